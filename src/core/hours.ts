@@ -78,8 +78,11 @@ function readTime(token: string): Time | null {
   return { minutes: h * 60 + minute, meridiem, bare: m[2] === undefined && meridiem === null, zeroed }
 }
 
-/** One interval, "9-17", "9am-5pm", "18:00-02:00", or null. */
-function readInterval(text: string): [number, number] | null {
+/**
+ * One interval, "9-17", "9am-5pm", "18:00-02:00", or null. `before`: the day's interval written
+ * before it, if any.
+ */
+function readInterval(text: string, before?: [number, number]): [number, number] | null {
   const parts = text.split(TO).filter((p) => p !== '')
   if (parts.length !== 2) return null
   const start = readTime(parts[0]!)
@@ -101,6 +104,12 @@ function readInterval(text: string): [number, number] | null {
     to <= 720
   )
     to += 720
+  // "9-12, 1-5", "12-2, 5-9": hours with no half of the day said that would start before the
+  // morning hours written first are the afternoon's, as a day's hours are written in order.
+  const clockless = start.meridiem === null && end.meridiem === null && !start.zeroed && !end.zeroed
+  if (clockless && before !== undefined && from < to && to <= 720 && from < before[0] && before[0] <= 720) {
+    if (from + 720 >= before[1]) [from, to] = [from + 720, to + 720]
+  }
   // "10-10", "9-9": a morning to the same hour at night, not no time at all (nor round the clock).
   if (start.bare && end.bare && to === from && from > 0 && from < 720) to += 720
   if (to === from) return from === 0 ? [0, DAY] : null // "00:00-00:00", "0-24" below
@@ -147,15 +156,19 @@ export function parseDayHours(text: string | null | undefined): DayHours {
   if (parts.length === 0) return UNKNOWN
   const intervals: [number, number][] = []
   for (const part of parts) {
-    const interval = readInterval(part)
+    const interval = readInterval(part, intervals[intervals.length - 1])
     if (interval !== null) {
       intervals.push(interval)
       continue
     }
     // "9-12 14-18": intervals apart by a space alone, each whole ("9 - 18" is one, read above).
-    const spaced = part.split(' ').map(readInterval)
-    if (spaced.length < 2 || spaced.some((i) => i === null)) return UNKNOWN
-    intervals.push(...(spaced as [number, number][]))
+    const spaced = part.split(' ')
+    if (spaced.length < 2) return UNKNOWN
+    for (const text of spaced) {
+      const one = readInterval(text, intervals[intervals.length - 1])
+      if (one === null) return UNKNOWN
+      intervals.push(one)
+    }
   }
   return { kind: 'open', intervals: merged(intervals) }
 }
