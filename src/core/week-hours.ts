@@ -198,7 +198,7 @@ export function daysNamed(text: string): number[] {
  */
 export function splitWeekHours(text: string, keepUnread = false): string[] | null {
   const { t, at } = folded(text)
-  if (t.trim() === '') return null
+  if (t.trim() === '' || exceptsDays(t)) return null
   const week = splitWith(text, t, at, NAMED)
   if (week !== null) return week
   const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
@@ -207,6 +207,19 @@ export function splitWeekHours(text: string, keepUnread = false): string[] | nul
   // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).
   const masked = t.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
   return splitWith(text, masked, at, NAMED, true) ?? splitWith(text, masked, at, letters, true)
+}
+
+/** Words for except, and a word before days after them ("sauf le dimanche", "außer am Sonntag"). */
+const EXCEPT =
+  /(?<![\p{L}\d])(?:except|excl\.?|ausser|außer|sauf|excepto|salvo|menos|tranne|eccetto|behalve)\s+(?:(?:on|am|le|el|il|la|los|op)\s+)?/gu
+
+/**
+ * Whether a folded text names days after a word for except ("Daily except Sunday 9-5"): not
+ * read, so that the day left out takes no hours and the others none it cannot read.
+ */
+function exceptsDays(t: string): boolean {
+  const starts = new Set([...t.matchAll(NAMED.daysAt)].map((spec) => spec.index))
+  return [...t.matchAll(EXCEPT)].some((word) => starts.has(word.index + word[0].length))
 }
 
 /** Days as one letter each, first and last ("M-F", "L-V"). */

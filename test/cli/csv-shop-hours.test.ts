@@ -117,6 +117,23 @@ describe('a week of hours in one cell', () => {
     for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
   })
 
+  test('a day named after a word for except is refused, not opened: "Daily except Sunday 9-5"', () => {
+    const path = join(dir, 'filialen.csv')
+    const texts = [
+      'Daily except Sunday 9-5',
+      'Ouvert 7j/7 sauf le dimanche 9h-19h',
+      'täglich außer So 9-19 Uhr',
+      'Todos los días excepto domingo 9-21',
+      'Tutti i giorni tranne domenica 9-19',
+      'Dagelijks behalve zondag 9-18',
+    ]
+    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).not.toBe(0)
+    for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
+  })
+
   test('a day named again adds hours apart from its first ones, and replaces hours that overlap them', () => {
     const { hours, warnings } = imported(['Mo-Fr 8-12 Uhr, Mo/Di/Do 14-17 Uhr', 'Mo-Sa 9-18, Sa 9-13'])
     expect(warnings).toEqual([[], []])
