@@ -38,6 +38,8 @@ describe('parseDayHours', () => {
     ['13-18, 9-12', open([h(9), h(12)], [h(13), h(18)])],
     ['18-2, 3-5', open([h(3), h(5)], [h(18), h(26)])],
     ['22:00-02:00, 03:00-05:00', open([h(3), h(5)], [h(22), h(26)])],
+    // Apart by a space alone, hours that overlap are no one day's two ("9-18 10-14": weekdays and Saturday?).
+    ['9-18 10-14', UNKNOWN],
     ['9-5pm', open([h(9), h(17)])],
     ['11am-2:30pm & 5pm-10pm', open([h(11), h(14, 30)], [h(17), h(22)])],
     ['noon - midnight', open([h(12), h(24)])],

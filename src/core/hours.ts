@@ -165,8 +165,10 @@ export function parseDayHours(text: string | null | undefined): DayHours {
     const spaced = part.split(' ')
     if (spaced.length < 2) return UNKNOWN
     for (const text of spaced) {
-      const one = readInterval(text, intervals[intervals.length - 1])
-      if (one === null) return UNKNOWN
+      const before = intervals[intervals.length - 1]
+      const one = readInterval(text, before)
+      // Hours that overlap the ones before are not one day's ("9-18 10-14": weekdays, Saturday?).
+      if (one === null || (before !== undefined && one[0] < before[1])) return UNKNOWN
       intervals.push(one)
     }
   }
