@@ -274,12 +274,20 @@ const ZEROS_LOOKED_FOR = 4
 /**
  * Warns each row that creates a location with a code of digits ("12") when the locator has that
  * code with leading zeros ("0012"): a sheet saved again in Excel lost them, and imported so it
- * makes every store a second time. Indexed lookups, a few a row: no scan of the locator.
+ * makes every store a second time; and the other way round, when an earlier import lost them.
+ * Indexed lookups, a few a row: no scan of the locator.
  */
 function noteLostZeros(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
   for (const plan of plans) {
     const code = plan.patch.externalId
-    if (plan.target !== null || typeof code !== 'string' || !/^[1-9]\d{0,11}$/.test(code)) continue
+    if (plan.target !== null || typeof code !== 'string') continue
+    const bare = /^0{1,4}([1-9]\d{0,11})$/.exec(code)?.[1]
+    const held = bare === undefined ? null : deps.store.locations.holderOf(locatorId, bare)
+    if (held !== null)
+      plan.warnings.push(
+        `Location ${held} has the external_id "${bare}": if this row is that store, an earlier import lost the code's leading zeros (Excel reads ${code} as ${bare}), and the row makes a second one. Give the row the code "${bare}", or that location the code "${code}".`,
+      )
+    if (!/^[1-9]\d{0,11}$/.test(code)) continue
     for (let zeros = 1; zeros <= ZEROS_LOOKED_FOR; zeros++) {
       const padded = `${'0'.repeat(zeros)}${code}`
       const id = deps.store.locations.holderOf(locatorId, padded)

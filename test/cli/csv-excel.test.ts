@@ -201,4 +201,16 @@ describe('store codes Excel changed', () => {
       `  line 2 (external_id "12"): Location ${id} has the external_id "0012": if this row is that store, its code lost its leading zeros (Excel reads 0012 as 12), and the row makes a second one. Format the column as text and give the code as "0012".`,
     ])
   })
+  test("a new row's code with leading zeros that a stored one has without them is told: an import lost them", () => {
+    const header = 'Filialnummer;Name;Adresse;Breitengrad;Längengrad\r\n'
+    const row = (code: string) => `${code};Radhaus A;Königsallee 1, 40213 Düsseldorf;51,2254;6,776\r\n`
+    json('locations', 'import', locatorId, '--file', file('a.csv', header + row('12')))
+    const r = storeloc('locations', 'import', locatorId, '--file', file('b.csv', header + row('0012')), '--dry-run')
+    expect(r.code).toBe(0)
+    const id = json('locations', 'export', locatorId)[0].id
+    expect(r.stdout.split('\n').slice(1, 3)).toEqual([
+      'Check 1 location:',
+      `  line 2 (external_id "0012"): Location ${id} has the external_id "12": if this row is that store, an earlier import lost the code's leading zeros (Excel reads 0012 as 12), and the row makes a second one. Give the row the code "12", or that location the code "0012".`,
+    ])
+  })
 })
