@@ -475,17 +475,17 @@ function readSpecialHours(cell: string): Record<string, string> | string {
 function weekInto(body: Record<string, unknown>, week: string, kept: (string | undefined)[] = []): CsvRow['problems'] {
   const read = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true)
   const days = read?.map((hours, i) => kept[i] ?? hours) ?? null
-  if (days === null) {
-    return [
-      {
-        field: 'hours',
-        message: `${JSON.stringify(week)} could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).`,
-      },
-    ]
-  }
   const hours = (body.hours ?? {}) as Record<string, string>
-  // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend).
-  const named = days.some((d) => d !== '')
+  // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend),
+  // unless it names closed days alone ("Domingo: cerrado"): that would close the store all week.
+  const named = days?.some((d) => d !== '') ?? false
+  const shut = (i: number) => parseDayHours(hours[DAYS[i]!] || days![i] || 'closed').kind === 'closed'
+  const how =
+    'Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).'
+  if (days === null)
+    return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours. ${how}` }]
+  const closedOnly = `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how}`
+  if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
   DAYS.forEach((day, i) => {
     if (!hours[day]) hours[day] = days[i] || (named ? 'closed' : '')
   })

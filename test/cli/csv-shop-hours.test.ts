@@ -134,6 +134,18 @@ describe('a week of hours in one cell', () => {
     for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
   })
 
+  test('a week naming closed days alone is refused: "Domingo: cerrado" does not close the whole week', () => {
+    const path = join(dir, 'filialen.csv')
+    const texts = ['Domingo: cerrado', 'dimanche et jours fériés fermé', 'Sa, So geschlossen']
+    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).not.toBe(0)
+    for (const t of texts)
+      expect(r.stderr).toContain(`"${t}" names closed days alone, so it closes the store every day`)
+    expect(imported(['Mo-Sa 9-18, So geschlossen']).warnings).toEqual([[]])
+  })
+
   test('a day named again adds hours apart from its first ones, and replaces hours that overlap them', () => {
     const { hours, warnings } = imported(['Mo-Fr 8-12 Uhr, Mo/Di/Do 14-17 Uhr', 'Mo-Sa 9-18, Sa 9-13'])
     expect(warnings).toEqual([[], []])
