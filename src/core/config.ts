@@ -327,7 +327,9 @@ export function loadConfig(
     indexIdleMs: integer(env, 'INDEX_IDLE_MINUTES', 60, 0, MAX_IDLE_MINUTES) * 60_000,
     lockWaitMs: integer(env, 'LOCK_WAIT_SECONDS', 60, 0, 86_400) * 1000,
     stopTimeoutMs: integer(env, 'STOP_TIMEOUT_SECONDS', 8, 1, 3600) * 1000,
-    idleTimeoutS: integer(env, 'IDLE_TIMEOUT_SECONDS', 10, 1, 255), // Bun.serve takes 255 at most
+    // Bun closes a connection at its first 4 s look past the time: below 5, one still sending (at
+    // 1 to 4, a body coming every 100 ms is cut at 4 s). Bun.serve takes 255 at most.
+    idleTimeoutS: integer(env, 'IDLE_TIMEOUT_SECONDS', 10, 5, 255),
     workers: env.WORKERS === undefined || env.WORKERS === '' ? 1 : parseWorkers(env.WORKERS, 'WORKERS', cores),
     metrics: metricsConfig(env, port),
     mapTiles: mapTilesConfig(env),
