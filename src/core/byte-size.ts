@@ -1,5 +1,16 @@
 // A size in bytes as the operator reads it, in the binary units the rest of the text uses (the
-// 8 MiB body limit, the 64 MiB -wal): MiB below a GiB, GiB from there, one decimal.
+// 8 MiB body limit, the 64 MiB -wal): the largest unit it is at least one of, one decimal.
 
-export const byteSize = (bytes: number): string =>
-  bytes < 1024 ** 3 ? `${(bytes / 1024 ** 2).toFixed(1)} MiB` : `${(bytes / 1024 ** 3).toFixed(1)} GiB`
+const UNITS = ['KiB', 'MiB', 'GiB', 'TiB']
+
+export function byteSize(bytes: number): string {
+  if (bytes < 1024) return `${bytes} bytes`
+  let value = bytes / 1024
+  let unit = 0
+  // Moves up once the rounded figure would read 1024.0: 1 GiB less one byte is "1.0 GiB".
+  while (Math.round(value * 10) >= 1024 * 10 && unit < UNITS.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return `${value.toFixed(1)} ${UNITS[unit]}`
+}

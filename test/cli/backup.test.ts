@@ -213,13 +213,14 @@ describe('restore drill', () => {
 })
 
 describe('backup', () => {
-  test("the line says what the copy holds and its size in MiB, as the doctor's storage check does", () => {
+  test("the line says what the copy holds and its size in binary units, as the doctor's storage check does", () => {
     const { backup } = populated()
     const again = join(dir, 'again.db')
     const said = storeloc('backup', again)
-    const mib = (statSync(again).size / 1024 ** 2).toFixed(1)
+    const size = statSync(again).size
+    expect(size).toBeLessThan(1024 ** 2) // a small file: KiB, not "0.1 MiB"
     expect(said.stdout).toBe(
-      `Backed up ${dbPath} to ${again}: 1 locator(s), 30 location(s), 2 key(s), schema version ${MIGRATIONS.length}; ${mib} MiB, integrity_check ok.\n`,
+      `Backed up ${dbPath} to ${again}: 1 locator(s), 30 location(s), 2 key(s), schema version ${MIGRATIONS.length}; ${(size / 1024).toFixed(1)} KiB, integrity_check ok.\n`,
     )
     expect(statSync(backup).size).toBe(statSync(again).size)
   })
