@@ -2,8 +2,8 @@
 // focused skips them by keyboard. After them, on a phone, where the open filters fill the screen
 // and the list is below it, a bar held at the screen's foot while they run past it (widget.css)
 // names the stores the list shows as a filter changes (the nearest beyond the radius too; no bar
-// after a search that failed), and takes the visitor to them. The status line above the list
-// reads the count out: the bar's text is not read again.
+// after a search that failed), dimmed while the next count is on its way, and takes the visitor
+// to them. The status line above the list reads the count out: the bar's text is not read again.
 import { h } from './dom'
 import { t, type Texts } from './i18n'
 
@@ -23,6 +23,8 @@ export type CountBar = {
   element: HTMLElement
   /** Says what the list shows: `n` stores (the nearest beyond the radius too), or no bar (null: nothing listed, the search failed). */
   count: (n: number | null) => void
+  /** An answer is on its way (a search, the nearest stores): the count shown is marked as the last one until it comes. */
+  stale: () => void
 }
 
 /** The count bar of `root`'s finder, hidden until its first count. */
@@ -41,21 +43,14 @@ export function countBar(root: HTMLElement, texts: Texts): CountBar {
       bar.classList.remove('sl-pending')
       bar.hidden = n === null
     },
+    stale: () => bar.classList.add('sl-pending'),
   }
 }
 
 /** The skip button, and `filters` with the count `bar` at their foot, for the filter slot of `root`'s finder. */
-export function pastFilters(
-  root: HTMLElement,
-  filters: HTMLElement,
-  texts: Texts,
-  bar: CountBar,
-  signal: AbortSignal,
-): HTMLElement[] {
+export function pastFilters(root: HTMLElement, filters: HTMLElement, texts: Texts, bar: CountBar): HTMLElement[] {
   const skip = h('button', { type: 'button', class: 'sl-button sl-skip' }, texts.skip)
   skip.addEventListener('click', () => toList(root))
-  // A filter changed: the count shown is the last search's until the next answers.
-  filters.addEventListener('change', () => bar.element.classList.add('sl-pending'), { signal })
   filters.append(bar.element)
   return [skip, filters]
 }

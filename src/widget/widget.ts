@@ -205,6 +205,7 @@ export class Widget {
     this.browsing.on = false
     this.element.classList.remove('sl-browsing')
     this.status.textContent = texts.loading
+    this.bar.stale()
     let answer: LocationsAnswer | null
     try {
       answer = await this.fetchPage(0)
@@ -406,7 +407,7 @@ export class Widget {
         const onChange = () => void this.searchIfAny()
         this.filters = filterControls(this.texts, groups, this.state.tags, onChange, this.life.signal)
         const { element: box } = this.filters
-        this.form.filterSlot.replaceChildren(...pastFilters(this.element, box, this.texts, this.bar, this.life.signal))
+        this.form.filterSlot.replaceChildren(...pastFilters(this.element, box, this.texts, this.bar))
         openWhereRoom(this.filters.element, this.element, this.state.tags.length > 0, this.life.signal)
       })
       .catch((e) => {
@@ -491,9 +492,12 @@ export class Widget {
   /** None within the radius: the nearest stores beyond it, or that no store has the words (beyond.ts). */
   private async sayBeyond(): Promise<void> {
     const [asked, words] = [this.pending, this.state.keyword.trim()]
+    this.bar.stale()
     const { api, token } = this.options
     const beyond = await beyondRadius(api, token, this.params(0)!, words, this.life.signal).catch(() => null)
-    if (beyond === null || this.pending !== asked) return
+    if (this.pending !== asked) return
+    if (beyond?.kind !== 'nearest') this.bar.count(0)
+    if (beyond === null) return
     if (beyond.kind === 'noMatch') return void (this.status.textContent = t(this.texts, 'noMatch', { words }))
     this.results = beyond.locations
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))

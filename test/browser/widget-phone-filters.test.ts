@@ -3,7 +3,7 @@
 // filter is ticked, with the page held still under the finger, and takes the visitor to them.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, heldUntilReleased, newPage } from './browser'
 import { searchFinder } from './finder-page'
 import { useDemoBrowser } from './server'
 
@@ -79,6 +79,53 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
       const bar = page.locator('.sl-filter-count button')
       await bar.waitFor()
       expect(await bar.textContent()).toBe(`Show ${listed} stores`)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('another place searched: the count is marked as the last until the new one comes', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      const place = await searchFinder(page, demo.server)
+      await page.locator('.sl-filters-summary').tap()
+      const bar = page.locator('.sl-filter-count')
+      await bar.waitFor()
+      const london = (await bar.textContent())!
+      const release = await heldUntilReleased(page, '**/locations?*Leeds*')
+      const asked = page.waitForRequest((r) => r.url().includes('Leeds'))
+      await place.fill('Leeds')
+      await place.press('Enter')
+      await asked
+      expect(await bar.textContent()).toBe(london)
+      expect(await bar.getAttribute('class')).toContain('sl-pending')
+      release()
+      await page.locator('.sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      const leeds = Number(/^(\d+) stores/.exec((await page.locator('.sl-status').textContent())!)![1])
+      expect(await bar.textContent()).toBe(`Show ${leeds} stores`)
+      expect(await bar.getAttribute('class')).not.toContain('sl-pending')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('none within the distance: the bar is marked as the last count until the nearest stores come', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      const place = await searchFinder(page, demo.server)
+      await page.locator('.sl-filters-summary').tap()
+      const bar = page.locator('.sl-filter-count')
+      await bar.waitFor()
+      // The nearest stores beyond the radius, three asked for (beyond.ts), come when released.
+      const release = await heldUntilReleased(page, '**/locations?*&limit=3')
+      await place.fill('Inverness, United Kingdom')
+      await place.press('Enter')
+      await page.locator('.sl-status').filter({ hasText: 'No stores within' }).waitFor()
+      expect(await bar.textContent()).toBe('No stores match.')
+      expect(await bar.getAttribute('class')).toContain('sl-pending')
+      release()
+      await bar.filter({ hasText: 'Show 3 stores' }).waitFor()
+      expect(await bar.getAttribute('class')).not.toContain('sl-pending')
     } finally {
       await page.close()
     }
