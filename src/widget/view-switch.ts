@@ -20,6 +20,19 @@ export type MapEntries = { searches: SearchEntries; settle: () => void }
 type State = Record<string, unknown> | null
 
 /**
+ * Whether `to` is the entry of the map showing `shut` (left by the button or a pin under another
+ * finder's map entry), which is then written as its list's entry.
+ */
+function unshown(to: State, key: string, since: string, shut: unknown): boolean {
+  if (to?.[MAP_LAST] !== key || to[since] !== shut) return false
+  const s = { ...to }
+  delete s[key]
+  delete s[MAP_LAST]
+  history.replaceState(s, '')
+  return true
+}
+
+/**
  * The switch of `root`'s `list` and `map`; the class sl-map-view on `root` shows the map alone.
  * `mapShown` is called as it does: the map shows the stores listed, those added since its fit too.
  * With `entries` (the finder keeps its search in the address), the map shown is a new entry of
@@ -39,6 +52,8 @@ export function viewSwitch(
 ): ViewSwitch {
   const button = h('button', { type: 'button', class: 'sl-button sl-view', hidden: true }, texts.showMap)
   const key = `storelocMap:${entries?.searches.prefix}`
+  /** When the map was shown alone, in its entries: which showing of it an entry is. */
+  const since = `storelocMapSince:${entries?.searches.prefix}`
   const onMap = () => root.classList.contains('sl-map-view')
   const show = (map: boolean) => {
     root.classList.toggle('sl-map-view', map)
@@ -55,6 +70,8 @@ export function viewSwitch(
   let below: unknown = null
   /** The map's own, a store picked or a filter changed written over it: the list's once that is settled there. */
   let mapAt = ''
+  /** The showing of the map left in place, another finder's map entry over its own: Back to its own shows the list still. */
+  let shut: unknown = null
   /** Whether a search found stores since the finder started. */
   let opened = false
   /** What the list does once shown again: by the history's step back, or at once. */
@@ -64,7 +81,7 @@ export function viewSwitch(
     if (entries && s && !onMap()) {
       // The list's entry is one to come back to: marked, as a search's is.
       history.replaceState(s, '')
-      history.pushState({ ...s, [key]: location.href, [MAP_LAST]: key }, '', location.href)
+      history.pushState({ ...s, [key]: location.href, [MAP_LAST]: key, [since]: Date.now() }, '', location.href)
       below = mapAt = location.href
     }
     show(true)
@@ -83,6 +100,8 @@ export function viewSwitch(
       return
     }
     if (s && key in s) {
+      // Another finder's map entry is over this one's, which is left below: it is this map's no more.
+      shut = s[since] ?? null
       delete s[key]
       history.replaceState(s, '')
     }
@@ -113,6 +132,8 @@ export function viewSwitch(
         const to = e.state as State
         const at = to !== null && typeof to === 'object' ? to[key] : null
         const mapEntry = typeof at === 'string'
+        // Now the list's, as the entry below it is: Back goes on to it, as nothing in sight would change.
+        if (mapEntry && unshown(to, key, since, shut)) return history.back()
         const then = returning
         const under = location.href === below || location.href === mapAt
         // Wider (a phone turned on its side), list and map stand side by side (widget.css).

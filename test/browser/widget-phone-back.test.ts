@@ -247,29 +247,35 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
     }
   })
 
-  test("two finders: one's map shown after the other's, the first's Show list shows its own list", async () => {
+  /** A page of two finders, #f with London searched, #g with Leeds; `press` clicks a finder's Show map or Show list. */
+  async function twoFinders(page: Page) {
     const host = hostPage(
       `<div id="f" data-storeloc="${demo.server.token}"></div><div id="g" data-storeloc="${demo.server.token}"></div>` +
         `<script src="${demo.server.url}/widget.js"></script>`,
       '<meta name="viewport" content="width=device-width, initial-scale=1">',
     )
+    await page.goto(host.url)
+    for (const [finder, place] of [
+      ['#f', 'London'],
+      ['#g', 'Leeds'],
+    ] as const) {
+      const box = page.locator(`${finder} .sl-place input`)
+      await box.fill(place)
+      await box.press('Enter')
+      await page
+        .locator(`${finder} .sl-status`)
+        .filter({ hasText: `of ${place}` })
+        .waitFor()
+    }
+    // The button floats while its own list is in sight: pressed where it is, each in turn.
+    const press = (finder: string) => page.locator(`${finder} .sl-view`).dispatchEvent('click')
+    return { host, press }
+  }
+
+  test("two finders: one's map shown after the other's, the first's Show list shows its own list", async () => {
     const page = await newPage(demo.browser, PHONE)
+    const { host, press } = await twoFinders(page)
     try {
-      await page.goto(host.url)
-      for (const [finder, place] of [
-        ['#f', 'London'],
-        ['#g', 'Leeds'],
-      ] as const) {
-        const box = page.locator(`${finder} .sl-place input`)
-        await box.fill(place)
-        await box.press('Enter')
-        await page
-          .locator(`${finder} .sl-status`)
-          .filter({ hasText: `of ${place}` })
-          .waitFor()
-      }
-      // The button floats while its own list is in sight: pressed where it is, each in turn.
-      const press = (finder: string) => page.locator(`${finder} .sl-view`).dispatchEvent('click')
       await press('#f')
       await press('#g')
       await page.locator('#g .sl-results').waitFor({ state: 'hidden' })
@@ -278,6 +284,31 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       expect(await page.locator('#f .sl-view').textContent()).toBe('Show map')
       expect(await page.locator('#g .sl-results').isVisible()).toBe(false)
       expect(await page.locator('#g .sl-view').textContent()).toBe('Show list')
+    } finally {
+      host.stop()
+      await page.close()
+    }
+  })
+
+  test("two finders, both maps shown, the first's Show list: Back does not bring its map back", async () => {
+    const page = await newPage(demo.browser, PHONE)
+    const { host, press } = await twoFinders(page)
+    try {
+      await press('#f')
+      await press('#g')
+      await page.locator('#g .sl-results').waitFor({ state: 'hidden' })
+      await press('#f')
+      await page.locator('#f .sl-results').waitFor({ state: 'visible' })
+      await page.evaluate("window.pops = 0; addEventListener('popstate', () => pops++)")
+      await page.goBack()
+      await page.locator('#g .sl-results').waitFor({ state: 'visible' })
+      // The step the first's map was shown in changes nothing in sight now: Back goes on past it.
+      await page.waitForFunction('pops === 2')
+      expect(await page.locator('#f .sl-results').isVisible()).toBe(true)
+      expect(await page.locator('#g .sl-status').textContent()).toMatch(/of Leeds/)
+      await page.goBack()
+      await page.locator('#g .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      expect(await page.locator('#f .sl-status').textContent()).toMatch(/of London/)
     } finally {
       host.stop()
       await page.close()
