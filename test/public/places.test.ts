@@ -283,8 +283,9 @@ describe('GET /places', () => {
       ['Manchester M1', 'Manchester, United Kingdom'],
       ['Dublin 2', 'Dublin, Ireland'],
       ['Dublin D02', 'Dublin, Ireland'],
-      ['Paris 11e', 'Paris, France'],
-      ['Paris 16', 'Paris, France'],
+      ['Paris 11e', '75011 Paris, France'], // an arrondissement is its code (places-written.test.ts)
+      ['Paris 16', '75016 Paris, France'],
+      ['Paris 21e', 'Paris, France'],
       ['Washington, D.C.', 'Washington, DC, United States'],
       ['Washington D.C.', 'Washington, DC, United States'],
       ['Bristol, U.K.', 'Bristol, United Kingdom'],

@@ -380,7 +380,7 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     // Austria: Vienna's districts' postcodes only, 1NN0 of the NNth, each at its district. The
     // code's own point: a district the address names does not move it.
     const vienna = byName('AT', 'Wien')
-    VIENNA_DISTRICTS.forEach((office, i) => {
+    VIENNA_DISTRICTS.forEach(({ at: office }, i) => {
       const n = String(i + 1).padStart(2, '0')
       const section = biggest.get(`AT|a3|9${n}`)
       const [lat, lng] = office ?? (section ? [section.lat, section.lng] : [Number.NaN, Number.NaN])

@@ -46,3 +46,16 @@ export function shownOnce(hits: PlaceHit[], count: number): PlaceHit[] {
   }
   return kept
 }
+
+/**
+ * Whether `named` is another name than the label's, or the same one spelt otherwise; not when one
+ * holds the other's words, or writes them short: "Londres", "Hessen" (Hesse) and "Aragón" are;
+ * "Washington DC", "Frankfurt" (am Main), "Saint Louis" (St. Louis; Port-Saint-Louis-du-Rhône) are not.
+ */
+export const otherName = (named: string | undefined, label: string): named is string => {
+  if (named === undefined || named === '') return false
+  const [key, own] = [nameKey(named.split('|')[0]!), townKey(`${label},`)]
+  if (key === own) return true
+  const [a, b] = [` ${shortWords(key)} `, ` ${shortWords(own)} `]
+  return !a.includes(b) && !b.includes(a)
+}

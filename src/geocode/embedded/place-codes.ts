@@ -54,3 +54,11 @@ const DISTRICT_FORMS: { re: RegExp; country: string }[] = [
 /** The countries whose postal districts look like `code` (folded): "d02" is Dublin's and could be London's. */
 export const districtCountries = (code: string): string[] =>
   DISTRICT_FORMS.filter((f) => f.re.test(code)).map((f) => f.country)
+
+/**
+ * A Canadian postcode past its first three characters ("m5v3l9", "m5v3"): the data has those
+ * (the forward sortation area), which the rest only narrows to a street.
+ */
+export const CANADIAN_FULL = /^([a-z]\d[a-z])\d(?:[a-z]\d?)?$/
+/** A US ZIP+4 ("94103-1234", also while typed): the data has the ZIP code, which the four digits only narrow. */
+export const ZIP_PLUS_FOUR = /(?<![\d-])(\d{5})-\d{0,4}(?![\d-])/g

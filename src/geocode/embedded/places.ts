@@ -6,14 +6,15 @@
 // more than a whole name.
 import { codePoints, nameKey } from '../../core/text'
 import { countryCode, countryLabel } from '../countries'
-import { shownOnce, shortWords, townKey } from './place-alike'
-import { codeAndTown, codeStart, districtCountries } from './place-codes'
+import { otherName, shownOnce, shortWords, townKey } from './place-alike'
+import { CANADIAN_FULL, codeAndTown, codeStart, districtCountries, ZIP_PLUS_FOUR } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
 import { bestTowns, CANDIDATES, LISTED_FROM, labelIndex, type PlaceParts, placeLabel, type Region } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
-import { postcodeCountries } from './postcode-forms'
+import { districtsAsPostcodes } from './district-codes'
+import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './resolve'
 
 export type PlacePrecision = 'city' | 'postcode' | 'region' | 'country'
@@ -80,32 +81,12 @@ const WHOLE_MAIN_WEIGHT = 10
 const KEEP_SCANNED = 20_000
 /** Postcodes looked at for one query, at most (in code order). */
 const POSTCODES_SCANNED = 200
-/**
- * A Canadian postcode past its first three characters ("m5v3l9", "m5v3"): the data has those
- * (the forward sortation area), which the rest only narrows to a street.
- */
-const CANADIAN_FULL = /^([a-z]\d[a-z])\d(?:[a-z]\d?)?$/
-/** A US ZIP+4 ("94103-1234", also while typed): the data has the ZIP code, which the four digits only narrow. */
-const ZIP_PLUS_FOUR = /(?<![\d-])(\d{5})-\d{0,4}(?![\d-])/g
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
 const DISTRICT_KM = 30
 /** Names looked at for one that goes on from another name a place is found by (search()). */
 const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
-
-/**
- * Whether `named` is another name than the label's, or the same one spelt otherwise; not when one
- * holds the other's words, or writes them short: "Londres", "Hessen" (Hesse) and "Aragón" are;
- * "Washington DC", "Frankfurt" (am Main), "Saint Louis" (St. Louis; Port-Saint-Louis-du-Rhône) are not.
- */
-const otherName = (named: string | undefined, label: string): named is string => {
-  if (named === undefined || named === '') return false
-  const [key, own] = [nameKey(named.split('|')[0]!), townKey(`${label},`)]
-  if (key === own) return true
-  const [a, b] = [` ${shortWords(key)} `, ` ${shortWords(own)} `]
-  return !a.includes(b) && !b.includes(a)
-}
 
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 type District = { districts: PlaceHit[]; towns: PlaceHit[] }
@@ -135,7 +116,12 @@ export class PlaceSearch {
    * district beside it ("Soho, London", "Köln-Ehrenfeld").
    */
   find(typed: string): PlaceHit[] {
-    const text = joinInitials(typed).replace(ZIP_PLUS_FOUR, '$1')
+    const written = joinInitials(typed).replace(ZIP_PLUS_FOUR, '$1')
+    // A postcode after its country's vehicle code ("A-1130"), in that country only.
+    const prefixed = postcodePrefix(written)
+    if (prefixed !== null) return this.inCountry(prefixed.rest, prefixed.country)
+    // A district by its number or name ("Wien 13", "Paris 16e") as its postcode ("1130 Wien").
+    const text = districtsAsPostcodes(written)
     // A city's everyday short name ("LA", "NYC") first, then what the letters begin as typed.
     // Own keys only: "constructor" is no city's alias.
     const key = nameKey(text)
@@ -160,6 +146,17 @@ export class PlaceSearch {
     const street = text.slice(0, comma)
     if (hits.length > 0 || comma < 0 || !/\d/.test(street) || !/\p{L}{3}/u.test(street)) return hits
     return this.find(text.slice(comma + 1))
+  }
+
+  /** The places `text` names in `country` only, as what follows its vehicle code and a dash ("A-1130 Wien"). */
+  private inCountry(text: string, country: string): PlaceHit[] {
+    const only = (c: string) => c === country
+    const key = nameKey(districtsAsPostcodes(text))
+    const hits = text.includes(',')
+      ? this.find(text)
+      : this.named(key, { town: only, country: only, regions: false }, true)
+    // A code alone names codes: not a village of an odd other name ("11").
+    return hits.filter((h) => h.country === country && (h.byCode || !/^[\d\s]+$/.test(key)))
   }
 
   private read(text: string): PlaceHit[] {
@@ -374,7 +371,9 @@ export class PlaceSearch {
     const code = utf8.encode(CANADIAN_FULL.exec(compact)?.[1] ?? compact)
     const [a, b] = this.codes.range(code)
     const { codeCountry, codeAdmin1, admins } = this.parts
-    for (let i = a; i < b && i < a + POSTCODES_SCANNED; i++) {
+    // Narrowed, the region's or country's first: "A-11" is Vienna's 1100, past others' 11000 on.
+    const end = Math.min(b, a + (within === null ? POSTCODES_SCANNED : KEEP_SCANNED))
+    for (let i = a; i < end && hits.length < POSTCODES_SCANNED; i++) {
       const row = this.codes.ref[i]!
       const [country, admin1] = [codeText(codeCountry[row]!), admins[codeAdmin1[row]!]!]
       if (within === null || (admin1 === '' ? within.country(country) : within.town(country, admin1)))
@@ -391,8 +390,9 @@ export class PlaceSearch {
    * beside a postal district's shape, the town as typed in the district's country ("London W1").
    */
   private codeWithTown(key: string, within: Within | null): PlaceHit[] {
-    // Wholly a postcode the data lacks ("1012 JW": the Netherlands'), not a postcode and a town.
-    if (postcodeCountries(key).length > 0) return []
+    // Of a whole postcode's shape ("1012 JW": Dutch), only a code beside its town's name begun
+    // ("1130 Wi": 1130 Wien), not a town near the code or one as typed.
+    const wholly = postcodeCountries(key).length > 0
     for (const { code, town } of codeAndTown(key)) {
       const towns = this.named(town, within, false)
       const confirmed: PlaceHit[] = []
@@ -410,10 +410,10 @@ export class PlaceSearch {
             : towns.some((t) => t.exact && distanceKm(t.lat, t.lng, c.lat, c.lng) <= CONFIRM_KM)
               ? 2
               : -1
-        if (c.tier >= 0) confirmed.push(c)
+        if (c.tier >= 0 && !(wholly && c.tier === 2)) confirmed.push(c)
       }
       if (confirmed.length > 0) return confirmed.sort((a, b) => a.tier - b.tier)
-      if (towns.length === 0) continue
+      if (towns.length === 0 || wholly) continue
       // Else the town, found as typed, beside what looks like a postcode: not "5th Avenue" or
       // "Route 66", whose words are no postcode and no town.
       const countries = postcodeCountries(code)

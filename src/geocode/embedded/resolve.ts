@@ -6,7 +6,8 @@ import { distance } from 'geokdbush'
 import type { AddressParts } from '../../store/locations'
 import { normalizeAddress, type GeocodeResult, type Precision } from '../geocoder'
 import { nameKey } from '../../core/text'
-import { POSTCODE_FORMS } from './postcode-forms'
+import { districtPostcode } from './district-codes'
+import { POSTCODE_FORMS, postcodePrefix } from './postcode-forms'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -117,7 +118,7 @@ function streetMask(tokens: string[]): boolean[] {
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '14'
+export const RESOLVER_VERSION = '15'
 
 type Part = { raw: string; tokens: string[] }
 /**
@@ -296,13 +297,31 @@ function resolve(
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
   if (parts.length === 0) return { result: null, alsoRegion: false }
+  const prefixed = readPrefixed(parts)
   // An address that is a country's name and nothing else is a town only in that country: a
   // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
   // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
   const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw)) : null
   if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false }
-  const { country: explicit, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
-  return { result: parts.length === 0 ? null : place(q, parts, explicit, codeAlso), alsoRegion }
+  const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
+  return { result: parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso), alsoRegion }
+}
+
+/**
+ * The country a part's vehicle code names before its postcode ("D-80331 München": DE), kept in
+ * place: "D-60311 Frankfurt am Main" is no house number and street. Rewrites, in place, each part
+ * that is wholly a district by its number or name as its postcode and city ("Wien 13": "1130 Wien").
+ */
+function readPrefixed(parts: Part[]): string | null {
+  let country: string | null = null
+  for (const part of parts) {
+    const prefixed = postcodePrefix(part.raw)
+    if (prefixed?.postcode) country ??= prefixed.country
+    const head = prefixed?.postcode ? part.raw.slice(0, part.raw.length - prefixed.rest.length) : ''
+    const district = districtPostcode(part.raw.slice(head.length))
+    if (district !== null) Object.assign(part, { raw: head + district, tokens: (head + district).split(/\s+/) })
+  }
+  return country
 }
 
 function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {

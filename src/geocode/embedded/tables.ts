@@ -305,35 +305,35 @@ export const PARIS_TOWN_HALLS: readonly (readonly [number, number])[] = [
 
 /**
  * Vienna's 23 districts, 1st to 23rd, whose number a postcode's middle digits give (1130: the
- * 13th, Hietzing): the point of that postcode. null: the gazetteer's point of the district (its
- * section of Vienna of admin3 code 9NN), which lies within 1 km of the district's office.
- * Else the office (Amtshaus), as [lat, lng], by hand: the gazetteer lacks 14 districts, and its
+ * 13th, Hietzing): each one's name, and its postcode's point. null: the gazetteer's point of the
+ * district (its section of Vienna of admin3 code 9NN), within 1 km of the district's office. Else
+ * the office (Amtshaus), as [lat, lng], by hand: the gazetteer lacks 14 districts, and its
  * points of the 10th, 11th, 12th, 16th and 17th are rounded to the minute of arc, 1.6 to 5 km
  * from their offices (the 17th's in the Wienerwald). Checked against 113 of the city's schools
  * (Vienna's open data): each point within 1.1 km of one of its district's, where any was.
  */
-export const VIENNA_DISTRICTS: readonly (readonly [number, number] | null)[] = [
-  null, // Innere Stadt
-  [48.2157, 16.3775], // Leopoldstadt: Karmelitergasse 9
-  [48.2012, 16.392], // Landstraße: Karl-Borromäus-Platz 3
-  [48.1946, 16.3705], // Wieden: Favoritenstraße 18
-  [48.1915, 16.3577], // Margareten: Schönbrunner Straße 54
-  [48.1972, 16.3516], // Mariahilf: Amerlingstraße 11
-  [48.2017, 16.346], // Neubau: Hermanngasse 24-26
-  [48.2107, 16.3475], // Josefstadt: Schlesingerplatz 4
-  [48.2207, 16.3544], // Alsergrund: Währinger Straße 43
-  [48.1753, 16.3767], // Favoriten: Keplerplatz 5
-  [48.1727, 16.4166], // Simmering: Enkplatz 2
-  [48.1834, 16.3305], // Meidling: Schönbrunner Straße 259
-  null, // Hietzing
-  [48.1979, 16.3007], // Penzing: Hütteldorfer Straße 188
-  [48.192, 16.3372], // Rudolfsheim-Fünfhaus: Gasgasse 8-10
-  [48.2103, 16.3276], // Ottakring: Richard-Wagner-Platz 19
-  [48.2177, 16.3318], // Hernals: Elterleinplatz 14
-  [48.2262, 16.335], // Währing: Martinstraße 100
-  [48.2385, 16.3535], // Döbling: Gatterburggasse 14
-  [48.2308, 16.3726], // Brigittenau: Brigittaplatz 10
-  null, // Floridsdorf
-  null, // Donaustadt
-  [48.1369, 16.286], // Liesing: Perchtoldsdorfer Straße 2
+export const VIENNA_DISTRICTS: readonly { name: string; at: readonly [number, number] | null }[] = [
+  { name: 'Innere Stadt', at: null },
+  { name: 'Leopoldstadt', at: [48.2157, 16.3775] }, // Karmelitergasse 9
+  { name: 'Landstraße', at: [48.2012, 16.392] }, // Karl-Borromäus-Platz 3
+  { name: 'Wieden', at: [48.1946, 16.3705] }, // Favoritenstraße 18
+  { name: 'Margareten', at: [48.1915, 16.3577] }, // Schönbrunner Straße 54
+  { name: 'Mariahilf', at: [48.1972, 16.3516] }, // Amerlingstraße 11
+  { name: 'Neubau', at: [48.2017, 16.346] }, // Hermanngasse 24-26
+  { name: 'Josefstadt', at: [48.2107, 16.3475] }, // Schlesingerplatz 4
+  { name: 'Alsergrund', at: [48.2207, 16.3544] }, // Währinger Straße 43
+  { name: 'Favoriten', at: [48.1753, 16.3767] }, // Keplerplatz 5
+  { name: 'Simmering', at: [48.1727, 16.4166] }, // Enkplatz 2
+  { name: 'Meidling', at: [48.1834, 16.3305] }, // Schönbrunner Straße 259
+  { name: 'Hietzing', at: null },
+  { name: 'Penzing', at: [48.1979, 16.3007] }, // Hütteldorfer Straße 188
+  { name: 'Rudolfsheim-Fünfhaus', at: [48.192, 16.3372] }, // Gasgasse 8-10
+  { name: 'Ottakring', at: [48.2103, 16.3276] }, // Richard-Wagner-Platz 19
+  { name: 'Hernals', at: [48.2177, 16.3318] }, // Elterleinplatz 14
+  { name: 'Währing', at: [48.2262, 16.335] }, // Martinstraße 100
+  { name: 'Döbling', at: [48.2385, 16.3535] }, // Gatterburggasse 14
+  { name: 'Brigittenau', at: [48.2308, 16.3726] }, // Brigittaplatz 10
+  { name: 'Floridsdorf', at: null },
+  { name: 'Donaustadt', at: null },
+  { name: 'Liesing', at: [48.1369, 16.286] }, // Perchtoldsdorfer Straße 2
 ]

@@ -1,0 +1,113 @@
+// The embedded geocoder on postcodes and districts as addresses write them: after the country's
+// vehicle code and a dash ("A-1130 Wien", "D-80331 München"), and a district by its number or,
+// in Vienna, its name ("Maxingstraße 13, Wien 13", "Paris 16e", "Wien-Hernals").
+import { beforeAll, describe, expect, test } from 'bun:test'
+import {
+  DEFAULT_GEODATA_PATH,
+  ensureGeodata,
+  openEmbeddedGeocoder,
+  type EmbeddedGeocoder,
+} from '../../src/geocode/embedded'
+import { distanceKm } from '../../src/geocode/embedded/resolve'
+
+let geo: EmbeddedGeocoder
+beforeAll(async () => {
+  await ensureGeodata(DEFAULT_GEODATA_PATH)
+  geo = openEmbeddedGeocoder(DEFAULT_GEODATA_PATH)
+}, 120_000)
+
+/** District offices and town halls. */
+const HIETZING = { lat: 48.1878, lng: 16.3004 }
+const HERNALS = { lat: 48.2177, lng: 16.3318 }
+const HALL_16 = { lat: 48.8637, lng: 2.2765 }
+const HALL_15 = { lat: 48.8413, lng: 2.3004 }
+
+describe("a postcode after its country's vehicle code and a dash", () => {
+  test('names the country, for each whose postcodes the data has: a code alone is found, in it only', () => {
+    for (const [address, country, postcode, city] of [
+      ['A-1130', 'AT', '1130', undefined],
+      ['A-1130 Wien', 'AT', '1130', 'Wien'],
+      ['D-75015', 'DE', '75015', undefined], // Bretten's, not Paris's
+      ['D-80331 München', 'DE', '80331', 'München'],
+      ['D-60311 Frankfurt am Main', 'DE', '60311', 'Frankfurt am Main'], // a postcode, not a house number
+      ['USA-10001 New York', 'US', '10001', 'New York'],
+      ['F-75015', 'FR', '75015', undefined],
+      ['F-75015 Paris', 'FR', '75015', 'Paris'],
+      ['I-20121 Milano', 'IT', '20121', 'Milano'],
+      ['I-10121', 'IT', '10121', undefined],
+      ['E-28010 Madrid', 'ES', '28010', 'Madrid'],
+      ['E-13001', 'ES', '13001', undefined], // Ciudad Real's, not Marseille's
+      ['USA-10115', 'US', '10115', undefined], // New York's, not Berlin's
+      ['AUS-2000', 'AU', '2000', undefined],
+      ['CDN-M5V 2T6', 'CA', 'M5V', undefined],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, country: r?.parts.country, postcode: r?.parts.postcode }).toEqual({
+        address,
+        country,
+        postcode,
+      })
+      if (city !== undefined) expect(r!.parts.city).toBe(city)
+    }
+    const bretten = geo.lookup('D-75015')!
+    expect(distanceKm(bretten.lat, bretten.lng, 49.0363, 8.7072)).toBeLessThan(5)
+    const paris15 = geo.lookup('Rue Péclet 31, F-75015 Paris')!
+    expect(distanceKm(paris15.lat, paris15.lng, HALL_15.lat, HALL_15.lng)).toBeLessThan(1)
+  })
+
+  test('of a country whose postcodes the data lacks, names the country of the town', () => {
+    for (const [address, country] of [
+      ['CH-8001 Zürich', 'CH'],
+      ['NL-1012 AB Amsterdam', 'NL'],
+      ['B-1000 Bruxelles', 'BE'],
+      ['L-1111 Luxembourg', 'LU'],
+      ['DK-1200 København', 'DK'],
+    ] as const)
+      expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country })
+    expect(geo.lookup('CH-8001')).toBeNull()
+  })
+
+  test('is no country in a flat or suite number, nor where the code has not its shape', () => {
+    const r = geo.lookup('200 Main Street, Suite A-100, Springfield, IL 62701')!
+    expect(r.parts).toMatchObject({ country: 'US', postcode: '62701' })
+    expect(geo.lookup('Flat B-1000, Main Road, Springfield, IL 62701')!.parts.country).toBe('US')
+    expect(geo.lookup('D-1130 Wien')!.parts).toMatchObject({ country: 'AT', postcode: '1130' })
+  })
+})
+
+describe('a district by its number or name', () => {
+  test('"Maxingstraße 13, Wien 13" is Hietzing, as "1130 Wien" is, written any common way', () => {
+    for (const address of [
+      'Maxingstraße 13, Wien 13',
+      'Maxingstraße 13, Wien XIII',
+      'Maxingstraße 13, 13. Bezirk, Wien',
+      'Maxingstraße 13, Wien-Hietzing',
+      'Maxingstraße 13, A-1130 Wien',
+      'Wien 13',
+    ]) {
+      const r = geo.lookup(address)!
+      expect({ address, parts: r.parts }).toMatchObject({ address, parts: { city: 'Wien', postcode: '1130' } })
+      expect(distanceKm(r.lat, r.lng, HIETZING.lat, HIETZING.lng)).toBeLessThan(1)
+    }
+  })
+
+  test('"Wien-Hernals" is at its office, not the gazetteer\'s point in the Wienerwald', () => {
+    for (const address of ['Elterleinplatz 14, Wien-Hernals', 'Wien-Hernals', 'Elterleinplatz 14, 1170 Wien-Hernals']) {
+      const r = geo.lookup(address)!
+      expect(distanceKm(r.lat, r.lng, HERNALS.lat, HERNALS.lng)).toBeLessThan(0.5)
+    }
+  })
+
+  test('"Paris 16", "Paris 16e", "Paris XVIe" are at the 16th\'s town hall, not Paris\'s centre', () => {
+    for (const address of ['Paris 16', 'Avenue Henri-Martin 71, Paris 16e', '71 avenue Henri-Martin, Paris XVIe']) {
+      const r = geo.lookup(address)!
+      expect({ address, parts: r.parts }).toMatchObject({ address, parts: { postcode: '75016', country: 'FR' } })
+      expect(distanceKm(r.lat, r.lng, HALL_16.lat, HALL_16.lng)).toBeLessThan(1)
+    }
+    expect(geo.lookup('Paris')!.parts).toEqual({ city: 'Paris', country: 'FR' })
+  })
+
+  test('"1011 Wien", a post office box\'s code the data lacks, is Vienna, as before', () => {
+    expect(geo.lookup('1011 Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
+  })
+})
