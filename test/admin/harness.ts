@@ -16,6 +16,11 @@ export type Harness = {
   key: string
   /** Answers the app sent from its answer cache. */
   cacheHits: () => number
+  /**
+   * The request log lines (those with a status) that `pick` takes, once there are `n`: the wait is
+   * for the lines, not for a time a loaded machine outlasts; the test's timeout ends a hang.
+   */
+  requestLines: (n: number, pick?: (line: Record<string, unknown>) => boolean) => Promise<Record<string, unknown>[]>
   call: (
     method: string,
     path: string,
@@ -31,11 +36,15 @@ export function harness(geocoder: Geocoder, logRequests = false): Harness {
   const dir = tempDir()
   const store = openStore(join(dir, 'test.db'))
   const lines: Record<string, unknown>[] = []
+  const waiters = new Set<() => void>()
   const app = createApp({
     store,
     geocoder,
     config: { maxBodyBytes: 256 * 1024, logRequests },
-    log: (line) => lines.push(line),
+    log: (line) => {
+      lines.push(line)
+      for (const check of waiters) check()
+    },
   })
   const { secret } = createLocator(store, 'Errors')
   return {
@@ -43,6 +52,17 @@ export function harness(geocoder: Geocoder, logRequests = false): Harness {
     lines,
     key: secret,
     cacheHits: app.cacheHits,
+    requestLines: (n, pick = () => true) =>
+      new Promise((resolve) => {
+        const check = () => {
+          const found = lines.filter((l) => l.status !== undefined && pick(l))
+          if (found.length < n) return
+          waiters.delete(check)
+          resolve(found)
+        }
+        waiters.add(check)
+        check()
+      }),
     async call(method, path, body, key = secret, sent = {}) {
       const headers: Record<string, string> = { ...sent }
       if (key !== null) headers.authorization = `Bearer ${key}`

@@ -12,11 +12,10 @@ describe('request log', () => {
       const unknownKey = newSecretKey()
       await h.call('GET', '/admin/v1/locations')
       await h.call('GET', '/admin/v1/locations', undefined, unknownKey)
-      // The line is written after the response has been handed over: wait for it, up to 2 s.
-      const requests = () => h.lines.filter((l) => l.status !== undefined)
-      for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests()).toHaveLength(2)
-      expect(requests()[0]).toMatchObject({
+      // The lines may come after the answers: the wait is for them.
+      const requests = await h.requestLines(2)
+      expect(requests).toHaveLength(2)
+      expect(requests[0]).toMatchObject({
         level: 'info',
         method: 'GET',
         path: '/admin/v1/locations',
@@ -24,7 +23,7 @@ describe('request log', () => {
         locator: expect.stringMatching(/^lct_/),
         request_id: expect.any(String),
       })
-      expect(requests()[1]).toMatchObject({
+      expect(requests[1]).toMatchObject({
         method: 'GET',
         path: '/admin/v1/locations',
         status: 401,
@@ -52,16 +51,15 @@ describe('request log', () => {
         await h.call('GET', `/admin/v1/locations/${'x'.repeat(37)}`), // 37 letters: no key, left as it is
       ]
       expect(calls.map((c) => c.status)).toEqual([404, 404, 404, 200, 404])
-      const requests = () => h.lines.filter((l) => l.status !== undefined)
-      for (let waited = 0; requests().length < calls.length && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests().map((l) => l.path)).toEqual([
+      const requests = await h.requestLines(calls.length)
+      expect(requests.map((l) => l.path)).toEqual([
         '/admin/v1/locations/[redacted]',
         '/admin/v1/locations/[redacted]/delete',
         '/public/v1/[redacted]/locations',
         '/admin/v1/locations',
         `/admin/v1/locations/${'x'.repeat(37)}`,
       ])
-      expect(requests()[3]!.request_id).toBe('[redacted]')
+      expect(requests[3]!.request_id).toBe('[redacted]')
       expect(JSON.stringify(h.lines)).not.toContain(text)
     } finally {
       h.close()
@@ -79,9 +77,8 @@ describe('request ids on every API', () => {
       const ids = [a.headers.get('x-request-id'), b.headers.get('x-request-id')]
       for (const id of ids) expect(id).toMatch(/^[0-9a-z]{16}$/)
       expect(ids[0]).not.toBe(ids[1])
-      const requests = () => h.lines.filter((l) => l.status !== undefined)
-      for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests()).toEqual([
+      const requests = await h.requestLines(2)
+      expect(requests).toEqual([
         expect.objectContaining({
           method: 'GET',
           path: '/public/v1/pk_unknown/filters',
@@ -117,9 +114,8 @@ describe('a request id a proxy sends', () => {
       ].map((r) => r.headers.get('x-request-id'))
       expect(answers.slice(0, 2)).toEqual([nginx, 'lb-7.west:Req_0042'])
       for (const made of answers.slice(2)) expect(made).toMatch(/^[0-9a-z]{16}$/)
-      const requests = () => h.lines.filter((l) => l.status !== undefined)
-      for (let waited = 0; requests().length < 5 && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests().map((l) => l.request_id)).toEqual(answers)
+      const requests = await h.requestLines(5)
+      expect(requests.map((l) => l.request_id)).toEqual(answers)
     } finally {
       h.close()
     }
@@ -134,9 +130,8 @@ describe('request log lines of long paths', () => {
       // The key starts 20 characters before the cut: cut first, its 20 characters would not look like a key.
       const straddling = `/admin/v1/locations/${'b'.repeat(512 - 20 - 20)}${h.key}${'-'.repeat(1000)}`
       for (const path of [long, straddling]) expect((await h.call('GET', path)).status).toBe(404)
-      const requests = () => h.lines.filter((l) => l.status !== undefined)
-      for (let waited = 0; requests().length < 2 && waited < 2000; waited += 5) await Bun.sleep(5)
-      const [first, second] = requests()
+      const requests = await h.requestLines(2)
+      const [first, second] = requests
       expect(first).toMatchObject({
         method: 'GET',
         status: 404,
@@ -168,9 +163,8 @@ describe('request log lines of kept answers', () => {
       expect(answers[2]!.text).toBe(answers[1]!.text)
       expect(h.cacheHits()).toBe(1)
       const ids = answers.map((a) => a.headers.get('x-request-id'))
-      const requests = () => h.lines.filter((l) => l.status !== undefined && l.path === path)
-      for (let waited = 0; requests().length < 3 && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests()).toEqual(
+      const requests = await h.requestLines(3, (l) => l.path === path)
+      expect(requests).toEqual(
         ids.map((id) =>
           expect.objectContaining({ method: 'GET', path, status: 200, request_id: id, ms: expect.any(Number) }),
         ),
@@ -197,9 +191,8 @@ describe('request log lines of kept answers', () => {
       for (const path of paths) statuses.push((await h.call('GET', path, undefined, null)).status)
       expect(statuses).toEqual([200, 200, 200, 200, 404, 403, 404])
       expect(h.cacheHits()).toBe(1) // the third all=true
-      const requests = () => h.lines.filter((l) => l.status !== undefined)
-      for (let waited = 0; requests().length < paths.length && waited < 2000; waited += 5) await Bun.sleep(5)
-      expect(requests().map((l) => l.locator)).toEqual([
+      const requests = await h.requestLines(paths.length)
+      expect(requests.map((l) => l.locator)).toEqual([
         locator.id,
         locator.id,
         locator.id,
