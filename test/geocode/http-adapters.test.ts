@@ -10,6 +10,7 @@ import {
   expectUnavailable,
   fixture,
   KEY,
+  never,
   reply,
   standIn,
   UA,
@@ -78,10 +79,7 @@ for (const c of CASES) {
     })
 
     test('a response slower than timeoutMs: fails at the timeout', async () => {
-      const server = standIn(async () => {
-        await Bun.sleep(1000)
-        return reply(fixture(c.found))
-      })
+      const server = standIn(() => never) // only the timeout can end the call
       const started = performance.now()
       await expectUnavailable(
         createHttpGeocoder(config(c.provider, { url: server.url, timeoutMs: 200 })).geocode(c.address),
@@ -90,7 +88,7 @@ for (const c of CASES) {
       )
       const elapsed = performance.now() - started
       expect(elapsed).toBeGreaterThanOrEqual(190)
-      expect(elapsed).toBeLessThan(900)
+      expect(elapsed).toBeLessThan(5_000) // a hang's bound: far past a loaded machine's late timer
     })
 
     test('without config.url: the public endpoint (checked with a local fetch, no network)', async () => {

@@ -53,6 +53,9 @@ export function reply(body: unknown, status = 200): Response {
     : Response.json(body, { status })
 }
 
+/** A promise that never settles: a stand-in's answer that only the caller's timeout ends. */
+export const never = new Promise<never>(() => {})
+
 export const answering = (body: unknown, status = 200) => standIn(() => reply(body, status))
 
 export function config(provider: HttpGeocoderProvider, over: Partial<GeocoderConfig> = {}): GeocoderConfig {
