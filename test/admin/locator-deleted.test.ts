@@ -17,10 +17,18 @@ async function sentAcross(path: string, body: string, headers: Record<string, st
   const gate = new Promise<void>((r) => {
     release = r
   })
+  let asked!: () => void
+  const askedForMore = new Promise<void>((r) => {
+    asked = r
+  })
   const bytes = new TextEncoder().encode(body)
   const stream = new ReadableStream({
-    async start(c) {
+    start(c) {
       c.enqueue(bytes.subarray(0, 5))
+    },
+    // Called once the app has read the first bytes: its key was checked, and it waits for the rest.
+    async pull(c) {
+      asked()
       await gate
       c.enqueue(bytes.subarray(5))
       c.close()
@@ -33,7 +41,7 @@ async function sentAcross(path: string, body: string, headers: Record<string, st
     duplex: 'half',
   }
   const answer = env.app.handle(new Request(`http://localhost${path}`, init as RequestInit))
-  await Bun.sleep(30)
+  await askedForMore
   between()
   release()
   const res = await answer
