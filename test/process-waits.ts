@@ -24,3 +24,9 @@ export function signalPending(pid: number, n: number): boolean {
     ([, mask]) => (BigInt(`0x${mask}`) >> BigInt(n - 1)) % 2n === 1n,
   )
 }
+
+/**
+ * Process `pid`'s command line, its arguments joined by spaces. Bun.spawn returns before the child's
+ * exec: until then this is the parent's.
+ */
+export const commandLineOf = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')

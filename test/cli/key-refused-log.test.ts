@@ -21,15 +21,10 @@ test('the request log names the key id and locator of a revoked or expired key, 
     expect(await send(rotated.secret_key)).toBe(200)
     json('key', 'revoke', rotated.id)
     expect(await send(rotated.secret_key)).toBe(401)
-    const lines = async (n: number) => {
-      for (let waited = 0; waited < 2000; waited += 10) {
-        const found = server.lines.filter((l) => l.includes('"/admin/v1/locations"')).map((l) => JSON.parse(l))
-        if (found.length >= n) return found
-        await Bun.sleep(10)
-      }
-      throw new Error(`fewer than ${n} request lines: ${server.lines.join('\n')}`)
-    }
-    const said = (await lines(4)).map((l) => [l.status, l.locator, l.key])
+    // The lines come after the answers: the wait is for the fourth, not for a time.
+    await server.waitFor(/"\/admin\/v1\/locations"/, undefined, 4)
+    const lines = server.lines.filter((l) => l.includes('"/admin/v1/locations"')).map((l) => JSON.parse(l))
+    const said = lines.map((l) => [l.status, l.locator, l.key])
     expect(said).toEqual([
       [200, locator.id, old.id],
       [401, locator.id, old.id],

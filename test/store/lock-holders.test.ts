@@ -2,6 +2,7 @@
 // its command line, with every secret it was given left out.
 import { expect, test } from 'bun:test'
 import { describeProcess } from '../../src/store/lock-holders'
+import { commandLineOf } from '../process-waits'
 
 test("a process's secrets are not shown: options named token or key, on their own or with =, and sk_ keys", async () => {
   const secrets = [
@@ -26,7 +27,7 @@ test("a process's secrets are not shown: options named token or key, on their ow
     { stdout: 'ignore', stderr: 'ignore', argv0: 'bun' },
   )
   try {
-    await Bun.sleep(200)
+    while (!commandLineOf(proc.pid).includes('Bun.sleepSync')) await Bun.sleep(5) // its exec: Bun.spawn returns before
     const text = describeProcess(proc.pid)
     expect(text).toStartWith(`process ${proc.pid} (`)
     // All within the 120 characters shown.
