@@ -145,10 +145,11 @@ async function freshGet(port: number, path: string, workers: number[]): Promise<
   }
 }
 
+/** Polls `probe` until it gives a value; `ms` ends a hang (a worker's start at load 20 takes seconds). */
 async function until<T>(
   what: string,
   probe: () => T | null | undefined | Promise<T | null | undefined>,
-  ms = 5_000,
+  ms = 20_000,
 ): Promise<T> {
   const deadline = Date.now() + ms
   for (;;) {
@@ -185,7 +186,7 @@ describe('WORKERS=2', () => {
     const locatorId = /key create (lct_\w+)/.exec(server.lines.join('\n'))![1]!
     key = cliRunner(() => join(dir, 'workers.db')).json('key', 'create', locatorId).secret_key
     token = /public token:\s+(pk_\w+)/.exec(server.lines.join('\n'))![1]!
-  }, 20_000)
+  }, 30_000)
 
   afterAll(async () => {
     if (server.proc.exitCode === null) {
@@ -218,7 +219,7 @@ describe('WORKERS=2', () => {
       answeredBy.add(reply.pid)
     }
     expect([...answeredBy].sort((a, b) => a! - b!)).toEqual(workers)
-  }, 10_000)
+  }, 30_000)
 
   /** A GET on many fresh connections: every answer is a 200 that passes `check`, and both workers answered. */
   async function askEveryWorker(path: string, check: (body: any) => void): Promise<void> {
@@ -260,7 +261,7 @@ describe('WORKERS=2', () => {
 
     expect((await admin(`/locations/${id}`, { coordinates: { lat: 48.137, lng: 11.575 } })).status).toBe(200) // to Munich
     await everywhere((body) => expect(body.data.pagination.total).toBe(0))
-  }, 10_000)
+  }, 30_000)
 
   test('a locator another process makes public is built by every worker before its first query', async () => {
     // Each worker applies what was committed once a second with no query asking, and builds a
@@ -287,14 +288,14 @@ describe('WORKERS=2', () => {
       const of = (name: string, worker: string) => sampleValue(families, name, { worker, locator: locator.id })
       return ['1', '2'].every((w) => of('storeloc_index_locations', w) === 30 && of('storeloc_index_json_bytes', w) > 0)
     }
-    await until('every worker to build it', built, 8_000)
+    await until('every worker to build it', built)
     // The rows now go behind the change log's back: an index built by a first query would not hold them.
     store.db.run('DELETE FROM locations WHERE locator_id = ?', [locator.id])
     store.close()
     await askEveryWorker(`/public/v1/${other}/locations?lat=48.86&lng=2.35&radius=20&unit=km&limit=1`, (body) =>
       expect(body.data.pagination.total).toBe(30),
     )
-  }, 10_000)
+  }, 30_000)
 
   test('a killed worker is replaced, with one log line, and the new one answers', async () => {
     const [victim, survivor] = childrenOf(primary) as [number, number]
@@ -320,7 +321,7 @@ describe('WORKERS=2', () => {
       restart_in_ms: 500,
     })
     expect(server.proc.exitCode).toBeNull()
-  }, 10_000)
+  }, 30_000)
 
   test('SIGTERM: every worker stops accepting, finishes its in-flight request, and the primary exits 0', async () => {
     const workers = childrenOf(primary)
@@ -359,15 +360,14 @@ describe('WORKERS=2', () => {
     expect(answer.status).toBe(201)
     expect(answer.body.location.name).toBe('Late Store')
 
-    const code = await Promise.race([server.proc.exited, Bun.sleep(5_000).then(() => 'still running')])
-    expect(code).toBe(0)
+    expect(await server.proc.exited).toBe(0) // the test's timeout ends a hang
     expect(server.lines.filter((l) => l.includes('"shutting down"'))).toHaveLength(1)
     for (const pid of workers) expect(alive(pid)).toBe(false)
 
     const store = openStore(join(dir, 'workers.db'))
     expect(store.locations.get(store.locators.byToken(token)!.id, answer.body.location.id)?.name).toBe('Late Store')
     store.close()
-  }, 15_000)
+  }, 30_000)
 
   test('a primary killed outright takes its workers with it: none is left holding the port', async () => {
     const own = tempDir()
@@ -389,7 +389,7 @@ describe('WORKERS=2', () => {
       if (server.proc.exitCode === null) server.proc.kill('SIGKILL')
       rmSync(own, { recursive: true, force: true })
     }
-  }, 15_000)
+  }, 30_000)
 })
 
 describe('WORKERS=2, PORT=0', () => {
@@ -419,7 +419,7 @@ describe('WORKERS=2, PORT=0', () => {
       }
       rmSync(own, { recursive: true, force: true })
     }
-  }, 15_000)
+  }, 30_000)
 })
 
 describe('WORKERS=2, a configured PORT', () => {
@@ -477,7 +477,7 @@ describe('WORKERS=2, a configured PORT', () => {
       }
       rmSync(own, { recursive: true, force: true })
     }
-  }, 20_000)
+  }, 30_000)
 })
 
 test('a worker whose database file is gone (deleted or moved since the primary made it) stops with one line and makes no empty one', async () => {
