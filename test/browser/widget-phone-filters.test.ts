@@ -19,6 +19,15 @@ async function inSight(page: Page, selector: string): Promise<boolean> {
 
 const scrolled = (page: Page) => page.evaluate<number>('Math.round(scrollY)')
 
+/** The demo finder with London searched and its filters open; the place box and the count bar, in sight. */
+async function filtersOpen(page: Page) {
+  const place = await searchFinder(page, demo.server)
+  await page.locator('.sl-filters-summary').tap()
+  const bar = page.locator('.sl-filter-count')
+  await bar.waitFor()
+  return { place, bar }
+}
+
 describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', () => {
   test('a filter ticked: the count at the foot of the screen changes, the page stays; pressed, it shows the stores', async () => {
     const page = await newPage(demo.browser, PHONE)
@@ -87,10 +96,7 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
   test('another place searched: the count is marked as the last until the new one comes', async () => {
     const page = await newPage(demo.browser, PHONE)
     try {
-      const place = await searchFinder(page, demo.server)
-      await page.locator('.sl-filters-summary').tap()
-      const bar = page.locator('.sl-filter-count')
-      await bar.waitFor()
+      const { place, bar } = await filtersOpen(page)
       const london = (await bar.textContent())!
       const release = await heldUntilReleased(page, '**/locations?*Leeds*')
       const asked = page.waitForRequest((r) => r.url().includes('Leeds'))
@@ -112,10 +118,7 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
   test('none within the distance: the bar is marked as the last count until the nearest stores come', async () => {
     const page = await newPage(demo.browser, PHONE)
     try {
-      const place = await searchFinder(page, demo.server)
-      await page.locator('.sl-filters-summary').tap()
-      const bar = page.locator('.sl-filter-count')
-      await bar.waitFor()
+      const { place, bar } = await filtersOpen(page)
       // The nearest stores beyond the radius, three asked for (beyond.ts), come when released.
       const release = await heldUntilReleased(page, '**/locations?*&limit=3')
       await place.fill('Inverness, United Kingdom')
@@ -134,10 +137,7 @@ describe.skipIf(chromiumPath === null)('the filters on a phone, in Chromium', ()
   test('a filter ticked with a place that cannot be found: no bar, as no store is listed', async () => {
     const page = await newPage(demo.browser, PHONE)
     try {
-      const place = await searchFinder(page, demo.server)
-      await page.locator('.sl-filters-summary').tap()
-      const bar = page.locator('.sl-filter-count')
-      await bar.waitFor()
+      const { place, bar } = await filtersOpen(page)
       await place.fill('Xqzwvy')
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
       await page.locator('.sl-error').filter({ hasText: 'Xqzwvy' }).waitFor()
