@@ -119,6 +119,25 @@ function binary(input: Uint8Array): boolean {
   return nuls > 8 && nuls * 100 > sniff.length
 }
 
+/**
+ * The UTF-16 a file without its byte order mark is in, or null: nine in ten of its first 8 KiB's
+ * odd bytes NUL and almost none of its even ones (little-endian), or the reverse (big-endian), as
+ * the letters of Western text are in UTF-16.
+ */
+function utf16Unmarked(input: Uint8Array): 'utf-16le' | 'utf-16be' | null {
+  const pairs = Math.floor(Math.min(input.length, BINARY_SNIFF) / 2)
+  if (pairs < 2) return null
+  let even = 0
+  let odd = 0
+  for (let i = 0; i < pairs * 2; i += 2) {
+    if (input[i] === 0) even++
+    if (input[i + 1] === 0) odd++
+  }
+  if (odd * 10 >= pairs * 9 && even * 10 <= pairs) return 'utf-16le'
+  if (even * 10 >= pairs * 9 && odd * 10 <= pairs) return 'utf-16be'
+  return null
+}
+
 const startsWith = (input: Uint8Array, marks: number[][]) => marks.some((m) => m.every((b, i) => input[i] === b))
 
 /** How a file is read: in UTF-8 unless `encoding` names another. */
@@ -163,6 +182,12 @@ function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): 
     'In Excel, save the file as "CSV UTF-8 (Comma delimited)"; in Google Sheets or LibreOffice, download or export it as CSV with the UTF-8 character set.'
   if (startsWith(input, WORKBOOKS))
     throw new CsvError(`The file is a spreadsheet workbook (Excel or OpenDocument), not CSV. ${advice}`, null)
+  const utf16 = utf16Unmarked(input)
+  if (utf16 !== null)
+    throw new CsvError(
+      `The file is UTF-16 text without its byte order mark, which says so. ${advice} Or ${nameEncoding(utf16)}.`,
+      null,
+    )
   if (binary(input))
     throw new CsvError(
       `The file is not text: it holds NUL bytes, as an image, a PDF or an archive does (or UTF-16 text without its byte order mark). Give the CSV file itself. ${advice}`,

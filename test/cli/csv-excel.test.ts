@@ -115,6 +115,22 @@ describe('--encoding', () => {
     expect(names).toEqual(['Café Müller', 'Bäckerei Müller'])
   })
 
+  test('UTF-16 without its byte order mark is named, with the --encoding that reads it', () => {
+    const text = 'name\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52,5\t13,4\r\n'
+    const le = file('bare.txt', new Uint8Array(Buffer.from(text, 'utf16le')))
+    const r = storeloc('locations', 'import', locatorId, '--file', le)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('The file is UTF-16 text without its byte order mark')
+    expect(r.stderr).toContain('give its encoding: --encoding utf-16le.')
+    expect(json('locations', 'export', locatorId)).toEqual([])
+    expect(json('locations', 'import', locatorId, '--file', le, '--encoding', 'utf-16le')).toMatchObject({ created: 1 })
+    const be = file(
+      'bare-be.txt',
+      new Uint8Array(Buffer.from(text, 'utf16le')).map((_, i, b) => b[i ^ 1]!),
+    )
+    expect(storeloc('locations', 'import', locatorId, '--file', be).stderr).toContain('--encoding utf-16be.')
+  })
+
   test('an image given as the CSV file is said to be no text, and nothing is written', () => {
     const png = new Uint8Array([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52])
     const r = storeloc('locations', 'import', locatorId, '--file', file('stores.csv', png))
