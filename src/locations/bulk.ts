@@ -270,6 +270,8 @@ function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
 
 /** The most leading zeros looked for before a new row's store code of digits. */
 const ZEROS_LOOKED_FOR = 4
+/** A store code of digits led by as many zeros: its digits after them. */
+const ZERO_LED = new RegExp(`^0{1,${ZEROS_LOOKED_FOR}}([1-9]\\d{0,11})$`)
 
 /**
  * Warns each row that creates a location with a code of digits ("12") when the locator has that
@@ -281,7 +283,7 @@ function noteLostZeros(deps: AdminDeps, locatorId: string, plans: Plan[]): void 
   for (const plan of plans) {
     const code = plan.patch.externalId
     if (plan.target !== null || typeof code !== 'string') continue
-    const bare = /^0{1,4}([1-9]\d{0,11})$/.exec(code)?.[1]
+    const bare = ZERO_LED.exec(code)?.[1]
     const held = bare === undefined ? null : deps.store.locations.holderOf(locatorId, bare)
     if (held !== null)
       plan.warnings.push(

@@ -2,6 +2,7 @@
 // writers go on: a second, read-only connection in a read transaction, which WAL keeps at the
 // moment of its first read whatever commits after it.
 import { Database } from 'bun:sqlite'
+import { nextTurn } from '../core/slices'
 import { customFieldList } from './custom-fields'
 import { BUSY_TIMEOUT_MS } from './db'
 import { locationSlicer, placedNameSlicer, publishedNameSlicer, type Slice } from './location-slicers'
@@ -64,8 +65,6 @@ export function openSnapshot(path: string, main: Database, moved: boolean): Snap
     throw error
   }
 }
-
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve))
 
 /**
  * Reads rows a slice of `size` at a time, in row order from after `fromSeq`, until a slice comes

@@ -1,4 +1,5 @@
-// The demo's finder page with a place searched, as many widget tests begin.
+// The demo's finder page with a place searched, as many widget tests begin; a place searched in one
+// finder of a page.
 import type { Locator, Page } from 'playwright-core'
 import type { DemoServer } from './server'
 
@@ -25,4 +26,12 @@ export async function searchFinder(
   await box.press('Enter')
   await page.locator('.sl-item').first().waitFor()
   return box
+}
+
+/** Types `place` into the place box of `finder` (a selector of its element), and Enter: the search, answered. */
+export async function searchIn(page: Page, finder: string, place: string): Promise<void> {
+  const box = page.locator(`${finder} .sl-place input`)
+  await box.fill(place)
+  await box.press('Enter')
+  await page.locator(`${finder} .sl-status`).filter({ hasText: place }).waitFor()
 }

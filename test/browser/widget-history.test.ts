@@ -5,6 +5,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { aTurnLater, chromiumPath, heldUntilReleased, networkSettled, newPage, sentNow, watchRequests } from './browser'
 import { hostPage, useDemoBrowser } from './server'
+import { searchIn } from './finder-page'
 
 const demo = useDemoBrowser()
 
@@ -32,17 +33,6 @@ async function finderPage(attrs = '', body = '') {
 
 const entries = (page: Page) => page.evaluate<number>('history.length')
 
-/** Types `place` into the place box of `finder` (#f), and Enter: the search, answered. */
-async function searchFor(page: Page, place: string, finder = '#f') {
-  const box = page.locator(`${finder} .sl-place input`)
-  await box.fill(place)
-  await box.press('Enter')
-  await page
-    .locator(`${finder} .sl-status`)
-    .filter({ hasText: `of ${place}` })
-    .waitFor()
-}
-
 /** What #f shows: its status line, its place box and its first store. */
 const shown = async (page: Page) => ({
   status: await page.locator('#f .sl-status').textContent(),
@@ -55,7 +45,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
     const { page, errors, searches, close } = await finderPage()
     try {
       const before = await entries(page)
-      await searchFor(page, 'London')
+      await searchIn(page, '#f', 'London')
       const london = { ...(await shown(page)), url: page.url() }
       // The second a place picked among the suggestions.
       await page.locator('#f .sl-place input').fill('Pari')
@@ -145,8 +135,8 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       `<div id="g" data-storeloc="${demo.server.token}" data-url-state="off"></div>`,
     )
     try {
-      await searchFor(page, 'London')
-      await searchFor(page, 'Paris')
+      await searchIn(page, '#f', 'London')
+      await searchIn(page, '#f', 'Paris')
       // The app's router moves to a view of its own, twice, and Back returns to the first of them.
       await page.evaluate(`
         history.pushState({ route: 'list' }, '', '?view=list')
@@ -163,8 +153,8 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
 
       const before = await entries(page)
-      await searchFor(page, 'Leeds', '#g')
-      await searchFor(page, 'Bristol', '#g')
+      await searchIn(page, '#g', 'Leeds')
+      await searchIn(page, '#g', 'Bristol')
       expect(await entries(page)).toBe(before)
       expect(errors).toEqual([])
     } finally {
@@ -178,9 +168,9 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       `<div id="g" data-storeloc="${demo.server.token}"></div>`,
     )
     try {
-      await searchFor(page, 'London')
-      await searchFor(page, 'Leeds', '#g')
-      await searchFor(page, 'Paris')
+      await searchIn(page, '#f', 'London')
+      await searchIn(page, '#g', 'Leeds')
+      await searchIn(page, '#f', 'Paris')
       const asked = searches.length
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
@@ -205,7 +195,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       // The request for the nearest stores, the last one a search that found none sends.
       const release = await heldUntilReleased(page, '**/locations?*&limit=3')
       const nearest = page.waitForRequest((r) => r.url().endsWith('&limit=3'))
-      await searchFor(page, 'Inverness, United Kingdom')
+      await searchIn(page, '#f', 'Inverness, United Kingdom')
       await nearest
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()

@@ -3,21 +3,13 @@
 // kept; one with data-lang keeps its own; none listens once destroyed. Its store links name its
 // language, whatever language the locator's own pages are in.
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
 import { setLocatorSettings } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { chromiumPath, networkSettled, newPage, sentNow, watchRequests } from './browser'
 import { hostPage, useDemoBrowser } from './server'
+import { searchIn } from './finder-page'
 
 const demo = useDemoBrowser()
-
-/** Types `place` into the place box of `finder`, and Enter: the search, answered. */
-async function searchFor(page: Page, finder: string, place: string) {
-  const box = page.locator(`${finder} .sl-place input`)
-  await box.fill(place)
-  await box.press('Enter')
-  await page.locator(`${finder} .sl-status`).filter({ hasText: place }).waitFor()
-}
 
 describe.skipIf(chromiumPath === null)("finders and the page's <html lang>, in Chromium", () => {
   test('a finder without a language of its own follows the page, its search kept; data-lang stays', async () => {
@@ -42,8 +34,8 @@ describe.skipIf(chromiumPath === null)("finders and the page's <html lang>, in C
     try {
       await page.goto(host.url)
       await page.locator('#g .sl-status').filter({ hasText: 'Leeds' }).waitFor()
-      await searchFor(page, '#f', 'Manchester')
-      await searchFor(page, '#h', 'Bristol')
+      await searchIn(page, '#f', 'Manchester')
+      await searchIn(page, '#h', 'Bristol')
       await page.locator('#f .sl-item .sl-name').first().click()
       const picked = await page.locator('#f .sl-item.sl-selected .sl-name').textContent()
       const [url, entries] = [page.url(), await page.evaluate<number>('history.length')]

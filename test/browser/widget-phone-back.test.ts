@@ -6,7 +6,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { aTurnLater, chromiumPath, heldUntilReleased, newPage } from './browser'
-import { searchFinder } from './finder-page'
+import { searchFinder, searchIn } from './finder-page'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -259,13 +259,7 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       ['#f', 'London'],
       ['#g', 'Leeds'],
     ] as const) {
-      const box = page.locator(`${finder} .sl-place input`)
-      await box.fill(place)
-      await box.press('Enter')
-      await page
-        .locator(`${finder} .sl-status`)
-        .filter({ hasText: `of ${place}` })
-        .waitFor()
+      await searchIn(page, finder, place)
     }
     // The button floats while its own list is in sight: pressed where it is, each in turn.
     const press = (finder: string) => page.locator(`${finder} .sl-view`).dispatchEvent('click')

@@ -204,9 +204,9 @@ describe('export for Excel', () => {
 })
 
 describe('store codes Excel changed', () => {
+  const header = 'Filialnummer;Name;Adresse;Breitengrad;Längengrad\r\n'
+  const row = (code: string) => `${code};Radhaus A;Königsallee 1, 40213 Düsseldorf;51,2254;6,776\r\n`
   test("a new row's code of digits that a stored one has with leading zeros is told: Excel dropped them", () => {
-    const header = 'Filialnummer;Name;Adresse;Breitengrad;Längengrad\r\n'
-    const row = (code: string) => `${code};Radhaus A;Königsallee 1, 40213 Düsseldorf;51,2254;6,776\r\n`
     json('locations', 'import', locatorId, '--file', file('a.csv', header + row('0012')))
     const r = storeloc('locations', 'import', locatorId, '--file', file('b.csv', header + row('12')), '--dry-run')
     expect(r.code).toBe(0)
@@ -218,8 +218,6 @@ describe('store codes Excel changed', () => {
     ])
   })
   test("a new row's code with leading zeros that a stored one has without them is told: an import lost them", () => {
-    const header = 'Filialnummer;Name;Adresse;Breitengrad;Längengrad\r\n'
-    const row = (code: string) => `${code};Radhaus A;Königsallee 1, 40213 Düsseldorf;51,2254;6,776\r\n`
     json('locations', 'import', locatorId, '--file', file('a.csv', header + row('12')))
     const r = storeloc('locations', 'import', locatorId, '--file', file('b.csv', header + row('0012')), '--dry-run')
     expect(r.code).toBe(0)
