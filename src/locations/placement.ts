@@ -3,7 +3,7 @@
 import { countryCode, postcodePattern } from '../geocode/countries'
 import { type GeocodeResult, geocodeOffline } from '../geocode/geocoder'
 import { nameKey } from '../core/text'
-import { distanceKm } from '../geocode/embedded/resolve'
+import { distanceKm } from '../geocode/embedded/near'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { AdminDeps } from './service'
 

@@ -1,7 +1,7 @@
 // The town a misspelt address may mean ("Edinbrugh" for Edinburgh), for the message of an
 // address that could not be placed: the place search allows typos, the address geocoder does not.
 import { codePoints, nameKey, withinEdits } from '../core/text'
-import { asTyped } from '../geocode/embedded/places'
+import { asTyped } from '../geocode/embedded/place-hit'
 import type { PlaceSource } from '../geocode/embedded/place-source'
 import { withoutPostcodes } from '../geocode/embedded/postcode-forms'
 

@@ -8,7 +8,7 @@ import {
   openEmbeddedGeocoder,
   type EmbeddedGeocoder,
 } from '../../src/geocode/embedded'
-import { distanceKm } from '../../src/geocode/embedded/resolve'
+import { distanceKm } from '../../src/geocode/embedded/near'
 
 let geo: EmbeddedGeocoder
 beforeAll(async () => {

@@ -3,7 +3,7 @@
 // an arrondissement's postcode is at its arrondissement (Paris's at its town hall), a Vienna
 // district's at its district, and a postcode's town by another name than La Poste's is shown once.
 import { describe, expect, test } from 'bun:test'
-import { distanceKm } from '../../src/geocode/embedded/resolve'
+import { distanceKm } from '../../src/geocode/embedded/near'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { env, get, places, token, usePlacesEnv } from './places-fixture'
 

@@ -2,7 +2,7 @@
 // vehicle code and a dash ("A-1130 Wien", "D-80331 München"), and a district by its number
 // ("Wien 13", "Wien XIII", "13. Bezirk", "Paris 16e") or, in Vienna, by its name ("Wien-Hernals").
 import { describe, expect, test } from 'bun:test'
-import { distanceKm } from '../../src/geocode/embedded/resolve'
+import { distanceKm } from '../../src/geocode/embedded/near'
 import { get, places, token, usePlacesEnv } from './places-fixture'
 
 usePlacesEnv()

@@ -4,7 +4,7 @@
 // location within NEAR_KM comes first, then the one of more weight (PlaceHit.weight: its people),
 // then the one nearer a location.
 import type { LocatorIndex } from '../../engine/locator-index'
-import type { PlaceHit } from '../../geocode/embedded/places'
+import type { PlaceHit } from '../../geocode/embedded/place-hit'
 import { type PlaceSource, PlacesWarming } from '../../geocode/embedded/place-source'
 import {
   missingPostcodeCountries,

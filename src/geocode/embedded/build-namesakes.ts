@@ -1,7 +1,7 @@
 // Which of a name's towns a postcode's town is, for a postcode table that names its towns but
 // gives no points (Germany's): the namesake nearest the postcode's other towns, not the most
 // populous of the country ("55606 Limbach" is the village near Kirn, not Limbach-Oberfrohna).
-import { distanceKm } from './resolve'
+import { distanceKm } from './near'
 
 /** A town of the gazetteer, as the build reads it. */
 export type Namesake = { lat: number; lng: number; population: number }

@@ -1,6 +1,6 @@
 // Places a visitor cannot tell apart: the place search (places.ts) gives each once.
 import { nameKey } from '../../core/text'
-import type { PlaceHit } from './places'
+import type { PlaceHit } from './place-hit'
 
 /** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
 const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }

@@ -5,8 +5,9 @@ import { LANGS } from '../../core/languages'
 import { codePoints, nameKey } from '../../core/text'
 import { countryLabel } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
-import type { PlaceHit } from './places'
-import { distanceKm, regionLabel } from './resolve'
+import type { PlaceHit } from './place-hit'
+import { distanceKm } from './near'
+import { regionLabel } from './tables'
 
 /** A prefix that begins more names than this keeps a list of its most populous places. */
 export const LISTED_FROM = 1500

@@ -5,59 +5,23 @@
 // begin many names keep a list of their most populous places, so a one-letter prefix costs no
 // more than a whole name.
 import { codePoints, nameKey } from '../../core/text'
-import { countryCode, countryLabel } from '../countries'
-import { otherName, shownOnce, shortWords, townKey } from './place-alike'
+import { countryCode } from '../countries'
+import { shownOnce, shortWords, townKey } from './place-alike'
 import { CANADIAN_FULL, codeAndTown, codeStart, districtCountries, ZIP_PLUS_FOUR } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
+import { countryHit, type PlaceHit, postcodeHit, regionHit, townHit, WHOLE_ONE_EDIT } from './place-hit'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
-import { bestTowns, CANDIDATES, LISTED_FROM, labelIndex, type PlaceParts, placeLabel, type Region } from './place-parts'
+import { bestTowns, CANDIDATES, LISTED_FROM, labelIndex, type PlaceParts } from './place-parts'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './resolve'
-
-export type PlacePrecision = 'city' | 'postcode' | 'region' | 'country'
-
-/**
- * A place found: where it is, how it is shown, and what ranks it (exact: a name or code equal to
- * the text; main: matched by its main name, not only by an alternate one; tier: how find() ranks
- * those two, 0 best, -1 the place whose label the text is (labelIndex); weight: what ranks it
- * within its tier: a town's or region's people, ten times them for a whole main name found through
- * a typo, 0 for a postcode).
- */
-export type PlaceHit = {
-  tier: number
-  label: string
-  lat: number
-  lng: number
-  country: string
-  precision: PlacePrecision
-  weight: number
-  exact: boolean
-  main: boolean
-  /** A region's or country's reach: how far from its point most of its people live (Region.reachKm). */
-  reachKm?: number
-  /** Found by its postcode (whole when `exact`, else one the text begins). */
-  byCode?: true
-  /** The other name the text equals, every way it is written ("München|Munchen" of Munich): shownLabel() shows it. */
-  named?: string
-  /**
-   * Found by another name that the text means it by, as by its own: "Cologne" of Köln, far the
-   * biggest town so named; or "Münch" of Munich (the data's name), far the biggest so begun.
-   */
-  meant?: true
-}
+import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
 /** A typed text this long or longer is more often a whole name than one cut short. */
 const WHOLE_FROM = 5
-/**
- * A region weighs its people divided by this against a town: a big town of its name is more often
- * meant ("New York" is the city), a village is not ("California").
- */
-const REGION_SHARE = 4
 /** A name found only by an alternate name it begins weighs its people divided by this. */
 const ALTERNATE_SHARE = 10
 /**
@@ -71,10 +35,6 @@ const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
 /** Found as typed, places of fewer people than this may be a typo's: "Müchen" is a village's old name. */
 const SMALL_PLACE = 50_000
-/** The tier of a whole name found through one typo (typos()); the tiers below it are of names as typed. */
-const WHOLE_ONE_EDIT = 4
-/** Whether a hit was found as typed (its whole name, or its beginning), not through a typo. */
-export const asTyped = (hit: PlaceHit): boolean => hit.tier < WHOLE_ONE_EDIT
 /** How much more a whole main name found through a typo weighs than a whole alternate one. */
 const WHOLE_MAIN_WEIGHT = 10
 /** Names looked at for one query narrowed by a region or country; past this, the prefix's best only. */
@@ -132,7 +92,7 @@ export class PlaceSearch {
     // A region's code alone, in capitals ("TX", "NSW"): the region, then what the letters begin.
     const coded = /^\p{Lu}{2,3}$/u.test(text.trim()) ? (this.parts.regionCodes.get(key) ?? []) : []
     if (coded.length > 0) {
-      const regions = coded.map((r) => this.region(r, true, true))
+      const regions = coded.map((r) => regionHit(r, true, true))
       return [...regions, ...this.read(text).filter((h) => !regions.some((r) => r.label === h.label))]
     }
     const hits = this.read(text)
@@ -310,12 +270,12 @@ export class PlaceSearch {
         const town = this.nameKeys.ref[i]!
         if (!towns.has(town)) towns.set(town, this.nameKeys.main[i]!)
       }
-      for (const [town, match] of towns) hits.push(this.town(town, match, named.get(town)))
+      for (const [town, match] of towns) hits.push(townHit(this.parts, this.names, town, match, named.get(town)))
     }
     const codes = /\d/.test(key) ? this.codeHits(key, within) : []
     for (const r of this.parts.regions)
       if (r.key.startsWith(key) && (within === null || (!within.regions && within.country(r.country))))
-        hits.push(this.region(r, r.key === key))
+        hits.push(regionHit(r, r.key === key))
     // A region named so wins over its country's alias: "Scotland" is Scotland, not the UK.
     const country = within === null ? this.countryNamed(key) : null
     if (country !== null && !hits.some((h) => h.precision === 'region' && h.exact && h.country === country.country))
@@ -377,7 +337,7 @@ export class PlaceSearch {
       const row = this.codes.ref[i]!
       const [country, admin1] = [codeText(codeCountry[row]!), admins[codeAdmin1[row]!]!]
       if (within === null || (admin1 === '' ? within.country(country) : within.town(country, admin1)))
-        hits.push(this.postcode(i, this.codes.equals(i, code)))
+        hits.push(postcodeHit(this.parts, this.codeLabel, this.codes.ref[i]!, this.codes.equals(i, code)))
     }
     return hits
   }
@@ -494,7 +454,7 @@ export class PlaceSearch {
     ranked.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
     return ranked
       .slice(0, CANDIDATES)
-      .map(({ town, main, tier, weight }) => ({ ...this.town(town, main), tier, weight }))
+      .map(({ town, main, tier, weight }) => ({ ...townHit(this.parts, this.names, town, main), tier, weight }))
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */
@@ -529,71 +489,6 @@ export class PlaceSearch {
     const code = codePoints(key) >= 4 || Object.hasOwn(COUNTRY_ALIASES, key) ? countryCode(key) : null
     const c = code === null ? undefined : this.parts.countries.get(code)
     if (c === undefined) return null
-    const { lat, lng, population, reachKm } = c
-    const label = countryLabel(code!)
-    return {
-      label,
-      lat,
-      lng,
-      country: code!,
-      precision: 'country',
-      weight: population / REGION_SHARE,
-      exact: true,
-      main: true,
-      tier: 0,
-      reachKm,
-    }
-  }
-
-  /** Region `r` as a hit; `exact`: named whole, by `r`'s own name (shown as typed) or by its code (not). */
-  private region(r: Region, exact: boolean, byCode = false): PlaceHit {
-    return {
-      label: r.label,
-      lat: r.lat,
-      lng: r.lng,
-      country: r.country,
-      precision: 'region',
-      weight: r.population / REGION_SHARE,
-      exact,
-      main: true,
-      tier: 0,
-      reachKm: r.reachKm,
-      ...(exact && !byCode && otherName(r.spelling, r.label) ? { named: r.spelling } : {}),
-    }
-  }
-
-  private town(row: number, match: number, named?: string): PlaceHit {
-    const { lat, lng, population, admins, admin1 } = this.parts
-    const country = codeText(this.parts.country[row]!)
-    const name = this.names.at(row)
-    const hit: PlaceHit = {
-      label: placeLabel(name, country, admins[admin1[row]!]!),
-      lat: lat[row]!,
-      lng: lng[row]!,
-      country,
-      precision: 'city',
-      weight: population[row]!,
-      exact: match >= 2,
-      main: match === 3 || match === 1,
-      tier: 0,
-    }
-    if (otherName(named, name)) hit.named = named
-    return hit
-  }
-
-  private postcode(i: number, exact: boolean): PlaceHit {
-    const row = this.codes.ref[i]!
-    return {
-      label: this.codeLabel.at(row),
-      lat: this.parts.codeLat[row]!,
-      lng: this.parts.codeLng[row]!,
-      country: codeText(this.parts.codeCountry[row]!),
-      precision: this.parts.codePrecision[row] === 1 ? 'postcode' : 'city',
-      weight: 0,
-      exact,
-      main: true,
-      tier: 0,
-      byCode: true,
-    }
+    return countryHit(code!, c)
   }
 }

@@ -10,7 +10,8 @@ import { holdsWords, nameKey } from '../../core/text'
 import { countryCode, postcodePattern } from '../countries'
 import type { AddressParts } from '../../store/locations'
 import { openGeodata } from './open'
-import { distanceKm, regionLabel } from './resolve'
+import { distanceKm } from './near'
+import { regionLabel } from './tables'
 
 /** A town farther than this from the point is not its town. */
 export const TOWN_KM = 30

@@ -79,6 +79,15 @@ export const AU_STATES: Record<string, { name: string; admin1: string }> = {
   wa: { name: 'Western Australia', admin1: '08' },
 }
 
+/** How a region is written in an address: US state codes are GeoNames' own; CA and AU have theirs. */
+const REGION_ABBR: Record<string, Record<string, string>> = {
+  CA: Object.fromEntries(Object.entries(CA_PROVINCES).map(([abbr, r]) => [r.admin1, abbr.toUpperCase()])),
+  AU: Object.fromEntries(Object.entries(AU_STATES).map(([abbr, r]) => [r.admin1, abbr.toUpperCase()])),
+}
+/** A region as an address writes it ("CA", "NSW"): none for a country without a short form. */
+export const regionLabel = (country: string, admin1: string) =>
+  country === 'US' ? admin1 : REGION_ABBR[country]?.[admin1]
+
 /**
  * First-level regions (and GB counties) that tell the country but not a GeoNames admin1 code:
  * "St Ives, Cornwall" is in GB. Spanish communities and Italian regions come from the packages.

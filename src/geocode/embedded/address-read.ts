@@ -1,0 +1,107 @@
+// How the resolver reads an address: its parts between commas, the words of each that may name
+// a place (not a street's), and what it read there for the steps that place it.
+import type { AddressParts } from '../../store/locations'
+import { nameKey } from '../../core/text'
+import { DASHES } from './near'
+import type { RegionHint } from './resolve-data'
+
+export type Part = { raw: string; tokens: string[] }
+/**
+ * dashed: the words before a dash in a word ("Köln" of "Köln-Ehrenfeld"); district: the words
+ * after it ("Ehrenfeld"), which only ever refine the town before the dash.
+ */
+export type Window = {
+  key: string
+  part: number
+  start: number
+  len: number
+  whole: boolean
+  dashed?: boolean
+  district?: boolean
+}
+
+/** What place() read off an address, for the steps that place it. */
+export type Parsed = {
+  parts: Part[]
+  explicit: string | null
+  codeAlso: string | null
+  street: string | undefined
+  streetPart: number
+  houseNumberFirst: boolean
+  hints: RegionHint[]
+  windows: Window[]
+}
+
+// Street words. A suffix word ends a street name ("Main Street"), a prefix word starts one ("Rue de Rivoli").
+const STREET_SUFFIX = new Set(
+  'street road avenue ave boulevard blvd lane ln drive way court ct terrace parkway pkwy highway hwy square crescent close place pl row strasse str weg allee gasse platz damm ufer straat laan gracht plein kade singel steeg'.split(
+    ' ',
+  ),
+)
+const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
+const STREET_PREFIX = new Set(
+  'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca'.split(
+    ' ',
+  ),
+)
+const COMPOUND_STREET = /(strasse|straße|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
+const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
+
+/** Which tokens of a part belong to a street name (and so never name a town). */
+export function streetMask(tokens: string[]): boolean[] {
+  const keys = tokens.map((t) => nameKey(t))
+  const mask = keys.map(() => false)
+  const isNumber = (i: number) => /\d/.test(tokens[i] ?? '')
+  keys.forEach((key, k) => {
+    const atEnd = k === keys.length - 1 || isNumber(k + 1) || DIRECTION.test(keys[k + 1] ?? '')
+    if (
+      STREET_SUFFIX.has(key) ||
+      (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) ||
+      (key.length > 6 && COMPOUND_STREET.test(key))
+    ) {
+      let start = k
+      while (start > 0 && !isNumber(start - 1)) start--
+      for (let i = start; i <= k; i++) mask[i] = true
+      if (DIRECTION.test(keys[k + 1] ?? '')) mask[k + 1] = true
+    } else if (STREET_PREFIX.has(key) && k < keys.length - 1) {
+      for (let i = k; i < keys.length && !isNumber(i); i++) mask[i] = true
+    }
+  })
+  return mask
+}
+
+export function windowsOf(parts: Part[], skipPart: number): Window[] {
+  const out: Window[] = []
+  parts.forEach((part, p) => {
+    if (p === skipPart) return
+    const street = streetMask(part.tokens)
+    // Words that can name a place: no numbers, no street words, no district letters ("København V").
+    const nameTokens = part.tokens.filter((t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1).length
+    for (let start = 0; start < part.tokens.length; start++) {
+      for (let len = 1; len <= 4 && start + len <= part.tokens.length; len++) {
+        const slice = part.tokens.slice(start, start + len)
+        if (slice.some((t) => /\d/.test(t)) || street[start + len - 1]) break
+        const key = nameKey(slice.join(' '))
+        if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
+      }
+      // A town before a dash, its district after it ("Köln-Ehrenfeld"): the town, never whole,
+      // so a place's own dashed name comes first ("Saint-Jean-Pied-de-Port").
+      const token = part.tokens[start]!
+      if (/\d/.test(token) || street[start]) continue
+      for (const dash of token.matchAll(DASHES)) {
+        const key = nameKey(token.slice(0, dash.index))
+        if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
+        const rest = nameKey(token.slice(dash.index + dash[0].length))
+        if (rest.length >= 2) out.push({ key: rest, part: p, start, len: 1, whole: false, district: true })
+      }
+    }
+  })
+  return out
+}
+
+/** `parts` without the empty ones. */
+export function clean(parts: AddressParts): AddressParts {
+  const out: AddressParts = {}
+  for (const [k, v] of Object.entries(parts) as [keyof AddressParts, string | undefined][]) if (v) out[k] = v
+  return out
+}

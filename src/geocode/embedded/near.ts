@@ -1,0 +1,15 @@
+// Distances, and the reaches the resolver and the place search read an address's places by alike.
+import { distance } from 'geokdbush'
+
+/** Great-circle distance in km, in the API's (lat, lng) order: geokdbush's formula, as the index uses. */
+export const distanceKm = (aLat: number, aLng: number, bLat: number, bLng: number): number =>
+  distance(aLng, aLat, bLng, bLat)
+
+/** A town named beside a postcode confirms it when this close to it: "Freiburg" is the data's "Freiburg im Breisgau". */
+export const CONFIRM_KM = 15
+/** What stands between a town and its district: "Köln-Ehrenfeld", "Wien–Favoriten". */
+export const DASHES = /[-‐–—]/g
+/** A town written before a dash and its district has this many people: "Mont-Saint-Michel" is not in Mont. */
+export const DISTRICT_TOWN_POPULATION = 20_000
+/** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
+export const SUBURB_KM = 15

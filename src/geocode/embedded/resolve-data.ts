@@ -1,0 +1,57 @@
+// The rows the resolver reads from the compiled tables, and the statements it reads them with.
+import type { Database } from 'bun:sqlite'
+import type { Precision } from '../geocoder'
+
+export type PlaceRow = {
+  id: number
+  name: string
+  country: string
+  admin1: string
+  lat: number
+  lng: number
+  population: number
+  alt: number
+  weight: number
+}
+export type PostcodeRow = {
+  country: string
+  postcode: string
+  place_key: string
+  place: string
+  admin1: string
+  lat: number
+  lng: number
+  precision: Precision
+  /** The town's population where the data knows it, else 0. */
+  people: number
+}
+export type RegionHint = { country: string; admin1: string; key: string; part: number; whole: boolean }
+
+/** A place found by an alternate name weighs this share of its people. */
+const ALT_NAME_WEIGHT = 0.2
+
+/** The statements the resolver asks the data with. */
+export type Queries = ReturnType<typeof queriesOf>
+
+export function queriesOf(db: Database) {
+  const qCountry = db.prepare<{ code: string }, [string]>('SELECT code FROM countries WHERE key = ?')
+  const qRegions = db.prepare<{ country: string; admin1: string }, [string]>(
+    'SELECT country, admin1 FROM regions WHERE key = ?',
+  )
+  const qPostcode = db.prepare<PostcodeRow, [string, string]>(
+    'SELECT * FROM postcodes WHERE country = ? AND postcode = ?',
+  )
+  // A place found by an alternate name counts for a fifth of its population, so "Porto" is Porto,
+  // not Bordeaux (which also bears that name), while "Milano" is still Milan.
+  const PLACE_COLUMNS = `p.id, p.name, p.country, p.admin1, p.lat, p.lng, p.population, n.alt,
+    p.population * (CASE n.alt WHEN 1 THEN ${ALT_NAME_WEIGHT} ELSE 1 END) AS weight`
+  const qPlaces = db.prepare<PlaceRow, [string]>(
+    `SELECT ${PLACE_COLUMNS} FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? ORDER BY weight DESC LIMIT 25`,
+  )
+  const qPlacesIn = db.prepare<PlaceRow, [string, string]>(
+    `SELECT ${PLACE_COLUMNS} FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? AND p.country = ? ORDER BY weight DESC LIMIT 25`,
+  )
+
+  const countryOf = (key: string): string | null => (key === '' ? null : (qCountry.get(key)?.code ?? null))
+  return { countryOf, qRegions, qPostcode, qPlaces, qPlacesIn }
+}

@@ -1,0 +1,125 @@
+// An address placed by the names of the places it holds: the town, then a suburb or district
+// of it named too.
+import type { GeocodeResult } from '../geocoder'
+import { clean, type Parsed, type Window } from './address-read'
+import { DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
+import type { PlaceRow, Queries } from './resolve-data'
+import { regionLabel } from './tables'
+
+/** A town of at least TOWN_POPULATION named before a place this close is the town, the other its province ("Marbella, Málaga"). */
+const PROVINCE_KM = 100
+const TOWN_POPULATION = 5000
+/** Refuse when a same-named place in another country has at least half the best one's weight: bare "Barcelona" (Spain 1.6M, Venezuela 0.8M) or "Salamanca" (Mexico 273k, Spain 156k). With the country added, both resolve. */
+const AMBIGUITY_RATIO = 2
+
+type Candidate = { place: PlaceRow; window: Window }
+
+/** The address placed by the names of places it holds, in `country` when one is known. */
+export function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResult | null {
+  const { parts, explicit, codeAlso, street, hints, windows } = a
+  let candidates: Candidate[] = []
+  const districts: Candidate[] = []
+  for (const w of windows) {
+    const rows = country ? q.qPlacesIn.all(w.key, country) : q.qPlaces.all(w.key)
+    for (const place of rows)
+      if (w.district) districts.push({ place, window: w })
+      else if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
+  }
+  if (candidates.length === 0) return null
+  // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
+  const fits = (c: Candidate) =>
+    hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
+  // The last part is wholly a region's name ("..., New Jersey", "..., Norfolk"), named in place of
+  // a country: a town found elsewhere is a namesake, not the address's (refused, as a named
+  // country is never left). A code ("Berlin, DE") may still be read as a country, below.
+  if (
+    explicit === null &&
+    codeAlso === null &&
+    parts.length > 1 &&
+    hints.some((h) => h.whole) &&
+    !candidates.some(fits)
+  )
+    return null
+  if (hints.length > 0 && candidates.some(fits)) {
+    const narrowed = candidates.filter(fits)
+    // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
+    const notRegion = narrowed.filter(
+      (c) => !hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part),
+    )
+    candidates = notRegion.length > 0 ? notRegion : narrowed
+  } else if (codeAlso && explicit === null) {
+    // "Berlin, DE" is not Delaware: read the code as a country instead.
+    const code = q.countryOf(codeAlso.toLowerCase())
+    const inCountry = candidates.filter((c) => c.place.country === code)
+    if (inCountry.length > 0) candidates = inCountry
+  }
+  // The town: a part that is wholly a place name beats a word inside a longer part ("Torre de
+  // Belém, Lisboa" is in Lisbon), then the most populous, so a county ("Bath, Somerset") is not
+  // taken for the town.
+  candidates.sort(
+    (a, b) =>
+      Number(b.window.whole) - Number(a.window.whole) ||
+      b.place.weight - a.place.weight ||
+      b.window.len - a.window.len ||
+      b.window.part - a.window.part,
+  )
+  let best = candidates[0]!
+  // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
+  // Spain?): refuse rather than guess.
+  if (country === null && !fits(best)) {
+    const rival = candidates.find(
+      (c) =>
+        c.place.country !== best.place.country &&
+        c.window.whole === best.window.whole &&
+        c.window.key === best.window.key,
+    )
+    if (rival && rival.place.weight * AMBIGUITY_RATIO >= best.place.weight) return null
+  }
+  // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
+  // town in a province named after its capital ("Marbella, Málaga").
+  const town = best
+  // The district after the town's dash ("Wien-Favoriten") is the most precise of all.
+  const district = districtAfterDash(town, districts)
+  if (district) best = district
+  const suburbs = candidates
+    .filter(
+      (c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country,
+    )
+    .filter((c) => {
+      const km = distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng)
+      return km <= SUBURB_KM || (c.window.whole && km <= PROVINCE_KM && c.place.population >= TOWN_POPULATION)
+    })
+    .sort(
+      (a, b) =>
+        b.window.part - a.window.part ||
+        Number(b.window.whole) - Number(a.window.whole) ||
+        b.window.len - a.window.len ||
+        b.place.weight - a.place.weight,
+    )
+  if (!district && suburbs.length > 0) best = suburbs[0]!
+  return {
+    lat: best.place.lat,
+    lng: best.place.lng,
+    precision: 'city',
+    source: 'embedded',
+    parts: clean({
+      street,
+      city: best.place.name,
+      region: regionLabel(best.place.country, best.place.admin1),
+      country: best.place.country,
+    }),
+  }
+}
+
+/** The heaviest place named after the town's own dash, within SUBURB_KM of it. */
+function districtAfterDash(town: Candidate, districts: Candidate[]): Candidate | null {
+  if (!town.window.dashed) return null
+  let best: Candidate | null = null
+  for (const c of districts) {
+    if (c.window.part !== town.window.part || c.window.start !== town.window.start) continue
+    if (c.place.country !== town.place.country || c.place.id === town.place.id) continue
+    if (distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > SUBURB_KM) continue
+    if (best === null || c.place.weight > best.place.weight) best = c
+  }
+  return best
+}
