@@ -111,3 +111,39 @@ describe('a district by its number or name', () => {
     expect(geo.lookup('1011 Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
   })
 })
+
+describe('a postcode before a town of two words or more, without a comma', () => {
+  test('is the postcode its town confirms ("10001 New York"), not a house number', () => {
+    for (const [address, country, postcode, comma] of [
+      ['10001 New York', 'US', '10001', '10001 New York, NY'],
+      ['90210 Beverly Hills', 'US', '90210', 'Beverly Hills, CA 90210'],
+      ['94103 San Francisco', 'US', '94103', 'San Francisco, CA 94103'],
+      ['2000 Sydney NSW', 'AU', '2000', '2000 Sydney, NSW'],
+      ['10115 Berlin Mitte', 'DE', '10115', '10115 Berlin'],
+    ] as const) {
+      const [r, written] = [geo.lookup(address), geo.lookup(comma)!]
+      expect({ address, country: r?.parts.country, postcode: r?.parts.postcode }).toEqual({
+        address,
+        country,
+        postcode,
+      })
+      // Where the same code and town written with a comma are.
+      expect({ address, at: [r!.lat, r!.lng], precision: r!.precision }).toEqual({
+        address,
+        at: [written.lat, written.lng],
+        precision: written.precision,
+      })
+    }
+  })
+
+  test('is still a house number before a street, or beside a town that is not its own', () => {
+    for (const [address, city] of [
+      ['10001 Main Street New York', 'New York City'],
+      ['1250 Broadway New York', 'New York City'],
+      ['80331 Bad Tölz', 'Bad Tölz'], // München's code
+    ] as const) {
+      const parts = geo.lookup(address)?.parts
+      expect({ address, city: parts?.city, postcode: parts?.postcode }).toEqual({ address, city, postcode: undefined })
+    }
+  })
+})

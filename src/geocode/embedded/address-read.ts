@@ -27,7 +27,11 @@ export type Parsed = {
   codeAlso: string | null
   street: string | undefined
   streetPart: number
-  houseNumberFirst: boolean
+  /**
+   * A number first in a one-part address of three words or more: a house number ('house'), or a
+   * postcode only where the town after it confirms it ('code'); null when there is none.
+   */
+  firstNumber: 'house' | 'code' | null
   hints: RegionHint[]
   windows: Window[]
 }

@@ -11,7 +11,7 @@ const TOWN_ITSELF_KM = 1
 
 /** The address placed by a postcode it holds; or null, with the country a postcode's format alone tells. */
 export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; formatCountry: string | null } {
-  const { parts, explicit, street, streetPart, houseNumberFirst, hints } = a
+  const { parts, explicit, street, streetPart, firstNumber, hints } = a
   const allowed = (c: string) => explicit === null || c === explicit
   const windowKeys = new Set(a.windows.map((w) => w.key))
   // The postcode's row its town confirms: by the data's name for it or a name it begins ("Paris
@@ -41,15 +41,17 @@ export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | nul
     for (const form of POSTCODE_FORMS) {
       form.re.lastIndex = 0
       for (let m = form.re.exec(text); m; m = form.re.exec(text)) {
-        if (houseNumberFirst && p === 0 && m.index === 0) continue
+        const first = firstNumber !== null && p === 0 && m.index === 0
+        if (first && firstNumber === 'house') continue
         if (p === streetPart && m.index === 0) continue
         const code = form.canonical(m)
         if (form.countries.length === 1) formatCountry ??= form.countries[0]!
         for (const c of form.countries) {
           if (!allowed(c)) continue
           const rows = q.qPostcode.all(c, code)
-          if (rows.length === 0) continue
-          hits.push({ country: c, code, rows, confirmed: confirm(c, rows) })
+          const confirmed = rows.length === 0 ? null : confirm(c, rows)
+          if (rows.length === 0 || (first && confirmed === null)) continue
+          hits.push({ country: c, code, rows, confirmed })
         }
       }
     }

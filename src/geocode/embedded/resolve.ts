@@ -29,7 +29,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '15'
+export const RESOLVER_VERSION = '16'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -172,14 +172,14 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
   const streetPart =
     parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
   const street = streetPart === 0 ? parts[0]!.raw : undefined
-  const houseNumberFirst =
-    parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
+  // A number before two words or more, without a comma: a house number before a street word
+  // ("10001 Main Street New York"), else maybe a postcode before its town ("10001 New York").
+  const numbered = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
+  const firstNumber = !numbered ? null : streetMask(parts[0]!.tokens).some(Boolean) ? 'house' : 'code'
 
   const hints = regionHints(q, parts, parts.length - 1)
   const windows = windowsOf(parts, streetPart)
-  const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, houseNumberFirst, hints, windows }
+  const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
   return result ?? byPlaceName(q, parsed, explicit ?? formatCountry)
 }
-
-/** What place() read off an address, for the steps that place it. */
