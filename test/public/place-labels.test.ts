@@ -2,7 +2,8 @@
 // shown by it, where that name is the place's and the visitor has typed it whole; a page's
 // language and the postcodes of its countries.
 import { describe, expect, test } from 'bun:test'
-import { get, places, token, usePlacesEnv } from './places-fixture'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { env, get, places, token, usePlacesEnv } from './places-fixture'
 
 usePlacesEnv()
 
@@ -112,5 +113,28 @@ describe('GET /places labels', () => {
     expect(near.status).toBe(400)
     expect(near.body.error.code).toBe('PLACE_NOT_FOUND')
     expect(near.body.error.message).toContain('Austria, Switzerland')
+  })
+
+  test("the locator's stores weigh over the page's language: a Sydney locator's German page finds Sydney's 2000", async () => {
+    const chain = createLocator(env.store, 'Sydney stores')
+    setLocatorSettings(env.store, chain.locator.id, { queryApi: 'on' })
+    const res = await env.call('POST', '/admin/v1/locations', {
+      key: chain.secret,
+      body: { name: 'Pitt Street', address: 'Pitt Street', coordinates: { lat: -33.8688, lng: 151.2093 } },
+    })
+    expect(res.status).toBe(201)
+    const sydney = chain.locator.publicToken!
+    const labels = async (q: string, lang: string, tok: string) =>
+      (await places(q, `&lang=${lang}`, tok)).map((p) => p.label)
+    for (const lang of ['de', 'fr', 'nl', 'it', 'en']) {
+      const found = await labels('2000', lang, sydney)
+      expect({ lang, first: found[0] ?? null }).toEqual({ lang, first: expect.stringMatching(/^2000 .*, NSW, /) })
+    }
+    // Its stores say nothing of Melbourne's 8001, nor of another locator's visitors.
+    expect(await labels('8001', 'de', sydney)).toEqual([])
+    expect(await labels('2000', 'de', token)).toEqual([])
+    const near = await get(`${sydney}/locations?near=2000&lang=de`)
+    expect(near.status).toBe(200)
+    expect(near.body.meta.query.center.label).toMatch(/^2000 .*, NSW, Australien$/)
   })
 })

@@ -80,9 +80,11 @@ export function rankedPlaces(
   // "near me" names no place, though typos would make it one (Néa Mesimvría).
   if (asksOwnPosition(text)) return []
   const own = ownCodeCountries(text, lang, region)
+  // Another country's postcode stays where the locator has a location near it: its stores speak
+  // for its visitors over the page's language ("2000" on a Sydney locator's German page).
   const ranked = search
     .find(text)
-    .filter((p) => !(own && p.byCode && !own.includes(p.country)))
+    .filter((p) => !(own && p.byCode && !own.includes(p.country) && nearestKm(index, p) === null))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
   const seq = codeSequence(ranked)
