@@ -107,8 +107,20 @@ describe('a district by its number or name', () => {
     expect(geo.lookup('Paris')!.parts).toEqual({ city: 'Paris', country: 'FR' })
   })
 
-  test('"1011 Wien", a post office box\'s code the data lacks, is Vienna, as before', () => {
+  test('"1011 Wien", a post office box\'s code the data lacks, is Vienna, as before; so is each district\'s', () => {
     expect(geo.lookup('1011 Wien')!.parts).toEqual({ city: 'Vienna', country: 'AT' })
+    // 1xx1 beside 1xx0 of each district: the box's code is the city's centre, the district's its own point.
+    for (let n = 1; n <= 23; n++) {
+      const [box, district] = [`1${String(n).padStart(2, '0')}1`, `1${String(n).padStart(2, '0')}0`]
+      expect({ box, parts: geo.lookup(`${box} Wien`)?.parts }).toEqual({
+        box,
+        parts: { city: 'Vienna', country: 'AT' },
+      })
+      expect({ district, precision: geo.lookup(`${district} Wien`)?.precision }).toEqual({
+        district,
+        precision: 'postcode',
+      })
+    }
   })
 })
 
