@@ -1,20 +1,11 @@
 // The embedded geocoder on postcodes and districts as addresses write them: after the country's
 // vehicle code and a dash ("A-1130 Wien", "D-80331 München"), and a district by its number or,
 // in Vienna, its name ("Maxingstraße 13, Wien 13", "Paris 16e", "Wien-Hernals").
-import { beforeAll, describe, expect, test } from 'bun:test'
-import {
-  DEFAULT_GEODATA_PATH,
-  ensureGeodata,
-  openEmbeddedGeocoder,
-  type EmbeddedGeocoder,
-} from '../../src/geocode/embedded'
+import { describe, expect, test } from 'bun:test'
 import { distanceKm } from '../../src/geocode/embedded/near'
+import { geo, useEmbeddedGeocoder } from './embedded-fixture'
 
-let geo: EmbeddedGeocoder
-beforeAll(async () => {
-  await ensureGeodata(DEFAULT_GEODATA_PATH)
-  geo = openEmbeddedGeocoder(DEFAULT_GEODATA_PATH)
-}, 120_000)
+useEmbeddedGeocoder()
 
 /** District offices and town halls. */
 const HIETZING = { lat: 48.1878, lng: 16.3004 }

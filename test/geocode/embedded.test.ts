@@ -1,5 +1,5 @@
 // The embedded offline geocoder on its real compiled data (built once into data/, as on first start).
-import { beforeAll, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { Database } from 'bun:sqlite'
 import { copyFileSync, rmSync } from 'node:fs'
@@ -13,12 +13,7 @@ import {
   type GeocodeResult,
   type Precision,
 } from '../../src/geocode/geocoder'
-import {
-  DEFAULT_GEODATA_PATH,
-  ensureGeodata,
-  openEmbeddedGeocoder,
-  type EmbeddedGeocoder,
-} from '../../src/geocode/embedded'
+import { DEFAULT_GEODATA_PATH, ensureGeodata, openEmbeddedGeocoder } from '../../src/geocode/embedded'
 import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
 import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { distanceKm } from '../../src/geocode/embedded/near'
@@ -26,12 +21,9 @@ import { RESOLVER_VERSION } from '../../src/geocode/embedded/resolve'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
+import { geo, useEmbeddedGeocoder } from './embedded-fixture'
 
-let geo: EmbeddedGeocoder
-beforeAll(async () => {
-  await ensureGeodata(DEFAULT_GEODATA_PATH)
-  geo = openEmbeddedGeocoder(DEFAULT_GEODATA_PATH)
-}, 120_000)
+useEmbeddedGeocoder()
 
 type Expect = { address: string; lat: number; lng: number; km: number; country: string; precision?: Precision }
 
