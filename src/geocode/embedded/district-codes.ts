@@ -22,10 +22,10 @@ const ROMAN = new Map(
 )
 
 const NUMBER = '(\\d{1,2}|[ivx]{1,5})'
-/** French ordinals' endings: "16e", "1er", "16ème", "XVIe". */
-const ORDINAL = '(?:e|er|re|ere|eme|ieme|me)?'
+/** French ordinals' endings, folded: "16e", "1er", "1re", "16ème", "16ieme", "XVIe". */
+export const FRENCH_ORDINAL = '(?:e|er|re|ere|eme|ieme|me)'
 /** Folded: "wien 13", "wien xiii", "paris 16e", "paris xvie", "wien 13 bezirk". */
-const CITY_NUMBER = new RegExp(`^(\\p{L}+) ${NUMBER}${ORDINAL}(?: bezirk| arrondissement)?$`, 'u')
+const CITY_NUMBER = new RegExp(`^(\\p{L}+) ${NUMBER}${FRENCH_ORDINAL}?(?: bezirk| arrondissement)?$`, 'u')
 /** Folded: "13 bezirk", "xiii bezirk wien": Vienna's, where districts are so called. */
 const BEZIRK = new RegExp(`^${NUMBER} bezirk(?: wien| vienna)?$`)
 /** Folded: "wien hernals", "1170 wien hernals". */

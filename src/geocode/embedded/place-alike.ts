@@ -1,12 +1,14 @@
 // Places a visitor cannot tell apart: the place search (places.ts) gives each once.
 import { nameKey } from '../../core/text'
+import { FRENCH_ORDINAL } from './district-codes'
 import type { PlaceHit } from './place-hit'
 
 /** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
 const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
 export const shortWords = (key: string) => key.replace(/\b(?:saint|sainte|fort|mount)\b/g, (w) => SHORT_WORDS[w]!)
 /** A French ordinal as its number: "paris 16e arrondissement" is "paris 16", as La Poste writes it. */
-const ordinals = (key: string) => key.replace(/\b(\d+)(?:e|er|re|eme)\b/g, '$1')
+const ORDINAL_NUMBER = new RegExp(`\\b(\\d+)${FRENCH_ORDINAL}\\b`, 'g')
+const ordinals = (key: string) => key.replace(ORDINAL_NUMBER, '$1')
 /** A label's first piece ("75001 Paris" of "75001 Paris, France") as a name key. */
 export const townKey = (label: string) => nameKey(label.slice(0, label.indexOf(',')))
 
