@@ -14,3 +14,13 @@ export function byteSize(bytes: number): string {
   }
   return `${value.toFixed(1)} ${UNITS[unit]}`
 }
+
+/**
+ * Sizes compared in one sentence, each as byteSize reads it, or all in exact bytes ("1,048,577
+ * bytes") when two would read the same: "(1.0 MiB) was over the 1.0 MiB" tells the reader nothing.
+ */
+export function byteSizes(...sizes: number[]): string[] {
+  const read = sizes.map(byteSize)
+  if (new Set(read).size === read.length) return read
+  return sizes.map((bytes) => `${bytes.toLocaleString('en-US')} bytes`)
+}

@@ -56,3 +56,19 @@ test('an answer over 1 MiB is not kept: its retry is 410 idempotency_answer_not_
   expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused'])
   expect([count(), changes()]).toEqual([rows, log])
 }, 120_000)
+
+test('an answer a few bytes over 1 MiB: its retry names both sizes in bytes, as "1.0 MiB" would not tell apart', async () => {
+  const send = () =>
+    env.call('POST', '/admin/v1/locations', {
+      body: { name: 'Just over', address: '1 Main Street', coordinates: { lat: 50, lng: 8 } },
+      headers: { 'idempotency-key': 'k-just-over' },
+    })
+  expect((await send()).status).toBe(201)
+  // What an answer of 1 MiB and one byte leaves: its size alone.
+  env.store.db.run(`UPDATE idempotency_keys SET body = 'not kept: ${1024 * 1024 + 1}' WHERE key = 'k-just-over'`)
+  const again = await send()
+  expect(again.status).toBe(410)
+  expect(again.body.message).toContain(
+    'but its answer (1,048,577 bytes) was over the 1,048,576 bytes kept for retries.',
+  )
+})

@@ -1,7 +1,7 @@
 // Idempotency-Key on the Management API's POSTs, as the IETF draft "The Idempotency-Key HTTP
 // Header Field" describes: a retry with the same key and request replays the first answer; the
 // same key with another request is 422; while the first is still running, 409.
-import { byteSize } from '../../core/byte-size'
+import { byteSizes } from '../../core/byte-size'
 import { sha256Hex } from '../../core/ids'
 import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
@@ -27,9 +27,10 @@ export const keyReused = (key: string, answer: Pick<KeptAnswer, 'createdAt'>) =>
  * size, or else the locator's answers of the day: answerBudget), and where to read its result.
  */
 export function answerNotKept(key: string, answer: Pick<KeptAnswer, 'createdAt' | 'status' | 'bytes'>): string {
+  const [size, most] = byteSizes(answer.bytes, IDEMPOTENCY_MAX_ANSWER_BYTES)
   const why =
     answer.bytes > IDEMPOTENCY_MAX_ANSWER_BYTES
-      ? `its answer (${byteSize(answer.bytes)}) was over the ${byteSize(IDEMPOTENCY_MAX_ANSWER_BYTES)} kept for retries`
+      ? `its answer (${size}) was over the ${most} kept for retries`
       : "its locator's answers kept for retries in 24 hours had reached the service's IDEMPOTENCY_MAX_MB setting, so its answer was not kept"
   return `The request with the Idempotency-Key ${JSON.stringify(key)} was made at ${answer.createdAt} and answered ${answer.status}, but ${why}. It was not made again: read the locations (GET /admin/v1/locations/export) to see its result.`
 }
