@@ -128,8 +128,12 @@ function responses(op: Operation, api: ApiShape): Json {
     const r = at(a.status)
     r.descriptions.push(a.description)
     r.schemas.push(a.schema)
-    if (a.csv) r.csv = true
     declare(r, headers)
+    // A CSV answer comes as a file to save; the JSON one in its place does not.
+    if (a.csv) {
+      r.csv = true
+      declare(r, ['Content-Disposition?'])
+    }
   }
   // A write's answer replayed for its Idempotency-Key says so.
   const replayed: HeaderUse[] = op.api === 'admin' && op.method === 'post' ? ['Idempotent-Replayed?'] : []

@@ -249,6 +249,11 @@ export const HEADERS = {
     false,
   ),
   'WWW-Authenticate': header('`Bearer realm="admin"`.'),
+  'Content-Disposition': header(
+    'On a CSV file: `attachment; filename="locations-<locator id>.csv"`, the name a browser saves it under.',
+    'string',
+    false,
+  ),
 }
 
 export type HeaderName = keyof typeof HEADERS
