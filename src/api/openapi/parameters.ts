@@ -2,6 +2,7 @@
 // with the bounds the code checks (src/core/limits.ts, src/locations/service.ts).
 import { PUBLIC_TOKEN } from '../../core/ids'
 import { MAX_LIMIT, MAX_MAP_TILES, MAX_RADIUS, MAX_SEARCH, MAX_TAGS, MAX_ZOOM } from '../../core/limits'
+import { STATUS_WORDS } from '../../locations/model'
 import { MAX_PAGE } from '../../locations/service'
 import { LOCATION_ID_PATTERN } from './schemas'
 
@@ -14,6 +15,10 @@ const query = (name: string, description: string, schema: Record<string, unknown
 })
 
 const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
+/** The words besides `draft` that statusInput reads as draft. */
+const DRAFT_WORDS = STATUS_WORDS.filter(([word, status]) => status === 'draft' && word !== 'draft').map(
+  ([word]) => word,
+)
 
 /** Every parameter an operation may name, by its key in components/parameters. */
 export const PARAMETERS = {
@@ -92,10 +97,13 @@ export const PARAMETERS = {
     maximum: MAX_LIMIT,
     default: 10,
   }),
-  status: query('status', 'Only locations of this status; both when left out. The aliases of draft work too.', {
-    type: 'string',
-    enum: ['published', 'draft'],
-  }),
+  status: query(
+    'status',
+    `Only locations of this status; both when left out. ${DRAFT_WORDS.map((w) => `\`${w}\``)
+      .join(', ')
+      .replace(/, (?=[^,]*$)/, ' and ')} mean \`draft\`. Any case.`,
+    { type: 'string', enum: STATUS_WORDS.map(([word]) => word) },
+  ),
   bbox: query(
     'bbox',
     "A box: `west,south,east,north` in decimal degrees. The locations in it, at any distance; west > east crosses the antimeridian. Distances are measured from `lat`/`lng` or `near` when sent, else from the box's middle. Not with `all`, nor `radius`.",
