@@ -132,6 +132,7 @@ export function exportQuery(params: URLSearchParams): {
   status: LocationStatus | null
   style: CsvStyle
 } {
+  takesOnly(params, ['format', 'status', 'separator', 'bom'])
   const format = once(params, 'format') ?? 'json'
   if (format !== 'json' && format !== 'csv')
     throw new LocationError(
@@ -153,18 +154,22 @@ export function exportQuery(params: URLSearchParams): {
 }
 
 /**
- * The parameters GET /locations takes; any other is refused: "externalId" would list every
- * location. "_" is a cache-buster's (jQuery's cache: false), and means nothing.
+ * Refuses a query parameter that is not one of `names`, the ones a route takes: a misspelt option
+ * would otherwise be dropped unseen ("externalId" would list every location, "dry-run" write for
+ * real). "_" is a cache-buster's (jQuery's cache: false), and means nothing.
  */
-const LIST_PARAMS = ['limit', 'page', 'status', 'external_id']
-
-export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
+export function takesOnly(params: URLSearchParams, names: readonly string[]): void {
+  const takes = names.length < 2 ? (names[0] ?? 'none') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
   for (const name of params.keys())
-    if (name !== '_' && !LIST_PARAMS.includes(name))
+    if (name !== '_' && !names.includes(name))
       throw new LocationError(
         'invalid_request',
-        `The ${name} parameter is unknown${meantName(name, LIST_PARAMS)}: this route takes limit, page, status and external_id.`,
+        `The ${name} parameter is unknown${meantName(name, names)}: this route takes ${takes}.`,
       )
+}
+
+export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {
+  takesOnly(params, ['limit', 'page', 'status', 'external_id'])
   const limit = positiveInteger(once(params, 'limit'), 'limit', 10, MAX_LIMIT)
   const page = positiveInteger(once(params, 'page'), 'page', 1, MAX_PAGE)
   const status = statusParam(params)

@@ -3,6 +3,7 @@ import { meantName } from '../../core/text'
 import { flagValue, single, wholeNumber } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices } from '../../locations/csv'
+import { takesOnly } from '../../locations/service'
 import { CsvError } from '../../locations/csv-records'
 import { type ParsedBody, sentAs } from '../body'
 import { AdminError } from './errors'
@@ -88,17 +89,10 @@ function unknownFields(body: Record<string, unknown>): Record<string, string[]> 
   return out
 }
 
-/** The query string's flags; any other parameter is refused: a misspelt "dry-run" would otherwise write for real. */
+/** The query string's flags: the body's fields but its items. */
 const QUERY_FLAGS = BODY_FIELDS.filter((f) => f !== 'locations')
 
-function checkParams(params: URLSearchParams): void {
-  for (const name of params.keys())
-    if (!QUERY_FLAGS.includes(name))
-      throw new AdminError(
-        'invalid_request',
-        `The ${name} parameter is unknown${meantName(name, QUERY_FLAGS)}: this route takes ${QUERY_FLAGS.slice(0, -1).join(', ')} and ${QUERY_FLAGS.at(-1)}.`,
-      )
-}
+const checkParams = (params: URLSearchParams) => takesOnly(params, QUERY_FLAGS)
 
 function tooMany(n: number): AdminError {
   return invalid(

@@ -16,6 +16,7 @@ import {
   listCustomFields,
   listLocations,
   requireLocationId,
+  takesOnly,
   updateLocation,
   type AdminDeps,
 } from '../../locations/service'
@@ -63,6 +64,9 @@ async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promi
 const wrongMethod = (request: Request, route: string) =>
   new AdminError('not_found', `No route ${request.method} ${new URL(request.url).pathname}: this route is ${route}.`)
 
+/** Refuses any query parameter on a route that takes none, as the routes that take some refuse others. */
+const noParams = (request: Request) => takesOnly(new URL(request.url).searchParams, [])
+
 /**
  * Elysia sends "/locations/" to the routes of "/locations" (list, create): there, the ID of
  * /locations/{id} is missing (400, as the spec says), not a list or a new location.
@@ -100,6 +104,27 @@ function tellKey(found: { auth: AdminAuth } | { failed: unknown }, request: Requ
 /** The body of a request whose key check failed: never read, never handled. */
 const UNREAD = Object.freeze({})
 
+// A request's key, checked once: before its body is read, so one without a working key costs no
+// reading or parsing (up to 8 MiB). Whatever the check throws (a refusal, a busy or damaged
+// database) is thrown where routes resolve the key: thrown while parsing, it would be Elysia's
+// ParseError, a 400.
+function keyChecks(deps: AdminRouteDeps) {
+  const auths = new WeakMap<Request, { auth: AdminAuth } | { failed: unknown }>()
+  return (request: Request) => {
+    let found = auths.get(request)
+    if (found === undefined) {
+      try {
+        found = { auth: authenticate(deps.store, request.headers.get('authorization')) }
+      } catch (e) {
+        found = { failed: e }
+      }
+      auths.set(request, found)
+      tellKey(found, request, deps.onKey)
+    }
+    return found
+  }
+}
+
 export function adminRoutes(deps: AdminRouteDeps) {
   const keyed = idempotentWrites(deps, answerBudget(deps.store.idempotency, deps.idempotencyMaxBytes))
   /** A write's answer: its own, or the one kept for its Idempotency-Key (replayed: not written again). */
@@ -115,24 +140,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
     ctx.set.status = out.status
     return out.body
   }
-  // A request's key, checked once: before its body is read, so one without a working key costs no
-  // reading or parsing (up to 8 MiB). Whatever the check throws (a refusal, a busy or damaged
-  // database) is thrown where routes resolve the key: thrown while parsing, it would be Elysia's
-  // ParseError, a 400.
-  const auths = new WeakMap<Request, { auth: AdminAuth } | { failed: unknown }>()
-  const checked = (request: Request) => {
-    let found = auths.get(request)
-    if (found === undefined) {
-      try {
-        found = { auth: authenticate(deps.store, request.headers.get('authorization')) }
-      } catch (e) {
-        found = { failed: e }
-      }
-      auths.set(request, found)
-      tellKey(found, request, deps.onKey)
-    }
-    return found
-  }
+  const checked = keyChecks(deps)
   return (
     new Elysia({ name: 'admin', prefix: '/admin/v1' })
       .onParse(({ request }) => {
@@ -158,12 +166,13 @@ export function adminRoutes(deps: AdminRouteDeps) {
       .get('/locations/bulk', ({ request }) => {
         throw wrongMethod(request, 'POST /admin/v1/locations/bulk')
       })
-      .get('/locations/:id', ({ auth, params }) => ({
-        success: true,
-        location: getLocation(deps, auth.locator.id, params.id),
-      }))
+      .get('/locations/:id', ({ auth, params, request }) => {
+        noParams(request)
+        return { success: true, location: getLocation(deps, auth.locator.id, params.id) }
+      })
       .post('/locations', (ctx) => {
         refuseMissingId(new URL(ctx.request.url))
+        noParams(ctx.request)
         return write(
           ctx,
           201,
@@ -196,15 +205,16 @@ export function adminRoutes(deps: AdminRouteDeps) {
       .post('/locations/export', ({ request }) => {
         throw wrongMethod(request, 'GET /admin/v1/locations/export')
       })
-      .post('/locations/:id', (ctx) =>
-        write(
+      .post('/locations/:id', (ctx) => {
+        noParams(ctx.request)
+        return write(
           ctx,
           200,
           (d) =>
             sayingWhyUnread(ctx.body, () => updateLocation(d, ctx.auth.locator.id, ctx.params.id, bodyOf(ctx.body))),
           (location) => ({ success: true, location }),
-        ),
-      )
+        )
+      })
       .post('/locations//delete', () => {
         throw new AdminError(
           'invalid_request',
@@ -214,6 +224,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
       .post('/locations/:id/delete', (ctx) => {
         // No body is read, but one over the limit is refused as on every write.
         if ((ctx.body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
+        noParams(ctx.request)
         return write(
           ctx,
           200,
@@ -221,6 +232,9 @@ export function adminRoutes(deps: AdminRouteDeps) {
           (message) => ({ success: true, message }),
         )
       })
-      .get('/custom_fields', ({ auth }) => ({ success: true, custom_fields: listCustomFields(deps, auth.locator.id) }))
+      .get('/custom_fields', ({ auth, request }) => {
+        noParams(request)
+        return { success: true, custom_fields: listCustomFields(deps, auth.locator.id) }
+      })
   )
 }

@@ -1,0 +1,70 @@
+// Every route of the Management API refuses a query parameter it does not take, as GET /locations
+// does: a misspelt option would otherwise be dropped unseen. A cache-buster's "_" means nothing.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
+
+let env: TestEnv
+let id: string
+beforeAll(async () => {
+  env = makeEnv()
+  id = (await env.call('POST', '/admin/v1/locations', { body: storeBody({ external_id: 'Q-1' }) })).body.location.id
+})
+afterAll(() => env.close())
+
+const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM changes').get()!.n
+
+/** Each route with a request it takes, and what it takes besides. */
+const ROUTES = (): [method: string, path: string, body: unknown, takes: string][] => [
+  ['GET', '/admin/v1/locations', undefined, 'limit, page, status and external_id'],
+  ['GET', '/admin/v1/locations/export', undefined, 'format, status, separator and bom'],
+  ['GET', `/admin/v1/locations/${id}`, undefined, 'none'],
+  ['GET', '/admin/v1/custom_fields', undefined, 'none'],
+  ['POST', '/admin/v1/locations', storeBody({ name: 'New' }), 'none'],
+  ['POST', `/admin/v1/locations/${id}`, { name: 'Renamed' }, 'none'],
+  [
+    'POST',
+    '/admin/v1/locations/bulk',
+    { locations: [storeBody({ external_id: 'Q-1' })] },
+    'dry_run, delete_missing and max_delete',
+  ],
+  ['POST', `/admin/v1/locations/${id}/delete`, undefined, 'none'],
+]
+
+describe('an unknown query parameter', () => {
+  test('is 400 invalid_request on every route, naming what the route takes, and writes nothing', async () => {
+    for (const [method, path, body, takes] of ROUTES()) {
+      const before = count()
+      const res = await env.call(method, `${path}?x=1`, { body })
+      expect({ method, path, status: res.status, body: res.body }).toEqual({
+        method,
+        path,
+        status: 400,
+        body: {
+          success: false,
+          error: 'invalid_request',
+          message: `The x parameter is unknown: this route takes ${takes}.`,
+        },
+      })
+      expect(count()).toBe(before)
+    }
+  })
+
+  test('one meant as a parameter the route takes is named', async () => {
+    const res = await env.call('GET', '/admin/v1/locations/export?Format=csv')
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      'The Format parameter is unknown (did you mean format?): this route takes format, status, separator and bom.',
+    ])
+  })
+
+  test('"_", a cache-buster, is let through on every route', async () => {
+    for (const [method, path, body] of ROUTES()) {
+      const res = await env.call(method, `${path}?_=1733390000000`, { body })
+      expect({ method, path, status: res.status }).toEqual({
+        method,
+        path,
+        status: method === 'POST' && path === '/admin/v1/locations' ? 201 : 200,
+      })
+    }
+  })
+})
