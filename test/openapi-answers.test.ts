@@ -334,7 +334,84 @@ const CASES: Case[] = [
     status: 404,
     request: () => adminRequest('POST', `/admin/v1/locations/${other.doomed}/delete`),
   },
+  {
+    name: 'delete, an Idempotency-Key used for another location',
+    op: DELETE,
+    status: 422,
+    request: async () => {
+      const made = async () => (await f.env.call('POST', '/admin/v1/locations', { body: storeBody() })).body.location.id
+      const headers = { 'idempotency-key': 'oa-delete-reused' }
+      await f.env.app.handle(adminRequest('POST', `/admin/v1/locations/${await made()}/delete`, { headers }))
+      return adminRequest('POST', `/admin/v1/locations/${await made()}/delete`, { headers })
+    },
+  },
+  {
+    name: 'delete, no id',
+    op: DELETE,
+    status: 400,
+    request: () => adminRequest('POST', '/admin/v1/locations//delete'),
+  },
+  {
+    name: 'delete, a body over 256 KiB',
+    op: DELETE,
+    status: 413,
+    request: () =>
+      adminRequest('POST', `/admin/v1/locations/${other.updated}/delete`, { raw: `"${'x'.repeat(300 * 1024)}"` }),
+  },
+  {
+    name: 'update, an external id another location has',
+    op: UPDATE,
+    status: 409,
+    request: async () => {
+      await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ external_id: 'OA-HELD' }) })
+      return adminRequest('POST', `/admin/v1/locations/${other.updated}`, { body: { external_id: 'OA-HELD' } })
+    },
+  },
+  {
+    name: 'update, over 256 KiB',
+    op: UPDATE,
+    status: 413,
+    request: () =>
+      adminRequest('POST', `/admin/v1/locations/${other.updated}`, { raw: `{"name":"${'x'.repeat(300 * 1024)}"}` }),
+  },
+  {
+    name: 'read, an id not percent-encoded UTF-8',
+    op: ONE,
+    status: 400,
+    request: () => adminRequest('GET', '/admin/v1/locations/%zz'),
+  },
+  {
+    name: 'create, no key',
+    op: CREATE,
+    status: 401,
+    request: () => adminRequest('POST', '/admin/v1/locations', { body: storeBody(), key: null }),
+  },
+  {
+    name: 'export, no key',
+    op: EXPORT,
+    status: 401,
+    request: () => adminRequest('GET', '/admin/v1/locations/export', { key: null }),
+  },
+  {
+    name: 'bulk, no key',
+    op: BULK,
+    status: 401,
+    request: () => adminRequest('POST', '/admin/v1/locations/bulk', { body: BULK_BODY, key: null }),
+  },
+  {
+    name: 'bulk, over 8 MiB',
+    op: BULK,
+    status: 413,
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations/bulk', { raw: `{"locations":["${'x'.repeat(9 * 1024 * 1024)}"]}` }),
+  },
   { name: 'custom fields', op: FIELDS, status: 200, request: () => adminRequest('GET', '/admin/v1/custom_fields') },
+  {
+    name: 'custom fields, a parameter it does not take',
+    op: FIELDS,
+    status: 400,
+    request: () => adminRequest('GET', '/admin/v1/custom_fields?sort=name'),
+  },
   {
     name: 'radius mode',
     op: QUERY,
