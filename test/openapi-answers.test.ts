@@ -245,6 +245,22 @@ const CASES: Case[] = [
       }),
   },
   {
+    name: 'a CSV dry run, its flag written 1',
+    op: BULK,
+    status: 200,
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations/bulk?dry_run=1&delete_missing=0', {
+        raw: 'Store Code,Name,Address,Lat,Lng\nOA-4,Four,"4 Main St",1,2\n',
+        type: 'text/csv',
+      }),
+  },
+  {
+    name: 'as CSV, no byte order mark, its flag written 0',
+    op: EXPORT,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations/export?format=csv&bom=0'),
+  },
+  {
     name: 'more to delete than max_delete',
     op: BULK,
     status: 422,

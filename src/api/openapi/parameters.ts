@@ -15,6 +15,10 @@ const query = (name: string, description: string, schema: Record<string, unknown
 })
 
 const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
+/** A flag of the Management API's query string, as flagValue reads it (any case; nothing after "=" is true). */
+const FLAG = { type: 'string', enum: ['true', 'false', '1', '0'] }
+const FLAG_NOTE = ' `1` and `0` work too, in any case.'
+
 /** The words besides `draft` that statusInput reads as draft. */
 const DRAFT_WORDS = STATUS_WORDS.filter(([word, status]) => status === 'draft' && word !== 'draft').map(
   ([word]) => word,
@@ -59,16 +63,13 @@ export const PARAMETERS = {
   }),
   dryRun: query(
     'dry_run',
-    '`true` answers what the request would do and writes nothing. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.',
-    {
-      type: 'string',
-      enum: ['true', 'false'],
-    },
+    `\`true\` answers what the request would do and writes nothing. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.${FLAG_NOTE}`,
+    FLAG,
   ),
   deleteMissing: query(
     'delete_missing',
-    "`true` also deletes the locator's locations whose external id no item has. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.",
-    { type: 'string', enum: ['true', 'false'] },
+    `\`true\` also deletes the locator's locations whose external id no item has. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.${FLAG_NOTE}`,
+    FLAG,
   ),
   maxDelete: query(
     'max_delete',
@@ -83,12 +84,8 @@ export const PARAMETERS = {
   ),
   bom: query(
     'bom',
-    'CSV only: the file starts with a UTF-8 byte order mark, so Excel reads accents as written; `false` leaves it out, for programs.',
-    {
-      type: 'string',
-      enum: ['true', 'false'],
-      default: 'true',
-    },
+    `CSV only: the file starts with a UTF-8 byte order mark, so Excel reads accents as written; \`false\` leaves it out, for programs.${FLAG_NOTE}`,
+    { ...FLAG, default: 'true' },
   ),
   page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 }),
   adminLimit: query('limit', `The page size. Above ${MAX_LIMIT}: 400 limit_exceeded.`, {
