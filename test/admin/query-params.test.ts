@@ -1,6 +1,7 @@
 // Every route of the Management API refuses a query parameter it does not take, as GET /locations
 // does: a misspelt option would otherwise be dropped unseen. A cache-buster's "_" means nothing.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { openApiDocument } from '../../src/api/openapi/document'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 
 let env: TestEnv
@@ -55,6 +56,27 @@ describe('an unknown query parameter', () => {
       400,
       'The Format parameter is unknown (did you mean format?): this route takes format, status, separator and bom.',
     ])
+  })
+
+  test('what a refusal says a route takes is what the OpenAPI document lists for it', async () => {
+    const doc = openApiDocument() as unknown as {
+      paths: Record<string, Record<string, Record<string, any>>>
+      components: any
+    }
+    for (const [method, path, body] of ROUTES()) {
+      const template = path.replace(id, '{id}')
+      const op = doc.paths[template]![method.toLowerCase()]!
+      const listed = (op.parameters ?? [])
+        .map((p: { $ref: string }) => doc.components.parameters[p.$ref.split('/').pop()!])
+        .filter((p: { in: string }) => p.in === 'query')
+        .map((p: { name: string }) => p.name)
+      const res = await env.call(method, `${path}?x=1`, { body })
+      const takes = /this route takes (.*)\.$/.exec(res.body.message)![1]!
+      expect({ path: template, takes: takes === 'none' ? [] : takes.split(/, | and /).sort() }).toEqual({
+        path: template,
+        takes: listed.sort(),
+      })
+    }
   })
 
   test('"_", a cache-buster, is let through on every route', async () => {
