@@ -77,15 +77,17 @@ export const PARAMETERS = {
     { type: 'integer', minimum: 0 },
   ),
   format: query('format', '`json` (the default) or `csv`.', { type: 'string', enum: ['json', 'csv'], default: 'json' }),
+  // No `default` keyword on these two: the /docs/api page sends a default, and they are refused
+  // with format=json. Their descriptions name their defaults.
   separator: query(
     'separator',
     'CSV only: `,` (the default), `;` or `tab` between cells. With `;` (Excel where numbers have a decimal comma) coordinates have a decimal comma too.',
-    { type: 'string', enum: [',', ';', 'tab'], default: ',' },
+    { type: 'string', enum: [',', ';', 'tab'] },
   ),
   bom: query(
     'bom',
-    `CSV only: the file starts with a UTF-8 byte order mark, so Excel reads accents as written; \`false\` leaves it out, for programs.${FLAG_NOTE}`,
-    { ...FLAG, default: 'true' },
+    `CSV only: \`true\` (the default): the file starts with a UTF-8 byte order mark, so Excel reads accents as written; \`false\` leaves it out, for programs.${FLAG_NOTE}`,
+    FLAG,
   ),
   page: query('page', 'The page, from 1.', { type: 'integer', minimum: 1, maximum: MAX_PAGE, default: 1 }),
   adminLimit: query('limit', `The page size. Above ${MAX_LIMIT}: 400 limit_exceeded.`, {
