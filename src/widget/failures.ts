@@ -1,6 +1,7 @@
 // What a failed request tells the visitor, in the widget's language; the service's own words go to
 // the console, for the site's developer.
 import { ApiError } from './api'
+import { h } from './dom'
 import { t, type Texts } from './i18n'
 
 /**
@@ -21,4 +22,27 @@ export function failureText(texts: Texts, e: unknown, place: string): string {
   // Digits: most likely a postcode of a country the place data lacks ("SW1A 1AA", "1012 AB").
   if (code === 'PLACE_NOT_FOUND') return t(texts, /\d/.test(place) ? 'postcodeNotFound' : 'notFound', { place })
   return texts.failed
+}
+
+/**
+ * `alert` says why the request failed; when the service is out of reach or failing, a button in it
+ * asks again (`again`), as the text says to. `place`: the text searched near, for a place not found.
+ */
+export function sayFailure(alert: HTMLElement, texts: Texts, e: unknown, place: string, again: () => void): void {
+  const text = failureText(texts, e, place)
+  if (text !== texts.failed) return void (alert.textContent = text)
+  const retry = h('button', { type: 'button', class: 'sl-button sl-retry', onclick: again }, texts.retry)
+  alert.replaceChildren(`${texts.notLoaded} `, retry)
+}
+
+/**
+ * A failure no search can change (UNUSABLE) shown before any search: a token that is wrong or not
+ * enabled. Nothing a visitor does can work then: `alert` stays alone in `root`, not beside a form to
+ * fill. False for any other failure, asked again at the next search.
+ */
+export function sayUnusable(root: HTMLElement, alert: HTMLElement, texts: Texts, e: unknown): boolean {
+  if (!(e instanceof ApiError && UNUSABLE.includes(e.code))) return false
+  if (alert.textContent === '') alert.textContent = failureText(texts, e, '')
+  for (const part of root.children) if (part !== alert) (part as HTMLElement).hidden = true
+  return true
 }

@@ -1,21 +1,22 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
-import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
+import { type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
 import { Browsing } from './browse'
 import type { Single } from './clusters'
 import { append, h } from './dom'
 import { beyondRadius } from './beyond'
-import { failureText, UNUSABLE } from './failures'
+import { sayFailure, sayUnusable } from './failures'
 import { type CountBar, countBar, pastFilters } from './filter-count'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
-import { countText, distanceText, warmFormats } from './format'
+import { countText, warmFormats } from './format'
+import { fillForm, readForm, readPlace } from './form-state'
 import { type Lang, langOf } from '../core/languages'
-import { asksOwnPosition } from '../core/own-position'
 import { t, type Texts, textsFor } from './i18n'
 import { ownPosition, positionShared } from './locate'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
-import { type Options, offeredRadius, radiiWith, radiusIn } from './options'
+import { type Options, radiusIn } from './options'
+import { type Area, leaveArea, takeAnswer } from './answered-place'
 import { warnOfGroups } from './option-warnings'
 import { SearchEntries } from './history'
 import { listKeys, markSelected, storeItem } from './results'
@@ -42,11 +43,8 @@ export class Widget {
   private pending: AbortController | null = null
   private map: StoreMap | null = null
   private filters: Filters | null = null
-  /**
-   * A region or country searched: the radius the service widened to reach it, and the one chosen
-   * before, which the next place searched goes back to. Null for any other place.
-   */
-  private area: { origin: Origin; radius: number; before: number | null } | null = null
+  /** A region or country searched (answered-place.ts); null for any other place. */
+  private area: Area | null = null
   /** The locator's default radius, from GET /filters' meta; null until it answers. */
   private defaultRadius: number | null = null
   /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
@@ -172,11 +170,7 @@ export class Widget {
     if (this.destroyed) return
     this.readForm()
     Object.assign(this.state, change)
-    const area = this.area
-    if (area !== null && this.state.origin !== area.origin) {
-      if (this.state.radius === area.radius) this.state.radius = area.before
-      this.area = null
-    }
+    this.area = leaveArea(this.state, this.area)
     this.fillForm()
     void this.loadDefaults()
     const { state, texts } = this
@@ -228,23 +222,11 @@ export class Widget {
     // The radius asked: the one sent, else the locator's default the service took.
     const sent = state.radius ?? this.options.radius
     const asked = sent ?? this.defaultRadius
-    // The locator's default, converted by the service when the widget's unit is not the locator's.
-    if (q.radius && !state.radius) state.radius = offeredRadius(q.radius)
+    const taken = takeAnswer(state, q, sent, asked, this.area)
+    this.area = taken.area
+    if (taken.label !== null) this.form.place.setText(taken.label)
     this.results = answer.data.locations
     this.total = answer.data.pagination.total
-    // Text the service read as a place becomes that place: later searches (and the URL) keep its point.
-    const c = this.center
-    if (state.origin?.kind === 'near' && c?.label) {
-      state.origin = { kind: 'place', label: c.label, lat: c.lat, lng: c.lng }
-      // A region or country: the service searched farther than asked, to reach it. Its point is
-      // searched so from now on (more stores, filters), until another place is.
-      const widened = q.radius ? offeredRadius(q.radius) : 0
-      if (asked && widened > asked) {
-        this.area = { origin: state.origin, radius: widened, before: sent }
-        state.radius = widened
-      }
-      this.form.place.setText(c.label)
-    }
     this.fillForm()
     this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
     this.view.found(this.results.length > 0)
@@ -334,29 +316,12 @@ export class Widget {
 
   /** The form's fields as the search stands. */
   private fillForm() {
-    const { form, state, lang } = this
-    const { unit } = state
-    form.keyword.value = state.keyword
-    form.openNow.checked = state.openNow
-    const o = state.origin
-    if (o && form.place.input.value === '')
-      form.place.setText(o.kind === 'geo' ? this.texts.yourLocation : o.kind === 'place' ? o.label : o.text)
-    const chosen = state.radius ?? this.options.radius ?? this.defaultRadius
-    // Until an answer names the locator's default radius, none is chosen.
-    form.radius.replaceChildren(
-      chosen === null ? h('option', { value: '', selected: true }, '–') : '',
-      ...radiiWith(chosen).map((r) =>
-        h('option', { value: r, selected: r === chosen }, unit ? distanceText(lang, r, unit) : String(r)),
-      ),
-    )
+    const chosen = this.state.radius ?? this.options.radius ?? this.defaultRadius
+    fillForm(this.form, this.state, this.texts, this.lang, chosen)
   }
 
   private readForm() {
-    const { form, state } = this
-    state.keyword = form.keyword.value
-    state.radius = Number(form.radius.value) || null
-    state.openNow = form.openNow.checked
-    if (this.filters) state.tags = this.filters.selected()
+    readForm(this.form, this.state, this.filters?.selected() ?? null)
   }
 
   private startMap() {
@@ -412,11 +377,8 @@ export class Widget {
       })
       .catch((e) => {
         this.defaults = null
-        if (this.destroyed || !(e instanceof ApiError && UNUSABLE.includes(e.code))) return // asked again at the next search
-        // Said before any search: a token that is wrong or not enabled shows at once. Nothing a
-        // visitor does can work then: the alert stays alone, not beside a form to fill.
-        if (this.alert.textContent === '') this.alert.textContent = failureText(this.texts, e, '')
-        for (const part of this.element.children) if (part !== this.alert) (part as HTMLElement).hidden = true
+        // Said before any search: a token that is wrong or not enabled shows at once.
+        if (!this.destroyed) sayUnusable(this.element, this.alert, this.texts, e)
       })
     return this.defaults
   }
@@ -433,18 +395,9 @@ export class Widget {
     else this.locate(true)
   }
 
-  /** The place box's text (or place picked) as the origin, unless it shows the one searched; false when it asks for the visitor's position. */
+  /** The place box's text (or place picked) as the origin; false when it asks for the visitor's position. */
   private readPlace(): boolean {
-    const { place } = this.form
-    const text = place.input.value.trim()
-    const picked = place.picked()
-    const o = this.state.origin
-    if (picked) this.state.origin = originOf(picked)
-    else if (asksOwnPosition(text)) return false
-    else if (text === '') this.state.origin = null
-    else if (!(o?.kind === 'geo' && text === this.texts.yourLocation) && !(o?.kind === 'place' && o.label === text))
-      this.state.origin = { kind: 'near', text }
-    return true
+    return readPlace(this.form, this.state, this.texts)
   }
 
   /** A changed filter: the search again, for the place the box shows, or before any search the map's clusters. */
@@ -473,18 +426,13 @@ export class Widget {
       if ((e as Error).name === 'AbortError') return null
       const o = this.state.origin
       this.status.textContent = ''
-      const text = failureText(this.texts, e, o?.kind === 'near' ? o.text : '')
-      // The service out of reach or failing: a button asks again, as the text says to.
-      if (text === this.texts.failed) {
-        // The button goes as the search starts: the focus waits on the status line, which stays when empty.
-        const again = () => {
-          const focused = this.alert.contains(document.activeElement)
-          void this.search()
-          if (focused) this.focusStatus()
-        }
-        const retry = h('button', { type: 'button', class: 'sl-button sl-retry', onclick: again }, this.texts.retry)
-        this.alert.replaceChildren(`${this.texts.notLoaded} `, retry)
-      } else this.alert.textContent = text
+      // The button goes as the search starts: the focus waits on the status line, which stays when empty.
+      const again = () => {
+        const focused = this.alert.contains(document.activeElement)
+        void this.search()
+        if (focused) this.focusStatus()
+      }
+      sayFailure(this.alert, this.texts, e, o?.kind === 'near' ? o.text : '', again)
       throw e
     }
   }
