@@ -30,6 +30,8 @@ export class SearchEntries {
   private changedAt = Number.NEGATIVE_INFINITY
   /** Writes `href` its own way, when its map is shown alone over its list (view-switch.ts); false: not so. */
   overMap: ((href: string, push: boolean) => boolean) | null = null
+  /** Called once it wrote the current entry its own way (view-switch.ts keeps the entry in sight). */
+  wrote: (() => void) | null = null
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -65,6 +67,7 @@ export class SearchEntries {
       delete mark[MAP_LAST]
       history.pushState(mark, '', href)
     }
+    this.wrote?.()
   }
 
   /**

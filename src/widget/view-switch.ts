@@ -24,7 +24,7 @@ type State = Record<string, unknown> | null
  * finder's map entry), which is then written as its list's entry.
  */
 function unshown(to: State, key: string, since: string, shut: unknown): boolean {
-  if (to?.[MAP_LAST] !== key || to[since] !== shut) return false
+  if (shut == null || to?.[MAP_LAST] !== key || to[since] !== shut) return false
   const s = { ...to }
   delete s[key]
   delete s[MAP_LAST]
@@ -41,6 +41,8 @@ function unshown(to: State, key: string, since: string, shut: unknown): boolean 
  * A search made on the map alone is an entry of the list under the map's, as made on the list:
  * Back shows that list, then the search before. Its popstate listener goes before the finder's
  * (history.ts), which then finds the address its search's.
+ * What an entry shows is in its history.state, so a reload keeps it: the switch keeps only the
+ * entry in sight, to tell by a step's popstate where it came from.
  */
 export function viewSwitch(
   root: HTMLElement,
@@ -51,9 +53,15 @@ export function viewSwitch(
   entries: MapEntries | null = null,
 ): ViewSwitch {
   const button = h('button', { type: 'button', class: 'sl-button sl-view', hidden: true }, texts.showMap)
-  const key = `storelocMap:${entries?.searches.prefix}`
+  const prefix = entries?.searches.prefix ?? ''
+  const key = `storelocMap:${prefix}`
   /** When the map was shown alone, in its entries: which showing of it an entry is. */
-  const since = `storelocMapSince:${entries?.searches.prefix}`
+  const since = `storelocMapSince:${prefix}`
+  /**
+   * In the entry its list was shown in under another finder's map entry (and those pushed after
+   * it): the showing of its own map left in place below, whose entry Back shows as the list.
+   */
+  const shut = `storelocMapShut:${prefix}`
   const onMap = () => root.classList.contains('sl-map-view')
   const show = (map: boolean) => {
     root.classList.toggle('sl-map-view', map)
@@ -64,14 +72,11 @@ export function viewSwitch(
     const s: unknown = history.state
     return s === null || typeof s === 'object' ? { ...(s as State) } : null
   }
+  const inSight = () => ({ state: state(), href: location.href })
+  /** The entry in sight (a reloaded page's too), as the switch last saw or wrote it. */
+  let seen = inSight()
   /** Whether the entry is this finder's map shown alone, right over its list (a page's other finder pushes none such). */
-  const over = (s: State) => onMap() && s?.[MAP_LAST] === key && typeof s[key] === 'string'
-  /** The address of the list under the map shown alone: Back to it shows the search as it stands. */
-  let below: unknown = null
-  /** The map's own, a store picked or a filter changed written over it: the list's once that is settled there. */
-  let mapAt = ''
-  /** The showing of the map left in place, another finder's map entry over its own: Back to its own shows the list still. */
-  let shut: unknown = null
+  const isOver = (s: State) => onMap() && s?.[MAP_LAST] === key && typeof s[key] === 'string'
   /** Whether a search found stores since the finder started. */
   let opened = false
   /** What the list does once shown again: by the history's step back, or at once. */
@@ -82,7 +87,7 @@ export function viewSwitch(
       // The list's entry is one to come back to: marked, as a search's is.
       history.replaceState(s, '')
       history.pushState({ ...s, [key]: location.href, [MAP_LAST]: key, [since]: Date.now() }, '', location.href)
-      below = mapAt = location.href
+      seen = inSight()
     }
     show(true)
     // What it shows comes in sight, where the map began.
@@ -93,7 +98,7 @@ export function viewSwitch(
   const toList = (then: () => void, back: () => void) => {
     if (returning) return // its step back is on its way: a second press would take another
     const s = state()
-    if (entries && over(s)) {
+    if (entries && isOver(s)) {
       // The entry the map was shown in goes, as Back would take it: Forward shows the map again.
       returning = () => requestAnimationFrame(back)
       history.back()
@@ -101,48 +106,49 @@ export function viewSwitch(
     }
     if (s && key in s) {
       // Another finder's map entry is over this one's, which is left below: it is this map's no more.
-      shut = s[since] ?? null
+      if (s[since] !== undefined) s[shut] = s[since]
       delete s[key]
       history.replaceState(s, '')
+      seen = inSight()
     }
     show(false)
     then()
   }
   if (entries) {
     const { searches, settle } = entries
+    searches.wrote = () => {
+      seen = inSight()
+    }
     searches.overMap = (href, push) => {
       const s = marked()
-      if (!over(s)) return false
-      if (!push) {
-        mapAt = href
-        return false
-      }
+      if (s === null || !isOver(s) || !push) return false
       // The search made goes under the map: this entry becomes its list's, the map's a new one over it.
       const under = { ...s }
       delete under[key]
       delete under[MAP_LAST]
       history.replaceState(under, '', href)
       history.pushState({ ...s, [key]: href }, '', href)
-      below = mapAt = href
+      seen = inSight()
       return true
     }
     addEventListener(
       'popstate',
-      (e) => {
-        const to = e.state as State
-        const at = to !== null && typeof to === 'object' ? to[key] : null
-        const mapEntry = typeof at === 'string'
+      () => {
+        const { state: left, href: leftAt } = seen
+        seen = inSight()
+        const to = seen.state
+        const mapEntry = typeof to?.[key] === 'string'
         // Now the list's, as the entry below it is: Back goes on to it, as nothing in sight would change.
-        if (mapEntry && unshown(to, key, since, shut)) return history.back()
+        if (mapEntry && unshown(to, key, since, left?.[shut])) {
+          seen = inSight()
+          return history.back()
+        }
         const then = returning
-        const under = location.href === below || location.href === mapAt
+        // The list under the map shown alone left, at its address or the one the map's entry had.
+        const under = typeof left?.[key] === 'string' && (location.href === left[key] || location.href === leftAt)
         // Wider (a phone turned on its side), list and map stand side by side (widget.css).
         const alone = getComputedStyle(list).display === 'none'
         returning = null
-        if (mapEntry) {
-          below = at
-          mapAt = location.href
-        }
         if (mapEntry === onMap()) return
         show(mapEntry)
         if (mapEntry) return mapShown()
@@ -170,19 +176,14 @@ export function viewSwitch(
     found: (any) => {
       button.hidden = !any
       // A page opened again at the map's entry (a reload, Back from another page): the map shown.
-      const at = state()?.[key]
-      if (any && entries && !opened && typeof at === 'string') {
-        below = at
-        mapAt = location.href
-        show(true)
-      }
+      if (any && entries && !opened && typeof state()?.[key] === 'string') show(true)
       opened ||= any
     },
     toList: (item) => {
       const fromMap = onMap()
       // From the map alone the list comes back around it: the store is brought to the top.
-      const inSight = () => item.scrollIntoView({ block: fromMap ? 'start' : 'nearest' })
-      toList(inSight, inSight)
+      const bring = () => item.scrollIntoView({ block: fromMap ? 'start' : 'nearest' })
+      toList(bring, bring)
     },
   }
 }

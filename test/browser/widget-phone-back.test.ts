@@ -308,4 +308,31 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await page.close()
     }
   })
+
+  test("two finders, both maps shown, the first's Show list, the page reloaded: Back does not bring its map back", async () => {
+    const page = await newPage(demo.browser, PHONE)
+    const { host, press } = await twoFinders(page)
+    try {
+      await press('#f')
+      await press('#g')
+      await page.locator('#g .sl-results').waitFor({ state: 'hidden' })
+      await press('#f')
+      await page.locator('#f .sl-results').waitFor({ state: 'visible' })
+      await page.reload()
+      await page.locator('#g .sl-results').waitFor({ state: 'hidden' })
+      await page
+        .locator('#f .sl-status')
+        .filter({ hasText: /of London/ })
+        .waitFor()
+      await page.evaluate("window.pops = 0; addEventListener('popstate', () => pops++)")
+      await page.goBack()
+      await page.locator('#g .sl-results').waitFor({ state: 'visible' })
+      // As before the reload: the step the first's map was shown in is passed.
+      await page.waitForFunction('pops === 2')
+      expect(await page.locator('#f .sl-results').isVisible()).toBe(true)
+    } finally {
+      host.stop()
+      await page.close()
+    }
+  })
 })
