@@ -14,6 +14,40 @@ const SETTLE_MS = 1500
 /** The key naming the finder whose map shown alone over its list the entry is (view-switch.ts). */
 export const MAP_LAST = 'storelocMapLast'
 
+/** The key, per finder, of a list's entry with its map shown alone in the entry after it (view-switch.ts). */
+const OVER = 'storelocMapOver:'
+export const overKey = (prefix: string): string => `${OVER}${prefix}`
+
+/** `state` with no entry after it: none of the finders' maps is shown in the next (an entry pushed drops those after it). */
+export const last = (state: Record<string, unknown>): Record<string, unknown> =>
+  Object.fromEntries(Object.entries(state).filter(([k]) => !k.startsWith(OVER)))
+
+/** The key of when an entry was pushed: an entry come to by a step is after the one left, or before it. */
+const PUSHED = 'storelocPushed'
+
+const now = () => performance.timeOrigin + performance.now()
+
+/** Pushes `state` (stamped with when, the last entry) as a new entry at `href`. */
+export function pushEntry(state: Record<string, unknown>, href: string): void {
+  history.pushState({ ...last(state), [PUSHED]: now() }, '', href)
+}
+
+/** The state of the entry a push leaves, stamped (a page's first entry is not pushed) and the last no more. */
+export const leaving = (state: Record<string, unknown>): Record<string, unknown> => ({
+  [PUSHED]: now(),
+  ...last(state),
+})
+
+/**
+ * Whether the entry `to`, come to by a step from `from`, was pushed after it: the step was Forward.
+ * Not known, and false, when either is not the widget's (a router's own entry).
+ */
+export function forward(from: unknown, to: unknown): boolean {
+  const at = (s: unknown) => (s as Record<string, unknown> | null)?.[PUSHED]
+  const [a, b] = [at(from), at(to)]
+  return typeof a === 'number' && typeof b === 'number' && b > a
+}
+
 /** The current entry's state with the mark; null when it is not an object (a router's own value), kept then. */
 export function marked(): Record<string, unknown> | null {
   const state: unknown = history.state
@@ -61,11 +95,11 @@ export class SearchEntries {
     const mark = push ? marked() : null
     if (mark === null) history.replaceState(history.state, '', href)
     else {
-      // The entry left is one to come back to: marked too. The one pushed keeps a map's keys
-      // (Back to it shows that map), but is no map shown over its list.
-      history.replaceState(mark, '')
+      // The entry left is one to come back to: marked too, its map's entry after it gone. The one
+      // pushed keeps a map's keys (Back to it shows that map), but is no map shown over its list.
+      history.replaceState(leaving(mark), '')
       delete mark[MAP_LAST]
-      history.pushState(mark, '', href)
+      pushEntry(mark, href)
     }
     this.wrote?.()
   }

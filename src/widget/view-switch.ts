@@ -3,7 +3,7 @@
 // a full map. Wider, list and map stand side by side and the button is not shown. The map shown
 // alone is an entry of the browser's history, as a page of its own would be: Back shows the list.
 import { h } from './dom'
-import { MAP_LAST, marked, type SearchEntries } from './history'
+import { forward, last, leaving, MAP_LAST, marked, overKey, pushEntry, type SearchEntries } from './history'
 import type { Texts } from './i18n'
 
 export type ViewSwitch = {
@@ -62,6 +62,8 @@ export function viewSwitch(
    * it): the showing of its own map left in place below, whose entry Back shows as the list.
    */
   const shut = `storelocMapShut:${prefix}`
+  /** In a list's entry: the showing of its map alone in the entry after it. */
+  const over = overKey(prefix)
   const onMap = () => root.classList.contains('sl-map-view')
   const show = (map: boolean) => {
     root.classList.toggle('sl-map-view', map)
@@ -77,6 +79,9 @@ export function viewSwitch(
   let seen = inSight()
   /** Whether the entry is this finder's map shown alone, right over its list (a page's other finder pushes none such). */
   const isOver = (s: State) => onMap() && s?.[MAP_LAST] === key && typeof s[key] === 'string'
+  /** Whether list and map stand side by side (a wide box: a phone on its side), where the map alone shows nothing more (widget.css). */
+  const sideBySide = () => root.clientWidth > 0 && !stacked()
+  const stacked = () => list.parentElement !== null && getComputedStyle(list.parentElement).display !== 'grid'
   /** Whether a search found stores since the finder started. */
   let opened = false
   /** What the list does once shown again: by the history's step back, or at once. */
@@ -84,9 +89,10 @@ export function viewSwitch(
   const toMap = () => {
     const s = marked()
     if (entries && s && !onMap()) {
-      // The list's entry is one to come back to: marked, as a search's is.
-      history.replaceState(s, '')
-      history.pushState({ ...s, [key]: location.href, [MAP_LAST]: key, [since]: Date.now() }, '', location.href)
+      // The list's entry is one to come back to: marked, as a search's is, and the map's after it.
+      const showing = Date.now()
+      history.replaceState({ ...leaving(s), [over]: showing }, '')
+      pushEntry({ ...s, [key]: location.href, [MAP_LAST]: key, [since]: showing }, location.href)
       seen = inSight()
     }
     show(true)
@@ -123,11 +129,11 @@ export function viewSwitch(
       const s = marked()
       if (s === null || !isOver(s) || !push) return false
       // The search made goes under the map: this entry becomes its list's, the map's a new one over it.
-      const under = { ...s }
+      const under = { ...last(s), [over]: s[since] }
       delete under[key]
       delete under[MAP_LAST]
       history.replaceState(under, '', href)
-      history.pushState({ ...s, [key]: href }, '', href)
+      pushEntry({ ...s, [key]: href }, href)
       seen = inSight()
       return true
     }
@@ -149,6 +155,10 @@ export function viewSwitch(
         // Wider (a phone turned on its side), list and map stand side by side (widget.css).
         const alone = getComputedStyle(list).display === 'none'
         returning = null
+        // Forward, side by side, to a list its map's entry is after: that changes nothing in sight
+        // either. It goes on to the map's, where Back left it.
+        if (!mapEntry && !onMap() && to?.[over] !== undefined && forward(left, to) && sideBySide())
+          return history.forward()
         if (mapEntry === onMap()) return
         show(mapEntry)
         if (mapEntry) return mapShown()

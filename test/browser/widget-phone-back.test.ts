@@ -247,6 +247,33 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
     }
   })
 
+  test("turned on its side at the map shown alone, Back then Forward: the map's step again, as Back left it", async () => {
+    const page = await searched()
+    try {
+      const address = page.url()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      await listAgain(page)
+      await page.goBack()
+      await beforeSearch(page)
+      // The list's step and the map's show the same side by side: Forward goes on to the map's.
+      await page.goForward()
+      await page
+        .locator('.sl-status')
+        .filter({ hasText: /stores within .* of London/ })
+        .waitFor()
+      expect(page.url()).toBe(address)
+      await page.setViewportSize(PHONE.viewport)
+      await mapAlone(page)
+      await page.goBack()
+      await listAgain(page)
+      expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
+    } finally {
+      await page.close()
+    }
+  })
+
   /** A page of two finders, #f with London searched, #g with Leeds; `press` clicks a finder's Show map or Show list. */
   async function twoFinders(page: Page) {
     const host = hostPage(
