@@ -22,16 +22,11 @@ import { changedMeanwhile } from './errors'
 import { builtEntry, type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
 import { ChangeFollower } from './follower'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
+import { preload, servesQueries } from './preload'
 import { searchDoc, type PresentContext } from './present'
 import { BackgroundBuilds, isBacklog } from './rebuild'
 import { Versions, versionOf } from './versions'
 import { BACKGROUND_BUILD_MIN, BACKLOG_MIN, BUILD_RETRY_MS, BUSY_RETRY_MS, COLD_BUILD_MIN } from './bounds'
-
-/** A turn of the event loop later (after the timers due now: the background tasks' turn). */
-const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
-
-/** Whether a locator's Query API can be asked at all (active, its Query API on): the locators whose indexes are built ahead of queries. */
-const servesQueries = (locator: Locator) => locator.active && locator.queryApiEnabled
 
 export class IndexRegistry {
   private entries = new Map<string, Entry>()
@@ -447,48 +442,17 @@ export class IndexRegistry {
     return entry
   }
 
-  /**
-   * Builds the index of every locator whose Query API is on, one after another, and resolves when
-   * the work each build leaves to background tasks (the public JSON, FlexSearch, the name order) is
-   * done too: the build blocks the event loop, and its tasks take longer still (PERF-005).
-   * Otherwise the first query after a start waits for the build, and the next ones share the core
-   * with those tasks. A locator whose settings change meanwhile is waited for as it is after the
-   * change. Needs the default schedule (tasks that run by themselves).
-   */
-  async preload(): Promise<{ locators: number; locations: number; failed: BuildFailure[] }> {
-    const ids: string[] = []
-    for (const locator of this.store.locators.list()) {
-      if (!servesQueries(locator)) continue
-      this.sync() // as a query does before it asks for an entry
-      try {
-        // Its open states found too: at 100k, ~100 ms the first answer would otherwise wait.
-        this.entry(locator.id).index.openAt(this.now())
-        ids.push(locator.id)
-      } catch (e) {
-        // One locator's bad rows must not keep the others from loading (buildFailures() tells);
-        // anything else (a busy database, a failure not of the build) stops the preload.
-        if (!this.attempts.hasFailed(locator.id) || this.attempts.metBusy(locator.id)) throw e
-      }
-      await nextTurn()
-    }
-    // Each locator's entry as a query would find it now: refreshed after a settings change (whose
-    // JSON fill then starts again), so every wait ends. One let go meanwhile (turned off, or idle
-    // in a preload longer than the idle time) is not built again here.
-    const pending = () => {
-      this.sync()
-      return ids.some((id) => {
-        if (!this.entries.has(id)) return false
-        const entry = this.entry(id)
-        return !(entry.jsonReady && entry.index.settled)
-      })
-    }
-    while (pending()) await nextTurn()
-    const kept = ids.filter((id) => this.entries.has(id))
-    return {
-      locators: kept.length,
-      locations: kept.reduce((n, id) => n + this.entries.get(id)!.index.size, 0),
-      failed: this.buildFailures(),
-    }
+  /** Builds the index of every locator whose Query API is on, and waits out its background work (preload.ts). */
+  preload(): Promise<{ locators: number; locations: number; failed: BuildFailure[] }> {
+    return preload({
+      store: this.store,
+      now: () => this.now(),
+      sync: () => this.sync(),
+      entry: (locatorId) => this.entry(locatorId),
+      built: (locatorId) => this.entries.get(locatorId),
+      failedOnRows: (locatorId) => this.attempts.hasFailed(locatorId) && !this.attempts.metBusy(locatorId),
+      failures: () => this.buildFailures(),
+    })
   }
 
   /**
