@@ -5,7 +5,10 @@ import type { Locator } from '../store/locators'
 import type { BuildFailure } from './build-attempts'
 import type { Entry } from './entry'
 
-/** A turn of the event loop later (after the timers due now: the background tasks' turn). */
+/**
+ * A turn of the event loop later (after the timers due now: the background tasks' turn). A timer,
+ * not core/slices.ts's setImmediate: waiting on timer-run tasks, that one polls ~1000 times as often.
+ */
 const nextTurn = () => new Promise<void>((resolve) => setTimeout(resolve, 1))
 
 /** Whether a locator's Query API can be asked at all (active, its Query API on): the locators whose indexes are built ahead of queries. */
