@@ -7,9 +7,9 @@ import { buildUnavailable, databaseBusy } from './errors'
 export type BuildFailure = { locatorId: string; message: string }
 
 export class BuildAttempts {
-  /** Locators whose index build failed, with when (performance.now()); see BUILD_RETRY_MS. */
+  /** Locators whose index build failed, with when (the registry's clock); see BUILD_RETRY_MS. */
   private failures = new Map<string, { message: string; at: number }>()
-  /** Locators whose index build last met a busy database, with when (performance.now()); see BUSY_RETRY_MS. */
+  /** Locators whose index build last met a busy database, with when (the registry's clock); see BUSY_RETRY_MS. */
   private busyAt = new Map<string, number>()
 
   constructor(

@@ -25,7 +25,7 @@ export const databaseBusy = (cause?: unknown) =>
 
 /**
  * What a query to a locator whose index build failed is told until it is tried again (at
- * `retryAt`, performance.now()): 503, to retry then. The reason is the operator's (logged once,
+ * `retryAt`, the registry's clock): 503, to retry then. The reason is the operator's (logged once,
  * and /readyz), not the site's.
  */
 export function buildUnavailable(retryAt: number, now: number, cause?: unknown): IndexUnavailable {

@@ -38,7 +38,7 @@ export class ChangeFollower {
   private readonly committed: () => boolean
   /** True from the moment the watch said something was committed until sync() has applied it (a sync that throws leaves it set). */
   private unsynced = false
-  /** The busy error the last sync met, and when (performance.now()): thrown again at once within busyRetryMs, not waited for. */
+  /** The busy error the last sync met, and when (clock()): thrown again at once within busyRetryMs, not waited for. */
   private syncBusy: { error: unknown; at: number } | null = null
 
   constructor(
@@ -48,6 +48,8 @@ export class ChangeFollower {
     private readonly busyRetryMs: number,
     /** Changes not yet applied that make a backlog (bounds.ts: BACKLOG_MIN). */
     private readonly backlogMin: number,
+    /** What busyRetryMs is counted on (ms); tests step one. */
+    private readonly clock: () => number = () => performance.now(),
   ) {
     this.dataVersionQuery = store.db.query<{ data_version: number }, []>('PRAGMA data_version')
     this.committed = store.commitWatch()
@@ -77,7 +79,7 @@ export class ChangeFollower {
     // Another process held the database a moment ago (SQLite waited busy_timeout for it): the
     // app's path after the fast path's, and the queries right after, do not wait again.
     const busy = this.syncBusy
-    if (busy !== null && performance.now() - busy.at < this.busyRetryMs) throw busy.error
+    if (busy !== null && this.clock() - busy.at < this.busyRetryMs) throw busy.error
     try {
       const dataVersion = this.dataVersionQuery.get()!.data_version
       const writes = this.store.writeCount()
@@ -88,7 +90,7 @@ export class ChangeFollower {
         this.writes = writes
       }
     } catch (e) {
-      if (isBusyError(e)) this.syncBusy = { error: e, at: performance.now() }
+      if (isBusyError(e)) this.syncBusy = { error: e, at: this.clock() }
       throw e
     }
     this.syncBusy = null

@@ -58,6 +58,8 @@ export class IndexRegistry {
   readonly buildRetryMs: number
   /** See BUSY_RETRY_MS; tests use small ones. */
   private readonly busyRetryMs: number
+  /** What the retries (BUILD_RETRY_MS, BUSY_RETRY_MS) and CATCH_UP_MAX_MS are counted on (ms, performance.now()); tests step one. */
+  private readonly clock: () => number
 
   /** Told of each index built again after evictIdle() let it go, by its query or in background tasks (src/server/app.ts logs it). */
   private readonly onRebuilt: (locatorId: string, locations: number, ms: number, inBackground: boolean) => void
@@ -87,9 +89,11 @@ export class IndexRegistry {
       buildRetryMs?: number
       busyRetryMs?: number
       now?: () => number
+      clock?: () => number
     } = {},
   ) {
     this.now = options.now ?? Date.now
+    this.clock = options.clock ?? (() => performance.now())
     this.versions = new Versions(store, () => this.follower.appliedSeq, this.now)
     this.indexOptions = { ...options.index, schedule }
     this.backlogMin = options.backlogMin ?? BACKLOG_MIN
@@ -137,6 +141,7 @@ export class IndexRegistry {
         this.drop(locatorId)
         this.buildLater(locatorId)
       },
+      clock: this.clock,
     })
     this.follower = new ChangeFollower(
       store,
@@ -162,6 +167,7 @@ export class IndexRegistry {
       },
       this.busyRetryMs,
       this.backlogMin,
+      this.clock,
     )
   }
 
@@ -321,7 +327,7 @@ export class IndexRegistry {
    * sync asks (src/server/upkeep.ts), so a repaired row is served, and /readyz says so, without waiting
    * for a query (a load balancer that took the servers out of rotation sends none).
    */
-  retryFailedBuilds(now = performance.now()): void {
+  retryFailedBuilds(now = this.clock()): void {
     for (const locatorId of this.attempts.due(now)) this.buildLater(locatorId)
   }
 
@@ -415,14 +421,15 @@ export class IndexRegistry {
     if (!entry) {
       if (this.builds.has(locatorId)) this.drop(locatorId) // a background build (whenBuilt) gives way to this one
       const t0 = performance.now()
-      this.attempts.refuseTooSoon(locatorId, t0)
+      const at = this.clock()
+      this.attempts.refuseTooSoon(locatorId, at)
       let index: LocatorIndex, ctx: PresentContext, filters: FilterGroup[]
       try {
         ;({ filters, ctx } = entrySettings(this.store, locatorId))
         const docs = this.store.locations.indexRows(locatorId, ctx.rankReadsCustomFields).map((r) => searchDoc(r, ctx))
         index = new LocatorIndex(docs, this.indexOptions)
       } catch (e) {
-        throw this.attempts.failed(locatorId, t0, e)
+        throw this.attempts.failed(locatorId, at, e)
       }
       this.attempts.forget(locatorId)
       entry = builtEntry(index, ctx, filters)

@@ -15,6 +15,8 @@ export type IndexUpkeep = {
   coldBuildMin?: number
   /** The clock answers are made at (open now, and how long answers hold); tests set one. */
   now?: () => number
+  /** The clock the indexes' retries are counted on (ms, performance.now()); tests step one. */
+  clock?: () => number
 }
 
 /** The process's indexes, each event of their upkeep logged. */
