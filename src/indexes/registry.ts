@@ -21,6 +21,7 @@ import { CATCH_UP_MIN, CatchUps } from './catch-up'
 import { changedMeanwhile } from './errors'
 import { builtEntry, type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
 import { ChangeFollower } from './follower'
+import { idleLocators, settleDeltas } from './idle'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
 import { preload, servesQueries } from './preload'
 import { searchDoc, type PresentContext } from './present'
@@ -478,47 +479,21 @@ export class IndexRegistry {
   }
 
   /**
-   * Lets go of the indexes of locators no public request has asked for in `idleMs` or more (as
-   * seen by this method's calls: a locator is idle from the first call that finds it unused since
-   * the call before; the idle sync calls it every second). Their next query builds them again from
-   * the rows, as after a start. Returns the locators let go, with their sizes.
+   * Lets go of the indexes of locators no public request has asked for in `idleMs` or more
+   * (idle.ts; the idle sync calls it every second). Their next query builds them again from the
+   * rows, as after a start. Returns the locators let go, with their sizes.
    */
   evictIdle(idleMs: number, now = performance.now()): { locatorId: string; locations: number }[] {
-    const evicted: { locatorId: string; locations: number }[] = []
-    for (const [locatorId, entry] of this.entries) {
-      if (entry.used) {
-        entry.used = false
-        entry.usedAt = now
-      } else if (now - entry.usedAt >= idleMs) {
-        this.drop(locatorId)
-        this.evicted.add(locatorId)
-        evicted.push({ locatorId, locations: entry.index.size })
-      }
-    }
-    return evicted
+    return idleLocators(this.entries, idleMs, now).map(([locatorId, entry]) => {
+      this.drop(locatorId)
+      this.evicted.add(locatorId)
+      return { locatorId, locations: entry.index.size }
+    })
   }
 
-  /**
-   * Starts a compaction, in background tasks, of each index with enough changes since its base was
-   * built (LocatorIndex.settle) that no change reached in `quietMs` or more, or whose base is
-   * `staleMs` old or more: a burst of writes is folded into the base once it stops, and writes
-   * that never stop (one a second) are folded in every `staleMs`, not left to grow in the delta
-   * towards its bound for hours (the idle sync calls it every second). A quiet index's cluster
-   * tree written since its build is built anew. Returns the locators whose compaction it started.
-   */
+  /** Starts a compaction of each index whose delta is quiet or whose base is old (idle.ts; the idle sync calls it every second). */
   settleDeltas(quietMs: number, staleMs: number, now = performance.now()): string[] {
-    const started: string[] = []
-    // Compared as sums (now >= then + ms), as callers compute their times: a difference of two
-    // fractional times can come out a hair below the sum's (150.00000000000003 or 149.99...).
-    for (const [locatorId, entry] of this.entries) {
-      const quiet = now >= entry.writtenAt + quietMs
-      if (!quiet && now < entry.index.baseBuiltAt + staleMs) continue
-      if (entry.index.settle()) started.push(locatorId)
-      // After a quiet time every process answers its clusters as a tree built now would (the same
-      // points, the same tree): a compaction builds it anew, and else this does.
-      else if (quiet) entry.index.settleClusters()
-    }
-    return started
+    return settleDeltas(this.entries, quietMs, staleMs, now)
   }
 
   /**
