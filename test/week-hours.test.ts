@@ -24,6 +24,9 @@ describe('splitWeekHours', () => {
     ['9-5 M-F', weekdays('9-5')],
     ['9am-5pm, Monday-Friday', weekdays('9am-5pm')],
     ['9-18 Uhr Mo-Fr', weekdays('9-18 Uhr')],
+    // German "u." (und) between hours is no Sunday, with one-letter English days too.
+    ['M-F 9-12 u. 1-5', weekdays('9-12 u. 1-5')],
+    ['M-F 9-12 u. 1-5, Sa 9-1', weekdays('9-12 u. 1-5', '9-1')],
     ['Mon-Fri 9:00am-6:00pm EST', weekdays('9:00am-6:00pm EST')],
     ['Mon-Thu 10-9, Fri-Sat 10-10, Sun 12-6', week('10-9', '10-9', '10-9', '10-9', '10-10', '10-10', '12-6')],
     ['Mo-Fr 09:00-18:00; Sa 10:00-14:00; Su off; PH off', weekdays('09:00-18:00', '10:00-14:00', 'closed')],

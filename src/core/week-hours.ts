@@ -202,12 +202,17 @@ export function splitWeekHours(text: string, keepUnread = false): string[] | nul
   const week = splitWith(text, t, at, NAMED)
   if (week !== null) return week
   const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
-  const read = splitWith(text, t, at, letters) ?? hoursFirst(text)
+  // German "u." (und) joins hours: it is no one-letter Sunday ("M-F 9-12 u. 1-5").
+  const joined = t.replace(GERMAN_AND, '_.')
+  const read = splitWith(text, joined, at, letters) ?? hoursFirst(text)
   if (read !== null || !keepUnread) return read
   // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).
-  const masked = t.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
-  return splitWith(text, masked, at, NAMED, true) ?? splitWith(text, masked, at, letters, true)
+  const mask = (folded: string) => folded.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
+  return splitWith(text, mask(t), at, NAMED, true) ?? splitWith(text, mask(joined), at, letters, true)
 }
+
+/** "u." as German shops write und, apart from the words around it. */
+const GERMAN_AND = /(?<![\p{L}\d])u\./gu
 
 /** Words for except, and a word before days after them ("sauf le dimanche", "außer am Sonntag"). */
 const EXCEPT =
