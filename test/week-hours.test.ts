@@ -24,6 +24,9 @@ describe('splitWeekHours', () => {
     ['9-5 M-F', weekdays('9-5')],
     ['9am-5pm, Monday-Friday', weekdays('9am-5pm')],
     ['9-18 Uhr Mo-Fr', weekdays('9-18 Uhr')],
+    // A day named after every day has its own hours, not more of them.
+    ['Daily 7am-11am, Sun 12pm-4pm', weekdays('7am-11am', '7am-11am', '12pm-4pm')],
+    ['Mo-So 8-12, Sa 14-18', weekdays('8-12', '14-18', '8-12')],
     // German "u." (und) between hours is no Sunday, with one-letter English days too.
     ['M-F 9-12 u. 1-5', weekdays('9-12 u. 1-5')],
     ['M-F 9-12 u. 1-5, Sa 9-1', weekdays('9-12 u. 1-5', '9-1')],

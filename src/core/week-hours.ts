@@ -312,20 +312,27 @@ function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread
       hours[i] = closed[1]!
     }
   }
+  // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
+  const general = new Set<number>()
   for (let i = 0; i < specs.length; i++) {
     const days = daysOf(specs[i]![0], romance, g)
     if (days.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     if (parseDayHours(day).kind === 'unknown' && (!keepUnread || day === '')) return null
-    for (const d of days) week[d] = again(week[d]!, day)
+    const every = new Set(days).size === 7
+    for (const d of days) {
+      week[d] = general.has(d) && !every ? day : again(week[d]!, day)
+      if (every) general.add(d)
+      else general.delete(d)
+    }
   }
   return week
 }
 
 /**
- * A day's hours when it is named again: its first hours and the new ones, when the two are
- * apart ("Mo-Fr 8-12, Mo/Di 14-17": Monday 8-12 and 14-17); else the new ones ("Mo-Sa 9-18,
- * Sa 9-13": Saturday 9-13).
+ * A day's hours when it is named again after some days (after every day's, splitWith takes the
+ * new ones): its first hours and the new ones, when the two are apart ("Mo-Fr 8-12, Mo/Di
+ * 14-17": Monday 8-12 and 14-17); else the new ones ("Mo-Sa 9-18, Sa 9-13": Saturday 9-13).
  */
 function again(first: string, next: string): string {
   const a = first === '' ? null : parseDayHours(first)
