@@ -94,6 +94,15 @@ describe('parseDayHours', () => {
     ['9am-6pm, lunch 12:30-1:30pm', open([h(9), h(12, 30)], [h(13, 30), h(18)])],
     ['9h-19h, pause déjeuner 12h-14h', open([h(9), h(12)], [h(14), h(19)])],
     ['9-19 pausa pranzo 13-15', open([h(9), h(13)], [h(15), h(19)])],
+    // Bare hours that would open before 06:00 and close before noon: morning or evening? Not guessed.
+    ['5-9', UNKNOWN],
+    ['1-5', UNKNOWN],
+    ['4:30-8', UNKNOWN],
+    ['5-9pm', open([h(17), h(21)])],
+    ['05:00-09:00', open([h(5), h(9)])],
+    ['5-12', open([h(5), h(12)])],
+    ['6-10', open([h(6), h(10)])],
+    ['0-6', open([h(0), h(6)])],
     // Not read whole: unknown, never closed.
     ['', UNKNOWN],
     ['   ', UNKNOWN],

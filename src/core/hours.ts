@@ -80,9 +80,9 @@ function readTime(token: string): Time | null {
 
 /**
  * One interval, "9-17", "9am-5pm", "18:00-02:00", or null. `before`: the day's interval written
- * before it, if any.
+ * before it, if any; `guess`: hours in doubt (inDoubt) read as the morning's.
  */
-function readInterval(text: string, before?: [number, number]): [number, number] | null {
+function readInterval(text: string, before?: [number, number], guess = false): [number, number] | null {
   const parts = text.split(TO).filter((p) => p !== '')
   if (parts.length !== 2) return null
   const start = readTime(parts[0]!)
@@ -110,6 +110,7 @@ function readInterval(text: string, before?: [number, number]): [number, number]
   if (clockless && before !== undefined && from < to && to <= 720 && from < before[0] && before[0] <= 720) {
     if (from + 720 >= before[1]) [from, to] = [from + 720, to + 720]
   }
+  if (!guess && before === undefined && clockless && inDoubt(from, to)) return null
   // "10-10", "9-9": a morning to the same hour at night, not no time at all (nor round the clock).
   if (start.bare && end.bare && to === from && from > 0 && from < 720) to += 720
   if (to === from) return from === 0 ? [0, DAY] : null // "00:00-00:00", "0-24" below
@@ -117,6 +118,13 @@ function readInterval(text: string, before?: [number, number]): [number, number]
   if (to < from) to += DAY // past midnight: "18:00-02:00"
   return [from, to]
 }
+
+/**
+ * Hours with no half of the day said that would open before 06:00 and close before noon ("5-9",
+ * "1-5"), a day's first: no store writes its night so, yet a bakery's morning is no rarity, so
+ * neither the morning nor the evening is guessed.
+ */
+const inDoubt = (from: number, to: number): boolean => from >= 60 && from < 360 && from < to && to < 720
 
 /** Sorted, overlapping or touching intervals joined. */
 function merged(intervals: [number, number][]): [number, number][] {
@@ -138,12 +146,33 @@ const BREAK =
   /^(.*?)[\s,;]*\(?\s*(?:mittagspause|pause dejeuner|pause midi|pause|lunch break|closed for lunch|lunch|pausa pranzo|pausa|middagpauze|pauze)\s*:?\s*([^()]*?)\s*\)?$/
 
 /** The day's hours from its text; unknown unless every part of it is read. */
-export function parseDayHours(text: string | null | undefined): DayHours {
+export const parseDayHours = (text: string | null | undefined): DayHours => readDay(text, false)
+
+/**
+ * A day's text not read only for hours in doubt ("5-9", "Sun 5-9" in a week): its morning reading
+ * and its evening one, as HH:MM-HH:MM ("05:00-09:00", "17:00-21:00"); else null.
+ */
+export function eitherHalf(text: string): [string, string] | null {
+  const day = readDay(text, true)
+  if (day.kind !== 'open' || parseDayHours(text).kind !== 'unknown') return null
+  const doubt = day.intervals.findIndex(([from, to]) => inDoubt(from, to))
+  if (doubt === -1) return null
+  const evening = day.intervals.map(([from, to], i): [number, number] =>
+    i === doubt ? [from + 720, to + 720] : [from, to],
+  )
+  return [clock(day.intervals), clock(merged(evening))]
+}
+
+const hhmm = (minutes: number) =>
+  `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
+const clock = (intervals: [number, number][]) => intervals.map(([from, to]) => `${hhmm(from)}-${hhmm(to)}`).join(', ')
+
+function readDay(text: string | null | undefined, guess: boolean): DayHours {
   if (text === null || text === undefined) return UNKNOWN
   const t = normal(text)
   if (t === '') return UNKNOWN
   const pause = /pause|lunch|pausa|pauze/.test(t) ? BREAK.exec(t) : null
-  if (pause !== null) return withBreak(parseDayHours(pause[1]), pause[2]!)
+  if (pause !== null) return withBreak(readDay(pause[1], guess), pause[2]!)
   if (CLOSED.test(t)) return { kind: 'closed' }
   if (ALL_DAY.test(t)) return { kind: 'open', intervals: [[0, DAY]] }
   const parts = t
@@ -156,7 +185,7 @@ export function parseDayHours(text: string | null | undefined): DayHours {
   if (parts.length === 0) return UNKNOWN
   const intervals: [number, number][] = []
   for (const part of parts) {
-    const interval = readInterval(part, intervals[intervals.length - 1])
+    const interval = readInterval(part, intervals[intervals.length - 1], guess)
     if (interval !== null) {
       intervals.push(interval)
       continue
@@ -166,7 +195,7 @@ export function parseDayHours(text: string | null | undefined): DayHours {
     if (spaced.length < 2) return UNKNOWN
     for (const text of spaced) {
       const before = intervals[intervals.length - 1]
-      const one = readInterval(text, before)
+      const one = readInterval(text, before, guess)
       // Hours that overlap the ones before are not one day's ("9-18 10-14": weekdays, Saturday?).
       if (one === null || (before !== undefined && one[0] < before[1])) return UNKNOWN
       intervals.push(one)

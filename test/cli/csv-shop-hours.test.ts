@@ -146,6 +146,22 @@ describe('a week of hours in one cell', () => {
     expect(imported(['Mo-Sa 9-18, So geschlossen']).warnings).toEqual([[]])
   })
 
+  test('bare hours that could be morning or evening are kept as unknown, and the warning gives both', () => {
+    const { hours, warnings } = imported(['Mon-Fri 9-5, Sun 5-9', 'Mo-Sa 5-12, So 1-5'])
+    expect(hours.map((h) => [h.hours.sunday, h.hours_unread])).toEqual([
+      ['5-9', ['sunday']],
+      ['1-5', ['sunday']],
+    ])
+    expect(warnings).toEqual([
+      [
+        'hours.sunday "5-9" could be 05:00-09:00 or 17:00-21:00: it is kept, and counts as unknown until it is written as one of them.',
+      ],
+      [
+        'hours.sunday "1-5" could be 01:00-05:00 or 13:00-17:00: it is kept, and counts as unknown until it is written as one of them.',
+      ],
+    ])
+  })
+
   test('a day named again adds hours apart from its first ones, and replaces hours that overlap them', () => {
     const { hours, warnings } = imported(['Mo-Fr 8-12 Uhr, Mo/Di/Do 14-17 Uhr', 'Mo-Sa 9-18, Sa 9-13'])
     expect(warnings).toEqual([[], []])
