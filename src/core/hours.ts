@@ -160,12 +160,14 @@ export function eitherHalf(text: string): [string, string] | null {
   const evening = day.intervals.map(([from, to], i): [number, number] =>
     i === doubt ? [from + 720, to + 720] : [from, to],
   )
-  return [clock(day.intervals), clock(merged(evening))]
+  return [clockText(day.intervals), clockText(merged(evening))]
 }
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`
-const clock = (intervals: [number, number][]) => intervals.map(([from, to]) => `${hhmm(from)}-${hhmm(to)}`).join(', ')
+/** Intervals as HH:MM-HH:MM, apart by commas: "07:00-08:00, 09:00-12:00". */
+export const clockText = (intervals: [number, number][]): string =>
+  intervals.map(([from, to]) => `${hhmm(from)}-${hhmm(to)}`).join(', ')
 
 function readDay(text: string | null | undefined, guess: boolean): DayHours {
   if (text === null || text === undefined) return UNKNOWN

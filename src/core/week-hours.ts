@@ -2,7 +2,7 @@
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. Days in English, German, French,
 // Spanish, Italian and Dutch, whole, cut short, or in two letters.
-import { BY_APPOINTMENT, foldHours, parseDayHours } from './hours'
+import { BY_APPOINTMENT, clockText, eitherHalf, foldHours, parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
@@ -194,21 +194,22 @@ export function daysNamed(text: string): number[] {
  * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone
  * ("24/7", "9-18") are every day's; hours before one set of days ("9-5 M-F") are theirs.
  * `keepUnread`: a week read no other way keeps a day's hours it cannot read as written ("Sa
- * nach Vereinbarung"), for them to count as unknown.
+ * nach Vereinbarung"), for them to count as unknown. `doubts` is told why a day named again is
+ * not read ("Mo-Fr 9-12, Mo 7-8": morning or evening?).
  */
-export function splitWeekHours(text: string, keepUnread = false): string[] | null {
+export function splitWeekHours(text: string, keepUnread = false, doubts?: string[]): string[] | null {
   const { t, at } = folded(text)
   if (t.trim() === '' || exceptsDays(t)) return null
-  const week = splitWith(text, t, at, NAMED)
+  const week = splitWith(text, t, at, NAMED, false, doubts)
   if (week !== null) return week
   const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
   // German "u." (und) joins hours: it is no one-letter Sunday ("M-F 9-12 u. 1-5").
   const joined = t.replace(GERMAN_AND, '_.')
-  const read = splitWith(text, joined, at, letters) ?? hoursFirst(text)
+  const read = splitWith(text, joined, at, letters, false, doubts) ?? hoursFirst(text)
   if (read !== null || !keepUnread) return read
   // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).
   const mask = (folded: string) => folded.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
-  return splitWith(text, mask(t), at, NAMED, true) ?? splitWith(text, mask(joined), at, letters, true)
+  return splitWith(text, mask(t), at, NAMED, true, doubts) ?? splitWith(text, mask(joined), at, letters, true, doubts)
 }
 
 /** "u." as German shops write und, apart from the words around it. */
@@ -262,7 +263,14 @@ type Spec = { 0: string; index: number }
 /** A word before days that ends a word for closed ("Closed on Mondays", "Fermé le lundi"). */
 const LEAD_BEFORE = new RegExp(`\\s+(?:${BEFORE_DAYS})\\s*$`)
 
-function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread = false): string[] | null {
+function splitWith(
+  text: string,
+  t: string,
+  at: number[],
+  g: Grammar,
+  keepUnread = false,
+  doubts?: string[],
+): string[] | null {
   const week: string[] = ['', '', '', '', '', '', '']
   let specs: Spec[] = [...t.matchAll(g.daysAt)].map((m) => ({ 0: m[0], index: m.index }))
   if (specs.length === 0) {
@@ -321,7 +329,14 @@ function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread
     if (parseDayHours(day).kind === 'unknown' && (!keepUnread || day === '')) return null
     const every = new Set(days).size === 7
     for (const d of days) {
-      week[d] = general.has(d) && !every ? day : again(week[d]!, day)
+      const hours = general.has(d) && !every ? day : again(week[d]!, day)
+      if (hours === null) {
+        doubts?.push(
+          doubt(text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim(), week[d]!, day),
+        )
+        return null
+      }
+      week[d] = hours
       if (every) general.add(d)
       else general.delete(d)
     }
@@ -332,12 +347,30 @@ function splitWith(text: string, t: string, at: number[], g: Grammar, keepUnread
 /**
  * A day's hours when it is named again after some days (after every day's, splitWith takes the
  * new ones): its first hours and the new ones, when the two are apart ("Mo-Fr 8-12, Mo/Di
- * 14-17": Monday 8-12 and 14-17); else the new ones ("Mo-Sa 9-18, Sa 9-13": Saturday 9-13).
+ * 14-17": Monday 8-12 and 14-17), the earlier first; else the new ones ("Mo-Sa 9-18, Sa 9-13":
+ * Saturday 9-13). Null when the new ones read otherwise beside the first ("Mo-Fr 9-12, Mo 7-8":
+ * 7-8 after 9-12 is the evening's, alone the morning's), or are in doubt alone ("Mo 5-7"): which
+ * is meant is not guessed.
  */
-function again(first: string, next: string): string {
+function again(first: string, next: string): string | null {
   const a = first === '' ? null : parseDayHours(first)
   const b = parseDayHours(next)
+  if (a?.kind === 'open' && eitherHalf(next) !== null) return null // "Mo-Fr 8-12, Mo 5-7"
   if (a?.kind !== 'open' || b.kind !== 'open') return next
   const overlap = a.intervals.some(([s, e]) => b.intervals.some(([s2, e2]) => s < e2 && s2 < e))
-  return overlap ? next : `${first}, ${next}`
+  if (overlap) return next
+  const written = `${first}, ${next}`
+  const both = b.intervals[0]![0] < a.intervals[0]![0] ? `${next}, ${first}` : written
+  const union = JSON.stringify(parseDayHours(`${clockText(a.intervals)}, ${clockText(b.intervals)}`))
+  const same = (text: string) => JSON.stringify(parseDayHours(text)) === union
+  return same(written) && same(both) ? both : null
+}
+
+/** Why a day named again is in doubt (again gives null): its hours' two readings, and how to write one. */
+function doubt(days: string, first: string, next: string): string {
+  const b = parseDayHours(next)
+  const intervals = b.kind === 'open' ? b.intervals : []
+  const evening = intervals.map(([from, to]): [number, number] => [from + 720, to + 720])
+  const [one, other] = eitherHalf(next) ?? [clockText(intervals), clockText(evening)]
+  return `"${days} ${next}" beside "${first}" could be ${one} or ${other}. Write it with the 24-hour clock or am and pm.`
 }

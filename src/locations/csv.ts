@@ -473,7 +473,8 @@ function readSpecialHours(cell: string): Record<string, string> | string {
  * is kept, as a day column's is: it counts as unknown, and the import warns of it.
  */
 function weekInto(body: Record<string, unknown>, week: string, kept: (string | undefined)[] = []): CsvRow['problems'] {
-  const read = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true)
+  const doubts: string[] = []
+  const read = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
   const days = read?.map((hours, i) => kept[i] ?? hours) ?? null
   const hours = (body.hours ?? {}) as Record<string, string>
   // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend),
@@ -482,8 +483,10 @@ function weekInto(body: Record<string, unknown>, week: string, kept: (string | u
   const shut = (i: number) => parseDayHours(hours[DAYS[i]!] || days![i] || 'closed').kind === 'closed'
   const how =
     'Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).'
-  if (days === null)
-    return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours. ${how}` }]
+  if (days === null) {
+    const why = doubts.length > 0 ? `: ${doubts[0]}` : `. ${how}`
+    return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours${why}` }]
+  }
   const closedOnly = `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how}`
   if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
   DAYS.forEach((day, i) => {

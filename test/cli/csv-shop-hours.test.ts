@@ -162,6 +162,24 @@ describe('a week of hours in one cell', () => {
     ])
   })
 
+  test('a day named again with hours that read otherwise beside its first ones is refused, both readings said', () => {
+    const path = join(dir, 'filialen.csv')
+    const texts = ['Mo-Fr 9-12, Mo 7-8', 'Mon-Fri 9-5, Mon 6-8', 'Mo-Fr 8-12, Mo/Di 2-5']
+    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain(
+      '"Mo-Fr 9-12, Mo 7-8" could not be read as a week of opening hours: "Mo 7-8" beside "9-12" could be 07:00-08:00 or 19:00-20:00. Write it with the 24-hour clock or am and pm.',
+    )
+    expect(r.stderr).toContain('"Mon 6-8" beside "9-5" could be 06:00-08:00 or 18:00-20:00.')
+    expect(r.stderr).toContain('"Mo/Di 2-5" beside "8-12" could be 02:00-05:00 or 14:00-17:00.')
+    // Written with the clock, it is read: Monday opens early too.
+    const { hours, warnings } = imported(['Mo-Fr 9-12, Mo 07:00-08:00', 'Mon-Fri 9-5, Mon 6-8pm'])
+    expect(warnings).toEqual([[], []])
+    expect(hours.map((h) => h.hours.monday)).toEqual(['07:00-08:00, 9-12', '9-5, 6-8pm'])
+  })
+
   test('a day named again adds hours apart from its first ones, and replaces hours that overlap them', () => {
     const { hours, warnings } = imported(['Mo-Fr 8-12 Uhr, Mo/Di/Do 14-17 Uhr', 'Mo-Sa 9-18, Sa 9-13'])
     expect(warnings).toEqual([[], []])
