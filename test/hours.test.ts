@@ -103,6 +103,15 @@ describe('parseDayHours', () => {
     ['5-12', open([h(5), h(12)])],
     ['6-10', open([h(6), h(10)])],
     ['0-6', open([h(0), h(6)])],
+    // A half of the day named beside its hours: the morning's read as they are, the afternoon's bare ones after noon.
+    ['matin 9h-12h30', open([h(9), h(12, 30)])],
+    ['vormittags 9-12', open([h(9), h(12)])],
+    ['morning 7-11', open([h(7), h(11)])],
+    ['nachmittags 2-6', open([h(14), h(18)])],
+    ['afternoon 1-5', open([h(13), h(17)])],
+    ['pomeriggio 15-19', open([h(15), h(19)])],
+    ['morning 9-5', UNKNOWN], // the afternoon's too: which is it?
+    ['nachmittags 9-12', UNKNOWN],
     // Not read whole: unknown, never closed.
     ['', UNKNOWN],
     ['   ', UNKNOWN],

@@ -27,6 +27,15 @@ describe('splitWeekHours', () => {
     // A day named after every day has its own hours, not more of them.
     ['Daily 7am-11am, Sun 12pm-4pm', weekdays('7am-11am', '7am-11am', '12pm-4pm')],
     ['Mo-So 8-12, Sa 14-18', weekdays('8-12', '14-18', '8-12')],
+    // A day's afternoon closed: its morning hours of the days before, when they have a break at noon.
+    [
+      'Mo-Fr 9-12.30 u. 14-18, Mi nachmittag geschlossen',
+      week('9-12.30 u. 14-18', '9-12.30 u. 14-18', '09:00-12:30', '9-12.30 u. 14-18', '9-12.30 u. 14-18', '', ''),
+    ],
+    [
+      'mardi-samedi 9h-12h, 14h-19h, samedi après-midi fermé',
+      ['', '9h-12h, 14h-19h', '9h-12h, 14h-19h', '9h-12h, 14h-19h', '9h-12h, 14h-19h', '09:00-12:00', ''],
+    ],
     // German "u." (und) between hours is no Sunday, with one-letter English days too.
     ['M-F 9-12 u. 1-5', weekdays('9-12 u. 1-5')],
     ['M-F 9-12 u. 1-5, Sa 9-1', weekdays('9-12 u. 1-5', '9-1')],
@@ -121,6 +130,7 @@ describe('splitWeekHours', () => {
       'Mon-Fri 9-17, Sat closed, Sun', // whose is "closed"?
       'Closed Mon 9-17',
       'Closed Mondays', // the days not named would be closed too
+      'Mo-Fr 9-18, Mi nachmittag geschlossen', // when does Wednesday close?
       '9-5 Mon-Fri, 10-2 Sat', // hours first for more than one set of days: whose are which?
       '9-5 Sales', // no days, though Spanish day letters spell it
     ])

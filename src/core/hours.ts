@@ -169,10 +169,46 @@ const hhmm = (minutes: number) =>
 export const clockText = (intervals: [number, number][]): string =>
   intervals.map(([from, to]) => `${hhmm(from)}-${hhmm(to)}`).join(', ')
 
+/** Words for the morning and the afternoon, folded, with the words before them ("in the", "le", "'s"). */
+const MORNING =
+  "(?:in the |le |la |di |por la |'s )?(?:mornings?|vormittags?|morgens|matin|mattina|manana|ochtend|ochtends|voormiddag)"
+const AFTERNOON =
+  "(?:in the |l'|il |di |por la |'s )?(?:afternoons?|nachmittags?|apres-midi|pomeriggio|tarde|middags?|namiddag)"
+const HALF = new RegExp(`^(?:(${MORNING})|(${AFTERNOON}))\\s+(.*)$`)
+const HALF_CLOSED = new RegExp(`^(?:(?:(${MORNING})|(${AFTERNOON})) (.+)|(.+?) (?:(${MORNING})|(${AFTERNOON})))$`)
+
+/**
+ * The half of the day a text closes ("Mi nachmittag geschlossen" for Wednesday: "nachmittag
+ * geschlossen", "closed in the afternoon", "après-midi fermé"); null for any other text.
+ */
+export function halfClosed(text: string): 'morning' | 'afternoon' | null {
+  const m = HALF_CLOSED.exec(normal(text))
+  if (m === null) return null
+  const closed = m[3] ?? m[4]!
+  if (!CLOSED.test(closed)) return null
+  return m[1] !== undefined || m[5] !== undefined ? 'morning' : 'afternoon'
+}
+
+/** The hours of a day's text that names its half ("matin 9h-12h30", "nachmittags 2-6"), when they lie in it. */
+function inHalf(afternoon: boolean, text: string): DayHours {
+  const day = readDay(text, true)
+  if (day.kind !== 'open') return UNKNOWN
+  let intervals = day.intervals
+  // Bare hours said to be the afternoon's are after noon: "nachmittags 2-6" is 14:00-18:00.
+  if (afternoon && intervals.every(([, to]) => to <= 720))
+    intervals = intervals.map(([from, to]): [number, number] => [from + 720, to + 720])
+  const fits = afternoon
+    ? intervals.every(([from]) => from >= 720 && from < 1080)
+    : intervals.every(([from, to]) => from < 720 && to <= 780)
+  return fits ? { kind: 'open', intervals } : UNKNOWN
+}
+
 function readDay(text: string | null | undefined, guess: boolean): DayHours {
   if (text === null || text === undefined) return UNKNOWN
   const t = normal(text)
   if (t === '') return UNKNOWN
+  const half = HALF.exec(t)
+  if (half !== null && /\d/.test(half[3]!)) return inHalf(half[2] !== undefined, half[3]!)
   const pause = /pause|lunch|pausa|pauze/.test(t) ? BREAK.exec(t) : null
   if (pause !== null) return withBreak(readDay(pause[1], guess), pause[2]!)
   if (CLOSED.test(t)) return { kind: 'closed' }

@@ -2,7 +2,7 @@
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. Days in English, German, French,
 // Spanish, Italian and Dutch, whole, cut short, or in two letters.
-import { BY_APPOINTMENT, clockText, eitherHalf, foldHours, parseDayHours } from './hours'
+import { BY_APPOINTMENT, clockText, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
@@ -326,16 +326,19 @@ function splitWith(
     const days = daysOf(specs[i]![0], romance, g)
     if (days.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
-    if (parseDayHours(day).kind === 'unknown' && (!keepUnread || day === '')) return null
+    // A half of the day closed is read beside the day's hours before (again).
+    const unread = parseDayHours(day).kind === 'unknown' && halfClosed(day) === null
+    if (unread && (!keepUnread || day === '')) return null
     const every = new Set(days).size === 7
     for (const d of days) {
-      const hours = general.has(d) && !every ? day : again(week[d]!, day)
+      const hours = general.has(d) && !every && halfClosed(day) === null ? day : again(week[d]!, day)
       if (hours === null) {
         doubts?.push(
           doubt(text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim(), week[d]!, day),
         )
         return null
       }
+      if (!keepUnread && parseDayHours(hours).kind === 'unknown') return null // "Mi nachmittag geschlossen" alone
       week[d] = hours
       if (every) general.add(d)
       else general.delete(d)
@@ -354,6 +357,8 @@ function splitWith(
  */
 function again(first: string, next: string): string | null {
   const a = first === '' ? null : parseDayHours(first)
+  const half = halfClosed(next)
+  if (half !== null && a?.kind === 'open') return otherHalf(a.intervals, half) ?? next
   const b = parseDayHours(next)
   if (a?.kind === 'open' && eitherHalf(next) !== null) return null // "Mo-Fr 8-12, Mo 5-7"
   if (a?.kind !== 'open' || b.kind !== 'open') return next
@@ -364,6 +369,19 @@ function again(first: string, next: string): string | null {
   const union = JSON.stringify(parseDayHours(`${clockText(a.intervals)}, ${clockText(b.intervals)}`))
   const same = (text: string) => JSON.stringify(parseDayHours(text)) === union
   return same(written) && same(both) ? both : null
+}
+
+/**
+ * A day's hours less its half closed ("Mi nachmittag geschlossen"), as HH:MM-HH:MM, when they
+ * break at noon: each ends by 14:00 or starts from 12:00, and some do each. Else null: "9-18"
+ * less its afternoon closes when?
+ */
+function otherHalf(intervals: [number, number][], closed: 'morning' | 'afternoon'): string | null {
+  const morning = intervals.filter(([from, to]) => from < 720 && to <= 840)
+  const afternoon = intervals.filter(([from]) => from >= 720)
+  if (morning.length === 0 || afternoon.length === 0 || morning.length + afternoon.length !== intervals.length)
+    return null
+  return clockText(closed === 'morning' ? afternoon : morning)
 }
 
 /** Why a day named again is in doubt (again gives null): its hours' two readings, and how to write one. */
