@@ -194,8 +194,9 @@ export function daysNamed(text: string): number[] {
  * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone
  * ("24/7", "9-18") are every day's; hours before one set of days ("9-5 M-F") are theirs.
  * `keepUnread`: a week read no other way keeps a day's hours it cannot read as written ("Sa
- * nach Vereinbarung"), for them to count as unknown. `doubts` is told why a day named again is
- * not read ("Mo-Fr 9-12, Mo 7-8": morning or evening?).
+ * nach Vereinbarung"), for them to count as unknown. `doubts` is told why some texts are not
+ * read: a day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days
+ * alone ("Closed Mondays").
  */
 export function splitWeekHours(text: string, keepUnread = false, doubts?: string[]): string[] | null {
   const { t, at } = folded(text)
@@ -291,6 +292,10 @@ function splitWith(
   }
   // Alone, "Closed Mondays" would close the whole week: the days it does not name are closed.
   const closedLead = specs.length > 1 && isClosed(closedWord)
+  if (specs.length === 1 && isClosed(closedWord) && t.slice(specs[0]!.index + specs[0]![0].length).trim() === '')
+    doubts?.push(
+      'it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "Closed Mondays, Tue-Sun 09:00-18:00".',
+    )
   if (!LEAD.test(lead) && !closedLead) return null
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
   // Each spec's hours as written, from the text itself (its case and accents kept).
