@@ -6,7 +6,7 @@ import { atOnce, inSlices } from '../core/slices'
 import { DAYS } from '../store/locations'
 import { socialUrl } from '../core/social'
 import { nameKey } from '../core/text'
-import { byAppointment, parseDayHours } from '../core/hours'
+import { halfClosed, parseDayHours } from '../core/hours'
 import { splitWeekHours } from '../core/week-hours'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
@@ -491,7 +491,7 @@ function weekInto(body: Record<string, unknown>, week: string, kept: (string | u
   if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
   // "Mi nachmittag geschlossen" alone: no day open, the days it leaves out closed, its own unknown.
   const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || 'closed').kind === 'open'
-  const unread = days.some((d) => d !== '' && parseDayHours(d).kind === 'unknown' && !byAppointment(d))
+  const unread = days.some((d) => halfClosed(d) !== null && parseDayHours(d).kind === 'unknown')
   const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`
   if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i)))
     return [{ field: 'hours', message: noneOpen }]

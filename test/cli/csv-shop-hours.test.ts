@@ -182,7 +182,7 @@ describe('a week of hours in one cell', () => {
 
   test('closed days or a half day closed alone are refused, saying to name the days it opens', () => {
     const path = join(dir, 'filialen.csv')
-    const texts = ['Closed Mondays', 'Mi nachmittag geschlossen']
+    const texts = ['Closed Mondays', 'Mi nachmittag geschlossen', 'Mo-Fr 9-18 (im Winter geschlossen)']
     const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
     writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
@@ -190,6 +190,7 @@ describe('a week of hours in one cell', () => {
     expect(r.stderr).toContain(
       '"Closed Mondays" could not be read as a week of opening hours: it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "Closed Mondays, Tue-Sun 09:00-18:00".',
     )
+    expect(r.stderr.split('\n').filter((line) => line.includes('"Mo-Fr 9-18 (im Winter geschlossen)"'))).toEqual([])
     expect(r.stderr).toContain(
       '"Mi nachmittag geschlossen" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".',
     )
