@@ -199,6 +199,19 @@ export function daysNamed(text: string): number[] {
  * alone ("Closed Mondays").
  */
 export function splitWeekHours(text: string, keepUnread = false, doubts?: string[]): string[] | null {
+  const week = splitWeek(text, keepUnread, doubts)
+  if (week === null && SEASON.test(foldHours(text)))
+    doubts?.push(
+      'a season is not read. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and give it the status draft (a "status" column) while it is closed.',
+    )
+  return week
+}
+
+/** Words for a season, in the six languages: a week of hours says nothing of them. */
+const SEASON =
+  /(?<!\p{L})(?:winter|summer|sommer|hiver|ete|invierno|verano|inverno|estate|zomer|season|saison|temporada|stagione|seizoen|winterpause|sommerpause|betriebsferien)(?!\p{L})/u
+
+function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {
   const { t, at } = folded(text)
   if (t.trim() === '' || exceptsDays(t)) return null
   const week = splitWith(text, t, at, NAMED, false, doubts)

@@ -180,15 +180,23 @@ describe('a week of hours in one cell', () => {
     expect(hours.map((h) => h.hours.monday)).toEqual(['07:00-08:00, 9-12', '9-5, 6-8pm'])
   })
 
-  test('closed days or a half day closed alone are refused, saying to name the days it opens', () => {
+  test('closed days, a half day or a season closed alone are refused, saying what to write', () => {
     const path = join(dir, 'filialen.csv')
-    const texts = ['Closed Mondays', 'Mi nachmittag geschlossen', 'Mo-Fr 9-18 (im Winter geschlossen)']
+    const texts = [
+      'Closed Mondays',
+      'Mi nachmittag geschlossen',
+      'Mo-Fr 9-18 (im Winter geschlossen)',
+      '(im Winter geschlossen)',
+    ]
     const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
     writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain(
       '"Closed Mondays" could not be read as a week of opening hours: it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "Closed Mondays, Tue-Sun 09:00-18:00".',
+    )
+    expect(r.stderr).toContain(
+      '"(im Winter geschlossen)" could not be read as a week of opening hours: a season is not read. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and give it the status draft (a "status" column) while it is closed.',
     )
     expect(r.stderr.split('\n').filter((line) => line.includes('"Mo-Fr 9-18 (im Winter geschlossen)"'))).toEqual([])
     expect(r.stderr).toContain(
