@@ -217,6 +217,13 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   const week = splitWith(text, t, at, NAMED, false, doubts)
   if (week !== null) return week
   const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
+  // "M-F 9-12 u 1-5": German's und, or the one-letter Sunday? Not guessed.
+  if (letters === ENGLISH && LONE_U.test(t)) {
+    doubts?.push(
+      'its "u" between hours could be German "und" or Sunday. Write "u." or "and" between hours, or "Sun" for Sunday.',
+    )
+    return null
+  }
   // German "u." (und) joins hours: it is no one-letter Sunday ("M-F 9-12 u. 1-5").
   const joined = t.replace(GERMAN_AND, '_.')
   const read = splitWith(text, joined, at, letters, false, doubts) ?? hoursFirst(text)
@@ -226,8 +233,9 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   return splitWith(text, mask(t), at, NAMED, true, doubts) ?? splitWith(text, mask(joined), at, letters, true, doubts)
 }
 
-/** "u." as German shops write und, apart from the words around it. */
+/** "u." as German shops write und, apart from the words around it; "u" alone between hours. */
 const GERMAN_AND = /(?<![\p{L}\d])u\./gu
+const LONE_U = /\d\s+u\s+\d/
 
 /** Words for except, and a word before days after them ("sauf le dimanche", "außer am Sonntag"). */
 const EXCEPT =

@@ -187,6 +187,7 @@ describe('a week of hours in one cell', () => {
       'Mi nachmittag geschlossen',
       'Mo-Fr 9-18 (im Winter geschlossen)',
       '(im Winter geschlossen)',
+      'M-F 9-12 u 1-5',
     ]
     const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
     writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
@@ -197,6 +198,9 @@ describe('a week of hours in one cell', () => {
     )
     expect(r.stderr).toContain(
       '"(im Winter geschlossen)" could not be read as a week of opening hours: a season is not read. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and give it the status draft (a "status" column) while it is closed.',
+    )
+    expect(r.stderr).toContain(
+      '"M-F 9-12 u 1-5" could not be read as a week of opening hours: its "u" between hours could be German "und" or Sunday. Write "u." or "and" between hours, or "Sun" for Sunday.',
     )
     expect(r.stderr.split('\n').filter((line) => line.includes('"Mo-Fr 9-18 (im Winter geschlossen)"'))).toEqual([])
     expect(r.stderr).toContain(
