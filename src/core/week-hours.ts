@@ -43,6 +43,20 @@ const ROMANCE_OF = new Map([
 ])
 /** The two-letter days only those languages have: a text with one reads ROMANCE_OF's their way. */
 const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
+/** Those two-letter days in a text, and hours as French writes them ("9h", "14h30"). */
+const ROMANCE_OF_AT = /(?<![\p{L}\d])(?:ma|di|do)(?![\p{L}\d])/u
+const FRENCH_HOURS = /\dh(?:\d\d)?(?!\p{L})/u
+const TWO_WAYS: Record<string, string> = {
+  ma: 'Monday (maandag) or Tuesday (mardi)',
+  di: 'Tuesday (Dienstag, dinsdag) or Sunday (dimanche)',
+  do: 'Thursday (Donnerstag, donderdag) or Sunday (domingo, domenica)',
+}
+const IN_FULL: Record<string, string> = {
+  ma: '"maandag" or "mardi"',
+  di: '"Dienstag" or "dimanche"',
+  do: '"Donnerstag" or "domingo"',
+}
+
 /** Words for closed and open in those languages, which say the same ("Ma-Sa 9h-19h, Di fermé"). */
 const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouvert|apert[oa]|abiert[oa])(?![\p{L}\d])/u
 /**
@@ -319,6 +333,13 @@ function splitWith(
     )
   if (!LEAD.test(lead) && !closedLead) return null
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
+  // "Ma-Sa 9h-19h": hours as French writes them, days German and Dutch write alike: not guessed.
+  const twoWays = specs.find((spec) => ROMANCE_OF_AT.test(spec[0]))
+  if (!romance && twoWays !== undefined && FRENCH_HOURS.test(t) && !GERMANIC_ONLY.test(t)) {
+    const day = twoWays[0].match(ROMANCE_OF_AT)![0]
+    doubts?.push(`its "${day}" could be ${TWO_WAYS[day]}. Write the day's name in full: ${IN_FULL[day]}.`)
+    return null
+  }
   // Each spec's hours as written, from the text itself (its case and accents kept).
   // A word before days ending the text ("Sat 10-14 on") is read as a stray one, as ever.
   const hours = specs.map((spec, i) => {

@@ -188,6 +188,7 @@ describe('a week of hours in one cell', () => {
       'Mo-Fr 9-18 (im Winter geschlossen)',
       '(im Winter geschlossen)',
       'M-F 9-12 u 1-5',
+      'Ma-Sa 9h-19h',
     ]
     const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
     writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
@@ -201,6 +202,9 @@ describe('a week of hours in one cell', () => {
     )
     expect(r.stderr).toContain(
       '"M-F 9-12 u 1-5" could not be read as a week of opening hours: its "u" between hours could be German "und" or Sunday. Write "u." or "and" between hours, or "Sun" for Sunday.',
+    )
+    expect(r.stderr).toContain(
+      '"Ma-Sa 9h-19h" could not be read as a week of opening hours: its "ma" could be Monday (maandag) or Tuesday (mardi). Write the day\'s name in full: "maandag" or "mardi".',
     )
     expect(r.stderr.split('\n').filter((line) => line.includes('"Mo-Fr 9-18 (im Winter geschlossen)"'))).toEqual([])
     expect(r.stderr).toContain(
