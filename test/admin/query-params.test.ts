@@ -89,4 +89,18 @@ describe('an unknown query parameter', () => {
       })
     }
   })
+
+  test('"_" is no part of what a retry is compared on: a keyed write retried with a new one replays', async () => {
+    const send = (query: string) =>
+      env.call('POST', `/admin/v1/locations${query}`, {
+        body: storeBody({ name: 'Kept' }),
+        headers: { 'idempotency-key': 'k-cache-buster' },
+      })
+    const first = await send('?_=1733390000000')
+    const before = count()
+    const again = await send('?_=1733390000999')
+    expect([again.status, again.headers.get('idempotent-replayed'), again.body]).toEqual([201, 'true', first.body])
+    expect((await send('')).headers.get('idempotent-replayed')).toBe('true')
+    expect(count()).toBe(before)
+  })
 })

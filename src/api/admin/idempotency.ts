@@ -88,7 +88,19 @@ function fingerprintOf(request: Request, bodyDigest: string): string {
   const url = new URL(request.url)
   const type = (request.headers.get('content-type') ?? '').toLowerCase().replace(/\s+/g, '')
   const read = type === '' || /^application\/json(;charset=utf-8)?$/.test(type) ? '' : `\n${type}`
-  return sha256Hex(`${request.method} ${url.pathname}${url.search}\n${bodyDigest}${read}`)
+  return sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${bodyDigest}${read}`)
+}
+
+/**
+ * The query string as sent, but a cache-buster's "_", which means nothing: a client adding a new
+ * one to each try would make its retry another request. Untouched without one, so keys kept
+ * before still match.
+ */
+function queryCompared(url: URL): string {
+  if (!url.searchParams.has('_')) return url.search
+  const params = new URLSearchParams(url.search)
+  params.delete('_')
+  return params.size > 0 ? `?${params}` : ''
 }
 
 const EMPTY_DIGEST = sha256Hex('')
