@@ -160,12 +160,17 @@ export function exportQuery(params: URLSearchParams): {
  */
 export function takesOnly(params: URLSearchParams, names: readonly string[]): void {
   const takes = names.length < 2 ? (names[0] ?? 'none') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
-  for (const name of params.keys())
-    if (name !== '_' && !names.includes(name))
-      throw new LocationError(
-        'invalid_request',
-        `The ${name} parameter is unknown${meantName(name, names)}: this route takes ${takes}.`,
-      )
+  for (const [name, value] of params) {
+    if (name === '_' || names.includes(name)) continue
+    // A name a reader could not see as written (none, a space, a control character) is quoted.
+    const shown = /^[\w.[\]-]+$/.test(name) ? name : JSON.stringify(name)
+    throw new LocationError(
+      'invalid_request',
+      name === ''
+        ? `The query string has a parameter with no name (${JSON.stringify(`=${value}`)}): this route takes ${takes}.`
+        : `The ${shown} parameter is unknown${meantName(name, names)}: this route takes ${takes}.`,
+    )
+  }
 }
 
 export function listLocations(deps: AdminDeps, locatorId: string, params: URLSearchParams) {

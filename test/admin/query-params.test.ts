@@ -58,6 +58,15 @@ describe('an unknown query parameter', () => {
     ])
   })
 
+  test('a parameter with no name, or with a space or control character in it, is shown as sent', async () => {
+    const said = async (query: string) => (await env.call('GET', `/admin/v1/locations/${id}${query}`)).body.message
+    expect([await said('?=x'), await said('?a+b=1'), await said('?%00=1')]).toEqual([
+      'The query string has a parameter with no name ("=x"): this route takes none.',
+      'The "a b" parameter is unknown: this route takes none.',
+      'The "\\u0000" parameter is unknown: this route takes none.',
+    ])
+  })
+
   test('what a refusal says a route takes is what the OpenAPI document lists for it', async () => {
     const doc = openApiDocument() as unknown as {
       paths: Record<string, Record<string, Record<string, any>>>
