@@ -3,7 +3,7 @@
 // taken to be the folder's owner when that is not root (systemd's StateDirectory makes
 // /var/lib/storeloc its User='s, mode 0750); a file there of another owner (made by a command run
 // as root) is one to give back to it, not a user to run as.
-import { accessSync, constants, existsSync, readFileSync, statSync, type Stats } from 'node:fs'
+import { accessSync, constants, readFileSync, realpathSync, statSync, type Stats } from 'node:fs'
 import { dirname, join, parse, resolve, sep } from 'node:path'
 
 /** The user name of `uid` in /etc/passwd, or null (no such file or line). */
@@ -42,36 +42,60 @@ function statOrNone(path: string): Stats | undefined {
 }
 
 /**
- * When this process (not root) is not the owner of the file at `path`, and the file is not its
- * folder's owner's either (a non-root owner, the service's user): a sentence saying so, and the
- * chown that gives it back. A service running as the folder's owner cannot use the file until then.
+ * The file SQLite opens for `path`: a link's target, beside which it makes the -wal and -shm
+ * files, so the folder whose owner and modes count is the target's. `path` itself when missing.
+ */
+export function realDatabase(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return resolve(path)
+  }
+}
+
+/** The database file, its -wal and -shm, those that exist, with their stat. */
+function databaseFiles(path: string): [string, Stats][] {
+  const real = realDatabase(path)
+  return [real, `${real}-wal`, `${real}-shm`].flatMap((f) => {
+    const st = statOrNone(f)
+    return st === undefined ? [] : [[f, st] as [string, Stats]]
+  })
+}
+
+/**
+ * When the database file at `path`, its -wal or its -shm is neither this process's (not root)
+ * nor its folder's owner's (a non-root owner, the service's user): a sentence naming the first
+ * such file and its owner, and the chown that gives them back. A service running as the folder's
+ * owner cannot use the database until then.
  */
 export function ownerUnlikeFolder(path: string): string | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
-  const st = statOrNone(path)
-  if (st === undefined || st.uid === me) return null
-  const folder = dirname(resolve(path))
+  const files = databaseFiles(path)
+  const folder = dirname(realDatabase(path))
   const held = statOrNone(folder)
-  if (held === undefined || held.uid === 0 || held.uid === st.uid) return null
+  if (held === undefined || held.uid === 0) return null
+  const foreign = files.find(([, st]) => st.uid !== me && st.uid !== held.uid)
+  if (foreign === undefined) return null
+  const [file, st] = foreign
   const service = ownerOf(held)
-  const files = [path, `${path}-wal`, `${path}-shm`].filter((f) => existsSync(f)).join(' ')
+  const link = file === realDatabase(path) && file !== resolve(path) ? `${path} leads to ${file}, which` : file
   const then = held.uid === me ? '' : `, then run the command as ${service.word} (sudo -u ${service.sudo} ...)`
-  return `${path} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (sudo chown ${service.chown}: ${files})${then}.`
+  return `${link} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (sudo chown ${service.chown}: ${files.map(([f]) => f).join(' ')})${then}.`
 }
 
 /**
- * When this process (not root) is not the owner of the file at `path`: a sentence saying whose it
- * is and what to do (ownerUnlikeFolder's chown, or to run the command as its owner); null
- * otherwise, or with no file there.
+ * When this process (not root) is not the owner of the file at `path`, or of its -wal or -shm: a
+ * sentence saying whose it is and what to do (ownerUnlikeFolder's chown, or to run the command
+ * as its owner); null otherwise, or with no file there.
  */
 export function otherOwner(path: string): string | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
-  const st = statOrNone(path)
-  if (st === undefined || st.uid === me) return null
   const unlike = ownerUnlikeFolder(path)
   if (unlike !== null) return unlike
+  const st = statOrNone(path)
+  if (st === undefined || st.uid === me) return null
   const owner = ownerOf(st)
   return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (sudo -u ${owner.sudo} ...).`
 }

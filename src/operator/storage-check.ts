@@ -2,11 +2,11 @@
 // and -shm and its folder, and the room left on the disk. A server refuses every write when
 // either fails (503, /readyz "degraded"), which the file's own checks do not show.
 import { accessSync, constants, existsSync, statfsSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import { WAL_KEPT_BYTES } from '../store/db'
 import type { Check, Problem } from './doctor'
-import { otherOwner } from './file-owner'
+import { otherOwner, realDatabase } from './file-owner'
 
 /**
  * Less free than this is a problem: the -wal file alone grows to this much beside a long read (a
@@ -14,10 +14,11 @@ import { otherOwner } from './file-owner'
  */
 export const LOW_SPACE_BYTES = WAL_KEPT_BYTES
 
-/** The files SQLite writes for `path` that this user may not: each with why (a read-only file system, or the modes). */
+/** The files SQLite writes for `path` (a link's target's) that this user may not: each with why (a read-only file system, or the modes). */
 function unwritable(path: string): string[] {
-  const folder = dirname(resolve(path))
-  const files = [path, `${path}-wal`, `${path}-shm`].filter((f) => existsSync(f))
+  const real = realDatabase(path)
+  const folder = dirname(real)
+  const files = [real, `${real}-wal`, `${real}-shm`].filter((f) => existsSync(f))
   const refused: string[] = []
   for (const target of [...files, folder]) {
     try {
@@ -33,7 +34,7 @@ function unwritable(path: string): string[] {
 
 /** The database's storage as this user finds it (run the doctor as the service's user). */
 export function storageCheck(path: string): Check {
-  const check = { check: 'storage', subject: dirname(resolve(path)) }
+  const check = { check: 'storage', subject: dirname(realDatabase(path)) }
   const problems: Problem[] = []
   const refused = unwritable(path)
   const uid = process.getuid?.()
@@ -44,7 +45,7 @@ export function storageCheck(path: string): Check {
     })
   let free: number | null = null
   try {
-    const fs = statfsSync(dirname(resolve(path)))
+    const fs = statfsSync(dirname(realDatabase(path)))
     free = fs.bavail * fs.bsize
   } catch {
     // No statfs here: the room left is not told, and not judged.

@@ -3,7 +3,7 @@
 // command says whose the file is and how to run it as them, not SQLite's bare "unable to open".
 // As root here, the commands run as nobody (setpriv), whom file modes bind.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
@@ -24,8 +24,8 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-/** `src/<script> ...argv` as uid `uid` (its group the same), on the database at `database`. */
-const runAs = (uid: number, database: string, script: string, ...argv: string[]) => {
+/** `src/<script> ...argv` as uid `uid` (its group the same), on the database at `database`, with `env` added. */
+const runWith = (env: Record<string, string>, uid: number, database: string, script: string, ...argv: string[]) => {
   const p = Bun.spawnSync(
     [
       'setpriv',
@@ -45,11 +45,14 @@ const runAs = (uid: number, database: string, script: string, ...argv: string[])
         DEMO: '0',
         PORT: '0',
         BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+        ...env,
       },
     },
   )
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
+const runAs = (uid: number, database: string, script: string, ...argv: string[]) =>
+  runWith({}, uid, database, script, ...argv)
 const asNobody = (...argv: string[]) => runAs(65534, path, 'cli/main.ts', ...argv)
 
 test.skipIf(!asRoot)('a command on a database it may not open names its owner and the user to run it as', () => {
@@ -99,12 +102,15 @@ test.skipIf(!asRoot)("a file made by root in the service's folder: the service's
   const doctor = runAs(65534, database, 'cli/main.ts', 'doctor', '--json')
   const storage = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'storage')
   expect(storage.problems[0].fix).toStartWith(`${given}.`)
-  // The service itself, as systemd starts it: exit 3, and the line that says how to mend it.
-  const start = runAs(65534, database, 'main.ts')
-  expect(start.code).toBe(3)
-  expect(start.stderr).toContain(
-    `Cannot use the database at ${database}: unable to open database file. ${given}. Then start again.`,
-  )
+  // The service itself, as systemd starts it: exit 3, and the line that says how to mend it; with
+  // workers too, whose primary opens the database first.
+  for (const workers of ['1', '2']) {
+    const start = runWith({ WORKERS: workers }, 65534, database, 'main.ts')
+    expect({ workers, code: start.code }).toEqual({ workers, code: 3 })
+    expect(start.stderr).toContain(
+      `Cannot use the database at ${database}: unable to open database file. ${given}. Then start again.`,
+    )
+  }
   // Another user, not root: told to give it back, then to run as the service's user. (The folder
   // opened to all here, so that the file can be seen at all.)
   chmodSync(folder, 0o755)
@@ -142,3 +148,49 @@ test.skipIf(!asRoot)(
     expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').code).toBe(0)
   },
 )
+
+/** The start's line, the CLI's and the doctor's storage fix, as nobody on `database`: each says `given`. */
+function expectGiven(database: string, given: string) {
+  expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list')).toEqual({
+    code: 1,
+    stdout: '',
+    stderr: `storeloc: unable to open database file (database ${database}). ${given}.\n`,
+  })
+  const doctor = runAs(65534, database, 'cli/main.ts', 'doctor', '--json')
+  const storage = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'storage')
+  expect(storage.problems[0].fix).toStartWith(`${given}.`)
+  for (const workers of ['1', '2']) {
+    const start = runWith({ WORKERS: workers }, 65534, database, 'main.ts')
+    expect({ workers, code: start.code }).toEqual({ workers, code: 3 })
+    expect(start.stderr).toContain(
+      `Cannot use the database at ${database}: unable to open database file. ${given}. Then start again.`,
+    )
+  }
+}
+
+test.skipIf(!asRoot)("a -wal file of root's in the service's folder is named with its owner, as the file is", () => {
+  const { folder, database } = stateDirectory(false)
+  // What a command run as root leaves when it is killed: its -wal, root's, mode 0600.
+  for (const f of [`${database}-wal`, `${database}-shm`]) rmSync(f, { force: true })
+  writeFileSync(`${database}-wal`, '', { mode: 0o600 })
+  expectGiven(
+    database,
+    `${database}-wal belongs to root (uid 0), mode 0600, but its folder ${folder} to nobody (uid 65534), the service's user, who must own the file too: give it back (sudo chown nobody: ${database} ${database}-wal)`,
+  )
+})
+
+test.skipIf(!asRoot)('a DATABASE_PATH that is a link names the folder of the file it leads to', () => {
+  const { folder, database } = stateDirectory(true)
+  const links = join(dir, 'links') // root's, mode 0755: not the service's folder
+  mkdirSync(links, { mode: 0o755 })
+  const link = join(links, 'storeloc.db')
+  symlinkSync(database, link)
+  const files = [database, `${database}-wal`, `${database}-shm`].filter((f) => existsSync(f)).join(' ')
+  expectGiven(
+    link,
+    `${link} leads to ${database}, which belongs to root (uid 0), mode 0600, but its folder ${folder} to nobody (uid 65534), the service's user, who must own the file too: give it back (sudo chown nobody: ${files})`,
+  )
+  // Given back, the link opens: SQLite makes the -wal beside the file, in the folder nobody writes.
+  for (const f of files.split(' ')) chownSync(f, 65534, 65534)
+  expect(runAs(65534, link, 'cli/main.ts', 'locator', 'list').code).toBe(0)
+})
