@@ -173,7 +173,9 @@ test('a start that fails every time stops at the start limit; a crash now and th
     const loop = Array.from({ length: 1000 }, (_, i) => i * (restartSec + each))
     const refused = refusedStart(loop, interval, burst)
     expect({ each, refused }).toEqual({ each, refused: expect.any(Number) })
-    expect(loop[refused!]!).toBeLessThan(60) // stopped within a minute, not after thousands of lines
+    // Stopped in the first window, after `burst` lines, not thousands; a start slowed by a loaded
+    // machine (2 s, 4 times over) spaces them out but stays within it.
+    expect(loop[refused!]!).toBeLessThanOrEqual(interval)
     // The port held for 15 s (another process's stop): its starts pass, and the next one runs.
     const passing = loop.filter((t) => t <= 15 + restartSec + each)
     expect(refusedStart(passing, interval, burst)).toBeNull()
