@@ -14,8 +14,11 @@ import { otherOwner, realDatabase } from './file-owner'
  */
 export const LOW_SPACE_BYTES = WAL_KEPT_BYTES
 
-/** The files SQLite writes for `path` (a link's target's) that this user may not: each with why (a read-only file system, or the modes). */
-function unwritable(path: string): string[] {
+/**
+ * The files SQLite writes for `path` (a link's target's) that this user may not: each with why (a
+ * read-only file system, or the modes). A folder not there yet is none: opening makes it.
+ */
+export function unwritable(path: string): string[] {
   const real = realDatabase(path)
   const folder = dirname(real)
   const files = [real, `${real}-wal`, `${real}-shm`].filter((f) => existsSync(f))
@@ -25,6 +28,7 @@ function unwritable(path: string): string[] {
       accessSync(target, constants.W_OK)
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code
+      if (code === 'ENOENT') continue
       const why = code === 'EROFS' ? 'a read-only file system' : code === 'EACCES' ? 'its mode or owner' : code
       refused.push(`${target === folder ? `its folder ${folder}` : target} (${why})`)
     }

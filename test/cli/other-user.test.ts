@@ -194,3 +194,52 @@ test.skipIf(!asRoot)('a DATABASE_PATH that is a link names the folder of the fil
   for (const f of files.split(' ')) chownSync(f, 65534, 65534)
   expect(runAs(65534, link, 'cli/main.ts', 'locator', 'list').code).toBe(0)
 })
+
+test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only file system, names what and why', () => {
+  const folder = join(dir, 'ro')
+  mkdirSync(folder, { mode: 0o755 }) // root's: nobody may not make the -wal there
+  const database = join(folder, 'storeloc.db')
+  const store = openStore(database)
+  store.close()
+  for (const f of [`${database}-wal`, `${database}-shm`]) rmSync(f, { force: true })
+  chownSync(database, 65534, 65534)
+  const fix =
+    "Make them writable by the service's user, or the file system read-write (under systemd, a folder outside the unit's StateDirectory needs ReadWritePaths=), then start again."
+  const start = runAs(65534, database, 'main.ts')
+  expect(start.code).toBe(3)
+  expect(start.stderr).toContain(
+    `Cannot use the database at ${database}: attempt to write a readonly database. This user (uid 65534) may not write its folder ${folder} (its mode or owner). ${fix}`,
+  )
+  // The folder the service's, but mounted read-only, as ProtectSystem=strict leaves a folder
+  // outside the unit's StateDirectory without ReadWritePaths.
+  if (Bun.which('unshare') === null) return
+  chownSync(folder, 65534, 65534)
+  const p = Bun.spawnSync(
+    [
+      'unshare',
+      '--mount',
+      'sh',
+      '-c',
+      `mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec setpriv --reuid=65534 --regid=65534 --clear-groups "$2" "$3"`,
+      'sh',
+      folder,
+      process.execPath,
+      join(ROOT, 'src', 'main.ts'),
+    ],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_PATH: database,
+        GEOCODER: 'none',
+        DEMO: '0',
+        PORT: '0',
+        BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+      },
+    },
+  )
+  expect(p.exitCode).toBe(3)
+  expect(p.stderr.toString()).toContain(
+    `Cannot use the database at ${database}: unable to open database file. This user (uid 65534) may not write ${database} (a read-only file system), its folder ${folder} (a read-only file system). ${fix}`,
+  )
+})
