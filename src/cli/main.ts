@@ -7,6 +7,7 @@ import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
 import { hiddenByFolder, otherOwner } from '../operator/file-owner'
+import { unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
@@ -301,14 +302,19 @@ export async function cli(
     // Typed as oneself, not as the service's user, whose files are for their owner only.
     const owner =
       fault === 'file' || storage === 'readonly' ? (otherOwner(databasePath) ?? hiddenByFolder(databasePath)) : null
+    // Else the file or folder this user may not write, by name (a folder of root's, a read-only mount).
+    const refused =
+      owner === null && (fault === 'file' || storage === 'readonly') ? unwritableSentence(databasePath) : null
     const hint =
       fault === 'busy'
         ? ' Another process holds the database for writing: try again in a moment.'
         : owner !== null
           ? ` ${owner}`
-          : storage !== null
-            ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
-            : ''
+          : refused !== null
+            ? ` ${refused} Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.`
+            : storage !== null
+              ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
+              : ''
     fail(
       'database',
       `${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`,

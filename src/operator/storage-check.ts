@@ -36,6 +36,14 @@ export function unwritable(path: string): string[] {
   return refused
 }
 
+/** A sentence naming what this user may not write for `path`, and why; null when nothing. */
+export function unwritableSentence(path: string): string | null {
+  const refused = unwritable(path)
+  if (refused.length === 0) return null
+  const uid = process.getuid?.()
+  return `This user${uid === undefined ? '' : ` (uid ${uid})`} may not write ${refused.join(', ')}.`
+}
+
 /** The database's storage as this user finds it (run the doctor as the service's user). */
 export function storageCheck(path: string): Check {
   const check = { check: 'storage', subject: dirname(realDatabase(path)) }

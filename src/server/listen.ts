@@ -5,7 +5,7 @@ import http from 'node:http'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { ownerUnlikeFolder } from '../operator/file-owner'
-import { unwritable } from '../operator/storage-check'
+import { unwritableSentence } from '../operator/storage-check'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
 
@@ -56,11 +56,10 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
     if (given !== null)
       throw new StartError(`Cannot use the database at ${path}: ${reason}. ${given} Then start again.`, exit)
     // The file and its folder by name, and why: a folder the unit's ProtectSystem=strict keeps read-only.
-    const refused = fault === 'file' || storage === 'readonly' ? unwritable(path) : []
-    const uid = process.getuid?.()
-    if (refused.length > 0)
+    const refused = fault === 'file' || storage === 'readonly' ? unwritableSentence(path) : null
+    if (refused !== null)
       throw new StartError(
-        `Cannot use the database at ${path}: ${reason}. This user${uid === undefined ? '' : ` (uid ${uid})`} may not write ${refused.join(', ')}. Make them writable by the service's user, or the file system read-write (under systemd, a folder outside the unit's StateDirectory needs ReadWritePaths=), then start again.`,
+        `Cannot use the database at ${path}: ${reason}. ${refused} Make them writable by the service's user, or the file system read-write (under systemd, a folder outside the unit's StateDirectory needs ReadWritePaths=), then start again.`,
         exit,
       )
     if (storage !== null)

@@ -210,36 +210,53 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
   expect(start.stderr).toContain(
     `Cannot use the database at ${database}: attempt to write a readonly database. This user (uid 65534) may not write its folder ${folder} (its mode or owner). ${fix}`,
   )
+  // A command as that user says the same, and that nothing was changed.
+  const command = runAs(65534, database, 'cli/main.ts', 'locator', 'create', '--name', 'Second')
+  expect(command.code).toBe(1)
+  expect(command.stderr).toEndWith(
+    ` (database ${database}). This user (uid 65534) may not write its folder ${folder} (its mode or owner). Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.\n`,
+  )
   // The folder the service's, but mounted read-only, as ProtectSystem=strict leaves a folder
   // outside the unit's StateDirectory without ReadWritePaths.
   if (Bun.which('unshare') === null) return
   chownSync(folder, 65534, 65534)
-  const p = Bun.spawnSync(
-    [
-      'unshare',
-      '--mount',
-      'sh',
-      '-c',
-      `mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && exec setpriv --reuid=65534 --regid=65534 --clear-groups "$2" "$3"`,
-      'sh',
-      folder,
-      process.execPath,
-      join(ROOT, 'src', 'main.ts'),
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_PATH: database,
-        GEOCODER: 'none',
-        DEMO: '0',
-        PORT: '0',
-        BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+  /** `src/<script> ...argv` as nobody, with `folder` mounted read-only for it alone. */
+  const readOnly = (script: string, ...argv: string[]) => {
+    const p = Bun.spawnSync(
+      [
+        'unshare',
+        '--mount',
+        'sh',
+        '-c',
+        'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@"',
+        'sh',
+        folder,
+        process.execPath,
+        join(ROOT, 'src', script),
+        ...argv,
+      ],
+      {
+        cwd: ROOT,
+        env: {
+          ...process.env,
+          DATABASE_PATH: database,
+          GEOCODER: 'none',
+          DEMO: '0',
+          PORT: '0',
+          BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+        },
       },
-    },
+    )
+    return { code: p.exitCode, stderr: p.stderr.toString() }
+  }
+  const mounted = `This user (uid 65534) may not write ${database} (a read-only file system), its folder ${folder} (a read-only file system).`
+  const started = readOnly('main.ts')
+  expect(started.code).toBe(3)
+  expect(started.stderr).toContain(
+    `Cannot use the database at ${database}: unable to open database file. ${mounted} ${fix}`,
   )
-  expect(p.exitCode).toBe(3)
-  expect(p.stderr.toString()).toContain(
-    `Cannot use the database at ${database}: unable to open database file. This user (uid 65534) may not write ${database} (a read-only file system), its folder ${folder} (a read-only file system). ${fix}`,
-  )
+  expect(readOnly('cli/main.ts', 'locator', 'list')).toEqual({
+    code: 1,
+    stderr: `storeloc: unable to open database file (database ${database}). ${mounted} Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.\n`,
+  })
 })
