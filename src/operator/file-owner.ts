@@ -3,7 +3,7 @@
 // taken to be the folder's owner when that is not root (systemd's StateDirectory makes
 // /var/lib/storeloc its User='s, mode 0750); a file there of another owner (made by a command run
 // as root) is one to give back to it, not a user to run as.
-import { accessSync, constants, readFileSync, realpathSync, statSync, type Stats } from 'node:fs'
+import { accessSync, constants, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs'
 import { dirname, join, parse, resolve, sep } from 'node:path'
 
 /** The user name of `uid` in /etc/passwd, or null (no such file or line). */
@@ -114,18 +114,26 @@ export function hiddenByFolder(path: string): string | null {
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EACCES') return null
   }
-  // From the root down: the first folder this user may not search.
-  const full = resolve(path)
-  let at = parse(full).root
-  for (const part of dirname(full).slice(at.length).split(sep).filter(Boolean)) {
-    at = join(at, part)
+  // From the root down: the first folder this user may not search, on the way to the path, then
+  // to where its links lead (a link into the service's folder; a few, not a loop).
+  let full = resolve(path)
+  for (let links = 0; links < 8; links++) {
+    let at = parse(full).root
+    for (const part of dirname(full).slice(at.length).split(sep).filter(Boolean)) {
+      at = join(at, part)
+      try {
+        accessSync(at, constants.X_OK)
+      } catch {
+        const st = statOrNone(at)
+        if (st === undefined) return null
+        const owner = ownerOf(st)
+        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (sudo -u ${owner.sudo} ...).`
+      }
+    }
     try {
-      accessSync(at, constants.X_OK)
+      full = resolve(dirname(full), readlinkSync(full))
     } catch {
-      const st = statOrNone(at)
-      if (st === undefined) return null
-      const owner = ownerOf(st)
-      return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (sudo -u ${owner.sudo} ...).`
+      return null // not a link: nothing on its way hides it
     }
   }
   return null

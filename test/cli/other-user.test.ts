@@ -193,6 +193,10 @@ test.skipIf(!asRoot)('a DATABASE_PATH that is a link names the folder of the fil
   // Given back, the link opens: SQLite makes the -wal beside the file, in the folder nobody writes.
   for (const f of files.split(' ')) chownSync(f, 65534, 65534)
   expect(runAs(65534, link, 'cli/main.ts', 'locator', 'list').code).toBe(0)
+  // An operator who may not search the folder the link leads to is told so, not "No database".
+  expect(runAs(65533, link, 'cli/main.ts', 'locator', 'list').stderr).toBe(
+    `storeloc: ${link} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody ...).\n`,
+  )
 })
 
 test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only file system, names what and why', () => {
