@@ -19,6 +19,19 @@ function userName(uid: number): string | null {
   return null
 }
 
+/**
+ * `sudo -u USER ` when this process (not root) alone may reach `path`: its folder is closed to
+ * others (systemd's StateDirectory, mode 0750), so a command that someone else types, from the
+ * log, must run as this user. Empty otherwise.
+ */
+export function sudoAsMe(path: string): string {
+  const me = process.getuid?.()
+  if (me === undefined || me === 0) return ''
+  const folder = statOrNone(dirname(realDatabase(path)))
+  if (folder === undefined || folder.uid !== me || (folder.mode & 0o005) !== 0) return ''
+  return `sudo -u ${userName(me) ?? `'#${me}'`} `
+}
+
 /** What a file's owner is called in a message, and in the commands it gives (sudo -u, chown). */
 function ownerOf(st: Stats) {
   const name = userName(st.uid)

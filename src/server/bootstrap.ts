@@ -5,6 +5,7 @@ import { shellWord } from '../core/shell'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
 import { loadDemo } from '../operator/demo'
 import { createKeylessLocator, createLocator } from '../operator'
+import { sudoAsMe } from '../operator/file-owner'
 import type { Store } from '../store'
 
 /** The database \`npm run cli\` opens by default: npm runs scripts in the package's folder. */
@@ -18,7 +19,7 @@ function keyCommand(databasePath: string, locatorId: string, viaNpm: boolean): s
   if (viaNpm)
     return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}npm run -s cli -- key create ${locatorId}`
   // Through env: a command, not a shell's assignment, so `docker exec CONTAINER` may lead it.
-  return `env DATABASE_PATH=${shellWord(path)} ${shellWord(process.execPath)} ${shellWord(CLI_SCRIPT)} key create ${locatorId}`
+  return `${sudoAsMe(path)}env DATABASE_PATH=${shellWord(path)} ${shellWord(process.execPath)} ${shellWord(CLI_SCRIPT)} key create ${locatorId}`
 }
 
 /** The first start's locator's name. */

@@ -264,3 +264,44 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
     stderr: `storeloc: unable to open database file (database ${database}). ${mounted} Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.\n`,
   })
 })
+
+/** The line of a first start as nobody, in a folder of nobody's of `mode`, that says how to make the key. */
+async function keyLine(mode: number): Promise<{ database: string; line: string }> {
+  const folder = join(dir, `state-${mode.toString(8)}`)
+  mkdirSync(folder)
+  chmodSync(folder, mode)
+  chownSync(folder, 65534, 65534)
+  const database = join(folder, 'storeloc.db')
+  const start = Bun.spawn(
+    ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        DATABASE_PATH: database,
+        GEOCODER: 'none',
+        DEMO: '0',
+        PORT: '0',
+        BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+      },
+      stdout: 'pipe',
+    },
+  )
+  let out = ''
+  for await (const chunk of start.stdout) {
+    out += new TextDecoder().decode(chunk)
+    if (out.includes('"listening"')) break
+  }
+  start.kill('SIGTERM')
+  await start.exited
+  return { database, line: out.split('\n').find((l) => l.includes(' key create lct_')) ?? out }
+}
+
+test.skipIf(!asRoot)("a first start in the service's closed folder gives the key's command as its user", async () => {
+  // Typed by an operator, who may not look into the folder (systemd's StateDirectory, 0750).
+  const closed = await keyLine(0o750)
+  expect(closed.line).toStartWith(`  sudo -u nobody env DATABASE_PATH=${closed.database} `)
+  // A folder open to all, as a developer's data/ is: the command as it is.
+  const open = await keyLine(0o755)
+  expect(open.line).toStartWith(`  env DATABASE_PATH=${open.database} `)
+})
