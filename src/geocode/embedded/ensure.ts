@@ -98,7 +98,7 @@ export async function ensureGeodata(
         : `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
       path,
     )
-  say(`Preparing the offline geocoder data in ${path} (once, about 6 seconds)...`)
+  say(`Preparing the offline geocoder data in ${path} (once, about 15 seconds; longer on a busy machine)...`)
   const t0 = performance.now()
   const stats = await new Promise<GeodataStats>((resolve, reject) => {
     const worker = new Worker(new URL('./build-worker.ts', import.meta.url))

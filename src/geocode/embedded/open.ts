@@ -27,7 +27,7 @@ export function metElsewhere(message: string): GeodataDamagedError {
 
 /** What to do about a damaged data file at `path`; `found` is what SQLite said. */
 export const geodataDamageText = (path: string, found: string) =>
-  `The offline geocoder's data file ${path} is damaged (${found}). The database of stores is not affected. Stop the service, delete ${path}, and start it again: the start builds the file again (about 6 seconds).`
+  `The offline geocoder's data file ${path} is damaged (${found}). The database of stores is not affected. Stop the service, delete ${path}, and start it again: the start builds the file again (about 15 seconds).`
 
 function guarded(path: string, error: unknown): unknown {
   if (!isCorruptError(error)) return error
