@@ -137,4 +137,24 @@ describe('GET /places labels', () => {
     expect(near.status).toBe(200)
     expect(near.body.meta.query.center.label).toMatch(/^2000 .*, NSW, Australien$/)
   })
+
+  test("a locator's other country's postcode comes after the page's own: Wien's 1010 first, then Sydney's", async () => {
+    const chain = createLocator(env.store, 'Wien and Sydney stores')
+    setLocatorSettings(env.store, chain.locator.id, { queryApi: 'on' })
+    for (const [name, lat, lng] of [
+      ['Graben', 48.2087, 16.3695],
+      ['Pitt Street', -33.8688, 151.2093],
+    ] as const) {
+      const res = await env.call('POST', '/admin/v1/locations', {
+        key: chain.secret,
+        body: { name, address: name, coordinates: { lat, lng } },
+      })
+      expect(res.status).toBe(201)
+    }
+    const both = chain.locator.publicToken!
+    const found = (await places('1010', '&lang=de', both)).map((p) => p.label)
+    expect(found).toEqual(['1010 Wien, Österreich', '1010 Sydney, NSW, Australien'])
+    const near = await get(`${both}/locations?near=1010&lang=de`)
+    expect(near.body.meta.query.center.label).toBe('1010 Wien, Österreich')
+  })
 })

@@ -82,9 +82,10 @@ export function rankedPlaces(
   const own = ownCodeCountries(text, lang, region)
   // Another country's postcode stays where the locator has a location near it: its stores speak
   // for its visitors over the page's language ("2000" on a Sydney locator's German page).
+  const foreign = (p: PlaceHit) => own !== null && p.byCode && !own.includes(p.country)
   const ranked = search
     .find(text)
-    .filter((p) => !(own && p.byCode && !own.includes(p.country) && nearestKm(index, p) === null))
+    .filter((p) => !(foreign(p) && nearestKm(index, p) === null))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
   const seq = codeSequence(ranked)
@@ -101,6 +102,9 @@ export function rankedPlaces(
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||
+      // The page's own countries' code before another's its stores keep: "1010" on a German
+      // page is Wien's, then Sydney's, however many more people Sydney has.
+      Number(foreign(a)) - Number(foreign(b)) ||
       Number(!lifted(a)) - Number(!lifted(b)) ||
       b.weight - a.weight ||
       // A country's towns of one postcode as the search ranks them, the most populous first,
