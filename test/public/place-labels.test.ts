@@ -133,6 +133,9 @@ describe('GET /places labels', () => {
     // Its stores say nothing of Melbourne's 8001, nor of another locator's visitors.
     expect(await labels('8001', 'de', sydney)).toEqual([])
     expect(await labels('2000', 'de', token)).toEqual([])
+    // A visitor whose region says where they are means their own: Neuchâtel's, Stockerau's.
+    for (const lang of ['de-CH', 'fr-CH', 'de-AT'])
+      expect({ lang, found: await labels('2000', lang, sydney) }).toEqual({ lang, found: [] })
     const near = await get(`${sydney}/locations?near=2000&lang=de`)
     expect(near.status).toBe(200)
     expect(near.body.meta.query.center.label).toMatch(/^2000 .*, NSW, Australien$/)

@@ -82,10 +82,12 @@ export function rankedPlaces(
   const own = ownCodeCountries(text, lang, region)
   // Another country's postcode stays where the locator has a location near it: its stores speak
   // for its visitors over the page's language ("2000" on a Sydney locator's German page).
-  const foreign = (p: PlaceHit) => own !== null && p.byCode && !own.includes(p.country)
+  const foreign = (p: PlaceHit) => own !== null && p.byCode && !own.countries.includes(p.country)
+  // A region that says where the visitor is outweighs the stores: "2000" in Switzerland is
+  // Neuchâtel's, whatever the locator's stores near Sydney.
   const ranked = search
     .find(text)
-    .filter((p) => !(foreign(p) && nearestKm(index, p) === null))
+    .filter((p) => !(foreign(p) && (own!.told || nearestKm(index, p) === null)))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
   const seq = codeSequence(ranked)
@@ -153,13 +155,17 @@ const CODES_LACKING: Partial<Record<Lang, string[]>> = {
  * visitors' countries whose postcodes the data lacks, all or some; else null. The region's
  * country, when the code may be its: "1200" for a visitor in Switzerland is Geneva's, not
  * Vienna's. Else the region's and its language's (CODES_LACKING): "1010" on a German page is
- * Vienna's, not Sydney's; "8001" Zürich's, which the data lacks.
+ * Vienna's, not Sydney's; "8001" Zürich's, which the data lacks. told: the region named them.
  */
-function ownCodeCountries(text: string, lang: Lang, region: string | null): string[] | null {
+function ownCodeCountries(
+  text: string,
+  lang: Lang,
+  region: string | null,
+): { countries: string[]; told: boolean } | null {
   const gaps = postcodeCountriesWithGaps(text)
-  if (region !== null && gaps.includes(region)) return [region]
+  if (region !== null && gaps.includes(region)) return { countries: [region], told: true }
   const visitors = [...(region === null ? [] : [region]), ...(CODES_LACKING[lang] ?? [])]
-  return gaps.some((c) => visitors.includes(c)) ? visitors : null
+  return gaps.some((c) => visitors.includes(c)) ? { countries: visitors, told: false } : null
 }
 
 /**
