@@ -149,4 +149,14 @@ describe('a postcode before a town of two words or more, without a comma', () =>
       expect({ address, city: parts?.city, postcode: parts?.postcode }).toEqual({ address, city, postcode: undefined })
     }
   })
+
+  test('is a house number where a postcode its town confirms follows', () => {
+    for (const [address, postcode] of [
+      ['10004 Broadway New York NY 10023', '10023'],
+      ['2000 Broadway Sydney NSW 2007', '2007'],
+      ['1130 Hietzing Wien 1010', '1010'],
+      ['75016 Paris 75001', '75001'],
+    ] as const)
+      expect({ address, postcode: geo.lookup(address)?.parts.postcode }).toEqual({ address, postcode })
+  })
 })

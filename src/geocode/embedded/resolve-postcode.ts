@@ -33,8 +33,14 @@ export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | nul
     return null
   }
   // Postcodes, rightmost first.
-  type PostcodeHit = { country: string; code: string; rows: PostcodeRow[]; confirmed: PostcodeRow | null }
-  const hits: PostcodeHit[] = []
+  type PostcodeHit = {
+    country: string
+    code: string
+    rows: PostcodeRow[]
+    confirmed: PostcodeRow | null
+    first: boolean
+  }
+  const found: PostcodeHit[] = []
   let formatCountry: string | null = null
   for (let p = parts.length - 1; p >= 0; p--) {
     const text = parts[p]!.tokens.join(' ')
@@ -51,11 +57,14 @@ export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | nul
           const rows = q.qPostcode.all(c, code)
           const confirmed = rows.length === 0 ? null : confirm(c, rows)
           if (rows.length === 0 || (first && confirmed === null)) continue
-          hits.push({ country: c, code, rows, confirmed })
+          found.push({ country: c, code, rows, confirmed, first })
         }
       }
     }
   }
+  // A leading number is a postcode only when no other its town confirms follows: "10004 Broadway
+  // New York NY 10023" is at 10023, its house number 10004.
+  const hits = found.some((h) => !h.first && h.confirmed) ? found.filter((h) => !h.first) : found
   const hinted = (c: string) => hints.some((h) => h.country === c)
   // A country's code in capitals beside the postcode names its country ("US 90210", "75001 FR",
   // "USA 90210", "DEU 10115"), though, without a comma before it, takeCountry leaves it ("Bergamo
