@@ -143,10 +143,22 @@ describe('a postcode before a town of two words or more, without a comma', () =>
     for (const [address, city] of [
       ['10001 Main Street New York', 'New York City'],
       ['1250 Broadway New York', 'New York City'],
+      ['10019 Avenue of the Americas New York', 'New York City'],
       ['80331 Bad Tölz', 'Bad Tölz'], // München's code
     ] as const) {
       const parts = geo.lookup(address)?.parts
       expect({ address, city: parts?.city, postcode: parts?.postcode }).toEqual({ address, city, postcode: undefined })
+    }
+  })
+
+  test("is a town's postcode where the town's name begins with a street word", () => {
+    for (const [address, postcode, city] of [
+      ['2066 Lane Cove NSW', '2066', 'Lane Cove'],
+      ['2440 Crescent Head NSW', '2440', 'Crescent Head'],
+      ['95531 Crescent City CA', '95531', 'Crescent City'],
+    ] as const) {
+      const parts = geo.lookup(address)?.parts
+      expect({ address, postcode: parts?.postcode, city: parts?.city }).toEqual({ address, postcode, city })
     }
   })
 

@@ -58,13 +58,17 @@ export function streetMask(tokens: string[]): boolean[] {
   const isNumber = (i: number) => /\d/.test(tokens[i] ?? '')
   keys.forEach((key, k) => {
     const atEnd = k === keys.length - 1 || isNumber(k + 1) || DIRECTION.test(keys[k + 1] ?? '')
+    let start = k
+    while (start > 0 && !isNumber(start - 1)) start--
+    // A suffix word ends a street's name, so one with no word before it and words after it
+    // begins a town's ("2066 Lane Cove", "95531 Crescent City"), unless it may begin a street
+    // too ("10019 Avenue of the Americas New York").
+    const named = start < k || k === keys.length - 1 || isNumber(k + 1) || STREET_PREFIX.has(key)
     if (
-      STREET_SUFFIX.has(key) ||
+      (STREET_SUFFIX.has(key) && named) ||
       (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) ||
       (key.length > 6 && COMPOUND_STREET.test(key))
     ) {
-      let start = k
-      while (start > 0 && !isNumber(start - 1)) start--
       for (let i = start; i <= k; i++) mask[i] = true
       if (DIRECTION.test(keys[k + 1] ?? '')) mask[k + 1] = true
     } else if (STREET_PREFIX.has(key) && k < keys.length - 1) {
