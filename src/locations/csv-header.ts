@@ -1,7 +1,128 @@
-// The header of a locations CSV when its first line names no field: a sheet's title lines above
-// it are skipped when they are plainly titles, and said; otherwise the file is refused.
-import { columnField } from './csv-columns'
-import { at, type CsvError, type RawRecord } from './csv-records'
+// The header of a locations CSV: the field each column is read as, the rows' width checked against
+// it, and a sheet's title lines above it skipped when they are plainly titles, and said.
+import { nameKey } from '../core/text'
+import { columnField, daysColumn, fallbackField } from './csv-columns'
+import { maybeGarbled, ungarbled } from './csv-garbled'
+import { at, type CsvError, columnLetter, delimiterName, type RawRecord } from './csv-records'
+
+/** A header cell and the field its column is read as (null: unknown column). */
+export type Column = { header: string; field: string | null }
+
+/** The field of a column of some days' hours, before its days as the header writes them ("hours Mo-Fr"). */
+export const DAYS_FIELD = 'hours '
+
+export type Header = {
+  columns: Column[]
+  width: number
+  /** The columns between named ones whose header cell is empty. */
+  unnamed: number[]
+  hasAddress: boolean
+  /** The fields of number custom fields ("custom_fields.parking"): a decimal comma is read as a point. */
+  numbers: Set<string>
+  /** Whether cells are looked at for garbled text: not in a file that holds none of its signs. */
+  garbled: boolean
+}
+
+/** A locator's custom field as a header may name it: by its id or its name. */
+export type NamedField = { id: string; name: string; type?: string }
+
+/** The most columns a header may name: a row's reading takes time by them, and its answer lists the unknown ones. */
+export const MAX_COLUMNS = 1000
+
+export function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Omit<Header, 'garbled'> {
+  // Trailing empty header cells are spreadsheet padding, not columns.
+  let width = cells.length
+  while (cells[width - 1] === '') width--
+  if (width > MAX_COLUMNS)
+    throw at(
+      line,
+      `the header has ${width.toLocaleString('en')} columns; a file may have at most ${MAX_COLUMNS.toLocaleString('en')}. Delete the columns that are not locations' fields.`,
+    )
+  const columns: Column[] = []
+  const headerOf = new Map<string, string>()
+  const fallbacks: number[] = []
+  const unnamed: number[] = []
+  for (let i = 0; i < width; i++) {
+    const header = cells[i]!
+    // An unnamed column is read as nothing; checkWidth refuses a row with text in it.
+    if (header === '') unnamed.push(i)
+    // A header garbled as its cells are ("LÃ¤ngengrad") names the column it was.
+    const mended = maybeGarbled(header) ? ungarbled(header) : null
+    const field = columnField(header) ?? (mended === null ? null : columnField(mended))
+    if (field === null && fallbackField(header) !== null) fallbacks.push(i)
+    if (field !== null) {
+      const other = headerOf.get(field)
+      // Tags may come from several columns ("Category" and "Tags", as store locator plugins export them).
+      if (other !== undefined && field !== 'tags') {
+        throw at(line, `the columns "${other}" and "${header}" both fill ${field}. Delete or rename one of them.`)
+      }
+      headerOf.set(field, header)
+    }
+    columns.push({ header, field })
+  }
+  // A fallback spelling fills its field when no column does, the first of them only; a
+  // coordinate's only beside the other's ("Breite" alone is a width).
+  const fallbackFields = new Set(fallbacks.map((i) => fallbackField(columns[i]!.header)!))
+  const asPair = fallbackFields.has('coordinates.lat') && fallbackFields.has('coordinates.lng')
+  for (const i of fallbacks) {
+    const field = fallbackField(columns[i]!.header)!
+    if (headerOf.has(field) || (field.startsWith('coordinates.') && !asPair)) continue
+    headerOf.set(field, columns[i]!.header)
+    columns[i]!.field = field
+  }
+  // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
+  // "store_manager"), when custom.<id> is not there too.
+  for (const column of columns) {
+    if (column.field !== null) continue
+    const key = nameKey(column.header)
+    if (key === '') continue // "#", "★": no words to match
+    const named = customFields.find((f) => nameKey(f.id) === key) ?? customFields.find((f) => nameKey(f.name) === key)
+    const field = named && `custom_fields.${named.id}`
+    if (!field || headerOf.has(field)) continue
+    headerOf.set(field, column.header)
+    column.field = field
+  }
+  // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others.
+  for (const column of columns) {
+    const days = column.field === null ? daysColumn(column.header) : null
+    if (days !== null) column.field = `${DAYS_FIELD}${days}`
+  }
+  const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
+  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
+}
+
+/**
+ * Rows must have the header's cells; cells past it, or in a column the header leaves unnamed, are
+ * allowed only empty (spreadsheet padding).
+ */
+export function checkWidth(
+  { cells, line }: RawRecord,
+  { width, unnamed }: Header,
+  headerLine: number,
+  delimiter: string,
+): void {
+  if (cells.length < width) {
+    throw at(
+      line,
+      `this row has ${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} but the header has ${width} columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.`,
+    )
+  }
+  const filled = unnamed.find((i) => cells[i] !== '')
+  if (filled !== undefined) {
+    throw at(
+      line,
+      `this row has text in column ${columnLetter(filled)}, which has no name in the header (line ${headerLine}). Name the column (for example "description") or delete it.`,
+    )
+  }
+  let last = cells.length - 1
+  while (last >= width && cells[last] === '') last--
+  if (last >= width) {
+    throw at(
+      line,
+      `this row has text in column ${columnLetter(last)}, past the header's last column (${columnLetter(width - 1)}). Put any cell that contains ${delimiterName(delimiter)} in double quotes, or name the extra column in the header.`,
+    )
+  }
+}
 
 /** How many lines below a header that names no field are looked at for the real one. */
 const HEADER_SEARCH = 10

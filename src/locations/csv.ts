@@ -3,17 +3,20 @@
 // through normalizeLocationBody. Text cells a spreadsheet would run as a formula were written with
 // a leading "'" (OWASP's CSV injection advice) and are read back without it.
 import { atOnce, inSlices } from '../core/slices'
-import { DAYS } from '../store/locations'
-import { socialUrl } from '../core/social'
-import { nameKey } from '../core/text'
-import { halfClosed, parseDayHours } from '../core/hours'
-import { splitWeekHours } from '../core/week-hours'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
-import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH, unguardCell } from './csv-cells'
-import { columnField, daysColumn, fallbackField } from './csv-columns'
-import { headerBelow, skippedNote } from './csv-header'
+import { unguardCell } from './csv-cells'
+import {
+  checkWidth,
+  type Column,
+  DAYS_FIELD,
+  type Header,
+  headerBelow,
+  type NamedField,
+  readHeader,
+  skippedNote,
+} from './csv-header'
 import {
   coordinatePair,
   coordinateProblem,
@@ -22,18 +25,13 @@ import {
   lostSeparator,
   pairColumn,
 } from './csv-coordinates'
-import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell, ungarbled } from './csv-garbled'
-import {
-  at,
-  CsvError,
-  columnLetter,
-  csvText,
-  delimiterName,
-  type RawRecord,
-  type ReadOptions,
-  readRecords,
-} from './csv-records'
-import { STATUS_WORDS, statusInput } from './model'
+import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
+import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
+import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
+import { closedX, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
+import { statusInput } from './model'
+
+export { DAYS_FIELD, MAX_COLUMNS, type NamedField } from './csv-header'
 
 /** One data row of a locations CSV as a location body for the bulk upsert. */
 export type CsvRow = {
@@ -63,7 +61,7 @@ export type CsvRead = {
    * (`name`, `coordinates.lat`, `hours.monday`, `custom_fields.<id>`) or address parts (`street`,
    * `house_number`, `street2`, `city`, `postcode`, `region`, `country`).
    */
-  columns: { header: string; field: string | null }[]
+  columns: Column[]
   /** Header cells no field matched, as written: the caller reports them (never silently dropped). */
   unknown: string[]
 }
@@ -71,222 +69,7 @@ export type CsvRead = {
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
-/** A host as sheets write it without a protocol, with its port if any: "www.example.co.uk:8080". */
-const HOST = String.raw`[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?`
-/** A site: a host, and any path after it ("www.example.com", "example.co.uk/shop"). */
-const BARE_SITE = new RegExp(String.raw`^${HOST}(?:[/?#]\S*)?$`, 'u')
-/** A page: a host with a path ("instagram.com/cyclehub"). A handle or a file name ("cycle.hub", "front.jpg") is none. */
-const BARE_PAGE = new RegExp(String.raw`^${HOST}/\S*$`, 'u')
-/** Fields holding a web address, which the API takes only with its protocol, and the bare form each is read in. */
-const URL_FIELDS = new Map([
-  ['contact.website', BARE_SITE],
-  ['social.instagram', BARE_PAGE],
-  ['social.facebook', BARE_PAGE],
-  ['social.twitter', BARE_PAGE],
-  ['image_url', BARE_PAGE],
-])
-/** A cell of a web address field with https:// before it when it is bare; else as it is, for validation to judge. */
-const withProtocol = (cell: string, bare: RegExp) => (bare.test(cell) ? `https://${cell}` : cell)
-/** A handle as sheets write it in a social column, with its "@" ("@cyclehub"); without one it may be a host. */
-const HANDLE = /^@([\p{L}\p{N}._-]+)$/u
-/** A social column's "@handle" as that network's profile address; any other cell as it is. */
-function withProfile(cell: string, field: string): string {
-  const handle = HANDLE.exec(cell)?.[1]
-  const network = field.slice('social.'.length)
-  return handle !== undefined && (network === 'instagram' || network === 'facebook' || network === 'twitter')
-    ? socialUrl(network, handle)
-    : cell
-}
-/**
- * A number cell's decimal comma as a point ("2,5": 2.5, "0,500"); not three digits after it
- * behind another number ("1,500"), which English writes for a thousand and more: left as
- * written, refused as no number.
- */
-const decimalComma = (cell: string) =>
-  cell.replace(/^(-?0),(\d+)$/, '$1.$2').replace(/^(-?\d+),(\d{1,2}|\d{4,})$/, '$1.$2')
-/** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
-const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
-/** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
-const OTHER_STATUSES = new Map([
-  ['publish', 'published'],
-  ['active', 'published'],
-  ['visible', 'published'],
-  ['live', 'published'],
-  ['enabled', 'published'],
-  ['true', 'published'],
-  ['yes', 'published'],
-  ['pending', 'draft'],
-  ['private', 'draft'],
-  ['disabled', 'draft'],
-  ['false', 'draft'],
-  ['no', 'draft'],
-  // The same in German, French, Spanish, Italian and Dutch.
-  ...[
-    'aktiv',
-    'veröffentlicht',
-    'actif',
-    'publié',
-    'publiée',
-    'activo',
-    'activa',
-    'publicado',
-    'publicada',
-    'attivo',
-    'attiva',
-    'pubblicato',
-    'pubblicata',
-    'actief',
-    'gepubliceerd',
-    // Yes, as an "Aktiv" or "Actif" column answers.
-    'ja',
-    'oui',
-    'sí',
-    'si',
-  ].map((w) => [w, 'published'] as const),
-  ...[
-    'inaktiv',
-    'entwurf',
-    'inactif',
-    'brouillon',
-    'inactivo',
-    'inactiva',
-    'borrador',
-    'inattivo',
-    'inattiva',
-    'bozza',
-    'inactief',
-    'concept',
-    'nein',
-    'non',
-    'nee',
-  ].map((w) => [w, 'draft'] as const),
-])
-/** What a status cell that names no status says: every word read, by the status it means. */
-function statusProblem(cell: string): string {
-  const words = [...STATUS_WORDS, ...OTHER_STATUSES]
-  const read = (status: string) =>
-    words
-      .filter(([w, s]) => s === status && w !== status)
-      .map(([w]) => w)
-      .join(', ')
-  return `${JSON.stringify(cell)} is not a status: write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
-}
-/** The field of a column of some days' hours, before its days as the header writes them ("hours Mo-Fr"). */
-export const DAYS_FIELD = 'hours '
 const ADDRESS_PARTS = new Set(['street', 'house_number', 'street2', 'city', 'postcode', 'region', 'country'])
-
-type Header = {
-  columns: CsvRead['columns']
-  width: number
-  /** The columns between named ones whose header cell is empty. */
-  unnamed: number[]
-  hasAddress: boolean
-  /** The fields of number custom fields ("custom_fields.parking"): a decimal comma is read as a point. */
-  numbers: Set<string>
-  /** Whether cells are looked at for garbled text: not in a file that holds none of its signs. */
-  garbled: boolean
-}
-
-/** A locator's custom field as a header may name it: by its id or its name. */
-export type NamedField = { id: string; name: string; type?: string }
-
-/** The most columns a header may name: a row's reading takes time by them, and its answer lists the unknown ones. */
-export const MAX_COLUMNS = 1000
-
-function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Omit<Header, 'garbled'> {
-  // Trailing empty header cells are spreadsheet padding, not columns.
-  let width = cells.length
-  while (cells[width - 1] === '') width--
-  if (width > MAX_COLUMNS)
-    throw at(
-      line,
-      `the header has ${width.toLocaleString('en')} columns; a file may have at most ${MAX_COLUMNS.toLocaleString('en')}. Delete the columns that are not locations' fields.`,
-    )
-  const columns: CsvRead['columns'] = []
-  const headerOf = new Map<string, string>()
-  const fallbacks: number[] = []
-  const unnamed: number[] = []
-  for (let i = 0; i < width; i++) {
-    const header = cells[i]!
-    // An unnamed column is read as nothing; checkWidth refuses a row with text in it.
-    if (header === '') unnamed.push(i)
-    // A header garbled as its cells are ("LÃ¤ngengrad") names the column it was.
-    const mended = maybeGarbled(header) ? ungarbled(header) : null
-    const field = columnField(header) ?? (mended === null ? null : columnField(mended))
-    if (field === null && fallbackField(header) !== null) fallbacks.push(i)
-    if (field !== null) {
-      const other = headerOf.get(field)
-      // Tags may come from several columns ("Category" and "Tags", as store locator plugins export them).
-      if (other !== undefined && field !== 'tags') {
-        throw at(line, `the columns "${other}" and "${header}" both fill ${field}. Delete or rename one of them.`)
-      }
-      headerOf.set(field, header)
-    }
-    columns.push({ header, field })
-  }
-  // A fallback spelling fills its field when no column does, the first of them only; a
-  // coordinate's only beside the other's ("Breite" alone is a width).
-  const fallbackFields = new Set(fallbacks.map((i) => fallbackField(columns[i]!.header)!))
-  const asPair = fallbackFields.has('coordinates.lat') && fallbackFields.has('coordinates.lng')
-  for (const i of fallbacks) {
-    const field = fallbackField(columns[i]!.header)!
-    if (headerOf.has(field) || (field.startsWith('coordinates.') && !asPair)) continue
-    headerOf.set(field, columns[i]!.header)
-    columns[i]!.field = field
-  }
-  // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
-  // "store_manager"), when custom.<id> is not there too.
-  for (const column of columns) {
-    if (column.field !== null) continue
-    const key = nameKey(column.header)
-    if (key === '') continue // "#", "★": no words to match
-    const named = customFields.find((f) => nameKey(f.id) === key) ?? customFields.find((f) => nameKey(f.name) === key)
-    const field = named && `custom_fields.${named.id}`
-    if (!field || headerOf.has(field)) continue
-    headerOf.set(field, column.header)
-    column.field = field
-  }
-  // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others.
-  for (const column of columns) {
-    const days = column.field === null ? daysColumn(column.header) : null
-    if (days !== null) column.field = `${DAYS_FIELD}${days}`
-  }
-  const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
-  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
-}
-
-/**
- * Rows must have the header's cells; cells past it, or in a column the header leaves unnamed, are
- * allowed only empty (spreadsheet padding).
- */
-function checkWidth(
-  { cells, line }: RawRecord,
-  { width, unnamed }: Header,
-  headerLine: number,
-  delimiter: string,
-): void {
-  if (cells.length < width) {
-    throw at(
-      line,
-      `this row has ${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} but the header has ${width} columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.`,
-    )
-  }
-  const filled = unnamed.find((i) => cells[i] !== '')
-  if (filled !== undefined) {
-    throw at(
-      line,
-      `this row has text in column ${columnLetter(filled)}, which has no name in the header (line ${headerLine}). Name the column (for example "description") or delete it.`,
-    )
-  }
-  let last = cells.length - 1
-  while (last >= width && cells[last] === '') last--
-  if (last >= width) {
-    throw at(
-      line,
-      `this row has text in column ${columnLetter(last)}, past the header's last column (${columnLetter(width - 1)}). Put any cell that contains ${delimiterName(delimiter)} in double quotes, or name the extra column in the header.`,
-    )
-  }
-}
 
 /**
  * A row's coordinate cells (lat, lng, or both in one: `coordinates`) as the body's coordinates,
@@ -310,17 +93,6 @@ function readPoint(cells: [header: string, field: string, cell: string][]): {
   return { point, problems }
 }
 
-/**
- * A tags cell: '|'-separated when it holds a '|', else ';'-separated when it holds a ';' (a
- * spreadsheet's "Repairs; Rentals"), else ','-separated when it holds a ',', else separated by a
- * slash with spaces around it ("Repairs / Rentals"; "24/7" is one tag).
- */
-const splitTags = (cell: string) =>
-  cell
-    .split(cell.includes('|') ? '|' : cell.includes(';') ? ';' : cell.includes(',') ? ',' : TAG_SLASH)
-    .map((tag) => tag.trim())
-    .filter((tag) => tag !== '')
-
 function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cells, line }: RawRecord): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
@@ -339,8 +111,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
-    const bare = URL_FIELDS.get(field)
-    const cell = bare ? withProtocol(withProfile(unguardCell(cells[i]!), field), bare) : unguardCell(cells[i]!)
+    const cell = webAddress(unguardCell(cells[i]!), field)
     const header = columns[i]!.header
     if (cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
@@ -387,18 +158,8 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
-  // The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as one week. A cell
-  // not read ("nach Vereinbarung") is kept as written for its column's days, as a week cell's
-  // day is; the week is read with "closed" in its place, so no word of it is taken for a day.
   const kept: (string | undefined)[] = []
-  const spanWeek = spans.map(([, days, hours]) => {
-    if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
-    splitWeekHours(`${days} closed`)?.forEach((named, i) => {
-      if (named !== '') kept[i] = hours
-    })
-    return `${days} closed`
-  })
-  if (spans.length > 0) week = [...(week ? [week] : []), ...spanWeek].join('; ')
+  if (spans.length > 0) week = [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ')
   if (week !== undefined) problems.push(...weekInto(body, week, kept))
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)
@@ -437,79 +198,6 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     problems,
     notes,
   }
-}
-
-/**
- * A special hours cell ("2026-12-24 09:00-14:00; 2026-12-25 closed") as its dates' texts; '' for
- * none. A message saying how to write it when it is not so: text before the first date, or a date
- * without hours. Whether each is a real date is the location's validation's to say.
- */
-function readSpecialHours(cell: string): Record<string, string> | string {
-  const dates = [...cell.matchAll(DATE_AT)]
-  const how =
-    'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
-  if (dates.length === 0) return cell.trim() === '' ? {} : `${JSON.stringify(cell)} names no date. ${how}`
-  if (cell.slice(0, dates[0]!.index).trim() !== '')
-    return `${JSON.stringify(cell)} has text before its first date. ${how}`
-  const out: Record<string, string> = {}
-  for (let i = 0; i < dates.length; i++) {
-    const { index, 0: date } = dates[i]!
-    const end = i + 1 < dates.length ? dates[i + 1]!.index : cell.length
-    const text = cell
-      .slice(index + date.length, end)
-      .replace(SPECIAL_LEADING, '')
-      .replace(SPECIAL_TRAILING, '')
-      .trim()
-    if (text === '') return `${JSON.stringify(cell)} gives ${date} no hours. ${how}`
-    out[date] = closedX(text)
-  }
-  return out
-}
-
-/**
- * A week of hours in one cell, split into body.hours: each day a day column leaves empty takes
- * the week's text for it ("closed" for a day a week of named days leaves out; '' for every day of
- * an empty cell, as an empty day cell clears it). A day's text not read ("Sa nach Vereinbarung")
- * is kept, as a day column's is: it counts as unknown, and the import warns of it.
- */
-function weekInto(body: Record<string, unknown>, week: string, kept: (string | undefined)[] = []): CsvRow['problems'] {
-  const doubts: string[] = []
-  const read = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
-  const days = read?.map((hours, i) => kept[i] ?? hours) ?? null
-  const hours = (body.hours ?? {}) as Record<string, string>
-  // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend),
-  // unless it names closed days alone ("Domingo: cerrado"): that would close the store all week.
-  const named = days?.some((d) => d !== '') ?? false
-  const shut = (i: number) => parseDayHours(hours[DAYS[i]!] || days![i] || 'closed').kind === 'closed'
-  const how =
-    'Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).'
-  if (days === null) {
-    const why = doubts.length > 0 ? `: ${doubts[0]}` : `. ${how}`
-    return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours${why}` }]
-  }
-  const closedOnly = `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how}`
-  if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
-  // "Mi nachmittag geschlossen" alone: no day open, the days it leaves out closed, its own unknown.
-  const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || 'closed').kind === 'open'
-  const unread = days.some((d) => halfClosed(d) !== null && parseDayHours(d).kind === 'unknown')
-  const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`
-  if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i)))
-    return [{ field: 'hours', message: noneOpen }]
-  DAYS.forEach((day, i) => {
-    if (!hours[day]) hours[day] = days[i] || (named ? 'closed' : '')
-  })
-  body.hours = hours
-  return []
-}
-
-/** What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed; null for "Daily 8-22", "24/7". */
-function noDayNote(body: Record<string, unknown>, week: string): string | null {
-  const hours = (body.hours ?? {}) as Record<string, string>
-  const day = DAYS.every((d) => hours[d] === week) ? parseDayHours(week) : null
-  if (day?.kind === 'closed')
-    return `The hours ${JSON.stringify(week)} close the store every day: it is still listed, as closed. To leave it out of the finder, give it the status draft (a "status" column).`
-  if (day?.kind !== 'open' || (day.intervals[0]![0] === 0 && day.intervals[0]![1] >= 1440)) return null
-  return `The hours ${JSON.stringify(week)} name no day, so they are read as every day's, Sunday too. If the store closes on some days, name the days it opens, such as "Mon-Sat ${week}".`
 }
 
 /**

@@ -1,0 +1,120 @@
+// A cell's text as its field's value where sheets write it otherwise than the API takes it: web
+// addresses without their protocol, "@handles", decimal commas, other tools' statuses, tag lists.
+import { socialUrl } from '../core/social'
+import { TAG_SLASH } from './csv-cells'
+import { STATUS_WORDS } from './model'
+
+/** A host as sheets write it without a protocol, with its port if any: "www.example.co.uk:8080". */
+const HOST = String.raw`[\p{L}\p{N}-]+(?:\.[\p{L}\p{N}-]+)*\.\p{L}{2,}(?::[0-9]{1,5})?`
+/** A site: a host, and any path after it ("www.example.com", "example.co.uk/shop"). */
+const BARE_SITE = new RegExp(String.raw`^${HOST}(?:[/?#]\S*)?$`, 'u')
+/** A page: a host with a path ("instagram.com/cyclehub"). A handle or a file name ("cycle.hub", "front.jpg") is none. */
+const BARE_PAGE = new RegExp(String.raw`^${HOST}/\S*$`, 'u')
+/** Fields holding a web address, which the API takes only with its protocol, and the bare form each is read in. */
+const URL_FIELDS = new Map([
+  ['contact.website', BARE_SITE],
+  ['social.instagram', BARE_PAGE],
+  ['social.facebook', BARE_PAGE],
+  ['social.twitter', BARE_PAGE],
+  ['image_url', BARE_PAGE],
+])
+/** A cell of a web address field with https:// before it when it is bare; else as it is, for validation to judge. */
+const withProtocol = (cell: string, bare: RegExp) => (bare.test(cell) ? `https://${cell}` : cell)
+/** A handle as sheets write it in a social column, with its "@" ("@cyclehub"); without one it may be a host. */
+const HANDLE = /^@([\p{L}\p{N}._-]+)$/u
+/** A social column's "@handle" as that network's profile address; any other cell as it is. */
+function withProfile(cell: string, field: string): string {
+  const handle = HANDLE.exec(cell)?.[1]
+  const network = field.slice('social.'.length)
+  return handle !== undefined && (network === 'instagram' || network === 'facebook' || network === 'twitter')
+    ? socialUrl(network, handle)
+    : cell
+}
+/**
+ * A number cell's decimal comma as a point ("2,5": 2.5, "0,500"); not three digits after it
+ * behind another number ("1,500"), which English writes for a thousand and more: left as
+ * written, refused as no number.
+ */
+export const decimalComma = (cell: string) =>
+  cell.replace(/^(-?0),(\d+)$/, '$1.$2').replace(/^(-?\d+),(\d{1,2}|\d{4,})$/, '$1.$2')
+/** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
+export const OTHER_STATUSES = new Map([
+  ['publish', 'published'],
+  ['active', 'published'],
+  ['visible', 'published'],
+  ['live', 'published'],
+  ['enabled', 'published'],
+  ['true', 'published'],
+  ['yes', 'published'],
+  ['pending', 'draft'],
+  ['private', 'draft'],
+  ['disabled', 'draft'],
+  ['false', 'draft'],
+  ['no', 'draft'],
+  // The same in German, French, Spanish, Italian and Dutch.
+  ...[
+    'aktiv',
+    'veröffentlicht',
+    'actif',
+    'publié',
+    'publiée',
+    'activo',
+    'activa',
+    'publicado',
+    'publicada',
+    'attivo',
+    'attiva',
+    'pubblicato',
+    'pubblicata',
+    'actief',
+    'gepubliceerd',
+    // Yes, as an "Aktiv" or "Actif" column answers.
+    'ja',
+    'oui',
+    'sí',
+    'si',
+  ].map((w) => [w, 'published'] as const),
+  ...[
+    'inaktiv',
+    'entwurf',
+    'inactif',
+    'brouillon',
+    'inactivo',
+    'inactiva',
+    'borrador',
+    'inattivo',
+    'inattiva',
+    'bozza',
+    'inactief',
+    'concept',
+    'nein',
+    'non',
+    'nee',
+  ].map((w) => [w, 'draft'] as const),
+])
+/** What a status cell that names no status says: every word read, by the status it means. */
+export function statusProblem(cell: string): string {
+  const words = [...STATUS_WORDS, ...OTHER_STATUSES]
+  const read = (status: string) =>
+    words
+      .filter(([w, s]) => s === status && w !== status)
+      .map(([w]) => w)
+      .join(', ')
+  return `${JSON.stringify(cell)} is not a status: write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
+}
+/**
+ * A tags cell: '|'-separated when it holds a '|', else ';'-separated when it holds a ';' (a
+ * spreadsheet's "Repairs; Rentals"), else ','-separated when it holds a ',', else separated by a
+ * slash with spaces around it ("Repairs / Rentals"; "24/7" is one tag).
+ */
+export const splitTags = (cell: string) =>
+  cell
+    .split(cell.includes('|') ? '|' : cell.includes(';') ? ';' : cell.includes(',') ? ',' : TAG_SLASH)
+    .map((tag) => tag.trim())
+    .filter((tag) => tag !== '')
+
+/** A web address field's cell as the API takes it ("@cyclehub", "example.com"); any other field's as it is. */
+export function webAddress(cell: string, field: string): string {
+  const bare = URL_FIELDS.get(field)
+  return bare ? withProtocol(withProfile(cell, field), bare) : cell
+}

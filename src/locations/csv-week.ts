@@ -1,0 +1,105 @@
+// The hours cells of a locations CSV that hold more than a day: a week in one cell, its parts in
+// columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
+import { halfClosed, parseDayHours } from '../core/hours'
+import { splitWeekHours } from '../core/week-hours'
+import { DAYS } from '../store/locations'
+import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+
+/** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
+export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
+
+/**
+ * A special hours cell ("2026-12-24 09:00-14:00; 2026-12-25 closed") as its dates' texts; '' for
+ * none. A message saying how to write it when it is not so: text before the first date, or a date
+ * without hours. Whether each is a real date is the location's validation's to say.
+ */
+export function readSpecialHours(cell: string): Record<string, string> | string {
+  const dates = [...cell.matchAll(DATE_AT)]
+  const how =
+    'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
+  if (dates.length === 0) return cell.trim() === '' ? {} : `${JSON.stringify(cell)} names no date. ${how}`
+  if (cell.slice(0, dates[0]!.index).trim() !== '')
+    return `${JSON.stringify(cell)} has text before its first date. ${how}`
+  const out: Record<string, string> = {}
+  for (let i = 0; i < dates.length; i++) {
+    const { index, 0: date } = dates[i]!
+    const end = i + 1 < dates.length ? dates[i + 1]!.index : cell.length
+    const text = cell
+      .slice(index + date.length, end)
+      .replace(SPECIAL_LEADING, '')
+      .replace(SPECIAL_TRAILING, '')
+      .trim()
+    if (text === '') return `${JSON.stringify(cell)} gives ${date} no hours. ${how}`
+    out[date] = closedX(text)
+  }
+  return out
+}
+
+/**
+ * The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as parts of one week. A
+ * cell not read ("nach Vereinbarung") is kept as written for its column's days, as a week cell's
+ * day is: put in `kept` by day; the week reads "closed" in its place, so no word of it is taken
+ * for a day.
+ */
+export function spansWeek(
+  spans: readonly [header: string, days: string, hours: string][],
+  kept: (string | undefined)[],
+): string[] {
+  return spans.map(([, days, hours]) => {
+    if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
+    splitWeekHours(`${days} closed`)?.forEach((named, i) => {
+      if (named !== '') kept[i] = hours
+    })
+    return `${days} closed`
+  })
+}
+
+/**
+ * A week of hours in one cell, split into body.hours: each day a day column leaves empty takes
+ * the week's text for it ("closed" for a day a week of named days leaves out; '' for every day of
+ * an empty cell, as an empty day cell clears it). A day's text not read ("Sa nach Vereinbarung")
+ * is kept, as a day column's is: it counts as unknown, and the import warns of it.
+ */
+export function weekInto(
+  body: Record<string, unknown>,
+  week: string,
+  kept: (string | undefined)[] = [],
+): { field: string; message: string }[] {
+  const doubts: string[] = []
+  const read = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
+  const days = read?.map((hours, i) => kept[i] ?? hours) ?? null
+  const hours = (body.hours ?? {}) as Record<string, string>
+  // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend),
+  // unless it names closed days alone ("Domingo: cerrado"): that would close the store all week.
+  const named = days?.some((d) => d !== '') ?? false
+  const shut = (i: number) => parseDayHours(hours[DAYS[i]!] || days![i] || 'closed').kind === 'closed'
+  const how =
+    'Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).'
+  if (days === null) {
+    const why = doubts.length > 0 ? `: ${doubts[0]}` : `. ${how}`
+    return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours${why}` }]
+  }
+  const closedOnly = `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how}`
+  if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
+  // "Mi nachmittag geschlossen" alone: no day open, the days it leaves out closed, its own unknown.
+  const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || 'closed').kind === 'open'
+  const unread = days.some((d) => halfClosed(d) !== null && parseDayHours(d).kind === 'unknown')
+  const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`
+  if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i)))
+    return [{ field: 'hours', message: noneOpen }]
+  DAYS.forEach((day, i) => {
+    if (!hours[day]) hours[day] = days[i] || (named ? 'closed' : '')
+  })
+  body.hours = hours
+  return []
+}
+
+/** What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed; null for "Daily 8-22", "24/7". */
+export function noDayNote(body: Record<string, unknown>, week: string): string | null {
+  const hours = (body.hours ?? {}) as Record<string, string>
+  const day = DAYS.every((d) => hours[d] === week) ? parseDayHours(week) : null
+  if (day?.kind === 'closed')
+    return `The hours ${JSON.stringify(week)} close the store every day: it is still listed, as closed. To leave it out of the finder, give it the status draft (a "status" column).`
+  if (day?.kind !== 'open' || (day.intervals[0]![0] === 0 && day.intervals[0]![1] >= 1440)) return null
+  return `The hours ${JSON.stringify(week)} name no day, so they are read as every day's, Sunday too. If the store closes on some days, name the days it opens, such as "Mon-Sat ${week}".`
+}
