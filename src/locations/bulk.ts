@@ -40,6 +40,8 @@ export type BulkItem = RowPlace & {
   unread?: { field: string; message: string }[]
   /** What reading it read otherwise than written (a CSV cell), to say in its result's warnings. */
   notes?: string[]
+  /** Said after the refusal of its address when that cannot be placed (a CSV row's garbled cells). */
+  unplaced?: string
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */
   wholeSpecialHours?: boolean
   /** Field paths to the file's column headers (a CSV row): problems name the column the person wrote. */
@@ -336,13 +338,15 @@ async function geocodeAll(
   await Promise.all(Array.from({ length: Math.min(GEOCODE_CONCURRENCY, todo.length) }, worker))
   for (const plan of todo) {
     const message = failed.get(plan)
-    if (message !== undefined)
-      problems.add(
-        plan.key,
-        whoIs(plan.key, pickLocationFields(plan.raw)),
-        'address',
-        inColumns(message, items[plan.index]!.columns),
-      )
+    if (message === undefined) continue
+    const { columns, unplaced } = items[plan.index]!
+    const said = inColumns(message, columns)
+    problems.add(
+      plan.key,
+      whoIs(plan.key, pickLocationFields(plan.raw)),
+      'address',
+      unplaced ? `${said} ${unplaced}` : said,
+    )
   }
 }
 

@@ -93,29 +93,55 @@ export const lostDigits = (phone: string): boolean => SCIENTIFIC.test(phone)
 const OPEN_RIGHT =
   'In Excel, open the original file with Data > From Text/CSV, File origin "65001: Unicode (UTF-8)", then save it as "CSV UTF-8 (Comma delimited)"; or correct the text.'
 
+/** A cell as a warning names it, with the text it most likely was. */
+const cellSaid = ({ header, text }: NamedCell, meant: string | null) =>
+  `${JSON.stringify(text)} in the "${header}" column${meant === null ? '' : ` (most likely ${JSON.stringify(meant)})`}`
+const UTF8_MISREAD = 'UTF-8 text read as Windows-1252, as Excel reads a CSV file it opens'
+const MAC_ENCODING =
+  "in its encoding, macintosh (the CLI's --encoding macintosh; over HTTP, Content-Type: text/csv; charset=macintosh)"
+const MAC_MISREAD = "as a Mac file's text (Mac Roman) read as Windows-1252"
+/** Cells garbled from UTF-8, said: "... is" or "... are". */
+const utf8Said = (cells: readonly NamedCell[]) =>
+  `${cells.map((c) => cellSaid(c, ungarbled(c.text))).join(' and ')} ${cells.length === 1 ? 'is' : 'are'}`
+/** Cells of Mac Roman read as Windows-1252, said with the text each most likely was. */
+const macSaid = (cells: readonly NamedCell[]) => cells.map((c) => cellSaid(c, asMacRoman(c.text))).join(' and ')
+
+/** The fields a row's address is made of. */
+const ADDRESS_FIELDS = new Set([
+  'address',
+  'street',
+  'house_number',
+  'street2',
+  'city',
+  'postcode',
+  'region',
+  'country',
+])
+
+/**
+ * What the refusal of a row's address that cannot be placed adds when its address cells are
+ * garbled: the text they most likely were and how to read them so; null when none is.
+ */
+export function garbledAddress(cells: readonly NamedCell[]): string | null {
+  const address = cells.filter((c) => ADDRESS_FIELDS.has(c.field))
+  const garbled = address.filter((c) => MOJIBAKE.test(c.text))
+  if (garbled.length > 0) return `${utf8Said(garbled)} garbled: ${UTF8_MISREAD}. ${OPEN_RIGHT}`
+  const mac = address.filter((c) => macRomanMisread(c.text))
+  if (mac.length === 0) return null
+  return `${macSaid(mac)} ${mac.length === 1 ? 'reads' : 'read'} ${MAC_MISREAD}: import the file again ${MAC_ENCODING}.`
+}
+
 /** The warnings of a row's cells whose text was garbled, one for each cause; none for clean cells. */
 export function garbledNotes(cells: readonly NamedCell[]): string[] {
   const notes: string[] = []
   const garbled = cells.filter((c) => MOJIBAKE.test(c.text))
-  if (garbled.length > 0) {
-    const said = garbled.map(({ header, text }) => {
-      const meant = ungarbled(text)
-      return `${JSON.stringify(text)} in the "${header}" column${meant === null ? '' : ` (most likely ${JSON.stringify(meant)})`}`
-    })
-    notes.push(
-      `${said.join(' and ')} ${garbled.length === 1 ? 'is' : 'are'} garbled: UTF-8 text read as Windows-1252, as Excel reads a CSV file it opens, and saved so. Imported as written. ${OPEN_RIGHT}`,
-    )
-  }
+  if (garbled.length > 0)
+    notes.push(`${utf8Said(garbled)} garbled: ${UTF8_MISREAD}, and saved so. Imported as written. ${OPEN_RIGHT}`)
   const mac = cells.filter((c) => !MOJIBAKE.test(c.text) && macRomanMisread(c.text))
-  if (mac.length > 0) {
-    const said = mac.map(({ header, text }) => {
-      const meant = asMacRoman(text)
-      return `${JSON.stringify(text)} in the "${header}" column${meant === null ? '' : ` (most likely ${JSON.stringify(meant)})`}`
-    })
+  if (mac.length > 0)
     notes.push(
-      `${said.join(' and ')} read as a Mac file's text (Mac Roman) read as Windows-1252. Imported as written. If the file is from a Mac, import it again in its encoding, macintosh (the CLI's --encoding macintosh; over HTTP, Content-Type: text/csv; charset=macintosh).`,
+      `${macSaid(mac)} read ${MAC_MISREAD}. Imported as written. If the file is from a Mac, import it again ${MAC_ENCODING}.`,
     )
-  }
   const lost = cells.filter(
     (c) => WORD_FIELDS.has(c.field) && !c.formula && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text),
   )

@@ -25,7 +25,7 @@ import {
   lostSeparator,
   pairColumn,
 } from './csv-coordinates'
-import { fileMaybeGarbled, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
+import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
 import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
@@ -52,6 +52,8 @@ export type CsvRow = {
   problems: { field: string; message: string }[]
   /** What in the row was read otherwise than written, said in its result's warnings. */
   notes: string[]
+  /** Said after the refusal of an address that cannot be placed: its garbled cells, and how to read them. */
+  unplaced?: string
 }
 
 export type CsvRead = {
@@ -197,6 +199,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
     city: parts.get('city') || null,
     problems,
     notes,
+    unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
   }
 }
 
@@ -216,6 +219,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     city: row.city,
     unread: row.problems,
     notes: row.notes,
+    unplaced: row.unplaced,
     // A special hours cell holds all of the location's: the file is the truth for its columns.
     wholeSpecialHours: row.body.special_hours !== undefined,
   }))

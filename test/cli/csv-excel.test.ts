@@ -102,6 +102,28 @@ describe('--encoding', () => {
     expect(json('locations', 'export', locatorId).map((l: { name: string }) => l.name)).toEqual(['Bäckerei Müller'])
   })
 
+  test('a Mac Roman address read as Windows-1252 that cannot be placed: its refusal names --encoding macintosh', () => {
+    const mac = new TextDecoder('macintosh')
+    const bytes = new Map(Array.from({ length: 256 }, (_, b) => [mac.decode(Uint8Array.of(b)), b] as const))
+    const text = 'Filialnummer;Name;Adresse\r\nF1;Café Kö;"Zzqx 1, Düsseldorf"\r\n'
+    const path = file('mac.csv', Uint8Array.from([...text].map((c) => bytes.get(c)!)))
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run', '--encoding', 'windows-1252')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('line 2 (external_id "F1"): The address "Zzqx 1, DŸsseldorf" could not be geocoded.')
+    expect(r.stderr).toContain(
+      '"Zzqx 1, DŸsseldorf" in the "Adresse" column (most likely "Zzqx 1, Düsseldorf") reads as a Mac file\'s text (Mac Roman) read as Windows-1252: import the file again in its encoding, macintosh (the CLI\'s --encoding macintosh; over HTTP, Content-Type: text/csv; charset=macintosh).',
+    )
+  })
+
+  test('a garbled UTF-8 address that cannot be placed: its refusal gives the text it most likely was', () => {
+    const csv = 'external_id,name,address\nG1,Café,"Zzqx 1, DÃ¼sseldorf"\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('g.csv', csv), '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      '"Zzqx 1, DÃ¼sseldorf" in the "address" column (most likely "Zzqx 1, Düsseldorf") is garbled: UTF-8 text read as Windows-1252',
+    )
+  })
+
   test("Excel's Unicode Text (UTF-16 with its byte order mark) is read as it is, whatever --encoding says", () => {
     const text = '\uFEFFname\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52,5\t13,4\r\n'
     const le = file('u.txt', new Uint8Array(Buffer.from(text, 'utf16le')))
