@@ -356,6 +356,41 @@ function* parseRecords(bytes: Buffer, delimiter: string, maxRecords: number): Ge
   }
 }
 
+/** The pairs looked at together for the step a UTF-16 text's ASCII characters keep. */
+const STEP_WINDOW = 8
+
+/**
+ * The refusal of UTF-16 text of an odd number of bytes: a byte lost inside it, in the line where
+ * its ASCII characters (a NUL high byte) fall out of step, or else one too many at its end.
+ */
+function oddUtf16(input: Uint8Array, le: boolean): CsvError {
+  const said = `the file is UTF-16 text (its byte order mark says so), but of an odd number of bytes (${input.length})`
+  // In step, an ASCII character's NUL is its high byte; a byte lost before it puts the NUL in the low.
+  const high = le ? 1 : 0
+  const inStep = (i: number) => input[i + high] === 0 && input[i + 1 - high] !== 0
+  const outOfStep = (i: number) => input[i + 1 - high] === 0 && input[i + high] !== 0
+  for (let i = 2; i + 2 * STEP_WINDOW <= input.length; i += 2) {
+    if (!outOfStep(i)) continue
+    let out = 0
+    let step = 0
+    for (let j = i; j < i + 2 * STEP_WINDOW; j += 2) {
+      if (outOfStep(j)) out++
+      else if (inStep(j)) step++
+    }
+    if (out < STEP_WINDOW / 2 || step > 0) continue
+    const before = Buffer.from(new TextDecoder(le ? 'utf-16le' : 'utf-16be').decode(input.subarray(0, i)))
+    const line = lineCounter(before)(before.length)
+    return at(
+      line,
+      `${said}: a byte is lost in this line, and every character after it is misread. Save the file again from the spreadsheet.`,
+    )
+  }
+  return new CsvError(
+    `The ${said.slice(4)}: its last byte is half a character. The file was cut short, or a byte was added at its end (as a line added in another encoding is). Save the file again from the spreadsheet.`,
+    null,
+  )
+}
+
 /**
  * The text of a CSV file: a string as it is; bytes in the encoding their byte order mark names
  * (UTF-16, Excel's "Unicode Text", whatever else is named, as the WHATWG decode steps read it),
@@ -364,6 +399,7 @@ function* parseRecords(bytes: Buffer, delimiter: string, maxRecords: number): Ge
 export function csvText(input: string | Uint8Array, options: ReadOptions = {}): string | Buffer {
   if (typeof input === 'string') return input
   const marked = startsWith(input, UTF16_MARKS) ? (input[0] === 0xff ? 'utf-16le' : 'utf-16be') : null
+  if (marked !== null && input.length % 2 === 1) throw oddUtf16(input, marked === 'utf-16le')
   const label = marked ?? options.encoding
   const text = label ? inEncoding(input, label) : input
   return typeof text === 'string' ? text : utf8Bytes(text, options.nameEncoding ?? CLI_NAME_ENCODING)

@@ -137,6 +137,25 @@ describe('--encoding', () => {
     expect(names).toEqual(['Café Müller', 'Bäckerei Müller'])
   })
 
+  test('UTF-16 of an odd number of bytes is refused as such: a byte added at its end, or lost in a line', () => {
+    const text =
+      '\uFEFFname\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52,5\t13,4\r\nB\tX 1, Berlin\t52,5\t13,4\r\n'
+    const bytes = new Uint8Array(Buffer.from(text, 'utf16le'))
+    const added = file('added.txt', Uint8Array.from([...bytes, 0x0a]))
+    const r = storeloc('locations', 'import', locatorId, '--file', added, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      `${added} cannot be read as CSV: The file is UTF-16 text (its byte order mark says so), but of an odd number of bytes (${bytes.length + 1}): its last byte is half a character. The file was cut short, or a byte was added at its end (as a line added in another encoding is). Save the file again from the spreadsheet.`,
+    )
+    // The "X" of line 3 loses a byte: from there on each character is read from two halves.
+    const at = bytes.length - 2 * 'X 1, Berlin\t52,5\t13,4\r\n'.length
+    const lost = file('lost.txt', Uint8Array.from([...bytes.subarray(0, at), ...bytes.subarray(at + 1)]))
+    const l = storeloc('locations', 'import', locatorId, '--file', lost, '--dry-run')
+    expect(l.stderr).toContain(
+      `${lost} cannot be read as CSV: line 3: the file is UTF-16 text (its byte order mark says so), but of an odd number of bytes (${bytes.length - 1}): a byte is lost in this line, and every character after it is misread. Save the file again from the spreadsheet.`,
+    )
+  })
+
   test('UTF-16 without its byte order mark is named, with the --encoding that reads it', () => {
     const text = 'name\taddress\tlat\tlng\r\nCafé Müller\tHauptstraße 5, Berlin\t52,5\t13,4\r\n'
     const le = file('bare.txt', new Uint8Array(Buffer.from(text, 'utf16le')))
