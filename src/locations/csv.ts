@@ -29,6 +29,7 @@ import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarble
 import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
+import { otherHeader, repeatedNote, repeatsHeader, totalsFrom, totalsNote } from './csv-sheet'
 import { statusInput } from './model'
 
 export { DAYS_FIELD, MAX_COLUMNS, type NamedField } from './csv-header'
@@ -283,13 +284,25 @@ function* readSteps(
     header = headerOf(first, records)
   }
   const rows: CsvRow[] = []
-  for (const record of records) {
+  const repeated: RawRecord[] = []
+  // A read cut at maxRows skips no line: its rows tell the caller the file has too many.
+  const cut = records.length >= taken
+  const bottom = cut ? records.length : totalsFrom(records, header.columns)
+  for (const record of records.slice(0, bottom)) {
+    if (!cut && repeatsHeader(record, first)) {
+      repeated.push(record)
+      continue
+    }
+    const other = otherHeader(record, first)
+    if (other !== null) throw other
     checkWidth(record, header, first.line, delimiter)
     rows.push(readRow(header, record))
     yield
   }
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.
   if (skipped !== null) rows[0]?.notes.unshift(skipped)
+  if (repeated.length > 0) rows[0]?.notes.push(repeatedNote(repeated, first))
+  if (bottom < records.length) rows[0]?.notes.push(totalsNote(records.slice(bottom)))
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
   return { rows, columns: header.columns, unknown }
 }

@@ -1,0 +1,87 @@
+// Lines of a sheet below its header that are no stores: the header again, as a second sheet pasted
+// below with its own; another sheet's header; totals rows at the bottom. Each is skipped and said,
+// or refused naming what it is.
+import { nameKey } from '../core/text'
+import { columnField } from './csv-columns'
+import type { Column } from './csv-header'
+import { at, type CsvError, type RawRecord } from './csv-records'
+
+const filled = (r: RawRecord) => r.cells.filter((cell) => cell !== '')
+/** A line as a note shows it: its filled cells, cut at 60 characters. */
+function shown(r: RawRecord): string {
+  const text = filled(r).join(', ')
+  return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text)
+}
+
+/** Whether a line repeats the header: the same cells, whatever their case and spacing. */
+export const repeatsHeader = (r: RawRecord, header: RawRecord) =>
+  filled(r).length > 0 &&
+  r.cells.length >= filled(header).length &&
+  header.cells.every((cell, i) => nameKey(cell) === nameKey(r.cells[i] ?? ''))
+
+/** The note of lines that repeat the header: skipped, not read as stores. */
+export function repeatedNote(lines: readonly RawRecord[], header: RawRecord): string {
+  const which =
+    lines.length === 1 ? `Line ${lines[0]!.line} repeats` : `Lines ${lines.map((r) => r.line).join(', ')} repeat`
+  return `${which} the header (line ${header.line}), as a second sheet pasted below the first does: read as no store.`
+}
+
+/**
+ * The refusal of a line below the header that names three fields or more, and mostly fields, as a
+ * header does: another sheet's rows pasted below, read in this header's columns; null for a row.
+ */
+export function otherHeader(r: RawRecord, header: RawRecord): CsvError | null {
+  const cells = filled(r)
+  const named: string[] = []
+  const fields = new Set<string>()
+  // Most rows name no field in their first cells: they are let go as soon as most cannot.
+  for (let i = 0; i < cells.length; i++) {
+    // "x" and "y" name coordinates in a header, but in a row they are Google's closed days.
+    const field = cells[i]!.length < 2 ? null : columnField(cells[i]!)
+    if (field !== null) {
+      named.push(cells[i]!)
+      fields.add(field)
+    }
+    if ((i + 1 - named.length) * 2 > cells.length) return null
+  }
+  if (fields.size < 3) return null
+  return at(
+    r.line,
+    `this line names columns (${named.join(', ')}) as a header does: another sheet's rows pasted below this one's, read in the columns of the header on line ${header.line}. Put every row under one header, in its columns, or import each sheet as a file of its own.`,
+  )
+}
+
+/** What a totals row's name cell starts with, in the languages the headers are read in. */
+const TOTAL = /^(?:grand\s+)?(?:totals?|sum|summe|gesamt|insgesamt|total\s+général|totale|totaal|somme|suma)\b/iu
+/** A sum as a sheet writes it: digits with separators, a sign, a currency or a percent. */
+const NUMBER = /^[-+]?[\p{Sc}]?\s?\d[\d.,'\s]*\s?[\p{Sc}%]?$/u
+/** The fields a store is found by: a totals row fills none of them. */
+const PLACE_FIELDS = /^(?:id|external_id|address|street|house_number|city|postcode|coordinates(?:\..*)?)$/
+
+/**
+ * Where the totals rows at the bottom start (records.length when none): rows that name no store
+ * (no id, store code, address or coordinates, and an empty name or one such as "Total").
+ */
+export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
+  const nameAt = columns.findIndex((c) => c.field === 'name')
+  const totals = (r: RawRecord) => {
+    const name = r.cells[nameAt] ?? ''
+    // A sum's row: "Total" in its name cell, or else nothing but numbers ("10", "1.234,50 €") and such words.
+    const summed = name === '' ? filled(r).every((cell) => NUMBER.test(cell) || TOTAL.test(cell)) : TOTAL.test(name)
+    return (
+      summed &&
+      filled(r).length > 0 &&
+      columns.every(({ field }, i) => field === null || (r.cells[i] ?? '') === '' || !PLACE_FIELDS.test(field))
+    )
+  }
+  let from = records.length
+  while (from > 0 && totals(records[from - 1]!)) from--
+  return from
+}
+
+/** The note of the totals rows skipped: what they held, so a store among them is seen. */
+export function totalsNote(lines: readonly RawRecord[]): string {
+  if (lines.length === 1)
+    return `Line ${lines[0]!.line} (${shown(lines[0]!)}) at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.`
+  return `Lines ${lines.map((r) => r.line).join(', ')} (${lines.map(shown).join(', ')}) at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.`
+}

@@ -1,0 +1,108 @@
+// storeloc locations import of files as shop owners save their sheets: Excel, Numbers, Google
+// Sheets and LibreOffice exports, and the lines a sheet holds that are no stores (a totals row,
+// a second sheet pasted below with its header, merged cells' empty leftovers).
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { dir, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Sheets').locator.id
+})
+
+function file(name: string, content: string | Uint8Array): string {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+
+const macRoman = (text: string) => {
+  const mac = new TextDecoder('macintosh')
+  const bytes = new Map(Array.from({ length: 256 }, (_, b) => [mac.decode(Uint8Array.of(b)), b] as const))
+  return Uint8Array.from([...text].map((c) => bytes.get(c)!))
+}
+
+type Exported = { name: string; coordinates: { lat: number; lng: number } }
+const points = () =>
+  json('locations', 'export', locatorId).map((l: Exported) => [l.name, l.coordinates.lat, l.coordinates.lng])
+
+describe('exports of spreadsheet programs', () => {
+  const EDINBURGH = ['1 Princes Street, Edinburgh', 55.9533, -3.1883] as const
+  const sheets: [program: string, bytes: string | Uint8Array, encoding?: string][] = [
+    [
+      'Excel "CSV UTF-8", English',
+      '\uFEFFName,Address,Latitude,Longitude\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n',
+    ],
+    [
+      'Excel "CSV UTF-8", German: ";" and decimal commas',
+      '\uFEFFName;Adresse;Breitengrad;Längengrad\r\nA;1 Princes Street, Edinburgh;55,9533;-3,1883\r\n',
+    ],
+    [
+      'Excel "CSV (Macintosh)": Mac Roman, CR line ends',
+      macRoman('Name;Adresse;Breite;Länge\rA;1 Princes Street, Edinburgh;55,9533;-3,1883\r'),
+      'macintosh',
+    ],
+    ['Numbers: no byte order mark, ";"', 'Name;Adresse;Lat;Lng\r\nA;"1 Princes Street, Edinburgh";55,9533;-3,1883\r\n'],
+    [
+      'Google Sheets: no line end after the last row',
+      'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883',
+    ],
+    [
+      'LibreOffice, ";" and decimal commas, every cell quoted',
+      '"name";"address";"lat";"lng"\n"A";"1 Princes Street, Edinburgh";"55,9533";"-3,1883"\n',
+    ],
+    [
+      'LibreOffice, "," and decimal commas in quotes',
+      'name,address,lat,lng\n"A","1 Princes Street, Edinburgh","55,9533","-3,1883"\n',
+    ],
+    ['a trailing empty column', 'name,address,lat,lng,\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883,\r\n'],
+  ]
+  for (const [program, bytes, encoding] of sheets) {
+    test(`${program}: read as written`, () => {
+      const path = file('stores.csv', bytes)
+      const argv = ['locations', 'import', locatorId, '--file', path, ...(encoding ? ['--encoding', encoding] : [])]
+      const read = json(...argv)
+      expect(read.created).toBe(1)
+      expect(read.results[0].warnings).toEqual([])
+      expect(points()).toEqual([['A', EDINBURGH[1], EDINBURGH[2]]])
+    })
+  }
+})
+
+describe('lines that are no stores', () => {
+  test('totals rows at the bottom are read as no store, and said; a store named "Total" with an address is one', () => {
+    const csv =
+      'Name,Address,Lat,Lng,Staff\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883,4\r\nTotal,"10 Byres Road, Glasgow",55.8721,-4.288,6\r\n,,,,10\r\nTotal: 2 stores,,,,10\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('t.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('2 to create')
+    expect(r.stdout).toContain(
+      'line 2: Lines 4, 5 ("10", "Total: 2 stores, 10") at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.',
+    )
+  })
+
+  test('a second sheet pasted below with the same header: the header line is read as no store, and said', () => {
+    const csv =
+      'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n,,,\r\nName,Address,Lat,Lng\r\nB,"10 Byres Road, Glasgow",55.8721,-4.288\r\n'
+    const read = json('locations', 'import', locatorId, '--file', file('two.csv', csv))
+    expect(read.created).toBe(2)
+    expect(read.results[0].warnings).toEqual([
+      'Line 4 repeats the header (line 1), as a second sheet pasted below the first does: read as no store.',
+    ])
+    expect(points().map(([name]: [string]) => name)).toEqual(['A', 'B'])
+  })
+
+  test("a second sheet pasted below with another header is refused naming that line, not as its rows' cells", () => {
+    const csv =
+      'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n\r\nShop,Street,City,Phone\r\nB,10 Byres Road,Glasgow,0141 123\r\n'
+    const path = file('other.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 4: this line names columns (Street, City, Phone) as a header does: another sheet's rows pasted below this one's, read in the columns of the header on line 1. Put every row under one header, in its columns, or import each sheet as a file of its own.\n`,
+    )
+  })
+})
