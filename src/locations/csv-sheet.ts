@@ -85,3 +85,28 @@ export function totalsNote(lines: readonly RawRecord[]): string {
     return `Line ${lines[0]!.line} (${shown(lines[0]!)}) at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.`
   return `Lines ${lines.map((r) => r.line).join(', ')} (${lines.map(shown).join(', ')}) at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.`
 }
+
+/** The address parts a merged cell spans rows of: a region's or a city's stores, one under another. */
+const MERGED_FIELDS = new Set(['city', 'region', 'country'])
+
+/**
+ * What a row's refusal of its address adds when its city, region or country cell is empty below
+ * one filled, as the rows under a merged cell's first are; null when none is. Fed every row in order.
+ */
+export function mergedLeftovers(columns: readonly Column[]): (r: RawRecord) => string | null {
+  const at = columns.flatMap(({ field }, i) => (field !== null && MERGED_FIELDS.has(field) ? [i] : []))
+  const above = new Map<number, RawRecord>()
+  return (r) => {
+    const empty = at.filter((i) => r.cells[i] === '' && above.has(i))
+    for (const i of at) if (r.cells[i] !== '') above.set(i, r)
+    if (empty.length === 0) return null
+    const lines = new Map<number, string[]>()
+    for (const i of empty) {
+      const { line, cells } = above.get(i)!
+      lines.set(line, [...(lines.get(line) ?? []), JSON.stringify(cells[i])])
+    }
+    const had = [...lines].map(([line, cells]) => `line ${line} has ${cells.join(' and ')}`).join('; ')
+    const named = empty.map((i) => `"${columns[i]!.header}"`).join(' and ')
+    return `Its ${named} ${empty.length === 1 ? 'cell is' : 'cells are'} empty (${had}), as the rows below a merged cell's first are: in the spreadsheet, unmerge the cells and fill each row's in.`
+  }
+}

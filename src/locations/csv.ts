@@ -29,7 +29,7 @@ import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarble
 import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
-import { otherHeader, repeatedNote, repeatsHeader, totalsFrom, totalsNote } from './csv-sheet'
+import { mergedLeftovers, otherHeader, repeatedNote, repeatsHeader, totalsFrom, totalsNote } from './csv-sheet'
 import { statusInput } from './model'
 
 export { DAYS_FIELD, MAX_COLUMNS, type NamedField } from './csv-header'
@@ -288,6 +288,7 @@ function* readSteps(
   // A read cut at maxRows skips no line: its rows tell the caller the file has too many.
   const cut = records.length >= taken
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
+  const merged = mergedLeftovers(header.columns)
   for (const record of records.slice(0, bottom)) {
     if (!cut && repeatsHeader(record, first)) {
       repeated.push(record)
@@ -296,7 +297,10 @@ function* readSteps(
     const other = otherHeader(record, first)
     if (other !== null) throw other
     checkWidth(record, header, first.line, delimiter)
-    rows.push(readRow(header, record))
+    const row = readRow(header, record)
+    const left = merged(record)
+    if (left !== null) row.unplaced = row.unplaced === undefined ? left : `${row.unplaced} ${left}`
+    rows.push(row)
     yield
   }
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.

@@ -106,3 +106,15 @@ describe('lines that are no stores', () => {
     )
   })
 })
+
+describe('merged cells', () => {
+  test('a row below a merged city cell that cannot be placed is told that its city cell is empty, and which it had', () => {
+    const csv =
+      'Region,Name,Street,Postcode,City\r\nBavaria,Café Süd,Sendlinger Str. 1,80331,München\r\n,Café Nord,Leopoldstr. 2,80802,\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('merged.csv', csv), '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      'line 3 ("Café Nord"): The address "Leopoldstr. 2, 80802" could not be geocoded. Fix the address or fill in the row\'s "lat" and "lng" columns. Its "Region" and "City" cells are empty (line 2 has "Bavaria" and "München"), as the rows below a merged cell\'s first are: in the spreadsheet, unmerge the cells and fill each row\'s in.',
+    )
+  })
+})
