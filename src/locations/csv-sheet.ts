@@ -4,7 +4,7 @@
 import { nameKey } from '../core/text'
 import { columnField } from './csv-columns'
 import type { Column } from './csv-header'
-import { at, type CsvError, type RawRecord } from './csv-records'
+import { at, type CsvError, columnLetter, type RawRecord } from './csv-records'
 
 const filled = (r: RawRecord) => r.cells.filter((cell) => cell !== '')
 /** A line as a note shows it: its filled cells, cut at 60 characters. */
@@ -109,4 +109,20 @@ export function mergedLeftovers(columns: readonly Column[]): (r: RawRecord) => s
     const named = empty.map((i) => `"${columns[i]!.header}"`).join(' and ')
     return `Its ${named} ${empty.length === 1 ? 'cell is' : 'cells are'} empty (${had}), as the rows below a merged cell's first are: in the spreadsheet, unmerge the cells and fill each row's in.`
   }
+}
+
+/**
+ * The refusal of a first row that only names columns, one under an empty header cell or past
+ * the header at least: the second line of a header whose merged cell spans columns; null for a row.
+ */
+export function headerSecondLine(r: RawRecord, header: RawRecord): CsvError | null {
+  const filledAt = r.cells.flatMap((cell, i) => (cell === '' ? [] : [i]))
+  const names = (i: number) => r.cells[i]!.length >= 2 && columnField(r.cells[i]!) !== null
+  if (filledAt.length === 0 || !filledAt.every(names) || filledAt.every((i) => (header.cells[i] ?? '') !== ''))
+    return null
+  const where = filledAt.map((i) => `${r.cells[i]} in column ${columnLetter(i)}`).join(', ')
+  return at(
+    r.line,
+    `this line names columns (${filledAt.map((i) => r.cells[i]).join(', ')}) below the header, as a merged cell above them leaves: a header is one line. Write each column's name in line ${header.line} (${where}) and delete line ${r.line}.`,
+  )
 }

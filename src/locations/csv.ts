@@ -29,7 +29,15 @@ import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarble
 import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
-import { mergedLeftovers, otherHeader, repeatedNote, repeatsHeader, totalsFrom, totalsNote } from './csv-sheet'
+import {
+  headerSecondLine,
+  mergedLeftovers,
+  otherHeader,
+  repeatedNote,
+  repeatsHeader,
+  totalsFrom,
+  totalsNote,
+} from './csv-sheet'
 import { statusInput } from './model'
 
 export { DAYS_FIELD, MAX_COLUMNS, type NamedField } from './csv-header'
@@ -294,7 +302,7 @@ function* readSteps(
       repeated.push(record)
       continue
     }
-    const other = otherHeader(record, first)
+    const other = record === records[0] ? headerSecondLine(record, first) : otherHeader(record, first)
     if (other !== null) throw other
     checkWidth(record, header, first.line, delimiter)
     const row = readRow(header, record)

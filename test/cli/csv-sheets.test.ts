@@ -117,4 +117,14 @@ describe('merged cells', () => {
       'line 3 ("Café Nord"): The address "Leopoldstr. 2, 80802" could not be geocoded. Fix the address or fill in the row\'s "lat" and "lng" columns. Its "Region" and "City" cells are empty (line 2 has "Bavaria" and "München"), as the rows below a merged cell\'s first are: in the spreadsheet, unmerge the cells and fill each row\'s in.',
     )
   })
+
+  test('a header of two lines, a merged cell above two columns, is refused saying to name each in the first', () => {
+    const csv = 'Name,Address,Coordinates,\r\n,,Lat,Lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
+    const path = file('two-line.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 2: this line names columns (Lat, Lng) below the header, as a merged cell above them leaves: a header is one line. Write each column's name in line 1 (Lat in column C, Lng in column D) and delete line 2.\n`,
+    )
+  })
 })
