@@ -25,27 +25,36 @@ export function progressPrinter(rows: number, json: boolean, always: boolean) {
   const start = performance.now()
   let shownAt = 0
   let drawn = false
+  let shown = ''
   const state = { geocoded: '', written: '' }
-  const text = () => `${rows} rows read${state.geocoded}${state.written}`
+  const text = () => `${plural(rows, 'row')} read${state.geocoded}${state.written}`
+  const show = () => {
+    shown = text()
+    if (tty) {
+      process.stderr.write(`\r${shown}\x1b[K`)
+      drawn = true
+    } else process.stderr.write(`${shown}\n`)
+  }
   return {
     update(p: BulkProgress): void {
-      if (p.stage === 'geocoded') state.geocoded = `, ${p.done} of ${p.total} addresses geocoded`
+      if (p.stage === 'geocoded') state.geocoded = `, ${p.done} of ${plural(p.total, 'address', 'addresses')} geocoded`
       if (p.stage === 'written') state.written = p.done === 0 ? ', nothing written (dry run)' : `, ${p.done} written`
       const now = performance.now()
       const quiet = !always && (json || now - start < QUIET_MS)
       if (quiet || (now - shownAt < (tty ? REDRAW_MS : LINE_MS) && p.stage !== 'written' && shownAt !== 0)) return
       shownAt = now
-      if (tty) {
-        process.stderr.write(`\r${text()}\x1b[K`)
-        drawn = true
-      } else process.stderr.write(`${text()}\n`)
+      show()
     },
-    /** Ends the terminal's line, if one was drawn. */
+    /** Shows the last progress when a line was shown before it (a refused import ends here), and ends the terminal's line. */
     done(): void {
+      if (shownAt !== 0 && shown !== text()) show()
       if (drawn) process.stderr.write('\n')
     },
   }
 }
+
+/** "1 row", "2 rows". */
+const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`
 
 /** "line 7 (external_id "S-1")": where a result's row is, for a person. */
 function where(items: BulkItem[], index: number | null, externalId: string | null): string {

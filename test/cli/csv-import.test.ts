@@ -490,6 +490,16 @@ describe('import progress', () => {
     expect(seen).toContain('\r2 rows read, 2 of 2 addresses geocoded, 2 written\x1b[K')
     expect(seen).toContain('2 created, 0 updated, 0 unchanged, 0 deleted.')
   })
+  test('a refused import ends its progress on what was done: every address tried, one row said as one', () => {
+    const text = 'external_id,name,address\nL1,Lost,Qqzx Xyzzy Vvw\nL2,Lost too,Vvw Qqzx Xyzzy\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('l.csv', text), '--progress', '--dry-run')
+    expect(r.code).toBe(1)
+    const lines = r.stderr.split('\n')
+    expect(lines[lines.findIndex((l) => l.startsWith('storeloc:')) - 1]).toBe('2 rows read, 2 of 2 addresses geocoded')
+    const one = 'external_id,name,address\nL1,Lost,Qqzx Xyzzy Vvw\n'
+    const single = storeloc('locations', 'import', locatorId, '--file', file('o.csv', one), '--progress', '--dry-run')
+    expect(single.stderr).toStartWith('1 row read\n1 row read, 1 of 1 address geocoded\nstoreloc:')
+  })
 })
 
 describe('locations export as CSV', () => {
