@@ -54,6 +54,15 @@ const MAC_ROMAN = new RegExp(
 /** Whether text reads as a Mac Roman file's read as Windows-1252. */
 export const macRomanMisread = (text: string): boolean => MAC_ROMAN.test(text)
 
+/**
+ * Letters Excel's "CSV (MS-DOS)" (code page 850, or 437) writes with bytes Windows-1252 reads as
+ * signs no word holds: "„" after a letter for ä ("B„ckerei"), "”" between letters for ö ("K”ln"),
+ * U+0081, no character of Windows-1252, for ü. No WHATWG encoding reads those code pages.
+ */
+const DOS = /\p{L}„|\p{L}”\p{L}|\u0081/u
+/** Whether text reads as an MS-DOS code page's read as Windows-1252. */
+export const dosMisread = (text: string): boolean => DOS.test(text)
+
 /** The text Mac Roman bytes were before Windows-1252 read them; null when it holds a character Windows-1252 has no byte for. */
 function asMacRoman(text: string): string | null {
   const bytes = new Uint8Array(text.length)
@@ -66,7 +75,7 @@ function asMacRoman(text: string): string | null {
 }
 
 /** The characters any garbled text holds: a cell without one is not looked at further. */
-const SUSPECT_CHARS = `ÂÃÄÅÐÑâ\uFFFD?š${MAC_ROMAN_SIGNS}`
+const SUSPECT_CHARS = `ÂÃÄÅÐÑâ\uFFFD?š„”\u0081${MAC_ROMAN_SIGNS}`
 const SUSPECT = new RegExp(`[${SUSPECT_CHARS}]`)
 export const maybeGarbled = (text: string): boolean => SUSPECT.test(text)
 /** SUSPECT's characters in UTF-8. */
@@ -141,6 +150,11 @@ export function garbledNotes(cells: readonly NamedCell[]): string[] {
   if (mac.length > 0)
     notes.push(
       `${macSaid(mac)} read ${MAC_MISREAD}. Imported as written. If the file is from a Mac, import it again ${MAC_ENCODING}.`,
+    )
+  const dos = cells.filter((c) => !MOJIBAKE.test(c.text) && !macRomanMisread(c.text) && dosMisread(c.text))
+  if (dos.length > 0)
+    notes.push(
+      `${dos.map((c) => cellSaid(c, null)).join(' and ')} read as an MS-DOS file's text (Excel's "CSV (MS-DOS)", code page 850) read as Windows-1252. Imported as written. Save the file as "CSV UTF-8 (Comma delimited)" and import that.`,
     )
   const lost = cells.filter(
     (c) => WORD_FIELDS.has(c.field) && !c.formula && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text),

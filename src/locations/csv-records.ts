@@ -3,7 +3,7 @@
 // mean is csv.ts's to read.
 import { isUtf8 } from 'node:buffer'
 import { Parser } from 'csv-parse'
-import { macRomanMisread } from './csv-garbled'
+import { dosMisread, macRomanMisread } from './csv-garbled'
 
 /**
  * A CSV that cannot be read: unclosed quote, a row with more/fewer cells than the header, two
@@ -198,12 +198,19 @@ function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): 
     const line = badUtf8Line(input)
     // A back office's export is most often in its system's code page: Windows-1252 in the West;
     // a Mac's older exports are Mac Roman, whose letters Windows-1252 reads as signs ("LŠngengrad").
-    const mac = macRomanMisread(new TextDecoder('windows-1252').decode(input))
+    // Excel's "CSV (MS-DOS)" is in code page 850 (or 437), which no encoding named here reads.
+    const western = new TextDecoder('windows-1252').decode(input)
+    const mac = macRomanMisread(western)
+    const dos = !mac && dosMisread(western)
     const [label, who] = mac
       ? ['macintosh', "Mac Roman (a Mac's export)"]
       : ['windows-1252', 'Windows-1252 (most back offices in the West)']
-    const named = `Or, if it is ${who}, ${nameEncoding(label)}.`
-    const script = `From a script, if it is ${mac ? 'Mac Roman' : 'Windows-1252'}: iconv -f ${label.toUpperCase()} -t UTF-8 FILE > FILE-utf8.csv`
+    const named = dos
+      ? 'Or, if it is an MS-DOS code page (Excel\'s "CSV (MS-DOS)"), which this service cannot read, save it as "CSV UTF-8 (Comma delimited)".'
+      : `Or, if it is ${who}, ${nameEncoding(label)}.`
+    const script = dos
+      ? 'From a script, if it is code page 850: iconv -f CP850 -t UTF-8 FILE > FILE-utf8.csv'
+      : `From a script, if it is ${mac ? 'Mac Roman' : 'Windows-1252'}: iconv -f ${label.toUpperCase()} -t UTF-8 FILE > FILE-utf8.csv`
     throw line === null
       ? new CsvError(`The file is not UTF-8 text. ${advice} ${named} ${script}`, null)
       : at(line, `this line is not UTF-8 text. ${advice} ${named} ${script}`)

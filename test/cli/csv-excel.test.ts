@@ -18,6 +18,9 @@ function file(name: string, content: string | Uint8Array): string {
   return path
 }
 
+/** Latin-1 bytes of German letters as code page 850 writes them: ä ö ü ß Ä Ö Ü. */
+const CP850: Record<number, number> = { 228: 0x84, 246: 0x94, 252: 0x81, 223: 0xe1, 196: 0x8e, 214: 0x99, 220: 0x9a }
+
 const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
 
 describe('columns of some days', () => {
@@ -122,6 +125,25 @@ describe('--encoding', () => {
     expect(r.stderr).toContain(
       '"Zzqx 1, DÃ¼sseldorf" in the "address" column (most likely "Zzqx 1, Düsseldorf") is garbled: UTF-8 text read as Windows-1252',
     )
+  })
+
+  test('Excel\'s "CSV (MS-DOS)" (code page 850) is refused as such; read as Windows-1252, its rows are warned of', () => {
+    const path = file(
+      'dos.csv',
+      new Uint8Array(
+        Buffer.from('name;address;lat;lng\r\nBäckerei Köhler;Große Straße 5, Köln;50,94;6,95\r\n', 'latin1'),
+      ).map((b) => CP850[b] ?? b),
+    )
+    const refused = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(
+      'Or, if it is an MS-DOS code page (Excel\'s "CSV (MS-DOS)"), which this service cannot read, save it as "CSV UTF-8 (Comma delimited)". From a script, if it is code page 850: iconv -f CP850 -t UTF-8 FILE > FILE-utf8.csv',
+    )
+    expect(refused.stderr).not.toContain('--encoding windows-1252')
+    const misread = json('locations', 'import', locatorId, '--file', path, '--dry-run', '--encoding', 'windows-1252')
+    expect(misread.results[0].warnings).toEqual([
+      '"B„ckerei K”hler" in the "name" column and "Groáe Straáe 5, K”ln" in the "address" column read as an MS-DOS file\'s text (Excel\'s "CSV (MS-DOS)", code page 850) read as Windows-1252. Imported as written. Save the file as "CSV UTF-8 (Comma delimited)" and import that.',
+    ])
   })
 
   test("Excel's Unicode Text (UTF-16 with its byte order mark) is read as it is, whatever --encoding says", () => {
