@@ -1,0 +1,67 @@
+// storeloc locations import's progress on standard error: plain lines on a pipe, one redrawn line
+// on a terminal, and the last state shown when an import ends refused.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Importer').locator.id
+})
+
+function file(name: string, content: string): string {
+  const path = join(dir, name)
+  writeFileSync(path, content)
+  return path
+}
+
+describe('import progress', () => {
+  test('--progress shows plain lines on a pipe, and one redrawn line on a terminal', async () => {
+    const text =
+      'external_id,name,address\nP1,Paris,"1 Rue de Rivoli, 75001 Paris"\nP2,Lyon,"1 Place Bellecour, 69002 Lyon"\n'
+    const piped = storeloc('locations', 'import', locatorId, '--file', file('p.csv', text), '--progress', '--dry-run')
+    expect(piped.code).toBe(0)
+    const lines = piped.stderr.split('\n').filter((l) => l !== '')
+    expect(lines[0]).toBe('2 rows read')
+    expect(lines.at(-1)).toBe('2 rows read, 2 of 2 addresses geocoded, nothing written (dry run)')
+    expect(piped.stderr).not.toContain('\r')
+    // Without --progress, a short import prints its summary alone.
+    expect(storeloc('locations', 'import', locatorId, '--file', file('p.csv', text), '--dry-run').stderr).toBe('')
+
+    let seen = ''
+    const decoder = new TextDecoder()
+    const proc = Bun.spawn(
+      [
+        process.execPath,
+        join(import.meta.dir, '../../src/cli/main.ts'),
+        'locations',
+        'import',
+        locatorId,
+        '--file',
+        file('t.csv', text),
+        '--progress',
+      ],
+      {
+        env: { ...process.env, DATABASE_PATH: dbPath },
+        terminal: { cols: 200, rows: 20, data: (_t, data) => (seen += decoder.decode(data, { stream: true })) },
+      },
+    )
+    expect(await proc.exited).toBe(0)
+    expect(seen).toContain('\r2 rows read\x1b[K')
+    expect(seen).toContain('\r2 rows read, 2 of 2 addresses geocoded, 2 written\x1b[K')
+    expect(seen).toContain('2 created, 0 updated, 0 unchanged, 0 deleted.')
+  })
+  test('a refused import ends its progress on what was done: every address tried, one row said as one', () => {
+    const text = 'external_id,name,address\nL1,Lost,Qqzx Xyzzy Vvw\nL2,Lost too,Vvw Qqzx Xyzzy\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('l.csv', text), '--progress', '--dry-run')
+    expect(r.code).toBe(1)
+    const lines = r.stderr.split('\n')
+    expect(lines[lines.findIndex((l) => l.startsWith('storeloc:')) - 1]).toBe('2 rows read, 2 of 2 addresses geocoded')
+    const one = 'external_id,name,address\nL1,Lost,Qqzx Xyzzy Vvw\n'
+    const single = storeloc('locations', 'import', locatorId, '--file', file('o.csv', one), '--progress', '--dry-run')
+    expect(single.stderr).toStartWith('1 row read\n1 row read, 1 of 1 address geocoded\nstoreloc:')
+  })
+})
