@@ -109,6 +109,8 @@ const UTF8_MISREAD = 'UTF-8 text read as Windows-1252, as Excel reads a CSV file
 const MAC_ENCODING =
   "in its encoding, macintosh (the CLI's --encoding macintosh; over HTTP, Content-Type: text/csv; charset=macintosh)"
 const MAC_MISREAD = "as a Mac file's text (Mac Roman) read as Windows-1252"
+const DOS_MISREAD = `as an MS-DOS file's text (Excel's "CSV (MS-DOS)", code page 850) read as Windows-1252`
+const DOS_UTF8 = 'the file as "CSV UTF-8 (Comma delimited)" and import that'
 /** Cells garbled from UTF-8, said: "... is" or "... are". */
 const utf8Said = (cells: readonly NamedCell[]) =>
   `${cells.map((c) => cellSaid(c, ungarbled(c.text))).join(' and ')} ${cells.length === 1 ? 'is' : 'are'}`
@@ -136,8 +138,11 @@ export function garbledAddress(cells: readonly NamedCell[]): string | null {
   const garbled = address.filter((c) => MOJIBAKE.test(c.text))
   if (garbled.length > 0) return `${utf8Said(garbled)} garbled: ${UTF8_MISREAD}. ${OPEN_RIGHT}`
   const mac = address.filter((c) => macRomanMisread(c.text))
-  if (mac.length === 0) return null
-  return `${macSaid(mac)} ${mac.length === 1 ? 'reads' : 'read'} ${MAC_MISREAD}: import the file again ${MAC_ENCODING}.`
+  if (mac.length > 0)
+    return `${macSaid(mac)} ${mac.length === 1 ? 'reads' : 'read'} ${MAC_MISREAD}: import the file again ${MAC_ENCODING}.`
+  const dos = address.filter((c) => dosMisread(c.text))
+  if (dos.length === 0) return null
+  return `${dos.map((c) => cellSaid(c, null)).join(' and ')} ${dos.length === 1 ? 'reads' : 'read'} ${DOS_MISREAD}: save ${DOS_UTF8}.`
 }
 
 /** The warnings of a row's cells whose text was garbled, one for each cause; none for clean cells. */
@@ -154,7 +159,7 @@ export function garbledNotes(cells: readonly NamedCell[]): string[] {
   const dos = cells.filter((c) => !MOJIBAKE.test(c.text) && !macRomanMisread(c.text) && dosMisread(c.text))
   if (dos.length > 0)
     notes.push(
-      `${dos.map((c) => cellSaid(c, null)).join(' and ')} read as an MS-DOS file's text (Excel's "CSV (MS-DOS)", code page 850) read as Windows-1252. Imported as written. Save the file as "CSV UTF-8 (Comma delimited)" and import that.`,
+      `${dos.map((c) => cellSaid(c, null)).join(' and ')} read ${DOS_MISREAD}. Imported as written. Save ${DOS_UTF8}.`,
     )
   const lost = cells.filter(
     (c) => WORD_FIELDS.has(c.field) && !c.formula && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text),

@@ -141,6 +141,23 @@ describe('--encoding', () => {
     )
     expect(refused.stderr).not.toContain('--encoding windows-1252')
     const misread = json('locations', 'import', locatorId, '--file', path, '--dry-run', '--encoding', 'windows-1252')
+    const lost = file(
+      'dos-lost.csv',
+      new Uint8Array(Buffer.from('name;address\r\nB;Zzqx 1, Köln\r\n', 'latin1')).map((b) => CP850[b] ?? b),
+    )
+    const unplaced = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      lost,
+      '--dry-run',
+      '--encoding',
+      'windows-1252',
+    )
+    expect(unplaced.stderr).toContain(
+      'Fix the address or fill in the row\'s "lat" and "lng" columns. "Zzqx 1, K”ln" in the "address" column reads as an MS-DOS file\'s text (Excel\'s "CSV (MS-DOS)", code page 850) read as Windows-1252: save the file as "CSV UTF-8 (Comma delimited)" and import that.',
+    )
     expect(misread.results[0].warnings).toEqual([
       '"B„ckerei K”hler" in the "name" column and "Groáe Straáe 5, K”ln" in the "address" column read as an MS-DOS file\'s text (Excel\'s "CSV (MS-DOS)", code page 850) read as Windows-1252. Imported as written. Save the file as "CSV UTF-8 (Comma delimited)" and import that.',
     ])
