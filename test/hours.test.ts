@@ -103,6 +103,12 @@ describe('parseDayHours', () => {
     ['5-12', open([h(5), h(12)])],
     ['6-10', open([h(6), h(10)])],
     ['0-6', open([h(0), h(6)])],
+    // Hours as the 24-hour clock writes them ("5h", "Uhr", "heures"): the morning's.
+    ['5h-9h', open([h(5), h(9)])],
+    ['5h30-11h30', open([h(5, 30), h(11, 30)])],
+    ['5-9 Uhr', open([h(5), h(9)])],
+    ['de 5 à 11 heures', open([h(5), h(11)])],
+    ['5-9 hrs', UNKNOWN],
     // A half of the day named beside its hours: the morning's read as they are, the afternoon's bare ones after noon.
     ['matin 9h-12h30', open([h(9), h(12, 30)])],
     ['vormittags 9-12', open([h(9), h(12)])],

@@ -203,10 +203,15 @@ function inHalf(afternoon: boolean, text: string): DayHours {
   return fits ? { kind: 'open', intervals } : UNKNOWN
 }
 
+/** Hours written as only the 24-hour clock writes them: "5h", "5h30", "5-9 Uhr", "5 à 11 heures". */
+const CLOCK_24 = /\dh(?:\d|\b)|\d h\b|\b(?:uhr|uur|heures?|ore|horas?)\b/
+
 function readDay(text: string | null | undefined, guess: boolean): DayHours {
   if (text === null || text === undefined) return UNKNOWN
   const t = normal(text)
   if (t === '') return UNKNOWN
+  // "5h-9h", "5-9 Uhr": the morning's; no one writes the evening's so.
+  if (!guess && CLOCK_24.test(t)) return readDay(text, true)
   const half = HALF.exec(t)
   if (half !== null && /\d/.test(half[3]!)) return inHalf(half[2] !== undefined, half[3]!)
   const pause = /pause|lunch|pausa|pauze/.test(t) ? BREAK.exec(t) : null
