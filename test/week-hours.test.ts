@@ -36,6 +36,8 @@ describe('splitWeekHours', () => {
       'mardi-samedi 9h-12h, 14h-19h, samedi après-midi fermé',
       ['', '9h-12h, 14h-19h', '9h-12h, 14h-19h', '9h-12h, 14h-19h', '9h-12h, 14h-19h', '09:00-12:00', ''],
     ],
+    // A day's afternoon hours named beside the morning's of the days before: both.
+    ['Mo-Sa 9-12, Mi nachmittags 15-18', week('9-12', '9-12', '09:00-12:00, 15:00-18:00', '9-12', '9-12', '9-12', '')],
     // German "u." (und) between hours is no Sunday, with one-letter English days too.
     ['M-F 9-12 u. 1-5', weekdays('9-12 u. 1-5')],
     ['M-F 9-12 u. 1-5, Sa 9-1', weekdays('9-12 u. 1-5', '9-1')],

@@ -412,6 +412,9 @@ function again(first: string, next: string): string | null {
   const overlap = a.intervals.some(([s, e]) => b.intervals.some(([s2, e2]) => s < e2 && s2 < e))
   if (overlap) return next
   const written = `${first}, ${next}`
+  // "nachmittags 15-18" after "9-12": hours that say their half of the day read alone, not joined.
+  if (parseDayHours(written).kind === 'unknown')
+    return clockText([...a.intervals, ...b.intervals].sort((x, y) => x[0] - y[0]))
   const both = b.intervals[0]![0] < a.intervals[0]![0] ? `${next}, ${first}` : written
   const union = JSON.stringify(parseDayHours(`${clockText(a.intervals)}, ${clockText(b.intervals)}`))
   const same = (text: string) => JSON.stringify(parseDayHours(text)) === union
