@@ -109,6 +109,11 @@ describe('parseDayHours', () => {
     ['5-9 Uhr', open([h(5), h(9)])],
     ['de 5 à 11 heures', open([h(5), h(11)])],
     ['5-9 hrs', UNKNOWN],
+    // Read as the evening's, they would overlap the hours written after them, or follow them: the morning's.
+    ['5-9, 15-18', open([h(5), h(9)], [h(15), h(18)])],
+    ['5-9 und 16-20', open([h(5), h(9)], [h(16), h(20)])],
+    ['5-9, 9:30-12', open([h(5), h(9)], [h(9, 30), h(12)])],
+    ['5-9, 22-24', UNKNOWN],
     // A half of the day named beside its hours: the morning's read as they are, the afternoon's bare ones after noon.
     ['matin 9h-12h30', open([h(9), h(12, 30)])],
     ['vormittags 9-12', open([h(9), h(12)])],

@@ -146,7 +146,19 @@ const BREAK =
   /^(.*?)[\s,;]*\(?\s*(?:mittagspause|pause dejeuner|pause midi|pause|lunch break|closed for lunch|lunch|pausa pranzo|pausa|middagpauze|pauze)\s*:?\s*([^()]*?)\s*\)?$/
 
 /** The day's hours from its text; unknown unless every part of it is read. */
-export const parseDayHours = (text: string | null | undefined): DayHours => readDay(text, false)
+export function parseDayHours(text: string | null | undefined): DayHours {
+  const day = readDay(text, false)
+  if (day.kind !== 'unknown') return day
+  const guessed = readDay(text, true)
+  if (guessed.kind !== 'open') return day
+  // Hours in doubt are a day's first written: "5-9, 15-18" or "5-9, 9:30-12" read as the evening's
+  // would overlap the hours after them or come after them, so they are the morning's.
+  const doubt = guessed.intervals.findIndex(([from, to]) => inDoubt(from, to))
+  if (doubt === -1) return day
+  const to = guessed.intervals[doubt]![1]
+  const clash = guessed.intervals.some(([s], i) => i !== doubt && s < to + 720)
+  return clash ? guessed : day
+}
 
 /**
  * A day's text not read only for hours in doubt ("5-9", "Sun 5-9" in a week): its morning reading
