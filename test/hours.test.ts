@@ -121,6 +121,8 @@ describe('parseDayHours', () => {
     ['nachmittags 2-6', open([h(14), h(18)])],
     ['afternoon 1-5', open([h(13), h(17)])],
     ['pomeriggio 15-19', open([h(15), h(19)])],
+    ['por la mañana 10-14', open([h(10), h(14)])], // Spain's morning runs to 14:00 and past
+    ['mañana 9:30-14:30', open([h(9, 30), h(14, 30)])],
     ['morning 9-5', UNKNOWN], // the afternoon's too: which is it?
     ['nachmittags 9-12', UNKNOWN],
     // Not read whole: unknown, never closed.

@@ -209,9 +209,10 @@ function inHalf(afternoon: boolean, text: string): DayHours {
   // Bare hours said to be the afternoon's are after noon: "nachmittags 2-6" is 14:00-18:00.
   if (afternoon && intervals.every(([, to]) => to <= 720))
     intervals = intervals.map(([from, to]): [number, number] => [from + 720, to + 720])
+  // A morning ends by 15:00: Spain's "mañana 10-14" or "9:30-14:30" is one.
   const fits = afternoon
     ? intervals.every(([from]) => from >= 720 && from < 1080)
-    : intervals.every(([from, to]) => from < 720 && to <= 780)
+    : intervals.every(([from, to]) => from < 720 && to <= 900)
   return fits ? { kind: 'open', intervals } : UNKNOWN
 }
 
