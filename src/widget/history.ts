@@ -48,6 +48,24 @@ export function forward(from: unknown, to: unknown): boolean {
   return typeof a === 'number' && typeof b === 'number' && b > a
 }
 
+/** The Navigation API's part read here (not in every browser). */
+type Entries = {
+  currentEntry: { index: number } | null
+  entries: () => { sameDocument: boolean; url: string | null }[]
+}
+
+/**
+ * Whether the entry after the current one is of this page, at its address: not a router's route,
+ * nor another page, pushed since (a push drops the entries after). Not known without the
+ * Navigation API: true then.
+ */
+export function nextHere(): boolean {
+  const nav = (globalThis as { navigation?: Entries }).navigation
+  if (!nav?.currentEntry) return true
+  const next = nav.entries()[nav.currentEntry.index + 1]
+  return next?.sameDocument === true && next.url === location.href
+}
+
 /** The current entry's state with the mark; null when it is not an object (a router's own value), kept then. */
 export function marked(): Record<string, unknown> | null {
   const state: unknown = history.state

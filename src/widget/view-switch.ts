@@ -3,7 +3,7 @@
 // a full map. Wider, list and map stand side by side and the button is not shown. The map shown
 // alone is an entry of the browser's history, as a page of its own would be: Back shows the list.
 import { h } from './dom'
-import { forward, last, leaving, MAP_LAST, marked, overKey, pushEntry, type SearchEntries } from './history'
+import { forward, last, leaving, MAP_LAST, marked, nextHere, overKey, pushEntry, type SearchEntries } from './history'
 import type { Texts } from './i18n'
 
 export type ViewSwitch = {
@@ -156,8 +156,8 @@ export function viewSwitch(
         const alone = getComputedStyle(list).display === 'none'
         returning = null
         // Forward, side by side, to a list its map's entry is after: that changes nothing in sight
-        // either. It goes on to the map's, where Back left it.
-        if (!mapEntry && !onMap() && to?.[over] !== undefined && forward(left, to) && sideBySide())
+        // either. It goes on to the map's, where Back left it, unless an entry pushed since took its place.
+        if (!mapEntry && !onMap() && to?.[over] !== undefined && forward(left, to) && sideBySide() && nextHere())
           return history.forward()
         if (mapEntry === onMap()) return
         show(mapEntry)

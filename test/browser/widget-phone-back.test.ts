@@ -274,6 +274,30 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
     }
   })
 
+  test("Show list, a router's entry pushed over the list's, Back twice, turned on its side: Forward stops at the list", async () => {
+    const page = await searched()
+    try {
+      const address = page.url()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.getByRole('button', { name: 'Show list' }).tap()
+      await listAgain(page)
+      await page.waitForFunction(`location.href === ${JSON.stringify(address)}`)
+      // The page's router takes the map's entry's place: the list's entry is under no map's now.
+      await page.evaluate("history.pushState({ route: 'about' }, '', '/about')")
+      await page.goBack()
+      await page.goBack()
+      await beforeSearch(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      await page.goForward()
+      await aTurnLater(page)
+      expect(page.url()).toBe(address)
+      expect(await page.evaluate('history.state?.route')).toBeUndefined()
+    } finally {
+      await page.close()
+    }
+  })
+
   /** A page of two finders, #f with London searched, #g with Leeds; `press` clicks a finder's Show map or Show list. */
   async function twoFinders(page: Page) {
     const host = hostPage(
