@@ -66,11 +66,17 @@ export function nextHere(): boolean {
   return next?.sameDocument === true && next.url === location.href
 }
 
-/** The current entry's state with the mark; null when it is not an object (a router's own value), kept then. */
+/** Whether `state` takes the finder's keys: none, or a plain object (not a router's array, Map or Date, whose shape a copy loses). */
+function plain(state: unknown): state is Record<string, unknown> | null {
+  if (state === null) return true
+  const proto = typeof state === 'object' ? Object.getPrototypeOf(state) : undefined
+  return proto === Object.prototype || proto === null
+}
+
+/** The current entry's state with the mark; null when it is not a plain object (a router's own value), kept then. */
 export function marked(): Record<string, unknown> | null {
   const state: unknown = history.state
-  if (state !== null && typeof state !== 'object') return null
-  return { ...(state as Record<string, unknown> | null), [MARK]: true }
+  return plain(state) ? { ...state, [MARK]: true } : null
 }
 
 const isMarked = (state: unknown): boolean =>

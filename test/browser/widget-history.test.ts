@@ -162,6 +162,19 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
     }
   })
 
+  test("a router's history.state not a plain object (an array) is kept as it is: the search replaces its entry", async () => {
+    const { page, errors, close } = await finderPage('', "<script>history.replaceState(['home', 1], '')</script>")
+    try {
+      const before = await entries(page)
+      await searchIn(page, '#f', 'London')
+      expect(await page.evaluate('history.state')).toEqual(['home', 1])
+      expect(await entries(page)).toBe(before)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test("two finders on a page: Back undoes the last one's search, and the other's stays as it is", async () => {
     const { page, errors, searches, close } = await finderPage(
       '',
