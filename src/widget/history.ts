@@ -3,7 +3,7 @@
 // before; what happens on the way (an answer's details, a store picked) replaces the entry. The
 // entries it writes are marked: Back and Forward to those alone restore a search, so a single-page
 // app's router keeps its own.
-import { readState, type SearchState, withState } from './url-state'
+import { firstSearch, readState, type SearchState, withState } from './url-state'
 
 /** The key of the mark in history.state, beside a router's own keys. */
 const MARK = 'storeloc'
@@ -55,15 +55,16 @@ type Entries = {
 }
 
 /**
- * Whether the entry after the current one is of this page, at its address: not a router's route,
- * nor another page, pushed since (a push drops the entries after). Not known without the
- * Navigation API: true then.
+ * Whether the entry after the current one is of this page, at its address but for the search of
+ * `prefix`'s finder (a store picked since): not a router's route, nor another page, pushed since
+ * (a push drops the entries after). Not known without the Navigation API: true then.
  */
-export function nextHere(): boolean {
+export function nextHere(prefix: string): boolean {
   const nav = (globalThis as { navigation?: Entries }).navigation
   if (!nav?.currentEntry) return true
   const next = nav.entries()[nav.currentEntry.index + 1]
-  return next?.sameDocument === true && next.url === location.href
+  const page = (href: string) => withState(href, firstSearch(null, null), prefix)
+  return next?.sameDocument === true && next.url !== null && page(next.url) === page(location.href)
 }
 
 /** Whether `state` takes the finder's keys: none, or a plain object (not a router's array, Map or Date, whose shape a copy loses). */

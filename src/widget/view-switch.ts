@@ -157,7 +157,7 @@ export function viewSwitch(
         returning = null
         // Forward, side by side, to a list its map's entry is after: that changes nothing in sight
         // either. It goes on to the map's, where Back left it, unless an entry pushed since took its place.
-        if (!mapEntry && !onMap() && to?.[over] !== undefined && forward(left, to) && sideBySide() && nextHere())
+        if (!mapEntry && !onMap() && to?.[over] !== undefined && forward(left, to) && sideBySide() && nextHere(prefix))
           return history.forward()
         if (mapEntry === onMap()) return
         show(mapEntry)

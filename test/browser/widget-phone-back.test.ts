@@ -282,7 +282,7 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await mapAlone(page)
       await page.getByRole('button', { name: 'Show list' }).tap()
       await listAgain(page)
-      await page.waitForFunction(`location.href === ${JSON.stringify(address)}`)
+      await page.waitForURL(address)
       // The page's router takes the map's entry's place: the list's entry is under no map's now.
       await page.evaluate("history.pushState({ route: 'about' }, '', '/about')")
       await page.goBack()
@@ -293,6 +293,28 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await aTurnLater(page)
       expect(page.url()).toBe(address)
       expect(await page.evaluate('history.state?.route')).toBeUndefined()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('Show list, a store picked in the list, Back, turned on its side: Forward goes on to the map', async () => {
+    const page = await searched()
+    try {
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.getByRole('button', { name: 'Show list' }).tap()
+      await listAgain(page)
+      // Picked in the list's entry alone: the map's address is the search's without it.
+      await page.locator('.sl-item .sl-name').nth(1).tap()
+      await page.waitForURL(/sl_store=/)
+      await page.goBack()
+      await beforeSearch(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      await page.goForward()
+      await page.waitForURL((u) => u.searchParams.has('sl_place') && !u.searchParams.has('sl_store'))
+      await page.setViewportSize(PHONE.viewport)
+      await mapAlone(page)
     } finally {
       await page.close()
     }
