@@ -5,7 +5,7 @@ import http from 'node:http'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { ownerUnlikeFolder } from '../operator/file-owner'
-import { unwritableSentence } from '../operator/storage-check'
+import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
 
@@ -38,8 +38,9 @@ export function databaseExit(error: unknown, path: string): StartExit {
  * another process's write lock is thrown at once as SQLite's busy error (start.ts waits for it).
  */
 export function openStoreToStart(path: string, waitForLock = true): Store {
+  let store: Store
   try {
-    return openStore(path, waitForLock)
+    store = openStore(path, waitForLock)
   } catch (e) {
     const fault = databaseFault(e)
     if (fault === null || (fault === 'busy' && !waitForLock)) throw e
@@ -51,17 +52,8 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
         exit,
       )
     const reason = (e as Error).message.replace(/\.$/, '')
-    // A file not of its folder's owner (made by a command run as root): giving it back mends it.
-    const given = fault === 'file' || storage === 'readonly' ? ownerUnlikeFolder(path) : null
-    if (given !== null)
-      throw new StartError(`Cannot use the database at ${path}: ${reason}. ${given} Then start again.`, exit)
-    // The file and its folder by name, and why: a folder the unit's ProtectSystem=strict keeps read-only.
-    const refused = fault === 'file' || storage === 'readonly' ? unwritableSentence(path) : null
-    if (refused !== null)
-      throw new StartError(
-        `Cannot use the database at ${path}: ${reason}. ${refused} Make them writable by the service's user, or the file system read-write (under systemd, a folder outside the unit's StateDirectory needs ReadWritePaths=), then start again.`,
-        exit,
-      )
+    const mend = fault === 'file' || storage === 'readonly' ? writeMend(path) : null
+    if (mend !== null) throw new StartError(`Cannot use the database at ${path}: ${reason}. ${mend}`, exit)
     if (storage !== null)
       throw new StartError(`Cannot use the database at ${path}: ${storageFaultText(storage, path)}`, exit)
     // SQLITE_NOTADB at opening: the path names something else than a database ('file' below).
@@ -74,6 +66,25 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
     }[fault]
     throw new StartError(`Cannot use the database at ${path}: ${reason}.${advice}`, exit)
   }
+  // SQLite opens a file it may only read (its mode, a -shm of root's, a read-only mount with a
+  // -wal there) without a word: a start that went on would answer every write 503.
+  const mend = writeMend(path)
+  if (mend === null) return store
+  store.close()
+  throw new StartError(
+    `Cannot use the database at ${path}: this user may not write to it. ${mend}`,
+    START_EXIT.NEEDS_OPERATOR,
+  )
+}
+
+/** What this user may not write for the database at `path`, and how to mend it; null when nothing. */
+function writeMend(path: string): string | null {
+  if (unwritable(path).length === 0) return null
+  // A file not of its folder's owner (made by a command run as root): giving it back mends it.
+  const given = ownerUnlikeFolder(path)
+  if (given !== null) return `${given} Then start again.`
+  // The file and its folder by name, and why: a folder the unit's ProtectSystem=strict keeps read-only.
+  return `${unwritableSentence(path)} Make them writable by the service's user, or the file system read-write (under systemd, a folder outside the unit's StateDirectory needs ReadWritePaths=), then start again.`
 }
 
 /** Bodies up to this reach the app (whose limit is maxBodyBytes); beyond it Bun answers a bare 413. */

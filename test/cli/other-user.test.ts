@@ -305,3 +305,49 @@ test.skipIf(!asRoot)("a first start in the service's closed folder gives the key
   const open = await keyLine(0o755)
   expect(open.line).toStartWith(`  env DATABASE_PATH=${open.database} `)
 })
+
+test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, as the doctor says', () => {
+  // SQLite opens such a file read-only without a word: a start that went on would answer every
+  // write 503. A file of nobody's that it may not write, then a -shm of root's it may only read.
+  const { folder, database } = stateDirectory(false)
+  const fix =
+    "Make them writable by the service's user, or the file system read-write (under systemd, a folder outside the unit's StateDirectory needs ReadWritePaths=), then start again."
+  const cases: [() => void, string][] = [
+    [
+      () => chmodSync(database, 0o400),
+      `Cannot use the database at ${database}: this user may not write to it. This user (uid 65534) may not write ${database} (its mode or owner). ${fix}`,
+    ],
+    [
+      () => {
+        chmodSync(database, 0o600)
+        writeFileSync(`${database}-shm`, '', { mode: 0o644 }) // root's, as a command run as root leaves it
+      },
+      `${database}-shm belongs to root (uid 0), mode 0644, but its folder ${folder} to nobody (uid 65534), the service's user, who must own the file too: give it back (sudo chown nobody: ${database} `,
+    ],
+  ]
+  for (const [make, line] of cases) {
+    make()
+    for (const workers of ['1', '2']) {
+      // A start that goes on is stopped after 15 s: its exit code is then null.
+      const p = Bun.spawnSync(
+        ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
+        {
+          cwd: ROOT,
+          env: {
+            ...process.env,
+            DATABASE_PATH: database,
+            WORKERS: workers,
+            GEOCODER: 'none',
+            DEMO: '0',
+            PORT: '0',
+            BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+          },
+          timeout: 15_000,
+        },
+      )
+      expect({ workers, code: p.exitCode }).toEqual({ workers, code: 3 })
+      expect(p.stderr.toString()).toContain(line)
+    }
+    for (const f of [`${database}-wal`, `${database}-shm`]) rmSync(f, { force: true })
+  }
+})
