@@ -71,7 +71,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
     const cases: [env: Record<string, string>, says: string, code: number][] = [
       [
         { DATABASE_PATH: dir },
-        `Cannot use the database at ${dir}: unable to open database file. DATABASE_PATH must name`,
+        `Cannot use the database at ${dir}: unable to open database file. ${dir} is a folder, not a database file: set DATABASE_PATH to the database file.`,
         3,
       ],
       [{ DATABASE_PATH: notDatabase }, `Cannot use the database at ${notDatabase}: file is not a database.`, 3],

@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } 
 import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
-import { hiddenByFolder, otherOwner } from '../operator/file-owner'
+import { folderNotFile, hiddenByFolder, otherOwner } from '../operator/file-owner'
 import { unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
@@ -301,7 +301,9 @@ export async function cli(
     const storage = storageFault(e, databasePath)
     // Typed as oneself, not as the service's user, whose files are for their owner only.
     const owner =
-      fault === 'file' || storage === 'readonly' ? (otherOwner(databasePath) ?? hiddenByFolder(databasePath)) : null
+      fault === 'file' || storage === 'readonly'
+        ? (folderNotFile(databasePath) ?? otherOwner(databasePath) ?? hiddenByFolder(databasePath))
+        : null
     // Else the file or folder this user may not write, by name (a folder of root's, a read-only mount).
     const refused =
       owner === null && (fault === 'file' || storage === 'readonly') ? unwritableSentence(databasePath) : null

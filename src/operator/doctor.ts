@@ -17,6 +17,7 @@ import { requireDatabaseFile } from './backup'
 import { isCorruptError } from '../store/damage'
 import { storageFault, storageFaultText } from '../store/db'
 import { storageCheck } from './storage-check'
+import { folderNotFile } from './file-owner'
 
 /** A key expiring within this many days is a problem: whatever still uses it is about to get 401. */
 export const EXPIRY_WARNING_DAYS = 14
@@ -229,7 +230,9 @@ function unreadable(e: unknown, path: string): Problem {
   if (String((e as { code?: unknown }).code).startsWith('SQLITE_CANTOPEN'))
     return {
       problem: `SQLite cannot open ${path} (${(e as Error).message}).`,
-      fix: 'This user must read the file and write its folder, where SQLite makes its -wal and -shm files: see the storage check.',
+      fix:
+        folderNotFile(path) ??
+        'This user must read the file and write its folder, where SQLite makes its -wal and -shm files: see the storage check.',
     }
   if (!isCorruptError(e)) throw e
   return {

@@ -66,6 +66,17 @@ export function realDatabase(path: string): string {
   }
 }
 
+/**
+ * When `path` is a folder (or a link to one), not a database file: a sentence saying so, which
+ * SQLite's "unable to open database file" does not; null otherwise.
+ */
+export function folderNotFile(path: string): string | null {
+  const real = realDatabase(path)
+  if (statOrNone(real)?.isDirectory() !== true) return null
+  const what = real === resolve(path) ? `${path} is a folder` : `${path} leads to the folder ${real}`
+  return `${what}, not a database file: set DATABASE_PATH to the database file.`
+}
+
 /** The database file, its -wal and -shm, those that exist, with their stat. */
 function databaseFiles(path: string): [string, Stats][] {
   const real = realDatabase(path)

@@ -6,7 +6,7 @@ import { dirname } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import { WAL_KEPT_BYTES } from '../store/db'
 import type { Check, Problem } from './doctor'
-import { otherOwner, realDatabase } from './file-owner'
+import { folderNotFile, otherOwner, realDatabase } from './file-owner'
 
 /**
  * Less free than this is a problem: the -wal file alone grows to this much beside a long read (a
@@ -19,6 +19,8 @@ export const LOW_SPACE_BYTES = WAL_KEPT_BYTES
  * read-only file system, or the modes). A folder not there yet is none: opening makes it.
  */
 export function unwritable(path: string): string[] {
+  // A folder at the path is no file to write: folderNotFile says what is wrong.
+  if (folderNotFile(path) !== null) return []
   const real = realDatabase(path)
   const folder = dirname(real)
   const files = [real, `${real}-wal`, `${real}-shm`].filter((f) => existsSync(f))

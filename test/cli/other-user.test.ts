@@ -351,3 +351,29 @@ test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, a
     for (const f of [`${database}-wal`, `${database}-shm`]) rmSync(f, { force: true })
   }
 })
+
+test.skipIf(!asRoot)('a DATABASE_PATH that names a folder, or a link to one, is told so', () => {
+  // The folder the service's, its parent root's: the parent is not what is wrong.
+  const folder = join(dir, 'data')
+  mkdirSync(folder)
+  chownSync(folder, 65534, 65534)
+  const link = join(dir, 'data-link')
+  symlinkSync(folder, link)
+  for (const [database, said] of [
+    [folder, `${folder} is a folder, not a database file: set DATABASE_PATH to the database file.`],
+    [link, `${link} leads to the folder ${folder}, not a database file: set DATABASE_PATH to the database file.`],
+  ] as const) {
+    expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list')).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: `storeloc: unable to open database file (database ${database}). ${said}\n`,
+    })
+    const start = runAs(65534, database, 'main.ts')
+    expect(start.code).toBe(3)
+    expect(start.stderr).toContain(`Cannot use the database at ${database}: unable to open database file. ${said}`)
+    const doctor = JSON.parse(runAs(65534, database, 'cli/main.ts', 'doctor', '--json').stdout)
+    const check = (name: string) => doctor.checks.find((c: { check: string }) => c.check === name)
+    expect(check('database').problems[0].fix).toBe(said)
+    expect(check('storage').problems).toEqual([])
+  }
+})
