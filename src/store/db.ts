@@ -1,6 +1,16 @@
 import { Database } from 'bun:sqlite'
-import { closeSync, mkdirSync, openSync, statfsSync, statSync, type BigIntStats } from 'node:fs'
-import { dirname } from 'node:path'
+import {
+  closeSync,
+  existsSync,
+  lstatSync,
+  mkdirSync,
+  openSync,
+  readlinkSync,
+  statfsSync,
+  statSync,
+  type BigIntStats,
+} from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { MIGRATIONS } from './migrations'
 
 export class StoreError extends Error {}
@@ -79,11 +89,18 @@ export function openDatabase(path: string, waitForLock = true, upgrade = true): 
  * drafts, contacts and key hashes. SQLite gives its -wal and -shm the same mode. An existing file
  * keeps the mode its operator gave it.
  */
-export function makeOwnersOnly(path: string): void {
+export function makeOwnersOnly(path: string, links = 0): void {
   try {
     closeSync(openSync(path, 'wx', 0o600))
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
+    // A link to no file yet: 'wx' does not follow it, and SQLite would make the file it names
+    // with the umask's mode (0644). A few links deep, not a loop; a target it cannot make (no
+    // such folder) is left for SQLite's own error.
+    if (links >= 8 || existsSync(path) || !lstatSync(path).isSymbolicLink()) return
+    try {
+      makeOwnersOnly(resolve(dirname(path), readlinkSync(path)), links + 1)
+    } catch {}
   }
 }
 
