@@ -20,6 +20,15 @@ function userName(uid: number): string | null {
 }
 
 /**
+ * The command that runs what follows it as `uid`: sudo -u its name; with no name, setpriv (run
+ * as root), since sudo refuses a uid in no password database (runas_allow_unknown_id is off).
+ */
+function sudoAs(uid: number, gid: number): string {
+  const name = userName(uid)
+  return name === null ? `sudo setpriv --reuid=${uid} --regid=${gid} --clear-groups` : `sudo -u ${name}`
+}
+
+/**
  * `sudo -u USER ` when this process (not root) alone may reach `path`: its folder is closed to
  * others (systemd's StateDirectory, mode 0750), so a command that someone else types, from the
  * log, must run as this user. Empty otherwise.
@@ -29,7 +38,7 @@ export function sudoAsMe(path: string): string {
   if (me === undefined || me === 0) return ''
   const folder = statOrNone(dirname(realDatabase(path)))
   if (folder === undefined || folder.uid !== me || (folder.mode & 0o005) !== 0) return ''
-  return `sudo -u ${userName(me) ?? `'#${me}'`} `
+  return `${sudoAs(me, process.getgid?.() ?? folder.gid)} `
 }
 
 /** What a file's owner is called in a message, and in the commands it gives (sudo -u, chown). */
@@ -38,8 +47,8 @@ function ownerOf(st: Stats) {
   return {
     text: name === null ? `uid ${st.uid}` : `${name} (uid ${st.uid})`,
     word: name ?? 'that user',
-    sudo: name ?? `'#${st.uid}'`,
-    chown: name ?? String(st.uid),
+    sudo: sudoAs(st.uid, st.gid),
+    chown: name === null ? `${st.uid}:${st.gid}` : `${name}:`, // chown refuses `4242:`
   }
 }
 
@@ -104,8 +113,8 @@ export function ownerUnlikeFolder(path: string): string | null {
   const [file, st] = foreign
   const service = ownerOf(held)
   const link = file === realDatabase(path) && file !== resolve(path) ? `${path} leads to ${file}, which` : file
-  const then = held.uid === me ? '' : `, then run the command as ${service.word} (sudo -u ${service.sudo} ...)`
-  return `${link} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (sudo chown ${service.chown}: ${files.map(([f]) => f).join(' ')})${then}.`
+  const then = held.uid === me ? '' : `, then run the command as ${service.word} (${service.sudo} ...)`
+  return `${link} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (sudo chown ${service.chown} ${files.map(([f]) => f).join(' ')})${then}.`
 }
 
 /**
@@ -121,7 +130,7 @@ export function otherOwner(path: string): string | null {
   const st = statOrNone(path)
   if (st === undefined || st.uid === me) return null
   const owner = ownerOf(st)
-  return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (sudo -u ${owner.sudo} ...).`
+  return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (${owner.sudo} ...).`
 }
 
 /**
@@ -151,7 +160,7 @@ export function hiddenByFolder(path: string): string | null {
         const st = statOrNone(at)
         if (st === undefined) return null
         const owner = ownerOf(st)
-        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (sudo -u ${owner.sudo} ...).`
+        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.sudo} ...).`
       }
     }
     try {

@@ -14,7 +14,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
-import { join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
@@ -275,15 +275,15 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
   })
 })
 
-/** The line of a first start as nobody, in a folder of nobody's of `mode`, that says how to make the key. */
-async function keyLine(mode: number): Promise<{ database: string; line: string }> {
-  const folder = join(dir, `state-${mode.toString(8)}`)
+/** The line of a first start as `uid` (nobody), in a folder of its own of `mode`, that says how to make the key. */
+async function keyLine(mode: number, uid = 65534): Promise<{ database: string; line: string }> {
+  const folder = join(dir, `state-${mode.toString(8)}-${uid}`)
   mkdirSync(folder)
   chmodSync(folder, mode)
-  chownSync(folder, 65534, 65534)
+  chownSync(folder, uid, uid)
   const database = join(folder, 'storeloc.db')
   const start = Bun.spawn(
-    ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
+    ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
     {
       cwd: ROOT,
       env: {
@@ -404,3 +404,32 @@ test('a new database made through a link to no file yet is for its owner only, a
   expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({ code: 0, stderr: '' })
   expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
 })
+
+test.skipIf(!asRoot)(
+  'a service user with no name is given as setpriv takes it: sudo refuses an unknown #uid',
+  async () => {
+    // sudo 1.8.30 and later refuse `sudo -u '#4242'` for a uid in no password database
+    // (runas_allow_unknown_id is off by default); setpriv, run as root, takes any uid.
+    const uid = 4242
+    const as = `sudo setpriv --reuid=${uid} --regid=${uid} --clear-groups`
+    const { database, line } = await keyLine(0o750, uid)
+    expect(line).toStartWith(`  ${as} env DATABASE_PATH=${database} `)
+    // Pasted (as root here, without sudo), it makes the key, and the file stays the service's.
+    const pasted = Bun.spawnSync(['sh', '-c', line.trim().replace(/^sudo /, '')], { cwd: '/' })
+    expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+    expect(pasted.stdout.toString()).toContain('sk_')
+    // A command run as another user on that user's file says the same.
+    chmodSync(dirname(database), 0o755)
+    expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toEndWith(
+      `run it as that user, the service's user (${as} ...).\n`,
+    )
+    // A file of root's there: the chown given is one chown takes (it refuses `4242:`), pasted as is.
+    chmodSync(dirname(database), 0o750)
+    chownSync(database, 0, 0)
+    const said = runAs(uid, database, 'cli/main.ts', 'locator', 'list').stderr
+    const chown = /\((sudo chown [^)]*)\)/.exec(said)?.[1] ?? said
+    expect(chown).toStartWith(`sudo chown ${uid}:${uid} ${database}`)
+    expect(Bun.spawnSync(['sh', '-c', chown.replace(/^sudo /, '')]).exitCode).toBe(0)
+    expect(runAs(uid, database, 'cli/main.ts', 'locator', 'list').code).toBe(0)
+  },
+)
