@@ -19,8 +19,9 @@ export const LOW_SPACE_BYTES = WAL_KEPT_BYTES
  * read-only file system, or the modes). A folder not there yet is none: opening makes it.
  */
 export function unwritable(path: string): string[] {
-  // A folder at the path is no file to write: folderNotFile says what is wrong.
-  if (folderNotFile(path) !== null) return []
+  // A folder at the path is no file to write: folderNotFile says what is wrong. A database in
+  // memory writes nothing beside it.
+  if (path === ':memory:' || folderNotFile(path) !== null) return []
   const real = realDatabase(path)
   const folder = dirname(real)
   const files = [real, `${real}-wal`, `${real}-shm`].filter((f) => existsSync(f))

@@ -362,6 +362,19 @@ test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, a
   }
 })
 
+test.skipIf(!asRoot)('a database in memory starts in a folder the user may not write', () => {
+  // Nothing is written beside it: the working folder (the repository, root's) is no folder of its.
+  const p = Bun.spawnSync(
+    ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
+    {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: ':memory:', GEOCODER: 'none', DEMO: '0', PORT: '0' },
+      timeout: 5_000,
+    },
+  )
+  expect(p.stdout.toString()).toContain('"listening"')
+})
+
 test.skipIf(!asRoot)('a DATABASE_PATH that names a folder, or a link to one, is told so', () => {
   // The folder the service's, its parent root's: the parent is not what is wrong.
   const folder = join(dir, 'data')
