@@ -59,8 +59,8 @@ const NUMBER = /^[-+]?[\p{Sc}]?\s?\d[\d.,'\s]*\s?[\p{Sc}%]?$/u
 const PLACE_FIELDS = /^(?:id|external_id|address|street|house_number|city|postcode|coordinates(?:\..*)?)$/
 
 /**
- * Where the totals rows at the bottom start (records.length when none): rows that name no store
- * (no id, store code, address or coordinates, and an empty name or one such as "Total").
+ * Where the totals rows at the bottom start (records.length when none): rows below the first that
+ * name no store (no id, store code, address or coordinates, and an empty name or one such as "Total").
  */
 export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
   const nameAt = columns.findIndex((c) => c.field === 'name')
@@ -75,7 +75,8 @@ export function totalsFrom(records: readonly RawRecord[], columns: readonly Colu
     )
   }
   let from = records.length
-  while (from > 0 && totals(records[from - 1]!)) from--
+  // A totals row sums the stores above it: a file's only row is read as a store, and refused as one.
+  while (from > 1 && totals(records[from - 1]!)) from--
   return from
 }
 

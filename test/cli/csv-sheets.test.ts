@@ -84,6 +84,13 @@ describe('lines that are no stores', () => {
     )
   })
 
+  test('a file of one row is read as that row, not as a totals row below no store', () => {
+    const csv = 'Name,Region,Country,Staff\r\nTotale,Lazio,IT,4\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('one.csv', csv), '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('line 2 ("Totale"): The address "Lazio, IT" could not be geocoded.')
+  })
+
   test('a second sheet pasted below with the same header: the header line is read as no store, and said', () => {
     const csv =
       'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n,,,\r\nName,Address,Lat,Lng\r\nB,"10 Byres Road, Glasgow",55.8721,-4.288\r\n'
