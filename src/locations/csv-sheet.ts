@@ -59,12 +59,12 @@ const NUMBER = /^[-+]?[\p{Sc}]?\s?\d[\d.,'\s]*\s?[\p{Sc}%]?$/u
 const PLACE_FIELDS = /^(?:id|external_id|address|street|house_number|city|postcode|coordinates(?:\..*)?)$/
 
 /**
- * Where the totals rows at the bottom start (records.length when none): rows below the first that
- * name no store (no id, store code, address or coordinates, and an empty name or one such as "Total").
+ * Whether a row names no store, as a totals row does: no id, store code, address or
+ * coordinates, and an empty name or one such as "Total".
  */
-export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
+export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean {
   const nameAt = columns.findIndex((c) => c.field === 'name')
-  const totals = (r: RawRecord) => {
+  return (r) => {
     const name = r.cells[nameAt] ?? ''
     // A sum's row: "Total" in its name cell, or else nothing but numbers ("10", "1.234,50 €") and such words.
     const summed = name === '' ? filled(r).every((cell) => NUMBER.test(cell) || TOTAL.test(cell)) : TOTAL.test(name)
@@ -74,6 +74,11 @@ export function totalsFrom(records: readonly RawRecord[], columns: readonly Colu
       columns.every(({ field }, i) => field === null || (r.cells[i] ?? '') === '' || !PLACE_FIELDS.test(field))
     )
   }
+}
+
+/** Where the totals rows at the bottom start (records.length when none): rows below the first that name no store. */
+export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
+  const totals = totalsRow(columns)
   let from = records.length
   // A totals row sums the stores above it: a file's only row is read as a store, and refused as one.
   while (from > 1 && totals(records[from - 1]!)) from--

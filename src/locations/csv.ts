@@ -37,6 +37,7 @@ import {
   repeatsHeader,
   totalsFrom,
   totalsNote,
+  totalsRow,
 } from './csv-sheet'
 import { statusInput } from './model'
 
@@ -283,22 +284,38 @@ function* readSteps(
   }
   let header = headerOf(first, records)
   let skipped: string | null = null
+  // The records above the rows: the header, and a sheet's title lines above it.
+  let above = 1
   if (header.columns.every((c) => c.field === null)) {
     const at = headerBelow(first, records)
     skipped = skippedNote([first, ...records.slice(0, at)], records[at]!)
+    above = at + 2
     // Read again as many rows below the header as below a first line that is one: no line past them is read.
-    records = (yield* readRecords(text, taken + 2 + at)).records.slice(at + 2)
+    records = (yield* readRecords(text, taken + above)).records.slice(above)
     first = read.records[at + 1]!
     header = headerOf(first, records)
   }
+  // Lines that are no store (the header again, totals rows) count for no row of maxRows: a read
+  // cut among them reads on, as many lines more as it holds of them or twice the last more, up
+  // to maxRows lines more: a body of lines that are no stores is not read whole.
+  const noStore = totalsRow(header.columns)
+  let more = 0
+  while (records.length >= taken + more && more < taken) {
+    const spare = records.filter((r) => repeatsHeader(r, first) || noStore(r)).length
+    if (spare <= more) break
+    more = Math.min(Math.max(spare, more * 2), taken)
+    records = (yield* readRecords(text, taken + more + above)).records.slice(above)
+  }
   const rows: CsvRow[] = []
   const repeated: RawRecord[] = []
-  // A read cut at maxRows skips no line: its rows tell the caller the file has too many.
-  const cut = records.length >= taken
+  // A read cut short skips no totals row (the bottom is not read), and at most `more` lines in
+  // all: its rows, more than maxRows, tell the caller the file has too many.
+  const cut = records.length >= taken + more
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
   const merged = mergedLeftovers(header.columns)
   for (const record of records.slice(0, bottom)) {
-    if (!cut && repeatsHeader(record, first)) {
+    if (cut && rows.length >= taken) break
+    if (repeatsHeader(record, first) && (!cut || repeated.length < more)) {
       repeated.push(record)
       continue
     }

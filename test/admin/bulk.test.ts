@@ -509,6 +509,20 @@ describe('bulk upsert, CSV', () => {
     expect(padded.body).toMatchObject({ success: true, created: 1000 })
   })
 
+  test('a CSV body of 1,000 stores is taken with a totals row below or its header again among them', async () => {
+    const header = 'external_id,name,address,lat,lng,staff\n'
+    const rows = Array.from({ length: 1000 }, (_, i) => `S${i},Store ${i},${i} Main St,${40 + i / 1000},-3,2\n`)
+    const totals = await csv(`${header}${rows.join('')},Total,,,,2000\n`, '?dry_run=true')
+    expect(totals.body).toMatchObject({ success: true, created: 1000 })
+    const twice = [...rows.slice(0, 500), header, ...rows.slice(500)].join('')
+    const again = await csv(`${header}${twice}`, '?dry_run=true')
+    expect(again.body).toMatchObject({ success: true, created: 1000 })
+    // A store more is one too many, whatever lines no store are among them.
+    const more = await csv(`${header}${twice}S,One more,1 Main St,40,-3,2\n,Total,,,,2002\n`, '?dry_run=true')
+    expect(more.status).toBe(422)
+    expect(more.body.details.locations[0]).toContain('may not have more than 1000 items')
+  })
+
   test('CSV is read only on the bulk route and only as text/csv', async () => {
     const res = await env.call('POST', '/admin/v1/locations', {
       body: 'name,address\nA,B\n',
