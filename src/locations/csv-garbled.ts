@@ -57,9 +57,10 @@ export const macRomanMisread = (text: string): boolean => MAC_ROMAN.test(text)
 /**
  * Letters Excel's "CSV (MS-DOS)" (code page 850, or 437) writes with bytes Windows-1252 reads as
  * signs no word holds: "„" after a letter for ä ("B„ckerei"), "”" between letters for ö ("K”ln"),
- * U+0081, no character of Windows-1252, for ü. No WHATWG encoding reads those code pages.
+ * U+0081, no character of Windows-1252, for ü; "‚" for é ("Caf‚"), "‡" for ç ("Fran‡ois"), and
+ * "á" for ß in "straße", the word of most German addresses. No WHATWG encoding reads those.
  */
-const DOS = /\p{L}„|\p{L}”\p{L}|\u0081/u
+const DOS = /\p{L}„|\p{L}”\p{L}|\u0081|\p{L}[‚‡]|straáe/iu
 /** Whether text reads as an MS-DOS code page's read as Windows-1252. */
 export const dosMisread = (text: string): boolean => DOS.test(text)
 
@@ -75,7 +76,7 @@ function asMacRoman(text: string): string | null {
 }
 
 /** The characters any garbled text holds: a cell without one is not looked at further. */
-const SUSPECT_CHARS = `ÂÃÄÅÐÑâ\uFFFD?š„”\u0081${MAC_ROMAN_SIGNS}`
+const SUSPECT_CHARS = `ÂÃÄÅÐÑâ\uFFFD?š„”\u0081‚‡á${MAC_ROMAN_SIGNS}`
 const SUSPECT = new RegExp(`[${SUSPECT_CHARS}]`)
 export const maybeGarbled = (text: string): boolean => SUSPECT.test(text)
 /** SUSPECT's characters in UTF-8. */

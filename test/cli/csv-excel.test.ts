@@ -20,6 +20,8 @@ function file(name: string, content: string | Uint8Array): string {
 
 /** Latin-1 bytes of German letters as code page 850 writes them: ä ö ü ß Ä Ö Ü. */
 const CP850: Record<number, number> = { 228: 0x84, 246: 0x94, 252: 0x81, 223: 0xe1, 196: 0x8e, 214: 0x99, 220: 0x9a }
+/** And French letters: é è à ç. */
+const CP850_MORE: Record<number, number> = { ...CP850, 233: 0x82, 232: 0x8a, 224: 0x85, 231: 0x87 }
 
 const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
 
@@ -160,6 +162,21 @@ describe('--encoding', () => {
     )
     expect(misread.results[0].warnings).toEqual([
       '"B„ckerei K”hler" in the "name" column and "Groáe Straáe 5, K”ln" in the "address" column read as an MS-DOS file\'s text (Excel\'s "CSV (MS-DOS)", code page 850) read as Windows-1252. Imported as written. Save the file as "CSV UTF-8 (Comma delimited)" and import that.',
+    ])
+  })
+
+  test('Excel\'s "CSV (MS-DOS)" with no umlaut, only "ß" and "é", is named too, not taken for Windows-1252', () => {
+    const text = 'name;address;lat;lng\r\nCafé Rosé;Hauptstraße 5, Berlin;52,52;13,40\r\n'
+    const path = file(
+      'dos-eszett.csv',
+      new Uint8Array(Buffer.from(text, 'latin1')).map((b) => CP850_MORE[b] ?? b),
+    )
+    const refused = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('From a script, if it is code page 850: iconv -f CP850')
+    const misread = json('locations', 'import', locatorId, '--file', path, '--dry-run', '--encoding', 'windows-1252')
+    expect(misread.results[0].warnings).toEqual([
+      '"Caf‚ Ros‚" in the "name" column and "Hauptstraáe 5, Berlin" in the "address" column read as an MS-DOS file\'s text (Excel\'s "CSV (MS-DOS)", code page 850) read as Windows-1252. Imported as written. Save the file as "CSV UTF-8 (Comma delimited)" and import that.',
     ])
   })
 
