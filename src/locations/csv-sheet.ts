@@ -55,11 +55,12 @@ export function otherHeader(r: RawRecord, header: RawRecord): CsvError | null {
 const TOTAL = /^(?:grand\s+)?(?:totals?|sum|summe|gesamt|insgesamt|total\s+général|totale|totaal|somme|suma)\b/iu
 /** A sum as a sheet writes it: digits with separators, a sign, a currency or a percent. */
 const NUMBER = /^[-+]?[\p{Sc}]?\s?\d[\d.,'\s]*\s?[\p{Sc}%]?$/u
-/** The fields a store is found by: a totals row fills none of them. */
-const PLACE_FIELDS = /^(?:id|external_id|address|street|house_number|city|postcode|coordinates(?:\..*)?)$/
+/** The fields a store is found or placed by, every address part: a totals row fills none of them. */
+const PLACE_FIELDS =
+  /^(?:id|external_id|address|street|house_number|street2|city|postcode|region|country|coordinates(?:\..*)?)$/
 
 /**
- * Whether a row names no store, as a totals row does: no id, store code, address or
+ * Whether a row names no store, as a totals row does: no id, store code, address part or
  * coordinates, and an empty name or one such as "Total".
  */
 export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean {

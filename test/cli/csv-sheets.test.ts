@@ -91,6 +91,14 @@ describe('lines that are no stores', () => {
     expect(r.stderr).toContain('line 2 ("Totale"): The address "Lazio, IT" could not be geocoded.')
   })
 
+  test('a row named "Total" that fills an address part, its region or country too, is a store', () => {
+    const csv =
+      'Name,Street,City,Region,Country,Staff\r\nA,Hauptstraße 1,Berlin,,DE,3\r\nTotal Tankstelle,,,Lazio,IT,2\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('region.csv', csv), '--dry-run')
+    expect(`${r.stdout}${r.stderr}`).not.toContain('totals row')
+    expect(r.stderr).toContain('line 3 ("Total Tankstelle"): The address "Lazio, IT" could not be geocoded.')
+  })
+
   test('a second sheet pasted below with the same header: the header line is read as no store, and said', () => {
     const csv =
       'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n,,,\r\nName,Address,Lat,Lng\r\nB,"10 Byres Road, Glasgow",55.8721,-4.288\r\n'
