@@ -162,3 +162,8 @@ export function meantName(name: string, names: readonly string[]): string {
   const known = names.find((n) => bare(n) === bare(name))
   return known ? ` (did you mean ${known}?)` : ''
 }
+
+/** `text` as a message quotes it: cut to `max` characters, "…" marking the cut. */
+export function clipped(text: string, max = 60): string {
+  return text.length > max ? `${text.slice(0, max - 1)}…` : text
+}

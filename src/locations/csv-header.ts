@@ -1,6 +1,6 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
-import { nameKey } from '../core/text'
+import { clipped, nameKey } from '../core/text'
 import { columnField, daysColumn, fallbackField } from './csv-columns'
 import { maybeGarbled, ungarbled } from './csv-garbled'
 import { at, type CsvError, columnLetter, delimiterName, type RawRecord } from './csv-records'
@@ -148,7 +148,7 @@ export function headerBelow(first: RawRecord, records: RawRecord[]): number {
 export function skippedNote(above: RawRecord[], header: RawRecord): string {
   const shown = (r: RawRecord) => {
     const text = filledCells(r).join(', ')
-    return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text)
+    return JSON.stringify(clipped(text))
   }
   const lines = above.filter((r) => filledCells(r).length > 0)
   const which =

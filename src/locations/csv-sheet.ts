@@ -1,7 +1,7 @@
 // Lines of a sheet below its header that are no stores: the header again, as a second sheet pasted
 // below with its own; another sheet's header; totals rows at the bottom. Each is skipped and said,
 // or refused naming what it is.
-import { nameKey } from '../core/text'
+import { clipped, nameKey } from '../core/text'
 import { columnField } from './csv-columns'
 import type { Column } from './csv-header'
 import { at, type CsvError, columnLetter, type RawRecord } from './csv-records'
@@ -10,7 +10,7 @@ const filled = (r: RawRecord) => r.cells.filter((cell) => cell !== '')
 /** A line as a note shows it: its filled cells, cut at 60 characters. */
 function shown(r: RawRecord): string {
   const text = filled(r).join(', ')
-  return JSON.stringify(text.length > 60 ? `${text.slice(0, 59)}…` : text)
+  return JSON.stringify(clipped(text))
 }
 
 /** Whether a line repeats the header: the same cells, whatever their case and spacing. */

@@ -1,7 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
-import { meantName, WHOLE_NUMBER } from '../core/text'
+import { clipped, meantName, WHOLE_NUMBER } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
@@ -163,11 +163,11 @@ export function takesOnly(params: URLSearchParams, names: readonly string[]): vo
   for (const [name, value] of params) {
     if (name === '_' || names.includes(name)) continue
     // A name a reader could not see as written (none, a space, a control character) is quoted.
-    const shown = /^[\w.[\]-]+$/.test(name) ? name : JSON.stringify(name)
+    const shown = /^[\w.[\]-]{1,60}$/.test(name) ? name : JSON.stringify(clipped(name))
     throw new LocationError(
       'invalid_request',
       name === ''
-        ? `The query string has a parameter with no name (${JSON.stringify(`=${value}`)}): this route takes ${takes}.`
+        ? `The query string has a parameter with no name (${JSON.stringify(clipped(`=${value}`))}): this route takes ${takes}.`
         : `The ${shown} parameter is unknown${meantName(name, names)}: this route takes ${takes}.`,
     )
   }

@@ -67,6 +67,14 @@ describe('an unknown query parameter', () => {
     ])
   })
 
+  test('a long name is cut to 60 characters in the message, as sent up to the cut', async () => {
+    const said = async (query: string) => (await env.call('GET', `/admin/v1/locations/${id}${query}`)).body.message
+    expect([await said(`?${'a'.repeat(3000)}=1`), await said(`?=${'v'.repeat(3000)}`)]).toEqual([
+      `The "${'a'.repeat(59)}…" parameter is unknown: this route takes none.`,
+      `The query string has a parameter with no name ("=${'v'.repeat(58)}…"): this route takes none.`,
+    ])
+  })
+
   test('what a refusal says a route takes is what the OpenAPI document lists for it', async () => {
     const doc = openApiDocument() as unknown as {
       paths: Record<string, Record<string, Record<string, any>>>
