@@ -141,6 +141,26 @@ describe('splitWeekHours', () => {
       expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
   })
 
+  test('days named as a language of the 24-hour clock names them: bare hours read as written', () => {
+    // German, French, Dutch, Spanish: "5-11:30" is no evening. Written HH:MM, a day reads so alone.
+    const cases: [string, string[]][] = [
+      ['Mo-Sa 5-11:30', weekdays('05:00-11:30', '05:00-11:30')],
+      ['lun-ven 5-9', weekdays('05:00-09:00')],
+      ['ma-za 5:30-9:30, zo 7-10', weekdays('05:30-09:30', '05:30-09:30', '7-10')],
+      ['Täglich 4-10', weekdays('04:00-10:00', '04:00-10:00', '04:00-10:00')],
+      ['L-V 5-9, S 6-13', weekdays('05:00-09:00', '6-13')],
+      ['Täglich 8-12, So 5-9', weekdays('8-12', '8-12', '05:00-09:00')],
+    ]
+    for (const [text, days] of cases) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days })
+    const bakery = splitWeekHours('Mo-Sa 5-11:30')!
+    expect(parseDayHours(bakery[0])).toEqual({ kind: 'open', intervals: [[300, 690]] })
+    // English days, or none, or letters English writes too: morning or evening? Not guessed; nor
+    // beside a day's first hours, where 14:00-17:00 is as likely.
+    const refused = ['Mon-Sat 5-11:30', 'Mo-Fr 9-18, Sun 5-9', 'Daily 5-9', 'M-S 5-9', '5-9', 'Mo-Fr 8-12, Mo/Di 2-5']
+    for (const text of refused) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
+    expect(parseDayHours('5-11:30').kind).toBe('unknown')
+  })
+
   test('a week written from its days splits back into them, in any of the spellings read', () => {
     const NAMES = [
       ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'],

@@ -57,6 +57,24 @@ const IN_FULL: Record<string, string> = {
   do: '"Donnerstag" or "domingo"',
 }
 
+/**
+ * Days and words for them English writes (Mo, Fr and Sa, German's too, are not): a week naming
+ * none of them writes the 24-hour clock, as German, French, Dutch, Spanish and Italian do.
+ */
+const ENGLISH_DAYS =
+  /(?<![\p{L}\d])(?:mon(?:days?)?|tu(?:e|es|esdays?)?|we(?:d|dnesdays?)?|th(?:u|ur|urs|ursdays?)?|fri(?:days?)?|sat(?:urdays?)?|su(?:n|ndays?)?|daily|every|all|days|week-?ends?|weekdays|holidays)(?![\p{L}\d])/u
+/** One-letter days English writes too ("M-S": Monday or martes?): no sign of a language. */
+const SHARED_LETTERS = /(?<![\p{L}\d])[ms](?![\p{L}\d])/gu
+
+/**
+ * Whether a week's days are named as only languages of the 24-hour clock name them ("Mo-Sa",
+ * "lun-ven", "ma-za", "L-V"): then its bare hours are as written ("5-9" is 05:00-09:00).
+ */
+function clock24(specs: Spec[], g: Grammar): boolean {
+  if (g === ENGLISH || specs.some((spec) => ENGLISH_DAYS.test(spec[0]))) return false
+  return specs.some((spec) => /\p{L}/u.test(spec[0].replace(SHARED_LETTERS, '')))
+}
+
 /** Words for closed and open in those languages, which say the same ("Ma-Sa 9h-19h, Di fermé"). */
 const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouvert|apert[oa]|abiert[oa])(?![\p{L}\d])/u
 /**
@@ -340,6 +358,7 @@ function splitWith(
     doubts?.push(`its "${day}" could be ${TWO_WAYS[day]}. Write the day's name in full: ${IN_FULL[day]}.`)
     return null
   }
+  const clock = clock24(specs, g)
   // Each spec's hours as written, from the text itself (its case and accents kept).
   // A word before days ending the text ("Sat 10-14 on") is read as a stray one, as ever.
   const hours = specs.map((spec, i) => {
@@ -373,12 +392,16 @@ function splitWith(
     const days = daysOf(specs[i]![0], romance, g)
     if (days.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
+    // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
+    // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
+    const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
     // A half of the day closed is read beside the day's hours before (again).
-    const unread = parseDayHours(day).kind === 'unknown' && halfClosed(day) === null
+    const unread = parseDayHours(first).kind === 'unknown' && halfClosed(day) === null
     if (unread && (!keepUnread || day === '')) return null
     const every = new Set(days).size === 7
     for (const d of days) {
-      const hours = general.has(d) && !every && halfClosed(day) === null ? day : again(week[d]!, day)
+      const own = general.has(d) && !every && halfClosed(day) === null
+      const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
       if (hours === null) {
         doubts?.push(
           doubt(text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim(), week[d]!, day),

@@ -147,7 +147,7 @@ describe('a week of hours in one cell', () => {
   })
 
   test('bare hours that could be morning or evening are kept as unknown, and the warning gives both', () => {
-    const { hours, warnings } = imported(['Mon-Fri 9-5, Sun 5-9', 'Mo-Sa 5-12, So 1-5'])
+    const { hours, warnings } = imported(['Mon-Fri 9-5, Sun 5-9', 'Mon-Sat 5-12, Sun 1-5'])
     expect(hours.map((h) => [h.hours.sunday, h.hours_unread])).toEqual([
       ['5-9', ['sunday']],
       ['1-5', ['sunday']],
@@ -159,6 +159,26 @@ describe('a week of hours in one cell', () => {
       [
         'hours.sunday "1-5" could be 01:00-05:00 or 13:00-17:00: it is kept, and counts as unknown until it is written as one of them.',
       ],
+    ])
+  })
+
+  test('bare hours beside days German, French or Dutch name are read as the 24-hour clock, as written', () => {
+    const texts = ['Mo-Sa 5-11:30', 'lun-ven 5-9', 'ma-za 5:30-9:30, zo 7-10', 'Mon-Sat 5-11:30']
+    const rows = texts.map((t, i) => `S${i};Bäckerei ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+    const path = join(dir, 'filialen.csv')
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(0)
+    // English days alone keep the doubt: a restaurant's "5-11:30" may be 17:00-23:30.
+    expect(r.stdout.split('\n').filter((line) => line.includes('could be'))).toEqual([
+      '  line 5 (external_id "S3"): hours.monday-saturday "5-11:30" could be 05:00-11:30 or 17:00-23:30: it is kept, and counts as unknown until it is written as one of them.',
+    ])
+    const { hours, warnings } = imported(texts.slice(0, 3))
+    expect(warnings).toEqual([[], [], []])
+    expect(hours.map((h) => [h.hours.monday, h.hours.sunday, h.hours_unread])).toEqual([
+      ['05:00-11:30', 'closed', []],
+      ['05:00-09:00', 'closed', []],
+      ['05:30-09:30', '7-10', []],
     ])
   })
 
