@@ -150,13 +150,22 @@ describe('splitWeekHours', () => {
       ['Täglich 4-10', weekdays('04:00-10:00', '04:00-10:00', '04:00-10:00')],
       ['L-V 5-9, S 6-13', weekdays('05:00-09:00', '6-13')],
       ['Täglich 8-12, So 5-9', weekdays('8-12', '8-12', '05:00-09:00')],
+      ['5-11:30 Mo-Sa', weekdays('05:00-11:30', '05:00-11:30')], // hours before their days
     ]
     for (const [text, days] of cases) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days })
     const bakery = splitWeekHours('Mo-Sa 5-11:30')!
     expect(parseDayHours(bakery[0])).toEqual({ kind: 'open', intervals: [[300, 690]] })
     // English days, or none, or letters English writes too: morning or evening? Not guessed; nor
     // beside a day's first hours, where 14:00-17:00 is as likely.
-    const refused = ['Mon-Sat 5-11:30', 'Mo-Fr 9-18, Sun 5-9', 'Daily 5-9', 'M-S 5-9', '5-9', 'Mo-Fr 8-12, Mo/Di 2-5']
+    const refused = [
+      'Mon-Sat 5-11:30',
+      'Mo-Fr 9-18, Sun 5-9',
+      'Daily 5-9',
+      'M-S 5-9',
+      '5-9',
+      '5-9 Mon-Fri',
+      'Mo-Fr 8-12, Mo/Di 2-5',
+    ]
     for (const text of refused) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
     expect(parseDayHours('5-11:30').kind).toBe('unknown')
   })

@@ -299,8 +299,9 @@ function hoursFirst(text: string): string[] | null {
       .slice(0, i)
       .join('')
       .replace(/[\s,:]+$/, '')
-    if ((namesDays(days) || LETTER_SPAN.test(days)) && parseDayHours(hours).kind === 'open')
-      return splitWeekHours(`${days} ${hours}`)
+    // Hours in doubt ("5-9 Mo-Fr") are read as their days' language reads them.
+    const read = parseDayHours(hours).kind === 'open' || eitherHalf(hours) !== null
+    if ((namesDays(days) || LETTER_SPAN.test(days)) && read) return splitWeekHours(`${days} ${hours}`)
   }
   return null
 }
