@@ -1,6 +1,6 @@
 // The hours cells of a locations CSV that hold more than a day: a week in one cell, its parts in
 // columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
-import { halfClosed, parseDayHours } from '../core/hours'
+import { eitherHalf, halfClosed, parseDayHours } from '../core/hours'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS } from '../store/locations'
 import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
@@ -47,6 +47,9 @@ export function spansWeek(
 ): string[] {
   return spans.map(([, days, hours]) => {
     if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
+    // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
+    const half = eitherHalf(hours)
+    if (half !== null && splitWeekHours(`${days} ${hours}`) !== null) return `${days} ${half[0]}`
     splitWeekHours(`${days} closed`)?.forEach((named, i) => {
       if (named !== '') kept[i] = hours
     })

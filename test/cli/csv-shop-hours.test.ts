@@ -182,6 +182,40 @@ describe('a week of hours in one cell', () => {
     ])
   })
 
+  test('bare hours in columns of days German names ("Mo-Fr", "Sa") are read as written too', () => {
+    const sheet = (days: string, hours: string) => {
+      const path = join(dir, 'filialen.csv')
+      writeFileSync(
+        path,
+        `Filialnummer;Name;Adresse;Breitengrad;Längengrad;${days}\r\nS0;Bäckerei;Königsallee 1, 40213 Düsseldorf;51,2254;6,7763;${hours}\r\n`,
+      )
+      return path
+    }
+    const de = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      sheet('Mo-Fr;Sa;So', '5-11:30;5-12;zu'),
+      '--dry-run',
+    )
+    expect(de.stdout).toContain('Längengrad as lng, Mo-Fr as monday-friday, Sa as saturday, So as sunday.')
+    expect(de.stdout).not.toContain('could be')
+    json('locations', 'import', locatorId, '--file', sheet('Mo-Fr;Sa;So', '5-11:30;5-12;zu'))
+    expect(json('locations', 'export', locatorId)[0].hours).toEqual(
+      week([...Array(5).fill('05:00-11:30'), '5-12', 'zu']),
+    )
+    const us = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      sheet('Mon-Fri;Sat;Sun', '5-11:30;5-12;closed'),
+      '--dry-run',
+    )
+    expect(us.stdout).toContain('hours.monday-friday "5-11:30" could be 05:00-11:30 or 17:00-23:30')
+  })
+
   test('a day named again with hours that read otherwise beside its first ones is refused, both readings said', () => {
     const path = join(dir, 'filialen.csv')
     const texts = ['Mo-Fr 9-12, Mo 7-8', 'Mon-Fri 9-5, Mon 6-8', 'Mo-Fr 8-12, Mo/Di 2-5']
