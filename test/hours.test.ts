@@ -73,6 +73,10 @@ describe('parseDayHours', () => {
     ['9h00 - 19h00', open([h(9), h(19)])],
     ['Fermé', CLOSED],
     ['van 9 tot 18 uur', open([h(9), h(18)])],
+    // Belgian Dutch writes "u" as French writes "h": the 24-hour clock's, so "5u-9u" is the morning.
+    ['9u-12u30, 13u30-18u', open([h(9), h(12, 30)], [h(13, 30), h(18)])],
+    ['van 9u tot 18u', open([h(9), h(18)])],
+    ['5u-9u', open([h(5), h(9)])],
     ['9.00 - 17.30', open([h(9), h(17, 30)])],
     ['Gesloten', CLOSED],
     ['dalle 9 alle 13 e dalle 15 alle 19', open([h(9), h(13)], [h(15), h(19)])],

@@ -58,6 +58,7 @@ describe('splitWeekHours', () => {
     ['From Monday to Friday 9am to 5pm, on Saturday 10am to 2pm', weekdays('9am to 5pm', '10am to 2pm')],
     ['Mon-Fri 9-17, Sat 10-14 on', weekdays('9-17', '10-14')], // a stray word at the end, read as before
     ['ma-vr 9-18, za 10-17, zo gesloten', weekdays('9-18', '10-17', 'gesloten')],
+    ['ma-vr 9u-18u, za 9u-12u', weekdays('9u-18u', '9u-12u')], // Belgian Dutch: "u" for uur
     // Two letters: with a day only French, Spanish or Italian writes so, "ma" is Tuesday and "di"/"do" Sunday.
     ['lu-ve 9-18, sa 9-12, di fermé', weekdays('9-18', '9-12', 'fermé')],
     ['ma-ve 9-18, di 10-12', week('', '9-18', '9-18', '9-18', '9-18', '', '10-12')],

@@ -59,12 +59,12 @@ function normal(text: string): string {
 /** `bare`: an hour alone ("9"); `zeroed`: an hour written with a leading zero ("02:00"), the 24-hour clock's. */
 type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zeroed: boolean }
 
-/** "9", "09:30", "9.30", "0930", "9h", "9h30", "9am", "9:30pm", "noon", "midnight", "24:00". */
+/** "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "noon", "midnight", "24:00". */
 function readTime(token: string): Time | null {
   const t = token.trim()
   if (t === 'noon' || t === 'midday') return { minutes: 720, meridiem: 'pm', bare: false, zeroed: false }
   if (t === 'midnight') return { minutes: 0, meridiem: 'am', bare: false, zeroed: false }
-  const m = /^(\d{1,2})(?:[:.h]?(\d{2}))?\s*(?:h)?\s*(am|pm)?$/.exec(t)
+  const m = /^(\d{1,2})(?:[:.hu]?(\d{2}))?(?:\s*h|u)?\s*(am|pm)?$/.exec(t)
   if (m === null) return null
   const hour = Number(m[1])
   const minute = m[2] === undefined ? 0 : Number(m[2])
@@ -216,8 +216,8 @@ function inHalf(afternoon: boolean, text: string): DayHours {
   return fits ? { kind: 'open', intervals } : UNKNOWN
 }
 
-/** Hours written as only the 24-hour clock writes them: "5h", "5h30", "5-9 Uhr", "5 à 11 heures". */
-const CLOCK_24 = /\dh(?:\d|\b)|\d h\b|\b(?:uhr|uur|heures?|ore|horas?)\b/
+/** Hours written as only the 24-hour clock writes them: "5h", "5h30", "5u", "5-9 Uhr", "5 à 11 heures". */
+const CLOCK_24 = /\d[hu](?:\d|\b)|\d h\b|\b(?:uhr|uur|heures?|ore|horas?)\b/
 
 function readDay(text: string | null | undefined, guess: boolean): DayHours {
   if (text === null || text === undefined) return UNKNOWN
