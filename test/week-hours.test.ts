@@ -59,6 +59,13 @@ describe('splitWeekHours', () => {
     ['Mon-Fri 9-17, Sat 10-14 on', weekdays('9-17', '10-14')], // a stray word at the end, read as before
     ['ma-vr 9-18, za 10-17, zo gesloten', weekdays('9-18', '10-17', 'gesloten')],
     ['ma-vr 9u-18u, za 9u-12u', weekdays('9u-18u', '9u-12u')], // Belgian Dutch: "u" for uur
+    // Portuguese, Polish and Swedish; Polish "So" is sobota, Saturday, beside its own days.
+    ['Seg-Sex 9-18, Sáb 9-13', weekdays('9-18', '9-13')],
+    ['Segunda a sexta-feira 9h-18h, sábado 9h-13h, domingo fechado', weekdays('9h-18h', '9h-13h', 'fechado')],
+    ['Pn-Pt 9-17, So 9-13, Nd nieczynne', weekdays('9-17', '9-13', 'nieczynne')],
+    ['Poniedziałek-piątek 9-17, sobota 10-14, niedziela zamknięte', weekdays('9-17', '10-14', 'zamknięte')],
+    ['Mån-Fre 10-18, Lör 10-15, Sön stängd', weekdays('10-18', '10-15', 'stängd')],
+    ['måndag–fredag 10–18', weekdays('10–18')],
     // Two letters: with a day only French, Spanish or Italian writes so, "ma" is Tuesday and "di"/"do" Sunday.
     ['lu-ve 9-18, sa 9-12, di fermé', weekdays('9-18', '9-12', 'fermé')],
     ['ma-ve 9-18, di 10-12', week('', '9-18', '9-18', '9-18', '9-18', '', '10-12')],
@@ -150,6 +157,9 @@ describe('splitWeekHours', () => {
       ['ma-za 5:30-9:30, zo 7-10', weekdays('05:30-09:30', '05:30-09:30', '7-10')],
       ['Täglich 4-10', weekdays('04:00-10:00', '04:00-10:00', '04:00-10:00')],
       ['L-V 5-9, S 6-13', weekdays('05:00-09:00', '6-13')],
+      ['Seg-Sex 5-9', weekdays('05:00-09:00')],
+      ['Pn-Pt 5-9', weekdays('05:00-09:00')],
+      ['Mån-Fre 5-9', weekdays('05:00-09:00')],
       ['Täglich 8-12, So 5-9', weekdays('8-12', '8-12', '05:00-09:00')],
       ['5-11:30 Mo-Sa', weekdays('05:00-11:30', '05:00-11:30')], // hours before their days
     ]
@@ -182,6 +192,11 @@ describe('splitWeekHours', () => {
       ['Lu', 'Ma', 'Me', 'Je', 'Ve', 'Sa', 'Di'],
       ['Lu', 'Ma', 'Mi', 'Ju', 'Vi', 'Sa', 'Do'],
       ['Lu', 'Ma', 'Me', 'Gi', 'Ve', 'Sa', 'Do'],
+      ['Seg', 'Ter', 'Qua', 'Qui', 'Sex', 'Sáb', 'Dom'],
+      ['Segunda', 'Terça', 'Quarta', 'Quinta', 'Sexta', 'Sábado', 'Domingo'],
+      ['Pn', 'Wt', 'Śr', 'Czw', 'Pt', 'So', 'Nd'],
+      ['Poniedziałek', 'Wtorek', 'Środa', 'Czwartek', 'Piątek', 'Sobota', 'Niedziela'],
+      ['Mån', 'Tis', 'Ons', 'Tor', 'Fre', 'Lör', 'Sön'],
     ]
     /** Two-letter days only French, Spanish and Italian write: without one, Ma, Di and Do read as German. */
     const romanceOnly = /\b(?:Lu|Me|Je|Ju|Gi|Ve|Vi)\b/

@@ -14,7 +14,7 @@ const DAY = 1440
 
 /** Words for a day closed, in the languages of the demo's countries (and a few more). */
 const CLOSED =
-  /^((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|stangt|lukket|stengt|suljettu|kiinni)$/
+  /^((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|zamkniete|nieczynne|stangt|stangd|lukket|stengt|suljettu|kiinni)$/
 
 /** Open round the clock. */
 const ALL_DAY =

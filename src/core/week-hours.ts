@@ -1,7 +1,7 @@
 // A week of opening hours in one text, as store lists and OpenStreetMap write them ("Mon-Fri
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. Days in English, German, French,
-// Spanish, Italian and Dutch, whole, cut short, or in two letters.
+// Spanish, Italian, Dutch, Portuguese, Polish and Swedish, whole, cut short, or in two letters.
 import { BY_APPOINTMENT, clockText, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
@@ -19,6 +19,28 @@ const DAY_NAMES: [string, number][] = [
     'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sabados sab sabato zaterdag zaterdags za',
   ),
   ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
+  // Portuguese ("Seg-Sex", "segunda a sexta-feira"; sábado and domingo are Spanish's too).
+  ...names(0, 'segunda-feira segunda seg'),
+  ...names(1, 'terca-feira terca ter'),
+  ...names(2, 'quarta-feira quarta qua'),
+  ...names(3, 'quinta-feira quinta qui'),
+  ...names(4, 'sexta-feira sexta sex'),
+  // Polish, with and without its letters (ł is no accent: it stays when folded); So is POLISH_OF's.
+  ...names(0, 'poniedziałek poniedzialek pon pn'),
+  ...names(1, 'wtorek wt'),
+  ...names(2, 'sroda sr'),
+  ...names(3, 'czwartek czw cz'),
+  ...names(4, 'piatek pt'),
+  ...names(5, 'sobota sob sb'),
+  ...names(6, 'niedziela niedz ndz nd'),
+  // Swedish, folded: "Mån-Fre", "lördag".
+  ...names(0, 'mandag man'),
+  ...names(1, 'tisdag tis'),
+  ...names(2, 'onsdag ons'),
+  ...names(3, 'torsdag tor tors'),
+  ...names(4, 'fredag fre'),
+  ...names(5, 'lordag lordagar lor'),
+  ...names(6, 'sondag sondagar son'),
 ]
 /**
  * One-letter days, read only in a text the names above do not split: Spanish ("L-V 9-18, S
@@ -43,6 +65,9 @@ const ROMANCE_OF = new Map([
 ])
 /** The two-letter days only those languages have: a text with one reads ROMANCE_OF's their way. */
 const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
+/** "So", Sunday in German, is sobota, Saturday, in Polish: read so beside a day only Polish names so. */
+const POLISH_OF = new Map([['so', 5]])
+const POLISH_ONLY = /(?<![\p{L}\d])(?:pn|pon|wt|sr|czw?|pt|sb|nd|ndz|niedz)(?![\p{L}\d])/u
 /** Those two-letter days in a text, and hours as French writes them ("9h", "14h30"). */
 const ROMANCE_OF_AT = /(?<![\p{L}\d])(?:ma|di|do)(?![\p{L}\d])/u
 const FRENCH_HOURS = /\dh(?:\d\d)?(?!\p{L})/u
@@ -177,13 +202,13 @@ function folded(text: string): { t: string; at: number[] } {
   return { t, at }
 }
 
-/** The days a match of a grammar's daysAt names, Monday = 0; `romance`: two-letter days read as ROMANCE_OF. */
-function daysOf(spec: string, romance: boolean, g: Grammar): number[] {
+/** The days a match of a grammar's daysAt names, Monday = 0; `read`: two-letter days read otherwise (ROMANCE_OF). */
+function daysOf(spec: string, read: ReadonlyMap<string, number> | null, g: Grammar): number[] {
   const text = spec.replace(/\s*:$/, '').trim()
   if (EVERY_DAY.test(text)) return [0, 1, 2, 3, 4, 5, 6]
   if (WEEKDAYS.test(text)) return [0, 1, 2, 3, 4]
   if (WEEKENDS.test(text)) return [5, 6]
-  const dayOf = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? g.dayOf.get(name)!
+  const dayOf = (name: string) => read?.get(name) ?? g.dayOf.get(name)!
   const days: number[] = []
   for (const [, first, last] of text.matchAll(g.spanParts)) {
     if (isHoliday(first!) || (last !== undefined && isHoliday(last))) continue
@@ -210,14 +235,14 @@ export function namesDays(text: string): boolean {
     more === undefined &&
     spec.index === 0 &&
     spec[0].length === t.length &&
-    daysOf(spec[0], false, NAMED).length > 0
+    daysOf(spec[0], null, NAMED).length > 0
   )
 }
 
 /** The days a text naming days alone names (namesDays), Monday = 0, in their order; [] for none. */
 export function daysNamed(text: string): number[] {
   const spec = foldHours(text).trim().match(NAMED.daysAt)
-  return spec === null ? [] : daysOf(spec[0], false, NAMED)
+  return spec === null ? [] : daysOf(spec[0], null, NAMED)
 }
 
 /**
@@ -359,6 +384,8 @@ function splitWith(
     doubts?.push(`its "${day}" could be ${TWO_WAYS[day]}. Write the day's name in full: ${IN_FULL[day]}.`)
     return null
   }
+  const polish = specs.some((spec) => POLISH_ONLY.test(spec[0]))
+  const read = romance ? ROMANCE_OF : polish ? POLISH_OF : null
   const clock = clock24(specs, g)
   // Each spec's hours as written, from the text itself (its case and accents kept).
   // A word before days ending the text ("Sat 10-14 on") is read as a stray one, as ever.
@@ -390,7 +417,7 @@ function splitWith(
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
   const general = new Set<number>()
   for (let i = 0; i < specs.length; i++) {
-    const days = daysOf(specs[i]![0], romance, g)
+    const days = daysOf(specs[i]![0], read, g)
     if (days.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read

@@ -216,6 +216,34 @@ describe('a week of hours in one cell', () => {
     expect(us.stdout).toContain('hours.monday-friday "5-11:30" could be 05:00-11:30 or 17:00-23:30')
   })
 
+  test('Portuguese, Polish and Swedish days, and Belgian "9u-18u", are read', () => {
+    const texts = [
+      'Seg-Sex 9-18, Sáb 9-13',
+      'Pn-Pt 9-17, So 9-13, Nd nieczynne',
+      'Pn-Pt 9-17, zamknięte Sb-Nd',
+      'Mån-Fre 10-18, Lör 10-15, Sön stängd',
+      'ma-vr 9u-18u, za 9u-12u',
+    ]
+    const rows = texts.map((t, i) => `S${i};Laden ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+    const path = join(dir, 'filialen.csv')
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect([r.code, r.stderr, r.stdout.split('\n')[1]]).toEqual([
+      0,
+      '',
+      'Columns read: Filialnummer as external_id, Name, Adresse as address, Breitengrad as lat, Längengrad as lng, Öffnungszeiten as hours.',
+    ])
+    const { hours, warnings } = imported(texts)
+    expect(warnings).toEqual([[], [], [], [], []])
+    expect(hours.map((h) => [h.hours.friday, h.hours.saturday, h.hours.sunday])).toEqual([
+      ['9-18', '9-13', 'closed'],
+      ['9-17', '9-13', 'nieczynne'],
+      ['9-17', 'zamknięte', 'zamknięte'],
+      ['10-18', '10-15', 'stängd'],
+      ['9u-18u', '9u-12u', 'closed'],
+    ])
+  })
+
   test('a day named again with hours that read otherwise beside its first ones is refused, both readings said', () => {
     const path = join(dir, 'filialen.csv')
     const texts = ['Mo-Fr 9-12, Mo 7-8', 'Mon-Fri 9-5, Mon 6-8', 'Mo-Fr 8-12, Mo/Di 2-5']
