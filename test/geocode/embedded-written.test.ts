@@ -172,3 +172,25 @@ describe('a postcode before a town of two words or more, without a comma', () =>
       expect({ address, postcode: geo.lookup(address)?.parts.postcode }).toEqual({ address, postcode })
   })
 })
+
+describe('a town after a street word, without a comma', () => {
+  test('is the town, as with a comma, and the street words the street', () => {
+    for (const [address, comma, street] of [
+      ['12 Rue de la Paix Paris', '12 Rue de la Paix, Paris', '12 Rue de la Paix'],
+      ['5 Via Roma Milano', '5 Via Roma, Milano', '5 Via Roma'],
+      ['Via Roma Milano Italia', 'Via Roma, Milano, Italia', 'Via Roma'],
+      ['Largo FL', 'Largo, FL', undefined],
+      ['33770 Largo FL', '33770 Largo, FL', undefined],
+      ['Laan van Meerdervoort 10 Den Haag', 'Laan van Meerdervoort 10, Den Haag', 'Laan van Meerdervoort 10'],
+    ] as const) {
+      const [r, written] = [geo.lookup(address), geo.lookup(comma)!]
+      expect({ address, parts: r?.parts }).toEqual({ address, parts: { ...written.parts, street } })
+      expect({ address, at: [r!.lat, r!.lng] }).toEqual({ address, at: [written.lat, written.lng] })
+    }
+  })
+
+  test("is no street's own name or word: those still name no town", () => {
+    for (const address of ['5 Via Roma', 'Piazza del Duomo', '200 Main Street', 'Florida US'])
+      expect({ address, r: geo.lookup(address) }).toEqual({ address, r: null })
+  })
+})

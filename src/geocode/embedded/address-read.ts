@@ -48,6 +48,9 @@ const STREET_PREFIX = new Set(
     ' ',
   ),
 )
+/** A word that ends or begins a street's name ("Street", "Rue"), so never a town's alone. */
+export const isStreetWord = (key: string) =>
+  STREET_SUFFIX.has(key) || STREET_SUFFIX_AT_END.has(key) || STREET_PREFIX.has(key)
 const COMPOUND_STREET = /(strasse|straße|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 

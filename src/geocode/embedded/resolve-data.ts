@@ -52,6 +52,10 @@ export function queriesOf(db: Database) {
     `SELECT ${PLACE_COLUMNS} FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ? AND p.country = ? ORDER BY weight DESC LIMIT 25`,
   )
 
+  const qNamed = db.prepare<{ one: number }, [string]>('SELECT 1 AS one FROM place_names WHERE key = ? LIMIT 1')
+
   const countryOf = (key: string): string | null => (key === '' ? null : (qCountry.get(key)?.code ?? null))
-  return { countryOf, qRegions, qPostcode, qPlaces, qPlacesIn }
+  /** Whether some place bears this name. */
+  const named = (key: string): boolean => qNamed.get(key) !== null
+  return { countryOf, named, qRegions, qPostcode, qPlaces, qPlacesIn }
 }

@@ -10,6 +10,7 @@ import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
+import { townAtEnd } from './resolve-tail'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -29,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '18'
+export const RESOLVER_VERSION = '19'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -122,6 +123,21 @@ function regionHints(q: Queries, parts: Part[], lastPart: number): RegionHint[] 
 function lookup(q: Queries, address: string): GeocodeResult | null {
   // The cache's key, so that addresses sharing one get one answer (the street as written, too).
   const text = normalizeAddress(address)
+  const result = lookupWritten(q, text)
+  if (result !== null && result.precision !== 'city') return result
+  // Without commas, street words may swallow the town ("12 Rue de la Paix Paris") or leave a
+  // word of the street for it ("Laan van Meerdervoort 10 Den Haag": Van, Turkey): the last
+  // words, as the town, are read when nothing else is, or when they follow a house number.
+  const tail = townAtEnd(q, text, result !== null)
+  if (tail === null || (result !== null && nameKey(result.parts.city ?? '') === tail.key)) return result
+  const written = lookupWritten(q, tail.address)
+  // The same place read either way keeps the first reading (its postcode is no street's).
+  if (written === null || (result !== null && written.lat === result.lat && written.lng === result.lng)) return result
+  return written
+}
+
+/** An address read as written: with its commas, or as one part without. */
+function lookupWritten(q: Queries, text: string): GeocodeResult | null {
   const first = resolve(q, text, false)
   return first.result === null && first.alsoRegion ? resolve(q, text, true).result : first.result
 }
