@@ -389,6 +389,9 @@ const FALLBACK_NAMES = {
 const HOURS_WORDS =
   /(?<!\p{L})(?:opening hours|opening times|open hours|store hours|business hours|hours|öffnungszeiten|geschäftszeiten|horaires|horario|orari|openingstijden)(?!\p{L})/giu
 
+/** Whether a header names its column's hours ("Öffnungszeiten Sa", "Sat-Sun Hours"). */
+export const hasHoursWord = (header: string): boolean => header.search(HOURS_WORDS) >= 0
+
 /**
  * The days a header names when its column holds their hours ("Mo-Fr", "Öffnungszeiten Sa",
  * "Sat-Sun Hours"), as written, or null: days named as a week of hours names them (week-hours.ts).

@@ -1,7 +1,8 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
 import { clipped, nameKey } from '../core/text'
-import { columnField, daysColumn, fallbackField } from './csv-columns'
+import { daysNamed } from '../core/week-hours'
+import { columnField, daysColumn, fallbackField, hasHoursWord } from './csv-columns'
 import { maybeGarbled, ungarbled } from './csv-garbled'
 import { at, type CsvError, columnLetter, delimiterName, type RawRecord } from './csv-records'
 
@@ -82,11 +83,15 @@ export function readHeader({ cells, line }: RawRecord, customFields: readonly Na
     headerOf.set(field, column.header)
     column.field = field
   }
-  // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others.
-  for (const column of columns) {
+  // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others: with
+  // an hours word, or beside columns naming five days or more ("Seg", "PN" alone are no days).
+  const dayColumns = columns.flatMap((column) => {
     const days = column.field === null ? daysColumn(column.header) : null
-    if (days !== null) column.field = `${DAYS_FIELD}${days}`
-  }
+    return days === null ? [] : [{ column, days }]
+  })
+  const week = new Set(dayColumns.flatMap(({ days }) => daysNamed(days)))
+  for (const { column, days } of dayColumns)
+    if (week.size >= 5 || hasHoursWord(column.header)) column.field = `${DAYS_FIELD}${days}`
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
 }

@@ -33,6 +33,27 @@ describe('columns of some days', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Mo-Fr as monday-friday, Sa as saturday, So as sunday')
   })
+
+  test('"Seg", "Ter", "WT" and "PN" beside a week of hours are a segment, a territory, a weight, a part', () => {
+    const csv =
+      'external_id,name,address,lat,lng,opening_hours,Seg,Ter,WT,PN\n' +
+      's1,Shop,"Prager Straße 10, 01069 Dresden",51.04,13.73,Mon-Fri 9-17,Retail,North,12,4711\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('s.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Columns read: external_id, name, address, lat, lng, opening_hours as hours.')
+    expect(r.stdout).toContain(
+      'Columns not read (no location field has these names; docs/cli.md lists the columns): Seg, Ter, WT, PN.',
+    )
+    expect(r.stdout).not.toContain('4711')
+  })
+
+  test('a header of days alone is a column of hours beside others naming five days or more', () => {
+    const csv =
+      'Name;Adresse;Breitengrad;Längengrad;Seg-Sex;Sáb;Dom\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;fechado\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('p.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Seg-Sex as monday-friday, Sáb as saturday, Dom as sunday')
+  })
 })
 
 describe("a German back office's headers", () => {
