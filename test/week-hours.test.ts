@@ -145,6 +145,8 @@ describe('splitWeekHours', () => {
       '9-5 Sales', // no days, though Spanish day letters spell it
       'Ma-Sa 9h-19h', // maandag or mardi? hours with "h" are French's as much
       'Di 9h-12h', // Dienstag or dimanche?
+      'Mo-Fr 9-18, Sa 9-12, SB 24h', // SB: German banks' self-service, or Polish sobota?
+      'Mo-Fr 9-18, So geschlossen, SB 0-24',
     ])
       expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
   })

@@ -68,6 +68,9 @@ const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
 /** "So", Sunday in German, is sobota, Saturday, in Polish: read so beside a day only Polish names so. */
 const POLISH_OF = new Map([['so', 5]])
 const POLISH_ONLY = /(?<![\p{L}\d])(?:pn|pon|wt|sr|czw?|pt|sb|nd|ndz|niedz)(?![\p{L}\d])/u
+/** Every Polish day: one beside another language's ("Mo-Fr 9-18, SB 24h", German self-service) is no day. */
+const POLISH_DAYS =
+  /(?<![\p{L}\d])(?:poniedziałek|poniedzialek|pon|pn|wtorek|wt|sroda|sr|czwartek|czw|cz|piatek|pt|sobota|sob|sb|so|niedziela|niedz|ndz|nd)(?![\p{L}\d])/gu
 /** Those two-letter days in a text, and hours as French writes them ("9h", "14h30"). */
 const ROMANCE_OF_AT = /(?<![\p{L}\d])(?:ma|di|do)(?![\p{L}\d])/u
 const FRENCH_HOURS = /\dh(?:\d\d)?(?!\p{L})/u
@@ -384,7 +387,18 @@ function splitWith(
     doubts?.push(`its "${day}" could be ${TWO_WAYS[day]}. Write the day's name in full: ${IN_FULL[day]}.`)
     return null
   }
-  const polish = specs.some((spec) => POLISH_ONLY.test(spec[0]))
+  // "Mo-Fr 9-18, Sa 9-12, SB 24h": a Polish day beside another language's ("SB", German banks'
+  // self-service) is no day, but text of the hours before it, unread as before.
+  const polishOnly = (spec: Spec) => POLISH_ONLY.test(spec[0])
+  if (specs.some(polishOnly) && specs.some((spec) => /\p{L}/u.test(spec[0].replace(POLISH_DAYS, '')))) {
+    const spec = specs.find(polishOnly)!
+    const from = spec.index + spec[0].search(POLISH_ONLY)
+    const day = text.slice(at[from], at[from + spec[0].match(POLISH_ONLY)![0].length])
+    doubts?.push(`its "${day}" is a day only in Polish, beside days named in another language. Name the days in one.`)
+    if (polishOnly(specs[0]!)) return null
+    specs = specs.filter((spec) => !polishOnly(spec))
+  }
+  const polish = specs.some(polishOnly)
   const read = romance ? ROMANCE_OF : polish ? POLISH_OF : null
   const clock = clock24(specs, g)
   // Each spec's hours as written, from the text itself (its case and accents kept).
