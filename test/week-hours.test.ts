@@ -175,6 +175,7 @@ describe('splitWeekHours', () => {
       'Mo-Fr 9-18, Sun 5-9',
       'Daily 5-9',
       'M-S 5-9',
+      'M-Sa 5-11:30', // Monday to Saturday in English, Sa as English writes it too
       '5-9',
       '5-9 Mon-Fri',
       'Mo-Fr 8-12, Mo/Di 2-5',

@@ -93,6 +93,8 @@ const ENGLISH_DAYS =
   /(?<![\p{L}\d])(?:mon(?:days?)?|tu(?:e|es|esdays?)?|we(?:d|dnesdays?)?|th(?:u|ur|urs|ursdays?)?|fri(?:days?)?|sat(?:urdays?)?|su(?:n|ndays?)?|daily|every|all|days|week-?ends?|weekdays|holidays)(?![\p{L}\d])/u
 /** One-letter days English writes too ("M-S": Monday or martes?): no sign of a language. */
 const SHARED_LETTERS = /(?<![\p{L}\d])[ms](?![\p{L}\d])/gu
+/** Nor, beside one, days English writes in two letters too ("M-Sa": Monday to Saturday). */
+const SHARED_BESIDE_LETTERS = /(?<![\p{L}\d])(?:mo|fr|sa)(?![\p{L}\d])/gu
 
 /**
  * Whether a week's days are named as only languages of the 24-hour clock name them ("Mo-Sa",
@@ -100,7 +102,12 @@ const SHARED_LETTERS = /(?<![\p{L}\d])[ms](?![\p{L}\d])/gu
  */
 function clock24(specs: Spec[], g: Grammar): boolean {
   if (g === ENGLISH || specs.some((spec) => ENGLISH_DAYS.test(spec[0]))) return false
-  return specs.some((spec) => /\p{L}/u.test(spec[0].replace(SHARED_LETTERS, '')))
+  const letters = specs.some((spec) => spec[0].search(SHARED_LETTERS) >= 0)
+  const unshared = (days: string) => {
+    const named = days.replace(SHARED_LETTERS, '')
+    return letters ? named.replace(SHARED_BESIDE_LETTERS, '') : named
+  }
+  return specs.some((spec) => /\p{L}/u.test(unshared(spec[0])))
 }
 
 /** Words for closed and open in those languages, which say the same ("Ma-Sa 9h-19h, Di fermé"). */
