@@ -84,12 +84,16 @@ export function readHeader({ cells, line }: RawRecord, customFields: readonly Na
     column.field = field
   }
   // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others: with
-  // an hours word, or beside columns naming five days or more ("Seg", "PN" alone are no days).
+  // an hours word, or beside columns naming five days or more ("Seg", "PN" alone are no days). One
+  // naming a day a column before it names ("PN" beside "Mo-Fr": a part number) is no days either.
+  const week = new Set<number>()
   const dayColumns = columns.flatMap((column) => {
     const days = column.field === null ? daysColumn(column.header) : null
-    return days === null ? [] : [{ column, days }]
+    const named = days === null ? [] : daysNamed(days)
+    if (days === null || named.some((day) => week.has(day))) return []
+    for (const day of named) week.add(day)
+    return [{ column, days }]
   })
-  const week = new Set(dayColumns.flatMap(({ days }) => daysNamed(days)))
   for (const { column, days } of dayColumns)
     if (week.size >= 5 || hasHoursWord(column.header)) column.field = `${DAYS_FIELD}${days}`
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))

@@ -47,6 +47,16 @@ describe('columns of some days', () => {
     expect(r.stdout).not.toContain('4711')
   })
 
+  test('"PN" and "Pt" beside "Mo-Fr", "Sa" and "So" name days those name already: no days', () => {
+    const csv =
+      'Name;Adresse;Breitengrad;Längengrad;Mo-Fr;Sa;So;PN;Pt\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;zu;4711;12\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('o.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('Mo-Fr as monday-friday, Sa as saturday, So as sunday.')
+    expect(r.stdout).toContain('docs/cli.md lists the columns): PN, Pt.')
+    expect(r.stdout).not.toContain('4711')
+  })
+
   test('a header of days alone is a column of hours beside others naming five days or more', () => {
     const csv =
       'Name;Adresse;Breitengrad;Längengrad;Seg-Sex;Sáb;Dom\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;fechado\r\n'
