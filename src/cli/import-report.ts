@@ -1,7 +1,7 @@
 // What `locations import` prints: a progress line while a long import runs, then the summary of
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
-import { daysNamed } from '../core/week-hours'
+import { daysNamedTogether } from '../core/week-hours'
 import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../locations/bulk'
 import { problemParts } from '../locations/bulk-problems'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
@@ -241,17 +241,19 @@ export const unreadColumns = (unknownColumns: string[]): string =>
  */
 function readColumns(columns: CsvRead['columns']): string | null {
   const key = (text: string) => text.toLowerCase().replace(/[\s_.-]/g, '')
+  // Columns of days read together, as the week is: "Di" beside "Lu-Ve" is Sunday.
+  const dayFields = columns.flatMap(({ field }) => (field?.startsWith(DAYS_FIELD) ? [field] : []))
+  const together = daysNamedTogether(dayFields.map((field) => field.slice(DAYS_FIELD.length)))
   const read = columns.flatMap(({ header, field }) => {
     if (field === null) return []
-    const label = fieldLabel(field)
+    const label = field.startsWith(DAYS_FIELD) ? daysLabel(together[dayFields.indexOf(field)]!) : fieldLabel(field)
     return [key(header) === key(label) ? headerText(header) : `${headerText(header)} as ${label}`]
   })
   return read.some((column) => column.includes(' as ')) ? `Columns read: ${read.join(', ')}.` : null
 }
 
-/** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi"; some days' hours as their days. */
+/** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi". */
 function fieldLabel(field: string): string {
-  if (field.startsWith(DAYS_FIELD)) return daysLabel(daysNamed(field.slice(DAYS_FIELD.length)))
   if (field.startsWith('custom_fields.')) return `custom.${field.slice('custom_fields.'.length)}`
   return field.slice(field.indexOf('.') + 1)
 }

@@ -256,6 +256,20 @@ export function daysNamed(text: string): number[] {
 }
 
 /**
+ * The days each of some texts naming days alone names, read together as one week's days are:
+ * "Di" beside "Lu-Ve" is dimanche, "So" beside "Pn-Pt" sobota.
+ */
+export function daysNamedTogether(texts: string[]): number[][] {
+  const specs = texts.map((text) => foldHours(text).trim().match(NAMED.daysAt)?.[0] ?? null)
+  const named = specs.filter((spec) => spec !== null)
+  // As in a week's text, a day only Polish names beside another language's ("PN" beside "Mo-Fr") is none.
+  const polish = named.some((spec) => POLISH_ONLY.test(spec))
+  const mixed = polish && named.some((spec) => /\p{L}/u.test(spec.replace(POLISH_DAYS, '')))
+  const read = named.some((spec) => ROMANCE_ONLY.test(spec)) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
+  return specs.map((spec) => (spec === null || (mixed && POLISH_ONLY.test(spec)) ? [] : daysOf(spec, read, NAMED)))
+}
+
+/**
  * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
  * text is not a week of hours this reads: text before the first day, a day without hours, or
  * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone

@@ -1,7 +1,7 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
 import { clipped, nameKey } from '../core/text'
-import { daysNamed } from '../core/week-hours'
+import { daysNamedTogether } from '../core/week-hours'
 import { columnField, daysColumn, fallbackField, hasHoursWord } from './csv-columns'
 import { maybeGarbled, ungarbled } from './csv-garbled'
 import { at, type CsvError, columnLetter, delimiterName, type RawRecord } from './csv-records'
@@ -86,13 +86,17 @@ export function readHeader({ cells, line }: RawRecord, customFields: readonly Na
   // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others: with
   // an hours word, or beside columns naming five days or more ("Seg", "PN" alone are no days). One
   // naming a day a column before it names ("PN" beside "Mo-Fr": a part number) is no days either.
-  const week = new Set<number>()
-  const dayColumns = columns.flatMap((column) => {
+  const candidates = columns.flatMap((column) => {
     const days = column.field === null ? daysColumn(column.header) : null
-    const named = days === null ? [] : daysNamed(days)
-    if (days === null || named.some((day) => week.has(day))) return []
-    for (const day of named) week.add(day)
-    return [{ column, days }]
+    return days === null ? [] : [{ column, days }]
+  })
+  // Read together, as the row's week is: "Di" beside "Lu-Ve" is Sunday, "PN" beside "Mo-Fr" none.
+  const named = daysNamedTogether(candidates.map(({ days }) => days))
+  const week = new Set<number>()
+  const dayColumns = candidates.filter((_, i) => {
+    if (named[i]!.length === 0 || named[i]!.some((day) => week.has(day))) return false
+    for (const day of named[i]!) week.add(day)
+    return true
   })
   for (const { column, days } of dayColumns)
     if (week.size >= 5 || hasHoursWord(column.header)) column.field = `${DAYS_FIELD}${days}`

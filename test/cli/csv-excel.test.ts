@@ -57,6 +57,24 @@ describe('columns of some days', () => {
     expect(r.stdout).not.toContain('4711')
   })
 
+  test('headers of days are read together, as a week is: "Di" beside "Lu-Ve" is Sunday, "So" by "Pn-Pt" Saturday', () => {
+    const sheet = (days: string, hours: string) =>
+      file(
+        'w.csv',
+        `Name;Adresse;Breitengrad;Längengrad;${days}\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;${hours}\r\n`,
+      )
+    const read = (days: string, hours: string) =>
+      storeloc('locations', 'import', locatorId, '--file', sheet(days, hours), '--dry-run').stdout
+    expect(read('Lu-Ve;Sa;Di', '9h-18h;9h-13h;fermé')).toContain(
+      'Lu-Ve as monday-friday, Sa as saturday, Di as sunday.',
+    )
+    expect(read('Pn-Pt;So;Nd', '9-17;9-13;nieczynne')).toContain(
+      'Pn-Pt as monday-friday, So as saturday, Nd as sunday.',
+    )
+    json('locations', 'import', locatorId, '--file', sheet('Pn-Pt;So;Nd', '9-17;9-13;nieczynne'))
+    expect(json('locations', 'export', locatorId)[0].hours).toMatchObject({ saturday: '9-13', sunday: 'nieczynne' })
+  })
+
   test('a header of days alone is a column of hours beside others naming five days or more', () => {
     const csv =
       'Name;Adresse;Breitengrad;Längengrad;Seg-Sex;Sáb;Dom\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;fechado\r\n'
