@@ -84,8 +84,9 @@ export function readHeader({ cells, line }: RawRecord, customFields: readonly Na
     column.field = field
   }
   // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others: with
-  // an hours word, or beside columns naming five days or more ("Seg", "PN" alone are no days). One
-  // naming a day a column before it names ("PN" beside "Mo-Fr": a part number) is no days either.
+  // an hours word, or beside columns naming five days or more, or the weekend ("Sa;So" by a week
+  // column); "Seg", "PN" alone are a segment, a part number. One naming a day a column of more
+  // days names ("Tor", a gate, beside "Mo-Fr") is no days either.
   const candidates = columns.flatMap((column) => {
     const days = column.field === null ? daysColumn(column.header) : null
     return days === null ? [] : [{ column, days }]
@@ -93,13 +94,17 @@ export function readHeader({ cells, line }: RawRecord, customFields: readonly Na
   // Read together, as the row's week is: "Di" beside "Lu-Ve" is Sunday, "PN" beside "Mo-Fr" none.
   const named = daysNamedTogether(candidates.map(({ days }) => days))
   const week = new Set<number>()
-  const dayColumns = candidates.filter((_, i) => {
-    if (named[i]!.length === 0 || named[i]!.some((day) => week.has(day))) return false
+  const kept = new Set<number>()
+  const byDays = candidates.map((_, i) => i).sort((a, b) => named[b]!.length - named[a]!.length)
+  for (const i of byDays) {
+    if (named[i]!.length === 0 || named[i]!.some((day) => week.has(day))) continue
     for (const day of named[i]!) week.add(day)
-    return true
+    kept.add(i)
+  }
+  const weekend = kept.size >= 2 && week.size === 2 && week.has(5) && week.has(6)
+  candidates.forEach(({ column, days }, i) => {
+    if (kept.has(i) && (week.size >= 5 || weekend || hasHoursWord(column.header))) column.field = `${DAYS_FIELD}${days}`
   })
-  for (const { column, days } of dayColumns)
-    if (week.size >= 5 || hasHoursWord(column.header)) column.field = `${DAYS_FIELD}${days}`
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
 }

@@ -75,6 +75,22 @@ describe('columns of some days', () => {
     expect(json('locations', 'export', locatorId)[0].hours).toMatchObject({ saturday: '9-13', sunday: 'nieczynne' })
   })
 
+  test('a gate "Tor" before "Mo-Fr;Sa;So" is no Thursday, and "Sa;So" beside a week are the weekend', () => {
+    const sheet = (columns: string, cells: string) =>
+      file(
+        't.csv',
+        `Name;Adresse;Breitengrad;Längengrad;${columns}\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;${cells}\r\n`,
+      )
+    const read = (columns: string, cells: string) =>
+      storeloc('locations', 'import', locatorId, '--file', sheet(columns, cells), '--dry-run').stdout
+    const gate = read('Tor;Mo-Fr;Sa;So', '3;9-18;10-14;zu')
+    expect(gate).toContain('Mo-Fr as monday-friday, Sa as saturday, So as sunday.')
+    expect(gate).toContain('docs/cli.md lists the columns): Tor.')
+    expect(read('Öffnungszeiten;Sa;So', 'Mo-Fr 9-18;10-14;zu')).toContain(
+      'Öffnungszeiten as hours, Sa as saturday, So as sunday.',
+    )
+  })
+
   test('a header of days alone is a column of hours beside others naming five days or more', () => {
     const csv =
       'Name;Adresse;Breitengrad;Längengrad;Seg-Sex;Sáb;Dom\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;fechado\r\n'
