@@ -45,6 +45,29 @@ test("a URL past the limit is a 400 in each API's shape, naming its length and t
   }
 })
 
+test('a browser page can read why its URL is too long: CORS as on other error answers', async () => {
+  const env: TestEnv = makeEnv()
+  try {
+    const path = longPath('/public/v1/pk_0000000000000000/locations', MAX_URL_LENGTH + 1)
+    const origin = 'https://shop.example.com'
+    const res = await env.app.handle(new Request(`http://localhost${path}`, { headers: { origin } }))
+    expect(res.status).toBe(400)
+    expect(res.headers.get('access-control-allow-origin')).toBe(origin)
+    expect(res.headers.get('access-control-expose-headers')).toContain('X-Request-Id')
+    expect(res.headers.get('vary')).toBe('*')
+    const bare = await env.app.handle(new Request(`http://localhost${path}`))
+    expect(bare.headers.get('access-control-allow-origin')).toBe('*')
+    // The Management API sends no CORS headers, refused or not.
+    const admin = await env.app.handle(
+      new Request(`http://localhost${longPath('/admin/v1/locations', MAX_URL_LENGTH + 1)}`, { headers: { origin } }),
+    )
+    expect(admin.status).toBe(400)
+    expect(admin.headers.get('access-control-allow-origin')).toBeNull()
+  } finally {
+    env.close()
+  }
+})
+
 let dir: string
 let server: Running
 let port: number

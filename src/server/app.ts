@@ -2,6 +2,7 @@
 import { AdminError } from '../api/admin/errors'
 import { publicRoutes, type RequestNote } from '../api/public'
 import { PublicError } from '../api/public/errors'
+import { CORS } from '../api/public/headers'
 import { townsFrom } from '../locations/town'
 import { guessFrom } from '../locations/town-guess'
 import type { Places } from '../api/public/places'
@@ -71,16 +72,25 @@ function urlTooLong(length: number, isPublic: boolean): string {
   return `The request's URL (its path and query string) is ${length.toLocaleString('en-US')} characters long; this service reads at most ${MAX_URL_LENGTH.toLocaleString('en-US')}. ${how}`
 }
 
-/** 400 for a request refused before any route (`message` says why), in the error shape of the API asked (the Query API's when `isPublic`). */
+/**
+ * 400 for a request refused before any route (`message` says why), in the error shape of the API
+ * asked (the Query API's when `isPublic`, with the CORS of its other errors, so a page reads why).
+ */
 function refusal(
   isPublic: boolean,
   message: string,
   publicBaseUrl: string | null | undefined,
   id: string,
   admin: boolean,
+  request: Request,
 ) {
+  const cors = {
+    'access-control-allow-origin': request.headers.get('origin') || '*',
+    'access-control-expose-headers': CORS.exposeHeaders.join(', '),
+    vary: '*',
+  }
   const refused = isPublic
-    ? new PublicError('INVALID_PARAMETER', message).toResponse(publicBaseUrl)
+    ? new PublicError('INVALID_PARAMETER', message, cors).toResponse(publicBaseUrl)
     : new AdminError('invalid_request', message).toResponse()
   refused.headers.set('x-request-id', id)
   return harden(refused, admin)
@@ -254,7 +264,7 @@ export function createApp(deps: AppDeps) {
       const message = hostRefused ?? urlTooLong(href.length - path, isPublic)
       // Its docs link under the request's origin, as the Query API's are; none from a Host refused.
       const base = deps.config.publicBaseUrl ?? (hostRefused !== null ? null : href.slice(0, path))
-      const refused = refusal(isPublic, message, base, s.id, href.startsWith('/admin/', path))
+      const refused = refusal(isPublic, message, base, s.id, href.startsWith('/admin/', path), request)
       if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }
