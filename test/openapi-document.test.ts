@@ -119,6 +119,13 @@ describe('the document', () => {
     expect(await statusAt(page.minimum - 1)).toBe(400)
   })
 
+  test("GET /clusters's zoom says its tiles are 512 pixels, a Leaflet map's zoom less one", () => {
+    // A cluster reaches 40 px of a 512-px tile: Leaflet's own zoom gives markers 20 px apart.
+    const { description } = deref(doc.components.parameters.zoom)
+    expect(description).toContain('512-pixel')
+    expect(description).not.toContain('(256-pixel Web Mercator tiles)')
+  })
+
   test('request bodies are the schemas the Management API validates with', () => {
     const plain = (s: unknown) => JSON.parse(JSON.stringify(s))
     expect(withoutNotes(doc.components.schemas.CreateLocationBody)).toEqual(plain(CreateLocationBody))

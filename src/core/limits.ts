@@ -11,7 +11,7 @@ export const MAX_RADIUS = 1000
 export const MAX_TAGS = 50
 /** Characters of a search. */
 export const MAX_SEARCH = 200
-/** The deepest zoom a map asks GET /clusters for (256-pixel Web Mercator tiles). */
+/** The deepest zoom a map asks GET /clusters for (512-pixel Web Mercator tiles: Leaflet's zoom less one). */
 export const MAX_ZOOM = 20
 /**
  * Tiles a GET /clusters box may span, across or down, at its zoom (the whole world is 2^zoom tiles

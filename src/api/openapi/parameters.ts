@@ -121,11 +121,15 @@ export const PARAMETERS = {
     required: true,
   },
   zoom: {
-    ...query('zoom', "The map's zoom (256-pixel Web Mercator tiles). From 17, every location is alone.", {
-      type: 'integer',
-      minimum: 0,
-      maximum: MAX_ZOOM,
-    }),
+    ...query(
+      'zoom',
+      "The zoom in 512-pixel Web Mercator tiles (Mapbox GL's, MapLibre's): a map of 256-pixel tiles (Leaflet) sends its zoom less one. From 17, every location is alone.",
+      {
+        type: 'integer',
+        minimum: 0,
+        maximum: MAX_ZOOM,
+      },
+    ),
     required: true,
   },
   lat: query('lat', "The centre's latitude, in decimal degrees. Required unless near, bbox or all=true is sent.", {
