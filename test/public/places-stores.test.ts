@@ -2,7 +2,7 @@
 // places a prefix begins, as far as the text says nothing else; the biggest of those near first.
 import { describe, expect, test } from 'bun:test'
 import { createLocator, setLocatorSettings } from '../../src/operator'
-import { env, places, usePlacesEnv } from './places-fixture'
+import { env, get, places, usePlacesEnv } from './places-fixture'
 
 usePlacesEnv()
 
@@ -32,5 +32,12 @@ describe('a store near', () => {
     // Stores in Basel alone say Münchenstein.
     const basel = await locatorWith([['Basel', 47.5596, 7.5886]])
     expect((await places('Münch', '', basel))[0]!.label).toBe('Münchenstein, Switzerland')
+  })
+  test('does not lift a village by an old name that far a bigger city has: "Peking" is Beijing', async () => {
+    // Starnberg, 5 km from Pöcking, whose old name the data also has as Peking.
+    const starnberg = await locatorWith([['Starnberg', 47.9972, 11.3406]])
+    expect((await places('Peking', '', starnberg))[0]!.label).toBe('Peking, China')
+    const near = await get(`${starnberg}/locations?near=Peking&radius=10&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Peking, China')
   })
 })

@@ -305,10 +305,13 @@ export class PlaceSearch {
     }
     // Another name shows only on the place it is mostly meant for: far the biggest of those the
     // text names whole (Beijing's "Peking", not Pöcking's; none of "New York"'s small towns).
+    // So is it meant only there: a store near Pöcking does not lift it over Beijing for "Peking".
     const whole = hits.filter((h) => h.exact)
     for (const h of whole)
-      if (h.named !== undefined && whole.some((o) => o !== h && ALTERNATE_OVER_MAIN * o.weight >= h.weight))
+      if (whole.some((o) => o !== h && ALTERNATE_OVER_MAIN * o.weight >= h.weight)) {
         delete h.named
+        if (!own(h)) delete h.meant
+      }
     for (const c of codes) c.tier = c.exact ? 0 : 2
     // A part of a town found only by another name that the text begins, within the town, is the
     // town's ("Londonska opshtina Brent", a borough of London, for "Lond"): the town is meant.
