@@ -33,6 +33,20 @@ describe('a store near', () => {
     const basel = await locatorWith([['Basel', 47.5596, 7.5886]])
     expect((await places('Münch', '', basel))[0]!.label).toBe('Münchenstein, Switzerland')
   })
+  test('lifts a city a typo names whole by its other name, when far the biggest so found: "Müchen" is Munich', async () => {
+    // As the demo's: stores in München, in Köln (40 km from Jüchen) and in Cardiff (15 km from
+    // Machen), each town one letter off too. Without the store in München, Jüchen (places.test.ts).
+    const three = await locatorWith([
+      ['Kaufingerstraße', 48.1391, 11.5713],
+      ['Schildergasse', 50.9365, 6.9524],
+      ['Queen Street', 51.4816, -3.1791],
+    ])
+    expect((await places('Müchen', '', three))[0]!.label).toBe('Munich, Germany')
+    expect((await places('Mnchen', '', three))[0]!.label).toBe('Munich, Germany')
+    const near = await get(`${three}/locations?near=M%C3%BCchen&radius=10&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Munich, Germany')
+  })
+
   test('does not lift a village by an old name that far a bigger city has: "Peking" is Beijing', async () => {
     // Starnberg, 5 km from Pöcking, whose old name the data also has as Peking.
     const starnberg = await locatorWith([['Starnberg', 47.9972, 11.3406]])

@@ -451,13 +451,20 @@ export class PlaceSearch {
       .map(([town, { edits, rank, main }]) => ({
         town,
         main,
+        whole: rank === 0,
         tier: 1 + 3 * edits + rank,
         weight: population[town]! * (rank === 0 && main === 1 ? WHOLE_MAIN_WEIGHT : 1),
       }))
     ranked.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
-    return ranked
-      .slice(0, CANDIDATES)
-      .map(({ town, main, tier, weight }) => ({ ...townHit(this.parts, this.names, town, main), tier, weight }))
+    // A whole other name is meant as a town's own when its town is far the biggest of those found,
+    // so a store near lifts it: "Müchen" is München (Munich's), before Jüchen, for stores by both.
+    let biggestMain = 0
+    for (const t of ranked) if (t.main === 1) biggestMain = Math.max(biggestMain, population[t.town]!)
+    return ranked.slice(0, CANDIDATES).map(({ town, main, whole, tier, weight }) => {
+      const hit: PlaceHit = { ...townHit(this.parts, this.names, town, main), tier, weight }
+      if (whole && main === 0 && population[town]! > ALTERNATE_OVER_MAIN * biggestMain) hit.meant = true
+      return hit
+    })
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */
