@@ -117,6 +117,10 @@ describe('GET /clusters', () => {
     expect(idsOf(first)).toEqual(all.slice(0, 2))
     expect(idsOf(second)).toEqual(all.slice(2, 4))
     expect(names).toEqual([...names].sort())
+    // Past the end, prev leads to the last two leaves, not to another empty page.
+    const past = await f.get(f.url(`/clusters/${big.id}/leaves`, 'limit=2&offset=600'))
+    expect(past.body.data.locations).toEqual([])
+    expect(idsOf(await f.get(past.body.data.pagination.prev))).toEqual(all.slice(-2))
   })
 
   test('a write is in the next clusters answer, and the ETag follows it; 304 for a current ETag', async () => {

@@ -128,6 +128,21 @@ describe('paging', () => {
     expect(res.body.data.pagination.next).toBeUndefined()
   })
 
+  test('past the end, prev leads to the last results there are, not to another empty page', async () => {
+    for (const [query, prevOffset] of [
+      ['all=true&limit=3&offset=600', '24'],
+      ['all=true&offset=100', '7'],
+      ['all=true&limit=5&offset=27', '22'],
+      [`all=true&limit=3&offset=${Number.MAX_SAFE_INTEGER}`, '24'],
+    ] as const) {
+      const res = await f.get(f.url('/locations', query))
+      const prev = new URL(res.body.data.pagination.prev)
+      expect({ query, offset: prev.searchParams.get('offset') }).toEqual({ query, offset: prevOffset })
+      const page = await f.get(prev.href)
+      expect({ query, ids: idsOf(page) }).toEqual({ query, ids: allByName().slice(Number(prevOffset)) })
+    }
+  })
+
   test('an offset far past every location (up to 2^53 - 1) gives an empty page with the true total and that offset, in every query mode', async () => {
     const modes = [
       NEAR,

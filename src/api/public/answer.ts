@@ -81,6 +81,13 @@ const EMPTY_BRACKETS = /\[\]/g
 let plainAt = ''
 
 /**
+ * The previous page's offset: the `limit` results before this page, or, past the end, the last
+ * `limit` there are (another empty page would lead nowhere).
+ */
+export const prevOffset = (offset: number, limit: number, total: number): number =>
+  Math.max(0, Math.min(offset, total) - limit)
+
+/**
  * An answer's pagination links, for its URL as beforeAndQuery cuts it (`at`: origin, path and "?";
  * `query`: the query string; `plain`: whether it is, as isPlainQuery says): for each `to`, the
  * URL with its offset parameter set to `to`, as URLSearchParams writes it, as a JSON string
@@ -293,7 +300,7 @@ function locationsAnswer(
   // queryParams read a query string that is not plain with URLSearchParams: it is not tested twice.
   const link = more || offset > 0 ? pageLinks(at, search, !(params instanceof URLSearchParams)) : null
   const next = more ? link!(offset + limit) : ''
-  const prev = offset > 0 ? link!(Math.max(0, offset - limit)) : ''
+  const prev = offset > 0 ? link!(prevOffset(offset, limit, total)) : ''
   const lat = center ? String(center.lat) : ''
   const lng = center ? String(center.lng) : ''
   // A bbox query's meta has its box where a radius query's has its radius.

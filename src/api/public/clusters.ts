@@ -10,7 +10,7 @@ import type { Entry } from '../../indexes/entry'
 import type { IndexRegistry } from '../../indexes/registry'
 import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import type { Locator } from '../../store/locators'
-import { locationJson, pageLinks } from './answer'
+import { locationJson, pageLinks, prevOffset } from './answer'
 import { PublicError } from './errors'
 import { bboxOf, flag, integer, once, type Params, queryParams, tagsAndSearch } from './params'
 import { beforeAndQuery } from './url'
@@ -157,7 +157,7 @@ function leavesAnswer(
   const pagination = [
     `{"offset":${offset},"limit":${limit},"total":${found.total},"hasMore":${more}`,
     more ? `,"next":${link!(offset + limit)}` : '',
-    offset > 0 ? `,"prev":${link!(Math.max(0, offset - limit))}` : '',
+    offset > 0 ? `,"prev":${link!(prevOffset(offset, limit, found.total))}` : '',
     '}',
   ].join('')
   const head = Buffer.from('{"success":true,"data":{"locations":[')
