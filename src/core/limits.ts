@@ -19,3 +19,11 @@ export const MAX_ZOOM = 20
  * widget, which sends its zoom less one. It bounds an answer's markers.
  */
 export const MAX_MAP_TILES = 16
+
+/**
+ * The longest path and query string read, in characters (as sent: percent-encoded). Any query
+ * within the Query API's bounds (50 tags, 200-character search) is well inside it; the server
+ * lets up to twice as long through (server/listen.ts HEADER_LIMIT), so a URL grown past it is
+ * told why (server/app.ts), and the /docs error guide says so.
+ */
+export const MAX_URL_LENGTH = 16 * 1024

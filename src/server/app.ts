@@ -10,7 +10,7 @@ import { clientResolver, type Peer } from '../api/public/clients'
 import { type ClientCount, clientCounter, RateLimiter } from '../api/public/guards'
 import { originCheck, pathStart, PUBLIC_PREFIX } from '../api/public/url'
 import type { Config } from '../core/config'
-import { MAX_SEARCH, MAX_TAGS } from '../core/limits'
+import { MAX_SEARCH, MAX_TAGS, MAX_URL_LENGTH } from '../core/limits'
 import { requestIds } from '../core/ids'
 import { requestSeen } from '../engine/locator-index'
 import type { Geocoder } from '../geocode/geocoder'
@@ -39,12 +39,7 @@ function isProbe(href: string, path: number): boolean {
   return at >= 0 && (at === href.length || href.charCodeAt(at) === 0x3f) // "?"
 }
 
-/**
- * The longest path and query string read, in characters (as sent: percent-encoded). Any query
- * within the Query API's bounds (50 tags, 200-character search) is well inside it; the server
- * lets up to twice as long through (listen.ts HEADER_LIMIT), so a URL grown past it is told why.
- */
-export const MAX_URL_LENGTH = 16 * 1024
+export { MAX_URL_LENGTH }
 
 const HOST_REFUSED =
   'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'

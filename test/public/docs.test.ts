@@ -42,6 +42,23 @@ describe('GET /docs', () => {
     expect(back).toContain('/openapi.json')
   })
 
+  test('the commands the page and the error messages give are in one form, the one a checkout runs', async () => {
+    const res = await send(f.env.app, 'http://localhost/docs')
+    const said = [res.text, ...Object.values(PUBLIC_ERRORS).map((e) => e.message)]
+    for (const text of said) expect(text).not.toMatch(/storeloc (locator|key)/)
+    expect(res.text).toContain('<code>npm run -s cli -- locator set lct_... --query-api on</code>')
+    // --referrers replaces the whole list: the guide says so, and keeps the hosts listed.
+    const referrers = res.text.split('<section id="REFERRER_NOT_ALLOWED">')[1]!.split('</section>')[0]!
+    expect(referrers).toContain('replaces the whole list')
+    expect(referrers).toContain('<code>npm run -s cli -- locator show lct_...</code>')
+  })
+
+  test('INVALID_PARAMETER says a URL past the length the service reads is refused too', async () => {
+    const res = await send(f.env.app, 'http://localhost/docs')
+    const section = res.text.split('<section id="INVALID_PARAMETER">')[1]!.split('</section>')[0]!
+    expect(section).toContain('longer than 16,384 characters')
+  })
+
   test('every code the Query API answers with has its section, with its status', async () => {
     const res = await send(f.env.app, 'http://localhost/docs')
     const statuses = Object.entries(PUBLIC_ERRORS).map(([code, e]) => [code, e.status] as const)

@@ -133,7 +133,9 @@ describe('REFERRER_NOT_ALLOWED (403)', () => {
   test('a site refused is named, with the command that lets it in', async () => {
     const { message } = (await from({ origin: 'https://evil.example.net' })).body.error
     expect(message).toStartWith("Requests from evil.example.net are not in this locator's referrer allowlist.")
-    expect(message).toContain('storeloc locator set LOCATOR_ID --referrers')
+    // --referrers replaces the list, so the command keeps the hosts listed; in the README's form, as API_NOT_ENABLED's.
+    expect(message).toContain('`npm run -s cli -- locator show lct_...`')
+    expect(message).toContain('`npm run -s cli -- locator set lct_... --referrers "LISTED_HOSTS,evil.example.net"`')
   })
 
   test('a request naming no site at all is refused', async () => {

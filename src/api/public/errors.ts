@@ -30,7 +30,7 @@ export const PUBLIC_ERRORS = {
   SECRET_KEY_EXPOSED: {
     status: 400,
     message:
-      'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`storeloc key rotate KEY_ID --grace-hours 0`).',
+      'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`npm run -s cli -- key rotate KEY_ID --grace-hours 0`).',
   },
   RATE_LIMITED: {
     status: 429,

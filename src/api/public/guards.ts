@@ -177,8 +177,12 @@ export function rateHeaders(d: RateDecision): Record<string, string> {
   }
 }
 
-/** How the site is let in: only the CLI sets the allowlist, so the page's developer is told which command. */
-const ADD_SITE = "The locator's owner can add the site with: storeloc locator set LOCATOR_ID --referrers <hosts>."
+/**
+ * How `host` is let in: only the CLI sets the allowlist, so the page's developer is told which
+ * command, in the README's form; --referrers replaces the list, so the command keeps those listed.
+ */
+const addSite = (host: string) =>
+  `Its operator adds the site by giving the whole list again, the hosts listed now (\`npm run -s cli -- locator show lct_...\`) and this one: \`npm run -s cli -- locator set lct_... --referrers "LISTED_HOSTS,${host}"\`.`
 const NO_SITE =
   'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).'
 const UNUSABLE_SITE =
@@ -218,7 +222,7 @@ export function refusal(locator: Locator | null, request: Request): PublicError 
     return new PublicError(
       'REFERRER_NOT_ALLOWED',
       host !== null
-        ? `Requests from ${host} are not in this locator's referrer allowlist. ${ADD_SITE}`
+        ? `Requests from ${host} are not in this locator's referrer allowlist. ${addSite(host)}`
         : sentSite(request)
           ? UNUSABLE_SITE
           : NO_SITE,
