@@ -19,7 +19,6 @@ type Globals = {
   MouseEvent: new (type: string, init: object) => unknown
   requestAnimationFrame: (f: () => void) => void
   moved: Promise<Moves>
-  zoomBegun: Promise<void>
 }
 
 /**
@@ -104,25 +103,4 @@ export async function quickDrag(page: Page, x: number, y: number, dx: number): P
     },
     [x, y, dx],
   )
-}
-
-/**
- * Watches the map's pane for Leaflet's zoom animation to begin (its class on the pane, seen by an
- * observer, which a slow page's polling could miss: the class lasts a quarter second). Resolves
- * once watching, with what resolves when the zoom has begun.
- */
-export async function zoomBegins(page: Page): Promise<() => Promise<void>> {
-  await page.evaluate(() => {
-    const g = globalThis as unknown as Globals
-    const pane = g.document.querySelector('.leaflet-map-pane')!
-    g.zoomBegun = new Promise((done) => {
-      const seen = new g.MutationObserver(() => {
-        if (!pane.classList.contains('leaflet-zoom-anim')) return
-        seen.disconnect()
-        done()
-      })
-      seen.observe(pane, { attributes: true, attributeFilter: ['class'] })
-    })
-  })
-  return () => page.evaluate(() => (globalThis as unknown as Globals).zoomBegun)
 }
