@@ -104,23 +104,9 @@ test.skipIf(!asRoot)("a file made by root in the service's folder: the service's
   const { folder, database } = stateDirectory(true)
   const files = [database, `${database}-wal`, `${database}-shm`].filter((f) => existsSync(f)).join(' ')
   const given = `${database} belongs to root (uid 0), mode 0600, but its folder ${folder} to nobody (uid 65534), the service's user, who must own the file too: give it back (sudo chown nobody: ${files})`
-  expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list')).toEqual({
-    code: 1,
-    stdout: '',
-    stderr: `storeloc: unable to open database file (database ${database}). ${given}.\n`,
-  })
-  const doctor = runAs(65534, database, 'cli/main.ts', 'doctor', '--json')
-  const storage = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'storage')
-  expect(storage.problems[0].fix).toStartWith(`${given}.`)
-  // The service itself, as systemd starts it: exit 3, and the line that says how to mend it; with
-  // workers too, whose primary opens the database first.
-  for (const workers of ['1', '2']) {
-    const start = runWith({ WORKERS: workers }, 65534, database, 'main.ts')
-    expect({ workers, code: start.code }).toEqual({ workers, code: 3 })
-    expect(start.stderr).toContain(
-      `Cannot use the database at ${database}: unable to open database file. ${given}. Then start again.`,
-    )
-  }
+  // The CLI, the doctor, and the service as systemd starts it (with workers too, whose primary
+  // opens the database first): each says how to mend it.
+  expectGiven(database, given)
   // Another user, not root: told to give it back, then to run as the service's user. (The folder
   // opened to all here, so that the file can be seen at all.)
   chmodSync(folder, 0o755)
