@@ -145,7 +145,7 @@ describe('GET /clusters', () => {
   test('CORS as on the other public routes', async () => {
     const res = await f.get(f.url('/clusters', `${WORLD}&zoom=1`), { headers: { origin: 'https://shop.example' } })
     expect(res.status).toBe(200)
-    expect(res.headers.get('access-control-allow-origin')).toBe('*') // no allowlist: every site alike
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example')
     expect(res.headers.get('cache-control')).toContain('max-age')
   })
 

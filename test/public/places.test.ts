@@ -465,7 +465,7 @@ describe('GET /places', () => {
     expect((await get('pk_nope/places?q=Lond')).body.error.code).toBe('INVALID_TOKEN')
     const res = await get(`${token}/places?q=Lond`, { origin: 'https://shop.example' })
     expect(res.status).toBe(200)
-    expect(res.headers.get('access-control-allow-origin')).toBe('*') // no allowlist: every site alike
+    expect(res.headers.get('access-control-allow-origin')).toBe('https://shop.example')
     expect(res.headers.get('ratelimit-limit')).not.toBeNull()
     expect(res.headers.get('cache-control')).toBe('public, max-age=60')
     const etag = res.headers.get('etag')!

@@ -5,7 +5,7 @@ import { locationsBody } from './answer'
 import type { Places } from './places'
 import { type ClientCount, findSecretKey, type RateLimiter, refusal } from './guards'
 import { clustersVersionMark } from './clusters'
-import { allowedOrigin, etagMatches, etagOf, MAX_AGE, responseHeaders, sendWith, varyOf } from './headers'
+import { etagMatches, etagOf, MAX_AGE, responseHeaders, sendWith, varyOf } from './headers'
 import type { RequestNote } from './index'
 import { pathStart, PUBLIC_PREFIX } from './url'
 import { countAnswer } from './young-garbage'
@@ -107,8 +107,7 @@ export function fastPath(d: FastDeps) {
     }
     const maxAge = d.registry.maxAge(locator.id, MAX_AGE)
     const vary = varyOf(locator, d.hostLinks)
-    const origin = allowedOrigin(locator, request.headers.get('origin'))
-    return sendWith(headers, body, decision, origin, vary, noted.id, maxAge)
+    return sendWith(headers, body, decision, request.headers.get('origin'), vary, noted.id, maxAge)
   }
 
   return { fast, cacheHits: () => cacheHits }

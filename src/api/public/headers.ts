@@ -55,47 +55,23 @@ export function etagMatches(header: string | null, etag: string, star = true): b
   return header.split(',').some((tag) => (star && tag.trim() === '*') || bare(tag) === bare(etag))
 }
 
-/**
- * Sets the headers of an answer browsers and caches may keep (errors say no-store instead) over
- * the CORS plugin's (its origin echoed, Vary "*"): the origin `allowedOrigin` gave, and no Vary at
- * all for "".
- */
-export function setAnswerHeaders(
-  headers: Record<string, unknown>,
-  etag: string,
-  vary: string,
-  maxAge: number,
-  origin: string,
-): void {
-  headers.etag = etag
-  headers['cache-control'] = maxAge === MAX_AGE ? CACHE_CONTROL : cacheControl(maxAge)
-  headers['access-control-allow-origin'] = origin
-  if (vary === '') delete headers.vary
-  else headers.vary = vary
+/** The headers of an answer browsers and caches may keep (errors say no-store instead). */
+export function answerHeaders(etag: string, vary: string, maxAge: number): Record<string, string> {
+  return { etag, 'cache-control': maxAge === MAX_AGE ? CACHE_CONTROL : cacheControl(maxAge), vary }
 }
 
 /**
- * What a locator's answers vary on. With a referrer allowlist, the Origin (CORS echoes it) and the
- * Referer, which decides for a request without an Origin (a page's own fetch): a shared cache
- * must not give the answer a listed site got to a request from another, which is refused. Without
- * one, nothing of the site (the origin is "*", allowedOrigin), so one copy serves every site. With
+ * What a locator's answers vary on: the Origin (CORS echoes it), and with a referrer allowlist the
+ * Referer too, which decides for a request without an Origin (a page's own fetch): a shared cache
+ * must not give the answer a listed site got to a request from another, which is refused. With
  * `hostLinks` (no PUBLIC_BASE_URL) the Host too: links then name the Host sent, which a client may
  * forge, and a cache keyed without it (nginx's default key) would give them to every visitor.
- * "" when nothing: no Vary header.
  */
 export function varyOf(locator: Locator, hostLinks: boolean): string {
   const referer = locator.referrers.length > 0
-  if (hostLinks) return referer ? 'Origin, Referer, Host' : 'Host'
-  return referer ? 'Origin, Referer' : ''
+  if (hostLinks) return referer ? 'Origin, Referer, Host' : 'Origin, Host'
+  return referer ? 'Origin, Referer' : 'Origin'
 }
-
-/**
- * An answer's Access-Control-Allow-Origin: the Origin sent when an allowlist let it in
- * (design.md), else "*", the same for every site, so a cache that ignores Vary gives no site
- * another's.
- */
-export const allowedOrigin = (locator: Locator, origin: string | null): string =>
-  locator.referrers.length > 0 && origin ? origin : '*'
 
 /**
  * The headers of every answer fast() sends, as the app's responses have them: the CORS plugin's
@@ -122,7 +98,7 @@ export function responseHeaders(etag: string): ResponseHeaders {
 }
 
 /**
- * A fast answer's Response: `start`'s headers with the rate, the CORS origin (allowedOrigin) and the request id set
+ * A fast answer's Response: `start`'s headers with the rate, the CORS origin and the request id set
  * for this one, copied by the Response as it is made (so the same Headers is set again for the
  * next). Headers made per response, or added to the Response's own, cost more (Response.headers
  * makes an object for them, and append and set each look the name up; PERF-012, PERF-036).
@@ -131,7 +107,7 @@ export function sendWith(
   start: ResponseHeaders,
   body: Blob | Uint8Array,
   decision: RateDecision,
-  origin: string,
+  origin: string | null,
   vary: string,
   requestId: string,
   maxAge: number,
@@ -142,15 +118,14 @@ export function sendWith(
     start.maxAge = maxAge
   }
   if (start.vary !== vary) {
-    if (vary === '') headers.delete('vary')
-    else headers.set('vary', vary)
+    headers.set('vary', vary)
     start.vary = vary
   }
   if (start.limit !== decision.limit) {
     headers.set('ratelimit-limit', String(decision.limit))
     start.limit = decision.limit
   }
-  const allow = origin
+  const allow = origin || '*'
   if (allow !== start.origin) {
     headers.set('access-control-allow-origin', allow)
     start.origin = allow

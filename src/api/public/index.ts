@@ -17,17 +17,7 @@ import { AnswerCache } from './answer-cache'
 import { databaseBusy, GEODATA_UNREADABLE, noEndpoint, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
 import { admit, clientCounter, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
-import {
-  ANSWER_FORMAT,
-  allowedOrigin,
-  CORS,
-  etagMatches,
-  etagOf,
-  JSON_TYPE,
-  MAX_AGE,
-  setAnswerHeaders,
-  varyOf,
-} from './headers'
+import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
 import { beforeAndQuery, pathAndQuery, pathStart, PUBLIC_PREFIX, SHORT_HOSTS } from './url'
 
 export type PublicDeps = {
@@ -168,19 +158,18 @@ export function publicRoutes(deps: PublicDeps) {
     const ifNoneMatch = request.headers.get('if-none-match')
     const vary = varyOf(admitted.locator, hostLinks)
     const maxAge = deps.registry.maxAge(admitted.locator.id, MAX_AGE)
-    const origin = allowedOrigin(admitted.locator, request.headers.get('origin'))
-    if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag, vary, maxAge, origin)
+    if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag, vary, maxAge)
     // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
     const answer = body(admitted.locator, publicHref(href))
     answers.offer(href, version, etag, answer)
-    if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag, vary, maxAge, origin) // "*": there is an answer
-    setAnswerHeaders(set.headers, etag, vary, maxAge, origin)
+    if (etagMatches(ifNoneMatch, etag)) return notModified(set, etag, vary, maxAge) // "*": there is an answer
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
     set.headers['content-type'] = JSON_TYPE
     return answer
   }
 
-  function notModified(set: Set, etag: string, vary: string, maxAge: number, origin: string): string {
-    setAnswerHeaders(set.headers, etag, vary, maxAge, origin)
+  function notModified(set: Set, etag: string, vary: string, maxAge: number): string {
+    Object.assign(set.headers, answerHeaders(etag, vary, maxAge))
     set.status = 304
     return ''
   }
