@@ -1,9 +1,9 @@
 // storeloc locations import and export with files as Excel reads and writes them: garbled text
 // warned of, exports Excel opens with accents intact, other encodings named with --encoding.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { readFileSync, writeFileSync } from 'node:fs'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { dir, json, storeloc, useTempDatabase } from './temp-database'
+import { dir, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -11,12 +11,6 @@ useTempDatabase()
 beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Excel').locator.id
 })
-
-function file(name: string, content: string | Uint8Array): string {
-  const path = join(dir, name)
-  writeFileSync(path, content)
-  return path
-}
 
 /** Latin-1 bytes of German letters as code page 850 writes them: ä ö ü ß Ä Ö Ü. */
 const CP850: Record<number, number> = { 228: 0x84, 246: 0x94, 252: 0x81, 223: 0xe1, 196: 0x8e, 214: 0x99, 220: 0x9a }

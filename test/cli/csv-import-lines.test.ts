@@ -1,9 +1,7 @@
 // storeloc locations import of a store list's lines: how a refused line is worded, and the lines
 // a sheet keeps above its header.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { dir, json, storeloc, useTempDatabase } from './temp-database'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -11,12 +9,6 @@ useTempDatabase()
 beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Lines').locator.id
 })
-
-function file(name: string, content: string): string {
-  const path = join(dir, name)
-  writeFileSync(path, content)
-  return path
-}
 
 describe('a refused line', () => {
   test('a store code given twice reads as a sentence: the same store code as the line before', () => {

@@ -1,10 +1,9 @@
 // storeloc locations import/export with CSV files, dry runs and --delete-missing, run as a real
 // subprocess against a real database file.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
-import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
+import { dbPath, dir, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -16,12 +15,6 @@ beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Importer').locator.id
   json('custom-field', 'add', locatorId, '--id', 'floor', '--name', 'Floor', '--type', 'number')
 })
-
-function file(name: string, content: string): string {
-  const path = join(dir, name)
-  writeFileSync(path, content)
-  return path
-}
 
 /** The output lines of a dry-run import of `text`, saved as `name`, which must exit 0. */
 function dryRunLines(name: string, text: string): string[] {

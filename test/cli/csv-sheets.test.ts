@@ -2,9 +2,7 @@
 // Sheets and LibreOffice exports, and the lines a sheet holds that are no stores (a totals row,
 // a second sheet pasted below with its header, merged cells' empty leftovers).
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { dir, json, storeloc, useTempDatabase } from './temp-database'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -12,12 +10,6 @@ useTempDatabase()
 beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Sheets').locator.id
 })
-
-function file(name: string, content: string | Uint8Array): string {
-  const path = join(dir, name)
-  writeFileSync(path, content)
-  return path
-}
 
 const macRoman = (text: string) => {
   const mac = new TextDecoder('macintosh')

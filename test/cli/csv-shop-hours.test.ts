@@ -14,11 +14,17 @@ beforeEach(() => {
 
 type Imported = { hours: Record<string, string>; hours_unread: string[]; external_id: string }
 
-/** Imports one row per hours text, as Excel saves a German sheet; each store's hours and warnings. */
-function imported(texts: string[]): { hours: Imported[]; warnings: string[][] } {
-  const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
+/** A sheet as Excel saves a German one, a row per hours text (store S0 named `name` 0, ...); its path. */
+function sheetOf(texts: string[], name = 'Radhaus'): string {
+  const rows = texts.map((t, i) => `S${i};${name} ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
   const path = join(dir, 'filialen.csv')
   writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+  return path
+}
+
+/** Imports one row per hours text (sheetOf); each store's hours and warnings. */
+function imported(texts: string[]): { hours: Imported[]; warnings: string[][] } {
+  const path = sheetOf(texts)
   const report = json('locations', 'import', locatorId, '--file', path)
   const byCode = new Map<string, Imported>(
     json('locations', 'export', locatorId).map((l: Imported) => [l.external_id, l] as const),
@@ -108,17 +114,14 @@ describe('a week of hours in one cell', () => {
   })
 
   test('closed days first in a list of more than two parts is refused: which of them are closed?', () => {
-    const path = join(dir, 'filialen.csv')
     const texts = ['Closed Sun, Mon, Tue-Sat 10-18', 'Fermé lundi, mardi, mercredi-samedi 10h-19h']
-    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
-    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const path = sheetOf(texts)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).not.toBe(0)
     for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
   })
 
   test('a day named after a word for except is refused, not opened: "Daily except Sunday 9-5"', () => {
-    const path = join(dir, 'filialen.csv')
     const texts = [
       'Daily except Sunday 9-5',
       'Ouvert 7j/7 sauf le dimanche 9h-19h',
@@ -127,18 +130,15 @@ describe('a week of hours in one cell', () => {
       'Tutti i giorni tranne domenica 9-19',
       'Dagelijks behalve zondag 9-18',
     ]
-    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
-    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const path = sheetOf(texts)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).not.toBe(0)
     for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
   })
 
   test('a week naming closed days alone is refused: "Domingo: cerrado" does not close the whole week', () => {
-    const path = join(dir, 'filialen.csv')
     const texts = ['Domingo: cerrado', 'dimanche et jours fériés fermé', 'Sa, So geschlossen']
-    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
-    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const path = sheetOf(texts)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).not.toBe(0)
     for (const t of texts)
@@ -164,9 +164,7 @@ describe('a week of hours in one cell', () => {
 
   test('bare hours beside days German, French or Dutch name are read as the 24-hour clock, as written', () => {
     const texts = ['Mo-Sa 5-11:30', 'lun-ven 5-9', 'ma-za 5:30-9:30, zo 7-10', 'Mon-Sat 5-11:30']
-    const rows = texts.map((t, i) => `S${i};Bäckerei ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
-    const path = join(dir, 'filialen.csv')
-    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const path = sheetOf(texts, 'Bäckerei')
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).toBe(0)
     // English days alone keep the doubt: a restaurant's "5-11:30" may be 17:00-23:30.
@@ -224,9 +222,7 @@ describe('a week of hours in one cell', () => {
       'Mån-Fre 10-18, Lör 10-15, Sön stängd',
       'ma-vr 9u-18u, za 9u-12u',
     ]
-    const rows = texts.map((t, i) => `S${i};Laden ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
-    const path = join(dir, 'filialen.csv')
-    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const path = sheetOf(texts, 'Laden')
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect([r.code, r.stderr, r.stdout.split('\n')[1]]).toEqual([
       0,
@@ -245,10 +241,8 @@ describe('a week of hours in one cell', () => {
   })
 
   test('a day named again with hours that read otherwise beside its first ones is refused, both readings said', () => {
-    const path = join(dir, 'filialen.csv')
     const texts = ['Mo-Fr 9-12, Mo 7-8', 'Mon-Fri 9-5, Mon 6-8', 'Mo-Fr 8-12, Mo/Di 2-5']
-    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
-    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const path = sheetOf(texts)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain(
@@ -263,7 +257,6 @@ describe('a week of hours in one cell', () => {
   })
 
   test('closed days, a half day or a season closed alone are refused, saying what to write', () => {
-    const path = join(dir, 'filialen.csv')
     const texts = [
       'Closed Mondays',
       'Mi nachmittag geschlossen',
@@ -272,8 +265,7 @@ describe('a week of hours in one cell', () => {
       'M-F 9-12 u 1-5',
       'Ma-Sa 9h-19h',
     ]
-    const rows = texts.map((t, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;"${t}"`)
-    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;Öffnungszeiten\r\n${rows.join('\r\n')}\r\n`)
+    const path = sheetOf(texts)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain(

@@ -1,9 +1,8 @@
 // storeloc locations import's progress on standard error: plain lines on a pipe, one redrawn line
 // on a terminal, and the last state shown when an import ends refused.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
+import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -11,12 +10,6 @@ useTempDatabase()
 beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Importer').locator.id
 })
-
-function file(name: string, content: string): string {
-  const path = join(dir, name)
-  writeFileSync(path, content)
-  return path
-}
 
 describe('import progress', () => {
   test('--progress shows plain lines on a pipe, and one redrawn line on a terminal', async () => {

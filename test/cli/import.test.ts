@@ -1,11 +1,10 @@
 // storeloc locations import / export, run as a real subprocess against a real database file, and
 // read back through the Management API as a server on the same file would.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { quietApp } from '../helpers'
-import { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
+import { dbPath, dir, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 let key: string
@@ -17,13 +16,6 @@ beforeEach(() => {
   key = made.key.secret_key
   json('custom-field', 'add', locatorId, '--id', 'floor', '--name', 'Floor', '--type', 'number')
 })
-
-/** Writes `content` (JSON unless a string) to a file in the test's folder; returns its path. */
-function file(name: string, content: unknown): string {
-  const path = join(dir, name)
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
-  return path
-}
 
 /** Every location of the locator, as the Management API lists them (a server on the same file). */
 async function listed(): Promise<any[]> {

@@ -34,33 +34,28 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-/** `src/<script> ...argv` as uid `uid` (its group the same), on the database at `database`, with `env` added. */
-const runWith = (env: Record<string, string>, uid: number, database: string, script: string, ...argv: string[]) => {
-  const p = Bun.spawnSync(
-    [
-      'setpriv',
-      `--reuid=${uid}`,
-      `--regid=${uid}`,
-      '--clear-groups',
-      process.execPath,
-      join(ROOT, 'src', script),
-      ...argv,
-    ],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_PATH: database,
-        GEOCODER: 'none',
-        DEMO: '0',
-        PORT: '0',
-        BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
-        ...env,
-      },
-    },
-  )
+/** setpriv's words that run what follows as uid `uid`, its group the same. */
+const asUser = (uid: number) => ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups']
+/** Bun on `src/<script>`. */
+const bunOn = (script: string) => [process.execPath, join(ROOT, 'src', script)]
+/** The environment of a run on the database at `database`, with `env` added. */
+const runEnv = (database: string, env: Record<string, string> = {}) => ({
+  ...process.env,
+  DATABASE_PATH: database,
+  GEOCODER: 'none',
+  DEMO: '0',
+  PORT: '0',
+  BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
+  ...env,
+})
+/** `command` run to its end on the database at `database`; stopped after `timeout` ms, its code is null. */
+const run = (command: string[], database: string, env: Record<string, string> = {}, timeout?: number) => {
+  const p = Bun.spawnSync(command, { cwd: ROOT, env: runEnv(database, env), timeout })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
+/** `src/<script> ...argv` as uid `uid`, on the database at `database`, with `env` added. */
+const runWith = (env: Record<string, string>, uid: number, database: string, script: string, ...argv: string[]) =>
+  run([...asUser(uid), ...bunOn(script), ...argv], database, env)
 const runAs = (uid: number, database: string, script: string, ...argv: string[]) =>
   runWith({}, uid, database, script, ...argv)
 const asNobody = (...argv: string[]) => runAs(65534, path, 'cli/main.ts', ...argv)
@@ -222,32 +217,12 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
   chownSync(folder, 65534, 65534)
   /** `src/<script> ...argv` as nobody, with `folder` mounted read-only for it alone. */
   const readOnly = (script: string, ...argv: string[]) => {
-    const p = Bun.spawnSync(
-      [
-        'unshare',
-        '--mount',
-        'sh',
-        '-c',
-        'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec setpriv --reuid=65534 --regid=65534 --clear-groups "$@"',
-        'sh',
-        folder,
-        process.execPath,
-        join(ROOT, 'src', script),
-        ...argv,
-      ],
-      {
-        cwd: ROOT,
-        env: {
-          ...process.env,
-          DATABASE_PATH: database,
-          GEOCODER: 'none',
-          DEMO: '0',
-          PORT: '0',
-          BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
-        },
-      },
+    const mount = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"'
+    const { code, stderr } = run(
+      ['unshare', '--mount', 'sh', '-c', mount, 'sh', folder, ...asUser(65534), ...bunOn(script), ...argv],
+      database,
     )
-    return { code: p.exitCode, stderr: p.stderr.toString() }
+    return { code, stderr }
   }
   const mounted = `This user (uid 65534) may not write ${database} (a read-only file system), its folder ${folder} (a read-only file system).`
   const started = readOnly('main.ts')
@@ -268,21 +243,7 @@ async function keyLine(mode: number, uid = 65534): Promise<{ database: string; l
   chmodSync(folder, mode)
   chownSync(folder, uid, uid)
   const database = join(folder, 'storeloc.db')
-  const start = Bun.spawn(
-    ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        DATABASE_PATH: database,
-        GEOCODER: 'none',
-        DEMO: '0',
-        PORT: '0',
-        BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
-      },
-      stdout: 'pipe',
-    },
-  )
+  const start = Bun.spawn([...asUser(uid), ...bunOn('main.ts')], { cwd: ROOT, env: runEnv(database), stdout: 'pipe' })
   let out = ''
   for await (const chunk of start.stdout) {
     out += new TextDecoder().decode(chunk)
@@ -325,24 +286,9 @@ test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, a
     make()
     for (const workers of ['1', '2']) {
       // A start that goes on is stopped after 15 s: its exit code is then null.
-      const p = Bun.spawnSync(
-        ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
-        {
-          cwd: ROOT,
-          env: {
-            ...process.env,
-            DATABASE_PATH: database,
-            WORKERS: workers,
-            GEOCODER: 'none',
-            DEMO: '0',
-            PORT: '0',
-            BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
-          },
-          timeout: 15_000,
-        },
-      )
-      expect({ workers, code: p.exitCode }).toEqual({ workers, code: 3 })
-      expect(p.stderr.toString()).toContain(line)
+      const p = run([...asUser(65534), ...bunOn('main.ts')], database, { WORKERS: workers }, 15_000)
+      expect({ workers, code: p.code }).toEqual({ workers, code: 3 })
+      expect(p.stderr).toContain(line)
     }
     for (const f of [`${database}-wal`, `${database}-shm`]) rmSync(f, { force: true })
   }
@@ -350,15 +296,8 @@ test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, a
 
 test.skipIf(!asRoot)('a database in memory starts in a folder the user may not write', () => {
   // Nothing is written beside it: the working folder (the repository, root's) is no folder of its.
-  const p = Bun.spawnSync(
-    ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups', process.execPath, join(ROOT, 'src', 'main.ts')],
-    {
-      cwd: ROOT,
-      env: { ...process.env, DATABASE_PATH: ':memory:', GEOCODER: 'none', DEMO: '0', PORT: '0' },
-      timeout: 5_000,
-    },
-  )
-  expect(p.stdout.toString()).toContain('"listening"')
+  const p = run([...asUser(65534), ...bunOn('main.ts')], ':memory:', {}, 5_000)
+  expect(p.stdout).toContain('"listening"')
 })
 
 test.skipIf(!asRoot)('a DATABASE_PATH that names a folder, or a link to one, is told so', () => {
@@ -396,11 +335,8 @@ test('a new database made through a link to no file yet is for its owner only, a
   symlinkSync(join('disk', 'storeloc.db'), link) // relative, as `ln -s` is often given
   const chain = join(dir, 'chain.db')
   symlinkSync(link, chain)
-  const p = Bun.spawnSync([process.execPath, join(ROOT, 'src', 'cli', 'main.ts'), 'locator', 'create', '--name', 'A'], {
-    cwd: ROOT,
-    env: { ...process.env, DATABASE_PATH: chain, GEOCODER: 'none', BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0' },
-  })
-  expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+  const p = run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'A'], chain)
+  expect({ code: p.code, stderr: p.stderr }).toEqual({ code: 0, stderr: '' })
   expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
 })
 

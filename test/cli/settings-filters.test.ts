@@ -1,18 +1,11 @@
 // storeloc filters and priority, set from a file and shown: run as a real subprocess against a real
 // database file. Every refusal is checked to have written nothing.
 import { describe, expect, test } from 'bun:test'
-import { mkdirSync, writeFileSync } from 'node:fs'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
-import { dir, json, newLocator, snapshot, storeloc, useTempDatabase } from './settings-fixture'
+import { dir, file, json, newLocator, snapshot, storeloc, useTempDatabase } from './settings-fixture'
 
 useTempDatabase()
-
-/** Writes `content` (JSON unless a string) to a file in the test's directory. */
-function file(name: string, content: unknown): string {
-  const path = join(dir, name)
-  writeFileSync(path, typeof content === 'string' ? content : JSON.stringify(content))
-  return path
-}
 
 const FILTERS = [
   {

@@ -3,7 +3,7 @@
 import { openStore } from '../../src/store'
 import { dbPath, json } from './temp-database'
 
-export { dbPath, dir, json, storeloc, useTempDatabase } from './temp-database'
+export { dbPath, dir, file, json, storeloc, useTempDatabase } from './temp-database'
 
 /** Rows of every table a refused command could have touched, to prove it wrote nothing. */
 export function snapshot() {

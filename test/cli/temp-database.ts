@@ -1,7 +1,7 @@
 // What the CLI tests share: a temporary directory and database path for each test, and the
 // storeloc CLI run on that file.
 import { afterEach, beforeEach } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 
@@ -18,3 +18,10 @@ export function useTempDatabase(): void {
 }
 
 export const { storeloc, json } = cliRunner(() => dbPath)
+
+/** Writes `content` to `name` in the test's directory, as JSON when it is no text or bytes; its path. */
+export function file(name: string, content: unknown): string {
+  const path = join(dir, name)
+  writeFileSync(path, typeof content === 'string' || content instanceof Uint8Array ? content : JSON.stringify(content))
+  return path
+}
