@@ -1,10 +1,10 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
-import { clipped, nameKey } from '../core/text'
+import { nameKey } from '../core/text'
 import { daysNamedTogether } from '../core/week-hours'
 import { columnField, daysColumn, fallbackField, hasHoursWord } from './csv-columns'
 import { maybeGarbled, ungarbled } from './csv-garbled'
-import { at, type CsvError, columnLetter, delimiterName, type RawRecord } from './csv-records'
+import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
 
 /** A header cell and the field its column is read as (null: unknown column). */
 export type Column = { header: string; field: string | null }
@@ -149,7 +149,6 @@ const TITLE_CELLS = 2
 
 /** The cells of a record that name a field: two or more make it a header. */
 const namedCells = (r: RawRecord) => r.cells.filter((cell) => cell !== '' && columnField(cell) !== null)
-const filledCells = (r: RawRecord) => r.cells.filter((cell) => cell.trim() !== '')
 
 /**
  * Where the header is when the first line names no field: the first of the next lines naming two
@@ -164,15 +163,11 @@ export function headerBelow(first: RawRecord, records: RawRecord[]): number {
 
 /** The warning of the title lines taken for no row: what they held, so a store among them is seen. */
 export function skippedNote(above: RawRecord[], header: RawRecord): string {
-  const shown = (r: RawRecord) => {
-    const text = filledCells(r).join(', ')
-    return JSON.stringify(clipped(text))
-  }
   const lines = above.filter((r) => filledCells(r).length > 0)
   const which =
     lines.length === 1
-      ? `line ${lines[0]!.line} (${shown(lines[0]!)}) was`
-      : `lines ${lines.map((r) => r.line).join(', ')} (${lines.map(shown).join(', ')}) were`
+      ? `line ${lines[0]!.line} (${lineShown(lines[0]!)}) was`
+      : `lines ${lines.map((r) => r.line).join(', ')} (${lines.map(lineShown).join(', ')}) were`
   const move = lines.length === 1 ? 'If it is a store' : 'If a store is among them'
   return `The header is line ${header.line}: ${which} above it and read as no store. ${move}, move it below the header.`
 }

@@ -3,6 +3,7 @@
 // mean is csv.ts's to read.
 import { isUtf8 } from 'node:buffer'
 import { Parser } from 'csv-parse'
+import { clipped } from '../core/text'
 import { dosMisread, macRomanMisread } from './csv-garbled'
 
 /**
@@ -39,6 +40,11 @@ const READ_OPTIONS = {
 }
 
 export type RawRecord = { cells: string[]; line: number }
+
+/** A record's cells that hold text. */
+export const filledCells = (r: RawRecord) => r.cells.filter((cell) => cell.trim() !== '')
+/** A line as a note quotes it: its filled cells, cut at 60 characters. */
+export const lineShown = (r: RawRecord) => JSON.stringify(clipped(filledCells(r).join(', ')))
 
 export const at = (line: number, message: string) => new CsvError(`line ${line}: ${message}`, line)
 

@@ -1,22 +1,15 @@
 // Lines of a sheet below its header that are no stores: the header again, as a second sheet pasted
 // below with its own; another sheet's header; totals rows at the bottom. Each is skipped and said,
 // or refused naming what it is.
-import { clipped, nameKey } from '../core/text'
+import { nameKey } from '../core/text'
 import { columnField } from './csv-columns'
 import type { Column } from './csv-header'
-import { at, type CsvError, columnLetter, type RawRecord } from './csv-records'
-
-const filled = (r: RawRecord) => r.cells.filter((cell) => cell !== '')
-/** A line as a note shows it: its filled cells, cut at 60 characters. */
-function shown(r: RawRecord): string {
-  const text = filled(r).join(', ')
-  return JSON.stringify(clipped(text))
-}
+import { at, type CsvError, columnLetter, filledCells, lineShown, type RawRecord } from './csv-records'
 
 /** Whether a line repeats the header: the same cells, whatever their case and spacing. */
 export const repeatsHeader = (r: RawRecord, header: RawRecord) =>
-  filled(r).length > 0 &&
-  r.cells.length >= filled(header).length &&
+  filledCells(r).length > 0 &&
+  r.cells.length >= filledCells(header).length &&
   header.cells.every((cell, i) => nameKey(cell) === nameKey(r.cells[i] ?? ''))
 
 /** The note of lines that repeat the header: skipped, not read as stores. */
@@ -31,7 +24,7 @@ export function repeatedNote(lines: readonly RawRecord[], header: RawRecord): st
  * header does: another sheet's rows pasted below, read in this header's columns; null for a row.
  */
 export function otherHeader(r: RawRecord, header: RawRecord): CsvError | null {
-  const cells = filled(r)
+  const cells = filledCells(r)
   const named: string[] = []
   const fields = new Set<string>()
   // Most rows name no field in their first cells: they are let go as soon as most cannot.
@@ -68,10 +61,11 @@ export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean
   return (r) => {
     const name = r.cells[nameAt] ?? ''
     // A sum's row: "Total" in its name cell, or else nothing but numbers ("10", "1.234,50 €") and such words.
-    const summed = name === '' ? filled(r).every((cell) => NUMBER.test(cell) || TOTAL.test(cell)) : TOTAL.test(name)
+    const summed =
+      name === '' ? filledCells(r).every((cell) => NUMBER.test(cell) || TOTAL.test(cell)) : TOTAL.test(name)
     return (
       summed &&
-      filled(r).length > 0 &&
+      filledCells(r).length > 0 &&
       columns.every(({ field }, i) => field === null || (r.cells[i] ?? '') === '' || !PLACE_FIELDS.test(field))
     )
   }
@@ -89,8 +83,8 @@ export function totalsFrom(records: readonly RawRecord[], columns: readonly Colu
 /** The note of the totals rows skipped: what they held, so a store among them is seen. */
 export function totalsNote(lines: readonly RawRecord[]): string {
   if (lines.length === 1)
-    return `Line ${lines[0]!.line} (${shown(lines[0]!)}) at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.`
-  return `Lines ${lines.map((r) => r.line).join(', ')} (${lines.map(shown).join(', ')}) at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.`
+    return `Line ${lines[0]!.line} (${lineShown(lines[0]!)}) at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.`
+  return `Lines ${lines.map((r) => r.line).join(', ')} (${lines.map(lineShown).join(', ')}) at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.`
 }
 
 /** The address parts a merged cell spans rows of: a region's or a city's stores, one under another. */
