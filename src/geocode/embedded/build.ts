@@ -15,7 +15,7 @@ import { distanceKm } from './near'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS, VIENNA_DISTRICTS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '18'
+export const GEODATA_VERSION = '19'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -361,9 +361,15 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     )
     const codesOf = new Map<Place, Set<string>>()
     for (const r of es) if (r.town) codesOf.get(r.town)?.add(r.zip) ?? codesOf.set(r.town, new Set([r.zip]))
+    // A point several codes share is their municipality's (all 63 of Madrid's at one): a code there
+    // is placed at its town, precision `city`, so that an import says the store is placed roughly.
+    const codesAt = new Map<string, Set<string>>()
+    for (const r of es)
+      codesAt.get(`${r.lat},${r.lng}`)?.add(r.zip) ?? codesAt.set(`${r.lat},${r.lng}`, new Set([r.zip]))
     for (const r of es) {
       const people = r.town ? Math.round(r.town.population / codesOf.get(r.town)!.size) : 0
-      addPostcode('ES', r.zip, r.name, '', r.lat, r.lng, 'postcode', people)
+      const precision = codesAt.get(`${r.lat},${r.lng}`)!.size > 1 ? 'city' : 'postcode'
+      addPostcode('ES', r.zip, r.name, '', r.lat, r.lng, precision, people)
     }
 
     // Germany: postcode -> town names, each placed at its namesake among the postcode's towns.
