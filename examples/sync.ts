@@ -253,7 +253,9 @@ main().catch((e) => {
   const unreached = !writing && e instanceof StorelocError && e.code === 'network_error'
   const where = unreached ? `Cannot reach the service at ${process.env.STORELOC_URL}: ` : ''
   const message = e instanceof Error ? e.message : String(e)
-  const said = unreached ? `${message.replace(/[.?!]*$/, '')}. Check that it runs, and that STORELOC_URL is its address.` : message
+  // The runtime's first sentence says what failed; ours, not its own advice, says what to do.
+  const failed = message.replace(/([.?!]) .*$/, '').replace(/[.?!]*$/, '')
+  const said = unreached ? `${failed}. Check that it runs, and that STORELOC_URL is its address.` : message
   console.error(`sync: ${where}${said}`)
   if (!writing) process.exit(1)
   console.error('sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.')
