@@ -1,0 +1,146 @@
+// Bulk upsert, the last step: what each checked item does to the rows as they are now, and the
+// locations delete_missing removes; written in the caller's transaction, or only worked out.
+import type { ReverseLookup } from '../geocode/embedded/reverse'
+import { changedFields } from '../store/location-compare'
+import type { LocationRecord } from '../store/locations'
+import type { BulkResult, BulkWords } from './bulk'
+import type { Plan } from './bulk-check'
+import { LocationError } from './errors'
+import { type LocationPatch, pickLocationFields } from './normalize'
+import { type HoursRead, hoursReadOnce, unreadHoursWarnings } from './opening'
+import { newLocationRecord } from './record'
+import { type AdminDeps, applyPatch, checkCustomFieldsAgain } from './service'
+import { withKnownTown } from './town'
+
+/**
+ * delete_missing that would delete every location with an external id (`coded`) is refused: an
+ * empty or truncated export, or a file of the wrong column, would otherwise wipe the locator; so
+ * is one that would delete more than `maxDelete`. Checked before geocoding, and again in the
+ * write's transaction: another write may have added a location meanwhile.
+ */
+export function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null, words: BulkWords): void {
+  const going = missing(coded, plans)
+  const gone = going.length
+  const locations = `location${gone === 1 ? '' : 's'}`
+  if (maxDelete !== null && gone > maxDelete) {
+    const some = going.slice(0, 5).map((l) => JSON.stringify(l.externalId))
+    throw new LocationError(
+      'validation_error',
+      `${words.deleteMissing} would delete ${gone} ${locations}, more than ${words.maxDelete} (${maxDelete}); nothing was written.`,
+      {
+        delete_missing: [
+          `Refused: ${words.sent} lacks the external_id of ${gone} ${locations} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check ${words.sent}; if they are meant to go, raise ${words.maxDelete}.`,
+        ],
+      },
+    )
+  }
+  if (gone === 0 || gone < coded.length) return
+  throw new LocationError(
+    'validation_error',
+    `${words.deleteMissing} would delete all ${gone} ${locations} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
+    {
+      delete_missing: [
+        `Refused: it would delete every location with an external_id. Check ${words.sent} and its external_ids. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without ${words.deleteMissing}.`,
+      ],
+    },
+  )
+}
+
+type Coded = { id: string; externalId: string; name: string }
+
+/** The locations delete_missing removes: those of `coded` (the locator's with an external id) that no item matched. */
+function missing(coded: Coded[], plans: Plan[]): Coded[] {
+  const kept = new Set(plans.map((p) => p.target).filter((id) => id !== null))
+  return coded.filter((l) => !kept.has(l.id))
+}
+
+/** An item's result; `done` is created, or for an update the fields it changes (none: unchanged). */
+const resultOf = (
+  plan: Plan,
+  id: string | null,
+  record: LocationRecord | null,
+  done: 'created' | string[],
+  read: HoursRead,
+): BulkResult => ({
+  index: plan.index,
+  ...(plan.line === undefined ? {} : { line: plan.line }),
+  id,
+  external_id: record?.externalId ?? (typeof plan.patch.externalId === 'string' ? plan.patch.externalId : null),
+  action: done === 'created' ? 'created' : done.length === 0 ? 'unchanged' : 'updated',
+  ...(done !== 'created' && done.length > 0 && { changes: done }),
+  geocoding: plan.found ? { precision: plan.found.precision, source: plan.found.source } : null,
+  warnings: record === null ? plan.warnings : [...plan.warnings, ...unreadHoursWarnings(record, read)],
+})
+
+type ApplyOptions = {
+  deleteMissing: boolean
+  maxDelete: number | null
+  words: BulkWords
+  dryRun: boolean
+  definitions: string
+  towns: ReverseLookup | null
+}
+
+/**
+ * What each plan does to the rows as they are now; written unless `dryRun`. Call inside a write
+ * transaction when writing. `definitions`: the custom fields as checked (JSON); changed since
+ * (the CLI may change them while addresses are geocoded), each item is checked against them again.
+ */
+export function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: ApplyOptions) {
+  const { deleteMissing, dryRun, towns } = options
+  const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
+  // Before the writes: not what they create.
+  const coded = deleteMissing ? deps.store.locations.externalIds(locatorId) : []
+  if (deleteMissing) refuseDeleting(coded, plans, options.maxDelete, options.words)
+  const gone = missing(coded, plans)
+  if (!dryRun) deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length)
+  const results: BulkResult[] = []
+  const read = hoursReadOnce()
+  for (const plan of plans) {
+    if (recheck)
+      checkCustomFieldsAgain(deps, locatorId, pickLocationFields(plan.raw), plan.target === null ? 'create' : 'update')
+    const ext = plan.patch.externalId
+    const holder = typeof ext === 'string' ? deps.store.locations.holderOf(locatorId, ext) : null
+    if (holder !== null && holder !== plan.target)
+      throw new LocationError(
+        'conflict',
+        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder} meanwhile; nothing was written.`,
+      )
+    const placing = towns !== null && plan.town !== undefined ? withKnownTown(towns, plan.town) : towns
+    if (plan.target === null) {
+      const record = newLocationRecord(locatorId, plan.patch, plan.found, placing)
+      if (!dryRun) deps.store.locations.insert(record)
+      results.push(resultOf(plan, dryRun ? null : record.id, record, 'created', read))
+      continue
+    }
+    const current = deps.store.locations.get(locatorId, plan.target)
+    // Deleted by another write since the check (which matched it): sent again, it is matched anew.
+    if (current === null)
+      throw new LocationError(
+        'conflict',
+        `${plan.key}: location ${plan.target} was deleted meanwhile; nothing was written. Send the request again.`,
+      )
+    if (plan.keepsPoint && current.address !== plan.patch.address)
+      throw new LocationError(
+        'conflict',
+        `${plan.key}: the address of location ${current.id} changed meanwhile, so its point would not fit the address sent; nothing was written. Send the request again.`,
+      )
+    const next = applyPatch(current, sentPatch(plan, current), plan.found, placing)
+    const changes = changedFields(next, current)
+    if (!dryRun) deps.store.locations.replace(next, current)
+    results.push(resultOf(plan, current.id, next, changes, read))
+  }
+  for (const { id, externalId, name } of gone) {
+    if (!dryRun) deps.store.locations.remove(locatorId, id)
+    results.push({ index: null, id, external_id: externalId, name, action: 'deleted', geocoding: null, warnings: [] })
+  }
+  return results
+}
+
+/** The plan's patch, with "" (cleared) for each date of the current special hours it lacks when it sends them whole. */
+function sentPatch(plan: Plan, current: LocationRecord): LocationPatch {
+  const sent = plan.patch.specialHours
+  if (!plan.wholeSpecialHours || sent === undefined) return plan.patch
+  const cleared = Object.keys(current.specialHours).filter((date) => !Object.hasOwn(sent, date))
+  return { ...plan.patch, specialHours: { ...Object.fromEntries(cleared.map((date) => [date, ''])), ...sent } }
+}

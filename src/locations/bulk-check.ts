@@ -1,0 +1,176 @@
+// Bulk upsert, step 1: every item checked and matched to the location it updates, without the
+// geocoder; the problems of all of them said at once.
+import type { GeocodeResult } from '../geocode/geocoder'
+import type { LocationRecord } from '../store/locations'
+import { LOCATION_ID } from '../core/ids'
+import { nextTurn, SLICE_MS } from '../core/slices'
+import { quoted, trimStrings } from '../core/validation'
+import type { BulkItem } from './bulk'
+import { inColumn, type Problems, whoIs } from './bulk-problems'
+import { LocationError } from './errors'
+import { LOCATION_FIELDS } from './model'
+import { type LocationPatch, normalizeLocationBody, pickLocationFields } from './normalize'
+import type { KnownTown } from './town'
+import type { AdminDeps } from './service'
+
+/** What one checked item does: the location it updates (or none: it creates one) and its fields. */
+export type Plan = {
+  index: number
+  line: number | undefined
+  key: string
+  /** The item's fields as sent (pickLocationFields makes them again where needed: no copy is kept a row). */
+  raw: Record<string, unknown>
+  patch: LocationPatch
+  /** The location it updates; null: it creates one. */
+  target: string | null
+  /**
+   * Its address is the target's as stored and it has no coordinates: not geocoded, so the point
+   * stays (a pin moved by hand too). A sync of a list without coordinates keeps such pins.
+   */
+  keepsPoint: boolean
+  found: GeocodeResult | null
+  /** The town its address names at its coordinates, looked up once for its checks and its write. */
+  town?: KnownTown
+  warnings: string[]
+  /** BulkItem.wholeSpecialHours. */
+  wholeSpecialHours: boolean
+}
+
+/** Fields of a location's answer, not of a body: an export sent back has them, and they are skipped unsaid. */
+const ANSWER_FIELDS = new Set(['id', 'hours_unread', 'geocoding', 'created_at', 'updated_at'])
+const BODY_FIELDS = new Set<string>(LOCATION_FIELDS)
+
+/** A warning naming the top-level fields that are not a location's (a misspelt "nmae"): they were not read. */
+function ignoredFields(raw: Record<string, unknown>): string[] {
+  const ignored = Object.keys(raw).filter((k) => !BODY_FIELDS.has(k) && !ANSWER_FIELDS.has(k))
+  if (ignored.length === 0) return []
+  const named = ignored.slice(0, 5).map(quoted).join(', ')
+  const more = ignored.length > 5 ? ` and ${ignored.length - 5} more` : ''
+  const are = ignored.length === 1 ? 'is not a field' : 'are not fields'
+  return [`${named}${more} ${are} of a location, so not read (the fields: docs/management-api.md, The location).`]
+}
+
+/**
+ * The location an item updates: by id, else by external_id; null to create. An id that is not the
+ * locator's (an export of another locator, a location deleted since) gives way to the item's
+ * external_id, which no other location can hold; without one it is refused.
+ */
+function targetOf(
+  deps: AdminDeps,
+  locatorId: string,
+  raw: Record<string, unknown>,
+  fields: Record<string, unknown>,
+  byExternalId: (ext: string) => LocationRecord | null,
+): LocationRecord | null | Error {
+  const id = trimStrings(raw.id) // as the fields are: a pasted cell's blanks are no part of it
+  const ext = fields.external_id
+  const byExt = typeof ext === 'string' && ext !== ''
+  if (id !== undefined && id !== null && id !== '') {
+    const found = typeof id === 'string' ? deps.store.locations.get(locatorId, id) : null
+    if (found !== null) return found
+    if (typeof id !== 'string')
+      return new Error(`The id field must be a location's id, a text (loc_...); got ${quoted(id)}.`)
+    if (!byExt) {
+      // A spreadsheet's own "ID" column holds the chain's codes, not this service's ids.
+      const own = !LOCATION_ID.test(id)
+        ? ' The id field (an "ID" column too) holds this service\'s ids, loc_...: for your own store codes, name the column external_id or "Store Code".'
+        : ''
+      return new Error(
+        `id ${quoted(id)} is not a location of this locator. Leave the id out to create it, or give its external_id to match by.${own}`,
+      )
+    }
+  }
+  return byExt ? byExternalId(ext) : null
+}
+
+/**
+ * Step 1: every item checked and matched, without the geocoder; the problems of all of them. In
+ * slices of SLICE_MS (its reads of the rows hold the loop), other requests answered between
+ * them: the write's transaction checks again what another write may change meanwhile (apply()).
+ */
+export async function check(
+  deps: AdminDeps,
+  locatorId: string,
+  items: BulkItem[],
+  problems: Problems,
+): Promise<Plan[]> {
+  const definitions = deps.store.customFields.list(locatorId)
+  const plans: Plan[] = []
+  const byTarget = new Map<string, string>()
+  const byExternalId = new Map<string, string>()
+  // The location holding an external id, asked once a row: its match and its check ask the same.
+  let asked: { ext: string; holder: LocationRecord | null } | null = null
+  const holderOf = (ext: string) => {
+    if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
+    return asked.holder
+  }
+  const checkItem = (
+    { raw, key, line, unread, notes = [], wholeSpecialHours = false, columns }: BulkItem,
+    index: number,
+  ) => {
+    const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+    const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
+    const who = whoIs(key, fields)
+    if (fields === null) return problems.add(key, who, null, 'each item must be an object of location fields.')
+    // Every problem of the item is said, not only its first (an id that names no location of
+    // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
+    const before = problems.count
+    for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
+    const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields, holderOf)
+    if (current instanceof Error) return problems.add(key, who, 'id', current.message)
+    const target = current?.id ?? null
+    const sameAs = target === null ? undefined : byTarget.get(target)
+    if (sameAs !== undefined) problems.add(key, who, null, `the same location (${target}) as ${sameAs}.`)
+    else if (target !== null) byTarget.set(target, key)
+    let patch: LocationPatch | null = null
+    try {
+      patch = normalizeLocationBody(fields, target === null ? 'create' : 'update', definitions)
+    } catch (e) {
+      if (!(e instanceof LocationError)) throw e
+      for (const [field, messages] of Object.entries(e.details ?? {}))
+        for (const message of messages) problems.add(key, who, field, inColumn(message, field, columns))
+    }
+    // An external_id is matched against the others even when the item has other problems; not
+    // when it matched the item to the same location as one before, which says it already.
+    const ext = patch === null ? fields.external_id : patch.externalId
+    const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
+    if (typeof ext === 'string' && ext !== '' && !matchedByIt) {
+      const first = byExternalId.get(ext)
+      const holder = holderOf(ext)
+      // An item repeated whole (id and external_id) is said once: the same location as `first`.
+      if (first !== undefined && first !== sameAs)
+        problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
+      else if (holder !== null && holder.id !== target)
+        problems.add(
+          key,
+          who,
+          'external_id',
+          `already the store code of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
+        )
+      if (first === undefined) byExternalId.set(ext, key)
+    }
+    if (patch === null || problems.count > before) return
+    const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
+    const warnings = [...notes, ...ignoredFields(raw as Record<string, unknown>)]
+    plans.push({
+      index,
+      line,
+      key,
+      raw: raw as Record<string, unknown>,
+      patch,
+      target,
+      keepsPoint,
+      found: null,
+      warnings,
+      wholeSpecialHours,
+    })
+  }
+  let until = performance.now() + SLICE_MS
+  for (let index = 0; index < items.length; index++) {
+    checkItem(items[index]!, index)
+    if (performance.now() < until || index + 1 === items.length) continue
+    await nextTurn()
+    until = performance.now() + SLICE_MS
+  }
+  return plans
+}

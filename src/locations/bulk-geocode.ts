@@ -1,0 +1,54 @@
+// Bulk upsert, step 2: the addresses that need it geocoded, a few at once.
+import type { BulkItem, BulkProgress } from './bulk'
+import type { Plan } from './bulk-check'
+import { inColumns, type Problems, whoIs } from './bulk-problems'
+import { LocationError } from './errors'
+import { pickLocationFields } from './normalize'
+import { placementWarnings } from './placement'
+import { type AdminDeps, geocode } from './service'
+
+/**
+ * Addresses geocoded at once: their cache rows share commits (one each would wait for its own
+ * fsync), and an HTTP geocoder's own gate still spaces its requests (geocode/http/request.ts).
+ */
+const GEOCODE_CONCURRENCY = 8
+
+/** Step 2: the addresses that need it geocoded (new ones, without coordinates); problems in item order. */
+export async function geocodeAll(
+  deps: AdminDeps,
+  items: BulkItem[],
+  plans: Plan[],
+  problems: Problems,
+  onProgress?: (p: BulkProgress) => void,
+): Promise<void> {
+  const todo = plans.filter((p) => p.patch.address !== undefined && !p.patch.coordinates && !p.keepsPoint)
+  const failed = new Map<Plan, string>()
+  let next = 0
+  let done = 0
+  const worker = async () => {
+    while (next < todo.length) {
+      const plan = todo[next++]!
+      try {
+        plan.found = await geocode(deps, plan.patch.address!)
+        plan.warnings.push(...(await placementWarnings(deps, plan.patch.address!, plan.found, items[plan.index]!)))
+      } catch (e) {
+        if (!(e instanceof LocationError)) throw e
+        failed.set(plan, e.message)
+      }
+      onProgress?.({ stage: 'geocoded', done: ++done, total: todo.length })
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(GEOCODE_CONCURRENCY, todo.length) }, worker))
+  for (const plan of todo) {
+    const message = failed.get(plan)
+    if (message === undefined) continue
+    const { columns, unplaced } = items[plan.index]!
+    const said = inColumns(message, columns)
+    problems.add(
+      plan.key,
+      whoIs(plan.key, pickLocationFields(plan.raw)),
+      'address',
+      unplaced ? `${said} ${unplaced}` : said,
+    )
+  }
+}
