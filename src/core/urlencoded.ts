@@ -2,15 +2,16 @@
 import { utf8Text } from './text'
 
 /**
- * A parameter's value, or null when it is not given. Given more than once it is refused, the same
- * value too, whichever the sender meant: `refuse` makes the error from the message's end, which
- * names each value ("may be given once; got it 2 times ("5", "x")."), so each API words its own.
+ * A flag as a query string writes it: true or 1 is true, false or 0 false, in any case; else null.
+ * Nothing after "=" is null too: a bare "?dry_run" could mean either, and a write is not guessed.
  */
-/** A flag as a query string writes it: true, 1 or nothing after "=" is true; false or 0 false; else null. */
 export function flagValue(sent: string): boolean | null {
   const raw = sent.trim().toLowerCase()
-  return raw === 'true' || raw === '1' || raw === '' ? true : raw === 'false' || raw === '0' ? false : null
+  return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : null
 }
+
+/** The values flagValue reads, as a refusal names them. */
+export const FLAG_VALUES = 'true, false, 1 or 0 (in any case)'
 
 /** A whole number of 0 or more as text writes it ("12", " 12 "), or null for anything else. */
 export function wholeNumber(sent: string): number | null {
@@ -18,6 +19,11 @@ export function wholeNumber(sent: string): number | null {
   return Number.isSafeInteger(n) ? n : null
 }
 
+/**
+ * A parameter's value, or null when it is not given. Given more than once it is refused, the same
+ * value too, whichever the sender meant: `refuse` makes the error from the message's end, which
+ * names each value ("may be given once; got it 2 times ("5", "x")."), so each API words its own.
+ */
 export function single(
   params: Pick<URLSearchParams, 'getAll'>,
   name: string,

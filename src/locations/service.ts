@@ -5,7 +5,7 @@ import { clipped, meantName, WHOLE_NUMBER } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
-import { flagValue, single } from '../core/urlencoded'
+import { FLAG_VALUES, flagValue, single } from '../core/urlencoded'
 import { trimStrings } from '../core/validation'
 import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv-write'
 import type { Store } from '../store'
@@ -147,7 +147,7 @@ export function exportQuery(params: URLSearchParams): {
   const sentBom = once(params, 'bom')
   // A BOM by default: Excel reads a file without one in its code page, accents garbled.
   const bom = sentBom === null ? true : flagValue(sentBom)
-  if (bom === null) throw refused(`The bom parameter must be true or false; got ${JSON.stringify(sentBom)}.`)
+  if (bom === null) throw refused(`The bom parameter must be ${FLAG_VALUES}; got ${JSON.stringify(sentBom)}.`)
   if (format === 'json' && (asked !== null || sentBom !== null))
     throw refused('The separator and bom parameters are for format=csv.')
   return { format, status: statusParam(params), style: { separator, bom } }

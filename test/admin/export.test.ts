@@ -72,7 +72,8 @@ describe('GET /locations/export', () => {
     expect((await env.call('GET', '/admin/v1/locations/export?status=gone')).status).toBe(400)
     for (const [query, message] of [
       ['format=csv&separator=%7C', 'The separator parameter must be ",", ";" or tab; got "|".'],
-      ['format=csv&bom=yes', 'The bom parameter must be true or false; got "yes".'],
+      ['format=csv&bom=yes', 'The bom parameter must be true, false, 1 or 0 (in any case); got "yes".'],
+      ['format=csv&bom=', 'The bom parameter must be true, false, 1 or 0 (in any case); got "".'],
       ['bom=true', 'The separator and bom parameters are for format=csv.'],
     ])
       expect((await env.call('GET', `/admin/v1/locations/export?${query}`)).body).toMatchObject({

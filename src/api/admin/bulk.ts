@@ -1,6 +1,6 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
 import { meantName } from '../../core/text'
-import { flagValue, single, wholeNumber } from '../../core/urlencoded'
+import { FLAG_VALUES, flagValue, single, wholeNumber } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices } from '../../locations/csv'
 import { takesOnly } from '../../locations/service'
@@ -50,7 +50,7 @@ function bodyOrQuery<T>(
 function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean {
   if (fromBody !== undefined && typeof fromBody !== 'boolean')
     throw invalid(name, `The ${name} field must be true or false.`)
-  return bodyOrQuery(name, fromBody, params, flagValue, 'true or false') ?? false
+  return bodyOrQuery(name, fromBody, params, flagValue, FLAG_VALUES) ?? false
 }
 
 /**

@@ -15,9 +15,9 @@ const query = (name: string, description: string, schema: Record<string, unknown
 })
 
 const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
-/** A flag of the Management API's query string, as flagValue reads it (any case; nothing after "=" is true). */
+/** A flag of the Management API's query string, as flagValue reads it (any case; nothing after "=" is refused). */
 const FLAG = { type: 'string', enum: ['true', 'false', '1', '0'] }
-const FLAG_NOTE = ' `1` and `0` work too, in any case.'
+const FLAG_NOTE = ' `1` and `0` work too, in any case; nothing after `=` is refused, as it could mean either.'
 
 /** The words besides `draft` that statusInput reads as draft. */
 const DRAFT_WORDS = STATUS_WORDS.filter(([word, status]) => status === 'draft' && word !== 'draft').map(
