@@ -166,20 +166,6 @@ export function adminRoutes(deps: AdminRouteDeps) {
       .get('/locations/bulk', ({ request }) => {
         throw wrongMethod(request, 'POST /admin/v1/locations/bulk')
       })
-      .get('/locations/:id', ({ auth, params, request }) => {
-        noParams(request)
-        return { success: true, location: getLocation(deps, auth.locator.id, params.id) }
-      })
-      .post('/locations', (ctx) => {
-        refuseMissingId(new URL(ctx.request.url))
-        noParams(ctx.request)
-        return write(
-          ctx,
-          201,
-          (d) => sayingWhyUnread(ctx.body, () => createLocation(d, ctx.auth.locator.id, bodyOf(ctx.body))),
-          (location) => ({ success: true, location }),
-        )
-      })
       .post('/locations/bulk', async (ctx) => {
         const parsed = ctx.body as ParsedBody | undefined
         const params = new URL(ctx.request.url).searchParams
@@ -205,36 +191,53 @@ export function adminRoutes(deps: AdminRouteDeps) {
       .post('/locations/export', ({ request }) => {
         throw wrongMethod(request, 'GET /admin/v1/locations/export')
       })
-      .post('/locations/:id', (ctx) => {
-        noParams(ctx.request)
-        return write(
-          ctx,
-          200,
-          (d) =>
-            sayingWhyUnread(ctx.body, () => updateLocation(d, ctx.auth.locator.id, ctx.params.id, bodyOf(ctx.body))),
-          (location) => ({ success: true, location }),
-        )
-      })
       .post('/locations//delete', () => {
         throw new AdminError(
           'invalid_request',
           'The location ID is missing from the path: /admin/v1/locations/{id}/delete.',
         )
       })
-      .post('/locations/:id/delete', (ctx) => {
-        // No body is read, but one over the limit is refused as on every write.
-        if ((ctx.body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
-        noParams(ctx.request)
-        return write(
-          ctx,
-          200,
-          (d) => deleteLocation(d, ctx.auth.locator.id, ctx.params.id),
-          (message) => ({ success: true, message }),
-        )
-      })
-      .get('/custom_fields', ({ auth, request }) => {
-        noParams(request)
-        return { success: true, custom_fields: listCustomFields(deps, auth.locator.id) }
-      })
+      // The routes that take no query parameter: each refuses any before its handler, after the key check.
+      .guard({ beforeHandle: ({ request }) => noParams(request) }, (app) =>
+        app
+          .get('/locations/:id', ({ auth, params }) => ({
+            success: true,
+            location: getLocation(deps, auth.locator.id, params.id),
+          }))
+          .post('/locations', (ctx) => {
+            refuseMissingId(new URL(ctx.request.url))
+            return write(
+              ctx,
+              201,
+              (d) => sayingWhyUnread(ctx.body, () => createLocation(d, ctx.auth.locator.id, bodyOf(ctx.body))),
+              (location) => ({ success: true, location }),
+            )
+          })
+          .post('/locations/:id', (ctx) =>
+            write(
+              ctx,
+              200,
+              (d) =>
+                sayingWhyUnread(ctx.body, () =>
+                  updateLocation(d, ctx.auth.locator.id, ctx.params.id, bodyOf(ctx.body)),
+                ),
+              (location) => ({ success: true, location }),
+            ),
+          )
+          .post('/locations/:id/delete', (ctx) => {
+            // No body is read, but one over the limit is refused as on every write.
+            if ((ctx.body as ParsedBody | undefined)?.kind === 'too_large') throw new AdminError('payload_too_large')
+            return write(
+              ctx,
+              200,
+              (d) => deleteLocation(d, ctx.auth.locator.id, ctx.params.id),
+              (message) => ({ success: true, message }),
+            )
+          })
+          .get('/custom_fields', ({ auth }) => ({
+            success: true,
+            custom_fields: listCustomFields(deps, auth.locator.id),
+          })),
+      )
   )
 }
