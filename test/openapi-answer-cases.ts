@@ -59,6 +59,13 @@ const BULK_BODY = {
     { external_id: 'OA-2', name: 'Geocoded', address: '10 Downing Street, London SW1A 2AA' },
   ],
 }
+/** Delete items: by external_id (a location the case makes), and by an id no location has. */
+const BULK_DELETES = {
+  locations: [
+    { external_id: 'OA-DEL', delete: true },
+    { id: 'loc_0000000000000000', delete: true },
+  ],
+}
 const QUERY = 'GET /public/v1/{token}/locations'
 const CLUSTERS = 'GET /public/v1/{token}/clusters'
 const LEAVES = 'GET /public/v1/{token}/clusters/{id}/leaves'
@@ -220,6 +227,16 @@ export const CASES: Case[] = [
     status: 200,
     sent: BULK_BODY,
     request: () => adminRequest('POST', '/admin/v1/locations/bulk', { body: BULK_BODY }),
+  },
+  {
+    name: 'delete items, one naming no location',
+    op: BULK,
+    status: 200,
+    sent: BULK_DELETES,
+    request: async () => {
+      await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ external_id: 'OA-DEL' }) })
+      return adminRequest('POST', '/admin/v1/locations/bulk', { body: BULK_DELETES })
+    },
   },
   {
     name: 'a CSV upsert',

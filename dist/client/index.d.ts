@@ -1,4 +1,4 @@
-import type { AdminLocation, BulkLocation, BulkReport, CreateLocationBody, CustomField, LocationPage, UpdateLocationBody } from './types.js';
+import type { AdminLocation, BulkDelete, BulkLocation, BulkReport, CreateLocationBody, CustomField, LocationPage, UpdateLocationBody } from './types.js';
 export type * from './types.js';
 export type ClientOptions = {
     /** The service's address, e.g. "http://127.0.0.1:3000". */
@@ -68,7 +68,7 @@ export declare class StorelocClient {
     deleteLocation(id: string, options?: WriteOptions): Promise<string>;
     /** Up to 1,000 locations in one all-or-nothing request (see the bulk route in docs/management-api.md). */
     bulkUpsert(request: {
-        locations: BulkLocation[];
+        locations: (BulkLocation | BulkDelete)[];
         dry_run?: boolean;
         delete_missing?: boolean;
         max_delete?: number | null;

@@ -4,6 +4,7 @@
 
 import type {
   AdminLocation,
+  BulkDelete,
   BulkLocation,
   BulkReport,
   CreateLocationBody,
@@ -144,7 +145,12 @@ export class StorelocClient {
 
   /** Up to 1,000 locations in one all-or-nothing request (see the bulk route in docs/management-api.md). */
   bulkUpsert(
-    request: { locations: BulkLocation[]; dry_run?: boolean; delete_missing?: boolean; max_delete?: number | null },
+    request: {
+      locations: (BulkLocation | BulkDelete)[]
+      dry_run?: boolean
+      delete_missing?: boolean
+      max_delete?: number | null
+    },
     options: WriteOptions = {},
   ): Promise<BulkReport> {
     return this.request<BulkReport>('POST', '/admin/v1/locations/bulk', request, options)

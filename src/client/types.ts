@@ -53,19 +53,29 @@ export type CreateLocationBody = {
 export type UpdateLocationBody = Partial<CreateLocationBody>
 
 /** A location in a bulk request: a create or update body, with `id` or `external_id` to match. */
-export type BulkLocation = UpdateLocationBody & { id?: string }
+export type BulkLocation = UpdateLocationBody & { id?: string; delete?: false }
 
-export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted'
+/**
+ * A bulk request's delete item: the location with this `id`, else this `external_id`, and nothing
+ * else. One naming no location is no error: its result's action is `absent`.
+ */
+export type BulkDelete = { delete: true } & (
+  | { id: string; external_id?: string }
+  | { external_id: string; id?: string }
+)
+
+/** `absent`: a delete item naming no location of the locator (deleted already): nothing to delete. */
+export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted' | 'absent'
 
 export type BulkResult = {
-  /** The item's position in the request; null for a location deleted as missing. */
+  /** The item's position in the request; null for a location delete_missing deleted. */
   index: number | null
   /** The line of the item's row, when it was a CSV row. */
   line?: number
   /** null for a location a dry run would create. */
   id: string | null
   external_id: string | null
-  /** A deleted location's name: no item of the request names it. */
+  /** A deleted location's name: a delete item or delete_missing names it by id or external_id only. */
   name?: string
   action: BulkAction
   /** An update's fields that change ("name", "coordinates", "hours.monday"); only with `updated`. */
@@ -81,6 +91,7 @@ export type BulkReport = {
   updated: number
   unchanged: number
   deleted: number
+  absent: number
   results: BulkResult[]
 }
 

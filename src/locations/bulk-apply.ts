@@ -5,6 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
+import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
 import { type LocationPatch, pickLocationFields } from './normalize'
 import { type HoursRead, hoursReadOnce, unreadHoursWarnings } from './opening'
@@ -16,10 +17,18 @@ import { withKnownTown } from './town'
  * delete_missing that would delete every location with an external id (`coded`) is refused: an
  * empty or truncated export, or a file of the wrong column, would otherwise wipe the locator; so
  * is one that would delete more than `maxDelete`. Checked before geocoding, and again in the
- * write's transaction: another write may have added a location meanwhile.
+ * write's transaction: another write may have added a location meanwhile. Delete items count
+ * towards "every location" (a request of them alone still wipes it) but not towards `maxDelete`,
+ * which limits what delete_missing finds, not what the request names.
  */
-export function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number | null, words: BulkWords): void {
-  const going = missing(coded, plans)
+export function refuseDeleting(
+  coded: Coded[],
+  plans: Plan[],
+  removals: Removal[],
+  maxDelete: number | null,
+  words: BulkWords,
+): void {
+  const going = missing(coded, plans, removals)
   const gone = going.length
   const locations = `location${gone === 1 ? '' : 's'}`
   if (maxDelete !== null && gone > maxDelete) {
@@ -34,10 +43,18 @@ export function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number 
       },
     )
   }
-  if (gone === 0 || gone < coded.length) return
+  const kept = new Set(plans.map((p) => p.target))
+  if (gone === 0 || coded.some((l) => kept.has(l.id))) return
+  const all = coded.length
+  const why =
+    plans.length > 0
+      ? 'none of those sent matches one of them'
+      : removals.length > 0
+        ? 'the request only deletes'
+        : 'no location was sent'
   throw new LocationError(
     'validation_error',
-    `${words.deleteMissing} would delete all ${gone} ${locations} with an external_id (${plans.length === 0 ? 'no location was sent' : 'none of those sent matches one of them'}); nothing was written.`,
+    `${words.deleteMissing} would delete all ${all} location${all === 1 ? '' : 's'} with an external_id (${why}); nothing was written.`,
     {
       delete_missing: [
         `Refused: it would delete every location with an external_id. Check ${words.sent} and its external_ids. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without ${words.deleteMissing}.`,
@@ -49,9 +66,9 @@ export function refuseDeleting(coded: Coded[], plans: Plan[], maxDelete: number 
 type Coded = { id: string; externalId: string; name: string }
 
 /** The locations delete_missing removes: those of `coded` (the locator's with an external id) that no item matched. */
-function missing(coded: Coded[], plans: Plan[]): Coded[] {
-  const kept = new Set(plans.map((p) => p.target).filter((id) => id !== null))
-  return coded.filter((l) => !kept.has(l.id))
+function missing(coded: Coded[], plans: Plan[], removals: Removal[]): Coded[] {
+  const named = new Set([...plans, ...removals].map((p) => p.target).filter((id) => id !== null))
+  return coded.filter((l) => !named.has(l.id))
 }
 
 /** An item's result; `done` is created, or for an update the fields it changes (none: unchanged). */
@@ -86,14 +103,21 @@ type ApplyOptions = {
  * transaction when writing. `definitions`: the custom fields as checked (JSON); changed since
  * (the CLI may change them while addresses are geocoded), each item is checked against them again.
  */
-export function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options: ApplyOptions) {
+export function apply(
+  deps: AdminDeps,
+  locatorId: string,
+  plans: Plan[],
+  removals: Removal[],
+  options: ApplyOptions,
+): BulkResult[] {
   const { deleteMissing, dryRun, towns } = options
   const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
   // Before the writes: not what they create.
   const coded = deleteMissing ? deps.store.locations.externalIds(locatorId) : []
-  if (deleteMissing) refuseDeleting(coded, plans, options.maxDelete, options.words)
-  const gone = missing(coded, plans)
-  if (!dryRun) deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length)
+  if (deleteMissing) refuseDeleting(coded, plans, removals, options.maxDelete, options.words)
+  const gone = missing(coded, plans, removals)
+  const removing = removals.filter((r) => r.target !== null).length
+  if (!dryRun) deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length - removing)
   const results: BulkResult[] = []
   const read = hoursReadOnce()
   for (const plan of plans) {
@@ -130,11 +154,31 @@ export function apply(deps: AdminDeps, locatorId: string, plans: Plan[], options
     if (!dryRun) deps.store.locations.replace(next, current)
     results.push(resultOf(plan, current.id, next, changes, read))
   }
+  for (const removal of removals) results.push(removed(deps, locatorId, removal, dryRun))
+  // Items in the order sent, then what delete_missing deletes.
+  results.sort((a, b) => a.index! - b.index!)
   for (const { id, externalId, name } of gone) {
     if (!dryRun) deps.store.locations.remove(locatorId, id)
     results.push({ index: null, id, external_id: externalId, name, action: 'deleted', geocoding: null, warnings: [] })
   }
   return results
+}
+
+/**
+ * What a delete item does to the rows as they are now. One whose location went meanwhile has
+ * nothing to delete, as one naming no location; one matched by external_id whose location has
+ * another since is refused, as an update's would be.
+ */
+function removed(deps: AdminDeps, locatorId: string, removal: Removal, dryRun: boolean): BulkResult {
+  const current = removal.target === null ? null : deps.store.locations.get(locatorId, removal.target)
+  if (current === null) return removalResult(removal, null)
+  if (removal.sentId === null && current.externalId !== removal.sentExternalId)
+    throw new LocationError(
+      'conflict',
+      `${removal.key}: the external_id ${JSON.stringify(removal.sentExternalId)} moved from location ${current.id} meanwhile; nothing was written. Send the request again.`,
+    )
+  if (!dryRun) deps.store.locations.remove(locatorId, current.id)
+  return removalResult(removal, current)
 }
 
 /** The plan's patch, with "" (cleared) for each date of the current special hours it lacks when it sends them whole. */

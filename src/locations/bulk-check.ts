@@ -7,6 +7,7 @@ import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
+import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, normalizeLocationBody, pickLocationFields } from './normalize'
@@ -42,7 +43,8 @@ const BODY_FIELDS = new Set<string>(LOCATION_FIELDS)
 
 /** A warning naming the top-level fields that are not a location's (a misspelt "nmae"): they were not read. */
 function ignoredFields(raw: Record<string, unknown>): string[] {
-  const ignored = Object.keys(raw).filter((k) => !BODY_FIELDS.has(k) && !ANSWER_FIELDS.has(k))
+  // "delete": false is an item's own field (not a delete item), not a location's.
+  const ignored = Object.keys(raw).filter((k) => !BODY_FIELDS.has(k) && !ANSWER_FIELDS.has(k) && k !== 'delete')
   if (ignored.length === 0) return []
   const named = ignored.slice(0, 5).map(quoted).join(', ')
   const more = ignored.length > 5 ? ` and ${ignored.length - 5} more` : ''
@@ -93,9 +95,10 @@ export async function check(
   locatorId: string,
   items: BulkItem[],
   problems: Problems,
-): Promise<Plan[]> {
+): Promise<{ plans: Plan[]; removals: Removal[] }> {
   const definitions = deps.store.customFields.list(locatorId)
   const plans: Plan[] = []
+  const removals: Removal[] = []
   const byTarget = new Map<string, string>()
   const byExternalId = new Map<string, string>()
   // The location holding an external id, asked once a row: its match and its check ask the same.
@@ -103,6 +106,33 @@ export async function check(
   const holderOf = (ext: string) => {
     if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
     return asked.holder
+  }
+  // A delete item is matched as an update is, and no other item may name its location or store code.
+  const checkRemoval = (
+    raw: Record<string, unknown>,
+    key: string,
+    who: string,
+    line: number | undefined,
+    index: number,
+  ) => {
+    const lookup = { byId: (id: string) => deps.store.locations.get(locatorId, id), byExternalId: holderOf }
+    const read = readRemoval(raw, lookup)
+    if (Array.isArray(read)) {
+      for (const [field, message] of read) problems.add(key, who, field, message)
+      return
+    }
+    const target = read.target?.id ?? null
+    const sameAs = target === null ? undefined : byTarget.get(target)
+    if (sameAs !== undefined) return problems.add(key, who, null, `the same location (${target}) as ${sameAs}.`)
+    if (target !== null) byTarget.set(target, key)
+    const ext = read.target?.externalId ?? read.sentExternalId
+    if (ext !== null) {
+      const first = byExternalId.get(ext)
+      if (first !== undefined)
+        return problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
+      byExternalId.set(ext, key)
+    }
+    removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })
   }
   const checkItem = (
     { raw, key, line, unread, notes = [], wholeSpecialHours = false, columns }: BulkItem,
@@ -112,6 +142,8 @@ export async function check(
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
     if (fields === null) return problems.add(key, who, null, 'each item must be an object of location fields.')
+    if (isRemoval(raw as Record<string, unknown>))
+      return checkRemoval(raw as Record<string, unknown>, key, who, line, index)
     // Every problem of the item is said, not only its first (an id that names no location of
     // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
     const before = problems.count
@@ -172,5 +204,5 @@ export async function check(
     await nextTurn()
     until = performance.now() + SLICE_MS
   }
-  return plans
+  return { plans, removals }
 }

@@ -1,5 +1,6 @@
 // Bulk upsert: many locations of one locator, each matched by id, else by external_id, else
-// created; all or nothing. A dry run answers what a real run would do and writes nothing.
+// created, or deleted when its item says delete; all or nothing. A dry run answers what a real
+// run would do and writes nothing.
 import type { Geocoding } from '../store/locations'
 import { apply, refuseDeleting } from './bulk-apply'
 import { check } from './bulk-check'
@@ -13,7 +14,7 @@ import { type AdminDeps, locatorWrite, townsOf } from './service'
 /** The most locations one request of the Management API may carry (the CLI sends any number). */
 export const BULK_MAX_ITEMS = 1000
 
-/** One location sent: `raw` an object of location fields (with `id` or `external_id` to match). */
+/** One location sent: `raw` an object of location fields (with `id` or `external_id` to match), or a delete item. */
 export type BulkItem = RowPlace & {
   raw: unknown
   /** The key its problems are reported under: "locations[3]", "line 7". */
@@ -50,17 +51,18 @@ export type BulkWords = { deleteMissing: string; maxDelete: string; sent: string
 
 export const API_WORDS: BulkWords = { deleteMissing: 'delete_missing', maxDelete: 'max_delete', sent: 'the request' }
 
-export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted'
+/** `absent`: a delete item whose location there is none (deleted already): nothing to delete. */
+export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted' | 'absent'
 
 export type BulkResult = {
-  /** The item's position in the request; null for a location deleted as missing. */
+  /** The item's position in the request; null for a location delete_missing deleted. */
   index: number | null
   /** The line of the item's row, when it was a CSV row. */
   line?: number
   /** null for a location a dry run would create. */
   id: string | null
   external_id: string | null
-  /** A deleted location's name: no item of the request names it. */
+  /** A deleted location's name: a delete item or delete_missing names it by id or external_id only. */
   name?: string
   action: BulkAction
   /** An update's fields that change ("name", "coordinates", "hours.monday"); only with `updated`. */
@@ -76,11 +78,12 @@ export type BulkReport = {
   updated: number
   unchanged: number
   deleted: number
+  absent: number
   results: BulkResult[]
 }
 
 /**
- * Creates, updates and (with deleteMissing) deletes locations of a locator as `items` say, all or
+ * Creates, updates and deletes (delete items; with deleteMissing, those none names) locations of a locator as `items` say, all or
  * nothing: every item is checked and geocoded first, and any problem throws one 422
  * validation_error listing every failing item (nothing written). Then all of it is written in
  * one transaction, or with `dryRun` only worked out: the same answer, no ids for new locations.
@@ -95,12 +98,12 @@ export async function bulkUpsert(
   items = await withPaddedPostcodes(deps, items)
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
-  const plans = await check(deps, locatorId, items, problems)
+  const { plans, removals } = await check(deps, locatorId, items, problems)
   noteRepeats(deps, locatorId, plans)
   noteLostZeros(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
-  if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, maxDelete, words)
+  if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, removals, maxDelete, words)
   await geocodeAll(deps, items, plans, problems, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)
@@ -120,10 +123,13 @@ export async function bulkUpsert(
       plan.warnings.push(...(await addressPointWarnings(deps, named, at, address, items[plan.index]!, memo)))
   }
   const report = dryRun
-    ? reportOf(apply(deps, locatorId, plans, { deleteMissing, maxDelete, words, dryRun, definitions, towns }), true)
+    ? reportOf(
+        apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
+        true,
+      )
     : await locatorWrite(deps, locatorId, () => {
         const written = reportOf(
-          apply(deps, locatorId, plans, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
+          apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
           false,
         )
         deps.inWrite?.(written)
@@ -141,6 +147,7 @@ function reportOf(results: BulkResult[], dryRun: boolean): BulkReport {
     updated: count('updated'),
     unchanged: count('unchanged'),
     deleted: count('deleted'),
+    absent: count('absent'),
     results,
   }
 }

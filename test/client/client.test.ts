@@ -47,6 +47,10 @@ describe('StorelocClient', () => {
     expect(all).toEqual(['S1', 'S2'])
     expect(await api.deleteLocation(made.id)).toBe(`Location ${made.id} was deleted.`)
     expect(await api.customFields()).toEqual([])
+    // A delete item, typed as the client sends it: S2 goes; once gone, it is absent, not an error.
+    const deletes = { locations: [{ external_id: 'S2', delete: true as const }] }
+    expect(await api.bulkUpsert(deletes)).toMatchObject({ deleted: 1, absent: 0 })
+    expect(await api.bulkUpsert(deletes)).toMatchObject({ deleted: 0, absent: 1 })
   })
 
   test('an answer lost on the way back: the retry carries the same key and is replayed, not written twice', async () => {

@@ -186,15 +186,16 @@ export const OPERATIONS: readonly Operation[] = [
     path: `${ADMIN}/locations/bulk`,
     summary: 'Create, update and delete many locations',
     description:
-      'Up to 1,000 locations, each matched by `id`, else `external_id`, else created; all checked and geocoded before one transaction writes them (an address equal to the one the matched location has is not geocoded again: its point stays), so any problem is one 422 `validation_error` naming every failing item (`locations[i]`, or `line n` for CSV) and nothing is written. A CSV body (`text/csv`, the columns of `locations import`; UTF-8 unless the `charset` of its Content-Type names another, such as `text/csv; charset=windows-1252`) takes `dry_run`, `delete_missing` and `max_delete` in the query string. The body limit is 8 MiB.',
+      'Up to 1,000 locations, each matched by `id`, else `external_id`, else created, or deleted by a delete item (`{"external_id": "X", "delete": true}`, or by `id`: one naming no location deletes nothing and its result says `absent`); all checked and geocoded before one transaction writes them (an address equal to the one the matched location has is not geocoded again: its point stays), so any problem is one 422 `validation_error` naming every failing item (`locations[i]`, or `line n` for CSV) and nothing is written. A CSV body (`text/csv`, the columns of `locations import`; UTF-8 unless the `charset` of its Content-Type names another, such as `text/csv; charset=windows-1252`) takes `dry_run`, `delete_missing` and `max_delete` in the query string. The body limit is 8 MiB.',
     parameters: ['idempotencyKey', 'dryRun', 'deleteMissing', 'maxDelete'],
     body: 'BulkUpsertBody',
-    // A dry run, so that trying it writes nothing; the second store is geocoded.
+    // A dry run, so that trying it writes nothing; the second store is geocoded, the third a delete item.
     example: {
       dry_run: true,
       locations: [
         DOWNTOWN,
         { external_id: 'WAS-001', name: 'Washington', address: '1600 Pennsylvania Avenue NW, Washington, DC 20500' },
+        { external_id: 'CLOSED-042', delete: true },
       ],
     },
     csv: true,

@@ -203,9 +203,33 @@ export const SCHEMAS = {
   BulkUpsertBody: closed(
     {
       locations: t.Array(
-        t.Intersect([ref('UpdateLocationBody'), t.Object({ id: t.Optional(LOCATION_ID) })], {
-          description: 'Matched by `id`, else by `external_id`, else created (then `name` and `address` are required).',
-        }),
+        t.Union([
+          t.Intersect(
+            [
+              ref('UpdateLocationBody'),
+              t.Object({
+                id: t.Optional(LOCATION_ID),
+                delete: t.Optional(t.Literal(false, { description: 'An ordinary item: as when left out.' })),
+              }),
+            ],
+            {
+              description:
+                'Matched by `id`, else by `external_id`, else created (then `name` and `address` are required).',
+            },
+          ),
+          closed(
+            {
+              id: t.Optional(LOCATION_ID),
+              external_id: t.Optional(EXTERNAL_ID),
+              delete: t.Literal(true),
+            },
+            {
+              minProperties: 2,
+              description:
+                'A delete item: deletes the location with this `id`, else this `external_id` (both given, they must be the same location). Nothing else may be sent with it. One naming no location deletes nothing and is no error: its result says `absent`.',
+            },
+          ),
+        ]),
         { maxItems: BULK_MAX_ITEMS },
       ),
       dry_run: t.Optional(t.Boolean({ default: false, description: 'Answer what would be done; write nothing.' })),
@@ -235,14 +259,22 @@ export const SCHEMAS = {
       updated: t.Integer({ minimum: 0 }),
       unchanged: t.Integer({ minimum: 0 }),
       deleted: t.Integer({ minimum: 0 }),
+      absent: t.Integer({
+        minimum: 0,
+        description: 'Delete items that named no location of the locator: there was nothing to delete.',
+      }),
       results: t.Array(
         closed({
-          index: nullable(t.Integer({ minimum: 0, description: "The item's place; null for a location deleted." })),
+          index: nullable(
+            t.Integer({ minimum: 0, description: "The item's place; null for a location delete_missing deleted." }),
+          ),
           line: t.Optional(t.Integer({ minimum: 1, description: "CSV bodies: the line the item's row starts on." })),
           id: nullable(t.String({ description: 'null for a location a dry run would create.' })),
           external_id: nullable(EXTERNAL_ID),
           name: t.Optional(t.String({ description: "Deleted locations only: the location's name." })),
-          action: oneOf(['created', 'updated', 'unchanged', 'deleted']),
+          action: oneOf(['created', 'updated', 'unchanged', 'deleted', 'absent'], {
+            description: '`absent`: a delete item that named no location; `id` is then null.',
+          }),
           changes: t.Optional(
             t.Array(t.String(), {
               description:

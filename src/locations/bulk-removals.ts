@@ -1,0 +1,105 @@
+// Bulk upsert's delete items ({"external_id": ..., "delete": true}, or by id): read, matched, and
+// reported. One naming no location is no error: a sync run again, or a store already deleted by
+// hand, still goes through, and its result says there was nothing to delete.
+import type { LocationRecord } from '../store/locations'
+import { LOCATION_ID } from '../core/ids'
+import { quoted, trimStrings } from '../core/validation'
+import type { BulkResult } from './bulk'
+
+/** A delete item: the location it deletes, if there is one. */
+export type Removal = {
+  index: number
+  line: number | undefined
+  key: string
+  /** The location it deletes; null: none has its id or external_id. */
+  target: string | null
+  /** The id it was sent with, else null (it names its location by external_id). */
+  sentId: string | null
+  /** The external_id it was sent with, else null. */
+  sentExternalId: string | null
+}
+
+/** The fields a delete item may have: what names its location, and the flag. */
+const REMOVAL_FIELDS = new Set(['id', 'external_id', 'delete'])
+
+/** Whether an item is a delete item: its delete field is there and not false (a bad value is its problem). */
+export const isRemoval = (raw: Record<string, unknown>) => raw.delete !== undefined && raw.delete !== false
+
+type Lookup = {
+  byId: (id: string) => LocationRecord | null
+  byExternalId: (ext: string) => LocationRecord | null
+}
+
+/**
+ * A delete item matched to its location: by id, else by external_id (an id of no location gives
+ * way to the external_id, as for updates); or its problems, by field (null: the item's own).
+ */
+export function readRemoval(
+  raw: Record<string, unknown>,
+  lookup: Lookup,
+): { target: LocationRecord | null; sentId: string | null; sentExternalId: string | null } | [string | null, string][] {
+  if (raw.delete !== true) return [['delete', 'The delete field must be true or false.']]
+  const problems: [string | null, string][] = []
+  for (const name of Object.keys(raw))
+    if (!REMOVAL_FIELDS.has(name))
+      problems.push([
+        name,
+        `a delete item names its location by id or external_id, nothing else: leave out ${name}, or leave out delete to update the location.`,
+      ])
+  // As a write reads them: a pasted value's blanks are no part of it.
+  const id = trimStrings(raw.id)
+  const ext = trimStrings(raw.external_id)
+  const sentId = id === undefined || id === null || id === '' ? null : id
+  const sentExternalId = ext === undefined || ext === null || ext === '' ? null : ext
+  if (sentId !== null && typeof sentId !== 'string')
+    problems.push(['id', `The id field must be a location's id, a text (loc_...); got ${quoted(sentId)}.`])
+  else if (sentId !== null && !LOCATION_ID.test(sentId))
+    problems.push([
+      'id',
+      `id ${quoted(sentId)} is not an id of this service (loc_...): to delete by your own store code, give it as external_id.`,
+    ])
+  if (sentExternalId !== null && typeof sentExternalId !== 'string')
+    problems.push(['external_id', `The external_id field must be a text; got ${quoted(sentExternalId)}.`])
+  if (sentId === null && sentExternalId === null)
+    problems.push([null, 'a delete item needs the id or the external_id of the location to delete.'])
+  if (problems.length > 0) return problems
+  const byId = sentId === null ? null : lookup.byId(sentId as string)
+  if (byId !== null && sentExternalId !== null && byId.externalId !== sentExternalId)
+    return [
+      [
+        'external_id',
+        `id ${byId.id} is the location with the external_id ${byId.externalId === null ? 'none' : JSON.stringify(byId.externalId)}, not ${JSON.stringify(sentExternalId)}: give one of them.`,
+      ],
+    ]
+  const target = byId ?? (sentExternalId === null ? null : lookup.byExternalId(sentExternalId as string))
+  return { target, sentId: sentId as string | null, sentExternalId: sentExternalId as string | null }
+}
+
+/** A delete item's result: what it deleted (or, in a dry run, would), or that nothing had its id or external_id. */
+export function removalResult(removal: Removal, deleted: LocationRecord | null): BulkResult {
+  const place = { index: removal.index, ...(removal.line === undefined ? {} : { line: removal.line }) }
+  if (deleted !== null)
+    return {
+      ...place,
+      id: deleted.id,
+      external_id: deleted.externalId,
+      name: deleted.name,
+      action: 'deleted',
+      geocoding: null,
+      warnings: [],
+    }
+  const named = [
+    removal.sentId === null ? null : `the id ${JSON.stringify(removal.sentId)}`,
+    removal.sentExternalId === null ? null : `the external_id ${JSON.stringify(removal.sentExternalId)}`,
+  ]
+    .filter((part) => part !== null)
+    .join(' or ')
+  return {
+    ...place,
+    id: null,
+    external_id: removal.sentExternalId,
+    action: 'absent',
+    geocoding: null,
+    warnings: [`No location of this locator has ${named}: there was nothing to delete.`],
+  }
+}
