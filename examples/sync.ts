@@ -224,7 +224,10 @@ async function main(): Promise<void> {
   writing = !dryRun
   const reports = dryRun ? planned : await upsert(client, rows, false)
 
-  if (!dryRun) for (const g of gone) await client.deleteLocation(g.id)
+  // Deleted CHUNK a request, by id; one deleted meanwhile (by hand) is answered absent, not refused.
+  if (!dryRun)
+    for (let i = 0; i < gone.length; i += CHUNK)
+      await client.bulkUpsert({ locations: gone.slice(i, i + CHUNK).map((g) => ({ id: g.id, delete: true as const })) })
 
   const results = reports.flatMap((r) => r.results)
   const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
