@@ -1,0 +1,166 @@
+// The names of days and of sets of days in the languages week-hours.ts reads, whole, cut short,
+// in two letters or one, and the signs in a text of which language names them.
+
+/** Each name of a day (accents removed, lower case), Monday = 0. */
+const DAY_NAMES: [string, number][] = [
+  ...names(0, 'monday mondays mon mo montag montags lundi lun lu lunes lunedi maandag ma'),
+  ...names(1, 'tuesday tuesdays tues tue tu dienstag dienstags di mardi mar martes martedi dinsdag'),
+  ...names(2, 'wednesday wednesdays wed we mittwoch mittwochs mi mercredi mer me miercoles mie mercoledi woensdag wo'),
+  ...names(
+    3,
+    'thursday thursdays thurs thur thu th donnerstag donnerstags do jeudi jeu je jueves jue ju giovedi gio gi donderdag',
+  ),
+  ...names(4, 'friday fridays fri fr freitag freitags vendredi ven ve viernes vie vi venerdi vrijdag vr'),
+  ...names(
+    5,
+    'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sabados sab sabato zaterdag zaterdags za',
+  ),
+  ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
+  // Portuguese ("Seg-Sex", "segunda a sexta-feira"; sábado and domingo are Spanish's too).
+  ...names(0, 'segunda-feira segunda seg'),
+  ...names(1, 'terca-feira terca ter'),
+  ...names(2, 'quarta-feira quarta qua'),
+  ...names(3, 'quinta-feira quinta qui'),
+  ...names(4, 'sexta-feira sexta sex'),
+  // Polish, with and without its letters (ł is no accent: it stays when folded); So is POLISH_OF's.
+  ...names(0, 'poniedziałek poniedzialek pon pn'),
+  ...names(1, 'wtorek wt'),
+  ...names(2, 'sroda sr'),
+  ...names(3, 'czwartek czw cz'),
+  ...names(4, 'piatek pt'),
+  ...names(5, 'sobota sob sb'),
+  ...names(6, 'niedziela niedz ndz nd'),
+  // Swedish, folded: "Mån-Fre", "lördag".
+  ...names(0, 'mandag man'),
+  ...names(1, 'tisdag tis'),
+  ...names(2, 'onsdag ons'),
+  ...names(3, 'torsdag tor tors'),
+  ...names(4, 'fredag fre'),
+  ...names(5, 'lordag lordagar lor'),
+  ...names(6, 'sondag sondagar son'),
+]
+/**
+ * One-letter days, read only in a text the names above do not split: Spanish ("L-V 9-18, S
+ * 10-14", X for miércoles), or English ("M-F 9-5") when it has F, W or R, which Spanish lacks.
+ */
+const SPANISH_LETTERS: [string, number][] = [...'lmxjvsd'].map((letter, day) => [letter, day])
+const ENGLISH_LETTERS: [string, number][] = [...'mtwrfsu'].map((letter, day) => [letter, day])
+export const ENGLISH_ONLY_LETTER = /(?<![\p{L}\d])[fwr](?![\p{L}\d])/u
+
+function names(day: number, list: string): [string, number][] {
+  return list.split(' ').map((name) => [name, day])
+}
+
+/**
+ * Two-letter days French, Spanish and Italian read otherwise than German and Dutch: "ma" is
+ * Tuesday (mardi, martes, martedì), "di" and "do" Sunday (dimanche, domingo, domenica).
+ */
+export const ROMANCE_OF = new Map([
+  ['ma', 1],
+  ['di', 6],
+  ['do', 6],
+])
+/** The two-letter days only those languages have: a text with one reads ROMANCE_OF's their way. */
+export const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
+/** "So", Sunday in German, is sobota, Saturday, in Polish: read so beside a day only Polish names so. */
+export const POLISH_OF = new Map([['so', 5]])
+export const POLISH_ONLY = /(?<![\p{L}\d])(?:pn|pon|wt|sr|czw?|pt|sb|nd|ndz|niedz)(?![\p{L}\d])/u
+/** Every Polish day: one beside another language's ("Mo-Fr 9-18, SB 24h", German self-service) is no day. */
+export const POLISH_DAYS =
+  /(?<![\p{L}\d])(?:poniedziałek|poniedzialek|pon|pn|wtorek|wt|sroda|sr|czwartek|czw|cz|piatek|pt|sobota|sob|sb|so|niedziela|niedz|ndz|nd)(?![\p{L}\d])/gu
+/** Those two-letter days in a text, and hours as French writes them ("9h", "14h30"). */
+export const ROMANCE_OF_AT = /(?<![\p{L}\d])(?:ma|di|do)(?![\p{L}\d])/u
+export const FRENCH_HOURS = /\dh(?:\d\d)?(?!\p{L})/u
+export const TWO_WAYS: Record<string, string> = {
+  ma: 'Monday (maandag) or Tuesday (mardi)',
+  di: 'Tuesday (Dienstag, dinsdag) or Sunday (dimanche)',
+  do: 'Thursday (Donnerstag, donderdag) or Sunday (domingo, domenica)',
+}
+export const IN_FULL: Record<string, string> = {
+  ma: '"maandag" or "mardi"',
+  di: '"Dienstag" or "dimanche"',
+  do: '"Donnerstag" or "domingo"',
+}
+
+/**
+ * Days and words for them English writes (Mo, Fr and Sa, German's too, are not): a week naming
+ * none of them writes the 24-hour clock, as German, French, Dutch, Spanish and Italian do.
+ */
+export const ENGLISH_DAYS =
+  /(?<![\p{L}\d])(?:mon(?:days?)?|tu(?:e|es|esdays?)?|we(?:d|dnesdays?)?|th(?:u|ur|urs|ursdays?)?|fri(?:days?)?|sat(?:urdays?)?|su(?:n|ndays?)?|daily|every|all|days|week-?ends?|weekdays|holidays)(?![\p{L}\d])/u
+/** One-letter days English writes too ("M-S": Monday or martes?): no sign of a language. */
+export const SHARED_LETTERS = /(?<![\p{L}\d])[ms](?![\p{L}\d])/gu
+/** Nor, beside one, days English writes in two letters too ("M-Sa": Monday to Saturday). */
+export const SHARED_BESIDE_LETTERS = /(?<![\p{L}\d])(?:mo|fr|sa)(?![\p{L}\d])/gu
+
+/** Words for closed and open in those languages, which say the same ("Ma-Sa 9h-19h, Di fermé"). */
+export const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouvert|apert[oa]|abiert[oa])(?![\p{L}\d])/u
+/**
+ * Days and words French, Spanish and Italian never write (German, Dutch or English ones): with
+ * one, a text is not theirs whatever ROMANCE_WORDS it has.
+ */
+export const GERMANIC_ONLY = /(?<![\p{L}\d])(?:mo|fr|wo|vr|za|zo|so|uhr|uur|geoffnet|geopend|open)(?![\p{L}\d])/u
+/** Words for every day of the week. */
+const EVERY_WORDS =
+  'daily|every\\s*day|all\\s+week|7\\s*days(?:\\s+a\\s+week)?|seven\\s+days(?:\\s+a\\s+week)?|taglich|jeden\\s+tag|tous\\s+les\\s+jours|7\\s*j(?:ours)?\\s*(?:/|sur)\\s*7j?|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
+export const EVERY_DAY = new RegExp(`^(?:${EVERY_WORDS})$`)
+/** Words for Monday to Friday, and for Saturday and Sunday. */
+const WEEKDAY_WORDS = 'week\\s*days|werktags|wochentags|en\\s+semaine|entre\\s+semana|giorni\\s+feriali|werkdagen'
+const WEEKEND_WORDS = 'week-?ends?|wochenende|fines?\\s+de\\s+semana|fine\\s+settimana'
+export const WEEKDAYS = new RegExp(`^(?:${WEEKDAY_WORDS})$`)
+export const WEEKENDS = new RegExp(`^(?:${WEEKEND_WORDS})$`)
+const EVERY = `${EVERY_WORDS}|${WEEKDAY_WORDS}|${WEEKEND_WORDS}`
+/**
+ * Public holidays, as OpenStreetMap and store lists write them beside days ("So+Feiertag
+ * geschlossen", "Sun & PH closed"): a rule for them says nothing of the week.
+ */
+const HOLIDAYS = new Set([
+  'ph',
+  'public holidays',
+  'bank holidays',
+  'holidays',
+  'feiertage',
+  'feiertags',
+  'feiertag',
+  'jours feries',
+  'feries',
+  'festivos',
+  'festivo',
+  'festivi',
+  'feestdagen',
+])
+
+export const isHoliday = (name: string) => HOLIDAYS.has(name.replace(/\s+/g, ' '))
+
+/**
+ * Words between the first and last day of a span, and between spans. A word stands apart from
+ * the days: "De L a V" is no "D(omingo) e L(unes)-V".
+ */
+const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|tot)(?!\\p{L})'
+const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en)(?!\\p{L})'
+
+/** How days are written: the patterns that find them, and each name's day. */
+export type Grammar = { daysAt: RegExp; spanParts: RegExp; dayOf: Map<string, number> }
+
+function grammar(days: [string, number][]): Grammar {
+  const day = [...days.map(([name]) => name), ...HOLIDAYS]
+    .sort((a, b) => b.length - a.length)
+    .map((name) => name.replace(/ /g, '\\s+'))
+    .join('|')
+  // A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr").
+  const span = `(?:${day})\\.?(?:\\s*(?:${THROUGH})\\s*(?:${day})\\.?)?`
+  return {
+    // Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon.
+    daysAt: new RegExp(
+      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:${JOIN})\\s*${span})*)(?![\\p{L}\\d])\\s*:?`,
+      'gu',
+    ),
+    // A span's first and last day, as daysOf reads them.
+    spanParts: new RegExp(`(${day})\\.?(?:\\s*(?:${THROUGH})\\s*(${day}))?`, 'gu'),
+    dayOf: new Map(days),
+  }
+}
+
+export const NAMED = grammar(DAY_NAMES)
+export const SPANISH = grammar([...DAY_NAMES, ...SPANISH_LETTERS])
+export const ENGLISH = grammar([...DAY_NAMES, ...ENGLISH_LETTERS])
