@@ -151,6 +151,28 @@ describe('splitWeekHours', () => {
       expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
   })
 
+  test('a day named only in another language than the other days refuses the week, saying which', () => {
+    const cases: [string, string][] = [
+      // Portuguese sexta-feira beside German days: Friday 9-18 or 9-12?
+      [
+        'Mo-Fr 9-18, Sa 9-13, Sex 9-12',
+        'its "Sex" is Friday only in Portuguese, and its other days are English or German.',
+      ],
+      // Swedish (or Danish) Monday beside English days: Monday open round the clock, or a slip?
+      ['Mon-Fri 9-5, Sat 10-2, man 24/7', 'its "man" is Monday only in Swedish, and its other days are English.'],
+      ['L-V 9-18, Sat 10-14', 'its "Sat" is Saturday only in English, and its other days are Spanish.'],
+      ['SB 24h, Mo-Fr 9-18', 'its "SB" is Saturday only in Polish, and its other days are English or German.'],
+    ]
+    for (const [text, why] of cases) {
+      const doubts: string[] = []
+      expect({ text, days: splitWeekHours(text, true, doubts) }).toEqual({ text, days: null })
+      expect(doubts).toEqual([`${why} Write every day in one language.`])
+    }
+    // Days a language shares with another are no sign of a second one.
+    expect(splitWeekHours('Mo-Fr 9-18, Sun 10-14')).toEqual(weekdays('9-18', '', '10-14'))
+    expect(splitWeekHours('Seg-Sex 9-18, Sáb 9-13, Dom fechado')).toEqual(weekdays('9-18', '9-13', 'fechado'))
+  })
+
   test('days named as a language of the 24-hour clock names them: bare hours read as written', () => {
     // German, French, Dutch, Spanish: "5-11:30" is no evening. Written HH:MM, a day reads so alone.
     const cases: [string, string[]][] = [

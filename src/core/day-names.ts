@@ -164,3 +164,55 @@ function grammar(days: [string, number][]): Grammar {
 export const NAMED = grammar(DAY_NAMES)
 export const SPANISH = grammar([...DAY_NAMES, ...SPANISH_LETTERS])
 export const ENGLISH = grammar([...DAY_NAMES, ...ENGLISH_LETTERS])
+
+/** The languages that write each name of a day above, folded: a week's days are named in one. */
+const LANGUAGES: [string, string][] = [
+  [
+    'English',
+    'monday mondays mon mo tuesday tuesdays tues tue tu wednesday wednesdays wed we thursday thursdays thurs thur thu th friday fridays fri fr saturday saturdays sat sa sunday sundays sun su',
+  ],
+  [
+    'German',
+    'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags so',
+  ],
+  ['French', 'lundi lun lu mardi mar ma mercredi mer me jeudi jeu je vendredi ven ve samedi sam sa dimanche dim di'],
+  [
+    'Spanish',
+    'lunes lun lu martes mar ma miercoles mie mi jueves jue ju viernes vie vi sabado sabados sab sa domingo domingos dom do',
+  ],
+  [
+    'Italian',
+    'lunedi lun lu martedi mar ma mercoledi mer me giovedi gio gi venerdi ven ve sabato sab sa domenica dom do',
+  ],
+  ['Dutch', 'maandag ma dinsdag di woensdag wo donderdag do vrijdag vr zaterdag zaterdags za zondag zondags zo'],
+  [
+    'Portuguese',
+    'segunda-feira segunda seg terca-feira terca ter quarta-feira quarta qua quinta-feira quinta qui sexta-feira sexta sex sabado sabados sab domingo domingos dom',
+  ],
+  [
+    'Polish',
+    'poniedziałek poniedzialek pon pn wtorek wt sroda sr czwartek czw cz piatek pt sobota sob sb so niedziela niedz ndz nd',
+  ],
+  ['Swedish', 'mandag man tisdag tis onsdag ons torsdag tor tors fredag fre lordag lordagar lor sondag sondagar son'],
+]
+const LANGUAGE_OF = new Map<string, number>()
+LANGUAGES.forEach(([, list], i) => {
+  for (const name of list.split(' ')) LANGUAGE_OF.set(name, (LANGUAGE_OF.get(name) ?? 0) | (1 << i))
+})
+/** One-letter days are their grammar's language's. */
+const ENGLISH_BIT = 1
+const SPANISH_BIT = 1 << 3
+
+/** The languages that write a day's name in a grammar, as bits of LANGUAGES; 0 for a word for every day or holidays. */
+export function languagesOf(name: string, g: Grammar): number {
+  if (name.length === 1 && g !== NAMED) return g === ENGLISH ? ENGLISH_BIT : SPANISH_BIT
+  return LANGUAGE_OF.get(name) ?? 0
+}
+
+/** Languages as bits of LANGUAGES in words: "English or German". */
+export const languageNames = (bits: number): string =>
+  LANGUAGES.filter((_, i) => bits & (1 << i))
+    .map(([language]) => language)
+    .join(' or ')
+
+export const DAYS_IN_ENGLISH = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']

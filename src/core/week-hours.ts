@@ -4,6 +4,7 @@
 // French, Spanish, Italian, Dutch, Portuguese, Polish and Swedish, are day-names.ts'.
 import { BY_APPOINTMENT, clockText, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
 import {
+  DAYS_IN_ENGLISH,
   ENGLISH,
   ENGLISH_DAYS,
   ENGLISH_ONLY_LETTER,
@@ -13,6 +14,8 @@ import {
   type Grammar,
   IN_FULL,
   isHoliday,
+  languageNames,
+  languagesOf,
   NAMED,
   POLISH_DAYS,
   POLISH_OF,
@@ -273,15 +276,18 @@ function splitWith(
   // self-service) is no day, but text of the hours before it, unread as before.
   const polishOnly = (spec: Spec) => POLISH_ONLY.test(spec[0])
   if (specs.some(polishOnly) && specs.some((spec) => /\p{L}/u.test(spec[0].replace(POLISH_DAYS, '')))) {
-    const spec = specs.find(polishOnly)!
-    const from = spec.index + spec[0].search(POLISH_ONLY)
-    const day = text.slice(at[from], at[from + spec[0].match(POLISH_ONLY)![0].length])
-    doubts?.push(`its "${day}" is a day only in Polish, beside days named in another language. Name the days in one.`)
+    say(doubts, otherLanguage(text, at, specs, g, null) ?? '')
     if (polishOnly(specs[0]!)) return null
     specs = specs.filter((spec) => !polishOnly(spec))
   }
   const polish = specs.some(polishOnly)
   const read = romance ? ROMANCE_OF : polish ? POLISH_OF : null
+  // "Mo-Fr 9-18, Sex 9-12": Portuguese Friday beside German days, 9-18 or 9-12? Not guessed.
+  const other = otherLanguage(text, at, specs, g, read)
+  if (other !== null) {
+    say(doubts, other)
+    return null
+  }
   const clock = clock24(specs, g)
   // Each spec's hours as written, from the text itself (its case and accents kept).
   // A word before days ending the text ("Sat 10-14 on") is read as a stray one, as ever.
@@ -339,6 +345,47 @@ function splitWith(
     }
   }
   return week
+}
+
+/** A doubt told once, however many readings of a week meet it. */
+function say(doubts: string[] | undefined, doubt: string): void {
+  if (doubt !== '' && !doubts?.includes(doubt)) doubts?.push(doubt)
+}
+
+/**
+ * Why a week is not read when a day's name is of none of the languages that name its other days
+ * ("Sex", Portuguese Friday, beside "Mo-Fr"); null when one language names them all.
+ */
+function otherLanguage(
+  text: string,
+  at: number[],
+  specs: Spec[],
+  g: Grammar,
+  read: ReadonlyMap<string, number> | null,
+): string | null {
+  const names: { name: string; from: number; bits: number }[] = []
+  for (const spec of specs) {
+    const days = spec[0].replace(/\s*:$/, '').trim()
+    if (EVERY_DAY.test(days) || WEEKDAYS.test(days) || WEEKENDS.test(days)) continue
+    for (const m of spec[0].matchAll(g.spanParts)) {
+      const from = spec.index + m.index
+      names.push({ name: m[1]!, from, bits: languagesOf(m[1]!, g) })
+      if (m[2] !== undefined)
+        names.push({ name: m[2], from: from + m[0].lastIndexOf(m[2]), bits: languagesOf(m[2], g) })
+    }
+  }
+  const known = names.filter((n) => n.bits !== 0)
+  const common = (list: typeof known) => list.reduce((bits, n) => bits & n.bits, -1)
+  if (common(known) !== 0) return null
+  // The name the others share a language without; else the first that leaves none.
+  const odd =
+    known.find((n) => common(known.filter((o) => o.name !== n.name)) !== 0) ??
+    known.find((_, i) => common(known.slice(0, i + 1)) === 0)!
+  const others = common(known.filter((o) => o.name !== odd.name))
+  const rest = others !== 0 ? others : common(known.slice(0, known.indexOf(odd)))
+  const shown = text.slice(at[odd.from], at[odd.from + odd.name.length])
+  const day = DAYS_IN_ENGLISH[read?.get(odd.name) ?? g.dayOf.get(odd.name)!]
+  return `its "${shown}" is ${day} only in ${languageNames(odd.bits)}, and its other days are ${languageNames(rest)}. Write every day in one language.`
 }
 
 /**

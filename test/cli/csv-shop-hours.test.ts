@@ -286,6 +286,23 @@ describe('a week of hours in one cell', () => {
     )
   })
 
+  test("a day named only in another language than the cell's other days refuses the cell, saying which", () => {
+    const texts = ['Mo-Fr 9-18, Sa 9-13, Sex 9-12', 'Mon-Fri 9-5, Sat 10-2, man 24/7', 'SB 24h, Mo-Fr 9-18']
+    const r = storeloc('locations', 'import', locatorId, '--file', sheetOf(texts), '--dry-run')
+    expect(r.code).not.toBe(0)
+    const refused = (text: string, why: string) =>
+      `${JSON.stringify(text)} could not be read as a week of opening hours: ${why} Write every day in one language.`
+    expect(r.stderr).toContain(
+      refused(texts[0]!, 'its "Sex" is Friday only in Portuguese, and its other days are English or German.'),
+    )
+    expect(r.stderr).toContain(
+      refused(texts[1]!, 'its "man" is Monday only in Swedish, and its other days are English.'),
+    )
+    expect(r.stderr).toContain(
+      refused(texts[2]!, 'its "SB" is Saturday only in Polish, and its other days are English or German.'),
+    )
+  })
+
   test('a day named again adds hours apart from its first ones, and replaces hours that overlap them', () => {
     const { hours, warnings } = imported(['Mo-Fr 8-12 Uhr, Mo/Di/Do 14-17 Uhr', 'Mo-Sa 9-18, Sa 9-13'])
     expect(warnings).toEqual([[], []])
