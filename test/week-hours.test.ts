@@ -173,6 +173,23 @@ describe('splitWeekHours', () => {
     expect(splitWeekHours('Seg-Sex 9-18, Sáb 9-13, Dom fechado')).toEqual(weekdays('9-18', '9-13', 'fechado'))
   })
 
+  test("one-letter days M and S, which English and Spanish both write, are read as the cell's other days say", () => {
+    // Beside days English writes too, M is Monday ("M-Sa", "M Tu W Th F Sa Su" as US lists write).
+    expect(splitWeekHours('M-Sa 9-17')).toEqual(weekdays('9-17', '9-17'))
+    expect(splitWeekHours('M-Sat 9-5, Su 12-5')).toEqual(weekdays('9-5', '9-5', '12-5'))
+    // Beside Spanish days, martes: Tuesday.
+    expect(splitWeekHours('M-Sáb 10-20')).toEqual(week('', '10-20', '10-20', '10-20', '10-20', '10-20', ''))
+    expect(splitWeekHours('L-S 9-14')).toEqual(weekdays('9-14', '9-14'))
+    // Alone, Monday or martes? Not guessed.
+    for (const text of ['M-S 9-5', '9-5 M-S']) {
+      const doubts: string[] = []
+      expect({ text, days: splitWeekHours(text, true, doubts) }).toEqual({ text, days: null })
+      expect(doubts).toEqual([
+        'its "M" could be Monday, as English writes one letter, or Tuesday (martes), as Spanish does. Write the days\' names, such as "Mon-Sat" or "Mar-Sáb".',
+      ])
+    }
+  })
+
   test('days named as a language of the 24-hour clock names them: bare hours read as written', () => {
     // German, French, Dutch, Spanish: "5-11:30" is no evening. Written HH:MM, a day reads so alone.
     const cases: [string, string[]][] = [

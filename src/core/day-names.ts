@@ -200,7 +200,7 @@ LANGUAGES.forEach(([, list], i) => {
   for (const name of list.split(' ')) LANGUAGE_OF.set(name, (LANGUAGE_OF.get(name) ?? 0) | (1 << i))
 })
 /** One-letter days are their grammar's language's. */
-const ENGLISH_BIT = 1
+export const ENGLISH_BIT = 1
 const SPANISH_BIT = 1 << 3
 
 /** The languages that write a day's name in a grammar, as bits of LANGUAGES; 0 for a word for every day or holidays. */

@@ -6,6 +6,7 @@ import { BY_APPOINTMENT, clockText, eitherHalf, foldHours, halfClosed, parseDayH
 import {
   DAYS_IN_ENGLISH,
   ENGLISH,
+  ENGLISH_BIT,
   ENGLISH_DAYS,
   ENGLISH_ONLY_LETTER,
   EVERY_DAY,
@@ -161,7 +162,14 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   if (t.trim() === '' || exceptsDays(t)) return null
   const week = splitWith(text, t, at, NAMED, false, doubts)
   if (week !== null) return week
-  const letters = ENGLISH_ONLY_LETTER.test(t) ? ENGLISH : SPANISH
+  const letters = lettersOf(t)
+  if (letters === null) {
+    say(
+      doubts,
+      'its "M" could be Monday, as English writes one letter, or Tuesday (martes), as Spanish does. Write the days\' names, such as "Mon-Sat" or "Mar-Sáb".',
+    )
+    return null
+  }
   // "M-F 9-12 u 1-5": German's und, or the one-letter Sunday? Not guessed.
   if (letters === ENGLISH && LONE_U.test(t)) {
     doubts?.push(
@@ -176,6 +184,27 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).
   const mask = (folded: string) => folded.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
   return splitWith(text, mask(t), at, NAMED, true, doubts) ?? splitWith(text, mask(joined), at, letters, true, doubts)
+}
+
+/** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." is no M. */
+const SPANISH_ONLY_LETTER = /(?<![\p{L}\d])[lxjvd](?![\p{L}\d])/u
+const LETTER_M = /(?<![\p{L}\d])m(?![\p{L}\d])/u
+const MERIDIEM = /(\d\s*)[ap]\.?\s?m\b\.?/g
+
+/**
+ * How a folded text's one-letter days are read: as English writes them with F, W or R, as
+ * Spanish does with L, X, J, V or D; else as its days named in full say ("M-Sa": Monday, Sa
+ * English's too; "M-Sáb": martes). Null when an M is read neither way ("M-S 9-5").
+ */
+function lettersOf(t: string): Grammar | null {
+  if (ENGLISH_ONLY_LETTER.test(t)) return ENGLISH
+  if (SPANISH_ONLY_LETTER.test(t)) return SPANISH
+  const names = [...t.matchAll(NAMED.daysAt)].flatMap((spec) =>
+    [...spec[0].matchAll(NAMED.spanParts)].flatMap((m) => [m[1]!, m[2] ?? m[1]!]),
+  )
+  const bits = names.map((name) => languagesOf(name, NAMED)).filter((b) => b !== 0)
+  if (bits.length > 0) return bits.every((b) => b & ENGLISH_BIT) ? ENGLISH : SPANISH
+  return LETTER_M.test(t.replace(MERIDIEM, '$1')) ? null : SPANISH
 }
 
 /** "u." as German shops write und, apart from the words around it; "u" alone between hours. */
