@@ -3,7 +3,7 @@
 // unreadable text; and a property test against a minute-by-minute scan of the wall clock.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { type DayHours, parseDayHours } from '../src/core/hours'
+import { type DayHours, eitherHalf, parseDayHours } from '../src/core/hours'
 import { isoWithOffset, openState, type Schedule } from '../src/core/opening'
 import { openStateOn, ZoneClock } from '../src/core/zone-clock'
 
@@ -148,6 +148,20 @@ describe('parseDayHours', () => {
     ['9-18, Mittagspause', UNKNOWN],
   ]
   for (const [text, hours] of cases) test(JSON.stringify(text), () => expect(parseDayHours(text)).toEqual(hours))
+  test('bare hours opening by 06:59 and closing before they open: 6 to 2 in the afternoon, or at night?', () => {
+    // A diner's 6 am-2 pm, a bar's 6 pm-2 am, or 06:00-02:00 as the 24-hour clock writes it: not guessed.
+    for (const text of ['6-2', '5-1', '6:30-2:30', '1-0:30'])
+      expect({ text, day: parseDayHours(text) }).toEqual({ text, day: UNKNOWN })
+    expect(eitherHalf('6-2')).toEqual(['06:00-02:00', '06:00-14:00', '18:00-02:00'])
+    expect(eitherHalf('5-9')).toEqual(['05:00-09:00', '17:00-21:00'])
+    // Said with the clock or am and pm, or opening from 07:00 ("9-5", "10-2"), they are read.
+    expect(parseDayHours('6-2 Uhr')).toEqual(open([h(6), h(26)]))
+    expect(parseDayHours('6am-2pm')).toEqual(open([h(6), h(14)]))
+    expect(parseDayHours('6pm-2am')).toEqual(open([h(18), h(26)]))
+    expect(parseDayHours('06:00-02:00')).toEqual(open([h(6), h(26)]))
+    expect(parseDayHours('7-3')).toEqual(open([h(7), h(15)]))
+  })
+
   test('null and undefined are unknown', () => {
     expect(parseDayHours(null)).toEqual(UNKNOWN)
     expect(parseDayHours(undefined)).toEqual(UNKNOWN)

@@ -203,6 +203,7 @@ describe('splitWeekHours', () => {
       ['Mån-Fre 5-9', weekdays('05:00-09:00')],
       ['Täglich 8-12, So 5-9', weekdays('8-12', '8-12', '05:00-09:00')],
       ['5-11:30 Mo-Sa', weekdays('05:00-11:30', '05:00-11:30')], // hours before their days
+      ['Mo-So 6-2', weekdays('06:00-02:00', '06:00-02:00', '06:00-02:00')], // a kiosk open till 2 at night
     ]
     for (const [text, days] of cases) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days })
     const bakery = splitWeekHours('Mo-Sa 5-11:30')!
@@ -218,6 +219,7 @@ describe('splitWeekHours', () => {
       '5-9',
       '5-9 Mon-Fri',
       'Mo-Fr 8-12, Mo/Di 2-5',
+      'Mon-Fri 6-2', // 06:00-14:00 or 18:00-02:00?
     ]
     for (const text of refused) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days: null })
     expect(parseDayHours('5-11:30').kind).toBe('unknown')

@@ -92,6 +92,9 @@ function readInterval(text: string, before?: [number, number], guess = false): [
   let to = end.minutes
   // "1-5pm": the start takes the end's half of the day, unless that puts it after the end ("9-5pm").
   if (start.meridiem === null && end.meridiem === 'pm' && from < 720 && from + 720 < to) from += 720
+  const clockless = start.meridiem === null && end.meridiem === null && !start.zeroed && !end.zeroed
+  // "6-2": 06:00-14:00 or 18:00-02:00? Guessed, as the 24-hour clock writes it (06:00-02:00).
+  if (clockless && before === undefined && closesBack(from, to)) return guess ? [from, to + DAY] : null
   // "9-5", "10-2", no half of the day said: the end is in the afternoon (not 5 in the morning).
   // An end written "02:00" is the 24-hour clock's: past midnight ("10:00-02:00").
   if (
@@ -106,7 +109,6 @@ function readInterval(text: string, before?: [number, number], guess = false): [
     to += 720
   // "9-12, 1-5", "12-2, 5-9": hours with no half of the day said that would start before the
   // morning hours written first are the afternoon's, as a day's hours are written in order.
-  const clockless = start.meridiem === null && end.meridiem === null && !start.zeroed && !end.zeroed
   if (clockless && before !== undefined && from < to && to <= 720 && from < before[0] && before[0] <= 720) {
     if (from + 720 >= before[1]) [from, to] = [from + 720, to + 720]
   }
@@ -125,6 +127,12 @@ function readInterval(text: string, before?: [number, number], guess = false): [
  * neither the morning nor the evening is guessed.
  */
 const inDoubt = (from: number, to: number): boolean => from >= 60 && from < 360 && from < to && to < 720
+
+/**
+ * Hours with no half of the day said that open by 06:59 and close before they open ("6-2",
+ * "5-1"): a diner's morning to afternoon, a bar's evening to night, neither guessed.
+ */
+const closesBack = (from: number, to: number): boolean => from >= 60 && from < 420 && to < from
 
 /** Sorted, overlapping or touching intervals joined. */
 function merged(intervals: [number, number][]): [number, number][] {
@@ -161,19 +169,28 @@ export function parseDayHours(text: string | null | undefined): DayHours {
 }
 
 /**
- * A day's text not read only for hours in doubt ("5-9", "Sun 5-9" in a week): its morning reading
- * and its evening one, as HH:MM-HH:MM ("05:00-09:00", "17:00-21:00"); else null.
+ * A day's text not read only for hours in doubt ("5-9", "6-2"): its readings, as HH:MM-HH:MM, the
+ * 24-hour clock's first ("05:00-09:00", "17:00-21:00"; "06:00-02:00", "06:00-14:00",
+ * "18:00-02:00"); else null.
  */
-export function eitherHalf(text: string): [string, string] | null {
+export function eitherHalf(text: string): string[] | null {
   const day = readDay(text, true)
   if (day.kind !== 'open' || parseDayHours(text).kind !== 'unknown') return null
   const doubt = day.intervals.findIndex(([from, to]) => inDoubt(from, to))
-  if (doubt === -1) return null
-  const evening = day.intervals.map(([from, to], i): [number, number] =>
-    i === doubt ? [from + 720, to + 720] : [from, to],
-  )
-  return [clockText(day.intervals), clockText(merged(evening))]
+  const back = day.intervals.findIndex(([from, to]) => to > DAY && closesBack(from, to - DAY))
+  const at = doubt === -1 ? back : doubt
+  if (at === -1) return null
+  const [from, to] = day.intervals[at]!
+  const instead = (interval: [number, number]) =>
+    clockText(merged(day.intervals.map((x, i): [number, number] => (i === at ? interval : x))))
+  const other =
+    doubt === -1 ? [instead([from, to - 720]), instead([from + 720, to])] : [instead([from + 720, to + 720])]
+  return [clockText(day.intervals), ...other]
 }
+
+/** Readings as a sentence says them: "A or B", "A, B or C". */
+export const eitherText = (readings: string[]): string =>
+  readings.length < 2 ? readings.join('') : `${readings.slice(0, -1).join(', ')} or ${readings[readings.length - 1]}`
 
 const hhmm = (minutes: number) =>
   `${String(Math.floor(minutes / 60) % 24).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`

@@ -2,7 +2,7 @@
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. The days' names, in English, German,
 // French, Spanish, Italian, Dutch, Portuguese, Polish and Swedish, are day-names.ts'.
-import { BY_APPOINTMENT, clockText, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
+import { BY_APPOINTMENT, clockText, eitherHalf, eitherText, foldHours, halfClosed, parseDayHours } from './hours'
 import {
   DAYS_IN_ENGLISH,
   ENGLISH,
@@ -462,6 +462,6 @@ function doubt(days: string, first: string, next: string): string {
   const b = parseDayHours(next)
   const intervals = b.kind === 'open' ? b.intervals : []
   const evening = intervals.map(([from, to]): [number, number] => [from + 720, to + 720])
-  const [one, other] = eitherHalf(next) ?? [clockText(intervals), clockText(evening)]
-  return `"${days} ${next}" beside "${first}" could be ${one} or ${other}. Write it with the 24-hour clock or am and pm.`
+  const readings = eitherHalf(next) ?? [clockText(intervals), clockText(evening)]
+  return `"${days} ${next}" beside "${first}" could be ${eitherText(readings)}. Write it with the 24-hour clock or am and pm.`
 }

@@ -2,7 +2,7 @@
 // unless set), its dated exceptions (special_hours), and which of its hours could not be read.
 import { keyShown, quoted } from '../core/validation'
 import { zoneAt } from '../core/zone'
-import { byAppointment, eitherHalf, parseDayHours } from '../core/hours'
+import { byAppointment, eitherHalf, eitherText, parseDayHours } from '../core/hours'
 import { DAYS, type LocationRecord } from '../store/locations'
 
 /** The most dated exceptions one request may send. */
@@ -82,7 +82,7 @@ export function unreadHoursWarnings(
     const field = key.includes('-') ? `special_hours.${key}` : `hours.${key}`
     const halves = eitherHalf(text)
     if (halves !== null)
-      return `${field} ${JSON.stringify(text)} could be ${halves[0]} or ${halves[1]}: it is kept, and counts as unknown until it is written as one of them.`
+      return `${field} ${JSON.stringify(text)} could be ${eitherText(halves)}: it is kept, and counts as unknown until it is written as one of them.`
     const said = byAppointment(text) ? 'is read as by appointment, with no hours' : 'could not be read as opening hours'
     return `${field} ${JSON.stringify(text)} ${said}: it is kept, and counts as unknown (docs/management-api.md, Opening hours).`
   })

@@ -180,6 +180,17 @@ describe('a week of hours in one cell', () => {
     ])
   })
 
+  test('bare hours that close before they open, from 06:59 or earlier: English days keep both readings', () => {
+    const { hours, warnings } = imported(['Mon-Fri 6-2', 'Mo-Fr 6-2'])
+    expect(hours.map((h) => [h.hours.monday, h.hours_unread])).toEqual([
+      ['6-2', ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']],
+      ['06:00-02:00', []],
+    ])
+    const said = (day: string) =>
+      `hours.${day} "6-2" could be 06:00-02:00, 06:00-14:00 or 18:00-02:00: it is kept, and counts as unknown until it is written as one of them.`
+    expect(warnings).toEqual([DAYS.slice(0, 5).map(said), []])
+  })
+
   test('bare hours in columns of days German names ("Mo-Fr", "Sa") are read as written too', () => {
     const sheet = (days: string, hours: string) => {
       const path = join(dir, 'filialen.csv')
