@@ -9,6 +9,17 @@ import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 
 /**
+ * A day column's cell (closedX), its bare hours in doubt ("5-11:30") read as written under a
+ * header naming its day as a language of the 24-hour clock does ("Montag", "mercredi"), as a
+ * column of some days' are (spansWeek); kept as written under "Monday".
+ */
+export function dayCell(header: string, cell: string): string {
+  const text = closedX(cell)
+  const readings = eitherHalf(text)
+  return readings !== null && splitWeekHours(`${header} ${text}`) !== null ? readings[0]! : text
+}
+
+/**
  * A special hours cell ("2026-12-24 09:00-14:00; 2026-12-25 closed") as its dates' texts; '' for
  * none. A message saying how to write it when it is not so: text before the first date, or a date
  * without hours. Whether each is a real date is the location's validation's to say.

@@ -28,7 +28,7 @@ import {
 import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
 import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
-import { closedX, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
+import { closedX, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
 import {
   headerSecondLine,
   mergedLeftovers,
@@ -149,7 +149,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
       suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
     } else if (MAP_FIELDS.has(top)) {
       const entries = maps.get(top) ?? []
-      const value = top === 'hours' ? closedX(cell) : numbers.has(field) ? decimalComma(cell) : cell
+      const value = top === 'hours' ? dayCell(header, cell) : numbers.has(field) ? decimalComma(cell) : cell
       entries.push([key, value])
       maps.set(top, entries)
     } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)

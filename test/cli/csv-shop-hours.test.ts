@@ -225,6 +225,32 @@ describe('a week of hours in one cell', () => {
     expect(us.stdout).toContain('hours.monday-friday "5-11:30" could be 05:00-11:30 or 17:00-23:30')
   })
 
+  test('bare hours in a column of one day German or French names ("Montag", "mercredi") are read as written too', () => {
+    const sheet = (days: string, hours: string) => {
+      const path = join(dir, 'filialen.csv')
+      writeFileSync(
+        path,
+        `Filialnummer;Name;Adresse;Breitengrad;Längengrad;${days}\r\nS0;Bäckerei;Königsallee 1, 40213 Düsseldorf;51,2254;6,7763;${hours}\r\n`,
+      )
+      return path
+    }
+    const de = sheet('Montag;Dienstag;mercredi;Sonntag', '5-11:30;5-12;5-9;zu')
+    expect(storeloc('locations', 'import', locatorId, '--file', de, '--dry-run').stdout).not.toContain('could be')
+    json('locations', 'import', locatorId, '--file', de)
+    const { hours, hours_unread } = json('locations', 'export', locatorId)[0]
+    expect([hours.monday, hours.tuesday, hours.wednesday, hours.sunday, hours_unread]).toEqual([
+      '05:00-11:30',
+      '5-12',
+      '05:00-09:00',
+      'zu',
+      [],
+    ])
+    const us = sheet('Monday;Tuesday', '5-11:30;5-12')
+    expect(storeloc('locations', 'import', locatorId, '--file', us, '--dry-run').stdout).toContain(
+      'hours.monday "5-11:30" could be 05:00-11:30 or 17:00-23:30',
+    )
+  })
+
   test('Portuguese, Polish and Swedish days, and Belgian "9u-18u", are read', () => {
     const texts = [
       'Seg-Sex 9-18, Sáb 9-13',
