@@ -57,7 +57,9 @@ type Entries = {
 /**
  * Whether the entry after the current one is of this page, at its address but for the search of
  * `prefix`'s finder (a store picked since): not a router's route, nor another page, pushed since
- * (a push drops the entries after). Not known without the Navigation API: true then.
+ * (a push drops the entries after). Not known without the Navigation API: true then, and the
+ * list's mark of its map's entry after it is what tells (view-switch.ts drops it on a step it did
+ * not see the entry's next stay).
  */
 export function nextHere(prefix: string): boolean {
   const nav = (globalThis as { navigation?: Entries }).navigation

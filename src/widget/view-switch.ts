@@ -19,6 +19,13 @@ export type MapEntries = { searches: SearchEntries; settle: () => void }
 
 type State = Record<string, unknown> | null
 
+/** history.state as an object, or null when it is a router's own value, left alone then. */
+const state = (): State => {
+  const s: unknown = history.state
+  return s === null || typeof s === 'object' ? { ...(s as State) } : null
+}
+const inSight = () => ({ state: state(), href: location.href })
+
 /**
  * Whether `to` is the entry of the map showing `shut` (left by the button or a pin under another
  * finder's map entry), which is then written as its list's entry.
@@ -30,6 +37,37 @@ function unshown(to: State, key: string, since: string, shut: unknown): boolean 
   delete s[MAP_LAST]
   history.replaceState(s, '')
   return true
+}
+
+/**
+ * Drops `over`, a list's mark of its map's entry after it, from the entry in sight. The mark holds
+ * while the finder saw every step from the entry (history.ts's nextHere, with the Navigation API,
+ * checks it too).
+ */
+function unmark(over: string): void {
+  const s: unknown = history.state
+  if (s === null || typeof s !== 'object' || !(over in s)) return
+  const { [over]: _, ...rest } = s as Record<string, unknown>
+  history.replaceState(rest, '')
+}
+
+/**
+ * Unmarks the entry a step from `left` (as the finder saw it) came to, but from its map's entry
+ * (`since` the showing it marks) or by Forward: a router's entry pushed unseen may have been left.
+ */
+function unmarkFrom(left: State, over: string, since: string): void {
+  const to = history.state as State
+  if (left?.[since] !== to?.[over] && !forward(left, to)) unmark(over)
+}
+
+/**
+ * Unmarks the entry the finder comes to by no step it saw: opened there from another page (Back,
+ * Forward; from the browser's cache too). Reloaded there, the entry's next is the one it was.
+ */
+function unseenSteps(over: string, life: AbortSignal): void {
+  const how = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type
+  if (how !== 'reload') unmark(over)
+  addEventListener('pageshow', (e) => void (e.persisted && unmark(over)), { signal: life })
 }
 
 /**
@@ -69,12 +107,7 @@ export function viewSwitch(
     root.classList.toggle('sl-map-view', map)
     button.textContent = map ? texts.showList : texts.showMap
   }
-  /** history.state as an object, or null when it is a router's own value, left alone then. */
-  const state = (): State => {
-    const s: unknown = history.state
-    return s === null || typeof s === 'object' ? { ...(s as State) } : null
-  }
-  const inSight = () => ({ state: state(), href: location.href })
+  if (entries) unseenSteps(over, entries.searches.life)
   /** The entry in sight (a reloaded page's too), as the switch last saw or wrote it. */
   let seen = inSight()
   /** Whether the entry is this finder's map shown alone, right over its list (a page's other finder pushes none such). */
@@ -141,6 +174,7 @@ export function viewSwitch(
       'popstate',
       () => {
         const { state: left, href: leftAt } = seen
+        unmarkFrom(left, over, since)
         seen = inSight()
         const to = seen.state
         const mapEntry = typeof to?.[key] === 'string'

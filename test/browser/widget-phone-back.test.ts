@@ -274,25 +274,62 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
     }
   })
 
+  /**
+   * Show map, Show list, `over` taking the map's entry's place (a router's entry, another page),
+   * Back twice, turned on its side, Forward: the list's entry, under no map's now, is where it stops.
+   */
+  async function forwardUnder(page: Page, over: () => Promise<unknown>) {
+    const address = page.url()
+    await page.getByRole('button', { name: 'Show map' }).tap()
+    await mapAlone(page)
+    await page.getByRole('button', { name: 'Show list' }).tap()
+    await listAgain(page)
+    await page.waitForURL(address)
+    await over()
+    await page.goBack()
+    await page.locator('.sl-pin').first().waitFor()
+    await page.goBack()
+    await beforeSearch(page)
+    await page.setViewportSize({ width: 844, height: 390 })
+    await page.goForward()
+    await aTurnLater(page)
+    expect(page.url()).toBe(address)
+    expect(await page.evaluate('history.state?.route')).toBeUndefined()
+  }
+  const routerPush = (page: Page) => () => page.evaluate("history.pushState({ route: 'about' }, '', '/about')")
+
   test("Show list, a router's entry pushed over the list's, Back twice, turned on its side: Forward stops at the list", async () => {
     const page = await searched()
     try {
-      const address = page.url()
-      await page.getByRole('button', { name: 'Show map' }).tap()
-      await mapAlone(page)
-      await page.getByRole('button', { name: 'Show list' }).tap()
-      await listAgain(page)
-      await page.waitForURL(address)
-      // The page's router takes the map's entry's place: the list's entry is under no map's now.
-      await page.evaluate("history.pushState({ route: 'about' }, '', '/about')")
-      await page.goBack()
-      await page.goBack()
-      await beforeSearch(page)
-      await page.setViewportSize({ width: 844, height: 390 })
-      await page.goForward()
-      await aTurnLater(page)
-      expect(page.url()).toBe(address)
-      expect(await page.evaluate('history.state?.route')).toBeUndefined()
+      await forwardUnder(page, routerPush(page))
+    } finally {
+      await page.close()
+    }
+  })
+
+  /** The finder page, London searched, in a browser without the Navigation API (Safari, Firefox). */
+  async function searchedWithoutNavigation(): Promise<Page> {
+    const page = await newPage(demo.browser, PHONE)
+    await page.addInitScript('delete window.navigation')
+    await searchFinder(page, demo.server)
+    await page.locator('.sl-pin').first().waitFor()
+    expect(await page.evaluate("'navigation' in window")).toBe(false)
+    return page
+  }
+
+  test("without the Navigation API, a router's entry pushed over the list's: Forward stops at the list", async () => {
+    const page = await searchedWithoutNavigation()
+    try {
+      await forwardUnder(page, routerPush(page))
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("without the Navigation API, another page opened over the list's: Forward stops at the list", async () => {
+    const page = await searchedWithoutNavigation()
+    try {
+      await forwardUnder(page, () => page.goto(`${demo.server.url}/`))
     } finally {
       await page.close()
     }
