@@ -1,6 +1,6 @@
 // The widget's map at rest: what the browser tests that read its bubbles, dots and pins wait for,
 // in place of a quiet network and a delay, which a slow page outlasts.
-import type { Page, Response } from 'playwright-core'
+import { errors, type Page, type Response } from 'playwright-core'
 import type { PageDocument } from './browser'
 
 /** GET /clusters's box for the whole world: the widget's first ask. */
@@ -10,6 +10,16 @@ type Answer = { data: { clusters: { count: number }[]; locations: { name: string
 
 const clustersFor = (world: boolean) => (r: Response) =>
   r.url().includes('/clusters?') && (new URL(r.url()).searchParams.get('bbox') === WORLD) === world
+
+/** How long each of openFirstMap's waits lasts: as long as the pages' actions (browser.ts's newContext). */
+const WAIT_MS = 10_000
+
+/** `wait`, its timeout said as `what()` was not seen within WAIT_MS: a slow machine's failure names what it waited for. */
+const within = <T>(what: () => string, wait: Promise<T>): Promise<T> =>
+  wait.catch((e: unknown) => {
+    if (!(e instanceof errors.TimeoutError)) throw e
+    throw new Error(`openFirstMap: ${what()} within ${WAIT_MS / 1000} s`, { cause: e })
+  })
 
 /**
  * Runs `open` (the page's goto) and resolves, with the world's answer, the view's and its URL, once the map
@@ -23,24 +33,53 @@ export async function openFirstMap(
   open: () => Promise<unknown>,
 ): Promise<{ world: Answer['data']; view: Answer['data']; url: string }> {
   const answer = async (r: Response) => ((await r.json()) as Answer).data
-  const world = page.waitForResponse(clustersFor(true)).then(answer)
-  const whole = page.waitForResponse(
-    // An answer the page dropped (its request aborted by the next move) may have no body to read.
-    async (r) => clustersFor(false)(r) && (await answer(r).catch(() => null))?.total === (await world).total,
+  const timeout = { timeout: WAIT_MS }
+  const noWorld = "no answer of GET /clusters for the world's box"
+  let worldSeen = false
+  const world = within(
+    () => noWorld,
+    page.waitForResponse(clustersFor(true), timeout).then((r) => {
+      worldSeen = true
+      return answer(r)
+    }),
+  )
+  // Its failure is whole's too, which names it: not left unhandled as whole fails first.
+  world.catch(() => {})
+  /** The totals of the views' answers read so far, for the message of a wait that fails. */
+  const totals: number[] = []
+  const whole = within(
+    () =>
+      worldSeen
+        ? `no answer of GET /clusters for a view holding every store (views' totals: ${totals.join(', ') || 'none'})`
+        : noWorld,
+    page.waitForResponse(async (r) => {
+      if (!clustersFor(false)(r)) return false
+      // An answer the page dropped (its request aborted by the next move) may have no body to read.
+      const total = (await answer(r).catch(() => null))?.total
+      if (total !== undefined) totals.push(total)
+      return total === (await world).total
+    }, timeout),
   )
   await open()
   const response = await whole
   const view = await answer(response)
   const drawn = { clusters: view.clusters.length, dots: view.locations.map((l) => l.name).sort() }
-  await page.waitForFunction((drawn) => {
-    const { document } = globalThis as unknown as { document: PageDocument }
-    const dots = Array.from(document.querySelectorAll('.sl-dot')).map((d) => d.getAttribute('aria-label'))
-    return (
-      document.querySelectorAll('.sl-cluster').length === drawn.clusters &&
-      JSON.stringify(dots.sort()) === JSON.stringify(drawn.dots) &&
-      document.querySelector('.leaflet-zoom-anim') === null
-    )
-  }, drawn)
+  await within(
+    () => `the map drew no ${drawn.clusters} clusters and ${drawn.dots.length} dots of ${response.url()}`,
+    page.waitForFunction(
+      (drawn) => {
+        const { document } = globalThis as unknown as { document: PageDocument }
+        const dots = Array.from(document.querySelectorAll('.sl-dot')).map((d) => d.getAttribute('aria-label'))
+        return (
+          document.querySelectorAll('.sl-cluster').length === drawn.clusters &&
+          JSON.stringify(dots.sort()) === JSON.stringify(drawn.dots) &&
+          document.querySelector('.leaflet-zoom-anim') === null
+        )
+      },
+      drawn,
+      timeout,
+    ),
+  )
   return { world: await world, view, url: response.url() }
 }
 
