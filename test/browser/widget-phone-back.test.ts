@@ -21,6 +21,16 @@ async function searched(): Promise<Page> {
   return page
 }
 
+/** Runs `body` on the page `open` gives (London searched), closed after it. */
+async function withSearched(body: (page: Page) => Promise<void>, open = searched): Promise<void> {
+  const page = await open()
+  try {
+    await body(page)
+  } finally {
+    await page.close()
+  }
+}
+
 const mapAlone = (page: Page) => page.locator('.sl-results').waitFor({ state: 'hidden' })
 const listAgain = (page: Page) => page.locator('.sl-results').waitFor({ state: 'visible' })
 const scrolled = (page: Page) => page.evaluate<number>('Math.round(scrollY)')
@@ -46,9 +56,8 @@ async function beforeSearch(page: Page) {
 }
 
 describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone, in Chromium', () => {
-  test('Back shows the list where it was left, Forward the map; Back again leaves the search', async () => {
-    const page = await searched()
-    try {
+  test('Back shows the list where it was left, Forward the map; Back again leaves the search', () =>
+    withSearched(async (page) => {
       const address = page.url()
       await page.evaluate('scrollBy(0, 1500)')
       const left = await scrolled(page)
@@ -67,28 +76,20 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await listAgain(page)
       await page.goBack()
       await beforeSearch(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('the list shown again by its button: Back leaves the search at once', async () => {
-    const page = await searched()
-    try {
+  test('the list shown again by its button: Back leaves the search at once', () =>
+    withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
       await page.getByRole('button', { name: 'Show list' }).tap()
       await listAgain(page)
       await page.goBack()
       await beforeSearch(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('"Show list" pressed twice in one go steps back once: the search stays', async () => {
-    const page = await searched()
-    try {
+  test('"Show list" pressed twice in one go steps back once: the search stays', () =>
+    withSearched(async (page) => {
       const address = page.url()
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
@@ -102,14 +103,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       expect(page.url()).toBe(address)
       await page.goBack()
       await beforeSearch(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test("a pin pressed: its store at the screen's top, picked in the address; Back leaves the search", async () => {
-    const page = await searched()
-    try {
+  test("a pin pressed: its store at the screen's top, picked in the address; Back leaves the search", () =>
+    withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
       const name = await page.locator('.sl-item').nth(1).locator('.sl-name').textContent()
@@ -127,14 +124,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       expect(new URL(page.url()).searchParams.get('sl_store')).toMatch(/^loc_/)
       await page.goBack()
       await beforeSearch(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('turned on its side with the map shown alone, list and map side by side: Back leaves the search', async () => {
-    const page = await searched()
-    try {
+  test('turned on its side with the map shown alone, list and map side by side: Back leaves the search', () =>
+    withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
       await page.setViewportSize({ width: 844, height: 390 })
@@ -142,14 +135,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       // The map's step would change nothing in sight: Back goes on to the search before.
       await page.goBack()
       await beforeSearch(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('a pin pressed, Forward to the map, turned on its side: Back leaves the search', async () => {
-    const page = await searched()
-    try {
+  test('a pin pressed, Forward to the map, turned on its side: Back leaves the search', () =>
+    withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
       await page.locator('.sl-pin').nth(1).tap()
@@ -161,14 +150,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await listAgain(page)
       await page.goBack()
       await beforeSearch(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('a filter ticked on the map shown alone: Back shows the list with it, Back again without it', async () => {
-    const page = await searched()
-    try {
+  test('a filter ticked on the map shown alone: Back shows the list with it, Back again without it', () =>
+    withSearched(async (page) => {
       const all = await filtersOnMap(page)
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
       const status = page.locator('.sl-status')
@@ -183,14 +168,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await status.filter({ hasText: all }).waitFor()
       expect(await ticked(page)).toBe(0)
       expect(await page.locator('.sl-results').isVisible()).toBe(true)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('a filter ticked on the map, Back before its stores come: Back again returns to the search before', async () => {
-    const page = await searched()
-    try {
+  test('a filter ticked on the map, Back before its stores come: Back again returns to the search before', () =>
+    withSearched(async (page) => {
       const all = await filtersOnMap(page)
       const release = await heldUntilReleased(page, '**/locations?*e-bikes*')
       const asked = page.waitForRequest((r) => r.url().includes('e-bikes'))
@@ -205,14 +186,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await page.goBack()
       await status.filter({ hasText: all }).waitFor()
       expect(await ticked(page)).toBe(0)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('a filter ticked on the map, then Show list: Back undoes the filter, and the map does not come back', async () => {
-    const page = await searched()
-    try {
+  test('a filter ticked on the map, then Show list: Back undoes the filter, and the map does not come back', () =>
+    withSearched(async (page) => {
       const all = await filtersOnMap(page)
       await page.locator('.sl-chip', { hasText: 'E-bikes' }).tap()
       await filtered(page, all)
@@ -225,14 +202,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       expect(await page.locator('.sl-results').isVisible()).toBe(true)
       await page.goBack()
       await beforeSearch(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test('the page reloaded with the map shown alone shows it alone again; Back shows the list', async () => {
-    const page = await searched()
-    try {
+  test('the page reloaded with the map shown alone shows it alone again; Back shows the list', () =>
+    withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
       await page.reload()
@@ -242,14 +215,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await page.goBack()
       await listAgain(page)
       expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
-  test("turned on its side at the map shown alone, Back then Forward: the map's step again, as Back left it", async () => {
-    const page = await searched()
-    try {
+  test("turned on its side at the map shown alone, Back then Forward: the map's step again, as Back left it", () =>
+    withSearched(async (page) => {
       const address = page.url()
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
@@ -269,10 +238,7 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await page.goBack()
       await listAgain(page)
       expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
   /**
    * Show map, Show list, `over` taking the map's entry's place (a router's entry, another page),
@@ -298,14 +264,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
   }
   const routerPush = (page: Page) => () => page.evaluate("history.pushState({ route: 'about' }, '', '/about')")
 
-  test("Show list, a router's entry pushed over the list's, Back twice, turned on its side: Forward stops at the list", async () => {
-    const page = await searched()
-    try {
+  test("Show list, a router's entry pushed over the list's, Back twice, turned on its side: Forward stops at the list", () =>
+    withSearched(async (page) => {
       await forwardUnder(page, routerPush(page))
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
   /** The finder page, London searched, in a browser without the Navigation API (Safari, Firefox). */
   async function searchedWithoutNavigation(): Promise<Page> {
@@ -317,27 +279,18 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
     return page
   }
 
-  test("without the Navigation API, a router's entry pushed over the list's: Forward stops at the list", async () => {
-    const page = await searchedWithoutNavigation()
-    try {
+  test("without the Navigation API, a router's entry pushed over the list's: Forward stops at the list", () =>
+    withSearched(async (page) => {
       await forwardUnder(page, routerPush(page))
-    } finally {
-      await page.close()
-    }
-  })
+    }, searchedWithoutNavigation))
 
-  test("without the Navigation API, another page opened over the list's: Forward stops at the list", async () => {
-    const page = await searchedWithoutNavigation()
-    try {
+  test("without the Navigation API, another page opened over the list's: Forward stops at the list", () =>
+    withSearched(async (page) => {
       await forwardUnder(page, () => page.goto(`${demo.server.url}/`))
-    } finally {
-      await page.close()
-    }
-  })
+    }, searchedWithoutNavigation))
 
-  test('Show list, a store picked in the list, Back, turned on its side: Forward goes on to the map', async () => {
-    const page = await searched()
-    try {
+  test('Show list, a store picked in the list, Back, turned on its side: Forward goes on to the map', () =>
+    withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
       await mapAlone(page)
       await page.getByRole('button', { name: 'Show list' }).tap()
@@ -352,10 +305,7 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await page.waitForURL((u) => u.searchParams.has('sl_place') && !u.searchParams.has('sl_store'))
       await page.setViewportSize(PHONE.viewport)
       await mapAlone(page)
-    } finally {
-      await page.close()
-    }
-  })
+    }))
 
   /** A page of two finders, #f with London searched, #g with Leeds; `press` clicks a finder's Show map or Show list. */
   async function twoFinders(page: Page) {
