@@ -75,3 +75,40 @@ export function locs(xml: string): string[] {
       .replace(/&#39;/g, "'"),
   )
 }
+
+const decode = (text: string) =>
+  text
+    .replace(/&#39;/g, "'")
+    .replace(/&quot;/g, '"')
+    .replace(/&lt;/g, '<')
+    .replace(/&gt;/g, '>')
+    .replace(/&amp;/g, '&')
+
+export type Item = { url: string; name: string; count?: number; address?: string }
+
+/** The entries of a directory page's list, as a person reads them. */
+export function items(html: string): Item[] {
+  const list = /<ul class="slp-dir">([\s\S]*?)<\/ul>/.exec(html)?.[1] ?? ''
+  return [
+    ...list.matchAll(
+      /<li><a href="([^"]+)">([^<]*)<\/a>(?: <span class="slp-count">\((\d+) [^<)]+\)<\/span>)?(?:<br><span class="slp-addr">([^<]*)<\/span>)?<\/li>/g,
+    ),
+  ].map((m) => ({
+    url: decode(m[1]!),
+    name: decode(m[2]!),
+    ...(m[3] === undefined ? {} : { count: Number(m[3]) }),
+    ...(m[4] === undefined ? {} : { address: decode(m[4]) }),
+  }))
+}
+
+/** A page's breadcrumb: each step's name and link (none for the page itself). */
+export function trail(html: string): [string, string | null][] {
+  const nav = /<nav class="slp-crumbs" aria-label="[^"]*"><ol>([\s\S]*?)<\/ol><\/nav>/.exec(html)?.[1] ?? ''
+  return [
+    ...nav.matchAll(/<li>(?:<a href="([^"]+)">([^<]*)<\/a>|<span aria-current="page">([^<]*)<\/span>)<\/li>/g),
+  ].map((m) => (m[1] === undefined ? [decode(m[3]!), null] : [decode(m[2]!), decode(m[1])]))
+}
+
+/** The hrefs of a page's `<link rel=...>` tags of `rel`. */
+export const head = (html: string, rel: string) =>
+  [...html.matchAll(new RegExp(`<link rel="${rel}" href="([^"]+)">`, 'g'))].map((m) => decode(m[1]!))
