@@ -207,6 +207,19 @@ describe('INVALID_PARAMETER (400)', () => {
     expect(res.body.data.pagination).toMatchObject({ offset: 0, limit: 20 })
   })
 
+  test('all is read as the Management API reads a flag: true or 1, false or 0, in any case', async () => {
+    const every = (await f.get(f.url('/locations', 'all=true'))).body.data
+    for (const on of ['True', 'TRUE', '1']) {
+      const { locations, pagination } = (await f.get(f.url('/locations', `all=${on}`))).body.data
+      expect({ locations, total: pagination.total }).toEqual({
+        locations: every.locations,
+        total: every.pagination.total,
+      })
+    }
+    for (const off of ['False', '0'])
+      expectError(await f.get(f.url('/locations', `all=${off}`)), 400, 'MISSING_COORDINATES')
+  })
+
   test('search is counted in characters: 200 emoji (400 UTF-16 units) are accepted', async () => {
     const res = await f.get(f.url('/locations', `all=true&search=${encodeURIComponent('🚲'.repeat(200))}`))
     expect(res.status).toBe(200) // no word in it: every location

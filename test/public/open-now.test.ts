@@ -205,18 +205,26 @@ describe('open_now=true', () => {
     )
   })
 
-  test('open_now=false and an empty value ask for no filter; anything else is 400 INVALID_PARAMETER', async () => {
+  test('open_now=false, 0 and an empty value ask for no filter; anything but a flag is 400 INVALID_PARAMETER', async () => {
     at('2026-06-15T08:00:00Z')
     const all = (await get('/locations?all=true&limit=50')).body.data.pagination.total
-    expect((await get('/locations?all=true&limit=50&open_now=false')).body.data.pagination.total).toBe(all)
-    expect((await get('/locations?all=true&limit=50&open_now=')).body.data.pagination.total).toBe(all)
-    for (const bad of ['yes', '1', 'TRUE']) {
+    for (const off of ['false', '', '0', 'False', 'FALSE'])
+      expect((await get(`/locations?all=true&limit=50&open_now=${off}`)).body.data.pagination.total).toBe(all)
+    for (const bad of ['yes', 'on', '2', 'truee']) {
       const res = await get(`/locations?all=true&open_now=${bad}`)
       expect(res.status).toBe(400)
       expect(res.body.error.code).toBe('INVALID_PARAMETER')
-      expect(res.body.error.message).toContain('open_now must be true or false')
+      expect(res.body.error.message).toContain('open_now must be true, false, 1 or 0')
     }
     expect((await get('/locations?all=true&open_now=true&open_now=true')).status).toBe(400)
+  })
+
+  test('open_now is read as the Management API reads a flag: true or 1, in any case', async () => {
+    at('2026-06-15T08:00:00Z')
+    const open = await get('/locations?all=true&limit=50&open_now=true')
+    expect(open.body.data.pagination.total).toBe(expected(now, {}).length)
+    for (const on of ['True', 'TRUE', '1', '%20true'])
+      expect((await get(`/locations?all=true&limit=50&open_now=${on}`)).body.data).toEqual(open.body.data)
   })
 })
 

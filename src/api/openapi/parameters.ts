@@ -15,9 +15,10 @@ const query = (name: string, description: string, schema: Record<string, unknown
 })
 
 const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
-/** A flag of the Management API's query string, as flagValue reads it (any case; nothing after "=" is refused). */
+/** A flag of a query string, as flagValue reads it (any case; nothing after "=" is refused, but false in the Query API). */
 const FLAG = { type: 'string', enum: ['true', 'false', '1', '0'] }
-const FLAG_NOTE = ' `1` and `0` work too, in any case; nothing after `=` is refused, as it could mean either.'
+const ANY_CASE = ' `1` and `0` work too, in any case.'
+const FLAG_NOTE = `${ANY_CASE} Nothing after \`=\` is refused, as it could mean either.`
 
 /** The words besides `draft` that statusInput reads as draft. */
 const DRAFT_WORDS = STATUS_WORDS.filter(([word, status]) => status === 'draft' && word !== 'draft').map(
@@ -195,10 +196,11 @@ export const PARAMETERS = {
       enum: ['distance', 'name', 'priority'],
     },
   ),
-  all: query('all', '`true`: every published location, by name, with no centre and no distance.', {
-    type: 'string',
-    enum: ['true', 'false'],
-  }),
+  all: query(
+    'all',
+    `\`true\`: every published location, by name, with no centre and no distance.${ANY_CASE} Empty is \`false\`.`,
+    FLAG,
+  ),
   near: query(
     'near',
     'The centre as text (a town, postcode or region, as GET /places reads it) instead of `lat` and `lng`.',
@@ -224,8 +226,8 @@ export const PARAMETERS = {
   ),
   openNow: query(
     'open_now',
-    '`true`: only the locations open now, by their hours in their time zones; `total` counts only those.',
-    { type: 'string', enum: ['true', 'false'] },
+    `\`true\`: only the locations open now, by their hours in their time zones; \`total\` counts only those.${ANY_CASE} Empty is \`false\`.`,
+    FLAG,
   ),
 }
 

@@ -1,7 +1,7 @@
 // GET /locations query parameters -> an index query. Each bad parameter is named in the error.
 import { type Bbox, bboxMiddle, type IndexQuery, type SortOrder, type TagLogic } from '../../engine/locator-index'
 import type { Locator } from '../../store/locators'
-import { firstBrokenPair, single } from '../../core/urlencoded'
+import { FLAG_VALUES, firstBrokenPair, flagValue, single } from '../../core/urlencoded'
 import { PublicError } from './errors'
 import { DEFAULT_RADIUS, KM_PER_MILE, MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS } from '../../core/limits'
 import { codePoints, WHOLE_NUMBER } from '../../core/text'
@@ -158,12 +158,17 @@ function refuseBrokenEscapes(search: string): void {
   )
 }
 
-/** A parameter that is true or false (absent or empty: false). */
+/**
+ * A flag: true or 1, false or 0, in any case, as the Management API reads one (flagValue); absent
+ * or empty is false, where the Management API refuses an empty one: an empty form field asks for no filter.
+ */
 export function flag(params: Params, name: string): boolean {
   const raw = once(params, name)
-  if (raw !== null && raw !== '' && raw !== 'true' && raw !== 'false')
-    throw invalid(`${name} must be true or false; got "${raw}".`)
-  return raw === 'true'
+  if (raw === 'true') return true
+  if (raw === null || raw === 'false' || raw.trim() === '') return false
+  const value = flagValue(raw)
+  if (value === null) throw invalid(`${name} must be ${FLAG_VALUES}; got "${raw}".`)
+  return value
 }
 
 /** A parameter's value, or null; given twice, 400 INVALID_PARAMETER (only tags[] repeats). */
