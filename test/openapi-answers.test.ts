@@ -122,7 +122,7 @@ describe('real answers match the document', () => {
     })
   }
 
-  test('a path that is no operation answers the error body of its API', async () => {
+  test('a path or a method that is no operation answers the error body of its API', async () => {
     const publicMiss = await send(f.env.app, `${BASE}/public/v1/${f.token}/stores`)
     expect(publicMiss.status).toBe(404)
     expectValid({ $ref: '#/components/schemas/PublicError' }, publicMiss.body, 'public NOT_FOUND')
@@ -130,6 +130,12 @@ describe('real answers match the document', () => {
     const example = doc.components.examples['public.NOT_FOUND'].value.error
     expect(example.code).toBe(publicMiss.body.error.code)
     expect(example.message.replace(/pk_\w+/, f.token)).toBe(publicMiss.body.error.message)
+    const publicPost = await send(f.env.app, `${BASE}/public/v1/${f.token}/locations`, { method: 'POST' })
+    expect(publicPost.status).toBe(405)
+    expectValid({ $ref: '#/components/schemas/PublicError' }, publicPost.body, 'public METHOD_NOT_ALLOWED')
+    heard(publicPost.status, publicPost.body)
+    const posted = doc.components.examples['public.METHOD_NOT_ALLOWED'].value.error
+    expect(posted.message.replace(/pk_\w+/, f.token)).toBe(publicPost.body.error.message)
     const adminMiss = await f.env.call('DELETE', `/admin/v1/locations/${f.ids.velo}`)
     expect(adminMiss.status).toBe(404)
     expectValid({ $ref: '#/components/schemas/AdminError' }, adminMiss.body, 'admin not_found')

@@ -299,15 +299,29 @@ describe('unknown public routes', () => {
     }
   })
 
-  test('methods other than GET answer in the public error shape', async () => {
-    for (const method of ['POST', 'PUT', 'DELETE']) {
-      const res = await send(f.env.app, f.url('/locations', 'all=true'), { method })
-      expect([404, 405]).toContain(res.status)
-      expect(res.body).toEqual({
-        success: false,
-        error: { code: expect.any(String), message: expect.any(String), docs: expect.any(String) },
-      })
-      expect(res.headers.get('cache-control')).toBe('no-store')
-    }
+  test('another method on an endpoint is 405 METHOD_NOT_ALLOWED with Allow, not counted; on no endpoint 404', async () => {
+    const endpoints = [
+      '/locations?all=true',
+      `/locations/${f.ids.velo}`,
+      '/filters',
+      '/filters/',
+      '/places?q=par',
+      '/clusters?bbox=2,48,3,49&zoom=5',
+      '/clusters/x/leaves',
+    ]
+    const before = (await f.get(f.url('/filters'))).headers.get('ratelimit-remaining')
+    for (const path of endpoints)
+      for (const method of ['POST', 'PUT', 'DELETE', 'PATCH']) {
+        const res = await send(f.env.app, `http://localhost/public/v1/${f.token}${path}`, { method })
+        expectError(res, 405, 'METHOD_NOT_ALLOWED')
+        expect(res.body.error.message).toContain(`${method} /public/v1/${f.token}${path.split('?')[0]}`)
+        expect(res.body.error.message).toContain('GET')
+        expect(res.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+        expect(res.headers.get('cache-control')).toBe('no-store')
+        expect(res.headers.get('ratelimit-remaining')).toBe(before)
+      }
+    const stores = await send(f.env.app, `http://localhost/public/v1/${f.token}/stores`, { method: 'POST' })
+    expectError(stores, 404, 'NOT_FOUND')
+    expect(stores.headers.get('allow')).toBeNull()
   })
 })

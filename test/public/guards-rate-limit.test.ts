@@ -128,7 +128,7 @@ describe('RATE_LIMITED (429) and the rate headers', () => {
     expectError(encoded, 404, 'NOT_FOUND')
     expect(rate(encoded).remaining).toBe('2')
     const posted = await send(app, f.url('/locations', 'all=true'), { method: 'POST' })
-    expectError(posted, 404, 'NOT_FOUND')
+    expectError(posted, 405, 'METHOD_NOT_ALLOWED')
     expect(rate(posted).remaining).toBe('2')
     expect(rate(await hit()).remaining).toBe('1')
     // A token that names no locator, or a key in the token's place: no budget to tell.

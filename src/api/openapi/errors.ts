@@ -5,7 +5,7 @@ import { ADMIN_ERRORS, type AdminErrorKind, locatorSwitchedOff } from '../admin/
 import { answerNotKept, keyReused } from '../admin/idempotency'
 import { noCluster } from '../public/clusters'
 import { PUBLIC_ERROR_GUIDE } from '../public/docs'
-import { databaseBusy, noEndpoint, PUBLIC_ERRORS, type PublicErrorCode } from '../public/errors'
+import { databaseBusy, noEndpoint, PUBLIC_ERRORS, type PublicErrorCode, wrongMethod } from '../public/errors'
 import { NO_PLACE, noPlace } from '../public/places'
 import type { HeaderUse } from './parameters'
 
@@ -30,7 +30,8 @@ const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
     'idempotency_answer_not_kept',
     'validation_error',
   ],
-  // NOT_FOUND answers paths that are no operation: components/examples holds it, no operation names it.
+  // NOT_FOUND answers paths that are no operation, METHOD_NOT_ALLOWED methods no operation has:
+  // components/examples holds them, no operation names them.
   public: [
     'MISSING_COORDINATES',
     'INVALID_COORDINATES',
@@ -39,6 +40,7 @@ const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
     'PLACE_NOT_FOUND',
     'PLACES_UNAVAILABLE',
     'NOT_FOUND',
+    'METHOD_NOT_ALLOWED',
   ],
 }
 
@@ -97,6 +99,7 @@ const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
   CLUSTER_NOT_FOUND: noCluster('4-loc_zjn0ln3fty8z4z4t'),
   PLACE_NOT_FOUND: noPlace('Nowherington', NO_PLACE),
   NOT_FOUND: noEndpoint('GET', '/public/v1/pk_000000000000000000000000/stores'),
+  METHOD_NOT_ALLOWED: wrongMethod('POST', '/public/v1/pk_000000000000000000000000/locations'),
   UNAVAILABLE: databaseBusy().message,
 }
 

@@ -58,6 +58,10 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
     when: 'No such endpoint: the Query API serves GET /locations, /locations/{id}, /clusters, /clusters/{id}/leaves, /filters and /places under /public/v1/{token}.',
     fix: 'Check the path and the method.',
   },
+  METHOD_NOT_ALLOWED: {
+    when: 'A method other than GET (POST, PUT, DELETE...) on one of those endpoints: the Query API is read-only. The <code>Allow</code> header lists the methods it takes.',
+    fix: 'Send GET, with the parameters in the query string. Locations are written with the Management API (/admin/v1), from a server.',
+  },
   UNAVAILABLE: {
     when: "The answer cannot be made at the moment: the locations kept changing while it was made (other processes writing), the database is busy with another write, or the locator's locations could not be loaded (the service tries again by itself).",
     fix: 'Retry after the seconds in <code>Retry-After</code>.',

@@ -37,6 +37,8 @@ export const PUBLIC_ERRORS = {
     message: 'Too many requests for this locator token. Retry after the time in the Retry-After header.',
   },
   NOT_FOUND: { status: 404, message: 'No such endpoint.' },
+  /** Not in the spec's table: a method other than GET (or a preflight's OPTIONS) on an endpoint. */
+  METHOD_NOT_ALLOWED: { status: 405, message: 'The Query API takes GET (and HEAD) only.' },
   /**
    * Not in the spec's table: the locations kept changing under one request (other processes
    * writing); the database busy with another process's write (databaseBusy()); the locator's
@@ -55,6 +57,13 @@ export type PublicErrorCode = keyof typeof PUBLIC_ERRORS
 /** NOT_FOUND's message: the path asked for, and the endpoints there are. */
 export const noEndpoint = (method: string, path: string) =>
   `No endpoint ${method} ${path}. The Query API serves GET ${PUBLIC_PREFIX}/{token}/locations, /locations/{id}, /clusters, /clusters/{id}/leaves, /filters and /places.`
+
+/** The methods an endpoint takes, as a 405's Allow header lists them (HEAD as GET, without the body; OPTIONS: CORS preflights). */
+export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS'
+
+/** METHOD_NOT_ALLOWED's message: the request as sent, and the method the endpoint takes. */
+export const wrongMethod = (method: string, path: string) =>
+  `${method} ${path} is not allowed: the Query API is read-only, and its endpoints take GET only.`
 
 /** Thrown by the public services and guards; renders the documented body with Cache-Control: no-store. */
 export class PublicError extends Error {
