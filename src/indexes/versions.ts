@@ -12,6 +12,18 @@ import type { Store } from '../store'
 export const versionOf = (change: { seq: number; at: string }): string =>
   `${change.seq.toString(36)}.${Bun.hash(change.at).toString(36)}`
 
+/**
+ * The part of a version (IndexRegistry.version) that names the locator's writes, without the
+ * instant its open states hold until: the base of answers that show no open state.
+ */
+export function writtenPart(version: string): string {
+  const cut = version.indexOf('~')
+  return cut === -1 ? version : version.slice(0, cut)
+}
+
+/** Whether a version names an instant its open states hold until (a version without one holds until the next write). */
+export const hasOpenPart = (version: string): boolean => version.includes('~')
+
 export class Versions {
   /** By locator: its version up to the changes applied (versionOf). */
   private written = new Map<string, string>()

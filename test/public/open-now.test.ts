@@ -247,9 +247,35 @@ describe('answers are not kept past the next change of a location in them', () =
     const open = after.body.data.locations.map((l: any) => keyOf(l.id))
     expect(open).toContain('bar')
     expect(open).not.toContain('mitte')
-    // Every answer of the locator is cut, whatever its query: a change may bring a location in.
-    const filters = await get('/filters')
-    expect(filters.headers.get('cache-control')).toMatch(/^public, max-age=\d+$/)
+  })
+
+  test('answers that show no open state keep their ETag and max-age across a change; clusters with open_now do not', async () => {
+    at('2026-06-15T15:59:30Z') // 30 s before mitte closes and the bar opens
+    const still = ['/filters', '/places?q=berl', '/clusters?bbox=13,52,14,53&zoom=10']
+    const cut = '/clusters?bbox=13,52,14,53&zoom=10&open_now=true'
+    const etags: Record<string, string> = {}
+    for (const path of [...still, cut]) {
+      const first = await get(path)
+      expect({ path, status: first.status }).toEqual({ path, status: 200 })
+      await get(path) // asked twice: the answer is kept
+      etags[path] = first.headers.get('etag')!
+      const maxAge = path === cut ? 'public, max-age=30' : 'public, max-age=60'
+      expect({ path, cache: first.headers.get('cache-control') }).toEqual({ path, cache: maxAge })
+    }
+    at('2026-06-15T16:00:10Z')
+    for (const path of still) {
+      expect({ path, status: (await get(path, { 'if-none-match': etags[path]! })).status }).toEqual({
+        path,
+        status: 304,
+      })
+      const again = await get(path)
+      expect({ path, etag: again.headers.get('etag'), cache: again.headers.get('cache-control') }).toEqual({
+        path,
+        etag: etags[path]!,
+        cache: 'public, max-age=60',
+      })
+    }
+    expect((await get(cut, { 'if-none-match': etags[cut]! })).status).toBe(200)
   })
 
   test('with no change within a minute, max-age stays 60', async () => {

@@ -1,6 +1,7 @@
 // The Query API's fast path: a GET every guard lets through, answered without Elysia's lifecycle.
 import type { IndexRegistry } from '../../indexes/registry'
-import type { AnswerCache, ResponseHeaders } from './answer-cache'
+import { hasOpenPart, writtenPart } from '../../indexes/versions'
+import type { AnswerCache, Kept, ResponseHeaders } from './answer-cache'
 import { locationsBody } from './answer'
 import type { Places } from './places'
 import { type ClientCount, findSecretKey, type RateLimiter, refusal } from './guards'
@@ -72,11 +73,8 @@ export function fastPath(d: FastDeps) {
     if (d.registry.whenBuilt(locator.id) !== null) return null // built in background tasks: the app waits for it
     d.registry.entry(locator.id) // built first: its version then counts every change it shows
     const version = d.registry.version(locator.id)
-    // A clusters answer's version may carry this process's mark (clustersVersionMark).
     const current =
-      kept !== undefined &&
-      (kept.version === version ||
-        (!locations && kept.version === version + clustersVersionMark(d.registry, locator.id)))
+      kept !== undefined && (kept.version === version || (!locations && keptAt(kept, version, locator.id)))
     if (!current && !locations) return null
     const etag = current ? kept.etag : etagOf(version, href, d.etagSeed)
     if (etagMatches(request.headers.get('if-none-match'), etag)) return null // the app says 304
@@ -105,9 +103,21 @@ export function fastPath(d: FastDeps) {
       headers = scratch
       headers.headers.set('etag', etag)
     }
-    const maxAge = d.registry.maxAge(locator.id, MAX_AGE)
+    // A kept answer made at a written part (it shows no open state) holds until the next write.
+    const maxAge = current && !hasOpenPart(kept.version) ? MAX_AGE : d.registry.maxAge(locator.id, MAX_AGE)
     const vary = varyOf(locator, d.hostLinks)
     return sendWith(headers, body, decision, request.headers.get('origin'), vary, noted.id, maxAge)
+  }
+
+  /**
+   * Whether a kept answer of a route other than /locations is current at `version`: made at it, or
+   * at its written part (an answer that shows no open state: index.ts respond), either with this
+   * process's clusters mark (clustersVersionMark).
+   */
+  function keptAt(kept: Kept, version: string, locatorId: string): boolean {
+    const mark = clustersVersionMark(d.registry, locatorId)
+    const written = writtenPart(version)
+    return kept.version === version + mark || kept.version === written || kept.version === written + mark
   }
 
   return { fast, cacheHits: () => cacheHits }

@@ -9,9 +9,10 @@ import type { Locator } from '../../store/locators'
 import { isBusyError } from '../../store/db'
 import { firstToLogDamage, GeodataDamagedError } from '../../geocode/embedded/open'
 import type { IndexRegistry } from '../../indexes/registry'
+import { writtenPart } from '../../indexes/versions'
 import { locationBody, locationsBody } from './answer'
 import { clustersBody, clustersVersionMark, leavesBody } from './clusters'
-import { queryParams } from './params'
+import { flag, queryParams } from './params'
 import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
 import {
@@ -57,6 +58,12 @@ export type RequestNote = { id: string; locator?: string; key?: string; client?:
 const utf8 = new TextEncoder()
 type Body = (locator: Locator, href: string) => Uint8Array
 const noMore = (_: string) => ''
+/** Whether an answer to a URL shows or depends on open states (open_now, next_change, the open_now filter). */
+type ShowsOpen = (href: string) => boolean
+const always: ShowsOpen = () => true
+const never: ShowsOpen = () => false
+/** Clusters show no open state: only their open_now filter depends on it. */
+const clustersOpen: ShowsOpen = (href) => flag(queryParams(beforeAndQuery(href)[1]), 'open_now')
 
 type Set = Context['set']
 type Answered = string | Uint8Array | Promise<Answered>
@@ -138,9 +145,10 @@ export function publicRoutes(deps: PublicDeps) {
    * Guards, conditional GET, then the body. Headers go into `set`, so Elysia makes the response
    * once, with CORS's headers beside ours. A PublicError thrown here renders itself in onError,
    * with the rate headers, once the rate was counted, merged from `set`. `more`: more of the
-   * version, for a route whose answers the locator's version does not name alone (clusters).
+   * version, for a route whose answers the locator's version does not name alone (clusters);
+   * `open`: whether the answer shows open states, else its ETag and max-age outlast openings.
    */
-  function respond(request: Request, set: Set, token: string, body: Body, more = noMore): Answered {
+  function respond(request: Request, set: Set, token: string, body: Body, more = noMore, open = always): Answered {
     const key = findSecretKey(request)
     if (key) refuseWithRate(key, request, token)
     try {
@@ -155,17 +163,20 @@ export function publicRoutes(deps: PublicDeps) {
     // A large index let go, or not built yet, is built in background tasks: this request waits
     // for it, then is answered as if it came then (counted once); other locators' are not held.
     const built = locator !== null && refusal(locator, request) === null ? deps.registry.whenBuilt(locator.id) : null
-    if (built !== null) return built.then(() => respond(request, set, token, body, more))
+    if (built !== null) return built.then(() => respond(request, set, token, body, more, open))
     const admitted = admit(locator, request, limiter, token, clientCount(deps.clientOf?.(request)))
     Object.assign(set.headers, admitted.headers)
     // The answer depends on the locator's version and the URL as sent (and the configuration).
     const href = request.url
     deps.registry.entry(admitted.locator.id) // built first: its version then counts every change it shows
-    const version = deps.registry.version(admitted.locator.id) + more(admitted.locator.id)
+    const current = deps.registry.version(admitted.locator.id)
+    // An answer that shows no open state holds until the next write, not the next opening or closing.
+    const shows = open(href)
+    const version = (shows ? current : writtenPart(current)) + more(admitted.locator.id)
     const etag = etagOf(version, href, etagSeed)
     const ifNoneMatch = request.headers.get('if-none-match')
     const vary = varyOf(admitted.locator, hostLinks)
-    const maxAge = deps.registry.maxAge(admitted.locator.id, MAX_AGE)
+    const maxAge = shows ? deps.registry.maxAge(admitted.locator.id, MAX_AGE) : MAX_AGE
     if (etagMatches(ifNoneMatch, etag, false)) return notModified(set, etag, vary, maxAge)
     // Made as UTF-8: these bytes are sent, and the cache keeps a Blob of them.
     const answer = body(admitted.locator, publicHref(href))
@@ -216,22 +227,26 @@ export function publicRoutes(deps: PublicDeps) {
       ),
     )
     .get('/:token/places', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator, href) => {
-        const answer = placesAnswer(places, deps.registry.entry(locator.id).index, queryParams(beforeAndQuery(href)[1]))
-        return utf8.encode(JSON.stringify(answer))
-      }),
+      respond(request, set, params.token, placesBody(deps.registry, places), noMore, never),
     )
     .get('/:token/locations/:id', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => locationBody(deps.registry, locator, params.id)),
     )
     .get('/:token/clusters', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator, href) => clustersBody(deps.registry, locator, href), clustersMark),
+      respond(
+        request,
+        set,
+        params.token,
+        (l, href) => clustersBody(deps.registry, l, href),
+        clustersMark,
+        clustersOpen,
+      ),
     )
     .get('/:token/clusters/:id/leaves', ({ request, params, set }) =>
       respond(request, set, params.token, (l, href) => leavesBody(deps.registry, l, params.id, href), clustersMark),
     )
     .get('/:token/filters', ({ request, params, set }) =>
-      respond(request, set, params.token, (locator) => filtersBody(deps.registry, locator)),
+      respond(request, set, params.token, (locator) => filtersBody(deps.registry, locator), noMore, never),
     )
   return { app, fast: fastOnes.fast, cacheHits: fastOnes.cacheHits }
 }
@@ -260,6 +275,14 @@ function failureResponse(deps: PublicDeps, e: unknown, request: Request, path: s
   })
   return new PublicError('INTERNAL_ERROR').toResponse(base)
 }
+
+/** GET /places: the places `q` names, the locator's locations breaking ties (places.ts). */
+const placesBody =
+  (registry: IndexRegistry, places: Places): Body =>
+  (locator, href) => {
+    const answer = placesAnswer(places, registry.entry(locator.id).index, queryParams(beforeAndQuery(href)[1]))
+    return utf8.encode(JSON.stringify(answer))
+  }
 
 /**
  * GET /filters: the groups, and what a finder shows before its visitor chooses (GET /locations'
