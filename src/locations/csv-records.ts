@@ -39,7 +39,11 @@ const READ_OPTIONS = {
   trim: true,
 }
 
-export type RawRecord = { cells: string[]; line: number }
+/**
+ * A record's trimmed cells, the line it starts on, and `next`: the line after its last, where the
+ * record below starts when no empty line is between them.
+ */
+export type RawRecord = { cells: string[]; line: number; next: number }
 
 /** A record's cells that hold text. */
 export const filledCells = (r: RawRecord) => r.cells.filter((cell) => cell.trim() !== '')
@@ -340,16 +344,17 @@ function* parseRecords(bytes: Buffer, delimiter: string, maxRecords: number): Ge
     // drop) an error with a stack and a JSON copy of the record: 10 µs or more a row of padding.
     state.expectedRecordLength = record.length
     const start = skipBlanks(bytes, end)
+    const line = lineAt(start)
     end = info.bytes
     const cells = record.map((cell) => cell.trim())
     const long = cells.findIndex((cell) => cell.length > MAX_CELL_CHARS)
     if (long >= 0)
       throw at(
-        lineAt(start),
+        line,
         `the cell in column ${columnLetter(long)} has ${cells[long]!.length.toLocaleString('en')} characters; a cell may have at most ${MAX_CELL_CHARS.toLocaleString('en')} (a spreadsheet's own limit). Look for a double quote (") that opens a cell and is never closed where it should be.`,
       )
     // A row of empty cells (",,," as spreadsheets pad) is skipped like an empty line.
-    if (cells.some((cell) => cell !== '')) records.push({ cells, line: lineAt(start) })
+    if (cells.some((cell) => cell !== '')) records.push({ cells, line, next: lineAt(end) })
     if (records.length >= maxRecords) throw ENOUGH
     return null
   }

@@ -92,12 +92,17 @@ const MERGED_FIELDS = new Set(['city', 'region', 'country'])
 
 /**
  * What a row's refusal of its address adds when its city, region or country cell is empty below
- * one filled, as the rows under a merged cell's first are; null when none is. Fed every row in order.
+ * one filled, as the rows under a merged cell's first are; null when none is. Fed every row in
+ * order. A merged cell spans adjacent lines: an empty line, or a line read as no store, between
+ * two rows ends it.
  */
 export function mergedLeftovers(columns: readonly Column[]): (r: RawRecord) => string | null {
   const at = columns.flatMap(({ field }, i) => (field !== null && MERGED_FIELDS.has(field) ? [i] : []))
   const above = new Map<number, RawRecord>()
+  let next: number | null = null
   return (r) => {
+    if (r.line !== next) above.clear()
+    next = r.next
     const empty = at.filter((i) => r.cells[i] === '' && above.has(i))
     for (const i of at) if (r.cells[i] !== '') above.set(i, r)
     if (empty.length === 0) return null

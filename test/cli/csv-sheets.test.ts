@@ -125,6 +125,19 @@ describe('merged cells', () => {
     )
   })
 
+  test('rows past an empty line are not told of a merged cell above it: one spans adjacent lines', () => {
+    const row = (name: string) => `,${name},Leopoldstr. 2,80802,\r\n`
+    const csv = `Region,Name,Street,Postcode,City\r\nBavaria,Café Süd,Sendlinger Str. 1,80331,München\r\n${row('B')}${row('C')}${row('D')},,,,\r\n${row('E')}${row('F')}`
+    const r = storeloc('locations', 'import', locatorId, '--file', file('gap.csv', csv), '--dry-run')
+    expect(r.code).toBe(1)
+    const unplaced = `The address "Leopoldstr. 2, 80802" could not be geocoded. Fix the address or fill in the row's "lat" and "lng" columns.`
+    expect(r.stderr.split('\n').filter((line) => line.startsWith('  '))).toEqual([
+      `  3 rows (line 3, line 4, line 5): ${unplaced} Its "Region" and "City" cells are empty (line 2 has "Bavaria" and "München"), as the rows below a merged cell's first are: in the spreadsheet, unmerge the cells and fill each row's in.`,
+      `  line 7 ("E"): ${unplaced}`,
+      `  line 8 ("F"): ${unplaced}`,
+    ])
+  })
+
   test('a header of two lines, a merged cell above two columns, is refused saying to name each in the first', () => {
     const csv = 'Name,Address,Coordinates,\r\n,,Lat,Lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
     const path = file('two-line.csv', csv)
