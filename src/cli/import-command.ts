@@ -69,7 +69,7 @@ function csvItems(
   file: string,
   customFields: readonly NamedField[],
   encoding: string | null,
-): { items: BulkItem[]; columns: CsvRead['columns']; unknown: string[] } {
+): Pick<CsvRead, 'columns' | 'unknown' | 'notes'> & { items: BulkItem[] } {
   const bytes = readFileBytes(file)
   const first = opening(bytes)
   if (first === '[' || first === '{')
@@ -80,6 +80,7 @@ function csvItems(
       items: csvBulkItems(read),
       columns: read.columns,
       unknown: read.unknown,
+      notes: read.notes,
     }
   } catch (e) {
     if (e instanceof CsvError)
@@ -164,10 +165,10 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const encoding = (values.encoding as string | undefined) ?? null
     // JSON is UTF-8 (RFC 8259): an encoding named for it would be ignored, so it is refused.
     if (format === 'json' && encoding !== null) throw new OperatorError('--encoding is for CSV files: JSON is UTF-8.')
-    const { items, columns, unknown } =
+    const { items, columns, unknown, notes } =
       format === 'csv'
         ? csvItems(file, store.customFields.list(locator.id), encoding)
-        : { items: jsonItems(file), columns: [], unknown: [] }
+        : { items: jsonItems(file), columns: [], unknown: [], notes: [] }
     const dryRun = !!values['dry-run']
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)
@@ -191,8 +192,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     }
     emit(
       !!values.json,
-      { success: true, ...report, unknown_columns: unknown },
-      importSummary(file, locator.id, items, report, unknown, columns),
+      { success: true, ...report, unknown_columns: unknown, ...(notes.length > 0 && { notes }) },
+      importSummary(file, locator.id, items, report, unknown, columns, notes),
     )
   },
   // Deletes by id or external id, all or none: a typo in one leaves every location in place.

@@ -92,12 +92,14 @@ export function importSummary(
   report: BulkReport,
   unknownColumns: string[],
   columns: CsvRead['columns'] = [],
+  notes: CsvRead['notes'] = [],
 ): string {
   const { created, updated, unchanged, deleted } = report
   const lines = [
     report.dry_run
       ? `Dry run of ${file} on ${locatorId}, nothing written: ${created} to create, ${updated} to update, ${unchanged} unchanged, ${deleted} to delete.`
       : `Imported ${file} into ${locatorId}: ${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted.`,
+    ...notes,
   ]
   const geocoding = geocodingLine(report)
   if (geocoding !== null) lines.push(geocoding)

@@ -161,7 +161,7 @@ export class StorelocClient {
     csv: string,
     flags: { dry_run?: boolean; delete_missing?: boolean; max_delete?: number | null } = {},
     options: WriteOptions = {},
-  ): Promise<BulkReport & { unknown_columns: string[] }> {
+  ): Promise<BulkReport & { unknown_columns: string[]; notes?: string[] }> {
     const params = new URLSearchParams()
     if (flags.dry_run) params.set('dry_run', 'true')
     if (flags.delete_missing) params.set('delete_missing', 'true')

@@ -12,10 +12,15 @@ export const repeatsHeader = (r: RawRecord, header: RawRecord) =>
   r.cells.length >= filledCells(header).length &&
   header.cells.every((cell, i) => nameKey(cell) === nameKey(r.cells[i] ?? ''))
 
-/** The note of lines that repeat the header: skipped, not read as stores. */
-export function repeatedNote(lines: readonly RawRecord[], header: RawRecord): string {
+/**
+ * The note of lines that repeat the header: skipped, not read as stores. `only`: no line below
+ * the header is a store, as in files of a header alone joined into one.
+ */
+export function repeatedNote(lines: readonly RawRecord[], header: RawRecord, only = false): string {
   const which =
     lines.length === 1 ? `Line ${lines[0]!.line} repeats` : `Lines ${lines.map((r) => r.line).join(', ')} repeat`
+  if (only)
+    return `${which} the header (line ${header.line}), as files of a header alone joined into one do: read as no store. No line below the header is a store, so nothing is imported: export the sheet again with its rows.`
   return `${which} the header (line ${header.line}), as a second sheet pasted below the first does: read as no store.`
 }
 

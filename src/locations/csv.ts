@@ -76,6 +76,11 @@ export type CsvRead = {
   columns: Column[]
   /** Header cells no field matched, as written: the caller reports them (never silently dropped). */
   unknown: string[]
+  /**
+   * What lines were read as no store (title lines, the header again, totals rows), when no row is
+   * a store to say it in its warnings: else [], and the first row's warnings say it.
+   */
+  notes: string[]
 }
 
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
@@ -328,10 +333,13 @@ function* readSteps(
     rows.push(row)
     yield
   }
+  const before = skipped === null ? [] : [skipped]
+  const after = [
+    ...(repeated.length > 0 ? [repeatedNote(repeated, first, rows.length === 0)] : []),
+    ...(bottom < records.length ? [totalsNote(records.slice(bottom))] : []),
+  ]
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.
-  if (skipped !== null) rows[0]?.notes.unshift(skipped)
-  if (repeated.length > 0) rows[0]?.notes.push(repeatedNote(repeated, first))
-  if (bottom < records.length) rows[0]?.notes.push(totalsNote(records.slice(bottom)))
+  if (rows.length > 0) rows[0]!.notes = [...before, ...rows[0]!.notes, ...after]
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
-  return { rows, columns: header.columns, unknown }
+  return { rows, columns: header.columns, unknown, notes: rows.length === 0 ? [...before, ...after] : [] }
 }

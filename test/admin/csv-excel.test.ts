@@ -43,6 +43,27 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(res.body.results[1].warnings[0]).toContain('(most likely "Señor Bici")')
   })
 
+  test('a body whose every line below the header repeats it is answered as an empty one, saying why', async () => {
+    const res = await sendCsv('name,address\nName,Address\n', 'text/csv')
+    expect(res).toEqual({
+      status: 200,
+      body: {
+        success: true,
+        dry_run: false,
+        created: 0,
+        updated: 0,
+        unchanged: 0,
+        deleted: 0,
+        results: [],
+        unknown_columns: [],
+        notes: [
+          'Line 2 repeats the header (line 1), as files of a header alone joined into one do: read as no store. No line below the header is a store, so nothing is imported: export the sheet again with its rows.',
+        ],
+      },
+    })
+    expect((await sendCsv('name,address\n', 'text/csv')).body.notes).toBeUndefined()
+  })
+
   test('a body in the charset its Content-Type names is read in it; without one, refused naming the parameter', async () => {
     const body = fixture('cp1252.csv')
     const refused = await sendCsv(body, 'text/csv')

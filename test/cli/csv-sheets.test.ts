@@ -102,6 +102,23 @@ describe('lines that are no stores', () => {
     expect(points().map(([name]: [string]) => name)).toEqual(['A', 'B'])
   })
 
+  test('a file whose every line below the header repeats it imports nothing, as an empty one does, and says why', () => {
+    const path = file('headers.csv', 'Name,Address,Lat,Lng\r\nName,Address,Lat,Lng\r\n\r\nname,address,lat,lng\r\n')
+    const note =
+      'Lines 2, 4 repeat the header (line 1), as files of a header alone joined into one do: read as no store. No line below the header is a store, so nothing is imported: export the sheet again with its rows.'
+    const r = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(
+      `Imported ${path} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 0 deleted.\n${note}\n`,
+    )
+    expect(json('locations', 'import', locatorId, '--file', path, '--dry-run')).toMatchObject({
+      created: 0,
+      results: [],
+      notes: [note],
+    })
+    expect(json('locations', 'export', locatorId)).toEqual([])
+  })
+
   test("a second sheet pasted below with another header is refused naming that line, not as its rows' cells", () => {
     const csv =
       'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n\r\nShop,Street,City,Phone\r\nB,10 Byres Road,Glasgow,0141 123\r\n'

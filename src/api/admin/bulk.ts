@@ -156,7 +156,7 @@ export async function csvBulkRequest(
   { bytes, charset }: { bytes: Uint8Array; charset: string | null },
   params: URLSearchParams,
   customFields: readonly NamedField[],
-): Promise<BulkRequest & { unknown: string[] }> {
+): Promise<BulkRequest & Pick<CsvRead, 'unknown' | 'notes'>> {
   checkParams(params)
   let read: CsvRead
   try {
@@ -183,5 +183,6 @@ export async function csvBulkRequest(
       maxDelete: maxDelete(undefined, params),
     }),
     unknown: read.unknown,
+    notes: read.notes,
   }
 }

@@ -171,12 +171,16 @@ export function adminRoutes(deps: AdminRouteDeps) {
         const params = new URL(ctx.request.url).searchParams
         if (parsed?.kind === 'csv') {
           const fields = deps.store.customFields.list(ctx.auth.locator.id)
-          const { items, dryRun, deleteMissing, maxDelete, unknown } = await csvBulkRequest(parsed, params, fields)
+          const { items, dryRun, deleteMissing, maxDelete, unknown, notes } = await csvBulkRequest(
+            parsed,
+            params,
+            fields,
+          )
           return write(
             ctx,
             200,
             (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
-            (report) => ({ success: true, ...report, unknown_columns: unknown }),
+            (report) => ({ success: true, ...report, unknown_columns: unknown, ...(notes.length > 0 && { notes }) }),
           )
         }
         if (parsed?.kind !== 'json') throw bulkBodyError(parsed)

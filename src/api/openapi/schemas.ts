@@ -286,6 +286,12 @@ export const SCHEMAS = {
         }),
       ),
       unknown_columns: t.Optional(t.Array(t.String(), { description: 'CSV bodies: header cells not read.' })),
+      notes: t.Optional(
+        t.Array(t.String(), {
+          description:
+            'CSV bodies of no row of a store only: what their lines were read as (the header again, title lines).',
+        }),
+      ),
     },
     'What was done (or, in a dry run, would be).',
   ),
