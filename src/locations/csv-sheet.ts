@@ -2,7 +2,8 @@
 // below with its own; another sheet's header; totals rows at the bottom. Each is skipped and said,
 // or refused naming what it is.
 import { nameKey } from '../core/text'
-import { columnField } from './csv-columns'
+import { daysNamedTogether } from '../core/week-hours'
+import { columnField, daysColumn } from './csv-columns'
 import type { Column } from './csv-header'
 import { at, type CsvError, columnLetter, filledCells, lineShown, type RawRecord } from './csv-records'
 
@@ -16,12 +17,13 @@ export const repeatsHeader = (r: RawRecord, header: RawRecord) =>
  * The note of lines that repeat the header: skipped, not read as stores. `only`: no line below
  * the header is a store, as in files of a header alone joined into one.
  */
-export function repeatedNote(lines: readonly RawRecord[], header: RawRecord, only = false): string {
+export function repeatedNote(lines: readonly RawRecord[], header: readonly RawRecord[], only = false): string {
   const which =
     lines.length === 1 ? `Line ${lines[0]!.line} repeats` : `Lines ${lines.map((r) => r.line).join(', ')} repeat`
+  const at = header.length === 1 ? `line ${header[0]!.line}` : `lines ${header.map((r) => r.line).join(' and ')}`
   if (only)
-    return `${which} the header (line ${header.line}), as files of a header alone joined into one do: read as no store. No line below the header is a store, so nothing is imported: export the sheet again with its rows.`
-  return `${which} the header (line ${header.line}), as a second sheet pasted below the first does: read as no store.`
+    return `${which} the header (${at}), as files of a header alone joined into one do: read as no store. No line below the header is a store, so nothing is imported: export the sheet again with its rows.`
+  return `${which} the header (${at}), as a second sheet pasted below the first does: read as no store.`
 }
 
 /**
@@ -43,6 +45,12 @@ export function otherHeader(r: RawRecord, header: RawRecord): CsvError | null {
     if ((i + 1 - named.length) * 2 > cells.length) return null
   }
   if (fields.size < 3) return null
+  // Days alone are a header's second line (a merged "Opening hours" cell above them), not another sheet's.
+  if ([...fields].every((field) => field.startsWith('hours.')))
+    return at(
+      r.line,
+      `this line names days (${named.join(', ')}) as the second line of a header does, below rows of stores. A header is one line, at the top: write each day's name in the header (line ${header.line}), over the column of its hours, and delete line ${r.line}; or, if the header names them already, delete line ${r.line}.`,
+    )
   return at(
     r.line,
     `this line names columns (${named.join(', ')}) as a header does: another sheet's rows pasted below this one's, read in the columns of the header on line ${header.line}. Put every row under one header, in its columns, or import each sheet as a file of its own.`,
@@ -136,4 +144,65 @@ export function headerSecondLine(r: RawRecord, header: RawRecord): CsvError | nu
     r.line,
     `this line names columns (${filledAt.map((i) => r.cells[i]).join(', ')}) below the header, as a merged cell above them leaves: a header is one line. Write each column's name in line ${header.line} (${where}) and delete line ${r.line}.`,
   )
+}
+
+/** Whether a cell names days as a column of their hours is headed: "Monday", "Mo", "Mo-Fr", "Samstag". */
+const namesDays = (cell: string) =>
+  cell.length >= 2 && (daysColumn(cell) !== null || !!columnField(cell)?.startsWith('hours.'))
+
+/**
+ * The header completed by the line below it when that line names days over the columns of their
+ * hours, as a merged "Opening hours" cell above them exports (`Name,Address,Opening hours,,` then
+ * `,,Monday,Tuesday,...`): the header's cells with the day names in place of those above them.
+ * Null when `r` is no such line: it names fewer than two columns of days, days twice, or cells
+ * other than days that do not repeat the header's above them. Refused when a day stands below a
+ * column of another field: which column is meant is the person's to say.
+ */
+export function daysBelow(r: RawRecord, header: RawRecord, columns: readonly Column[]): RawRecord | CsvError | null {
+  const filledAt = r.cells.flatMap((cell, i) => (cell === '' ? [] : [i]))
+  const dayAt = filledAt.filter((i) => namesDays(r.cells[i]!))
+  if (dayAt.length < 2) return null
+  // A cell naming its column again ("Store name" below "Name") is the header's second line too.
+  const repeats = (i: number) =>
+    nameKey(r.cells[i]!) === nameKey(header.cells[i] ?? '') ||
+    (columns[i]?.field != null && columnField(r.cells[i]!) === columns[i]!.field)
+  if (!filledAt.every((i) => dayAt.includes(i) || repeats(i))) return null
+  const days = daysNamedTogether(dayAt.map((i) => r.cells[i]!)).flat()
+  if (days.length === 0 || new Set(days).size < days.length) return null
+  const fieldAt = (i: number) => columns[i]?.field ?? null
+  // Days below columns of days are rows of a sheet that names them twice: not the header's to mend.
+  if (dayAt.some((i) => fieldAt(i)?.startsWith('hours') && fieldAt(i) !== 'hours')) return null
+  const under = dayAt.filter((i) => fieldAt(i) !== null && fieldAt(i) !== 'hours')
+  const where = dayAt.map((i) => `${r.cells[i]} in column ${columnLetter(i)}`).join(', ')
+  if (under.length > 0)
+    return at(
+      r.line,
+      `this line names days (${where}) below the header, but ${under.map((i) => `${r.cells[i]} is below "${columns[i]!.header}"`).join(', ')}, a column of another field. A header is one line: write each day's name in line ${header.line}, over the column of its hours, and delete line ${r.line}.`,
+    )
+  const cells = Array.from({ length: Math.max(header.cells.length, r.cells.length) }, (_, i) =>
+    dayAt.includes(i) ? r.cells[i]! : (header.cells[i] ?? ''),
+  )
+  return { cells, line: header.line, next: r.next }
+}
+
+/** Whether a line names the days a line of days (daysBelow) names, in its columns: "Mon" for "Monday". */
+export function repeatsDays(r: RawRecord, days: RawRecord): boolean {
+  const filledAt = (x: RawRecord) => x.cells.flatMap((cell, i) => (cell === '' ? [] : [i]))
+  const at = filledAt(r)
+  const them = filledAt(days)
+  if (at.length !== them.length || at.some((i, k) => i !== them[k])) return false
+  const named = (x: RawRecord) => daysNamedTogether(at.map((i) => x.cells[i]!)).map((d) => d.join())
+  const theirs = named(days)
+  return named(r).every(
+    (d, k) => d === theirs[k] && (d !== '' || nameKey(r.cells[at[k]!]!) === nameKey(days.cells[at[k]!]!)),
+  )
+}
+
+/** The note of a line of days read as the second line of the header. */
+export function daysBelowNote(r: RawRecord, header: RawRecord): string {
+  const dayAt = r.cells.flatMap((cell, i) => (namesDays(cell) ? [i] : []))
+  const above = [...new Set(dayAt.map((i) => header.cells[i] ?? '').filter((cell) => cell !== ''))]
+  const merged =
+    above.length === 0 ? '' : `, as a merged ${above.map((cell) => `"${cell}"`).join(' and ')} cell above them exports`
+  return `Line ${r.line} names days below the header (${dayAt.map((i) => `${r.cells[i]} in column ${columnLetter(i)}`).join(', ')}): read as the headers of those columns' hours${merged}, not as a store.`
 }

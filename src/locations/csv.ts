@@ -30,10 +30,13 @@ import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from
 import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
 import {
+  daysBelow,
+  daysBelowNote,
   headerSecondLine,
   mergedLeftovers,
   otherHeader,
   repeatedNote,
+  repeatsDays,
   repeatsHeader,
   totalsFrom,
   totalsNote,
@@ -300,13 +303,25 @@ function* readSteps(
     first = read.records[at + 1]!
     header = headerOf(first, records)
   }
+  // A line of day names below the header names its hours columns: the header's second line.
+  const days = records[0] === undefined ? null : daysBelow(records[0], first, header.columns)
+  if (days instanceof CsvError) throw days
+  let sub: RawRecord | null = null
+  if (days !== null) {
+    sub = records[0]!
+    above++
+    records = (yield* readRecords(text, taken + above)).records.slice(above)
+    header = headerOf(days, records)
+  }
+  /** A line that repeats the header, its line of days too: a sheet pasted below with its own. */
+  const repeat = (r: RawRecord) => repeatsHeader(r, first) || (sub !== null && repeatsDays(r, sub))
   // Lines that are no store (the header again, totals rows) count for no row of maxRows: a read
   // cut among them reads on, as many lines more as it holds of them or twice the last more, up
   // to maxRows lines more: a body of lines that are no stores is not read whole.
   const noStore = totalsRow(header.columns)
   let more = 0
   while (records.length >= taken + more && more < taken) {
-    const spare = records.filter((r) => repeatsHeader(r, first) || noStore(r)).length
+    const spare = records.filter((r) => repeat(r) || noStore(r)).length
     if (spare <= more) break
     more = Math.min(Math.max(spare, more * 2), taken)
     records = (yield* readRecords(text, taken + more + above)).records.slice(above)
@@ -320,7 +335,7 @@ function* readSteps(
   const merged = mergedLeftovers(header.columns)
   for (const record of records.slice(0, bottom)) {
     if (cut && rows.length >= taken) break
-    if (repeatsHeader(record, first) && (!cut || repeated.length < more)) {
+    if (repeat(record) && (!cut || repeated.length < more)) {
       repeated.push(record)
       continue
     }
@@ -333,9 +348,9 @@ function* readSteps(
     rows.push(row)
     yield
   }
-  const before = skipped === null ? [] : [skipped]
+  const before = [...(skipped === null ? [] : [skipped]), ...(sub === null ? [] : [daysBelowNote(sub, first)])]
   const after = [
-    ...(repeated.length > 0 ? [repeatedNote(repeated, first, rows.length === 0)] : []),
+    ...(repeated.length > 0 ? [repeatedNote(repeated, sub === null ? [first] : [first, sub], rows.length === 0)] : []),
     ...(bottom < records.length ? [totalsNote(records.slice(bottom))] : []),
   ]
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.

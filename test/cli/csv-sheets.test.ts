@@ -155,6 +155,67 @@ describe('merged cells', () => {
     ])
   })
 
+  test('a line of days below a merged "Öffnungszeiten" cell names its hours columns: read so, and said', () => {
+    const csv =
+      '\uFEFFName;Adresse;Breitengrad;Längengrad;Öffnungszeiten;;;;;;\r\n;;;;Mo;Di;Mi;Do;Fr;Sa;So\r\n' +
+      'A;1 Princes Street, Edinburgh;55,9533;-3,1883;09:00-18:00;09:00-18:00;09:00-18:00;09:00-18:00;09:00-18:00;10:00-14:00;closed\r\n'
+    const read = json('locations', 'import', locatorId, '--file', file('tage.csv', csv))
+    expect(read.created).toBe(1)
+    expect(read.results[0].warnings).toEqual([
+      'Line 2 names days below the header (Mo in column E, Di in column F, Mi in column G, Do in column H, Fr in column I, Sa in column J, So in column K): read as the headers of those columns\' hours, as a merged "Öffnungszeiten" cell above them exports, not as a store.',
+    ])
+    const [stored] = json('locations', 'export', locatorId)
+    expect(stored.hours).toEqual({
+      monday: '09:00-18:00',
+      tuesday: '09:00-18:00',
+      wednesday: '09:00-18:00',
+      thursday: '09:00-18:00',
+      friday: '09:00-18:00',
+      saturday: '10:00-14:00',
+      sunday: 'closed',
+    })
+  })
+
+  test('a line of days below a column of another field is refused, saying where to write them', () => {
+    const csv =
+      'Name,Address,Phone,,\r\n,,Monday,Tuesday,Wednesday\r\nA,"1 Princes Street, Edinburgh",9-18,9-18,9-18\r\n'
+    const path = file('phone.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 2: this line names days (Monday in column C, Tuesday in column D, Wednesday in column E) below the header, but Monday is below "Phone", a column of another field. A header is one line: write each day's name in line 1, over the column of its hours, and delete line 2.\n`,
+    )
+  })
+
+  test('a header of a line of days repeated below, its days spelt otherwise, is read as no store, and said', () => {
+    const header = (days: string) => `Name,Address,Lat,Lng,Opening hours,,\r\n,,,,${days}\r\n`
+    const csv = `${header('Monday,Tuesday,Wednesday')}A,"1 Princes Street, Edinburgh",55.9533,-3.1883,09:00-18:00,,\r\n${header('Mon,Tue,Wed')}B,"10 Byres Road, Glasgow",55.8721,-4.288,,09:00-18:00,\r\n`
+    const read = json('locations', 'import', locatorId, '--file', file('regions.csv', csv))
+    expect(read.created).toBe(2)
+    expect(read.results[0].warnings[1]).toBe(
+      'Lines 4, 5 repeat the header (lines 1 and 2), as a second sheet pasted below the first does: read as no store.',
+    )
+    const hours = json('locations', 'export', locatorId).map(({ hours }: { hours: Record<string, string> }) => [
+      hours.monday,
+      hours.tuesday,
+    ])
+    expect(hours).toEqual([
+      ['09:00-18:00', ''],
+      ['', '09:00-18:00'],
+    ])
+  })
+
+  test("a line of days among the rows is refused as a header's second line, not as another sheet's header", () => {
+    const csv =
+      'Name,Address,Mon,Tue,Wed\r\nA,"1 Princes Street, Edinburgh",9-18,9-18,9-18\r\n,,Lundi,Mardi,Mercredi\r\n'
+    const path = file('late.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 3: this line names days (Lundi, Mardi, Mercredi) as the second line of a header does, below rows of stores. A header is one line, at the top: write each day's name in the header (line 1), over the column of its hours, and delete line 3; or, if the header names them already, delete line 3.\n`,
+    )
+  })
+
   test('a header of two lines, a merged cell above two columns, is refused saying to name each in the first', () => {
     const csv = 'Name,Address,Coordinates,\r\n,,Lat,Lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
     const path = file('two-line.csv', csv)
