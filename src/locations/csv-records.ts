@@ -276,17 +276,48 @@ function headerCells(head: Buffer, whole: boolean, delimiter: string): number {
   return cells > 0 || whole ? cells : state.record.length + 1
 }
 
-/** The separator the header line uses most outside quotes: the one that splits it into the most cells. */
+/** How many lines below a first line of one cell are looked at for the separator. */
+const TITLE_SNIFF = 10
+
+/**
+ * The cells of each of the first `lines` records below the first in `head` with this separator,
+ * as far as they read as CSV with it.
+ */
+function cellsBelow(head: Buffer, whole: boolean, delimiter: string, lines: number): number[] {
+  const cells: number[] = []
+  const { api } = rawParser({ ...READ_OPTIONS, delimiter, from: 2, to: lines + 1 })
+  api.parse(
+    head,
+    whole,
+    (record) => cells.push((record as unknown[]).length),
+    () => {},
+  )
+  return cells
+}
+
+/**
+ * The separator the header line uses most outside quotes: the one that splits it into the most
+ * cells. A first line of one cell whatever the separator (a sheet's title, Numbers' table name)
+ * says none: the first line below it that one splits does.
+ */
 function detectDelimiter(bytes: Buffer): string {
   let best: string = DELIMITERS[0]
   let most = 0
   const head = bytes.subarray(0, DELIMITER_SNIFF)
+  const whole = head.length === bytes.length
   for (const delimiter of DELIMITERS) {
-    const cells = headerCells(head, head.length === bytes.length, delimiter)
+    const cells = headerCells(head, whole, delimiter)
     if (cells > most) {
       best = delimiter
       most = cells
     }
+  }
+  if (most > 1) return best
+  const below = DELIMITERS.map((delimiter) => cellsBelow(head, whole, delimiter, TITLE_SNIFF))
+  for (let line = 0; line < TITLE_SNIFF; line++) {
+    const split = below.map((cells) => cells[line] ?? 0)
+    const widest = Math.max(...split)
+    if (widest > 1) return DELIMITERS[split.indexOf(widest)]!
   }
   return best
 }

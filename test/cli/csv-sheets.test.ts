@@ -65,6 +65,16 @@ describe('exports of spreadsheet programs', () => {
 })
 
 describe('lines that are no stores', () => {
+  test('a title of one cell above a ";" header (Numbers\' table name) does not make "," the separator', () => {
+    const csv = 'Tabelle 1\r\nName;Adresse;Lat;Lng\r\nA;1 Princes Street, Edinburgh;55,9533;-3,1883\r\n'
+    const read = json('locations', 'import', locatorId, '--file', file('numbers.csv', csv))
+    expect(read.created).toBe(1)
+    expect(read.results[0].warnings).toEqual([
+      'The header is line 2: line 1 ("Tabelle 1") was above it and read as no store. If it is a store, move it below the header.',
+    ])
+    expect(points()).toEqual([['A', 55.9533, -3.1883]])
+  })
+
   test('totals rows at the bottom are read as no store, and said; a store named "Total" with an address is one', () => {
     const csv =
       'Name,Address,Lat,Lng,Staff\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883,4\r\nTotal,"10 Byres Road, Glasgow",55.8721,-4.288,6\r\n,,,,10\r\nTotal: 2 stores,,,,10\r\n'
