@@ -148,6 +148,8 @@ export async function check(
     // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
     const before = problems.count
     for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
+    // A row read wrong as a whole holds its cells in other fields: their problems are no one's.
+    if (unread?.some(({ field }) => field === null)) return
     const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields, holderOf)
     if (current instanceof Error) return problems.add(key, who, 'id', current.message)
     const target = current?.id ?? null

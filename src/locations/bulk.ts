@@ -21,8 +21,11 @@ export type BulkItem = RowPlace & {
   key: string
   /** The line its row starts on (a CSV row): its result carries it. */
   line?: number
-  /** What reading it found wrong before `raw` was made (a CSV cell), by field: reported with the rest. */
-  unread?: { field: string; message: string }[]
+  /**
+   * What reading it found wrong before `raw` was made (a CSV cell), by field: reported with the
+   * rest. Field null: the item as a whole (a CSV row's cells out of their columns), left unchecked.
+   */
+  unread?: { field: string | null; message: string }[]
   /** What reading it read otherwise than written (a CSV cell), to say in its result's warnings. */
   notes?: string[]
   /** Said after the refusal of its address when that cannot be placed (a CSV row's garbled cells). */

@@ -45,7 +45,7 @@ export function readHeader({ cells, line }: RawRecord, customFields: readonly Na
   const unnamed: number[] = []
   for (let i = 0; i < width; i++) {
     const header = cells[i]!
-    // An unnamed column is read as nothing; checkWidth refuses a row with text in it.
+    // An unnamed column is read as nothing; widthProblem refuses a row with text in it.
     if (header === '') unnamed.push(i)
     // A header garbled as its cells are ("LÃ¤ngengrad") names the column it was.
     const mended = maybeGarbled(header) ? ungarbled(header) : null
@@ -110,36 +110,25 @@ export function readHeader({ cells, line }: RawRecord, customFields: readonly Na
 }
 
 /**
- * Rows must have the header's cells; cells past it, or in a column the header leaves unnamed, are
- * allowed only empty (spreadsheet padding).
+ * What is wrong with a row's width, or null: rows must have the header's cells; cells past it, or
+ * in a column the header leaves unnamed, are allowed only empty (spreadsheet padding).
  */
-export function checkWidth(
-  { cells, line }: RawRecord,
+export function widthProblem(
+  { cells }: RawRecord,
   { width, unnamed }: Header,
   headerLine: number,
   delimiter: string,
-): void {
-  if (cells.length < width) {
-    throw at(
-      line,
-      `this row has ${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} but the header has ${width} columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.`,
-    )
-  }
+): string | null {
+  if (cells.length < width)
+    return `This row has ${cells.length} ${cells.length === 1 ? 'cell' : 'cells'} but the header has ${width} columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.`
   const filled = unnamed.find((i) => cells[i] !== '')
-  if (filled !== undefined) {
-    throw at(
-      line,
-      `this row has text in column ${columnLetter(filled)}, which has no name in the header (line ${headerLine}). Name the column (for example "description") or delete it.`,
-    )
-  }
+  if (filled !== undefined)
+    return `This row has text in column ${columnLetter(filled)}, which has no name in the header (line ${headerLine}). Name the column (for example "description") or delete it.`
   let last = cells.length - 1
   while (last >= width && cells[last] === '') last--
-  if (last >= width) {
-    throw at(
-      line,
-      `this row has text in column ${columnLetter(last)}, past the header's last column (${columnLetter(width - 1)}). Put any cell that contains ${delimiterName(delimiter)} in double quotes, or name the extra column in the header.`,
-    )
-  }
+  if (last >= width)
+    return `This row has text in column ${columnLetter(last)}, past the header's last column (${columnLetter(width - 1)}). Put any cell that contains ${delimiterName(delimiter)} in double quotes, or name the extra column in the header.`
+  return null
 }
 
 /** How many lines below a header that names no field are looked at for the real one. */

@@ -8,7 +8,6 @@ import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { unguardCell } from './csv-cells'
 import {
-  checkWidth,
   type Column,
   DAYS_FIELD,
   type Header,
@@ -16,6 +15,7 @@ import {
   type NamedField,
   readHeader,
   skippedNote,
+  widthProblem,
 } from './csv-header'
 import {
   coordinatePair,
@@ -61,8 +61,11 @@ export type CsvRow = {
   postcode: string | null
   /** The city cell, trimmed; null when none. */
   city: string | null
-  /** What in the row could not be read into the body, by field: the row is not to be written. */
-  problems: { field: string; message: string }[]
+  /**
+   * What in the row could not be read into the body, by field (null: the row as a whole, whose
+   * cells are not in their columns): the row is not to be written.
+   */
+  problems: { field: string | null; message: string }[]
   /** What in the row was read otherwise than written, said in its result's warnings. */
   notes: string[]
   /** Said after the refusal of an address that cannot be placed: its garbled cells, and how to read them. */
@@ -221,6 +224,28 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   }
 }
 
+/** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */
+const WHO_FIELDS = ['id', 'external_id', 'name']
+
+/**
+ * A row whose cells are not in the header's columns, as its problem: read no further than the
+ * fields that name it, from the cells it has.
+ */
+function misread(header: Header, record: RawRecord, message: string): CsvRow {
+  const cells = Array.from({ length: header.width }, (_, i) => record.cells[i] ?? '')
+  const { body } = readRow(header, { ...record, cells })
+  const named = Object.fromEntries(WHO_FIELDS.flatMap((field) => (body[field] ? [[field, body[field]]] : [])))
+  return {
+    line: record.line,
+    body: named,
+    country: null,
+    postcode: null,
+    city: null,
+    problems: [{ field: null, message }],
+    notes: [],
+  }
+}
+
 /**
  * The rows as items of the bulk upsert, each named by its line, with what reading it found wrong;
  * their problems name a field by the header of its column.
@@ -341,7 +366,11 @@ function* readSteps(
     }
     const other = record === records[0] ? headerSecondLine(record, first) : otherHeader(record, first)
     if (other !== null) throw other
-    checkWidth(record, header, first.line, delimiter)
+    const wrong = widthProblem(record, header, first.line, delimiter)
+    if (wrong !== null) {
+      rows.push(misread(header, record, wrong))
+      continue
+    }
     const row = readRow(header, record)
     const left = merged(record)
     if (left !== null) row.unplaced = row.unplaced === undefined ? left : `${row.unplaced} ${left}`

@@ -19,6 +19,28 @@ describe('a refused line', () => {
       '  line 3 (external_id "F040"): the same store code as line 2; give each external_id once.\n',
     )
   })
+
+  test('rows whose cells are out of their columns are listed with the rest, each by its line and store', () => {
+    const csv =
+      'external_id,name,address,lat,lng\r\nS1,Alpha,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n' +
+      'S2,Beta,10 Byres Road\r\nGlasgow,55.8721,-4.288\r\nS3,Gamma,2 Princes Street, Edinburgh,55.95,-3.18\r\n,Delta,3 Main St,abc,-3\r\n'
+    const path = file('columns.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(r.code).toBe(1)
+    const short =
+      'This row has 3 cells but the header has 5 columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.'
+    expect(r.stderr).toBe(
+      [
+        `storeloc: Nothing was imported from ${path}: 4 of 5 locations cannot be written as sent; nothing was written.`,
+        `  line 3 (external_id "S2"): ${short}`,
+        `  line 4 (external_id "Glasgow"): ${short}`,
+        '  line 5 (external_id "S3"): This row has text in column F, past the header\'s last column (E). Put any cell that contains "," in double quotes, or name the extra column in the header.',
+        '  line 6 ("Delta"): The "lat" column (coordinates.lat) must be a number; got "abc". Write a decimal number such as 48.8566 or -3.7074 (48°51\'24"N, 48.8566 N and 48.8566° are read too).',
+        '',
+      ].join('\n'),
+    )
+    expect(json('locations', 'export', locatorId)).toEqual([])
+  })
 })
 
 describe('lines above the header', () => {

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readLocationsCsv } from '../../src/locations/csv'
 import { meantColumn } from '../../src/locations/csv-columns'
-import { bodies, readError } from './csv-read'
+import { bodies, misread, readError } from './csv-read'
 
 describe('header', () => {
   const ALIASES: [string, string][] = [
@@ -393,11 +393,13 @@ describe('header', () => {
   })
 
   test('a column with no name holds nothing: a row with text in it is refused; trailing ones are padding', () => {
-    const e = readError('\nname,,address\nShop,,1 Main St\nShop 2,x,2 Main St\n')
-    expect(e.line).toBe(4)
-    expect(e.message).toBe(
-      'line 4: this row has text in column B, which has no name in the header (line 2). Name the column (for example "description") or delete it.',
-    )
+    expect(misread('\nname,,address\nShop,,1 Main St\nShop 2,x,2 Main St\n')).toEqual([
+      {
+        line: 4,
+        message:
+          'This row has text in column B, which has no name in the header (line 2). Name the column (for example "description") or delete it.',
+      },
+    ])
     const read = readLocationsCsv('name,,address\nShop,,1 Main St\n')
     expect(read.rows.map((r) => r.body)).toEqual([{ name: 'Shop', address: '1 Main St' }])
     expect(read.unknown).toEqual([])

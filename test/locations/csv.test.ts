@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { readLocationsCsv } from '../../src/locations/csv'
 import { type CsvLocation, writeLocationsCsv } from '../../src/locations/csv-write'
-import { bodies, readError } from './csv-read'
+import { bodies, misread, readError } from './csv-read'
 import { DAYS } from '../../src/store/locations'
 
 const NO_HOURS = Object.fromEntries(DAYS.map((d) => [d, ''])) as CsvLocation['hours']
@@ -46,7 +46,7 @@ describe('reading cells', () => {
     const read = readLocationsCsv(csv)
     expect(read.rows.map((r) => r.line)).toEqual([2, 5, 8])
     expect(read.rows.map((r) => r.body.description)).toEqual(['two\r\nlines', 'x\ny\rz', 'c'])
-    expect(readError(`${csv}D\r\n`).line).toBe(9)
+    expect(misread(`${csv}D\r\n`).map((r) => r.line)).toEqual([9])
   })
 
   test('a UTF-8 BOM is not part of the first header, as a string or as bytes', () => {
@@ -96,7 +96,7 @@ describe('reading cells', () => {
   test('a line of blanks only is skipped as an empty one; the rows after it keep their file line numbers', () => {
     const csv = 'sep=,\nname,address\n   \nA,B\n \t\u00a0\nC,D\n'
     expect(readLocationsCsv(csv).rows.map((r) => r.line)).toEqual([4, 6])
-    expect(readError(`${csv}  \nE\n`).line).toBe(8)
+    expect(misread(`${csv}  \nE\n`).map((r) => r.line)).toEqual([8])
     // The header too: the "sep=" line above it is read as a line of blanks.
     expect(readError('sep=,\nname,Name\nA,B\n').line).toBe(2)
   })
@@ -382,10 +382,23 @@ describe('fields', () => {
 })
 
 describe('unreadable files', () => {
-  test('a row with fewer cells than the header names its line', () => {
-    const e = readError('name,address,city\nA,B,C\nD,E\n')
-    expect(e.line).toBe(3)
-    expect(e.message).toStartWith('line 3: this row has 2 cells but the header has 3 columns')
+  test('rows with fewer cells than the header are each a problem of their line, named by their first cells', () => {
+    const read = readLocationsCsv('external_id,name,address,city\nS1,A,B,C\nS2,D,E\nF\n')
+    expect(read.rows.map(({ line, body, problems }) => ({ line, body, problems }))).toEqual([
+      { line: 2, body: { external_id: 'S1', name: 'A', address: 'B, C' }, problems: [] },
+      {
+        line: 3,
+        body: { external_id: 'S2', name: 'D' },
+        problems: [
+          { field: null, message: expect.stringMatching(/^This row has 3 cells but the header has 4 columns/) },
+        ],
+      },
+      {
+        line: 4,
+        body: { external_id: 'F' },
+        problems: [{ field: null, message: expect.stringMatching(/^This row has 1 cell but/) }],
+      },
+    ])
   })
 
   test('a row with text past the header names its line; empty trailing cells (spreadsheet padding) are allowed', () => {
@@ -393,10 +406,11 @@ describe('unreadable files', () => {
       { name: 'A', address: 'B' },
       { name: 'C', address: 'D' },
     ])
-    const e = readError('name;address\nA;B\nC;D;;x\n')
-    expect(e.line).toBe(3)
-    expect(e.message).toContain('column D')
-    expect(e.message).toContain('";"')
+    const [wide, ...none] = misread('name;address\nA;B\nC;D;;x\n')
+    expect(none).toEqual([])
+    expect(wide!.line).toBe(3)
+    expect(wide!.message).toContain('column D')
+    expect(wide!.message).toContain('";"')
   })
 
   test('an unclosed quote names the line its row starts on', () => {
