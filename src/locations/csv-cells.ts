@@ -25,3 +25,12 @@ export const SPECIAL_LEADING = /^\s*:/
  * Rentals"); one without ("24/7", "A/C") is part of a tag.
  */
 export const TAG_SLASH = /\s+\/\s+/
+
+/** A formula of one text, as back offices write codes for Excel to keep their leading zeros: ="01067". */
+const TEXT_FORMULA = /^="((?:[^"]|"")*)"$/
+
+/** The text of a cell that is a formula of one text (="01067": 01067), else null. */
+export function formulaText(cell: string): string | null {
+  const m = TEXT_FORMULA.exec(cell)
+  return m === null ? null : m[1]!.replaceAll('""', '"').trim()
+}

@@ -6,7 +6,7 @@ import { atOnce, inSlices } from '../core/slices'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
 import { joinAddress, mendParts, rowCountry } from './csv-address'
-import { unguardCell } from './csv-cells'
+import { formulaText, unguardCell } from './csv-cells'
 import {
   type Column,
   DAYS_FIELD,
@@ -134,9 +134,11 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
-    const cell = webAddress(unguardCell(cells[i]!), field)
+    // A formula of one text is that text: no formula to warn of.
+    const text = formulaText(cells[i]!)
+    const cell = webAddress(text ?? unguardCell(cells[i]!), field)
     const header = columns[i]!.header
-    if (cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
+    if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     if (field === 'hours') {
       week = cell

@@ -106,6 +106,17 @@ describe("a German back office's headers", () => {
   })
 })
 
+describe('headers and cells written for Excel', () => {
+  test('a code or postcode written ="01067", to keep its leading zero in Excel, is read as its text', () => {
+    const csv =
+      'Store Code;Name;Street;Zip;City;Country;Lat;Lng\r\n="00123";Altmarkt;Altmarkt 1;="01067";Dresden;DE;51,0504;13,7373\r\n'
+    const read = json('locations', 'import', locatorId, '--file', file('zeros.csv', csv))
+    expect(read.results[0].warnings).toEqual([])
+    const [stored] = json('locations', 'export', locatorId)
+    expect([stored.external_id, stored.address]).toEqual(['00123', 'Altmarkt 1, 01067 Dresden, DE'])
+  })
+})
+
 describe('garbled text', () => {
   test('the summary names each garbled row, its column and text, and the import goes on', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('m.csv', fixture('mojibake.csv')))
