@@ -404,7 +404,14 @@ export function daysColumn(header: string): string | null {
 /** Header prefixes before the first '.' that name a custom field: custom.<id>, custom_fields.<id>. */
 const CUSTOM_PREFIXES = new Set(['custom', 'customfields'])
 
-const headerKey = (text: string) => text.toLowerCase().replace(/[\s_.-]/g, '')
+/** What an import template writes after a header cell to mark it required or not: "Name *", "Address:". */
+const MARK = /\s*(?:\*+|:|\((?:required|optional|pflichtfeld|obligatoire|facultatif|obligatorio|opcional)\))\s*$/iu
+
+const headerKey = (text: string) =>
+  text
+    .replace(MARK, '')
+    .toLowerCase()
+    .replace(/[\s_.-]/g, '')
 
 /** Spelling key -> field. Built once from the table; a spelling that fits two fields is a bug in it. */
 const FIELD_BY_KEY = new Map<string, string>()

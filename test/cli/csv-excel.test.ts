@@ -115,6 +115,15 @@ describe('headers and cells written for Excel', () => {
     const [stored] = json('locations', 'export', locatorId)
     expect([stored.external_id, stored.address]).toEqual(['00123', 'Altmarkt 1, 01067 Dresden, DE'])
   })
+
+  test('an import template\'s headers marked required or optional ("Name *", "Lat (optional)") are read', () => {
+    const csv =
+      'Store Code *,Name (required),Address *,Lat (optional),Lng (optional)\r\nS1,A,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
+    const read = json('locations', 'import', locatorId, '--file', file('template.csv', csv))
+    expect(read).toMatchObject({ created: 1, unknown_columns: [] })
+    const [stored] = json('locations', 'export', locatorId)
+    expect([stored.external_id, stored.name, stored.coordinates]).toEqual(['S1', 'A', { lat: 55.9533, lng: -3.1883 }])
+  })
 })
 
 describe('garbled text', () => {
