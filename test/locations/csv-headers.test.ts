@@ -240,6 +240,13 @@ describe('header', () => {
     ['Store Email', 'contact.email'],
     ['Store URL', 'contact.website'],
     ['Internet', 'contact.website'],
+    ["Complément d'adresse", 'street2'],
+    ['Adresse 2', 'street2'],
+    ['Población', 'city'],
+    ["Horaires d'ouverture", 'hours'],
+    ["Heures d'ouverture", 'hours'],
+    ['Horario de apertura', 'hours'],
+    ['Orari di apertura', 'hours'],
   ]
 
   test.each(ALIASES)('"%s" is read as %s', (header, field) => {
