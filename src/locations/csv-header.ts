@@ -1,6 +1,6 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
-import { nameKey } from '../core/text'
+import { clipped, nameKey } from '../core/text'
 import { daysNamedTogether } from '../core/week-hours'
 import { columnField, daysColumn, fallbackField, hasHoursWord } from './csv-columns'
 import { maybeGarbled, ungarbled } from './csv-garbled'
@@ -129,6 +129,21 @@ export function widthProblem(
   if (last >= width)
     return `This row has text in column ${columnLetter(last)}, past the header's last column (${columnLetter(width - 1)}). Put any cell that contains ${delimiterName(delimiter)} in double quotes, or name the extra column in the header.`
   return null
+}
+
+/**
+ * The problems of two adjacent rows short of the header's cells whose cells together fill it, one
+ * cell cut in two: a line break in a cell without double quotes. Null for other rows.
+ */
+export function cutRow(above: RawRecord, below: RawRecord, { width }: Header): [above: string, below: string] | null {
+  const a = above.cells.length
+  const b = below.cells.length
+  if (above.next !== below.line || a >= width || b >= width || a + b - 1 !== width) return null
+  const cell = clipped(`${above.cells[a - 1]} / ${below.cells[0]}`)
+  return [
+    `This row has ${a} of the header's ${width} cells, and line ${below.line} the rest: a line break in the cell in column ${columnLetter(a - 1)} ("${cell}") cuts the row in two. Put that cell in double quotes, or take the line break out.`,
+    `The rest of line ${above.line}, cut from it by a line break in a cell without double quotes.`,
+  ]
 }
 
 /** How many lines below a header that names no field are looked at for the real one. */

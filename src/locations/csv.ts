@@ -9,6 +9,7 @@ import { joinAddress, mendParts, rowCountry } from './csv-address'
 import { formulaText, unguardCell } from './csv-cells'
 import {
   type Column,
+  cutRow,
   DAYS_FIELD,
   type Header,
   headerBelow,
@@ -360,6 +361,8 @@ function* readSteps(
   const cut = records.length >= taken + more
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
   const merged = mergedLeftovers(header.columns)
+  /** The row above when it was short of the header's cells: the next may be its rest. */
+  let short: { row: CsvRow; record: RawRecord } | null = null
   for (const record of records.slice(0, bottom)) {
     if (cut && rows.length >= taken) break
     if (repeat(record) && (!cut || repeated.length < more)) {
@@ -369,10 +372,21 @@ function* readSteps(
     const other = record === records[0] ? headerSecondLine(record, first) : otherHeader(record, first)
     if (other !== null) throw other
     const wrong = widthProblem(record, header, first.line, delimiter)
-    if (wrong !== null) {
-      rows.push(misread(header, record, wrong))
+    const halves = wrong === null || short === null ? null : cutRow(short.record, record, header)
+    if (halves !== null) {
+      short!.row.problems[0]!.message = halves[0]
+      // Its first cells are the end of the row above: they name no store.
+      rows.push({ ...misread(header, record, halves[1]), body: {} })
+      short = null
       continue
     }
+    if (wrong !== null) {
+      const row = misread(header, record, wrong)
+      rows.push(row)
+      short = { row, record }
+      continue
+    }
+    short = null
     const row = readRow(header, record)
     const left = merged(record)
     if (left !== null) row.unplaced = row.unplaced === undefined ? left : `${row.unplaced} ${left}`
