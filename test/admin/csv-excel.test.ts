@@ -54,6 +54,7 @@ describe('CSV as Excel writes it, over HTTP', () => {
         updated: 0,
         unchanged: 0,
         deleted: 0,
+        absent: 0,
         results: [],
         unknown_columns: [],
         notes: [

@@ -166,32 +166,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
       .get('/locations/bulk', ({ request }) => {
         throw wrongMethod(request, 'POST /admin/v1/locations/bulk')
       })
-      .post('/locations/bulk', async (ctx) => {
-        const parsed = ctx.body as ParsedBody | undefined
-        const params = new URL(ctx.request.url).searchParams
-        if (parsed?.kind === 'csv') {
-          const fields = deps.store.customFields.list(ctx.auth.locator.id)
-          const { items, dryRun, deleteMissing, maxDelete, unknown, notes } = await csvBulkRequest(
-            parsed,
-            params,
-            fields,
-          )
-          return write(
-            ctx,
-            200,
-            (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
-            (report) => ({ success: true, ...report, unknown_columns: unknown, ...(notes.length > 0 && { notes }) }),
-          )
-        }
-        if (parsed?.kind !== 'json') throw bulkBodyError(parsed)
-        const { items, dryRun, deleteMissing, maxDelete } = jsonBulkRequest(parsed.value, params)
-        return write(
-          ctx,
-          200,
-          (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
-          (report) => ({ success: true, ...report }),
-        )
-      })
+      .post('/locations/bulk', (ctx) => postBulk(deps, ctx, write))
       .post('/locations/export', ({ request }) => {
         throw wrongMethod(request, 'GET /admin/v1/locations/export')
       })
@@ -243,5 +218,37 @@ export function adminRoutes(deps: AdminRouteDeps) {
             custom_fields: listCustomFields(deps, auth.locator.id),
           })),
       )
+  )
+}
+
+/** A write's answer, its own or the one kept for its Idempotency-Key: adminRoutes' `write`. */
+type Write = <T>(
+  ctx: WriteContext,
+  status: number,
+  work: (d: AdminDeps) => Promise<T>,
+  render: (result: T) => unknown,
+) => Promise<unknown>
+
+/** POST /locations/bulk: a CSV body (flags in the query string) or a JSON one. */
+async function postBulk(deps: AdminRouteDeps, ctx: WriteContext, write: Write) {
+  const parsed = ctx.body as ParsedBody | undefined
+  const params = new URL(ctx.request.url).searchParams
+  if (parsed?.kind === 'csv') {
+    const fields = deps.store.customFields.list(ctx.auth.locator.id)
+    const { items, dryRun, deleteMissing, maxDelete, unknown, notes } = await csvBulkRequest(parsed, params, fields)
+    return write(
+      ctx,
+      200,
+      (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
+      (report) => ({ success: true, ...report, unknown_columns: unknown, ...(notes.length > 0 && { notes }) }),
+    )
+  }
+  if (parsed?.kind !== 'json') throw bulkBodyError(parsed)
+  const { items, dryRun, deleteMissing, maxDelete } = jsonBulkRequest(parsed.value, params)
+  return write(
+    ctx,
+    200,
+    (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
+    (report) => ({ success: true, ...report }),
   )
 }
