@@ -94,11 +94,13 @@ export function importSummary(
   columns: CsvRead['columns'] = [],
   notes: CsvRead['notes'] = [],
 ): string {
-  const { created, updated, unchanged, deleted } = report
+  const { created, updated, unchanged, deleted, absent } = report
+  // Only a JSON file's delete items can name no location: a file without them is not told of it.
+  const none = absent > 0 ? `, ${absent} absent` : ''
   const lines = [
     report.dry_run
-      ? `Dry run of ${file} on ${locatorId}, nothing written: ${created} to create, ${updated} to update, ${unchanged} unchanged, ${deleted} to delete.`
-      : `Imported ${file} into ${locatorId}: ${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted.`,
+      ? `Dry run of ${file} on ${locatorId}, nothing written: ${created} to create, ${updated} to update, ${unchanged} unchanged, ${deleted} to delete${none}.`
+      : `Imported ${file} into ${locatorId}: ${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted${none}.`,
     ...notes,
   ]
   const geocoding = geocodingLine(report)
@@ -116,12 +118,19 @@ export function importSummary(
       lines.push(`  ${where(items, r.index, r.external_id)}: ${(r.changes ?? []).join(', ')}`)
     lines.push(...more(updates.length))
   }
-  // What --delete-missing removes is named: a dry run is where a wrong file shows.
-  const gone = report.results.filter((r) => r.action === 'deleted')
-  if (gone.length > 0) {
-    lines.push(`${report.dry_run ? 'To delete' : 'Deleted'} (external_id not in the file):`)
+  // What is deleted is named, what the file's delete items name apart from what --delete-missing
+  // finds (no item, index null): a dry run is where a wrong file shows.
+  const deletions = report.results.filter((r) => r.action === 'deleted')
+  for (const [gone, why] of [
+    [deletions.filter((r) => r.index !== null), 'delete items of the file'],
+    [deletions.filter((r) => r.index === null), 'external_id not in the file'],
+  ] as const) {
+    if (gone.length === 0) continue
+    lines.push(`${report.dry_run ? 'To delete' : 'Deleted'} (${why}):`)
     for (const r of gone.slice(0, MAX_LISTED))
-      lines.push(`  ${r.name} (${r.id}, external_id ${JSON.stringify(r.external_id)})`)
+      lines.push(
+        `  ${r.name} (${r.id}${r.external_id === null ? '' : `, external_id ${JSON.stringify(r.external_id)}`})`,
+      )
     lines.push(...more(gone.length))
   }
   // A dry run is where a column read as another field than meant shows.

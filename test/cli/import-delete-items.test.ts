@@ -1,0 +1,57 @@
+// storeloc locations import of a JSON file holding delete items ({"external_id": ..., "delete": true}):
+// its summary tells what the file's items delete from what --delete-missing finds, and counts
+// those that named no location.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Importer').locator.id
+})
+
+const store = (code: string, i: number) => ({
+  external_id: code,
+  name: `Store ${code}`,
+  address: `${i} Quay Street, Springfield`,
+  coordinates: { lat: 39.78, lng: -89.65 },
+})
+
+describe('locations import, delete items', () => {
+  test('the summary names what the delete items delete apart from what --delete-missing does, and counts the absent', () => {
+    const plain = { ...store('', 4), external_id: undefined, name: 'No code' }
+    const stores = [...[1, 2, 3].map((i) => store(`S${i}`, i)), plain]
+    const made = json('locations', 'import', locatorId, '--file', file('all.json', stores))
+    const idOf = (code: string | null) => made.results.find((r: { external_id: string }) => r.external_id === code).id
+    const path = file('sync.json', [
+      { external_id: 'S1', delete: true },
+      { external_id: 'S9', delete: true },
+      store('S2', 2),
+      { id: idOf(null), delete: true },
+    ])
+    const dry = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run', '--delete-missing')
+    expect(dry.code).toBe(0)
+    expect(dry.stdout.split('\n')).toEqual([
+      `Dry run of ${path} on ${locatorId}, nothing written: 0 to create, 0 to update, 1 unchanged, 3 to delete, 1 absent.`,
+      'Check 1 location:',
+      '  locations[1] (external_id "S9"): No location of this locator has the external_id "S9": there was nothing to delete.',
+      'To delete (delete items of the file):',
+      `  Store S1 (${idOf('S1')}, external_id "S1")`,
+      `  No code (${idOf(null)})`,
+      'To delete (external_id not in the file):',
+      `  Store S3 (${idOf('S3')}, external_id "S3")`,
+      '',
+    ])
+    const real = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(real.stdout.split('\n')).toEqual([
+      `Imported ${path} into ${locatorId}: 0 created, 0 updated, 1 unchanged, 2 deleted, 1 absent.`,
+      'Check 1 location:',
+      '  locations[1] (external_id "S9"): No location of this locator has the external_id "S9": there was nothing to delete.',
+      'Deleted (delete items of the file):',
+      `  Store S1 (${idOf('S1')}, external_id "S1")`,
+      `  No code (${idOf(null)})`,
+      '',
+    ])
+  })
+})
