@@ -41,8 +41,31 @@ function formatOf(file: string, given: string | undefined): Format {
 /** The first character of a file's text but spaces and a byte order mark: `[` or `{` opens JSON. */
 const opening = (bytes: Uint8Array) => /^[\s\uFEFF]*(.?)/.exec(new TextDecoder().decode(bytes.subarray(0, 256)))![1]
 
+/** The import's options as the command line gives them, which a JSON file's fields must not contradict. */
+type ImportOptions = { dryRun: boolean; deleteMissing: boolean; maxDelete: number | null }
+
+/**
+ * A bulk request's body saved as a file ({"dry_run": true, "locations": [...]}) is read for its
+ * locations alone: an option it sets that the command line lacks is refused, or a dry run, or
+ * a limit on deletions, would write for real. Those the command line gives too, and the
+ * defaults (false, null), pass.
+ */
+function refuseFileOptions(file: string, body: Record<string, unknown>, options: ImportOptions): void {
+  const asked: [string, unknown, unknown, string][] = [
+    ['dry_run', body.dry_run, options.dryRun, '--dry-run'],
+    ['delete_missing', body.delete_missing, options.deleteMissing, '--delete-missing'],
+    ['max_delete', body.max_delete, options.maxDelete, `--max-delete ${body.max_delete}`],
+  ]
+  for (const [field, sent, given, flag] of asked) {
+    if (sent === undefined || sent === null || sent === false || sent === given) continue
+    throw new OperatorError(
+      `${file} holds ${JSON.stringify(field)}: ${JSON.stringify(sent)}, which the import reads only as ${flag} on the command line: give ${flag}, or leave the field out of the file. Nothing was imported.`,
+    )
+  }
+}
+
 /** The items of a JSON file: an array of locations, or {"locations": [...]} as the API lists them. */
-function jsonItems(file: string): BulkItem[] {
+function jsonItems(file: string, options: ImportOptions): BulkItem[] {
   let json: unknown
   try {
     json = readJsonFile(file)
@@ -61,6 +84,7 @@ function jsonItems(file: string): BulkItem[] {
     throw new OperatorError(
       `${file} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).`,
     )
+  if (!Array.isArray(json)) refuseFileOptions(file, json as Record<string, unknown>, options)
   return items.map((raw, i) => ({ raw, key: `locations[${i}]` }))
 }
 
@@ -155,7 +179,9 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     } as const
     const { values, positionals } = args(rest, spec, 1)
     const file = required(values, 'file')
-    const maxDelete = maxDeleteOf(values['max-delete'] as string | undefined, !!values['delete-missing'])
+    const dryRun = !!values['dry-run']
+    const deleteMissing = !!values['delete-missing']
+    const maxDelete = maxDeleteOf(values['max-delete'] as string | undefined, deleteMissing)
     const locator = requireLocator(store, positionals[0]!)
     // Said before its format: a folder, or a path with no file, has no format to tell.
     const stat = statSync(file, { throwIfNoEntry: false })
@@ -168,15 +194,14 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const { items, columns, unknown, notes } =
       format === 'csv'
         ? csvItems(file, store.customFields.list(locator.id), encoding)
-        : { items: jsonItems(file), columns: [], unknown: [], notes: [] }
-    const dryRun = !!values['dry-run']
+        : { items: jsonItems(file, { dryRun, deleteMissing, maxDelete }), columns: [], unknown: [], notes: [] }
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)
     let report: BulkReport
     try {
       report = await bulkUpsert({ store, geocoder, towns, guess }, locator.id, items, {
         dryRun,
-        deleteMissing: !!values['delete-missing'],
+        deleteMissing,
         maxDelete,
         words: CLI_WORDS,
         onProgress: (p: BulkProgress) => progress.update(p),

@@ -54,4 +54,40 @@ describe('locations import, delete items', () => {
       '',
     ])
   })
+
+  test('a request body saved as a file, with options the command line lacks, is refused, nothing written', () => {
+    json('locations', 'import', locatorId, '--file', file('all.json', [store('S1', 1), store('S2', 2)]))
+    const listed = () => JSON.parse(storeloc('locations', 'export', locatorId).stdout).length
+    // The bulk route's body: read for its locations alone, it would delete S1 for real.
+    const dry = file('dry.json', { dry_run: true, locations: [{ external_id: 'S1', delete: true }] })
+    const refused = storeloc('locations', 'import', locatorId, '--file', dry)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toBe(
+      `storeloc: ${dry} holds "dry_run": true, which the import reads only as --dry-run on the command line: give --dry-run, or leave the field out of the file. Nothing was imported.\n`,
+    )
+    expect(listed()).toBe(2)
+    expect(storeloc('locations', 'import', locatorId, '--file', dry, '--dry-run').code).toBe(0)
+    expect(listed()).toBe(2)
+    const capped = file('capped.json', { delete_missing: true, max_delete: 0, locations: [store('S1', 1)] })
+    expect(storeloc('locations', 'import', locatorId, '--file', capped, '--delete-missing').stderr).toBe(
+      `storeloc: ${capped} holds "max_delete": 0, which the import reads only as --max-delete 0 on the command line: give --max-delete 0, or leave the field out of the file. Nothing was imported.\n`,
+    )
+    expect(storeloc('locations', 'import', locatorId, '--file', capped).stderr).toStartWith(
+      `storeloc: ${capped} holds "delete_missing": true, which the import reads only as --delete-missing on the command line`,
+    )
+    expect(listed()).toBe(2)
+    // The same options on the command line: taken; false and null, as the route's defaults, need none.
+    const plain = file('plain.json', {
+      success: true,
+      dry_run: false,
+      delete_missing: false,
+      max_delete: null,
+      locations: [store('S1', 1)],
+    })
+    expect(storeloc('locations', 'import', locatorId, '--file', plain).code).toBe(0)
+    expect(
+      storeloc('locations', 'import', locatorId, '--file', capped, '--delete-missing', '--max-delete', '0').stderr,
+    ).toContain('--delete-missing would delete 1 location, more than --max-delete (0)')
+    expect(listed()).toBe(2)
+  })
 })
