@@ -224,10 +224,15 @@ async function main(): Promise<void> {
   writing = !dryRun
   const reports = dryRun ? planned : await upsert(client, rows, false)
 
-  // Deleted CHUNK a request, by id; one deleted meanwhile (by hand) is answered absent, not refused.
+  // Deleted CHUNK a request, by id; one deleted meanwhile (by hand) is answered absent, not refused,
+  // and said so: its result has no id, so it is known by its place in the request.
+  const goneAlready = new Set<string>()
   if (!dryRun)
-    for (let i = 0; i < gone.length; i += CHUNK)
-      await client.bulkUpsert({ locations: gone.slice(i, i + CHUNK).map((g) => ({ id: g.id, delete: true as const })) })
+    for (let i = 0; i < gone.length; i += CHUNK) {
+      const chunk = gone.slice(i, i + CHUNK)
+      const report = await client.bulkUpsert({ locations: chunk.map((g) => ({ id: g.id, delete: true as const })) })
+      for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.id)
+    }
 
   const results = reports.flatMap((r) => r.results)
   const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
@@ -236,7 +241,8 @@ async function main(): Promise<void> {
       const what = r.changes ? `: ${r.changes.join(', ')}` : ''
       console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}${what}`)
     }
-  for (const g of gone) console.log(`${verb?.deleted ?? 'deleted'} ${g.external_id} (${g.id})`)
+  for (const g of gone)
+    console.log(`${goneAlready.has(g.id) ? 'already gone' : (verb?.deleted ?? 'deleted')} ${g.external_id} (${g.id})`)
   // Worth a look, row by row: what reading the file took otherwise than written (a postcode's lost
   // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
   const warnings = rows.map((r) => ({ key: r.label, who: r.label, warnings: [...r.notes] }))
@@ -247,7 +253,7 @@ async function main(): Promise<void> {
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
   console.log(
-    `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length} deleted.`,
+    `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length - goneAlready.size} deleted.`,
   )
 }
 

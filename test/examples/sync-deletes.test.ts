@@ -1,0 +1,83 @@
+// examples/sync.ts deleting what left the list while another client deletes some of it: a store
+// already gone when the sync's delete items reach the service is not said or counted as deleted.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
+
+const ROOT = join(import.meta.dir, '..', '..')
+let dir: string
+let server: Running
+let url: string
+let key: string
+const { json } = cliRunner(() => join(dir, 'sync.db'))
+
+beforeAll(async () => {
+  dir = tempDir()
+  key = json('locator', 'create', '--name', 'Sync').key.secret_key
+  server = startServer(join(dir, 'sync.db'), { GEOCODER: 'none' })
+  url = await serverUrl(server)
+})
+afterAll(() => {
+  server.proc.kill()
+  rmSync(dir, { recursive: true, force: true })
+})
+
+const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
+const row = (code: string, i: number) => `${code},Store ${code},"${i} Main St, Town",${40 + i / 10},${-3 - i / 10}\n`
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
+
+/** The sync run against `base` (a proxy in front of the server), without blocking this process. */
+async function sync(base: string, text: string) {
+  const file = join(dir, 'stores.csv')
+  writeFileSync(file, text)
+  const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: base, STORELOC_KEY: key },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
+  return { code: await p.exited, stdout, stderr }
+}
+
+test('a store deleted by another client before the sync deletes it is said already gone, not deleted', async () => {
+  const first = await sync(url, HEADER + row('S1', 1) + row('S2', 2) + row('S3', 3))
+  expect(first.code).toBe(0)
+  const listed = (await (await api('/admin/v1/locations')).json()) as {
+    locations: { id: string; external_id: string }[]
+  }
+  const id = (code: string) => listed.locations.find((l) => l.external_id === code)!.id
+  // Forwards to the server; before the first request carrying delete items, deletes S3 itself.
+  let raced = false
+  const proxy = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(req) {
+      const path = new URL(req.url).pathname
+      const body = req.method === 'POST' ? await req.text() : undefined
+      if (!raced && body?.includes('"delete":true')) {
+        raced = true
+        expect((await api(`/admin/v1/locations/${id('S3')}/delete`, { method: 'POST' })).status).toBe(200)
+      }
+      const headers = new Headers(req.headers)
+      headers.delete('host')
+      return fetch(`${url}${path}${new URL(req.url).search}`, { method: req.method, headers, body })
+    },
+  })
+  try {
+    const run = await sync(`http://127.0.0.1:${proxy.port}`, HEADER + row('S1', 1))
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(run.stdout.split('\n')).toEqual([
+      `deleted S2 (${id('S2')})`,
+      `already gone S3 (${id('S3')})`,
+      '0 created, 0 updated, 1 unchanged, 1 deleted.',
+      '',
+    ])
+  } finally {
+    proxy.stop(true)
+  }
+  expect(raced).toBe(true)
+}, 30_000)
