@@ -5,6 +5,7 @@ import type { LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkResult } from './bulk'
+import { checkExternalId } from './normalize'
 
 /** A delete item: the location it deletes, if there is one. */
 export type Removal = {
@@ -60,6 +61,8 @@ export function readRemoval(
     ])
   if (sentExternalId !== null && typeof sentExternalId !== 'string')
     problems.push(['external_id', `The external_id field must be a text; got ${quoted(sentExternalId)}.`])
+  // One no location could have is a mistake, not a store gone: and its result would echo it.
+  else checkExternalId(sentExternalId, (field, message) => problems.push([field, message]))
   if (sentId === null && sentExternalId === null)
     problems.push([null, 'a delete item needs the id or the external_id of the location to delete.'])
   if (problems.length > 0) return problems

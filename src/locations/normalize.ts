@@ -260,7 +260,7 @@ export function normalizeLocationBody(
 }
 
 /** The external_id rules (model.ts): a string of 1 to 100 characters without control characters, or null. */
-function checkExternalId(value: unknown, add: (field: string, message: string) => void): void {
+export function checkExternalId(value: unknown, add: (field: string, message: string) => void): void {
   if (value === undefined || value === null) return
   if (typeof value !== 'string') {
     add('external_id', 'The external_id field must be a string (or null for none).')

@@ -112,6 +112,29 @@ describe('bulk upsert, delete items', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('the external_id of a delete item is held to the rules of every external_id, as no store can have another', async () => {
+    await bulk({ locations: [store('S1')] })
+    const before = snapshot()
+    const long = 'S'.repeat(101)
+    const res = await bulk({
+      locations: [
+        { external_id: long, delete: true },
+        { external_id: 'S\u00071', delete: true },
+        { external_id: 'S1', delete: true },
+      ],
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'locations[0].external_id': [
+        `locations[0] (external_id ${JSON.stringify(long)}): The external_id field may not be greater than 100 characters.`,
+      ],
+      'locations[1].external_id': [
+        'locations[1] (external_id "S\\u00071"): The external_id field may not contain control characters (tabs, line breaks...).',
+      ],
+    })
+    expect(snapshot()).toEqual(before)
+  })
+
   test('delete: false is an ordinary item; a keyed request is replayed, not run again', async () => {
     await bulk({ locations: [store('S1'), store('S2')] })
     const plain = await bulk({ locations: [store('S1', { name: 'Kept', delete: false })] })
