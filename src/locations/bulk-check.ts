@@ -122,9 +122,11 @@ export async function check(
       return
     }
     const target = read.target?.id ?? null
-    const sameAs = target === null ? undefined : byTarget.get(target)
-    if (sameAs !== undefined) return problems.add(key, who, null, `the same location (${target}) as ${sameAs}.`)
-    if (target !== null) byTarget.set(target, key)
+    // An id no location has is still one location's name: sent twice, it is a list's repeated line.
+    const named = target ?? read.sentId
+    const sameAs = named === null ? undefined : byTarget.get(named)
+    if (sameAs !== undefined) return problems.add(key, who, null, `the same location (${named}) as ${sameAs}.`)
+    if (named !== null) byTarget.set(named, key)
     const ext = read.target?.externalId ?? read.sentExternalId
     if (ext !== null) {
       const first = byExternalId.get(ext)

@@ -135,6 +135,26 @@ describe('bulk upsert, delete items', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('two delete items of one id are refused even when no location has it, as two of one external_id are', async () => {
+    await bulk({ locations: [store('S1')] })
+    const gone = 'loc_0000000000000000'
+    const res = await bulk({
+      locations: [
+        { id: gone, delete: true },
+        { external_id: 'S9', delete: true },
+        { id: gone, delete: true },
+        { external_id: 'S9', delete: true },
+      ],
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'locations[2]': [`locations[2]: the same location (${gone}) as locations[0].`],
+      'locations[3].external_id': [
+        'locations[3] (external_id "S9"): the same store code as locations[1]; give each external_id once.',
+      ],
+    })
+  })
+
   test('delete: false is an ordinary item; a keyed request is replayed, not run again', async () => {
     await bulk({ locations: [store('S1'), store('S2')] })
     const plain = await bulk({ locations: [store('S1', { name: 'Kept', delete: false })] })
