@@ -5,7 +5,7 @@ import type { CustomField } from '../store/custom-fields'
 import { tagLabel } from '../core/filter-groups'
 import { DEFAULT_FILTER_GROUP, DEFAULT_GROUP_NAME, type FilterGroup, type FilterTag } from '../store/filters'
 import type { IndexRow } from '../store/location-slicers'
-import { DAYS, type LocationRecord } from '../store/locations'
+import { approximatePoint, DAYS, type LocationRecord } from '../store/locations'
 import type { PriorityRule } from '../store/priority'
 import { nameOrderKey, searchKey } from '../core/text'
 import { zoneOf } from '../core/zone'
@@ -105,7 +105,10 @@ export function publicLocation(r: LocationRecord, ctx: PresentContext) {
     id: r.id,
     ...(ctx.showExternalId ? { external_id: r.externalId } : {}),
     name: r.name,
-    coordinates: { lat: r.lat, lng: r.lng },
+    // Only a point placed near the store says so: every other answer stays as the contract writes it.
+    coordinates: approximatePoint(r.geocoding)
+      ? { lat: r.lat, lng: r.lng, approximate: true as const }
+      : { lat: r.lat, lng: r.lng },
     address: { formatted: r.address, ...r.addressParts },
     contact: { phone: r.contact.phone ?? '', email: r.contact.email ?? '', website: r.contact.website ?? '' },
     social: {

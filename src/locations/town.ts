@@ -5,10 +5,9 @@ import type { PlaceSource } from '../geocode/embedded/place-source'
 import type { ReverseLookup, Reversed } from '../geocode/embedded/reverse'
 import type { Store } from '../store'
 import { unplacedRecord } from '../store/location-compare'
-import type { AddressParts, LocationRecord } from '../store/locations'
+import { type AddressParts, type LocationRecord, REVERSE_SOURCE } from '../store/locations'
 
-/** The `geocoding.source` of a location whose coordinates were sent: its parts come from the reverse lookup. */
-export const REVERSE_SOURCE = 'reverse'
+export { REVERSE_SOURCE }
 
 /** The reverse lookup a write uses; resolves to null when the service has no place data (GEOCODER=none). */
 export type TownSource = () => Promise<ReverseLookup | null>

@@ -13,6 +13,20 @@ export type Hours = Partial<Record<Day, string>>
 export type AddressParts = { street?: string; city?: string; region?: string; postcode?: string; country?: string }
 export type Geocoding = { precision: string; source: string }
 
+/** The `geocoding.source` of a location whose coordinates were sent: its parts come from the reverse lookup. */
+export const REVERSE_SOURCE = 'reverse'
+
+/** The precisions that place a point at the store itself; the others at its postcode, town or coarser. */
+const EXACT_PRECISIONS = new Set(['rooftop', 'street'])
+
+/**
+ * Whether a geocoder placed the point only near the store (at its postcode's, town's, region's
+ * or country's point): its address text then finds the store better than the point. Coordinates
+ * sent (no geocoding, or the reverse lookup's) are never approximate.
+ */
+export const approximatePoint = (g: Geocoding | null): boolean =>
+  g !== null && g.source !== REVERSE_SOURCE && !EXACT_PRECISIONS.has(g.precision)
+
 /** Everything about a location that a write may set. Unset strings are ''; unset map keys are absent. */
 export type LocationFields = {
   /** The chain's own code for the location, unique within its locator; null when none. */

@@ -105,7 +105,18 @@ const publicLocation: TProperties = {
   id: LOCATION_ID,
   external_id: t.Optional(nullable(EXTERNAL_ID)),
   name: t.String(),
-  coordinates: LatLng,
+  coordinates: closed(
+    {
+      ...LatLng.properties,
+      approximate: t.Optional(
+        t.Literal(true, {
+          description:
+            'Only when a geocoder placed the point at the postcode, town or coarser, not at the store: its directions are best asked for by the address.',
+        }),
+      ),
+    },
+    { description: "Without `approximate` the point is the store's own: sent, or found at its street." },
+  ),
   address: closed({
     formatted: t.String({
       description:
