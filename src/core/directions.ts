@@ -10,11 +10,23 @@ export const DIRECTIONS_SERVICES: readonly [DirectionsService, string][] = [
   ['osm', 'OpenStreetMap'],
 ]
 
-/** A link that plans the way to the point in `service`. */
-export function directionsUrl(service: DirectionsService, lat: number, lng: number): string {
-  if (service === 'apple') return `https://maps.apple.com/?daddr=${lat}%2C${lng}`
-  if (service === 'osm') return `https://www.openstreetmap.org/directions?to=${lat}%2C${lng}`
-  return `https://www.google.com/maps/dir/?api=1&destination=${lat}%2C${lng}`
+/** Where a directions link leads: a location as the Query API shows it. */
+export type DirectionsPlace = {
+  coordinates: { lat: number; lng: number; approximate?: boolean }
+  address: { formatted: string }
+}
+
+/**
+ * A link that plans the way to `place` in `service`: to its point, or to its address text where
+ * the point is approximate (a town's centre), so the service finds the street itself.
+ */
+export function directionsUrl(service: DirectionsService, place: DirectionsPlace): string {
+  const { lat, lng, approximate } = place.coordinates
+  const to =
+    approximate && place.address.formatted.trim() ? encodeURIComponent(place.address.formatted) : `${lat}%2C${lng}`
+  if (service === 'apple') return `https://maps.apple.com/?daddr=${to}`
+  if (service === 'osm') return `https://www.openstreetmap.org/directions?to=${to}`
+  return `https://www.google.com/maps/dir/?api=1&destination=${to}`
 }
 
 /** A website written without its scheme, "www." or a trailing slash, as a link's text ("example.com/stores/x"). */

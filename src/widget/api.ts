@@ -9,7 +9,8 @@ export type CustomField = { key: string; name: string; type: string; value: stri
 export type Location = {
   id: string
   name: string
-  coordinates: { lat: number; lng: number }
+  /** `approximate`: the geocoder placed it only at its postcode or town (directions go to the address). */
+  coordinates: { lat: number; lng: number; approximate?: true }
   address: { formatted: string; city?: string; country?: string }
   contact: { phone: string; email: string; website: string }
   hours: Record<string, string>

@@ -130,13 +130,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
       h(
         'p',
         { class: 'sl-actions' },
-        link(
-          directionsUrl(options.directions, location.coordinates.lat, location.coordinates.lng),
-          texts.directions,
-          'sl-button',
-          true,
-          true,
-        ),
+        link(directionsUrl(options.directions, location), texts.directions, 'sl-button', true, true),
         phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, `${texts.call} ${phone}`, 'sl-link', false) : null,
         link(safeUrl(website), website ? labelled(lang, texts.website, shortUrl(website)) : '', 'sl-link', true),
         email ? link(mailtoUrl(email), texts.email, 'sl-link', false, true) : null,

@@ -171,7 +171,12 @@ export function localBusinessJsonLd(
     ...(contact.phone ? { telephone: internationalPhone(contact.phone, location.address.country) } : {}),
     ...(contact.email ? { email: contact.email } : {}),
     address: postalAddress(location.address),
-    geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
+    // A point placed only at its town is not the business's: search engines read the address instead.
+    ...(location.coordinates.approximate
+      ? {}
+      : {
+          geo: { '@type': 'GeoCoordinates', latitude: location.coordinates.lat, longitude: location.coordinates.lng },
+        }),
     ...(hours.length > 0 ? { openingHoursSpecification: hours } : {}),
     ...(sameAs.length > 0 ? { sameAs } : {}),
   }

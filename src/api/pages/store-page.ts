@@ -248,6 +248,7 @@ function headHtml({ location, locator, canonical, special, pageUrl, home, texts,
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const name = storeName(location, directory)
+  const point = location.coordinates.approximate ? undefined : location.coordinates
   const og: [string, string | undefined][] = [
     ['og:type', 'business.business'],
     ['og:site_name', locator.name],
@@ -261,8 +262,9 @@ function headHtml({ location, locator, canonical, special, pageUrl, home, texts,
     ['business:contact_data:region', address.region],
     ['business:contact_data:postal_code', address.postcode],
     ['business:contact_data:country_name', address.country && countryLabel(address.country, texts.lang)],
-    ['place:location:latitude', String(location.coordinates.lat)],
-    ['place:location:longitude', String(location.coordinates.lng)],
+    // Only the store's own point (see localBusinessJsonLd).
+    ['place:location:latitude', point && String(point.lat)],
+    ['place:location:longitude', point && String(point.lng)],
   ]
   return `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
@@ -305,10 +307,9 @@ function descriptionHtml(description: string): string {
 }
 
 function addressHtml(location: PublicLocation, texts: LangTexts): string {
-  const { lat, lng } = location.coordinates
   const links = DIRECTIONS_SERVICES.map(
     ([service, name]) =>
-      `<li><a href="${esc(directionsUrl(service, lat, lng))}">${esc(named(texts.directions, name))}</a></li>`,
+      `<li><a href="${esc(directionsUrl(service, location))}">${esc(named(texts.directions, name))}</a></li>`,
   )
   return `<section aria-labelledby="slp-address"><h2 id="slp-address">${esc(texts.address)}</h2>
 <address>${esc(location.address.formatted)}</address>

@@ -1,0 +1,81 @@
+// A store page's directions for a point the geocoder found only at its town or postcode: each
+// maps service is sent the address, and the page does not give search engines the town's centre
+// as the store's point. A point sent or found at its street keeps its coordinates' links.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { slugOf } from '../../src/core/slug'
+import { setLocatorSettings } from '../../src/operator'
+import { KNOWN_ADDRESSES, makeEnv, type TestEnv } from '../helpers'
+import { send } from '../public/fixture'
+import { jsonLd, metaTags } from './fixture'
+
+const BERLIN = { lat: 52.52437, lng: 13.41053 }
+const TOWN_ONLY = 'Oranienstraße 185, Berlin'
+const POSTCODE_ONLY = 'Kastanienallee 7, 10435 Berlin'
+
+let env: TestEnv
+let token: string
+
+const create = async (body: Record<string, unknown>): Promise<string> => {
+  const res = await env.call('POST', '/admin/v1/locations', { body })
+  if (res.status !== 201) throw new Error(`creating gave ${res.status} ${JSON.stringify(res.body)}`)
+  return res.body.location.id
+}
+const pageOf = async (id: string, name: string) => {
+  const res = await send(env.app, `http://localhost/l/${token}/${id}/${encodeURIComponent(slugOf(name))}`)
+  expect(res.status).toBe(200)
+  return res.text
+}
+const directionLinks = (html: string) => [...html.matchAll(/<li><a href="([^"]*)">Directions with /g)].map((m) => m[1])
+
+beforeAll(() => {
+  env = makeEnv({
+    addresses: {
+      ...KNOWN_ADDRESSES,
+      [TOWN_ONLY]: { ...BERLIN, precision: 'city', parts: { city: 'Berlin', country: 'DE' } },
+      [POSTCODE_ONLY]: {
+        lat: 52.5389,
+        lng: 13.4124,
+        precision: 'postcode',
+        parts: { city: 'Berlin', postcode: '10435', country: 'DE' },
+      },
+    },
+  })
+  setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+  token = env.store.locators.get(env.locatorId)!.publicToken
+})
+afterAll(() => env.close())
+
+test("a point placed at its town: each service's directions go to the address; no geo point is claimed", async () => {
+  const id = await create({ name: 'Kreuzberg Books', address: TOWN_ONLY })
+  const html = await pageOf(id, 'Kreuzberg Books')
+  const to = 'Oranienstra%C3%9Fe%20185%2C%20Berlin'
+  expect(directionLinks(html)).toEqual([
+    `https://www.google.com/maps/dir/?api=1&amp;destination=${to}`,
+    `https://maps.apple.com/?daddr=${to}`,
+    `https://www.openstreetmap.org/directions?to=${to}`,
+  ])
+  expect(html).not.toContain('52.52437')
+  const [business] = jsonLd(html)
+  expect(business.geo).toBeUndefined()
+  expect(business.address).toMatchObject({ addressLocality: 'Berlin' })
+  expect(Object.keys(metaTags(html))).not.toContain('place:location:latitude')
+})
+
+test('a point placed at its postcode: the same', async () => {
+  const id = await create({ name: 'Prenzlauer Books', address: POSTCODE_ONLY })
+  expect(directionLinks(await pageOf(id, 'Prenzlauer Books'))).toContain(
+    'https://maps.apple.com/?daddr=Kastanienallee%207%2C%2010435%20Berlin',
+  )
+})
+
+test('the same address with its coordinates sent: the links go to the point, which the page gives', async () => {
+  const id = await create({ name: 'Mitte Books', address: TOWN_ONLY, coordinates: BERLIN })
+  const html = await pageOf(id, 'Mitte Books')
+  expect(directionLinks(html)).toEqual([
+    'https://www.google.com/maps/dir/?api=1&amp;destination=52.52437%2C13.41053',
+    'https://maps.apple.com/?daddr=52.52437%2C13.41053',
+    'https://www.openstreetmap.org/directions?to=52.52437%2C13.41053',
+  ])
+  expect(jsonLd(html)[0].geo).toEqual({ '@type': 'GeoCoordinates', latitude: 52.52437, longitude: 13.41053 })
+  expect(metaTags(html)['place:location:latitude']).toBe('52.52437')
+})
