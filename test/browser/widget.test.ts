@@ -358,6 +358,27 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     }
   })
 
+  test('a store the import placed only at its town: its directions go to the address, not the centre', async () => {
+    const made = JSON.parse(cli('locator', 'create', '--name', 'Towns', '--json').stdout.toString())
+    const [dir, page] = [tempDir(), await context.newPage()]
+    const file = join(dir, 'towns.csv')
+    writeFileSync(file, 'name,address,lat,lng\nKreuzberg,"Oranienstraße 185, Berlin",,\nMitte,Berlin,52.52,13.41\n')
+    try {
+      expect(cli('locator', 'set', made.locator.id, '--query-api', 'on').exitCode).toBe(0)
+      expect(cli('locations', 'import', made.locator.id, '--file', file).exitCode).toBe(0)
+      await page.goto(`${server.url}/l/${made.locator.public_token}?place=Berlin`)
+      const to = (name: string) =>
+        page.locator('.sl-item', { hasText: name }).getByRole('link', { name: 'Directions' }).getAttribute('href')
+      expect(await to('Kreuzberg')).toBe(
+        'https://www.google.com/maps/dir/?api=1&destination=Oranienstra%C3%9Fe%20185%2C%20Berlin',
+      )
+      expect(await to('Mitte')).toBe('https://www.google.com/maps/dir/?api=1&destination=52.52%2C13.41')
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+      await page.close()
+    }
+  })
+
   test('in German, on a phone 320 px wide; no serious accessibility violation', async () => {
     const phone = await newContext(browser, { viewport: { width: 320, height: 640 }, isMobile: true, hasTouch: true })
     const page = await phone.newPage()
