@@ -155,6 +155,24 @@ describe('real answers match the document', () => {
     })
   })
 
+  test('a point the geocoder found only at its town: the answer with coordinates.approximate is the documented one', async () => {
+    const address = 'Oranienstraße 185, Berlin'
+    const env = makeEnv({
+      addresses: { [address]: { lat: 52.52437, lng: 13.41053, precision: 'city', parts: { city: 'Berlin' } } },
+    })
+    try {
+      setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+      const token = env.store.locators.get(env.locatorId)!.publicToken
+      const made = await env.call('POST', '/admin/v1/locations', { body: { name: 'Kreuzberg Books', address } })
+      const res = await env.call('GET', `/public/v1/${token}/locations/${made.body.location.id}`, { key: null })
+      expect(res.body.data.location.coordinates).toEqual({ lat: 52.52437, lng: 13.41053, approximate: true })
+      const answer = doc.paths['/public/v1/{token}/locations/{id}'].get.responses['200']
+      expectValid(deref(answer).content['application/json'].schema, res.body, 'an approximate point')
+    } finally {
+      env.close()
+    }
+  })
+
   test('errors no request of the table gets: no place data, a failure, a busy or damaged database, an answer not kept', async () => {
     const fail = (error: Error) => {
       const source = () => {
