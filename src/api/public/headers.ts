@@ -33,8 +33,9 @@ export const CACHE_CONTROL = cacheControl(MAX_AGE)
  * longer read with U+FFFD.
  * 6: each location carries its timezone.
  * 7: each location carries open_now and next_change.
+ * 8: a location the geocoder placed only at its postcode or town has coordinates.approximate.
  */
-export const ANSWER_FORMAT = 7
+export const ANSWER_FORMAT = 8
 
 /**
  * An answer's ETag: it changes with every write to the locator, and with `seed` (ANSWER_FORMAT and
