@@ -1,0 +1,170 @@
+// GET /places for what addresses write beside a town: its region or country, its postcode
+// before or after it, its district, a street and number; postcodes and regions alone.
+import { describe, expect, test } from 'bun:test'
+import { haversineKm } from '../helpers'
+import { get, ids, places, token, usePlacesEnv } from './places-fixture'
+
+usePlacesEnv()
+
+describe('GET /places', () => {
+  test('a region or country after the town narrows it, with a comma or as a last word', async () => {
+    const first = async (q: string) => (await places(q))[0]!.label
+    expect(await first('Portland, OR')).toBe('Portland, OR, United States')
+    expect(await first('Portland OR')).toBe('Portland, OR, United States')
+    expect(await first('Portland, Ore')).toBe('Portland, OR, United States') // cut short
+    expect(await first('Springfield, Illinois')).toBe('Springfield, IL, United States')
+    expect(await first('Paris, TX')).toBe('Paris, TX, United States')
+    expect(await first('Cambridge, UK')).toBe('Cambridge, United Kingdom')
+    expect(await first('Sydney NSW')).toBe('Sydney, NSW, Australia')
+    expect(await first('Vancouver BC')).toBe('Vancouver, BC, Canada')
+    expect(await first('München, Bayern')).toBe('München, Germany') // a region only the country is known of
+    // The labels this route gives find their place again.
+    for (const q of ['Köln', 'Portland, OR', 'Dublin, Ireland'])
+      expect(await first(await first(q))).toBe(await first(q))
+    // A piece that names no region or country is left out; a whole name is never cut in two.
+    expect(await first('Bondi Beach, Sydney')).toBe('Bondi Beach, NSW, Australia')
+    expect(await first('New York')).toBe('New York City, NY, United States') // the city, not the state
+    expect(await first('California')).toBe('California, United States')
+    // A whole code is not cut short ("WA" is not Wales); a region named is no region asked for.
+    expect((await places('Newport, WA')).map((p) => p.country)).not.toContain('GB')
+    expect(await first('Washington, DC')).toBe('Washington, DC, United States')
+  })
+
+  test('a postcode beside its town: the postcode its town confirms, else the town', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    for (const q of ['10115 Berlin', '10115 Ber', 'Berlin 10115', '10115 Berlin, Germany'])
+      expect(await first(q)).toBe('10115 Berlin, Germany')
+    expect(await first('Paris 75001')).toBe('75001 Paris, France')
+    // After a region, as Americans and Australians write it.
+    expect(await first('Sydney NSW 2000')).toBe('2000 Sydney, NSW, Australia')
+    expect(await first('San Francisco CA 94103')).toBe('94103 San Francisco, CA, United States')
+    // Another name of the town, within 15 km of the postcode's place.
+    expect(await first('80331 Munich')).toBe('80331 München, Germany')
+    // Postcodes the data does not have (Austria's outside Vienna, the Netherlands, Britain): the town.
+    expect(await first('4020 Linz')).toBe('Linz, Austria')
+    expect(await first('1012 AB Amsterdam')).toBe('Amsterdam, Netherlands')
+    expect(await first('SW1A 1AA London')).toBe('London, United Kingdom')
+    // A postcode its town does not confirm: the town, in a country whose postcodes look so.
+    expect(await first('10115 Paris')).toBe('Paris, France')
+    // Words that are no postcode and no town beside it give nothing, as before.
+    for (const q of ['5th Avenue', 'Route 66', '123 Main Street']) expect(await places(q)).toEqual([])
+    // near= reads them the same way.
+    const near = await get(`${token}/locations?near=${encodeURIComponent('4020 Linz')}&radius=30&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Linz, Austria')
+  })
+
+  test('a district beside its town: the district the data has near the town, else the town', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    // As Germans write it (a dash) and as others do (a comma): the data has no Ehrenfeld.
+    for (const q of ['Köln-Ehrenfeld', 'Köln – Ehrenfeld', 'Ehrenfeld, Köln', 'Ehrenfeld, Köln, Germany', 'Köln-Ehr'])
+      expect({ q, first: await first(q) }).toEqual({ q, first: 'Köln, Germany' })
+    for (const q of ['München-Schwabing', 'Schwabing, München'])
+      expect({ q, first: await first(q) }).toEqual({ q, first: 'München, Germany' })
+    expect(await first('Soho, London')).toBe('London, United Kingdom')
+    // Before a dash, a village is no district's town: Frasne has about two thousand people.
+    expect(await places('Frasne-Xyzzy')).toEqual([])
+    // A district the data has, cut short too.
+    expect(await first('Wien-Fav')).toBe('Favoriten, Austria')
+    // A town's own name with a dash, one typo off, is still that town, not the town before the dash.
+    expect(await first('Stratford-upon-Avn')).toBe('Stratford-upon-Avon, United Kingdom')
+    // A town before many dashes, and one whose own name has dashes before its district's.
+    expect(await first(`Berlin${'-x'.repeat(96)}`)).toBe('Berlin, Germany')
+    expect(await first('Castrop-Rauxel-Habinghorst')).toBe('Castrop-Rauxel, Germany')
+    expect(await places(`${'a-'.repeat(96)}a`)).toEqual([])
+    const near = await get(`${token}/locations?near=${encodeURIComponent('Köln-Ehrenfeld')}&radius=5&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Köln, Germany')
+    expect(near.body.data.locations.map((l: { id: string }) => l.id)).toEqual([ids.koeln])
+  })
+
+  test('a postcode after the comma, alone or after its region', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    for (const q of ['San Francisco, CA 94103', 'San Francisco, CA, 94103'])
+      expect({ q, first: await first(q) }).toEqual({ q, first: '94103 San Francisco, CA, United States' })
+    expect(await first('Paris, 75011')).toBe('75011 Paris, France')
+    // The region before the postcode picks the country: 75001 is Paris's in France, Addison's in Texas.
+    expect(await first('Paris, Texas 75001')).toBe('Paris, TX, United States')
+    expect(await first('Paris, France 75001')).toBe('75001 Paris, France')
+    // A postcode of another region than the one named is not it; nor is a town that region lacks.
+    for (const q of ['San Francisco, TX 94103', 'Sydney, VIC 2000', '94103, TX'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    expect(await first('Portland, ME 04101')).toBe('04101 Portland, ME, United States')
+  })
+
+  test('an address as written: a ZIP+4, a street and number before the town', async () => {
+    for (const q of ['94103-1234', '94103-12', 'San Francisco, CA 94103-1234'])
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({
+        q,
+        first: '94103 San Francisco, CA, United States',
+      })
+    expect((await places('200 Main Street, Springfield, IL 62701'))[0]!.label).toBe(
+      '62701 Springfield, IL, United States',
+    )
+    expect((await places('Unter den Linden 1, 10117 Berlin'))[0]!.label).toBe('10117 Berlin, Germany')
+    // Only a piece with a number and a word is read as a street: a town that is not there is still nothing.
+    for (const q of ['San Francisco, TX 94103', '94103, TX']) expect(await places(q)).toEqual([])
+  })
+
+  test('a whole postcode of a country the data has no postcodes for finds nothing, not a town it half spells', async () => {
+    for (const q of ['1012 JW', '1012 AB', 'E1 6NF'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    expect((await places('1012 AB Amsterdam'))[0]!.label).toBe('Amsterdam, Netherlands')
+  })
+
+  test('a postal district after its town gives the town, in its country; initials with dots are a code', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    for (const [q, town] of [
+      ['London W1', 'London, United Kingdom'],
+      ['SW1A London', 'London, United Kingdom'],
+      ['Manchester M1', 'Manchester, United Kingdom'],
+      ['Dublin 2', 'Dublin, Ireland'],
+      ['Dublin D02', 'Dublin, Ireland'],
+      ['Paris 11e', '75011 Paris, France'], // an arrondissement is its code (places-written.test.ts)
+      ['Paris 16', '75016 Paris, France'],
+      ['Paris 21e', 'Paris, France'],
+      ['Washington, D.C.', 'Washington, DC, United States'],
+      ['Washington D.C.', 'Washington, DC, United States'],
+      ['Bristol, U.K.', 'Bristol, United Kingdom'],
+    ])
+      expect({ q, first: await first(q!) }).toEqual({ q, first: town })
+    // A district's shape beside a town of another country is no district: no W1 in Chicago, no 2 in Toronto.
+    for (const q of ['Chicago W1', 'Toronto 2']) expect(await places(q)).toEqual([])
+  })
+
+  test('a whole Canadian postcode, or one typed past its first three characters, finds their area', async () => {
+    for (const q of ['M5V 3L9', 'm5v3l9', 'M5V 3', 'M5V 3L9, Canada', 'Toronto, ON M5V 3L9', 'M5V 3L9 Toronto'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: ['M5V, Canada'] })
+    // Beside a town far from it, the town as typed, as for a postcode the data lacks.
+    expect((await places('Vancouver, BC M5V 3L9'))[0]!.label).toBe('Vancouver, BC, Canada')
+  })
+
+  test("a postcode's label: its town and region where the data has them; each label finds itself first", async () => {
+    expect((await places('M5V'))[0]!.label).toBe('M5V, Canada')
+    expect((await places('94103'))[0]!.label).toBe('94103 San Francisco, CA, United States')
+    for (const q of ['75001', '2000', '94103', 'M5V', '10115'])
+      for (const { label } of await places(q))
+        expect({ label, first: (await places(label))[0]?.label }).toEqual({ label, first: label })
+  })
+
+  test('postcodes and regions', async () => {
+    const berlin = (await places('10115')).find((p) => p.country === 'DE')
+    expect(berlin).toMatchObject({ label: '10115 Berlin, Germany' })
+    expect(haversineKm(berlin, { lat: 52.53, lng: 13.38 })).toBeLessThan(10)
+    const california = (await places('California'))[0]
+    expect(california).toMatchObject({
+      precision: 'region',
+      country: 'US',
+      label: 'California, United States',
+    })
+    expect(haversineKm(california, { lat: 36.5, lng: -119.5 })).toBeLessThan(400)
+  })
+
+  test("a region's code alone, in capitals: the region first, the most populous of a code two share first", async () => {
+    const labels = async (q: string) => (await places(q)).slice(0, 2).map((p) => p.label)
+    expect((await labels('TX'))[0]).toBe('Texas, United States')
+    expect((await labels('NSW'))[0]).toBe('New South Wales, Australia')
+    expect((await labels('ON'))[0]).toBe('Ontario, Canada')
+    expect(await labels('WA')).toEqual(['Washington, United States', 'Western Australia, Australia'])
+    // In small letters, the start of a name, as before: "tx" finds no Texas.
+    expect((await labels('tx'))[0]).not.toBe('Texas, United States')
+  })
+})

@@ -1,0 +1,92 @@
+// GET /places for names as visitors type them: cut short, one or two typos off, another name
+// of a village beside a big city's one typo off, and a city's everyday short name ("LA", "NOLA").
+import { describe, expect, test } from 'bun:test'
+import { createLocator, setLocatorSettings } from '../../src/operator'
+import { haversineKm } from '../helpers'
+import { env, get, ids, maine, places, token, usePlacesEnv } from './places-fixture'
+
+usePlacesEnv()
+
+describe('GET /places', () => {
+  test("a name cut short: a city known by the name typed before the towns named so; a hamlet's exact name does not come first", async () => {
+    // Munich is München by an alternate name: while it is typed, Munich leads.
+    for (const q of ['Münc', 'Münch', 'Münche', 'Munch'])
+      expect({ q, first: (await places(q))[0]!.label }).toEqual({ q, first: 'Munich, Germany' })
+    // "Barc", "Frank" and "Rost" are hamlets' whole names, and more often a city's cut short.
+    expect((await places('Barc'))[0]!.label).toBe('Barcelona, Spain')
+    expect((await places('Frank'))[0]!.label).toBe('Frankfurt am Main, Germany')
+    expect((await places('Rost')).map((p) => p.label)).toContain('Rostock, Germany')
+    expect((await places('Rost')).map((p) => p.label)).not.toContain('Røst, Norway')
+    // Typed whole, a small place's name is still first.
+    expect((await places('Frasne'))[0]!.label).toBe('Frasne, France')
+    // Places shown alike are shown once: the city of Münster, not its namesake villages too.
+    const munster = (await places('Munster', '&limit=20')).map((p) => p.label)
+    expect(munster[0]).toBe('Münster, Germany')
+    expect(new Set(munster).size).toBe(munster.length)
+    // A borough found only by another name that begins with its town's ("Londonska opshtina
+    // Brent") is not suggested beside the town: "Lond" is London, then other towns.
+    const lond = await places('Lond', '&limit=10')
+    const london = lond[0]!
+    expect(london.label).toBe('London, United Kingdom')
+    expect(lond.filter((p) => haversineKm(p, london) < 30).map((p) => p.label)).toEqual([london.label])
+    expect((await places('Brent'))[0]!.label).toBe('Brent, United Kingdom')
+  })
+
+  test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
+    expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
+    expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')
+    expect((await places('Brelin'))[0]!.label).toBe('Berlin, Germany')
+    // From five characters a whole name comes first, by any of its names: München, not Mönchengladbach.
+    expect((await places('Mnchen'))[0]!.label).toBe('Munich, Germany')
+    // A town's own name counts more than a big city's rare one: Bristol, not Brussels ("Brisel").
+    expect((await places('Bristl'))[0]!.label).toBe('Bristol, United Kingdom')
+    expect((await places('Bermen'))[0]!.label).toBe('Bremen, Germany')
+    // A whole other name a typo off weighs a tenth, as another name begun does: "Firen" begins Firenze
+    // (Florence), and is a typo of one of Düren's other names (for a locator with no store near either).
+    expect((await places('Firen', '', maine))[0]!.label).toBe('Florence, Italy')
+    expect((await places('Lodn'))[0]!.label).toBe('London, United Kingdom') // four: more often cut short (Łódź is whole)
+    expect((await places('Amsetrdma'))[0]!.label).toBe('Amsterdam, Netherlands') // two edits, nine characters
+    expect(await places('Lnodno')).toEqual([]) // two edits, six characters
+    expect((await places('Eidnbrugh'))[0]!.label).toBe('Edinburgh, United Kingdom')
+    expect(await places('Qdinbrugh')).toEqual([]) // the same two edits, but its first letter is one of them
+    // A text that matches as typed gets no typo's places: Parsippany begins with "Parsi", Paris is an edit off.
+    expect((await places('Parsi', '&limit=20')).map((p) => p.label)).toEqual(['Parsippany, NJ, United States'])
+    // near= takes the best of them, and meta names it.
+    const near = await get(`${token}/locations?near=Lodnon&radius=30&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('London, United Kingdom')
+    expect(near.body.data.locations.map((l: any) => l.id)).toEqual([ids.soho, ids.camden, ids.croydon])
+  })
+
+  test('alternate names of villages as typed, next to a whole name one letter off; no typos in a postcode', async () => {
+    // Mutzschen's old name, as typed. Jüchen, one letter off too, is near the store in Köln.
+    expect((await places('Müchen', '', maine))[0]!.label).toBe('Munich, Germany')
+    expect((await places('Müchen'))[0]!.label).toBe('Jüchen, Germany')
+    expect((await places('Lisboa'))[0]!.label).toBe('Lisboa, Portugal') // a big city's own: no typo tried
+    expect(await places('SW1A')).toEqual([]) // not Swadlincote
+  })
+
+  test("a city's everyday short name comes first, then what the letters begin", async () => {
+    for (const [q, label] of [
+      ['LA', 'Los Angeles, CA, United States'],
+      ['L.A.', 'Los Angeles, CA, United States'],
+      ['SF', 'San Francisco, CA, United States'],
+      ['DC', 'Washington, DC, United States'],
+      ['NYC', 'New York City, NY, United States'],
+    ] as const)
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
+    expect((await places('LA', '&limit=3')).map((p) => p.label)[1]).toBe('Lagos, Nigeria')
+  })
+
+  test("a city's short name comes first though a store is near a town of that name: NOLA is New Orleans beside Naples", async () => {
+    const other = createLocator(env.store, 'Naples stores')
+    setLocatorSettings(env.store, other.locator.id, { queryApi: 'on' })
+    // Nola, Italy is 25 km from the store; Texas has none of the locator's.
+    const body = { name: 'Toledo', address: 'Via Toledo', coordinates: { lat: 40.8427, lng: 14.2488 } }
+    expect((await env.call('POST', '/admin/v1/locations', { key: other.secret, body })).status).toBe(201)
+    const naples = env.store.locators.get(other.locator.id)!.publicToken!
+    const labels = (await places('NOLA', '', naples)).map((p) => p.label)
+    expect(labels.slice(0, 2)).toEqual(['New Orleans, LA, United States', 'Nola, Italy'])
+    const near = await get(`${naples}/locations?near=NOLA`)
+    expect(near.body.meta.query.center.label).toBe('New Orleans, LA, United States')
+  })
+})
