@@ -83,13 +83,20 @@ export function rankedPlaces(
   // Another country's postcode stays where the locator has a location near it: its stores speak
   // for its visitors over the page's language ("2000" on a Sydney locator's German page).
   const foreign = (p: PlaceHit) => own !== null && p.byCode && !own.countries.includes(p.country)
+  // Each place's nearness asked of the index once: a foreign code's is read to keep it, then to rank it.
+  const near = new Map<PlaceHit, number | null>()
+  const nearKm = (p: PlaceHit): number | null => {
+    let km = near.get(p)
+    if (km === undefined) near.set(p, (km = nearestKm(index, p)))
+    return km
+  }
   // A region that says where the visitor is outweighs the stores: "2000" in Switzerland is
   // Neuchâtel's, whatever the locator's stores near Sydney.
   const ranked = search
     .find(text)
-    .filter((p) => !(foreign(p) && (own!.told || nearestKm(index, p) === null)))
+    .filter((p) => !(foreign(p) && (own!.told || nearKm(p) === null)))
     .slice(0, RANKED)
-    .map((p, order) => ({ ...p, order, nearKm: nearestKm(index, p) }))
+    .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
   // name the text means it by ("Cologne": Köln), not one that only holds the text among its old
