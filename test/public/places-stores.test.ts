@@ -55,3 +55,13 @@ describe('a store near', () => {
     expect(near.body.meta.query.center.label).toBe('Peking, China')
   })
 })
+
+describe("a postcode's towns beside the stores", () => {
+  test('list the code\'s biggest town first: "2000" on a Sydney locator is Sydney, not Barangaroo', async () => {
+    const sydney = await locatorWith([['George Street', -33.8688, 151.2093]])
+    expect((await places('2000', '', sydney))[0]!.label).toBe('2000 Sydney, NSW, Australia')
+    expect((await places('2000', '&lang=de', sydney))[0]!.label).toBe('2000 Sydney, NSW, Australien')
+    const near = await get(`${sydney}/locations?near=2000&radius=10&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('2000 Sydney, NSW, Australia')
+  })
+})

