@@ -64,4 +64,25 @@ describe("a postcode's towns beside the stores", () => {
     const near = await get(`${sydney}/locations?near=2000&radius=10&unit=km`)
     expect(near.body.meta.query.center.label).toBe('2000 Sydney, NSW, Australia')
   })
+
+  test("are the page's own countries' when stores are in both: \"3000\" on a German page of Bern and Melbourne is not Melbourne's", async () => {
+    // Bern's 3000 is Swiss, whose postcodes the data lacks: a German page's visitors may be Swiss.
+    const both = await locatorWith([
+      ['Bern', 46.948, 7.4474],
+      ['Melbourne', -37.8136, 144.9631],
+    ])
+    const countries = async (more: string, token: string) => (await places('3000', more, token)).map((p) => p.country)
+    expect(await countries('&lang=de', both)).not.toContain('AU')
+    expect((await get(`${both}/locations?near=3000&lang=de`)).body.error.code).toBe('PLACE_NOT_FOUND')
+    // In English, or with stores by Melbourne alone, Melbourne's.
+    expect((await places('3000', '&lang=en', both))[0]!.label).toBe('3000 Melbourne, VIC, Australia')
+    const melbourne = await locatorWith([['Melbourne', -37.8136, 144.9631]])
+    expect((await countries('&lang=de', melbourne))[0]).toBe('AU')
+    // Stores in Munich, near Austria's middle but in Germany, are no Austrian visitors' stores.
+    const munich = await locatorWith([
+      ['Kaufingerstraße', 48.1391, 11.5713],
+      ['Melbourne', -37.8136, 144.9631],
+    ])
+    expect((await countries('&lang=de', munich))[0]).toBe('AU')
+  })
 })

@@ -6,6 +6,7 @@
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { PlaceHit } from '../../geocode/embedded/place-hit'
 import { type PlaceSource, PlacesWarming } from '../../geocode/embedded/place-source'
+import type { PlaceSearch } from '../../geocode/embedded/places'
 import {
   missingPostcodeCountries,
   postcodeCountriesLacking,
@@ -60,6 +61,36 @@ function nearestKm(index: LocatorIndex, at: PlaceHit): number | null {
   return hits[0]?.distanceKm ?? null
 }
 
+/** Locations looked at, nearest a country's centre, for whether the locator has one in it (storesIn). */
+const COUNTRY_PROBES = 20
+
+/**
+ * Whether the locator has a location in one of `countries`: of those nearest its towns' centre and
+ * within its reach, one the reverse lookup places in it (Munich's are near Austria's middle).
+ */
+function storesIn(index: LocatorIndex, places: PlaceSource, search: PlaceSearch, countries: string[]): boolean {
+  for (const code of countries) {
+    const at = search.country(code)
+    if (at === null) continue
+    const { hits } = index.query({
+      center: { lat: at.lat, lng: at.lng },
+      radiusKm: at.reachKm!,
+      tags: [],
+      tagLogic: 'any',
+      groupOf: NO_GROUP,
+      search: '',
+      sort: 'distance',
+      offset: 0,
+      limit: COUNTRY_PROBES,
+    })
+    for (const { key } of hits) {
+      const { lat, lng } = index.pointAt(key)
+      if (places.reverse().at(lat, lng)?.parts.country === code) return true
+    }
+  }
+  return false
+}
+
 /** The places `text` names, best first, at most `limit`. */
 export function rankedPlaces(
   places: Places,
@@ -91,10 +122,16 @@ export function rankedPlaces(
     return km
   }
   // A region that says where the visitor is outweighs the stores: "2000" in Switzerland is
-  // Neuchâtel's, whatever the locator's stores near Sydney.
+  // Neuchâtel's, whatever the locator's stores near Sydney. So do stores in one of the page's own
+  // countries whose code the data lacks: a German page's "3000" for stores in Bern and Melbourne
+  // may be Bern's. Where the data has it, it comes first: Wien's 1010, then Sydney's.
+  const lacking = own === null ? [] : own.countries.filter((c) => postcodeCountriesLacking(text).includes(c))
+  let ownStores: boolean | undefined
+  const ownStoresIn = () => (ownStores ??= storesIn(index, places, search, lacking))
+  const dropped = (p: PlaceHit) => foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn())
   const ranked = search
     .find(text)
-    .filter((p) => !(foreign(p) && (own!.told || nearKm(p) === null)))
+    .filter((p) => !dropped(p))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
   const seq = codeSequence(ranked)

@@ -491,6 +491,12 @@ export class PlaceSearch {
     return bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)
   }
 
+  /** Country `code` (alpha-2) as a place, at its towns' centre with its reach; null when the data has no town of it. */
+  country(code: string): PlaceHit | null {
+    const c = this.parts.countries.get(code)
+    return c === undefined ? null : countryHit(code, c)
+  }
+
   /**
    * The country `key` names whole: by a name of four characters or more ("Germany", "Deutschland"),
    * or an everyday alias ("USA", "UK"); not by a code, which begins too many towns' names ("De").
