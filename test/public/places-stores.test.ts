@@ -47,6 +47,19 @@ describe('a store near', () => {
     expect(near.body.meta.query.center.label).toBe('Munich, Germany')
   })
 
+  test('lifts a big city four letters name whole one typo off: "Wein" is Wien, "Kolm" Köln', async () => {
+    const vienna = await locatorWith([['Stephansplatz', 48.2085, 16.3731]])
+    expect((await places('Wein', '', vienna))[0]!.label).toBe('Vienna, Austria')
+    expect((await places('Wein', '&lang=de', vienna))[0]!.label).toBe('Vienna, Österreich')
+    const near = await get(`${vienna}/locations?near=Wein&radius=10&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Vienna, Austria')
+    // A store by Weinheim lifts it, the text begun: a word, or a town's name cut short, stays so.
+    const weinheim = await locatorWith([['Hauptstraße', 49.5453, 8.6647]])
+    expect((await places('Wein', '&lang=de', weinheim))[0]!.label).toBe('Weinheim, Deutschland')
+    const koeln = await locatorWith([['Schildergasse', 50.9365, 6.9524]])
+    expect((await places('Kolm', '', koeln))[0]!.label).toBe('Köln, Germany')
+  })
+
   test('does not lift a village by an old name that far a bigger city has: "Peking" is Beijing', async () => {
     // Starnberg, 5 km from Pöcking, whose old name the data also has as Peking.
     const starnberg = await locatorWith([['Starnberg', 47.9972, 11.3406]])

@@ -65,6 +65,16 @@ describe('GET /places', () => {
     expect(await places('SW1A')).toEqual([]) // not Swadlincote
   })
 
+  test("four letters a typo off a big city's name list it by a store; three naming it whole, in the page's language", async () => {
+    const labels = async (q: string, more = '') => (await places(q, `&limit=10${more}`)).map((p) => p.label)
+    expect((await labels('Kolm'))[0]).toBe('Köln, Germany') // a store is in Köln; Colmar is Kolmar begun
+    // Without a store near Vienna, what the text begins only: "Wein" may be Weinheim typed so far.
+    expect(await labels('Wein')).not.toContain('Vienna, Austria')
+    // "Rom" is Rome's German name; in English, as typed, Romford by the store in London.
+    expect((await labels('Rom', '&lang=de'))[0]).toBe('Rome, Italien')
+    expect((await labels('Rom'))[0]).toBe('Romford, United Kingdom')
+  })
+
   test("a city's everyday short name comes first, then what the letters begin", async () => {
     for (const [q, label] of [
       ['LA', 'Los Angeles, CA, United States'],

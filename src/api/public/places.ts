@@ -42,6 +42,9 @@ const NO_GROUP = () => ''
  */
 const REGION_TIE = 5
 
+/** A city three letters name whole outweighs every other place ranked this many times, to come first (rankedPlaces). */
+const WHOLE_OVER = 3
+
 /** A region's point is its towns' centre: a location this far from it makes it near the locator. */
 const REGION_NEAR_KM = 300
 
@@ -128,12 +131,23 @@ export function rankedPlaces(
   const lacking = own === null ? [] : own.countries.filter((c) => postcodeCountriesLacking(text).includes(c))
   let ownStores: boolean | undefined
   const ownStoresIn = () => (ownStores ??= storesIn(index, places, search, lacking))
-  const dropped = (p: PlaceHit) => foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn())
+  // A big city four letters name a typo off stays only beside a store (PlaceHit.nearOnly).
+  const dropped = (p: PlaceHit) =>
+    (p.nearOnly === true && nearKm(p) === null) || (foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn()))
   const ranked = search
     .find(text)
     .filter((p) => !dropped(p))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
+  // On a page in another language than English, three letters that name a city whole are more
+  // often its name there than a name begun: a German page's "Rom" is Rome, before Romford by a
+  // store in London; in English the beginning it is. Only far the biggest of those ranked: "Bar"
+  // is Barcelona begun, not Bar (Montenegro).
+  if (lang !== 'en' && codePoints(text.trim()) === 3) {
+    const whole = ranked.find((p) => p.exact && (p.main || p.meant === true) && p.precision === 'city')
+    if (whole !== undefined && ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight))
+      whole.tier = Math.min(whole.tier, 0)
+  }
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
   // name the text means it by ("Cologne": Köln), not one that only holds the text among its old

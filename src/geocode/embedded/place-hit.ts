@@ -34,6 +34,8 @@ export type PlaceHit = {
    * biggest town so named; or "Münch" of Munich (the data's name), far the biggest so begun.
    */
   meant?: true
+  /** Shown only where the locator has a location near it: a big city four letters name a typo off ("Wein": Wien). */
+  nearOnly?: true
 }
 
 /**

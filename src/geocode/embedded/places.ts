@@ -45,6 +45,8 @@ const POSTCODES_SCANNED = 200
 const DISTRICT_KM = 30
 /** Names looked at for one that goes on from another name a place is found by (search()). */
 const NAMED_SCAN = 2000
+/** A town this populous is listed for a four-letter text one typo off its whole name (bigOneOff()). */
+const BIG_TYPO = 500_000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
 
@@ -57,6 +59,10 @@ export class PlaceSearch {
   private readonly spellings: Texts
   private readonly codes: SortedKeys
   private readonly codeLabel: Texts
+  /** The last text bigOneOff() looked up, and its towns: one find() asks for a text more than once. */
+  private oneOff: { key: string; found: Map<number, number> } | null = null
+  /** bigFourLetterNames(), read on first use. */
+  private bigNames: { key: string; town: number; main: number }[] | null = null
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
@@ -396,7 +402,13 @@ export class PlaceSearch {
    * first, at most CANDIDATES.
    */
   private ranked(key: string, within: Within | null, hits: PlaceHit[]): PlaceHit[] {
-    if (this.wantsTypos(key, hits)) {
+    // Four letters a big city's whole name one typo off, beside what they begin, none whole: the
+    // city, for a locator with a store near it only ("Wein" is Wien; "Pair" no store's Cairo).
+    if (codePoints(key) === TYPOS_FROM && hits.length > 0 && !hits.some((h) => h.exact)) {
+      const had = new Set(hits.map((h) => h.label))
+      const keep = within === null ? null : this.keepOf(within)
+      for (const t of this.bigOneOff(key)) if (!had.has(t.label) && (keep === null || keep(t.town))) hits.push(t.hit)
+    } else if (this.wantsTypos(key, hits)) {
       // Beside alternate names as typed, a whole name one letter off ranks with them by its people,
       // an alternate one weighing a tenth as they do: "Müchen" is München (Munich), not the village
       // (Mutzschen) that has it as an alternate name; "Firen" is Florence (Firenze begun), not Düren.
@@ -465,6 +477,59 @@ export class PlaceSearch {
       if (whole && main === 0 && population[town]! > ALTERNATE_OVER_MAIN * biggestMain) hit.meant = true
       return hit
     })
+  }
+
+  /**
+   * The towns of BIG_TYPO people or more whose whole name is `key` with a letter changed or two
+   * neighbours swapped (as long as it: "Kom", Qom, is no typo of "Kolm"), each meant and shown
+   * only beside a location near it (PlaceHit.nearOnly), weighing as a whole name found so does.
+   */
+  private bigOneOff(key: string): { town: number; label: string; hit: PlaceHit }[] {
+    if (this.oneOff?.key !== key) this.oneOff = { key, found: this.bigOneOffTowns(key) }
+    return [...this.oneOff.found].map(([town, main]) => {
+      const hit = townHit(this.parts, this.names, town, 2 + main)
+      hit.weight = main === 1 ? hit.weight : hit.weight / ALTERNATE_SHARE
+      hit.tier = 2
+      hit.exact = false
+      hit.meant = true
+      hit.nearOnly = true
+      return { town, label: hit.label, hit }
+    })
+  }
+
+  /** bigOneOff()'s towns, each to 1 when its main name is so, else 0. */
+  private bigOneOffTowns(key: string): Map<number, number> {
+    const found = new Map<number, number>()
+    if (utf8.encode(key).length !== TYPOS_FROM) return found
+    for (const n of (this.bigNames ??= this.bigFourLetterNames())) {
+      // One letter changed, or two neighbours swapped.
+      const diff: number[] = []
+      for (let j = 0; j < TYPOS_FROM && diff.length <= 2; j++) if (n.key[j] !== key[j]) diff.push(j)
+      const oneOff =
+        diff.length === 1 ||
+        (diff.length === 2 &&
+          diff[1] === diff[0]! + 1 &&
+          n.key[diff[0]!] === key[diff[1]!] &&
+          n.key[diff[1]!] === key[diff[0]!])
+      if (oneOff) found.set(n.town, Math.max(found.get(n.town) ?? 0, n.main))
+    }
+    return found
+  }
+
+  /** The names of four ASCII letters of the towns of BIG_TYPO people or more: a few hundred, read once. */
+  private bigFourLetterNames(): { key: string; town: number; main: number }[] {
+    const names: { key: string; town: number; main: number }[] = []
+    const { ref, main } = this.nameKeys
+    for (let i = 0; i < this.nameKeys.size; i++)
+      if (this.nameKeys.length(i) === TYPOS_FROM && this.parts.population[ref[i]!]! >= BIG_TYPO) {
+        const start = this.nameKeys.start[i]!
+        names.push({
+          key: this.nameKeys.bytes.toString('latin1', start, start + TYPOS_FROM),
+          town: ref[i]!,
+          main: main[i]!,
+        })
+      }
+    return names
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */
