@@ -123,6 +123,7 @@ describe('a postcode before a town of two words or more, without a comma', () =>
       ['94103 San Francisco', 'US', '94103', 'San Francisco, CA 94103'],
       ['2000 Sydney NSW', 'AU', '2000', '2000 Sydney, NSW'],
       ['10115 Berlin Mitte', 'DE', '10115', '10115 Berlin'],
+      ['34952 Port St Lucie', 'US', '34952', 'Port St Lucie, FL 34952'], // "St" within the town's name
     ] as const) {
       const [r, written] = [geo.lookup(address), geo.lookup(comma)!]
       expect({ address, country: r?.parts.country, postcode: r?.parts.postcode }).toEqual({
@@ -145,6 +146,10 @@ describe('a postcode before a town of two words or more, without a comma', () =>
       ['1250 Broadway New York', 'New York City'],
       ['10019 Avenue of the Americas New York', 'New York City'],
       ['80331 Bad Tölz', 'Bad Tölz'], // München's code
+      // A street's short word ends it before the town, though the number is the town's code too.
+      ['2000 George St Sydney', 'Sydney'],
+      ['3000 Collins St Melbourne', 'Melbourne'],
+      ['2000 George Street, Sydney', 'Sydney'],
     ] as const) {
       const parts = geo.lookup(address)?.parts
       expect({ address, city: parts?.city, postcode: parts?.postcode }).toEqual({ address, city, postcode: undefined })

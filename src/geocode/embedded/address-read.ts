@@ -42,7 +42,7 @@ const STREET_SUFFIX = new Set(
     ' ',
   ),
 )
-const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
+export const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
 const STREET_PREFIX = new Set(
   'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca'.split(
     ' ',

@@ -4,7 +4,7 @@
 import type { Database } from 'bun:sqlite'
 import { normalizeAddress, type GeocodeResult } from '../geocoder'
 import { nameKey } from '../../core/text'
-import { type Parsed, type Part, streetMask, windowsOf } from './address-read'
+import { type Parsed, type Part, STREET_SUFFIX_AT_END, streetMask, windowsOf } from './address-read'
 import { districtPostcode } from './district-codes'
 import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
@@ -30,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '19'
+export const RESOLVER_VERSION = '20'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -180,18 +180,44 @@ function readPrefixed(parts: Part[]): string | null {
   return country
 }
 
+/**
+ * Whether a street's short last word ("St", "Rd") ends the words after a leading number, a word
+ * before it and one after it, and no place's name holds it: "2000 George St Sydney" (a house
+ * number, though Sydney's code too), not "34952 Port St Lucie".
+ */
+function shortStreetAfter(q: Queries, tokens: string[]): boolean {
+  const letters = (t: string | undefined) => t !== undefined && !/\d/.test(t)
+  for (let k = 2; k < tokens.length - 1; k++) {
+    if (!STREET_SUFFIX_AT_END.has(nameKey(tokens[k]!)) || !letters(tokens[k - 1]) || !letters(tokens[k + 1])) continue
+    let named = false
+    for (let from = 1; from < k && !named; from++)
+      for (let to = k + 2; to <= tokens.length && !named; to++)
+        named = q.named(nameKey(tokens.slice(from, to).join(' ')))
+    if (!named) return true
+  }
+  return false
+}
+
 function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {
   // The first of several parts is the street when it holds a house number or a street word
   // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
   const first = parts[0]!
-  const postcodeTown = /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw)
+  // A number and a street are no postcode and town, though the number is the town's code too
+  // ("2000 George Street, Sydney").
+  const postcodeTown =
+    /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw) &&
+    !streetMask(first.tokens).some(Boolean)
   const streetPart =
     parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
   const street = streetPart === 0 ? parts[0]!.raw : undefined
   // A number before two words or more, without a comma: a house number before a street word
   // ("10001 Main Street New York"), else maybe a postcode before its town ("10001 New York").
   const numbered = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
-  const firstNumber = !numbered ? null : streetMask(parts[0]!.tokens).some(Boolean) ? 'house' : 'code'
+  const firstNumber = !numbered
+    ? null
+    : streetMask(parts[0]!.tokens).some(Boolean) || shortStreetAfter(q, parts[0]!.tokens)
+      ? 'house'
+      : 'code'
 
   const hints = regionHints(q, parts, parts.length - 1)
   const windows = windowsOf(parts, streetPart)
