@@ -15,7 +15,7 @@ import { distanceKm } from './near'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS, VIENNA_DISTRICTS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '19'
+export const GEODATA_VERSION = '20'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
