@@ -65,9 +65,11 @@ export function nextHere(prefix: string): boolean {
   const nav = (globalThis as { navigation?: Entries }).navigation
   if (!nav?.currentEntry) return true
   const next = nav.entries()[nav.currentEntry.index + 1]
-  const page = (href: string) => withState(href, firstSearch(null, null), prefix)
-  return next?.sameDocument === true && next.url !== null && page(next.url) === page(location.href)
+  return next?.sameDocument === true && next.url !== null && pageOf(next.url, prefix) === pageOf(location.href, prefix)
 }
+
+/** `href` without the search of `prefix`'s finder: the page's own address. */
+const pageOf = (href: string, prefix: string) => withState(href, firstSearch(null, null), prefix)
 
 /** Whether `state` takes the finder's keys: none, or a plain object (not a router's array, Map or Date, whose shape a copy loses). */
 function plain(state: unknown): state is Record<string, unknown> | null {
@@ -93,13 +95,29 @@ export class SearchEntries {
   overMap: ((href: string, push: boolean) => boolean) | null = null
   /** Called once it wrote the current entry its own way (view-switch.ts keeps the entry in sight). */
   wrote: (() => void) | null = null
+  /** The page's address where the finder started, without its search. */
+  private readonly home: string
+  /**
+   * Whether the entry in sight, come to by a step, is not the finder's: unmarked, at another address
+   * than its start's (a router's route). Its search is written there by no answer, only pushed over it.
+   */
+  private away = false
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
     readonly prefix: string,
     /** The finder's life: it follows the history until it ends. */
     readonly life: AbortSignal,
-  ) {}
+  ) {
+    this.home = pageOf(location.href, prefix)
+    // Before any other listener of the finder's (view-switch.ts's may write the search).
+    const stepped = (e: PopStateEvent) => {
+      this.away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.home
+      // A search committed before the step is not pushed over a router's entry either.
+      if (this.away) this.pushNext = false
+    }
+    addEventListener('popstate', stepped, { signal: life })
+  }
 
   /** The visitor committed a search: it is written as a new entry, once answered. */
   commit(): void {
@@ -117,6 +135,8 @@ export class SearchEntries {
   write(state: SearchState, searched: boolean): void {
     const push = searched && this.pushNext
     if (searched) this.pushNext = false
+    if (this.away && !push) return
+    this.away = false
     const href = withState(location.href, state, this.prefix)
     if (href === location.href || this.overMap?.(href, push)) return
     const mark = push ? marked() : null

@@ -289,6 +289,33 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await forwardUnder(page, () => page.goto(`${demo.server.url}/`))
     }, searchedWithoutNavigation))
 
+  test("without the Navigation API, Back past the list in one step, then Forward: no search is written onto a router's entry", () =>
+    withSearched(async (page) => {
+      const address = page.url()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.getByRole('button', { name: 'Show list' }).tap()
+      await listAgain(page)
+      await page.waitForURL(address)
+      await routerPush(page)()
+      // One step past the list's entry: the finder sees no step from the router's entry to it.
+      await page.evaluate('history.go(-2)')
+      await beforeSearch(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      // Forward restores the list's search; its answer comes wherever Forward ends.
+      const answered = page.waitForResponse((r) => r.url().includes('/locations?'))
+      await page.goForward()
+      await answered
+      await page
+        .locator('.sl-status')
+        .filter({ hasText: /stores within .* of London/ })
+        .waitFor()
+      await aTurnLater(page)
+      const at = new URL(page.url())
+      if (at.pathname === '/about') expect(at.search).toBe('')
+      else expect(page.url()).toBe(address)
+    }, searchedWithoutNavigation))
+
   test('Show list, a store picked in the list, Back, turned on its side: Forward goes on to the map', () =>
     withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
