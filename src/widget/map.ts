@@ -39,6 +39,9 @@ const PIN_HEIGHT = 28
 const rankOffset = (index: number) => (10_000 - index) * 10_000
 const SELECTED_OFFSET = 200_000_000
 
+/** A town's zoom: the view of a fit whose points are all one (a single pin as well). */
+const TOWN_ZOOM = 13
+
 let leaflet: Promise<L> | null = null
 
 /**
@@ -271,6 +274,34 @@ function underButtons(
   })
 }
 
+/** A stack's pins in rows of this many at most, this far apart (px): room for a picked pin's larger head. */
+const STACK_ROW = 4
+const [STACK_X, STACK_Y] = [PIN_WIDTH + 4, PIN_HEIGHT + 8]
+
+/**
+ * The pins of stores on one point (an address given a town's centre, not its own place) drawn in
+ * rows over it, in the list's order, the last row's middle on the point: each pin is seen and
+ * pressed. Each other pin stands on its store. In px of the map's zoom: made again at each.
+ */
+function spreadStacks(map: Leaflet.Map, markers: Map<string, Leaflet.Marker>, places: Map<string, Leaflet.LatLng>) {
+  const stacks = new Map<string, string[]>()
+  for (const [id, at] of places) {
+    const key = `${at.lat.toFixed(5)},${at.lng.toFixed(5)}`
+    stacks.set(key, [...(stacks.get(key) ?? []), id])
+  }
+  for (const ids of stacks.values()) {
+    const at = map.latLngToLayerPoint(places.get(ids[0]!)!)
+    const rows = Math.ceil(ids.length / STACK_ROW)
+    ids.forEach((id, i) => {
+      const [row, column] = [Math.floor(i / STACK_ROW), i % STACK_ROW]
+      const inRow = Math.min(STACK_ROW, ids.length - row * STACK_ROW)
+      const x = at.x + (column - (inRow - 1) / 2) * STACK_X
+      const y = at.y - (rows - 1 - row) * STACK_Y
+      markers.get(id)?.setLatLng(ids.length === 1 ? places.get(id)! : map.layerPointToLatLng([x, y]))
+    })
+  }
+}
+
 export async function storeMap(
   el: HTMLElement,
   options: Options,
@@ -288,6 +319,10 @@ export async function storeMap(
   const zoomButtons = addControls(L, map, texts, options.unit)
   addBasemap(L, map, el, options)
   const markers = new Map<string, Leaflet.Marker>()
+  /** Each pin's store's place: a pin of a stack is drawn beside it (spreadStacks). */
+  const places = new Map<string, Leaflet.LatLng>()
+  const spread = () => spreadStacks(map, markers, places)
+  map.on('zoomend', spread)
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
   const counts = {
@@ -298,11 +333,13 @@ export async function storeMap(
   const afterZoom = afterZooming(map)
   const { fitted, refit, observer } = keptFitted(map, el, afterZoom)
   const fitPins = () => {
-    const points = [...markers.values()].map((m) => m.getLatLng())
+    const points = [...places.values()]
     if (here) points.push(here.getLatLng())
-    if (points.length === 1) map.setView(points[0]!, 13)
+    const bounds = L.latLngBounds(points)
+    // One point (a town's stores on its centre): a town's view, not an empty field of a street's.
+    if (points.length > 0 && bounds.getSouthWest().equals(bounds.getNorthEast(), 1e-5))
+      map.setView(points[0]!, TOWN_ZOOM)
     else if (points.length > 1) {
-      const bounds = L.latLngBounds(points)
       // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
       // would stand under the zoom buttons, the left keeps room for them too.
       const box = zoomButtons.getContainer()!
@@ -342,6 +379,7 @@ export async function storeMap(
       if (fit) {
         layer.clearLayers()
         markers.clear()
+        places.clear()
       }
       here?.remove()
       here = center ? L.circleMarker([center.lat, center.lng], HERE).addTo(map) : null
@@ -366,7 +404,9 @@ export async function storeMap(
         // Screen readers have the numbered list: its numbers alone on the map would be read as a row of digits.
         marker.getElement()?.setAttribute('aria-hidden', 'true')
         markers.set(location.id, marker)
+        places.set(location.id, marker.getLatLng())
       })
+      spread()
       if (!fit) return
       // The map may have just changed size (the list's column shown again): fit to its size now.
       map.invalidateSize()

@@ -1,0 +1,70 @@
+// Stores on one point, in a real browser: a spreadsheet without coordinates puts a town's stores on
+// its centre. After a search for the town the map stays at a town's scale, and each store is a pin
+// of its own to see and press.
+import { beforeAll, describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import type { Page } from 'playwright-core'
+import { cliRunner } from '../helpers'
+import { chromiumPath, newPage, type PageDocument, type PageElement, pastZoomEnd } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+const { json } = cliRunner(() => demo.server.dbPath)
+
+/** The token of a locator of three stores on Köln's centre, as the search finds it. */
+let token = ''
+
+beforeAll(async () => {
+  if (chromiumPath === null) return
+  const answer = (await demo.server.api('locations?near=K%C3%B6ln&limit=1')) as unknown as {
+    meta: { query: { center: { lat: number; lng: number } } }
+  }
+  const { lat, lng } = answer.meta.query.center
+  const made = json('locator', 'create', '--name', 'One point')
+  json('locator', 'set', made.locator.id, '--query-api', 'on', '--unit', 'km')
+  const file = join(demo.server.dir, 'one-point.csv')
+  const rows = ['Dom', 'Ring', 'Hafen'].map((name) => `Köln ${name},"Köln, Deutschland",${lat},${lng}`)
+  writeFileSync(file, `name,address,lat,lng\n${rows.join('\n')}\n`)
+  json('locations', 'import', made.locator.id, '--file', file)
+  token = made.locator.public_token
+}, 60_000)
+
+/** The finder page of the locator with Köln searched; resolves once its three pins are drawn and the fit is over. */
+async function searchedKoeln(page: Page): Promise<void> {
+  await page.goto(`${demo.server.url}/l/${token}?place=K%C3%B6ln`)
+  await page.locator('.sl-pin').nth(2).waitFor()
+  await pastZoomEnd(page)
+}
+
+/** The stores' ids whose pin is the one drawn on top at its own middle. */
+const pinsOnTop = (page: Page) =>
+  page.evaluate(() => {
+    type Rect = { left: number; top: number; width: number; height: number }
+    type Pin = PageElement & { getBoundingClientRect: () => Rect }
+    const { document } = globalThis as unknown as {
+      document: PageDocument & { elementFromPoint: (x: number, y: number) => PageElement | null }
+    }
+    return Array.from(document.querySelectorAll('.sl-pin') as ArrayLike<Pin>).flatMap((pin) => {
+      const b = pin.getBoundingClientRect()
+      const top = document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)?.closest('.sl-pin')
+      return top === pin ? [pin.dataset.id] : []
+    })
+  })
+
+describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () => {
+  test("the map stays at a town's scale and each store is a pin of its own to press", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await searchedKoeln(page)
+      // Without tiles the country shapes show nothing nearer: a scale of metres is an empty field.
+      expect(await page.locator('.leaflet-control-scale-line').first().textContent()).toMatch(/^\d+ km$/)
+      expect(await pinsOnTop(page)).toHaveLength(3)
+      await page.locator('.sl-pin').nth(2).click()
+      await page.locator('.sl-item.sl-selected').waitFor()
+      expect(await page.locator('.sl-item').nth(2).getAttribute('class')).toContain('sl-selected')
+    } finally {
+      await page.close()
+    }
+  })
+})
