@@ -71,6 +71,33 @@ function unseenSteps(over: string, life: AbortSignal): void {
 }
 
 /**
+ * Hides `button`, floating at the screen's foot, while it stands over `map` in sight, the list's
+ * switch to it (widget.css): what it would show is there, and it would cover the map's middle, a
+ * few stores' pins. It keeps its place hidden, and shows again once off the map: the list in sight,
+ * or its own place after the map reached.
+ */
+function offMap(root: HTMLElement, button: HTMLElement, map: HTMLElement, life: AbortSignal): () => void {
+  let asked = false
+  const check = () => {
+    asked = false
+    const [b, m] = [button.getBoundingClientRect(), map.getBoundingClientRect()]
+    const alone = root.classList.contains('sl-map-view')
+    button.classList.toggle('sl-view-over', !alone && b.height > 0 && b.top < m.bottom && b.bottom > m.top)
+  }
+  const soon = () => {
+    if (!asked) requestAnimationFrame(check)
+    asked = true
+  }
+  // Scrolled (the page, or a box holding the finder), the screen's height changed (a browser's bar
+  // hidden); the stores drawn or the screen turned move the map.
+  for (const type of ['scroll', 'resize']) addEventListener(type, soon, { passive: true, capture: true, signal: life })
+  const observer = new ResizeObserver(soon)
+  for (const el of [root, map]) observer.observe(el)
+  life.addEventListener('abort', () => observer.disconnect())
+  return soon
+}
+
+/**
  * The switch of `root`'s `list` and `map`; the class sl-map-view on `root` shows the map alone.
  * `mapShown` is called as it does: the map shows the stores listed, those added since its fit too.
  * With `entries` (the finder keeps its search in the address), the map shown is a new entry of
@@ -88,6 +115,7 @@ export function viewSwitch(
   list: HTMLElement,
   map: HTMLElement,
   mapShown: () => void,
+  life: AbortSignal,
   entries: MapEntries | null = null,
 ): ViewSwitch {
   const button = h('button', { type: 'button', class: 'sl-button sl-view', hidden: true }, texts.showMap)
@@ -103,9 +131,11 @@ export function viewSwitch(
   /** In a list's entry: the showing of its map alone in the entry after it. */
   const over = overKey(prefix)
   const onMap = () => root.classList.contains('sl-map-view')
+  const placed = offMap(root, button, map, life)
   const show = (map: boolean) => {
     root.classList.toggle('sl-map-view', map)
     button.textContent = map ? texts.showList : texts.showMap
+    placed()
   }
   if (entries) unseenSteps(over, entries.searches.life)
   /** The entry in sight (a reloaded page's too), as the switch last saw or wrote it. */
@@ -219,6 +249,7 @@ export function viewSwitch(
     element: button,
     found: (any) => {
       button.hidden = !any
+      placed()
       // A page opened again at the map's entry (a reload, Back from another page): the map shown.
       if (any && entries && !opened && typeof state()?.[key] === 'string') show(true)
       opened ||= any

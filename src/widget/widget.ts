@@ -110,7 +110,15 @@ export class Widget {
     // A search made on the map and not yet answered is a new entry over the list's, as its answer makes it.
     const keep = { searches: this.entries, settle: () => this.keepInUrl(true) }
     const refit = () => this.map?.refit()
-    this.view = viewSwitch(element, texts, this.resultsBox, this.mapEl, refit, options.urlState ? keep : null)
+    this.view = viewSwitch(
+      element,
+      texts,
+      this.resultsBox,
+      this.mapEl,
+      refit,
+      this.life.signal,
+      options.urlState ? keep : null,
+    )
     // After the switch's: Back from the map alone finds the address its search's.
     if (options.urlState)
       this.entries.follow(

@@ -1,16 +1,18 @@
 // Stores on one point, in a real browser: a spreadsheet without coordinates puts a town's stores on
 // its centre. After a search for the town the map stays at a town's scale, and each store is a pin
-// of its own to see and press.
+// of its own to see and press. On a phone the switch to the map does not cover the map in sight.
 import { beforeAll, describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { cliRunner } from '../helpers'
-import { chromiumPath, newPage, type PageDocument, type PageElement, pastZoomEnd } from './browser'
+import { aTurnLater, chromiumPath, newPage, type PageDocument, type PageElement, pastZoomEnd } from './browser'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 const { json } = cliRunner(() => demo.server.dbPath)
+
+const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true }
 
 /** The token of a locator of three stores on Köln's centre, as the search finds it. */
 let token = ''
@@ -63,6 +65,27 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       await page.locator('.sl-pin').nth(2).click()
       await page.locator('.sl-item.sl-selected').waitFor()
       expect(await page.locator('.sl-item').nth(2).getAttribute('class')).toContain('sl-selected')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('on a phone, the switch to the map does not cover the map in sight, nor its pins', async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await searchedKoeln(page)
+      // Scrolled to the map, its middle, the pins, where the switch floats at the screen's foot.
+      const pin = (await page.locator('.sl-pin').nth(1).boundingBox())!
+      await page.evaluate(`scrollBy(0, ${Math.round(pin.y + pin.height / 2 - (844 - 34))})`)
+      await aTurnLater(page)
+      await page.screenshot({ path: '/tmp/h10-phone.png' })
+      const map = (await page.locator('.sl-map').boundingBox())!
+      const button = page.locator('.sl-view')
+      const box = await button.boundingBox()
+      const covers =
+        (await button.isVisible()) && box !== null && box.y < map.y + map.height && box.y + box.height > map.y
+      expect(covers).toBe(false)
+      expect(await pinsOnTop(page)).toHaveLength(3)
     } finally {
       await page.close()
     }
