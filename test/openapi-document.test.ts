@@ -77,6 +77,14 @@ describe('the document', () => {
     ])
   })
 
+  test("the Query API's description names the answers to no route and to another method, each with its status", () => {
+    const { description } = doc.tags.find((t: Json) => t.name === 'Query API')
+    expect(description).toContain('404 `NOT_FOUND` (the example `public.NOT_FOUND`)')
+    expect(description).toContain('405 `METHOD_NOT_ALLOWED` (the example `public.METHOD_NOT_ALLOWED`)')
+    expect(description).toContain('`Allow: GET, HEAD, OPTIONS`')
+    expect(description).not.toContain('path or method that is no operation')
+  })
+
   test('every component schema compiles as JSON Schema 2020-12', () => {
     for (const name of Object.keys(doc.components.schemas)) expect(ajv.getSchema(`${SCHEMA_ID}${name}`)).toBeFunction()
   })
