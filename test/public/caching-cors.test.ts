@@ -82,6 +82,20 @@ describe('CORS', () => {
     for (const res of [limited, invalid, token]) expect(res.headers.get('access-control-allow-origin')).toBe(ORIGIN)
   })
 
+  test("a 405 to a page's POST is readable there, its Allow header too", async () => {
+    // A form's POST (no preflight): the page reads the status, the body and the exposed headers only.
+    const posted = await send(f.env.app, f.url('/locations', 'all=true'), {
+      method: 'POST',
+      headers: { origin: ORIGIN, 'content-type': 'application/x-www-form-urlencoded' },
+      body: 'all=true',
+    })
+    expectError(posted, 405, 'METHOD_NOT_ALLOWED')
+    expect(posted.headers.get('access-control-allow-origin')).toBe(ORIGIN)
+    expect(posted.headers.get('allow')).toBe('GET, HEAD, OPTIONS')
+    const exposed = (posted.headers.get('access-control-expose-headers') ?? '').toLowerCase().split(/\s*,\s*/)
+    expect(exposed).toContain('allow')
+  })
+
   test('an OPTIONS preflight on a public path answers 204 with the CORS headers', async () => {
     for (const url of urls()) {
       const res = await send(f.env.app, url, {

@@ -8,12 +8,21 @@ export const JSON_TYPE = 'application/json; charset=utf-8'
 /**
  * CORS for the Query API: any origin (the referrer allowlist is a guard of its own), these methods
  * and headers; a preflight kept 10 minutes (the plugin's 5 s preflights nearly every revalidation).
+ * Exposed: what a page's script reads besides the body, Allow for a 405 (METHOD_NOT_ALLOWED) too.
  */
 export const CORS = {
   maxAge: 600,
   methods: ['GET', 'OPTIONS'],
   allowedHeaders: ['Content-Type', 'If-None-Match'],
-  exposeHeaders: ['ETag', 'RateLimit-Limit', 'RateLimit-Remaining', 'RateLimit-Reset', 'Retry-After', 'X-Request-Id'],
+  exposeHeaders: [
+    'Allow',
+    'ETag',
+    'RateLimit-Limit',
+    'RateLimit-Remaining',
+    'RateLimit-Reset',
+    'Retry-After',
+    'X-Request-Id',
+  ],
 }
 
 /** How long browsers and caches may keep an answer (s); less when a location in it opens or closes sooner. */
