@@ -130,6 +130,13 @@ describe('the document', () => {
     expect(await statusAt(page.minimum - 1)).toBe(400)
   })
 
+  test('the ETag and Cache-Control headers follow openings only on answers that show open states', () => {
+    const etag = deref(doc.components.headers.ETag).description
+    const cache = deref(doc.components.headers['Cache-Control']).description
+    for (const description of [etag, cache]) expect(description).toContain('an answer that shows open states')
+    expect(etag).toContain('GET /filters, /places and /clusters without open_now keep theirs')
+  })
+
   test("GET /clusters's zoom says its tiles are 512 pixels, a Leaflet map's zoom less one", () => {
     // A cluster reaches 40 px of a 512-px tile: Leaflet's own zoom gives markers 20 px apart.
     const { description } = deref(doc.components.parameters.zoom)

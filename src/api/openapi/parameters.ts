@@ -242,9 +242,11 @@ const header = (description: string, type = 'string', required = true) => ({ des
 /** Every response header an answer may carry, by its key in components/headers. */
 export const HEADERS = {
   'X-Request-Id': header('The request id. The log files the request under it; quote it when reporting an error.'),
-  ETag: header('Changes with every write to the locator, and when one of its locations opens or closes.'),
+  ETag: header(
+    'Changes with every write to the locator; on an answer that shows open states (GET /locations, /locations/{id}, /clusters/{id}/leaves, /clusters with open_now), also when one of its locations opens or closes. GET /filters, /places and /clusters without open_now keep theirs then.',
+  ),
   'Cache-Control': header(
-    'On the Query API, `public, max-age=60` on answers, less when a location opens or closes sooner, and `no-store` on errors. `no-store` on every answer of the Management API.',
+    'On the Query API, `public, max-age=60` on answers (on an answer that shows open states, less when a location opens or closes sooner), and `no-store` on errors. `no-store` on every answer of the Management API.',
   ),
   Vary: header(
     'On answers: `Origin`, or `Origin, Referer` when the locator has a referrer allowlist; then `Host` too when the service has no PUBLIC_BASE_URL (links then name the Host sent). On errors: `*` (an error is kept by no cache).',
