@@ -7,7 +7,7 @@ import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
 import { folderNotFile, hiddenByFolder, otherOwner } from '../operator/file-owner'
-import { unwritableSentence } from '../operator/storage-check'
+import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
@@ -182,6 +182,20 @@ function missingText(argv: string[], given: number): string {
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
 const ON_LOCATORS = new Set(Object.keys(COMMANDS).filter((sub) => sub !== 'locator create'))
 
+/**
+ * The commands that only read: where this user may not write beside the database (a read-only
+ * mount, a folder of another user's), they open it read-only, which needs no -wal or -shm made.
+ */
+const READ_ONLY = new Set([
+  'locator list',
+  'locator show',
+  'key list',
+  'custom-field list',
+  'filters show',
+  'priority show',
+  'locations export',
+])
+
 /** The word of `words` that `typed` misspells: one edit away, else two (a longer word); undefined for none. */
 function nearest(typed: string | undefined, words: string[]): string | undefined {
   if (typed === undefined || typed.startsWith('-')) return undefined
@@ -252,7 +266,8 @@ export async function cli(
       )
     }
     made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null
-    store = openStore(databasePath, true, false) // only a start upgrades the schema, after a backup
+    const readOnly = READ_ONLY.has(sub) && unwritable(databasePath).length > 0
+    store = openStore(databasePath, true, false, readOnly) // only a start upgrades the schema, after a backup
     await run(store, config, argv, out, shown)
     made = null // kept: the new database holds the new locator
     return 0

@@ -6,6 +6,7 @@ import {
   mkdirSync,
   openSync,
   readlinkSync,
+  realpathSync,
   statfsSync,
   statSync,
   type BigIntStats,
@@ -101,6 +102,47 @@ export function makeOwnersOnly(path: string, links = 0): void {
     try {
       makeOwnersOnly(resolve(dirname(path), readlinkSync(path)), links + 1)
     } catch {}
+  }
+}
+
+/** SQLITE_OPEN_READONLY | SQLITE_OPEN_URI: Bun opens a plain path without the URI flag. */
+const READ_ONLY_URI = 0x01 | 0x40
+
+/**
+ * Opens the database file for reading alone, for a command that only reads where this user may
+ * not write beside the file (a read-only mount, a folder of another user's): SQLite cannot make
+ * the -wal and -shm files there, which every other open of a WAL database needs. With no -wal
+ * file there, no process has the file open, and none can write it where this user cannot: it is
+ * opened immutable (no locks, no -shm). With one, it is opened read-only, which reads through the
+ * -wal and -shm that are there. Its schema must be this program's: nothing is migrated.
+ */
+export function openDatabaseReadOnly(path: string): Opened & { immutable: boolean } {
+  const real = realPath(path)
+  const immutable = !existsSync(`${real}-wal`)
+  // A URI's path escapes what would end it or be read as an escape; resolved, it starts with one "/".
+  const uri = `file:${resolve(real).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}?immutable=1`
+  const db = immutable ? new Database(uri, READ_ONLY_URI) : new Database(real, { readonly: true })
+  try {
+    db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+    refuseForeign(db)
+    if (schemaOf(db).version === 0)
+      throw new StoreError(
+        `${path} is an empty database file, and opened read-only nothing can be made in it: start the service on it once, which makes its tables.`,
+      )
+    migrate(db, false) // refuses a schema not this program's: it migrates none read-only
+    return { db, upgradedFrom: null, immutable }
+  } catch (e) {
+    db.close()
+    throw e
+  }
+}
+
+/** The file a path names, its links followed (SQLite makes the -wal beside it); the path when it cannot be. */
+function realPath(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return path
   }
 }
 

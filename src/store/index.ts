@@ -2,7 +2,7 @@ import { changeLog } from './changes'
 import { customFieldRepo } from './custom-fields'
 import { commitTracker, type WriteFault } from './commits'
 import { damageWatch } from './damage'
-import { BUSY_TIMEOUT_MS, fileMovedCheck, openDatabase, openNonWaitingConnection } from './db'
+import { BUSY_TIMEOUT_MS, fileMovedCheck, openDatabase, openDatabaseReadOnly, openNonWaitingConnection } from './db'
 import { filterRepo } from './filters'
 import { geocodeCacheRepo } from './geocode-cache'
 import { idempotencyRepo } from './idempotency'
@@ -21,15 +21,19 @@ export type { WriteFault } from './commits'
  * The source of truth: one SQLite file, its prepared statements, and the write transaction.
  * `waitForLock` false: a write lock another process holds fails the opening at once
  * (openDatabase); `upgrade` false: an older schema is refused, not migrated (a new file is made).
+ * `readOnly`: opened for reading alone (openDatabaseReadOnly), for a command that writes nothing
+ * where this user may not write beside the file; a write then fails as SQLite's read-only one.
  */
-export function openStore(path: string, waitForLock = true, upgrade = true) {
-  const { db, upgradedFrom } = openDatabase(path, waitForLock, upgrade)
+export function openStore(path: string, waitForLock = true, upgrade = true, readOnly = false) {
+  const { db, upgradedFrom, immutable } = readOnly
+    ? openDatabaseReadOnly(path)
+    : { ...openDatabase(path, waitForLock, upgrade), immutable: false }
   const fileMoved = fileMovedCheck(path)
   const damage = damageWatch(path)
   /** Why writes are refused now: the file was found damaged, or the path names another file. */
   const refusal = () => damage.damaged() ?? fileMoved()
   const changes = changeLog(db)
-  const bookkeeping = openNonWaitingConnection(path, db)
+  const bookkeeping = readOnly ? db : openNonWaitingConnection(path, db)
   const tracked = commitTracker(db)
   const commits = { ...tracked, noteFault: (error: unknown) => tracked.noteFault(damage.note(error)) }
   const writeSoon = sharedCommits(db, refusal, commits)
@@ -54,7 +58,8 @@ export function openStore(path: string, waitForLock = true, upgrade = true) {
     idempotency: idempotencyRepo(db),
     /** Reads of the file as it is now, which may be spread over event-loop turns while others write (snapshot.ts). */
     snapshot(): Snapshot {
-      return openSnapshot(path, db, fileMoved() !== null)
+      // Immutable, the file has no other connection to read it through: no -shm to share.
+      return openSnapshot(path, db, fileMoved() !== null || immutable)
     },
     /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it (nothing once the file moved). */
     write<T>(fn: () => T): T {

@@ -18,7 +18,8 @@ export type Snapshot = {
   customFieldIds: (locatorId: string) => string[]
   /**
    * False when the reads go through the main connection (a database in memory, which no other
-   * connection sees, or a file moved since it was opened): they show one moment only if made
+   * connection sees, a file moved since it was opened, or one opened immutable, with no -shm to
+   * share): they show one moment only if made
    * without yielding to other work in between.
    */
   spread: boolean
@@ -39,9 +40,9 @@ function reads(db: Database): Pick<Snapshot, 'locations' | 'placedNames' | 'publ
 /** The main connection's reads, prepared once: they are never finalized while it is open. */
 const mainReads = new WeakMap<Database, ReturnType<typeof reads>>()
 
-/** A snapshot of the file at `path` as it is now; `main` is the store's connection, for when none can be opened beside it. */
-export function openSnapshot(path: string, main: Database, moved: boolean): Snapshot {
-  if (path === ':memory:' || moved) {
+/** A snapshot of the file at `path` as it is now; `main` is the store's connection, for when none can be opened beside it (`mainOnly`). */
+export function openSnapshot(path: string, main: Database, mainOnly: boolean): Snapshot {
+  if (path === ':memory:' || mainOnly) {
     let prepared = mainReads.get(main)
     if (prepared === undefined) mainReads.set(main, (prepared = reads(main)))
     return { ...prepared, spread: false, close: () => {} }

@@ -230,7 +230,7 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
   expect(started.stderr).toContain(
     `Cannot use the database at ${database}: unable to open database file. ${mounted} ${fix}`,
   )
-  expect(readOnly('cli/main.ts', 'locator', 'list')).toEqual({
+  expect(readOnly('cli/main.ts', 'locator', 'create', '--name', 'Second')).toEqual({
     code: 1,
     stderr: `storeloc: unable to open database file (database ${database}). ${mounted} Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.\n`,
   })
@@ -366,5 +366,49 @@ test.skipIf(!asRoot)(
     expect(chown).toStartWith(`sudo chown ${uid}:${uid} ${database}`)
     expect(Bun.spawnSync(['sh', '-c', chown.replace(/^sudo /, '')]).exitCode).toBe(0)
     expect(runAs(uid, database, 'cli/main.ts', 'locator', 'list').code).toBe(0)
+  },
+)
+
+test.skipIf(!asRoot)(
+  'a folder this user may not write, with no -wal file there, still serves the commands that only read',
+  () => {
+    // A copy on a read-only mount, or in a folder of root's: SQLite can make no -wal or -shm there.
+    const folder = join(dir, 'ro')
+    mkdirSync(folder, { mode: 0o755 })
+    const database = join(folder, 'storeloc.db')
+    // Made by a process that has ended: its last connection closed, SQLite removed the -wal.
+    const made = run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Read only', '--json'], database)
+    const id = JSON.parse(made.stdout).locator.id as string
+    expect(readdirSync(folder)).toEqual(['storeloc.db'])
+    chownSync(database, 65534, 65534)
+    const asReader = (...argv: string[]) => runAs(65534, database, 'cli/main.ts', ...argv)
+    for (const argv of [
+      ['locator', 'list'],
+      ['locator', 'show', id],
+      ['key', 'list', id],
+      ['custom-field', 'list', id],
+      ['filters', 'show', id],
+      ['priority', 'show', id],
+      ['locations', 'export', id],
+      ['locations', 'export', id, '--format', 'csv'],
+    ]) {
+      const r = asReader(...argv)
+      expect({ argv, code: r.code, stderr: r.stderr }).toEqual({ argv, code: 0, stderr: '' })
+    }
+    expect(asReader('locator', 'list').stdout).toContain('Read only')
+    expect(readdirSync(folder)).toEqual(['storeloc.db'])
+    // A command that writes is still refused, with what to do.
+    const write = asReader('locator', 'set', id, '--name', 'Other')
+    expect(write.code).toBe(1)
+    expect(write.stderr).toContain(`This user (uid 65534) may not write its folder ${folder} (its mode or owner).`)
+    // A read-only mount, as root: the same.
+    if (Bun.which('unshare') === null) return
+    const mount = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"'
+    const mounted = run(
+      ['unshare', '--mount', 'sh', '-c', mount, 'sh', folder, ...bunOn('cli/main.ts'), 'locator', 'show', id, '--json'],
+      database,
+    )
+    expect({ code: mounted.code, stderr: mounted.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(JSON.parse(mounted.stdout).name).toBe('Read only')
   },
 )
