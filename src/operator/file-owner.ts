@@ -29,16 +29,19 @@ function sudoAs(uid: number, gid: number): string {
 }
 
 /**
- * `sudo -u USER ` when this process (not root) alone may reach `path`: its folder is closed to
- * others (systemd's StateDirectory, mode 0750), so a command that someone else types, from the
- * log, must run as this user. Empty otherwise.
+ * `sudo -u USER ` when this process alone may reach `path`: its folder is this user's and closed
+ * to others (systemd's StateDirectory, mode 0750), so a command that someone else types, from the
+ * log, must run as this user. As root, `sudo ` when the folder is closed to others, whoever's it
+ * is (the files root made there are root's, mode 0600), and sudo is installed: without it (a
+ * container), who reads the log is root already. Empty otherwise.
  */
 export function sudoAsMe(path: string): string {
   const me = process.getuid?.()
-  if (me === undefined || me === 0) return ''
+  if (me === undefined) return ''
   const folder = statOrNone(dirname(realDatabase(path)))
-  if (folder === undefined || folder.uid !== me || (folder.mode & 0o005) !== 0) return ''
-  return `${sudoAs(me, process.getgid?.() ?? folder.gid)} `
+  if (folder === undefined || (folder.mode & 0o005) !== 0) return ''
+  if (me === 0) return Bun.which('sudo') === null ? '' : 'sudo '
+  return folder.uid === me ? `${sudoAs(me, process.getgid?.() ?? folder.gid)} ` : ''
 }
 
 /** What a file's owner is called in a message, and in the commands it gives (sudo -u, chown). */

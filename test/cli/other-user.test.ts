@@ -237,13 +237,21 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
 })
 
 /** The line of a first start as `uid` (nobody), in a folder of its own of `mode`, that says how to make the key. */
-async function keyLine(mode: number, uid = 65534): Promise<{ database: string; line: string }> {
-  const folder = join(dir, `state-${mode.toString(8)}-${uid}`)
+async function keyLine(
+  mode: number,
+  uid = 65534,
+  env: Record<string, string> = {},
+): Promise<{ database: string; line: string }> {
+  const folder = join(dir, `state-${mode.toString(8)}-${uid}-${Object.keys(env).length}`)
   mkdirSync(folder)
   chmodSync(folder, mode)
   chownSync(folder, uid, uid)
   const database = join(folder, 'storeloc.db')
-  const start = Bun.spawn([...asUser(uid), ...bunOn('main.ts')], { cwd: ROOT, env: runEnv(database), stdout: 'pipe' })
+  const start = Bun.spawn([...asUser(uid), ...bunOn('main.ts')], {
+    cwd: ROOT,
+    env: runEnv(database, env),
+    stdout: 'pipe',
+  })
   let out = ''
   for await (const chunk of start.stdout) {
     out += new TextDecoder().decode(chunk)
@@ -261,6 +269,23 @@ test.skipIf(!asRoot)("a first start in the service's closed folder gives the key
   // A folder open to all, as a developer's data/ is: the command as it is.
   const open = await keyLine(0o755)
   expect(open.line).toStartWith(`  env DATABASE_PATH=${open.database} `)
+  // A service run as root, its folder closed: an operator reaches its files, root's, through
+  // sudo (here one that runs the command as it is, as root). Without sudo (a container), whoever
+  // reads the log is root: the command as it is.
+  const bin = join(dir, 'bin')
+  mkdirSync(bin)
+  writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
+  const withSudo = { PATH: `${bin}:${process.env.PATH}` }
+  const root = await keyLine(0o750, 0, withSudo)
+  expect(root.line).toStartWith(`  sudo env DATABASE_PATH=${root.database} `)
+  const pasted = Bun.spawnSync(['sh', '-c', `${root.line.trim()} --json`], {
+    cwd: '/',
+    env: { ...process.env, ...withSudo },
+  })
+  expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+  expect(JSON.parse(pasted.stdout.toString()).secret_key).toStartWith('sk_')
+  expect((await keyLine(0o755, 0, withSudo)).line).toStartWith('  env DATABASE_PATH=')
+  expect((await keyLine(0o750, 0)).line).toStartWith('  env DATABASE_PATH=')
 })
 
 test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, as the doctor says', () => {
