@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } 
 import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
-import { folderNotFile, hiddenByFolder, otherOwner } from '../operator/file-owner'
+import { hiddenByFolder, linkToNoFolder, otherOwner, wrongPath } from '../operator/file-owner'
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
@@ -262,6 +262,7 @@ export async function cli(
     if (ON_LOCATORS.has(sub) && !existsSync(databasePath)) {
       throw new OperatorError(
         hiddenByFolder(databasePath) ??
+          linkToNoFolder(databasePath) ??
           `No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
       )
     }
@@ -317,7 +318,7 @@ export async function cli(
     // Typed as oneself, not as the service's user, whose files are for their owner only.
     const owner =
       fault === 'file' || storage === 'readonly'
-        ? (folderNotFile(databasePath) ?? otherOwner(databasePath) ?? hiddenByFolder(databasePath))
+        ? (wrongPath(databasePath) ?? otherOwner(databasePath) ?? hiddenByFolder(databasePath))
         : null
     // Else the file or folder this user may not write, by name (a folder of root's, a read-only mount).
     const refused =

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { type CopyFacts, CopyDamagedError, databaseFacts, openExisting, writeVerifiedCopy } from '../store/backup-file'
 import { storageFault } from '../store/db'
-import { hiddenByFolder } from './file-owner'
+import { hiddenByFolder, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
@@ -15,6 +15,7 @@ export function requireDatabaseFile(path: string): void {
   if (!existsSync(path)) {
     throw new OperatorError(
       hiddenByFolder(path) ??
+        linkToNoFolder(path) ??
         `No database at ${path}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
     )
   }

@@ -3,8 +3,18 @@
 // taken to be the folder's owner when that is not root (systemd's StateDirectory makes
 // /var/lib/storeloc its User='s, mode 0750); a file there of another owner (made by a command run
 // as root) is one to give back to it, not a user to run as.
-import { accessSync, constants, readFileSync, readlinkSync, realpathSync, statSync, type Stats } from 'node:fs'
+import {
+  accessSync,
+  constants,
+  lstatSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+  type Stats,
+} from 'node:fs'
 import { dirname, join, parse, resolve, sep } from 'node:path'
+import { shellWord } from '../core/shell'
 
 /** The user name of `uid` in /etc/passwd, or null (no such file or line). */
 function userName(uid: number): string | null {
@@ -88,6 +98,34 @@ export function folderNotFile(path: string): string | null {
   const what = real === resolve(path) ? `${path} is a folder` : `${path} leads to the folder ${real}`
   return `${what}, not a database file: set DATABASE_PATH to the database file.`
 }
+
+/**
+ * When `path` is a link (or a chain of them) to a file whose folder is not there: a sentence naming
+ * the folder and how to make it, which SQLite's "unable to open database file" does not; null
+ * otherwise. Such a link is most often to a disk not mounted, so the folder is not made for it.
+ */
+export function linkToNoFolder(path: string): string | null {
+  let target = resolve(path)
+  for (let links = 0; links < 8; links++) {
+    try {
+      if (!lstatSync(target).isSymbolicLink()) return null
+      target = resolve(dirname(target), readlinkSync(target))
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || target === resolve(path)) return null
+      const folder = dirname(target)
+      try {
+        if (statSync(folder, { throwIfNoEntry: false }) !== undefined) return null
+      } catch {
+        return null // not to be searched: hiddenByFolder says whose it is
+      }
+      return `${path} leads to ${target}, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${shellWord(folder)}) writable by the service's user, or set DATABASE_PATH to another file.`
+    }
+  }
+  return null
+}
+
+/** What is wrong with the path itself (a folder, a link into no folder), or null: see folderNotFile and linkToNoFolder. */
+export const wrongPath = (path: string): string | null => folderNotFile(path) ?? linkToNoFolder(path)
 
 /** The database file, its -wal and -shm, those that exist, with their stat. */
 function databaseFiles(path: string): [string, Stats][] {

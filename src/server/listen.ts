@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
-import { folderNotFile, ownerUnlikeFolder } from '../operator/file-owner'
+import { ownerUnlikeFolder, wrongPath } from '../operator/file-owner'
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
@@ -52,7 +52,7 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
         exit,
       )
     const reason = (e as Error).message.replace(/\.$/, '')
-    const folder = fault === 'file' ? folderNotFile(path) : null
+    const folder = fault === 'file' ? wrongPath(path) : null
     if (folder !== null) throw new StartError(`Cannot use the database at ${path}: ${reason}. ${folder}`, exit)
     const mend = fault === 'file' || storage === 'readonly' ? writeMend(path) : null
     if (mend !== null) throw new StartError(`Cannot use the database at ${path}: ${reason}. ${mend}`, exit)

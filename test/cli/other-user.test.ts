@@ -365,6 +365,31 @@ test('a new database made through a link to no file yet is for its owner only, a
   expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
 })
 
+test('a DATABASE_PATH that is a link into a folder not there names that folder and how to make it', () => {
+  // A link to another disk not mounted: a new file beside the link is not wanted, nor the folder
+  // made on the disk under the mount point.
+  const folder = join(dir, 'disk', 'storeloc')
+  const link = join(dir, 'link.db')
+  symlinkSync(join('disk', 'storeloc', 'storeloc.db'), link)
+  const said = `${link} leads to ${join(folder, 'storeloc.db')}, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${folder}) writable by the service's user, or set DATABASE_PATH to another file.`
+  // `locator create` gets SQLite's reason first; the others find no file, and say only this.
+  for (const [argv, before] of [
+    [['locator', 'create', '--name', 'A'], `unable to open database file (database ${link}). `],
+    [['locator', 'list'], ''],
+    [['doctor'], ''],
+  ] as const) {
+    const r = run([...bunOn('cli/main.ts'), ...argv], link)
+    expect({ argv, ...r }).toEqual({ argv, code: 1, stdout: '', stderr: `storeloc: ${before}${said}\n` })
+  }
+  const start = run([...bunOn('main.ts')], link, {}, 15_000)
+  expect(start.code).toBe(3)
+  expect(start.stderr).toContain(`Cannot use the database at ${link}: unable to open database file. ${said}`)
+  expect(existsSync(join(dir, 'disk'))).toBe(false)
+  // Made as it says, the link opens.
+  mkdirSync(folder, { recursive: true })
+  expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'A'], link).code).toBe(0)
+})
+
 test.skipIf(!asRoot)(
   'a service user with no name is given as setpriv takes it: sudo refuses an unknown #uid',
   async () => {
