@@ -170,7 +170,12 @@ test('first start loads the demo: the printed public curl line returns real stor
 })
 
 for (const [launch, env, pastedIn] of [
-  ['by npm (npm start)', { npm_lifecycle_event: 'start', npm_package_name: 'storeloc' }, ROOT], // npm runs the cli script in the project's folder
+  // npm runs the cli script in the project's folder.
+  [
+    'by npm (npm start)',
+    { npm_lifecycle_event: 'start', npm_package_name: 'storeloc', npm_config_user_agent: 'npm/10.0.0' },
+    ROOT,
+  ],
   // npx sets npm_lifecycle_event too (to "npx"): its users have no cli script of ours.
   ['by npx (npx storeloc serve)', { npm_lifecycle_event: 'npx', npm_package_name: 'their-site' }, '/'],
   ['by bun, as a service manager or an image does', {}, '/'],

@@ -25,6 +25,7 @@ import {
   table,
   UsageError,
 } from './output'
+import { cliCommand } from '../core/cli-command'
 
 export const LOCATOR_COMMANDS: Record<string, Command> = {
   'locator create': ({ store, emitSecret }, rest) => {
@@ -120,7 +121,7 @@ export const LOCATOR_COMMANDS: Record<string, Command> = {
     const rows = store.keys.listForLocator(locator.id).map(keyJson)
     const text = table(rows, ['id', 'prefix', 'status', 'expires_at', 'last_used_at', 'exposed'])
     const exposed = rows.some((r) => r.exposed && r.status === 'active')
-      ? '\n\nA key marked exposed was seen in a public request: rotate it with no grace period (storeloc key rotate KEY_ID --grace-hours 0), so it stops working at once.'
+      ? `\n\nA key marked exposed was seen in a public request: rotate it with no grace period (${cliCommand('key rotate KEY_ID --grace-hours 0')}), so it stops working at once.`
       : ''
     emit(!!values.json, rows, text + exposed)
   },

@@ -18,6 +18,7 @@ import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
 import { typedPaths } from './paths'
+import { cliCommand } from '../core/cli-command'
 
 const USAGE = `Usage: storeloc <command> [options] [--json]
 
@@ -147,7 +148,7 @@ function usageOf(argv: string[]): string {
     own.length === 1 || starts.length === 1
       ? own.map((line, i) => (i === 0 ? `Usage: storeloc ${line.trim().replace(/ {2,}/, ' ')}` : line))
       : ['Usage: storeloc <command> [options] [--json]', '', ...own]
-  return [...usage, '`storeloc help` lists every command, with what each option means.'].join('\n')
+  return [...usage, `\`${cliCommand('help')}\` lists every command, with what each option means.`].join('\n')
 }
 
 /** The words that name a command in its usage line: "locations", "import". */
@@ -158,8 +159,8 @@ function commandWords(line: string[]): string[] {
 
 /** Where a newcomer finds what an argument names. */
 const FOUND_BY: Record<string, string> = {
-  LOCATOR_ID: ': `storeloc locator list` shows the locator ids',
-  KEY_ID: ': `storeloc key list LOCATOR_ID` shows the key ids',
+  LOCATOR_ID: `: \`${cliCommand('locator list')}\` shows the locator ids`,
+  KEY_ID: `: \`${cliCommand('key list LOCATOR_ID')}\` shows the key ids`,
   ID: ": each a location's id or external_id",
 }
 
@@ -263,7 +264,7 @@ export async function cli(
       throw new OperatorError(
         hiddenByFolder(databasePath) ??
           linkToNoFolder(databasePath) ??
-          `No database at ${databasePath}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
+          `No database at ${databasePath}: set DATABASE_PATH to the service's database file (${cliCommand('locator create')} makes a new one).`,
       )
     }
     made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null

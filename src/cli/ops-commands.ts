@@ -13,6 +13,7 @@ import { restoreDatabase } from '../operator/restore'
 import type { CopyFacts } from '../store/backup-file'
 import type { Emit } from './context'
 import { args } from './output'
+import { cliCommand } from '../core/cli-command'
 
 export type OpsContext = { config: Config; emit: Emit }
 
@@ -44,7 +45,7 @@ function doctorText(report: DoctorReport): string {
   const verdict =
     report.problems === 0
       ? 'No problems found.'
-      : `${report.problems} problem(s) found: fix them, then run storeloc doctor again.`
+      : `${report.problems} problem(s) found: fix them, then run ${cliCommand('doctor')} again.`
   return [...report.checks.map(line), ...report.notChecked.map((n) => `not checked: ${n}`), verdict].join('\n')
 }
 

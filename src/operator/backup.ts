@@ -8,6 +8,7 @@ import { hiddenByFolder, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
+import { cliCommand } from '../core/cli-command'
 
 /** The database at `path` must be there: opening a missing one would make an empty one. */
 export function requireDatabaseFile(path: string): void {
@@ -16,7 +17,7 @@ export function requireDatabaseFile(path: string): void {
     throw new OperatorError(
       hiddenByFolder(path) ??
         linkToNoFolder(path) ??
-        `No database at ${path}: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).`,
+        `No database at ${path}: set DATABASE_PATH to the service's database file (${cliCommand('locator create')} makes a new one).`,
     )
   }
 }

@@ -3,6 +3,7 @@ import { codePoints } from '../core/text'
 import type { Store } from '../store'
 import { CUSTOM_FIELD_ID, CUSTOM_FIELD_TYPES, type CustomField, type CustomFieldType } from '../store/custom-fields'
 import { cleanText, OperatorError, printable, requireLocator, writeFor } from './shared'
+import { cliCommand } from '../core/cli-command'
 
 export const HEX_COLOR = /^#[0-9a-fA-F]{3}([0-9a-fA-F]{3})?$/
 
@@ -70,7 +71,7 @@ export function removeCustomField(store: Store, locatorId: string, fieldId: stri
       .flatMap((rule, i) => ('custom_field' in rule && rule.custom_field === fieldId ? [i + 1] : []))
     if (naming.length > 0) {
       throw new OperatorError(
-        `Priority rule${naming.length > 1 ? 's' : ''} ${naming.join(', ')} of locator ${locatorId} name${naming.length > 1 ? '' : 's'} the custom field ${JSON.stringify(fieldId)}: change the rules first (storeloc priority set ${locatorId} --file RULES.json), then remove the field.`,
+        `Priority rule${naming.length > 1 ? 's' : ''} ${naming.join(', ')} of locator ${locatorId} name${naming.length > 1 ? '' : 's'} the custom field ${JSON.stringify(fieldId)}: change the rules first (${cliCommand(`priority set ${locatorId} --file RULES.json`)}), then remove the field.`,
       )
     }
     const clearedLocations = store.locations.dropCustomField(locatorId, fieldId)

@@ -18,6 +18,7 @@ import { isCorruptError } from '../store/damage'
 import { storageFault, storageFaultText } from '../store/db'
 import { storageCheck } from './storage-check'
 import { folderNotFile } from './file-owner'
+import { cliCommand } from '../core/cli-command'
 
 /** A key expiring within this many days is a problem: whatever still uses it is about to get 401. */
 export const EXPIRY_WARNING_DAYS = 14
@@ -71,7 +72,7 @@ function schemaProblems(facts: DatabaseFacts, path: string): Problem[] {
     return [
       {
         problem: `The schema is version ${facts.version}; this program's is ${facts.current}: the service running on it is older, or was not restarted since the upgrade.`,
-        fix: 'Take a backup (storeloc backup FILE), then restart the service with this version: its start applies the migrations.',
+        fix: `Take a backup (${cliCommand('backup FILE')}), then restart the service with this version: its start applies the migrations.`,
       },
     ]
   }
@@ -82,7 +83,7 @@ function integrity(db: ReturnType<typeof openExisting>, path: string): Check {
   const damage = integrityProblems(db)
   const orphans = damage.length === 0 ? foreignKeyViolations(db) : 0
   const problems: Problem[] = []
-  const fix = 'Stop the service and restore the last good backup (storeloc restore FILE).'
+  const fix = `Stop the service and restore the last good backup (${cliCommand('restore FILE')}).`
   if (damage.length > 0)
     problems.push({ problem: `${path} is damaged: integrity_check says ${damage.join('; ')}.`, fix })
   if (orphans > 0)
@@ -159,7 +160,7 @@ function unreadableProblem(rows: ReturnType<typeof unreadableRows>): Problem[] {
   return [
     {
       problem: `${rows.count} location(s) hold text that is not JSON where the service writes JSON: ${listed}${more}. The service did not write it (a hand edit, another program): a Management API answer that includes one is a 500, and its locator's index may not build.`,
-      fix: 'Delete each with the Management API (POST /admin/v1/locations/{id}/delete, which does not read it) and send it again, or restore the last good backup (storeloc restore FILE).',
+      fix: `Delete each with the Management API (POST /admin/v1/locations/{id}/delete, which does not read it) and send it again, or restore the last good backup (${cliCommand('restore FILE')}).`,
     },
   ]
 }
@@ -172,7 +173,7 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreada
   if (!l.queryApiEnabled && l.publishedLocations > 0) {
     problems.push({
       problem: `The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its ${l.publishedLocations} published location(s).`,
-      fix: `storeloc locator set ${l.id} --query-api on`,
+      fix: cliCommand(`locator set ${l.id} --query-api on`),
     })
   }
   const notes: Problem[] = []
@@ -181,20 +182,20 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreada
   if (ungrouped) {
     notes.push({
       problem: `No filter groups: the tags of its ${l.taggedLocations} tagged location(s) are all shown under "Other" (_default), labelled by their raw values.`,
-      fix: `storeloc filters set ${l.id} --file FILTERS.json (see docs/cli.md, Filters)`,
+      fix: `${cliCommand(`filters set ${l.id} --file FILTERS.json`)} (see docs/cli.md, Filters)`,
     })
   }
   for (const k of l.keys) {
     if (k.exposedAt !== null) {
       problems.push({
         problem: `Key ${k.id} (${k.prefix}) was seen in a public request at ${k.exposedAt} and still works: anyone who read that page can write to this locator.`,
-        fix: `storeloc key rotate ${k.id} --grace-hours 0`,
+        fix: cliCommand(`key rotate ${k.id} --grace-hours 0`),
       })
     } else if (k.expiresAt !== null) {
       const days = Math.ceil((Date.parse(k.expiresAt) - now) / 86_400_000)
       problems.push({
         problem: `Key ${k.id} (${k.prefix}) expires at ${k.expiresAt}, within ${days} day(s): whatever still uses it gets 401 then.`,
-        fix: `storeloc key rotate ${k.id}, and give the new key to whatever uses this one (already rotated: switch them over before it expires).`,
+        fix: `${cliCommand(`key rotate ${k.id}`)}, and give the new key to whatever uses this one (already rotated: switch them over before it expires).`,
       })
     }
   }
@@ -203,14 +204,14 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreada
     const more = l.coarseCount > l.coarse.length ? ` and ${l.coarseCount - l.coarse.length} more` : ''
     notes.push({
       problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API puts them at their town's centre.`,
-      fix: `Send their own coordinates: storeloc locations export ${l.id} --format csv, correct lat and lng in those rows, and import the file back.`,
+      fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv`)}, correct lat and lng in those rows, and import the file back.`,
     })
   }
   if (unread.count > 0) {
     const more = unread.count > unread.first.length ? ` and ${unread.count - unread.first.length} more` : ''
     problems.push({
       problem: `${unread.count} published location(s) have opening hours that cannot be read: ${unread.first.join('; ')}${more}. Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
-      fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): storeloc locations export ${l.id} > stores.json, correct them, and import the file back.`,
+      fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): ${cliCommand(`locations export ${l.id}`)} > stores.json, correct them, and import the file back.`,
     })
   }
   const api = l.queryApiEnabled ? 'Query API on' : 'Query API off, nothing published yet'
@@ -237,7 +238,7 @@ function unreadable(e: unknown, path: string): Problem {
   if (!isCorruptError(e)) throw e
   return {
     problem: `SQLite cannot read ${path} (${(e as Error).message}): it is no database, or a damaged one.`,
-    fix: 'Stop the service and restore the last good backup (storeloc restore FILE).',
+    fix: `Stop the service and restore the last good backup (${cliCommand('restore FILE')}).`,
   }
 }
 

@@ -7,6 +7,7 @@ import type { Store } from '../store'
 import type { ApiKey } from '../store/keys'
 import type { Locator, LocatorSettings } from '../store/locators'
 import { cleanText, type Deliver, OperatorError, printable, requireLocator, writeFor } from './shared'
+import { cliCommand } from '../core/cli-command'
 
 /** A new locator and its first secret key, committed together. */
 export function createLocator(
@@ -230,7 +231,7 @@ export function deleteLocator(store: Store, id: string, confirmed: boolean): Del
     const locator = requireLocator(store, id)
     if (store.locators.count() === 1) {
       throw new OperatorError(
-        `${locator.id} is the only locator: a start on a database with none makes a new one and loads the demo. Switch it off instead (storeloc locator set ${locator.id} --active off), or make the locator that replaces it first (storeloc locator create --name NAME).`,
+        `${locator.id} is the only locator: a start on a database with none makes a new one and loads the demo. Switch it off instead (${cliCommand(`locator set ${locator.id} --active off`)}), or make the locator that replaces it first (${cliCommand('locator create --name NAME')}).`,
       )
     }
     const held: DeletedLocator = {
@@ -241,7 +242,7 @@ export function deleteLocator(store: Store, id: string, confirmed: boolean): Del
     }
     if (!confirmed) {
       throw new OperatorError(
-        `Deleting ${locator.id} ("${locator.name}") removes for good ${counted(held.published + held.draft, 'location')}, ${counted(held.keys, 'key')}, its custom fields, filters and priority rules; its public token and keys stop working. Make a backup first (storeloc backup FILE), then add --yes.`,
+        `Deleting ${locator.id} ("${locator.name}") removes for good ${counted(held.published + held.draft, 'location')}, ${counted(held.keys, 'key')}, its custom fields, filters and priority rules; its public token and keys stop working. Make a backup first (${cliCommand('backup FILE')}), then add --yes.`,
       )
     }
     store.locators.delete(id)

@@ -6,6 +6,7 @@ import { trimStrings } from '../core/validation'
 import type { Store } from '../store'
 import type { ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'
+import { cliCommand } from '../core/cli-command'
 
 /** What a refusal carries beyond its message: `lines` printed under it as they are; with --json, `code` and `details`. */
 export type Refusal = { code?: string; details?: Record<string, string[]>; lines?: string[] }
@@ -35,7 +36,7 @@ export function requireLocator(store: Store, id: string): Locator {
     throw new OperatorError(
       `${JSON.stringify(id)} is the name of the locator ${named[0]!.id}: commands take the locator id, ${named[0]!.id}.`,
     )
-  throw new OperatorError(`No locator ${JSON.stringify(id)}. \`storeloc locator list\` shows them.`)
+  throw new OperatorError(`No locator ${JSON.stringify(id)}. \`${cliCommand('locator list')}\` shows them.`)
 }
 
 /**
@@ -52,7 +53,9 @@ export function writeFor<T>(store: Store, locatorId: string, write: () => T): T 
 export function requireKey(store: Store, id: string): ApiKey {
   const key = store.keys.get(id)
   if (!key)
-    throw new OperatorError(`No API key record ${JSON.stringify(id)}. \`storeloc key list LOCATOR_ID\` shows them.`)
+    throw new OperatorError(
+      `No API key record ${JSON.stringify(id)}. \`${cliCommand('key list LOCATOR_ID')}\` shows them.`,
+    )
   return key
 }
 

@@ -2,6 +2,7 @@
 import { resolve } from 'node:path'
 import { jsonLine } from '../core/log-line'
 import { shellWord } from '../core/shell'
+import { cliCommand } from '../core/cli-command'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
 import { loadDemo } from '../operator/demo'
 import { createKeylessLocator, createLocator } from '../operator'
@@ -13,11 +14,11 @@ const NPM_DEFAULT_DATABASE = resolve(import.meta.dir, '../..', DEFAULT_DATABASE_
 /** The CLI's script, by its whole path: run by this Bun, it works from any folder (and in an image without npm). */
 const CLI_SCRIPT = resolve(import.meta.dir, '../storeloc.ts')
 
-/** The command that makes a key for `locatorId` on the database at `databasePath`, as this start was launched. */
+/** The command that makes a key for `locatorId` on the database at `databasePath`, as this start was launched (by npm or Bun: cliCommand). */
 function keyCommand(databasePath: string, locatorId: string, viaNpm: boolean): string {
   const path = resolve(databasePath)
   if (viaNpm)
-    return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}npm run -s cli -- key create ${locatorId}`
+    return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}${cliCommand(`key create ${locatorId}`)}`
   // Through env: a command, not a shell's assignment, so `docker exec CONTAINER` may lead it.
   return `${sudoAsMe(path)}env DATABASE_PATH=${shellWord(path)} ${shellWord(process.execPath)} ${shellWord(CLI_SCRIPT)} key create ${locatorId}`
 }

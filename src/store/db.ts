@@ -13,6 +13,7 @@ import {
 } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { MIGRATIONS } from './migrations'
+import { cliCommand } from '../core/cli-command'
 
 export class StoreError extends Error {}
 
@@ -315,7 +316,7 @@ function migrate(db: Database, upgrade: boolean): number | null {
     const current = db.query<{ user_version: number }, []>('PRAGMA user_version').get()!.user_version
     if (current > MIGRATIONS.length) {
       throw new StoreError(
-        `The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}). Run the newer storeloc, or restore a backup made before the upgrade (storeloc restore FILE).`,
+        `The database schema (version ${current}) is newer than this program (version ${MIGRATIONS.length}). Run the newer storeloc, or restore a backup made before the upgrade (${cliCommand('restore FILE')}).`,
       )
     }
     return current
@@ -325,7 +326,7 @@ function migrate(db: Database, upgrade: boolean): number | null {
   // An older schema is a start's to upgrade, after the backup the upgrade steps take; a new file is anyone's to make.
   if (!upgrade && found > 0)
     throw new StoreError(
-      `The database schema is version ${found}; this program's is ${MIGRATIONS.length}. Only a start of the service upgrades it: back it up (storeloc backup FILE), start the service, then run this command again.`,
+      `The database schema is version ${found}; this program's is ${MIGRATIONS.length}. Only a start of the service upgrades it: back it up (${cliCommand('backup FILE')}), start the service, then run this command again.`,
     )
   const apply = db.transaction(() => {
     // Read again under the lock: another process may have migrated meanwhile.

@@ -1,4 +1,5 @@
 import type { LocationRecord, LocationStatus } from './locations'
+import { cliCommand } from '../core/cli-command'
 
 /** A location's row as SQLite returns it. */
 export type Row = {
@@ -41,7 +42,7 @@ const JSON_COLUMNS = ['tags', 'contact', 'social', 'hours', 'special_hours', 'cu
 export class UnreadableRowError extends Error {
   constructor(id: string, column: string, cause: unknown) {
     super(
-      `location ${id}: its ${column} column is not JSON (${(cause as Error)?.message}), so the service did not write it: storeloc doctor lists every such row`,
+      `location ${id}: its ${column} column is not JSON (${(cause as Error)?.message}), so the service did not write it: ${cliCommand('doctor')} lists every such row`,
     )
   }
 }

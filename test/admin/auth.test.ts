@@ -145,7 +145,7 @@ describe('401 Authentication failed', () => {
     const { secret } = env.store.write(() => env.store.keys.insert(env.locatorId, past))
     expectAuthFailure(await env.call('GET', LIST, { key: secret }), /expired/i, secret)
     expect((await env.call('GET', LIST, { key: secret })).body.message).toBe(
-      `API key expired at ${past}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`,
+      `API key expired at ${past}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create LOCATOR_ID\`.`,
     )
   })
 

@@ -134,8 +134,8 @@ describe('REFERRER_NOT_ALLOWED (403)', () => {
     const { message } = (await from({ origin: 'https://evil.example.net' })).body.error
     expect(message).toStartWith("Requests from evil.example.net are not in this locator's referrer allowlist.")
     // --referrers replaces the list, so the command keeps the hosts listed; in the README's form, as API_NOT_ENABLED's.
-    expect(message).toContain('`npm run -s cli -- locator show lct_...`')
-    expect(message).toContain('`npm run -s cli -- locator set lct_... --referrers "LISTED_HOSTS,evil.example.net"`')
+    expect(message).toContain('`storeloc locator show lct_...`')
+    expect(message).toContain('`storeloc locator set lct_... --referrers "LISTED_HOSTS,evil.example.net"`')
   })
 
   test('a request naming no site at all is refused', async () => {

@@ -3,6 +3,7 @@ import type { Store } from '../../store'
 import { isExpired } from '../../store/keys'
 import type { Locator } from '../../store/locators'
 import { AdminError, locatorSwitchedOff } from './errors'
+import { cliCommand } from '../../core/cli-command'
 
 export type AdminAuth = { locator: Locator; keyId: string }
 
@@ -38,7 +39,7 @@ export function authenticate(store: Store, header: string | null, now = new Date
   if (!isSecretKeyShaped(secret)) {
     if (PUBLIC_TOKEN.test(secret))
       throw fail(
-        'API key malformed: this is a locator\'s public token ("pk_..."), which the Query API under /public/v1 takes. The Management API takes a secret key ("sk_..."): `storeloc key create` makes one.',
+        `API key malformed: this is a locator's public token ("pk_..."), which the Query API under /public/v1 takes. The Management API takes a secret key ("sk_..."): \`${cliCommand('key create LOCATOR_ID')}\` makes one.`,
       )
     throw fail('API key malformed: keys are "sk_" followed by 38 letters and digits. Check that it was copied whole.')
   }
@@ -52,10 +53,12 @@ export function authenticate(store: Store, header: string | null, now = new Date
   const refused = (message: string, kind: 'unauthenticated' | 'no_locator' = 'unauthenticated') =>
     new KeyRefused(kind, message, key.id, key.locatorId)
   if (key.status === 'revoked')
-    throw refused('API key inactive: it has been revoked. Create a new key with `storeloc key create`.')
+    throw refused(
+      `API key inactive: it has been revoked. Create a new key with \`${cliCommand('key create LOCATOR_ID')}\`.`,
+    )
   if (isExpired(key, now.getTime())) {
     throw refused(
-      `API key expired at ${key.expiresAt}. If it was rotated, use the key that replaced it; otherwise create one with \`storeloc key create\`.`,
+      `API key expired at ${key.expiresAt}. If it was rotated, use the key that replaced it; otherwise create one with \`${cliCommand('key create LOCATOR_ID')}\`.`,
     )
   }
   const locator = store.locators.get(key.locatorId)

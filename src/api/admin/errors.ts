@@ -2,6 +2,7 @@
 import { redactSecrets } from '../../core/ids'
 import { LOCATION_ERRORS, LocationError, type ValidationDetails } from '../../locations/errors'
 import type { StorageFault } from '../../store/db'
+import { cliCommand } from '../../core/cli-command'
 
 export const ADMIN_ERRORS = {
   invalid_request: { status: 400, error: 'invalid_request', message: LOCATION_ERRORS.invalid_request },
@@ -40,7 +41,7 @@ export type AdminErrorKind = keyof typeof ADMIN_ERRORS
 
 /** no_locator's message for a key whose locator is switched off: how to switch it on. */
 export const locatorSwitchedOff = (id: string) =>
-  `No locator was found for this API key: its locator ${id} is switched off. \`storeloc locator set ${id} --active on\` switches it on.`
+  `No locator was found for this API key: its locator ${id} is switched off. \`${cliCommand(`locator set ${id} --active on`)}\` switches it on.`
 
 /** Thrown by the Management API's routes and auth, rendered by itself: no route builds an error body by hand. */
 export class AdminError extends Error {

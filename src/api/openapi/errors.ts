@@ -8,6 +8,7 @@ import { PUBLIC_ERROR_GUIDE } from '../public/docs'
 import { databaseBusy, noEndpoint, PUBLIC_ERRORS, type PublicErrorCode, wrongMethod } from '../public/errors'
 import { NO_PLACE, noPlace } from '../public/places'
 import type { HeaderUse } from './parameters'
+import { cliCommand } from '../../core/cli-command'
 
 type Codes = { admin: AdminErrorKind; public: PublicErrorCode }
 export type ErrorApi = keyof Codes
@@ -90,8 +91,7 @@ const VALIDATION_DETAILS = {
 }
 
 const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
-  REFERRER_NOT_ALLOWED:
-    'Requests from other.example are not in this locator\'s referrer allowlist. Its operator adds the site by giving the whole list again, the hosts listed now (`npm run -s cli -- locator show lct_...`) and this one: `npm run -s cli -- locator set lct_... --referrers "LISTED_HOSTS,other.example"`.',
+  REFERRER_NOT_ALLOWED: `Requests from other.example are not in this locator's referrer allowlist. Its operator adds the site by giving the whole list again, the hosts listed now (\`${cliCommand('locator show lct_...')}\`) and this one: \`${cliCommand('locator set lct_... --referrers "LISTED_HOSTS,other.example"')}\`.`,
   MISSING_COORDINATES: 'lat is required unless near or bbox is sent, or all=true.',
   INVALID_COORDINATES: 'lat must be between -90 and 90; got "95".',
   INVALID_PARAMETER: 'sort must be one of name, priority; got "distance".',

@@ -3,20 +3,21 @@
 // here fails to compile. The OpenAPI document's error examples reuse these texts.
 import { PUBLIC_ERRORS, type PublicErrorCode } from './errors'
 import { MAX_LIMIT, MAX_RADIUS, MAX_SEARCH, MAX_TAGS, MAX_URL_LENGTH } from '../../core/limits'
+import { cliCommand } from '../../core/cli-command'
 
 /** When each code is answered, and what to do about it. */
 export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: string }> = {
   INVALID_TOKEN: {
     when: 'The locator token in the path (/public/v1/{token}/...) names no locator, or its locator is inactive.',
-    fix: 'Check the token against <code>npm run -s cli -- locator list</code>; tokens are case-sensitive.',
+    fix: `Check the token against <code>${cliCommand('locator list')}</code>; tokens are case-sensitive.`,
   },
   API_NOT_ENABLED: {
     when: "The locator's Query API is switched off.",
-    fix: "Turn it on with the locator's lct_ id: <code>npm run -s cli -- locator set lct_... --query-api on</code>.",
+    fix: `Turn it on with the locator's lct_ id: <code>${cliCommand('locator set lct_... --query-api on')}</code>.`,
   },
   REFERRER_NOT_ALLOWED: {
     when: "The locator has a referrer allowlist and the request's Origin or Referer is not on it, or names no site (none sent, Origin <code>null</code>).",
-    fix: 'Add the site to the list. <code>--referrers</code> replaces the whole list, so give the hosts listed now (<code>npm run -s cli -- locator show lct_...</code>) with the new one: <code>npm run -s cli -- locator set lct_... --referrers "shop.example.com,*.example.org,new.example.net"</code>.',
+    fix: `Add the site to the list. <code>--referrers</code> replaces the whole list, so give the hosts listed now (<code>${cliCommand('locator show lct_...')}</code>) with the new one: <code>${cliCommand('locator set lct_... --referrers "shop.example.com,*.example.org,new.example.net"')}</code>.`,
   },
   MISSING_COORDINATES: {
     when: '<code>lat</code> or <code>lng</code> is missing from GET /locations, with no <code>near</code> or <code>bbox</code>, and <code>all</code> is not <code>true</code>.',
@@ -48,7 +49,7 @@ export const PUBLIC_ERROR_GUIDE: Record<PublicErrorCode, { when: string; fix: st
   },
   SECRET_KEY_EXPOSED: {
     when: 'A private Management API key (sk_...) was sent to the public API, in a header or the URL.',
-    fix: 'Remove it from the front end and rotate it now, with no grace period, so the leaked key stops working at once: <code>npm run -s cli -- key rotate KEY_ID --grace-hours 0</code>. The Query API needs no key.',
+    fix: `Remove it from the front end and rotate it now, with no grace period, so the leaked key stops working at once: <code>${cliCommand('key rotate KEY_ID --grace-hours 0')}</code>. The Query API needs no key.`,
   },
   RATE_LIMITED: {
     when: "More requests for the token in a minute than the locator's rate limit (1,000 by default), or from one address than the service's limit per address (CLIENT_RATE_LIMIT, 300 a minute unless its operator set another).",

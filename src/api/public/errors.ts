@@ -2,13 +2,13 @@
 import { redactSecrets } from '../../core/ids'
 import { databaseBusy as indexesBusy, IndexUnavailable } from '../../indexes/errors'
 import { PUBLIC_PREFIX } from './url'
+import { cliCommand } from '../../core/cli-command'
 
 export const PUBLIC_ERRORS = {
   INVALID_TOKEN: { status: 404, message: 'Locator token not found or inactive.' },
   API_NOT_ENABLED: {
     status: 403,
-    message:
-      'The Query API is switched off for this locator. Its operator enables it with `npm run -s cli -- locator set lct_... --query-api on` (its lct_ id).',
+    message: `The Query API is switched off for this locator. Its operator enables it with \`${cliCommand('locator set lct_... --query-api on')}\` (its lct_ id).`,
   },
   REFERRER_NOT_ALLOWED: {
     status: 403,
@@ -29,8 +29,7 @@ export const PUBLIC_ERRORS = {
   },
   SECRET_KEY_EXPOSED: {
     status: 400,
-    message:
-      'A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (`npm run -s cli -- key rotate KEY_ID --grace-hours 0`).',
+    message: `A private API key (sk_...) was sent to the public API. Never put it in front-end code: rotate it now (\`${cliCommand('key rotate KEY_ID --grace-hours 0')}\`).`,
   },
   RATE_LIMITED: {
     status: 429,

@@ -5,6 +5,7 @@ import type { Store } from '../../store'
 import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
 import { PublicError } from './errors'
+import { cliCommand } from '../../core/cli-command'
 
 /** An sk_-shaped key in the path, the query, Authorization (Bearer or Basic), X-Api-Key or Referer, found by shape alone. */
 export function findSecretKey(request: Request): string | null {
@@ -179,10 +180,11 @@ export function rateHeaders(d: RateDecision): Record<string, string> {
 
 /**
  * How `host` is let in: only the CLI sets the allowlist, so the page's developer is told which
- * command, in the README's form; --referrers replaces the list, so the command keeps those listed.
+ * command, as the service was started (cliCommand); --referrers replaces the list, so the command
+ * keeps those listed.
  */
 const addSite = (host: string) =>
-  `Its operator adds the site by giving the whole list again, the hosts listed now (\`npm run -s cli -- locator show lct_...\`) and this one: \`npm run -s cli -- locator set lct_... --referrers "LISTED_HOSTS,${host}"\`.`
+  `Its operator adds the site by giving the whole list again, the hosts listed now (\`${cliCommand('locator show lct_...')}\`) and this one: \`${cliCommand(`locator set lct_... --referrers "LISTED_HOSTS,${host}"`)}\`.`
 const NO_SITE =
   'This locator only answers requests from its allowed sites, and this request named none (no Origin or Referer).'
 const UNUSABLE_SITE =

@@ -1,0 +1,23 @@
+// How a message names a storeloc command for a person to run: as this process was launched, so
+// that the line works where it is read. Someone who typed `npm run -s cli -- ...` (README's way)
+// or started the service with `npm start` has no `storeloc` on their PATH; an operator of an
+// installed package, a service manager's unit or an image has the `storeloc` command (or its alias,
+// docs/operations.md) and may have no npm. The CLI's messages are read by who typed the command;
+// the service's (its log, its API's errors, passed on by whoever called it) by who started it.
+
+type Env = Record<string, string | undefined>
+
+/**
+ * The words that run the CLI, as this process was launched: through this package's `cli` or
+ * `start` script, by npm (`npm run -s cli --`, -s so that npm echoes no line a key is typed in)
+ * or Bun (`bun run --silent cli`); by npx, `npx storeloc`; otherwise `storeloc`.
+ */
+export function cliPrefix(env: Env = process.env): string {
+  const script = env.npm_lifecycle_event
+  if (script === 'npx') return 'npx storeloc'
+  if (env.npm_package_name !== 'storeloc' || (script !== 'cli' && script !== 'start')) return 'storeloc'
+  return env.npm_config_user_agent?.startsWith('bun/') === true ? 'bun run --silent cli' : 'npm run -s cli --'
+}
+
+/** The command line that runs the storeloc command `words` ("locator list"), as this process was launched. */
+export const cliCommand = (words: string, env: Env = process.env): string => `${cliPrefix(env)} ${words}`

@@ -1,0 +1,72 @@
+// The commands a message tells a person to run are written as that person runs storeloc: the
+// CLI's as it was typed, the service's (its API's errors) as it was started. README's newcomer
+// has `npm run -s cli --` and no `storeloc` on the PATH; an installed package or an image has
+// `storeloc` and maybe no npm.
+import { expect, test } from 'bun:test'
+import { join } from 'node:path'
+import { serverUrl, startServer } from '../helpers'
+import { dbPath, json, useTempDatabase } from './temp-database'
+
+useTempDatabase()
+const ROOT = join(import.meta.dir, '..', '..')
+
+/** How each launch sets npm's variables (npm and Bun alike name the package and the script). */
+const LAUNCHES = {
+  typed: { npm_lifecycle_event: '', npm_package_name: '', npm_config_user_agent: '' },
+  npm: { npm_lifecycle_event: 'cli', npm_package_name: 'storeloc', npm_config_user_agent: 'npm/11.0.0 node/v22' },
+  bun: { npm_lifecycle_event: 'cli', npm_package_name: 'storeloc', npm_config_user_agent: 'bun/1.4.5 npm/?' },
+  npx: { npm_lifecycle_event: 'npx', npm_package_name: 'their-site', npm_config_user_agent: 'npm/11.0.0 node/v22' },
+  // Another package's own `cli` script, which runs ours from node_modules/.bin.
+  other: { npm_lifecycle_event: 'cli', npm_package_name: 'their-site', npm_config_user_agent: 'npm/11.0.0 node/v22' },
+}
+const PREFIX = {
+  typed: 'storeloc',
+  npm: 'npm run -s cli --',
+  bun: 'bun run --silent cli',
+  npx: 'npx storeloc',
+  other: 'storeloc',
+}
+
+test("the CLI's messages name commands as the CLI was launched", () => {
+  json('locator', 'create', '--name', 'Shop')
+  for (const [launch, env] of Object.entries(LAUNCHES)) {
+    const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/cli/main.ts'), 'locator', 'show', 'lct_nosuch'], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: dbPath, ...env },
+    })
+    const prefix = PREFIX[launch as keyof typeof PREFIX]
+    expect({ launch, stderr: p.stderr.toString() }).toEqual({
+      launch,
+      stderr: `storeloc: No locator "lct_nosuch". \`${prefix} locator list\` shows them.\n`,
+    })
+  }
+})
+
+test("the service's API errors name commands as the service was started", async () => {
+  const { locator } = json('locator', 'create', '--name', 'Shop')
+  for (const [launch, env, prefix] of [
+    ['npm start', { ...LAUNCHES.npm, npm_lifecycle_event: 'start' }, 'npm run -s cli --'],
+    ['bun start', { ...LAUNCHES.bun, npm_lifecycle_event: 'start' }, 'bun run --silent cli'],
+    ['storeloc serve', LAUNCHES.typed, 'storeloc'],
+  ] as const) {
+    const server = startServer(dbPath, { ...env, DEMO: '0', GEOCODER: 'none' })
+    try {
+      const url = await serverUrl(server)
+      const query = await fetch(`${url}/public/v1/${locator.public_token}/locations?lat=51.5&lng=-0.1`)
+      expect({ launch, message: ((await query.json()) as { error: { message: string } }).error.message }).toEqual({
+        launch,
+        message: `The Query API is switched off for this locator. Its operator enables it with \`${prefix} locator set lct_... --query-api on\` (its lct_ id).`,
+      })
+      const admin = await fetch(`${url}/admin/v1/locations`, {
+        headers: { authorization: `Bearer ${locator.public_token}` },
+      })
+      expect({ launch, message: ((await admin.json()) as { message: string }).message }).toEqual({
+        launch,
+        message: `API key malformed: this is a locator's public token ("pk_..."), which the Query API under /public/v1 takes. The Management API takes a secret key ("sk_..."): \`${prefix} key create LOCATOR_ID\` makes one.`,
+      })
+    } finally {
+      server.proc.kill('SIGTERM')
+      await server.proc.exited
+    }
+  }
+})
