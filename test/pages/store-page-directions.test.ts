@@ -79,3 +79,17 @@ test('the same address with its coordinates sent: the links go to the point, whi
   expect(jsonLd(html)[0].geo).toEqual({ '@type': 'GeoCoordinates', latitude: 52.52437, longitude: 13.41053 })
   expect(metaTags(html)['place:location:latitude']).toBe('52.52437')
 })
+
+test('an ETag of a page made before the address links gives the page again, not a 304', async () => {
+  const id = await create({ name: 'Wedding Books', address: TOWN_ONLY })
+  const url = `http://localhost/l/${token}/${id}/wedding-books`
+  const res = await send(env.app, url)
+  const [, version] = /^W\/"([0-9a-z.~]+)-/.exec(res.headers.get('etag')!)!
+  // The ETag such a page had: the written version, the URL and the page's base and day (none: no hours).
+  const before = `W/"${version}-${Bun.hash(url, Bun.hash('pages http://localhost ')).toString(36)}"`
+  const again = await send(env.app, url, { headers: { 'if-none-match': before } })
+  expect(again.status).toBe(200)
+  expect(directionLinks(again.text)).toContain('https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin')
+  const current = await send(env.app, url, { headers: { 'if-none-match': res.headers.get('etag')! } })
+  expect(current.status).toBe(304)
+})

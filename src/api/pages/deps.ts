@@ -7,7 +7,7 @@ import type { IndexRegistry } from '../../indexes/registry'
 import type { Store } from '../../store'
 import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
-import { etagMatches, etagOf } from '../public/headers'
+import { ANSWER_FORMAT, etagMatches, etagOf } from '../public/headers'
 import { pathStart } from '../public/url'
 import { messagePage } from './page-style'
 import { pageLang, pageTexts } from './page-texts'
@@ -76,10 +76,19 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
   [`${finderUrl(base, token)}/stores`, ...places.map(encodeURIComponent)].join('/')
 
 /**
+ * The pages' format, in every page's ETag with ANSWER_FORMAT (a store page shows the Query API's
+ * location): moved when a page's content changes for the same locator version (versions outlive
+ * a restart), so a browser's copy made before is sent again in full, not confirmed by a 304.
+ * 1: a store placed only at its town has directions to its address and no geo point.
+ */
+export const PAGE_FORMAT = 1
+
+/**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
- * marks its index in use; not as stores open and close, which no page shows), the URL as sent, and
- * `made`: the base its links are made on, and whatever else the page depends on that no write
- * changes (a store page's date). `version`: the written version the page was made at, when not now.
+ * marks its index in use; not as stores open and close, which no page shows), the URL as sent,
+ * the formats, and `made`: the base its links are made on, and whatever else the page depends on
+ * that no write changes (a store page's date). `version`: the written version the page was made
+ * at, when not now.
  */
 export function pageEtag(
   deps: PageDeps,
@@ -88,7 +97,7 @@ export function pageEtag(
   made: string,
   version = deps.registry.writtenVersion(locator.id),
 ): string {
-  return etagOf(version, request.url, Bun.hash(`pages ${made}`))
+  return etagOf(version, request.url, Bun.hash(`pages ${ANSWER_FORMAT}.${PAGE_FORMAT} ${made}`))
 }
 
 /** A list's `page` parameter: null when absent, undefined when it is no page number (1 to 999,999,999). */
