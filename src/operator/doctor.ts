@@ -203,7 +203,7 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreada
     const listed = l.coarse.map((c) => `${c.id} (${c.name}, ${c.precision})`).join(', ')
     const more = l.coarseCount > l.coarse.length ? ` and ${l.coarseCount - l.coarse.length} more` : ''
     notes.push({
-      problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API puts them at their town's centre.`,
+      problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API gives their town's centre, marked coordinates.approximate: the widget and store pages send directions to their address, but maps and distances use that point.`,
       fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv`)}, correct lat and lng in those rows, and import the file back.`,
     })
   }
