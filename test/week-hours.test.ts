@@ -160,7 +160,12 @@ describe('splitWeekHours', () => {
       ],
       // Swedish (or Danish) Monday beside English days: Monday open round the clock, or a slip?
       ['Mon-Fri 9-5, Sat 10-2, man 24/7', 'its "man" is Monday only in Swedish, and its other days are English.'],
-      ['L-V 9-18, Sat 10-14', 'its "Sat" is Saturday only in English, and its other days are Spanish.'],
+      // A name two languages read as two days is said in the language read (di: dimanche in French).
+      [
+        'Mon-Fri 9-5, Sat 10-2, Di 11-3',
+        'its "Di" is Tuesday only in German or Dutch, and its other days are English.',
+      ],
+      ['Mon-Sun 9-18, So 10-14', 'its "So" is Sunday only in German, and its other days are English.'],
       ['SB 24h, Mo-Fr 9-18', 'its "SB" is Saturday only in Polish, and its other days are English or German.'],
     ]
     for (const [text, why] of cases) {
@@ -173,6 +178,19 @@ describe('splitWeekHours', () => {
     expect(splitWeekHours('Seg-Sex 9-18, Sáb 9-13, Dom fechado')).toEqual(weekdays('9-18', '9-13', 'fechado'))
   })
 
+  test('a day named in another language is read when no other day of the cell names it', () => {
+    // Its hours change no other day's, as a day named twice in two languages would.
+    const cases: [string, string[]][] = [
+      ['Mon-Fri 9-18, Sa 10-14, So closed', weekdays('9-18', '10-14', 'closed')],
+      ['Di-Fr 10-18, Sat 10-14', week('', '10-18', '10-18', '10-18', '10-18', '10-14', '')],
+      ['Mo-Fr 9-18, Sa 9-13, Dom fechado', weekdays('9-18', '9-13', 'fechado')],
+      ['Lun-Ven 9-18, Sat 9-13', weekdays('9-18', '9-13')],
+      ['Mon-Sat 9-18, zo gesloten', weekdays('9-18', '9-18', 'gesloten')],
+      ['L-V 9-18, Sat 10-14', weekdays('9-18', '10-14')],
+    ]
+    for (const [text, days] of cases) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days })
+  })
+
   test("one-letter days M and S, which English and Spanish both write, are read as the cell's other days say", () => {
     // Beside days English writes too, M is Monday ("M-Sa", "M Tu W Th F Sa Su" as US lists write).
     expect(splitWeekHours('M-Sa 9-17')).toEqual(weekdays('9-17', '9-17'))
@@ -181,7 +199,8 @@ describe('splitWeekHours', () => {
     expect(splitWeekHours('M-Sáb 10-20')).toEqual(week('', '10-20', '10-20', '10-20', '10-20', '10-20', ''))
     expect(splitWeekHours('L-S 9-14')).toEqual(weekdays('9-14', '9-14'))
     // Alone, Monday or martes? Not guessed.
-    for (const text of ['M-S 9-5', '9-5 M-S']) {
+    // Beside days neither all English's nor all Spanish's too ("So" is German's), neither.
+    for (const text of ['M-S 9-5', '9-5 M-S', 'M-Sa 9-5, So geschlossen']) {
       const doubts: string[] = []
       expect({ text, days: splitWeekHours(text, true, doubts) }).toEqual({ text, days: null })
       expect(doubts).toEqual([

@@ -201,12 +201,23 @@ LANGUAGES.forEach(([, list], i) => {
 })
 /** One-letter days are their grammar's language's. */
 export const ENGLISH_BIT = 1
-const SPANISH_BIT = 1 << 3
+export const SPANISH_BIT = 1 << 3
+/** The languages that read ROMANCE_OF's names their way (French, Spanish, Italian), and POLISH_OF's (Polish). */
+const ROMANCE_BITS = (1 << 2) | (1 << 3) | (1 << 4)
+const POLISH_BIT = 1 << 7
 
-/** The languages that write a day's name in a grammar, as bits of LANGUAGES; 0 for a word for every day or holidays. */
-export function languagesOf(name: string, g: Grammar): number {
+/**
+ * The languages that write a day's name in a grammar, as bits of LANGUAGES; 0 for a word for every
+ * day or holidays. `day`: only those that read it as that day (Monday = 0): "di" is Tuesday in
+ * German and Dutch, Sunday in French.
+ */
+export function languagesOf(name: string, g: Grammar, day?: number): number {
   if (name.length === 1 && g !== NAMED) return g === ENGLISH ? ENGLISH_BIT : SPANISH_BIT
-  return LANGUAGE_OF.get(name) ?? 0
+  const bits = LANGUAGE_OF.get(name) ?? 0
+  if (day === undefined) return bits
+  const their = ROMANCE_OF.has(name) ? ROMANCE_BITS : POLISH_OF.has(name) ? POLISH_BIT : 0
+  const read = (ROMANCE_OF.get(name) ?? POLISH_OF.get(name)) === day
+  return their === 0 ? bits : bits & (read ? their : ~their)
 }
 
 /** Languages as bits of LANGUAGES in words: "English or German". */

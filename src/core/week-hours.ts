@@ -28,6 +28,7 @@ import {
   SHARED_BESIDE_LETTERS,
   SHARED_LETTERS,
   SPANISH,
+  SPANISH_BIT,
   TWO_WAYS,
   WEEKDAYS,
   WEEKENDS,
@@ -203,7 +204,9 @@ function lettersOf(t: string): Grammar | null {
     [...spec[0].matchAll(NAMED.spanParts)].flatMap((m) => [m[1]!, m[2] ?? m[1]!]),
   )
   const bits = names.map((name) => languagesOf(name, NAMED)).filter((b) => b !== 0)
-  if (bits.length > 0) return bits.every((b) => b & ENGLISH_BIT) ? ENGLISH : SPANISH
+  if (bits.length > 0 && bits.every((b) => b & ENGLISH_BIT)) return ENGLISH
+  if (bits.length > 0 && bits.every((b) => b & SPANISH_BIT)) return SPANISH
+  // Beside no days, or days of neither ("M-Sa 9-5, So geschlossen": So is German's), M is in doubt.
   return LETTER_M.test(t.replace(MERIDIEM, '$1')) ? null : SPANISH
 }
 
@@ -305,14 +308,14 @@ function splitWith(
   // self-service) is no day, but text of the hours before it, unread as before.
   const polishOnly = (spec: Spec) => POLISH_ONLY.test(spec[0])
   if (specs.some(polishOnly) && specs.some((spec) => /\p{L}/u.test(spec[0].replace(POLISH_DAYS, '')))) {
-    say(doubts, otherLanguage(text, at, specs, g, null) ?? '')
+    say(doubts, otherLanguage(text, at, specs, g, null, false) ?? '')
     if (polishOnly(specs[0]!)) return null
     specs = specs.filter((spec) => !polishOnly(spec))
   }
   const polish = specs.some(polishOnly)
   const read = romance ? ROMANCE_OF : polish ? POLISH_OF : null
   // "Mo-Fr 9-18, Sex 9-12": Portuguese Friday beside German days, 9-18 or 9-12? Not guessed.
-  const other = otherLanguage(text, at, specs, g, read)
+  const other = otherLanguage(text, at, specs, g, read, true)
   if (other !== null) {
     say(doubts, other)
     return null
@@ -383,7 +386,8 @@ function say(doubts: string[] | undefined, doubt: string): void {
 
 /**
  * Why a week is not read when a day's name is of none of the languages that name its other days
- * ("Sex", Portuguese Friday, beside "Mo-Fr"); null when one language names them all.
+ * ("Sex", Portuguese Friday, beside "Mo-Fr"); null when one language names them all, or, `apart`,
+ * when no day is named twice ("Mon-Sat 9-18, zo gesloten"): then no name changes another's hours.
  */
 function otherLanguage(
   text: string,
@@ -391,6 +395,7 @@ function otherLanguage(
   specs: Spec[],
   g: Grammar,
   read: ReadonlyMap<string, number> | null,
+  apart: boolean,
 ): string | null {
   const names: { name: string; from: number; bits: number }[] = []
   for (const spec of specs) {
@@ -406,6 +411,8 @@ function otherLanguage(
   const known = names.filter((n) => n.bits !== 0)
   const common = (list: typeof known) => list.reduce((bits, n) => bits & n.bits, -1)
   if (common(known) !== 0) return null
+  const days = specs.flatMap((spec) => daysOf(spec[0], read, g))
+  if (apart && new Set(days).size === days.length) return null
   // The name the others share a language without; else the first that leaves none.
   const odd =
     known.find((n) => common(known.filter((o) => o.name !== n.name)) !== 0) ??
@@ -413,8 +420,9 @@ function otherLanguage(
   const others = common(known.filter((o) => o.name !== odd.name))
   const rest = others !== 0 ? others : common(known.slice(0, known.indexOf(odd)))
   const shown = text.slice(at[odd.from], at[odd.from + odd.name.length])
-  const day = DAYS_IN_ENGLISH[read?.get(odd.name) ?? g.dayOf.get(odd.name)!]
-  return `its "${shown}" is ${day} only in ${languageNames(odd.bits)}, and its other days are ${languageNames(rest)}. Write every day in one language.`
+  const day = read?.get(odd.name) ?? g.dayOf.get(odd.name)!
+  const bits = languagesOf(odd.name, g, day)
+  return `its "${shown}" is ${DAYS_IN_ENGLISH[day]} only in ${languageNames(bits)}, and its other days are ${languageNames(rest)}. Write every day in one language.`
 }
 
 /**
