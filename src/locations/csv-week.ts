@@ -108,6 +108,19 @@ export function weekInto(
   return []
 }
 
+/** A day's text of only a dash ("-", "–", "—"), as back-office exports write a day without hours. */
+const DASH = /^\s*[-\u2010-\u2015\u2212]+\s*$/
+
+/**
+ * A row's days of only a dash, closed when another of its days has open hours: exports write a
+ * day closed so. Beside none ("-" every day) the row says nothing of them: kept, unread.
+ */
+export function dashesClosed(body: Record<string, unknown>): void {
+  const hours = body.hours as Record<string, string> | undefined
+  if (hours === undefined || !DAYS.some((d) => parseDayHours(hours[d]).kind === 'open')) return
+  for (const d of DAYS) if (DASH.test(hours[d] ?? '')) hours[d] = 'closed'
+}
+
 /** What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed; null for "Daily 8-22", "24/7". */
 export function noDayNote(body: Record<string, unknown>, week: string): string | null {
   const hours = (body.hours ?? {}) as Record<string, string>

@@ -29,7 +29,7 @@ import {
 import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
 import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
-import { closedX, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
+import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
 import {
   daysBelow,
   daysBelowNote,
@@ -187,6 +187,7 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   const kept: (string | undefined)[] = []
   if (spans.length > 0) week = [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ')
   if (week !== undefined) problems.push(...weekInto(body, week, kept))
+  dashesClosed(body)
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })

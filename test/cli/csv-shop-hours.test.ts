@@ -349,6 +349,40 @@ describe('a week of hours in one cell', () => {
   })
 })
 
+describe('a day of only a dash', () => {
+  /** A sheet of the day columns `days` (";" apart), a row per line of `rows`; its path. */
+  function columns(days: string, rows: string[]): string {
+    const lines = rows.map((r, i) => `S${i};Radhaus ${i};Königsallee ${i + 1}, 40213 Düsseldorf;51,2254;6,7763;${r}`)
+    const path = join(dir, 'filialen.csv')
+    writeFileSync(path, `Filialnummer;Name;Adresse;Breitengrad;Längengrad;${days}\r\n${lines.join('\r\n')}\r\n`)
+    return path
+  }
+  const exported = () =>
+    new Map<string, Imported>(json('locations', 'export', locatorId).map((l: Imported) => [l.external_id, l] as const))
+
+  test('is closed beside a day of open hours, as back-office exports write a day closed', () => {
+    const { hours, warnings } = imported(['Mo-Fr 9-18, Sa 9-13, So -', 'Mon-Fri 9-5, Sat –, Sun —'])
+    expect(warnings).toEqual([[], []])
+    expect(hours[0]!.hours).toEqual(week([...Array(5).fill('9-18'), '9-13', 'closed']))
+    expect(hours[1]!.hours).toEqual(week([...Array(5).fill('9-5'), 'closed', 'closed']))
+    expect(hours.map((h) => h.hours_unread)).toEqual([[], []])
+    const days = 'Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag'
+    json('locations', 'import', locatorId, '--file', columns(days, ['9-18;9-18;-;9-18;9-18;9-13;—']))
+    expect(exported().get('S0')!.hours).toEqual(week(['9-18', '9-18', 'closed', '9-18', '9-18', '9-13', 'closed']))
+    json('locations', 'import', locatorId, '--file', columns('Mo-Fr;Sa;So', ['9-18;-;–']))
+    expect(exported().get('S0')!.hours).toEqual(week([...Array(5).fill('9-18'), 'closed', 'closed']))
+  })
+
+  test('is kept unread beside no open hours: the row says nothing of them', () => {
+    const days = 'Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag'
+    json('locations', 'import', locatorId, '--file', columns(days, ['-;-;-;-;-;-;-']))
+    expect(exported().get('S0')!.hours_unread).toEqual(DAYS)
+    const { hours } = imported(['So -'])
+    expect(hours[0]!.hours.sunday).toBe('-')
+    expect(hours[0]!.hours_unread).toEqual(['sunday'])
+  })
+})
+
 describe('the summary', () => {
   test("a row's days of one unread text are one line; a warning many rows share is one line", () => {
     const texts = ['Mo-Fr auf Zuruf, Sa 10-14', 'Mo-Fr auf Zuruf, Sa 10-14', 'Mo-Fr auf Zuruf, Sa 10-14']
