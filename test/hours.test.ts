@@ -92,6 +92,9 @@ describe('parseDayHours', () => {
     ['Stängt', CLOSED],
     ['Lukket', CLOSED],
     ['Stengt', CLOSED],
+    // Danish and Norwegian "ø", which no accent is: read as the words written with "o".
+    ['Døgnet rundt', open([0, h(24)])],
+    ['døgnåbent', open([0, h(24)])],
     ['Suljettu', CLOSED],
     ['klo 10-18', open([h(10), h(18)])],
     ['geschl.', CLOSED],

@@ -66,6 +66,11 @@ describe('splitWeekHours', () => {
     ['Poniedziałek-piątek 9-17, sobota 10-14, niedziela zamknięte', weekdays('9-17', '10-14', 'zamknięte')],
     ['Mån-Fre 10-18, Lör 10-15, Sön stängd', weekdays('10-18', '10-15', 'stängd')],
     ['måndag–fredag 10–18', weekdays('10–18')],
+    // Danish and Norwegian: "Lør", "Søn" as Swedish "Lör", "Sön", and their Tuesday.
+    ['Man-Fre 9-17, Lør 10-14, Søn lukket', weekdays('9-17', '10-14', 'lukket')],
+    ['Mandag-fredag 10-17.30, lørdag 10-14', weekdays('10-17.30', '10-14')],
+    ['tirsdag-lørdag 10-18', week('', '10-18', '10-18', '10-18', '10-18', '10-18', '')],
+    ['Hverdage 9-17, lørdage 10-13', weekdays('9-17', '10-13')],
     // Two letters: with a day only French, Spanish or Italian writes so, "ma" is Tuesday and "di"/"do" Sunday.
     ['lu-ve 9-18, sa 9-12, di fermé', weekdays('9-18', '9-12', 'fermé')],
     ['ma-ve 9-18, di 10-12', week('', '9-18', '9-18', '9-18', '9-18', '', '10-12')],
@@ -159,7 +164,10 @@ describe('splitWeekHours', () => {
         'its "Sex" is Friday only in Portuguese, and its other days are English or German.',
       ],
       // Swedish (or Danish) Monday beside English days: Monday open round the clock, or a slip?
-      ['Mon-Fri 9-5, Sat 10-2, man 24/7', 'its "man" is Monday only in Swedish, and its other days are English.'],
+      [
+        'Mon-Fri 9-5, Sat 10-2, man 24/7',
+        'its "man" is Monday only in Swedish or Danish or Norwegian, and its other days are English.',
+      ],
       // A name two languages read as two days is said in the language read (di: dimanche in French).
       [
         'Mon-Fri 9-5, Sat 10-2, Di 11-3',

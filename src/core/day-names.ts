@@ -30,7 +30,7 @@ const DAY_NAMES: [string, number][] = [
   ...names(4, 'piatek pt'),
   ...names(5, 'sobota sob sb'),
   ...names(6, 'niedziela niedz ndz nd'),
-  // Swedish, folded: "Mån-Fre", "lördag".
+  // Swedish, folded: "Mån-Fre", "lördag"; Danish and Norwegian "lørdag" folds so too.
   ...names(0, 'mandag man'),
   ...names(1, 'tisdag tis'),
   ...names(2, 'onsdag ons'),
@@ -38,6 +38,10 @@ const DAY_NAMES: [string, number][] = [
   ...names(4, 'fredag fre'),
   ...names(5, 'lordag lordagar lor'),
   ...names(6, 'sondag sondagar son'),
+  // Danish and Norwegian beyond those: their Tuesday, and plurals ("lørdage", "søndager").
+  ...names(1, 'tirsdag tir'),
+  ...names(5, 'lordage lordager'),
+  ...names(6, 'sondage sondager'),
 ]
 /**
  * One-letter days, read only in a text the names above do not split: Spanish ("L-V 9-18, S
@@ -105,7 +109,8 @@ const EVERY_WORDS =
   'daily|every\\s*day|all\\s+week|7\\s*days(?:\\s+a\\s+week)?|seven\\s+days(?:\\s+a\\s+week)?|taglich|jeden\\s+tag|tous\\s+les\\s+jours|7\\s*j(?:ours)?\\s*(?:/|sur)\\s*7j?|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
 export const EVERY_DAY = new RegExp(`^(?:${EVERY_WORDS})$`)
 /** Words for Monday to Friday, and for Saturday and Sunday. */
-const WEEKDAY_WORDS = 'week\\s*days|werktags|wochentags|en\\s+semaine|entre\\s+semana|giorni\\s+feriali|werkdagen'
+const WEEKDAY_WORDS =
+  'week\\s*days|werktags|wochentags|en\\s+semaine|entre\\s+semana|giorni\\s+feriali|werkdagen|vardagar|hverdage|hverdager'
 const WEEKEND_WORDS = 'week-?ends?|wochenende|fines?\\s+de\\s+semana|fine\\s+settimana'
 export const WEEKDAYS = new RegExp(`^(?:${WEEKDAY_WORDS})$`)
 export const WEEKENDS = new RegExp(`^(?:${WEEKEND_WORDS})$`)
@@ -194,6 +199,11 @@ const LANGUAGES: [string, string][] = [
     'poniedziałek poniedzialek pon pn wtorek wt sroda sr czwartek czw cz piatek pt sobota sob sb so niedziela niedz ndz nd',
   ],
   ['Swedish', 'mandag man tisdag tis onsdag ons torsdag tor tors fredag fre lordag lordagar lor sondag sondagar son'],
+  ['Danish', 'mandag man tirsdag tir onsdag ons torsdag tor tors fredag fre lordag lordage lor sondag sondage son'],
+  [
+    'Norwegian',
+    'mandag man tirsdag tir onsdag ons torsdag tor tors fredag fre lordag lordager lor sondag sondager son',
+  ],
 ]
 const LANGUAGE_OF = new Map<string, number>()
 LANGUAGES.forEach(([, list], i) => {

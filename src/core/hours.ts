@@ -18,7 +18,7 @@ const CLOSED =
 
 /** Open round the clock. */
 const ALL_DAY =
-  /^(open )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dognaabent)$/
+  /^(open )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dogna?abent)$/
 
 /** Words that join two times of one interval, and words around a time that say nothing ("durchgehend": no break). */
 const TO =
@@ -28,13 +28,17 @@ const FILLER =
 /** Between intervals ("u.": German shops' und). */
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 
-/** Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so too). */
+/**
+ * Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so
+ * too). Danish and Norwegian "ø", no accent to Unicode, is "o", as Swedish writes "ö" folded.
+ */
 export const foldHours = (text: string): string =>
   text
     .normalize('NFKD')
     .replace(/\p{Mn}/gu, '')
     .toLowerCase()
     .replace(/[–—−]/g, '-')
+    .replace(/ø/g, 'o')
 
 /**
  * "By appointment" as English, German, French, Spanish, Italian and Dutch write it, folded: no

@@ -1,7 +1,8 @@
 // A week of opening hours in one text, as store lists and OpenStreetMap write them ("Mon-Fri
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
 // into each day's text, which parseDayHours then reads. The days' names, in English, German,
-// French, Spanish, Italian, Dutch, Portuguese, Polish and Swedish, are day-names.ts'.
+// French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are
+// day-names.ts'.
 import { BY_APPOINTMENT, clockText, eitherHalf, eitherText, foldHours, halfClosed, parseDayHours } from './hours'
 import {
   DAYS_IN_ENGLISH,
