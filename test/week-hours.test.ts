@@ -205,6 +205,8 @@ describe('splitWeekHours', () => {
     expect(splitWeekHours('M-Sat 9-5, Su 12-5')).toEqual(weekdays('9-5', '9-5', '12-5'))
     // Beside Spanish days, martes: Tuesday.
     expect(splitWeekHours('M-Sáb 10-20')).toEqual(week('', '10-20', '10-20', '10-20', '10-20', '10-20', ''))
+    // "Sá", as Spanish writes two letters (Lu Ma Mi Ju Vi Sá Do): no English "Sa" with its accent.
+    expect(splitWeekHours('M-Sá 10-20')).toEqual(week('', '10-20', '10-20', '10-20', '10-20', '10-20', ''))
     expect(splitWeekHours('L-S 9-14')).toEqual(weekdays('9-14', '9-14'))
     // Alone, Monday or martes? Not guessed.
     // Beside days neither all English's nor all Spanish's too ("So" is German's), neither.

@@ -164,7 +164,7 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   if (t.trim() === '' || exceptsDays(t)) return null
   const week = splitWith(text, t, at, NAMED, false, doubts)
   if (week !== null) return week
-  const letters = lettersOf(t)
+  const letters = lettersOf(text, t, at)
   if (letters === null) {
     say(
       doubts,
@@ -198,13 +198,22 @@ const MERIDIEM = /(\d\s*)[ap]\.?\s?m\b\.?/g
  * Spanish does with L, X, J, V or D; else as its days named in full say ("M-Sa": Monday, Sa
  * English's too; "M-Sáb": martes). Null when an M is read neither way ("M-S 9-5").
  */
-function lettersOf(t: string): Grammar | null {
+function lettersOf(text: string, t: string, at: number[]): Grammar | null {
   if (ENGLISH_ONLY_LETTER.test(t)) return ENGLISH
   if (SPANISH_ONLY_LETTER.test(t)) return SPANISH
-  const names = [...t.matchAll(NAMED.daysAt)].flatMap((spec) =>
-    [...spec[0].matchAll(NAMED.spanParts)].flatMap((m) => [m[1]!, m[2] ?? m[1]!]),
-  )
-  const bits = names.map((name) => languagesOf(name, NAMED)).filter((b) => b !== 0)
+  // A name written with an accent ("Sá", "Sáb") is none of English's, whatever it folds to.
+  const bitsOf = (name: string, from: number) => {
+    const accented = /[^\p{ASCII}]/u.test(text.slice(at[from], at[from + name.length]))
+    return languagesOf(name, NAMED) & (accented ? ~ENGLISH_BIT : -1)
+  }
+  const bits = [...t.matchAll(NAMED.daysAt)]
+    .flatMap((spec) =>
+      [...spec[0].matchAll(NAMED.spanParts)].flatMap((m) => {
+        const from = spec.index + m.index
+        return [bitsOf(m[1]!, from), ...(m[2] ? [bitsOf(m[2], from + m[0].lastIndexOf(m[2]))] : [])]
+      }),
+    )
+    .filter((b) => b !== 0)
   if (bits.length > 0 && bits.every((b) => b & ENGLISH_BIT)) return ENGLISH
   if (bits.length > 0 && bits.every((b) => b & SPANISH_BIT)) return SPANISH
   // Beside no days, or days of neither ("M-Sa 9-5, So geschlossen": So is German's), M is in doubt.
