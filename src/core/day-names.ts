@@ -147,6 +147,9 @@ const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en)(?!\\p{L})'
 /** How days are written: the patterns that find them, and each name's day. */
 export type Grammar = { daysAt: RegExp; spanParts: RegExp; dayOf: Map<string, number> }
 
+/** A day's names as a group that matches a whole word. */
+const alone = (day: string) => `(?<![\\p{L}\\d])(${day})(?![\\p{L}\\d])`
+
 function grammar(days: [string, number][]): Grammar {
   const day = [...days.map(([name]) => name), ...HOLIDAYS]
     .sort((a, b) => b.length - a.length)
@@ -160,8 +163,8 @@ function grammar(days: [string, number][]): Grammar {
       `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:${JOIN})\\s*${span})*)(?![\\p{L}\\d])\\s*:?`,
       'gu',
     ),
-    // A span's first and last day, as daysOf reads them.
-    spanParts: new RegExp(`(${day})\\.?(?:\\s*(?:${THROUGH})\\s*(${day}))?`, 'gu'),
+    // A span's first and last day, as daysOf reads them: whole words, not "nd" (niedziela) in "und".
+    spanParts: new RegExp(`${alone(day)}\\.?(?:\\s*(?:${THROUGH})\\s*${alone(day)})?`, 'gu'),
     dayOf: new Map(days),
   }
 }
