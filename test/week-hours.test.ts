@@ -122,6 +122,13 @@ describe('splitWeekHours', () => {
     ['Mo und Di 9-12, Mi-Fr 9-18', week('9-12', '9-12', '9-18', '9-18', '9-18', '', '')],
     ['Mon and Tue 9-12, Wed-Fri 9-5', week('9-12', '9-12', '9-5', '9-5', '9-5', '', '')],
     ['Mo-Fr 9-18, Sa und So 10-14', weekdays('9-18', '10-14', '10-14')],
+    // Public holidays after a word for except say nothing of the week either: left out.
+    ['Mon-Fri 9-5 except bank holidays', weekdays('9-5')],
+    ['Mon-Fri 9-5 (except public holidays), Sat 10-2', weekdays('9-5', '10-2')],
+    ['Mo-Fr 9-18 außer an Feiertagen, Sa 9-13', weekdays('9-18', '9-13')],
+    ['Lun-Ven 9h-18h sauf jours fériés', weekdays('9h-18h')],
+    // German "Sonn- und Feiertage": Sunday, its word cut short before another's.
+    ['Mo-Fr 9-18 Uhr, Sa 9-13 Uhr, Sonn- und Feiertage geschlossen', weekdays('9-18 Uhr', '9-13 Uhr', 'geschlossen')],
     // A break after the hours stays with them.
     [
       'Mo-Fr 9-18, Mittagspause 13-14',

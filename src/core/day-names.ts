@@ -16,6 +16,8 @@ const DAY_NAMES: [string, number][] = [
     'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sabados sab sabato zaterdag zaterdags za',
   ),
   ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
+  // German cuts a word short before another that ends alike: "Sonn- und Feiertage".
+  ...names(6, 'sonn-'),
   // Portuguese ("Seg-Sex", "segunda a sexta-feira"; sábado and domingo are Spanish's too).
   ...names(0, 'segunda-feira segunda seg'),
   ...names(1, 'terca-feira terca ter'),
@@ -127,6 +129,7 @@ const HOLIDAYS = new Set([
   'feiertage',
   'feiertags',
   'feiertag',
+  'feiertagen',
   'jours feries',
   'feries',
   'festivos',
@@ -136,6 +139,11 @@ const HOLIDAYS = new Set([
 ])
 
 export const isHoliday = (name: string) => HOLIDAYS.has(name.replace(/\s+/g, ' '))
+/** Those words as a pattern, folded, the longest first. */
+export const HOLIDAY_WORDS = [...HOLIDAYS]
+  .sort((a, b) => b.length - a.length)
+  .map((name) => name.replace(/ /g, '\\s+'))
+  .join('|')
 
 /**
  * Words between the first and last day of a span, and between spans. A word stands apart from
@@ -181,7 +189,7 @@ const LANGUAGES: [string, string][] = [
   ],
   [
     'German',
-    'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags so',
+    'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags sonn- so',
   ],
   ['French', 'lundi lun lu mardi mar ma mercredi mer me jeudi jeu je vendredi ven ve samedi sam sa dimanche dim di'],
   [

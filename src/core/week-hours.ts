@@ -14,6 +14,7 @@ import {
   FRENCH_HOURS,
   GERMANIC_ONLY,
   type Grammar,
+  HOLIDAY_WORDS,
   IN_FULL,
   isHoliday,
   languageNames,
@@ -146,13 +147,32 @@ export function daysNamedTogether(texts: string[]): number[][] {
  * read: a day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days
  * alone ("Closed Mondays").
  */
-export function splitWeekHours(text: string, keepUnread = false, doubts?: string[]): string[] | null {
+export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
+  const text = withoutHolidays(cell)
   const week = splitWeek(text, keepUnread, doubts)
   if (week === null && SEASON.test(foldHours(text)))
     doubts?.push(
       'a season is not read. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and give it the status draft (a "status" column) while it is closed.',
     )
   return week
+}
+
+/** Public holidays after a word for except ("9-5 (except bank holidays)", "außer an Feiertagen"). */
+const EXCEPT_HOLIDAYS = new RegExp(
+  `[\\s,;]*\\(?\\s*(?:except|excl\\.?|ausser|außer|sauf|excepto|salvo|tranne|eccetto|behalve)\\s+(?:(?:on|an|am|les|los|i|op)\\s+)?(?:${HOLIDAY_WORDS})(?![\\p{L}\\d])\\s*\\)?`,
+  'gu',
+)
+
+/** A text less its holidays after a word for except: a rule for them says nothing of the week. */
+function withoutHolidays(text: string): string {
+  const { t, at } = folded(text)
+  let out = ''
+  let from = 0
+  for (const m of t.matchAll(EXCEPT_HOLIDAYS)) {
+    out += text.slice(from, at[m.index])
+    from = at[m.index + m[0].length]!
+  }
+  return out + text.slice(from)
 }
 
 /** Words for a season, in the six languages: a week of hours says nothing of them. */
