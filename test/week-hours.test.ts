@@ -106,6 +106,13 @@ describe('splitWeekHours', () => {
     ['Mon-Fri 9-18, Sat 10-14, closed Sundays', weekdays('9-18', '10-14', 'closed')],
     ['Mo-Sa 9-20 Uhr, sonntags geschlossen', weekdays('9-20 Uhr', '9-20 Uhr', 'geschlossen')],
     ['Closed Mondays; Tue-Sun 10-18', week('Closed', '10-18', '10-18', '10-18', '10-18', '10-18', '10-18')],
+    // Days in brackets after another's hours are days as any others, with their hours or a closed word.
+    [
+      'Tue-Sat 11am-7pm (closed Sun/Mon)',
+      week('closed', '11am-7pm', '11am-7pm', '11am-7pm', '11am-7pm', '11am-7pm', 'closed'),
+    ],
+    ['Mon-Fri 9-5 (Sat 10-2)', weekdays('9-5', '10-2')],
+    ['Mo-Fr 9-18 Uhr (Sa 9-13 Uhr)', weekdays('9-18 Uhr', '9-13 Uhr')],
     // One-letter days: Spanish (X is miércoles), or English with F, W or R.
     ['L-V 9:00-18:00, S 10:00-14:00', weekdays('9:00-18:00', '10:00-14:00')],
     ['L-V 9-18h, S-D cerrado', weekdays('9-18h', 'cerrado', 'cerrado')],

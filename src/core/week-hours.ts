@@ -52,6 +52,29 @@ function clock24(specs: Spec[], g: Grammar): boolean {
 
 /** Separators left between one day's hours and the next days ("Mon-Fri 9-18 · Sat 10-14"). */
 const TRAILING = /[\s,;|/·•]+$/
+/** A bracket opened right before days, or before a word for closed and days ("9-5 (Sat 10-2)", "(closed Sun)"). */
+const OPENS = /\(\s*(\p{L}+)?\s*$/u
+
+/**
+ * Days' hours less the brackets around days named after other days' hours ("Mon-Fri 9-5 (Sat
+ * 10-2)", "Tue-Sat 11-7 (closed Sun/Mon)"). A bracket of other words ("(Dezember Sa 9-18)") stays.
+ */
+function unbracketed(hours: string[]): string[] {
+  let open = false
+  return hours.map((h) => {
+    let out = h
+    if (open && out.endsWith(')')) {
+      out = out.slice(0, -1).trim()
+      open = false
+    }
+    const opens = OPENS.exec(out)
+    if (opens !== null && (opens[1] === undefined || isClosed(opens[1]))) {
+      open = true
+      if (opens[1] === undefined) out = out.slice(0, opens.index).trim()
+    }
+    return out
+  })
+}
 
 /** Words before a day or span ("from Monday", "du lundi", "le samedi", "von Montag"). */
 const BEFORE_DAYS = 'from|on|von|vom|du|de|del|dal|le|el|il|van|op'
@@ -285,7 +308,7 @@ function hoursFirst(text: string): string[] | null {
  * The last word of one day's hours. A word for closed there is the next days', when they have
  * none ("Tue-Sat 10-18, closed Sun & Mon"): parseDayHours knows those words.
  */
-const LAST_WORD = /(?:^|[\s,;|/])(\p{L}+)\s*:?$/u
+const LAST_WORD = /(?:^|[\s,;|/(])(\p{L}+)\s*:?$/u
 const isClosed = (text: string) => parseDayHours(text.trim().replace(/:$/, '')).kind === 'closed'
 
 /** Days found in a text: as written, and where. */
@@ -353,15 +376,17 @@ function splitWith(
   const clock = clock24(specs, g)
   // Each spec's hours as written, from the text itself (its case and accents kept).
   // A word before days ending the text ("Sat 10-14 on") is read as a stray one, as ever.
-  const hours = specs.map((spec, i) => {
-    const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
-    return text
-      .slice(at[spec.index + spec[0].length], at[end])
-      .replace(TRAILING, '')
-      .replace(BEFORE_NEXT, '')
-      .replace(TRAILING, '')
-      .trim()
-  })
+  const hours = unbracketed(
+    specs.map((spec, i) => {
+      const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
+      return text
+        .slice(at[spec.index + spec[0].length], at[end])
+        .replace(TRAILING, '')
+        .replace(BEFORE_NEXT, '')
+        .replace(TRAILING, '')
+        .trim()
+    }),
+  )
   if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
   for (let i = 0; i < specs.length; i++) {
     if (hours[i] !== '') continue
