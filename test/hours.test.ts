@@ -61,6 +61,7 @@ describe('parseDayHours', () => {
     // German, French, Dutch, Italian, Spanish, Portuguese, Scandinavian and Finnish forms.
     ['9–18 Uhr', open([h(9), h(18)])],
     ['von 9 bis 18 Uhr', open([h(9), h(18)])],
+    ['v. 9 - 18 Uhr', open([h(9), h(18)])],
     ['9.00 - 12.30 und 14.00 - 18.00 Uhr', open([h(9), h(12, 30)], [h(14), h(18)])],
     ['Geschlossen', CLOSED],
     ['Ruhetag', CLOSED],

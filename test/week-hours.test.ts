@@ -125,6 +125,9 @@ describe('splitWeekHours', () => {
     ['Mon-Sat 9-17, Sun & bank holidays closed', weekdays('9-17', '9-17', 'closed')],
     ['lun-sam 9h-19h, dim et jours fériés fermé', weekdays('9h-19h', '9h-19h', 'fermé')],
     ['Mo-Fr 9-18, Sa 10-14, So geschl.', weekdays('9-18', '10-14', 'geschl.')],
+    // German words cut short with a dot: "tägl." (täglich), "v." (von).
+    ['Tägl. 7-20 Uhr', weekdays('7-20 Uhr', '7-20 Uhr', '7-20 Uhr')],
+    ['Mo.-Fr. v. 8.00-18.00 Uhr, Sa. v. 8.00-12.00 Uhr', weekdays('v. 8.00-18.00 Uhr', 'v. 8.00-12.00 Uhr')],
     // Words between days are no days: "und" holds Polish "nd", niedziela, and "and" too.
     ['Mo und Di 9-12, Mi-Fr 9-18', week('9-12', '9-12', '9-18', '9-18', '9-18', '', '')],
     ['Mon and Tue 9-12, Wed-Fri 9-5', week('9-12', '9-12', '9-5', '9-5', '9-5', '', '')],

@@ -108,7 +108,7 @@ export const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouve
 export const GERMANIC_ONLY = /(?<![\p{L}\d])(?:mo|fr|wo|vr|za|zo|so|uhr|uur|geoffnet|geopend|open)(?![\p{L}\d])/u
 /** Words for every day of the week. */
 const EVERY_WORDS =
-  'daily|every\\s*day|all\\s+week|7\\s*days(?:\\s+a\\s+week)?|seven\\s+days(?:\\s+a\\s+week)?|taglich|jeden\\s+tag|tous\\s+les\\s+jours|7\\s*j(?:ours)?\\s*(?:/|sur)\\s*7j?|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
+  'daily|every\\s*day|all\\s+week|7\\s*days(?:\\s+a\\s+week)?|seven\\s+days(?:\\s+a\\s+week)?|taglich|tagl\\.|jeden\\s+tag|tous\\s+les\\s+jours|7\\s*j(?:ours)?\\s*(?:/|sur)\\s*7j?|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
 export const EVERY_DAY = new RegExp(`^(?:${EVERY_WORDS})$`)
 /** Words for Monday to Friday, and for Saturday and Sunday. */
 const WEEKDAY_WORDS =

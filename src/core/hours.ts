@@ -24,7 +24,7 @@ const ALL_DAY =
 const TO =
   /\s*(?:-|–|—|−|~|\bto\b|\btill?\b|\buntil\b|\bbis\b|\ba\b|\bal\b|\balle\b|\btot\b|\bjusqu ?a\b|\bate\b|\bas\b|\bhasta\b)\s*/g
 const FILLER =
-  /\b(from|von|vom|van|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|durchgehend|non-?stop|sans interruption|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
+  /\b(from|von|vom|v(?=\.)|van|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|durchgehend|non-?stop|sans interruption|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
 /** Between intervals ("u.": German shops' und). */
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 
