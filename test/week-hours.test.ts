@@ -104,6 +104,12 @@ describe('splitWeekHours', () => {
     // A word for closed before days without hours is theirs.
     ['Tue-Sat 10-18, closed Sun & Mon', week('closed', '10-18', '10-18', '10-18', '10-18', '10-18', 'closed')],
     ['Mon-Fri 9-18, Sat 10-14, closed Sundays', weekdays('9-18', '10-14', 'closed')],
+    // An article before each day of a list, as French, Spanish and Italian write it.
+    [
+      'Du mardi au samedi de 10h à 19h, fermé le dimanche et le lundi',
+      week('fermé', 'de 10h à 19h', 'de 10h à 19h', 'de 10h à 19h', 'de 10h à 19h', 'de 10h à 19h', 'fermé'),
+    ],
+    ['el lunes y el martes 9-14', week('9-14', '9-14', '', '', '', '', '')],
     ['Mo-Sa 9-20 Uhr, sonntags geschlossen', weekdays('9-20 Uhr', '9-20 Uhr', 'geschlossen')],
     ['Closed Mondays; Tue-Sun 10-18', week('Closed', '10-18', '10-18', '10-18', '10-18', '10-18', '10-18')],
     // Days in brackets after another's hours are days as any others, with their hours or a closed word.

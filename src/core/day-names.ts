@@ -152,6 +152,9 @@ export const HOLIDAY_WORDS = [...HOLIDAYS]
 const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|tot)(?!\\p{L})'
 const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en)(?!\\p{L})'
 
+/** An article before a day of a list ("fermé le dimanche et le lundi", "el lunes y el martes"). */
+const ARTICLE = '(?:le|la|el|il|lo)\\s+'
+
 /** How days are written: the patterns that find them, and each name's day. */
 export type Grammar = { daysAt: RegExp; spanParts: RegExp; dayOf: Map<string, number> }
 
@@ -168,7 +171,7 @@ function grammar(days: [string, number][]): Grammar {
   return {
     // Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon.
     daysAt: new RegExp(
-      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:${JOIN})\\s*${span})*)(?![\\p{L}\\d])\\s*:?`,
+      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:${JOIN})\\s*(?:${ARTICLE})?${span})*)(?![\\p{L}\\d])\\s*:?`,
       'gu',
     ),
     // A span's first and last day, as daysOf reads them: whole words, not "nd" (niedziela) in "und".
