@@ -117,7 +117,8 @@ export function apply(
   if (deleteMissing) refuseDeleting(coded, plans, removals, options.maxDelete, options.words)
   const gone = missing(coded, plans, removals)
   const removing = removals.filter((r) => r.target !== null).length
-  if (!dryRun) deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length - removing)
+  // A dry run is refused as the real run would be: its 200 promises the real run's.
+  deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length - removing)
   const results: BulkResult[] = []
   const read = hoursReadOnce()
   for (const plan of plans) {

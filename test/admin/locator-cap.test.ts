@@ -48,7 +48,7 @@ const refusal = (locatorId: string, holds: number, adding: number) => ({
   },
 })
 
-test('creates past LOCATOR_MAX_LOCATIONS are refused; updates, deletions and another locator go on', async () => {
+test('creates past LOCATOR_MAX_LOCATIONS are refused, in a dry run too; updates, deletions and another locator go on', async () => {
   const { locator, secret } = createLocator(store, 'Capped')
   const ids: string[] = []
   for (let i = 0; i < MOST; i++) {
@@ -58,16 +58,22 @@ test('creates past LOCATOR_MAX_LOCATIONS are refused; updates, deletions and ano
   }
   expect(await post(secret, '/locations', storeBody({ name: 'One too many' }))).toEqual(refusal(locator.id, MOST, 1))
   expect(store.locations.count(locator.id, null)).toBe(MOST)
-  // A bulk that would create past it is refused whole; one that updates only is not.
+  // A bulk that would create past it is refused whole; so is its dry run, which answers as the real run would.
   const bulk = (names: string[]) => ({ locations: names.map((name) => storeBody({ name, external_id: name })) })
   expect(await post(secret, '/locations/bulk', bulk(['x1', 'x2']))).toEqual(refusal(locator.id, MOST, 2))
-  expect((await post(secret, '/locations/bulk', { ...bulk(['x1', 'x2']), dry_run: true })).status).toBe(200)
+  expect(await post(secret, '/locations/bulk', { ...bulk(['x1', 'x2']), dry_run: true })).toEqual(
+    refusal(locator.id, MOST, 2),
+  )
   expect((await post(secret, `/locations/${ids[0]}`, { name: 'Renamed' })).status).toBe(200)
   // Another locator's room is its own.
   const other = createLocator(store, 'Other')
   expect((await post(other.secret, '/locations', storeBody())).status).toBe(201)
   // A deletion makes room again, at once.
   expect((await post(secret, `/locations/${ids[1]}/delete`)).status).toBe(200)
+  expect(await post(secret, '/locations/bulk', { ...bulk(['y1']), dry_run: true })).toMatchObject({
+    status: 200,
+    body: { dry_run: true, created: 1 },
+  })
   expect((await post(secret, '/locations', storeBody({ name: 'In its place' }))).status).toBe(201)
   expect(await post(secret, '/locations', storeBody({ name: 'Past it again' }))).toEqual(refusal(locator.id, MOST, 1))
 })
