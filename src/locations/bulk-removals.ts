@@ -59,10 +59,9 @@ export function readRemoval(
       'id',
       `id ${quoted(sentId)} is not an id of this service (loc_...): to delete by your own store code, give it as external_id.`,
     ])
-  if (sentExternalId !== null && typeof sentExternalId !== 'string')
-    problems.push(['external_id', `The external_id field must be a text; got ${quoted(sentExternalId)}.`])
-  // One no location could have is a mistake, not a store gone: and its result would echo it.
-  else checkExternalId(sentExternalId, (field, message) => problems.push([field, message]))
+  // Held to the rules of every external_id, in their words: one no location could have is a
+  // mistake, not a store gone, and its result would echo it.
+  checkExternalId(sentExternalId, (field, message) => problems.push([field, message]))
   if (sentId === null && sentExternalId === null)
     problems.push([null, 'a delete item needs the id or the external_id of the location to delete.'])
   if (problems.length > 0) return problems

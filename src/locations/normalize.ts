@@ -263,7 +263,9 @@ export function normalizeLocationBody(
 export function checkExternalId(value: unknown, add: (field: string, message: string) => void): void {
   if (value === undefined || value === null) return
   if (typeof value !== 'string') {
-    add('external_id', 'The external_id field must be a string (or null for none).')
+    // A store code sent as a number (a spreadsheet's 42) is the likeliest: say how to send it.
+    const fix = Number.isFinite(value) ? `: send ${value} as "${value}".` : `; got ${quoted(value)}.`
+    add('external_id', `The external_id field must be a string (or null for none)${fix}`)
     return
   }
   if (codePoints(value) > EXTERNAL_ID_MAX) add('external_id', tooLong('external_id', EXTERNAL_ID_MAX))

@@ -135,6 +135,29 @@ describe('bulk upsert, delete items', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('an external_id that is not a string is refused in the same words on a delete item and an upsert item', async () => {
+    const res = await bulk({
+      locations: [
+        { external_id: 42, delete: true },
+        store('S1', { external_id: 42 }),
+        { external_id: { code: 'S2' }, delete: true },
+        store('S3', { external_id: ['S3'] }),
+      ],
+    })
+    expect(res.status).toBe(422)
+    const number = 'The external_id field must be a string (or null for none): send 42 as "42".'
+    expect(res.body.details).toEqual({
+      'locations[0].external_id': [`locations[0]: ${number}`],
+      'locations[1].external_id': [`locations[1] ("Store S1"): ${number}`],
+      'locations[2].external_id': [
+        'locations[2]: The external_id field must be a string (or null for none); got {"code":"S2"}.',
+      ],
+      'locations[3].external_id': [
+        'locations[3] ("Store S3"): The external_id field must be a string (or null for none); got ["S3"].',
+      ],
+    })
+  })
+
   test('two delete items of one id are refused even when no location has it, as two of one external_id are', async () => {
     await bulk({ locations: [store('S1')] })
     const gone = 'loc_0000000000000000'

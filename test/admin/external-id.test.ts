@@ -87,7 +87,9 @@ describe('external_id on create and update', () => {
     expect(tab.body.details.external_id[0]).toContain('control characters')
     expect(tab.body.details.name).toBeDefined()
     const num = await create(storeBody({ external_id: 42 }))
-    expect(num.body.details).toEqual({ external_id: ['The external_id field must be a string (or null for none).'] })
+    expect(num.body.details).toEqual({
+      external_id: ['The external_id field must be a string (or null for none): send 42 as "42".'],
+    })
   })
 
   test('surrounding spaces are trimmed, as on every field', async () => {
