@@ -41,12 +41,15 @@ export function readRemoval(
 ): { target: LocationRecord | null; sentId: string | null; sentExternalId: string | null } | [string | null, string][] {
   if (raw.delete !== true) return [['delete', 'The delete field must be true or false.']]
   const problems: [string | null, string][] = []
-  for (const name of Object.keys(raw))
-    if (!REMOVAL_FIELDS.has(name))
-      problems.push([
-        name,
-        `a delete item names its location by id or external_id, nothing else: leave out ${name}, or leave out delete to update the location.`,
-      ])
+  // One problem of the item, however many fields: a whole row of an export marked delete is one mistake.
+  const extra = Object.keys(raw).filter((name) => !REMOVAL_FIELDS.has(name))
+  if (extra.length > 0) {
+    const more = extra.length > 5 ? ` and ${extra.length - 5} more` : ''
+    problems.push([
+      null,
+      `a delete item names its location by id or external_id, nothing else: leave out ${extra.slice(0, 5).map(quoted).join(', ')}${more}, or leave out delete to update the location.`,
+    ])
+  }
   // As a write reads them: a pasted value's blanks are no part of it.
   const id = trimStrings(raw.id)
   const ext = trimStrings(raw.external_id)

@@ -95,8 +95,8 @@ describe('bulk upsert, delete items', () => {
     expect(res.body.message).toBe('7 of 8 locations cannot be written as sent; nothing was written.')
     expect(res.body.details).toEqual({
       'locations[1].delete': ['locations[1] (external_id "S2"): The delete field must be true or false.'],
-      'locations[2].name': [
-        'locations[2] (external_id "S3"): a delete item names its location by id or external_id, nothing else: leave out name, or leave out delete to update the location.',
+      'locations[2]': [
+        'locations[2] (external_id "S3"): a delete item names its location by id or external_id, nothing else: leave out "name", or leave out delete to update the location.',
       ],
       'locations[3]': ['locations[3]: a delete item needs the id or the external_id of the location to delete.'],
       'locations[4].id': [
@@ -132,6 +132,23 @@ describe('bulk upsert, delete items', () => {
         'locations[1] (external_id "S\\u00071"): The external_id field may not contain control characters (tabs, line breaks...).',
       ],
     })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('a whole row of an export marked delete is one problem of its item, naming the fields to leave out', async () => {
+    await bulk({ locations: [store('S1'), store('S2')] })
+    const before = snapshot()
+    const rows = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    const res = await bulk({ locations: rows.map((row: Record<string, unknown>) => ({ ...row, delete: true })) })
+    expect(res.status).toBe(422)
+    const extra = Object.keys(rows[0]).filter((k) => k !== 'id' && k !== 'external_id')
+    const named = `${extra
+      .slice(0, 5)
+      .map((k) => `"${k}"`)
+      .join(', ')} and ${extra.length - 5} more`
+    const problem = (i: number) =>
+      `locations[${i}] (external_id "S${i + 1}"): a delete item names its location by id or external_id, nothing else: leave out ${named}, or leave out delete to update the location.`
+    expect(res.body.details).toEqual({ 'locations[0]': [problem(0)], 'locations[1]': [problem(1)] })
     expect(snapshot()).toEqual(before)
   })
 
