@@ -177,6 +177,23 @@ describe('the document', () => {
       expectValid(doc.paths[path].post.requestBody.content['application/json'].schema, body, `${path} example`)
   })
 
+  test('the bulk body refuses the delete items the API refuses: naming no location, or with other fields', async () => {
+    const takes = ajv.getSchema(`${SCHEMA_ID}BulkUpsertBody`)!
+    for (const item of [
+      { delete: true },
+      { id: null, external_id: null, delete: true },
+      { external_id: '', delete: true },
+      { external_id: 'OA-X', name: 'Gone', delete: true },
+    ]) {
+      const res = await f.env.call('POST', '/admin/v1/locations/bulk', { body: { locations: [item], dry_run: true } })
+      expect({ item, status: res.status, documented: takes({ locations: [item] }) }).toEqual({
+        item,
+        status: 422,
+        documented: false,
+      })
+    }
+  })
+
   test('each Management API read takes its parameters\' defaults, as the /docs/api page\'s "Try it out" sends them', async () => {
     // Swagger UI fills in every parameter's `default` and sends it: one the API refuses fails the page's first try.
     for (const { path, method, op } of operations()) {

@@ -80,6 +80,7 @@ export declare class StorelocClient {
         max_delete?: number | null;
     }, options?: WriteOptions): Promise<BulkReport & {
         unknown_columns: string[];
+        notes?: string[];
     }>;
     customFields(): Promise<CustomField[]>;
     /**

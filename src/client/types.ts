@@ -52,16 +52,17 @@ export type CreateLocationBody = {
 /** POST /locations/{id}: only the fields sent change. */
 export type UpdateLocationBody = Partial<CreateLocationBody>
 
-/** A location in a bulk request: a create or update body, with `id` or `external_id` to match. */
-export type BulkLocation = UpdateLocationBody & { id?: string; delete?: false }
+/** A location in a bulk request: a create or update body, with `id` or `external_id` to match (null: as left out). */
+export type BulkLocation = UpdateLocationBody & { id?: string | null; delete?: false }
 
 /**
  * A bulk request's delete item: the location with this `id`, else this `external_id`, and nothing
- * else. One naming no location is no error: its result's action is `absent`.
+ * else; the other may be null, as an export's row has it. One naming no location is no error: its
+ * result's action is `absent`.
  */
 export type BulkDelete = { delete: true } & (
-  | { id: string; external_id?: string }
-  | { external_id: string; id?: string }
+  | { id: string; external_id?: string | null }
+  | { external_id: string; id?: string | null }
 )
 
 /** `absent`: a delete item naming no location of the locator (deleted already): nothing to delete. */

@@ -17,3 +17,10 @@ export const checks: [
   Same<client.UpdateLocationBody, UpdateLocationBody>,
   Same<client.BulkReport, BulkReport>,
 ] = [true, true, true, true]
+
+/** The bulk items an export's rows make, which the server takes: a null beside the other name. */
+export const items: (client.BulkLocation | client.BulkDelete)[] = [
+  { id: 'loc_0000000000000001', external_id: null, delete: true },
+  { id: null, external_id: 'S1', delete: true },
+  { id: null, external_id: 'S2', name: 'New' },
+]

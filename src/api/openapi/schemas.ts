@@ -219,7 +219,7 @@ export const SCHEMAS = {
             [
               ref('UpdateLocationBody'),
               t.Object({
-                id: t.Optional(LOCATION_ID),
+                id: t.Optional(nullable(LOCATION_ID, { description: 'null: as when left out.' })),
                 delete: t.Optional(t.Literal(false, { description: 'An ordinary item: as when left out.' })),
               }),
             ],
@@ -230,14 +230,18 @@ export const SCHEMAS = {
           ),
           closed(
             {
-              id: t.Optional(LOCATION_ID),
-              external_id: t.Optional(EXTERNAL_ID),
+              id: t.Optional(nullable(LOCATION_ID)),
+              external_id: t.Optional(nullable(EXTERNAL_ID)),
               delete: t.Literal(true),
             },
             {
-              minProperties: 2,
+              // One of the two names the location; the other may be null, as an export's row has it.
+              anyOf: (['id', 'external_id'] as const).map((name) => ({
+                required: [name],
+                properties: { [name]: { type: 'string', minLength: 1 } },
+              })),
               description:
-                'A delete item: deletes the location with this `id`, else this `external_id` (both given, they must be the same location). Nothing else may be sent with it. One naming no location deletes nothing and is no error: its result says `absent`.',
+                'A delete item: deletes the location with this `id`, else this `external_id` (both given, they must be the same location); one of them may be null, as when left out. Nothing else may be sent with it. One naming no location deletes nothing and is no error: its result says `absent`.',
             },
           ),
         ]),
