@@ -194,6 +194,27 @@ describe('a town after a street word, without a comma', () => {
     }
   })
 
+  test('leaves the words of a street its short word ends to the street: they name no town, as with a comma', () => {
+    for (const [address, city] of [
+      ['120 Oxford St Bondi Junction', 'Bondi Junction'], // not Oxford, England
+      ['150 Palm Canyon Dr Palm Springs', 'Palm Springs'], // not Springs, South Africa
+      ['12 Bay St Port Melbourne', 'Port Melbourne'], // not Melbourne
+      ['40 Acland St St Kilda', 'Saint Kilda'],
+      ['40 Beach Rd St Kilda', 'Saint Kilda'],
+      ['90210 Rodeo Dr Beverly Hills', 'Beverly Hills'], // not Beverly, MA
+      ['33 Park Rd New Plymouth', 'New Plymouth'], // not Plymouth, England
+      ['350 Fifth Av New York', 'New York City'], // "Av" ends the street: not York, England
+    ] as const) {
+      const [r, written] = [geo.lookup(address), geo.lookup(address.replace(/ (St|Rd|Dr|Av) /, ' $1, '))!]
+      expect({ address, city: r?.parts.city, region: r?.parts.region, at: r && [r.lat, r.lng] }).toEqual({
+        address,
+        city,
+        region: written.parts.region,
+        at: [written.lat, written.lng],
+      })
+    }
+  })
+
   test("is no street's own name or word: those still name no town", () => {
     for (const address of ['5 Via Roma', 'Piazza del Duomo', '200 Main Street', 'Florida US'])
       expect({ address, r: geo.lookup(address) }).toEqual({ address, r: null })

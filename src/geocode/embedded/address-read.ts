@@ -81,11 +81,19 @@ export function streetMask(tokens: string[]): boolean[] {
   return mask
 }
 
-export function windowsOf(parts: Part[], skipPart: number): Window[] {
+/**
+ * The runs of words of `parts` (but `skipPart`) that may name a place. The first part's first
+ * `streetWords` words are a street's that ends there (resolve.ts's shortStreetEnd), so a street
+ * word among them masks none after ("350 Fifth Av New York": "Av" begins no street).
+ */
+export function windowsOf(parts: Part[], skipPart: number, streetWords = 0): Window[] {
   const out: Window[] = []
   parts.forEach((part, p) => {
     if (p === skipPart) return
-    const street = streetMask(part.tokens)
+    const street =
+      p === 0 && streetWords > 0
+        ? [...part.tokens.slice(0, streetWords).map(() => true), ...streetMask(part.tokens.slice(streetWords))]
+        : streetMask(part.tokens)
     // Words that can name a place: no numbers, no street words, no district letters ("København V").
     const nameTokens = part.tokens.filter((t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1).length
     for (let start = 0; start < part.tokens.length; start++) {

@@ -4,7 +4,7 @@
 import type { Database } from 'bun:sqlite'
 import { normalizeAddress, type GeocodeResult } from '../geocoder'
 import { nameKey } from '../../core/text'
-import { type Parsed, type Part, STREET_SUFFIX_AT_END, streetMask, windowsOf } from './address-read'
+import { isStreetWord, type Parsed, type Part, STREET_SUFFIX_AT_END, streetMask, windowsOf } from './address-read'
 import { districtPostcode } from './district-codes'
 import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
@@ -30,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '20'
+export const RESOLVER_VERSION = '21'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -181,21 +181,23 @@ function readPrefixed(parts: Part[]): string | null {
 }
 
 /**
- * Whether a street's short last word ("St", "Rd") ends the words after a leading number, a word
- * before it and one after it, and no place's name holds it: "2000 George St Sydney" (a house
- * number, though Sydney's code too), not "34952 Port St Lucie".
+ * Where a street's short last word ("St", "Rd") ends the words after a leading number, with a
+ * name before it (no street word: "Av St Charles" is Saint-Charles) and a word after it, and no
+ * place's name holds it: "2000 George St Sydney" (a house number, though Sydney's code too), not
+ * "34952 Port St Lucie". -1 when none does.
  */
-function shortStreetAfter(q: Queries, tokens: string[]): boolean {
+function shortStreetEnd(q: Queries, tokens: string[]): number {
   const letters = (t: string | undefined) => t !== undefined && !/\d/.test(t)
   for (let k = 2; k < tokens.length - 1; k++) {
     if (!STREET_SUFFIX_AT_END.has(nameKey(tokens[k]!)) || !letters(tokens[k - 1]) || !letters(tokens[k + 1])) continue
+    if (isStreetWord(nameKey(tokens[k - 1]!))) continue
     let named = false
     for (let from = 1; from < k && !named; from++)
       for (let to = k + 2; to <= tokens.length && !named; to++)
         named = q.named(nameKey(tokens.slice(from, to).join(' ')))
-    if (!named) return true
+    if (!named) return k
   }
-  return false
+  return -1
 }
 
 function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {
@@ -213,14 +215,13 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
   // A number before two words or more, without a comma: a house number before a street word
   // ("10001 Main Street New York"), else maybe a postcode before its town ("10001 New York").
   const numbered = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
-  const firstNumber = !numbered
-    ? null
-    : streetMask(parts[0]!.tokens).some(Boolean) || shortStreetAfter(q, parts[0]!.tokens)
-      ? 'house'
-      : 'code'
+  // The words of a street its short word ends name no town, as a street's do: "120 Oxford St
+  // Bondi Junction" is not in Oxford.
+  const shortEnd = numbered ? shortStreetEnd(q, parts[0]!.tokens) : -1
+  const firstNumber = !numbered ? null : streetMask(parts[0]!.tokens).some(Boolean) || shortEnd >= 0 ? 'house' : 'code'
 
   const hints = regionHints(q, parts, parts.length - 1)
-  const windows = windowsOf(parts, streetPart)
+  const windows = windowsOf(parts, streetPart, shortEnd + 1)
   const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
   return result ?? byPlaceName(q, parsed, explicit ?? formatCountry)
