@@ -87,6 +87,21 @@ describe("an arrondissement's postcode", () => {
     const labels = async (q: string) => (await places(q)).map((p) => p.label)
     expect(await labels('7501')).toEqual([10, 11, 12, 13, 14].map((n) => `750${n} Paris, France`))
     expect((await labels('750')).slice(0, 3)).toEqual([1, 2, 3].map((n) => `7500${n} Paris, France`))
+    // However many towns a code begun has: 2800 is Orange's and some 60 villages' around it, and
+    // "280" still reaches Madrid's 28001 on, and for a store in Madrid lists them first.
+    const codes = (found: string[]) => found.map((label) => label.split(' ')[0])
+    expect(codes((await places('280', '&limit=20')).map((p) => p.label)).slice(0, 4)).toEqual([
+      '2800',
+      '28000',
+      '28001',
+      '28002',
+    ])
+    const madrid = createLocator(env.store, 'Madrid')
+    setLocatorSettings(env.store, madrid.locator.id, { queryApi: 'on' })
+    const body = { name: 'Sol', address: 'Puerta del Sol', coordinates: { lat: 40.4169, lng: -3.7035 } }
+    expect((await env.call('POST', '/admin/v1/locations', { key: madrid.secret, body })).status).toBe(201)
+    const sol = await places('280', '', env.store.locators.get(madrid.locator.id)!.publicToken!)
+    expect(sol.map((p) => p.label)).toEqual([1, 2, 3, 4, 5].map((n) => `2800${n} Madrid, Spain`))
   })
 
   test('alone weighs a Spanish code\'s town by its people: "28010" is Madrid, not a village near Novara', async () => {

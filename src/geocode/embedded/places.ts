@@ -342,13 +342,24 @@ export class PlaceSearch {
     const { codeCountry, codeAdmin1, admins } = this.parts
     // Narrowed, the region's or country's first: "A-11" is Vienna's 1100, past others' 11000 on.
     const end = Math.min(b, a + (within === null ? POSTCODES_SCANNED : KEEP_SCANNED))
+    // Of codes the text only begins, each code's first town before any code's second (turns[n]:
+    // each code's n-th town): "280" is not only 2800's 60 towns (Orange's), but 28001 Madrid on.
+    const turns: PlaceHit[][] = []
+    const { bytes, start } = this.codes
+    let nth = 0
     for (let i = a; i < end && hits.length < POSTCODES_SCANNED; i++) {
+      // Keys are sorted: a code's rows are neighbours.
+      const same = i > a && bytes.compare(bytes, start[i - 1]!, start[i]!, start[i]!, start[i + 1]!) === 0
+      nth = same ? nth + 1 : 0
       const row = this.codes.ref[i]!
       const [country, admin1] = [codeText(codeCountry[row]!), admins[codeAdmin1[row]!]!]
-      if (within === null || (admin1 === '' ? within.country(country) : within.town(country, admin1)))
-        hits.push(postcodeHit(this.parts, this.codeLabel, this.codes.ref[i]!, this.codes.equals(i, code)))
+      if (within === null || (admin1 === '' ? within.country(country) : within.town(country, admin1))) {
+        const hit = postcodeHit(this.parts, this.codeLabel, row, this.codes.equals(i, code))
+        hits.push(hit)
+        if (!hit.exact) (turns[nth] ??= []).push(hit)
+      }
     }
-    return hits
+    return [...hits.filter((h) => h.exact), ...turns.flat()]
   }
 
   /**
