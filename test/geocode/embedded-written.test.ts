@@ -220,3 +220,23 @@ describe('a town after a street word, without a comma', () => {
       expect({ address, r: geo.lookup(address) }).toEqual({ address, r: null })
   })
 })
+
+describe("a region's code after a town of two words, without a comma", () => {
+  test('is the region: the town is the two words, as with a comma, not its bigger namesake of one', () => {
+    for (const [address, comma] of [
+      ['North Sydney NSW', 'North Sydney, NSW'], // not Sydney
+      ['South Melbourne VIC', 'South Melbourne, VIC'],
+      ['Port Melbourne VIC', 'Port Melbourne, VIC'],
+      ['Bondi Junction NSW', 'Bondi Junction, NSW'], // not Bondi
+      ['West Hollywood CA', 'West Hollywood, CA'], // not Hollywood
+      ['120 Oxford Street Bondi Junction NSW', '120 Oxford Street, Bondi Junction, NSW'],
+    ] as const) {
+      const [r, written] = [geo.lookup(address), geo.lookup(comma)!]
+      expect({ address, city: r?.parts.city, at: r && [r.lat, r.lng] }).toEqual({
+        address,
+        city: written.parts.city,
+        at: [written.lat, written.lng],
+      })
+    }
+  })
+})

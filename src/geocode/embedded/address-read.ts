@@ -84,9 +84,11 @@ export function streetMask(tokens: string[]): boolean[] {
 /**
  * The runs of words of `parts` (but `skipPart`) that may name a place. The first part's first
  * `streetWords` words are a street's that ends there (resolve.ts's shortStreetEnd), so a street
- * word among them masks none after ("350 Fifth Av New York": "Av" begins no street).
+ * word among them masks none after ("350 Fifth Av New York": "Av" begins no street). A region's
+ * code in capitals that `hints` name is no word of a town's name: "North Sydney NSW" names
+ * North Sydney whole, as "North Sydney, NSW" does.
  */
-export function windowsOf(parts: Part[], skipPart: number, streetWords = 0): Window[] {
+export function windowsOf(parts: Part[], skipPart: number, streetWords = 0, hints: RegionHint[] = []): Window[] {
   const out: Window[] = []
   parts.forEach((part, p) => {
     if (p === skipPart) return
@@ -94,8 +96,12 @@ export function windowsOf(parts: Part[], skipPart: number, streetWords = 0): Win
       p === 0 && streetWords > 0
         ? [...part.tokens.slice(0, streetWords).map(() => true), ...streetMask(part.tokens.slice(streetWords))]
         : streetMask(part.tokens)
+    const regionCode = (t: string) =>
+      t.length <= 3 && t === t.toUpperCase() && hints.some((h) => h.part === p && h.key === nameKey(t))
     // Words that can name a place: no numbers, no street words, no district letters ("København V").
-    const nameTokens = part.tokens.filter((t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1).length
+    const nameTokens = part.tokens.filter(
+      (t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1 && !regionCode(t),
+    ).length
     for (let start = 0; start < part.tokens.length; start++) {
       for (let len = 1; len <= 4 && start + len <= part.tokens.length; len++) {
         const slice = part.tokens.slice(start, start + len)

@@ -30,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '21'
+export const RESOLVER_VERSION = '22'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -221,7 +221,7 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
   const firstNumber = !numbered ? null : streetMask(parts[0]!.tokens).some(Boolean) || shortEnd >= 0 ? 'house' : 'code'
 
   const hints = regionHints(q, parts, parts.length - 1)
-  const windows = windowsOf(parts, streetPart, shortEnd + 1)
+  const windows = windowsOf(parts, streetPart, shortEnd + 1, hints)
   const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
   return result ?? byPlaceName(q, parsed, explicit ?? formatCountry)
