@@ -150,6 +150,8 @@ describe('a postcode before a town of two words or more, without a comma', () =>
       ['2000 George St Sydney', 'Sydney'],
       ['3000 Collins St Melbourne', 'Melbourne'],
       ['2000 George Street, Sydney', 'Sydney'],
+      ['2/2000 George St Sydney', 'Sydney'], // flat 2 of number 2000
+      ['1010-1012 George St Sydney', 'Sydney'],
     ] as const) {
       const parts = geo.lookup(address)?.parts
       expect({ address, city: parts?.city, postcode: parts?.postcode }).toEqual({ address, city, postcode: undefined })
@@ -204,6 +206,9 @@ describe('a town after a street word, without a comma', () => {
       ['90210 Rodeo Dr Beverly Hills', 'Beverly Hills'], // not Beverly, MA
       ['33 Park Rd New Plymouth', 'New Plymouth'], // not Plymouth, England
       ['350 Fifth Av New York', 'New York City'], // "Av" ends the street: not York, England
+      // A range of numbers, or a flat's and the house's, is a house number too.
+      ['12-14 Oxford St Bondi Junction', 'Bondi Junction'],
+      ['5/120 Oxford St Bondi Junction', 'Bondi Junction'],
     ] as const) {
       const [r, written] = [geo.lookup(address), geo.lookup(address.replace(/ (St|Rd|Dr|Av) /, ' $1, '))!]
       expect({ address, city: r?.parts.city, region: r?.parts.region, at: r && [r.lat, r.lng] }).toEqual({

@@ -47,7 +47,8 @@ export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | nul
     for (const form of POSTCODE_FORMS) {
       form.re.lastIndex = 0
       for (let m = form.re.exec(text); m; m = form.re.exec(text)) {
-        const first = firstNumber !== null && p === 0 && m.index === 0
+        // Anywhere in the first word: a flat's number and the house's ("2/2000"), or a range ("1010-1012").
+        const first = firstNumber !== null && p === 0 && m.index < parts[0]!.tokens[0]!.length
         if (first && firstNumber === 'house') continue
         if (p === streetPart && m.index === 0) continue
         const code = form.canonical(m)

@@ -30,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '22'
+export const RESOLVER_VERSION = '23'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -214,7 +214,8 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
   const street = streetPart === 0 ? parts[0]!.raw : undefined
   // A number before two words or more, without a comma: a house number before a street word
   // ("10001 Main Street New York"), else maybe a postcode before its town ("10001 New York").
-  const numbered = parts.length === 1 && /^\d+[a-z]?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
+  const numbered =
+    parts.length === 1 && /^\d+[a-z]?([-/]\d+[a-z]?)?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
   // The words of a street its short word ends name no town, as a street's do: "120 Oxford St
   // Bondi Junction" is not in Oxford.
   const shortEnd = numbered ? shortStreetEnd(q, parts[0]!.tokens) : -1
