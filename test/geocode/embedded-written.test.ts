@@ -209,6 +209,9 @@ describe('a town after a street word, without a comma', () => {
       // A range of numbers, or a flat's and the house's, is a house number too.
       ['12-14 Oxford St Bondi Junction', 'Bondi Junction'],
       ['5/120 Oxford St Bondi Junction', 'Bondi Junction'],
+      // After a flat's or shop's part, as a part of its own.
+      ['Unit 5, 120 Oxford St Bondi Junction', 'Bondi Junction'],
+      ['Shop 2, 12 Bay St Port Melbourne', 'Port Melbourne'],
     ] as const) {
       const [r, written] = [geo.lookup(address), geo.lookup(address.replace(/ (St|Rd|Dr|Av) /, ' $1, '))!]
       expect({ address, city: r?.parts.city, region: r?.parts.region, at: r && [r.lat, r.lng] }).toEqual({

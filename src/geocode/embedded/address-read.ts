@@ -82,19 +82,25 @@ export function streetMask(tokens: string[]): boolean[] {
 }
 
 /**
- * The runs of words of `parts` (but `skipPart`) that may name a place. The first part's first
- * `streetWords` words are a street's that ends there (resolve.ts's shortStreetEnd), so a street
- * word among them masks none after ("350 Fifth Av New York": "Av" begins no street). A region's
- * code in capitals that `hints` name is no word of a town's name: "North Sydney NSW" names
- * North Sydney whole, as "North Sydney, NSW" does.
+ * The runs of words of `parts` (but `skipPart`) that may name a place. Each part's first
+ * `streetWords[p]` words are a street's that ends there (resolve.ts's shortStreetEnd), so a
+ * street word among them masks none after ("350 Fifth Av New York": "Av" begins no street). A
+ * region's code in capitals that `hints` name is no word of a town's name: "North Sydney NSW"
+ * names North Sydney whole, as "North Sydney, NSW" does.
  */
-export function windowsOf(parts: Part[], skipPart: number, streetWords = 0, hints: RegionHint[] = []): Window[] {
+export function windowsOf(
+  parts: Part[],
+  skipPart: number,
+  streetWords: number[] = [],
+  hints: RegionHint[] = [],
+): Window[] {
   const out: Window[] = []
   parts.forEach((part, p) => {
     if (p === skipPart) return
+    const own = streetWords[p] ?? 0
     const street =
-      p === 0 && streetWords > 0
-        ? [...part.tokens.slice(0, streetWords).map(() => true), ...streetMask(part.tokens.slice(streetWords))]
+      own > 0
+        ? [...part.tokens.slice(0, own).map(() => true), ...streetMask(part.tokens.slice(own))]
         : streetMask(part.tokens)
     const regionCode = (t: string) =>
       t.length <= 3 && t === t.toUpperCase() && hints.some((h) => h.part === p && h.key === nameKey(t))

@@ -30,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '23'
+export const RESOLVER_VERSION = '24'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -180,13 +180,17 @@ function readPrefixed(parts: Part[]): string | null {
   return country
 }
 
+/** A house number, or a range or a flat's number and the house's ("12a", "12-14", "5/120"). */
+const HOUSE_NUMBER = /^\d+[a-z]?([-/]\d+[a-z]?)?$/i
+
 /**
  * Where a street's short last word ("St", "Rd") ends the words after a leading number, with a
  * name before it (no street word: "Av St Charles" is Saint-Charles) and a word after it, and no
  * place's name holds it: "2000 George St Sydney" (a house number, though Sydney's code too), not
- * "34952 Port St Lucie". -1 when none does.
+ * "34952 Port St Lucie". -1 when none does, or no number leads.
  */
 function shortStreetEnd(q: Queries, tokens: string[]): number {
+  if (!HOUSE_NUMBER.test(tokens[0] ?? '')) return -1
   const letters = (t: string | undefined) => t !== undefined && !/\d/.test(t)
   for (let k = 2; k < tokens.length - 1; k++) {
     if (!STREET_SUFFIX_AT_END.has(nameKey(tokens[k]!)) || !letters(tokens[k - 1]) || !letters(tokens[k + 1])) continue
@@ -214,15 +218,23 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
   const street = streetPart === 0 ? parts[0]!.raw : undefined
   // A number before two words or more, without a comma: a house number before a street word
   // ("10001 Main Street New York"), else maybe a postcode before its town ("10001 New York").
-  const numbered =
-    parts.length === 1 && /^\d+[a-z]?([-/]\d+[a-z]?)?$/i.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
+  const numbered = parts.length === 1 && HOUSE_NUMBER.test(parts[0]!.tokens[0] ?? '') && parts[0]!.tokens.length > 2
   // The words of a street its short word ends name no town, as a street's do: "120 Oxford St
-  // Bondi Junction" is not in Oxford.
-  const shortEnd = numbered ? shortStreetEnd(q, parts[0]!.tokens) : -1
-  const firstNumber = !numbered ? null : streetMask(parts[0]!.tokens).some(Boolean) || shortEnd >= 0 ? 'house' : 'code'
+  // Bondi Junction" is not in Oxford, nor is "Unit 5, 120 Oxford St Bondi Junction".
+  const shortEnds = parts.map((part) => shortStreetEnd(q, part.tokens))
+  const firstNumber = !numbered
+    ? null
+    : streetMask(parts[0]!.tokens).some(Boolean) || shortEnds[0]! >= 0
+      ? 'house'
+      : 'code'
 
   const hints = regionHints(q, parts, parts.length - 1)
-  const windows = windowsOf(parts, streetPart, shortEnd + 1, hints)
+  const windows = windowsOf(
+    parts,
+    streetPart,
+    shortEnds.map((k) => k + 1),
+    hints,
+  )
   const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
   return result ?? byPlaceName(q, parsed, explicit ?? formatCountry)
