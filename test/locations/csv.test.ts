@@ -264,6 +264,12 @@ describe('fields', () => {
     expect(us.rows[0]!.body.hours).toEqual(
       week('9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '10am-4pm', 'closed'),
     )
+    // "Opening" is an hours word; "Weekday" names the days "Weekdays" does.
+    for (const days of ['Opening Mon-Fri,Opening Sat,Opening Sun', 'Weekday Hours,Saturday Hours,Sunday Hours']) {
+      const read = readLocationsCsv(`Name,Address,${days}\nA,1 Rd,9-18,10-14,closed\n`)
+      const hours = week('9-18', '9-18', '9-18', '9-18', '9-18', '10-14', 'closed')
+      expect([read.unknown, read.rows[0]!.body.hours]).toEqual([[], hours])
+    }
     // A cell not read is kept as written for its column's days, as a week cell's day is.
     const [unread] = readLocationsCsv('Name;Mo-Fr;Sa\nA;9-18;nach Vereinbarung\n').rows
     expect([unread!.body.hours, unread!.problems]).toEqual([
