@@ -1,8 +1,16 @@
 // A CSV row's address, from its address cell and its parts: street, house number, second line,
 // postcode, city, region and country. A spreadsheet writes an address either way, or both. When
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
+import { LANGS } from '../core/languages'
 import { holdsWords, nameKey } from '../core/text'
-import { countryCode, countryOfPostcode, postcodePattern, regionSpellings, zipWithZeros } from '../geocode/countries'
+import {
+  countryCode,
+  countryLabel,
+  countryOfPostcode,
+  postcodePattern,
+  regionSpellings,
+  zipWithZeros,
+} from '../geocode/countries'
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
@@ -32,6 +40,36 @@ function holds(text: string, part: string): boolean {
   if (numbers === null) return holdsWords(text, part)
   const held = new Set(text.match(/\d+/g) ?? [])
   return numbers.every((n) => held.has(n))
+}
+
+/** The country a cell written as a code names ("DE", "UK": two capitals), or null. */
+const codeOf = (cell: string): string | null => (/^[A-Z]{2}$/.test(cell) ? countryCode(cell) : null)
+
+/**
+ * The names a file's country cells written as codes ("DE", "UK") take, by cell, so its rows write
+ * each country alike: the spelling another row gives the country ("Deutschland"), else its name in
+ * the language of the file's names. None when no row names a country: a file of codes is
+ * consistent as written, and its stores' addresses stay as they were imported.
+ */
+export function countryNames(cells: readonly string[]): Map<string, string> {
+  const spelt = new Map<string, string>()
+  const votes = new Map<string, number>()
+  for (const cell of cells) {
+    // Two letters in any case ("de") are a code, no name's spelling.
+    const code = /^\p{L}{2}$/u.test(cell) ? null : countryCode(cell)
+    if (code === null) continue
+    if (!spelt.has(code)) spelt.set(code, cell)
+    const lang = LANGS.find((l) => nameKey(countryLabel(code, l)) === nameKey(cell))
+    if (lang !== undefined) votes.set(lang, (votes.get(lang) ?? 0) + 1)
+  }
+  const names = new Map<string, string>()
+  if (spelt.size === 0) return names
+  const lang = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'en'
+  for (const cell of cells) {
+    const code = codeOf(cell)
+    if (code !== null) names.set(cell, spelt.get(code) ?? countryLabel(code, lang))
+  }
+  return names
 }
 
 /** The row's country: its country cell's, else what its postcode tells with its region and city. */

@@ -22,6 +22,8 @@ export type Header = {
   numbers: Set<string>
   /** Whether cells are looked at for garbled text: not in a file that holds none of its signs. */
   garbled: boolean
+  /** The names country cells written as codes take in the file's addresses (csv-address.ts countryNames). */
+  countries: Map<string, string>
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -30,7 +32,10 @@ export type NamedField = { id: string; name: string; type?: string }
 /** The most columns a header may name: a row's reading takes time by them, and its answer lists the unknown ones. */
 export const MAX_COLUMNS = 1000
 
-export function readHeader({ cells, line }: RawRecord, customFields: readonly NamedField[]): Omit<Header, 'garbled'> {
+export function readHeader(
+  { cells, line }: RawRecord,
+  customFields: readonly NamedField[],
+): Omit<Header, 'garbled' | 'countries'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--

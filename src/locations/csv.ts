@@ -5,7 +5,7 @@
 import { atOnce, inSlices } from '../core/slices'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
-import { joinAddress, mendParts, rowCountry } from './csv-address'
+import { countryNames, joinAddress, mendParts, rowCountry } from './csv-address'
 import { formulaText, unguardCell } from './csv-cells'
 import {
   type Column,
@@ -117,7 +117,10 @@ function readPoint(cells: [header: string, field: string, cell: string][]): {
   return { point, problems }
 }
 
-function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cells, line }: RawRecord): CsvRow {
+function readRow(
+  { columns, width, hasAddress, numbers, garbled, countries }: Header,
+  { cells, line }: RawRecord,
+): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
   /** Each column of some days' hours with text: its header, its days, its hours. */
@@ -213,7 +216,12 @@ function readRow({ columns, width, hasAddress, numbers, garbled }: Header, { cel
   }
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
   if (!hasAddress || body.address !== undefined) {
-    const address = joinAddress(parts, body.address as string | undefined)
+    // A code ("DE") is joined as the name the file's other rows give countries ("Germany").
+    const named = countries.get(parts.get('country') ?? '')
+    const address = joinAddress(
+      named ? new Map(parts).set('country', named) : parts,
+      body.address as string | undefined,
+    )
     if (address !== undefined) body.address = address
   }
   return {
@@ -314,7 +322,7 @@ function* readSteps(
     )
   }
   const headerOf = (line: RawRecord, below: RawRecord[]) => {
-    const header = { ...readHeader(line, customFields), garbled: fileMaybeGarbled(text) }
+    const header = { ...readHeader(line, customFields), garbled: fileMaybeGarbled(text), countries: new Map() }
     const pair = pairColumn(header.columns, below)
     if (pair >= 0) header.columns[pair]!.field = 'coordinates'
     return header
@@ -362,6 +370,8 @@ function* readSteps(
   const cut = records.length >= taken + more
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
   const merged = mergedLeftovers(header.columns)
+  const country = header.columns.findIndex((c) => c.field === 'country')
+  if (country >= 0) header.countries = countryNames(records.map((r) => r.cells[country] ?? ''))
   /** The row above when it was short of the header's cells: the next may be its rest. */
   let short: { row: CsvRow; record: RawRecord } | null = null
   for (const record of records.slice(0, bottom)) {

@@ -547,7 +547,7 @@ describe('bulk geocoding warnings', () => {
         precision: 'street',
         parts: { country: 'FR', city: 'Paris' },
       },
-      '1 high street, springfield, uk': {
+      '1 high street, springfield, united kingdom': {
         lat: 39.78,
         lng: -89.65,
         precision: 'city',

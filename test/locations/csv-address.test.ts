@@ -32,6 +32,41 @@ describe('address', () => {
     expect(Object.keys(read.rows[3]!.body)).toEqual(['name'])
   })
 
+  test("a country's code is written as the name the file's other rows give countries, in their language", () => {
+    const address = (csv: string) => readLocationsCsv(csv).rows.map((r) => [r.body.address, r.country])
+    const header = 'name,street,city,postcode,country'
+    expect(
+      address(
+        `${header}\nA,Marienplatz 1,München,80331,DE\nB,Kaufingerstr. 1,München,80331,Germany\nC,1 High St,London,SW1A 1AA,UK\nD,Damrak 1,Amsterdam,1012 LG,NL\n`,
+      ),
+    ).toEqual([
+      ['Marienplatz 1, 80331 München, Germany', 'DE'],
+      ['Kaufingerstr. 1, 80331 München, Germany', 'Germany'],
+      ['1 High St, London SW1A 1AA, United Kingdom', 'UK'],
+      ['Damrak 1, 1012 LG Amsterdam, Netherlands', 'NL'],
+    ])
+    // The file's own spelling of the country, and its language for the others.
+    expect(
+      address(
+        `${header}\nA,Hauptstr. 1,Berlin,10115,DE\nB,Hauptstr. 2,Berlin,10115,Deutschland\nC,Damrak 1,Amsterdam,1012 LG,NL\n`,
+      ),
+    ).toEqual([
+      ['Hauptstr. 1, 10115 Berlin, Deutschland', 'DE'],
+      ['Hauptstr. 2, 10115 Berlin, Deutschland', 'Deutschland'],
+      ['Damrak 1, 1012 LG Amsterdam, Niederlande', 'NL'],
+    ])
+    // A code in small letters ("de") is a code too, no spelling of the country's name.
+    expect(address(`${header}\nA,Hauptstr. 1,Berlin,10115,de\nB,Damrak 1,Amsterdam,1012 LG,NL\n`)).toEqual([
+      ['Hauptstr. 1, 10115 Berlin, de', 'de'],
+      ['Damrak 1, 1012 LG Amsterdam, NL', 'NL'],
+    ])
+    // A file of codes alone is consistent as written: a re-import changes no address.
+    expect(address(`${header}\nA,Hauptstr. 1,Berlin,10115,DE\nB,Damrak 1,Amsterdam,1012 LG,NL\n`)).toEqual([
+      ['Hauptstr. 1, 10115 Berlin, DE', 'DE'],
+      ['Damrak 1, 1012 LG Amsterdam, NL', 'NL'],
+    ])
+  })
+
   test('an address cell naming its city or postcode is kept, with the postcode it lacks; country and postcode are still given', () => {
     const read = readLocationsCsv(
       'name,address,city,postcode,country\nA,"1 Main St, Paris",Paris,75001,FR\nB,,Lyon,,\n',
@@ -240,12 +275,12 @@ describe('address', () => {
     )
     expect(read.rows.map((r) => [r.body.address, r.postcode])).toEqual([
       ['1 Main St, Boston, MA 02134', '02134'],
-      ['1 Main St, Holtsville, NY 00501, US', '00501'],
+      ['1 Main St, Holtsville, NY 00501, USA', '00501'], // the file's spelling of the country,
       ['1 Hay St, Perth, WA 6000', '6000'],
-      ['1 Main St, Boston 2134, MA, GB', '2134'],
+      ['1 Main St, Boston 2134, MA, Vereinigtes Königreich', '2134'], // "GB" in the language of "Deutschland",
       ['Prager Str. 1, 01069 Dresden, Deutschland', '01069'],
-      ['Carrer de Pau Claris 1, 08010 Barcelona, ES', '08010'],
-      ['Graben 1, 1010 Wien, AT', '1010'],
+      ['Carrer de Pau Claris 1, 08010 Barcelona, Spanien', '08010'],
+      ['Graben 1, 1010 Wien, Österreich', '1010'],
       ['100 Newbury St, Boston, 02116, USA', '02116'],
       ['1 Main St, Springfield, 2116, USA', '2116'],
       ['1 Main St, 2116 Boston', '2116'],
@@ -261,7 +296,7 @@ describe('address', () => {
       'None,Main Street,200,Springfield,,',
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
-      '200 Main Street, Springfield, 62701, US',
+      '200 Main Street, Springfield, 62701, United States', // "US" as the rows naming countries write them
       '12 rue de Rivoli, 75001 Paris, France',
       'Friedrichstraße 120, 10117 Berlin, Deutschland',
       'Main Street 200, Springfield',
