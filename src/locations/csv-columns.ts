@@ -369,6 +369,8 @@ const COLUMN_NAMES = {
   timezone: ['time zone', 'tz', 'tz database name'],
   image_url: ['image', 'photo', 'picture'],
   status: [],
+  // A row saying yes is a delete item of its store: {"external_id": ..., "delete": true}.
+  delete: [],
 } as const satisfies Record<string, readonly string[]>
 
 /**

@@ -118,3 +118,16 @@ export function webAddress(cell: string, field: string): string {
   const bare = URL_FIELDS.get(field)
   return bare ? withProtocol(withProfile(cell, field), bare) : cell
 }
+
+/** A delete cell's yes, as sheets write it: the row deletes its store. */
+const DELETE_YES = new Set(['yes', 'y', 'true', 'x', '1', 'delete', 'ja', 'oui', 'sí', 'si', 'sì', 'wahr', 'vrai'])
+/** A delete cell's no: the row is read as any other. */
+const DELETE_NO = new Set(['', 'no', 'n', 'false', '0', 'nein', 'non', 'falsch', 'faux', 'falso', 'nee'])
+
+/** Whether a delete cell deletes its row's store; a problem's message for a cell neither yes nor no. */
+export function deleteCell(cell: string, header: string): boolean | string {
+  const word = cell.toLowerCase()
+  if (DELETE_YES.has(word)) return true
+  if (DELETE_NO.has(word)) return false
+  return `"${cell}" in the "${header}" column is neither yes nor no: write yes to delete the store, or leave the cell empty to keep it.`
+}

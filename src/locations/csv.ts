@@ -28,7 +28,7 @@ import {
 } from './csv-coordinates'
 import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
 import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
-import { decimalComma, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
+import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
 import {
   daysBelow,
@@ -126,6 +126,7 @@ function readRow(
   /** Each column of some days' hours with text: its header, its days, its hours. */
   const spans: [string, string, string][] = []
   let unreadStatus: string | undefined
+  let removal: boolean | string = false
   let special: string | undefined
   const coordinateCells: [string, string, string][] = []
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
@@ -156,6 +157,10 @@ function readRow(
       special = cell
       continue
     }
+    if (field === 'delete') {
+      removal = deleteCell(cell, header)
+      continue
+    }
     const dot = field.indexOf('.')
     const top = dot < 0 ? field : field.slice(0, dot)
     if (top === 'tags') hasTags = true
@@ -178,6 +183,7 @@ function readRow(
     } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
   }
   if (hasTags) body.tags = tags
+  if (removal === true) return removalRow(line, body)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   const { point, problems } = readPoint(coordinateCells)
   // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
@@ -194,6 +200,7 @@ function readRow(
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
+  if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
@@ -234,6 +241,14 @@ function readRow(
     notes,
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
   }
+}
+
+/** A row whose delete cell says yes as the delete item of the store its id or external_id names, its other cells unread. */
+function removalRow(line: number, body: Record<string, unknown>): CsvRow {
+  const named = Object.fromEntries(
+    ['id', 'external_id'].flatMap((field) => (body[field] ? [[field, body[field]]] : [])),
+  )
+  return { line, body: { ...named, delete: true }, country: null, postcode: null, city: null, problems: [], notes: [] }
 }
 
 /** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */

@@ -64,3 +64,33 @@ describe('lines above the header', () => {
     expect(r.stderr).toContain('Delete the lines above line 2.')
   })
 })
+
+describe('a delete column', () => {
+  const STORES =
+    'external_id,name,address,lat,lng\r\nS1,Alpha,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\nS2,Beta,"2 Princes Street, Edinburgh",55.95,-3.18\r\n'
+
+  test('a row whose delete cell says yes deletes its store, as a delete item does; others are read as rows', () => {
+    expect(storeloc('locations', 'import', locatorId, '--file', file('stores.csv', STORES)).code).toBe(0)
+    const csv =
+      'external_id,name,address,lat,lng,delete\r\nS1,Alpha,"1 Princes Street, Edinburgh",55.9533,-3.1883,yes\r\n' +
+      'S2,Beta,"2 Princes Street, Edinburgh",55.95,-3.18,\r\nS3,Gamma,"3 Princes Street, Edinburgh",55.95,-3.18,FALSE\r\n'
+    const r = json('locations', 'import', locatorId, '--file', file('delete.csv', csv))
+    expect([r.created, r.updated, r.unchanged, r.deleted]).toEqual([1, 0, 1, 1])
+    expect(json('locations', 'export', locatorId).map((l: { external_id: string }) => l.external_id)).toEqual([
+      'S2',
+      'S3',
+    ])
+  })
+
+  test('a delete cell neither yes nor no is a problem of its line; nothing is written', () => {
+    expect(storeloc('locations', 'import', locatorId, '--file', file('stores.csv', STORES)).code).toBe(0)
+    const csv = 'external_id,name,address,lat,lng,delete\r\nS9,Iota,"9 Princes Street, Edinburgh",55.95,-3.18,later\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('delete.csv', csv))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      '  line 2 (external_id "S9"): "later" in the "delete" column is neither yes nor no: write yes to delete the store, or leave the cell empty to keep it.\n',
+    )
+    expect(r.stderr).not.toContain('is required') // the row's other cells are read as any row's
+    expect(json('locations', 'export', locatorId)).toHaveLength(2)
+  })
+})
