@@ -415,4 +415,15 @@ describe('header', () => {
       { header: 'address', field: 'address' },
     ])
   })
+
+  test('headers marked required or optional in each language of the header spellings are read', () => {
+    const marked = [
+      'Nome (obbligatorio);Indirizzo (facoltativo)',
+      'Naam (verplicht);Adres (optioneel)',
+      'Name (erforderlich);Adresse (optional)',
+      'Nom (obligatoire);Adresse (facultatif)',
+    ]
+    for (const header of marked)
+      expect(readLocationsCsv(`${header}\nA;1 Rd\n`).columns.map((c) => c.field)).toEqual(['name', 'address'])
+  })
 })
