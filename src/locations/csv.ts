@@ -365,15 +365,20 @@ function* readSteps(
     records = (yield* readRecords(text, taken + above)).records.slice(above)
     header = headerOf(days, records)
   }
-  /** A line that repeats the header, its line of days too: a sheet pasted below with its own. */
-  const repeat = (r: RawRecord) => repeatsHeader(r, first) || (sub !== null && repeatsDays(r, sub))
+  /**
+   * A line that repeats the header, its line of days too, right below it: a sheet pasted below with
+   * its own. A line of days alone among the rows is refused as otherHeader refuses it.
+   */
+  const repeat = (r: RawRecord, above: RawRecord | undefined) =>
+    repeatsHeader(r, first) ||
+    (sub !== null && above !== undefined && repeatsHeader(above, first) && repeatsDays(r, sub))
   // Lines that are no store (the header again, totals rows) count for no row of maxRows: a read
   // cut among them reads on, as many lines more as it holds of them or twice the last more, up
   // to maxRows lines more: a body of lines that are no stores is not read whole.
   const noStore = totalsRow(header.columns)
   let more = 0
   while (records.length >= taken + more && more < taken) {
-    const spare = records.filter((r) => repeat(r) || noStore(r)).length
+    const spare = records.filter((r, i) => repeat(r, records[i - 1]) || noStore(r)).length
     if (spare <= more) break
     more = Math.min(Math.max(spare, more * 2), taken)
     records = (yield* readRecords(text, taken + more + above)).records.slice(above)
@@ -389,9 +394,9 @@ function* readSteps(
   if (country >= 0) header.countries = countryNames(records.map((r) => r.cells[country] ?? ''))
   /** The row above when it was short of the header's cells: the next may be its rest. */
   let short: { row: CsvRow; record: RawRecord } | null = null
-  for (const record of records.slice(0, bottom)) {
+  for (const [i, record] of records.slice(0, bottom).entries()) {
     if (cut && rows.length >= taken) break
-    if (repeat(record) && (!cut || repeated.length < more)) {
+    if (repeat(record, records[i - 1]) && (!cut || repeated.length < more)) {
       repeated.push(record)
       continue
     }

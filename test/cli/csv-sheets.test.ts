@@ -226,6 +226,16 @@ describe('merged cells', () => {
     )
   })
 
+  test("a header's line of days again among the rows, without the header above it, is refused as well", () => {
+    const csv =
+      'Name,Address,Opening hours,,\r\n,,Mon,Tue,Wed\r\nA,"1 Princes Street, Edinburgh",9-18,9-18,9-18\r\n,,Mon,Tue,Wed\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('again.csv', csv), '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      'line 4: this line names days (Mon, Tue, Wed) as the second line of a header does, below rows of stores.',
+    )
+  })
+
   test('a header of two lines, a merged cell above two columns, is refused saying to name each in the first', () => {
     const csv = 'Name,Address,Coordinates,\r\n,,Lat,Lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
     const path = file('two-line.csv', csv)
