@@ -197,6 +197,37 @@ const READ_ONLY = new Set([
   'locations export',
 ])
 
+/** How many times a read-only command reads a file written meanwhile before it gives up. */
+const READ_TRIES = 3
+
+/**
+ * Runs a command that only reads on the database opened read-only (openStore's readOnly), and
+ * returns its output, held until the reads are known whole: opened immutable, the reads take no
+ * lock, and a process that wrote the file meanwhile may have made them torn, or failed them as
+ * damage. Then the command runs again.
+ */
+async function readAlone(
+  path: string,
+  command: (store: Store, print: (text: string) => void) => Promise<void>,
+): Promise<string[]> {
+  for (let tries = 1; ; tries++) {
+    const store = openStore(path, true, false, true)
+    const held: string[] = []
+    try {
+      await command(store, (text) => held.push(text))
+      if (!store.changedSinceOpen()) return held
+    } catch (e) {
+      if (!store.changedSinceOpen()) throw e
+    } finally {
+      store.close()
+    }
+    if (tries === READ_TRIES)
+      throw new OperatorError(
+        `${path} was written by another process each time this command read it, ${READ_TRIES} times: opened read-only with no -wal file beside it, its reads take no lock. Run it again once the writes stop, or as the service's user, whose reads wait for the writes.`,
+      )
+  }
+}
+
 /** The word of `words` that `typed` misspells: one edit away, else two (a longer word); undefined for none. */
 function nearest(typed: string | undefined, words: string[]): string | undefined {
   if (typed === undefined || typed.startsWith('-')) return undefined
@@ -269,7 +300,12 @@ export async function cli(
     }
     made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null
     const readOnly = READ_ONLY.has(sub) && unwritable(databasePath).length > 0
-    store = openStore(databasePath, true, false, readOnly) // only a start upgrades the schema, after a backup
+    if (readOnly) {
+      const held = await readAlone(databasePath, (opened, print) => run(opened, config, argv, print, shown))
+      for (const text of held) out(text)
+      return 0
+    }
+    store = openStore(databasePath, true, false) // only a start upgrades the schema, after a backup
     await run(store, config, argv, out, shown)
     made = null // kept: the new database holds the new locator
     return 0

@@ -112,13 +112,17 @@ const READ_ONLY_URI = 0x01 | 0x40
 /**
  * Opens the database file for reading alone, for a command that only reads where this user may
  * not write beside the file (a read-only mount, a folder of another user's): SQLite cannot make
- * the -wal and -shm files there, which every other open of a WAL database needs. With no -wal
- * file there, no process has the file open, and none can write it where this user cannot: it is
- * opened immutable (no locks, no -shm). With one, it is opened read-only, which reads through the
- * -wal and -shm that are there. Its schema must be this program's: nothing is migrated.
+ * the -wal and -shm files there, which every other open of a WAL database needs. With a -wal
+ * file there, it is opened read-only, which reads through the -wal and -shm that are there. With
+ * none, no process has the file open now, but one that may write there (the service's user, or
+ * a read-write mount of the same folder) can open it at any time: it is opened immutable (no
+ * locks, no -shm), and `changed()` tells whether the file was written or opened since, in which
+ * case what was read may be torn or wrong. Its schema must be this program's: nothing is migrated.
  */
-export function openDatabaseReadOnly(path: string): Opened & { immutable: boolean } {
+export function openDatabaseReadOnly(path: string): Opened & { immutable: boolean; changed: () => boolean } {
   const real = realPath(path)
+  // Taken before the open: a checkpoint into the file after it moves its mtime or size.
+  const before = statSync(real, { bigint: true })
   const immutable = !existsSync(`${real}-wal`)
   // A URI's path escapes what would end it or be read as an escape; resolved, it starts with one "/".
   const uri = `file:${resolve(real).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}?immutable=1`
@@ -131,11 +135,29 @@ export function openDatabaseReadOnly(path: string): Opened & { immutable: boolea
         `${path} is an empty database file, and opened read-only nothing can be made in it: start the service on it once, which makes its tables.`,
       )
     migrate(db, false) // refuses a schema not this program's: it migrates none read-only
-    return { db, upgradedFrom: null, immutable }
+    return { db, upgradedFrom: null, immutable, changed: () => immutable && writtenSince(real, before) }
   } catch (e) {
     db.close()
     throw e
   }
+}
+
+/**
+ * Whether the file at `real` was written, replaced or opened as a WAL database since it was `before`:
+ * a -wal beside it means a process has it open (SQLite removes it at the last close), one that
+ * may write pages into the file at any checkpoint.
+ */
+function writtenSince(real: string, before: BigIntStats): boolean {
+  const now = statSync(real, { bigint: true, throwIfNoEntry: false })
+  return (
+    now === undefined ||
+    existsSync(`${real}-wal`) ||
+    now.ino !== before.ino ||
+    now.dev !== before.dev ||
+    now.size !== before.size ||
+    now.mtimeNs !== before.mtimeNs ||
+    now.ctimeNs !== before.ctimeNs
+  )
 }
 
 /** The file a path names, its links followed (SQLite makes the -wal beside it); the path when it cannot be. */

@@ -25,9 +25,9 @@ export type { WriteFault } from './commits'
  * where this user may not write beside the file; a write then fails as SQLite's read-only one.
  */
 export function openStore(path: string, waitForLock = true, upgrade = true, readOnly = false) {
-  const { db, upgradedFrom, immutable } = readOnly
+  const { db, upgradedFrom, immutable, changed } = readOnly
     ? openDatabaseReadOnly(path)
-    : { ...openDatabase(path, waitForLock, upgrade), immutable: false }
+    : { ...openDatabase(path, waitForLock, upgrade), immutable: false, changed: () => false }
   const fileMoved = fileMovedCheck(path)
   const damage = damageWatch(path)
   /** Why writes are refused now: the file was found damaged, or the path names another file. */
@@ -89,6 +89,11 @@ export function openStore(path: string, waitForLock = true, upgrade = true, read
     writeFault(): WriteFault | null {
       return commits.fault()
     },
+    /**
+     * Opened immutable (readOnly, no -wal there): whether a process has written or opened the
+     * file since, so that what was read may be torn or wrong; read again then. Else false.
+     */
+    changedSinceOpen: changed,
     /** Null while the path still names the file opened; else why writes are refused (FileMovedError). */
     fileMoved,
     /** Null until a statement met a damaged page (noteDamage); then why writes are refused (DamagedError). */
