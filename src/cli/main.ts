@@ -18,11 +18,11 @@ import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
 import { typedPaths } from './paths'
-import { cliCommand } from '../core/cli-command'
+import { cliCommand, cliPrefix } from '../core/cli-command'
 
-const USAGE = `Usage: storeloc <command> [options] [--json]
+const USAGE = `Usage: <command> [options] [--json]
 
-  serve [options]                               (the service itself; storeloc serve --help lists its options)
+  serve [options]                               (the service itself; \`serve --help\` lists its options)
   locator create --name NAME
   locator list
   locator show LOCATOR_ID
@@ -138,7 +138,7 @@ function usageOf(argv: string[]): string {
   const wordsOf = (line: string) => /^ {2}([a-z][a-z-]*(?: [a-z][a-z-]*)*)(?= |$)/.exec(line)?.[1]?.split(' ')
   const at = lines.findIndex((line) => wordsOf(line)?.every((word, i) => argv[i] === word) === true)
   const starts = at !== -1 ? [at] : lines.flatMap((line, i) => (wordsOf(line)?.[0] === argv[0] ? [i] : []))
-  if (starts.length === 0) return USAGE
+  if (starts.length === 0) return usageText()
   const own = starts.flatMap((start) => {
     let end = start + 1
     while (lines[end]?.startsWith('      ')) end++
@@ -146,8 +146,8 @@ function usageOf(argv: string[]): string {
   })
   const usage =
     own.length === 1 || starts.length === 1
-      ? own.map((line, i) => (i === 0 ? `Usage: storeloc ${line.trim().replace(/ {2,}/, ' ')}` : line))
-      : ['Usage: storeloc <command> [options] [--json]', '', ...own]
+      ? own.map((line, i) => (i === 0 ? `Usage: ${cliCommand(line.trim().replace(/ {2,}/, ' '))}` : line))
+      : [`Usage: ${cliPrefix()} <command> [options] [--json]`, '', ...own]
   return [...usage, `\`${cliCommand('help')}\` lists every command, with what each option means.`].join('\n')
 }
 
@@ -228,6 +228,10 @@ async function readAlone(
   }
 }
 
+/** USAGE, its commands named as this process was launched (cliPrefix). */
+const usageText = (): string =>
+  USAGE.replace('Usage: ', `Usage: ${cliPrefix()} `).replace('`serve --help`', `\`${cliCommand('serve --help')}\``)
+
 /** The word of `words` that `typed` misspells: one edit away, else two (a longer word); undefined for none. */
 function nearest(typed: string | undefined, words: string[]): string | undefined {
   if (typed === undefined || typed.startsWith('-')) return undefined
@@ -263,7 +267,7 @@ export async function cli(
   err = (t: string) => console.error(t),
 ): Promise<number> {
   if (typed.length === 0 || typed[0] === 'help' || asksHelp(typed)) {
-    ;(typed.length === 0 ? err : out)(USAGE)
+    ;(typed.length === 0 ? err : out)(usageText())
     return typed.length === 0 ? 2 : 0
   }
   let argv = typed

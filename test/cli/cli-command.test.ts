@@ -42,6 +42,32 @@ test("the CLI's messages name commands as the CLI was launched", () => {
   }
 })
 
+test('the usage lines name commands as the CLI was launched', () => {
+  for (const [launch, env] of Object.entries(LAUNCHES)) {
+    const prefix = PREFIX[launch as keyof typeof PREFIX]
+    const usage = (...argv: string[]) =>
+      Bun.spawnSync([process.execPath, join(ROOT, 'src/cli/main.ts'), ...argv], {
+        cwd: ROOT,
+        env: { ...process.env, DATABASE_PATH: dbPath, ...env },
+      }).stderr.toString()
+    const wrong = usage('restore', 'x.db', '--yes').split('\n')
+    expect({ launch, usage: wrong.slice(2) }).toEqual({
+      launch,
+      usage: [
+        `Usage: ${prefix} restore FILE [--force] (puts a backup in its place; refused while a process uses it)`,
+        `\`${prefix} help\` lists every command, with what each option means.`,
+        '',
+      ],
+    })
+    const all = usage().split('\n')
+    expect({ launch, first: all[0], serve: all[2]!.trim() }).toEqual({
+      launch,
+      first: `Usage: ${prefix} <command> [options] [--json]`,
+      serve: `serve [options]                               (the service itself; \`${prefix} serve --help\` lists its options)`,
+    })
+  }
+})
+
 test("the service's API errors name commands as the service was started", async () => {
   const { locator } = json('locator', 'create', '--name', 'Shop')
   for (const [launch, env, prefix] of [
