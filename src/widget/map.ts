@@ -256,9 +256,10 @@ function underButtons(
   box: HTMLElement,
   bounds: Leaflet.LatLngBounds,
   points: Leaflet.LatLng[],
+  maxZoom: number,
 ): boolean {
   const [topLeft, bottomRight] = [L.point(FIT_SIDE, FIT_TOP), L.point(FIT_SIDE, FIT_BOTTOM)]
-  const zoom = Math.min(15, map.getBoundsZoom(bounds, false, topLeft.add(bottomRight)))
+  const zoom = Math.min(maxZoom, map.getBoundsZoom(bounds, false, topLeft.add(bottomRight)))
   // As fitBounds centres it: the bounds' middle, moved by half the difference of the paddings.
   const middle = map
     .project(bounds.getSouthWest(), zoom)
@@ -274,29 +275,34 @@ function underButtons(
   })
 }
 
-/** A stack's pins in rows of this many at most, this far apart (px): room for a picked pin's larger head. */
+/** A stack's pins in rows of this many at least, this far apart (px): room for a picked pin's larger head. */
 const STACK_ROW = 4
 const [STACK_X, STACK_Y] = [PIN_WIDTH + 4, PIN_HEIGHT + 8]
+/** Pins whose points are nearer than this (px) at the map's zoom make a stack: one would hide the other. */
+const STACK_NEAR = 8
 
 /**
- * The pins of stores on one point (an address given a town's centre, not its own place) drawn in
- * rows over it, in the list's order, the last row's middle on the point: each pin is seen and
- * pressed. Each other pin stands on its store. In px of the map's zoom: made again at each.
+ * The pins of stores on one point or a few metres apart (an address given a town's centre) drawn
+ * in rows around the first one's point, in the list's order, about as many rows as columns, so
+ * that a stack of many stays in a town's view: each pin is seen and pressed. Each other pin
+ * stands on its store. In px of the map's zoom: made again at each.
  */
 function spreadStacks(map: Leaflet.Map, markers: Map<string, Leaflet.Marker>, places: Map<string, Leaflet.LatLng>) {
-  const stacks = new Map<string, string[]>()
-  for (const [id, at] of places) {
-    const key = `${at.lat.toFixed(5)},${at.lng.toFixed(5)}`
-    stacks.set(key, [...(stacks.get(key) ?? []), id])
+  const stacks: [Leaflet.Point, string[]][] = []
+  for (const [id, place] of places) {
+    const at = map.latLngToLayerPoint(place)
+    const stack = stacks.find(([first]) => first.distanceTo(at) < STACK_NEAR)
+    if (stack) stack[1].push(id)
+    else stacks.push([at, [id]])
   }
-  for (const ids of stacks.values()) {
-    const at = map.latLngToLayerPoint(places.get(ids[0]!)!)
-    const rows = Math.ceil(ids.length / STACK_ROW)
+  for (const [at, ids] of stacks) {
+    const perRow = Math.max(STACK_ROW, Math.ceil(Math.sqrt(ids.length)))
+    const rows = Math.ceil(ids.length / perRow)
     ids.forEach((id, i) => {
-      const [row, column] = [Math.floor(i / STACK_ROW), i % STACK_ROW]
-      const inRow = Math.min(STACK_ROW, ids.length - row * STACK_ROW)
+      const [row, column] = [Math.floor(i / perRow), i % perRow]
+      const inRow = Math.min(perRow, ids.length - row * perRow)
       const x = at.x + (column - (inRow - 1) / 2) * STACK_X
-      const y = at.y - (rows - 1 - row) * STACK_Y
+      const y = at.y + (row - (rows - 1) / 2) * STACK_Y
       markers.get(id)?.setLatLng(ids.length === 1 ? places.get(id)! : map.layerPointToLatLng([x, y]))
     })
   }
@@ -332,6 +338,8 @@ export async function storeMap(
   const clusters = clusterLayer(L, map, onStore, counts, still)
   const afterZoom = afterZooming(map)
   const { fitted, refit, observer } = keptFitted(map, el, afterZoom)
+  // Without tiles the country shapes show nothing nearer than a town's view: an empty field.
+  const maxZoom = options.tiles ? 15 : TOWN_ZOOM
   const fitPins = () => {
     const points = [...places.values()]
     if (here) points.push(here.getLatLng())
@@ -343,13 +351,13 @@ export async function storeMap(
       // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
       // would stand under the zoom buttons, the left keeps room for them too.
       const box = zoomButtons.getContainer()!
-      const left = underButtons(L, map, box, bounds, points)
+      const left = underButtons(L, map, box, bounds, points, maxZoom)
         ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2
         : FIT_SIDE
       map.fitBounds(bounds, {
         paddingTopLeft: [left, FIT_TOP],
         paddingBottomRight: [FIT_SIDE, FIT_BOTTOM],
-        maxZoom: 15,
+        maxZoom,
       })
     }
   }

@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { cliRunner } from '../helpers'
 import { aTurnLater, chromiumPath, newPage, type PageDocument, type PageElement, pastZoomEnd } from './browser'
-import { useDemoBrowser } from './server'
+import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 const { json } = cliRunner(() => demo.server.dbPath)
@@ -16,6 +16,8 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 
 /** The token of a locator of three stores on Köln's centre, as the search finds it. */
 let token = ''
+/** The token of a locator of twenty stores on Köln's centre and two a few metres from it. */
+let many = ''
 
 beforeAll(async () => {
   if (chromiumPath === null) return
@@ -30,6 +32,16 @@ beforeAll(async () => {
   writeFileSync(file, `name,address,lat,lng\n${rows.join('\n')}\n`)
   json('locations', 'import', made.locator.id, '--file', file)
   token = made.locator.public_token
+  const more = json('locator', 'create', '--name', 'Twenty on one point')
+  json('locator', 'set', more.locator.id, '--query-api', 'on', '--unit', 'km')
+  const stores: [string, number, number][] = Array.from({ length: 20 }, (_, i) => [`Köln ${i + 1}`, lat, lng])
+  stores.push(['Köln Nord', lat + 0.00003, lng + 0.00002], ['Köln Süd', lat - 0.00004, lng - 0.00003])
+  writeFileSync(
+    file,
+    `name,address,lat,lng\n${stores.map(([name, y, x]) => `${name},"Köln, Deutschland",${y},${x}\n`).join('')}`,
+  )
+  json('locations', 'import', more.locator.id, '--file', file)
+  many = more.locator.public_token
 }, 60_000)
 
 /** The finder page of the locator with Köln searched; resolves once its three pins are drawn and the fit is over. */
@@ -88,6 +100,36 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       expect(await pinsOnTop(page)).toHaveLength(3)
     } finally {
       await page.close()
+    }
+  })
+
+  test("twenty stores on one point and two a few metres off: a town's view on a phone, every pin in it", async () => {
+    const host = hostPage(
+      `<div data-storeloc="${many}" data-api="${demo.server.url}" data-limit="22"></div><script src="${demo.server.url}/widget.js"></script>`,
+      '<meta name="viewport" content="width=device-width, initial-scale=1">',
+    )
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await page.goto(host.url)
+      await page.locator('.sl-input').first().fill('Köln')
+      await page.keyboard.press('Enter')
+      await page.locator('.sl-pin').nth(21).waitFor()
+      await pastZoomEnd(page)
+      await page.locator('.sl-map').scrollIntoViewIfNeeded()
+      await aTurnLater(page)
+      expect(await page.locator('.leaflet-control-scale-line').first().textContent()).toMatch(/^\d+ km$/)
+      const map = (await page.locator('.sl-map').boundingBox())!
+      const outside = []
+      for (const pin of await page.locator('.sl-pin').all()) {
+        const b = (await pin.boundingBox())!
+        if (b.y < map.y || b.y + b.height > map.y + map.height || b.x < map.x || b.x + b.width > map.x + map.width)
+          outside.push(await pin.textContent())
+      }
+      expect(outside).toEqual([])
+      expect(await pinsOnTop(page)).toHaveLength(22)
+    } finally {
+      await page.close()
+      host.stop()
     }
   })
 })
