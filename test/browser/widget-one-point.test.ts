@@ -94,10 +94,42 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       const map = (await page.locator('.sl-map').boundingBox())!
       const button = page.locator('.sl-view')
       const box = await button.boundingBox()
+      // Not shown there: hidden, or see-through and let through to the map.
+      const opacity = await page.evaluate<string>("getComputedStyle(document.querySelector('.sl-view')).opacity")
       const covers =
-        (await button.isVisible()) && box !== null && box.y < map.y + map.height && box.y + box.height > map.y
+        (await button.isVisible()) &&
+        opacity !== '0' &&
+        box !== null &&
+        box.y < map.y + map.height &&
+        box.y + box.height > map.y
       expect(covers).toBe(false)
       expect(await pinsOnTop(page)).toHaveLength(3)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("on a phone, the switch to the map is the keyboard's over the map too, shown as it has the focus", async () => {
+    const page = await newPage(demo.browser, PHONE)
+    try {
+      await searchedKoeln(page)
+      // The map's top in sight under the switch: it is not shown there, and the Tab after Search reaches it.
+      await page.getByRole('button', { name: 'Search' }).focus()
+      await page.keyboard.press('Tab')
+      const pin = (await page.locator('.sl-pin').nth(1).boundingBox())!
+      await page.evaluate(`scrollBy(0, ${Math.round(pin.y + pin.height / 2 - (844 - 34))})`)
+      await aTurnLater(page)
+      await aTurnLater(page)
+      const focused = await page.evaluate(() => {
+        const { document, getComputedStyle } = globalThis as unknown as {
+          document: { activeElement: { className: string } }
+          getComputedStyle: (el: unknown) => { opacity: string; visibility: string }
+        }
+        const el = document.activeElement
+        const { opacity, visibility } = getComputedStyle(el)
+        return `${el.className} ${visibility} ${opacity}`
+      })
+      expect(focused).toMatch(/\bsl-view\b.* visible 1$/)
     } finally {
       await page.close()
     }
