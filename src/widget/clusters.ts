@@ -110,16 +110,21 @@ export function clusterLayer(
   }
   /**
    * Each bubble moved, at the map's zoom, as little as keeps it off the other bubbles and the lone
-   * stores (which stay on their place): rings may meet, no ring covers a disc or a dot.
+   * stores (which stay on their place): rings may meet, no ring covers a disc or a dot. A lone
+   * store within a dot's width of one before it (stores given their town's centre) is moved too:
+   * each dot is seen and pressed.
    */
   const place = () => {
     const discs = drawn.map(({ at, size }) => {
       const { x, y } = map.latLngToLayerPoint(at)
       return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0 }
     })
+    discs.forEach((d, i) => {
+      d.fixed &&= !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
+    })
     spreadApart(discs)
-    drawn.forEach(({ marker, size }, i) => {
-      if (size > 0) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
+    drawn.forEach(({ marker }, i) => {
+      if (!discs[i]!.fixed) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
     })
   }
   map.on('zoomend', place)

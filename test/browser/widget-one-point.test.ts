@@ -164,4 +164,35 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       host.stop()
     }
   })
+
+  test('before a search, the dots of stores on one point, zoomed in to, are each on top to press', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      await page.goto(`${demo.server.url}/l/${token}`)
+      await page.locator('.sl-cluster').waitFor()
+      // Each press zooms in to where the bubble splits, till the stores are dots.
+      for (let presses = 0; (await page.locator('.sl-dot').count()) < 3 && presses < 5; presses++) {
+        const answered = page.waitForResponse((r) => r.url().includes('/clusters?'))
+        await page.locator('.sl-cluster').click()
+        await answered
+        await aTurnLater(page)
+      }
+      // The pointer off the map: its name's tooltip over the dot it rests on covers the dot beside.
+      await page.mouse.move(0, 0)
+      const onTop = await page.evaluate(() => {
+        type Rect = { left: number; top: number; width: number; height: number }
+        type Dot = PageElement & { getBoundingClientRect: () => Rect; getAttribute: (name: string) => string | null }
+        const { document } = globalThis as unknown as {
+          document: PageDocument & { elementFromPoint: (x: number, y: number) => Dot | null }
+        }
+        return Array.from(document.querySelectorAll('.sl-dot') as ArrayLike<Dot>).map((dot) => {
+          const b = dot.getBoundingClientRect()
+          return document.elementFromPoint(b.left + b.width / 2, b.top + b.height / 2)?.getAttribute('aria-label')
+        })
+      })
+      expect(onTop.sort()).toEqual(['Köln Dom', 'Köln Hafen', 'Köln Ring'])
+    } finally {
+      await page.close()
+    }
+  })
 })
