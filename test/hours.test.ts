@@ -43,6 +43,13 @@ describe('parseDayHours', () => {
     ['9-5pm', open([h(9), h(17)])],
     ['11am-2:30pm & 5pm-10pm', open([h(11), h(14, 30)], [h(17), h(22)])],
     ['noon - midnight', open([h(12), h(24)])],
+    ['12 noon-6', open([h(12), h(18)])],
+    ['12 noon - 12 midnight', open([h(12), h(24)])],
+    // An end with no half of the day said, after a start that says it, before that start: 12 hours on.
+    ['noon-6', open([h(12), h(18)])],
+    ['8pm-11', open([h(20), h(23)])],
+    ['9am-5', open([h(9), h(17)])],
+    ['6pm-2', open([h(18), h(26)])],
     ['12pm-12am', open([h(12), h(24)])],
     ['0900-1730', open([h(9), h(17, 30)])],
     ['10:00 to 18:00', open([h(10), h(18)])],

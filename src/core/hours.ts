@@ -63,11 +63,11 @@ function normal(text: string): string {
 /** `bare`: an hour alone ("9"); `zeroed`: an hour written with a leading zero ("02:00"), the 24-hour clock's. */
 type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zeroed: boolean }
 
-/** "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "noon", "midnight", "24:00". */
+/** "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "(12) noon", "(12) midnight", "24:00". */
 function readTime(token: string): Time | null {
   const t = token.trim()
-  if (t === 'noon' || t === 'midday') return { minutes: 720, meridiem: 'pm', bare: false, zeroed: false }
-  if (t === 'midnight') return { minutes: 0, meridiem: 'am', bare: false, zeroed: false }
+  if (/^(12 ?)?(noon|midday)$/.test(t)) return { minutes: 720, meridiem: 'pm', bare: false, zeroed: false }
+  if (/^(12 ?)?midnight$/.test(t)) return { minutes: 0, meridiem: 'am', bare: false, zeroed: false }
   const m = /^(\d{1,2})(?:[:.hu]?(\d{2}))?(?:\s*h|u)?\s*(am|pm)?$/.exec(t)
   if (m === null) return null
   const hour = Number(m[1])
@@ -119,6 +119,8 @@ function readInterval(text: string, before?: [number, number], guess = false): [
   if (!guess && before === undefined && clockless && inDoubt(from, to)) return null
   // "10-10", "9-9": a morning to the same hour at night, not no time at all (nor round the clock).
   if (start.bare && end.bare && to === from && from > 0 && from < 720) to += 720
+  // "noon-6", "8pm-11", "9am-5": an end with no half of the day said, before its start, is 12 hours on.
+  if (start.meridiem !== null && end.meridiem === null && !end.zeroed && to < from && to + 720 > from) to += 720
   if (to === from) return from === 0 ? [0, DAY] : null // "00:00-00:00", "0-24" below
   if (to === DAY && from === 0) return [0, DAY]
   if (to < from) to += DAY // past midnight: "18:00-02:00"
