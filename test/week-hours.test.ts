@@ -77,6 +77,20 @@ describe('splitWeekHours', () => {
     ['lu-vi 9-18, do cerrado', weekdays('9-18', '', 'cerrado')],
     ['lu, me, gi 9-13; do chiuso', week('9-13', '', '9-13', '9-13', '', '', 'chiuso')],
     ['di, do 9-18', week('', '9-18', '', '9-18', '', '', '')], // none of those: German and Dutch
+    // English letters run together, Portuguese ordinals, Norwegian and Danish two-letter days.
+    ['MWF 9-5', week('9-5', '', '9-5', '', '9-5', '', '')],
+    ['TR 10-2', week('', '10-2', '', '10-2', '', '', '')],
+    ['2ª a 6ª 9-18, Sáb 9-13', weekdays('9-18', '9-13')],
+    ['2ª-feira a 6ª-feira 9h-18h', weekdays('9h-18h')],
+    ['ma-fr 10-17, lø 10-15, sø stengt', weekdays('10-17', '10-15', 'stengt')],
+    ['Mon-Fri 12 noon-6', weekdays('12 noon-6')],
+    // A word for the other days: they take its hours, the days named keep theirs.
+    ['Mi Ruhetag, sonst 11-22', week('11-22', '11-22', 'Ruhetag', '11-22', '11-22', '11-22', '11-22')],
+    ['Sun closed, otherwise 9-5', weekdays('9-5', '9-5', 'closed')],
+    ['lundi fermé, sinon 9h-19h', ['fermé', ...Array(6).fill('9h-19h')]],
+    ['Ma gesloten; anders 10-18', ['gesloten', ...Array(6).fill('10-18')]],
+    // Bare hours read as the afternoon's beside days open late stay so when none is late.
+    ['Mon-Fri 9-8, Sat 10-2', weekdays('9-8', '10-2')],
     ['Ma-Sa 9h-19h, Di fermé', week('', '9h-19h', '9h-19h', '9h-19h', '9h-19h', '9h-19h', 'fermé')], // or their word for closed
     ['Mo, Di, Do 9-18h; Sa geschlossen', week('9-18h', '9-18h', '', '9-18h', '', 'geschlossen', '')],
     // A German or Dutch day or word keeps a text theirs, whatever French it has too.
@@ -200,7 +214,10 @@ describe('splitWeekHours', () => {
         'Mon-Fri 9-5, Sat 10-2, Di 11-3',
         'its "Di" is Tuesday only in German or Dutch, and its other days are English.',
       ],
-      ['Mon-Sun 9-18, So 10-14', 'its "So" is Sunday only in German, and its other days are English.'],
+      [
+        'Mon-Sun 9-18, So 10-14',
+        'its "So" is Sunday only in German or Danish or Norwegian, and its other days are English.',
+      ],
       ['SB 24h, Mo-Fr 9-18', 'its "SB" is Saturday only in Polish, and its other days are English or German.'],
     ]
     for (const [text, why] of cases) {
@@ -211,6 +228,34 @@ describe('splitWeekHours', () => {
     // Days a language shares with another are no sign of a second one.
     expect(splitWeekHours('Mo-Fr 9-18, Sun 10-14')).toEqual(weekdays('9-18', '', '10-14'))
     expect(splitWeekHours('Seg-Sex 9-18, Sáb 9-13, Dom fechado')).toEqual(weekdays('9-18', '9-13', 'fechado'))
+  })
+
+  test("bare hours read as the afternoon's beside a day open to 22:00 or later are refused, both readings said", () => {
+    const cases: [string, string][] = [
+      ['Mon-Thu 11-11, Fri-Sat 11-1', 'its "11-1" beside "11-11" could be 11:00-13:00 or 11:00-01:00.'],
+      ['Mon-Fri 10-10, Sat 10-2', 'its "10-2" beside "10-10" could be 10:00-14:00 or 10:00-02:00.'],
+      ['Mo-Do 11-23, Fr-Sa 11-2', 'its "11-2" beside "11-23" could be 11:00-14:00 or 11:00-02:00.'],
+    ]
+    for (const [text, why] of cases) {
+      const doubts: string[] = []
+      expect({ text, days: splitWeekHours(text, true, doubts) }).toEqual({ text, days: null })
+      expect(doubts).toEqual([`${why} Write it with the 24-hour clock or am and pm.`])
+    }
+    // Written past midnight, or with am and pm, they are read.
+    const late = (open: string, night: string) => week(open, open, open, open, night, night, '')
+    expect(splitWeekHours('Mon-Thu 11-11, Fri-Sat 11-01:00')).toEqual(late('11-11', '11-01:00'))
+    expect(splitWeekHours('Mon-Thu 11am-11pm, Fri-Sat 11am-1am')).toEqual(late('11am-11pm', '11am-1am'))
+    // Closing by 3: a night's end; later ("10-9", "12-6" beside "10-10"), the afternoon's alone.
+    expect(splitWeekHours('Mon-Thu 10-9, Fri-Sat 10-10, Sun 12-6')).not.toBeNull()
+  })
+
+  test('a word for the other days with hours not read after it refuses the week, closing no day', () => {
+    const doubts: string[] = []
+    expect(splitWeekHours('Mi Ruhetag, sonst nach Absprache', true, doubts)).toBeNull()
+    expect(doubts).toEqual([
+      'its hours after "sonst" (the other days), "nach Absprache", are not read. Write them as hours, such as "sonst 09:00-18:00", or name each day.',
+    ])
+    expect(splitWeekHours('Sun closed, otherwise 5-9')).toBeNull() // morning or evening?
   })
 
   test('a day named in another language is read when no other day of the cell names it', () => {

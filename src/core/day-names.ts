@@ -43,6 +43,8 @@ const DAY_NAMES: [string, number][] = [
   // Danish and Norwegian beyond those: their Tuesday, and plurals ("lørdage", "søndager").
   ...names(1, 'tirsdag tir'),
   ...names(5, 'lordage lordager'),
+  // Norwegian and Danish two-letter days: "lø" folds to lo ("sø" to so, German's Sunday too).
+  ...names(5, 'lo'),
   ...names(6, 'sondage sondager'),
 ]
 /**
@@ -213,10 +215,13 @@ const LANGUAGES: [string, string][] = [
     'poniedziałek poniedzialek pon pn wtorek wt sroda sr czwartek czw cz piatek pt sobota sob sb so niedziela niedz ndz nd',
   ],
   ['Swedish', 'mandag man tisdag tis onsdag ons torsdag tor tors fredag fre lordag lordagar lor sondag sondagar son'],
-  ['Danish', 'mandag man tirsdag tir onsdag ons torsdag tor tors fredag fre lordag lordage lor sondag sondage son'],
+  [
+    'Danish',
+    'mandag man ma tirsdag tir onsdag ons torsdag tor tors fredag fre fr lordag lordage lor lo sondag sondage son so',
+  ],
   [
     'Norwegian',
-    'mandag man tirsdag tir onsdag ons torsdag tor tors fredag fre lordag lordager lor sondag sondager son',
+    'mandag man ma tirsdag tir onsdag ons torsdag tor tors fredag fre fr lordag lordager lor lo sondag sondager son so',
   ],
 ]
 const LANGUAGE_OF = new Map<string, number>()

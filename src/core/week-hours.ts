@@ -35,6 +35,7 @@ import {
   WEEKDAYS,
   WEEKENDS,
 } from './day-names'
+import { daysSpelled, lateDoubt, otherwise } from './week-words'
 
 /**
  * Whether a week's days are named as only languages of the 24-hour clock name them ("Mo-Sa",
@@ -171,13 +172,34 @@ export function daysNamedTogether(texts: string[]): number[][] {
  * alone ("Closed Mondays").
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
-  const text = withoutHolidays(cell)
+  const text = withoutHolidays(daysSpelled(cell))
+  const rest = otherwise(text)
+  if (rest !== null) return otherDays(rest, keepUnread, doubts)
   const week = splitWeek(text, keepUnread, doubts)
   if (week === null && SEASON.test(foldHours(text)))
     doubts?.push(
       'a season is not read. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and give it the status draft (a "status" column) while it is closed.',
     )
-  return week
+  const late = week === null ? null : lateDoubt(week)
+  if (late !== null) doubts?.push(late)
+  return late === null ? week : null
+}
+
+/**
+ * A week ending in a word for the other days ("Mi Ruhetag, sonst 11-22"): the days it names as
+ * read, the others the hours after the word. Null, saying why, when those hours are not read
+ * (then no day is closed for want of them), or the days before the word are not.
+ */
+function otherDays([days, word, hours]: [string, string, string], keepUnread: boolean, doubts?: string[]) {
+  const week = splitWeekHours(days, keepUnread, doubts)
+  if (week === null) return null
+  if (parseDayHours(hours).kind === 'unknown' || eitherHalf(hours) !== null) {
+    doubts?.push(
+      `its hours after "${word}" (the other days), "${hours}", are not read. Write them as hours, such as "${word} 09:00-18:00", or name each day.`,
+    )
+    return null
+  }
+  return week.map((day) => (day === '' ? hours : day))
 }
 
 /** Public holidays after a word for except ("9-5 (except bank holidays)", "außer an Feiertagen"). */

@@ -383,6 +383,27 @@ describe('a day of only a dash', () => {
   })
 })
 
+describe('"sonst", "otherwise": the days a week names no hours for', () => {
+  test('take the hours after the word; the days named keep theirs', () => {
+    const { hours, warnings } = imported([
+      'Mi Ruhetag, sonst 11-22',
+      'Sun closed, otherwise 9-5',
+      'Mo 14-18 Uhr, sonst 9-18 Uhr',
+    ])
+    expect(warnings).toEqual([[], [], []])
+    expect(hours[0]!.hours).toEqual(week(['11-22', '11-22', 'Ruhetag', '11-22', '11-22', '11-22', '11-22']))
+    expect(hours[1]!.hours).toEqual(week([...Array(6).fill('9-5'), 'closed']))
+    expect(hours[2]!.hours).toEqual(week(['14-18 Uhr', ...Array(6).fill('9-18 Uhr')]))
+  })
+
+  test('hours after it that are not read refuse the row, closing no day', () => {
+    const path = sheetOf(['Mi Ruhetag, sonst nach Absprache'])
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.stdout + r.stderr).toContain('"sonst"')
+    expect(json('locations', 'export', locatorId)).toEqual([])
+  })
+})
+
 describe('the summary', () => {
   test("a row's days of one unread text are one line; a warning many rows share is one line", () => {
     const texts = ['Mo-Fr auf Zuruf, Sa 10-14', 'Mo-Fr auf Zuruf, Sa 10-14', 'Mo-Fr auf Zuruf, Sa 10-14']
