@@ -80,7 +80,7 @@ export function weekInto(
   kept: (string | undefined)[] = [],
 ): { field: string; message: string }[] {
   const doubts: string[] = []
-  const read = week === '' ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
+  const read = week === '' || NO_HOURS.test(week) ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
   const days = read?.map((hours, i) => kept[i] ?? hours) ?? null
   const hours = (body.hours ?? {}) as Record<string, string>
   // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend),
@@ -121,9 +121,14 @@ export function dashesClosed(body: Record<string, unknown>): void {
   for (const d of DAYS) if (DASH.test(hours[d] ?? '')) hours[d] = 'closed'
 }
 
+/** A week cell that gives no hours ("-", "n/a", "k.A."): read as an empty one, every day's hours unknown. */
+const NO_HOURS = /^\s*(?:[-\u2010-\u2015\u2212]+|n\s*\/\s*a|n\.\s*a\.?|k\.\s*a\.?)\s*$/i
+
 /** What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed; null for "Daily 8-22", "24/7". */
 export function noDayNote(body: Record<string, unknown>, week: string): string | null {
   const hours = (body.hours ?? {}) as Record<string, string>
+  if (NO_HOURS.test(week))
+    return `The hours ${JSON.stringify(week)} give none, so every day's hours are unknown (as an empty cell's). Write the days it opens with their hours, such as "Mon-Fri 09:00-18:00", or "closed" for a store closed every day.`
   const day = DAYS.every((d) => hours[d] === week) ? parseDayHours(week) : null
   if (day?.kind === 'closed')
     return `The hours ${JSON.stringify(week)} close the store every day: it is still listed, as closed. To leave it out of the finder, give it the status draft (a "status" column).`

@@ -383,6 +383,17 @@ describe('a day of only a dash', () => {
   })
 })
 
+describe('a week cell that gives no hours', () => {
+  test('"-", "n/a" and "k.A." are read as an empty cell: every day unknown, said, the row imported', () => {
+    const { hours, warnings } = imported(['-', 'n/a', 'k.A.', '—'])
+    expect(hours.map((h) => h.hours)).toEqual(Array(4).fill(week(Array(7).fill(''))))
+    for (const [i, text] of ['-', 'n/a', 'k.A.', '—'].entries())
+      expect(warnings[i]).toEqual([
+        `The hours ${JSON.stringify(text)} give none, so every day's hours are unknown (as an empty cell's). Write the days it opens with their hours, such as "Mon-Fri 09:00-18:00", or "closed" for a store closed every day.`,
+      ])
+  })
+})
+
 describe('"sonst", "otherwise": the days a week names no hours for', () => {
   test('take the hours after the word; the days named keep theirs', () => {
     const { hours, warnings } = imported([
