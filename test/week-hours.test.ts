@@ -79,7 +79,7 @@ describe('splitWeekHours', () => {
     ['di, do 9-18', week('', '9-18', '', '9-18', '', '', '')], // none of those: German and Dutch
     // English letters run together, Portuguese ordinals, Norwegian and Danish two-letter days.
     ['MWF 9-5', week('9-5', '', '9-5', '', '9-5', '', '')],
-    ['TR 10-2', week('', '10-2', '', '10-2', '', '', '')],
+    ['MTWRF 8-4', weekdays('8-4')],
     ['2ª a 6ª 9-18, Sáb 9-13', weekdays('9-18', '9-13')],
     ['2ª-feira a 6ª-feira 9h-18h', weekdays('9h-18h')],
     ['ma-fr 10-17, lø 10-15, sø stengt', weekdays('10-17', '10-15', 'stengt')],
@@ -87,6 +87,7 @@ describe('splitWeekHours', () => {
     // A word for the other days: they take its hours, the days named keep theirs.
     ['Mi Ruhetag, sonst 11-22', week('11-22', '11-22', 'Ruhetag', '11-22', '11-22', '11-22', '11-22')],
     ['Sun closed, otherwise 9-5', weekdays('9-5', '9-5', 'closed')],
+    ['Closed on Sundays, otherwise 9-5', weekdays('9-5', '9-5', 'Closed')],
     ['lundi fermé, sinon 9h-19h', ['fermé', ...Array(6).fill('9h-19h')]],
     ['Ma gesloten; anders 10-18', ['gesloten', ...Array(6).fill('10-18')]],
     // Bare hours read as the afternoon's beside days open late stay so when none is late.
@@ -256,6 +257,7 @@ describe('splitWeekHours', () => {
       'its hours after "sonst" (the other days), "nach Absprache", are not read. Write them as hours, such as "sonst 09:00-18:00", or name each day.',
     ])
     expect(splitWeekHours('Sun closed, otherwise 5-9')).toBeNull() // morning or evening?
+    expect(splitWeekHours('MF 9-5')).toBeNull() // Monday and Friday, or Monday to Friday?
   })
 
   test('a day named in another language is read when no other day of the cell names it', () => {

@@ -191,7 +191,12 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
  * (then no day is closed for want of them), or the days before the word are not.
  */
 function otherDays([days, word, hours]: [string, string, string], keepUnread: boolean, doubts?: string[]) {
-  const week = splitWeekHours(days, keepUnread, doubts)
+  const said: string[] = []
+  // "Closed Mondays, otherwise 9-5": closed days first, alone, are read as "Mondays closed".
+  const first = CLOSED_FIRST.exec(days)
+  const closed = first !== null && isClosed(first[1]!) && namesDays(first[2]!)
+  const week = splitWeekHours(closed ? `${first[2]} ${first[1]}` : days, keepUnread, said)
+  if (week === null) for (const doubt of said) say(doubts, doubt)
   if (week === null) return null
   if (parseDayHours(hours).kind === 'unknown' || eitherHalf(hours) !== null) {
     doubts?.push(
@@ -201,6 +206,9 @@ function otherDays([days, word, hours]: [string, string, string], keepUnread: bo
   }
   return week.map((day) => (day === '' ? hours : day))
 }
+
+/** A word for closed before days alone, a word before them or not ("Closed on Mondays"). */
+const CLOSED_FIRST = /^\s*(\p{L}+)(?:\s+(?:on|am|le|el|il|op))?\s+(.+?)\s*$/u
 
 /** Public holidays after a word for except ("9-5 (except bank holidays)", "außer an Feiertagen"). */
 const EXCEPT_HOLIDAYS = new RegExp(

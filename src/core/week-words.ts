@@ -4,8 +4,8 @@
 import { clockText, eitherText, foldHours, parseDayHours } from './hours'
 import { NAMED } from './day-names'
 
-/** English one-letter days run together, capitals in the week's order ("MWF", "TR"). */
-const LETTERS_RUN = /(?<![\p{L}\d])[MTWRFSU]{2,7}(?![\p{L}\d])/gu
+/** English one-letter days run together, capitals in the week's order ("MWF"); "MF" could be M-F. */
+const LETTERS_RUN = /(?<![\p{L}\d])[MTWRFSU]{3,7}(?![\p{L}\d])/gu
 const LETTER_ORDER = 'mtwrfsu'
 /** Portuguese days as ordinals: "2ª" (segunda-feira) to "6ª" (sexta-feira), "feira" after them or not. */
 const ORDINAL = /(?<![\p{L}\d])([2-6])\.?ª(?:[\s-]*feiras?)?(?![\p{L}\d])/gu
