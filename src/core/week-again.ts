@@ -1,0 +1,52 @@
+// A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
+// 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
+import { clockText, eitherHalf, eitherText, halfClosed, parseDayHours } from './hours'
+
+/**
+ * A day's hours when it is named again after some days (after every day's, splitWith takes the
+ * new ones): its first hours and the new ones, when the two are apart ("Mo-Fr 8-12, Mo/Di
+ * 14-17": Monday 8-12 and 14-17), the earlier first; else the new ones ("Mo-Sa 9-18, Sa 9-13":
+ * Saturday 9-13). Null when the new ones read otherwise beside the first ("Mo-Fr 9-12, Mo 7-8":
+ * 7-8 after 9-12 is the evening's, alone the morning's), or are in doubt alone ("Mo 5-7"): which
+ * is meant is not guessed.
+ */
+export function again(first: string, next: string): string | null {
+  const a = first === '' ? null : parseDayHours(first)
+  const half = halfClosed(next)
+  if (half !== null && a?.kind === 'open') return otherHalf(a.intervals, half) ?? next
+  const b = parseDayHours(next)
+  if (a?.kind === 'open' && eitherHalf(next) !== null) return null // "Mo-Fr 8-12, Mo 5-7"
+  if (a?.kind !== 'open' || b.kind !== 'open') return next
+  const overlap = a.intervals.some(([s, e]) => b.intervals.some(([s2, e2]) => s < e2 && s2 < e))
+  if (overlap) return next
+  const written = `${first}, ${next}`
+  // "nachmittags 15-18" after "9-12": hours that say their half of the day read alone, not joined.
+  if (parseDayHours(written).kind === 'unknown')
+    return clockText([...a.intervals, ...b.intervals].sort((x, y) => x[0] - y[0]))
+  const both = b.intervals[0]![0] < a.intervals[0]![0] ? `${next}, ${first}` : written
+  const union = JSON.stringify(parseDayHours(`${clockText(a.intervals)}, ${clockText(b.intervals)}`))
+  const same = (text: string) => JSON.stringify(parseDayHours(text)) === union
+  return same(written) && same(both) ? both : null
+}
+
+/**
+ * A day's hours less its half closed ("Mi nachmittag geschlossen"), as HH:MM-HH:MM, when they
+ * break at noon: each ends by 14:00 or starts from 12:00, and some do each. Else null: "9-18"
+ * less its afternoon closes when?
+ */
+function otherHalf(intervals: [number, number][], closed: 'morning' | 'afternoon'): string | null {
+  const morning = intervals.filter(([from, to]) => from < 720 && to <= 840)
+  const afternoon = intervals.filter(([from]) => from >= 720)
+  if (morning.length === 0 || afternoon.length === 0 || morning.length + afternoon.length !== intervals.length)
+    return null
+  return clockText(closed === 'morning' ? afternoon : morning)
+}
+
+/** Why a day named again is in doubt (again gives null): its hours' two readings, and how to write one. */
+export function doubt(days: string, first: string, next: string): string {
+  const b = parseDayHours(next)
+  const intervals = b.kind === 'open' ? b.intervals : []
+  const evening = intervals.map(([from, to]): [number, number] => [from + 720, to + 720])
+  const readings = eitherHalf(next) ?? [clockText(intervals), clockText(evening)]
+  return `"${days} ${next}" beside "${first}" could be ${eitherText(readings)}. Write it with the 24-hour clock or am and pm.`
+}
