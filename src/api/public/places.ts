@@ -50,19 +50,23 @@ const REGION_NEAR_KM = 300
 
 /** The distance to the locator's nearest location near the place (NEAR_KM, REGION_NEAR_KM), or null. */
 function nearestKm(index: LocatorIndex, at: PlaceHit): number | null {
-  const { hits } = index.query({
+  const radiusKm = at.precision === 'region' ? REGION_NEAR_KM : at.precision === 'country' ? at.reachKm! : NEAR_KM
+  return nearestHits(index, at, radiusKm, 1)[0]?.distanceKm ?? null
+}
+
+/** The locator's locations within `radiusKm` of `at`, nearest first, at most `limit`. */
+const nearestHits = (index: LocatorIndex, at: { lat: number; lng: number }, radiusKm: number, limit: number) =>
+  index.query({
     center: { lat: at.lat, lng: at.lng },
-    radiusKm: at.precision === 'region' ? REGION_NEAR_KM : at.precision === 'country' ? at.reachKm! : NEAR_KM,
+    radiusKm,
     tags: [],
     tagLogic: 'any',
     groupOf: NO_GROUP,
     search: '',
     sort: 'distance',
     offset: 0,
-    limit: 1,
-  })
-  return hits[0]?.distanceKm ?? null
-}
+    limit,
+  }).hits
 
 /** Locations looked at, nearest a country's centre, for whether the locator has one in it (storesIn). */
 const COUNTRY_PROBES = 20
@@ -75,18 +79,7 @@ function storesIn(index: LocatorIndex, places: PlaceSource, search: PlaceSearch,
   for (const code of countries) {
     const at = search.country(code)
     if (at === null) continue
-    const { hits } = index.query({
-      center: { lat: at.lat, lng: at.lng },
-      radiusKm: at.reachKm!,
-      tags: [],
-      tagLogic: 'any',
-      groupOf: NO_GROUP,
-      search: '',
-      sort: 'distance',
-      offset: 0,
-      limit: COUNTRY_PROBES,
-    })
-    for (const { key } of hits) {
+    for (const { key } of nearestHits(index, at, at.reachKm!, COUNTRY_PROBES)) {
       const { lat, lng } = index.pointAt(key)
       if (places.reverse().at(lat, lng)?.parts.country === code) return true
     }
