@@ -1,5 +1,6 @@
 // Before a search, the map shows where every store is: GET /clusters for the map's view, redrawn
-// as it moves. A cluster zooms the map in to where it splits; a single store searches around it.
+// as it moves. A cluster zooms the map in to where it splits; a single store searches around it,
+// and so does a cluster no zoom splits (stores on one point), around its first store.
 import type * as Leaflet from 'leaflet'
 import { spreadApart } from './spacing'
 import { nameTooltips } from './tooltip'
@@ -30,6 +31,9 @@ export type ClusterLayer = {
  */
 const TILE_ZOOMS = 1
 
+/** GET /clusters's deepest zoom of clusters: from the next every store stands alone. */
+const DEEPEST = 16
+
 /** A bubble's ring (widget.css's box-shadow) and a lone store's dot with its stroke, in px. */
 const RING = 4
 const DOT = 8
@@ -51,9 +55,10 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
 
 /**
  * A cluster's words: its `label` in the bubble ("5.9K"), its `name` for screen readers, the label
- * then the count whole with what pressing it does ("5.9K: 5,930 stores, Zoom in").
+ * then the count whole with what pressing it does ("5.9K: 5,930 stores, Zoom in"; a `stack` shows
+ * its stores: the count alone).
  */
-export type CountTexts = { label: (n: number) => string; name: (n: number) => string }
+export type CountTexts = { label: (n: number) => string; name: (n: number, stack: boolean) => string }
 
 /**
  * A bubble's width in px: 20 to 32 by its count (with its ring no wider than clusters begin apart,
@@ -66,7 +71,7 @@ const bubbleSize = (count: number, width: number): number =>
 export function clusterLayer(
   L: typeof Leaflet,
   map: Leaflet.Map,
-  onStore: (store: Single, byKeyboard: boolean) => void,
+  onStore: (store: Single | Cluster, byKeyboard: boolean) => void,
   counts: CountTexts,
   still: boolean,
 ): ClusterLayer {
@@ -87,12 +92,16 @@ export function clusterLayer(
       icon: L.divIcon({ className: 'sl-cluster', html, iconSize: [size, size] }),
       keyboard: false,
     })
-    const zoom = Math.min(c.expansion_zoom + TILE_ZOOMS, 18)
+    // Stores on one point (or metres apart) split only where every store stands alone, past a
+    // street's view: pressing them does what pressing one would.
+    const stack = c.expansion_zoom > DEEPEST
+    const zoom = c.expansion_zoom + TILE_ZOOMS
     const zoomIn = () => (still ? map.setView([c.lat, c.lng], zoom) : map.flyTo([c.lat, c.lng], zoom))
-    marker.on('click', zoomIn)
+    marker.on('click', () => (stack ? onStore(c, false) : zoomIn()))
     // By keyboard the bubble goes with the redraw: the focus goes on to what is drawn where it was.
     marker.on('add', () =>
-      asButton(marker.getElement(), counts.name(c.count), () => {
+      asButton(marker.getElement(), counts.name(c.count, stack), () => {
+        if (stack) return onStore(c, true)
         refocus = { at: L.latLng(c.lat, c.lng) }
         zoomIn()
       }),

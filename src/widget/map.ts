@@ -3,7 +3,7 @@
 // widget are the basemap, so the map works with no other server reachable.
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
-import { type ClustersAnswer, clusterLayer, type Single, viewOf } from './clusters'
+import { type Cluster, type ClustersAnswer, clusterLayer, type Single, viewOf } from './clusters'
 import { countName, shortCount, type Texts } from './i18n'
 import type { Options } from './options'
 
@@ -313,7 +313,7 @@ export async function storeMap(
   options: Options,
   texts: Texts,
   onSelect: (id: string) => void,
-  onStore: (store: Single, byKeyboard: boolean) => void,
+  onStore: (store: Single | Cluster, byKeyboard: boolean) => void,
 ): Promise<StoreMap> {
   const L = await loadLeaflet(options.api)
   el.setAttribute('role', 'region')
@@ -333,7 +333,7 @@ export async function storeMap(
   let here: Leaflet.CircleMarker | null = null
   const counts = {
     label: (n: number) => shortCount(texts, n),
-    name: (n: number) => `${countName(texts, n)}, ${texts.zoomIn}`,
+    name: (n: number, stack: boolean) => (stack ? countName(texts, n) : `${countName(texts, n)}, ${texts.zoomIn}`),
   }
   const clusters = clusterLayer(L, map, onStore, counts, still)
   const afterZoom = afterZooming(map)

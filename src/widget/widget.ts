@@ -2,7 +2,7 @@
 // visitor's search (and the page's URL), answered by the Query API.
 import { type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
 import { Browsing } from './browse'
-import type { Single } from './clusters'
+import type { Cluster, Single } from './clusters'
 import { append, h } from './dom'
 import { beyondRadius } from './beyond'
 import { sayFailure, sayUnusable } from './failures'
@@ -341,7 +341,21 @@ export class Widget {
         origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
         selected: one.id,
       }).then(() => byKeyboard && this.list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
-    void storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), aroundStore)
+    // A bubble no zoom splits (stores on one point): around its first store by name, as its dot would be.
+    const pressed = (one: Single | Cluster, byKeyboard: boolean) =>
+      'count' in one
+        ? void query<LocationsAnswer>(this.options.api, this.options.token, `clusters/${one.id}/leaves`, [
+            ['limit', '1'],
+            ...filterParams(this.state),
+          ]).then(
+            (a) => {
+              const s = a.data.locations[0]
+              if (s) aroundStore({ ...s, ...s.coordinates }, byKeyboard)
+            },
+            () => {},
+          )
+        : aroundStore(one, byKeyboard)
+    void storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), pressed)
       .then((m) => {
         if (this.destroyed) return m.destroy()
         this.map = m

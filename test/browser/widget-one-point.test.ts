@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { cliRunner } from '../helpers'
 import { aTurnLater, chromiumPath, newPage, type PageDocument, type PageElement, pastZoomEnd } from './browser'
+import { openFirstMap } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -18,6 +19,10 @@ const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch:
 let token = ''
 /** The token of a locator of twenty stores on Köln's centre and two a few metres from it. */
 let many = ''
+/** The token of a locator of five stores on Köln's centre and thirty in a ring 300 km around it. */
+let ringed = ''
+/** Ringed's stores on Köln's centre. */
+const STACK = ['Köln A', 'Köln B', 'Köln C', 'Köln D', 'Köln E']
 
 beforeAll(async () => {
   if (chromiumPath === null) return
@@ -42,6 +47,19 @@ beforeAll(async () => {
   )
   json('locations', 'import', more.locator.id, '--file', file)
   many = more.locator.public_token
+  const ring = json('locator', 'create', '--name', 'Five on one point')
+  json('locator', 'set', ring.locator.id, '--query-api', 'on', '--unit', 'km')
+  const around: [string, number, number][] = Array.from({ length: 30 }, (_, i) => {
+    const turn = (2 * Math.PI * i) / 30
+    return [`Ring ${i + 1}`, lat + 3 * Math.sin(turn), lng + 4.5 * Math.cos(turn)]
+  })
+  for (const name of STACK) around.push([name, lat, lng])
+  writeFileSync(
+    file,
+    `name,address,lat,lng\n${around.map(([name, y, x]) => `${name},"Somewhere",${y},${x}\n`).join('')}`,
+  )
+  json('locations', 'import', ring.locator.id, '--file', file)
+  ringed = ring.locator.public_token
 }, 60_000)
 
 /** The finder page of the locator with Köln searched; resolves once its three pins are drawn and the fit is over. */
@@ -170,10 +188,10 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
     try {
       await page.goto(`${demo.server.url}/l/${token}`)
       await page.locator('.sl-cluster').waitFor()
-      // Each press zooms in to where the bubble splits, till the stores are dots.
-      for (let presses = 0; (await page.locator('.sl-dot').count()) < 3 && presses < 5; presses++) {
+      // No zoom of the bubble's splits it: the map zoomed in by hand, till the stores are dots.
+      for (let presses = 0; (await page.locator('.sl-dot').count()) < 3 && presses < 8; presses++) {
         const answered = page.waitForResponse((r) => r.url().includes('/clusters?'))
-        await page.locator('.sl-cluster').click()
+        await page.getByRole('button', { name: 'Zoom in', exact: true }).click()
         await answered
         await aTurnLater(page)
       }
@@ -191,6 +209,43 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
         })
       })
       expect(onTop.sort()).toEqual(['Köln Dom', 'Köln Hafen', 'Köln Ring'])
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("before a search, a bubble of stores on one point shows them at once at a town's scale", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      // No zoom splits it: the stores are listed around its point and pinned side by side.
+      const bubble = page.locator('.sl-cluster', { hasText: /^5$/ })
+      expect(await bubble.getAttribute('aria-label')).toBe('5 stores')
+      await bubble.click()
+      await page.locator('.sl-pin').nth(4).waitFor()
+      await pastZoomEnd(page)
+      const names = await page.locator('.sl-item .sl-name').allTextContents()
+      expect(names.slice(0, 5).sort()).toEqual(STACK)
+      expect(await page.locator('.leaflet-control-scale-line').first().textContent()).toMatch(/^\d+ km$/)
+      expect(await pinsOnTop(page)).toHaveLength(await page.locator('.sl-pin').count())
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('before a search, Enter on a bubble of stores on one point lists them, the focus on the first picked', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).focus()
+      await page.keyboard.press('Enter')
+      await page.locator('.sl-pin').nth(4).waitFor()
+      await aTurnLater(page)
+      const focused = await page.evaluate(() => {
+        const { document } = globalThis as unknown as { document: { activeElement: { textContent: string } } }
+        return document.activeElement.textContent
+      })
+      expect(focused).toBe(STACK[0]!)
     } finally {
       await page.close()
     }
