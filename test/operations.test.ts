@@ -243,7 +243,14 @@ test("the backup, restore and doctor lines of the page, through the package's la
         GEODATA_PATH: join(state, 'geocoder.sqlite'),
       },
     })
-    return { code: p.exitCode, out: p.stdout.toString(), err: p.stderr.toString() }
+    const [out, err] = [p.stdout.toString(), p.stderr.toString()]
+    // Killed (by the test's timeout, past its end): said so, with what it wrote, not as a null exit code.
+    if (p.exitCode === null) {
+      throw new Error(
+        `storeloc ${argv.join(' ')} was killed (${p.signalCode}) before it exited; it wrote:\n${out}${err}`,
+      )
+    }
+    return { code: p.exitCode, out, err }
   }
   const made = run('locator', 'create', '--name', 'Before the backup', '--json')
   expect(made.code).toBe(0)
@@ -258,7 +265,7 @@ test("the backup, restore and doctor lines of the page, through the package's la
   expect(doctor.err).toBe('')
   expect([0, 1]).toContain(doctor.code) // 1 when it finds something to fix (a locator with its Query API off)
   expect(doctor.out).not.toBe('')
-})
+}, 120_000) // 7 starts of Node and Bun: about 1 s each here at load 7, over 4 s at load 17
 
 test('the cron file of the page, as cron runs it: a backup named by the time, old ones and stale partials gone', () => {
   const page = readFileSync(join(ROOT, 'docs/operations.md'), 'utf8')
