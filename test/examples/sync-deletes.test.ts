@@ -1,40 +1,28 @@
 // examples/sync.ts deleting what left the list while another client deletes some of it: a store
 // already gone when the sync's delete items reach the service is not said or counted as deleted.
-import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { rmSync, writeFileSync } from 'node:fs'
+import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
+import { syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
-let dir: string
-let server: Running
-let url: string
-let key: string
-const { json } = cliRunner(() => join(dir, 'sync.db'))
-
-beforeAll(async () => {
-  dir = tempDir()
-  key = json('locator', 'create', '--name', 'Sync').key.secret_key
-  server = startServer(join(dir, 'sync.db'), { GEOCODER: 'none' })
-  url = await serverUrl(server)
-})
-afterAll(() => {
-  server.proc.kill()
-  rmSync(dir, { recursive: true, force: true })
-})
+const served = syncServer()
 
 const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
 const row = (code: string, i: number) => `${code},Store ${code},"${i} Main St, Town",${40 + i / 10},${-3 - i / 10}\n`
 const api = (path: string, init: RequestInit = {}) =>
-  fetch(`${url}${path}`, { ...init, headers: { authorization: `Bearer ${key}`, 'content-type': 'application/json' } })
+  fetch(`${served.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
+  })
 
 /** The sync run against `base` (a proxy in front of the server), without blocking this process. */
 async function sync(base: string, text: string) {
-  const file = join(dir, 'stores.csv')
+  const file = join(served.dir, 'stores.csv')
   writeFileSync(file, text)
   const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: base, STORELOC_KEY: key },
+    env: { ...process.env, STORELOC_URL: base, STORELOC_KEY: served.key },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -43,7 +31,7 @@ async function sync(base: string, text: string) {
 }
 
 test('a store deleted by another client before the sync deletes it is said already gone, not deleted', async () => {
-  const first = await sync(url, HEADER + row('S1', 1) + row('S2', 2) + row('S3', 3))
+  const first = await sync(served.url, HEADER + row('S1', 1) + row('S2', 2) + row('S3', 3))
   expect(first.code).toBe(0)
   const listed = (await (await api('/admin/v1/locations')).json()) as {
     locations: { id: string; external_id: string }[]
@@ -63,7 +51,7 @@ test('a store deleted by another client before the sync deletes it is said alrea
       }
       const headers = new Headers(req.headers)
       headers.delete('host')
-      return fetch(`${url}${path}${new URL(req.url).search}`, { method: req.method, headers, body })
+      return fetch(`${served.url}${path}${new URL(req.url).search}`, { method: req.method, headers, body })
     },
   })
   try {

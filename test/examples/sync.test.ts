@@ -1,50 +1,37 @@
 // examples/sync.ts end to end: a real server, a locator made with the CLI, and the script run as a
 // subprocess against it, creating, updating, deleting and leaving alone what is in step.
-import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { rmSync, writeFileSync } from 'node:fs'
+import { describe, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
+import { syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
-let dir: string
-let server: Running
-let url: string
-let key: string
-const { json } = cliRunner(() => join(dir, 'sync.db'))
-
-beforeAll(async () => {
-  dir = tempDir()
-  const made = json('locator', 'create', '--name', 'Sync')
-  key = made.key.secret_key
-  server = startServer(join(dir, 'sync.db'), { GEOCODER: 'none' })
-  url = await serverUrl(server)
-})
-afterAll(() => {
-  server.proc.kill()
-  rmSync(dir, { recursive: true, force: true })
-})
+const served = syncServer()
+const { json } = served
 
 function sync(csv: string, ...flags: string[]) {
   return syncFile('stores.csv', csv, ...flags)
 }
 
 function syncFile(name: string, text: string, ...flags: string[]) {
-  return syncAs(key, name, text, ...flags)
+  return syncAs(served.key, name, text, ...flags)
 }
 
 /** The script run with `apiKey`: another locator's, for a list of its own. */
 function syncAs(apiKey: string, name: string, text: string, ...flags: string[]) {
-  const file = join(dir, name)
+  const file = join(served.dir, name)
   writeFileSync(file, text)
   const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: apiKey },
+    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: apiKey },
   })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
 
 async function stores(): Promise<{ external_id: string; name: string }[]> {
-  const res = await fetch(`${url}/admin/v1/locations?limit=500`, { headers: { authorization: `Bearer ${key}` } })
+  const res = await fetch(`${served.url}/admin/v1/locations?limit=500`, {
+    headers: { authorization: `Bearer ${served.key}` },
+  })
   return ((await res.json()) as any).locations
 }
 
@@ -154,7 +141,7 @@ describe('examples/sync.ts', () => {
         const body = request.method === 'POST' ? await request.text() : undefined
         if (body?.includes('"dry_run":false'))
           return Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
-        return fetch(`${url}${new URL(request.url).pathname}${new URL(request.url).search}`, {
+        return fetch(`${served.url}${new URL(request.url).pathname}${new URL(request.url).search}`, {
           method: request.method,
           headers: request.headers,
           body,
@@ -165,7 +152,7 @@ describe('examples/sync.ts', () => {
     const own = json('locator', 'create', '--name', 'Sync failing').key.secret_key
     try {
       const list = HEADER + row('F1', 'Fail One', 1)
-      const file = join(dir, 'failing.csv')
+      const file = join(served.dir, 'failing.csv')
       writeFileSync(file, list)
       // Not spawnSync: the stand-in answers from this process's event loop.
       const failed = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
@@ -180,7 +167,7 @@ describe('examples/sync.ts', () => {
       ])
       const again = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
         cwd: ROOT,
-        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: own },
+        env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: own },
       })
       expect([again.exitCode, again.stdout.toString().split('\n').at(-2)]).toEqual([
         0,
@@ -297,12 +284,12 @@ describe('examples/sync.ts', () => {
   test('--encoding reads a CSV file Excel saved in its code page', async () => {
     // A locator of its own: the list holds only its one store.
     const own = json('locator', 'create', '--name', 'Sync encoded').key.secret_key
-    const file = join(dir, 'ansi.csv')
+    const file = join(served.dir, 'ansi.csv')
     writeFileSync(file, Buffer.from(`${HEADER}E1,Caf\xe9 M\xfcller,"1 Main St, Town",40.1,-3.1\n`, 'latin1'))
     const run = (...flags: string[]) =>
       Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
         cwd: ROOT,
-        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: own },
+        env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: own },
       })
     const refused = run()
     expect([refused.exitCode, refused.stderr.toString()]).toEqual([
@@ -310,23 +297,23 @@ describe('examples/sync.ts', () => {
       expect.stringContaining('--encoding windows-1252'),
     ])
     expect(run('--encoding', 'windows-1252').exitCode).toBe(0)
-    const res = await fetch(`${url}/admin/v1/locations`, { headers: { authorization: `Bearer ${own}` } })
+    const res = await fetch(`${served.url}/admin/v1/locations`, { headers: { authorization: `Bearer ${own}` } })
     expect(((await res.json()) as any).locations.map((l: any) => l.name)).toEqual(['Café Müller'])
     expect(run('--encoding=windows-1252').stdout.toString()).toBe('0 created, 0 updated, 1 unchanged, 0 deleted.\n')
   }, 30_000)
 
   test('a wrong address, a public token or a missing file says what to set', () => {
-    const file = join(dir, 'stores.csv')
+    const file = join(served.dir, 'stores.csv')
     const run = (env: Record<string, string>, path = file) => {
       const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), path, '--dry-run'], {
         cwd: ROOT,
-        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key, ...env },
+        env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key, ...env },
       })
       return [p.exitCode, p.stderr.toString().split('\n')[0]]
     }
-    expect(run({ STORELOC_URL: url.replace(/^http:\/\//, '') })).toEqual([
+    expect(run({ STORELOC_URL: served.url.replace(/^http:\/\//, '') })).toEqual([
       2,
-      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${url.replace(/^http:\/\//, '')}".`,
+      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${served.url.replace(/^http:\/\//, '')}".`,
     ])
     expect(run({ STORELOC_KEY: 'pk_ILFNGVOBIMQK726GnYrTGqiy' })).toEqual([
       2,
@@ -344,7 +331,7 @@ describe('examples/sync.ts', () => {
         ),
       ),
     ])
-    expect(run({}, join(dir, 'nothing.csv'))).toEqual([1, `sync: No file ${join(dir, 'nothing.csv')}.`])
-    expect(run({}, dir)).toEqual([1, `sync: ${dir} is a folder, not a file.`])
+    expect(run({}, join(served.dir, 'nothing.csv'))).toEqual([1, `sync: No file ${join(served.dir, 'nothing.csv')}.`])
+    expect(run({}, served.dir)).toEqual([1, `sync: ${served.dir} is a folder, not a file.`])
   }, 30_000)
 })
