@@ -65,15 +65,13 @@ test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js 
     await exited
   }
   await server.waitFor(/"shutting down"/)
-  let stopped = false
-  for (let i = 0; i < 50 && !stopped; i++) {
-    stopped = await fetch(`${url}/healthz`).then(
-      () => false,
+  // Until the port is closed, however long a loaded machine takes: the test's timeout ends a hang.
+  const answers = () =>
+    fetch(`${url}/healthz`).then(
       () => true,
+      () => false,
     )
-    if (!stopped) await Bun.sleep(100)
-  }
-  expect(stopped).toBe(true)
+  while (await answers()) await Bun.sleep(100)
 
   // As README's "In production" and a service manager start it: a SIGTERM to that process alone stops the service.
   const direct = spawn(
