@@ -129,7 +129,6 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
   })
   queued.write('GET /readyz HTTP/1.0\r\n')
   while (unreadRequests(port) > 0) await Bun.sleep(5)
-  const t0 = performance.now()
   server.proc.kill('SIGTERM')
   await server.waitFor(/"shutting down"/)
   queued.write('\r\n')
@@ -137,15 +136,16 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
   const answers: string[] = []
   while (answers.at(-1) !== '') answers.push(await sendRaw(port, 'GET /readyz HTTP/1.0\r\n\r\n'))
   expect(await server.proc.exited).toBe(0)
-  const ms = performance.now() - t0
+  // The stop's length as the server timed it: this process's own waits on a loaded machine are not in it.
+  const { ms } = JSON.parse(await server.waitFor(/"message":"stopped"/))
   const stopping = [await queuedAnswer, ...answers.slice(0, -1)]
   for (const answer of stopping) {
     expect(answer).toStartWith('HTTP/1.1 503')
     expect(answer).toContain('"stopping"')
     expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff')
   }
-  expect(ms).toBeGreaterThan(900)
-  expect(ms).toBeLessThan(3000)
+  expect(ms).toBeGreaterThan(900) // the request under way was waited for
+  expect(ms).toBeLessThan(3000) // until its 1 s, not the default 8
   const cut = JSON.parse(await server.waitFor(/requests cut at the stop deadline/))
   expect(cut).toMatchObject({ level: 'warn', requests: 1 })
   // The request cut names whose it was: its locator and key, though its body never came.
