@@ -70,8 +70,8 @@ describe('GET /places', () => {
     expect((await labels('Kolm'))[0]).toBe('Köln, Germany') // a store is in Köln; Colmar is Kolmar begun
     // Without a store near Vienna, what the text begins only: "Wein" may be Weinheim typed so far.
     expect(await labels('Wein')).not.toContain('Vienna, Austria')
-    // "Rom" is Rome's German name; in English, as typed, Romford by the store in London.
-    expect((await labels('Rom', '&lang=de'))[0]).toBe('Rome, Italien')
+    // "Rom" is Rome's German name, so shown; in English, as typed, Romford by the store in London.
+    expect((await labels('Rom', '&lang=de'))[0]).toBe('Rom, Italien')
     expect((await labels('Rom'))[0]).toBe('Romford, United Kingdom')
   })
 

@@ -138,8 +138,11 @@ export function rankedPlaces(
   // is Barcelona begun, not Bar (Montenegro).
   if (lang !== 'en' && codePoints(text.trim()) === 3) {
     const whole = ranked.find((p) => p.exact && (p.main || p.meant === true) && p.precision === 'city')
-    if (whole !== undefined && ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight))
+    if (whole !== undefined && ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight)) {
       whole.tier = Math.min(whole.tier, 0)
+      // Read whole, shown by that name: "Rom, Italien", as "Roma" is.
+      if (whole.namedBegun !== undefined) whole.namedAs = whole.namedBegun
+    }
   }
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
@@ -221,18 +224,22 @@ function ownCodeCountries(
 
 /**
  * The labels of the first `count` places ranked, in `lang`: a place the text names by another
- * name shows it ("Londres, United Kingdom"), unless a place ranked shows that label by its own
- * name ("Datun" of Datong, beside the town Datun): then its own. Every place ranked counts, not
- * only those asked for, so a place's label does not hang on `limit`.
+ * name shows it ("Londres, United Kingdom"), and on a page not in English so does one the text
+ * means by another name not typed so (PlaceHit.namedAs: "Wein" is "Wien, Österreich", not
+ * "Vienna, Österreich"); unless a place ranked shows that label by its own name ("Datun" of
+ * Datong, beside the town Datun): then its own. Every place ranked counts, not only those asked
+ * for, so a place's label does not hang on `limit`.
  */
 function shownLabels(ranked: PlaceHit[], typed: string, lang: Lang, count: number): string[] {
   const own = (place: PlaceHit) => labelIn(place.label, place.country, lang)
+  const nameOf = (place: PlaceHit) => place.named ?? (lang === 'en' ? undefined : place.namedAs)
   const shown = ranked.slice(0, count)
-  if (shown.every((place) => place.named === undefined)) return shown.map(own)
+  if (shown.every((place) => nameOf(place) === undefined)) return shown.map(own)
   const owns = ranked.map(own)
   return shown.map((place, i) => {
-    if (place.named === undefined) return owns[i]!
-    const named = labelIn(shownLabel(place, typed), place.country, lang)
+    const name = nameOf(place)
+    if (name === undefined) return owns[i]!
+    const named = labelIn(shownLabel({ label: place.label, named: name }, typed), place.country, lang)
     return owns.includes(named) ? owns[i]! : named
   })
 }

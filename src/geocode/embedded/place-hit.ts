@@ -34,6 +34,15 @@ export type PlaceHit = {
    * biggest town so named; or "Münch" of Munich (the data's name), far the biggest so begun.
    */
   meant?: true
+  /**
+   * The other name the place is meant by though not named as typed, every way it is written: the
+   * name a typo is off ("Wien" of "Wein", "München|Munchen" of "Müchen"), or a whole one another of
+   * its names goes on from ("Rom" of Rome, set where the text is read whole). A page in another
+   * language than English shows it, as it would the name typed; an English one the data's (Vienna).
+   */
+  namedAs?: string
+  /** A whole other name the text equals that another of the place's names goes on from ("Rom": Rome): namedAs where read whole. */
+  namedBegun?: string
   /** Shown only where the locator has a location near it: a big city four letters name a typo off ("Wein": Wien). */
   nearOnly?: true
 }

@@ -2,7 +2,7 @@
 // maps a PlaceSearch holds (in a worker thread at the start: about a second).
 import type { Database } from 'bun:sqlite'
 import { LANGS } from '../../core/languages'
-import { codePoints, nameKey } from '../../core/text'
+import { codePoints, nameKey, withinEdits } from '../../core/text'
 import { countryLabel } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
 import type { PlaceHit } from './place-hit'
@@ -156,13 +156,19 @@ export function placeLabel(name: string, country: string, admin1: string): strin
 
 /**
  * A place's label as shown: the other name the text equals, when it has one ("München, Germany"
- * for "münchen"), as `typed` spells it where the data has that spelling.
+ * for "münchen"), as `typed` spells it where the data has that spelling; else the spelling
+ * nearest it ("München" for the typo "Müchen", not "Munchen").
  */
 export function shownLabel({ label, named }: { label: string; named?: string }, typed: string): string {
   if (named === undefined) return label
   const spellings = named.split('|')
   const text = typed.toLowerCase()
-  const name = spellings.find((s) => text.includes(s.toLowerCase())) ?? spellings[0]!
+  // Of spellings alike near, the one with letters beyond ASCII: the data writes "Munchen" beside "München".
+  const near = (most: number) => {
+    const close = spellings.filter((s) => withinEdits(s.toLowerCase(), text.trim(), most))
+    return close.find((s) => /[^\0-\x7f]/.test(s)) ?? close[0]
+  }
+  const name = spellings.find((s) => text.includes(s.toLowerCase())) ?? near(1) ?? near(2) ?? spellings[0]!
   return name + label.slice(label.indexOf(','))
 }
 

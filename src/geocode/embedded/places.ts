@@ -6,12 +6,13 @@
 // more than a whole name.
 import { codePoints, nameKey } from '../../core/text'
 import { countryCode } from '../countries'
-import { shownOnce, shortWords, townKey } from './place-alike'
+import { otherName, shownOnce, shortWords, townKey } from './place-alike'
 import { CANADIAN_FULL, codeAndTown, codeStart, districtCountries, ZIP_PLUS_FOUR } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { countryHit, type PlaceHit, postcodeHit, regionHit, townHit, WHOLE_ONE_EDIT } from './place-hit'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
 import { bestTowns, CANDIDATES, LISTED_FROM, labelIndex, type PlaceParts } from './place-parts'
+import { BigOneOff } from './place-one-off'
 import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
@@ -45,8 +46,6 @@ const POSTCODES_SCANNED = 200
 const DISTRICT_KM = 30
 /** Names looked at for one that goes on from another name a place is found by (search()). */
 const NAMED_SCAN = 2000
-/** A town this populous is listed for a four-letter text one typo off its whole name (bigOneOff()). */
-const BIG_TYPO = 500_000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
 
@@ -59,10 +58,7 @@ export class PlaceSearch {
   private readonly spellings: Texts
   private readonly codes: SortedKeys
   private readonly codeLabel: Texts
-  /** The last text bigOneOff() looked up, and its towns: one find() asks for a text more than once. */
-  private oneOff: { key: string; found: Map<number, number> } | null = null
-  /** bigFourLetterNames(), read on first use. */
-  private bigNames: { key: string; town: number; main: number }[] | null = null
+  private readonly oneOffs: BigOneOff
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
@@ -70,6 +66,7 @@ export class PlaceSearch {
     this.spellings = new Texts(parts.spellings)
     this.codes = new SortedKeys(parts.codes)
     this.codeLabel = new Texts(parts.codeLabel)
+    this.oneOffs = new BigOneOff(this.nameKeys, this.spellings, parts.population)
   }
 
   /**
@@ -269,14 +266,26 @@ export class PlaceSearch {
         if (main === 0) named.set(town, this.spellings.at(longer))
       }
       // A name that another of the town's goes on from is not shown: "Bruxel" (Bruxelles), "Mila"
-      // (Milano) are likely typed only so far. Past NAMED_SCAN longer names, none is shown.
+      // (Milano) are likely typed only so far; kept as namedBegun, for a text read whole. Past
+      // NAMED_SCAN longer names, none is shown.
+      const begun = new Map<number, string>()
       if (named.size > 0 && to - longer > NAMED_SCAN) named.clear()
-      else if (named.size > 0) for (let i = longer; i < to; i++) named.delete(this.nameKeys.ref[i]!)
+      else if (named.size > 0)
+        for (let i = longer; i < to; i++) {
+          const town = this.nameKeys.ref[i]!
+          if (named.has(town)) begun.set(town, named.get(town)!)
+          named.delete(town)
+        }
       for (const i of this.bestOf(from, to, p.length, keep)) {
         const town = this.nameKeys.ref[i]!
         if (!towns.has(town)) towns.set(town, this.nameKeys.main[i]!)
       }
-      for (const [town, match] of towns) hits.push(townHit(this.parts, this.names, town, match, named.get(town)))
+      for (const [town, match] of towns) {
+        const hit = townHit(this.parts, this.names, town, match, named.get(town))
+        const spelt = begun.get(town)
+        if (otherName(spelt, hit.label)) hit.namedBegun = spelt
+        hits.push(hit)
+      }
     }
     const codes = /\d/.test(key) ? this.codeHits(key, within) : []
     for (const r of this.parts.regions)
@@ -305,7 +314,9 @@ export class PlaceSearch {
         // name of: "Münch" is Munich (its own name an alternate one in the data), not Münchenstein.
         if (!h.exact && h.precision === 'city' && h.weight > ALTERNATE_OVER_MAIN * biggestMain) h.meant = true
         h.weight /= ALTERNATE_SHARE
-        delete h.named // a small place's other name (York, NE's "New York") is not how it is shown
+        // a small place's other name (York, NE's "New York") is not how it is shown
+        delete h.named
+        delete h.namedBegun
       } else if (!h.main) h.meant = true
       h.tier = exactFirst && h.exact && (wholeName || h.weight >= SMALL_EXACT) ? 0 : 2
     }
@@ -316,6 +327,7 @@ export class PlaceSearch {
     for (const h of whole)
       if (whole.some((o) => o !== h && ALTERNATE_OVER_MAIN * o.weight >= h.weight)) {
         delete h.named
+        delete h.namedBegun
         if (!own(h)) delete h.meant
       }
     for (const c of codes) c.tier = c.exact ? 0 : 2
@@ -452,28 +464,29 @@ export class PlaceSearch {
     if (found.prefix.length === 0 && codePoints(key) >= 8) found = typoRanges(this.nameKeys, p, 2, true, wholeFirst)
     // Row -> its fewest edits, its best rank (0 a whole name, 1 a main name begins so, 2 an
     // alternate one) and whether a main name has them.
-    const towns = new Map<number, { edits: number; rank: number; main: number }>()
-    const add = (town: number, edits: number, rank: number, main: number) => {
+    // name: the index of the name that gives them.
+    const towns = new Map<number, { edits: number; rank: number; main: number; name: number }>()
+    const add = (name: number, edits: number, rank: number) => {
+      const [town, main] = [this.nameKeys.ref[name]!, this.nameKeys.main[name]!]
       const had = towns.get(town)
       if (
         had === undefined ||
         edits < had.edits ||
         (edits === had.edits && (rank < had.rank || (rank === had.rank && main > had.main)))
       )
-        towns.set(town, { edits, rank, main })
+        towns.set(town, { edits, rank, main, name })
     }
-    for (const { from, to, edits } of found.whole)
-      for (let i = from; i < to; i++) add(this.nameKeys.ref[i]!, edits, 0, this.nameKeys.main[i]!)
+    for (const { from, to, edits } of found.whole) for (let i = from; i < to; i++) add(i, edits, 0)
     for (const { from, to, depth, edits } of found.prefix)
-      for (const i of this.bestOf(from, to, depth))
-        add(this.nameKeys.ref[i]!, edits, 2 - this.nameKeys.main[i]!, this.nameKeys.main[i]!)
+      for (const i of this.bestOf(from, to, depth)) add(i, edits, 2 - this.nameKeys.main[i]!)
     // Labels are made for the best only: a short text may be an edit from thousands of towns.
     const { population } = this.parts
     const ranked = [...towns]
       .filter(([town]) => keep === null || keep(town))
-      .map(([town, { edits, rank, main }]) => ({
+      .map(([town, { edits, rank, main, name }]) => ({
         town,
         main,
+        name,
         whole: rank === 0,
         tier: 1 + 3 * edits + rank,
         weight: population[town]! * (rank === 0 && main === 1 ? WHOLE_MAIN_WEIGHT : 1),
@@ -483,9 +496,13 @@ export class PlaceSearch {
     // so a store near lifts it: "Müchen" is München (Munich's), before Jüchen, for stores by both.
     let biggestMain = 0
     for (const t of ranked) if (t.main === 1) biggestMain = Math.max(biggestMain, population[t.town]!)
-    return ranked.slice(0, CANDIDATES).map(({ town, main, whole, tier, weight }) => {
+    return ranked.slice(0, CANDIDATES).map(({ town, main, name, whole, tier, weight }) => {
       const hit: PlaceHit = { ...townHit(this.parts, this.names, town, main), tier, weight }
-      if (whole && main === 0 && population[town]! > ALTERNATE_OVER_MAIN * biggestMain) hit.meant = true
+      if (whole && main === 0 && population[town]! > ALTERNATE_OVER_MAIN * biggestMain) {
+        hit.meant = true
+        const spelt = this.spellings.at(name)
+        if (otherName(spelt, hit.label)) hit.namedAs = spelt
+      }
       return hit
     })
   }
@@ -496,9 +513,9 @@ export class PlaceSearch {
    * only beside a location near it (PlaceHit.nearOnly), weighing as a whole name found so does.
    */
   private bigOneOff(key: string): { town: number; label: string; hit: PlaceHit }[] {
-    if (this.oneOff?.key !== key) this.oneOff = { key, found: this.bigOneOffTowns(key) }
-    return [...this.oneOff.found].map(([town, main]) => {
+    return [...this.oneOffs.towns(key)].map(([town, { main, spelt }]) => {
       const hit = townHit(this.parts, this.names, town, 2 + main)
+      if (main === 0 && otherName(spelt, hit.label)) hit.namedAs = spelt
       hit.weight = main === 1 ? hit.weight : hit.weight / ALTERNATE_SHARE
       hit.tier = 2
       hit.exact = false
@@ -506,41 +523,6 @@ export class PlaceSearch {
       hit.nearOnly = true
       return { town, label: hit.label, hit }
     })
-  }
-
-  /** bigOneOff()'s towns, each to 1 when its main name is so, else 0. */
-  private bigOneOffTowns(key: string): Map<number, number> {
-    const found = new Map<number, number>()
-    if (utf8.encode(key).length !== TYPOS_FROM) return found
-    for (const n of (this.bigNames ??= this.bigFourLetterNames())) {
-      // One letter changed, or two neighbours swapped.
-      const diff: number[] = []
-      for (let j = 0; j < TYPOS_FROM && diff.length <= 2; j++) if (n.key[j] !== key[j]) diff.push(j)
-      const oneOff =
-        diff.length === 1 ||
-        (diff.length === 2 &&
-          diff[1] === diff[0]! + 1 &&
-          n.key[diff[0]!] === key[diff[1]!] &&
-          n.key[diff[1]!] === key[diff[0]!])
-      if (oneOff) found.set(n.town, Math.max(found.get(n.town) ?? 0, n.main))
-    }
-    return found
-  }
-
-  /** The names of four ASCII letters of the towns of BIG_TYPO people or more: a few hundred, read once. */
-  private bigFourLetterNames(): { key: string; town: number; main: number }[] {
-    const names: { key: string; town: number; main: number }[] = []
-    const { ref, main } = this.nameKeys
-    for (let i = 0; i < this.nameKeys.size; i++)
-      if (this.nameKeys.length(i) === TYPOS_FROM && this.parts.population[ref[i]!]! >= BIG_TYPO) {
-        const start = this.nameKeys.start[i]!
-        names.push({
-          key: this.nameKeys.bytes.toString('latin1', start, start + TYPOS_FROM),
-          town: ref[i]!,
-          main: main[i]!,
-        })
-      }
-    return names
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */
