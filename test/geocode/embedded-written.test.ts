@@ -158,6 +158,32 @@ describe('a postcode before a town of two words or more, without a comma', () =>
     }
   })
 
+  test("is a house number after a floor's, unit's, suite's or shop's number, as without it", () => {
+    for (const address of [
+      'Level 3, 2000 George St Sydney',
+      'Level 3 2000 George St Sydney',
+      'Floor 2, 2000 George St Sydney',
+      'Shop 2/2000 George St Sydney', // shop 2 of number 2000
+      'Suite 5, 3000 Collins St Melbourne',
+      'Unit 5 120 Oxford St Bondi Junction',
+      'Etage 2, 2000 George St Sydney',
+      '2. Stock, 2000 George St Sydney',
+      '3. OG 3000 Collins St Melbourne',
+    ]) {
+      const [r, bare] = [
+        geo.lookup(address),
+        geo.lookup(address.replace(/^.*?(?=\d{3,}|\d\/)/, '').replace(/^\d\//, ''))!,
+      ]
+      expect({ address, parts: r?.parts, at: r && [r.lat, r.lng] }).toEqual({
+        address,
+        parts: bare.parts,
+        at: [bare.lat, bare.lng],
+      })
+    }
+    // A postcode after the street still places it.
+    expect(geo.lookup('Level 3, 2000 George St, Sydney NSW 2000')?.parts.postcode).toBe('2000')
+  })
+
   test("is a town's postcode where the town's name begins with a street word", () => {
     for (const [address, postcode, city] of [
       ['2066 Lane Cove NSW', '2066', 'Lane Cove'],

@@ -30,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '24'
+export const RESOLVER_VERSION = '25'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -152,6 +152,7 @@ function resolve(
     .map((raw) => raw.trim())
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
+  withoutUnit(parts)
   if (parts.length === 0) return { result: null, alsoRegion: false }
   const prefixed = readPrefixed(parts)
   // An address that is a country's name and nothing else is a town only in that country: a
@@ -182,6 +183,41 @@ function readPrefixed(parts: Part[]): string | null {
 
 /** A house number, or a range or a flat's number and the house's ("12a", "12-14", "5/120"). */
 const HOUSE_NUMBER = /^\d+[a-z]?([-/]\d+[a-z]?)?$/i
+
+/** A floor's, unit's, suite's or shop's word before its number ("Level 3", "Shop 2/100"). */
+const UNIT_BEFORE = /^(?:level|floor|unit|suite|shop|etage|stock)$/i
+/** A floor's word after its number ("3. OG", "2. Stock", "3rd Floor"). */
+const UNIT_AFTER = /^(?:og|stock|etage|floor)$/i
+const UNIT_NUMBER = /^\d+[a-z]?$/i
+const ORDINAL = /^\d+(?:\.|st|nd|rd|th)?$/i
+
+/**
+ * How many first words of `tokens` are a floor's, unit's, suite's or shop's number, before the
+ * house's: "Level 3", "3. OG", "Shop" of "Shop 2/100" (the shop's number and the house's). 0 for none.
+ */
+function unitWords(tokens: string[]): number {
+  const [a = '', b = ''] = tokens
+  if (UNIT_BEFORE.test(a) && UNIT_NUMBER.test(b)) return 2
+  if (UNIT_BEFORE.test(a) && HOUSE_NUMBER.test(b) && b.includes('/')) return 1
+  if (ORDINAL.test(a) && UNIT_AFTER.test(b)) return 2
+  return 0
+}
+
+/**
+ * Drops, in place, a floor's, unit's, suite's or shop's number before the house's: a first part
+ * that is only that ("Level 3, 2000 George St Sydney"), or the first words of the first part
+ * when a house number follows ("Unit 5 120 Oxford St ..."). The house number then leads, as
+ * without it: "2000" is read as the house's, not as Sydney's postcode.
+ */
+function withoutUnit(parts: Part[]): void {
+  const first = parts[0]
+  if (first === undefined) return
+  const n = unitWords(first.tokens)
+  if (n === 0) return
+  if (n === first.tokens.length && parts.length > 1) parts.shift()
+  else if (n < first.tokens.length && HOUSE_NUMBER.test(first.tokens[n]!.replace(/^\d+[a-z]?\//i, '')))
+    Object.assign(first, { raw: first.tokens.slice(n).join(' '), tokens: first.tokens.slice(n) })
+}
 
 /**
  * Where a street's short last word ("St", "Rd") ends the words after a leading number, with a
