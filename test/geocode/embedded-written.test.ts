@@ -238,6 +238,11 @@ describe('a town after a street word, without a comma', () => {
       // After a flat's or shop's part, as a part of its own.
       ['Unit 5, 120 Oxford St Bondi Junction', 'Bondi Junction'],
       ['Shop 2, 12 Bay St Port Melbourne', 'Port Melbourne'],
+      // With no house number, a name before the short word.
+      ['Oxford St Bondi Junction', 'Bondi Junction'],
+      ['Acland St St Kilda', 'Saint Kilda'], // not Sète
+      ['Palm Canyon Dr Palm Springs', 'Palm Springs'],
+      ['Bay St Port Melbourne', 'Port Melbourne'],
     ] as const) {
       const [r, written] = [geo.lookup(address), geo.lookup(address.replace(/ (St|Rd|Dr|Av) /, ' $1, '))!]
       expect({ address, city: r?.parts.city, region: r?.parts.region, at: r && [r.lat, r.lng] }).toEqual({
@@ -247,6 +252,19 @@ describe('a town after a street word, without a comma', () => {
         at: [written.lat, written.lng],
       })
     }
+  })
+
+  test('is no word of a town whose name holds it', () => {
+    for (const [address, city] of [
+      ['Port St Lucie', 'Port Saint Lucie'],
+      ['Port St Lucie FL', 'Port Saint Lucie'],
+      ['East St Louis IL', 'East Saint Louis'],
+      ['Bay St Louis MS', 'Bay Saint Louis'],
+      ['Fort St John BC', 'Fort St. John'],
+      ['St Albans', 'St Albans'],
+      ['St. Louis', 'St. Louis'],
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
   test("is no street's own name or word: those still name no town", () => {

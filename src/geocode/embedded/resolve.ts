@@ -220,19 +220,22 @@ function withoutUnit(parts: Part[]): void {
 }
 
 /**
- * Where a street's short last word ("St", "Rd") ends the words after a leading number, with a
- * name before it (no street word: "Av St Charles" is Saint-Charles) and a word after it, and no
- * place's name holds it: "2000 George St Sydney" (a house number, though Sydney's code too), not
- * "34952 Port St Lucie". -1 when none does, or no number leads.
+ * Where a street's short last word ("St", "Rd") ends the words after a leading number, or the
+ * first words when none leads, with a name before it (no street word: "Av St Charles" is
+ * Saint-Charles) and a word after it, and no place's name holds it: "2000 George St Sydney" (a
+ * house number, though Sydney's code too) and "Oxford St Bondi Junction", not "34952 Port St
+ * Lucie" or "Port St Lucie FL". -1 when none does.
  */
 function shortStreetEnd(q: Queries, tokens: string[]): number {
-  if (!HOUSE_NUMBER.test(tokens[0] ?? '')) return -1
+  const first = HOUSE_NUMBER.test(tokens[0] ?? '') ? 1 : 0
   const letters = (t: string | undefined) => t !== undefined && !/\d/.test(t)
-  for (let k = 2; k < tokens.length - 1; k++) {
+  for (let k = first + 1; k < tokens.length - 1; k++) {
     if (!STREET_SUFFIX_AT_END.has(nameKey(tokens[k]!)) || !letters(tokens[k - 1]) || !letters(tokens[k + 1])) continue
     if (isStreetWord(nameKey(tokens[k - 1]!))) continue
+    // With no number leading, every word before it is the street's name: none with a digit.
+    if (first === 0 && tokens.slice(0, k).some((t) => !letters(t))) continue
     let named = false
-    for (let from = 1; from < k && !named; from++)
+    for (let from = first; from < k && !named; from++)
       for (let to = k + 2; to <= tokens.length && !named; to++)
         named = q.named(nameKey(tokens.slice(from, to).join(' ')))
     if (!named) return k
