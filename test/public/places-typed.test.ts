@@ -75,6 +75,21 @@ describe('GET /places', () => {
     expect((await labels('Rom'))[0]).toBe('Romford, United Kingdom')
   })
 
+  test("three letters that are a town's own name whole come first on a page of its country's language", async () => {
+    const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0]!.label
+    // Not Oviedo or Hefei by an other name begun, nor Gapan, Paulista or Zugló begun.
+    expect(await first('Aue', 'de')).toBe('Aue, Deutschland')
+    expect(await first('Hof', 'de')).toBe('Hof, Deutschland')
+    expect(await first('Zug', 'de')).toBe('Zug, Schweiz')
+    expect(await first('Gap', 'fr')).toBe('Gap, France')
+    expect(await first('Pau', 'fr')).toBe('Pau, France')
+    expect(await first('Ede', 'nl')).toBe('Ede, Nederland')
+    // In another language, or beside a town of those countries with three times the people that
+    // the text begins, as before: "Vic" on a Spanish page may be Victoria de Durango typed so far.
+    expect(await first('Gap', 'de')).not.toBe('Gap, Frankreich')
+    expect(await first('Vic', 'es')).not.toBe('Vic, España')
+  })
+
   test("a city's everyday short name comes first, then what the letters begin", async () => {
     for (const [q, label] of [
       ['LA', 'Los Angeles, CA, United States'],

@@ -44,6 +44,37 @@ const REGION_TIE = 5
 
 /** A city three letters name whole outweighs every other place ranked this many times, to come first (rankedPlaces). */
 const WHOLE_OVER = 3
+/** A town three letters name whole, of a country of the page's language, comes first from this many people (rankedPlaces). */
+const OWN_WHOLE_FROM = 10_000
+
+/** The countries whose people mostly read a page's language: where its visitors' own towns are. */
+const SPEAKING: Partial<Record<Lang, string[]>> = {
+  de: ['DE', 'AT', 'CH', 'LI', 'LU'],
+  fr: ['FR', 'BE', 'CH', 'LU', 'MC'],
+  it: ['IT', 'CH', 'SM'],
+  nl: ['NL', 'BE'],
+  es: [
+    'ES',
+    'MX',
+    'AR',
+    'CO',
+    'CL',
+    'PE',
+    'VE',
+    'EC',
+    'BO',
+    'PY',
+    'UY',
+    'CR',
+    'PA',
+    'GT',
+    'HN',
+    'SV',
+    'NI',
+    'CU',
+    'DO',
+  ],
+}
 
 /** A region's point is its towns' centre: a location this far from it makes it near the locator. */
 const REGION_NEAR_KM = 300
@@ -143,6 +174,15 @@ export function rankedPlaces(
       // Read whole, shown by that name: "Rom, Italien", as "Roma" is.
       if (whole.namedBegun !== undefined) whole.namedAs = whole.namedBegun
     }
+    // So is a town's own name of a country of the page's language, unless a place of those
+    // countries ranked has WHOLE_OVER times its people: a German page's "Aue" is Aue, not Oviedo
+    // by another name begun (nor Auerbach); a French page's "Gap" is Gap, not Gapan. Not a
+    // village's ("Bex"), nor beside Victoria de Durango ("Vic" on a Spanish page).
+    const speaking = SPEAKING[lang] ?? []
+    const local = ranked.filter((p) => speaking.includes(p.country))
+    const own = local.find((p) => p.exact && p.main && p.precision === 'city' && p.weight >= OWN_WHOLE_FROM)
+    if (own !== undefined && local.every((o) => o === own || o.weight < WHOLE_OVER * own.weight))
+      own.tier = Math.min(own.tier, 0)
   }
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
