@@ -410,9 +410,6 @@ const FALLBACK_NAMES = {
 const HOURS_WORDS =
   /(?<!\p{L})(?:opening hours|opening times|open hours|store hours|business hours|hours|opening|öffnungszeiten|geschäftszeiten|horaires|horario|orari|openingstijden)(?!\p{L})/giu
 
-/** A header's "Weekday" ("Weekday Hours") names the days a week cell's "Weekdays" names. */
-const WEEKDAY = /(?<!\p{L})weekday(?!\p{L})/giu
-
 /** Whether a header names its column's hours ("Öffnungszeiten Sa", "Sat-Sun Hours"). */
 export const hasHoursWord = (header: string): boolean => header.search(HOURS_WORDS) >= 0
 
@@ -421,12 +418,7 @@ export const hasHoursWord = (header: string): boolean => header.search(HOURS_WOR
  * "Sat-Sun Hours"), as written, or null: days named as a week of hours names them (week-hours.ts).
  */
 export function daysColumn(header: string): string | null {
-  const days = header
-    .replace(HOURS_WORDS, ' ')
-    .replace(WEEKDAY, 'Weekdays')
-    .replace(/[():]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim()
+  const days = header.replace(HOURS_WORDS, ' ').replace(/[():]/g, ' ').replace(/\s+/g, ' ').trim()
   return days !== '' && namesDays(days) ? days : null
 }
 

@@ -347,6 +347,12 @@ describe('a week of hours in one cell', () => {
     expect(hours[0]!.hours).toEqual(week([both, both, '8-12 Uhr', both, '8-12 Uhr', 'closed', 'closed']))
     expect(hours[1]!.hours).toEqual(week([...Array(5).fill('9-18'), '9-13', 'closed']))
   })
+
+  test('"Weekday 9-5" is Monday to Friday, as "Weekdays 9-5" is', () => {
+    const { hours, warnings } = imported(['Weekday 9-5, Sat 10-2', 'Weekdays 9-5, Sat 10-2'])
+    expect(warnings).toEqual([[], []])
+    for (const h of hours) expect(h.hours).toEqual(week([...Array(5).fill('9-5'), '10-2', 'closed']))
+  })
 })
 
 describe('a day of only a dash', () => {
