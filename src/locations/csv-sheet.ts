@@ -26,6 +26,13 @@ export function repeatedNote(lines: readonly RawRecord[], header: readonly RawRe
   return `${which} the header (${at}), as a second sheet pasted below the first does: read as no store.`
 }
 
+/** The note of a header with no line below it: nothing imported, said as repeatedNote says it. */
+export function headerAloneNote(header: readonly RawRecord[]): string {
+  const which =
+    header.length === 1 ? `Line ${header[0]!.line} is` : `Lines ${header.map((r) => r.line).join(' and ')} are`
+  return `${which} the header, and no line below it holds a store, so nothing is imported: export the sheet again with its rows.`
+}
+
 /**
  * The refusal of a line below the header that names three fields or more, and mostly fields, as a
  * header does: another sheet's rows pasted below, read in this header's columns; null for a row.

@@ -33,6 +33,7 @@ import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek,
 import {
   daysBelow,
   daysBelowNote,
+  headerAloneNote,
   headerSecondLine,
   mergedLeftovers,
   otherHeader,
@@ -425,8 +426,11 @@ function* readSteps(
     yield
   }
   const before = [...(skipped === null ? [] : [skipped]), ...(sub === null ? [] : [daysBelowNote(sub, first)])]
+  /** The header's lines: the first, and a line of days below it. */
+  const headerLines = sub === null ? [first] : [first, sub]
   const after = [
-    ...(repeated.length > 0 ? [repeatedNote(repeated, sub === null ? [first] : [first, sub], rows.length === 0)] : []),
+    ...(records.length === 0 ? [headerAloneNote(headerLines)] : []),
+    ...(repeated.length > 0 ? [repeatedNote(repeated, headerLines, rows.length === 0)] : []),
     ...(bottom < records.length ? [totalsNote(records.slice(bottom))] : []),
   ]
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.

@@ -43,7 +43,7 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(res.body.results[1].warnings[0]).toContain('(most likely "Señor Bici")')
   })
 
-  test('a body whose every line below the header repeats it is answered as an empty one, saying why', async () => {
+  test('a body of its header alone, or repeated, is answered as an empty one, saying why', async () => {
     const res = await sendCsv('name,address\nName,Address\n', 'text/csv')
     expect(res).toEqual({
       status: 200,
@@ -62,7 +62,9 @@ describe('CSV as Excel writes it, over HTTP', () => {
         ],
       },
     })
-    expect((await sendCsv('name,address\n', 'text/csv')).body.notes).toBeUndefined()
+    expect((await sendCsv('name,address\n', 'text/csv')).body.notes).toEqual([
+      'Line 1 is the header, and no line below it holds a store, so nothing is imported: export the sheet again with its rows.',
+    ])
   })
 
   test('a body in the charset its Content-Type names is read in it; without one, refused naming the parameter', async () => {

@@ -129,6 +129,22 @@ describe('lines that are no stores', () => {
     expect(json('locations', 'export', locatorId)).toEqual([])
   })
 
+  test('a file of its header alone imports nothing, and says so as a file of repeated headers does', () => {
+    const path = file('header.csv', 'Name,Address,Lat,Lng\r\n,,,\r\n')
+    const note =
+      'Line 1 is the header, and no line below it holds a store, so nothing is imported: export the sheet again with its rows.'
+    const r = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(r.code).toBe(0)
+    expect(r.stdout).toBe(
+      `Imported ${path} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 0 deleted.\n${note}\n`,
+    )
+    expect(json('locations', 'import', locatorId, '--file', path, '--dry-run')).toMatchObject({
+      created: 0,
+      results: [],
+      notes: [note],
+    })
+  })
+
   test("a second sheet pasted below with another header is refused naming that line, not as its rows' cells", () => {
     const csv =
       'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n\r\nShop,Street,City,Phone\r\nB,10 Byres Road,Glasgow,0141 123\r\n'

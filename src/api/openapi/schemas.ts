@@ -304,7 +304,7 @@ export const SCHEMAS = {
       notes: t.Optional(
         t.Array(t.String(), {
           description:
-            'CSV bodies of no row of a store only: what their lines were read as (the header again, title lines).',
+            'CSV bodies of no row of a store only: what their lines were read as (the header again, title lines), or that no line is below the header.',
         }),
       ),
     },
