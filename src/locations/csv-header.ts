@@ -1,6 +1,7 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
 import { clipped, nameKey } from '../core/text'
+import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-hours'
 import { columnField, daysColumn, fallbackField, hasHoursWord } from './csv-columns'
 import { maybeGarbled, ungarbled } from './csv-garbled'
@@ -110,6 +111,22 @@ export function readHeader(
   candidates.forEach(({ column, days }, i) => {
     if (kept.has(i) && (week.size >= 5 || weekend || hasHoursWord(column.header))) column.field = `${DAYS_FIELD}${days}`
   })
+  // A day a column of days names and a column of that day too ("So" and "Sonntag") is filled twice:
+  // which holds its hours is the person's to say.
+  for (const [i, { column }] of candidates.entries()) {
+    if (!column.field?.startsWith(DAYS_FIELD)) continue
+    for (const day of named[i]!) {
+      const field = `hours.${DAYS_IN_ENGLISH[day]!.toLowerCase()}`
+      const other = columns.findIndex((c) => c.field === field)
+      if (other < 0) continue
+      const [a, b] = [columns.indexOf(column), other].sort((x, y) => x - y) as [number, number]
+      const where = (k: number) => `"${columns[k]!.header}" (column ${columnLetter(k)})`
+      throw at(
+        line,
+        `the columns ${where(a)} and ${where(b)} both fill ${DAYS_IN_ENGLISH[day]}'s hours. Delete or rename one of them.`,
+      )
+    }
+  }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
 }

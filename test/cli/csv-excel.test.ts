@@ -85,6 +85,21 @@ describe('columns of some days', () => {
     )
   })
 
+  test('a column of days and one of a day it names ("So" and "Sonntag") are refused: which holds its hours?', () => {
+    for (const [columns, both] of [
+      ['Mo-Fr;Sa;So;Sonntag', '"So" (column G) and "Sonntag" (column H) both fill Sunday\'s hours'],
+      ['Montag;Mo-Fr;Sa;So', '"Montag" (column E) and "Mo-Fr" (column F) both fill Monday\'s hours'],
+    ]) {
+      const csv = `Name;Adresse;Breitengrad;Längengrad;${columns}\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;zu;10-12\r\n`
+      const path = file('twice.csv', csv)
+      const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+      expect(r.code).toBe(1)
+      expect(r.stderr).toBe(
+        `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 1: the columns ${both}. Delete or rename one of them.\n`,
+      )
+    }
+  })
+
   test('a header of days alone is a column of hours beside others naming five days or more', () => {
     const csv =
       'Name;Adresse;Breitengrad;Längengrad;Seg-Sex;Sáb;Dom\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;fechado\r\n'

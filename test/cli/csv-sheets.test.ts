@@ -252,6 +252,17 @@ describe('merged cells', () => {
     )
   })
 
+  test('a line of days naming a day a column of line 1 names too is refused, naming both columns', () => {
+    const csv =
+      'Name;Adresse;Öffnungszeiten;;;Sonntag\r\n;;Mo-Fr;Sa;So;\r\nA;1 Princes Street, Edinburgh;9-18;10-14;zu;10-12\r\n'
+    const path = file('sonntag.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 1: the columns "So" (column E) and "Sonntag" (column F) both fill Sunday's hours. Delete or rename one of them.\n`,
+    )
+  })
+
   test('a header of two lines, a merged cell above two columns, is refused saying to name each in the first', () => {
     const csv = 'Name,Address,Coordinates,\r\n,,Lat,Lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
     const path = file('two-line.csv', csv)
