@@ -181,10 +181,16 @@ const namedCells = (r: RawRecord) => r.cells.filter((cell) => cell !== '' && col
  * fields or more, when the lines above it are titles (a sheet's name, its date); else the refusal.
  */
 export function headerBelow(first: RawRecord, records: RawRecord[]): number {
+  const found = titledHeader(first, records)
+  if (found >= 0) return found
+  throw noHeader(first, records)
+}
+
+/** headerBelow's header, or -1 for its refusal. */
+export function titledHeader(first: RawRecord, records: RawRecord[]): number {
   const found = records.slice(0, HEADER_SEARCH).findIndex((r) => namedCells(r).length >= 2)
   const above = [first, ...records.slice(0, Math.max(found, 0))]
-  if (found >= 0 && above.every((r) => filledCells(r).length <= TITLE_CELLS)) return found
-  throw noHeader(first, records)
+  return found >= 0 && above.every((r) => filledCells(r).length <= TITLE_CELLS) ? found : -1
 }
 
 /** The warning of the title lines taken for no row: what they held, so a store among them is seen. */

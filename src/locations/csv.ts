@@ -16,6 +16,7 @@ import {
   type NamedField,
   readHeader,
   skippedNote,
+  titledHeader,
   widthProblem,
 } from './csv-header'
 import {
@@ -27,7 +28,7 @@ import {
   pairColumn,
 } from './csv-coordinates'
 import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
-import { CsvError, csvText, type RawRecord, type ReadOptions, readRecords } from './csv-records'
+import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
 import {
@@ -328,8 +329,7 @@ function* readSteps(
   const text = csvText(input, options)
   // The header and the rows taken, one more than maxRows: enough to tell that the file has too many.
   const taken = (options.maxRows ?? Number.POSITIVE_INFINITY) + 1
-  const read = yield* readRecords(text, taken + 1)
-  const { delimiter } = read
+  let read = yield* readRecords(text, taken + 1)
   let [first, ...records] = read.records
   if (first === undefined) {
     throw new CsvError(
@@ -348,11 +348,21 @@ function* readSteps(
   // The records above the rows: the header, and a sheet's title lines above it.
   let above = 1
   if (header.columns.every((c) => c.field === null)) {
+    // A title with a comma ("Store list, 2026") splits by "," into two cells, and a ";" header
+    // below it into one: the file is read by the separator a header below its titles splits by.
+    for (const other of titledHeader(first, records) < 0 ? otherDelimiters(read.delimiter) : []) {
+      const again = yield* readRecords(text, taken + 1, other)
+      if (again.records.length < 2 || titledHeader(again.records[0]!, again.records.slice(1)) < 0) continue
+      read = again
+      first = again.records[0]!
+      records = again.records.slice(1)
+      break
+    }
     const at = headerBelow(first, records)
     skipped = skippedNote([first, ...records.slice(0, at)], records[at]!)
     above = at + 2
     // Read again as many rows below the header as below a first line that is one: no line past them is read.
-    records = (yield* readRecords(text, taken + above)).records.slice(above)
+    records = (yield* readRecords(text, taken + above, read.delimiter)).records.slice(above)
     first = read.records[at + 1]!
     header = headerOf(first, records)
   }
@@ -363,7 +373,7 @@ function* readSteps(
   if (days !== null) {
     sub = records[0]!
     above++
-    records = (yield* readRecords(text, taken + above)).records.slice(above)
+    records = (yield* readRecords(text, taken + above, read.delimiter)).records.slice(above)
     header = headerOf(days, records)
   }
   /**
@@ -382,7 +392,7 @@ function* readSteps(
     const spare = records.filter((r, i) => repeat(r, records[i - 1]) || noStore(r)).length
     if (spare <= more) break
     more = Math.min(Math.max(spare, more * 2), taken)
-    records = (yield* readRecords(text, taken + more + above)).records.slice(above)
+    records = (yield* readRecords(text, taken + more + above, read.delimiter)).records.slice(above)
   }
   const rows: CsvRow[] = []
   const repeated: RawRecord[] = []
@@ -403,7 +413,7 @@ function* readSteps(
     }
     const other = record === records[0] ? headerSecondLine(record, first) : otherHeader(record, first)
     if (other !== null) throw other
-    const wrong = widthProblem(record, header, first.line, delimiter)
+    const wrong = widthProblem(record, header, first.line, read.delimiter)
     const halves = wrong === null || short === null ? null : cutRow(short.record, record, header)
     if (halves !== null) {
       short!.row.problems[0]!.message = halves[0]

@@ -145,6 +145,16 @@ describe('lines that are no stores', () => {
     })
   })
 
+  test('a title with a comma above a ";" header ("Store list, 2026") is read as a title, not the header', () => {
+    const csv = 'Store list, 2026\r\nName;Adresse;Lat;Lng\r\nA;1 Princes Street, Edinburgh;55,9533;-3,1883\r\n'
+    const read = json('locations', 'import', locatorId, '--file', file('title.csv', csv))
+    expect(read.created).toBe(1)
+    expect(read.results[0].warnings).toEqual([
+      'The header is line 2: line 1 ("Store list, 2026") was above it and read as no store. If it is a store, move it below the header.',
+    ])
+    expect(points()).toEqual([['A', 55.9533, -3.1883]])
+  })
+
   test("a second sheet pasted below with another header is refused naming that line, not as its rows' cells", () => {
     const csv =
       'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n\r\nShop,Street,City,Phone\r\nB,10 Byres Road,Glasgow,0141 123\r\n'
