@@ -163,7 +163,9 @@ const namesDays = (cell: string) =>
  * `,,Monday,Tuesday,...`): the header's cells with the day names in place of those above them.
  * Null when `r` is no such line: it names fewer than two columns of days, days twice, or cells
  * other than days that do not repeat the header's above them. Refused when a day stands below a
- * column of another field: which column is meant is the person's to say.
+ * column of another field: which column is meant is the person's to say; and when such other
+ * cells are fewer than its days and a day stands under an empty header cell, as in a line of days
+ * with a stray cell (`,,Mo-Fr,Sa,So,Mobil`): the rows below could not fill those columns.
  */
 export function daysBelow(r: RawRecord, header: RawRecord, columns: readonly Column[]): RawRecord | CsvError | null {
   const filledAt = r.cells.flatMap((cell, i) => (cell === '' ? [] : [i]))
@@ -173,14 +175,25 @@ export function daysBelow(r: RawRecord, header: RawRecord, columns: readonly Col
   const repeats = (i: number) =>
     nameKey(r.cells[i]!) === nameKey(header.cells[i] ?? '') ||
     (columns[i]?.field != null && columnField(r.cells[i]!) === columns[i]!.field)
-  if (!filledAt.every((i) => dayAt.includes(i) || repeats(i))) return null
+  const others = filledAt.filter((i) => !dayAt.includes(i) && !repeats(i))
   const days = daysNamedTogether(dayAt.map((i) => r.cells[i]!)).flat()
   if (days.length === 0 || new Set(days).size < days.length) return null
   const fieldAt = (i: number) => columns[i]?.field ?? null
   // Days below columns of days are rows of a sheet that names them twice: not the header's to mend.
   if (dayAt.some((i) => fieldAt(i)?.startsWith('hours') && fieldAt(i) !== 'hours')) return null
-  const under = dayAt.filter((i) => fieldAt(i) !== null && fieldAt(i) !== 'hours')
   const where = dayAt.map((i) => `${r.cells[i]} in column ${columnLetter(i)}`).join(', ')
+  if (others.length > 0) {
+    // Days under a column the header leaves unnamed, which a row may not fill, and fewer other
+    // cells than days (a row has its name and address), are a line of days with a stray cell.
+    if (others.length >= dayAt.length || !dayAt.some((i) => (header.cells[i] ?? '') === '')) return null
+    const stray = others.map((i) => `${r.cells[i]} in column ${columnLetter(i)}`).join(', ')
+    const cells = others.map((i) => r.cells[i]).join(' and ')
+    return at(
+      r.line,
+      `this line names days below the header (${where})${mergedAbove(dayAt, header)}, but also ${stray}, which ${others.length === 1 ? 'is no day' : 'are no days'}. Delete ${cells} from line ${r.line}, and its days head those columns' hours; or write each day's name in line ${header.line}, over the column of its hours, and delete line ${r.line}.`,
+    )
+  }
+  const under = dayAt.filter((i) => fieldAt(i) !== null && fieldAt(i) !== 'hours')
   if (under.length > 0)
     return at(
       r.line,
@@ -208,8 +221,13 @@ export function repeatsDays(r: RawRecord, days: RawRecord): boolean {
 /** The note of a line of days read as the second line of the header. */
 export function daysBelowNote(r: RawRecord, header: RawRecord): string {
   const dayAt = r.cells.flatMap((cell, i) => (namesDays(cell) ? [i] : []))
+  return `Line ${r.line} names days below the header (${dayAt.map((i) => `${r.cells[i]} in column ${columnLetter(i)}`).join(', ')}): read as the headers of those columns' hours${mergedAbove(dayAt, header)}, not as a store.`
+}
+
+/** What a line of days' note says of the header cells above its days: the merged cell they were exported from. */
+function mergedAbove(dayAt: readonly number[], header: RawRecord): string {
   const above = [...new Set(dayAt.map((i) => header.cells[i] ?? '').filter((cell) => cell !== ''))]
-  const merged =
-    above.length === 0 ? '' : `, as a merged ${above.map((cell) => `"${cell}"`).join(' and ')} cell above them exports`
-  return `Line ${r.line} names days below the header (${dayAt.map((i) => `${r.cells[i]} in column ${columnLetter(i)}`).join(', ')}): read as the headers of those columns' hours${merged}, not as a store.`
+  return above.length === 0
+    ? ''
+    : `, as a merged ${above.map((cell) => `"${cell}"`).join(' and ')} cell above them exports`
 }

@@ -262,6 +262,17 @@ describe('merged cells', () => {
     )
   })
 
+  test('a line of days with a cell that names no day is refused as the line of days, saying what to delete', () => {
+    const csv =
+      'Name;Adresse;Öffnungszeiten;;;Telefon\r\n;;Mo-Fr;Sa;So;Mobil\r\nA;1 Princes Street, Edinburgh;9-18;10-14;zu;0170 123\r\n'
+    const path = file('mobil.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 2: this line names days below the header (Mo-Fr in column C, Sa in column D, So in column E), as a merged "Öffnungszeiten" cell above them exports, but also Mobil in column F, which is no day. Delete Mobil from line 2, and its days head those columns' hours; or write each day's name in line 1, over the column of its hours, and delete line 2.\n`,
+    )
+  })
+
   test('a line of days naming a day a column of line 1 names too is refused, naming both columns', () => {
     const csv =
       'Name;Adresse;Öffnungszeiten;;;Sonntag\r\n;;Mo-Fr;Sa;So;\r\nA;1 Princes Street, Edinburgh;9-18;10-14;zu;10-12\r\n'
