@@ -267,6 +267,15 @@ describe('a town after a street word, without a comma', () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
+  test("is no street's end, with no house number, where it begins a town's name after a street", () => {
+    for (const [address, city] of [
+      ['Marktgasse St Gallen', 'Sankt Gallen'],
+      ['Kirchgasse St. Gallen', 'Sankt Gallen'],
+      ['Downtown St Louis', 'St. Louis'], // not Louisville
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
+  })
+
   test("is no street's own name or word: those still name no town", () => {
     for (const address of ['5 Via Roma', 'Piazza del Duomo', '200 Main Street', 'Florida US'])
       expect({ address, r: geo.lookup(address) }).toEqual({ address, r: null })

@@ -30,7 +30,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '25'
+export const RESOLVER_VERSION = '26'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -238,6 +238,10 @@ function shortStreetEnd(q: Queries, tokens: string[]): number {
     for (let from = first; from < k && !named; from++)
       for (let to = k + 2; to <= tokens.length && !named; to++)
         named = q.named(nameKey(tokens.slice(from, to).join(' ')))
+    // Nor, with no number leading, when the short word begins a place's name: "Downtown St
+    // Louis", "Marktgasse St. Gallen" are in St. Louis and St. Gallen.
+    for (let to = k + 2; first === 0 && to <= tokens.length && !named; to++)
+      named = q.named(nameKey(tokens.slice(k, to).join(' ')))
     if (!named) return k
   }
   return -1
