@@ -75,6 +75,19 @@ describe('GET /places', () => {
     expect((await labels('Rom'))[0]).toBe('Romford, United Kingdom')
   })
 
+  test("a typo's other name shown is the one a letter missed or changed gives; the data's when two tie", async () => {
+    // "Veneiza" is Venezia's letters swapped, Veneza's (Portuguese) with one added; "Venedg" is
+    // Venedig and Venedeg alike with a letter missed, "Moskaw" Moskau and Moskwa with one changed:
+    // which the page's language writes is not known.
+    for (const [q, lang, label] of [
+      ['Veneiza', 'it', 'Venezia, Italia'],
+      ['Bruxeles', 'fr', 'Bruxelles, Belgique'], // not Bruseles
+      ['Venedg', 'de', 'Venice, Italien'],
+      ['Moskaw', 'de', 'Moscow, Russland'],
+    ] as const)
+      expect({ q, first: (await places(q, `&lang=${lang}`))[0]!.label }).toEqual({ q, first: label })
+  })
+
   test("three letters that are a town's own name whole come first on a page of its country's language", async () => {
     const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0]!.label
     // Not Oviedo or Hefei by an other name begun, nor Gapan, Paulista or Zugló begun.

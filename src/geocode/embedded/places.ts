@@ -464,17 +464,27 @@ export class PlaceSearch {
     if (found.prefix.length === 0 && codePoints(key) >= 8) found = typoRanges(this.nameKeys, p, 2, true, wholeFirst)
     // Row -> its fewest edits, its best rank (0 a whole name, 1 a main name begins so, 2 an
     // alternate one) and whether a main name has them.
-    // name: the index of the name that gives them.
-    const towns = new Map<number, { edits: number; rank: number; main: number; name: number }>()
+    // name: the index of the name that gives them, of those alike the one a letter missed gives
+    // before one a letter changed, then one a letter added ("Müchen": München, not Münhen); -1
+    // when two written apart still tie ("Venedg": Venedig, Venedeg), as which the page's
+    // language writes is not known.
+    type Found = { edits: number; rank: number; main: number; name: number; kind: number }
+    const towns = new Map<number, Found>()
     const add = (name: number, edits: number, rank: number) => {
       const [town, main] = [this.nameKeys.ref[name]!, this.nameKeys.main[name]!]
+      const kind = Math.sign(p.length - this.nameKeys.length(name)) + 1
       const had = towns.get(town)
       if (
         had === undefined ||
         edits < had.edits ||
         (edits === had.edits && (rank < had.rank || (rank === had.rank && main > had.main)))
       )
-        towns.set(town, { edits, rank, main, name })
+        towns.set(town, { edits, rank, main, name, kind })
+      else if (edits === had.edits && rank === had.rank && main === had.main && had.name !== name) {
+        if (kind < had.kind) Object.assign(had, { name, kind })
+        else if (kind === had.kind && (had.name < 0 || this.spellings.at(had.name) !== this.spellings.at(name)))
+          had.name = -1
+      }
     }
     for (const { from, to, edits } of found.whole) for (let i = from; i < to; i++) add(i, edits, 0)
     for (const { from, to, depth, edits } of found.prefix)
@@ -500,7 +510,7 @@ export class PlaceSearch {
       const hit: PlaceHit = { ...townHit(this.parts, this.names, town, main), tier, weight }
       if (whole && main === 0 && population[town]! > ALTERNATE_OVER_MAIN * biggestMain) {
         hit.meant = true
-        const spelt = this.spellings.at(name)
+        const spelt = name < 0 ? undefined : this.spellings.at(name)
         if (otherName(spelt, hit.label)) hit.namedAs = spelt
       }
       return hit
