@@ -70,8 +70,12 @@ describe('GET /places', () => {
     expect((await labels('Kolm'))[0]).toBe('Köln, Germany') // a store is in Köln; Colmar is Kolmar begun
     // Without a store near Vienna, what the text begins only: "Wein" may be Weinheim typed so far.
     expect(await labels('Wein')).not.toContain('Vienna, Austria')
-    // "Rom" is Rome's German name, so shown; in English, as typed, Romford by the store in London.
-    expect((await labels('Rom', '&lang=de'))[0]).toBe('Rom, Italien')
+    // "Rom" is Rome's German name, but the data's name begins so, as Lima's does "Lim" (another
+    // of its names): which the page's language writes is not known, so the data's is shown. In
+    // English, as typed, Romford by the store in London.
+    expect((await labels('Rom', '&lang=de'))[0]).toBe('Rome, Italien')
+    expect((await labels('Rom', '&lang=it'))[0]).toBe('Rome, Italia') // not "Rom, Italia"
+    expect((await labels('Lim', '&lang=es'))[0]).toBe('Lima, Perú') // not "Lim, Perú"
     expect((await labels('Rom'))[0]).toBe('Romford, United Kingdom')
   })
 
