@@ -1,6 +1,6 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
-import { type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
+import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
 import { Browsing } from './browse'
 import type { Cluster, Single } from './clusters'
 import { append, h } from './dom'
@@ -352,7 +352,14 @@ export class Widget {
               const s = a.data.locations[0]
               if (s) aroundStore({ ...s, ...s.coordinates }, byKeyboard)
             },
-            () => {},
+            (e) => {
+              // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
+              const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
+              sayFailure(this.alert, this.texts, e, '', () => {
+                this.alert.textContent = ''
+                void (stale ? this.browse() : pressed(one, byKeyboard))
+              })
+            },
           )
         : aroundStore(one, byKeyboard)
     void storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), pressed)

@@ -250,4 +250,50 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       await page.close()
     }
   })
+
+  test('before a search, a bubble of stores on one point whose stores fail to load says so, to try again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      // The cluster's id is gone (clusters rebuilt as a store was added) or the service is busy.
+      const failing = (route: { fulfill: (r: object) => Promise<void> }) =>
+        route.fulfill({
+          status: 503,
+          contentType: 'application/json',
+          body: '{"error":{"code":"UNAVAILABLE","message":"Down."}}',
+        })
+      await page.route('**/clusters/*/leaves?*', failing)
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      const retry = page.locator('[role="alert"] .sl-retry')
+      await retry.waitFor()
+      expect(await page.locator('[role="alert"]').textContent()).toBe('The stores could not be loaded. Try again')
+      await page.unroute('**/clusters/*/leaves?*', failing)
+      await retry.click()
+      await page.locator('.sl-pin').nth(4).waitFor()
+      expect(await page.locator('[role="alert"]').textContent()).toBe('')
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('before a search, a bubble whose id the rebuilt clusters know no more: trying again redraws the bubbles', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      const body = '{"error":{"code":"CLUSTER_NOT_FOUND","message":"Cluster not found."}}'
+      await page.route('**/clusters/*/leaves?*', (route) =>
+        route.fulfill({ status: 404, contentType: 'application/json', body }),
+      )
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      const retry = page.locator('[role="alert"] .sl-retry')
+      await retry.waitFor()
+      const redrawn = page.waitForRequest('**/clusters?*')
+      await retry.click()
+      await redrawn
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).waitFor()
+      expect(await page.locator('[role="alert"]').textContent()).toBe('')
+    } finally {
+      await page.close()
+    }
+  })
 })
