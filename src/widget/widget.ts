@@ -350,7 +350,8 @@ export class Widget {
           ]).then(
             (a) => {
               const s = a.data.locations[0]
-              if (s) aroundStore({ ...s, ...s.coordinates }, byKeyboard)
+              // None left (closed since, open now set): the map's bubbles as they are now.
+              void (s ? aroundStore({ ...s, ...s.coordinates }, byKeyboard) : this.browse())
             },
             (e) => {
               // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.

@@ -296,4 +296,23 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       await page.close()
     }
   })
+
+  test('before a search, a bubble none of whose stores is left (closed since, with open now set) is redrawn', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      const none = {
+        success: true,
+        data: { locations: [], pagination: { offset: 0, limit: 1, total: 0, hasMore: false } },
+      }
+      await page.route('**/clusters/*/leaves?*', (route) =>
+        route.fulfill({ status: 200, contentType: 'application/json', body: JSON.stringify(none) }),
+      )
+      const redrawn = page.waitForRequest('**/clusters?*')
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      expect(new URL((await redrawn).url()).searchParams.get('bbox')).not.toBeNull()
+    } finally {
+      await page.close()
+    }
+  })
 })
