@@ -349,11 +349,14 @@ export class Widget {
             ...filterParams(this.state),
           ]).then(
             (a) => {
+              // Answered after a search of the visitor's own: that search stays.
+              if (!this.browsing.on) return
               const s = a.data.locations[0]
               // None left (closed since, open now set): the map's bubbles as they are now.
               void (s ? aroundStore({ ...s, ...s.coordinates }, byKeyboard) : this.browse())
             },
             (e) => {
+              if (!this.browsing.on) return
               // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
               const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
               sayFailure(this.alert, this.texts, e, '', () => {

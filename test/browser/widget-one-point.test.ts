@@ -6,7 +6,17 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import type { Page } from 'playwright-core'
 import { cliRunner } from '../helpers'
-import { aTurnLater, chromiumPath, newPage, type PageDocument, type PageElement, pastZoomEnd } from './browser'
+import {
+  aTurnLater,
+  chromiumPath,
+  heldUntilReleased,
+  networkSettled,
+  newPage,
+  type PageDocument,
+  type PageElement,
+  pastZoomEnd,
+  watchRequests,
+} from './browser'
 import { openFirstMap } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -311,6 +321,45 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       const redrawn = page.waitForRequest('**/clusters?*')
       await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
       expect(new URL((await redrawn).url()).searchParams.get('bbox')).not.toBeNull()
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("before a search, a bubble's stores answered after the visitor searched elsewhere leave that search", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      watchRequests(page)
+      const release = await heldUntilReleased(page, '**/clusters/*/leaves?*')
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      await page.locator('.sl-place input').fill('Paris')
+      await page.keyboard.press('Enter')
+      // The address is written once the search is answered.
+      await page.waitForURL(/Paris/)
+      const searched = page.url()
+      release()
+      await networkSettled(page)
+      expect(page.url()).toBe(searched)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test("before a search, a bubble's stores failing after the visitor searched elsewhere say nothing over it", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      watchRequests(page)
+      const held: { fulfill: (r: object) => Promise<void> }[] = []
+      await page.route('**/clusters/*/leaves?*', (route) => void held.push(route))
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      await page.locator('.sl-place input').fill('Paris')
+      await page.keyboard.press('Enter')
+      await page.waitForURL(/Paris/)
+      for (const route of held) await route.fulfill({ status: 503, body: '' })
+      await networkSettled(page)
+      expect(await page.locator('[role="alert"]').textContent()).toBe('')
     } finally {
       await page.close()
     }
