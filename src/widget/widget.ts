@@ -359,8 +359,11 @@ export class Widget {
               if (!this.browsing.on) return
               // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
               const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
+              // The button goes as it is pressed: the focus waits on the status line.
               sayFailure(this.alert, this.texts, e, '', () => {
+                const focused = this.alert.contains(document.activeElement)
                 this.alert.textContent = ''
+                if (focused) this.focusStatus()
                 void (stale ? this.browse() : pressed(one, byKeyboard))
               })
             },
