@@ -457,18 +457,18 @@ export function csvText(input: string | Uint8Array, options: ReadOptions = {}): 
 /**
  * The records of a CSV's text (csvText) that hold any text, separated by `separator` when given,
  * else by ',', ';' or tab (the one the header uses most, unless a "sep=" line names it), CRLF or
- * LF. At most `maxRecords`: the rest of the text is not read. Yields between slices of the
+ * LF; `named` when a "sep=" line names it. At most `maxRecords`: the rest of the text is not read. Yields between slices of the
  * reading (core/slices.ts).
  */
 export function* readRecords(
   input: string | Buffer,
   maxRecords = Number.POSITIVE_INFINITY,
   separator?: string,
-): Generator<void, { records: RawRecord[]; delimiter: string }> {
+): Generator<void, { records: RawRecord[]; delimiter: string; named: boolean }> {
   const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : input)
   const { bytes } = given
   const delimiter = separator ?? given.delimiter ?? detectDelimiter(bytes)
-  return { records: yield* parseRecords(bytes, delimiter, maxRecords), delimiter }
+  return { records: yield* parseRecords(bytes, delimiter, maxRecords), delimiter, named: given.delimiter !== null }
 }
 
 /** The separators other than `delimiter` a file may use, in the order a tie takes them. */

@@ -349,8 +349,10 @@ function* readSteps(
   let above = 1
   if (header.columns.every((c) => c.field === null)) {
     // A title with a comma ("Store list, 2026") splits by "," into two cells, and a ";" header
-    // below it into one: the file is read by the separator a header below its titles splits by.
-    for (const other of titledHeader(first, records) < 0 ? otherDelimiters(read.delimiter) : []) {
+    // below it into one: the file is read by the separator a header below its titles splits by,
+    // unless a "sep=" line names the file's separator.
+    const retry = !read.named && titledHeader(first, records) < 0
+    for (const other of retry ? otherDelimiters(read.delimiter) : []) {
       const again = yield* readRecords(text, taken + 1, other)
       if (again.records.length < 2 || titledHeader(again.records[0]!, again.records.slice(1)) < 0) continue
       read = again

@@ -155,6 +155,14 @@ describe('lines that are no stores', () => {
     expect(points()).toEqual([['A', 55.9533, -3.1883]])
   })
 
+  test('a "sep=," line is kept as the separator though a ";" header lies below a title', () => {
+    const csv = 'sep=,\r\nStore list; 2026\r\nName;Adresse;Lat;Lng\r\nA;1 Princes Street, Edinburgh;55,9533;-3,1883\r\n'
+    const path = file('sep.csv', csv)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('names no location field')
+  })
+
   test("a second sheet pasted below with another header is refused naming that line, not as its rows' cells", () => {
     const csv =
       'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n\r\nShop,Street,City,Phone\r\nB,10 Byres Road,Glasgow,0141 123\r\n'
