@@ -21,6 +21,18 @@ type Exported = { name: string; coordinates: { lat: number; lng: number } }
 const points = () =>
   json('locations', 'export', locatorId).map((l: Exported) => [l.name, l.coordinates.lat, l.coordinates.lng])
 
+/** Imports `path` and its dry run: nothing imported, exit 0, and `note` said in the summary and in --json. */
+function importsNothing(path: string, note: string): void {
+  const r = storeloc('locations', 'import', locatorId, '--file', path)
+  expect(r.code).toBe(0)
+  expect(r.stdout).toBe(`Imported ${path} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 0 deleted.\n${note}\n`)
+  expect(json('locations', 'import', locatorId, '--file', path, '--dry-run')).toMatchObject({
+    created: 0,
+    results: [],
+    notes: [note],
+  })
+}
+
 describe('exports of spreadsheet programs', () => {
   const EDINBURGH = ['1 Princes Street, Edinburgh', 55.9533, -3.1883] as const
   const sheets: [program: string, bytes: string | Uint8Array, encoding?: string][] = [
@@ -116,16 +128,7 @@ describe('lines that are no stores', () => {
     const path = file('headers.csv', 'Name,Address,Lat,Lng\r\nName,Address,Lat,Lng\r\n\r\nname,address,lat,lng\r\n')
     const note =
       'Lines 2, 4 repeat the header (line 1), as files of a header alone joined into one do: read as no store. No line below the header is a store, so nothing is imported: export the sheet again with its rows.'
-    const r = storeloc('locations', 'import', locatorId, '--file', path)
-    expect(r.code).toBe(0)
-    expect(r.stdout).toBe(
-      `Imported ${path} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 0 deleted.\n${note}\n`,
-    )
-    expect(json('locations', 'import', locatorId, '--file', path, '--dry-run')).toMatchObject({
-      created: 0,
-      results: [],
-      notes: [note],
-    })
+    importsNothing(path, note)
     expect(json('locations', 'export', locatorId)).toEqual([])
   })
 
@@ -133,16 +136,7 @@ describe('lines that are no stores', () => {
     const path = file('header.csv', 'Name,Address,Lat,Lng\r\n,,,\r\n')
     const note =
       'Line 1 is the header, and no line below it holds a store, so nothing is imported: export the sheet again with its rows.'
-    const r = storeloc('locations', 'import', locatorId, '--file', path)
-    expect(r.code).toBe(0)
-    expect(r.stdout).toBe(
-      `Imported ${path} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 0 deleted.\n${note}\n`,
-    )
-    expect(json('locations', 'import', locatorId, '--file', path, '--dry-run')).toMatchObject({
-      created: 0,
-      results: [],
-      notes: [note],
-    })
+    importsNothing(path, note)
   })
 
   test('a title with a comma above a ";" header ("Store list, 2026") is read as a title, not the header', () => {

@@ -15,8 +15,6 @@ beforeAll(async () => {
 })
 afterAll(() => f.env.close())
 
-const top = () => `http://localhost/l/${f.token}/stores`
-
 describe('a locator in several countries', () => {
   test('a place written otherwise answers 301 to its canonical URL, keeping the language', async () => {
     for (const [path, to] of [
@@ -38,14 +36,14 @@ describe('a locator in several countries', () => {
       const res = await f.page(`/l/${f.token}${path}`)
       expect({ path, status: res.status }).toEqual({ path, status: 404 })
       expect(res.text).toContain('<h1>Place not found</h1>')
-      expect(res.text).toContain(`<a href="${top()}">See all stores</a>`)
+      expect(res.text).toContain(`<a href="${f.top()}">See all stores</a>`)
       expect(res.text).toContain('<meta name="robots" content="noindex">')
     }
     const german = await f.page(`/l/${f.token}/stores/fr/atlantis?lang=de`)
     expect(german.status).toBe(404)
     expect(german.text).toContain('<html lang="de">')
     expect(german.text).toContain('<h1>Ort nicht gefunden</h1>')
-    expect(german.text).toContain(`<a href="${top()}?lang=de">Alle Geschäfte ansehen</a>`)
+    expect(german.text).toContain(`<a href="${f.top()}?lang=de">Alle Geschäfte ansehen</a>`)
     for (const page of ['0', '2', 'abc', '-1'])
       expect((await f.page(`/l/${f.token}/stores/fr?page=${page}`)).status).toBe(404)
   })
@@ -132,7 +130,7 @@ describe('a locator in several countries', () => {
 describe('a write while a page is made', () => {
   test('the page carries the ETag of what it shows: one ETag, one body', async () => {
     await f.create({ name: 'A write', address: 'x', coordinates: { lat: 48.85, lng: 2.35 } }) // the kept directory is old
-    const pending = directoryResponse(f.deps, new Request(top()), f.token, [])
+    const pending = directoryResponse(f.deps, new Request(f.top()), f.token, [])
     // The directory has been read; another process adds a store in a country it lacks, and the registry learns of it.
     otherProcess(f.env.store, (other) => {
       const record = locationRecord(f.env.locatorId, {
@@ -144,13 +142,13 @@ describe('a write while a page is made', () => {
     })
     f.deps.registry.sync()
     const first = await pending
-    const second = await directoryResponse(f.deps, new Request(top()), f.token, [])
+    const second = await directoryResponse(f.deps, new Request(f.top()), f.token, [])
     const [a, b] = [await first.text(), await second.text()]
     expect([a.includes('Japan'), b.includes('Japan')]).toEqual([false, true])
     expect(first.headers.get('etag')).not.toBe(second.headers.get('etag'))
     const again = await directoryResponse(
       f.deps,
-      new Request(top(), { headers: { 'if-none-match': first.headers.get('etag')! } }),
+      new Request(f.top(), { headers: { 'if-none-match': first.headers.get('etag')! } }),
       f.token,
       [],
     )

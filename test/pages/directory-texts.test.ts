@@ -13,11 +13,6 @@ beforeAll(async () => {
 })
 afterAll(() => f.env.close())
 
-const top = () => `http://localhost/l/${f.token}/stores`
-
-/** The fixture's published rows, by their address parts. */
-const published = () => f.env.store.locations.all(f.env.locatorId).filter((r) => r.status === 'published')
-
 describe('a locator in several countries', () => {
   test('?lang= gives the headings, country names and their order in that language, its canonical URL and the others', async () => {
     // Germany is after France in English, before it in German.
@@ -39,9 +34,9 @@ describe('a locator in several countries', () => {
       expect(text).toContain(`<h1>${heading}</h1>`)
       const query = lang === 'en' ? '' : `?lang=${lang}`
       expect(items(text).map((i) => [i.name, i.url])).toEqual(
-        order.map((code) => [countryLabel(code, lang), `${top()}/${code.toLowerCase()}${query}`]),
+        order.map((code) => [countryLabel(code, lang), `${f.top()}/${code.toLowerCase()}${query}`]),
       )
-      expect(head(text, 'canonical')).toEqual([`${top()}${query}`])
+      expect(head(text, 'canonical')).toEqual([`${f.top()}${query}`])
     }
     await f.env.call('POST', `/admin/v1/locations/${berlin}/delete`)
     const { text } = await f.page(`/l/${f.token}/stores/fr/paris?lang=de`)
@@ -50,9 +45,9 @@ describe('a locator in several countries', () => {
     expect(text).toContain('<title>Geschäfte in Paris, Frankreich – Test locator</title>')
     expect(text).toContain(`<a href="http://localhost/l/${f.token}?lang=de">Filialsuche</a>`)
     for (const lang of ['de', 'fr', 'es', 'it', 'nl'])
-      expect(text).toContain(`<link rel="alternate" hreflang="${lang}" href="${top()}/fr/paris?lang=${lang}">`)
-    expect(text).toContain(`<link rel="alternate" hreflang="en" href="${top()}/fr/paris">`)
-    expect(text).toContain(`<link rel="alternate" hreflang="x-default" href="${top()}/fr/paris">`)
+      expect(text).toContain(`<link rel="alternate" hreflang="${lang}" href="${f.top()}/fr/paris?lang=${lang}">`)
+    expect(text).toContain(`<link rel="alternate" hreflang="en" href="${f.top()}/fr/paris">`)
+    expect(text).toContain(`<link rel="alternate" hreflang="x-default" href="${f.top()}/fr/paris">`)
     // A country as each language puts it after "in": with its article where it takes one.
     const h1 = async (path: string) => /<h1>([^<]*)<\/h1>/.exec((await f.page(`/l/${f.token}/stores${path}`)).text)?.[1]
     expect(await h1('/gb')).toBe('Stores in the United Kingdom')
@@ -71,7 +66,7 @@ describe('a locator in several countries', () => {
   })
 
   test("each place's count of stores is in words, in the page's language and plural: no bare number", async () => {
-    const n = published().filter((r) => r.addressParts.country === 'FR').length // and one in GB
+    const n = f.published().filter((r) => r.addressParts.country === 'FR').length // and one in GB
     expect(n).toBeGreaterThan(1)
     for (const [lang, one, more] of [
       ['en', '1 store', `${n} stores`],

@@ -6,6 +6,7 @@ import type { PageDeps } from '../../src/api/pages/deps'
 import { pageRoutes } from '../../src/api/pages'
 import { SHORT_HOSTS } from '../../src/api/public/url'
 import { IndexRegistry } from '../../src/indexes/registry'
+import type { LocationRecord } from '../../src/store/locations'
 import { FIXTURE_NOW, type Fixture, makeFixture, type Res, send } from '../public/fixture'
 
 export type PagesFixture = Fixture & {
@@ -16,6 +17,10 @@ export type PagesFixture = Fixture & {
   create: (body: Record<string, unknown>) => Promise<string>
   /** The location as GET /public/v1/{token}/locations/{id} shows it. */
   publicLocation: (id: string) => Promise<any>
+  /** The store directory's top page, as a full URL. */
+  top: () => string
+  /** The locator's published rows, with their address parts. */
+  published: () => LocationRecord[]
 }
 
 export type PagesApp = { handle: (request: Request) => Promise<Response> }
@@ -43,6 +48,8 @@ export async function makePagesFixture(): Promise<PagesFixture> {
     async publicLocation(id) {
       return (await f.get(`/locations/${id}`)).body.data.location
     },
+    top: () => `http://localhost/l/${f.token}/stores`,
+    published: () => f.env.store.locations.all(f.env.locatorId).filter((r) => r.status === 'published'),
   }
 }
 

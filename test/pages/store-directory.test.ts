@@ -17,14 +17,9 @@ beforeAll(async () => {
 })
 afterAll(() => f.env.close())
 
-const top = () => `http://localhost/l/${f.token}/stores`
-
-/** The fixture's published rows, by their address parts. */
-const published = () => f.env.store.locations.all(f.env.locatorId).filter((r) => r.status === 'published')
-
 describe('a locator in several countries', () => {
   test('the top lists the countries with their stores, a country its towns, a town its stores with their addresses', async () => {
-    const rows = published()
+    const rows = f.published()
     const inFrance = rows.filter((r) => r.addressParts.country === 'FR')
     const res = await f.page(`/l/${f.token}/stores`)
     expect(res.status).toBe(200)
@@ -32,8 +27,8 @@ describe('a locator in several countries', () => {
     expect(res.text).toContain('<title>Store directory – Test locator</title>')
     expect(res.text).toContain('<h1>Store directory</h1>')
     expect(items(res.text)).toEqual([
-      { url: `${top()}/fr`, name: 'France', count: inFrance.length },
-      { url: `${top()}/gb`, name: 'United Kingdom', count: 1 },
+      { url: `${f.top()}/fr`, name: 'France', count: inFrance.length },
+      { url: `${f.top()}/gb`, name: 'United Kingdom', count: 1 },
     ])
 
     const france = items((await f.page(`/l/${f.token}/stores/fr`)).text)
@@ -42,7 +37,7 @@ describe('a locator in several countries', () => {
     expect(france.map((t) => [t.name, t.count])).toEqual(
       [...towns].sort(([a], [b]) => (fold(a) < fold(b) ? -1 : 1)).map(([t, n]) => [t, n]),
     )
-    expect(france.find((t) => t.name === 'Paris')!.url).toBe(`${top()}/fr/paris`)
+    expect(france.find((t) => t.name === 'Paris')!.url).toBe(`${f.top()}/fr/paris`)
     // A town with only a draft in it (Clichy) is in no list, and has no page.
     const draft = f.env.store.locations.get(f.env.locatorId, f.ids.unpub!)!
     expect(draft.addressParts.city).toBe('Clichy')
@@ -82,9 +77,9 @@ describe('a locator in several countries', () => {
       }
       queue.push(...head(res.text, 'next'))
     }
-    const expected = published().map(
-      (r) => `http://localhost/l/${f.token}/${r.id}/${encodeURIComponent(slugOf(r.name))}`,
-    )
+    const expected = f
+      .published()
+      .map((r) => `http://localhost/l/${f.token}/${r.id}/${encodeURIComponent(slugOf(r.name))}`)
     expect([...stores].sort()).toEqual(expected.sort())
   })
 
@@ -92,9 +87,9 @@ describe('a locator in several countries', () => {
     const velo = `http://localhost/l/${f.token}/${f.ids.velo}/velo-cafe-bikes`
     const { text } = await f.page(velo)
     expect(trail(text)).toEqual([
-      ['Store directory', top()],
-      ['France', `${top()}/fr`],
-      ['Paris', `${top()}/fr/paris`],
+      ['Store directory', f.top()],
+      ['France', `${f.top()}/fr`],
+      ['Paris', `${f.top()}/fr/paris`],
       ['Vélo Café Bikes', null],
     ])
     const [business, crumbs, ...more] = jsonLd(text)
@@ -105,27 +100,27 @@ describe('a locator in several countries', () => {
       '@context': 'https://schema.org',
       '@type': 'BreadcrumbList',
       itemListElement: [
-        step(1, 'Store directory', top()),
-        step(2, 'France', `${top()}/fr`),
-        step(3, 'Paris', `${top()}/fr/paris`),
+        step(1, 'Store directory', f.top()),
+        step(2, 'France', `${f.top()}/fr`),
+        step(3, 'Paris', `${f.top()}/fr/paris`),
         step(4, 'Vélo Café Bikes', velo),
       ],
     })
     // In the page's language, each link in it too.
     const german = (await f.page(`${velo}?lang=de`)).text
     expect(trail(german)).toEqual([
-      ['Filialverzeichnis', `${top()}?lang=de`],
-      ['Frankreich', `${top()}/fr?lang=de`],
-      ['Paris', `${top()}/fr/paris?lang=de`],
+      ['Filialverzeichnis', `${f.top()}?lang=de`],
+      ['Frankreich', `${f.top()}/fr?lang=de`],
+      ['Paris', `${f.top()}/fr/paris?lang=de`],
       ['Vélo Café Bikes', null],
     ])
     expect(german).toContain('<nav class="slp-crumbs" aria-label="Navigationspfad">')
-    expect(jsonLd(german)[1].itemListElement[1]).toEqual(step(2, 'Frankreich', `${top()}/fr?lang=de`))
+    expect(jsonLd(german)[1].itemListElement[1]).toEqual(step(2, 'Frankreich', `${f.top()}/fr?lang=de`))
     // A town page's own trail, as JSON-LD too; the top has none.
-    const town = (await f.page(`${top()}/fr/paris`)).text
+    const town = (await f.page(`${f.top()}/fr/paris`)).text
     expect(trail(town)).toEqual([
-      ['Store directory', top()],
-      ['France', `${top()}/fr`],
+      ['Store directory', f.top()],
+      ['France', `${f.top()}/fr`],
       ['Paris', null],
     ])
     expect(jsonLd(town)).toEqual([
@@ -133,20 +128,22 @@ describe('a locator in several countries', () => {
         '@context': 'https://schema.org',
         '@type': 'BreadcrumbList',
         itemListElement: [
-          step(1, 'Store directory', top()),
-          step(2, 'France', `${top()}/fr`),
-          step(3, 'Paris', `${top()}/fr/paris`),
+          step(1, 'Store directory', f.top()),
+          step(2, 'France', `${f.top()}/fr`),
+          step(3, 'Paris', `${f.top()}/fr/paris`),
         ],
       },
     ])
-    expect(jsonLd((await f.page(top())).text)).toEqual([])
+    expect(jsonLd((await f.page(f.top())).text)).toEqual([])
   })
 
   test('the sitemap lists every page of the directory, each of which is served', async () => {
     const urls = locs((await f.page(`/l/${f.token}/sitemap.xml`)).text).filter((u) => u.includes('/stores'))
-    const rows = published()
+    const rows = f.published()
     const towns = new Set(rows.map((r) => `${r.addressParts.country!.toLowerCase()}/${slugOf(r.addressParts.city!)}`))
-    expect(urls.sort()).toEqual([top(), `${top()}/fr`, `${top()}/gb`, ...[...towns].map((t) => `${top()}/${t}`)].sort())
+    expect(urls.sort()).toEqual(
+      [f.top(), `${f.top()}/fr`, `${f.top()}/gb`, ...[...towns].map((t) => `${f.top()}/${t}`)].sort(),
+    )
     for (const url of urls) expect((await f.page(url)).status).toBe(200)
   })
 })

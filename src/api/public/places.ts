@@ -152,7 +152,8 @@ export function rankedPlaces(
   // Neuchâtel's, whatever the locator's stores near Sydney. So do stores in one of the page's own
   // countries whose code the data lacks: a German page's "3000" for stores in Bern and Melbourne
   // may be Bern's. Where the data has it, it comes first: Wien's 1010, then Sydney's.
-  const lacking = own === null ? [] : own.countries.filter((c) => postcodeCountriesLacking(text).includes(c))
+  const codeLacking = own === null ? [] : postcodeCountriesLacking(text)
+  const lacking = own === null ? [] : own.countries.filter((c) => codeLacking.includes(c))
   let ownStores: boolean | undefined
   const ownStoresIn = () => (ownStores ??= storesIn(index, places, search, lacking))
   // A big city four letters name a typo off stays only beside a store (PlaceHit.nearOnly).
@@ -180,9 +181,9 @@ export function rankedPlaces(
     // village's ("Bex"), nor beside Victoria de Durango ("Vic" on a Spanish page).
     const speaking = SPEAKING[lang] ?? []
     const local = ranked.filter((p) => speaking.includes(p.country))
-    const own = local.find((p) => p.exact && p.main && p.precision === 'city' && p.weight >= OWN_WHOLE_FROM)
-    if (own !== undefined && local.every((o) => o === own || o.weight < WHOLE_OVER * own.weight))
-      own.tier = Math.min(own.tier, 0)
+    const home = local.find((p) => p.exact && p.main && p.precision === 'city' && p.weight >= OWN_WHOLE_FROM)
+    if (home !== undefined && local.every((o) => o === home || o.weight < WHOLE_OVER * home.weight))
+      home.tier = Math.min(home.tier, 0)
   }
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
