@@ -1,5 +1,7 @@
 // The links a visitor follows from a store: the way there in a maps service, and a website as
 // its link reads. The widget (in the browser) and the store pages both use these: no Node, no DOM.
+import { LANGS } from './languages'
+import { holdsWords } from './text'
 
 export type DirectionsService = 'google' | 'apple' | 'osm'
 
@@ -10,23 +12,76 @@ export const DIRECTIONS_SERVICES: readonly [DirectionsService, string][] = [
   ['osm', 'OpenStreetMap'],
 ]
 
-/** Where a directions link leads: a location as the Query API shows it. */
+/** Where a directions link leads: a location as the Query API shows it (its address parts where known). */
 export type DirectionsPlace = {
   coordinates: { lat: number; lng: number; approximate?: boolean }
-  address: { formatted: string }
+  address: { formatted: string; postcode?: string; city?: string; region?: string; country?: string }
 }
 
+/** The zoom of the map OpenStreetMap opens on: a town and its surroundings, the view its search prefers. */
+const TOWN_ZOOM = 12
+
 /**
- * A link that plans the way to `place` in `service`: to its point, or to its address text where
- * the point is approximate (a town's centre), so the service finds the street itself.
+ * A link that plans the way to `place` in `service`: to its point, or, where the point is
+ * approximate (a town's centre), to its address text, so the service finds the street itself.
+ * That text is made whole (addressText) and the point goes along as a hint where the service
+ * takes one: Apple Maps' search location (sll), OpenStreetMap's map view (its search prefers
+ * what is in view); Google Maps' api=1 takes none. A hint only ranks: the address still decides.
  */
 export function directionsUrl(service: DirectionsService, place: DirectionsPlace): string {
   const { lat, lng, approximate } = place.coordinates
-  const to =
-    approximate && place.address.formatted.trim() ? encodeURIComponent(place.address.formatted) : `${lat}%2C${lng}`
-  if (service === 'apple') return `https://maps.apple.com/?daddr=${to}`
-  if (service === 'osm') return `https://www.openstreetmap.org/directions?to=${to}`
+  const point = `${lat}%2C${lng}`
+  const text = approximate ? addressText(place.address) : ''
+  const to = text === '' ? point : encodeURIComponent(text)
+  if (service === 'apple') return `https://maps.apple.com/?daddr=${to}${text === '' ? '' : `&sll=${point}`}`
+  if (service === 'osm')
+    return `https://www.openstreetmap.org/directions?to=${to}${text === '' ? '' : `#map=${TOWN_ZOOM}/${lat}/${lng}`}`
   return `https://www.google.com/maps/dir/?api=1&destination=${to}`
+}
+
+/**
+ * The address as a maps service is to find it: the text as written, with the parts the geocoder
+ * read (town, region, postcode, country name in English) that it does not already say put after
+ * it, so "12 Main Street, Springfield" is not found in another Springfield. '' for no text.
+ */
+export function addressText(address: DirectionsPlace['address']): string {
+  const text = address.formatted.trim()
+  if (text === '') return ''
+  const country = address.country && /^[A-Z]{2}$/.test(address.country) ? address.country : undefined
+  const added = [address.city, address.region, address.postcode]
+    .map((part) => part?.trim() ?? '')
+    .filter((part) => part !== '' && !holdsWords(text, part))
+  const name = country && countryName(country)
+  if (name && !countryNames(country!).some((n) => holdsWords(text, n))) added.push(name)
+  return [text, ...added].join(', ')
+}
+
+/** A country's English name ("DE" -> "Germany"); null where the runtime names none. */
+function countryName(code: string): string | null {
+  try {
+    const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code)
+    return name && name !== code ? name : null
+  } catch {
+    return null
+  }
+}
+
+/** Ways an address may already name a country: its code, its name in the languages shipped, common short forms. */
+function countryNames(code: string): string[] {
+  const names = [code, ...(COUNTRY_ALIASES[code] ?? [])]
+  for (const lang of LANGS) {
+    try {
+      const name = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(code)
+      if (name) names.push(name)
+    } catch {}
+  }
+  return names
+}
+
+/** Names CLDR does not give in the languages shipped. */
+const COUNTRY_ALIASES: Record<string, string[]> = {
+  US: ['USA', 'U.S.A.', 'United States of America'],
+  GB: ['UK', 'U.K.', 'Great Britain', 'England', 'Scotland', 'Wales', 'Northern Ireland'],
 }
 
 /** A website written without its scheme, "www." or a trailing slash, as a link's text ("example.com/stores/x"). */

@@ -370,7 +370,7 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
       const to = (name: string) =>
         page.locator('.sl-item', { hasText: name }).getByRole('link', { name: 'Directions' }).getAttribute('href')
       expect(await to('Kreuzberg')).toBe(
-        'https://www.google.com/maps/dir/?api=1&destination=Oranienstra%C3%9Fe%20185%2C%20Berlin',
+        'https://www.google.com/maps/dir/?api=1&destination=Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany',
       )
       expect(await to('Mitte')).toBe('https://www.google.com/maps/dir/?api=1&destination=52.52%2C13.41')
     } finally {

@@ -1,6 +1,7 @@
 // A store page's directions for a point the geocoder found only at its town or postcode: each
-// maps service is sent the address, and the page does not give search engines the town's centre
-// as the store's point. A point sent or found at its street keeps its coordinates' links.
+// maps service is sent the address, named whole (its town, region and country), with the town's
+// point as a hint where the service takes one; the page does not give search engines the town's
+// centre as the store's point. A point sent or found at its street keeps its coordinates' links.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { slugOf } from '../../src/core/slug'
 import { setLocatorSettings } from '../../src/operator'
@@ -11,6 +12,7 @@ import { jsonLd, metaTags } from './fixture'
 const BERLIN = { lat: 52.52437, lng: 13.41053 }
 const TOWN_ONLY = 'Oranienstraße 185, Berlin'
 const POSTCODE_ONLY = 'Kastanienallee 7, 10435 Berlin'
+const SPRINGFIELD = '12 Main Street, Springfield'
 
 let env: TestEnv
 let token: string
@@ -38,6 +40,12 @@ beforeAll(() => {
         precision: 'postcode',
         parts: { city: 'Berlin', postcode: '10435', country: 'DE' },
       },
+      [SPRINGFIELD]: {
+        lat: 39.7817,
+        lng: -89.6501,
+        precision: 'city',
+        parts: { city: 'Springfield', region: 'Illinois', country: 'US' },
+      },
     },
   })
   setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
@@ -48,13 +56,14 @@ afterAll(() => env.close())
 test("a point placed at its town: each service's directions go to the address; no geo point is claimed", async () => {
   const id = await create({ name: 'Kreuzberg Books', address: TOWN_ONLY })
   const html = await pageOf(id, 'Kreuzberg Books')
-  const to = 'Oranienstra%C3%9Fe%20185%2C%20Berlin'
+  const to = 'Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany'
   expect(directionLinks(html)).toEqual([
     `https://www.google.com/maps/dir/?api=1&amp;destination=${to}`,
-    `https://maps.apple.com/?daddr=${to}`,
-    `https://www.openstreetmap.org/directions?to=${to}`,
+    `https://maps.apple.com/?daddr=${to}&amp;sll=52.52437%2C13.41053`,
+    `https://www.openstreetmap.org/directions?to=${to}#map=12/52.52437/13.41053`,
   ])
-  expect(html).not.toContain('52.52437')
+  // The town's point is in the links only, as a hint: not in the page's text, JSON-LD or meta.
+  expect(html.replace(/<li><a href="[^"]*">Directions with /g, '')).not.toContain('52.52437')
   const [business] = jsonLd(html)
   expect(business.geo).toBeUndefined()
   expect(business.address).toMatchObject({ addressLocality: 'Berlin' })
@@ -64,8 +73,21 @@ test("a point placed at its town: each service's directions go to the address; n
 test('a point placed at its postcode: the same', async () => {
   const id = await create({ name: 'Prenzlauer Books', address: POSTCODE_ONLY })
   expect(directionLinks(await pageOf(id, 'Prenzlauer Books'))).toContain(
-    'https://maps.apple.com/?daddr=Kastanienallee%207%2C%2010435%20Berlin',
+    'https://maps.apple.com/?daddr=Kastanienallee%207%2C%2010435%20Berlin%2C%20Germany&amp;sll=52.5389%2C13.4124',
   )
+})
+
+test('a street and a town of a name many have: its region and country go with it, and the point as a hint', async () => {
+  const id = await create({ name: 'Springfield Books', address: SPRINGFIELD })
+  const html = await pageOf(id, 'Springfield Books')
+  const to = '12%20Main%20Street%2C%20Springfield%2C%20Illinois%2C%20United%20States'
+  expect(directionLinks(html)).toEqual([
+    `https://www.google.com/maps/dir/?api=1&amp;destination=${to}`,
+    `https://maps.apple.com/?daddr=${to}&amp;sll=39.7817%2C-89.6501`,
+    `https://www.openstreetmap.org/directions?to=${to}#map=12/39.7817/-89.6501`,
+  ])
+  // The page shows the address as written.
+  expect(html).toContain('<address>12 Main Street, Springfield</address>')
 })
 
 test('the same address with its coordinates sent: the links go to the point, which the page gives', async () => {
@@ -80,7 +102,7 @@ test('the same address with its coordinates sent: the links go to the point, whi
   expect(metaTags(html)['place:location:latitude']).toBe('52.52437')
 })
 
-test('an ETag of a page made before the address links gives the page again, not a 304', async () => {
+test('an ETag of a page made before the address links, or before they named the country, gives the page again', async () => {
   const id = await create({ name: 'Wedding Books', address: TOWN_ONLY })
   const url = `http://localhost/l/${token}/${id}/wedding-books`
   const res = await send(env.app, url)
@@ -89,7 +111,12 @@ test('an ETag of a page made before the address links gives the page again, not 
   const before = `W/"${version}-${Bun.hash(url, Bun.hash('pages http://localhost ')).toString(36)}"`
   const again = await send(env.app, url, { headers: { 'if-none-match': before } })
   expect(again.status).toBe(200)
-  expect(directionLinks(again.text)).toContain('https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin')
+  expect(directionLinks(again.text)).toContain(
+    'https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany&amp;sll=52.52437%2C13.41053',
+  )
+  // PAGE_FORMAT 1: links to the address as written.
+  const one = `W/"${version}-${Bun.hash(url, Bun.hash('pages 8.1 http://localhost ')).toString(36)}"`
+  expect((await send(env.app, url, { headers: { 'if-none-match': one } })).status).toBe(200)
   const current = await send(env.app, url, { headers: { 'if-none-match': res.headers.get('etag')! } })
   expect(current.status).toBe(304)
 })

@@ -80,8 +80,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * location): moved when a page's content changes for the same locator version (versions outlive
  * a restart), so a browser's copy made before is sent again in full, not confirmed by a 304.
  * 1: a store placed only at its town has directions to its address and no geo point.
+ * 2: those directions name the address's town, region and country, with the town's point as a hint.
  */
-export const PAGE_FORMAT = 1
+export const PAGE_FORMAT = 2
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

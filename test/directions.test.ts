@@ -1,0 +1,52 @@
+// The directions links of a point the geocoder placed only at its town: the address text a maps
+// service searches for names its town, region and country, and the town's point goes along as a
+// hint where the service takes one. A store's own point is sent as it is.
+import { expect, test } from 'bun:test'
+import { addressText, directionsUrl } from '../src/core/directions'
+
+const SPRINGFIELD = {
+  coordinates: { lat: 39.7817, lng: -89.6501, approximate: true },
+  address: { formatted: '12 Main Street, Springfield', city: 'Springfield', region: 'Illinois', country: 'US' },
+}
+
+test("a bare street and town: the region and country the geocoder read go after it, each service's way", () => {
+  const to = '12%20Main%20Street%2C%20Springfield%2C%20Illinois%2C%20United%20States'
+  expect(directionsUrl('google', SPRINGFIELD)).toBe(`https://www.google.com/maps/dir/?api=1&destination=${to}`)
+  expect(directionsUrl('apple', SPRINGFIELD)).toBe(`https://maps.apple.com/?daddr=${to}&sll=39.7817%2C-89.6501`)
+  expect(directionsUrl('osm', SPRINGFIELD)).toBe(
+    `https://www.openstreetmap.org/directions?to=${to}#map=12/39.7817/-89.6501`,
+  )
+})
+
+test('a part the text already holds is not said twice, nor a country it names in a language shipped or short', () => {
+  const parts = { postcode: '10435', city: 'Berlin', country: 'DE' }
+  expect(addressText({ formatted: 'Kastanienallee 7, 10435 Berlin', ...parts })).toBe(
+    'Kastanienallee 7, 10435 Berlin, Germany',
+  )
+  expect(addressText({ formatted: 'Kastanienallee 7, 10435 Berlin, Deutschland', ...parts })).toBe(
+    'Kastanienallee 7, 10435 Berlin, Deutschland',
+  )
+  expect(addressText({ formatted: '1 Quay St, Newport, Wales', city: 'Newport', country: 'GB' })).toBe(
+    '1 Quay St, Newport, Wales',
+  )
+  expect(addressText({ formatted: '1 Bellevue Ave, Newport, RI, USA', city: 'Newport', country: 'US' })).toBe(
+    '1 Bellevue Ave, Newport, RI, USA',
+  )
+  // A word of another ("Hof" in "Bahnhofstraße") is not the part.
+  expect(addressText({ formatted: 'Bahnhofstraße 3', city: 'Hof', country: 'DE' })).toBe(
+    'Bahnhofstraße 3, Hof, Germany',
+  )
+})
+
+test('no parts, or a country that is no code: the text as written', () => {
+  expect(addressText({ formatted: ' Oranienstraße 185, Berlin ' })).toBe('Oranienstraße 185, Berlin')
+  expect(addressText({ formatted: 'Oranienstraße 185, Berlin', country: 'Germany' })).toBe('Oranienstraße 185, Berlin')
+})
+
+test("a store's own point, or an approximate one without address text: the point, with no hint", () => {
+  const own = { ...SPRINGFIELD, coordinates: { lat: 39.8, lng: -89.65 } }
+  expect(directionsUrl('apple', own)).toBe('https://maps.apple.com/?daddr=39.8%2C-89.65')
+  expect(directionsUrl('osm', own)).toBe('https://www.openstreetmap.org/directions?to=39.8%2C-89.65')
+  const blank = { ...SPRINGFIELD, address: { formatted: '  ', country: 'US' } }
+  expect(directionsUrl('google', blank)).toBe('https://www.google.com/maps/dir/?api=1&destination=39.7817%2C-89.6501')
+})
