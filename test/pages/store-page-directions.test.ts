@@ -1,7 +1,8 @@
 // A store page's directions for a point the geocoder found only at its town or postcode: each
 // maps service is sent the address, named whole (its town, region and country), with the town's
 // point as a hint where the service takes one; the page does not give search engines the town's
-// centre as the store's point. A point sent or found at its street keeps its coordinates' links.
+// centre as the store's point (JSON-LD geo), while Open Graph, which requires a place:location
+// and says no precision, has the town's. A point sent or found at its street keeps its links.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { slugOf } from '../../src/core/slug'
 import { setLocatorSettings } from '../../src/operator'
@@ -53,7 +54,7 @@ beforeAll(() => {
 })
 afterAll(() => env.close())
 
-test("a point placed at its town: each service's directions go to the address; no geo point is claimed", async () => {
+test("a point placed at its town: directions go to the address; no JSON-LD geo, Open Graph's location the town's", async () => {
   const id = await create({ name: 'Kreuzberg Books', address: TOWN_ONLY })
   const html = await pageOf(id, 'Kreuzberg Books')
   const to = 'Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany'
@@ -62,12 +63,16 @@ test("a point placed at its town: each service's directions go to the address; n
     `https://maps.apple.com/?daddr=${to}&amp;sll=52.52437%2C13.41053`,
     `https://www.openstreetmap.org/directions?to=${to}#map=12/52.52437/13.41053`,
   ])
-  // The town's point is in the links only, as a hint: not in the page's text, JSON-LD or meta.
-  expect(html.replace(/<li><a href="[^"]*">Directions with /g, '')).not.toContain('52.52437')
   const [business] = jsonLd(html)
   expect(business.geo).toBeUndefined()
   expect(business.address).toMatchObject({ addressLocality: 'Berlin' })
-  expect(Object.keys(metaTags(html))).not.toContain('place:location:latitude')
+  // Open Graph's business.business requires place:location, and has no word for "approximate":
+  // the town's point is where the store is at a link preview's scale. It is in no text shown.
+  const meta = metaTags(html)
+  expect(meta['og:type']).toBe('business.business')
+  expect([meta['place:location:latitude'], meta['place:location:longitude']]).toEqual(['52.52437', '13.41053'])
+  // Elsewhere, only the links' hints have it.
+  expect(html.replace(/ href="[^"]*"/g, '').match(/52\.52437/g)).toHaveLength(1)
 })
 
 test('a point placed at its postcode: the same', async () => {
@@ -102,7 +107,7 @@ test('the same address with its coordinates sent: the links go to the point, whi
   expect(metaTags(html)['place:location:latitude']).toBe('52.52437')
 })
 
-test('an ETag of a page made before the address links, or before they named the country, gives the page again', async () => {
+test('an ETag of a page of an earlier PAGE_FORMAT (address links, their country, og location) gives it again', async () => {
   const id = await create({ name: 'Wedding Books', address: TOWN_ONLY })
   const url = `http://localhost/l/${token}/${id}/wedding-books`
   const res = await send(env.app, url)
@@ -114,9 +119,11 @@ test('an ETag of a page made before the address links, or before they named the 
   expect(directionLinks(again.text)).toContain(
     'https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany&amp;sll=52.52437%2C13.41053',
   )
-  // PAGE_FORMAT 1: links to the address as written.
-  const one = `W/"${version}-${Bun.hash(url, Bun.hash('pages 8.1 http://localhost ')).toString(36)}"`
-  expect((await send(env.app, url, { headers: { 'if-none-match': one } })).status).toBe(200)
+  // PAGE_FORMAT 1 (links to the address as written) and 2 (no place:location).
+  for (const format of [1, 2]) {
+    const made = `W/"${version}-${Bun.hash(url, Bun.hash(`pages 8.${format} http://localhost `)).toString(36)}"`
+    expect((await send(env.app, url, { headers: { 'if-none-match': made } })).status).toBe(200)
+  }
   const current = await send(env.app, url, { headers: { 'if-none-match': res.headers.get('etag')! } })
   expect(current.status).toBe(304)
 })

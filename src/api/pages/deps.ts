@@ -81,8 +81,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * a restart), so a browser's copy made before is sent again in full, not confirmed by a 304.
  * 1: a store placed only at its town has directions to its address and no geo point.
  * 2: those directions name the address's town, region and country, with the town's point as a hint.
+ * 3: such a store's Open Graph place:location is that point (business.business requires one).
  */
-export const PAGE_FORMAT = 2
+export const PAGE_FORMAT = 3
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

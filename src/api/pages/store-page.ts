@@ -248,7 +248,6 @@ function headHtml({ location, locator, canonical, special, pageUrl, home, texts,
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
   const name = storeName(location, directory)
-  const point = location.coordinates.approximate ? undefined : location.coordinates
   const og: [string, string | undefined][] = [
     ['og:type', 'business.business'],
     ['og:site_name', locator.name],
@@ -262,9 +261,11 @@ function headHtml({ location, locator, canonical, special, pageUrl, home, texts,
     ['business:contact_data:region', address.region],
     ['business:contact_data:postal_code', address.postcode],
     ['business:contact_data:country_name', address.country && countryLabel(address.country, texts.lang)],
-    // Only the store's own point (see localBusinessJsonLd).
-    ['place:location:latitude', point && String(point.lat)],
-    ['place:location:longitude', point && String(point.lng)],
+    // Required of business.business, and Open Graph says no precision: an approximate point (the
+    // town's) is where the store is at a link preview's scale. JSON-LD's geo, a search engine's
+    // pin for the business, has only the store's own (localBusinessJsonLd).
+    ['place:location:latitude', String(location.coordinates.lat)],
+    ['place:location:longitude', String(location.coordinates.lng)],
   ]
   return `<meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
