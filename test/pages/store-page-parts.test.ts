@@ -10,7 +10,7 @@ import { databaseBusy } from '../../src/indexes/errors'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { IndexRegistry } from '../../src/indexes/registry'
 import { FIXTURE_NOW } from '../public/fixture'
-import { jsonLd, locs, makePagesFixture, type PagesFixture, pagesApp } from './fixture'
+import { jsonLd, locs, makePagesFixture, metaTags, type PagesFixture, pagesApp } from './fixture'
 
 let f: PagesFixture
 beforeAll(async () => {
@@ -97,6 +97,35 @@ describe("a store sent with coordinates: its address's own town and postcode", (
       postalCode: '07302',
       addressCountry: 'US',
     })
+  })
+})
+
+describe('a store whose address is its town alone, or its postcode and town', () => {
+  test('has no street: not in its JSON-LD, its Open Graph tags or its title', async () => {
+    for (const [name, address, postcode] of [
+      ['Prenzlauer Kiosk', '10435 Berlin', { postalCode: '10435' }],
+      ['Berlin Kiosk', 'Berlin', {}],
+    ] as const) {
+      const id = await f.create({ name, address, coordinates: { lat: 52.5389, lng: 13.4124 } })
+      const res = await f.page(`/l/${f.token}/${id}/${slugOf(name)}`)
+      expect(jsonLd(res.text)[0].address).toEqual({
+        '@type': 'PostalAddress',
+        addressLocality: 'Berlin',
+        ...postcode,
+        addressCountry: 'DE',
+      })
+      expect(metaTags(res.text)['business:contact_data:street_address']).toBeUndefined()
+      expect(metaTags(res.text)['business:contact_data:locality']).toBe('Berlin')
+    }
+    // Two stores of one name in the town: each is told by its street, and one with none by none.
+    const one = await f.create({ name: 'Kiosk', address: 'Berlin', coordinates: { lat: 52.52, lng: 13.41 } })
+    await f.create({
+      name: 'Kiosk',
+      address: 'Kastanienallee 7, 10435 Berlin',
+      coordinates: { lat: 52.5389, lng: 13.4124 },
+    })
+    const title = /<title>([^<]*)<\/title>/.exec((await f.page(`/l/${f.token}/${one}/kiosk`)).text)?.[1]
+    expect(title).toBe('Kiosk, Berlin – Test locator')
   })
 })
 

@@ -82,8 +82,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 1: a store placed only at its town has directions to its address and no geo point.
  * 2: those directions name the address's town, region and country, with the town's point as a hint.
  * 3: such a store's Open Graph place:location is that point (business.business requires one).
+ * 4: an address that starts with its town ("10435 Berlin") gives no street to JSON-LD and og.
  */
-export const PAGE_FORMAT = 3
+export const PAGE_FORMAT = 4
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

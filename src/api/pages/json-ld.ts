@@ -98,7 +98,8 @@ const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DA
  * The street of an address: its own part, else the pieces of the formatted address (between
  * commas) before the first that is its town or holds its postcode. A piece is the town when it is
  * the town's name but for numbers and a code of up to three letters ("London SE1 7PB", "L-1728
- * Luxembourg", "São Paulo - SP"), not a street named after it ("London Road"). Else the whole.
+ * Luxembourg", "São Paulo - SP"), not a street named after it ("London Road"). Else the whole;
+ * '' when the first piece is the town or the postcode: the address names no street.
  */
 export function streetOf(a: PublicLocation['address']): string {
   if (a.street) return a.street
@@ -117,6 +118,9 @@ export function streetOf(a: PublicLocation['address']): string {
     )
   }
   const pieces = a.formatted.split(',')
+  // An address that starts with its town or postcode ("10435 Berlin", "Berlin") names no street.
+  const first = pieces[0]!
+  if ((town !== null && isTown(first)) || (postcode !== null && ` ${nameKey(first)} ` === postcode)) return ''
   const at = pieces.findIndex(
     (p, i) => i > 0 && ((town !== null && isTown(p)) || (postcode !== null && ` ${nameKey(p)} `.includes(postcode))),
   )
@@ -125,13 +129,12 @@ export function streetOf(a: PublicLocation['address']): string {
 
 /**
  * The PostalAddress from the address parts where known; its street by streetOf (the reverse lookup
- * gives towns, not streets): search engines expect one.
+ * gives towns, not streets): search engines expect one, where the address names one.
  */
 function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, string> {
-  const out: Exclude<PostalAddress, string> = {
-    '@type': 'PostalAddress',
-    streetAddress: streetOf(a),
-  }
+  const out: Exclude<PostalAddress, string> = { '@type': 'PostalAddress' }
+  const street = streetOf(a)
+  if (street) out.streetAddress = street
   if (a.city) out.addressLocality = a.city
   if (a.region) out.addressRegion = a.region
   if (a.postcode) out.postalCode = a.postcode
