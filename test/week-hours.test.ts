@@ -260,6 +260,40 @@ describe('splitWeekHours', () => {
     expect(splitWeekHours('MF 9-5')).toBeNull() // Monday and Friday, or Monday to Friday?
   })
 
+  test('closed days alone are refused, their note said once', () => {
+    for (const text of ['Closed Mondays', 'Closed on Sundays and Mondays']) {
+      const doubts: string[] = []
+      expect({ text, days: splitWeekHours(text, true, doubts) }).toEqual({ text, days: null })
+      expect(doubts).toEqual([
+        'it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "Closed Mondays, Tue-Sun 09:00-18:00".',
+      ])
+    }
+  })
+
+  test('words of no hours beside a day before the word for the other days refuse the week, saying which', () => {
+    const cases: [string, string][] = [
+      ['Mo Oxford sonst 9-18', 'its "Oxford" (Monday) before "sonst" is not read as hours.'],
+      ['Mon closed; Oxford otherwise 10-6', 'its "closed; Oxford" (Monday) before "otherwise" is not read as hours.'],
+    ]
+    for (const [text, why] of cases) {
+      const doubts: string[] = []
+      expect({ text, days: splitWeekHours(text, true, doubts) }).toEqual({ text, days: null })
+      expect(doubts).toHaveLength(1)
+      expect(doubts[0]).toStartWith(why)
+    }
+    // By appointment, a day's text read no other way, is kept as ever.
+    expect(splitWeekHours('Sa nach Vereinbarung, sonst 9-18', true)).toEqual(
+      week('9-18', '9-18', '9-18', '9-18', '9-18', 'nach Vereinbarung', '9-18'),
+    )
+  })
+
+  test('Norwegian "ti", "on", "to" are days beside Norwegian days, words beside others', () => {
+    expect(splitWeekHours('ma-on 9-17, to 9-19, fr 9-17')).toEqual(week('9-17', '9-17', '9-17', '9-19', '9-17', '', ''))
+    expect(splitWeekHours('Ma-fr 9-16, to 9-18')).toEqual(week('9-16', '9-16', '9-16', '9-18', '9-16', '', ''))
+    expect(splitWeekHours('Mon to Fri 9-5')).toEqual(weekdays('9-5'))
+    expect(splitWeekHours('Sat 10-14 on')).toEqual(week('', '', '', '', '', '10-14', ''))
+  })
+
   test('a day named in another language is read when no other day of the cell names it', () => {
     // Its hours change no other day's, as a day named twice in two languages would.
     const cases: [string, string[]][] = [

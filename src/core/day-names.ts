@@ -151,7 +151,7 @@ export const HOLIDAY_WORDS = [...HOLIDAYS]
  * Words between the first and last day of a span, and between spans. A word stands apart from
  * the days: "De L a V" is no "D(omingo) e L(unes)-V".
  */
-const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|tot)(?!\\p{L})'
+const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|tot|til|till)(?!\\p{L})'
 const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en)(?!\\p{L})'
 
 /** An article before a day of a list ("fermé le dimanche et le lundi", "el lunes y el martes"). */
@@ -185,6 +185,17 @@ function grammar(days: [string, number][]): Grammar {
 export const NAMED = grammar(DAY_NAMES)
 export const SPANISH = grammar([...DAY_NAMES, ...SPANISH_LETTERS])
 export const ENGLISH = grammar([...DAY_NAMES, ...ENGLISH_LETTERS])
+/**
+ * Norwegian and Danish two-letter days other languages write as words ("ti", "on", "to": tirsdag,
+ * onsdag, torsdag), read only as the cell's other days say (nordic).
+ */
+const NORDIC_TWO: [string, number][] = [
+  ['ti', 1],
+  ['on', 2],
+  ['to', 3],
+]
+export const NORDIC = grammar([...DAY_NAMES, ...NORDIC_TWO])
+const NORDIC_TWO_AT = /(?<![\p{L}\d])(?:ti|on|to)(?![\p{L}\d])/u
 
 /** The languages that write each name of a day above, folded: a week's days are named in one. */
 const LANGUAGES: [string, string][] = [
@@ -217,11 +228,11 @@ const LANGUAGES: [string, string][] = [
   ['Swedish', 'mandag man tisdag tis onsdag ons torsdag tor tors fredag fre lordag lordagar lor sondag sondagar son'],
   [
     'Danish',
-    'mandag man ma tirsdag tir onsdag ons torsdag tor tors fredag fre fr lordag lordage lor lo sondag sondage son so',
+    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordage lor lo sondag sondage son so',
   ],
   [
     'Norwegian',
-    'mandag man ma tirsdag tir onsdag ons torsdag tor tors fredag fre fr lordag lordager lor lo sondag sondager son so',
+    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordager lor lo sondag sondager son so',
   ],
 ]
 const LANGUAGE_OF = new Map<string, number>()
@@ -256,3 +267,22 @@ export const languageNames = (bits: number): string =>
     .join(' or ')
 
 export const DAYS_IN_ENGLISH = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+
+const NORDIC_BITS = (1 << 9) | (1 << 10)
+
+/**
+ * Whether a folded text's days are read as Norwegian and Danish write two letters ("ma-on 9-17,
+ * to 9-19, fr 9-17, lø 10-15"): one of "ti", "on", "to" is a day there, and every day it names is
+ * a name those languages write. Beside another language's day ("Mon to Fri") they are words.
+ */
+export function nordic(t: string): boolean {
+  if (!NORDIC_TWO_AT.test(t)) return false
+  const names = [...t.matchAll(NORDIC.daysAt)].flatMap((spec) =>
+    [...spec[0].matchAll(NORDIC.spanParts)].flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : [])]),
+  )
+  const named = names.filter((name) => !isHoliday(name))
+  return (
+    named.some((name) => NORDIC_TWO.some(([two]) => two === name)) &&
+    named.every((name) => (LANGUAGE_OF.get(name) ?? 0) & NORDIC_BITS)
+  )
+}

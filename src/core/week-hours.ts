@@ -3,7 +3,7 @@
 // into each day's text, which parseDayHours then reads. The days' names, in English, German,
 // French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are
 // day-names.ts'.
-import { BY_APPOINTMENT, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
+import { BY_APPOINTMENT, byAppointment, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
 import {
   DAYS_IN_ENGLISH,
   ENGLISH,
@@ -20,6 +20,8 @@ import {
   languageNames,
   languagesOf,
   NAMED,
+  NORDIC,
+  nordic,
   POLISH_DAYS,
   POLISH_OF,
   POLISH_ONLY,
@@ -199,6 +201,14 @@ function otherDays([days, word, hours]: [string, string, string], keepUnread: bo
   const week = splitWeekHours(closed ? `${first[2]} ${first[1]}` : days, keepUnread, said)
   if (week === null) for (const doubt of said) say(doubts, doubt)
   if (week === null) return null
+  // "Mo Oxford, sonst 9-18": words of no day's hours before the word, kept, would leave a day unknown.
+  const stray = week.findIndex((day) => day !== '' && parseDayHours(day).kind === 'unknown' && !kept(day))
+  if (stray >= 0) {
+    doubts?.push(
+      `its "${week[stray]}" (${DAYS_IN_ENGLISH[stray]}) before "${word}" is not read as hours. Write that day's hours, such as "Mon 09:00-18:00", or "closed", before "${word}".`,
+    )
+    return null
+  }
   if (parseDayHours(hours).kind === 'unknown' || eitherHalf(hours) !== null) {
     doubts?.push(
       `its hours after "${word}" (the other days), "${hours}", are not read. Write them as hours, such as "${word} 09:00-18:00", or name each day.`,
@@ -207,6 +217,9 @@ function otherDays([days, word, hours]: [string, string, string], keepUnread: bo
   }
   return week.map((day) => (day === '' ? hours : day))
 }
+
+/** A day's text kept unread as a week's may be: by appointment, hours in doubt, a half of the day closed. */
+const kept = (day: string) => byAppointment(day) || eitherHalf(day) !== null || halfClosed(day) !== null
 
 /** A word for closed before days alone, a word before them or not ("Closed on Mondays"). */
 const CLOSED_FIRST = /^\s*(\p{L}+)(?:\s+(?:on|am|le|el|il|op))?\s+(.+?)\s*$/u
@@ -236,7 +249,9 @@ const SEASON =
 function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {
   const { t, at } = folded(text)
   if (t.trim() === '' || exceptsDays(t)) return null
-  const week = splitWith(text, t, at, NAMED, false, doubts)
+  // "ma-on 9-17, to 9-19": "on" and "to" are days beside Norwegian days, words beside others.
+  const named = nordic(t) ? NORDIC : NAMED
+  const week = splitWith(text, t, at, named, false, doubts)
   if (week !== null) return week
   const letters = lettersOf(text, t, at)
   if (letters === null) {
@@ -259,7 +274,7 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   if (read !== null || !keepUnread) return read
   // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).
   const mask = (folded: string) => folded.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
-  return splitWith(text, mask(t), at, NAMED, true, doubts) ?? splitWith(text, mask(joined), at, letters, true, doubts)
+  return splitWith(text, mask(t), at, named, true, doubts) ?? splitWith(text, mask(joined), at, letters, true, doubts)
 }
 
 /** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." is no M. */
@@ -376,7 +391,8 @@ function splitWith(
   // Alone, "Closed Mondays" would close the whole week: the days it does not name are closed.
   const closedLead = specs.length > 1 && isClosed(closedWord)
   if (specs.length === 1 && isClosed(closedWord) && t.slice(specs[0]!.index + specs[0]![0].length).trim() === '')
-    doubts?.push(
+    say(
+      doubts,
       'it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "Closed Mondays, Tue-Sun 09:00-18:00".',
     )
   if (!LEAD.test(lead) && !closedLead) return null
