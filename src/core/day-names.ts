@@ -110,12 +110,12 @@ export const ROMANCE_WORDS = /(?<![\p{L}\d])(?:fermee?|chius[oa]|cerrad[oa]|ouve
 export const GERMANIC_ONLY = /(?<![\p{L}\d])(?:mo|fr|wo|vr|za|zo|so|uhr|uur|geoffnet|geopend|open)(?![\p{L}\d])/u
 /** Words for every day of the week. */
 const EVERY_WORDS =
-  'daily|every\\s*day|all\\s+week|7\\s*days(?:\\s+a\\s+week)?|seven\\s+days(?:\\s+a\\s+week)?|taglich|tagl\\.|jeden\\s+tag|tous\\s+les\\s+jours|7\\s*j(?:ours)?\\s*(?:/|sur)\\s*7j?|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks'
+  'daily|every\\s*day|all\\s+week|7\\s*days(?:\\s+a\\s+week)?|seven\\s+days(?:\\s+a\\s+week)?|taglich|tagl\\.|jeden\\s+tag|tous\\s+les\\s+jours|7\\s*j(?:ours)?\\s*(?:/|sur)\\s*7j?|todos\\s+los\\s+dias|tutti\\s+i\\s+giorni|dagelijks|elke\\s+dag|alle\\s+dagen?|alle\\s+dager|alla\\s+dagar|dagligen|daglig|todos\\s+os\\s+dias|codziennie'
 export const EVERY_DAY = new RegExp(`^(?:${EVERY_WORDS})$`)
 /** Words for Monday to Friday, and for Saturday and Sunday. */
 const WEEKDAY_WORDS =
   'week\\s*days?|werktags|wochentags|en\\s+semaine|entre\\s+semana|giorni\\s+feriali|werkdagen|vardagar|hverdage|hverdager'
-const WEEKEND_WORDS = 'week-?ends?|wochenende|fines?\\s+de\\s+semana|fine\\s+settimana'
+const WEEKEND_WORDS = 'week-?ends?|wochenende|helg(?:er|en)?|fines?\\s+de\\s+semana|fine\\s+settimana'
 export const WEEKDAYS = new RegExp(`^(?:${WEEKDAY_WORDS})$`)
 export const WEEKENDS = new RegExp(`^(?:${WEEKEND_WORDS})$`)
 const EVERY = `${EVERY_WORDS}|${WEEKDAY_WORDS}|${WEEKEND_WORDS}`
@@ -138,6 +138,11 @@ const HOLIDAYS = new Set([
   'festivo',
   'festivi',
   'feestdagen',
+  'feriados',
+  'feriado',
+  'helligdage',
+  'helligdager',
+  'helgdagar',
 ])
 
 export const isHoliday = (name: string) => HOLIDAYS.has(name.replace(/\s+/g, ' '))
@@ -151,7 +156,7 @@ export const HOLIDAY_WORDS = [...HOLIDAYS]
  * Words between the first and last day of a span, and between spans. A word stands apart from
  * the days: "De L a V" is no "D(omingo) e L(unes)-V".
  */
-const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|tot|til|till)(?!\\p{L})'
+const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|alla|tot en met|tot|til|till)(?!\\p{L})'
 const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en)(?!\\p{L})'
 
 /** An article before a day of a list ("fermé le dimanche et le lundi", "el lunes y el martes"). */

@@ -14,17 +14,17 @@ const DAY = 1440
 
 /** Words for a day closed, in the languages of the demo's countries (and a few more). */
 const CLOSED =
-  /^((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|gesloten|dicht|fechado|encerrado|zamkniete|nieczynne|stangt|stangd|lukket|stengt|suljettu|kiinni)$/
+  /^((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|fermes|fermees|cerrados|cerradas|chiusi|chiuse|gesloten|dicht|fechado|fechados|encerrado|encerrados|zamkniete|nieczynne|stangt|stangd|lukket|stengt|suljettu|kiinni)$/
 
 /** Open round the clock. */
 const ALL_DAY =
-  /^(open )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dogna?abent)$/
+  /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
 
 /** Words that join two times of one interval, and words around a time that say nothing ("durchgehend": no break). */
 const TO =
   /\s*(?:-|–|—|−|~|\bto\b|\btill?\b|\buntil\b|\bbis\b|\ba\b|\bal\b|\balle\b|\btot\b|\bjusqu ?a\b|\bate\b|\bas\b|\bhasta\b)\s*/g
 const FILLER =
-  /\b(from|von|vom|v(?=\.)|van|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|durchgehend|non-?stop|sans interruption|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
+  /\b(from|von|vom|v(?=\.)|van|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hs|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|durchgehend|non-?stop|sans interruption|orario continuato|continuato|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
 /** Between intervals ("u.": German shops' und). */
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 
@@ -206,9 +206,9 @@ export const clockText = (intervals: [number, number][]): string =>
 
 /** Words for the morning and the afternoon, folded, with the words before them ("in the", "le", "'s"). */
 const MORNING =
-  "(?:in the |le |la |di |por la |'s )?(?:mornings?|vormittags?|morgens|matin|mattina|manana|ochtend|ochtends|voormiddag)"
+  "(?:in the |le |la |di |por la |'s )?(?:mornings?|vormittags?|vorm\\.|morgens|matin|mattina|manana|ochtend|ochtends|voormiddag)"
 const AFTERNOON =
-  "(?:in the |l'|il |di |por la |'s )?(?:afternoons?|nachmittags?|apres-midi|pomeriggio|tarde|middags?|namiddag)"
+  "(?:in the |l'|il |di |por la |'s )?(?:afternoons?|nachmittags?|nachm\\.|apres-midi|pomeriggio|tarde|middags?|namiddag)"
 const HALF = new RegExp(`^(?:(${MORNING})|(${AFTERNOON}))\\s+(.*)$`)
 const HALF_CLOSED = new RegExp(`^(?:(?:(${MORNING})|(${AFTERNOON})) (.+)|(.+?) (?:(${MORNING})|(${AFTERNOON})))$`)
 

@@ -82,9 +82,12 @@ function unbracketed(hours: string[]): string[] {
 
 /** Words before a day or span ("from Monday", "du lundi", "le samedi", "von Montag"). */
 const BEFORE_DAYS = 'from|on|von|vom|du|de|del|dal|le|el|il|van|op'
+/** Words for open and for opening hours, folded, in the languages read ("Öffnungszeiten:", "Öppet"). */
+const HOURS_WORDS =
+  'hours|geoffnet|offnungszeiten|ouvert|horaires?|abierto|horarios?|aperto|orari|orario|geopend|openingstijden|openingsuren|oppet|oppettider|apent|apningstider|abent|abningstider|aberto|otwarte|godziny\\s+otwarcia'
 /** Words a week may start with before its first day ("Open: Mon-Fri 9-5", "Du lundi au samedi"). */
 const LEAD = new RegExp(
-  `^\\s*(?:(?:open(?:ing)?(?:\\s+(?:hours|times))?|hours|geoffnet|ouvert|abierto|aperto)\\s*:?)?\\s*(?:(?:${BEFORE_DAYS})\\s+)?$`,
+  `^\\s*(?:(?:open(?:ing)?(?:\\s+(?:hours|times))?|${HOURS_WORDS})\\s*:?)?\\s*(?:(?:${BEFORE_DAYS})\\s+)?$`,
 )
 /** Those words ending one day's hours belong to the next days ("9h-19h, le samedi ..."). */
 const BEFORE_NEXT = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i')
@@ -338,7 +341,8 @@ function hoursFirst(text: string): string[] | null {
   const words = text.trim().split(/(?<=[\s,:])(?=\S)/)
   for (let i = words.length - 1; i > 0; i--) {
     const days = words.slice(i).join('').trim()
-    if (/\d/.test(days)) return null
+    // Days are words, but for every day's ("7 days a week", "7j/7").
+    if (/\d/.test(days) && !namesDays(days)) return null
     const hours = words
       .slice(0, i)
       .join('')
