@@ -6,7 +6,7 @@ import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } 
 import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
-import { hiddenByFolder, linkToNoFolder, otherOwner, wrongPath } from '../operator/file-owner'
+import { hiddenByFolder, linkToNoFolder, otherOwner, walWithoutShm, wrongPath } from '../operator/file-owner'
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { openStore, type Store } from '../store'
@@ -359,7 +359,10 @@ export async function cli(
     // Typed as oneself, not as the service's user, whose files are for their owner only.
     const owner =
       fault === 'file' || storage === 'readonly'
-        ? (wrongPath(databasePath) ?? otherOwner(databasePath) ?? hiddenByFolder(databasePath))
+        ? (wrongPath(databasePath) ??
+          walWithoutShm(databasePath) ??
+          otherOwner(databasePath) ??
+          hiddenByFolder(databasePath))
         : null
     // Else the file or folder this user may not write, by name (a folder of root's, a read-only mount).
     const refused =

@@ -17,7 +17,7 @@ import { requireDatabaseFile } from './backup'
 import { isCorruptError } from '../store/damage'
 import { storageFault, storageFaultText } from '../store/db'
 import { storageCheck } from './storage-check'
-import { folderNotFile } from './file-owner'
+import { folderNotFile, walWithoutShm } from './file-owner'
 import { cliCommand } from '../core/cli-command'
 
 /** A key expiring within this many days is a problem: whatever still uses it is about to get 401. */
@@ -233,6 +233,7 @@ function unreadable(e: unknown, path: string): Problem {
       problem: `SQLite cannot open ${path} (${(e as Error).message}).`,
       fix:
         folderNotFile(path) ??
+        walWithoutShm(path) ??
         'This user must read the file and write its folder, where SQLite makes its -wal and -shm files: see the storage check.',
     }
   if (!isCorruptError(e)) throw e

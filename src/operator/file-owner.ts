@@ -159,6 +159,29 @@ export function ownerUnlikeFolder(path: string): string | null {
 }
 
 /**
+ * When a -wal file lies beside the database with no -shm, and this user may not write their
+ * folder: a sentence saying so and what to do; null otherwise. A reader opens a WAL database
+ * through its -shm, which it must make then. A -wal without a -shm is a crash's (SQLite removes
+ * both at the last close, and keeps the -shm while any process has the file open).
+ */
+export function walWithoutShm(path: string): string | null {
+  const real = realDatabase(path)
+  const folder = dirname(real)
+  if (statOrNone(`${real}-wal`) === undefined || statOrNone(`${real}-shm`) !== undefined) return null
+  try {
+    accessSync(folder, constants.W_OK)
+    return null
+  } catch {
+    // Not to be written here: the -shm cannot be made.
+  }
+  const held = statOrNone(folder)
+  if (held === undefined) return null
+  const me = process.getuid?.()
+  const owner = ownerOf(held)
+  return `${real}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user${me === undefined ? '' : ` (uid ${me})`} may not write. Open the database once as a user who may write there, which makes it: start the service, or run any command as ${owner.word} (${owner.sudo} ...). Then run this command again.`
+}
+
+/**
  * When this process (not root) is not the owner of the file at `path`, or of its -wal or -shm: a
  * sentence saying whose it is and what to do (ownerUnlikeFolder's chown, or to run the command
  * as its owner); null otherwise, or with no file there.
