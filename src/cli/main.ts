@@ -2,7 +2,14 @@
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { ConfigError, loadConfig, misspeltSettings, misspeltText, type Config } from '../core/config'
+import {
+  ConfigError,
+  DEFAULT_DATABASE_PATH,
+  loadConfig,
+  misspeltSettings,
+  misspeltText,
+  type Config,
+} from '../core/config'
 import { redactSecrets } from '../core/ids'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
@@ -18,7 +25,7 @@ import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
 import { typedPaths } from './paths'
-import { cliCommand, cliPrefix } from '../core/cli-command'
+import { cliCommand, cliPrefix, setCommandDatabase } from '../core/cli-command'
 
 const USAGE = `Usage: <command> [options] [--json]
 
@@ -146,9 +153,9 @@ function usageOf(argv: string[]): string {
   })
   const usage =
     own.length === 1 || starts.length === 1
-      ? own.map((line, i) => (i === 0 ? `Usage: ${cliCommand(line.trim().replace(/ {2,}/, ' '))}` : line))
+      ? own.map((line, i) => (i === 0 ? `Usage: ${cliPrefix()} ${line.trim().replace(/ {2,}/, ' ')}` : line))
       : [`Usage: ${cliPrefix()} <command> [options] [--json]`, '', ...own]
-  return [...usage, `\`${cliCommand('help')}\` lists every command, with what each option means.`].join('\n')
+  return [...usage, `\`${cliPrefix()} help\` lists every command, with what each option means.`].join('\n')
 }
 
 /** The words that name a command in its usage line: "locations", "import". */
@@ -157,12 +164,12 @@ function commandWords(line: string[]): string[] {
   return end === -1 ? line : line.slice(0, end)
 }
 
-/** Where a newcomer finds what an argument names. */
-const FOUND_BY: Record<string, string> = {
+/** Where a newcomer finds what an argument names (on the CLI's database: cliCommand). */
+const foundBy = (): Record<string, string> => ({
   LOCATOR_ID: `: \`${cliCommand('locator list')}\` shows the locator ids`,
   KEY_ID: `: \`${cliCommand('key list LOCATOR_ID')}\` shows the key ids`,
   ID: ": each a location's id or external_id",
-}
+})
 
 /**
  * The arguments a command line lacks, named as its usage line names them ("Missing LOCATOR_ID"),
@@ -177,7 +184,7 @@ function missingText(argv: string[], given: number): string {
   const end = after.findIndex((word) => /^[-[(]/.test(word))
   const names = (end === -1 ? after : after.slice(0, end)).map((word) => word.replace(/"|\.\.\./g, '')).slice(given)
   if (names.length === 0) return 'An argument is missing.'
-  return `Missing ${names.join(' and ')}${FOUND_BY[names[0]!] ?? ''}.`
+  return `Missing ${names.join(' and ')}${foundBy()[names[0]!] ?? ''}.`
 }
 
 /** The commands that need a database to exist (all but `locator create` and `geocode`). */
@@ -230,7 +237,7 @@ async function readAlone(
 
 /** USAGE, its commands named as this process was launched (cliPrefix). */
 const usageText = (): string =>
-  USAGE.replace('Usage: ', `Usage: ${cliPrefix()} `).replace('`serve --help`', `\`${cliCommand('serve --help')}\``)
+  USAGE.replace('Usage: ', `Usage: ${cliPrefix()} `).replace('`serve --help`', `\`${cliPrefix()} serve --help\``)
 
 /** The word of `words` that `typed` misspells: one edit away, else two (a longer word); undefined for none. */
 function nearest(typed: string | undefined, words: string[]): string | undefined {
@@ -282,6 +289,9 @@ export async function cli(
     const config = loadConfig(env)
     for (const found of misspeltSettings(env)) err(`storeloc: warning: ${misspeltText(found)}`)
     databasePath = config.databasePath
+    // The commands its messages give act on this database too, though typed without what named it.
+    const named = databasePath !== ':memory:' && resolve(databasePath) !== resolve(DEFAULT_DATABASE_PATH)
+    setCommandDatabase(named ? resolve(databasePath) : null)
     const sub = `${argv[0]} ${argv[1]}`
     // A command there is not: said before the database is opened (which would make an empty one).
     const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null
@@ -383,6 +393,7 @@ export async function cli(
     )
     return 1
   } finally {
+    setCommandDatabase(null)
     store?.close()
     if (made !== null) takeAway(made)
   }

@@ -5,7 +5,22 @@
 // docs/operations.md) and may have no npm. The CLI's messages are read by who typed the command;
 // the service's (its log, its API's errors, passed on by whoever called it) by who started it.
 
+import { shellWord } from './shell'
+
 type Env = Record<string, string | undefined>
+
+/**
+ * The database the CLI acts on when it is not the default one (null: the default, or a process
+ * that is not the CLI). A command a message gives names it with --database: the next command,
+ * typed or pasted, may not have the DATABASE_PATH or --database this one was given. The service
+ * never sets it: its texts go to the API's callers, who are not to see its files' paths.
+ */
+let commandDatabase: string | null = null
+
+/** Sets (null: clears) the database the CLI's messages name in the commands they give. */
+export function setCommandDatabase(path: string | null): void {
+  commandDatabase = path
+}
 
 /**
  * The words that run the CLI, as this process was launched: through this package's `cli` or
@@ -19,5 +34,9 @@ export function cliPrefix(env: Env = process.env): string {
   return env.npm_config_user_agent?.startsWith('bun/') === true ? 'bun run --silent cli' : 'npm run -s cli --'
 }
 
-/** The command line that runs the storeloc command `words` ("locator list"), as this process was launched. */
-export const cliCommand = (words: string, env: Env = process.env): string => `${cliPrefix(env)} ${words}`
+/**
+ * The command line that runs the storeloc command `words` ("locator list"), as this process was
+ * launched, on the CLI's database when it is not the default (setCommandDatabase).
+ */
+export const cliCommand = (words: string, env: Env = process.env): string =>
+  `${cliPrefix(env)} ${words}${commandDatabase === null ? '' : ` --database ${shellWord(commandDatabase)}`}`

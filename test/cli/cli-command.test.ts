@@ -5,7 +5,7 @@
 import { expect, test } from 'bun:test'
 import { join } from 'node:path'
 import { serverUrl, startServer } from '../helpers'
-import { dbPath, json, useTempDatabase } from './temp-database'
+import { dbPath, dir, json, useTempDatabase } from './temp-database'
 
 useTempDatabase()
 const ROOT = join(import.meta.dir, '..', '..')
@@ -37,9 +37,37 @@ test("the CLI's messages name commands as the CLI was launched", () => {
     const prefix = PREFIX[launch as keyof typeof PREFIX]
     expect({ launch, stderr: p.stderr.toString() }).toEqual({
       launch,
-      stderr: `storeloc: No locator "lct_nosuch". \`${prefix} locator list\` shows them.\n`,
+      stderr: `storeloc: No locator "lct_nosuch". \`${prefix} locator list --database ${dbPath}\` shows them.\n`,
     })
   }
+})
+
+test("a command the CLI's message gives acts on the CLI's database, typed without what named it", () => {
+  const { locator } = json('locator', 'create', '--name', 'Shop')
+  const cli = [process.execPath, join(ROOT, 'src/cli/main.ts')]
+  /** The command of the message `stderr`, between backquotes. */
+  const given = (stderr: string) => /`storeloc ([^`]+)`/.exec(stderr)?.[1] ?? stderr
+  // Named by --database: in another folder, with no DATABASE_PATH, the pasted command reads that
+  // same file.
+  const env = { ...process.env, ...LAUNCHES.typed, DATABASE_PATH: undefined }
+  const refused = Bun.spawnSync([...cli, 'locator', 'show', 'lct_nosuch', '--database', dbPath], { cwd: ROOT, env })
+  const pasted = Bun.spawnSync(['sh', '-c', `"$0" "$1" ${given(refused.stderr.toString())} --json`, ...cli], {
+    cwd: '/',
+    env,
+  })
+  expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+  expect(JSON.parse(pasted.stdout.toString()).map((l: { id: string }) => l.id)).toEqual([locator.id])
+  // The default database, which a command typed in the same folder opens: named by nothing.
+  const fresh = Bun.spawnSync([...cli, 'locator', 'list'], { cwd: dir, env })
+  expect(fresh.stderr.toString()).toBe(
+    "storeloc: No database at data/storeloc.db: set DATABASE_PATH to the service's database file (storeloc locator create makes a new one).\n",
+  )
+  // A relative DATABASE_PATH, named whole.
+  const relative = Bun.spawnSync([...cli, 'locator', 'show', 'lct_nosuch'], {
+    cwd: dir,
+    env: { ...env, DATABASE_PATH: 'cli.db' },
+  })
+  expect(given(relative.stderr.toString())).toBe(`locator list --database ${dbPath}`)
 })
 
 test('the usage lines name commands as the CLI was launched', () => {

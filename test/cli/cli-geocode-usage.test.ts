@@ -245,7 +245,7 @@ describe('usage', () => {
     expect({ code: r.code, stderr: r.stderr }).toEqual({
       code: 2,
       stderr: [
-        'storeloc: Missing LOCATOR_ID: `storeloc locator list` shows the locator ids.',
+        `storeloc: Missing LOCATOR_ID: \`storeloc locator list --database ${dbPath}\` shows the locator ids.`,
         '',
         'Usage: storeloc locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]',
         '      [--max-delete N] [--progress]',
@@ -322,11 +322,11 @@ describe('usage', () => {
     }
     expect(first('key', 'revoke')).toEqual([
       2,
-      'storeloc: Missing KEY_ID: `storeloc key list LOCATOR_ID` shows the key ids.',
+      `storeloc: Missing KEY_ID: \`storeloc key list LOCATOR_ID --database ${dbPath}\` shows the key ids.`,
     ])
     expect(first('custom-field', 'add', '--id', 'x')).toEqual([
       2,
-      'storeloc: Missing LOCATOR_ID: `storeloc locator list` shows the locator ids.',
+      `storeloc: Missing LOCATOR_ID: \`storeloc locator list --database ${dbPath}\` shows the locator ids.`,
     ])
     expect(first('locations', 'delete', 'lct_x')).toEqual([
       2,

@@ -116,7 +116,7 @@ describe('locator', () => {
     })
     json('locator', 'create', '--name', 'Radhaus Fahrräder')
     expect(storeloc('locations', 'export', 'Radhaus Fahrräder').stderr).toBe(
-      'storeloc: No locator "Radhaus Fahrräder". `storeloc locator list` shows them.\n',
+      `storeloc: No locator "Radhaus Fahrräder". \`storeloc locator list --database ${dbPath}\` shows them.\n`,
     )
   })
 
@@ -446,7 +446,7 @@ describe('an older schema', () => {
       const r = storeloc(...argv)
       expect(r.code).toBe(1)
       expect(r.stderr.trim()).toBe(
-        `storeloc: The database schema is version 9; this program's is ${MIGRATIONS.length}. Only a start of the service upgrades it: back it up (storeloc backup FILE), start the service, then run this command again (database ${dbPath}).`,
+        `storeloc: The database schema is version 9; this program's is ${MIGRATIONS.length}. Only a start of the service upgrades it: back it up (storeloc backup FILE --database ${dbPath}), start the service, then run this command again (database ${dbPath}).`,
       )
     }
     const after = new Database(dbPath, { readonly: true })

@@ -146,7 +146,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
       {
         problem:
           'The Query API is off: its public token gets 403 API_NOT_ENABLED, so no store finder can show its 1 published location(s).',
-        fix: `storeloc locator set ${locator} --query-api on`,
+        fix: `storeloc locator set ${locator} --query-api on --database ${dbPath}`,
       },
     ])
     await json('locator', 'set', locator, '--active', 'off')
@@ -192,7 +192,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
         {
           problem:
             'No filter groups: the tags of its 1 tagged location(s) are all shown under "Other" (_default), labelled by their raw values.',
-          fix: `storeloc filters set ${locator} --file FILTERS.json (see docs/cli.md, Filters)`,
+          fix: `storeloc filters set ${locator} --file FILTERS.json --database ${dbPath} (see docs/cli.md, Filters)`,
         },
       ],
       summary: 'Query API on, keys, placements and opening hours ok',
@@ -221,7 +221,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect(problems[0]!.problem).toBe(
       `Key ${soon.id} (${soon.prefix}) expires at ${soon.expires_at}, within 7 day(s): whatever still uses it gets 401 then.`,
     )
-    expect(problems[0]!.fix).toStartWith(`storeloc key rotate ${soon.id}, and give the new key`)
+    expect(problems[0]!.fix).toStartWith(`storeloc key rotate ${soon.id} --database ${dbPath}, and give the new key`)
   })
 
   test('a key seen in a public request, until it is rotated with no grace', async () => {
@@ -240,7 +240,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect(problems[0]!.problem).toMatch(
       new RegExp(`^Key ${keyId} \\(sk_\\S+\\) was seen in a public request at \\S+ and still works: `),
     )
-    expect(problems[0]!.fix).toBe(`storeloc key rotate ${keyId} --grace-hours 0`)
+    expect(problems[0]!.fix).toBe(`storeloc key rotate ${keyId} --grace-hours 0 --database ${dbPath}`)
     await json('key', 'rotate', keyId, '--grace-hours', '0')
     expect((await doctor()).healthy).toBe(true)
   })
@@ -263,7 +263,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect(report.healthy).toBe(true)
     const note = {
       problem: `1 location(s) were placed by the geocoder only at city level or coarser: ${id} (Duomo, city). The Query API gives their town's centre, marked coordinates.approximate: the widget and store pages send directions to their address, but maps and distances use that point.`,
-      fix: `Send their own coordinates: storeloc locations export ${locator} --format csv, correct lat and lng in those rows, and import the file back.`,
+      fix: `Send their own coordinates: storeloc locations export ${locator} --format csv --database ${dbPath}, correct lat and lng in those rows, and import the file back.`,
     }
     expect(report.checks.find((c) => c.check === 'locator')).toMatchObject({ ok: true, problems: [], notes: [note] })
     const text = await storeloc('doctor')
@@ -291,7 +291,7 @@ describe('opening hours', () => {
     expect(problemsOf(report, 'locator')).toEqual([
       {
         problem: `8 published location(s) have opening hours that cannot be read: ${[fair, ...shops].join('; ')} and 3 more. Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
-        fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): storeloc locations export ${locator} > stores.json, correct them, and import the file back.`,
+        fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): storeloc locations export ${locator} --database ${dbPath} > stores.json, correct them, and import the file back.`,
       },
     ])
     // Fixed as the message says: exported, corrected, imported back.
@@ -314,7 +314,7 @@ describe('opening hours', () => {
     expect(problemsOf(report, 'locator')).toEqual([
       {
         problem: `1 location(s) hold text that is not JSON where the service writes JSON: ${id} (tags, hours). The service did not write it (a hand edit, another program): a Management API answer that includes one is a 500, and its locator's index may not build.`,
-        fix: 'Delete each with the Management API (POST /admin/v1/locations/{id}/delete, which does not read it) and send it again, or restore the last good backup (storeloc restore FILE).',
+        fix: `Delete each with the Management API (POST /admin/v1/locations/{id}/delete, which does not read it) and send it again, or restore the last good backup (storeloc restore FILE --database ${dbPath}).`,
       },
     ])
     // Fixed as it says.
@@ -409,7 +409,9 @@ describe('the database', () => {
     const problems = problemsOf(report, 'integrity')
     expect(problems).toHaveLength(1)
     expect(problems[0]!.problem).toStartWith(`${dbPath} is damaged: integrity_check says `)
-    expect(problems[0]!.fix).toStartWith('Stop the service and restore the last good backup (storeloc restore FILE)')
+    expect(problems[0]!.fix).toStartWith(
+      `Stop the service and restore the last good backup (storeloc restore FILE --database ${dbPath})`,
+    )
     expect(report.checks.some((c) => c.check === 'locator')).toBe(false)
     expect(report.not_checked).toContain("locators: not until the database's problems are solved")
   })
@@ -455,7 +457,7 @@ describe('the database', () => {
     expect(problemsOf(await doctor(), 'database')).toEqual([
       {
         problem: `SQLite cannot read ${dbPath} (file is not a database): it is no database, or a damaged one.`,
-        fix: 'Stop the service and restore the last good backup (storeloc restore FILE).',
+        fix: `Stop the service and restore the last good backup (storeloc restore FILE --database ${dbPath}).`,
       },
     ])
     rmSync(dbPath)
