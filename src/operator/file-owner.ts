@@ -38,20 +38,42 @@ function sudoAs(uid: number, gid: number): string {
   return name === null ? `sudo setpriv --reuid=${uid} --regid=${gid} --clear-groups` : `sudo -u ${name}`
 }
 
+/** Whether `uid` is a user no person logs in as (its shell nologin or false): a service's. */
+function serviceUser(uid: number): boolean {
+  try {
+    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
+      const fields = line.split(':')
+      if (fields[2] === String(uid) && fields[2] !== '') return /\/(nologin|false)$/.test(fields[6] ?? '')
+    }
+  } catch {
+    // No /etc/passwd to read: not known to be one.
+  }
+  return false
+}
+
 /**
- * `sudo -u USER ` when this process alone may reach `path`: its folder is this user's and closed
- * to others (systemd's StateDirectory, mode 0750), so a command that someone else types, from the
- * log, must run as this user. As root, `sudo ` when the folder is closed to others, whoever's it
- * is (the files root made there are root's, mode 0600), and sudo is installed: without it (a
+ * `sudo -u USER ` when this process alone may use `path`, so that a command someone else types,
+ * from the log, must run as this user: its folder is this user's and closed to others (systemd's
+ * StateDirectory, mode 0750), or this user is a service's (no login shell) and the database's
+ * files, its own, are closed to others (mode 0600, in a folder open to all). A person's own files
+ * (a developer's data/) are for that person, who reads the log. As root, `sudo ` when the folder or
+ * the files are closed to others, whoever's they are, and sudo is installed: without it (a
  * container), who reads the log is root already. Empty otherwise.
  */
 export function sudoAsMe(path: string): string {
   const me = process.getuid?.()
   if (me === undefined) return ''
   const folder = statOrNone(dirname(realDatabase(path)))
-  if (folder === undefined || (folder.mode & 0o005) !== 0) return ''
-  if (me === 0) return Bun.which('sudo') === null ? '' : 'sudo '
-  return folder.uid === me ? `${sudoAs(me, process.getgid?.() ?? folder.gid)} ` : ''
+  if (folder === undefined) return ''
+  const folderClosed = (folder.mode & 0o005) === 0
+  // Another user opens the files to read and write them, -wal and -shm too.
+  const files = databaseFiles(path)
+  const filesClosed = files.some(([, st]) => (st.mode & 0o006) !== 0o006)
+  if (me === 0) return (folderClosed || filesClosed) && Bun.which('sudo') !== null ? 'sudo ' : ''
+  const mine = folderClosed
+    ? folder.uid === me
+    : filesClosed && files.every(([, st]) => st.uid === me) && serviceUser(me)
+  return mine ? `${sudoAs(me, process.getgid?.() ?? folder.gid)} ` : ''
 }
 
 /** What a file's owner is called in a message, and in the commands it gives (sudo -u, chown). */

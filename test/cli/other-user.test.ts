@@ -9,6 +9,7 @@ import {
   existsSync,
   mkdirSync,
   readdirSync,
+  readFileSync,
   rmSync,
   statSync,
   symlinkSync,
@@ -262,31 +263,48 @@ async function keyLine(
   return { database, line: out.split('\n').find((l) => l.includes(' key create lct_')) ?? out }
 }
 
-test.skipIf(!asRoot)("a first start in the service's closed folder gives the key's command as its user", async () => {
-  // Typed by an operator, who may not look into the folder (systemd's StateDirectory, 0750).
-  const closed = await keyLine(0o750)
-  expect(closed.line).toStartWith(`  sudo -u nobody env DATABASE_PATH=${closed.database} `)
-  // A folder open to all, as a developer's data/ is: the command as it is.
-  const open = await keyLine(0o755)
-  expect(open.line).toStartWith(`  env DATABASE_PATH=${open.database} `)
-  // A service run as root, its folder closed: an operator reaches its files, root's, through
-  // sudo (here one that runs the command as it is, as root). Without sudo (a container), whoever
-  // reads the log is root: the command as it is.
-  const bin = join(dir, 'bin')
-  mkdirSync(bin)
-  writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
-  const withSudo = { PATH: `${bin}:${process.env.PATH}` }
-  const root = await keyLine(0o750, 0, withSudo)
-  expect(root.line).toStartWith(`  sudo env DATABASE_PATH=${root.database} `)
-  const pasted = Bun.spawnSync(['sh', '-c', `${root.line.trim()} --json`], {
-    cwd: '/',
-    env: { ...process.env, ...withSudo },
-  })
-  expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
-  expect(JSON.parse(pasted.stdout.toString()).secret_key).toStartWith('sk_')
-  expect((await keyLine(0o755, 0, withSudo)).line).toStartWith('  env DATABASE_PATH=')
-  expect((await keyLine(0o750, 0)).line).toStartWith('  env DATABASE_PATH=')
-})
+test.skipIf(!asRoot)(
+  "a first start gives the key's command as the service's user where only it may open the files",
+  async () => {
+    // Typed by an operator, who may not look into the folder (systemd's StateDirectory, 0750).
+    const closed = await keyLine(0o750)
+    expect(closed.line).toStartWith(`  sudo -u nobody env DATABASE_PATH=${closed.database} `)
+    // A folder open to all, its files the service's alone (0600): run by anyone else, the command
+    // could not open them, so it is the service user's (nobody's: no login shell) all the same.
+    const open = await keyLine(0o755)
+    expect(open.line).toStartWith(`  sudo -u nobody env DATABASE_PATH=${open.database} `)
+    const other = run(['sh', '-c', `${open.line.trim().replace(/^sudo -u nobody /, '')} --json`], open.database)
+    expect(other.code).toBe(0) // as root here, who may open them: the line itself is sound
+    const refused = run([...asUser(65533), 'sh', '-c', open.line.trim().replace(/^sudo -u nobody /, '')], open.database)
+    expect(refused.stderr).toContain(`${open.database} belongs to nobody (uid 65534), mode 0600`)
+    // A developer's data/, open to all, in a user's own folder: who reads the log is that person.
+    const person = /^[^:]+:[^:]*:([1-9]\d*):[^:]*:[^:]*:[^:]*:\/bin\/(ba|z|da)?sh$/m.exec(
+      readFileSync('/etc/passwd', 'utf8'),
+    )
+    if (person !== null) {
+      const own = await keyLine(0o755, Number(person[1]))
+      expect(own.line).toStartWith(`  env DATABASE_PATH=${own.database} `)
+    }
+    // A service run as root, its folder closed: an operator reaches its files, root's, through
+    // sudo (here one that runs the command as it is, as root). Without sudo (a container), whoever
+    // reads the log is root: the command as it is.
+    const bin = join(dir, 'bin')
+    mkdirSync(bin)
+    writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
+    const withSudo = { PATH: `${bin}:${process.env.PATH}` }
+    const root = await keyLine(0o750, 0, withSudo)
+    expect(root.line).toStartWith(`  sudo env DATABASE_PATH=${root.database} `)
+    const pasted = Bun.spawnSync(['sh', '-c', `${root.line.trim()} --json`], {
+      cwd: '/',
+      env: { ...process.env, ...withSudo },
+    })
+    expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+    expect(JSON.parse(pasted.stdout.toString()).secret_key).toStartWith('sk_')
+    // Root's files 0600 in a folder open to all: an operator reaches them through sudo too.
+    expect((await keyLine(0o755, 0, withSudo)).line).toStartWith('  sudo env DATABASE_PATH=')
+    expect((await keyLine(0o750, 0)).line).toStartWith('  env DATABASE_PATH=')
+  },
+)
 
 test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, as the doctor says', () => {
   // SQLite opens such a file read-only without a word: a start that went on would answer every
