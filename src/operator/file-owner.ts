@@ -190,12 +190,16 @@ export function walWithoutShm(path: string): string | null {
   const real = realDatabase(path)
   const folder = dirname(real)
   if (statOrNone(`${real}-wal`) === undefined || statOrNone(`${real}-shm`) !== undefined) return null
-  try {
-    accessSync(folder, constants.W_OK)
-    return null
-  } catch {
-    // Not to be written here: the -shm cannot be made.
+  // Files this user may not read are the reason, whoever makes the -shm: otherOwner says whose.
+  const may = (file: string, mode: number) => {
+    try {
+      accessSync(file, mode)
+      return true
+    } catch {
+      return false
+    }
   }
+  if (!may(real, constants.R_OK) || !may(`${real}-wal`, constants.R_OK) || may(folder, constants.W_OK)) return null
   const held = statOrNone(folder)
   if (held === undefined) return null
   const me = process.getuid?.()

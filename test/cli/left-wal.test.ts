@@ -77,3 +77,10 @@ test.skipIf(!asRoot)('a read by a user who may not write the folder names the -w
   expect({ code: list.code, stderr: list.stderr }).toEqual({ code: 0, stderr: '' })
   expect(list.stdout).toContain('Renamed')
 })
+
+test.skipIf(!asRoot)('files this user may not read are named as such, though the -wal has no -shm', () => {
+  for (const file of [database, `${database}-wal`]) chmodSync(file, 0o600)
+  expect(cliAsNobody('locator', 'list').stderr).toBe(
+    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ...).\n`,
+  )
+})
