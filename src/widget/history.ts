@@ -57,13 +57,13 @@ type Entries = {
 /**
  * Whether the entry after the current one is of this page, at its address but for the search of
  * `prefix`'s finder (a store picked since): not a router's route, nor another page, pushed since
- * (a push drops the entries after). Not known without the Navigation API: true then, and the
- * list's mark of its map's entry after it is what tells (view-switch.ts drops it on a step it did
- * not see the entry's next stay).
+ * (a push drops the entries after). Not known without the Navigation API: false then, as a
+ * router's push from the list, then Back past the list in one step (history.go(-2)), shows the
+ * finder no step at all.
  */
 export function nextHere(prefix: string): boolean {
   const nav = (globalThis as { navigation?: Entries }).navigation
-  if (!nav?.currentEntry) return true
+  if (!nav?.currentEntry) return false
   const next = nav.entries()[nav.currentEntry.index + 1]
   return next?.sameDocument === true && next.url !== null && pageOf(next.url, prefix) === pageOf(location.href, prefix)
 }
