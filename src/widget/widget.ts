@@ -173,6 +173,14 @@ export class Widget {
     return this.life.signal.aborted
   }
 
+  /**
+   * Whether the map still shows every store, before a search, in the page: a finder taken out of
+   * it (destroyed, or its element removed by the page's app) takes up no answer of the map's.
+   */
+  private stillBrowsing(): boolean {
+    return this.browsing.on && !this.destroyed && this.element.isConnected
+  }
+
   /** Searches again, with these parts of the search changed. */
   async search(change: Partial<SearchState> = {}): Promise<void> {
     if (this.destroyed) return
@@ -344,19 +352,22 @@ export class Widget {
     // A bubble no zoom splits (stores on one point): around its first store by name, as its dot would be.
     const pressed = (one: Single | Cluster, byKeyboard: boolean) =>
       'count' in one
-        ? void query<LocationsAnswer>(this.options.api, this.options.token, `clusters/${one.id}/leaves`, [
-            ['limit', '1'],
-            ...filterParams(this.state),
-          ]).then(
+        ? void query<LocationsAnswer>(
+            this.options.api,
+            this.options.token,
+            `clusters/${one.id}/leaves`,
+            [['limit', '1'], ...filterParams(this.state)],
+            this.life.signal,
+          ).then(
             (a) => {
-              // Answered after a search of the visitor's own: that search stays.
-              if (!this.browsing.on) return
+              // Answered after a search of the visitor's own (that search stays), or out of the page.
+              if (!this.stillBrowsing()) return
               const s = a.data.locations[0]
               // None left (closed since, open now set): the map's bubbles as they are now.
               void (s ? aroundStore({ ...s, ...s.coordinates }, byKeyboard) : this.browse())
             },
             (e) => {
-              if (!this.browsing.on) return
+              if (!this.stillBrowsing()) return
               // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
               const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
               // The button goes as it is pressed: the focus waits on the status line.
