@@ -1,7 +1,7 @@
 // What a store's numbers and times read as, in the visitor's language and the store's time zone.
 import { dateFormat, timeLocale, unbroken } from '../core/hours-text'
 import type { Location } from './api'
-import { t, type Texts } from './i18n'
+import { t, type Texts, tNearYou } from './i18n'
 
 /**
  * Loads the browser's date data while the first answer is on its way: the first date format a
@@ -95,8 +95,8 @@ export function countText(s: {
   const o = state.origin
   const r = distanceText(s.lang, state.radius ?? 0, unit)
   if (o?.kind === 'geo') {
-    if (total > 0) return t(texts, 'foundNearYou', { n: total, r })
-    return t(texts, s.nearest ? 'nearestNearYou' : state.openNow ? 'noneOpenNearYou' : 'noneNearYou', { r })
+    if (total > 0) return tNearYou(texts, 'foundNear', { n: total, r })
+    return tNearYou(texts, s.nearest ? 'nearestNear' : state.openNow ? 'noneOpenNear' : 'noneNear', { r })
   }
   const place = o?.kind === 'place' ? o.label : (center.label ?? o?.text ?? '')
   const values = { n: total, r, place }

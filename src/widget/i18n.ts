@@ -11,6 +11,9 @@ const EN = {
   locateRefused: 'Your browser did not share your location. Type a town or postcode instead.',
   locateFailed: 'Your location could not be found. Type a town or postcode instead.',
   yourLocation: 'Your location',
+  // Around the visitor's own position a place's sentence is said with {place} (and the word before
+  // it, where the language joins them) as written here.
+  nearYou: ['{place}', 'your location'],
   keyword: 'Name, product or service',
   radius: 'Within',
   openNow: 'Open now',
@@ -31,14 +34,9 @@ const EN = {
   noneNear: 'No stores within {r} of {place}. Try a larger distance or fewer filters.',
   // With “Open now” on: that switch is what empties the list, more often than the distance.
   noneOpenNear: 'No store within {r} of {place} is open now. Clear “Open now”, or try a larger distance.',
-  noneOpenNearYou: 'No store within {r} of your location is open now. Clear “Open now”, or try a larger distance.',
   noMatch: 'No store matches “{words}”. Try other words.',
-  // Around the visitor's own position: its own words, as a phrase inside a sentence takes them.
-  foundNearYou: ['1 store within {r} of your location', '{n} stores within {r} of your location'],
-  noneNearYou: 'No stores within {r} of your location. Try a larger distance or fewer filters.',
   // None within the radius, the nearest beyond it listed below.
   nearestNear: 'No stores within {r} of {place}. The nearest stores:',
-  nearestNearYou: 'No stores within {r} of your location. The nearest stores:',
   loading: 'Searching…',
   more: 'Show more stores',
   shown: 'Showing {n} of {total}',
@@ -90,6 +88,7 @@ const DE: Texts = {
   locateRefused: 'Ihr Browser hat den Standort nicht freigegeben. Geben Sie einen Ort oder eine Postleitzahl ein.',
   locateFailed: 'Ihr Standort wurde nicht gefunden. Geben Sie einen Ort oder eine Postleitzahl ein.',
   yourLocation: 'Ihr Standort',
+  nearYou: ['{place}', 'Ihren Standort'],
   keyword: 'Name, Produkt oder Service',
   radius: 'Umkreis',
   openNow: 'Jetzt geöffnet',
@@ -109,17 +108,8 @@ const DE: Texts = {
   noneNear: 'Keine Geschäfte im Umkreis von {r} um {place}. Vergrößern Sie den Umkreis oder wählen Sie weniger Filter.',
   noneOpenNear:
     'Im Umkreis von {r} um {place} hat gerade kein Geschäft geöffnet. Schalten Sie „Jetzt geöffnet“ aus oder vergrößern Sie den Umkreis.',
-  noneOpenNearYou:
-    'Im Umkreis von {r} um Ihren Standort hat gerade kein Geschäft geöffnet. Schalten Sie „Jetzt geöffnet“ aus oder vergrößern Sie den Umkreis.',
   noMatch: 'Kein Geschäft passt zu „{words}“. Versuchen Sie es mit anderen Suchbegriffen.',
-  foundNearYou: [
-    '1 Geschäft im Umkreis von {r} um Ihren Standort',
-    '{n} Geschäfte im Umkreis von {r} um Ihren Standort',
-  ],
-  noneNearYou:
-    'Keine Geschäfte im Umkreis von {r} um Ihren Standort. Vergrößern Sie den Umkreis oder wählen Sie weniger Filter.',
   nearestNear: 'Keine Geschäfte im Umkreis von {r} um {place}. Die nächstgelegenen Geschäfte:',
-  nearestNearYou: 'Keine Geschäfte im Umkreis von {r} um Ihren Standort. Die nächstgelegenen Geschäfte:',
   loading: 'Suche läuft…',
   more: 'Weitere Geschäfte anzeigen',
   shown: '{n} von {total}',
@@ -163,6 +153,7 @@ const FR: Texts = {
   locateRefused: 'Votre navigateur n’a pas partagé votre position. Saisissez une ville ou un code postal.',
   locateFailed: 'Votre position est introuvable. Saisissez une ville ou un code postal.',
   yourLocation: 'Votre position',
+  nearYou: ['{place}', 'votre position'],
   keyword: 'Nom, produit ou service',
   radius: 'Dans un rayon de',
   openNow: 'Ouvert maintenant',
@@ -182,13 +173,8 @@ const FR: Texts = {
   noneNear: 'Aucun magasin à moins de {r} de {place}. Augmentez la distance ou retirez des filtres.',
   noneOpenNear:
     'Aucun magasin à moins de {r} de {place} n’est ouvert maintenant. Décochez «\u00a0Ouvert maintenant\u00a0» ou augmentez la distance.',
-  noneOpenNearYou:
-    'Aucun magasin à moins de {r} de votre position n’est ouvert maintenant. Décochez «\u00a0Ouvert maintenant\u00a0» ou augmentez la distance.',
   noMatch: 'Aucun magasin ne correspond à «\u00a0{words}\u00a0». Essayez d’autres mots.',
-  foundNearYou: ['{n} magasin à moins de {r} de votre position', '{n} magasins à moins de {r} de votre position'],
-  noneNearYou: 'Aucun magasin à moins de {r} de votre position. Augmentez la distance ou retirez des filtres.',
   nearestNear: 'Aucun magasin à moins de {r} de {place}. Les magasins les plus proches\u00a0:',
-  nearestNearYou: 'Aucun magasin à moins de {r} de votre position. Les magasins les plus proches\u00a0:',
   loading: 'Recherche en cours…',
   more: 'Afficher plus de magasins',
   shown: '{n} sur {total}',
@@ -232,6 +218,7 @@ const ES: Texts = {
   locateRefused: 'Tu navegador no compartió tu ubicación. Escribe una ciudad o un código postal.',
   locateFailed: 'No se encontró tu ubicación. Escribe una ciudad o un código postal.',
   yourLocation: 'Tu ubicación',
+  nearYou: ['{place}', 'tu ubicación'],
   keyword: 'Nombre, producto o servicio',
   radius: 'A menos de',
   openNow: 'Abierto ahora',
@@ -251,13 +238,8 @@ const ES: Texts = {
   noneNear: 'No hay tiendas a menos de {r} de {place}. Amplía la distancia o quita filtros.',
   noneOpenNear:
     'Ninguna tienda a menos de {r} de {place} está abierta ahora. Desmarca «Abierto ahora» o amplía la distancia.',
-  noneOpenNearYou:
-    'Ninguna tienda a menos de {r} de tu ubicación está abierta ahora. Desmarca «Abierto ahora» o amplía la distancia.',
   noMatch: 'Ninguna tienda coincide con «{words}». Prueba con otras palabras.',
-  foundNearYou: ['1 tienda a menos de {r} de tu ubicación', '{n} tiendas a menos de {r} de tu ubicación'],
-  noneNearYou: 'No hay tiendas a menos de {r} de tu ubicación. Amplía la distancia o quita filtros.',
   nearestNear: 'No hay tiendas a menos de {r} de {place}. Las tiendas más cercanas:',
-  nearestNearYou: 'No hay tiendas a menos de {r} de tu ubicación. Las tiendas más cercanas:',
   loading: 'Buscando…',
   more: 'Ver más tiendas',
   shown: '{n} de {total}',
@@ -301,6 +283,7 @@ const IT: Texts = {
   locateRefused: 'Il browser non ha condiviso la posizione. Inserisci una città o un CAP.',
   locateFailed: 'Posizione non trovata. Inserisci una città o un CAP.',
   yourLocation: 'La tua posizione',
+  nearYou: ['da {place}', 'dalla tua posizione'],
   keyword: 'Nome, prodotto o servizio',
   radius: 'Entro',
   openNow: 'Aperto ora',
@@ -319,13 +302,8 @@ const IT: Texts = {
   none: 'Nessun negozio corrisponde.',
   noneNear: 'Nessun negozio entro {r} da {place}. Aumenta la distanza o togli qualche filtro.',
   noneOpenNear: 'Nessun negozio entro {r} da {place} è aperto ora. Deseleziona «Aperto ora» o aumenta la distanza.',
-  noneOpenNearYou:
-    'Nessun negozio entro {r} dalla tua posizione è aperto ora. Deseleziona «Aperto ora» o aumenta la distanza.',
   noMatch: 'Nessun negozio corrisponde a «{words}». Prova con altre parole.',
-  foundNearYou: ['1 negozio entro {r} dalla tua posizione', '{n} negozi entro {r} dalla tua posizione'],
-  noneNearYou: 'Nessun negozio entro {r} dalla tua posizione. Aumenta la distanza o togli qualche filtro.',
   nearestNear: 'Nessun negozio entro {r} da {place}. I negozi più vicini:',
-  nearestNearYou: 'Nessun negozio entro {r} dalla tua posizione. I negozi più vicini:',
   loading: 'Ricerca in corso…',
   more: 'Mostra altri negozi',
   shown: '{n} di {total}',
@@ -369,6 +347,7 @@ const NL: Texts = {
   locateRefused: 'Uw browser heeft uw locatie niet gedeeld. Typ een plaats of postcode.',
   locateFailed: 'Uw locatie is niet gevonden. Typ een plaats of postcode.',
   yourLocation: 'Uw locatie',
+  nearYou: ['{place}', 'uw locatie'],
   keyword: 'Naam, product of dienst',
   radius: 'Binnen',
   openNow: 'Nu open',
@@ -387,12 +366,8 @@ const NL: Texts = {
   none: 'Geen winkels gevonden.',
   noneNear: 'Geen winkels binnen {r} van {place}. Kies een grotere afstand of minder filters.',
   noneOpenNear: 'Geen winkel binnen {r} van {place} is nu open. Vink “Nu open” uit of kies een grotere afstand.',
-  noneOpenNearYou: 'Geen winkel binnen {r} van uw locatie is nu open. Vink “Nu open” uit of kies een grotere afstand.',
   noMatch: 'Geen winkels gevonden voor “{words}”. Probeer andere zoekwoorden.',
-  foundNearYou: ['1 winkel binnen {r} van uw locatie', '{n} winkels binnen {r} van uw locatie'],
-  noneNearYou: 'Geen winkels binnen {r} van uw locatie. Kies een grotere afstand of minder filters.',
   nearestNear: 'Geen winkels binnen {r} van {place}. De dichtstbijzijnde winkels:',
-  nearestNearYou: 'Geen winkels binnen {r} van uw locatie. De dichtstbijzijnde winkels:',
   loading: 'Zoeken…',
   more: 'Meer winkels tonen',
   shown: '{n} van {total}',
@@ -444,9 +419,16 @@ type Key = keyof Texts
 type Values = Record<string, string | number>
 
 /** A text with its values filled in; a count (`n`) picks the one or other form, as its language counts. */
-export function t(texts: Texts, key: Key, values: Values = {}): string {
+export const t = (texts: Texts, key: Key, values: Values = {}): string => fill(texts, key, values, ['', ''])
+
+/** A place's sentence (foundNear...) said of the visitor's own position, as nearYou writes it. */
+export const tNearYou = (texts: Texts, key: Key, values: Values): string => fill(texts, key, values, texts.nearYou)
+
+/** `key`'s text, its `at` written as `said` (none when empty), its values filled in. */
+function fill(texts: Texts, key: Key, values: Values, [at, said]: string[]): string {
   const entry = texts[key]
-  const text: string = typeof entry === 'string' ? entry : isOne(texts, values.n) ? entry[0]! : entry[1]!
+  const picked: string = typeof entry === 'string' ? entry : isOne(texts, values.n) ? entry[0]! : entry[1]!
+  const text = at ? picked.replace(at, said!) : picked
   const shown = (v: string | number) => (typeof v === 'number' ? numbersOf(texts).format(v) : v)
   const filled = text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? shown(values[name]!) : whole))
   return texts === FR ? frenchDe(filled) : filled
