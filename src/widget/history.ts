@@ -89,19 +89,19 @@ const isMarked = (state: unknown): boolean =>
 
 export class SearchEntries {
   /** The next search written is a new entry. */
-  private pushNext = false
-  private changedAt = Number.NEGATIVE_INFINITY
+  #pushNext = false
+  #changedAt = Number.NEGATIVE_INFINITY
   /** Writes `href` its own way, when its map is shown alone over its list (view-switch.ts); false: not so. */
   overMap: ((href: string, push: boolean) => boolean) | null = null
   /** Called once it wrote the current entry its own way (view-switch.ts keeps the entry in sight). */
   wrote: (() => void) | null = null
   /** The page's address where the finder started, without its search. */
-  private readonly home: string
+  readonly #home: string
   /**
    * Whether the entry in sight, come to by a step, is not the finder's: unmarked, at another address
    * than its start's (a router's route). Its search is written there by no answer, only pushed over it.
    */
-  private away = false
+  #away = false
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -109,34 +109,34 @@ export class SearchEntries {
     /** The finder's life: it follows the history until it ends. */
     readonly life: AbortSignal,
   ) {
-    this.home = pageOf(location.href, prefix)
+    this.#home = pageOf(location.href, prefix)
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
-      this.away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.home
+      this.#away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.#home
       // A search committed before the step is not pushed over a router's entry either.
-      if (this.away) this.pushNext = false
+      if (this.#away) this.#pushNext = false
     }
     addEventListener('popstate', stepped, { signal: life })
   }
 
   /** The visitor committed a search: it is written as a new entry, once answered. */
   commit(): void {
-    this.pushNext = true
+    this.#pushNext = true
   }
 
   /** A filter changed: a new entry, unless the last change was within SETTLE_MS (its entry is this one's). */
   changed(): void {
     const now = performance.now()
-    if (now - this.changedAt > SETTLE_MS) this.pushNext = true
-    this.changedAt = now
+    if (now - this.#changedAt > SETTLE_MS) this.#pushNext = true
+    this.#changedAt = now
   }
 
   /** Writes `state` into the address; `searched`: a search's answer, a new entry when one was committed. */
   write(state: SearchState, searched: boolean): void {
-    const push = searched && this.pushNext
-    if (searched) this.pushNext = false
-    if (this.away && !push) return
-    this.away = false
+    const push = searched && this.#pushNext
+    if (searched) this.#pushNext = false
+    if (this.#away && !push) return
+    this.#away = false
     const href = withState(location.href, state, this.prefix)
     if (href === location.href || this.overMap?.(href, push)) return
     const mark = push ? marked() : null
@@ -159,7 +159,7 @@ export class SearchEntries {
     const changed = (e: PopStateEvent) => {
       if (!isMarked(e.state) || withState(location.href, shown(), this.prefix) === location.href) return
       // A search committed and not yet answered is not written over the entry come back to.
-      this.pushNext = false
+      this.#pushNext = false
       restore(readState(location.href, this.prefix))
     }
     addEventListener('popstate', changed, { signal: this.life })

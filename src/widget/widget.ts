@@ -33,115 +33,118 @@ const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve,
 
 export class Widget {
   readonly lang: Lang
-  readonly texts: Texts
+  readonly #texts: Texts
   /** lang for places (GET /places, near=): with the region its tag names ("en-GB"). */
-  private readonly placeLang: string
-  private readonly state: SearchState
-  private results: Location[] = []
-  private total = 0
-  private center: Center | null = null
-  private pending: AbortController | null = null
-  private map: StoreMap | null = null
-  private filters: Filters | null = null
+  readonly #placeLang: string
+  readonly #state: SearchState
+  #results: Location[] = []
+  #total = 0
+  #center: Center | null = null
+  #pending: AbortController | null = null
+  #map: StoreMap | null = null
+  #filters: Filters | null = null
   /** A region or country searched (answered-place.ts); null for any other place. */
-  private area: Area | null = null
+  #area: Area | null = null
   /** The locator's default radius, from GET /filters' meta; null until it answers. */
-  private defaultRadius: number | null = null
+  #defaultRadius: number | null = null
   /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
-  private pagesLang: Lang | null = null
+  #pagesLang: Lang | null = null
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
-  private defaults: Promise<void> | null = null
+  #defaults: Promise<void> | null = null
   /** No search yet: the map shows every store of its view, clustered. */
-  private readonly browsing: Browsing
-  private readonly form: Form
-  private readonly status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
-  private readonly alert = h('p', { class: 'sl-error', role: 'alert' })
-  private readonly list: HTMLOListElement
-  private readonly more: HTMLButtonElement
-  private readonly mapEl = h('div', { class: 'sl-map' })
-  private readonly resultsBox: HTMLDivElement
+  readonly #browsing: Browsing
+  readonly #form: Form
+  readonly #status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
+  readonly #alert = h('p', { class: 'sl-error', role: 'alert' })
+  readonly #list: HTMLOListElement
+  readonly #more: HTMLButtonElement
+  readonly #mapEl = h('div', { class: 'sl-map' })
+  readonly #resultsBox: HTMLDivElement
   /** On a phone: the list or the map. */
-  private readonly view: ViewSwitch
+  readonly #view: ViewSwitch
   /** On a phone, under the open filters: how many stores the list shows. */
-  private readonly bar: CountBar
+  readonly #bar: CountBar
   /** Its searches as entries of the browser's history. */
-  private readonly entries: SearchEntries
+  readonly #entries: SearchEntries
   /** The host element's own lang attribute, given back by destroy(). */
-  private readonly hostLang: string | null
+  readonly #hostLang: string | null
   /** Aborted by destroy(): no request, listener or answer of this finder acts after it. */
-  private readonly life = new AbortController()
+  readonly #life = new AbortController()
+  readonly #options: Options
+  readonly #element: HTMLElement
 
   constructor(
-    readonly element: HTMLElement,
-    private readonly options: Options,
+    element: HTMLElement,
+    options: Options,
     /** Its URL parameters' prefix (url-state.ts), its own among the page's finders. */
     urlKeys = urlPrefix(1),
     /** The search it takes up, as another finder in its place had it; else the URL's, else the options'. */
     given: SearchState | null = null,
   ) {
+    ;[this.#element, this.#options] = [element, options]
     const { lang, texts, placeLang } = textsFor(options.lang)
     this.lang = lang
-    this.texts = texts
-    this.placeLang = placeLang
-    this.browsing = new Browsing(options, () => filterParams(this.state))
-    this.state =
+    this.#texts = texts
+    this.#placeLang = placeLang
+    this.#browsing = new Browsing(options, () => filterParams(this.#state))
+    this.#state =
       given ??
       (options.urlState ? readState(location.href, urlKeys) : null) ??
       firstSearch(options.place, options.radius)
     // The URL's unit over the page's: the radius it holds is in it.
-    this.state.unit ??= options.unit
-    this.form = searchForm(texts, options, {
-      suggest: (q, signal) => this.suggest(q, signal),
-      pick: (p) => void this.commit({ origin: originOf(p) }, true),
-      locate: () => this.locate(true),
-      change: () => void this.searchIfAny(),
-      submit: (e) => this.submit(e),
+    this.#state.unit ??= options.unit
+    this.#form = searchForm(texts, options, {
+      suggest: (q, signal) => this.#suggest(q, signal),
+      pick: (p) => void this.#commit({ origin: originOf(p) }, true),
+      locate: () => this.#locate(true),
+      change: () => void this.#searchIfAny(),
+      submit: (e) => this.#submit(e),
     })
-    this.list = h('ol', { class: 'sl-list', 'aria-label': options.label ?? texts.list })
-    this.more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
-    this.more.addEventListener('click', () => void this.loadMore())
+    this.#list = h('ol', { class: 'sl-list', 'aria-label': options.label ?? texts.list })
+    this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
+    this.#more.addEventListener('click', () => void this.#loadMore())
     element.classList.add('sl-root')
     // Its texts' language, for screen readers' voices, whatever the page's is.
-    this.hostLang = element.getAttribute('lang')
+    this.#hostLang = element.getAttribute('lang')
     element.lang = lang
-    this.entries = new SearchEntries(urlKeys, this.life.signal)
-    this.resultsBox = h('div', { class: 'sl-results' }, this.list, this.more)
-    this.bar = countBar(element, texts)
+    this.#entries = new SearchEntries(urlKeys, this.#life.signal)
+    this.#resultsBox = h('div', { class: 'sl-results' }, this.#list, this.#more)
+    this.#bar = countBar(element, texts)
     // A search made on the map and not yet answered is a new entry over the list's, as its answer makes it.
-    const keep = { searches: this.entries, settle: () => this.keepInUrl(true) }
-    const refit = () => this.map?.refit()
-    this.view = viewSwitch(
+    const keep = { searches: this.#entries, settle: () => this.#keepInUrl(true) }
+    const refit = () => this.#map?.refit()
+    this.#view = viewSwitch(
       element,
       texts,
-      this.resultsBox,
-      this.mapEl,
+      this.#resultsBox,
+      this.#mapEl,
       refit,
-      this.life.signal,
+      this.#life.signal,
       options.urlState ? keep : null,
     )
     // After the switch's: Back from the map alone finds the address its search's.
     if (options.urlState)
-      this.entries.follow(
-        () => this.state,
-        (s) => this.restore(s),
+      this.#entries.follow(
+        () => this.#state,
+        (s) => this.#restore(s),
       )
     const parts = [
-      this.form.element,
-      this.status,
-      this.alert,
+      this.#form.element,
+      this.#status,
+      this.#alert,
       h(
         'div',
         { class: options.map ? 'sl-main' : 'sl-main sl-no-map' },
-        options.map ? this.view.element : null,
-        this.resultsBox,
-        options.map ? this.mapEl : null,
+        options.map ? this.#view.element : null,
+        this.#resultsBox,
+        options.map ? this.#mapEl : null,
       ),
     ]
-    listKeys(this.list)
-    this.fillForm()
-    const defaults = this.loadDefaults()
+    listKeys(this.#list)
+    this.#fillForm()
+    const defaults = this.#loadDefaults()
     // Without data-unit, the locator's unit: GET /locations measures in miles unless told.
-    const first = this.state.unit === null ? defaults.then(() => this.search()) : this.search()
+    const first = this.#state.unit === null ? defaults.then(() => this.search()) : this.search()
     // Shown with its filters in place: filters that came later would push the list and map down.
     // Made again with a search (finder.ts), with its answer too: the finder it replaces shows till then.
     const ready = given === null ? defaults : Promise.all([defaults, first])
@@ -150,12 +153,12 @@ export class Widget {
     })
     // A page opened on a store picked (the link back from its page, a reload): that store in sight.
     void Promise.allSettled([first, shown]).then(() => {
-      const picked = this.list.querySelector('.sl-selected')
-      if (picked && !this.destroyed) this.view.toList(picked)
+      const picked = this.#list.querySelector('.sl-selected')
+      if (picked && !this.destroyed) this.#view.toList(picked)
     })
-    if (this.state.locate) {
-      delete this.state.locate
-      void first.then(() => this.locateIfShared())
+    if (this.#state.locate) {
+      delete this.#state.locate
+      void first.then(() => this.#locateIfShared())
     }
     // The browser's date data loads while the first answer is on its way; the map starts once the
     // first results are painted (a frame, then a task after it).
@@ -163,354 +166,356 @@ export class Widget {
     if (options.map) {
       preloadLeaflet(options.api)
       void Promise.allSettled([first, shown]).then(() =>
-        requestAnimationFrame(() => setTimeout(() => this.startMap(), 0)),
+        requestAnimationFrame(() => setTimeout(() => this.#startMap(), 0)),
       )
     }
   }
 
   /** Whether destroy() was called: the finder then does nothing more. */
   get destroyed(): boolean {
-    return this.life.signal.aborted
+    return this.#life.signal.aborted
   }
 
-  /**
-   * Whether the map still shows every store, before a search, in the page: a finder taken out of
-   * it (destroyed, or its element removed by the page's app) takes up no answer of the map's.
-   */
-  private stillBrowsing(): boolean {
-    return this.browsing.on && !this.destroyed && this.element.isConnected
+  /** Whether it browses, in the page: one destroyed or taken out of it takes up no answer of the map's. */
+  #stillBrowsing(): boolean {
+    return this.#browsing.on && !this.destroyed && this.#element.isConnected
   }
 
   /** Searches again, with these parts of the search changed. */
   async search(change: Partial<SearchState> = {}): Promise<void> {
     if (this.destroyed) return
-    this.readForm()
-    Object.assign(this.state, change)
-    this.area = leaveArea(this.state, this.area)
-    this.fillForm()
-    void this.loadDefaults()
-    const { state, texts } = this
-    if (this.params(0) === null) {
+    this.#readForm()
+    Object.assign(this.#state, change)
+    this.#area = leaveArea(this.#state, this.#area)
+    this.#fillForm()
+    void this.#loadDefaults()
+    const [state, texts] = [this.#state, this.#texts]
+    if (this.#params(0) === null) {
       // A search still on its way is not this one's answer, nor the nearest stores it asks next (sayBeyond).
-      this.pending?.abort()
-      this.pending = null
-      this.results = []
-      this.list.replaceChildren()
-      this.view.found(false)
-      this.more.hidden = true
-      this.status.textContent = texts.prompt
-      this.keepInUrl(true)
+      this.#pending?.abort()
+      this.#pending = null
+      this.#results = []
+      this.#list.replaceChildren()
+      this.#view.found(false)
+      this.#more.hidden = true
+      this.#status.textContent = texts.prompt
+      this.#keepInUrl(true)
       // From a search back to none (Back, the place cleared): the map as the page opened, no pin
       // of that search left, fitted to every store again.
-      if (!this.browsing.on) {
-        this.map?.show([], null, true)
-        this.browsing.again()
+      if (!this.#browsing.on) {
+        this.#map?.show([], null, true)
+        this.#browsing.again()
       }
-      this.browsing.on = true
+      this.#browsing.on = true
       // Nothing to list yet: the map takes the list's room too (widget.css).
-      this.element.classList.add('sl-browsing')
-      void this.browse()
+      this.#element.classList.add('sl-browsing')
+      void this.#browse()
       return
     }
-    this.browsing.on = false
-    this.element.classList.remove('sl-browsing')
-    this.status.textContent = texts.loading
-    this.bar.stale()
+    this.#browsing.on = false
+    this.#element.classList.remove('sl-browsing')
+    this.#status.textContent = texts.loading
+    this.#bar.stale()
     let answer: LocationsAnswer | null
     try {
-      answer = await this.fetchPage(0)
+      answer = await this.#fetchPage(0)
     } catch {
       if (this.destroyed) return
       // The alert says why; the last search's stores are not this one's answer.
-      this.results = []
-      this.list.replaceChildren()
-      this.view.found(false)
-      this.resultsBox.classList.add('sl-answered')
-      this.more.hidden = true
-      this.bar.count(null)
-      this.map?.show([], null, true)
+      this.#results = []
+      this.#list.replaceChildren()
+      this.#view.found(false)
+      this.#resultsBox.classList.add('sl-answered')
+      this.#more.hidden = true
+      this.#bar.count(null)
+      this.#map?.show([], null, true)
       return
     }
     if (answer === null || this.destroyed) return
     const q = answer.meta.query ?? {}
-    this.state.unit = q.unit ?? this.state.unit
-    this.center = q.center ?? null
+    this.#state.unit = q.unit ?? this.#state.unit
+    this.#center = q.center ?? null
     // The radius asked: the one sent, else the locator's default the service took.
-    const sent = state.radius ?? this.options.radius
-    const asked = sent ?? this.defaultRadius
-    const taken = takeAnswer(state, q, sent, asked, this.area)
-    this.area = taken.area
-    if (taken.label !== null) this.form.place.setText(taken.label)
-    this.results = answer.data.locations
-    this.total = answer.data.pagination.total
-    this.fillForm()
-    this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
-    this.view.found(this.results.length > 0)
+    const sent = state.radius ?? this.#options.radius
+    const asked = sent ?? this.#defaultRadius
+    const taken = takeAnswer(state, q, sent, asked, this.#area)
+    this.#area = taken.area
+    if (taken.label !== null) this.#form.place.setText(taken.label)
+    this.#results = answer.data.locations
+    this.#total = answer.data.pagination.total
+    this.#fillForm()
+    this.#list.replaceChildren(...this.#results.map((l, i) => this.#item(l, i + 1)))
+    this.#view.found(this.#results.length > 0)
     // Till the first answer, an empty list keeps its room on a phone (widget.css).
-    this.resultsBox.classList.add('sl-answered')
+    this.#resultsBox.classList.add('sl-answered')
     // A new list starts at its top, not where the last one was scrolled to.
-    this.resultsBox.scrollTop = 0
-    this.more.hidden = !answer.data.pagination.hasMore
-    this.status.textContent = this.countText()
-    this.bar.count(this.total)
-    if (this.total === 0 && state.origin !== null) void this.sayBeyond()
-    if (state.selected && !this.results.some((l) => l.id === state.selected)) state.selected = null
-    this.map?.show(this.results, this.center, true)
-    markSelected(this.list, state.selected)
-    this.map?.select(state.selected)
-    this.keepInUrl(true)
-    this.fire('search', { query: Object.fromEntries(this.params(0) ?? []), total: this.total, locations: this.results })
+    this.#resultsBox.scrollTop = 0
+    this.#more.hidden = !answer.data.pagination.hasMore
+    this.#status.textContent = this.#countText()
+    this.#bar.count(this.#total)
+    if (this.#total === 0 && state.origin !== null) void this.#sayBeyond()
+    if (state.selected && !this.#results.some((l) => l.id === state.selected)) state.selected = null
+    this.#map?.show(this.#results, this.#center, true)
+    markSelected(this.#list, state.selected)
+    this.#map?.select(state.selected)
+    this.#keepInUrl(true)
+    this.#fire('search', {
+      query: Object.fromEntries(this.#params(0) ?? []),
+      total: this.#total,
+      locations: this.#results,
+    })
   }
 
   /** The places the text typed may be (GET /places); none once destroyed. */
-  private async suggest(q: string, signal: AbortSignal): Promise<Place[]> {
+  async #suggest(q: string, signal: AbortSignal): Promise<Place[]> {
     if (this.destroyed) return []
     const p: [string, string][] = [
       ['q', q],
-      ['lang', this.placeLang],
+      ['lang', this.#placeLang],
     ]
-    const { api, token } = this.options
+    const { api, token } = this.#options
     const answer = await query<{ data: { places: Place[] } }>(api, token, 'places', p, signal)
     return answer.data.places
   }
 
   /** The search as it stands, for a finder mounted in its place. */
   searched(): SearchState {
-    return { ...this.state, tags: [...this.state.tags] }
+    return { ...this.#state, tags: [...this.#state.tags] }
   }
 
   /** Marks a store selected in the list and on the map; null: none. */
   select(id: string | null, fromMap = false): void {
     if (this.destroyed) return
-    this.state.selected = id
-    const item = markSelected(this.list, id)
-    this.map?.select(id)
-    if (item && fromMap) this.view.toList(item)
-    this.keepInUrl()
-    const chosen = this.results.find((l) => l.id === id)
-    if (chosen) this.fire('select', { location: chosen })
+    this.#state.selected = id
+    const item = markSelected(this.#list, id)
+    this.#map?.select(id)
+    if (item && fromMap) this.#view.toList(item)
+    this.#keepInUrl()
+    const chosen = this.#results.find((l) => l.id === id)
+    if (chosen) this.#fire('select', { location: chosen })
   }
 
   /** Focus on the status line, which says how the search goes; not a Tab stop. */
-  private focusStatus(): void {
-    this.status.tabIndex = -1
-    this.status.focus()
+  #focusStatus(): void {
+    this.#status.tabIndex = -1
+    this.#status.focus()
   }
 
   /** Empties the element and stops the finder; its search stays in the page's URL for the next one mounted there. */
   destroy(): void {
     if (this.destroyed) return
-    this.life.abort()
-    this.pending?.abort()
-    this.form.place.close()
-    this.browsing.stop()
+    this.#life.abort()
+    this.#pending?.abort()
+    this.#form.place.close()
+    this.#browsing.stop()
     // A map still starting is removed as it comes (startMap).
-    this.map?.destroy()
-    this.map = null
-    this.element.replaceChildren()
-    this.element.classList.remove('sl-root', 'sl-browsing')
-    if (this.hostLang === null) this.element.removeAttribute('lang')
-    else this.element.setAttribute('lang', this.hostLang)
+    this.#map?.destroy()
+    this.#map = null
+    this.#element.replaceChildren()
+    this.#element.classList.remove('sl-root', 'sl-browsing')
+    if (this.#hostLang === null) this.#element.removeAttribute('lang')
+    else this.#element.setAttribute('lang', this.#hostLang)
   }
 
-  private item(location: Location, n: number) {
+  #item(location: Location, n: number) {
     const ctx = {
-      texts: this.texts,
+      texts: this.#texts,
       lang: this.lang,
-      pagesLang: this.pagesLang,
-      options: this.options,
+      pagesLang: this.#pagesLang,
+      options: this.#options,
       onSelect: (id: string) => this.select(id),
       // Not when the host keeps the address to itself.
-      search: (id: string) => (this.options.urlState ? searchQuery({ ...this.state, selected: id }) : ''),
+      search: (id: string) => (this.#options.urlState ? searchQuery({ ...this.#state, selected: id }) : ''),
     }
     return storeItem(ctx, location, n)
   }
 
-  private fire(name: string, detail: unknown) {
-    this.element.dispatchEvent(new CustomEvent(`storeloc:${name}`, { detail, bubbles: true }))
+  #fire(name: string, detail: unknown) {
+    this.#element.dispatchEvent(new CustomEvent(`storeloc:${name}`, { detail, bubbles: true }))
   }
 
   /** The form's fields as the search stands. */
-  private fillForm() {
-    const chosen = this.state.radius ?? this.options.radius ?? this.defaultRadius
-    fillForm(this.form, this.state, this.texts, this.lang, chosen)
+  #fillForm() {
+    const chosen = this.#state.radius ?? this.#options.radius ?? this.#defaultRadius
+    fillForm(this.#form, this.#state, this.#texts, this.lang, chosen)
   }
 
-  private readForm() {
-    readForm(this.form, this.state, this.filters?.selected() ?? null)
+  #readForm() {
+    readForm(this.#form, this.#state, this.#filters?.selected() ?? null)
   }
 
-  private startMap() {
+  #startMap() {
     if (this.destroyed) return
     // A store alone on the map before a search: the stores around it, it picked.
     // By keyboard, the dot pressed goes with the map's redraw: the focus goes on to the store in the list.
     const aroundStore = (one: Single, byKeyboard: boolean) =>
-      void this.commit({
+      void this.#commit({
         origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
         selected: one.id,
-      }).then(() => byKeyboard && this.list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
+      }).then(() => byKeyboard && this.#list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
     // A bubble no zoom splits (stores on one point): around its first store by name, as its dot would be.
     const pressed = (one: Single | Cluster, byKeyboard: boolean) =>
       'count' in one
         ? void query<LocationsAnswer>(
-            this.options.api,
-            this.options.token,
+            this.#options.api,
+            this.#options.token,
             `clusters/${one.id}/leaves`,
-            [['limit', '1'], ...filterParams(this.state)],
-            this.life.signal,
+            [['limit', '1'], ...filterParams(this.#state)],
+            this.#life.signal,
           ).then(
             (a) => {
               // Answered after a search of the visitor's own (that search stays), or out of the page.
-              if (!this.stillBrowsing()) return
+              if (!this.#stillBrowsing()) return
               const s = a.data.locations[0]
               // None left (closed since, open now set): the map's bubbles as they are now.
-              void (s ? aroundStore({ ...s, ...s.coordinates }, byKeyboard) : this.browse())
+              void (s ? aroundStore({ ...s, ...s.coordinates }, byKeyboard) : this.#browse())
             },
             (e) => {
-              if (!this.stillBrowsing()) return
+              if (!this.#stillBrowsing()) return
               // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
               const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
               // The button goes as it is pressed: the focus waits on the status line.
-              sayFailure(this.alert, this.texts, e, '', () => {
-                const focused = this.alert.contains(document.activeElement)
-                this.alert.textContent = ''
-                if (focused) this.focusStatus()
-                void (stale ? this.browse() : pressed(one, byKeyboard))
+              sayFailure(this.#alert, this.#texts, e, '', () => {
+                const focused = this.#alert.contains(document.activeElement)
+                this.#alert.textContent = ''
+                if (focused) this.#focusStatus()
+                void (stale ? this.#browse() : pressed(one, byKeyboard))
               })
             },
           )
         : aroundStore(one, byKeyboard)
-    void storeMap(this.mapEl, this.options, this.texts, (id) => this.select(id, true), pressed)
+    void storeMap(this.#mapEl, this.#options, this.#texts, (id) => this.select(id, true), pressed)
       .then((m) => {
         if (this.destroyed) return m.destroy()
-        this.map = m
-        if (this.results.length > 0) {
-          m.show(this.results, this.center, true)
-          m.select(this.state.selected)
-        } else void this.browse()
-        m.onMoved(() => void this.browse())
-        m.onTouched(() => this.browsing.touched())
+        this.#map = m
+        if (this.#results.length > 0) {
+          m.show(this.#results, this.#center, true)
+          m.select(this.#state.selected)
+        } else void this.#browse()
+        m.onMoved(() => void this.#browse())
+        m.onTouched(() => this.#browsing.touched())
       })
       .catch(() => {
-        this.mapEl.hidden = true
+        this.#mapEl.hidden = true
       })
   }
 
   /** The locator's filter groups (unless data-filters is none), default radius and unit. */
-  private loadDefaults(): Promise<void> {
-    const { options } = this
+  #loadDefaults(): Promise<void> {
+    const options = this.#options
     type FiltersAnswer = {
       data: { filters: FilterGroup[] }
       meta?: { radius: number; unit: 'km' | 'miles'; language?: string }
     }
-    this.defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [], this.life.signal)
+    this.#defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [], this.#life.signal)
       .then((answer) => {
         if (this.destroyed) return
         const meta = answer.meta
-        this.state.unit ??= meta?.unit ?? null
-        this.defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.state.unit ?? meta.unit) : null
-        this.pagesLang = langOf(meta?.language)
-        this.readForm() // what the visitor typed meanwhile stays
-        this.fillForm()
+        this.#state.unit ??= meta?.unit ?? null
+        this.#defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.#state.unit ?? meta.unit) : null
+        this.#pagesLang = langOf(meta?.language)
+        this.#readForm() // what the visitor typed meanwhile stays
+        this.#fillForm()
         if (options.filters === 'none') return
         warnOfGroups(answer.data.filters, options.filters)
         const groups = shownGroups(answer.data.filters, options.filters)
         if (groups.length === 0) return
-        const onChange = () => void this.searchIfAny()
-        this.filters = filterControls(this.texts, groups, this.state.tags, onChange, this.life.signal)
-        const { element: box } = this.filters
-        this.form.filterSlot.replaceChildren(...pastFilters(this.element, box, this.texts, this.bar))
-        openWhereRoom(this.filters.element, this.element, this.state.tags.length > 0, this.life.signal)
+        const onChange = () => void this.#searchIfAny()
+        this.#filters = filterControls(this.#texts, groups, this.#state.tags, onChange, this.#life.signal)
+        const { element: box } = this.#filters
+        this.#form.filterSlot.replaceChildren(...pastFilters(this.#element, box, this.#texts, this.#bar))
+        openWhereRoom(this.#filters.element, this.#element, this.#state.tags.length > 0, this.#life.signal)
       })
       .catch((e) => {
-        this.defaults = null
+        this.#defaults = null
         // Said before any search: a token that is wrong or not enabled shows at once.
-        if (!this.destroyed) sayUnusable(this.element, this.alert, this.texts, e)
+        if (!this.destroyed) sayUnusable(this.#element, this.#alert, this.#texts, e)
       })
-    return this.defaults
+    return this.#defaults
   }
 
   /** The request's parameters for the search as it stands, from `offset`; null when there is nothing to search for. */
-  private params(offset: number): [string, string][] | null {
-    return searchParams(this.state, this.options, this.placeLang, offset)
+  #params(offset: number): [string, string][] | null {
+    return searchParams(this.#state, this.#options, this.#placeLang, offset)
   }
 
-  private submit(e: Event) {
+  #submit(e: Event) {
     e.preventDefault()
-    this.form.place.close()
-    if (this.readPlace()) void this.commit({}, true)
-    else this.locate(true)
+    this.#form.place.close()
+    if (this.#readPlace()) void this.#commit({}, true)
+    else this.#locate(true)
   }
 
   /** The place box's text (or place picked) as the origin; false when it asks for the visitor's position. */
-  private readPlace(): boolean {
-    return readPlace(this.form, this.state, this.texts)
+  #readPlace(): boolean {
+    return readPlace(this.#form, this.#state, this.#texts)
   }
 
   /** A changed filter: the search again, for the place the box shows, or before any search the map's clusters. */
-  private searchIfAny(): Promise<void> {
-    this.readPlace()
-    if (this.state.origin || this.form.keyword.value.trim()) {
-      this.entries.changed()
+  #searchIfAny(): Promise<void> {
+    this.#readPlace()
+    if (this.#state.origin || this.#form.keyword.value.trim()) {
+      this.#entries.changed()
       return this.search()
     }
-    this.readForm()
-    return this.browse()
+    this.#readForm()
+    return this.#browse()
   }
 
-  private async fetchPage(offset: number): Promise<LocationsAnswer | null> {
-    const p = this.params(offset)
+  async #fetchPage(offset: number): Promise<LocationsAnswer | null> {
+    const p = this.#params(offset)
     if (p === null) return null
-    this.pending?.abort()
+    this.#pending?.abort()
     const controller = new AbortController()
-    this.pending = controller
-    this.alert.textContent = ''
-    const { api, token } = this.options
+    this.#pending = controller
+    this.#alert.textContent = ''
+    const { api, token } = this.#options
     try {
       const answer = await query<LocationsAnswer>(api, token, 'locations', p, controller.signal)
       return controller.signal.aborted ? null : answer
     } catch (e) {
       if ((e as Error).name === 'AbortError') return null
-      const o = this.state.origin
-      this.status.textContent = ''
+      const o = this.#state.origin
+      this.#status.textContent = ''
       // The button goes as the search starts: the focus waits on the status line, which stays when empty.
       const again = () => {
-        const focused = this.alert.contains(document.activeElement)
+        const focused = this.#alert.contains(document.activeElement)
         void this.search()
-        if (focused) this.focusStatus()
+        if (focused) this.#focusStatus()
       }
-      sayFailure(this.alert, this.texts, e, o?.kind === 'near' ? o.text : '', again)
+      sayFailure(this.#alert, this.#texts, e, o?.kind === 'near' ? o.text : '', again)
       throw e
     }
   }
 
   /** None within the radius: the nearest stores beyond it, or that no store has the words (beyond.ts). */
-  private async sayBeyond(): Promise<void> {
-    const [asked, words] = [this.pending, this.state.keyword.trim()]
-    this.bar.stale()
-    const { api, token } = this.options
-    const beyond = await beyondRadius(api, token, this.params(0)!, words, this.life.signal).catch(() => null)
-    if (this.pending !== asked) return
-    if (beyond?.kind !== 'nearest') this.bar.count(0)
+  async #sayBeyond(): Promise<void> {
+    const [asked, words] = [this.#pending, this.#state.keyword.trim()]
+    this.#bar.stale()
+    const { api, token } = this.#options
+    const beyond = await beyondRadius(api, token, this.#params(0)!, words, this.#life.signal).catch(() => null)
+    if (this.#pending !== asked) return
+    if (beyond?.kind !== 'nearest') this.#bar.count(0)
     if (beyond === null) return
-    if (beyond.kind === 'noMatch') return void (this.status.textContent = t(this.texts, 'noMatch', { words }))
-    this.results = beyond.locations
-    this.list.replaceChildren(...this.results.map((l, i) => this.item(l, i + 1)))
-    this.view.found(this.results.length > 0)
-    this.status.textContent = this.countText()
-    this.bar.count(this.results.length)
-    this.map?.show(this.results, this.center, true)
+    if (beyond.kind === 'noMatch') return void (this.#status.textContent = t(this.#texts, 'noMatch', { words }))
+    this.#results = beyond.locations
+    this.#list.replaceChildren(...this.#results.map((l, i) => this.#item(l, i + 1)))
+    this.#view.found(this.#results.length > 0)
+    this.#status.textContent = this.#countText()
+    this.#bar.count(this.#results.length)
+    this.#map?.show(this.#results, this.#center, true)
   }
 
-  private countText(): string {
-    const { texts, lang, total, center, state } = this
-    return countText({ texts, lang, total, center, state, nearest: this.results.length > total })
+  #countText(): string {
+    const [texts, lang, total, center, state] = [this.#texts, this.lang, this.#total, this.#center, this.#state]
+    return countText({ texts, lang, total, center, state, nearest: this.#results.length > total })
   }
 
   /** `searched`: a search's answer, a new entry of the browser's history when the visitor committed it. */
-  private keepInUrl(searched = false) {
+  #keepInUrl(searched = false) {
     // Out of the page (a route left without destroy()), its search is no longer the address's.
-    if (this.options.urlState && !this.destroyed && this.element.isConnected) this.entries.write(this.state, searched)
+    if (this.#options.urlState && !this.destroyed && this.#element.isConnected)
+      this.#entries.write(this.#state, searched)
   }
 
   /**
@@ -518,71 +523,71 @@ export class Widget {
    * before. `fromBox`: made in the place box, which a touch screen leaves once answered (its
    * keyboard would cover the stores), for the status line that reads their count.
    */
-  private async commit(change: Partial<SearchState> = {}, fromBox = false): Promise<void> {
-    this.entries.commit()
+  async #commit(change: Partial<SearchState> = {}, fromBox = false): Promise<void> {
+    this.#entries.commit()
     await this.search(change)
     // Not after a failure: the alert says to type again.
-    const typing = document.activeElement === this.form.place.input && this.alert.textContent === ''
-    if (fromBox && typing && matchMedia('(pointer: coarse)').matches) this.focusStatus()
+    const typing = document.activeElement === this.#form.place.input && this.#alert.textContent === ''
+    if (fromBox && typing && matchMedia('(pointer: coarse)').matches) this.#focusStatus()
   }
 
   /** Back or Forward to another search of its own: taken up as it was, with no new entry. */
-  private restore(to: SearchState | null) {
-    if (!this.element.isConnected) return
-    const s = to ?? firstSearch(this.options.place, this.options.radius)
+  #restore(to: SearchState | null) {
+    if (!this.#element.isConnected) return
+    const s = to ?? firstSearch(this.#options.place, this.#options.radius)
     // Near the visitor (sl_geo): the position shown, else the browser's if it gives it without asking.
-    if (s.locate && this.state.origin?.kind === 'geo') s.origin = this.state.origin
+    if (s.locate && this.#state.origin?.kind === 'geo') s.origin = this.#state.origin
     const locate = s.locate && s.origin === null
     delete s.locate
-    s.unit ??= this.state.unit
-    this.area = null
-    Object.assign(this.state, s)
-    this.form.place.setText('')
-    this.filters?.choose(s.tags)
-    this.fillForm()
+    s.unit ??= this.#state.unit
+    this.#area = null
+    Object.assign(this.#state, s)
+    this.#form.place.setText('')
+    this.#filters?.choose(s.tags)
+    this.#fillForm()
     const searched = this.search()
-    if (locate) void searched.then(() => this.locateIfShared())
+    if (locate) void searched.then(() => this.#locateIfShared())
   }
 
-  private browse(): Promise<void> {
-    return this.browsing.show(this.map)
+  #browse(): Promise<void> {
+    return this.#browsing.show(this.#map)
   }
 
-  private async loadMore() {
-    const answer = await this.fetchPage(this.results.length).catch(() => null)
+  async #loadMore() {
+    const answer = await this.#fetchPage(this.#results.length).catch(() => null)
     if (answer === null || this.destroyed) return
     const added = answer.data.locations
-    const first = this.results.length
-    this.results = this.results.concat(added)
+    const first = this.#results.length
+    this.#results = this.#results.concat(added)
     append(
-      this.list,
-      added.map((l, i) => this.item(l, first + i + 1)),
+      this.#list,
+      added.map((l, i) => this.#item(l, first + i + 1)),
     )
-    this.more.hidden = !answer.data.pagination.hasMore
-    const count = this.countText()
-    this.status.textContent = `${count}${count.endsWith('.') ? '' : '.'} ${t(this.texts, 'shown', { n: this.results.length, total: this.total })}`
-    this.map?.show(added, this.center, false)
+    this.#more.hidden = !answer.data.pagination.hasMore
+    const count = this.#countText()
+    this.#status.textContent = `${count}${count.endsWith('.') ? '' : '.'} ${t(this.#texts, 'shown', { n: this.#results.length, total: this.#total })}`
+    this.#map?.show(added, this.#center, false)
     // The keyboard goes on where the new stores begin.
-    this.list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()
+    this.#list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()
   }
 
   /** Locates the visitor when the browser shares their position without asking (they allowed it before); else nothing. */
-  private locateIfShared() {
-    void positionShared().then((shared) => shared && this.locate())
+  #locateIfShared() {
+    void positionShared().then((shared) => shared && this.#locate())
   }
 
   /** `commit`: the visitor asked, and the search near them is a new entry of the history. */
-  private locate(commit = false) {
+  #locate(commit = false) {
     if (this.destroyed) return
-    const { texts, alert, status } = this
+    const [texts, alert, status] = [this.#texts, this.#alert, this.#status]
     alert.textContent = ''
     status.textContent = texts.locating
     ownPosition(
       (lat, lng) => {
         if (this.destroyed) return
-        this.form.place.setText(texts.yourLocation)
+        this.#form.place.setText(texts.yourLocation)
         const origin: Origin = { kind: 'geo', lat, lng }
-        void (commit ? this.commit({ origin }) : this.search({ origin }))
+        void (commit ? this.#commit({ origin }) : this.search({ origin }))
       },
       (refused) => {
         if (this.destroyed) return
