@@ -114,7 +114,7 @@ const EVERY_WORDS =
 export const EVERY_DAY = new RegExp(`^(?:${EVERY_WORDS})$`)
 /** Words for Monday to Friday, and for Saturday and Sunday. */
 const WEEKDAY_WORDS =
-  'week\\s*days?|werktags|wochentags|en\\s+semaine|entre\\s+semana|giorni\\s+feriali|werkdagen|vardagar|hverdage|hverdager'
+  'week\\s*days?|werktags|wochentage|wochentags|en\\s+semaine|entre\\s+semana|giorni\\s+feriali|werkdagen|vardagar|hverdage|hverdager'
 const WEEKEND_WORDS = 'week-?ends?|wochenende|helg(?:er|en)?|fines?\\s+de\\s+semana|fine\\s+settimana'
 export const WEEKDAYS = new RegExp(`^(?:${WEEKDAY_WORDS})$`)
 export const WEEKENDS = new RegExp(`^(?:${WEEKEND_WORDS})$`)

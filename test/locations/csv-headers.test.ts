@@ -427,3 +427,13 @@ describe('header', () => {
       expect(readLocationsCsv(`${header}\nA;1 Rd\n`).columns.map((c) => c.field)).toEqual(['name', 'address'])
   })
 })
+
+describe('hours columns', () => {
+  test('"Wochentage" heads Monday to Friday\'s hours, as "Werktags" does', () => {
+    const week = (weekdays: string) =>
+      bodies(`Name;Adresse;${weekdays};Samstag;Sonntag\nA;Hauptstr. 1, Berlin;9-18;10-14;geschlossen\n`)[0]!.hours
+    const hours = { monday: '9-18', tuesday: '9-18', wednesday: '9-18', thursday: '9-18', friday: '9-18' }
+    expect(week('Wochentage')).toEqual({ ...hours, saturday: '10-14', sunday: 'geschlossen' })
+    expect(week('Werktags')).toEqual(week('Wochentage'))
+  })
+})
