@@ -1,5 +1,6 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
+import { parseDayHours } from '../core/hours'
 import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-hours'
@@ -25,6 +26,8 @@ export type Header = {
   garbled: boolean
   /** The names country cells written as codes take in the file's addresses (csv-address.ts countryNames). */
   countries: Map<string, string>
+  /** What the header was read as otherwise than written, said with the first row's warnings. */
+  notes: string[]
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -36,6 +39,7 @@ export const MAX_COLUMNS = 1000
 export function readHeader(
   { cells, line }: RawRecord,
   customFields: readonly NamedField[],
+  below: readonly RawRecord[] = [],
 ): Omit<Header, 'garbled' | 'countries'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
@@ -112,23 +116,40 @@ export function readHeader(
     if (kept.has(i) && (week.size >= 5 || weekend || hasHoursWord(column.header))) column.field = `${DAYS_FIELD}${days}`
   })
   // A day a column of days names and a column of that day too ("So" and "Sonntag") is filled twice:
-  // which holds its hours is the person's to say.
+  // which holds its hours is the person's to say, unless the day's column holds no hours in any
+  // row ("nur nach Vereinbarung"): then it is a column of notes, read as no field.
+  const notes: string[] = []
   for (const [i, { column }] of candidates.entries()) {
     if (!column.field?.startsWith(DAYS_FIELD)) continue
     for (const day of named[i]!) {
       const field = `hours.${DAYS_IN_ENGLISH[day]!.toLowerCase()}`
       const other = columns.findIndex((c) => c.field === field)
       if (other < 0) continue
+      if (!below.some((r) => holdsHours(r.cells[other] ?? ''))) {
+        columns[other]!.field = null
+        notes.push(
+          `The column "${columns[other]!.header}" (column ${columnLetter(other)}) holds no hours, only text such as notes, so it is not read as ${DAYS_IN_ENGLISH[day]}'s hours: "${column.header}" gives them. Rename it (for example "description") to import it.`,
+        )
+        continue
+      }
       const [a, b] = [columns.indexOf(column), other].sort((x, y) => x - y) as [number, number]
       const where = (k: number) => `"${columns[k]!.header}" (column ${columnLetter(k)})`
+      const given = below.find((r) => holdsHours(r.cells[other] ?? ''))!
+      const shown = `"${columns[other]!.header}" gives ${JSON.stringify(clipped(given.cells[other]!.trim()))} on line ${given.line}`
       throw at(
         line,
-        `the columns ${where(a)} and ${where(b)} both fill ${DAYS_IN_ENGLISH[day]}'s hours. Delete or rename one of them.`,
+        `the columns ${where(a)} and ${where(b)} both fill ${DAYS_IN_ENGLISH[day]}'s hours (${shown}). Delete or rename one of them.`,
       )
     }
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
-  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers }
+  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, notes }
+}
+
+/** Whether a day's cell gives hours: open, closed ("x", "-", "zu"), or hours in doubt ("5-9"). */
+function holdsHours(cell: string): boolean {
+  const text = cell.trim()
+  return /^(?:x|[-\u2010-\u2015\u2212]+)$/i.test(text) || (text !== '' && parseDayHours(text).kind !== 'unknown')
 }
 
 /**

@@ -338,7 +338,7 @@ function* readSteps(
     )
   }
   const headerOf = (line: RawRecord, below: RawRecord[]) => {
-    const header = { ...readHeader(line, customFields), garbled: fileMaybeGarbled(text), countries: new Map() }
+    const header = { ...readHeader(line, customFields, below), garbled: fileMaybeGarbled(text), countries: new Map() }
     const pair = pairColumn(header.columns, below)
     if (pair >= 0) header.columns[pair]!.field = 'coordinates'
     return header
@@ -437,7 +437,11 @@ function* readSteps(
     rows.push(row)
     yield
   }
-  const before = [...(skipped === null ? [] : [skipped]), ...(sub === null ? [] : [daysBelowNote(sub, first)])]
+  const before = [
+    ...(skipped === null ? [] : [skipped]),
+    ...(sub === null ? [] : [daysBelowNote(sub, first)]),
+    ...header.notes,
+  ]
   /** The header's lines: the first, and a line of days below it. */
   const headerLines = sub === null ? [first] : [first, sub]
   const after = [

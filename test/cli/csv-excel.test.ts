@@ -87,8 +87,14 @@ describe('columns of some days', () => {
 
   test('a column of days and one of a day it names ("So" and "Sonntag") are refused: which holds its hours?', () => {
     for (const [columns, both] of [
-      ['Mo-Fr;Sa;So;Sonntag', '"So" (column G) and "Sonntag" (column H) both fill Sunday\'s hours'],
-      ['Montag;Mo-Fr;Sa;So', '"Montag" (column E) and "Mo-Fr" (column F) both fill Monday\'s hours'],
+      [
+        'Mo-Fr;Sa;So;Sonntag',
+        '"So" (column G) and "Sonntag" (column H) both fill Sunday\'s hours ("Sonntag" gives "10-12" on line 2)',
+      ],
+      [
+        'Montag;Mo-Fr;Sa;So',
+        '"Montag" (column E) and "Mo-Fr" (column F) both fill Monday\'s hours ("Montag" gives "9-18" on line 2)',
+      ],
     ]) {
       const csv = `Name;Adresse;Breitengrad;Längengrad;${columns}\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;9-18;10-14;zu;10-12\r\n`
       const path = file('twice.csv', csv)

@@ -282,7 +282,7 @@ describe('merged cells', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
-      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 1: the columns "So" (column E) and "Sonntag" (column F) both fill Sunday's hours. Delete or rename one of them.\n`,
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 1: the columns "So" (column E) and "Sonntag" (column F) both fill Sunday's hours ("Sonntag" gives "10-12" on line 3). Delete or rename one of them.\n`,
     )
   })
 

@@ -436,4 +436,43 @@ describe('hours columns', () => {
     expect(week('Wochentage')).toEqual({ ...hours, saturday: '10-14', sunday: 'geschlossen' })
     expect(week('Werktags')).toEqual(week('Wochentage'))
   })
+
+  test("a day's column holding no hours beside a column of days naming it is notes, said so; one with hours is refused", () => {
+    const header = 'Name;Adresse;Mo-Fr;Sa-So;Sonntag\n'
+    const notes = `${header}A;Hauptstr. 1, Berlin;9-18;10-14;nur nach Vereinbarung\nB;Hauptstr. 2, Berlin;9-18;zu;\n`
+    const read = readLocationsCsv(notes)
+    expect(read.rows.map((r) => r.body.hours)).toEqual([
+      {
+        monday: '9-18',
+        tuesday: '9-18',
+        wednesday: '9-18',
+        thursday: '9-18',
+        friday: '9-18',
+        saturday: '10-14',
+        sunday: '10-14',
+      },
+      {
+        monday: '9-18',
+        tuesday: '9-18',
+        wednesday: '9-18',
+        thursday: '9-18',
+        friday: '9-18',
+        saturday: 'zu',
+        sunday: 'zu',
+      },
+    ])
+    expect(read.unknown).toEqual(['Sonntag'])
+    expect(read.rows[0]!.notes).toEqual([
+      'The column "Sonntag" (column E) holds no hours, only text such as notes, so it is not read as Sunday\'s hours: "Sa-So" gives them. Rename it (for example "description") to import it.',
+    ])
+    // One row's hours in it ("zu", closed, as a dash or an "x" would be) leave which column is Sunday's in doubt.
+    for (const cell of ['zu', '-', 'x', '10-12'])
+      expect(
+        readError(
+          `${header}A;Hauptstr. 1, Berlin;9-18;10-14;nach Vereinbarung\nB;Hauptstr. 2, Berlin;9-18;10-14;${cell}\n`,
+        ).message,
+      ).toBe(
+        `line 1: the columns "Sa-So" (column D) and "Sonntag" (column E) both fill Sunday's hours ("Sonntag" gives "${cell}" on line 3). Delete or rename one of them.`,
+      )
+  })
 })
