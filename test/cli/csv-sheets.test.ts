@@ -21,6 +21,12 @@ type Exported = { name: string; coordinates: { lat: number; lng: number } }
 const points = () =>
   json('locations', 'export', locatorId).map((l: Exported) => [l.name, l.coordinates.lat, l.coordinates.lng])
 
+/** A dry run of importing `csv` saved as `name`: the run, and the path its messages name. */
+function dryRun(name: string, csv: string) {
+  const path = file(name, csv)
+  return { path, ...storeloc('locations', 'import', locatorId, '--file', path, '--dry-run') }
+}
+
 /** Imports `path` and its dry run: nothing imported, exit 0, and `note` said in the summary and in --json. */
 function importsNothing(path: string, note: string): void {
   const r = storeloc('locations', 'import', locatorId, '--file', path)
@@ -90,7 +96,7 @@ describe('lines that are no stores', () => {
   test('totals rows at the bottom are read as no store, and said; a store named "Total" with an address is one', () => {
     const csv =
       'Name,Address,Lat,Lng,Staff\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883,4\r\nTotal,"10 Byres Road, Glasgow",55.8721,-4.288,6\r\n,,,,10\r\nTotal: 2 stores,,,,10\r\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('t.csv', csv), '--dry-run')
+    const r = dryRun('t.csv', csv)
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('2 to create')
     expect(r.stdout).toContain(
@@ -100,7 +106,7 @@ describe('lines that are no stores', () => {
 
   test('a file of one row is read as that row, not as a totals row below no store', () => {
     const csv = 'Name,Region,Country,Staff\r\nTotale,Lazio,IT,4\r\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('one.csv', csv), '--dry-run')
+    const r = dryRun('one.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('line 2 ("Totale"): The address "Lazio, IT" could not be geocoded.')
   })
@@ -108,7 +114,7 @@ describe('lines that are no stores', () => {
   test('a row named "Total" that fills an address part, its region or country too, is a store', () => {
     const csv =
       'Name,Street,City,Region,Country,Staff\r\nA,Hauptstraße 1,Berlin,,DE,3\r\nTotal Tankstelle,,,Lazio,IT,2\r\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('region.csv', csv), '--dry-run')
+    const r = dryRun('region.csv', csv)
     expect(`${r.stdout}${r.stderr}`).not.toContain('totals row')
     expect(r.stderr).toContain('line 3 ("Total Tankstelle"): The address "Lazio, IT" could not be geocoded.')
   })
@@ -151,8 +157,7 @@ describe('lines that are no stores', () => {
 
   test('a "sep=," line is kept as the separator though a ";" header lies below a title', () => {
     const csv = 'sep=,\r\nStore list; 2026\r\nName;Adresse;Lat;Lng\r\nA;1 Princes Street, Edinburgh;55,9533;-3,1883\r\n'
-    const path = file('sep.csv', csv)
-    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    const { path, ...r } = dryRun('sep.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toContain('names no location field')
   })
@@ -160,8 +165,7 @@ describe('lines that are no stores', () => {
   test("a second sheet pasted below with another header is refused naming that line, not as its rows' cells", () => {
     const csv =
       'name,address,lat,lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n\r\nShop,Street,City,Phone\r\nB,10 Byres Road,Glasgow,0141 123\r\n'
-    const path = file('other.csv', csv)
-    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    const { path, ...r } = dryRun('other.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
       `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 4: this line names columns (Street, City, Phone) as a header does: another sheet's rows pasted below this one's, read in the columns of the header on line 1. Put every row under one header, in its columns, or import each sheet as a file of its own.\n`,
@@ -173,7 +177,7 @@ describe('merged cells', () => {
   test('a row below a merged city cell that cannot be placed is told that its city cell is empty, and which it had', () => {
     const csv =
       'Region,Name,Street,Postcode,City\r\nBavaria,Café Süd,Sendlinger Str. 1,80331,München\r\n,Café Nord,Leopoldstr. 2,80802,\r\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('merged.csv', csv), '--dry-run')
+    const r = dryRun('merged.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
       'line 3 ("Café Nord"): The address "Leopoldstr. 2, 80802" could not be geocoded. Fix the address or fill in the row\'s "lat" and "lng" columns. Its "Region" and "City" cells are empty (line 2 has "Bavaria" and "München"), as the rows below a merged cell\'s first are: in the spreadsheet, unmerge the cells and fill each row\'s in.',
@@ -183,7 +187,7 @@ describe('merged cells', () => {
   test('rows past an empty line are not told of a merged cell above it: one spans adjacent lines', () => {
     const row = (name: string) => `,${name},Leopoldstr. 2,80802,\r\n`
     const csv = `Region,Name,Street,Postcode,City\r\nBavaria,Café Süd,Sendlinger Str. 1,80331,München\r\n${row('B')}${row('C')}${row('D')},,,,\r\n${row('E')}${row('F')}`
-    const r = storeloc('locations', 'import', locatorId, '--file', file('gap.csv', csv), '--dry-run')
+    const r = dryRun('gap.csv', csv)
     expect(r.code).toBe(1)
     const unplaced = `The address "Leopoldstr. 2, 80802" could not be geocoded. Fix the address or fill in the row's "lat" and "lng" columns.`
     expect(r.stderr.split('\n').filter((line) => line.startsWith('  '))).toEqual([
@@ -217,8 +221,7 @@ describe('merged cells', () => {
   test('a line of days below a column of another field is refused, saying where to write them', () => {
     const csv =
       'Name,Address,Phone,,\r\n,,Monday,Tuesday,Wednesday\r\nA,"1 Princes Street, Edinburgh",9-18,9-18,9-18\r\n'
-    const path = file('phone.csv', csv)
-    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    const { path, ...r } = dryRun('phone.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
       `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 2: this line names days (Monday in column C, Tuesday in column D, Wednesday in column E) below the header, but Monday is below "Phone", a column of another field. A header is one line: write each day's name in line 1, over the column of its hours, and delete line 2.\n`,
@@ -246,8 +249,7 @@ describe('merged cells', () => {
   test("a line of days among the rows is refused as a header's second line, not as another sheet's header", () => {
     const csv =
       'Name,Address,Mon,Tue,Wed\r\nA,"1 Princes Street, Edinburgh",9-18,9-18,9-18\r\n,,Lundi,Mardi,Mercredi\r\n'
-    const path = file('late.csv', csv)
-    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    const { path, ...r } = dryRun('late.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
       `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 3: this line names days (Lundi, Mardi, Mercredi) as the second line of a header does, below rows of stores. A header is one line, at the top: write each day's name in the header (line 1), over the column of its hours, and delete line 3; or, if the header names them already, delete line 3.\n`,
@@ -257,7 +259,7 @@ describe('merged cells', () => {
   test("a header's line of days again among the rows, without the header above it, is refused as well", () => {
     const csv =
       'Name,Address,Opening hours,,\r\n,,Mon,Tue,Wed\r\nA,"1 Princes Street, Edinburgh",9-18,9-18,9-18\r\n,,Mon,Tue,Wed\r\n'
-    const r = storeloc('locations', 'import', locatorId, '--file', file('again.csv', csv), '--dry-run')
+    const r = dryRun('again.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
       'line 4: this line names days (Mon, Tue, Wed) as the second line of a header does, below rows of stores.',
@@ -267,8 +269,7 @@ describe('merged cells', () => {
   test('a line of days with a cell that names no day is refused as the line of days, saying what to delete', () => {
     const csv =
       'Name;Adresse;Öffnungszeiten;;;Telefon\r\n;;Mo-Fr;Sa;So;Mobil\r\nA;1 Princes Street, Edinburgh;9-18;10-14;zu;0170 123\r\n'
-    const path = file('mobil.csv', csv)
-    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    const { path, ...r } = dryRun('mobil.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
       `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 2: this line names days below the header (Mo-Fr in column C, Sa in column D, So in column E), as a merged "Öffnungszeiten" cell above them exports, but also Mobil in column F, which is no day. Delete Mobil from line 2, and its days head those columns' hours; or write each day's name in line 1, over the column of its hours, and delete line 2.\n`,
@@ -278,8 +279,7 @@ describe('merged cells', () => {
   test('a line of days naming a day a column of line 1 names too is refused, naming both columns', () => {
     const csv =
       'Name;Adresse;Öffnungszeiten;;;Sonntag\r\n;;Mo-Fr;Sa;So;\r\nA;1 Princes Street, Edinburgh;9-18;10-14;zu;10-12\r\n'
-    const path = file('sonntag.csv', csv)
-    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    const { path, ...r } = dryRun('sonntag.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
       `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 1: the columns "So" (column E) and "Sonntag" (column F) both fill Sunday's hours ("Sonntag" gives "10-12" on line 3). Delete or rename one of them.\n`,
@@ -288,8 +288,7 @@ describe('merged cells', () => {
 
   test('a header of two lines, a merged cell above two columns, is refused saying to name each in the first', () => {
     const csv = 'Name,Address,Coordinates,\r\n,,Lat,Lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
-    const path = file('two-line.csv', csv)
-    const r = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    const { path, ...r } = dryRun('two-line.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
       `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 2: this line names columns (Lat, Lng) below the header, as a merged cell above them leaves: a header is one line. Write each column's name in line 1 (Lat in column C, Lng in column D) and delete line 2.\n`,
