@@ -1,0 +1,275 @@
+// Locations CSV cells read into a location's fields: contact, social, custom fields, hours,
+// special hours, tags and coordinates, and each cell that cannot be read a problem of its row.
+import { describe, expect, test } from 'bun:test'
+import { readLocationsCsv } from '../../src/locations/csv'
+import { bodies } from './csv-read'
+
+describe('fields', () => {
+  test('empty cells leave id, external_id, name, address and status out and clear everything else', () => {
+    const header = `id,external_id,name,address,status,description,image_url,tags,phone,instagram,monday,custom.wifi,lat,lng`
+    expect(bodies(`${header}\n,,Shop,,,,,,,,,,,\n`)).toEqual([
+      {
+        name: 'Shop',
+        description: '',
+        image_url: '',
+        tags: [],
+        contact: { phone: '' },
+        social: { instagram: '' },
+        hours: { monday: '' },
+        custom_fields: { wifi: '' },
+      },
+    ])
+  })
+
+  test('every column fills its place in the body', () => {
+    const csv = [
+      'id,store code,name,address,lat,lng,description,tags,phone,email,website,instagram,facebook,twitter,mon,tuesday,hours.sunday,image,status,custom.wifi,custom_fields.parking',
+      'loc_1,S-1,Shop,1 Main St,48.85,2.35,Nice,a|b,+33 1,a@b.fr,https://a.fr,https://i.com/a,https://f.com/a,https://t.com/a,9-5,10-6,closed,https://a.fr/i.png,draft,yes,no',
+    ].join('\n')
+    expect(bodies(csv)).toEqual([
+      {
+        id: 'loc_1',
+        external_id: 'S-1',
+        name: 'Shop',
+        address: '1 Main St',
+        coordinates: { lat: 48.85, lng: 2.35 },
+        description: 'Nice',
+        tags: ['a', 'b'],
+        contact: { phone: '+33 1', email: 'a@b.fr', website: 'https://a.fr' },
+        social: { instagram: 'https://i.com/a', facebook: 'https://f.com/a', twitter: 'https://t.com/a' },
+        hours: { monday: '9-5', tuesday: '10-6', sunday: 'closed' },
+        image_url: 'https://a.fr/i.png',
+        status: 'draft',
+        custom_fields: { wifi: 'yes', parking: 'no' },
+      },
+    ])
+  })
+
+  test('a site, or a page with its path, without its protocol is read with https://; anything else is left for validation', () => {
+    const csv = [
+      'name,website,instagram,facebook,image_url',
+      'A,www.cyclehub.example,instagram.com/cyclehub,,cdn.example.co.uk/a.png?w=2',
+      'B,münchen.de:8080/laden,@cyclehub,http://f.example/b,HTTPS://cdn.example/b.png',
+      'C,cyclehub,not a site.com,1.5,mailto:a@b.example',
+      // A handle or a file name with a dot is no page: left for validation to refuse.
+      'D,cycle.hub,cycle.hub,northwind.outdoor,front.jpg',
+    ].join('\n')
+    expect(bodies(csv).map((b) => [b.contact, b.social, b.image_url])).toEqual([
+      [
+        { website: 'https://www.cyclehub.example' },
+        { instagram: 'https://instagram.com/cyclehub', facebook: '' },
+        'https://cdn.example.co.uk/a.png?w=2',
+      ],
+      [
+        { website: 'https://münchen.de:8080/laden' },
+        { instagram: 'https://www.instagram.com/cyclehub/', facebook: 'http://f.example/b' },
+        'HTTPS://cdn.example/b.png',
+      ],
+      [{ website: 'cyclehub' }, { instagram: 'not a site.com', facebook: '1.5' }, 'mailto:a@b.example'],
+      [{ website: 'https://cycle.hub' }, { instagram: 'cycle.hub', facebook: 'northwind.outdoor' }, 'front.jpg'],
+    ])
+  })
+
+  test('a handle with its @ in a social column is its profile; without the @ it may be a host, left as it is', () => {
+    const csv = 'name,instagram,facebook,twitter\nA,@bean.there,@beanthere,@bean_there\nB,beanthere,@,@two words\n'
+    expect(bodies(csv).map((b) => b.social)).toEqual([
+      {
+        instagram: 'https://www.instagram.com/bean.there/',
+        facebook: 'https://www.facebook.com/beanthere',
+        twitter: 'https://x.com/bean_there',
+      },
+      { instagram: 'beanthere', facebook: '@', twitter: '@two words' },
+    ])
+  })
+
+  test("a column named as one of the locator's custom fields, by its name or id, fills it", () => {
+    const fields = [
+      { id: 'manager', name: 'Store manager' },
+      { id: 'parking', name: 'Parking' },
+      { id: 'wifi_code', name: 'Guest network' },
+      { id: 'phone_2', name: 'Phone' },
+    ]
+    const read = readLocationsCsv(
+      'name,Store Manager,Parking,custom.parking,WIFI-CODE,Phone,Notes\nA,Ann,free,paid,x1,+1 555,call\n',
+      fields,
+    )
+    // "Parking" is not read: custom.parking fills that field. "Phone" is the location's phone.
+    expect(read.rows[0]!.body).toEqual({
+      name: 'A',
+      custom_fields: { manager: 'Ann', parking: 'paid', wifi_code: 'x1' },
+      contact: { phone: '+1 555' },
+    })
+    expect(read.unknown).toEqual(['Parking', 'Notes'])
+    expect(readLocationsCsv('name,Store Manager\nA,Ann\n').unknown).toEqual(['Store Manager'])
+    // An id matches before a name; a header of no words matches nothing.
+    const [lot, star] = [
+      { id: 'lot', name: 'Parking' },
+      { id: 'star', name: '★' },
+    ]
+    const byId = readLocationsCsv('name,parking,#\nA,yes,1\n', [lot, { id: 'parking', name: 'Car park' }, star])
+    expect(byId.rows[0]!.body.custom_fields).toEqual({ parking: 'yes' })
+    expect(byId.unknown).toEqual(['#'])
+  })
+
+  test('a week of hours in one column is split into the days; a day column given wins for its day', () => {
+    const read = readLocationsCsv(
+      'name,address,Opening Hours,sunday\nA,1 Rd,"Mon-Fri 9-18, Sat 10-14",12-16\nB,2 Rd,Mo-Sa 08:00-20:00; So off,\nC,3 Rd,,\nD,4 Rd,Mon-Fri 9-17,\n',
+    )
+    expect(read.unknown).toEqual([])
+    const days = (mon: string, sat: string, sun: string) => ({
+      monday: mon,
+      tuesday: mon,
+      wednesday: mon,
+      thursday: mon,
+      friday: mon,
+      saturday: sat,
+      sunday: sun,
+    })
+    expect(read.rows.map((r) => [r.body.hours, r.problems])).toEqual([
+      [days('9-18', '10-14', '12-16'), []],
+      [{ ...days('08:00-20:00', '08:00-20:00', 'closed') }, []],
+      [days('', '', ''), []], // an empty cell clears the days, as empty day cells do
+      [days('9-17', 'closed', 'closed'), []], // the days a week leaves out are closed
+    ])
+    for (const header of ['hours', 'Store Hours', 'Öffnungszeiten', 'horaires', 'opening_hours'])
+      expect(readLocationsCsv(`name,${header}\nA,Mon-Fri 9-5\n`).rows[0]!.body.hours).toMatchObject({ friday: '9-5' })
+  })
+
+  test('columns of some days\' hours ("Öffnungszeiten Mo-Fr", "Sat Hours") are read as one week', () => {
+    const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+    const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
+    const de = readLocationsCsv(
+      'Name;Adresse;Öffnungszeiten Mo-Fr;Öffnungszeiten Sa;So;Sales;Mall\nA;1 Rd;9-18;10-14;geschlossen;5;Nord\nB;2 Rd;9-18;;;;\nC;3 Rd;;;;;\n',
+    )
+    expect(de.unknown).toEqual(['Sales', 'Mall']) // words Spanish day letters would spell are no days
+    expect(de.rows.map((r) => [r.body.hours, r.problems])).toEqual([
+      [week('9-18', '9-18', '9-18', '9-18', '9-18', '10-14', 'geschlossen'), []],
+      [week('9-18', '9-18', '9-18', '9-18', '9-18', 'closed', 'closed'), []], // the days left empty are closed
+      [undefined, []], // no day's cell filled: the hours stay as they are
+    ])
+    const us = readLocationsCsv('Name,Address,Mon-Fri Hours,Sat Hours,Sunday\nA,1 Rd,9am-6pm,10am-4pm,x\n')
+    expect(us.rows[0]!.body.hours).toEqual(
+      week('9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '9am-6pm', '10am-4pm', 'closed'),
+    )
+    // "Opening" is an hours word; "Weekday" names the days "Weekdays" does.
+    for (const days of ['Opening Mon-Fri,Opening Sat,Opening Sun', 'Weekday Hours,Saturday Hours,Sunday Hours']) {
+      const read = readLocationsCsv(`Name,Address,${days}\nA,1 Rd,9-18,10-14,closed\n`)
+      const hours = week('9-18', '9-18', '9-18', '9-18', '9-18', '10-14', 'closed')
+      expect([read.unknown, read.rows[0]!.body.hours]).toEqual([[], hours])
+    }
+    // A cell not read is kept as written for its column's days, as a week cell's day is.
+    const [unread] = readLocationsCsv('Name;Mo-Fr;Sa\nA;9-18;nach Vereinbarung\n').rows
+    expect([unread!.body.hours, unread!.problems]).toEqual([
+      week('9-18', '9-18', '9-18', '9-18', '9-18', 'nach Vereinbarung', 'closed'),
+      [],
+    ])
+  })
+
+  test('a week of hours in which no day is found is a problem of its row, saying how to write it', () => {
+    const [row] = readLocationsCsv('name,address,hours\nA,1 Rd,by appointment\n').rows
+    expect(row!.problems).toEqual([
+      {
+        field: 'hours',
+        message:
+          '"by appointment" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
+      },
+    ])
+    expect(row!.body.hours).toBeUndefined()
+  })
+
+  test('special hours in one cell: each date and its hours; a cell that is not so is a problem saying how to write it', () => {
+    const read = readLocationsCsv(
+      'name,Holiday Hours\nA,"2026-12-24 09:00-14:00, 15-17; 2026-12-25 closed"\nB,\nC,Xmas 2026-12-24 closed\nD,2026-12-24; 2026-12-25 closed\nE,closed at Easter\n',
+    )
+    expect(read.rows.map((r) => r.body.special_hours)).toEqual([
+      { '2026-12-24': '09:00-14:00, 15-17', '2026-12-25': 'closed' },
+      {},
+      undefined,
+      undefined,
+      undefined,
+    ])
+    const how =
+      'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
+    expect(read.rows.map((r) => r.problems.map((p) => `${p.field}: ${p.message}`))).toEqual([
+      [],
+      [],
+      [`special_hours: "Xmas 2026-12-24 closed" has text before its first date. ${how}`],
+      [`special_hours: "2026-12-24; 2026-12-25 closed" gives 2026-12-24 no hours. ${how}`],
+      [`special_hours: "closed at Easter" names no date. ${how}`],
+    ])
+  })
+
+  test('Google Business Profile\'s hours: "x" is closed, and a colon may follow a date', () => {
+    const read = readLocationsCsv(
+      'name,Monday hours,Tuesday hours,Special hours\nA,9:00AM-5:00PM,x,"2026-12-24: 10:00AM-2:00PM, 2026-12-25: x"\nB,X,xx,2026-12-31:9-14\n',
+    )
+    expect(read.rows.map((r) => [r.body.hours, r.body.special_hours, r.problems])).toEqual([
+      [{ monday: '9:00AM-5:00PM', tuesday: 'closed' }, { '2026-12-24': '10:00AM-2:00PM', '2026-12-25': 'closed' }, []],
+      [{ monday: 'closed', tuesday: 'xx' }, { '2026-12-31': '9-14' }, []],
+    ])
+  })
+
+  test('custom field ids are kept as written, even ones an object would inherit', () => {
+    const [body] = bodies('name,custom.Opening_Year,custom.__proto__,custom.constructor\nShop,1999,x,y\n')
+    const custom = body!.custom_fields as Record<string, string>
+    expect(Object.getPrototypeOf(custom)).toBe(Object.prototype)
+    expect(Object.entries(custom)).toEqual([
+      ['Opening_Year', '1999'],
+      ['__proto__', 'x'],
+      ['constructor', 'y'],
+    ])
+  })
+
+  test('tags split on "|" when the cell has one, else on ";", else on ",", else on a spaced "/"; pieces trimmed, empty ones dropped', () => {
+    const cells = [
+      'a|b',
+      ' a , b ,, c ',
+      'Food, drinks | Wifi |',
+      'single',
+      '',
+      ' | , ',
+      'x,y|',
+      'Repairs; Rentals',
+      'a; b, c',
+      'Repairs / Rentals / E-Bikes',
+      '24/7 /  A/C',
+      'Bikes / Scooters, Repairs',
+      'Open 24/7',
+    ]
+    const csv = `name,tags\n${cells.map((c) => `Shop,"${c}"`).join('\n')}\n`
+    expect(bodies(csv).map((b) => b.tags)).toEqual([
+      ['a', 'b'],
+      ['a', 'b', 'c'],
+      ['Food, drinks', 'Wifi'],
+      ['single'],
+      [],
+      [','],
+      ['x,y'],
+      ['Repairs', 'Rentals'],
+      ['a', 'b, c'],
+      ['Repairs', 'Rentals', 'E-Bikes'],
+      ['24/7', 'A/C'],
+      ['Bikes / Scooters', 'Repairs'],
+      ['Open 24/7'],
+    ])
+  })
+
+  test("coordinates: numbers, decimal commas; a cell that is no number is the row's problem, no coordinates read", () => {
+    const rows = [
+      ['48.8566', '2.3522', { lat: 48.8566, lng: 2.3522 }],
+      ['"48,8566"', '"-2,35"', { lat: 48.8566, lng: -2.35 }],
+      ['-0.5', '.5', { lat: -0.5, lng: 0.5 }],
+      ['1e-7', '+12', { lat: 1e-7, lng: 12 }],
+      ['abc', '0x10', undefined],
+      ['"48,85,1"', '1 000', undefined],
+      ['48.5', '', { lat: 48.5 }],
+      ['', '"2,5"', { lng: 2.5 }],
+    ] as const
+    const csv = `name,lat,lng\n${rows.map(([lat, lng]) => `Shop,${lat},${lng}`).join('\n')}\n`
+    const read = readLocationsCsv(csv)
+    expect(read.rows.map((r) => r.body.coordinates)).toEqual(rows.map((r) => r[2]))
+    expect(read.rows[4]!.problems.map((p) => p.field)).toEqual(['coordinates.lat', 'coordinates.lng'])
+    expect(read.rows[5]!.problems.map((p) => p.field)).toEqual(['coordinates.lat', 'coordinates.lng'])
+    expect(bodies('name,lat,lng\nShop,,\n')).toEqual([{ name: 'Shop' }])
+  })
+})
