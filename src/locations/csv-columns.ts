@@ -230,6 +230,8 @@ const COLUMN_NAMES = {
   ],
   tags: [
     'tag',
+    // StoreRocket's name for them.
+    'filters',
     'categories',
     'category',
     'labels',
@@ -396,11 +398,13 @@ const FALLBACK_NAMES = {
     'bezeichnung',
     'filialbezeichnung',
   ],
+  // WP Store Locator's post id: a store's key in a file moved from it, unless a code is there too.
+  external_id: ['wpsl_id'],
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   country: ['country code', 'ländercode'],
-  // Shopify's and many sheets' TRUE/FALSE or yes/no, read as status words are.
-  status: ['active', 'aktiv'],
+  // Shopify's and many sheets' TRUE/FALSE or yes/no, StoreRocket's 1/0, read as status words are.
+  status: ['active', 'aktiv', 'visible'],
   // Also a width and a length: read as latitude and longitude only together (csv.ts).
   'coordinates.lat': ['breite'],
   'coordinates.lng': ['länge', 'laenge'],

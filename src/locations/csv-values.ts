@@ -46,11 +46,14 @@ export const OTHER_STATUSES = new Map([
   ['enabled', 'published'],
   ['true', 'published'],
   ['yes', 'published'],
+  // A flag column's 1 or 0 (StoreRocket's "visible").
+  ['1', 'published'],
   ['pending', 'draft'],
   ['private', 'draft'],
   ['disabled', 'draft'],
   ['false', 'draft'],
   ['no', 'draft'],
+  ['0', 'draft'],
   // The same in German, French, Spanish, Italian and Dutch.
   ...[
     'aktiv',

@@ -349,7 +349,7 @@ describe('header', () => {
       {
         field: 'status',
         message:
-          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd, ja, oui, sí, si) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept, nein, non, nee).',
+          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, 1, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd, ja, oui, sí, si) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, 0, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept, nein, non, nee).',
       },
     ])
   })
@@ -474,5 +474,22 @@ describe('hours columns', () => {
       ).toBe(
         `line 1: the columns "Sa-So" (column D) and "Sonntag" (column E) both fill Sunday's hours ("Sonntag" gives "${cell}" on line 3). Delete or rename one of them.`,
       )
+  })
+})
+
+describe("other store locators' exports", () => {
+  test('StoreRocket\'s "visible" of 1 or 0 is the status, and its "filters" are tags', () => {
+    const read = readLocationsCsv('name,address,filters,visible\nA,1 Rd,"Repairs, Rentals",1\nB,2 Rd,Repairs,0\n')
+    expect(read.rows.map((r) => [r.body.status, r.body.tags])).toEqual([
+      ['published', ['Repairs', 'Rentals']],
+      ['draft', ['Repairs']],
+    ])
+    expect(read.unknown).toEqual([])
+  })
+
+  test('WP Store Locator\'s "wpsl_id" is the external id when no other column is', () => {
+    expect(bodies('wpsl_id,name,address\n412,A,1 Rd\n')).toEqual([{ external_id: '412', name: 'A', address: '1 Rd' }])
+    const beside = readLocationsCsv('wpsl_id,store code,name\n412,CH1,A\n')
+    expect([beside.rows[0]!.body.external_id, beside.unknown]).toEqual(['CH1', ['wpsl_id']])
   })
 })
