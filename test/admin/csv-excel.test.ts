@@ -186,3 +186,24 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 })
+
+describe('files from other tools, over HTTP', () => {
+  const FILES: [name: string, keys: (string | null)[]][] = [
+    ['wpsl-csv-manager.csv', ['412', '413']],
+    ['storerocket.csv', [null, null]],
+    ['google-business-profile.csv', ['CH1', 'CH2']],
+    ['excel-de.csv', ['101', '102']],
+  ]
+  for (const [name, keys] of FILES) {
+    test(`${name} sent as text/csv as its tool exports it: a dry run, then the import, create its stores by their keys`, async () => {
+      for (const query of ['?dry_run=true', '']) {
+        const res = await sendCsv(fixture(name), 'text/csv', query)
+        const results = res.body.results.map((r: { action: string; external_id: string | null }) => [
+          r.action,
+          r.external_id,
+        ])
+        expect([res.status, results]).toEqual([200, keys.map((key) => ['created', key])])
+      }
+    })
+  }
+})

@@ -1,0 +1,81 @@
+// storeloc locations import of files as other store locators and listing tools export them
+// (test/fixtures/csv): each imports as it is, and its export imports again changing nothing.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Moving').locator.id
+})
+
+const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
+
+describe('files from other tools', () => {
+  // Keyed: the file has a store's key (wpsl_id, Store code, Filialnummer), so importing it again
+  // matches its stores; StoreRocket's template has none, and would create them again.
+  // What the first store holds of what the tool writes its own way, and what the second does.
+  type Stored = { external_id: string | null; status: string; tags: string[]; hours: Record<string, string> }
+  const FILES: [tool: string, name: string, keyed: boolean, shown: (l: Stored) => unknown, stored: unknown[]][] = [
+    [
+      'WP Store Locator (CSV Manager)',
+      'wpsl-csv-manager.csv',
+      true,
+      (l) => [l.external_id, l.hours.sunday],
+      [
+        ['412', 'Closed'],
+        ['413', ''],
+      ],
+    ],
+    [
+      'StoreRocket',
+      'storerocket.csv',
+      false,
+      (l) => [l.status, l.tags],
+      [
+        ['published', ['Repairs', 'Rentals']],
+        ['draft', ['Repairs']],
+      ],
+    ],
+    [
+      'Google Business Profile bulk sheet',
+      'google-business-profile.csv',
+      true,
+      (l) => [l.external_id, l.hours.saturday],
+      [
+        ['CH1', '10:00AM-4:00PM'],
+        ['CH2', 'closed'],
+      ],
+    ],
+    [
+      'Excel, German, ";"',
+      'excel-de.csv',
+      true,
+      (l) => [l.external_id, l.hours.monday],
+      [
+        ['101', '9-18'],
+        ['102', '09:00-18:30'],
+      ],
+    ],
+  ]
+  for (const [tool, name, keyed, shown, stored] of FILES) {
+    const stores = stored.length
+    test(`${tool}: imports as exported, and its export re-imports to no change`, () => {
+      const path = file(name, fixture(name))
+      const dry = json('locations', 'import', locatorId, '--file', path, '--dry-run')
+      expect([dry.created, dry.results.filter((r: { status: string }) => r.status === 'failed')]).toEqual([stores, []])
+      expect(json('locations', 'import', locatorId, '--file', path).created).toBe(stores)
+      expect(json('locations', 'export', locatorId).map(shown)).toEqual(stored)
+      const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
+      expect(exported.code).toBe(0)
+      const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
+      expect([again.created, again.updated, again.unchanged]).toEqual([0, 0, stores])
+      if (!keyed) return
+      const source = json('locations', 'import', locatorId, '--file', path)
+      expect([source.created, source.updated, source.unchanged]).toEqual([0, 0, stores])
+    })
+  }
+})
