@@ -100,6 +100,12 @@ const SCIENTIFIC = /^\d(?:[.,]\d+)?E\+\d+$/i
 /** Whether a phone cell is a number Excel wrote in scientific notation, its digits lost: not read. */
 export const lostDigits = (phone: string): boolean => SCIENTIFIC.test(phone)
 
+const MONTHS = 'jan|feb|mar|mär|apr|may|mai|jun|jul|aug|sep|oct|okt|nov|dec|dez'
+/** Hours a spreadsheet took for a date and wrote so: "9-5" as "5-Sep" or "Sep-05", "9-18" as "18. Sep". */
+const HOURS_AS_DATE = new RegExp(String.raw`^(?:\d{1,2}[-. ]\s*(?:${MONTHS})\.?|(?:${MONTHS})[-. ]\d{1,2})$`, 'iu')
+/** Whether an hours cell is a date a spreadsheet made of hours: kept as written, and warned of. */
+export const hoursAsDate = (cell: string): boolean => HOURS_AS_DATE.test(cell.trim())
+
 const OPEN_RIGHT =
   'In Excel, open the original file with Data > From Text/CSV, File origin "65001: Unicode (UTF-8)", then save it as "CSV UTF-8 (Comma delimited)"; or correct the text.'
 
@@ -169,6 +175,13 @@ export function garbledNotes(cells: readonly NamedCell[]): string[] {
     const said = lost.map(({ header, text }) => `${JSON.stringify(text)} in the "${header}" column`)
     notes.push(
       `A "?" stands for a letter in ${said.join(' and ')}: Excel writes "?" for a letter the file's encoding cannot hold (Polish "ń" in Windows-1252), and the letter is lost. Imported as written: type the letters again, and save as "CSV UTF-8 (Comma delimited)", which keeps every letter.`,
+    )
+  }
+  const dates = cells.filter((c) => c.field.startsWith('hours') && hoursAsDate(c.text))
+  if (dates.length > 0) {
+    const said = dates.map(({ header, text }) => `${JSON.stringify(text)} in the "${header}" column`)
+    notes.push(
+      `${said.join(' and ')} ${dates.length === 1 ? 'is a date' : 'are dates'} a spreadsheet made of hours typed as "9-5": kept as written, their hours unknown. Format those columns as Text, type the hours again with their minutes ("09:00-17:00"), and save.`,
     )
   }
   for (const { header, text, field, formula } of cells) {

@@ -27,7 +27,15 @@ import {
   lostSeparator,
   pairColumn,
 } from './csv-coordinates'
-import { fileMaybeGarbled, garbledAddress, garbledNotes, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
+import {
+  fileMaybeGarbled,
+  garbledAddress,
+  garbledNotes,
+  hoursAsDate,
+  lostDigits,
+  maybeGarbled,
+  type NamedCell,
+} from './csv-garbled'
 import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
@@ -147,6 +155,7 @@ function readRow(
     const header = columns[i]!.header
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
+    else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
     if (field === 'hours') {
       week = cell
       continue

@@ -90,4 +90,14 @@ describe('garbled text in a CSV', () => {
     expect(read.rows.filter((_, i) => i !== 4 && i !== 5).flatMap((r) => r.notes)).toEqual([])
     expect(notesOf('name,phone,description\nA,+1 555 0100 ext 2,4.93E+11\n')).toEqual([[]])
   })
+
+  test('hours Excel made a date of ("9-5" as "5-Sep", "9-18" as "18. Sep") are kept as written, and warned of with the fix', () => {
+    const read = readLocationsCsv('name,Monday,Tuesday,Wednesday,Hours Sat\nA,5-Sep,Sep-18,9:00-17:00,18. Sep\n')
+    expect(read.rows[0]!.body.hours).toMatchObject({ monday: '5-Sep', tuesday: 'Sep-18', wednesday: '9:00-17:00' })
+    expect(read.rows[0]!.notes).toEqual([
+      '"5-Sep" in the "Monday" column and "Sep-18" in the "Tuesday" column and "18. Sep" in the "Hours Sat" column are dates a spreadsheet made of hours typed as "9-5": kept as written, their hours unknown. Format those columns as Text, type the hours again with their minutes ("09:00-17:00"), and save.',
+    ])
+    // A day's hours that only look so in a description are no date of a spreadsheet's.
+    expect(notesOf('name,description,Monday\nA,5-Sep,9-17\n')).toEqual([[]])
+  })
 })
