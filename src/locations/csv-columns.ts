@@ -469,6 +469,17 @@ export function columnField(header: string): string | null {
   return FIELD_BY_KEY.get(headerKey(header)) ?? null
 }
 
+/** Columns other locators export that hold what no field can take from them, and what to write instead. */
+const UNREAD_HINTS = new Map([
+  [
+    headerKey('hours_id'),
+    'names hours templates (StoreRocket\'s), whose hours are not in the file: no hours are imported from it. Give each day\'s hours in a column of its own (monday ... sunday), such as "09:00-17:00" or "Closed", as StoreRocket also reads them.',
+  ],
+])
+
+/** What a column no field reads holds and what to write instead, when another tool's export is known to have it; else null. */
+export const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
+
 /** The field a header cell fills when no other column of its file does (FALLBACK_NAMES), or null. */
 export const fallbackField = (header: string): string | null => FALLBACK_BY_KEY.get(headerKey(header)) ?? null
 

@@ -4,7 +4,7 @@ import { parseDayHours } from '../core/hours'
 import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-hours'
-import { columnField, daysColumn, fallbackField, hasHoursWord } from './csv-columns'
+import { columnField, daysColumn, fallbackField, hasHoursWord, unreadHint } from './csv-columns'
 import { maybeGarbled, ungarbled } from './csv-garbled'
 import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
 
@@ -141,6 +141,12 @@ export function readHeader(
         `the columns ${where(a)} and ${where(b)} both fill ${DAYS_IN_ENGLISH[day]}'s hours (${shown}). Delete or rename one of them.`,
       )
     }
+  }
+  // Said only of a column with text: an empty one left in a template loses nothing.
+  for (const [i, { header, field }] of columns.entries()) {
+    const hint = field === null ? unreadHint(header) : null
+    if (hint !== null && below.some((r) => (r.cells[i] ?? '').trim() !== ''))
+      notes.push(`The column "${header}" ${hint}`)
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, notes }
