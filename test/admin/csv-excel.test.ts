@@ -188,6 +188,7 @@ describe('CSV as Excel writes it, over HTTP', () => {
 })
 
 describe('files from other tools, over HTTP', () => {
+  // Each file holds 10 stores: the first two's keys.
   const FILES: [name: string, keys: (string | null)[]][] = [
     ['wpsl-csv-manager.csv', ['412', '413']],
     ['storerocket.csv', [null, null]],
@@ -202,7 +203,11 @@ describe('files from other tools, over HTTP', () => {
           r.action,
           r.external_id,
         ])
-        expect([res.status, results]).toEqual([200, keys.map((key) => ['created', key])])
+        expect([res.status, res.body.created, results.slice(0, 2)]).toEqual([
+          200,
+          10,
+          keys.map((key) => ['created', key]),
+        ])
       }
     })
   }

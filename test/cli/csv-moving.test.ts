@@ -17,7 +17,7 @@ const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixture
 describe('files from other tools', () => {
   // Keyed: the file has a store's key (wpsl_id, Store code, Filialnummer), so importing it again
   // matches its stores; StoreRocket's template has none, and would create them again.
-  // What the first store holds of what the tool writes its own way, and what the second does.
+  // Each file holds 10 stores; what the first two hold of what the tool writes its own way.
   type Stored = { external_id: string | null; status: string; tags: string[]; hours: Record<string, string> }
   const FILES: [tool: string, name: string, keyed: boolean, shown: (l: Stored) => unknown, stored: unknown[]][] = [
     [
@@ -61,14 +61,13 @@ describe('files from other tools', () => {
       ],
     ],
   ]
+  const stores = 10
   for (const [tool, name, keyed, shown, stored] of FILES) {
-    const stores = stored.length
     test(`${tool}: imports as exported, and its export re-imports to no change`, () => {
       const path = file(name, fixture(name))
-      const dry = json('locations', 'import', locatorId, '--file', path, '--dry-run')
-      expect([dry.created, dry.results.filter((r: { status: string }) => r.status === 'failed')]).toEqual([stores, []])
+      expect(json('locations', 'import', locatorId, '--file', path, '--dry-run').created).toBe(stores)
       expect(json('locations', 'import', locatorId, '--file', path).created).toBe(stores)
-      expect(json('locations', 'export', locatorId).map(shown)).toEqual(stored)
+      expect(json('locations', 'export', locatorId).slice(0, 2).map(shown)).toEqual(stored)
       const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
       expect(exported.code).toBe(0)
       const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
