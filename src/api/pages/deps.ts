@@ -83,8 +83,10 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 2: those directions name the address's town, region and country, with the town's point as a hint.
  * 3: such a store's Open Graph place:location is that point (business.business requires one).
  * 4: an address that starts with its town ("10435 Berlin") gives no street to JSON-LD and og.
+ * 5: one written town first has the street after it ("1052 Budapest, Váci utca 1."); "800 Chicago
+ *    Ave, Chicago" has its street.
  */
-export const PAGE_FORMAT = 4
+export const PAGE_FORMAT = 5
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

@@ -3,6 +3,7 @@
 import { type DayHours, parseDayHours } from '../../core/hours'
 import { socialUrl } from '../../core/social'
 import { nameKey } from '../../core/text'
+import { countryCode, regionSpellings } from '../../geocode/countries'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import type { publicLocation } from '../../indexes/present'
 // schema.org's vocabulary as types (schema-dts): tsc checks every property and value written here.
@@ -98,33 +99,62 @@ const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DA
  * The street of an address: its own part, else the pieces of the formatted address (between
  * commas) before the first that is its town or holds its postcode. A piece is the town when it is
  * the town's name but for numbers and a code of up to three letters ("London SE1 7PB", "L-1728
- * Luxembourg", "São Paulo - SP"), not a street named after it ("London Road"). Else the whole;
- * '' when the first piece is the town or the postcode: the address names no street.
+ * Luxembourg", "São Paulo - SP"), not a street named after it ("London Road"). Else the whole.
+ * An address that starts with its town or postcode ("10435 Berlin", "1052 Budapest, Váci utca 1.")
+ * has the pieces after them that are not its town, postcode, region or country: '' for none.
  */
 export function streetOf(a: PublicLocation['address']): string {
   if (a.street) return a.street
   const town = a.city ? nameKey(a.city) : null
   const postcode = a.postcode ? ` ${nameKey(a.postcode)} ` : null
-  const isTown = (piece: string) => {
+  /** The piece's town and the code with it ('' for none); null when it is not the town. */
+  const townIn = (piece: string): { code: string } | null => {
+    if (town === null) return null
     const words = nameKey(piece)
       .split(' ')
       .filter((w) => w !== '' && !/\d/.test(w))
+    if (words.join(' ') === town) return { code: '' }
     // A code of up to three letters before or after it: a region's ("SP"), a postcode's ("L-").
-    const coded = (from: number, to: number, code: string) =>
-      code.length <= 3 && words.slice(from, to).join(' ') === town
-    return (
-      words.join(' ') === town ||
-      (words.length > 1 && (coded(0, -1, words.at(-1)!) || coded(1, words.length, words[0]!)))
-    )
+    if (words.length < 2) return null
+    const [first, last] = [words[0]!, words.at(-1)!]
+    if (last.length <= 3 && words.slice(0, -1).join(' ') === town) return { code: last }
+    if (first.length <= 3 && words.slice(1).join(' ') === town) return { code: first }
+    return null
   }
+  const holdsPostcode = (piece: string) => postcode !== null && ` ${nameKey(piece)} `.includes(postcode)
   const pieces = a.formatted.split(',')
-  // An address that starts with its town or postcode ("10435 Berlin", "Berlin") names no street.
-  const first = pieces[0]!
-  if ((town !== null && isTown(first)) || (postcode !== null && ` ${nameKey(first)} ` === postcode)) return ''
-  const at = pieces.findIndex(
-    (p, i) => i > 0 && ((town !== null && isTown(p)) || (postcode !== null && ` ${nameKey(p)} `.includes(postcode))),
+  const at = pieces.findIndex((p, i) => i > 0 && (townIn(p) !== null || holdsPostcode(p)))
+  if (!isTownPiece(pieces[0]!, townIn(pieces[0]!), postcode))
+    return at > 0 ? pieces.slice(0, at).join(',').trim() : a.formatted
+  const spellings = a.region ? [nameKey(a.region), ...(a.country ? regionSpellings(a.country, a.region) : [])] : []
+  const isPlace = (piece: string) =>
+    nameKey(piece) === '' ||
+    isTownPiece(piece, townIn(piece), postcode) ||
+    holdsPostcode(piece) ||
+    spellings.includes(nameKey(piece)) ||
+    (a.country !== undefined && countryCode(piece) === a.country)
+  return pieces
+    .slice(1)
+    .filter((p) => !isPlace(p))
+    .join(',')
+    .trim()
+}
+
+/**
+ * Whether a piece (the first, or one after a first that is the town) is the town or postcode, not
+ * a street named after the town: the postcode alone, or the town with no number but its
+ * postcode's (a house number makes a street: "800 Chicago") and a code only as codes are written,
+ * in capitals ("CH-8001 Zürich", not "Chicago Ave" or "Via Roma").
+ */
+function isTownPiece(piece: string, town: { code: string } | null, postcode: string | null): boolean {
+  const key = ` ${nameKey(piece)} `
+  if (postcode !== null && key === postcode) return true
+  if (town === null) return false
+  const numbers = key.split(' ').filter((w) => /\d/.test(w))
+  if (postcode !== null && numbers.some((n) => !postcode.includes(` ${n} `))) return false
+  return (
+    town.code === '' || piece.split(/[^\p{L}\p{N}]+/u).some((w) => nameKey(w) === town.code && w === w.toUpperCase())
   )
-  return at > 0 ? pieces.slice(0, at).join(',').trim() : a.formatted
 }
 
 /**

@@ -1,0 +1,61 @@
+// A store page's street (JSON-LD streetAddress, Open Graph street_address, the title's) when the
+// address has no street part: read from the formatted address around its town and postcode. An
+// address that is only its town names none; a street named after its town is still a street, and
+// an address written town first ("1052 Budapest, Váci utca 1.") has its street after the town.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { slugOf } from '../../src/core/slug'
+import { setLocatorSettings } from '../../src/operator'
+import { makeEnv, type TestEnv } from '../helpers'
+import { send } from '../public/fixture'
+import { jsonLd, metaTags } from './fixture'
+
+const ADDRESSES = {
+  '800 Chicago Ave, Chicago, IL 60642': { city: 'Chicago', region: 'Illinois', postcode: '60642', country: 'US' },
+  'Via Roma 10, Roma': { city: 'Roma', country: 'IT' },
+  'Chicago, 800 Chicago Ave': { city: 'Chicago', region: 'Illinois', country: 'US' },
+  '1052 Budapest, Váci utca 1.': { city: 'Budapest', postcode: '1052', country: 'HU' },
+  'Budapest, Andrássy út 12, Hungary': { city: 'Budapest', country: 'HU' },
+  '10435 Berlin, Germany': { city: 'Berlin', postcode: '10435', country: 'DE' },
+  'Springfield, IL': { city: 'Springfield', region: 'Illinois', country: 'US' },
+} as const
+
+let env: TestEnv
+let token: string
+
+beforeAll(() => {
+  env = makeEnv({
+    addresses: Object.fromEntries(
+      Object.entries(ADDRESSES).map(([address, parts]) => [
+        address,
+        { lat: 45, lng: 10, precision: 'city' as const, parts: { ...parts } },
+      ]),
+    ),
+  })
+  setLocatorSettings(env.store, env.locatorId, { queryApi: 'on' })
+  token = env.store.locators.get(env.locatorId)!.publicToken
+})
+afterAll(() => env.close())
+
+/** The street a store of `address` is given: its JSON-LD's and its Open Graph tag's (undefined: none). */
+async function streetsOf(address: keyof typeof ADDRESSES): Promise<[string | undefined, string | undefined]> {
+  const name = `Shop ${Object.keys(ADDRESSES).indexOf(address)}`
+  const res = await env.call('POST', '/admin/v1/locations', { body: { name, address } })
+  expect(res.status).toBe(201)
+  const page = await send(env.app, `http://localhost/l/${token}/${res.body.location.id}/${slugOf(name)}`)
+  expect(page.status).toBe(200)
+  return [jsonLd(page.text)[0].address.streetAddress, metaTags(page.text)['business:contact_data:street_address']]
+}
+
+test('a street named after its town is a street, not the town', async () => {
+  expect(await streetsOf('800 Chicago Ave, Chicago, IL 60642')).toEqual(['800 Chicago Ave', '800 Chicago Ave'])
+  expect(await streetsOf('Via Roma 10, Roma')).toEqual(['Via Roma 10', 'Via Roma 10'])
+})
+
+test('an address written town first has its street after its town, postcode and country; or none', async () => {
+  expect(await streetsOf('1052 Budapest, Váci utca 1.')).toEqual(['Váci utca 1.', 'Váci utca 1.'])
+  expect(await streetsOf('Budapest, Andrássy út 12, Hungary')).toEqual(['Andrássy út 12', 'Andrássy út 12'])
+  expect(await streetsOf('Chicago, 800 Chicago Ave')).toEqual(['800 Chicago Ave', '800 Chicago Ave'])
+  // One of its town, postcode, region and country alone names none.
+  expect(await streetsOf('10435 Berlin, Germany')).toEqual([undefined, undefined])
+  expect(await streetsOf('Springfield, IL')).toEqual([undefined, undefined])
+})
