@@ -38,6 +38,24 @@ test('a part the text already holds is not said twice, nor a country it names in
   )
 })
 
+test('a country code counts only as codes are written, in capitals: not "Ch." (chemin), "in", "at"', () => {
+  expect(
+    addressText({ formatted: 'Ch. des Mines 9, 1202 Genève', postcode: '1202', city: 'Genève', country: 'CH' }),
+  ).toBe('Ch. des Mines 9, 1202 Genève, Switzerland')
+  expect(addressText({ formatted: 'Shop 4 in Phoenix Mall, Pune', city: 'Pune', country: 'IN' })).toBe(
+    'Shop 4 in Phoenix Mall, Pune, India',
+  )
+  expect(addressText({ formatted: 'Kiosk at Hauptplatz, Graz', city: 'Graz', country: 'AT' })).toBe(
+    'Kiosk at Hauptplatz, Graz, Austria',
+  )
+  expect(addressText({ formatted: 'Rue du Rhône 1, CH-1204 Genève', city: 'Genève', country: 'CH' })).toBe(
+    'Rue du Rhône 1, CH-1204 Genève',
+  )
+  expect(addressText({ formatted: 'Hauptplatz 1, Linz, AT', city: 'Linz', country: 'AT' })).toBe(
+    'Hauptplatz 1, Linz, AT',
+  )
+})
+
 test('no parts, or a country that is no code: the text as written', () => {
   expect(addressText({ formatted: ' Oranienstraße 185, Berlin ' })).toBe('Oranienstraße 185, Berlin')
   expect(addressText({ formatted: 'Oranienstraße 185, Berlin', country: 'Germany' })).toBe('Oranienstraße 185, Berlin')

@@ -52,7 +52,7 @@ export function addressText(address: DirectionsPlace['address']): string {
     .map((part) => part?.trim() ?? '')
     .filter((part) => part !== '' && !holdsWords(text, part))
   const name = country && countryName(country)
-  if (name && !countryNames(country!).some((n) => holdsWords(text, n))) added.push(name)
+  if (name && !namesCountry(text, country!)) added.push(name)
   return [text, ...added].join(', ')
 }
 
@@ -66,16 +66,21 @@ function countryName(code: string): string | null {
   }
 }
 
-/** Ways an address may already name a country: its code, its name in the languages shipped, common short forms. */
-function countryNames(code: string): string[] {
-  const names = [code, ...(COUNTRY_ALIASES[code] ?? [])]
+/**
+ * Whether the text names the country: by its code as codes are written, in capitals ("CH-8001",
+ * not the "Ch." of a chemin, nor the words "in" and "at"), by its name in the languages shipped,
+ * or a common short form.
+ */
+function namesCountry(text: string, code: string): boolean {
+  if (new RegExp(`(?:^|[^\\p{L}\\p{N}])${code}(?![\\p{L}\\p{N}])`, 'u').test(text)) return true
+  const names = [...(COUNTRY_ALIASES[code] ?? [])]
   for (const lang of LANGS) {
     try {
       const name = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(code)
       if (name) names.push(name)
     } catch {}
   }
-  return names
+  return names.some((n) => holdsWords(text, n))
 }
 
 /** Names CLDR does not give in the languages shipped. */

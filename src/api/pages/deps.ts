@@ -85,8 +85,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 4: an address that starts with its town ("10435 Berlin") gives no street to JSON-LD and og.
  * 5: one written town first has the street after it ("1052 Budapest, Váci utca 1."); "800 Chicago
  *    Ave, Chicago" has its street.
+ * 6: directions add the country to an address whose "Ch." (chemin), "in" or "at" is no code.
  */
-export const PAGE_FORMAT = 5
+export const PAGE_FORMAT = 6
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
