@@ -56,6 +56,22 @@ test('a country code counts only as codes are written, in capitals: not "Ch." (c
   )
 })
 
+test('a postcode written with other spacing or case is not said again', () => {
+  expect(
+    addressText({ formatted: '10 Downing St, London SW1A2AA', city: 'London', postcode: 'SW1A 2AA', country: 'GB' }),
+  ).toBe('10 Downing St, London SW1A2AA, United Kingdom')
+  expect(
+    addressText({ formatted: 'Damrak 1, 1012lg Amsterdam', city: 'Amsterdam', postcode: '1012 LG', country: 'NL' }),
+  ).toBe('Damrak 1, 1012lg Amsterdam, Netherlands')
+  // Not within a longer number, nor made of a house number and another.
+  expect(
+    addressText({ formatted: 'Damrak 10, 12 Amsterdam', city: 'Amsterdam', postcode: '1012', country: 'NL' }),
+  ).toBe('Damrak 10, 12 Amsterdam, 1012, Netherlands')
+  expect(addressText({ formatted: 'Route 104350, Berlin', city: 'Berlin', postcode: '10435', country: 'DE' })).toBe(
+    'Route 104350, Berlin, 10435, Germany',
+  )
+})
+
 test('no parts, or a country that is no code: the text as written', () => {
   expect(addressText({ formatted: ' Oranienstraße 185, Berlin ' })).toBe('Oranienstraße 185, Berlin')
   expect(addressText({ formatted: 'Oranienstraße 185, Berlin', country: 'Germany' })).toBe('Oranienstraße 185, Berlin')

@@ -1,7 +1,7 @@
 // The links a visitor follows from a store: the way there in a maps service, and a website as
 // its link reads. The widget (in the browser) and the store pages both use these: no Node, no DOM.
 import { LANGS } from './languages'
-import { holdsWords } from './text'
+import { holdsWords, nameKey } from './text'
 
 export type DirectionsService = 'google' | 'apple' | 'osm'
 
@@ -48,12 +48,33 @@ export function addressText(address: DirectionsPlace['address']): string {
   const text = address.formatted.trim()
   if (text === '') return ''
   const country = address.country && /^[A-Z]{2}$/.test(address.country) ? address.country : undefined
-  const added = [address.city, address.region, address.postcode]
+  const added = [address.city, address.region]
     .map((part) => part?.trim() ?? '')
     .filter((part) => part !== '' && !holdsWords(text, part))
+  const postcode = address.postcode?.trim() ?? ''
+  if (postcode !== '' && !holdsPostcode(text, postcode)) added.push(postcode)
   const name = country && countryName(country)
   if (name && !namesCountry(text, country!)) added.push(name)
   return [text, ...added].join(', ')
+}
+
+/**
+ * Whether the text holds the postcode, case aside and with or without a space where it has one
+ * or where letters meet digits ("SW1A2AA" is "SW1A 2AA", "1012lg" is "1012 LG"), as whole words:
+ * "10 12" is not "1012", nor is "104350" "10435".
+ */
+function holdsPostcode(text: string, postcode: string): boolean {
+  const key = nameKey(postcode)
+  if (key === '') return false
+  let pattern = ''
+  for (let i = 0; i < key.length; i++) {
+    const [c, next] = [key[i]!, key[i + 1]]
+    if (c === ' ') continue
+    pattern += c
+    if (next === undefined) break
+    if (next === ' ' || /\d/.test(c) !== /\d/.test(next)) pattern += ' ?'
+  }
+  return new RegExp(`(?:^| )${pattern}(?: |$)`, 'u').test(nameKey(text))
 }
 
 /** A country's English name ("DE" -> "Germany"); null where the runtime names none. */

@@ -86,8 +86,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 5: one written town first has the street after it ("1052 Budapest, Váci utca 1."); "800 Chicago
  *    Ave, Chicago" has its street.
  * 6: directions add the country to an address whose "Ch." (chemin), "in" or "at" is no code.
+ * 7: they do not add a postcode the text writes with other spacing ("SW1A2AA").
  */
-export const PAGE_FORMAT = 6
+export const PAGE_FORMAT = 7
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
