@@ -72,6 +72,21 @@ test('a postcode written with other spacing or case is not said again', () => {
   )
 })
 
+test("a country is named as people write it, and read so: not CLDR's long forms", () => {
+  expect(addressText({ formatted: "1 Queen's Road Central, Central", city: 'Central', country: 'HK' })).toBe(
+    "1 Queen's Road Central, Central, Hong Kong",
+  )
+  expect(addressText({ formatted: "1 Queen's Road Central, Hong Kong", city: 'Hong Kong', country: 'HK' })).toBe(
+    "1 Queen's Road Central, Hong Kong",
+  )
+  expect(addressText({ formatted: '1 Sule Pagoda Rd, Yangon, Myanmar', city: 'Yangon', country: 'MM' })).toBe(
+    '1 Sule Pagoda Rd, Yangon, Myanmar',
+  )
+  expect(
+    addressText({ formatted: 'Ferhadija 1, Sarajevo, Bosnia and Herzegovina', city: 'Sarajevo', country: 'BA' }),
+  ).toBe('Ferhadija 1, Sarajevo, Bosnia and Herzegovina')
+})
+
 test('no parts, or a country that is no code: the text as written', () => {
   expect(addressText({ formatted: ' Oranienstraße 185, Berlin ' })).toBe('Oranienstraße 185, Berlin')
   expect(addressText({ formatted: 'Oranienstraße 185, Berlin', country: 'Germany' })).toBe('Oranienstraße 185, Berlin')

@@ -77,11 +77,23 @@ function holdsPostcode(text: string, postcode: string): boolean {
   return new RegExp(`(?:^| )${pattern}(?: |$)`, 'u').test(nameKey(text))
 }
 
-/** A country's English name ("DE" -> "Germany"); null where the runtime names none. */
+/**
+ * A country's English name as people write it ("DE" -> "Germany"): CLDR's, but its short form
+ * where that is the everyday one ("Hong Kong", not "Hong Kong SAR China") and without a
+ * parenthesis ("Myanmar"); null where the runtime names none.
+ */
 function countryName(code: string): string | null {
+  const name = regionName('en', code, SHORT_NAMED.has(code) ? 'short' : 'long')?.replace(/\s*\(.*\)$/, '')
+  return name && name !== code ? name : null
+}
+
+/** Countries whose everyday name is CLDR's short one (as src/geocode/countries.ts names them). */
+const SHORT_NAMED = new Set(['HK', 'MO', 'PS'])
+
+/** A region's name in `lang` by Intl.DisplayNames; null where the runtime has none. */
+function regionName(lang: string, code: string, style: 'long' | 'short'): string | null {
   try {
-    const name = new Intl.DisplayNames(['en'], { type: 'region', fallback: 'none' }).of(code)
-    return name && name !== code ? name : null
+    return new Intl.DisplayNames([lang], { type: 'region', style, fallback: 'none' }).of(code) ?? null
   } catch {
     return null
   }
@@ -89,17 +101,18 @@ function countryName(code: string): string | null {
 
 /**
  * Whether the text names the country: by its code as codes are written, in capitals ("CH-8001",
- * not the "Ch." of a chemin, nor the words "in" and "at"), by its name in the languages shipped,
- * or a common short form.
+ * not the "Ch." of a chemin, nor the words "in" and "at"), by a name of it in the languages
+ * shipped (long or short, either side of a parenthesis, "&" as "and"), or a common short form.
  */
 function namesCountry(text: string, code: string): boolean {
   if (new RegExp(`(?:^|[^\\p{L}\\p{N}])${code}(?![\\p{L}\\p{N}])`, 'u').test(text)) return true
   const names = [...(COUNTRY_ALIASES[code] ?? [])]
   for (const lang of LANGS) {
-    try {
-      const name = new Intl.DisplayNames([lang], { type: 'region', fallback: 'none' }).of(code)
-      if (name) names.push(name)
-    } catch {}
+    for (const style of ['long', 'short'] as const) {
+      const name = regionName(lang, code, style)
+      // A short form that is a code ("US", "UK") counts only as codes do, above.
+      if (name && !/^[A-Z]{2,3}$/.test(name)) names.push(name, ...name.split(/\s*[()]\s*/), name.replace(/&/g, ' and '))
+    }
   }
   return names.some((n) => holdsWords(text, n))
 }

@@ -87,8 +87,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  *    Ave, Chicago" has its street.
  * 6: directions add the country to an address whose "Ch." (chemin), "in" or "at" is no code.
  * 7: they do not add a postcode the text writes with other spacing ("SW1A2AA").
+ * 8: they name a country as people write it ("Hong Kong", "Myanmar"), and read it so.
  */
-export const PAGE_FORMAT = 7
+export const PAGE_FORMAT = 8
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
