@@ -83,9 +83,16 @@ function holdsPostcode(text: string, postcode: string): boolean {
  * parenthesis ("Myanmar"); null where the runtime names none.
  */
 function countryName(code: string): string | null {
-  const name = regionName('en', code, SHORT_NAMED.has(code) ? 'short' : 'long')?.replace(/\s*\(.*\)$/, '')
-  return name && name !== code ? name : null
+  let name = ENGLISH.get(code)
+  if (name === undefined) {
+    const named = regionName('en', code, SHORT_NAMED.has(code) ? 'short' : 'long')?.replace(/\s*\(.*\)$/, '')
+    name = named && named !== code ? named : null
+    ENGLISH.set(code, name)
+  }
+  return name
 }
+
+const ENGLISH = new Map<string, string | null>()
 
 /** Countries whose everyday name is CLDR's short one (as src/geocode/countries.ts names them). */
 const SHORT_NAMED = new Set(['HK', 'MO', 'PS'])
@@ -106,16 +113,31 @@ function regionName(lang: string, code: string, style: 'long' | 'short'): string
  */
 function namesCountry(text: string, code: string): boolean {
   if (new RegExp(`(?:^|[^\\p{L}\\p{N}])${code}(?![\\p{L}\\p{N}])`, 'u').test(text)) return true
+  const words = ` ${nameKey(text)} `
+  return countryNames(code).some((key) => words.includes(` ${key} `))
+}
+
+/**
+ * The keys (nameKey) of the names namesCountry reads of a country, made once per code: making an
+ * Intl.DisplayNames takes far longer than reading the text.
+ */
+function countryNames(code: string): string[] {
+  const known = NAMES.get(code)
+  if (known !== undefined) return known
   const names = [...(COUNTRY_ALIASES[code] ?? [])]
   for (const lang of LANGS) {
     for (const style of ['long', 'short'] as const) {
       const name = regionName(lang, code, style)
-      // A short form that is a code ("US", "UK") counts only as codes do, above.
+      // A short form that is a code ("US", "UK") counts only as codes do, in namesCountry.
       if (name && !/^[A-Z]{2,3}$/.test(name)) names.push(name, ...name.split(/\s*[()]\s*/), name.replace(/&/g, ' and '))
     }
   }
-  return names.some((n) => holdsWords(text, n))
+  const keys = [...new Set(names.map(nameKey))].filter((key) => key !== '')
+  NAMES.set(code, keys)
+  return keys
 }
+
+const NAMES = new Map<string, string[]>()
 
 /** Names CLDR does not give in the languages shipped. */
 const COUNTRY_ALIASES: Record<string, string[]> = {
