@@ -56,6 +56,20 @@ test('a country code counts only as codes are written, in capitals: not "Ch." (c
   )
 })
 
+test('a region given as a code ("IN", "ME") is said only by that code in capitals, not the word "in"', () => {
+  expect(
+    addressText({
+      formatted: 'Shop 3 in Castleton Mall, Indianapolis',
+      city: 'Indianapolis',
+      region: 'IN',
+      country: 'US',
+    }),
+  ).toBe('Shop 3 in Castleton Mall, Indianapolis, IN, United States')
+  expect(addressText({ formatted: '1 Main St, Portland, ME', city: 'Portland', region: 'ME', country: 'US' })).toBe(
+    '1 Main St, Portland, ME, United States',
+  )
+})
+
 test('a postcode written with other spacing or case is not said again', () => {
   expect(
     addressText({ formatted: '10 Downing St, London SW1A2AA', city: 'London', postcode: 'SW1A 2AA', country: 'GB' }),

@@ -48,9 +48,10 @@ export function addressText(address: DirectionsPlace['address']): string {
   const text = address.formatted.trim()
   if (text === '') return ''
   const country = address.country && /^[A-Z]{2}$/.test(address.country) ? address.country : undefined
+  // A part given as a code ("IN", "ME": a region from a spreadsheet) is said only as codes are.
   const added = [address.city, address.region]
     .map((part) => part?.trim() ?? '')
-    .filter((part) => part !== '' && !holdsWords(text, part))
+    .filter((part) => part !== '' && !(CODE.test(part) ? holdsCode(text, part) : holdsWords(text, part)))
   const postcode = address.postcode?.trim() ?? ''
   if (postcode !== '' && !holdsPostcode(text, postcode)) added.push(postcode)
   const name = country && countryName(country)
@@ -106,13 +107,20 @@ function regionName(lang: string, code: string, style: 'long' | 'short'): string
   }
 }
 
+/** A code as people write one: two or three capitals. */
+const CODE = /^[A-Z]{2,3}$/
+
+/** Whether the text holds `code` (two or three capitals, CODE) as a word written in capitals. */
+const holdsCode = (text: string, code: string): boolean =>
+  new RegExp(`(?:^|[^\\p{L}\\p{N}])${code}(?![\\p{L}\\p{N}])`, 'u').test(text)
+
 /**
  * Whether the text names the country: by its code as codes are written, in capitals ("CH-8001",
  * not the "Ch." of a chemin, nor the words "in" and "at"), by a name of it in the languages
  * shipped (long or short, either side of a parenthesis, "&" as "and"), or a common short form.
  */
 function namesCountry(text: string, code: string): boolean {
-  if (new RegExp(`(?:^|[^\\p{L}\\p{N}])${code}(?![\\p{L}\\p{N}])`, 'u').test(text)) return true
+  if (holdsCode(text, code)) return true
   const words = ` ${nameKey(text)} `
   return countryNames(code).some((key) => words.includes(` ${key} `))
 }
@@ -129,7 +137,7 @@ function countryNames(code: string): string[] {
     for (const style of ['long', 'short'] as const) {
       const name = regionName(lang, code, style)
       // A short form that is a code ("US", "UK") counts only as codes do, in namesCountry.
-      if (name && !/^[A-Z]{2,3}$/.test(name)) names.push(name, ...name.split(/\s*[()]\s*/), name.replace(/&/g, ' and '))
+      if (name && !CODE.test(name)) names.push(name, ...name.split(/\s*[()]\s*/), name.replace(/&/g, ' and '))
     }
   }
   const keys = [...new Set(names.map(nameKey))].filter((key) => key !== '')
