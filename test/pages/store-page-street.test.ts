@@ -17,6 +17,8 @@ const ADDRESSES = {
   'Budapest, Andrássy út 12, Hungary': { city: 'Budapest', country: 'HU' },
   '10435 Berlin, Germany': { city: 'Berlin', postcode: '10435', country: 'DE' },
   'Springfield, IL': { city: 'Springfield', region: 'Illinois', country: 'US' },
+  SW1A2AA: { city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
+  '10 Downing St, SW1A2AA': { city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
 } as const
 
 let env: TestEnv
@@ -49,6 +51,11 @@ async function streetsOf(address: keyof typeof ADDRESSES): Promise<[string | und
 test('a street named after its town is a street, not the town', async () => {
   expect(await streetsOf('800 Chicago Ave, Chicago, IL 60642')).toEqual(['800 Chicago Ave', '800 Chicago Ave'])
   expect(await streetsOf('Via Roma 10, Roma')).toEqual(['Via Roma 10', 'Via Roma 10'])
+})
+
+test('a postcode written without its space is the postcode: alone it names no street', async () => {
+  expect(await streetsOf('SW1A2AA')).toEqual([undefined, undefined])
+  expect(await streetsOf('10 Downing St, SW1A2AA')).toEqual(['10 Downing St', '10 Downing St'])
 })
 
 test('an address written town first has its street after its town, postcode and country; or none', async () => {

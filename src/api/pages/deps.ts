@@ -89,8 +89,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 7: they do not add a postcode the text writes with other spacing ("SW1A2AA").
  * 8: they name a country as people write it ("Hong Kong", "Myanmar"), and read it so.
  * 9: a region given as a code ("IN") is said only by that code in capitals, not "in".
+ * 10: a postcode written without its space ("SW1A2AA") is the postcode, not a street.
  */
-export const PAGE_FORMAT = 9
+export const PAGE_FORMAT = 10
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

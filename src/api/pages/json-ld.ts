@@ -106,7 +106,9 @@ const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DA
 export function streetOf(a: PublicLocation['address']): string {
   if (a.street) return a.street
   const town = a.city ? nameKey(a.city) : null
-  const postcode = a.postcode ? ` ${nameKey(a.postcode)} ` : null
+  // The postcode's words, and those written as one ("SW1A2AA"), each between spaces.
+  const code = a.postcode ? nameKey(a.postcode) : ''
+  const postcodes = code === '' ? [] : [...new Set([` ${code} `, ` ${code.replace(/ /g, '')} `])]
   /** The piece's town and the code with it ('' for none); null when it is not the town. */
   const townIn = (piece: string): { code: string } | null => {
     if (town === null) return null
@@ -121,15 +123,15 @@ export function streetOf(a: PublicLocation['address']): string {
     if (first.length <= 3 && words.slice(1).join(' ') === town) return { code: first }
     return null
   }
-  const holdsPostcode = (piece: string) => postcode !== null && ` ${nameKey(piece)} `.includes(postcode)
+  const holdsPostcode = (piece: string) => postcodes.some((p) => ` ${nameKey(piece)} `.includes(p))
   const pieces = a.formatted.split(',')
   const at = pieces.findIndex((p, i) => i > 0 && (townIn(p) !== null || holdsPostcode(p)))
-  if (!isTownPiece(pieces[0]!, townIn(pieces[0]!), postcode))
+  if (!isTownPiece(pieces[0]!, townIn(pieces[0]!), postcodes))
     return at > 0 ? pieces.slice(0, at).join(',').trim() : a.formatted
   const spellings = a.region ? [nameKey(a.region), ...(a.country ? regionSpellings(a.country, a.region) : [])] : []
   const isPlace = (piece: string) =>
     nameKey(piece) === '' ||
-    isTownPiece(piece, townIn(piece), postcode) ||
+    isTownPiece(piece, townIn(piece), postcodes) ||
     holdsPostcode(piece) ||
     spellings.includes(nameKey(piece)) ||
     (a.country !== undefined && countryCode(piece) === a.country)
@@ -146,12 +148,12 @@ export function streetOf(a: PublicLocation['address']): string {
  * postcode's (a house number makes a street: "800 Chicago") and a code only as codes are written,
  * in capitals ("CH-8001 Zürich", not "Chicago Ave" or "Via Roma").
  */
-function isTownPiece(piece: string, town: { code: string } | null, postcode: string | null): boolean {
+function isTownPiece(piece: string, town: { code: string } | null, postcodes: string[]): boolean {
   const key = ` ${nameKey(piece)} `
-  if (postcode !== null && key === postcode) return true
+  if (postcodes.includes(key)) return true
   if (town === null) return false
   const numbers = key.split(' ').filter((w) => /\d/.test(w))
-  if (postcode !== null && numbers.some((n) => !postcode.includes(` ${n} `))) return false
+  if (postcodes.length > 0 && numbers.some((n) => !postcodes.some((p) => p.includes(` ${n} `)))) return false
   return (
     town.code === '' || piece.split(/[^\p{L}\p{N}]+/u).some((w) => nameKey(w) === town.code && w === w.toUpperCase())
   )
