@@ -324,6 +324,10 @@ const CELLS: [string, string | null][] = [
   ['Man.-fre. 10-18, lør. 10-16', '1-5 10:00-18:00; 6 10:00-16:00'],
   ['Mandag - fredag: 07.00 - 23.00, lørdag: 08.00 - 22.00', '1-5 07:00-23:00; 6 08:00-22:00'],
   ['Ma-fr 9-16, to 9-18', '1-3 09:00-16:00; 4 09:00-18:00; 5 09:00-16:00'],
+  // "to", "on", "ti" beside no other Norwegian day are words, not Thursday, Wednesday, Tuesday.
+  ['Open to 8pm', null],
+  ['Open on 9-5', null],
+  ['ti 10-18', null],
   // More Polish
   ['Pon.-Pt. 8.00-16.00', '1-5 08:00-16:00'],
   ['pon - pt: 9:00 - 17:00, sob: 9:00 - 13:00', '1-5 09:00-17:00; 6 09:00-13:00'],

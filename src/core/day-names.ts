@@ -277,8 +277,9 @@ const NORDIC_BITS = (1 << 9) | (1 << 10)
 
 /**
  * Whether a folded text's days are read as Norwegian and Danish write two letters ("ma-on 9-17,
- * to 9-19, fr 9-17, lø 10-15"): one of "ti", "on", "to" is a day there, and every day it names is
- * a name those languages write. Beside another language's day ("Mon to Fri") they are words.
+ * to 9-19, fr 9-17, lø 10-15"): one of "ti", "on", "to" is a day there, another day is named, and
+ * every day it names is a name those languages write. Beside another language's day ("Mon to
+ * Fri"), or alone ("Open to 8pm"), they are words.
  */
 export function nordic(t: string): boolean {
   if (!NORDIC_TWO_AT.test(t)) return false
@@ -286,8 +287,6 @@ export function nordic(t: string): boolean {
     [...spec[0].matchAll(NORDIC.spanParts)].flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : [])]),
   )
   const named = names.filter((name) => !isHoliday(name))
-  return (
-    named.some((name) => NORDIC_TWO.some(([two]) => two === name)) &&
-    named.every((name) => (LANGUAGE_OF.get(name) ?? 0) & NORDIC_BITS)
-  )
+  const two = (name: string) => NORDIC_TWO.some(([day]) => day === name)
+  return named.some(two) && !named.every(two) && named.every((name) => (LANGUAGE_OF.get(name) ?? 0) & NORDIC_BITS)
 }
