@@ -170,7 +170,8 @@ export function daysNamedTogether(texts: string[]): number[][] {
 /**
  * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
  * text is not a week of hours this reads: text before the first day, a day without hours, or
- * hours that parseDayHours cannot read. A day named twice takes its last hours. Hours alone
+ * hours that parseDayHours cannot read. A day named twice takes its last hours, but against a
+ * word for days after it ("Sat 10-2, Weekends closed"): its name keeps its own. Hours alone
  * ("24/7", "9-18") are every day's; hours before one set of days ("9-5 M-F") are theirs.
  * `keepUnread`: a week read no other way keeps a day's hours it cannot read as written ("Sa
  * nach Vereinbarung"), for them to count as unknown. `doubts` is told why some texts are not
@@ -456,17 +457,32 @@ function splitWith(
   }
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
   const general = new Set<number>()
+  // Days named by their names ("Sat 10-2, Weekends closed"): a word for days after them leaves
+  // them their hours, as a day named after one does ("Daily 9-5, Sun 10-4").
+  const byName = new Set<number>()
   for (let i = 0; i < specs.length; i++) {
-    const days = daysOf(specs[i]![0], read, g)
-    if (days.length === 0) continue // public holidays
+    const all = daysOf(specs[i]![0], read, g)
+    if (all.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
+    const group = isGroup(specs[i]![0]) && halfClosed(day) === null
+    const days = group ? all.filter((d) => !byName.has(d)) : all
+    if (days.length === 0) {
+      const { 0: named, index } = specs[i]!
+      const shown = `${text.slice(at[index], at[index + named.length]).trim()} ${hours[i]}`.trim()
+      say(
+        doubts,
+        `its "${shown}" names only days given their own hours before it. Write each day's hours once, such as "Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed".`,
+      )
+      return null
+    }
+    if (!group) for (const d of all) byName.add(d)
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
     // A half of the day closed is read beside the day's hours before (again).
     const unread = parseDayHours(first).kind === 'unknown' && halfClosed(day) === null
     if (unread && (!keepUnread || day === '')) return null
-    const every = new Set(days).size === 7
+    const every = new Set(all).size === 7
     for (const d of days) {
       const own = general.has(d) && !every && halfClosed(day) === null
       const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
@@ -483,6 +499,12 @@ function splitWith(
     }
   }
   return week
+}
+
+/** Whether days are a word for some days ("Weekends", "täglich"), not days named by their names. */
+function isGroup(spec: string): boolean {
+  const days = spec.replace(/\s*:$/, '').trim()
+  return EVERY_DAY.test(days) || WEEKDAYS.test(days) || WEEKENDS.test(days)
 }
 
 /** A doubt told once, however many readings of a week meet it. */
@@ -505,8 +527,7 @@ function otherLanguage(
 ): string | null {
   const names: { name: string; from: number; bits: number }[] = []
   for (const spec of specs) {
-    const days = spec[0].replace(/\s*:$/, '').trim()
-    if (EVERY_DAY.test(days) || WEEKDAYS.test(days) || WEEKENDS.test(days)) continue
+    if (isGroup(spec[0])) continue
     for (const m of spec[0].matchAll(g.spanParts)) {
       const from = spec.index + m.index
       names.push({ name: m[1]!, from, bits: languagesOf(m[1]!, g) })
