@@ -78,9 +78,11 @@ const CELLS: [string, string | null][] = [
   ],
   ['Mon - Fri: 9:00am - 5:00pm\nSat: 10:00am - 2:00pm', '1-5 09:00-17:00; 6 10:00-14:00'],
   ['Mon-Fri 9-5, Sat 10-2, Sun closed', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
-  // A day named by its name keeps its hours against a word for days after it, as people mean.
+  // A day named alone keeps its hours against a word for days after it, as people mean.
   ['Mon-Fri 9-5, Sat 10-2, Weekends closed', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
   ['Mon-Sun 9-5, Weekends closed', null],
+  ['Mo-Sa 9-18, Wochenende geschlossen', null], // Saturday open or closed? Not guessed.
+  ['Sat 10-2, Daily 9-5', '1-5 09:00-17:00; 6 10:00-14:00; 7 09:00-17:00'],
   ['Mon-Fri: 9AM-9PM; Sat: 9AM-6PM; Sun: 11AM-5PM', '1-5 09:00-21:00; 6 09:00-18:00; 7 11:00-17:00'],
   ['Mon-Fri 9:30 a.m. - 6 p.m.', '1-5 09:30-18:00'],
   ['Monday thru Friday 8-5', '1-5 08:00-17:00'],

@@ -170,8 +170,9 @@ export function daysNamedTogether(texts: string[]): number[][] {
 /**
  * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
  * text is not a week of hours this reads: text before the first day, a day without hours, or
- * hours that parseDayHours cannot read. A day named twice takes its last hours, but against a
- * word for days after it ("Sat 10-2, Weekends closed"): its name keeps its own. Hours alone
+ * hours that parseDayHours cannot read. A day named twice takes its last hours, but named alone
+ * before a word for days ("Sat 10-2, Weekends closed") it keeps its own (after a span, "Mon-Sat
+ * 9-5, Weekends closed", the week is refused). Hours alone
  * ("24/7", "9-18") are every day's; hours before one set of days ("9-5 M-F") are theirs.
  * `keepUnread`: a week read no other way keeps a day's hours it cannot read as written ("Sa
  * nach Vereinbarung"), for them to count as unknown. `doubts` is told why some texts are not
@@ -457,25 +458,22 @@ function splitWith(
   }
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
   const general = new Set<number>()
-  // Days named by their names ("Sat 10-2, Weekends closed"): a word for days after them leaves
-  // them their hours, as a day named after one does ("Daily 9-5, Sun 10-4").
-  const byName = new Set<number>()
+  // How each day was last named: alone ("Sat 10-2") or in a span ("Mon-Sat 9-5"). A word for days
+  // after it leaves a day named alone its hours, as a day named after one has its own ("Daily 9-5,
+  // Sun 10-4"); after a span ("Mon-Sat 9-5, Weekends closed": Saturday?) it is not guessed.
+  const named = new Map<number, 'alone' | 'span'>()
   for (let i = 0; i < specs.length; i++) {
     const all = daysOf(specs[i]![0], read, g)
     if (all.length === 0) continue // public holidays
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     const group = isGroup(specs[i]![0]) && halfClosed(day) === null
-    const days = group ? all.filter((d) => !byName.has(d)) : all
-    if (days.length === 0) {
-      const { 0: named, index } = specs[i]!
-      const shown = `${text.slice(at[index], at[index + named.length]).trim()} ${hours[i]}`.trim()
-      say(
-        doubts,
-        `its "${shown}" names only days given their own hours before it. Write each day's hours once, such as "Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed".`,
-      )
-      return null
-    }
-    if (!group) for (const d of all) byName.add(d)
+    const { 0: words, index } = specs[i]!
+    const shown = () => `${text.slice(at[index], at[index + words.length]).trim()} ${hours[i]}`.trim()
+    const days = group ? groupDays(all, named, shown, doubts) : all
+    if (days === null) return null
+    if (!group)
+      for (const part of specs[i]![0].matchAll(g.spanParts))
+        for (const d of daysOf(part[0], read, g)) named.set(d, part[2] === undefined ? 'alone' : 'span')
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
@@ -499,6 +497,30 @@ function splitWith(
     }
   }
   return week
+}
+
+/**
+ * The days a word for some days ("Weekends closed") gives its hours after days named before it
+ * (named): those not named. Null, saying why, when that is none, or a day of a span is one.
+ */
+function groupDays(
+  all: number[],
+  named: ReadonlyMap<number, 'alone' | 'span'>,
+  shown: () => string,
+  doubts?: string[],
+): number[] | null {
+  const spanned = all.find((d) => named.get(d) === 'span')
+  const days = all.filter((d) => !named.has(d))
+  if (spanned === undefined && days.length > 0) return days
+  const which =
+    spanned === undefined
+      ? 'names only days given their own hours before it'
+      : `and a span of days before it both give ${DAYS_IN_ENGLISH[spanned]} hours`
+  say(
+    doubts,
+    `its "${shown()}" ${which}. Write each day's hours once, such as "Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed".`,
+  )
+  return null
 }
 
 /** Whether days are a word for some days ("Weekends", "täglich"), not days named by their names. */
