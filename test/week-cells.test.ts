@@ -82,6 +82,11 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 9-5, Sat 10-2, Weekends closed', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
   ['Mon-Sun 9-5, Weekends closed', null],
   ['Mo-Sa 9-18, Wochenende geschlossen', null], // Saturday open or closed? Not guessed.
+  // Words before days that say which weeks they open are not read: the days are not read as every week's.
+  ['Mon-Fri 9-5, every other Saturday 10-2', null],
+  ['Mo-Fr 9-18, alle 14 Tage Sa 9-12', null],
+  ['Mo-Fr 9-18, jeden 1. Samstag 9-13', null],
+  ['Mon-Fri 9-5 by appointment, Sat 10-2', '1-5 ?; 6 10:00-14:00'],
   ['Sat 10-2, Daily 9-5', '1-5 09:00-17:00; 6 10:00-14:00; 7 09:00-17:00'],
   ['Mon-Fri: 9AM-9PM; Sat: 9AM-6PM; Sun: 11AM-5PM', '1-5 09:00-21:00; 6 09:00-18:00; 7 11:00-17:00'],
   ['Mon-Fri 9:30 a.m. - 6 p.m.', '1-5 09:30-18:00'],

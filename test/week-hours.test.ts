@@ -316,6 +316,13 @@ describe('splitWeekHours', () => {
     }
   })
 
+  test("words after a day's hours before the next days refuse the week, saying which", () => {
+    const doubts: string[] = []
+    expect(splitWeekHours('Mon-Fri 9-5, every other Saturday 10-2', true, doubts)).toBeNull()
+    expect(doubts).toHaveLength(1)
+    expect(doubts[0]).toStartWith('its "every other" before "Saturday" is not read.')
+  })
+
   test('a day named in another language is read when no other day of the cell names it', () => {
     // Its hours change no other day's, as a day named twice in two languages would.
     const cases: [string, string[]][] = [

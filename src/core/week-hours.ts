@@ -3,7 +3,7 @@
 // into each day's text, which parseDayHours then reads. The days' names, in English, German,
 // French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are
 // day-names.ts'.
-import { BY_APPOINTMENT, byAppointment, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
+import { BY_APPOINTMENT, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
 import {
   DAYS_IN_ENGLISH,
   ENGLISH,
@@ -38,7 +38,7 @@ import {
   WEEKENDS,
 } from './day-names'
 import { again, doubt } from './week-again'
-import { daysSpelled, lateDoubt, otherwise } from './week-words'
+import { daysSpelled, groupDays, kept, lateDoubt, otherwise, say, wordsBeforeDays } from './week-words'
 
 /**
  * Whether a week's days are named as only languages of the 24-hour clock name them ("Mo-Sa",
@@ -222,9 +222,6 @@ function otherDays([days, word, hours]: [string, string, string], keepUnread: bo
   }
   return week.map((day) => (day === '' ? hours : day))
 }
-
-/** A day's text kept unread as a week's may be: by appointment, hours in doubt, a half of the day closed. */
-const kept = (day: string) => byAppointment(day) || eitherHalf(day) !== null || halfClosed(day) !== null
 
 /** A word for closed before days alone, a word before them or not ("Closed on Mondays"). */
 const CLOSED_FIRST = /^\s*(\p{L}+)(?:\s+(?:on|am|le|el|il|op))?\s+(.+?)\s*$/u
@@ -456,6 +453,8 @@ function splitWith(
       hours[i] = closed[1]!
     }
   }
+  const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
+  if (keepUnread && wordsBeforeDays(hours, daysAt, doubts)) return null
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
   const general = new Set<number>()
   // How each day was last named: alone ("Sat 10-2") or in a span ("Mon-Sat 9-5"). A word for days
@@ -499,39 +498,10 @@ function splitWith(
   return week
 }
 
-/**
- * The days a word for some days ("Weekends closed") gives its hours after days named before it
- * (named): those not named. Null, saying why, when that is none, or a day of a span is one.
- */
-function groupDays(
-  all: number[],
-  named: ReadonlyMap<number, 'alone' | 'span'>,
-  shown: () => string,
-  doubts?: string[],
-): number[] | null {
-  const spanned = all.find((d) => named.get(d) === 'span')
-  const days = all.filter((d) => !named.has(d))
-  if (spanned === undefined && days.length > 0) return days
-  const which =
-    spanned === undefined
-      ? 'names only days given their own hours before it'
-      : `and a span of days before it both give ${DAYS_IN_ENGLISH[spanned]} hours`
-  say(
-    doubts,
-    `its "${shown()}" ${which}. Write each day's hours once, such as "Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed".`,
-  )
-  return null
-}
-
 /** Whether days are a word for some days ("Weekends", "täglich"), not days named by their names. */
 function isGroup(spec: string): boolean {
   const days = spec.replace(/\s*:$/, '').trim()
   return EVERY_DAY.test(days) || WEEKDAYS.test(days) || WEEKENDS.test(days)
-}
-
-/** A doubt told once, however many readings of a week meet it. */
-function say(doubts: string[] | undefined, doubt: string): void {
-  if (doubt !== '' && !doubts?.includes(doubt)) doubts?.push(doubt)
 }
 
 /**

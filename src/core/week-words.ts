@@ -1,8 +1,9 @@
 // What a week of hours says beside its days and their hours, for week-hours.ts: days written as
 // English letters run together ("MWF") or Portuguese ordinals ("2ª a 6ª"), a word for the other
-// days ("sonst 11-22"), and bare hours whose half of the day the week's other hours put in doubt.
-import { clockText, eitherText, foldHours, parseDayHours } from './hours'
-import { NAMED } from './day-names'
+// days ("sonst 11-22"), bare hours whose half of the day the week's other hours put in doubt, and
+// words a week's days are read beside: a word for some days ("Weekends"), words before days.
+import { DAYS_IN_ENGLISH, NAMED } from './day-names'
+import { byAppointment, clockText, eitherHalf, eitherText, foldHours, halfClosed, parseDayHours } from './hours'
 
 /** English one-letter days run together, capitals in the week's order ("MWF"); "MF" could be M-F. */
 const LETTERS_RUN = /(?<![\p{L}\d])[MTWRFSU]{3,7}(?![\p{L}\d])/gu
@@ -67,4 +68,70 @@ export function lateDoubt(week: string[]): string | null {
     return `its "${day}" beside "${late}" could be ${readings}. Write it with the 24-hour clock or am and pm.`
   }
   return null
+}
+
+/** A day's text kept unread as a week's may be: by appointment, hours in doubt, a half of the day closed. */
+export const kept = (day: string) => byAppointment(day) || eitherHalf(day) !== null || halfClosed(day) !== null
+
+/** A doubt told once, however many readings of a week meet it. */
+export function say(doubts: string[] | undefined, doubt: string): void {
+  if (doubt !== '' && !doubts?.includes(doubt)) doubts?.push(doubt)
+}
+
+/**
+ * The days a word for some days ("Weekends closed") gives its hours after days named before it
+ * (named): those not named. Null, saying why, when that is none, or a day of a span is one.
+ */
+export function groupDays(
+  all: number[],
+  named: ReadonlyMap<number, 'alone' | 'span'>,
+  shown: () => string,
+  doubts?: string[],
+): number[] | null {
+  const spanned = all.find((d) => named.get(d) === 'span')
+  const days = all.filter((d) => !named.has(d))
+  if (spanned === undefined && days.length > 0) return days
+  const which =
+    spanned === undefined
+      ? 'names only days given their own hours before it'
+      : `and a span of days before it both give ${DAYS_IN_ENGLISH[spanned]} hours`
+  say(
+    doubts,
+    `its "${shown()}" ${which}. Write each day's hours once, such as "Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed".`,
+  )
+  return null
+}
+
+/**
+ * Whether a day's hours end in words of none before the next days ("Mon-Fri 9-5, every other Sat
+ * 10-2"): kept unread, they would leave the next days read as every week's. Says which.
+ */
+export function wordsBeforeDays(hours: string[], daysAt: (i: number) => string, doubts?: string[]): boolean {
+  for (let i = 0; i + 1 < hours.length; i++) {
+    const day = hours[i]!
+    if (parseDayHours(day).kind !== 'unknown' || kept(day)) continue
+    const words = day.split(/(?<=[\s,;])(?=\S)/)
+    for (let k = words.length - 1; k > 0; k--) {
+      if (
+        parseDayHours(
+          words
+            .slice(0, k)
+            .join('')
+            .replace(/[\s,;]+$/, ''),
+        ).kind !== 'open'
+      )
+        continue
+      const tail = words
+        .slice(k)
+        .join('')
+        .replace(/^[\s(]+/, '')
+        .trim()
+      say(
+        doubts,
+        `its "${tail}" before "${daysAt(i + 1)}" is not read. Write those days' hours alone, such as "Sat 10:00-14:00", or leave them out.`,
+      )
+      return true
+    }
+  }
+  return false
 }
