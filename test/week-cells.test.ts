@@ -268,6 +268,7 @@ const CELLS: [string, string | null][] = [
   ['Closed Sundays and Mondays', null],
   ['Closed on Sunday, Mon-Sat 9am-6pm', '1-6 09:00-18:00; 7 closed'],
   ['Mon-Sat 9-6, Sun by appointment', '1-6 09:00-18:00; 7 ?'],
+  ['Mon-Sat 9-5, Sun by appt, otherwise closed', '1-6 09:00-17:00; 7 ?'], // "appt.": appointment
   ['Mon-Fri 8am-6pm, Sat 8am-12 noon', '1-5 08:00-18:00; 6 08:00-12:00'],
   ['Mon-Fri: 10:00-19:00, Sat: 10:00-18:00, Sun: closed, Holidays: closed', '1-5 10:00-19:00; 6 10:00-18:00; 7 closed'],
   ['Mon–Fri 8.30–17.00 (Wed 9.30–17.00)', '1-2 08:30-17:00; 3 09:30-17:00; 4-5 08:30-17:00'],

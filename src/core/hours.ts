@@ -45,7 +45,7 @@ export const foldHours = (text: string): string =>
  * hours to read, so such a day's text is kept as written and counts as unknown.
  */
 export const BY_APPOINTMENT =
-  /(?<!\p{L})(?:by appointment|appointment only|(?:up)?on request|by arrangement|nach vereinbarung|nach absprache|termine? nach|auf anfrage|sur rendez-vous|sur rdv|sur demande|con cita previa|con cita|cita previa|previa cita|su appuntamento|previo appuntamento|su richiesta|op afspraak|op aanvraag)(?!\p{L})/gu
+  /(?<!\p{L})(?:by appointment|by appt\.?|appointment only|(?:up)?on request|by arrangement|nach vereinbarung|nach absprache|termine? nach|auf anfrage|sur rendez-vous|sur rdv|sur demande|con cita previa|con cita|cita previa|previa cita|su appuntamento|previo appuntamento|su richiesta|op afspraak|op aanvraag)(?!\p{L})/gu
 
 /** Whether a day's text says the store opens by appointment ("Sa nach Vereinbarung", "sur rendez-vous"). */
 export const byAppointment = (text: string): boolean => foldHours(text).search(BY_APPOINTMENT) !== -1
