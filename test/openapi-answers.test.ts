@@ -136,10 +136,16 @@ describe('real answers match the document', () => {
     heard(publicPost.status, publicPost.body)
     const posted = doc.components.examples['public.METHOD_NOT_ALLOWED'].value.error
     expect(posted.message.replace(/pk_\w+/, f.token)).toBe(publicPost.body.error.message)
-    const adminMiss = await f.env.call('DELETE', `/admin/v1/locations/${f.ids.velo}`)
+    const adminMiss = await f.env.call('GET', '/admin/v1/stores')
     expect(adminMiss.status).toBe(404)
     expectValid({ $ref: '#/components/schemas/AdminError' }, adminMiss.body, 'admin not_found')
     heard(adminMiss.status, adminMiss.body)
+    const adminDelete = await f.env.call('DELETE', `/admin/v1/locations/${f.ids.velo}`)
+    expect(adminDelete.status).toBe(405)
+    expectValid({ $ref: '#/components/schemas/AdminError' }, adminDelete.body, 'admin method_not_allowed')
+    heard(adminDelete.status, adminDelete.body)
+    const deleted = doc.components.examples['admin.method_not_allowed'].value
+    expect(deleted.message.replace(/loc_\w+/, f.ids.velo)).toBe(adminDelete.body.message)
   })
 
   test('the 401 with error "error" in the document is the one a switched-off locator\'s key gets', async () => {

@@ -63,7 +63,7 @@ describe('the document', () => {
     expect(all.filter((r) => resolve(r) === undefined)).toEqual([])
   })
 
-  test("every component is used, but the examples of the Query API's answers to no route or method", () => {
+  test('every component is used, but the examples of the answers to no route or method', () => {
     const used = new Set(refs(doc.paths))
     for (const ref of refs(doc.components)) used.add(ref)
     const unused = Object.entries(doc.components as Json).flatMap(([kind, all]) =>
@@ -72,9 +72,16 @@ describe('the document', () => {
         .filter((ref) => kind !== 'securitySchemes' && !used.has(ref)),
     )
     expect(unused).toEqual([
+      '#/components/examples/admin.method_not_allowed',
       '#/components/examples/public.NOT_FOUND',
       '#/components/examples/public.METHOD_NOT_ALLOWED',
     ])
+  })
+
+  test("the Management API's description names the answer to another method, with its status and Allow", () => {
+    const { description } = doc.tags.find((t: Json) => t.name === 'Management API')
+    expect(description).toContain('405 `method_not_allowed` (the example `admin.method_not_allowed`)')
+    expect(description).toContain('`Allow` header')
   })
 
   test("the Query API's description names the answers to no route and to another method, each with its status", () => {
@@ -238,11 +245,11 @@ describe('the document', () => {
         expect({ code, documented: example !== undefined }).toEqual({ code, documented: true })
         expectValid({ $ref: `#/components/schemas/${schema}` }, example.value, `${api}.${code}`)
         expect(codeOf(example.value)).toBe('error' in entry ? entry.error : code)
-        // Named by an operation under the code's status, but for the Query API's answers to no route or method.
+        // Named by an operation under the code's status, but for the answers to no route or method.
         const named = operations().filter(
           ({ op }) => op.responses[String(entry.status)]?.content?.['application/json']?.examples?.[code],
         )
-        if (code !== 'NOT_FOUND' && code !== 'METHOD_NOT_ALLOWED')
+        if (code !== 'NOT_FOUND' && code !== 'METHOD_NOT_ALLOWED' && code !== 'method_not_allowed')
           expect({ code, operations: named.length > 0 }).toEqual({ code, operations: true })
       }
     }

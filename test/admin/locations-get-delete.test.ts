@@ -84,34 +84,63 @@ describe('POST /locations/{id}/delete', () => {
     }
   })
 
-  test('DELETE, PUT or PATCH on /locations/{id} (REST habits): 404 naming the routes there are, not "lives under /admin/v1", and nothing changes', async () => {
+  test('DELETE, PUT or PATCH on /locations/{id} (REST habits): 405 with the methods it takes and where the action is, and nothing changes', async () => {
     const location = await created()
+    const habits: Record<string, string> = {
+      DELETE: ' A location is deleted with POST /admin/v1/locations/{id}/delete.',
+      PUT: ' A location is updated with POST /admin/v1/locations/{id} (the fields sent change, the others stay).',
+      PATCH: ' A location is updated with POST /admin/v1/locations/{id} (the fields sent change, the others stay).',
+    }
     for (const method of ['DELETE', 'PUT', 'PATCH']) {
       const res = await expectNoChange(() =>
         env.call(method, `${BASE}/${location.id}`, method === 'DELETE' ? {} : { body: { name: 'Renamed' } }),
       )
-      expect(res.status).toBe(404)
-      expect(res.body).toEqual({
-        success: false,
-        error: 'not_found',
-        message: expect.stringContaining(`No route ${method} ${BASE}/${location.id}.`),
+      expect({ status: res.status, allow: res.headers.get('allow'), body: res.body }).toEqual({
+        status: 405,
+        allow: 'GET, HEAD, POST',
+        body: {
+          success: false,
+          error: 'method_not_allowed',
+          message: `${method} ${BASE}/${location.id} is not allowed: this route takes GET, HEAD, POST.${habits[method]}`,
+        },
       })
-      expect(res.body.message).toContain('POST /admin/v1/locations/bulk (many at once)')
-      expect(res.body.message).not.toContain('lives under')
     }
     expect((await get(location.id)).body.location).toEqual(location)
     // A route's other method is not read as a location id ("Location \"bulk\" was not found").
     const bulk = await env.call('GET', `${BASE}/bulk`)
-    expect({ status: bulk.status, body: bulk.body }).toEqual({
-      status: 404,
+    expect({ status: bulk.status, allow: bulk.headers.get('allow'), body: bulk.body }).toEqual({
+      status: 405,
+      allow: 'POST',
       body: {
         success: false,
-        error: 'not_found',
-        message: `No route GET ${BASE}/bulk: this route is POST ${BASE}/bulk.`,
+        error: 'method_not_allowed',
+        message: `GET ${BASE}/bulk is not allowed: this route takes POST.`,
       },
     })
     const exported = await expectNoChange(() => env.call('POST', `${BASE}/export`, { body: { name: 'X' } }))
-    expect(exported.body.message).toBe(`No route POST ${BASE}/export: this route is GET ${BASE}/export.`)
+    expect([exported.status, exported.headers.get('allow'), exported.body.message]).toEqual([
+      405,
+      'GET, HEAD',
+      `POST ${BASE}/export is not allowed: this route takes GET, HEAD.`,
+    ])
+    // Every route's other methods, the key checked or not.
+    const others: [string, string, string][] = [
+      ['DELETE', BASE, 'GET, HEAD, POST'],
+      ['PUT', `${BASE}/`, 'GET, HEAD, POST'],
+      ['GET', `${BASE}/${location.id}/delete`, 'POST'],
+      ['PATCH', '/admin/v1/custom_fields', 'GET, HEAD'],
+      ['DELETE', `${BASE}/bulk`, 'POST'],
+    ]
+    for (const [method, path, allow] of others)
+      for (const key of [undefined, null] as const) {
+        const res = await env.call(method, path, key === undefined ? {} : { key })
+        expect([res.status, res.headers.get('allow'), res.body.error]).toEqual([405, allow, 'method_not_allowed'])
+      }
+    // A path that is no route stays 404, naming the routes there are.
+    const none = await env.call('DELETE', `${BASE}/${location.id}/delete/now`)
+    expect([none.status, none.body.error]).toEqual([404, 'not_found'])
+    expect(none.body.message).toContain('POST /admin/v1/locations/bulk (many at once)')
+    expect(none.body.message).not.toContain('lives under')
     // Outside /admin/v1, where it is.
     expect((await env.call('GET', '/admin/locations')).body.message).toBe(
       'No route GET /admin/locations. The Management API lives under /admin/v1.',

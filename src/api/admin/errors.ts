@@ -10,6 +10,12 @@ export const ADMIN_ERRORS = {
   unauthenticated: { status: 401, error: 'Authentication failed', message: 'Authentication failed.' },
   no_locator: { status: 401, error: 'error', message: 'No locator was found for this API key.' },
   not_found: { status: 404, error: 'not_found', message: LOCATION_ERRORS.not_found },
+  /** Not in the spec's table: a method a route does not take (methods.ts), with an Allow header, as the Query API's 405. */
+  method_not_allowed: {
+    status: 405,
+    error: 'method_not_allowed',
+    message: 'This route does not take this method: the Allow header lists those it takes.',
+  },
   conflict: { status: 409, error: 'conflict', message: LOCATION_ERRORS.conflict },
   idempotency_key_reused: {
     status: 422,
@@ -52,6 +58,8 @@ export class AdminError extends Error {
     readonly details?: ValidationDetails,
     /** Retry-After, in seconds: on a 503 (1 unless set), and on any error that sets it (a key's request in flight). */
     readonly retryAfter?: number,
+    /** Allow: the methods a route takes, on a 405. */
+    readonly allow?: string,
   ) {
     super(message ?? ADMIN_ERRORS[kind].message)
     this.status = ADMIN_ERRORS[kind].status
@@ -71,6 +79,7 @@ export class AdminError extends Error {
     const headers: Record<string, string> = { 'content-type': 'application/json; charset=utf-8' }
     if (this.status === 401) headers['www-authenticate'] = 'Bearer realm="admin"'
     if (this.status === 503 || this.retryAfter !== undefined) headers['retry-after'] = String(this.retryAfter ?? 1)
+    if (this.allow !== undefined) headers.allow = this.allow
     return new Response(JSON.stringify(body), { status: this.status, headers })
   }
 }

@@ -8,6 +8,7 @@ import { answerBudget, idempotentWrites } from './idempotency'
 import { bulkUpsert } from '../../locations/bulk'
 import { LocationError } from '../../locations/errors'
 import { AdminError } from './errors'
+import { adminMethods, methodNotAllowed } from './methods'
 import { coerceFormCoordinates } from '../../locations/normalize'
 import {
   createLocation,
@@ -60,9 +61,11 @@ async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promi
   }
 }
 
-/** A request to a route of this API with a method it does not take: 404, as other unknown routes, naming the one meant. */
-const wrongMethod = (request: Request, route: string) =>
-  new AdminError('not_found', `No route ${request.method} ${new URL(request.url).pathname}: this route is ${route}.`)
+/** A request to a route of this API with a method it does not take: 405, with the methods it takes. */
+function wrongMethod(request: Request): AdminError {
+  const path = new URL(request.url).pathname
+  return methodNotAllowed(request.method, path, adminMethods(path) ?? '')
+}
 
 /** Refuses any query parameter on a route that takes none, as the routes that take some refuse others. */
 const noParams = (request: Request) => takesOnly(new URL(request.url).searchParams, [])
@@ -164,11 +167,11 @@ export function adminRoutes(deps: AdminRouteDeps) {
       )
       // Not a location's id (ids are loc_...): a method the route does not take, told as such.
       .get('/locations/bulk', ({ request }) => {
-        throw wrongMethod(request, 'POST /admin/v1/locations/bulk')
+        throw wrongMethod(request)
       })
       .post('/locations/bulk', (ctx) => postBulk(deps, ctx, write))
       .post('/locations/export', ({ request }) => {
-        throw wrongMethod(request, 'GET /admin/v1/locations/export')
+        throw wrongMethod(request)
       })
       .post('/locations//delete', () => {
         throw new AdminError(

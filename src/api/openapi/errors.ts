@@ -3,6 +3,7 @@
 import { damageText } from '../../store/damage'
 import { ADMIN_ERRORS, type AdminErrorKind, locatorSwitchedOff } from '../admin/errors'
 import { answerNotKept, keyReused } from '../admin/idempotency'
+import { methodNotAllowed } from '../admin/methods'
 import { noCluster } from '../public/clusters'
 import { PUBLIC_ERROR_GUIDE } from '../public/docs'
 import { databaseBusy, noEndpoint, PUBLIC_ERRORS, type PublicErrorCode, wrongMethod } from '../public/errors'
@@ -24,6 +25,8 @@ const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
   admin: [
     'limit_exceeded',
     'not_found',
+    // Answers a method no operation has on an operation's path: components/examples holds it.
+    'method_not_allowed',
     'conflict',
     'payload_too_large',
     'geocoding_failed',
@@ -68,6 +71,7 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
   unauthenticated: 'API key missing: send it in the header "Authorization: Bearer sk_...".',
   no_locator: locatorSwitchedOff('lct_0000000000000000'),
   not_found: 'Location "loc_dkhqrs6gblioquwv" was not found.',
+  method_not_allowed: methodNotAllowed('DELETE', '/admin/v1/locations/loc_dkhqrs6gblioquwv', 'GET, HEAD, POST').message,
   conflict:
     'The external_id "BER-001" is already that of location loc_j505opj7n9y7b6gj ("Berlin Mitte"); external ids are unique within a locator. Update that location instead, or give it another external_id first.',
   idempotency_key_reused: keyReused('a1b2', { createdAt: '2026-12-02T02:27:31.441Z' }),
