@@ -125,9 +125,13 @@ export async function bulkUpsert(
     if (plan.warnings.length === said)
       plan.warnings.push(...(await addressPointWarnings(deps, named, at, address, items[plan.index]!, memo)))
   }
+  // A dry run reads in one transaction, as the real run does: its answer is that of one state of
+  // the file, not of reads between which another process committed.
   const report = dryRun
     ? reportOf(
-        apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
+        deps.store.read(() =>
+          apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
+        ),
         true,
       )
     : await locatorWrite(deps, locatorId, () => {

@@ -6,7 +6,7 @@ import { LocationError } from './errors'
 
 /**
  * What a write calls, in its transaction, before it adds `adding` locations to `locatorId`: throws
- * limit_exceeded past the most. A bulk dry run calls it too, outside one, to answer as the write would.
+ * limit_exceeded past the most. A bulk dry run calls it too, in a read transaction, to answer as the write would.
  */
 export type RoomFor = (locatorId: string, adding: number) => void
 

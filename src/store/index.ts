@@ -61,6 +61,13 @@ export function openStore(path: string, waitForLock = true, upgrade = true, read
       // Immutable, the file has no other connection to read it through: no -shm to share.
       return openSnapshot(path, db, fileMoved() !== null || immutable)
     },
+    /**
+     * Runs fn's reads in one read transaction (BEGIN DEFERRED): they see the file as it was at the
+     * first, whatever other connections commit meanwhile. Inside a write transaction: that one's.
+     */
+    read<T>(fn: () => T): T {
+      return db.inTransaction ? fn() : db.transaction(fn).deferred()
+    },
     /** Runs fn in a BEGIN IMMEDIATE transaction: all of it commits, or none of it (nothing once the file moved). */
     write<T>(fn: () => T): T {
       const refused = refusal()

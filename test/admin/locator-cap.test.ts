@@ -1,13 +1,15 @@
 // LOCATOR_MAX_LOCATIONS: a locator's creates past the most are refused with limit_exceeded (400),
 // naming the setting; updates, deletions and other locators go on.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { noGeocoder } from '../../src/geocode/geocoder'
+import { bulkUpsert } from '../../src/locations/bulk'
+import { locationCap } from '../../src/locations/cap'
 import { createLocator } from '../../src/operator'
 import { createApp } from '../../src/server/app'
 import { openStore, type Store } from '../../src/store'
-import { storeBody, tempDir } from '../helpers'
+import { cliRunner, storeBody, tempDir } from '../helpers'
 
 const MOST = 3
 let dir: string
@@ -119,4 +121,34 @@ test('two servers on one database file (WORKERS=2) are held to LOCATOR_MAX_LOCAT
   } finally {
     otherStore.close()
   }
+})
+
+test("a bulk dry run answers from one state of the file: another process's commit while it reads is not half in it", async () => {
+  const { locator, secret } = createLocator(store, 'Snapshot')
+  expect((await post(secret, '/locations', storeBody({ name: 'A', external_id: 'A' }))).status).toBe(201)
+  expect((await post(secret, '/locations', storeBody({ name: 'No id' }))).status).toBe(201)
+  // Another process (the CLI) imports one location between the dry run's first read (the external
+  // ids delete_missing keeps) and its count: the file then holds MOST.
+  const file = join(dir, 'one.json')
+  writeFileSync(file, JSON.stringify([storeBody({ name: 'Imported' })]))
+  const cap = locationCap(store, MOST)
+  let imported = false
+  const roomFor = (locatorId: string, adding: number) => {
+    if (!imported) cliRunner(() => join(dir, 'cap.db')).json('locations', 'import', locator.id, '--file', file)
+    imported = true
+    cap(locatorId, adding)
+  }
+  const items = ['A', 'B'].map((name, i) => ({ raw: storeBody({ name, external_id: name }), key: `locations[${i}]` }))
+  const report = await bulkUpsert({ store, geocoder: noGeocoder, roomFor }, locator.id, items, {
+    dryRun: true,
+    deleteMissing: true,
+  })
+  expect(imported).toBe(true)
+  // As the file was when it began: 2 held, 1 created, within MOST.
+  expect({ created: report.created, unchanged: report.unchanged, deleted: report.deleted }).toEqual({
+    created: 1,
+    unchanged: 1,
+    deleted: 0,
+  })
+  expect(store.locations.count(locator.id, null)).toBe(MOST)
 })
