@@ -1,0 +1,204 @@
+// POST /admin/v1/locations/bulk with a CSV body: columns, flags in the query string, problems by
+// line, hours columns, compression, row limits, and where CSV is read.
+import { describe, expect, test } from 'bun:test'
+import { addCustomField } from '../../src/operator'
+import { all, BULK, bulk, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
+
+/** How a latitude cell that is no number is told to write it. */
+const LAT_FORMS = `Write a decimal number such as 48.8566 or -3.7074 (48°51'24"N, 48.8566 N and 48.8566° are read too).`
+
+useBulkEnv()
+
+describe('bulk upsert, CSV', () => {
+  const HEADER = 'Store Code;Name;Address;Latitude;Longitude;Tags;Monday;Colour\r\n'
+
+  test('reads the CSV body, flags from the query; unknown columns are reported', async () => {
+    const text = `\uFEFF${HEADER}S1;"Corner; Store";"1 Main St, Springfield";39,78;-89,65;Coffee|Wifi;9-17;red\r\nS2;Other;2 Main St;39.79;-89.66;;;blue\r\n`
+    const dry = await csv(text, '?dry_run=true')
+    expect(dry.body).toMatchObject({ dry_run: true, created: 2, unknown_columns: ['Colour'] })
+    // Each result names its row's line as well as its place.
+    expect(dry.body.results.map((r: any) => [r.index, r.line, r.external_id])).toEqual([
+      [0, 2, 'S1'],
+      [1, 3, 'S2'],
+    ])
+    expect(await all()).toEqual([])
+    const res = await csv(text)
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ dry_run: false, created: 2, unknown_columns: ['Colour'] })
+    const [s1] = await all()
+    expect(s1).toMatchObject({
+      external_id: 'S1',
+      name: 'Corner; Store',
+      coordinates: { lat: 39.78, lng: -89.65 },
+      tags: ['Coffee', 'Wifi'],
+      hours: { monday: '9-17' },
+    })
+    const deleting = await csv(
+      `${HEADER}S1;"Corner; Store";"1 Main St, Springfield";39.78;-89.65;Coffee|Wifi;9-17;red\r\n`,
+      '?delete_missing=true',
+    )
+    expect(deleting.body).toMatchObject({ unchanged: 1, deleted: 1 })
+    // A location deleted as missing has no line: it is not in the file.
+    expect(deleting.body.results.map((r: any) => ['line' in r, r.index, r.action])).toEqual([
+      [true, 0, 'unchanged'],
+      [false, null, 'deleted'],
+    ])
+    // A column named as a custom field fills it once the field is defined.
+    addCustomField(env.store, env.locatorId, { id: 'colour', name: 'Colour', type: 'text' })
+    const coloured = await csv(
+      `${HEADER}S1;"Corner; Store";"1 Main St, Springfield";39.78;-89.65;Coffee|Wifi;9-17;red\r\n`,
+    )
+    expect(coloured.body).toMatchObject({ updated: 1, unknown_columns: [] })
+    expect((await all())[0].custom_fields).toEqual({ colour: 'red' })
+  })
+
+  test('problems name the CSV line; a file that is not CSV is 400 naming its line', async () => {
+    const text = `name,address,lat,lng,external_id\nGood,a,1,2,G\n"Two\nlines",b,x,2,T\n,c,1,2,E\n`
+    const res = await csv(text)
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      // The file's column, as the person wrote it, with the field it gives.
+      'line 3.coordinates.lat': [
+        `line 3 (external_id "T"): The "lat" column (coordinates.lat) must be a number; got "x". ${LAT_FORMS}`,
+      ],
+      'line 5.name': ['line 5 (external_id "E"): The "name" column is required.'],
+    })
+    // Every problem of a row at once: a status not read hides none of the others.
+    addCustomField(env.store, env.locatorId, { id: 'parking', name: 'Parkplätze', type: 'number' })
+    const many = await csv('Store Code;Name;Address;Status;Parkplätze\nT-1;;a;aktuell;viele\nT-2;Two;b;aktiv;2,5\n')
+    expect(Object.keys(many.body.details)).toEqual(['line 2.status', 'line 2.name', 'line 2.custom_fields.parking'])
+    expect(many.body.message).toBe('1 of 2 locations cannot be written as sent; nothing was written.')
+    expect(await all()).toEqual([])
+    // A decimal comma in a number custom field, as in the coordinates; not before three digits,
+    // which English writes for thousands ("1,500"): refused, not read as 1.5.
+    const thousands = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;1,500\n')
+    expect(Object.keys(thousands.body.details)).toEqual(['line 2.custom_fields.parking'])
+    const comma = await csv('Store Code;Name;Address;lat;lng;Parkplätze\nT-2;Two;b;1;2;2,5\nT-3;Three;c;1;2;0,500\n')
+    expect(comma.status).toBe(200)
+    expect((await all()).map((l: { custom_fields: unknown }) => l.custom_fields)).toEqual([
+      { parking: '2.5' },
+      { parking: '0.500' }, // a leading 0 is no thousands
+    ])
+    const broken = await csv('name,address\n"unclosed,a\n')
+    expect(broken.status).toBe(400)
+    expect(broken.body.error).toBe('invalid_request')
+    expect(broken.body.message).toContain('line 2')
+  })
+
+  test('a week of hours in one column: split into the days; one naming no day is a problem of its line, nothing written', async () => {
+    const bad = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nA,Good,a,1,2,"Mon-Fri 9-18, Sat 10-14"\nB,Bad,b,1,2,on request\n',
+    )
+    expect(bad.status).toBe(422)
+    expect(bad.body.details).toEqual({
+      'line 3.hours': [
+        'line 3 (external_id "B"): "on request" could not be read as a week of opening hours. Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).',
+      ],
+    })
+    expect(await all()).toEqual([])
+    const good = await csv('external_id,name,address,lat,lng,Opening Hours\nA,Good,a,1,2,"Mon-Fri 9-18, Sat 10-14"\n')
+    expect(good.body).toMatchObject({ created: 1, unknown_columns: [] })
+    const [a] = await all()
+    expect(a.hours).toEqual({
+      monday: '9-18',
+      tuesday: '9-18',
+      wednesday: '9-18',
+      thursday: '9-18',
+      friday: '9-18',
+      saturday: '10-14',
+      sunday: 'closed', // a day the week leaves out
+    })
+    expect(a.hours_unread).toEqual([])
+    // A day not read keeps its text, unknown, with a warning; the other days are read.
+    const kept = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nC,Kept,c,1,2,"Mon-Fri 9-18, Sat on request"\n',
+    )
+    expect(kept.body.results[0].warnings).toEqual([
+      'hours.saturday "on request" is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+    ])
+    const c = (await all()).find((l: { external_id: string }) => l.external_id === 'C')
+    expect(c.hours).toMatchObject({ friday: '9-18', saturday: 'on request', sunday: 'closed' })
+    expect(c.hours_unread).toEqual(['saturday'])
+  })
+
+  test("a special hours column holds all of a location's dates: those left out are cleared; JSON still merges them", async () => {
+    const head = 'external_id,name,address,lat,lng,special_hours\n'
+    await csv(`${head}A,Shop,a,1,2,2026-12-24 09:00-14:00; 2026-12-25 closed\n`)
+    const special = async () => (await all())[0].special_hours
+    expect(await special()).toEqual({ '2026-12-24': '09:00-14:00', '2026-12-25': 'closed' })
+    expect((await csv(`${head}A,Shop,a,1,2,2026-12-25 closed\n`)).body).toMatchObject({ updated: 1 })
+    expect(await special()).toEqual({ '2026-12-25': 'closed' })
+    // A JSON item names the dates it changes, as PATCH does.
+    await bulk({ locations: [{ external_id: 'A', special_hours: { '2026-12-31': '10-16' } }] })
+    expect(await special()).toEqual({ '2026-12-25': 'closed', '2026-12-31': '10-16' })
+    expect((await csv(`${head}A,Shop,a,1,2,\n`)).body).toMatchObject({ updated: 1 })
+    expect(await special()).toEqual({})
+    // Without the column, they are left as they are.
+    await bulk({ locations: [{ external_id: 'A', special_hours: { '2026-12-31': '10-16' } }] })
+    expect((await csv('external_id,name,address,lat,lng\nA,Shop,a,1,2\n')).body).toMatchObject({ unchanged: 1 })
+    expect(await special()).toEqual({ '2026-12-31': '10-16' })
+  })
+
+  test('a CSV body sent compressed is refused, whether or not it is', async () => {
+    const text = 'external_id,name,address,lat,lng\nZ1,Test,"1 Main St",51.5,-0.1\n'
+    for (const body of [text, Bun.gzipSync(new TextEncoder().encode(text))]) {
+      const res = await env.app.handle(
+        new Request(`http://localhost${BULK}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv', 'content-encoding': 'gzip' },
+          body,
+        }),
+      )
+      expect(res.status).toBe(400)
+      expect(((await res.json()) as any).message).toContain('Send it uncompressed')
+    }
+    expect(await all()).toEqual([])
+  })
+
+  test('a CSV body of more than 1,000 rows is refused at its 1,001st row, the rest unread', async () => {
+    const before = snapshot()
+    const row = (i: number) => `S${i},Store ${i},${i} Main St,${40 + i / 1000},-3\n`
+    const header = 'external_id,name,address,lat,lng\n'
+    const rows = Array.from({ length: 1001 }, (_, i) => row(i)).join('')
+    // A line past the limit that would be refused if it were read: it is not.
+    const res = await csv(`${header}${rows}S,"never closed,a,1,2\n`)
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      locations: [
+        "The locations field may not have more than 1000 items; the CSV body has more rows of locations. Send them in several requests (the CLI's locations import takes any number).",
+      ],
+    })
+    expect(snapshot()).toEqual(before)
+    // 1,000 rows and blank padding after them are read whole.
+    const padded = await csv(`${header}${rows.slice(row(0).length)}${',,,,\n'.repeat(5)}`, '?dry_run=true')
+    expect(padded.body).toMatchObject({ success: true, created: 1000 })
+  })
+
+  test('a CSV body of 1,000 stores is taken with a totals row below or its header again among them', async () => {
+    const header = 'external_id,name,address,lat,lng,staff\n'
+    const rows = Array.from({ length: 1000 }, (_, i) => `S${i},Store ${i},${i} Main St,${40 + i / 1000},-3,2\n`)
+    const totals = await csv(`${header}${rows.join('')},Total,,,,2000\n`, '?dry_run=true')
+    expect(totals.body).toMatchObject({ success: true, created: 1000 })
+    const twice = [...rows.slice(0, 500), header, ...rows.slice(500)].join('')
+    const again = await csv(`${header}${twice}`, '?dry_run=true')
+    expect(again.body).toMatchObject({ success: true, created: 1000 })
+    // A store more is one too many, whatever lines no store are among them.
+    const more = await csv(`${header}${twice}S,One more,1 Main St,40,-3,2\n,Total,,,,2002\n`, '?dry_run=true')
+    expect(more.status).toBe(422)
+    expect(more.body.details.locations[0]).toContain('may not have more than 1000 items')
+  })
+
+  test('CSV is read only on the bulk route and only as text/csv', async () => {
+    const res = await env.call('POST', '/admin/v1/locations', {
+      body: 'name,address\nA,B\n',
+      headers: { 'content-type': 'text/csv' },
+    })
+    expect(res.status).toBe(422)
+    const plain = await env.call('POST', BULK, {
+      body: 'name,address\nA,B\n',
+      headers: { 'content-type': 'text/plain' },
+    })
+    expect(plain.status).toBe(400)
+    expect(plain.body.message).toContain('text/csv')
+  })
+})

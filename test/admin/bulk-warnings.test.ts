@@ -1,0 +1,68 @@
+// POST /admin/v1/locations/bulk: the geocoding warnings of a row whose point and address disagree.
+import { describe, expect, test } from 'bun:test'
+import { cachedGeocoder } from '../../src/geocode/geocoder'
+import { createApp } from '../../src/server/app'
+import { tableGeocoder } from '../helpers'
+import { BULK, env, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+describe('bulk geocoding warnings', () => {
+  test('a point in another country than the row, far from its postcode, or only at city level is warned about', async () => {
+    const geocoder = tableGeocoder({
+      '1 rue de la paix, 75002 paris, france': {
+        lat: 48.87,
+        lng: 2.33,
+        precision: 'street',
+        parts: { country: 'FR', city: 'Paris' },
+      },
+      '1 high street, springfield, united kingdom': {
+        lat: 39.78,
+        lng: -89.65,
+        precision: 'city',
+        parts: { country: 'US', city: 'Springfield' },
+      },
+      '75002, france': { lat: 43.3, lng: 5.37, precision: 'postcode', parts: { country: 'FR' } },
+      'mönckebergstraße 7, 80331 hamburg, deutschland': {
+        lat: 53.55,
+        lng: 10.0,
+        precision: 'city',
+        parts: { country: 'DE', city: 'Hamburg' },
+      },
+      // A postcode the data places at its town (Germany, France, Italy): still its place.
+      '80331, deutschland': {
+        lat: 48.137,
+        lng: 11.575,
+        precision: 'city',
+        parts: { country: 'DE', postcode: '80331' },
+      },
+    })
+    const app = createApp({
+      store: env.store,
+      geocoder: cachedGeocoder(geocoder, env.store.geocodeCache),
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const text =
+      'external_id,name,street,postcode,city,country\nP,Paris,1 rue de la Paix,75002,Paris,France\nU,Spring,1 High Street,,Springfield,UK\n' +
+      'H,Hamburg,Mönckebergstraße 7,80331,Hamburg,Deutschland\n'
+    const res = await app.handle(
+      new Request(`http://localhost${BULK}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+        body: text,
+      }),
+    )
+    const body = (await res.json()) as any
+    expect(res.status).toBe(200)
+    expect(body.results[0].warnings).toEqual(['The address was placed 662 km from the place of postcode 75002.'])
+    expect(body.results[1].warnings).toEqual([
+      'The address was placed only at city level (Springfield): check it, or send coordinates.',
+      "The address was placed in US, but the row's country is UK.",
+    ])
+    expect(body.results[2].warnings).toEqual([
+      'The address was placed only at city level (Hamburg): check it, or send coordinates.',
+      'The address was placed 612 km from the place of postcode 80331.',
+    ])
+  })
+})
