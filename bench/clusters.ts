@@ -9,7 +9,7 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { clustersBody } from '../src/api/public/clusters'
+import { clustersBody, ClustersQuery } from '../src/api/public/clusters'
 import { IndexRegistry } from '../src/indexes/registry'
 import { openStore } from '../src/store'
 import { scenario, seedLocator } from './scenario'
@@ -47,7 +47,7 @@ async function measure(size: number, o: Options): Promise<string[]> {
     await registry.preload()
     const locator = store.locators.get(locatorId)!
     const base = `http://127.0.0.1/public/v1/${locator.publicToken}/clusters?`
-    const ask = (query: string) => clustersBody(registry, locator, base + query)
+    const ask = (query: string) => clustersBody(registry, locator, new ClustersQuery(base + query))
     const WORLD = 'bbox=-180,-90,180,90&zoom=3'
 
     // The build: asked once (503 meanwhile), then ready; the event loop's longest stall meanwhile.

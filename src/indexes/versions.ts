@@ -17,8 +17,13 @@ export const versionOf = (change: { seq: number; at: string }): string =>
  * instant its open states hold until: the base of answers that show no open state.
  */
 export function writtenPart(version: string): string {
+  return version.slice(0, writtenLength(version))
+}
+
+/** The length of a version's written part (writtenPart), found without making it. */
+export function writtenLength(version: string): number {
   const cut = version.indexOf('~')
-  return cut === -1 ? version : version.slice(0, cut)
+  return cut === -1 ? version.length : cut
 }
 
 /** Whether a version names an instant its open states hold until (a version without one holds until the next write). */

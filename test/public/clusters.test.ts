@@ -159,6 +159,9 @@ describe('GET /clusters', () => {
     await refused('bbox=10,50,20,40&zoom=3', 'bbox')
     await refused(`${WORLD}&zoom=3&tagLogic=some`, 'tagLogic')
     await refused(`${WORLD}&zoom=3&open_now=maybe`, 'open_now')
+    // A bad filter is told after what is missing, as on the other routes.
+    await refused('zoom=3&open_now=maybe', 'bbox')
+    await refused(`${WORLD}&open_now=maybe`, 'zoom')
     // Larger than a map shows: more than 16 tiles across (the world at zoom 5 is 32) or down.
     const tooLarge = await f.get(f.url('/clusters', `${WORLD}&zoom=5`))
     expectError(

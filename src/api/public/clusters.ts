@@ -17,8 +17,8 @@ import { beforeAndQuery } from './url'
 
 const invalid = (message: string) => new PublicError('INVALID_PARAMETER', message)
 
-/** Names this process in the ETags of answers only it gives (clustersVersionMark). */
-const PROCESS_MARK = randomBytes(6).toString('base64url')
+/** Names this process in the ETags of answers only it gives (clustersVersionMark): made once, compared per request. */
+const PROCESS_MARK = `*${randomBytes(6).toString('base64url')}`
 
 /**
  * More of a clusters answer's version: clusters joined by points written since their tree's build
@@ -26,7 +26,7 @@ const PROCESS_MARK = randomBytes(6).toString('base64url')
  * and their ETag says so.
  */
 export const clustersVersionMark = (registry: IndexRegistry, locatorId: string): string =>
-  registry.clustersExact(locatorId) ? '' : `*${PROCESS_MARK}`
+  registry.clustersExact(locatorId) ? '' : PROCESS_MARK
 
 /** CLUSTER_NOT_FOUND's message for an id no clusters answer gave, or gave before the clusters were built anew. */
 export const noCluster = (id: string) =>
@@ -75,10 +75,37 @@ function checkMapSize([w, s, e, n]: Bbox, zoom: number): void {
   )
 }
 
-/** The body of GET /clusters for a full public URL. Throws PublicError for bad parameters, and 503 while the clusters are built. */
-export function clustersBody(registry: IndexRegistry, locator: Locator, href: string): Uint8Array {
+/**
+ * A GET /clusters request's query string, read once for both what the route asks of it: whether
+ * its answer shows open states (its version), and the answer.
+ */
+export class ClustersQuery {
+  private params: Params | undefined
+  constructor(private readonly href: string) {}
+
+  /** The parameters; throws PublicError for a query string that cannot be read. */
+  read(): Params {
+    this.params ??= queryParams(beforeAndQuery(this.href)[1])
+    return this.params
+  }
+
+  /**
+   * Whether the answer depends on open states (the open_now filter). A query string or open_now
+   * that cannot be read: true, and the answer's making reports it, in the order of its checks.
+   */
+  showsOpen(): boolean {
+    try {
+      return flag(this.read(), 'open_now')
+    } catch {
+      return true
+    }
+  }
+}
+
+/** The body of GET /clusters for its query. Throws PublicError for bad parameters, and 503 while the clusters are built. */
+export function clustersBody(registry: IndexRegistry, locator: Locator, query: ClustersQuery): Uint8Array {
   const entry = registry.entry(locator.id)
-  const params = queryParams(beforeAndQuery(href)[1])
+  const params = query.read()
   const bbox = bboxOf(params)
   if (bbox === null) throw invalid('bbox is required: the box the map shows, west,south,east,north.')
   if (once(params, 'zoom') === null)

@@ -1,6 +1,6 @@
 // The Query API's fast path: a GET every guard lets through, answered without Elysia's lifecycle.
 import type { IndexRegistry } from '../../indexes/registry'
-import { hasOpenPart, writtenPart } from '../../indexes/versions'
+import { hasOpenPart, writtenLength } from '../../indexes/versions'
 import type { AnswerCache, Kept, ResponseHeaders } from './answer-cache'
 import { locationsBody } from './answer'
 import type { Places } from './places'
@@ -112,13 +112,23 @@ export function fastPath(d: FastDeps) {
   /**
    * Whether a kept answer of a route other than /locations is current at `version`: made at it, or
    * at its written part (an answer that shows no open state: index.ts respond), either with this
-   * process's clusters mark (clustersVersionMark).
+   * process's clusters mark (clustersVersionMark). Compared in place: no version is made per request.
    */
   function keptAt(kept: Kept, version: string, locatorId: string): boolean {
+    const k = kept.version
+    const written = writtenLength(version)
+    if (k.length === written && version.startsWith(k)) return true // the written part
     const mark = clustersVersionMark(d.registry, locatorId)
-    const written = writtenPart(version)
-    return kept.version === version + mark || kept.version === written || kept.version === written + mark
+    if (mark === '' || !k.endsWith(mark)) return false
+    const n = k.length - mark.length
+    return (n === version.length || n === written) && samePrefix(k, version, n)
   }
 
   return { fast, cacheHits: () => cacheHits }
+}
+
+/** Whether `a` and `b` have the same first `n` characters (both at least that long). */
+function samePrefix(a: string, b: string, n: number): boolean {
+  for (let i = 0; i < n; i++) if (a.charCodeAt(i) !== b.charCodeAt(i)) return false
+  return true
 }

@@ -11,8 +11,8 @@ import { firstToLogDamage, GeodataDamagedError } from '../../geocode/embedded/op
 import type { IndexRegistry } from '../../indexes/registry'
 import { writtenPart } from '../../indexes/versions'
 import { locationBody, locationsBody } from './answer'
-import { clustersBody, clustersVersionMark, leavesBody } from './clusters'
-import { flag, queryParams } from './params'
+import { clustersBody, ClustersQuery, clustersVersionMark, leavesBody } from './clusters'
+import { queryParams } from './params'
 import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
 import {
@@ -62,8 +62,6 @@ const noMore = (_: string) => ''
 type ShowsOpen = (href: string) => boolean
 const always: ShowsOpen = () => true
 const never: ShowsOpen = () => false
-/** Clusters show no open state: only their open_now filter depends on it. */
-const clustersOpen: ShowsOpen = (href) => flag(queryParams(beforeAndQuery(href)[1]), 'open_now')
 
 type Set = Context['set']
 type Answered = string | Uint8Array | Promise<Answered>
@@ -232,16 +230,18 @@ export function publicRoutes(deps: PublicDeps) {
     .get('/:token/locations/:id', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => locationBody(deps.registry, locator, params.id)),
     )
-    .get('/:token/clusters', ({ request, params, set }) =>
-      respond(
+    // Clusters show no open state: only their open_now filter depends on it.
+    .get('/:token/clusters', ({ request, params, set }) => {
+      const query = new ClustersQuery(request.url)
+      return respond(
         request,
         set,
         params.token,
-        (l, href) => clustersBody(deps.registry, l, href),
+        (l) => clustersBody(deps.registry, l, query),
         clustersMark,
-        clustersOpen,
-      ),
-    )
+        () => query.showsOpen(),
+      )
+    })
     .get('/:token/clusters/:id/leaves', ({ request, params, set }) =>
       respond(request, set, params.token, (l, href) => leavesBody(deps.registry, l, params.id, href), clustersMark),
     )
