@@ -270,6 +270,17 @@ describe('the widget files', () => {
     expect(again.status).toBe(304)
   })
 
+  test('widget.js whole to a client that refuses gzip (q=0), gzipped to one that takes it at any q', async () => {
+    const encoding = async (accept: string) =>
+      (
+        await f.env.app.handle(new Request('http://localhost/widget.js', { headers: { 'accept-encoding': accept } }))
+      ).headers.get('content-encoding')
+    for (const refused of ['gzip;q=0', 'gzip; q=0.0, br', 'identity, gzip;q=0'])
+      expect({ refused, encoding: await encoding(refused) }).toEqual({ refused, encoding: null })
+    for (const taken of ['gzip;q=0.5', 'br;q=1, gzip;q=0.1', 'GZIP'])
+      expect({ taken, encoding: await encoding(taken) }).toEqual({ taken, encoding: 'gzip' })
+  })
+
   test('the stylesheet, Leaflet and the country shapes; 404 for any other name', async () => {
     const css = await get('/widget.css')
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')

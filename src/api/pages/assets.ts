@@ -99,6 +99,15 @@ export function asset(name: string): Promise<Asset> | null {
   return found
 }
 
+/** Whether Accept-Encoding names gzip at a weight above 0 ("gzip;q=0" refuses it, RFC 9110 12.5.3). */
+function takesGzip(accept: string): boolean {
+  return accept.split(',').some((part) => {
+    const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase())
+    const q = params.find((p) => p.startsWith('q='))
+    return coding === 'gzip' && (q === undefined || Number(q.slice(2)) > 0)
+  })
+}
+
 /** The asset's response: 304 for its ETag, gzip when the client takes it. Cached for an hour, then revalidated. */
 export function assetResponse(a: Asset, request: Request): Response {
   const headers: Record<string, string> = {
@@ -111,7 +120,7 @@ export function assetResponse(a: Asset, request: Request): Response {
     'cross-origin-resource-policy': 'cross-origin',
   }
   if (request.headers.get('if-none-match') === a.etag) return new Response(null, { status: 304, headers })
-  const gzip = /\bgzip\b/.test(request.headers.get('accept-encoding') ?? '')
+  const gzip = takesGzip(request.headers.get('accept-encoding') ?? '')
   if (gzip) headers['content-encoding'] = 'gzip'
   return new Response(gzip ? a.gzip : a.body, { headers })
 }
