@@ -136,6 +136,33 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     }
   })
 
+  // Vue's reactive() (a ref holding the finder) hands the app a Proxy: its getters and methods run
+  // with the Proxy as `this`, which holds no private (#) member of the class.
+  test("held by a framework's Proxy (Vue's reactive), the finder's members work as on the finder", async () => {
+    const { page, errors, close } = await appPage()
+    try {
+      await run(
+        page,
+        `const made = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London', map: false })
+        window.w = new Proxy(made, { get: (target, key, receiver) => Reflect.get(target, key, receiver) })`,
+      )
+      await page.locator('#a .sl-item').first().waitFor()
+      const read = await run(page, 'return [window.w.lang, window.w.destroyed, window.w.element.id]')
+      expect(read).toEqual(['en', false, 'a'])
+      await run(page, `await window.w.search({ origin: { kind: 'place', label: 'Paris', lat: 48.8566, lng: 2.3522 } })`)
+      await page
+        .locator('#a .sl-status')
+        .filter({ hasText: /of Paris/ })
+        .waitFor()
+      await run(page, 'window.w.select(null); window.w.destroy()')
+      expect(await run(page, 'return window.w.destroyed')).toBe(true)
+      expect(await page.locator('#a').innerHTML()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test("a finder mounted where one was destroyed takes up its search from the address, under the page's first prefix", async () => {
     const { page, close } = await appPage()
     try {
