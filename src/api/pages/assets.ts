@@ -15,11 +15,12 @@ const JS = 'text/javascript; charset=utf-8'
 const CSS = 'text/css; charset=utf-8'
 const JSON_TYPE = 'application/json; charset=utf-8'
 
-// libdeflate's deepest level writes a plain gzip stream some 4% smaller than zlib's level 9 (widget.js's
-// budget is its gzip size); made once a process, in milliseconds.
-const assetOf = (body: Uint8Array<ArrayBuffer>, type: string): Asset => ({
+// widget.js's budget is its gzip size: libdeflate's deepest level writes a plain gzip stream some
+// 4% smaller than zlib's level 9, at several times the one-off cost a process pays on a file's first
+// request, so only the widget's own bundle takes it.
+const assetOf = (body: Uint8Array<ArrayBuffer>, type: string, deepest = false): Asset => ({
   body,
-  gzip: Bun.gzipSync(body, { level: 12, library: 'libdeflate' }),
+  gzip: deepest ? Bun.gzipSync(body, { level: 12, library: 'libdeflate' }) : Bun.gzipSync(body, { level: 9 }),
   type,
   etag: `"${Bun.hash(body).toString(36)}"`,
 })
@@ -28,7 +29,7 @@ const assetOf = (body: Uint8Array<ArrayBuffer>, type: string): Asset => ({
 const packageFile = (name: string, file: string): Uint8Array<ArrayBuffer> =>
   readFileSync(fileURLToPath(import.meta.resolve(`${name}/${file}`)))
 
-async function bundle(entry: string, type: string): Promise<Asset> {
+async function bundle(entry: string, type: string, deepest = false): Promise<Asset> {
   // An IIFE: widget.js runs as a classic script, where top-level names would be the page's globals (Leaflet's L among them).
   const built = await Bun.build({
     entrypoints: [join(WIDGET_DIR, entry)],
@@ -37,7 +38,7 @@ async function bundle(entry: string, type: string): Promise<Asset> {
     format: 'iife',
   })
   if (!built.success || !built.outputs[0]) throw new AggregateError(built.logs, `Building ${entry} failed.`)
-  return assetOf(new Uint8Array(await built.outputs[0].arrayBuffer()), type)
+  return assetOf(new Uint8Array(await built.outputs[0].arrayBuffer()), type, deepest)
 }
 
 /** A ring's longitudes made continuous: one that crosses the antimeridian runs on past ±180 (Leaflet draws it whole). */
@@ -76,7 +77,7 @@ function countries(): Asset {
 }
 
 const MAKERS: Record<string, () => Asset | Promise<Asset>> = {
-  'widget.js': () => bundle('main.ts', JS),
+  'widget.js': () => bundle('main.ts', JS, true),
   'widget.css': () => bundle('widget.css', CSS),
   'leaflet.js': () => assetOf(packageFile('leaflet', 'dist/leaflet.js'), JS),
   'leaflet.css': () => assetOf(packageFile('leaflet', 'dist/leaflet.css'), CSS),
