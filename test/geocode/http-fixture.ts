@@ -70,6 +70,30 @@ export function config(provider: HttpGeocoderProvider, over: Partial<GeocoderCon
   }
 }
 
+/**
+ * Whether `call` settles before a timer of `ms` fires, that timer set once the call's own start
+ * (its timers included) has run. A loop's due timers fire in the order they are due, each followed
+ * by the promise jobs it starts, however late a loaded machine runs them: this compares the call's
+ * deadline with `ms`, not with the machine's speed.
+ */
+export async function settlesBefore(call: Promise<unknown>, ms: number): Promise<boolean> {
+  let settled = false
+  call.then(
+    () => (settled = true),
+    () => (settled = true),
+  )
+  await new Promise((started) => setImmediate(started))
+  if (settled) return true
+  return new Promise((resolve) => {
+    const timer = setTimeout(() => resolve(false), ms)
+    const done = () => {
+      clearTimeout(timer)
+      resolve(true)
+    }
+    call.then(done, done)
+  })
+}
+
 /** Asserts a GeocoderUnavailableError naming the provider and the reason, and quoting neither the key nor the URL. */
 export async function expectUnavailable(
   call: Promise<unknown>,
