@@ -14,9 +14,19 @@ describe("the service's schedule (scheduleGeocodeRefresh)", () => {
   beforeEach(() => (lines.length = 0))
   /** The runs use the clock: points are made as old as the test needs from it. */
   const now = new Date()
-  /** Waits (up to 5 s) until `done()`; the runs are timers. */
+  /** Waits until `done()`, however late a loaded machine fires the runs' timers (the test's timeout ends a hang). */
   const until = async (done: () => boolean) => {
-    for (const t = Date.now(); !done() && Date.now() - t < 5000; ) await Bun.sleep(2)
+    while (!done()) await Bun.sleep(2)
+  }
+  /**
+   * Waits for `n` periods of `ms`, counted by an interval of its own: the schedule's interval of the
+   * same period, set before it, is due first at each turn, so it has fired as often by then.
+   */
+  const periods = async (ms: number, n: number) => {
+    let ticks = 0
+    const timer = setInterval(() => ticks++, ms)
+    await until(() => ticks >= n)
+    clearInterval(timer)
   }
 
   test('a run still going when the next is due is not joined by it; each run that asked is logged; none after the stop', async () => {
@@ -29,7 +39,7 @@ describe("the service's schedule (scheduleGeocodeRefresh)", () => {
     }
     const stop = scheduleGeocodeRefresh(env.store, slow, { everyMs: 5, log })
     await until(() => asked > 0) // the first run, however late a loaded machine fires it
-    await Bun.sleep(60) // a dozen runs due meanwhile: none joins it
+    await periods(5, 12) // a dozen runs due meanwhile: none joins it
     expect(asked).toBe(1)
     answerNow()
     await until(() => lines.length > 0)
@@ -42,7 +52,7 @@ describe("the service's schedule (scheduleGeocodeRefresh)", () => {
       new Date(now.getTime() - 29 * DAY - HOUR).toISOString(),
       id,
     ])
-    await Bun.sleep(30)
+    await periods(5, 6) // runs that would be due: none comes
     expect(asked).toBe(1)
   })
 
