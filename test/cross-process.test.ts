@@ -155,8 +155,8 @@ test('the change log does not grow for good: a server prunes the changes older t
   const server = startServer(path, { LOG_REQUESTS: '0', DEMO: '0', GEOCODER: 'none' })
   try {
     const url = await serverUrl(server)
-    const deadline = Date.now() + 10_000
-    while (count() > 2 && Date.now() < deadline) await Bun.sleep(25)
+    // The prune at the start, however long a loaded machine takes to it (the test's timeout ends a hang).
+    while (count() > 2) await Bun.sleep(25)
     // The last old change (the locator's, up to the cut) and the recent one.
     expect(
       store.db
@@ -174,7 +174,7 @@ test('the change log does not grow for good: a server prunes the changes older t
     await server.proc.exited
     rmSync(own, { recursive: true, force: true })
   }
-}, 20_000)
+}, 60_000)
 
 function lctId(): string {
   const store = openStore(join(dir, 'shared.db'))

@@ -166,7 +166,7 @@ describe('cachedGeocoder over an adapter', () => {
       await geocoder.geocode(Object.keys(KNOWN_ADDRESSES)[0]!) // kept a day
       await Bun.sleep(5)
       const stop = startChangeLogPrune(env.store)
-      for (let i = 0; i < 100 && rows().length > 1; i++) await Bun.sleep(10)
+      while (rows().length > 1) await Bun.sleep(10) // its first run, however late (the test's timeout ends a hang)
       stop()
       expect(rows()).toEqual([{ query: normalizeAddress(Object.keys(KNOWN_ADDRESSES)[0]!) }])
     } finally {
