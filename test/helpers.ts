@@ -14,6 +14,7 @@ import { placeSearchAt } from '../src/geocode/embedded/place-source'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore, type Store } from '../src/store'
+import { treeCpuTicks } from './process-waits'
 import { tracked } from './started'
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))
@@ -144,20 +145,24 @@ export type Running = {
   lines: string[]
   /**
    * The first line matching `re` (the `nth`, from 1); fails after `quietMs` (QUIET_MS) in which the
-   * process wrote nothing, or when it ends.
+   * process wrote nothing and used no CPU time, or when it ends.
    */
   waitFor: (re: RegExp, quietMs?: number, nth?: number) => Promise<string>
 }
 
 /**
- * How long waitFor waits while the process writes nothing: a start that shows its progress line by
- * line (the geocoder data's build, a step a line) is not cut short on a loaded machine; one that
- * ends without the line fails at once, with what it wrote.
+ * How long waitFor waits while the process writes nothing and uses no CPU time (it and the processes
+ * under it): a start that a loaded machine slows, silent for longer (the launcher's Node, then Bun,
+ * then its workers), is not cut short; one stalled fails with what it wrote; one that ends without
+ * the line fails at once.
  */
 const QUIET_MS = 15_000
 
 /** Lines of text as they come, in chunks, and a wait for the first that matches. */
-function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void; end: () => void } {
+function lineCollector(
+  /** The process writing, whose CPU time counts as progress. */
+  pid?: () => number | undefined,
+): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void; end: () => void } {
   const lines: string[] = []
   const waiters: { re: RegExp; nth: number; resolve: (l: string) => void; reject: (e: Error) => void }[] = []
   const matching = (re: RegExp) => lines.filter((l) => re.test(l))
@@ -196,12 +201,22 @@ function lineCollector(): Pick<Running, 'lines' | 'waitFor'> & { add: (text: str
         if (ended) return reject(failure(re, 'the output ended'))
         const waiter = { re, nth, resolve, reject }
         waiters.push(waiter)
+        const cpu = () => {
+          const writer = pid?.()
+          return writer === undefined ? 0 : treeCpuTicks(writer)
+        }
+        let cpuSeen = cpu()
         const check = () => {
           if (!waiters.includes(waiter)) return
           const quiet = performance.now() - lastOutput
           if (quiet < quietMs) return void setTimeout(check, quietMs - quiet)
+          const used = cpu()
+          if (used !== cpuSeen) {
+            cpuSeen = used // silent, but working
+            return void setTimeout(check, quietMs)
+          }
           settle(waiter)
-          reject(failure(re, `${quietMs / 1000} s without output,`))
+          reject(failure(re, `${quietMs / 1000} s without output or CPU time,`))
         }
         setTimeout(check, quietMs)
       }),
@@ -237,8 +252,11 @@ export function startServer(
 }
 
 /** The lines a process writes on stdout, as they come, and a wait for the first that matches. */
-export function stdoutLines(proc: { stdout: ReadableStream<Uint8Array> }): Pick<Running, 'lines' | 'waitFor'> {
-  const collected = lineCollector()
+export function stdoutLines(proc: {
+  stdout: ReadableStream<Uint8Array>
+  pid?: number
+}): Pick<Running, 'lines' | 'waitFor'> {
+  const collected = lineCollector(() => proc.pid)
   ;(async () => {
     const decoder = new TextDecoder()
     for await (const chunk of proc.stdout) collected.add(decoder.decode(chunk, { stream: true }))
@@ -252,7 +270,7 @@ export function startInTerminal(
   dbPath: string,
   extraEnv: Record<string, string> = {},
 ): Omit<Running, 'proc'> & { proc: Bun.Subprocess } {
-  const collected = lineCollector()
+  const collected = lineCollector(() => proc.pid)
   const decoder = new TextDecoder()
   const proc = tracked(
     Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {

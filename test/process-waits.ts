@@ -1,6 +1,6 @@
 // Where another process waits, read from Linux's /proc: what a test waits for in place of a delay
 // that a loaded machine outlasts.
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 
 /** The system call process `pid`'s main thread is in (or was in when it was stopped); NaN when running. */
 const callOf = (pid: number) => Number(readFileSync(`/proc/${pid}/syscall`, 'utf8').split(' ')[0])
@@ -30,3 +30,22 @@ export function signalPending(pid: number, n: number): boolean {
  * exec: until then this is the parent's.
  */
 export const commandLineOf = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
+
+/**
+ * CPU time (clock ticks) process `pid` and every process under it have used, those ended
+ * included; 0 once it is gone. A start that a loaded machine slows still uses some.
+ */
+export function treeCpuTicks(pid: number): number {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After the name: state is the 1st field, utime, stime, cutime and cstime the 12th to 15th.
+    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+    let ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])
+    for (const task of readdirSync(`/proc/${pid}/task`))
+      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' '))
+        if (child !== '') ticks += treeCpuTicks(Number(child))
+    return ticks
+  } catch {
+    return 0
+  }
+}
