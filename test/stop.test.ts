@@ -145,7 +145,9 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
     expect(answer.toLowerCase()).toContain('x-content-type-options: nosniff')
   }
   expect(ms).toBeGreaterThan(900) // the request under way was waited for
-  expect(ms).toBeLessThan(3000) // until its 1 s, not the default 8
+  // Until its 1 s, not the default 8: the request under way ends only at the deadline, so a stop at
+  // 8 s takes 8000 ms or more, however fast the machine; a loaded one only adds to this one's 1 s.
+  expect(ms).toBeLessThan(8000)
   const cut = JSON.parse(await server.waitFor(/requests cut at the stop deadline/))
   expect(cut).toMatchObject({ level: 'warn', requests: 1 })
   // The request cut names whose it was: its locator and key, though its body never came.
