@@ -32,6 +32,15 @@ describe('GET /places', () => {
     expect((await places('Brent'))[0]!.label).toBe('Brent, United Kingdom')
   })
 
+  test('a name begun is no place\'s other name in small letters only: "Ems" is not Amsterdam ("emstaradyama")', async () => {
+    const ems = (await places('Ems', '&limit=10')).map((p) => p.label)
+    expect(ems[0]).toBe('Emsdetten, Germany')
+    expect(ems).not.toContain('Amsterdam, Netherlands')
+    expect((await places('Ems', '&lang=de'))[0]!.label).toBe('Emsdetten, Deutschland')
+    // Such a name typed whole still finds its place.
+    expect((await places('Emstaradyama'))[0]!.label).toBe('Amsterdam, Netherlands')
+  })
+
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')

@@ -86,11 +86,14 @@ export type PlaceParts = {
 /**
  * The name indexes from..to of the `most` best towns, one name each, best first: those a main
  * name matches before those only an alternate one does ("Sainte-..." before a city whose name
- * in some language begins so), then the most populous.
+ * in some language begins so), then the most populous. An alternate name with no spelling fit to
+ * show (`spellingStart`: the spellings' offsets) is no town's name begun: those are mostly
+ * transliterations in lower case ("emstaradyama" of Amsterdam is not what "Ems" begins).
  */
 export function bestTowns(
   keys: SortedKeys,
   population: Int32Array,
+  spellingStart: Int32Array,
   from: number,
   to: number,
   most: number,
@@ -102,6 +105,7 @@ export function bestTowns(
   const score = (i: number) => main[i]! * 2 ** 32 + population[ref[i]!]!
   for (let i = from; i < to; i++) {
     const town = ref[i]!
+    if (main[i] === 0 && spellingStart[i + 1] === spellingStart[i]) continue
     if (keep !== null && !keep(town)) continue
     if (best.length === most && score(i) <= score(best[best.length - 1]!)) continue
     if (towns.has(town)) {
@@ -127,6 +131,7 @@ export function bestTowns(
 function listPrefixes(
   keys: SortedKeys,
   population: Int32Array,
+  spellingStart: Int32Array,
   listed: Map<string, Int32Array>,
   from: number,
   to: number,
@@ -134,7 +139,7 @@ function listPrefixes(
 ): void {
   if (depth > 0) {
     const prefix = keys.bytes.toString('latin1', keys.start[from]!, keys.start[from]! + depth)
-    listed.set(prefix, bestTowns(keys, population, from, to, CANDIDATES))
+    listed.set(prefix, bestTowns(keys, population, spellingStart, from, to, CANDIDATES))
   }
   // The names one byte longer, each run of the same next byte (a name that ends here comes first).
   let i = from
@@ -143,7 +148,7 @@ function listPrefixes(
     const b = keys.byteAt(i, depth)
     let j = i + 1
     while (j < to && keys.byteAt(j, depth) === b) j++
-    if (j - i > LISTED_FROM) listPrefixes(keys, population, listed, i, j, depth + 1)
+    if (j - i > LISTED_FROM) listPrefixes(keys, population, spellingStart, listed, i, j, depth + 1)
     i = j
   }
 }
@@ -254,8 +259,9 @@ export function buildPlaceParts(db: Database): PlaceParts {
   }
   const population = Int32Array.from(places, (p) => p.population)
   const nameKeys = keyParts(keys, refs, main)
+  const spelt = keyParts(spellings)
   const listed = new Map<string, Int32Array>()
-  listPrefixes(new SortedKeys(nameKeys), population, listed, 0, keys.length, 0)
+  listPrefixes(new SortedKeys(nameKeys), population, spelt.start, listed, 0, keys.length, 0)
   // By key (ASCII: code unit order is byte order); a code's towns the most populous first, of
   // any country ("75016": Paris 16e before the part of Boulogne-Billancourt it serves; "75015":
   // Paris before Bretten, Germany), then by country, then as the table keeps them (by name).
@@ -291,7 +297,7 @@ export function buildPlaceParts(db: Database): PlaceParts {
     admins,
     names: keyParts(places.map((p) => p.name)),
     nameKeys,
-    spellings: keyParts(spellings),
+    spellings: spelt,
     listed,
     codes: keyParts(
       codes.map((c) => c.key),

@@ -551,14 +551,14 @@ export class PlaceSearch {
     if (keep !== null) {
       // A short prefix's own list, narrowed; a longer one's names, all looked at.
       if (to - from > KEEP_SCANNED) return this.bestOf(from, to, depth).filter((i) => keep(this.nameKeys.ref[i]!))
-      return bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES, keep)
+      return bestTowns(this.nameKeys, this.parts.population, this.parts.spellings.start, from, to, CANDIDATES, keep)
     }
     if (to - from > LISTED_FROM) {
       const start = this.nameKeys.start[from]!
       const listed = this.parts.listed.get(this.nameKeys.bytes.toString('latin1', start, start + depth))
       if (listed !== undefined) return listed
     }
-    return bestTowns(this.nameKeys, this.parts.population, from, to, CANDIDATES)
+    return bestTowns(this.nameKeys, this.parts.population, this.parts.spellings.start, from, to, CANDIDATES)
   }
 
   /** Country `code` (alpha-2) as a place, at its towns' centre with its reach; null when the data has no town of it. */
