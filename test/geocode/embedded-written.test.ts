@@ -276,6 +276,16 @@ describe('a town after a street word, without a comma', () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
+  test('is no town alone, after a house number: "Hauptstr. 5 St. Pölten" is in St. Pölten, not Sète ("St")', () => {
+    for (const address of [
+      'Hauptstr. 5 St. Pölten',
+      'Hauptstr 5 St Pölten',
+      'Kremser Gasse 5 St. Pölten',
+      'Hauptstr. 5, St. Pölten',
+    ])
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Sankt Pölten' })
+  })
+
   test("is no street's own name or word: those still name no town", () => {
     for (const address of ['5 Via Roma', 'Piazza del Duomo', '200 Main Street', 'Florida US'])
       expect({ address, r: geo.lookup(address) }).toEqual({ address, r: null })

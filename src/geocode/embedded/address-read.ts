@@ -51,7 +51,7 @@ const STREET_PREFIX = new Set(
 /** A word that ends or begins a street's name ("Street", "Rue"), so never a town's alone. */
 export const isStreetWord = (key: string) =>
   STREET_SUFFIX.has(key) || STREET_SUFFIX_AT_END.has(key) || STREET_PREFIX.has(key)
-const COMPOUND_STREET = /(strasse|straße|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
+const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 
 /** Which tokens of a part belong to a street name (and so never name a town). */
@@ -113,6 +113,8 @@ export function windowsOf(
         const slice = part.tokens.slice(start, start + len)
         if (slice.some((t) => /\d/.test(t)) || street[start + len - 1]) break
         const key = nameKey(slice.join(' '))
+        // A street's short word alone names no town: "St." of "St. Pölten" is not Sète ("St").
+        if (len === 1 && STREET_SUFFIX_AT_END.has(key)) continue
         if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
       }
       // A town before a dash, its district after it ("Köln-Ehrenfeld"): the town, never whole,
