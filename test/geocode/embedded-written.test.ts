@@ -311,3 +311,21 @@ describe("a region's code after a town of two words, without a comma", () => {
     }
   })
 })
+
+describe('a name several towns of note bear as another, old name', () => {
+  test('is not theirs, before the towns whose own name it is: "King St, Newtown" is no Tallahassee', () => {
+    // Tallahassee, Hartford, Macon and others were once "Newtown": read so, it is no town's.
+    expect(geo.lookup('King St, Newtown NSW')?.parts).toEqual({
+      street: 'King St',
+      city: 'Newtown',
+      region: 'NSW',
+      country: 'AU',
+    })
+    expect(geo.lookup('Newtown, Powys')?.parts.country).toBe('GB')
+    // Without the state, Newtown in Sydney and in Wales are near alike: refused, as "Barcelona" is.
+    expect(geo.lookup('King St, Newtown')).toBeNull()
+    // An exonym one big town bears stays its: "Cologne" is Köln, "Londres" London.
+    expect(geo.lookup('Cologne')?.parts.city).toBe('Köln')
+    expect(geo.lookup('Londres')?.parts.city).toBe('London')
+  })
+})

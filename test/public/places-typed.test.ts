@@ -41,6 +41,17 @@ describe('GET /places', () => {
     expect((await places('Emstaradyama'))[0]!.label).toBe('Amsterdam, Netherlands')
   })
 
+  test('an old name several towns of note bear is none of theirs: "Newtown" and "King St, Newtown" are Newtowns', async () => {
+    for (const q of ['Newtown', 'King St, Newtown']) {
+      const labels = (await places(q, '&limit=3')).map((p) => p.label)
+      expect({ q, labels }).toEqual({
+        q,
+        labels: ['Newtown, NSW, Australia', 'Newtown, United Kingdom', 'Newtown, VIC, Australia'],
+      })
+    }
+    expect((await places('Cologne'))[0]!.label).toBe('Cologne, Germany')
+  })
+
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')

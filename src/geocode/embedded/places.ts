@@ -34,6 +34,8 @@ const ALTERNATE_OVER_MAIN = 3
 /** An exact name of fewer people than this ranks with the names it begins, unless typed this long. */
 const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
+/** Towns of this many people or more that bear one other name make it a name shared (search()). */
+const SHARED_FROM = 50_000
 /** Found as typed, places of fewer people than this may be a typo's: "Müchen" is a village's old name. */
 const SMALL_PLACE = 50_000
 /** How much more a whole main name found through a typo weighs than a whole alternate one. */
@@ -310,12 +312,22 @@ export class PlaceSearch {
     const biggestMain = Math.max(0, ...hits.filter((h) => h.main && h.precision === 'city').map((h) => h.weight))
     const short = shortWords(key)
     const own = (h: PlaceHit) => shortWords(townKey(h.label)) === short
+    // A name several towns of note and of other names bear as another name is an old one they
+    // shared ("Newtown": Tallahassee, Hartford, Macon...): meant by none, each weighing a share
+    // of that tenth. Not two towns of one name ("Datun": Datong, the city and the county).
+    const sharers = new Set(
+      hits
+        .filter((h) => h.exact && !h.main && h.precision === 'city' && h.weight >= SHARED_FROM)
+        .map((h) => townKey(h.label)),
+    ).size
+    const shared = sharers >= 2 ? sharers : 1
     for (const h of hits) {
-      if (!h.main && !(h.exact && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h)))) {
+      const meant = h.exact && shared === 1 && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h))
+      if (!h.main && !meant) {
         // Still the town meant, though weighing a tenth, when far the biggest the text begins a
         // name of: "Münch" is Munich (its own name an alternate one in the data), not Münchenstein.
         if (!h.exact && h.precision === 'city' && h.weight > ALTERNATE_OVER_MAIN * biggestMain) h.meant = true
-        h.weight /= ALTERNATE_SHARE
+        h.weight /= ALTERNATE_SHARE * (h.exact ? shared : 1)
         // a small place's other name (York, NE's "New York") is not how it is shown
         delete h.named
         delete h.namedBegun

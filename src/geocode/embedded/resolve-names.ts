@@ -12,6 +12,9 @@ const TOWN_POPULATION = 5000
 /** Refuse when a same-named place in another country has at least half the best one's weight: bare "Barcelona" (Spain 1.6M, Venezuela 0.8M) or "Salamanca" (Mexico 273k, Spain 156k). With the country added, both resolve. */
 const AMBIGUITY_RATIO = 2
 
+/** Towns of this many people or more that bear one other name make it a name shared. */
+const SHARED_FROM = 50_000
+
 type Candidate = { place: PlaceRow; window: Window }
 
 /** The address placed by the names of places it holds, in `country` when one is known. */
@@ -21,6 +24,11 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   const districts: Candidate[] = []
   for (const w of windows) {
     const rows = country ? q.qPlacesIn.all(w.key, country) : q.qPlaces.all(w.key)
+    // A name several towns of note and of other names bear as another name is an old one they
+    // shared ("Newtown": Tallahassee, Hartford, Macon...): each weighs a share of it, below the
+    // towns it names. Not two towns of one name ("Datun": Datong, the city and the county).
+    const sharers = new Set(rows.filter((r) => r.alt === 1 && r.population >= SHARED_FROM).map((r) => r.name)).size
+    if (sharers >= 2) for (const r of rows) if (r.alt === 1) r.weight /= sharers
     for (const place of rows)
       if (w.district) districts.push({ place, window: w })
       else if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
