@@ -49,6 +49,20 @@ describe('GET /places labels', () => {
     expect(near.body.meta.query.center.label).toBe('Wien, Österreich')
   })
 
+  test("a city's whole other name typed on a page in another language is shown, though another of its names goes on from it", async () => {
+    const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0].label
+    // "Praga" goes on from "Prag", "Brussels" from "Brussel", "Athens" from "Athen".
+    expect(await first('Prag', 'de')).toBe('Prag, Tschechien')
+    expect(await first('Brüssel', 'de')).toBe('Brüssel, Belgien')
+    expect(await first('Athen', 'de')).toBe('Athen, Griechenland')
+    expect(await first('Kopenhagen', 'de')).toBe('Kopenhagen, Dänemark')
+    // An English page shows the data's name; a text that is also a town's own name is a name cut short.
+    expect(await first('Prag', 'en')).toBe('Prague, Czechia')
+    expect(await first('Mila', 'de')).toBe('Milan, Italien')
+    const near = await get(`${token}/locations?near=Prag&radius=30&unit=km&lang=de`)
+    expect(near.body.meta.query.center.label).toBe('Prag, Tschechien')
+  })
+
   test('a label typed back finds its place first, as near= does: the state of New York, not the city', async () => {
     // "New York" alone is the city; its label is "New York City, NY, United States".
     expect((await places('New York'))[0].label).toBe('New York City, NY, United States')

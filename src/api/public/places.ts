@@ -17,7 +17,7 @@ import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
 import { shownLabel } from '../../geocode/embedded/place-parts'
-import { codePoints } from '../../core/text'
+import { codePoints, nameKey } from '../../core/text'
 import { PublicError } from './errors'
 import { integer, once, type Params } from './params'
 
@@ -46,6 +46,20 @@ const REGION_TIE = 5
 const WHOLE_OVER = 3
 /** A town three letters name whole, of a country of the page's language, comes first from this many people (rankedPlaces). */
 const OWN_WHOLE_FROM = 10_000
+
+/**
+ * On a page in another language than English, a text of four characters or more that names a
+ * city whole by another name is read whole and shown by it, though another of the city's names
+ * goes on from it: a German page's "Prag" and "Brüssel" are Prag and Brüssel, not Prague ("Praga"
+ * goes on from "Prag") and Brussels. Only far the biggest of those ranked (WHOLE_OVER), and not
+ * where the text is also some place's own name: "Mila" is a town in Algeria too, so Milan cut short.
+ */
+function readWhole(ranked: RankedPlace[], lang: Lang, text: string): void {
+  if (lang === 'en' || codePoints(text.trim()) < 4) return
+  const whole = ranked.find((p) => p.exact && p.namedBegun !== undefined && p.precision === 'city')
+  if (whole === undefined || ranked.some((o) => o.exact && o.main)) return
+  if (ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight)) whole.namedAs = whole.namedBegun
+}
 
 /** The countries whose people mostly read a page's language: where its visitors' own towns are. */
 const SPEAKING: Partial<Record<Lang, string[]>> = {
@@ -172,8 +186,10 @@ export function rankedPlaces(
     const whole = ranked.find((p) => p.exact && (p.main || p.meant === true) && p.precision === 'city')
     if (whole !== undefined && ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight)) {
       whole.tier = Math.min(whole.tier, 0)
-      // Read whole, shown by that name: "Rom, Italien", as "Roma" is.
-      if (whole.namedBegun !== undefined) whole.namedAs = whole.namedBegun
+      // Not where the data's name begins so too ("Rom": Rome; "Lim": Lima): that may be what
+      // the page's language writes.
+      if (whole.namedBegun !== undefined && !nameKey(whole.label).startsWith(nameKey(text)))
+        whole.namedAs = whole.namedBegun
     }
     // So is a town's own name of a country of the page's language, unless a place of those
     // countries ranked has WHOLE_OVER times its people: a German page's "Aue" is Aue, not Oviedo
@@ -185,6 +201,7 @@ export function rankedPlaces(
     if (home !== undefined && local.every((o) => o === home || o.weight < WHOLE_OVER * home.weight))
       home.tier = Math.min(home.tier, 0)
   }
+  readWhole(ranked, lang, text)
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
   // name the text means it by ("Cologne": Köln), not one that only holds the text among its old

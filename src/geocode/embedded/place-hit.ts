@@ -41,7 +41,7 @@ export type PlaceHit = {
    * language than English shows it, as it would the name typed; an English one the data's (Vienna).
    */
   namedAs?: string
-  /** A whole other name the text equals that another of the place's names goes on from ("Rom": Rome): namedAs where read whole. */
+  /** A whole other name the text equals that another of the place's names goes on from ("Prag": Prague, "Praga"): namedAs where read whole. */
   namedBegun?: string
   /** Shown only where the locator has a location near it: a big city four letters name a typo off ("Wein": Wien). */
   nearOnly?: true

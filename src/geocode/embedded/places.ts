@@ -285,9 +285,7 @@ export class PlaceSearch {
       for (const [town, match] of towns) {
         const hit = townHit(this.parts, this.names, town, match, named.get(town))
         const spelt = begun.get(town)
-        // Not where the data's name begins so too ("Rom": Rome; "Lim": Lima): that may be what
-        // the page's language writes.
-        if (otherName(spelt, hit.label) && !nameKey(hit.label).startsWith(key)) hit.namedBegun = spelt
+        if (otherName(spelt, hit.label)) hit.namedBegun = spelt
         hits.push(hit)
       }
     }
