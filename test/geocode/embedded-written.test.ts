@@ -312,6 +312,21 @@ describe("a region's code after a town of two words, without a comma", () => {
   })
 })
 
+describe('"St." first in a town\'s name', () => {
+  test('is "Sankt" or "Saint" where the data writes the name out: "St. Wendel" is no Stiring-Wendel', () => {
+    for (const [address, city] of [
+      ['St. Wendel', 'Sankt Wendel'],
+      ['Hauptstr. 1, St. Wendel', 'Sankt Wendel'],
+      ['St. Augustin', 'Sankt Augustin'], // not Tata, Hungary
+      ['Bahnhofstr. 3 St. Ingbert', 'Sankt Ingbert'], // found nothing
+      ['St. Johann in Tirol', 'Sankt Johann in Tirol'],
+      ['St. Louis', 'St. Louis'], // a name as written comes first
+      ['St Albans', 'St Albans'],
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
+  })
+})
+
 describe('a name several towns of note bear as another, old name', () => {
   test('is not theirs, before the towns whose own name it is: "King St, Newtown" is no Tallahassee', () => {
     // Tallahassee, Hartford, Macon and others were once "Newtown": read so, it is no town's.

@@ -52,6 +52,16 @@ describe('GET /places', () => {
     expect((await places('Cologne'))[0]!.label).toBe('Cologne, Germany')
   })
 
+  test('"St." begins a town\'s name as "Sankt" or "Saint" does, where the data writes it out', async () => {
+    for (const [q, label] of [
+      ['St. Wendel', 'Sankt Wendel, Germany'], // the data has no "St. Wendel": it found nothing
+      ['St. Augustin', 'Sankt Augustin, Germany'], // not St. Augustine, FL, begun
+      ['St. Ingbert', 'Sankt Ingbert, Germany'],
+      ['St. Louis', 'St. Louis, MO, United States'], // a name of its own as written comes first
+    ] as const)
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
+  })
+
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')

@@ -1,4 +1,4 @@
-// Distances, and the reaches the resolver and the place search read an address's places by alike.
+// Distances, and the reaches and sizes the resolver and the place search read an address's places by alike.
 import { distance } from 'geokdbush'
 
 /** Great-circle distance in km, in the API's (lat, lng) order: geokdbush's formula, as the index uses. */
@@ -13,3 +13,8 @@ export const DASHES = /[-‐–—]/g
 export const DISTRICT_TOWN_POPULATION = 20_000
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 export const SUBURB_KM = 15
+/**
+ * A name that towns of this many people or more, of two names or more, bear as another name is an
+ * old name they shared ("Newtown": Tallahassee, Hartford, Macon...), none's alone.
+ */
+export const SHARED_NAME_POPULATION = 50_000

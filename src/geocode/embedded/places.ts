@@ -17,7 +17,8 @@ import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
+import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, SHARED_NAME_POPULATION } from './near'
+import { saintWritten } from './saint-names'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -34,8 +35,6 @@ const ALTERNATE_OVER_MAIN = 3
 /** An exact name of fewer people than this ranks with the names it begins, unless typed this long. */
 const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
-/** Towns of this many people or more that bear one other name make it a name shared (search()). */
-const SHARED_FROM = 50_000
 /** Found as typed, places of fewer people than this may be a typo's: "Müchen" is a village's old name. */
 const SMALL_PLACE = 50_000
 /** How much more a whole main name found through a typo weighs than a whole alternate one. */
@@ -225,6 +224,11 @@ export class PlaceSearch {
   private named(key: string, within: Within | null, codes: boolean): PlaceHit[] {
     const hits = this.search(key, within)
     if (hits.some((h) => h.exact)) return this.ranked(key, within, hits)
+    // "St. Wendel" as the data writes it, "Sankt Wendel", when the name as written names none.
+    for (const written of saintWritten(key)) {
+      const found = this.search(written, within)
+      if (found.some((h) => h.exact)) return this.ranked(written, within, found)
+    }
     const last = key.lastIndexOf(' ')
     if (within === null && last > 0) {
       const head = key.slice(0, last)
@@ -315,7 +319,7 @@ export class PlaceSearch {
     // of that tenth. Not two towns of one name ("Datun": Datong, the city and the county).
     const sharers = new Set(
       hits
-        .filter((h) => h.exact && !h.main && h.precision === 'city' && h.weight >= SHARED_FROM)
+        .filter((h) => h.exact && !h.main && h.precision === 'city' && h.weight >= SHARED_NAME_POPULATION)
         .map((h) => townKey(h.label)),
     ).size
     const shared = sharers >= 2 ? sharers : 1

@@ -2,7 +2,8 @@
 // of it named too.
 import type { GeocodeResult } from '../geocoder'
 import { clean, type Parsed, type Window } from './address-read'
-import { DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
+import { DISTRICT_TOWN_POPULATION, distanceKm, SHARED_NAME_POPULATION, SUBURB_KM } from './near'
+import { saintWritten } from './saint-names'
 import type { PlaceRow, Queries } from './resolve-data'
 import { regionLabel } from './tables'
 
@@ -12,9 +13,6 @@ const TOWN_POPULATION = 5000
 /** Refuse when a same-named place in another country has at least half the best one's weight: bare "Barcelona" (Spain 1.6M, Venezuela 0.8M) or "Salamanca" (Mexico 273k, Spain 156k). With the country added, both resolve. */
 const AMBIGUITY_RATIO = 2
 
-/** Towns of this many people or more that bear one other name make it a name shared. */
-const SHARED_FROM = 50_000
-
 type Candidate = { place: PlaceRow; window: Window }
 
 /** The address placed by the names of places it holds, in `country` when one is known. */
@@ -23,11 +21,13 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   let candidates: Candidate[] = []
   const districts: Candidate[] = []
   for (const w of windows) {
-    const rows = country ? q.qPlacesIn.all(w.key, country) : q.qPlaces.all(w.key)
+    const rows = placesNamed(q, w.key, country)
     // A name several towns of note and of other names bear as another name is an old one they
     // shared ("Newtown": Tallahassee, Hartford, Macon...): each weighs a share of it, below the
     // towns it names. Not two towns of one name ("Datun": Datong, the city and the county).
-    const sharers = new Set(rows.filter((r) => r.alt === 1 && r.population >= SHARED_FROM).map((r) => r.name)).size
+    const sharers = new Set(
+      rows.filter((r) => r.alt === 1 && r.population >= SHARED_NAME_POPULATION).map((r) => r.name),
+    ).size
     if (sharers >= 2) for (const r of rows) if (r.alt === 1) r.weight /= sharers
     for (const place of rows)
       if (w.district) districts.push({ place, window: w })
@@ -117,6 +117,22 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
       country: best.place.country,
     }),
   }
+}
+
+/**
+ * The places `key` names, in `country` when one is known; when none, with "St." or "Ste." first
+ * written out, as the data has most such names: "St. Wendel" is Sankt Wendel, "St. Ingbert"
+ * Sankt Ingbert (not Stiring-Wendel by its other name "Wendel").
+ */
+function placesNamed(q: Queries, key: string, country: string | null): PlaceRow[] {
+  const named = (k: string) => (country ? q.qPlacesIn.all(k, country) : q.qPlaces.all(k))
+  const rows = named(key)
+  if (rows.length > 0) return rows
+  for (const written of saintWritten(key)) {
+    const found = named(written)
+    if (found.length > 0) return found
+  }
+  return rows
 }
 
 /** The heaviest place named after the town's own dash, within SUBURB_KM of it. */
