@@ -75,6 +75,17 @@ describe('a store near', () => {
     const near = await get(`${starnberg}/locations?near=Peking&radius=10&unit=km`)
     expect(near.body.meta.query.center.label).toBe('Peking, China')
   })
+
+  test('lifts a town named whole by its own name, however few live there: "Bondi" is Bondi, not Bondy, France', async () => {
+    // Bondi has 9,891 people, so five letters rank it with the names begun; Bondy is "Bondi" too.
+    const sydney = await locatorWith([['George Street', -33.8688, 151.2093]])
+    expect((await places('Bondi', '', sydney))[0]!.label).toBe('Bondi, NSW, Australia')
+    const near = await get(`${sydney}/locations?near=Bondi&radius=10&unit=km`)
+    expect(near.body.meta.query.center.label).toBe('Bondi, NSW, Australia')
+    // Without a store near it, the bigger town by that name is first, as before.
+    const koeln = await locatorWith([['Schildergasse', 50.9365, 6.9524]])
+    expect((await places('Bondi', '', koeln))[0]!.label).toBe('Bondi, France')
+  })
 })
 
 describe("a postcode's towns beside the stores", () => {

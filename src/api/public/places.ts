@@ -178,6 +178,12 @@ export function rankedPlaces(
     .filter((p) => !dropped(p))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
+  // A town four characters or more name whole by its own name, with a location near it, ranks
+  // with the names typed whole however few live there: a Sydney locator's "Bondi" is Bondi
+  // (9,891 people), not Bondy, France, by its other name "Bondi".
+  if (codePoints(text.trim()) >= 4)
+    for (const p of ranked)
+      if (p.exact && p.main && p.precision === 'city' && p.nearKm !== null) p.tier = Math.min(p.tier, 0)
   // On a page in another language than English, three letters that name a city whole are more
   // often its name there than a name begun: a German page's "Rom" is Rome, before Romford by a
   // store in London; in English the beginning it is. Only far the biggest of those ranked: "Bar"
