@@ -100,9 +100,17 @@ const SCIENTIFIC = /^\d(?:[.,]\d+)?E\+\d+$/i
 /** Whether a phone cell is a number Excel wrote in scientific notation, its digits lost: not read. */
 export const lostDigits = (phone: string): boolean => SCIENTIFIC.test(phone)
 
-const MONTHS = 'jan|feb|mar|mär|apr|may|mai|jun|jul|aug|sep|oct|okt|nov|dec|dez'
+/** Months as spreadsheets write them short in English, German, French, Spanish, Italian and Dutch ("Mrz", "juil."). */
+const MONTHS = [
+  'jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec',
+  'mär|mrz|mai|okt|dez',
+  'janv|févr|fév|mars|avr|juin|juil|août|sept|déc',
+  'ene|abr|ago|dic',
+  'gen|mag|giu|lug|set|ott',
+  'mrt|mei',
+].join('|')
 /** Hours a spreadsheet took for a date and wrote so: "9-5" as "5-Sep" or "Sep-05", "9-18" as "18. Sep". */
-const HOURS_AS_DATE = new RegExp(String.raw`^(?:\d{1,2}[-. ]\s*(?:${MONTHS})\.?|(?:${MONTHS})[-. ]\d{1,2})$`, 'iu')
+const HOURS_AS_DATE = new RegExp(String.raw`^(?:\d{1,2}[-. ]\s*(?:${MONTHS})\.?|(?:${MONTHS})\.?[-. ]\d{1,2})$`, 'iu')
 /** Whether an hours cell is a date a spreadsheet made of hours: kept as written, and warned of. */
 export const hoursAsDate = (cell: string): boolean => HOURS_AS_DATE.test(cell.trim())
 

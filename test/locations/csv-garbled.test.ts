@@ -100,4 +100,28 @@ describe('garbled text in a CSV', () => {
     // A day's hours that only look so in a description are no date of a spreadsheet's.
     expect(notesOf('name,description,Monday\nA,5-Sep,9-17\n')).toEqual([[]])
   })
+
+  test("hours made a date in a German, French, Spanish, Italian or Dutch spreadsheet's months are warned of", () => {
+    // Each as that language's Excel writes its months short: "Mrz", "sept.", "juil.", "dic", "mag", "mrt".
+    for (const cell of [
+      '05. Mrz',
+      '5-sept',
+      '5-sept.',
+      'sept.-18',
+      '5-déc.',
+      '5-juil.',
+      '5-févr.',
+      '5-ene',
+      '5-dic',
+      '5-mag',
+      '5-set',
+      '5-mrt',
+      '5-mei',
+    ]) {
+      const [notes] = notesOf(`name,Monday\nA,${cell}\n`)
+      expect([cell, notes!.length]).toEqual([cell, 1])
+    }
+    // Hours that are no date stay without the note.
+    expect(notesOf('name,Monday,Tuesday\nA,1-2,10-12\n')).toEqual([[]])
+  })
 })
