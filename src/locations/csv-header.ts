@@ -5,7 +5,7 @@ import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-hours'
 import { columnField, daysColumn, fallbackField, hasHoursWord, unreadHint } from './csv-columns'
-import { maybeGarbled, ungarbled } from './csv-garbled'
+import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
 
 /** A header cell and the field its column is read as (null: unknown column). */
@@ -127,9 +127,11 @@ export function readHeader(
       if (other < 0) continue
       if (!below.some((r) => holdsHours(r.cells[other] ?? ''))) {
         columns[other]!.field = null
-        notes.push(
-          `The column "${columns[other]!.header}" (column ${columnLetter(other)}) holds no hours, only text such as notes, so it is not read as ${DAYS_IN_ENGLISH[day]}'s hours: "${column.header}" gives them. Rename it (for example "description") to import it.`,
-        )
+        // An empty one loses nothing: it is listed with the unknown columns only.
+        if (below.some((r) => (r.cells[other] ?? '').trim() !== ''))
+          notes.push(
+            `The column "${columns[other]!.header}" (column ${columnLetter(other)}) holds no hours, only text such as notes, so it is not read as ${DAYS_IN_ENGLISH[day]}'s hours: "${column.header}" gives them. Rename it (for example "description") to import it.`,
+          )
         continue
       }
       const [a, b] = [columns.indexOf(column), other].sort((x, y) => x - y) as [number, number]
@@ -152,10 +154,14 @@ export function readHeader(
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, notes }
 }
 
-/** Whether a day's cell gives hours: open, closed ("x", "-", "zu"), or hours in doubt ("5-9"). */
+/** Whether a day's cell gives hours: open, closed ("x", "-", "zu"), in doubt ("5-9"), or made a date ("14. Okt"). */
 function holdsHours(cell: string): boolean {
   const text = cell.trim()
-  return /^(?:x|[-\u2010-\u2015\u2212]+)$/i.test(text) || (text !== '' && parseDayHours(text).kind !== 'unknown')
+  return (
+    /^(?:x|[-\u2010-\u2015\u2212]+)$/i.test(text) ||
+    (text !== '' && parseDayHours(text).kind !== 'unknown') ||
+    hoursAsDate(text)
+  )
 }
 
 /**

@@ -475,6 +475,18 @@ describe('hours columns', () => {
         `line 1: the columns "Sa-So" (column D) and "Sonntag" (column E) both fill Sunday's hours ("Sonntag" gives "${cell}" on line 3). Delete or rename one of them.`,
       )
   })
+
+  test("a day's column of hours a spreadsheet made dates of is no notes; an empty one is said to hold none", () => {
+    const header = 'Name;Adresse;Mo-Fr;Sa-So;Sonntag\n'
+    // "10-14" that Excel saved as "14. Okt" is hours, in doubt as any other.
+    expect(readError(`${header}A;Hauptstr. 1, Berlin;9-18;10-14;14. Okt\n`).message).toBe(
+      'line 1: the columns "Sa-So" (column D) and "Sonntag" (column E) both fill Sunday\'s hours ("Sonntag" gives "14. Okt" on line 2). Delete or rename one of them.',
+    )
+    // Left empty, it holds no notes either: nothing is lost, and its first row says nothing of it.
+    const empty = readLocationsCsv(`${header}A;Hauptstr. 1, Berlin;9-18;10-14;\n`)
+    expect(empty.rows[0]!.body.hours).toMatchObject({ sunday: '10-14' })
+    expect([empty.unknown, empty.rows[0]!.notes]).toEqual([['Sonntag'], []])
+  })
 })
 
 describe("other store locators' exports", () => {
