@@ -123,8 +123,12 @@ describe('POST /locations/{id}/delete', () => {
       'GET, HEAD',
       `POST ${BASE}/export is not allowed: this route takes GET, HEAD.`,
     ])
-    // Every route's other methods, the key checked or not.
+    // Every route's other methods, the key checked or not: those that would be another route's
+    // (GET /bulk as GET /{id}, POST /export as an update) too, and a body is not read.
     const others: [string, string, string][] = [
+      ['GET', `${BASE}/bulk`, 'POST'],
+      ['HEAD', `${BASE}/bulk`, 'POST'],
+      ['POST', `${BASE}/export`, 'GET, HEAD'],
       ['DELETE', BASE, 'GET, HEAD, POST'],
       ['PUT', `${BASE}/`, 'GET, HEAD, POST'],
       ['GET', `${BASE}/${location.id}/delete`, 'POST'],
@@ -132,9 +136,18 @@ describe('POST /locations/{id}/delete', () => {
       ['DELETE', `${BASE}/bulk`, 'POST'],
     ]
     for (const [method, path, allow] of others)
-      for (const key of [undefined, null] as const) {
-        const res = await env.call(method, path, key === undefined ? {} : { key })
-        expect([res.status, res.headers.get('allow'), res.body.error]).toEqual([405, allow, 'method_not_allowed'])
+      for (const key of [undefined, null, 'sk_nope'] as const) {
+        const body = method === 'POST' ? '{not json' : undefined
+        const headers = { 'content-type': 'application/json' }
+        const res = await env.call(method, path, { ...(key === undefined ? {} : { key }), body, headers })
+        const error = method === 'HEAD' ? '' : 'method_not_allowed'
+        expect([method, key, res.status, res.headers.get('allow'), res.body.error ?? res.body]).toEqual([
+          method,
+          key,
+          405,
+          allow,
+          error,
+        ])
       }
     // A path that is no route stays 404, naming the routes there are.
     const none = await env.call('DELETE', `${BASE}/${location.id}/delete/now`)

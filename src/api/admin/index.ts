@@ -146,6 +146,18 @@ export function adminRoutes(deps: AdminRouteDeps) {
   const checked = keyChecks(deps)
   return (
     new Elysia({ name: 'admin', prefix: '/admin/v1' })
+      // Not a location's id (ids are loc_...) nor its update: a method the route does not take, 405
+      // as on every route, before the key check and the body's reading (hooks bind the routes after them).
+      .get('/locations/bulk', ({ request }) => {
+        throw wrongMethod(request)
+      })
+      .post(
+        '/locations/export',
+        ({ request }) => {
+          throw wrongMethod(request)
+        },
+        { parse: 'none' },
+      )
       .onParse(({ request }) => {
         if ('failed' in checked(request)) return UNREAD
         const bulk = new URL(request.url).pathname.endsWith('/locations/bulk')
@@ -165,14 +177,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
       .get('/locations/export', ({ auth, request }) =>
         exportAnswer(deps, auth.locator.id, new URL(request.url).searchParams),
       )
-      // Not a location's id (ids are loc_...): a method the route does not take, told as such.
-      .get('/locations/bulk', ({ request }) => {
-        throw wrongMethod(request)
-      })
       .post('/locations/bulk', (ctx) => postBulk(deps, ctx, write))
-      .post('/locations/export', ({ request }) => {
-        throw wrongMethod(request)
-      })
       .post('/locations//delete', () => {
         throw new AdminError(
           'invalid_request',
