@@ -199,12 +199,25 @@ export function walWithoutShm(path: string): string | null {
       return false
     }
   }
-  if (!may(real, constants.R_OK) || !may(`${real}-wal`, constants.R_OK) || may(folder, constants.W_OK)) return null
+  if (!may(real, constants.R_OK) || !may(`${real}-wal`, constants.R_OK)) return null
+  let readOnly: boolean
+  try {
+    accessSync(folder, constants.W_OK)
+    return null
+  } catch (e) {
+    readOnly = (e as NodeJS.ErrnoException).code === 'EROFS'
+  }
   const held = statOrNone(folder)
   if (held === undefined) return null
   const me = process.getuid?.()
   const owner = ownerOf(held)
-  return `${real}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user${me === undefined ? '' : ` (uid ${me})`} may not write. Open the database once as a user who may write there, which makes it: start the service, or run any command as ${owner.word} (${owner.sudo} ...). Then run this command again.`
+  // Its owner (root too) may not write a read-only file system, nor a folder it took write from.
+  const todo = readOnly
+    ? 'The folder is on a read-only file system: mount it read-write and open the database once there (start the service, or run any command), or copy the database with its -wal to a folder this user may write and use the copy.'
+    : held.uid === me
+      ? `The folder is this user's own, mode ${modeOf(held)}: let it write there (chmod u+w ${shellWord(folder)}), then run this command again.`
+      : `Open the database once as a user who may write there, which makes it: start the service, or run any command as ${owner.word} (${owner.sudo} ...). Then run this command again.`
+  return `${real}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user${me === undefined ? '' : ` (uid ${me})`} may not write. ${todo}`
 }
 
 /**

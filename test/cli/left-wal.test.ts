@@ -3,7 +3,7 @@
 // refused. The message says that, and what takes the -wal in; not whose the file is.
 // As root here, the commands run as nobody (setpriv), whom file modes bind.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, mkdirSync, rmSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
@@ -82,5 +82,33 @@ test.skipIf(!asRoot)('files this user may not read are named as such, though the
   for (const file of [database, `${database}-wal`]) chmodSync(file, 0o600)
   expect(cliAsNobody('locator', 'list').stderr).toBe(
     `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ...).\n`,
+  )
+})
+
+test.skipIf(!asRoot)("a folder of this user's own that it may not write: it is told to give itself leave", () => {
+  chownSync(folder, 65534, 65534)
+  chmodSync(folder, 0o555)
+  expect(cliAsNobody('locator', 'list').stderr).toBe(
+    `storeloc: unable to open database file (database ${database}). ${database}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user (uid 65534) may not write. The folder is this user's own, mode 0555: let it write there (chmod u+w ${folder}), then run this command again.\n`,
+  )
+})
+
+test.skipIf(!asRoot)('a folder on a read-only file system: no user may write it, so none is named to run as', () => {
+  // A copy of the crashed files on a tmpfs remounted read-only, in a mount namespace of its own.
+  const mount = join(dir, 'ro')
+  const copy = join(mount, 'storeloc.db')
+  const script = [
+    `mkdir -p '${mount}'`,
+    `mount -t tmpfs -o size=2m tmpfs '${mount}'`,
+    `cp '${database}' '${database}-wal' '${mount}'`,
+    `mount -o remount,ro '${mount}'`,
+    `exec '${process.execPath}' '${join(ROOT, 'src/cli/main.ts')}' locator list`,
+  ].join(' && ')
+  const p = Bun.spawnSync(['unshare', '-rm', 'sh', '-c', script], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_PATH: copy, GEODATA_PATH: join(dir, 'none.sqlite') },
+  })
+  expect(p.stderr.toString()).toBe(
+    `storeloc: unable to open database file (database ${copy}). ${copy}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${mount}, which this user (uid 0) may not write. The folder is on a read-only file system: mount it read-write and open the database once there (start the service, or run any command), or copy the database with its -wal to a folder this user may write and use the copy.\n`,
   )
 })
