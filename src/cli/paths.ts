@@ -22,11 +22,18 @@ function typedIn(env: Env): string {
 }
 
 /**
- * `argv` with each path made whole from where it was typed, and `env` with DATABASE_PATH set by
- * --database (which every command takes; given twice, it is a usage error).
+ * `typed` with each path made whole from where it was typed, and `env` with DATABASE_PATH set by
+ * --database (which every command takes, before its words or after; given twice, it is a usage
+ * error).
  */
-export function typedPaths(argv: string[], env: Env): { argv: string[]; env: Env } {
+export function typedPaths(typed: string[], env: Env): { argv: string[]; env: Env } {
   const here = typedIn(env)
+  // `--database FILE locator list`: an option before the command is read as one after its word.
+  let lead = 0
+  while (typed[lead] === '--database' || typed[lead]?.startsWith('--database=') === true)
+    lead += typed[lead] === '--database' ? 2 : 1
+  const argv =
+    lead === 0 || lead >= typed.length ? typed : [typed[lead]!, ...typed.slice(0, lead), ...typed.slice(lead + 1)]
   const out = argv.slice(0, 1)
   let pathFirst = PATH_FIRST.has(argv[0]!)
   let database: string | undefined

@@ -47,6 +47,17 @@ describe('--database FILE', () => {
     expect([forgot.code, JSON.parse(forgot.stdout).message]).toEqual([2, '--database needs a path.'])
     expect(existsSync(join(dir, '--json'))).toBe(false)
   })
+
+  test('given before the command, as `storeloc --database FILE locator list`, it names the file too', () => {
+    const db = join(dir, 'first.db')
+    const made = storeloc(['--database', db, 'locator', 'create', '--name', 'Shops', '--json'])
+    expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' })
+    const id = JSON.parse(made.stdout).locator.id
+    const listed = storeloc([`--database=${db}`, 'locator', 'list', '--json'])
+    expect(JSON.parse(listed.stdout).map((l: { id: string }) => l.id)).toEqual([id])
+    const twice = storeloc(['--database', db, 'locator', 'list', '--database', 'b.db'], dir)
+    expect([twice.code, twice.stderr.split('\n')[0]]).toEqual([2, 'storeloc: --database is given twice.'])
+  })
 })
 
 describe('npm run cli from another folder', () => {
