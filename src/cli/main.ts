@@ -370,7 +370,8 @@ export async function cli(
     const owner =
       fault === 'file' || storage === 'readonly'
         ? (wrongPath(databasePath) ??
-          walWithoutShm(databasePath) ??
+          // A command that writes would still be refused once the -shm is made: whose the files are says why.
+          (READ_ONLY.has(`${argv[0]} ${argv[1]}`) ? walWithoutShm(databasePath) : null) ??
           otherOwner(databasePath) ??
           hiddenByFolder(databasePath))
         : null

@@ -14,6 +14,7 @@ const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
 let dir: string
 let folder: string
 let database: string
+let locatorId: string
 beforeEach(() => {
   dir = tempDir()
   chmodSync(dir, 0o755)
@@ -21,7 +22,7 @@ beforeEach(() => {
   mkdirSync(folder, { mode: 0o755 }) // root's, open to read: the files' reader may not write it
   database = join(folder, 'storeloc.db')
   const store = openStore(database)
-  createLocator(store, 'Shop')
+  locatorId = createLocator(store, 'Shop').locator.id
   store.close()
   // A writer killed mid-way: its -wal stays, with a commit the file itself does not hold yet.
   const crash = Bun.spawnSync(
@@ -110,5 +111,12 @@ test.skipIf(!asRoot)('a folder on a read-only file system: no user may write it,
   })
   expect(p.stderr.toString()).toBe(
     `storeloc: unable to open database file (database ${copy}). ${copy}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${mount}, which this user (uid 0) may not write. The folder is on a read-only file system: mount it read-write and open the database once there (start the service, or run any command), or copy the database with its -wal to a folder this user may write and use the copy.\n`,
+  )
+})
+
+test.skipIf(!asRoot)("a command that writes files of root's is told whose they are, not only of the -wal", () => {
+  // After a run as root made the -shm, a write as nobody would still be refused: the files are root's.
+  expect(cliAsNobody('locator', 'set', locatorId, '--name', 'Other').stderr).toBe(
+    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0644, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ...).\n`,
   )
 })
