@@ -80,6 +80,15 @@ for (const [damage, apply] of Object.entries(DAMAGES)) {
   })
 }
 
+test("the start's line gives the sqlite3 command that saves what is left, its path quoted for a shell", async () => {
+  const path = copyOf("the shop's stores.db")
+  DAMAGES['middle pages']!(path)
+  const server = startServer(path, { DEMO: '0' })
+  expect(await server.proc.exited).toBe(3)
+  const stderr = await new Response(server.proc.stderr).text()
+  expect(stderr).toContain(`(sqlite3 '${path.replace("'", `'\\''`)}' .recover)`)
+})
+
 test('a WAL file of garbage beside a whole database, or a file of zero length: the start serves', async () => {
   const wal = copyOf('garbage-wal.db')
   writeFileSync(`${wal}-wal`, Buffer.alloc(64 * 1024, 0x5a))

@@ -2,6 +2,7 @@
 // be written into it could be lost with it, or make it worse. Reads go on where they can.
 import { StoreError } from './db'
 import { cliCommand } from '../core/cli-command'
+import { shellWord } from '../core/shell'
 
 /** Writes are refused: the file was found damaged (see damageWatch). */
 export class DamagedError extends StoreError {}
@@ -14,7 +15,7 @@ export function isCorruptError(error: unknown): boolean {
 
 /** What to do about the damaged file at `path`, a sentence the messages below end with. */
 export const mendDamage = (path: string) =>
-  `restore the last backup (${cliCommand('restore FILE')}), or save what SQLite can still read (sqlite3 ${path} .recover), then start again.`
+  `restore the last backup (${cliCommand('restore FILE')}), or save what SQLite can still read (sqlite3 ${shellWord(path)} .recover), then start again.`
 
 /** A start that found the file damaged: `found` is what SQLite said. */
 export const damagedAtStart = (path: string, found: string) =>
