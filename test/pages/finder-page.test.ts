@@ -281,6 +281,60 @@ describe('the widget files', () => {
       expect({ taken, encoding: await encoding(taken) }).toEqual({ taken, encoding: 'gzip' })
   })
 
+  const FILES = ['/widget.js', '/widget.css', '/widget/leaflet.js', '/widget/leaflet.css', '/widget/countries.json']
+  const ask = (path: string, headers: Record<string, string> = {}) =>
+    f.env.app.handle(new Request(`http://localhost${path}`, { headers }))
+
+  test('each file has one strong ETag gzipped and another whole (RFC 9110 8.8.3), each giving 304 only to its own', async () => {
+    for (const path of FILES) {
+      const whole = (await ask(path)).headers
+      const zipped = (await ask(path, { 'accept-encoding': 'gzip' })).headers
+      const [plainTag, gzipTag] = [whole.get('etag')!, zipped.get('etag')!]
+      expect({ path, plainTag, gzipTag }).toEqual({
+        path,
+        plainTag: expect.stringMatching(/^"/),
+        gzipTag: expect.stringMatching(/^"/),
+      })
+      expect({ path, same: plainTag === gzipTag }).toEqual({ path, same: false })
+      for (const [held, accept, status, encoding] of [
+        [gzipTag, 'gzip', 304, null],
+        [plainTag, 'identity', 304, null],
+        [plainTag, 'gzip', 200, 'gzip'], // the client now takes gzip: the gzipped body, not the one it holds
+        [gzipTag, 'identity', 200, null],
+      ] as const) {
+        const res = await ask(path, { 'if-none-match': held, 'accept-encoding': accept })
+        const sent = accept === 'gzip' ? gzipTag : plainTag
+        expect({ path, held, accept, status: res.status, encoding: res.headers.get('content-encoding') }).toEqual({
+          path,
+          held,
+          accept,
+          status,
+          encoding,
+        })
+        expect({ path, etag: res.headers.get('etag'), vary: res.headers.get('vary') }).toEqual({
+          path,
+          etag: sent,
+          vary: 'accept-encoding',
+        })
+      }
+    }
+  })
+
+  test('If-None-Match compares weakly, may list several ETags, and * matches any file (RFC 9110 13.1.2)', async () => {
+    for (const path of FILES) {
+      const etag = (await ask(path, { 'accept-encoding': 'gzip' })).headers.get('etag')!
+      for (const held of [`W/${etag}`, `"stale", ${etag}`, `W/"stale",W/${etag} `, '*']) {
+        const res = await ask(path, { 'if-none-match': held, 'accept-encoding': 'gzip' })
+        const bytes = (await res.arrayBuffer()).byteLength
+        expect({ path, held, status: res.status, bytes }).toEqual({ path, held, status: 304, bytes: 0 })
+      }
+      for (const held of ['"stale", W/"other"', etag.slice(1, -1), '']) {
+        const res = await ask(path, { 'if-none-match': held, 'accept-encoding': 'gzip' })
+        expect({ path, held, status: res.status }).toEqual({ path, held, status: 200 })
+      }
+    }
+  })
+
   test('the stylesheet, Leaflet and the country shapes; 404 for any other name', async () => {
     const css = await get('/widget.css')
     expect(css.headers.get('content-type')).toBe('text/css; charset=utf-8')

@@ -1,14 +1,20 @@
 // The widget's files, served by the service itself so a page needs no other server: widget.js
 // (built from src/widget with Bun's bundler on first request), its stylesheet, Leaflet from npm,
 // and the country shapes of world-atlas as GeoJSON. Each is made once a process, kept with its
-// gzip form and ETag.
+// gzip form and an ETag for each form.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { feature } from 'topojson-client'
 import type { GeometryObject, Topology } from 'topojson-specification'
+import { etagMatches } from '../public/headers'
 
-export type Asset = { body: Uint8Array; gzip: Uint8Array; type: string; etag: string }
+/**
+ * A file: its body whole and gzipped, each with its own strong ETag (RFC 9110 8.8.3: a strong
+ * validator differs from one content coding to another, else a cache could answer a request for
+ * one with the other's bytes), the hash of the bytes sent.
+ */
+export type Asset = { body: Uint8Array; gzip: Uint8Array; type: string; etag: string; gzipEtag: string }
 
 const WIDGET_DIR = join(import.meta.dir, '..', '..', 'widget')
 const JS = 'text/javascript; charset=utf-8'
@@ -18,12 +24,12 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 // widget.js's budget is its gzip size: libdeflate's deepest level writes a plain gzip stream some
 // 4% smaller than zlib's level 9, at several times the one-off cost a process pays on a file's first
 // request, so only the widget's own bundle takes it.
-const assetOf = (body: Uint8Array<ArrayBuffer>, type: string, deepest = false): Asset => ({
-  body,
-  gzip: deepest ? Bun.gzipSync(body, { level: 12, library: 'libdeflate' }) : Bun.gzipSync(body, { level: 9 }),
-  type,
-  etag: `"${Bun.hash(body).toString(36)}"`,
-})
+function assetOf(body: Uint8Array<ArrayBuffer>, type: string, deepest = false): Asset {
+  const gzip = deepest ? Bun.gzipSync(body, { level: 12, library: 'libdeflate' }) : Bun.gzipSync(body, { level: 9 })
+  return { body, gzip, type, etag: strongEtag(body), gzipEtag: strongEtag(gzip) }
+}
+
+const strongEtag = (bytes: Uint8Array) => `"${Bun.hash(bytes).toString(36)}"`
 
 /** A file of an installed package, found the way `import` finds the package. */
 const packageFile = (name: string, file: string): Uint8Array<ArrayBuffer> =>
@@ -109,19 +115,24 @@ function takesGzip(accept: string): boolean {
   })
 }
 
-/** The asset's response: 304 for its ETag, gzip when the client takes it. Cached for an hour, then revalidated. */
+/**
+ * The asset's response: gzip when the client takes it, else the whole body; 304 when If-None-Match
+ * holds the ETag of the form chosen (compared as the Query API compares: weakly, in a list, or
+ * "*"). Cached for an hour, then revalidated.
+ */
 export function assetResponse(a: Asset, request: Request): Response {
+  const gzip = takesGzip(request.headers.get('accept-encoding') ?? '')
+  const etag = gzip ? a.gzipEtag : a.etag
   const headers: Record<string, string> = {
     'content-type': a.type,
-    etag: a.etag,
+    etag,
     'cache-control': 'public, max-age=3600',
     vary: 'accept-encoding',
     // Loaded by pages on other sites: a <script> and fetch() from anywhere.
     'access-control-allow-origin': '*',
     'cross-origin-resource-policy': 'cross-origin',
   }
-  if (request.headers.get('if-none-match') === a.etag) return new Response(null, { status: 304, headers })
-  const gzip = takesGzip(request.headers.get('accept-encoding') ?? '')
+  if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   if (gzip) headers['content-encoding'] = 'gzip'
   return new Response(gzip ? a.gzip : a.body, { headers })
 }
