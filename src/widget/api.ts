@@ -41,6 +41,12 @@ export type LocationsAnswer = {
   meta: { query?: { center?: { lat: number; lng: number; label?: string }; radius?: number; unit?: 'km' | 'miles' } }
 }
 
+/** GET /filters: the locator's filter groups; its default radius, unit and store pages' language. */
+export type FiltersAnswer = {
+  data: { filters: FilterGroup[] }
+  meta?: { radius: number; unit: 'km' | 'miles'; language?: string }
+}
+
 export class ApiError extends Error {
   constructor(
     readonly code: string,

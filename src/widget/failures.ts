@@ -25,14 +25,51 @@ export function failureText(texts: Texts, e: unknown, place: string): string {
 }
 
 /**
- * `alert` says why the request failed; when the service is out of reach or failing, a button in it
- * asks again (`again`), as the text says to. `place`: the text searched near, for a place not found.
+ * `alert` says why the request failed; when the service is out of reach or failing, it says what
+ * was not loaded (`notLoaded`: the stores unless told) and a button in it asks again (`again`).
+ * `place`: the text searched near, for a place not found.
  */
-export function sayFailure(alert: HTMLElement, texts: Texts, e: unknown, place: string, again: () => void): void {
+export function sayFailure(
+  alert: HTMLElement,
+  texts: Texts,
+  e: unknown,
+  place: string,
+  again: () => void,
+  notLoaded = texts.notLoaded,
+): void {
   const text = failureText(texts, e, place)
   if (text !== texts.failed) return void (alert.textContent = text)
   const retry = h('button', { type: 'button', class: 'sl-button sl-retry', onclick: again }, texts.retry)
-  alert.replaceChildren(`${texts.notLoaded} `, retry)
+  alert.replaceChildren(`${notLoaded} `, retry)
+}
+
+/**
+ * A "Try again" button's action: `alert` emptied (the button goes), then `ask`. The focus, when it
+ * was on the button, waits on the status line `status`, which stays when empty.
+ */
+export const tryAgain = (alert: HTMLElement, status: HTMLElement, ask: () => void) => () => {
+  const focused = alert.contains(document.activeElement)
+  alert.textContent = ''
+  ask()
+  if (!focused) return
+  status.tabIndex = -1
+  status.focus()
+}
+
+/**
+ * GET /filters failed: an alert in `slot`, where they would be, says so as a failed search does,
+ * its button asking again (`ask`); searches go on without them, each asking for them again. Said
+ * once while they keep failing: an alert already there stays, not read out at every search.
+ */
+export function sayFiltersFailed(slot: HTMLElement, status: HTMLElement, texts: Texts, e: unknown, ask: () => void) {
+  if (slot.querySelector('.sl-error')) return
+  const alert = h('p', { class: 'sl-error', role: 'alert' })
+  const again = tryAgain(alert, status, () => {
+    alert.remove() // a failure again is said in a new alert
+    ask()
+  })
+  sayFailure(alert, texts, e, '', again, texts.filtersNotLoaded)
+  slot.replaceChildren(alert)
 }
 
 /**

@@ -69,6 +69,7 @@ const EN = {
   busy: 'Too many searches just now. Try again in a moment.',
   failed: 'The stores could not be loaded. Try again.',
   notLoaded: 'The stores could not be loaded.',
+  filtersNotLoaded: 'The filters could not be loaded.',
   retry: 'Try again',
 }
 
@@ -142,6 +143,7 @@ const DE: Texts = {
   busy: 'Zurzeit gibt es zu viele Suchanfragen. Versuchen Sie es gleich noch einmal.',
   failed: 'Die Geschäfte konnten nicht geladen werden. Versuchen Sie es erneut.',
   notLoaded: 'Die Geschäfte konnten nicht geladen werden.',
+  filtersNotLoaded: 'Die Filter konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
 }
 
@@ -207,6 +209,7 @@ const FR: Texts = {
   busy: 'Trop de recherches en ce moment. Réessayez dans un instant.',
   failed: 'Les magasins n’ont pas pu être chargés. Réessayez.',
   notLoaded: 'Les magasins n’ont pas pu être chargés.',
+  filtersNotLoaded: 'Les filtres n’ont pas pu être chargés.',
   retry: 'Réessayer',
 }
 
@@ -272,6 +275,7 @@ const ES: Texts = {
   busy: 'Demasiadas búsquedas ahora mismo. Inténtalo de nuevo en un momento.',
   failed: 'No se pudieron cargar las tiendas. Inténtalo de nuevo.',
   notLoaded: 'No se pudieron cargar las tiendas.',
+  filtersNotLoaded: 'No se pudieron cargar los filtros.',
   retry: 'Reintentar',
 }
 
@@ -336,6 +340,7 @@ const IT: Texts = {
   busy: 'Troppe ricerche in questo momento. Riprova tra poco.',
   failed: 'Impossibile caricare i negozi. Riprova.',
   notLoaded: 'Impossibile caricare i negozi.',
+  filtersNotLoaded: 'Impossibile caricare i filtri.',
   retry: 'Riprova',
 }
 
@@ -400,6 +405,7 @@ const NL: Texts = {
   busy: 'Er wordt nu te veel gezocht. Probeer het zo opnieuw.',
   failed: 'De winkels konden niet worden geladen. Probeer het opnieuw.',
   notLoaded: 'De winkels konden niet worden geladen.',
+  filtersNotLoaded: 'De filters konden niet worden geladen.',
   retry: 'Opnieuw proberen',
 }
 

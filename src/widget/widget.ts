@@ -1,11 +1,11 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
-import { ApiError, type FilterGroup, type Location, type LocationsAnswer, type Place, query } from './api'
+import { ApiError, type FiltersAnswer, type Location, type LocationsAnswer, type Place, query } from './api'
 import { Browsing } from './browse'
 import type { Cluster, Single } from './clusters'
 import { append, h } from './dom'
 import { beyondRadius } from './beyond'
-import { sayFailure, sayUnusable } from './failures'
+import { sayFailure, sayFiltersFailed, sayUnusable, tryAgain } from './failures'
 import { type CountBar, countBar, pastFilters } from './filter-count'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
@@ -374,13 +374,8 @@ export class Widget {
               if (!this.#stillBrowsing()) return
               // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
               const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
-              // The button goes as it is pressed: the focus waits on the status line.
-              sayFailure(this.#alert, this.#texts, e, '', () => {
-                const focused = this.#alert.contains(document.activeElement)
-                this.#alert.textContent = ''
-                if (focused) this.#focusStatus()
-                void (stale ? this.#browse() : pressed(one, byKeyboard))
-              })
+              const again = () => void (stale ? this.#browse() : pressed(one, byKeyboard))
+              sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again))
             },
           )
         : aroundStore(one, byKeyboard)
@@ -403,13 +398,10 @@ export class Widget {
   /** The locator's filter groups (unless data-filters is none), default radius and unit. */
   #loadDefaults(): Promise<void> {
     const options = this.#options
-    type FiltersAnswer = {
-      data: { filters: FilterGroup[] }
-      meta?: { radius: number; unit: 'km' | 'miles'; language?: string }
-    }
     this.#defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [], this.#life.signal)
       .then((answer) => {
         if (this.destroyed) return
+        this.#form.filterSlot.replaceChildren() // a failure said before is past, filters to show or not
         const meta = answer.meta
         this.#state.unit ??= meta?.unit ?? null
         this.#defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.#state.unit ?? meta.unit) : null
@@ -429,7 +421,9 @@ export class Widget {
       .catch((e) => {
         this.#defaults = null
         // Said before any search: a token that is wrong or not enabled shows at once.
-        if (!this.destroyed) sayUnusable(this.#element, this.#alert, this.#texts, e)
+        if (this.destroyed || sayUnusable(this.#element, this.#alert, this.#texts, e) || options.filters === 'none')
+          return
+        sayFiltersFailed(this.#form.filterSlot, this.#status, this.#texts, e, () => void this.#loadDefaults())
       })
     return this.#defaults
   }
@@ -477,12 +471,7 @@ export class Widget {
       if ((e as Error).name === 'AbortError') return null
       const o = this.#state.origin
       this.#status.textContent = ''
-      // The button goes as the search starts: the focus waits on the status line, which stays when empty.
-      const again = () => {
-        const focused = this.#alert.contains(document.activeElement)
-        void this.search()
-        if (focused) this.#focusStatus()
-      }
+      const again = tryAgain(this.#alert, this.#status, () => void this.search())
       sayFailure(this.#alert, this.#texts, e, o?.kind === 'near' ? o.text : '', again)
       throw e
     }

@@ -468,29 +468,6 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
     }
   })
 
-  test('the filters failing to load: no alert that the stores did; the next search asks for them again', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let down = true
-    await page.route('**/filters*', (route) =>
-      down ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' }) : route.continue(),
-    )
-    try {
-      const filters = page.waitForResponse('**/filters*')
-      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
-      await (await filters).finished()
-      await aTurnLater(page)
-      expect(await page.locator('.sl-error').textContent()).toBe('')
-      down = false
-      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
-      await page.getByRole('option', { name: 'London, United Kingdom' }).click()
-      await page.locator('.sl-filters-box').waitFor()
-      expect(await page.locator('.sl-item').count()).toBeGreaterThan(0)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
-  })
-
   test('the service out of reach: the alert has a button that asks again', async () => {
     const page = await newPage(demo.browser)
     let down = true
