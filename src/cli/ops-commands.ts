@@ -117,7 +117,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     // GEODATA_PATH left out (cron, a shell): the service's data is most likely beside its database.
     const guess = join(dirname(config.databasePath), 'geocoder.sqlite')
     const beside = !process.env.GEODATA_PATH && version === null && geodataVersion(guess) !== null ? guess : null
-    const geodata = { path, used, version, current: GEODATA_VERSION, damage, beside }
+    const unset = process.env.GEODATA_PATH ? undefined : { besideDatabase: guess }
+    const geodata = { path, used, version, current: GEODATA_VERSION, damage, beside, unset }
     const report = examine(config.databasePath, geodata)
     emit(!!values.json, doctorJson(report), doctorText(report))
     return report.problems === 0 ? 0 : 1

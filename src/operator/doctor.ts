@@ -44,6 +44,8 @@ export type GeodataFacts = {
   damage: string | null
   /** With GEODATA_PATH unset and no data at `path`: a geocoder data file beside the database, or null. */
   beside?: string | null
+  /** GEODATA_PATH unset: `path` is the default, under this command's folder, which need not be the service's. */
+  unset?: { besideDatabase: string }
 }
 
 export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
@@ -115,6 +117,13 @@ function geodataCheck(g: GeodataFacts): Check {
       summary: '',
       problems: [{ problem, fix: `Run it with GEODATA_PATH=${g.beside}, the service's setting.` }],
     }
+  }
+  if (g.version === null && g.unset) {
+    // The default path is under this command's folder; building there helps no service that runs elsewhere.
+    const problem = `GEODATA_PATH is not set, so this command looked for the geocoder's data at ${g.path} under ${process.cwd()}, where there is none, and beside the database (${g.unset.besideDatabase}), where there is none either. The service reads it at its own GEODATA_PATH (data/geocoder.sqlite under the folder it runs in when unset), which this command cannot know.`
+    const fix =
+      "Run it again with GEODATA_PATH set as the service's is (the systemd unit and the image set it beside the database): it then checks that file, and says how to build it there if it is missing."
+    return { ...check, summary: '', problems: [{ problem, fix }] }
   }
   const build = `Start the service once (its first start builds it, in up to 25 s), or build it now: ${command}`
   const problem =

@@ -394,6 +394,22 @@ describe('the geocoder data, GEODATA_PATH left out', () => {
     ])
     expect(existsSync(join(dir, 'data'))).toBe(false) // nothing built
   })
+  test("none here nor beside the database: names neither folder to build in, and asks for the service's GEODATA_PATH", async () => {
+    await healthy()
+    const { GEODATA_PATH: _, ...environment } = { ...process.env, ...env }
+    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), 'doctor', '--json'], {
+      cwd: dir, // a folder the service may not even write: its data is not here
+      env: environment,
+    })
+    const report = JSON.parse(p.stdout.toString()) as Report
+    expect(problemsOf(report, 'geocoder data')).toEqual([
+      {
+        problem: `GEODATA_PATH is not set, so this command looked for the geocoder's data at data/geocoder.sqlite under ${dir}, where there is none, and beside the database (${join(dir, 'geocoder.sqlite')}), where there is none either. The service reads it at its own GEODATA_PATH (data/geocoder.sqlite under the folder it runs in when unset), which this command cannot know.`,
+        fix: "Run it again with GEODATA_PATH set as the service's is (the systemd unit and the image set it beside the database): it then checks that file, and says how to build it there if it is missing.",
+      },
+    ])
+    expect(existsSync(join(dir, 'data'))).toBe(false)
+  })
 })
 
 describe('the database', () => {
