@@ -1,7 +1,7 @@
 // `storeloc`: the operator's command line, acting directly on DATABASE_PATH.
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import {
   ConfigError,
   DEFAULT_DATABASE_PATH,
@@ -16,6 +16,7 @@ import { OperatorError, type Refusal } from '../operator'
 import { hiddenByFolder, linkToNoFolder, otherOwner, walWithoutShm, wrongPath } from '../operator/file-owner'
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
+import { geodataVersion } from '../geocode/embedded/ensure'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import type { Command, Emit } from './context'
@@ -352,7 +353,8 @@ export async function cli(
       e instanceof GeodataPathError ||
       e instanceof GeodataDamagedError
     ) {
-      fail('refused', redactSecrets(e.message))
+      const hint = e instanceof GeodataPathError ? serviceGeodata(databasePath) : ''
+      fail('refused', redactSecrets(e.message) + hint)
       return 1
     }
     // The transaction that made the key printed above failed at its commit: the key was never kept.
@@ -423,3 +425,14 @@ function takeAway(made: string[]): void {
 }
 
 if (import.meta.main) process.exit(await cli(process.argv.slice(2), process.env))
+
+/**
+ * GEODATA_PATH left out (cron, a shell elsewhere than the service's folder): the default is under
+ * this command's folder, while the service's data is most likely beside its database. Names it.
+ */
+function serviceGeodata(databasePath: string): string {
+  if (process.env.GEODATA_PATH || databasePath === '') return ''
+  const beside = join(dirname(resolve(databasePath)), 'geocoder.sqlite')
+  if (geodataVersion(beside) === null) return ''
+  return ` GEODATA_PATH is not set, so this command looked under ${process.cwd()}. The database's folder has the data: ${beside}. Run it with GEODATA_PATH=${beside}, the service's setting.`
+}

@@ -2,15 +2,30 @@
 // against a real database file.
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
+import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded'
 import { newerSchemaDatabase } from '../helpers'
 import { countRows, dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
 
 useTempDatabase()
 
 describe('geocode', () => {
+  test("GEODATA_PATH left out, the data not to be made here: names the service's data beside the database", () => {
+    const root = join(import.meta.dir, '..', '..')
+    const beside = join(dir, 'geocoder.sqlite')
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), beside) // as the unit's StateDirectory holds both
+    writeFileSync(join(dir, 'data'), '') // a file where data/ would be made: the build cannot go here
+    const given: Record<string, string | undefined> = { ...process.env, DATABASE_PATH: dbPath }
+    const { GEODATA_PATH: _, ...env } = given
+    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), 'geocode', 'Berlin'], { cwd: dir, env })
+    expect(p.exitCode).toBe(1)
+    expect(p.stderr.toString()).toEndWith(
+      ` GEODATA_PATH is not set, so this command looked under ${dir}. The database's folder has the data: ${beside}. Run it with GEODATA_PATH=${beside}, the service's setting.\n`,
+    )
+  })
+
   test('prints coordinates with precision, source and the parsed parts', () => {
     const out = json('geocode', 'Piazza del Duomo, 20122 Milano, Italia')
     expect(out).toMatchObject({
