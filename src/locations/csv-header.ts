@@ -28,6 +28,8 @@ export type Header = {
   countries: Map<string, string>
   /** What the header was read as otherwise than written, said with the first row's warnings. */
   notes: string[]
+  /** What columns no field reads hold, and what to write instead: said of the file, no row being at fault. */
+  columnNotes: string[]
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -145,13 +147,14 @@ export function readHeader(
     }
   }
   // Said only of a column with text: an empty one left in a template loses nothing.
+  const columnNotes: string[] = []
   for (const [i, { header, field }] of columns.entries()) {
     const hint = field === null ? unreadHint(header) : null
     if (hint !== null && below.some((r) => (r.cells[i] ?? '').trim() !== ''))
-      notes.push(`The column "${header}" ${hint}`)
+      columnNotes.push(`The column "${header}" ${hint}`)
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
-  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, notes }
+  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, notes, columnNotes }
 }
 
 /** Whether a day's cell gives hours: open, closed ("x", "-", "zu"), in doubt ("5-9"), or made a date ("14. Okt"). */

@@ -94,8 +94,10 @@ export type CsvRead = {
   /** Header cells no field matched, as written: the caller reports them (never silently dropped). */
   unknown: string[]
   /**
-   * What lines were read as no store (title lines, the header again, totals rows), when no row is
-   * a store to say it in its warnings: else [], and the first row's warnings say it.
+   * What is said of the file: its columns no field reads that another tool's export is known to
+   * have (StoreRocket's hours_id); and what lines were read as no store (title lines, the header
+   * again, totals rows) when no row is a store to say it in its warnings, else the first row's
+   * warnings say that.
    */
   notes: string[]
 }
@@ -461,5 +463,6 @@ function* readSteps(
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.
   if (rows.length > 0) rows[0]!.notes = [...before, ...rows[0]!.notes, ...after]
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
-  return { rows, columns: header.columns, unknown, notes: rows.length === 0 ? [...before, ...after] : [] }
+  const notes = [...(rows.length === 0 ? [...before, ...after] : []), ...header.columnNotes]
+  return { rows, columns: header.columns, unknown, notes }
 }

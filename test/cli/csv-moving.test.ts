@@ -77,4 +77,14 @@ describe('files from other tools', () => {
       expect([source.created, source.updated, source.unchanged]).toEqual([0, 0, stores])
     })
   }
+
+  test("StoreRocket's hours_id column is a note of the file, not a warning of line 2's store", () => {
+    const path = file('storerocket.csv', fixture('storerocket.csv'))
+    const dry = json('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(dry.notes).toEqual([expect.stringContaining('The column "hours_id" names hours templates')])
+    expect(dry.results.flatMap((r: { warnings: string[] }) => r.warnings)).toEqual([])
+    const said = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(said.stdout).toContain('The column "hours_id" names hours templates')
+    expect(said.stdout).not.toContain('Check 1 location')
+  })
 })

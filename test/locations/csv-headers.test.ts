@@ -505,15 +505,14 @@ describe("other store locators' exports", () => {
     expect([beside.rows[0]!.body.external_id, beside.unknown]).toEqual(['CH1', ['wpsl_id']])
   })
 
-  test('StoreRocket\'s "hours_id", a template\'s name, is not read, and the first row says what to write instead', () => {
+  test("StoreRocket's \"hours_id\", a template's name, is not read, and a note of the file, no row's, says what to write instead", () => {
     const read = readLocationsCsv('name,address,hours_id\nA,1 Rd,Standard Hours\nB,2 Rd,\n')
     expect(read.unknown).toEqual(['hours_id'])
-    expect(read.rows.map((r) => r.notes)).toEqual([
-      [
-        'The column "hours_id" names hours templates (StoreRocket\'s), whose hours are not in the file: no hours are imported from it. Give each day\'s hours in a column of its own (monday ... sunday), such as "09:00-17:00" or "Closed", as StoreRocket also reads them.',
-      ],
-      [],
+    // Line 2's store is no more at fault than line 3's: the column is.
+    expect(read.rows.map((r) => r.notes)).toEqual([[], []])
+    expect(read.notes).toEqual([
+      'The column "hours_id" names hours templates (StoreRocket\'s), whose hours are not in the file: no hours are imported from it. Give each day\'s hours in a column of its own (monday ... sunday), such as "09:00-17:00" or "Closed", as StoreRocket also reads them.',
     ])
-    expect(readLocationsCsv('name,address,hours_id\nA,1 Rd,\n').rows[0]!.notes).toEqual([])
+    expect(readLocationsCsv('name,address,hours_id\nA,1 Rd,\n').notes).toEqual([])
   })
 })
