@@ -176,9 +176,10 @@ function grammar(days: [string, number][]): Grammar {
   // A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr").
   const span = `(?:${day})\\.?(?:\\s*(?:${THROUGH})\\s*(?:${day})\\.?)?`
   return {
-    // Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon.
+    // Spans joined ("Sat, Sun", "Sa & So", "Mo-Mi, Fr"), or every day, then an optional colon, or
+    // an "=" as key=value lists write it ("mon=7:30-14:00", Zenlocator's).
     daysAt: new RegExp(
-      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:${JOIN})\\s*(?:${ARTICLE})?${span})*)(?![\\p{L}\\d])\\s*:?`,
+      `(?<![\\p{L}\\d])(?:${EVERY}|${span}(?:\\s*(?:${JOIN})\\s*(?:${ARTICLE})?${span})*)(?![\\p{L}\\d])\\s*[:=]?`,
       'gu',
     ),
     // A span's first and last day, as daysOf reads them: whole words, not "nd" (niedziela) in "und".

@@ -112,7 +112,7 @@ function folded(text: string): { t: string; at: number[] } {
 
 /** The days a match of a grammar's daysAt names, Monday = 0; `read`: two-letter days read otherwise (ROMANCE_OF). */
 function daysOf(spec: string, read: ReadonlyMap<string, number> | null, g: Grammar): number[] {
-  const text = spec.replace(/\s*:$/, '').trim()
+  const text = spec.replace(/\s*[:=]$/, '').trim()
   if (EVERY_DAY.test(text)) return [0, 1, 2, 3, 4, 5, 6]
   if (WEEKDAYS.test(text)) return [0, 1, 2, 3, 4]
   if (WEEKENDS.test(text)) return [5, 6]
@@ -500,7 +500,7 @@ function splitWith(
 
 /** Whether days are a word for some days ("Weekends", "täglich"), not days named by their names. */
 function isGroup(spec: string): boolean {
-  const days = spec.replace(/\s*:$/, '').trim()
+  const days = spec.replace(/\s*[:=]$/, '').trim()
   return EVERY_DAY.test(days) || WEEKDAYS.test(days) || WEEKENDS.test(days)
 }
 

@@ -165,6 +165,19 @@ describe('fields', () => {
     ])
   })
 
+  test('a week written day=hours (Zenlocator\'s) is read as "day: hours"; "open" alone on a day is kept, unread', () => {
+    const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+    const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
+    const read = readLocationsCsv(
+      'name,address,hours\nA,1 Rd,"mon=7:30-14:00, tue-fri = 9-18, sat=closed"\nB,2 Rd,"mon=7:30-14:00, fri=open"\n',
+    )
+    expect(read.rows.map((r) => [r.body.hours, r.problems])).toEqual([
+      [week('7:30-14:00', '9-18', '9-18', '9-18', '9-18', 'closed', 'closed'), []],
+      // "open" gives no hours: kept as written, it counts as unknown and the import warns of it.
+      [week('7:30-14:00', 'closed', 'closed', 'closed', 'open', 'closed', 'closed'), []],
+    ])
+  })
+
   test('a week of hours in which no day is found is a problem of its row, saying how to write it', () => {
     const [row] = readLocationsCsv('name,address,hours\nA,1 Rd,by appointment\n').rows
     expect(row!.problems).toEqual([
