@@ -82,6 +82,9 @@ function readTime(token: string): Time | null {
   return { minutes: h * 60 + minute, meridiem, bare: m[2] === undefined && meridiem === null, zeroed }
 }
 
+/** Whether a text is one time of day as readTime reads it ("09:00", "9", "9:00 AM", "17.30"). */
+export const isTimeOfDay = (text: string): boolean => readTime(normal(text)) !== null
+
 /**
  * One interval, "9-17", "9am-5pm", "18:00-02:00", or null. `before`: the day's interval written
  * before it, if any; `guess`: hours in doubt (inDoubt) read as the morning's.

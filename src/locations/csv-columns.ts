@@ -430,7 +430,7 @@ export function daysColumn(header: string): string | null {
 const CUSTOM_PREFIXES = new Set(['custom', 'customfields'])
 
 /** What an import template writes after a header cell to mark it required or not: "Name *", "Address:". */
-const MARK =
+export const MARK =
   /\s*(?:\*+|:|\((?:required|optional|pflichtfeld|pflicht|erforderlich|obligatoire|facultatif|obligatorio|opcional|obbligatorio|facoltativo|verplicht|optioneel)\))\s*$/iu
 
 const headerKey = (text: string) =>

@@ -6,6 +6,7 @@ import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-hours'
 import { columnField, daysColumn, fallbackField, hasHoursWord, unreadHint } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
+import { readTimeColumns, timesBeside } from './csv-times'
 import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
 
 /** A header cell and the field its column is read as (null: unknown column). */
@@ -95,6 +96,9 @@ export function readHeader(
     headerOf.set(field, column.header)
     column.field = field
   }
+  // A day's opening and closing times in two columns ("Monday Open", "Monday Close"): no days' column.
+  const twice = readTimeColumns(columns)
+  if (twice !== null) throw at(line, twice)
   // A column of some days' hours ("Mo-Fr", "Sa") is a part of the week, read with the others: with
   // an hours word, or beside columns naming five days or more, or the weekend ("Sa;So" by a week
   // column); "Seg", "PN" alone are a segment, a part number. One naming a day a column of more
@@ -146,6 +150,16 @@ export function readHeader(
       )
     }
   }
+  // A day's times beside another column of its hours: which holds them is the person's to say.
+  const filled = new Map<number, readonly number[]>()
+  for (const [i, { field }] of columns.entries()) {
+    const day = DAYS_IN_ENGLISH.findIndex((d) => field === `hours.${d.toLowerCase()}`)
+    if (day >= 0) filled.set(i, [day])
+  }
+  for (const [i, { column }] of candidates.entries())
+    if (column.field?.startsWith(DAYS_FIELD)) filled.set(columns.indexOf(column), named[i]!)
+  const beside = timesBeside(columns, filled)
+  if (beside !== null) throw at(line, beside)
   // Said only of a column with text: an empty one left in a template loses nothing.
   const columnNotes: string[] = []
   for (const [i, { header, field }] of columns.entries()) {

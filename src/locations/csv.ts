@@ -38,6 +38,7 @@ import {
 } from './csv-garbled'
 import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
+import { timeField, timesInto } from './csv-times'
 import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
 import {
   daysBelow,
@@ -129,14 +130,18 @@ function readPoint(cells: [header: string, field: string, cell: string][]): {
   return { point, problems }
 }
 
+/** Each column of some days' hours with text: its header, its days, its hours. */
+type Spans = [header: string, days: string, hours: string][]
+/** Each cell of a day's opening or closing time: its column, its field, its text. */
+type Times = [column: number, field: string, cell: string][]
+
 function readRow(
   { columns, width, hasAddress, numbers, garbled, countries }: Header,
   { cells, line }: RawRecord,
 ): CsvRow {
   const body: Record<string, unknown> = {}
   let week: string | undefined
-  /** Each column of some days' hours with text: its header, its days, its hours. */
-  const spans: [string, string, string][] = []
+  const spans: Spans = []
   let unreadStatus: string | undefined
   let removal: boolean | string = false
   let special: string | undefined
@@ -148,6 +153,7 @@ function readRow(
   // Pushed to, not copied: a row of many tags columns costs by its tags, not their square.
   const tags: string[] = []
   let hasTags = false
+  const times: Times = []
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
     if (field === null) continue
@@ -158,6 +164,10 @@ function readRow(
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
+    if (timeField(field) !== null) {
+      times.push([i, field, cell])
+      continue
+    }
     if (field === 'hours') {
       week = cell
       continue
@@ -206,12 +216,7 @@ function readRow(
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
-  const kept: (string | undefined)[] = []
-  if (spans.length > 0) week = [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ')
-  if (week !== undefined) problems.push(...weekInto(body, week, kept))
-  dashesClosed(body)
-  const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
-  if (weekSaid !== null) notes.push(weekSaid)
+  readHours(body, { week, spans, times, columns }, problems, notes)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
   if (special !== undefined) {
@@ -254,6 +259,25 @@ function readRow(
     notes,
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
   }
+}
+
+/**
+ * A row's hours cells other than its day columns' into body.hours, after them: its days' opening
+ * and closing times, then its week, in one cell and in columns of some days, for the days left.
+ */
+function readHours(
+  body: Record<string, unknown>,
+  { week, spans, times, columns }: { week?: string; spans: Spans; times: Times; columns: readonly Column[] },
+  problems: CsvRow['problems'],
+  notes: string[],
+): void {
+  if (times.length > 0) problems.push(...timesInto(body, times, columns))
+  const kept: (string | undefined)[] = []
+  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
+  if (whole !== undefined) problems.push(...weekInto(body, whole, kept))
+  dashesClosed(body)
+  const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
+  if (weekSaid !== null) notes.push(weekSaid)
 }
 
 /** A row whose delete cell says yes as the delete item of the store its id or external_id names, its other cells unread. */

@@ -87,4 +87,32 @@ describe('files from other tools', () => {
     expect(said.stdout).toContain('The column "hours_id" names hours templates')
     expect(said.stdout).not.toContain('Check 1 location')
   })
+
+  test("a template's opening and closing time columns import as each day's hours; the export re-imports to no change", () => {
+    const header =
+      'Store Code,Name,Address,Lat,Lng,Mon Open,Mon Close,Mon Open 2,Mon Close 2,Sat Open,Sat Close,Sun Open,Sun Close'
+    const rows = [
+      'S1,Cycle Hub Leeds,12 Briggate,53.7972,-1.5417,9:00 AM,12:30 PM,1:30 PM,6:00 PM,0.416666667,0.666666667,,',
+      'S2,Cycle Hub York,3 Coney Street,53.9591,-1.0842,08:00,17:00,,,,,,',
+    ]
+    const path = file('template.csv', [header, ...rows].join('\r\n'))
+    expect(json('locations', 'import', locatorId, '--file', path).created).toBe(2)
+    const stored = json('locations', 'export', locatorId).map((l: { hours: Record<string, string> }) => l.hours)
+    expect(stored.map((h: Record<string, string>) => [h.monday, h.saturday, h.sunday, h.tuesday])).toEqual([
+      ['9:00 AM-12:30 PM, 1:30 PM-6:00 PM', '10:00-16:00', 'closed', ''],
+      ['08:00-17:00', 'closed', 'closed', ''],
+    ])
+    const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
+    const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
+    expect([again.created, again.updated, again.unchanged]).toEqual([0, 0, 2])
+    const source = json('locations', 'import', locatorId, '--file', path)
+    expect([source.created, source.updated, source.unchanged]).toEqual([0, 0, 2])
+    // An opening time without its closing time refuses the file, naming the cells.
+    const lone = file('lone.csv', `${header}\r\n${rows[1]!.replace('08:00,17:00', '08:00,')}\r\n`)
+    const refused = storeloc('locations', 'import', locatorId, '--file', lone)
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain(
+      'The "Mon Open" cell (column F) gives "08:00" but the "Mon Close" cell (column G) is empty.',
+    )
+  })
 })

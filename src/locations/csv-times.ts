@@ -1,0 +1,169 @@
+// A day's hours in two columns, its opening and its closing time, as store-locator templates and
+// exports give them ("mon_open"/"mon_close", "Montag von"/"Montag bis", a second pair after a
+// lunch break: "Monday Open 2"/"Monday Close 2"), the times as Excel writes them. Each pair is
+// joined into the day's text ("09:00-17:00"), which core/hours reads as a day column's.
+import { foldHours, isTimeOfDay, parseDayHours } from '../core/hours'
+import { daysNamed, namesDays } from '../core/week-hours'
+import { DAYS_IN_ENGLISH } from '../core/day-names'
+import { DAYS } from '../store/locations'
+import { MARK } from './csv-columns'
+import type { Column } from './csv-header'
+import { columnLetter } from './csv-records'
+import { closedX } from './csv-week'
+
+/** Words after a day naming its opening time, and its closing time, folded, in the six languages. */
+const OPEN_WORDS =
+  'open|opens|opening|start|from|von|ab|offnung|offnet|beginn|ouverture|ouvre|debut|de|apertura|abre|desde|dalle|apre|da|van|opent'
+const CLOSE_WORDS =
+  'close|closes|closing|end|to|until|bis|schließung|schliessung|schließt|schliesst|ende|fermeture|ferme|fin|a|cierre|cierra|hasta|alle|chiusura|chiude|tot|sluit|sluiting'
+/** Words for a time a header may write after those ("Mon Opening Time", "Monday Close Hour"). */
+const TIME_WORDS = 'time|hour|hours|zeit|uhrzeit|heure|hora|ora|orario|tijd'
+/** A header's day, its word for opening or closing, and the pair's number ("Monday Open 2"). */
+const TIME_HEADER = new RegExp(`^(.+?) (?:(${OPEN_WORDS})|(${CLOSE_WORDS}))(?: (?:${TIME_WORDS}))? ?([1-9])?$`)
+
+/** The field of a column of a day's opening or closing time: "hours.monday open", "hours.monday close 2". */
+const TIME_FIELD = /^hours\.([a-z]+) (open|close)(?: (\d))?$/
+
+type End = 'open' | 'close'
+/** What a field of TIME_FIELD names: the day (Monday = 0), which end of the hours, which pair (1 first). */
+type Time = { day: number; end: End; pair: number }
+
+/** The day and end a header names for a column of a time ("Mon_Open", "lundi fermeture"), or null. */
+function timeColumn(header: string): Time | null {
+  const text = foldHours(header.replace(MARK, ''))
+    .replace(/[\s_.\-:/()]+/g, ' ')
+    .trim()
+  const m = TIME_HEADER.exec(text)
+  if (m === null || !namesDays(m[1]!)) return null
+  const days = daysNamed(m[1]!)
+  if (days.length !== 1) return null
+  return { day: days[0]!, end: m[2] === undefined ? 'close' : 'open', pair: m[4] === undefined ? 1 : Number(m[4]) }
+}
+
+const fieldOf = ({ day, end, pair }: Time) => `hours.${DAYS[day]} ${end}${pair === 1 ? '' : ` ${pair}`}`
+
+/** What a column's field names when it is a day's opening or closing time, or null. */
+export function timeField(field: string): Time | null {
+  const m = TIME_FIELD.exec(field)
+  if (m === null) return null
+  const day = DAYS.indexOf(m[1] as (typeof DAYS)[number])
+  return day < 0 ? null : { day, end: m[2] as End, pair: m[3] === undefined ? 1 : Number(m[3]) }
+}
+
+/**
+ * Gives the columns no field reads that name a day's opening or closing time their field, each
+ * only beside its other end: a lone "Sunday Open" may hold yes or no. The refusal of two columns
+ * of one time; null when none.
+ */
+export function readTimeColumns(columns: Column[]): string | null {
+  const found = columns.map((c) => (c.field === null ? timeColumn(c.header) : null))
+  const fields = found.map((t) => (t === null ? null : fieldOf(t)))
+  const where = (i: number) => `"${columns[i]!.header}" (column ${columnLetter(i)})`
+  for (const [i, t] of found.entries()) {
+    if (t === null || !fields.includes(fieldOf({ ...t, end: t.end === 'open' ? 'close' : 'open' }))) continue
+    const other = columns.findIndex((c) => c.field === fields[i])
+    if (other >= 0)
+      return `the columns ${where(other)} and ${where(i)} both fill ${DAYS_IN_ENGLISH[t.day]}'s ${t.end === 'open' ? 'opening' : 'closing'} time. Delete or rename one of them.`
+    columns[i]!.field = fields[i]!
+  }
+  return null
+}
+
+/** The refusal of a day's times beside another column of its hours (`filled`: each column's days), or null. */
+export function timesBeside(columns: readonly Column[], filled: ReadonlyMap<number, readonly number[]>): string | null {
+  const where = (i: number) => `"${columns[i]!.header}" (column ${columnLetter(i)})`
+  for (const [i, { field }] of columns.entries()) {
+    const t = field === null ? null : timeField(field)
+    if (t === null) continue
+    const other = [...filled].find(([, days]) => days.includes(t.day))
+    if (other === undefined) continue
+    const [a, b] = [other[0], i].sort((x, y) => x - y) as [number, number]
+    return `the columns ${where(a)} and ${where(b)} both fill ${DAYS_IN_ENGLISH[t.day]}'s hours. Delete or rename one of them.`
+  }
+  return null
+}
+
+/** Excel's day zero before a time: a time-only cell exported as a date and time ("1899-12-30 09:00:00"). */
+const DAY_ZERO = /^(?:1899-12-3[01]|1900-01-0[01])[ T]/
+/** A time as Excel stores it, a fraction of a day ("0.375" is 09:00), with a point or a comma. */
+const FRACTION = /^0?[.,]\d+$/
+/** Seconds of none after a time ("09:00:00", "9:00:00 AM"), as Excel writes a time cell. */
+const NO_SECONDS = /^(\d{1,2}[:.]\d{2})[:.]00(?=\s*(?:[ap]\.?\s?m\.?)?$)/i
+
+const two = (n: number) => String(n).padStart(2, '0')
+
+/** A cell's time as a day's text writes it ("09:00", "9:00 AM", "9"), from Excel's forms too; null for no time. */
+export function timeText(cell: string): string | null {
+  const text = cell.trim().replace(DAY_ZERO, '')
+  if (FRACTION.test(text)) {
+    const minutes = Math.round(Number(text.replace(',', '.')) * 1440)
+    return `${two(Math.floor(minutes / 60))}:${two(minutes % 60)}`
+  }
+  const time = text.replace(NO_SECONDS, '$1')
+  return isTimeOfDay(time) ? time : null
+}
+
+/** One end's cell: the column it is in, and its text. */
+type Cell = [column: number, cell: string]
+
+/**
+ * A pair's text: the times joined ("09:00-17:00"); a cell's alone when the other is empty and it
+ * is a day's whole text ("closed", "x", "24 hours", "9-17", "by appointment"); '' when both are
+ * empty. A time alone is refused, naming both cells.
+ */
+function pairText(open: Cell, close: Cell, columns: readonly Column[]): string | { message: string } {
+  const [a, b] = [open[1], close[1]]
+  if (a === '' && b === '') return ''
+  if (a !== '' && b !== '') {
+    const [from, to] = [timeText(a), timeText(b)]
+    if (from !== null && to !== null) return `${from}-${to}`
+    // "closed" in both: the day's text once.
+    return foldHours(closedX(a)) === foldHours(closedX(b)) ? closedX(a) : `${a}-${b}`
+  }
+  const [given, empty] = a === '' ? [close, open] : [open, close]
+  const text = closedX(given[1])
+  if (!/\d/.test(text) || parseDayHours(text).kind !== 'unknown') return text
+  const cell = ([i]: Cell) => `the "${columns[i]!.header}" cell (column ${columnLetter(i)})`
+  const missing = a === '' ? 'opens' : 'closes'
+  const said = `${cell(given).replace(/^the/, 'The')} gives ${JSON.stringify(given[1])} but ${cell(empty)} is empty.`
+  return { message: `${said} Write the time it ${missing}, or "closed" in both for a day it does not open.` }
+}
+
+/**
+ * A row's cells of days' opening and closing times (`cells`: column, field, trimmed text) into
+ * body.hours: each day's pairs joined ("09:00-12:30, 14:00-18:00"). A day with every cell empty
+ * is closed when another day of the row has hours, as templates leave a closed day; a row with
+ * none keeps its hours, as an empty column of days does. The problems of a time alone, by day.
+ */
+export function timesInto(
+  body: Record<string, unknown>,
+  cells: readonly [column: number, field: string, cell: string][],
+  columns: readonly Column[],
+): { field: string; message: string }[] {
+  const days = new Map<number, Map<number, { open: Cell; close: Cell }>>()
+  for (const [column, field, cell] of cells) {
+    const { day, end, pair } = timeField(field)!
+    const pairs = days.get(day) ?? new Map()
+    const ends = pairs.get(pair) ?? { open: [column, ''], close: [column, ''] }
+    ends[end] = [column, cell]
+    days.set(day, pairs.set(pair, ends))
+  }
+  const problems: { field: string; message: string }[] = []
+  const texts = new Map<number, string>()
+  for (const [day, pairs] of days) {
+    const parts: string[] = []
+    for (const [, { open, close }] of [...pairs].sort(([a], [b]) => a - b)) {
+      const part = pairText(open, close, columns)
+      if (typeof part !== 'string') problems.push({ field: `hours.${DAYS[day]}`, ...part })
+      else if (part !== '') parts.push(part)
+    }
+    texts.set(day, parts.join(', '))
+  }
+  const given = [...texts.values()].filter((text) => text !== '')
+  if (problems.length > 0 || given.length === 0) return problems
+  const opens = given.some((text) => parseDayHours(text).kind !== 'closed')
+  const hours = (body.hours ?? {}) as Record<string, string>
+  for (const [day, text] of texts) hours[DAYS[day]!] = text || (opens ? 'closed' : '')
+  body.hours = hours
+  return []
+}

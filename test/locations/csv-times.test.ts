@@ -1,0 +1,81 @@
+// A day's hours in two columns, its opening and its closing time ("Monday Open", "Monday Close"),
+// as store-locator templates and exports give them, with the times as Excel writes them.
+import { describe, expect, test } from 'bun:test'
+import { readLocationsCsv } from '../../src/locations/csv'
+import { readError } from './csv-read'
+
+const NAMES = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+const week = (...days: string[]) => Object.fromEntries(NAMES.map((day, i) => [day, days[i]]))
+/** A header of each day's pair of columns, `open` and `close` after its name as `day` writes it. */
+const pairs = (day: (name: string) => string, open: string, close: string) =>
+  NAMES.flatMap((name) => [`${day(name)}${open}`, `${day(name)}${close}`]).join(',')
+
+describe("a day's opening and closing times in two columns", () => {
+  test("templates name them in several ways and languages; each pair is its day's hours", () => {
+    const spellings: [string, string][] = [
+      [pairs((d) => d.slice(0, 3), '_open', '_close'), '09:00,17:00'],
+      [pairs((d) => d[0]!.toUpperCase() + d.slice(1), ' Open', ' Close'), '09:00,17:00'],
+      [pairs((d) => d.slice(0, 3), ' Opening Time', ' Closing Time'), '09:00,17:00'],
+      ['Montag von,Montag bis,Dienstag von,Dienstag bis', '09:00,17:00'],
+      ['lundi ouverture,lundi fermeture,mardi ouverture,mardi fermeture', '09:00,17:00'],
+    ]
+    for (const [header, times] of spellings) {
+      const cells = header.split(',').map((_, i) => times.split(',')[i % 2])
+      const read = readLocationsCsv(`name,${header}\nA,${cells.join(',')}\n`)
+      expect([read.unknown, read.rows[0]!.problems]).toEqual([[], []])
+      expect(read.rows[0]!.body.hours).toMatchObject({ monday: '09:00-17:00', tuesday: '09:00-17:00' })
+    }
+  })
+
+  test("Excel's time forms: 09:00, 9:00 AM, 9:00:00, a day fraction, an hour alone", () => {
+    const header = `name,${pairs((d) => d.slice(0, 3), '_open', '_close')}`
+    const row = [
+      '09:00,18:30',
+      '9:00 AM,6:30 PM',
+      '09:00:00,18:30:00',
+      '0.375,"0,7708333333"',
+      '9,5',
+      '1899-12-30 09:00:00,1899-12-30 18:30:00',
+      ',',
+    ].join(',')
+    const read = readLocationsCsv(`${header}\nA,${row}\n`)
+    expect(read.rows[0]!.problems).toEqual([])
+    expect(read.rows[0]!.body.hours).toEqual(
+      week('09:00-18:30', '9:00 AM-6:30 PM', '09:00-18:30', '09:00-18:30', '9-5', '09:00-18:30', 'closed'),
+    )
+  })
+
+  test('a second pair is the hours after a break; a day with both cells empty is closed beside days with hours', () => {
+    const header = 'name,Monday Open,Monday Close,Monday Open 2,Monday Close 2,Tuesday Open,Tuesday Close'
+    const read = readLocationsCsv(`${header}\nA,09:00,12:30,14:00,18:00,,\nB,,,,,,\nC,Closed,,,,10:00,16:00\n`)
+    expect(read.rows.map((r) => [r.body.hours, r.problems])).toEqual([
+      [{ monday: '09:00-12:30, 14:00-18:00', tuesday: 'closed' }, []],
+      [undefined, []], // no time in the row: its hours stay as they are
+      [{ monday: 'Closed', tuesday: '10:00-16:00' }, []], // a closed word in one cell is the day's
+    ])
+  })
+
+  test('an opening time without its closing time is a problem naming the cells', () => {
+    const read = readLocationsCsv('name,Monday Open,Monday Close,Tuesday Open,Tuesday Close\nA,09:00,,,17:00\n')
+    expect(read.rows[0]!.problems).toEqual([
+      {
+        field: 'hours.monday',
+        message:
+          'The "Monday Open" cell (column B) gives "09:00" but the "Monday Close" cell (column C) is empty. Write the time it closes, or "closed" in both for a day it does not open.',
+      },
+      {
+        field: 'hours.tuesday',
+        message:
+          'The "Tuesday Close" cell (column E) gives "17:00" but the "Tuesday Open" cell (column D) is empty. Write the time it opens, or "closed" in both for a day it does not open.',
+      },
+    ])
+  })
+
+  test("a column of opening times without its closing one is not read; one beside its day's column is refused", () => {
+    const lone = readLocationsCsv('name,Sunday Open\nA,yes\n')
+    expect([lone.unknown, lone.rows[0]!.body.hours]).toEqual([['Sunday Open'], undefined])
+    expect(readError('name,monday,Monday Open,Monday Close\nA,9-5,09:00,17:00\n').message).toBe(
+      'line 1: the columns "monday" (column B) and "Monday Open" (column C) both fill Monday\'s hours. Delete or rename one of them.',
+    )
+  })
+})
