@@ -59,16 +59,20 @@ export const tryAgain = (alert: HTMLElement, status: HTMLElement, ask: () => voi
 /**
  * GET /filters failed: an alert in `slot`, where they would be, says so as a failed search does,
  * its button asking again (`ask`); searches go on without them, each asking for them again. Said
- * once while they keep failing: an alert already there stays, not read out at every search.
+ * once while they keep failing the same way: an alert already there stays, not read out at every
+ * search. A rate limit names the filters too: the search's alert may say the same beside it.
  */
 export function sayFiltersFailed(slot: HTMLElement, status: HTMLElement, texts: Texts, e: unknown, ask: () => void) {
-  if (slot.querySelector('.sl-error')) return
-  const alert = h('p', { class: 'sl-error', role: 'alert' })
+  const busy = failureText(texts, e, '') === texts.busy
+  const how = busy ? 'busy' : 'failed'
+  if (slot.querySelector(`.sl-error[data-failed="${how}"]`)) return
+  const alert = h('p', { class: 'sl-error', role: 'alert', 'data-failed': how })
   const again = tryAgain(alert, status, () => {
     alert.remove() // a failure again is said in a new alert
     ask()
   })
-  sayFailure(alert, texts, e, '', again, texts.filtersNotLoaded)
+  if (busy) alert.textContent = `${texts.filtersNotLoaded} ${texts.busy}`
+  else sayFailure(alert, texts, e, '', again, texts.filtersNotLoaded)
   slot.replaceChildren(alert)
 }
 

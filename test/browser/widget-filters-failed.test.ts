@@ -9,16 +9,20 @@ import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
-/** GET /filters failed as `fail` says while `down()`, else answered. */
-async function filtersDown(page: Page, fail: 'refused' | 500, down: () => boolean): Promise<void> {
-  await page.route('**/filters*', (route) =>
-    !down()
-      ? route.continue()
-      : fail === 500
-        ? route.fulfill({ status: 500, contentType: 'application/json', body: '{}' })
-        : route.abort('connectionrefused'),
-  )
+/** GET /filters failed as `fail()` says (null: answered). */
+async function filtersFailing(page: Page, fail: () => 'refused' | 500 | 429 | null): Promise<void> {
+  await page.route('**/filters*', (route) => {
+    const how = fail()
+    if (how === null) return route.continue()
+    if (how === 'refused') return route.abort('connectionrefused')
+    const error = { code: how === 429 ? 'RATE_LIMITED' : 'INTERNAL', message: 'Failed.' }
+    return route.fulfill({ status: how, contentType: 'application/json', body: JSON.stringify({ error }) })
+  })
 }
+
+/** GET /filters failed as `fail` says while `down()`, else answered. */
+const filtersDown = (page: Page, fail: 'refused' | 500, down: () => boolean) =>
+  filtersFailing(page, () => (down() ? fail : null))
 
 /** The class of the element holding the focus (its role first). */
 const focused = (page: Page) =>
@@ -91,6 +95,41 @@ describe.skipIf(chromiumPath === null)('the filters failing to load, in Chromium
       await (await asked).finished()
       await alert.waitFor()
       expect(await focused(page)).toBe('status')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('a rate limit says the filters were not loaded, and a failure after it says so with Try again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let fail: 429 | 500 = 429
+    await filtersFailing(page, () => fail)
+    await page.route('**/locations?*', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: '{"error":{"code":"RATE_LIMITED"}}' }),
+    )
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const alert = page.locator('.sl-filter-slot').getByRole('alert')
+      await alert.waitFor()
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('London')
+      const searched = page.waitForResponse('**/locations?*')
+      await box.press('Enter')
+      await (await searched).finished()
+      await page.locator('.sl-root > .sl-error').filter({ hasText: 'Too many' }).waitFor()
+      // Beside the search's own alert, this one says what it is about.
+      const busy = 'Too many searches just now. Try again in a moment.'
+      expect(await page.getByRole('alert').allTextContents()).toEqual([
+        `The filters could not be loaded. ${busy}`,
+        busy,
+      ])
+      fail = 500
+      const asked = page.waitForResponse('**/filters*')
+      await box.press('Enter')
+      await (await asked).finished()
+      await alert.getByRole('button', { name: 'Try again' }).waitFor()
+      expect(await alert.textContent()).toBe('The filters could not be loaded. Try again')
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
