@@ -151,12 +151,19 @@ export type Running = {
 }
 
 /**
- * How long waitFor waits while the process writes nothing and uses no CPU time (it and the processes
+ * How long waitFor waits while the process writes nothing and does no work (it and the processes
  * under it): a start that a loaded machine slows, silent for longer (the launcher's Node, then Bun,
- * then its workers), is not cut short; one stalled fails with what it wrote; one that ends without
- * the line fails at once.
+ * then its workers), is not cut short; one stalled, or a server idle without the line, fails with
+ * what it wrote; one that ends without the line fails at once.
  */
 const QUIET_MS = 15_000
+
+/**
+ * The CPU time (clock ticks of 10 ms) that counts as work in a quiet time: 2 % of it. An idle
+ * server's timers use under 0.5 % (with 2 workers, or the geocoder loaded); a start slowed by a
+ * loaded machine gets its share of a core, 25 to 40 % with two CPU burners on 2 cores.
+ */
+const workingTicks = (quietMs: number) => (quietMs * 0.02) / 10
 
 /** Lines of text as they come, in chunks, and a wait for the first that matches. */
 function lineCollector(
@@ -211,12 +218,11 @@ function lineCollector(
           const quiet = performance.now() - lastOutput
           if (quiet < quietMs) return void setTimeout(check, quietMs - quiet)
           const used = cpu()
-          if (used !== cpuSeen) {
-            cpuSeen = used // silent, but working
-            return void setTimeout(check, quietMs)
-          }
+          const worked = used - cpuSeen >= workingTicks(quietMs)
+          cpuSeen = used
+          if (worked) return void setTimeout(check, quietMs) // silent, but working
           settle(waiter)
-          reject(failure(re, `${quietMs / 1000} s without output or CPU time,`))
+          reject(failure(re, `${quietMs / 1000} s without output or work,`))
         }
         setTimeout(check, quietMs)
       }),

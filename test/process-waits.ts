@@ -32,20 +32,30 @@ export function signalPending(pid: number, n: number): boolean {
 export const commandLineOf = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
 
 /**
- * CPU time (clock ticks) process `pid` and every process under it have used, those ended
- * included; 0 once it is gone. A start that a loaded machine slows still uses some.
+ * CPU time (clock ticks, 100 a second) process `pid` and every process under it have used, those
+ * ended and waited for included; 0 once it is gone. A start that a loaded machine slows still uses
+ * its share of a core.
  */
 export function treeCpuTicks(pid: number): number {
+  let stat: string
   try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // After the name: state is the 1st field, utime, stime, cutime and cstime the 12th to 15th.
-    const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
-    let ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])
-    for (const task of readdirSync(`/proc/${pid}/task`))
-      for (const child of readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' '))
-        if (child !== '') ticks += treeCpuTicks(Number(child))
-    return ticks
+    stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
   } catch {
-    return 0
+    return 0 // gone, or no /proc
   }
+  // After the name: state is the 1st field, utime, stime, cutime and cstime the 12th to 15th.
+  const f = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  let ticks = Number(f[11]) + Number(f[12]) + Number(f[13]) + Number(f[14])
+  let tasks: string[] = []
+  try {
+    tasks = readdirSync(`/proc/${pid}/task`)
+  } catch {}
+  for (const task of tasks) {
+    let children: string[] = []
+    try {
+      children = readFileSync(`/proc/${pid}/task/${task}/children`, 'utf8').split(' ')
+    } catch {} // a thread that ended meanwhile: the others' children still count
+    for (const child of children) if (child !== '') ticks += treeCpuTicks(Number(child))
+  }
+  return ticks
 }
