@@ -142,7 +142,7 @@ describe('a read-only database (SQLITE_READONLY)', () => {
     const spy = spyOn(console, 'error').mockImplementation((line: string) => void said.push(line))
     try {
       const stop = startChangeLogPrune(env.store)
-      while (said.length === 0) await Bun.sleep(10) // its first run, however late (the test's timeout ends a hang)
+      while (said.length === 0) await Bun.sleep(10) // its first run, however late (the test's 30 s limit ends a hang)
       stop()
     } finally {
       spy.mockRestore()
@@ -154,7 +154,7 @@ describe('a read-only database (SQLITE_READONLY)', () => {
     expect(line.message).toStartWith(
       `change log not pruned; tried again at the next run: database is read-only: SQLite may not write ${env.store.path}.`,
     )
-  })
+  }, 30_000)
 
   test('creates, updates and deletes answer 503 unavailable saying so; nothing is kept; reads go on; writable again, writes commit', async () => {
     const kept = (await call('POST', '/admin/v1/locations', storeBody({ name: 'Kept' }))).body.location

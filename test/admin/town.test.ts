@@ -225,7 +225,7 @@ describe('the reverse upkeep', () => {
       expect(store.locations.get(locator.id, id)).toMatchObject({ geocoding: null, addressParts: {}, townNames: null })
       startTownUpkeep(store, null)() // nothing to start, nothing to stop
       const stop = startTownUpkeep(store, places)
-      while (store.locations.get(locator.id, id)!.townNames === null) await Bun.sleep(25) // the test's timeout ends a hang
+      while (store.locations.get(locator.id, id)!.townNames === null) await Bun.sleep(25) // the test's 30 s limit ends a hang
       stop()
       expect(store.locations.get(locator.id, id)).toMatchObject({
         geocoding: { precision: 'city', source: 'reverse' },
@@ -235,5 +235,5 @@ describe('the reverse upkeep', () => {
       store.close()
       rmSync(dir, { recursive: true, force: true })
     }
-  })
+  }, 30_000)
 })

@@ -166,13 +166,13 @@ describe('cachedGeocoder over an adapter', () => {
       await geocoder.geocode(Object.keys(KNOWN_ADDRESSES)[0]!) // kept a day
       await Bun.sleep(5)
       const stop = startChangeLogPrune(env.store)
-      while (rows().length > 1) await Bun.sleep(10) // its first run, however late (the test's timeout ends a hang)
+      while (rows().length > 1) await Bun.sleep(10) // its first run, however late (the test's 30 s limit ends a hang)
       stop()
       expect(rows()).toEqual([{ query: normalizeAddress(Object.keys(KNOWN_ADDRESSES)[0]!) }])
     } finally {
       env.close()
     }
-  })
+  }, 30_000)
 })
 
 // ---- factory and cache terms ------------------------------------------------------------------
