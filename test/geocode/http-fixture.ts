@@ -74,7 +74,8 @@ export function config(provider: HttpGeocoderProvider, over: Partial<GeocoderCon
  * Whether `call` settles before a timer of `ms` fires, that timer set once the call's own start
  * (its timers included) has run. A loop's due timers fire in the order they are due, each followed
  * by the promise jobs it starts, however late a loaded machine runs them: this compares the call's
- * deadline with `ms`, not with the machine's speed.
+ * deadline with `ms`, not with the machine's speed. So the call must settle by promise jobs alone
+ * once its deadline fires: a fallback that needed I/O after it would lose to a sentinel due as well.
  */
 export async function settlesBefore(call: Promise<unknown>, ms: number): Promise<boolean> {
   let settled = false
