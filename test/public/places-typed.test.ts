@@ -62,6 +62,14 @@ describe('GET /places', () => {
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
   })
 
+  test('a town\'s own name with "St." is no old name it shares: "St. Charles" is Saint Charles, MO, not in Maryland', async () => {
+    // Kasongo (Congo, 55,000) was once "St. Charles" too: that does not make Saint Charles's own
+    // name, written short, an old one shared.
+    expect((await places('St. Charles'))[0]!.label).toBe('Saint Charles, MO, United States')
+    expect((await places('St Charles'))[0]!.label).toBe('Saint Charles, MO, United States')
+    expect((await places('Newtown'))[0]!.label).toBe('Newtown, NSW, Australia')
+  })
+
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')

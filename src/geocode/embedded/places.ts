@@ -316,15 +316,16 @@ export class PlaceSearch {
     const own = (h: PlaceHit) => shortWords(townKey(h.label)) === short
     // A name several towns of note and of other names bear as another name is an old one they
     // shared ("Newtown": Tallahassee, Hartford, Macon...): meant by none, each weighing a share
-    // of that tenth. Not two towns of one name ("Datun": Datong, the city and the county).
+    // of that tenth. Not two towns of one name ("Datun": Datong, the city and the county), nor a
+    // town's own name written short ("St. Charles" of Saint Charles, MO, though Kasongo's old one).
     const sharers = new Set(
       hits
-        .filter((h) => h.exact && !h.main && h.precision === 'city' && h.weight >= SHARED_NAME_POPULATION)
+        .filter((h) => h.exact && !h.main && h.precision === 'city' && h.weight >= SHARED_NAME_POPULATION && !own(h))
         .map((h) => townKey(h.label)),
     ).size
     const shared = sharers >= 2 ? sharers : 1
     for (const h of hits) {
-      const meant = h.exact && shared === 1 && (h.weight > ALTERNATE_OVER_MAIN * biggestOwn || own(h))
+      const meant = h.exact && (own(h) || (shared === 1 && h.weight > ALTERNATE_OVER_MAIN * biggestOwn))
       if (!h.main && !meant) {
         // Still the town meant, though weighing a tenth, when far the biggest the text begins a
         // name of: "Münch" is Munich (its own name an alternate one in the data), not Münchenstein.
