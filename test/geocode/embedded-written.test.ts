@@ -325,6 +325,19 @@ describe('"St." first in a town\'s name', () => {
     ] as const)
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
+
+  test('confirms a postcode as the town written out does: "83700 St-Raphaël" is Saint-Raphaël, France', () => {
+    for (const [address, postcode, city] of [
+      ['Rue Jean Aicard, 83700 St-Raphaël', '83700', 'Saint-Raphaël'], // refused: Saint-Raphaël, Haiti
+      ['83700 St Raphael', '83700', 'Saint-Raphaël'],
+      ['93200 St Denis', '93200', 'Saint-Denis'], // not Saint-Denis, Réunion
+      ['F-93200 St-Denis', '93200', 'Saint-Denis'],
+      ['66606 St. Wendel', '66606', 'Sankt Wendel'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, postcode: r?.parts.postcode }).toEqual({ address, city, postcode })
+    }
+  })
 })
 
 describe('a name several towns of note bear as another, old name', () => {

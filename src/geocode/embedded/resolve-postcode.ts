@@ -4,6 +4,7 @@ import { clean, type Parsed } from './address-read'
 import { CONFIRM_KM, distanceKm, SUBURB_KM } from './near'
 import { POSTCODE_FORMS } from './postcode-forms'
 import type { PlaceRow, PostcodeRow, Queries } from './resolve-data'
+import { saintWritten } from './saint-names'
 import { regionLabel } from './tables'
 
 /** A place this close to a town's point is the town itself, by another name. */
@@ -13,7 +14,10 @@ const TOWN_ITSELF_KM = 1
 export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; formatCountry: string | null } {
   const { parts, explicit, street, streetPart, firstNumber, hints } = a
   const allowed = (c: string) => explicit === null || c === explicit
-  const windowKeys = new Set(a.windows.map((w) => w.key))
+  // A window's key, and with "St." written out as the data writes most such towns ("83700
+  // St-Raphaël" is the postcode's Saint-Raphaël, not Saint-Raphaël, Haiti).
+  const keysOf = (key: string) => [key, ...saintWritten(key)]
+  const windowKeys = new Set(a.windows.flatMap((w) => keysOf(w.key)))
   // The postcode's row its town confirms: by the data's name for it or a name it begins ("Paris
   // 16" of "75016 Paris", not the part of Boulogne-Billancourt 75016 serves; a numbered part's town
   // is the town), else by a place the address names in the same country close to it.
@@ -26,7 +30,7 @@ export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | nul
     const named = rows.find((r) => r.place_key !== '' && windowKeys.has(r.place_key)) ?? rows.map(partOf).find(Boolean)
     if (named) return named
     for (const w of a.windows)
-      for (const p of q.qPlacesIn.all(w.key, country)) {
+      for (const p of keysOf(w.key).flatMap((key) => q.qPlacesIn.all(key, country))) {
         const near = rows.find((r) => r.place !== '' && distanceKm(r.lat, r.lng, p.lat, p.lng) <= CONFIRM_KM)
         if (near) return near
       }
