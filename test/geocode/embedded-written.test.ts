@@ -326,6 +326,18 @@ describe('"St." first in a town\'s name', () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
+  test('within a name too, where the name as written finds none: "Mont-St-Aignan" is no Mons', () => {
+    for (const [address, city] of [
+      ['Mont-St-Aignan', 'Mont-Saint-Aignan'], // Mons, Belgium
+      ['Bourg-St-Maurice', 'Bourg-Saint-Maurice'], // Bourg-en-Bresse
+      ['Pont-Ste-Maxence', 'Pont-Sainte-Maxence'], // found nothing
+      ['Lake St. Louis', 'Lake Saint Louis'], // St. Louis
+      ['1 Rue de Paris, Mont-St-Aignan', 'Mont-Saint-Aignan'],
+      ['East St. Louis', 'East Saint Louis'], // as the data writes it
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
+  })
+
   test('confirms a postcode as the town written out does: "83700 St-Raphaël" is Saint-Raphaël, France', () => {
     for (const [address, postcode, city] of [
       ['Rue Jean Aicard, 83700 St-Raphaël', '83700', 'Saint-Raphaël'], // refused: Saint-Raphaël, Haiti
