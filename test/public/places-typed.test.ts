@@ -70,6 +70,15 @@ describe('GET /places', () => {
     expect((await places('Newtown'))[0]!.label).toBe('Newtown, NSW, Australia')
   })
 
+  test('a name several big towns share is still theirs before towns a typo off: "Nissa" is Nice, not Bissau', async () => {
+    // Nice, Niš and Caltanissetta are "Nissa"; Cochin and Kochi "Kochin": each counts a share,
+    // but none is a small place a typo may be meant for.
+    const nissa = (await places('Nissa', '&limit=5')).map((p) => p.label)
+    expect(nissa.slice(0, 2)).toEqual(['Nice, France', 'Niš, Serbia'])
+    expect(nissa).not.toContain('Bissau, Guinea-Bissau')
+    expect((await places('Kochin'))[0]!.label).toBe('Cochin, India')
+  })
+
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')

@@ -43,6 +43,8 @@ export type PlaceHit = {
   namedAs?: string
   /** A whole other name the text equals that another of the place's names goes on from ("Prag": Prague, "Praga"): namedAs where read whole. */
   namedBegun?: string
+  /** An old name several towns of note share, this one of SMALL_PLACE people or more: weighing little, no small place's (wantsTypos). */
+  sharedOld?: true
   /** Shown only where the locator has a location near it: a big city four letters name a typo off ("Wein": Wien). */
   nearOnly?: true
 }

@@ -249,7 +249,7 @@ export class PlaceSearch {
     const n = codePoints(key)
     if (n < TYPOS_FROM || /\d/.test(key)) return false
     if (hits.length === 0) return true
-    return n >= WHOLE_FROM && hits.every((h) => h.weight < SMALL_PLACE && !(h.exact && h.main))
+    return n >= WHOLE_FROM && hits.every((h) => h.weight < SMALL_PLACE && !(h.exact && h.main) && !h.sharedOld)
   }
 
   /** The places `key` begins as typed, in `within` (null: anywhere), each with its tier; in no order. */
@@ -330,6 +330,7 @@ export class PlaceSearch {
         // Still the town meant, though weighing a tenth, when far the biggest the text begins a
         // name of: "Münch" is Munich (its own name an alternate one in the data), not Münchenstein.
         if (!h.exact && h.precision === 'city' && h.weight > ALTERNATE_OVER_MAIN * biggestMain) h.meant = true
+        if (h.exact && shared > 1 && h.weight >= SMALL_PLACE) h.sharedOld = true
         h.weight /= ALTERNATE_SHARE * (h.exact ? shared : 1)
         // a small place's other name (York, NE's "New York") is not how it is shown
         delete h.named
