@@ -369,3 +369,19 @@ describe('a name several towns of note bear as another, old name', () => {
     expect(geo.lookup('Londres')?.parts.city).toBe('London')
   })
 })
+
+describe('a town of five words or six', () => {
+  test('is found by its whole name, not by its first words: "Las Palmas de Gran Canaria" is no Palmas, Brazil', () => {
+    for (const [address, city, country] of [
+      ['Las Palmas de Gran Canaria', 'Las Palmas de Gran Canaria', 'ES'], // Palmas, Brazil
+      ['Calle Triana 1, Las Palmas de Gran Canaria', 'Las Palmas de Gran Canaria', 'ES'],
+      ['Santa Cruz de la Sierra', 'Santa Cruz de la Sierra', 'BO'], // "Santa Cruz" is many towns' other name
+      ['San Cristóbal de las Casas', 'San Cristóbal de las Casas', 'MX'], // found nothing
+      ['San Sebastián de los Reyes', 'San Sebastián de los Reyes', 'ES'], // Donostia / San Sebastián
+      ['Sant Andreu de la Barca', 'Sant Andreu de la Barca', 'ES'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
+    }
+  })
+})

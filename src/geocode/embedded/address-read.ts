@@ -53,6 +53,8 @@ export const isStreetWord = (key: string) =>
   STREET_SUFFIX.has(key) || STREET_SUFFIX_AT_END.has(key) || STREET_PREFIX.has(key)
 const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
+/** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
+const NAME_WORDS = 6
 
 /** Which tokens of a part belong to a street name (and so never name a town). */
 export function streetMask(tokens: string[]): boolean[] {
@@ -109,7 +111,7 @@ export function windowsOf(
       (t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1 && !regionCode(t),
     ).length
     for (let start = 0; start < part.tokens.length; start++) {
-      for (let len = 1; len <= 4 && start + len <= part.tokens.length; len++) {
+      for (let len = 1; len <= NAME_WORDS && start + len <= part.tokens.length; len++) {
         const slice = part.tokens.slice(start, start + len)
         if (slice.some((t) => /\d/.test(t)) || street[start + len - 1]) break
         const key = nameKey(slice.join(' '))
