@@ -367,6 +367,9 @@ describe('a name several towns of note bear as another, old name', () => {
     // An exonym one big town bears stays its: "Cologne" is Köln, "Londres" London.
     expect(geo.lookup('Cologne')?.parts.city).toBe('Köln')
     expect(geo.lookup('Londres')?.parts.city).toBe('London')
+    // A town's own name cut short is its own, though other towns once bore it: Santa Cruz de la
+    // Sierra is "Santa Cruz" today, Agadir was.
+    expect(geo.lookup('Av. Cristo Redentor, Santa Cruz')?.parts.city).toBe('Santa Cruz de la Sierra')
   })
 })
 

@@ -79,6 +79,12 @@ describe('GET /places', () => {
     expect((await places('Kochin'))[0]!.label).toBe('Cochin, India')
   })
 
+  test('a town\'s own name cut short is no old name it shares: "Santa Cruz" is Santa Cruz de la Sierra', async () => {
+    // Agadir was once Santa Cruz; Santa Cruz de la Sierra (1.8 million) is called so today.
+    expect((await places('Santa Cruz'))[0]!.label).toBe('Santa Cruz de la Sierra, Bolivia')
+    expect((await places('Frankfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')
+  })
+
   test('typos, when nothing matches as typed: an edit from four characters, two from eight with the first letter right', async () => {
     expect((await places('Lodnon'))[0]!.label).toBe('London, United Kingdom') // two letters swapped: one edit
     expect((await places('Frnakfurt'))[0]!.label).toBe('Frankfurt am Main, Germany')

@@ -2,6 +2,7 @@
 import { nameKey } from '../../core/text'
 import { FRENCH_ORDINAL } from './district-codes'
 import type { PlaceHit } from './place-hit'
+import { SHARED_NAME_POPULATION } from './near'
 
 /** Words names write either way: "Saint Louis" is St. Louis's own name, not another town's. */
 const SHORT_WORDS: Record<string, string> = { saint: 'st', sainte: 'ste', fort: 'ft', mount: 'mt' }
@@ -60,4 +61,18 @@ export const otherName = (named: string | undefined, label: string): named is st
   if (key === own) return true
   const [a, b] = [` ${shortWords(key)} `, ` ${shortWords(own)} `]
   return !a.includes(b) && !b.includes(a)
+}
+
+/**
+ * How many towns of note and of other names bear the text whole as another name: from two, an old
+ * name they shared ("Newtown": Tallahassee, Hartford, Macon...). Not two towns of one name
+ * ("Datun": Datong, the city and the county), nor one whose own name it is (`own`) written or cut
+ * short ("St. Charles" of Saint Charles, MO; "Santa Cruz" of Santa Cruz de la Sierra), though other
+ * towns once bore it (Kasongo, Agadir).
+ */
+export function oldNameSharers(hits: PlaceHit[], own: (h: PlaceHit) => boolean): number {
+  const bearers = hits.filter(
+    (h) => h.exact && !h.main && h.precision === 'city' && h.weight >= SHARED_NAME_POPULATION && !own(h),
+  )
+  return new Set(bearers.map((h) => townKey(h.label))).size
 }

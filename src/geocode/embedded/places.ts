@@ -6,7 +6,7 @@
 // more than a whole name.
 import { codePoints, nameKey } from '../../core/text'
 import { countryCode } from '../countries'
-import { otherName, shownOnce, shortWords, townKey } from './place-alike'
+import { oldNameSharers, otherName, shownOnce, shortWords, townKey } from './place-alike'
 import { CANADIAN_FULL, codeAndTown, codeStart, districtCountries, ZIP_PLUS_FOUR } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { countryHit, type PlaceHit, postcodeHit, regionHit, townHit, WHOLE_ONE_EDIT } from './place-hit'
@@ -17,7 +17,7 @@ import { typoRanges } from './place-typos'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, SHARED_NAME_POPULATION } from './near'
+import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { saintWritten } from './saint-names'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -314,18 +314,15 @@ export class PlaceSearch {
     const biggestMain = Math.max(0, ...hits.filter((h) => h.main && h.precision === 'city').map((h) => h.weight))
     const short = shortWords(key)
     const own = (h: PlaceHit) => shortWords(townKey(h.label)) === short
-    // A name several towns of note and of other names bear as another name is an old one they
-    // shared ("Newtown": Tallahassee, Hartford, Macon...): meant by none, each weighing a share
-    // of that tenth. Not two towns of one name ("Datun": Datong, the city and the county), nor a
-    // town's own name written short ("St. Charles" of Saint Charles, MO, though Kasongo's old one).
-    const sharers = new Set(
-      hits
-        .filter((h) => h.exact && !h.main && h.precision === 'city' && h.weight >= SHARED_NAME_POPULATION && !own(h))
-        .map((h) => townKey(h.label)),
-    ).size
+    // Its own name's first words: what the town is called for short ("Santa Cruz" of Santa Cruz de la Sierra).
+    const ownBegun = (h: PlaceHit) => shortWords(townKey(h.label)).startsWith(`${short} `)
+    // A name several towns of note bear as another name is an old one they shared (oldNameSharers):
+    // meant by none, each weighing a share of that tenth.
+    const sharers = oldNameSharers(hits, (h) => own(h) || ownBegun(h))
     const shared = sharers >= 2 ? sharers : 1
     for (const h of hits) {
-      const meant = h.exact && (own(h) || (shared === 1 && h.weight > ALTERNATE_OVER_MAIN * biggestOwn))
+      const meant =
+        h.exact && (own(h) || ((shared === 1 || ownBegun(h)) && h.weight > ALTERNATE_OVER_MAIN * biggestOwn))
       if (!h.main && !meant) {
         // Still the town meant, though weighing a tenth, when far the biggest the text begins a
         // name of: "Münch" is Munich (its own name an alternate one in the data), not Münchenstein.

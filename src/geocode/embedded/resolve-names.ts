@@ -1,7 +1,9 @@
 // An address placed by the names of the places it holds: the town, then a suburb or district
 // of it named too.
 import type { GeocodeResult } from '../geocoder'
+import { nameKey } from '../../core/text'
 import { clean, type Parsed, type Window } from './address-read'
+import { shortWords } from './place-alike'
 import { DISTRICT_TOWN_POPULATION, distanceKm, SHARED_NAME_POPULATION, SUBURB_KM } from './near'
 import { saintWritten } from './saint-names'
 import type { PlaceRow, Queries } from './resolve-data'
@@ -25,10 +27,16 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     // A name several towns of note and of other names bear as another name is an old one they
     // shared ("Newtown": Tallahassee, Hartford, Macon...): each weighs a share of it, below the
     // towns it names. Not two towns of one name ("Datun": Datong, the city and the county).
-    const sharers = new Set(
-      rows.filter((r) => r.alt === 1 && r.population >= SHARED_NAME_POPULATION).map((r) => r.name),
-    ).size
-    if (sharers >= 2) for (const r of rows) if (r.alt === 1) r.weight /= sharers
+    // A town's own name written or cut short is not one it shares ("St. Charles" of Saint
+    // Charles, "Santa Cruz" of Santa Cruz de la Sierra), though other towns once bore it.
+    const short = shortWords(w.key)
+    const oldName = (r: PlaceRow) => {
+      const own = shortWords(nameKey(r.name))
+      return r.alt === 1 && own !== short && !own.startsWith(`${short} `)
+    }
+    const sharers = new Set(rows.filter((r) => oldName(r) && r.population >= SHARED_NAME_POPULATION).map((r) => r.name))
+      .size
+    if (sharers >= 2) for (const r of rows) if (oldName(r)) r.weight /= sharers
     for (const place of rows)
       if (w.district) districts.push({ place, window: w })
       else if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
