@@ -36,17 +36,24 @@ export async function openFirstMap(
   const timeout = { timeout: WAIT_MS }
   const noWorld = "no answer of GET /clusters for the world's box"
   let worldSeen = false
+  // Each body is read once, as its response comes: Chromium may have dropped it by a later read.
+  let worldAnswer: Answer['data'] | undefined
   const world = within(
     () => noWorld,
-    page.waitForResponse(clustersFor(true), timeout).then((r) => {
-      worldSeen = true
-      return answer(r)
-    }),
+    page
+      .waitForResponse(async (r) => {
+        if (!clustersFor(true)(r)) return false
+        worldSeen = true
+        worldAnswer = await answer(r)
+        return true
+      }, timeout)
+      .then(() => worldAnswer as Answer['data']),
   )
   // Its failure is whole's too, which names it: not left unhandled as whole fails first.
   world.catch(() => {})
   /** The totals of the views' answers read so far, for the message of a wait that fails. */
   const totals: number[] = []
+  let viewAnswer: Answer['data'] | undefined
   const whole = within(
     () =>
       worldSeen
@@ -55,14 +62,17 @@ export async function openFirstMap(
     page.waitForResponse(async (r) => {
       if (!clustersFor(false)(r)) return false
       // An answer the page dropped (its request aborted by the next move) may have no body to read.
-      const total = (await answer(r).catch(() => null))?.total
-      if (total !== undefined) totals.push(total)
-      return total === (await world).total
+      const read = await answer(r).catch(() => null)
+      if (read === null) return false
+      totals.push(read.total)
+      if (read.total !== (await world).total) return false
+      viewAnswer = read
+      return true
     }, timeout),
   )
   await open()
   const response = await whole
-  const view = await answer(response)
+  const view = viewAnswer as Answer['data']
   const drawn = { clusters: view.clusters.length, dots: view.locations.map((l) => l.name).sort() }
   await within(
     () => `the map drew no ${drawn.clusters} clusters and ${drawn.dots.length} dots of ${response.url()}`,
