@@ -132,13 +132,15 @@ function pairText(open: Cell, close: Cell, columns: readonly Column[]): string |
 /**
  * A row's cells of days' opening and closing times (`cells`: column, field, trimmed text) into
  * body.hours: each day's pairs joined ("09:00-12:30, 14:00-18:00"). A day with every cell empty
- * is closed when another day of the row has hours, as templates leave a closed day; a row with
+ * is closed when another day of the row has hours, as templates leave a closed day, unless the
+ * row's week (`week`: its text) is there to give it, as it gives an empty day column's; a row with
  * none keeps its hours, as an empty column of days does. The problems of a time alone, by day.
  */
 export function timesInto(
   body: Record<string, unknown>,
   cells: readonly [column: number, field: string, cell: string][],
   columns: readonly Column[],
+  week = '',
 ): { field: string; message: string }[] {
   const days = new Map<number, Map<number, { open: Cell; close: Cell }>>()
   for (const [column, field, cell] of cells) {
@@ -161,7 +163,7 @@ export function timesInto(
   }
   const given = [...texts.values()].filter((text) => text !== '')
   if (problems.length > 0 || given.length === 0) return problems
-  const opens = given.some((text) => parseDayHours(text).kind !== 'closed')
+  const opens = week.trim() === '' && given.some((text) => parseDayHours(text).kind !== 'closed')
   const hours = (body.hours ?? {}) as Record<string, string>
   for (const [day, text] of texts) hours[DAYS[day]!] = text || (opens ? 'closed' : '')
   body.hours = hours

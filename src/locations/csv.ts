@@ -271,9 +271,9 @@ function readHours(
   problems: CsvRow['problems'],
   notes: string[],
 ): void {
-  if (times.length > 0) problems.push(...timesInto(body, times, columns))
   const kept: (string | undefined)[] = []
   const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
+  if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
   if (whole !== undefined) problems.push(...weekInto(body, whole, kept))
   dashesClosed(body)
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())

@@ -79,3 +79,14 @@ describe("a day's opening and closing times in two columns", () => {
     )
   })
 })
+
+describe('times beside a week column', () => {
+  test("a day whose pair is empty takes the week's hours, as beside an empty day column; days closed beside none", () => {
+    const header = 'name,hours,Monday Open,Monday Close,Tuesday Open,Tuesday Close'
+    const read = readLocationsCsv(`${header}\nA,Mon-Sun 10-18,09:00,17:00,,\nB,,09:00,17:00,,\n`)
+    expect(read.rows.map((r) => [r.body.hours, r.problems])).toEqual([
+      [{ ...week('09:00-17:00', '10-18', '10-18', '10-18', '10-18', '10-18', '10-18') }, []],
+      [{ ...week('09:00-17:00', 'closed', '', '', '', '', '') }, []],
+    ])
+  })
+})
