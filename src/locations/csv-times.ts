@@ -109,21 +109,26 @@ type Cell = [column: number, cell: string]
 /**
  * A pair's text: the times joined ("09:00-17:00"); a cell's alone when the other is empty and it
  * is a day's whole text ("closed", "x", "24 hours", "9-17", "by appointment"); '' when both are
- * empty. A time alone is refused, naming both cells.
+ * empty. A time alone, or beside a closed word, is refused, naming both cells.
  */
 function pairText(open: Cell, close: Cell, columns: readonly Column[]): string | { message: string } {
   const [a, b] = [open[1], close[1]]
   if (a === '' && b === '') return ''
+  const cell = ([i]: Cell) => `the "${columns[i]!.header}" cell (column ${columnLetter(i)})`
   if (a !== '' && b !== '') {
     const [from, to] = [timeText(a), timeText(b)]
     if (from !== null && to !== null) return `${from}-${to}`
     // "closed" in both: the day's text once.
-    return foldHours(closedX(a)) === foldHours(closedX(b)) ? closedX(a) : `${a}-${b}`
+    if (foldHours(closedX(a)) === foldHours(closedX(b))) return closedX(a)
+    // A time beside a closed word says both that the day opens and that it does not.
+    const closed = (text: string) => parseDayHours(closedX(text)).kind === 'closed'
+    if (!((from !== null && closed(b)) || (to !== null && closed(a)))) return `${a}-${b}`
+    const said = `${cell(open).replace(/^the/, 'The')} gives ${JSON.stringify(a)} but ${cell(close)} gives ${JSON.stringify(b)}.`
+    return { message: `${said} Write "closed" in both for a day it does not open, or the times it opens and closes.` }
   }
   const [given, empty] = a === '' ? [close, open] : [open, close]
   const text = closedX(given[1])
   if (!/\d/.test(text) || parseDayHours(text).kind !== 'unknown') return text
-  const cell = ([i]: Cell) => `the "${columns[i]!.header}" cell (column ${columnLetter(i)})`
   const missing = a === '' ? 'opens' : 'closes'
   const said = `${cell(given).replace(/^the/, 'The')} gives ${JSON.stringify(given[1])} but ${cell(empty)} is empty.`
   return { message: `${said} Write the time it ${missing}, or "closed" in both for a day it does not open.` }

@@ -71,6 +71,22 @@ describe("a day's opening and closing times in two columns", () => {
     ])
   })
 
+  test('"closed" in one cell and a time in the other is a problem naming the cells', () => {
+    const read = readLocationsCsv('name,Monday Open,Monday Close,Tuesday Open,Tuesday Close\nA,closed,17:00,09:00,x\n')
+    expect(read.rows[0]!.problems).toEqual([
+      {
+        field: 'hours.monday',
+        message:
+          'The "Monday Open" cell (column B) gives "closed" but the "Monday Close" cell (column C) gives "17:00". Write "closed" in both for a day it does not open, or the times it opens and closes.',
+      },
+      {
+        field: 'hours.tuesday',
+        message:
+          'The "Tuesday Open" cell (column D) gives "09:00" but the "Tuesday Close" cell (column E) gives "x". Write "closed" in both for a day it does not open, or the times it opens and closes.',
+      },
+    ])
+  })
+
   test("a column of opening times without its closing one is not read; one beside its day's column is refused", () => {
     const lone = readLocationsCsv('name,Sunday Open\nA,yes\n')
     expect([lone.unknown, lone.rows[0]!.body.hours]).toEqual([['Sunday Open'], undefined])
