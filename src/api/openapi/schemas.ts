@@ -304,7 +304,7 @@ export const SCHEMAS = {
       notes: t.Optional(
         t.Array(t.String(), {
           description:
-            'CSV bodies of no row of a store only: what their lines were read as (the header again, title lines), or that no line is below the header.',
+            "CSV bodies only. Of a body with no row of a store: what its lines were read as (the header again, title lines), or that no line is below the header. Of any CSV body: a column another tool's export fills with what no field takes (StoreRocket's `hours_id`), and what to write instead.",
         }),
       ),
     },
