@@ -103,6 +103,23 @@ export function timeText(cell: string): string | null {
   return isTimeOfDay(time) ? time : null
 }
 
+/** Excel's day fractions of a whole day: 0, midnight, and 1, the day's end (24:00). */
+const WHOLE = /^([01])(?:[.,]0+)?$/
+
+/**
+ * A pair's times as timeText reads them, but 0 is midnight, not an hour alone in doubt, and beside
+ * a day fraction ("0.375") a 1 is the day's end as Excel writes it, not one o'clock.
+ */
+function pairTimes(a: string, b: string): [string | null, string | null] {
+  const fractions = FRACTION.test(a.trim()) || FRACTION.test(b.trim())
+  const read = (cell: string) => {
+    const whole = WHOLE.exec(cell.trim())?.[1]
+    if (whole === '0') return '00:00'
+    return whole === '1' && fractions ? '24:00' : timeText(cell)
+  }
+  return [read(a), read(b)]
+}
+
 /** One end's cell: the column it is in, and its text. */
 type Cell = [column: number, cell: string]
 
@@ -116,7 +133,7 @@ function pairText(open: Cell, close: Cell, columns: readonly Column[]): string |
   if (a === '' && b === '') return ''
   const cell = ([i]: Cell) => `the "${columns[i]!.header}" cell (column ${columnLetter(i)})`
   if (a !== '' && b !== '') {
-    const [from, to] = [timeText(a), timeText(b)]
+    const [from, to] = pairTimes(a, b)
     if (from !== null && to !== null) return `${from}-${to}`
     // "closed" in both: the day's text once.
     if (foldHours(closedX(a)) === foldHours(closedX(b))) return closedX(a)

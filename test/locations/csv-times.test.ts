@@ -45,6 +45,14 @@ describe("a day's opening and closing times in two columns", () => {
     )
   })
 
+  test("Excel's midnight, 0, and its end of the day, 1 beside a day fraction, are 00:00 and 24:00", () => {
+    const header = 'name,Monday Open,Monday Close,Tuesday Open,Tuesday Close,Friday Open,Friday Close'
+    const read = readLocationsCsv(`${header}\nA,0.25,0,0.375,1,9,1\n`)
+    expect(read.rows[0]!.problems).toEqual([])
+    // "9" then "1": hours alone, 9 to 1 in the afternoon, as a day column reads "9-1".
+    expect(read.rows[0]!.body.hours).toMatchObject({ monday: '06:00-00:00', tuesday: '09:00-24:00', friday: '9-1' })
+  })
+
   test('a second pair is the hours after a break; a day with both cells empty is closed beside days with hours', () => {
     const header = 'name,Monday Open,Monday Close,Monday Open 2,Monday Close 2,Tuesday Open,Tuesday Close'
     const read = readLocationsCsv(`${header}\nA,09:00,12:30,14:00,18:00,,\nB,,,,,,\nC,Closed,,,,10:00,16:00\n`)
