@@ -56,11 +56,33 @@ describe('GET /places labels', () => {
     expect(await first('Brüssel', 'de')).toBe('Brüssel, Belgien')
     expect(await first('Athen', 'de')).toBe('Athen, Griechenland')
     expect(await first('Kopenhagen', 'de')).toBe('Kopenhagen, Dänemark')
+    expect(await first('Neapel', 'de')).toBe('Neapel, Italien')
+    expect(await first('Belgrad', 'de')).toBe('Belgrad, Serbien')
+    expect(await first('Bukarest', 'de')).toBe('Bukarest, Rumänien')
     // An English page shows the data's name; a text that is also a town's own name is a name cut short.
     expect(await first('Prag', 'en')).toBe('Prague, Czechia')
     expect(await first('Mila', 'de')).toBe('Milan, Italien')
     const near = await get(`${token}/locations?near=Prag&radius=30&unit=km&lang=de`)
     expect(near.body.meta.query.center.label).toBe('Prag, Tschechien')
+  })
+
+  test('a name typed only so far is not shown as typed on any page, though the data holds it as another name', async () => {
+    const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0].label
+    // The data holds "Amsterda", "Bruxel", "Firenz" as other names of Amsterdam, Brussels, Florence.
+    expect(await first('Amsterda', 'de')).toBe('Amsterdam, Niederlande')
+    expect(await first('Bruxel', 'de')).toBe('Brussels, Belgien')
+    expect(await first('Firenz', 'it')).toBe('Florence, Italia')
+    const words = ['Amsterdam', 'Bruxelles', 'Brussels', 'Praha', 'Prague', 'København', 'Copenhagen', 'Napoli']
+    words.push('Naples', 'Athens', 'Beograd', 'Bucuresti', 'Wien', 'München', 'Milano', 'Firenze', 'Venezia', 'Lisboa')
+    const asTyped = new Set<string>()
+    for (const word of words)
+      for (let n = 4; n < [...word].length; n++) {
+        const begun = [...word].slice(0, n).join('')
+        for (const lang of ['de', 'fr', 'it', 'es', 'nl'])
+          if ((await first(begun, lang)).split(',')[0]!.toLowerCase() === begun.toLowerCase()) asTyped.add(begun)
+      }
+    // Only whole names: other ones ("Prag", "Athen", "Brussel"), or places' own (Milan; Napo, Ecuador).
+    expect([...asTyped].sort()).toEqual(['Athen', 'Brussel', 'Milan', 'Napo', 'Prag'])
   })
 
   test('a label typed back finds its place first, as near= does: the state of New York, not the city', async () => {

@@ -7,6 +7,7 @@
 import { codePoints, nameKey } from '../../core/text'
 import { countryCode } from '../countries'
 import { oldNameSharers, otherName, shownOnce, shortWords, townKey } from './place-alike'
+import { cutShort } from './place-begun'
 import { CANADIAN_FULL, codeAndTown, codeStart, districtCountries, ZIP_PLUS_FOUR } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
 import { countryHit, type PlaceHit, postcodeHit, regionHit, townHit, WHOLE_ONE_EDIT } from './place-hit'
@@ -272,15 +273,17 @@ export class PlaceSearch {
         if (main === 0) named.set(town, this.spellings.at(longer))
       }
       // A name that another of the town's goes on from is not shown: "Bruxel" (Bruxelles), "Mila"
-      // (Milano) are likely typed only so far; kept as namedBegun, for a text read whole. Past
-      // NAMED_SCAN longer names, none is shown.
-      const begun = new Map<number, string>()
+      // (Milano) are likely typed only so far; kept as namedBegun, for a text read whole, unless
+      // cut short (cutShort). Past NAMED_SCAN longer names, none is shown.
+      // Town -> that name, every way written, and the indexes of its names that go on from it.
+      const begun = new Map<number, [string, number[]]>()
       if (named.size > 0 && to - longer > NAMED_SCAN) named.clear()
       else if (named.size > 0)
         for (let i = longer; i < to; i++) {
           const town = this.nameKeys.ref[i]!
-          if (named.has(town)) begun.set(town, named.get(town)!)
+          if (named.has(town)) begun.set(town, [named.get(town)!, []])
           named.delete(town)
+          begun.get(town)?.[1].push(i)
         }
       for (const i of this.bestOf(from, to, p.length, keep)) {
         const town = this.nameKeys.ref[i]!
@@ -288,8 +291,8 @@ export class PlaceSearch {
       }
       for (const [town, match] of towns) {
         const hit = townHit(this.parts, this.names, town, match, named.get(town))
-        const spelt = begun.get(town)
-        if (otherName(spelt, hit.label)) hit.namedBegun = spelt
+        const [spelt, on] = begun.get(town) ?? []
+        if (otherName(spelt, hit.label) && !cutShort(this.nameKeys, this.spellings, spelt, on!)) hit.namedBegun = spelt
         hits.push(hit)
       }
     }
