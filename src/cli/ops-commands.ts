@@ -1,7 +1,7 @@
 // The commands on the database as a whole: backup, restore, doctor. Each opens the files itself,
 // never through openStore, which would migrate the database or make an empty one; each returns
 // its exit code.
-import { dirname, join } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import type { Config } from '../core/config'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
@@ -115,7 +115,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const version = geodataVersion(path)
     const damage = used && version === GEODATA_VERSION ? geodataDamageOf(path) : null
     // GEODATA_PATH left out (cron, a shell): the service's data is most likely beside its database.
-    const guess = join(dirname(config.databasePath), 'geocoder.sqlite')
+    // Whole: a service reads a relative GEODATA_PATH under its own folder, not this command's.
+    const guess = join(resolve(dirname(config.databasePath)), 'geocoder.sqlite')
     const beside = !process.env.GEODATA_PATH && version === null && geodataVersion(guess) !== null ? guess : null
     const unset = process.env.GEODATA_PATH ? undefined : { besideDatabase: guess }
     const geodata = { path, used, version, current: GEODATA_VERSION, damage, beside, unset }

@@ -40,3 +40,7 @@ export function cliPrefix(env: Env = process.env): string {
  */
 export const cliCommand = (words: string, env: Env = process.env): string =>
   `${cliPrefix(env)} ${words}${commandDatabase === null ? '' : ` --database ${shellWord(commandDatabase)}`}`
+
+/** `words` as cliCommand gives them, run with GEODATA_PATH set to `geodata`: a line to paste as it is. */
+export const geodataCommand = (geodata: string, words: string, env: Env = process.env): string =>
+  `GEODATA_PATH=${shellWord(geodata)} ${cliCommand(words, env)}`

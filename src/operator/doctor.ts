@@ -18,7 +18,7 @@ import { isCorruptError } from '../store/damage'
 import { storageFault, storageFaultText } from '../store/db'
 import { storageCheck } from './storage-check'
 import { folderNotFile, walWithoutShm } from './file-owner'
-import { cliCommand } from '../core/cli-command'
+import { cliCommand, geodataCommand } from '../core/cli-command'
 
 /** A key expiring within this many days is a problem: whatever still uses it is about to get 401. */
 export const EXPIRY_WARNING_DAYS = 14
@@ -115,7 +115,7 @@ function geodataCheck(g: GeodataFacts): Check {
     return {
       ...check,
       summary: '',
-      problems: [{ problem, fix: `Run it with GEODATA_PATH=${g.beside}, the service's setting.` }],
+      problems: [{ problem, fix: `Run it as ${geodataCommand(g.beside, 'doctor')}, the service's setting.` }],
     }
   }
   if (g.version === null && g.unset) {

@@ -6,6 +6,7 @@ import {
   closeSync,
   copyFileSync,
   existsSync,
+  mkdirSync,
   openSync,
   readFileSync,
   rmSync,
@@ -50,6 +51,7 @@ async function json(...argv: string[]) {
 }
 
 type Report = {
+  database: string
   healthy: boolean
   problems: number
   checks: {
@@ -389,10 +391,32 @@ describe('the geocoder data, GEODATA_PATH left out', () => {
     expect(problemsOf(report, 'geocoder data')).toEqual([
       {
         problem: `GEODATA_PATH is not set, so this command looked for the geocoder's data at data/geocoder.sqlite under ${dir}, where there is none. The database's folder has one: ${beside}.`,
-        fix: `Run it with GEODATA_PATH=${beside}, the service's setting.`,
+        fix: `Run it as GEODATA_PATH=${beside} storeloc doctor --database ${dbPath}, the service's setting.`,
       },
     ])
     expect(existsSync(join(dir, 'data'))).toBe(false) // nothing built
+  })
+  test('the command it gives, pasted as is elsewhere, checks that data: a relative DATABASE_PATH, a quote and a space', async () => {
+    const folder = join(dir, "the shop's data")
+    mkdirSync(folder)
+    env.DATABASE_PATH = join(folder, 'doctor.db')
+    await healthy()
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), join(folder, 'geocoder.sqlite'))
+    const cli = [process.execPath, join(root, 'src/cli/main.ts')]
+    const environment = { ...process.env, DATABASE_PATH: "the shop's data/doctor.db", GEODATA_PATH: undefined }
+    const p = Bun.spawnSync([...cli, 'doctor', '--json'], { cwd: dir, env: environment })
+    const fix = problemsOf(JSON.parse(p.stdout.toString()) as Report, 'geocoder data')[0]?.fix ?? ''
+    const given = /^Run it as (.+), the service's setting\.$/.exec(fix)?.[1] ?? fix
+    const pasted = Bun.spawnSync(['sh', '-c', `${given.replace(' storeloc ', ' "$0" "$1" ')} --json`, ...cli], {
+      cwd: '/', // another folder, with neither setting: the words pasted name both files
+      env: { ...process.env, DATABASE_PATH: undefined, GEODATA_PATH: undefined },
+    })
+    const report = JSON.parse(pasted.stdout.toString()) as Report
+    expect(report.checks.find((c) => c.check === 'geocoder data')).toMatchObject({
+      subject: join(folder, 'geocoder.sqlite'),
+      problems: [],
+    })
+    expect(report.database).toBe(join(folder, 'doctor.db'))
   })
   test("none here nor beside the database: names neither folder to build in, and asks for the service's GEODATA_PATH", async () => {
     await healthy()
