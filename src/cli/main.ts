@@ -26,7 +26,8 @@ import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
 import { typedPaths } from './paths'
-import { cliCommand, cliPrefix, setCommandDatabase } from '../core/cli-command'
+import { cliCommand, cliPrefix, geodataCommand, setCommandDatabase } from '../core/cli-command'
+import { shellWord } from '../core/shell'
 
 const USAGE = `Usage: <command> [options] [--json]
 
@@ -353,7 +354,7 @@ export async function cli(
       e instanceof GeodataPathError ||
       e instanceof GeodataDamagedError
     ) {
-      const hint = e instanceof GeodataPathError ? serviceGeodata(databasePath) : ''
+      const hint = e instanceof GeodataPathError ? serviceGeodata(databasePath, argv) : ''
       fail('refused', redactSecrets(e.message) + hint)
       return 1
     }
@@ -430,9 +431,9 @@ if (import.meta.main) process.exit(await cli(process.argv.slice(2), process.env)
  * GEODATA_PATH left out (cron, a shell elsewhere than the service's folder): the default is under
  * this command's folder, while the service's data is most likely beside its database. Names it.
  */
-function serviceGeodata(databasePath: string): string {
+function serviceGeodata(databasePath: string, argv: string[]): string {
   if (process.env.GEODATA_PATH || databasePath === '') return ''
   const beside = join(dirname(resolve(databasePath)), 'geocoder.sqlite')
   if (geodataVersion(beside) === null) return ''
-  return ` GEODATA_PATH is not set, so this command looked under ${process.cwd()}. The database's folder has the data: ${beside}. Run it with GEODATA_PATH=${beside}, the service's setting.`
+  return ` GEODATA_PATH is not set, so this command looked under ${process.cwd()}. The database's folder has the data: ${beside}. Run it as ${geodataCommand(beside, argv.map(shellWord).join(' '))}, the service's setting.`
 }
