@@ -1,6 +1,7 @@
 // The commands on the database as a whole: backup, restore, doctor. Each opens the files itself,
 // never through openStore, which would migrate the database or make an empty one; each returns
 // its exit code.
+import { existsSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import type { Config } from '../core/config'
@@ -119,9 +120,25 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const guess = join(resolve(dirname(config.databasePath)), 'geocoder.sqlite')
     const beside = !process.env.GEODATA_PATH && version === null && geodataVersion(guess) !== null ? guess : null
     const unset = process.env.GEODATA_PATH ? undefined : { besideDatabase: guess }
-    const geodata = { path, used, version, current: GEODATA_VERSION, damage, beside, unset }
+    const geodata = {
+      path,
+      used,
+      version,
+      current: GEODATA_VERSION,
+      damage,
+      beside,
+      unset,
+      there: foundAt(path, version),
+    }
     const report = examine(config.databasePath, geodata)
     emit(!!values.json, doctorJson(report), doctorText(report))
     return report.problems === 0 ? 0 : 1
   },
+}
+
+/** What is at a GEODATA_PATH holding no data this user can read: the start builds only where no file (or an empty one) is. */
+function foundAt(path: string, version: string | null): 'folder' | 'other' | null {
+  if (version !== null || !existsSync(path)) return null
+  const stat = statSync(path)
+  return stat.isDirectory() ? 'folder' : stat.size > 0 ? 'other' : null
 }

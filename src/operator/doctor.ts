@@ -46,6 +46,8 @@ export type GeodataFacts = {
   beside?: string | null
   /** GEODATA_PATH unset: `path` is the default, under this command's folder, which need not be the service's. */
   unset?: { besideDatabase: string }
+  /** No data read at `path`, but a folder or a file of some bytes there: the start refuses it. */
+  there?: 'folder' | 'other' | null
 }
 
 export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
@@ -117,6 +119,16 @@ function geodataCheck(g: GeodataFacts): Check {
       summary: '',
       problems: [{ problem, fix: `Run it as ${geodataCommand(g.beside, 'doctor')}, the service's setting.` }],
     }
+  }
+  if (g.there === 'folder') {
+    const problem = `GEODATA_PATH names ${g.path}, a folder: the service does not start (exit 3), as it builds the geocoder's data only where no file is.`
+    const fix = `Set GEODATA_PATH to a file in it, such as ${join(resolve(g.path), 'geocoder.sqlite')} (the start builds it there), or to the service's data file.`
+    return { ...check, summary: '', problems: [{ problem, fix }] }
+  }
+  if (g.there === 'other') {
+    const problem = `${g.path} is not the geocoder's data, or this user may not read it: the service does not start (exit 3), as it replaces no file that is not its data.`
+    const fix = `If it is the geocoder's data, let the service's user read it; else set GEODATA_PATH to a file of its own (the start builds it there), or delete ${g.path} if it is an old copy.`
+    return { ...check, summary: '', problems: [{ problem, fix }] }
   }
   if (g.version === null && g.unset) {
     // The default path is under this command's folder; building there helps no service that runs elsewhere.

@@ -347,6 +347,24 @@ describe('the geocoder data', () => {
     ])
     expect(existsSync(missing)).toBe(false) // the doctor builds nothing
 
+    // There but not the data: the start refuses it and stops (exit 3), building nothing.
+    env.GEODATA_PATH = dir
+    expect(problemsOf(await doctor(), 'geocoder data')).toEqual([
+      {
+        problem: `GEODATA_PATH names ${dir}, a folder: the service does not start (exit 3), as it builds the geocoder's data only where no file is.`,
+        fix: `Set GEODATA_PATH to a file in it, such as ${join(dir, 'geocoder.sqlite')} (the start builds it there), or to the service's data file.`,
+      },
+    ])
+    const other = join(dir, 'notes.txt')
+    writeFileSync(other, 'not a database')
+    env.GEODATA_PATH = other
+    expect(problemsOf(await doctor(), 'geocoder data')).toEqual([
+      {
+        problem: `${other} is not the geocoder's data, or this user may not read it: the service does not start (exit 3), as it replaces no file that is not its data.`,
+        fix: `If it is the geocoder's data, let the service's user read it; else set GEODATA_PATH to a file of its own (the start builds it there), or delete ${other} if it is an old copy.`,
+      },
+    ])
+
     const old = join(dir, 'old-geo.sqlite')
     const db = new Database(old)
     db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('version', '5')")
