@@ -47,6 +47,12 @@ describe('parseDayHours', () => {
     ['12 noon - 12 midnight', open([h(12), h(24)])],
     // An end with no half of the day said, after a start that says it, before that start: 12 hours on.
     ['noon-6', open([h(12), h(18)])],
+    // A bare 0 closing is the 24-hour clock's midnight, not noon; after a bare hour before 07:00, in doubt.
+    ['9-0', open([h(9), h(24)])],
+    ['06:00-0', open([h(6), h(24)])],
+    ['6-0', UNKNOWN],
+    ['9pm-0', open([h(21), h(24)])],
+    ['09:00-10pm', open([h(9), h(22)])], // a start of the 24-hour clock is not moved to the evening
     ['8pm-11', open([h(20), h(23)])],
     ['9am-5', open([h(9), h(17)])],
     ['6pm-2', open([h(18), h(26)])],

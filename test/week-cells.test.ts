@@ -283,7 +283,7 @@ const CELLS: [string, string | null][] = [
   ['Mon-Sun 12pm-12am', '1-7 12:00-24:00'],
   ['Mon-Fri 9-5 (closed public holidays)', '1-5 09:00-17:00'],
   ['Tue-Sun 12-12', '2-7 ?'],
-  ['Mon-Fri 9-6, Thu til 8', '1-3 09:00-18:00; 4 ?; 5 09:00-18:00'],
+  ['Mon-Fri 9-6, Thu til 8', '1-3,5 09:00-18:00; 4 09:00-20:00'],
   // More German
   ['Mo-Fr 10:00 bis 18:00 Uhr', '1-5 10:00-18:00'],
   ['Mo., Di., Do. 8–12 Uhr', '1-2 08:00-12:00; 4 08:00-12:00'],
@@ -351,6 +351,30 @@ const CELLS: [string, string | null][] = [
   ['Seg-Sex: 08:00-18:00 | Sáb: 08:00-13:00', '1-5 08:00-18:00; 6 08:00-13:00'],
   ['Terça a Domingo 12h-15h e 19h-23h', '2-7 12:00-15:00, 19:00-23:00'],
   ['Segunda-feira a sexta-feira: 9:00 - 19:00', '1-5 09:00-19:00'],
+  // A bare 0 closing is midnight, as the 24-hour clock writes it (spreadsheets' "06:00-0").
+  ['Mon-Fri 9-0, Sat 10-0', '1-5 09:00-24:00; 6 10:00-24:00'],
+  ['Mo-So 06:00-0', '1-7 06:00-24:00'],
+  // Days joined by each language's "and".
+  ['Man-Fre 9-17, lør og søn 10-15', '1-5 09:00-17:00; 6-7 10:00-15:00'],
+  ['Mån-Fre 10-18, lör och sön 10-15', '1-5 10:00-18:00; 6-7 10:00-15:00'],
+  ['Mon-Fri 9-5, Sat and Sun 10-4', '1-5 09:00-17:00; 6-7 10:00-16:00'],
+  ['Mo-Fr 9-18, Sa und So 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  ['lun.-ven. 9h-19h, sam. et dim. 10h-13h', '1-5 09:00-19:00; 6-7 10:00-13:00'],
+  ['lun-vie 9-18, sáb y dom 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  // A day's closing alone after a span: the span's opening, that closing; "till late" is no hour.
+  ['Mon-Fri 9-5, Thu till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
+  ['Mon-Fri 9-5, Thu late opening till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
+  ['Mon-Fri 9-12, 14-18, Thu until 8pm', '1-3,5 09:00-12:00, 14:00-18:00; 4 09:00-12:00, 14:00-20:00'],
+  ['Mon-Fri 9-9, Thu late opening till 8', null],
+  ['Thu till 8', null],
+  ['Mon-Fri 9-5, Thu till 10', null], // 10:00 or 22:00?
+  ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
+  ['Mon-Fri 18-02, Fri till 4', null],
+  ['Mon-Fri 9-5, Thu till late', '1-3,5 09:00-17:00; 4 ?'],
+  // A day's value left empty after "=" or ":" is unknown, not closed: an export's blank is either.
+  ['mon=7:30-14:00, sat=, sun=', '1 07:30-14:00'],
+  ['Mon-Fri: 9-5, Sat:, Sun: closed', '1-5 09:00-17:00; 7 closed'],
+  ['Mon:, Tue:', null],
 ]
 
 /** A day's text as compared: its hours as HH:MM-HH:MM, "closed", "?" unread, '' not named. */

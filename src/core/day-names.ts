@@ -153,11 +153,11 @@ export const HOLIDAY_WORDS = [...HOLIDAYS]
   .join('|')
 
 /**
- * Words between the first and last day of a span, and between spans. A word stands apart from
- * the days: "De L a V" is no "D(omingo) e L(unes)-V".
+ * Words between the first and last day of a span, and between spans ("and" in the languages
+ * read: Danish and Norwegian "og", Swedish "och"). A word stands apart from the days: "De L a V" is no "D(omingo) e L(unes)-V".
  */
 const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|alla|tot en met|tot|til|till)(?!\\p{L})'
-const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en)(?!\\p{L})'
+const JOIN = ',|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en|og|och)(?!\\p{L})'
 
 /** An article before a day of a list ("fermé le dimanche et le lundi", "el lunes y el martes"). */
 const ARTICLE = '(?:le|la|el|il|lo)\\s+'

@@ -98,8 +98,15 @@ function readInterval(text: string, before?: [number, number], guess = false): [
   let from = start.minutes
   let to = end.minutes
   // "1-5pm": the start takes the end's half of the day, unless that puts it after the end ("9-5pm").
-  if (start.meridiem === null && end.meridiem === 'pm' && from < 720 && from + 720 < to) from += 720
+  // A start written "09:00" is the 24-hour clock's: "09:00-10pm" opens at 9 in the morning.
+  if (start.meridiem === null && !start.zeroed && end.meridiem === 'pm' && from < 720 && from + 720 < to) from += 720
   const clockless = start.meridiem === null && end.meridiem === null && !start.zeroed && !end.zeroed
+  // A 0 closing ("9-0", "06:00-0") is the 24-hour clock's midnight, never noon; after a bare hour
+  // before 07:00 ("6-0": 06:00 or 18:00 to midnight?) it is in doubt.
+  if (end.minutes === 0 && end.meridiem === null && from > 0) {
+    const bareZero = start.meridiem === null && !start.zeroed
+    return bareZero && from < 420 ? null : [from, DAY]
+  }
   // "6-2": 06:00-14:00 or 18:00-02:00? Guessed, as the 24-hour clock writes it (06:00-02:00).
   if (clockless && before === undefined && closesBack(from, to)) return guess ? [from, to + DAY] : null
   // "9-5", "10-2", no half of the day said: the end is in the afternoon (not 5 in the morning).

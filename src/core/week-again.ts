@@ -1,6 +1,8 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
-import { clockText, eitherHalf, eitherText, halfClosed, parseDayHours } from './hours'
+import { DAYS_IN_ENGLISH } from './day-names'
+import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, parseDayHours } from './hours'
+import { say } from './week-words'
 
 /**
  * A day's hours when it is named again after some days (after every day's, splitWith takes the
@@ -49,4 +51,51 @@ export function doubt(days: string, first: string, next: string): string {
   const evening = intervals.map(([from, to]): [number, number] => [from + 720, to + 720])
   const readings = eitherHalf(next) ?? [clockText(intervals), clockText(evening)]
   return `"${days} ${next}" beside "${first}" could be ${eitherText(readings)}. Write it with the 24-hour clock or am and pm.`
+}
+
+/**
+ * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr"): the words
+ * before it, and the hour. Not "till late", "till sold out": no hour.
+ */
+const TILL =
+  /^((?:late\s+(?:night\s+)?(?:opening\s+)?|open(?:s|ing)?\s+(?:late\s+)?)?)(?:till?|until|bis)\s+(.+?)(?:\s+uhr)?$/
+
+/** Whether a day's text is a closing alone (TILL): read against the hours its days had before it (till). */
+export const isTill = (text: string): boolean => {
+  const m = TILL.exec(foldHours(text).trim())
+  return m !== null && isTimeOfDay(m[2]!)
+}
+
+/**
+ * A day's hours when a closing alone follows them ("Mon-Fri 9-5, Thu till 8"): their last
+ * interval's opening to that closing. Null when no hours came before, the closing is past
+ * midnight or in doubt, or said late it is not later.
+ */
+export function till(first: string, next: string): string | null {
+  const m = TILL.exec(foldHours(next).trim())
+  const a = first === '' ? null : parseDayHours(first)
+  if (m === null || a?.kind !== 'open') return null
+  const last = a.intervals[a.intervals.length - 1]!
+  // A bare hour is the closing after the opening of its two halves of the day: "till 8" after
+  // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?); one after midnight is no closing.
+  const read = parseDayHours(`00:00-${m[2]}`)
+  const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
+  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[2]!) && at !== null && at < 720
+  const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter((end) => end > last[0] && end <= 1440)
+  const to = ends[0]
+  // Past midnight ("18:00-4") is not guessed, nor an earlier closing said late.
+  if (to === undefined || ends.some((end) => end !== to) || (/late/.test(m[1]!) && to <= last[1])) return null
+  return clockText([...a.intervals.slice(0, -1), [last[0], to]])
+}
+
+/** `week[d]` with the closing alone `next` (till) after its hours; false, saying why, when not read. */
+export function closeAt(week: string[], d: number, days: string, next: string, doubts?: string[]): boolean {
+  const hours = till(week[d]!, next)
+  if (hours !== null) week[d] = hours
+  else
+    say(
+      doubts,
+      `its "${days} ${next}" gives a closing alone, ${week[d] === '' ? `and no hours for ${DAYS_IN_ENGLISH[d]} before it` : `not read beside that day's hours before it ("${week[d]}")`}. Write the day's hours whole, such as "${DAYS_IN_ENGLISH[d]!.slice(0, 3)} 09:00-20:00".`,
+    )
+  return hours !== null
 }

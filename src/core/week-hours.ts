@@ -37,7 +37,7 @@ import {
   WEEKDAYS,
   WEEKENDS,
 } from './day-names'
-import { again, doubt } from './week-again'
+import { again, closeAt, doubt, isTill } from './week-again'
 import { daysSpelled, groupDays, kept, lateDoubt, otherwise, say, wordsBeforeDays } from './week-words'
 
 /**
@@ -453,6 +453,9 @@ function splitWith(
       hours[i] = closed[1]!
     }
   }
+  // "sat=", "Sat:": empty, a day is unknown (an export's blank: closed, or not filled in?).
+  const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
+  if (blank.every(Boolean)) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
   if (keepUnread && wordsBeforeDays(hours, daysAt, doubts)) return null
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
@@ -464,6 +467,8 @@ function splitWith(
   for (let i = 0; i < specs.length; i++) {
     const all = daysOf(specs[i]![0], read, g)
     if (all.length === 0) continue // public holidays
+    for (const d of blank[i] ? all : []) week[d] = ''
+    if (blank[i]) continue
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     const group = isGroup(specs[i]![0]) && halfClosed(day) === null
     const { 0: words, index } = specs[i]!
@@ -477,11 +482,14 @@ function splitWith(
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
     // A half of the day closed is read beside the day's hours before (again).
-    const unread = parseDayHours(first).kind === 'unknown' && halfClosed(day) === null
+    const unread = parseDayHours(first).kind === 'unknown' && halfClosed(day) === null && !isTill(day)
     if (unread && (!keepUnread || day === '')) return null
     const every = new Set(all).size === 7
     for (const d of days) {
       const own = general.has(d) && !every && halfClosed(day) === null
+      // A closing alone ("Thu till 8") is read against the day's hours before (closeAt).
+      if (isTill(day) && !closeAt(week, d, daysAt(i), day, doubts)) return null
+      if (isTill(day)) continue
       const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
       if (hours === null) {
         doubts?.push(

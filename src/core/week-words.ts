@@ -58,7 +58,8 @@ export function lateDoubt(week: string[]): string | null {
     const m = BACK.exec(f)
     if (m === null) continue
     const [from, to] = [Number(m[1]), Number(m[3])]
-    if (from < 7 || from > 11 || to > 3) continue
+    // A closing at 0 is midnight (hours.ts), not the afternoon's.
+    if (from < 7 || from > 11 || to > 3 || to === 0) continue
     const late = week.find((other, i) => other !== day && ends[i]! >= 1320)
     if (late === undefined) continue
     const night = parseDayHours(`${f.slice(0, m.index)}${m[1]}${m[2]}0${m[3]}${f.slice(m.index + m[0].length)}`)
