@@ -220,13 +220,15 @@ const MORNING =
 const AFTERNOON =
   "(?:in the |l'|il |di |por la |'s )?(?:afternoons?|nachmittags?|nachm\\.|apres-midi|pomeriggio|tarde|middags?|namiddag)"
 const HALF = new RegExp(`^(?:(${MORNING})|(${AFTERNOON}))\\s+(.*)$`)
-const HALF_CLOSED = new RegExp(`^(?:(?:(${MORNING})|(${AFTERNOON})) (.+)|(.+?) (?:(${MORNING})|(${AFTERNOON})))$`)
+// Made at its first use: a regex built at the top level is bundled into widget.js, which reads no half closed.
+let HALF_CLOSED: RegExp | undefined
 
 /**
  * The half of the day a text closes ("Mi nachmittag geschlossen" for Wednesday: "nachmittag
  * geschlossen", "closed in the afternoon", "après-midi fermé"); null for any other text.
  */
 export function halfClosed(text: string): 'morning' | 'afternoon' | null {
+  HALF_CLOSED ??= new RegExp(`^(?:(?:(${MORNING})|(${AFTERNOON})) (.+)|(.+?) (?:(${MORNING})|(${AFTERNOON})))$`)
   const m = HALF_CLOSED.exec(normal(text))
   if (m === null) return null
   const closed = m[3] ?? m[4]!

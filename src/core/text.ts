@@ -9,7 +9,9 @@ const NON_ASCII = /[^\x00-\x7f]/
  */
 export const WHOLE_NUMBER = /^\s*\d+(\.0*)?\s*$/
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true })
+// Marked pure, as WORD_ASCII is: widget.js bundles this module's nameKey, and a bundler keeps a
+// top-level value a call makes unless told the call has no side effect.
+const UTF8 = /* @__PURE__ */ new TextDecoder('utf-8', { fatal: true })
 
 /** The text UTF-8 bytes hold, or null when they are not UTF-8 (where a lenient reading would put U+FFFD). */
 export function utf8Text(bytes: Uint8Array): string | null {
@@ -122,7 +124,9 @@ export function searchKey(text: string): string {
 }
 
 /** Per UTF-16 code unit below 128: 1 for an ASCII letter or digit. Every unit from 128 up belongs to a word. */
-const WORD_ASCII = new Uint8Array(128).map((_, c) => (/[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0))
+const WORD_ASCII = /* @__PURE__ */ new Uint8Array(128).map((_, c) =>
+  /[A-Za-z0-9]/.test(String.fromCharCode(c)) ? 1 : 0,
+)
 
 /** Whether UTF-16 code unit `c` of a searchKey (or nameKey) text belongs to a word. */
 export const isWordChar = (c: number): boolean => c >= 128 || WORD_ASCII[c] === 1

@@ -270,6 +270,12 @@ describe('the widget files', () => {
     expect(again.status).toBe(304)
   })
 
+  test("widget.js holds only what the widget runs: no core module's values it never reads", async () => {
+    const text = await (await f.env.app.handle(new Request('http://localhost/widget.js'))).text()
+    // text.ts's UTF-8 decoder and ASCII table, hours.ts's half-closed pattern: server-side only.
+    expect(['TextDecoder', 'Uint8Array(128)', '(.+?) (?:('].filter((part) => text.includes(part))).toEqual([])
+  })
+
   test('widget.js whole to a client that refuses gzip (q=0), gzipped to one that takes it at any q', async () => {
     const encoding = async (accept: string) =>
       (
