@@ -338,6 +338,16 @@ describe('"St." first in a town\'s name', () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
+  test('"Ft." and "Mt." are "Fort" and "Mount" as "St." is "Saint": "Ft St John" is no Saint John, NB', () => {
+    for (const [address, city] of [
+      ['Ft St John', 'Fort St. John'], // Saint John, NB
+      ['Ft. St. John, BC', 'Fort St. John'],
+      ['100 Main St, Ft St John', 'Fort St. John'],
+      ['Mt Vernon', 'Mount Vernon'],
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
+  })
+
   test('confirms a postcode as the town written out does: "83700 St-Raphaël" is Saint-Raphaël, France', () => {
     for (const [address, postcode, city] of [
       ['Rue Jean Aicard, 83700 St-Raphaël', '83700', 'Saint-Raphaël'], // refused: Saint-Raphaël, Haiti

@@ -1,14 +1,21 @@
-// "St." and "Ste." as addresses and visitors write a word of a town's name, and the words the data
-// writes most such names with ("Sankt Wendel", "Saint-Étienne", "Mont-Saint-Aignan"): the resolver
-// and the place search read them alike.
+// "St.", "Ste.", "Ft." and "Mt." as addresses and visitors write a word of a town's name, and the
+// words the data writes most such names with ("Sankt Wendel", "Saint-Étienne", "Mont-Saint-Aignan",
+// "Fort St. John", "Mount Vernon"): the resolver and the place search read them alike.
 
 /** "St." or "Ste." as a word a name goes on after, in a key ("st wendel", "mont st aignan"). */
 const SAINT_SHORT = /(?<=^| )(st|ste)(?= )/g
 /** The words "st" is written out as, in the order to try; "ste" is always "sainte". */
 const SAINT_WORDS = ['sankt', 'saint']
+/** "Ft." and "Mt." as a word a name goes on after ("ft st john", "mt vernon"). */
+const FORT_MOUNT_SHORT = /(?<=^| )(ft|mt)(?= )/g
 
-/** The keys `key` may mean with its "St." or "Ste." written out, in the order to try; none when it holds neither. */
+/**
+ * The keys `key` may mean with its short words written out, in the order to try; none when it
+ * holds none. "Ft." and "Mt." are written out first, alone ("ft st john": "fort st john", as the
+ * data has Fort St. John), then with "St." too.
+ */
 export function saintWritten(key: string): string[] {
-  const written = SAINT_WORDS.map((saint) => key.replace(SAINT_SHORT, (w) => (w === 'ste' ? 'sainte' : saint)))
-  return written[0] === key ? [] : [...new Set(written)]
+  const fortMount = key.replace(FORT_MOUNT_SHORT, (w) => (w === 'ft' ? 'fort' : 'mount'))
+  const written = SAINT_WORDS.map((saint) => fortMount.replace(SAINT_SHORT, (w) => (w === 'ste' ? 'sainte' : saint)))
+  return [...new Set([fortMount, ...written])].filter((k) => k !== key)
 }
