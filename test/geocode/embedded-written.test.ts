@@ -348,6 +348,25 @@ describe('"St." first in a town\'s name', () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
+  test('a town\'s own name written short weighs as its name: "St. Charles" is in Missouri, "St. Helier" Jersey', () => {
+    for (const [address, city, region, country] of [
+      ['St. Charles', 'Saint Charles', 'MO', 'US'], // St. Charles, MD, by its main name
+      ['St Charles', 'Saint Charles', 'MO', 'US'],
+      ['St. Helier', 'Saint Helier', undefined, 'JE'], // St. Helier, a part of Sutton, London
+      ['St Helier, Jersey', 'Saint Helier', undefined, 'JE'],
+      ['St. Charles, IL', 'St. Charles', 'IL', 'US'], // a region named still narrows
+      ['St Helier, London', 'St. Helier', undefined, 'GB'],
+    ] as const) {
+      const p = geo.lookup(address)?.parts
+      expect({ address, city: p?.city, region: p?.region, country: p?.country }).toEqual({
+        address,
+        city,
+        region,
+        country,
+      })
+    }
+  })
+
   test('confirms a postcode as the town written out does: "83700 St-Raphaël" is Saint-Raphaël, France', () => {
     for (const [address, postcode, city] of [
       ['Rue Jean Aicard, 83700 St-Raphaël', '83700', 'Saint-Raphaël'], // refused: Saint-Raphaël, Haiti

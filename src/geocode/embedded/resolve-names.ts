@@ -30,6 +30,14 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     // A town's own name written or cut short is not one it shares ("St. Charles" of Saint
     // Charles, "Santa Cruz" of Santa Cruz de la Sierra), though other towns once bore it.
     const short = shortWords(w.key)
+    // A town's own name written short is its name where it outnumbers the places whose name it is
+    // as written: "St. Helier" is Saint Helier, Jersey, not the London district; "St. Louis" stays
+    // St. Louis, MO, before Saint-Louis, Senegal.
+    // A name written out ("Saint Louis") is not so read: it is St. Louis's, and Saint-Louis's own.
+    const written = Math.max(0, ...rows.filter((r) => r.alt === 0).map((r) => r.weight))
+    if (short === w.key)
+      for (const r of rows)
+        if (r.alt === 1 && r.population > written && shortWords(nameKey(r.name)) === short) r.weight = r.population
     const oldName = (r: PlaceRow) => {
       const own = shortWords(nameKey(r.name))
       return r.alt === 1 && own !== short && !own.startsWith(`${short} `)
