@@ -62,6 +62,16 @@ describe('GET /places', () => {
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
   })
 
+  test('"St." within a name typed part-way is "Saint" too: "Mont-St-A" begins Mont-Saint-Aignan, not Mons', async () => {
+    for (const [q, label] of [
+      ['Mont-St-A', 'Mont-Saint-Aignan, France'], // Mons, Belgium
+      ['Mont-St-Ai', 'Mont-Saint-Aignan, France'],
+      ['Bourg-St-M', 'Bourg-Saint-Maurice, France'], // Bourg-en-Bresse
+      ['Mt Ju', 'Mount Juliet, TN, United States'], // St Just, United Kingdom
+    ] as const)
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
+  })
+
   test('a town\'s own name with "St." is no old name it shares: "St. Charles" is Saint Charles, MO, not in Maryland', async () => {
     // Kasongo (Congo, 55,000) was once "St. Charles" too: that does not make Saint Charles's own
     // name, written short, an old one shared.

@@ -19,7 +19,7 @@ import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
-import { saintWritten } from './saint-names'
+import { writtenOut } from './saint-names'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -225,11 +225,9 @@ export class PlaceSearch {
   private named(key: string, within: Within | null, codes: boolean): PlaceHit[] {
     const hits = this.search(key, within)
     if (hits.some((h) => h.exact)) return this.ranked(key, within, hits)
-    // "St. Wendel" as the data writes it, "Sankt Wendel", when the name as written names none.
-    for (const written of saintWritten(key)) {
-      const found = this.search(written, within)
-      if (found.some((h) => h.exact)) return this.ranked(written, within, found)
-    }
+    // "St. Wendel" as the data writes it ("Sankt Wendel"), "Mont-St-A" as "Mont-Saint-A".
+    const written = writtenOut(key, hits, (k) => this.search(k, within))
+    if (written !== null) return this.ranked(written.key, within, written.found)
     const last = key.lastIndexOf(' ')
     if (within === null && last > 0) {
       const head = key.slice(0, last)

@@ -19,3 +19,21 @@ export function saintWritten(key: string): string[] {
   const written = SAINT_WORDS.map((saint) => fortMount.replace(SAINT_SHORT, (w) => (w === 'ste' ? 'sainte' : saint)))
   return [...new Set([fortMount, ...written])].filter((k) => k !== key)
 }
+
+/**
+ * The hits of `key` with its short words written out, by `search`, and that key: where the name
+ * as written names no place and one written out does ("St. Wendel": Sankt Wendel), or where the
+ * name as written begins none and one written out begins some ("Mont-St-A": Mont-Saint-Aignan).
+ * Null when neither.
+ */
+export function writtenOut<H extends { exact: boolean }>(
+  key: string,
+  hits: H[],
+  search: (key: string) => H[],
+): { key: string; found: H[] } | null {
+  for (const written of saintWritten(key)) {
+    const found = search(written)
+    if (found.some((h) => h.exact) || (hits.length === 0 && found.length > 0)) return { key: written, found }
+  }
+  return null
+}
