@@ -25,7 +25,7 @@ import { IMPORT_COMMANDS } from './import-command'
 import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
-import { typedPaths } from './paths'
+import { commandFirst, typedPaths } from './paths'
 import { cliCommand, cliPrefix, geodataCommand, setCommandDatabase } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 
@@ -275,7 +275,7 @@ export async function cli(
   out = writeStdout,
   err = (t: string) => console.error(t),
 ): Promise<number> {
-  if (typed.length === 0 || typed[0] === 'help' || asksHelp(typed)) {
+  if (typed.length === 0 || commandFirst(typed)[0] === 'help' || asksHelp(typed)) {
     ;(typed.length === 0 ? err : out)(usageText())
     return typed.length === 0 ? 2 : 0
   }

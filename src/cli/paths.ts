@@ -26,14 +26,24 @@ function typedIn(env: Env): string {
  * --database (which every command takes, before its words or after; given twice, it is a usage
  * error).
  */
-export function typedPaths(typed: string[], env: Env): { argv: string[]; env: Env } {
-  const here = typedIn(env)
-  // `--database FILE locator list`: an option before the command is read as one after its word.
+/**
+ * `typed` with the --database options standing before the command's first word moved after it:
+ * `--database FILE locator list` is read as `locator --database FILE list`, `--database FILE
+ * serve` as `serve --database FILE`. With no command after them, `typed` as it is.
+ */
+export function commandFirst(typed: string[]): string[] {
   let lead = 0
   while (typed[lead] === '--database' || typed[lead]?.startsWith('--database=') === true)
     lead += typed[lead] === '--database' ? 2 : 1
-  const argv =
-    lead === 0 || lead >= typed.length ? typed : [typed[lead]!, ...typed.slice(0, lead), ...typed.slice(lead + 1)]
+  return lead === 0 || lead >= typed.length ? typed : [typed[lead]!, ...typed.slice(0, lead), ...typed.slice(lead + 1)]
+}
+
+export function typedPaths(typed: string[], env: Env): { argv: string[]; env: Env } {
+  const here = typedIn(env)
+  const argv = commandFirst(typed)
+  // Only --database options, no command after them.
+  if (argv[0] === '--database' || argv[0]?.startsWith('--database=') === true)
+    throw new UsageError(argv.length === 1 ? '--database needs a path.' : 'No command given.')
   const out = argv.slice(0, 1)
   let pathFirst = PATH_FIRST.has(argv[0]!)
   let database: string | undefined

@@ -60,6 +60,68 @@ describe('--database FILE', () => {
   })
 })
 
+describe('--database before any command, through src/storeloc.ts', () => {
+  const entry = (argv: string[], cwd = root) => spawn([process.execPath, join(root, 'src/storeloc.ts'), ...argv], cwd)
+
+  test('help prints the usage, and serve starts on the file it names', async () => {
+    const db = join(dir, 'served.db')
+    for (const argv of [
+      ['--database', db, 'help'],
+      [`--database=${db}`, 'help'],
+      ['--database', db, '--help'],
+    ]) {
+      const help = entry(argv)
+      expect({ argv, code: help.code, usage: help.stdout.startsWith('Usage: storeloc <command>') }).toEqual({
+        argv,
+        code: 0,
+        usage: true,
+      })
+    }
+    const alone = entry(['--database', db])
+    expect([alone.code, alone.stderr.split('\n')[0]]).toEqual([2, 'storeloc: No command given.'])
+    const serveHelp = entry(['--database', db, 'serve', '--help'])
+    expect([serveHelp.code, serveHelp.stdout.split('\n')[0]]).toEqual([
+      0,
+      'Usage: storeloc serve [options]   (npm start -- [options])',
+    ])
+    const twice = entry(['--database', db, 'serve', '--database', 'b.db'])
+    expect([twice.code, twice.stderr.split('\n')[0]]).toEqual([
+      2,
+      'Configuration error: --database is given more than once: give it once.',
+    ])
+    // Started, it makes its database there; stopped once it listens.
+    const server = Bun.spawn(
+      [
+        process.execPath,
+        join(root, 'src/storeloc.ts'),
+        '--database',
+        db,
+        'serve',
+        '--port',
+        '44017',
+        '--demo',
+        '0',
+        '--geocoder',
+        'none',
+      ],
+      {
+        cwd: dir,
+        env: bareEnv(),
+        stdout: 'pipe',
+        stderr: 'pipe',
+      },
+    )
+    try {
+      for (let tries = 0; tries < 300 && !existsSync(db); tries++) await Bun.sleep(100)
+      expect(existsSync(db)).toBe(true)
+      expect(existsSync(join(dir, 'data', 'storeloc.db'))).toBe(false)
+    } finally {
+      server.kill()
+      await server.exited
+    }
+  }, 60_000)
+})
+
 describe('npm run cli from another folder', () => {
   test('--file and a backup FILE are the ones beside the person; a missing file is named whole', () => {
     const db = join(dir, 'shops.db')
