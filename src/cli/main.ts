@@ -11,6 +11,7 @@ import {
   type Config,
 } from '../core/config'
 import { redactSecrets } from '../core/ids'
+import { shellWord } from '../core/shell'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
 import { hiddenByFolder, linkToNoFolder, otherOwner, walWithoutShm, wrongPath } from '../operator/file-owner'
@@ -26,8 +27,7 @@ import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
 import { commandFirst, typedPaths } from './paths'
-import { cliCommand, cliPrefix, geodataCommand, setCommandDatabase } from '../core/cli-command'
-import { shellWord } from '../core/shell'
+import { cliCommand, cliPrefix, geodataCommand, setCommandDatabase, setCommandWords } from '../core/cli-command'
 
 const USAGE = `Usage: <command> [options] [--json]
 
@@ -294,6 +294,8 @@ export async function cli(
     // The commands its messages give act on this database too, though typed without what named it.
     const named = databasePath !== ':memory:' && resolve(databasePath) !== resolve(DEFAULT_DATABASE_PATH)
     setCommandDatabase(named ? resolve(databasePath) : null)
+    // This command as a message gives it to run again as another user (sudo -u): againCommand.
+    setCommandWords(argv.map(shellWord).join(' '))
     const sub = `${argv[0]} ${argv[1]}`
     // A command there is not: said before the database is opened (which would make an empty one).
     const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null
@@ -398,6 +400,7 @@ export async function cli(
     return 1
   } finally {
     setCommandDatabase(null)
+    setCommandWords(null)
     store?.close()
     if (made !== null) takeAway(made)
   }

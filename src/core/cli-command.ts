@@ -44,3 +44,18 @@ export const cliCommand = (words: string, env: Env = process.env): string =>
 /** `words` as cliCommand gives them, run with GEODATA_PATH set to `geodata`: a line to paste as it is. */
 export const geodataCommand = (geodata: string, words: string, env: Env = process.env): string =>
   `GEODATA_PATH=${shellWord(geodata)} ${cliCommand(words, env)}`
+
+/** The CLI's command line as it runs, its words shell-quoted (null: none yet, or not the CLI). */
+let commandWords: string | null = null
+
+/** Sets (null: clears) the command line againCommand gives. */
+export function setCommandWords(words: string | null): void {
+  commandWords = words
+}
+
+/**
+ * The command the CLI runs, whole, for a message to give after `sudo -u USER`: on the CLI's
+ * database by --database, since sudo's env_reset drops a DATABASE_PATH typed before it. `...`
+ * outside the CLI, whose texts give no command to run as another user.
+ */
+export const againCommand = (): string => (commandWords === null ? '...' : cliCommand(commandWords))

@@ -14,6 +14,7 @@ import {
   type Stats,
 } from 'node:fs'
 import { dirname, join, parse, resolve, sep } from 'node:path'
+import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 
 /** The user name of `uid` in /etc/passwd, or null (no such file or line). */
@@ -163,8 +164,9 @@ function databaseFiles(path: string): [string, Stats][] {
  * nor its folder's owner's (a non-root owner, the service's user): a sentence naming the first
  * such file and its owner, and the chown that gives them back. A service running as the folder's
  * owner cannot use the database until then.
+ * `command` follows the sudo that runs it as that user (againCommand).
  */
-export function ownerUnlikeFolder(path: string): string | null {
+export function ownerUnlikeFolder(path: string, command = againCommand()): string | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
   const files = databaseFiles(path)
@@ -176,7 +178,7 @@ export function ownerUnlikeFolder(path: string): string | null {
   const [file, st] = foreign
   const service = ownerOf(held)
   const link = file === realDatabase(path) && file !== resolve(path) ? `${path} leads to ${file}, which` : file
-  const then = held.uid === me ? '' : `, then run the command as ${service.word} (${service.sudo} ...)`
+  const then = held.uid === me ? '' : `, then run the command as ${service.word} (${service.sudo} ${command})`
   return `${link} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (sudo chown ${service.chown} ${files.map(([f]) => f).join(' ')})${then}.`
 }
 
@@ -186,7 +188,7 @@ export function ownerUnlikeFolder(path: string): string | null {
  * through its -shm, which it must make then. A -wal without a -shm is a crash's (SQLite removes
  * both at the last close, and keeps the -shm while any process has the file open).
  */
-export function walWithoutShm(path: string): string | null {
+export function walWithoutShm(path: string, command = againCommand()): string | null {
   const real = realDatabase(path)
   const folder = dirname(real)
   if (statOrNone(`${real}-wal`) === undefined || statOrNone(`${real}-shm`) !== undefined) return null
@@ -216,7 +218,7 @@ export function walWithoutShm(path: string): string | null {
     ? 'The folder is on a read-only file system: mount it read-write and open the database once there (start the service, or run any command), or copy the database with its -wal to a folder this user may write and use the copy.'
     : held.uid === me
       ? `The folder is this user's own, mode ${modeOf(held)}: let it write there (chmod u+w ${shellWord(folder)}), then run this command again.`
-      : `Open the database once as a user who may write there, which makes it: start the service, or run any command as ${owner.word} (${owner.sudo} ...). Then run this command again.`
+      : `Open the database once as a user who may write there, which makes it: start the service, or run any command as ${owner.word} (${owner.sudo} ${command}). Then run this command again.`
   return `${real}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user${me === undefined ? '' : ` (uid ${me})`} may not write. ${todo}`
 }
 
@@ -225,15 +227,15 @@ export function walWithoutShm(path: string): string | null {
  * sentence saying whose it is and what to do (ownerUnlikeFolder's chown, or to run the command
  * as its owner); null otherwise, or with no file there.
  */
-export function otherOwner(path: string): string | null {
+export function otherOwner(path: string, command = againCommand()): string | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
-  const unlike = ownerUnlikeFolder(path)
+  const unlike = ownerUnlikeFolder(path, command)
   if (unlike !== null) return unlike
   const st = statOrNone(path)
   if (st === undefined || st.uid === me) return null
   const owner = ownerOf(st)
-  return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (${owner.sudo} ...).`
+  return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (${owner.sudo} ${command}).`
 }
 
 /**
@@ -241,7 +243,7 @@ export function otherOwner(path: string): string | null {
  * (systemd's StateDirectory is mode 0750): a sentence naming that folder, its owner, and to run the
  * command as them; null otherwise. Without it, such a file reads as missing.
  */
-export function hiddenByFolder(path: string): string | null {
+export function hiddenByFolder(path: string, command = againCommand()): string | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
   try {
@@ -263,7 +265,7 @@ export function hiddenByFolder(path: string): string | null {
         const st = statOrNone(at)
         if (st === undefined) return null
         const owner = ownerOf(st)
-        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.sudo} ...).`
+        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.sudo} ${command}).`
       }
     }
     try {

@@ -57,15 +57,16 @@ const cliAsNobody = (...argv: string[]) => {
 }
 
 test.skipIf(!asRoot)('a read by a user who may not write the folder names the -wal left without its -shm', () => {
-  const said = `${database}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user (uid 65534) may not write. Open the database once as a user who may write there, which makes it: start the service, or run any command as root (sudo -u root ...). Then run this command again.`
+  const said = (command: string) =>
+    `${database}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user (uid 65534) may not write. Open the database once as a user who may write there, which makes it: start the service, or run any command as root (sudo -u root storeloc ${command} --database ${database}). Then run this command again.`
   expect(cliAsNobody('locator', 'list')).toEqual({
     code: 1,
     stdout: '',
-    stderr: `storeloc: unable to open database file (database ${database}). ${said}\n`,
+    stderr: `storeloc: unable to open database file (database ${database}). ${said('locator list')}\n`,
   })
   const doctor = cliAsNobody('doctor')
   expect(doctor.stdout).toContain(
-    `PROBLEM  database ${database}: SQLite cannot open ${database} (unable to open database file).\n         fix: ${said}\n`,
+    `PROBLEM  database ${database}: SQLite cannot open ${database} (unable to open database file).\n         fix: ${said('doctor')}\n`,
   )
   // As said: a command as the folder's owner, and the read then works, the crashed writer's
   // commit in it.
@@ -82,7 +83,7 @@ test.skipIf(!asRoot)('a read by a user who may not write the folder names the -w
 test.skipIf(!asRoot)('files this user may not read are named as such, though the -wal has no -shm', () => {
   for (const file of [database, `${database}-wal`]) chmodSync(file, 0o600)
   expect(cliAsNobody('locator', 'list').stderr).toBe(
-    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ...).\n`,
+    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root storeloc locator list --database ${database}).\n`,
   )
 })
 
@@ -117,6 +118,6 @@ test.skipIf(!asRoot)('a folder on a read-only file system: no user may write it,
 test.skipIf(!asRoot)("a command that writes files of root's is told whose they are, not only of the -wal", () => {
   // After a run as root made the -shm, a write as nobody would still be refused: the files are root's.
   expect(cliAsNobody('locator', 'set', locatorId, '--name', 'Other').stderr).toBe(
-    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0644, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ...).\n`,
+    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0644, and this command runs as uid 65534: run it as root, the service's user (sudo -u root storeloc locator set ${locatorId} --name Other --database ${database}).\n`,
   )
 })

@@ -70,7 +70,7 @@ test.skipIf(!asRoot)('a command on a database it may not open names its owner an
     expect(r).toEqual({
       code: 1,
       stdout: '',
-      stderr: `storeloc: unable to open database file (database ${path}). ${path} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ...).\n`,
+      stderr: `storeloc: unable to open database file (database ${path}). ${path} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root storeloc ${argv.join(' ')} --database ${path}).\n`,
     })
   }
   const doctor = asNobody('doctor', '--json')
@@ -107,7 +107,7 @@ test.skipIf(!asRoot)("a file made by root in the service's folder: the service's
   // opened to all here, so that the file can be seen at all.)
   chmodSync(folder, 0o755)
   expect(runAs(65533, database, 'cli/main.ts', 'locator', 'list').stderr).toBe(
-    `storeloc: unable to open database file (database ${database}). ${given}, then run the command as nobody (sudo -u nobody ...).\n`,
+    `storeloc: unable to open database file (database ${database}). ${given}, then run the command as nobody (sudo -u nobody storeloc locator list --database ${database}).\n`,
   )
 })
 
@@ -115,7 +115,8 @@ test.skipIf(!asRoot)(
   "an operator who may not search the service's folder is told whose it is, not that no database is there",
   () => {
     const { folder, database } = stateDirectory(false)
-    const hidden = `${database} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody ...).`
+    const hidden = (argv: string[]) =>
+      `${database} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody storeloc ${argv.join(' ')} --database ${database}).`
     for (const argv of [
       ['locator', 'list'],
       ['backup', join(dir, 'b.db')],
@@ -123,7 +124,7 @@ test.skipIf(!asRoot)(
       expect(runAs(65533, database, 'cli/main.ts', ...argv)).toEqual({
         code: 1,
         stdout: '',
-        stderr: `storeloc: ${hidden}\n`,
+        stderr: `storeloc: ${hidden(argv)}\n`,
       })
     // A command that would make a new database, or replace it: the system's refusal, then the same.
     const backup = join(dir, 'root.db')
@@ -134,10 +135,42 @@ test.skipIf(!asRoot)(
       ['restore', backup],
     ]) {
       const r = runAs(65533, database, 'cli/main.ts', ...argv)
-      expect({ code: r.code, end: r.stderr.slice(-hidden.length - 1) }).toEqual({ code: 1, end: `${hidden}\n` })
+      expect({ code: r.code, end: r.stderr.slice(-hidden(argv).length - 1) }).toEqual({
+        code: 1,
+        end: `${hidden(argv)}\n`,
+      })
     }
     // As the service's user, the same commands work.
     expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').code).toBe(0)
+  },
+)
+
+test.skipIf(!asRoot)(
+  "the command to run as the service's user, pasted under sudo (env_reset), acts on the database named",
+  () => {
+    const { database } = stateDirectory(false)
+    // sudo as it is by default: env_reset drops the caller's variables, DATABASE_PATH too.
+    const bin = join(dir, 'bin')
+    mkdirSync(bin, { mode: 0o755 })
+    writeFileSync(
+      join(bin, 'sudo'),
+      `#!/bin/sh\n[ "$1" = -u ] || exit 9\nuid=$(id -u "$2"); shift 2\nexec env -i PATH=${bin}:/usr/bin:/bin setpriv --reuid=$uid --regid=$uid --clear-groups "$@"\n`,
+      { mode: 0o755 },
+    )
+    writeFileSync(
+      join(bin, 'storeloc'),
+      `#!/bin/sh\nexec ${process.execPath} ${join(ROOT, 'src/storeloc.ts')} "$@"\n`,
+      {
+        mode: 0o755,
+      },
+    )
+    // Typed as `DATABASE_PATH=... storeloc locator list` by another user, in a folder of no database.
+    const said = runAs(65533, database, 'cli/main.ts', 'locator', 'list').stderr
+    const line = /\((sudo -u nobody [^)]*)\)/.exec(said)?.[1] ?? said
+    const pasted = Bun.spawnSync(['sh', '-c', line], { cwd: dir, env: { PATH: `${bin}:/usr/bin:/bin` } })
+    expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+    expect(pasted.stdout.toString()).toContain('Shop')
+    expect(existsSync(join(dir, 'data'))).toBe(false)
   },
 )
 
@@ -187,7 +220,7 @@ test.skipIf(!asRoot)('a DATABASE_PATH that is a link names the folder of the fil
   expect(runAs(65534, link, 'cli/main.ts', 'locator', 'list').code).toBe(0)
   // An operator who may not search the folder the link leads to is told so, not "No database".
   expect(runAs(65533, link, 'cli/main.ts', 'locator', 'list').stderr).toBe(
-    `storeloc: ${link} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody ...).\n`,
+    `storeloc: ${link} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody storeloc locator list --database ${link}).\n`,
   )
 })
 
@@ -424,7 +457,7 @@ test.skipIf(!asRoot)(
     // A command run as another user on that user's file says the same.
     chmodSync(dirname(database), 0o755)
     expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toEndWith(
-      `run it as that user, the service's user (${as} ...).\n`,
+      `run it as that user, the service's user (${as} storeloc locator list --database ${database}).\n`,
     )
     // A file of root's there: the chown given is one chown takes (it refuses `4242:`), pasted as is.
     chmodSync(dirname(database), 0o750)
