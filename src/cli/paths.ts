@@ -1,6 +1,6 @@
 // The paths a person types on the command line, read from where they typed them: `npm run cli`
 // and `bun run cli` run in the package's folder, and name the person's in their environment.
-import { resolve } from 'node:path'
+import { isAbsolute, resolve } from 'node:path'
 import { UsageError } from './output'
 
 type Env = Record<string, string | undefined>
@@ -66,5 +66,11 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
     else if (database !== undefined) throw new UsageError('--database is given twice.')
     else database = resolve(here, value)
   }
+  // A relative DATABASE_PATH is read as --database is: from where the command was typed (one
+  // rule for a path typed either way; `npm run` would read it from the package's folder). Where
+  // that is this process's folder, it is left as typed, for the messages that name it.
+  const variable = env.DATABASE_PATH
+  if (database === undefined && variable && variable !== ':memory:' && !isAbsolute(variable) && here !== process.cwd())
+    database = resolve(here, variable)
   return { argv: out, env: database === undefined ? env : { ...env, DATABASE_PATH: database } }
 }

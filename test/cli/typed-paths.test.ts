@@ -142,6 +142,28 @@ describe('npm run cli from another folder', () => {
   }, 60_000)
 })
 
+describe('a relative DATABASE_PATH under npm run cli', () => {
+  test('is read from where the command was typed, as --database is', () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    const npm = (env: Record<string, string>, ...argv: string[]) =>
+      spawn(['npm', '--prefix', root, 'run', '-s', 'cli', '--', ...argv], here, { ...bareEnv(), ...env })
+    const made = npm({ DATABASE_PATH: 'shops.db' }, 'locator', 'create', '--name', 'Shops', '--json')
+    // Read from the package's folder, it would be made there: said, then not left behind.
+    const stray = existsSync(join(root, 'shops.db'))
+    for (const end of ['', '-wal', '-shm']) rmSync(join(root, `shops.db${end}`), { force: true })
+    expect(stray).toBe(false)
+    expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(existsSync(join(here, 'shops.db'))).toBe(true)
+    const id = JSON.parse(made.stdout).locator.id
+    for (const listed of [
+      npm({ DATABASE_PATH: 'shops.db' }, 'locator', 'list', '--json'),
+      npm({}, 'locator', 'list', '--database', 'shops.db', '--json'),
+    ])
+      expect(JSON.parse(listed.stdout).map((l: { id: string }) => l.id)).toEqual([id])
+  }, 60_000)
+})
+
 describe('bun run cli from a folder of the package', () => {
   test('--file and a backup FILE are the ones beside the person, as with npm run cli', () => {
     const db = join(dir, 'shops.db')
