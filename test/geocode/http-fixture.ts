@@ -8,6 +8,8 @@ import type { GeocoderConfig } from '../../src/core/config'
 import type { GeocodeResult } from '../../src/geocode/geocoder'
 import { GeocoderUnavailableError, type HttpGeocoderProvider } from '../../src/geocode/http'
 
+export { settlesBefore } from '../timer-order'
+
 export const KEY = 'sk-test-7d1c9e4b2a51'
 export const UA = 'storeloc-test/1.0 (+https://stores.example.com)'
 
@@ -68,31 +70,6 @@ export function config(provider: HttpGeocoderProvider, over: Partial<GeocoderCon
     dataPath: 'unused-by-http-geocoders.sqlite',
     ...over,
   }
-}
-
-/**
- * Whether `call` settles before a timer of `ms` fires, that timer set once the call's own start
- * (its timers included) has run. A loop's due timers fire in the order they are due, each followed
- * by the promise jobs it starts, however late a loaded machine runs them: this compares the call's
- * deadline with `ms`, not with the machine's speed. So the call must settle by promise jobs alone
- * once its deadline fires: a fallback that needed I/O after it would lose to a sentinel due as well.
- */
-export async function settlesBefore(call: Promise<unknown>, ms: number): Promise<boolean> {
-  let settled = false
-  call.then(
-    () => (settled = true),
-    () => (settled = true),
-  )
-  await new Promise((started) => setImmediate(started))
-  if (settled) return true
-  return new Promise((resolve) => {
-    const timer = setTimeout(() => resolve(false), ms)
-    const done = () => {
-      clearTimeout(timer)
-      resolve(true)
-    }
-    call.then(done, done)
-  })
 }
 
 /** Asserts a GeocoderUnavailableError naming the provider and the reason, and quoting neither the key nor the URL. */
