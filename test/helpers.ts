@@ -14,7 +14,7 @@ import { placeSearchAt } from '../src/geocode/embedded/place-source'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore, type Store } from '../src/store'
-import { treeCpuTicks } from './process-waits'
+import { QUIET_MS, treeCpuTicks, workingTicks } from './process-waits'
 import { tracked } from './started'
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))
@@ -149,21 +149,6 @@ export type Running = {
    */
   waitFor: (re: RegExp, quietMs?: number, nth?: number) => Promise<string>
 }
-
-/**
- * How long waitFor waits while the process writes nothing and does no work (it and the processes
- * under it): a start that a loaded machine slows, silent for longer (the launcher's Node, then Bun,
- * then its workers), is not cut short; one stalled, or a server idle without the line, fails with
- * what it wrote; one that ends without the line fails at once.
- */
-const QUIET_MS = 15_000
-
-/**
- * The CPU time (clock ticks of 10 ms) that counts as work in a quiet time: 2 % of it. An idle
- * server's timers use under 0.5 % (with 2 workers, or the geocoder loaded); a start slowed by a
- * loaded machine gets its share of a core, 25 to 40 % with two CPU burners on 2 cores.
- */
-const workingTicks = (quietMs: number) => (quietMs * 0.02) / 10
 
 /** Lines of text as they come, in chunks, and a wait for the first that matches. */
 function lineCollector(

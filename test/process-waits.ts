@@ -32,6 +32,21 @@ export function signalPending(pid: number, n: number): boolean {
 export const commandLineOf = (pid: number): string => readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').join(' ')
 
 /**
+ * How long waitFor (and workers-procs' until) waits while the process writes nothing and does no work (it and the processes
+ * under it): a start that a loaded machine slows, silent for longer (the launcher's Node, then Bun,
+ * then its workers), is not cut short; one stalled, or a server idle without the line, fails with
+ * what it wrote; one that ends without the line fails at once.
+ */
+export const QUIET_MS = 15_000
+
+/**
+ * The CPU time (clock ticks of 10 ms) that counts as work in a quiet time: 2 % of it. An idle
+ * server's timers use under 0.5 % (with 2 workers, or the geocoder loaded); a start slowed by a
+ * loaded machine gets its share of a core, 25 to 40 % with two CPU burners on 2 cores.
+ */
+export const workingTicks = (quietMs: number) => (quietMs * 0.02) / 10
+
+/**
  * CPU time (clock ticks, 100 a second) process `pid` and every process under it have used, those
  * ended and waited for included; 0 once it is gone. A start that a loaded machine slows still uses
  * its share of a core.

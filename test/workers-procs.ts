@@ -3,6 +3,7 @@
 import { readdirSync, readFileSync, readlinkSync } from 'node:fs'
 import { connect, type Socket } from 'node:net'
 import { join } from 'node:path'
+import { QUIET_MS, workingTicks } from './process-waits'
 export const ROOT = join(import.meta.dir, '..')
 
 /** Live (not zombie) processes whose parent is `pid`, sorted. */
@@ -137,17 +138,29 @@ export async function freshGet(port: number, path: string, workers: number[]): P
   }
 }
 
-/** Polls `probe` until it gives a value; `ms` ends a hang (a worker's start at load 20 takes seconds). */
+/**
+ * Polls `probe` until it gives a value. It fails after QUIET_MS in which the processes `working`
+ * counts (their CPU time, as treeCpuTicks) did no work: a worker's start that a loaded machine
+ * slows (seconds at load 20) is not cut short, one stalled or never begun fails naming `what`.
+ */
 export async function until<T>(
   what: string,
   probe: () => T | null | undefined | Promise<T | null | undefined>,
-  ms = 20_000,
+  working: () => number,
+  quietMs = QUIET_MS,
 ): Promise<T> {
-  const deadline = Date.now() + ms
+  let since = performance.now()
+  let ticks = working()
   for (;;) {
     const value = await probe()
     if (value) return value
-    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`)
+    if (performance.now() - since >= quietMs) {
+      const used = working()
+      if (used - ticks < workingTicks(quietMs))
+        throw new Error(`waiting for ${what}: ${quietMs / 1000} s in which its processes did no work`)
+      ticks = used
+      since = performance.now()
+    }
     await Bun.sleep(25)
   }
 }

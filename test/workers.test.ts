@@ -8,6 +8,7 @@ import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
 import { cliRunner, locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
 import { parseExposition, sampleValue } from './metrics-parse'
+import { treeCpuTicks } from './process-waits'
 import { alive, childrenOf, freshGet, open, ownerOf, readReply, until } from './workers-procs'
 
 describe('WORKERS=2', () => {
@@ -19,6 +20,8 @@ describe('WORKERS=2', () => {
   let token: string
   let metrics: string
   const errors: string[] = []
+  /** The server's work (its tree's CPU time): a wait on it fails once it does none. */
+  const serverWork = () => treeCpuTicks(primary)
 
   beforeAll(async () => {
     dir = tempDir()
@@ -138,7 +141,7 @@ describe('WORKERS=2', () => {
       const of = (name: string, worker: string) => sampleValue(families, name, { worker, locator: locator.id })
       return ['1', '2'].every((w) => of('storeloc_index_locations', w) === 30 && of('storeloc_index_json_bytes', w) > 0)
     }
-    await until('every worker to build it', built)
+    await until('every worker to build it', built, serverWork)
     // The rows now go behind the change log's back: an index built by a first query would not hold them.
     store.db.run('DELETE FROM locations WHERE locator_id = ?', [locator.id])
     store.close()
@@ -150,15 +153,20 @@ describe('WORKERS=2', () => {
   test('a killed worker is replaced, with one log line, and the new one answers', async () => {
     const [victim, survivor] = childrenOf(primary) as [number, number]
     process.kill(victim, 'SIGKILL')
-    const workers = await until('a replacement worker', () => {
-      const now = childrenOf(primary)
-      return now.length === 2 && !now.includes(victim) ? now : null
-    })
+    const workers = await until(
+      'a replacement worker',
+      () => {
+        const now = childrenOf(primary)
+        return now.length === 2 && !now.includes(victim) ? now : null
+      },
+      serverWork,
+    )
     expect(workers).toContain(survivor)
     const replacement = workers.find((p) => p !== survivor)!
     await until(
       'the replacement to answer',
       async () => (await freshGet(port, '/healthz', workers)).pid === replacement,
+      serverWork,
     )
 
     const logged = errors.filter((l) => l.includes('worker stopped'))
@@ -191,15 +199,18 @@ describe('WORKERS=2', () => {
     expect(String(await underWay)).toStartWith('HTTP/1.1 100 Continue')
     const reply = readReply(socket)
     socket.write(body.slice(0, half))
-    await until('the worker to accept the connection', () => ownerOf(socket, workers))
+    await until('the worker to accept the connection', () => ownerOf(socket, workers), serverWork)
 
     server.proc.kill('SIGTERM')
     // Nobody accepts any more, once the signal has gone through the primary to both workers.
-    await until('the workers to stop accepting', () =>
-      open(port).then(
-        (probe) => (probe.destroy(), null),
-        () => true,
-      ),
+    await until(
+      'the workers to stop accepting',
+      () =>
+        open(port).then(
+          (probe) => (probe.destroy(), null),
+          () => true,
+        ),
+      serverWork,
     )
     await Bun.sleep(100)
     expect(server.proc.exitCode).toBeNull() // waiting for the request in flight
@@ -233,7 +244,11 @@ describe('WORKERS=2', () => {
       expect(workers).toHaveLength(2)
       server.proc.kill('SIGKILL')
       await server.proc.exited
-      await until('the workers to stop', () => workers.every((pid) => !alive(pid)))
+      await until(
+        'the workers to stop',
+        () => workers.every((pid) => !alive(pid)),
+        () => workers.reduce((ticks, pid) => ticks + treeCpuTicks(pid), 0),
+      )
       await expect(open(port)).rejects.toThrow()
     } finally {
       if (server.proc.exitCode === null) server.proc.kill('SIGKILL')
