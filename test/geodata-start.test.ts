@@ -66,7 +66,7 @@ test('on a terminal: the steps are written over each other on one line, then cle
 test('GEODATA_PATH naming a file that is not the data, or the database, is refused in one line; the file is left as it was', async () => {
   const database = join(dir, 'kept.db')
   // Made by a start that builds no geocoder data: that takes seconds, over 30 on a loaded machine.
-  const first = startServer(database, { DEMO: '0', PORT: freePort(), GEOCODER: 'none' })
+  const first = startServer(database, { DEMO: '0', PORT: '0', GEOCODER: 'none' })
   await first.waitFor(/"listening"/)
   first.proc.kill('SIGTERM')
   expect(await first.proc.exited).toBe(0)
@@ -89,7 +89,7 @@ test('GEODATA_PATH naming a file that is not the data, or the database, is refus
   ] as const) {
     const server = Bun.spawn([process.execPath, join(import.meta.dir, '..', 'src/main.ts')], {
       cwd: join(import.meta.dir, '..'),
-      env: { ...process.env, DATABASE_PATH: database, GEODATA_PATH: geodata, DEMO: '0', PORT: String(freePort()) },
+      env: { ...process.env, DATABASE_PATH: database, GEODATA_PATH: geodata, DEMO: '0', PORT: '0' },
       stdout: 'pipe',
       stderr: 'pipe',
     })
@@ -106,7 +106,7 @@ test('a GEODATA_PATH where the data cannot be made: the start exits 3 in one lin
   const file = join(dir, 'a-file')
   writeFileSync(file, '')
   const geodata = join(file, 'geo.sqlite') // under a file, not a folder
-  const server = startServer(join(dir, 'unbuilt.db'), { DEMO: '0', PORT: freePort(), GEODATA_PATH: geodata })
+  const server = startServer(join(dir, 'unbuilt.db'), { DEMO: '0', PORT: '0', GEODATA_PATH: geodata })
   expect(await server.proc.exited).toBe(3) // a person must change it
   const stderr = (await new Response(server.proc.stderr).text()).trim()
   expect(stderr.split('\n')).toHaveLength(1)

@@ -5,7 +5,7 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { cliRunner, startServer, tempDir, freePort } from './helpers'
+import { cliRunner, startServer, tempDir, freePort, serverUrl } from './helpers'
 import { waitingForLock } from './process-waits'
 
 const ROOT = join(import.meta.dir, '..')
@@ -175,7 +175,7 @@ test(
   async () => {
     const server = startServer(join(dir, 'misspelt.db'), {
       DEMO: '0',
-      PORT: String(freePort()),
+      PORT: '0',
       DATABSE_PATH: join(dir, 'meant.db'),
       geodata_path: 'x',
       HOSTNAME: 'a-machine', // another program's
@@ -214,7 +214,7 @@ test(
         'node',
         LAUNCHER,
         'serve',
-        `--port=${freePort()}`,
+        '--port=0',
       ])
       await server.waitFor(/"listening"/)
       server.proc.kill('SIGHUP')
@@ -243,15 +243,15 @@ test(
     // (Node resets SIGHUP as it starts: through the launcher, nohup never kept it.) The terminal's
     // SIGHUP reaches the workers too, which do not inherit the ignoring.
     for (const workers of ['1', '2']) {
-      const port = freePort()
       const kept = startServer(
         join(dir, `nohup-${workers}.db`),
-        { ...NO_GEOCODER, DEMO: '0', PORT: port, WORKERS: workers },
+        { ...NO_GEOCODER, DEMO: '0', PORT: '0', WORKERS: workers },
         ['sh', '-c', `trap '' HUP; exec '${process.execPath}' '${join(ROOT, 'src/main.ts')}'`],
       )
       try {
         const listening = JSON.parse(await kept.waitFor(/"listening"/))
         const workerPids: number[] = listening.pids ?? []
+        const port = new URL(listening.url).port
         for (const pid of [kept.proc.pid, ...workerPids]) process.kill(pid, 'SIGHUP')
         // Read, not waited for: the service keeps it ignored, each worker catches it (and does
         // nothing). A SIGHUP taken as a stop shows below, as the first stop line's signal: the
@@ -367,13 +367,13 @@ test(
     const servers = ['5', '29'].map((seconds) => {
       const db = join(dir, `idle-${seconds}.db`)
       const key = cliRunner(() => db).json('locator', 'create', '--name', 'Idle').key.secret_key as string
-      const port = freePort()
-      const server = startServer(db, { ...NO_GEOCODER, DEMO: '0', PORT: port, IDLE_TIMEOUT_SECONDS: seconds })
-      return { server, port: Number(port), key }
+      const server = startServer(db, { ...NO_GEOCODER, DEMO: '0', PORT: '0', IDLE_TIMEOUT_SECONDS: seconds })
+      return { server, port: 0, key }
     })
-    for (const { server, port } of servers) {
-      await server.waitFor(/"listening"/)
-      await ready(`http://127.0.0.1:${port}/readyz`)
+    for (const started of servers) {
+      const url = await serverUrl(started.server)
+      started.port = Number(new URL(url).port)
+      await ready(`${url}/readyz`)
     }
     const [short, long] = servers as [(typeof servers)[number], (typeof servers)[number]]
     const closes: string[] = []
