@@ -288,6 +288,34 @@ export function freePort(): string {
   return String(port)
 }
 
+/**
+ * startServer on a port from freePort, for a server a test reaches before it says where it listens,
+ * and its first line matching `re`. Another process may take the port between freePort and the
+ * bind: a start that ends saying so is made again on another port; one that ends otherwise fails.
+ */
+export async function startOnFreePort(
+  dbPath: string,
+  extraEnv: Record<string, string>,
+  re: RegExp,
+): Promise<{ server: Running; port: string; line: string }> {
+  for (;;) {
+    const port = freePort()
+    const server = startServer(dbPath, { ...extraEnv, PORT: port })
+    const ended = server.proc.exited.then((code) => ({ code }))
+    const first = await Promise.race([
+      server.waitFor(re).then(
+        (line) => ({ line }),
+        () => ended,
+      ),
+      ended,
+    ])
+    if ('line' in first) return { server, port, line: first.line }
+    const stderr = await new Response(server.proc.stderr).text()
+    if (stderr.includes(`another program uses port ${port}`)) continue
+    throw new Error(`the server exited ${first.code}: ${stderr}`)
+  }
+}
+
 /** The base URL a started server printed in its "listening" line. */
 export async function serverUrl(server: Running): Promise<string> {
   const line = await server.waitFor(/"listening"/)

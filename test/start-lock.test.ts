@@ -7,7 +7,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../src/store'
 import { MIGRATIONS } from '../src/store/migrations'
-import { freePort, sendRaw, startServer, tempDir } from './helpers'
+import { sendRaw, startOnFreePort, startServer, tempDir } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -87,16 +87,18 @@ for (const kind of [
       made.close()
     }
     const holder = await holdLock(path)
-    const port = freePort()
-    const server = startServer(path, { DEMO: '0', PORT: port, WORKERS: kind.endsWith('WORKERS=2') ? '2' : '1' })
-    const base = `http://127.0.0.1:${port}`
     // A start that ends instead of waiting fails the test at once, with what it said.
-    const said = server.waitFor(/waiting for the database/)
-    said.catch(() => {}) // its time-out, when the server ended first, is answered below
-    const first = await Promise.race([said.then((line) => ({ line })), server.proc.exited.then((code) => ({ code }))])
-    if ('code' in first)
-      throw new Error(`the server exited ${first.code}: ${await new Response(server.proc.stderr).text()}`)
-    const waiting = JSON.parse(first.line)
+    const {
+      server,
+      port,
+      line: said,
+    } = await startOnFreePort(
+      path,
+      { DEMO: '0', WORKERS: kind.endsWith('WORKERS=2') ? '2' : '1' },
+      /waiting for the database/,
+    )
+    const base = `http://127.0.0.1:${port}`
+    const waiting = JSON.parse(said)
     expect(waiting.level).toBe('warn')
     expect(waiting.holder).toContain(`process ${holder.pid} (`)
     expect(waiting.holder).toContain('hold-lock.ts')
