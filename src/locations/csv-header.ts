@@ -27,8 +27,6 @@ export type Header = {
   garbled: boolean
   /** The names country cells written as codes take in the file's addresses (csv-address.ts countryNames). */
   countries: Map<string, string>
-  /** What the header was read as otherwise than written, said with the first row's warnings. */
-  notes: string[]
   /** What columns no field reads hold, and what to write instead: said of the file, no row being at fault. */
   columnNotes: string[]
 }
@@ -123,8 +121,8 @@ export function readHeader(
   })
   // A day a column of days names and a column of that day too ("So" and "Sonntag") is filled twice:
   // which holds its hours is the person's to say, unless the day's column holds no hours in any
-  // row ("nur nach Vereinbarung"): then it is a column of notes, read as no field.
-  const notes: string[] = []
+  // row ("nur nach Vereinbarung"): then it is a column of notes, read as no field, said of the file.
+  const columnNotes: string[] = []
   for (const [i, { column }] of candidates.entries()) {
     if (!column.field?.startsWith(DAYS_FIELD)) continue
     for (const day of named[i]!) {
@@ -135,7 +133,7 @@ export function readHeader(
         columns[other]!.field = null
         // An empty one loses nothing: it is listed with the unknown columns only.
         if (below.some((r) => (r.cells[other] ?? '').trim() !== ''))
-          notes.push(
+          columnNotes.push(
             `The column "${columns[other]!.header}" (column ${columnLetter(other)}) holds no hours, only text such as notes, so it is not read as ${DAYS_IN_ENGLISH[day]}'s hours: "${column.header}" gives them. Rename it (for example "description") to import it.`,
           )
         continue
@@ -161,14 +159,13 @@ export function readHeader(
   const beside = timesBeside(columns, filled)
   if (beside !== null) throw at(line, beside)
   // Said only of a column with text: an empty one left in a template loses nothing.
-  const columnNotes: string[] = []
   for (const [i, { header, field }] of columns.entries()) {
     const hint = field === null ? unreadHint(header) : null
     if (hint !== null && below.some((r) => (r.cells[i] ?? '').trim() !== ''))
       columnNotes.push(`The column "${header}" ${hint}`)
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
-  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, notes, columnNotes }
+  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, columnNotes }
 }
 
 /** Whether a day's cell gives hours: open, closed ("x", "-", "zu"), in doubt ("5-9"), or made a date ("14. Okt"). */

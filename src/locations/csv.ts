@@ -472,11 +472,7 @@ function* readSteps(
     rows.push(row)
     yield
   }
-  const before = [
-    ...(skipped === null ? [] : [skipped]),
-    ...(sub === null ? [] : [daysBelowNote(sub, first)]),
-    ...header.notes,
-  ]
+  const before = [...(skipped === null ? [] : [skipped]), ...(sub === null ? [] : [daysBelowNote(sub, first)])]
   /** The header's lines: the first, and a line of days below it. */
   const headerLines = sub === null ? [first] : [first, sub]
   const after = [

@@ -437,7 +437,7 @@ describe('hours columns', () => {
     expect(week('Werktags')).toEqual(week('Wochentage'))
   })
 
-  test("a day's column holding no hours beside a column of days naming it is notes, said so; one with hours is refused", () => {
+  test("a day's column holding no hours beside a column of days naming it is notes, said of the file; one with hours is refused", () => {
     const header = 'Name;Adresse;Mo-Fr;Sa-So;Sonntag\n'
     const notes = `${header}A;Hauptstr. 1, Berlin;9-18;10-14;nur nach Vereinbarung\nB;Hauptstr. 2, Berlin;9-18;zu;\n`
     const read = readLocationsCsv(notes)
@@ -462,7 +462,9 @@ describe('hours columns', () => {
       },
     ])
     expect(read.unknown).toEqual(['Sonntag'])
-    expect(read.rows[0]!.notes).toEqual([
+    // The column is at fault, not line 2's store: a note of the file, as StoreRocket's hours_id is.
+    expect(read.rows.map((r) => r.notes)).toEqual([[], []])
+    expect(read.notes).toEqual([
       'The column "Sonntag" (column E) holds no hours, only text such as notes, so it is not read as Sunday\'s hours: "Sa-So" gives them. Rename it (for example "description") to import it.',
     ])
     // One row's hours in it ("zu", closed, as a dash or an "x" would be) leave which column is Sunday's in doubt.
