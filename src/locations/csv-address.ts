@@ -185,8 +185,8 @@ function withPlace(cell: string, place: Place, code: string | null): string {
  * The row's address (undefined when it has none). An address cell that names the row's town, or a
  * row without a city and postcode, is kept as written, with what it plainly lacks added
  * (completed, withPlace). Any other address cell is the street line. A street line is joined
- * with the parts in the order the row's country writes them: "street number, street2, postcode
- * city, region, country", or "…, city, region postcode, country" (US, CA, AU), or "…, city
+ * with the parts in the order the row's country writes them: "street number, street2, district,
+ * postcode city, region, country", or "…, city, region postcode, country" (US, CA, AU), or "…, city
  * postcode, …" (GB).
  */
 export function joinAddress(parts: Map<string, string>, cell: string | undefined): string | undefined {
@@ -194,6 +194,7 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   const [city, postcode, region, country] = [part('city'), part('postcode'), part('region'), part('country')]
   const number = part('house_number')
   const street2 = part('street2')
+  const sublocality = part('sublocality')
   const code = rowCountry(parts)
   if (cell !== undefined && ((city === undefined && postcode === undefined) || namesTown(cell, city, postcode)))
     return withPlace(completed(cell, number, street2, code), { city, postcode, region }, code)
@@ -203,7 +204,7 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
     : TOWN_POSTCODE.has(code ?? '')
       ? [[city, postcode].filter(Boolean).join(' '), region]
       : [[postcode, city].filter(Boolean).join(' '), region]
-  const joined = [street, street2, ...town, country].filter(Boolean).join(', ')
+  const joined = [street, street2, sublocality, ...town, country].filter(Boolean).join(', ')
   return joined === '' ? undefined : joined
 }
 

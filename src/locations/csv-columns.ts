@@ -5,8 +5,8 @@ import { namesDays } from '../core/week-hours'
 
 /**
  * Each field a column fills, with the spellings it answers to besides its own name. Dotted names
- * are body paths; street, house_number, street2, city, postcode, region and country are address
- * parts. Spellings in the six languages of the hours texts too (core/week-hours.ts).
+ * are body paths; street, house_number, street2, sublocality, city, postcode, region and country
+ * are address parts. Spellings in the six languages of the hours texts too (core/week-hours.ts).
  */
 const COLUMN_NAMES = {
   id: [],
@@ -135,6 +135,9 @@ const COLUMN_NAMES = {
     'dirección 2',
     'indirizzo 2',
   ],
+  // A district of the town (Google's "Sub-locality"), joined before it (csv-address.ts). "District"
+  // is not one: in sales sheets it is a sales region, no part of an address.
+  sublocality: ['sub-locality', 'neighborhood', 'neighbourhood', 'stadtteil', 'ortsteil'],
   city: [
     'town',
     'city/town',
@@ -402,7 +405,8 @@ const FALLBACK_NAMES = {
   external_id: ['wpsl_id'],
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
-  country: ['country code', 'ländercode'],
+  // WP Store Locator's country_iso beside its country: a code ("US"), read as Country Code is.
+  country: ['country code', 'ländercode', 'country_iso'],
   // Shopify's and many sheets' TRUE/FALSE or yes/no, StoreRocket's 1/0, read as status words are.
   status: ['active', 'aktiv', 'visible'],
   // Also a width and a length: read as latitude and longitude only together (csv.ts).
@@ -474,6 +478,12 @@ const UNREAD_HINTS = new Map([
   [
     headerKey('hours_id'),
     'names hours templates (StoreRocket\'s), whose hours are not in the file: no hours are imported from it. Give each day\'s hours in a column of its own (monday ... sunday), such as "09:00-17:00" or "Closed", as StoreRocket also reads them.',
+  ],
+  // Not read as tags: one of Google's list for each store, the same across most chains' stores, it
+  // would be a filter that filters nothing, and beside Labels (read as tags) mix Google's words in.
+  [
+    headerKey('primary category'),
+    'is Google\'s category of each store (one of Google\'s list), not imported: tags are the locator\'s filters, and "Labels" are read as them. To filter by it, copy its values into "Labels".',
   ],
 ])
 

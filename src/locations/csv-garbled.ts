@@ -15,7 +15,17 @@ const MOJIBAKE = new RegExp(`[ÂÃÄÅÐÑ][${CONTINUATION}]|â€|\uFFFD`)
 /** A "?" inside a word, or opening one: where Excel writes a letter its code page lacks ("Gda?sk", "?ódź"). */
 const LOST_LETTER = /\p{L}\?\p{L}|(?:^|[\s(,/-])\?\p{L}/u
 /** Fields of words, where a "?" is no URL's or email's. */
-const WORD_FIELDS = new Set(['name', 'address', 'street', 'street2', 'city', 'region', 'country', 'tags'])
+const WORD_FIELDS = new Set([
+  'name',
+  'address',
+  'street',
+  'street2',
+  'sublocality',
+  'city',
+  'region',
+  'country',
+  'tags',
+])
 
 /** Windows-1252's bytes by the character it reads them as (the WHATWG table: 0x81 is U+0081). */
 const CP1252_BYTES = new Map<string, number>()
@@ -138,6 +148,7 @@ const ADDRESS_FIELDS = new Set([
   'street',
   'house_number',
   'street2',
+  'sublocality',
   'city',
   'postcode',
   'region',

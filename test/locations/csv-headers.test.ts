@@ -507,6 +507,40 @@ describe("other store locators' exports", () => {
     expect([beside.rows[0]!.body.external_id, beside.unknown]).toEqual(['CH1', ['wpsl_id']])
   })
 
+  test('WP Store Locator\'s "country_iso", a code, is the country where no country column is', () => {
+    const alone = readLocationsCsv('name,address,city,state,zip,country_iso\nA,10 Main Street,Boston,MA,02108,US\n')
+    expect([alone.rows[0]!.body.address, alone.rows[0]!.country, alone.unknown]).toEqual([
+      '10 Main Street, Boston, MA 02108, US',
+      'US',
+      [],
+    ])
+    const beside = readLocationsCsv(
+      'name,address,city,country,country_iso\nA,10 Main Street,Boston,United States,US\nB,1 Princes Street,Edinburgh,,GB\n',
+    )
+    expect([beside.rows.map((r) => r.body.address), beside.unknown]).toEqual([
+      ['10 Main Street, Boston, United States', '1 Princes Street, Edinburgh'],
+      ['country_iso'],
+    ])
+  })
+
+  test('Google\'s "Sub-locality" is a district, joined before the town; "Primary category" is no tag, said why', () => {
+    const header =
+      'Store code,Address line 1,Sub-locality,Locality,Country/Region,Postal code,Primary category,Labels\n'
+    const read = readLocationsCsv(
+      `${header}CH2,10 Byres Road,Partick,Glasgow,GB,G11 5JY,Bicycle repair shop,Repairs\nCH1,1 Princes Street,,Edinburgh,GB,EH2 2EQ,Bicycle repair shop,\n`,
+    )
+    expect(read.rows.map((r) => [r.body.address, r.body.tags])).toEqual([
+      ['10 Byres Road, Partick, Glasgow G11 5JY, GB', ['Repairs']],
+      ['1 Princes Street, Edinburgh EH2 2EQ, GB', []],
+    ])
+    expect(read.unknown).toEqual(['Primary category'])
+    expect(read.notes).toEqual([expect.stringContaining('The column "Primary category" is Google\'s category')])
+    // An address cell that names its town is kept as written: the district is not pushed into it.
+    expect(bodies('address,Sub-locality,city\n"10 Byres Road, Glasgow",Partick,Glasgow\n')[0]!.address).toBe(
+      '10 Byres Road, Glasgow',
+    )
+  })
+
   test("StoreRocket's \"hours_id\", a template's name, is not read, and a note of the file, no row's, says what to write instead", () => {
     const read = readLocationsCsv('name,address,hours_id\nA,1 Rd,Standard Hours\nB,2 Rd,\n')
     expect(read.unknown).toEqual(['hours_id'])
