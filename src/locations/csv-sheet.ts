@@ -161,11 +161,12 @@ const namesDays = (cell: string) =>
  * The header completed by the line below it when that line names days over the columns of their
  * hours, as a merged "Opening hours" cell above them exports (`Name,Address,Opening hours,,` then
  * `,,Monday,Tuesday,...`): the header's cells with the day names in place of those above them.
- * Null when `r` is no such line: it names fewer than two columns of days, days twice, or cells
- * other than days that do not repeat the header's above them. Refused when a day stands below a
- * column of another field: which column is meant is the person's to say; and when such other
- * cells are fewer than its days and a day stands under an empty header cell, as in a line of days
- * with a stray cell (`,,Mo-Fr,Sa,So,Mobil`): the rows below could not fill those columns.
+ * Null when `r` is no such line: it names fewer than two columns of days, a day twice but below
+ * one merged cell, or cells other than days that do not repeat the header's above them. Refused
+ * when a day stands below a column of another field: which column is meant is the person's to
+ * say; and when such other cells are fewer than its days and a day stands under an empty header
+ * cell, as in a line of days with a stray cell (`,,Mo-Fr,Sa,So,Mobil`): the rows below could not
+ * fill those columns.
  */
 export function daysBelow(r: RawRecord, header: RawRecord, columns: readonly Column[]): RawRecord | CsvError | null {
   const filledAt = r.cells.flatMap((cell, i) => (cell === '' ? [] : [i]))
@@ -177,7 +178,12 @@ export function daysBelow(r: RawRecord, header: RawRecord, columns: readonly Col
     (columns[i]?.field != null && columnField(r.cells[i]!) === columns[i]!.field)
   const others = filledAt.filter((i) => !dayAt.includes(i) && !repeats(i))
   const days = daysNamedTogether(dayAt.map((i) => r.cells[i]!)).flat()
-  if (days.length === 0 || new Set(days).size < days.length) return null
+  if (days.length === 0) return null
+  // A day named twice ("Sa-So" and "Sonntag") is a line of days only below one merged cell, the
+  // header written above its first day and empty above the rest: the header's reading then says
+  // which of the two columns holds that day's hours.
+  const merged = (header.cells[dayAt[0]!] ?? '') !== '' && dayAt.slice(1).every((i) => (header.cells[i] ?? '') === '')
+  if (new Set(days).size < days.length && !merged) return null
   const fieldAt = (i: number) => columns[i]?.field ?? null
   // Days below columns of days are rows of a sheet that names them twice: not the header's to mend.
   if (dayAt.some((i) => fieldAt(i)?.startsWith('hours') && fieldAt(i) !== 'hours')) return null

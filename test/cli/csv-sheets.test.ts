@@ -286,6 +286,21 @@ describe('merged cells', () => {
     )
   })
 
+  test('a line of days naming a day twice ("Sa-So", "Sonntag") below a merged cell: a column of notes is said, one of hours refused', () => {
+    const header = 'Name;Adresse;Öffnungszeiten;;\r\n;;Mo-Fr;Sa-So;Sonntag\r\n'
+    const notes = `${header}A;1 Princes Street, Edinburgh;9-18;10-14;nur nach Vereinbarung\r\n`
+    const read = json('locations', 'import', locatorId, '--file', file('notiz.csv', notes), '--dry-run')
+    expect([read.created, read.results[0].problems ?? []]).toEqual([1, []])
+    expect(read.notes).toEqual([
+      'The column "Sonntag" (column E) holds no hours, only text such as notes, so it is not read as Sunday\'s hours: "Sa-So" gives them. Rename it (for example "description") to import it.',
+    ])
+    const { path, ...r } = dryRun('sonntag.csv', `${header}A;1 Princes Street, Edinburgh;9-18;10-14;10-12\r\n`)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toBe(
+      `storeloc: Nothing was imported: ${path} cannot be read as CSV: line 1: the columns "Sa-So" (column D) and "Sonntag" (column E) both fill Sunday's hours ("Sonntag" gives "10-12" on line 3). Delete or rename one of them.\n`,
+    )
+  })
+
   test('a header of two lines, a merged cell above two columns, is refused saying to name each in the first', () => {
     const csv = 'Name,Address,Coordinates,\r\n,,Lat,Lng\r\nA,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n'
     const { path, ...r } = dryRun('two-line.csv', csv)
