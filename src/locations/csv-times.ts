@@ -1,6 +1,7 @@
 // A day's hours in two columns, its opening and its closing time, as store-locator templates and
 // exports give them ("mon_open"/"mon_close", "Montag von"/"Montag bis", a second pair after a
-// lunch break: "Monday Open 2"/"Monday Close 2"), the times as Excel writes them. Each pair is
+// lunch break: "Monday Open 2"/"Monday Close 2", a range's: "Mo-Fr von"/"Mo-Fr bis"), the times
+// as Excel writes them. Each pair is
 // joined into the day's text ("09:00-17:00"), which core/hours reads as a day column's.
 import { foldHours, isTimeOfDay, parseDayHours } from '../core/hours'
 import { daysNamed, namesDays } from '../core/week-hours'
@@ -21,39 +22,54 @@ const TIME_WORDS = 'time|hour|hours|zeit|uhrzeit|heure|hora|ora|orario|tijd'
 /** A header's day, its word for opening or closing, and the pair's number ("Monday Open 2"). */
 const TIME_HEADER = new RegExp(`^(.+?) (?:(${OPEN_WORDS})|(${CLOSE_WORDS}))(?: (?:${TIME_WORDS}))? ?([1-9])?$`)
 
-/** The field of a column of a day's opening or closing time: "hours.monday open", "hours.monday close 2". */
-const TIME_FIELD = /^hours\.([a-z]+) (open|close)(?: (\d))?$/
+/**
+ * The field of a column of some days' opening or closing time, the days joined by "+":
+ * "hours.monday open", "hours.monday close 2", "hours.monday+tuesday+wednesday+thursday+friday open".
+ */
+const TIME_FIELD = /^hours\.([a-z+]+) (open|close)(?: (\d))?$/
 
 type End = 'open' | 'close'
-/** What a field of TIME_FIELD names: the day (Monday = 0), which end of the hours, which pair (1 first). */
-type Time = { day: number; end: End; pair: number }
+/** What a field of TIME_FIELD names: its days (Monday = 0), in order, which end of the hours, which pair (1 first). */
+type Time = { days: readonly number[]; end: End; pair: number }
 
-/** The day and end a header names for a column of a time ("Mon_Open", "lundi fermeture"), or null. */
-function timeColumn(header: string): Time | null {
-  const text = foldHours(header.replace(MARK, ''))
-    .replace(/[\s_.\-:/()]+/g, ' ')
-    .trim()
-  const m = TIME_HEADER.exec(text)
-  if (m === null || !namesDays(m[1]!)) return null
-  const days = daysNamed(m[1]!)
-  if (days.length !== 1) return null
-  return { day: days[0]!, end: m[2] === undefined ? 'close' : 'open', pair: m[4] === undefined ? 1 : Number(m[4]) }
-}
-
-const fieldOf = ({ day, end, pair }: Time) => `hours.${DAYS[day]} ${end}${pair === 1 ? '' : ` ${pair}`}`
-
-/** What a column's field names when it is a day's opening or closing time, or null. */
-export function timeField(field: string): Time | null {
-  const m = TIME_FIELD.exec(field)
-  if (m === null) return null
-  const day = DAYS.indexOf(m[1] as (typeof DAYS)[number])
-  return day < 0 ? null : { day, end: m[2] as End, pair: m[3] === undefined ? 1 : Number(m[3]) }
+/** The days a header's text before its time word names, in order, or null ("mo-fr": Monday to Friday). */
+function daysOf(text: string): number[] | null {
+  if (!namesDays(text)) return null
+  const days = [...new Set(daysNamed(text))].sort((a, b) => a - b)
+  return days.length === 0 ? null : days
 }
 
 /**
- * Gives the columns no field reads that name a day's opening or closing time their field, each
- * only beside its other end: a lone "Sunday Open" may hold yes or no. The refusal of two columns
- * of one time; null when none.
+ * The days and end a header names for a column of a time ("Mon_Open", "lundi fermeture", "Mo-Fr
+ * von"), or null. A dash is first read as a range's ("Mon-Fri Open"), then as a separator ("Mon-Open").
+ */
+function timeColumn(header: string): Time | null {
+  const folded = foldHours(header.replace(MARK, ''))
+  const range = folded.replace(/\s*-\s*/g, '-').replace(/[\s_.:/()]+/g, ' ')
+  for (const text of [range.trim(), folded.replace(/[\s_.\-:/()]+/g, ' ').trim()]) {
+    const m = TIME_HEADER.exec(text)
+    const days = m === null ? null : daysOf(m[1]!)
+    if (m === null || days === null) continue
+    return { days, end: m[2] === undefined ? 'close' : 'open', pair: m[4] === undefined ? 1 : Number(m[4]) }
+  }
+  return null
+}
+
+const fieldOf = ({ days, end, pair }: Time) =>
+  `hours.${days.map((d) => DAYS[d]).join('+')} ${end}${pair === 1 ? '' : ` ${pair}`}`
+
+/** What a column's field names when it is some days' opening or closing time, or null. */
+export function timeField(field: string): Time | null {
+  const m = TIME_FIELD.exec(field)
+  if (m === null) return null
+  const days = m[1]!.split('+').map((name) => DAYS.indexOf(name as (typeof DAYS)[number]))
+  return days.some((d) => d < 0) ? null : { days, end: m[2] as End, pair: m[3] === undefined ? 1 : Number(m[3]) }
+}
+
+/**
+ * Gives the columns no field reads that name some days' opening or closing time their field, each
+ * only beside its other end, of the same days: a lone "Sunday Open" may hold yes or no. The
+ * refusal of two columns of one day's time ("Mo-Fr von" and "Mittwoch von"); null when none.
  */
 export function readTimeColumns(columns: Column[]): string | null {
   const found = columns.map((c) => (c.field === null ? timeColumn(c.header) : null))
@@ -61,9 +77,13 @@ export function readTimeColumns(columns: Column[]): string | null {
   const where = (i: number) => `"${columns[i]!.header}" (column ${columnLetter(i)})`
   for (const [i, t] of found.entries()) {
     if (t === null || !fields.includes(fieldOf({ ...t, end: t.end === 'open' ? 'close' : 'open' }))) continue
-    const other = columns.findIndex((c) => c.field === fields[i])
-    if (other >= 0)
-      return `the columns ${where(other)} and ${where(i)} both fill ${DAYS_IN_ENGLISH[t.day]}'s ${t.end === 'open' ? 'opening' : 'closing'} time. Delete or rename one of them.`
+    for (const [other, { field }] of columns.entries()) {
+      const o = field === null ? null : timeField(field)
+      const day =
+        o !== null && o.end === t.end && o.pair === t.pair ? t.days.find((d) => o.days.includes(d)) : undefined
+      if (day !== undefined)
+        return `the columns ${where(other)} and ${where(i)} both fill ${DAYS_IN_ENGLISH[day]}'s ${t.end === 'open' ? 'opening' : 'closing'} time. Delete or rename one of them.`
+    }
     columns[i]!.field = fields[i]!
   }
   return null
@@ -75,10 +95,11 @@ export function timesBeside(columns: readonly Column[], filled: ReadonlyMap<numb
   for (const [i, { field }] of columns.entries()) {
     const t = field === null ? null : timeField(field)
     if (t === null) continue
-    const other = [...filled].find(([, days]) => days.includes(t.day))
+    const other = [...filled].find(([, days]) => t.days.some((d) => days.includes(d)))
     if (other === undefined) continue
+    const day = t.days.find((d) => other[1].includes(d))!
     const [a, b] = [other[0], i].sort((x, y) => x - y) as [number, number]
-    return `the columns ${where(a)} and ${where(b)} both fill ${DAYS_IN_ENGLISH[t.day]}'s hours. Delete or rename one of them.`
+    return `the columns ${where(a)} and ${where(b)} both fill ${DAYS_IN_ENGLISH[day]}'s hours. Delete or rename one of them.`
   }
   return null
 }
@@ -153,7 +174,7 @@ function pairText(open: Cell, close: Cell, columns: readonly Column[]): string |
 
 /**
  * A row's cells of days' opening and closing times (`cells`: column, field, trimmed text) into
- * body.hours: each day's pairs joined ("09:00-12:30, 14:00-18:00"). A day with every cell empty
+ * body.hours: each day's pairs joined ("09:00-12:30, 14:00-18:00"), a range's for each of its days. A day with every cell empty
  * is closed when another day of the row has hours, as templates leave a closed day, unless the
  * row's week (`week`: its text) is there to give it, as it gives an empty day column's; a row with
  * none keeps its hours, as an empty column of days does. The problems of a time alone, by day.
@@ -164,24 +185,26 @@ export function timesInto(
   columns: readonly Column[],
   week = '',
 ): { field: string; message: string }[] {
-  const days = new Map<number, Map<number, { open: Cell; close: Cell }>>()
+  // By the days a pair's columns name: a range's ("Mo-Fr") read once, its problem said once.
+  const ranges = new Map<string, { days: readonly number[]; pairs: Map<number, { open: Cell; close: Cell }> }>()
   for (const [column, field, cell] of cells) {
-    const { day, end, pair } = timeField(field)!
-    const pairs = days.get(day) ?? new Map()
-    const ends = pairs.get(pair) ?? { open: [column, ''], close: [column, ''] }
+    const { days, end, pair } = timeField(field)!
+    const range = ranges.get(days.join()) ?? { days, pairs: new Map() }
+    const ends = range.pairs.get(pair) ?? { open: [column, ''], close: [column, ''] }
     ends[end] = [column, cell]
-    days.set(day, pairs.set(pair, ends))
+    range.pairs.set(pair, ends)
+    ranges.set(days.join(), range)
   }
   const problems: { field: string; message: string }[] = []
   const texts = new Map<number, string>()
-  for (const [day, pairs] of days) {
+  for (const { days, pairs } of ranges.values()) {
     const parts: string[] = []
     for (const [, { open, close }] of [...pairs].sort(([a], [b]) => a - b)) {
       const part = pairText(open, close, columns)
-      if (typeof part !== 'string') problems.push({ field: `hours.${DAYS[day]}`, ...part })
+      if (typeof part !== 'string') problems.push({ field: `hours.${DAYS[days[0]!]}`, ...part })
       else if (part !== '') parts.push(part)
     }
-    texts.set(day, parts.join(', '))
+    for (const day of days) texts.set(day, parts.join(', '))
   }
   const given = [...texts.values()].filter((text) => text !== '')
   if (problems.length > 0 || given.length === 0) return problems

@@ -104,6 +104,47 @@ describe("a day's opening and closing times in two columns", () => {
   })
 })
 
+describe("a range of days' opening and closing times", () => {
+  test('"Mo-Fr von"/"Mo-Fr bis" and "Mon-Fri Open"/"Mon-Fri Close" are the times of each day of the range', () => {
+    const german = readLocationsCsv(
+      'Name;Mo-Fr von;Mo-Fr bis;Sa von;Sa bis;So von;So bis\nA;09:00;18:00;10:00;14:00;;\n',
+    )
+    expect([german.unknown, german.rows[0]!.problems, german.rows[0]!.body.hours]).toEqual([
+      [],
+      [],
+      week('09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '09:00-18:00', '10:00-14:00', 'closed'),
+    ])
+    const english = readLocationsCsv(
+      'name,Mon-Fri Open,Mon-Fri Close,Mon - Fri Open 2,Mon - Fri Close 2,Sat-Sun Open,Sat-Sun Close\nA,9:00 AM,12:30 PM,1:30 PM,6:00 PM,closed,closed\n',
+    )
+    const weekday = '9:00 AM-12:30 PM, 1:30 PM-6:00 PM'
+    expect([english.unknown, english.rows[0]!.problems, english.rows[0]!.body.hours]).toEqual([
+      [],
+      [],
+      week(weekday, weekday, weekday, weekday, weekday, 'closed', 'closed'),
+    ])
+  })
+
+  test("a range's time alone is one problem, of its first day; a range and its day's pair are refused", () => {
+    const read = readLocationsCsv('name,Mo-Fr von,Mo-Fr bis\nA,09:00,\n')
+    expect(read.rows[0]!.problems).toEqual([
+      {
+        field: 'hours.monday',
+        message:
+          'The "Mo-Fr von" cell (column B) gives "09:00" but the "Mo-Fr bis" cell (column C) is empty. Write the time it closes, or "closed" in both for a day it does not open.',
+      },
+    ])
+    expect(readError('name,Mo-Fr von,Mo-Fr bis,Mittwoch von,Mittwoch bis\nA,09:00,18:00,10:00,12:00\n').message).toBe(
+      'line 1: the columns "Mo-Fr von" (column B) and "Mittwoch von" (column D) both fill Wednesday\'s opening time. Delete or rename one of them.',
+    )
+    expect(readError('name,saturday,Sat-Sun Open,Sat-Sun Close\nA,10-14,10:00,14:00\n').message).toBe(
+      'line 1: the columns "saturday" (column B) and "Sat-Sun Open" (column C) both fill Saturday\'s hours. Delete or rename one of them.',
+    )
+    // A range's ends name the same days: "Mo-Fr von" beside "Mo-Sa bis" is no pair.
+    expect(readLocationsCsv('name,Mo-Fr von,Mo-Sa bis\nA,09:00,18:00\n').unknown).toEqual(['Mo-Fr von', 'Mo-Sa bis'])
+  })
+})
+
 describe('times beside a week column', () => {
   test("a day whose pair is empty takes the week's hours, as beside an empty day column; days closed beside none", () => {
     const header = 'name,hours,Monday Open,Monday Close,Tuesday Open,Tuesday Close'
