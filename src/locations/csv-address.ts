@@ -194,17 +194,23 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   const [city, postcode, region, country] = [part('city'), part('postcode'), part('region'), part('country')]
   const number = part('house_number')
   const street2 = part('street2')
-  const sublocality = part('sublocality')
   const code = rowCountry(parts)
   if (cell !== undefined && ((city === undefined && postcode === undefined) || namesTown(cell, city, postcode)))
     return withPlace(completed(cell, number, street2, code), { city, postcode, region }, code)
   const street = numbered(cell ?? part('street'), number, code)
+  // A district the street line or the town names already ("…, Partick"; Glasgow as its own) is not written twice.
+  const sublocality = part('sublocality')
+  const district = [street, street2, city].some(
+    (p) => p !== undefined && sublocality !== undefined && holdsWords(p, sublocality),
+  )
+    ? undefined
+    : sublocality
   const town = REGION_POSTCODE.has(code ?? '')
     ? [city, [region, postcode].filter(Boolean).join(' ')]
     : TOWN_POSTCODE.has(code ?? '')
       ? [[city, postcode].filter(Boolean).join(' '), region]
       : [[postcode, city].filter(Boolean).join(' '), region]
-  const joined = [street, street2, sublocality, ...town, country].filter(Boolean).join(', ')
+  const joined = [street, street2, district, ...town, country].filter(Boolean).join(', ')
   return joined === '' ? undefined : joined
 }
 

@@ -535,6 +535,13 @@ describe("other store locators' exports", () => {
     ])
     expect(read.unknown).toEqual(['Primary category'])
     expect(read.notes).toEqual([expect.stringContaining('The column "Primary category" is Google\'s category')])
+    // A district the street line or the town already names is not written twice.
+    const twice =
+      'address,Sub-locality,city,postcode\n"10 Byres Road, Partick",Partick,Glasgow,G11 5JY\n1 High Street,Glasgow,Glasgow,G1 1AA\n'
+    expect(bodies(twice).map((b) => b.address)).toEqual([
+      '10 Byres Road, Partick, Glasgow G11 5JY',
+      '1 High Street, Glasgow G1 1AA',
+    ])
     // An address cell that names its town is kept as written: the district is not pushed into it.
     expect(bodies('address,Sub-locality,city\n"10 Byres Road, Glasgow",Partick,Glasgow\n')[0]!.address).toBe(
       '10 Byres Road, Glasgow',
