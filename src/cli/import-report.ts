@@ -6,6 +6,7 @@ import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../location
 import { problemParts } from '../locations/bulk-problems'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { meantColumn } from '../locations/csv-columns'
+import { timeField } from '../locations/csv-times'
 import { DAYS } from '../store/locations'
 
 /** Progress shows only for imports that run longer than this (ms): short ones print the summary alone. */
@@ -263,9 +264,11 @@ function readColumns(columns: CsvRead['columns']): string | null {
   return read.some((column) => column.includes(' as ')) ? `Columns read: ${read.join(', ')}.` : null
 }
 
-/** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi". */
+/** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi", "monday-friday open". */
 function fieldLabel(field: string): string {
   if (field.startsWith('custom_fields.')) return `custom.${field.slice('custom_fields.'.length)}`
+  const time = timeField(field)
+  if (time !== null) return `${daysLabel([...time.days])} ${time.end}${time.pair === 1 ? '' : ` ${time.pair}`}`
   return field.slice(field.indexOf('.') + 1)
 }
 

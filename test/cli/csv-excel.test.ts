@@ -28,6 +28,16 @@ describe('columns of some days', () => {
     expect(r.stdout).toContain('Mo-Fr as monday-friday, Sa as saturday, So as sunday')
   })
 
+  test('the summary names the days a range\'s time columns fill: "Mo-Fr von as monday-friday open"', () => {
+    const csv =
+      'Name;Adresse;Breitengrad;Längengrad;Mo-Fr von;Mo-Fr bis;Sa von;Sa bis\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;09:00;18:00;10:00;14:00\r\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('d.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(
+      'Mo-Fr von as monday-friday open, Mo-Fr bis as monday-friday close, Sa von as saturday open, Sa bis as saturday close',
+    )
+  })
+
   test('"Seg", "Ter", "WT" and "PN" beside a week of hours are a segment, a territory, a weight, a part', () => {
     const csv =
       'external_id,name,address,lat,lng,opening_hours,Seg,Ter,WT,PN\n' +
