@@ -180,10 +180,10 @@ export function daysBelow(r: RawRecord, header: RawRecord, columns: readonly Col
   const days = daysNamedTogether(dayAt.map((i) => r.cells[i]!)).flat()
   if (days.length === 0) return null
   // A day named twice ("Sa-So" and "Sonntag") is a line of days only below one merged cell, the
-  // header written above its first day and empty above the rest: the header's reading then says
-  // which of the two columns holds that day's hours.
+  // header written above its first day and empty above the rest, and with no other cell (a store's
+  // name): the header's reading then says which of the two columns holds that day's hours.
   const merged = (header.cells[dayAt[0]!] ?? '') !== '' && dayAt.slice(1).every((i) => (header.cells[i] ?? '') === '')
-  if (new Set(days).size < days.length && !merged) return null
+  if (new Set(days).size < days.length && !(merged && others.length === 0)) return null
   const fieldAt = (i: number) => columns[i]?.field ?? null
   // Days below columns of days are rows of a sheet that names them twice: not the header's to mend.
   if (dayAt.some((i) => fieldAt(i)?.startsWith('hours') && fieldAt(i) !== 'hours')) return null

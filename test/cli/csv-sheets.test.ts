@@ -294,6 +294,9 @@ describe('merged cells', () => {
     expect(read.notes).toEqual([
       'The column "Sonntag" (column E) holds no hours, only text such as notes, so it is not read as Sunday\'s hours: "Sa-So" gives them. Rename it (for example "description") to import it.',
     ])
+    // A store's row naming a day twice is no line of days: its own problem, as before.
+    const row = dryRun('row.csv', 'Name;Tage\r\nA;Mo-Fr;Sa;Sa\r\n')
+    expect([row.code, row.stderr]).toEqual([1, expect.stringContaining("past the header's last column (B)")])
     const { path, ...r } = dryRun('sonntag.csv', `${header}A;1 Princes Street, Edinburgh;9-18;10-14;10-12\r\n`)
     expect(r.code).toBe(1)
     expect(r.stderr).toBe(
