@@ -115,24 +115,26 @@ function namesTown(cell: string, city: string | undefined, postcode: string | un
 }
 
 /**
- * A kept address cell with the house number and second line it plainly lacks: the number joins its
- * street part (its first part that is not a unit's, such as "Flat 2") unless that part holds it;
- * the line follows that part unless another part holds it. The cell is returned as written when
- * nothing is added.
+ * A kept address cell with the house number and lines (second line, district) it plainly lacks:
+ * the number joins its street part (its first part that is not a unit's, such as "Flat 2") unless
+ * that part holds it; each line follows that part unless another part holds it. The cell is
+ * returned as written when nothing is added.
  */
 function completed(
   cell: string,
   number: string | undefined,
-  street2: string | undefined,
+  lines: readonly (string | undefined)[],
   country: string | null,
 ): string {
   const parts = cellParts(cell)
   const street = parts.find((p) => !UNIT_WORDS.test(p.text))
   if (street === undefined) return cell
   const withNumber = numbered(street.text, number, country)
-  const addLine = street2 !== undefined && !parts.some((p) => p !== street && holds(p.text, street2))
-  if (withNumber === street.text && !addLine) return cell
-  return cell.slice(0, street.from) + withNumber + (addLine ? `, ${street2}` : '') + cell.slice(street.to)
+  const added = lines.filter(
+    (line): line is string => line !== undefined && !parts.some((p) => p !== street && holds(p.text, line)),
+  )
+  if (withNumber === street.text && added.length === 0) return cell
+  return cell.slice(0, street.from) + [withNumber, ...added].join(', ') + cell.slice(street.to)
 }
 
 /**
@@ -195,11 +197,17 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   const number = part('house_number')
   const street2 = part('street2')
   const code = rowCountry(parts)
-  if (cell !== undefined && ((city === undefined && postcode === undefined) || namesTown(cell, city, postcode)))
-    return withPlace(completed(cell, number, street2, code), { city, postcode, region }, code)
+  const sublocality = part('sublocality')
+  // A cell naming its town is a whole address, kept without the district; one without a town
+  // beside it gets the district as its second line, else the column's text would be lost.
+  if (cell !== undefined && city === undefined && postcode === undefined) {
+    const district = sublocality !== undefined && holdsWords(cell, sublocality) ? undefined : sublocality
+    return withPlace(completed(cell, number, [street2, district], code), { city, postcode, region }, code)
+  }
+  if (cell !== undefined && namesTown(cell, city, postcode))
+    return withPlace(completed(cell, number, [street2], code), { city, postcode, region }, code)
   const street = numbered(cell ?? part('street'), number, code)
   // A district the street line or the town names already ("…, Partick"; Glasgow as its own) is not written twice.
-  const sublocality = part('sublocality')
   const district = [street, street2, city].some(
     (p) => p !== undefined && sublocality !== undefined && holdsWords(p, sublocality),
   )

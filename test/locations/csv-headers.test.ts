@@ -546,6 +546,15 @@ describe("other store locators' exports", () => {
     expect(bodies('address,Sub-locality,city\n"10 Byres Road, Glasgow",Partick,Glasgow\n')[0]!.address).toBe(
       '10 Byres Road, Glasgow',
     )
+    // A row with no town but its district keeps the district, as its second line is kept: the
+    // column is read, so its text is not lost; a cell that holds it already gets it once.
+    const noTown =
+      'address,Sub-locality\n10 Byres Road,Partick\n"10 Byres Road, Partick",Partick\nPartick Cross,Partick\n'
+    expect(bodies(noTown).map((b) => b.address)).toEqual([
+      '10 Byres Road, Partick',
+      '10 Byres Road, Partick',
+      'Partick Cross',
+    ])
   })
 
   test("StoreRocket's \"hours_id\", a template's name, is not read, and a note of the file, no row's, says what to write instead", () => {
