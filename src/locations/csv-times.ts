@@ -41,11 +41,12 @@ function daysOf(text: string): number[] | null {
 
 /**
  * The days and end a header names for a column of a time ("Mon_Open", "lundi fermeture", "Mo-Fr
- * von"), or null. A dash is first read as a range's ("Mon-Fri Open"), then as a separator ("Mon-Open").
+ * von"), or null. A dash or slash is first read as joining days ("Mon-Fri Open", "Sat/Sun Open"),
+ * then as a separator ("Mon-Open", "Mon/Open").
  */
 function timeColumn(header: string): Time | null {
   const folded = foldHours(header.replace(MARK, ''))
-  const range = folded.replace(/\s*-\s*/g, '-').replace(/[\s_.:/()]+/g, ' ')
+  const range = folded.replace(/\s*([-/])\s*/g, '$1').replace(/[\s_.:()]+/g, ' ')
   for (const text of [range.trim(), folded.replace(/[\s_.\-:/()]+/g, ' ').trim()]) {
     const m = TIME_HEADER.exec(text)
     const days = m === null ? null : daysOf(m[1]!)

@@ -123,6 +123,12 @@ describe("a range of days' opening and closing times", () => {
       [],
       week(weekday, weekday, weekday, weekday, weekday, 'closed', 'closed'),
     ])
+    // A slash joins two days as "&" does ("Sat/Sun"), and still parts a day from its word ("Mon/Open").
+    const slash = readLocationsCsv('name,Sat/Sun Open,Sat/Sun Close,Mon/Open,Mon/Close\nA,10:00,14:00,09:00,17:00\n')
+    expect([slash.unknown, slash.rows[0]!.body.hours]).toEqual([
+      [],
+      { monday: '09:00-17:00', saturday: '10:00-14:00', sunday: '10:00-14:00' },
+    ])
   })
 
   test("a range's time alone is one problem, of its first day; a range and its day's pair are refused", () => {
