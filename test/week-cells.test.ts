@@ -372,8 +372,8 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 18-02, Fri till 4', null],
   ['Mon-Fri 9-5, Thu till late', '1-3,5 09:00-17:00; 4 ?'],
   // A day's value left empty after "=" or ":" is unknown, not closed: an export's blank is either.
-  ['mon=7:30-14:00, sat=, sun=', '1 07:30-14:00'],
-  ['Mon-Fri: 9-5, Sat:, Sun: closed', '1-5 09:00-17:00; 7 closed'],
+  ['mon=7:30-14:00, sat=, sun=', '1 07:30-14:00; 6-7 ?'],
+  ['Mon-Fri: 9-5, Sat:, Sun: closed', '1-5 09:00-17:00; 6 ?; 7 closed'],
   ['Mon:, Tue:', null],
 ]
 
@@ -407,3 +407,13 @@ for (const [cell, week] of CELLS)
     expect(problems).toEqual([])
     expect(splitWeekHours(cell, true)?.map(read)).toEqual(expected(week))
   })
+
+// A day left empty after "=" or ":" is unknown in the store's hours, never closed as a day not named.
+test.each([
+  ['Mon-Fri 9-5, Sat 10-4, Sun:', ['sunday']],
+  ['mon=7:30-14:00, sat=, sun=', ['saturday', 'sunday']],
+])('%p leaves its empty days unknown', (cell, empty) => {
+  const body: { hours?: Record<string, string> } = {}
+  expect(weekInto(body, cell)).toEqual([])
+  for (const day of empty) expect(parseDayHours(body.hours![day]).kind).toBe('unknown')
+})

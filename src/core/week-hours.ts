@@ -455,7 +455,7 @@ function splitWith(
   }
   // "sat=", "Sat:": empty, a day is unknown (an export's blank: closed, or not filled in?).
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
-  if (blank.every(Boolean)) return null
+  if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
   if (keepUnread && wordsBeforeDays(hours, daysAt, doubts)) return null
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
@@ -467,7 +467,8 @@ function splitWith(
   for (let i = 0; i < specs.length; i++) {
     const all = daysOf(specs[i]![0], read, g)
     if (all.length === 0) continue // public holidays
-    for (const d of blank[i] ? all : []) week[d] = ''
+    // Kept as written, unread, as a day's words are: '' would be a day not named, closed beside others.
+    for (const d of blank[i] ? all : []) week[d] = daysAt(i)
     if (blank[i]) continue
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     const group = isGroup(specs[i]![0]) && halfClosed(day) === null
