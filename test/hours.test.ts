@@ -53,6 +53,12 @@ describe('parseDayHours', () => {
     ['6-0', UNKNOWN],
     ['9pm-0', open([h(21), h(24)])],
     ['09:00-10pm', open([h(9), h(22)])], // a start of the 24-hour clock is not moved to the evening
+    // Hour 0 is only the 24-hour clock's: "0:30" after 9 is past midnight, "0" before 5pm is midnight.
+    ['9-0:30', open([h(9), h(24, 30)])],
+    ['22-0.30', open([h(22), h(24, 30)])],
+    ['6-0:30', UNKNOWN],
+    ['0-5pm', open([h(0), h(17)])],
+    ['0:30-5pm', open([h(0, 30), h(17)])],
     ['8pm-11', open([h(20), h(23)])],
     ['9am-5', open([h(9), h(17)])],
     ['6pm-2', open([h(18), h(26)])],

@@ -99,13 +99,15 @@ function readInterval(text: string, before?: [number, number], guess = false): [
   let to = end.minutes
   // "1-5pm": the start takes the end's half of the day, unless that puts it after the end ("9-5pm").
   // A start written "09:00" is the 24-hour clock's: "09:00-10pm" opens at 9 in the morning.
-  if (start.meridiem === null && !start.zeroed && end.meridiem === 'pm' && from < 720 && from + 720 < to) from += 720
+  // Hour 0 ("0-5pm") is only the 24-hour clock's: never noon.
+  if (start.meridiem === null && !start.zeroed && end.meridiem === 'pm' && from >= 60 && from < 720 && from + 720 < to)
+    from += 720
   const clockless = start.meridiem === null && end.meridiem === null && !start.zeroed && !end.zeroed
-  // A 0 closing ("9-0", "06:00-0") is the 24-hour clock's midnight, never noon; after a bare hour
-  // before 07:00 ("6-0": 06:00 or 18:00 to midnight?) it is in doubt.
-  if (end.minutes === 0 && end.meridiem === null && from > 0) {
+  // A closing in hour 0 ("9-0", "06:00-0", "9-0:30") is the 24-hour clock's midnight or after, never
+  // noon; after a bare hour before 07:00 ("6-0": 06:00 or 18:00 to midnight?) it is in doubt.
+  if (end.minutes < 60 && end.meridiem === null && (end.minutes === 0 ? from > 0 : from >= 60)) {
     const bareZero = start.meridiem === null && !start.zeroed
-    return bareZero && from < 420 ? null : [from, DAY]
+    return bareZero && from < 420 ? null : [from, DAY + end.minutes]
   }
   // "6-2": 06:00-14:00 or 18:00-02:00? Guessed, as the 24-hour clock writes it (06:00-02:00).
   if (clockless && before === undefined && closesBack(from, to)) return guess ? [from, to + DAY] : null
