@@ -77,10 +77,11 @@ export function till(first: string, next: string): string | null {
   if (m === null || a?.kind !== 'open') return null
   const last = a.intervals[a.intervals.length - 1]!
   // A bare hour is the closing after the opening of its two halves of the day: "till 8" after
-  // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?); one after midnight is no closing.
+  // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?), "till 12" noon or midnight; one after
+  // midnight is no closing.
   const read = parseDayHours(`00:00-${m[2]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
-  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[2]!) && at !== null && at < 720
+  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[2]!) && at !== null && (at < 720 || m[2] === '12')
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter((end) => end > last[0] && end <= 1440)
   const to = ends[0]
   // Past midnight ("18:00-4") is not guessed, nor an earlier closing said late.
