@@ -369,6 +369,8 @@ const CELLS: [string, string | null][] = [
   ['Thu till 8', null],
   ['Mon-Fri 9-5, Thu till 10', null], // 10:00 or 22:00?
   ['Mon-Fri 9-5, Thu till 12', null], // noon or midnight?
+  ['Mon-Fri 9-12, 14-18, Thu till 11', null], // the morning's closing, or 23:00?
+  ['Mon-Fri 8-12, 13-17, Thu till 7', '1-3,5 08:00-12:00, 13:00-17:00; 4 08:00-12:00, 13:00-19:00'],
   ['Mon-Fri 13-17, Thu till 12', '1-3,5 13:00-17:00; 4 13:00-24:00'],
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
   ['Mon-Fri 18-02, Fri till 4', null],

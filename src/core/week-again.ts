@@ -82,10 +82,14 @@ export function till(first: string, next: string): string | null {
   const read = parseDayHours(`00:00-${m[2]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[2]!) && at !== null && (at < 720 || m[2] === '12')
-  const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter((end) => end > last[0] && end <= 1440)
+  // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
+  const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
+    (end) => end > a.intervals[0]![0] && end <= 1440,
+  )
   const to = ends[0]
   // Past midnight ("18:00-4") is not guessed, nor an earlier closing said late.
-  if (to === undefined || ends.some((end) => end !== to) || (/late/.test(m[1]!) && to <= last[1])) return null
+  if (to === undefined || to <= last[0] || ends.some((end) => end !== to) || (/late/.test(m[1]!) && to <= last[1]))
+    return null
   return clockText([...a.intervals.slice(0, -1), [last[0], to]])
 }
 
