@@ -366,7 +366,7 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 9-5, Thu late opening till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ['Mon-Fri 9-12, 14-18, Thu until 8pm', '1-3,5 09:00-12:00, 14:00-18:00; 4 09:00-12:00, 14:00-20:00'],
   ['Mon-Fri 9-9, Thu late opening till 8', null],
-  ['Thu till 8', null],
+  ['Thu till 8', '4 ?'],
   ['Mon-Fri 9-5, Thu till 10', null], // 10:00 or 22:00?
   ['Mon-Fri 9-5, Thu till 12', null], // noon or midnight?
   ['Mon-Fri 9-12, 14-18, Thu till 11', null], // the morning's closing, or 23:00?
@@ -375,6 +375,9 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
   ['Mon-Fri 18-02, Fri till 4', null],
   ['Mon-Fri 9-5, Thu till late', '1-3,5 09:00-17:00; 4 ?'],
+  // With no open hours before it, a closing alone is kept unread, as other unread days are.
+  ['Mon-Fri 9-5, Sat till 2', '1-5 09:00-17:00; 6 ?'],
+  ['Mo-Fr 9-18, Sa bis 14', '1-5 09:00-18:00; 6 ?'],
   // A day's value left empty after "=" or ":" is unknown, not closed: an export's blank is either.
   ['mon=7:30-14:00, sat=, sun=', '1 07:30-14:00; 6-7 ?'],
   ['Mon-Fri: 9-5, Sat:, Sun: closed', '1-5 09:00-17:00; 6 ?; 7 closed'],

@@ -100,7 +100,7 @@ export function closeAt(week: string[], d: number, days: string, next: string, d
   else
     say(
       doubts,
-      `its "${days} ${next}" gives a closing alone, ${week[d] === '' ? `and no hours for ${DAYS_IN_ENGLISH[d]} before it` : `not read beside that day's hours before it ("${week[d]}")`}. Write the day's hours whole, such as "${DAYS_IN_ENGLISH[d]!.slice(0, 3)} 09:00-20:00".`,
+      `its "${days} ${next}" gives a closing alone, not read beside that day's hours before it ("${week[d]}"). Write the day's hours whole, such as "${DAYS_IN_ENGLISH[d]!.slice(0, 3)} 09:00-20:00".`,
     )
   return hours !== null
 }

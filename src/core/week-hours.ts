@@ -365,6 +365,15 @@ type Spec = { 0: string; index: number }
 /** A word before days that ends a word for closed ("Closed on Mondays", "Fermé le lundi"). */
 const LEAD_BEFORE = new RegExp(`\\s+(?:${BEFORE_DAYS})\\s*$`)
 
+/** Whether a day's text is a closing alone after open hours (closeAt); with none before it, it is kept unread. */
+const tillAfterHours = (day: string, before: string) => isTill(day) && parseDayHours(before).kind === 'open'
+
+/** Whether a day's text (`first` as read first) gives no hours to its `days` of `week` as read so far. */
+const notRead = (first: string, day: string, week: string[], days: number[]) =>
+  parseDayHours(first).kind === 'unknown' &&
+  halfClosed(day) === null &&
+  !days.some((d) => tillAfterHours(day, week[d]!))
+
 function splitWith(
   text: string,
   t: string,
@@ -483,14 +492,14 @@ function splitWith(
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
     // A half of the day closed is read beside the day's hours before (again).
-    const unread = parseDayHours(first).kind === 'unknown' && halfClosed(day) === null && !isTill(day)
+    const unread = notRead(first, day, week, days)
     if (unread && (!keepUnread || day === '')) return null
     const every = new Set(all).size === 7
     for (const d of days) {
       const own = general.has(d) && !every && halfClosed(day) === null
       // A closing alone ("Thu till 8") is read against the day's hours before (closeAt).
-      if (isTill(day) && !closeAt(week, d, daysAt(i), day, doubts)) return null
-      if (isTill(day)) continue
+      if (tillAfterHours(day, week[d]!) && !closeAt(week, d, daysAt(i), day, doubts)) return null
+      if (tillAfterHours(day, week[d]!)) continue
       const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
       if (hours === null) {
         doubts?.push(
