@@ -1,6 +1,7 @@
 // The paths a person types on the command line, read from where they typed them: `npm run cli`
 // and `bun run cli` run in the package's folder, and name the person's in their environment.
-import { isAbsolute, resolve } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
 import { UsageError } from './output'
 
 type Env = Record<string, string | undefined>
@@ -22,10 +23,23 @@ function typedIn(env: Env): string {
 }
 
 /**
- * `typed` with each path made whole from where it was typed, and `env` with DATABASE_PATH set by
- * --database (which every command takes, before its words or after; given twice, it is a usage
- * error).
+ * Whether a .env file Bun reads in this process's folder (the package's under npm run) sets
+ * DATABASE_PATH to `value`: a path the package's settings give, read from there as the service reads it.
  */
+function fromDotEnv(value: string, env: Env): boolean {
+  for (const name of ['.env.local', `.env.${env.NODE_ENV || 'development'}`, '.env']) {
+    let text: string
+    try {
+      text = readFileSync(join(process.cwd(), name), 'utf8')
+    } catch {
+      continue
+    }
+    for (const m of text.matchAll(/^[ \t]*(?:export[ \t]+)?DATABASE_PATH[ \t]*=[ \t]*(.*?)[ \t]*$/gm))
+      if (m[1]!.replace(/^(["'])(.*)\1$/, '$2') === value) return true
+  }
+  return false
+}
+
 /**
  * `typed` with the --database options standing before the command's first word moved after it:
  * `--database FILE locator list` is read as `locator --database FILE list`, `--database FILE
@@ -38,6 +52,11 @@ export function commandFirst(typed: string[]): string[] {
   return lead === 0 || lead >= typed.length ? typed : [typed[lead]!, ...typed.slice(0, lead), ...typed.slice(lead + 1)]
 }
 
+/**
+ * `typed` with each path made whole from where it was typed, and `env` with DATABASE_PATH set by
+ * --database (which every command takes, before its words or after; given twice, it is a usage
+ * error).
+ */
 export function typedPaths(typed: string[], env: Env): { argv: string[]; env: Env } {
   const here = typedIn(env)
   const argv = commandFirst(typed)
@@ -68,9 +87,17 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
   }
   // A relative DATABASE_PATH is read as --database is: from where the command was typed (one
   // rule for a path typed either way; `npm run` would read it from the package's folder). Where
-  // that is this process's folder, it is left as typed, for the messages that name it.
+  // that is this process's folder, it is left as typed, for the messages that name it. One a .env
+  // file of the package sets is the package's, read from its folder as the service reads it.
   const variable = env.DATABASE_PATH
-  if (database === undefined && variable && variable !== ':memory:' && !isAbsolute(variable) && here !== process.cwd())
+  if (
+    database === undefined &&
+    variable &&
+    variable !== ':memory:' &&
+    !isAbsolute(variable) &&
+    here !== process.cwd() &&
+    !fromDotEnv(variable, env)
+  )
     database = resolve(here, variable)
   return { argv: out, env: database === undefined ? env : { ...env, DATABASE_PATH: database } }
 }

@@ -2,7 +2,7 @@
 // cli` run in the package's folder, yet `--file stores.csv` is the file beside the person.
 // --database names the database for any command.
 import { describe, expect, test } from 'bun:test'
-import { existsSync, mkdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { dir, useTempDatabase } from './temp-database'
 
@@ -161,6 +161,22 @@ describe('a relative DATABASE_PATH under npm run cli', () => {
       npm({}, 'locator', 'list', '--database', 'shops.db', '--json'),
     ])
       expect(JSON.parse(listed.stdout).map((l: { id: string }) => l.id)).toEqual([id])
+  }, 60_000)
+  test("a .env's DATABASE_PATH is read from the package's folder, as the service reads it", () => {
+    // A package of its own: Bun reads .env from the folder it runs in, the package's under npm run.
+    const pkg = join(dir, 'pkg')
+    mkdirSync(join(pkg, 'data', 'desk'), { recursive: true })
+    copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'))
+    symlinkSync(join(root, 'src'), join(pkg, 'src'))
+    symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'))
+    writeFileSync(join(pkg, '.env'), 'DATABASE_PATH=data/env.db\n')
+    const made = spawn(
+      ['npm', '--prefix', pkg, 'run', '-s', 'cli', '--', 'locator', 'create', '--name', 'Shops', '--json'],
+      join(pkg, 'data', 'desk'),
+    )
+    expect({ code: made.code, stderr: made.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(existsSync(join(pkg, 'data', 'desk', 'data', 'env.db'))).toBe(false)
+    expect(existsSync(join(pkg, 'data', 'env.db'))).toBe(true)
   }, 60_000)
 })
 
