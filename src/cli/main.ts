@@ -253,6 +253,11 @@ function nearest(typed: string | undefined, words: string[]): string | undefined
  * is then shown.
  */
 function unknownCommand(argv: string[]): UsageError {
+  // Only --database may stand before the command (commandFirst): another option there is no command.
+  if (argv[0]!.startsWith('-'))
+    return new UsageError(
+      `"${argv[0]}" stands before the command: give the command first, its options after it (${cliPrefix()} locator list --json, ${cliPrefix()} serve --port 3000).`,
+    )
   const names = [...Object.keys(COMMANDS), 'geocode', ...Object.keys(OPS_COMMANDS)]
   const subsOf = (group: string) => names.filter((c) => c.startsWith(`${group} `)).map((c) => c.slice(group.length + 1))
   const groups = [...new Set(names.map((c) => c.split(' ')[0]!))]

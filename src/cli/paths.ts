@@ -40,15 +40,21 @@ function fromDotEnv(value: string, env: Env): boolean {
   return false
 }
 
+/** How many words the --database options at the start of `typed` take (one past its end: the last has no path). */
+function leadingOptions(typed: string[]): number {
+  let lead = 0
+  while (typed[lead] === '--database' || typed[lead]?.startsWith('--database=') === true)
+    lead += typed[lead] === '--database' ? 2 : 1
+  return lead
+}
+
 /**
  * `typed` with the --database options standing before the command's first word moved after it:
  * `--database FILE locator list` is read as `locator --database FILE list`, `--database FILE
  * serve` as `serve --database FILE`. With no command after them, `typed` as it is.
  */
 export function commandFirst(typed: string[]): string[] {
-  let lead = 0
-  while (typed[lead] === '--database' || typed[lead]?.startsWith('--database=') === true)
-    lead += typed[lead] === '--database' ? 2 : 1
+  const lead = leadingOptions(typed)
   return lead === 0 || lead >= typed.length ? typed : [typed[lead]!, ...typed.slice(0, lead), ...typed.slice(lead + 1)]
 }
 
@@ -62,7 +68,7 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
   const argv = commandFirst(typed)
   // Only --database options, no command after them.
   if (argv[0] === '--database' || argv[0]?.startsWith('--database=') === true)
-    throw new UsageError(argv.length === 1 ? '--database needs a path.' : 'No command given.')
+    throw new UsageError(leadingOptions(argv) > argv.length ? '--database needs a path.' : 'No command given.')
   const out = argv.slice(0, 1)
   let pathFirst = PATH_FIRST.has(argv[0]!)
   let database: string | undefined

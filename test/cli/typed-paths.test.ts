@@ -79,6 +79,26 @@ describe('--database before any command, through src/storeloc.ts', () => {
     }
     const alone = entry(['--database', db])
     expect([alone.code, alone.stderr.split('\n')[0]]).toEqual([2, 'storeloc: No command given.'])
+    // A path given, with no command after it; a --database with no path after it.
+    for (const argv of [[`--database=${db}`], ['--database', db, `--database=${db}`]]) {
+      const named = entry(argv)
+      expect([argv, named.code, named.stderr.split('\n')[0]]).toEqual([argv, 2, 'storeloc: No command given.'])
+    }
+    const bare = entry(['--database', db, '--database'])
+    expect([bare.code, bare.stderr.split('\n')[0]]).toEqual([2, 'storeloc: --database needs a path.'])
+    // Another option before the command: said to come after it.
+    for (const [argv, option] of [
+      [['--json', 'locator', 'list'], '--json'],
+      [['--database', db, '--port', '44018', 'serve'], '--port'],
+    ] as const) {
+      const early = entry([...argv], dir)
+      const said = early.stderr ? early.stderr.split('\n')[0] : `storeloc: ${JSON.parse(early.stdout).message}`
+      expect([early.code, said]).toEqual([
+        2,
+        `storeloc: "${option}" stands before the command: give the command first, its options after it (storeloc locator list --json, storeloc serve --port 3000).`,
+      ])
+    }
+    expect(existsSync(join(dir, 'data'))).toBe(false)
     const serveHelp = entry(['--database', db, 'serve', '--help'])
     expect([serveHelp.code, serveHelp.stdout.split('\n')[0]]).toEqual([
       0,
