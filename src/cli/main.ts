@@ -300,7 +300,8 @@ export async function cli(
     const named = databasePath !== ':memory:' && resolve(databasePath) !== resolve(DEFAULT_DATABASE_PATH)
     setCommandDatabase(named ? resolve(databasePath) : null)
     // This command as a message gives it to run again as another user (sudo -u): againCommand.
-    setCommandWords(argv.map(shellWord).join(' '))
+    // A secret key typed in it (where a key id goes) is not printed back, as no message prints one.
+    setCommandWords(redactSecrets(argv.map(shellWord).join(' ')))
     const sub = `${argv[0]} ${argv[1]}`
     // A command there is not: said before the database is opened (which would make an empty one).
     const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null

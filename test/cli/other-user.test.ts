@@ -73,6 +73,11 @@ test.skipIf(!asRoot)('a command on a database it may not open names its owner an
       stderr: `storeloc: unable to open database file (database ${path}). ${path} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root storeloc ${argv.join(' ')} --database ${path}).\n`,
     })
   }
+  // A secret key typed where a key id goes is not printed back, as other messages redact it.
+  const secret = `sk_${'Xy7'.repeat(14)}`
+  const typed = asNobody('key', 'revoke', secret)
+  expect([typed.code, typed.stderr.includes(secret)]).toEqual([1, false])
+  expect(typed.stderr).toEndWith(`(sudo -u root storeloc key revoke sk_[redacted] --database ${path}).\n`)
   const doctor = asNobody('doctor', '--json')
   expect(doctor.code).toBe(1)
   const storage = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'storage')
