@@ -107,3 +107,30 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
     database = resolve(here, variable)
   return { argv: out, env: database === undefined ? env : { ...env, DATABASE_PATH: database } }
 }
+
+/**
+ * serve's words with its database made whole from where they were typed, as typedPaths does for
+ * the other commands: a relative --database, or a relative DATABASE_PATH (one not set by the
+ * package's .env) as a --database after them. serve's own parser says what is wrong with them.
+ */
+export function servePaths(argv: string[], env: Env): string[] {
+  const here = typedIn(env)
+  if (here === process.cwd()) return argv
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length
+  let named = false
+  const out = argv.map((arg, i) => {
+    if (i >= end) return arg
+    if (arg.startsWith('--database=')) {
+      named = true
+      const value = arg.slice('--database='.length)
+      return value === '' ? arg : `--database=${resolve(here, value)}`
+    }
+    if (argv[i - 1] !== '--database') return arg
+    named = true
+    return arg.startsWith('-') ? arg : resolve(here, arg)
+  })
+  const variable = env.DATABASE_PATH
+  if (!named && variable && variable !== ':memory:' && !isAbsolute(variable) && !fromDotEnv(variable, env))
+    out.splice(end, 0, '--database', resolve(here, variable))
+  return out
+}

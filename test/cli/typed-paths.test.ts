@@ -200,6 +200,39 @@ describe('a relative DATABASE_PATH under npm run cli', () => {
   }, 60_000)
 })
 
+describe('serve under npm run cli from another folder', () => {
+  test('its --database, and a relative DATABASE_PATH, are the files beside the person', async () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    for (const [env, argv, name, port] of [
+      [{}, ['--database', 'first.db', 'serve'], 'first.db', '44404'],
+      [{}, ['serve', '--database=after.db'], 'after.db', '44405'],
+      [{ DATABASE_PATH: 'env.db' }, ['serve'], 'env.db', '44406'],
+    ] as const) {
+      // As npm runs the cli script: in the package's folder, naming the person's in INIT_CWD.
+      const server = Bun.spawn(
+        [process.execPath, join(root, 'src/storeloc.ts'), ...argv, '--port', port, '--demo', '0', '--geocoder', 'none'],
+        {
+          cwd: root,
+          env: { ...bareEnv(), ...env, INIT_CWD: here, npm_lifecycle_event: 'cli' },
+          stdout: 'pipe',
+          stderr: 'pipe',
+        },
+      )
+      try {
+        const places = [join(here, name), join(root, name)]
+        for (let tries = 0; tries < 300 && !places.some((p) => existsSync(p)); tries++) await Bun.sleep(100)
+        const made = places.map((p) => existsSync(p))
+        for (const end of ['', '-wal', '-shm']) rmSync(join(root, `${name}${end}`), { force: true })
+        expect({ argv, made }).toEqual({ argv, made: [true, false] })
+      } finally {
+        server.kill()
+        await server.exited
+      }
+    }
+  }, 90_000)
+})
+
 describe('bun run cli from a folder of the package', () => {
   test('--file and a backup FILE are the ones beside the person, as with npm run cli', () => {
     const db = join(dir, 'shops.db')
