@@ -12,6 +12,18 @@ import {
   zipWithZeros,
 } from '../geocode/countries'
 
+/** The fields of a row's address other than its address cell: the parts joined into an address. */
+export const ADDRESS_PARTS: ReadonlySet<string> = new Set([
+  'street',
+  'house_number',
+  'street2',
+  'sublocality',
+  'city',
+  'postcode',
+  'region',
+  'country',
+])
+
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
 /** Countries that write the town, then the region and postcode ("Springfield, IL 62701"). */

@@ -3,6 +3,7 @@
 // Excel could not save, written as "?" ("Gda?sk"), formulas saved as their text ("=A2"), phone
 // numbers in scientific notation ("4.93E+11"). Said per row, as warnings: the cells are imported
 // as written, but for such a phone, which is not read.
+import { ADDRESS_PARTS } from './csv-address'
 
 /** The bytes 0x80-0xBF (every UTF-8 continuation byte) as Windows-1252 reads them. */
 const CONTINUATION = '\u0080-\u00BF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
@@ -143,17 +144,7 @@ const utf8Said = (cells: readonly NamedCell[]) =>
 const macSaid = (cells: readonly NamedCell[]) => cells.map((c) => cellSaid(c, asMacRoman(c.text))).join(' and ')
 
 /** The fields a row's address is made of. */
-const ADDRESS_FIELDS = new Set([
-  'address',
-  'street',
-  'house_number',
-  'street2',
-  'sublocality',
-  'city',
-  'postcode',
-  'region',
-  'country',
-])
+const ADDRESS_FIELDS = new Set(['address', ...ADDRESS_PARTS])
 
 /**
  * What the refusal of a row's address that cannot be placed adds when its address cells are

@@ -5,7 +5,7 @@
 import { atOnce, inSlices } from '../core/slices'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
-import { countryNames, joinAddress, mendParts, rowCountry } from './csv-address'
+import { ADDRESS_PARTS, countryNames, joinAddress, mendParts, rowCountry } from './csv-address'
 import { formulaText, unguardCell } from './csv-cells'
 import {
   type Column,
@@ -106,16 +106,6 @@ export type CsvRead = {
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
-const ADDRESS_PARTS = new Set([
-  'street',
-  'house_number',
-  'street2',
-  'sublocality',
-  'city',
-  'postcode',
-  'region',
-  'country',
-])
 
 /**
  * A row's coordinate cells (lat, lng, or both in one: `coordinates`) as the body's coordinates,
