@@ -250,6 +250,29 @@ describe('splitWeekHours', () => {
     expect(splitWeekHours('Mon-Thu 10-9, Fri-Sat 10-10, Sun 12-6')).not.toBeNull()
   })
 
+  test("a closing alone in doubt beside its day's hours is refused, both closings and the day whole said", () => {
+    const cases: [string, string, string][] = [
+      ['Mon-Fri 9-5, Thu till 10', '10:00 or 22:00 beside that day\'s hours before it ("9-5")', '09:00-22:00'],
+      ['Mon-Fri 9-5, Thu till 12', 'noon or midnight beside that day\'s hours before it ("9-5")', '09:00-24:00'],
+      [
+        'Mon-Fri 9-12, 14-18, Thu till 11',
+        'the morning\'s closing or 23:00 beside that day\'s hours before it ("9-12, 14-18")',
+        '09:00-12:00, 14:00-23:00',
+      ],
+    ]
+    for (const [text, readings, whole] of cases) {
+      const doubts: string[] = []
+      expect({ text, days: splitWeekHours(text, true, doubts) }).toEqual({ text, days: null })
+      const till = text.slice(text.lastIndexOf('Thu'))
+      expect(doubts).toEqual([
+        `its "${till}" could be ${readings}. Write the day's hours whole, such as "Thu ${whole}".`,
+      ])
+      // The day written whole so is read.
+      const hours = text.slice(8, text.lastIndexOf(','))
+      expect(splitWeekHours(`Mon-Fri ${hours}, Thu ${whole}`)?.[3]).toBe(whole)
+    }
+  })
+
   test('a word for the other days with hours not read after it refuses the week, closing no day', () => {
     const doubts: string[] = []
     expect(splitWeekHours('Mi Ruhetag, sonst nach Absprache', true, doubts)).toBeNull()

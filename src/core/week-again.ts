@@ -72,10 +72,27 @@ export const isTill = (text: string): boolean => {
  * midnight or in doubt, or said late it is not later.
  */
 export function till(first: string, next: string): string | null {
+  const read = closings(first, next)
+  if (read === null) return null
+  const { intervals, ends, late } = read
+  const last = intervals[intervals.length - 1]!
+  const to = ends[0]
+  // Past midnight ("18:00-4") is not guessed, nor an earlier closing said late.
+  if (to === undefined || to <= last[0] || ends.some((end) => end !== to) || (late && to <= last[1])) return null
+  return clockText([...intervals.slice(0, -1), [last[0], to]])
+}
+
+/**
+ * A closing alone's hours before it and the closings it could be, earlier first, after the day's
+ * first opening; null when no open hours came before or it is no closing.
+ */
+function closings(
+  first: string,
+  next: string,
+): { intervals: [number, number][]; ends: number[]; late: boolean } | null {
   const m = TILL.exec(foldHours(next).trim())
   const a = first === '' ? null : parseDayHours(first)
   if (m === null || a?.kind !== 'open') return null
-  const last = a.intervals[a.intervals.length - 1]!
   // A bare hour is the closing after the opening of its two halves of the day: "till 8" after
   // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?), "till 12" noon or midnight; one after
   // midnight is no closing.
@@ -86,21 +103,34 @@ export function till(first: string, next: string): string | null {
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
     (end) => end > a.intervals[0]![0] && end <= 1440,
   )
-  const to = ends[0]
-  // Past midnight ("18:00-4") is not guessed, nor an earlier closing said late.
-  if (to === undefined || to <= last[0] || ends.some((end) => end !== to) || (/late/.test(m[1]!) && to <= last[1]))
-    return null
-  return clockText([...a.intervals.slice(0, -1), [last[0], to]])
+  return { intervals: a.intervals, ends, late: /late/.test(m[1]!) }
+}
+
+/**
+ * Why a closing alone is not read beside its day's hours (till gives null): the two closings it
+ * could be, and the day's hours whole with the later; else that it is not read.
+ */
+function tillDoubt(days: string, first: string, next: string, day: number): string {
+  const name = DAYS_IN_ENGLISH[day]!.slice(0, 3)
+  const read = closings(first, next)
+  const [early, later] = read?.ends ?? []
+  if (read === null || early === undefined || later === undefined)
+    return `its "${days} ${next}" gives a closing alone, not read beside that day's hours before it ("${first}"). Write the day's hours whole, such as "${name} 09:00-20:00".`
+  const last = read.intervals[read.intervals.length - 1]!
+  // Before the last opening it closes an earlier part of the day ("9-12, 14-18, Thu till 11").
+  const earlyText =
+    early <= last[0] ? "the morning's closing" : early === 720 ? 'noon' : clockText([[0, early]]).slice(6)
+  const laterText = later === 1440 ? 'midnight' : clockText([[0, later]]).slice(6)
+  // Midnight as 24:00: "09:00-00:00" reads so too, but is less plain.
+  const whole = clockText([...read.intervals.slice(0, -1), [last[0], later]])
+  const wholeText = later === 1440 ? whole.replace(/00:00$/, '24:00') : whole
+  return `its "${days} ${next}" could be ${earlyText} or ${laterText} beside that day's hours before it ("${first}"). Write the day's hours whole, such as "${name} ${wholeText}".`
 }
 
 /** `week[d]` with the closing alone `next` (till) after its hours; false, saying why, when not read. */
 export function closeAt(week: string[], d: number, days: string, next: string, doubts?: string[]): boolean {
   const hours = till(week[d]!, next)
   if (hours !== null) week[d] = hours
-  else
-    say(
-      doubts,
-      `its "${days} ${next}" gives a closing alone, not read beside that day's hours before it ("${week[d]}"). Write the day's hours whole, such as "${DAYS_IN_ENGLISH[d]!.slice(0, 3)} 09:00-20:00".`,
-    )
+  else say(doubts, tillDoubt(days, week[d]!, next, d))
   return hours !== null
 }
