@@ -8,7 +8,7 @@ import type { Config } from '../core/config'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
 import { geodataVersion } from '../geocode/embedded/ensure'
 import { geodataDamageOf } from '../geocode/embedded/open'
-import { backupDatabase } from '../operator/backup'
+import { backupDatabase, sameFile } from '../operator/backup'
 import { type Check, type DoctorReport, examine } from '../operator/doctor'
 import { restoreDatabase } from '../operator/restore'
 import type { CopyFacts } from '../store/backup-file'
@@ -119,6 +119,11 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     // Whole: a service reads a relative GEODATA_PATH under its own folder, not this command's.
     const guess = join(resolve(dirname(config.databasePath)), 'geocoder.sqlite')
     const beside = !process.env.GEODATA_PATH && version === null && geodataVersion(guess) !== null ? guess : null
+    // Data here and other data there: the doctor checked one, the service may read the other.
+    const other =
+      !process.env.GEODATA_PATH && version !== null && geodataVersion(guess) !== null && !sameFile(path, guess)
+        ? guess
+        : null
     const unset = process.env.GEODATA_PATH ? undefined : { besideDatabase: guess }
     const geodata = {
       path,
@@ -127,6 +132,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       current: GEODATA_VERSION,
       damage,
       beside,
+      other,
       unset,
       there: foundAt(path, version),
     }

@@ -44,6 +44,8 @@ export type GeodataFacts = {
   damage: string | null
   /** With GEODATA_PATH unset and no data at `path`: a geocoder data file beside the database, or null. */
   beside?: string | null
+  /** With GEODATA_PATH unset and data at `path`: another geocoder data file beside the database, or null. */
+  other?: string | null
   /** GEODATA_PATH unset: `path` is the default, under this command's folder, which need not be the service's. */
   unset?: { besideDatabase: string }
   /** No data read at `path`, but a folder or a file of some bytes there: the start refuses it. */
@@ -101,7 +103,19 @@ function integrity(db: ReturnType<typeof openExisting>, path: string): Check {
 /** The geocoder data's build script, run by this very Bun: an npm-only install has no \`bun\` on PATH, and the doctor may run from any directory. */
 const BUILD_SCRIPT = join(import.meta.dir, '../geocode/embedded/build.ts')
 
+/**
+ * The check of the data at `path`; with other data beside the database, a note naming both: the
+ * service reads the file its own GEODATA_PATH names, which may be that other one.
+ */
 function geodataCheck(g: GeodataFacts): Check {
+  const found = geodataFound(g)
+  if (!g.used || !g.other) return found
+  const problem = `GEODATA_PATH is not set, so this command checked ${g.path} under ${process.cwd()}. The database's folder has other data: ${g.other}. The service reads the file its own GEODATA_PATH names.`
+  const fix = `Run it as ${geodataCommand(g.other, 'doctor')} to check that one.`
+  return { ...found, notes: [...(found.notes ?? []), { problem, fix }] }
+}
+
+function geodataFound(g: GeodataFacts): Check {
   const check = { check: 'geocoder data', subject: g.path }
   if (!g.used) return { ...check, summary: 'not used (GEOCODER=none)', problems: [] }
   const command = [process.execPath, BUILD_SCRIPT, resolve(g.path)].map(shellWord).join(' ')

@@ -436,6 +436,45 @@ describe('the geocoder data, GEODATA_PATH left out', () => {
     })
     expect(report.database).toBe(join(folder, 'doctor.db'))
   })
+  test('data here and other data beside the database: says which it checked, and how to check the other', async () => {
+    await healthy()
+    mkdirSync(join(dir, 'data'))
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), join(dir, 'data', 'geocoder.sqlite'))
+    const beside = join(dir, 'geocoder.sqlite')
+    const db = new Database(beside)
+    db.exec("CREATE TABLE meta (key TEXT PRIMARY KEY, value TEXT NOT NULL); INSERT INTO meta VALUES ('version', '5')")
+    db.close()
+    const { GEODATA_PATH: _, ...environment } = { ...process.env, ...env }
+    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), 'doctor', '--json'], {
+      cwd: dir,
+      env: environment,
+    })
+    expect(p.exitCode).toBe(0)
+    const report = JSON.parse(p.stdout.toString()) as Report
+    expect(report.checks.find((c) => c.check === 'geocoder data')).toMatchObject({
+      subject: 'data/geocoder.sqlite',
+      problems: [],
+      notes: [
+        {
+          problem: `GEODATA_PATH is not set, so this command checked data/geocoder.sqlite under ${dir}. The database's folder has other data: ${beside}. The service reads the file its own GEODATA_PATH names.`,
+          fix: `Run it as GEODATA_PATH=${beside} storeloc doctor --database ${dbPath} to check that one.`,
+        },
+      ],
+    })
+  })
+  test('data here and beside the database the same file: no note', async () => {
+    await healthy()
+    mkdirSync(join(dir, 'data'))
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), join(dir, 'data', 'geocoder.sqlite'))
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), join(dir, 'geocoder.sqlite'))
+    const { GEODATA_PATH: _, ...environment } = { ...process.env, ...env }
+    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), 'doctor', '--json'], {
+      cwd: dir,
+      env: environment,
+    })
+    const report = JSON.parse(p.stdout.toString()) as Report
+    expect(report.checks.find((c) => c.check === 'geocoder data')).toMatchObject({ problems: [], notes: [] })
+  })
   test("none here nor beside the database: names neither folder to build in, and asks for the service's GEODATA_PATH", async () => {
     await healthy()
     const { GEODATA_PATH: _, ...environment } = { ...process.env, ...env }
