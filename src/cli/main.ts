@@ -29,7 +29,7 @@ import { MissingArguments, OutputError, UsageError, writeStdout } from './output
 import { commandFirst, typedPaths } from './paths'
 import { cliCommand, cliPrefix, geodataCommand, setCommandDatabase, setCommandWords } from '../core/cli-command'
 
-const USAGE = `Usage: <command> [options] [--json]
+const COMMAND_LINES = `Usage: <command> [options] [--json]
 
   serve [options]                               (the service itself; \`serve --help\` lists its options)
   locator create --name NAME
@@ -57,34 +57,66 @@ const USAGE = `Usage: <command> [options] [--json]
   geocode "ADDRESS"                             (with the configured GEOCODER)
   backup FILE [--force]                         (a checked copy of the whole database, while servers run)
   restore FILE [--force]                        (puts a backup in its place; refused while a process uses it)
-  doctor                                        (what is wrong, with what to do; exit 1 when anything is)
+  doctor                                        (what is wrong, with what to do; exit 1 when anything is)`
 
-Acts on the database at --database FILE, else DATABASE_PATH (default data/storeloc.db).
-Custom field types: text, number, url, email, phone, button, badge.
-locator set: --referrers '' clears the allowlist (every site may call; a list of only commas or
+/**
+ * What the commands' options and files mean, each with the command groups it is about (none: every
+ * group's): `help GROUP` prints those of GROUP.
+ */
+const NOTES: { groups?: string[]; text: string }[] = [
+  { text: `Acts on the database at --database FILE, else DATABASE_PATH (default data/storeloc.db).` },
+  { groups: ['custom-field'], text: `Custom field types: text, number, url, email, phone, button, badge.` },
+  {
+    groups: ['locator'],
+    text: `locator set: --referrers '' clears the allowlist (every site may call; a list of only commas or
 spaces is refused); an international host (münchen.de) is kept in the punycode form browsers send
 (xn--mnchen-3ya.de); --radius '' restores the default of 25; --rate-limit is public requests per
 minute per token (1 to 1000000); --language is the language of the locator's own pages (/l/...)
-when a link asks for none (?lang= still wins), '' restores English.
-FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
-hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.
-RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.
-Import: each location is matched by its "id", else by its "external_id", else created; it updates
+when a link asks for none (?lang= still wins), '' restores English.`,
+  },
+  {
+    groups: ['filters'],
+    text: `FILTERS.json: an array of groups {id, name, label, singleSelect?, inline?, hidden?,
+hideInLocationDetails?, tags?: [{value, label, color?, image?}]}; tag values unique, ignoring case.`,
+  },
+  {
+    groups: ['priority'],
+    text: `RULES.json: an array in rank order of {"tag": T} | {"custom_field": ID, "value": V} | {"ids": [LOC_ID...]}.`,
+  },
+  {
+    groups: ['locations'],
+    text: `Import: each location is matched by its "id", else by its "external_id", else created; it updates
 only the fields it has (an export imported as it is changes nothing). All or nothing; addresses
 without coordinates are geocoded with the configured GEOCODER. --dry-run says what it would do and
 writes nothing; --delete-missing also deletes the locations with an external_id the file lacks;
---max-delete N refuses the import (writing nothing) when that would delete more than N.
-FILE.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers).
-FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
+--max-delete N refuses the import (writing nothing) when that would delete more than N.`,
+  },
+  {
+    groups: ['locations'],
+    text: `FILE.json: an array of locations (or {"locations": [...]}, as GET /admin/v1/locations answers).`,
+  },
+  {
+    groups: ['locations'],
+    text: `FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
 country), lat, lng, external_id, tags (split on |, ; or ,), phone, email, website, monday..sunday,
-custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.
-A CSV export starts with a byte order mark, so Excel reads its accents right (--no-bom: without);
+custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.`,
+  },
+  {
+    groups: ['locations'],
+    text: `A CSV export starts with a byte order mark, so Excel reads its accents right (--no-bom: without);
 --separator ';' where numbers have a decimal comma (most of Europe; coordinates then have one
 too). Such a file imports back as it is. Import --encoding windows-1252 (or another name) reads a
-file Excel saved as "CSV (Comma delimited)".
-Backup: keys, settings, filters, locations and the change log, in one SQLite file; --force replaces
+file Excel saved as "CSV (Comma delimited)".`,
+  },
+  {
+    groups: ['backup', 'restore'],
+    text: `Backup: keys, settings, filters, locations and the change log, in one SQLite file; --force replaces
 an existing FILE. Restore: FILE must be a sound storeloc database of this version or older; --force
-proceeds where it cannot be told whether a process has the database open (no /proc/locks).`
+proceeds where it cannot be told whether a process has the database open (no /proc/locks).`,
+  },
+]
+
+const USAGE = `${COMMAND_LINES}\n\n${NOTES.map((note) => note.text).join('\n')}`
 
 /** Every command but geocode, by its two words. */
 const COMMANDS: Record<string, Command> = { ...LOCATOR_COMMANDS, ...DATA_COMMANDS, ...IMPORT_COMMANDS }
@@ -142,7 +174,7 @@ function asksHelp(argv: string[]): boolean {
  * so a mistake in one command is not lost above every other; those of its first word when it
  * names no command of it ("locator"); the whole usage for no known one.
  */
-function usageOf(argv: string[]): string {
+function usageOf(argv: string[], notes: string[] = []): string {
   const lines = USAGE.split('\n')
   const wordsOf = (line: string) => /^ {2}([a-z][a-z-]*(?: [a-z][a-z-]*)*)(?= |$)/.exec(line)?.[1]?.split(' ')
   const at = lines.findIndex((line) => wordsOf(line)?.every((word, i) => argv[i] === word) === true)
@@ -157,7 +189,52 @@ function usageOf(argv: string[]): string {
     own.length === 1 || starts.length === 1
       ? own.map((line, i) => (i === 0 ? `Usage: ${cliPrefix()} ${line.trim().replace(/ {2,}/, ' ')}` : line))
       : [`Usage: ${cliPrefix()} <command> [options] [--json]`, '', ...own]
-  return [...usage, `\`${cliPrefix()} help\` lists every command, with what each option means.`].join('\n')
+  const footer =
+    notes.length === 0
+      ? `\`${cliPrefix()} help\` lists every command, with what each option means.`
+      : `\`${cliPrefix()} help\` lists every command.`
+  return [...usage, ...(notes.length === 0 ? [] : ['', ...notes]), footer].join('\n')
+}
+
+/** The groups of commands, by their first word: "locator", "key", ..., "doctor". */
+const GROUPS = [...new Set(COMMAND_LINES.split('\n').flatMap((line) => /^ {2}([a-z][a-z-]*)/.exec(line)?.[1] ?? []))]
+
+/** The usage a command line asks for, with its exit code (2: none given, or no such group); null for none. */
+function helpAsked(typed: string[]): { text: string; code: number } | null {
+  const first = commandFirst(typed)
+  if (first[0] === 'help') {
+    // The words after help but its options: `help --database FILE locator --json` is help locator.
+    const words: string[] = []
+    for (let i = 1; i < first.length; i++) {
+      if (first[i] === '--database') i++
+      else if (!first[i]!.startsWith('-')) words.push(first[i]!)
+    }
+    return helpText(words)
+  }
+  if (typed.length === 0) return { text: usageText(), code: 2 }
+  return asksHelp(typed) ? { text: usageText(), code: 0 } : null
+}
+
+/**
+ * `help` followed by `words`: the whole usage for none; the usage of the group (or command) they
+ * name, with the notes about it; for a group there is not, a usage error with the whole usage.
+ */
+function helpText(words: string[]): { text: string; code: number } {
+  const group = words[0]
+  if (group === undefined) return { text: usageText(), code: 0 }
+  if (!GROUPS.includes(group)) {
+    const like = nearest(group, GROUPS)
+    const meant = like === undefined ? '' : ` Did you mean "${like}"?`
+    return { text: `storeloc: No command group "${group}".${meant}\n\n${usageText()}`, code: 2 }
+  }
+  const notes = NOTES.filter((note) => note.groups === undefined || note.groups.includes(group))
+  return {
+    text: usageOf(
+      words,
+      notes.map((note) => note.text),
+    ),
+    code: 0,
+  }
 }
 
 /** The words that name a command in its usage line: "locations", "import". */
@@ -280,9 +357,10 @@ export async function cli(
   out = writeStdout,
   err = (t: string) => console.error(t),
 ): Promise<number> {
-  if (typed.length === 0 || commandFirst(typed)[0] === 'help' || asksHelp(typed)) {
-    ;(typed.length === 0 ? err : out)(usageText())
-    return typed.length === 0 ? 2 : 0
+  const help = helpAsked(typed)
+  if (help !== null) {
+    ;(help.code === 0 ? out : err)(help.text)
+    return help.code
   }
   let argv = typed
   let env = typedEnv

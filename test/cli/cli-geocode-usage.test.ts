@@ -441,6 +441,49 @@ describe('usage', () => {
     expect(countRows('custom_fields')).toBe(0)
   })
 
+  test("help GROUP prints that group's commands and notes only; help with an unknown group, all of it (exit 2)", () => {
+    const commandLines = (text: string) => text.split('\n').filter((line) => /^ {2}[a-z]/.test(line))
+    const locator = storeloc('help', 'locator')
+    expect(locator.code).toBe(0)
+    expect(locator.stdout).toStartWith('Usage: storeloc <command> [options] [--json]\n\n  locator create --name NAME\n')
+    expect(commandLines(locator.stdout).map((line) => line.split(' ').slice(2, 4).join(' '))).toEqual([
+      'locator create',
+      'locator list',
+      'locator show',
+      'locator set',
+      'locator rotate-token',
+      'locator delete',
+    ])
+    expect(locator.stdout).toContain('\nlocator set: --referrers')
+    expect(locator.stdout).not.toContain('FILE.csv:')
+    expect(locator.stdout).toEndWith('\n`storeloc help` lists every command.\n')
+
+    const locations = storeloc('help', 'locations')
+    expect(locations.code).toBe(0)
+    expect(commandLines(locations.stdout).every((line) => line.startsWith('  locations '))).toBe(true)
+    for (const note of ['\nImport: ', '\nFILE.json: ', '\nFILE.csv: ', '\nA CSV export '])
+      expect(locations.stdout).toContain(note)
+    expect(locations.stdout).not.toContain('locator set:')
+
+    const key = storeloc('--database', dbPath, 'help', 'key')
+    expect(key.code).toBe(0)
+    expect(commandLines(key.stdout).map((line) => line.split(' ').slice(2, 4).join(' '))).toEqual([
+      'key create',
+      'key list',
+      'key revoke',
+      'key rotate',
+    ])
+    expect(storeloc('help', 'filters').stdout).toContain('\nFILTERS.json: ')
+    expect(storeloc('help', 'backup').stdout).toContain('\nBackup: ')
+
+    const whole = storeloc('help').stdout
+    const unknown = storeloc('help', 'locatr')
+    expect(unknown.code).toBe(2)
+    expect(unknown.stdout).toBe('')
+    expect(unknown.stderr).toBe(`storeloc: No command group "locatr". Did you mean "locator"?\n\n${whole}`)
+    expect(storeloc('help', 'nothing').stderr).toStartWith('storeloc: No command group "nothing".\n\nUsage: ')
+  })
+
   test('help exits 0', () => {
     const r = storeloc('help')
     expect(r.code).toBe(0)
