@@ -517,3 +517,40 @@ export function meantColumn(header: string): string | null {
   }
   return null
 }
+
+/** Fields as a person names them in a message, where the field's own name is the service's ("street2"). */
+const FIELD_WORDS: Record<string, string> = {
+  id: 'the id',
+  external_id: 'the store code',
+  address: 'the address',
+  house_number: 'the house number',
+  street2: 'the second address line',
+  sublocality: 'the district',
+  coordinates: 'the coordinates',
+  'coordinates.lat': 'the latitude',
+  'coordinates.lng': 'the longitude',
+  'contact.phone': 'the phone number',
+  'contact.email': 'the email address',
+  'contact.website': 'the website',
+  'social.instagram': 'the Instagram link',
+  'social.facebook': 'the Facebook link',
+  'social.twitter': 'the Twitter link',
+  hours: 'the opening hours',
+  special_hours: 'the special hours',
+  timezone: 'the time zone',
+  image_url: 'the image',
+  delete: 'the delete flag',
+}
+
+/**
+ * A field as a message names it ("the district", "Monday's hours", 'the custom field "wifi"'):
+ * the words of FIELD_WORDS, else "the" and its name ("the city", "the postcode").
+ */
+export function fieldSaid(field: string): string {
+  if (field.startsWith('hours.')) {
+    const day = field.slice('hours.'.length)
+    return `${day.charAt(0).toUpperCase()}${day.slice(1)}'s hours`
+  }
+  if (field.startsWith('custom_fields.')) return `the custom field "${field.slice('custom_fields.'.length)}"`
+  return FIELD_WORDS[field] ?? `the ${field}`
+}

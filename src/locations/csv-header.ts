@@ -4,7 +4,7 @@ import { parseDayHours } from '../core/hours'
 import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-hours'
-import { columnField, daysColumn, fallbackField, hasHoursWord, unreadHint } from './csv-columns'
+import { columnField, daysColumn, fallbackField, fieldSaid, hasHoursWord, unreadHint } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
 import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
@@ -66,7 +66,10 @@ export function readHeader(
       const other = headerOf.get(field)
       // Tags may come from several columns ("Category" and "Tags", as store locator plugins export them).
       if (other !== undefined && field !== 'tags') {
-        throw at(line, `the columns "${other}" and "${header}" both fill ${field}. Delete or rename one of them.`)
+        throw at(
+          line,
+          `the columns "${other}" and "${header}" both fill ${fieldSaid(field)}. Delete or rename one of them.`,
+        )
       }
       headerOf.set(field, header)
     }

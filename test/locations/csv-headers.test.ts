@@ -369,6 +369,19 @@ describe('header', () => {
     expect(e.message).toContain('"Postal Code"')
     expect(readError('custom.wifi,custom_fields.wifi\n').message).toContain('"custom.wifi" and "custom_fields.wifi"')
     expect(readError('lat,coordinates.lat\n').line).toBe(1)
+    // The field is named as a person says it, not as the service stores it.
+    const said: [string, string][] = [
+      ['Neighborhood,Stadtteil', 'the district'],
+      ['house_number,Hausnummer', 'the house number'],
+      ['street2,Address Line 2', 'the second address line'],
+      ['lat,coordinates.lat', 'the latitude'],
+      ['Phone,contact.phone', 'the phone number'],
+      ['Zip,Postal Code', 'the postcode'],
+      ['monday,Montag', "Monday's hours"],
+      ['custom.wifi,custom_fields.wifi', 'the custom field "wifi"'],
+    ]
+    for (const [header, field] of said)
+      expect(readError(`${header}\n`).message).toEndWith(` both fill ${field}. Delete or rename one of them.`)
     // Ids are as written: these are two fields.
     expect(readLocationsCsv('custom.wifi,custom.WiFi\n').columns.map((c) => c.field)).toEqual([
       'custom_fields.wifi',
