@@ -54,6 +54,31 @@ function holds(text: string, part: string): boolean {
   return numbers.every((n) => held.has(n))
 }
 
+/**
+ * The field of a column of country codes beside the country column (country_iso, Country Code):
+ * the row's country where its country cell is empty.
+ */
+export const COUNTRY_CODE = 'country_code'
+
+/** Two letters in any case ("us", "De"): what a column of country codes holds for a code. */
+const TWO_LETTERS = /^[a-z]{2}$/i
+
+/** A country code column's cell as the code it is: "us" is US. */
+export const asCode = (cell: string): string => (TWO_LETTERS.test(cell) ? cell.toUpperCase() : cell)
+
+/**
+ * The country cells of a file written as codes not in capitals ("us", "de"), each with its code:
+ * in a column of codes (Country Code, country_iso) any two letters; in a column of countries a
+ * known code when the file's other filled cells are known codes too ("de" beside "FR"), as two
+ * letters alone or beside names may be a word.
+ */
+export function lowerCodes(cells: readonly string[], codeColumn: boolean): Map<string, string> {
+  const filled = cells.filter((cell) => cell !== '')
+  const codes = filled.filter((cell) => TWO_LETTERS.test(cell) && (codeColumn || countryCode(cell) !== null))
+  if (!codeColumn && (codes.length < 2 || codes.length < filled.length)) return new Map()
+  return new Map(codes.filter((cell) => cell !== cell.toUpperCase()).map((cell) => [cell, cell.toUpperCase()]))
+}
+
 /** The country a cell written as a code names ("DE", "UK": two capitals), or null. */
 const codeOf = (cell: string): string | null => (/^[A-Z]{2}$/.test(cell) ? countryCode(cell) : null)
 

@@ -4,6 +4,7 @@ import { parseDayHours } from '../core/hours'
 import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-hours'
+import { COUNTRY_CODE } from './csv-address'
 import { columnField, daysColumn, fallbackField, fieldSaid, hasHoursWord, unreadHint } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
@@ -25,6 +26,8 @@ export type Header = {
   numbers: Set<string>
   /** Whether cells are looked at for garbled text: not in a file that holds none of its signs. */
   garbled: boolean
+  /** The country column's cells written as codes not in capitals ("us"), each with its code (csv-address.ts lowerCodes). */
+  countryCodes: Map<string, string>
   /** The names country cells written as codes take in the file's addresses (csv-address.ts countryNames). */
   countries: Map<string, string>
   /** What columns no field reads hold, and what to write instead: said of the file, no row being at fault. */
@@ -41,7 +44,7 @@ export function readHeader(
   { cells, line }: RawRecord,
   customFields: readonly NamedField[],
   below: readonly RawRecord[] = [],
-): Omit<Header, 'garbled' | 'countries'> {
+): Omit<Header, 'garbled' | 'countries' | 'countryCodes'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--
@@ -81,6 +84,13 @@ export function readHeader(
   const asPair = fallbackFields.has('coordinates.lat') && fallbackFields.has('coordinates.lng')
   for (const i of fallbacks) {
     const field = fallbackField(columns[i]!.header)!
+    // A code column beside the country column gives the country of rows whose country cell is empty.
+    if (field === 'country' && headerOf.has('country')) {
+      if (headerOf.has(COUNTRY_CODE)) continue
+      headerOf.set(COUNTRY_CODE, columns[i]!.header)
+      columns[i]!.field = COUNTRY_CODE
+      continue
+    }
     if (headerOf.has(field) || (field.startsWith('coordinates.') && !asPair)) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field

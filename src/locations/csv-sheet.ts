@@ -70,7 +70,7 @@ const TOTAL = /^(?:grand\s+)?(?:totals?|sum|summe|gesamt|insgesamt|total\s+g√©n√
 const NUMBER = /^[-+]?[\p{Sc}]?\s?\d[\d.,'\s]*\s?[\p{Sc}%]?$/u
 /** The fields a store is found or placed by, every address part: a totals row fills none of them. */
 const PLACE_FIELDS =
-  /^(?:id|external_id|address|street|house_number|street2|city|postcode|region|country|coordinates(?:\..*)?)$/
+  /^(?:id|external_id|address|street|house_number|street2|city|postcode|region|country|country_code|coordinates(?:\..*)?)$/
 
 /**
  * Whether a row names no store, as a totals row does: no id, store code, address part or

@@ -5,7 +5,17 @@
 import { atOnce, inSlices } from '../core/slices'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import type { BulkItem } from './bulk'
-import { ADDRESS_PARTS, countryNames, joinAddress, mendParts, rowCountry } from './csv-address'
+import {
+  ADDRESS_PARTS,
+  asCode,
+  COUNTRY_CODE,
+  countryNames,
+  joinAddress,
+  lowerCodes,
+  mendParts,
+  rowCountry,
+} from './csv-address'
+import { fallbackField } from './csv-columns'
 import { formulaText, unguardCell } from './csv-cells'
 import {
   type Column,
@@ -135,7 +145,7 @@ type Spans = [header: string, days: string, hours: string][]
 type Times = [column: number, field: string, cell: string][]
 
 function readRow(
-  { columns, width, hasAddress, numbers, garbled, countries }: Header,
+  { columns, width, hasAddress, numbers, garbled, countries, countryCodes }: Header,
   { cells, line }: RawRecord,
 ): CsvRow {
   const body: Record<string, unknown> = {}
@@ -152,6 +162,7 @@ function readRow(
   // Pushed to, not copied: a row of many tags columns costs by its tags, not their square.
   const tags: string[] = []
   let hasTags = false
+  let codeCell = ''
   const times: Times = []
   for (let i = 0; i < width; i++) {
     const field = columns[i]!.field
@@ -196,7 +207,8 @@ function readRow(
       const value = top === 'hours' ? dayCell(header, cell) : numbers.has(field) ? decimalComma(cell) : cell
       entries.push([key, value])
       maps.set(top, entries)
-    } else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
+    } else if (field === COUNTRY_CODE) codeCell = asCode(cell)
+    else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
     else if (top === 'tags') tags.push(...splitTags(cell))
     else if (top === 'status' && cell !== '') {
       const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
@@ -223,13 +235,8 @@ function readRow(
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
     else body.special_hours = dated
   }
-  const country = parts.get('country')
-  if (country && countryCode(country) === null) {
-    const meant = countryMisspelt(country)
-    notes.push(
-      `The country "${country}" is no country name the service knows: ${meant === null ? 'check its spelling.' : `did you mean ${countryLabel(meant)}?`} It is kept in the address as written.`,
-    )
-  }
+  const unknownCountry = readCountry(parts, codeCell, countryCodes)
+  if (unknownCountry !== null) notes.push(unknownCountry)
   const written = parts.get('postcode')
   mendParts(parts)
   if (written !== undefined && parts.get('postcode') !== written) {
@@ -258,6 +265,35 @@ function readRow(
     notes,
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
   }
+}
+
+/**
+ * The row's country into its parts: a code not in capitals as the code ("us": US), an empty
+ * country cell its code column's. What is said of a country no name the service knows, else null.
+ */
+function readCountry(parts: Map<string, string>, codeCell: string, codes: ReadonlyMap<string, string>): string | null {
+  const cell = parts.get('country')
+  if (cell) parts.set('country', codes.get(cell) ?? cell)
+  else if (codeCell) parts.set('country', codeCell)
+  const country = parts.get('country')
+  if (!country || countryCode(country) !== null) return null
+  const meant = countryMisspelt(country)
+  return `The country "${country}" is no country name the service knows: ${meant === null ? 'check its spelling.' : `did you mean ${countryLabel(meant)}?`} It is kept in the address as written.`
+}
+
+/** The file's country cells that are codes not in capitals, and the names its codes take (Header's countryCodes, countries). */
+function readCountries(
+  columns: readonly Column[],
+  records: readonly RawRecord[],
+): Pick<Header, 'countries' | 'countryCodes'> {
+  const country = columns.findIndex((c) => c.field === 'country')
+  if (country < 0) return { countries: new Map(), countryCodes: new Map() }
+  const beside = columns.findIndex((c) => c.field === COUNTRY_CODE)
+  const cells = records.map((r) => r.cells[country] ?? '')
+  const codes = lowerCodes(cells, fallbackField(columns[country]!.header) === 'country')
+  // Each row's country as readCountry reads it: its cell's code, else its code column's.
+  const rows = records.map((r, i) => codes.get(cells[i]!) ?? (cells[i] || asCode(r.cells[beside] ?? '')))
+  return { countries: countryNames(rows), countryCodes: codes }
 }
 
 /**
@@ -372,7 +408,12 @@ function* readSteps(
     )
   }
   const headerOf = (line: RawRecord, below: RawRecord[]) => {
-    const header = { ...readHeader(line, customFields, below), garbled: fileMaybeGarbled(text), countries: new Map() }
+    const header = {
+      ...readHeader(line, customFields, below),
+      garbled: fileMaybeGarbled(text),
+      countries: new Map(),
+      countryCodes: new Map(),
+    }
     const pair = pairColumn(header.columns, below)
     if (pair >= 0) header.columns[pair]!.field = 'coordinates'
     return header
@@ -437,8 +478,7 @@ function* readSteps(
   const cut = records.length >= taken + more
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
   const merged = mergedLeftovers(header.columns)
-  const country = header.columns.findIndex((c) => c.field === 'country')
-  if (country >= 0) header.countries = countryNames(records.map((r) => r.cells[country] ?? ''))
+  Object.assign(header, readCountries(header.columns, records))
   /** The row above when it was short of the header's cells: the next may be its rest. */
   let short: { row: CsvRow; record: RawRecord } | null = null
   for (const [i, record] of records.slice(0, bottom).entries()) {

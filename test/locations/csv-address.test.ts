@@ -32,6 +32,36 @@ describe('address', () => {
     expect(Object.keys(read.rows[3]!.body)).toEqual(['name'])
   })
 
+  test('a code in lower case is the code: in a code column always, in a country column when the other rows write codes', () => {
+    const read = (csv: string) => readLocationsCsv(csv).rows.map((r) => [r.body.address, r.country])
+    for (const column of ['Country Code', 'country_iso'])
+      expect(read(`name,city,${column}\nA,Boston,us\nB,Berlin,De\n`)).toEqual([
+        ['Boston, US', 'US'],
+        ['Berlin, DE', 'DE'],
+      ])
+    expect(read('name,city,Country Code\nA,Boston,us\n')).toEqual([['Boston, US', 'US']])
+    expect(read('name,city,country\nA,Boston,us\nB,Berlin,de\nC,Paris,FR\n')).toEqual([
+      ['Boston, US', 'US'],
+      ['Berlin, DE', 'DE'],
+      ['Paris, FR', 'FR'],
+    ])
+    // Beside names, a code takes the file's name of its country.
+    expect(read('name,city,Country Code\nA,Boston,us\nB,Berlin,Germany\n')).toEqual([
+      ['Boston, United States', 'US'],
+      ['Berlin, Germany', 'Germany'],
+    ])
+    // In a country column, two letters alone or beside names may be a word: kept as written.
+    expect(read('name,city,country\nA,Berlin,de\n')).toEqual([['Berlin, de', 'de']])
+    expect(read('name,city,country\nA,Munich,de\nB,Berlin,Germany\n')).toEqual([
+      ['Munich, de', 'de'],
+      ['Berlin, Germany', 'Germany'],
+    ])
+    expect(read('name,city,country\nA,Berlin,de\nB,X,zz\n')).toEqual([
+      ['Berlin, de', 'de'],
+      ['X, zz', 'zz'],
+    ])
+  })
+
   test("a country's code is written as the name the file's other rows give countries, in their language", () => {
     const address = (csv: string) => readLocationsCsv(csv).rows.map((r) => [r.body.address, r.country])
     const header = 'name,street,city,postcode,country'
@@ -55,9 +85,9 @@ describe('address', () => {
       ['Hauptstr. 2, 10115 Berlin, Deutschland', 'Deutschland'],
       ['Damrak 1, 1012 LG Amsterdam, Niederlande', 'NL'],
     ])
-    // A code in small letters ("de") is a code too, no spelling of the country's name.
+    // A code in small letters ("de") among codes is the code, no spelling of the country's name.
     expect(address(`${header}\nA,Hauptstr. 1,Berlin,10115,de\nB,Damrak 1,Amsterdam,1012 LG,NL\n`)).toEqual([
-      ['Hauptstr. 1, 10115 Berlin, de', 'de'],
+      ['Hauptstr. 1, 10115 Berlin, DE', 'DE'],
       ['Damrak 1, 1012 LG Amsterdam, NL', 'NL'],
     ])
     // A file of codes alone is consistent as written: a re-import changes no address.

@@ -296,9 +296,13 @@ describe('header', () => {
         field: unknown === 'Suburb' || unknown === 'Localidad' ? 'city' : 'region',
       })
     }
-    // County beside State, Country Code beside Country: the file is read, the fallback left out.
+    // County beside State: the file is read, the fallback left out. Country Code beside Country
+    // gives the country of the rows whose Country cell is empty.
     expect(readLocationsCsv('Name,Address,City,County,State,Zip\n').unknown).toEqual(['County'])
-    expect(readLocationsCsv('Country,Country Code\n').unknown).toEqual(['Country Code'])
+    expect(bodies('City,Country,Country Code\nParis,FR,BE\nLyon,,FR\n')).toEqual([
+      { address: 'Paris, FR' },
+      { address: 'Lyon, FR' },
+    ])
     // Shopify's Province Code beside Province; alone, its dropped ZIP code zero is put back.
     expect(readLocationsCsv('Province,Province Code\n').unknown).toEqual(['Province Code'])
     expect(bodies('address1,city,province code,zip,country\n100 Church St,Burlington,VT,5401,US\n')).toEqual([
@@ -520,7 +524,7 @@ describe("other store locators' exports", () => {
     expect([beside.rows[0]!.body.external_id, beside.unknown]).toEqual(['CH1', ['wpsl_id']])
   })
 
-  test('WP Store Locator\'s "country_iso", a code, is the country where no country column is', () => {
+  test('WP Store Locator\'s "country_iso", a code, is the country where no country column is, or its cell is empty', () => {
     const alone = readLocationsCsv('name,address,city,state,zip,country_iso\nA,10 Main Street,Boston,MA,02108,US\n')
     expect([alone.rows[0]!.body.address, alone.rows[0]!.country, alone.unknown]).toEqual([
       '10 Main Street, Boston, MA 02108, US',
@@ -530,9 +534,19 @@ describe("other store locators' exports", () => {
     const beside = readLocationsCsv(
       'name,address,city,country,country_iso\nA,10 Main Street,Boston,United States,US\nB,1 Princes Street,Edinburgh,,GB\n',
     )
-    expect([beside.rows.map((r) => r.body.address), beside.unknown]).toEqual([
-      ['10 Main Street, Boston, United States', '1 Princes Street, Edinburgh'],
-      ['country_iso'],
+    // Written as the file's names write countries.
+    expect([beside.rows.map((r) => [r.body.address, r.country]), beside.unknown]).toEqual([
+      [
+        ['10 Main Street, Boston, United States', 'United States'],
+        ['1 Princes Street, Edinburgh, United Kingdom', 'GB'],
+      ],
+      [],
+    ])
+    const codes = readLocationsCsv('name,city,country,country_iso\nA,Boston,US,\nB,Edinburgh,,gb\nC,Paris,,\n')
+    expect(codes.rows.map((r) => [r.body.address, r.country])).toEqual([
+      ['Boston, US', 'US'],
+      ['Edinburgh, GB', 'GB'],
+      ['Paris', null],
     ])
   })
 
