@@ -5,6 +5,7 @@ import { daysNamedTogether } from '../core/week-hours'
 import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../locations/bulk'
 import { problemParts } from '../locations/bulk-problems'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
+import { COUNTRY_CODE } from '../locations/csv-address'
 import { meantColumn } from '../locations/csv-columns'
 import { timeField } from '../locations/csv-times'
 import { DAYS } from '../store/locations'
@@ -267,6 +268,8 @@ function readColumns(columns: CsvRead['columns']): string | null {
 /** A field as docs/cli.md names its column: "lat", "phone", "monday", "custom.wifi", "monday-friday open". */
 function fieldLabel(field: string): string {
   if (field.startsWith('custom_fields.')) return `custom.${field.slice('custom_fields.'.length)}`
+  // A code column beside the country column is a country column for the rows whose country cell is empty.
+  if (field === COUNTRY_CODE) return 'country'
   const time = timeField(field)
   if (time !== null) return `${daysLabel([...time.days])} ${time.end}${time.pair === 1 ? '' : ` ${time.pair}`}`
   return field.slice(field.indexOf('.') + 1)

@@ -406,6 +406,11 @@ describe('locations import from CSV', () => {
     ])
   })
 
+  test('a country code column beside the country column is said to be read as the country', () => {
+    const lines = dryRunLines('iso.csv', 'name,city,country,country_iso\nA,Boston,United States,US\nB,Edinburgh,,GB\n')
+    expect(lines).toContain('Columns read: name, city, country, country_iso as country.')
+  })
+
   test('a street-only address cell beside city, state and zip columns is geocoded with them', () => {
     // The layout of store locator plugins' exports: each row was "could not be geocoded" before.
     const text =
