@@ -1,5 +1,6 @@
-// Every relative link of README.md and docs/ leads somewhere: its file is in the repository, and
-// its #anchor is a heading (or an <a id>) of that file, spelt as GitHub spells heading anchors.
+// Every relative link of README.md, docs/ and the folders' READMEs leads somewhere: its file is
+// in the repository, and its #anchor is a heading (or an <a id>) of that file, spelt as GitHub
+// spells heading anchors.
 import { describe, expect, test } from 'bun:test'
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
@@ -7,11 +8,24 @@ import { anchorsOf, linksOf } from './docs-links'
 
 const ROOT = join(import.meta.dir, '..')
 
+/** Every file under `dir`, with its path. */
+function filesUnder(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
+    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
+  )
+}
+
+/** The pages people read: README.md, docs/, and the READMEs of the folders beside src/ (not bench's results). */
 const PAGES = [
   'README.md',
   ...readdirSync(join(ROOT, 'docs'))
     .filter((f) => f.endsWith('.md'))
     .map((f) => `docs/${f}`),
+  ...['bench', 'data', 'deploy', 'examples']
+    .filter((dir) => existsSync(join(ROOT, dir)))
+    .flatMap((dir) => filesUnder(join(ROOT, dir)))
+    .map((file) => relative(ROOT, file))
+    .filter((file) => file.endsWith('README.md') && !file.startsWith('bench/results/')),
 ]
 
 /** Each Markdown file's anchors, read once. */
@@ -53,13 +67,6 @@ describe('the links of the docs', () => {
     })
   }
 })
-
-/** Every file under `dir`, with its path. */
-function filesUnder(dir: string): string[] {
-  return readdirSync(dir, { withFileTypes: true }).flatMap((e) =>
-    e.isDirectory() ? filesUnder(join(dir, e.name)) : [join(dir, e.name)],
-  )
-}
 
 describe("the service's texts", () => {
   test('name sections the docs have: "docs/FILE.md, Heading" is a heading of that file', () => {
