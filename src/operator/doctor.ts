@@ -10,6 +10,7 @@ import {
   openExisting,
 } from '../store/backup-file'
 import { type LocatorFacts, locatorFacts, MAX_LISTED, publishedHours, unreadableRows } from '../store/doctor-facts'
+import { byAppointment } from '../core/hours'
 import { unreadHourTexts } from '../locations/opening'
 import { COARSE_PRECISIONS } from '../locations/placement'
 import { REVERSE_SOURCE } from '../locations/town'
@@ -56,6 +57,8 @@ export type DoctorReport = { database: string; checks: Check[]; notChecked: stri
 
 /** Published locations whose hours text could not be read: how many, and the first few with their days. */
 type UnreadHours = { count: number; first: string[] }
+/** Unread hours split: texts not read at all (problems), and days open by appointment (notes). */
+type HoursFound = { unread: UnreadHours; byAppointment: UnreadHours }
 
 function schemaProblems(facts: DatabaseFacts, path: string): Problem[] {
   if (facts.kind !== 'storeloc') {
@@ -160,12 +163,12 @@ function geodataFound(g: GeodataFacts): Check {
 }
 
 /**
- * The locator's published locations with a day or date whose hours text is not read. Locations of
- * a chain share their texts, so each pair of texts is read once.
+ * The locator's published locations with a day or date whose hours text is not read, days open by
+ * appointment apart. Locations of a chain share their texts, so each pair of texts is read once.
  */
-function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): UnreadHours {
+function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): HoursFound {
   const seen = new Map<string, string[]>()
-  const out: UnreadHours = { count: 0, first: [] }
+  const found: HoursFound = { unread: { count: 0, first: [] }, byAppointment: { count: 0, first: [] } }
   for (const row of publishedHours(db, locatorId)) {
     const key = `${row.hours}\n${row.special_hours}`
     let unread = seen.get(key)
@@ -181,10 +184,14 @@ function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): 
       unread = unreadHourTexts({ hours, specialHours }).map(({ key, text }) => `${key} ${JSON.stringify(text)}`)
       seen.set(key, unread)
     }
-    if (unread.length === 0) continue
-    if (++out.count <= MAX_LISTED) out.first.push(`${row.id} (${row.name}: ${unread.join(', ')})`)
+    // A location with any text not read is a problem; one whose unread days all say by appointment, a note.
+    const notRead = unread.filter((u) => !byAppointment(u.slice(u.indexOf(' ') + 1)))
+    const listed = notRead.length > 0 ? notRead : unread
+    const out = notRead.length > 0 ? found.unread : found.byAppointment
+    if (listed.length === 0) continue
+    if (++out.count <= MAX_LISTED) out.first.push(`${row.id} (${row.name}: ${listed.join(', ')})`)
   }
-  return out
+  return found
 }
 
 /** Locations whose JSON columns hold other text: each answer that includes one is a 500. */
@@ -200,7 +207,8 @@ function unreadableProblem(rows: ReturnType<typeof unreadableRows>): Problem[] {
   ]
 }
 
-function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreadable: Problem[] = []): Check {
+function locatorCheck(l: LocatorFacts, hours: HoursFound, now: number, unreadable: Problem[] = []): Check {
+  const { unread, byAppointment: appointed } = hours
   const check = { check: 'locator', subject: `${l.id} "${l.name}"` }
   if (!l.active) return { ...check, summary: 'switched off (--active off): not checked', problems: [] }
   const problems: Problem[] = [...unreadable]
@@ -239,7 +247,7 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreada
     const more = l.coarseCount > l.coarse.length ? ` and ${l.coarseCount - l.coarse.length} more` : ''
     notes.push({
       problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API gives their town's centre, marked coordinates.approximate: the widget and store pages send directions to their address, but maps and distances use that point.`,
-      fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv`)}, correct lat and lng in those rows, and import the file back.`,
+      fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv`)} > stores.csv, correct lat and lng in those rows, and import the file back.`,
     })
   }
   if (unread.count > 0) {
@@ -249,12 +257,23 @@ function locatorCheck(l: LocatorFacts, unread: UnreadHours, now: number, unreada
       fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): ${cliCommand(`locations export ${l.id}`)} > stores.json, correct them, and import the file back.`,
     })
   }
+  if (appointed.count > 0) notes.push(appointmentNote(l.id, appointed))
   const api = l.queryApiEnabled ? 'Query API on' : 'Query API off, nothing published yet'
-  const sound = [ungrouped ? null : 'filter groups', 'keys', l.coarseCount > 0 ? null : 'placements', 'opening hours']
+  const hoursSound = appointed.count > 0 ? null : 'opening hours'
+  const sound = [ungrouped ? null : 'filter groups', 'keys', l.coarseCount > 0 ? null : 'placements', hoursSound]
     .filter((part) => part !== null)
     .join(', ')
     .replace(/, ([^,]+)$/, ' and $1')
   return { ...check, summary: `${api}, ${sound} ok`, problems, notes }
+}
+
+/** A note, not a problem: a store may well open only by appointment; the import says the same. */
+function appointmentNote(locatorId: string, appointed: UnreadHours): Problem {
+  const more = appointed.count > appointed.first.length ? ` and ${appointed.count - appointed.first.length} more` : ''
+  return {
+    problem: `${appointed.count} published location(s) open by appointment on some days, with no hours: ${appointed.first.join('; ')}${more}. Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
+    fix: `None if they open only by appointment. To show those days as open or closed, write them as times or closed: ${cliCommand(`locations export ${locatorId}`)} > stores.json, correct them, and import the file back.`,
+  }
 }
 
 /** Why SQLite could not read the database: a damaged file, or its storage (a full disk, where its -shm cannot be made). */
@@ -312,7 +331,11 @@ export function examine(databasePath: string, geodata: GeodataFacts, now = new D
         checks.push(
           l.active
             ? locatorCheck(l, unreadHoursOf(read, l.id), now.getTime(), unreadableProblem(unreadableRows(read, l.id)))
-            : locatorCheck(l, { count: 0, first: [] }, now.getTime()),
+            : locatorCheck(
+                l,
+                { unread: { count: 0, first: [] }, byAppointment: { count: 0, first: [] } },
+                now.getTime(),
+              ),
         )
     } else {
       notChecked.push(`${sound === null ? 'integrity and ' : ''}locators: not until the database's problems are solved`)

@@ -265,7 +265,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect(report.healthy).toBe(true)
     const note = {
       problem: `1 location(s) were placed by the geocoder only at city level or coarser: ${id} (Duomo, city). The Query API gives their town's centre, marked coordinates.approximate: the widget and store pages send directions to their address, but maps and distances use that point.`,
-      fix: `Send their own coordinates: storeloc locations export ${locator} --format csv --database ${dbPath}, correct lat and lng in those rows, and import the file back.`,
+      fix: `Send their own coordinates: storeloc locations export ${locator} --format csv --database ${dbPath} > stores.csv, correct lat and lng in those rows, and import the file back.`,
     }
     expect(report.checks.find((c) => c.check === 'locator')).toMatchObject({ ok: true, problems: [], notes: [note] })
     const text = await storeloc('doctor')
@@ -280,7 +280,7 @@ describe('opening hours', () => {
   test('published locations with a day or date not read are named with their texts; drafts are not', async () => {
     const { locator } = await healthy()
     const stores = Array.from({ length: 7 }, (_, i) =>
-      storeBody({ name: `Shop ${i}`, hours: { monday: '9-18', tuesday: 'by appointment' } }),
+      storeBody({ name: `Shop ${i}`, hours: { monday: '9-18', tuesday: 'sometimes' } }),
     )
     stores.unshift(storeBody({ name: 'Fair', special_hours: { '2026-12-24': 'ask us' }, hours: { friday: '10-16' } }))
     stores.push(storeBody({ name: 'Draft', status: 'draft', hours: { monday: 'sometimes' } }))
@@ -289,7 +289,7 @@ describe('opening hours', () => {
     const report = await doctor()
     expect(report.healthy).toBe(false)
     const fair = `${ids[0]} (Fair: 2026-12-24 "ask us")`
-    const shops = ids.slice(1, 5).map((id: string, i: number) => `${id} (Shop ${i}: tuesday "by appointment")`)
+    const shops = ids.slice(1, 5).map((id: string, i: number) => `${id} (Shop ${i}: tuesday "sometimes")`)
     expect(problemsOf(report, 'locator')).toEqual([
       {
         problem: `8 published location(s) have opening hours that cannot be read: ${[fair, ...shops].join('; ')} and 3 more. Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
@@ -299,11 +299,43 @@ describe('opening hours', () => {
     // Fixed as the message says: exported, corrected, imported back.
     const exported = await json('locations', 'export', locator)
     for (const l of exported) {
-      if (l.hours.tuesday === 'by appointment') l.hours.tuesday = 'closed'
+      if (l.hours.tuesday === 'sometimes') l.hours.tuesday = 'closed'
       if (l.special_hours['2026-12-24']) l.special_hours['2026-12-24'] = '10:00-14:00'
     }
     await json('locations', 'import', locator, '--file', await writeJson('fixed.json', exported))
     expect((await doctor()).healthy).toBe(true)
+  })
+
+  test('days open by appointment are a note (exit 0), as the import warns; a text not read beside one is a problem', async () => {
+    const { locator } = await healthy()
+    const stores = [
+      storeBody({ name: 'Atelier', hours: { monday: '9-18', saturday: 'by appointment' } }),
+      storeBody({ name: 'Werkstatt', hours: { monday: '9-18', friday: 'nach Vereinbarung' } }),
+    ]
+    const imported = await json('locations', 'import', locator, '--file', await writeJson('appt.json', stores))
+    const [atelier, werkstatt] = imported.results.map((r: { id: string }) => r.id)
+    const note = {
+      problem: `2 published location(s) open by appointment on some days, with no hours: ${atelier} (Atelier: saturday "by appointment"); ${werkstatt} (Werkstatt: friday "nach Vereinbarung"). Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
+      fix: `None if they open only by appointment. To show those days as open or closed, write them as times or closed: storeloc locations export ${locator} --database ${dbPath} > stores.json, correct them, and import the file back.`,
+    }
+    const report = await doctor()
+    expect(report.healthy).toBe(true)
+    expect(report.checks.find((c) => c.check === 'locator')).toMatchObject({
+      ok: true,
+      summary: 'Query API on, filter groups, keys and placements ok',
+      problems: [],
+      notes: [note],
+    })
+    const text = await storeloc('doctor')
+    expect(text.code).toBe(0)
+    expect(text.stdout).toContain(`note     locator ${locator} "Healthy": ${note.problem}`)
+
+    const mixed = storeBody({ name: 'Mixed', hours: { monday: 'sometimes', saturday: 'by appointment' } })
+    const added = await json('locations', 'import', locator, '--file', await writeJson('mixed.json', [mixed]))
+    const problems = problemsOf(await doctor(), 'locator')
+    expect(problems.map((p) => p.problem)).toEqual([
+      `1 published location(s) have opening hours that cannot be read: ${added.results[0].id} (Mixed: monday "sometimes"). Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
+    ])
   })
 
   test('a row whose JSON columns hold other text (a hand edit): named with its columns, not a crash', async () => {
