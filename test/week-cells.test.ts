@@ -367,7 +367,19 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 9-12, 14-18, Thu until 8pm', '1-3,5 09:00-12:00, 14:00-18:00; 4 09:00-12:00, 14:00-20:00'],
   ['Mon-Fri 9-9, Thu late opening till 8', null],
   ['Thu till 8', '4 ?'],
-  ['Mon-Fri 9-5, Thu till 10', null], // 10:00 or 22:00?
+  // A morning closing within an hour of the opening leaves no day: the evening's is meant.
+  ['Mon-Fri 9-5, Thu till 10', '1-3,5 09:00-17:00; 4 09:00-22:00'],
+  ['Mon-Fri 7-3, Thu till 8', '1-3,5 07:00-15:00; 4 07:00-20:00'],
+  ['Mon-Fri 7-3, Thu till 9', null], // 09:00 or 21:00?
+  // Said late, in the languages read, it closes after the day's hours before.
+  ['Mon-Fri 9-5, Thu late opening till 10', '1-3,5 09:00-17:00; 4 09:00-22:00'],
+  ['Mon-Fri 9-5, Thu late opening till 12', '1-3,5 09:00-17:00; 4 09:00-24:00'],
+  ['Mon-Fri 9-5, late night Thursday till 9', '1-3,5 09:00-17:00; 4 09:00-21:00'],
+  ['Mo-Fr 9-18, langer Donnerstag bis 20', '1-3,5 09:00-18:00; 4 09:00-20:00'],
+  ['ma-vr 9-18, koopavond donderdag tot 21 uur', '1-3,5 09:00-18:00; 4 09:00-21:00'],
+  ['ma-vr 9-18, do koopavond tot 21', '1-3,5 09:00-18:00; 4 09:00-21:00'],
+  ["Lun-Sam 9h-19h, nocturne le jeudi jusqu'à 21h", '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['Mon-Fri 9-5, late night Fri-Sat 10pm-4am', null], // days after words of no closing alone
   ['Mon-Fri 9-5, Thu till 12', null], // noon or midnight?
   ['Mon-Fri 9-12, 14-18, Thu till 11', null], // the morning's closing, or 23:00?
   ['Mon-Fri 8-12, 13-17, Thu till 7', '1-3,5 08:00-12:00, 13:00-17:00; 4 08:00-12:00, 13:00-19:00'],

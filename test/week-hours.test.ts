@@ -252,7 +252,7 @@ describe('splitWeekHours', () => {
 
   test("a closing alone in doubt beside its day's hours is refused, both closings and the day whole said", () => {
     const cases: [string, string, string][] = [
-      ['Mon-Fri 9-5, Thu till 10', '10:00 or 22:00 beside that day\'s hours before it ("9-5")', '09:00-22:00'],
+      ['Mon-Fri 7-3, Thu till 9', '09:00 or 21:00 beside that day\'s hours before it ("7-3")', '07:00-21:00'],
       ['Mon-Fri 9-5, Thu till 12', 'noon or midnight beside that day\'s hours before it ("9-5")', '09:00-24:00'],
       [
         'Mon-Fri 9-12, 14-18, Thu till 11',

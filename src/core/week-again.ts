@@ -54,11 +54,33 @@ export function doubt(days: string, first: string, next: string): string {
 }
 
 /**
- * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr"): the words
- * before it, and the hour. Not "till late", "till sold out": no hour.
+ * Words for a late opening, folded ("late night shopping", "langer Donnerstag", Dutch "koopavond",
+ * French "nocturne"): the day closes later than its hours before, so in the evening.
  */
-const TILL =
-  /^((?:late\s+(?:night\s+)?(?:opening\s+)?|open(?:s|ing)?\s+(?:late\s+)?)?)(?:till?|until|bis)\s+(.+?)(?:\s+uhr)?$/
+const LATE_WORDS = 'late(?:\\s+night)?(?:\\s+(?:opening|shopping))?|lange[rn]?|koopavond|nocturne'
+const LATE = new RegExp(`^(?:${LATE_WORDS})\\b`)
+
+/**
+ * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr", "do
+ * koopavond tot 21 uur", "jeudi nocturne jusqu'à 21h"): the words before it, and the hour. Not
+ * "till late", "till sold out": no hour.
+ */
+const TILL = new RegExp(
+  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|jusqu ?'? ?a)\\s+(.+?)(?:\\s+(?:uhr|uur))?$`,
+)
+
+/**
+ * A word for a late opening before its day and the day's closing alone ("langer Donnerstag bis
+ * 20", "late night Thursday till 9"), the day's article or not.
+ */
+const LATE_BEFORE = new RegExp(
+  `(?<![\\p{L}\\d])(${LATE_WORDS})\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?)(?=\\s+(?:till?|until|bis|tot)(?!\\p{L})|\\s+jusqu)`,
+  'giu',
+)
+
+/** A week's text with each word for a late opening after its day, as a closing alone reads it ("Donnerstag langer bis 20"). */
+export const lateAfterDays = (text: string, isDay: (word: string) => boolean): string =>
+  text.replace(LATE_BEFORE, (words, late: string, day: string) => (isDay(day) ? `${day} ${late}` : words))
 
 /** Whether a day's text is a closing alone (TILL): read against the hours its days had before it (till). */
 export const isTill = (text: string): boolean => {
@@ -103,7 +125,17 @@ function closings(
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
     (end) => end > a.intervals[0]![0] && end <= 1440,
   )
-  return { intervals: a.intervals, ends, late: /late/.test(m[1]!) }
+  const last = a.intervals[a.intervals.length - 1]!
+  const late = LATE.test(m[1]!)
+  // Said late, it closes after the day's hours before ("late opening till 10" after 9-5: 22:00).
+  // Else a morning closing within an hour of the last opening ("7-3, Thu till 8": 07:00-08:00)
+  // leaves no day: an early closing keeps its morning, so the evening's is meant.
+  const left = late
+    ? ends.filter((end) => end > last[1])
+    : ends.length === 2 && ends[0]! > last[0] && ends[0]! <= last[0] + 60
+      ? ends.slice(1)
+      : ends
+  return { intervals: a.intervals, ends: left, late }
 }
 
 /**

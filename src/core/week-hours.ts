@@ -37,7 +37,7 @@ import {
   WEEKDAYS,
   WEEKENDS,
 } from './day-names'
-import { again, closeAt, doubt, isTill } from './week-again'
+import { again, closeAt, doubt, isTill, lateAfterDays } from './week-again'
 import { daysSpelled, groupDays, kept, lateDoubt, otherwise, say, wordsBeforeDays } from './week-words'
 
 /**
@@ -180,7 +180,7 @@ export function daysNamedTogether(texts: string[]): number[][] {
  * alone ("Closed Mondays").
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
-  const text = withoutHolidays(daysSpelled(cell))
+  const text = withoutHolidays(lateAfterDays(daysSpelled(cell), namesDays))
   const rest = otherwise(text)
   if (rest !== null) return otherDays(rest, keepUnread, doubts)
   const week = splitWeek(text, keepUnread, doubts)
