@@ -394,6 +394,12 @@ const CELLS: [string, string | null][] = [
   ['mon=7:30-14:00, sat=, sun=', '1 07:30-14:00; 6-7 ?'],
   ['Mon-Fri: 9-5, Sat:, Sun: closed', '1-5 09:00-17:00; 6 ?; 7 closed'],
   ['Mon:, Tue:', null],
+  // A day's heading with nothing after it before the next day's is left empty, as with a comma
+  // or a line between ("Sat:\nSun: closed", an export's lines joined); with no day open, refused.
+  ['Mon-Fri 9-5, Sat: Sun: closed', '1-5 09:00-17:00; 6 ?; 7 closed'],
+  ['Sat: Sun: closed', null],
+  ['Sat:, Sun: closed', null],
+  ['sat=, sun=closed', null],
 ]
 
 /** A day's text as compared: its hours as HH:MM-HH:MM, "closed", "?" unread, '' not named. */
@@ -431,6 +437,7 @@ for (const [cell, week] of CELLS)
 test.each([
   ['Mon-Fri 9-5, Sat 10-4, Sun:', ['sunday']],
   ['mon=7:30-14:00, sat=, sun=', ['saturday', 'sunday']],
+  ['Mon-Fri 9-5, Sat: Sun: closed', ['saturday']],
 ])('%p leaves its empty days unknown', (cell, empty) => {
   const body: { hours?: Record<string, string> } = {}
   expect(weekInto(body, cell)).toEqual([])

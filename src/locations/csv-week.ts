@@ -101,6 +101,15 @@ export function weekInto(
   const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`
   if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i)))
     return [{ field: 'hours', message: noneOpen }]
+  // "Sat: Sun: closed", as "Sat:, Sun: closed": Saturday left empty, no day open, the days not named closed.
+  const empty = days.find((d) => /[:=]$/.test(d.trim()) && parseDayHours(d).kind === 'unknown')
+  if (named && days.includes('') && empty !== undefined && !DAYS.some((_, i) => open(i)))
+    return [
+      {
+        field: 'hours',
+        message: `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "Mon-Fri 09:00-18:00, Sat:, Sun: closed".`,
+      },
+    ]
   DAYS.forEach((day, i) => {
     if (!hours[day]) hours[day] = days[i] || (named ? 'closed' : '')
   })
