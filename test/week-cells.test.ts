@@ -361,6 +361,11 @@ const CELLS: [string, string | null][] = [
   ['Mo-Fr 9-18, Sa und So 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
   ['lun.-ven. 9h-19h, sam. et dim. 10h-13h', '1-5 09:00-19:00; 6-7 10:00-13:00'],
   ['lun-vie 9-18, sáb y dom 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  // Polish "i" joins Polish days only: beside others it is a word ("Tutti i giorni").
+  ['Pn-Pt 9-17, Sob i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'],
+  ['Pn.-Pt. 9-17, Sob. i Niedz. nieczynne', '1-5 09:00-17:00; 6-7 closed'],
+  ['Pon-Pt 9-17, So i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'], // So beside Polish days: sobota
+  ['Sob i Nd zamknięte', null],
   // A day's closing alone after a span: the span's opening, that closing; "till late" is no hour.
   ['Mon-Fri 9-5, Thu till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ['Mon-Fri 9-5, Thu late opening till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],

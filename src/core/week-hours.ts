@@ -22,7 +22,7 @@ import {
   NAMED,
   NORDIC,
   nordic,
-  POLISH_DAYS,
+  notPolish,
   POLISH_OF,
   POLISH_ONLY,
   ROMANCE_OF,
@@ -162,7 +162,7 @@ export function daysNamedTogether(texts: string[]): number[][] {
   const named = specs.filter((spec) => spec !== null)
   // As in a week's text, a day only Polish names beside another language's ("PN" beside "Mo-Fr") is none.
   const polish = named.some((spec) => POLISH_ONLY.test(spec))
-  const mixed = polish && named.some((spec) => /\p{L}/u.test(spec.replace(POLISH_DAYS, '')))
+  const mixed = polish && named.some(notPolish)
   const read = named.some((spec) => ROMANCE_ONLY.test(spec)) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
   return specs.map((spec) => (spec === null || (mixed && POLISH_ONLY.test(spec)) ? [] : daysOf(spec, read, NAMED)))
 }
@@ -419,7 +419,7 @@ function splitWith(
   // "Mo-Fr 9-18, Sa 9-12, SB 24h": a Polish day beside another language's ("SB", German banks'
   // self-service) is no day, but text of the hours before it, unread as before.
   const polishOnly = (spec: Spec) => POLISH_ONLY.test(spec[0])
-  if (specs.some(polishOnly) && specs.some((spec) => /\p{L}/u.test(spec[0].replace(POLISH_DAYS, '')))) {
+  if (specs.some(polishOnly) && specs.some((spec) => notPolish(spec[0]))) {
     say(doubts, otherLanguage(text, at, specs, g, null, false) ?? '')
     if (polishOnly(specs[0]!)) return null
     specs = specs.filter((spec) => !polishOnly(spec))
