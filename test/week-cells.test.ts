@@ -331,6 +331,14 @@ const CELLS: [string, string | null][] = [
   // More Nordic
   ['Mån–fre 10–18, lör 10–15', '1-5 10:00-18:00; 6 10:00-15:00'],
   ['Vardagar 7-19, helger 9-17', '1-5 07:00-19:00; 6-7 09:00-17:00'],
+  // Swedish "helger" is the weekend alone, the holidays (helgdagar) joined to a day; beside
+  // Saturday or Sunday named apart it could be either.
+  ['Mån-Fre 10-18, Lör 10-15, sön och helger 11-15', '1-5 10:00-18:00; 6 10:00-15:00; 7 11:00-15:00'],
+  ['Mån-Fre 10-18, lör, sön och helger 10-16', '1-5 10:00-18:00; 6-7 10:00-16:00'],
+  ['Mån-Fre 10-18, Lör 10-15, helger stängt', null],
+  ['helger 10-16, lör 10-14', null],
+  ['Mån-Fre 9-18, helgen 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  ['Mån-Fre 10-18, Sön och helgdag stängt', '1-5 10:00-18:00; 7 closed'],
   ['Mån-Tors 11-21, Fre-Lör 11-23, Sön 12-21', '1-4 11:00-21:00; 5-6 11:00-23:00; 7 12:00-21:00'],
   ['Man.-fre. 10-18, lør. 10-16', '1-5 10:00-18:00; 6 10:00-16:00'],
   ['Mandag - fredag: 07.00 - 23.00, lørdag: 08.00 - 22.00', '1-5 07:00-23:00; 6 08:00-22:00'],

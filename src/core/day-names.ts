@@ -146,7 +146,16 @@ const HOLIDAYS = new Set([
   'helligdage',
   'helligdager',
   'helgdagar',
+  'helgdag',
+  'storhelger',
+  'roda dagar',
+  // Swedish "helg" is a weekend and a holiday: joined to a day ("sön och helger") it is the holidays.
+  'helger',
+  'helgen',
+  'helg',
 ])
+/** Swedish and Norwegian "helg" alone: the weekend, or in Swedish the holidays (helgdagar) too. */
+export const HELG = /^helg(?:er|en)?$/
 
 export const isHoliday = (name: string) => HOLIDAYS.has(name.replace(/\s+/g, ' '))
 /** Those words as a pattern, folded, the longest first. */

@@ -14,6 +14,7 @@ import {
   FRENCH_HOURS,
   GERMANIC_ONLY,
   type Grammar,
+  HELG,
   HOLIDAY_WORDS,
   IN_FULL,
   isHoliday,
@@ -466,7 +467,7 @@ function splitWith(
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
-  if (keepUnread && wordsBeforeDays(hours, daysAt, doubts)) return null
+  if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || helgDoubt(specs, read, g, daysAt, doubts)) return null
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
   const general = new Set<number>()
   // How each day was last named: alone ("Sat 10-2") or in a span ("Mon-Sat 9-5"). A word for days
@@ -514,6 +515,28 @@ function splitWith(
     }
   }
   return week
+}
+
+/**
+ * Whether "helger" stands beside Saturday or Sunday named ("Lör 10-15, helger stängt"), saying
+ * why that is not read: in Swedish it is the weekend or the holidays (helgdagar), either a reading.
+ */
+function helgDoubt(
+  specs: Spec[],
+  read: ReadonlyMap<string, number> | null,
+  g: Grammar,
+  daysAt: (i: number) => string,
+  doubts?: string[],
+): boolean {
+  const helg = specs.findIndex((spec) => HELG.test(spec[0].replace(/\s*[:=]$/, '').trim()))
+  const weekend = specs.findIndex((spec) => !isGroup(spec[0]) && daysOf(spec[0], read, g).some((d) => d >= 5))
+  if (helg < 0 || weekend < 0) return false
+  const [word, day] = [daysAt(helg).replace(/\s*[:=]$/, ''), daysAt(weekend).replace(/\s*[:=]$/, '')]
+  say(
+    doubts,
+    `its "${word}" beside "${day}" could be the weekend or public holidays (helgdagar). Write the weekend's days, such as "lör-sön 10:00-16:00", and leave holidays out.`,
+  )
+  return true
 }
 
 /** Whether days are a word for some days ("Weekends", "täglich"), not days named by their names. */
