@@ -337,6 +337,7 @@ const CELLS: [string, string | null][] = [
   ['Mån-Fre 10-18, lör, sön och helger 10-16', '1-5 10:00-18:00; 6-7 10:00-16:00'],
   ['Mån-Fre 10-18, Lör 10-15, helger stängt', null],
   ['helger 10-16, lör 10-14', null],
+  ['Vardagar 7-19, helger 9-17, sön stängt', null], // Saturday 9-17, or closed and holidays 9-17?
   ['Mån-Fre 9-18, helgen 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
   ['Mån-Fre 10-18, Sön och helgdag stängt', '1-5 10:00-18:00; 7 closed'],
   ['Mån-Tors 11-21, Fre-Lör 11-23, Sön 12-21', '1-4 11:00-21:00; 5-6 11:00-23:00; 7 12:00-21:00'],
@@ -374,6 +375,7 @@ const CELLS: [string, string | null][] = [
   ['Pn.-Pt. 9-17, Sob. i Niedz. nieczynne', '1-5 09:00-17:00; 6-7 closed'],
   ['Pon-Pt 9-17, So i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'], // So beside Polish days: sobota
   ['Sob i Nd zamknięte', null],
+  ['Pn-Pt 9-17, Sob 9-13, Nd i święta nieczynne', '1-5 09:00-17:00; 6 09:00-13:00; 7 closed'],
   // A day's closing alone after a span: the span's opening, that closing; "till late" is no hour.
   ['Mon-Fri 9-5, Thu till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ['Mon-Fri 9-5, Thu late opening till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
@@ -393,6 +395,7 @@ const CELLS: [string, string | null][] = [
   ['ma-vr 9-18, do koopavond tot 21', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ["Lun-Sam 9h-19h, nocturne le jeudi jusqu'à 21h", '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
   ['Mon-Fri 9-5, late night Fri-Sat 10pm-4am', null], // days after words of no closing alone
+  ['Mon-Fri 9-9, Thu open late till 8', null], // said late, yet earlier
   ['Mon-Fri 9-5, Thu till 12', null], // noon or midnight?
   ['Mon-Fri 9-12, 14-18, Thu till 11', null], // the morning's closing, or 23:00?
   ['Mon-Fri 8-12, 13-17, Thu till 7', '1-3,5 08:00-12:00, 13:00-17:00; 4 08:00-12:00, 13:00-19:00'],

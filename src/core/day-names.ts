@@ -76,9 +76,9 @@ export const POLISH_ONLY = /(?<![\p{L}\d])(?:pn|pon|wt|sr|czw?|pt|sb|nd|ndz|nied
 /** Every Polish day: one beside another language's ("Mo-Fr 9-18, SB 24h", German self-service) is no day. */
 export const POLISH_DAYS =
   /(?<![\p{L}\d])(?:poniedziałek|poniedzialek|pon|pn|wtorek|wt|sroda|sr|czwartek|czw|cz|piatek|pt|sobota|sob|sb|so|niedziela|niedz|ndz|nd)(?![\p{L}\d])/gu
-/** Whether days found name a day of another language than Polish, "i" (and) between Polish ones no sign. */
+/** Whether days found name a day of another language than Polish: "i" (and) and "święta" (holidays) beside them are no sign. */
 export const notPolish = (days: string): boolean =>
-  /\p{L}/u.test(days.replace(POLISH_DAYS, '').replace(/(?<![\p{L}\d])i(?![\p{L}\d])/gu, ''))
+  /\p{L}/u.test(days.replace(POLISH_DAYS, '').replace(/(?<![\p{L}\d])(?:i|swieta)(?![\p{L}\d])/gu, ''))
 /** Those two-letter days in a text, and hours as French writes them ("9h", "14h30"). */
 export const ROMANCE_OF_AT = /(?<![\p{L}\d])(?:ma|di|do)(?![\p{L}\d])/u
 export const FRENCH_HOURS = /\dh(?:\d\d)?(?!\p{L})/u
@@ -149,6 +149,7 @@ const HOLIDAYS = new Set([
   'helgdag',
   'storhelger',
   'roda dagar',
+  'swieta',
   // Swedish "helg" is a weekend and a holiday: joined to a day ("sön och helger") it is the holidays.
   'helger',
   'helgen',
@@ -169,10 +170,10 @@ export const HOLIDAY_WORDS = [...HOLIDAYS]
  * read: Danish and Norwegian "og", Swedish "och"). A word stands apart from the days: "De L a V" is no "D(omingo) e L(unes)-V".
  */
 const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|alla|tot en met|tot|til|till)(?!\\p{L})'
-/** Polish days (so, beside them sobota): Polish "i" joins only these ("Sob i Nd"), a word elsewhere. */
+/** Polish days (so, beside them sobota): Polish "i" joins only these, and holidays after them ("Sob i Nd", "Nd i święta"). */
 const POLISH_NAMES =
   'poniedziałek|poniedzialek|pon|pn|wtorek|wt|sroda|sr|czwartek|czw|cz|piatek|pt|sobota|sob|sb|so|niedziela|niedz|ndz|nd'
-const POLISH_AND = `(?<=(?<![\\p{L}\\d])(?:${POLISH_NAMES})\\.?\\s+)i(?=\\s+(?:${POLISH_NAMES})(?![\\p{L}\\d]))`
+const POLISH_AND = `(?<=(?<![\\p{L}\\d])(?:${POLISH_NAMES})\\.?\\s+)i(?=\\s+(?:${POLISH_NAMES}|swieta)(?![\\p{L}\\d]))`
 const JOIN = `,|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en|og|och)(?!\\p{L})|${POLISH_AND}`
 
 /** An article before a day of a list ("fermé le dimanche et le lundi", "el lunes y el martes"). */

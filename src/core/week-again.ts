@@ -58,7 +58,7 @@ export function doubt(days: string, first: string, next: string): string {
  * French "nocturne"): the day closes later than its hours before, so in the evening.
  */
 const LATE_WORDS = 'late(?:\\s+night)?(?:\\s+(?:opening|shopping))?|lange[rn]?|koopavond|nocturne'
-const LATE = new RegExp(`^(?:${LATE_WORDS})\\b`)
+const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 
 /**
  * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr", "do
