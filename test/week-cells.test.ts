@@ -390,6 +390,7 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 9-5, Thu late opening till 10', '1-3,5 09:00-17:00; 4 09:00-22:00'],
   ['Mon-Fri 9-5, Thu late opening till 12', '1-3,5 09:00-17:00; 4 09:00-24:00'],
   ['Mon-Fri 9-5, late night Thursday till 9', '1-3,5 09:00-17:00; 4 09:00-21:00'],
+  ['Mon-Fri 9-5, opening late on Thursday until 9', '1-3,5 09:00-17:00; 4 09:00-21:00'],
   ['Mo-Fr 9-18, langer Donnerstag bis 20', '1-3,5 09:00-18:00; 4 09:00-20:00'],
   ['ma-vr 9-18, koopavond donderdag tot 21 uur', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ['ma-vr 9-18, do koopavond tot 21', '1-3,5 09:00-18:00; 4 09:00-21:00'],

@@ -71,10 +71,10 @@ const TILL = new RegExp(
 
 /**
  * A word for a late opening before its day and the day's closing alone ("langer Donnerstag bis
- * 20", "late night Thursday till 9"), the day's article or not.
+ * 20", "open late Thursday till 9"), the day's article or not.
  */
 const LATE_BEFORE = new RegExp(
-  `(?<![\\p{L}\\d])(${LATE_WORDS})\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?)(?=\\s+(?:till?|until|bis|tot)(?!\\p{L})|\\s+jusqu)`,
+  `(?<![\\p{L}\\d])((?:open(?:s|ing)?\\s+)?(?:${LATE_WORDS}))\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?)(?=\\s+(?:till?|until|bis|tot)(?!\\p{L})|\\s+jusqu)`,
   'giu',
 )
 
