@@ -460,3 +460,14 @@ test.each([
   expect(weekInto(body, cell)).toEqual([])
   for (const day of empty) expect(parseDayHours(body.hours![day]).kind).toBe('unknown')
 })
+
+// "Sat:" before "Sun:" is empty, as "Sat:, Sun: closed" has it: with no day open the cell is refused.
+test('a week of only closed and empty days is refused, naming the empty day', () => {
+  expect(weekInto({}, 'Sat: Sun: closed')).toEqual([
+    {
+      field: 'hours',
+      message:
+        '"Sat: Sun: closed" gives no day open hours, only days closed or left empty ("Sat:"), so every day would be closed or unknown. Name the days it opens with their hours, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed".',
+    },
+  ])
+})

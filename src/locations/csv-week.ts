@@ -107,7 +107,7 @@ export function weekInto(
     return [
       {
         field: 'hours',
-        message: `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "Mon-Fri 09:00-18:00, Sat:, Sun: closed".`,
+        message: `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed".`,
       },
     ]
   DAYS.forEach((day, i) => {
