@@ -50,7 +50,7 @@ const APIS: Record<Api, ApiShape> = {
       "The public, read-only API for store-finder pages and apps: a locator's published locations. The token in the path is the only credential. CORS is open; a referrer allowlist refuses other sites. A path that is no operation answers 404 `NOT_FOUND` (the example `public.NOT_FOUND`); a method other than GET, HEAD or OPTIONS on an operation's path, 405 `METHOD_NOT_ALLOWED` (the example `public.METHOD_NOT_ALLOWED`) with `Allow: GET, HEAD, OPTIONS`. Each error's `docs` links to its section of the error guide, GET /docs.",
     errors: 'public',
     parameters: ['token', 'ifNoneMatch'],
-    okHeaders: ['X-Request-Id', 'ETag', 'Cache-Control', 'Vary', ...RATE],
+    okHeaders: ['X-Request-Id', 'ETag', 'Cache-Control', 'Vary', 'X-Robots-Tag', ...RATE],
     security: [],
     notModified: true,
   },

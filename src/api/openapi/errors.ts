@@ -150,7 +150,8 @@ export function errorExamples(): Record<string, Example> {
  */
 export function errorHeaders(api: ErrorApi, status: number): HeaderUse[] {
   const headers: HeaderUse[] = ['X-Request-Id', 'Cache-Control']
-  if (api === 'public') headers.push('Vary?', 'RateLimit-Limit?', 'RateLimit-Remaining?', 'RateLimit-Reset?')
+  if (api === 'public')
+    headers.push('X-Robots-Tag', 'Vary?', 'RateLimit-Limit?', 'RateLimit-Remaining?', 'RateLimit-Reset?')
   if (api === 'admin' && status === 401) headers.push('WWW-Authenticate')
   if (status === 429 || status === 503) headers.push('Retry-After')
   if (api === 'admin' && status === 409) headers.push('Retry-After?')

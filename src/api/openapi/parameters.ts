@@ -251,6 +251,9 @@ export const HEADERS = {
   Vary: header(
     'On answers: `Origin`, or `Origin, Referer` when the locator has a referrer allowlist; then `Host` too when the service has no PUBLIC_BASE_URL (links then name the Host sent). On errors: `*` (an error is kept by no cache).',
   ),
+  'X-Robots-Tag': header(
+    'On every answer of the Query API: `noindex`. A crawler that runs a finder page fetches these answers as the page does; they are data, not pages to list. Store pages carry no such header.',
+  ),
   'RateLimit-Limit': header("The token's requests a minute, in this process.", 'integer'),
   'RateLimit-Remaining': header('Requests left in this minute.', 'integer'),
   'RateLimit-Reset': header('Seconds until the minute ends.', 'integer'),

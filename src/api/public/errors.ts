@@ -1,6 +1,7 @@
 // The Query API's one error table. Every error body of /public/v1 is built here.
 import { redactSecrets } from '../../core/ids'
 import { databaseBusy as indexesBusy, IndexUnavailable } from '../../indexes/errors'
+import { ROBOTS_TAG } from './headers'
 import { PUBLIC_PREFIX } from './url'
 import { cliCommand } from '../../core/cli-command'
 
@@ -91,7 +92,12 @@ export class PublicError extends Error {
     }
     return new Response(JSON.stringify(body), {
       status: this.status,
-      headers: { 'content-type': 'application/json; charset=utf-8', 'cache-control': 'no-store', ...this.headers },
+      headers: {
+        'content-type': 'application/json; charset=utf-8',
+        'cache-control': 'no-store',
+        'x-robots-tag': ROBOTS_TAG,
+        ...this.headers,
+      },
     })
   }
 }

@@ -65,9 +65,20 @@ export function etagMatches(header: string | null, etag: string, star = true): b
   return header.split(',').some((tag) => (star && tag.trim() === '*') || bare(tag) === bare(etag))
 }
 
+/**
+ * An answer is data for a page's script, no page of its own: search engines that fetch one as the
+ * page runs (Googlebot renders scripts) are told not to list it. The store pages say where it is.
+ */
+export const ROBOTS_TAG = 'noindex'
+
 /** The headers of an answer browsers and caches may keep (errors say no-store instead). */
 export function answerHeaders(etag: string, vary: string, maxAge: number): Record<string, string> {
-  return { etag, 'cache-control': maxAge === MAX_AGE ? CACHE_CONTROL : cacheControl(maxAge), vary }
+  return {
+    etag,
+    'cache-control': maxAge === MAX_AGE ? CACHE_CONTROL : cacheControl(maxAge),
+    vary,
+    'x-robots-tag': ROBOTS_TAG,
+  }
 }
 
 /**
@@ -98,6 +109,7 @@ export const FAST_HEADERS = new Headers({
   'cache-control': CACHE_CONTROL,
   'content-type': JSON_TYPE,
   'x-content-type-options': 'nosniff',
+  'x-robots-tag': ROBOTS_TAG,
 })
 
 /** The headers a fast answer's responses are made from: FAST_HEADERS, the ETag, and those sendWith sets. */
