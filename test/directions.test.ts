@@ -113,3 +113,124 @@ test("a store's own point, or an approximate one without address text: the point
   const blank = { ...SPRINGFIELD, address: { formatted: '  ', country: 'US' } }
   expect(directionsUrl('google', blank)).toBe('https://www.google.com/maps/dir/?api=1&destination=39.7817%2C-89.6501')
 })
+
+test('a region the text writes short, in any case, with or without periods, is not said again', () => {
+  const us = { city: 'Springfield', region: 'Illinois', country: 'US' }
+  expect(addressText({ formatted: 'Springfield, IL', ...us })).toBe('Springfield, IL, United States')
+  expect(addressText({ formatted: '1 Main St, Springfield, Ill. 62701', ...us })).toBe(
+    '1 Main St, Springfield, Ill. 62701, United States',
+  )
+  expect(addressText({ formatted: '1 Main St, Springfield, il', ...us })).toBe(
+    '1 Main St, Springfield, il, United States',
+  )
+  expect(addressText({ formatted: '1 Main St, Springfield, ILLINOIS', ...us })).toBe(
+    '1 Main St, Springfield, ILLINOIS, United States',
+  )
+  expect(addressText({ formatted: '1 Broadway, New York, N.Y.', city: 'New York', region: 'NY', country: 'US' })).toBe(
+    '1 Broadway, New York, N.Y., United States',
+  )
+  expect(
+    addressText({
+      formatted: '1 George St, Sydney NSW 2000',
+      city: 'Sydney',
+      region: 'New South Wales',
+      country: 'AU',
+    }),
+  ).toBe('1 George St, Sydney NSW 2000, Australia')
+  for (const written of ['BY', 'Bayern', 'Bavaria', 'bavaria'])
+    for (const region of ['Bayern', 'Bavaria'])
+      expect(
+        addressText({ formatted: `Marienplatz 1, 80331 München, ${written}`, city: 'München', region, country: 'DE' }),
+      ).toBe(`Marienplatz 1, 80331 München, ${written}, Germany`)
+})
+
+test('a street named after a region, before the town, does not say the region', () => {
+  expect(
+    addressText({
+      formatted: '12 Illinois Street, Springfield',
+      city: 'Springfield',
+      region: 'Illinois',
+      country: 'US',
+    }),
+  ).toBe('12 Illinois Street, Springfield, Illinois, United States')
+  expect(
+    addressText({ formatted: '5 Indiana Ave, Indianapolis', city: 'Indianapolis', region: 'IN', country: 'US' }),
+  ).toBe('5 Indiana Ave, Indianapolis, IN, United States')
+  expect(
+    addressText({
+      formatted: 'Bayernstraße 3, Bayern Allee 1, Nürnberg',
+      city: 'Nürnberg',
+      region: 'Bayern',
+      country: 'DE',
+    }),
+  ).toBe('Bayernstraße 3, Bayern Allee 1, Nürnberg, Bayern, Germany')
+  // Where regions are not written short, a short word is no region's: "La" is not Liguria's.
+  expect(
+    addressText({ formatted: 'Via Roma 1, 19121 La Spezia', city: 'La Spezia', region: 'Liguria', country: 'IT' }),
+  ).toBe('Via Roma 1, 19121 La Spezia, Liguria, Italy')
+})
+
+test('in text all in capitals a code counts only where a country stands, last', () => {
+  expect(addressText({ formatted: 'SHOP 4 IN PHOENIX MALL, PUNE', city: 'Pune', country: 'IN' })).toBe(
+    'SHOP 4 IN PHOENIX MALL, PUNE, India',
+  )
+  expect(addressText({ formatted: 'KIOSK AT HAUPTPLATZ, GRAZ', city: 'Graz', country: 'AT' })).toBe(
+    'KIOSK AT HAUPTPLATZ, GRAZ, Austria',
+  )
+  expect(addressText({ formatted: 'HAUPTPLATZ 1, LINZ, AT', city: 'Linz', country: 'AT' })).toBe(
+    'HAUPTPLATZ 1, LINZ, AT',
+  )
+  expect(addressText({ formatted: 'HAUPTPLATZ 1, AT-4020 LINZ', city: 'Linz', country: 'AT' })).toBe(
+    'HAUPTPLATZ 1, AT-4020 LINZ',
+  )
+  expect(addressText({ formatted: '123 MAIN ST, DENVER CO', city: 'Denver', region: 'Colorado', country: 'US' })).toBe(
+    '123 MAIN ST, DENVER CO, United States',
+  )
+  expect(
+    addressText({
+      formatted: 'SHOP 3 IN CASTLETON MALL, INDIANAPOLIS',
+      city: 'Indianapolis',
+      region: 'IN',
+      country: 'US',
+    }),
+  ).toBe('SHOP 3 IN CASTLETON MALL, INDIANAPOLIS, IN, United States')
+})
+
+test('a code joined to a number by a hyphen is a road, not a country; a postcode so joined is one', () => {
+  expect(addressText({ formatted: 'Rodovia BR-116 km 12, Fortaleza', city: 'Fortaleza', country: 'BR' })).toBe(
+    'Rodovia BR-116 km 12, Fortaleza, Brazil',
+  )
+  expect(addressText({ formatted: '1 Pacific Coast Hwy US-101, Ventura', city: 'Ventura', country: 'US' })).toBe(
+    '1 Pacific Coast Hwy US-101, Ventura, United States',
+  )
+  expect(addressText({ formatted: 'Autovía A-1 km 20, N-340, Madrid', city: 'Madrid', country: 'ES' })).toBe(
+    'Autovía A-1 km 20, N-340, Madrid, Spain',
+  )
+  expect(addressText({ formatted: 'Strada E-45, Cesena', city: 'Cesena', country: 'IT' })).toBe(
+    'Strada E-45, Cesena, Italy',
+  )
+  // A postcode: four digits or more, or the address's own.
+  expect(
+    addressText({ formatted: 'Laugavegur 1, IS-101 Reykjavík', city: 'Reykjavík', postcode: '101', country: 'IS' }),
+  ).toBe('Laugavegur 1, IS-101 Reykjavík')
+  expect(addressText({ formatted: 'Drottninggatan 1, SE-111 51 Stockholm', city: 'Stockholm', country: 'SE' })).toBe(
+    'Drottninggatan 1, SE-111 51 Stockholm',
+  )
+  expect(addressText({ formatted: 'Stephansplatz 1, AT-1010 Wien', city: 'Wien', country: 'AT' })).toBe(
+    'Stephansplatz 1, AT-1010 Wien',
+  )
+})
+
+test('a code joined to a word by "&" is a name: "AT&T"', () => {
+  expect(addressText({ formatted: 'AT&T Shop, Mariahilfer Str. 1, Wien', city: 'Wien', country: 'AT' })).toBe(
+    'AT&T Shop, Mariahilfer Str. 1, Wien, Austria',
+  )
+  expect(
+    addressText({
+      formatted: 'AT&T Plaza, 208 S Akard St, Dallas, TX',
+      city: 'Dallas',
+      region: 'Texas',
+      country: 'US',
+    }),
+  ).toBe('AT&T Plaza, 208 S Akard St, Dallas, TX, United States')
+})

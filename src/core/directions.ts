@@ -1,6 +1,7 @@
 // The links a visitor follows from a store: the way there in a maps service, and a website as
 // its link reads. The widget (in the browser) and the store pages both use these: no Node, no DOM.
 import { LANGS } from './languages'
+import { writesRegion } from './region-spellings'
 import { holdsWords, nameKey } from './text'
 
 export type DirectionsService = 'google' | 'apple' | 'osm'
@@ -42,21 +43,39 @@ export function directionsUrl(service: DirectionsService, place: DirectionsPlace
 /**
  * The address as a maps service is to find it: the text as written, with the parts the geocoder
  * read (town, region, postcode, country name in English) that it does not already say put after
- * it, so "12 Main Street, Springfield" is not found in another Springfield. '' for no text.
+ * it, so "12 Main Street, Springfield" is not found in another Springfield. A region or country
+ * counts as said from the town on (townOn): "12 Illinois Street, Springfield" names no state.
+ * '' for no text.
  */
 export function addressText(address: DirectionsPlace['address']): string {
   const text = address.formatted.trim()
   if (text === '') return ''
   const country = address.country && /^[A-Z]{2}$/.test(address.country) ? address.country : undefined
-  // A part given as a code ("IN", "ME": a region from a spreadsheet) is said only as codes are.
-  const added = [address.city, address.region]
-    .map((part) => part?.trim() ?? '')
-    .filter((part) => part !== '' && !(CODE.test(part) ? holdsCode(text, part) : holdsWords(text, part)))
   const postcode = address.postcode?.trim() ?? ''
+  const digits = nameKey(postcode).replace(/ /g, '')
+  const city = address.city?.trim() ?? ''
+  const tail = townOn(text, city)
+  const added: string[] = []
+  // A part given as a code ("IN", "ME": a region from a spreadsheet) is said only as codes are.
+  if (city !== '' && !(CODE.test(city) ? holdsCode(text, city, digits) : holdsWords(text, city))) added.push(city)
+  const region = address.region?.trim() ?? ''
+  if (region !== '' && !writesRegion(tail, region, country)) added.push(region)
   if (postcode !== '' && !holdsPostcode(text, postcode)) added.push(postcode)
   const name = country && countryName(country)
-  if (name && !namesCountry(text, country!)) added.push(name)
+  if (name && !namesCountry(text, tail, country!, digits)) added.push(name)
   return [text, ...added].join(', ')
+}
+
+/**
+ * The text from the last of its pieces (between commas) that names the town: where an address
+ * says its region and country ("Springfield, IL", "Sydney NSW 2000, Australia"), after its street.
+ * Without the town in it, the pieces after the first; a text of one piece, all of it.
+ */
+function townOn(text: string, city: string): string {
+  const pieces = text.split(',')
+  for (let at = pieces.length - 1; city !== '' && at >= 0; at--)
+    if (holdsWords(pieces[at]!, city)) return pieces.slice(at).join(',')
+  return pieces.length > 1 ? pieces.slice(1).join(',') : text
 }
 
 /**
@@ -110,18 +129,33 @@ function regionName(lang: string, code: string, style: 'long' | 'short'): string
 /** A code as people write one: two or three capitals. */
 const CODE = /^[A-Z]{2,3}$/
 
-/** Whether the text holds `code` (two or three capitals, CODE) as a word written in capitals. */
-const holdsCode = (text: string, code: string): boolean =>
-  new RegExp(`(?:^|[^\\p{L}\\p{N}])${code}(?![\\p{L}\\p{N}])`, 'u').test(text)
+/**
+ * Whether the text holds `code` (two or three capitals, CODE) as codes are written: a word in
+ * capitals, not joined by "&" ("AT&T"), nor to a road's number ("BR-116", "US-101"): joined to a
+ * number it is a postcode's ("CH-8001", "SE-111 51") only with four digits or more, or the address's
+ * own postcode (`postcode`, its digits: "IS-101"). In text all in capitals, where "IN" and "AT" are
+ * words, only in its last piece, where a country stands.
+ */
+function holdsCode(text: string, code: string, postcode: string): boolean {
+  const from = /\p{Ll}/u.test(text) ? 0 : text.lastIndexOf(',') + 1
+  const pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}&])${code}(?![\\p{L}\\p{N}&])(?:-(\\d+)(?: (\\d\\d)(?!\\d))?)?`, 'gu')
+  for (const found of text.matchAll(pattern)) {
+    if (found.index + found[0].indexOf(code) < from) continue
+    const number = found[1] === undefined ? undefined : found[1] + (found[2] ?? '')
+    if (number === undefined || number.length >= 4 || number === postcode) return true
+  }
+  return false
+}
 
 /**
- * Whether the text names the country: by its code as codes are written, in capitals ("CH-8001",
- * not the "Ch." of a chemin, nor the words "in" and "at"), by a name of it in the languages
- * shipped (long or short, either side of a parenthesis, "&" as "and"), or a common short form.
+ * Whether the text names the country: by its code as codes are written (holdsCode: "CH-8001",
+ * not the "Ch." of a chemin, nor the words "in" and "at"), or, from its town on (`tail`), by a
+ * name of it in the languages shipped (long or short, either side of a parenthesis, "&" as
+ * "and"), or a common short form.
  */
-function namesCountry(text: string, code: string): boolean {
-  if (holdsCode(text, code)) return true
-  const words = ` ${nameKey(text)} `
+function namesCountry(text: string, tail: string, code: string, postcode: string): boolean {
+  if (holdsCode(text, code, postcode)) return true
+  const words = ` ${nameKey(tail)} `
   return countryNames(code).some((key) => words.includes(` ${key} `))
 }
 

@@ -14,6 +14,8 @@ const BERLIN = { lat: 52.52437, lng: 13.41053 }
 const TOWN_ONLY = 'Oranienstraße 185, Berlin'
 const POSTCODE_ONLY = 'Kastanienallee 7, 10435 Berlin'
 const SPRINGFIELD = '12 Main Street, Springfield'
+const SPRINGFIELD_IL = '3 Elm St, Springfield, IL'
+const PUNE = 'SHOP 4 IN PHOENIX MALL, PUNE'
 
 let env: TestEnv
 let token: string
@@ -41,6 +43,13 @@ beforeAll(() => {
         precision: 'postcode',
         parts: { city: 'Berlin', postcode: '10435', country: 'DE' },
       },
+      [SPRINGFIELD_IL]: {
+        lat: 39.7817,
+        lng: -89.6501,
+        precision: 'city',
+        parts: { city: 'Springfield', region: 'Illinois', country: 'US' },
+      },
+      [PUNE]: { lat: 18.5204, lng: 73.8567, precision: 'city', parts: { city: 'Pune', country: 'IN' } },
       [SPRINGFIELD]: {
         lat: 39.7817,
         lng: -89.6501,
@@ -95,6 +104,17 @@ test('a street and a town of a name many have: its region and country go with it
   expect(html).toContain('<address>12 Main Street, Springfield</address>')
 })
 
+test('a region the address writes short, or an all-capitals "IN", is read as the text means it', async () => {
+  const il = await create({ name: 'Elm Books', address: SPRINGFIELD_IL })
+  expect(directionLinks(await pageOf(il, 'Elm Books'))[0]).toBe(
+    'https://www.google.com/maps/dir/?api=1&amp;destination=3%20Elm%20St%2C%20Springfield%2C%20IL%2C%20United%20States',
+  )
+  const pune = await create({ name: 'Phoenix Books', address: PUNE })
+  expect(directionLinks(await pageOf(pune, 'Phoenix Books'))[0]).toBe(
+    'https://www.google.com/maps/dir/?api=1&amp;destination=SHOP%204%20IN%20PHOENIX%20MALL%2C%20PUNE%2C%20India',
+  )
+})
+
 test('the same address with its coordinates sent: the links go to the point, which the page gives', async () => {
   const id = await create({ name: 'Mitte Books', address: TOWN_ONLY, coordinates: BERLIN })
   const html = await pageOf(id, 'Mitte Books')
@@ -119,8 +139,8 @@ test('an ETag of a page of an earlier PAGE_FORMAT (address links, their country,
   expect(directionLinks(again.text)).toContain(
     'https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany&amp;sll=52.52437%2C13.41053',
   )
-  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 9.
-  for (const format of [1, 2, 3, 4, 5, 6, 7, 8, 9]) {
+  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 10.
+  for (const format of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10]) {
     const made = `W/"${version}-${Bun.hash(url, Bun.hash(`pages 8.${format} http://localhost `)).toString(36)}"`
     expect((await send(env.app, url, { headers: { 'if-none-match': made } })).status).toBe(200)
   }

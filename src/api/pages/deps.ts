@@ -90,8 +90,10 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 8: they name a country as people write it ("Hong Kong", "Myanmar"), and read it so.
  * 9: a region given as a code ("IN") is said only by that code in capitals, not "in".
  * 10: a postcode written without its space ("SW1A2AA") is the postcode, not a street.
+ * 11: directions read a region written short ("IL", "Ill."), and a code in capitals as a country
+ *    only where one stands (not "IN" in capitals, "BR-116", "AT&T").
  */
-export const PAGE_FORMAT = 10
+export const PAGE_FORMAT = 11
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

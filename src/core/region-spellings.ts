@@ -1,0 +1,63 @@
+// How an address writes a region: in full, by another of its names ("Bayern" for Bavaria), or
+// short, as a code or a style guide's abbreviation ("IL", "Ill.", "N.S.W."). The widget (in the
+// browser) and the store pages both read this: no Node, and no table of every region's code, which
+// the widget's size budget has no room for.
+import { holdsWords, nameKey } from './text'
+
+/**
+ * Regions people name in two languages, whichever the geocoder gives: each a group of names
+ * apart by ":", the groups by "|".
+ */
+const OTHER_NAMES = (
+  'Bayern:Bavaria|Hessen:Hesse|Niedersachsen:Lower Saxony|Nordrhein-Westfalen:North Rhine-Westphalia|' +
+  'Rheinland-Pfalz:Rhineland-Palatinate|Sachsen:Saxony|Sachsen-Anhalt:Saxony-Anhalt|Thüringen:Thuringia|' +
+  'Mecklenburg-Vorpommern:Mecklenburg-Western Pomerania|Wien:Vienna|Niederösterreich:Lower Austria|' +
+  'Oberösterreich:Upper Austria|Steiermark:Styria|Kärnten:Carinthia|Tirol:Tyrol|Genève:Geneva:Genf:Ginevra|' +
+  'Bern:Berne|Luzern:Lucerne|Fribourg:Freiburg|Graubünden:Grisons:Grigioni|Ticino:Tessin|Vaud:Waadt|' +
+  'Valais:Wallis|Neuchâtel:Neuenburg|Basel-Stadt:Bâle-Ville|Solothurn:Soleure|Aargau:Argovie'
+)
+  .split('|')
+  .map((group) => group.split(':'))
+
+/** The names of the region `region` names: it, and its other names where it has some. */
+const namesOf = (region: string): string[] => {
+  const key = nameKey(region)
+  return OTHER_NAMES.find((group) => group.some((name) => nameKey(name) === key)) ?? [region]
+}
+
+/**
+ * Whether `text` writes the region `region` (a name) names: by one of its names as words (case
+ * and accents aside), or short, case and periods aside: a word of two or three letters ("IL",
+ * "nsw", "N.Y."), or one of up to six with a period ("Ill.", "Calif.", "Nfld."), whose letters
+ * begin as a name does and come in it in order: a US state's, Canadian province's, Australian or
+ * German state's, Swiss canton's code ("CA", "QLD", "BY", "ZH") or abbreviation ("W.Va."), in
+ * those countries (or with none given).
+ */
+export function writesRegion(text: string, region: string, country: string | undefined): boolean {
+  const names = namesOf(region)
+  if (names.some((name) => holdsWords(text, name))) return true
+  if (country !== undefined && !ABBREVIATING.has(country)) return false
+  const letters = names.map((name) => nameKey(name).replace(/ /g, ''))
+  return text.split(/[\s,;/()]+/).some((word) => {
+    const short = nameKey(word.replace(/\./g, ''))
+    if (!/^[\p{L}]+$/u.test(short)) return false
+    if (!(short.length >= 2 && (short.length <= 3 || (short.length <= 6 && word.endsWith('.'))))) return false
+    return letters.some((name) => name[0] === short[0] && inOrder(short, name))
+  })
+}
+
+/**
+ * The countries whose regions addresses write short. Elsewhere a short word is an article or a
+ * preposition ("La Spezia" is not Liguria's "LA").
+ */
+const ABBREVIATING = new Set(['US', 'CA', 'AU', 'DE', 'CH'])
+
+/** Whether the letters of `short` come in `name` in its order ("wva" in "westvirginia"). */
+function inOrder(short: string, name: string): boolean {
+  let at = 0
+  for (const c of short) {
+    at = name.indexOf(c, at) + 1
+    if (at === 0) return false
+  }
+  return true
+}
