@@ -17,6 +17,10 @@ const ADDRESSES = {
   'Budapest, Andrássy út 12, Hungary': { city: 'Budapest', country: 'HU' },
   '10435 Berlin, Germany': { city: 'Berlin', postcode: '10435', country: 'DE' },
   'Springfield, IL': { city: 'Springfield', region: 'Illinois', country: 'US' },
+  'Berlin, Mitte': { city: 'Berlin', country: 'DE' },
+  '10117 Berlin, Mitte, Friedrichstraße 100': { city: 'Berlin', postcode: '10117', country: 'DE' },
+  'Berlin, Kreuzberg, Oranienstraße': { city: 'Berlin', country: 'DE' },
+  'Paris, Le Marais, Rue des Rosiers': { city: 'Paris', country: 'FR' },
   SW1A2AA: { city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
   '10 Downing St, SW1A2AA': { city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
 } as const
@@ -65,4 +69,14 @@ test('an address written town first has its street after its town, postcode and 
   // One of its town, postcode, region and country alone names none.
   expect(await streetsOf('10435 Berlin, Germany')).toEqual([undefined, undefined])
   expect(await streetsOf('Springfield, IL')).toEqual([undefined, undefined])
+})
+
+test('a district after the town is no street: the piece with a number or a street word is', async () => {
+  expect(await streetsOf('Berlin, Mitte')).toEqual([undefined, undefined])
+  expect(await streetsOf('10117 Berlin, Mitte, Friedrichstraße 100')).toEqual([
+    'Friedrichstraße 100',
+    'Friedrichstraße 100',
+  ])
+  expect(await streetsOf('Berlin, Kreuzberg, Oranienstraße')).toEqual(['Oranienstraße', 'Oranienstraße'])
+  expect(await streetsOf('Paris, Le Marais, Rue des Rosiers')).toEqual(['Rue des Rosiers', 'Rue des Rosiers'])
 })

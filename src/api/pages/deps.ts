@@ -92,8 +92,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 10: a postcode written without its space ("SW1A2AA") is the postcode, not a street.
  * 11: directions read a region written short ("IL", "Ill."), and a code in capitals as a country
  *    only where one stands (not "IN" in capitals, "BR-116", "AT&T").
+ * 12: a district after the town ("Berlin, Mitte") is no street.
  */
-export const PAGE_FORMAT = 11
+export const PAGE_FORMAT = 12
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

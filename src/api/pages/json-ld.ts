@@ -4,6 +4,7 @@ import { type DayHours, parseDayHours } from '../../core/hours'
 import { socialUrl } from '../../core/social'
 import { nameKey } from '../../core/text'
 import { countryCode, regionSpellings } from '../../geocode/countries'
+import { streetMask } from '../../geocode/embedded/address-read'
 import { parsePhoneNumberFromString } from 'libphonenumber-js'
 import type { publicLocation } from '../../indexes/present'
 // schema.org's vocabulary as types (schema-dts): tsc checks every property and value written here.
@@ -101,7 +102,8 @@ const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DA
  * the town's name but for numbers and a code of up to three letters ("London SE1 7PB", "L-1728
  * Luxembourg", "São Paulo - SP"), not a street named after it ("London Road"). Else the whole.
  * An address that starts with its town or postcode ("10435 Berlin", "1052 Budapest, Váci utca 1.")
- * has the pieces after them that are not its town, postcode, region or country: '' for none.
+ * has the pieces after them that are not its town, postcode, region or country and read as a
+ * street, with a number or a street's word (streetMask): not a district ("Berlin, Mitte"). '' for none.
  */
 export function streetOf(a: PublicLocation['address']): string {
   if (a.street) return a.street
@@ -135,9 +137,10 @@ export function streetOf(a: PublicLocation['address']): string {
     holdsPostcode(piece) ||
     spellings.includes(nameKey(piece)) ||
     (a.country !== undefined && countryCode(piece) === a.country)
+  const isStreet = (piece: string) => /\d/.test(piece) || streetMask(piece.trim().split(/\s+/)).includes(true)
   return pieces
     .slice(1)
-    .filter((p) => !isPlace(p))
+    .filter((p) => !isPlace(p) && isStreet(p))
     .join(',')
     .trim()
 }
