@@ -77,7 +77,7 @@ describe('a published location', () => {
       'og:title': 'Vélo Café Bikes, Paris',
       'og:description': 'Coffee, espresso and city bikes.',
       'og:url': canonical,
-      'og:locale': 'en_US', // the page's language in its own country: Facebook knows no en_FR
+      'og:locale': 'en_GB', // English as France's English is written: Facebook knows no en_FR
       'og:image': 'https://img.example.com/velo.jpg',
       'place:location:latitude': '48.86',
       'place:location:longitude': '2.356',
@@ -172,13 +172,15 @@ describe('a published location', () => {
         { lat: 49.6116, lng: 6.1319 },
         '2 Rue du Marché-aux-Herbes',
       ],
+      ['Bahnhofstrasse 1, 8001 Zürich', { lat: 47.3717, lng: 8.5387 }, 'Bahnhofstrasse 1'],
     ] as const) {
       const { id } = (await f.env.call('POST', '/admin/v1/locations', { body: { name: 'Shop', address, coordinates } }))
         .body.location
       const html = (await f.page(`/l/${f.token}/${id}`)).text
       expect(html).toContain(`<meta property="business:contact_data:street_address" content="${street}">`)
-      // Its locale: English in the store's country where Facebook knows it (en_GB), else its own.
-      const locale = address.includes('London') ? 'en_GB' : 'en_US'
+      // Its locale: English as the store's country writes it, of the two Facebook knows (en_CH,
+      // en_LU are none): British outside the US and the places CLDR gives American English.
+      const locale = address.includes('Springfield') ? 'en_US' : 'en_GB'
       expect(metaTags(html)['og:locale']).toBe(locale)
       expect(metaTags((await f.page(`/l/${f.token}/${id}?lang=fr`)).text)['og:locale']).toBe('fr_FR')
       await f.env.call('POST', `/admin/v1/locations/${id}/delete`)

@@ -93,8 +93,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 11: directions read a region written short ("IL", "Ill."), and a code in capitals as a country
  *    only where one stands (not "IN" in capitals, "BR-116", "AT&T").
  * 12: a district after the town ("Berlin, Mitte") is no street.
+ * 13: an English page's og:locale is en_GB where the store's country writes British English.
  */
-export const PAGE_FORMAT = 12
+export const PAGE_FORMAT = 13
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

@@ -17,13 +17,17 @@ const NAMES: Record<Lang, string> = {
 
 /**
  * Open Graph's locale, language_TERRITORY, as Facebook reads it: one of its own locales, as it
- * refuses any other ("de_AT", "fr_DE") as no value of its list. The page's language in the page's
- * country where that is one ("en_GB", "fr_CA", "nl_BE"), else in the language's own ("de_DE").
+ * refuses any other ("de_AT", "fr_DE", "en_CH") as no value of its list. The page's language in
+ * the page's country where that is one ("en_GB", "fr_CA", "nl_BE"); English, which Facebook knows
+ * only as en_US and en_GB, as the country writes it (BRITISH_ENGLISH); else the language's own
+ * country ("de_DE").
  */
 export function ogLocale(lang: Lang, country: string | null | undefined): string {
   const known = OG_LOCALES[lang]
   const territory = country?.toUpperCase()
-  return `${lang}_${territory !== undefined && known.includes(territory) ? territory : known[0]}`
+  if (territory === undefined) return `${lang}_${known[0]}`
+  if (known.includes(territory)) return `${lang}_${territory}`
+  return `${lang}_${lang === 'en' && BRITISH_ENGLISH.has(territory) ? 'GB' : known[0]}`
 }
 
 /** Facebook's locales of each language the pages ship, the language's own country first. */
@@ -35,6 +39,21 @@ const OG_LOCALES: Record<Lang, readonly string[]> = {
   it: ['IT'],
   nl: ['NL', 'BE'],
 }
+
+/**
+ * The countries whose English is written as Britain's: Europe's, and those CLDR writes in
+ * international English (en_001: "colour", day before month); elsewhere American English, as
+ * CLDR's English in the US, its territories and the Philippines, and its fallback for the rest.
+ */
+const BRITISH_ENGLISH = new Set(
+  (
+    'AD AL AT BA BE BG BY CH CY CZ DE DK EE ES FI FO FR GB GG GI GR HR HU IE IM IS IT JE LI LT LU LV MC MD ME ' +
+    'MK MT NL NO PL PT RO RS SE SI SK SM UA VA XK ' +
+    'AE AG AI AU BB BD BM BS BW BZ CA CK CM CX DM ER FJ FK GD GH GM GY HK IL IN IO JM KE KI KN KY LC LK LR LS ' +
+    'MG MO MS MU MV MW MY NA NF NG NR NU NZ PG PK PN PW SB SC SD SG SH SL SS SX SZ TC TK TO TT TV TZ UG VC ' +
+    'VG VU WS ZA ZM ZW'
+  ).split(' '),
+)
 
 /** The language of one of a locator's pages: the one its link asks for (?lang=), else homeLang. */
 export const langOfPage = (url: URL, locator: Locator): Lang => pageLang(url) ?? homeLang(locator)
