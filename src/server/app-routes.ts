@@ -3,7 +3,7 @@
 import { Elysia, NotFoundError } from 'elysia'
 import { adminRoutes } from '../api/admin'
 import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
-import { adminMethods, methodNotAllowed } from '../api/admin/methods'
+import { adminMethods, allowedMethods, methodNotAllowed } from '../api/admin/methods'
 import { openApiResponse } from '../api/openapi/document'
 import { apiAssetResponse, apiDocs, apiPageResponse } from '../api/openapi/page'
 import { trailingSlashRedirect } from '../api/pages/deps'
@@ -156,9 +156,12 @@ function failureAnswer(deps: ServiceDeps, code: unknown, error: unknown, request
   if (known !== null) return known.toResponse()
   if (code === 'NOT_FOUND') {
     if (isPagePath(path)) return notFoundPage('Not found', 'No page has this address.')
-    // A route's other method, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}).
+    // OPTIONS, or a route's other method, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}).
     const allow = adminMethods(path)
-    if (allow !== null) return methodNotAllowed(request.method, path, allow).toResponse()
+    if (allow !== null)
+      return request.method === 'OPTIONS'
+        ? allowedMethods(allow)
+        : methodNotAllowed(request.method, path, allow).toResponse()
     // Through the error table, which does not quote back a secret key sent as the path. Under
     // /admin/v1: name the routes there are.
     const where =

@@ -97,7 +97,7 @@ describe('POST /locations/{id}/delete', () => {
       )
       expect({ status: res.status, allow: res.headers.get('allow'), body: res.body }).toEqual({
         status: 405,
-        allow: 'GET, HEAD, POST',
+        allow: 'GET, HEAD, POST, OPTIONS',
         body: {
           success: false,
           error: 'method_not_allowed',
@@ -110,7 +110,7 @@ describe('POST /locations/{id}/delete', () => {
     const bulk = await env.call('GET', `${BASE}/bulk`)
     expect({ status: bulk.status, allow: bulk.headers.get('allow'), body: bulk.body }).toEqual({
       status: 405,
-      allow: 'POST',
+      allow: 'POST, OPTIONS',
       body: {
         success: false,
         error: 'method_not_allowed',
@@ -120,7 +120,7 @@ describe('POST /locations/{id}/delete', () => {
     const exported = await expectNoChange(() => env.call('POST', `${BASE}/export`, { body: { name: 'X' } }))
     expect([exported.status, exported.headers.get('allow'), exported.body.message]).toEqual([
       405,
-      'GET, HEAD',
+      'GET, HEAD, OPTIONS',
       `POST ${BASE}/export is not allowed: this route takes GET, HEAD.`,
     ])
     // Every route's other methods, the key checked or not: those that would be another route's
@@ -145,7 +145,7 @@ describe('POST /locations/{id}/delete', () => {
           method,
           key,
           405,
-          allow,
+          `${allow}, OPTIONS`,
           error,
         ])
       }
@@ -158,5 +158,61 @@ describe('POST /locations/{id}/delete', () => {
     expect((await env.call('GET', '/admin/locations')).body.message).toBe(
       'No route GET /admin/locations. The Management API lives under /admin/v1.',
     )
+  })
+})
+
+describe('OPTIONS', () => {
+  // Each route, and the methods it takes as Allow lists them.
+  const routes = (id: string): [string, string][] => [
+    [BASE, 'GET, HEAD, POST, OPTIONS'],
+    [`${BASE}/`, 'GET, HEAD, POST, OPTIONS'],
+    [`${BASE}/export`, 'GET, HEAD, OPTIONS'],
+    [`${BASE}/bulk`, 'POST, OPTIONS'],
+    [`${BASE}/${id}`, 'GET, HEAD, POST, OPTIONS'],
+    [`${BASE}/${id}/delete`, 'POST, OPTIONS'],
+    ['/admin/v1/custom_fields', 'GET, HEAD, OPTIONS'],
+  ]
+
+  test('on a route: 204 with the methods it takes in Allow, with a key or without one', async () => {
+    const location = await created()
+    for (const [path, allow] of routes(location.id))
+      for (const key of [undefined, null, 'sk_nope'] as const) {
+        const res = await env.call('OPTIONS', path, key === undefined ? {} : { key })
+        expect([path, key, res.status, res.headers.get('allow'), res.body]).toEqual([path, key, 204, allow, ''])
+      }
+    expect((await get(location.id)).body.location).toEqual(location)
+    // A path that is no route stays 404.
+    const none = await env.call('OPTIONS', `${BASE}/${location.id}/delete/now`)
+    expect([none.status, none.headers.get('allow'), none.body.error]).toEqual([404, null, 'not_found'])
+  })
+
+  test("a browser's preflight from another site is granted nothing: no CORS header on any answer", async () => {
+    const location = await created()
+    const origin = { origin: 'https://other.example' }
+    const preflight = {
+      ...origin,
+      'access-control-request-method': 'POST',
+      'access-control-request-headers': 'authorization, content-type',
+    }
+    const cors = (res: { headers: Headers }) => [...res.headers.keys()].filter((h) => h.startsWith('access-control-'))
+    for (const [path] of routes(location.id))
+      for (const key of [undefined, null] as const) {
+        const res = await env.call('OPTIONS', path, { key, headers: preflight })
+        expect([path, key, res.status, cors(res)]).toEqual([path, key, 204, []])
+      }
+    const answers = [
+      await env.call('GET', BASE, { headers: origin }),
+      await env.call('GET', `${BASE}/${location.id}`, { headers: origin }),
+      await env.call('POST', `${BASE}/${location.id}`, { headers: origin, body: { name: 'Renamed' } }),
+      await env.call('GET', BASE, { headers: origin, key: null }),
+      await env.call('DELETE', `${BASE}/${location.id}`, { headers: origin }),
+    ]
+    expect(answers.map((res) => [res.status, cors(res)])).toEqual([
+      [200, []],
+      [200, []],
+      [200, []],
+      [401, []],
+      [405, []],
+    ])
   })
 })

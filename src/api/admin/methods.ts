@@ -1,5 +1,6 @@
 // The methods each Management API route takes, by path: a request with another method there is
-// 405 method_not_allowed with this list as its Allow header (as the Query API answers).
+// 405 method_not_allowed with this list as its Allow header (as the Query API answers), and
+// OPTIONS there is 204 with it. Allow lists OPTIONS too; the messages name the methods that act.
 import { AdminError } from './errors'
 
 const PREFIX = '/admin/v1'
@@ -22,6 +23,16 @@ export function adminMethods(path: string): string | null {
   return null
 }
 
+/** Allow for a route taking `methods` (RFC 9110 10.2.1): those, and OPTIONS, which every route answers. */
+const allowHeader = (methods: string) => `${methods}, OPTIONS`
+
+/**
+ * OPTIONS on a route taking `methods`: 204 with Allow, with a key or without one (the routes are
+ * no secret). No CORS header: a preflight from a page on another site is granted nothing.
+ */
+export const allowedMethods = (methods: string): Response =>
+  new Response(null, { status: 204, headers: { allow: allowHeader(methods) } })
+
 /** 405 for `method` on the route at `path`, which takes `allow`: the methods it does take, and where a REST habit's action is. */
 export function methodNotAllowed(method: string, path: string, allow: string): AdminError {
   const habit =
@@ -35,6 +46,6 @@ export function methodNotAllowed(method: string, path: string, allow: string): A
     `${method} ${path} is not allowed: this route takes ${allow}.${habit}`,
     undefined,
     undefined,
-    allow,
+    allowHeader(allow),
   )
 }
