@@ -78,10 +78,12 @@ describe('the document', () => {
     ])
   })
 
-  test("the Management API's description names the answer to another method, with its status and Allow", () => {
+  test("the Management API's description names the answers to another method and to OPTIONS, with their status and Allow", () => {
     const { description } = doc.tags.find((t: Json) => t.name === 'Management API')
     expect(description).toContain('405 `method_not_allowed` (the example `admin.method_not_allowed`)')
     expect(description).toContain('`Allow` header')
+    expect(description).toContain("OPTIONS on an operation's path, 204 with that `Allow` header")
+    expect(description).toContain('no CORS headers')
   })
 
   test("the Query API's description names the answers to no route and to another method, each with its status", () => {

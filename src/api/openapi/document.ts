@@ -38,7 +38,7 @@ const APIS: Record<Api, ApiShape> = {
   admin: {
     tag: 'Management API',
     description:
-      'The private API for back-office systems: it reads and writes the locations of one locator, published and draft. Send the secret key on every request: `Authorization: Bearer sk_...`. Never put the key in a web page. A path that is no operation answers 404 `not_found`; a method no operation on that path has, 405 `method_not_allowed` (the example `admin.method_not_allowed`) with an `Allow` header listing the methods the path takes; a query parameter the operation does not list, 400 `invalid_request` (but `_`, a cache-buster, which means nothing).',
+      "The private API for back-office systems: it reads and writes the locations of one locator, published and draft. Send the secret key on every request: `Authorization: Bearer sk_...`. Never put the key in a web page. A path that is no operation answers 404 `not_found`; a method no operation on that path has, 405 `method_not_allowed` (the example `admin.method_not_allowed`) with an `Allow` header listing the methods the path takes (OPTIONS among them); OPTIONS on an operation's path, 204 with that `Allow` header, with or without the key, and no CORS headers (the API is for servers, so a browser's preflight from another site is refused); a query parameter the operation does not list, 400 `invalid_request` (but `_`, a cache-buster, which means nothing).",
     errors: 'admin',
     parameters: [],
     okHeaders: ['X-Request-Id', 'Cache-Control'],
