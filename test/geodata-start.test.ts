@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../src/core/config'
-import { startInTerminal, startServer, tempDir, freePort } from './helpers'
+import { startInTerminal, startOnFreePort, startServer, tempDir } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -14,20 +14,19 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 const STEP = /^ {2}step (\d) of 5: [a-z ]+ \(\d+ s\)$/
 
 test('not on a terminal, over an empty file: a line a step, in order; /healthz answers "starting" while it builds; what a stopped build left is removed', async () => {
-  const port = freePort()
   // A build stopped midway by a process that is gone leaves its temporary file and journal.
   const gone = Bun.spawn(['true'])
   await gone.exited
   const left = [`plain-geo.sqlite.${gone.pid}.tmp`, `plain-geo.sqlite.${gone.pid}.tmp-journal`].map((f) => join(dir, f))
   for (const file of left) writeFileSync(file, 'left by a stopped build')
   writeFileSync(join(dir, 'plain-geo.sqlite'), '') // an empty file holds nothing: built over
-  const server = startServer(join(dir, 'plain.db'), {
-    DEMO: '0',
-    PORT: port,
-    GEODATA_PATH: join(dir, 'plain-geo.sqlite'),
-  })
+  // The port is reached before the server says where it listens: /healthz during the build.
+  const { server, port } = await startOnFreePort(
+    join(dir, 'plain.db'),
+    { DEMO: '0', GEODATA_PATH: join(dir, 'plain-geo.sqlite') },
+    /Preparing the offline geocoder data/,
+  )
   try {
-    await server.waitFor(/Preparing the offline geocoder data/)
     const health: string[] = []
     while (!server.lines.some((l) => l.startsWith('Offline geocoder ready'))) {
       // No time limit of its own: a reply that waited for the build counts no "starting", and fails below.

@@ -292,15 +292,18 @@ export function freePort(): string {
  * startServer on a port from freePort, for a server a test reaches before it says where it listens,
  * and its first line matching `re`. Another process may take the port between freePort and the
  * bind: a start that ends saying so is made again on another port; one that ends otherwise fails.
+ * `command`: the one startServer runs, given the port. PORT names the port too, unless `extraEnv`
+ * sets PORT (for a test of an option that wins over it).
  */
 export async function startOnFreePort(
   dbPath: string,
   extraEnv: Record<string, string>,
   re: RegExp,
+  command?: (port: string) => string[],
 ): Promise<{ server: Running; port: string; line: string }> {
   for (;;) {
     const port = freePort()
-    const server = startServer(dbPath, { ...extraEnv, PORT: port })
+    const server = startServer(dbPath, { PORT: port, ...extraEnv }, command?.(port))
     const ended = server.proc.exited.then((code) => ({ code }))
     const first = await Promise.race([
       server.waitFor(re).then(

@@ -5,7 +5,7 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { cliRunner, startServer, tempDir, freePort, serverUrl } from './helpers'
+import { cliRunner, startOnFreePort, startServer, tempDir, serverUrl } from './helpers'
 import { waitingForLock } from './process-waits'
 
 const ROOT = join(import.meta.dir, '..')
@@ -117,23 +117,28 @@ test(
     for (const workers of ['1', '2']) {
       const db = join(dir, `options-${workers}.db`)
       const other = join(dir, `env-${workers}.db`)
-      const port = freePort()
       // HOST unset: this machine only.
-      const server = startServer(other, { ...NO_GEOCODER, PORT: '1', DEMO: '1', WORKERS: '1', HOST: '' }, [
-        'node',
-        LAUNCHER,
-        'serve',
-        '--database',
-        db,
-        `--port=${port}`,
-        '--no-demo',
-        '--workers',
-        workers,
-        '--log-requests',
-        '0',
-      ])
+      const started = await startOnFreePort(
+        other,
+        { ...NO_GEOCODER, PORT: '1', DEMO: '1', WORKERS: '1', HOST: '' },
+        /"listening"/,
+        (port) => [
+          'node',
+          LAUNCHER,
+          'serve',
+          '--database',
+          db,
+          `--port=${port}`,
+          '--no-demo',
+          '--workers',
+          workers,
+          '--log-requests',
+          '0',
+        ],
+      )
+      const { server, port } = started
       try {
-        const line = JSON.parse(await server.waitFor(/"listening"/))
+        const line = JSON.parse(started.line)
         expect(line.database).toBe(db)
         expect(new URL(line.url).port).toBe(port)
         expect(new URL(line.url).hostname).toBe('127.0.0.1')
