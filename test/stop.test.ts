@@ -146,8 +146,9 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
   }
   expect(ms).toBeGreaterThan(900) // the request under way was waited for
   // Until its 1 s, not the default 8: the request under way ends only at the deadline, so a stop at
-  // 8 s takes 8000 ms or more, however fast the machine; a loaded one only adds to this one's 1 s.
-  expect(ms).toBeLessThan(8000)
+  // 8 s takes 8000 ms or more (less a ms or two: a timer may fire that early), however fast the
+  // machine. A whole second below that, the bound leaves a loaded machine 6 s to add to this 1 s.
+  expect(ms).toBeLessThan(7000)
   const cut = JSON.parse(await server.waitFor(/requests cut at the stop deadline/))
   expect(cut).toMatchObject({ level: 'warn', requests: 1 })
   // The request cut names whose it was: its locator and key, though its body never came.
