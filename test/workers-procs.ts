@@ -142,6 +142,9 @@ export async function freshGet(port: number, path: string, workers: number[]): P
  * Polls `probe` until it gives a value. It fails after QUIET_MS in which the processes `working`
  * counts (their CPU time, as treeCpuTicks) did no work: a worker's start that a loaded machine
  * slows (seconds at load 20) is not cut short, one stalled or never begun fails naming `what`.
+ * Answering a probe (a request to the server) is work of theirs too, and so is what follows it (an
+ * idle server's tree used 1 % of a core polled each 250 ms): only the pauses between probes count,
+ * and they grow to 1 s. Polled each 25 ms, a stalled server's /metrics alone passed for a start.
  */
 export async function until<T>(
   what: string,
@@ -150,17 +153,24 @@ export async function until<T>(
   quietMs = QUIET_MS,
 ): Promise<T> {
   let since = performance.now()
-  let ticks = working()
+  // The pauses' time since `since`, and the CPU time the processes used in them.
+  let pausedMs = 0
+  let pausedTicks = 0
+  let pause = 25
   for (;;) {
     const value = await probe()
     if (value) return value
-    if (performance.now() - since >= quietMs) {
-      const used = working()
-      if (used - ticks < workingTicks(quietMs))
-        throw new Error(`waiting for ${what}: ${quietMs / 1000} s in which its processes did no work`)
-      ticks = used
-      since = performance.now()
-    }
-    await Bun.sleep(25)
+    const ticks = working()
+    const at = performance.now()
+    await Bun.sleep(pause)
+    pause = Math.min(pause * 2, 1000)
+    pausedTicks += working() - ticks
+    pausedMs += performance.now() - at
+    if (performance.now() - since < quietMs) continue
+    if (pausedTicks < workingTicks(pausedMs))
+      throw new Error(`waiting for ${what}: ${quietMs / 1000} s in which its processes did no work`)
+    since = performance.now()
+    pausedMs = 0
+    pausedTicks = 0
   }
 }
