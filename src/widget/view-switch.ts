@@ -71,6 +71,34 @@ function unseenSteps(over: string, life: AbortSignal): void {
 }
 
 /**
+ * Forward to a list whose map's entry is after it (its `over` mark), side by side, changes nothing in
+ * sight: the finder goes on to the map's, where Back left it, while that is still the next entry.
+ * It is when the finder stepped Back from that list itself: nothing can push after the list until
+ * it is in sight again (a push from an entry before it drops it too). Else only the Navigation API
+ * knows (nextHere). A step Back of its own is known in the entry it came to, until the next step.
+ */
+function forwardOn(over: string, since: string, prefix: string) {
+  let stepping: unknown
+  let stepped: unknown
+  return {
+    /** Steps Back from the list in sight, `to`. */
+    back: (to: State) => {
+      stepping = to?.[over]
+      history.back()
+    },
+    /** At each step from `left` (unmarkFrom first): whether it came Forward to such a list. */
+    step: (left: State): boolean => {
+      unmarkFrom(left, over, since)
+      const to = state()
+      const own = stepped
+      ;[stepped, stepping] = [stepping, undefined]
+      const next = to?.[over]
+      return next !== undefined && forward(left, to) && (next === own || nextHere(prefix))
+    },
+  }
+}
+
+/**
  * Hides `button`, floating at the screen's foot, while it stands over `map` in sight, the list's
  * switch to it (widget.css): what it would show is there, and it would cover the map's middle, a
  * few stores' pins. It keeps its place hidden, and shows again once off the map: the list in sight,
@@ -138,6 +166,7 @@ export function viewSwitch(
     placed()
   }
   if (entries) unseenSteps(over, entries.searches.life)
+  const onward = forwardOn(over, since, prefix)
   /** The entry in sight (a reloaded page's too), as the switch last saw or wrote it. */
   let seen = inSight()
   /** Whether the entry is this finder's map shown alone, right over its list (a page's other finder pushes none such). */
@@ -204,7 +233,7 @@ export function viewSwitch(
       'popstate',
       () => {
         const { state: left, href: leftAt } = seen
-        unmarkFrom(left, over, since)
+        const forwardToList = onward.step(left)
         seen = inSight()
         const to = seen.state
         const mapEntry = typeof to?.[key] === 'string'
@@ -219,10 +248,8 @@ export function viewSwitch(
         // Wider (a phone turned on its side), list and map stand side by side (widget.css).
         const alone = getComputedStyle(list).display === 'none'
         returning = null
-        // Forward, side by side, to a list its map's entry is after: that changes nothing in sight
-        // either. It goes on to the map's, where Back left it, unless an entry pushed since took its place.
-        if (!mapEntry && !onMap() && to?.[over] !== undefined && forward(left, to) && sideBySide() && nextHere(prefix))
-          return history.forward()
+        // Forward, side by side, to a list its map's entry is still after: it goes on to the map's.
+        if (!mapEntry && !onMap() && forwardToList && sideBySide()) return history.forward()
         if (mapEntry === onMap()) return
         show(mapEntry)
         if (mapEntry) return mapShown()
@@ -232,7 +259,7 @@ export function viewSwitch(
         if (then || under) settle()
         if (then) then()
         // Side by side, Back from the map's entry changed nothing in sight: it goes on to the step before.
-        else if (under && !alone && root.clientWidth > 0) history.back()
+        else if (under && !alone && root.clientWidth > 0) onward.back(to)
       },
       { signal: searches.life },
     )

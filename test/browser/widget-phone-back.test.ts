@@ -217,28 +217,35 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
     }))
 
+  /** Turned on its side at the map shown alone, Back, then Forward: the map's step again, as Back left it. */
+  async function sideBackForward(page: Page) {
+    const address = page.url()
+    await page.getByRole('button', { name: 'Show map' }).tap()
+    await mapAlone(page)
+    await page.setViewportSize({ width: 844, height: 390 })
+    await listAgain(page)
+    await page.goBack()
+    await beforeSearch(page)
+    // The list's step and the map's show the same side by side: Forward goes on to the map's.
+    await page.goForward()
+    await page
+      .locator('.sl-status')
+      .filter({ hasText: /stores within .* of London/ })
+      .waitFor()
+    expect(page.url()).toBe(address)
+    await page.setViewportSize(PHONE.viewport)
+    await mapAlone(page)
+    await page.goBack()
+    await listAgain(page)
+    expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
+  }
+
   test("turned on its side at the map shown alone, Back then Forward: the map's step again, as Back left it", () =>
-    withSearched(async (page) => {
-      const address = page.url()
-      await page.getByRole('button', { name: 'Show map' }).tap()
-      await mapAlone(page)
-      await page.setViewportSize({ width: 844, height: 390 })
-      await listAgain(page)
-      await page.goBack()
-      await beforeSearch(page)
-      // The list's step and the map's show the same side by side: Forward goes on to the map's.
-      await page.goForward()
-      await page
-        .locator('.sl-status')
-        .filter({ hasText: /stores within .* of London/ })
-        .waitFor()
-      expect(page.url()).toBe(address)
-      await page.setViewportSize(PHONE.viewport)
-      await mapAlone(page)
-      await page.goBack()
-      await listAgain(page)
-      expect(await page.locator('.sl-status').textContent()).toMatch(/stores within .* of London/)
-    }))
+    withSearched(sideBackForward))
+
+  // The finder stepped Back from the list itself: the entry after it is still the map's.
+  test("without the Navigation API, turned on its side at the map shown alone, Back then Forward: the map's step", () =>
+    withSearched(sideBackForward, searchedWithoutNavigation))
 
   /**
    * Show map, Show list, `over` taking the map's entry's place (a router's entry, another page),
