@@ -1,8 +1,8 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
-import { ApiError, type FiltersAnswer, type Location, type LocationsAnswer, type Place, query } from './api'
+import { type FiltersAnswer, type Location, type LocationsAnswer, type Place, query } from './api'
 import { Browsing } from './browse'
-import type { Cluster, Single } from './clusters'
+import type { Single } from './clusters'
 import { append, h } from './dom'
 import { beyondRadius } from './beyond'
 import { sayFailure, sayFiltersFailed, sayUnusable, tryAgain } from './failures'
@@ -15,6 +15,7 @@ import { type Lang, langOf } from '../core/languages'
 import { t, type Texts, textsFor } from './i18n'
 import { ownPosition, positionShared } from './locate'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
+import { mapPress } from './map-press'
 import { type Options, radiusIn } from './options'
 import { type Area, leaveArea, takeAnswer } from './answered-place'
 import { warnOfGroups } from './option-warnings'
@@ -353,32 +354,15 @@ export class Widget {
         origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
         selected: one.id,
       }).then(() => byKeyboard && this.#list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
-    // A bubble no zoom splits (stores on one point): around its first store by name, as its dot would be.
-    const pressed = (one: Single | Cluster, byKeyboard: boolean) =>
-      'count' in one
-        ? void query<LocationsAnswer>(
-            this.#options.api,
-            this.#options.token,
-            `clusters/${one.id}/leaves`,
-            [['limit', '1'], ...filterParams(this.#state)],
-            this.#life.signal,
-          ).then(
-            (a) => {
-              // Answered after a search of the visitor's own (that search stays), or out of the page.
-              if (!this.#stillBrowsing()) return
-              const s = a.data.locations[0]
-              // None left (closed since, open now set): the map's bubbles as they are now.
-              void (s ? aroundStore({ ...s, ...s.coordinates }, byKeyboard) : this.#browse())
-            },
-            (e) => {
-              if (!this.#stillBrowsing()) return
-              // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
-              const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
-              const again = () => void (stale ? this.#browse() : pressed(one, byKeyboard))
-              sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again))
-            },
-          )
-        : aroundStore(one, byKeyboard)
+    const pressed = mapPress({
+      options: this.#options,
+      filters: () => filterParams(this.#state),
+      life: this.#life.signal,
+      browsing: () => this.#stillBrowsing(),
+      around: aroundStore,
+      browse: () => void this.#browse(),
+      failed: (e, again) => sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again)),
+    })
     void storeMap(this.#mapEl, this.#options, this.#texts, (id) => this.select(id, true), pressed)
       .then((m) => {
         if (this.destroyed) return m.destroy()

@@ -1,0 +1,48 @@
+// A dot or bubble pressed on the map before a search: a search around its store, that store
+// picked. A bubble no zoom splits (stores on one point) is taken as its first store by name, as its
+// dot would be.
+import { ApiError, type LocationsAnswer, query } from './api'
+import type { Cluster, Single } from './clusters'
+import type { Options } from './options'
+
+export type Pressing = {
+  options: Options
+  /** GET /clusters' filter parameters for the search as it stands. */
+  filters: () => [string, string][]
+  life: AbortSignal
+  /** Whether the finder still browses: an answer after a search of the visitor's own, or out of the page, is dropped. */
+  browsing: () => boolean
+  /** Searches around `one`, picked; `byKeyboard`: the focus goes on to it in the list. */
+  around: (one: Single, byKeyboard: boolean) => void
+  /** Shows the map's bubbles anew. */
+  browse: () => void
+  /** Says why asking failed, with `again` to ask again. */
+  failed: (e: unknown, again: () => void) => void
+}
+
+/** What pressing `one` on the map does. */
+export function mapPress(p: Pressing): (one: Single | Cluster, byKeyboard: boolean) => void {
+  const pressed = (one: Single | Cluster, byKeyboard: boolean): void => {
+    if (!('count' in one)) {
+      p.around(one, byKeyboard)
+      return
+    }
+    const leaves = [['limit', '1'], ...p.filters()] as [string, string][]
+    void query<LocationsAnswer>(p.options.api, p.options.token, `clusters/${one.id}/leaves`, leaves, p.life).then(
+      (a) => {
+        if (!p.browsing()) return
+        const s = a.data.locations[0]
+        // None left (closed since, open now set): the map's bubbles as they are now.
+        if (s) p.around({ ...s, ...s.coordinates }, byKeyboard)
+        else p.browse()
+      },
+      (e) => {
+        if (!p.browsing()) return
+        // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
+        const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
+        p.failed(e, () => (stale ? p.browse() : pressed(one, byKeyboard)))
+      },
+    )
+  }
+  return pressed
+}
