@@ -17,10 +17,12 @@ export function fillForm(form: Form, state: SearchState, texts: Texts, lang: Lan
   const o = state.origin
   if (o && form.place.input.value === '')
     form.place.setText(o.kind === 'geo' ? texts.yourLocation : o.kind === 'place' ? o.label : o.text)
-  // Until an answer names the locator's default radius, none is chosen.
+  // Until an answer names the locator's default radius, that default is chosen by its name; until
+  // the unit is known (units.ts), no other distance is offered.
+  const radii = unit ? radiiWith(chosen) : chosen === null ? [] : [chosen]
   form.radius.replaceChildren(
-    chosen === null ? h('option', { value: '', selected: true }, '–') : '',
-    ...radiiWith(chosen).map((r) =>
+    chosen === null ? h('option', { value: '', selected: true }, texts.defaultRadius) : '',
+    ...radii.map((r) =>
       h('option', { value: r, selected: r === chosen }, unit ? distanceText(lang, r, unit) : String(r)),
     ),
   )

@@ -17,6 +17,7 @@ import { ownPosition, positionShared } from './locate'
 import { preloadLeaflet, storeMap, type StoreMap } from './map'
 import { mapPress } from './map-press'
 import { type Options, radiusIn } from './options'
+import { measureIn, unitOfLang } from './units'
 import { type Area, leaveArea, takeAnswer } from './answered-place'
 import { warnOfGroups } from './option-warnings'
 import { SearchEntries } from './history'
@@ -48,6 +49,8 @@ export class Widget {
   #area: Area | null = null
   /** The locator's default radius, from GET /filters' meta; null until it answers. */
   #defaultRadius: number | null = null
+  /** Whether the unit is the one the page's language implies (units.ts), GET /filters failed: the locator's comes over it. */
+  #unitGuessed = false
   /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
   #pagesLang: Lang | null = null
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
@@ -386,12 +389,17 @@ export class Widget {
       .then((answer) => {
         if (this.destroyed) return
         this.#form.filterSlot.replaceChildren() // a failure said before is past, filters to show or not
-        const meta = answer.meta
-        this.#state.unit ??= meta?.unit ?? null
+        this.#readForm() // what the visitor typed meanwhile stays
+        const [meta, unit] = [answer.meta, this.#state.unit]
+        if (meta && (unit === null || this.#unitGuessed)) {
+          this.#unitGuessed = false
+          measureIn(this.#state, this.#area, meta.unit)
+        }
         this.#defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.#state.unit ?? meta.unit) : null
         this.#pagesLang = langOf(meta?.language)
-        this.#readForm() // what the visitor typed meanwhile stays
         this.#fillForm()
+        // A search in the unit guessed (answered, or on its way): in the locator's now.
+        if (unit !== null && this.#state.unit !== unit && this.#params(0) !== null) void this.search()
         if (options.filters === 'none') return
         warnOfGroups(answer.data.filters, options.filters)
         const groups = shownGroups(answer.data.filters, options.filters)
@@ -404,6 +412,13 @@ export class Widget {
       })
       .catch((e) => {
         this.#defaults = null
+        if (!this.destroyed && this.#state.unit === null) {
+          // Searched and said in the unit the page's language implies, till the locator's is known.
+          this.#unitGuessed = true
+          this.#state.unit = unitOfLang(options.lang, navigator.language)
+          this.#readForm()
+          this.#fillForm()
+        }
         // Said before any search: a token that is wrong or not enabled shows at once.
         if (this.destroyed || sayUnusable(this.#element, this.#alert, this.#texts, e) || options.filters === 'none')
           return

@@ -1,0 +1,158 @@
+// The locator's unit not known: GET /filters, which names it, failing. In a real browser against
+// the demo data (a locator in miles): the radii are said and searched in the unit the page's
+// language implies, the locator's default by its name; once the filters load, in the locator's.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+const DESK = { viewport: { width: 1280, height: 900 } }
+
+const FAILED = {
+  status: 500,
+  contentType: 'application/json',
+  body: JSON.stringify({ error: { code: 'INTERNAL', message: 'Failed.' } }),
+}
+
+/** GET /filters answers 500 while `down()`; GET /locations too while `searchDown()`. */
+async function failing(page: Page, down: () => boolean, searchDown: () => boolean = () => false): Promise<void> {
+  const fail = FAILED
+  await page.route('**/filters*', (route) => (down() ? route.fulfill(fail) : route.continue()))
+  await page.route('**/locations?*', (route) => (searchDown() ? route.fulfill(fail) : route.continue()))
+}
+
+/** The radius select's options as shown (a no-break space as a space), the chosen one marked "*". */
+const radii = (page: Page) =>
+  page
+    .locator('.sl-radius option')
+    .evaluateAll((options) =>
+      options.map((o) => `${(o as unknown as { selected: boolean }).selected ? '*' : ''}${o.textContent}`),
+    )
+    .then((texts) => texts.map((t) => t.replace(/\s/g, ' ')))
+
+/** Opens the demo's finder page in `lang` and searches `place` by Enter in its place box (`label`). */
+async function search(page: Page, lang: string, label: string, place = 'London') {
+  await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=${lang}`)
+  const box = page.getByRole('combobox', { name: label })
+  await box.fill(place)
+  const asked = page.waitForResponse('**/locations?*')
+  await box.press('Enter')
+  return (await asked).request().url()
+}
+
+describe.skipIf(chromiumPath === null)("the locator's unit not known, in Chromium", () => {
+  test('filters and search failing, in German: km and the default by its name; Try again brings miles', async () => {
+    // The demo's locator: its own unit and radius, which the filters name.
+    const filters = (await demo.server.api('filters')) as unknown as { meta: { unit: string; radius: number } }
+    expect(filters.meta).toMatchObject({ unit: 'miles', radius: 25 })
+    const page = await newPage(demo.browser, DESK)
+    let down = true
+    await failing(
+      page,
+      () => down,
+      () => true,
+    )
+    try {
+      const asked = await search(page, 'de', 'Ort oder Postleitzahl')
+      expect(new URL(asked).searchParams.get('unit')).toBe('km')
+      const filtersAlert = page.getByRole('alert').filter({ hasText: 'Die Filter konnten nicht geladen werden.' })
+      await filtersAlert.waitFor()
+      await page.getByRole('alert').filter({ hasText: 'Die Geschäfte konnten nicht geladen werden.' }).waitFor()
+      expect(await radii(page)).toEqual(['*Standardumkreis', '5 km', '10 km', '25 km', '50 km', '100 km'])
+      down = false
+      await filtersAlert.getByRole('button', { name: 'Erneut versuchen' }).click()
+      await page.locator('.sl-radius option', { hasText: 'Meilen' }).first().waitFor({ state: 'attached' })
+      expect(await radii(page)).toEqual(['5 Meilen', '10 Meilen', '*25 Meilen', '50 Meilen', '100 Meilen'])
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('a radius picked in km while the filters fail is the same distance in miles once they load', async () => {
+    const page = await newPage(demo.browser, DESK)
+    let down = true
+    await failing(
+      page,
+      () => down,
+      () => true,
+    )
+    try {
+      await search(page, 'fr', 'Ville ou code postal')
+      const alert = page.getByRole('alert').filter({ hasText: 'Les filtres n’ont pas pu être chargés.' })
+      await alert.waitFor()
+      // By keyboard: the select focused, its option picked.
+      await page.locator('.sl-radius select').focus()
+      const asked = page.waitForResponse('**/locations?*')
+      await page.locator('.sl-radius select').selectOption('10')
+      expect(new URL((await asked).request().url()).searchParams.get('radius')).toBe('10')
+      down = false
+      await alert.getByRole('button', { name: 'Réessayer' }).click()
+      await page.locator('.sl-radius option', { hasText: 'miles' }).first().waitFor({ state: 'attached' })
+      expect((await radii(page)).filter((r) => r.startsWith('*'))).toEqual(['*6 miles'])
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('the search answered in km, the filters loading later: searched again, said in miles', async () => {
+    const page = await newPage(demo.browser, DESK)
+    let down = true
+    await failing(page, () => down)
+    try {
+      await search(page, 'nl', 'Plaats of postcode')
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: /winkels binnen 40\skm van London/ }).waitFor()
+      expect((await radii(page)).filter((r) => r.startsWith('*'))).toEqual(['*40 km'])
+      down = false
+      const again = page.waitForResponse((r) => new URL(r.url()).searchParams.get('unit') === 'miles')
+      await page.getByRole('button', { name: 'Opnieuw proberen' }).click()
+      await again
+      await status.filter({ hasText: /winkels binnen 25\smijl van London/ }).waitFor()
+      expect((await radii(page)).filter((r) => r.startsWith('*'))).toEqual(['*25 mijl'])
+      expect(await page.locator('.sl-distance').first().textContent()).toMatch(/mijl/)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('the filters slow, then failing, in Italian: the default alone while they come, then km', async () => {
+    const page = await newPage(demo.browser, DESK)
+    let release = () => {}
+    const held = new Promise<void>((done) => {
+      release = done
+    })
+    await page.route('**/filters*', async (route) => {
+      await held
+      await route.fulfill(FAILED)
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=it`)
+      // Shown without its filters after a while: no distance offered in a unit not known.
+      await page.getByRole('combobox', { name: 'Città o CAP' }).waitFor()
+      expect(await radii(page)).toEqual(['*Distanza predefinita'])
+      release()
+      await page.getByRole('alert').filter({ hasText: 'Impossibile caricare i filtri.' }).waitFor()
+      expect(await radii(page)).toEqual(['*Distanza predefinita', '5 km', '10 km', '25 km', '50 km', '100 km'])
+      const box = page.getByRole('combobox', { name: 'Città o CAP' })
+      await box.fill('London')
+      const asked = page.waitForResponse('**/locations?*')
+      await box.press('Enter')
+      const sent = new URL((await asked).request().url()).searchParams
+      expect([sent.get('unit'), sent.get('radius')]).toEqual(['km', null])
+      // The locator's default, in km: 25 miles made whole.
+      await page
+        .locator('.sl-status')
+        .filter({ hasText: /entro 40\skm da London/ })
+        .waitFor()
+    } finally {
+      release()
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+})
