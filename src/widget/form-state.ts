@@ -18,13 +18,12 @@ export function fillForm(form: Form, state: SearchState, texts: Texts, lang: Lan
   if (o && form.place.input.value === '')
     form.place.setText(o.kind === 'geo' ? texts.yourLocation : o.kind === 'place' ? o.label : o.text)
   // Until an answer names the locator's default radius, that default is chosen by its name; until
-  // the unit is known (units.ts), no other distance is offered.
-  const radii = unit ? radiiWith(chosen) : chosen === null ? [] : [chosen]
+  // the unit is known (units.ts), the page's or the locator's default alone, no number without it.
   form.radius.replaceChildren(
-    chosen === null ? h('option', { value: '', selected: true }, texts.defaultRadius) : '',
-    ...radii.map((r) =>
-      h('option', { value: r, selected: r === chosen }, unit ? distanceText(lang, r, unit) : String(r)),
-    ),
+    chosen === null || !unit ? h('option', { value: chosen ?? '', selected: true }, texts.defaultRadius) : '',
+    ...(unit
+      ? radiiWith(chosen).map((r) => h('option', { value: r, selected: r === chosen }, distanceText(lang, r, unit)))
+      : []),
   )
 }
 

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
-import { useDemoBrowser } from './server'
+import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -153,6 +153,41 @@ describe.skipIf(chromiumPath === null)("the locator's unit not known, in Chromiu
       release()
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
+    }
+  })
+
+  test('a page of its own, right to left, with data-radius and no data-unit: its radius by name, then in km', async () => {
+    const host = hostPage(
+      `<div dir="rtl"><div data-storeloc="${demo.server.token}" data-lang="es" data-radius="10"></div></div>` +
+        `<script src="${demo.server.url}/widget.js"></script>`,
+    )
+    const page = await newPage(demo.browser, DESK)
+    let release = () => {}
+    const held = new Promise<void>((done) => {
+      release = done
+    })
+    await page.route('**/filters*', async (route) => {
+      await held
+      await route.fulfill(FAILED)
+    })
+    try {
+      await page.goto(host.url)
+      const box = page.getByRole('combobox', { name: 'Ciudad o código postal' })
+      await box.waitFor()
+      expect(await radii(page)).toEqual(['*Distancia predeterminada'])
+      release()
+      await page.getByRole('alert').filter({ hasText: 'No se pudieron cargar los filtros.' }).waitFor()
+      expect(await radii(page)).toEqual(['5 km', '*10 km', '25 km', '50 km', '100 km'])
+      await box.fill('London')
+      const asked = page.waitForResponse('**/locations?*')
+      await box.press('Enter')
+      const sent = new URL((await asked).request().url()).searchParams
+      expect([sent.get('unit'), sent.get('radius')]).toEqual(['km', '10'])
+    } finally {
+      release()
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+      host.stop()
     }
   })
 })
