@@ -36,7 +36,7 @@ test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js 
 
   const help = Bun.spawnSync(['npx', 'storeloc', 'serve', '--help'], { cwd: install, env })
   expect(help.exitCode).toBe(0)
-  expect(help.stdout.toString()).toContain('Usage: storeloc serve [options]')
+  expect(help.stdout.toString()).toContain('Usage: npx storeloc serve [options]')
 
   const database = join(dir, 'data', 'storeloc.db')
   // Its own process group, stopped as a terminal's Ctrl-C or a service manager stops one: the

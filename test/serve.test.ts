@@ -62,7 +62,7 @@ test('npm start -- serve reads as storeloc serve: the word is taken, not refused
     env: { ...process.env, DATABASE_PATH: db },
   })
   expect(p.exitCode).toBe(0)
-  expect(p.stdout.toString()).toContain('Usage: storeloc serve [options]')
+  expect(p.stdout.toString()).toContain('Usage: npm start -- [options]')
   expect(existsSync(db)).toBe(false)
 })
 
@@ -73,7 +73,7 @@ test('npm run cli -- serve is storeloc serve too, as the CLI usage lists it', ()
     env: { ...process.env, DATABASE_PATH: db },
   })
   expect(p.exitCode).toBe(0)
-  expect(p.stdout.toString()).toContain('Usage: storeloc serve [options]')
+  expect(p.stdout.toString()).toContain('Usage: npm run -s cli -- serve [options]')
   expect(existsSync(db)).toBe(false)
 })
 

@@ -187,8 +187,8 @@ function usageOf(argv: string[], notes: string[] = []): string {
   })
   const usage =
     own.length === 1 || starts.length === 1
-      ? own.map((line, i) => (i === 0 ? `Usage: ${cliPrefix()} ${line.trim().replace(/ {2,}/, ' ')}` : line))
-      : [`Usage: ${cliPrefix()} <command> [options] [--json]`, '', ...own]
+      ? own.map((line, i) => (i === 0 ? `Usage: ${cliPrefix()} ${asTyped(line.trim().replace(/ {2,}/, ' '))}` : line))
+      : [`Usage: ${cliPrefix()} <command> [options] [--json]`, '', ...own.map(asTyped)]
   const footer =
     notes.length === 0
       ? `\`${cliPrefix()} help\` lists every command, with what each option means.`
@@ -315,8 +315,10 @@ async function readAlone(
 }
 
 /** USAGE, its commands named as this process was launched (cliPrefix). */
-const usageText = (): string =>
-  USAGE.replace('Usage: ', `Usage: ${cliPrefix()} `).replace('`serve --help`', `\`${cliPrefix()} serve --help\``)
+/** A usage line with the command it names in it (`serve --help`) as this CLI was launched. */
+const asTyped = (line: string): string => line.replace('`serve --help`', `\`${cliPrefix()} serve --help\``)
+
+const usageText = (): string => asTyped(USAGE.replace('Usage: ', `Usage: ${cliPrefix()} `))
 
 /** The word of `words` that `typed` misspells: one edit away, else two (a longer word); undefined for none. */
 function nearest(typed: string | undefined, words: string[]): string | undefined {

@@ -1,5 +1,6 @@
 // The server's settings: the environment, then the command line's options, which win. Each
 // setting read from the environment has an option of the same meaning (SERVE_OPTIONS).
+import { cliPrefix } from '../core/cli-command'
 import { checkWorkers, ConfigError, DEFAULT_CLIENT_RATE_LIMIT, loadConfig, type Config } from '../core/config'
 import { withinEdits } from '../core/text'
 
@@ -133,7 +134,20 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
   },
 ]
 
-export const SERVE_USAGE = `Usage: storeloc serve [options]   (npm start -- [options])
+/**
+ * How the person typed serve: through the package's `start` script (`npm start --`, `bun run
+ * start`), its `cli` script, npx, or the storeloc command, which a checkout's `npm start` is too.
+ */
+function serveLine(env: Record<string, string | undefined>): string {
+  const bun = env.npm_config_user_agent?.startsWith('bun/') === true
+  if (env.npm_package_name === 'storeloc' && env.npm_lifecycle_event === 'start')
+    return bun ? 'bun run start [options]' : 'npm start -- [options]'
+  const prefix = cliPrefix(env)
+  return prefix === 'storeloc' ? 'storeloc serve [options]   (npm start -- [options])' : `${prefix} serve [options]`
+}
+
+/** serve's usage, its first line as the person typed the command (serveLine). */
+export const serveUsage = (env: Record<string, string | undefined> = process.env): string => `Usage: ${serveLine(env)}
 
 Starts the service. Each option overrides the environment variable named beside it.
 
@@ -193,7 +207,7 @@ export function readConfig(
   try {
     const args = parseServeArgs(argv)
     if (args.help) {
-      console.log(SERVE_USAGE)
+      console.log(serveUsage(environment))
       process.exit(0)
     }
     named = args.named
@@ -208,7 +222,7 @@ export function readConfig(
     // The message names the variable; the option when the setting came from one.
     let message = e.message
     for (const [variable, flag] of named) message = message.replace(new RegExp(`\\b${variable}\\b`, 'g'), flag)
-    console.error(`Configuration error: ${message}${e instanceof UsageError ? `\n\n${SERVE_USAGE}` : ''}`)
+    console.error(`Configuration error: ${message}${e instanceof UsageError ? `\n\n${serveUsage(environment)}` : ''}`)
     process.exit(2)
   }
 }

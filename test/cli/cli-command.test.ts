@@ -96,6 +96,37 @@ test('the usage lines name commands as the CLI was launched', () => {
   }
 })
 
+test('help serve and serve --help name the command as the person types it', () => {
+  /** `src/storeloc.ts ...argv` launched as `launch` is: its first line, on stdout. */
+  const first = (env: Record<string, string>, ...argv: string[]) =>
+    Bun.spawnSync([process.execPath, join(ROOT, 'src/storeloc.ts'), ...argv], {
+      cwd: ROOT,
+      env: { ...process.env, DATABASE_PATH: dbPath, ...env },
+    })
+      .stdout.toString()
+      .split('\n')[0]
+  for (const [launch, env] of Object.entries(LAUNCHES)) {
+    const prefix = PREFIX[launch as keyof typeof PREFIX]
+    expect({ launch, help: first(env, 'help', 'serve') }).toEqual({
+      launch,
+      help: `Usage: ${prefix} serve [options] (the service itself; \`${prefix} serve --help\` lists its options)`,
+    })
+    // storeloc's own line says how a checkout starts it too; a script's names the script.
+    const own =
+      prefix === 'storeloc'
+        ? 'Usage: storeloc serve [options]   (npm start -- [options])'
+        : `Usage: ${prefix} serve [options]`
+    expect({ launch, help: first(env, 'serve', '--help') }).toEqual({ launch, help: own })
+  }
+  // `npm start -- --help` (`bun run start --help`): the script's own words.
+  expect(first({ ...LAUNCHES.npm, npm_lifecycle_event: 'start' }, 'serve', '--help')).toBe(
+    'Usage: npm start -- [options]',
+  )
+  expect(first({ ...LAUNCHES.bun, npm_lifecycle_event: 'start' }, 'serve', '--help')).toBe(
+    'Usage: bun run start [options]',
+  )
+})
+
 test("the service's API errors name commands as the service was started", async () => {
   const { locator } = json('locator', 'create', '--name', 'Shop')
   for (const [launch, env, prefix] of [
