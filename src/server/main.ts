@@ -2,6 +2,7 @@
 // WORKERS=1 (the default): one process does everything (single.ts). WORKERS=N > 1: a primary and
 // N workers, each started from `entry` (workers.ts).
 import { misspeltSettings, misspeltText } from '../core/config'
+import { commandFirst, servePaths } from '../core/typed-in'
 import { GeodataPathError } from '../geocode/embedded'
 import { databaseFault, diskFull } from '../store/db'
 import { redactingLog } from './app-log'
@@ -33,6 +34,15 @@ export async function serve(argv: string[], entry: string): Promise<void> {
     )
     process.exit(startExit(e, config.databasePath))
   }
+}
+
+/**
+ * `npm start`'s words: read as `storeloc serve`'s (`npm start -- serve --port 4000`, `npm start
+ * -- --database FILE serve` too), their paths from where `npm start` was typed (servePaths).
+ */
+export async function serveTyped(typed: string[], entry: string): Promise<void> {
+  const [first, ...rest] = commandFirst(typed)
+  await serve(servePaths(first === 'serve' ? rest : typed, process.env), entry)
 }
 
 /** The exit code for an error that stopped a start (START_EXIT): whether it may pass by itself. */

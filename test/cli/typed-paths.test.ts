@@ -233,6 +233,40 @@ describe('serve under npm run cli from another folder', () => {
   }, 90_000)
 })
 
+describe('npm start from another folder', () => {
+  test('its --database, and a relative DATABASE_PATH, are the files beside the person, as under npm run cli', async () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    for (const [env, argv, name, port] of [
+      [{}, ['--database', 'first.db'], 'first.db', '41501'],
+      [{}, ['--database', 'before.db', 'serve'], 'before.db', '41502'],
+      [{}, ['serve', '--database=after.db'], 'after.db', '41503'],
+      [{ DATABASE_PATH: 'env.db' }, [], 'env.db', '41504'],
+    ] as const) {
+      // npm finds the package by --prefix, runs the script in its folder, and names here in INIT_CWD.
+      // In a process group of its own (setsid), stopped whole: npm passes no signal on.
+      const server = Bun.spawn(
+        [
+          'setsid',
+          ...['npm', '--prefix', root, 'start', '-s', '--', ...argv],
+          ...['--port', port, '--no-demo', '--geocoder', 'none'],
+        ],
+        { cwd: here, env: { ...bareEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
+      )
+      try {
+        const places = [join(here, name), join(root, name)]
+        for (let tries = 0; tries < 300 && !places.some((p) => existsSync(p)); tries++) await Bun.sleep(100)
+        const made = places.map((p) => existsSync(p))
+        for (const end of ['', '-wal', '-shm']) rmSync(join(root, `${name}${end}`), { force: true })
+        expect({ argv, made }).toEqual({ argv, made: [true, false] })
+      } finally {
+        process.kill(-server.pid, 'SIGTERM')
+        await server.exited
+      }
+    }
+  }, 90_000)
+})
+
 describe('bun run cli from a folder of the package', () => {
   test('--file and a backup FILE are the ones beside the person, as with npm run cli', () => {
     const db = join(dir, 'shops.db')

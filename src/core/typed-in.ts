@@ -1,0 +1,83 @@
+// Where a command was typed, and serve's words read from there: `npm start`, `npm run cli` and
+// `bun run cli` run in the package's folder, and name the person's in their environment. Below
+// the CLI and the server, which both read the words a person typed.
+import { readFileSync } from 'node:fs'
+import { isAbsolute, join, resolve } from 'node:path'
+
+type Env = Record<string, string | undefined>
+
+/**
+ * The folder the command was typed in. npm (yarn, pnpm) name it in INIT_CWD; Bun sets no INIT_CWD
+ * and names it in npm_config_local_prefix, where npm names the package's folder instead. Only
+ * this package's `cli` and `start` scripts: another package's scripts name paths from its folder.
+ */
+export function typedIn(env: Env): string {
+  const script = env.npm_lifecycle_event
+  if (script !== 'cli' && (script !== 'start' || env.npm_package_name !== 'storeloc')) return process.cwd()
+  if (env.INIT_CWD) return env.INIT_CWD
+  const bun = env.npm_config_user_agent?.startsWith('bun/') === true
+  return bun && env.npm_config_local_prefix ? env.npm_config_local_prefix : process.cwd()
+}
+
+/**
+ * Whether a .env file Bun reads in this process's folder (the package's under npm run) sets
+ * DATABASE_PATH to `value`: a path the package's settings give, read from there as the service reads it.
+ */
+export function fromDotEnv(value: string, env: Env): boolean {
+  for (const name of ['.env.local', `.env.${env.NODE_ENV || 'development'}`, '.env']) {
+    let text: string
+    try {
+      text = readFileSync(join(process.cwd(), name), 'utf8')
+    } catch {
+      continue
+    }
+    for (const m of text.matchAll(/^[ \t]*(?:export[ \t]+)?DATABASE_PATH[ \t]*=[ \t]*(.*?)[ \t]*$/gm))
+      if (m[1]!.replace(/^(["'])(.*)\1$/, '$2') === value) return true
+  }
+  return false
+}
+
+/** How many words the --database options at the start of `typed` take (one past its end: the last has no path). */
+export function leadingOptions(typed: string[]): number {
+  let lead = 0
+  while (typed[lead] === '--database' || typed[lead]?.startsWith('--database=') === true)
+    lead += typed[lead] === '--database' ? 2 : 1
+  return lead
+}
+
+/**
+ * `typed` with the --database options standing before the command's first word moved after it:
+ * `--database FILE locator list` is read as `locator --database FILE list`, `--database FILE
+ * serve` as `serve --database FILE`. With no command after them, `typed` as it is.
+ */
+export function commandFirst(typed: string[]): string[] {
+  const lead = leadingOptions(typed)
+  return lead === 0 || lead >= typed.length ? typed : [typed[lead]!, ...typed.slice(0, lead), ...typed.slice(lead + 1)]
+}
+
+/**
+ * serve's words with its database made whole from where they were typed, as typedPaths does for
+ * the other commands: a relative --database, or a relative DATABASE_PATH (one not set by the
+ * package's .env) as a --database after them. serve's own parser says what is wrong with them.
+ */
+export function servePaths(argv: string[], env: Env): string[] {
+  const here = typedIn(env)
+  if (here === process.cwd()) return argv
+  const end = argv.includes('--') ? argv.indexOf('--') : argv.length
+  let named = false
+  const out = argv.map((arg, i) => {
+    if (i >= end) return arg
+    if (arg.startsWith('--database=')) {
+      named = true
+      const value = arg.slice('--database='.length)
+      return value === '' ? arg : `--database=${resolve(here, value)}`
+    }
+    if (argv[i - 1] !== '--database') return arg
+    named = true
+    return arg.startsWith('-') ? arg : resolve(here, arg)
+  })
+  const variable = env.DATABASE_PATH
+  if (!named && variable && variable !== ':memory:' && !isAbsolute(variable) && !fromDotEnv(variable, env))
+    out.splice(end, 0, '--database', resolve(here, variable))
+  return out
+}
