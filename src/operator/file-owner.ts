@@ -17,18 +17,51 @@ import { dirname, join, parse, resolve, sep } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 
-/** The user name of `uid` in /etc/passwd, or null (no such file or line). */
-function userName(uid: number): string | null {
-  try {
-    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
-      const [name, , id] = line.split(':')
-      if (name && Number(id) === uid && id !== '') return name
-    }
-  } catch {
-    // No /etc/passwd to read (another system, a sandbox): the uid alone is told.
-  }
-  return null
+/** A user's name and login shell, as the password database gives them. */
+type PasswdEntry = { name: string; shell: string }
+
+/** The entries looked up, by uid: a message asks for the same few uids many times. */
+const entries = new Map<number, PasswdEntry | null>()
+
+/** `name:x:uid:gid:gecos:home:shell`'s name and shell, when it is `uid`'s. */
+function entryOf(line: string, uid: number): PasswdEntry | null {
+  const fields = line.split(':')
+  return fields[0] && fields[2] !== '' && Number(fields[2]) === uid ? { name: fields[0], shell: fields[6] ?? '' } : null
 }
+
+/**
+ * `uid`'s entry as the system looks users up (getent: /etc/passwd, and LDAP, sssd or systemd's
+ * dynamic users as nsswitch.conf says); from /etc/passwd where there is no getent (macOS, a
+ * slim image). Null for a uid no one names.
+ */
+function passwdEntry(uid: number): PasswdEntry | null {
+  if (entries.has(uid)) return entries.get(uid)!
+  let found: PasswdEntry | null | undefined
+  const getent = Bun.which('getent')
+  if (getent !== null) {
+    try {
+      const p = Bun.spawnSync([getent, 'passwd', String(uid)], { stderr: 'ignore' })
+      // Exit 2: no such user. Any other failure: /etc/passwd is read instead.
+      if (p.exitCode === 0) found = entryOf(p.stdout.toString().split('\n')[0] ?? '', uid)
+      else if (p.exitCode === 2) found = null
+    } catch {
+      // getent could not be run: /etc/passwd below.
+    }
+  }
+  if (found === undefined) {
+    found = null
+    try {
+      for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) found ??= entryOf(line, uid)
+    } catch {
+      // No /etc/passwd to read (another system, a sandbox): the uid alone is told.
+    }
+  }
+  entries.set(uid, found)
+  return found
+}
+
+/** The user name of `uid` (passwdEntry), or null: a uid no one names, told by its number. */
+const userName = (uid: number): string | null => passwdEntry(uid)?.name ?? null
 
 /**
  * The command that runs what follows it as `uid`: sudo -u its name; with no name, setpriv (run
@@ -36,21 +69,14 @@ function userName(uid: number): string | null {
  */
 function sudoAs(uid: number, gid: number): string {
   const name = userName(uid)
-  return name === null ? `sudo setpriv --reuid=${uid} --regid=${gid} --clear-groups` : `sudo -u ${name}`
+  return name === null ? `sudo setpriv --reuid=${uid} --regid=${gid} --clear-groups` : `sudo -u ${shellWord(name)}`
 }
 
 /** Whether `uid` is a user no person logs in as (its shell nologin or false): a service's. */
-function serviceUser(uid: number): boolean {
-  try {
-    for (const line of readFileSync('/etc/passwd', 'utf8').split('\n')) {
-      const fields = line.split(':')
-      if (fields[2] === String(uid) && fields[2] !== '') return /\/(nologin|false)$/.test(fields[6] ?? '')
-    }
-  } catch {
-    // No /etc/passwd to read: not known to be one.
-  }
-  return false
-}
+const serviceUser = (uid: number): boolean => /\/(nologin|false)$/.test(passwdEntry(uid)?.shell ?? '')
+
+/** Whether `uid` is a person's: named, with a shell to log in with. Not known for a uid of no name. */
+const personUser = (uid: number): boolean => passwdEntry(uid) !== null && !serviceUser(uid)
 
 /**
  * `sudo -u USER ` when this process alone may use `path`, so that a command someone else types,
@@ -71,8 +97,9 @@ export function sudoAsMe(path: string): string {
   const files = databaseFiles(path)
   const filesClosed = files.some(([, st]) => (st.mode & 0o006) !== 0o006)
   if (me === 0) return (folderClosed || filesClosed) && Bun.which('sudo') !== null ? 'sudo ' : ''
+  // A person's own closed folder (a developer's data/ under umask 077): who reads the log is them.
   const mine = folderClosed
-    ? folder.uid === me
+    ? folder.uid === me && !personUser(me)
     : filesClosed && files.every(([, st]) => st.uid === me) && serviceUser(me)
   return mine ? `${sudoAs(me, process.getgid?.() ?? folder.gid)} ` : ''
 }
@@ -84,7 +111,7 @@ function ownerOf(st: Stats) {
     text: name === null ? `uid ${st.uid}` : `${name} (uid ${st.uid})`,
     word: name ?? 'that user',
     sudo: sudoAs(st.uid, st.gid),
-    chown: name === null ? `${st.uid}:${st.gid}` : `${name}:`, // chown refuses `4242:`
+    chown: name === null ? `${st.uid}:${st.gid}` : `${shellWord(name)}:`, // chown refuses `4242:`
   }
 }
 
@@ -265,6 +292,9 @@ export function hiddenByFolder(path: string, command = againCommand()): string |
         const st = statOrNone(at)
         if (st === undefined) return null
         const owner = ownerOf(st)
+        // This user's own folder: its mode is what to mend, not a user to run as.
+        if (st.uid === me)
+          return `${path} cannot be seen by this command: its folder ${at} is this user's own (uid ${me}), mode ${modeOf(st)}, which lets no one look into it: let it (chmod u+rwx ${shellWord(at)}), then run this command again.`
         return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.sudo} ${command}).`
       }
     }

@@ -1,0 +1,165 @@
+// Whose a file is, as the messages name it: users are looked up as the system looks them up
+// (getent: /etc/passwd, LDAP, systemd's dynamic users), and a person is never told to sudo to
+// themselves. As root here, the commands run as other users (setpriv), whom file modes bind.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { createLocator } from '../../src/operator'
+import { openStore } from '../../src/store'
+import { tempDir } from '../helpers'
+
+const ROOT = join(import.meta.dir, '..', '..')
+const SETPRIV = Bun.which('setpriv') ?? 'setpriv'
+const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
+/** A user of /etc/passwd with a login shell, not root: a person, a developer. */
+const person = /^[^:]+:[^:]*:([1-9]\d*):[^:]*:[^:]*:[^:]*:\/bin\/(ba|z|da)?sh$/m.exec(
+  readFileSync('/etc/passwd', 'utf8'),
+)
+const personUid = person === null ? null : Number(person[1])
+let dir: string
+let bin: string
+beforeEach(() => {
+  dir = tempDir()
+  chmodSync(dir, 0o755)
+  // A getent that knows one user /etc/passwd does not (a directory service's), and asks the
+  // system's for any other.
+  bin = join(dir, 'bin')
+  mkdirSync(bin, { mode: 0o755 })
+  writeFileSync(
+    join(bin, 'getent'),
+    `#!/bin/sh\n[ "$1" = passwd ] && [ "$2" = 4242 ] && { echo 'ldapsvc:*:4242:4242::/var/lib/ldapsvc:/usr/sbin/nologin'; exit 0; }\nexec /usr/bin/getent "$@"\n`,
+    { mode: 0o755 },
+  )
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** `src/<script> ...argv` as uid `uid` on `database`, with the getent above first on the PATH. */
+const runAs = (uid: number, database: string, script: string, ...argv: string[]) =>
+  runOn(`${bin}:${process.env.PATH}`, uid, database, script, ...argv)
+
+/** `src/<script> ...argv` as uid `uid` on `database`, with `path` as the PATH. */
+function runOn(path: string, uid: number, database: string, script: string, ...argv: string[]) {
+  const p = Bun.spawnSync(
+    [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, join(ROOT, 'src', script)].concat(
+      argv,
+    ),
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PATH: path,
+        DATABASE_PATH: database,
+        GEOCODER: 'none',
+        DEMO: '0',
+        PORT: '0',
+      },
+    },
+  )
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+}
+
+/** A folder of `uid`'s, of `mode`, with a database in it, the files `uid`'s too. */
+function folderOf(uid: number, mode: number): { folder: string; database: string } {
+  const folder = join(dir, `of-${uid}`)
+  mkdirSync(folder)
+  const database = join(folder, 'storeloc.db')
+  const store = openStore(database)
+  createLocator(store, 'Shop')
+  store.close()
+  for (const f of ['', '-wal', '-shm']) {
+    try {
+      chownSync(`${database}${f}`, uid, uid)
+    } catch {
+      // not there: SQLite removed it at the close
+    }
+  }
+  chownSync(folder, uid, uid)
+  chmodSync(folder, mode)
+  return { folder, database }
+}
+
+/** The line of a first start as `uid` on a new database in `folder` that says how to make the key. */
+async function keyLine(uid: number, folder: string): Promise<string> {
+  const start = Bun.spawn(
+    [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, join(ROOT, 'src/main.ts')],
+    {
+      cwd: ROOT,
+      env: {
+        ...process.env,
+        PATH: `${bin}:${process.env.PATH}`,
+        DATABASE_PATH: join(folder, 'storeloc.db'),
+        GEOCODER: 'none',
+        DEMO: '0',
+        PORT: '0',
+      },
+      stdout: 'pipe',
+    },
+  )
+  let out = ''
+  for await (const chunk of start.stdout) {
+    out += new TextDecoder().decode(chunk)
+    if (out.includes('"listening"')) break
+  }
+  start.kill('SIGTERM')
+  await start.exited
+  return out.split('\n').find((l) => l.includes(' key create lct_')) ?? out
+}
+
+test.skipIf(!asRoot)(
+  "a service's user known to the system, not to /etc/passwd, is named as the system names it",
+  async () => {
+    // systemd's StateDirectory: the folder the service user's, mode 0750.
+    const folder = join(dir, 'state')
+    mkdirSync(folder)
+    chownSync(folder, 4242, 4242)
+    chmodSync(folder, 0o750)
+    expect((await keyLine(4242, folder)).trim()).toStartWith(`sudo -u ldapsvc env DATABASE_PATH=${folder}/storeloc.db `)
+    // Another user on its files: told whose they are by name, and to run the command as that user.
+    chmodSync(folder, 0o755)
+    const database = join(folder, 'storeloc.db')
+    expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toBe(
+      `storeloc: unable to open database file (database ${database}). ${database} belongs to ldapsvc (uid 4242), mode 0600, and this command runs as uid 65534: run it as ldapsvc, the service's user (sudo -u ldapsvc storeloc locator list --database ${database}).\n`,
+    )
+    // With no getent (macOS, a slim image), /etc/passwd names those it has.
+    chownSync(database, 65533, 65533)
+    chownSync(folder, 65533, 65533)
+    expect(runOn(join(dir, 'none'), 65534, database, 'cli/main.ts', 'locator', 'list').stderr).toContain(
+      `${database} belongs to uid 65533, mode 0600`,
+    )
+    chownSync(database, 0, 0)
+    chownSync(folder, 0, 0)
+    expect(runOn(join(dir, 'none'), 65534, database, 'cli/main.ts', 'locator', 'list').stderr).toContain(
+      `${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root`,
+    )
+    // A uid no lookup knows is named by its number.
+    chownSync(database, 4343, 4343)
+    chownSync(folder, 4343, 4343)
+    expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toContain(
+      `${database} belongs to uid 4343, mode 0600, and this command runs as uid 65534: run it as that user, the service's user (sudo setpriv --reuid=4343 --regid=4343 --clear-groups storeloc locator list`,
+    )
+  },
+)
+
+test.skipIf(!asRoot || personUid === null)(
+  'a person whose files are for them alone (umask 077) is never told to sudo to themselves',
+  async () => {
+    const uid = personUid!
+    // A developer's data/ made under umask 077: the folder 0700, the files 0600, all theirs.
+    const folder = join(dir, 'data')
+    mkdirSync(folder)
+    chownSync(folder, uid, uid)
+    chmodSync(folder, 0o700)
+    const line = (await keyLine(uid, folder)).trim()
+    expect(line).toStartWith(`env DATABASE_PATH=${folder}/storeloc.db `)
+    // Their own folder they took search from: the mode to give back, not a user to run as.
+    const own = folderOf(uid, 0o600)
+    const said = runAs(uid, own.database, 'cli/main.ts', 'locator', 'list')
+    expect({ code: said.code, stderr: said.stderr }).toEqual({
+      code: 1,
+      stderr: `storeloc: ${own.database} cannot be seen by this command: its folder ${own.folder} is this user's own (uid ${uid}), mode 0600, which lets no one look into it: let it (chmod u+rwx ${own.folder}), then run this command again.\n`,
+    })
+    expect(said.stderr).not.toContain('sudo')
+    chmodSync(own.folder, 0o700)
+    expect(runAs(uid, own.database, 'cli/main.ts', 'locator', 'list').code).toBe(0)
+  },
+)
