@@ -381,7 +381,7 @@ export async function cli(
     setCommandDatabase(named ? resolve(databasePath) : null)
     // This command as a message gives it to run again as another user (sudo -u): againCommand.
     // A secret key typed in it (where a key id goes) is not printed back, as no message prints one.
-    setCommandWords(redactSecrets(argv.map(shellWord).join(' ')))
+    setCommandWords(redactSecrets(argv.map(shellWord).join(' ')), databasePath)
     const sub = `${argv[0]} ${argv[1]}`
     // A command there is not: said before the database is opened (which would make an empty one).
     const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null

@@ -5,6 +5,7 @@
 // docs/operations.md) and may have no npm. The CLI's messages are read by who typed the command;
 // the service's (its log, its API's errors, passed on by whoever called it) by who started it.
 
+import { resolve } from 'node:path'
 import { shellWord } from './shell'
 
 type Env = Record<string, string | undefined>
@@ -47,15 +48,29 @@ export const geodataCommand = (geodata: string, words: string, env: Env = proces
 
 /** The CLI's command line as it runs, its words shell-quoted (null: none yet, or not the CLI). */
 let commandWords: string | null = null
+/** The whole path of the database the CLI acts on, default or not (null: in memory, or none yet). */
+let wholeDatabase: string | null = null
 
-/** Sets (null: clears) the command line againCommand gives. */
-export function setCommandWords(words: string | null): void {
+/** Sets (null: clears) the command line againCommand gives, and the database it acts on. */
+export function setCommandWords(words: string | null, database: string | null = null): void {
   commandWords = words
+  wholeDatabase = database === null || database === ':memory:' ? null : resolve(database)
 }
+
+/** The CLI's entry, run by Bun: what bin/storeloc.js runs. */
+const ENTRY = resolve(import.meta.dir, '../storeloc.ts')
 
 /**
  * The command the CLI runs, whole, for a message to give after `sudo -u USER`: on the CLI's
- * database by --database, since sudo's env_reset drops a DATABASE_PATH typed before it. `...`
- * outside the CLI, whose texts give no command to run as another user.
+ * database by --database, since sudo's env_reset drops a DATABASE_PATH typed before it. Launched
+ * by a script or npx, it is Bun on the CLI's entry, both by their whole paths, on the database by
+ * its whole path, default or not: npm, bun and npx find the package from the folder they are
+ * typed in, which another user may not read, and may not be on sudo's PATH. `...` outside the
+ * CLI, whose texts give no command to run as another user.
  */
-export const againCommand = (): string => (commandWords === null ? '...' : cliCommand(commandWords))
+export function againCommand(env: Env = process.env): string {
+  if (commandWords === null) return '...'
+  if (cliPrefix(env) === 'storeloc') return cliCommand(commandWords, env)
+  const database = wholeDatabase === null ? '' : ` --database ${shellWord(wholeDatabase)}`
+  return `${shellWord(process.execPath)} ${shellWord(ENTRY)} ${commandWords}${database}`
+}

@@ -34,14 +34,22 @@ beforeEach(() => {
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
 /** `src/<script> ...argv` as uid `uid` on `database`, with the getent above first on the PATH. */
-const runAs = (uid: number, database: string, script: string, ...argv: string[]) =>
+const runAs = (uid: number, database: string, script: string, ...argv: (string | Record<string, string>)[]) =>
   runOn(`${bin}:${process.env.PATH}`, uid, database, script, ...argv)
 
-/** `src/<script> ...argv` as uid `uid` on `database`, with `path` as the PATH. */
-function runOn(path: string, uid: number, database: string, script: string, ...argv: string[]) {
+/** `src/<script> ...argv` as uid `uid` on `database`, with `path` as the PATH, and `env` added. */
+function runOn(
+  path: string,
+  uid: number,
+  database: string,
+  script: string,
+  ...argv: (string | Record<string, string>)[]
+) {
+  const env = argv.find((a) => typeof a !== 'string') ?? {}
+  const words = argv.filter((a) => typeof a === 'string')
   const p = Bun.spawnSync(
     [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, join(ROOT, 'src', script)].concat(
-      argv,
+      words,
     ),
     {
       cwd: ROOT,
@@ -52,6 +60,7 @@ function runOn(path: string, uid: number, database: string, script: string, ...a
         GEOCODER: 'none',
         DEMO: '0',
         PORT: '0',
+        ...env,
       },
     },
   )
@@ -59,8 +68,8 @@ function runOn(path: string, uid: number, database: string, script: string, ...a
 }
 
 /** A folder of `uid`'s, of `mode`, with a database in it, the files `uid`'s too. */
-function folderOf(uid: number, mode: number): { folder: string; database: string } {
-  const folder = join(dir, `of-${uid}`)
+function folderOf(uid: number, mode: number, name = `of-${uid}`): { folder: string; database: string } {
+  const folder = join(dir, name)
   mkdirSync(folder)
   const database = join(folder, 'storeloc.db')
   const store = openStore(database)
@@ -163,3 +172,33 @@ test.skipIf(!asRoot || personUid === null)(
     expect(runAs(uid, own.database, 'cli/main.ts', 'locator', 'list').code).toBe(0)
   },
 )
+
+test.skipIf(!asRoot)("under npm run cli, the command to run as the service's user runs pasted in any folder", () => {
+  // The service's folder (nobody's, 0750), its name with a space and a quote in it.
+  const { database } = folderOf(65534, 0o750, "it's here")
+  // sudo as it is by default: env_reset drops the caller's variables and keeps a short PATH.
+  writeFileSync(
+    join(bin, 'sudo'),
+    `#!/bin/sh\n[ "$1" = -u ] || exit 9\nuid=$(id -u "$2"); shift 2\nexec env -i PATH=/usr/bin:/bin ${SETPRIV} --reuid=$uid --regid=$uid --clear-groups "$@"\n`,
+    { mode: 0o755 },
+  )
+  const npm = { npm_lifecycle_event: 'cli', npm_package_name: 'storeloc', npm_config_user_agent: 'npm/11.0.0 node/v22' }
+  for (const launch of [
+    npm,
+    { ...npm, npm_config_user_agent: 'bun/1.4.5 npm/?' },
+    { ...npm, npm_lifecycle_event: 'npx', npm_package_name: 'their-site' },
+  ]) {
+    // Typed by another user, as `npm run -s cli -- locator list` in the package's folder.
+    const said = runAs(65533, database, 'cli/main.ts', 'locator', 'list', { ...launch, INIT_CWD: ROOT }).stderr
+    const line = /\((sudo -u nobody [^)]*)\)\.\n$/.exec(said)?.[1] ?? said
+    expect({ launch: launch.npm_config_user_agent, line }).toEqual({
+      launch: launch.npm_config_user_agent,
+      line: `sudo -u nobody ${process.execPath} ${join(ROOT, 'src/storeloc.ts')} locator list --database '${database.replaceAll("'", "'\\''")}'`,
+    })
+    for (const cwd of [dir, '/']) {
+      const pasted = Bun.spawnSync(['sh', '-c', `${line} --json`], { cwd, env: { PATH: `${bin}:/usr/bin:/bin` } })
+      expect({ cwd, code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ cwd, code: 0, stderr: '' })
+      expect(JSON.parse(pasted.stdout.toString())[0].name).toBe('Shop')
+    }
+  }
+})
