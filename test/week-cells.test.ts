@@ -395,6 +395,8 @@ const CELLS: [string, string | null][] = [
   ['ma-vr 9-18, koopavond donderdag tot 21 uur', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ['ma-vr 9-18, do koopavond tot 21', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ["Lun-Sam 9h-19h, nocturne le jeudi jusqu'à 21h", '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-sam 9h-19h, jeudi nocturne jusqu’à 21h', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-ven 9h-18h, jeu jusqu’à 20h', '1-3,5 09:00-18:00; 4 09:00-20:00'],
   ['Mon-Fri 9-5, late night Fri-Sat 10pm-4am', null], // days after words of no closing alone
   ['Mon-Fri 9-9, Thu open late till 8', null], // said late, yet earlier
   ['Mon-Fri 9-5, Thu till 12', null], // noon or midnight?

@@ -66,7 +66,7 @@ const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
  * "till late", "till sold out": no hour.
  */
 const TILL = new RegExp(
-  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|jusqu ?'? ?a)\\s+(.+?)(?:\\s+(?:uhr|uur))?$`,
+  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|jusqu ?['’]? ?a)\\s+(.+?)(?:\\s+(?:uhr|uur))?$`,
 )
 
 /**
