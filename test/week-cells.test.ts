@@ -332,10 +332,14 @@ const CELLS: [string, string | null][] = [
   ['Mån–fre 10–18, lör 10–15', '1-5 10:00-18:00; 6 10:00-15:00'],
   ['Vardagar 7-19, helger 9-17', '1-5 07:00-19:00; 6-7 09:00-17:00'],
   // Swedish "helger" is the weekend alone, the holidays (helgdagar) joined to a day; beside
-  // Saturday or Sunday named apart it could be either.
+  // Saturday or Sunday named apart it could be either, unless the two readings give one week.
   ['Mån-Fre 10-18, Lör 10-15, sön och helger 11-15', '1-5 10:00-18:00; 6 10:00-15:00; 7 11:00-15:00'],
   ['Mån-Fre 10-18, lör, sön och helger 10-16', '1-5 10:00-18:00; 6-7 10:00-16:00'],
-  ['Mån-Fre 10-18, Lör 10-15, helger stängt', null],
+  ['Mån-Fre 10-18, Lör 10-15, helger stängt', '1-5 10:00-18:00; 6 10:00-15:00; 7 closed'],
+  ['mån-fre 10-19, lör 10-16, helgen stängt', '1-5 10:00-19:00; 6 10:00-16:00; 7 closed'],
+  ['mån-fre 10-19, lör 10-16, sön 11-16, helger stängt', '1-5 10:00-19:00; 6 10:00-16:00; 7 11:00-16:00'],
+  ['mån-fre 10-19, lör-sön 11-16, helger stängt', '1-5 10:00-19:00; 6-7 11:00-16:00'],
+  ['Mån-fre 10-19, lör 10-16, sön 12-16, helger 11-15', '1-5 10:00-19:00; 6 10:00-16:00; 7 12:00-16:00'],
   ['helger 10-16, lör 10-14', null],
   ['Vardagar 7-19, helger 9-17, sön stängt', null], // Saturday 9-17, or closed and holidays 9-17?
   ['Mån-Fre 9-18, helgen 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],

@@ -467,7 +467,8 @@ function splitWith(
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
-  if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || helgDoubt(specs, read, g, daysAt, doubts)) return null
+  const holidays = helgReading(specs, read, g, hours, daysAt, doubts)
+  if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
   // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
   const general = new Set<number>()
   // How each day was last named: alone ("Sat 10-2") or in a span ("Mon-Sat 9-5"). A word for days
@@ -475,7 +476,7 @@ function splitWith(
   // Sun 10-4"); after a span ("Mon-Sat 9-5, Weekends closed": Saturday?) it is not guessed.
   const named = new Map<number, 'alone' | 'span'>()
   for (let i = 0; i < specs.length; i++) {
-    const all = daysOf(specs[i]![0], read, g)
+    const all = i === holidays ? [] : daysOf(specs[i]![0], read, g)
     if (all.length === 0) continue // public holidays
     // Kept as written, unread, as a day's words are: '' would be a day not named, closed beside others.
     for (const d of blank[i] ? all : []) week[d] = daysAt(i)
@@ -503,9 +504,7 @@ function splitWith(
       if (tillAfterHours(day, week[d]!)) continue
       const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
       if (hours === null) {
-        doubts?.push(
-          doubt(text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim(), week[d]!, day),
-        )
+        doubts?.push(doubt(daysAt(i), week[d]!, day))
         return null
       }
       if (!keepUnread && parseDayHours(hours).kind === 'unknown') return null // "Mi nachmittag geschlossen" alone
@@ -518,25 +517,33 @@ function splitWith(
 }
 
 /**
- * Whether "helger" stands beside Saturday or Sunday named ("Lör 10-15, helger stängt"), saying
- * why that is not read: in Swedish it is the weekend or the holidays (helgdagar), either a reading.
+ * How "helger" beside Saturday or Sunday named reads: in Swedish the weekend or the holidays
+ * (helgdagar). The index of its days to skip as holidays when both weekend days are named apart
+ * ("lör 10-16, sön 11-16, helger stängt"); -1, the weekend, when either reading gives one week
+ * ("lör 10-15, helger stängt": Sunday closed); null, saying why, when they differ.
  */
-function helgDoubt(
+function helgReading(
   specs: Spec[],
   read: ReadonlyMap<string, number> | null,
   g: Grammar,
+  hours: string[],
   daysAt: (i: number) => string,
   doubts?: string[],
-): boolean {
+): number | null {
   const helg = specs.findIndex((spec) => HELG.test(spec[0].replace(/\s*[:=]$/, '').trim()))
-  const weekend = specs.findIndex((spec) => !isGroup(spec[0]) && daysOf(spec[0], read, g).some((d) => d >= 5))
-  if (helg < 0 || weekend < 0) return false
-  const [word, day] = [daysAt(helg).replace(/\s*[:=]$/, ''), daysAt(weekend).replace(/\s*[:=]$/, '')]
+  const weekend = (spec: Spec, i: number) =>
+    i === helg || isGroup(spec[0]) ? [] : daysOf(spec[0], read, g).filter((d) => d >= 5)
+  const apart = new Set(specs.flatMap(weekend))
+  if (helg < 0 || apart.size === 0) return -1
+  if (apart.size === 2) return helg
+  if (parseDayHours(hours[helg]!).kind === 'closed') return -1
+  const day = specs.findIndex((spec, i) => weekend(spec, i).length > 0)
+  const [word, named] = [daysAt(helg).replace(/\s*[:=]$/, ''), daysAt(day).replace(/\s*[:=]$/, '')]
   say(
     doubts,
-    `its "${word}" beside "${day}" could be the weekend or public holidays (helgdagar). Write the weekend's days, such as "lör-sön 10:00-16:00", and leave holidays out.`,
+    `its "${word}" beside "${named}" could be the weekend or public holidays (helgdagar). Write the weekend's days, such as "lör-sön 10:00-16:00", and leave holidays out.`,
   )
-  return true
+  return null
 }
 
 /** Whether days are a word for some days ("Weekends", "täglich"), not days named by their names. */
