@@ -390,6 +390,9 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 9-5, Thu till 10', '1-3,5 09:00-17:00; 4 09:00-22:00'],
   ['Mon-Fri 7-3, Thu till 8', '1-3,5 07:00-15:00; 4 07:00-20:00'],
   ['Mon-Fri 7-3, Thu till 9', null], // 09:00 or 21:00?
+  ['Mon-Fri 12-8, Thu till 1', null], // 13:00 leaves an hour, 01:00 is past midnight
+  ['Mon-Fri 7-3, Fri till 1', '1-4 07:00-15:00; 5 07:00-13:00'],
+  ['Mon-Fri 9-12, 1-5, Thu till 2', '1-3,5 09:00-12:00, 13:00-17:00; 4 09:00-12:00, 13:00-14:00'],
   // Said late, in the languages read, it closes after the day's hours before.
   ['Mon-Fri 9-5, Thu late opening till 10', '1-3,5 09:00-17:00; 4 09:00-22:00'],
   ['Mon-Fri 9-5, Thu late opening till 12', '1-3,5 09:00-17:00; 4 09:00-24:00'],

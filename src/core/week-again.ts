@@ -129,12 +129,16 @@ function closings(
   const late = LATE.test(m[1]!)
   // Said late, it closes after the day's hours before ("late opening till 10" after 9-5: 22:00).
   // Else a morning closing within an hour of the last opening ("7-3, Thu till 8": 07:00-08:00)
-  // leaves no day: an early closing keeps its morning, so the evening's is meant.
+  // leaves no day: an early closing keeps its morning, so the evening's is meant. Past midnight
+  // the evening's is not guessed ("12-8, Thu till 1": 13:00 or 01:00?), so neither is read.
+  const short = (end: number) => end > last[0] && end <= last[0] + 60
   const left = late
     ? ends.filter((end) => end > last[1])
-    : ends.length === 2 && ends[0]! > last[0] && ends[0]! <= last[0] + 60
+    : ends.length === 2 && short(ends[0]!)
       ? ends.slice(1)
-      : ends
+      : bare && ends.length === 1 && ends[0] !== at && a.intervals.length === 1 && short(ends[0]!)
+        ? []
+        : ends
   return { intervals: a.intervals, ends: left, late }
 }
 
