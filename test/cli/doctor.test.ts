@@ -1,6 +1,6 @@
 // storeloc doctor on real database files: exit 0 on a healthy one; on each problem it names,
 // exit 1 with the problem and its fix. It only reads: nothing is migrated or built.
-import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import {
   closeSync,
@@ -18,97 +18,25 @@ import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
 import { DEFAULT_GEODATA_PATH, GEODATA_VERSION } from '../../src/geocode/embedded/build'
-import { newerSchemaDatabase, storeBody, tempDir, quietApp } from '../helpers'
+import { newerSchemaDatabase, storeBody, quietApp } from '../helpers'
+import {
+  dbPath,
+  dir,
+  doctor,
+  env,
+  healthy,
+  json,
+  problemsOf,
+  type Report,
+  root,
+  storeloc,
+  useDoctorDatabase,
+  writeJson,
+} from './doctor-fixture'
 
 const BUILD_SCRIPT = join(import.meta.dir, '../../src/geocode/embedded/build.ts')
 
-let dir: string
-let dbPath: string
-let env: Record<string, string>
-
-beforeEach(() => {
-  dir = tempDir()
-  dbPath = join(dir, 'doctor.db')
-  env = { DATABASE_PATH: dbPath }
-})
-afterEach(() => rmSync(dir, { recursive: true, force: true }))
-
-const root = join(import.meta.dir, '..', '..')
-
-/** storeloc as a real process, with `env` beside this process's environment. */
-async function storeloc(...argv: string[]) {
-  const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), ...argv], {
-    cwd: root,
-    env: { ...process.env, ...env },
-  })
-  return { code: p.exitCode, stdout: p.stdout.toString().trimEnd(), stderr: p.stderr.toString().trimEnd() }
-}
-
-async function json(...argv: string[]) {
-  const r = await storeloc(...argv, '--json')
-  if (r.code !== 0) throw new Error(`storeloc ${argv.join(' ')} exited ${r.code}: ${r.stderr}`)
-  return JSON.parse(r.stdout)
-}
-
-type Report = {
-  database: string
-  healthy: boolean
-  problems: number
-  checks: {
-    check: string
-    subject: string
-    ok: boolean
-    summary: string
-    problems: { problem: string; fix: string }[]
-    notes: { problem: string; fix: string }[]
-  }[]
-  not_checked: string[]
-}
-
-/** The doctor's --json report; its exit code must be 0 exactly when it found no problem. */
-async function doctor(): Promise<Report> {
-  const r = await storeloc('doctor', '--json')
-  expect(r.stderr).toBe('')
-  const report = JSON.parse(r.stdout) as Report
-  expect(r.code).toBe(report.healthy ? 0 : 1)
-  expect(report.problems).toBe(report.checks.reduce((n, c) => n + c.problems.length, 0))
-  return report
-}
-
-const problemsOf = (report: Report, check: string) =>
-  report.checks.filter((c) => c.check === check).flatMap((c) => c.problems)
-
-async function writeJson(name: string, value: unknown): Promise<string> {
-  const path = join(dir, name)
-  writeFileSync(path, JSON.stringify(value))
-  return path
-}
-
-/** A locator as a healthy service has it: Query API on, filter groups, tagged locations with their own points. */
-async function healthy(): Promise<{ locator: string; key: string; keyId: string; token: string }> {
-  const made = await json('locator', 'create', '--name', 'Healthy')
-  const locator = made.locator.id as string
-  await json('locator', 'set', locator, '--query-api', 'on')
-  await json(
-    'filters',
-    'set',
-    locator,
-    '--file',
-    await writeJson('filters.json', [
-      { id: 'kind', name: 'Kind', label: 'Kind', tags: [{ value: 'bikes', label: 'Bikes' }] },
-    ]),
-  )
-  await json(
-    'locations',
-    'import',
-    locator,
-    '--file',
-    await writeJson('stores.json', [
-      storeBody({ name: 'Pinned', tags: ['bikes'], hours: { monday: '9-18', sunday: 'closed' } }),
-    ]),
-  )
-  return { locator, key: made.key.secret_key, keyId: made.key.id, token: made.locator.public_token }
-}
+useDoctorDatabase()
 
 test('a healthy database: exit 0, every check ok', async () => {
   await healthy()
@@ -273,95 +201,6 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect(text.stdout).toContain(
       `ok       locator ${locator} "Healthy": Query API on, filter groups, keys and opening hours ok\nnote     locator ${locator} "Healthy": ${note.problem}\n         fix: ${note.fix}`,
     )
-  })
-})
-
-describe('opening hours', () => {
-  test('published locations with a day or date not read are named with their texts; drafts are not', async () => {
-    const { locator } = await healthy()
-    const stores = Array.from({ length: 7 }, (_, i) =>
-      storeBody({ name: `Shop ${i}`, hours: { monday: '9-18', tuesday: 'sometimes' } }),
-    )
-    stores.unshift(storeBody({ name: 'Fair', special_hours: { '2026-12-24': 'ask us' }, hours: { friday: '10-16' } }))
-    stores.push(storeBody({ name: 'Draft', status: 'draft', hours: { monday: 'sometimes' } }))
-    const imported = await json('locations', 'import', locator, '--file', await writeJson('hours.json', stores))
-    const ids = imported.results.map((r: { id: string }) => r.id)
-    const report = await doctor()
-    expect(report.healthy).toBe(false)
-    const fair = `${ids[0]} (Fair: 2026-12-24 "ask us")`
-    const shops = ids.slice(1, 5).map((id: string, i: number) => `${id} (Shop ${i}: tuesday "sometimes")`)
-    expect(problemsOf(report, 'locator')).toEqual([
-      {
-        problem: `8 published location(s) have opening hours that cannot be read: ${[fair, ...shops].join('; ')} and 3 more. Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
-        fix: `Write those days as times, such as 09:00-18:00, closed or 24 hours (docs/management-api.md, Opening hours): storeloc locations export ${locator} --database ${dbPath} > stores.json, correct them, and import the file back.`,
-      },
-    ])
-    // Fixed as the message says: exported, corrected, imported back.
-    const exported = await json('locations', 'export', locator)
-    for (const l of exported) {
-      if (l.hours.tuesday === 'sometimes') l.hours.tuesday = 'closed'
-      if (l.special_hours['2026-12-24']) l.special_hours['2026-12-24'] = '10:00-14:00'
-    }
-    await json('locations', 'import', locator, '--file', await writeJson('fixed.json', exported))
-    expect((await doctor()).healthy).toBe(true)
-  })
-
-  test('days open by appointment are a note (exit 0), as the import warns; a text not read beside one is a problem', async () => {
-    const { locator } = await healthy()
-    const stores = [
-      storeBody({ name: 'Atelier', hours: { monday: '9-18', saturday: 'by appointment' } }),
-      storeBody({ name: 'Werkstatt', hours: { monday: '9-18', friday: 'nach Vereinbarung' } }),
-    ]
-    const imported = await json('locations', 'import', locator, '--file', await writeJson('appt.json', stores))
-    const [atelier, werkstatt] = imported.results.map((r: { id: string }) => r.id)
-    const note = {
-      problem: `2 published location(s) open by appointment on some days, with no hours: ${atelier} (Atelier: saturday "by appointment"); ${werkstatt} (Werkstatt: friday "nach Vereinbarung"). Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
-      fix: `None if they open only by appointment. To show those days as open or closed, write them as times or closed: storeloc locations export ${locator} --database ${dbPath} > stores.json, correct them, and import the file back.`,
-    }
-    const report = await doctor()
-    expect(report.healthy).toBe(true)
-    expect(report.checks.find((c) => c.check === 'locator')).toMatchObject({
-      ok: true,
-      summary: 'Query API on, filter groups, keys and placements ok',
-      problems: [],
-      notes: [note],
-    })
-    const text = await storeloc('doctor')
-    expect(text.code).toBe(0)
-    expect(text.stdout).toContain(`note     locator ${locator} "Healthy": ${note.problem}`)
-
-    const mixed = storeBody({ name: 'Mixed', hours: { monday: 'sometimes', saturday: 'by appointment' } })
-    const added = await json('locations', 'import', locator, '--file', await writeJson('mixed.json', [mixed]))
-    const problems = problemsOf(await doctor(), 'locator')
-    expect(problems.map((p) => p.problem)).toEqual([
-      `1 published location(s) have opening hours that cannot be read: ${added.results[0].id} (Mixed: monday "sometimes"). Such a day counts as unknown: open_now is null, and open_now=true leaves the location out.`,
-    ])
-  })
-
-  test('a row whose JSON columns hold other text (a hand edit): named with its columns, not a crash', async () => {
-    const { locator, key } = await healthy()
-    const db = new Database(dbPath)
-    db.exec(`UPDATE locations SET hours = '{9-5', tags = 'bikes' WHERE locator_id = '${locator}'`)
-    const id = db.query<{ id: string }, []>('SELECT id FROM locations').get()!.id
-    db.close()
-    const report = await doctor()
-    expect(problemsOf(report, 'locator')).toEqual([
-      {
-        problem: `1 location(s) hold text that is not JSON where the service writes JSON: ${id} (tags, hours). The service did not write it (a hand edit, another program): a Management API answer that includes one is a 500, and its locator's index may not build.`,
-        fix: `Delete each with the Management API (POST /admin/v1/locations/{id}/delete, which does not read it) and send it again, or restore the last good backup (storeloc restore FILE --database ${dbPath}).`,
-      },
-    ])
-    // Fixed as it says.
-    const store = openStore(dbPath)
-    const res = await quietApp(store).handle(
-      new Request(`http://localhost/admin/v1/locations/${id}/delete`, {
-        method: 'POST',
-        headers: { authorization: `Bearer ${key}` },
-      }),
-    )
-    store.close()
-    expect(res.status).toBe(200)
-    expect(problemsOf(await doctor(), 'locator')).toEqual([])
   })
 })
 
