@@ -8,13 +8,14 @@ import { codePoints, nameKey } from '../../core/text'
 import { countryCode } from '../countries'
 import { oldNameSharers, otherName, shownOnce, shortWords, townKey } from './place-alike'
 import { cutShort } from './place-begun'
-import { CANADIAN_FULL, codeAndTown, codeStart, districtCountries, ZIP_PLUS_FOUR } from './place-codes'
+import { codeAndTown, codeStart, districtCountries, ZIP_PLUS_FOUR } from './place-codes'
 import { codeText, SortedKeys, Texts, utf8 } from './place-keys'
-import { countryHit, type PlaceHit, postcodeHit, regionHit, townHit, WHOLE_ONE_EDIT } from './place-hit'
+import { countryHit, type PlaceHit, regionHit, townHit, WHOLE_ONE_EDIT } from './place-hit'
 import { CITY_ALIASES, COUNTRY_ALIASES } from './tables'
 import { bestTowns, CANDIDATES, LISTED_FROM, labelIndex, type PlaceParts } from './place-parts'
 import { BigOneOff } from './place-one-off'
-import { typoRanges } from './place-typos'
+import { ALTERNATE_OVER_MAIN, type TypoSource, typoTowns, WHOLE_FROM, WHOLE_MAIN_WEIGHT } from './place-typo-towns'
+import { codeHits } from './place-code-hits'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
@@ -23,27 +24,15 @@ import { writtenOut } from './saint-names'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
-/** A typed text this long or longer is more often a whole name than one cut short. */
-const WHOLE_FROM = 5
 /** A name found only by an alternate name it begins weighs its people divided by this. */
 const ALTERNATE_SHARE = 10
-/**
- * A town an alternate name names exactly ranks by its people only when it has more than this many
- * times those of the biggest town whose own name it is: "Cologne" is Köln, but "Manchester" is
- * not Richmond, VA (an old name), nor "Venice" Dayton, OH. Else it weighs as ALTERNATE_SHARE says.
- */
-const ALTERNATE_OVER_MAIN = 3
 /** An exact name of fewer people than this ranks with the names it begins, unless typed this long. */
 const SMALL_EXACT = 10_000
 const SMALL_EXACT_FROM = 6
 /** Found as typed, places of fewer people than this may be a typo's: "Müchen" is a village's old name. */
 const SMALL_PLACE = 50_000
-/** How much more a whole main name found through a typo weighs than a whole alternate one. */
-const WHOLE_MAIN_WEIGHT = 10
 /** Names looked at for one query narrowed by a region or country; past this, the prefix's best only. */
 const KEEP_SCANNED = 20_000
-/** Postcodes looked at for one query, at most (in code order). */
-const POSTCODES_SCANNED = 200
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
 const DISTRICT_KM = 30
 /** Names looked at for one that goes on from another name a place is found by (search()). */
@@ -61,6 +50,7 @@ export class PlaceSearch {
   private readonly codes: SortedKeys
   private readonly codeLabel: Texts
   private readonly oneOffs: BigOneOff
+  private readonly typoSource: TypoSource
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
@@ -69,6 +59,8 @@ export class PlaceSearch {
     this.codes = new SortedKeys(parts.codes)
     this.codeLabel = new Texts(parts.codeLabel)
     this.oneOffs = new BigOneOff(this.nameKeys, this.spellings, parts.population)
+    const { names, nameKeys, spellings } = this
+    this.typoSource = { parts, names, nameKeys, spellings, bestOf: (from, to, depth) => this.bestOf(from, to, depth) }
   }
 
   /**
@@ -294,7 +286,7 @@ export class PlaceSearch {
         hits.push(hit)
       }
     }
-    const codes = /\d/.test(key) ? this.codeHits(key, within) : []
+    const codes = /\d/.test(key) ? codeHits(this.parts, this.codes, this.codeLabel, key, within) : []
     for (const r of this.parts.regions)
       if (r.key.startsWith(key) && (within === null || (!within.regions && within.country(r.country))))
         hits.push(regionHit(r, r.key === key))
@@ -358,39 +350,6 @@ export class PlaceSearch {
   }
 
   /**
-   * The postcodes `key` begins (spaces aside), in `within` (null: anywhere): by region where the
-   * data knows the postcode's, else by country ("San Francisco, TX 94103" is none). At most
-   * POSTCODES_SCANNED.
-   */
-  private codeHits(key: string, within: Within | null): PlaceHit[] {
-    const hits: PlaceHit[] = []
-    const compact = key.replace(/\s+/g, '')
-    const code = utf8.encode(CANADIAN_FULL.exec(compact)?.[1] ?? compact)
-    const [a, b] = this.codes.range(code)
-    const { codeCountry, codeAdmin1, admins } = this.parts
-    // Narrowed, the region's or country's first: "A-11" is Vienna's 1100, past others' 11000 on.
-    const end = Math.min(b, a + (within === null ? POSTCODES_SCANNED : KEEP_SCANNED))
-    // Of codes the text only begins, each code's first town before any code's second (turns[n]:
-    // each code's n-th town): "280" is not only 2800's 60 towns (Orange's), but 28001 Madrid on.
-    const turns: PlaceHit[][] = []
-    const { bytes, start } = this.codes
-    let nth = 0
-    for (let i = a; i < end && hits.length < POSTCODES_SCANNED; i++) {
-      // Keys are sorted: a code's rows are neighbours.
-      const same = i > a && bytes.compare(bytes, start[i - 1]!, start[i]!, start[i]!, start[i + 1]!) === 0
-      nth = same ? nth + 1 : 0
-      const row = this.codes.ref[i]!
-      const [country, admin1] = [codeText(codeCountry[row]!), admins[codeAdmin1[row]!]!]
-      if (within === null || (admin1 === '' ? within.country(country) : within.town(country, admin1))) {
-        const hit = postcodeHit(this.parts, this.codeLabel, row, this.codes.equals(i, code))
-        hits.push(hit)
-        if (!hit.exact) (turns[nth] ??= []).push(hit)
-      }
-    }
-    return [...hits.filter((h) => h.exact), ...turns.flat()]
-  }
-
-  /**
    * A postcode and its town (codeAndTown): the postcode where the town confirms it, its place's
    * name beginning with the town as typed or a town of that name within CONFIRM_KM; else, when
    * the postcode has a known shape, the town as typed, in the countries whose postcodes look so
@@ -407,7 +366,7 @@ export class PlaceSearch {
       // The town as typed, and the names of the towns it names exactly ("sydney nsw": sydney).
       const compact = code.replace(/\s+/g, '')
       const names = [town, ...towns.filter((t) => t.exact).map((t) => townKey(t.label))]
-      for (const c of this.codeHits(code, within)) {
+      for (const c of codeHits(this.parts, this.codes, this.codeLabel, code, within)) {
         if (!c.exact) continue
         // The town's whole name first ("75001 Paris" before "75001 Paris 1er Arrondissement").
         const label = townKey(c.label)
@@ -454,7 +413,7 @@ export class PlaceSearch {
       const had = new Set(hits.map((h) => h.label))
       const tier = hits.some((h) => h.tier === 0) ? 0 : 2
       const typed = hits.length > 0
-      for (const t of this.typos(key, within === null ? null : this.keepOf(within))) {
+      for (const t of typoTowns(this.typoSource, key, within === null ? null : this.keepOf(within))) {
         if (had.has(t.label)) continue
         const whole = typed && t.tier === WHOLE_ONE_EDIT
         const weight = t.main ? t.weight / WHOLE_MAIN_WEIGHT : t.weight / ALTERNATE_SHARE
@@ -463,74 +422,6 @@ export class PlaceSearch {
     }
     hits.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
     return shownOnce(hits, CANDIDATES)
-  }
-
-  /**
-   * Towns whose name begins within an edit or two of `key`, as the store search allows typos: one
-   * for 4 to 7 characters; two from 8, then with the first letter as typed. Fewer edits rank
-   * first (tiers 4-6 for one, 7-9 for two); then, from WHOLE_FROM characters, a whole name within
-   * them ("Mnchen": München before Mönchengladbach); then a main name. Among whole names a main
-   * one weighs ten times its people: a big city's rare alternate name ("Brisel", Brussels) is
-   * less likely meant than a town's own ("Bristl": Bristol).
-   */
-  private typos(key: string, keep: ((town: number) => boolean) | null): PlaceHit[] {
-    const p = utf8.encode(key)
-    const wholeFirst = codePoints(key) >= WHOLE_FROM
-    let found = typoRanges(this.nameKeys, p, 1, false, wholeFirst)
-    if (found.prefix.length === 0 && codePoints(key) >= 8) found = typoRanges(this.nameKeys, p, 2, true, wholeFirst)
-    // Row -> its fewest edits, its best rank (0 a whole name, 1 a main name begins so, 2 an
-    // alternate one) and whether a main name has them.
-    // name: the index of the name that gives them, of those alike the one a letter missed gives
-    // before one a letter changed, then one a letter added ("Müchen": München, not Münhen); -1
-    // when two written apart still tie ("Venedg": Venedig, Venedeg), as which the page's
-    // language writes is not known.
-    type Found = { edits: number; rank: number; main: number; name: number; kind: number }
-    const towns = new Map<number, Found>()
-    const add = (name: number, edits: number, rank: number) => {
-      const [town, main] = [this.nameKeys.ref[name]!, this.nameKeys.main[name]!]
-      const kind = Math.sign(p.length - this.nameKeys.length(name)) + 1
-      const had = towns.get(town)
-      if (
-        had === undefined ||
-        edits < had.edits ||
-        (edits === had.edits && (rank < had.rank || (rank === had.rank && main > had.main)))
-      )
-        towns.set(town, { edits, rank, main, name, kind })
-      else if (edits === had.edits && rank === had.rank && main === had.main && had.name !== name) {
-        if (kind < had.kind) Object.assign(had, { name, kind })
-        else if (kind === had.kind && (had.name < 0 || this.spellings.at(had.name) !== this.spellings.at(name)))
-          had.name = -1
-      }
-    }
-    for (const { from, to, edits } of found.whole) for (let i = from; i < to; i++) add(i, edits, 0)
-    for (const { from, to, depth, edits } of found.prefix)
-      for (const i of this.bestOf(from, to, depth)) add(i, edits, 2 - this.nameKeys.main[i]!)
-    // Labels are made for the best only: a short text may be an edit from thousands of towns.
-    const { population } = this.parts
-    const ranked = [...towns]
-      .filter(([town]) => keep === null || keep(town))
-      .map(([town, { edits, rank, main, name }]) => ({
-        town,
-        main,
-        name,
-        whole: rank === 0,
-        tier: 1 + 3 * edits + rank,
-        weight: population[town]! * (rank === 0 && main === 1 ? WHOLE_MAIN_WEIGHT : 1),
-      }))
-    ranked.sort((a, b) => a.tier - b.tier || b.weight - a.weight)
-    // A whole other name is meant as a town's own when its town is far the biggest of those found,
-    // so a store near lifts it: "Müchen" is München (Munich's), before Jüchen, for stores by both.
-    let biggestMain = 0
-    for (const t of ranked) if (t.main === 1) biggestMain = Math.max(biggestMain, population[t.town]!)
-    return ranked.slice(0, CANDIDATES).map(({ town, main, name, whole, tier, weight }) => {
-      const hit: PlaceHit = { ...townHit(this.parts, this.names, town, main), tier, weight }
-      if (whole && main === 0 && population[town]! > ALTERNATE_OVER_MAIN * biggestMain) {
-        hit.meant = true
-        const spelt = name < 0 ? undefined : this.spellings.at(name)
-        if (otherName(spelt, hit.label)) hit.namedAs = spelt
-      }
-      return hit
-    })
   }
 
   /**
