@@ -104,6 +104,22 @@ describe('GET /places', () => {
     for (const q of ['San Francisco, TX 94103', '94103, TX']) expect(await places(q)).toEqual([])
   })
 
+  test('an address without a comma: the town that ends it, after the street and number', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    expect(await first('10 Downing Street London')).toBe('London, United Kingdom')
+    expect(await first('Hauptstraße 5 Wien')).toBe('Wien, Austria')
+    expect(await first('200 Main Street New York')).toBe('New York City, NY, United States')
+    expect(await first('5 Rue de Rivoli Paris')).toBe('Paris, France')
+    expect(await first('1600 Pennsylvania Avenue Washington DC')).toBe('Washington, DC, United States')
+    // With a region or postal district after the town, or the postcode before it.
+    expect(await first('1 Main St Portland OR')).toBe('Portland, OR, United States')
+    expect(await first('221B Baker Street London NW1')).toBe('London, United Kingdom')
+    expect(await first('5 Avenue Foch 75016 Paris')).toBe('75016 Paris, France')
+    // The words after the number name no place whole: nothing, not a town they half spell.
+    expect(await places('10 Downing Street Qxlo')).toEqual([])
+    expect(await places('Hauptstraße 5')).toEqual([])
+  })
+
   test('a whole postcode of a country the data has no postcodes for finds nothing, not a town it half spells', async () => {
     for (const q of ['1012 JW', '1012 AB', 'E1 6NF'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })

@@ -21,6 +21,7 @@ import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { writtenOut } from './saint-names'
+import { isStreetWord } from './address-read'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -100,9 +101,35 @@ export class PlaceSearch {
     // A street and number before the town, as an address writes it ("200 Main Street,
     // Springfield, IL 62701", "Unter den Linden 1, 10117 Berlin"): what follows names the place.
     const comma = text.indexOf(',')
+    if (hits.length > 0) return hits
+    if (comma < 0) return this.townAtEnd(text) ?? hits
     const street = text.slice(0, comma)
-    if (hits.length > 0 || comma < 0 || !/\d/.test(street) || !/\p{L}{3}/u.test(street)) return hits
+    if (!/\d/.test(street) || !/\p{L}{3}/u.test(street)) return hits
     return this.find(text.slice(comma + 1))
+  }
+
+  /**
+   * A town ending an address written without a comma, after its street and number ("10 Downing
+   * Street London", "Hauptstraße 5 Wien", "221B Baker Street London NW1"): the longest run of
+   * words after a number that is some place's whole name, or one and what follows it ("Portland
+   * OR", "London NW1"), not begun by a street's word ("Street" is a town in England); with the
+   * postcode before it when a house number precedes that ("Rue X 5 75016 Paris"). A run that
+   * finds nothing so ("Rivoli Paris": Rivoli, in no region Paris) gives way to a shorter one.
+   * Null when none finds a place, or no word of three letters precedes it.
+   */
+  private townAtEnd(text: string): PlaceHit[] | null {
+    const words = text.trim().split(/\s+/)
+    const digits = words.map((w) => /\d/.test(w))
+    const first = digits.indexOf(true)
+    if (first < 0) return null
+    for (let i = first + 1; i < words.length; i++) {
+      if (digits[i] || !/\p{L}{3}/u.test(words.slice(0, i).join(' ')) || isStreetWord(nameKey(words[i]!))) continue
+      if (!this.isName(nameKey(words.slice(i).join(' ')))) continue
+      const coded = digits[i - 1] && first < i - 1 ? this.find(words.slice(i - 1).join(' ')) : []
+      const hits = coded.length > 0 ? coded : this.find(words.slice(i).join(' '))
+      if (hits.length > 0) return hits
+    }
+    return null
   }
 
   /** The places `text` names in `country` only, as what follows its vehicle code and a dash ("A-1130 Wien"). */
