@@ -381,6 +381,44 @@ describe('"St." first in a town\'s name', () => {
   })
 })
 
+describe('"St.", "Ft." and "Mt." in a name, written short or out', () => {
+  test('is the name written out in that region: "Ft Lee NJ" is Fort Lee, NJ, not the "Ft Lee" of Virginia', () => {
+    for (const [address, city, region] of [
+      ['Ft Lee NJ', 'Fort Lee', 'NJ'], // Fort Lee, VA, whose other name is "Ft Lee"
+      ['Ft Lee, NJ', 'Fort Lee', 'NJ'],
+      ['Mt Vernon WA', 'Mount Vernon', 'WA'], // Mount Vernon, IL, by its other name
+      ['Mt Vernon, OH', 'Mount Vernon', 'OH'], // refused
+      ['Mt Vernon IL', 'Mount Vernon', 'IL'],
+      ['St Ives NSW', 'Saint Ives', 'NSW'], // St Ives, Cornwall
+      ['Ft Worth TX', 'Fort Worth', 'TX'],
+    ] as const) {
+      const p = geo.lookup(address)?.parts
+      expect({ address, city: p?.city, region: p?.region }).toEqual({ address, city, region })
+    }
+    // Alone, a name as written still comes first.
+    expect(geo.lookup('St Ives')?.parts.country).toBe('GB')
+  })
+
+  test('is no town of another region where that region has none so named: refused', () => {
+    // The data has no St Marys in New South Wales: not St. Marys, Georgia.
+    expect(geo.lookup('St Marys NSW')).toBeNull()
+  })
+
+  test('a short word is part of the name: "Mt St Helens" is not St Helens, "Mont-St-Michel" not Mons', () => {
+    // The data has neither Mount St. Helens nor Le Mont-Saint-Michel: no shorter name stands in.
+    expect(geo.lookup('Mt St Helens')).toBeNull()
+    expect(geo.lookup('Mount St Helens')).toBeNull()
+    expect(geo.lookup('Mont-St-Michel')).toBeNull()
+    expect(geo.lookup('Mont-St-Aignan')?.parts.city).toBe('Mont-Saint-Aignan')
+  })
+
+  test('a town\'s own name written out is no old name of a bigger town: "Saint Charles" is in Missouri, not Denver', () => {
+    const p = geo.lookup('Saint Charles')?.parts
+    expect({ city: p?.city, region: p?.region }).toEqual({ city: 'Saint Charles', region: 'MO' })
+    expect(geo.lookup('Saint Charles, IL')?.parts.city).toBe('St. Charles')
+  })
+})
+
 describe('a name several towns of note bear as another, old name', () => {
   test('is not theirs, before the towns whose own name it is: "King St, Newtown" is no Tallahassee', () => {
     // Tallahassee, Hartford, Macon and others were once "Newtown": read so, it is no town's.

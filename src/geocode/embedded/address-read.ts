@@ -3,6 +3,7 @@
 import type { AddressParts } from '../../store/locations'
 import { nameKey } from '../../core/text'
 import { DASHES } from './near'
+import { dashInName, goesOnAfter } from './saint-names'
 import type { RegionHint } from './resolve-data'
 
 export type Part = { raw: string; tokens: string[] }
@@ -117,6 +118,9 @@ export function windowsOf(
         const key = nameKey(slice.join(' '))
         // A street's short word alone names no town: "St." of "St. Pölten" is not Sète ("St").
         if (len === 1 && STREET_SUFFIX_AT_END.has(key)) continue
+        // Nor do the words after "St.", "Fort" or "Mount" (or "Ft.", "Mt.") in a name, when no
+        // street's: "Mt St Helens" is not St Helens.
+        if (start > 0 && !street[start - 1] && goesOnAfter(nameKey(part.tokens[start - 1]!))) break
         if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
       }
       // A town before a dash, its district after it ("Köln-Ehrenfeld"): the town, never whole,
@@ -125,8 +129,10 @@ export function windowsOf(
       if (/\d/.test(token) || street[start]) continue
       for (const dash of token.matchAll(DASHES)) {
         const key = nameKey(token.slice(0, dash.index))
-        if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
         const rest = nameKey(token.slice(dash.index + dash[0].length))
+        // "Mont-St-Michel" is one name: not Mont (Mons) and its district.
+        if (dashInName(key, rest)) continue
+        if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
         if (rest.length >= 2) out.push({ key: rest, part: p, start, len: 1, whole: false, district: true })
       }
     }

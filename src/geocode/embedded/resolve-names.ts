@@ -14,53 +14,39 @@ const PROVINCE_KM = 100
 const TOWN_POPULATION = 5000
 /** Refuse when a same-named place in another country has at least half the best one's weight: bare "Barcelona" (Spain 1.6M, Venezuela 0.8M) or "Salamanca" (Mexico 273k, Spain 156k). With the country added, both resolve. */
 const AMBIGUITY_RATIO = 2
+/**
+ * A name several towns of note bear as another name weighs their people divided by this and by
+ * their count, as the place search weighs it: below a town whose own name it is ("Saint Charles"
+ * is Saint Charles, MO, not Denver, once St. Charles).
+ */
+const OLD_NAME_SHARE = 10
 
 type Candidate = { place: PlaceRow; window: Window }
 
 /** The address placed by the names of places it holds, in `country` when one is known. */
 export function byPlaceName(q: Queries, a: Parsed, country: string | null): GeocodeResult | null {
-  const { parts, explicit, codeAlso, street, hints, windows } = a
-  let candidates: Candidate[] = []
-  const districts: Candidate[] = []
-  for (const w of windows) {
-    const rows = placesNamed(q, w.key, country)
-    // A name several towns of note and of other names bear as another name is an old one they
-    // shared ("Newtown": Tallahassee, Hartford, Macon...): each weighs a share of it, below the
-    // towns it names. Not two towns of one name ("Datun": Datong, the city and the county).
-    // A town's own name written or cut short is not one it shares ("St. Charles" of Saint
-    // Charles, "Santa Cruz" of Santa Cruz de la Sierra), though other towns once bore it.
-    const short = shortWords(w.key)
-    // A town's own name written short is its name where it outnumbers the places whose name it is
-    // as written: "St. Helier" is Saint Helier, Jersey, not the London district; "St. Louis" stays
-    // St. Louis, MO, before Saint-Louis, Senegal.
-    // A name written out ("Saint Louis") is not so read: it is St. Louis's, and Saint-Louis's own.
-    const written = Math.max(0, ...rows.filter((r) => r.alt === 0).map((r) => r.weight))
-    if (short === w.key)
-      for (const r of rows)
-        if (r.alt === 1 && r.population > written && shortWords(nameKey(r.name)) === short) r.weight = r.population
-    const oldName = (r: PlaceRow) => {
-      const own = shortWords(nameKey(r.name))
-      return r.alt === 1 && own !== short && !own.startsWith(`${short} `)
-    }
-    const sharers = new Set(rows.filter((r) => oldName(r) && r.population >= SHARED_NAME_POPULATION).map((r) => r.name))
-      .size
-    if (sharers >= 2) for (const r of rows) if (oldName(r)) r.weight /= sharers
-    for (const place of rows)
-      if (w.district) districts.push({ place, window: w })
-      else if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
-  }
-  if (candidates.length === 0) return null
+  const { parts, explicit, codeAlso, street, hints } = a
   // A hint with no admin1 ("Cornwall", "Andalucía") names only the country.
   const fits = (c: Candidate) =>
     hints.some((h) => h.country === c.place.country && (h.admin1 === '' || h.admin1 === c.place.admin1))
+  let { candidates, districts } = candidatesOf(q, a, country, false)
+  // A region named that no town found fits may fit a name's short words written out: "Ft Lee NJ"
+  // is Fort Lee, NJ, though the data has "Ft Lee" only as Fort Lee, VA's other name.
+  if (hints.length > 0 && !candidates.some(fits)) {
+    const written = candidatesOf(q, a, country, true)
+    if (written.candidates.some(fits)) ({ candidates, districts } = written)
+  }
+  if (candidates.length === 0) return null
   // The last part is wholly a region's name ("..., New Jersey", "..., Norfolk"), named in place of
   // a country: a town found elsewhere is a namesake, not the address's (refused, as a named
   // country is never left). A code ("Berlin, DE") may still be read as a country, below.
+  // So is a region's code in capitals that ends a one-part address ("St Marys NSW").
+  const last = parts.length === 1 ? (parts[0]!.tokens.at(-1) ?? '') : ''
+  const codeLast = /^\p{Lu}{2,3}$/u.test(last) && hints.some((h) => h.key === nameKey(last))
   if (
     explicit === null &&
     codeAlso === null &&
-    parts.length > 1 &&
-    hints.some((h) => h.whole) &&
+    ((parts.length > 1 && hints.some((h) => h.whole)) || codeLast) &&
     !candidates.some(fits)
   )
     return null
@@ -136,13 +122,61 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
 }
 
 /**
+ * The places the address's windows name, as candidates for its town and for a district after its
+ * town's dash; `spelledOut`: with each window's short words written out too (placesNamed).
+ */
+function candidatesOf(
+  q: Queries,
+  a: Parsed,
+  country: string | null,
+  spelledOut: boolean,
+): { candidates: Candidate[]; districts: Candidate[] } {
+  const candidates: Candidate[] = []
+  const districts: Candidate[] = []
+  for (const w of a.windows) {
+    const rows = placesNamed(q, w.key, country, spelledOut)
+    // A name several towns of note and of other names bear as another name is an old one they
+    // shared ("Newtown": Tallahassee, Hartford, Macon...): each weighs a share of it, below the
+    // towns it names. Not two towns of one name ("Datun": Datong, the city and the county).
+    // A town's own name written or cut short is not one it shares ("St. Charles" of Saint
+    // Charles, "Santa Cruz" of Santa Cruz de la Sierra), though other towns once bore it.
+    const short = shortWords(w.key)
+    // A town's own name written short is its name where it outnumbers the places whose name it is
+    // as written: "St. Helier" is Saint Helier, Jersey, not the London district; "St. Louis" stays
+    // St. Louis, MO, before Saint-Louis, Senegal.
+    // A name written out ("Saint Louis") is not so read: it is St. Louis's, and Saint-Louis's own.
+    const written = Math.max(0, ...rows.filter((r) => r.alt === 0).map((r) => r.weight))
+    if (short === w.key)
+      for (const r of rows)
+        if (r.alt === 1 && r.population > written && shortWords(nameKey(r.name)) === short) r.weight = r.population
+    const oldName = (r: PlaceRow) => {
+      const own = shortWords(nameKey(r.name))
+      return r.alt === 1 && own !== short && !own.startsWith(`${short} `)
+    }
+    const sharers = new Set(rows.filter((r) => oldName(r) && r.population >= SHARED_NAME_POPULATION).map((r) => r.name))
+      .size
+    if (sharers >= 2) for (const r of rows) if (oldName(r)) r.weight = r.population / (OLD_NAME_SHARE * sharers)
+    for (const place of rows)
+      if (w.district) districts.push({ place, window: w })
+      else if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
+  }
+  return { candidates, districts }
+}
+
+/**
  * The places `key` names, in `country` when one is known; when none, with "St." or "Ste." first
  * written out, as the data has most such names: "St. Wendel" is Sankt Wendel, "St. Ingbert"
- * Sankt Ingbert (not Stiring-Wendel by its other name "Wendel").
+ * Sankt Ingbert (not Stiring-Wendel by its other name "Wendel"). `written`: written out too,
+ * whether or not the key as written names some place.
  */
-function placesNamed(q: Queries, key: string, country: string | null): PlaceRow[] {
+function placesNamed(q: Queries, key: string, country: string | null, written: boolean): PlaceRow[] {
   const named = (k: string) => (country ? q.qPlacesIn.all(k, country) : q.qPlaces.all(k))
   const rows = named(key)
+  if (written) {
+    const ids = new Set(rows.map((r) => r.id))
+    for (const k of saintWritten(key)) for (const r of named(k)) if (!ids.has(r.id) && ids.add(r.id)) rows.push(r)
+    return rows
+  }
   if (rows.length > 0) return rows
   for (const written of saintWritten(key)) {
     const found = named(written)

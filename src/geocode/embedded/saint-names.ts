@@ -37,3 +37,18 @@ export function writtenOut<H extends { exact: boolean }>(
   }
   return null
 }
+
+/** "St.", "Ste.", "Ft." or "Mt." as a word's key: a name goes on after it, which no word after it begins alone. */
+export const isShortWord = (key: string): boolean => /^(st|ste|ft|mt)$/.test(key)
+
+/** Such a word, or "Fort" or "Mount" written out: "Mount St Helens" is not St Helens. */
+export const goesOnAfter = (key: string): boolean => isShortWord(key) || key === 'fort' || key === 'mount'
+
+/**
+ * Whether a dash between `before` and `after` (keys) joins words of one name rather than a town
+ * and its district: a short word or "Saint" beside it ("Mont-St-Michel", "Saint-Denis").
+ */
+export function dashInName(before: string, after: string): boolean {
+  const joins = (word: string) => isShortWord(word) || /^(saint|sainte|sankt)$/.test(word)
+  return joins(before.slice(before.lastIndexOf(' ') + 1)) || joins(after.split(' ')[0]!)
+}
