@@ -72,6 +72,18 @@ describe('GET /places', () => {
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
   })
 
+  test('"St.", "Ft." or "Mt." before a region: the name written out in that region, as with a comma', async () => {
+    for (const [q, label] of [
+      ['Ft Lee NJ', 'Fort Lee, NJ, United States'], // nothing: "Ft Lee" is only Fort Lee, VA's
+      ['Mt Vernon WA', 'Mount Vernon, WA, United States'],
+      ['St Ives NSW', 'Saint Ives, NSW, Australia'],
+      ['Ft Worth TX', 'Fort Worth, TX, United States'],
+    ] as const)
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
+    // A dash beside "St." joins one name: "Mont-St-Michel" (not in the data) is not Mons.
+    expect((await places('Mont-St-Michel')).map((p) => p.label)).not.toContain('Mons, Belgium')
+  })
+
   test('a town\'s own name with "St." is no old name it shares: "St. Charles" is Saint Charles, MO, not in Maryland', async () => {
     // Kasongo (Congo, 55,000) was once "St. Charles" too: that does not make Saint Charles's own
     // name, written short, an old one shared.

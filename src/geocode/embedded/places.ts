@@ -20,7 +20,7 @@ import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
-import { writtenOut } from './saint-names'
+import { dashInName, writtenOut } from './saint-names'
 import { isStreetWord } from './address-read'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -180,6 +180,8 @@ export class PlaceSearch {
   private hyphened(text: string): District | null {
     for (const { index: i } of [...text.matchAll(DASHES)].reverse()) {
       const [town, district] = [nameKey(text.slice(0, i)), nameKey(text.slice(i + 1))]
+      // "Mont-St-Michel" is one name: not Mont (Mons) and its district.
+      if (dashInName(town, district)) continue
       // A head that is no place's whole name (nor one and a region, "portland or") names no town:
       // a binary search, not a search with typos for each of a hundred dashes ("a-a-a-...").
       if (town === '' || district === '' || !this.isName(town)) continue
@@ -253,6 +255,9 @@ export class PlaceSearch {
       const by = withinOf(this.parts.regionKeys, [key.slice(last + 1)], false)
       const narrowed = by === null ? [] : this.search(head, by)
       if (narrowed.some((h) => h.exact)) return this.ranked(head, by, narrowed)
+      // "Ft Lee NJ" as the data writes it there: Fort Lee, NJ ("Ft Lee" is only Virginia's).
+      const spelt = by === null ? null : writtenOut(head, [], (k) => this.search(k, by))
+      if (spelt?.found.some((h) => h.exact)) return this.ranked(spelt.key, by, spelt.found)
     }
     const coded = codes ? this.codeWithTown(key, within) : []
     return coded.length > 0 ? shownOnce(coded, CANDIDATES) : this.ranked(key, within, hits)
