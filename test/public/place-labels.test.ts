@@ -66,6 +66,16 @@ describe('GET /places labels', () => {
     expect(near.body.meta.query.center.label).toBe('Prag, Tschechien')
   })
 
+  test("a town's other or old name on a page in its country's language finds it first: a Spanish page's \"Gerona\" is Girona", async () => {
+    const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0]?.label
+    expect(await first('Gerona', 'es')).toBe('Girona, España') // Gerona, Philippines
+    expect(await first('Vitoria', 'es')).toBe('Gasteiz / Vitoria, España') // Vitória, Brazil
+    // Another page keeps the biggest; so does a Spanish one where a town of its countries is it.
+    expect(await first('Vitoria', 'en')).toBe('Vitória, Brazil')
+    expect(await first('Córdoba', 'es')).toBe('Córdoba, Argentina')
+    expect(await first('Valencia', 'es')).toBe('Valencia, Venezuela')
+  })
+
   test('a name typed only so far is not shown as typed on any page, though the data holds it as another name', async () => {
     const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0].label
     // The data holds "Amsterda", "Bruxel", "Firenz" as other names of Amsterdam, Brussels, Florence.

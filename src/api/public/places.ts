@@ -61,6 +61,24 @@ function readWhole(ranked: RankedPlace[], lang: Lang, text: string): void {
   if (ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight)) whole.namedAs = whole.namedBegun
 }
 
+/**
+ * On a page in a language its countries speak (SPEAKING), four characters or more that name
+ * whole, by any of its names, a town of theirs of OWN_WHOLE_FROM people or more find it first
+ * (the most populous of theirs so named), unless a town of another country so named has
+ * WHOLE_OVER times its people: a Spanish page's "Gerona" is Girona, not Gerona (Philippines),
+ * and "Vitoria" Vitoria-Gasteiz, not Vitória (Brazil), by names the data holds as other ones.
+ */
+function homeFirst(ranked: RankedPlace[], lang: Lang, text: string): void {
+  const speaking = SPEAKING[lang]
+  if (speaking === undefined || codePoints(text.trim()) < 4) return
+  const whole = ranked.filter((p) => p.exact && p.precision === 'city' && p.people !== undefined)
+  let home: RankedPlace | undefined
+  for (const p of whole) if (speaking.includes(p.country) && p.people! > (home?.people ?? 0)) home = p
+  if (home === undefined || home.people! < OWN_WHOLE_FROM) return
+  if (whole.some((o) => !speaking.includes(o.country) && o.people! >= WHOLE_OVER * home.people!)) return
+  home.tier = Math.min(home.tier, -1)
+}
+
 /** The countries whose people mostly read a page's language: where its visitors' own towns are. */
 const SPEAKING: Partial<Record<Lang, string[]>> = {
   de: ['DE', 'AT', 'CH', 'LI', 'LU'],
@@ -208,6 +226,7 @@ export function rankedPlaces(
       home.tier = Math.min(home.tier, 0)
   }
   readWhole(ranked, lang, text)
+  homeFirst(ranked, lang, text)
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
   // name the text means it by ("Cologne": Köln), not one that only holds the text among its old

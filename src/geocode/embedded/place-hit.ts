@@ -47,6 +47,8 @@ export type PlaceHit = {
   sharedOld?: true
   /** Shown only where the locator has a location near it: a big city four letters name a typo off ("Wein": Wien). */
   nearOnly?: true
+  /** A town's people, whatever its weight (a name other than its own weighs a share of them). */
+  people?: number
 }
 
 /**
@@ -106,6 +108,7 @@ export function townHit(parts: PlaceParts, names: Texts, row: number, match: num
     country,
     precision: 'city',
     weight: population[row]!,
+    people: population[row]!,
     exact: match >= 2,
     main: match === 3 || match === 1,
     tier: 0,
