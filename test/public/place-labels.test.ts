@@ -61,6 +61,10 @@ describe('GET /places labels', () => {
     expect(await first('Bukarest', 'de')).toBe('Bukarest, Rumänien')
     // An English page shows the data's name; a text that is also a town's own name is a name cut short.
     expect(await first('Prag', 'en')).toBe('Prague, Czechia')
+    // Another page shows its own language's name, not the one typed where that is another's.
+    expect(await first('Prag', 'fr')).toBe('Prague, Tchéquie')
+    expect(await first('Prag', 'it')).toMatch(/^Praga, /)
+    expect(await first('Neapel', 'fr')).toBe('Naples, Italie')
     expect(await first('Mila', 'de')).toBe('Milan, Italien')
     const near = await get(`${token}/locations?near=Prag&radius=30&unit=km&lang=de`)
     expect(near.body.meta.query.center.label).toBe('Prag, Tschechien')

@@ -17,6 +17,7 @@ import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
 import { shownLabel } from '../../geocode/embedded/place-parts'
+import { otherPageName } from '../../geocode/embedded/city-names'
 import { codePoints, nameKey } from '../../core/text'
 import { PublicError } from './errors'
 import { integer, once, type Params } from './params'
@@ -58,7 +59,8 @@ function readWhole(ranked: RankedPlace[], lang: Lang, text: string): void {
   if (lang === 'en' || codePoints(text.trim()) < 4) return
   const whole = ranked.find((p) => p.exact && p.namedBegun !== undefined && p.precision === 'city')
   if (whole === undefined || ranked.some((o) => o.exact && o.main)) return
-  if (ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight)) whole.namedAs = whole.namedBegun
+  if (ranked.every((o) => o === whole || WHOLE_OVER * o.weight < whole.weight))
+    whole.namedAs = readAs(whole, lang, text)
 }
 
 /**
@@ -77,6 +79,17 @@ function homeFirst(ranked: RankedPlace[], lang: Lang, text: string): void {
   if (home === undefined || home.people! < OWN_WHOLE_FROM) return
   if (whole.some((o) => !speaking.includes(o.country) && o.people! >= WHOLE_OVER * home.people!)) return
   home.tier = Math.min(home.tier, -1)
+}
+
+/**
+ * The name a city read whole by another name (PlaceHit.namedBegun) shows on a page in `lang`: the
+ * page's language's own where known and other than typed ("Prag" on a French page is Prague, on
+ * a Spanish one Praga), none when that is the data's; else the name typed.
+ */
+function readAs(place: RankedPlace, lang: Lang, text: string): string | undefined {
+  const page = otherPageName(place.label, place.country, lang, text)
+  if (page === undefined) return place.namedBegun
+  return nameKey(page) === nameKey(place.label.slice(0, place.label.indexOf(','))) ? undefined : page
 }
 
 /** The countries whose people mostly read a page's language: where its visitors' own towns are. */
@@ -213,7 +226,7 @@ export function rankedPlaces(
       // Not where the data's name begins so too ("Rom": Rome; "Lim": Lima): that may be what
       // the page's language writes.
       if (whole.namedBegun !== undefined && !nameKey(whole.label).startsWith(nameKey(text)))
-        whole.namedAs = whole.namedBegun
+        whole.namedAs = readAs(whole, lang, text)
     }
     // So is a town's own name of a country of the page's language, unless a place of those
     // countries ranked has WHOLE_OVER times its people: a German page's "Aue" is Aue, not Oviedo
