@@ -78,6 +78,8 @@ describe('GET /places labels', () => {
     expect(await first('Vitoria', 'en')).toBe('Vitória, Brazil')
     expect(await first('Córdoba', 'es')).toBe('Córdoba, Argentina')
     expect(await first('Valencia', 'es')).toBe('Valencia, Venezuela')
+    // France overseas is France: a French page's "Saint-Denis" is still Réunion's, the bigger.
+    expect(await first('Saint-Denis', 'fr')).toBe('Saint-Denis, Réunion')
   })
 
   test('a name typed only so far is not shown as typed on any page, though the data holds it as another name', async () => {

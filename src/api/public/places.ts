@@ -95,7 +95,8 @@ function readAs(place: RankedPlace, lang: Lang, text: string): string | undefine
 /** The countries whose people mostly read a page's language: where its visitors' own towns are. */
 const SPEAKING: Partial<Record<Lang, string[]>> = {
   de: ['DE', 'AT', 'CH', 'LI', 'LU'],
-  fr: ['FR', 'BE', 'CH', 'LU', 'MC'],
+  // France's overseas departments and territories are France: Saint-Denis, Réunion, is a French town.
+  fr: ['FR', 'BE', 'CH', 'LU', 'MC', 'RE', 'GP', 'MQ', 'GF', 'YT', 'PM', 'NC', 'PF', 'WF', 'BL', 'MF'],
   it: ['IT', 'CH', 'SM'],
   nl: ['NL', 'BE'],
   es: [
