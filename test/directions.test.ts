@@ -234,3 +234,47 @@ test('a code joined to a word by "&" is a name: "AT&T"', () => {
     }),
   ).toBe('AT&T Plaza, 208 S Akard St, Dallas, TX, United States')
 })
+
+test('a town\'s own short word is not its region\'s: the region goes after "St. George", "New London"', () => {
+  // "St" begins South Carolina and South Australia as "NEW" begins New Hampshire: the town's name
+  // says no region, and St. George (Utah), New London (Connecticut) and St Marys (NSW) are larger.
+  expect(
+    addressText({ formatted: '100 Main St, St. George', city: 'St. George', region: 'South Carolina', country: 'US' }),
+  ).toBe('100 Main St, St. George, South Carolina, United States')
+  expect(
+    addressText({ formatted: '12 Main St, New London', city: 'New London', region: 'New Hampshire', country: 'US' }),
+  ).toBe('12 Main St, New London, New Hampshire, United States')
+  expect(
+    addressText({ formatted: '5 Charles St, St Marys', city: 'St Marys', region: 'South Australia', country: 'AU' }),
+  ).toBe('5 Charles St, St Marys, South Australia, Australia')
+  expect(
+    addressText({
+      formatted: '100 Main St, St. George, SC 29477',
+      city: 'St. George',
+      region: 'South Carolina',
+      country: 'US',
+    }),
+  ).toBe('100 Main St, St. George, SC 29477, United States')
+})
+
+test("a street's word is not its region's: only a word after the town or its postcode, or a piece's first", () => {
+  const sc = { city: 'Columbia', region: 'South Carolina', country: 'US' }
+  expect(addressText({ formatted: 'Columbia, 1200 Main St', ...sc })).toBe(
+    'Columbia, 1200 Main St, South Carolina, United States',
+  )
+  expect(addressText({ formatted: '1200 Main St Columbia', ...sc })).toBe(
+    '1200 Main St Columbia, South Carolina, United States',
+  )
+  expect(addressText({ formatted: '1200 Main St Columbia SC 29201', ...sc })).toBe(
+    '1200 Main St Columbia SC 29201, United States',
+  )
+  expect(addressText({ formatted: 'Columbia, S.C.', ...sc })).toBe('Columbia, S.C., United States')
+  expect(
+    addressText({
+      formatted: '1 Capitol St, Charleston, W.Va.',
+      city: 'Charleston',
+      region: 'West Virginia',
+      country: 'US',
+    }),
+  ).toBe('1 Capitol St, Charleston, W.Va., United States')
+})

@@ -31,18 +31,26 @@ const namesOf = (region: string): string[] => {
  * "nsw", "N.Y."), or one of up to six with a period ("Ill.", "Calif.", "Nfld."), whose letters
  * begin as a name does and come in it in order: a US state's, Canadian province's, Australian or
  * German state's, Swiss canton's code ("CA", "QLD", "BY", "ZH") or abbreviation ("W.Va."), in
- * those countries (or with none given).
+ * those countries (or with none given). A short word counts where a region stands: first in its
+ * piece or after the town (`town`), with only numbers and short words between; not in the town's
+ * name ("St. George" is not South Carolina's "St") nor after a street's words ("1200 Main St").
  */
-export function writesRegion(text: string, region: string, country: string | undefined): boolean {
+export function writesRegion(text: string, region: string, country: string | undefined, town = ''): boolean {
   const names = namesOf(region)
   if (names.some((name) => holdsWords(text, name))) return true
   if (country !== undefined && !ABBREVIATING.has(country)) return false
   const letters = names.map((name) => nameKey(name).replace(/ /g, ''))
-  return text.split(/[\s,;/()]+/).some((word) => {
-    const short = nameKey(word.replace(/\./g, ''))
-    if (!/^[\p{L}]+$/u.test(short)) return false
-    if (!(short.length >= 2 && (short.length <= 3 || (short.length <= 6 && word.endsWith('.'))))) return false
-    return letters.some((name) => name[0] === short[0] && inOrder(short, name))
+  const townWords = nameKey(town).split(' ')
+  return text.split(/[,;/()]/).some((piece) => {
+    let stands = true
+    for (const word of piece.split(/\s+/)) {
+      const key = nameKey(word.replace(/\./g, ''))
+      if (key === '' || townWords.includes(key)) stands = true
+      else if (/^\p{L}+$/u.test(key) && (key.length <= 3 || (key.length <= 6 && word.endsWith('.')))) {
+        if (stands && key.length >= 2 && letters.some((name) => name[0] === key[0] && inOrder(key, name))) return true
+      } else if (!/\d/.test(key)) stands = false
+    }
+    return false
   })
 }
 

@@ -94,8 +94,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  *    only where one stands (not "IN" in capitals, "BR-116", "AT&T").
  * 12: a district after the town ("Berlin, Mitte") is no street.
  * 13: an English page's og:locale is en_GB where the store's country writes British English.
+ * 14: directions read no region in the town's name ("St. George") or a street's word ("Main St").
  */
-export const PAGE_FORMAT = 13
+export const PAGE_FORMAT = 14
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
