@@ -173,6 +173,9 @@ describe('a published location', () => {
         '2 Rue du Marché-aux-Herbes',
       ],
       ['Bahnhofstrasse 1, 8001 Zürich', { lat: 47.3717, lng: 8.5387 }, 'Bahnhofstrasse 1'],
+      // CLDR writes Rwanda's and Indonesia's English as international English (en_001), too.
+      ['KN 4 Ave 12, Kigali, Rwanda', { lat: -1.9441, lng: 30.0619 }, 'KN 4 Ave 12'],
+      ['Jl. M.H. Thamrin 1, Jakarta 10310, Indonesia', { lat: -6.1944, lng: 106.8229 }, 'Jl. M.H. Thamrin 1'],
     ] as const) {
       const { id } = (await f.env.call('POST', '/admin/v1/locations', { body: { name: 'Shop', address, coordinates } }))
         .body.location

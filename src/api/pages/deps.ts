@@ -95,8 +95,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 12: a district after the town ("Berlin, Mitte") is no street.
  * 13: an English page's og:locale is en_GB where the store's country writes British English.
  * 14: directions read no region in the town's name ("St. George") or a street's word ("Main St").
+ * 15: og:locale is en_GB in the rest of CLDR's international English (Rwanda, Indonesia, ...).
  */
-export const PAGE_FORMAT = 14
+export const PAGE_FORMAT = 15
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
