@@ -68,6 +68,13 @@ test('a region given as a code ("IN", "ME") is said only by that code in capital
   expect(addressText({ formatted: '1 Main St, Portland, ME', city: 'Portland', region: 'ME', country: 'US' })).toBe(
     '1 Main St, Portland, ME, United States',
   )
+  // After the town too: the offline geocoder gives a US state as its code.
+  expect(
+    addressText({ formatted: 'Indianapolis, in Castleton Mall', city: 'Indianapolis', region: 'IN', country: 'US' }),
+  ).toBe('Indianapolis, in Castleton Mall, IN, United States')
+  expect(addressText({ formatted: 'Denver, Co-op Market', city: 'Denver', region: 'CO', country: 'US' })).toBe(
+    'Denver, Co-op Market, CO, United States',
+  )
 })
 
 test('a postcode written with other spacing or case is not said again', () => {

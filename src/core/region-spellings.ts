@@ -36,9 +36,11 @@ const namesOf = (region: string): string[] => {
  * name ("St. George" is not South Carolina's "St") nor after a street's words ("1200 Main St").
  */
 export function writesRegion(text: string, region: string, country: string | undefined, town = ''): boolean {
+  // A region given as a code ("IN", "ME") is written only as that code, in capitals: not "in".
+  const code = /^[A-Z]{2,3}$/.test(region)
   const names = namesOf(region)
-  if (names.some((name) => holdsWords(text, name))) return true
-  if (country !== undefined && !ABBREVIATING.has(country)) return false
+  if (!code && names.some((name) => holdsWords(text, name))) return true
+  if (!code && country !== undefined && !ABBREVIATING.has(country)) return false
   const letters = names.map((name) => nameKey(name).replace(/ /g, ''))
   const townWords = nameKey(town).split(' ')
   return text.split(/[,;/()]/).some((piece) => {
@@ -47,7 +49,10 @@ export function writesRegion(text: string, region: string, country: string | und
       const key = nameKey(word.replace(/\./g, ''))
       if (key === '' || townWords.includes(key)) stands = true
       else if (/^\p{L}+$/u.test(key) && (key.length <= 3 || (key.length <= 6 && word.endsWith('.')))) {
-        if (stands && key.length >= 2 && letters.some((name) => name[0] === key[0] && inOrder(key, name))) return true
+        const named = code
+          ? word.replace(/\./g, '') === region
+          : letters.some((name) => name[0] === key[0] && inOrder(key, name))
+        if (stands && key.length >= 2 && named) return true
       } else if (!/\d/.test(key)) stands = false
     }
     return false

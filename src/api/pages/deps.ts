@@ -96,8 +96,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 13: an English page's og:locale is en_GB where the store's country writes British English.
  * 14: directions read no region in the town's name ("St. George") or a street's word ("Main St").
  * 15: og:locale is en_GB in the rest of CLDR's international English (Rwanda, Indonesia, ...).
+ * 16: directions read a region given as a code ("IN") only in capitals after the town too.
  */
-export const PAGE_FORMAT = 15
+export const PAGE_FORMAT = 16
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
