@@ -285,3 +285,23 @@ test("a street's word is not its region's: only a word after the town or its pos
     }),
   ).toBe('1 Capitol St, Charleston, W.Va., United States')
 })
+
+test('a region or country in the name of the town is not said: "Kansas City", "Panama City"', () => {
+  // Kansas City and Panama City each name two places: the larger in Missouri, and in Florida.
+  expect(
+    addressText({ formatted: '1 Main St, Kansas City', city: 'Kansas City', region: 'Kansas', country: 'US' }),
+  ).toBe('1 Main St, Kansas City, Kansas, United States')
+  expect(addressText({ formatted: 'Calle 50, Panama City', city: 'Panama City', country: 'PA' })).toBe(
+    'Calle 50, Panama City, Panama',
+  )
+  expect(
+    addressText({ formatted: '1 Main St, Kansas City, Kansas', city: 'Kansas City', region: 'Kansas', country: 'US' }),
+  ).toBe('1 Main St, Kansas City, Kansas, United States')
+  // A town named as its region or country is.
+  expect(addressText({ formatted: '1 Broadway, New York', city: 'New York', region: 'New York', country: 'US' })).toBe(
+    '1 Broadway, New York, United States',
+  )
+  expect(addressText({ formatted: '1 Raffles Pl, Singapore 048616', city: 'Singapore', country: 'SG' })).toBe(
+    '1 Raffles Pl, Singapore 048616',
+  )
+})

@@ -1,7 +1,7 @@
 // The links a visitor follows from a store: the way there in a maps service, and a website as
 // its link reads. The widget (in the browser) and the store pages both use these: no Node, no DOM.
 import { LANGS } from './languages'
-import { writesRegion } from './region-spellings'
+import { namesBeside, writesRegion } from './region-spellings'
 import { holdsWords, nameKey } from './text'
 
 export type DirectionsService = 'google' | 'apple' | 'osm'
@@ -62,7 +62,7 @@ export function addressText(address: DirectionsPlace['address']): string {
   if (region !== '' && !writesRegion(tail, region, country, city)) added.push(region)
   if (postcode !== '' && !holdsPostcode(text, postcode)) added.push(postcode)
   const name = country && countryName(country)
-  if (name && !namesCountry(text, tail, country!, digits)) added.push(name)
+  if (name && !namesCountry(text, tail, country!, digits, city)) added.push(name)
   return [text, ...added].join(', ')
 }
 
@@ -151,12 +151,10 @@ function holdsCode(text: string, code: string, postcode: string): boolean {
  * Whether the text names the country: by its code as codes are written (holdsCode: "CH-8001",
  * not the "Ch." of a chemin, nor the words "in" and "at"), or, from its town on (`tail`), by a
  * name of it in the languages shipped (long or short, either side of a parenthesis, "&" as
- * "and"), or a common short form.
+ * "and"), or a common short form, not in the town's name (namesBeside: "Panama City").
  */
-function namesCountry(text: string, tail: string, code: string, postcode: string): boolean {
-  if (holdsCode(text, code, postcode)) return true
-  const words = ` ${nameKey(tail)} `
-  return countryNames(code).some((key) => words.includes(` ${key} `))
+function namesCountry(text: string, tail: string, code: string, postcode: string, town: string): boolean {
+  return holdsCode(text, code, postcode) || namesBeside(tail, countryNames(code), town)
 }
 
 /**

@@ -2,7 +2,7 @@
 // short, as a code or a style guide's abbreviation ("IL", "Ill.", "N.S.W."). The widget (in the
 // browser) and the store pages both read this: no Node, and no table of every region's code, which
 // the widget's size budget has no room for.
-import { holdsWords, nameKey } from './text'
+import { nameKey } from './text'
 
 /**
  * Regions people name in two languages, whichever the geocoder gives: each a group of names
@@ -39,7 +39,7 @@ export function writesRegion(text: string, region: string, country: string | und
   // A region given as a code ("IN", "ME") is written only as that code, in capitals: not "in".
   const code = /^[A-Z]{2,3}$/.test(region)
   const names = namesOf(region)
-  if (!code && names.some((name) => holdsWords(text, name))) return true
+  if (!code && namesBeside(text, names.map(nameKey), town)) return true
   if (!code && country !== undefined && !ABBREVIATING.has(country)) return false
   const letters = names.map((name) => nameKey(name).replace(/ /g, ''))
   const townWords = nameKey(town).split(' ')
@@ -57,6 +57,18 @@ export function writesRegion(text: string, region: string, country: string | und
     }
     return false
   })
+}
+
+/**
+ * Whether `text` holds one of `keys` (nameKey's) as words outside its town's name: "Kansas City"
+ * names no Kansas, "Panama City" no Panama. A key that is the town's name counts there
+ * ("New York", "Singapore").
+ */
+export function namesBeside(text: string, keys: string[], town: string): boolean {
+  const townKey = nameKey(town)
+  const words = ` ${nameKey(text)} `
+  const beside = words.split(` ${townKey} `).join('  ')
+  return keys.some((key) => key !== '' && (key === townKey ? words : beside).includes(` ${key} `))
 }
 
 /**

@@ -97,8 +97,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 14: directions read no region in the town's name ("St. George") or a street's word ("Main St").
  * 15: og:locale is en_GB in the rest of CLDR's international English (Rwanda, Indonesia, ...).
  * 16: directions read a region given as a code ("IN") only in capitals after the town too.
+ * 17: directions read no region or country in the town's name ("Kansas City", "Panama City").
  */
-export const PAGE_FORMAT = 16
+export const PAGE_FORMAT = 17
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
