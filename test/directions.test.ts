@@ -305,3 +305,27 @@ test('a region or country in the name of the town is not said: "Kansas City", "P
     '1 Raffles Pl, Singapore 048616',
   )
 })
+
+test('a code in a piece all in capitals is a word there, but for the last piece, in mixed text too', () => {
+  expect(addressText({ formatted: 'SHOP 4 IN PHOENIX MALL, Pune', city: 'Pune', country: 'IN' })).toBe(
+    'SHOP 4 IN PHOENIX MALL, Pune, India',
+  )
+  expect(addressText({ formatted: 'KIOSK AT HAUPTPLATZ, Graz', city: 'Graz', country: 'AT' })).toBe(
+    'KIOSK AT HAUPTPLATZ, Graz, Austria',
+  )
+  expect(addressText({ formatted: 'Hauptplatz 1, 8010 Graz, AT', city: 'Graz', country: 'AT' })).toBe(
+    'Hauptplatz 1, 8010 Graz, AT',
+  )
+  expect(addressText({ formatted: 'Bahnhofstrasse 1, CH 8001, Zürich', city: 'Zürich', country: 'CH' })).toBe(
+    'Bahnhofstrasse 1, CH 8001, Zürich',
+  )
+  // Joined to a postcode it is the country's wherever it stands.
+  expect(
+    addressText({
+      formatted: 'HAUPTPLATZ 1, AT-8010 GRAZ, STEIERMARK',
+      city: 'Graz',
+      region: 'Steiermark',
+      country: 'AT',
+    }),
+  ).toBe('HAUPTPLATZ 1, AT-8010 GRAZ, STEIERMARK')
+})

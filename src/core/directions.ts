@@ -133,18 +133,21 @@ const CODE = /^[A-Z]{2,3}$/
  * Whether the text holds `code` (two or three capitals, CODE) as codes are written: a word in
  * capitals, not joined by "&" ("AT&T"), nor to a road's number ("BR-116", "US-101"): joined to a
  * number it is a postcode's ("CH-8001", "SE-111 51") only with four digits or more, or the address's
- * own postcode (`postcode`, its digits: "IS-101"). In text all in capitals, where "IN" and "AT" are
- * words, only in its last piece, where a country stands.
+ * own postcode (`postcode`, its digits: "IS-101"). In a piece all in capitals, where "IN" and "AT"
+ * are words, a code alone counts only in the last piece, where a country stands, or with no other
+ * word ("CH 8001").
  */
 function holdsCode(text: string, code: string, postcode: string): boolean {
-  const from = /\p{Ll}/u.test(text) ? 0 : text.lastIndexOf(',') + 1
   const pattern = new RegExp(`(?:^|[^\\p{L}\\p{N}&])${code}(?![\\p{L}\\p{N}&])(?:-(\\d+)(?: (\\d\\d)(?!\\d))?)?`, 'gu')
-  for (const found of text.matchAll(pattern)) {
-    if (found.index + found[0].indexOf(code) < from) continue
-    const number = found[1] === undefined ? undefined : found[1] + (found[2] ?? '')
-    if (number === undefined || number.length >= 4 || number === postcode) return true
-  }
-  return false
+  const pieces = text.split(',')
+  return pieces.some((piece, at) => {
+    const alone = at === pieces.length - 1 || /\p{Ll}/u.test(piece) || !/\p{L}/u.test(piece.replace(code, ''))
+    for (const found of piece.matchAll(pattern)) {
+      const number = found[1] === undefined ? undefined : found[1] + (found[2] ?? '')
+      if (number === undefined ? alone : number.length >= 4 || number === postcode) return true
+    }
+    return false
+  })
 }
 
 /**

@@ -98,8 +98,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 15: og:locale is en_GB in the rest of CLDR's international English (Rwanda, Indonesia, ...).
  * 16: directions read a region given as a code ("IN") only in capitals after the town too.
  * 17: directions read no region or country in the town's name ("Kansas City", "Panama City").
+ * 18: a code in a piece all in capitals ("KIOSK AT ...") is a word in mixed text too.
  */
-export const PAGE_FORMAT = 17
+export const PAGE_FORMAT = 18
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
