@@ -329,3 +329,24 @@ test('a code in a piece all in capitals is a word there, but for the last piece,
     }),
   ).toBe('HAUPTPLATZ 1, AT-8010 GRAZ, STEIERMARK')
 })
+
+test('a town written short ("St.", "Mt.", "Ft.") is the town the geocoder names in full', () => {
+  // The offline geocoder names towns as its gazetteer does: "Saint George", "Sankt Ingbert".
+  expect(
+    addressText({ formatted: '100 Main St, St. George, SC', city: 'Saint George', region: 'SC', country: 'US' }),
+  ).toBe('100 Main St, St. George, SC, United States')
+  expect(
+    addressText({ formatted: '10 Main St, Mt. Pleasant, SC', city: 'Mount Pleasant', region: 'SC', country: 'US' }),
+  ).toBe('10 Main St, Mt. Pleasant, SC, United States')
+  expect(addressText({ formatted: 'Am Markt 1, St. Ingbert', city: 'Sankt Ingbert', country: 'DE' })).toBe(
+    'Am Markt 1, St. Ingbert, Germany',
+  )
+  expect(
+    addressText({
+      formatted: '100 Main St, St. George',
+      city: 'Saint George',
+      region: 'South Carolina',
+      country: 'US',
+    }),
+  ).toBe('100 Main St, St. George, South Carolina, United States')
+})

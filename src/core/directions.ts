@@ -1,8 +1,8 @@
 // The links a visitor follows from a store: the way there in a maps service, and a website as
 // its link reads. The widget (in the browser) and the store pages both use these: no Node, no DOM.
 import { LANGS } from './languages'
-import { namesBeside, writesRegion } from './region-spellings'
-import { holdsWords, nameKey } from './text'
+import { holdsTown, namesBeside, writesRegion } from './region-spellings'
+import { nameKey } from './text'
 
 export type DirectionsService = 'google' | 'apple' | 'osm'
 
@@ -57,7 +57,7 @@ export function addressText(address: DirectionsPlace['address']): string {
   const tail = townOn(text, city)
   const added: string[] = []
   // A part given as a code ("IN", "ME": a region from a spreadsheet) is said only as codes are.
-  if (city !== '' && !(CODE.test(city) ? holdsCode(text, city, digits) : holdsWords(text, city))) added.push(city)
+  if (city !== '' && !(CODE.test(city) ? holdsCode(text, city, digits) : holdsTown(text, city))) added.push(city)
   const region = address.region?.trim() ?? ''
   if (region !== '' && !writesRegion(tail, region, country, city)) added.push(region)
   if (postcode !== '' && !holdsPostcode(text, postcode)) added.push(postcode)
@@ -74,7 +74,7 @@ export function addressText(address: DirectionsPlace['address']): string {
 function townOn(text: string, city: string): string {
   const pieces = text.split(',')
   for (let at = pieces.length - 1; city !== '' && at >= 0; at--)
-    if (holdsWords(pieces[at]!, city)) return pieces.slice(at).join(',')
+    if (holdsTown(pieces[at]!, city)) return pieces.slice(at).join(',')
   return pieces.length > 1 ? pieces.slice(1).join(',') : text
 }
 

@@ -42,12 +42,12 @@ export function writesRegion(text: string, region: string, country: string | und
   if (!code && namesBeside(text, names.map(nameKey), town)) return true
   if (!code && country !== undefined && !ABBREVIATING.has(country)) return false
   const letters = names.map((name) => nameKey(name).replace(/ /g, ''))
-  const townWords = nameKey(town).split(' ')
+  const townWords = townKey(town).split(' ')
   return text.split(/[,;/()]/).some((piece) => {
     let stands = true
     for (const word of piece.split(/\s+/)) {
       const key = nameKey(word.replace(/\./g, ''))
-      if (key === '' || townWords.includes(key)) stands = true
+      if (key === '' || townWords.includes(townKey(key))) stands = true
       else if (/^\p{L}+$/u.test(key) && (key.length <= 3 || (key.length <= 6 && word.endsWith('.')))) {
         const named = code
           ? word.replace(/\./g, '') === region
@@ -59,16 +59,29 @@ export function writesRegion(text: string, region: string, country: string | und
   })
 }
 
+/** The words a town's name is written short by ("St. George" for Saint George, "Sankt Ingbert"). */
+const SHORT: Record<string, string> = { saint: 'st', sainte: 'ste', sankt: 'st', fort: 'ft', mount: 'mt' }
+
+/** A town's name as nameKey's, its "Saint", "Fort" or "Mount" written short: "saint george" is "st george". */
+const townKey = (text: string) =>
+  nameKey(text).replace(/(^| )(saint|sainte|sankt|fort|mount)(?= |$)/g, (_, space, w) => space + SHORT[w])
+
+/** Whether `text` holds the town `town` as words, case, accents and a short "St."/"Mt."/"Ft." aside. */
+export function holdsTown(text: string, town: string): boolean {
+  const key = townKey(town)
+  return key !== '' && ` ${townKey(text)} `.includes(` ${key} `)
+}
+
 /**
  * Whether `text` holds one of `keys` (nameKey's) as words outside its town's name: "Kansas City"
  * names no Kansas, "Panama City" no Panama. A key that is the town's name counts there
  * ("New York", "Singapore").
  */
 export function namesBeside(text: string, keys: string[], town: string): boolean {
-  const townKey = nameKey(town)
+  const own = nameKey(town)
   const words = ` ${nameKey(text)} `
-  const beside = words.split(` ${townKey} `).join('  ')
-  return keys.some((key) => key !== '' && (key === townKey ? words : beside).includes(` ${key} `))
+  const beside = words.split(` ${own} `).join('  ')
+  return keys.some((key) => key !== '' && (key === own ? words : beside).includes(` ${key} `))
 }
 
 /**

@@ -99,8 +99,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 16: directions read a region given as a code ("IN") only in capitals after the town too.
  * 17: directions read no region or country in the town's name ("Kansas City", "Panama City").
  * 18: a code in a piece all in capitals ("KIOSK AT ...") is a word in mixed text too.
+ * 19: a town written short ("St. George") is the geocoder's "Saint George", not said again.
  */
-export const PAGE_FORMAT = 18
+export const PAGE_FORMAT = 19
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
