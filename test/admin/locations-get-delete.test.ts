@@ -2,7 +2,7 @@
 // bad ids, and the REST methods that are not routes.
 import { test, expect, describe } from 'bun:test'
 import { storeBody } from '../helpers'
-import { withEnv, env, BASE, update, get, remove, created, expectNoChange } from './locations-fixture'
+import { withEnv, env, BASE, update, get, remove, created, expectNoChange, snapshot } from './locations-fixture'
 
 withEnv()
 
@@ -184,6 +184,21 @@ describe('OPTIONS', () => {
     // A path that is no route stays 404.
     const none = await env.call('OPTIONS', `${BASE}/${location.id}/delete/now`)
     expect([none.status, none.headers.get('allow'), none.body.error]).toEqual([404, null, 'not_found'])
+  })
+
+  test('with a body a write would take, on each route: 204, and nothing is written', async () => {
+    const location = await created()
+    const bodies: Record<string, unknown> = {
+      [BASE]: storeBody({ name: 'Made by OPTIONS' }),
+      [`${BASE}/bulk`]: { locations: [storeBody({ name: 'Made by OPTIONS' })], delete_missing: true },
+      [`${BASE}/${location.id}`]: { name: 'Renamed by OPTIONS' },
+    }
+    const before = snapshot()
+    for (const [path, allow] of routes(location.id)) {
+      const res = await env.call('OPTIONS', path, { body: bodies[path] ?? { name: 'x' } })
+      expect([path, res.status, res.headers.get('allow'), res.body]).toEqual([path, 204, allow, ''])
+    }
+    expect(snapshot()).toEqual(before)
   })
 
   test("a browser's preflight from another site is granted nothing: no CORS header on any answer", async () => {
