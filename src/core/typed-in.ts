@@ -7,16 +7,17 @@ import { isAbsolute, join, resolve } from 'node:path'
 type Env = Record<string, string | undefined>
 
 /**
- * The folder the command was typed in. npm (yarn, pnpm) name it in INIT_CWD; Bun sets no INIT_CWD
- * and names it in npm_config_local_prefix, where npm names the package's folder instead. Only
- * this package's `cli` and `start` scripts: another package's scripts name paths from its folder.
+ * The folder the command was typed in. npm (yarn, pnpm) name it in INIT_CWD; Bun names it in
+ * npm_config_local_prefix, where npm names the package's folder instead, and leaves an INIT_CWD
+ * it inherits as it is (one an outer npm script set, naming another folder). Only this package's
+ * `cli` and `start` scripts: another package's scripts name paths from its folder.
  */
 export function typedIn(env: Env): string {
   const script = env.npm_lifecycle_event
   if (script !== 'cli' && (script !== 'start' || env.npm_package_name !== 'storeloc')) return process.cwd()
-  if (env.INIT_CWD) return env.INIT_CWD
   const bun = env.npm_config_user_agent?.startsWith('bun/') === true
-  return bun && env.npm_config_local_prefix ? env.npm_config_local_prefix : process.cwd()
+  if (bun) return env.npm_config_local_prefix || process.cwd()
+  return env.INIT_CWD || process.cwd()
 }
 
 /**

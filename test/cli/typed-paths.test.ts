@@ -289,4 +289,26 @@ describe('bun run cli from a folder of the package', () => {
       rmSync(here, { recursive: true, force: true })
     }
   }, 60_000)
+
+  test("an INIT_CWD an outer npm left (npm run's script runs bun run) is not where bun run was typed", () => {
+    const db = join(dir, 'shops.db')
+    expect(storeloc(['locator', 'create', '--name', 'Shops', '--database', db]).code).toBe(0)
+    const outer = join(dir, 'outer')
+    mkdirSync(outer)
+    const here = join(root, 'test-artifacts', `typed-paths-stale-${process.pid}`)
+    mkdirSync(here, { recursive: true })
+    try {
+      const backup = spawn([process.execPath, 'run', '--silent', 'cli', 'backup', 'copy.db', '--database', db], here, {
+        ...bareEnv(),
+        INIT_CWD: outer,
+      })
+      expect({
+        code: backup.code,
+        outer: existsSync(join(outer, 'copy.db')),
+        here: existsSync(join(here, 'copy.db')),
+      }).toEqual({ code: 0, outer: false, here: true })
+    } finally {
+      rmSync(here, { recursive: true, force: true })
+    }
+  }, 60_000)
 })
