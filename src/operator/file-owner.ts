@@ -23,6 +23,9 @@ type PasswdEntry = { name: string; shell: string }
 /** The entries looked up, by uid: a message asks for the same few uids many times. */
 const entries = new Map<number, PasswdEntry | null>()
 
+/** How long getent may take: a directory service that does not answer holds nss for longer. */
+const GETENT_TIMEOUT_MS = 2000
+
 /** `name:x:uid:gid:gecos:home:shell`'s name and shell, when it is `uid`'s. */
 function entryOf(line: string, uid: number): PasswdEntry | null {
   const fields = line.split(':')
@@ -40,9 +43,9 @@ function passwdEntry(uid: number): PasswdEntry | null {
   const getent = Bun.which('getent')
   if (getent !== null) {
     try {
-      const p = Bun.spawnSync([getent, 'passwd', String(uid)], { stderr: 'ignore' })
-      // Exit 2: no such user. Any other failure: /etc/passwd is read instead.
-      if (p.exitCode === 0) found = entryOf(p.stdout.toString().split('\n')[0] ?? '', uid)
+      const p = Bun.spawnSync([getent, 'passwd', String(uid)], { stderr: 'ignore', timeout: GETENT_TIMEOUT_MS })
+      // Exit 2: no such user. Any other end (a line not uid's, a getent stopped): /etc/passwd below.
+      if (p.exitCode === 0) found = entryOf(p.stdout.toString().split('\n')[0] ?? '', uid) ?? undefined
       else if (p.exitCode === 2) found = null
     } catch {
       // getent could not be run: /etc/passwd below.

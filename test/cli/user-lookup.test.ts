@@ -149,6 +149,37 @@ test.skipIf(!asRoot)(
   },
 )
 
+test.skipIf(!asRoot)(
+  'a getent that hangs or prints no entry gives way to /etc/passwd',
+  () => {
+    const { database } = folderOf(0, 0o755)
+    const said = `${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root`
+    for (const [name, body] of [
+      // A directory service that does not answer (an LDAP server down): nss waits on it.
+      ['hangs', 'exec sleep 600'],
+      ['prints no entry', 'echo "getent: see the manual"; exit 0'],
+    ] as const) {
+      const odd = join(dir, name.replaceAll(' ', '-'))
+      mkdirSync(odd)
+      writeFileSync(join(odd, 'getent'), `#!/bin/sh\n${body}\n`, { mode: 0o755 })
+      // Bounded here so that a CLI that waits for it ends, and fails, rather than holding the run.
+      const p = Bun.spawnSync(
+        [
+          SETPRIV,
+          '--reuid=65534',
+          '--regid=65534',
+          '--clear-groups',
+          process.execPath,
+          join(ROOT, 'src/cli/main.ts'),
+        ].concat(['locator', 'list', '--database', database]),
+        { cwd: ROOT, env: { ...process.env, PATH: `${odd}:${process.env.PATH}`, GEOCODER: 'none' }, timeout: 25_000 },
+      )
+      expect({ name, stderr: p.stderr.toString() }).toEqual({ name, stderr: expect.stringContaining(said) })
+    }
+  },
+  60_000,
+)
+
 test.skipIf(!asRoot || personUid === null)(
   'a person whose files are for them alone (umask 077) is never told to sudo to themselves',
   async () => {
