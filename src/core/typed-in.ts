@@ -65,17 +65,19 @@ export function servePaths(argv: string[], env: Env): string[] {
   const here = typedIn(env)
   if (here === process.cwd()) return argv
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length
+  // :memory: is no file: SQLite's name for a database in memory, wherever it is typed.
+  const file = (value: string) => value !== '' && value !== ':memory:'
   let named = false
   const out = argv.map((arg, i) => {
     if (i >= end) return arg
     if (arg.startsWith('--database=')) {
       named = true
       const value = arg.slice('--database='.length)
-      return value === '' ? arg : `--database=${resolve(here, value)}`
+      return file(value) ? `--database=${resolve(here, value)}` : arg
     }
     if (argv[i - 1] !== '--database') return arg
     named = true
-    return arg.startsWith('-') ? arg : resolve(here, arg)
+    return file(arg) && !arg.startsWith('-') ? resolve(here, arg) : arg
   })
   const variable = env.DATABASE_PATH
   if (!named && variable && variable !== ':memory:' && !isAbsolute(variable) && !fromDotEnv(variable, env))

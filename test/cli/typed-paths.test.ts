@@ -267,6 +267,40 @@ describe('npm start from another folder', () => {
   }, 90_000)
 })
 
+describe('npm start -- --database :memory: from another folder', () => {
+  test('is the database in memory, as from the package folder, not a file named :memory:', async () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    for (const [argv, port] of [
+      [['--database', ':memory:'], 42501],
+      [['serve', '--database=:memory:'], 42502],
+    ] as const) {
+      const server = Bun.spawn(
+        [
+          'setsid',
+          ...['npm', '--prefix', root, 'start', '-s', '--', ...argv],
+          ...['--port', String(port), '--no-demo', '--geocoder', 'none'],
+        ],
+        { cwd: here, env: bareEnv(), stdout: 'pipe', stderr: 'pipe' },
+      )
+      try {
+        let ready = false
+        for (let tries = 0; tries < 300 && !ready; tries++) {
+          ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+            (r) => r.ok,
+            () => false,
+          )
+          if (!ready) await Bun.sleep(100)
+        }
+        expect({ argv, ready, file: existsSync(join(here, ':memory:')) }).toEqual({ argv, ready: true, file: false })
+      } finally {
+        process.kill(-server.pid, 'SIGTERM')
+        await server.exited
+      }
+    }
+  }, 90_000)
+})
+
 describe('bun run cli from a folder of the package', () => {
   test('--file and a backup FILE are the ones beside the person, as with npm run cli', () => {
     const db = join(dir, 'shops.db')
