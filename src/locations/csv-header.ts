@@ -10,6 +10,9 @@ import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
 import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
 
+/** Two day names joined by a dash: a range of days ("Sa-So", "Mon - Fri", "Lu–Ve"). */
+const DAY_RANGE = /\p{L}\.?\s*[-\u2010-\u2015]\s*\p{L}/u
+
 /** A header cell and the field its column is read as (null: unknown column). */
 export type Column = { header: string; field: string | null }
 
@@ -120,18 +123,7 @@ export function readHeader(
   })
   // Read together, as the row's week is: "Di" beside "Lu-Ve" is Sunday, "PN" beside "Mo-Fr" none.
   const named = daysNamedTogether(candidates.map(({ days }) => days))
-  const week = new Set<number>()
-  const kept = new Set<number>()
-  const byDays = candidates.map((_, i) => i).sort((a, b) => named[b]!.length - named[a]!.length)
-  for (const i of byDays) {
-    if (named[i]!.length === 0 || named[i]!.some((day) => week.has(day))) continue
-    for (const day of named[i]!) week.add(day)
-    kept.add(i)
-  }
-  const weekend = kept.size >= 2 && week.size === 2 && week.has(5) && week.has(6)
-  candidates.forEach(({ column, days }, i) => {
-    if (kept.has(i) && (week.size >= 5 || weekend || hasHoursWord(column.header))) column.field = `${DAYS_FIELD}${days}`
-  })
+  markDaysColumns(candidates, named, columns, below)
   // A day a column of days names and a column of that day too ("So" and "Sonntag") is filled twice:
   // which holds its hours is the person's to say, unless the day's column holds no hours in any
   // row ("nur nach Vereinbarung"): then it is a column of notes, read as no field, said of the file.
@@ -179,6 +171,46 @@ export function readHeader(
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, columnNotes }
+}
+
+/**
+ * Reads as days' hours the candidate columns that name no day another names, when the file's
+ * headers name five days or more, or the weekend in two columns, or the column an hours word
+ * or a range of days with hours under it.
+ */
+function markDaysColumns(
+  candidates: { column: Column; days: string }[],
+  named: readonly (readonly number[])[],
+  columns: Column[],
+  below: readonly RawRecord[],
+): void {
+  const week = new Set<number>()
+  const kept = new Set<number>()
+  const byDays = candidates.map((_, i) => i).sort((a, b) => named[b]!.length - named[a]!.length)
+  for (const i of byDays) {
+    if (named[i]!.length === 0 || named[i]!.some((day) => week.has(day))) continue
+    for (const day of named[i]!) week.add(day)
+    kept.add(i)
+  }
+  const weekend = kept.size >= 2 && week.size === 2 && week.has(5) && week.has(6)
+  candidates.forEach(({ column, days }, i) => {
+    if (!kept.has(i)) return
+    const at = columns.indexOf(column)
+    if (week.size >= 5 || weekend || hasHoursWord(column.header) || rangeOfHours(days, named[i]!, at, below))
+      column.field = `${DAYS_FIELD}${days}`
+  })
+}
+
+/**
+ * A range of days alone ("Sa-So", "Sat-Sun") is a column of their hours when a row holds hours in
+ * it: a range names days plainly, as a lone "Sa" or "PN" does not.
+ */
+function rangeOfHours(days: string, named: readonly number[], at: number, below: readonly RawRecord[]): boolean {
+  if (named.length < 2 || !DAY_RANGE.test(days)) return false
+  return below.some((r) => {
+    const text = (r.cells[at] ?? '').trim()
+    return text !== '' && parseDayHours(text).kind !== 'unknown'
+  })
 }
 
 /** Whether a day's cell gives hours: open, closed ("x", "-", "zu"), in doubt ("5-9"), or made a date ("14. Okt"). */

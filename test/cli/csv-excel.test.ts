@@ -123,6 +123,30 @@ describe('columns of some days', () => {
     expect(r.code).toBe(0)
     expect(r.stdout).toContain('Seg-Sex as monday-friday, Sáb as saturday, Dom as sunday')
   })
+  test('a range of days alone with hours under it is their hours: "Sa-So", "Sat-Sun"; codes under it, none', () => {
+    const sheet = (column: string, cell: string) =>
+      file(
+        'r.csv',
+        `Filialnummer;Name;Adresse;Breitengrad;Längengrad;${column}\r\nF1;A;"Prager Straße 10, 01069 Dresden";51,04;13,73;${cell}\r\n`,
+      )
+    for (const [column, days] of [
+      ['Sa-So', 'saturday & sunday'],
+      ['Sat-Sun', 'saturday & sunday'],
+      ['Mo-Fr', 'monday-friday'],
+      ['Mon-Fri', 'monday-friday'],
+    ] as const) {
+      const r = storeloc('locations', 'import', locatorId, '--file', sheet(column, '10:00-14:00'), '--dry-run')
+      expect(r.stdout).toContain(`, ${column} as ${days}.`)
+    }
+    json('locations', 'import', locatorId, '--file', sheet('Sa-So', '10:00-14:00'))
+    expect(json('locations', 'export', locatorId)[0].hours).toMatchObject({
+      saturday: '10:00-14:00',
+      sunday: '10:00-14:00',
+    })
+    // No hours under it: a range of days is not guessed to be one.
+    const codes = storeloc('locations', 'import', locatorId, '--file', sheet('Sa-So', 'B7'), '--dry-run')
+    expect(codes.stdout).toContain('docs/cli.md lists the columns): Sa-So.')
+  })
 })
 
 describe("a German back office's headers", () => {
