@@ -114,6 +114,8 @@ export type BulkReport = {
     deleted: number;
     absent: number;
     results: BulkResult[];
+    /** What is said of the request as a whole: locations without an external_id that repeat stored ones. */
+    notes?: string[];
 };
 export type LocationPage = {
     locations: AdminLocation[];

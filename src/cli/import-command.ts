@@ -215,10 +215,11 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       progress.done()
       await close()
     }
+    const all = [...notes, ...(report.notes ?? [])]
     emit(
       !!values.json,
-      { success: true, ...report, unknown_columns: unknown, ...(notes.length > 0 && { notes }) },
-      importSummary(file, locator.id, items, report, unknown, columns, notes),
+      { success: true, ...report, unknown_columns: unknown, ...(all.length > 0 && { notes: all }) },
+      importSummary(file, locator.id, items, report, unknown, columns, all),
     )
   },
   // Deletes by id or external id, all or none: a typo in one leaves every location in place.

@@ -139,7 +139,8 @@ export function importSummary(
   const read = report.dry_run ? readColumns(columns) : null
   if (read !== null) lines.push(read)
   if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
-  if (created > 0 && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
+  // Said once: a file repeating stores says so with the count under the counts.
+  if (created > 0 && report.notes === undefined && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
   return lines.join('\n')
 }
 

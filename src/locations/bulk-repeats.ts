@@ -1,26 +1,87 @@
 // Bulk upsert: warnings for rows that would make a store a second time (a file without store
 // codes imported again, or codes that lost their leading zeros in a spreadsheet).
 import { nameKey } from '../core/text'
+import { distanceKm } from '../geocode/embedded/near'
 import type { Plan } from './bulk-check'
 import type { AdminDeps } from './service'
 
+/** A row without a store code repeats a stored location of its name this close to it (km). */
+const SAME_PLACE_KM = 0.01
+/** The grid stored points are kept in to find those near a row: a cell this many degrees a side. */
+const CELL_DEG = 0.0001
+
 /**
  * Warns each row that creates a location without an external_id when the locator has one of its
- * name at its address already: a file without store codes imported twice makes every store twice.
+ * name at its address, or within SAME_PLACE_KM of its point, already: a file without store codes
+ * imported twice makes every store twice. One pass over the stored locations into two maps, then
+ * a few lookups a row. The rows so warned, counted: bulkUpsert says it of the whole request.
  */
-export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
+export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): number {
   const creates = plans.filter((p) => p.target === null && !p.patch.externalId)
-  if (creates.length === 0) return
+  if (creates.length === 0) return 0
   const key = (name: string, address: string) => `${nameKey(name)}\u0000${nameKey(address)}`
+  const cell = (name: string, i: number, j: number) => `${name}\u0000${i}\u0000${j}`
   const held = new Map<string, string>()
-  for (const r of deps.store.locations.namesAndAddresses(locatorId)) held.set(key(r.name, r.address), r.id)
-  for (const plan of creates) {
-    const id = held.get(key(plan.patch.name ?? '', plan.patch.address ?? ''))
-    if (id !== undefined)
-      plan.warnings.push(
-        `Location ${id} has this name and address already: this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
-      )
+  const near = new Map<string, { id: string; lat: number; lng: number }[]>()
+  for (const r of deps.store.locations.namesAndAddresses(locatorId)) {
+    held.set(key(r.name, r.address), r.id)
+    const at = cell(nameKey(r.name), Math.floor(r.lat / CELL_DEG), Math.floor(r.lng / CELL_DEG))
+    const list = near.get(at)
+    if (list === undefined) near.set(at, [r])
+    else list.push(r)
   }
+  let repeats = 0
+  for (const plan of creates) {
+    const name = plan.patch.name ?? ''
+    const id = held.get(key(name, plan.patch.address ?? ''))
+    const close =
+      id === undefined && plan.patch.coordinates ? nearest(near, cell, nameKey(name), plan.patch.coordinates) : null
+    if (id === undefined && close === null) continue
+    repeats++
+    const said =
+      id !== undefined
+        ? `Location ${id} has this name and address`
+        : `Location ${close!.id} has this name ${close!.metres} m from this row's point`
+    plan.warnings.push(
+      `${said} already: this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
+    )
+  }
+  return repeats
+}
+
+/** The stored location of `name` nearest `at` within SAME_PLACE_KM, looked for in the cells around it; null if none. */
+function nearest(
+  near: ReadonlyMap<string, { id: string; lat: number; lng: number }[]>,
+  cell: (name: string, i: number, j: number) => string,
+  name: string,
+  at: { lat: number; lng: number },
+): { id: string; metres: number } | null {
+  const i = Math.floor(at.lat / CELL_DEG)
+  const j = Math.floor(at.lng / CELL_DEG)
+  // A cell is narrower than it is tall away from the equator: as many more cells east and west.
+  const wide = Math.min(60, Math.ceil(1 / Math.max(Math.cos((at.lat * Math.PI) / 180), 0.01)))
+  let best: { id: string; metres: number } | null = null
+  for (let di = -1; di <= 1; di++)
+    for (let dj = -wide; dj <= wide; dj++)
+      for (const r of near.get(cell(name, i + di, j + dj)) ?? []) {
+        const km = distanceKm(at.lat, at.lng, r.lat, r.lng)
+        if (km <= SAME_PLACE_KM && (best === null || km * 1000 < best.metres))
+          best = { id: r.id, metres: Math.round(km * 1000) }
+      }
+  return best
+}
+
+/**
+ * What is said of a request whose `repeats` rows of `creates` to create repeat stored locations
+ * (noteRepeats), in a CSV file's words or a JSON body's.
+ */
+export function repeatsNote(repeats: number, creates: number, locatorId: string, csv: boolean): string {
+  const one = repeats === 1
+  const rows = csv ? (one ? 'row' : 'rows') : one ? 'location' : 'locations'
+  const fix = csv
+    ? 'a file without store codes makes those stores a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.'
+    : 'locations sent without an external_id make those stores a second time. Give each its store code as external_id, and later requests update the stores they match.'
+  return `${repeats} ${rows} of ${creates} to create ${one ? 'has' : 'have'} the name and address of a location ${locatorId} has, or its name and a point within ${SAME_PLACE_KM * 1000} m of it: ${fix}`
 }
 
 /** The most leading zeros looked for before a new row's store code of digits. */

@@ -7,7 +7,7 @@ import { check } from './bulk-check'
 import { geocodeAll } from './bulk-geocode'
 import { Problems } from './bulk-problems'
 import { withPaddedPostcodes } from './bulk-postcodes'
-import { noteLostZeros, noteRepeats } from './bulk-repeats'
+import { noteLostZeros, noteRepeats, repeatsNote } from './bulk-repeats'
 import { addressPointWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
 import { type AdminDeps, locatorWrite, townsOf } from './service'
 
@@ -83,6 +83,8 @@ export type BulkReport = {
   deleted: number
   absent: number
   results: BulkResult[]
+  /** What is said of the request as a whole: rows without a store code that repeat stored locations. */
+  notes?: string[]
 }
 
 /**
@@ -102,7 +104,7 @@ export async function bulkUpsert(
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
   const { plans, removals } = await check(deps, locatorId, items, problems)
-  noteRepeats(deps, locatorId, plans)
+  const repeats = noteRepeats(deps, locatorId, plans)
   noteLostZeros(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
@@ -143,6 +145,17 @@ export async function bulkUpsert(
         return written
       })
   onProgress?.({ stage: 'written', done: dryRun ? 0 : report.results.length, total: report.results.length })
+  if (repeats > 0) {
+    const creates = plans.filter((p) => p.target === null && !p.patch.externalId).length
+    report.notes = [
+      repeatsNote(
+        repeats,
+        creates,
+        locatorId,
+        items.some((i) => i.columns !== undefined),
+      ),
+    ]
+  }
   return report
 }
 

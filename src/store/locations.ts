@@ -87,9 +87,10 @@ function statements(db: Database) {
   const externalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
     'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
-  const namesAndAddresses = db.prepare<{ id: string; name: string; address: string }, [string]>(
-    'SELECT id, name, address FROM locations WHERE locator_id = ? ORDER BY seq',
-  )
+  const namesAndAddresses = db.prepare<
+    { id: string; name: string; address: string; lat: number; lng: number },
+    [string]
+  >('SELECT id, name, address, lat, lng FROM locations WHERE locator_id = ? ORDER BY seq')
   const INDEX_ROW =
     'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields, hours, special_hours, timezone, town_names FROM locations'
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
@@ -267,8 +268,8 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     externalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
       return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
     },
-    /** Every location of the locator: its id, name and address, oldest first. */
-    namesAndAddresses(locatorId: string): { id: string; name: string; address: string }[] {
+    /** Every location of the locator: its id, name, address and point, oldest first. */
+    namesAndAddresses(locatorId: string): { id: string; name: string; address: string; lat: number; lng: number }[] {
       return q.namesAndAddresses.all(locatorId)
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */

@@ -248,7 +248,10 @@ async function postBulk(deps: AdminRouteDeps, ctx: WriteContext, write: Write) {
       ctx,
       200,
       (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
-      (report) => ({ success: true, ...report, unknown_columns: unknown, ...(notes.length > 0 && { notes }) }),
+      (report) => {
+        const all = [...notes, ...(report.notes ?? [])]
+        return { success: true, ...report, unknown_columns: unknown, ...(all.length > 0 && { notes: all }) }
+      },
     )
   }
   if (parsed?.kind !== 'json') throw bulkBodyError(parsed)

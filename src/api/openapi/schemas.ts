@@ -304,7 +304,7 @@ export const SCHEMAS = {
       notes: t.Optional(
         t.Array(t.String(), {
           description:
-            "CSV bodies only. Of a body with no row of a store: what its lines were read as (the header again, title lines), or that no line is below the header. Of any CSV body: a column another tool's export fills with what no field takes (StoreRocket's `hours_id`), and what to write instead.",
+            "What is said of the request as a whole. Of any body: how many locations to create without an external_id have the name and address, or the name and a point within 10 m, of a location the locator has (each such result's warnings name it), and the fix: give each its store code as external_id. Of a CSV body with no row of a store: what its lines were read as (the header again, title lines), or that no line is below the header. Of any CSV body: a column another tool's export fills with what no field takes (StoreRocket's `hours_id`), and what to write instead.",
         }),
       ),
     },
