@@ -5,6 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
+import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
 import { type LocationPatch, pickLocationFields } from './normalize'
@@ -86,7 +87,10 @@ const resultOf = (
   action: done === 'created' ? 'created' : done.length === 0 ? 'unchanged' : 'updated',
   ...(done !== 'created' && done.length > 0 && { changes: done }),
   geocoding: plan.found ? { precision: plan.found.precision, source: plan.found.source } : null,
-  warnings: record === null ? plan.warnings : [...plan.warnings, ...unreadHoursWarnings(record, read)],
+  warnings:
+    record === null
+      ? plan.warnings
+      : [...plan.warnings, ...hoursInColumns(unreadHoursWarnings(record, read), plan.hoursColumns, plan.specialColumn)],
 })
 
 type ApplyOptions = {

@@ -35,6 +35,9 @@ export type Plan = {
   warnings: string[]
   /** BulkItem.wholeSpecialHours. */
   wholeSpecialHours: boolean
+  /** BulkItem.hoursColumns and specialColumn: the columns its hours warnings name. */
+  hoursColumns?: readonly (string | undefined)[]
+  specialColumn?: string
 }
 
 /** Fields of a location's answer, not of a body: an export sent back has them, and they are skipped unsaid. */
@@ -137,7 +140,7 @@ export async function check(
     removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })
   }
   const checkItem = (
-    { raw, key, line, unread, notes = [], wholeSpecialHours = false, columns }: BulkItem,
+    { raw, key, line, unread, notes = [], wholeSpecialHours = false, columns, hoursColumns, specialColumn }: BulkItem,
     index: number,
   ) => {
     const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
@@ -199,6 +202,8 @@ export async function check(
       found: null,
       warnings,
       wholeSpecialHours,
+      hoursColumns,
+      specialColumn,
     })
   }
   let until = performance.now() + SLICE_MS

@@ -1,6 +1,8 @@
 // How a bulk request's problems are worded: each names its item, and a CSV row's its column.
 import { LocationError, type ValidationDetails } from './errors'
 import { NUMBER_AS_STRING } from './normalize'
+import { DAYS_IN_ENGLISH } from '../core/day-names'
+import { DAYS } from '../store/locations'
 
 /** Collects each item's problems as validation details: "<key>.<field>" -> messages naming the item. */
 export class Problems {
@@ -25,7 +27,7 @@ export class Problems {
 }
 
 /**
- * "The coordinates.lat field ..." as "The "Latitude" column (coordinates.lat) ..." when a column
+ * "The coordinates.lat field ..." as "The "Latitude" column ..." when a column
  * gave the field; a cell is always text, so JSON's "written as a string" hint is left out.
  */
 export function inColumn(message: string, field: string, columns: ReadonlyMap<string, string> | undefined): string {
@@ -33,9 +35,14 @@ export function inColumn(message: string, field: string, columns: ReadonlyMap<st
   const dot = field.indexOf('.')
   const header = columns?.get(field) ?? (dot > 0 ? columns?.get(field.slice(0, dot)) : undefined)
   if (header === undefined) return message
-  return message
-    .replace(`The ${field} field`, `The "${header}" column${header === field ? '' : ` (${field})`}`)
-    .replace(NUMBER_AS_STRING, '')
+  return message.replace(`The ${field} field`, columnSaid(field, header, columns!)).replace(NUMBER_AS_STRING, '')
+}
+
+/** A field as the column that gave it is named: "The "Latitude" column", a part "A value of the "Labels" column". */
+function columnSaid(field: string, header: string, columns: ReadonlyMap<string, string>): string {
+  if (columns.has(field)) return `The "${header}" column`
+  const day = DAYS.indexOf(field.slice(field.indexOf('.') + 1) as (typeof DAYS)[number])
+  return day >= 0 ? `${DAYS_IN_ENGLISH[day]}'s hours in the "${header}" column` : `A value of the "${header}" column`
 }
 
 /** A problem as Problems.add writes it, "<whoIs>: <text>", taken apart again: the item's key and the text; null for another message. */
@@ -67,4 +74,58 @@ export function inColumns(message: string, columns: ReadonlyMap<string, string> 
   return message
     .replace(`${SEND_COORDINATES} with the address`, `fill in the row's "${lat}" and "${lng}" columns`)
     .replace(SEND_COORDINATES, `fill in the row's "${lat}" and "${lng}" columns`)
+}
+
+/** A warning of a day's hours not read (opening.ts unreadHoursWarnings): its day, its quoted text, the rest. */
+const DAY_HOURS = /^hours\.(monday|tuesday|wednesday|thursday|friday|saturday|sunday) ("(?:[^"\\]|\\.)*") ([\s\S]*)$/
+/** And of a date's. */
+const DATE_HOURS = /^special_hours\.(\d{4}-\d\d-\d\d) ("(?:[^"\\]|\\.)*") ([\s\S]*)$/
+
+/** "Monday", "Saturday and Sunday", "Monday to Friday". */
+function daysSaid(days: number[]): string {
+  const run = days.every((d, i) => i === 0 || d === days[i - 1]! + 1)
+  if (run && days.length > 2) return `${DAYS_IN_ENGLISH[days[0]!]} to ${DAYS_IN_ENGLISH[days.at(-1)!]}`
+  const names = days.map((d) => DAYS_IN_ENGLISH[d]!)
+  return names.length === 1 ? names[0]! : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/**
+ * A CSV row's warnings of hours not read in its columns' words: `hours.monday "auf Zuruf" ...`
+ * as `Monday's hours "auf Zuruf" in the "Montag" column ...`, the days of one column and text in
+ * one warning. `days`: the header each day's hours came from (a day no cell filled, its stored
+ * hours, keeps the field's name); `special`: the special hours column's.
+ */
+export function hoursInColumns(
+  warnings: string[],
+  days: readonly (string | undefined)[] | undefined,
+  special: string | undefined,
+): string[] {
+  if (days === undefined && special === undefined) return warnings
+  const grouped = new Map<string, number[]>()
+  const out: (string | { key: string; header: string; text: string; rest: string })[] = []
+  for (const w of warnings) {
+    const day = DAY_HOURS.exec(w)
+    const header = day === null ? undefined : days?.[DAYS.indexOf(day[1] as (typeof DAYS)[number])]
+    if (day !== null && header !== undefined) {
+      const key = `${header}\u0000${day[2]}\u0000${day[3]}`
+      const seen = grouped.get(key)
+      if (seen !== undefined) seen.push(DAYS.indexOf(day[1] as (typeof DAYS)[number]))
+      else {
+        grouped.set(key, [DAYS.indexOf(day[1] as (typeof DAYS)[number])])
+        out.push({ key, header, text: day[2]!, rest: day[3]! })
+      }
+      continue
+    }
+    const date = DATE_HOURS.exec(w)
+    out.push(
+      date !== null && special !== undefined
+        ? `The hours ${date[2]} of ${date[1]} in the "${special}" column ${date[3]}`
+        : w,
+    )
+  }
+  return out.map((w) =>
+    typeof w === 'string'
+      ? w
+      : `${daysSaid(grouped.get(w.key)!)}'s hours ${w.text} in the "${w.header}" column ${w.rest}`,
+  )
 }

@@ -32,6 +32,10 @@ export type BulkItem = RowPlace & {
   unplaced?: string
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */
   wholeSpecialHours?: boolean
+  /** The header each day's hours came from, Monday first (a CSV row): its warnings name that column. */
+  hoursColumns?: readonly (string | undefined)[]
+  /** The header of the special hours column (a CSV row). */
+  specialColumn?: string
   /** Field paths to the file's column headers (a CSV row): problems name the column the person wrote. */
   columns?: ReadonlyMap<string, string>
 }

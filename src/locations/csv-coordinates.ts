@@ -90,7 +90,7 @@ const madeDate = (cell: string) => MADE_DATE.test(cell.trim()) && !COMPASS.test(
 
 /** What a coordinate cell read as no number, or as a number no coordinate is, is told: the forms read. */
 export function coordinateProblem(header: string, field: string, cell: string): string {
-  const named = `The "${header}" column${header === field ? '' : ` (${field})`}`
+  const named = `The "${header}" column`
   if (field !== 'coordinates' && lostSeparator(cell))
     return `${named} must be a ${field === 'coordinates.lat' ? 'latitude' : 'longitude'}; got ${JSON.stringify(cell)}, which has lost its decimal separator: a spreadsheet set for decimal commas reads 52.520008 as 52520008 (or 52.520.008). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`
   if (field !== 'coordinates' && madeDate(cell))

@@ -4,7 +4,7 @@
 // as Excel writes them. Each pair is
 // joined into the day's text ("09:00-17:00"), which core/hours reads as a day column's.
 import { foldHours, isTimeOfDay, parseDayHours } from '../core/hours'
-import { daysNamed, namesDays } from '../core/week-hours'
+import { daysNamed, namesDays, splitWeekHours } from '../core/week-hours'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { DAYS } from '../store/locations'
 import { MARK } from './csv-columns'
@@ -214,4 +214,50 @@ export function timesInto(
   for (const [day, text] of texts) hours[DAYS[day]!] = text || (opens ? 'closed' : '')
   body.hours = hours
   return []
+}
+
+/** The days each header of some days names ("Mo-Fr": 0-4), kept for the rows after the first. */
+const SPAN_DAYS = new Map<string, number[]>()
+
+function spanDays(days: string): number[] {
+  let named = SPAN_DAYS.get(days)
+  if (named !== undefined) return named
+  named = (splitWeekHours(`${days} closed`) ?? []).flatMap((text, day) => (text === '' ? [] : [day]))
+  // Headers are few; a server reading many files keeps no more than this many.
+  if (SPAN_DAYS.size >= 1000) SPAN_DAYS.clear()
+  SPAN_DAYS.set(days, named)
+  return named
+}
+
+/**
+ * The header of the column each day's hours of a row came from, by day (Monday first): its day's
+ * column, else its opening time's, else a column of some days, else the week's; undefined for a
+ * day no cell of the row fills, and null when the file has no hours columns. A warning of a day's
+ * hours names that column.
+ */
+export function hoursColumnsOf(
+  columns: readonly Column[],
+  cells: readonly string[],
+  spans: readonly [header: string, days: string, hours: string][],
+): (string | undefined)[] | null {
+  const from: (string | undefined)[] = []
+  let week: string | undefined
+  let any = spans.length > 0
+  const fill = (days: readonly number[], header: string) => {
+    for (const day of days) from[day] ??= header
+  }
+  for (const [i, { field, header }] of columns.entries()) {
+    if (field === null || !field.startsWith('hours')) continue
+    any = true
+    if ((cells[i] ?? '').trim() === '') continue
+    const time = timeField(field)
+    const day = DAYS.indexOf(field.slice('hours.'.length) as (typeof DAYS)[number])
+    if (field === 'hours') week = header
+    else if (time !== null) fill(time.end === 'open' ? time.days : [], header)
+    else if (field.startsWith('hours.') && day >= 0) fill([day], header)
+  }
+  if (!any) return null
+  for (const [header, days] of spans) fill(spanDays(days), header)
+  if (week !== undefined) for (let day = 0; day < 7; day++) from[day] ??= week
+  return from
 }

@@ -48,7 +48,7 @@ import {
 } from './csv-garbled'
 import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
-import { timeField, timesInto } from './csv-times'
+import { hoursColumnsOf, timeField, timesInto } from './csv-times'
 import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
 import {
   daysBelow,
@@ -90,6 +90,10 @@ export type CsvRow = {
   problems: { field: string | null; message: string }[]
   /** What in the row was read otherwise than written, said in its result's warnings. */
   notes: string[]
+  /** The header each day's hours came from (csv-times.ts hoursColumnsOf); left out when the file has no hours columns. */
+  hoursColumns?: (string | undefined)[]
+  /** The special hours column's header, when the file has one. */
+  specialColumn?: string
   /** Said after the refusal of an address that cannot be placed: its garbled cells, and how to read them. */
   unplaced?: string
 }
@@ -228,6 +232,7 @@ function readRow(
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
   readHours(body, { week, spans, times, columns }, problems, notes)
+  const hoursColumns = hoursColumnsOf(columns, cells, spans)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
   if (special !== undefined) {
@@ -264,6 +269,8 @@ function readRow(
     problems,
     notes,
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
+    ...(hoursColumns !== null && { hoursColumns }),
+    ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
   }
 }
 
@@ -362,6 +369,8 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     unread: row.problems,
     notes: row.notes,
     unplaced: row.unplaced,
+    hoursColumns: row.hoursColumns,
+    specialColumn: row.specialColumn,
     // A special hours cell holds all of the location's: the file is the truth for its columns.
     wholeSpecialHours: row.body.special_hours !== undefined,
   }))

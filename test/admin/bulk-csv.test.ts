@@ -79,10 +79,8 @@ describe('bulk upsert, CSV', () => {
     const res = await csv(text)
     expect(res.status).toBe(422)
     expect(res.body.details).toEqual({
-      // The file's column, as the person wrote it, with the field it gives.
-      'line 3.coordinates.lat': [
-        `line 3 (external_id "T"): The "lat" column (coordinates.lat) must be a number; got "x". ${LAT_FORMS}`,
-      ],
+      // The file's column, as the person wrote it.
+      'line 3.coordinates.lat': [`line 3 (external_id "T"): The "lat" column must be a number; got "x". ${LAT_FORMS}`],
       'line 5.name': ['line 5 (external_id "E"): The "name" column is required.'],
     })
     // Every problem of a row at once: a status not read hides none of the others.
@@ -136,7 +134,7 @@ describe('bulk upsert, CSV', () => {
       'external_id,name,address,lat,lng,Opening Hours\nC,Kept,c,1,2,"Mon-Fri 9-18, Sat on request"\n',
     )
     expect(kept.body.results[0].warnings).toEqual([
-      'hours.saturday "on request" is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+      'Saturday\'s hours "on request" in the "Opening Hours" column is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
     ])
     const c = (await all()).find((l: { external_id: string }) => l.external_id === 'C')
     expect(c.hours).toMatchObject({ friday: '9-18', saturday: 'on request', sunday: 'closed' })

@@ -147,6 +147,16 @@ describe('columns of some days', () => {
     const codes = storeloc('locations', 'import', locatorId, '--file', sheet('Sa-So', 'B7'), '--dry-run')
     expect(codes.stdout).toContain('docs/cli.md lists the columns): Sa-So.')
   })
+  test('a warning of hours not read names the column they are in, as the file spells it', () => {
+    const csv =
+      'Filialnummer;Name;Adresse;Breitengrad;Längengrad;Mo-Fr;Sa;Sonderöffnungszeiten\r\n' +
+      'F1;A;"Prager Straße 10, 01069 Dresden";51,04;13,73;nach Absprache;9-13;2026-12-24 auf Zuruf\r\n'
+    const report = json('locations', 'import', locatorId, '--file', file('n.csv', csv), '--dry-run')
+    expect(report.results[0].warnings).toEqual([
+      'Monday to Friday\'s hours "nach Absprache" in the "Mo-Fr" column is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+      'The hours "auf Zuruf" of 2026-12-24 in the "Sonderöffnungszeiten" column could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+    ])
+  })
 })
 
 describe("a German back office's headers", () => {

@@ -40,15 +40,19 @@ test('a week cell keeps a day by appointment as written, with a warning; its oth
   expect(dry.code).toBe(0)
   expect(dry.stdout).toContain('3 to create')
   expect(dry.stdout).toContain(
-    'line 2: hours.saturday "nach Vereinbarung" is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+    'line 2: Saturday\'s hours "nach Vereinbarung" in the "hours" column is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
   )
   const r = importCsv(WEEKS)
   expect(r.code).toBe(0)
   expect(r.stdout).toContain('3 created')
   expect(r.stdout).toContain('Check 3 locations:')
-  expect(r.stdout).toContain('line 3: hours.saturday "by appointment" is read as by appointment')
+  expect(r.stdout).toContain(
+    'line 3: Saturday\'s hours "by appointment" in the "hours" column is read as by appointment',
+  )
   // "su" is no Sunday within "su appuntamento".
-  expect(r.stdout).toContain('line 4: hours.saturday "su appuntamento" is read as by appointment')
+  expect(r.stdout).toContain(
+    'line 4: Saturday\'s hours "su appuntamento" in the "hours" column is read as by appointment',
+  )
   const weekdays = (hours: string) =>
     Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => [d, hours]))
   expect(storedHours()).toEqual([
@@ -69,11 +73,11 @@ test('a day-named column whose cell is not read keeps it for its days, with a wa
   expect(r.code).toBe(0)
   expect(r.stdout).toContain('4 created')
   expect(r.stdout).toContain(
-    'line 2: hours.saturday "nach Vereinbarung" is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+    'line 2: Saturday\'s hours "nach Vereinbarung" in the "Sa" column is read as by appointment, with no hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
   )
   // Text not read at all is kept too, and no day within it ("Mo") is read as one.
   expect(r.stdout).toContain(
-    'line 4: hours.saturday "Mo ab 14 sonst zu" could not be read as opening hours: it is kept',
+    'line 4: Saturday\'s hours "Mo ab 14 sonst zu" in the "Sa" column could not be read as opening hours: it is kept',
   )
   const weekdays = (hours: string) =>
     Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => [d, hours]))

@@ -33,7 +33,7 @@ describe('a refused line', () => {
         '  line 3 (external_id "S2"): This row has 3 of the header\'s 5 cells, and line 4 the rest: a line break in the cell in column C ("10 Byres Road / Glasgow") cuts the row in two. Put that cell in double quotes, or take the line break out.',
         '  line 4: The rest of line 3, cut from it by a line break in a cell without double quotes.',
         '  line 5 (external_id "S3"): This row has text in column F, past the header\'s last column (E). Put any cell that contains "," in double quotes, or name the extra column in the header.',
-        '  line 6 ("Delta"): The "lat" column (coordinates.lat) must be a number; got "abc". Write a decimal number such as 48.8566 or -3.7074 (48°51\'24"N, 48.8566 N and 48.8566° are read too).',
+        '  line 6 ("Delta"): The "lat" column must be a number; got "abc". Write a decimal number such as 48.8566 or -3.7074 (48°51\'24"N, 48.8566 N and 48.8566° are read too).',
         '',
       ].join('\n'),
     )

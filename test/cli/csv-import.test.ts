@@ -115,7 +115,7 @@ describe('locations import from CSV', () => {
     )
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
-      'line 2 (external_id "A1"): The "Labels" column (tags.1) may not be greater than 100 characters.',
+      'line 2 (external_id "A1"): A value of the "Labels" column may not be greater than 100 characters.',
     )
   })
 
@@ -222,18 +222,18 @@ describe('locations import from CSV', () => {
       'E,Zone,e,1,2,,Mars/Olympus\n' +
       'F,,f,1,2,three,\n'
     const zone =
-      'The "Time zone" column (timezone) must be an IANA time zone name, such as Europe/Berlin or America/New_York; got "Mars/Olympus". Leave it empty to take it from the coordinates.'
+      'The "Time zone" column must be an IANA time zone name, such as Europe/Berlin or America/New_York; got "Mars/Olympus". Leave it empty to take it from the coordinates.'
     const before = rows()
     const r = storeloc('locations', 'import', locatorId, '--file', file('bad.csv', bad))
     expect(r.code).toBe(1)
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
       `storeloc: Nothing was imported from ${join(dir, 'bad.csv')}: 5 of 6 locations cannot be written as sent; nothing was written.`,
       '  line 3 (external_id "B"): The "name" column is required.',
-      `  line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number; got "north". ${LAT_FORMS}`,
-      '  line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
+      `  line 4 (external_id "C"): The "lat" column must be a number; got "north". ${LAT_FORMS}`,
+      '  line 6 (external_id "D"): The "custom.floor" column must be a number.',
       `  line 7 (external_id "E"): ${zone}`,
       '  line 8 (external_id "F"): The "name" column is required.',
-      '  line 8 (external_id "F"): The "custom.floor" column (custom_fields.floor) must be a number.',
+      '  line 8 (external_id "F"): The "custom.floor" column must be a number.',
     ])
     expect(rows()).toEqual(before)
     // With --json the refusal is JSON on stdout, its details keyed by line and field as the API's.
@@ -246,16 +246,12 @@ describe('locations import from CSV', () => {
       details: {
         'line 3.name': ['line 3 (external_id "B"): The "name" column is required.'],
         'line 4.coordinates.lat': [
-          `line 4 (external_id "C"): The "lat" column (coordinates.lat) must be a number; got "north". ${LAT_FORMS}`,
+          `line 4 (external_id "C"): The "lat" column must be a number; got "north". ${LAT_FORMS}`,
         ],
-        'line 6.custom_fields.floor': [
-          'line 6 (external_id "D"): The "custom.floor" column (custom_fields.floor) must be a number.',
-        ],
+        'line 6.custom_fields.floor': ['line 6 (external_id "D"): The "custom.floor" column must be a number.'],
         'line 7.timezone': [`line 7 (external_id "E"): ${zone}`],
         'line 8.name': ['line 8 (external_id "F"): The "name" column is required.'],
-        'line 8.custom_fields.floor': [
-          'line 8 (external_id "F"): The "custom.floor" column (custom_fields.floor) must be a number.',
-        ],
+        'line 8.custom_fields.floor': ['line 8 (external_id "F"): The "custom.floor" column must be a number.'],
       },
     })
     // A refused file names the columns it did not read too: often the reason a field is missing.
@@ -273,7 +269,7 @@ describe('locations import from CSV', () => {
     // A problem many rows share is told once, naming a few of them.
     const undefinedField = 'Store Code,name,address,custom.parking\n' + 'S1,A,a,x\nS2,B,b,y\nS3,C,c,z\nS4,D,d,w\n'
     expect(storeloc('locations', 'import', locatorId, '--file', file('many.csv', undefinedField)).stderr).toEndWith(
-      'nothing was written.\n  4 rows (line 2, line 3, line 4 and 1 more): The "custom.parking" column (custom_fields.parking) is not a custom field of this locator (GET /custom_fields lists them: floor).\n',
+      'nothing was written.\n  4 rows (line 2, line 3, line 4 and 1 more): The "custom.parking" column is not a custom field of this locator (GET /custom_fields lists them: floor).\n',
     )
     const broken = storeloc('locations', 'import', locatorId, '--file', file('broken.csv', 'name,address\nA,"b\n'))
     expect(broken.code).toBe(1)

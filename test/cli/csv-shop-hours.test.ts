@@ -154,10 +154,10 @@ describe('a week of hours in one cell', () => {
     ])
     expect(warnings).toEqual([
       [
-        'hours.sunday "5-9" could be 05:00-09:00 or 17:00-21:00: it is kept, and counts as unknown until it is written as one of them.',
+        'Sunday\'s hours "5-9" in the "Öffnungszeiten" column could be 05:00-09:00 or 17:00-21:00: it is kept, and counts as unknown until it is written as one of them.',
       ],
       [
-        'hours.sunday "1-5" could be 01:00-05:00 or 13:00-17:00: it is kept, and counts as unknown until it is written as one of them.',
+        'Sunday\'s hours "1-5" in the "Öffnungszeiten" column could be 01:00-05:00 or 13:00-17:00: it is kept, and counts as unknown until it is written as one of them.',
       ],
     ])
   })
@@ -169,7 +169,7 @@ describe('a week of hours in one cell', () => {
     expect(r.code).toBe(0)
     // English days alone keep the doubt: a restaurant's "5-11:30" may be 17:00-23:30.
     expect(r.stdout.split('\n').filter((line) => line.includes('could be'))).toEqual([
-      '  line 5 (external_id "S3"): hours.monday-saturday "5-11:30" could be 05:00-11:30 or 17:00-23:30: it is kept, and counts as unknown until it is written as one of them.',
+      '  line 5 (external_id "S3"): Monday to Saturday\'s hours "5-11:30" in the "Öffnungszeiten" column could be 05:00-11:30 or 17:00-23:30: it is kept, and counts as unknown until it is written as one of them.',
     ])
     const { hours, warnings } = imported(texts.slice(0, 3))
     expect(warnings).toEqual([[], [], []])
@@ -186,9 +186,9 @@ describe('a week of hours in one cell', () => {
       ['6-2', ['monday', 'tuesday', 'wednesday', 'thursday', 'friday']],
       ['06:00-02:00', []],
     ])
-    const said = (day: string) =>
-      `hours.${day} "6-2" could be 06:00-02:00, 06:00-14:00 or 18:00-02:00: it is kept, and counts as unknown until it is written as one of them.`
-    expect(warnings).toEqual([DAYS.slice(0, 5).map(said), []])
+    // The five days of one text in one column are one warning, naming the column.
+    const said = `Monday to Friday's hours "6-2" in the "Öffnungszeiten" column could be 06:00-02:00, 06:00-14:00 or 18:00-02:00: it is kept, and counts as unknown until it is written as one of them.`
+    expect(warnings).toEqual([[said], []])
   })
 
   test('bare hours in columns of days German names ("Mo-Fr", "Sa") are read as written too', () => {
@@ -222,7 +222,9 @@ describe('a week of hours in one cell', () => {
       sheet('Mon-Fri;Sat;Sun', '5-11:30;5-12;closed'),
       '--dry-run',
     )
-    expect(us.stdout).toContain('hours.monday-friday "5-11:30" could be 05:00-11:30 or 17:00-23:30')
+    expect(us.stdout).toContain(
+      'Monday to Friday\'s hours "5-11:30" in the "Mon-Fri" column could be 05:00-11:30 or 17:00-23:30',
+    )
   })
 
   test('bare hours in a column of one day German or French names ("Montag", "mercredi") are read as written too', () => {
@@ -247,7 +249,7 @@ describe('a week of hours in one cell', () => {
     ])
     const us = sheet('Monday;Tuesday', '5-11:30;5-12')
     expect(storeloc('locations', 'import', locatorId, '--file', us, '--dry-run').stdout).toContain(
-      'hours.monday "5-11:30" could be 05:00-11:30 or 17:00-23:30',
+      'Monday\'s hours "5-11:30" in the "Monday" column could be 05:00-11:30 or 17:00-23:30',
     )
   })
 
@@ -435,8 +437,8 @@ describe('the summary', () => {
       'could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).'
     expect(r.stdout.split('\n').slice(1, 4)).toEqual([
       'Check 4 locations:',
-      `  3 rows (line 2, line 3, line 4): hours.monday-friday "auf Zuruf" ${said}`,
-      `  line 5 (external_id "S3"): hours.thursday & friday "ab 14" ${said}`,
+      `  3 rows (line 2, line 3, line 4): Monday to Friday's hours "auf Zuruf" in the "Öffnungszeiten" column ${said}`,
+      `  line 5 (external_id "S3"): Thursday and Friday's hours "ab 14" in the "Öffnungszeiten" column ${said}`,
     ])
   })
 })

@@ -42,14 +42,14 @@ describe('coordinate cells', () => {
       {
         field: 'coordinates.lat',
         message:
-          'The "Latitude" column (coordinates.lat) must be a number; got "north". Write a decimal number such as 48.8566 or -3.7074 (48°51\'24"N, 48.8566 N and 48.8566° are read too).',
+          'The "Latitude" column must be a number; got "north". Write a decimal number such as 48.8566 or -3.7074 (48°51\'24"N, 48.8566 N and 48.8566° are read too).',
       },
     ])
     expect(rows[5]!.problems).toEqual([
       {
         field: 'coordinates.lng',
         message:
-          'The "Longitude" column (coordinates.lng) must be a number; got "2.35 N". Write a decimal number such as 48.8566 or -3.7074 (3°42\'27"W, 3.7074 W and 2.3522° are read too).',
+          'The "Longitude" column must be a number; got "2.35 N". Write a decimal number such as 48.8566 or -3.7074 (3°42\'27"W, 3.7074 W and 2.3522° are read too).',
       },
     ])
     expect(rows.map((r) => r.problems.length)).toEqual([1, 1, 1, 1, 1, 1])
@@ -59,7 +59,7 @@ describe('coordinate cells', () => {
     const read = readLocationsCsv('Name;Breitengrad;Längengrad\nA;52520008;13.387.810\nB;91;181\nC;52;13\n')
     const lost = (header: string, field: string, axis: string, cell: string) => ({
       field,
-      message: `The "${header}" column (${field}) must be a ${axis}; got "${cell}", which has lost its decimal separator: a spreadsheet set for decimal commas reads 52.520008 as 52520008 (or 52.520.008). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`,
+      message: `The "${header}" column must be a ${axis}; got "${cell}", which has lost its decimal separator: a spreadsheet set for decimal commas reads 52.520008 as 52520008 (or 52.520.008). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`,
     })
     expect(read.rows.map((r) => [r.body.coordinates, r.problems])).toEqual([
       [
@@ -80,7 +80,7 @@ describe('coordinates a spreadsheet made dates of', () => {
     const read = readLocationsCsv('Name;Breitengrad;Längengrad\nA;13. Apr;Apr 13\nB;09.18.2026;12 East\n')
     const dated = (header: string, field: string, axis: string, cell: string) => ({
       field,
-      message: `The "${header}" column (${field}) must be a ${axis}; got "${cell}", a date a spreadsheet made of it (a German Excel shows 13.4 as "13. Apr"). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`,
+      message: `The "${header}" column must be a ${axis}; got "${cell}", a date a spreadsheet made of it (a German Excel shows 13.4 as "13. Apr"). Format the column as text, then paste the coordinates in again, such as 52.520008 or 52,520008.`,
     })
     const [a, b] = read.rows.map((r) => r.problems)
     expect(a).toEqual([
@@ -89,7 +89,7 @@ describe('coordinates a spreadsheet made dates of', () => {
     ])
     expect(b![0]).toEqual(dated('Breitengrad', 'coordinates.lat', 'latitude', '09.18.2026'))
     // A compass word is no month: the forms read are said.
-    expect(b![1]!.message).toStartWith('The "Längengrad" column (coordinates.lng) must be a number; got "12 East".')
+    expect(b![1]!.message).toStartWith('The "Längengrad" column must be a number; got "12 East".')
   })
 })
 
@@ -135,7 +135,7 @@ describe('one column holding both coordinates', () => {
       {
         field: 'coordinates',
         message:
-          'The "Coordinates" column (coordinates) must be two numbers, latitude then longitude, such as "52.5170, 13.3889"; got "Berlin". Or give each its own column (lat, lng).',
+          'The "Coordinates" column must be two numbers, latitude then longitude, such as "52.5170, 13.3889"; got "Berlin". Or give each its own column (lat, lng).',
       },
     ])
   })
