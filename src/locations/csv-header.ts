@@ -128,6 +128,8 @@ export function readHeader(
   // which holds its hours is the person's to say, unless the day's column holds no hours in any
   // row ("nur nach Vereinbarung"): then it is a column of notes, read as no field, said of the file.
   const columnNotes: string[] = []
+  const codes = codesBeside(columns)
+  if (codes !== null) columnNotes.push(codes)
   for (const [i, { column }] of candidates.entries()) {
     if (!column.field?.startsWith(DAYS_FIELD)) continue
     for (const day of named[i]!) {
@@ -199,6 +201,18 @@ function markDaysColumns(
     if (week.size >= 5 || weekend || hasHoursWord(column.header) || rangeOfHours(days, named[i]!, at, below))
       column.field = `${DAYS_FIELD}${days}`
   })
+}
+
+/**
+ * What is said of a file with a store code column and WP Store Locator's wpsl_id beside it: the
+ * code is the external_id, the wpsl_id not read; stores an import of its wpsl_id alone made have
+ * that as their external_id, and are not matched. Null for any other file.
+ */
+function codesBeside(columns: readonly Column[]): string | null {
+  const code = columns.find((c) => c.field === 'external_id')
+  const other = columns.find((c) => c.field === null && fallbackField(c.header) === 'external_id')
+  if (code === undefined || other === undefined) return null
+  return `The "${other.header}" column is not read: the "${code.header}" column gives the rows' external_id, and rows are matched by it. Stores an import of the "${other.header}" column alone made have their ${other.header} as their external_id, and a row whose store code matches none makes its store again: import with one of the two columns, or give those stores their store codes first (locations export, fill in external_id, import that file: its rows match by id).`
 }
 
 /**

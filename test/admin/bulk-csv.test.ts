@@ -10,6 +10,19 @@ const LAT_FORMS = `Write a decimal number such as 48.8566 or -3.7074 (48°51'24"
 useBulkEnv()
 
 describe('bulk upsert, CSV', () => {
+  test('a Store Code column beside wpsl_id matches by the code, and notes that wpsl_id is not read', async () => {
+    // Moved from WP Store Locator: its post ids were the stores' external ids.
+    await csv('wpsl_id,name,address,lat,lng\n17,Corner,"1 Main St, Springfield",39.78,-89.65\n')
+    const both = await csv(
+      'Store Code,wpsl_id,name,address,lat,lng\nS1,17,Corner,"1 Main St, Springfield",39.78,-89.65\n',
+      '?dry_run=true',
+    )
+    expect(both.body).toMatchObject({ created: 1, unknown_columns: ['wpsl_id'] })
+    expect(both.body.notes[0]).toBe(
+      'The "wpsl_id" column is not read: the "Store Code" column gives the rows\' external_id, and rows are matched by it. Stores an import of the "wpsl_id" column alone made have their wpsl_id as their external_id, and a row whose store code matches none makes its store again: import with one of the two columns, or give those stores their store codes first (locations export, fill in external_id, import that file: its rows match by id).',
+    )
+  })
+
   test('rows without store codes that repeat stores are counted in notes, the fix named', async () => {
     // StoreRocket exports no store code: the second import of its file makes every store again.
     const header = 'name,address,lat,lng\n'
