@@ -20,22 +20,25 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): 
   const creates = plans.filter((p) => p.target === null && !p.patch.externalId)
   if (creates.length === 0) return 0
   const key = (name: string, address: string) => `${nameKey(name)}\u0000${nameKey(address)}`
-  const cell = (name: string, i: number, j: number) => `${name}\u0000${i}\u0000${j}`
   const held = new Map<string, string>()
-  const near = new Map<string, { id: string; lat: number; lng: number }[]>()
+  // By name, then by cell: a number, so a row's lookups around its point make no strings.
+  const near = new Map<string, Map<number, Held[]>>()
   for (const r of deps.store.locations.namesAndAddresses(locatorId)) {
     held.set(key(r.name, r.address), r.id)
-    const at = cell(nameKey(r.name), Math.floor(r.lat / CELL_DEG), Math.floor(r.lng / CELL_DEG))
-    const list = near.get(at)
-    if (list === undefined) near.set(at, [r])
+    const name = nameKey(r.name)
+    let cells = near.get(name)
+    if (cells === undefined) near.set(name, (cells = new Map()))
+    const at = cellOf(Math.floor(r.lat / CELL_DEG), Math.floor(r.lng / CELL_DEG))
+    const list = cells.get(at)
+    if (list === undefined) cells.set(at, [r])
     else list.push(r)
   }
   let repeats = 0
   for (const plan of creates) {
     const name = plan.patch.name ?? ''
     const id = held.get(key(name, plan.patch.address ?? ''))
-    const close =
-      id === undefined && plan.patch.coordinates ? nearest(near, cell, nameKey(name), plan.patch.coordinates) : null
+    const cells = id === undefined && plan.patch.coordinates ? near.get(nameKey(name)) : undefined
+    const close = cells === undefined ? null : nearest(cells, plan.patch.coordinates!)
     if (id === undefined && close === null) continue
     repeats++
     const said =
@@ -49,11 +52,14 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): 
   return repeats
 }
 
-/** The stored location of `name` nearest `at` within SAME_PLACE_KM, looked for in the cells around it; null if none. */
+type Held = { id: string; lat: number; lng: number }
+
+/** A grid cell's key: its row and column, one number (both well within 2^21 cells of 0). */
+const cellOf = (i: number, j: number) => i * 4_194_304 + j
+
+/** The stored location of a row's name nearest `at` within SAME_PLACE_KM, looked for in the cells around it; null if none. */
 function nearest(
-  near: ReadonlyMap<string, { id: string; lat: number; lng: number }[]>,
-  cell: (name: string, i: number, j: number) => string,
-  name: string,
+  cells: ReadonlyMap<number, Held[]>,
   at: { lat: number; lng: number },
 ): { id: string; metres: number } | null {
   const i = Math.floor(at.lat / CELL_DEG)
@@ -63,7 +69,7 @@ function nearest(
   let best: { id: string; metres: number } | null = null
   for (let di = -1; di <= 1; di++)
     for (let dj = -wide; dj <= wide; dj++)
-      for (const r of near.get(cell(name, i + di, j + dj)) ?? []) {
+      for (const r of cells.get(cellOf(i + di, j + dj)) ?? []) {
         const km = distanceKm(at.lat, at.lng, r.lat, r.lng)
         if (km <= SAME_PLACE_KM && (best === null || km * 1000 < best.metres))
           best = { id: r.id, metres: Math.round(km * 1000) }
