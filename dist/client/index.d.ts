@@ -28,16 +28,28 @@ export type WriteOptions = {
     /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
     idempotencyKey?: string;
 };
+/** What an error answer's headers said, beyond its body. */
+export type ErrorAnswer = {
+    /** Retry-After, in seconds: when to try again (a 503, a 409 of a write still running). */
+    retryAfter?: number;
+    /** X-Request-Id: quote it when reporting a 500. */
+    requestId?: string;
+};
 /**
  * An answer of the Management API that is not a success: its status, error code, message and
- * details, and a write's Idempotency-Key (sent again later, it replays the write's answer).
+ * details, a write's Idempotency-Key (sent again later, it replays the write's answer), and the
+ * answer's Retry-After and X-Request-Id when it had them.
  */
 export declare class StorelocError extends Error {
     readonly status: number;
     readonly code: string;
     readonly details: Record<string, string[]> | undefined;
     readonly idempotencyKey?: string | undefined;
-    constructor(status: number, code: string, message: string, details: Record<string, string[]> | undefined, idempotencyKey?: string | undefined);
+    /** Seconds the answer's Retry-After asked to wait; undefined when it had none. */
+    readonly retryAfter: number | undefined;
+    /** The answer's X-Request-Id; undefined when no answer came (status 0). */
+    readonly requestId: string | undefined;
+    constructor(status: number, code: string, message: string, details: Record<string, string[]> | undefined, idempotencyKey?: string | undefined, answer?: ErrorAnswer);
 }
 export declare class StorelocClient {
     private readonly options;

@@ -3,26 +3,42 @@
 // Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
 /**
  * An answer of the Management API that is not a success: its status, error code, message and
- * details, and a write's Idempotency-Key (sent again later, it replays the write's answer).
+ * details, a write's Idempotency-Key (sent again later, it replays the write's answer), and the
+ * answer's Retry-After and X-Request-Id when it had them.
  */
 export class StorelocError extends Error {
     status;
     code;
     details;
     idempotencyKey;
-    constructor(status, code, message, details, idempotencyKey) {
+    /** Seconds the answer's Retry-After asked to wait; undefined when it had none. */
+    retryAfter;
+    /** The answer's X-Request-Id; undefined when no answer came (status 0). */
+    requestId;
+    constructor(status, code, message, details, idempotencyKey, answer = {}) {
         super(message);
         this.status = status;
         this.code = code;
         this.details = details;
         this.idempotencyKey = idempotencyKey;
         this.name = 'StorelocError';
+        this.retryAfter = answer.retryAfter;
+        this.requestId = answer.requestId;
     }
 }
 /** What a try may be repeated after: the server kept no decision. */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
 const inFlight = (r) => r.status === 409 && r.headers.has('retry-after');
+/** Retry-After in seconds, as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterSeconds(header) {
+    if (header === null)
+        return undefined;
+    if (/^\s*\d+\s*$/.test(header))
+        return Number(header);
+    const at = Date.parse(header);
+    return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A request no try of which was answered (a network error, a timeout): status 0, code
@@ -148,8 +164,8 @@ export class StorelocClient {
                 wait *= 2;
                 continue;
             }
-            const after = Number(response.headers.get('retry-after'));
-            const delay = Number.isFinite(after) && after > 0 ? after * 1000 : wait;
+            const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+            const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait;
             const waiting = inFlight(response);
             const again = waiting
                 ? Date.now() - started + delay <= this.inFlightWaitMs
@@ -162,15 +178,16 @@ export class StorelocClient {
                 continue;
             }
             const text = await response.text();
+            const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined };
             let json;
             try {
                 json = JSON.parse(text);
             }
             catch {
-                throw new StorelocError(response.status, 'invalid_response', `${method} ${path}: ${text.slice(0, 200)}`, undefined, headers['idempotency-key']);
+                throw new StorelocError(response.status, 'invalid_response', `${method} ${path}: ${text.slice(0, 200)}`, undefined, headers['idempotency-key'], answer);
             }
             if (!response.ok)
-                throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details, headers['idempotency-key']);
+                throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details, headers['idempotency-key'], answer);
             return json;
         }
     }

@@ -45,20 +45,37 @@ export type WriteOptions = {
   idempotencyKey?: string
 }
 
+/** What an error answer's headers said, beyond its body. */
+export type ErrorAnswer = {
+  /** Retry-After, in seconds: when to try again (a 503, a 409 of a write still running). */
+  retryAfter?: number
+  /** X-Request-Id: quote it when reporting a 500. */
+  requestId?: string
+}
+
 /**
  * An answer of the Management API that is not a success: its status, error code, message and
- * details, and a write's Idempotency-Key (sent again later, it replays the write's answer).
+ * details, a write's Idempotency-Key (sent again later, it replays the write's answer), and the
+ * answer's Retry-After and X-Request-Id when it had them.
  */
 export class StorelocError extends Error {
+  /** Seconds the answer's Retry-After asked to wait; undefined when it had none. */
+  readonly retryAfter: number | undefined
+  /** The answer's X-Request-Id; undefined when no answer came (status 0). */
+  readonly requestId: string | undefined
+
   constructor(
     readonly status: number,
     readonly code: string,
     message: string,
     readonly details: Record<string, string[]> | undefined,
     readonly idempotencyKey?: string,
+    answer: ErrorAnswer = {},
   ) {
     super(message)
     this.name = 'StorelocError'
+    this.retryAfter = answer.retryAfter
+    this.requestId = answer.requestId
   }
 }
 
@@ -66,6 +83,14 @@ export class StorelocError extends Error {
 const RETRY_STATUSES = new Set([429, 502, 503, 504])
 /** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
 const inFlight = (r: Response) => r.status === 409 && r.headers.has('retry-after')
+
+/** Retry-After in seconds, as delta-seconds or an HTTP date; undefined when absent or unreadable. */
+function retryAfterSeconds(header: string | null): number | undefined {
+  if (header === null) return undefined
+  if (/^\s*\d+\s*$/.test(header)) return Number(header)
+  const at = Date.parse(header)
+  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000))
+}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -213,8 +238,8 @@ export class StorelocClient {
         wait *= 2
         continue
       }
-      const after = Number(response.headers.get('retry-after'))
-      const delay = Number.isFinite(after) && after > 0 ? after * 1000 : wait
+      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
+      const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait
       const waiting = inFlight(response)
       const again = waiting
         ? Date.now() - started + delay <= this.inFlightWaitMs
@@ -226,6 +251,7 @@ export class StorelocClient {
         continue
       }
       const text = await response.text()
+      const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined }
       let json: Record<string, unknown>
       try {
         json = JSON.parse(text)
@@ -236,6 +262,7 @@ export class StorelocClient {
           `${method} ${path}: ${text.slice(0, 200)}`,
           undefined,
           headers['idempotency-key'],
+          answer,
         )
       }
       if (!response.ok)
@@ -245,6 +272,7 @@ export class StorelocClient {
           String(json.message ?? response.statusText),
           json.details as Record<string, string[]> | undefined,
           headers['idempotency-key'],
+          answer,
         )
       return json as T
     }

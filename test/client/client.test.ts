@@ -94,8 +94,43 @@ describe('StorelocClient', () => {
     })
     const { api, seen } = client(async () => new Response(damaged, { status: 503, headers: { 'retry-after': '600' } }))
     const error = await api.listLocations().catch((e) => e)
-    expect(error).toMatchObject({ status: 503, code: 'database_damaged' })
+    expect(error).toMatchObject({ status: 503, code: 'database_damaged', retryAfter: 600 })
     expect(seen).toHaveLength(1) // not tried again: that would wait 600 s first
+  })
+
+  test("an error carries the answer's Retry-After and X-Request-Id, typed, for the script's own handling", async () => {
+    let requestId: string | null = null
+    const { api } = client(async (_r, send) => {
+      const response = await send()
+      requestId = response.headers.get('x-request-id')
+      return response
+    })
+    const invalid = await api.createLocation({ name: '', address: '' }).catch((e: StorelocError) => e)
+    expect(requestId).toBeString()
+    expect(invalid).toMatchObject({
+      status: 422,
+      code: 'validation_error',
+      requestId: requestId!,
+      retryAfter: undefined,
+    })
+    const busy = new StorelocClient({
+      baseUrl: 'http://localhost',
+      apiKey: env.key,
+      fetch: (async () =>
+        new Response('{"success":false,"error":"unavailable","message":"Busy."}', {
+          status: 503,
+          headers: { 'retry-after': '30', 'x-request-id': 'req-busy' },
+        })) as unknown as typeof fetch,
+      attempts: 1,
+    })
+    const refused = await busy.listLocations().then(
+      () => null,
+      (e: StorelocError) => e,
+    )
+    // Typed: a script reads the wait without a cast.
+    const seconds: number | undefined = refused?.retryAfter
+    expect(seconds).toBe(30)
+    expect(refused).toMatchObject({ status: 503, code: 'unavailable', requestId: 'req-busy' })
   })
 
   test('a write still running on the server (409 with Retry-After) is waited for past its attempts, up to inFlightWaitMs', async () => {
