@@ -266,6 +266,11 @@ main().catch((e) => {
   const failed = message.replace(/([.?!]) .*$/, '').replace(/[.?!]*$/, '')
   const said = unreached ? `${failed}. Check that it runs, and that STORELOC_URL is its address.` : message
   console.error(`sync: ${where}${said}`)
+  // What the answer's headers add: when to run again, and the id a report of a failure quotes.
+  if (e instanceof StorelocError && e.retryAfter !== undefined)
+    console.error(`sync: the service asks to be tried again in ${e.retryAfter} s.`)
+  if (e instanceof StorelocError && e.status >= 500 && e.requestId !== undefined)
+    console.error(`sync: request id ${e.requestId}: quote it when reporting this failure.`)
   if (!writing) process.exit(1)
   console.error('sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.')
   process.exit(3)

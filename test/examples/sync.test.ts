@@ -140,7 +140,10 @@ describe('examples/sync.ts', () => {
       async fetch(request) {
         const body = request.method === 'POST' ? await request.text() : undefined
         if (body?.includes('"dry_run":false'))
-          return Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+          return Response.json(
+            { success: false, error: 'error', message: 'Internal server error.' },
+            { status: 500, headers: { 'x-request-id': 'req-standin-500' } },
+          )
         return fetch(`${served.url}${new URL(request.url).pathname}${new URL(request.url).search}`, {
           method: request.method,
           headers: request.headers,
@@ -165,6 +168,8 @@ describe('examples/sync.ts', () => {
         3,
         expect.stringContaining('part of the list may be written. Run the sync again'),
       ])
+      // The id the error table asks a report of a 500 to quote.
+      expect(said).toContain('sync: request id req-standin-500: quote it when reporting this failure.')
       const again = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
         cwd: ROOT,
         env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: own },
@@ -300,6 +305,39 @@ describe('examples/sync.ts', () => {
     const res = await fetch(`${served.url}/admin/v1/locations`, { headers: { authorization: `Bearer ${own}` } })
     expect(((await res.json()) as any).locations.map((l: any) => l.name)).toEqual(['Café Müller'])
     expect(run('--encoding=windows-1252').stdout.toString()).toBe('0 created, 0 updated, 1 unchanged, 0 deleted.\n')
+  }, 30_000)
+
+  test('a service that asks to wait longer than the client waits: the script says how long', async () => {
+    const damaged = Bun.serve({
+      hostname: '127.0.0.1',
+      port: 0,
+      fetch: () =>
+        Response.json(
+          { success: false, error: 'database_damaged', message: 'The database file is damaged.' },
+          { status: 503, headers: { 'retry-after': '600', 'x-request-id': 'req-damaged' } },
+        ),
+    })
+    try {
+      const file = join(served.dir, 'waiting.csv')
+      writeFileSync(file, HEADER + row('W1', 'Wait One', 1))
+      const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+        cwd: ROOT,
+        env: { ...process.env, STORELOC_URL: `http://127.0.0.1:${damaged.port}`, STORELOC_KEY: served.key },
+        stderr: 'pipe',
+      })
+      const said = await new Response(p.stderr).text()
+      expect([await p.exited, said.split('\n')]).toEqual([
+        1,
+        [
+          'sync: The database file is damaged.',
+          'sync: the service asks to be tried again in 600 s.',
+          'sync: request id req-damaged: quote it when reporting this failure.',
+          '',
+        ],
+      ])
+    } finally {
+      damaged.stop(true)
+    }
   }, 30_000)
 
   test('a wrong address, a public token or a missing file says what to set', () => {
