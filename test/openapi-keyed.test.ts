@@ -72,4 +72,25 @@ describe('a write retried with its Idempotency-Key', () => {
       expect({ op: write.op, said: alike(example.message) }).toEqual({ op: write.op, said: alike(retry.body.message) })
     }
   })
+
+  test('sent again while its first try still runs: 409 with Retry-After, as documented for each write', async () => {
+    for (const [i, write] of (await writes()).entries()) {
+      const key = `oa-running-${i}`
+      const [a, b] = await Promise.all([write.send(key), write.send(key)])
+      const running = a.status === 409 ? a : b
+      expect({ op: write.op, status: running.status }).toEqual({ op: write.op, status: 409 })
+      const documented = deref((doc.paths[write.op].post.responses as Json)['409'])
+      expectValid(documented.content['application/json'].schema, running.body, `${write.op} 409`)
+      // A script told by the document to read Retry-After on a 409 finds it there, with its type.
+      const declared = Object.keys(documented.headers ?? {}).map((name) => name.toLowerCase())
+      for (const name of running.headers.keys())
+        if (/^(retry-after|x-request-id|cache-control)$/.test(name))
+          expect({ op: write.op, name, declared: declared.includes(name) }).toEqual({
+            op: write.op,
+            name,
+            declared: true,
+          })
+      expect(Number(running.headers.get('retry-after'))).toBeGreaterThan(0)
+    }
+  })
 })
