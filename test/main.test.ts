@@ -187,7 +187,8 @@ for (const [launch, env, pastedIn] of [
     // The geocoder's data the preload built (test/setup.ts): this folder would build its own.
     const server = start(
       db.slice(dir.length + 1),
-      { DEMO: '0', GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite'), ...env },
+      // Typed in this folder: npm names it in INIT_CWD (npm test's own names the package's).
+      { DEMO: '0', GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite'), INIT_CWD: dir, ...env },
       // With the case's npm variables, or none (npm test sets them for the tests).
       [
         'sh',
