@@ -73,27 +73,27 @@ function unseenSteps(over: string, life: AbortSignal): void {
 /**
  * Forward to a list whose map's entry is after it (its `over` mark), side by side, changes nothing in
  * sight: the finder goes on to the map's, where Back left it, while that is still the next entry.
- * It is when the finder stepped Back from that list itself: nothing can push after the list until
- * it is in sight again (a push from an entry before it drops it too). Else only the Navigation API
- * knows (nextHere). A step Back of its own is known in the entry it came to, until the next step.
+ * It is when the finder stepped Back from that list itself and has not come to it since: nothing can
+ * push after the list until it is in sight again (a push from an entry before it drops it too). Else
+ * only the Navigation API knows (nextHere).
  */
 function forwardOn(over: string, since: string, prefix: string) {
-  let stepping: unknown
-  let stepped: unknown
+  /** The mark of the list the finder stepped Back from, till a step comes to it. */
+  let own: unknown
   return {
     /** Steps Back from the list in sight, `to`. */
     back: (to: State) => {
-      stepping = to?.[over]
+      own = to?.[over]
       history.back()
     },
     /** At each step from `left` (unmarkFrom first): whether it came Forward to such a list. */
     step: (left: State): boolean => {
       unmarkFrom(left, over, since)
       const to = state()
-      const own = stepped
-      ;[stepped, stepping] = [stepping, undefined]
       const next = to?.[over]
-      return next !== undefined && forward(left, to) && (next === own || nextHere(prefix))
+      const mine = next !== undefined && next === own
+      if (mine) own = undefined
+      return next !== undefined && forward(left, to) && (mine || nextHere(prefix))
     },
   }
 }

@@ -247,6 +247,28 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
   test("without the Navigation API, turned on its side at the map shown alone, Back then Forward: the map's step", () =>
     withSearched(sideBackForward, searchedWithoutNavigation))
 
+  // Every step seen by the finder since its own Back from the list: the map's entry is still after it.
+  test("without the Navigation API, side by side, Back, Back, Forward, Forward: the map's step again", () =>
+    withSearched(async (page) => {
+      await searchIn(page, '.sl-root', 'Manchester')
+      const address = page.url()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      await listAgain(page)
+      await page.goBack()
+      await page.locator('.sl-status').filter({ hasText: 'of London' }).waitFor()
+      await page.goBack()
+      await beforeSearch(page)
+      await page.goForward()
+      await page.locator('.sl-status').filter({ hasText: 'of London' }).waitFor()
+      await page.goForward()
+      await page.locator('.sl-status').filter({ hasText: 'of Manchester' }).waitFor()
+      expect(page.url()).toBe(address)
+      await page.setViewportSize(PHONE.viewport)
+      await mapAlone(page)
+    }, searchedWithoutNavigation))
+
   /**
    * Show map, Show list, `over` taking the map's entry's place (a router's entry, another page),
    * Back twice, turned on its side, Forward: the list's entry, under no map's now, is where it stops.
