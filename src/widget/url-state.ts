@@ -33,6 +33,8 @@ export type SearchState = {
    * page's link back keeps it. null until the locator's is known.
    */
   unit: 'km' | 'miles' | null
+  /** Whether `unit` is the one the page's language implies (units.ts): the locator's comes over it. */
+  guessed?: boolean
 }
 
 /** The search a finder starts with when the URL holds none: `place`, its data-place, if any. */

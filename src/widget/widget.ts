@@ -49,8 +49,8 @@ export class Widget {
   #area: Area | null = null
   /** The locator's default radius, from GET /filters' meta; null until it answers. */
   #defaultRadius: number | null = null
-  /** Whether the unit is the one the page's language implies (units.ts), GET /filters failed: the locator's comes over it. */
-  #unitGuessed = false
+  /** The unit guessed (units.ts) till the locator's came over it: entries searched in it are converted. */
+  #guess: 'km' | 'miles' | null = null
   /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
   #pagesLang: Lang | null = null
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
@@ -147,8 +147,8 @@ export class Widget {
     listKeys(this.#list)
     this.#fillForm()
     const defaults = this.#loadDefaults()
-    // Without data-unit, the locator's unit: GET /locations measures in miles unless told.
-    const first = this.#state.unit === null ? defaults.then(() => this.search()) : this.search()
+    // Without data-unit, the locator's unit (else the one guessed: units.ts), a guess taken up too.
+    const first = this.#state.unit === null || this.#state.guessed ? defaults.then(() => this.search()) : this.search()
     // Shown with its filters in place: filters that came later would push the list and map down.
     // Made again with a search (finder.ts), with its answer too: the finder it replaces shows till then.
     const ready = given === null ? defaults : Promise.all([defaults, first])
@@ -391,8 +391,9 @@ export class Widget {
         this.#form.filterSlot.replaceChildren() // a failure said before is past, filters to show or not
         this.#readForm() // what the visitor typed meanwhile stays
         const [meta, unit] = [answer.meta, this.#state.unit]
-        if (meta && (unit === null || this.#unitGuessed)) {
-          this.#unitGuessed = false
+        if (meta && (unit === null || this.#state.guessed)) {
+          this.#guess = unit
+          this.#state.guessed = false
           measureIn(this.#state, this.#area, meta.unit)
         }
         this.#defaultRadius = meta ? radiusIn(meta.radius, meta.unit, this.#state.unit ?? meta.unit) : null
@@ -412,11 +413,11 @@ export class Widget {
       })
       .catch((e) => {
         this.#defaults = null
-        if (!this.destroyed && this.#state.unit === null) {
+        if (!this.destroyed && (this.#state.unit === null || this.#state.guessed)) {
           // Searched and said in the unit the page's language implies, till the locator's is known.
-          this.#unitGuessed = true
-          this.#state.unit = unitOfLang(options.lang, navigator.language)
           this.#readForm()
+          this.#state.guessed = true
+          measureIn(this.#state, this.#area, unitOfLang(options.lang, navigator.language))
           this.#fillForm()
         }
         // Said before any search: a token that is wrong or not enabled shows at once.
@@ -528,6 +529,8 @@ export class Widget {
     const locate = s.locate && s.origin === null
     delete s.locate
     s.unit ??= this.#state.unit
+    // An entry searched in the unit guessed, the locator's known since: in the locator's.
+    if (this.#guess) measureIn(s, null, this.#state.unit!)
     this.#area = null
     Object.assign(this.#state, s)
     this.#form.place.setText('')

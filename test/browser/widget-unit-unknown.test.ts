@@ -32,9 +32,9 @@ const radii = (page: Page) =>
     )
     .then((texts) => texts.map((t) => t.replace(/\s/g, ' ')))
 
-/** Opens the demo's finder page in `lang` and searches `place` by Enter in its place box (`label`). */
+/** Opens the demo's finder page in `lang` (or the page at `lang`, an address) and searches `place` by Enter in its place box (`label`). */
 async function search(page: Page, lang: string, label: string, place = 'London') {
-  await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=${lang}`)
+  await page.goto(lang.includes('/') ? lang : `${demo.server.url}/l/${demo.server.token}?lang=${lang}`)
   const box = page.getByRole('combobox', { name: label })
   await box.fill(place)
   const asked = page.waitForResponse('**/locations?*')
@@ -188,6 +188,82 @@ describe.skipIf(chromiumPath === null)("the locator's unit not known, in Chromiu
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
       host.stop()
+    }
+  })
+})
+
+describe.skipIf(chromiumPath === null)("the unit guessed, then the locator's, in Chromium", () => {
+  test("the page's language switched while the unit is guessed: the locator's once the filters load", async () => {
+    const host = hostPage(
+      `<script>document.documentElement.lang = 'de'</script><div data-storeloc="${demo.server.token}" data-map="off"></div>` +
+        `<script src="${demo.server.url}/widget.js"></script>`,
+    )
+    const page = await newPage(demo.browser, DESK)
+    let down = true
+    await failing(page, () => down)
+    try {
+      const asked = await search(page, host.url, 'Ort oder Postleitzahl')
+      expect(new URL(asked).searchParams.get('unit')).toBe('km')
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: /40\skm um London/ }).waitFor()
+      down = false
+      const again = page.waitForResponse((r) => new URL(r.url()).searchParams.get('unit') === 'miles')
+      await page.evaluate(`document.documentElement.lang = 'nl'`)
+      await again
+      await status.filter({ hasText: /winkels binnen 25\smijl van London/ }).waitFor()
+      expect((await radii(page)).filter((r) => r.startsWith('*'))).toEqual(['*25 mijl'])
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+      host.stop()
+    }
+  })
+
+  test("the page's language switched while the filters still fail: the unit its new language implies", async () => {
+    const host = hostPage(
+      `<script>document.documentElement.lang = 'de'</script><div data-storeloc="${demo.server.token}" data-map="off"></div>` +
+        `<script src="${demo.server.url}/widget.js"></script>`,
+    )
+    const page = await newPage(demo.browser, DESK)
+    await failing(page, () => true)
+    try {
+      await search(page, host.url, 'Ort oder Postleitzahl')
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: /40\skm um London/ }).waitFor()
+      const again = page.waitForResponse((r) => new URL(r.url()).searchParams.get('unit') === 'miles')
+      await page.evaluate(`document.documentElement.lang = 'en-US'`)
+      expect(new URL((await again).url()).searchParams.get('radius')).toBe('25')
+      await status.filter({ hasText: /within 25\smi of London/ }).waitFor()
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+      host.stop()
+    }
+  })
+
+  test("Back to a search made in the unit guessed, the filters loaded since: in the locator's", async () => {
+    const page = await newPage(demo.browser, DESK)
+    let down = true
+    await failing(page, () => down)
+    try {
+      await search(page, `${demo.server.url}/l/${demo.server.token}?lang=de`, 'Ort oder Postleitzahl')
+      const status = page.locator('.sl-status')
+      await status.filter({ hasText: /40\skm um London/ }).waitFor()
+      const box = page.getByRole('combobox', { name: 'Ort oder Postleitzahl' })
+      await box.fill('Manchester')
+      await box.press('Enter')
+      await status.filter({ hasText: /40\skm um Manchester/ }).waitFor()
+      down = false
+      await page.getByRole('button', { name: 'Erneut versuchen' }).click()
+      await status.filter({ hasText: /25\sMeilen um Manchester/ }).waitFor()
+      const again = page.waitForResponse('**/locations?*')
+      await page.goBack()
+      expect(new URL((await again).url()).searchParams.get('unit')).toBe('miles')
+      await status.filter({ hasText: /25\sMeilen um London/ }).waitFor()
+      expect((await radii(page)).filter((r) => r.startsWith('*'))).toEqual(['*25 Meilen'])
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
     }
   })
 })
