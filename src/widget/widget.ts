@@ -220,6 +220,9 @@ export class Widget {
     this.#element.classList.remove('sl-browsing')
     this.#status.textContent = texts.loading
     this.#bar.stale()
+    // No radius without its unit: GET /locations measures in miles unless told. The filters name the
+    // locator's, or fail and the page's language implies one (units.ts).
+    if (this.#state.unit === null) await this.#loadDefaults()
     let answer: LocationsAnswer | null
     try {
       answer = await this.#fetchPage(0)
@@ -458,7 +461,7 @@ export class Widget {
 
   async #fetchPage(offset: number): Promise<LocationsAnswer | null> {
     const p = this.#params(offset)
-    if (p === null) return null
+    if (p === null || this.destroyed) return null
     this.#pending?.abort()
     const controller = new AbortController()
     this.#pending = controller

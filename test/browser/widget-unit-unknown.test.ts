@@ -3,7 +3,7 @@
 // language implies, the locator's default by its name; once the filters load, in the locator's.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { aTurnLater, chromiumPath, newPage } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -235,6 +235,78 @@ describe.skipIf(chromiumPath === null)("the unit guessed, then the locator's, in
       expect(new URL((await again).url()).searchParams.get('radius')).toBe('25')
       await status.filter({ hasText: /within 25\smi of London/ }).waitFor()
     } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+      host.stop()
+    }
+  })
+
+  test('searched while the filters are on their way, then failing: sent and said in the unit guessed', async () => {
+    const page = await newPage(demo.browser, DESK)
+    let release = () => {}
+    const held = new Promise<void>((done) => {
+      release = done
+    })
+    await page.route('**/filters*', async (route) => {
+      await held
+      await route.fulfill(FAILED)
+    })
+    const units: (string | null)[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/locations?')) units.push(new URL(r.url()).searchParams.get('unit'))
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=de`)
+      const box = page.getByRole('combobox', { name: 'Ort oder Postleitzahl' })
+      await box.fill('London')
+      await box.press('Enter')
+      await page.locator('.sl-status').filter({ hasText: 'Suche läuft' }).waitFor()
+      release()
+      await page
+        .locator('.sl-status')
+        .filter({ hasText: /40\skm um London/ })
+        .waitFor()
+      expect((await radii(page)).filter((r) => r.startsWith('*'))).toEqual(['*40 km'])
+      // The visitor's, and the first search the finder makes once the filters are settled: each in km.
+      expect(units.length).toBeGreaterThan(0)
+      expect(units.filter((u) => u !== 'km')).toEqual([])
+    } finally {
+      release()
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('destroyed while its search waits for the filters: no search sent', async () => {
+    const host = hostPage(
+      `<div id="f"></div><script src="${demo.server.url}/widget.js"></script>
+      <script>window.finder = Storeloc.mount(document.querySelector('#f'), { token: '${demo.server.token}', map: false })</script>`,
+    )
+    const page = await newPage(demo.browser, DESK)
+    let release = () => {}
+    const held = new Promise<void>((done) => {
+      release = done
+    })
+    await page.route('**/filters*', async (route) => {
+      await held
+      await route.fulfill(FAILED)
+    })
+    const searches: string[] = []
+    page.on('request', (r) => {
+      if (r.url().includes('/locations?')) searches.push(r.url())
+    })
+    try {
+      await page.goto(host.url)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('London')
+      await box.press('Enter')
+      await page.locator('.sl-status').filter({ hasText: 'Searching' }).waitFor()
+      await page.evaluate('finder.destroy()')
+      // Its life's end stops the filters' request too.
+      await aTurnLater(page)
+      expect(searches).toEqual([])
+    } finally {
+      release()
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
       host.stop()
