@@ -457,5 +457,5 @@ describe('GET /locations after random sequences of writes and settings changes',
       ),
       { numRuns: 120, seed: 77 },
     )
-  }, 60_000)
+  }, 180_000)
 })
