@@ -1,7 +1,7 @@
 // The paths a person types on the command line, read from where they typed them: `npm run cli`
 // and `bun run cli` run in the package's folder, and name the person's in their environment.
-import { isAbsolute, resolve } from 'node:path'
-import { commandFirst, fromDotEnv, leadingOptions, typedIn } from '../core/typed-in'
+import { resolve } from 'node:path'
+import { commandFirst, leadingOptions, typedIn, typedVariable } from '../core/typed-in'
 import { UsageError } from './output'
 
 export { commandFirst, servePaths } from '../core/typed-in'
@@ -46,19 +46,15 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
     else if (database !== undefined) throw new UsageError('--database is given twice.')
     else database = resolve(here, value)
   }
-  // A relative DATABASE_PATH is read as --database is: from where the command was typed (one
-  // rule for a path typed either way; `npm run` would read it from the package's folder). Where
-  // that is this process's folder, it is left as typed, for the messages that name it. One a .env
-  // file of the package sets is the package's, read from its folder as the service reads it.
-  const variable = env.DATABASE_PATH
-  if (
-    database === undefined &&
-    variable &&
-    variable !== ':memory:' &&
-    !isAbsolute(variable) &&
-    here !== process.cwd() &&
-    !fromDotEnv(variable, env)
-  )
-    database = resolve(here, variable)
-  return { argv: out, env: database === undefined ? env : { ...env, DATABASE_PATH: database } }
+  // A relative DATABASE_PATH (GEODATA_PATH) is read as --database is: from where the command was
+  // typed (one rule for a path typed either way; `npm run` would read it from the package's
+  // folder). Where that is this process's folder, it is left as typed, for the messages that name
+  // it. One a .env file of the package sets is the package's, read from its folder as the service
+  // reads it.
+  database ??= typedVariable('DATABASE_PATH', here, env) ?? undefined
+  const geodata = typedVariable('GEODATA_PATH', here, env)
+  const whole: Env = { ...env }
+  if (database !== undefined) whole.DATABASE_PATH = database
+  if (geodata !== null) whole.GEODATA_PATH = geodata
+  return { argv: out, env: database === undefined && geodata === null ? env : whole }
 }

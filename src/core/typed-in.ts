@@ -22,9 +22,11 @@ export function typedIn(env: Env): string {
 
 /**
  * Whether a .env file Bun reads in this process's folder (the package's under npm run) sets
- * DATABASE_PATH to `value`: a path the package's settings give, read from there as the service reads it.
+ * `variable` (DATABASE_PATH, GEODATA_PATH) to `value`: a path the package's settings give, read
+ * from there as the service reads it.
  */
-export function fromDotEnv(value: string, env: Env): boolean {
+function fromDotEnv(value: string, env: Env, variable: string): boolean {
+  const line = new RegExp(`^[ \\t]*(?:export[ \\t]+)?${variable}[ \\t]*=[ \\t]*(.*?)[ \\t]*$`, 'gm')
   for (const name of ['.env.local', `.env.${env.NODE_ENV || 'development'}`, '.env']) {
     let text: string
     try {
@@ -32,10 +34,19 @@ export function fromDotEnv(value: string, env: Env): boolean {
     } catch {
       continue
     }
-    for (const m of text.matchAll(/^[ \t]*(?:export[ \t]+)?DATABASE_PATH[ \t]*=[ \t]*(.*?)[ \t]*$/gm))
-      if (m[1]!.replace(/^(["'])(.*)\1$/, '$2') === value) return true
+    for (const m of text.matchAll(line)) if (m[1]!.replace(/^(["'])(.*)\1$/, '$2') === value) return true
   }
   return false
+}
+
+/**
+ * A relative `variable` of `env` made whole from `here`, or null: unset, whole, :memory:, or set
+ * by the package's .env (read from the package's folder, as the service reads it).
+ */
+export function typedVariable(variable: string, here: string, env: Env): string | null {
+  const value = env[variable]
+  if (!value || value === ':memory:' || isAbsolute(value) || here === process.cwd()) return null
+  return fromDotEnv(value, env, variable) ? null : resolve(here, value)
 }
 
 /** How many words the --database options at the start of `typed` take (one past its end: the last has no path). */
@@ -56,10 +67,17 @@ export function commandFirst(typed: string[]): string[] {
   return lead === 0 || lead >= typed.length ? typed : [typed[lead]!, ...typed.slice(0, lead), ...typed.slice(lead + 1)]
 }
 
+/** serve's options whose value is a file, and the variable each stands for. */
+const SERVE_FILES = [
+  ['--database', 'DATABASE_PATH'],
+  ['--geodata', 'GEODATA_PATH'],
+] as const
+
 /**
- * serve's words with its database made whole from where they were typed, as typedPaths does for
- * the other commands: a relative --database, or a relative DATABASE_PATH (one not set by the
- * package's .env) as a --database after them. serve's own parser says what is wrong with them.
+ * serve's words with its files made whole from where they were typed, as typedPaths does for
+ * the other commands: a relative --database or --geodata, or a relative DATABASE_PATH or
+ * GEODATA_PATH (one not set by the package's .env) as the option after them. serve's own parser
+ * says what is wrong with them.
  */
 export function servePaths(argv: string[], env: Env): string[] {
   const here = typedIn(env)
@@ -67,20 +85,24 @@ export function servePaths(argv: string[], env: Env): string[] {
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length
   // :memory: is no file: SQLite's name for a database in memory, wherever it is typed.
   const file = (value: string) => value !== '' && value !== ':memory:'
-  let named = false
+  const named = new Set<string>()
   const out = argv.map((arg, i) => {
     if (i >= end) return arg
-    if (arg.startsWith('--database=')) {
-      named = true
-      const value = arg.slice('--database='.length)
-      return file(value) ? `--database=${resolve(here, value)}` : arg
+    for (const [flag] of SERVE_FILES) {
+      if (arg.startsWith(`${flag}=`)) {
+        named.add(flag)
+        const value = arg.slice(flag.length + 1)
+        return file(value) ? `${flag}=${resolve(here, value)}` : arg
+      }
+      if (argv[i - 1] !== flag) continue
+      named.add(flag)
+      return file(arg) && !arg.startsWith('-') ? resolve(here, arg) : arg
     }
-    if (argv[i - 1] !== '--database') return arg
-    named = true
-    return file(arg) && !arg.startsWith('-') ? resolve(here, arg) : arg
+    return arg
   })
-  const variable = env.DATABASE_PATH
-  if (!named && variable && variable !== ':memory:' && !isAbsolute(variable) && !fromDotEnv(variable, env))
-    out.splice(end, 0, '--database', resolve(here, variable))
+  for (const [flag, variable] of SERVE_FILES) {
+    const whole = named.has(flag) ? null : typedVariable(variable, here, env)
+    if (whole !== null) out.splice(end, 0, flag, whole)
+  }
   return out
 }

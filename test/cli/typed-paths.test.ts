@@ -200,6 +200,23 @@ describe('a relative DATABASE_PATH under npm run cli', () => {
   }, 60_000)
 })
 
+describe('a relative GEODATA_PATH under npm run cli', () => {
+  test('is read from where the command was typed, as DATABASE_PATH is', () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    writeFileSync(join(here, 'geo.sqlite'), 'not the data\n')
+    const npm = (...argv: string[]) =>
+      spawn(['npm', '--prefix', root, 'run', '-s', 'cli', '--', ...argv, '--database', 'shops.db'], here, {
+        ...bareEnv(),
+        GEOCODER: 'embedded',
+        GEODATA_PATH: 'geo.sqlite',
+      })
+    expect(npm('locator', 'create', '--name', 'Shops').code).toBe(0)
+    const doctor = npm('doctor')
+    expect(doctor.stdout).toContain(`PROBLEM  geocoder data ${join(here, 'geo.sqlite')}:`)
+  }, 60_000)
+})
+
 describe('serve under npm run cli from another folder', () => {
   test('its --database, and a relative DATABASE_PATH, are the files beside the person', async () => {
     const here = join(dir, 'desk')
@@ -345,4 +362,51 @@ describe('bun run cli from a folder of the package', () => {
       rmSync(here, { recursive: true, force: true })
     }
   }, 60_000)
+})
+
+describe('npm start -- --geodata, and GEODATA_PATH, from another folder', () => {
+  test("are read where typed, as --database is; a .env GEODATA_PATH stays the package's", async () => {
+    // A package of its own: Bun reads .env from the folder it runs in, the package's under npm start.
+    const pkg = join(dir, 'pkg')
+    const here = join(pkg, 'data', 'desk')
+    mkdirSync(here, { recursive: true })
+    copyFileSync(join(root, 'package.json'), join(pkg, 'package.json'))
+    symlinkSync(join(root, 'src'), join(pkg, 'src'))
+    symlinkSync(join(root, 'node_modules'), join(pkg, 'node_modules'))
+    // One file named twice is refused before the start opens either: read from one folder, the
+    // two names meet; read from two, the service starts.
+    for (const [env, argv, dotEnv, port] of [
+      [{}, ['--database', 'same.db', '--geodata', 'same.db'], '', 42901],
+      [{}, ['serve', '--geodata=same.db', '--database=same.db'], '', 42902],
+      [{ GEODATA_PATH: 'same.db' }, ['--database', 'same.db'], '', 42903],
+      [{ GEODATA_PATH: 'same.db', DATABASE_PATH: 'same.db' }, [], '', 42904],
+      [{}, ['--database', '../same.db'], 'GEODATA_PATH=data/same.db\n', 42905],
+    ] as const) {
+      writeFileSync(join(pkg, '.env'), dotEnv)
+      const server = Bun.spawn(
+        [
+          'setsid',
+          ...['npm', '--prefix', pkg, 'start', '-s', '--', ...argv],
+          ...['--port', String(port), '--no-demo', '--geocoder', 'none'],
+        ],
+        { cwd: here, env: { ...bareEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
+      )
+      let ready = false
+      const exited = server.exited.then(() => true)
+      for (let tries = 0; tries < 300 && !ready && !(await Promise.race([exited, Bun.sleep(100)])); tries++)
+        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
+          (r) => r.ok,
+          () => false,
+        )
+      if (ready) process.kill(-server.pid, 'SIGTERM')
+      await server.exited
+      const stderr = await new Response(server.stderr).text()
+      expect({ argv, env, ready, refused: /name one file \(/.test(stderr) }).toEqual({
+        argv,
+        env,
+        ready: false,
+        refused: true,
+      })
+    }
+  }, 90_000)
 })
