@@ -27,7 +27,14 @@ import { LOCATOR_COMMANDS } from './locator-commands'
 import { OPS_COMMANDS } from './ops-commands'
 import { MissingArguments, OutputError, UsageError, writeStdout } from './output'
 import { commandFirst, typedPaths } from './paths'
-import { cliCommand, cliPrefix, geodataCommand, setCommandDatabase, setCommandWords } from '../core/cli-command'
+import {
+  cliCommand,
+  cliPrefix,
+  geodataCommand,
+  setCommandDatabase,
+  setCommandTyped,
+  setCommandWords,
+} from '../core/cli-command'
 
 const COMMAND_LINES = `Usage: <command> [options] [--json]
 
@@ -359,6 +366,8 @@ export async function cli(
   out = writeStdout,
   err = (t: string) => console.error(t),
 ): Promise<number> {
+  // The CLI's texts are read by who typed it: the commands they give run from there.
+  setCommandTyped(true)
   const help = helpAsked(typed)
   if (help !== null) {
     ;(help.code === 0 ? out : err)(help.text)

@@ -5,8 +5,9 @@
 // docs/operations.md) and may have no npm. The CLI's messages are read by who typed the command;
 // the service's (its log, its API's errors, passed on by whoever called it) by who started it.
 
-import { resolve } from 'node:path'
+import { isAbsolute, relative, resolve } from 'node:path'
 import { shellWord } from './shell'
+import { typedIn } from './typed-in'
 
 type Env = Record<string, string | undefined>
 
@@ -24,23 +25,47 @@ export function setCommandDatabase(path: string | null): void {
 }
 
 /**
- * The words that run the CLI, as this process was launched: through this package's `cli` or
- * `start` script, by npm (`npm run -s cli --`, -s so that npm echoes no line a key is typed in)
- * or Bun (`bun run --silent cli`); by npx, `npx storeloc`; otherwise `storeloc`.
+ * Whether cliPrefix names the package's folder for a person who typed npm outside it: set by the
+ * CLI, whose texts are read by who typed it. The service's texts go to the API's callers too, who
+ * are not to see its files' paths.
  */
-export function cliPrefix(env: Env = process.env): string {
+let typedFolder = false
+
+/** Sets (false: clears) whether the commands cliCommand gives run from where the CLI was typed. */
+export function setCommandTyped(on: boolean): void {
+  typedFolder = on
+}
+
+/**
+ * npm's `--prefix PKG` when `npm --prefix PKG run` (start) was typed outside the package: npm
+ * finds the package from where it is typed, in that folder or one above it. Bun's words are
+ * typed in the package's folder or under it.
+ */
+export function npmPrefix(env: Env = process.env): string {
+  const typed = relative(process.cwd(), typedIn(env))
+  return typed.startsWith('..') || isAbsolute(typed) ? ` --prefix ${shellWord(process.cwd())}` : ''
+}
+
+/**
+ * The words that run the CLI, as this process was launched: through this package's `cli` or
+ * `start` script, by npm (`npm run -s cli --`, -s so that npm echoes no line a key is typed in;
+ * with --prefix where typed outside the package and `typed`) or Bun (`bun run --silent cli`); by
+ * npx, `npx storeloc`; otherwise `storeloc`.
+ */
+export function cliPrefix(env: Env = process.env, typed = typedFolder): string {
   const script = env.npm_lifecycle_event
   if (script === 'npx') return 'npx storeloc'
   if (env.npm_package_name !== 'storeloc' || (script !== 'cli' && script !== 'start')) return 'storeloc'
-  return env.npm_config_user_agent?.startsWith('bun/') === true ? 'bun run --silent cli' : 'npm run -s cli --'
+  if (env.npm_config_user_agent?.startsWith('bun/') === true) return 'bun run --silent cli'
+  return `npm${typed ? npmPrefix(env) : ''} run -s cli --`
 }
 
 /**
  * The command line that runs the storeloc command `words` ("locator list"), as this process was
  * launched, on the CLI's database when it is not the default (setCommandDatabase).
  */
-export const cliCommand = (words: string, env: Env = process.env): string =>
-  `${cliPrefix(env)} ${words}${commandDatabase === null ? '' : ` --database ${shellWord(commandDatabase)}`}`
+export const cliCommand = (words: string, env: Env = process.env, typed = typedFolder): string =>
+  `${cliPrefix(env, typed)} ${words}${commandDatabase === null ? '' : ` --database ${shellWord(commandDatabase)}`}`
 
 /** `words` as cliCommand gives them, run with GEODATA_PATH set to `geodata`: a line to paste as it is. */
 export const geodataCommand = (geodata: string, words: string, env: Env = process.env): string =>

@@ -14,11 +14,14 @@ const NPM_DEFAULT_DATABASE = resolve(import.meta.dir, '../..', DEFAULT_DATABASE_
 /** The CLI's script, by its whole path: run by this Bun, it works from any folder (and in an image without npm). */
 const CLI_SCRIPT = resolve(import.meta.dir, '../storeloc.ts')
 
-/** The command that makes a key for `locatorId` on the database at `databasePath`, as this start was launched (by npm or Bun: cliCommand). */
+/**
+ * The command that makes a key for `locatorId` on the database at `databasePath`, as this start
+ * was launched (by npm or Bun: cliCommand), to run where it was typed: the log is read there.
+ */
 function keyCommand(databasePath: string, locatorId: string, viaNpm: boolean): string {
   const path = resolve(databasePath)
   if (viaNpm)
-    return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}${cliCommand(`key create ${locatorId}`)}`
+    return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}${cliCommand(`key create ${locatorId}`, process.env, true)}`
   // Through env: a command, not a shell's assignment, so `docker exec CONTAINER` may lead it.
   return `${sudoAsMe(path)}env DATABASE_PATH=${shellWord(path)} ${shellWord(process.execPath)} ${shellWord(CLI_SCRIPT)} key create ${locatorId}`
 }

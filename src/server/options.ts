@@ -1,6 +1,6 @@
 // The server's settings: the environment, then the command line's options, which win. Each
 // setting read from the environment has an option of the same meaning (SERVE_OPTIONS).
-import { cliPrefix } from '../core/cli-command'
+import { cliPrefix, npmPrefix } from '../core/cli-command'
 import { checkWorkers, ConfigError, DEFAULT_CLIENT_RATE_LIMIT, loadConfig, type Config } from '../core/config'
 import { withinEdits } from '../core/text'
 
@@ -141,8 +141,8 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
 function serveLine(env: Record<string, string | undefined>): string {
   const bun = env.npm_config_user_agent?.startsWith('bun/') === true
   if (env.npm_package_name === 'storeloc' && env.npm_lifecycle_event === 'start')
-    return bun ? 'bun run start [options]' : 'npm start -- [options]'
-  const prefix = cliPrefix(env)
+    return bun ? 'bun run start [options]' : `npm${npmPrefix(env)} start -- [options]`
+  const prefix = cliPrefix(env, true)
   return prefix === 'storeloc' ? 'storeloc serve [options]   (npm start -- [options])' : `${prefix} serve [options]`
 }
 

@@ -2,7 +2,8 @@
 // CLI's as it was typed, the service's (its API's errors) as it was started. README's newcomer
 // has `npm run -s cli --` and no `storeloc` on the PATH; an installed package or an image has
 // `storeloc` and maybe no npm.
-import { expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
+import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { serverUrl, startServer } from '../helpers'
 import { dbPath, dir, json, useTempDatabase } from './temp-database'
@@ -154,4 +155,80 @@ test("the service's API errors name commands as the service was started", async 
       await server.proc.exited
     }
   }
+})
+
+describe('typed outside the package (npm --prefix PKG)', () => {
+  /** The environment of a shell, without the npm variables of the test run itself. */
+  const shell = () => {
+    const env: Record<string, string | undefined> = { ...process.env, GEOCODER: 'none' }
+    for (const k of [
+      'DATABASE_PATH',
+      'INIT_CWD',
+      'npm_lifecycle_event',
+      'npm_config_local_prefix',
+      'npm_config_user_agent',
+    ])
+      delete env[k]
+    return env
+  }
+  /** `line` run by a shell in `cwd`, as a person pastes it. */
+  const pasted = (line: string, cwd: string) => {
+    const p = Bun.spawnSync(['sh', '-c', line], { cwd, env: shell() })
+    return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  }
+
+  test("npm start's first-start key line runs where npm start was typed", async () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    // In a process group of its own (setsid), stopped whole: npm passes no signal on.
+    const server = Bun.spawn(
+      ['setsid', 'npm', '--prefix', ROOT, 'start', '-s', '--', '--database', 'new.db', '--port', '42920', '--no-demo'],
+      { cwd: here, env: shell(), stdout: 'pipe', stderr: 'pipe' },
+    )
+    let text = ''
+    try {
+      const reader = server.stdout.getReader()
+      while (!text.includes('"listening"')) {
+        const { value, done } = await reader.read()
+        if (done) break
+        text += new TextDecoder().decode(value)
+      }
+    } finally {
+      process.kill(-server.pid, 'SIGTERM')
+      await server.exited
+    }
+    const lines = text.split('\n')
+    const line = lines[lines.findIndex((l) => l.startsWith('Make its key')) + 1]?.trim() ?? text
+    const made = pasted(line, here)
+    expect({ line, code: made.code, stderr: made.stderr }).toEqual({ line, code: 0, stderr: '' })
+    expect(made.stdout).toContain('sk_')
+  }, 60_000)
+
+  test("npm run cli's messages give commands that run where it was typed", () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    const npm = (...argv: string[]) => pasted(`npm --prefix '${ROOT}' run -s cli -- ${argv.join(' ')}`, here)
+    const refused = npm('locator', 'show', 'lct_nosuch', '--database', 'shops.db')
+    const none = /\((.+) makes a new one\)/.exec(refused.stderr)?.[1] ?? refused.stderr
+    expect(pasted(`${none} --name Shops`, here).code).toBe(0)
+    const unknown = npm('locator', 'show', 'lct_nosuch', '--database', 'shops.db')
+    const list = /`([^`]+)` shows them/.exec(unknown.stderr)?.[1] ?? unknown.stderr
+    expect(pasted(list, here)).toEqual({ code: 0, stdout: expect.stringContaining('lct_'), stderr: '' })
+    const usage = npm('restore').stderr
+    const help = /`([^`]+)` lists every command/.exec(usage)?.[1] ?? usage
+    expect(pasted(help, here).code).toBe(0)
+  }, 60_000)
+
+  test('npm start -- --help names the command that runs where it was typed', () => {
+    const here = join(dir, 'desk')
+    mkdirSync(here)
+    const help = pasted(`npm --prefix '${ROOT}' start -s -- --help`, here).stdout
+    const usage = /^Usage: (.+) \[options\]$/m.exec(help)?.[1] ?? help
+    const again = pasted(`${usage} --help`, here)
+    expect({ code: again.code, stderr: again.stderr, help: again.stdout.endsWith(help) }).toEqual({
+      code: 0,
+      stderr: '',
+      help: true,
+    })
+  }, 60_000)
 })
