@@ -87,15 +87,15 @@ const ENTRY = resolve(import.meta.dir, '../storeloc.ts')
 
 /**
  * The command the CLI runs, whole, for a message to give after `sudo -u USER`: on the CLI's
- * database by --database, since sudo's env_reset drops a DATABASE_PATH typed before it. Launched
- * by a script or npx, it is Bun on the CLI's entry, both by their whole paths, on the database by
- * its whole path, default or not: npm, bun and npx find the package from the folder they are
- * typed in, which another user may not read, and may not be on sudo's PATH. `...` outside the
- * CLI, whose texts give no command to run as another user.
+ * database by --database, since sudo's env_reset drops a DATABASE_PATH typed before it. It is Bun
+ * on the CLI's entry, both by their whole paths, on the database by its whole path, default or
+ * not, however the CLI was launched: npm, bun and npx find the package from the folder they are
+ * typed in, which another user may not read, and a storeloc in a project's node_modules/.bin, or
+ * these, may not be on sudo's PATH (its secure_path). `...` outside the CLI, whose texts give no
+ * command to run as another user.
  */
-export function againCommand(env: Env = process.env): string {
+export function againCommand(): string {
   if (commandWords === null) return '...'
-  if (cliPrefix(env) === 'storeloc') return cliCommand(commandWords, env)
   const database = wholeDatabase === null ? '' : ` --database ${shellWord(wholeDatabase)}`
   return `${shellWord(process.execPath)} ${shellWord(ENTRY)} ${commandWords}${database}`
 }

@@ -10,6 +10,8 @@ import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
 
 const ROOT = join(import.meta.dir, '..', '..')
+/** The CLI by the whole paths of Bun and its entry, as a line to run as another user gives it. */
+const AGAIN = `${process.execPath} ${join(ROOT, 'src/storeloc.ts')}`
 const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
 let dir: string
 let folder: string
@@ -58,7 +60,7 @@ const cliAsNobody = (...argv: string[]) => {
 
 test.skipIf(!asRoot)('a read by a user who may not write the folder names the -wal left without its -shm', () => {
   const said = (command: string) =>
-    `${database}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user (uid 65534) may not write. Open the database once as a user who may write there, which makes it: start the service, or run any command as root (sudo -u root storeloc ${command} --database ${database}). Then run this command again.`
+    `${database}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user (uid 65534) may not write. Open the database once as a user who may write there, which makes it: start the service, or run any command as root (sudo -u root ${AGAIN} ${command} --database ${database}). Then run this command again.`
   expect(cliAsNobody('locator', 'list')).toEqual({
     code: 1,
     stdout: '',
@@ -83,7 +85,7 @@ test.skipIf(!asRoot)('a read by a user who may not write the folder names the -w
 test.skipIf(!asRoot)('files this user may not read are named as such, though the -wal has no -shm', () => {
   for (const file of [database, `${database}-wal`]) chmodSync(file, 0o600)
   expect(cliAsNobody('locator', 'list').stderr).toBe(
-    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root storeloc locator list --database ${database}).\n`,
+    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ${AGAIN} locator list --database ${database}).\n`,
   )
 })
 
@@ -118,6 +120,6 @@ test.skipIf(!asRoot)('a folder on a read-only file system: no user may write it,
 test.skipIf(!asRoot)("a command that writes files of root's is told whose they are, not only of the -wal", () => {
   // After a run as root made the -shm, a write as nobody would still be refused: the files are root's.
   expect(cliAsNobody('locator', 'set', locatorId, '--name', 'Other').stderr).toBe(
-    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0644, and this command runs as uid 65534: run it as root, the service's user (sudo -u root storeloc locator set ${locatorId} --name Other --database ${database}).\n`,
+    `storeloc: unable to open database file (database ${database}). ${database} belongs to root (uid 0), mode 0644, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ${AGAIN} locator set ${locatorId} --name Other --database ${database}).\n`,
   )
 })

@@ -21,6 +21,8 @@ import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
 
 const ROOT = join(import.meta.dir, '..', '..')
+/** The CLI by the whole paths of Bun and its entry, as a line to run as another user gives it. */
+const AGAIN = `${process.execPath} ${join(ROOT, 'src/storeloc.ts')}`
 const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
 let dir: string
 let path: string
@@ -70,14 +72,14 @@ test.skipIf(!asRoot)('a command on a database it may not open names its owner an
     expect(r).toEqual({
       code: 1,
       stdout: '',
-      stderr: `storeloc: unable to open database file (database ${path}). ${path} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root storeloc ${argv.join(' ')} --database ${path}).\n`,
+      stderr: `storeloc: unable to open database file (database ${path}). ${path} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root, the service's user (sudo -u root ${AGAIN} ${argv.join(' ')} --database ${path}).\n`,
     })
   }
   // A secret key typed where a key id goes is not printed back, as other messages redact it.
   const secret = `sk_${'Xy7'.repeat(14)}`
   const typed = asNobody('key', 'revoke', secret)
   expect([typed.code, typed.stderr.includes(secret)]).toEqual([1, false])
-  expect(typed.stderr).toEndWith(`(sudo -u root storeloc key revoke sk_[redacted] --database ${path}).\n`)
+  expect(typed.stderr).toEndWith(`(sudo -u root ${AGAIN} key revoke sk_[redacted] --database ${path}).\n`)
   const doctor = asNobody('doctor', '--json')
   expect(doctor.code).toBe(1)
   const storage = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'storage')
@@ -112,7 +114,7 @@ test.skipIf(!asRoot)("a file made by root in the service's folder: the service's
   // opened to all here, so that the file can be seen at all.)
   chmodSync(folder, 0o755)
   expect(runAs(65533, database, 'cli/main.ts', 'locator', 'list').stderr).toBe(
-    `storeloc: unable to open database file (database ${database}). ${given}, then run the command as nobody (sudo -u nobody storeloc locator list --database ${database}).\n`,
+    `storeloc: unable to open database file (database ${database}). ${given}, then run the command as nobody (sudo -u nobody ${AGAIN} locator list --database ${database}).\n`,
   )
 })
 
@@ -121,7 +123,7 @@ test.skipIf(!asRoot)(
   () => {
     const { folder, database } = stateDirectory(false)
     const hidden = (argv: string[]) =>
-      `${database} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody storeloc ${argv.join(' ')} --database ${database}).`
+      `${database} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody ${AGAIN} ${argv.join(' ')} --database ${database}).`
     for (const argv of [
       ['locator', 'list'],
       ['backup', join(dir, 'b.db')],
@@ -225,7 +227,7 @@ test.skipIf(!asRoot)('a DATABASE_PATH that is a link names the folder of the fil
   expect(runAs(65534, link, 'cli/main.ts', 'locator', 'list').code).toBe(0)
   // An operator who may not search the folder the link leads to is told so, not "No database".
   expect(runAs(65533, link, 'cli/main.ts', 'locator', 'list').stderr).toBe(
-    `storeloc: ${link} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody storeloc locator list --database ${link}).\n`,
+    `storeloc: ${link} cannot be seen by this command: its folder ${folder} belongs to nobody (uid 65534), mode 0750, and this command runs as uid 65533. Run it as nobody, the service's user (sudo -u nobody ${AGAIN} locator list --database ${link}).\n`,
   )
 })
 
@@ -462,7 +464,7 @@ test.skipIf(!asRoot)(
     // A command run as another user on that user's file says the same.
     chmodSync(dirname(database), 0o755)
     expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toEndWith(
-      `run it as that user, the service's user (${as} storeloc locator list --database ${database}).\n`,
+      `run it as that user, the service's user (${as} ${AGAIN} locator list --database ${database}).\n`,
     )
     // A file of root's there: the chown given is one chown takes (it refuses `4242:`), pasted as is.
     chmodSync(dirname(database), 0o750)

@@ -2,13 +2,15 @@
 // (getent: /etc/passwd, LDAP, systemd's dynamic users), and a person is never told to sudo to
 // themselves. As root here, the commands run as other users (setpriv), whom file modes bind.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
 
 const ROOT = join(import.meta.dir, '..', '..')
+/** The CLI by the whole paths of Bun and its entry, as a line to run as another user gives it. */
+const AGAIN = `${process.execPath} ${join(ROOT, 'src/storeloc.ts')}`
 const SETPRIV = Bun.which('setpriv') ?? 'setpriv'
 const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
 /** A user of /etc/passwd with a login shell, not root: a person, a developer. */
@@ -127,7 +129,7 @@ test.skipIf(!asRoot)(
     chmodSync(folder, 0o755)
     const database = join(folder, 'storeloc.db')
     expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toBe(
-      `storeloc: unable to open database file (database ${database}). ${database} belongs to ldapsvc (uid 4242), mode 0600, and this command runs as uid 65534: run it as ldapsvc, the service's user (sudo -u ldapsvc storeloc locator list --database ${database}).\n`,
+      `storeloc: unable to open database file (database ${database}). ${database} belongs to ldapsvc (uid 4242), mode 0600, and this command runs as uid 65534: run it as ldapsvc, the service's user (sudo -u ldapsvc ${AGAIN} locator list --database ${database}).\n`,
     )
     // With no getent (macOS, a slim image), /etc/passwd names those it has.
     chownSync(database, 65533, 65533)
@@ -144,7 +146,7 @@ test.skipIf(!asRoot)(
     chownSync(database, 4343, 4343)
     chownSync(folder, 4343, 4343)
     expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toContain(
-      `${database} belongs to uid 4343, mode 0600, and this command runs as uid 65534: run it as that user, the service's user (sudo setpriv --reuid=4343 --regid=4343 --clear-groups storeloc locator list`,
+      `${database} belongs to uid 4343, mode 0600, and this command runs as uid 65534: run it as that user, the service's user (sudo setpriv --reuid=4343 --regid=4343 --clear-groups ${AGAIN} locator list`,
     )
   },
 )
@@ -231,5 +233,38 @@ test.skipIf(!asRoot)("under npm run cli, the command to run as the service's use
       expect({ cwd, code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ cwd, code: 0, stderr: '' })
       expect(JSON.parse(pasted.stdout.toString())[0].name).toBe('Shop')
     }
+  }
+})
+
+test.skipIf(!asRoot)("a plain storeloc launch gives a command that runs on sudo's PATH, in any folder", () => {
+  const { database } = folderOf(65534, 0o750, "it's here")
+  // sudo as it is by default: env_reset drops the caller's variables and keeps a short PATH.
+  writeFileSync(
+    join(bin, 'sudo'),
+    `#!/bin/sh\n[ "$1" = -u ] || exit 9\nuid=$(id -u "$2"); shift 2\nexec env -i PATH=/usr/bin:/bin ${SETPRIV} --reuid=$uid --regid=$uid --clear-groups "$@"\n`,
+    { mode: 0o755 },
+  )
+  // A project the package is installed in: its storeloc is on this shell's PATH only.
+  const project = join(dir, 'project')
+  mkdirSync(join(project, 'node_modules', '.bin'), { recursive: true })
+  symlinkSync(join(ROOT, 'bin', 'storeloc.js'), join(project, 'node_modules', '.bin', 'storeloc'))
+  const typed = Bun.spawnSync(
+    [SETPRIV, '--reuid=65533', '--regid=65533', '--clear-groups', 'storeloc', 'locator', 'list'],
+    {
+      cwd: project,
+      env: { PATH: `${project}/node_modules/.bin:${bin}:/usr/bin:/bin`, DATABASE_PATH: database, GEOCODER: 'none' },
+    },
+  )
+  const said = typed.stderr.toString()
+  const line = /\((sudo -u nobody [^)]*)\)\.\n$/.exec(said)?.[1] ?? said
+  for (const cwd of [dir, '/']) {
+    const pasted = Bun.spawnSync(['sh', '-c', `${line} --json`], { cwd, env: { PATH: `${bin}:/usr/bin:/bin` } })
+    expect({ line, cwd, code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({
+      line,
+      cwd,
+      code: 0,
+      stderr: '',
+    })
+    expect(JSON.parse(pasted.stdout.toString())[0].name).toBe('Shop')
   }
 })
