@@ -68,12 +68,19 @@ const userName = (uid: number): string | null => passwdEntry(uid)?.name ?? null
 
 /**
  * The command that runs what follows it as `uid`: sudo -u its name; with no name, setpriv (run
- * as root), since sudo refuses a uid in no password database (runas_allow_unknown_id is off).
+ * as root), since sudo refuses a uid in no password database (runas_allow_unknown_id is off), by
+ * sudo where there is one: a container's mapped uid often has no sudo beside it, where who reads
+ * the message runs setpriv as root (`root`).
  */
-function sudoAs(uid: number, gid: number): string {
+function sudoAs(uid: number, gid: number): { command: string; root: boolean } {
   const name = userName(uid)
-  return name === null ? `sudo setpriv --reuid=${uid} --regid=${gid} --clear-groups` : `sudo -u ${shellWord(name)}`
+  if (name !== null) return { command: `sudo -u ${shellWord(name)}`, root: false }
+  const setpriv = `setpriv --reuid=${uid} --regid=${gid} --clear-groups`
+  return Bun.which('sudo') === null ? { command: setpriv, root: true } : { command: `sudo ${setpriv}`, root: false }
 }
+
+/** Whether a line sudoAsMe leads is run as root, with no sudo before it: the text that gives it says so. */
+export const asRootOnly = (prefix: string): boolean => prefix.startsWith('setpriv ')
 
 /** Whether `uid` is a user no person logs in as (its shell nologin or false): a service's. */
 const serviceUser = (uid: number): boolean => /\/(nologin|false)$/.test(passwdEntry(uid)?.shell ?? '')
@@ -104,16 +111,17 @@ export function sudoAsMe(path: string): string {
   const mine = folderClosed
     ? folder.uid === me && !personUser(me)
     : filesClosed && files.every(([, st]) => st.uid === me) && serviceUser(me)
-  return mine ? `${sudoAs(me, process.getgid?.() ?? folder.gid)} ` : ''
+  return mine ? `${sudoAs(me, process.getgid?.() ?? folder.gid).command} ` : ''
 }
 
 /** What a file's owner is called in a message, and in the commands it gives (sudo -u, chown). */
 function ownerOf(st: Stats) {
   const name = userName(st.uid)
+  const as = sudoAs(st.uid, st.gid)
   return {
     text: name === null ? `uid ${st.uid}` : `${name} (uid ${st.uid})`,
     word: name ?? 'that user',
-    sudo: sudoAs(st.uid, st.gid),
+    sudo: as.root ? `as root: ${as.command}` : as.command,
     chown: name === null ? `${st.uid}:${st.gid}` : `${shellWord(name)}:`, // chown refuses `4242:`
   }
 }

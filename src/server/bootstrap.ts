@@ -6,7 +6,7 @@ import { cliCommand } from '../core/cli-command'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
 import { loadDemo } from '../operator/demo'
 import { createKeylessLocator, createLocator } from '../operator'
-import { sudoAsMe } from '../operator/file-owner'
+import { asRootOnly, sudoAsMe } from '../operator/file-owner'
 import type { Store } from '../store'
 
 /** The database \`npm run cli\` opens by default: npm runs scripts in the package's folder. */
@@ -72,6 +72,7 @@ export function bootstrap(
   })
   if (made === null) return
   const { locator, secret, loaded, failed } = made
+  const keyLine = keyCommand(databasePath, locator.id, viaNpm)
   const lines =
     secret !== null
       ? [
@@ -91,8 +92,8 @@ export function bootstrap(
           `  locator id:    ${locator.id}`,
           `  public token:  ${locator.publicToken}`,
           '',
-          'Make its key where only you see it (the key is shown once):',
-          `  ${keyCommand(databasePath, locator.id, viaNpm)}`,
+          `Make its key where only you see it (the key is shown once)${asRootOnly(keyLine) ? ', as root' : ''}:`,
+          `  ${keyLine}`,
           '',
         ]
   if (loaded !== null) {

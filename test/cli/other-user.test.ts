@@ -282,7 +282,7 @@ async function keyLine(
   mode: number,
   uid = 65534,
   env: Record<string, string> = {},
-): Promise<{ database: string; line: string }> {
+): Promise<{ database: string; line: string; text: string }> {
   const folder = join(dir, `state-${mode.toString(8)}-${uid}-${Object.keys(env).length}`)
   mkdirSync(folder)
   chmodSync(folder, mode)
@@ -300,7 +300,7 @@ async function keyLine(
   }
   start.kill('SIGTERM')
   await start.exited
-  return { database, line: out.split('\n').find((l) => l.includes(' key create lct_')) ?? out }
+  return { database, line: out.split('\n').find((l) => l.includes(' key create lct_')) ?? out, text: out }
 }
 
 test.skipIf(!asRoot)(
@@ -454,18 +454,33 @@ test.skipIf(!asRoot)(
     // sudo 1.8.30 and later refuse `sudo -u '#4242'` for a uid in no password database
     // (runas_allow_unknown_id is off by default); setpriv, run as root, takes any uid.
     const uid = 4242
-    const as = `sudo setpriv --reuid=${uid} --regid=${uid} --clear-groups`
-    const { database, line } = await keyLine(0o750, uid)
-    expect(line).toStartWith(`  ${as} env DATABASE_PATH=${database} `)
-    // Pasted (as root here, without sudo), it makes the key, and the file stays the service's.
-    const pasted = Bun.spawnSync(['sh', '-c', line.trim().replace(/^sudo /, '')], { cwd: '/' })
+    const setpriv = `setpriv --reuid=${uid} --regid=${uid} --clear-groups`
+    // A PATH with no sudo (a container's), and one with a sudo on it.
+    const tools = join(dir, 'tools')
+    const withSudo = join(dir, 'with-sudo')
+    mkdirSync(tools, { mode: 0o755 })
+    mkdirSync(withSudo, { mode: 0o755 })
+    for (const tool of ['getent', 'setpriv']) symlinkSync(Bun.which(tool) ?? `/usr/bin/${tool}`, join(tools, tool))
+    writeFileSync(join(withSudo, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
+    const sudoed = await keyLine(0o750, uid, { PATH: `${withSudo}:${tools}`, LOG_REQUESTS: '1' })
+    expect(sudoed.line).toStartWith(`  sudo ${setpriv} env DATABASE_PATH=${sudoed.database} `)
+    // Without sudo, the line is one root runs as it is, and says so.
+    const { database, line, text } = await keyLine(0o750, uid, { PATH: tools })
+    expect(line).toStartWith(`  ${setpriv} env DATABASE_PATH=${database} `)
+    expect(text).toContain('Make its key where only you see it (the key is shown once), as root:\n')
+    // Pasted (as root here), it makes the key, and the file stays the service's.
+    const pasted = Bun.spawnSync(['sh', '-c', line.trim()], { cwd: '/' })
     expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
     expect(pasted.stdout.toString()).toContain('sk_')
     // A command run as another user on that user's file says the same.
     chmodSync(dirname(database), 0o755)
-    expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toEndWith(
-      `run it as that user, the service's user (${as} ${AGAIN} locator list --database ${database}).\n`,
-    )
+    for (const [path, as] of [
+      [tools, `as root: ${setpriv}`],
+      [`${withSudo}:${tools}`, `sudo ${setpriv}`],
+    ] as const)
+      expect(runWith({ PATH: path }, 65534, database, 'cli/main.ts', 'locator', 'list').stderr).toEndWith(
+        `run it as that user, the service's user (${as} ${AGAIN} locator list --database ${database}).\n`,
+      )
     // A file of root's there: the chown given is one chown takes (it refuses `4242:`), pasted as is.
     chmodSync(dirname(database), 0o750)
     chownSync(database, 0, 0)
