@@ -426,6 +426,20 @@ const CELLS: [string, string | null][] = [
   ['Sat: Sun: closed', null],
   ['Sat:, Sun: closed', null],
   ['sat=, sun=closed', null],
+  // A day's name cut short before another that ends alike, as German "Sonn- und Feiertage".
+  ['Man-fre 10-18, lør 10-14, søn- og helligdage lukket', '1-5 10:00-18:00; 6 10:00-14:00; 7 closed'],
+  ['Man-fre 10-18, lør 10-14, søn- og helligdager stengt', '1-5 10:00-18:00; 6 10:00-14:00; 7 closed'],
+  ['Mån-fre 10-19, lör 10-16, sön- och helgdagar stängt', '1-5 10:00-19:00; 6 10:00-16:00; 7 closed'],
+  ['ma-vr 9-18, za 10-17, zon- en feestdagen gesloten', '1-5 09:00-18:00; 6 10:00-17:00; 7 closed'],
+  // A closing alone after a late word before days joined, and in Italian and Spanish.
+  ['Mon-Sat 9-6, late opening Thu & Fri till 8', '1-3,6 09:00-18:00; 4-5 09:00-20:00'],
+  ['Lun-Sab 9-19, Gio fino alle 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-sab 9-19, jue hasta las 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ["lun-ven de 9h jusqu'à 18h", '1-5 09:00-18:00'],
+  ["lun-ven 9h jusqu'à 12h, 14h jusqu'à 18h", '1-5 09:00-12:00, 14:00-18:00'],
+  // Polish "i" after a day's hours joins the next Polish days.
+  ['pn.-pt. 9.00-17.00 i sob. 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
+  ['Mo-Fr 9-18, Sa i So geschlossen', '1-5 09:00-18:00; 6 ?; 7 closed'], // "i" joins no German days
 ]
 
 /** A day's text as compared: its hours as HH:MM-HH:MM, "closed", "?" unread, '' not named. */
@@ -458,6 +472,17 @@ for (const [cell, week] of CELLS)
     expect(problems).toEqual([])
     expect(splitWeekHours(cell, true)?.map(read)).toEqual(expected(week))
   })
+
+// A word that joins no days of the cell's language is kept with the days around it, for a person to fix.
+test('a day before a word that joins no days keeps the words unread', () => {
+  expect(splitWeekHours('Mo-Fr 9-18, Sa i So geschlossen', true)?.slice(5)).toEqual(['Sa i So', 'geschlossen'])
+})
+
+// A late word moved after its day is quoted where the cell has it.
+test('a closing alone not read is quoted as written', () => {
+  const [problem] = weekInto({}, 'Mon-Fri 9-9, open late Thursday till 8')
+  expect(problem!.message).toContain('its "open late Thursday till 8" gives a closing alone')
+})
 
 // A day left empty after "=" or ":" is unknown in the store's hours, never closed as a day not named.
 test.each([

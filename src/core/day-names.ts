@@ -16,8 +16,9 @@ const DAY_NAMES: [string, number][] = [
     'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sabados sab sabato zaterdag zaterdags za',
   ),
   ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
-  // German cuts a word short before another that ends alike: "Sonn- und Feiertage".
-  ...names(6, 'sonn-'),
+  // A word cut short before another that ends alike: "Sonn- und Feiertage", Dutch "zon- en
+  // feestdagen", Danish and Norwegian "søn- og helligdage", Swedish "sön- och helgdagar".
+  ...names(6, 'sonn- zon- son-'),
   // Portuguese ("Seg-Sex", "segunda a sexta-feira"; sábado and domingo are Spanish's too).
   ...names(0, 'segunda-feira segunda seg'),
   ...names(1, 'terca-feira terca ter'),
@@ -239,7 +240,7 @@ const LANGUAGES: [string, string][] = [
     'Italian',
     'lunedi lun lu martedi mar ma mercoledi mer me giovedi gio gi venerdi ven ve sabato sab sa domenica dom do',
   ],
-  ['Dutch', 'maandag ma dinsdag di woensdag wo donderdag do vrijdag vr zaterdag zaterdags za zondag zondags zo'],
+  ['Dutch', 'maandag ma dinsdag di woensdag wo donderdag do vrijdag vr zaterdag zaterdags za zondag zondags zo zon-'],
   [
     'Portuguese',
     'segunda-feira segunda seg terca-feira terca ter quarta-feira quarta qua quinta-feira quinta qui sexta-feira sexta sex sabado sabados sab domingo domingos dom',
@@ -248,14 +249,17 @@ const LANGUAGES: [string, string][] = [
     'Polish',
     'poniedziałek poniedzialek pon pn wtorek wt sroda sr czwartek czw cz piatek pt sobota sob sb so niedziela niedz ndz nd',
   ],
-  ['Swedish', 'mandag man tisdag tis onsdag ons torsdag tor tors fredag fre lordag lordagar lor sondag sondagar son'],
+  [
+    'Swedish',
+    'mandag man tisdag tis onsdag ons torsdag tor tors fredag fre lordag lordagar lor sondag sondagar son son-',
+  ],
   [
     'Danish',
-    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordage lor lo sondag sondage son so',
+    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordage lor lo sondag sondage son son- so',
   ],
   [
     'Norwegian',
-    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordager lor lo sondag sondager son so',
+    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordager lor lo sondag sondager son son- so',
   ],
 ]
 const LANGUAGE_OF = new Map<string, number>()

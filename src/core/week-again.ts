@@ -62,25 +62,39 @@ const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 
 /**
  * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr", "do
- * koopavond tot 21 uur", "jeudi nocturne jusqu'à 21h"): the words before it, and the hour. Not
- * "till late", "till sold out": no hour.
+ * koopavond tot 21 uur", "jeudi nocturne jusqu'à 21h", "gio fino alle 21", "jue hasta las 21"):
+ * the words before it, and the hour. Not "till late", "till sold out": no hour.
  */
 const TILL = new RegExp(
-  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|jusqu ?['’]? ?a)\\s+(.+?)(?:\\s+(?:uhr|uur))?$`,
+  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|jusqu ?['’]? ?a|fino\\s+alle|hasta\\s+las)\\s+(.+?)(?:\\s+(?:uhr|uur))?$`,
 )
 
 /**
- * A word for a late opening before its day and the day's closing alone ("langer Donnerstag bis
- * 20", "open late Thursday till 9"), the day's article or not.
+ * A word for a late opening before its days and their closing alone ("langer Donnerstag bis
+ * 20", "open late Thursday till 9", "late opening Thu & Fri till 8"), the day's article or not.
  */
 const LATE_BEFORE = new RegExp(
-  `(?<![\\p{L}\\d])((?:open(?:s|ing)?\\s+)?(?:${LATE_WORDS}))\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?)(?=\\s+(?:till?|until|bis|tot)(?!\\p{L})|\\s+jusqu)`,
+  `(?<![\\p{L}\\d])((?:open(?:s|ing)?\\s+)?(?:${LATE_WORDS}))\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?(?:\\s*(?:&|,|\\+|and|und|et|en)\\s*\\p{L}+\\.?)*)(?=\\s+(?:till?|until|bis|tot)(?!\\p{L})|\\s+jusqu)`,
   'giu',
 )
 
-/** A week's text with each word for a late opening after its day, as a closing alone reads it ("Donnerstag langer bis 20"). */
-export const lateAfterDays = (text: string, isDay: (word: string) => boolean): string =>
-  text.replace(LATE_BEFORE, (words, late: string, day: string) => (isDay(day) ? `${day} ${late}` : words))
+/**
+ * A week's text with each word for a late opening after its days, as a closing alone reads it
+ * ("Donnerstag langer bis 20"); asWritten: a text quoting it with those words as the week has them.
+ */
+export function lateAfterDays(
+  text: string,
+  isDay: (word: string) => boolean,
+): { text: string; asWritten: (quoting: string) => string } {
+  const moved: [string, string][] = []
+  const after = text.replace(LATE_BEFORE, (words, late: string, day: string) => {
+    if (!isDay(day)) return words
+    moved.push([`${day} ${late}`, words])
+    return `${day} ${late}`
+  })
+  const asWritten = (quoting: string) => moved.reduce((out, [as, written]) => out.replaceAll(as, written), quoting)
+  return { text: after, asWritten }
+}
 
 /** Whether a day's text is a closing alone (TILL): read against the hours its days had before it (till). */
 export const isTill = (text: string): boolean => {

@@ -39,7 +39,18 @@ import {
   WEEKENDS,
 } from './day-names'
 import { again, closeAt, doubt, isTill, lateAfterDays } from './week-again'
-import { daysSpelled, groupDays, kept, lateDoubt, otherwise, say, wordsBeforeDays } from './week-words'
+import {
+  daysSpelled,
+  groupDays,
+  isClosed,
+  kept,
+  lateDoubt,
+  otherwise,
+  say,
+  unbracketed,
+  untilBetween,
+  wordsBeforeDays,
+} from './week-words'
 
 /**
  * Whether a week's days are named as only languages of the 24-hour clock name them ("Mo-Sa",
@@ -57,30 +68,6 @@ function clock24(specs: Spec[], g: Grammar): boolean {
 
 /** Separators left between one day's hours and the next days ("Mon-Fri 9-18 · Sat 10-14"). */
 const TRAILING = /[\s,;|/·•]+$/
-/** A bracket opened right before days, or before a word for closed and days ("9-5 (Sat 10-2)", "(closed Sun)"). */
-const OPENS = /\(\s*(\p{L}+)?\s*$/u
-
-/**
- * Days' hours less the brackets around days named after other days' hours ("Mon-Fri 9-5 (Sat
- * 10-2)", "Tue-Sat 11-7 (closed Sun/Mon)"). A bracket of other words ("(Dezember Sa 9-18)") stays.
- */
-function unbracketed(hours: string[]): string[] {
-  let open = false
-  return hours.map((h) => {
-    let out = h
-    if (open && out.endsWith(')')) {
-      out = out.slice(0, -1).trim()
-      open = false
-    }
-    const opens = OPENS.exec(out)
-    if (opens !== null && (opens[1] === undefined || isClosed(opens[1]))) {
-      open = true
-      if (opens[1] === undefined) out = out.slice(0, opens.index).trim()
-    }
-    return out
-  })
-}
-
 /** Words before a day or span ("from Monday", "du lundi", "le samedi", "von Montag"). */
 const BEFORE_DAYS = 'from|on|von|vom|du|de|del|dal|le|el|il|van|op'
 /** Words for open and for opening hours, folded, in the languages read ("Öffnungszeiten:", "Öppet"). */
@@ -173,15 +160,23 @@ export function daysNamedTogether(texts: string[]): number[][] {
  * text is not a week of hours this reads: text before the first day, a day without hours, or
  * hours that parseDayHours cannot read. A day named twice takes its last hours, but named alone
  * before a word for days ("Sat 10-2, Weekends closed") it keeps its own (after a span, "Mon-Sat
- * 9-5, Weekends closed", the week is refused). Hours alone
- * ("24/7", "9-18") are every day's; hours before one set of days ("9-5 M-F") are theirs.
- * `keepUnread`: a week read no other way keeps a day's hours it cannot read as written ("Sa
- * nach Vereinbarung"), for them to count as unknown. `doubts` is told why some texts are not
- * read: a day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days
- * alone ("Closed Mondays").
+ * 9-5, Weekends closed", the week is refused). Hours alone ("24/7", "9-18") are every day's;
+ * hours before one set of days ("9-5 M-F") are theirs. `keepUnread`: a week read no other way
+ * keeps a day's hours it cannot read as written ("Sa nach Vereinbarung"), for them to count as
+ * unknown. `doubts` is told why some texts are not read, quoting them as the cell has them: a
+ * day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days alone.
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
-  const text = withoutHolidays(lateAfterDays(daysSpelled(cell), namesDays))
+  const late = lateAfterDays(daysSpelled(cell), namesDays)
+  // A doubt quotes the late words where the cell has them ("open late Thursday till 8").
+  const said: string[] = []
+  const week = splitMoved(withoutHolidays(late.text), keepUnread, doubts && said)
+  for (const doubt of said) doubts?.push(late.asWritten(doubt))
+  return week
+}
+
+/** splitWeekHours of a text whose words for a late opening follow their days (lateAfterDays). */
+function splitMoved(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {
   const rest = otherwise(text)
   if (rest !== null) return otherDays(rest, keepUnread, doubts)
   const week = splitWeek(text, keepUnread, doubts)
@@ -359,7 +354,6 @@ function hoursFirst(text: string): string[] | null {
  * none ("Tue-Sat 10-18, closed Sun & Mon"): parseDayHours knows those words.
  */
 const LAST_WORD = /(?:^|[\s,;|/(])(\p{L}+)\s*:?$/u
-const isClosed = (text: string) => parseDayHours(text.trim().replace(/:$/, '')).kind === 'closed'
 
 /** Days found in a text: as written, and where. */
 type Spec = { 0: string; index: number }
@@ -374,6 +368,29 @@ const notRead = (first: string, day: string, week: string[], days: number[]) =>
   parseDayHours(first).kind === 'unknown' &&
   halfClosed(day) === null &&
   !days.some((d) => tillAfterHours(day, week[d]!))
+
+/**
+ * Each spec's hours as written in the text (its case and accents kept), less the words before the
+ * next days; a word before days ending the text ("Sat 10-14 on") stays, read as a stray one.
+ */
+function hoursAfter(text: string, t: string, at: number[], specs: Spec[], polish: boolean): string[] {
+  return unbracketed(
+    specs.map((spec, i) => {
+      const next = i + 1 < specs.length
+      const h = text
+        .slice(at[spec.index + spec[0].length], at[next ? specs[i + 1]!.index : t.length])
+        .replace(TRAILING, '')
+        .replace(BEFORE_NEXT, '')
+        .replace(TRAILING, '')
+        .trim()
+      // Beside other days "i" joins none ("Sa i So geschlossen"): the day keeps the words around it, unread.
+      if (next && /^i$/i.test(h))
+        return text.slice(at[spec.index], at[specs[i + 1]!.index + specs[i + 1]![0].length]).trim()
+      // Polish "i" (and) after a day's hours joins the next days ("pn-pt 9-17 i sob 9-13").
+      return untilBetween(next && polish ? h.replace(/(?<=\S)\s+i$/iu, '') : h)
+    }),
+  )
+}
 
 function splitWith(
   text: string,
@@ -434,19 +451,7 @@ function splitWith(
     return null
   }
   const clock = clock24(specs, g)
-  // Each spec's hours as written, from the text itself (its case and accents kept).
-  // A word before days ending the text ("Sat 10-14 on") is read as a stray one, as ever.
-  const hours = unbracketed(
-    specs.map((spec, i) => {
-      const end = i + 1 < specs.length ? specs[i + 1]!.index : t.length
-      return text
-        .slice(at[spec.index + spec[0].length], at[end])
-        .replace(TRAILING, '')
-        .replace(BEFORE_NEXT, '')
-        .replace(TRAILING, '')
-        .trim()
-    }),
-  )
+  const hours = hoursAfter(text, t, at, specs, polish)
   if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
   for (let i = 0; i < specs.length; i++) {
     if (hours[i] !== '') continue

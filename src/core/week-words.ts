@@ -28,6 +28,42 @@ export function daysSpelled(text: string): string {
     .replace(ORDINAL, (_, n: string) => ORDINAL_DAYS[Number(n)]!)
 }
 
+/** Whether a word is one for closed, a colon after it or not ("Closed:"). */
+export const isClosed = (text: string) => parseDayHours(text.trim().replace(/:$/, '')).kind === 'closed'
+
+/** A bracket opened right before days, or before a word for closed and days ("9-5 (Sat 10-2)", "(closed Sun)"). */
+const OPENS = /\(\s*(\p{L}+)?\s*$/u
+
+/**
+ * Days' hours less the brackets around days named after other days' hours ("Mon-Fri 9-5 (Sat
+ * 10-2)", "Tue-Sat 11-7 (closed Sun/Mon)"). A bracket of other words ("(Dezember Sa 9-18)") stays.
+ */
+export function unbracketed(hours: string[]): string[] {
+  let open = false
+  return hours.map((h) => {
+    let out = h
+    if (open && out.endsWith(')')) {
+      out = out.slice(0, -1).trim()
+      open = false
+    }
+    const opens = OPENS.exec(out)
+    if (opens !== null && (opens[1] === undefined || isClosed(opens[1]))) {
+      open = true
+      if (opens[1] === undefined) out = out.slice(0, opens.index).trim()
+    }
+    return out
+  })
+}
+
+/** "jusqu'à" between hours ("de 9h jusqu'à 18h"), where "à" reads alike, as parseDayHours reads it. */
+const UNTIL_BETWEEN = /(?<=\d\s*h?(?:\d\d)?)\s+jusqu ?['’]? ?[aà]\s+(?=\d)/giu
+
+/** A day's hours with "jusqu'à" between hours written "à", when they then read; else as written. */
+export function untilBetween(hours: string): string {
+  const as = hours.replace(UNTIL_BETWEEN, ' à ')
+  return as !== hours && parseDayHours(as).kind === 'open' ? as : hours
+}
+
 /**
  * A word for the other days, and the hours after it, ending a week ("Mi Ruhetag, sonst 11-22",
  * "Sun closed, otherwise 9-5"): [the days before it, the word, the other days' hours].
