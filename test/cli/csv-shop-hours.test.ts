@@ -121,6 +121,12 @@ describe('a week of hours in one cell', () => {
     for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
   })
 
+  test('"i" between German days joins none: Saturday is kept as "Sa i So", for a person to fix', () => {
+    const { hours, warnings } = imported(['Mo-Fr 9-18, Sa i So geschlossen'])
+    expect(hours[0]!.hours).toEqual(week([...Array(5).fill('9-18'), 'Sa i So', 'geschlossen']))
+    expect(warnings[0]!.join('\n')).toContain('"Sa i So" could not be read as opening hours')
+  })
+
   test('a day named after a word for except is refused, not opened: "Daily except Sunday 9-5"', () => {
     const texts = [
       'Daily except Sunday 9-5',
