@@ -433,6 +433,9 @@ const CELLS: [string, string | null][] = [
   ['ma-vr 9-18, za 10-17, zon- en feestdagen gesloten', '1-5 09:00-18:00; 6 10:00-17:00; 7 closed'],
   // A closing alone after a late word before days joined, and in Italian and Spanish.
   ['Mon-Sat 9-6, late opening Thu & Fri till 8', '1-3,6 09:00-18:00; 4-5 09:00-20:00'],
+  // "&" after a closing alone joins the next days.
+  ['Mon-Sat 9-6, Thu till 8 & Sat 10-2', '1-3,5 09:00-18:00; 4 09:00-20:00; 6 10:00-14:00'],
+  ['Mon-Sat 9-6, late opening Thu & Fri till 8pm & Sat till 7', '1-3 09:00-18:00; 4-5 09:00-20:00; 6 09:00-19:00'],
   ['Lun-Sab 9-19, Gio fino alle 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
   ['lun-sab 9-19, jue hasta las 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
   ["lun-ven de 9h jusqu'à 18h", '1-5 09:00-18:00'],
