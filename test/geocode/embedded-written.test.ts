@@ -412,6 +412,11 @@ describe('"St.", "Ft." and "Mt." in a name, written short or out', () => {
     expect(geo.lookup('Mont-St-Aignan')?.parts.city).toBe('Mont-Saint-Aignan')
   })
 
+  test('after a town\'s dash and before a space, "St." begins its district: "Hamburg-St. Pauli" is Hamburg', () => {
+    for (const address of ['Hamburg-St. Pauli', 'Hamburg-St. Georg', 'Reeperbahn 1, 20359 Hamburg-St. Pauli'])
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Hamburg' })
+  })
+
   test('a town\'s own name written out is no old name of a bigger town: "Saint Charles" is in Missouri, not Denver', () => {
     const p = geo.lookup('Saint Charles')?.parts
     expect({ city: p?.city, region: p?.region }).toEqual({ city: 'Saint Charles', region: 'MO' })

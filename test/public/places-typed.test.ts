@@ -82,6 +82,8 @@ describe('GET /places', () => {
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
     // A dash beside "St." joins one name: "Mont-St-Michel" (not in the data) is not Mons.
     expect((await places('Mont-St-Michel')).map((p) => p.label)).not.toContain('Mons, Belgium')
+    // After a town's dash and before a space, "St." begins its district: Hamburg's St. Pauli.
+    expect((await places('Hamburg-St. Pauli'))[0]?.label).toBe('St. Pauli, Germany')
   })
 
   test('a town\'s own name with "St." is no old name it shares: "St. Charles" is Saint Charles, MO, not in Maryland', async () => {

@@ -131,7 +131,8 @@ export function windowsOf(
         const key = nameKey(token.slice(0, dash.index))
         const rest = nameKey(token.slice(dash.index + dash[0].length))
         // "Mont-St-Michel" is one name: not Mont (Mons) and its district.
-        if (dashInName(key, rest)) continue
+        const after = [token.slice(dash.index + dash[0].length), ...part.tokens.slice(start + 1)].join(' ')
+        if (dashInName(key, after)) continue
         if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
         if (rest.length >= 2) out.push({ key: rest, part: p, start, len: 1, whole: false, district: true })
       }

@@ -181,7 +181,7 @@ export class PlaceSearch {
     for (const { index: i } of [...text.matchAll(DASHES)].reverse()) {
       const [town, district] = [nameKey(text.slice(0, i)), nameKey(text.slice(i + 1))]
       // "Mont-St-Michel" is one name: not Mont (Mons) and its district.
-      if (dashInName(town, district)) continue
+      if (dashInName(town, text.slice(i + 1))) continue
       // A head that is no place's whole name (nor one and a region, "portland or") names no town:
       // a binary search, not a search with typos for each of a hundred dashes ("a-a-a-...").
       if (town === '' || district === '' || !this.isName(town)) continue

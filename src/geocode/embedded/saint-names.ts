@@ -1,6 +1,7 @@
 // "St.", "Ste.", "Ft." and "Mt." as addresses and visitors write a word of a town's name, and the
 // words the data writes most such names with ("Sankt Wendel", "Saint-Étienne", "Mont-Saint-Aignan",
 // "Fort St. John", "Mount Vernon"): the resolver and the place search read them alike.
+import { nameKey } from '../../core/text'
 
 /** "St." or "Ste." as a word a name goes on after, in a key ("st wendel", "mont st aignan"). */
 const SAINT_SHORT = /(?<=^| )(st|ste)(?= )/g
@@ -45,10 +46,15 @@ export const isShortWord = (key: string): boolean => /^(st|ste|ft|mt)$/.test(key
 export const goesOnAfter = (key: string): boolean => isShortWord(key) || key === 'fort' || key === 'mount'
 
 /**
- * Whether a dash between `before` and `after` (keys) joins words of one name rather than a town
- * and its district: a short word or "Saint" beside it ("Mont-St-Michel", "Saint-Denis").
+ * Whether a dash joins words of one name rather than a town and its district: a short word or
+ * "Saint" ends `before` (the key of the text before it: "Saint-Denis", "Mont-St-Michel"'s last
+ * dash), or begins `after` (the text after it, to the end of the address's piece) and is itself
+ * followed by a dash or by nothing ("Mont-St-Michel", "Mont-St" as typed so far). Not
+ * "Hamburg-St. Pauli": a district's name after a town's dash may begin so.
  */
 export function dashInName(before: string, after: string): boolean {
   const joins = (word: string) => isShortWord(word) || /^(saint|sainte|sankt)$/.test(word)
-  return joins(before.slice(before.lastIndexOf(' ') + 1)) || joins(after.split(' ')[0]!)
+  if (joins(before.slice(before.lastIndexOf(' ') + 1))) return true
+  const next = /^\s*([^\s\-‐–—]+)(?:[-‐–—]|\s*$)/u.exec(after)
+  return next !== null && joins(nameKey(next[1]!))
 }
