@@ -120,6 +120,15 @@ describe('GET /places', () => {
     expect(await places('Hauptstraße 5')).toEqual([])
   })
 
+  test("an address without a comma: a house number before the town is no postcode, nor a run no place's name", async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    // "700 New York" finds York as typed: the number is read with the town only as a postcode.
+    expect(await first('5th Avenue 700 New York')).toBe('New York City, NY, United States')
+    expect(await first('Fifth Avenue 700 New York')).toBe('New York City, NY, United States')
+    // The words after the number find first a place they do not name whole: nothing.
+    expect(await places('Windows 10 Home')).toEqual([]) // Homestead, FL
+  })
+
   test('a whole postcode of a country the data has no postcodes for finds nothing, not a town it half spells', async () => {
     for (const q of ['1012 JW', '1012 AB', 'E1 6NF'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })

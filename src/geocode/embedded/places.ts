@@ -125,9 +125,13 @@ export class PlaceSearch {
     for (let i = first + 1; i < words.length; i++) {
       if (digits[i] || !/\p{L}{3}/u.test(words.slice(0, i).join(' ')) || isStreetWord(nameKey(words[i]!))) continue
       if (!this.isName(nameKey(words.slice(i).join(' ')))) continue
+      // The number before the town is its postcode only where read so: "700 New York" finds York.
       const coded = digits[i - 1] && first < i - 1 ? this.find(words.slice(i - 1).join(' ')) : []
-      const hits = coded.length > 0 ? coded : this.find(words.slice(i).join(' '))
-      if (hits.length > 0) return hits
+      if (coded.some((h) => h.byCode)) return coded
+      // The place found first is one the run names whole (exact ones come first): "Windows 10
+      // Home" is not Homestead, which "Home" begins.
+      const hits = this.find(words.slice(i).join(' '))
+      if (hits[0]?.exact) return hits
     }
     return null
   }
