@@ -82,6 +82,24 @@ describe('GET /places labels', () => {
     expect(await first('Saint-Denis', 'fr')).toBe('Saint-Denis, Réunion')
   })
 
+  test("a town of the page's countries is not found first past a town of the name with a store near it", async () => {
+    const chain = createLocator(env.store, 'Valencia and Vitória stores')
+    setLocatorSettings(env.store, chain.locator.id, { queryApi: 'on' })
+    for (const [name, lat, lng] of [
+      ['Plaza del Ayuntamiento', 39.4699, -0.3763], // Valencia, Spain
+      ['Praia do Canto', -20.2976, -40.2958], // Vitória, Brazil
+    ] as const) {
+      const res = await env.call('POST', '/admin/v1/locations', {
+        key: chain.secret,
+        body: { name, address: name, coordinates: { lat, lng } },
+      })
+      expect(res.status).toBe(201)
+    }
+    const first = async (q: string) => (await places(q, '&lang=es', chain.locator.publicToken!))[0]?.label
+    expect(await first('Valencia')).toBe('Valencia, España') // Valencia, Venezuela
+    expect(await first('Vitoria')).toBe('Vitória, Brasil') // Gasteiz / Vitoria, España
+  })
+
   test('a name typed only so far is not shown as typed on any page, though the data holds it as another name', async () => {
     const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0].label
     // The data holds "Amsterda", "Bruxel", "Firenz" as other names of Amsterdam, Brussels, Florence.

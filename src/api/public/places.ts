@@ -67,8 +67,9 @@ function readWhole(ranked: RankedPlace[], lang: Lang, text: string): void {
  * On a page in a language its countries speak (SPEAKING), four characters or more that name
  * whole, by any of its names, a town of theirs of OWN_WHOLE_FROM people or more find it first
  * (the most populous of theirs so named), unless a town of another country so named has
- * WHOLE_OVER times its people: a Spanish page's "Gerona" is Girona, not Gerona (Philippines),
- * and "Vitoria" Vitoria-Gasteiz, not Vitória (Brazil), by names the data holds as other ones.
+ * WHOLE_OVER times its people, or a town so named has a location near it and it has none: a
+ * Spanish page's "Gerona" is Girona, not Gerona (Philippines), and "Vitoria" Vitoria-Gasteiz, not
+ * Vitória (Brazil), by names the data holds as other ones.
  */
 function homeFirst(ranked: RankedPlace[], lang: Lang, text: string): void {
   const speaking = SPEAKING[lang]
@@ -78,6 +79,9 @@ function homeFirst(ranked: RankedPlace[], lang: Lang, text: string): void {
   for (const p of whole) if (speaking.includes(p.country) && p.people! > (home?.people ?? 0)) home = p
   if (home === undefined || home.people! < OWN_WHOLE_FROM) return
   if (whole.some((o) => !speaking.includes(o.country) && o.people! >= WHOLE_OVER * home.people!)) return
+  // The locator's stores speak for its visitors over the page's language: a Spanish page's
+  // "Valencia" is Spain's beside a store there, "Vitoria" Brazil's beside one in Vitória.
+  if (home.nearKm === null && ranked.some((o) => o.exact && o.nearKm !== null)) return
   home.tier = Math.min(home.tier, -1)
 }
 
