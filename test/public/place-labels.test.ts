@@ -82,6 +82,18 @@ describe('GET /places labels', () => {
     expect(await first('Saint-Denis', 'fr')).toBe('Saint-Denis, Réunion')
   })
 
+  test("a town of the page's countries found first is one whose own name was typed, and never past a country", async () => {
+    const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0]?.label
+    // Gustavo A. Madero, a borough of Mexico City, was once Guadalupe too.
+    expect(await first('Guadalupe', 'es')).toBe('Guadalupe, México')
+    // Unless one that bears it as another has three times its people: León de los Aldama.
+    expect(await first('León', 'es')).toBe('León de los Aldama, México') // León, Nicaragua
+    expect(await first('Bruges', 'fr')).toBe('Bruges, Belgique') // Bruges, Gironde
+    // The country, not its capital, as on an English page.
+    expect(await first('Luxembourg', 'fr')).toBe('Luxembourg')
+    expect(await first('Luxembourg', 'de')).toBe('Luxemburg')
+  })
+
   test("a town of the page's countries is not found first past a town of the name with a store near it", async () => {
     const chain = createLocator(env.store, 'Valencia and Vitória stores')
     setLocatorSettings(env.store, chain.locator.id, { queryApi: 'on' })

@@ -66,17 +66,29 @@ function readWhole(ranked: RankedPlace[], lang: Lang, text: string): void {
 /**
  * On a page in a language its countries speak (SPEAKING), four characters or more that name
  * whole, by any of its names, a town of theirs of OWN_WHOLE_FROM people or more find it first
- * (the most populous of theirs so named), unless a town of another country so named has
- * WHOLE_OVER times its people, or a town so named has a location near it and it has none: a
- * Spanish page's "Gerona" is Girona, not Gerona (Philippines), and "Vitoria" Vitoria-Gasteiz, not
- * Vitória (Brazil), by names the data holds as other ones.
+ * (the most populous of theirs so named, or of those so named by their own name), unless a
+ * country or region is so named, a town of another country so named has WHOLE_OVER times its
+ * people, or a town so named has a location near it and it has none: a Spanish page's "Gerona"
+ * is Girona, not Gerona (Philippines), and "Vitoria" Vitoria-Gasteiz, not Vitória (Brazil), by
+ * names the data holds as other ones.
  */
 function homeFirst(ranked: RankedPlace[], lang: Lang, text: string): void {
   const speaking = SPEAKING[lang]
   if (speaking === undefined || codePoints(text.trim()) < 4) return
+  // A country or region named whole by its own name stays before its towns: "Luxembourg".
+  if (ranked.some((p) => p.exact && p.main && (p.precision === 'country' || p.precision === 'region'))) return
   const whole = ranked.filter((p) => p.exact && p.precision === 'city' && p.people !== undefined)
-  let home: RankedPlace | undefined
-  for (const p of whole) if (speaking.includes(p.country) && p.people! > (home?.people ?? 0)) home = p
+  let biggest: RankedPlace | undefined
+  let own: RankedPlace | undefined
+  for (const p of whole)
+    if (speaking.includes(p.country)) {
+      if (p.people! > (biggest?.people ?? 0)) biggest = p
+      if (p.main && p.people! > (own?.people ?? 0)) own = p
+    }
+  // One whose own name was typed, unless one that bears it as another has WHOLE_OVER times its
+  // people: "Guadalupe" is Guadalupe, not Gustavo A. Madero (Mexico City, once Guadalupe); "León"
+  // is León de los Aldama (1.5 million), not León, Nicaragua.
+  const home = own !== undefined && biggest!.people! < WHOLE_OVER * own.people! ? own : biggest
   if (home === undefined || home.people! < OWN_WHOLE_FROM) return
   if (whole.some((o) => !speaking.includes(o.country) && o.people! >= WHOLE_OVER * home.people!)) return
   // The locator's stores speak for its visitors over the page's language: a Spanish page's
