@@ -69,11 +69,13 @@ const SEND_COORDINATES = 'send coordinates ({"lat": ..., "lng": ...})'
 /** A geocoding refusal in a CSV row's words: its coordinate columns, as the file names them. */
 export function inColumns(message: string, columns: ReadonlyMap<string, string> | undefined): string {
   if (columns === undefined) return message
+  // A file of one column holding both coordinates ("52.52, 13.40") is told that column.
+  const pair = columns.get('coordinates')
   const lat = columns.get('coordinates.lat') ?? 'lat'
   const lng = columns.get('coordinates.lng') ?? 'lng'
-  return message
-    .replace(`${SEND_COORDINATES} with the address`, `fill in the row's "${lat}" and "${lng}" columns`)
-    .replace(SEND_COORDINATES, `fill in the row's "${lat}" and "${lng}" columns`)
+  const fill =
+    pair !== undefined ? `fill in the row's "${pair}" column` : `fill in the row's "${lat}" and "${lng}" columns`
+  return message.replace(`${SEND_COORDINATES} with the address`, fill).replace(SEND_COORDINATES, fill)
 }
 
 /** A warning of a day's hours not read (opening.ts unreadHoursWarnings): its day, its quoted text, the rest. */

@@ -28,3 +28,14 @@ test("an address that cannot be placed: the advice names the file's coordinate c
   expect(r.stderr).toContain('Did you mean Edinburgh, United Kingdom? Fix the address')
   expect(r.stderr).not.toContain('{"lat"')
 })
+
+test('an address that cannot be placed in a file of one coordinates column: the advice names that column', () => {
+  // The second row's point makes "Coordinates" the file's column of both coordinates.
+  const csv = 'Name,Address,Coordinates\nLost,"Qwxyzz 12, Blorptown",\nFound,"1 High St, Leeds","53.7997, -1.5492"\n'
+  const r = storeloc('locations', 'import', locatorId, '--file', file(csv))
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain(
+    `line 2 ("Lost"): The address "Qwxyzz 12, Blorptown" could not be geocoded. Fix the address or fill in the row's "Coordinates" column.`,
+  )
+  expect(r.stderr).not.toContain('"lat"')
+})
