@@ -67,7 +67,7 @@ export function refuseDeleting(
 type Coded = { id: string; externalId: string; name: string }
 
 /** The locations delete_missing removes: those of `coded` (the locator's with an external id) that no item matched. */
-function missing(coded: Coded[], plans: Plan[], removals: Removal[]): Coded[] {
+export function missing(coded: Coded[], plans: Plan[], removals: Removal[]): Coded[] {
   const named = new Set([...plans, ...removals].map((p) => p.target).filter((id) => id !== null))
   return coded.filter((l) => !named.has(l.id))
 }

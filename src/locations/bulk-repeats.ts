@@ -16,7 +16,7 @@ const CELL_DEG = 0.0001
  * imported twice makes every store twice. One pass over the stored locations into two maps, then
  * a few lookups a row. The rows so warned, counted: bulkUpsert says it of the whole request.
  */
-export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): number {
+export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[], going: Going): number {
   const creates = plans.filter((p) => p.target === null && !p.patch.externalId)
   if (creates.length === 0) return 0
   const key = (name: string, address: string) => `${nameKey(name)}\u0000${nameKey(address)}`
@@ -24,6 +24,8 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): 
   // By name, then by cell: a number, so a row's lookups around its point make no strings.
   const near = new Map<string, Map<number, Held[]>>()
   for (const r of deps.store.locations.namesAndAddresses(locatorId)) {
+    // A location the request's delete items delete is replaced, not repeated.
+    if (going.deleted.has(r.id)) continue
     held.set(key(r.name, r.address), r.id)
     const name = nameKey(r.name)
     let cells = near.get(name)
@@ -40,11 +42,19 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): 
     const cells = id === undefined && plan.patch.coordinates ? near.get(nameKey(name)) : undefined
     const close = cells === undefined ? null : nearest(cells, plan.patch.coordinates!)
     if (id === undefined && close === null) continue
-    repeats++
     const said =
       id !== undefined
         ? `Location ${id} has this name and address`
         : `Location ${close!.id} has this name ${close!.metres} m from this row's point`
+    // delete_missing removes it in this request: the row makes its store again, a new id without its code.
+    const code = going.missing.get(id ?? close!.id)
+    if (code !== undefined) {
+      plan.warnings.push(
+        `${said}, and is deleted, its external_id "${code}" in no row: if this row is that store, give it the external_id "${code}", and the store is updated in place, its id kept.`,
+      )
+      continue
+    }
+    repeats++
     plan.warnings.push(
       `${said} already: this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
     )
@@ -53,6 +63,12 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[]): 
 }
 
 type Held = { id: string; lat: number; lng: number }
+
+/**
+ * The locations a request deletes: by its delete items (`deleted`), and those delete_missing
+ * removes (`missing`, each with its external_id).
+ */
+export type Going = { deleted: ReadonlySet<string>; missing: ReadonlyMap<string, string> }
 
 /** A grid cell's key: its row and column, one number (both well within 2^21 cells of 0). */
 const cellOf = (i: number, j: number) => i * 4_194_304 + j

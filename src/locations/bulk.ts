@@ -2,12 +2,12 @@
 // created, or deleted when its item says delete; all or nothing. A dry run answers what a real
 // run would do and writes nothing.
 import type { Geocoding } from '../store/locations'
-import { apply, refuseDeleting } from './bulk-apply'
+import { apply, missing, refuseDeleting } from './bulk-apply'
 import { check } from './bulk-check'
 import { geocodeAll } from './bulk-geocode'
 import { Problems } from './bulk-problems'
 import { withPaddedPostcodes } from './bulk-postcodes'
-import { noteLostZeros, noteRepeats, repeatsNote } from './bulk-repeats'
+import { type Going, noteLostZeros, noteRepeats, repeatsNote } from './bulk-repeats'
 import { addressPointWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
 import { type AdminDeps, locatorWrite, townsOf } from './service'
 
@@ -108,7 +108,15 @@ export async function bulkUpsert(
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
   const { plans, removals } = await check(deps, locatorId, items, problems)
-  const repeats = noteRepeats(deps, locatorId, plans)
+  const going: Going = {
+    deleted: new Set(removals.flatMap((r) => (r.target === null ? [] : [r.target]))),
+    missing: new Map(
+      deleteMissing
+        ? missing(deps.store.locations.externalIds(locatorId), plans, removals).map((l) => [l.id, l.externalId])
+        : [],
+    ),
+  }
+  const repeats = noteRepeats(deps, locatorId, plans, going)
   noteLostZeros(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)

@@ -1,0 +1,41 @@
+// POST /admin/v1/locations/bulk: rows without a store code that repeat a stored location, against
+// what the same request deletes.
+import { describe, expect, test } from 'bun:test'
+import { all, csv, env, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+const HEADER = 'Store Code,Name,Address,Lat,Lng\n'
+const CORNER = 'Corner,"1 Main St, Springfield",39.78,-89.65'
+const OTHER = 'S2,Other,"2 Main St, Springfield",39.79,-89.66'
+
+describe('bulk upsert, repeated stores', () => {
+  test('a row without its code of a store delete_missing deletes: told the code to give it, not counted as a repeat', async () => {
+    await csv(`${HEADER}S1,${CORNER}\n${OTHER}\n`)
+    const s1 = (await all()).find((l: any) => l.external_id === 'S1').id
+    const answer = await csv(`${HEADER},${CORNER}\n${OTHER}\n`, '?delete_missing=true&dry_run=true')
+    expect(answer.body).toMatchObject({ created: 1, deleted: 1 })
+    expect(answer.body.notes).toBeUndefined()
+    expect(answer.body.results[0].warnings).toEqual([
+      `Location ${s1} has this name and address, and is deleted, its external_id "S1" in no row: if this row is that store, give it the external_id "S1", and the store is updated in place, its id kept.`,
+    ])
+    // Without delete_missing it stays: the row makes it a second time.
+    const kept = await csv(`${HEADER},${CORNER}\n${OTHER}\n`, '?dry_run=true')
+    expect(kept.body.notes).toHaveLength(1)
+    expect(kept.body.results[0].warnings[0]).toStartWith(`Location ${s1} has this name and address already`)
+  })
+
+  test('a row of a store the request deletes by a delete item replaces it: no warning, no note', async () => {
+    await csv(`${HEADER}S1,${CORNER}\n`)
+    const body = {
+      locations: [
+        { external_id: 'S1', delete: true },
+        { name: 'Corner', address: '1 Main St, Springfield', coordinates: { lat: 39.78, lng: -89.65 } },
+      ],
+    }
+    const answer = await env.call('POST', '/admin/v1/locations/bulk?dry_run=true', { body })
+    expect(answer.body).toMatchObject({ created: 1, deleted: 1 })
+    expect(answer.body.notes).toBeUndefined()
+    expect(answer.body.results.find((r: any) => r.action === 'created').warnings).toEqual([])
+  })
+})
