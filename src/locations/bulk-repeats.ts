@@ -56,7 +56,7 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[], g
     }
     repeats++
     plan.warnings.push(
-      `${said} already: this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
+      `${said}: if it is this row's store, this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
     )
   }
   return repeats
@@ -100,9 +100,12 @@ function nearest(
 export function repeatsNote(repeats: number, creates: number, locatorId: string, csv: boolean): string {
   const one = repeats === 1
   const rows = csv ? (one ? 'row' : 'rows') : one ? 'location' : 'locations'
+  // Two stores of a chain in one mall share a name, an address, a point within metres: may, not do.
+  const same = one ? 'if it is the same store' : 'if they are the same stores'
+  const them = one ? 'it' : 'them'
   const fix = csv
-    ? 'a file without store codes makes those stores a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.'
-    : 'locations sent without an external_id make those stores a second time. Give each its store code as external_id, and later requests update the stores they match.'
+    ? `${same}, a file without store codes makes ${them} a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`
+    : `${same}, locations sent without an external_id make ${them} a second time. Give each its store code as external_id, and later requests update the stores they match.`
   return `${repeats} ${rows} of ${creates} to create ${one ? 'has' : 'have'} the name and address of a location ${locatorId} has, or its name and a point within ${SAME_PLACE_KM * 1000} m of it: ${fix}`
 }
 

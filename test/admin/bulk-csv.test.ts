@@ -31,7 +31,7 @@ describe('bulk upsert, CSV', () => {
     const again = `${header}Corner,"1 Main Street, Springfield",39.78002,-89.65002\nOther,"2 Main St, Springfield",39.79,-89.66\nThird,"9 Oak St, Springfield",39.7,-89.6\n`
     const dry = await csv(again, '?dry_run=true')
     expect(dry.body).toMatchObject({ created: 3 })
-    const note = `2 rows of 3 to create have the name and address of a location ${env.locatorId} has, or its name and a point within 10 m of it: a file without store codes makes those stores a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`
+    const note = `2 rows of 3 to create have the name and address of a location ${env.locatorId} has, or its name and a point within 10 m of it: if they are the same stores, a file without store codes makes them a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`
     expect(dry.body.notes).toEqual([note])
     expect(dry.body.results.map((r: any) => r.warnings.length)).toEqual([1, 1, 0])
     expect((await csv(again)).body.notes).toEqual([note])
@@ -40,7 +40,7 @@ describe('bulk upsert, CSV', () => {
       locations: [{ name: 'third', address: '9 Oak Street', coordinates: { lat, lng: -89.6 } }],
     })
     expect((await bulk(third(39.70001), '?dry_run=true')).body.notes).toEqual([
-      `1 location of 1 to create has the name and address of a location ${env.locatorId} has, or its name and a point within 10 m of it: locations sent without an external_id make those stores a second time. Give each its store code as external_id, and later requests update the stores they match.`,
+      `1 location of 1 to create has the name and address of a location ${env.locatorId} has, or its name and a point within 10 m of it: if it is the same store, locations sent without an external_id make it a second time. Give each its store code as external_id, and later requests update the stores they match.`,
     ])
     expect((await bulk(third(39.7004), '?dry_run=true')).body.notes).toBeUndefined()
   })

@@ -22,7 +22,7 @@ describe('bulk upsert, repeated stores', () => {
     // Without delete_missing it stays: the row makes it a second time.
     const kept = await csv(`${HEADER},${CORNER}\n${OTHER}\n`, '?dry_run=true')
     expect(kept.body.notes).toHaveLength(1)
-    expect(kept.body.results[0].warnings[0]).toStartWith(`Location ${s1} has this name and address already`)
+    expect(kept.body.results[0].warnings[0]).toStartWith(`Location ${s1} has this name and address: if it is`)
   })
 
   test('a row of a store the request deletes by a delete item replaces it: no warning, no note', async () => {
@@ -37,5 +37,20 @@ describe('bulk upsert, repeated stores', () => {
     expect(answer.body).toMatchObject({ created: 1, deleted: 1 })
     expect(answer.body.notes).toBeUndefined()
     expect(answer.body.results.find((r: any) => r.action === 'created').warnings).toEqual([])
+  })
+
+  test('a store of the name of one 8 m off, a second in its mall, is told it may repeat it, not that it does', async () => {
+    await csv(`${HEADER},Starbucks,"Westfield, London",51.50720,-0.22150\n`)
+    const stored = (await all())[0].id
+    const answer = await csv(
+      `${HEADER},Starbucks,"Westfield Mall, Ariel Way, London",51.50720,-0.22162\n`,
+      '?dry_run=true',
+    )
+    expect(answer.body.results[0].warnings).toEqual([
+      `Location ${stored} has this name 8 m from this row's point: if it is this row's store, this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
+    ])
+    expect(answer.body.notes).toEqual([
+      `1 row of 1 to create has the name and address of a location ${env.locatorId} has, or its name and a point within 10 m of it: if it is the same store, a file without store codes makes it a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`,
+    ])
   })
 })

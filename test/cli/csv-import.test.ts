@@ -131,9 +131,9 @@ describe('locations import from CSV', () => {
     const twice = storeloc('locations', 'import', locatorId, '--file', file('shop.csv', shop), '--dry-run')
     const id = /Location (loc_\w+)/.exec(twice.stdout)?.[1]
     expect(twice.stdout.split('\n').slice(1, 4)).toEqual([
-      `1 row of 1 to create has the name and address of a location ${locatorId} has, or its name and a point within 10 m of it: a file without store codes makes those stores a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`,
+      `1 row of 1 to create has the name and address of a location ${locatorId} has, or its name and a point within 10 m of it: if it is the same store, a file without store codes makes it a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`,
       'Check 1 location:',
-      `  line 2: Location ${id} has this name and address already: this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
+      `  line 2: Location ${id} has this name and address: if it is this row's store, this row makes a second one. Give each row its store code as external_id, and imports update the stores they match.`,
     ])
     // With a code, or once nothing is created, it is not said.
     const coded = storeloc('locations', 'import', locatorId, '--file', file('coded.csv', EXCEL))
