@@ -72,12 +72,14 @@ export function spansWeek(
  * A week of hours in one cell, split into body.hours: each day a day column leaves empty takes
  * the week's text for it ("closed" for a day a week of named days leaves out; '' for every day of
  * an empty cell, as an empty day cell clears it). A day's text not read ("Sa nach Vereinbarung")
- * is kept, as a day column's is: it counts as unknown, and the import warns of it.
+ * is kept, as a day column's is: it counts as unknown, and the import warns of it. `spans`: the
+ * columns of some days the week was joined from (spansSaid), to name them as the file does.
  */
 export function weekInto(
   body: Record<string, unknown>,
   week: string,
   kept: (string | undefined)[] = [],
+  spans?: string,
 ): { field: string; message: string }[] {
   const doubts: string[] = []
   const read = week === '' || NO_HOURS.test(week) ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
@@ -93,7 +95,10 @@ export function weekInto(
     const why = doubts.length > 0 ? `: ${doubts[0]}` : `. ${how}`
     return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours${why}` }]
   }
-  const closedOnly = `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how}`
+  const closedOnly =
+    spans === undefined
+      ? `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how}`
+      : `${spans} are of closed days alone, so the store would be closed every day. Fill in the hours of the days it opens, or leave those cells empty.`
   if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
   // "Mi nachmittag geschlossen" alone: no day open, the days it leaves out closed, its own unknown.
   const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || 'closed').kind === 'open'
@@ -115,6 +120,16 @@ export function weekInto(
   })
   body.hours = hours
   return []
+}
+
+/** A row's cells of columns of some days as the file names them: `The row's hours in the "Sa" and "So" columns ("x"; "zu")`. */
+export function spansSaid(spans: readonly (readonly [header: string, days: string, hours: string])[]): string {
+  const headers = spans.map(([header]) => `"${header}"`)
+  const named =
+    headers.length === 1
+      ? `the ${headers[0]} column`
+      : `the ${headers.slice(0, -1).join(', ')} and ${headers.at(-1)} columns`
+  return `The row's hours in ${named} (${spans.map(([, , hours]) => JSON.stringify(hours)).join('; ')})`
 }
 
 /** A day's text of only a dash ("-", "–", "—"), as back-office exports write a day without hours. */

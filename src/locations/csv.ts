@@ -49,7 +49,7 @@ import {
 import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
-import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansWeek, weekInto } from './csv-week'
+import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansSaid, spansWeek, weekInto } from './csv-week'
 import {
   daysBelow,
   daysBelowNote,
@@ -316,7 +316,9 @@ function readHours(
   const kept: (string | undefined)[] = []
   const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
-  if (whole !== undefined) problems.push(...weekInto(body, whole, kept))
+  // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
+  const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
+  if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said))
   dashesClosed(body)
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)

@@ -147,6 +147,17 @@ describe('columns of some days', () => {
     const codes = storeloc('locations', 'import', locatorId, '--file', sheet('Sa-So', 'B7'), '--dry-run')
     expect(codes.stdout).toContain('docs/cli.md lists the columns): Sa-So.')
   })
+  test('columns of days that give closed days alone are named as the file names them, with what to do', () => {
+    const sheet = file(
+      'c.csv',
+      'Name;Adresse;Breitengrad;Längengrad;Mo-Fr;Sa;So\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;;geschlossen;zu\r\n',
+    )
+    const r = storeloc('locations', 'import', locatorId, '--file', sheet, '--dry-run')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      'line 2 ("A"): The row\'s hours in the "Sa" and "So" columns ("geschlossen"; "zu") are of closed days alone, so the store would be closed every day. Fill in the hours of the days it opens, or leave those cells empty.',
+    )
+  })
   test('a warning of hours not read names the column they are in, as the file spells it', () => {
     const csv =
       'Filialnummer;Name;Adresse;Breitengrad;Längengrad;Mo-Fr;Sa;Sonderöffnungszeiten\r\n' +
