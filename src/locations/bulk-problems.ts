@@ -41,6 +41,9 @@ export function inColumn(message: string, field: string, columns: ReadonlyMap<st
 /** A field as the column that gave it is named: "The "Latitude" column", a part "A value of the "Labels" column". */
 function columnSaid(field: string, header: string, columns: ReadonlyMap<string, string>): string {
   if (columns.has(field)) return `The "${header}" column`
+  // A column of both coordinates ("52.52, 13.40") holds a latitude and a longitude, not values.
+  if (field === 'coordinates.lat' || field === 'coordinates.lng')
+    return `The ${field === 'coordinates.lat' ? 'latitude' : 'longitude'} in the "${header}" column`
   const day = DAYS.indexOf(field.slice(field.indexOf('.') + 1) as (typeof DAYS)[number])
   return day >= 0 ? `${DAYS_IN_ENGLISH[day]}'s hours in the "${header}" column` : `A value of the "${header}" column`
 }

@@ -1,5 +1,5 @@
 // POST /admin/v1/locations/bulk: rows without a store code that repeat a stored location, against
-// what the same request deletes.
+// what the same request deletes; and a CSV row's coordinates of one column, named by it.
 import { describe, expect, test } from 'bun:test'
 import { all, csv, env, useBulkEnv } from './bulk-fixture'
 
@@ -53,4 +53,15 @@ describe('bulk upsert, repeated stores', () => {
       `1 row of 1 to create has the name and address of a location ${env.locatorId} has, or its name and a point within 10 m of it: if it is the same store, a file without store codes makes it a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`,
     ])
   })
+})
+
+test('a coordinate out of range in a column of both is named as the latitude or longitude of that column', async () => {
+  const answer = await csv(
+    'name,address,Koordinaten\nA,"1 Main St, Berlin","95.5, 13.4"\nB,"2 Main St, Berlin","52.5, 213.4"\n',
+  )
+  expect(answer.status).toBe(422)
+  expect(Object.values(answer.body.details).flat()).toEqual([
+    'line 2 ("A"): The latitude in the "Koordinaten" column must be between -90 and 90.',
+    'line 3 ("B"): The longitude in the "Koordinaten" column must be between -180 and 180.',
+  ])
 })
