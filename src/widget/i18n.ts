@@ -2,7 +2,6 @@
 // "{time}", "{day}", "{r}" and "{words}" are filled in by t(); a pair is [one, other] for counts,
 // its one form written with "{n}" where more than 1 takes it (French: "0 suggestion").
 import { type Lang, langOf, regionOf } from '../core/languages'
-import { inKeyOrder } from './key-order' with { type: 'macro' }
 
 const EN = {
   place: 'Town or postcode',
@@ -84,7 +83,7 @@ type AtTime = string | readonly [string, string]
 type TimeKey = `${'closes' | 'opens'}${'At' | 'Tomorrow' | 'On'}`
 export type Texts = Omit<typeof EN, TimeKey> & Record<TimeKey, AtTime>
 
-const DE = inKeyOrder({
+const DE: Texts = {
   place: 'Ort oder Postleitzahl',
   placeHint: 'z. B. Berlin oder 10115',
   locate: 'Meinen Standort verwenden',
@@ -149,9 +148,9 @@ const DE = inKeyOrder({
   notLoaded: 'Die Geschäfte konnten nicht geladen werden.',
   filtersNotLoaded: 'Die Filter konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
-})
+}
 
-const FR = inKeyOrder({
+const FR: Texts = {
   place: 'Ville ou code postal',
   placeHint: 'p. ex. Paris ou 75001',
   locate: 'Utiliser ma position',
@@ -216,9 +215,9 @@ const FR = inKeyOrder({
   notLoaded: 'Les magasins n’ont pas pu être chargés.',
   filtersNotLoaded: 'Les filtres n’ont pas pu être chargés.',
   retry: 'Réessayer',
-})
+}
 
-const ES = inKeyOrder({
+const ES: Texts = {
   place: 'Ciudad o código postal',
   placeHint: 'p. ej. Madrid o 28013',
   locate: 'Usar mi ubicación',
@@ -283,9 +282,9 @@ const ES = inKeyOrder({
   notLoaded: 'No se pudieron cargar las tiendas.',
   filtersNotLoaded: 'No se pudieron cargar los filtros.',
   retry: 'Reintentar',
-})
+}
 
-const IT = inKeyOrder({
+const IT: Texts = {
   place: 'Città o CAP',
   placeHint: 'es. Roma o 00184',
   locate: 'Usa la mia posizione',
@@ -349,9 +348,9 @@ const IT = inKeyOrder({
   notLoaded: 'Impossibile caricare i negozi.',
   filtersNotLoaded: 'Impossibile caricare i filtri.',
   retry: 'Riprova',
-})
+}
 
-const NL = inKeyOrder({
+const NL: Texts = {
   place: 'Plaats of postcode',
   placeHint: 'bijv. Amsterdam of Utrecht',
   locate: 'Mijn locatie gebruiken',
@@ -415,22 +414,9 @@ const NL = inKeyOrder({
   notLoaded: 'De winkels konden niet worden geladen.',
   filtersNotLoaded: 'De filters konden niet worden geladen.',
   retry: 'Opnieuw proberen',
-})
-
-/** Texts from their values in the order of their keys sorted (inKeyOrder's). */
-function keyed(values: unknown[]): Texts {
-  const keys = Object.keys(EN).sort()
-  return Object.fromEntries(keys.map((key, i) => [key, values[i]])) as Texts
 }
 
-const LANGUAGES: Record<Lang, Texts> = {
-  en: EN,
-  de: keyed(DE),
-  fr: keyed(FR),
-  es: keyed(ES),
-  it: keyed(IT),
-  nl: keyed(NL),
-}
+const LANGUAGES: Record<Lang, Texts> = { en: EN, de: DE, fr: FR, es: ES, it: IT, nl: NL }
 
 /** The language asked for (its first two letters), else English; and its texts. */
 export function textsFor(asked: string): { lang: Lang; texts: Texts; placeLang: string } {
@@ -458,7 +444,7 @@ function fill(texts: Texts, key: Key, values: Values, [at, said]: string[]): str
   const text = at ? picked.replace(at, said!) : picked
   const shown = (v: string | number) => (typeof v === 'number' ? numbersOf(texts).format(v) : v)
   const filled = text.replace(/\{(\w+)\}/g, (whole, name: string) => (name in values ? shown(values[name]!) : whole))
-  return texts === LANGUAGES.fr ? frenchDe(filled) : filled
+  return texts === FR ? frenchDe(filled) : filled
 }
 
 /** French "de" before a name: elided before its vowel ("d’Inverness"), joined to its article ("du Havre"). */
