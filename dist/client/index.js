@@ -30,13 +30,22 @@ export class StorelocError extends Error {
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
 const inFlight = (r) => r.status === 409 && r.headers.has('retry-after');
+/**
+ * RFC 9110's three HTTP-date forms, each begun by a day's name: Date.parse alone would also read
+ * "-5" or "1.5" as a date gone by. asctime's form names no zone; it is GMT all the same.
+ */
+const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
+const ASCTIME = /^\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$/;
 /** Retry-After in seconds, as delta-seconds or an HTTP date; undefined when absent or unreadable. */
 function retryAfterSeconds(header) {
-    if (header === null)
+    const value = header?.trim();
+    if (value === undefined)
         return undefined;
-    if (/^\s*\d+\s*$/.test(header))
-        return Number(header);
-    const at = Date.parse(header);
+    if (/^\d+$/.test(value))
+        return Number(value);
+    if (!HTTP_DATE.test(value))
+        return undefined;
+    const at = Date.parse(ASCTIME.test(value) ? `${value} GMT` : value);
     return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));

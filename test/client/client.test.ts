@@ -133,6 +133,32 @@ describe('StorelocClient', () => {
     expect(refused).toMatchObject({ status: 503, code: 'unavailable', requestId: 'req-busy' })
   })
 
+  test('Retry-After is read as delta-seconds or an HTTP date; anything else is undefined, not 0', async () => {
+    const retryAfterOf = async (header: string) => {
+      const api = new StorelocClient({
+        baseUrl: 'http://localhost',
+        apiKey: env.key,
+        fetch: (async () =>
+          new Response('{"success":false,"error":"unavailable","message":"Busy."}', {
+            status: 503,
+            headers: { 'retry-after': header },
+          })) as unknown as typeof fetch,
+        attempts: 1,
+      })
+      return ((await api.listLocations().catch((e) => e)) as StorelocError).retryAfter
+    }
+    expect(await retryAfterOf('120')).toBe(120)
+    expect(await retryAfterOf('Wed, 21 Oct 2015 07:28:00 GMT')).toBe(0) // a date gone by: now
+    const later = await retryAfterOf(new Date(Date.now() + 90_000).toUTCString())
+    expect(later).toBeGreaterThan(0)
+    expect(later).toBeLessThanOrEqual(90)
+    expect(await retryAfterOf('Sunday, 06-Nov-94 08:49:37 GMT')).toBe(0)
+    expect(await retryAfterOf('Sun Nov  6 08:49:37 2094')).toBeGreaterThan(0)
+    // Neither form: JavaScript's Date.parse reads "-5" and "+3" as years and "1.5" as a day.
+    for (const garbage of ['-5', '+3', '1.5', 'soon', '12/31/2099', 'Sunday'])
+      expect({ garbage, seconds: await retryAfterOf(garbage) }).toEqual({ garbage, seconds: undefined })
+  })
+
   test('a write still running on the server (409 with Retry-After) is waited for past its attempts, up to inFlightWaitMs', async () => {
     const running = JSON.stringify({
       success: false,
