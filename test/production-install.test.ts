@@ -26,6 +26,22 @@ const PATH = (process.env.PATH ?? '')
   .filter((p) => !p.includes('node_modules'))
   .join(delimiter)
 
+/**
+ * widget.js is built by the install's own Bun from src/widget, its languages' texts by a macro the
+ * bundler runs: each language's texts are in it, and no macro import is left.
+ */
+async function expectWidget(url: string) {
+  const widget = await fetch(`${url}/widget.js`)
+  const text = await widget.text()
+  expect({ status: widget.status, start: widget.status === 200 ? '' : text.slice(0, 300) }).toEqual({
+    status: 200,
+    start: '',
+  })
+  for (const said of ['Town or postcode', 'Ort oder Postleitzahl', 'Ville ou code postal', 'Plaats of postcode'])
+    expect(text).toContain(said)
+  expect(text).not.toContain('inKeyOrder')
+}
+
 test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js and npm on PATH', async () => {
   const env = { PATH, HOME: process.env.HOME ?? dir, npm_config_update_notifier: 'false' }
   const ci = Bun.spawnSync(['npm', 'ci', '--omit=dev', '--offline', '--no-audit', '--no-fund'], { cwd: install, env })
@@ -60,6 +76,7 @@ test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js 
     expect(listening.database).toBe(database)
     await server.waitFor(/"indexes loaded"/)
     expect((await fetch(`${url}/readyz`)).status).toBe(200)
+    await expectWidget(url)
   } finally {
     process.kill(-proc.pid!, 'SIGTERM')
     await exited
@@ -79,7 +96,7 @@ test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js 
     ['serve', '--port', '0', '--host', '127.0.0.1', '--database', database, '--no-demo'],
     {
       cwd: install,
-      env: { ...env, GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite') },
+      env: { ...env, GEODATA_PATH: join(ROOT, 'data/geocoder.sqlite'), NODE_ENV: 'production' },
       stdio: ['ignore', 'pipe', 'pipe'],
     },
   )
@@ -87,6 +104,7 @@ test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js 
   const directLines = stdoutLines({ stdout: Readable.toWeb(direct.stdout!) as ReadableStream<Uint8Array> })
   const directUrl = JSON.parse(await directLines.waitFor(/"listening"/)).url
   expect((await fetch(`${directUrl}/healthz`)).status).toBe(200)
+  await expectWidget(directUrl)
   direct.kill('SIGTERM')
   expect(await directExited).toBe(0)
   const refused = await fetch(`${directUrl}/healthz`).then(
