@@ -55,10 +55,13 @@ export function unbracketed(hours: string[]): string[] {
   })
 }
 
-/** "jusqu'à" between hours ("de 9h jusqu'à 18h"), where "à" reads alike, as parseDayHours reads it. */
-const UNTIL_BETWEEN = /(?<=\d\s*h?(?:\d\d)?)\s+jusqu ?['’]? ?[aà]\s+(?=\d)/giu
+/**
+ * "jusqu'à", "hasta las", "fino alle" between hours ("de 9h jusqu'à 18h", "de 9 hasta las 14",
+ * "dalle 9 fino alle 18"), where "à" reads alike, as parseDayHours reads it.
+ */
+const UNTIL_BETWEEN = /(?<=\d\s*h?(?:\d\d)?)\s+(?:jusqu ?['’]? ?[aà]|hasta\s+las|fino\s+alle)\s+(?=\d)/giu
 
-/** A day's hours with "jusqu'à" between hours written "à", when they then read; else as written. */
+/** A day's hours with those words between hours written "à", when they then read; else as written. */
 export function untilBetween(hours: string): string {
   const as = hours.replace(UNTIL_BETWEEN, ' à ')
   return as !== hours && parseDayHours(as).kind === 'open' ? as : hours
