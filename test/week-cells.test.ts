@@ -443,6 +443,9 @@ const CELLS: [string, string | null][] = [
   // Polish "i" after a day's hours joins the next Polish days.
   ['pn.-pt. 9.00-17.00 i sob. 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
   ['Mo-Fr 9-18, Sa i So geschlossen', '1-5 09:00-18:00; 6 ?; 7 closed'], // "i" joins no German days
+  // Days named in full in Polish are Polish days: "So" beside them is sobota, "i" joins them.
+  ['poniedziałek-piątek 9-17 i sobota 10-14', '1-5 09:00-17:00; 6 10:00-14:00'],
+  ['Poniedziałek-Piątek 9-17, So 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
   // "hasta las" and "fino alle" between hours, as "jusqu'à": from one hour to the other.
   ['lun-vie de 9 hasta las 14, sáb 10 hasta las 14', '1-5 09:00-14:00; 6 10:00-14:00'],
   ['lun-ven dalle 9 fino alle 13 e dalle 15 fino alle 19', '1-5 09:00-13:00, 15:00-19:00'],

@@ -74,6 +74,14 @@ export const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])
 /** "So", Sunday in German, is sobota, Saturday, in Polish: read so beside a day only Polish names so. */
 export const POLISH_OF = new Map([['so', 5]])
 export const POLISH_ONLY = /(?<![\p{L}\d])(?:pn|pon|wt|sr|czw?|pt|sb|nd|ndz|niedz)(?![\p{L}\d])/u
+const POLISH_WHOLE = /(?<![\p{L}\d])(?:poniedzia[lł]ek|wtorek|sroda|czwartek|piatek|sobota|niedziela)(?![\p{L}\d])/u
+/**
+ * Whether days found read as Polish ("so" sobota, "i" joining days): one only Polish names short
+ * ("Pn-Pt"), or whole ("poniedziałek-piątek") beside no other language's days.
+ */
+export const readsPolish = (specs: string[]): boolean =>
+  specs.some((spec) => POLISH_ONLY.test(spec)) ||
+  (specs.some((spec) => POLISH_WHOLE.test(spec)) && !specs.some(notPolish))
 /** Every Polish day: one beside another language's ("Mo-Fr 9-18, SB 24h", German self-service) is no day. */
 export const POLISH_DAYS =
   /(?<![\p{L}\d])(?:poniedziałek|poniedzialek|pon|pn|wtorek|wt|sroda|sr|czwartek|czw|cz|piatek|pt|sobota|sob|sb|so|niedziela|niedz|ndz|nd)(?![\p{L}\d])/gu

@@ -26,6 +26,7 @@ import {
   notPolish,
   POLISH_OF,
   POLISH_ONLY,
+  readsPolish,
   ROMANCE_OF,
   ROMANCE_OF_AT,
   ROMANCE_ONLY,
@@ -149,7 +150,7 @@ export function daysNamedTogether(texts: string[]): number[][] {
   const specs = texts.map((text) => foldHours(text).trim().match(NAMED.daysAt)?.[0] ?? null)
   const named = specs.filter((spec) => spec !== null)
   // As in a week's text, a day only Polish names beside another language's ("PN" beside "Mo-Fr") is none.
-  const polish = named.some((spec) => POLISH_ONLY.test(spec))
+  const polish = readsPolish(named)
   const mixed = polish && named.some(notPolish)
   const read = named.some((spec) => ROMANCE_ONLY.test(spec)) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
   return specs.map((spec) => (spec === null || (mixed && POLISH_ONLY.test(spec)) ? [] : daysOf(spec, read, NAMED)))
@@ -442,7 +443,7 @@ function splitWith(
     if (polishOnly(specs[0]!)) return null
     specs = specs.filter((spec) => !polishOnly(spec))
   }
-  const polish = specs.some(polishOnly)
+  const polish = readsPolish(specs.map((spec) => spec[0]))
   const read = romance ? ROMANCE_OF : polish ? POLISH_OF : null
   // "Mo-Fr 9-18, Sex 9-12": Portuguese Friday beside German days, 9-18 or 9-12? Not guessed.
   const other = otherLanguage(text, at, specs, g, read, true)
