@@ -449,6 +449,11 @@ const CELLS: [string, string | null][] = [
   // "hasta las" and "fino alle" between hours, as "jusqu'à": from one hour to the other.
   ['lun-vie de 9 hasta las 14, sáb 10 hasta las 14', '1-5 09:00-14:00; 6 10:00-14:00'],
   ['lun-ven dalle 9 fino alle 13 e dalle 15 fino alle 19', '1-5 09:00-13:00, 15:00-19:00'],
+  // French "midi" and "minuit" as the hour a day closes.
+  ["lun-ven de 9h à midi et de 14h jusqu'à 18h", '1-5 09:00-12:00, 14:00-18:00'],
+  ["lun-ven de 9h jusqu'à midi, sam 10h-17h", '1-5 09:00-12:00; 6 10:00-17:00'],
+  ["lun-sam 9h-19h, nocturne jeudi jusqu'à minuit", '1-3,5-6 09:00-19:00; 4 09:00-24:00'],
+  ['lun-sam 10h-minuit, dim 14h-minuit', '1-6 10:00-24:00; 7 14:00-24:00'],
 ]
 
 /** A day's text as compared: its hours as HH:MM-HH:MM, "closed", "?" unread, '' not named. */

@@ -97,10 +97,16 @@ export function lateAfterDays(
   return { text: after, asWritten }
 }
 
+/** A closing alone (TILL) folded: the words before it and its hour, French noon and midnight as clock hours. */
+function tillOf(text: string): [words: string, hour: string] | null {
+  const m = TILL.exec(foldHours(text).trim())
+  return m === null ? null : [m[1]!, m[2] === 'midi' ? '12:00' : m[2] === 'minuit' ? '24:00' : m[2]!]
+}
+
 /** Whether a day's text is a closing alone (TILL): read against the hours its days had before it (till). */
 export const isTill = (text: string): boolean => {
-  const m = TILL.exec(foldHours(text).trim())
-  return m !== null && isTimeOfDay(m[2]!)
+  const m = tillOf(text)
+  return m !== null && isTimeOfDay(m[1])
 }
 
 /**
@@ -127,21 +133,21 @@ function closings(
   first: string,
   next: string,
 ): { intervals: [number, number][]; ends: number[]; late: boolean } | null {
-  const m = TILL.exec(foldHours(next).trim())
+  const m = tillOf(next)
   const a = first === '' ? null : parseDayHours(first)
   if (m === null || a?.kind !== 'open') return null
   // A bare hour is the closing after the opening of its two halves of the day: "till 8" after
   // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?), "till 12" noon or midnight; one after
   // midnight is no closing.
-  const read = parseDayHours(`00:00-${m[2]}`)
+  const read = parseDayHours(`00:00-${m[1]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
-  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[2]!) && at !== null && (at < 720 || m[2] === '12')
+  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && (at < 720 || m[1] === '12')
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
     (end) => end > a.intervals[0]![0] && end <= 1440,
   )
   const last = a.intervals[a.intervals.length - 1]!
-  const late = LATE.test(m[1]!)
+  const late = LATE.test(m[0])
   // Said late, it closes after the day's hours before ("late opening till 10" after 9-5: 22:00).
   // Else a morning closing within an hour of the last opening ("7-3, Thu till 8": 07:00-08:00)
   // leaves no day: an early closing keeps its morning, so the evening's is meant. Past midnight

@@ -59,11 +59,18 @@ export function unbracketed(hours: string[]): string[] {
  * "jusqu'à", "hasta las", "fino alle" between hours ("de 9h jusqu'à 18h", "de 9 hasta las 14",
  * "dalle 9 fino alle 18"), where "à" reads alike, as parseDayHours reads it.
  */
-const UNTIL_BETWEEN = /(?<=\d\s*h?(?:\d\d)?)\s+(?:jusqu ?['’]? ?[aà]|hasta\s+las|fino\s+alle)\s+(?=\d)/giu
+const UNTIL_BETWEEN = /(?<=\d\s*h?(?:\d\d)?)\s+(?:jusqu ?['’]? ?[aà]|hasta\s+las|fino\s+alle)\s+(?=\d|midi|minuit)/giu
+/** French noon and midnight as a closing ("de 9h à midi", "10h-minuit"), in the words parseDayHours reads. */
+const FRENCH_NOON = /(?<=\d\s*h?(?:\d\d)?(?:\s+à\s+|\s*[-–—]\s*))(midi|minuit)(?!\p{L})/giu
+const noonInEnglish = (hours: string): string =>
+  hours.replace(FRENCH_NOON, (word) => (word.toLowerCase() === 'midi' ? 'noon' : 'midnight'))
 
-/** A day's hours with those words between hours written "à", when they then read; else as written. */
+/**
+ * A day's hours with those words between hours written "à", and "midi", "minuit" closing them
+ * as noon, midnight, when they then read; else as written.
+ */
 export function untilBetween(hours: string): string {
-  const as = hours.replace(UNTIL_BETWEEN, ' à ')
+  const as = noonInEnglish(hours.replace(UNTIL_BETWEEN, ' à '))
   return as !== hours && parseDayHours(as).kind === 'open' ? as : hours
 }
 
