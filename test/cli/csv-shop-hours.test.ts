@@ -124,7 +124,9 @@ describe('a week of hours in one cell', () => {
   test('"i" between German days joins none: Saturday is kept as "Sa i So", for a person to fix', () => {
     const { hours, warnings } = imported(['Mo-Fr 9-18, Sa i So geschlossen'])
     expect(hours[0]!.hours).toEqual(week([...Array(5).fill('9-18'), 'Sa i So', 'geschlossen']))
-    expect(warnings[0]!.join('\n')).toContain('"Sa i So" could not be read as opening hours')
+    expect(warnings[0]!.join('\n')).toContain(
+      `Saturday's hours "Sa i So" in the "Öffnungszeiten" column could not be read as opening hours`,
+    )
   })
 
   test('a day named after a word for except is refused, not opened: "Daily except Sunday 9-5"', () => {
