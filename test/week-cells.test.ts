@@ -449,6 +449,9 @@ const CELLS: [string, string | null][] = [
   // "hasta las" and "fino alle" between hours, as "jusqu'à": from one hour to the other.
   ['lun-vie de 9 hasta las 14, sáb 10 hasta las 14', '1-5 09:00-14:00; 6 10:00-14:00'],
   ['lun-ven dalle 9 fino alle 13 e dalle 15 fino alle 19', '1-5 09:00-13:00, 15:00-19:00'],
+  ['lun-sab dalle ore 9 fino alle ore 19', '1-6 09:00-19:00'],
+  ['lun-sab 9-19, gio fino alle ore 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-vie 9-20, jue hasta las 21 horas', '1-3,5 09:00-20:00; 4 09:00-21:00'],
   // French "midi" and "minuit" as the hour a day closes.
   ["lun-ven de 9h à midi et de 14h jusqu'à 18h", '1-5 09:00-12:00, 14:00-18:00'],
   ["lun-ven de 9h jusqu'à midi, sam 10h-17h", '1-5 09:00-12:00; 6 10:00-17:00'],

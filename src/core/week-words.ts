@@ -57,9 +57,10 @@ export function unbracketed(hours: string[]): string[] {
 
 /**
  * "jusqu'à", "hasta las", "fino alle" between hours ("de 9h jusqu'à 18h", "de 9 hasta las 14",
- * "dalle 9 fino alle 18"), where "à" reads alike, as parseDayHours reads it.
+ * "dalle ore 9 fino alle ore 18"), where "à" reads alike, as parseDayHours reads it.
  */
-const UNTIL_BETWEEN = /(?<=\d\s*h?(?:\d\d)?)\s+(?:jusqu ?['’]? ?[aà]|hasta\s+las|fino\s+alle)\s+(?=\d|midi|minuit)/giu
+const UNTIL_BETWEEN =
+  /(?<=\d\s*h?(?:\d\d)?)\s+(?:jusqu ?['’]? ?[aà]|hasta\s+las|fino\s+alle(?:\s+ore)?)\s+(?=\d|midi|minuit)/giu
 /** French noon and midnight as a closing ("de 9h à midi", "10h-minuit"), in the words parseDayHours reads. */
 const FRENCH_NOON = /(?<=\d\s*h?(?:\d\d)?(?:\s+à\s+|\s*[-–—]\s*))(midi|minuit)(?!\p{L})/giu
 const noonInEnglish = (hours: string): string =>
