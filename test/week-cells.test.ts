@@ -446,6 +446,9 @@ const CELLS: [string, string | null][] = [
   // Days named in full in Polish are Polish days: "So" beside them is sobota, "i" joins them.
   ['poniedziałek-piątek 9-17 i sobota 10-14', '1-5 09:00-17:00; 6 10:00-14:00'],
   ['Poniedziałek-Piątek 9-17, So 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
+  // Polish "i" between hours joins them as "9-12, 13-17" does.
+  ['pn-pt 8-12 i 13-17, sb 9-13', '1-5 08:00-12:00, 13:00-17:00; 6 09:00-13:00'],
+  ['pn-pt 8-16 i 17-19', '1-5 08:00-16:00, 17:00-19:00'],
   // "hasta las" and "fino alle" between hours, as "jusqu'à": from one hour to the other.
   ['lun-vie de 9 hasta las 14, sáb 10 hasta las 14', '1-5 09:00-14:00; 6 10:00-14:00'],
   ['lun-ven dalle 9 fino alle 13 e dalle 15 fino alle 19', '1-5 09:00-13:00, 15:00-19:00'],

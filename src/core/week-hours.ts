@@ -388,7 +388,7 @@ function hoursAfter(text: string, t: string, at: number[], specs: Spec[], polish
       if (next && /^i$/i.test(h))
         return text.slice(at[spec.index], at[specs[i + 1]!.index + specs[i + 1]![0].length]).trim()
       // Polish "i" (and) after a day's hours joins the next days ("pn-pt 9-17 i sob 9-13").
-      return untilBetween(next && polish ? h.replace(/(?<=\S)\s+i$/iu, '') : h)
+      return untilBetween(next && polish ? h.replace(/(?<=\S)\s+i$/iu, '') : h, polish)
     }),
   )
 }

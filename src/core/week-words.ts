@@ -67,11 +67,13 @@ const noonInEnglish = (hours: string): string =>
   hours.replace(FRENCH_NOON, (word) => (word.toLowerCase() === 'midi' ? 'noon' : 'midnight'))
 
 /**
- * A day's hours with those words between hours written "à", and "midi", "minuit" closing them
- * as noon, midnight, when they then read; else as written.
+ * A day's hours with those words between hours written "à", "midi", "minuit" closing them as
+ * noon, midnight, and in a Polish week "i" (and) between hours as a comma ("8-12 i 13-17"), when
+ * they then read; else as written.
  */
-export function untilBetween(hours: string): string {
-  const as = noonInEnglish(hours.replace(UNTIL_BETWEEN, ' à '))
+export function untilBetween(hours: string, polish = false): string {
+  const joined = polish ? hours.replace(/(?<=\d)\s+i\s+(?=\d)/giu, ', ') : hours
+  const as = noonInEnglish(joined.replace(UNTIL_BETWEEN, ' à '))
   return as !== hours && parseDayHours(as).kind === 'open' ? as : hours
 }
 
