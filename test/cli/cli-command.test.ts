@@ -11,14 +11,39 @@ import { dbPath, dir, json, useTempDatabase } from './temp-database'
 useTempDatabase()
 const ROOT = join(import.meta.dir, '..', '..')
 
-/** How each launch sets npm's variables (npm and Bun alike name the package and the script). */
+/**
+ * How each launch sets npm's variables (npm and Bun alike name the package and the script), typed
+ * in the package's folder (INIT_CWD, npm_config_local_prefix): not the folder a test run's own
+ * npm names, which may be outside it (`npm --prefix PKG test`).
+ */
+const TYPED_HERE = { INIT_CWD: ROOT, npm_config_local_prefix: ROOT }
 const LAUNCHES = {
   typed: { npm_lifecycle_event: '', npm_package_name: '', npm_config_user_agent: '' },
-  npm: { npm_lifecycle_event: 'cli', npm_package_name: 'storeloc', npm_config_user_agent: 'npm/11.0.0 node/v22' },
-  bun: { npm_lifecycle_event: 'cli', npm_package_name: 'storeloc', npm_config_user_agent: 'bun/1.4.5 npm/?' },
-  npx: { npm_lifecycle_event: 'npx', npm_package_name: 'their-site', npm_config_user_agent: 'npm/11.0.0 node/v22' },
+  npm: {
+    ...TYPED_HERE,
+    npm_lifecycle_event: 'cli',
+    npm_package_name: 'storeloc',
+    npm_config_user_agent: 'npm/11.0.0 node/v22',
+  },
+  bun: {
+    ...TYPED_HERE,
+    npm_lifecycle_event: 'cli',
+    npm_package_name: 'storeloc',
+    npm_config_user_agent: 'bun/1.4.5 npm/?',
+  },
+  npx: {
+    ...TYPED_HERE,
+    npm_lifecycle_event: 'npx',
+    npm_package_name: 'their-site',
+    npm_config_user_agent: 'npm/11.0.0 node/v22',
+  },
   // Another package's own `cli` script, which runs ours from node_modules/.bin.
-  other: { npm_lifecycle_event: 'cli', npm_package_name: 'their-site', npm_config_user_agent: 'npm/11.0.0 node/v22' },
+  other: {
+    ...TYPED_HERE,
+    npm_lifecycle_event: 'cli',
+    npm_package_name: 'their-site',
+    npm_config_user_agent: 'npm/11.0.0 node/v22',
+  },
 }
 const PREFIX = {
   typed: 'storeloc',
