@@ -2,7 +2,16 @@
 // each step, written over the last on a terminal and as plain lines otherwise, and /healthz
 // answers "starting" meanwhile.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { copyFileSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  linkSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { loadConfig } from '../src/core/config'
 import { startInTerminal, startOnFreePort, startServer, tempDir } from './helpers'
@@ -117,4 +126,28 @@ test("DATABASE_PATH naming the geocoder's data, GEODATA_PATH left out: the messa
   expect(() => loadConfig({ DATABASE_PATH: 'data/geocoder.sqlite' })).toThrow(
     "DATABASE_PATH names the geocoder's data file (data/geocoder.sqlite). Point it at a file of its own (by default data/storeloc.db).",
   )
+})
+
+test('GEODATA_PATH naming the database by a link, or through a linked folder, is refused as one file', () => {
+  const database = join(dir, 'linked.db')
+  writeFileSync(database, '')
+  symlinkSync(database, join(dir, 'symlink.db'))
+  linkSync(database, join(dir, 'hardlink.db'))
+  symlinkSync(dir, join(dir, 'folder-link'))
+  symlinkSync('later.db', join(dir, 'to-later.db'))
+  // A database not made yet, named through a linked folder or a link: the first start would make one file.
+  for (const [databasePath, geodata] of [
+    [database, join(dir, 'symlink.db')],
+    [database, join(dir, 'hardlink.db')],
+    [database, join(dir, 'folder-link', 'linked.db')],
+    [join(dir, 'new.db'), join(dir, 'folder-link', 'new.db')],
+    [join(dir, 'later.db'), join(dir, 'to-later.db')],
+  ])
+    expect(() => loadConfig({ DATABASE_PATH: databasePath, GEODATA_PATH: geodata })).toThrow(
+      `GEODATA_PATH and DATABASE_PATH name one file (${databasePath}).`,
+    )
+  // Two files beside each other are two.
+  expect(
+    loadConfig({ DATABASE_PATH: database, GEODATA_PATH: join(dir, 'folder-link', 'geo.sqlite') }).databasePath,
+  ).toBe(database)
 })

@@ -1,5 +1,6 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
-import { resolve } from 'node:path'
+import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs'
+import { basename, dirname, resolve } from 'node:path'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { WHOLE_NUMBER, withinEdits } from './text'
@@ -177,6 +178,45 @@ function integer(
   return value
 }
 
+/**
+ * `path` by its real path: links followed, to a file not made yet too (its folder's, or a link's
+ * target's), as resolved where no folder of it is there.
+ */
+function realPath(path: string, links = 0): string {
+  const whole = resolve(path)
+  try {
+    return realpathSync(whole)
+  } catch {}
+  try {
+    // A link to a file not made yet: the start would make its target.
+    if (links < 8 && lstatSync(whole, { throwIfNoEntry: false })?.isSymbolicLink())
+      return realPath(resolve(dirname(whole), readlinkSync(whole)), links + 1)
+    return resolve(realpathSync(dirname(whole)), basename(whole))
+  } catch {
+    return whole
+  }
+}
+
+/**
+ * Whether `a` and `b` name one file, however spelt: one real path (links followed), or one file
+ * by a hard link.
+ */
+function oneFile(a: string, b: string): boolean {
+  if (realPath(a) === realPath(b)) return true
+  const sa = statOf(a)
+  const sb = statOf(b)
+  return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino
+}
+
+/** `path`'s stat, or null where it is not there or not to be looked at (the start says why later). */
+function statOf(path: string): { dev: number; ino: number } | null {
+  try {
+    return statSync(path)
+  } catch {
+    return null
+  }
+}
+
 /** A worker count: 1 to MAX_WORKERS, or "auto" for the number of cores (at most MAX_WORKERS). `name` is how the user set it. */
 export function parseWorkers(raw: string, name: string, cores: number = availableParallelism()): number {
   if (raw === 'auto') return Math.max(1, Math.min(cores, MAX_WORKERS))
@@ -301,7 +341,7 @@ export function loadConfig(
     )
   const databasePath = env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH
   const dataPath = env.GEODATA_PATH || 'data/geocoder.sqlite'
-  if (resolve(dataPath) === resolve(databasePath))
+  if (oneFile(dataPath, databasePath))
     throw new ConfigError(
       env.GEODATA_PATH
         ? `GEODATA_PATH and DATABASE_PATH name one file (${databasePath}). The geocoder's data needs a file of its own: leave GEODATA_PATH out, or name another file.`
