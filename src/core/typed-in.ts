@@ -74,14 +74,14 @@ const SERVE_FILES = [
 ] as const
 
 /**
- * serve's words with its files made whole from where they were typed, as typedPaths does for
- * the other commands: a relative --database or --geodata, or a relative DATABASE_PATH or
- * GEODATA_PATH (one not set by the package's .env) as the option after them. serve's own parser
- * says what is wrong with them.
+ * serve's words and environment with its files made whole from where they were typed, as
+ * typedPaths does for the other commands: a relative --database or --geodata, and a relative
+ * DATABASE_PATH or GEODATA_PATH (one not set by the package's .env), still a variable, so that a
+ * message names it as it was given. serve's own parser says what is wrong with them.
  */
-export function servePaths(argv: string[], env: Env): string[] {
+export function servePaths(argv: string[], env: Env): { argv: string[]; env: Env } {
   const here = typedIn(env)
-  if (here === process.cwd()) return argv
+  if (here === process.cwd()) return { argv, env }
   const end = argv.includes('--') ? argv.indexOf('--') : argv.length
   // :memory: is no file: SQLite's name for a database in memory, wherever it is typed.
   const file = (value: string) => value !== '' && value !== ':memory:'
@@ -100,9 +100,10 @@ export function servePaths(argv: string[], env: Env): string[] {
     }
     return arg
   })
+  const whole: Env = { ...env }
   for (const [flag, variable] of SERVE_FILES) {
-    const whole = named.has(flag) ? null : typedVariable(variable, here, env)
-    if (whole !== null) out.splice(end, 0, flag, whole)
+    const path = named.has(flag) ? null : typedVariable(variable, here, env)
+    if (path !== null) whole[variable] = path
   }
-  return out
+  return { argv: out, env: whole }
 }

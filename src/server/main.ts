@@ -13,9 +13,15 @@ import { runPrimary, runWorker } from './workers'
 
 const startLog = redactingLog()
 
-/** Starts the service with the options `argv` (SERVE_OPTIONS); `entry` is the script a worker runs. */
-export async function serve(argv: string[], entry: string): Promise<void> {
-  const { config, env } = readConfig(argv)
+/**
+ * Starts the service with the options `argv` (SERVE_OPTIONS) and the settings of `environment`;
+ * `entry` is the script a worker runs.
+ */
+export async function serve(
+  { argv, env: environment }: { argv: string[]; env: Record<string, string | undefined> },
+  entry: string,
+): Promise<void> {
+  const { config, env } = readConfig(argv, environment)
   if (!config.worker)
     for (const found of misspeltSettings(env)) startLog({ level: 'warn', message: misspeltText(found) })
   try {
