@@ -5,7 +5,7 @@
 // docs/operations.md) and may have no npm. The CLI's messages are read by who typed the command;
 // the service's (its log, its API's errors, passed on by whoever called it) by who started it.
 
-import { isAbsolute, relative, resolve } from 'node:path'
+import { isAbsolute, relative, resolve, sep } from 'node:path'
 import { shellWord } from './shell'
 import { typedIn } from './typed-in'
 
@@ -43,7 +43,9 @@ export function setCommandTyped(on: boolean): void {
  */
 export function npmPrefix(env: Env = process.env): string {
   const typed = relative(process.cwd(), typedIn(env))
-  return typed.startsWith('..') || isAbsolute(typed) ? ` --prefix ${shellWord(process.cwd())}` : ''
+  // `..shop` is a folder in the package; `..` and `../shop` are above it or beside it.
+  const outside = typed === '..' || typed.startsWith(`..${sep}`) || isAbsolute(typed)
+  return outside ? ` --prefix ${shellWord(process.cwd())}` : ''
 }
 
 /**

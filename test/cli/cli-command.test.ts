@@ -257,3 +257,16 @@ describe('typed outside the package (npm --prefix PKG)', () => {
     })
   }, 60_000)
 })
+
+test('typed in a folder of the package whose name starts with "..", npm run cli gives no --prefix', () => {
+  // npm finds the package from there (one folder up): `..shop` is in it, not above it.
+  const p = Bun.spawnSync([process.execPath, join(ROOT, 'src/cli/main.ts'), 'locator', 'show', 'lct_nosuch'], {
+    cwd: ROOT,
+    env: { ...process.env, DATABASE_PATH: dbPath, ...LAUNCHES.npm, INIT_CWD: join(ROOT, '..shop') },
+  })
+  const stderr = p.stderr.toString()
+  expect({ given: stderr.includes('npm run -s cli -- locator '), prefix: stderr.includes('--prefix') }).toEqual({
+    given: true,
+    prefix: false,
+  })
+})
