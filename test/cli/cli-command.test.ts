@@ -207,7 +207,7 @@ describe('typed outside the package (npm --prefix PKG)', () => {
     mkdirSync(here)
     // In a process group of its own (setsid), stopped whole: npm passes no signal on.
     const server = Bun.spawn(
-      ['setsid', 'npm', '--prefix', ROOT, 'start', '-s', '--', '--database', 'new.db', '--port', '42920', '--no-demo'],
+      ['setsid', 'npm', '--prefix', ROOT, 'start', '-s', '--', '--database', 'new.db', '--port', '0', '--no-demo'],
       { cwd: here, env: shell(), stdout: 'pipe', stderr: 'pipe' },
     )
     let text = ''

@@ -4,6 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { stdoutLines } from '../helpers'
 import { dir, useTempDatabase } from './temp-database'
 
 useTempDatabase()
@@ -255,10 +256,10 @@ describe('npm start from another folder', () => {
     const here = join(dir, 'desk')
     mkdirSync(here)
     for (const [env, argv, name, port] of [
-      [{}, ['--database', 'first.db'], 'first.db', '41501'],
-      [{}, ['--database', 'before.db', 'serve'], 'before.db', '41502'],
-      [{}, ['serve', '--database=after.db'], 'after.db', '41503'],
-      [{ DATABASE_PATH: 'env.db' }, [], 'env.db', '41504'],
+      [{}, ['--database', 'first.db'], 'first.db', '0'],
+      [{}, ['--database', 'before.db', 'serve'], 'before.db', '0'],
+      [{}, ['serve', '--database=after.db'], 'after.db', '0'],
+      [{ DATABASE_PATH: 'env.db' }, [], 'env.db', '0'],
     ] as const) {
       // npm finds the package by --prefix, runs the script in its folder, and names here in INIT_CWD.
       // In a process group of its own (setsid), stopped whole: npm passes no signal on.
@@ -284,31 +285,34 @@ describe('npm start from another folder', () => {
   }, 90_000)
 })
 
+/** The address a server started by npm listens on (it binds port 0); null when it exits first. */
+const listeningUrl = (server: { stdout: ReadableStream<Uint8Array>; pid: number }) =>
+  stdoutLines(server)
+    .waitFor(/"listening"/)
+    .then(
+      (line) => `http://127.0.0.1:${new URL(JSON.parse(line).url).port}`,
+      () => null,
+    )
+
 describe('npm start -- --database :memory: from another folder', () => {
   test('is the database in memory, as from the package folder, not a file named :memory:', async () => {
     const here = join(dir, 'desk')
     mkdirSync(here)
-    for (const [argv, port] of [
-      [['--database', ':memory:'], 42501],
-      [['serve', '--database=:memory:'], 42502],
-    ] as const) {
+    for (const argv of [
+      ['--database', ':memory:'],
+      ['serve', '--database=:memory:'],
+    ]) {
       const server = Bun.spawn(
         [
           'setsid',
           ...['npm', '--prefix', root, 'start', '-s', '--', ...argv],
-          ...['--port', String(port), '--no-demo', '--geocoder', 'none'],
+          ...['--port', '0', '--no-demo', '--geocoder', 'none'],
         ],
         { cwd: here, env: bareEnv(), stdout: 'pipe', stderr: 'pipe' },
       )
       try {
-        let ready = false
-        for (let tries = 0; tries < 300 && !ready; tries++) {
-          ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-            (r) => r.ok,
-            () => false,
-          )
-          if (!ready) await Bun.sleep(100)
-        }
+        const url = await listeningUrl(server)
+        const ready = url !== null && (await fetch(`${url}/readyz`)).ok
         expect({ argv, ready, file: existsSync(join(here, ':memory:')) }).toEqual({ argv, ready: true, file: false })
       } finally {
         process.kill(-server.pid, 'SIGTERM')
@@ -376,29 +380,24 @@ describe('npm start -- --geodata, and GEODATA_PATH, from another folder', () => 
     // One file named twice is refused before the start opens either: read from one folder, the
     // two names meet; read from two, the service starts. The refusal names them as they were
     // given: a variable read where typed is still the variable.
-    for (const [env, argv, dotEnv, port, named] of [
-      [{}, ['--database', 'same.db', '--geodata', 'same.db'], '', 42901, '--geodata and --database'],
-      [{}, ['serve', '--geodata=same.db', '--database=same.db'], '', 42902, '--geodata and --database'],
-      [{ GEODATA_PATH: 'same.db' }, ['--database', 'same.db'], '', 42903, 'GEODATA_PATH and --database'],
-      [{ GEODATA_PATH: 'same.db', DATABASE_PATH: 'same.db' }, [], '', 42904, 'GEODATA_PATH and DATABASE_PATH'],
-      [{}, ['--database', '../same.db'], 'GEODATA_PATH=data/same.db\n', 42905, 'GEODATA_PATH and --database'],
+    for (const [env, argv, dotEnv, named] of [
+      [{}, ['--database', 'same.db', '--geodata', 'same.db'], '', '--geodata and --database'],
+      [{}, ['serve', '--geodata=same.db', '--database=same.db'], '', '--geodata and --database'],
+      [{ GEODATA_PATH: 'same.db' }, ['--database', 'same.db'], '', 'GEODATA_PATH and --database'],
+      [{ GEODATA_PATH: 'same.db', DATABASE_PATH: 'same.db' }, [], '', 'GEODATA_PATH and DATABASE_PATH'],
+      [{}, ['--database', '../same.db'], 'GEODATA_PATH=data/same.db\n', 'GEODATA_PATH and --database'],
     ] as const) {
       writeFileSync(join(pkg, '.env'), dotEnv)
       const server = Bun.spawn(
         [
           'setsid',
           ...['npm', '--prefix', pkg, 'start', '-s', '--', ...argv],
-          ...['--port', String(port), '--no-demo', '--geocoder', 'none'],
+          ...['--port', '0', '--no-demo', '--geocoder', 'none'],
         ],
         { cwd: here, env: { ...bareEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
       )
-      let ready = false
-      const exited = server.exited.then(() => true)
-      for (let tries = 0; tries < 300 && !ready && !(await Promise.race([exited, Bun.sleep(100)])); tries++)
-        ready = await fetch(`http://127.0.0.1:${port}/readyz`).then(
-          (r) => r.ok,
-          () => false,
-        )
+      // A refusal exits at once; a start that listens is the fault, stopped here.
+      const ready = (await listeningUrl(server)) !== null
       if (ready) process.kill(-server.pid, 'SIGTERM')
       await server.exited
       const stderr = await new Response(server.stderr).text()
