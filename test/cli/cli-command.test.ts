@@ -6,7 +6,7 @@ import { describe, expect, test } from 'bun:test'
 import { mkdirSync } from 'node:fs'
 import { join } from 'node:path'
 import { serverUrl, startServer } from '../helpers'
-import { dbPath, dir, json, useTempDatabase } from './temp-database'
+import { dbPath, dir, json, shellEnv, useTempDatabase } from './temp-database'
 
 useTempDatabase()
 const ROOT = join(import.meta.dir, '..', '..')
@@ -183,22 +183,9 @@ test("the service's API errors name commands as the service was started", async 
 })
 
 describe('typed outside the package (npm --prefix PKG)', () => {
-  /** The environment of a shell, without the npm variables of the test run itself. */
-  const shell = () => {
-    const env: Record<string, string | undefined> = { ...process.env, GEOCODER: 'none' }
-    for (const k of [
-      'DATABASE_PATH',
-      'INIT_CWD',
-      'npm_lifecycle_event',
-      'npm_config_local_prefix',
-      'npm_config_user_agent',
-    ])
-      delete env[k]
-    return env
-  }
   /** `line` run by a shell in `cwd`, as a person pastes it. */
   const pasted = (line: string, cwd: string) => {
-    const p = Bun.spawnSync(['sh', '-c', line], { cwd, env: shell() })
+    const p = Bun.spawnSync(['sh', '-c', line], { cwd, env: shellEnv() })
     return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
   }
 
@@ -208,7 +195,7 @@ describe('typed outside the package (npm --prefix PKG)', () => {
     // In a process group of its own (setsid), stopped whole: npm passes no signal on.
     const server = Bun.spawn(
       ['setsid', 'npm', '--prefix', ROOT, 'start', '-s', '--', '--database', 'new.db', '--port', '0', '--no-demo'],
-      { cwd: here, env: shell(), stdout: 'pipe', stderr: 'pipe' },
+      { cwd: here, env: shellEnv(), stdout: 'pipe', stderr: 'pipe' },
     )
     let text = ''
     try {

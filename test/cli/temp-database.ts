@@ -25,3 +25,17 @@ export function file(name: string, content: unknown): string {
   writeFileSync(path, typeof content === 'string' || content instanceof Uint8Array ? content : JSON.stringify(content))
   return path
 }
+
+/** The environment of a shell typed in, without DATABASE_PATH nor the npm variables of the test run itself. */
+export function shellEnv(): Record<string, string | undefined> {
+  const env: Record<string, string | undefined> = { ...process.env, GEOCODER: 'none' }
+  for (const k of [
+    'DATABASE_PATH',
+    'INIT_CWD',
+    'npm_lifecycle_event',
+    'npm_config_local_prefix',
+    'npm_config_user_agent',
+  ])
+    delete env[k]
+  return env
+}

@@ -5,25 +5,12 @@ import { describe, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { stdoutLines } from '../helpers'
-import { dir, useTempDatabase } from './temp-database'
+import { dir, shellEnv, useTempDatabase } from './temp-database'
 
 useTempDatabase()
 
 const root = join(import.meta.dir, '..', '..')
-/** Environment without DATABASE_PATH, nor the npm variables of the test run itself. */
-const bareEnv = () => {
-  const env: Record<string, string | undefined> = { ...process.env, GEOCODER: 'none' }
-  for (const k of [
-    'DATABASE_PATH',
-    'INIT_CWD',
-    'npm_lifecycle_event',
-    'npm_config_local_prefix',
-    'npm_config_user_agent',
-  ])
-    delete env[k]
-  return env
-}
-const spawn = (cmd: string[], cwd: string, env = bareEnv()) => {
+const spawn = (cmd: string[], cwd: string, env = shellEnv()) => {
   const p = Bun.spawnSync(cmd, { cwd, env })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
@@ -127,7 +114,7 @@ describe('--database before any command, through src/storeloc.ts', () => {
       ],
       {
         cwd: dir,
-        env: bareEnv(),
+        env: shellEnv(),
         stdout: 'pipe',
         stderr: 'pipe',
       },
@@ -168,7 +155,7 @@ describe('a relative DATABASE_PATH under npm run cli', () => {
     const here = join(dir, 'desk')
     mkdirSync(here)
     const npm = (env: Record<string, string>, ...argv: string[]) =>
-      spawn(['npm', '--prefix', root, 'run', '-s', 'cli', '--', ...argv], here, { ...bareEnv(), ...env })
+      spawn(['npm', '--prefix', root, 'run', '-s', 'cli', '--', ...argv], here, { ...shellEnv(), ...env })
     const made = npm({ DATABASE_PATH: 'shops.db' }, 'locator', 'create', '--name', 'Shops', '--json')
     // Read from the package's folder, it would be made there: said, then not left behind.
     const stray = existsSync(join(root, 'shops.db'))
@@ -208,7 +195,7 @@ describe('a relative GEODATA_PATH under npm run cli', () => {
     writeFileSync(join(here, 'geo.sqlite'), 'not the data\n')
     const npm = (...argv: string[]) =>
       spawn(['npm', '--prefix', root, 'run', '-s', 'cli', '--', ...argv, '--database', 'shops.db'], here, {
-        ...bareEnv(),
+        ...shellEnv(),
         GEOCODER: 'embedded',
         GEODATA_PATH: 'geo.sqlite',
       })
@@ -232,7 +219,7 @@ describe('serve under npm run cli from another folder', () => {
         [process.execPath, join(root, 'src/storeloc.ts'), ...argv, '--port', port, '--demo', '0', '--geocoder', 'none'],
         {
           cwd: root,
-          env: { ...bareEnv(), ...env, INIT_CWD: here, npm_lifecycle_event: 'cli' },
+          env: { ...shellEnv(), ...env, INIT_CWD: here, npm_lifecycle_event: 'cli' },
           stdout: 'pipe',
           stderr: 'pipe',
         },
@@ -269,7 +256,7 @@ describe('npm start from another folder', () => {
           ...['npm', '--prefix', root, 'start', '-s', '--', ...argv],
           ...['--port', port, '--no-demo', '--geocoder', 'none'],
         ],
-        { cwd: here, env: { ...bareEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
+        { cwd: here, env: { ...shellEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
       )
       try {
         const places = [join(here, name), join(root, name)]
@@ -308,7 +295,7 @@ describe('npm start -- --database :memory: from another folder', () => {
           ...['npm', '--prefix', root, 'start', '-s', '--', ...argv],
           ...['--port', '0', '--no-demo', '--geocoder', 'none'],
         ],
-        { cwd: here, env: bareEnv(), stdout: 'pipe', stderr: 'pipe' },
+        { cwd: here, env: shellEnv(), stdout: 'pipe', stderr: 'pipe' },
       )
       try {
         const url = await listeningUrl(server)
@@ -354,7 +341,7 @@ describe('bun run cli from a folder of the package', () => {
     mkdirSync(here, { recursive: true })
     try {
       const backup = spawn([process.execPath, 'run', '--silent', 'cli', 'backup', 'copy.db', '--database', db], here, {
-        ...bareEnv(),
+        ...shellEnv(),
         INIT_CWD: outer,
       })
       expect({
@@ -394,7 +381,7 @@ describe('npm start -- --geodata, and GEODATA_PATH, from another folder', () => 
           ...['npm', '--prefix', pkg, 'start', '-s', '--', ...argv],
           ...['--port', '0', '--no-demo', '--geocoder', 'none'],
         ],
-        { cwd: here, env: { ...bareEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
+        { cwd: here, env: { ...shellEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
       )
       // A refusal exits at once; a start that listens is the fault, stopped here.
       const ready = (await listeningUrl(server)) !== null
