@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url'
 import { feature } from 'topojson-client'
 import type { GeometryObject, Topology } from 'topojson-specification'
 import { etagMatches } from '../public/headers'
+import { widgetTexts } from './widget-texts'
 
 /**
  * A file: its body whole and gzipped, each with its own strong ETag (RFC 9110 8.8.3: a strong
@@ -42,6 +43,7 @@ async function bundle(entry: string, type: string, deepest = false): Promise<Ass
     minify: true,
     target: 'browser',
     format: 'iife',
+    plugins: [widgetTexts],
   })
   if (!built.success || !built.outputs[0]) throw new AggregateError(built.logs, `Building ${entry} failed.`)
   return assetOf(new Uint8Array(await built.outputs[0].arrayBuffer()), type, deepest)
