@@ -129,6 +129,21 @@ describe('GET /places', () => {
     expect(await places('Windows 10 Home')).toEqual([]) // Homestead, FL
   })
 
+  test('an address without a comma: one word after a number is a town only after a street', async () => {
+    // No street before the number: names of things, not addresses, whatever town a word names.
+    for (const q of ['Covid 19 Test Center', 'Terminal 5 Heathrow', 'Apollo 13 Houston', 'Gate 12 Berlin'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    // A street's word, or a number after a street's name of words: the town.
+    const first = async (q: string) => (await places(q))[0]?.label
+    expect(await first('Calle Mayor 5 Madrid')).toBe('Madrid, Spain')
+    expect(await first('Via Roma 10 Torino')).toBe('Torino, Italy')
+    expect(await first('Downing Street 10 London')).toBe('London, United Kingdom')
+    expect(await first('Unter den Linden 1 Berlin')).toBe('Berlin, Germany')
+    expect(await first('Calle 5 de Mayo 10 Ciudad de Mexico')).toBe('Ciudad de Mexico, Mexico')
+    for (const q of ['Route 66', '7 Eleven', 'Studio 54', 'Area 51', 'Pier 1 Imports'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+  })
+
   test('a whole postcode of a country the data has no postcodes for finds nothing, not a town it half spells', async () => {
     for (const q of ['1012 JW', '1012 AB', 'E1 6NF'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })

@@ -53,6 +53,8 @@ const STREET_PREFIX = new Set(
 export const isStreetWord = (key: string) =>
   STREET_SUFFIX.has(key) || STREET_SUFFIX_AT_END.has(key) || STREET_PREFIX.has(key)
 const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
+/** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
+export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 /** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
 const NAME_WORDS = 6

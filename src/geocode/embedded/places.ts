@@ -21,7 +21,7 @@ import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { dashInName, writtenOut } from './saint-names'
-import { isStreetWord } from './address-read'
+import { isStreetName, isStreetWord } from './address-read'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -115,6 +115,7 @@ export class PlaceSearch {
    * OR", "London NW1"), not begun by a street's word ("Street" is a town in England); with the
    * postcode before it when a house number precedes that ("Rue X 5 75016 Paris"). A run that
    * finds nothing so ("Rivoli Paris": Rivoli, in no region Paris) gives way to a shorter one.
+   * A town of one word needs a street before it ("Terminal 5 Heathrow" is no address).
    * Null when none finds a place, or no word of three letters precedes it.
    */
   private townAtEnd(text: string): PlaceHit[] | null {
@@ -125,6 +126,11 @@ export class PlaceSearch {
     for (let i = first + 1; i < words.length; i++) {
       if (digits[i] || !/\p{L}{3}/u.test(words.slice(0, i).join(' ')) || isStreetWord(nameKey(words[i]!))) continue
       if (!this.isName(nameKey(words.slice(i).join(' ')))) continue
+      // One word after a number is a town only where a street shows an address: a street's word
+      // ("Hauptstraße 5 Wien") or a number after a name of words ("Unter den Linden 1 Berlin").
+      // "Terminal 5 Heathrow" has neither: Heathrow, FL is not meant.
+      const street = first >= 2 || words.slice(0, i).some((w) => isStreetName(nameKey(w)))
+      if (i === words.length - 1 && !street) continue
       // The number before the town is its postcode only where read so: "700 New York" finds York.
       const coded = digits[i - 1] && first < i - 1 ? this.find(words.slice(i - 1).join(' ')) : []
       if (coded.some((h) => h.byCode)) return coded
