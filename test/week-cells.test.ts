@@ -399,6 +399,12 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 9-5, late night Thursday till 9', '1-3,5 09:00-17:00; 4 09:00-21:00'],
   ['Mon-Fri 9-5, opening late on Thursday until 9', '1-3,5 09:00-17:00; 4 09:00-21:00'],
   ['Mo-Fr 9-18, langer Donnerstag bis 20', '1-3,5 09:00-18:00; 4 09:00-20:00'],
+  // A German "langer Samstag" was one Saturday a month: after Saturday's hours it is in doubt.
+  ['Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18', null],
+  ['Mo-Sa 9-18, langer Samstag bis 20', null],
+  ['Mo-Fr 9-18, Sa 9-14, Samstag lange bis 18', null],
+  ['Mo-Fr 9-18, Sa 9-14, langer Donnerstag bis 20', '1-3,5 09:00-18:00; 4 09:00-20:00; 6 09:00-14:00'],
+  ['Mo-Sa 9-18, langer Donnerstag bis 20', '1-3,5-6 09:00-18:00; 4 09:00-20:00'],
   ['ma-vr 9-18, koopavond donderdag tot 21 uur', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ['ma-vr 9-18, do koopavond tot 21', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ["Lun-Sam 9h-19h, nocturne le jeudi jusqu'à 21h", '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
@@ -502,6 +508,14 @@ test('a day before a word that joins no days keeps the words unread', () => {
 test('a closing alone not read is quoted as written', () => {
   const [problem] = weekInto({}, 'Mon-Fri 9-9, open late Thursday till 8')
   expect(problem!.message).toContain('its "open late Thursday till 8" gives a closing alone')
+})
+
+// Once a month or every week is not guessed: the message names both ways to write it.
+test("a langer Samstag after Saturday's hours asks for a special date or the hours whole", () => {
+  const [problem] = weekInto({}, 'Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18')
+  expect(problem!.message).toContain('its "langer Samstag bis 18" could be one Saturday a month')
+  expect(problem!.message).toContain('special date (special_hours)')
+  expect(problem!.message).toContain('"Sat 09:00-18:00"')
 })
 
 // A day left empty after "=" or ":" is unknown in the store's hours, never closed as a day not named.

@@ -184,8 +184,24 @@ function tillDoubt(days: string, first: string, next: string, day: number): stri
   return `its "${days} ${next}" could be ${earlyText} or ${laterText} beside that day's hours before it ("${first}"). Write the day's hours whole, such as "${name} ${wholeText}".`
 }
 
+/**
+ * Whether a closing alone is a German "langer Samstag" (Saturday said "lange[rn]"): in German
+ * shop texts that was one Saturday a month, so beside Saturday's hours it is not read weekly.
+ */
+const monthlySaturday = (d: number, next: string) => d === 5 && /^lange[rn]?\s/.test(tillOf(next)?.[0] ?? '')
+
+/** Why a "langer Samstag" is not read (monthlySaturday): the two readings, and how to write each. */
+function saturdayDoubt(days: string, first: string, next: string): string {
+  const whole = till(first, next) ?? '09:00-20:00'
+  return `its "${days} ${next}" could be one Saturday a month, as a German "langer Samstag" long was, or every Saturday, beside Saturday's hours before it ("${first}"). Write that Saturday as a special date (special_hours), or Saturday's hours whole, such as "Sat ${whole}".`
+}
+
 /** `week[d]` with the closing alone `next` (till) after its hours; false, saying why, when not read. */
 export function closeAt(week: string[], d: number, days: string, next: string, doubts?: string[]): boolean {
+  if (monthlySaturday(d, next)) {
+    say(doubts, saturdayDoubt(days, week[d]!, next))
+    return false
+  }
   const hours = till(week[d]!, next)
   if (hours !== null) week[d] = hours
   else say(doubts, tillDoubt(days, week[d]!, next, d))
