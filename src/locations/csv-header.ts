@@ -35,6 +35,8 @@ export type Header = {
   countries: Map<string, string>
   /** What columns no field reads hold, and what to write instead: said of the file, no row being at fault. */
   columnNotes: string[]
+  /** Whether the file's columns of hours name the weekend alone (csv-week.ts weekendAlone): rows leave weekdays unset. */
+  weekendAlone: boolean
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -47,7 +49,7 @@ export function readHeader(
   { cells, line }: RawRecord,
   customFields: readonly NamedField[],
   below: readonly RawRecord[] = [],
-): Omit<Header, 'garbled' | 'countries' | 'countryCodes'> {
+): Omit<Header, 'garbled' | 'countries' | 'countryCodes' | 'weekendAlone'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--

@@ -80,6 +80,7 @@ export function weekInto(
   week: string,
   kept: (string | undefined)[] = [],
   spans?: string,
+  unsaid: readonly number[] = [],
 ): { field: string; message: string }[] {
   const doubts: string[] = []
   const read = week === '' || NO_HOURS.test(week) ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
@@ -87,8 +88,10 @@ export function weekInto(
   const hours = (body.hours ?? {}) as Record<string, string>
   // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend),
   // unless it names closed days alone ("Domingo: cerrado"): that would close the store all week.
+  // `unsaid`: days the file has no column for (weekendAlone), left unset: it says nothing of them.
   const named = days?.some((d) => d !== '') ?? false
-  const shut = (i: number) => parseDayHours(hours[DAYS[i]!] || days![i] || 'closed').kind === 'closed'
+  const left = (i: number) => (named && !unsaid.includes(i) ? 'closed' : '')
+  const shut = (i: number) => parseDayHours(hours[DAYS[i]!] || days![i] || left(i)).kind === 'closed'
   const how =
     'Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).'
   if (days === null) {
@@ -101,7 +104,7 @@ export function weekInto(
       : `${spans} are of closed days alone, so the store would be closed every day. Fill in the hours of the days it opens, or leave those cells empty.`
   if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
   // "Mi nachmittag geschlossen" alone: no day open, the days it leaves out closed, its own unknown.
-  const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || 'closed').kind === 'open'
+  const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || left(i)).kind === 'open'
   const unread = days.some((d) => halfClosed(d) !== null && parseDayHours(d).kind === 'unknown')
   const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`
   if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i)))
@@ -116,10 +119,27 @@ export function weekInto(
       },
     ]
   DAYS.forEach((day, i) => {
-    if (!hours[day]) hours[day] = days[i] || (named ? 'closed' : '')
+    if (!hours[day] && (days[i] || !unsaid.includes(i))) hours[day] = days[i] || left(i)
   })
   body.hours = hours
   return []
+}
+
+/**
+ * What is said of a file whose only columns of hours (`hours`: each header, and the days it
+ * names, null for a column of no days) are of some days and name the weekend alone ("Sat-Sun"):
+ * its rows leave Monday to Friday unset, not closed, as it says nothing of them. Else null.
+ */
+export function weekendAlone(hours: readonly (readonly [header: string, days: string | null])[]): string | null {
+  if (hours.length === 0 || hours.some(([, days]) => days === null)) return null
+  const week = splitWeekHours(hours.map(([, days]) => `${days} closed`).join(', '))
+  if (week === null || week.slice(0, 5).some((day) => day !== '')) return null
+  const named = hours.map(([header]) => `"${header}"`)
+  const which =
+    named.length === 1
+      ? `only column of days, ${named[0]}, names`
+      : `columns of days, ${named.slice(0, -1).join(', ')} and ${named.at(-1)}, name`
+  return `The file's ${which} the weekend alone: Monday to Friday were left unset (unknown), not closed. To give them, add a column for them with their hours or "closed", such as "Mon-Fri".`
 }
 
 /** A row's cells of columns of some days as the file names them: `The row's hours in the "Sa" and "So" columns ("x"; "zu")`. */

@@ -49,7 +49,17 @@ import {
 import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
-import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansSaid, spansWeek, weekInto } from './csv-week'
+import {
+  closedX,
+  dashesClosed,
+  dayCell,
+  noDayNote,
+  readSpecialHours,
+  spansSaid,
+  spansWeek,
+  weekendAlone,
+  weekInto,
+} from './csv-week'
 import {
   daysBelow,
   daysBelowNote,
@@ -149,7 +159,7 @@ type Spans = [header: string, days: string, hours: string][]
 type Times = [column: number, field: string, cell: string][]
 
 function readRow(
-  { columns, width, hasAddress, numbers, garbled, countries, countryCodes }: Header,
+  { columns, width, hasAddress, numbers, garbled, countries, countryCodes, weekendAlone }: Header,
   { cells, line }: RawRecord,
 ): CsvRow {
   const body: Record<string, unknown> = {}
@@ -231,7 +241,7 @@ function readRow(
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
-  readHours(body, { week, spans, times, columns }, problems, notes)
+  readHours(body, { week, spans, times, columns, weekendAlone }, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
@@ -288,6 +298,21 @@ function readCountry(parts: Map<string, string>, codeCell: string, codes: Readon
   return `The country "${country}" is no country name the service knows: ${meant === null ? 'check its spelling.' : `did you mean ${countryLabel(meant)}?`} It is kept in the address as written.`
 }
 
+/** Monday to Friday, as DAYS counts them. */
+const WEEKDAYS = [0, 1, 2, 3, 4]
+
+/** A file whose columns of hours name the weekend alone (weekendAlone): its rows leave weekdays unset, said of the file. */
+function markWeekendAlone(header: Header): void {
+  const hours = header.columns.flatMap(({ header, field }) =>
+    field?.startsWith('hours')
+      ? [[header, field.startsWith(DAYS_FIELD) ? field.slice(DAYS_FIELD.length) : null] as const]
+      : [],
+  )
+  const note = weekendAlone(hours)
+  header.weekendAlone = note !== null
+  if (note !== null) header.columnNotes.push(note)
+}
+
 /** The file's country cells that are codes not in capitals, and the names its codes take (Header's countryCodes, countries). */
 function readCountries(
   columns: readonly Column[],
@@ -309,7 +334,13 @@ function readCountries(
  */
 function readHours(
   body: Record<string, unknown>,
-  { week, spans, times, columns }: { week?: string; spans: Spans; times: Times; columns: readonly Column[] },
+  {
+    week,
+    spans,
+    times,
+    columns,
+    weekendAlone,
+  }: { week?: string; spans: Spans; times: Times; columns: readonly Column[]; weekendAlone: boolean },
   problems: CsvRow['problems'],
   notes: string[],
 ): void {
@@ -318,7 +349,7 @@ function readHours(
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
-  if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said))
+  if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
   dashesClosed(body)
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)
@@ -424,6 +455,7 @@ function* readSteps(
       garbled: fileMaybeGarbled(text),
       countries: new Map(),
       countryCodes: new Map(),
+      weekendAlone: false,
     }
     const pair = pairColumn(header.columns, below)
     if (pair >= 0) header.columns[pair]!.field = 'coordinates'
@@ -490,6 +522,7 @@ function* readSteps(
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
   const merged = mergedLeftovers(header.columns)
   Object.assign(header, readCountries(header.columns, records))
+  markWeekendAlone(header)
   /** The row above when it was short of the header's cells: the next may be its rest. */
   let short: { row: CsvRow; record: RawRecord } | null = null
   for (const [i, record] of records.slice(0, bottom).entries()) {

@@ -147,6 +147,26 @@ describe('columns of some days', () => {
     const codes = storeloc('locations', 'import', locatorId, '--file', sheet('Sa-So', 'B7'), '--dry-run')
     expect(codes.stdout).toContain('docs/cli.md lists the columns): Sa-So.')
   })
+  test('a lone weekend column leaves the weekdays unset, with a note of the file saying how to give them', () => {
+    for (const column of ['Sat-Sun', 'Sa-So']) {
+      const sheet = file(
+        'w.csv',
+        `Name;Adresse;Breitengrad;Längengrad;${column}\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;10-16\r\n`,
+      )
+      const r = storeloc('locations', 'import', locatorId, '--file', sheet, '--dry-run')
+      expect(r.code).toBe(0)
+      expect(r.stdout).toContain(
+        `The file's only column of days, "${column}", names the weekend alone: Monday to Friday were left unset (unknown), not closed.`,
+      )
+      json('locations', 'import', locatorId, '--file', sheet)
+    }
+    // Unset, a day exports as an empty cell: unknown, where closed would write "closed".
+    for (const { hours } of json('locations', 'export', locatorId))
+      expect(hours).toEqual({
+        ...{ monday: '', tuesday: '', wednesday: '', thursday: '', friday: '' },
+        ...{ saturday: '10-16', sunday: '10-16' },
+      })
+  })
   test('columns of days that give closed days alone are named as the file names them, with what to do', () => {
     const sheet = file(
       'c.csv',
