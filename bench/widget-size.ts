@@ -4,6 +4,7 @@
 // the minified bundle's, and they overlap where modules repeat each other's text.
 import { join, resolve } from 'node:path'
 import { asset } from '../src/api/pages/assets'
+import { widgetTexts } from '../src/api/pages/widget-texts'
 import { readOptions } from './system'
 
 const USAGE = 'usage: bun bench/widget-size.ts [--top N]'
@@ -22,6 +23,7 @@ const built = await Bun.build({
   minify: { identifiers: true, syntax: true, whitespace: false },
   target: 'browser',
   format: 'iife',
+  plugins: [widgetTexts],
 })
 const text = await built.outputs[0]!.text()
 const gzipped = (s: string) => Bun.gzipSync(Buffer.from(s), { level: 12, library: 'libdeflate' }).length
