@@ -167,12 +167,13 @@ function geodataFound(g: GeodataFacts): Check {
  * appointment apart. Locations of a chain share their texts, so each pair of texts is read once.
  */
 function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): HoursFound {
-  const seen = new Map<string, string[]>()
-  const found: HoursFound = { unread: { count: 0, first: [] }, byAppointment: { count: 0, first: [] } }
+  // Each pair of texts read once: its days to list, and whether they all say by appointment.
+  const seen = new Map<string, { listed: string[]; appointed: boolean }>()
+  const found = noHoursFound()
   for (const row of publishedHours(db, locatorId)) {
     const key = `${row.hours}\n${row.special_hours}`
-    let unread = seen.get(key)
-    if (unread === undefined) {
+    let read = seen.get(key)
+    if (read === undefined) {
       let hours: Record<string, string>
       let specialHours: Record<string, string>
       try {
@@ -181,18 +182,22 @@ function unreadHoursOf(db: ReturnType<typeof openExisting>, locatorId: string): 
       } catch {
         continue // not JSON: a row the service did not write, told by unreadableRows
       }
-      unread = unreadHourTexts({ hours, specialHours }).map(({ key, text }) => `${key} ${JSON.stringify(text)}`)
-      seen.set(key, unread)
+      const unread = unreadHourTexts({ hours, specialHours })
+      // A location with any text not read is a problem, named by those; one whose unread days all say by appointment, a note.
+      const notRead = unread.filter((u) => !byAppointment(u.text))
+      const listed = (notRead.length > 0 ? notRead : unread).map(({ key, text }) => `${key} ${JSON.stringify(text)}`)
+      read = { listed, appointed: notRead.length === 0 }
+      seen.set(key, read)
     }
-    // A location with any text not read is a problem; one whose unread days all say by appointment, a note.
-    const notRead = unread.filter((u) => !byAppointment(u.slice(u.indexOf(' ') + 1)))
-    const listed = notRead.length > 0 ? notRead : unread
-    const out = notRead.length > 0 ? found.unread : found.byAppointment
-    if (listed.length === 0) continue
-    if (++out.count <= MAX_LISTED) out.first.push(`${row.id} (${row.name}: ${listed.join(', ')})`)
+    if (read.listed.length === 0) continue
+    const out = read.appointed ? found.byAppointment : found.unread
+    if (++out.count <= MAX_LISTED) out.first.push(`${row.id} (${row.name}: ${read.listed.join(', ')})`)
   }
   return found
 }
+
+/** No hours found unread, nor open by appointment. */
+const noHoursFound = (): HoursFound => ({ unread: { count: 0, first: [] }, byAppointment: { count: 0, first: [] } })
 
 /** Locations whose JSON columns hold other text: each answer that includes one is a 500. */
 function unreadableProblem(rows: ReturnType<typeof unreadableRows>): Problem[] {
@@ -331,11 +336,7 @@ export function examine(databasePath: string, geodata: GeodataFacts, now = new D
         checks.push(
           l.active
             ? locatorCheck(l, unreadHoursOf(read, l.id), now.getTime(), unreadableProblem(unreadableRows(read, l.id)))
-            : locatorCheck(
-                l,
-                { unread: { count: 0, first: [] }, byAppointment: { count: 0, first: [] } },
-                now.getTime(),
-              ),
+            : locatorCheck(l, noHoursFound(), now.getTime()),
         )
     } else {
       notChecked.push(`${sound === null ? 'integrity and ' : ''}locators: not until the database's problems are solved`)
