@@ -166,7 +166,14 @@ async function main(): Promise<void> {
     usage(
       'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
     )
-  const client = new StorelocClient({ baseUrl, apiKey })
+  // A first start builds the geocoder's data (15 s to a minute or more): the client waits for it,
+  // and the wait is said once, not once a try.
+  const client = new StorelocClient({
+    baseUrl,
+    apiKey,
+    onStarting: ({ startupWaitMs }) =>
+      console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
+  })
 
   const { rows, unknown, unread } = readRows(files[0]!, await client.customFields(), encoding.value)
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')

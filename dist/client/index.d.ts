@@ -1,11 +1,14 @@
-import type { AdminLocation, BulkDelete, BulkLocation, BulkReport, CreateLocationBody, CustomField, LocationPage, UpdateLocationBody } from './types.js';
+import type { AdminLocation, BulkDelete, BulkLocation, BulkReport, CreateLocationBody, CustomField, ErrorCode, LocationPage, UpdateLocationBody } from './types.js';
 export type * from './types.js';
 export type ClientOptions = {
     /** The service's address, e.g. "http://127.0.0.1:3000". */
     baseUrl: string;
     /** The locator's secret key, "sk_...". */
     apiKey: string;
-    /** Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4). */
+    /**
+     * Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4); a
+     * starting service's 503s are waited for apart (startupWaitMs).
+     */
     attempts?: number;
     /**
      * How long, in all, a write is waited for while an earlier try of it still runs on the server
@@ -18,11 +21,26 @@ export type ClientOptions = {
     /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
     backoffMs?: number;
     /**
+     * How long a request waits for a service that is starting (503 `unavailable`, "The service is
+     * starting": a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
+     * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another).
+     * Those answers are not counted as tries; past this the request ends with the last of them.
+     */
+    startupWaitMs?: number;
+    /** Called once a request, when it first meets a starting service and waits for it. */
+    onStarting?: (wait: StartupWait) => void;
+    /**
      * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
      * database asks for 600 s) ends the request with its error rather than hold the script.
      */
     maxWaitMs?: number;
     fetch?: typeof fetch;
+};
+/** The request that waits for a starting service, and how long it will wait at most, ms. */
+export type StartupWait = {
+    method: 'GET' | 'POST';
+    path: string;
+    startupWaitMs: number;
 };
 export type WriteOptions = {
     /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
@@ -42,14 +60,23 @@ export type ErrorAnswer = {
  */
 export declare class StorelocError extends Error {
     readonly status: number;
-    readonly code: string;
+    /**
+     * One of the codes the Management API documents, or the client's own two; any other string
+     * when the answer had another (a newer service's code, a proxy's JSON error page).
+     */
+    readonly code: ErrorCode | (string & {});
     readonly details: Record<string, string[]> | undefined;
     readonly idempotencyKey?: string | undefined;
     /** Seconds the answer's Retry-After asked to wait; undefined when it had none. */
     readonly retryAfter: number | undefined;
     /** The answer's X-Request-Id; undefined when no answer came (status 0). */
     readonly requestId: string | undefined;
-    constructor(status: number, code: string, message: string, details: Record<string, string[]> | undefined, idempotencyKey?: string | undefined, answer?: ErrorAnswer);
+    constructor(status: number, 
+    /**
+     * One of the codes the Management API documents, or the client's own two; any other string
+     * when the answer had another (a newer service's code, a proxy's JSON error page).
+     */
+    code: ErrorCode | (string & {}), message: string, details: Record<string, string[]> | undefined, idempotencyKey?: string | undefined, answer?: ErrorAnswer);
 }
 export declare class StorelocClient {
     private readonly options;
@@ -59,6 +86,7 @@ export declare class StorelocClient {
     private readonly backoffMs;
     private readonly maxWaitMs;
     private readonly inFlightWaitMs;
+    private readonly startupWaitMs;
     private readonly fetchFn;
     constructor(options: ClientOptions);
     /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
@@ -97,8 +125,9 @@ export declare class StorelocClient {
     customFields(): Promise<CustomField[]>;
     /**
      * Sends a request, tried again after a network error, a timeout or a status that asks for it
-     * (waiting what Retry-After says, else backing off). A write keeps one Idempotency-Key for all
-     * its tries: a try whose answer was lost is replayed, not made again.
+     * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
+     * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
+     * answer was lost is replayed, not made again.
      */
     private request;
 }

@@ -15,7 +15,12 @@ export class StorelocError extends Error {
     retryAfter;
     /** The answer's X-Request-Id; undefined when no answer came (status 0). */
     requestId;
-    constructor(status, code, message, details, idempotencyKey, answer = {}) {
+    constructor(status, 
+    /**
+     * One of the codes the Management API documents, or the client's own two; any other string
+     * when the answer had another (a newer service's code, a proxy's JSON error page).
+     */
+    code, message, details, idempotencyKey, answer = {}) {
         super(message);
         this.status = status;
         this.code = code;
@@ -48,6 +53,23 @@ function retryAfterSeconds(header) {
     const at = Date.parse(ASCTIME.test(value) ? `${value} GMT` : value);
     return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
+/**
+ * A service still starting answers 503 `unavailable` with this message (src/server/start.ts);
+ * its other 503s (a busy database) say otherwise. The code alone does not tell them apart.
+ */
+const STARTING = /^The service is starting\b/;
+/** A starting answer's wait: its Retry-After (1 s there), 1 s without one, at most 5 s. */
+const startingPause = (retryAfter) => retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000;
+/** Whether a 503's body is a starting service's. */
+function isStarting(text) {
+    try {
+        const json = JSON.parse(text);
+        return json?.error === 'unavailable' && typeof json.message === 'string' && STARTING.test(json.message);
+    }
+    catch {
+        return false;
+    }
+}
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A request no try of which was answered (a network error, a timeout): status 0, code
@@ -68,6 +90,7 @@ export class StorelocClient {
     backoffMs;
     maxWaitMs;
     inFlightWaitMs;
+    startupWaitMs;
     fetchFn;
     constructor(options) {
         this.options = options;
@@ -77,6 +100,7 @@ export class StorelocClient {
         this.backoffMs = options.backoffMs ?? 250;
         this.maxWaitMs = options.maxWaitMs ?? 60_000;
         this.inFlightWaitMs = options.inFlightWaitMs ?? 600_000;
+        this.startupWaitMs = options.startupWaitMs ?? 120_000;
         this.fetchFn = options.fetch ?? fetch;
     }
     /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
@@ -137,8 +161,9 @@ export class StorelocClient {
     }
     /**
      * Sends a request, tried again after a network error, a timeout or a status that asks for it
-     * (waiting what Retry-After says, else backing off). A write keeps one Idempotency-Key for all
-     * its tries: a try whose answer was lost is replayed, not made again.
+     * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
+     * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
+     * answer was lost is replayed, not made again.
      */
     async request(method, path, body, options = {}) {
         const headers = { authorization: `Bearer ${this.options.apiKey}` };
@@ -156,6 +181,8 @@ export class StorelocClient {
         let wait = this.backoffMs;
         let failed = 0;
         const started = Date.now();
+        /** When the first starting answer came; undefined until one did. */
+        let startingSince;
         for (;;) {
             let response;
             try {
@@ -174,19 +201,36 @@ export class StorelocClient {
                 continue;
             }
             const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-            const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait;
-            const waiting = inFlight(response);
-            const again = waiting
-                ? Date.now() - started + delay <= this.inFlightWaitMs
-                : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs;
-            if (again) {
-                await response.body?.cancel();
-                await sleep(delay);
-                if (!waiting)
-                    wait *= 2;
-                continue;
+            // A 503's body is read to tell a starting service from a busy one.
+            const read = response.status === 503 && this.startupWaitMs > 0 ? await response.text() : undefined;
+            if (read !== undefined && isStarting(read)) {
+                const pause = startingPause(retryAfter);
+                if (startingSince === undefined) {
+                    startingSince = Date.now();
+                    if (pause <= this.startupWaitMs)
+                        this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs });
+                }
+                if (Date.now() - startingSince + pause <= this.startupWaitMs) {
+                    await sleep(pause);
+                    continue;
+                }
             }
-            const text = await response.text();
+            else {
+                const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait;
+                const waiting = inFlight(response);
+                const again = waiting
+                    ? Date.now() - started + delay <= this.inFlightWaitMs
+                    : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs;
+                if (again) {
+                    if (read === undefined)
+                        await response.body?.cancel();
+                    await sleep(delay);
+                    if (!waiting)
+                        wait *= 2;
+                    continue;
+                }
+            }
+            const text = read ?? (await response.text());
             const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined };
             let json;
             try {

@@ -133,3 +133,9 @@ export type CustomField = {
     name: string;
     type: string;
 };
+/**
+ * What a StorelocError's `code` may be: the Management API's error codes (docs/management-api.md,
+ * Errors), but `method_not_allowed`, which no call of the client meets, and the client's own two:
+ * `network_error` (no try was answered) and `invalid_response` (an answer that is not JSON).
+ */
+export type ErrorCode = 'invalid_request' | 'limit_exceeded' | 'Authentication failed' | 'error' | 'not_found' | 'conflict' | 'idempotency_answer_not_kept' | 'idempotency_key_reused' | 'payload_too_large' | 'geocoding_failed' | 'validation_error' | 'unavailable' | 'database_damaged' | 'network_error' | 'invalid_response';

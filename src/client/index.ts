@@ -9,6 +9,7 @@ import type {
   BulkReport,
   CreateLocationBody,
   CustomField,
+  ErrorCode,
   LocationPage,
   UpdateLocationBody,
 } from './types.js'
@@ -20,7 +21,10 @@ export type ClientOptions = {
   baseUrl: string
   /** The locator's secret key, "sk_...". */
   apiKey: string
-  /** Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4). */
+  /**
+   * Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4); a
+   * starting service's 503s are waited for apart (startupWaitMs).
+   */
   attempts?: number
   /**
    * How long, in all, a write is waited for while an earlier try of it still runs on the server
@@ -33,12 +37,24 @@ export type ClientOptions = {
   /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
   backoffMs?: number
   /**
+   * How long a request waits for a service that is starting (503 `unavailable`, "The service is
+   * starting": a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
+   * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another).
+   * Those answers are not counted as tries; past this the request ends with the last of them.
+   */
+  startupWaitMs?: number
+  /** Called once a request, when it first meets a starting service and waits for it. */
+  onStarting?: (wait: StartupWait) => void
+  /**
    * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
    * database asks for 600 s) ends the request with its error rather than hold the script.
    */
   maxWaitMs?: number
   fetch?: typeof fetch
 }
+
+/** The request that waits for a starting service, and how long it will wait at most, ms. */
+export type StartupWait = { method: 'GET' | 'POST'; path: string; startupWaitMs: number }
 
 export type WriteOptions = {
   /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
@@ -66,7 +82,11 @@ export class StorelocError extends Error {
 
   constructor(
     readonly status: number,
-    readonly code: string,
+    /**
+     * One of the codes the Management API documents, or the client's own two; any other string
+     * when the answer had another (a newer service's code, a proxy's JSON error page).
+     */
+    readonly code: ErrorCode | (string & {}),
     message: string,
     readonly details: Record<string, string[]> | undefined,
     readonly idempotencyKey?: string,
@@ -101,6 +121,26 @@ function retryAfterSeconds(header: string | null): number | undefined {
   return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000))
 }
 
+/**
+ * A service still starting answers 503 `unavailable` with this message (src/server/start.ts);
+ * its other 503s (a busy database) say otherwise. The code alone does not tell them apart.
+ */
+const STARTING = /^The service is starting\b/
+
+/** A starting answer's wait: its Retry-After (1 s there), 1 s without one, at most 5 s. */
+const startingPause = (retryAfter: number | undefined) =>
+  retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000
+
+/** Whether a 503's body is a starting service's. */
+function isStarting(text: string): boolean {
+  try {
+    const json = JSON.parse(text)
+    return json?.error === 'unavailable' && typeof json.message === 'string' && STARTING.test(json.message)
+  } catch {
+    return false
+  }
+}
+
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 /**
@@ -122,6 +162,7 @@ export class StorelocClient {
   private readonly backoffMs: number
   private readonly maxWaitMs: number
   private readonly inFlightWaitMs: number
+  private readonly startupWaitMs: number
   private readonly fetchFn: typeof fetch
 
   constructor(private readonly options: ClientOptions) {
@@ -131,6 +172,7 @@ export class StorelocClient {
     this.backoffMs = options.backoffMs ?? 250
     this.maxWaitMs = options.maxWaitMs ?? 60_000
     this.inFlightWaitMs = options.inFlightWaitMs ?? 600_000
+    this.startupWaitMs = options.startupWaitMs ?? 120_000
     this.fetchFn = options.fetch ?? fetch
   }
 
@@ -210,8 +252,9 @@ export class StorelocClient {
 
   /**
    * Sends a request, tried again after a network error, a timeout or a status that asks for it
-   * (waiting what Retry-After says, else backing off). A write keeps one Idempotency-Key for all
-   * its tries: a try whose answer was lost is replayed, not made again.
+   * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
+   * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
+   * answer was lost is replayed, not made again.
    */
   private async request<T>(
     method: 'GET' | 'POST',
@@ -232,6 +275,8 @@ export class StorelocClient {
     let wait = this.backoffMs
     let failed = 0
     const started = Date.now()
+    /** When the first starting answer came; undefined until one did. */
+    let startingSince: number | undefined
     for (;;) {
       let response: Response
       try {
@@ -248,18 +293,33 @@ export class StorelocClient {
         continue
       }
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
-      const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait
-      const waiting = inFlight(response)
-      const again = waiting
-        ? Date.now() - started + delay <= this.inFlightWaitMs
-        : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs
-      if (again) {
-        await response.body?.cancel()
-        await sleep(delay)
-        if (!waiting) wait *= 2
-        continue
+      // A 503's body is read to tell a starting service from a busy one.
+      const read = response.status === 503 && this.startupWaitMs > 0 ? await response.text() : undefined
+      if (read !== undefined && isStarting(read)) {
+        const pause = startingPause(retryAfter)
+        if (startingSince === undefined) {
+          startingSince = Date.now()
+          if (pause <= this.startupWaitMs)
+            this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
+        }
+        if (Date.now() - startingSince + pause <= this.startupWaitMs) {
+          await sleep(pause)
+          continue
+        }
+      } else {
+        const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait
+        const waiting = inFlight(response)
+        const again = waiting
+          ? Date.now() - started + delay <= this.inFlightWaitMs
+          : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs
+        if (again) {
+          if (read === undefined) await response.body?.cancel()
+          await sleep(delay)
+          if (!waiting) wait *= 2
+          continue
+        }
       }
-      const text = await response.text()
+      const text = read ?? (await response.text())
       const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined }
       let json: Record<string, unknown>
       try {
