@@ -5,6 +5,8 @@
 // deleted. Run it again at any time: what is in step stays untouched. It prints what changed and
 // what is worth a look.
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
+// Run right after a first start, it waits for the service to finish starting (up to 2 minutes),
+// saying so once.
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N] [--encoding NAME]
 //
