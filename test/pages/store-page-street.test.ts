@@ -9,7 +9,13 @@ import { makeEnv, type TestEnv } from '../helpers'
 import { send } from '../public/fixture'
 import { jsonLd, metaTags } from './fixture'
 
-const ADDRESSES = {
+const BERLIN = [52.52437, 13.41053] as const
+
+/** Each address the stand-in geocoder places at its town, `at` (its town's point) or elsewhere. */
+const ADDRESSES: Record<
+  string,
+  { city: string; country: string; postcode?: string; region?: string; at?: readonly [number, number] }
+> = {
   '800 Chicago Ave, Chicago, IL 60642': { city: 'Chicago', region: 'Illinois', postcode: '60642', country: 'US' },
   'Via Roma 10, Roma': { city: 'Roma', country: 'IT' },
   'Chicago, 800 Chicago Ave': { city: 'Chicago', region: 'Illinois', country: 'US' },
@@ -17,13 +23,18 @@ const ADDRESSES = {
   'Budapest, Andrássy út 12, Hungary': { city: 'Budapest', country: 'HU' },
   '10435 Berlin, Germany': { city: 'Berlin', postcode: '10435', country: 'DE' },
   'Springfield, IL': { city: 'Springfield', region: 'Illinois', country: 'US' },
-  'Berlin, Mitte': { city: 'Berlin', country: 'DE' },
+  'Berlin, Mitte': { city: 'Berlin', country: 'DE', at: BERLIN },
+  'Hamburg, St. Pauli': { city: 'Hamburg', country: 'DE', at: [53.55073, 9.99302] },
+  'Berlin, Unter den Linden': { city: 'Berlin', country: 'DE', at: BERLIN },
+  'Budapest, Váci utca': { city: 'Budapest', country: 'HU', at: [47.49835, 19.04045] },
+  'Paris, Champs-Élysées': { city: 'Paris', country: 'FR', at: [48.85341, 2.3488] },
+  'Wien, Graben': { city: 'Wien', country: 'AT', at: [48.20849, 16.37208] },
   '10117 Berlin, Mitte, Friedrichstraße 100': { city: 'Berlin', postcode: '10117', country: 'DE' },
   'Berlin, Kreuzberg, Oranienstraße': { city: 'Berlin', country: 'DE' },
   'Paris, Le Marais, Rue des Rosiers': { city: 'Paris', country: 'FR' },
   SW1A2AA: { city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
   '10 Downing St, SW1A2AA': { city: 'London', postcode: 'SW1A 2AA', country: 'GB' },
-} as const
+}
 
 let env: TestEnv
 let token: string
@@ -31,9 +42,9 @@ let token: string
 beforeAll(() => {
   env = makeEnv({
     addresses: Object.fromEntries(
-      Object.entries(ADDRESSES).map(([address, parts]) => [
+      Object.entries(ADDRESSES).map(([address, { at = [45, 10], ...parts }]) => [
         address,
-        { lat: 45, lng: 10, precision: 'city' as const, parts: { ...parts } },
+        { lat: at[0], lng: at[1], precision: 'city' as const, parts },
       ]),
     ),
   })
@@ -79,4 +90,14 @@ test('a district after the town is no street: the piece with a number or a stree
   ])
   expect(await streetsOf('Berlin, Kreuzberg, Oranienstraße')).toEqual(['Oranienstraße', 'Oranienstraße'])
   expect(await streetsOf('Paris, Le Marais, Rue des Rosiers')).toEqual(['Rue des Rosiers', 'Rue des Rosiers'])
+})
+
+test('a piece after the town with neither number nor street word is the street, unless a place there has its name', async () => {
+  // The geocoder's data knows Mitte and St. Pauli as districts of their towns; no street is a place.
+  expect(await streetsOf('Hamburg, St. Pauli')).toEqual([undefined, undefined])
+  expect(await streetsOf('Berlin, Unter den Linden')).toEqual(['Unter den Linden', 'Unter den Linden'])
+  expect(await streetsOf('Budapest, Váci utca')).toEqual(['Váci utca', 'Váci utca'])
+  expect(await streetsOf('Paris, Champs-Élysées')).toEqual(['Champs-Élysées', 'Champs-Élysées'])
+  // Graben is a town in Upper Austria: not one within Vienna's reach.
+  expect(await streetsOf('Wien, Graben')).toEqual(['Graben', 'Graben'])
 })

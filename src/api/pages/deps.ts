@@ -4,6 +4,7 @@ import type { Lang } from '../../core/languages'
 import { slugOf } from '../../core/slug'
 import { IndexUnavailable, databaseBusy } from '../../indexes/errors'
 import type { IndexRegistry } from '../../indexes/registry'
+import type { TownSource } from '../../locations/town'
 import type { Store } from '../../store'
 import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
@@ -12,7 +13,8 @@ import { pathStart } from '../public/url'
 import { messagePage } from './page-style'
 import { pageLang, pageTexts } from './page-texts'
 
-export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: string | null }
+/** `towns`: the place data writes are placed with (locations/town.ts), which tells a store page's street from a district. */
+export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: string | null; towns?: TownSource }
 
 /** The origin (and path prefix) page links start with: PUBLIC_BASE_URL, else the origin the request was sent to. */
 export const pageBase = (deps: PageDeps, request: Request): string =>
@@ -100,8 +102,10 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 17: directions read no region or country in the town's name ("Kansas City", "Panama City").
  * 18: a code in a piece all in capitals ("KIOSK AT ...") is a word in mixed text too.
  * 19: a town written short ("St. George") is the geocoder's "Saint George", not said again.
+ * 20: a piece after the town that names no place near the store is its street ("Berlin, Unter den
+ *    Linden"); a district's name ("Berlin, Mitte") still is not.
  */
-export const PAGE_FORMAT = 19
+export const PAGE_FORMAT = 20
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

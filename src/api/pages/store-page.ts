@@ -31,7 +31,7 @@ import { escapeHtml as esc, htmlResponse, openGraphTags, pagePolicy, scriptJson 
 import { messagePage, PAGE_STYLE } from './page-style'
 import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
-import { localBusinessJsonLd, type PublicLocation, streetOf } from './json-ld'
+import { localBusinessJsonLd, type PlaceNear, type PublicLocation, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
 import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks, ogLocale } from './page-languages'
 import { type Directory, directoryOf } from './directory'
@@ -111,6 +111,7 @@ export async function storePageResponse(
         finder,
         directory,
         crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
+        near: await placesNear(deps, location.coordinates),
       }),
       200,
       { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) },
@@ -151,6 +152,23 @@ function specialDates(index: LocatorIndex, id: string, now: number): { today: st
   }
   const special = [...hours.texts.special].filter(([date]) => date >= today && date < end)
   return { today, special: special.sort(([a], [b]) => (a < b ? -1 : 1)) }
+}
+
+/**
+ * Whether a name is that of a place within 30 km of `at` (reverse.ts townNamed), by the
+ * place data writes are placed with; null where there is none (GEOCODER=none) or it cannot be
+ * read. A lookup that fails says it is a place: a piece then needs a street's word to be a street.
+ */
+async function placesNear(deps: PageDeps, at: { lat: number; lng: number }): Promise<PlaceNear | null> {
+  const towns = await deps.towns?.().catch(() => null)
+  if (!towns) return null
+  return (name) => {
+    try {
+      return towns.townNamed(name, at.lat, at.lng) !== -1
+    } catch {
+      return true
+    }
+  }
 }
 
 /** Whether the path goes on after the id: a slug Elysia gave as null, not being valid percent-encoded UTF-8. */
@@ -202,6 +220,8 @@ type Page = {
   directory: Directory | null
   /** The trail from the store directory to the page; null when the directory could not be read. */
   crumbs: Crumb[] | null
+  /** The places near the store (json-ld.ts streetOf); null without place data. */
+  near: PlaceNear | null
 }
 
 /** The finder page's search, as the widget's store links carry it: its sl_ parameters, at most this many. */
@@ -244,10 +264,21 @@ ${languageLinks(page.pageUrl, texts)}
 `
 }
 
-function headHtml({ location, locator, canonical, special, pageUrl, home, texts, crumbs, directory }: Page): string {
+function headHtml({
+  location,
+  locator,
+  canonical,
+  special,
+  pageUrl,
+  home,
+  texts,
+  crumbs,
+  directory,
+  near,
+}: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
-  const name = storeName(location, directory)
+  const name = storeName(location, directory, near)
   const og: [string, string | undefined][] = [
     ['og:type', 'business.business'],
     ['og:site_name', locator.name],
@@ -256,7 +287,7 @@ function headHtml({ location, locator, canonical, special, pageUrl, home, texts,
     ['og:url', canonical],
     ['og:locale', ogLocale(texts.lang, address.country)],
     ['og:image', isFullUrl(location.image) ? location.image : undefined],
-    ['business:contact_data:street_address', streetOf(address)],
+    ['business:contact_data:street_address', streetOf(address, near)],
     ['business:contact_data:locality', address.city],
     ['business:contact_data:region', address.region],
     ['business:contact_data:postal_code', address.postcode],
@@ -275,7 +306,7 @@ function headHtml({ location, locator, canonical, special, pageUrl, home, texts,
 ${alternates(pageUrl, home)}
 ${openGraphTags(og)}
 <style>${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}</style>
-<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special))}</script>
+<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special, near))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
 }
 
