@@ -350,3 +350,37 @@ test('a town written short ("St.", "Mt.", "Ft.") is the town the geocoder names 
     }),
   ).toBe('100 Main St, St. George, South Carolina, United States')
 })
+
+test('a region given as a code is not said again where the address names it in full, in any of its names', () => {
+  expect(
+    addressText({ formatted: '5 Oak St, Springfield, Illinois', city: 'Springfield', region: 'IL', country: 'US' }),
+  ).toBe('5 Oak St, Springfield, Illinois, United States')
+  expect(
+    addressText({
+      formatted: '5 Oak St, Springfield Illinois 62701',
+      city: 'Springfield',
+      region: 'IL',
+      country: 'US',
+    }),
+  ).toBe('5 Oak St, Springfield Illinois 62701, United States')
+  for (const written of ['Bayern', 'Bavaria', 'BAYERN'])
+    expect(
+      addressText({
+        formatted: `Marienplatz 1, 80331 München, ${written}`,
+        city: 'München',
+        region: 'BY',
+        country: 'DE',
+      }),
+    ).toBe(`Marienplatz 1, 80331 München, ${written}, Germany`)
+  expect(
+    addressText({ formatted: '1 George St, Sydney, New South Wales', city: 'Sydney', region: 'NSW', country: 'AU' }),
+  ).toBe('1 George St, Sydney, New South Wales, Australia')
+  // The country's name is not its region's ("United States" holds the letters of "UT"), nor is a
+  // piece that writes the code as a word ("Co-op"), nor a street's before the town.
+  expect(
+    addressText({ formatted: '1 Main St, Provo, United States', city: 'Provo', region: 'UT', country: 'US' }),
+  ).toBe('1 Main St, Provo, United States, UT')
+  expect(
+    addressText({ formatted: '12 Illinois Street, Springfield', city: 'Springfield', region: 'IL', country: 'US' }),
+  ).toBe('12 Illinois Street, Springfield, IL, United States')
+})

@@ -34,13 +34,23 @@ const namesOf = (region: string): string[] => {
  * those countries (or with none given). A short word counts where a region stands: first in its
  * piece or after the town (`town`), with only numbers and short words between; not in the town's
  * name ("St. George" is not South Carolina's "St") nor after a street's words ("1200 Main St").
+ * A region given as a code is written in capitals, or, in those countries, in full (spelledOut).
+ * `others`: keys (nameKey) of names that are no region's, the country's.
  */
-export function writesRegion(text: string, region: string, country: string | undefined, town = ''): boolean {
+export function writesRegion(
+  text: string,
+  region: string,
+  country: string | undefined,
+  town = '',
+  others: string[] = [],
+): boolean {
   // A region given as a code ("IN", "ME") is written only as that code, in capitals: not "in".
   const code = /^[A-Z]{2,3}$/.test(region)
   const names = namesOf(region)
   if (!code && namesBeside(text, names.map(nameKey), town)) return true
-  if (!code && country !== undefined && !ABBREVIATING.has(country)) return false
+  if (country !== undefined && !ABBREVIATING.has(country)) {
+    if (!code) return false
+  } else if (code && spelledOut(text, region.toLowerCase(), town, others)) return true
   const letters = names.map((name) => nameKey(name).replace(/ /g, ''))
   const townWords = townKey(town).split(' ')
   return text.split(/[,;/()]/).some((piece) => {
@@ -49,13 +59,34 @@ export function writesRegion(text: string, region: string, country: string | und
       const key = nameKey(word.replace(/\./g, ''))
       if (key === '' || townWords.includes(townKey(key))) stands = true
       else if (/^\p{L}+$/u.test(key) && (key.length <= 3 || (key.length <= 6 && word.endsWith('.')))) {
-        const named = code
-          ? word.replace(/\./g, '') === region
-          : letters.some((name) => name[0] === key[0] && inOrder(key, name))
+        const named = code ? word.replace(/\./g, '') === region : letters.some((name) => inOrder(key, name))
         if (stands && key.length >= 2 && named) return true
       } else if (!/\d/.test(key)) stands = false
     }
     return false
+  })
+}
+
+/**
+ * Whether a piece of `text` is, but for the town's name and numbers, a name that the code `code`
+ * (in lower case) abbreviates, or another name of its region: begun by the code's first letter,
+ * its letters in order ("Illinois" of "il", "Bavaria" as Bayern of "by"). Not a piece that writes
+ * the code as a word ("Co-op Market" is not Colorado's), nor one of `others`.
+ */
+function spelledOut(text: string, code: string, town: string, others: string[]): boolean {
+  return text.split(/[,;/()]/).some((piece) => {
+    const words = ` ${townKey(piece)} `
+      .split(` ${townKey(town)} `)
+      .join(' ')
+      .split(' ')
+      .filter((w) => w && !/\d/.test(w))
+    const key = words.join(' ')
+    return (
+      key &&
+      !words.includes(code) &&
+      !others.includes(key) &&
+      namesOf(key).some((name) => inOrder(code, nameKey(name).replace(/ /g, '')))
+    )
   })
 }
 
@@ -90,8 +121,9 @@ export function namesBeside(text: string, keys: string[], town: string): boolean
  */
 const ABBREVIATING = new Set(['US', 'CA', 'AU', 'DE', 'CH'])
 
-/** Whether the letters of `short` come in `name` in its order ("wva" in "westvirginia"). */
+/** Whether `short` begins as `name` does and its letters come in `name` in order ("wva" in "westvirginia"). */
 function inOrder(short: string, name: string): boolean {
+  if (short[0] !== name[0]) return false
   let at = 0
   for (const c of short) {
     at = name.indexOf(c, at) + 1

@@ -16,6 +16,8 @@ const POSTCODE_ONLY = 'Kastanienallee 7, 10435 Berlin'
 const SPRINGFIELD = '12 Main Street, Springfield'
 const SPRINGFIELD_IL = '3 Elm St, Springfield, IL'
 const PUNE = 'SHOP 4 IN PHOENIX MALL, PUNE'
+const OAK_ILLINOIS = '5 Oak St, Springfield, Illinois'
+const MUNICH_BAYERN = 'Marienplatz 1, München, Bayern'
 
 let env: TestEnv
 let token: string
@@ -50,6 +52,19 @@ beforeAll(() => {
         parts: { city: 'Springfield', region: 'Illinois', country: 'US' },
       },
       [PUNE]: { lat: 18.5204, lng: 73.8567, precision: 'city', parts: { city: 'Pune', country: 'IN' } },
+      // Regions as a spreadsheet's region column gives them: codes.
+      [OAK_ILLINOIS]: {
+        lat: 39.7817,
+        lng: -89.6501,
+        precision: 'city',
+        parts: { city: 'Springfield', region: 'IL', country: 'US' },
+      },
+      [MUNICH_BAYERN]: {
+        lat: 48.13743,
+        lng: 11.57549,
+        precision: 'city',
+        parts: { city: 'München', region: 'BY', country: 'DE' },
+      },
       [SPRINGFIELD]: {
         lat: 39.7817,
         lng: -89.6501,
@@ -115,6 +130,17 @@ test('a region the address writes short, or an all-capitals "IN", is read as the
   )
 })
 
+test('a region given as a code that the address names in full is not said again', async () => {
+  const il = await create({ name: 'Oak Books', address: OAK_ILLINOIS })
+  expect(directionLinks(await pageOf(il, 'Oak Books'))[0]).toBe(
+    'https://www.google.com/maps/dir/?api=1&amp;destination=5%20Oak%20St%2C%20Springfield%2C%20Illinois%2C%20United%20States',
+  )
+  const by = await create({ name: 'Marien Books', address: MUNICH_BAYERN })
+  expect(directionLinks(await pageOf(by, 'Marien Books'))[0]).toBe(
+    'https://www.google.com/maps/dir/?api=1&amp;destination=Marienplatz%201%2C%20M%C3%BCnchen%2C%20Bayern%2C%20Germany',
+  )
+})
+
 test('the same address with its coordinates sent: the links go to the point, which the page gives', async () => {
   const id = await create({ name: 'Mitte Books', address: TOWN_ONLY, coordinates: BERLIN })
   const html = await pageOf(id, 'Mitte Books')
@@ -139,8 +165,8 @@ test('an ETag of a page of an earlier PAGE_FORMAT (address links, their country,
   expect(directionLinks(again.text)).toContain(
     'https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany&amp;sll=52.52437%2C13.41053',
   )
-  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 19.
-  for (const format of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19]) {
+  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 20.
+  for (const format of [1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20]) {
     const made = `W/"${version}-${Bun.hash(url, Bun.hash(`pages 8.${format} http://localhost `)).toString(36)}"`
     expect((await send(env.app, url, { headers: { 'if-none-match': made } })).status).toBe(200)
   }

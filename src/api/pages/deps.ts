@@ -104,8 +104,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 19: a town written short ("St. George") is the geocoder's "Saint George", not said again.
  * 20: a piece after the town that names no place near the store is its street ("Berlin, Unter den
  *    Linden"); a district's name ("Berlin, Mitte") still is not.
+ * 21: directions do not add a region given as a code ("IL", "BY") that the address names in full.
  */
-export const PAGE_FORMAT = 20
+export const PAGE_FORMAT = 21
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
