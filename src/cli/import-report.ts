@@ -1,7 +1,7 @@
 // What `locations import` prints: a progress line while a long import runs, then the summary of
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
-import { daysNamedTogether } from '../core/week-hours'
+import { daysNamedTogether } from '../core/week-days'
 import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../locations/bulk'
 import { problemParts } from '../locations/bulk-problems'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'

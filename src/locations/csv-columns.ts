@@ -1,7 +1,7 @@
 // The header table of a locations CSV: which field each header cell fills. Matching ignores case,
 // spaces, '_', '-' and '.', so "Store Code", "store_code" and "STORE-CODE" all name external_id.
 import { withinEdits } from '../core/text'
-import { namesDays } from '../core/week-hours'
+import { namesDays } from '../core/week-days'
 
 /**
  * Each field a column fills, with the spellings it answers to besides its own name. Dotted names

@@ -3,7 +3,7 @@
 import { parseDayHours } from '../core/hours'
 import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
-import { daysNamedTogether } from '../core/week-hours'
+import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
 import { columnField, daysColumn, fallbackField, fieldSaid, hasHoursWord, unreadHint } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'

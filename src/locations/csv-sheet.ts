@@ -2,7 +2,7 @@
 // below with its own; another sheet's header; totals rows at the bottom. Each is skipped and said,
 // or refused naming what it is.
 import { nameKey } from '../core/text'
-import { daysNamedTogether } from '../core/week-hours'
+import { daysNamedTogether } from '../core/week-days'
 import { columnField, daysColumn } from './csv-columns'
 import type { Column } from './csv-header'
 import { at, type CsvError, columnLetter, filledCells, lineShown, type RawRecord } from './csv-records'

@@ -4,7 +4,8 @@
 // as Excel writes them. Each pair is
 // joined into the day's text ("09:00-17:00"), which core/hours reads as a day column's.
 import { foldHours, isTimeOfDay, parseDayHours } from '../core/hours'
-import { daysNamed, namesDays, splitWeekHours } from '../core/week-hours'
+import { daysNamed, namesDays } from '../core/week-days'
+import { splitWeekHours } from '../core/week-hours'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { DAYS } from '../store/locations'
 import { MARK } from './csv-columns'

@@ -1,0 +1,200 @@
+// The days a week of hours names, and the language they are read in, for week-hours.ts: a text
+// of days alone read as days ("Mo-Fr", "Weekends"), one-letter days read as English or Spanish
+// ("M-F", "L-V"), whether its bare hours are the 24-hour clock's, a day named in another language
+// than the others. The days' names are day-names.ts'.
+import { foldHours } from './hours'
+import {
+  DAYS_IN_ENGLISH,
+  ENGLISH,
+  ENGLISH_BIT,
+  ENGLISH_DAYS,
+  ENGLISH_ONLY_LETTER,
+  EVERY_DAY,
+  type Grammar,
+  isHoliday,
+  languageNames,
+  languagesOf,
+  NAMED,
+  notPolish,
+  POLISH_OF,
+  POLISH_ONLY,
+  readsPolish,
+  ROMANCE_OF,
+  ROMANCE_ONLY,
+  SHARED_BESIDE_LETTERS,
+  SHARED_LETTERS,
+  SPANISH,
+  SPANISH_BIT,
+  WEEKDAYS,
+  WEEKENDS,
+} from './day-names'
+
+/**
+ * Whether a week's days are named as only languages of the 24-hour clock name them ("Mo-Sa",
+ * "lun-ven", "ma-za", "L-V"): then its bare hours are as written ("5-9" is 05:00-09:00).
+ */
+export function clock24(specs: Spec[], g: Grammar): boolean {
+  if (g === ENGLISH || specs.some((spec) => ENGLISH_DAYS.test(spec[0]))) return false
+  const letters = specs.some((spec) => spec[0].search(SHARED_LETTERS) >= 0)
+  const unshared = (days: string) => {
+    const named = days.replace(SHARED_LETTERS, '')
+    return letters ? named.replace(SHARED_BESIDE_LETTERS, '') : named
+  }
+  return specs.some((spec) => /\p{L}/u.test(unshared(spec[0])))
+}
+
+/**
+ * The text in lower case, accents removed, dashes made one, as the day names above are written;
+ * `at`: for each of its characters (and its end) where it comes from in the text.
+ */
+export function folded(text: string): { t: string; at: number[] } {
+  let t = ''
+  const at: number[] = []
+  let i = 0
+  for (const ch of text) {
+    const f = foldHours(ch)
+    for (let k = 0; k < f.length; k++) at.push(i)
+    t += f
+    i += ch.length
+  }
+  at.push(text.length)
+  return { t, at }
+}
+
+/** The days a match of a grammar's daysAt names, Monday = 0; `read`: two-letter days read otherwise (ROMANCE_OF). */
+export function daysOf(spec: string, read: ReadonlyMap<string, number> | null, g: Grammar): number[] {
+  const text = spec.replace(/\s*[:=]$/, '').trim()
+  if (EVERY_DAY.test(text)) return [0, 1, 2, 3, 4, 5, 6]
+  if (WEEKDAYS.test(text)) return [0, 1, 2, 3, 4]
+  if (WEEKENDS.test(text)) return [5, 6]
+  const dayOf = (name: string) => read?.get(name) ?? g.dayOf.get(name)!
+  const days: number[] = []
+  for (const [, first, last] of text.matchAll(g.spanParts)) {
+    if (isHoliday(first!) || (last !== undefined && isHoliday(last))) continue
+    const from = dayOf(first!)
+    const to = last === undefined ? from : dayOf(last)
+    // A span may wrap past Sunday: "Fr-Mo" is Friday to Monday.
+    for (let d = from; ; d = (d + 1) % 7) {
+      days.push(d)
+      if (d === to) break
+    }
+  }
+  return days
+}
+
+/**
+ * Whether a text names days and nothing else, with their names as above (not one letter each):
+ * "Mo-Fr", "Sat & Sun", "Weekdays"; not "Sales" (S a L e S, as Spanish letters would read it).
+ */
+export function namesDays(text: string): boolean {
+  const t = foldHours(text).trim()
+  const [spec, more] = [...t.matchAll(NAMED.daysAt)]
+  return (
+    spec !== undefined &&
+    more === undefined &&
+    spec.index === 0 &&
+    spec[0].length === t.length &&
+    daysOf(spec[0], null, NAMED).length > 0
+  )
+}
+
+/** The days a text naming days alone names (namesDays), Monday = 0, in their order; [] for none. */
+export function daysNamed(text: string): number[] {
+  const spec = foldHours(text).trim().match(NAMED.daysAt)
+  return spec === null ? [] : daysOf(spec[0], null, NAMED)
+}
+
+/**
+ * The days each of some texts naming days alone names, read together as one week's days are:
+ * "Di" beside "Lu-Ve" is dimanche, "So" beside "Pn-Pt" sobota.
+ */
+export function daysNamedTogether(texts: string[]): number[][] {
+  const specs = texts.map((text) => foldHours(text).trim().match(NAMED.daysAt)?.[0] ?? null)
+  const named = specs.filter((spec) => spec !== null)
+  // As in a week's text, a day only Polish names beside another language's ("PN" beside "Mo-Fr") is none.
+  const polish = readsPolish(named)
+  const mixed = polish && named.some(notPolish)
+  const read = named.some((spec) => ROMANCE_ONLY.test(spec)) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
+  return specs.map((spec) => (spec === null || (mixed && POLISH_ONLY.test(spec)) ? [] : daysOf(spec, read, NAMED)))
+}
+
+/** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." is no M. */
+const SPANISH_ONLY_LETTER = /(?<![\p{L}\d])[lxjvd](?![\p{L}\d])/u
+const LETTER_M = /(?<![\p{L}\d])m(?![\p{L}\d])/u
+const MERIDIEM = /(\d\s*)[ap]\.?\s?m\b\.?/g
+
+/**
+ * How a folded text's one-letter days are read: as English writes them with F, W or R, as
+ * Spanish does with L, X, J, V or D; else as its days named in full say ("M-Sa": Monday, Sa
+ * English's too; "M-Sáb": martes). Null when an M is read neither way ("M-S 9-5").
+ */
+export function lettersOf(text: string, t: string, at: number[]): Grammar | null {
+  if (ENGLISH_ONLY_LETTER.test(t)) return ENGLISH
+  if (SPANISH_ONLY_LETTER.test(t)) return SPANISH
+  // A name written with an accent ("Sá", "Sáb") is none of English's, whatever it folds to.
+  const bitsOf = (name: string, from: number) => {
+    const accented = /[^\p{ASCII}]/u.test(text.slice(at[from], at[from + name.length]))
+    return languagesOf(name, NAMED) & (accented ? ~ENGLISH_BIT : -1)
+  }
+  const bits = [...t.matchAll(NAMED.daysAt)]
+    .flatMap((spec) =>
+      [...spec[0].matchAll(NAMED.spanParts)].flatMap((m) => {
+        const from = spec.index + m.index
+        return [bitsOf(m[1]!, from), ...(m[2] ? [bitsOf(m[2], from + m[0].lastIndexOf(m[2]))] : [])]
+      }),
+    )
+    .filter((b) => b !== 0)
+  if (bits.length > 0 && bits.every((b) => b & ENGLISH_BIT)) return ENGLISH
+  if (bits.length > 0 && bits.every((b) => b & SPANISH_BIT)) return SPANISH
+  // Beside no days, or days of neither ("M-Sa 9-5, So geschlossen": So is German's), M is in doubt.
+  return LETTER_M.test(t.replace(MERIDIEM, '$1')) ? null : SPANISH
+}
+
+/** Days found in a text: as written, and where. */
+export type Spec = { 0: string; index: number }
+
+/** Whether days are a word for some days ("Weekends", "täglich"), not days named by their names. */
+export function isGroup(spec: string): boolean {
+  const days = spec.replace(/\s*[:=]$/, '').trim()
+  return EVERY_DAY.test(days) || WEEKDAYS.test(days) || WEEKENDS.test(days)
+}
+
+/**
+ * Why a week is not read when a day's name is of none of the languages that name its other days
+ * ("Sex", Portuguese Friday, beside "Mo-Fr"); null when one language names them all, or, `apart`,
+ * when no day is named twice ("Mon-Sat 9-18, zo gesloten"): then no name changes another's hours.
+ */
+export function otherLanguage(
+  text: string,
+  at: number[],
+  specs: Spec[],
+  g: Grammar,
+  read: ReadonlyMap<string, number> | null,
+  apart: boolean,
+): string | null {
+  const names: { name: string; from: number; bits: number }[] = []
+  for (const spec of specs) {
+    if (isGroup(spec[0])) continue
+    for (const m of spec[0].matchAll(g.spanParts)) {
+      const from = spec.index + m.index
+      names.push({ name: m[1]!, from, bits: languagesOf(m[1]!, g) })
+      if (m[2] !== undefined)
+        names.push({ name: m[2], from: from + m[0].lastIndexOf(m[2]), bits: languagesOf(m[2], g) })
+    }
+  }
+  const known = names.filter((n) => n.bits !== 0)
+  const common = (list: typeof known) => list.reduce((bits, n) => bits & n.bits, -1)
+  if (common(known) !== 0) return null
+  const days = specs.flatMap((spec) => daysOf(spec[0], read, g))
+  if (apart && new Set(days).size === days.length) return null
+  // The name the others share a language without; else the first that leaves none.
+  const odd =
+    known.find((n) => common(known.filter((o) => o.name !== n.name)) !== 0) ??
+    known.find((_, i) => common(known.slice(0, i + 1)) === 0)!
+  const others = common(known.filter((o) => o.name !== odd.name))
+  const rest = others !== 0 ? others : common(known.slice(0, known.indexOf(odd)))
+  const shown = text.slice(at[odd.from], at[odd.from + odd.name.length])
+  const day = read?.get(odd.name) ?? g.dayOf.get(odd.name)!
+  const bits = languagesOf(odd.name, g, day)
+  return `its "${shown}" is ${DAYS_IN_ENGLISH[day]} only in ${languageNames(bits)}, and its other days are ${languageNames(rest)}. Write every day in one language.`
+}
