@@ -466,6 +466,11 @@ const CELLS: [string, string | null][] = [
   ["lun-ven de 9h jusqu'à midi, sam 10h-17h", '1-5 09:00-12:00; 6 10:00-17:00'],
   ["lun-sam 9h-19h, nocturne jeudi jusqu'à minuit", '1-3,5-6 09:00-19:00; 4 09:00-24:00'],
   ['lun-sam 10h-minuit, dim 14h-minuit', '1-6 10:00-24:00; 7 14:00-24:00'],
+  // "late nights", Italian "apertura serale" as "late opening"; before or after the day.
+  ['Mon-Sat 9-6, late nights Thu till 9', '1-3,5-6 09:00-18:00; 4 09:00-21:00'],
+  ['lun-sab 9-19, apertura serale giovedì fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  ['lun-sab 9-19, giovedì apertura serale fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  ['lun-sab 9-19, apertura serale il giovedì fino alle ore 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
 ]
 
 /** A day's text as compared: its hours as HH:MM-HH:MM, "closed", "?" unread, '' not named. */

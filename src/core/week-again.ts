@@ -54,10 +54,11 @@ export function doubt(days: string, first: string, next: string): string {
 }
 
 /**
- * Words for a late opening, folded ("late night shopping", "langer Donnerstag", Dutch "koopavond",
- * French "nocturne"): the day closes later than its hours before, so in the evening.
+ * Words for a late opening, folded ("late night shopping", "late nights", "langer Donnerstag",
+ * Dutch "koopavond", French "nocturne", Italian "apertura serale"): the day closes later than its
+ * hours before, so in the evening.
  */
-const LATE_WORDS = 'late(?:\\s+night)?(?:\\s+(?:opening|shopping))?|lange[rn]?|koopavond|nocturne'
+const LATE_WORDS = 'late(?:\\s+nights?)?(?:\\s+(?:opening|shopping))?|lange[rn]?|koopavond|nocturne|apertura\\s+serale'
 const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 
 /**
@@ -72,10 +73,10 @@ const TILL = new RegExp(
 
 /**
  * A word for a late opening before its days and their closing alone ("langer Donnerstag bis
- * 20", "open late Thursday till 9", "late opening Thu & Fri till 8"), the day's article or not.
+ * 20", "open late Thursday till 9", "apertura serale giovedì fino alle 22"), the day's article or not.
  */
 const LATE_BEFORE = new RegExp(
-  `(?<![\\p{L}\\d])((?:open(?:s|ing)?\\s+)?(?:${LATE_WORDS}))\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?(?:\\s*(?:&|,|\\+|and|und|et|en)\\s*\\p{L}+\\.?)*)(?=\\s+(?:till?|until|bis|tot)(?!\\p{L})|\\s+jusqu)`,
+  `(?<![\\p{L}\\d])((?:open(?:s|ing)?\\s+)?(?:${LATE_WORDS}))\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?(?:\\s*(?:&|,|\\+|and|und|et|en)\\s*\\p{L}+\\.?)*)(?=\\s+(?:till?|until|bis|tot|fino\\s+alle|hasta\\s+las)(?!\\p{L})|\\s+jusqu)`,
   'giu',
 )
 
