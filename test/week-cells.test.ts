@@ -471,6 +471,14 @@ const CELLS: [string, string | null][] = [
   ['lun-sab 9-19, apertura serale giovedì fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
   ['lun-sab 9-19, giovedì apertura serale fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
   ['lun-sab 9-19, apertura serale il giovedì fino alle ore 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  // Holidays after a word for closed, joined, or joined to the days before it: the days' hours.
+  ['Mon-Fri 9-5, Sat-Sun closed & holidays', '1-5 09:00-17:00; 6-7 closed'],
+  ['Mon-Fri 9-5, Sat-Sun & holidays closed', '1-5 09:00-17:00; 6-7 closed'],
+  ['Mo-Sa 9-18, So geschlossen und Feiertage', '1-6 09:00-18:00; 7 closed'],
+  // German "So-" cut short before "und Feiertage", and joined to them by a dash.
+  ['Mo-Sa 9-18, So- und Feiertage geschlossen', '1-6 09:00-18:00; 7 closed'],
+  ['Mo-Sa 9-18, So-Feiertag geschlossen', '1-6 09:00-18:00; 7 closed'],
+  ['So-Fr 9-18', '1-5,7 09:00-18:00'],
 ]
 
 /** A day's text as compared: its hours as HH:MM-HH:MM, "closed", "?" unread, '' not named. */

@@ -16,9 +16,9 @@ const DAY_NAMES: [string, number][] = [
     'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sabados sab sabato zaterdag zaterdags za',
   ),
   ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
-  // A word cut short before another that ends alike: "Sonn- und Feiertage", Dutch "zon- en
-  // feestdagen", Danish and Norwegian "søn- og helligdage", Swedish "sön- och helgdagar".
-  ...names(6, 'sonn- zon- son-'),
+  // A word cut short before another that ends alike: "Sonn- und Feiertage", "So- und Feiertage",
+  // Dutch "zon- en feestdagen", Danish and Norwegian "søn- og helligdage", Swedish "sön- och helgdagar".
+  ...names(6, 'sonn- so- zon- son-'),
   // Portuguese ("Seg-Sex", "segunda a sexta-feira"; sábado and domingo are Spanish's too).
   ...names(0, 'segunda-feira segunda seg'),
   ...names(1, 'terca-feira terca ter'),
@@ -237,7 +237,7 @@ const LANGUAGES: [string, string][] = [
   ],
   [
     'German',
-    'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags sonn- so',
+    'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags sonn- so- so',
   ],
   ['French', 'lundi lun lu mardi mar ma mercredi mer me jeudi jeu je vendredi ven ve samedi sam sa dimanche dim di'],
   [

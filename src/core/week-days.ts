@@ -70,8 +70,13 @@ export function daysOf(spec: string, read: ReadonlyMap<string, number> | null, g
   const dayOf = (name: string) => read?.get(name) ?? g.dayOf.get(name)!
   const days: number[] = []
   for (const [, first, last] of text.matchAll(g.spanParts)) {
-    if (isHoliday(first!) || (last !== undefined && isHoliday(last))) continue
+    if (isHoliday(first!)) continue
     const from = dayOf(first!)
+    // A day joined to holidays by a dash is no span: "So-Feiertag" is Sunday, and holidays.
+    if (last !== undefined && isHoliday(last)) {
+      days.push(from)
+      continue
+    }
     const to = last === undefined ? from : dayOf(last)
     // A span may wrap past Sunday: "Fr-Mo" is Friday to Monday.
     for (let d = from; ; d = (d + 1) % 7) {
