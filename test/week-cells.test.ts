@@ -479,6 +479,12 @@ const CELLS: [string, string | null][] = [
   ['Mo-Sa 9-18, So- und Feiertage geschlossen', '1-6 09:00-18:00; 7 closed'],
   ['Mo-Sa 9-18, So-Feiertag geschlossen', '1-6 09:00-18:00; 7 closed'],
   ['So-Fr 9-18', '1-5,7 09:00-18:00'],
+  // A day given its own hours, then named again closed (or open after closed): which is meant?
+  ['zo 12-17, zon- en feestdagen gesloten', null],
+  ['ma-za 9-18, zo 12-17, zon- en feestdagen gesloten', null],
+  ['Sun closed, Mon-Fri 9-5, Sun 10-4', null],
+  // A day of a span named again closed is that span's exception.
+  ['Mo-Sa 9-18, Mi geschlossen', '1-2,4-6 09:00-18:00; 3 closed'],
 ]
 
 /** A day's text as compared: its hours as HH:MM-HH:MM, "closed", "?" unread, '' not named. */
@@ -529,6 +535,13 @@ test("a langer Samstag after Saturday's hours asks for a special date or the hou
   expect(problem!.message).toContain('its "langer Samstag bis 18" could be one Saturday a month')
   expect(problem!.message).toContain('special date (special_hours)')
   expect(problem!.message).toContain('"Sat 09:00-18:00"')
+})
+
+// Both of a day's texts are quoted, and the holidays said apart.
+test("a day's own hours, then closed with the holidays, are in doubt, both quoted", () => {
+  const [problem] = weekInto({}, 'ma-za 9-18, zo 12-17, zon- en feestdagen gesloten')
+  expect(problem!.message).toContain('"zo 12-17" and "zon- en feestdagen gesloten" give Sunday')
+  expect(problem!.message).toContain('special_hours')
 })
 
 // A day left empty after "=" or ":" is unknown in the store's hours, never closed as a day not named.

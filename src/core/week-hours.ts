@@ -12,6 +12,7 @@ import {
   type Grammar,
   HELG,
   HOLIDAY_WORDS,
+  isHoliday,
   IN_FULL,
   NAMED,
   NORDIC,
@@ -35,6 +36,7 @@ import {
   kept,
   lateDoubt,
   otherwise,
+  clashDoubt,
   say,
   unbracketed,
   untilBetween,
@@ -352,6 +354,9 @@ function splitWith(
   // after it leaves a day named alone its hours, as a day named after one has its own ("Daily 9-5,
   // Sun 10-4"); after a span ("Mon-Sat 9-5, Weekends closed": Saturday?) it is not guessed.
   const named = new Map<number, 'alone' | 'span'>()
+  // The spec that last named each day alone, while no span has named it since.
+  const aloneAt = new Map<number, number>()
+  const shownAt = (j: number) => `${daysAt(j)} ${hours[j]}`.trim()
   for (let i = 0; i < specs.length; i++) {
     const all = i === holidays ? [] : daysOf(specs[i]![0], read, g)
     if (all.length === 0) continue // public holidays
@@ -360,13 +365,20 @@ function splitWith(
     if (blank[i]) continue
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     const group = isGroup(specs[i]![0]) && halfClosed(day) === null
-    const { 0: words, index } = specs[i]!
-    const shown = () => `${text.slice(at[index], at[index + words.length]).trim()} ${hours[i]}`.trim()
+    const shown = () => shownAt(i)
     const days = group ? groupDays(all, named, shown, doubts) : all
     if (days === null) return null
-    if (!group)
-      for (const part of specs[i]![0].matchAll(g.spanParts))
-        for (const d of daysOf(part[0], read, g)) named.set(d, part[2] === undefined ? 'alone' : 'span')
+    // "zo 12-17, zon- en feestdagen gesloten": a day given its own hours, then closed (or open after
+    // closed), is in doubt; a span's day named again ("Mo-Sa 9-18, Mi geschlossen") is its exception.
+    const clash = group ? undefined : days.find((d) => aloneAt.has(d) && opposed(week[d]!, day))
+    if (clash !== undefined) {
+      const j = aloneAt.get(clash)!
+      const holidays = namesHolidays(specs[j]![0], g) || namesHolidays(specs[i]![0], g)
+      const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
+      say(doubts, clashDoubt(shownAt(j), shown(), clash, open, holidays))
+      return null
+    }
+    if (!group) markNamed(specs, i, read, g, named, aloneAt)
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
@@ -392,6 +404,36 @@ function splitWith(
   }
   return week
 }
+
+/** How spec `i` names each of its days (named), and which it names alone (aloneAt: `i`). */
+function markNamed(
+  specs: Spec[],
+  i: number,
+  read: ReadonlyMap<string, number> | null,
+  g: Grammar,
+  named: Map<number, 'alone' | 'span'>,
+  aloneAt: Map<number, number>,
+): void {
+  for (const part of specs[i]![0].matchAll(g.spanParts)) {
+    // "So-Feiertag" is Sunday alone, and holidays.
+    const alone = part[2] === undefined || isHoliday(part[2])
+    for (const d of daysOf(part[0], read, g)) {
+      named.set(d, alone ? 'alone' : 'span')
+      if (alone) aloneAt.set(d, i)
+      else aloneAt.delete(d)
+    }
+  }
+}
+
+/** Whether a day's hours and the next it is given are one open, the other closed: not a half closed. */
+function opposed(first: string, next: string): boolean {
+  const kinds = [parseDayHours(first).kind, parseDayHours(next).kind]
+  return halfClosed(next) === null && kinds.includes('open') && kinds.includes('closed')
+}
+
+/** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */
+const namesHolidays = (spec: string, g: Grammar) =>
+  [...spec.matchAll(g.spanParts)].some((part) => isHoliday(part[1]!) || (part[2] !== undefined && isHoliday(part[2])))
 
 /**
  * How "helger" beside Saturday or Sunday named reads: in Swedish the weekend or the holidays

@@ -185,3 +185,16 @@ export function wordsBeforeDays(hours: string[], daysAt: (i: number) => string, 
   }
   return false
 }
+
+/**
+ * Why a day given open hours and closed, each named alone ("zo 12-17, zon- en feestdagen
+ * gesloten"), is not read: which is meant is not guessed. `open`: the open hours; `holidays`: either
+ * text names them too.
+ */
+export function clashDoubt(first: string, next: string, day: number, open: string, holidays: boolean): string {
+  const name = DAYS_IN_ENGLISH[day]!
+  const read = parseDayHours(open)
+  const hours = read.kind === 'open' ? clockText(read.intervals) : open
+  const apart = holidays ? ', and public holidays as special dates (special_hours)' : ''
+  return `its "${first}" and "${next}" give ${name} both open hours and closed. Write ${name}'s hours once, such as "${name.slice(0, 3)} ${hours}" or "${name.slice(0, 3)} closed"${apart}.`
+}
