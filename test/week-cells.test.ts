@@ -471,6 +471,10 @@ const CELLS: [string, string | null][] = [
   ['lun-sab 9-19, apertura serale giovedì fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
   ['lun-sab 9-19, giovedì apertura serale fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
   ['lun-sab 9-19, apertura serale il giovedì fino alle ore 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  // Swedish "kvällsöppet" and Swiss German "Abendverkauf" alike.
+  ['mån-fre 10-18, kvällsöppet tors till 20', '1-3,5 10:00-18:00; 4 10:00-20:00'],
+  ['Mo-Fr 9-18.30, Sa 8-17, Do Abendverkauf bis 21 Uhr', '1-3,5 09:00-18:30; 4 09:00-21:00; 6 08:00-17:00'],
+  ['Mo-Fr 9-18.30, Abendverkauf am Donnerstag bis 21 Uhr', '1-3,5 09:00-18:30; 4 09:00-21:00'],
   // Holidays after a word for closed, joined, or joined to the days before it: the days' hours.
   ['Mon-Fri 9-5, Sat-Sun closed & holidays', '1-5 09:00-17:00; 6-7 closed'],
   ['Mon-Fri 9-5, Sat-Sun & holidays closed', '1-5 09:00-17:00; 6-7 closed'],

@@ -55,10 +55,12 @@ export function doubt(days: string, first: string, next: string): string {
 
 /**
  * Words for a late opening, folded ("late night shopping", "late nights", "langer Donnerstag",
- * Dutch "koopavond", French "nocturne", Italian "apertura serale"): the day closes later than its
- * hours before, so in the evening.
+ * Dutch "koopavond", French "nocturne", Italian "apertura serale", Swedish "kvällsöppet", Swiss
+ * German "Abendverkauf"): the day closes later than its hours before, so in the evening. Accents
+ * as written or folded: LATE_BEFORE reads the text as written.
  */
-const LATE_WORDS = 'late(?:\\s+nights?)?(?:\\s+(?:opening|shopping))?|lange[rn]?|koopavond|nocturne|apertura\\s+serale'
+const LATE_WORDS =
+  'late(?:\\s+nights?)?(?:\\s+(?:opening|shopping))?|lange[rn]?|koopavond|nocturne|apertura\\s+serale|kv[aä]lls[oö]ppet|abendverkauf'
 const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 
 /**
@@ -76,7 +78,7 @@ const TILL = new RegExp(
  * 20", "open late Thursday till 9", "apertura serale giovedì fino alle 22"), the day's article or not.
  */
 const LATE_BEFORE = new RegExp(
-  `(?<![\\p{L}\\d])((?:open(?:s|ing)?\\s+)?(?:${LATE_WORDS}))\\s+(?:(?:le|el|il|op|on)\\s+)?(\\p{L}+\\.?(?:\\s*(?:&|,|\\+|and|und|et|en)\\s*\\p{L}+\\.?)*)(?=\\s+(?:till?|until|bis|tot|fino\\s+alle|hasta\\s+las)(?!\\p{L})|\\s+jusqu)`,
+  `(?<![\\p{L}\\d])((?:open(?:s|ing)?\\s+)?(?:${LATE_WORDS}))\\s+(?:(?:le|el|il|op|on|am)\\s+)?(\\p{L}+\\.?(?:\\s*(?:&|,|\\+|and|und|et|en)\\s*\\p{L}+\\.?)*)(?=\\s+(?:till?|until|bis|tot|fino\\s+alle|hasta\\s+las)(?!\\p{L})|\\s+jusqu)`,
   'giu',
 )
 
