@@ -183,8 +183,16 @@ export class StorelocClient {
         const started = Date.now();
         /** When the first starting answer came; undefined until one did. */
         let startingSince;
+        /** A try that got no answer, or lost its body on the way: counted, and backed off from. */
+        const unansweredTry = async (e) => {
+            if (++failed >= this.attempts)
+                throw unanswered(method, path, e, headers['idempotency-key']);
+            await sleep(wait);
+            wait *= 2;
+        };
         for (;;) {
             let response;
+            let read;
             try {
                 response = await this.fetchFn(`${this.base}${path}`, {
                     method,
@@ -192,17 +200,15 @@ export class StorelocClient {
                     body: payload,
                     signal: AbortSignal.timeout(this.timeoutMs),
                 });
+                // A 503's body is read to tell a starting service from a busy one.
+                if (response.status === 503 && this.startupWaitMs > 0)
+                    read = await response.text();
             }
             catch (e) {
-                if (++failed >= this.attempts)
-                    throw unanswered(method, path, e, headers['idempotency-key']);
-                await sleep(wait);
-                wait *= 2;
+                await unansweredTry(e);
                 continue;
             }
             const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-            // A 503's body is read to tell a starting service from a busy one.
-            const read = response.status === 503 && this.startupWaitMs > 0 ? await response.text() : undefined;
             if (read !== undefined && isStarting(read)) {
                 const pause = startingPause(retryAfter);
                 if (startingSince === undefined) {
@@ -230,7 +236,14 @@ export class StorelocClient {
                     continue;
                 }
             }
-            const text = read ?? (await response.text());
+            let text;
+            try {
+                text = read ?? (await response.text());
+            }
+            catch (e) {
+                await unansweredTry(e);
+                continue;
+            }
             const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined };
             let json;
             try {

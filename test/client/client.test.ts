@@ -207,4 +207,33 @@ describe('StorelocClient', () => {
     expect(lost.message).toBe('POST /admin/v1/locations: connection refused')
     expect(lost.cause).toBeInstanceOf(TypeError)
   })
+
+  test('an answer whose body is lost midway is a network error: tried again, a write replayed by its key', async () => {
+    /** The answer's status and headers, then its body cut off, as a dropped connection leaves it. */
+    const cut = (answer: Response) =>
+      new Response(
+        new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('{"success":'))
+            c.error(new TypeError('socket closed'))
+          },
+        }),
+        { status: answer.status, headers: answer.headers },
+      )
+    // A 503 (its body is read to tell a starting service), then a 201 (the write was made): each cut.
+    const { api, seen } = client(async (_r, send) => {
+      if (seen.length === 1) return cut(new Response(null, { status: 503 }))
+      const answer = await send()
+      return seen.length === 2 ? cut(answer) : answer
+    })
+    const made = await api.createLocation(storeBody({ external_id: 'S1' }) as any, { idempotencyKey: 'nightly-4' })
+    expect(made.external_id).toBe('S1')
+    expect(seen).toHaveLength(3)
+    expect(count()).toBe(1)
+
+    const { api: lost } = client(async (_r, send) => cut(await send()))
+    const error = await lost.listLocations().catch((e) => e)
+    expect(error).toBeInstanceOf(StorelocError)
+    expect(error).toMatchObject({ status: 0, code: 'network_error', message: 'GET /admin/v1/locations: socket closed' })
+  })
 })
