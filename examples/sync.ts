@@ -5,8 +5,8 @@
 // deleted. Run it again at any time: what is in step stays untouched. It prints what changed and
 // what is worth a look.
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
-// Run right after a first start, it waits for the service to finish starting (up to 2 minutes),
-// saying so once.
+// Run right after a first start, it waits for the service to finish starting (up to 2 minutes;
+// STORELOC_STARTUP_WAIT=SECONDS sets another wait), saying so once.
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N] [--encoding NAME]
 //
@@ -168,11 +168,17 @@ async function main(): Promise<void> {
     usage(
       'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
     )
+  const startupWait = process.env.STORELOC_STARTUP_WAIT ?? '120'
+  if (!/^\d+$/.test(startupWait))
+    usage(
+      `STORELOC_STARTUP_WAIT takes a whole number of seconds: how long to wait for a service that is starting (120 when not set); got ${JSON.stringify(startupWait)}.`,
+    )
   // A first start builds the geocoder's data (15 s to a minute or more): the client waits for it,
   // and the wait is said once, not once a try.
   const client = new StorelocClient({
     baseUrl,
     apiKey,
+    startupWaitMs: Number(startupWait) * 1000,
     onStarting: ({ startupWaitMs }) =>
       console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
   })
@@ -274,11 +280,17 @@ main().catch((e) => {
   // The runtime's first sentence says what failed; ours, not its own advice, says what to do.
   const failed = message.replace(/([.?!]) .*$/, '').replace(/[.?!]*$/, '')
   const said = unreached ? `${failed}. Check that it runs, and that STORELOC_URL is its address.` : message
-  console.error(`sync: ${where}${said}`)
+  if (e instanceof StorelocError && e.starting) {
+    // Waited already: its "retry in a moment" and Retry-After: 1 would send the user round again.
+    const waited = process.env.STORELOC_STARTUP_WAIT ?? '120'
+    console.error(
+      `sync: the service at ${process.env.STORELOC_URL} did not finish starting within ${waited} s: a first start builds the geocoder's data, longer on a slow machine. Run the sync again once GET /readyz answers 200, or set STORELOC_STARTUP_WAIT to more seconds.`,
+    )
+  } else console.error(`sync: ${where}${said}`)
   // What the answer's headers add: when to run again, and the id a report of a failure quotes.
-  if (e instanceof StorelocError && e.retryAfter !== undefined)
+  if (e instanceof StorelocError && !e.starting && e.retryAfter !== undefined)
     console.error(`sync: the service asks to be tried again in ${e.retryAfter} s.`)
-  if (e instanceof StorelocError && e.status >= 500 && e.requestId !== undefined)
+  if (e instanceof StorelocError && !e.starting && e.status >= 500 && e.requestId !== undefined)
     console.error(`sync: request id ${e.requestId}: quote it when reporting this failure.`)
   if (!writing) process.exit(1)
   console.error('sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.')

@@ -52,6 +52,8 @@ export type ErrorAnswer = {
     retryAfter?: number;
     /** X-Request-Id: quote it when reporting a 500. */
     requestId?: string;
+    /** The answer was a starting service's (503 `unavailable`, "The service is starting"). */
+    starting?: boolean;
 };
 /**
  * An answer of the Management API that is not a success: its status, error code, message and
@@ -71,6 +73,11 @@ export declare class StorelocError extends Error {
     readonly retryAfter: number | undefined;
     /** The answer's X-Request-Id; undefined when no answer came (status 0). */
     readonly requestId: string | undefined;
+    /**
+     * The service was still starting after the client waited startupWaitMs for it (false with 0:
+     * no wait). Run again once it serves (GET /readyz answers 200), not after retryAfter's 1 s.
+     */
+    readonly starting: boolean;
     constructor(status: number, 
     /**
      * One of the codes the Management API documents, or the client's own two; any other string

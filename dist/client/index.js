@@ -15,6 +15,11 @@ export class StorelocError extends Error {
     retryAfter;
     /** The answer's X-Request-Id; undefined when no answer came (status 0). */
     requestId;
+    /**
+     * The service was still starting after the client waited startupWaitMs for it (false with 0:
+     * no wait). Run again once it serves (GET /readyz answers 200), not after retryAfter's 1 s.
+     */
+    starting;
     constructor(status, 
     /**
      * One of the codes the Management API documents, or the client's own two; any other string
@@ -29,6 +34,7 @@ export class StorelocError extends Error {
         this.name = 'StorelocError';
         this.retryAfter = answer.retryAfter;
         this.requestId = answer.requestId;
+        this.starting = answer.starting ?? false;
     }
 }
 /** What a try may be repeated after: the server kept no decision. */
@@ -209,7 +215,8 @@ export class StorelocClient {
                 continue;
             }
             const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-            if (read !== undefined && isStarting(read)) {
+            const starting = read !== undefined && isStarting(read);
+            if (starting) {
                 const pause = startingPause(retryAfter);
                 if (startingSince === undefined) {
                     startingSince = Date.now();
@@ -244,7 +251,7 @@ export class StorelocClient {
                 await unansweredTry(e);
                 continue;
             }
-            const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined };
+            const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting };
             let json;
             try {
                 json = JSON.parse(text);

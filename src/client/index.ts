@@ -67,6 +67,8 @@ export type ErrorAnswer = {
   retryAfter?: number
   /** X-Request-Id: quote it when reporting a 500. */
   requestId?: string
+  /** The answer was a starting service's (503 `unavailable`, "The service is starting"). */
+  starting?: boolean
 }
 
 /**
@@ -79,6 +81,11 @@ export class StorelocError extends Error {
   readonly retryAfter: number | undefined
   /** The answer's X-Request-Id; undefined when no answer came (status 0). */
   readonly requestId: string | undefined
+  /**
+   * The service was still starting after the client waited startupWaitMs for it (false with 0:
+   * no wait). Run again once it serves (GET /readyz answers 200), not after retryAfter's 1 s.
+   */
+  readonly starting: boolean
 
   constructor(
     readonly status: number,
@@ -96,6 +103,7 @@ export class StorelocError extends Error {
     this.name = 'StorelocError'
     this.retryAfter = answer.retryAfter
     this.requestId = answer.requestId
+    this.starting = answer.starting ?? false
   }
 }
 
@@ -300,7 +308,8 @@ export class StorelocClient {
         continue
       }
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
-      if (read !== undefined && isStarting(read)) {
+      const starting = read !== undefined && isStarting(read)
+      if (starting) {
         const pause = startingPause(retryAfter)
         if (startingSince === undefined) {
           startingSince = Date.now()
@@ -331,7 +340,7 @@ export class StorelocClient {
         await unansweredTry(e)
         continue
       }
-      const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined }
+      const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting }
       let json: Record<string, unknown>
       try {
         json = JSON.parse(text)

@@ -65,6 +65,8 @@ describe('StorelocClient while the service starts', () => {
       message: 'The service is starting. Retry in a moment.',
       retryAfter: 1,
       idempotencyKey: 'nightly-1',
+      // Told apart from a busy database's 503, whose retryAfter a script would wait.
+      starting: true,
     })
     // Asked at 0 s, waited its Retry-After (1 s), asked again: one more wait would pass 1.5 s.
     expect(seen).toHaveLength(2)
@@ -73,7 +75,11 @@ describe('StorelocClient while the service starts', () => {
     // startupWaitMs 0 turns the wait off: a starting answer is a 503 like another, counted as a try.
     seen.length = 0
     const off = new StorelocClient({ baseUrl: BASE, apiKey: env.key, attempts: 1, startupWaitMs: 0 })
-    expect(await off.listLocations().catch((e) => e)).toMatchObject({ status: 503, code: 'unavailable' })
+    expect(await off.listLocations().catch((e) => e)).toMatchObject({
+      status: 503,
+      code: 'unavailable',
+      starting: false,
+    })
     expect(seen).toHaveLength(1)
   })
 })

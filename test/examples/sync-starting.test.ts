@@ -54,3 +54,30 @@ test('a sync run while the service starts waits for it, saying so once, and mirr
   expect(stdout).toEndWith('1 created, 0 updated, 0 unchanged, 0 deleted.\n')
   expect(asked).toBeGreaterThan(startingFor)
 })
+
+test('a service still starting past STORELOC_STARTUP_WAIT ends the sync with what to do, not "retry in 1 s"', async () => {
+  startingFor = Number.POSITIVE_INFINITY
+  const file = join(env.dir, 'stores.csv')
+  writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
+  const url = `http://127.0.0.1:${PORT}`
+  const run = async (wait: string) => {
+    const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+      cwd: ROOT,
+      env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: env.key, STORELOC_STARTUP_WAIT: wait },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [code, stderr] = await Promise.all([p.exited, new Response(p.stderr).text()])
+    return { code, stderr }
+  }
+  expect(await run('2')).toEqual({
+    code: 1,
+    stderr:
+      'sync: the service is starting, waiting up to 2 s for it...\n' +
+      `sync: the service at ${url} did not finish starting within 2 s: a first start builds the geocoder's data, longer on a slow machine. Run the sync again once GET /readyz answers 200, or set STORELOC_STARTUP_WAIT to more seconds.\n`,
+  })
+  expect(await run('soon')).toMatchObject({
+    code: 2,
+    stderr: expect.stringMatching(/^STORELOC_STARTUP_WAIT takes a whole number of seconds/),
+  })
+})
