@@ -119,6 +119,15 @@ for (const kind of [
     expect([admin.status, admin.body.error, admin.retryAfter]).toEqual([503, 'unavailable', '1'])
     const pub = await get(base, '/public/v1/pk_x/locations?lat=1&lng=2')
     expect([pub.status, pub.body.error.code, pub.retryAfter]).toEqual([503, 'UNAVAILABLE', '1'])
+    // A finder on a shop's site reads it too, with its Retry-After: CORS as on the Query API's other errors.
+    const fromShop = await fetch(`${base}/public/v1/pk_x/locations?lat=1&lng=2`, {
+      headers: { origin: 'https://shop.example.com' },
+    })
+    expect([
+      fromShop.status,
+      fromShop.headers.get('access-control-allow-origin'),
+      fromShop.headers.get('access-control-expose-headers'),
+    ]).toEqual([503, 'https://shop.example.com', expect.stringContaining('Retry-After')])
     // Without a Host (HTTP/1.0), the path alone is read.
     const bare = await sendRaw(Number(port), 'GET /admin/v1/locations HTTP/1.0\r\n\r\n')
     expect(bare).toStartWith('HTTP/1.1 503')
@@ -135,6 +144,7 @@ for (const kind of [
     expect(requestLines.map((l) => l.path)).toEqual([
       '/readyz',
       '/admin/v1/locations',
+      '/public/v1/pk_x/locations',
       '/public/v1/pk_x/locations',
       '/admin/v1/locations',
       '/readyz',

@@ -2,6 +2,7 @@
 // requests are answered meanwhile (the port is bound before the database is opened).
 import { AdminError } from '../api/admin/errors'
 import { PublicError } from '../api/public/errors'
+import { CORS } from '../api/public/headers'
 import { pathOf } from '../api/public/url'
 import { requestIds } from '../core/ids'
 import { damagedAtStart } from '../store/damage'
@@ -24,7 +25,7 @@ const STARTING = 'The service is starting. Retry in a moment.'
  */
 function startingResponse(request: Request): Response {
   const path = pathOf(request.url)
-  return harden(startingAnswer(path), path.startsWith('/admin/'))
+  return harden(startingAnswer(path, request.headers.get('origin')), path.startsWith('/admin/'))
 }
 
 /**
@@ -45,9 +46,16 @@ export function startingResponder(logRequests: boolean, log: Log): (request: Req
   }
 }
 
-function startingAnswer(path: string): Response {
+/** `origin`: the request's Origin; a Query API answer echoes it, as its other errors do, so a finder on a shop's site reads it. */
+function startingAnswer(path: string, origin: string | null): Response {
   if (path === '/healthz') return Response.json({ status: 'starting' })
-  if (path.startsWith('/public/')) return new PublicError('UNAVAILABLE', STARTING, { 'retry-after': '1' }).toResponse()
+  if (path.startsWith('/public/'))
+    return new PublicError('UNAVAILABLE', STARTING, {
+      'retry-after': '1',
+      'access-control-allow-origin': origin || '*',
+      'access-control-expose-headers': CORS.exposeHeaders.join(', '),
+      vary: 'Origin',
+    }).toResponse()
   if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
   return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
 }
