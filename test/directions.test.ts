@@ -384,3 +384,38 @@ test('a region given as a code is not said again where the address names it in f
     addressText({ formatted: '12 Illinois Street, Springfield', city: 'Springfield', region: 'IL', country: 'US' }),
   ).toBe('12 Illinois Street, Springfield, IL, United States')
 })
+
+test('a piece of several words names a region given as a code only by its words’ initials, not a street or a mall', () => {
+  const text = (formatted: string, city: string, region: string, country: string) =>
+    addressText({ formatted, city, region, country })
+  // "Main Street" holds the letters of "MA" and "ME", but names no state: Springfield is in several.
+  expect(text('Springfield, Main Street', 'Springfield', 'MA', 'US')).toBe(
+    'Springfield, Main Street, MA, United States',
+  )
+  expect(text('Portland, Main Street', 'Portland', 'ME', 'US')).toBe('Portland, Main Street, ME, United States')
+  expect(text('Denver, Cherry Creek Shopping Center', 'Denver', 'CO', 'US')).toBe(
+    'Denver, Cherry Creek Shopping Center, CO, United States',
+  )
+  expect(text('Bloomington, Mall of America', 'Bloomington', 'MN', 'US')).toBe(
+    'Bloomington, Mall of America, MN, United States',
+  )
+  expect(text('Los Angeles, Canoga Park', 'Los Angeles', 'CA', 'US')).toBe(
+    'Los Angeles, Canoga Park, CA, United States',
+  )
+  expect(text('Hamburg, Hohe Bleichen 5', 'Hamburg', 'HH', 'DE')).toBe('Hamburg, Hohe Bleichen 5, HH, Germany')
+  expect(text('Berlin, Bernauer Straße 1', 'Berlin', 'BE', 'DE')).toBe('Berlin, Bernauer Straße 1, BE, Germany')
+  // A region's name of several words is written by their initials.
+  for (const [formatted, city, region, country] of [
+    ['Charlottetown, Prince Edward Island', 'Charlottetown', 'PE', 'CA'],
+    ['Washington, District of Columbia', 'Washington', 'DC', 'US'],
+    ["St. John's, Newfoundland and Labrador", "St. John's", 'NL', 'CA'],
+    ['Köln, Nordrhein-Westfalen', 'Köln', 'NW', 'DE'],
+    ['Köln, North Rhine-Westphalia', 'Köln', 'NW', 'DE'],
+    ['Canberra, Australian Capital Territory', 'Canberra', 'ACT', 'AU'],
+    ['Rorschach, St. Gallen', 'Rorschach', 'SG', 'CH'],
+    ['Charleston, West Virginia', 'Charleston', 'WV', 'US'],
+  ] as const)
+    expect(text(formatted, city, region, country)).toBe(
+      `${formatted}, ${new Intl.DisplayNames('en', { type: 'region' }).of(country)}`,
+    )
+})

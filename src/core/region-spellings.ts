@@ -70,7 +70,8 @@ export function writesRegion(
 /**
  * Whether a piece of `text` is, but for the town's name and numbers, a name that the code `code`
  * (in lower case) abbreviates, or another name of its region: begun by the code's first letter,
- * its letters in order ("Illinois" of "il", "Bavaria" as Bayern of "by"). Not a piece that writes
+ * its letters in order ("Illinois" of "il", "Bavaria" as Bayern of "by"), of a name of several
+ * words in their initials ("New South Wales" of "nsw", not "Main Street" of "ma"). Not a piece that writes
  * the code as a word ("Co-op Market" is not Colorado's), nor one of `others`.
  */
 function spelledOut(text: string, code: string, town: string, others: string[]): boolean {
@@ -85,7 +86,11 @@ function spelledOut(text: string, code: string, town: string, others: string[]):
       key &&
       !words.includes(code) &&
       !others.includes(key) &&
-      namesOf(key).some((name) => inOrder(code, nameKey(name).replace(/ /g, '')))
+      namesOf(key).some((name) => {
+        const k = nameKey(name)
+        // A name of several words by their initials ("nsw", "dc"): "Main Street" holds "ma" otherwise.
+        return inOrder(code, k.includes(' ') ? k.replace(/(\S)\S* ?/g, '$1') : k)
+      })
     )
   })
 }

@@ -105,8 +105,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 20: a piece after the town that names no place near the store is its street ("Berlin, Unter den
  *    Linden"); a district's name ("Berlin, Mitte") still is not.
  * 21: directions do not add a region given as a code ("IL", "BY") that the address names in full.
+ * 22: a piece of several words names such a region only by its initials: "Main Street" is no "MA".
  */
-export const PAGE_FORMAT = 21
+export const PAGE_FORMAT = 22
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
