@@ -4,7 +4,9 @@
 // an address written town first ("1052 Budapest, Váci utca 1.") has its street after the town.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { slugOf } from '../../src/core/slug'
+import { noGeocoder } from '../../src/geocode/geocoder'
 import { setLocatorSettings } from '../../src/operator'
+import { createApp } from '../../src/server/app'
 import { makeEnv, type TestEnv } from '../helpers'
 import { send } from '../public/fixture'
 import { jsonLd, metaTags } from './fixture'
@@ -100,4 +102,23 @@ test('a piece after the town with neither number nor street word is the street, 
   expect(await streetsOf('Paris, Champs-Élysées')).toEqual(['Champs-Élysées', 'Champs-Élysées'])
   // Graben is a town in Upper Austria: not one within Vienna's reach.
   expect(await streetsOf('Wien, Graben')).toEqual(['Graben', 'Graben'])
+})
+
+test('a page made without place data has another ETag than one made with it: its street differs', async () => {
+  const name = 'Linden Books'
+  const res = await env.call('POST', '/admin/v1/locations', { body: { name, address: 'Berlin, Unter den Linden' } })
+  const url = `http://localhost/l/${token}/${res.body.location.id}/${slugOf(name)}`
+  const placed = await send(env.app, url)
+  expect(jsonLd(placed.text)[0].address.streetAddress).toBe('Unter den Linden')
+  // The same store database served by a process started with GEOCODER=none.
+  const unplaced = createApp({
+    store: env.store,
+    geocoder: noGeocoder,
+    config: { maxBodyBytes: 262144, logRequests: false },
+    log: () => {},
+    places: null,
+  })
+  const page = await send(unplaced, url, { headers: { 'if-none-match': placed.headers.get('etag')! } })
+  expect(page.status).toBe(200)
+  expect(jsonLd(page.text)[0].address.streetAddress).toBeUndefined()
 })

@@ -87,8 +87,10 @@ export async function storePageResponse(
     const { today, special } = specialDates(entry.index, location.id, deps.registry.now())
     const links = { base, token: locator.publicToken, query: langQuery(lang, home) }
     const store = { name: location.name, url: canonical }
-    // The page lists the dates ahead of its day, so it changes with the day too.
-    const etag = pageEtag(deps, locator, request, `${base} ${today}`)
+    const near = await placesNear(deps, location.coordinates)
+    // The page lists the dates ahead of its day, so it changes with the day too; and its street
+    // with whether place data is read (GEOCODER=none, a damaged data file).
+    const etag = pageEtag(deps, locator, request, `${base} ${today}${near === null ? '' : ' places'}`)
     const cached = notModified(request, etag, pageCache(deps, 60))
     if (cached !== null) return cached
     // Read only for a page sent: a directory is made once per write to the locator. The page
@@ -111,7 +113,7 @@ export async function storePageResponse(
         finder,
         directory,
         crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
-        near: await placesNear(deps, location.coordinates),
+        near,
       }),
       200,
       { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) },
