@@ -31,6 +31,10 @@ const ADDRESSES: Record<
   'Budapest, Váci utca': { city: 'Budapest', country: 'HU', at: [47.49835, 19.04045] },
   'Paris, Champs-Élysées': { city: 'Paris', country: 'FR', at: [48.85341, 2.3488] },
   'Wien, Graben': { city: 'Wien', country: 'AT', at: [48.20849, 16.37208] },
+  // The embedded geocoder gives these no region part.
+  'Köln, Nordrhein-Westfalen': { city: 'Köln', country: 'DE', at: [50.93333, 6.95] },
+  'London, Greater London': { city: 'London', country: 'GB', at: [51.50853, -0.12574] },
+  'Amsterdam, Noord-Holland': { city: 'Amsterdam', country: 'NL', at: [52.37403, 4.88969] },
   '10117 Berlin, Mitte, Friedrichstraße 100': { city: 'Berlin', postcode: '10117', country: 'DE' },
   'Berlin, Kreuzberg, Oranienstraße': { city: 'Berlin', country: 'DE' },
   'Paris, Le Marais, Rue des Rosiers': { city: 'Paris', country: 'FR' },
@@ -102,6 +106,12 @@ test('a piece after the town with neither number nor street word is the street, 
   expect(await streetsOf('Paris, Champs-Élysées')).toEqual(['Champs-Élysées', 'Champs-Élysées'])
   // Graben is a town in Upper Austria: not one within Vienna's reach.
   expect(await streetsOf('Wien, Graben')).toEqual(['Graben', 'Graben'])
+})
+
+test('a region the address names after its town is no street, though its part is not given', async () => {
+  expect(await streetsOf('Köln, Nordrhein-Westfalen')).toEqual([undefined, undefined])
+  expect(await streetsOf('London, Greater London')).toEqual([undefined, undefined])
+  expect(await streetsOf('Amsterdam, Noord-Holland')).toEqual([undefined, undefined])
 })
 
 test('a page made without place data has another ETag than one made with it: its street differs', async () => {

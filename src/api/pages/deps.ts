@@ -106,8 +106,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  *    Linden"); a district's name ("Berlin, Mitte") still is not.
  * 21: directions do not add a region given as a code ("IL", "BY") that the address names in full.
  * 22: a piece of several words names such a region only by its initials: "Main Street" is no "MA".
+ * 23: a region's name after the town ("Köln, Nordrhein-Westfalen") is no street.
  */
-export const PAGE_FORMAT = 22
+export const PAGE_FORMAT = 23
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

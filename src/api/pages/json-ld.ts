@@ -147,8 +147,9 @@ export function streetOf(a: PublicLocation['address'], near: PlaceNear | null = 
 }
 
 /**
- * Whether a piece of an address names a place within 30 km of the store (reverse.ts TOWN_KM), as the
- * geocoder's data knows places (a town, or a district of one: "Mitte", "St. Pauli").
+ * Whether a piece of an address names a place within 30 km of the store (reverse.ts TOWN_KM), or a
+ * region of its country, as the geocoder's data knows places (a town, or a district of one: "Mitte",
+ * "St. Pauli"; "Nordrhein-Westfalen").
  */
 export type PlaceNear = (name: string) => boolean
 

@@ -87,7 +87,7 @@ export async function storePageResponse(
     const { today, special } = specialDates(entry.index, location.id, deps.registry.now())
     const links = { base, token: locator.publicToken, query: langQuery(lang, home) }
     const store = { name: location.name, url: canonical }
-    const near = await placesNear(deps, location.coordinates)
+    const near = await placesNear(deps, location.coordinates, location.address.country)
     // The page lists the dates ahead of its day, so it changes with the day too; and its street
     // with whether place data is read (GEOCODER=none, a damaged data file).
     const etag = pageEtag(deps, locator, request, `${base} ${today}${near === null ? '' : ' places'}`)
@@ -157,16 +157,21 @@ function specialDates(index: LocatorIndex, id: string, now: number): { today: st
 }
 
 /**
- * Whether a name is that of a place within 30 km of `at` (reverse.ts townNamed), by the
- * place data writes are placed with; null where there is none (GEOCODER=none) or it cannot be
- * read. A lookup that fails says it is a place: a piece then needs a street's word to be a street.
+ * Whether a name is that of a place within 30 km of `at` (reverse.ts townNamed) or of a region of
+ * its country (regionNamed), by the place data writes are placed with; null where there is none
+ * (GEOCODER=none) or it cannot be read. A lookup that fails says it is a place: a piece then needs
+ * a street's word to be a street.
  */
-async function placesNear(deps: PageDeps, at: { lat: number; lng: number }): Promise<PlaceNear | null> {
+async function placesNear(
+  deps: PageDeps,
+  at: { lat: number; lng: number },
+  country: string | undefined,
+): Promise<PlaceNear | null> {
   const towns = await deps.towns?.().catch(() => null)
   if (!towns) return null
   return (name) => {
     try {
-      return towns.townNamed(name, at.lat, at.lng) !== -1
+      return towns.townNamed(name, at.lat, at.lng) !== -1 || (country !== undefined && towns.regionNamed(name, country))
     } catch {
       return true
     }
