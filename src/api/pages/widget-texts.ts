@@ -18,10 +18,9 @@ export function textsInKeyOrder(languages: Languages): string {
   )
   return [
     `const en = ${JSON.stringify(en)}`,
-    'function keyed(values) {',
-    '  const keys = Object.keys(en).sort()',
-    '  return Object.fromEntries(keys.map((key, i) => [key, values[i]]))',
-    '}',
+    // Sorted once, for every language.
+    'const keys = Object.keys(en).sort()',
+    'const keyed = (values) => Object.fromEntries(keys.map((key, i) => [key, values[i]]))',
     `export const LANGUAGES = { en, ${lists.join(', ')} }`,
   ].join('\n')
 }
