@@ -1,5 +1,5 @@
 // What widget.js's gzipped bytes go to (`bun bench/widget-size.ts [--top N]`): its size as the
-// service sends it, and each module's share, the bytes the gzipped bundle loses without it. The
+// service sends it (and map.js's, which it loads for a map), and each module's share, the bytes the gzipped bundle loses without it. The
 // shares come from a build that keeps its line breaks (which name each module): about a tenth above
 // the minified bundle's, and they overlap where modules repeat each other's text.
 import { join, resolve } from 'node:path'
@@ -17,6 +17,8 @@ readOptions(Bun.argv.slice(2), USAGE, (option, _value, int) => {
 
 const sent = await asset('widget.js')!
 console.log(`widget.js: ${sent.gzip.length} B gzipped (budget ${30 * 1024}), ${sent.body.length} B whole`)
+const map = await asset('map.js')!
+console.log(`map.js, loaded with Leaflet for a map: ${map.gzip.length} B gzipped, ${map.body.length} B whole`)
 
 const built = await Bun.build({
   entrypoints: [join(resolve(import.meta.dir, '..'), 'src/widget/main.ts')],

@@ -28,8 +28,8 @@ const PATH = (process.env.PATH ?? '')
   .join(delimiter)
 
 /**
- * widget.js is built by the install's own Bun from src/widget, under a node_modules folder (where
- * Bun runs no macro): each language's texts are in it.
+ * widget.js and map.js are built by the install's own Bun from src/widget, under a node_modules
+ * folder (where Bun runs no macro): each language's texts are in widget.js, the map's code in map.js.
  */
 async function expectWidget(url: string) {
   const widget = await fetch(`${url}/widget.js`)
@@ -40,6 +40,13 @@ async function expectWidget(url: string) {
   })
   for (const said of ['Town or postcode', 'Ort oder Postleitzahl', 'Ville ou code postal', 'Plaats of postcode'])
     expect(text).toContain(said)
+  const map = await fetch(`${url}/widget/map.js`)
+  const code = await map.text()
+  expect({ status: map.status, start: map.status === 200 ? '' : code.slice(0, 300) }).toEqual({
+    status: 200,
+    start: '',
+  })
+  expect(code).toContain('.fitBounds(')
 }
 
 test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js and npm on PATH', async () => {

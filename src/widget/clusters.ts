@@ -61,6 +61,24 @@ export function viewOf(map: Leaflet.Map): { bbox: string; zoom: number } {
 export type CountTexts = { label: (n: number) => string; name: (n: number, stack: boolean) => string }
 
 /**
+ * `lang`'s cluster words. The label: the count as `found` writes it below 1,000, else short
+ * ("5.9K", "5,9 k") as the language shortens it (German writes "12.345" whole). The name begins
+ * with the label (WCAG 2.5.3, so speech input finds it by its label): "5.9K: 5,930 stores",
+ * "5930 Geschäfte" for "5.930 Geschäfte".
+ */
+export function countTexts(lang: string, found: (n: number) => string, zoomIn: string): CountTexts {
+  const [short, whole] = [new Intl.NumberFormat(lang, { notation: 'compact' }), new Intl.NumberFormat(lang)]
+  const named = (n: number) => {
+    const [label, said] = [short.format(n), found(n)]
+    if (said.includes(label)) return said
+    // Digits alone are the same count written another way: they take its place.
+    if (!/\p{L}/u.test(label)) return said.replace(whole.format(n), label)
+    return `${label}: ${said}`
+  }
+  return { label: (n) => short.format(n), name: (n, stack) => (stack ? named(n) : `${named(n)}, ${zoomIn}`) }
+}
+
+/**
  * A bubble's width in px: 20 to 32 by its count (with its ring no wider than clusters begin apart,
  * TILE_ZOOMS); wider when its label needs it, the label's box (`width` + 4 by 13 px) inside the disc.
  */

@@ -40,25 +40,6 @@ const frenchDe = (text: string): string =>
     article === undefined ? 'd’' : article === 'Le ' ? 'du ' : 'des ',
   )
 
-/**
- * A count as a map's bubble shows it: as t() writes it below 1,000, else short ("5.9K", "5,9 k"),
- * as the language shortens it (German writes "12.345" whole). Its full count is its name.
- */
-export const shortCount = (texts: Texts, n: number): string => numbersOf(texts, true).format(n)
-
-/**
- * A bubble's count in full, beginning with what the bubble shows (WCAG 2.5.3, so speech input
- * finds it by its label): "5.9K: 5,930 stores", "5930 Geschäfte" for "5.930 Geschäfte".
- */
-export function countName(texts: Texts, n: number): string {
-  const label = shortCount(texts, n)
-  const whole = t(texts, 'found', { n })
-  if (whole.includes(label)) return whole
-  // Digits alone are the same count written another way: they take its place.
-  if (!/\p{L}/u.test(label)) return whole.replace(numbersOf(texts).format(n), label)
-  return `${label}: ${whole}`
-}
-
 /** The language whose texts these are. */
 const langOfTexts = (texts: Texts): Lang =>
   (Object.keys(LANGUAGES) as Lang[]).find((l) => LANGUAGES[l] === texts) ?? 'en'
@@ -72,15 +53,13 @@ function isOne(texts: Texts, n: string | number | undefined): boolean {
   return rules.select(n) === 'one'
 }
 
-/** Numbers as each language's texts write them ("5,930", "5.930", "5 930"), or short; made once. */
+/** Numbers as each language's texts write them ("5,930", "5.930", "5 930"); made once. */
 const numberFormats = new Map<Texts, Intl.NumberFormat>()
-const shortFormats = new Map<Texts, Intl.NumberFormat>()
-function numbersOf(texts: Texts, short = false): Intl.NumberFormat {
-  const formats = short ? shortFormats : numberFormats
-  let format = formats.get(texts)
+function numbersOf(texts: Texts): Intl.NumberFormat {
+  let format = numberFormats.get(texts)
   if (format === undefined) {
-    format = new Intl.NumberFormat(langOfTexts(texts), short ? { notation: 'compact' } : {})
-    formats.set(texts, format)
+    format = new Intl.NumberFormat(langOfTexts(texts))
+    numberFormats.set(texts, format)
   }
   return format
 }

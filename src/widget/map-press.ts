@@ -1,9 +1,12 @@
 // A dot or bubble pressed on the map before a search: a search around its store, that store
 // picked. A bubble no zoom splits (stores on one point) is taken as its first store by name, as its
-// dot would be.
-import { ApiError, type LocationsAnswer, query } from './api'
+// dot would be. Part of map.js: it asks with widget.js's query(), whose errors are its ApiErrors.
+import type { ApiError, LocationsAnswer, query } from './api'
 import type { Cluster, Single } from './clusters'
 import type { Options } from './options'
+
+/** widget.js's Query API client. */
+export type Api = { query: typeof query; ApiError: typeof ApiError }
 
 export type Pressing = {
   options: Options
@@ -21,7 +24,7 @@ export type Pressing = {
 }
 
 /** What pressing `one` on the map does. */
-export function mapPress(p: Pressing): (one: Single | Cluster, byKeyboard: boolean) => void {
+export function mapPress(p: Pressing, { query, ApiError }: Api): (one: Single | Cluster, byKeyboard: boolean) => void {
   const pressed = (one: Single | Cluster, byKeyboard: boolean): void => {
     if (!('count' in one)) {
       p.around(one, byKeyboard)

@@ -1,13 +1,12 @@
-// The map: Leaflet, loaded from the service when the widget first draws a map. Tiles come only
-// from a configured URL; without one (or when its tiles fail) the country shapes served with the
-// widget are the basemap, so the map works with no other server reachable.
+// The map, drawn with Leaflet once map-load.ts has loaded it: part of map.js, not widget.js. Tiles
+// come only from a configured URL; without one (or when its tiles fail) the country shapes served
+// with the widget are the basemap, so the map works with no other server reachable.
 import type * as Leaflet from 'leaflet'
 import type { Location } from './api'
-import { type Cluster, type ClustersAnswer, clusterLayer, type Single, viewOf } from './clusters'
-import { countName, shortCount, type Texts } from './i18n'
+import { type Cluster, type ClustersAnswer, clusterLayer, countTexts, type Single, viewOf } from './clusters'
+import type { Texts } from './i18n'
 import type { Options } from './options'
 
-type L = typeof Leaflet
 type Point = { lat: number; lng: number }
 
 export type StoreMap = {
@@ -41,62 +40,6 @@ const SELECTED_OFFSET = 200_000_000
 
 /** A town's zoom: the view of a fit whose points are all one (a single pin as well). */
 const TOWN_ZOOM = 13
-
-let leaflet: Promise<L> | null = null
-
-/**
- * Leaflet's script and stylesheet from the service, once a page. The widget keeps its own copy, the
- * version it is built for, even beside a page's Leaflet; the globals the script sets (L, leaflet)
- * are put back as the page had them.
- */
-function loadLeaflet(api: string): Promise<L> {
-  leaflet ??= new Promise<L>((resolve, reject) => {
-    const page = window as unknown as Record<'L' | 'leaflet', unknown>
-    const had = { L: 'L' in page, leaflet: 'leaflet' in page, leafletValue: page.leaflet }
-    const css = document.createElement('link')
-    css.rel = 'stylesheet'
-    css.href = `${api}/widget/leaflet.css`
-    // Leaflet's controls drawn before its stylesheet applies would jump into place as it does.
-    const styled = new Promise<void>((done) => {
-      css.onload = css.onerror = () => done()
-    })
-    document.head.appendChild(css)
-    const script = document.createElement('script')
-    script.src = `${api}/widget/leaflet.js`
-    script.async = true
-    script.onload = () => {
-      const own = (page.L as L).noConflict() as unknown as L
-      if (!had.L) delete page.L
-      if (had.leaflet) page.leaflet = had.leafletValue
-      else delete page.leaflet
-      void styled.then(() => resolve(own))
-    }
-    script.onerror = () => {
-      leaflet = null
-      reject(new Error('The map library could not be loaded.'))
-    }
-    document.head.appendChild(script)
-  })
-  return leaflet
-}
-
-/**
- * Leaflet's files fetched now but run later: the widget starts its map once the first results are
- * drawn, so Leaflet's start (a tenth of a second of the page's one thread) does not delay them.
- */
-export function preloadLeaflet(api: string): void {
-  if (leaflet) return
-  for (const [file, as] of [
-    ['leaflet.js', 'script'],
-    ['leaflet.css', 'style'],
-  ]) {
-    const link = document.createElement('link')
-    link.rel = 'preload'
-    link.as = as!
-    link.href = `${api}/widget/${file}`
-    document.head.appendChild(link)
-  }
-}
 
 /**
  * The room fitBounds keeps around the stores, in px: above, a pin stands 28 px over its point and
@@ -308,14 +251,17 @@ function spreadStacks(map: Leaflet.Map, markers: Map<string, Leaflet.Marker>, pl
   }
 }
 
-export async function storeMap(
+/** The finder's map in `el`, in `lang`; `found`: its texts' count of stores ("5,930 stores"). */
+export function drawMap(
+  L: typeof Leaflet,
   el: HTMLElement,
   options: Options,
   texts: Texts,
+  lang: string,
+  found: (n: number) => string,
   onSelect: (id: string) => void,
   onStore: (store: Single | Cluster, byKeyboard: boolean) => void,
-): Promise<StoreMap> {
-  const L = await loadLeaflet(options.api)
+): StoreMap {
   el.setAttribute('role', 'region')
   // Before a search too: so not "found". Two finders on a page tell theirs by data-label.
   el.setAttribute('aria-label', options.label ? `${texts.map}: ${options.label}` : texts.map)
@@ -331,11 +277,7 @@ export async function storeMap(
   map.on('zoomend', spread)
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
-  const counts = {
-    label: (n: number) => shortCount(texts, n),
-    name: (n: number, stack: boolean) => (stack ? countName(texts, n) : `${countName(texts, n)}, ${texts.zoomIn}`),
-  }
-  const clusters = clusterLayer(L, map, onStore, counts, still)
+  const clusters = clusterLayer(L, map, onStore, countTexts(lang, found, texts.zoomIn), still)
   const afterZoom = afterZooming(map)
   const { fitted, refit, observer } = keptFitted(map, el, afterZoom)
   // Without tiles the country shapes show nothing nearer than a town's view: an empty field.

@@ -14,8 +14,9 @@ import { fillForm, readForm, readPlace } from './form-state'
 import { type Lang, langOf } from '../core/languages'
 import { t, type Texts, textsFor } from './i18n'
 import { ownPosition, positionShared } from './locate'
-import { preloadLeaflet, storeMap, type StoreMap } from './map'
-import { mapPress } from './map-press'
+import type { StoreMap } from './map'
+import { preloadMap, storeMap } from './map-load'
+import type { Pressing } from './map-press'
 import { type Options, radiusIn } from './options'
 import { measureIn, unitOfLang } from './units'
 import { type Area, leaveArea, takeAnswer } from './answered-place'
@@ -168,7 +169,7 @@ export class Widget {
     // first results are painted (a frame, then a task after it).
     warmFormats(this.lang)
     if (options.map) {
-      preloadLeaflet(options.api)
+      preloadMap(options.api)
       void Promise.allSettled([first, shown]).then(() =>
         requestAnimationFrame(() => setTimeout(() => this.#startMap(), 0)),
       )
@@ -360,7 +361,7 @@ export class Widget {
         origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
         selected: one.id,
       }).then(() => byKeyboard && this.#list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
-    const pressed = mapPress({
+    const pressing: Pressing = {
       options: this.#options,
       filters: () => filterParams(this.#state),
       life: this.#life.signal,
@@ -368,8 +369,8 @@ export class Widget {
       around: aroundStore,
       browse: () => void this.#browse(),
       failed: (e, again) => sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again)),
-    })
-    void storeMap(this.#mapEl, this.#options, this.#texts, (id) => this.select(id, true), pressed)
+    }
+    void storeMap(this.#mapEl, this.#options, this.#texts, this.lang, (id) => this.select(id, true), pressing)
       .then((m) => {
         if (this.destroyed) return m.destroy()
         this.#map = m

@@ -69,7 +69,13 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
       await sentNow(page)
       // Each asked for its filters as it was mounted (and for Leaflet, preloaded): nothing after.
       const asked = theirs.sent.map((r) => new URL(r.url()).pathname.replace(demo.server.token, 'TOKEN'))
-      const atMount = ['/widget.css', '/widget/leaflet.js', '/widget/leaflet.css', '/public/v1/TOKEN/filters']
+      const atMount = [
+        '/widget.css',
+        '/widget/leaflet.js',
+        '/widget/map.js',
+        '/widget/leaflet.css',
+        '/public/v1/TOKEN/filters',
+      ]
       expect(asked.filter((p) => !atMount.includes(p))).toEqual([])
       expect(await page.locator('#a .leaflet-container').count()).toBe(0)
       expect(await run(page, 'return window.events')).toBe(0)

@@ -287,7 +287,14 @@ describe('the widget files', () => {
       expect({ taken, encoding: await encoding(taken) }).toEqual({ taken, encoding: 'gzip' })
   })
 
-  const FILES = ['/widget.js', '/widget.css', '/widget/leaflet.js', '/widget/leaflet.css', '/widget/countries.json']
+  const FILES = [
+    '/widget.js',
+    '/widget.css',
+    '/widget/map.js',
+    '/widget/leaflet.js',
+    '/widget/leaflet.css',
+    '/widget/countries.json',
+  ]
   const ask = (path: string, headers: Record<string, string> = {}) =>
     f.env.app.handle(new Request(`http://localhost${path}`, { headers }))
 
@@ -339,6 +346,25 @@ describe('the widget files', () => {
         expect({ path, held, status: res.status }).toEqual({ path, held, status: 200 })
       }
     }
+  })
+
+  test("map.js holds the map's code, which widget.js leaves out; it is sent from any site as Leaflet is", async () => {
+    const [widget, map, leaflet] = await Promise.all([
+      get('/widget.js'),
+      get('/widget/map.js'),
+      get('/widget/leaflet.js'),
+    ])
+    // Leaflet's calls that only the map's code makes: its pins, bubbles and fits.
+    const mapCalls = ['.divIcon(', '.fitBounds(', '.circleMarker(', '.latLngBounds(']
+    expect(mapCalls.filter((call) => widget.text.includes(call))).toEqual([])
+    expect(mapCalls.filter((call) => !map.text.includes(call))).toEqual([])
+    const sent = (res: typeof map) =>
+      ['content-type', 'cache-control', 'vary', 'access-control-allow-origin', 'cross-origin-resource-policy'].map(
+        (name) => [name, res.headers.get(name)],
+      )
+    expect({ status: map.status, headers: sent(map) }).toEqual({ status: 200, headers: sent(leaflet) })
+    // A classic script that names no global of the page's: all of it inside one function.
+    expect(map.text).toMatch(/^\(\(\)=>\{[\s\S]*\}\)\(\);\n?$/)
   })
 
   test('the stylesheet, Leaflet and the country shapes; 404 for any other name', async () => {

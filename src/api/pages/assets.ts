@@ -1,7 +1,7 @@
-// The widget's files, served by the service itself so a page needs no other server: widget.js
-// (built from src/widget with Bun's bundler on first request), its stylesheet, Leaflet from npm,
-// and the country shapes of world-atlas as GeoJSON. Each is made once a process, kept with its
-// gzip form and an ETag for each form.
+// The widget's files, served by the service itself so a page needs no other server: widget.js and
+// map.js, the map's code it loads with Leaflet (each built from src/widget with Bun's bundler on
+// first request), its stylesheet, Leaflet from npm, and the country shapes of world-atlas as
+// GeoJSON. Each is made once a process, kept with its gzip form and an ETag for each form.
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
@@ -24,7 +24,7 @@ const JSON_TYPE = 'application/json; charset=utf-8'
 
 // widget.js's budget is its gzip size: libdeflate's deepest level writes a plain gzip stream some
 // 4% smaller than zlib's level 9, at several times the one-off cost a process pays on a file's first
-// request, so only the widget's own bundle takes it.
+// request, so only the widget's own bundles take it.
 function assetOf(body: Uint8Array<ArrayBuffer>, type: string, deepest = false): Asset {
   const gzip = deepest ? Bun.gzipSync(body, { level: 12, library: 'libdeflate' }) : Bun.gzipSync(body, { level: 9 })
   return { body, gzip, type, etag: strongEtag(body), gzipEtag: strongEtag(gzip) }
@@ -37,7 +37,8 @@ const packageFile = (name: string, file: string): Uint8Array<ArrayBuffer> =>
   readFileSync(fileURLToPath(import.meta.resolve(`${name}/${file}`)))
 
 async function bundle(entry: string, type: string, deepest = false): Promise<Asset> {
-  // An IIFE: widget.js runs as a classic script, where top-level names would be the page's globals (Leaflet's L among them).
+  // An IIFE: widget.js and map.js run as classic scripts, where top-level names would be the
+  // page's globals (Leaflet's L among them).
   const built = await Bun.build({
     entrypoints: [join(WIDGET_DIR, entry)],
     minify: true,
@@ -86,6 +87,7 @@ function countries(): Asset {
 
 const MAKERS: Record<string, () => Asset | Promise<Asset>> = {
   'widget.js': () => bundle('main.ts', JS, true),
+  'map.js': () => bundle('map-code.ts', JS, true),
   'widget.css': () => bundle('widget.css', CSS),
   'leaflet.js': () => assetOf(packageFile('leaflet', 'dist/leaflet.js'), JS),
   'leaflet.css': () => assetOf(packageFile('leaflet', 'dist/leaflet.css'), CSS),
