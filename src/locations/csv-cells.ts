@@ -13,6 +13,21 @@ const FORMULA_READ = /(^|[;,\t\n\r])'(?='*[=+\-@\t\r])/g
 export const guardCell = (text: string) => text.replace(FORMULA_WRITTEN, "$1'")
 export const unguardCell = (cell: string) => cell.replace(FORMULA_READ, '$1')
 
+/**
+ * An hours text the import reads as closed when typed so ("x", a dash alone: spreadsheets write a
+ * day closed so), after any number of "'". The export writes such a text with one "'" more, as a
+ * spreadsheet keeps a text as typed ("'-"), in the day columns and the special hours; the import
+ * takes that one off and keeps the rest as it is.
+ */
+const CLOSED_WHEN_BARE = /^'*(?:x|[-\u2010-\u2015\u2212]+)$/i
+
+/** An hours text as the export writes it: one "'" more before a CLOSED_WHEN_BARE text. */
+export const markKept = (text: string) => (CLOSED_WHEN_BARE.test(text) ? `'${text}` : text)
+
+/** The text markKept wrote after a "'" ("'-": "-"), to keep as it is; null for any other. */
+export const keptText = (written: string): string | null =>
+  written.startsWith("'") && CLOSED_WHEN_BARE.test(written) ? written.slice(1) : null
+
 /** A date as the special hours cell writes it, not within a longer run of digits. */
 export const DATE_AT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
 /** Separators left between one date's hours and the next date. */

@@ -3,7 +3,7 @@
 import { eitherHalf, halfClosed, parseDayHours } from '../core/hours'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS } from '../store/locations'
-import { DATE_AT, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+import { DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
@@ -11,9 +11,12 @@ export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 /**
  * A day column's cell (closedX), its bare hours in doubt ("5-11:30") read as written under a
  * header naming its day as a language of the 24-hour clock does ("Montag", "mercredi"), as a
- * column of some days' are (spansWeek); kept as written under "Monday".
+ * column of some days' are (spansWeek); kept as written under "Monday". `written`: the cell before
+ * its formula guard was taken off; a text the export marked to keep ("'x": keptText) is kept.
  */
-export function dayCell(header: string, cell: string): string {
+export function dayCell(header: string, cell: string, written = cell): string {
+  const kept = keptText(written)
+  if (kept !== null) return kept
   const text = closedX(cell)
   const readings = eitherHalf(text)
   return readings !== null && splitWeekHours(`${header} ${text}`) !== null ? readings[0]! : text
@@ -41,7 +44,7 @@ export function readSpecialHours(cell: string): Record<string, string> | string 
       .replace(SPECIAL_TRAILING, '')
       .trim()
     if (text === '') return `${JSON.stringify(cell)} gives ${date} no hours. ${how}`
-    out[date] = closedX(text)
+    out[date] = keptText(text) ?? closedX(text)
   }
   return out
 }
@@ -157,12 +160,13 @@ const DASH = /^\s*[-\u2010-\u2015\u2212]+\s*$/
 
 /**
  * A row's days of only a dash, closed when another of its days has open hours: exports write a
- * day closed so. Beside none ("-" every day) the row says nothing of them: kept, unread.
+ * day closed so. Beside none ("-" every day) the row says nothing of them: kept, unread. So are
+ * the days of `kept`, whose cells said to keep their text ("'-", as the export writes a text "-").
  */
-export function dashesClosed(body: Record<string, unknown>): void {
+export function dashesClosed(body: Record<string, unknown>, kept: ReadonlySet<string> = new Set()): void {
   const hours = body.hours as Record<string, string> | undefined
   if (hours === undefined || !DAYS.some((d) => parseDayHours(hours[d]).kind === 'open')) return
-  for (const d of DAYS) if (DASH.test(hours[d] ?? '')) hours[d] = 'closed'
+  for (const d of DAYS) if (!kept.has(d) && DASH.test(hours[d] ?? '')) hours[d] = 'closed'
 }
 
 /** A week cell that gives no hours ("-", "n/a", "k.A."): read as an empty one, every day's hours unknown. */

@@ -2,7 +2,7 @@
 // then one row a location, whole or a slice at a time (an export spread over event-loop turns).
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
-import { DATE_AT, guardCell, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
+import { DATE_AT, guardCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
 /** A location whose values a CSV cell cannot hold so that reading gives them back: the export names it. */
@@ -43,7 +43,7 @@ function specialCell(location: CsvLocation): string {
         `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside, a colon first, or separators at its end). Change that text.`,
       )
   }
-  return dates.map((date) => `${date} ${location.special_hours[date]}`).join('; ')
+  return dates.map((date) => `${date} ${markKept(location.special_hours[date]!)}`).join('; ')
 }
 
 const WRITE_HEADER = [
@@ -63,6 +63,12 @@ const WRITE_HEADER = [
   'image_url',
   'status',
 ]
+
+/** A day's text as its cell: markKept's "'" before a text typed so for a day closed ("-", "x"), else guardCell's. */
+function dayCell(text: string): string {
+  const kept = markKept(text)
+  return kept === text ? guardCell(text) : kept
+}
 
 /** String(n) reads back to the same double; -0 is the one number it does not keep. */
 const numberCell = (n: number) => (Object.is(n, -0) ? '-0' : String(n))
@@ -127,7 +133,9 @@ export function csvWriter(customFieldIds: readonly string[], style: CsvStyle = P
       tagsCell(l),
       ...CONTACT_KEYS.map((k) => l.contact[k]),
       ...SOCIAL_KEYS.map((k) => l.social[k]),
-      ...DAYS.map((d) => l.hours[d]),
+    ].map(guardCell),
+    ...DAYS.map((d) => dayCell(l.hours[d])),
+    ...[
       specialCell(l),
       l.timezone,
       l.image_url,

@@ -16,7 +16,7 @@ import {
   rowCountry,
 } from './csv-address'
 import { fallbackField } from './csv-columns'
-import { formulaText, unguardCell } from './csv-cells'
+import { formulaText, keptText, unguardCell } from './csv-cells'
 import {
   type Column,
   cutRow,
@@ -74,6 +74,7 @@ import {
   totalsNote,
   totalsRow,
 } from './csv-sheet'
+import { DAYS } from '../store/locations'
 import { statusInput } from './model'
 
 export { DAYS_FIELD, MAX_COLUMNS, type NamedField } from './csv-header'
@@ -130,6 +131,8 @@ export type CsvRead = {
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+/** The fields of the day columns: "hours.monday" ... "hours.sunday". */
+const DAY_FIELDS = new Set(DAYS.map((d) => `hours.${d}`))
 
 /**
  * A row's coordinate cells (lat, lng, or both in one: `coordinates`) as the body's coordinates,
@@ -218,7 +221,7 @@ function readRow(
       suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
     } else if (MAP_FIELDS.has(top)) {
       const entries = maps.get(top) ?? []
-      const value = top === 'hours' ? dayCell(header, cell) : numbers.has(field) ? decimalComma(cell) : cell
+      const value = top === 'hours' ? dayCell(header, cell, cells[i]!) : numbers.has(field) ? decimalComma(cell) : cell
       entries.push([key, value])
       maps.set(top, entries)
     } else if (field === COUNTRY_CODE) codeCell = asCode(cell)
@@ -241,7 +244,7 @@ function readRow(
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
-  readHours(body, { week, spans, times, columns, weekendAlone }, problems, notes)
+  readHours(body, { week, spans, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)
   if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
@@ -298,6 +301,15 @@ function readCountry(parts: Map<string, string>, codeCell: string, codes: Readon
   return `The country "${country}" is no country name the service knows: ${meant === null ? 'check its spelling.' : `did you mean ${countryLabel(meant)}?`} It is kept in the address as written.`
 }
 
+/** The days whose cells the export marked to keep their text as written ("'-": a text "-", not a day closed). */
+function keptDays(columns: readonly Column[], cells: readonly string[]): Set<string> {
+  const days = new Set<string>()
+  for (const [i, { field }] of columns.entries())
+    if (field !== null && DAY_FIELDS.has(field) && keptText(cells[i] ?? '') !== null)
+      days.add(field.slice('hours.'.length))
+  return days
+}
+
 /** Monday to Friday, as DAYS counts them. */
 const WEEKDAYS = [0, 1, 2, 3, 4]
 
@@ -340,7 +352,15 @@ function readHours(
     times,
     columns,
     weekendAlone,
-  }: { week?: string; spans: Spans; times: Times; columns: readonly Column[]; weekendAlone: boolean },
+    keptDays,
+  }: {
+    week?: string
+    spans: Spans
+    times: Times
+    columns: readonly Column[]
+    weekendAlone: boolean
+    keptDays: ReadonlySet<string>
+  },
   problems: CsvRow['problems'],
   notes: string[],
 ): void {
@@ -350,7 +370,7 @@ function readHours(
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
   if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
-  dashesClosed(body)
+  dashesClosed(body, keptDays)
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)
 }

@@ -67,6 +67,31 @@ describe('GET /locations/export', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('a day kept as "-" or "x" beside open days reads back as kept, not closed; typed bare, it is closed', async () => {
+    const hours = { monday: '-', tuesday: '–', wednesday: 'x', thursday: "'-", friday: '09:00-17:00' }
+    const special_hours = { '2026-12-24': 'X', '2026-12-25': "'x", '2026-12-26': '-' }
+    await bulk({ locations: [store('K1', { hours, special_hours })] })
+    const text = await (await exportRequest('csv')).text()
+    // Each after a "'", as a spreadsheet keeps text as typed: the import takes one "'" off.
+    expect(text).toContain(`,'-,'–,'x,''-,09:00-17:00,,,2026-12-24 'X; 2026-12-25 ''x; 2026-12-26 '-,`)
+    const before = snapshot()
+    expect((await csv(text)).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 })
+    expect(snapshot()).toEqual(before)
+    // Typed without the "'" by a person editing the sheet, a dash or an "x" is a day closed.
+    const typed = text.replace(",'-,'–,'x,", ',-,–,x,').replace("2026-12-24 'X", '2026-12-24 X')
+    const read = await csv(typed, '?dry_run=true')
+    expect(read.body.results[0].changes).toEqual([
+      'hours.monday',
+      'hours.tuesday',
+      'hours.wednesday',
+      'special_hours.2026-12-24',
+    ])
+    await csv(typed)
+    const [kept] = await all()
+    expect(kept.hours).toMatchObject({ monday: 'closed', tuesday: 'closed', wednesday: 'closed', thursday: "'-" })
+    expect(kept.special_hours['2026-12-24']).toBe('closed')
+  })
+
   test('a bad format or status is 400 invalid_request; a tag holding "|" cannot be CSV', async () => {
     expect((await env.call('GET', '/admin/v1/locations/export?format=xml')).body.message).toContain('json or csv')
     expect((await env.call('GET', '/admin/v1/locations/export?status=gone')).status).toBe(400)
