@@ -13,8 +13,9 @@ const CELL_DEG = 0.0001
 /**
  * Warns each row that creates a location without an external_id when the locator has one of its
  * name at its address, or within SAME_PLACE_KM of its point, already: a file without store codes
- * imported twice makes every store twice. One pass over the stored locations into two maps, then
- * a few lookups a row. The rows so warned, counted: bulkUpsert says it of the whole request.
+ * imported twice makes every store twice. The stored locations of the rows' names only (by the
+ * name index) into two maps, then a few lookups a row. The rows so warned, counted: bulkUpsert
+ * says it of the whole request.
  */
 export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[], going: Going): number {
   const creates = plans.filter((p) => p.target === null && !p.patch.externalId)
@@ -23,7 +24,8 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[], g
   const held = new Map<string, string>()
   // By name, then by cell: a number, so a row's lookups around its point make no strings.
   const near = new Map<string, Map<number, Held[]>>()
-  for (const r of deps.store.locations.namesAndAddresses(locatorId)) {
+  const names = [...new Set(creates.map((p) => nameKey(p.patch.name ?? '')))]
+  for (const r of deps.store.locations.ofNameKeys(locatorId, names)) {
     // A location the request's delete items delete is replaced, not repeated.
     if (going.deleted.has(r.id)) continue
     held.set(key(r.name, r.address), r.id)

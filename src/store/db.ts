@@ -12,7 +12,8 @@ import {
   type BigIntStats,
 } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { MIGRATIONS } from './migrations'
+import { MIGRATIONS, NAME_KEY_MIGRATION } from './migrations'
+import { fillNameKeys } from './name-keys'
 import { cliCommand } from '../core/cli-command'
 
 export class StoreError extends Error {}
@@ -355,6 +356,7 @@ function migrate(db: Database, upgrade: boolean): number | null {
     const from = version()
     for (let v = from; v < MIGRATIONS.length; v++) {
       db.exec(MIGRATIONS[v]!)
+      if (v + 1 === NAME_KEY_MIGRATION) fillNameKeys(db)
       db.exec(`PRAGMA user_version = ${v + 1}`)
     }
     return from === 0 || from === MIGRATIONS.length ? null : from

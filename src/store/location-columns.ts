@@ -1,5 +1,6 @@
 import type { LocationRecord, LocationStatus } from './locations'
 import { cliCommand } from '../core/cli-command'
+import { nameKey } from '../core/text'
 
 /** A location's row as SQLite returns it. */
 export type Row = {
@@ -24,13 +25,15 @@ export type Row = {
   geocode_source: string | null
   address_parts: string
   town_names: string | null
+  /** nameKey(name), or null for a row written otherwise (migration 13). */
+  name_key: string | null
   created_at: string
   updated_at: string
   geocoded_at: string | null
 }
 
 export const COLUMNS =
-  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, created_at, updated_at, geocoded_at'
+  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, name_key, created_at, updated_at, geocoded_at'
 
 /** The columns written as JSON text, in fromRow's order. */
 const JSON_COLUMNS = ['tags', 'contact', 'social', 'hours', 'special_hours', 'custom_fields', 'address_parts'] as const
@@ -112,6 +115,7 @@ export const toParams = (r: LocationRecord) => ({
   geocode_source: r.geocoding?.source ?? null,
   address_parts: JSON.stringify(r.addressParts),
   town_names: r.townNames,
+  name_key: nameKey(r.name),
   geocoded_at: r.geocodedAt,
   created_at: r.createdAt,
   updated_at: r.updatedAt,

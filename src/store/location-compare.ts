@@ -19,6 +19,7 @@ const FIELD_OF: Partial<Record<keyof Params, string>> = {
   lng: 'coordinates',
   geocode_precision: 'geocoding',
   geocode_source: 'geocoding',
+  name_key: 'name',
 }
 /** Columns that follow from the address and the point: named (as "address") only when nothing else changed. */
 const DERIVED = new Set<keyof Params>(['address_parts', 'town_names'])

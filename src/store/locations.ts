@@ -87,10 +87,13 @@ function statements(db: Database) {
   const externalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
     'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
-  const namesAndAddresses = db.prepare<
+  // By the name index (migration 13): the rows of those keys, and those of none (written otherwise).
+  const ofNameKeys = db.prepare<
     { id: string; name: string; address: string; lat: number; lng: number },
-    [string]
-  >('SELECT id, name, address, lat, lng FROM locations WHERE locator_id = ? ORDER BY seq')
+    [string, string]
+  >(
+    'SELECT seq, id, name, address, lat, lng FROM locations WHERE locator_id = ?1 AND name_key IN (SELECT value FROM json_each(?2)) UNION ALL SELECT seq, id, name, address, lat, lng FROM locations WHERE locator_id = ?1 AND name_key IS NULL ORDER BY seq',
+  )
   const INDEX_ROW =
     'SELECT seq, id, lat, lng, name, address, description, tags, CASE WHEN ? THEN custom_fields END AS custom_fields, hours, special_hours, timezone, town_names FROM locations'
   const indexRows = db.prepare<IndexRowRaw, [number, string]>(
@@ -118,10 +121,10 @@ function statements(db: Database) {
       )} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
-    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $town_names, $created_at, $updated_at, $geocoded_at)`,
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $town_names, $name_key, $created_at, $updated_at, $geocoded_at)`,
   )
   const update = db.prepare<unknown, Params>(
-    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
+    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, name_key = $name_key, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const unplaced = db.prepare<Row, [string, number]>(
     `SELECT ${COLUMNS} FROM locations WHERE town_names IS NULL AND id > ? ORDER BY id LIMIT ?`,
@@ -145,7 +148,7 @@ function statements(db: Database) {
     byExternalId,
     holderOf,
     externalIds,
-    namesAndAddresses,
+    ofNameKeys,
     indexRows,
     indexRowsAfter,
     ranked,
@@ -264,13 +267,19 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     holderOf(locatorId: string, externalId: string): string | null {
       return q.holderOf.get(locatorId, externalId)?.id ?? null
     },
+    /**
+     * The locations of the locator whose name nameKey folds to one of `keys` (core/text.ts), and
+     * any whose key is unknown (a row written otherwise): its id, name, address and point, oldest first.
+     */
+    ofNameKeys(
+      locatorId: string,
+      keys: readonly string[],
+    ): { id: string; name: string; address: string; lat: number; lng: number }[] {
+      return q.ofNameKeys.all(locatorId, JSON.stringify(keys))
+    },
     /** Every location of the locator that has an external id: its id and external id, oldest first. */
     externalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
       return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
-    },
-    /** Every location of the locator: its id, name, address and point, oldest first. */
-    namesAndAddresses(locatorId: string): { id: string; name: string; address: string; lat: number; lng: number }[] {
-      return q.namesAndAddresses.all(locatorId)
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {

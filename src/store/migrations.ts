@@ -249,4 +249,19 @@ export const MIGRATIONS: readonly string[] = [
     SELECT locator_id, CAST(strftime('%s', created_at) AS INTEGER) / 3600, sum(length(CAST(body AS BLOB)))
     FROM idempotency_keys WHERE body NOT LIKE 'not kept: %' GROUP BY 1, 2;
   `,
+  // 13: each location's name as nameKey (core/text.ts) folds it, so a bulk import finds the stored
+  // locations of its rows' names by the index (14), not by reading the locator's every row. NULL: a
+  // row written otherwise (a hand edit), which every such lookup reads. The rows there are filled
+  // by name-keys.ts after this one, in the same transaction; a change to nameKey needs a migration
+  // filling them again.
+  `
+  ALTER TABLE locations ADD COLUMN name_key TEXT;
+  `,
+  // 14: made after the keys are filled: sorted once, not grown a row at a time.
+  `
+  CREATE INDEX locations_by_name_key ON locations(locator_id, name_key);
+  `,
 ]
+
+/** The migration (its number, counted from 1) after which name-keys.ts fills the name_key column. */
+export const NAME_KEY_MIGRATION = 13

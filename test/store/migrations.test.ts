@@ -4,7 +4,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../../src/store/migrations'
 import { openStore } from '../../src/store'
-import { tempDir } from '../helpers'
+import { locationRecord, tempDir } from '../helpers'
 
 test('a database made by an earlier version is migrated in place, its rows kept', () => {
   const dir = tempDir()
@@ -159,3 +159,42 @@ test('processes opening a new database file together all open it (SQLite may ans
     rmSync(dir, { recursive: true, force: true })
   }
 }, 30_000)
+
+test("the locations already there are found by their names' keys once migrated, and rows of no key always", () => {
+  const dir = tempDir()
+  try {
+    const path = join(dir, 'v12.db')
+    const old = new Database(path)
+    for (const migration of MIGRATIONS.slice(0, 12)) old.exec(migration)
+    old.exec('PRAGMA user_version = 12')
+    old.exec(
+      "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')",
+    )
+    const row = old.prepare(
+      "INSERT INTO locations (id, locator_id, status, name, address, lat, lng, created_at, updated_at) VALUES (?, 'lct_old', 'published', ?, 'A', 1, 1, 'now', 'now')",
+    )
+    row.run('loc_a', 'Café #1')
+    row.run('loc_b', 'Other')
+    old.close()
+    const store = openStore(path)
+    const ids = (keys: string[]) => store.locations.ofNameKeys('lct_old', keys).map((r) => r.id)
+    expect(ids(['cafe 1'])).toEqual(['loc_a'])
+    expect(ids(['other', 'cafe 1'])).toEqual(['loc_a', 'loc_b'])
+    expect(ids(['none'])).toEqual([])
+    // A row written otherwise (a hand edit) has no key: every lookup reads it.
+    store.db.exec(
+      "INSERT INTO locations (id, locator_id, status, name, address, lat, lng, created_at, updated_at) VALUES ('loc_c', 'lct_old', 'draft', 'Hand', 'A', 1, 1, 'now', 'now')",
+    )
+    expect(ids(['none'])).toEqual(['loc_c'])
+    // The service's own writes key a row by its name, and again when it is renamed.
+    const added = locationRecord('lct_old', { name: 'Store 2', address: 'A', coordinates: { lat: 1, lng: 1 } })
+    store.write(() => store.locations.insert(added))
+    expect(ids(['store 2'])).toEqual(['loc_c', added.id])
+    store.write(() => store.locations.replace({ ...added, name: 'Shop 2' }, added))
+    expect(ids(['store 2'])).toEqual(['loc_c'])
+    expect(ids(['shop 2'])).toEqual(['loc_c', added.id])
+    store.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
