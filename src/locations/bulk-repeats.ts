@@ -66,6 +66,54 @@ export function noteRepeats(deps: AdminDeps, locatorId: string, plans: Plan[], g
 
 type Held = { id: string; lat: number; lng: number }
 
+/** The most pairs of rows repeatedRowsNote names; the rest are counted. */
+const PAIRS_NAMED = 10
+
+/**
+ * Warns each row that creates a location without an external_id when an earlier such row of the
+ * request has its name and address (folded as nameKey folds them): the file makes that store
+ * twice, on its first import too. The pairs so found, each the later row's key and the earlier's
+ * ("line 5", "line 2"), for repeatedRowsNote.
+ */
+export function noteRepeatedRows(plans: Plan[]): [later: string, earlier: string][] {
+  const first = new Map<string, Plan>()
+  const pairs: [string, string][] = []
+  for (const plan of plans) {
+    if (plan.target !== null || plan.patch.externalId) continue
+    const key = `${nameKey(plan.patch.name ?? '')}\u0000${nameKey(plan.patch.address ?? '')}`
+    const earlier = first.get(key)
+    if (earlier === undefined) {
+      first.set(key, plan)
+      continue
+    }
+    pairs.push([plan.key, earlier.key])
+    const csv = earlier.line !== undefined
+    plan.warnings.push(
+      csv
+        ? `Line ${earlier.line} has this row's name and address too: if it is the same store, the file makes it twice. Give each row its store code as external_id.`
+        : `Item ${earlier.key} has this location's name and address too: if it is the same store, the request makes it twice. Give each its store code as external_id.`,
+    )
+  }
+  return pairs
+}
+
+/** What is said of a request whose rows to create (`creates` of them) repeat earlier ones (`pairs`: noteRepeatedRows). */
+export function repeatedRowsNote(pairs: readonly [string, string][], creates: number, csv: boolean): string {
+  const one = pairs.length === 1
+  const rows = csv ? (one ? 'row' : 'rows') : one ? 'location' : 'locations'
+  const named = pairs.slice(0, PAIRS_NAMED).map(([later, earlier]) => `${later} repeats ${earlier}`)
+  if (pairs.length > PAIRS_NAMED) named.push(`and ${pairs.length - PAIRS_NAMED} more`)
+  const of = csv ? 'an earlier row of the file' : 'an earlier one of the request'
+  const what = csv ? 'the file' : 'the request'
+  const same = one
+    ? `if both are one store, ${what} makes it twice`
+    : `where ${csv ? 'rows' : 'they'} are one store, ${what} makes it more than once`
+  const fix = csv
+    ? `Give each row its store code in an external_id column ("Store Code" is read as one), or delete the ${one ? 'row' : 'rows'} repeated.`
+    : `Give each its store code as external_id, or leave out the ${one ? 'one' : 'ones'} repeated.`
+  return `${pairs.length} ${rows} of ${creates} to create ${one ? 'has' : 'have'} the name and address of ${of} (${named.join('; ')}): ${same}. ${fix}`
+}
+
 /**
  * The locations a request deletes: by its delete items (`deleted`), and those delete_missing
  * removes (`missing`, each with its external_id).

@@ -7,7 +7,7 @@ import { check } from './bulk-check'
 import { geocodeAll } from './bulk-geocode'
 import { Problems } from './bulk-problems'
 import { withPaddedPostcodes } from './bulk-postcodes'
-import { type Going, noteLostZeros, noteRepeats, repeatsNote } from './bulk-repeats'
+import { type Going, noteLostZeros, noteRepeatedRows, noteRepeats, repeatedRowsNote, repeatsNote } from './bulk-repeats'
 import { addressPointWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
 import { type AdminDeps, locatorWrite, townsOf } from './service'
 
@@ -117,6 +117,7 @@ export async function bulkUpsert(
     ),
   }
   const repeats = noteRepeats(deps, locatorId, plans, going)
+  const repeated = noteRepeatedRows(plans)
   noteLostZeros(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
@@ -157,17 +158,13 @@ export async function bulkUpsert(
         return written
       })
   onProgress?.({ stage: 'written', done: dryRun ? 0 : report.results.length, total: report.results.length })
-  if (repeats > 0) {
-    const creates = plans.filter((p) => p.target === null && !p.patch.externalId).length
-    report.notes = [
-      repeatsNote(
-        repeats,
-        creates,
-        locatorId,
-        items.some((i) => i.columns !== undefined),
-      ),
-    ]
-  }
+  const creates = plans.filter((p) => p.target === null && !p.patch.externalId).length
+  const csv = items.some((i) => i.columns !== undefined)
+  const notes = [
+    ...(repeats > 0 ? [repeatsNote(repeats, creates, locatorId, csv)] : []),
+    ...(repeated.length > 0 ? [repeatedRowsNote(repeated, creates, csv)] : []),
+  ]
+  if (notes.length > 0) report.notes = notes
   return report
 }
 

@@ -25,6 +25,28 @@ describe('bulk upsert, repeated stores', () => {
     expect(kept.body.results[0].warnings[0]).toStartWith(`Location ${s1} has this name and address: if it is`)
   })
 
+  test('rows of one file without a code that repeat an earlier row are counted on a first import, naming both lines', async () => {
+    const again = ',corner,"1 main st,  Springfield",39.781,-89.651'
+    const answer = await csv(
+      `${HEADER},${CORNER}\n${OTHER}\n,${CORNER}\n${again}\n,Elsewhere,"3 Main St, Springfield",1,1\n`,
+    )
+    expect(answer.body).toMatchObject({ created: 5 })
+    expect(answer.body.notes).toEqual([
+      '2 rows of 4 to create have the name and address of an earlier row of the file (line 4 repeats line 2; line 5 repeats line 2): where rows are one store, the file makes it more than once. Give each row its store code in an external_id column ("Store Code" is read as one), or delete the rows repeated.',
+    ])
+    const warnings = answer.body.results.map((r: any) => r.warnings)
+    expect(warnings[3]).toEqual([
+      "Line 2 has this row's name and address too: if it is the same store, the file makes it twice. Give each row its store code as external_id.",
+    ])
+    expect(warnings[0]).toEqual([])
+    // A JSON body names its items.
+    const same = { name: 'Kiosk', address: '9 Main St, Springfield', coordinates: { lat: 39.7, lng: -89.6 } }
+    const json = await env.call('POST', '/admin/v1/locations/bulk?dry_run=true', { body: { locations: [same, same] } })
+    expect(json.body.notes).toEqual([
+      '1 location of 2 to create has the name and address of an earlier one of the request (locations[1] repeats locations[0]): if both are one store, the request makes it twice. Give each its store code as external_id, or leave out the one repeated.',
+    ])
+  })
+
   test('a row of a store the request deletes by a delete item replaces it: no warning, no note', async () => {
     await csv(`${HEADER}S1,${CORNER}\n`)
     const body = {
