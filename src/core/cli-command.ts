@@ -5,7 +5,8 @@
 // docs/operations.md) and may have no npm. The CLI's messages are read by who typed the command;
 // the service's (its log, its API's errors, passed on by whoever called it) by who started it.
 
-import { isAbsolute, relative, resolve, sep } from 'node:path'
+import { readFileSync } from 'node:fs'
+import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { shellWord } from './shell'
 import { typedIn } from './typed-in'
 
@@ -48,17 +49,61 @@ export function npmPrefix(env: Env = process.env): string {
   return outside ? ` --prefix ${shellWord(process.cwd())}` : ''
 }
 
+/** The command line of process `pid` and its parent's pid, or null where /proc does not say (not Linux). */
+function processOf(pid: number): { argv: string[]; parent: number } | null {
+  try {
+    const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
+    const parent = Number(/^PPid:\s+(\d+)$/m.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))?.[1] ?? 0)
+    return { argv, parent }
+  } catch {
+    return null
+  }
+}
+
+/** bunCwd's answer: this process's ancestors do not change. */
+let bunCwdFound: string | undefined
+
+/**
+ * Bun's `--cwd PKG` when `bun run --cwd PKG` (or `bun --cwd PKG run`) ran this package's script:
+ * Bun names the folder it runs the script in (npm_config_local_prefix) and not the one it was
+ * typed in, so its own command line, this process's parent's (or a shell's parent), says so.
+ */
+export function bunCwd(env: Env = process.env): string {
+  const script = env.npm_lifecycle_event
+  if (env.npm_config_user_agent?.startsWith('bun/') !== true || !script) return ''
+  if (bunCwdFound !== undefined) return bunCwdFound
+  bunCwdFound = ''
+  let pid = process.ppid
+  for (let up = 0; up < 2 && pid > 1; up++) {
+    const found = processOf(pid)
+    if (found === null) break
+    const { argv } = found
+    // The first Bun up the line is the one that ran the script, through a shell or not.
+    if (basename(argv[0] ?? '').startsWith('bun')) {
+      const run = argv.indexOf('run')
+      // Bun's options stand before the script's name, after `run` or before it.
+      const named = argv.findIndex((a, i) => run > 0 && i > run && a === script && argv[i - 1] !== '--cwd')
+      if (named > 0 && argv.slice(0, named).some((a) => a === '--cwd' || a.startsWith('--cwd=')))
+        bunCwdFound = ` --cwd ${shellWord(process.cwd())}`
+      break
+    }
+    pid = found.parent
+  }
+  return bunCwdFound
+}
+
 /**
  * The words that run the CLI, as this process was launched: through this package's `cli` or
  * `start` script, by npm (`npm run -s cli --`, -s so that npm echoes no line a key is typed in;
- * with --prefix where typed outside the package and `typed`) or Bun (`bun run --silent cli`); by
+ * with --prefix where typed outside the package and `typed`) or Bun (`bun run --silent cli`, with
+ * --cwd where typed so and `typed`); by
  * npx, `npx storeloc`; otherwise `storeloc`.
  */
 export function cliPrefix(env: Env = process.env, typed = typedFolder): string {
   const script = env.npm_lifecycle_event
   if (script === 'npx') return 'npx storeloc'
   if (env.npm_package_name !== 'storeloc' || (script !== 'cli' && script !== 'start')) return 'storeloc'
-  if (env.npm_config_user_agent?.startsWith('bun/') === true) return 'bun run --silent cli'
+  if (env.npm_config_user_agent?.startsWith('bun/') === true) return `bun run${typed ? bunCwd(env) : ''} --silent cli`
   return `npm${typed ? npmPrefix(env) : ''} run -s cli --`
 }
 

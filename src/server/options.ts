@@ -1,6 +1,6 @@
 // The server's settings: the environment, then the command line's options, which win. Each
 // setting read from the environment has an option of the same meaning (SERVE_OPTIONS).
-import { cliPrefix, npmPrefix } from '../core/cli-command'
+import { bunCwd, cliPrefix, npmPrefix } from '../core/cli-command'
 import { checkWorkers, ConfigError, DEFAULT_CLIENT_RATE_LIMIT, loadConfig, type Config } from '../core/config'
 import { withinEdits } from '../core/text'
 
@@ -136,12 +136,13 @@ export const SERVE_OPTIONS: readonly ServeOption[] = [
 
 /**
  * How the person typed serve: through the package's `start` script (`npm start --`, `bun run
- * start`), its `cli` script, npx, or the storeloc command, which a checkout's `npm start` is too.
+ * start`, with --prefix or --cwd as typed), its `cli` script, npx, or the storeloc command,
+ * which a checkout's `npm start` is too.
  */
 function serveLine(env: Record<string, string | undefined>): string {
   const bun = env.npm_config_user_agent?.startsWith('bun/') === true
   if (env.npm_package_name === 'storeloc' && env.npm_lifecycle_event === 'start')
-    return bun ? 'bun run start [options]' : `npm${npmPrefix(env)} start -- [options]`
+    return bun ? `bun run${bunCwd(env)} start [options]` : `npm${npmPrefix(env)} start -- [options]`
   const prefix = cliPrefix(env, true)
   return prefix === 'storeloc' ? 'storeloc serve [options]   (npm start -- [options])' : `${prefix} serve [options]`
 }

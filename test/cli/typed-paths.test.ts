@@ -355,6 +355,41 @@ describe('bun run cli from a folder of the package', () => {
   }, 60_000)
 })
 
+describe('bun run --cwd PKG cli from another folder', () => {
+  test('the commands its messages give run from where it was typed', () => {
+    const db = join(dir, 'shops.db')
+    const id = JSON.parse(storeloc(['locator', 'create', '--name', 'Shops', '--database', db, '--json']).stdout).locator
+      .id
+    // The person's shell, with `bun` on its PATH.
+    const bin = join(dir, 'bin')
+    mkdirSync(bin)
+    symlinkSync(process.execPath, join(bin, 'bun'))
+    // Bun names the package's folder in its environment either way: its own command line says --cwd.
+    for (const typed of [
+      ['run', '--cwd', root, 'cli'],
+      [`--cwd=${root}`, 'run', 'cli'],
+    ]) {
+      const refused = spawn([process.execPath, ...typed, 'locator', 'show', 'lct_nosuch', '--database', db], dir)
+      const line = /`([^`]+)` shows them/.exec(refused.stderr)?.[1] ?? refused.stderr
+      expect({ typed, line }).toEqual({
+        typed,
+        line: `bun run --cwd ${root} --silent cli locator list --database ${db}`,
+      })
+      const pasted = spawn(['sh', '-c', `${line} --json`], dir, { ...shellEnv(), PATH: `${bin}:${process.env.PATH}` })
+      const usage = spawn([process.execPath, ...typed.with(-1, 'start'), '--help'], dir).stdout.split('\n')[0]
+      expect({ typed, usage }).toEqual({ typed, usage: `Usage: bun run --cwd ${root} start [options]` })
+      expect({
+        typed,
+        code: pasted.code,
+        ids: JSON.parse(pasted.stdout || '[]').map((l: { id: string }) => l.id),
+      }).toEqual({ typed, code: 0, ids: [id] })
+    }
+    // Typed in the package's folder, the line is as short as ever.
+    const here = spawn([process.execPath, 'run', 'cli', 'locator', 'show', 'lct_nosuch', '--database', db], root)
+    expect(here.stderr).toContain('`bun run --silent cli locator list --database ')
+  }, 60_000)
+})
+
 describe('npm start -- --geodata, and GEODATA_PATH, from another folder', () => {
   test("are read where typed, as --database is; a .env GEODATA_PATH stays the package's", async () => {
     // A package of its own: Bun reads .env from the folder it runs in, the package's under npm start.
