@@ -19,14 +19,13 @@ import { dirname, join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
+import { AGAIN, asRoot, asUser, bunOn, keyLineOf, ROOT, run, runAsUser, toolsOnly, withSudo } from './as-user'
 
-const ROOT = join(import.meta.dir, '..', '..')
-/** The CLI by the whole paths of Bun and its entry, as a line to run as another user gives it. */
-const AGAIN = `${process.execPath} ${join(ROOT, 'src/storeloc.ts')}`
-const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
 let dir: string
 let path: string
 let locator: string
+/** The PATH of the runs: sudo installed, as on a host the service runs on under systemd. */
+let sudoPath: string
 beforeEach(() => {
   dir = tempDir()
   chmodSync(dir, 0o755) // the folder open to all, as /var/lib/storeloc is not: the file's own mode decides
@@ -34,31 +33,13 @@ beforeEach(() => {
   const store = openStore(path) // mode 0600, root's
   locator = createLocator(store, 'Shop').locator.id
   store.close()
+  sudoPath = withSudo(dir)
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-/** setpriv's words that run what follows as uid `uid`, its group the same. */
-const asUser = (uid: number) => ['setpriv', `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups']
-/** Bun on `src/<script>`. */
-const bunOn = (script: string) => [process.execPath, join(ROOT, 'src', script)]
-/** The environment of a run on the database at `database`, with `env` added. */
-const runEnv = (database: string, env: Record<string, string> = {}) => ({
-  ...process.env,
-  DATABASE_PATH: database,
-  GEOCODER: 'none',
-  DEMO: '0',
-  PORT: '0',
-  BUN_RUNTIME_TRANSPILER_CACHE_PATH: '0',
-  ...env,
-})
-/** `command` run to its end on the database at `database`; stopped after `timeout` ms, its code is null. */
-const run = (command: string[], database: string, env: Record<string, string> = {}, timeout?: number) => {
-  const p = Bun.spawnSync(command, { cwd: ROOT, env: runEnv(database, env), timeout })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
-}
 /** `src/<script> ...argv` as uid `uid`, on the database at `database`, with `env` added. */
 const runWith = (env: Record<string, string>, uid: number, database: string, script: string, ...argv: string[]) =>
-  run([...asUser(uid), ...bunOn(script), ...argv], database, env)
+  runAsUser(uid, database, script, argv, { PATH: sudoPath, ...env })
 const runAs = (uid: number, database: string, script: string, ...argv: string[]) =>
   runWith({}, uid, database, script, ...argv)
 const asNobody = (...argv: string[]) => runAs(65534, path, 'cli/main.ts', ...argv)
@@ -288,19 +269,7 @@ async function keyLine(
   chmodSync(folder, mode)
   chownSync(folder, uid, uid)
   const database = join(folder, 'storeloc.db')
-  const start = Bun.spawn([...asUser(uid), ...bunOn('main.ts')], {
-    cwd: ROOT,
-    env: runEnv(database, env),
-    stdout: 'pipe',
-  })
-  let out = ''
-  for await (const chunk of start.stdout) {
-    out += new TextDecoder().decode(chunk)
-    if (out.includes('"listening"')) break
-  }
-  start.kill('SIGTERM')
-  await start.exited
-  return { database, line: out.split('\n').find((l) => l.includes(' key create lct_')) ?? out, text: out }
+  return { database, ...(await keyLineOf(uid, database, { PATH: sudoPath, ...env })) }
 }
 
 test.skipIf(!asRoot)(
@@ -328,21 +297,18 @@ test.skipIf(!asRoot)(
     // A service run as root, its folder closed: an operator reaches its files, root's, through
     // sudo (here one that runs the command as it is, as root). Without sudo (a container), whoever
     // reads the log is root: the command as it is.
-    const bin = join(dir, 'bin')
-    mkdirSync(bin)
-    writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
-    const withSudo = { PATH: `${bin}:${process.env.PATH}` }
-    const root = await keyLine(0o750, 0, withSudo)
+    const root = await keyLine(0o750, 0)
     expect(root.line).toStartWith(`  sudo env DATABASE_PATH=${root.database} `)
     const pasted = Bun.spawnSync(['sh', '-c', `${root.line.trim()} --json`], {
       cwd: '/',
-      env: { ...process.env, ...withSudo },
+      env: { ...process.env, PATH: sudoPath },
     })
     expect({ code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ code: 0, stderr: '' })
     expect(JSON.parse(pasted.stdout.toString()).secret_key).toStartWith('sk_')
     // Root's files 0600 in a folder open to all: an operator reaches them through sudo too.
-    expect((await keyLine(0o755, 0, withSudo)).line).toStartWith('  sudo env DATABASE_PATH=')
-    expect((await keyLine(0o750, 0)).line).toStartWith('  env DATABASE_PATH=')
+    expect((await keyLine(0o755, 0)).line).toStartWith('  sudo env DATABASE_PATH=')
+    const noSudo = await keyLine(0o750, 0, { PATH: toolsOnly(dir, ['getent']) })
+    expect(noSudo.line).toStartWith('  env DATABASE_PATH=')
   },
 )
 
@@ -369,7 +335,7 @@ test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, a
     make()
     for (const workers of ['1', '2']) {
       // A start that goes on is stopped after 15 s: its exit code is then null.
-      const p = run([...asUser(65534), ...bunOn('main.ts')], database, { WORKERS: workers }, 15_000)
+      const p = run([...asUser(65534), ...bunOn('main.ts')], database, { WORKERS: workers, PATH: sudoPath }, 15_000)
       expect({ workers, code: p.code }).toEqual({ workers, code: 3 })
       expect(p.stderr).toContain(line)
     }
@@ -456,13 +422,9 @@ test.skipIf(!asRoot)(
     const uid = 4242
     const setpriv = `setpriv --reuid=${uid} --regid=${uid} --clear-groups`
     // A PATH with no sudo (a container's), and one with a sudo on it.
-    const tools = join(dir, 'tools')
-    const withSudo = join(dir, 'with-sudo')
-    mkdirSync(tools, { mode: 0o755 })
-    mkdirSync(withSudo, { mode: 0o755 })
-    for (const tool of ['getent', 'setpriv']) symlinkSync(Bun.which(tool) ?? `/usr/bin/${tool}`, join(tools, tool))
-    writeFileSync(join(withSudo, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
-    const sudoed = await keyLine(0o750, uid, { PATH: `${withSudo}:${tools}`, LOG_REQUESTS: '1' })
+    const tools = toolsOnly(dir, ['getent', 'setpriv'])
+    const sudoBin = sudoPath.split(':')[0]!
+    const sudoed = await keyLine(0o750, uid, { PATH: `${sudoBin}:${tools}`, LOG_REQUESTS: '1' })
     expect(sudoed.line).toStartWith(`  sudo ${setpriv} env DATABASE_PATH=${sudoed.database} `)
     // Without sudo, the line is one root runs as it is, and says so.
     const { database, line, text } = await keyLine(0o750, uid, { PATH: tools })
@@ -476,7 +438,7 @@ test.skipIf(!asRoot)(
     chmodSync(dirname(database), 0o755)
     for (const [path, as] of [
       [tools, `as root: ${setpriv}`],
-      [`${withSudo}:${tools}`, `sudo ${setpriv}`],
+      [`${sudoBin}:${tools}`, `sudo ${setpriv}`],
     ] as const)
       expect(runWith({ PATH: path }, 65534, database, 'cli/main.ts', 'locator', 'list').stderr).toEndWith(
         `run it as that user, the service's user (${as} ${AGAIN} locator list --database ${database}).\n`,

@@ -2,36 +2,35 @@
 // (getent: /etc/passwd, LDAP, systemd's dynamic users), and a person is never told to sudo to
 // themselves. As root here, the commands run as other users (setpriv), whom file modes bind.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, chownSync, mkdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
+import { AGAIN, asRoot, keyLineOf, ROOT, runAsUser, SETPRIV } from './as-user'
 
-const ROOT = join(import.meta.dir, '..', '..')
-/** The CLI by the whole paths of Bun and its entry, as a line to run as another user gives it. */
-const AGAIN = `${process.execPath} ${join(ROOT, 'src/storeloc.ts')}`
-const SETPRIV = Bun.which('setpriv') ?? 'setpriv'
-const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
-/** A user of /etc/passwd with a login shell, not root: a person, a developer. */
-const person = /^[^:]+:[^:]*:([1-9]\d*):[^:]*:[^:]*:[^:]*:\/bin\/(ba|z|da)?sh$/m.exec(
-  readFileSync('/etc/passwd', 'utf8'),
-)
-const personUid = person === null ? null : Number(person[1])
+/** Users a directory service knows and /etc/passwd does not, as getent gives them. */
+const KNOWN = {
+  4242: 'ldapsvc:*:4242:4242::/var/lib/ldapsvc:/usr/sbin/nologin',
+  // A person: a uid useradd gives people, a home under /home, a login shell.
+  4444: 'dev:*:4444:4444::/home/dev:/bin/bash',
+}
 let dir: string
 let bin: string
 beforeEach(() => {
   dir = tempDir()
   chmodSync(dir, 0o755)
-  // A getent that knows one user /etc/passwd does not (a directory service's), and asks the
-  // system's for any other.
+  // A getent that knows the users above, and asks the system's for any other; and a sudo (that
+  // runs the command as it is), as on a host the service runs on under systemd.
   bin = join(dir, 'bin')
   mkdirSync(bin, { mode: 0o755 })
+  const known = Object.entries(KNOWN).map(([uid, line]) => `  ${uid}) echo '${line}'; exit 0 ;;\n`)
   writeFileSync(
     join(bin, 'getent'),
-    `#!/bin/sh\n[ "$1" = passwd ] && [ "$2" = 4242 ] && { echo 'ldapsvc:*:4242:4242::/var/lib/ldapsvc:/usr/sbin/nologin'; exit 0; }\nexec /usr/bin/getent "$@"\n`,
+    `#!/bin/sh\n[ "$1" = passwd ] && case "$2" in\n${known.join('')}esac\nexec /usr/bin/getent "$@"\n`,
     { mode: 0o755 },
   )
+  writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -49,24 +48,7 @@ function runOn(
 ) {
   const env = argv.find((a) => typeof a !== 'string') ?? {}
   const words = argv.filter((a) => typeof a === 'string')
-  const p = Bun.spawnSync(
-    [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, join(ROOT, 'src', script)].concat(
-      words,
-    ),
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PATH: path,
-        DATABASE_PATH: database,
-        GEOCODER: 'none',
-        DEMO: '0',
-        PORT: '0',
-        ...env,
-      },
-    },
-  )
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  return runAsUser(uid, database, script, words, { PATH: path, ...env })
 }
 
 /** A folder of `uid`'s, of `mode`, with a database in it, the files `uid`'s too. */
@@ -90,31 +72,8 @@ function folderOf(uid: number, mode: number, name = `of-${uid}`): { folder: stri
 }
 
 /** The line of a first start as `uid` on a new database in `folder` that says how to make the key. */
-async function keyLine(uid: number, folder: string): Promise<string> {
-  const start = Bun.spawn(
-    [SETPRIV, `--reuid=${uid}`, `--regid=${uid}`, '--clear-groups', process.execPath, join(ROOT, 'src/main.ts')],
-    {
-      cwd: ROOT,
-      env: {
-        ...process.env,
-        PATH: `${bin}:${process.env.PATH}`,
-        DATABASE_PATH: join(folder, 'storeloc.db'),
-        GEOCODER: 'none',
-        DEMO: '0',
-        PORT: '0',
-      },
-      stdout: 'pipe',
-    },
-  )
-  let out = ''
-  for await (const chunk of start.stdout) {
-    out += new TextDecoder().decode(chunk)
-    if (out.includes('"listening"')) break
-  }
-  start.kill('SIGTERM')
-  await start.exited
-  return out.split('\n').find((l) => l.includes(' key create lct_')) ?? out
-}
+const keyLine = async (uid: number, folder: string): Promise<string> =>
+  (await keyLineOf(uid, join(folder, 'storeloc.db'), { PATH: `${bin}:${process.env.PATH}` })).line
 
 test.skipIf(!asRoot)(
   "a service's user known to the system, not to /etc/passwd, is named as the system names it",
@@ -143,7 +102,6 @@ test.skipIf(!asRoot)(
       `${database} belongs to root (uid 0), mode 0600, and this command runs as uid 65534: run it as root`,
     )
     // A uid no lookup knows is named by its number; run by setpriv under sudo, where there is one.
-    writeFileSync(join(bin, 'sudo'), '#!/bin/sh\nexec "$@"\n', { mode: 0o755 })
     chownSync(database, 4343, 4343)
     chownSync(folder, 4343, 4343)
     expect(runAs(65534, database, 'cli/main.ts', 'locator', 'list').stderr).toContain(
@@ -166,27 +124,24 @@ test.skipIf(!asRoot)(
       mkdirSync(odd)
       writeFileSync(join(odd, 'getent'), `#!/bin/sh\n${body}\n`, { mode: 0o755 })
       // Bounded here so that a CLI that waits for it ends, and fails, rather than holding the run.
-      const p = Bun.spawnSync(
-        [
-          SETPRIV,
-          '--reuid=65534',
-          '--regid=65534',
-          '--clear-groups',
-          process.execPath,
-          join(ROOT, 'src/cli/main.ts'),
-        ].concat(['locator', 'list', '--database', database]),
-        { cwd: ROOT, env: { ...process.env, PATH: `${odd}:${process.env.PATH}`, GEOCODER: 'none' }, timeout: 25_000 },
+      const p = runAsUser(
+        65534,
+        database,
+        'cli/main.ts',
+        ['locator', 'list'],
+        { PATH: `${odd}:${process.env.PATH}` },
+        25_000,
       )
-      expect({ name, stderr: p.stderr.toString() }).toEqual({ name, stderr: expect.stringContaining(said) })
+      expect({ name, stderr: p.stderr }).toEqual({ name, stderr: expect.stringContaining(said) })
     }
   },
   60_000,
 )
 
-test.skipIf(!asRoot || personUid === null)(
+test.skipIf(!asRoot)(
   'a person whose files are for them alone (umask 077) is never told to sudo to themselves',
   async () => {
-    const uid = personUid!
+    const uid = 4444
     // A developer's data/ made under umask 077: the folder 0700, the files 0600, all theirs.
     const folder = join(dir, 'data')
     mkdirSync(folder)
