@@ -16,6 +16,17 @@ const spawn = (cmd: string[], cwd: string, env = shellEnv()) => {
 }
 const storeloc = (argv: string[], cwd = root) => spawn([process.execPath, join(root, 'src/cli/main.ts'), ...argv], cwd)
 
+/**
+ * `npm --prefix PKG start -s -- ...argv` typed in `cwd`, on port 0, with no demo nor geocoder: npm
+ * finds the package by --prefix, runs the script in its folder, and names `cwd` in INIT_CWD. In a
+ * process group of its own (setsid), to be stopped whole: npm passes no signal on.
+ */
+const npmStart = (pkg: string, argv: readonly string[], cwd: string, env: Record<string, string> = {}) =>
+  Bun.spawn(
+    ['setsid', 'npm', '--prefix', pkg, 'start', '-s', '--', ...argv, '--port', '0', '--no-demo', '--geocoder', 'none'],
+    { cwd, env: { ...shellEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
+  )
+
 const CSV = 'external_id,name,address,lat,lng\nA1,Corner Shop,"1 Main St, Springfield",39.8,-89.65\n'
 
 describe('--database FILE', () => {
@@ -242,22 +253,13 @@ describe('npm start from another folder', () => {
   test('its --database, and a relative DATABASE_PATH, are the files beside the person, as under npm run cli', async () => {
     const here = join(dir, 'desk')
     mkdirSync(here)
-    for (const [env, argv, name, port] of [
-      [{}, ['--database', 'first.db'], 'first.db', '0'],
-      [{}, ['--database', 'before.db', 'serve'], 'before.db', '0'],
-      [{}, ['serve', '--database=after.db'], 'after.db', '0'],
-      [{ DATABASE_PATH: 'env.db' }, [], 'env.db', '0'],
+    for (const [env, argv, name] of [
+      [{}, ['--database', 'first.db'], 'first.db'],
+      [{}, ['--database', 'before.db', 'serve'], 'before.db'],
+      [{}, ['serve', '--database=after.db'], 'after.db'],
+      [{ DATABASE_PATH: 'env.db' }, [], 'env.db'],
     ] as const) {
-      // npm finds the package by --prefix, runs the script in its folder, and names here in INIT_CWD.
-      // In a process group of its own (setsid), stopped whole: npm passes no signal on.
-      const server = Bun.spawn(
-        [
-          'setsid',
-          ...['npm', '--prefix', root, 'start', '-s', '--', ...argv],
-          ...['--port', port, '--no-demo', '--geocoder', 'none'],
-        ],
-        { cwd: here, env: { ...shellEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
-      )
+      const server = npmStart(root, argv, here, env)
       try {
         const places = [join(here, name), join(root, name)]
         for (let tries = 0; tries < 300 && !places.some((p) => existsSync(p)); tries++) await Bun.sleep(100)
@@ -289,14 +291,7 @@ describe('npm start -- --database :memory: from another folder', () => {
       ['--database', ':memory:'],
       ['serve', '--database=:memory:'],
     ]) {
-      const server = Bun.spawn(
-        [
-          'setsid',
-          ...['npm', '--prefix', root, 'start', '-s', '--', ...argv],
-          ...['--port', '0', '--no-demo', '--geocoder', 'none'],
-        ],
-        { cwd: here, env: shellEnv(), stdout: 'pipe', stderr: 'pipe' },
-      )
+      const server = npmStart(root, argv, here)
       try {
         const url = await listeningUrl(server)
         const ready = url !== null && (await fetch(`${url}/readyz`)).ok
@@ -410,14 +405,7 @@ describe('npm start -- --geodata, and GEODATA_PATH, from another folder', () => 
       [{}, ['--database', '../same.db'], 'GEODATA_PATH=data/same.db\n', 'GEODATA_PATH and --database'],
     ] as const) {
       writeFileSync(join(pkg, '.env'), dotEnv)
-      const server = Bun.spawn(
-        [
-          'setsid',
-          ...['npm', '--prefix', pkg, 'start', '-s', '--', ...argv],
-          ...['--port', '0', '--no-demo', '--geocoder', 'none'],
-        ],
-        { cwd: here, env: { ...shellEnv(), ...env }, stdout: 'pipe', stderr: 'pipe' },
-      )
+      const server = npmStart(pkg, argv, here, env)
       // A refusal exits at once; a start that listens is the fault, stopped here.
       const ready = (await listeningUrl(server)) !== null
       if (ready) process.kill(-server.pid, 'SIGTERM')
