@@ -67,20 +67,30 @@ function passwdEntry(uid: number): PasswdEntry | null {
 const userName = (uid: number): string | null => passwdEntry(uid)?.name ?? null
 
 /**
- * The command that runs what follows it as `uid`: sudo -u its name; with no name, setpriv (run
- * as root), since sudo refuses a uid in no password database (runas_allow_unknown_id is off), by
- * sudo where there is one: a container's mapped uid often has no sudo beside it, where who reads
- * the message runs setpriv as root (`root`).
+ * How a command is given to run as `uid`: sudo -u its name where sudo is installed. With no name,
+ * setpriv (run as root), since sudo refuses a uid in no password database (runas_allow_unknown_id
+ * is off), by sudo where there is one. A named user with no sudo (a container, a slim host): by
+ * runuser (util-linux), else su, run as root, when `reader` is root (who reads a sudo-less
+ * system's service log runs commands as root); otherwise the command, said to be that user's.
+ * `root`: the text that gives it says it is root's.
  */
-function sudoAs(uid: number, gid: number): { command: string; root: boolean } {
+function runAs(uid: number, gid: number, reader: 'root' | 'me'): { line: (command: string) => string; root: boolean } {
   const name = userName(uid)
-  if (name !== null) return { command: `sudo -u ${shellWord(name)}`, root: false }
-  const setpriv = `setpriv --reuid=${uid} --regid=${gid} --clear-groups`
-  return Bun.which('sudo') === null ? { command: setpriv, root: true } : { command: `sudo ${setpriv}`, root: false }
+  const sudo = Bun.which('sudo') !== null
+  if (name === null) {
+    const setpriv = `setpriv --reuid=${uid} --regid=${gid} --clear-groups`
+    return sudo ? { line: (c) => `sudo ${setpriv} ${c}`, root: false } : { line: (c) => `${setpriv} ${c}`, root: true }
+  }
+  const user = shellWord(name)
+  if (sudo) return { line: (c) => `sudo -u ${user} ${c}`, root: false }
+  if (reader === 'me') return { line: (c) => `as ${name}: ${c}`, root: false }
+  if (Bun.which('runuser') !== null) return { line: (c) => `runuser -u ${user} -- ${c}`, root: true }
+  // su runs the command through a shell, as one word; -s, since a service's own shell is nologin.
+  return { line: (c) => `su -s /bin/sh ${user} -c ${shellWord(c)}`, root: true }
 }
 
-/** Whether a line sudoAsMe leads is run as root, with no sudo before it: the text that gives it says so. */
-export const asRootOnly = (prefix: string): boolean => prefix.startsWith('setpriv ')
+/** Whether a line asMe gives is run as root, with no sudo before it: the text that gives it says so. */
+export const asRootOnly = (line: string): boolean => /^(setpriv|runuser|su) /.test(line)
 
 /** Whether `uid` is a user no person logs in as (its shell nologin or false): a service's. */
 const serviceUser = (uid: number): boolean => /\/(nologin|false)$/.test(passwdEntry(uid)?.shell ?? '')
@@ -89,42 +99,50 @@ const serviceUser = (uid: number): boolean => /\/(nologin|false)$/.test(passwdEn
 const personUser = (uid: number): boolean => passwdEntry(uid) !== null && !serviceUser(uid)
 
 /**
- * `sudo -u USER ` when this process alone may use `path`, so that a command someone else types,
- * from the log, must run as this user: its folder is this user's and closed to others (systemd's
- * StateDirectory, mode 0750), or this user is a service's (no login shell) and the database's
- * files, its own, are closed to others (mode 0600, in a folder open to all). A person's own files
- * (a developer's data/) are for that person, who reads the log. As root, `sudo ` when the folder or
- * the files are closed to others, whoever's they are, and sudo is installed: without it (a
- * container), who reads the log is root already. Empty otherwise.
+ * `command` as whoever reads the log runs it to use `path` (runAs: `sudo -u USER command`), when
+ * this process alone may use `path`, so that it must run as this user: its folder is this user's
+ * and closed to others (systemd's StateDirectory, mode 0750), or this user is a service's (no
+ * login shell) and the database's files, its own, are closed to others (mode 0600, in a folder open
+ * to all). A person's own files (a developer's data/) are for that person, who reads the log. As
+ * root, `sudo command` when the folder or the files are closed to others, whoever's they are, and
+ * sudo is installed: without it (a container), who reads the log is root already. `command` as it
+ * is otherwise.
  */
-export function sudoAsMe(path: string): string {
+export function asMe(path: string, command: string): string {
   const me = process.getuid?.()
-  if (me === undefined) return ''
+  if (me === undefined) return command
   const folder = statOrNone(dirname(realDatabase(path)))
-  if (folder === undefined) return ''
+  if (folder === undefined) return command
   const folderClosed = (folder.mode & 0o005) === 0
   // Another user opens the files to read and write them, -wal and -shm too.
   const files = databaseFiles(path)
   const filesClosed = files.some(([, st]) => (st.mode & 0o006) !== 0o006)
-  if (me === 0) return (folderClosed || filesClosed) && Bun.which('sudo') !== null ? 'sudo ' : ''
+  if (me === 0) return (folderClosed || filesClosed) && Bun.which('sudo') !== null ? `sudo ${command}` : command
   // A person's own closed folder (a developer's data/ under umask 077): who reads the log is them.
   const mine = folderClosed
     ? folder.uid === me && !personUser(me)
     : filesClosed && files.every(([, st]) => st.uid === me) && serviceUser(me)
-  return mine ? `${sudoAs(me, process.getgid?.() ?? folder.gid).command} ` : ''
+  return mine ? runAs(me, process.getgid?.() ?? folder.gid, 'root').line(command) : command
 }
 
-/** What a file's owner is called in a message, and in the commands it gives (sudo -u, chown). */
+/**
+ * What a file's owner is called in a message, and in the commands it gives (runAs, chown), to the
+ * person who typed the CLI's command: not root, whom no such message is given.
+ */
 function ownerOf(st: Stats) {
   const name = userName(st.uid)
-  const as = sudoAs(st.uid, st.gid)
+  const as = runAs(st.uid, st.gid, 'me')
   return {
     text: name === null ? `uid ${st.uid}` : `${name} (uid ${st.uid})`,
     word: name ?? 'that user',
-    sudo: as.root ? `as root: ${as.command}` : as.command,
+    /** `command` as this owner runs it. */
+    run: (command: string) => (as.root ? `as root: ${as.line(command)}` : as.line(command)),
     chown: name === null ? `${st.uid}:${st.gid}` : `${shellWord(name)}:`, // chown refuses `4242:`
   }
 }
+
+/** `command` for root to run, by sudo where it is installed (this process is not root). */
+const asRootBy = (command: string) => (Bun.which('sudo') === null ? `as root: ${command}` : `sudo ${command}`)
 
 const modeOf = (st: Stats) => (st.mode & 0o777).toString(8).padStart(4, '0')
 
@@ -202,7 +220,7 @@ function databaseFiles(path: string): [string, Stats][] {
  * nor its folder's owner's (a non-root owner, the service's user): a sentence naming the first
  * such file and its owner, and the chown that gives them back. A service running as the folder's
  * owner cannot use the database until then.
- * `command` follows the sudo that runs it as that user (againCommand).
+ * `command` is what runs as that user (againCommand).
  */
 export function ownerUnlikeFolder(path: string, command = againCommand()): string | null {
   const me = process.getuid?.()
@@ -216,8 +234,8 @@ export function ownerUnlikeFolder(path: string, command = againCommand()): strin
   const [file, st] = foreign
   const service = ownerOf(held)
   const link = file === realDatabase(path) && file !== resolve(path) ? `${path} leads to ${file}, which` : file
-  const then = held.uid === me ? '' : `, then run the command as ${service.word} (${service.sudo} ${command})`
-  return `${link} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (sudo chown ${service.chown} ${files.map(([f]) => f).join(' ')})${then}.`
+  const then = held.uid === me ? '' : `, then run the command as ${service.word} (${service.run(command)})`
+  return `${link} belongs to ${ownerOf(st).text}, mode ${modeOf(st)}, but its folder ${folder} to ${service.text}, the service's user, who must own the file too: give it back (${asRootBy(`chown ${service.chown} ${files.map(([f]) => shellWord(f)).join(' ')}`)})${then}.`
 }
 
 /**
@@ -256,7 +274,7 @@ export function walWithoutShm(path: string, command = againCommand()): string | 
     ? 'The folder is on a read-only file system: mount it read-write and open the database once there (start the service, or run any command), or copy the database with its -wal to a folder this user may write and use the copy.'
     : held.uid === me
       ? `The folder is this user's own, mode ${modeOf(held)}: let it write there (chmod u+w ${shellWord(folder)}), then run this command again.`
-      : `Open the database once as a user who may write there, which makes it: start the service, or run any command as ${owner.word} (${owner.sudo} ${command}). Then run this command again.`
+      : `Open the database once as a user who may write there, which makes it: start the service, or run any command as ${owner.word} (${owner.run(command)}). Then run this command again.`
   return `${real}-wal was left by a process that stopped without closing the database (a crash, a kill -9), with no -shm file beside it: reading through it needs that file made in ${folder}, which this user${me === undefined ? '' : ` (uid ${me})`} may not write. ${todo}`
 }
 
@@ -273,7 +291,7 @@ export function otherOwner(path: string, command = againCommand()): string | nul
   const st = statOrNone(path)
   if (st === undefined || st.uid === me) return null
   const owner = ownerOf(st)
-  return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (${owner.sudo} ${command}).`
+  return `${path} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}: run it as ${owner.word}, the service's user (${owner.run(command)}).`
 }
 
 /**
@@ -306,7 +324,7 @@ export function hiddenByFolder(path: string, command = againCommand()): string |
         // This user's own folder: its mode is what to mend, not a user to run as.
         if (st.uid === me)
           return `${path} cannot be seen by this command: its folder ${at} is this user's own (uid ${me}), mode ${modeOf(st)}, which lets no one look into it: let it (chmod u+rwx ${shellWord(at)}), then run this command again.`
-        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.sudo} ${command}).`
+        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.run(command)}).`
       }
     }
     try {

@@ -6,7 +6,7 @@ import { cliCommand } from '../core/cli-command'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
 import { loadDemo } from '../operator/demo'
 import { createKeylessLocator, createLocator } from '../operator'
-import { asRootOnly, sudoAsMe } from '../operator/file-owner'
+import { asMe, asRootOnly } from '../operator/file-owner'
 import type { Store } from '../store'
 
 /** The database \`npm run cli\` opens by default: npm runs scripts in the package's folder. */
@@ -23,7 +23,10 @@ function keyCommand(databasePath: string, locatorId: string, viaNpm: boolean): s
   if (viaNpm)
     return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}${cliCommand(`key create ${locatorId}`, process.env, true)}`
   // Through env: a command, not a shell's assignment, so `docker exec CONTAINER` may lead it.
-  return `${sudoAsMe(path)}env DATABASE_PATH=${shellWord(path)} ${shellWord(process.execPath)} ${shellWord(CLI_SCRIPT)} key create ${locatorId}`
+  return asMe(
+    path,
+    `env DATABASE_PATH=${shellWord(path)} ${shellWord(process.execPath)} ${shellWord(CLI_SCRIPT)} key create ${locatorId}`,
+  )
 }
 
 /** The first start's locator's name. */

@@ -8,11 +8,8 @@ import { join } from 'node:path'
 import { createLocator } from '../../src/operator'
 import { openStore } from '../../src/store'
 import { tempDir } from '../helpers'
+import { AGAIN, asRoot, ROOT, runAsUser, withSudo } from './as-user'
 
-const ROOT = join(import.meta.dir, '..', '..')
-/** The CLI by the whole paths of Bun and its entry, as a line to run as another user gives it. */
-const AGAIN = `${process.execPath} ${join(ROOT, 'src/storeloc.ts')}`
-const asRoot = process.getuid?.() === 0 && Bun.which('setpriv') !== null
 let dir: string
 let folder: string
 let database: string
@@ -41,22 +38,9 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-/** The CLI as nobody on the database. */
-const cliAsNobody = (...argv: string[]) => {
-  const p = Bun.spawnSync(
-    [
-      'setpriv',
-      '--reuid=65534',
-      '--regid=65534',
-      '--clear-groups',
-      process.execPath,
-      join(ROOT, 'src/cli/main.ts'),
-      ...argv,
-    ],
-    { cwd: ROOT, env: { ...process.env, DATABASE_PATH: database, GEODATA_PATH: join(dir, 'none.sqlite') } },
-  )
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
-}
+/** The CLI as nobody on the database, with sudo installed. */
+const cliAsNobody = (...argv: string[]) =>
+  runAsUser(65534, database, 'cli/main.ts', argv, { PATH: withSudo(dir), GEODATA_PATH: join(dir, 'none.sqlite') })
 
 test.skipIf(!asRoot)('a read by a user who may not write the folder names the -wal left without its -shm', () => {
   const said = (command: string) =>

@@ -497,3 +497,50 @@ test.skipIf(!asRoot)(
     expect(JSON.parse(mounted.stdout).name).toBe('Read only')
   },
 )
+
+test.skipIf(!asRoot)(
+  "with no sudo installed, a service user's command is run by runuser or su as root, or said to be theirs",
+  async () => {
+    /** A folder of nobody's, mode 0750 (systemd's StateDirectory), its name with a quote: su -c takes one word. */
+    const state = (name: string) => {
+      const folder = join(dir, `it's ${name}`)
+      mkdirSync(folder)
+      chownSync(folder, 65534, 65534)
+      chmodSync(folder, 0o750)
+      return { folder, database: join(folder, 'storeloc.db') }
+    }
+    const quoted = (text: string) => `'${text.replaceAll("'", `'\\''`)}'`
+    // The service's log, on a host with no sudo: who reads it is root, who may switch users.
+    for (const [name, tools, start] of [
+      ['runuser', ['getent', 'runuser'], 'runuser -u nobody -- env DATABASE_PATH='],
+      ['su', ['getent'], "su -s /bin/sh nobody -c 'env DATABASE_PATH="],
+    ] as const) {
+      const { database } = state(name)
+      const { line, text } = await keyLineOf(65534, database, { PATH: toolsOnly(dir, [...tools]) })
+      expect({ name, start: line.trim().slice(0, start.length) }).toEqual({ name, start })
+      expect(text).toContain('Make its key where only you see it (the key is shown once), as root:\n')
+      // Pasted as root, it makes the key as nobody, whose file it is.
+      const pasted = Bun.spawnSync(['sh', '-c', line.trim()], {
+        cwd: '/',
+        env: { PATH: '/usr/sbin:/usr/bin:/sbin:/bin' },
+      })
+      expect({ name, code: pasted.exitCode, stderr: pasted.stderr.toString() }).toEqual({ name, code: 0, stderr: '' })
+      expect(pasted.stdout.toString()).toContain('sk_')
+      expect(statSync(database).uid).toBe(65534)
+    }
+    // A command typed by another user, not root, who has no sudo: the line to run as that user.
+    const noSudo = { PATH: toolsOnly(dir, ['getent', 'runuser']) }
+    const { folder, database } = state('typed')
+    expect(runAsUser(65534, database, 'cli/main.ts', ['locator', 'create', '--name', 'Shop'], noSudo).code).toBe(0)
+    expect(runAsUser(65533, database, 'cli/main.ts', ['locator', 'list'], noSudo).stderr).toEndWith(
+      `Run it as nobody, the service's user (as nobody: ${AGAIN} locator list --database ${quoted(database)}).\n`,
+    )
+    // A file of root's in the folder open to all: root gives it back, then the command is nobody's.
+    chmodSync(folder, 0o755)
+    chownSync(database, 0, 0)
+    const files = [database, `${database}-wal`, `${database}-shm`].filter((f) => existsSync(f)).map(quoted)
+    expect(runAsUser(65533, database, 'cli/main.ts', ['locator', 'list'], noSudo).stderr).toEndWith(
+      `give it back (as root: chown nobody: ${files.join(' ')}), then run the command as nobody (as nobody: ${AGAIN} locator list --database ${quoted(database)}).\n`,
+    )
+  },
+)
