@@ -17,8 +17,8 @@ import { dirname, join, parse, resolve, sep } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 
-/** A user's name and login shell, as the password database gives them. */
-type PasswdEntry = { name: string; shell: string }
+/** A user's name, home and login shell, as the password database gives them. */
+type PasswdEntry = { name: string; home: string; shell: string }
 
 /** The entries looked up, by uid: a message asks for the same few uids many times. */
 const entries = new Map<number, PasswdEntry | null>()
@@ -26,10 +26,12 @@ const entries = new Map<number, PasswdEntry | null>()
 /** How long getent may take: a directory service that does not answer holds nss for longer. */
 const GETENT_TIMEOUT_MS = 2000
 
-/** `name:x:uid:gid:gecos:home:shell`'s name and shell, when it is `uid`'s. */
+/** `name:x:uid:gid:gecos:home:shell`'s name, home and shell, when it is `uid`'s. */
 function entryOf(line: string, uid: number): PasswdEntry | null {
   const fields = line.split(':')
-  return fields[0] && fields[2] !== '' && Number(fields[2]) === uid ? { name: fields[0], shell: fields[6] ?? '' } : null
+  return fields[0] && fields[2] !== '' && Number(fields[2]) === uid
+    ? { name: fields[0], home: fields[5] ?? '', shell: fields[6] ?? '' }
+    : null
 }
 
 /**
@@ -92,17 +94,44 @@ function runAs(uid: number, gid: number, reader: 'root' | 'me'): { line: (comman
 /** Whether a line asMe gives is run as root, with no sudo before it: the text that gives it says so. */
 export const asRootOnly = (line: string): boolean => /^(setpriv|runuser|su) /.test(line)
 
-/** Whether `uid` is a user no person logs in as (its shell nologin or false): a service's. */
-const serviceUser = (uid: number): boolean => /\/(nologin|false)$/.test(passwdEntry(uid)?.shell ?? '')
+/** peopleUids' answer: login.defs is read once. */
+let peopleRange: [number, number] | undefined
 
-/** Whether `uid` is a person's: named, with a shell to log in with. Not known for a uid of no name. */
-const personUser = (uid: number): boolean => passwdEntry(uid) !== null && !serviceUser(uid)
+/** login.defs' UID_MIN and UID_MAX, the uids useradd gives people: 1000 to 60000 where it says none. */
+function peopleUids(): [number, number] {
+  if (peopleRange !== undefined) return peopleRange
+  let text = ''
+  try {
+    text = readFileSync('/etc/login.defs', 'utf8')
+  } catch {
+    // No login.defs (macOS, a slim image): useradd's own defaults.
+  }
+  const value = (key: string, otherwise: number) =>
+    Number(new RegExp(`^[ \\t]*${key}[ \\t]+(\\d+)`, 'm').exec(text)?.[1] ?? otherwise)
+  peopleRange = [value('UID_MIN', 1000), value('UID_MAX', 60000)]
+  return peopleRange
+}
+
+/**
+ * Whether `uid` is a person's: named, with a shell to log in with (not nologin nor false), and a
+ * uid useradd gives people or a home under /home (/Users on macOS). A service's user may have a
+ * login shell (PostgreSQL's postgres has bash), but a system uid and its home elsewhere.
+ */
+function personUser(uid: number): boolean {
+  const entry = passwdEntry(uid)
+  if (entry === null || /\/(nologin|false)$/.test(entry.shell)) return false
+  const [low, high] = peopleUids()
+  return (uid >= low && uid <= high) || /^\/(home|Users)\//.test(entry.home)
+}
+
+/** Whether `uid` is a service's user: named, and not a person's. Not known for a uid of no name. */
+const serviceUser = (uid: number): boolean => passwdEntry(uid) !== null && !personUser(uid)
 
 /**
  * `command` as whoever reads the log runs it to use `path` (runAs: `sudo -u USER command`), when
  * this process alone may use `path`, so that it must run as this user: its folder is this user's
- * and closed to others (systemd's StateDirectory, mode 0750), or this user is a service's (no
- * login shell) and the database's files, its own, are closed to others (mode 0600, in a folder open
+ * and closed to others (systemd's StateDirectory, mode 0750), or this user is a service's (not a
+ * person's) and the database's files, its own, are closed to others (mode 0600, in a folder open
  * to all). A person's own files (a developer's data/) are for that person, who reads the log. As
  * root, `sudo command` when the folder or the files are closed to others, whoever's they are, and
  * sudo is installed: without it (a container), who reads the log is root already. `command` as it

@@ -14,6 +14,8 @@ const KNOWN = {
   4242: 'ldapsvc:*:4242:4242::/var/lib/ldapsvc:/usr/sbin/nologin',
   // A person: a uid useradd gives people, a home under /home, a login shell.
   4444: 'dev:*:4444:4444::/home/dev:/bin/bash',
+  // A service's user with a login shell, as PostgreSQL's postgres has: a system uid, its home elsewhere.
+  421: 'pgsvc:*:421:421::/var/lib/pgsvc:/bin/bash',
 }
 let dir: string
 let bin: string
@@ -222,5 +224,24 @@ test.skipIf(!asRoot)("a plain storeloc launch gives a command that runs on sudo'
       stderr: '',
     })
     expect(JSON.parse(pasted.stdout.toString())[0].name).toBe('Shop')
+  }
+})
+
+test.skipIf(!asRoot)("a service's user with a login shell is told from a person by its uid and its home", async () => {
+  // pgsvc (uid 421, home /var/lib/pgsvc, bash) is a service's; dev (uid 4444, home /home/dev) a
+  // person's. In a folder closed to others, or with files closed in a folder open to all.
+  for (const [uid, mode, before] of [
+    [421, 0o750, 'sudo -u pgsvc '],
+    [421, 0o755, 'sudo -u pgsvc '],
+    [4444, 0o750, ''],
+    [4444, 0o755, ''],
+  ] as const) {
+    const folder = join(dir, `own-${uid}-${mode.toString(8)}`)
+    mkdirSync(folder)
+    chownSync(folder, uid, uid)
+    chmodSync(folder, mode)
+    const line = (await keyLine(uid, folder)).trim()
+    const start = `${before}env DATABASE_PATH=${folder}/storeloc.db `
+    expect({ uid, mode, start: line.slice(0, start.length) }).toEqual({ uid, mode, start })
   }
 })
