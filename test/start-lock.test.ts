@@ -8,36 +8,11 @@ import { join } from 'node:path'
 import { openStore } from '../src/store'
 import { MIGRATIONS } from '../src/store/migrations'
 import { sendRaw, startOnFreePort, startServer, tempDir } from './helpers'
+import { holdLock } from './hold-lock'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-/** Another process (hold-lock.ts) that takes the database's write lock, says "held", and lets go when `release()` is called. */
-async function holdLock(path: string) {
-  const script = join(dir, 'hold-lock.ts')
-  await Bun.write(
-    script,
-    `import { Database } from 'bun:sqlite'
-const db = new Database(process.argv[2])
-db.exec('PRAGMA journal_mode = WAL')
-db.exec('BEGIN IMMEDIATE')
-console.log('held')
-for await (const _ of Bun.stdin.stream()) break
-db.exec('COMMIT')
-db.close()
-`,
-  )
-  const proc = Bun.spawn([process.execPath, script, path], { stdin: 'pipe', stdout: 'pipe' })
-  const { value } = await proc.stdout.getReader().read()
-  expect(new TextDecoder().decode(value)).toContain('held')
-  return Object.assign(proc, {
-    release: () => {
-      proc.stdin.write('go\n')
-      proc.stdin.end()
-    },
-  })
-}
 
 /** A database at `path` with its schema one migration behind this program's. */
 function oneMigrationBehind(path: string): void {
@@ -61,7 +36,7 @@ test('a database with locators starts at once under another process write lock: 
   first.proc.kill('SIGTERM')
   await first.proc.exited
 
-  const holder = await holdLock(path)
+  const holder = await holdLock(dir, path)
   try {
     const server = startServer(path, { DEMO: '0' })
     await server.waitFor(/"listening"/)
@@ -86,7 +61,7 @@ for (const kind of [
       made.exec('PRAGMA journal_mode = WAL')
       made.close()
     }
-    const holder = await holdLock(path)
+    const holder = await holdLock(dir, path)
     // A start that ends instead of waiting fails the test at once, with what it said.
     const {
       server,
@@ -165,7 +140,7 @@ for (const kind of [
 test('a lock held past --lock-wait ends the start with one line naming the process that holds it', async () => {
   const path = join(dir, 'held.db')
   oneMigrationBehind(path)
-  const holder = await holdLock(path)
+  const holder = await holdLock(dir, path)
   try {
     const server = startServer(path, { DEMO: '0', LOCK_WAIT_SECONDS: '30' }, [
       process.execPath,
