@@ -1,6 +1,9 @@
 // A start's waits: for another process's write lock, without holding the event loop, and what
 // requests are answered meanwhile (the port is bound before the database is opened).
 import { AdminError } from '../api/admin/errors'
+import { serveAsset } from '../api/pages'
+import { startingPage } from '../api/pages/deps'
+import { pageLang } from '../api/pages/page-texts'
 import { PublicError } from '../api/public/errors'
 import { CORS } from '../api/public/headers'
 import { pathOf } from '../api/public/url'
@@ -19,45 +22,93 @@ const LOCK_RETRY_MS = 100
 
 const STARTING = 'The service is starting. Retry in a moment.'
 
+/** How long a page asked for while the service starts waits before it reloads itself, s. */
+const PAGE_RELOAD_S = 5
+
 /**
  * Before the app serves: /healthz answers 200 "starting" (the process is alive), /readyz and
- * every API request 503 with Retry-After: 1, in the API's own error shape.
+ * every API request 503 with Retry-After: 1, in the API's own error shape; a page 503 with a page
+ * that reloads itself. The widget's files need nothing a start prepares: they are served.
  */
-function startingResponse(request: Request): Response {
+function startingResponse(request: Request): Response | Promise<Response> {
   const path = pathOf(request.url)
-  return harden(startingAnswer(path, request.headers.get('origin')), path.startsWith('/admin/'))
+  const file = request.method === 'GET' || request.method === 'HEAD' ? widgetFile(path) : null
+  if (file !== null)
+    return serveAsset(file, request).then(
+      (served) => harden(served, false),
+      // A build that failed is tried again by the next request, as the app's is.
+      () => harden(startingAnswer(path, request), false),
+    )
+  return harden(startingAnswer(path, request), path.startsWith('/admin/'))
+}
+
+/** The name of the widget file at `path` (the pages' routes: /widget.js, /widget.css, /widget/{file}), or null. */
+function widgetFile(path: string): string | null {
+  if (path === '/widget.js' || path === '/widget.css') return path.slice(1)
+  const name = path.startsWith('/widget/') ? path.slice(8) : ''
+  return name === '' || name.includes('/') ? null : name
 }
 
 /**
  * startingResponse with what the app gives every request: an X-Request-Id (a proxy's kept) and,
  * with LOG_REQUESTS on, a request line, so a load balancer's 503s during a start are in the log.
  */
-export function startingResponder(logRequests: boolean, log: Log): (request: Request) => Response {
+export function startingResponder(logRequests: boolean, log: Log): (request: Request) => Response | Promise<Response> {
   const nextId = requestIds()
   return (request) => {
     const t0 = performance.now()
     const note = { id: sentRequestId(request) ?? nextId() }
+    const done = (response: Response) => {
+      response.headers.set('x-request-id', note.id)
+      if (!logRequests) return response
+      // A request without a usable Host comes with its path alone as its URL; the line reads it so.
+      const read = request.url.charCodeAt(0) === 0x2f ? new Request(`http://localhost${request.url}`, request) : request
+      return logRequest(log, read, response, t0, note)
+    }
     const response = startingResponse(request)
-    response.headers.set('x-request-id', note.id)
-    if (!logRequests) return response
-    // A request without a usable Host comes with its path alone as its URL; the line reads it so.
-    const read = request.url.charCodeAt(0) === 0x2f ? new Request(`http://localhost${request.url}`, request) : request
-    return logRequest(log, read, response, t0, note)
+    return response instanceof Promise ? response.then(done) : done(response)
   }
 }
 
-/** `origin`: the request's Origin; a Query API answer echoes it, as its other errors do, so a finder on a shop's site reads it. */
-function startingAnswer(path: string, origin: string | null): Response {
+/**
+ * The starting answer for a request to `path`. A Query API answer echoes its Origin, as its other
+ * errors do, so a finder on a shop's site reads it.
+ */
+function startingAnswer(path: string, request: Request): Response {
   if (path === '/healthz') return Response.json({ status: 'starting' })
   if (path.startsWith('/public/'))
     return new PublicError('UNAVAILABLE', STARTING, {
       'retry-after': '1',
-      'access-control-allow-origin': origin || '*',
+      'access-control-allow-origin': request.headers.get('origin') || '*',
       'access-control-expose-headers': CORS.exposeHeaders.join(', '),
       vary: 'Origin',
     }).toResponse()
   if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
+  if (path !== '/readyz' && (isPage(path) || prefersHtml(request.headers.get('accept'))))
+    // The page's language is its link's (?lang=), else English: the locator's is in the database.
+    return startingPage(pageLang(new URL(request.url, 'http://localhost')) ?? 'en', PAGE_RELOAD_S)
   return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
+}
+
+/** The paths of pages (the home page, /docs, a locator's pages), which a person opens; not its sitemap. */
+const isPage = (path: string): boolean =>
+  path === '/' ||
+  /^\/docs(\/api)?\/?$/.test(path) ||
+  ((path === '/l' || path.startsWith('/l/')) && !path.endsWith('.xml'))
+
+/**
+ * Whether an Accept header ranks an HTML page above all else (a browser's address bar does; fetch()
+ * and curl send "*\/*"): its first range of the highest weight is text/html or XHTML.
+ */
+function prefersHtml(accept: string | null): boolean {
+  let best = ''
+  let bestQ = 0
+  for (const part of (accept ?? '').split(',')) {
+    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase())
+    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? 1)
+    if (q > bestQ) [best, bestQ] = [range, q]
+  }
+  return best === 'text/html' || best === 'application/xhtml+xml'
 }
 
 /**

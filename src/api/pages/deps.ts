@@ -173,6 +173,23 @@ export function errorPage(status: number, retryAfterS: number | null, lang: Lang
 }
 
 /**
+ * The page every page answers while the service starts (503, in `lang`): it says so, and reloads
+ * itself after `seconds`, as its Retry-After says.
+ */
+export function startingPage(lang: Lang, seconds: number): Response {
+  const texts = pageTexts(lang)
+  return messagePage(
+    503,
+    lang,
+    texts.starting,
+    texts.startingText,
+    '',
+    { 'retry-after': String(seconds) },
+    `<meta http-equiv="refresh" content="${seconds}">`,
+  )
+}
+
+/**
  * A page asked for with a trailing slash ("/l/pk_x/stores/?lang=de"), sent to its path without
  * it ("../stores?lang=de"), relative so that a proxy's path prefix stays; null when it has none.
  */

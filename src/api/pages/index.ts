@@ -29,7 +29,8 @@ export type PagesDeps = PageDeps & {
   pageCount?: (request: Request) => ClientCount | null
 }
 
-async function serveAsset(name: string, request: Request): Promise<Response> {
+/** A widget file's response, or the 404 page for a name there is none of. */
+export async function serveAsset(name: string, request: Request): Promise<Response> {
   const found = asset(name)
   return found ? assetResponse(await found, request) : notFoundPage('Not found', `There is no widget file ${name}.`)
 }

@@ -29,7 +29,8 @@ const MESSAGE_POLICY = "default-src 'none'; style-src 'unsafe-inline'; base-uri 
 
 /**
  * A short page of `status` saying `title` and `text` in `lang`, then `more` (HTML: a link), laid
- * out as the store pages are; never indexed, never kept. `headers` add to its own (Retry-After).
+ * out as the store pages are; never indexed, never kept. `headers` add to its own (Retry-After);
+ * `head` (HTML) to its head.
  */
 export function messagePage(
   status: number,
@@ -38,8 +39,9 @@ export function messagePage(
   text: string,
   more = '',
   headers: Record<string, string> = {},
+  head = '',
 ): Response {
-  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex"><title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body class="slp-page"><main class="slp-main"><h1>${esc(title)}</h1><p>${esc(text)}</p>${more}</main></body></html>`
+  const html = `<!doctype html><html lang="${lang}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="robots" content="noindex">${head}<title>${esc(title)}</title><style>${PAGE_STYLE}</style></head><body class="slp-page"><main class="slp-main"><h1>${esc(title)}</h1><p>${esc(text)}</p>${more}</main></body></html>`
   return htmlResponse(html, status, {
     'cache-control': 'no-store',
     'content-security-policy': MESSAGE_POLICY,

@@ -62,6 +62,9 @@ const EN = {
   unavailableText: 'The store list cannot be read at the moment. Please try again in a few seconds.',
   failed: 'Something went wrong',
   failedText: 'This page could not be made. Please try again later.',
+  // A page asked for while the service starts (503): it reloads itself.
+  starting: 'Starting',
+  startingText: 'This store finder is starting. This page reloads in a moment.',
 }
 
 export type PageTexts = typeof EN
@@ -123,6 +126,8 @@ const TEXTS: Record<Lang, PageTexts> = {
       'Die Liste der Geschäfte kann gerade nicht gelesen werden. Bitte versuchen Sie es in ein paar Sekunden erneut.',
     failed: 'Etwas ist schiefgelaufen',
     failedText: 'Diese Seite konnte nicht erstellt werden. Bitte versuchen Sie es später erneut.',
+    starting: 'Wird gestartet',
+    startingText: 'Diese Filialsuche wird gerade gestartet. Die Seite lädt gleich neu.',
   },
   fr: {
     back: 'Retour à tous les magasins',
@@ -178,6 +183,8 @@ const TEXTS: Record<Lang, PageTexts> = {
       'La liste des magasins ne peut pas être lue pour le moment. Veuillez réessayer dans quelques secondes.',
     failed: 'Une erreur s’est produite',
     failedText: 'Cette page n’a pas pu être créée. Veuillez réessayer plus tard.',
+    starting: 'Démarrage',
+    startingText: 'Cette recherche de magasins démarre. La page se recharge dans un instant.',
   },
   es: {
     back: 'Volver a todas las tiendas',
@@ -232,6 +239,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     unavailableText: 'La lista de tiendas no se puede leer en este momento. Vuelve a intentarlo en unos segundos.',
     failed: 'Algo ha salido mal',
     failedText: 'No se ha podido crear esta página. Vuelve a intentarlo más tarde.',
+    starting: 'Iniciando',
+    startingText: 'Este buscador de tiendas se está iniciando. La página se recargará en un momento.',
   },
   it: {
     back: 'Torna a tutti i negozi',
@@ -285,6 +294,8 @@ const TEXTS: Record<Lang, PageTexts> = {
     unavailableText: 'Al momento non è possibile leggere l’elenco dei negozi. Riprova tra qualche secondo.',
     failed: 'Si è verificato un errore',
     failedText: 'Non è stato possibile creare questa pagina. Riprova più tardi.',
+    starting: 'Avvio in corso',
+    startingText: 'Questa ricerca negozi si sta avviando. La pagina si ricaricherà tra un momento.',
   },
   nl: {
     back: 'Terug naar alle winkels',
@@ -339,6 +350,8 @@ const TEXTS: Record<Lang, PageTexts> = {
       'De winkellijst kan op dit moment niet worden gelezen. Probeer het over een paar seconden opnieuw.',
     failed: 'Er is iets misgegaan',
     failedText: 'Deze pagina kon niet worden gemaakt. Probeer het later opnieuw.',
+    starting: 'Bezig met starten',
+    startingText: 'Deze winkelzoeker wordt gestart. De pagina wordt zo opnieuw geladen.',
   },
 }
 

@@ -1,0 +1,148 @@
+// What a person's browser shows while the service starts (a first start prepares the geocoder's
+// data for up to a minute): a page asked for gets a short HTML page that reloads itself, not the
+// APIs' JSON; widget.js, which needs nothing the start prepares, is served; the APIs answer as
+// before. In process through startingResponder, then through a real start that waits for a lock.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { startingResponder } from '../src/server/start'
+import { startServer, tempDir } from './helpers'
+import { holdLock } from './hold-lock'
+
+/** What a browser's address bar sends. */
+const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
+
+const starting = startingResponder(false, () => {})
+const ask = async (path: string, headers: Record<string, string> = {}) =>
+  await starting(new Request(`http://localhost${path}`, { headers }))
+
+async function expectStartingPage(res: Response, lang: string, text: string) {
+  expect(res.status).toBe(503)
+  expect(res.headers.get('content-type')).toBe('text/html; charset=utf-8')
+  expect(res.headers.get('retry-after')).toBe('5')
+  expect(res.headers.get('cache-control')).toBe('no-store')
+  expect(res.headers.get('x-content-type-options')).toBe('nosniff')
+  expect(res.headers.get('x-request-id')).toMatch(/^[0-9a-z]{16}$/)
+  const html = await res.text()
+  expect(html).toStartWith(`<!doctype html><html lang="${lang}">`)
+  expect(html).toContain('<meta http-equiv="refresh" content="5">')
+  expect(html).toContain('<meta name="robots" content="noindex">')
+  expect(html).toContain(text)
+}
+
+describe('a page asked for while the service starts', () => {
+  test('the pages (finder, store, directory, home, /docs) answer a page that reloads, whatever the Accept', async () => {
+    for (const path of ['/l/pk_x', '/l/pk_x/loc_1/a-store', '/l/pk_x/stores/de', '/', '/docs', '/docs/api']) {
+      for (const accept of [BROWSER, '*/*']) {
+        await expectStartingPage(
+          await ask(path, { accept }),
+          'en',
+          'This store finder is starting. This page reloads in a moment.',
+        )
+      }
+    }
+  })
+
+  test('in the language its link asks for (?lang=), English for one not shipped', async () => {
+    await expectStartingPage(await ask('/l/pk_x/loc_1/a-store?lang=de', { accept: BROWSER }), 'de', 'Filialsuche')
+    await expectStartingPage(await ask('/l/pk_x?lang=nl'), 'nl', 'winkelzoeker')
+    await expectStartingPage(await ask('/l/pk_x?lang=xx'), 'en', 'This store finder is starting.')
+  })
+
+  test('another path a browser opens (sitemap.xml) answers the page; a crawler or a script, the JSON', async () => {
+    await expectStartingPage(await ask('/sitemap.xml', { accept: BROWSER }), 'en', 'is starting')
+    const crawler = await ask('/l/pk_x/sitemap.xml', { accept: '*/*' })
+    expect([crawler.status, crawler.headers.get('retry-after'), await crawler.json()]).toEqual([
+      503,
+      '1',
+      { status: 'starting', message: 'The service is starting. Retry in a moment.' },
+    ])
+  })
+
+  test('the APIs keep their JSON, asked for by a browser too', async () => {
+    const health = await ask('/healthz', { accept: BROWSER })
+    expect([health.status, await health.json()]).toEqual([200, { status: 'starting' }])
+    const ready = await ask('/readyz', { accept: BROWSER })
+    expect([ready.status, ((await ready.json()) as { status: string }).status]).toEqual([503, 'starting'])
+    const admin = await ask('/admin/v1/locations', { accept: BROWSER })
+    expect([admin.status, ((await admin.json()) as { error: string }).error, admin.headers.get('retry-after')]).toEqual(
+      [503, 'unavailable', '1'],
+    )
+    const pub = await ask('/public/v1/pk_x/locations?lat=1&lng=2', {
+      accept: BROWSER,
+      origin: 'https://shop.example.com',
+    })
+    expect([
+      pub.status,
+      ((await pub.json()) as { error: { code: string } }).error.code,
+      pub.headers.get('retry-after'),
+      pub.headers.get('access-control-allow-origin'),
+    ]).toEqual([503, 'UNAVAILABLE', '1', 'https://shop.example.com'])
+  })
+
+  test('widget.js and the widget files are served: making them needs nothing the start prepares', async () => {
+    const js = await ask('/widget.js', { 'accept-encoding': 'gzip' })
+    expect([js.status, js.headers.get('content-type'), js.headers.get('cache-control')]).toEqual([
+      200,
+      'text/javascript; charset=utf-8',
+      'public, max-age=3600',
+    ])
+    expect(js.headers.get('etag')).toMatch(/^"[0-9a-z]+"$/)
+    expect(js.headers.get('access-control-allow-origin')).toBe('*')
+    expect((await js.text()).length).toBeGreaterThan(10_000)
+    const again = await ask('/widget.js', { 'accept-encoding': 'gzip', 'if-none-match': js.headers.get('etag')! })
+    expect(again.status).toBe(304)
+    const css = await ask('/widget/leaflet.css')
+    expect([css.status, css.headers.get('content-type')]).toEqual([200, 'text/css; charset=utf-8'])
+    // A file there is none of: the 404 page it gets once started.
+    const none = await ask('/widget/none.js')
+    expect([none.status, none.headers.get('content-type')]).toEqual([404, 'text/html; charset=utf-8'])
+  })
+})
+
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Ports of this file's servers: the first one no other program holds. */
+const PORTS = Array.from({ length: 10 }, (_, i) => String(43850 + i))
+
+for (const workers of ['1', '2']) {
+  test(`a real start waiting for the database (WORKERS=${workers}): a finder page answers the page, widget.js is served`, async () => {
+    const path = join(dir, `w${workers}.db`)
+    const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
+    made.exec('PRAGMA journal_mode = WAL')
+    made.close()
+    const holder = await holdLock(dir, path)
+    try {
+      let base = ''
+      let server: ReturnType<typeof startServer> | undefined
+      for (const port of PORTS) {
+        server = startServer(path, { DEMO: '0', WORKERS: workers, PORT: port })
+        const ended = server.proc.exited.then(() => null)
+        const said = await Promise.race([server.waitFor(/waiting for the database/).catch(() => null), ended])
+        if (said !== null) {
+          base = `http://127.0.0.1:${port}`
+          break
+        }
+        const stderr = await new Response(server.proc.stderr).text()
+        if (!stderr.includes(`another program uses port ${port}`)) throw new Error(`the server ended: ${stderr}`)
+      }
+      expect(base).not.toBe('')
+      await expectStartingPage(
+        await fetch(`${base}/l/pk_x?lang=fr`, { headers: { accept: BROWSER } }),
+        'fr',
+        'recherche de magasins',
+      )
+      const js = await fetch(`${base}/widget.js`)
+      expect([js.status, js.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
+      const admin = await fetch(`${base}/admin/v1/locations`, { headers: { accept: BROWSER } })
+      expect([admin.status, ((await admin.json()) as { error: string }).error]).toEqual([503, 'unavailable'])
+      server!.proc.kill('SIGTERM')
+      await server!.proc.exited
+    } finally {
+      holder.kill()
+    }
+  }, 60_000)
+}
