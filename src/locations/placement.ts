@@ -164,6 +164,17 @@ function placedOnce(deps: AdminDeps, text: string, memo: PostcodeMemo): Promise<
 }
 
 /**
+ * What most likely moved a point far from `place`, when read otherwise it lies near it: lat and
+ * lng swapped, or a minus sign lost or added; '' when neither.
+ */
+function misreadHint(at: { lat: number; lng: number }, place: { lat: number; lng: number }): string {
+  const near = (lat: number, lng: number) =>
+    Math.abs(lat) <= 90 && distanceKm(lat, lng, place.lat, place.lng) <= POSTCODE_DISTANCE_KM
+  if (near(at.lng, at.lat)) return ' Are lat and lng swapped?'
+  return near(-at.lat, at.lng) || near(at.lat, -at.lng) ? ' Is a minus sign missing, or one too many?' : ''
+}
+
+/**
  * The warning for coordinates sent with an address that names no town near them (`named`: it
  * does, as ReverseLookup.writtenTown tells), when the embedded geocoder places the address, at
  * its town or finer, farther than POSTCODE_DISTANCE_KM from the point ("Hauptstraße 5, 10117
@@ -185,13 +196,7 @@ export async function addressPointWarnings(
   if (row.country && countryCode(row.country) !== place.parts.country) return []
   const km = Math.round(distanceKm(at.lat, at.lng, place.lat, place.lng))
   if (km <= POSTCODE_DISTANCE_KM) return []
-  const near = (lat: number, lng: number) =>
-    Math.abs(lat) <= 90 && distanceKm(lat, lng, place.lat, place.lng) <= POSTCODE_DISTANCE_KM
-  const hint = near(at.lng, at.lat)
-    ? ' Are lat and lng swapped?'
-    : near(-at.lat, at.lng) || near(at.lat, -at.lng)
-      ? ' Is a minus sign missing, or one too many?'
-      : ''
+  const hint = misreadHint(at, place)
   const where = [place.parts.postcode, place.parts.city, place.parts.country].filter(Boolean).join(' ')
   return [
     `The coordinates ${at.lat}, ${at.lng} are ${km} km from ${where}, where the address is: check which is right.${hint}`,
@@ -203,7 +208,7 @@ export async function addressPointWarnings(
  * point lies farther than POSTCODE_DISTANCE_KM from the postcode's place ("10119 Berlin" at
  * Munich's coordinates). A point whose own postcode or town (the reverse lookup) is the row's
  * is not asked about; a postcode the geocoder does not place, or places in another country,
- * gives none.
+ * gives none. Says so when lat and lng swapped, or a sign turned, would fit.
  */
 export async function postcodeWarnings(
   deps: AdminDeps,
@@ -223,7 +228,7 @@ export async function postcodeWarnings(
   const km = Math.round(distanceKm(at.lat, at.lng, place.lat, place.lng))
   return km > POSTCODE_DISTANCE_KM
     ? [
-        `The coordinates ${at.lat}, ${at.lng} are ${km} km from the place of postcode ${row.postcode}: check which is right.`,
+        `The coordinates ${at.lat}, ${at.lng} are ${km} km from the place of postcode ${row.postcode}: check which is right.${misreadHint(at, place)}`,
       ]
     : []
 }

@@ -403,6 +403,20 @@ describe('locations import from CSV', () => {
     ])
   })
 
+  test("coordinates far from the row's postcode say when lat and lng look swapped or a minus sign lost", () => {
+    // A French export: the street alone in its column, the postcode and town in theirs.
+    const text =
+      'Code magasin;Nom;Adresse;Code postal;Ville;Pays;Latitude;Longitude\n' +
+      "F1;Bordeaux;10 cours de l'Intendance;33000;Bordeaux;France;44,841;0,575\n" +
+      'F2;Lyon;5 rue de la République;69002;Lyon;France;48,8566;2,3522\n'
+    const lines = dryRunLines('fr.csv', text)
+    expect(lines.slice(1, 4)).toEqual([
+      'Check 2 locations:',
+      '  line 2 (external_id "F1"): The coordinates 44.841, 0.575 are 91 km from the place of postcode 33000: check which is right. Is a minus sign missing, or one too many?',
+      '  line 3 (external_id "F2"): The coordinates 48.8566, 2.3522 are 392 km from the place of postcode 69002: check which is right.',
+    ])
+  })
+
   test('a country code column beside the country column is said to be read as the country', () => {
     const lines = dryRunLines('iso.csv', 'name,city,country,country_iso\nA,Boston,United States,US\nB,Edinburgh,,GB\n')
     expect(lines).toContain('Columns read: name, city, country, country_iso as country.')
