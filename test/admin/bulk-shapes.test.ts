@@ -87,6 +87,34 @@ describe('bulk body shapes', () => {
     expect(snapshot().locations).toEqual([])
   })
 
+  test('a CSV file sent as curl -d or -F sends it (a form, a file upload) is told how to send it', async () => {
+    const text = 'external_id,name,address,lat,lng\nS1,A,1 Main St,40.1,-3.2\n'
+    // curl -d @stores.csv: a form, its line breaks dropped.
+    const form = await env.call('POST', BULK, {
+      body: text.replaceAll('\n', ''),
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect([form.status, form.body.message]).toEqual([
+      400,
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as a form, "application/x-www-form-urlencoded" (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+    ])
+    // curl -F file=@stores.csv: a file in a multipart form.
+    const upload = new FormData()
+    upload.append('file', new Blob([text], { type: 'text/csv' }), 'stores.csv')
+    const res = await env.app.handle(
+      new Request(`http://localhost${BULK}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}` },
+        body: upload,
+      }),
+    )
+    expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+      400,
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+    ])
+    expect(snapshot().locations).toEqual([])
+  })
+
   test('JSON with an object of more than 1,000 fields or an array of more than 10,000 items is not parsed', async () => {
     const store = { name: 'A', address: '1 Main St', coordinates: { lat: 40.1, lng: -3.2 } }
     const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 1]))

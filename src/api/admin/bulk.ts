@@ -127,8 +127,21 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
   })
 }
 
-/** The error for a bulk body that is neither JSON nor CSV, over the limit, or unreadable. */
-export function bulkBodyError(body: ParsedBody | undefined): AdminError {
+/**
+ * How a form body was sent, and how to send a CSV file instead: curl -d sends a form (dropping the
+ * file's line breaks), curl -F a file upload, neither of them the file as it is.
+ */
+const FORM_SENT: Record<string, string> = {
+  'application/x-www-form-urlencoded':
+    'as a form, "application/x-www-form-urlencoded" (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is',
+  'multipart/form-data': `as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body`,
+}
+
+/**
+ * The error for a bulk body that is neither JSON nor CSV, over the limit, or unreadable.
+ * `contentType`: the request's, which says how a form body was sent.
+ */
+export function bulkBodyError(body: ParsedBody | undefined, contentType = ''): AdminError {
   if (body?.kind === 'too_large')
     return new AdminError(
       'payload_too_large',
@@ -137,7 +150,13 @@ export function bulkBodyError(body: ParsedBody | undefined): AdminError {
   if (body?.kind === 'invalid_json')
     return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
   if (body?.kind === 'encoded' || body?.kind === 'too_wide') return new AdminError('invalid_request', body.reason)
-  const sent = body?.kind === 'empty' && body.unread !== undefined ? ` It was sent ${sentAs(body.unread)}.` : ''
+  const form = FORM_SENT[contentType.split(';')[0]!.trim().toLowerCase()]
+  const sent =
+    body?.kind === 'empty' && body.unread !== undefined
+      ? ` It was sent ${sentAs(body.unread)}.`
+      : (body?.kind === 'form' || body?.kind === 'invalid_form') && form !== undefined
+        ? ` It was sent ${form}, with curl --data-binary @stores.csv -H "Content-Type: text/csv".`
+        : ''
   return new AdminError(
     'invalid_request',
     `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).${sent}`,
