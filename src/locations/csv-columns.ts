@@ -401,8 +401,9 @@ const FALLBACK_NAMES = {
     'bezeichnung',
     'filialbezeichnung',
   ],
-  // WP Store Locator's post id: a store's key in a file moved from it, unless a code is there too.
-  external_id: ['wpsl_id'],
+  // WP Store Locator's post id and Store Locator Plus's: a store's key in a file moved from it,
+  // unless a code is there too.
+  external_id: ['wpsl_id', 'sl_id'],
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   // WP Store Locator's country_iso beside its country: a code ("US"), read as Country Code is.
@@ -460,6 +461,15 @@ for (const [field, names] of Object.entries(FALLBACK_NAMES))
     FALLBACK_BY_KEY.set(headerKey(name), field)
   }
 
+/** Store Locator Plus writes each column's name after "sl_" (sl_address, sl_zip), and reads it without. */
+const SLP_PREFIX = /^sl_/i
+
+/** The key of a header, and of its name without Store Locator Plus's "sl_" (but sl_id, its store's key): the keys it may be read by. */
+function headerKeys(header: string): string[] {
+  const key = headerKey(header)
+  return SLP_PREFIX.test(header) && !FALLBACK_BY_KEY.has(key) ? [key, headerKey(header.replace(SLP_PREFIX, ''))] : [key]
+}
+
 /**
  * The field a header cell fills, or null when none: a key of the table above, or
  * `custom_fields.<id>` with the id exactly as written after the first '.'.
@@ -470,7 +480,11 @@ export function columnField(header: string): string | null {
     const id = header.slice(dot + 1).trim()
     return id === '' ? null : `custom_fields.${id}`
   }
-  return FIELD_BY_KEY.get(headerKey(header)) ?? null
+  for (const key of headerKeys(header)) {
+    const field = FIELD_BY_KEY.get(key)
+    if (field !== undefined) return field
+  }
+  return null
 }
 
 /** Columns other locators export that hold what no field can take from them, and what to write instead. */
@@ -491,7 +505,13 @@ const UNREAD_HINTS = new Map([
 export const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
 
 /** The field a header cell fills when no other column of its file does (FALLBACK_NAMES), or null. */
-export const fallbackField = (header: string): string | null => FALLBACK_BY_KEY.get(headerKey(header)) ?? null
+export function fallbackField(header: string): string | null {
+  for (const key of headerKeys(header)) {
+    const field = FALLBACK_BY_KEY.get(key)
+    if (field !== undefined) return field
+  }
+  return null
+}
 
 /** Each spelling's key and the spelling as the tables write it: what a misspelt header may have meant. */
 const SPELLINGS = [...Object.entries(COLUMN_NAMES), ...Object.entries(FALLBACK_NAMES)].flatMap(([field, names]) =>

@@ -15,7 +15,7 @@ beforeEach(() => {
 const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
 
 describe('files from other tools', () => {
-  // Keyed: the file has a store's key (wpsl_id, Store code, Filialnummer), so importing it again
+  // Keyed: the file has a store's key (wpsl_id, sl_id, Store code, Filialnummer), so importing it again
   // matches its stores; StoreRocket's template has none, and would create them again.
   // Each file holds 10 stores; what the first two hold of what the tool writes its own way.
   type Stored = { external_id: string | null; status: string; tags: string[]; hours: Record<string, string> }
@@ -28,6 +28,16 @@ describe('files from other tools', () => {
       [
         ['412', 'Closed'],
         ['413', ''],
+      ],
+    ],
+    [
+      'Store Locator Plus',
+      'store-locator-plus.csv',
+      true,
+      (l) => [l.external_id, l.tags, l.hours.saturday, l.hours.sunday],
+      [
+        ['17', ['repairs', 'rentals'], '10am-4pm', 'closed'],
+        ['18', ['repairs'], '', ''],
       ],
     ],
     [
