@@ -1,6 +1,7 @@
 // The header of a locations CSV: the field each column is read as, the rows' width checked against
 // it, and a sheet's title lines above it skipped when they are plainly titles, and said.
 import { parseDayHours } from '../core/hours'
+import { LOCATION_ID } from '../core/ids'
 import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-days'
@@ -41,6 +42,12 @@ export type Header = {
 
 /** A locator's custom field as a header may name it: by its id or its name. */
 export type NamedField = { id: string; name: string; type?: string }
+
+/** Whether the column's cells hold ids, some at least, none of them this service's (loc_...). */
+function ownIds(records: readonly RawRecord[], column: number): boolean {
+  const ids = records.map((r) => r.cells[column]?.trim() ?? '').filter((cell) => cell !== '')
+  return ids.length > 0 && !ids.some((cell) => LOCATION_ID.test(cell))
+}
 
 /** The most columns a header may name: a row's reading takes time by them, and its answer lists the unknown ones. */
 export const MAX_COLUMNS = 1000
@@ -99,6 +106,14 @@ export function readHeader(
     if (headerOf.has(field) || (field.startsWith('coordinates.') && !asPair)) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
+  }
+  // A file's own "ID" column (Shopify's, a back office's) holds its store codes, not ids of ours:
+  // the external_id when no column gives that, and no cell is shaped as a location's id.
+  const id = columns.findIndex((c) => c.field === 'id')
+  if (id >= 0 && !headerOf.has('external_id') && ownIds(below, id)) {
+    headerOf.delete('id')
+    headerOf.set('external_id', columns[id]!.header)
+    columns[id]!.field = 'external_id'
   }
   // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
   // "store_manager"), when custom.<id> is not there too.

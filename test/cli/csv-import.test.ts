@@ -552,15 +552,24 @@ describe('locations export as CSV', () => {
     const noCode = storeloc('locations', 'import', other, '--file', file('nc.csv', `id,name,address\n${id},A,b\n`))
     expect(noCode.stderr).toContain(`line 2 ("A"): id "${id}" is not a location of this locator.`)
     expect(noCode.stderr).not.toContain('Store Code')
-    // A spreadsheet's own ID column: told where its codes belong.
-    const own = storeloc(
-      'locations',
-      'import',
-      other,
-      '--file',
-      file('own.csv', 'ID,name,address,lat,lng\nS1,A,b,1,2\n'),
+    // Beside ids of ours, a spreadsheet's own code in the id column is told where its codes belong.
+    const mixed = file('mixed.csv', `id,name,address,lat,lng\n${id},A,b,1,2\nS1,B,c,1,2\n`)
+    const refused = storeloc('locations', 'import', other, '--file', mixed)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain('for your own store codes, name the column external_id or "Store Code"')
+  })
+
+  test("a spreadsheet's own ID column (Shopify's, a back office's) is read as the store code", () => {
+    // No cell is an id of ours (loc_...), and no other column gives the store code.
+    const text =
+      'ID,Name,Address1,City,Province Code,Country,Zip\n61238461,Brooklyn,123 Bedford Ave,Brooklyn,NY,US,11211\n'
+    const lines = dryRunLines('shopify.csv', text)
+    expect(lines).toContain(
+      'Columns read: ID as external_id, Name, Address1 as street, City, Province Code as region, Country, Zip as postcode.',
     )
-    expect(own.code).toBe(1)
-    expect(own.stderr).toContain('for your own store codes, name the column external_id or "Store Code"')
+    const path = file('shopify.csv', text)
+    expect(json('locations', 'import', locatorId, '--file', path)).toMatchObject({ created: 1 })
+    expect(rows().locations.map((l) => l.external_id)).toEqual(['61238461'])
+    expect(json('locations', 'import', locatorId, '--file', path)).toMatchObject({ created: 0, unchanged: 1 })
   })
 })
