@@ -107,8 +107,8 @@ export function totalsNote(lines: readonly RawRecord[]): string {
   return `Lines ${lines.map((r) => r.line).join(', ')} (${lines.map(lineShown).join(', ')}) at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.`
 }
 
-/** The address parts a merged cell spans rows of: a region's or a city's stores, one under another. */
-const MERGED_FIELDS = new Set(['city', 'region', 'country'])
+/** The address parts a merged cell spans rows of (a region's or a city's stores, one under another), finest first. */
+const MERGED_FIELDS = ['city', 'region', 'country']
 
 /**
  * What a row's refusal of its address adds when its city, region or country cell is empty below
@@ -117,13 +117,18 @@ const MERGED_FIELDS = new Set(['city', 'region', 'country'])
  * two rows ends it.
  */
 export function mergedLeftovers(columns: readonly Column[]): (r: RawRecord) => string | null {
-  const at = columns.flatMap(({ field }, i) => (field !== null && MERGED_FIELDS.has(field) ? [i] : []))
+  const rank = (i: number) => MERGED_FIELDS.indexOf(columns[i]!.field ?? '')
+  const at = columns.flatMap((_, i) => (rank(i) >= 0 ? [i] : []))
   const above = new Map<number, RawRecord>()
   let next: number | null = null
+  // A cell merged over rows lies within one region and country: a row that fills a coarser part
+  // otherwise than the row above it is under no merged cell of a finer one.
+  const within = (r: RawRecord, i: number) =>
+    at.every((j) => rank(j) <= rank(i) || r.cells[j] === '' || r.cells[j] === above.get(i)!.cells[j])
   return (r) => {
     if (r.line !== next) above.clear()
     next = r.next
-    const empty = at.filter((i) => r.cells[i] === '' && above.has(i))
+    const empty = at.filter((i) => r.cells[i] === '' && above.has(i) && within(r, i))
     for (const i of at) if (r.cells[i] !== '') above.set(i, r)
     if (empty.length === 0) return null
     const lines = new Map<number, string[]>()

@@ -184,6 +184,15 @@ describe('merged cells', () => {
     )
   })
 
+  test('a row whose own country differs from the row above is not told of a merged city cell: none spans two countries', () => {
+    const csv =
+      'Store Code,Name,Address,City,Country\r\nB7,Far,7 Main St,Springfield,US\r\nB8,Nowhere,Xyzzy Plugh,,Narnia\r\n'
+    const r = dryRun('countries.csv', csv)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain('line 3 (external_id "B8"): The address "Xyzzy Plugh')
+    expect(r.stderr).not.toContain('merged cell')
+  })
+
   test('rows past an empty line are not told of a merged cell above it: one spans adjacent lines', () => {
     const row = (name: string) => `,${name},Leopoldstr. 2,80802,\r\n`
     const csv = `Region,Name,Street,Postcode,City\r\nBavaria,Café Süd,Sendlinger Str. 1,80331,München\r\n${row('B')}${row('C')}${row('D')},,,,\r\n${row('E')}${row('F')}`
