@@ -198,13 +198,18 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress)
     let report: BulkReport
+    // The points the addresses were placed at: fewer than the addresses when stores share one.
+    const points = new Set<string>()
     try {
       report = await bulkUpsert({ store, geocoder, towns, guess }, locator.id, items, {
         dryRun,
         deleteMissing,
         maxDelete,
         words: CLI_WORDS,
-        onProgress: (p: BulkProgress) => progress.update(p),
+        onProgress: (p: BulkProgress) => {
+          if (p.at !== undefined) points.add(`${p.at.lat},${p.at.lng}`)
+          progress.update(p)
+        },
       })
     } catch (e) {
       if (e instanceof LocationError && e.details) throw refusal(file, e, unknown)
@@ -219,7 +224,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     emit(
       !!values.json,
       { success: true, ...report, unknown_columns: unknown, ...(all.length > 0 && { notes: all }) },
-      importSummary(file, locator.id, items, report, unknown, columns, all),
+      importSummary(file, locator.id, items, report, unknown, columns, all, points.size),
     )
   },
   // Deletes by id or external id, all or none: a typo in one leaves every location in place.

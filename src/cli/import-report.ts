@@ -64,8 +64,11 @@ function where(items: BulkItem[], index: number | null, externalId: string | nul
   return externalId === null ? key : `${key} (external_id ${JSON.stringify(externalId)})`
 }
 
-/** How the addresses geocoded were placed: counts by precision and distinct points. */
-function geocodingLine(report: BulkReport): string | null {
+/**
+ * How the addresses geocoded were placed: counts by precision, and the distinct points they stand
+ * on (`points`, null when not counted) when fewer than the addresses.
+ */
+function geocodingLine(report: BulkReport, points: number | null): string | null {
   const geocoded = report.results.filter((r) => r.geocoding !== null)
   if (geocoded.length === 0) return null
   const byPrecision = new Map<string, number>()
@@ -74,7 +77,11 @@ function geocodingLine(report: BulkReport): string | null {
   const counts = [...byPrecision]
     .sort(([a], [b]) => order.indexOf(a) - order.indexOf(b))
     .map(([precision, n]) => `${n} ${precision}`)
-  const line = `Geocoded ${geocoded.length} address${geocoded.length === 1 ? '' : 'es'}: ${counts.join(', ')}.`
+  const shared =
+    points !== null && points > 0 && points < geocoded.length
+      ? `, on ${plural(points, 'point')} (stores placed at one postcode or town stand on one point)`
+      : ''
+  const line = `Geocoded ${geocoded.length} address${geocoded.length === 1 ? '' : 'es'}: ${counts.join(', ')}${shared}.`
   // No point finer than a postcode's: the built-in geocoder's (it knows no streets), or a poor file.
   const fine = (byPrecision.get('rooftop') ?? 0) + (byPrecision.get('street') ?? 0)
   return fine > 0
@@ -95,6 +102,7 @@ export function importSummary(
   unknownColumns: string[],
   columns: CsvRead['columns'] = [],
   notes: CsvRead['notes'] = [],
+  points: number | null = null,
 ): string {
   const { created, updated, unchanged, deleted, absent } = report
   // Only a JSON file's delete items can name no location: a file without them is not told of it.
@@ -105,7 +113,7 @@ export function importSummary(
       : `Imported ${file} into ${locatorId}: ${created} created, ${updated} updated, ${unchanged} unchanged, ${deleted} deleted${none}.`,
     ...notes,
   ]
-  const geocoding = geocodingLine(report)
+  const geocoding = geocodingLine(report, points)
   if (geocoding !== null) lines.push(geocoding)
   const warned = report.results.filter((r) => r.warnings.length > 0)
   if (warned.length > 0) {

@@ -35,7 +35,8 @@ export async function geocodeAll(
         if (!(e instanceof LocationError)) throw e
         failed.set(plan, e.message)
       }
-      onProgress?.({ stage: 'geocoded', done: ++done, total: todo.length })
+      const at = plan.found && { lat: plan.found.lat, lng: plan.found.lng }
+      onProgress?.({ stage: 'geocoded', done: ++done, total: todo.length, ...(at && { at }) })
     }
   }
   await Promise.all(Array.from({ length: Math.min(GEOCODE_CONCURRENCY, todo.length) }, worker))

@@ -40,7 +40,13 @@ export type BulkItem = RowPlace & {
   columns?: ReadonlyMap<string, string>
 }
 
-export type BulkProgress = { stage: 'checked' | 'geocoded' | 'written'; done: number; total: number }
+export type BulkProgress = {
+  stage: 'checked' | 'geocoded' | 'written'
+  done: number
+  total: number
+  /** With 'geocoded': where the address was placed; left out when it could not be. */
+  at?: { lat: number; lng: number }
+}
 
 export type BulkOptions = {
   dryRun?: boolean

@@ -94,3 +94,19 @@ describe('a delete column', () => {
     expect(json('locations', 'export', locatorId)).toHaveLength(2)
   })
 })
+
+describe('the geocoding line', () => {
+  test('addresses placed on fewer points than stores say how many points: stores of one postcode share it', () => {
+    // Three stores at two ZIP codes: the built-in geocoder places each at its ZIP code's point.
+    const csv =
+      'Store Code,Name,Address\n' +
+      'S1,A,"1 Main St, New York, NY 10001"\n' +
+      'S2,B,"5 Main St, New York, NY 10001"\n' +
+      'S3,C,"1 State St, Chicago, IL 60601"\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('points.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout.split('\n')[1]).toStartWith(
+      'Geocoded 3 addresses: 3 postcode, on 2 points (stores placed at one postcode or town stand on one point).',
+    )
+  })
+})
