@@ -73,7 +73,8 @@ async function classify(
     try {
       return { kind: 'json', value: JSON.parse(text) }
     } catch (e) {
-      return { kind: 'invalid_json', reason: (e as Error).message }
+      const csv = options.csv && looksLikeCsv(text) ? '. It reads as CSV: send it with Content-Type: text/csv.' : ''
+      return { kind: 'invalid_json', reason: `${(e as Error).message}${csv}` }
     }
   }
   if (type === 'application/x-www-form-urlencoded') {
@@ -130,6 +131,12 @@ async function classify(
   return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)
     ? { kind: 'empty', unread: type }
     : { kind: 'empty' }
+}
+
+/** Whether a body that is not JSON starts as a CSV file does: a first line of cells apart by ",", ";" or a tab. */
+function looksLikeCsv(text: string): boolean {
+  const first = text.trimStart().split(/\r?\n/, 1)[0]!
+  return !/^[{[]/.test(first) && /[,;\t]/.test(first)
 }
 
 function looksLikeJson(text: string): boolean {

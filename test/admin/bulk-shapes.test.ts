@@ -115,6 +115,17 @@ describe('bulk body shapes', () => {
     expect(snapshot().locations).toEqual([])
   })
 
+  test('a CSV file sent as JSON is told to send it as text/csv', async () => {
+    const sent = await env.call('POST', BULK, {
+      body: 'Filialnummer;Name;Adresse\r\nB1;A;Hauptstraße 5, Berlin\r\n',
+      headers: { 'content-type': 'application/json' },
+    })
+    expect([sent.status, sent.body.message]).toEqual([
+      400,
+      'The request body is not valid JSON: JSON Parse error: Unexpected identifier "Filialnummer". It reads as CSV: send it with Content-Type: text/csv.',
+    ])
+  })
+
   test('JSON with an object of more than 1,000 fields or an array of more than 10,000 items is not parsed', async () => {
     const store = { name: 'A', address: '1 Main St', coordinates: { lat: 40.1, lng: -3.2 } }
     const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 1]))
