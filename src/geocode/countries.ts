@@ -71,34 +71,39 @@ export function countryCode(text: string): string | null {
 }
 
 /**
- * The alpha-2 code of the country whose name `text` most likely misspells ("Deutchland",
- * "Frankriech", "Itlay" -> "DE", "FR", "IT"): a name of four letters or more within one edit (two
- * from eight letters; two letters swapped count one), when only one country's names are that
- * close; null otherwise, and for a name known.
+ * The alpha-2 codes of the countries whose names `text` most likely misspells ("Deutchland",
+ * "Frankriech", "Itlay" -> ["DE"], ["FR"], ["IT"]; "Austrlia" -> Australia and Austria): the
+ * countries with a name of four letters or more within the fewest edits, one (two from eight
+ * letters; two letters swapped count one), when they are three at most; [] otherwise, and for a
+ * name known.
  */
-export function countryMisspelt(text: string): string | null {
+export function countryMisspelt(text: string): string[] {
   const key = nameKey(text)
-  if (key.length < 4 || countryCode(text) !== null) return null
+  if (key.length < 4 || countryCode(text) !== null) return []
   let found = misspelt.get(key)
   if (found !== undefined) return found
-  found = closestCountry(key)
+  found = closestCountries(key)
   if (misspelt.size >= 1000) misspelt.clear() // a file's few spellings, not a list of every one
   misspelt.set(key, found)
   return found
 }
 
 /** Names already looked at (an import asks for each row's): a scan of every name takes a millisecond or more. */
-const misspelt = new Map<string, string | null>()
+const misspelt = new Map<string, string[]>()
 
-function closestCountry(key: string): string | null {
-  const most = key.length >= 8 ? 2 : 1
-  let found: string | null = null
-  for (const [name, code] of countryKeys()) {
-    if (name.length < 4 || Math.abs(name.length - key.length) > most || !withinEdits(key, name, most)) continue
-    if (found !== null && found !== code) return null
-    found = code
+/** More countries as close as this are no guess worth giving. */
+const MOST_MEANT = 3
+
+function closestCountries(key: string): string[] {
+  for (let edits = 1; edits <= (key.length >= 8 ? 2 : 1); edits++) {
+    const found = new Set<string>()
+    for (const [name, code] of countryKeys()) {
+      if (name.length < 4 || Math.abs(name.length - key.length) > edits || !withinEdits(key, name, edits)) continue
+      found.add(code)
+    }
+    if (found.size > 0) return found.size <= MOST_MEANT ? [...found] : []
   }
-  return found
+  return []
 }
 
 /**

@@ -298,7 +298,9 @@ function readCountry(parts: Map<string, string>, codeCell: string, codes: Readon
   const country = parts.get('country')
   if (!country || countryCode(country) !== null) return null
   const meant = countryMisspelt(country)
-  return `The country "${country}" is no country name the service knows: ${meant === null ? 'check its spelling.' : `did you mean ${countryLabel(meant)}?`} It is kept in the address as written.`
+    .map((code) => countryLabel(code))
+    .sort()
+  return `The country "${country}" is no country name the service knows: ${meant.length === 0 ? 'check its spelling.' : `did you mean ${meant.join(' or ')}?`} It is kept in the address as written.`
 }
 
 /** The days whose cells the export marked to keep their text as written ("'-": a text "-", not a day closed). */

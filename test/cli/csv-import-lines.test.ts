@@ -110,3 +110,15 @@ describe('the geocoding line', () => {
     )
   })
 })
+
+describe('a misspelt country', () => {
+  test('a name as close to two countries names both: Austrlia, Australia or Austria', () => {
+    const csv =
+      'Store Code,Name,Street,Postcode,City,Country,Lat,Lng\nA1,Perth,1 Hay St,6000,Perth,Austrlia,-31.95,115.86\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('austrlia.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain(
+      'line 2 (external_id "A1"): The country "Austrlia" is no country name the service knows: did you mean Australia or Austria? It is kept in the address as written.',
+    )
+  })
+})
