@@ -348,6 +348,22 @@ describe('"St." first in a town\'s name', () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
+  test('"Ft." or "Mt." alone is the most populous town so named written out: "Mt Vernon" is in New York', () => {
+    // The data has "Mt. Vernon" only as Mount Vernon, IL's other name: no sign that town is meant.
+    for (const [address, city, region] of [
+      ['Mt Vernon', 'Mount Vernon', 'NY'],
+      ['Mt. Vernon', 'Mount Vernon', 'NY'],
+      ['Mt Pleasant', 'Mount Pleasant', 'SC'],
+      ['Ft Myers', 'Fort Myers', 'FL'],
+      ['St Charles', 'Saint Charles', 'MO'],
+      ['Springfield', 'Springfield', 'MO'],
+      ['Mt Vernon IL', 'Mount Vernon', 'IL'],
+    ] as const) {
+      const p = geo.lookup(address)?.parts
+      expect({ address, city: p?.city, region: p?.region }).toEqual({ address, city, region })
+    }
+  })
+
   test('a town\'s own name written short weighs as its name: "St. Charles" is in Missouri, "St. Helier" Jersey', () => {
     for (const [address, city, region, country] of [
       ['St. Charles', 'Saint Charles', 'MO', 'US'], // St. Charles, MD, by its main name

@@ -86,6 +86,13 @@ describe('a store near', () => {
     const koeln = await locatorWith([['Schildergasse', 50.9365, 6.9524]])
     expect((await places('Bondi', '', koeln))[0]!.label).toBe('Bondi, France')
   })
+
+  test('lifts one of the towns "Mt." or "Ft." names written out: "Mt Vernon" beside a store in Illinois is Illinois\'s', async () => {
+    const illinois = await locatorWith([['Main Street', 38.3173, -88.9031]])
+    expect((await places('Mt Vernon', '', illinois))[0]!.label).toBe('Mount Vernon, IL, United States')
+    const ohio = await locatorWith([['Main Street', 40.3934, -82.4857]])
+    expect((await places('Mt Vernon', '', ohio))[0]!.label).toBe('Mount Vernon, OH, United States')
+  })
 })
 
 describe("a postcode's towns beside the stores", () => {

@@ -86,6 +86,31 @@ describe('GET /places', () => {
     expect((await places('Hamburg-St. Pauli'))[0]?.label).toBe('St. Pauli, Germany')
   })
 
+  test('"Mt." or "Ft." alone is every town so named written out, the most populous first: "Mt Vernon" is New York\'s', async () => {
+    // The data holds "Mt. Vernon" only as Mount Vernon, IL's other name: it is no sign that town is meant.
+    for (const [q, label] of [
+      ['Mt Vernon', 'Mount Vernon, NY, United States'],
+      ['Mt. Vernon', 'Mount Vernon, NY, United States'],
+      ['Mt Pleasant', 'Mount Pleasant, SC, United States'],
+      ['Ft Myers', 'Fort Myers, FL, United States'],
+      ['St Charles', 'Saint Charles, MO, United States'],
+      ['Springfield', 'Springfield, MO, United States'],
+    ] as const)
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
+    // The others so named follow, as for the name written out.
+    expect((await places('Mt Vernon', '&limit=4')).map((p) => p.label)).toEqual(
+      (await places('Mount Vernon', '&limit=4')).map((p) => p.label),
+    )
+    expect((await places('Mt Pleasant', '&limit=10')).length).toBeGreaterThan(2)
+    // Typed so far, alike; by a town's own name only: "Ft La" is no N'Djamena (once Fort-Lamy).
+    for (const [q, label] of [
+      ['Mt Ver', 'Mount Vernon, NY, United States'],
+      ['Mt P', 'Mount Pleasant, SC, United States'],
+      ['Ft La', 'Fort Lauderdale, FL, United States'],
+    ] as const)
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
+  })
+
   test('a town\'s own name with "St." is no old name it shares: "St. Charles" is Saint Charles, MO, not in Maryland', async () => {
     // Kasongo (Congo, 55,000) was once "St. Charles" too: that does not make Saint Charles's own
     // name, written short, an old one shared.

@@ -20,7 +20,7 @@ import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
-import { dashInName, writtenOut } from './saint-names'
+import { dashInName, fortMountWritten, writtenOut } from './saint-names'
 import { isStreetName, isStreetWord } from './address-read'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -254,7 +254,16 @@ export class PlaceSearch {
    * nothing is its exact name, a postcode and town in it may (`codes`: codeWithTown).
    */
   private named(key: string, within: Within | null, codes: boolean): PlaceHit[] {
-    const hits = this.search(key, within)
+    let hits = this.search(key, within)
+    // "Mt Vernon" is every Mount Vernon, not only the one the data also names so (fortMountWritten):
+    // the towns whose own name it is written out, found so. Not by an old name: "Ft La" is no
+    // N'Djamena (once Fort-Lamy).
+    const fortMount = fortMountWritten(key)
+    if (fortMount !== null) {
+      const written = this.search(fortMount, within).filter((h) => h.main)
+      const own = new Set(written.map((h) => h.label))
+      hits = [...written, ...hits.filter((h) => !own.has(h.label))]
+    }
     if (hits.some((h) => h.exact)) return this.ranked(key, within, hits)
     // "St. Wendel" as the data writes it ("Sankt Wendel"), "Mont-St-A" as "Mont-Saint-A".
     const written = writtenOut(key, hits, (k) => this.search(k, within))

@@ -5,7 +5,7 @@ import { nameKey } from '../../core/text'
 import { clean, type Parsed, type Window } from './address-read'
 import { shortWords } from './place-alike'
 import { DISTRICT_TOWN_POPULATION, distanceKm, SHARED_NAME_POPULATION, SUBURB_KM } from './near'
-import { saintWritten } from './saint-names'
+import { fortMountWritten, saintWritten } from './saint-names'
 import type { PlaceRow, Queries } from './resolve-data'
 import { regionLabel } from './tables'
 
@@ -166,17 +166,24 @@ function candidatesOf(
 /**
  * The places `key` names, in `country` when one is known; when none, with "St." or "Ste." first
  * written out, as the data has most such names: "St. Wendel" is Sankt Wendel, "St. Ingbert"
- * Sankt Ingbert (not Stiring-Wendel by its other name "Wendel"). `written`: written out too,
- * whether or not the key as written names some place.
+ * Sankt Ingbert (not Stiring-Wendel by its other name "Wendel"); "Ft." and "Mt." written out
+ * too where it names some ("Mt Vernon"). `written`: every short word written out too, whether or
+ * not the key as written names some place.
  */
 function placesNamed(q: Queries, key: string, country: string | null, written: boolean): PlaceRow[] {
   const named = (k: string) => (country ? q.qPlacesIn.all(k, country) : q.qPlaces.all(k))
   const rows = named(key)
-  if (written) {
+  const add = (k: string) => {
     const ids = new Set(rows.map((r) => r.id))
-    for (const k of saintWritten(key)) for (const r of named(k)) if (!ids.has(r.id) && ids.add(r.id)) rows.push(r)
+    for (const r of named(k)) if (!ids.has(r.id) && ids.add(r.id)) rows.push(r)
+  }
+  if (written) {
+    for (const k of saintWritten(key)) add(k)
     return rows
   }
+  // "Mt Vernon" is every Mount Vernon, not only the one the data also names so (fortMountWritten).
+  const fortMount = fortMountWritten(key)
+  if (rows.length > 0 && fortMount !== null) add(fortMount)
   if (rows.length > 0) return rows
   for (const written of saintWritten(key)) {
     const found = named(written)

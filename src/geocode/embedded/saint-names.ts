@@ -16,7 +16,7 @@ const FORT_MOUNT_SHORT = /(?<=^| )(ft|mt)(?= )/g
  * data has Fort St. John), then with "St." too.
  */
 export function saintWritten(key: string): string[] {
-  const fortMount = key.replace(FORT_MOUNT_SHORT, (w) => (w === 'ft' ? 'fort' : 'mount'))
+  const fortMount = fortMountWritten(key) ?? key
   const written = SAINT_WORDS.map((saint) => fortMount.replace(SAINT_SHORT, (w) => (w === 'ste' ? 'sainte' : saint)))
   return [...new Set([fortMount, ...written])].filter((k) => k !== key)
 }
@@ -37,6 +37,16 @@ export function writtenOut<H extends { exact: boolean }>(
     if (found.some((h) => h.exact) || (hits.length === 0 && found.length > 0)) return { key: written, found }
   }
   return null
+}
+
+/**
+ * `key` with "Ft." and "Mt." written out, where it holds them; else null. The data writes nearly
+ * every such town's name out ("Mount Vernon") and holds one written short only as some town's
+ * other name (Mount Vernon, IL's "Mt. Vernon"): no sign that town, of all those so named, is meant.
+ */
+export function fortMountWritten(key: string): string | null {
+  const written = key.replace(FORT_MOUNT_SHORT, (w) => (w === 'ft' ? 'fort' : 'mount'))
+  return written === key ? null : written
 }
 
 /** "St.", "Ste.", "Ft." or "Mt." as a word's key: a name goes on after it, which no word after it begins alone. */
