@@ -111,6 +111,18 @@ describe('GET /places', () => {
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: label })
   })
 
+  test('a dash and "St." typed last, unfinished, is the town before the dash: "Hamburg-St." is Hamburg', async () => {
+    // Typed on to "Hamburg-St. Pauli": Caldwell, ID (a typo of "Hamburg St") is not meant.
+    for (const q of ['Hamburg-St.', 'Hamburg-St', 'Hamburg - St.', 'Hamburg–St.', 'Köln-St.'])
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({
+        q,
+        first: q.startsWith('K') ? 'Köln, Germany' : 'Hamburg, Germany',
+      })
+    // One name that a dash and "St" begin is still found: "Mont-St" is Mont-Saint-Aignan.
+    expect((await places('Mont-St'))[0]?.label).toBe('Mont-Saint-Aignan, France')
+    expect((await places('Hamburg-St. Pauli'))[0]?.label).toBe('St. Pauli, Germany')
+  })
+
   test('a town\'s own name with "St." is no old name it shares: "St. Charles" is Saint Charles, MO, not in Maryland', async () => {
     // Kasongo (Congo, 55,000) was once "St. Charles" too: that does not make Saint Charles's own
     // name, written short, an old one shared.

@@ -20,7 +20,7 @@ import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
-import { dashInName, fortMountWritten, writtenOut } from './saint-names'
+import { beforeShortAtEnd, dashInName, fortMountWritten, writtenOut } from './saint-names'
 import { isStreetName, isStreetWord } from './address-read'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -158,6 +158,13 @@ export class PlaceSearch {
     if (comma < 0) {
       const hits = this.named(nameKey(text), null, true)
       if (hits.some((h) => h.tier < WHOLE_ONE_EDIT)) return hits
+      // A dash and "St." typed last, naming nothing as typed, after a town of districts by its own
+      // name, begins a district's name: the town ("Hamburg-St.": Hamburg, not Caldwell, ID a
+      // typo off). Not after "Mont" (Mons by another name): "Mont-St" is Mont-Saint-Aignan begun.
+      const before = beforeShortAtEnd(text)
+      const town = before === null ? [] : this.find(before)
+      if (town.some((h) => h.exact && h.main && h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION))
+        return town
       // Else a town and its district beside a dash, before the whole text's typos; but a whole
       // name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
       const split = this.hyphened(text)

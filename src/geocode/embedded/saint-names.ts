@@ -49,6 +49,18 @@ export function fortMountWritten(key: string): string | null {
   return written === key ? null : written
 }
 
+/** A dash, then a short word that ends the text, typed so far: "-St.", " – Mt". */
+const SHORT_AT_END = /\s*[-‐–—]\s*(st|ste|ft|mt)\.?\s*$/iu
+
+/**
+ * The text before a dash and a short word that ends it, unfinished ("Hamburg-St." typed on to
+ * "Hamburg-St. Pauli"); null where the text ends otherwise.
+ */
+export function beforeShortAtEnd(text: string): string | null {
+  const m = SHORT_AT_END.exec(text)
+  return m === null || m.index === 0 ? null : text.slice(0, m.index)
+}
+
 /** "St.", "Ste.", "Ft." or "Mt." as a word's key: a name goes on after it, which no word after it begins alone. */
 export const isShortWord = (key: string): boolean => /^(st|ste|ft|mt)$/.test(key)
 
