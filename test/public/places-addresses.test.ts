@@ -130,9 +130,18 @@ describe('GET /places', () => {
   })
 
   test('an address without a comma: one word after a number is a town only after a street', async () => {
-    // No street before the number: names of things, not addresses, whatever town a word names.
-    for (const q of ['Covid 19 Test Center', 'Terminal 5 Heathrow', 'Apollo 13 Houston', 'Gate 12 Berlin'])
+    // No street before the number: names of things, not addresses; a word after them is no
+    // small town of that name (Ozd, Hungary, is "Center"; Heathrow, FL).
+    for (const q of ['Covid 19 Test Center', 'Terminal 5 Heathrow', 'Gate 12 Lübeck'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    // A city of a million people after them is still meant, as is a town of the page's language.
+    for (const [q, more, label] of [
+      ['Gate 12 Berlin', '', 'Berlin, Germany'],
+      ['Apollo 13 Houston', '', 'Houston, TX, United States'],
+      ['Gate 12 Lübeck', '&lang=de', 'Lübeck, Deutschland'],
+    ] as const)
+      expect({ q, first: (await places(q, more))[0]?.label }).toEqual({ q, first: label })
+    expect(await places('Terminal 5 Heathrow', '&lang=de')).toEqual([])
     // A street's word, or a number after a street's name of words: the town.
     const first = async (q: string) => (await places(q))[0]?.label
     expect(await first('Calle Mayor 5 Madrid')).toBe('Madrid, Spain')

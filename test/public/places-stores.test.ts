@@ -93,6 +93,12 @@ describe('a store near', () => {
     const ohio = await locatorWith([['Main Street', 40.3934, -82.4857]])
     expect((await places('Mt Vernon', '', ohio))[0]!.label).toBe('Mount Vernon, OH, United States')
   })
+
+  test('makes a town after a thing\'s name and number meant: "Gate 12 Lübeck" beside a store in Lübeck', async () => {
+    const luebeck = await locatorWith([['Breite Straße', 53.8682, 10.6853]])
+    expect((await places('Gate 12 Lübeck', '', luebeck))[0]?.label).toBe('Lübeck, Germany')
+    expect(await places('Gate 12 Lübeck')).toEqual([])
+  })
 })
 
 describe("a postcode's towns beside the stores", () => {

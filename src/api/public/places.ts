@@ -138,6 +138,21 @@ const SPEAKING: Partial<Record<Lang, string[]>> = {
   ],
 }
 
+/** A town of this many people after a thing's name and number is meant anywhere: "Gate 12 Berlin" (likelyAfterThing). */
+const KNOWN_AFTER_THING = 1_000_000
+
+/**
+ * Whether a town one word names after a thing's name and number (PlaceHit.afterThing) is meant:
+ * by its own name, a city of KNOWN_AFTER_THING people, or one of OWN_WHOLE_FROM with a location
+ * near it or of a country of the page's language ("Gate 12 Lübeck" on a German page). Not a
+ * village so named: "Terminal 5 Heathrow" is no Heathrow, FL; "Covid 19 Test Center" no Center, TX.
+ */
+function likelyAfterThing(p: PlaceHit, lang: Lang, nearKm: (p: PlaceHit) => number | null): boolean {
+  if (!p.main || p.people === undefined) return false
+  if (p.people >= KNOWN_AFTER_THING) return true
+  return p.people >= OWN_WHOLE_FROM && ((SPEAKING[lang] ?? []).includes(p.country) || nearKm(p) !== null)
+}
+
 /** A region's point is its towns' centre: a location this far from it makes it near the locator. */
 const REGION_NEAR_KM = 300
 
@@ -220,7 +235,9 @@ export function rankedPlaces(
   const ownStoresIn = () => (ownStores ??= storesIn(index, places, search, lacking))
   // A big city four letters name a typo off stays only beside a store (PlaceHit.nearOnly).
   const dropped = (p: PlaceHit) =>
-    (p.nearOnly === true && nearKm(p) === null) || (foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn()))
+    (p.nearOnly === true && nearKm(p) === null) ||
+    (p.afterThing === true && !likelyAfterThing(p, lang, nearKm)) ||
+    (foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn()))
   const ranked = search
     .find(text)
     .filter((p) => !dropped(p))

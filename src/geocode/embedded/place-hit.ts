@@ -47,6 +47,11 @@ export type PlaceHit = {
   sharedOld?: true
   /** Shown only where the locator has a location near it: a big city four letters name a typo off ("Wein": Wien). */
   nearOnly?: true
+  /**
+   * Named by one word after a name and a number, no street before them ("Gate 12 Berlin"): more
+   * often a thing's name than an address, so shown only where the asker makes the town likely.
+   */
+  afterThing?: true
   /** A town's people, whatever its weight (a name other than its own weighs a share of them). */
   people?: number
 }

@@ -115,7 +115,8 @@ export class PlaceSearch {
    * OR", "London NW1"), not begun by a street's word ("Street" is a town in England); with the
    * postcode before it when a house number precedes that ("Rue X 5 75016 Paris"). A run that
    * finds nothing so ("Rivoli Paris": Rivoli, in no region Paris) gives way to a shorter one.
-   * A town of one word needs a street before it ("Terminal 5 Heathrow" is no address).
+   * A town of one word without a street before it is marked so ("Terminal 5 Heathrow" is no
+   * address: afterThing).
    * Null when none finds a place, or no word of three letters precedes it.
    */
   private townAtEnd(text: string): PlaceHit[] | null {
@@ -126,11 +127,11 @@ export class PlaceSearch {
     for (let i = first + 1; i < words.length; i++) {
       if (digits[i] || !/\p{L}{3}/u.test(words.slice(0, i).join(' ')) || isStreetWord(nameKey(words[i]!))) continue
       if (!this.isName(nameKey(words.slice(i).join(' ')))) continue
-      // One word after a number is a town only where a street shows an address: a street's word
-      // ("Hauptstraße 5 Wien") or a number after a name of words ("Unter den Linden 1 Berlin").
-      // "Terminal 5 Heathrow" has neither: Heathrow, FL is not meant.
+      // One word after a number is a town as an address ends only where a street shows one: a
+      // street's word ("Hauptstraße 5 Wien") or a number after a name of words ("Unter den Linden
+      // 1 Berlin"). Else it more likely ends a thing's name ("Terminal 5 Heathrow"): afterThing.
       const street = first >= 2 || words.slice(0, i).some((w) => isStreetName(nameKey(w)))
-      if (i === words.length - 1 && !street) continue
+      if (i === words.length - 1 && !street) return this.afterThing(words[i]!)
       // The number before the town is its postcode only where read so: "700 New York" finds York.
       const coded = digits[i - 1] && first < i - 1 ? this.find(words.slice(i - 1).join(' ')) : []
       if (coded.some((h) => h.byCode)) return coded
@@ -140,6 +141,16 @@ export class PlaceSearch {
       if (hits[0]?.exact) return hits
     }
     return null
+  }
+
+  /**
+   * The towns `word` names whole after a thing's name and number ("Gate 12 Berlin"), each marked
+   * so (PlaceHit.afterThing); null when it names none so.
+   */
+  private afterThing(word: string): PlaceHit[] | null {
+    const towns = this.find(word).filter((h) => h.exact && h.precision === 'city')
+    for (const h of towns) h.afterThing = true
+    return towns.length > 0 ? towns : null
   }
 
   /** The places `text` names in `country` only, as what follows its vehicle code and a dash ("A-1130 Wien"). */
