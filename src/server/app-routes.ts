@@ -115,7 +115,6 @@ export function serviceApp(deps: ServiceDeps) {
           store: deps.store,
           registry: deps.registry,
           publicBaseUrl: deps.publicBaseUrl,
-          towns: deps.towns,
           mapTiles: deps.mapTiles,
           sitemapIndex: deps.sitemapIndex,
           pageCount: deps.pageCount,

@@ -4,7 +4,6 @@ import type { Lang } from '../../core/languages'
 import { slugOf } from '../../core/slug'
 import { IndexUnavailable, databaseBusy } from '../../indexes/errors'
 import type { IndexRegistry } from '../../indexes/registry'
-import type { TownSource } from '../../locations/town'
 import type { Store } from '../../store'
 import { isBusyError } from '../../store/db'
 import type { Locator } from '../../store/locators'
@@ -13,8 +12,7 @@ import { pathStart } from '../public/url'
 import { messagePage } from './page-style'
 import { pageLang, pageTexts } from './page-texts'
 
-/** `towns`: the place data writes are placed with (locations/town.ts), which tells a store page's street from a district. */
-export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: string | null; towns?: TownSource }
+export type PageDeps = { store: Store; registry: IndexRegistry; publicBaseUrl: string | null }
 
 /** The origin (and path prefix) page links start with: PUBLIC_BASE_URL, else the origin the request was sent to. */
 export const pageBase = (deps: PageDeps, request: Request): string =>
@@ -107,8 +105,10 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 21: directions do not add a region given as a code ("IL", "BY") that the address names in full.
  * 22: a piece of several words names such a region only by its initials: "Main Street" is no "MA".
  * 23: a region's name after the town ("Köln, Nordrhein-Westfalen") is no street.
+ * 24: a piece after the town is the street only with a number or a street's word, more languages'
+ *    ("Váci utca", "ul. Marszałkowska"): not a district ("London, Soho") nor "Berlin, Unter den Linden".
  */
-export const PAGE_FORMAT = 23
+export const PAGE_FORMAT = 24
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

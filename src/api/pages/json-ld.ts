@@ -103,10 +103,9 @@ const dayAfter = (date: string) => new Date(Date.parse(`${date}T00:00:00Z`) + DA
  * Luxembourg", "São Paulo - SP"), not a street named after it ("London Road"). Else the whole.
  * An address that starts with its town or postcode ("10435 Berlin", "1052 Budapest, Váci utca 1.")
  * has the pieces after them that are not its town, postcode, region or country and read as a
- * street, with a number or a street's word (streetMask); without one, those that name no place
- * near the store (`near`: "Berlin, Unter den Linden", not the district of "Berlin, Mitte"). '' for none.
+ * street, with a number or a street's word (streetMask): not a district ("Berlin, Mitte"). '' for none.
  */
-export function streetOf(a: PublicLocation['address'], near: PlaceNear | null = null): string {
+export function streetOf(a: PublicLocation['address']): string {
   if (a.street) return a.street
   const town = a.city ? nameKey(a.city) : null
   // The postcode's words, and those written as one ("SW1A2AA"), each between spaces.
@@ -139,19 +138,12 @@ export function streetOf(a: PublicLocation['address'], near: PlaceNear | null = 
     spellings.includes(nameKey(piece)) ||
     (a.country !== undefined && countryCode(piece) === a.country)
   const isStreet = (piece: string) => /\d/.test(piece) || streetMask(piece.trim().split(/\s+/)).includes(true)
-  const rest = pieces.slice(1).filter((p) => !isPlace(p))
-  const streets = rest.filter(isStreet)
-  // Where no place data tells a district from a street, a piece with neither is taken for a district.
-  const street = streets.length > 0 || near === null ? streets : rest.filter((p) => !near(p.trim()))
-  return street.join(',').trim()
+  return pieces
+    .slice(1)
+    .filter((p) => !isPlace(p) && isStreet(p))
+    .join(',')
+    .trim()
 }
-
-/**
- * Whether a piece of an address names a place within 30 km of the store (reverse.ts TOWN_KM), or a
- * region of its country, as the geocoder's data knows places (a town, or a district of one: "Mitte",
- * "St. Pauli"; "Nordrhein-Westfalen").
- */
-export type PlaceNear = (name: string) => boolean
 
 /**
  * Whether a piece (the first, or one after a first that is the town) is the town or postcode, not
@@ -174,9 +166,9 @@ function isTownPiece(piece: string, town: { code: string } | null, postcodes: st
  * The PostalAddress from the address parts where known; its street by streetOf (the reverse lookup
  * gives towns, not streets): search engines expect one, where the address names one.
  */
-function postalAddress(a: PublicLocation['address'], near: PlaceNear | null): Exclude<PostalAddress, string> {
+function postalAddress(a: PublicLocation['address']): Exclude<PostalAddress, string> {
   const out: Exclude<PostalAddress, string> = { '@type': 'PostalAddress' }
-  const street = streetOf(a, near)
+  const street = streetOf(a)
   if (street) out.streetAddress = street
   if (a.city) out.addressLocality = a.city
   if (a.region) out.addressRegion = a.region
@@ -191,14 +183,12 @@ function postalAddress(a: PublicLocation['address'], near: PlaceNear | null): Ex
  * in specialOpeningHoursSpecification. Fields with no value are left out. `id`: its page's URL without ?lang=, one identity of the business for the
  * pages of every language (search engines merge what pages say of one @id); `url`: the canonical
  * URL of the page it is on, a working link in the reader's language, as its canonical link says.
- * `near`: the places near the store, which streetOf tells its street from.
  */
 export function localBusinessJsonLd(
   location: PublicLocation,
   id: string,
   url: string,
   special: [string, string][] = [],
-  near: PlaceNear | null = null,
 ): WithContext<LocalBusiness> {
   const { contact, social } = location
   const sameAs = [
@@ -218,7 +208,7 @@ export function localBusinessJsonLd(
     ...(location.image ? { image: location.image } : {}),
     ...(contact.phone ? { telephone: internationalPhone(contact.phone, location.address.country) } : {}),
     ...(contact.email ? { email: contact.email } : {}),
-    address: postalAddress(location.address, near),
+    address: postalAddress(location.address),
     // A point placed only at its town is not the business's: search engines read the address instead.
     ...(location.coordinates.approximate
       ? {}

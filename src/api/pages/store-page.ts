@@ -31,7 +31,7 @@ import { escapeHtml as esc, htmlResponse, openGraphTags, pagePolicy, scriptJson 
 import { messagePage, PAGE_STYLE } from './page-style'
 import { capitalise, type LangTexts, longDate, named, pageLang, pageTexts } from './page-texts'
 import { countryLabel } from '../../geocode/countries'
-import { localBusinessJsonLd, type PlaceNear, type PublicLocation, streetOf } from './json-ld'
+import { localBusinessJsonLd, type PublicLocation, streetOf } from './json-ld'
 import { CRUMBS_STYLE, type Crumb, breadcrumbJsonLd, crumbsHtml, storeCrumbs } from './breadcrumbs'
 import { alternates, LANGUAGES_STYLE, langOfPage, languageLinks, ogLocale } from './page-languages'
 import { type Directory, directoryOf } from './directory'
@@ -87,10 +87,8 @@ export async function storePageResponse(
     const { today, special } = specialDates(entry.index, location.id, deps.registry.now())
     const links = { base, token: locator.publicToken, query: langQuery(lang, home) }
     const store = { name: location.name, url: canonical }
-    const near = await placesNear(deps, location.coordinates, location.address.country)
-    // The page lists the dates ahead of its day, so it changes with the day too; and its street
-    // with whether place data is read (GEOCODER=none, a damaged data file).
-    const etag = pageEtag(deps, locator, request, `${base} ${today}${near === null ? '' : ' places'}`)
+    // The page lists the dates ahead of its day, so it changes with the day too.
+    const etag = pageEtag(deps, locator, request, `${base} ${today}`)
     const cached = notModified(request, etag, pageCache(deps, 60))
     if (cached !== null) return cached
     // Read only for a page sent: a directory is made once per write to the locator. The page
@@ -113,7 +111,6 @@ export async function storePageResponse(
         finder,
         directory,
         crumbs: directory && storeCrumbs(directory, links, pageTexts(lang), location.address, store),
-        near,
       }),
       200,
       { etag, ...pageCache(deps, 60), ...pagePolicy(assets, locator.referrers, false) },
@@ -154,28 +151,6 @@ function specialDates(index: LocatorIndex, id: string, now: number): { today: st
   }
   const special = [...hours.texts.special].filter(([date]) => date >= today && date < end)
   return { today, special: special.sort(([a], [b]) => (a < b ? -1 : 1)) }
-}
-
-/**
- * Whether a name is that of a place within 30 km of `at` (reverse.ts townNamed) or of a region of
- * its country (regionNamed), by the place data writes are placed with; null where there is none
- * (GEOCODER=none) or it cannot be read. A lookup that fails says it is a place: a piece then needs
- * a street's word to be a street.
- */
-async function placesNear(
-  deps: PageDeps,
-  at: { lat: number; lng: number },
-  country: string | undefined,
-): Promise<PlaceNear | null> {
-  const towns = await deps.towns?.().catch(() => null)
-  if (!towns) return null
-  return (name) => {
-    try {
-      return towns.townNamed(name, at.lat, at.lng) !== -1 || (country !== undefined && towns.regionNamed(name, country))
-    } catch {
-      return true
-    }
-  }
 }
 
 /** Whether the path goes on after the id: a slug Elysia gave as null, not being valid percent-encoded UTF-8. */
@@ -227,8 +202,6 @@ type Page = {
   directory: Directory | null
   /** The trail from the store directory to the page; null when the directory could not be read. */
   crumbs: Crumb[] | null
-  /** The places near the store (json-ld.ts streetOf); null without place data. */
-  near: PlaceNear | null
 }
 
 /** The finder page's search, as the widget's store links carry it: its sl_ parameters, at most this many. */
@@ -271,21 +244,10 @@ ${languageLinks(page.pageUrl, texts)}
 `
 }
 
-function headHtml({
-  location,
-  locator,
-  canonical,
-  special,
-  pageUrl,
-  home,
-  texts,
-  crumbs,
-  directory,
-  near,
-}: Page): string {
+function headHtml({ location, locator, canonical, special, pageUrl, home, texts, crumbs, directory }: Page): string {
   const description = cut(location.description || location.address.formatted, 160)
   const { address } = location
-  const name = storeName(location, directory, near)
+  const name = storeName(location, directory)
   const og: [string, string | undefined][] = [
     ['og:type', 'business.business'],
     ['og:site_name', locator.name],
@@ -294,7 +256,7 @@ function headHtml({
     ['og:url', canonical],
     ['og:locale', ogLocale(texts.lang, address.country)],
     ['og:image', isFullUrl(location.image) ? location.image : undefined],
-    ['business:contact_data:street_address', streetOf(address, near)],
+    ['business:contact_data:street_address', streetOf(address)],
     ['business:contact_data:locality', address.city],
     ['business:contact_data:region', address.region],
     ['business:contact_data:postal_code', address.postcode],
@@ -313,7 +275,7 @@ function headHtml({
 ${alternates(pageUrl, home)}
 ${openGraphTags(og)}
 <style>${PAGE_STYLE}${CRUMBS_STYLE}${LANGUAGES_STYLE}</style>
-<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special, near))}</script>
+<script type="application/ld+json">${scriptJson(localBusinessJsonLd(location, pageUrl(home), canonical, special))}</script>
 ${crumbs === null ? '' : `<script type="application/ld+json">${scriptJson(breadcrumbJsonLd(crumbs))}</script>`}`
 }
 

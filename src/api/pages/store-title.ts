@@ -2,7 +2,7 @@
 // locator's other stores, as a chain names every store with its brand ("Boulangerie Dupont").
 import { holdsWords } from '../../core/text'
 import { type Directory, type DirectoryTown, hasNamesake, townOf } from './directory'
-import { type PlaceNear, type PublicLocation, streetOf } from './json-ld'
+import { type PublicLocation, streetOf } from './json-ld'
 
 /** Past this many characters a search result cuts a title: the locator's name goes first. */
 export const TITLE_MAX = 60
@@ -23,9 +23,8 @@ export function cut(text: string, max: number): string {
  * its name: "Boulangerie Dupont, Lyon, 12 Rue de la République". A store of no known town has no
  * town to tell it by: its street always (the first piece of its address). The town as the
  * directory names it; `dir` null (not readable): as the address writes it, no namesake known.
- * `near`: the places near the store, which streetOf tells its street from.
  */
-export function storeName(location: PublicLocation, dir: Directory | null, near: PlaceNear | null = null): string {
+export function storeName(location: PublicLocation, dir: Directory | null): string {
   const { name, address } = location
   const town: DirectoryTown | undefined = dir === null ? undefined : townOf(dir, address)?.town
   const city = town === undefined ? address.city : (town.city ?? undefined)
@@ -34,7 +33,7 @@ export function storeName(location: PublicLocation, dir: Directory | null, near:
     if (!holdsWords(name, city)) parts.push(town?.name ?? city)
     else if (town?.region) parts.push(town.region)
   }
-  const street = city ? streetOf(address, near) : address.formatted.split(',')[0]!.trim()
+  const street = city ? streetOf(address) : address.formatted.split(',')[0]!.trim()
   const told = !city || (town !== undefined && hasNamesake(town, name))
   if (told && street && !holdsWords(name, street)) parts.push(cut(street, STREET_MAX))
   return parts.join(', ')

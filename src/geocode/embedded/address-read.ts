@@ -39,20 +39,31 @@ export type Parsed = {
 
 // Street words. A suffix word ends a street name ("Main Street"), a prefix word starts one ("Rue de Rivoli").
 const STREET_SUFFIX = new Set(
-  'street road avenue ave boulevard blvd lane ln drive way court ct terrace parkway pkwy highway hwy square crescent close place pl row strasse str weg allee gasse platz damm ufer straat laan gracht plein kade singel steeg'.split(
+  'street road avenue ave boulevard blvd lane ln drive way court ct terrace parkway pkwy highway hwy square crescent close place pl row strasse str weg allee gasse platz damm ufer straat laan gracht plein kade singel steeg utca ulica ulice trida namesti namestie nabrezi fasor setany út útja körút tér köz nám'.split(
     ' ',
   ),
 )
 export const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
 const STREET_PREFIX = new Set(
-  'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca'.split(
+  'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca ulica ul aleja aleje plac ulice trida namesti namestie strada bulevardul calea nám'.split(
     ' ',
   ),
 )
+/**
+ * Street words that are a street's only as written, accents and all: unaccented they are other
+ * words ("UT" is Utah, "Nam" begins "Nam Dinh"). Hungarian "út", "körút", "tér"; Czech "nám.".
+ */
+const ACCENTED = new Set(['út', 'útja', 'körút', 'tér', 'köz', 'nám', 'nám.'])
+/** A token's key for the street words: nameKey, or the accented word itself (ACCENTED). */
+const streetKey = (token: string) => {
+  const lower = token.normalize('NFC').toLowerCase()
+  return ACCENTED.has(lower) ? lower.replace(/\.$/, '') : nameKey(token)
+}
 /** A word that ends or begins a street's name ("Street", "Rue"), so never a town's alone. */
 export const isStreetWord = (key: string) =>
   STREET_SUFFIX.has(key) || STREET_SUFFIX_AT_END.has(key) || STREET_PREFIX.has(key)
-const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
+const COMPOUND_STREET =
+  /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|laan|gracht|plein|gatan|vagen|gade|vej|katu)$/
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
 export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
@@ -61,7 +72,7 @@ const NAME_WORDS = 6
 
 /** Which tokens of a part belong to a street name (and so never name a town). */
 export function streetMask(tokens: string[]): boolean[] {
-  const keys = tokens.map((t) => nameKey(t))
+  const keys = tokens.map(streetKey)
   const mask = keys.map(() => false)
   const isNumber = (i: number) => /\d/.test(tokens[i] ?? '')
   keys.forEach((key, k) => {

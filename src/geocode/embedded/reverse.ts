@@ -226,12 +226,6 @@ export class ReverseLookup {
     return best
   }
 
-  /** Whether `name` (folded) is a name of a first-level region of `country` (or a GB county): "Nordrhein-Westfalen". */
-  regionNamed(name: string, country: string): boolean {
-    const key = nameKey(name)
-    return key !== '' && this.cached(`region ${country} ${key}`, () => this.named.region.get(country, key) !== null)
-  }
-
   /**
    * Town `id`, called `name`, as `address` writes it: `name` when the address holds it as whole
    * words; else another name of the town, spelt as written there: after the address's first comma,
@@ -305,7 +299,6 @@ function statements(db: Database) {
     byName: db.query<{ id: number; lat: number; lng: number }, [string]>(
       'SELECT p.id, p.lat, p.lng FROM place_names n JOIN places p ON p.id = n.place_id WHERE n.key = ?',
     ),
-    region: db.query<{ key: string }, [string, string]>('SELECT key FROM regions WHERE country = ? AND key = ?'),
     town: db.query<Town, [number]>('SELECT name, country, admin1, lat, lng, population FROM places WHERE id = ?'),
     postcodes: db.query<{ postcode: string; lat: number; lng: number }, [string, string]>(
       'SELECT postcode, lat, lng FROM postcodes WHERE country = ? AND place_key = ?',
