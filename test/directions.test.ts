@@ -419,3 +419,31 @@ test('a piece of several words names a region given as a code only by its words�
       `${formatted}, ${new Intl.DisplayNames('en', { type: 'region' }).of(country)}`,
     )
 })
+
+test('a region given as a code counts as named only by a piece that is its name, not by one that holds its letters', () => {
+  const text = (formatted: string, city: string, region: string, country?: string) =>
+    addressText({ formatted, city, region, country })
+  // Districts, units and suburbs that begin with the code's letter and hold the rest in order.
+  for (const [formatted, city, region, country] of [
+    ['Los Angeles, Chinatown', 'Los Angeles', 'CA', 'US'],
+    ['Springfield, Midtown', 'Springfield', 'MO', 'US'],
+    ['Provo, Unit 5', 'Provo', 'UT', 'US'],
+    ['Miami, Floor 2', 'Miami', 'FL', 'US'],
+    ['Kansas City, Kiosk 12', 'Kansas City', 'KS', 'US'],
+    ['Perth, Wanneroo', 'Perth', 'WA', 'AU'],
+    ['Ottawa, Orleans', 'Ottawa', 'ON', 'CA'],
+  ] as const)
+    expect(text(formatted, city, region, country)).toBe(
+      `${formatted}, ${region}, ${new Intl.DisplayNames('en', { type: 'region' }).of(country)}`,
+    )
+  // With no country given, the country's name is still no region's.
+  expect(text('1 Main St, Provo, United States', 'Provo', 'UT')).toBe('1 Main St, Provo, United States, UT')
+  // A name in another spelling, accents aside; names of several words that are not their initials.
+  expect(text('Montréal, Quebec', 'Montréal', 'QC', 'CA')).toBe('Montréal, Quebec, Canada')
+  expect(text('8400 Winterthur, Zurich', 'Winterthur', 'ZH', 'CH')).toBe('8400 Winterthur, Zurich, Switzerland')
+  expect(text('Magdeburg, Sachsen-Anhalt', 'Magdeburg', 'ST', 'DE')).toBe('Magdeburg, Sachsen-Anhalt, Germany')
+  expect(text('Herisau, Appenzell Ausserrhoden', 'Herisau', 'AR', 'CH')).toBe(
+    'Herisau, Appenzell Ausserrhoden, Switzerland',
+  )
+  expect(text('Perth, Western Australia', 'Perth', 'WA')).toBe('Perth, Western Australia')
+})

@@ -59,8 +59,7 @@ export function addressText(address: DirectionsPlace['address']): string {
   // A part given as a code ("IN", "ME": a region from a spreadsheet) is said only as codes are.
   if (city !== '' && !(CODE.test(city) ? holdsCode(text, city, digits) : holdsTown(text, city))) added.push(city)
   const region = address.region?.trim() ?? ''
-  if (region !== '' && !writesRegion(tail, region, country, city, country ? countryNames(country) : []))
-    added.push(region)
+  if (region !== '' && !writesRegion(tail, region, country, city)) added.push(region)
   if (postcode !== '' && !holdsPostcode(text, postcode)) added.push(postcode)
   const name = country && countryName(country)
   if (name && !namesCountry(text, tail, country!, digits, city)) added.push(name)

@@ -1,23 +1,54 @@
 // How an address writes a region: in full, by another of its names ("Bayern" for Bavaria), or
 // short, as a code or a style guide's abbreviation ("IL", "Ill.", "N.S.W."). The widget (in the
-// browser) and the store pages both read this: no Node, and no table of every region's code, which
-// the widget's size budget has no room for.
+// browser) and the store pages both read this: no Node, and a table of region names only for the
+// five countries whose regions are given as codes, which the widget's size budget has room for.
 import { nameKey } from './text'
 
 /**
- * Regions people name in two languages, whichever the geocoder gives: each a group of names
- * apart by ":", the groups by "|".
+ * The regions of the countries whose addresses give them as codes (ABBREVIATING), by code: each
+ * country's a list of a code and its region's names apart by ":" (the name, then others people
+ * write, whichever the geocoder gives), apart by "|".
  */
-const OTHER_NAMES = (
-  'Bayern:Bavaria|Hessen:Hesse|Niedersachsen:Lower Saxony|Nordrhein-Westfalen:North Rhine-Westphalia|' +
-  'Rheinland-Pfalz:Rhineland-Palatinate|Sachsen:Saxony|Sachsen-Anhalt:Saxony-Anhalt|Thüringen:Thuringia|' +
-  'Mecklenburg-Vorpommern:Mecklenburg-Western Pomerania|Wien:Vienna|Niederösterreich:Lower Austria|' +
-  'Oberösterreich:Upper Austria|Steiermark:Styria|Kärnten:Carinthia|Tirol:Tyrol|Genève:Geneva:Genf:Ginevra|' +
-  'Bern:Berne|Luzern:Lucerne|Fribourg:Freiburg|Graubünden:Grisons:Grigioni|Ticino:Tessin|Vaud:Waadt|' +
-  'Valais:Wallis|Neuchâtel:Neuenburg|Basel-Stadt:Bâle-Ville|Solothurn:Soleure|Aargau:Argovie'
-)
-  .split('|')
-  .map((group) => group.split(':'))
+const REGIONS: Record<string, string> = {
+  US:
+    'AL Alabama|AK Alaska|AZ Arizona|AR Arkansas|CA California|CO Colorado|CT Connecticut|DE Delaware|' +
+    'DC District of Columbia|FL Florida|GA Georgia|HI Hawaii|ID Idaho|IL Illinois|IN Indiana|IA Iowa|' +
+    'KS Kansas|KY Kentucky|LA Louisiana|ME Maine|MD Maryland|MA Massachusetts|MI Michigan|MN Minnesota|' +
+    'MS Mississippi|MO Missouri|MT Montana|NE Nebraska|NV Nevada|NH New Hampshire|NJ New Jersey|' +
+    'NM New Mexico|NY New York|NC North Carolina|ND North Dakota|OH Ohio|OK Oklahoma|OR Oregon|' +
+    'PA Pennsylvania|RI Rhode Island|SC South Carolina|SD South Dakota|TN Tennessee|TX Texas|UT Utah|' +
+    'VT Vermont|VA Virginia|WA Washington|WV West Virginia|WI Wisconsin|WY Wyoming',
+  CA:
+    'AB Alberta|BC British Columbia|MB Manitoba|NB New Brunswick|NL Newfoundland and Labrador|' +
+    'NS Nova Scotia|ON Ontario|PE Prince Edward Island|QC Quebec|SK Saskatchewan|' +
+    'NT Northwest Territories|NU Nunavut|YT Yukon',
+  AU:
+    'NSW New South Wales|VIC Victoria|QLD Queensland|SA South Australia|WA Western Australia|' +
+    'TAS Tasmania|NT Northern Territory|ACT Australian Capital Territory',
+  DE:
+    'BW Baden-Württemberg|BY Bayern:Bavaria|BE Berlin|BB Brandenburg|HB Bremen|HH Hamburg|HE Hessen:Hesse|' +
+    'MV Mecklenburg-Vorpommern:Mecklenburg-Western Pomerania|NI Niedersachsen:Lower Saxony|' +
+    'NW Nordrhein-Westfalen:North Rhine-Westphalia|RP Rheinland-Pfalz:Rhineland-Palatinate|SL Saarland|' +
+    'SN Sachsen:Saxony|ST Sachsen-Anhalt:Saxony-Anhalt|SH Schleswig-Holstein|TH Thüringen:Thuringia',
+  CH:
+    'AG Aargau:Argovie|AI Appenzell Innerrhoden|AR Appenzell Ausserrhoden|BE Bern:Berne|' +
+    'BL Basel-Landschaft:Basel-Land|BS Basel-Stadt:Bâle-Ville|FR Fribourg:Freiburg|' +
+    'GE Genève:Geneva:Genf:Ginevra|GL Glarus|GR Graubünden:Grisons:Grigioni|JU Jura|LU Luzern:Lucerne|' +
+    'NE Neuchâtel:Neuenburg|NW Nidwalden|OW Obwalden|SG St. Gallen|SH Schaffhausen|SO Solothurn:Soleure|' +
+    'SZ Schwyz|TG Thurgau|TI Ticino:Tessin|UR Uri|VD Vaud:Waadt|VS Valais:Wallis|ZG Zug|ZH Zürich',
+}
+
+/** A country's regions from REGIONS: each its code, then its names. */
+const regionsOf = (country: string): string[][] =>
+  (REGIONS[country] ?? '').split('|').map((entry) => entry.replace(' ', ':').split(':'))
+
+/** Groups of the names of one region: REGIONS' and Austria's, whose regions are not given as codes. */
+const OTHER_NAMES = [
+  ...'Wien:Vienna|Niederösterreich:Lower Austria|Oberösterreich:Upper Austria|Steiermark:Styria|Kärnten:Carinthia|Tirol:Tyrol'
+    .split('|')
+    .map((group) => group.split(':')),
+  ...['DE', 'CH'].flatMap((country) => regionsOf(country).map((entry) => entry.slice(1))),
+]
 
 /** The names of the region `region` names: it, and its other names where it has some. */
 const namesOf = (region: string): string[] => {
@@ -35,22 +66,15 @@ const namesOf = (region: string): string[] => {
  * piece or after the town (`town`), with only numbers and short words between; not in the town's
  * name ("St. George" is not South Carolina's "St") nor after a street's words ("1200 Main St").
  * A region given as a code is written in capitals, or, in those countries, in full (spelledOut).
- * `others`: keys (nameKey) of names that are no region's, the country's.
  */
-export function writesRegion(
-  text: string,
-  region: string,
-  country: string | undefined,
-  town = '',
-  others: string[] = [],
-): boolean {
+export function writesRegion(text: string, region: string, country: string | undefined, town = ''): boolean {
   // A region given as a code ("IN", "ME") is written only as that code, in capitals: not "in".
   const code = /^[A-Z]{2,3}$/.test(region)
   const names = namesOf(region)
   if (!code && namesBeside(text, names.map(nameKey), town)) return true
   if (country !== undefined && !ABBREVIATING.has(country)) {
     if (!code) return false
-  } else if (code && spelledOut(text, region.toLowerCase(), town, others)) return true
+  } else if (code && spelledOut(text, region, country, town)) return true
   const letters = names.map((name) => nameKey(name).replace(/ /g, ''))
   const townWords = townKey(town).split(' ')
   return text.split(/[,;/()]/).some((piece) => {
@@ -68,29 +92,28 @@ export function writesRegion(
 }
 
 /**
- * Whether a piece of `text` is, but for the town's name and numbers, a name that the code `code`
- * (in lower case) abbreviates, or another name of its region: begun by the code's first letter,
- * its letters in order ("Illinois" of "il", "Bavaria" as Bayern of "by"), of a name of several
- * words in their initials ("New South Wales" of "nsw", not "Main Street" of "ma"). Not a piece that writes
- * the code as a word ("Co-op Market" is not Colorado's), nor one of `others`.
+ * Whether a piece of `text` is, but for numbers and (in the first piece that holds it) the town's
+ * name, one of the names of the region whose code is `code` in `country` (in any of those
+ * countries where none is given), case, accents and "St."/"Sankt" aside: "Illinois" for "IL",
+ * "Bavaria" for "BY"; not "Chinatown" for "CA" nor "Unit 5" for "UT".
  */
-function spelledOut(text: string, code: string, town: string, others: string[]): boolean {
+function spelledOut(text: string, code: string, country: string | undefined, town: string): boolean {
+  const names = (country === undefined ? Object.keys(REGIONS) : [country])
+    .flatMap(regionsOf)
+    .filter((entry) => entry[0] === code)
+    .flatMap((entry) => entry.slice(1).map(townKey))
+  let inTown = town !== ''
   return text.split(/[,;/()]/).some((piece) => {
-    const words = ` ${townKey(piece)} `
-      .split(` ${townKey(town)} `)
-      .join(' ')
-      .split(' ')
-      .filter((w) => w && !/\d/.test(w))
-    const key = words.join(' ')
-    return (
-      key &&
-      !words.includes(code) &&
-      !others.includes(key) &&
-      namesOf(key).some((name) => {
-        const k = nameKey(name)
-        // A name of several words by their initials ("nsw", "dc"): "Main Street" holds "ma" otherwise.
-        return inOrder(code, k.includes(' ') ? k.replace(/(\S)\S* ?/g, '$1') : k)
-      })
+    let key = ` ${townKey(piece)} `
+    if (inTown && holdsTown(piece, town)) {
+      key = key.replace(` ${townKey(town)} `, ' ')
+      inTown = false
+    }
+    return names.includes(
+      key
+        .replace(/\S*\d\S*/g, ' ')
+        .trim()
+        .replace(/ +/g, ' '),
     )
   })
 }
