@@ -139,8 +139,10 @@ for (const workers of ['1', '2']) {
       expect([js.status, js.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
       const admin = await fetch(`${base}/admin/v1/locations`, { headers: { accept: BROWSER } })
       expect([admin.status, ((await admin.json()) as { error: string }).error]).toEqual([503, 'unavailable'])
+      // A stop while it waits is a stop like any other: it closes what it opened and exits 0.
       server!.proc.kill('SIGTERM')
-      await server!.proc.exited
+      expect(await server!.proc.exited).toBe(0)
+      expect(server!.lines.some((l) => l.includes('"message":"stopped"'))).toBe(true)
     } finally {
       holder.kill()
     }

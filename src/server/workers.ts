@@ -207,12 +207,38 @@ export async function runPrimary(
   const port = probe.port!
   const hostname = probe.hostname
   const path = config.databasePath
-  let store: Store
-  let geocoding: GeocoderStack
+  let store: Store | null = null
+  let geocoding: GeocoderStack | null = null
   // The workers' metrics are gathered here, where the metrics port is (metrics-workers.ts).
   const gathered = workerMetrics()
   let running: () => { slot: number; proc: Subprocess }[] = () => []
   let metricsServer: ReturnType<typeof serveMetrics> | null = null
+  let pool: ReturnType<typeof superviseWorkers> | null = null
+  let stopRefresh = () => {}
+  let stopPrune = () => {}
+  let stopTowns = () => {}
+  let stopping = false
+  // Whatever is open by then: a stop may come while the start waits for the database.
+  const stop = async (signal: NodeJS.Signals, exitCode: number) => {
+    if (stopping) return
+    stopping = true
+    stopRefresh()
+    stopPrune()
+    stopTowns()
+    const t0 = performance.now()
+    await pool?.stop(signal)
+    probe.stop(true)
+    metricsServer?.stop(true)
+    geocoding?.close()
+    store?.close()
+    if (exitCode === 0) logLine(stoppedLine(t0))
+    process.exit(exitCode)
+  }
+  // From the start, as a single process's: without it a stop while waiting ends the process by the signal.
+  onStopSignal(async (signal) => {
+    logLine({ level: 'info', message: 'shutting down', signal })
+    await stop(signal as NodeJS.Signals, 0)
+  })
   try {
     if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
     // Applies the migrations before any worker opens the file.
@@ -228,28 +254,14 @@ export async function runPrimary(
   } catch (e) {
     probe.stop(true)
     metricsServer?.stop(true)
+    geocoding?.close()
+    store?.close()
     throw e
   }
-
-  let stopRefresh = () => {}
-  let stopPrune = () => {}
-  let stopTowns = () => {}
-  let stopping = false
-  const stop = async (signal: NodeJS.Signals, exitCode: number) => {
-    if (stopping) return
-    stopping = true
-    stopRefresh()
-    stopPrune()
-    stopTowns()
-    const t0 = performance.now()
-    await pool.stop(signal)
-    metricsServer?.stop(true)
-    geocoding.close()
-    store.close()
-    if (exitCode === 0) logLine(stoppedLine(t0))
-    process.exit(exitCode)
-  }
-  const pool = superviseWorkers(
+  if (stopping) return
+  const opened = store
+  const places = geocoding
+  const workers = superviseWorkers(
     entry,
     env,
     config.workers,
@@ -260,20 +272,17 @@ export async function runPrimary(
     },
     gathered.onMessage,
   )
-  running = pool.workers
-  onStopSignal(async (signal) => {
-    logLine({ level: 'info', message: 'shutting down', signal })
-    await stop(signal as NodeJS.Signals, 0)
-  })
+  pool = workers
+  running = workers.workers
 
-  await pool.ready
+  await workers.ready
   probe.stop(true)
   if (stopping) return
   try {
     await untilUnlocked(
       path,
       config.lockWaitMs,
-      () => bootstrap(store, displayHost(config), port, config.demo, path, config.viaNpm),
+      () => bootstrap(opened, displayHost(config), port, config.demo, path, config.viaNpm),
       logLine,
     )
   } catch (e) {
@@ -288,11 +297,11 @@ export async function runPrimary(
       url: `http://${hostname}:${port}`,
       database: config.databasePath,
       workers: config.workers,
-      pids: pool.pids(),
+      pids: workers.pids(),
     }),
   )
   warnNoBaseUrl(config, logLine)
-  stopRefresh = startGeocodeRefresh(store, geocoding) // in this process only: one refresh, not N
-  stopPrune = startChangeLogPrune(store) // here too: one pruning, not N
-  stopTowns = startTownUpkeep(store, geocoding.places) // and one reverse upkeep
+  stopRefresh = startGeocodeRefresh(opened, places) // in this process only: one refresh, not N
+  stopPrune = startChangeLogPrune(opened) // here too: one pruning, not N
+  stopTowns = startTownUpkeep(opened, places.places) // and one reverse upkeep
 }
