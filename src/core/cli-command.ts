@@ -49,7 +49,7 @@ export function npmPrefix(env: Env = process.env): string {
   return outside ? ` --prefix ${shellWord(process.cwd())}` : ''
 }
 
-/** The command line of process `pid` and its parent's pid, or null where /proc does not say (not Linux). */
+/** The command line of process `pid` and its parent's pid, or null where /proc does not say (not Linux, hidepid). */
 function processOf(pid: number): { argv: string[]; parent: number } | null {
   try {
     const argv = readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0')
@@ -64,9 +64,10 @@ function processOf(pid: number): { argv: string[]; parent: number } | null {
 let bunCwdFound: string | undefined
 
 /**
- * Bun's `--cwd PKG` when `bun run --cwd PKG` (or `bun --cwd PKG run`) ran this package's script:
- * Bun names the folder it runs the script in (npm_config_local_prefix) and not the one it was
- * typed in, so its own command line, this process's parent's (or a shell's parent), says so.
+ * Bun's `--cwd PKG` when `bun run --cwd PKG` (`bun --cwd=PKG run`, `bun --cwd PKG` too) ran
+ * this package's script: Bun names the folder it runs the script in (npm_config_local_prefix) and
+ * not the one it was typed in, so its own command line, this process's parent's (or a shell's
+ * parent), says so.
  */
 export function bunCwd(env: Env = process.env): string {
   const script = env.npm_lifecycle_event
@@ -74,15 +75,16 @@ export function bunCwd(env: Env = process.env): string {
   if (bunCwdFound !== undefined) return bunCwdFound
   bunCwdFound = ''
   let pid = process.ppid
-  for (let up = 0; up < 2 && pid > 1; up++) {
+  // Pid 1 too: a container's Bun (docker run IMAGE bun run --cwd /app start) is its first process.
+  for (let up = 0; up < 2 && pid > 0; up++) {
     const found = processOf(pid)
     if (found === null) break
     const { argv } = found
     // The first Bun up the line is the one that ran the script, through a shell or not.
     if (basename(argv[0] ?? '').startsWith('bun')) {
-      const run = argv.indexOf('run')
-      // Bun's options stand before the script's name, after `run` or before it.
-      const named = argv.findIndex((a, i) => run > 0 && i > run && a === script && argv[i - 1] !== '--cwd')
+      // Bun's options stand before the script's name, after `run` or before it, or with no `run`
+      // (`bun --cwd PKG cli`): the script is its first word that is not --cwd's folder.
+      const named = argv.findIndex((a, i) => i > 0 && a === script && argv[i - 1] !== '--cwd')
       if (named > 0 && argv.slice(0, named).some((a) => a === '--cwd' || a.startsWith('--cwd=')))
         bunCwdFound = ` --cwd ${shellWord(process.cwd())}`
       break

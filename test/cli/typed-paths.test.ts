@@ -363,6 +363,8 @@ describe('bun run --cwd PKG cli from another folder', () => {
     for (const typed of [
       ['run', '--cwd', root, 'cli'],
       [`--cwd=${root}`, 'run', 'cli'],
+      // Bun runs a script named without `run` too.
+      ['--cwd', root, 'cli'],
     ]) {
       const refused = spawn([process.execPath, ...typed, 'locator', 'show', 'lct_nosuch', '--database', db], dir)
       const line = /`([^`]+)` shows them/.exec(refused.stderr)?.[1] ?? refused.stderr
@@ -383,6 +385,25 @@ describe('bun run --cwd PKG cli from another folder', () => {
     const here = spawn([process.execPath, 'run', 'cli', 'locator', 'show', 'lct_nosuch', '--database', db], root)
     expect(here.stderr).toContain('`bun run --silent cli locator list --database ')
   }, 60_000)
+})
+
+/** Whether a Bun may be started as a PID namespace's first process here (unshare, as root). */
+const asPidOne = process.getuid?.() === 0 && Bun.which('unshare') !== null
+
+describe('bun run --cwd PKG cli as the first process of a container', () => {
+  test.skipIf(!asPidOne)(
+    'its lines keep --cwd PKG: the Bun that ran the script is pid 1',
+    () => {
+      const db = join(dir, 'boxed.db')
+      storeloc(['locator', 'create', '--name', 'Shops', '--database', db])
+      const typed = ['run', '--cwd', root, 'cli', 'locator', 'show', 'lct_nosuch', '--database', db]
+      const refused = spawn(['unshare', '--pid', '--fork', '--mount-proc', process.execPath, ...typed], dir)
+      expect(/`([^`]+)` shows them/.exec(refused.stderr)?.[1] ?? refused.stderr).toBe(
+        `bun run --cwd ${root} --silent cli locator list --database ${db}`,
+      )
+    },
+    60_000,
+  )
 })
 
 describe('npm start -- --geodata, and GEODATA_PATH, from another folder', () => {
