@@ -483,6 +483,8 @@ const CELLS: [string, string | null][] = [
   ['Mo-Sa 9-18, So- und Feiertage geschlossen', '1-6 09:00-18:00; 7 closed'],
   ['Mo-Sa 9-18, So-Feiertag geschlossen', '1-6 09:00-18:00; 7 closed'],
   ['So-Fr 9-18', '1-5,7 09:00-18:00'],
+  ['So- Do 11-22, Fr-Sa 11-23', '1-4,7 11:00-22:00; 5-6 11:00-23:00'], // "So-" cut short only before "und"
+  ['Mo-Fr 9-18, Sa 9-14, So.- u. Feiertage 10-12', '1-5 09:00-18:00; 6 09:00-14:00; 7 10:00-12:00'],
   // A day given its own hours, then named again closed (or open after closed): which is meant?
   ['zo 12-17, zon- en feestdagen gesloten', null],
   ['ma-za 9-18, zo 12-17, zon- en feestdagen gesloten', null],

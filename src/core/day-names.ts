@@ -17,8 +17,9 @@ const DAY_NAMES: [string, number][] = [
   ),
   ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
   // A word cut short before another that ends alike: "Sonn- und Feiertage", "So- und Feiertage",
-  // Dutch "zon- en feestdagen", Danish and Norwegian "søn- og helligdage", Swedish "sön- och helgdagar".
-  ...names(6, 'sonn- so- zon- son-'),
+  // "So.- u. Feiertage", Dutch "zon- en feestdagen", Danish and Norwegian "søn- og helligdage",
+  // Swedish "sön- och helgdagar". Read so only before a word for and (CUT_SHORT): "So- Do" is a span.
+  ...names(6, 'sonn- so- so.- zon- son-'),
   // Portuguese ("Seg-Sex", "segunda a sexta-feira"; sábado and domingo are Spanish's too).
   ...names(0, 'segunda-feira segunda seg'),
   ...names(1, 'terca-feira terca ter'),
@@ -185,6 +186,9 @@ const POLISH_NAMES =
 const POLISH_AND = `(?<=(?<![\\p{L}\\d])(?:${POLISH_NAMES})\\.?\\s+)i(?=\\s+(?:${POLISH_NAMES}|swieta)(?![\\p{L}\\d]))`
 const JOIN = `,|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en|og|och)(?!\\p{L})|${POLISH_AND}`
 
+/** After a day's name cut short, the word for and that joins the next ("Sonn- und", "So-/Feiertage"). */
+const CUT_SHORT = `(?=\\s*(?:${JOIN}))`
+
 /** An article before a day of a list ("fermé le dimanche et le lundi", "el lunes y el martes"). */
 const ARTICLE = '(?:le|la|el|il|lo)\\s+'
 
@@ -197,7 +201,7 @@ const alone = (day: string) => `(?<![\\p{L}\\d])(${day})(?![\\p{L}\\d])`
 function grammar(days: [string, number][]): Grammar {
   const day = [...days.map(([name]) => name), ...HOLIDAYS]
     .sort((a, b) => b.length - a.length)
-    .map((name) => name.replace(/ /g, '\\s+'))
+    .map((name) => (name.endsWith('-') ? `${name.replace('.', '\\.')}${CUT_SHORT}` : name.replace(/ /g, '\\s+')))
     .join('|')
   // A day, or two and the days between ("Mon-Fri", "lun a ven", "Mo bis Fr").
   const span = `(?:${day})\\.?(?:\\s*(?:${THROUGH})\\s*(?:${day})\\.?)?`
@@ -237,7 +241,7 @@ const LANGUAGES: [string, string][] = [
   ],
   [
     'German',
-    'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags sonn- so- so',
+    'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags sonn- so- so.- so',
   ],
   ['French', 'lundi lun lu mardi mar ma mercredi mer me jeudi jeu je vendredi ven ve samedi sam sa dimanche dim di'],
   [
