@@ -160,6 +160,11 @@ describe('splitWeekHours', () => {
     ['Lun-Ven 9h-18h sauf jours fériés', weekdays('9h-18h')],
     // German "Sonn- und Feiertage": Sunday, its word cut short before another's.
     ['Mo-Fr 9-18 Uhr, Sa 9-13 Uhr, Sonn- und Feiertage geschlossen', weekdays('9-18 Uhr', '9-13 Uhr', 'geschlossen')],
+    // A word for and before the next days joins them: it is no day's text.
+    ['Mo.-Fr. 9.00-18.00 Uhr und Sa. 9.00-13.00 Uhr', weekdays('9.00-18.00 Uhr', '9.00-13.00 Uhr')],
+    ['Mon-Fri 9-5 & Sat 10-2 & Sun closed', weekdays('9-5', '10-2', 'closed')],
+    ['lun-ven 9-13 e 15-19 e sab 9-13', weekdays('9-13 e 15-19', '9-13')],
+    ['man-fre 9-17 og lør 10-14', weekdays('9-17', '10-14')],
     // A break after the hours stays with them.
     [
       'Mo-Fr 9-18, Mittagspause 13-14',

@@ -230,6 +230,8 @@ const LEAD_BEFORE = new RegExp(`\\s+(?:${BEFORE_DAYS})\\s*$`)
 
 /** A word for and ending one day's hours, before holidays ("closed & holidays", "geschlossen und Feiertage"). */
 const JOINS_HOLIDAYS = /\s*(?:&|\+|(?<!\p{L})(?:and|und|u\.|en|et|y|e|og|och|i))$/iu
+/** Those words before the next days ("Mo-Fr 9-18 und Sa 9-13"); Polish "i" is hoursAfter's. */
+const JOINS_DAYS = /\s*(?:&|\+|(?<!\p{L})(?:and|und|u\.|en|et|y|e|og|och))$/iu
 
 /** Whether a day's text is a closing alone after open hours (closeAt); with none before it, it is kept unread. */
 const tillAfterHours = (day: string, before: string) => isTill(day) && parseDayHours(before).kind === 'open'
@@ -323,9 +325,13 @@ function splitWith(
   }
   const clock = clock24(specs, g)
   const hours = hoursAfter(text, t, at, specs, polish)
-  // "Sat-Sun closed & holidays": a word joining holidays alone to the hours before them is no hours'.
-  for (let i = 0; i + 1 < specs.length; i++)
+  // "Sat-Sun closed & holidays", "Mo-Fr 9-18 und Sa 9-13": a word joining the next days, or
+  // holidays alone, to the hours before them is no hours', nor kept as the days' text.
+  for (let i = 0; i + 1 < specs.length; i++) {
     if (daysOf(specs[i + 1]![0], read, g).length === 0) hours[i] = hours[i]!.replace(JOINS_HOLIDAYS, '')
+    const joined = hours[i]!.replace(JOINS_DAYS, '').replace(TRAILING, '')
+    if (joined !== '') hours[i] = joined
+  }
   if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
   for (let i = 0; i < specs.length; i++) {
     if (hours[i] !== '') continue
