@@ -489,6 +489,10 @@ const CELLS: [string, string | null][] = [
   ['zo 12-17, zon- en feestdagen gesloten', null],
   ['ma-za 9-18, zo 12-17, zon- en feestdagen gesloten', null],
   ['Sun closed, Mon-Fri 9-5, Sun 10-4', null],
+  // The days before public holidays are dates, as the holidays are: left out.
+  ['Sa 9-13, Sa vor Feiertagen geschlossen', '6 09:00-13:00'],
+  ['Mo-Sa 9-18, Sa vor Feiertagen 9-14', '1-6 09:00-18:00'],
+  ['Mon-Sat 9-5, Sat before bank holidays 9-1', '1-6 09:00-17:00'],
   // A day of a span named again closed is that span's exception.
   ['Mo-Sa 9-18, Mi geschlossen', '1-2,4-6 09:00-18:00; 3 closed'],
 ]

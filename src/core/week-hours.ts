@@ -230,6 +230,8 @@ const LEAD_BEFORE = new RegExp(`\\s+(?:${BEFORE_DAYS})\\s*$`)
 
 /** A word for and ending one day's hours, before holidays ("closed & holidays", "geschlossen und Feiertage"). */
 const JOINS_HOLIDAYS = /\s*(?:&|\+|(?<!\p{L})(?:and|und|u\.|en|et|y|e|og|och|i))$/iu
+/** A word for before between days and holidays alone ("Sa vor Feiertagen", "Sat before bank holidays"). */
+const BEFORE_HOLIDAYS = /^(?:vor|before|voor|avant)$/iu
 /** Those words before the next days ("Mo-Fr 9-18 und Sa 9-13"); Polish "i" is hoursAfter's. */
 const JOINS_DAYS = /\s*(?:&|\+|(?<!\p{L})(?:and|und|u\.|en|et|y|e|og|och))$/iu
 
@@ -325,13 +327,7 @@ function splitWith(
   }
   const clock = clock24(specs, g)
   const hours = hoursAfter(text, t, at, specs, polish)
-  // "Sat-Sun closed & holidays", "Mo-Fr 9-18 und Sa 9-13": a word joining the next days, or
-  // holidays alone, to the hours before them is no hours', nor kept as the days' text.
-  for (let i = 0; i + 1 < specs.length; i++) {
-    if (daysOf(specs[i + 1]![0], read, g).length === 0) hours[i] = hours[i]!.replace(JOINS_HOLIDAYS, '')
-    const joined = hours[i]!.replace(JOINS_DAYS, '').replace(TRAILING, '')
-    if (joined !== '') hours[i] = joined
-  }
+  const beforeHolidays = holidayWords(specs, hours, read, g)
   if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
   for (let i = 0; i < specs.length; i++) {
     if (hours[i] !== '') continue
@@ -364,7 +360,7 @@ function splitWith(
   const aloneAt = new Map<number, number>()
   const shownAt = (j: number) => `${daysAt(j)} ${hours[j]}`.trim()
   for (let i = 0; i < specs.length; i++) {
-    const all = i === holidays ? [] : daysOf(specs[i]![0], read, g)
+    const all = i === holidays || beforeHolidays[i] ? [] : daysOf(specs[i]![0], read, g)
     if (all.length === 0) continue // public holidays
     // Kept as written, unread, as a day's words are: '' would be a day not named, closed beside others.
     for (const d of blank[i] ? all : []) week[d] = daysAt(i)
@@ -409,6 +405,21 @@ function splitWith(
     }
   }
   return week
+}
+
+/**
+ * The specs' hours less a word for and joining the next days, or holidays alone, to them ("Sat-Sun
+ * closed & holidays", "Mo-Fr 9-18 und Sa 9-13"): it is no hours', nor kept as the days' text. For
+ * each spec, whether it names the days before holidays ("Sa vor Feiertagen"): dates, as they are.
+ */
+function holidayWords(specs: Spec[], hours: string[], read: ReadonlyMap<string, number> | null, g: Grammar): boolean[] {
+  const holidaysAlone = (i: number) => i + 1 < specs.length && daysOf(specs[i + 1]![0], read, g).length === 0
+  for (let i = 0; i + 1 < specs.length; i++) {
+    if (holidaysAlone(i)) hours[i] = hours[i]!.replace(JOINS_HOLIDAYS, '')
+    const joined = hours[i]!.replace(JOINS_DAYS, '').replace(TRAILING, '')
+    if (joined !== '') hours[i] = joined
+  }
+  return specs.map((_, i) => BEFORE_HOLIDAYS.test(hours[i]!) && holidaysAlone(i))
 }
 
 /** How spec `i` names each of its days (named), and which it names alone (aloneAt: `i`). */
