@@ -493,6 +493,9 @@ const CELLS: [string, string | null][] = [
   ['Sa 9-13, Sa vor Feiertagen geschlossen', '6 09:00-13:00'],
   ['Mo-Sa 9-18, Sa vor Feiertagen 9-14', '1-6 09:00-18:00'],
   ['Mon-Sat 9-5, Sat before bank holidays 9-1', '1-6 09:00-17:00'],
+  // A day's hours on public holidays alone ("Sunday closed on bank holidays") are theirs: left out.
+  ['Mon-Sat 9-5, Sunday 10-4, Sunday closed on bank holidays', '1-6 09:00-17:00; 7 10:00-16:00'],
+  ['Mo-Sa 9-18, So 11-16, So 10-12 am Feiertag', '1-6 09:00-18:00; 7 11:00-16:00'],
   // A day of a span named again closed is that span's exception.
   ['Mo-Sa 9-18, Mi geschlossen', '1-2,4-6 09:00-18:00; 3 closed'],
 ]

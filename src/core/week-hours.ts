@@ -345,6 +345,7 @@ function splitWith(
     }
   }
   // "sat=", "Sat:": empty, a day is unknown (an export's blank: closed, or not filled in?).
+  onHolidays(text, at, specs, hours, read, g, beforeHolidays)
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
@@ -420,6 +421,37 @@ function holidayWords(specs: Spec[], hours: string[], read: ReadonlyMap<string, 
     if (joined !== '') hours[i] = joined
   }
   return specs.map((_, i) => BEFORE_HOLIDAYS.test(hours[i]!) && holidaysAlone(i))
+}
+
+/** A word for on before holidays ("Sunday closed on bank holidays", "So 10-12 am Feiertag"). */
+const ON_HOLIDAYS = /(?:^|\s)(?:on|an|am|op)\s*$/iu
+
+/**
+ * Marks in `said` the specs of days named before whose hours are the holidays' after them, which
+ * have none of their own ("Sunday closed on bank holidays"): those hours say nothing of the week.
+ */
+function onHolidays(
+  text: string,
+  at: number[],
+  specs: Spec[],
+  hours: string[],
+  read: ReadonlyMap<string, number> | null,
+  g: Grammar,
+  said: boolean[],
+): void {
+  for (let i = 0; i + 1 < specs.length; i++) {
+    const [spec, next] = [specs[i]!, specs[i + 1]!]
+    const between = text.slice(at[spec.index + spec[0].length], at[next.index])
+    // One day's text alone: in "Mo-Fr 9-18, geschlossen an Feiertagen" the closed word is the holidays'.
+    const own = hours[i]!.replace(ON_HOLIDAYS, '')
+    const alone = !/[,;|]/.test(own) && parseDayHours(own).kind !== 'unknown'
+    // A day given its hours before ("Sun 10-4, Sun closed on bank holidays"): "Sat 10-2 on PH" alone is Saturday's.
+    const again = daysOf(spec[0], read, g).every((d) =>
+      specs.slice(0, i).some((s) => daysOf(s[0], read, g).includes(d)),
+    )
+    if (alone && again && hours[i + 1] === '' && daysOf(next[0], read, g).length === 0 && ON_HOLIDAYS.test(between))
+      said[i] = true
+  }
 }
 
 /** How spec `i` names each of its days (named), and which it names alone (aloneAt: `i`). */
