@@ -471,6 +471,11 @@ const CELLS: [string, string | null][] = [
   ['lun-sab 9-19, apertura serale giovedì fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
   ['lun-sab 9-19, giovedì apertura serale fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
   ['lun-sab 9-19, apertura serale il giovedì fino alle ore 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  // A late word beside a day's hours whole says no more than they do.
+  ['Mon-Sat 9am-5:30pm, Late night Thursday 9am-8pm', '1-3,5-6 09:00-17:30; 4 09:00-20:00'],
+  ['Mon-Wed 9-6, Thu 9-8 late night, Fri-Sat 9-6', '1-3,5-6 09:00-18:00; 4 09:00-20:00'],
+  ['Mo-Fr 9-18.30, Do 9-21 (Abendverkauf), Sa 8-16', '1-3,5 09:00-18:30; 4 09:00-21:00; 6 08:00-16:00'],
+  ['ma-za 9-18, koopavond donderdag 9-21', '1-3,5-6 09:00-18:00; 4 09:00-21:00'],
   // Swedish "kvällsöppet" and Swiss German "Abendverkauf" alike.
   ['mån-fre 10-18, kvällsöppet tors till 20', '1-3,5 10:00-18:00; 4 10:00-20:00'],
   ['Mo-Fr 9-18.30, Sa 8-17, Do Abendverkauf bis 21 Uhr', '1-3,5 09:00-18:30; 4 09:00-21:00; 6 08:00-17:00'],

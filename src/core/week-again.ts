@@ -59,8 +59,9 @@ export function doubt(days: string, first: string, next: string): string {
  * German "Abendverkauf"): the day closes later than its hours before, so in the evening. Accents
  * as written or folded: LATE_BEFORE reads the text as written.
  */
-const LATE_WORDS =
-  'late(?:\\s+nights?)?(?:\\s+(?:opening|shopping))?|lange[rn]?|koopavond|nocturne|apertura\\s+serale|kv[aä]lls[oö]ppet|abendverkauf'
+const LATE_ASIDE_WORDS =
+  'late(?:\\s+nights?)?(?:\\s+(?:opening|shopping))?|koopavond|nocturne|apertura\\s+serale|kv[aä]lls[oö]ppet|abendverkauf'
+const LATE_WORDS = `${LATE_ASIDE_WORDS}|lange[rn]?`
 const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 
 /**
@@ -99,6 +100,22 @@ export function lateAfterDays(
   const asWritten = (quoting: string) => moved.reduce((out, [as, written]) => out.replaceAll(as, written), quoting)
   return { text: after, asWritten }
 }
+
+/**
+ * A word for a late opening beside a day's hours whole, right after them or before them and their
+ * day ("Thu 9-8 (late night)", "Late night Thursday 9am-8pm", "ven apertura serale 9-22"), not
+ * before a closing alone: it says no more than they do. Not "langer Samstag", one Saturday a month,
+ * nor before days not named alone ("late night Fri-Sat 10pm-4am": more hours, or other?).
+ */
+const ASIDE_WORD = `(?:\\(\\s*(?:${LATE_ASIDE_WORDS})\\s*\\)|(?<![\\p{L}\\d])(?:${LATE_ASIDE_WORDS})(?!\\p{L})(?!\\s+(?:nights?|opening|shopping)(?!\\p{L})))`
+const TILL_WORD = '(?:till?|until|bis|tot|fino\\s+alle|hasta\\s+las|jusqu)(?!\\p{L})'
+const LATE_ASIDE = new RegExp(
+  `(?<=\\d(?:\\s*(?:am|pm|h|uhr|uur))?)\\s*${ASIDE_WORD}(?!\\s*${TILL_WORD})|\\s*${ASIDE_WORD}(?!\\s*${TILL_WORD})(?=\\s+(?:(?:le|el|il|op|on|am)\\s+)?(?:(?!${TILL_WORD}|to\\s)\\p{L}+\\.?\\s+)?\\d)`,
+  'giu',
+)
+
+/** A week's text less its words for a late opening beside hours whole (LATE_ASIDE), after lateAfterDays. */
+export const lateAside = (text: string): string => text.replace(LATE_ASIDE, '')
 
 /** A closing alone (TILL) folded: the words before it and its hour, French noon and midnight as clock hours. */
 function tillOf(text: string): [words: string, hour: string] | null {

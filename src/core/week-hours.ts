@@ -28,7 +28,7 @@ import {
   TWO_WAYS,
 } from './day-names'
 import { clock24, daysOf, folded, isGroup, lettersOf, namesDays, otherLanguage, type Spec } from './week-days'
-import { again, closeAt, doubt, isTill, lateAfterDays } from './week-again'
+import { again, closeAt, doubt, isTill, lateAfterDays, lateAside } from './week-again'
 import {
   daysSpelled,
   groupDays,
@@ -72,7 +72,7 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
   const late = lateAfterDays(daysSpelled(cell), namesDays)
   // A doubt quotes the late words where the cell has them ("open late Thursday till 8").
   const said: string[] = []
-  const week = splitMoved(withoutHolidays(late.text), keepUnread, doubts && said)
+  const week = splitMoved(withoutHolidays(lateAside(late.text)), keepUnread, doubts && said)
   for (const doubt of said) doubts?.push(late.asWritten(doubt))
   return week
 }
