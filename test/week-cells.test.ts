@@ -478,6 +478,8 @@ const CELLS: [string, string | null][] = [
   ['ma-za 9-18, koopavond donderdag 9-21', '1-3,5-6 09:00-18:00; 4 09:00-21:00'],
   // Swedish "kvällsöppet" and Swiss German "Abendverkauf" alike.
   ['mån-fre 10-18, kvällsöppet tors till 20', '1-3,5 10:00-18:00; 4 10:00-20:00'],
+  ['mån-fre 10-18, kvällsöppet torsdagar till 20', '1-3,5 10:00-18:00; 4 10:00-20:00'], // plural days
+  ['man-fre 10-17.30, torsdage 10-19', '1-3,5 10:00-17:30; 4 10:00-19:00'],
   ['Mo-Fr 9-18.30, Sa 8-17, Do Abendverkauf bis 21 Uhr', '1-3,5 09:00-18:30; 4 09:00-21:00; 6 08:00-17:00'],
   ['Mo-Fr 9-18.30, Abendverkauf am Donnerstag bis 21 Uhr', '1-3,5 09:00-18:30; 4 09:00-21:00'],
   // Holidays after a word for closed, joined, or joined to the days before it: the days' hours.

@@ -42,8 +42,18 @@ const DAY_NAMES: [string, number][] = [
   ...names(4, 'fredag fre'),
   ...names(5, 'lordag lordagar lor'),
   ...names(6, 'sondag sondagar son'),
-  // Danish and Norwegian beyond those: their Tuesday, and plurals ("lørdage", "søndager").
-  ...names(1, 'tirsdag tir'),
+  // Swedish plurals of the weekdays ("torsdagar", as "lördagar").
+  ...names(0, 'mandagar'),
+  ...names(1, 'tisdagar'),
+  ...names(2, 'onsdagar'),
+  ...names(3, 'torsdagar'),
+  ...names(4, 'fredagar'),
+  // Danish and Norwegian beyond those: their Tuesday, and plurals ("lørdage", "søndager", "torsdage").
+  ...names(1, 'tirsdag tir tirsdage tirsdager'),
+  ...names(0, 'mandage mandager'),
+  ...names(2, 'onsdage onsdager'),
+  ...names(3, 'torsdage torsdager'),
+  ...names(4, 'fredage fredager'),
   ...names(5, 'lordage lordager'),
   // Norwegian and Danish two-letter days: "lø" folds to lo ("sø" to so, German's Sunday too).
   ...names(5, 'lo'),
@@ -263,15 +273,15 @@ const LANGUAGES: [string, string][] = [
   ],
   [
     'Swedish',
-    'mandag man tisdag tis onsdag ons torsdag tor tors fredag fre lordag lordagar lor sondag sondagar son son-',
+    'mandag mandagar man tisdag tisdagar tis onsdag onsdagar ons torsdag torsdagar tor tors fredag fredagar fre lordag lordagar lor sondag sondagar son son-',
   ],
   [
     'Danish',
-    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordage lor lo sondag sondage son son- so',
+    'mandag mandage man ma tirsdag tirsdage tir ti onsdag onsdage ons on torsdag torsdage tor tors to fredag fredage fre fr lordag lordage lor lo sondag sondage son son- so',
   ],
   [
     'Norwegian',
-    'mandag man ma tirsdag tir ti onsdag ons on torsdag tor tors to fredag fre fr lordag lordager lor lo sondag sondager son son- so',
+    'mandag mandager man ma tirsdag tirsdager tir ti onsdag onsdager ons on torsdag torsdager tor tors to fredag fredager fre fr lordag lordager lor lo sondag sondager son son- so',
   ],
 ]
 const LANGUAGE_OF = new Map<string, number>()
