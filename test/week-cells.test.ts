@@ -503,6 +503,9 @@ const CELLS: [string, string | null][] = [
   // A day's hours on public holidays alone ("Sunday closed on bank holidays") are theirs: left out.
   ['Mon-Sat 9-5, Sunday 10-4, Sunday closed on bank holidays', '1-6 09:00-17:00; 7 10:00-16:00'],
   ['Mo-Sa 9-18, So 11-16, So 10-12 am Feiertag', '1-6 09:00-18:00; 7 11:00-16:00'],
+  // Or given its hours, then a text not read: the hours were lost without a word.
+  ['Mon-Sat 9-5, Sun 12-5, Sun closed in January', null],
+  ['Mon-Sat 9-5, Sun closed, Sun 10-4 in December', null],
   // A day of a span named again closed is that span's exception.
   ['Mo-Sa 9-18, Mi geschlossen', '1-2,4-6 09:00-18:00; 3 closed'],
 ]
@@ -561,6 +564,14 @@ test("a langer Samstag after Saturday's hours asks for a special date or the hou
 test("a day's own hours, then closed with the holidays, are in doubt, both quoted", () => {
   const [problem] = weekInto({}, 'ma-za 9-18, zo 12-17, zon- en feestdagen gesloten')
   expect(problem!.message).toContain('"zo 12-17" and "zon- en feestdagen gesloten" give Sunday')
+  expect(problem!.message).toContain('special_hours')
+})
+
+// A day's hours, then a text of it not read: both quoted, the dates apart said.
+test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {
+  const [problem] = weekInto({}, 'Mon-Sat 9-5, Sun 12-5, Sun closed in January')
+  expect(problem!.message).toContain('"Sun 12-5" and "Sun closed in January" give Sunday')
+  expect(problem!.message).toContain('"Sun 12:00-17:00"')
   expect(problem!.message).toContain('special_hours')
 })
 

@@ -37,6 +37,7 @@ import {
   lateDoubt,
   otherwise,
   clashDoubt,
+  lostDoubt,
   say,
   unbracketed,
   untilBetween,
@@ -372,13 +373,15 @@ function splitWith(
     const days = group ? groupDays(all, named, shown, doubts) : all
     if (days === null) return null
     // "zo 12-17, zon- en feestdagen gesloten": a day given its own hours, then closed (or open after
-    // closed), is in doubt; a span's day named again ("Mo-Sa 9-18, Mi geschlossen") is its exception.
-    const clash = group ? undefined : days.find((d) => aloneAt.has(d) && opposed(week[d]!, day))
+    // closed, or a text not read), is in doubt; a span's day named again ("Mo-Sa 9-18, Mi
+    // geschlossen") is its exception.
+    const clash = group ? undefined : days.find((d) => aloneAt.has(d) && clashes(week[d]!, day))
     if (clash !== undefined) {
       const j = aloneAt.get(clash)!
       const holidays = namesHolidays(specs[j]![0], g) || namesHolidays(specs[i]![0], g)
       const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
-      say(doubts, clashDoubt(shownAt(j), shown(), clash, open, holidays))
+      const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
+      say(doubts, said(shownAt(j), shown(), clash, open, holidays))
       return null
     }
     if (!group) markNamed(specs, i, read, g, named, aloneAt)
@@ -478,6 +481,18 @@ function markNamed(
 function opposed(first: string, next: string): boolean {
   const kinds = [parseDayHours(first).kind, parseDayHours(next).kind]
   return halfClosed(next) === null && kinds.includes('open') && kinds.includes('closed')
+}
+
+/** Whether a day named alone is given hours it had before in doubt (opposed, lost). */
+const clashes = (first: string, next: string) => opposed(first, next) || lost(first, next)
+
+/**
+ * Whether a day's hours (open or closed) would be lost to a text of it not read ("Sun 12-5, Sun
+ * closed in January"): not a half of the day closed, a closing alone, nor hours in doubt (again's).
+ */
+function lost(first: string, next: string): boolean {
+  if (parseDayHours(first).kind === 'unknown' || parseDayHours(next).kind !== 'unknown') return false
+  return halfClosed(next) === null && !isTill(next) && eitherHalf(next) === null && !kept(next)
 }
 
 /** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */

@@ -198,3 +198,14 @@ export function clashDoubt(first: string, next: string, day: number, open: strin
   const apart = holidays ? ', and public holidays as special dates (special_hours)' : ''
   return `its "${first}" and "${next}" give ${name} both open hours and closed. Write ${name}'s hours once, such as "${name.slice(0, 3)} ${hours}" or "${name.slice(0, 3)} closed"${apart}.`
 }
+
+/**
+ * Why a day given its hours, then named again alone with a text not read ("Sun 12-5, Sun closed in
+ * January"), is not read: the hours would be lost to it. `hours`: the day's first, as read.
+ */
+export function lostDoubt(first: string, next: string, day: number, hours: string): string {
+  const name = DAYS_IN_ENGLISH[day]!
+  const read = parseDayHours(hours)
+  const shown = read.kind === 'open' ? clockText(read.intervals) : 'closed'
+  return `its "${first}" and "${next}" give ${name} its hours and a text not read as hours. Write ${name}'s hours once, such as "${name.slice(0, 3)} ${shown}", and the dates they differ on as special dates (special_hours).`
+}
