@@ -492,6 +492,7 @@ const CELLS: [string, string | null][] = [
   ['So-Fr 9-18', '1-5,7 09:00-18:00'],
   ['So- Do 11-22, Fr-Sa 11-23', '1-4,7 11:00-22:00; 5-6 11:00-23:00'], // "So-" cut short only before "und"
   ['Mo-Fr 9-18, Sa 9-14, So.- u. Feiertage 10-12', '1-5 09:00-18:00; 6 09:00-14:00; 7 10:00-12:00'],
+  ['ma-za 9-18, zo- en feestdagen 12-17', '1-6 09:00-18:00; 7 12:00-17:00'],
   // A day given its own hours, then named again closed (or open after closed): which is meant?
   ['zo 12-17, zon- en feestdagen gesloten', null],
   ['ma-za 9-18, zo 12-17, zon- en feestdagen gesloten', null],
@@ -544,6 +545,7 @@ for (const [cell, week] of CELLS)
 // A word that joins no days of the cell's language is kept with the days around it, for a person to fix.
 test('a day before a word that joins no days keeps the words unread', () => {
   expect(splitWeekHours('Mo-Fr 9-18, Sa i So geschlossen', true)?.slice(5)).toEqual(['Sa i So', 'geschlossen'])
+  expect(splitWeekHours('Mo-Fr 9-18, Sa.- u. Feiertage 10-12', true)?.[5]).toBe('- u.') // "-" alone: closed
 })
 
 // A late word moved after its day is quoted where the cell has it.
@@ -567,7 +569,6 @@ test("a day's own hours, then closed with the holidays, are in doubt, both quote
   expect(problem!.message).toContain('special_hours')
 })
 
-// A day's hours, then a text of it not read: both quoted, the dates apart said.
 test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {
   const [problem] = weekInto({}, 'Mon-Sat 9-5, Sun 12-5, Sun closed in January')
   expect(problem!.message).toContain('"Sun 12-5" and "Sun closed in January" give Sunday')

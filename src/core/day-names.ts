@@ -17,9 +17,9 @@ const DAY_NAMES: [string, number][] = [
   ),
   ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
   // A word cut short before another that ends alike: "Sonn- und Feiertage", "So- und Feiertage",
-  // "So.- u. Feiertage", Dutch "zon- en feestdagen", Danish and Norwegian "søn- og helligdage",
+  // "So.- u. Feiertage", Dutch "zon- en feestdagen" ("zo- en"), Danish and Norwegian "søn- og helligdage",
   // Swedish "sön- och helgdagar". Read so only before a word for and (CUT_SHORT): "So- Do" is a span.
-  ...names(6, 'sonn- so- so.- zon- son-'),
+  ...names(6, 'sonn- so- so.- zon- zo- son-'),
   // Portuguese ("Seg-Sex", "segunda a sexta-feira"; sábado and domingo are Spanish's too).
   ...names(0, 'segunda-feira segunda seg'),
   ...names(1, 'terca-feira terca ter'),
@@ -262,7 +262,10 @@ const LANGUAGES: [string, string][] = [
     'Italian',
     'lunedi lun lu martedi mar ma mercoledi mer me giovedi gio gi venerdi ven ve sabato sab sa domenica dom do',
   ],
-  ['Dutch', 'maandag ma dinsdag di woensdag wo donderdag do vrijdag vr zaterdag zaterdags za zondag zondags zo zon-'],
+  [
+    'Dutch',
+    'maandag ma dinsdag di woensdag wo donderdag do vrijdag vr zaterdag zaterdags za zondag zondags zo zon- zo-',
+  ],
   [
     'Portuguese',
     'segunda-feira segunda seg terca-feira terca ter quarta-feira quarta qua quinta-feira quinta qui sexta-feira sexta sex sabado sabados sab domingo domingos dom',

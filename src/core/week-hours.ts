@@ -418,10 +418,14 @@ function splitWith(
  */
 function holidayWords(specs: Spec[], hours: string[], read: ReadonlyMap<string, number> | null, g: Grammar): boolean[] {
   const holidaysAlone = (i: number) => i + 1 < specs.length && daysOf(specs[i + 1]![0], read, g).length === 0
+  // A day cut short not known ("Sa.- u. Feiertage") keeps its words unread: "-" alone is closed.
+  const less = (h: string, words: RegExp) => {
+    const out = h.replace(words, '').replace(TRAILING, '')
+    return out === '' || /^[-\u2010-\u2015\u2212]+$/.test(out) ? h : out
+  }
   for (let i = 0; i + 1 < specs.length; i++) {
-    if (holidaysAlone(i)) hours[i] = hours[i]!.replace(JOINS_HOLIDAYS, '')
-    const joined = hours[i]!.replace(JOINS_DAYS, '').replace(TRAILING, '')
-    if (joined !== '') hours[i] = joined
+    if (holidaysAlone(i)) hours[i] = less(hours[i]!, JOINS_HOLIDAYS)
+    hours[i] = less(hours[i]!, JOINS_DAYS)
   }
   return specs.map((_, i) => BEFORE_HOLIDAYS.test(hours[i]!) && holidaysAlone(i))
 }
