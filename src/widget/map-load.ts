@@ -9,6 +9,10 @@ import type { Options } from './options'
 
 type L = typeof Leaflet
 
+/** map.js's version, set as widget.js is built (assets.ts): widget.js runs only the map.js built with it. */
+declare const MAP_VERSION: string
+const MAP_JS = `map.js?v=${MAP_VERSION}`
+
 /** What map.js (map-code.ts) leaves on the element of the script that ran it. */
 type MapCode = { drawMap: typeof drawMap; mapPress: typeof mapPress }
 export type MapScript = HTMLScriptElement & { storeloc?: MapCode }
@@ -64,7 +68,7 @@ let code: Promise<MapCode> | null = null
 
 /** map.js, once a page: it leaves its functions on its script element. */
 function loadCode(api: string): Promise<MapCode> {
-  code ??= run(api, 'map.js').then(
+  code ??= run(api, MAP_JS).then(
     (script) => script.storeloc!,
     () => {
       code = null
@@ -82,7 +86,7 @@ export function preloadMap(api: string): void {
   if (leaflet) return
   for (const [file, as] of [
     ['leaflet.js', 'script'],
-    ['map.js', 'script'],
+    [MAP_JS, 'script'],
     ['leaflet.css', 'style'],
   ]) {
     const link = document.createElement('link')

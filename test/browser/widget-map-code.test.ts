@@ -14,7 +14,8 @@ function widgetFiles(page: Page): string[] {
   const asked: string[] = []
   page.on('request', (r) => {
     const url = new URL(r.url())
-    if (url.origin === new URL(demo.server.url).origin && url.pathname.startsWith('/widget')) asked.push(url.pathname)
+    if (url.origin === new URL(demo.server.url).origin && url.pathname.startsWith('/widget'))
+      asked.push(url.pathname + url.search)
   })
   return asked
 }
@@ -62,12 +63,21 @@ describe.skipIf(chromiumPath === null)("the map's own script, in Chromium", () =
       await networkSettled(page)
       // Each once, though two maps drew: preloaded, then run from the browser's cache.
       const mapFiles = asked.filter((p) => p.startsWith('/widget/') && p !== '/widget/countries.json')
-      expect(mapFiles.sort()).toEqual(['/widget/leaflet.css', '/widget/leaflet.js', '/widget/map.js'])
+      // map.js by the version widget.js is built with: never another build's.
+      expect(mapFiles.sort()).toEqual([
+        '/widget/leaflet.css',
+        '/widget/leaflet.js',
+        expect.stringMatching(/^\/widget\/map\.js\?v=\w+$/),
+      ])
       expect(await page.locator('#a .sl-pin').count()).toBe(await page.locator('#a .sl-item').count())
       // A bubble's name: its label, then its count in the finder's words, then what a press does.
       const bubble = page.locator('#b .sl-cluster').first()
-      const label = await bubble.locator('.sl-cluster-count').textContent()
-      expect(await bubble.getAttribute('aria-label')).toMatch(new RegExp(`^${label}.* stores, Zoom in$`))
+      // Read at once: the bubbles are drawn anew as the map settles.
+      const [label, name] = await bubble.evaluate((b) => [
+        b.querySelector('.sl-cluster-count')?.textContent,
+        b.getAttribute('aria-label'),
+      ])
+      expect(name).toMatch(new RegExp(`^${label}.* stores, Zoom in$`))
       // The third store's pin picks it in the list.
       const third = await page.locator('#a .sl-item').nth(2).getAttribute('data-id')
       await page.locator(`#a .sl-pin[data-id="${third}"]`).click()
@@ -83,7 +93,7 @@ describe.skipIf(chromiumPath === null)("the map's own script, in Chromium", () =
   test("map.js refused: the finder's list takes the map's room, and searches as before", async () => {
     const host = twoFinders('data-place="London"', 'data-map="false"')
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
-    await page.route('**/widget/map.js', (route) => route.fulfill({ status: 503, body: '' }))
+    await page.route('**/widget/map.js?v=*', (route) => route.fulfill({ status: 503, body: '' }))
     try {
       await page.goto(host.url)
       await page.locator('#a .sl-item').first().waitFor()
@@ -94,6 +104,33 @@ describe.skipIf(chromiumPath === null)("the map's own script, in Chromium", () =
       await page.locator('#a').getByRole('combobox', { name: 'Town or postcode' }).press('Enter')
       await page.locator('#a .sl-status', { hasText: 'Paris' }).waitFor()
       expect(await page.locator('#a .sl-item').count()).toBeGreaterThan(0)
+    } finally {
+      host.stop()
+      await page.close()
+    }
+  })
+
+  test("a widget.js of an earlier build, kept in the browser's cache, runs no map.js but its own: its list takes the map's room", async () => {
+    const host = twoFinders('data-place="London"', 'data-map="false"')
+    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+    const errors: string[] = []
+    page.on('pageerror', (e) => errors.push(e.message))
+    const asked = widgetFiles(page)
+    // The widget.js of a build before the service's own: it asks for the map.js of that build.
+    await page.route('**/widget.js', async (route) => {
+      const sent = await route.fetch()
+      const body = (await sent.text()).replace(/map\.js\?v=\w+/g, 'map.js?v=0ld')
+      await route.fulfill({ response: sent, body })
+    })
+    try {
+      await page.goto(host.url)
+      await page.locator('#a .sl-item').first().waitFor()
+      await page.locator('#a .sl-map').waitFor({ state: 'hidden' })
+      const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
+      expect(await width('#a .sl-results')).toBe(await width('#a .sl-main'))
+      // The service has no map.js of that version (404): none runs.
+      expect(asked.filter((p) => p.startsWith('/widget/map'))).toEqual(['/widget/map.js?v=0ld'])
+      expect(errors).toEqual([])
     } finally {
       host.stop()
       await page.close()

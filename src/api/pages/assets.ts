@@ -36,7 +36,16 @@ const strongEtag = (bytes: Uint8Array) => `"${Bun.hash(bytes).toString(36)}"`
 const packageFile = (name: string, file: string): Uint8Array<ArrayBuffer> =>
   readFileSync(fileURLToPath(import.meta.resolve(`${name}/${file}`)))
 
-async function bundle(entry: string, type: string, deepest = false): Promise<Asset> {
+/** A file's version: the hash of its whole bytes, its ETag without quotes. */
+export const versionOf = (a: Asset): string => a.etag.slice(1, -1)
+
+/** `define`: names the bundle's code reads as constants, each a JSON value. */
+async function bundle(
+  entry: string,
+  type: string,
+  deepest = false,
+  define: Record<string, string> = {},
+): Promise<Asset> {
   // An IIFE: widget.js and map.js run as classic scripts, where top-level names would be the
   // page's globals (Leaflet's L among them).
   const built = await Bun.build({
@@ -45,6 +54,7 @@ async function bundle(entry: string, type: string, deepest = false): Promise<Ass
     target: 'browser',
     format: 'iife',
     plugins: [widgetTexts],
+    define,
   })
   if (!built.success || !built.outputs[0]) throw new AggregateError(built.logs, `Building ${entry} failed.`)
   return assetOf(new Uint8Array(await built.outputs[0].arrayBuffer()), type, deepest)
@@ -86,7 +96,10 @@ function countries(): Asset {
 }
 
 const MAKERS: Record<string, () => Asset | Promise<Asset>> = {
-  'widget.js': () => bundle('main.ts', JS, true),
+  // widget.js asks for map.js by the version it is built with: a widget.js a browser has kept never
+  // runs the map code of another build (see versionedResponse).
+  'widget.js': async () =>
+    bundle('main.ts', JS, true, { MAP_VERSION: JSON.stringify(versionOf(await asset('map.js')!)) }),
   'map.js': () => bundle('map-code.ts', JS, true),
   'widget.css': () => bundle('widget.css', CSS),
   'leaflet.js': () => assetOf(packageFile('leaflet', 'dist/leaflet.js'), JS),
@@ -122,15 +135,15 @@ function takesGzip(accept: string): boolean {
 /**
  * The asset's response: gzip when the client takes it, else the whole body; 304 when If-None-Match
  * holds the ETag of the form chosen (compared as the Query API compares: weakly, in a list, or
- * "*"). Cached for an hour, then revalidated.
+ * "*"). Cached for an hour, then revalidated; `immutable`: kept for a year, unasked.
  */
-export function assetResponse(a: Asset, request: Request): Response {
+export function assetResponse(a: Asset, request: Request, immutable = false): Response {
   const gzip = takesGzip(request.headers.get('accept-encoding') ?? '')
   const etag = gzip ? a.gzipEtag : a.etag
   const headers: Record<string, string> = {
     'content-type': a.type,
     etag,
-    'cache-control': 'public, max-age=3600',
+    'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
     vary: 'accept-encoding',
     // Loaded by pages on other sites: a <script> and fetch() from anywhere.
     'access-control-allow-origin': '*',
@@ -139,4 +152,12 @@ export function assetResponse(a: Asset, request: Request): Response {
   if (etagMatches(request.headers.get('if-none-match'), etag)) return new Response(null, { status: 304, headers })
   if (gzip) headers['content-encoding'] = 'gzip'
   return new Response(gzip ? a.gzip : a.body, { headers })
+}
+
+/**
+ * The asset asked for by version (?v=, versionOf): its bytes never change under that URL, so they
+ * are kept for good; null for another version, which this process cannot send.
+ */
+export function versionedResponse(a: Asset, request: Request, version: string): Response | null {
+  return version === versionOf(a) ? assetResponse(a, request, true) : null
 }

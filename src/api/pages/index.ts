@@ -5,7 +5,7 @@
 // "stores" is no location id (ids start "loc_"): the directory's paths and the store pages' never meet.
 import { Elysia } from 'elysia'
 import type { MapTiles } from '../../core/config'
-import { asset, assetResponse } from './assets'
+import { asset, assetResponse, versionedResponse } from './assets'
 import type { ClientCount } from '../public/guards'
 import { type PageDeps, trailingSlashRedirect } from './deps'
 import { directoryResponse } from './directory-page'
@@ -32,7 +32,17 @@ export type PagesDeps = PageDeps & {
 /** A widget file's response, or the 404 page for a name there is none of. */
 export async function serveAsset(name: string, request: Request): Promise<Response> {
   const found = asset(name)
-  return found ? assetResponse(await found, request) : notFoundPage('Not found', `There is no widget file ${name}.`)
+  if (!found) return notFoundPage('Not found', `There is no widget file ${name}.`)
+  // Only map.js is asked for by version, by the widget.js built with it; a page's own ?v= on the
+  // files it links is a cache-buster, answered as without it.
+  const version = name === 'map.js' ? new URL(request.url).searchParams.get('v') : null
+  if (version === null) return assetResponse(await found, request)
+  // Another version is of another build: a widget.js kept in a browser from before a deploy,
+  // whose finders then show their lists without a map until it is fetched anew.
+  return (
+    versionedResponse(await found, request, version) ??
+    notFoundPage('Not found', `There is no widget file ${name} of version ${version}: reload the page.`)
+  )
 }
 
 export function pageRoutes(deps: PagesDeps) {
