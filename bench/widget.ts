@@ -32,14 +32,18 @@ const server = Bun.spawn([process.execPath, join(root, 'src/main.ts')], {
   stdout: 'pipe',
   stderr: 'inherit',
 })
-/** The server's stdout until the indexes are loaded: its port and the demo's token. */
+/**
+ * The server's stdout until the indexes are loaded and the place data read (until then near=London
+ * answers 503): its port and the demo's token.
+ */
 async function started(): Promise<{ base: string; token: string }> {
   let text = ''
   for await (const chunk of server.stdout) {
     text += new TextDecoder().decode(chunk)
     const port = /"listening","url":"http:\/\/[^:]+:(\d+)"/.exec(text)?.[1]
     const token = /\/public\/v1\/(pk_\w+)\//.exec(text)?.[1]
-    if (port && token && text.includes('indexes loaded')) return { base: `http://localhost:${port}`, token }
+    if (port && token && text.includes('"indexes loaded"') && text.includes('"place data read"'))
+      return { base: `http://localhost:${port}`, token }
   }
   throw new Error(`the server stopped before it was ready:\n${text}`)
 }
@@ -82,6 +86,7 @@ try {
   const files = {
     'widget.js': await sizes(`${base}/widget.js`),
     'widget.css': await sizes(`${base}/widget.css`),
+    'map.js': await sizes(`${base}/widget/map.js`),
     'leaflet.js': await sizes(`${base}/widget/leaflet.js`),
     'leaflet.css': await sizes(`${base}/widget/leaflet.css`),
     'countries.json': await sizes(`${base}/widget/countries.json`),
