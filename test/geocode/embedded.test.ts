@@ -125,6 +125,14 @@ const RESOLVES: Expect[] = [
   { address: 'USA 90210', lat: 34.0901, lng: -118.4065, km: 5, country: 'US' },
   { address: 'DEU 10115', lat: 52.532, lng: 13.3849, km: 3, country: 'DE' },
   { address: 'DE 19801', lat: 39.7378, lng: -75.5497, km: 5, country: 'US' },
+  // Towns named with words that are streets' in other languages: Italian "Strada", Romanian
+  // "Calea", Swedish "-gatan", Finnish "-katu", Norwegian "-vågen" (no Swedish "-vägen").
+  { address: 'Strada in Chianti, Italy', lat: 43.659, lng: 11.297, km: 3, country: 'IT' },
+  { address: 'Caldaro sulla Strada del Vino, Italy', lat: 46.413, lng: 11.246, km: 3, country: 'IT' },
+  { address: 'Calea Mare, Romania', lat: 46.91, lng: 22.068, km: 3, country: 'RO' },
+  { address: 'Pagatan, Indonesia', lat: -3.607, lng: 115.938, km: 3, country: 'ID' },
+  { address: 'Main Road 5, Hinjilikatu, Odisha', lat: 19.482, lng: 84.745, km: 3, country: 'IN' },
+  { address: 'Elnesvågen, Norway', lat: 62.854, lng: 7.138, km: 3, country: 'NO' },
 ]
 
 describe('resolves real addresses', () => {

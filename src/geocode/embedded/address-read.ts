@@ -45,7 +45,7 @@ const STREET_SUFFIX = new Set(
 )
 export const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
 const STREET_PREFIX = new Set(
-  'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca ulica ul aleja aleje plac ulice trida namesti namestie strada bulevardul calea nám'.split(
+  'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca ulica ul aleja aleje plac ulice trida namesti namestie bulevardul nám'.split(
     ' ',
   ),
 )
@@ -62,17 +62,26 @@ const streetKey = (token: string) => {
 /** A word that ends or begins a street's name ("Street", "Rue"), so never a town's alone. */
 export const isStreetWord = (key: string) =>
   STREET_SUFFIX.has(key) || STREET_SUFFIX_AT_END.has(key) || STREET_PREFIX.has(key)
-const COMPOUND_STREET =
-  /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|laan|gracht|plein|gatan|vagen|gade|vej|katu)$/
+const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|laan|gracht|plein)$/
+/**
+ * Street words that begin or end towns' names too ("Strada in Chianti", "Calea Mare", "Pagatan",
+ * "Hinjilikatu", Norwegian "-vågen"): a store page's street reads them, the geocoder does not,
+ * which would find no town in such a name.
+ */
+const PAGE_PREFIX = new Set(['strada', 'calea'])
+const PAGE_COMPOUND = /(gatan|vagen|gade|vej|katu)$/
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
 export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 /** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
 const NAME_WORDS = 6
 
-/** Which tokens of a part belong to a street name (and so never name a town). */
-export function streetMask(tokens: string[]): boolean[] {
+/** Which tokens of a part belong to a street name (and so never name a town); `forPage`: with PAGE_PREFIX and PAGE_COMPOUND. */
+export function streetMask(tokens: string[], forPage = false): boolean[] {
   const keys = tokens.map(streetKey)
+  const isPrefix = (key: string) => STREET_PREFIX.has(key) || (forPage && PAGE_PREFIX.has(key))
+  const isCompound = (key: string) =>
+    key.length > 6 && (COMPOUND_STREET.test(key) || (forPage && PAGE_COMPOUND.test(key)))
   const mask = keys.map(() => false)
   const isNumber = (i: number) => /\d/.test(tokens[i] ?? '')
   keys.forEach((key, k) => {
@@ -82,15 +91,11 @@ export function streetMask(tokens: string[]): boolean[] {
     // A suffix word ends a street's name, so one with no word before it and words after it
     // begins a town's ("2066 Lane Cove", "95531 Crescent City"), unless it may begin a street
     // too ("10019 Avenue of the Americas New York").
-    const named = start < k || k === keys.length - 1 || isNumber(k + 1) || STREET_PREFIX.has(key)
-    if (
-      (STREET_SUFFIX.has(key) && named) ||
-      (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) ||
-      (key.length > 6 && COMPOUND_STREET.test(key))
-    ) {
+    const named = start < k || k === keys.length - 1 || isNumber(k + 1) || isPrefix(key)
+    if ((STREET_SUFFIX.has(key) && named) || (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) || isCompound(key)) {
       for (let i = start; i <= k; i++) mask[i] = true
       if (DIRECTION.test(keys[k + 1] ?? '')) mask[k + 1] = true
-    } else if (STREET_PREFIX.has(key) && k < keys.length - 1) {
+    } else if (isPrefix(key) && k < keys.length - 1) {
       for (let i = k; i < keys.length && !isNumber(i); i++) mask[i] = true
     }
   })
