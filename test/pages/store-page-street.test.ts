@@ -48,6 +48,8 @@ const ADDRESSES = {
   'Stockholm, Drottninggatan': { city: 'Stockholm', country: 'SE' },
   'København, Vesterbrogade': { city: 'København', country: 'DK' },
   'Helsinki, Aleksanterinkatu': { city: 'Helsinki', country: 'FI' },
+  'Stockholm, Sveavägen': { city: 'Stockholm', country: 'SE' },
+  'Molde, Elnesvågen': { city: 'Molde', country: 'NO' },
 } as const
 
 let env: TestEnv
@@ -120,6 +122,8 @@ test('a piece after the town with neither number nor street word is no street: a
     'Berlin, Unter den Linden',
     'Wien, Graben',
     'Paris, Champs-Élysées',
+    // Norwegian "-vågen" is a bay, and a village's name: no Swedish "-vägen".
+    'Molde, Elnesvågen',
   ] as const)
     expect([address, await streetsOf(address)]).toEqual([address, [undefined, undefined]])
 })
@@ -140,6 +144,7 @@ test('a street word of Hungarian, Polish, Czech, Slovak, Romanian or a Nordic la
     ['Stockholm, Drottninggatan', 'Drottninggatan'],
     ['København, Vesterbrogade', 'Vesterbrogade'],
     ['Helsinki, Aleksanterinkatu', 'Aleksanterinkatu'],
+    ['Stockholm, Sveavägen', 'Sveavägen'],
   ] as const)
     expect([address, await streetsOf(address)]).toEqual([address, [street, street]])
 })

@@ -108,8 +108,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * 24: a piece after the town is the street only with a number or a street's word, more languages'
  *    ("Váci utca", "ul. Marszałkowska"): not a district ("London, Soho") nor "Berlin, Unter den Linden".
  * 25: a region given as a code is named in full only by a piece that is its name: "Midtown" is no "MO".
+ * 26: Norwegian "-vågen" ("Molde, Elnesvågen") is no street as Swedish "-vägen" is.
  */
-export const PAGE_FORMAT = 25
+export const PAGE_FORMAT = 26
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also

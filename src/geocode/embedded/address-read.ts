@@ -69,7 +69,8 @@ const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|
  * which would find no town in such a name.
  */
 const PAGE_PREFIX = new Set(['strada', 'calea'])
-const PAGE_COMPOUND = /(gatan|vagen|gade|vej|katu)$/
+/** Tested on the word as written, lower-cased: Swedish "-vägen", not Norwegian "-vågen" (a bay: "Elnesvågen"). */
+const PAGE_COMPOUND = /(gatan|vägen|gade|vej|katu)$/
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
 export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
@@ -80,8 +81,9 @@ const NAME_WORDS = 6
 export function streetMask(tokens: string[], forPage = false): boolean[] {
   const keys = tokens.map(streetKey)
   const isPrefix = (key: string) => STREET_PREFIX.has(key) || (forPage && PAGE_PREFIX.has(key))
-  const isCompound = (key: string) =>
-    key.length > 6 && (COMPOUND_STREET.test(key) || (forPage && PAGE_COMPOUND.test(key)))
+  const isCompound = (key: string, k: number) =>
+    key.length > 6 &&
+    (COMPOUND_STREET.test(key) || (forPage && PAGE_COMPOUND.test(tokens[k]!.normalize('NFC').toLowerCase())))
   const mask = keys.map(() => false)
   const isNumber = (i: number) => /\d/.test(tokens[i] ?? '')
   keys.forEach((key, k) => {
@@ -92,7 +94,7 @@ export function streetMask(tokens: string[], forPage = false): boolean[] {
     // begins a town's ("2066 Lane Cove", "95531 Crescent City"), unless it may begin a street
     // too ("10019 Avenue of the Americas New York").
     const named = start < k || k === keys.length - 1 || isNumber(k + 1) || isPrefix(key)
-    if ((STREET_SUFFIX.has(key) && named) || (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) || isCompound(key)) {
+    if ((STREET_SUFFIX.has(key) && named) || (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) || isCompound(key, k)) {
       for (let i = start; i <= k; i++) mask[i] = true
       if (DIRECTION.test(keys[k + 1] ?? '')) mask[k + 1] = true
     } else if (isPrefix(key) && k < keys.length - 1) {
