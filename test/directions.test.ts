@@ -447,3 +447,20 @@ test('a region given as a code counts as named only by a piece that is its name,
   )
   expect(text('Perth, Western Australia', 'Perth', 'WA')).toBe('Perth, Western Australia')
 })
+
+test('a region given as a code is named by its name that holds the town\'s and is more: "Appenzell Innerrhoden"', () => {
+  const text = (formatted: string, city: string, region: string, country?: string) =>
+    addressText({ formatted, city, region, country })
+  expect(text('Hauptgasse 1, 9050 Appenzell, Appenzell Innerrhoden', 'Appenzell', 'AI', 'CH')).toBe(
+    'Hauptgasse 1, 9050 Appenzell, Appenzell Innerrhoden, Switzerland',
+  )
+  expect(text('Bahnhofstrasse 5, Basel, Basel-Stadt', 'Basel', 'BS', 'CH')).toBe(
+    'Bahnhofstrasse 5, Basel, Basel-Stadt, Switzerland',
+  )
+  expect(text('Hamburg, Hamburg 20095', 'Hamburg', 'HH', 'DE')).toBe('Hamburg, Hamburg 20095, HH, Germany')
+  // A piece that is only the town's name is the town, though the region has that name too.
+  expect(text('New York, New York', 'New York', 'NY', 'US')).toBe('New York, New York, NY, United States')
+  expect(text('9000 St. Gallen, Sankt Gallen', 'St. Gallen', 'SG', 'CH')).toBe(
+    '9000 St. Gallen, Sankt Gallen, SG, Switzerland',
+  )
+})

@@ -102,19 +102,22 @@ function spelledOut(text: string, code: string, country: string | undefined, tow
     .flatMap(regionsOf)
     .filter((entry) => entry[0] === code)
     .flatMap((entry) => entry.slice(1).map(townKey))
+  const words = (key: string) =>
+    key
+      .replace(/\S*\d\S*/g, ' ')
+      .trim()
+      .replace(/ +/g, ' ')
   let inTown = town !== ''
   return text.split(/[,;/()]/).some((piece) => {
+    const whole = words(townKey(piece))
+    // A region's name that holds the town's and is more ("Appenzell Innerrhoden") names the region.
+    if (whole !== townKey(town) && names.includes(whole)) return true
     let key = ` ${townKey(piece)} `
     if (inTown && holdsTown(piece, town)) {
       key = key.replace(` ${townKey(town)} `, ' ')
       inTown = false
     }
-    return names.includes(
-      key
-        .replace(/\S*\d\S*/g, ' ')
-        .trim()
-        .replace(/ +/g, ' '),
-    )
+    return names.includes(words(key))
   })
 }
 

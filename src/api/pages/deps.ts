@@ -109,8 +109,9 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  *    ("Váci utca", "ul. Marszałkowska"): not a district ("London, Soho") nor "Berlin, Unter den Linden".
  * 25: a region given as a code is named in full only by a piece that is its name: "Midtown" is no "MO".
  * 26: Norwegian "-vågen" ("Molde, Elnesvågen") is no street as Swedish "-vägen" is.
+ * 27: a region's name that holds the town's ("Appenzell, Appenzell Innerrhoden") names its code.
  */
-export const PAGE_FORMAT = 26
+export const PAGE_FORMAT = 27
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
