@@ -133,6 +133,11 @@ const RESOLVES: Expect[] = [
   { address: 'Pagatan, Indonesia', lat: -3.607, lng: 115.938, km: 3, country: 'ID' },
   { address: 'Main Road 5, Hinjilikatu, Odisha', lat: 19.482, lng: 84.745, km: 3, country: 'IN' },
   { address: 'Elnesvågen, Norway', lat: 62.854, lng: 7.138, km: 3, country: 'NO' },
+  // A street after its town with no comma: its street word takes no town's word.
+  { address: '1052 Budapest Váci utca', lat: 47.498, lng: 19.04, km: 3, country: 'HU' },
+  { address: 'Pécs Széchenyi tér', lat: 46.072, lng: 18.231, km: 3, country: 'HU' },
+  { address: 'Praha Národní třída', lat: 50.088, lng: 14.421, km: 3, country: 'CZ' },
+  { address: 'Bratislava Obchodná ulica', lat: 48.148, lng: 17.107, km: 3, country: 'SK' },
 ]
 
 describe('resolves real addresses', () => {

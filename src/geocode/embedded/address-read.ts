@@ -43,6 +43,10 @@ const STREET_SUFFIX = new Set(
     ' ',
   ),
 )
+/** Suffix words of languages that write the street after the town (Hungarian, Czech, Slovak, Polish). */
+const ONE_WORD_BACK = new Set(
+  'utca ulica ulice trida namesti namestie nabrezi fasor setany út útja körút tér köz nám'.split(' '),
+)
 export const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
 const STREET_PREFIX = new Set(
   'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca ulica ul aleja aleje plac ulice trida namesti namestie bulevardul nám'.split(
@@ -90,6 +94,9 @@ export function streetMask(tokens: string[], forPage = false): boolean[] {
     const atEnd = k === keys.length - 1 || isNumber(k + 1) || DIRECTION.test(keys[k + 1] ?? '')
     let start = k
     while (start > 0 && !isNumber(start - 1)) start--
+    // Where a street is written after its town with no comma ("1052 Budapest Váci utca"), these
+    // words take one word before them, not the town's.
+    if (ONE_WORD_BACK.has(key)) start = Math.max(start, k - 1)
     // A suffix word ends a street's name, so one with no word before it and words after it
     // begins a town's ("2066 Lane Cove", "95531 Crescent City"), unless it may begin a street
     // too ("10019 Avenue of the Americas New York").
