@@ -172,10 +172,12 @@ export class PlaceSearch {
       // A dash and "St." typed last, naming nothing as typed, after a town of districts by its own
       // name, begins a district's name: the town ("Hamburg-St.": Hamburg, not Caldwell, ID a
       // typo off). Not after "Mont" (Mons by another name): "Mont-St" is Mont-Saint-Aignan begun.
+      // The town is looked up by name before the whole text before the dash is read: read whole,
+      // each further "-St" would read the text again ("Hamburg-St-St-…": seconds).
       const before = beforeShortAtEnd(text)
-      const town = before === null ? [] : this.find(before)
+      const town = before === null ? [] : this.named(nameKey(before), null, true)
       if (town.some((h) => h.exact && h.main && h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION))
-        return town
+        return this.find(before!)
       // Else a town and its district beside a dash, before the whole text's typos; but a whole
       // name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
       const split = this.hyphened(text)
