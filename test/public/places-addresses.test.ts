@@ -148,6 +148,13 @@ describe('GET /places', () => {
     expect(await first('Via Roma 10 Torino')).toBe('Torino, Italy')
     expect(await first('Downing Street 10 London')).toBe('London, United Kingdom')
     expect(await first('Unter den Linden 1 Berlin')).toBe('Berlin, Germany')
+    // A unit's, suite's, shop's or floor's number is part of an address: the town after it.
+    for (const [q, label] of [
+      ['Unit 7 Leeds', 'Leeds, United Kingdom'],
+      ['Suite 100 Denver', 'Denver, CO, United States'],
+      ['Level 2 Lübeck', 'Lübeck, Germany'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
     expect(await first('Calle 5 de Mayo 10 Ciudad de Mexico')).toBe('Ciudad de Mexico, Mexico')
     for (const q of ['Route 66', '7 Eleven', 'Studio 54', 'Area 51', 'Pier 1 Imports'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })

@@ -76,6 +76,9 @@ const PAGE_PREFIX = new Set(['strada', 'calea'])
 /** Tested on the word as written, lower-cased: Swedish "-vägen", not Norwegian "-vågen" (a bay: "Elnesvågen"). */
 const PAGE_COMPOUND = /(gatan|vägen|gade|vej|katu)$/
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
+/** A floor's, unit's, suite's or shop's word before its number ("Level 3", "Shop 2/100"). */
+export const UNIT_BEFORE = /^(?:level|floor|unit|suite|shop|etage|stock)$/i
+
 export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 /** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */

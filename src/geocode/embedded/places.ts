@@ -21,7 +21,7 @@ import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { beforeShortAtEnd, dashInName, fortMountWritten, writtenOut } from './saint-names'
-import { isStreetName, isStreetWord } from './address-read'
+import { isStreetName, isStreetWord, UNIT_BEFORE } from './address-read'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -128,9 +128,11 @@ export class PlaceSearch {
       if (digits[i] || !/\p{L}{3}/u.test(words.slice(0, i).join(' ')) || isStreetWord(nameKey(words[i]!))) continue
       if (!this.isName(nameKey(words.slice(i).join(' ')))) continue
       // One word after a number is a town as an address ends only where a street shows one: a
-      // street's word ("Hauptstraße 5 Wien") or a number after a name of words ("Unter den Linden
-      // 1 Berlin"). Else it more likely ends a thing's name ("Terminal 5 Heathrow"): afterThing.
-      const street = first >= 2 || words.slice(0, i).some((w) => isStreetName(nameKey(w)))
+      // street's word ("Hauptstraße 5 Wien"), a number after a name of words ("Unter den Linden
+      // 1 Berlin") or a unit's ("Unit 7 Leeds"). Else it more likely ends a thing's name
+      // ("Terminal 5 Heathrow"): afterThing.
+      const street =
+        first >= 2 || words.slice(0, i).some((w) => isStreetName(nameKey(w))) || UNIT_BEFORE.test(words[0]!)
       if (i === words.length - 1 && !street) return this.afterThing(words[i]!)
       // The number before the town is its postcode only where read so: "700 New York" finds York.
       const coded = digits[i - 1] && first < i - 1 ? this.find(words.slice(i - 1).join(' ')) : []

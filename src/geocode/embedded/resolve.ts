@@ -4,7 +4,15 @@
 import type { Database } from 'bun:sqlite'
 import { normalizeAddress, type GeocodeResult } from '../geocoder'
 import { nameKey } from '../../core/text'
-import { isStreetWord, type Parsed, type Part, STREET_SUFFIX_AT_END, streetMask, windowsOf } from './address-read'
+import {
+  isStreetWord,
+  type Parsed,
+  type Part,
+  STREET_SUFFIX_AT_END,
+  streetMask,
+  UNIT_BEFORE,
+  windowsOf,
+} from './address-read'
 import { districtPostcode } from './district-codes'
 import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
@@ -184,8 +192,6 @@ function readPrefixed(parts: Part[]): string | null {
 /** A house number, or a range or a flat's number and the house's ("12a", "12-14", "5/120"). */
 const HOUSE_NUMBER = /^\d+[a-z]?([-/]\d+[a-z]?)?$/i
 
-/** A floor's, unit's, suite's or shop's word before its number ("Level 3", "Shop 2/100"). */
-const UNIT_BEFORE = /^(?:level|floor|unit|suite|shop|etage|stock)$/i
 /** A floor's word after its number ("3. OG", "2. Stock", "3rd Floor"). */
 const UNIT_AFTER = /^(?:og|stock|etage|floor)$/i
 const UNIT_NUMBER = /^\d+[a-z]?$/i
