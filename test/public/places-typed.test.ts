@@ -118,6 +118,9 @@ describe('GET /places', () => {
         q,
         first: q.startsWith('K') ? 'Köln, Germany' : 'Hamburg, Germany',
       })
+    // A city the text before the dash names by the name it is meant by, as by its own: Frankfurt
+    // am Main ("Frankfurt-Sachsenhausen"), not Frankfort, IL, a typo off "Frankfurt St".
+    expect((await places('Frankfurt-St'))[0]?.label).toBe('Frankfurt am Main, Germany')
     // One name that a dash and "St" begin is still found: "Mont-St" is Mont-Saint-Aignan.
     expect((await places('Mont-St'))[0]?.label).toBe('Mont-Saint-Aignan, France')
     expect((await places('Hamburg-St. Pauli'))[0]?.label).toBe('St. Pauli, Germany')

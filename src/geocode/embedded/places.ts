@@ -172,13 +172,16 @@ export class PlaceSearch {
       const hits = this.named(nameKey(text), null, true)
       if (hits.some((h) => h.tier < WHOLE_ONE_EDIT)) return hits
       // A dash and "St." typed last, naming nothing as typed, after a town of districts by its own
-      // name, begins a district's name: the town ("Hamburg-St.": Hamburg, not Caldwell, ID a
-      // typo off). Not after "Mont" (Mons by another name): "Mont-St" is Mont-Saint-Aignan begun.
+      // name or one its own goes on from ("Frankfurt": Frankfurt am Main), begins a district's name: the
+      // town ("Hamburg-St.": Hamburg, not Caldwell, ID a typo off). Not after "Mont" (Mons by
+      // another name): "Mont-St" is Mont-Saint-Aignan begun.
       // The town is looked up by name before the whole text before the dash is read: read whole,
       // each further "-St" would read the text again ("Hamburg-St-St-…": seconds).
       const before = beforeShortAtEnd(text)
-      const town = before === null ? [] : this.named(nameKey(before), null, true)
-      if (town.some((h) => h.exact && h.main && h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION))
+      const key = before === null ? '' : nameKey(before)
+      const own = (h: PlaceHit) => h.main || nameKey(h.label).startsWith(`${key} `)
+      const town = before === null ? [] : this.named(key, null, true)
+      if (town.some((h) => h.exact && own(h) && h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION))
         return this.find(before!)
       // Else a town and its district beside a dash, before the whole text's typos; but a whole
       // name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
