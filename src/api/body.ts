@@ -133,10 +133,14 @@ async function classify(
     : { kind: 'empty' }
 }
 
-/** Whether a body that is not JSON starts as a CSV file does: a first line of cells apart by ",", ";" or a tab. */
+/**
+ * Whether a body that is not JSON starts as a CSV file does: a first line of cells apart by ",",
+ * ";" or a tab. A line with a brace, a bracket or a name before ":" is JSON gone wrong
+ * ('"locations": [...]' without its braces), not a header.
+ */
 function looksLikeCsv(text: string): boolean {
   const first = text.trimStart().split(/\r?\n/, 1)[0]!
-  return !/^[{[]/.test(first) && /[,;\t]/.test(first)
+  return !/[{}[\]]|^\s*"?[\w ]+"?\s*:/.test(first) && /[,;\t]/.test(first)
 }
 
 function looksLikeJson(text: string): boolean {

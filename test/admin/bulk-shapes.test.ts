@@ -126,6 +126,15 @@ describe('bulk body shapes', () => {
     ])
   })
 
+  test('JSON gone wrong, its braces left out, is not told it reads as CSV', async () => {
+    for (const body of ['"locations": [{"name": "A", "lat": 1}]', 'locations: [1, 2]', '[{"name": "A",}]']) {
+      const sent = await env.call('POST', BULK, { body, headers: { 'content-type': 'application/json' } })
+      expect(sent.status).toBe(400)
+      expect(sent.body.message).toStartWith('The request body is not valid JSON: JSON Parse error:')
+      expect(sent.body.message).not.toContain('CSV')
+    }
+  })
+
   test('JSON with an object of more than 1,000 fields or an array of more than 10,000 items is not parsed', async () => {
     const store = { name: 'A', address: '1 Main St', coordinates: { lat: 40.1, lng: -3.2 } }
     const fields = (n: number) => Object.fromEntries(Array.from({ length: n }, (_, i) => [`f${i}`, 1]))
