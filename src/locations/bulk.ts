@@ -136,8 +136,12 @@ export async function bulkUpsert(
     const at = plan.patch.coordinates
     if (!at) continue
     const said = plan.warnings.length
-    if (towns !== null) plan.warnings.push(...pointWarnings(towns, at, items[plan.index]!))
-    plan.warnings.push(...(await postcodeWarnings(deps, towns, at, items[plan.index]!, memo)))
+    const country = towns === null ? [] : pointWarnings(towns, at, items[plan.index]!)
+    const postcode = await postcodeWarnings(deps, towns, at, items[plan.index]!, memo)
+    // A point outside the row's country is far from its postcode too: that warning is told only
+    // for a hint (a question: swapped, a minus sign) the country's warning does not give.
+    const hinted = (said: string[]) => said.some((w) => w.endsWith('?'))
+    plan.warnings.push(...country, ...(country.length === 0 || (hinted(postcode) && !hinted(country)) ? postcode : []))
     const address = plan.patch.address
     if (towns === null || address === undefined) continue
     const { town, named } = towns.writtenTown(at.lat, at.lng, address)

@@ -1,0 +1,31 @@
+// storeloc locations import: the warnings of a row whose coordinates and address disagree, one for
+// each mistake, run as a real subprocess against a real database file.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Importer').locator.id
+})
+
+/** The output lines of a dry-run import of `text`, saved as `name`, which must exit 0. */
+function dryRunLines(name: string, text: string): string[] {
+  const r = storeloc('locations', 'import', locatorId, '--file', file(name, text), '--dry-run')
+  expect(r.code).toBe(0)
+  return r.stdout.split('\n')
+}
+
+describe('import warnings about a point', () => {
+  test('lat and lng swapped, with a country and a postcode, is told once', () => {
+    const text =
+      'external_id,name,street,postcode,city,country,lat,lng\n' +
+      'F1,Bordeaux,1 rue Sainte-Catherine,33000,Bordeaux,France,-0.575,44.841\n'
+    expect(dryRunLines('swapped.csv', text).slice(1, 4)).toEqual([
+      'Check 1 location:',
+      '  line 2 (external_id "F1"): The coordinates -0.575, 44.841 are near no town, but the row\'s country is France. Are lat and lng swapped?',
+      '',
+    ])
+  })
+})
