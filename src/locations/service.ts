@@ -17,6 +17,7 @@ import { zoneOf } from '../core/zone'
 import { keptZone, unreadHours } from './opening'
 import { placed, REVERSE_SOURCE, type TownLookup, type TownSource } from './town'
 import type { TownGuess } from './town-guess'
+import { postcodeCountries } from '../geocode/embedded/postcode-forms'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { RoomFor } from './cap'
 
@@ -262,6 +263,21 @@ async function guessed(deps: AdminDeps, address: string): Promise<string> {
   return town ? ` Did you mean ${town}?` : ''
 }
 
+/**
+ * " It gives the postcode 10001 but no town or country: ..." for an address of a street and a
+ * postcode alone ("0 Main St, 10001"), whose postcode may be of several countries; else "".
+ * A part without a digit may be a town, and is left to the guess.
+ */
+export function postcodeWithoutTown(address: string): string {
+  const parts = address
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')
+  const code = parts.slice(1).find((p) => postcodeCountries(p).length > 0)
+  if (code === undefined || parts.some((p) => !/\d/.test(p))) return ''
+  return ` It gives the postcode ${code} but no town or country, and a postcode alone may be of several countries (${postcodeCountries(code).join(', ')}): add the town and the country after it.`
+}
+
 /** The geocoder's answer for `address`, or the documented geocoding_failed error. */
 export async function geocode(deps: AdminDeps, address: string): Promise<GeocodeResult> {
   let result: GeocodeResult | null
@@ -285,7 +301,7 @@ export async function geocode(deps: AdminDeps, address: string): Promise<Geocode
       'geocoding_failed',
       deps.geocoder.name === noGeocoder.name
         ? 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.'
-        : `The address ${JSON.stringify(address)} could not be geocoded.${await guessed(deps, address)} Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+        : `The address ${JSON.stringify(address)} could not be geocoded.${(await guessed(deps, address)) || postcodeWithoutTown(address)} Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
     )
   }
   return result

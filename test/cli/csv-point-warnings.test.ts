@@ -29,3 +29,20 @@ describe('import warnings about a point', () => {
     ])
   })
 })
+
+describe('import refusals of an address', () => {
+  test('a street and a postcode, no town nor country, are told what is missing', () => {
+    const r = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('zip.csv', 'external_id,name,address\nS1,A,"0 Main St, 10001"\nS2,B,"5 High St, 10001 New York"\n'),
+      '--dry-run',
+    )
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain(
+      '  line 2 (external_id "S1"): The address "0 Main St, 10001" could not be geocoded. It gives the postcode 10001 but no town or country, and a postcode alone may be of several countries (US, DE, FR, ES, IT): add the town and the country after it. Fix the address or fill in the row\'s "lat" and "lng" columns.',
+    )
+  })
+})
