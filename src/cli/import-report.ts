@@ -186,7 +186,9 @@ export function warningLines(
     for (const w of warnings) {
       const m = COARSE_WARNING.exec(w)
       if (m === null) continue
-      coarse.set(m[1]!, [...(coarse.get(m[1]!) ?? []), m[2] === undefined ? key : `${key}: ${m[2]}`])
+      // The town alone ("Portland, Oregon": Portland): the rows' places are listed apart by commas.
+      const town = m[2]?.split(', ')[0]
+      coarse.set(m[1]!, [...(coarse.get(m[1]!) ?? []), town === undefined ? key : `${key}: ${town}`])
     }
   const grouped = (w: string) => (coarse.get(COARSE_WARNING.exec(w)?.[1] ?? '')?.length ?? 0) >= GROUP_FROM
   const own = rows

@@ -42,6 +42,10 @@ const REGIONS: Record<string, string> = {
 const regionsOf = (country: string): string[][] =>
   (REGIONS[country] ?? '').split('|').map((entry) => entry.replace(' ', ':').split(':'))
 
+/** The name of the region of `country` whose code is `code` ("US", "OR": "Oregon"); null when REGIONS has none. */
+export const regionNamed = (country: string, code: string): string | null =>
+  regionsOf(country).find((entry) => entry[0] === code)?.[1] ?? null
+
 /** Groups of the names of one region: REGIONS' and Austria's, whose regions are not given as codes. */
 const OTHER_NAMES = [
   ...'Wien:Vienna|Niederösterreich:Lower Austria|Oberösterreich:Upper Austria|Steiermark:Styria|Kärnten:Carinthia|Tirol:Tyrol'

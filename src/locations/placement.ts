@@ -3,6 +3,7 @@
 import { countryCode, postcodePattern } from '../geocode/countries'
 import { type GeocodeResult, geocodeOffline } from '../geocode/geocoder'
 import { nameKey } from '../core/text'
+import { regionNamed } from '../core/region-spellings'
 import { distanceKm } from '../geocode/embedded/near'
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import type { AdminDeps } from './service'
@@ -33,7 +34,9 @@ export async function placementWarnings(
   const warnings: string[] = []
   if (COARSE.has(found.precision)) {
     const postcode = found.parts.postcode && `postcode ${found.parts.postcode}`
-    const where = found.parts.city ?? postcode ?? found.parts.region ?? found.parts.country ?? ''
+    const where = found.parts.city
+      ? `${found.parts.city}${within(found.parts)}`
+      : (postcode ?? found.parts.region ?? found.parts.country ?? '')
     warnings.push(
       `The address was placed only at ${found.precision} level${where ? ` (${where})` : ''}: check it, or send coordinates.`,
     )
@@ -58,6 +61,18 @@ export async function placementWarnings(
       `The address was placed at postcode ${found.parts.postcode}, ${town.km} km from ${town.city}, the town it names: check which is right.`,
     )
   return warnings
+}
+
+const COUNTRY_NAMES = new Intl.DisplayNames(['en'], { type: 'region' })
+
+/**
+ * ", Oregon" or ", France": the region the geocoder chose for a town, by name where the table has
+ * it, else its country's name; "Portland, USA" may be in Oregon or Maine.
+ */
+function within(parts: GeocodeResult['parts']): string {
+  const { region, country } = parts
+  const name = region && country ? (regionNamed(country, region) ?? region) : country && COUNTRY_NAMES.of(country)
+  return name ? `, ${name}` : ''
 }
 
 /** Countries whose postcodes are five digits, some with a leading zero, and whose data the embedded geocoder has. */

@@ -57,11 +57,11 @@ describe('bulk geocoding warnings', () => {
     expect(res.status).toBe(200)
     expect(body.results[0].warnings).toEqual(['The address was placed 662 km from the place of postcode 75002.'])
     expect(body.results[1].warnings).toEqual([
-      'The address was placed only at city level (Springfield): check it, or send coordinates.',
+      'The address was placed only at city level (Springfield, United States): check it, or send coordinates.',
       "The address was placed in US, but the row's country is UK.",
     ])
     expect(body.results[2].warnings).toEqual([
-      'The address was placed only at city level (Hamburg): check it, or send coordinates.',
+      'The address was placed only at city level (Hamburg, Germany): check it, or send coordinates.',
       'The address was placed 612 km from the place of postcode 80331.',
     ])
   })

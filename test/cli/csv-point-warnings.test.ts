@@ -46,3 +46,16 @@ describe('import refusals of an address', () => {
     )
   })
 })
+
+describe('import warnings about an address', () => {
+  test('an address placed only at its town names the region the geocoder chose, and a group the towns', () => {
+    const one = dryRunLines('one.csv', 'external_id,name,address\nS1,A,"Portland, USA"\n')
+    expect(one).toContain(
+      '  line 2 (external_id "S1"): The address was placed only at city level (Portland, Oregon): check it, or send coordinates.',
+    )
+    const many = dryRunLines('many.csv', 'external_id,name,address\nS1,A,"Portland, USA"\nS2,B,Paris\nS3,C,"Hamburg"\n')
+    expect(many).toContain(
+      '  3 rows (line 2: Portland, line 3: Paris, line 4: Hamburg): The address was placed only at city level: check them, or send coordinates.',
+    )
+  })
+})
