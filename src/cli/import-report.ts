@@ -4,6 +4,7 @@ import { unprintableChar } from '../core/text'
 import { daysNamedTogether } from '../core/week-days'
 import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../locations/bulk'
 import { problemParts } from '../locations/bulk-problems'
+import { saysStoredRepeats } from '../locations/bulk-repeats'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { COUNTRY_CODE } from '../locations/csv-address'
 import { meantColumn } from '../locations/csv-columns'
@@ -147,8 +148,9 @@ export function importSummary(
   const read = report.dry_run ? readColumns(columns) : null
   if (read !== null) lines.push(read)
   if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
-  // Said once: a file repeating stores says so with the count under the counts.
-  if (created > 0 && report.notes === undefined && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
+  // Said once: a file repeating stored stores says so with the count under the counts. Rows that
+  // repeat each other (repeatedRowsNote) say nothing of importing the file again: this does.
+  if (created > 0 && !saysStoredRepeats(report.notes) && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
   return lines.join('\n')
 }
 

@@ -156,8 +156,15 @@ export function repeatsNote(repeats: number, creates: number, locatorId: string,
   const fix = csv
     ? `${same}, a file without store codes makes ${them} a second time. Give each row its store code in an external_id column ("Store Code" is read as one), and imports update the stores they match.`
     : `${same}, locations sent without an external_id make ${them} a second time. Give each its store code as external_id, and later requests update the stores they match.`
-  return `${repeats} ${rows} of ${creates} to create ${one ? 'has' : 'have'} the name and address of a location ${locatorId} has, or its name and a point within ${SAME_PLACE_KM * 1000} m of it: ${fix}`
+  return `${repeats} ${rows} of ${creates} to create ${one ? 'has' : 'have'} ${OF_STORED}${locatorId} has, or its name and a point within ${SAME_PLACE_KM * 1000} m of it: ${fix}`
 }
+
+/** What repeatsNote says and no other note of a request: the rows repeat a stored location. */
+const OF_STORED = 'the name and address of a location '
+
+/** Whether `notes` (a report's) hold repeatsNote's: it says that the rows make stored stores again. */
+export const saysStoredRepeats = (notes: readonly string[] | undefined): boolean =>
+  notes?.some((note) => note.includes(OF_STORED)) ?? false
 
 /** The most leading zeros looked for before a new row's store code of digits. */
 const ZEROS_LOOKED_FOR = 4

@@ -144,6 +144,21 @@ describe('locations import from CSV', () => {
     )
   })
 
+  test('a file without store codes that lists a store twice says both that and that importing it again repeats them', () => {
+    const shop =
+      'Name,Address1,City,Zip,Country,Latitude,Longitude\nOne,1 Main St,Springfield,62701,US,39.8,-89.6\n' +
+      'ONE,1 main st.,Springfield,62701,US,39.8,-89.6\n'
+    const first = storeloc('locations', 'import', locatorId, '--file', file('twice.csv', shop))
+    expect(first.code).toBe(0)
+    const lines = first.stdout.split('\n')
+    expect(lines[1]).toStartWith(
+      '1 row of 2 to create has the name and address of an earlier row of the file (line 3 repeats line 2)',
+    )
+    expect(lines).toContain(
+      'No row has an external_id, so importing this file again creates every store again. Give each row its store code in an external_id column ("Store Code" is read as one): later imports update the stores they match.',
+    )
+  })
+
   test('a dry run says what an import would do and writes nothing; the import then does just that', () => {
     json('locations', 'import', locatorId, '--file', file('stores.csv', EXCEL))
     const before = rows()
