@@ -51,10 +51,17 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
+    /** A 503's Retry-After, s: the service starting or reading its data, ready in a moment. */
+    readonly wait?: number,
   ) {
     super(message)
   }
 }
+
+/** The longest one wait for a service that is starting (a Retry-After above it is not taken), s. */
+const WAIT_MOST_S = 5
+/** How long requests are asked again while the service starts, in all: a first start's minute and more, ms. */
+const WAITING_MS = 90_000
 
 /** GET `path` under the locator's Query API, with `params` (repeated keys as arrays). */
 export async function query<T>(
@@ -83,7 +90,41 @@ export async function query<T>(
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
     const code = error.code ?? (response.status === 429 ? 'RATE_LIMITED' : `HTTP_${response.status}`)
-    throw new ApiError(code, error.message ?? response.statusText)
+    const after = Number(response.headers.get('retry-after') ?? Number.NaN)
+    const wait = response.status === 503 && after >= 0 ? Math.min(after, WAIT_MOST_S) : undefined
+    throw new ApiError(code, error.message ?? response.statusText, wait)
   }
   return body as unknown as T
+}
+
+/**
+ * query(), asked again while the service answers 503 with Retry-After (starting, or reading its
+ * place data), each time after the wait it asks for, for WAITING_MS in all; then its error. No
+ * other failure is asked again. Aborting `signal` ends the wait too.
+ */
+export async function queryWhenReady<T>(
+  api: string,
+  token: string,
+  path: string,
+  params: [string, string][],
+  signal?: AbortSignal,
+): Promise<T> {
+  const until = Date.now() + WAITING_MS
+  for (;;) {
+    try {
+      return await query<T>(api, token, path, params, signal)
+    } catch (e) {
+      const wait = e instanceof ApiError ? e.wait : undefined
+      if (wait === undefined || Date.now() + wait * 1000 > until) throw e
+      await new Promise((resolve, reject) => {
+        const timer = setTimeout(resolve, Math.max(wait, 0.2) * 1000)
+        const stop = () => {
+          clearTimeout(timer)
+          reject(signal!.reason)
+        }
+        if (signal?.aborted) stop()
+        signal?.addEventListener('abort', stop, { once: true })
+      })
+    }
+  }
 }

@@ -1,6 +1,6 @@
 // Before a search, the map shows the stores of its view, clustered (GET /clusters), with the
 // filters set: fitted at first to every store, then following the map as it moves.
-import { ApiError, query } from './api'
+import { queryWhenReady } from './api'
 import type { ClustersAnswer } from './clusters'
 import type { StoreMap } from './map'
 import { MAX_MAP_TILES } from '../core/limits'
@@ -9,17 +9,11 @@ import { MAX_MAP_TILES } from '../core/limits'
 const WORLD = '-180,-90,180,90'
 const WORLD_ZOOM = Math.log2(MAX_MAP_TILES)
 
-/** How many times in a row the map asks again for clusters the service is building: a minute's worth. */
-const BROWSE_RETRIES = 60
-
 export class Browsing {
   /** No search yet: the map shows every store of its view. */
   on = false
   #request: AbortController | null = null
   #browsed = false
-  /** Clusters asked again while the service builds them (503 UNAVAILABLE, after a start), in a row; the next ask. */
-  #retries = 0
-  #retry: ReturnType<typeof setTimeout> | undefined
   /**
    * After the first view is fitted to the whole world's clusters, the stores they hold (their
    * total) and how many times more the map may zoom out to show them all: a fit sees the
@@ -47,10 +41,9 @@ export class Browsing {
     this.#fitting = null
   }
 
-  /** No request or retry of it left. */
+  /** No request, nor a wait to ask it again, left. */
   stop(): void {
     this.#request?.abort()
-    clearTimeout(this.#retry)
   }
 
   /** While nothing is searched, the clusters of the map's view, with the filters set. */
@@ -66,7 +59,8 @@ export class Browsing {
     const [bbox, zoom] = first ? [WORLD, WORLD_ZOOM] : [view.bbox, view.zoom]
     const p: [string, string][] = [['bbox', bbox], ['zoom', String(zoom)], ...this.#filterParams()]
     try {
-      const answer = await query<ClustersAnswer>(
+      // Asked again while the service starts or builds the clusters (a large locator's first).
+      const answer = await queryWhenReady<ClustersAnswer>(
         this.#options.api,
         this.#options.token,
         'clusters',
@@ -84,14 +78,8 @@ export class Browsing {
       if (first) this.#fitting = { total: answer.data.total, left: 3, filters }
       else if (fit?.filters === filters && answer.data.total < fit.total && fit.left > 0 && map.zoomOut()) fit.left--
       else this.#fitting = null
-      this.#retries = 0
-    } catch (e) {
-      // Clusters being built (a large locator's first since a start): asked again in a moment, as
-      // the answer's Retry-After says. Else the map stays as it was; the next move asks again.
-      if (e instanceof ApiError && e.code === 'UNAVAILABLE' && this.#retries < BROWSE_RETRIES) {
-        this.#retries++
-        this.#retry = setTimeout(() => void this.show(map), 1000)
-      }
+    } catch {
+      // The map stays as it was; the next move asks again.
     }
   }
 }

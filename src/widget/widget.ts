@@ -1,6 +1,6 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
-import { type FiltersAnswer, type Location, type LocationsAnswer, type Place, query } from './api'
+import { type FiltersAnswer, type Location, type LocationsAnswer, type Place, query, queryWhenReady } from './api'
 import { Browsing } from './browse'
 import type { Single } from './clusters'
 import { append, h } from './dom'
@@ -217,7 +217,9 @@ export class Widget {
       void this.#browse()
       return
     }
+    // Clusters on their way, or waited for while the service starts, are not this search's.
     this.#browsing.on = false
+    this.#browsing.stop()
     this.#element.classList.remove('sl-browsing')
     this.#status.textContent = texts.loading
     this.#bar.stale()
@@ -389,7 +391,7 @@ export class Widget {
   /** The locator's filter groups (unless data-filters is none), default radius and unit. */
   #loadDefaults(): Promise<void> {
     const options = this.#options
-    this.#defaults ??= query<FiltersAnswer>(options.api, options.token, 'filters', [], this.#life.signal)
+    this.#defaults ??= queryWhenReady<FiltersAnswer>(options.api, options.token, 'filters', [], this.#life.signal)
       .then((answer) => {
         if (this.destroyed) return
         this.#form.filterSlot.replaceChildren() // a failure said before is past, filters to show or not
@@ -469,7 +471,7 @@ export class Widget {
     this.#alert.textContent = ''
     const { api, token } = this.#options
     try {
-      const answer = await query<LocationsAnswer>(api, token, 'locations', p, controller.signal)
+      const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, controller.signal)
       return controller.signal.aborted ? null : answer
     } catch (e) {
       if ((e as Error).name === 'AbortError') return null

@@ -1,0 +1,119 @@
+// The finder while the service starts, in a real browser against a real server with the demo
+// data: its Query API answers 503 with Retry-After (starting, or its place data being read) and the
+// finder asks again after that wait, searching meanwhile, with no error said; a newer search wins;
+// no other failure (a 400) is asked again.
+import { describe, expect, test } from 'bun:test'
+import type { Page, Route } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser({ PORT: '45101' })
+
+/** The service's answer while it starts: 503 with Retry-After: 1, in the API's error shape. */
+const starting = (route: Route) =>
+  route.fulfill({
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '1' },
+    body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'The service is starting.' } }),
+  })
+
+/** The place a GET /locations searches near (its near=), for the requests the page sends. */
+const nearOf = (url: string) => new URL(url).searchParams.get('near')
+
+/** Types `place` into the place box and presses Enter. */
+async function searchFor(page: Page, place: string): Promise<void> {
+  const box = page.getByRole('combobox', { name: 'Town or postcode' })
+  await box.fill(place)
+  await box.press('Enter')
+}
+
+describe.skipIf(chromiumPath === null)('the finder while the service starts, in Chromium', () => {
+  test('a search answered 503 with Retry-After twice: asked again, searching meanwhile, then its stores', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let refused = 0
+    await page.route('**/locations?*', (route) => (refused++ < 2 ? starting(route) : route.continue()))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const second = page.waitForResponse((r) => r.url().includes('/locations?') && refused === 2)
+      await searchFor(page, 'London')
+      await (await second).finished()
+      // Between the second refusal and the answer: still searching, nothing said failed.
+      expect(await page.locator('.sl-status').textContent()).toBe('Searching…')
+      await page.locator('.sl-item').first().waitFor()
+      expect(refused).toBe(3)
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('a search typed while one waits for the service wins: the one waiting is not asked again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const asked: string[] = []
+    await page.route('**/locations?*', (route) => {
+      const near = nearOf(route.request().url()) ?? ''
+      asked.push(near)
+      return near === 'London' ? starting(route) : route.continue()
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      let londons = 0
+      const again = page.waitForRequest((r) => nearOf(r.url()) === 'London' && ++londons === 2)
+      await searchFor(page, 'London')
+      await again // London asked again after its wait
+      await searchFor(page, 'Manchester')
+      await page.locator('.sl-status', { hasText: 'Manchester' }).waitFor()
+      const asks = asked.filter((n) => n === 'London').length
+      // Longer than London's Retry-After: a wait not ended would ask it again by now.
+      await page.waitForTimeout(2500)
+      expect(asked.filter((n) => n === 'London').length).toBe(asks)
+      expect(await page.locator('.sl-status').textContent()).toContain('Manchester')
+      expect(await page.locator('.sl-item').count()).toBeGreaterThan(0)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('a 400, even with Retry-After, is not asked again: its error is said at once', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let asked = 0
+    await page.route('**/locations?*', (route) => {
+      asked++
+      return route.fulfill({
+        status: 400,
+        headers: { 'content-type': 'application/json', 'retry-after': '1' },
+        body: JSON.stringify({ success: false, error: { code: 'INVALID_PARAMETER', message: 'Bad.' } }),
+      })
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      const alert = page.locator('.sl-root > .sl-error')
+      await alert.filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      // Longer than the Retry-After: a 400 asked again would be by now.
+      await page.waitForTimeout(2500)
+      expect(asked).toBe(1)
+      expect(await alert.textContent()).toBe('The stores could not be loaded. Try again')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('the filters answered 503 with Retry-After at first: asked again and shown, no failure said', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let refused = 0
+    await page.route('**/filters*', (route) => (refused++ < 2 ? starting(route) : route.continue()))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.locator('.sl-filters-box').waitFor()
+      expect(refused).toBe(3)
+      expect(await page.locator('.sl-filter-slot [role="alert"]').count()).toBe(0)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+})
