@@ -28,6 +28,7 @@ import {
   TWO_WAYS,
 } from './day-names'
 import { clock24, daysOf, folded, isGroup, lettersOf, namesDays, otherLanguage, type Spec } from './week-days'
+import { monthDoubt } from './week-months'
 import { again, closeAt, doubt, isTill, lateAfterDays, lateAside } from './week-again'
 import {
   daysSpelled,
@@ -70,6 +71,11 @@ const BEFORE_NEXT = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i')
  * day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days alone.
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
+  const months = monthDoubt(cell)
+  if (months !== null) {
+    say(doubts, months)
+    return null
+  }
   const late = lateAfterDays(daysSpelled(cell), namesDays)
   // A doubt quotes the late words where the cell has them ("open late Thursday till 8").
   const said: string[] = []

@@ -1,0 +1,35 @@
+// Week cells that name months, holidays alone, or a day again with a text not read: each read
+// into its days' hours, or refused with a message that quotes what it does not read.
+import { expect, test } from 'bun:test'
+import { splitWeekHours } from '../src/core/week-hours'
+import { weekInto } from '../src/locations/csv-week'
+
+/** The message a week cell is refused with, or null when it is read. */
+function refusal(cell: string): string | null {
+  const problems = weekInto({}, cell)
+  return problems.length === 0 ? null : problems[0]!.message
+}
+
+test('a month range is no day: the cell is in doubt, the season said', () => {
+  for (const cell of [
+    'Mo-Fr 9-18 (Apr-Sep)',
+    'Mon-Fri 9-5, Jan-Mar closed',
+    'Mo-Fr 9-18 (Jan-Mär)',
+    'Lun-Vie 9-14 (ene-mar)',
+    'lun-ven 9h-19h, fermé de janvier à mars',
+    'ma-vr 9-18 (okt t/m mrt)',
+    'mån-fre 10-18, jun-aug 10-16',
+  ]) {
+    const message = refusal(cell)
+    expect(message, cell).toContain('is a season, not read')
+    expect(message, cell).toContain('special_hours')
+    expect(message, cell).not.toContain('Tuesday')
+  }
+})
+
+test('a day of the month is no day of the week', () => {
+  expect(refusal('Mon-Fri 9-18, 15 Mar closed')).toContain('its "15 Mar" is a date')
+  // Spanish "mar" beside Spanish days, after hours or not, is still Tuesday.
+  expect(splitWeekHours('Lun-Sáb 9-14, Mar 10-13')).toEqual(['9-14', '10-13', '9-14', '9-14', '9-14', '9-14', ''])
+  expect(splitWeekHours('Lun-Vie 9-18 mar 10-13')).toEqual(['9-18', '10-13', '9-18', '9-18', '9-18', '', ''])
+})
