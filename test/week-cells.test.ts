@@ -380,7 +380,7 @@ const CELLS: [string, string | null][] = [
   ['Pon-Pt 9-17, So i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'], // So beside Polish days: sobota
   ['Sob i Nd zamknięte', null],
   ['Pn-Pt 9-17, Sob 9-13, Nd i święta nieczynne', '1-5 09:00-17:00; 6 09:00-13:00; 7 closed'],
-  // A day's closing alone after a span: the span's opening, that closing; "till late" is no hour.
+  // A day's closing alone after a span: the span's opening, that closing; "till late", no hour, is in doubt.
   ['Mon-Fri 9-5, Thu till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ['Mon-Fri 9-5, Thu late opening till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ['Mon-Fri 9-12, 14-18, Thu until 8pm', '1-3,5 09:00-12:00, 14:00-18:00; 4 09:00-12:00, 14:00-20:00'],
@@ -418,7 +418,7 @@ const CELLS: [string, string | null][] = [
   ['Mon-Fri 13-17, Thu till 12', '1-3,5 13:00-17:00; 4 13:00-24:00'],
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
   ['Mon-Fri 18-02, Fri till 4', null],
-  ['Mon-Fri 9-5, Thu till late', '1-3,5 09:00-17:00; 4 ?'],
+  ['Mon-Fri 9-5, Thu till late', null],
   // With no open hours before it, a closing alone is kept unread, as other unread days are.
   ['Mon-Fri 9-5, Sat till 2', '1-5 09:00-17:00; 6 ?'],
   ['Mo-Fr 9-18, Sa bis 14', '1-5 09:00-18:00; 6 ?'],

@@ -33,3 +33,13 @@ test('a day of the month is no day of the week', () => {
   expect(splitWeekHours('Lun-Sáb 9-14, Mar 10-13')).toEqual(['9-14', '10-13', '9-14', '9-14', '9-14', '9-14', ''])
   expect(splitWeekHours('Lun-Vie 9-18 mar 10-13')).toEqual(['9-18', '10-13', '9-18', '9-18', '9-18', '', ''])
 })
+
+test('a day given its hours, then a text of it not read, is in doubt', () => {
+  const span = refusal('Mo-Sa 9-18, Sa im August geschlossen')
+  expect(span).toContain('"Mo-Sa 9-18" and "Sa im August geschlossen"')
+  const alone = refusal('Sa 9-13, Sa nach Vereinbarung')
+  expect(alone).toContain('"Sa 9-13" and "Sa nach Vereinbarung"')
+  // A half of the day closed, or a closing alone, still reads beside the span's hours.
+  expect(refusal('Mo-Fr 9-12.30 u. 14-18, Mi nachmittag geschlossen')).toBeNull()
+  expect(refusal('Mon-Fri 9-5, Thu till 8')).toBeNull()
+})

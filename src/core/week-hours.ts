@@ -364,8 +364,8 @@ function splitWith(
   // after it leaves a day named alone its hours, as a day named after one has its own ("Daily 9-5,
   // Sun 10-4"); after a span ("Mon-Sat 9-5, Weekends closed": Saturday?) it is not guessed.
   const named = new Map<number, 'alone' | 'span'>()
-  // The spec that last named each day alone, while no span has named it since.
-  const aloneAt = new Map<number, number>()
+  // The spec that last named each day alone, while no span has named it since; and that last named it.
+  const [aloneAt, lastAt] = [new Map<number, number>(), new Map<number, number>()]
   const shownAt = (j: number) => `${daysAt(j)} ${hours[j]}`.trim()
   for (let i = 0; i < specs.length; i++) {
     const all = i === holidays || beforeHolidays[i] ? [] : daysOf(specs[i]![0], read, g)
@@ -378,19 +378,20 @@ function splitWith(
     const shown = () => shownAt(i)
     const days = group ? groupDays(all, named, shown, doubts) : all
     if (days === null) return null
-    // "zo 12-17, zon- en feestdagen gesloten": a day given its own hours, then closed (or open after
-    // closed, or a text not read), is in doubt; a span's day named again ("Mo-Sa 9-18, Mi
-    // geschlossen") is its exception.
-    const clash = group ? undefined : days.find((d) => aloneAt.has(d) && clashes(week[d]!, day))
+    // "zo 12-17, zon- en feestdagen gesloten": a day given its own hours, then closed (or open after closed), is
+    // in doubt, as a day named with hours (not every day's) then a text not read ("Mo-Sa 9-18, Sa im August
+    // geschlossen"); a span's day named again otherwise ("Mo-Sa 9-18, Mi geschlossen") is its exception.
+    const given = (d: number) => aloneAt.has(d) || (lastAt.has(d) && lost(week[d]!, day))
+    const clash = group ? undefined : days.find((d) => given(d) && clashes(week[d]!, day))
     if (clash !== undefined) {
-      const j = aloneAt.get(clash)!
+      const j = aloneAt.get(clash) ?? lastAt.get(clash)!
       const holidays = namesHolidays(specs[j]![0], g) || namesHolidays(specs[i]![0], g)
       const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
       const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
       say(doubts, said(shownAt(j), shown(), clash, open, holidays))
       return null
     }
-    if (!group) markNamed(specs, i, read, g, named, aloneAt)
+    if (!group) markNamed(specs, i, read, g, named, aloneAt, lastAt)
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
@@ -467,7 +468,7 @@ function onHolidays(
   }
 }
 
-/** How spec `i` names each of its days (named), and which it names alone (aloneAt: `i`). */
+/** How spec `i` names each of its days (named), which it names alone (aloneAt: `i`), and that it names them (lastAt). */
 function markNamed(
   specs: Spec[],
   i: number,
@@ -475,12 +476,14 @@ function markNamed(
   g: Grammar,
   named: Map<number, 'alone' | 'span'>,
   aloneAt: Map<number, number>,
+  lastAt: Map<number, number>,
 ): void {
   for (const part of specs[i]![0].matchAll(g.spanParts)) {
     // "So-Feiertag" is Sunday alone, and holidays.
     const alone = part[2] === undefined || isHoliday(part[2])
     for (const d of daysOf(part[0], read, g)) {
       named.set(d, alone ? 'alone' : 'span')
+      lastAt.set(d, i)
       if (alone) aloneAt.set(d, i)
       else aloneAt.delete(d)
     }
@@ -498,11 +501,12 @@ const clashes = (first: string, next: string) => opposed(first, next) || lost(fi
 
 /**
  * Whether a day's hours (open or closed) would be lost to a text of it not read ("Sun 12-5, Sun
- * closed in January"): not a half of the day closed, a closing alone, nor hours in doubt (again's).
+ * closed in January", "Sa 9-13, Sa nach Vereinbarung"): not a half of the day closed, a closing
+ * alone, nor hours in doubt (again's).
  */
 function lost(first: string, next: string): boolean {
   if (parseDayHours(first).kind === 'unknown' || parseDayHours(next).kind !== 'unknown') return false
-  return halfClosed(next) === null && !isTill(next) && eitherHalf(next) === null && !kept(next)
+  return halfClosed(next) === null && !isTill(next) && eitherHalf(next) === null
 }
 
 /** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */
