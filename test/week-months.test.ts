@@ -2,7 +2,7 @@
 // into its days' hours, or refused with a message that quotes what it does not read.
 import { expect, test } from 'bun:test'
 import { splitWeekHours } from '../src/core/week-hours'
-import { weekInto } from '../src/locations/csv-week'
+import { noDayNote, weekInto } from '../src/locations/csv-week'
 
 /** The message a week cell is refused with, or null when it is read. */
 function refusal(cell: string): string | null {
@@ -42,4 +42,13 @@ test('a day given its hours, then a text of it not read, is in doubt', () => {
   // A half of the day closed, or a closing alone, still reads beside the span's hours.
   expect(refusal('Mo-Fr 9-12.30 u. 14-18, Mi nachmittag geschlossen')).toBeNull()
   expect(refusal('Mon-Fri 9-5, Thu till 8')).toBeNull()
+})
+
+test('holidays alone leave the days unset and say where they go', () => {
+  for (const cell of ['Feiertage geschlossen', 'bank holidays closed']) {
+    const body: { hours?: Record<string, string> } = {}
+    expect(weekInto(body, cell), cell).toEqual([])
+    expect(body.hours ?? {}, cell).toEqual({})
+    expect(noDayNote(body, cell), cell).toContain('public holidays as special dates (special_hours)')
+  }
 })

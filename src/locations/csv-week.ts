@@ -121,6 +121,8 @@ export function weekInto(
         message: `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed".`,
       },
     ]
+  // Public holidays alone ("Feiertage geschlossen") say nothing of the week: its days stay as they are.
+  if (holidaysAlone(week)) return []
   DAYS.forEach((day, i) => {
     if (!hours[day] && (days[i] || !unsaid.includes(i))) hours[day] = days[i] || left(i)
   })
@@ -172,9 +174,15 @@ export function dashesClosed(body: Record<string, unknown>, kept: ReadonlySet<st
 /** A week cell that gives no hours ("-", "n/a", "k.A."): read as an empty one, every day's hours unknown. */
 const NO_HOURS = /^\s*(?:[-\u2010-\u2015\u2212]+|n\s*\/\s*a|n\.\s*a\.?|k\.\s*a\.?)\s*$/i
 
+/** Whether a week cell names public holidays alone ("Feiertage geschlossen", "bank holidays closed"). */
+const holidaysAlone = (week: string) =>
+  week.trim() !== '' && !NO_HOURS.test(week) && (splitWeekHours(week)?.every((day) => day === '') ?? false)
+
 /** What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed; null for "Daily 8-22", "24/7". */
 export function noDayNote(body: Record<string, unknown>, week: string): string | null {
   const hours = (body.hours ?? {}) as Record<string, string>
+  if (holidaysAlone(week))
+    return `The hours ${JSON.stringify(week)} name public holidays alone, so no day's hours are set. Write the week's hours, such as "Mon-Fri 09:00-18:00", and public holidays as special dates (special_hours).`
   if (NO_HOURS.test(week))
     return `The hours ${JSON.stringify(week)} give none, so every day's hours are unknown (as an empty cell's). Write the days it opens with their hours, such as "Mon-Fri 09:00-18:00", or "closed" for a store closed every day.`
   const day = DAYS.every((d) => hours[d] === week) ? parseDayHours(week) : null
