@@ -52,3 +52,11 @@ test('holidays alone leave the days unset and say where they go', () => {
     expect(noDayNote(body, cell), cell).toContain('public holidays as special dates (special_hours)')
   }
 })
+
+test('"an Feiertagen", "on holidays" after a day\'s hours are the holidays\' clause', () => {
+  const week = ['9-18', '9-18', '9-18', '9-18', '9-18', '9-13', '']
+  expect(splitWeekHours('Mo-Fr 9-18, Sa 9-13 und an Feiertagen geschlossen')).toEqual(week)
+  expect(splitWeekHours('Mon-Fri 9-18, Sat 9-13 and on holidays closed')).toEqual(week)
+  expect(splitWeekHours('lun-ven 9-18, sam 9-13 et les jours fériés fermé')).toEqual(week)
+  expect(splitWeekHours('ma-vr 9-18, za 9-13 en op feestdagen gesloten')).toEqual(week)
+})

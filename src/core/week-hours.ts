@@ -237,6 +237,8 @@ const LEAD_BEFORE = new RegExp(`\\s+(?:${BEFORE_DAYS})\\s*$`)
 
 /** A word for and ending one day's hours, before holidays ("closed & holidays", "geschlossen und Feiertage"). */
 const JOINS_HOLIDAYS = /\s*(?:&|\+|(?<!\p{L})(?:and|und|u\.|en|et|y|e|og|och|i))$/iu
+/** A word for and, then for on, before holidays alone ("und an Feiertagen", "and on holidays", "et les jours fériés"). */
+const AND_ON = /\s*(?:&|\+|(?<!\p{L})(?:and|und|u\.|en|et|y|e|og|och))\s+(?:an|am|on|les|los|op|i|a)$/iu
 /** A word for before between days and holidays alone ("Sa vor Feiertagen", "Sat before bank holidays"). */
 const BEFORE_HOLIDAYS = /^(?:vor|before|voor|avant)$/iu
 /** Those words before the next days ("Mo-Fr 9-18 und Sa 9-13"); Polish "i" is hoursAfter's. */
@@ -431,7 +433,7 @@ function holidayWords(specs: Spec[], hours: string[], read: ReadonlyMap<string, 
     return out === '' || /^[-\u2010-\u2015\u2212]+$/.test(out) ? h : out
   }
   for (let i = 0; i + 1 < specs.length; i++) {
-    if (holidaysAlone(i)) hours[i] = less(hours[i]!, JOINS_HOLIDAYS)
+    if (holidaysAlone(i)) hours[i] = less(less(hours[i]!, AND_ON), JOINS_HOLIDAYS)
     hours[i] = less(hours[i]!, JOINS_DAYS)
   }
   return specs.map((_, i) => BEFORE_HOLIDAYS.test(hours[i]!) && holidaysAlone(i))
