@@ -60,3 +60,10 @@ test('"an Feiertagen", "on holidays" after a day\'s hours are the holidays\' cla
   expect(splitWeekHours('lun-ven 9-18, sam 9-13 et les jours fériés fermé')).toEqual(week)
   expect(splitWeekHours('ma-vr 9-18, za 9-13 en op feestdagen gesloten')).toEqual(week)
 })
+
+test("a word for and ending the cell is no day's text", () => {
+  const week = ['9-5', '9-5', '9-5', '9-5', '9-5', '', '']
+  expect(splitWeekHours('Mon-Fri 9-5 &')).toEqual(week)
+  expect(splitWeekHours('Mon-Fri 9-5 and')).toEqual(week)
+  expect(splitWeekHours('Mo-Fr 9-5 und')).toEqual(week)
+})

@@ -436,6 +436,9 @@ function holidayWords(specs: Spec[], hours: string[], read: ReadonlyMap<string, 
     if (holidaysAlone(i)) hours[i] = less(less(hours[i]!, AND_ON), JOINS_HOLIDAYS)
     hours[i] = less(hours[i]!, JOINS_DAYS)
   }
+  // "Mon-Fri 9-5 &": a word for and ending the text joins nothing.
+  const last = specs.length - 1
+  if (last >= 0) hours[last] = less(hours[last]!, JOINS_DAYS)
   return specs.map((_, i) => BEFORE_HOLIDAYS.test(hours[i]!) && holidaysAlone(i))
 }
 
