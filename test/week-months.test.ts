@@ -2,6 +2,7 @@
 // into its days' hours, or refused with a message that quotes what it does not read.
 import { expect, test } from 'bun:test'
 import { splitWeekHours } from '../src/core/week-hours'
+import { readLocationsCsv } from '../src/locations/csv'
 import { noDayNote, weekInto } from '../src/locations/csv-week'
 
 /** The message a week cell is refused with, or null when it is read. */
@@ -66,4 +67,12 @@ test("a word for and ending the cell is no day's text", () => {
   expect(splitWeekHours('Mon-Fri 9-5 &')).toEqual(week)
   expect(splitWeekHours('Mon-Fri 9-5 and')).toEqual(week)
   expect(splitWeekHours('Mo-Fr 9-5 und')).toEqual(week)
+})
+
+test('an import of a week cell of holidays alone keeps its day columns and warns', () => {
+  const { rows } = readLocationsCsv(
+    'name,address,hours,monday\nA,"Hauptstr. 1, 10115 Berlin, DE",Feiertage geschlossen,9-18\n',
+  )
+  expect(rows[0]!.body.hours).toEqual({ monday: '9-18' })
+  expect(rows[0]!.notes.join(' ')).toContain('public holidays as special dates (special_hours)')
 })
