@@ -8,12 +8,12 @@ import { firstBrokenPair } from '../core/urlencoded'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
-  | { kind: 'form'; value: Record<string, unknown> }
+  | { kind: 'form'; value: Record<string, unknown>; shape?: SentShape }
   /** `unread`: a body was sent, but with this Content-Type ('' for none), which is not read. */
-  | { kind: 'empty'; unread?: string }
+  | { kind: 'empty'; unread?: string; shape?: SentShape }
   | { kind: 'invalid_json'; reason: string }
   /** A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken escape, a file). */
-  | { kind: 'invalid_form'; reason: string }
+  | { kind: 'invalid_form'; reason: string; shape?: SentShape }
   | { kind: 'too_large' }
   /**
    * A text/csv body, on a route that reads CSV; its bytes as sent, and the charset its Content-Type
@@ -24,6 +24,17 @@ export type ParsedBody =
   | { kind: 'encoded'; reason: string }
   /** JSON with an object or array too large to parse in one stretch (`jsonShape`), not parsed: `reason` says so. */
   | { kind: 'too_wide'; reason: string }
+
+/**
+ * What a form or an unread body holds, for a route that reads CSV (`csv`) to say how to send it.
+ * `csv`: its text starts as a CSV file does; `fields`: a form's field names, first sent first;
+ * `file`: a multipart body's first file, its name and type as sent and what its bytes read as.
+ */
+export type SentShape = {
+  csv?: boolean
+  fields?: string[]
+  file?: { name: string; type: string; reads: 'json' | 'csv' | null }
+}
 
 /**
  * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
@@ -82,13 +93,15 @@ async function classify(
     // as curl -d 'description=20% off' sends it); refused where that reading would change the text.
     const text = utf8Text(bytes)
     const charset = charsetOf(request.headers.get('content-type')!)
+    const shape = options.csv ? formShape(bytes) : undefined
     if (charset !== null && !UTF8_CHARSETS.has(charset) && (text === null || !isAsciiForm(text))) {
       return {
         kind: 'invalid_form',
+        shape,
         reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`,
       }
     }
-    if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8 }
+    if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8, shape }
     // JSON sent as a form (curl -d without a Content-Type) would be one field named by the whole
     // text: no field of a location. Unread, so the error says how it was sent.
     if (looksLikeJson(text)) return { kind: 'empty', unread: type }
@@ -97,10 +110,11 @@ async function classify(
       const { name } = broken
       return {
         kind: 'invalid_form',
+        shape,
         reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.`,
       }
     }
-    return { kind: 'form', value: nestFields(new URLSearchParams(text)) }
+    return { kind: 'form', value: nestFields(new URLSearchParams(text)), shape }
   }
   if (type === 'multipart/form-data') {
     const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } })
@@ -121,17 +135,56 @@ async function classify(
         return {
           kind: 'invalid_form',
           reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
+          ...(options.csv && { shape: { file: await fileShape(v as File) } }),
         }
     }
     // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
     if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
       return { kind: 'invalid_form', reason: NOT_UTF8 }
-    return { kind: 'form', value: nestFields(fields) }
+    const shape = options.csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
+    return { kind: 'form', value: nestFields(fields), shape }
   }
-  return bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)
-    ? { kind: 'empty', unread: type }
-    : { kind: 'empty' }
+  if (!bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return { kind: 'empty' }
+  return options.csv
+    ? { kind: 'empty', unread: type, shape: { csv: readsAsCsv(bytes) } }
+    : { kind: 'empty', unread: type }
 }
+
+/** The first 64 KiB of a body as text, for telling what it looks like (bytes not UTF-8 as U+FFFD). */
+const head = (bytes: Uint8Array): string => new TextDecoder().decode(bytes.subarray(0, 65_536))
+
+/** Whether a body not sent as CSV starts as one: a first line of text (no control bytes, as a binary file has) that looksLikeCsv. */
+function readsAsCsv(bytes: Uint8Array): boolean {
+  const text = head(bytes)
+  const first = text.trimStart().split(/\r?\n/, 1)[0]!
+  return !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(first) && looksLikeCsv(text)
+}
+
+/**
+ * An urlencoded body's field names and whether it is a CSV file sent as a form (curl -d @stores.csv):
+ * its first cell names no field ("name=A,B" is a form with a comma in a value).
+ */
+function formShape(bytes: Uint8Array): SentShape {
+  const text = head(bytes)
+  const firstCell = text.trimStart().split(/[,;\t\r\n]/, 1)[0]!
+  const fields = distinct([...new URLSearchParams(text).keys()])
+  return { csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell), fields }
+}
+
+/** A multipart file's name and type as sent, and whether its bytes read as JSON or CSV. */
+async function fileShape(file: File): Promise<NonNullable<SentShape['file']>> {
+  const type = file.type.split(';')[0]!.trim().toLowerCase()
+  const name = file.name ?? ''
+  const bytes = new Uint8Array(await file.slice(0, 65_536).arrayBuffer())
+  const start = head(bytes).trimStart()[0]
+  const json =
+    type === 'application/json' || type.endsWith('+json') || /\.json$/i.test(name) || start === '{' || start === '['
+  const csv = type === 'text/csv' || /\.csv$/i.test(name) || readsAsCsv(bytes)
+  return { name, type, reads: json ? 'json' : csv ? 'csv' : null }
+}
+
+/** `names` without repeats, first sent first; at most 20. */
+const distinct = (names: string[]): string[] => [...new Set(names)].slice(0, 20)
 
 /**
  * Whether a body that is not JSON starts as a CSV file does: a first line of cells apart by ",",

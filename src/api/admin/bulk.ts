@@ -127,14 +127,52 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
   })
 }
 
+/** The shortest bulk body, for a message to a person who sent none. */
+const JSON_EXAMPLE = '{"locations": [{"name": "A", "address": "1 Main St, Town"}]}'
+
+/** The curl command that sends a file as it is, named as sent when a shell reads the name as typed. */
+function sendFile(name: string, type: 'json' | 'csv'): string {
+  const file = /^\w[\w.+-]{0,59}$/.test(name) ? name : type === 'json' ? 'stores.json' : 'stores.csv'
+  return `curl --data-binary @${file} -H "Content-Type: ${type === 'json' ? 'application/json' : 'text/csv'}"`
+}
+
+/** `"name", "lat"`: a form's field names as a message lists them. */
+const fieldList = (fields: string[]): string =>
+  fields.length === 0
+    ? 'no fields'
+    : `the field${fields.length === 1 ? '' : 's'} ${fields
+        .slice(0, 5)
+        .map((f) => JSON.stringify(f.slice(0, 40)))
+        .join(', ')}${fields.length > 5 ? ', ...' : ''}`
+
 /**
- * How a form body was sent, and how to send a CSV file instead: curl -d sends a form (dropping the
- * file's line breaks), curl -F a file upload, neither of them the file as it is.
+ * How a form or an unread body was sent, and how to send what it holds: curl -d sends a form
+ * (dropping a file's line breaks), curl -F a file upload, neither the file as it is.
  */
-const FORM_SENT: Record<string, string> = {
-  'application/x-www-form-urlencoded':
-    'as a form, "application/x-www-form-urlencoded" (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is',
-  'multipart/form-data': `as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body`,
+function howSent(body: ParsedBody | undefined, type: string): string {
+  if (body?.kind === 'empty' && body.unread !== undefined)
+    return body.shape?.csv
+      ? ` It was sent ${sentAs(body.unread)}, and reads as CSV: send it as text/csv, with ${sendFile('', 'csv')}.`
+      : ` It was sent ${sentAs(body.unread)}.`
+  if (body?.kind !== 'form' && body?.kind !== 'invalid_form') return ''
+  const shape = body.shape
+  const asJson = `Send JSON, such as ${JSON_EXAMPLE} with Content-Type: application/json, or a CSV file as it is, with ${sendFile('', 'csv')}.`
+  if (type === 'application/x-www-form-urlencoded') {
+    const form = 'as a form, "application/x-www-form-urlencoded"'
+    return shape?.csv
+      ? ` It was sent ${form} (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with ${sendFile('', 'csv')}.`
+      : ` It was sent ${form}, with ${fieldList(shape?.fields ?? [])}, and this route reads no form. ${asJson}`
+  }
+  if (type !== 'multipart/form-data') return ''
+  const file = shape?.file
+  if (file === undefined)
+    return shape?.fields
+      ? ` It was sent as "multipart/form-data", a form with ${fieldList(shape.fields)}, and this route reads no form. ${asJson}`
+      : ' It was sent as "multipart/form-data", and this route reads no form.'
+  const upload = `as "multipart/form-data", a form's file upload (curl -F)`
+  if (file.reads === null)
+    return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))} (${JSON.stringify(file.type.slice(0, 60) || 'no type')}), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with ${sendFile('', 'csv')}.`
+  return ` It was sent ${upload}: send the file itself as the body, with ${sendFile(file.name, file.reads)}.`
 }
 
 /**
@@ -150,13 +188,7 @@ export function bulkBodyError(body: ParsedBody | undefined, contentType = ''): A
   if (body?.kind === 'invalid_json')
     return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
   if (body?.kind === 'encoded' || body?.kind === 'too_wide') return new AdminError('invalid_request', body.reason)
-  const form = FORM_SENT[contentType.split(';')[0]!.trim().toLowerCase()]
-  const sent =
-    body?.kind === 'empty' && body.unread !== undefined
-      ? ` It was sent ${sentAs(body.unread)}.`
-      : (body?.kind === 'form' || body?.kind === 'invalid_form') && form !== undefined
-        ? ` It was sent ${form}, with curl --data-binary @stores.csv -H "Content-Type: text/csv".`
-        : ''
+  const sent = howSent(body, contentType.split(';')[0]!.trim().toLowerCase())
   return new AdminError(
     'invalid_request',
     `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).${sent}`,

@@ -1,0 +1,127 @@
+// Bulk bodies sent the wrong way (a form, a file upload, another Content-Type): 400 invalid_request,
+// nothing written, and the message says how to send what the body holds.
+import { describe, expect, test } from 'bun:test'
+import { BULK, env, snapshot, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+const TEXT = 'external_id,name,address,lat,lng\nS1,A,1 Main St,40.1,-3.2\n'
+const READS =
+  'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).'
+const AS_JSON =
+  'Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".'
+
+/** The bulk route's answer to `body`, its Content-Type `type` (none when undefined). */
+async function post(body: string | Uint8Array | FormData, type?: string): Promise<{ status: number; message: string }> {
+  const headers: Record<string, string> = { authorization: `Bearer ${env.key}` }
+  if (type !== undefined) headers['content-type'] = type
+  const res = await env.app.handle(new Request(`http://localhost${BULK}`, { method: 'POST', headers, body }))
+  return { status: res.status, message: ((await res.json()) as { message: string }).message }
+}
+
+const upload = (parts: [string, string | Blob, string?][]) => {
+  const form = new FormData()
+  for (const [name, value, file] of parts)
+    if (typeof value === 'string') form.append(name, value)
+    else form.append(name, value, file)
+  return form
+}
+
+describe('bulk bodies sent the wrong way', () => {
+  test('a JSON file uploaded as a form (curl -F) is told to send it as JSON, by its own name', async () => {
+    const json = new Blob(['{"locations": []}'], { type: 'application/json' })
+    expect(await post(upload([['file', json, 'my-stores.json']]))).toEqual({
+      status: 400,
+      message: `${READS} It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with curl --data-binary @my-stores.json -H "Content-Type: application/json".`,
+    })
+    // Its type unnamed and its name one a shell would split: read by its bytes, named by a placeholder.
+    const untyped = new Blob(['[{"name": "A"}]'], { type: 'application/octet-stream' })
+    expect((await post(upload([['file', untyped, 'my stores']]))).message).toEndWith(
+      'with curl --data-binary @stores.json -H "Content-Type: application/json".',
+    )
+    const sheet = new Blob(['PK\x03\x04\x00\x00'], { type: 'application/vnd.ms-excel' })
+    expect((await post(upload([['file', sheet, 'stores.xls']]))).message).toEndWith(
+      'a form\'s file upload (curl -F) of "stores.xls" ("application/vnd.ms-excel"), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+    )
+    expect(snapshot().locations).toEqual([])
+  })
+
+  test('a multipart form of text fields only is told it is a form, and what the route reads', async () => {
+    expect(
+      await post(
+        upload([
+          ['name', 'A'],
+          ['lat', '1'],
+        ]),
+      ),
+    ).toEqual({
+      status: 400,
+      message: `${READS} It was sent as "multipart/form-data", a form with the fields "name", "lat", and this route reads no form. ${AS_JSON}`,
+    })
+    expect(snapshot().locations).toEqual([])
+  })
+
+  test('a form that is no CSV is told the route reads JSON or CSV, not to send it as a CSV', async () => {
+    const form = 'application/x-www-form-urlencoded'
+    expect(await post('name=A&lat=1&name=B', form)).toEqual({
+      status: 400,
+      message: `${READS} It was sent as a form, "application/x-www-form-urlencoded", with the fields "name", "lat", and this route reads no form. ${AS_JSON}`,
+    })
+    // A comma in a value, and a charset not UTF-8 with a Latin-1 byte: forms still.
+    expect((await post('name=A,B&lat=1', form)).message).toContain('with the fields "name", "lat", and this route')
+    const latin1 = new Uint8Array([...new TextEncoder().encode('name=Caf'), 0xe9, ...new TextEncoder().encode('&x=1')])
+    expect(await post(latin1, `${form}; charset=iso-8859-1`)).toEqual({
+      status: 400,
+      message: `${READS} It was sent as a form, "application/x-www-form-urlencoded", with the fields "name", "x", and this route reads no form. ${AS_JSON}`,
+    })
+    expect(snapshot().locations).toEqual([])
+  })
+
+  test('a CSV sent as text/plain, as bytes or without a Content-Type is told to send it as text/csv', async () => {
+    const told = 'reads as CSV: send it as text/csv, with curl --data-binary @stores.csv -H "Content-Type: text/csv".'
+    const bytes = new TextEncoder().encode(TEXT)
+    expect(await post(TEXT, 'text/plain')).toEqual({
+      status: 400,
+      message: `${READS} It was sent as "text/plain", and ${told}`,
+    })
+    expect((await post(bytes, 'application/octet-stream')).message).toEndWith(
+      `It was sent as "application/octet-stream", and ${told}`,
+    )
+    expect((await post(bytes)).message).toEndWith(`It was sent without a Content-Type header, and ${told}`)
+    // Windows-1252 text reads as CSV too; a binary file, or prose, does not.
+    expect((await post(new Uint8Array([...bytes, 0xe9, 0x0a]), 'text/plain')).message).toEndWith(told)
+    expect((await post(new Uint8Array([0x50, 0x4b, 3, 4, 0x2c, 0x2c]), 'application/octet-stream')).message).toBe(
+      `${READS} It was sent as "application/octet-stream".`,
+    )
+    expect((await post('Hello there', 'text/plain')).message).toBe(`${READS} It was sent as "text/plain".`)
+    expect(snapshot().locations).toEqual([])
+  })
+
+  test('no body in any type is a 500: empty, huge, binary and not UTF-8', async () => {
+    const bodies: Uint8Array[] = [
+      new Uint8Array(0),
+      new Uint8Array([0xff, 0xfe, 0x00, 0x2c, 0xc3]),
+      new Uint8Array(256).map((_, i) => i),
+      new TextEncoder().encode(`${' '.repeat(2_000_000)}a,b`),
+      // One line, a run of spaces in it: read at once, a pattern's backtracking would take minutes.
+      new TextEncoder().encode(`a${' '.repeat(300_000)}b,c`),
+      new Uint8Array(9 * 1024 * 1024).fill(0x2c),
+    ]
+    const types = [
+      undefined,
+      'text/plain',
+      'application/octet-stream',
+      'application/json',
+      'application/x-www-form-urlencoded',
+      'application/x-www-form-urlencoded; charset=latin1',
+      'multipart/form-data; boundary=x',
+      'text/csv',
+    ]
+    for (const type of types)
+      for (const body of bodies) {
+        const { status } = await post(body, type)
+        expect([type, body.length, status < 500]).toEqual([type, body.length, true])
+      }
+    expect(snapshot().locations).toEqual([])
+  })
+})
