@@ -252,16 +252,23 @@ export class StorelocClient {
                 continue;
             }
             const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting };
-            let json;
-            try {
-                json = JSON.parse(text);
-            }
-            catch {
-                throw new StorelocError(response.status, 'invalid_response', `${method} ${path}: ${text.slice(0, 200)}`, undefined, headers['idempotency-key'], answer);
-            }
-            if (!response.ok)
-                throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details, headers['idempotency-key'], answer);
-            return json;
+            return answered(response, text, `${method} ${path}`, headers['idempotency-key'], answer);
         }
     }
+}
+/**
+ * A final answer's JSON (`text`, its body) when its status is a success; otherwise the
+ * StorelocError it says, or `invalid_response` for a body that is not JSON. `call`: "METHOD path".
+ */
+function answered(response, text, call, idempotencyKey, answer) {
+    let json;
+    try {
+        json = JSON.parse(text);
+    }
+    catch {
+        throw new StorelocError(response.status, 'invalid_response', `${call}: ${text.slice(0, 200)}`, undefined, idempotencyKey, answer);
+    }
+    if (!response.ok)
+        throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details, idempotencyKey, answer);
+    return json;
 }

@@ -341,29 +341,43 @@ export class StorelocClient {
         continue
       }
       const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting }
-      let json: Record<string, unknown>
-      try {
-        json = JSON.parse(text)
-      } catch {
-        throw new StorelocError(
-          response.status,
-          'invalid_response',
-          `${method} ${path}: ${text.slice(0, 200)}`,
-          undefined,
-          headers['idempotency-key'],
-          answer,
-        )
-      }
-      if (!response.ok)
-        throw new StorelocError(
-          response.status,
-          String(json.error ?? 'error'),
-          String(json.message ?? response.statusText),
-          json.details as Record<string, string[]> | undefined,
-          headers['idempotency-key'],
-          answer,
-        )
-      return json as T
+      return answered<T>(response, text, `${method} ${path}`, headers['idempotency-key'], answer)
     }
   }
+}
+
+/**
+ * A final answer's JSON (`text`, its body) when its status is a success; otherwise the
+ * StorelocError it says, or `invalid_response` for a body that is not JSON. `call`: "METHOD path".
+ */
+function answered<T>(
+  response: Response,
+  text: string,
+  call: string,
+  idempotencyKey: string | undefined,
+  answer: ErrorAnswer,
+): T {
+  let json: Record<string, unknown>
+  try {
+    json = JSON.parse(text)
+  } catch {
+    throw new StorelocError(
+      response.status,
+      'invalid_response',
+      `${call}: ${text.slice(0, 200)}`,
+      undefined,
+      idempotencyKey,
+      answer,
+    )
+  }
+  if (!response.ok)
+    throw new StorelocError(
+      response.status,
+      String(json.error ?? 'error'),
+      String(json.message ?? response.statusText),
+      json.details as Record<string, string[]> | undefined,
+      idempotencyKey,
+      answer,
+    )
+  return json as T
 }
