@@ -38,15 +38,16 @@ export type Parsed = {
 }
 
 // Street words. A suffix word ends a street name ("Main Street"), a prefix word starts one ("Rue de Rivoli").
-const STREET_SUFFIX = new Set(
-  'street road avenue ave boulevard blvd lane ln drive way court ct terrace parkway pkwy highway hwy square crescent close place pl row strasse str weg allee gasse platz damm ufer straat laan gracht plein kade singel steeg utca ulica ulice trida namesti namestie nabrezi fasor setany út útja körút tér köz nám'.split(
-    ' ',
-  ),
-)
 /** Suffix words of languages that write the street after the town (Hungarian, Czech, Slovak, Polish). */
 const ONE_WORD_BACK = new Set(
   'utca ulica ulice trida namesti namestie nabrezi fasor setany út útja körút tér köz nám'.split(' '),
 )
+const STREET_SUFFIX = new Set([
+  ...'street road avenue ave boulevard blvd lane ln drive way court ct terrace parkway pkwy highway hwy square crescent close place pl row strasse str weg allee gasse platz damm ufer straat laan gracht plein kade singel steeg'.split(
+    ' ',
+  ),
+  ...ONE_WORD_BACK,
+])
 export const STREET_SUFFIX_AT_END = new Set(['st', 'rd', 'dr', 'av'])
 const STREET_PREFIX = new Set(
   'rue avenue av boulevard bd chemin allee impasse quai place via viale piazza piazzale corso largo vicolo calle avenida plaza paseo carrer rua travessa praca ulica ul aleja aleje plac ulice trida namesti namestie bulevardul nám'.split(
@@ -75,10 +76,9 @@ const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|
 const PAGE_PREFIX = new Set(['strada', 'calea'])
 /** Tested on the word as written, lower-cased: Swedish "-vägen", not Norwegian "-vågen" (a bay: "Elnesvågen"). */
 const PAGE_COMPOUND = /(gatan|vägen|gade|vej|katu)$/
-/** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
 /** A floor's, unit's, suite's or shop's word before its number ("Level 3", "Shop 2/100"). */
 export const UNIT_BEFORE = /^(?:level|floor|unit|suite|shop|etage|stock)$/i
-
+/** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
 export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 /** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
