@@ -81,6 +81,18 @@ describe('a page asked for while the service starts', () => {
     ]).toEqual([503, 'UNAVAILABLE', '1', 'https://shop.example.com'])
   })
 
+  test('a request without a usable Host (its URL the path alone) gets the page, not a 500', async () => {
+    // As Bun.serve hands such a request over (HTTP/1.0, or a Host that is no host name).
+    const bare = (path: string, headers: Record<string, string>) => {
+      const request = new Request(`http://stand-in${path}`, { headers })
+      Object.defineProperty(request, 'url', { value: path })
+      return starting(request)
+    }
+    await expectStartingPage(await bare('/l/pk_x?lang=de', {}), 'de', 'Filialsuche')
+    // A path begun by "//" is read as a path, as the app reads it, not as a host ("[x") and its path.
+    await expectStartingPage(await bare('//[x/l?lang=fr', { accept: BROWSER }), 'fr', 'recherche de magasins')
+  })
+
   test('widget.js and the widget files are served: making them needs nothing the start prepares', async () => {
     const js = await ask('/widget.js', { 'accept-encoding': 'gzip' })
     expect([js.status, js.headers.get('content-type'), js.headers.get('cache-control')]).toEqual([

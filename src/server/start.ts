@@ -55,15 +55,15 @@ function widgetFile(path: string): string | null {
  */
 export function startingResponder(logRequests: boolean, log: Log): (request: Request) => Response | Promise<Response> {
   const nextId = requestIds()
-  return (request) => {
+  return (sent) => {
     const t0 = performance.now()
+    // A request without a usable Host comes with its path alone as its URL: read as sent to
+    // localhost, as the app reads it ("//x" is a path, not a host).
+    const request = sent.url.charCodeAt(0) === 0x2f ? new Request(`http://localhost${sent.url}`, sent) : sent
     const note = { id: sentRequestId(request) ?? nextId() }
     const done = (response: Response) => {
       response.headers.set('x-request-id', note.id)
-      if (!logRequests) return response
-      // A request without a usable Host comes with its path alone as its URL; the line reads it so.
-      const read = request.url.charCodeAt(0) === 0x2f ? new Request(`http://localhost${request.url}`, request) : request
-      return logRequest(log, read, response, t0, note)
+      return logRequests ? logRequest(log, request, response, t0, note) : response
     }
     const response = startingResponse(request)
     return response instanceof Promise ? response.then(done) : done(response)
@@ -86,7 +86,7 @@ function startingAnswer(path: string, request: Request): Response {
   if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
   if (path !== '/readyz' && (isPage(path) || prefersHtml(request.headers.get('accept'))))
     // The page's language is its link's (?lang=), else English: the locator's is in the database.
-    return startingPage(pageLang(new URL(request.url, 'http://localhost')) ?? 'en', PAGE_RELOAD_S)
+    return startingPage(pageLang(new URL(request.url)) ?? 'en', PAGE_RELOAD_S)
   return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
 }
 
