@@ -185,6 +185,32 @@ function superviseWorkers(
   }
 }
 
+/**
+ * The port the workers share, held by a bind with SO_REUSEPORT (as the workers') until they
+ * listen: no other process can take it in between, not even another server started with WORKERS
+ * on the same port (its plain bind fails; released at once, both servers' workers would share the
+ * port, each answering from its own database). A configured port is bound plainly first, which
+ * fails, as a single process would, when the port is taken. PORT=0: the kernel picks a free port.
+ * A request the hold takes before the workers listen is answered 503 (startingResponder).
+ */
+function holdPort(config: Config): ReturnType<typeof serveOn> {
+  const starting = startingResponder(config.logRequests, logLine)
+  const probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
+  if (config.port === 0) return probe
+  probe.stop(true)
+  return serveOn(config, { reusePort: true, fetch: starting })
+}
+
+/** The line that says the workers serve: at `url`, from which database, by which processes. */
+const listeningLine = (config: Config, url: string, pids: number[]) => ({
+  level: 'info',
+  message: 'listening',
+  url,
+  database: config.databasePath,
+  workers: config.workers,
+  pids,
+})
+
 /** WORKERS=N > 1: the one-time work here, the serving in N workers (see the top of the file). */
 /** `entry`: the script each worker runs (src/main.ts); `env`: the settings, options included, it is started with. */
 export async function runPrimary(
@@ -192,18 +218,7 @@ export async function runPrimary(
   entry: string,
   env: Record<string, string | undefined>,
 ): Promise<void> {
-  // The port the workers share, held by a bind with SO_REUSEPORT (as the workers') until they
-  // listen: no other process can take it in between, not even another server started with
-  // WORKERS on the same port (its plain bind fails; released at once, both servers' workers would
-  // share the port, each answering from its own database). A configured port is bound plainly
-  // first, which fails, as a single process would, when the port is taken. PORT=0: the kernel
-  // picks a free port. A request the hold takes before the workers listen is answered 503.
-  const starting = startingResponder(config.logRequests, logLine)
-  let probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
-  if (config.port !== 0) {
-    probe.stop(true)
-    probe = serveOn(config, { reusePort: true, fetch: starting })
-  }
+  const probe = holdPort(config)
   const port = probe.port!
   const hostname = probe.hostname
   const path = config.databasePath
@@ -214,23 +229,22 @@ export async function runPrimary(
   let running: () => { slot: number; proc: Subprocess }[] = () => []
   let metricsServer: ReturnType<typeof serveMetrics> | null = null
   let pool: ReturnType<typeof superviseWorkers> | null = null
-  let stopRefresh = () => {}
-  let stopPrune = () => {}
-  let stopTowns = () => {}
+  let stopUpkeep = () => {}
   let stopping = false
   // Whatever is open by then: a stop may come while the start waits for the database.
-  const stop = async (signal: NodeJS.Signals, exitCode: number) => {
-    if (stopping) return
-    stopping = true
-    stopRefresh()
-    stopPrune()
-    stopTowns()
-    const t0 = performance.now()
-    await pool?.stop(signal)
+  const release = () => {
     probe.stop(true)
     metricsServer?.stop(true)
     geocoding?.close()
     store?.close()
+  }
+  const stop = async (signal: NodeJS.Signals, exitCode: number) => {
+    if (stopping) return
+    stopping = true
+    stopUpkeep()
+    const t0 = performance.now()
+    await pool?.stop(signal)
+    release()
     if (exitCode === 0) logLine(stoppedLine(t0))
     process.exit(exitCode)
   }
@@ -252,10 +266,7 @@ export async function runPrimary(
     })
     await checked
   } catch (e) {
-    probe.stop(true)
-    metricsServer?.stop(true)
-    geocoding?.close()
-    store?.close()
+    release()
     throw e
   }
   if (stopping) return
@@ -290,18 +301,15 @@ export async function runPrimary(
     console.error(e.message)
     return stop('SIGTERM', e.exitCode)
   }
-  console.log(
-    jsonLine({
-      level: 'info',
-      message: 'listening',
-      url: `http://${hostname}:${port}`,
-      database: config.databasePath,
-      workers: config.workers,
-      pids: workers.pids(),
-    }),
-  )
+  console.log(jsonLine(listeningLine(config, `http://${hostname}:${port}`, workers.pids())))
   warnNoBaseUrl(config, logLine)
-  stopRefresh = startGeocodeRefresh(opened, places) // in this process only: one refresh, not N
-  stopPrune = startChangeLogPrune(opened) // here too: one pruning, not N
-  stopTowns = startTownUpkeep(opened, places.places) // and one reverse upkeep
+  // In this process only: one refresh, one pruning and one reverse upkeep, not N of each.
+  const upkeep = [
+    startGeocodeRefresh(opened, places),
+    startChangeLogPrune(opened),
+    startTownUpkeep(opened, places.places),
+  ]
+  stopUpkeep = () => {
+    for (const stopOne of upkeep) stopOne()
+  }
 }
