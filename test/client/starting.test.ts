@@ -2,35 +2,21 @@
 // a real server on 127.0.0.1 that answers as src/server/start.ts does (503 `unavailable`, "The
 // service is starting", Retry-After: 1) for its first requests, then serves the app. Those
 // answers are waited for up to startupWaitMs, not counted as tries.
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, test } from 'bun:test'
-import type { Server } from 'bun'
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { StorelocClient, StorelocError } from '../../src/client'
-import { startingResponder } from '../../src/server/start'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
+import { startingService } from '../starting-service'
 
 const PORT = 43601
 const BASE = `http://127.0.0.1:${PORT}`
 
 let env: TestEnv
-/** How many requests are answered "starting" before the app serves; Infinity: it never does. */
-let startingFor = 0
-const seen: Request[] = []
-let server: Server<unknown>
-
-beforeAll(() => {
-  const starting = startingResponder(false, () => {})
-  server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: PORT,
-    fetch(request) {
-      seen.push(request.clone() as Request)
-      return seen.length <= startingFor ? starting(request) : env.app.handle(request)
-    },
-  })
-})
-afterAll(() => server.stop(true))
+const service = startingService(PORT)
+const seen = service.seen
+afterAll(() => service.stop())
 beforeEach(() => {
   env = makeEnv()
+  service.app = env.app
   seen.length = 0
 })
 afterEach(() => env.close())
@@ -39,7 +25,7 @@ const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n 
 
 describe('StorelocClient while the service starts', () => {
   test('a write made while it starts is made once it serves, with one Idempotency-Key, spending no attempts', async () => {
-    startingFor = 2
+    service.startingFor = 2
     const told: unknown[] = []
     // One attempt: a starting answer counted as a try would end the request at once.
     const api = new StorelocClient({ baseUrl: BASE, apiKey: env.key, attempts: 1, onStarting: (w) => told.push(w) })
@@ -55,7 +41,7 @@ describe('StorelocClient while the service starts', () => {
   })
 
   test('a start longer than startupWaitMs ends the request with the starting error; 0 waits not at all', async () => {
-    startingFor = Number.POSITIVE_INFINITY
+    service.startingFor = Number.POSITIVE_INFINITY
     const api = new StorelocClient({ baseUrl: BASE, apiKey: env.key, attempts: 1, startupWaitMs: 1500 })
     const error = await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-1' }).catch((e) => e)
     expect(error).toBeInstanceOf(StorelocError)

@@ -1,39 +1,27 @@
 // examples/sync.ts run right after a first start: the service answers "starting" (503, as
 // src/server/start.ts does) for longer than the client's tries, then serves. The sync waits,
 // says so once, and mirrors the list.
-import { afterAll, afterEach, beforeAll, beforeEach, expect, test } from 'bun:test'
-import type { Server } from 'bun'
+import { afterAll, afterEach, beforeEach, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startingResponder } from '../../src/server/start'
 import { makeEnv, type TestEnv } from '../helpers'
+import { startingService } from '../starting-service'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const PORT = 43602
 
 let env: TestEnv
-/** How many requests are answered "starting" before the app serves. */
-let startingFor = 0
-let asked = 0
-let server: Server<unknown>
-
-beforeAll(() => {
-  const starting = startingResponder(false, () => {})
-  server = Bun.serve({
-    hostname: '127.0.0.1',
-    port: PORT,
-    fetch: (request) => (++asked <= startingFor ? starting(request) : env.app.handle(request)),
-  })
-})
-afterAll(() => server.stop(true))
+const service = startingService(PORT)
+afterAll(() => service.stop())
 beforeEach(() => {
   env = makeEnv()
-  asked = 0
+  service.app = env.app
+  service.seen.length = 0
 })
 afterEach(() => env.close())
 
 test('a sync run while the service starts waits for it, saying so once, and mirrors the list', async () => {
-  startingFor = 5 // past the client's 4 tries
+  service.startingFor = 5 // past the client's 4 tries
   const file = join(env.dir, 'stores.csv')
   writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
   // Spawned, not run in step: the server answers from this process's event loop.
@@ -52,11 +40,11 @@ test('a sync run while the service starts waits for it, saying so once, and mirr
   expect(code).toBe(0)
   expect(stdout).toMatch(/^created S1 \(loc_[0-9a-z]{16}\)\n/)
   expect(stdout).toEndWith('1 created, 0 updated, 0 unchanged, 0 deleted.\n')
-  expect(asked).toBeGreaterThan(startingFor)
+  expect(service.seen.length).toBeGreaterThan(service.startingFor)
 })
 
 test('a service still starting past STORELOC_STARTUP_WAIT ends the sync with what to do, not "retry in 1 s"', async () => {
-  startingFor = Number.POSITIVE_INFINITY
+  service.startingFor = Number.POSITIVE_INFINITY
   const file = join(env.dir, 'stores.csv')
   writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
   const url = `http://127.0.0.1:${PORT}`

@@ -1,0 +1,24 @@
+// A service right after a first start, on a real port of 127.0.0.1: its first requests get the
+// answers src/server/start.ts gives while the geocoder's data is built, the later ones the app's.
+import { startingResponder } from '../src/server/start'
+
+type App = { handle(request: Request): Response | Promise<Response> }
+
+/**
+ * Serves on `port`. The first `startingFor` requests (set it per test; Infinity: never started)
+ * are answered "starting", the later ones by `app`; `seen` keeps a copy of each request.
+ */
+export function startingService(port: number) {
+  const starting = startingResponder(false, () => {})
+  const service = { startingFor: 0, seen: [] as Request[], app: null as App | null, stop: () => {} }
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port,
+    fetch(request) {
+      service.seen.push(request.clone() as Request)
+      return service.seen.length <= service.startingFor ? starting(request) : service.app!.handle(request)
+    },
+  })
+  service.stop = () => server.stop(true)
+  return service
+}
