@@ -79,37 +79,7 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * The pages' format, in every page's ETag with ANSWER_FORMAT (a store page shows the Query API's
  * location): moved when a page's content changes for the same locator version (versions outlive
  * a restart), so a browser's copy made before is sent again in full, not confirmed by a 304.
- * 1: a store placed only at its town has directions to its address and no geo point.
- * 2: those directions name the address's town, region and country, with the town's point as a hint.
- * 3: such a store's Open Graph place:location is that point (business.business requires one).
- * 4: an address that starts with its town ("10435 Berlin") gives no street to JSON-LD and og.
- * 5: one written town first has the street after it ("1052 Budapest, Váci utca 1."); "800 Chicago
- *    Ave, Chicago" has its street.
- * 6: directions add the country to an address whose "Ch." (chemin), "in" or "at" is no code.
- * 7: they do not add a postcode the text writes with other spacing ("SW1A2AA").
- * 8: they name a country as people write it ("Hong Kong", "Myanmar"), and read it so.
- * 9: a region given as a code ("IN") is said only by that code in capitals, not "in".
- * 10: a postcode written without its space ("SW1A2AA") is the postcode, not a street.
- * 11: directions read a region written short ("IL", "Ill."), and a code in capitals as a country
- *    only where one stands (not "IN" in capitals, "BR-116", "AT&T").
- * 12: a district after the town ("Berlin, Mitte") is no street.
- * 13: an English page's og:locale is en_GB where the store's country writes British English.
- * 14: directions read no region in the town's name ("St. George") or a street's word ("Main St").
- * 15: og:locale is en_GB in the rest of CLDR's international English (Rwanda, Indonesia, ...).
- * 16: directions read a region given as a code ("IN") only in capitals after the town too.
- * 17: directions read no region or country in the town's name ("Kansas City", "Panama City").
- * 18: a code in a piece all in capitals ("KIOSK AT ...") is a word in mixed text too.
- * 19: a town written short ("St. George") is the geocoder's "Saint George", not said again.
- * 20: a piece after the town that names no place near the store is its street ("Berlin, Unter den
- *    Linden"); a district's name ("Berlin, Mitte") still is not.
- * 21: directions do not add a region given as a code ("IL", "BY") that the address names in full.
- * 22: a piece of several words names such a region only by its initials: "Main Street" is no "MA".
- * 23: a region's name after the town ("Köln, Nordrhein-Westfalen") is no street.
- * 24: a piece after the town is the street only with a number or a street's word, more languages'
- *    ("Váci utca", "ul. Marszałkowska"): not a district ("London, Soho") nor "Berlin, Unter den Linden".
- * 25: a region given as a code is named in full only by a piece that is its name: "Midtown" is no "MO".
- * 26: Norwegian "-vågen" ("Molde, Elnesvågen") is no street as Swedish "-vägen" is.
- * 27: a region's name that holds the town's ("Appenzell, Appenzell Innerrhoden") names its code.
+ * Add one in the commit that changes what a page shows; `git log -S PAGE_FORMAT` lists why.
  */
 export const PAGE_FORMAT = 27
 
