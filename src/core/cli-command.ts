@@ -60,9 +60,6 @@ function processOf(pid: number): { argv: string[]; parent: number } | null {
   }
 }
 
-/** bunCwd's answer: this process's ancestors do not change. */
-let bunCwdFound: string | undefined
-
 /**
  * Bun's `--cwd PKG` when `bun run --cwd PKG` (`bun --cwd=PKG run`, `bun --cwd PKG` too) ran
  * this package's script: Bun names the folder it runs the script in (npm_config_local_prefix) and
@@ -72,8 +69,6 @@ let bunCwdFound: string | undefined
 export function bunCwd(env: Env = process.env): string {
   const script = env.npm_lifecycle_event
   if (env.npm_config_user_agent?.startsWith('bun/') !== true || !script) return ''
-  if (bunCwdFound !== undefined) return bunCwdFound
-  bunCwdFound = ''
   let pid = process.ppid
   // Pid 1 too: a container's Bun (docker run IMAGE bun run --cwd /app start) is its first process.
   for (let up = 0; up < 2 && pid > 0; up++) {
@@ -85,13 +80,12 @@ export function bunCwd(env: Env = process.env): string {
       // Bun's options stand before the script's name, after `run` or before it, or with no `run`
       // (`bun --cwd PKG cli`): the script is its first word that is not --cwd's folder.
       const named = argv.findIndex((a, i) => i > 0 && a === script && argv[i - 1] !== '--cwd')
-      if (named > 0 && argv.slice(0, named).some((a) => a === '--cwd' || a.startsWith('--cwd=')))
-        bunCwdFound = ` --cwd ${shellWord(process.cwd())}`
-      break
+      const cwd = named > 0 && argv.slice(0, named).some((a) => a === '--cwd' || a.startsWith('--cwd='))
+      return cwd ? ` --cwd ${shellWord(process.cwd())}` : ''
     }
     pid = found.parent
   }
-  return bunCwdFound
+  return ''
 }
 
 /**
