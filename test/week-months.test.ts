@@ -76,3 +76,19 @@ test('an import of a week cell of holidays alone keeps its day columns and warns
   expect(rows[0]!.body.hours).toEqual({ monday: '9-18' })
   expect(rows[0]!.notes.join(' ')).toContain('public holidays as special dates (special_hours)')
 })
+
+test('a bare "Mar" beside English days, or "Mär", "Mrz", is March: the cell is in doubt', () => {
+  for (const cell of [
+    'Mon-Fri 9-5, Mar closed',
+    'Mon-Fri 9-5; Mar: closed',
+    'Mon-Fri 9-5, Mär closed',
+    'Mo-Fr 9-18, Mrz geschlossen',
+  ]) {
+    const message = refusal(cell)
+    expect(message, cell).toContain('is a season, not read')
+    expect(message, cell).not.toContain('Tuesday')
+  }
+  // Beside French or Spanish days, "mar" alone is still Tuesday.
+  expect(splitWeekHours('lun-sam 9-19, mar fermé')).toEqual(['9-19', 'fermé', '9-19', '9-19', '9-19', '9-19', ''])
+  expect(splitWeekHours('Lun-Sáb 9-14, Mar 10-13')).toEqual(['9-14', '10-13', '9-14', '9-14', '9-14', '9-14', ''])
+})

@@ -30,13 +30,29 @@ const MONTH_CLAUSE = new RegExp(
   'iu',
 )
 
+/**
+ * March alone as a clause ("Mon-Fri 9-5, Mar closed"), on the text as written: "Mär" and "Mrz"
+ * are no day's name; "Mar" is Tuesday in French, Spanish and Italian, so March only beside
+ * English days (ENGLISH_DAY).
+ */
+const MARCH_ALONE = /(?:^|[,;|(])\s*(m(?:är|rz|ar))\.?(?![\p{L}\d])(?!\.?\s*[-–—/])/iu
+/** A day's name only English writes. */
+const ENGLISH_DAY = /(?<!\p{L})(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day)?(?!\p{L})/iu
+
 /** Why a week naming a season by its months or a date is not read; null when it names none. */
 export function monthDoubt(text: string): string | null {
   const { t, at } = folded(text)
   const m = MONTH_CLAUSE.exec(t)
-  if (m === null) return null
+  if (m === null) {
+    const march = MARCH_ALONE.exec(text)
+    const isMarch = march !== null && (!/^mar$/i.test(march[1]!) || ENGLISH_DAY.test(text))
+    return isMarch ? seasonDoubt(march[1]!) : null
+  }
   const shown = text.slice(at[m.index], at[m.index + m[0].length])
   if (/^\d/.test(m[0]))
     return `its "${shown}" is a date, not a day of the week. Write the week's hours, such as "Mon-Fri 09:00-18:00", and dates as special dates (special_hours).`
-  return `its "${shown}" is a season, not read: its months are no days. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and the dates they differ on as special dates (special_hours), or give it the status draft while it is closed.`
+  return seasonDoubt(shown)
 }
+
+const seasonDoubt = (shown: string) =>
+  `its "${shown}" is a season, not read: its months are no days. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and the dates they differ on as special dates (special_hours), or give it the status draft while it is closed.`
