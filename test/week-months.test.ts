@@ -92,3 +92,12 @@ test('a bare "Mar" beside English days, or "Mär", "Mrz", is March: the cell is 
   expect(splitWeekHours('lun-sam 9-19, mar fermé')).toEqual(['9-19', 'fermé', '9-19', '9-19', '9-19', '9-19', ''])
   expect(splitWeekHours('Lun-Sáb 9-14, Mar 10-13')).toEqual(['9-14', '10-13', '9-14', '9-14', '9-14', '9-14', ''])
 })
+
+test('German "am" before holidays is no a.m.: the holidays\' clause is in doubt as "an"', () => {
+  expect(refusal('Mo-Fr 9-18, So 10-12 am Feiertag')).toContain('its "am" before "Feiertag" is not read')
+  expect(refusal('So 10-12 am Feiertag geschlossen')).toContain('its "am" before "Feiertag" is not read')
+  expect(splitWeekHours('Mo-Fr 9-18, So 10-12 am Feiertag')).toBeNull()
+  // A day given its hours before, "am Feiertag" after them is the holidays' alone; "10-12 am" alone is a.m.
+  expect(splitWeekHours('So 10-16, So 10-12 am Feiertag')).toEqual(['', '', '', '', '', '', '10-16'])
+  expect(splitWeekHours('Sun 10-12 am')).toEqual(['', '', '', '', '', '', '10-12 am'])
+})

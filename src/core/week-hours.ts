@@ -42,6 +42,7 @@ import {
   say,
   unbracketed,
   untilBetween,
+  beforeDaysDoubt,
   wordsBeforeDays,
 } from './week-words'
 
@@ -354,7 +355,7 @@ function splitWith(
     }
   }
   // "sat=", "Sat:": empty, a day is unknown (an export's blank: closed, or not filled in?).
-  onHolidays(text, at, specs, hours, read, g, beforeHolidays)
+  if (!onHolidays(text, at, specs, hours, read, g, beforeHolidays, doubts)) return null
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
@@ -442,12 +443,17 @@ function holidayWords(specs: Spec[], hours: string[], read: ReadonlyMap<string, 
   return specs.map((_, i) => BEFORE_HOLIDAYS.test(hours[i]!) && holidaysAlone(i))
 }
 
+/** Days only German names, or its holidays: "am" before them is German on. */
+const GERMAN_NEXT = /^(?:feiertag|sonn-|(?:mon|diens|donners|frei|sams|sonn)tag|mittwoch|sonnabend)/i
+
 /** A word for on before holidays ("Sunday closed on bank holidays", "So 10-12 am Feiertag"). */
 const ON_HOLIDAYS = /(?:^|\s)(?:on|an|am|op)\s*$/iu
 
 /**
  * Marks in `said` the specs of days named before whose hours are the holidays' after them, which
  * have none of their own ("Sunday closed on bank holidays"): those hours say nothing of the week.
+ * False, saying why, when a day's other hours end in German "am" (on) before German days ("So
+ * 10-12 am Feiertag"): no a.m., in doubt as "an" is.
  */
 function onHolidays(
   text: string,
@@ -457,7 +463,8 @@ function onHolidays(
   read: ReadonlyMap<string, number> | null,
   g: Grammar,
   said: boolean[],
-): void {
+  doubts?: string[],
+): boolean {
   for (let i = 0; i + 1 < specs.length; i++) {
     const [spec, next] = [specs[i]!, specs[i + 1]!]
     const between = text.slice(at[spec.index + spec[0].length], at[next.index])
@@ -471,6 +478,11 @@ function onHolidays(
     if (alone && again && hours[i + 1] === '' && daysOf(next[0], read, g).length === 0 && ON_HOLIDAYS.test(between))
       said[i] = true
   }
+  const on = hours.findIndex((h, i) => !said[i] && / am$/i.test(h) && GERMAN_NEXT.test(specs[i + 1]?.[0] ?? ''))
+  const days = specs[on + 1]
+  if (on >= 0 && days)
+    say(doubts, beforeDaysDoubt('am', text.slice(at[days.index], at[days.index + days[0].length]).trim()))
+  return on < 0
 }
 
 /** How spec `i` names each of its days (named), which it names alone (aloneAt: `i`), and that it names them (lastAt). */

@@ -152,6 +152,10 @@ export function groupDays(
   return null
 }
 
+/** Why a day's words before the next days (`days`) are not read. */
+export const beforeDaysDoubt = (tail: string, days: string) =>
+  `its "${tail}" before "${days}" is not read. Write those days' hours alone, such as "Sat 10:00-14:00", or leave them out.`
+
 /**
  * Whether a day's hours end in words of none before the next days ("Mon-Fri 9-5, every other Sat
  * 10-2"): kept unread, they would leave the next days read as every week's. Says which.
@@ -176,10 +180,7 @@ export function wordsBeforeDays(hours: string[], daysAt: (i: number) => string, 
         .join('')
         .replace(/^[\s(]+/, '')
         .trim()
-      say(
-        doubts,
-        `its "${tail}" before "${daysAt(i + 1)}" is not read. Write those days' hours alone, such as "Sat 10:00-14:00", or leave them out.`,
-      )
+      say(doubts, beforeDaysDoubt(tail, daysAt(i + 1)))
       return true
     }
   }
