@@ -31,7 +31,8 @@ export type ClientOptions = {
     onStarting?: (wait: StartupWait) => void;
     /**
      * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
-     * database asks for 600 s) ends the request with its error rather than hold the script.
+     * database asks for 600 s) ends the request with its error rather than hold the script; so does
+     * a starting service's pause (1 s) beyond it.
      */
     maxWaitMs?: number;
     fetch?: typeof fetch;

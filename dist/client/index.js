@@ -218,12 +218,13 @@ export class StorelocClient {
             const starting = read !== undefined && isStarting(read);
             if (starting) {
                 const pause = startingPause(retryAfter);
-                if (startingSince === undefined) {
-                    startingSince = Date.now();
-                    if (pause <= this.startupWaitMs)
+                const first = startingSince === undefined;
+                startingSince ??= Date.now();
+                // A pause beyond maxWaitMs ends the request, as a Retry-After beyond it does: shortened
+                // instead, a maxWaitMs of 0 would ask a service building its data again and again.
+                if (pause <= this.maxWaitMs && Date.now() - startingSince + pause <= this.startupWaitMs) {
+                    if (first)
                         this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs });
-                }
-                if (Date.now() - startingSince + pause <= this.startupWaitMs) {
                     await sleep(pause);
                     continue;
                 }

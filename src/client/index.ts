@@ -47,7 +47,8 @@ export type ClientOptions = {
   onStarting?: (wait: StartupWait) => void
   /**
    * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
-   * database asks for 600 s) ends the request with its error rather than hold the script.
+   * database asks for 600 s) ends the request with its error rather than hold the script; so does
+   * a starting service's pause (1 s) beyond it.
    */
   maxWaitMs?: number
   fetch?: typeof fetch
@@ -311,12 +312,12 @@ export class StorelocClient {
       const starting = read !== undefined && isStarting(read)
       if (starting) {
         const pause = startingPause(retryAfter)
-        if (startingSince === undefined) {
-          startingSince = Date.now()
-          if (pause <= this.startupWaitMs)
-            this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
-        }
-        if (Date.now() - startingSince + pause <= this.startupWaitMs) {
+        const first = startingSince === undefined
+        startingSince ??= Date.now()
+        // A pause beyond maxWaitMs ends the request, as a Retry-After beyond it does: shortened
+        // instead, a maxWaitMs of 0 would ask a service building its data again and again.
+        if (pause <= this.maxWaitMs && Date.now() - startingSince + pause <= this.startupWaitMs) {
+          if (first) this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
           await sleep(pause)
           continue
         }

@@ -1,0 +1,44 @@
+// The client's wait for a starting service beside its other limits: each pause stays within
+// maxWaitMs.
+// A real server on 127.0.0.1 answers "starting" for its first requests, then serves the app.
+import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { StorelocClient, StorelocError } from '../../src/client'
+import { makeEnv, storeBody, type TestEnv } from '../helpers'
+import { startingService } from '../starting-service'
+
+const PORT = 45901
+const BASE = `http://127.0.0.1:${PORT}`
+
+let env: TestEnv
+const service = startingService(PORT)
+const seen = service.seen
+afterAll(() => service.stop())
+beforeEach(() => {
+  env = makeEnv()
+  service.app = env.app
+  seen.length = 0
+})
+afterEach(() => env.close())
+
+const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+
+describe('StorelocClient waiting for a start, within its other limits', () => {
+  test('a starting pause (Retry-After: 1) beyond maxWaitMs ends the request with the starting error', async () => {
+    service.startingFor = Number.POSITIVE_INFINITY
+    const told: unknown[] = []
+    const api = new StorelocClient({
+      baseUrl: BASE,
+      apiKey: env.key,
+      maxWaitMs: 500,
+      startupWaitMs: 1500,
+      onStarting: (w) => told.push(w),
+    })
+    const error = await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-1' }).catch((e) => e)
+    expect(error).toBeInstanceOf(StorelocError)
+    expect(error).toMatchObject({ status: 503, code: 'unavailable', retryAfter: 1, starting: true })
+    // Asked once: waiting the 1 s the answer asks would pass the 500 ms allowed before a try.
+    expect(seen).toHaveLength(1)
+    expect(told).toEqual([])
+    expect(count()).toBe(0)
+  })
+})
