@@ -11,9 +11,9 @@ export type ClientOptions = {
      */
     attempts?: number;
     /**
-     * How long, in all, a write is waited for while an earlier try of it still runs on the server
-     * (409 with Retry-After: its try timed out here, a slow geocoder there), ms (default 600,000).
-     * Those answers are not counted as tries.
+     * How long a write is waited for while an earlier try of it still runs on the server (409 with
+     * Retry-After: its try timed out here, a slow geocoder there), ms, counted from its first such
+     * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it.
      */
     inFlightWaitMs?: number;
     /** Per try, ms (default 30,000). */

@@ -186,9 +186,10 @@ export class StorelocClient {
         }
         let wait = this.backoffMs;
         let failed = 0;
-        const started = Date.now();
         /** When the first starting answer came; undefined until one did. */
         let startingSince;
+        /** When the first answer of the write still running came: the start's wait is not counted. */
+        let inFlightSince;
         /** A try that got no answer, or lost its body on the way: counted, and backed off from. */
         const unansweredTry = async (e) => {
             if (++failed >= this.attempts)
@@ -232,8 +233,10 @@ export class StorelocClient {
             else {
                 const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait;
                 const waiting = inFlight(response);
+                if (waiting)
+                    inFlightSince ??= Date.now();
                 const again = waiting
-                    ? Date.now() - started + delay <= this.inFlightWaitMs
+                    ? Date.now() - inFlightSince + delay <= this.inFlightWaitMs
                     : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs;
                 if (again) {
                     if (read === undefined)

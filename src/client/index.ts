@@ -27,9 +27,9 @@ export type ClientOptions = {
    */
   attempts?: number
   /**
-   * How long, in all, a write is waited for while an earlier try of it still runs on the server
-   * (409 with Retry-After: its try timed out here, a slow geocoder there), ms (default 600,000).
-   * Those answers are not counted as tries.
+   * How long a write is waited for while an earlier try of it still runs on the server (409 with
+   * Retry-After: its try timed out here, a slow geocoder there), ms, counted from its first such
+   * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it.
    */
   inFlightWaitMs?: number
   /** Per try, ms (default 30,000). */
@@ -283,9 +283,10 @@ export class StorelocClient {
     }
     let wait = this.backoffMs
     let failed = 0
-    const started = Date.now()
     /** When the first starting answer came; undefined until one did. */
     let startingSince: number | undefined
+    /** When the first answer of the write still running came: the start's wait is not counted. */
+    let inFlightSince: number | undefined
     /** A try that got no answer, or lost its body on the way: counted, and backed off from. */
     const unansweredTry = async (e: unknown) => {
       if (++failed >= this.attempts) throw unanswered(method, path, e, headers['idempotency-key'])
@@ -324,8 +325,9 @@ export class StorelocClient {
       } else {
         const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait
         const waiting = inFlight(response)
+        if (waiting) inFlightSince ??= Date.now()
         const again = waiting
-          ? Date.now() - started + delay <= this.inFlightWaitMs
+          ? Date.now() - inFlightSince! + delay <= this.inFlightWaitMs
           : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs
         if (again) {
           if (read === undefined) await response.body?.cancel()
