@@ -107,6 +107,7 @@ const MAKERS: Record<string, () => Asset | Promise<Asset>> = {
   'countries.json': countries,
 }
 
+// Kept a process, not an app: each asset is a pure function of the files it is made from, alike for every app.
 const made = new Map<string, Promise<Asset>>()
 
 /** The asset of that name, made on first ask; null for a name there is none of. */
