@@ -26,14 +26,32 @@ const twoFinders = (a: string, b: string) =>
     `<div id="a" data-storeloc="${demo.server.token}" ${a}></div><div id="b" data-storeloc="${demo.server.token}" ${b}></div><script src="${demo.server.url}/widget.js"></script>`,
   )
 
+/** `run` on a new page, given the URL of twoFinders(a, b): the page and the host closed after it, passed or not. */
+async function withTwoFinders(a: string, b: string, run: (page: Page, url: string) => Promise<void>): Promise<void> {
+  const host = twoFinders(a, b)
+  const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
+  try {
+    await run(page, host.url)
+  } finally {
+    host.stop()
+    await page.close()
+  }
+}
+
+/** #a lists its stores with no map shown: its list as wide as the room of list and map. */
+async function listTakesMapRoom(page: Page): Promise<void> {
+  await page.locator('#a .sl-item').first().waitFor()
+  await page.locator('#a .sl-map').waitFor({ state: 'hidden' })
+  const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
+  expect(await width('#a .sl-results')).toBe(await width('#a .sl-main'))
+}
+
 describe.skipIf(chromiumPath === null)("the map's own script, in Chromium", () => {
   test('finders with their maps off ask for no file of the map, searching and picking a store', async () => {
-    const host = twoFinders('data-map="false" data-place="London"', 'data-map="off"')
-    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
-    watchRequests(page)
-    const asked = widgetFiles(page)
-    try {
-      await page.goto(host.url)
+    await withTwoFinders('data-map="false" data-place="London"', 'data-map="off"', async (page, url) => {
+      watchRequests(page)
+      const asked = widgetFiles(page)
+      await page.goto(url)
       await page.locator('#a .sl-item').first().waitFor()
       await page.locator('#a .sl-item .sl-name').first().click()
       await page.locator('#a .sl-selected').waitFor()
@@ -43,21 +61,16 @@ describe.skipIf(chromiumPath === null)("the map's own script, in Chromium", () =
       await networkSettled(page)
       expect(asked.sort()).toEqual(['/widget.css', '/widget.js'])
       expect(await page.locator('.sl-map').count()).toBe(0)
-    } finally {
-      host.stop()
-      await page.close()
-    }
+    })
   })
 
   test('two maps load map.js once, beside Leaflet, and draw with it: pins that pick, bubbles named', async () => {
-    const host = twoFinders('data-place="London"', '')
-    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
-    watchRequests(page)
-    const asked = widgetFiles(page)
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
-    try {
-      await page.goto(host.url)
+    await withTwoFinders('data-place="London"', '', async (page, url) => {
+      watchRequests(page)
+      const asked = widgetFiles(page)
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      await page.goto(url)
       await page.locator('#a .sl-pin').first().waitFor()
       await page.locator('#b .sl-cluster').first().waitFor()
       await networkSettled(page)
@@ -84,56 +97,37 @@ describe.skipIf(chromiumPath === null)("the map's own script, in Chromium", () =
       await page.locator(`#a .sl-item.sl-selected[data-id="${third}"]`).waitFor()
       expect(await page.locator(`#a .sl-marker-selected .sl-pin`).getAttribute('data-id')).toBe(third)
       expect(errors).toEqual([])
-    } finally {
-      host.stop()
-      await page.close()
-    }
+    })
   })
 
   test("map.js refused: the finder's list takes the map's room, and searches as before", async () => {
-    const host = twoFinders('data-place="London"', 'data-map="false"')
-    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
-    await page.route('**/widget/map.js?v=*', (route) => route.fulfill({ status: 503, body: '' }))
-    try {
-      await page.goto(host.url)
-      await page.locator('#a .sl-item').first().waitFor()
-      await page.locator('#a .sl-map').waitFor({ state: 'hidden' })
-      const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
-      expect(await width('#a .sl-results')).toBe(await width('#a .sl-main'))
+    await withTwoFinders('data-place="London"', 'data-map="false"', async (page, url) => {
+      await page.route('**/widget/map.js?v=*', (route) => route.fulfill({ status: 503, body: '' }))
+      await page.goto(url)
+      await listTakesMapRoom(page)
       await page.locator('#a').getByRole('combobox', { name: 'Town or postcode' }).fill('Paris')
       await page.locator('#a').getByRole('combobox', { name: 'Town or postcode' }).press('Enter')
       await page.locator('#a .sl-status', { hasText: 'Paris' }).waitFor()
       expect(await page.locator('#a .sl-item').count()).toBeGreaterThan(0)
-    } finally {
-      host.stop()
-      await page.close()
-    }
+    })
   })
 
   test("a widget.js of an earlier build, kept in the browser's cache, runs no map.js but its own: its list takes the map's room", async () => {
-    const host = twoFinders('data-place="London"', 'data-map="false"')
-    const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
-    const errors: string[] = []
-    page.on('pageerror', (e) => errors.push(e.message))
-    const asked = widgetFiles(page)
-    // The widget.js of a build before the service's own: it asks for the map.js of that build.
-    await page.route('**/widget.js', async (route) => {
-      const sent = await route.fetch()
-      const body = (await sent.text()).replace(/map\.js\?v=\w+/g, 'map.js?v=0ld')
-      await route.fulfill({ response: sent, body })
-    })
-    try {
-      await page.goto(host.url)
-      await page.locator('#a .sl-item').first().waitFor()
-      await page.locator('#a .sl-map').waitFor({ state: 'hidden' })
-      const width = async (selector: string) => (await page.locator(selector).boundingBox())!.width
-      expect(await width('#a .sl-results')).toBe(await width('#a .sl-main'))
+    await withTwoFinders('data-place="London"', 'data-map="false"', async (page, url) => {
+      const errors: string[] = []
+      page.on('pageerror', (e) => errors.push(e.message))
+      const asked = widgetFiles(page)
+      // The widget.js of a build before the service's own: it asks for the map.js of that build.
+      await page.route('**/widget.js', async (route) => {
+        const sent = await route.fetch()
+        const body = (await sent.text()).replace(/map\.js\?v=\w+/g, 'map.js?v=0ld')
+        await route.fulfill({ response: sent, body })
+      })
+      await page.goto(url)
+      await listTakesMapRoom(page)
       // The service has no map.js of that version (404): none runs.
       expect(asked.filter((p) => p.startsWith('/widget/map'))).toEqual(['/widget/map.js?v=0ld'])
       expect(errors).toEqual([])
-    } finally {
-      host.stop()
-      await page.close()
-    }
+    })
   })
 })
