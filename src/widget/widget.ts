@@ -3,7 +3,7 @@
 import { type FiltersAnswer, type Location, type LocationsAnswer, type Place, query, queryWhenReady } from './api'
 import { Browsing } from './browse'
 import type { Single } from './clusters'
-import { append, h } from './dom'
+import { h } from './dom'
 import { beyondRadius } from './beyond'
 import { sayFailure, sayFiltersFailed, sayUnusable, tryAgain } from './failures'
 import { type CountBar, countBar, pastFilters } from './filter-count'
@@ -22,12 +22,11 @@ import { measureIn, unitOfLang } from './units'
 import { type Area, leaveArea, takeAnswer } from './answered-place'
 import { warnOfGroups } from './option-warnings'
 import { SearchEntries } from './history'
-import { listKeys, markSelected, storeItem } from './results'
+import { markSelected, storeItem } from './results'
+import { StoreList } from './store-list'
 import { type ViewSwitch, viewSwitch } from './view-switch'
 import { filterParams, searchParams } from './search-params'
 import { firstSearch, type Origin, originOf, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
-
-type Center = { lat: number; lng: number; label?: string }
 
 /** How long a finder waits for its filters before it shows without them (they come in later). */
 const SHOW_WITHIN_MS = 1000
@@ -40,9 +39,8 @@ export class Widget {
   /** lang for places (GET /places, near=): with the region its tag names ("en-GB"). */
   readonly #placeLang: string
   readonly #state: SearchState
-  #results: Location[] = []
-  #total = 0
-  #center: Center | null = null
+  /** Where the service measured the last search from; null until one names a place. */
+  #center: { lat: number; lng: number; label?: string } | null = null
   #pending: AbortController | null = null
   #map: StoreMap | null = null
   #filters: Filters | null = null
@@ -61,10 +59,8 @@ export class Widget {
   readonly #form: Form
   readonly #status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
   readonly #alert = h('p', { class: 'sl-error', role: 'alert' })
-  readonly #list: HTMLOListElement
-  readonly #more: HTMLButtonElement
+  readonly #stores: StoreList
   readonly #mapEl = h('div', { class: 'sl-map' })
-  readonly #resultsBox: HTMLDivElement
   /** On a phone: the list or the map. */
   readonly #view: ViewSwitch
   /** On a phone, under the open filters: how many stores the list shows. */
@@ -105,15 +101,18 @@ export class Widget {
       change: () => void this.#searchIfAny(),
       submit: (e) => this.#submit(e),
     })
-    this.#list = h('ol', { class: 'sl-list', 'aria-label': options.label ?? texts.list })
-    this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
-    this.#more.addEventListener('click', () => void this.#loadMore())
+    this.#stores = new StoreList(
+      texts,
+      options.label ?? texts.list,
+      (l, n) => this.#item(l, n),
+      (any) => this.#view.found(any),
+      () => void this.#loadMore(),
+    )
     element.classList.add('sl-root')
     // Its texts' language, for screen readers' voices, whatever the page's is.
     this.#hostLang = element.getAttribute('lang')
     element.lang = lang
     this.#entries = new SearchEntries(urlKeys, this.#life.signal)
-    this.#resultsBox = h('div', { class: 'sl-results' }, this.#list, this.#more)
     this.#bar = countBar(element, texts)
     // A search made on the map and not yet answered is a new entry over the list's, as its answer makes it.
     const keep = { searches: this.#entries, settle: () => this.#keepInUrl(true) }
@@ -121,7 +120,7 @@ export class Widget {
     this.#view = viewSwitch(
       element,
       texts,
-      this.#resultsBox,
+      this.#stores.box,
       this.#mapEl,
       refit,
       this.#life.signal,
@@ -141,11 +140,10 @@ export class Widget {
         'div',
         { class: options.map ? 'sl-main' : 'sl-main sl-no-map' },
         options.map ? this.#view.element : null,
-        this.#resultsBox,
+        this.#stores.box,
         options.map ? this.#mapEl : null,
       ),
     ]
-    listKeys(this.#list)
     this.#fillForm()
     const defaults = this.#loadDefaults()
     // Without data-unit, the locator's unit (else the one guessed: units.ts), a guess taken up too.
@@ -158,7 +156,7 @@ export class Widget {
     })
     // A page opened on a store picked (the link back from its page, a reload): that store in sight.
     void Promise.allSettled([first, shown]).then(() => {
-      const picked = this.#list.querySelector('.sl-selected')
+      const picked = this.#stores.list.querySelector('.sl-selected')
       if (picked && !this.destroyed) this.#view.toList(picked)
     })
     if (this.#state.locate) {
@@ -199,10 +197,7 @@ export class Widget {
       // A search still on its way is not this one's answer, nor the nearest stores it asks next (sayBeyond).
       this.#pending?.abort()
       this.#pending = null
-      this.#results = []
-      this.#list.replaceChildren()
-      this.#view.found(false)
-      this.#more.hidden = true
+      this.#stores.clear(false)
       this.#status.textContent = texts.prompt
       this.#keepInUrl(true)
       // From a search back to none (Back, the place cleared): the map as the page opened, no pin
@@ -232,11 +227,7 @@ export class Widget {
     } catch {
       if (this.destroyed) return
       // The alert says why; the last search's stores are not this one's answer.
-      this.#results = []
-      this.#list.replaceChildren()
-      this.#view.found(false)
-      this.#resultsBox.classList.add('sl-answered')
-      this.#more.hidden = true
+      this.#stores.clear(true)
       this.#bar.count(null)
       this.#map?.show([], null, true)
       return
@@ -244,35 +235,28 @@ export class Widget {
     if (answer === null || this.destroyed) return
     const q = answer.meta.query ?? {}
     this.#state.unit = q.unit ?? this.#state.unit
-    this.#center = q.center ?? null
     // The radius asked: the one sent, else the locator's default the service took.
     const sent = state.radius ?? this.#options.radius
     const asked = sent ?? this.#defaultRadius
     const taken = takeAnswer(state, q, sent, asked, this.#area)
     this.#area = taken.area
     if (taken.label !== null) this.#form.place.setText(taken.label)
-    this.#results = answer.data.locations
-    this.#total = answer.data.pagination.total
     this.#fillForm()
-    this.#list.replaceChildren(...this.#results.map((l, i) => this.#item(l, i + 1)))
-    this.#view.found(this.#results.length > 0)
-    // Till the first answer, an empty list keeps its room on a phone (widget.css).
-    this.#resultsBox.classList.add('sl-answered')
-    // A new list starts at its top, not where the last one was scrolled to.
-    this.#resultsBox.scrollTop = 0
-    this.#more.hidden = !answer.data.pagination.hasMore
+    const stores = this.#stores
+    this.#center = q.center ?? null
+    stores.show(answer.data)
     this.#status.textContent = this.#countText()
-    this.#bar.count(this.#total)
-    if (this.#total === 0 && state.origin !== null) void this.#sayBeyond()
-    if (state.selected && !this.#results.some((l) => l.id === state.selected)) state.selected = null
-    this.#map?.show(this.#results, this.#center, true)
-    markSelected(this.#list, state.selected)
+    this.#bar.count(stores.total)
+    if (stores.total === 0 && state.origin !== null) void this.#sayBeyond()
+    if (state.selected && !stores.stores.some((l) => l.id === state.selected)) state.selected = null
+    this.#map?.show(stores.stores, this.#center, true)
+    markSelected(stores.list, state.selected)
     this.#map?.select(state.selected)
     this.#keepInUrl(true)
     this.#fire('search', {
       query: Object.fromEntries(this.#params(0) ?? []),
-      total: this.#total,
-      locations: this.#results,
+      total: stores.total,
+      locations: stores.stores,
     })
   }
 
@@ -297,11 +281,11 @@ export class Widget {
   select(id: string | null, fromMap = false): void {
     if (this.destroyed) return
     this.#state.selected = id
-    const item = markSelected(this.#list, id)
+    const item = markSelected(this.#stores.list, id)
     this.#map?.select(id)
     if (item && fromMap) this.#view.toList(item)
     this.#keepInUrl()
-    const chosen = this.#results.find((l) => l.id === id)
+    const chosen = this.#stores.stores.find((l) => l.id === id)
     if (chosen) this.#fire('select', { location: chosen })
   }
 
@@ -362,7 +346,7 @@ export class Widget {
       void this.#commit({
         origin: { kind: 'place', label: one.name, lat: one.lat, lng: one.lng },
         selected: one.id,
-      }).then(() => byKeyboard && this.#list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
+      }).then(() => byKeyboard && this.#stores.list.querySelector<HTMLElement>('.sl-selected .sl-name')?.focus())
     const pressing: Pressing = {
       options: this.#options,
       filters: () => filterParams(this.#state),
@@ -376,8 +360,9 @@ export class Widget {
       .then((m) => {
         if (this.destroyed) return m.destroy()
         this.#map = m
-        if (this.#results.length > 0) {
-          m.show(this.#results, this.#center, true)
+        const { stores } = this.#stores
+        if (stores.length > 0) {
+          m.show(stores, this.#center, true)
           m.select(this.#state.selected)
         } else void this.#browse()
         m.onMoved(() => void this.#browse())
@@ -493,17 +478,16 @@ export class Widget {
     if (beyond?.kind !== 'nearest') this.#bar.count(0)
     if (beyond === null) return
     if (beyond.kind === 'noMatch') return void (this.#status.textContent = t(this.#texts, 'noMatch', { words }))
-    this.#results = beyond.locations
-    this.#list.replaceChildren(...this.#results.map((l, i) => this.#item(l, i + 1)))
-    this.#view.found(this.#results.length > 0)
+    this.#stores.nearest(beyond.locations)
     this.#status.textContent = this.#countText()
-    this.#bar.count(this.#results.length)
-    this.#map?.show(this.#results, this.#center, true)
+    this.#bar.count(beyond.locations.length)
+    this.#map?.show(beyond.locations, this.#center, true)
   }
 
   #countText(): string {
-    const [texts, lang, total, center, state] = [this.#texts, this.lang, this.#total, this.#center, this.#state]
-    return countText({ texts, lang, total, center, state, nearest: this.#results.length > total })
+    const { stores, total } = this.#stores
+    const [texts, lang, center, state] = [this.#texts, this.lang, this.#center, this.#state]
+    return countText({ texts, lang, total, center, state, nearest: stores.length > total })
   }
 
   /** `searched`: a search's answer, a new entry of the browser's history when the visitor committed it. */
@@ -551,21 +535,15 @@ export class Widget {
   }
 
   async #loadMore() {
-    const answer = await this.#fetchPage(this.#results.length).catch(() => null)
+    const stores = this.#stores
+    const answer = await this.#fetchPage(stores.stores.length).catch(() => null)
     if (answer === null || this.destroyed) return
-    const added = answer.data.locations
-    const first = this.#results.length
-    this.#results = this.#results.concat(added)
-    append(
-      this.#list,
-      added.map((l, i) => this.#item(l, first + i + 1)),
-    )
-    this.#more.hidden = !answer.data.pagination.hasMore
+    const first = stores.add(answer.data)
     const count = this.#countText()
-    this.#status.textContent = `${count}${count.endsWith('.') ? '' : '.'} ${t(this.#texts, 'shown', { n: this.#results.length, total: this.#total })}`
-    this.#map?.show(added, this.#center, false)
+    this.#status.textContent = `${count}${count.endsWith('.') ? '' : '.'} ${t(this.#texts, 'shown', { n: stores.stores.length, total: stores.total })}`
+    this.#map?.show(answer.data.locations, this.#center, false)
     // The keyboard goes on where the new stores begin.
-    this.#list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()
+    stores.list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()
   }
 
   /** Locates the visitor when the browser shares their position without asking (they allowed it before); else nothing. */

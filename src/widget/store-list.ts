@@ -1,0 +1,73 @@
+// A finder's answer as a list: the stores found, in order, their items, and "More" while the
+// service has further pages of them. The finder says the counts and moves the map.
+import type { Location, LocationsAnswer } from './api'
+import { append, h } from './dom'
+import type { Texts } from './i18n'
+import { listKeys } from './results'
+
+export class StoreList {
+  /** The stores listed, the nearest beyond the radius when none is within it. */
+  stores: Location[] = []
+  /** The search's total of stores, of which the list holds its first pages. */
+  total = 0
+  readonly list: HTMLOListElement
+  readonly box: HTMLDivElement
+  readonly #more: HTMLButtonElement
+  readonly #item: (location: Location, n: number) => HTMLElement
+  /** On a phone, the list-or-map switch: whether there is a list to show. */
+  readonly #found: (any: boolean) => void
+
+  constructor(
+    texts: Texts,
+    label: string,
+    item: (location: Location, n: number) => HTMLElement,
+    found: (any: boolean) => void,
+    more: () => void,
+  ) {
+    ;[this.#item, this.#found] = [item, found]
+    this.list = h('ol', { class: 'sl-list', 'aria-label': label })
+    this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
+    this.#more.addEventListener('click', more)
+    this.box = h('div', { class: 'sl-results' }, this.list, this.#more)
+    listKeys(this.list)
+  }
+
+  /** No store listed; `answered`: a search was answered (or failed), so the empty list gives up its room. */
+  clear(answered: boolean): void {
+    this.stores = []
+    this.list.replaceChildren()
+    this.#found(false)
+    // Till the first answer, an empty list keeps its room on a phone (widget.css).
+    if (answered) this.box.classList.add('sl-answered')
+    this.#more.hidden = true
+  }
+
+  /** A search's first page, listed from its top. */
+  show(data: LocationsAnswer['data']): void {
+    this.total = data.pagination.total
+    this.nearest(data.locations)
+    this.box.classList.add('sl-answered')
+    // A new list starts at its top, not where the last one was scrolled to.
+    this.box.scrollTop = 0
+    this.#more.hidden = !data.pagination.hasMore
+  }
+
+  /** The search's next page, after the stores listed; the index of its first. */
+  add(data: LocationsAnswer['data']): number {
+    const [first, added] = [this.stores.length, data.locations]
+    this.stores = this.stores.concat(added)
+    append(
+      this.list,
+      added.map((l, i) => this.#item(l, first + i + 1)),
+    )
+    this.#more.hidden = !data.pagination.hasMore
+    return first
+  }
+
+  /** These stores listed, from the first; the nearest beyond the radius when none is within it. */
+  nearest(stores: Location[]): void {
+    this.stores = stores
+    this.list.replaceChildren(...stores.map((l, i) => this.#item(l, i + 1)))
+    this.#found(stores.length > 0)
+  }
+}
