@@ -1,0 +1,198 @@
+// Week cells whose days are read from what is said around them: a day's closing alone after a
+// span, late words, a day named twice, days left empty, holidays. Each read into its days' hours,
+// or refused in doubt with a message that quotes what it cannot choose between.
+import { expect, test } from 'bun:test'
+import { parseDayHours } from '../src/core/hours'
+import { splitWeekHours } from '../src/core/week-hours'
+import { weekInto } from '../src/locations/csv-week'
+import { testCells, type WeekCells } from './week-cells-table'
+
+const CELLS: WeekCells = [
+  // A day's closing alone after a span: the span's opening, that closing; "till late", no hour, is in doubt.
+  ['Mon-Fri 9-5, Thu till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
+  ['Mon-Fri 9-5, Thu late opening till 8', '1-3,5 09:00-17:00; 4 09:00-20:00'],
+  ['Mon-Fri 9-12, 14-18, Thu until 8pm', '1-3,5 09:00-12:00, 14:00-18:00; 4 09:00-12:00, 14:00-20:00'],
+  ['Mon-Fri 9-9, Thu late opening till 8', null],
+  ['Thu till 8', '4 ?'],
+  // A morning closing within an hour of the opening leaves no day: the evening's is meant.
+  ['Mon-Fri 9-5, Thu till 10', '1-3,5 09:00-17:00; 4 09:00-22:00'],
+  ['Mon-Fri 7-3, Thu till 8', '1-3,5 07:00-15:00; 4 07:00-20:00'],
+  ['Mon-Fri 7-3, Thu till 9', null], // 09:00 or 21:00?
+  ['Mon-Fri 12-8, Thu till 1', null], // 13:00 leaves an hour, 01:00 is past midnight
+  ['Mon-Fri 7-3, Fri till 1', '1-4 07:00-15:00; 5 07:00-13:00'],
+  ['Mon-Fri 9-12, 1-5, Thu till 2', '1-3,5 09:00-12:00, 13:00-17:00; 4 09:00-12:00, 13:00-14:00'],
+  // Said late, in the languages read, it closes after the day's hours before.
+  ['Mon-Fri 9-5, Thu late opening till 10', '1-3,5 09:00-17:00; 4 09:00-22:00'],
+  ['Mon-Fri 9-5, Thu late opening till 12', '1-3,5 09:00-17:00; 4 09:00-24:00'],
+  ['Mon-Fri 9-5, late night Thursday till 9', '1-3,5 09:00-17:00; 4 09:00-21:00'],
+  ['Mon-Fri 9-5, opening late on Thursday until 9', '1-3,5 09:00-17:00; 4 09:00-21:00'],
+  ['Mo-Fr 9-18, langer Donnerstag bis 20', '1-3,5 09:00-18:00; 4 09:00-20:00'],
+  // A German "langer Samstag" was one Saturday a month: after Saturday's hours it is in doubt.
+  ['Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18', null],
+  ['Mo-Sa 9-18, langer Samstag bis 20', null],
+  ['Mo-Fr 9-18, Sa 9-14, Samstag lange bis 18', null],
+  ['Mo-Fr 9-18, Sa 9-14, langer Donnerstag bis 20', '1-3,5 09:00-18:00; 4 09:00-20:00; 6 09:00-14:00'],
+  ['Mo-Sa 9-18, langer Donnerstag bis 20', '1-3,5-6 09:00-18:00; 4 09:00-20:00'],
+  ['ma-vr 9-18, koopavond donderdag tot 21 uur', '1-3,5 09:00-18:00; 4 09:00-21:00'],
+  ['ma-vr 9-18, do koopavond tot 21', '1-3,5 09:00-18:00; 4 09:00-21:00'],
+  ["Lun-Sam 9h-19h, nocturne le jeudi jusqu'à 21h", '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-sam 9h-19h, jeudi nocturne jusqu’à 21h', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-ven 9h-18h, jeu jusqu’à 20h', '1-3,5 09:00-18:00; 4 09:00-20:00'],
+  ['Mon-Fri 9-5, late night Fri-Sat 10pm-4am', null], // days after words of no closing alone
+  ['Mon-Fri 9-9, Thu open late till 8', null], // said late, yet earlier
+  ['Mon-Fri 9-5, Thu till 12', null], // noon or midnight?
+  ['Mon-Fri 9-12, 14-18, Thu till 11', null], // the morning's closing, or 23:00?
+  ['Mon-Fri 8-12, 13-17, Thu till 7', '1-3,5 08:00-12:00, 13:00-17:00; 4 08:00-12:00, 13:00-19:00'],
+  ['Mon-Fri 13-17, Thu till 12', '1-3,5 13:00-17:00; 4 13:00-24:00'],
+  ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
+  ['Mon-Fri 18-02, Fri till 4', null],
+  ['Mon-Fri 9-5, Thu till late', null],
+  // With no open hours before it, a closing alone is kept unread, as other unread days are.
+  ['Mon-Fri 9-5, Sat till 2', '1-5 09:00-17:00; 6 ?'],
+  ['Mo-Fr 9-18, Sa bis 14', '1-5 09:00-18:00; 6 ?'],
+  // A day's value left empty after "=" or ":" is unknown, not closed: an export's blank is either.
+  ['mon=7:30-14:00, sat=, sun=', '1 07:30-14:00; 6-7 ?'],
+  ['Mon-Fri: 9-5, Sat:, Sun: closed', '1-5 09:00-17:00; 6 ?; 7 closed'],
+  ['Mon:, Tue:', null],
+  // A day's heading with nothing after it before the next day's is left empty, as with a comma
+  // or a line between ("Sat:\nSun: closed", an export's lines joined); with no day open, refused.
+  ['Mon-Fri 9-5, Sat: Sun: closed', '1-5 09:00-17:00; 6 ?; 7 closed'],
+  ['Sat: Sun: closed', null],
+  ['Sat:, Sun: closed', null],
+  ['sat=, sun=closed', null],
+  // A day's name cut short before another that ends alike, as German "Sonn- und Feiertage".
+  ['Man-fre 10-18, lør 10-14, søn- og helligdage lukket', '1-5 10:00-18:00; 6 10:00-14:00; 7 closed'],
+  ['Man-fre 10-18, lør 10-14, søn- og helligdager stengt', '1-5 10:00-18:00; 6 10:00-14:00; 7 closed'],
+  ['Mån-fre 10-19, lör 10-16, sön- och helgdagar stängt', '1-5 10:00-19:00; 6 10:00-16:00; 7 closed'],
+  ['ma-vr 9-18, za 10-17, zon- en feestdagen gesloten', '1-5 09:00-18:00; 6 10:00-17:00; 7 closed'],
+  // A closing alone after a late word before days joined, and in Italian and Spanish.
+  ['Mon-Sat 9-6, late opening Thu & Fri till 8', '1-3,6 09:00-18:00; 4-5 09:00-20:00'],
+  // "&" after a closing alone joins the next days.
+  ['Mon-Sat 9-6, Thu till 8 & Sat 10-2', '1-3,5 09:00-18:00; 4 09:00-20:00; 6 10:00-14:00'],
+  ['Mon-Sat 9-6, late opening Thu & Fri till 8pm & Sat till 7', '1-3 09:00-18:00; 4-5 09:00-20:00; 6 09:00-19:00'],
+  ['Lun-Sab 9-19, Gio fino alle 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-sab 9-19, jue hasta las 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ["lun-ven de 9h jusqu'à 18h", '1-5 09:00-18:00'],
+  ["lun-ven 9h jusqu'à 12h, 14h jusqu'à 18h", '1-5 09:00-12:00, 14:00-18:00'],
+  // Polish "i" after a day's hours joins the next Polish days.
+  ['pn.-pt. 9.00-17.00 i sob. 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
+  ['Mo-Fr 9-18, Sa i So geschlossen', '1-5 09:00-18:00; 6 ?; 7 closed'], // "i" joins no German days
+  // Days named in full in Polish are Polish days: "So" beside them is sobota, "i" joins them.
+  ['poniedziałek-piątek 9-17 i sobota 10-14', '1-5 09:00-17:00; 6 10:00-14:00'],
+  ['Poniedziałek-Piątek 9-17, So 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
+  // Polish "i" between hours joins them as "9-12, 13-17" does.
+  ['pn-pt 8-12 i 13-17, sb 9-13', '1-5 08:00-12:00, 13:00-17:00; 6 09:00-13:00'],
+  ['pn-pt 8-16 i 17-19', '1-5 08:00-16:00, 17:00-19:00'],
+  // "hasta las" and "fino alle" between hours, as "jusqu'à": from one hour to the other.
+  ['lun-vie de 9 hasta las 14, sáb 10 hasta las 14', '1-5 09:00-14:00; 6 10:00-14:00'],
+  ['lun-ven dalle 9 fino alle 13 e dalle 15 fino alle 19', '1-5 09:00-13:00, 15:00-19:00'],
+  ['lun-sab dalle ore 9 fino alle ore 19', '1-6 09:00-19:00'],
+  ['lun-sab 9-19, gio fino alle ore 21', '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['lun-vie 9-20, jue hasta las 21 horas', '1-3,5 09:00-20:00; 4 09:00-21:00'],
+  // French "midi" and "minuit" as the hour a day closes.
+  ["lun-ven de 9h à midi et de 14h jusqu'à 18h", '1-5 09:00-12:00, 14:00-18:00'],
+  ["lun-ven de 9h jusqu'à midi, sam 10h-17h", '1-5 09:00-12:00; 6 10:00-17:00'],
+  ["lun-sam 9h-19h, nocturne jeudi jusqu'à minuit", '1-3,5-6 09:00-19:00; 4 09:00-24:00'],
+  ['lun-sam 10h-minuit, dim 14h-minuit', '1-6 10:00-24:00; 7 14:00-24:00'],
+  // "late nights", Italian "apertura serale" as "late opening"; before or after the day.
+  ['Mon-Sat 9-6, late nights Thu till 9', '1-3,5-6 09:00-18:00; 4 09:00-21:00'],
+  ['lun-sab 9-19, apertura serale giovedì fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  ['lun-sab 9-19, giovedì apertura serale fino alle 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  ['lun-sab 9-19, apertura serale il giovedì fino alle ore 22', '1-3,5-6 09:00-19:00; 4 09:00-22:00'],
+  // A late word beside a day's hours whole says no more than they do.
+  ['Mon-Sat 9am-5:30pm, Late night Thursday 9am-8pm', '1-3,5-6 09:00-17:30; 4 09:00-20:00'],
+  ['Mon-Wed 9-6, Thu 9-8 late night, Fri-Sat 9-6', '1-3,5-6 09:00-18:00; 4 09:00-20:00'],
+  ['Mo-Fr 9-18.30, Do 9-21 (Abendverkauf), Sa 8-16', '1-3,5 09:00-18:30; 4 09:00-21:00; 6 08:00-16:00'],
+  ['ma-za 9-18, koopavond donderdag 9-21', '1-3,5-6 09:00-18:00; 4 09:00-21:00'],
+  // Swedish "kvällsöppet" and Swiss German "Abendverkauf" alike.
+  ['mån-fre 10-18, kvällsöppet tors till 20', '1-3,5 10:00-18:00; 4 10:00-20:00'],
+  ['mån-fre 10-18, kvällsöppet torsdagar till 20', '1-3,5 10:00-18:00; 4 10:00-20:00'], // plural days
+  ['man-fre 10-17.30, torsdage 10-19', '1-3,5 10:00-17:30; 4 10:00-19:00'],
+  ['Mo-Fr 9-18.30, Sa 8-17, Do Abendverkauf bis 21 Uhr', '1-3,5 09:00-18:30; 4 09:00-21:00; 6 08:00-17:00'],
+  ['Mo-Fr 9-18.30, Abendverkauf am Donnerstag bis 21 Uhr', '1-3,5 09:00-18:30; 4 09:00-21:00'],
+  // Holidays after a word for closed, joined, or joined to the days before it: the days' hours.
+  ['Mon-Fri 9-5, Sat-Sun closed & holidays', '1-5 09:00-17:00; 6-7 closed'],
+  ['Mon-Fri 9-5, Sat-Sun & holidays closed', '1-5 09:00-17:00; 6-7 closed'],
+  ['Mo-Sa 9-18, So geschlossen und Feiertage', '1-6 09:00-18:00; 7 closed'],
+  // German "So-" cut short before "und Feiertage", and joined to them by a dash.
+  ['Mo-Sa 9-18, So- und Feiertage geschlossen', '1-6 09:00-18:00; 7 closed'],
+  ['Mo-Sa 9-18, So-Feiertag geschlossen', '1-6 09:00-18:00; 7 closed'],
+  ['So-Fr 9-18', '1-5,7 09:00-18:00'],
+  ['So- Do 11-22, Fr-Sa 11-23', '1-4,7 11:00-22:00; 5-6 11:00-23:00'], // "So-" cut short only before "und"
+  ['Mo-Fr 9-18, Sa 9-14, So.- u. Feiertage 10-12', '1-5 09:00-18:00; 6 09:00-14:00; 7 10:00-12:00'],
+  ['ma-za 9-18, zo- en feestdagen 12-17', '1-6 09:00-18:00; 7 12:00-17:00'],
+  // A day given its own hours, then named again closed (or open after closed): which is meant?
+  ['zo 12-17, zon- en feestdagen gesloten', null],
+  ['ma-za 9-18, zo 12-17, zon- en feestdagen gesloten', null],
+  ['Sun closed, Mon-Fri 9-5, Sun 10-4', null],
+  // The days before public holidays are dates, as the holidays are: left out.
+  ['Sa 9-13, Sa vor Feiertagen geschlossen', '6 09:00-13:00'],
+  ['Mo-Sa 9-18, Sa vor Feiertagen 9-14', '1-6 09:00-18:00'],
+  ['Mon-Sat 9-5, Sat before bank holidays 9-1', '1-6 09:00-17:00'],
+  // A day's hours on public holidays alone ("Sunday closed on bank holidays") are theirs: left out.
+  ['Mon-Sat 9-5, Sunday 10-4, Sunday closed on bank holidays', '1-6 09:00-17:00; 7 10:00-16:00'],
+  ['Mo-Sa 9-18, So 11-16, So 10-12 am Feiertag', '1-6 09:00-18:00; 7 11:00-16:00'],
+  // Or given its hours, then a text not read: the hours were lost without a word.
+  ['Mon-Sat 9-5, Sun 12-5, Sun closed in January', null],
+  ['Mon-Sat 9-5, Sun closed, Sun 10-4 in December', null],
+  // A day of a span named again closed is that span's exception.
+  ['Mo-Sa 9-18, Mi geschlossen', '1-2,4-6 09:00-18:00; 3 closed'],
+]
+
+testCells(CELLS)
+
+// A word that joins no days of the cell's language is kept with the days around it, for a person to fix.
+test('a day before a word that joins no days keeps the words unread', () => {
+  expect(splitWeekHours('Mo-Fr 9-18, Sa i So geschlossen', true)?.slice(5)).toEqual(['Sa i So', 'geschlossen'])
+  expect(splitWeekHours('Mo-Fr 9-18, Sa.- u. Feiertage 10-12', true)?.[5]).toBe('- u.') // "-" alone: closed
+})
+
+// A late word moved after its day is quoted where the cell has it.
+test('a closing alone not read is quoted as written', () => {
+  const [problem] = weekInto({}, 'Mon-Fri 9-9, open late Thursday till 8')
+  expect(problem!.message).toContain('its "open late Thursday till 8" gives a closing alone')
+})
+
+// Once a month or every week is not guessed: the message names both ways to write it.
+test("a langer Samstag after Saturday's hours asks for a special date or the hours whole", () => {
+  const [problem] = weekInto({}, 'Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18')
+  expect(problem!.message).toContain('its "langer Samstag bis 18" could be one Saturday a month')
+  expect(problem!.message).toContain('special date (special_hours)')
+  expect(problem!.message).toContain('"Sat 09:00-18:00"')
+})
+
+// Both of a day's texts are quoted, and the holidays said apart.
+test("a day's own hours, then closed with the holidays, are in doubt, both quoted", () => {
+  const [problem] = weekInto({}, 'ma-za 9-18, zo 12-17, zon- en feestdagen gesloten')
+  expect(problem!.message).toContain('"zo 12-17" and "zon- en feestdagen gesloten" give Sunday')
+  expect(problem!.message).toContain('special_hours')
+})
+
+test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {
+  const [problem] = weekInto({}, 'Mon-Sat 9-5, Sun 12-5, Sun closed in January')
+  expect(problem!.message).toContain('"Sun 12-5" and "Sun closed in January" give Sunday')
+  expect(problem!.message).toContain('"Sun 12:00-17:00"')
+  expect(problem!.message).toContain('special_hours')
+})
+
+// A day left empty after "=" or ":" is unknown in the store's hours, never closed as a day not named.
+test.each([
+  ['Mon-Fri 9-5, Sat 10-4, Sun:', ['sunday']],
+  ['mon=7:30-14:00, sat=, sun=', ['saturday', 'sunday']],
+  ['Mon-Fri 9-5, Sat: Sun: closed', ['saturday']],
+])('%p leaves its empty days unknown', (cell, empty) => {
+  const body: { hours?: Record<string, string> } = {}
+  expect(weekInto(body, cell)).toEqual([])
+  for (const day of empty) expect(parseDayHours(body.hours![day]).kind).toBe('unknown')
+})
+
+// "Sat:" before "Sun:" is empty, as "Sat:, Sun: closed" has it: with no day open the cell is refused.
+test('a week of only closed and empty days is refused, naming the empty day', () => {
+  expect(weekInto({}, 'Sat: Sun: closed')).toEqual([
+    {
+      field: 'hours',
+      message:
+        '"Sat: Sun: closed" gives no day open hours, only days closed or left empty ("Sat:"), so every day would be closed or unknown. Name the days it opens with their hours, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed".',
+    },
+  ])
+})
