@@ -47,6 +47,20 @@ describe('bulk upsert, repeated stores', () => {
     ])
   })
 
+  // The repeat check finds stored stores by their name_key: an update keeps it the name's.
+  test('a store renamed through the API is repeated by its new name, case and accents aside, not its old', async () => {
+    await csv(`${HEADER},${CORNER}\n`)
+    const id = (await all())[0].id
+    const renamed = await env.call('POST', `/admin/v1/locations/${id}`, { body: { name: 'Café Ecke' } })
+    expect(renamed.status).toBe(200)
+    const again = await csv(`${HEADER},CAFE ECKE,"1 Main St, Springfield",39.78,-89.65\n`, '?dry_run=true')
+    expect(again.body.notes).toHaveLength(1)
+    expect(again.body.results[0].warnings[0]).toStartWith(`Location ${id} has this name and address: if it is`)
+    const old = await csv(`${HEADER},${CORNER}\n`, '?dry_run=true')
+    expect(old.body.notes).toBeUndefined()
+    expect(old.body.results[0].warnings).toEqual([])
+  })
+
   test('a row of a store the request deletes by a delete item replaces it: no warning, no note', async () => {
     await csv(`${HEADER}S1,${CORNER}\n`)
     const body = {
