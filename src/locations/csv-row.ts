@@ -1,0 +1,318 @@
+// One data row of a locations CSV read into a location body, by the file's header: its cells into
+// the body's fields, its address parts joined, its hours read. Cells are trimmed; text cells
+// a spreadsheet would run as a formula were written with a leading "'" (OWASP's CSV injection
+// advice) and are read back without it.
+import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
+import { DAYS } from '../store/locations'
+import { ADDRESS_PARTS, asCode, COUNTRY_CODE, joinAddress, mendParts, rowCountry } from './csv-address'
+import { keptText, formulaText, unguardCell } from './csv-cells'
+import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
+import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
+import { type Column, DAYS_FIELD, type Header } from './csv-header'
+import type { RawRecord } from './csv-records'
+import { hoursColumnsOf, timeField, timesInto } from './csv-times'
+import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
+import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansSaid, spansWeek, weekInto } from './csv-week'
+import { statusInput } from './model'
+
+/** One data row of a locations CSV as a location body for the bulk upsert. */
+export type CsvRow = {
+  /** The file line where this record starts: the first line of the file is 1; quoted line breaks count. */
+  line: number
+  /** The fields of the columns the header has; empty cells clear all but id, external_id, name, address, status. */
+  body: Record<string, unknown>
+  /**
+   * The country cell, trimmed; else the country its postcode tells with its region (a US state
+   * and one of its ZIP codes: "US"); null when neither says.
+   */
+  country: string | null
+  /** Likewise for the postcode cell. */
+  postcode: string | null
+  /** The city cell, trimmed; null when none. */
+  city: string | null
+  /**
+   * What in the row could not be read into the body, by field (null: the row as a whole, whose
+   * cells are not in their columns): the row is not to be written.
+   */
+  problems: { field: string | null; message: string }[]
+  /** What in the row was read otherwise than written, said in its result's warnings. */
+  notes: string[]
+  /** The header each day's hours came from (csv-times.ts hoursColumnsOf); left out when the file has no hours columns. */
+  hoursColumns?: (string | undefined)[]
+  /** The special hours column's header, when the file has one. */
+  specialColumn?: string
+  /** Said after the refusal of an address that cannot be placed: its garbled cells, and how to read them. */
+  unplaced?: string
+}
+
+/** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
+const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
+const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
+/** The fields of the day columns: "hours.monday" ... "hours.sunday". */
+const DAY_FIELDS = new Set(DAYS.map((d) => `hours.${d}`))
+
+/**
+ * A row's coordinate cells (lat, lng, or both in one: `coordinates`) as the body's coordinates,
+ * and a problem for each cell that holds no coordinate.
+ */
+function readPoint(cells: [header: string, field: string, cell: string][]): {
+  point: Record<string, number>
+  problems: CsvRow['problems']
+} {
+  const point: Record<string, number> = {}
+  const problems: CsvRow['problems'] = []
+  for (const [header, field, cell] of cells) {
+    const axis = field === 'coordinates.lat' ? 'lat' : 'lng'
+    const value = field === 'coordinates' ? coordinatePair(cell) : coordinateValue(cell, axis)
+    // Out of range for a lost separator, it is told so; other numbers out of range, by validation.
+    const lost = typeof value === 'number' && !inRange(value, axis) && lostSeparator(cell)
+    if (value === null || lost) problems.push({ field, message: coordinateProblem(header, field, cell) })
+    else if (typeof value === 'number') point[field.slice('coordinates.'.length)] = value
+    else Object.assign(point, value)
+  }
+  return { point, problems }
+}
+
+/** Each column of some days' hours with text: its header, its days, its hours. */
+type Spans = [header: string, days: string, hours: string][]
+/** Each cell of a day's opening or closing time: its column, its field, its text. */
+type Times = [column: number, field: string, cell: string][]
+
+/** A data row, its cells in the header's columns, as a location body and what reading it found. */
+export function readRow(
+  { columns, width, hasAddress, numbers, garbled, countries, countryCodes, weekendAlone }: Header,
+  { cells, line }: RawRecord,
+): CsvRow {
+  const body: Record<string, unknown> = {}
+  let week: string | undefined
+  const spans: Spans = []
+  let unreadStatus: string | undefined
+  let removal: boolean | string = false
+  let special: string | undefined
+  const coordinateCells: [string, string, string][] = []
+  // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
+  const maps = new Map<string, [string, string][]>()
+  const parts = new Map<string, string>()
+  const suspects: NamedCell[] = []
+  // Pushed to, not copied: a row of many tags columns costs by its tags, not their square.
+  const tags: string[] = []
+  let hasTags = false
+  let codeCell = ''
+  const times: Times = []
+  for (let i = 0; i < width; i++) {
+    const field = columns[i]!.field
+    if (field === null) continue
+    // A formula of one text is that text: no formula to warn of.
+    const text = formulaText(cells[i]!)
+    const cell = webAddress(text ?? unguardCell(cells[i]!), field)
+    const header = columns[i]!.header
+    if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
+    else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
+    else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
+    if (timeField(field) !== null) {
+      times.push([i, field, cell])
+      continue
+    }
+    if (field === 'hours') {
+      week = cell
+      continue
+    }
+    if (field.startsWith(DAYS_FIELD)) {
+      if (cell !== '') spans.push([header, field.slice(DAYS_FIELD.length), closedX(cell)])
+      continue
+    }
+    if (field === 'special_hours') {
+      special = cell
+      continue
+    }
+    if (field === 'delete') {
+      removal = deleteCell(cell, header)
+      continue
+    }
+    const dot = field.indexOf('.')
+    const top = dot < 0 ? field : field.slice(0, dot)
+    if (top === 'tags') hasTags = true
+    const key = field.slice(dot + 1)
+    if (top === 'coordinates') {
+      if (cell !== '') coordinateCells.push([header, field, cell])
+    } else if (field === 'contact.phone' && lostDigits(cell)) {
+      suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
+    } else if (MAP_FIELDS.has(top)) {
+      const entries = maps.get(top) ?? []
+      const value = top === 'hours' ? dayCell(header, cell, cells[i]!) : numbers.has(field) ? decimalComma(cell) : cell
+      entries.push([key, value])
+      maps.set(top, entries)
+    } else if (field === COUNTRY_CODE) codeCell = asCode(cell)
+    else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
+    else if (top === 'tags') tags.push(...splitTags(cell))
+    else if (top === 'status' && cell !== '') {
+      const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
+      if (status === undefined) unreadStatus = statusProblem(cell)
+      else body.status = status
+    } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
+  }
+  if (hasTags) body.tags = tags
+  if (removal === true) return removalRow(line, body)
+  const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
+  const { point, problems } = readPoint(coordinateCells)
+  // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
+  if (point.lat === 0 && point.lng === 0)
+    notes.push(
+      'The coordinates 0,0 were read as none, as a placeholder: the address was placed instead (or, for a store kept, its point stays).',
+    )
+  else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
+  for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
+  readHours(body, { week, spans, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }, problems, notes)
+  const hoursColumns = hoursColumnsOf(columns, cells, spans)
+  if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
+  if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
+  if (special !== undefined) {
+    const dated = readSpecialHours(special)
+    if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
+    else body.special_hours = dated
+  }
+  readAddress(body, parts, codeCell, { columns, hasAddress, countries, countryCodes }, notes)
+  return {
+    line,
+    body,
+    country: parts.get('country') || rowCountry(parts),
+    postcode: parts.get('postcode') || null,
+    city: parts.get('city') || null,
+    problems,
+    notes,
+    unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
+    ...(hoursColumns !== null && { hoursColumns }),
+    ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
+  }
+}
+
+/**
+ * The row's address parts into body.address, joined with its address cell, and its country and
+ * postcode mended in parts: what was read otherwise than written is said in notes.
+ */
+function readAddress(
+  body: Record<string, unknown>,
+  parts: Map<string, string>,
+  codeCell: string,
+  {
+    columns,
+    hasAddress,
+    countries,
+    countryCodes,
+  }: Pick<Header, 'columns' | 'hasAddress' | 'countries' | 'countryCodes'>,
+  notes: string[],
+): void {
+  const unknownCountry = readCountry(parts, codeCell, countryCodes)
+  if (unknownCountry !== null) notes.push(unknownCountry)
+  const written = parts.get('postcode')
+  mendParts(parts)
+  if (written !== undefined && parts.get('postcode') !== written) {
+    const column = columns.find((c) => c.field === 'postcode')!.header
+    notes.push(
+      `The postcode ${written.trim()} was read as ${parts.get('postcode')}: Excel drops leading zeros; format the "${column}" column as text.`,
+    )
+  }
+  // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
+  if (!hasAddress || body.address !== undefined) {
+    // A code ("DE") is joined as the name the file's other rows give countries ("Germany").
+    const named = countries.get(parts.get('country') ?? '')
+    const address = joinAddress(
+      named ? new Map(parts).set('country', named) : parts,
+      body.address as string | undefined,
+    )
+    if (address !== undefined) body.address = address
+  }
+}
+
+/**
+ * The row's country into its parts: a code not in capitals as the code ("us": US), an empty
+ * country cell its code column's. What is said of a country no name the service knows, else null.
+ */
+function readCountry(parts: Map<string, string>, codeCell: string, codes: ReadonlyMap<string, string>): string | null {
+  const cell = parts.get('country')
+  if (cell) parts.set('country', codes.get(cell) ?? cell)
+  else if (codeCell) parts.set('country', codeCell)
+  const country = parts.get('country')
+  if (!country || countryCode(country) !== null) return null
+  const meant = countryMisspelt(country)
+    .map((code) => countryLabel(code))
+    .sort()
+  return `The country "${country}" is no country name the service knows: ${meant.length === 0 ? 'check its spelling.' : `did you mean ${meant.join(' or ')}?`} It is kept in the address as written.`
+}
+
+/** The days whose cells the export marked to keep their text as written ("'-": a text "-", not a day closed). */
+function keptDays(columns: readonly Column[], cells: readonly string[]): Set<string> {
+  const days = new Set<string>()
+  for (const [i, { field }] of columns.entries())
+    if (field !== null && DAY_FIELDS.has(field) && keptText(cells[i] ?? '') !== null)
+      days.add(field.slice('hours.'.length))
+  return days
+}
+
+/** Monday to Friday, as DAYS counts them. */
+const WEEKDAYS = [0, 1, 2, 3, 4]
+
+/**
+ * A row's hours cells other than its day columns' into body.hours, after them: its days' opening
+ * and closing times, then its week, in one cell and in columns of some days, for the days left.
+ */
+function readHours(
+  body: Record<string, unknown>,
+  {
+    week,
+    spans,
+    times,
+    columns,
+    weekendAlone,
+    keptDays,
+  }: {
+    week?: string
+    spans: Spans
+    times: Times
+    columns: readonly Column[]
+    weekendAlone: boolean
+    keptDays: ReadonlySet<string>
+  },
+  problems: CsvRow['problems'],
+  notes: string[],
+): void {
+  const kept: (string | undefined)[] = []
+  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
+  if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
+  // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
+  const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
+  if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
+  dashesClosed(body, keptDays)
+  const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
+  if (weekSaid !== null) notes.push(weekSaid)
+}
+
+/** A row whose delete cell says yes as the delete item of the store its id or external_id names, its other cells unread. */
+function removalRow(line: number, body: Record<string, unknown>): CsvRow {
+  const named = Object.fromEntries(
+    ['id', 'external_id'].flatMap((field) => (body[field] ? [[field, body[field]]] : [])),
+  )
+  return { line, body: { ...named, delete: true }, country: null, postcode: null, city: null, problems: [], notes: [] }
+}
+
+/** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */
+const WHO_FIELDS = ['id', 'external_id', 'name']
+
+/**
+ * A row whose cells are not in the header's columns, as its problem: read no further than the
+ * fields that name it, from the cells it has.
+ */
+export function misread(header: Header, record: RawRecord, message: string): CsvRow {
+  const cells = Array.from({ length: header.width }, (_, i) => record.cells[i] ?? '')
+  const { body } = readRow(header, { ...record, cells })
+  const named = Object.fromEntries(WHO_FIELDS.flatMap((field) => (body[field] ? [[field, body[field]]] : [])))
+  return {
+    line: record.line,
+    body: named,
+    country: null,
+    postcode: null,
+    city: null,
+    problems: [{ field: null, message }],
+    notes: [],
+  }
+}
