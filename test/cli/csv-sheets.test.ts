@@ -180,7 +180,7 @@ describe('merged cells', () => {
     const r = dryRun('merged.csv', csv)
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(
-      'line 3 ("Café Nord"): The address "Leopoldstr. 2, 80802" could not be geocoded. Fix the address or fill in the row\'s "lat" and "lng" columns. Its "Region" and "City" cells are empty (line 2 has "Bavaria" and "München"), as the rows below a merged cell\'s first are: in the spreadsheet, unmerge the cells and fill each row\'s in.',
+      'line 3 ("Café Nord"): The address "Leopoldstr. 2, 80802" could not be geocoded. It gives the postcode 80802 but no town or country, and a postcode alone may be of several countries (US, DE, FR, ES, IT): add the town and the country after it. Fix the address or fill in the row\'s "lat" and "lng" columns. Its "Region" and "City" cells are empty (line 2 has "Bavaria" and "München"), as the rows below a merged cell\'s first are: in the spreadsheet, unmerge the cells and fill each row\'s in.',
     )
   })
 
@@ -198,7 +198,7 @@ describe('merged cells', () => {
     const csv = `Region,Name,Street,Postcode,City\r\nBavaria,Café Süd,Sendlinger Str. 1,80331,München\r\n${row('B')}${row('C')}${row('D')},,,,\r\n${row('E')}${row('F')}`
     const r = dryRun('gap.csv', csv)
     expect(r.code).toBe(1)
-    const unplaced = `The address "Leopoldstr. 2, 80802" could not be geocoded. Fix the address or fill in the row's "lat" and "lng" columns.`
+    const unplaced = `The address "Leopoldstr. 2, 80802" could not be geocoded. It gives the postcode 80802 but no town or country, and a postcode alone may be of several countries (US, DE, FR, ES, IT): add the town and the country after it. Fix the address or fill in the row's "lat" and "lng" columns.`
     expect(r.stderr.split('\n').filter((line) => line.startsWith('  '))).toEqual([
       `  3 rows (line 3, line 4, line 5): ${unplaced} Its "Region" and "City" cells are empty (line 2 has "Bavaria" and "München"), as the rows below a merged cell's first are: in the spreadsheet, unmerge the cells and fill each row's in.`,
       `  line 7 ("E"): ${unplaced}`,
