@@ -526,6 +526,12 @@ describe.skipIf(chromiumPath === null)('the widget as a visitor uses it, in Chro
       await page.goto(`${demo.server.url}/l/${demo.server.token}?place=Paris`)
       await page.locator('.sl-item').first().waitFor()
       expect(cli('locator', 'set', demo.server.locatorId, '--rate-limit', '1').code).toBe(0)
+      // Spent before the click: the server has read the new limit, and this minute's one request is used.
+      const probe = `${demo.server.url}/public/v1/${demo.server.token}/locations?near=Paris`
+      for (let tries = 0; (await fetch(probe)).status !== 429; tries++) {
+        expect(tries, 'the token over its limit of 1 a minute').toBeLessThan(100)
+        await Bun.sleep(100)
+      }
       await page.getByRole('button', { name: 'Show more stores' }).click()
       await page.getByRole('alert').filter({ hasText: 'Too many searches just now. Try again in a moment.' }).waitFor()
       expect(await page.locator('.sl-item').count()).toBe(10)
