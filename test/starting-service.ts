@@ -5,20 +5,21 @@ import { startingResponder } from '../src/server/start'
 type App = { handle(request: Request): Response | Promise<Response> }
 
 /**
- * Serves on `port`. The first `startingFor` requests (set it per test; Infinity: never started)
+ * Serves on a port the kernel picks (`url`). The first `startingFor` requests (set it per test; Infinity: never started)
  * are answered "starting", the later ones by `app`; `seen` keeps a copy of each request.
  */
-export function startingService(port: number) {
+export function startingService() {
   const starting = startingResponder(false, () => {})
-  const service = { startingFor: 0, seen: [] as Request[], app: null as App | null, stop: () => {} }
+  const service = { startingFor: 0, seen: [] as Request[], app: null as App | null, url: '', stop: () => {} }
   const server = Bun.serve({
     hostname: '127.0.0.1',
-    port,
+    port: 0,
     fetch(request) {
       service.seen.push(request.clone() as Request)
       return service.seen.length <= service.startingFor ? starting(request) : service.app!.handle(request)
     },
   })
+  service.url = `http://127.0.0.1:${server.port}`
   service.stop = () => server.stop(true)
   return service
 }

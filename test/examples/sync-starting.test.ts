@@ -8,10 +8,9 @@ import { makeEnv, type TestEnv } from '../helpers'
 import { startingService } from '../starting-service'
 
 const ROOT = join(import.meta.dir, '..', '..')
-const PORT = 43602
 
 let env: TestEnv
-const service = startingService(PORT)
+const service = startingService()
 afterAll(() => service.stop())
 beforeEach(() => {
   env = makeEnv()
@@ -27,7 +26,7 @@ test('a sync run while the service starts waits for it, saying so once, and mirr
   // Spawned, not run in step: the server answers from this process's event loop.
   const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: `http://127.0.0.1:${PORT}`, STORELOC_KEY: env.key },
+    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env.key },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -47,7 +46,7 @@ test('a service still starting past STORELOC_STARTUP_WAIT ends the sync with wha
   service.startingFor = Number.POSITIVE_INFINITY
   const file = join(env.dir, 'stores.csv')
   writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
-  const url = `http://127.0.0.1:${PORT}`
+  const url = service.url
   const run = async (wait: string) => {
     const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
       cwd: ROOT,
