@@ -122,9 +122,12 @@ export function mergedLeftovers(columns: readonly Column[]): (r: RawRecord) => s
   const above = new Map<number, RawRecord>()
   let next: number | null = null
   // A cell merged over rows lies within one region and country: a row that fills a coarser part
-  // otherwise than the row above it is under no merged cell of a finer one.
+  // otherwise than the row above it is under no merged cell of a finer one. Compared folded: "USA"
+  // under "usa " is the same country.
   const within = (r: RawRecord, i: number) =>
-    at.every((j) => rank(j) <= rank(i) || r.cells[j] === '' || r.cells[j] === above.get(i)!.cells[j])
+    at.every(
+      (j) => rank(j) <= rank(i) || r.cells[j] === '' || nameKey(r.cells[j]!) === nameKey(above.get(i)!.cells[j] ?? ''),
+    )
   return (r) => {
     if (r.line !== next) above.clear()
     next = r.next

@@ -184,6 +184,16 @@ describe('merged cells', () => {
     )
   })
 
+  test('a row whose region and country differ from the row above only in case, spaces and accents is told of the merged city cell', () => {
+    const csv =
+      'Name,Street,Postcode,City,Region,Country\r\nCafé Süd,Xyzzy Plugh,,Cair Paravel,Bavière ,narnia \r\nCafé Nord,Frobozz,,,BAVIERE,NARNIA\r\n'
+    const r = dryRun('folded.csv', csv)
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      'Its "City" cell is empty (line 2 has "Cair Paravel"), as the rows below a merged cell\'s first are: in the spreadsheet, unmerge the cells and fill each row\'s in.',
+    )
+  })
+
   test('a row whose own country differs from the row above is not told of a merged city cell: none spans two countries', () => {
     const csv =
       'Store Code,Name,Address,City,Country\r\nB7,Far,7 Main St,Springfield,US\r\nB8,Nowhere,Xyzzy Plugh,,Narnia\r\n'
