@@ -29,7 +29,7 @@ export function progressPrinter(rows: number, json: boolean, always: boolean) {
   let shownAt = 0
   let drawn = false
   let shown = ''
-  const state = { geocoded: '', written: '' }
+  const state = { geocoded: '', written: '', unplaced: 0 }
   const text = () => `${plural(rows, 'row')} read${state.geocoded}${state.written}`
   const show = () => {
     shown = text()
@@ -40,7 +40,12 @@ export function progressPrinter(rows: number, json: boolean, always: boolean) {
   }
   return {
     update(p: BulkProgress): void {
-      if (p.stage === 'geocoded') state.geocoded = `, ${p.done} of ${plural(p.total, 'address', 'addresses')} geocoded`
+      // Looked up, not geocoded: an address the geocoder cannot place is refused after the lookups.
+      if (p.stage === 'geocoded') {
+        if (p.at === undefined) state.unplaced++
+        const unplaced = state.unplaced === 0 ? '' : `, ${state.unplaced} not placed`
+        state.geocoded = `, ${p.done} of ${plural(p.total, 'address', 'addresses')} looked up${unplaced}`
+      }
       if (p.stage === 'written') state.written = p.done === 0 ? ', nothing written (dry run)' : `, ${p.done} written`
       const now = performance.now()
       const quiet = !always && (json || now - start < QUIET_MS)

@@ -19,7 +19,7 @@ describe('import progress', () => {
     expect(piped.code).toBe(0)
     const lines = piped.stderr.split('\n').filter((l) => l !== '')
     expect(lines[0]).toBe('2 rows read')
-    expect(lines.at(-1)).toBe('2 rows read, 2 of 2 addresses geocoded, nothing written (dry run)')
+    expect(lines.at(-1)).toBe('2 rows read, 2 of 2 addresses looked up, nothing written (dry run)')
     expect(piped.stderr).not.toContain('\r')
     // Without --progress, a short import prints its summary alone.
     expect(storeloc('locations', 'import', locatorId, '--file', file('p.csv', text), '--dry-run').stderr).toBe('')
@@ -44,17 +44,19 @@ describe('import progress', () => {
     )
     expect(await proc.exited).toBe(0)
     expect(seen).toContain('\r2 rows read\x1b[K')
-    expect(seen).toContain('\r2 rows read, 2 of 2 addresses geocoded, 2 written\x1b[K')
+    expect(seen).toContain('\r2 rows read, 2 of 2 addresses looked up, 2 written\x1b[K')
     expect(seen).toContain('2 created, 0 updated, 0 unchanged, 0 deleted.')
   })
-  test('a refused import ends its progress on what was done: every address tried, one row said as one', () => {
+  test('a refused import ends its progress on what was done: every address looked up, those not placed counted', () => {
     const text = 'external_id,name,address\nL1,Lost,Qqzx Xyzzy Vvw\nL2,Lost too,Vvw Qqzx Xyzzy\n'
     const r = storeloc('locations', 'import', locatorId, '--file', file('l.csv', text), '--progress', '--dry-run')
     expect(r.code).toBe(1)
     const lines = r.stderr.split('\n')
-    expect(lines[lines.findIndex((l) => l.startsWith('storeloc:')) - 1]).toBe('2 rows read, 2 of 2 addresses geocoded')
+    expect(lines[lines.findIndex((l) => l.startsWith('storeloc:')) - 1]).toBe(
+      '2 rows read, 2 of 2 addresses looked up, 2 not placed',
+    )
     const one = 'external_id,name,address\nL1,Lost,Qqzx Xyzzy Vvw\n'
     const single = storeloc('locations', 'import', locatorId, '--file', file('o.csv', one), '--progress', '--dry-run')
-    expect(single.stderr).toStartWith('1 row read\n1 row read, 1 of 1 address geocoded\nstoreloc:')
+    expect(single.stderr).toStartWith('1 row read\n1 row read, 1 of 1 address looked up, 1 not placed\nstoreloc:')
   })
 })
