@@ -141,10 +141,10 @@ function lazyGeocoder({ store, config }: Context): {
 }
 
 /** Every problem of a refused import, one per line, under a line saying nothing was written. */
-function refusal(file: string, e: LocationError, unknown: string[]): OperatorError {
+function refusal(file: string, e: LocationError, unknown: string[], columns: CsvRead['columns']): OperatorError {
   const lines = problemLines(Object.values(e.details ?? {}).flat()).map((l) => `  ${l}`)
   // A column read under no name is often why a field is missing ("Business name": no name).
-  if (unknown.length > 0) lines.push(unreadColumns(unknown))
+  lines.push(...unreadColumns(unknown, columns))
   return new OperatorError(`Nothing was imported from ${file}: ${e.message}`, {
     code: e.kind,
     details: e.details,
@@ -212,7 +212,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
         },
       })
     } catch (e) {
-      if (e instanceof LocationError && e.details) throw refusal(file, e, unknown)
+      if (e instanceof LocationError && e.details) throw refusal(file, e, unknown, columns)
       if (e instanceof LocationError)
         throw new OperatorError(`Nothing was imported from ${file}: ${e.message}`, { code: e.kind })
       throw e

@@ -7,7 +7,7 @@ import { problemParts } from '../locations/bulk-problems'
 import { saysStoredRepeats } from '../locations/bulk-repeats'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { COUNTRY_CODE } from '../locations/csv-address'
-import { meantColumn } from '../locations/csv-columns'
+import { fallbackField, fieldSaid, meantColumn } from '../locations/csv-columns'
 import { timeField } from '../locations/csv-times'
 import { DAYS } from '../store/locations'
 
@@ -152,7 +152,7 @@ export function importSummary(
   // A dry run is where a column read as another field than meant shows.
   const read = report.dry_run ? readColumns(columns) : null
   if (read !== null) lines.push(read)
-  if (unknownColumns.length > 0) lines.push(unreadColumns(unknownColumns))
+  lines.push(...unreadColumns(unknownColumns, columns))
   // Said once: a file repeating stored stores says so with the count under the counts. Rows that
   // repeat each other (repeatedRowsNote) say nothing of importing the file again: this does.
   if (created > 0 && !saysStoredRepeats(report.notes) && items.every((i) => !matchable(i.raw))) lines.push(NO_CODES)
@@ -263,8 +263,30 @@ const NO_CODES =
  * The line naming the columns of a file that were not read, each with the column it most likely
  * meant when misspelt: in the summary, and when the file is refused.
  */
-export const unreadColumns = (unknownColumns: string[]): string =>
-  `Columns not read (no location field has these names; docs/cli.md lists the columns): ${unknownColumns.map(unreadColumn).join(', ')}.`
+export function unreadColumns(unknownColumns: string[], columns: CsvRead['columns']): string[] {
+  // A spelling read only when no other column gives its field ("sl_store" beside "name") names a
+  // field: said with the column read instead.
+  const readFor = (name: string) => {
+    const field = fallbackField(name)
+    return field === null
+      ? undefined
+      : columns.find((c) => c.field === field || (field === 'country' && c.field === COUNTRY_CODE))
+  }
+  const repeating = unknownColumns.filter((name) => readFor(name) !== undefined)
+  const none = unknownColumns.filter((name) => readFor(name) === undefined)
+  return [
+    ...(none.length === 0
+      ? []
+      : [
+          `Columns not read (no location field has these names; docs/cli.md lists the columns): ${none.map(unreadColumn).join(', ')}.`,
+        ]),
+    ...(repeating.length === 0
+      ? []
+      : [
+          `Columns not read (another column gives their field, and is read): ${repeating.map((name) => `${headerText(name)} (${fieldSaid(fallbackField(name)!)}: "${headerText(readFor(name)!.header)}" is read)`).join(', ')}.`,
+        ]),
+  ]
+}
 
 /**
  * The columns a file's header names, each with its field where the header is not the field's own

@@ -500,3 +500,25 @@ describe('store codes Excel changed', () => {
     ])
   })
 })
+
+describe('columns of other store locators', () => {
+  test('a column another spelling of a read field names ("sl_store" beside "name") is said to repeat it, not to name no field', () => {
+    const csv = 'name,sl_store,address,lat,lng,Notes\nA,Store 7,1 Main St,52.5,13.4,x\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('slp.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout.split('\n').slice(-4, -2)).toEqual([
+      'Columns not read (no location field has these names; docs/cli.md lists the columns): Notes.',
+      'Columns not read (another column gives their field, and is read): sl_store (the name: "name" is read).',
+    ])
+    // Alone, the same column is the name.
+    const alone = json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('alone.csv', 'sl_store,address,lat,lng\nStore 7,1 Main St,52.5,13.4\n'),
+      '--dry-run',
+    )
+    expect(alone).toMatchObject({ created: 1, unknown_columns: [] })
+  })
+})
