@@ -7,7 +7,7 @@ import { problemParts } from '../locations/bulk-problems'
 import { saysStoredRepeats } from '../locations/bulk-repeats'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { COUNTRY_CODE } from '../locations/csv-address'
-import { fallbackField, fieldSaid, meantColumn } from '../locations/csv-columns'
+import { columnField, fallbackField, fieldSaid, meantColumn } from '../locations/csv-columns'
 import { timeField } from '../locations/csv-times'
 import { DAYS } from '../store/locations'
 
@@ -273,7 +273,8 @@ export function unreadColumns(unknownColumns: string[], columns: CsvRead['column
       : columns.find((c) => c.field === field || (field === 'country' && c.field === COUNTRY_CODE))
   }
   const repeating = unknownColumns.filter((name) => readFor(name) !== undefined)
-  const none = unknownColumns.filter((name) => readFor(name) === undefined)
+  // An id column left unread beside store codes is said of the file (csv-header.ts foreignIds).
+  const none = unknownColumns.filter((name) => readFor(name) === undefined && columnField(name) !== 'id')
   return [
     ...(none.length === 0
       ? []

@@ -107,14 +107,7 @@ export function readHeader(
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }
-  // A file's own "ID" column (Shopify's, a back office's) holds its store codes, not ids of ours:
-  // the external_id when no column gives that, and no cell is shaped as a location's id.
-  const id = columns.findIndex((c) => c.field === 'id')
-  if (id >= 0 && !headerOf.has('external_id') && ownIds(below, id)) {
-    headerOf.delete('id')
-    headerOf.set('external_id', columns[id]!.header)
-    columns[id]!.field = 'external_id'
-  }
+  const foreign = readIdColumn(columns, headerOf, below)
   // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
   // "store_manager"), when custom.<id> is not there too.
   for (const column of columns) {
@@ -147,6 +140,7 @@ export function readHeader(
   const columnNotes: string[] = []
   const codes = codesBeside(columns)
   if (codes !== null) columnNotes.push(codes)
+  if (foreign !== null) columnNotes.push(foreign)
   for (const [i, { column }] of candidates.entries()) {
     if (!column.field?.startsWith(DAYS_FIELD)) continue
     for (const day of named[i]!) {
@@ -218,6 +212,41 @@ function markDaysColumns(
     if (week.size >= 5 || weekend || hasHoursWord(column.header) || rangeOfHours(days, named[i]!, at, below))
       column.field = `${DAYS_FIELD}${days}`
   })
+}
+
+/**
+ * A file's own "ID" column (Shopify's, a back office's) holds its store codes, not ids of ours:
+ * the external_id when no column gives that, and no cell is shaped as a location's id. Beside a
+ * column of store codes it is no key rows are matched by: not read, and what is said of it returned.
+ */
+function readIdColumn(columns: Column[], headerOf: Map<string, string>, below: readonly RawRecord[]): string | null {
+  const id = columns.findIndex((c) => c.field === 'id')
+  if (id < 0) return null
+  if (!headerOf.has('external_id') && ownIds(below, id)) {
+    headerOf.delete('id')
+    headerOf.set('external_id', columns[id]!.header)
+    columns[id]!.field = 'external_id'
+    return null
+  }
+  const foreign = foreignIds(columns, id, below)
+  if (foreign !== null) {
+    headerOf.delete('id')
+    columns[id]!.field = null
+  }
+  return foreign
+}
+
+/**
+ * What is said of an id column none of whose cells is an id of this service ("7") beside a column
+ * of store codes: not read, as a row's id that names no location gives way to its external_id.
+ * Null when a cell is one of ours, or no column gives the external_id.
+ */
+function foreignIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
+  const code = columns.find((c) => c.field === 'external_id')
+  const first = below.find((r) => (r.cells[id]?.trim() ?? '') !== '')
+  if (code === undefined || first === undefined || !ownIds(below, id)) return null
+  const header = columns[id]!.header
+  return `The "${header}" column is not read: its cells (${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}) are no ids of this service (loc_...), and rows are matched by the "${code.header}" column. Delete the "${header}" column, or name it for what it holds.`
 }
 
 /**

@@ -521,4 +521,14 @@ describe('columns of other store locators', () => {
     )
     expect(alone).toMatchObject({ created: 1, unknown_columns: [] })
   })
+
+  test('an "id" column of no ids of ours beside an external_id column is not read, and said so', () => {
+    const csv = 'id,external_id,name,address,lat,lng\n7,S7,A,1 Main St,52.5,13.4\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('ids.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout.split('\n').slice(1)).toEqual([
+      'The "id" column is not read: its cells ("7" on line 2) are no ids of this service (loc_...), and rows are matched by the "external_id" column. Delete the "id" column, or name it for what it holds.',
+      '',
+    ])
+  })
 })
