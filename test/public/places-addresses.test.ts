@@ -142,6 +142,18 @@ describe('GET /places', () => {
     ] as const)
       expect({ q, first: (await places(q, more))[0]?.label }).toEqual({ q, first: label })
     expect(await places('Terminal 5 Heathrow', '&lang=de')).toEqual([])
+    // On an English page, a town of 100,000 people of an English-speaking country (of the
+    // page's region where it names one) is likely meant: Boston, not on a German page.
+    for (const more of ['', '&lang=en', '&lang=en-US'])
+      expect({ more, first: (await places('Route 1 Boston', more))[0]?.label }).toEqual({
+        more,
+        first: 'Boston, MA, United States',
+      })
+    expect(await places('Route 1 Boston', '&lang=de')).toEqual([])
+    expect(await places('Route 1 Boston', '&lang=en-AU')).toEqual([])
+    for (const more of ['&lang=en', '&lang=en-US', '&lang=en-GB'])
+      for (const q of ['Covid 19 Test Center', 'Terminal 5 Heathrow'])
+        expect({ q, more, labels: (await places(q, more)).map((p) => p.label) }).toEqual({ q, more, labels: [] })
     // A street's word, or a number after a street's name of words: the town.
     const first = async (q: string) => (await places(q))[0]?.label
     expect(await first('Calle Mayor 5 Madrid')).toBe('Madrid, Spain')

@@ -142,14 +142,27 @@ const SPEAKING: Partial<Record<Lang, string[]>> = {
 const KNOWN_AFTER_THING = 1_000_000
 
 /**
+ * The countries an English page's visitors mostly live in, and the people a town of theirs needs
+ * after a thing's name and number: English names many villages by common words ("Center, TX").
+ */
+const ENGLISH_SPEAKING = ['US', 'GB', 'IE', 'CA', 'AU', 'NZ']
+const ENGLISH_AFTER_THING = 100_000
+
+/**
  * Whether a town one word names after a thing's name and number (PlaceHit.afterThing) is meant:
  * by its own name, a city of KNOWN_AFTER_THING people, or one of OWN_WHOLE_FROM with a location
- * near it or of a country of the page's language ("Gate 12 Lübeck" on a German page). Not a
- * village so named: "Terminal 5 Heathrow" is no Heathrow, FL; "Covid 19 Test Center" no Center, TX.
+ * near it or of a country of the page's language ("Gate 12 Lübeck" on a German page); on an
+ * English page one of ENGLISH_AFTER_THING of the region's country where English-speaking, else
+ * of any such ("Route 1 Boston"). Not a village so named: "Terminal 5 Heathrow" is no Heathrow,
+ * FL; "Covid 19 Test Center" no Center, TX.
  */
-function likelyAfterThing(p: PlaceHit, lang: Lang, nearKm: (p: PlaceHit) => number | null): boolean {
+function likelyAfterThing(p: PlaceHit, { lang, region }: Asker, nearKm: (p: PlaceHit) => number | null): boolean {
   if (!p.main || p.people === undefined) return false
   if (p.people >= KNOWN_AFTER_THING) return true
+  if (lang === 'en' && p.people >= ENGLISH_AFTER_THING) {
+    const own = region !== null && ENGLISH_SPEAKING.includes(region) ? [region] : ENGLISH_SPEAKING
+    if (own.includes(p.country)) return true
+  }
   return p.people >= OWN_WHOLE_FROM && ((SPEAKING[lang] ?? []).includes(p.country) || nearKm(p) !== null)
 }
 
@@ -236,7 +249,7 @@ export function rankedPlaces(
   // A big city four letters name a typo off stays only beside a store (PlaceHit.nearOnly).
   const dropped = (p: PlaceHit) =>
     (p.nearOnly === true && nearKm(p) === null) ||
-    (p.afterThing === true && !likelyAfterThing(p, lang, nearKm)) ||
+    (p.afterThing === true && !likelyAfterThing(p, { lang, region }, nearKm)) ||
     (foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn()))
   const ranked = search
     .find(text)
