@@ -165,8 +165,13 @@ describe('GET /places', () => {
       ['Unit 7 Leeds', 'Leeds, United Kingdom'],
       ['Suite 100 Denver', 'Denver, CO, United States'],
       ['Level 2 Lübeck', 'Lübeck, Germany'],
+      ['Shop 3 Sydney', 'Sydney, NSW, Australia'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    // A word after a unit that names only a village, or a town by another name, is no town
+    // meant: "Center" is Ózd, Hungary by another name and Center, TX (5,727), "Centre" Centre, AL.
+    for (const q of ['Shop 3 Center', 'Shop 3 Centre', 'Unit 5 Mall', 'Suite 2 Plaza'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
     expect(await first('Calle 5 de Mayo 10 Ciudad de Mexico')).toBe('Ciudad de Mexico, Mexico')
     for (const q of ['Route 66', '7 Eleven', 'Studio 54', 'Area 51', 'Pier 1 Imports'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })

@@ -166,6 +166,19 @@ function likelyAfterThing(p: PlaceHit, { lang, region }: Asker, nearKm: (p: Plac
   return p.people >= OWN_WHOLE_FROM && ((SPEAKING[lang] ?? []).includes(p.country) || nearKm(p) !== null)
 }
 
+/**
+ * Whether a town one word names after a unit's word and number (PlaceHit.afterUnit) is meant:
+ * named whole by its own name (or the one it is meant by), of OWN_WHOLE_FROM people or with a
+ * location near it. "Unit 7 Leeds" is Leeds;
+ * "Shop 3 Center" no Ózd, Hungary (by another name) nor Center, TX; "Shop 3 Centre" no
+ * Centre-Val de Loire (by another name).
+ */
+function likelyAfterUnit(p: PlaceHit, nearKm: (p: PlaceHit) => number | null): boolean {
+  if (!p.exact || !(p.main || p.meant === true)) return false
+  if (p.precision !== 'city') return true
+  return p.people !== undefined && (p.people >= OWN_WHOLE_FROM || nearKm(p) !== null)
+}
+
 /** A region's point is its towns' centre: a location this far from it makes it near the locator. */
 const REGION_NEAR_KM = 300
 
@@ -250,6 +263,7 @@ export function rankedPlaces(
   const dropped = (p: PlaceHit) =>
     (p.nearOnly === true && nearKm(p) === null) ||
     (p.afterThing === true && !likelyAfterThing(p, { lang, region }, nearKm)) ||
+    (p.afterUnit === true && !likelyAfterUnit(p, nearKm)) ||
     (foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn()))
   const ranked = search
     .find(text)

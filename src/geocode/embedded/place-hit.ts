@@ -52,6 +52,12 @@ export type PlaceHit = {
    * often a thing's name than an address, so shown only where the asker makes the town likely.
    */
   afterThing?: true
+  /**
+   * Named by one word after a unit's word and number, no street before them ("Unit 7 Leeds"): an
+   * address, though the word may be one of the place's ("Shop 3 Center"), so a village so named
+   * is not shown.
+   */
+  afterUnit?: true
   /** A town's people, whatever its weight (a name other than its own weighs a share of them). */
   people?: number
 }

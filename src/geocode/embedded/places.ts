@@ -131,15 +131,18 @@ export class PlaceSearch {
       // street's word ("Hauptstraße 5 Wien"), a number after a name of words ("Unter den Linden
       // 1 Berlin") or a unit's ("Unit 7 Leeds"). Else it more likely ends a thing's name
       // ("Terminal 5 Heathrow"): afterThing.
-      const street =
-        first >= 2 || words.slice(0, i).some((w) => isStreetName(nameKey(w))) || UNIT_BEFORE.test(words[0]!)
-      if (i === words.length - 1 && !street) return this.afterThing(words[i]!)
+      const streetShown = first >= 2 || words.slice(0, i).some((w) => isStreetName(nameKey(w)))
+      const unit = !streetShown && UNIT_BEFORE.test(words[0]!)
+      if (i === words.length - 1 && !streetShown && !unit) return this.afterThing(words[i]!)
       // The number before the town is its postcode only where read so: "700 New York" finds York.
       const coded = digits[i - 1] && first < i - 1 ? this.find(words.slice(i - 1).join(' ')) : []
       if (coded.some((h) => h.byCode)) return coded
       // The place found first is one the run names whole (exact ones come first): "Windows 10
       // Home" is not Homestead, which "Home" begins.
       const hits = this.find(words.slice(i).join(' '))
+      // One word after a unit alone may be a word of the place's, not its town ("Shop 3 Center"):
+      // afterUnit.
+      if (unit && i === words.length - 1) for (const h of hits) h.afterUnit = true
       if (hits[0]?.exact) return hits
     }
     return null
