@@ -94,6 +94,12 @@ describe('a store near', () => {
     expect((await places('Mt Vernon', '', ohio))[0]!.label).toBe('Mount Vernon, OH, United States')
   })
 
+  test('lifts the smaller town a dash and "St" follow beside a store: "Frankfurt-Ste" by the Oder', async () => {
+    const oder = await locatorWith([['Karl-Marx-Straße', 52.3471, 14.5506]])
+    for (const q of ['Frankfurt', 'Frankfurt (Oder)', 'Frankfurt-St', 'Frankfurt-Ste'])
+      expect({ q, first: (await places(q, '', oder))[0]?.label }).toEqual({ q, first: 'Frankfurt (Oder), Germany' })
+  })
+
   test('makes a town after a thing\'s name and number meant: "Gate 12 Lübeck" beside a store in Lübeck', async () => {
     const luebeck = await locatorWith([['Breite Straße', 53.8682, 10.6853]])
     expect((await places('Gate 12 Lübeck', '', luebeck))[0]?.label).toBe('Lübeck, Germany')

@@ -18,6 +18,7 @@ import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
 import { shownLabel } from '../../geocode/embedded/place-parts'
 import { otherPageName } from '../../geocode/embedded/city-names'
+import { beforeShortAtEnd } from '../../geocode/embedded/saint-names'
 import { codePoints, nameKey } from '../../core/text'
 import { PublicError } from './errors'
 import { integer, once, type Params } from './params'
@@ -179,6 +180,16 @@ function likelyAfterUnit(p: PlaceHit, nearKm: (p: PlaceHit) => number | null): b
   return p.people !== undefined && (p.people >= OWN_WHOLE_FROM || nearKm(p) !== null)
 }
 
+/**
+ * Whether a town found whole is so by its own name's first words (`key`: the text's, or the town's
+ * before a dash and "St": beforeShortAtEnd): "Frankfurt" and "Frankfurt-St" of Frankfurt (Oder),
+ * not "Athens" of Lemont, IL.
+ */
+function namedByItsStart(p: PlaceHit, key: string): boolean {
+  if (!p.exact || p.precision !== 'city') return false
+  return nameKey(p.label.slice(0, p.label.indexOf(','))).startsWith(`${key} `)
+}
+
 /** A region's point is its towns' centre: a location this far from it makes it near the locator. */
 const REGION_NEAR_KM = 300
 
@@ -302,15 +313,17 @@ export function rankedPlaces(
   readWhole(ranked, lang, text)
   homeFirst(ranked, lang, text)
   const seq = codeSequence(ranked)
-  // Nearness, or the visitor's country, lifts a place found by its own name, or by the other
-  // name the text means it by ("Cologne": Köln), not one that only holds the text among its old
-  // names: "Athens" is not Lemont, IL (once Athens) for a store near Chicago. Lifted alike, a
-  // British visitor's "Brighton" is the larger, Sussex's. The country only breaks near-ties
-  // (REGION_TIE): the locator's stores speak for its visitors, a browser's language less so.
+  // Nearness, or the visitor's country, lifts a place found by its own name or its first words
+  // ("Frankfurt": Frankfurt (Oder)), or by the other name the text means it by ("Cologne": Köln),
+  // not one that only holds the text among its old names: "Athens" is not Lemont, IL (once
+  // Athens) for a store near Chicago. Lifted alike, a British visitor's "Brighton" is the larger,
+  // Sussex's. The country only breaks near-ties (REGION_TIE): the locator's stores speak for its
+  // visitors, a browser's language less so.
   const heaviest = new Map<number, number>()
   for (const p of ranked) heaviest.set(p.tier, Math.max(heaviest.get(p.tier) ?? 0, p.weight))
+  const startKey = nameKey(beforeShortAtEnd(text) ?? text)
   const lifted = (p: RankedPlace) =>
-    (p.main || p.meant === true) &&
+    (p.main || p.meant === true || namedByItsStart(p, startKey)) &&
     (p.nearKm !== null || (p.country === region && REGION_TIE * p.weight >= heaviest.get(p.tier)!))
   ranked.sort(
     (a, b) =>
