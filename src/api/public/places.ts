@@ -322,16 +322,21 @@ export function rankedPlaces(
   const heaviest = new Map<number, number>()
   for (const p of ranked) heaviest.set(p.tier, Math.max(heaviest.get(p.tier) ?? 0, p.weight))
   const startKey = nameKey(beforeShortAtEnd(text) ?? text)
-  const lifted = (p: RankedPlace) =>
-    (p.main || p.meant === true || namedByItsStart(p, startKey)) &&
-    (p.nearKm !== null || (p.country === region && REGION_TIE * p.weight >= heaviest.get(p.tier)!))
+  // Each place's lift read once, not per comparison.
+  const lifted = new Set(
+    ranked.filter(
+      (p) =>
+        (p.main || p.meant === true || namedByItsStart(p, startKey)) &&
+        (p.nearKm !== null || (p.country === region && REGION_TIE * p.weight >= heaviest.get(p.tier)!)),
+    ),
+  )
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||
       // The page's own countries' code before another's its stores keep: "1010" on a German
       // page is Wien's, then Sydney's, however many more people Sydney has.
       Number(foreign(a)) - Number(foreign(b)) ||
-      Number(!lifted(a)) - Number(!lifted(b)) ||
+      Number(!lifted.has(a)) - Number(!lifted.has(b)) ||
       b.weight - a.weight ||
       // A country's towns of one postcode as the search ranks them, the most populous first,
       // whichever has a store nearer ("75016": Paris 16e, then Boulogne-Billancourt).
