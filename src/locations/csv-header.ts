@@ -44,7 +44,7 @@ export type Header = {
 export type NamedField = { id: string; name: string; type?: string }
 
 /** Whether the column's cells hold ids, some at least, none of them this service's (loc_...). */
-function ownIds(records: readonly RawRecord[], column: number): boolean {
+function othersIds(records: readonly RawRecord[], column: number): boolean {
   const ids = records.map((r) => r.cells[column]?.trim() ?? '').filter((cell) => cell !== '')
   return ids.length > 0 && !ids.some((cell) => LOCATION_ID.test(cell))
 }
@@ -222,7 +222,7 @@ function markDaysColumns(
 function readIdColumn(columns: Column[], headerOf: Map<string, string>, below: readonly RawRecord[]): string | null {
   const id = columns.findIndex((c) => c.field === 'id')
   if (id < 0) return null
-  if (!headerOf.has('external_id') && ownIds(below, id)) {
+  if (!headerOf.has('external_id') && othersIds(below, id)) {
     headerOf.delete('id')
     headerOf.set('external_id', columns[id]!.header)
     columns[id]!.field = 'external_id'
@@ -244,7 +244,7 @@ function readIdColumn(columns: Column[], headerOf: Map<string, string>, below: r
 function foreignIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
   const code = columns.find((c) => c.field === 'external_id')
   const first = below.find((r) => (r.cells[id]?.trim() ?? '') !== '')
-  if (code === undefined || first === undefined || !ownIds(below, id)) return null
+  if (code === undefined || first === undefined || !othersIds(below, id)) return null
   const header = columns[id]!.header
   return `The "${header}" column is not read: its cells (${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}) are no ids of this service (loc_...), and rows are matched by the "${code.header}" column. Delete the "${header}" column, or name it for what it holds.`
 }

@@ -8,6 +8,7 @@ import { PublicError } from '../api/public/errors'
 import { CORS } from '../api/public/headers'
 import { pathOf } from '../api/public/url'
 import { requestIds } from '../core/ids'
+import { weighted } from '../core/weighted'
 import { damagedAtStart } from '../store/damage'
 import { isBusyError, schemaVersionAt } from '../store/db'
 import { quickCheck } from '../store/integrity'
@@ -103,11 +104,7 @@ const isPage = (path: string): boolean =>
 function prefersHtml(accept: string | null): boolean {
   let best = ''
   let bestQ = 0
-  for (const part of (accept ?? '').split(',')) {
-    const [range = '', ...params] = part.split(';').map((p) => p.trim().toLowerCase())
-    const q = Number(params.find((p) => p.startsWith('q='))?.slice(2) ?? 1)
-    if (q > bestQ) [best, bestQ] = [range, q]
-  }
+  for (const { item, q } of weighted(accept)) if (q > bestQ) [best, bestQ] = [item, q]
   return best === 'text/html' || best === 'application/xhtml+xml'
 }
 

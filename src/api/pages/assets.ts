@@ -7,6 +7,7 @@ import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { feature } from 'topojson-client'
 import type { GeometryObject, Topology } from 'topojson-specification'
+import { weighted } from '../../core/weighted'
 import { etagMatches } from '../public/headers'
 import { widgetTexts } from './widget-texts'
 
@@ -126,11 +127,7 @@ export function asset(name: string): Promise<Asset> | null {
 
 /** Whether Accept-Encoding names gzip at a weight above 0 ("gzip;q=0" refuses it, RFC 9110 12.5.3). */
 function takesGzip(accept: string): boolean {
-  return accept.split(',').some((part) => {
-    const [coding, ...params] = part.split(';').map((p) => p.trim().toLowerCase())
-    const q = params.find((p) => p.startsWith('q='))
-    return coding === 'gzip' && (q === undefined || Number(q.slice(2)) > 0)
-  })
+  return weighted(accept).some(({ item, q }) => item === 'gzip' && q > 0)
 }
 
 /**
