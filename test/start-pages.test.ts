@@ -1,7 +1,8 @@
 // What a person's browser shows while the service starts (a first start prepares the geocoder's
 // data for up to a minute): a page asked for gets a short HTML page that reloads itself, not the
-// APIs' JSON; widget.js, which needs nothing the start prepares, is served; the APIs answer as
-// before. In process through startingResponder, then through a real start that waits for a lock.
+// APIs' JSON; widget.js, which needs nothing the start prepares, is served (and the API docs:
+// start-served.test.ts); the APIs answer as before. In process through startingResponder, then
+// through a real start that waits for a lock.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { rmSync } from 'node:fs'
@@ -32,8 +33,8 @@ async function expectStartingPage(res: Response, lang: string, text: string) {
 }
 
 describe('a page asked for while the service starts', () => {
-  test('the pages (finder, store, directory, home, /docs) answer a page that reloads, whatever the Accept', async () => {
-    for (const path of ['/l/pk_x', '/l/pk_x/loc_1/a-store', '/l/pk_x/stores/de', '/', '/docs', '/docs/api']) {
+  test('the pages (finder, store, directory, home) answer a page that reloads, whatever the Accept', async () => {
+    for (const path of ['/l/pk_x', '/l/pk_x/loc_1/a-store', '/l/pk_x/stores/de', '/']) {
       for (const accept of [BROWSER, '*/*']) {
         await expectStartingPage(
           await ask(path, { accept }),

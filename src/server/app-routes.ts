@@ -1,19 +1,15 @@
 // Everything outside the Query API: the Management API, health and readiness, the /docs pages,
 // the OpenAPI document, and the one error handler that answers for all of them.
-import { Elysia, NotFoundError } from 'elysia'
+import { Elysia } from 'elysia'
 import { adminRoutes } from '../api/admin'
 import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
 import { adminMethods, allowedMethods, methodNotAllowed } from '../api/admin/methods'
-import { openApiResponse } from '../api/openapi/document'
-import { apiAssetResponse, apiDocs, apiPageResponse } from '../api/openapi/page'
-import { trailingSlashRedirect } from '../api/pages/deps'
+import { docsRoutes } from '../api/openapi/routes'
 import type { RequestNote } from '../api/public'
 import type { ClientCount } from '../api/public/guards'
 import { pageRoutes } from '../api/pages'
 import { errorPage } from '../api/pages/deps'
-import { htmlResponse } from '../api/pages/html'
 import { notFoundPage } from '../api/pages/store-page'
-import { docsPage } from '../api/public/docs'
 import { homeResponse } from '../api/pages/home-page'
 import { SHORT_HOSTS } from '../api/public/url'
 import {
@@ -77,65 +73,45 @@ export type ServiceDeps = {
 
 /** The app for every path outside the Query API. */
 export function serviceApp(deps: ServiceDeps) {
-  apiDocs() // Swagger UI's files, read now: a missing package fails the start, not a later request
-  return (
-    new Elysia({ handler: SHORT_HOSTS })
-      .onRequest(({ set, request }) => {
-        set.headers['x-request-id'] = deps.noteOf(request)!.id
-      })
-      .onError({ as: 'global' }, ({ code, error, request, path }) => failure(deps, code, error, request, path))
-      .get('/', () => homeResponse())
-      .get('/healthz', () => ({ status: 'ok' }))
-      // The page the Query API's error bodies link to (docs: "/docs#<CODE>").
-      .get(
-        '/docs',
-        ({ request }) =>
-          trailingSlashRedirect(request.url) ??
-          htmlResponse(docsPage(), 200, {
-            'cache-control': 'public, max-age=3600',
-            'content-security-policy':
-              "default-src 'none'; style-src 'unsafe-inline'; base-uri 'none'; form-action 'none'",
-          }),
-      )
-      .get('/openapi.json', () => openApiResponse())
-      .get('/docs/api', ({ request }) => trailingSlashRedirect(request.url) ?? apiPageResponse())
-      .get('/docs/assets/:name', ({ params }) => {
-        const found = apiAssetResponse(params.name)
-        if (found === null) throw new NotFoundError()
-        return found
-      })
-      .get('/readyz', ({ set }) => {
-        const { httpStatus, ...answer } = readinessOf(deps)
-        set.status = httpStatus
-        if (answer.status === 'loading') set.headers['retry-after'] = '1'
-        return answer
-      })
-      .use(
-        pageRoutes({
-          store: deps.store,
-          registry: deps.registry,
-          publicBaseUrl: deps.publicBaseUrl,
-          mapTiles: deps.mapTiles,
-          sitemapIndex: deps.sitemapIndex,
-          pageCount: deps.pageCount,
-        }),
-      )
-      .use(
-        adminRoutes({
-          store: deps.store,
-          geocoder: deps.geocoder,
-          towns: deps.towns,
-          guess: deps.guess,
-          maxBodyBytes: deps.maxBodyBytes,
-          idempotencyMaxBytes: deps.limits?.idempotencyMaxBytes ?? DEFAULT_IDEMPOTENCY_MAX_MB * MIB,
-          roomFor: locationCap(deps.store, deps.limits?.locatorMaxLocations ?? DEFAULT_LOCATOR_MAX_LOCATIONS),
-          onKey: (request, locatorId, keyId) => {
-            const s = deps.noteOf(request)
-            if (s) Object.assign(s, { locator: locatorId, key: keyId })
-          },
-        }),
-      )
-  )
+  return new Elysia({ handler: SHORT_HOSTS })
+    .onRequest(({ set, request }) => {
+      set.headers['x-request-id'] = deps.noteOf(request)!.id
+    })
+    .onError({ as: 'global' }, ({ code, error, request, path }) => failure(deps, code, error, request, path))
+    .get('/', () => homeResponse())
+    .get('/healthz', () => ({ status: 'ok' }))
+    .use(docsRoutes())
+    .get('/readyz', ({ set }) => {
+      const { httpStatus, ...answer } = readinessOf(deps)
+      set.status = httpStatus
+      if (answer.status === 'loading') set.headers['retry-after'] = '1'
+      return answer
+    })
+    .use(
+      pageRoutes({
+        store: deps.store,
+        registry: deps.registry,
+        publicBaseUrl: deps.publicBaseUrl,
+        mapTiles: deps.mapTiles,
+        sitemapIndex: deps.sitemapIndex,
+        pageCount: deps.pageCount,
+      }),
+    )
+    .use(
+      adminRoutes({
+        store: deps.store,
+        geocoder: deps.geocoder,
+        towns: deps.towns,
+        guess: deps.guess,
+        maxBodyBytes: deps.maxBodyBytes,
+        idempotencyMaxBytes: deps.limits?.idempotencyMaxBytes ?? DEFAULT_IDEMPOTENCY_MAX_MB * MIB,
+        roomFor: locationCap(deps.store, deps.limits?.locatorMaxLocations ?? DEFAULT_LOCATOR_MAX_LOCATIONS),
+        onKey: (request, locatorId, keyId) => {
+          const s = deps.noteOf(request)
+          if (s) Object.assign(s, { locator: locatorId, key: keyId })
+        },
+      }),
+    )
 }
 
 /** Under the pages' paths a person (or a search engine) asks: its errors are pages, not JSON. */

@@ -1,12 +1,14 @@
 // A start's waits: for another process's write lock, without holding the event loop, and what
 // requests are answered meanwhile (the port is bound before the database is opened).
 import { AdminError } from '../api/admin/errors'
-import { serveAsset } from '../api/pages'
+import { Elysia } from 'elysia'
+import { docsRoutes } from '../api/openapi/routes'
+import { widgetRoutes } from '../api/pages'
 import { startingPage } from '../api/pages/deps'
 import { pageLang } from '../api/pages/page-texts'
 import { PublicError } from '../api/public/errors'
 import { CORS } from '../api/public/headers'
-import { pathOf } from '../api/public/url'
+import { pathOf, SHORT_HOSTS } from '../api/public/url'
 import { requestIds } from '../core/ids'
 import { weighted } from '../core/weighted'
 import { damagedAtStart } from '../store/damage'
@@ -27,35 +29,29 @@ const STARTING = 'The service is starting. Retry in a moment.'
 const PAGE_RELOAD_S = 5
 
 /**
- * Before the app serves: /healthz answers 200 "starting" (the process is alive), /readyz and
- * every API request 503 with Retry-After: 1, in the API's own error shape; a page 503 with a page
- * that reloads itself. The widget's files need nothing a start prepares: they are served.
+ * Before the app serves: what is made from the code alone, the widget's files and the API docs
+ * (/docs, /docs/api, /openapi.json), by the app's own routes, so a path is read as the app reads
+ * it; else /healthz answers 200 "starting" (the process is alive), /readyz and every API request
+ * 503 with Retry-After: 1, in the API's own error shape; a page 503 with a page that reloads
+ * itself. A file that could not be made (a failed build) gets the starting answer too, and is
+ * tried again by the next request, as the app's is.
  */
-function startingResponse(request: Request): Response | Promise<Response> {
-  const path = pathOf(request.url)
-  const file = request.method === 'GET' || request.method === 'HEAD' ? widgetFile(path) : null
-  if (file !== null)
-    return serveAsset(file, request).then(
-      (served) => harden(served, false),
-      // A build that failed is tried again by the next request, as the app's is.
-      () => harden(startingAnswer(path, request), false),
-    )
-  return harden(startingAnswer(path, request), path.startsWith('/admin/'))
-}
-
-/** The name of the widget file at `path` (the pages' routes: /widget.js, /widget.css, /widget/{file}), or null. */
-function widgetFile(path: string): string | null {
-  if (path === '/widget.js' || path === '/widget.css') return path.slice(1)
-  const name = path.startsWith('/widget/') ? path.slice(8) : ''
-  return name === '' || name.includes('/') ? null : name
+function startingResponses(): (request: Request) => Promise<Response> {
+  const served = new Elysia({ handler: SHORT_HOSTS })
+    .onError({ as: 'global' }, ({ request }) => startingAnswer(pathOf(request.url), request))
+    .use(widgetRoutes())
+    .use(docsRoutes())
+  return (request) =>
+    served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
 }
 
 /**
- * startingResponse with what the app gives every request: an X-Request-Id (a proxy's kept) and,
+ * startingResponses' answers with what the app gives every request: an X-Request-Id (a proxy's kept) and,
  * with LOG_REQUESTS on, a request line, so a load balancer's 503s during a start are in the log.
  */
-export function startingResponder(logRequests: boolean, log: Log): (request: Request) => Response | Promise<Response> {
+export function startingResponder(logRequests: boolean, log: Log): (request: Request) => Promise<Response> {
   const nextId = requestIds()
+  const startingResponse = startingResponses()
   return (sent) => {
     const t0 = performance.now()
     // A request without a usable Host comes with its path alone as its URL: read as sent to
@@ -66,8 +62,7 @@ export function startingResponder(logRequests: boolean, log: Log): (request: Req
       response.headers.set('x-request-id', note.id)
       return logRequests ? logRequest(log, request, response, t0, note) : response
     }
-    const response = startingResponse(request)
-    return response instanceof Promise ? response.then(done) : done(response)
+    return startingResponse(request).then(done)
   }
 }
 
@@ -91,11 +86,9 @@ function startingAnswer(path: string, request: Request): Response {
   return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
 }
 
-/** The paths of pages (the home page, /docs, a locator's pages), which a person opens; not its sitemap. */
+/** The paths of pages (the home page, a locator's pages), which a person opens; not its sitemap. */
 const isPage = (path: string): boolean =>
-  path === '/' ||
-  /^\/docs(\/api)?\/?$/.test(path) ||
-  ((path === '/l' || path.startsWith('/l/')) && !path.endsWith('.xml'))
+  path === '/' || ((path === '/l' || path.startsWith('/l/')) && !path.endsWith('.xml'))
 
 /**
  * Whether an Accept header ranks an HTML page above all else (a browser's address bar does; fetch()

@@ -30,7 +30,7 @@ export type PagesDeps = PageDeps & {
 }
 
 /** A widget file's response, or the 404 page for a name there is none of. */
-export async function serveAsset(name: string, request: Request): Promise<Response> {
+async function serveAsset(name: string, request: Request): Promise<Response> {
   const found = asset(name)
   if (!found) return notFoundPage('Not found', `There is no widget file ${name}.`)
   // Only map.js is asked for by version, by the widget.js built with it; a page's own ?v= on the
@@ -45,9 +45,22 @@ export async function serveAsset(name: string, request: Request): Promise<Respon
   )
 }
 
+/**
+ * The widget's files, a name asked with a trailing slash sent to its path without it. They need
+ * nothing a start prepares: a start answers them by these routes too (server/start.ts).
+ */
+export function widgetRoutes() {
+  return new Elysia()
+    .onBeforeHandle(({ request }) => trailingSlashRedirect(request.url) ?? undefined)
+    .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
+    .get('/widget.css', ({ request }) => serveAsset('widget.css', request))
+    .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
+}
+
 export function pageRoutes(deps: PagesDeps) {
   return (
     new Elysia({ name: 'pages' })
+      .use(widgetRoutes())
       // Counted first: a redirect is a request too. One URL per page: "/l/pk_x/stores/" would be
       // the directory again, "/l/pk_x/" no page.
       .onBeforeHandle(
@@ -61,9 +74,6 @@ export function pageRoutes(deps: PagesDeps) {
         deps.sitemapIndex === false ? noSitemapIndex() : sitemapIndexResponse(deps, request, deps.sitemapPageSize),
       )
       .get('/favicon.ico', () => faviconResponse())
-      .get('/widget.js', ({ request }) => serveAsset('widget.js', request))
-      .get('/widget.css', ({ request }) => serveAsset('widget.css', request))
-      .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
       .get('/l/:token', ({ request, params }) => finderPageResponse(deps, deps.mapTiles, request, params.token))
       .get('/l/:token/sitemap.xml', ({ request, params }) =>
         sitemapResponse(deps, request, params.token, deps.sitemapPageSize),

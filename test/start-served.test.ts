@@ -1,0 +1,102 @@
+// What a start that waits for the database answers as the app will: the API docs and the widget's
+// files, made from the code alone, by the app's own routes (a path percent-encoded, a trailing
+// slash); its pages' starting page is not counted under PAGE_RATE_LIMIT. A real start, held by
+// another process's write lock, then released: each answer is compared with the started app's.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { type Running, startServer, tempDir } from './helpers'
+import { holdLock } from './hold-lock'
+
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** Ports of this file's servers: the first one no other program holds. */
+const PORTS = Array.from({ length: 10 }, (_, i) => String(43300 + i))
+
+/** A server on a new database, started on the first free port of PORTS, that says it waits for the database. */
+async function startWaiting(path: string, env: Record<string, string>): Promise<{ server: Running; base: string }> {
+  for (const port of PORTS) {
+    const server = startServer(path, { DEMO: '0', PORT: port, ...env })
+    const ended = server.proc.exited.then(() => null)
+    const said = await Promise.race([server.waitFor(/waiting for the database/).catch(() => null), ended])
+    if (said !== null) return { server, base: `http://127.0.0.1:${port}` }
+    const stderr = await new Response(server.proc.stderr).text()
+    if (!stderr.includes(`another program uses port ${port}`)) throw new Error(`the server ended: ${stderr}`)
+  }
+  throw new Error(`every port of ${PORTS[0]} to ${PORTS.at(-1)} is taken`)
+}
+
+/** The paths a start answers as the app does, each with the status it has. */
+const SERVED: [path: string, status: number][] = [
+  ['/docs', 200],
+  ['/docs/', 308],
+  ['/docs/api', 200],
+  ['/openapi.json', 200],
+  ['/widget.js', 200],
+  ['/widget/leaflet.css', 200],
+  ['/widget/leaflet%2Ecss', 200],
+  ['/widget/%6Ceaflet.css', 200],
+  ['/widget/leaflet.css/', 308],
+  ['/widget/none.js', 404],
+]
+
+/** What a browser would keep of an answer. */
+async function answer(base: string, path: string) {
+  const res = await fetch(base + path, { redirect: 'manual' })
+  const header = (name: string) => res.headers.get(name)
+  return {
+    status: res.status,
+    type: header('content-type'),
+    cache: header('cache-control'),
+    csp: header('content-security-policy'),
+    location: header('location'),
+    nosniff: header('x-content-type-options'),
+    body: await res.text(),
+  }
+}
+
+for (const workers of ['1', '2']) {
+  test(`a start waiting for the database (WORKERS=${workers}) serves the API docs and the widget's files as the app does`, async () => {
+    const path = join(dir, `w${workers}.db`)
+    const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
+    made.exec('PRAGMA journal_mode = WAL')
+    made.close()
+    const holder = await holdLock(dir, path)
+    try {
+      const { server, base } = await startWaiting(path, { WORKERS: workers, PAGE_RATE_LIMIT: '1' })
+      const starting = await Promise.all(SERVED.map(([p]) => answer(base, p)))
+      expect(starting.map((a) => a.status)).toEqual(SERVED.map(([, status]) => status))
+      const [docs, , apiPage, openapi, , css, encoded] = starting
+      expect(docs!.type).toBe('text/html; charset=utf-8')
+      expect(docs!.body).toContain('id="UNAVAILABLE"')
+      expect(apiPage!.body).toContain('swagger-ui')
+      expect(JSON.parse(openapi!.body).openapi).toBe('3.1.0')
+      expect(encoded).toEqual(css!)
+      expect(css!.type).toBe('text/css; charset=utf-8')
+      // Swagger UI's files, linked by the page with their version, are served too.
+      const asset = /src="(assets\/swagger-ui-bundle\.js\?v=[0-9a-z]+)"/.exec(apiPage!.body)![1]!
+      const bundle = await fetch(`${base}/docs/${asset}`)
+      expect([bundle.status, bundle.headers.get('content-type')]).toEqual([200, 'text/javascript; charset=utf-8'])
+      await bundle.arrayBuffer()
+      // A page's starting answer is as cheap as the limit's 429 page: not counted.
+      for (let i = 0; i < 3; i++) {
+        const page = await fetch(`${base}/l/pk_x`)
+        expect([page.status, page.headers.get('retry-after')]).toEqual([503, '5'])
+        await page.text()
+      }
+      expect((await fetch(`${base}/readyz`)).status).toBe(503)
+
+      holder.release()
+      expect(await holder.exited).toBe(0)
+      await server.waitFor(/"listening"/)
+      expect(await Promise.all(SERVED.map(([p]) => answer(base, p)))).toEqual(starting)
+      server.proc.kill('SIGTERM')
+      expect(await server.proc.exited).toBe(0)
+    } finally {
+      holder.kill()
+    }
+  }, 60_000)
+}
