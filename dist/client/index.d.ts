@@ -13,7 +13,8 @@ export type ClientOptions = {
     /**
      * How long a write is waited for while an earlier try of it still runs on the server (409 with
      * Retry-After: its try timed out here, a slow geocoder there), ms, counted from its first such
-     * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it.
+     * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it;
+     * a Retry-After beyond maxWaitMs ends the request with its 409 all the same.
      */
     inFlightWaitMs?: number;
     /** Per try, ms (default 30,000). */
@@ -31,8 +32,8 @@ export type ClientOptions = {
     onStarting?: (wait: StartupWait) => void;
     /**
      * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
-     * database asks for 600 s) ends the request with its error rather than hold the script; so does
-     * a starting service's pause (1 s) beyond it.
+     * database asks for 600 s) ends the request with its error rather than hold the script; so do
+     * a starting service's pause (1 s) and a write still running's Retry-After (1 s) beyond it.
      */
     maxWaitMs?: number;
     fetch?: typeof fetch;

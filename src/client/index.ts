@@ -29,7 +29,8 @@ export type ClientOptions = {
   /**
    * How long a write is waited for while an earlier try of it still runs on the server (409 with
    * Retry-After: its try timed out here, a slow geocoder there), ms, counted from its first such
-   * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it.
+   * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it;
+   * a Retry-After beyond maxWaitMs ends the request with its 409 all the same.
    */
   inFlightWaitMs?: number
   /** Per try, ms (default 30,000). */
@@ -47,8 +48,8 @@ export type ClientOptions = {
   onStarting?: (wait: StartupWait) => void
   /**
    * The longest wait before a try, ms (default 60,000). A Retry-After beyond it (a damaged
-   * database asks for 600 s) ends the request with its error rather than hold the script; so does
-   * a starting service's pause (1 s) beyond it.
+   * database asks for 600 s) ends the request with its error rather than hold the script; so do
+   * a starting service's pause (1 s) and a write still running's Retry-After (1 s) beyond it.
    */
   maxWaitMs?: number
   fetch?: typeof fetch
@@ -311,30 +312,33 @@ export class StorelocClient {
       }
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
       const starting = read !== undefined && isStarting(read)
-      if (starting) {
-        const pause = startingPause(retryAfter)
-        const first = startingSince === undefined
-        startingSince ??= Date.now()
-        // A pause beyond maxWaitMs ends the request, as a Retry-After beyond it does: shortened
-        // instead, a maxWaitMs of 0 would ask a service building its data again and again.
-        if (pause <= this.maxWaitMs && Date.now() - startingSince + pause <= this.startupWaitMs) {
-          if (first) this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
-          await sleep(pause)
-          continue
-        }
-      } else {
-        const delay = retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : wait
-        const waiting = inFlight(response)
-        if (waiting) inFlightSince ??= Date.now()
-        const again = waiting
-          ? Date.now() - inFlightSince! + delay <= this.inFlightWaitMs
-          : RETRY_STATUSES.has(response.status) && ++failed < this.attempts && delay <= this.maxWaitMs
-        if (again) {
-          if (read === undefined) await response.body?.cancel()
-          await sleep(delay)
-          if (!waiting) wait *= 2
-          continue
-        }
+      const waiting = !starting && inFlight(response)
+      const pause = starting
+        ? startingPause(retryAfter)
+        : retryAfter !== undefined && retryAfter > 0
+          ? retryAfter * 1000
+          : wait
+      const first = starting && startingSince === undefined
+      if (starting) startingSince ??= Date.now()
+      if (waiting) inFlightSince ??= Date.now()
+      /** Whether the pause ends within `limit` ms of `since`. */
+      const within = (since: number, limit: number) => Date.now() - since + pause <= limit
+      // A pause beyond maxWaitMs ends the request, whatever it waits for: shortened instead, a
+      // maxWaitMs of 0 would ask again and again. A start and a write still running each have a
+      // wait of their own, not counted in tries; the other answers spend tries.
+      const again =
+        pause <= this.maxWaitMs &&
+        (starting
+          ? within(startingSince!, this.startupWaitMs)
+          : waiting
+            ? within(inFlightSince!, this.inFlightWaitMs)
+            : RETRY_STATUSES.has(response.status) && ++failed < this.attempts)
+      if (again) {
+        if (first) this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
+        if (read === undefined) await response.body?.cancel()
+        await sleep(pause)
+        if (!starting && !waiting) wait *= 2
+        continue
       }
       let text: string
       try {

@@ -2,6 +2,8 @@
 // Idempotency-Key makes safe (a lost answer is replayed, not written again).
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { StorelocClient, StorelocError } from '../../src/client'
+import type { Geocoder } from '../../src/geocode/geocoder'
+import { createApp } from '../../src/server/app'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 import { settlesBefore } from '../timer-order'
 
@@ -192,6 +194,52 @@ describe('StorelocClient', () => {
     expect(error).toMatchObject({ status: 409, code: 'conflict', idempotencyKey: 'nightly-2' })
     expect(asked).toBeGreaterThan(4) // waited past the tries, and stopped at inFlightWaitMs
     expect(Date.now() - started).toBeGreaterThanOrEqual(90)
+  })
+
+  test('a write still running whose Retry-After is beyond maxWaitMs ends the request with its 409 at once', async () => {
+    // The first try's geocoding waits at a gate: its answer is lost, the write runs on in the app.
+    let reached!: () => void
+    const asked = new Promise<void>((resolve) => (reached = resolve))
+    let release!: () => void
+    const gate = new Promise<void>((resolve) => (release = resolve))
+    const geocoder: Geocoder = {
+      name: 'table',
+      geocode: async (address) => (reached(), await gate, env.geocoder.geocode(address)),
+    }
+    const app = createApp({
+      store: env.store,
+      geocoder,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
+    let first: Response | Promise<Response> | undefined
+    const seen: Request[] = []
+    const api = new StorelocClient({
+      baseUrl: 'http://localhost',
+      apiKey: env.key,
+      backoffMs: 1,
+      maxWaitMs: 500,
+      fetch: (async (input: string | URL | Request, init?: RequestInit) => {
+        const request = new Request(String(input), init)
+        seen.push(request)
+        if (seen.length === 1) {
+          first = app.handle(request)
+          await asked
+          throw new TypeError('socket closed')
+        }
+        const response = await app.handle(request)
+        // The first try ends now: a client that waited the answer's 1 s would be given its 201.
+        release()
+        return response
+      }) as typeof fetch,
+    })
+    const body = storeBody({ coordinates: undefined, address: '1600 Pennsylvania Avenue NW, Washington, DC 20500' })
+    const error = await api.createLocation(body as any, { idempotencyKey: 'nightly-5' }).catch((e) => e)
+    expect(error).toBeInstanceOf(StorelocError)
+    expect(error).toMatchObject({ status: 409, code: 'conflict', retryAfter: 1, idempotencyKey: 'nightly-5' })
+    expect(seen).toHaveLength(2)
+    expect((await first!).status).toBe(201)
+    expect(count()).toBe(1)
   })
 
   test('gives up after its attempts, with the last error', async () => {
