@@ -82,6 +82,22 @@ describe('a page asked for while the service starts', () => {
     ]).toEqual([503, 'UNAVAILABLE', '1', 'https://shop.example.com'])
   })
 
+  test('every starting answer says so in X-Service-Status; a widget file served does not', async () => {
+    const asked = [
+      ['/healthz', {}],
+      ['/readyz', {}],
+      ['/admin/v1/locations', {}],
+      ['/public/v1/pk_x/locations?lat=1&lng=2', { origin: 'https://shop.example.com' }],
+      ['/l/pk_x', { accept: BROWSER }],
+      ['/l/pk_x/sitemap.xml', {}],
+    ] as const
+    for (const [path, headers] of asked) {
+      const res = await ask(path, headers)
+      expect({ path, status: res.headers.get('x-service-status') }).toEqual({ path, status: 'starting' })
+    }
+    expect((await ask('/widget.js')).headers.has('x-service-status')).toBe(false)
+  })
+
   test('a request without a usable Host (its URL the path alone) gets the page, not a 500', async () => {
     // As Bun.serve hands such a request over (HTTP/1.0, or a Host that is no host name).
     const bare = (path: string, headers: Record<string, string>) => {

@@ -22,8 +22,8 @@ export type ClientOptions = {
     /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
     backoffMs?: number;
     /**
-     * How long a request waits for a service that is starting (503 `unavailable`, "The service is
-     * starting": a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
+     * How long a request waits for a service that is starting (503 with X-Service-Status: starting:
+     * a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
      * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another).
      * Those answers are not counted as tries; past this the request ends with the last of them.
      */
@@ -54,7 +54,7 @@ export type ErrorAnswer = {
     retryAfter?: number;
     /** X-Request-Id: quote it when reporting a 500. */
     requestId?: string;
-    /** The answer was a starting service's (503 `unavailable`, "The service is starting"). */
+    /** The answer was a starting service's (503 with X-Service-Status: starting). */
     starting?: boolean;
 };
 /**

@@ -60,22 +60,14 @@ function retryAfterSeconds(header) {
     return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 /**
- * A service still starting answers 503 `unavailable` with this message (src/server/start.ts);
- * its other 503s (a busy database) say otherwise. The code alone does not tell them apart.
+ * A service still starting marks its answers with this header (src/server/start.ts): its 503
+ * `unavailable` has a busy database's code, and its message is for people.
  */
-const STARTING = /^The service is starting\b/;
+const SERVICE_STATUS = 'x-service-status';
 /** A starting answer's wait: its Retry-After (1 s there), 1 s without one, at most 5 s. */
 const startingPause = (retryAfter) => retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000;
-/** Whether a 503's body is a starting service's. */
-function isStarting(text) {
-    try {
-        const json = JSON.parse(text);
-        return json?.error === 'unavailable' && typeof json.message === 'string' && STARTING.test(json.message);
-    }
-    catch {
-        return false;
-    }
-}
+/** Whether an answer is a starting service's 503. */
+const isStarting = (r) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting';
 const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 /**
  * A request no try of which was answered (a network error, a timeout): status 0, code
@@ -199,7 +191,6 @@ export class StorelocClient {
         };
         for (;;) {
             let response;
-            let read;
             try {
                 response = await this.fetchFn(`${this.base}${path}`, {
                     method,
@@ -207,16 +198,13 @@ export class StorelocClient {
                     body: payload,
                     signal: AbortSignal.timeout(this.timeoutMs),
                 });
-                // A 503's body is read to tell a starting service from a busy one.
-                if (response.status === 503 && this.startupWaitMs > 0)
-                    read = await response.text();
             }
             catch (e) {
                 await unansweredTry(e);
                 continue;
             }
             const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-            const starting = read !== undefined && isStarting(read);
+            const starting = this.startupWaitMs > 0 && isStarting(response);
             const waiting = !starting && inFlight(response);
             const pause = starting
                 ? startingPause(retryAfter)
@@ -240,10 +228,10 @@ export class StorelocClient {
                         ? within(inFlightSince, this.inFlightWaitMs)
                         : RETRY_STATUSES.has(response.status) && ++failed < this.attempts);
             if (again) {
+                // Its body is not read: one cut off on the way (an error there) changes nothing.
+                await response.body?.cancel().catch(() => { });
                 if (first)
                     this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs });
-                if (read === undefined)
-                    await response.body?.cancel();
                 await sleep(pause);
                 if (!starting && !waiting)
                     wait *= 2;
@@ -251,7 +239,7 @@ export class StorelocClient {
             }
             let text;
             try {
-                text = read ?? (await response.text());
+                text = await response.text();
             }
             catch (e) {
                 await unansweredTry(e);

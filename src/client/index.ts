@@ -38,8 +38,8 @@ export type ClientOptions = {
   /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
   backoffMs?: number
   /**
-   * How long a request waits for a service that is starting (503 `unavailable`, "The service is
-   * starting": a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
+   * How long a request waits for a service that is starting (503 with X-Service-Status: starting:
+   * a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
    * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another).
    * Those answers are not counted as tries; past this the request ends with the last of them.
    */
@@ -69,7 +69,7 @@ export type ErrorAnswer = {
   retryAfter?: number
   /** X-Request-Id: quote it when reporting a 500. */
   requestId?: string
-  /** The answer was a starting service's (503 `unavailable`, "The service is starting"). */
+  /** The answer was a starting service's (503 with X-Service-Status: starting). */
   starting?: boolean
 }
 
@@ -132,24 +132,17 @@ function retryAfterSeconds(header: string | null): number | undefined {
 }
 
 /**
- * A service still starting answers 503 `unavailable` with this message (src/server/start.ts);
- * its other 503s (a busy database) say otherwise. The code alone does not tell them apart.
+ * A service still starting marks its answers with this header (src/server/start.ts): its 503
+ * `unavailable` has a busy database's code, and its message is for people.
  */
-const STARTING = /^The service is starting\b/
+const SERVICE_STATUS = 'x-service-status'
 
 /** A starting answer's wait: its Retry-After (1 s there), 1 s without one, at most 5 s. */
 const startingPause = (retryAfter: number | undefined) =>
   retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000
 
-/** Whether a 503's body is a starting service's. */
-function isStarting(text: string): boolean {
-  try {
-    const json = JSON.parse(text)
-    return json?.error === 'unavailable' && typeof json.message === 'string' && STARTING.test(json.message)
-  } catch {
-    return false
-  }
-}
+/** Whether an answer is a starting service's 503. */
+const isStarting = (r: Response) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting'
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
@@ -296,7 +289,6 @@ export class StorelocClient {
     }
     for (;;) {
       let response: Response
-      let read: string | undefined
       try {
         response = await this.fetchFn(`${this.base}${path}`, {
           method,
@@ -304,14 +296,12 @@ export class StorelocClient {
           body: payload,
           signal: AbortSignal.timeout(this.timeoutMs),
         })
-        // A 503's body is read to tell a starting service from a busy one.
-        if (response.status === 503 && this.startupWaitMs > 0) read = await response.text()
       } catch (e) {
         await unansweredTry(e)
         continue
       }
       const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
-      const starting = read !== undefined && isStarting(read)
+      const starting = this.startupWaitMs > 0 && isStarting(response)
       const waiting = !starting && inFlight(response)
       const pause = starting
         ? startingPause(retryAfter)
@@ -334,15 +324,16 @@ export class StorelocClient {
             ? within(inFlightSince!, this.inFlightWaitMs)
             : RETRY_STATUSES.has(response.status) && ++failed < this.attempts)
       if (again) {
+        // Its body is not read: one cut off on the way (an error there) changes nothing.
+        await response.body?.cancel().catch(() => {})
         if (first) this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
-        if (read === undefined) await response.body?.cancel()
         await sleep(pause)
         if (!starting && !waiting) wait *= 2
         continue
       }
       let text: string
       try {
-        text = read ?? (await response.text())
+        text = await response.text()
       } catch (e) {
         await unansweredTry(e)
         continue

@@ -25,16 +25,23 @@ const LOCK_RETRY_MS = 100
 
 const STARTING = 'The service is starting. Retry in a moment.'
 
+/**
+ * The header every starting answer carries, so a client tells it from the service's other 503s
+ * (a busy database's has the same code) without reading its message.
+ */
+const SERVICE_STATUS_HEADER = 'x-service-status'
+
 /** How long a page asked for while the service starts waits before it reloads itself, s. */
 const PAGE_RELOAD_S = 5
 
+/**
 /**
  * Before the app serves: what is made from the code alone, the widget's files and the API docs
  * (/docs, /docs/api, /openapi.json), by the app's own routes, so a path is read as the app reads
  * it; else /healthz answers 200 "starting" (the process is alive), /readyz and every API request
  * 503 with Retry-After: 1, in the API's own error shape; a page 503 with a page that reloads
- * itself. A file that could not be made (a failed build) gets the starting answer too, and is
- * tried again by the next request, as the app's is.
+ * itself; each with X-Service-Status: starting. A file that could not be made (a failed build)
+ * gets the starting answer too, and is tried again by the next request, as the app's is.
  */
 function startingResponses(): (request: Request) => Promise<Response> {
   const served = new Elysia({ handler: SHORT_HOSTS })
@@ -66,11 +73,18 @@ export function startingResponder(logRequests: boolean, log: Log): (request: Req
   }
 }
 
-/**
- * The starting answer for a request to `path`. A Query API answer echoes its Origin, as its other
- * errors do, so a finder on a shop's site reads it.
- */
+/** The starting answer for a request to `path`, marked as one. */
 function startingAnswer(path: string, request: Request): Response {
+  const response = answerFor(path, request)
+  response.headers.set(SERVICE_STATUS_HEADER, 'starting')
+  return response
+}
+
+/**
+ * What a request to `path` is answered while starting. A Query API answer echoes its Origin, as
+ * its other errors do, so a finder on a shop's site reads it.
+ */
+function answerFor(path: string, request: Request): Response {
   if (path === '/healthz') return Response.json({ status: 'starting' })
   if (path.startsWith('/public/'))
     return new PublicError('UNAVAILABLE', STARTING, {

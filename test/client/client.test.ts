@@ -268,7 +268,7 @@ describe('StorelocClient', () => {
         }),
         { status: answer.status, headers: answer.headers },
       )
-    // A 503 (its body is read to tell a starting service), then a 201 (the write was made): each cut.
+    // A 503 (tried again, its body not read), then a 201 (the write was made): each cut.
     const { api, seen } = client(async (_r, send) => {
       if (seen.length === 1) return cut(new Response(null, { status: 503 }))
       const answer = await send()

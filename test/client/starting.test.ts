@@ -1,9 +1,11 @@
 // The client against a service still starting (the geocoder's data prepared on a first start):
-// a real server on 127.0.0.1 that answers as src/server/start.ts does (503 `unavailable`, "The
-// service is starting", Retry-After: 1) for its first requests, then serves the app. Those
-// answers are waited for up to startupWaitMs, not counted as tries.
+// a real server on 127.0.0.1 that answers as src/server/start.ts does (503 `unavailable` with
+// Retry-After: 1 and X-Service-Status: starting) for its first requests, then serves the app.
+// Those answers are waited for up to startupWaitMs, not counted as tries; no test reads their
+// message, which is for people.
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { StorelocClient, StorelocError } from '../../src/client'
+import { startingResponder } from '../../src/server/start'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 import { startingService } from '../starting-service'
 
@@ -50,7 +52,6 @@ describe('StorelocClient while the service starts', () => {
     expect(error).toMatchObject({
       status: 503,
       code: 'unavailable',
-      message: 'The service is starting. Retry in a moment.',
       retryAfter: 1,
       idempotencyKey: 'nightly-1',
       // Told apart from a busy database's 503, whose retryAfter a script would wait.
@@ -69,6 +70,34 @@ describe('StorelocClient while the service starts', () => {
       starting: false,
     })
     expect(seen).toHaveLength(1)
+  })
+
+  test("a 503 without X-Service-Status is a 503 like another, though its body is a starting answer's", async () => {
+    // What a proxy that drops the header passes on: the starting answer's status, body and Retry-After.
+    const starting = startingResponder(false, () => {})
+    service.startingFor = 0
+    service.app = {
+      handle: async (request) => {
+        const answer = await starting(request)
+        answer.headers.delete('x-service-status')
+        return answer
+      },
+    }
+    const told: unknown[] = []
+    const api = new StorelocClient({
+      baseUrl: service.url,
+      apiKey: env.key,
+      attempts: 1,
+      startupWaitMs: 1500,
+      onStarting: (w) => told.push(w),
+    })
+    const error = await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-3' }).catch((e) => e)
+    expect(error).toBeInstanceOf(StorelocError)
+    expect(error).toMatchObject({ status: 503, code: 'unavailable', retryAfter: 1, starting: false })
+    // Its one try spent, not waited for as a start.
+    expect(seen).toHaveLength(1)
+    expect(told).toEqual([])
+    expect(count()).toBe(0)
   })
 })
 

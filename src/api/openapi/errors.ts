@@ -146,7 +146,7 @@ export function errorExamples(): Record<string, Example> {
 /**
  * The headers an error answer of `api` with `status` carries. The rate's only when the token names
  * a locator; Vary only with the CORS headers; a 409's Retry-After only for a request whose
- * Idempotency-Key is still running.
+ * Idempotency-Key is still running; a 503's X-Service-Status only while the service starts.
  */
 export function errorHeaders(api: ErrorApi, status: number): HeaderUse[] {
   const headers: HeaderUse[] = ['X-Request-Id', 'Cache-Control']
@@ -154,6 +154,7 @@ export function errorHeaders(api: ErrorApi, status: number): HeaderUse[] {
     headers.push('X-Robots-Tag', 'Vary?', 'RateLimit-Limit?', 'RateLimit-Remaining?', 'RateLimit-Reset?')
   if (api === 'admin' && status === 401) headers.push('WWW-Authenticate')
   if (status === 429 || status === 503) headers.push('Retry-After')
+  if (status === 503) headers.push('X-Service-Status?')
   if (api === 'admin' && status === 409) headers.push('Retry-After?')
   return headers
 }

@@ -261,6 +261,11 @@ export const HEADERS = {
     'Seconds to wait before trying again. On a 409 of the Management API: a request with the same Idempotency-Key is still running.',
     'integer',
   ),
+  'X-Service-Status': header(
+    "`starting` on each answer of a process that is starting (its database or the geocoder's data not ready): a 503 of the APIs and /readyz, and /healthz's 200. A client waits on it, not on the message; a busy database's 503 has the same code but not this header.",
+    'string',
+    false,
+  ),
   'Idempotent-Replayed': header(
     '`true` when the answer is the replay of an earlier request with the same Idempotency-Key: nothing was written again.',
     'string',
