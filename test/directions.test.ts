@@ -457,10 +457,28 @@ test('a region given as a code is named by its name that holds the town\'s and i
   expect(text('Bahnhofstrasse 5, Basel, Basel-Stadt', 'Basel', 'BS', 'CH')).toBe(
     'Bahnhofstrasse 5, Basel, Basel-Stadt, Switzerland',
   )
-  expect(text('Hamburg, Hamburg 20095', 'Hamburg', 'HH', 'DE')).toBe('Hamburg, Hamburg 20095, HH, Germany')
-  // A piece that is only the town's name is the town, though the region has that name too.
-  expect(text('New York, New York', 'New York', 'NY', 'US')).toBe('New York, New York, NY, United States')
-  expect(text('9000 St. Gallen, Sankt Gallen', 'St. Gallen', 'SG', 'CH')).toBe(
-    '9000 St. Gallen, Sankt Gallen, SG, Switzerland',
-  )
+})
+
+test('a piece after the town alone that is its region\'s name names the region: "New York, New York"', () => {
+  const text = (formatted: string, city: string, region: string, country?: string) =>
+    addressText({ formatted, city, region, country })
+  for (const [formatted, city, region, country] of [
+    ['New York, New York', 'New York', 'NY', 'US'],
+    ['350 5th Ave, New York, New York', 'New York', 'NY', 'US'],
+    ['350 5th Ave, New York, New York 10118', 'New York', 'NY', 'US'],
+    ['Washington, Washington', 'Washington', 'WA', 'US'],
+    ['Hamburg, Hamburg 20095', 'Hamburg', 'HH', 'DE'],
+    ['9000 St. Gallen, Sankt Gallen', 'St. Gallen', 'SG', 'CH'],
+  ] as const)
+    expect(text(formatted, city, region, country)).toBe(
+      `${formatted}, ${new Intl.DisplayNames('en', { type: 'region' }).of(country)}`,
+    )
+  // The town's name alone, or after a street that holds it, is the town: its region goes after.
+  expect(text('New York', 'New York', 'NY', 'US')).toBe('New York, NY, United States')
+  expect(text('350 5th Ave, New York', 'New York', 'NY', 'US')).toBe('350 5th Ave, New York, NY, United States')
+  expect(text('New York Ave 5, New York', 'New York', 'NY', 'US')).toBe('New York Ave 5, New York, NY, United States')
+  expect(text('Springfield, Midtown', 'Springfield', 'MO', 'US')).toBe('Springfield, Midtown, MO, United States')
+  // Washington, DC: a second "Washington" is the state's name, not the District's.
+  expect(text('Washington, Washington', 'Washington', 'DC', 'US')).toBe('Washington, Washington, DC, United States')
+  expect(text('Washington', 'Washington', 'DC', 'US')).toBe('Washington, DC, United States')
 })

@@ -1,7 +1,7 @@
 // The links a visitor follows from a store: the way there in a maps service, and a website as
 // its link reads. The widget (in the browser) and the store pages both use these: no Node, no DOM.
 import { LANGS } from './languages'
-import { holdsTown, namesBeside, writesRegion } from './region-spellings'
+import { holdsTown, namesBeside, onlyTown, writesRegion } from './region-spellings'
 import { nameKey } from './text'
 
 export type DirectionsService = 'google' | 'apple' | 'osm'
@@ -69,12 +69,15 @@ export function addressText(address: DirectionsPlace['address']): string {
 /**
  * The text from the last of its pieces (between commas) that names the town: where an address
  * says its region and country ("Springfield, IL", "Sydney NSW 2000, Australia"), after its street.
- * Without the town in it, the pieces after the first; a text of one piece, all of it.
+ * From the piece before that when it is the town alone: then the last is a region named as its
+ * town is ("New York, New York"). Without the town in it, the pieces after the first; a text of
+ * one piece, all of it.
  */
 function townOn(text: string, city: string): string {
   const pieces = text.split(',')
   for (let at = pieces.length - 1; city !== '' && at >= 0; at--)
-    if (holdsTown(pieces[at]!, city)) return pieces.slice(at).join(',')
+    if (holdsTown(pieces[at]!, city))
+      return pieces.slice(at > 0 && onlyTown(pieces[at - 1]!, city) ? at - 1 : at).join(',')
   return pieces.length > 1 ? pieces.slice(1).join(',') : text
 }
 

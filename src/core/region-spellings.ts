@@ -106,11 +106,6 @@ function spelledOut(text: string, code: string, country: string | undefined, tow
     .flatMap(regionsOf)
     .filter((entry) => entry[0] === code)
     .flatMap((entry) => entry.slice(1).map(townKey))
-  const words = (key: string) =>
-    key
-      .replace(/\S*\d\S*/g, ' ')
-      .trim()
-      .replace(/ +/g, ' ')
   let inTown = town !== ''
   return text.split(/[,;/()]/).some((piece) => {
     const whole = words(townKey(piece))
@@ -124,6 +119,16 @@ function spelledOut(text: string, code: string, country: string | undefined, tow
     return names.includes(words(key))
   })
 }
+
+/** A key's words but those with a digit (a postcode, a house number). */
+const words = (key: string) =>
+  key
+    .replace(/\S*\d\S*/g, ' ')
+    .trim()
+    .replace(/ +/g, ' ')
+
+/** Whether `piece` is the town's name but for numbers, "St."/"Sankt" aside: "9000 St. Gallen" is St. Gallen. */
+export const onlyTown = (piece: string, town: string): boolean => town !== '' && words(townKey(piece)) === townKey(town)
 
 /** The words a town's name is written short by ("St. George" for Saint George, "Sankt Ingbert"). */
 const SHORT: Record<string, string> = { saint: 'st', sainte: 'ste', sankt: 'st', fort: 'ft', mount: 'mt' }
