@@ -50,6 +50,15 @@ const ADDRESSES = {
   'Helsinki, Aleksanterinkatu': { city: 'Helsinki', country: 'FI' },
   'Stockholm, Sveavägen': { city: 'Stockholm', country: 'SE' },
   'Molde, Elnesvågen': { city: 'Molde', country: 'NO' },
+  'Oslo, Karl Johans gate': { city: 'Oslo', country: 'NO' },
+  'Oslo, Kongens gata': { city: 'Oslo', country: 'NO' },
+  'Oslo, Gamle Drammens vei': { city: 'Oslo', country: 'NO' },
+  'Oslo, Trondheimsveien': { city: 'Oslo', country: 'NO' },
+  'Bergen, Strandgaten': { city: 'Bergen', country: 'NO' },
+  'Frederiksberg, H.C. Ørsteds Vej': { city: 'Frederiksberg', country: 'DK' },
+  'Aalborg, Vesterbro gade': { city: 'Aalborg', country: 'DK' },
+  'Los Angeles, South Gate': { city: 'Los Angeles', region: 'California', country: 'US' },
+  'Cáceres, Villasbuenas de Gata': { city: 'Cáceres', country: 'ES' },
 } as const
 
 let env: TestEnv
@@ -124,6 +133,9 @@ test('a piece after the town with neither number nor street word is no street: a
     'Paris, Champs-Élysées',
     // Norwegian "-vågen" is a bay, and a village's name: no Swedish "-vägen".
     'Molde, Elnesvågen',
+    // Towns that end in a Norwegian street word, outside Norway: "gate" and "gata" are no street there.
+    'Los Angeles, South Gate',
+    'Cáceres, Villasbuenas de Gata',
   ] as const)
     expect([address, await streetsOf(address)]).toEqual([address, [undefined, undefined]])
 })
@@ -145,6 +157,13 @@ test('a street word of Hungarian, Polish, Czech, Slovak, Romanian or a Nordic la
     ['København, Vesterbrogade', 'Vesterbrogade'],
     ['Helsinki, Aleksanterinkatu', 'Aleksanterinkatu'],
     ['Stockholm, Sveavägen', 'Sveavägen'],
+    ['Oslo, Karl Johans gate', 'Karl Johans gate'],
+    ['Oslo, Kongens gata', 'Kongens gata'],
+    ['Oslo, Gamle Drammens vei', 'Gamle Drammens vei'],
+    ['Oslo, Trondheimsveien', 'Trondheimsveien'],
+    ['Bergen, Strandgaten', 'Strandgaten'],
+    ['Frederiksberg, H.C. Ørsteds Vej', 'H.C. Ørsteds Vej'],
+    ['Aalborg, Vesterbro gade', 'Vesterbro gade'],
   ] as const)
     expect([address, await streetsOf(address)]).toEqual([address, [street, street]])
 })

@@ -137,7 +137,8 @@ export function streetOf(a: PublicLocation['address']): string {
     holdsPostcode(piece) ||
     spellings.includes(nameKey(piece)) ||
     (a.country !== undefined && countryCode(piece) === a.country)
-  const isStreet = (piece: string) => /\d/.test(piece) || streetMask(piece.trim().split(/\s+/), true).includes(true)
+  const isStreet = (piece: string) =>
+    /\d/.test(piece) || streetMask(piece.trim().split(/\s+/), { country: a.country }).includes(true)
   return pieces
     .slice(1)
     .filter((p) => !isPlace(p) && isStreet(p))

@@ -75,7 +75,22 @@ const COMPOUND_STREET = /(strasse|straße|str|gasse|allee|platz|damm|weg|straat|
  */
 const PAGE_PREFIX = new Set(['strada', 'calea'])
 /** Tested on the word as written, lower-cased: Swedish "-vägen", not Norwegian "-vågen" (a bay: "Elnesvågen"). */
-const PAGE_COMPOUND = /(gatan|vägen|gade|vej|katu)$/
+const PAGE_COMPOUND = /(gatan|gaten|vägen|veien|vegen|gade|vej|katu)$/
+/**
+ * Norwegian and Danish street words written apart ("Karl Johans gate", "Jens Baggesens Vej"), a
+ * store page's in those countries (or where none is known) alone: elsewhere towns end in them
+ * ("South Gate", "Golden Gate", "Villasbuenas de Gata").
+ */
+const PAGE_SUFFIX: Record<string, string> = {
+  gate: 'NO',
+  gata: 'NO',
+  gaten: 'NO',
+  vei: 'NO',
+  veien: 'NO',
+  vegen: 'NO',
+  gade: 'DK',
+  vej: 'DK',
+}
 /** A floor's, unit's, suite's or shop's word before its number ("Level 3", "Shop 2/100"). */
 export const UNIT_BEFORE = /^(?:level|floor|unit|suite|shop|etage|stock)$/i
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
@@ -84,10 +99,16 @@ const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 /** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
 const NAME_WORDS = 6
 
-/** Which tokens of a part belong to a street name (and so never name a town); `forPage`: with PAGE_PREFIX and PAGE_COMPOUND. */
-export function streetMask(tokens: string[], forPage = false): boolean[] {
+/**
+ * Which tokens of a part belong to a street name (and so never name a town); `forPage`: with
+ * PAGE_PREFIX, PAGE_COMPOUND and, in its address's country, PAGE_SUFFIX.
+ */
+export function streetMask(tokens: string[], forPage: false | { country?: string } = false): boolean[] {
   const keys = tokens.map(streetKey)
   const isPrefix = (key: string) => STREET_PREFIX.has(key) || (forPage && PAGE_PREFIX.has(key))
+  const isSuffix = (key: string) =>
+    STREET_SUFFIX.has(key) ||
+    (forPage && Object.hasOwn(PAGE_SUFFIX, key) && (forPage.country ?? PAGE_SUFFIX[key]) === PAGE_SUFFIX[key])
   const isCompound = (key: string, k: number) =>
     key.length > 6 &&
     (COMPOUND_STREET.test(key) || (forPage && PAGE_COMPOUND.test(tokens[k]!.normalize('NFC').toLowerCase())))
@@ -104,7 +125,7 @@ export function streetMask(tokens: string[], forPage = false): boolean[] {
     // begins a town's ("2066 Lane Cove", "95531 Crescent City"), unless it may begin a street
     // too ("10019 Avenue of the Americas New York").
     const named = start < k || k === keys.length - 1 || isNumber(k + 1) || isPrefix(key)
-    if ((STREET_SUFFIX.has(key) && named) || (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) || isCompound(key, k)) {
+    if ((isSuffix(key) && named) || (STREET_SUFFIX_AT_END.has(key) && atEnd && k > 0) || isCompound(key, k)) {
       for (let i = start; i <= k; i++) mask[i] = true
       if (DIRECTION.test(keys[k + 1] ?? '')) mask[k + 1] = true
     } else if (isPrefix(key) && k < keys.length - 1) {
