@@ -16,6 +16,7 @@ import {
 import { dirname, join, parse, resolve, sep } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
+import { peopleUidsIn } from './login-defs'
 
 /** A user's name, home and login shell, as the password database gives them. */
 type PasswdEntry = { name: string; home: string; shell: string }
@@ -106,9 +107,7 @@ function peopleUids(): [number, number] {
   } catch {
     // No login.defs (macOS, a slim image): useradd's own defaults.
   }
-  const value = (key: string, otherwise: number) =>
-    Number(new RegExp(`^[ \\t]*${key}[ \\t]+(\\d+)`, 'm').exec(text)?.[1] ?? otherwise)
-  peopleRange = [value('UID_MIN', 1000), value('UID_MAX', 60000)]
+  peopleRange = peopleUidsIn(text)
   return peopleRange
 }
 

@@ -46,14 +46,15 @@ export const runAsUser = (
 
 /**
  * A first start as `uid` on the new database at `database`, stopped once it listens: the line
- * that says how to make the key, and all it printed.
+ * that says how to make the key, and all it printed. `before`: words that run the start (unshare).
  */
 export async function keyLineOf(
   uid: number,
   database: string,
   env: Record<string, string> = {},
+  before: string[] = [],
 ): Promise<{ line: string; text: string }> {
-  const start = Bun.spawn([...asUser(uid), ...bunOn('main.ts')], {
+  const start = Bun.spawn([...before, ...asUser(uid), ...bunOn('main.ts')], {
     cwd: ROOT,
     env: runEnv(database, env),
     stdout: 'pipe',
