@@ -116,14 +116,18 @@ export async function queryWhenReady<T>(
     } catch (e) {
       const wait = e instanceof ApiError ? e.wait : undefined
       if (wait === undefined || Date.now() + wait * 1000 > until) throw e
-      await new Promise((resolve, reject) => {
-        const timer = setTimeout(resolve, Math.max(wait, 0.2) * 1000)
+      // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
+      await new Promise<void>((resolve, reject) => {
         const stop = () => {
           clearTimeout(timer)
           reject(signal!.reason)
         }
+        const timer = setTimeout(() => {
+          signal?.removeEventListener('abort', stop)
+          resolve()
+        }, Math.max(wait, 0.2) * 1000)
         if (signal?.aborted) stop()
-        signal?.addEventListener('abort', stop, { once: true })
+        else signal?.addEventListener('abort', stop, { once: true })
       })
     }
   }

@@ -3,7 +3,14 @@
 // (.ci/run sets it), which makes a missing browser a failure.
 import { existsSync, mkdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Browser, type BrowserContext, chromium, type Page, type Request as PageRequest } from 'playwright-core'
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Page,
+  type Request as PageRequest,
+  type Route,
+} from 'playwright-core'
 
 const CANDIDATES = ['/usr/bin/chromium', '/usr/bin/chromium-browser', '/usr/bin/google-chrome']
 
@@ -169,6 +176,25 @@ export async function heldUntilReleased(page: Page, url: string): Promise<() => 
   }
 }
 
+/** The service's answer while it starts: 503 with Retry-After: 1, in the API's error shape. */
+export const starting = (route: Route) =>
+  route.fulfill({
+    status: 503,
+    headers: { 'content-type': 'application/json', 'retry-after': '1' },
+    body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'The service is starting.' } }),
+  })
+
+/** The page's requests that `url` matches answered by starting() the first `times`, then by the service. */
+export async function startingFirst(
+  page: Page,
+  url: Parameters<Page['route']>[0],
+  times = 2,
+): Promise<{ refused: () => number }> {
+  let refused = 0
+  await page.route(url, (route) => (refused < times ? (refused++, starting(route)) : route.continue()))
+  return { refused: () => refused }
+}
+
 /** The requests of the pages watchRequests was called for: what networkSettled waits for. */
 const traffic = new WeakMap<Page, ReturnType<typeof requestsOf>>()
 
@@ -217,6 +243,25 @@ export async function listeners(page: Page, target: 'document' | 'window', type:
   const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: result.objectId! })
   await cdp.detach()
   return listeners.filter((l) => l.type === type).length
+}
+
+/** How many `abort` listeners the page's AbortSignals hold, all together: through the browser's debugger. */
+export async function abortListeners(page: Page): Promise<number> {
+  const cdp = await page.context().newCDPSession(page)
+  const { result } = await cdp.send('Runtime.evaluate', { expression: 'AbortSignal.prototype' })
+  const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: result.objectId! })
+  const { result: items } = await cdp.send('Runtime.getProperties', {
+    objectId: objects.objectId!,
+    ownProperties: true,
+  })
+  let count = 0
+  for (const item of items) {
+    if (!/^\d+$/.test(item.name) || !item.value?.objectId) continue
+    const { listeners } = await cdp.send('DOMDebugger.getEventListeners', { objectId: item.value.objectId })
+    count += listeners.filter((l) => l.type === 'abort').length
+  }
+  await cdp.detach()
+  return count
 }
 
 /** Where screenshots go: ARTIFACTS_DIR, else test-artifacts/ at the repository's root (not committed). */

@@ -1,21 +1,13 @@
 // The finder while the service starts, in a real browser against a real server with the demo
 // data: its Query API answers 503 with Retry-After (starting, or its place data being read) and the
 // finder asks again after that wait, searching meanwhile, with no error said; a newer search wins;
-// no other failure (a 400) is asked again.
+// no other failure (a 400) is asked again; the waits leave no listener behind.
 import { describe, expect, test } from 'bun:test'
-import type { Page, Route } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import type { Page } from 'playwright-core'
+import { abortListeners, chromiumPath, newPage, starting, startingFirst } from './browser'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser({ PORT: '45101' })
-
-/** The service's answer while it starts: 503 with Retry-After: 1, in the API's error shape. */
-const starting = (route: Route) =>
-  route.fulfill({
-    status: 503,
-    headers: { 'content-type': 'application/json', 'retry-after': '1' },
-    body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'The service is starting.' } }),
-  })
 
 /** The place a GET /locations searches near (its near=), for the requests the page sends. */
 const nearOf = (url: string) => new URL(url).searchParams.get('near')
@@ -111,6 +103,23 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.locator('.sl-filters-box').waitFor()
       expect(refused).toBe(3)
       expect(await page.locator('.sl-filter-slot [role="alert"]').count()).toBe(0)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test("a search's waits for the service leave no listener on its signal once answered", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.locator('.sl-filters-box').waitFor()
+      const before = await abortListeners(page)
+      const stores = await startingFirst(page, '**/locations?*', 3)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').first().waitFor()
+      expect(stores.refused()).toBe(3)
+      expect(await abortListeners(page)).toBe(before)
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
