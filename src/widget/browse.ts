@@ -13,6 +13,8 @@ export class Browsing {
   /** No search yet: the map shows every store of its view. */
   on = false
   #request: AbortController | null = null
+  /** A press's request (map-press.ts): the map moving leaves it, unlike the clusters'. */
+  #press: AbortController | null = null
   #browsed = false
   /**
    * After the first view is fitted to the whole world's clusters, the stores they hold (their
@@ -41,15 +43,23 @@ export class Browsing {
     this.#fitting = null
   }
 
-  /** No request, nor a wait to ask it again, left. */
+  /** No request, nor a wait to ask it again, left: the clusters' nor a press's. */
   stop(): void {
     this.#request?.abort()
+    this.#press?.abort()
+  }
+
+  /** The signal of a press's request on the map: a newer press, a search or the end (stop) ends it. */
+  pressed(): AbortSignal {
+    this.#press?.abort()
+    this.#press = new AbortController()
+    return this.#press.signal
   }
 
   /** While nothing is searched, the clusters of the map's view, with the filters set. */
   async show(map: StoreMap | null): Promise<void> {
     if (!this.on || map === null) return
-    this.stop()
+    this.#request?.abort()
     const controller = new AbortController()
     this.#request = controller
     const view = map.view()

@@ -1,7 +1,7 @@
 // The map's files, loaded from the service when a finder first draws a map, once a page: Leaflet,
 // its stylesheet and map.js (map-code.ts), the widget's map code. A finder without a map loads none.
 import type * as Leaflet from 'leaflet'
-import { ApiError, query } from './api'
+import { ApiError, queryWhenReady } from './api'
 import { type Texts, t } from './i18n'
 import type { drawMap, StoreMap } from './map'
 import type { mapPress, Pressing } from './map-press'
@@ -108,5 +108,5 @@ export async function storeMap(
 ): Promise<StoreMap> {
   const [L, { drawMap, mapPress }] = await Promise.all([loadLeaflet(options.api), loadCode(options.api)])
   const found = (n: number) => t(texts, 'found', { n })
-  return drawMap(L, el, options, texts, lang, found, onSelect, mapPress(pressing, { query, ApiError }))
+  return drawMap(L, el, options, texts, lang, found, onSelect, mapPress(pressing, { queryWhenReady, ApiError }))
 }

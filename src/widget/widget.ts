@@ -1,6 +1,6 @@
 // One store finder in one element: the form, the result list and the map, kept in step with the
 // visitor's search (and the page's URL), answered by the Query API.
-import { type FiltersAnswer, type Location, type LocationsAnswer, type Place, query, queryWhenReady } from './api'
+import { type FiltersAnswer, type Location, type LocationsAnswer, type Place, queryWhenReady } from './api'
 import { Browsing } from './browse'
 import type { Single } from './clusters'
 import { h } from './dom'
@@ -260,7 +260,7 @@ export class Widget {
     })
   }
 
-  /** The places the text typed may be (GET /places); none once destroyed. */
+  /** The places the text typed may be (GET /places); none once destroyed. A newer question's `signal` ends its wait. */
   async #suggest(q: string, signal: AbortSignal): Promise<Place[]> {
     if (this.destroyed) return []
     const p: [string, string][] = [
@@ -268,7 +268,7 @@ export class Widget {
       ['lang', this.#placeLang],
     ]
     const { api, token } = this.#options
-    const answer = await query<{ data: { places: Place[] } }>(api, token, 'places', p, signal)
+    const answer = await queryWhenReady<{ data: { places: Place[] } }>(api, token, 'places', p, signal)
     return answer.data.places
   }
 
@@ -350,7 +350,7 @@ export class Widget {
     const pressing: Pressing = {
       options: this.#options,
       filters: () => filterParams(this.#state),
-      life: this.#life.signal,
+      signal: () => this.#browsing.pressed(),
       browsing: () => this.#stillBrowsing(),
       around: aroundStore,
       browse: () => void this.#browse(),
@@ -473,7 +473,8 @@ export class Widget {
     const [asked, words] = [this.#pending, this.#state.keyword.trim()]
     this.#bar.stale()
     const { api, token } = this.#options
-    const beyond = await beyondRadius(api, token, this.#params(0)!, words, this.#life.signal).catch(() => null)
+    // The search's own signal: a newer search, or destroy(), ends it and any wait for the service.
+    const beyond = await beyondRadius(api, token, this.#params(0)!, words, asked!.signal).catch(() => null)
     if (this.#pending !== asked) return
     if (beyond?.kind !== 'nearest') this.#bar.count(0)
     if (beyond === null) return

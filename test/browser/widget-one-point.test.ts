@@ -15,6 +15,8 @@ import {
   type PageDocument,
   type PageElement,
   pastZoomEnd,
+  starting,
+  startingFirst,
   watchRequests,
 } from './browser'
 import { openFirstMap } from './map-rest'
@@ -282,6 +284,44 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       await page.locator('.sl-pin').nth(4).waitFor()
       expect(await page.locator('[role="alert"]').textContent()).toBe('')
     } finally {
+      await page.close()
+    }
+  })
+
+  test('before a search, a bubble of stores on one point answered 503 with Retry-After twice: asked again, listed', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      const leaves = await startingFirst(page, '**/clusters/*/leaves?*')
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      await page.locator('.sl-pin').nth(4).waitFor()
+      expect(leaves.refused()).toBe(2)
+      expect(await page.locator('[role="alert"]').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test("before a search, a bubble's stores waited for while the service starts: the visitor's search wins", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    let asked = 0
+    await page.route('**/clusters/*/leaves?*', (route) => (asked++, starting(route)))
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      const again = page.waitForRequest((r) => r.url().includes('/leaves?') && asked === 2)
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      await again
+      await page.locator('.sl-place input').fill('Paris')
+      await page.keyboard.press('Enter')
+      await page.waitForURL(/Paris/)
+      const asks = asked
+      // Longer than the Retry-After: a wait not ended would ask again by now.
+      await page.waitForTimeout(2500)
+      expect(asked).toBe(asks)
+      expect(await page.locator('[role="alert"]').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
     }
   })

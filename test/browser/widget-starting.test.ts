@@ -1,9 +1,11 @@
 // The finder while the service starts, in a real browser against a real server with the demo
 // data: its Query API answers 503 with Retry-After (starting, or its place data being read) and the
-// finder asks again after that wait, searching meanwhile, with no error said; a newer search wins;
-// no other failure (a 400) is asked again; the waits leave no listener behind.
+// finder asks again after that wait (its search, filters, place suggestions and the nearest stores
+// beyond the radius), searching meanwhile, with no error said; a newer search wins; no other
+// failure (a 400) is asked again; the waits leave no listener behind.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
+import { MAX_RADIUS } from '../../src/core/limits'
 import { abortListeners, chromiumPath, newPage, starting, startingFirst } from './browser'
 import { useDemoBrowser } from './server'
 
@@ -11,6 +13,13 @@ const demo = useDemoBrowser({ PORT: '45101' })
 
 /** The place a GET /locations searches near (its near=), for the requests the page sends. */
 const nearOf = (url: string) => new URL(url).searchParams.get('near')
+
+/** Whether `url` asks for the nearest stores beyond a search's radius (beyond.ts: the farthest radius). */
+const beyond = (url: URL) =>
+  url.pathname.endsWith('/locations') && url.searchParams.get('radius') === String(MAX_RADIUS)
+
+/** Inverness: no demo store within the locator's radius, the nearest (Fort William) about 90 km away. */
+const INVERNESS = 'Inverness, United Kingdom'
 
 /** Types `place` into the place box and presses Enter. */
 async function searchFor(page: Page, place: string): Promise<void> {
@@ -103,6 +112,58 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.locator('.sl-filters-box').waitFor()
       expect(refused).toBe(3)
       expect(await page.locator('.sl-filter-slot [role="alert"]').count()).toBe(0)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('place suggestions answered 503 with Retry-After twice: asked again, then listed', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const places = await startingFirst(page, '**/places?*')
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
+      expect(places.refused()).toBe(2)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('the nearest stores beyond the radius answered 503 with Retry-After twice: asked again, then listed', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const nearest = await startingFirst(page, beyond)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, INVERNESS)
+      await page.getByText(/^No stores within .* of Inverness, United Kingdom\. The nearest stores:$/).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(3)
+      expect(nearest.refused()).toBe(2)
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('a search made while the nearest beyond the radius wait for the service wins: they are not asked again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let asked = 0
+    await page.route(beyond, (route) => (asked++, starting(route)))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const again = page.waitForRequest((r) => beyond(new URL(r.url())) && asked === 2)
+      await searchFor(page, INVERNESS)
+      await again
+      await searchFor(page, 'Manchester')
+      await page.locator('.sl-status', { hasText: 'Manchester' }).waitFor()
+      const asks = asked
+      // Longer than the Retry-After: a wait not ended would ask again by now.
+      await page.waitForTimeout(2500)
+      expect(asked).toBe(asks)
+      expect(await page.locator('.sl-item').count()).toBeGreaterThan(0)
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
