@@ -233,7 +233,30 @@ function readIdColumn(columns: Column[], headerOf: Map<string, string>, below: r
     headerOf.delete('id')
     columns[id]!.field = null
   }
-  return foreign
+  return foreign ?? mixedIds(columns, id, below)
+}
+
+/**
+ * What is said of an id column beside store codes read as ids, a cell of it being one of this
+ * service's, whose other cells are not: those rows are matched by their store codes, as a row's id
+ * that names no location gives way to its external_id. Null when every filled cell is an id.
+ */
+function mixedIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
+  const code = columns.find((c) => c.field === 'external_id')
+  if (code === undefined) return null
+  const others = below.filter((r) => {
+    const cell = r.cells[id]?.trim() ?? ''
+    return cell !== '' && !LOCATION_ID.test(cell)
+  })
+  if (others.length === 0) return null
+  const header = columns[id]!.header
+  const first = others[0]!
+  const shown = `${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}`
+  const which =
+    others.length === 1
+      ? `1 of its cells is none (${shown}): that row is matched`
+      : `${others.length} of its cells are none (${shown}, ...): those rows are matched`
+  return `The "${header}" column is read as ids of this service (loc_...), but ${which} by the "${code.header}" column, as rows without an id are. Clear the cells that are no ids of this service.`
 }
 
 /**

@@ -531,4 +531,18 @@ describe('columns of other store locators', () => {
       '',
     ])
   })
+
+  test('an "id" column mixing ids of ours and others beside store codes is read as ids, the others said', () => {
+    const csv =
+      'id,external_id,name,address,lat,lng\nloc_abc123,S1,A,1 Main St,52.5,13.4\n7,S7,B,2 Main St,52.5,13.4\n8,S8,C,3 Main St,52.5,13.4\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('mixed.csv', csv), '--dry-run')
+    expect(r.code).toBe(0)
+    expect(r.stdout.split('\n').slice(1)).toEqual([
+      'The "id" column is read as ids of this service (loc_...), but 2 of its cells are none ("7" on line 3, ...): those rows are matched by the "external_id" column, as rows without an id are. Clear the cells that are no ids of this service.',
+      '',
+    ])
+    const ours = 'id,external_id,name,address,lat,lng\nloc_abc123,S1,A,1 Main St,52.5,13.4\n,S7,B,2 Main St,52.5,13.4\n'
+    const kept = storeloc('locations', 'import', locatorId, '--file', file('ours.csv', ours), '--dry-run')
+    expect(kept.stdout.split('\n').slice(1)).toEqual([''])
+  })
 })
