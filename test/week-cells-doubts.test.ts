@@ -169,8 +169,8 @@ test("a day's own hours, then closed with the holidays, are in doubt, both quote
 })
 
 test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {
-  const [problem] = weekInto({}, 'Mon-Sat 9-5, Sun 12-5, Sun closed in January')
-  expect(problem!.message).toContain('"Sun 12-5" and "Sun closed in January" give Sunday')
+  const [problem] = weekInto({}, 'Mon-Sat 9-5, Sun 12-5, Sun closed on match days')
+  expect(problem!.message).toContain('"Sun 12-5" and "Sun closed on match days" give Sunday')
   expect(problem!.message).toContain('"Sun 12:00-17:00"')
   expect(problem!.message).toContain('special_hours')
 })

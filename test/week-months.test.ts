@@ -36,8 +36,8 @@ test('a day of the month is no day of the week', () => {
 })
 
 test('a day given its hours, then a text of it not read, is in doubt', () => {
-  const span = refusal('Mo-Sa 9-18, Sa im August geschlossen')
-  expect(span).toContain('"Mo-Sa 9-18" and "Sa im August geschlossen"')
+  const span = refusal('Mo-Sa 9-18, Sa bei Heimspielen geschlossen')
+  expect(span).toContain('"Mo-Sa 9-18" and "Sa bei Heimspielen geschlossen"')
   const alone = refusal('Sa 9-13, Sa nach Vereinbarung')
   expect(alone).toContain('"Sa 9-13" and "Sa nach Vereinbarung"')
   // A half of the day closed, or a closing alone, still reads beside the span's hours.
@@ -100,4 +100,65 @@ test('German "am" before holidays is no a.m.: the holidays\' clause is in doubt 
   // A day given its hours before, "am Feiertag" after them is the holidays' alone; "10-12 am" alone is a.m.
   expect(splitWeekHours('So 10-16, So 10-12 am Feiertag')).toEqual(['', '', '', '', '', '', '10-16'])
   expect(splitWeekHours('Sun 10-12 am')).toEqual(['', '', '', '', '', '', '10-12 am'])
+})
+
+test('a month named alone, in the languages read, is a season: the cell is in doubt', () => {
+  for (const [cell, month] of [
+    ['Mon-Fri 9-5, March closed', 'March'],
+    ['Mon-Fri 9-5 (August)', 'August'],
+    ['Mo-Sa 9-18, Sa im August geschlossen', 'August'],
+    ['Mon-Sat 9-5, Sun 12-5, Sun closed in January', 'January'],
+    ['Mo-Fr 9-18, Januar geschlossen', 'Januar'],
+    ['lun-ven 9h-19h, fermé en août', 'août'],
+    ['Lun-Vie 9-14, agosto cerrado', 'agosto'],
+    ['lun-ven 9-18, agosto chiuso', 'agosto'],
+    ['ma-vr 9-18, juli gesloten', 'juli'],
+    ['mån-fre 10-18, juli stängt', 'juli'],
+    ['man-fre 10-18, juli lukket', 'juli'],
+    ['seg-sex 9-18, agosto fechado', 'agosto'],
+    ['pn-pt 9-17, sierpień nieczynne', 'sierpień'],
+    ['Mon-Fri 9-5, Aug closed', 'Aug'],
+  ]) {
+    const message = refusal(cell!)
+    expect(message, cell).toContain(`its "${month}" is a season, not read`)
+    expect(message, cell).toContain('special_hours')
+  }
+  // "may" is no month alone: "hours may vary" is no season.
+  expect(refusal('Mon-Fri 9-5 (hours may vary)')).toBeNull()
+})
+
+test('a day of a month named in full is a date', () => {
+  expect(refusal('Mon-Fri 9-5, 24 December closed')).toContain('its "24 December" is a date')
+  expect(refusal('Mo-Fr 9-18, 24. Dezember geschlossen')).toContain('its "24. Dezember" is a date')
+  expect(refusal('Mon-Fri 9-5, closed December 25')).toContain('its "December 25" is a date')
+  // Hours before a month are no day of it.
+  expect(refusal('Mon-Fri 9-5 August')).toContain('its "August" is a season')
+})
+
+test('a season named, in the languages read, is refused as a range of months is', () => {
+  for (const [cell, season] of [
+    ['Mo-Fr 9-18 (Sommer)', 'Sommer'],
+    ['Mon-Fri 9-5 (summer)', 'summer'],
+    ['Mon-Fri 9-5, winter closed', 'winter'],
+    ['lun-ven 9h-19h (été)', 'été'],
+    ['lun-sam 9h-19h, fermé en hiver', 'hiver'],
+    ['Lun-Vie 9-14 (verano)', 'verano'],
+    ['lun-ven 9-18 (estate)', 'estate'],
+    ['lun-ven 9-18, inverno chiuso', 'inverno'],
+    ['ma-vr 9-18 (zomer)', 'zomer'],
+    ['mån-fre 10-18 (sommar)', 'sommar'],
+    ['man-fre 10-18, vinter lukket', 'vinter'],
+    ['seg-sex 9-18 (verão)', 'verão'],
+    ['pn-pt 9-17 (zimą)', 'zimą'],
+  ]) {
+    const message = refusal(cell!)
+    expect(message, cell).toContain(`its "${season}" is a season, not read`)
+    expect(message, cell).toContain('status draft')
+  }
+})
+
+test('an import of a week cell naming a season writes no hours for its line', () => {
+  const { rows } = readLocationsCsv('name,address,hours\nA,"Hauptstr. 1, 10115 Berlin, DE",Mo-Fr 9-18 (Sommer)\n')
+  expect(rows[0]!.body.hours).toBeUndefined()
+  expect(rows[0]!.problems.map((p) => p.message).join(' ')).toContain('its "Sommer" is a season, not read')
 })

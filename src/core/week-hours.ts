@@ -3,7 +3,7 @@
 // into each day's text, which parseDayHours then reads. Which days the text names, and in
 // which language, is week-days.ts'; the days' names, in English, German, French, Spanish,
 // Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are day-names.ts'.
-import { BY_APPOINTMENT, eitherHalf, foldHours, halfClosed, parseDayHours } from './hours'
+import { BY_APPOINTMENT, eitherHalf, halfClosed, parseDayHours } from './hours'
 import {
   DAYS_IN_ENGLISH,
   ENGLISH,
@@ -90,10 +90,6 @@ function splitMoved(text: string, keepUnread: boolean, doubts?: string[]): strin
   const rest = otherwise(text)
   if (rest !== null) return otherDays(rest, keepUnread, doubts)
   const week = splitWeek(text, keepUnread, doubts)
-  if (week === null && SEASON.test(foldHours(text)))
-    doubts?.push(
-      'a season is not read. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and give it the status draft (a "status" column) while it is closed.',
-    )
   const late = week === null ? null : lateDoubt(week)
   if (late !== null) doubts?.push(late)
   return late === null ? week : null
@@ -149,10 +145,6 @@ function withoutHolidays(text: string): string {
   }
   return out + text.slice(from)
 }
-
-/** Words for a season, in the six languages: a week of hours says nothing of them. */
-const SEASON =
-  /(?<!\p{L})(?:winter|summer|sommer|hiver|ete|invierno|verano|inverno|estate|zomer|season|saison|temporada|stagione|seizoen|winterpause|sommerpause|betriebsferien)(?!\p{L})/u
 
 function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {
   const { t, at } = folded(text)

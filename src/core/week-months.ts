@@ -1,6 +1,8 @@
-// Months a week of hours names, for week-hours.ts: a range of months ("Apr-Sep", "Jan-Mär",
-// "ene-mar", "okt t/m mrt") or a day of a month ("15 Mar") is a season or a date, never days,
-// though "mar" is Tuesday in French, Spanish and Italian.
+// Months and seasons a week of hours names, for week-hours.ts: a range of months ("Apr-Sep",
+// "Jan-Mär", "ene-mar", "okt t/m mrt"), a month alone ("March closed", "Sa im August
+// geschlossen") or a season ("(Sommer)", "im Winter geschlossen") is part of the year, and a day
+// of a month ("15 Mar", "24. Dezember") a date, never days, though "mar" is Tuesday in French,
+// Spanish and Italian.
 import { folded } from './week-days'
 
 /** Months, folded, in English, German, French, Spanish, Italian, Dutch, Swedish, Danish and Norwegian, whole and short. */
@@ -39,20 +41,57 @@ const MARCH_ALONE = /(?:^|[,;|(])\s*(m(?:är|rz|ar))\.?(?![\p{L}\d])(?!\.?\s*[-�
 /** A day's name only English writes. */
 const ENGLISH_DAY = /(?<!\p{L})(?:mon|tues?|wed|thu(?:rs?)?|fri|sat|sun)(?:day)?(?!\p{L})/iu
 
-/** Why a week naming a season by its months or a date is not read; null when it names none. */
+/**
+ * A month named alone, folded, in those languages, Portuguese and Polish, whole or short where
+ * no other word is written so: not "may" (hours may vary), "mar" (MARCH_ALONE), nor short names
+ * that are words ("des", "ago", "set", "gen", "mag"). A day's number before or after it makes it
+ * a date.
+ */
+const MONTH_ALONE = new RegExp(
+  `(?<![\\p{L}\\d])(?:(?<![\\d:.\\-–—]\\s*)(\\d{1,2})(?:\\.|er|st|nd|rd|th)?\\s*(?:de\\s+|of\\s+)?)?(${[
+    'january|february|march|april|june|july|august|september|october|november|december',
+    'januar|janner|februar|marz|mai|juni|juli|oktober|dezember',
+    'janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre',
+    'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre',
+    'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre',
+    'januari|februari|maart|augustus|mei|augusti|maj|marts|desember',
+    'janeiro|fevereiro|marco|maio|junho|julho|setembro|outubro|novembro|dezembro',
+    'styczen|stycznia|luty|lutego|marzec|marca|kwiecien|kwietnia|maja|czerwiec|czerwca|lipiec|lipca|sierpien|sierpnia',
+    'wrzesien|wrzesnia|pazdziernik|pazdziernika|listopad|listopada|grudzien|grudnia',
+    'jan|feb|apr|jun|jul|aug|sept?|oct|okt|nov|dec|dez',
+  ].join('|')})\\.?(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.\\-–—]))?(?![\\p{L}\\d])`,
+  'u',
+)
+
+/**
+ * Words for a season, folded, in the languages read ("Sommer", "hiver", "zomer", "zimą"): like a
+ * month, part of the year, of which a week of hours says nothing.
+ */
+const SEASON =
+  /(?<!\p{L})(?:winter|summer|sommer|sommar|vinter|hiver|ete|invierno|verano|inverno|estate|verao|zomer|lato|latem|zima|season|saison|temporada|stagione|seizoen|winterpause|sommerpause|betriebsferien|sommartid|vintertid|sommertid)(?!\p{L})/u
+
+/** Why a week naming a season, by its months or its name, or a date is not read; null when it names none. */
 export function monthDoubt(text: string): string | null {
   const { t, at } = folded(text)
+  const shownOf = (m: RegExpExecArray) => text.slice(at[m.index], at[m.index + m[0].length]).trim()
   const m = MONTH_CLAUSE.exec(t)
   if (m === null) {
     const march = MARCH_ALONE.exec(text)
     const isMarch = march !== null && (!/^mar$/i.test(march[1]!) || ENGLISH_DAY.test(text))
-    return isMarch ? seasonDoubt(march[1]!) : null
+    if (isMarch) return seasonDoubt(march[1]!, false)
+    const month = MONTH_ALONE.exec(t)
+    if (month !== null) return month[1] || month[3] ? dateDoubt(shownOf(month)) : seasonDoubt(shownOf(month), false)
+    const season = SEASON.exec(t)
+    return season === null ? null : seasonDoubt(shownOf(season), false)
   }
-  const shown = text.slice(at[m.index], at[m.index + m[0].length])
-  if (/^\d/.test(m[0]))
-    return `its "${shown}" is a date, not a day of the week. Write the week's hours, such as "Mon-Fri 09:00-18:00", and dates as special dates (special_hours).`
-  return seasonDoubt(shown)
+  const shown = shownOf(m)
+  if (/^\d/.test(m[0])) return dateDoubt(shown)
+  return seasonDoubt(shown, true)
 }
 
-const seasonDoubt = (shown: string) =>
-  `its "${shown}" is a season, not read: its months are no days. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and the dates they differ on as special dates (special_hours), or give it the status draft while it is closed.`
+const dateDoubt = (shown: string) =>
+  `its "${shown}" is a date, not a day of the week. Write the week's hours, such as "Mon-Fri 09:00-18:00", and dates as special dates (special_hours).`
+
+/** `range`: months from one to another, which are no days; else a month or season alone, which a week's hours do not name. */
+const seasonDoubt = (shown: string, range: boolean) =>
+  `its "${shown}" is a season, not read: ${range ? 'its months are no days' : "a week's hours are every week's"}. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and the dates they differ on as special dates (special_hours), or give it the status draft while it is closed.`
