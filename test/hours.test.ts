@@ -109,6 +109,8 @@ describe('parseDayHours', () => {
     ['das 9h às 19h', open([h(9), h(19)])],
     ['Fechado', CLOSED],
     ['kl. 10-18', open([h(10), h(18)])],
+    ['od 9 do 17', open([h(9), h(17)])],
+    ['od 8:00 do 16:30', open([h(8), h(16) + 30])],
     ['Stängt', CLOSED],
     ['Lukket', CLOSED],
     ['Stengt', CLOSED],

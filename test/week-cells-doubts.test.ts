@@ -83,6 +83,16 @@ const CELLS: WeekCells = [
   // Polish "i" between hours joins them as "9-12, 13-17" does.
   ['pn-pt 8-12 i 13-17, sb 9-13', '1-5 08:00-12:00, 13:00-17:00; 6 09:00-13:00'],
   ['pn-pt 8-16 i 17-19', '1-5 08:00-16:00, 17:00-19:00'],
+  // Polish "do" (until) before an hour is no German or Dutch Thursday: a closing alone, "od 9 do 17" hours.
+  ['pn-pt 9-17, czw do 20', '1-3,5 09:00-17:00; 4 09:00-20:00'],
+  ['Pon-Pt 9:00-17:00; Czw do 19:00', '1-3,5 09:00-17:00; 4 09:00-19:00'],
+  ['pn-pt od 9 do 17, sob od 10 do 14', '1-5 09:00-17:00; 6 10:00-14:00'],
+  ['poniedziałek-piątek od 8 do 16', '1-5 08:00-16:00'],
+  ['Mo-Mi 9-18, do 9-20', '1-3 09:00-18:00; 4 09:00-20:00'], // beside German days, Thursday
+  // Danish, Norwegian and Swedish "kl." before a closing alone's hour.
+  ['man-fre kl. 10-18, tor til kl. 20', '1-3,5 10:00-18:00; 4 10:00-20:00'],
+  ['mandag-fredag 10-17.30, torsdag til kl. 19', '1-3,5 10:00-17:30; 4 10:00-19:00'],
+  ['mån-fre 10-18, tor till kl. 20', '1-3,5 10:00-18:00; 4 10:00-20:00'],
   // "hasta las" and "fino alle" between hours, as "jusqu'à": from one hour to the other.
   ['lun-vie de 9 hasta las 14, sáb 10 hasta las 14', '1-5 09:00-14:00; 6 10:00-14:00'],
   ['lun-ven dalle 9 fino alle 13 e dalle 15 fino alle 19', '1-5 09:00-13:00, 15:00-19:00'],

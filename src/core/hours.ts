@@ -20,11 +20,11 @@ const CLOSED =
 const ALL_DAY =
   /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
 
-/** Words that join two times of one interval, and words around a time that say nothing ("durchgehend": no break). */
+/** Words that join two times of one interval (Polish "od 9 do 17"), and words around a time that say nothing ("durchgehend": no break). */
 const TO =
-  /\s*(?:-|–|—|−|~|\bto\b|\btill?\b|\buntil\b|\bbis\b|\ba\b|\bal\b|\balle\b|\btot\b|\bjusqu ?a\b|\bate\b|\bas\b|\bhasta\b)\s*/g
+  /\s*(?:-|–|—|−|~|\bto\b|\btill?\b|\buntil\b|\bbis\b|\ba\b|\bal\b|\balle\b|\btot\b|\bdo\b|\bjusqu ?a\b|\bate\b|\bas\b|\bhasta\b)\s*/g
 const FILLER =
-  /\b(from|von|vom|v(?=\.)|van|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hs|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|durchgehend|non-?stop|sans interruption|orario continuato|continuato|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
+  /\b(from|von|vom|v(?=\.)|van|od|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hs|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|durchgehend|non-?stop|sans interruption|orario continuato|continuato|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
 /** Between intervals ("u.": German shops' und). */
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 

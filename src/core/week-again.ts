@@ -67,11 +67,11 @@ const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 /**
  * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr", "do
  * koopavond tot 21 uur", "jeudi nocturne jusqu'à 21h", "gio fino alle ore 21", "jue hasta las
- * 21 horas"): the words before it, and the hour ("&" after it joins the next days). Not "till
- * late", "till sold out": no hour.
+ * 21 horas", Danish "tor til kl. 20", Polish "czw do 20"): the words before it, and the hour
+ * ("&" after it joins the next days). Not "till late", "till sold out": no hour.
  */
 const TILL = new RegExp(
-  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s*&)?$`,
+  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|do|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(?:kl\\.?\\s*)?(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s*&)?$`,
 )
 
 /**

@@ -147,7 +147,8 @@ function withoutHolidays(text: string): string {
 }
 
 function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {
-  const { t, at } = folded(text)
+  const { t: written, at } = folded(text)
+  const t = polishUntil(written)
   if (t.trim() === '' || exceptsDays(t)) return null
   // "ma-on 9-17, to 9-19": "on" and "to" are days beside Norwegian days, words beside others.
   const named = nordic(t) ? NORDIC : NAMED
@@ -175,6 +176,15 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).
   const mask = (folded: string) => folded.replace(BY_APPOINTMENT, (words) => words.replace(/\p{L}/gu, '_'))
   return splitWith(text, mask(t), at, named, true, doubts) ?? splitWith(text, mask(joined), at, letters, true, doubts)
+}
+
+/** Polish "do" (until) before an hour ("czw do 20", "od 9 do 17"): no German or Dutch Thursday. */
+const POLISH_UNTIL = /(?<![\p{L}\d])do(?=\s+\d)/gu
+
+/** A folded text with Polish "do" before an hour hidden from the days, when its days read as Polish. */
+function polishUntil(t: string): string {
+  const days = [...t.matchAll(NAMED.daysAt)].map((spec) => spec[0]).filter((spec) => !/^do\b/.test(spec))
+  return readsPolish(days) ? t.replace(POLISH_UNTIL, '__') : t
 }
 
 /** "u." as German shops write und, apart from the words around it; "u" alone between hours. */
