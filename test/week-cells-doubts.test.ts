@@ -163,6 +163,21 @@ test('a closing alone not read is quoted as written', () => {
   expect(problem!.message).toContain('its "open late Thursday till 8" gives a closing alone')
 })
 
+// A late closing without its hour ("till late") is refused: the day closes later, but when is not said.
+test("a late closing without its hour asks for the day's hours whole", () => {
+  for (const [cell, days] of [
+    ['Mon-Fri 9-5, Thu till late', 'Thu till late'],
+    ['Mon-Fri 9-5, Thu late', 'Thu late'],
+    ['Mon-Fri 9-5; Thursday open late', 'Thursday open late'],
+    ['Mo-Fr 9-18, Do lange', 'Do lange'],
+  ]) {
+    const [problem, more] = weekInto({}, cell!)
+    expect(more, cell).toBeUndefined()
+    expect(problem!.message, cell).toContain(`its "${days}" gives Thursday a late closing without its hour`)
+    expect(problem!.message, cell).toContain('Write Thursday\'s hours whole, such as "Thu ')
+  }
+})
+
 // Once a month or every week is not guessed: the message names both ways to write it.
 test("a langer Samstag after Saturday's hours asks for a special date or the hours whole", () => {
   const [problem] = weekInto({}, 'Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18')

@@ -114,6 +114,25 @@ const LATE_ASIDE = new RegExp(
   'giu',
 )
 
+/** A late closing without its hour ("till late", "open late", "late night"): no closing to read. */
+const LATE_ALONE = new RegExp(
+  `^(?:open(?:s|ing)?\\s+)?(?:(?:till?|until)\\s+late|(?:${LATE_WORDS})(?:\\s+open(?:ing)?)?)$`,
+  'u',
+)
+
+/**
+ * Why a day given its hours, then a late closing without its hour ("Mon-Fri 9-5, Thu till
+ * late"), is not read: it closes later, but when is not said. Null when `next` is no such text.
+ */
+export function lateNoHour(days: string, first: string, next: string, day: number): string | null {
+  const read = parseDayHours(first)
+  if (!LATE_ALONE.test(foldHours(next).trim()) || read.kind !== 'open') return null
+  const name = DAYS_IN_ENGLISH[day]!
+  const last = read.intervals[read.intervals.length - 1]!
+  const whole = clockText([...read.intervals.slice(0, -1), [last[0], Math.min(last[1] + 180, 1440)]])
+  return `its "${days}" gives ${name} a late closing without its hour. Write ${name}'s hours whole, such as "${name.slice(0, 3)} ${whole}".`
+}
+
 /** A week's text less its words for a late opening beside hours whole (LATE_ASIDE), after lateAfterDays. */
 export const lateAside = (text: string): string => text.replace(LATE_ASIDE, '')
 

@@ -29,7 +29,7 @@ import {
 } from './day-names'
 import { clock24, daysOf, folded, isGroup, lettersOf, namesDays, otherLanguage, type Spec } from './week-days'
 import { monthDoubt } from './week-months'
-import { again, closeAt, doubt, isTill, lateAfterDays, lateAside } from './week-again'
+import { again, closeAt, doubt, isTill, lateAfterDays, lateAside, lateNoHour } from './week-again'
 import {
   daysSpelled,
   groupDays,
@@ -393,7 +393,7 @@ function splitWith(
       const holidays = namesHolidays(specs[j]![0], g) || namesHolidays(specs[i]![0], g)
       const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
       const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
-      say(doubts, said(shownAt(j), shown(), clash, open, holidays))
+      say(doubts, lateNoHour(shown(), week[clash]!, day, clash) ?? said(shownAt(j), shown(), clash, open, holidays))
       return null
     }
     if (!group) markNamed(specs, i, read, g, named, aloneAt, lastAt)
