@@ -49,7 +49,7 @@ const COMMAND_LINES = `Usage: <command> [options] [--json]
   key create LOCATOR_ID [--expires ISO_DATE]
   key list LOCATOR_ID
   key revoke KEY_ID
-  key rotate KEY_ID [--grace-hours N]          (default 24)
+  key rotate KEY_ID [--grace-hours N]           (default 24)
   custom-field add LOCATOR_ID --id ID --name NAME --type TYPE [--label TEXT] [--color #RRGGBB]
   custom-field list LOCATOR_ID
   custom-field remove LOCATOR_ID --id ID
@@ -60,7 +60,7 @@ const COMMAND_LINES = `Usage: <command> [options] [--json]
   locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]
       [--max-delete N] [--progress]
   locations export LOCATOR_ID [--format json|csv] [--status published|draft] [--separator ';'|tab] [--no-bom]
-  locations delete LOCATOR_ID ID... (each a location's id or external_id; all or none)
+  locations delete LOCATOR_ID ID...             (each a location's id or external_id; all or none)
   geocode "ADDRESS"                             (with the configured GEOCODER)
   backup FILE [--force]                         (a checked copy of the whole database, while servers run)
   restore FILE [--force]                        (puts a backup in its place; refused while a process uses it)

@@ -274,6 +274,13 @@ describe('usage', () => {
     expect(countRows('locators')).toBe(0)
   })
 
+  test("the whole usage's notes in parentheses start in one column", () => {
+    const lines = storeloc('help').stdout.split('\n')
+    const noted = lines.filter((line) => /^ {2}[a-z].* \(/.test(line))
+    expect(noted.length).toBeGreaterThan(10)
+    expect([...new Set(noted.map((line) => line.indexOf(' (') + 1))]).toEqual([48])
+  })
+
   test("a known command's usage error shows that command's usage, not every command's", () => {
     openStore(dbPath).close()
     const r = storeloc('locations', 'import', '--file', 'stores.csv')
