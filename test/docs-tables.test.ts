@@ -1,13 +1,16 @@
 // The reference tables of the docs against what the code does: every setting with its option and
 // its true default (docs/configuration.md), every Query API error with its status
-// (docs/query-api.md), every CLI command and option of the usage (docs/cli.md). A setting, an
-// error or a command added to the code and not to its table fails here.
+// (docs/query-api.md), every CLI command and option of the usage (docs/cli.md), and the versions
+// doctor's example prints. A setting, an error or a command added to the code and not to its
+// table fails here.
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { PUBLIC_ERRORS } from '../src/api/public/errors'
 import { loadConfig, MIB, SETTINGS } from '../src/core/config'
+import { GEODATA_VERSION } from '../src/geocode/embedded/build'
 import { SERVE_OPTIONS } from '../src/server/options'
+import { MIGRATIONS } from '../src/store/migrations'
 
 const ROOT = join(import.meta.dir, '..')
 const doc = (name: string) => readFileSync(join(ROOT, 'docs', name), 'utf8')
@@ -129,4 +132,10 @@ test("docs/cli.md, Commands: every command of the CLI's usage, and every option 
   const options = new Set(text.match(/(?<![\w-])--[a-z][a-z-]*/g))
   for (const option of options)
     expect(`${option} ${new RegExp(`(?<![\\w-])${option}(?![\\w-])`).test(page)}`).toBe(`${option} true`)
+})
+
+test("docs/cli.md's doctor example names this program's schema and geocoder data versions", () => {
+  const page = doc('cli.md')
+  expect(page.match(/schema version (\d+) \(current\)/)?.[1]).toBe(String(MIGRATIONS.length))
+  expect(page.match(/geocoder data data\/geocoder\.sqlite: version (\d+), current/)?.[1]).toBe(GEODATA_VERSION)
 })
