@@ -1,11 +1,12 @@
 // The reference tables of the docs against what the code does: every setting with its option and
-// its true default (docs/configuration.md), every Query API error with its status
-// (docs/query-api.md), every CLI command and option of the usage (docs/cli.md), and the versions
-// doctor's example prints. A setting, an error or a command added to the code and not to its
-// table fails here.
+// its true default (docs/configuration.md), every error of each API with its status
+// (docs/query-api.md, docs/management-api.md), every CLI command and option of the usage
+// (docs/cli.md), and the versions doctor's example prints. A setting, an error or a command added
+// to the code and not to its table fails here.
 import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { ADMIN_ERRORS } from '../src/api/admin/errors'
 import { PUBLIC_ERRORS } from '../src/api/public/errors'
 import { loadConfig, MIB, SETTINGS } from '../src/core/config'
 import { GEODATA_VERSION } from '../src/geocode/embedded/build'
@@ -138,4 +139,11 @@ test("docs/cli.md's doctor example names this program's schema and geocoder data
   const page = doc('cli.md')
   expect(page.match(/schema version (\d+) \(current\)/)?.[1]).toBe(String(MIGRATIONS.length))
   expect(page.match(/geocoder data data\/geocoder\.sqlite: version (\d+), current/)?.[1]).toBe(GEODATA_VERSION)
+})
+
+test('docs/management-api.md, Errors: every status and code the Management API answers with', () => {
+  const rows = tableAfter(doc('management-api.md'), '| Status | `error` | When |')
+  const documented = new Set(rows.map(([status, code]) => `${status} ${spans(code!)[0]}`))
+  const answered = new Set(Object.values(ADMIN_ERRORS).map(({ status, error }) => `${status} ${error}`))
+  expect([...documented].sort()).toEqual([...answered].sort())
 })
