@@ -103,7 +103,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
       [
         // No name a resolver is asked about: the test reaches no DNS server.
         { DATABASE_PATH: join(dir, 'elsewhere.db'), HOST: 'no such host', PORT: '0' },
-        'Cannot listen on no such host:0 (ENOTFOUND): HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only), or a name of one.',
+        'Cannot listen on no such host:0 (ENOTFOUND): HOST (--host) is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only), or a name of one.',
         1,
       ],
     ]

@@ -111,10 +111,11 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
   } catch (e) {
     const code = (e as { code?: unknown }).code
     const at = `Cannot listen on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}`
-    const host = 'HOST is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only)'
+    const host =
+      'HOST (--host) is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only)'
     if (code === 'EACCES')
       throw new StartError(
-        `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT.`,
+        `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT (--port).`,
         START_EXIT.NEEDS_OPERATOR,
       )
     // An address or a name missing may come up later (an interface or DNS not yet up at boot): may pass.
