@@ -465,29 +465,7 @@ export async function cli(
       if (unkept !== '') err(`storeloc:${unkept}`)
       throw e
     }
-    const storage = storageFault(e, databasePath)
-    // Typed as oneself, not as the service's user, whose files are for their owner only.
-    const owner =
-      fault === 'file' || storage === 'readonly'
-        ? (wrongPath(databasePath) ??
-          // A command that writes would still be refused once the -shm is made: whose the files are says why.
-          (READ_ONLY.has(`${argv[0]} ${argv[1]}`) ? walWithoutShm(databasePath) : null) ??
-          otherOwner(databasePath) ??
-          hiddenByFolder(databasePath))
-        : null
-    // Else the file or folder this user may not write, by name (a folder of root's, a read-only mount).
-    const refused =
-      owner === null && (fault === 'file' || storage === 'readonly') ? unwritableSentence(databasePath) : null
-    const hint =
-      fault === 'busy'
-        ? ' Another process holds the database for writing: try again in a moment.'
-        : owner !== null
-          ? ` ${owner}`
-          : refused !== null
-            ? ` ${refused} Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.`
-            : storage !== null
-              ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
-              : ''
+    const hint = databaseHint(e, fault, databasePath, argv)
     fail(
       'database',
       `${redactSecrets((e as Error).message).replace(/\.$/, '')} (database ${databasePath}).${hint}${unkept}`,
@@ -524,6 +502,42 @@ function takeAway(made: string[]): void {
 }
 
 if (import.meta.main) process.exit(await cli(process.argv.slice(2), process.env))
+
+/**
+ * What a database failure's line adds, where it is known: what to do about a busy, foreign or
+ * unwritable file, or a storage fault.
+ */
+function databaseHint(e: unknown, fault: 'busy' | 'file' | 'database', databasePath: string, argv: string[]): string {
+  const storage = storageFault(e, databasePath)
+  // Typed as oneself, not as the service's user, whose files are for their owner only.
+  const owner =
+    fault === 'file' || storage === 'readonly'
+      ? (wrongPath(databasePath) ??
+        // A command that writes would still be refused once the -shm is made: whose the files are says why.
+        (READ_ONLY.has(`${argv[0]} ${argv[1]}`) ? walWithoutShm(databasePath) : null) ??
+        otherOwner(databasePath) ??
+        hiddenByFolder(databasePath))
+      : null
+  // Else the file or folder this user may not write, by name (a folder of root's, a read-only mount).
+  const refused =
+    owner === null && (fault === 'file' || storage === 'readonly') ? unwritableSentence(databasePath) : null
+  return fault === 'busy'
+    ? ' Another process holds the database for writing: try again in a moment.'
+    : notDatabase(e)
+      ? ` It is no database, or a damaged one; it was left as it is. Name the service's database with --database FILE (or DATABASE_PATH).`
+      : owner !== null
+        ? ` ${owner}`
+        : refused !== null
+          ? ` ${refused} Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.`
+          : storage !== null
+            ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
+            : ''
+}
+
+/** SQLite found no database in the file (SQLITE_NOTADB): another file, or one damaged at its header. */
+function notDatabase(e: unknown): boolean {
+  return String((e as { code?: unknown } | null)?.code).startsWith('SQLITE_NOTADB')
+}
 
 /**
  * GEODATA_PATH left out (cron, a shell elsewhere than the service's folder): the default is under

@@ -455,3 +455,21 @@ describe('an older schema', () => {
     expect(storeloc('backup', join(dir, 'before-upgrade.db')).code).toBe(0)
   })
 })
+
+describe('a file that is no database', () => {
+  test('is left as it is, and the line says what the file is and how to name the right one', () => {
+    writeFileSync(dbPath, 'id,name\n1,Shop\n')
+    for (const argv of [
+      ['locator', 'list'],
+      ['locator', 'create', '--name', 'X'],
+    ]) {
+      const r = storeloc(...argv)
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `storeloc: file is not a database (database ${dbPath}). It is no database, or a damaged one; it was left as it is. Name the service's database with --database FILE (or DATABASE_PATH).\n`,
+      })
+    }
+    expect(readFileSync(dbPath, 'utf8')).toBe('id,name\n1,Shop\n')
+  })
+})
