@@ -98,6 +98,34 @@ describe('a page asked for while the service starts', () => {
     expect((await ask('/widget.js')).headers.has('x-service-status')).toBe(false)
   })
 
+  test("a shop's page script reads the Query API's X-Service-Status: CORS exposes it", async () => {
+    const pub = await ask('/public/v1/pk_x/locations?lat=1&lng=2', { origin: 'https://shop.example.com' })
+    const exposed = pub.headers.get('access-control-expose-headers')!.split(/,\s*/)
+    expect(exposed).toContain('X-Service-Status')
+    expect(exposed).toContain('Retry-After')
+  })
+
+  test('a Query API preflight is answered as the app answers it, so the request after reads the 503', async () => {
+    const preflight = await starting(
+      new Request('http://localhost/public/v1/pk_x/locations?lat=1&lng=2', {
+        method: 'OPTIONS',
+        headers: {
+          origin: 'https://shop.example.com',
+          'access-control-request-method': 'GET',
+          'access-control-request-headers': 'if-none-match',
+        },
+      }),
+    )
+    const cors = (name: string) => preflight.headers.get(`access-control-${name}`)
+    expect([preflight.status, await preflight.text()]).toEqual([204, ''])
+    expect([cors('allow-origin'), cors('allow-methods'), cors('allow-headers'), cors('max-age')]).toEqual([
+      'https://shop.example.com',
+      'GET, OPTIONS',
+      'Content-Type, If-None-Match',
+      '600',
+    ])
+  })
+
   test('a request without a usable Host (its URL the path alone) gets the page, not a 500', async () => {
     // As Bun.serve hands such a request over (HTTP/1.0, or a Host that is no host name).
     const bare = (path: string, headers: Record<string, string>) => {

@@ -35,7 +35,6 @@ const SERVICE_STATUS_HEADER = 'x-service-status'
 const PAGE_RELOAD_S = 5
 
 /**
-/**
  * Before the app serves: what is made from the code alone, the widget's files and the API docs
  * (/docs, /docs/api, /openapi.json), by the app's own routes, so a path is read as the app reads
  * it; else /healthz answers 200 "starting" (the process is alive), /readyz and every API request
@@ -86,19 +85,40 @@ function startingAnswer(path: string, request: Request): Response {
  */
 function answerFor(path: string, request: Request): Response {
   if (path === '/healthz') return Response.json({ status: 'starting' })
-  if (path.startsWith('/public/'))
+  if (path.startsWith('/public/')) {
+    const origin = request.headers.get('origin') || '*'
+    // A preflight refused would fail the request after as a network error, its 503 unread.
+    if (request.method === 'OPTIONS') return preflight(origin)
     return new PublicError('UNAVAILABLE', STARTING, {
       'retry-after': '1',
-      'access-control-allow-origin': request.headers.get('origin') || '*',
-      'access-control-expose-headers': CORS.exposeHeaders.join(', '),
+      'access-control-allow-origin': origin,
+      'access-control-expose-headers': STARTING_EXPOSED,
       vary: 'Origin',
     }).toResponse()
+  }
   if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
   if (path !== '/readyz' && (isPage(path) || prefersHtml(request.headers.get('accept'))))
     // The page's language is its link's (?lang=), else English: the locator's is in the database.
     return startingPage(pageLang(new URL(request.url)) ?? 'en', PAGE_RELOAD_S)
   return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
 }
+
+/** What a page's script may read of a Query API answer while starting: the app's, and the mark. */
+const STARTING_EXPOSED = [...CORS.exposeHeaders, 'X-Service-Status'].join(', ')
+
+/** A Query API preflight's answer, the CORS plugin's the app answers with (api/public/index.ts). */
+const preflight = (origin: string): Response =>
+  new Response(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': CORS.methods.join(', '),
+      'access-control-allow-headers': CORS.allowedHeaders.join(', '),
+      'access-control-expose-headers': CORS.exposeHeaders.join(', '),
+      'access-control-max-age': String(CORS.maxAge),
+      vary: '*',
+    },
+  })
 
 /** The paths of pages (the home page, a locator's pages), which a person opens; not its sitemap. */
 const isPage = (path: string): boolean =>
