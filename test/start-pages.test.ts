@@ -64,6 +64,15 @@ describe('a page asked for while the service starts', () => {
   test('the APIs keep their JSON, asked for by a browser too', async () => {
     const health = await ask('/healthz', { accept: BROWSER })
     expect([health.status, await health.json()]).toEqual([200, { status: 'starting' }])
+    // A liveness probe's path as the app reads it (200 there): a 503 would restart a starting process.
+    for (const path of ['/healthz/', '/healthz?probe=1']) {
+      const probe = await ask(path)
+      expect({ path, status: probe.status, body: await probe.json() }).toEqual({
+        path,
+        status: 200,
+        body: { status: 'starting' },
+      })
+    }
     const ready = await ask('/readyz', { accept: BROWSER })
     expect([ready.status, ((await ready.json()) as { status: string }).status]).toEqual([503, 'starting'])
     const admin = await ask('/admin/v1/locations', { accept: BROWSER })

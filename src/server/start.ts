@@ -45,6 +45,8 @@ const PAGE_RELOAD_S = 5
 function startingResponses(): (request: Request) => Promise<Response> {
   const served = new Elysia({ handler: SHORT_HOSTS })
     .onError({ as: 'global' }, ({ request }) => startingAnswer(pathOf(request.url), request))
+    // The process is alive: 200 at /healthz as the app routes it ("/healthz/" too).
+    .get('/healthz', () => marked(Response.json({ status: 'starting' })))
     .use(widgetRoutes())
     .use(docsRoutes())
   return (request) =>
@@ -73,8 +75,9 @@ export function startingResponder(logRequests: boolean, log: Log): (request: Req
 }
 
 /** The starting answer for a request to `path`, marked as one. */
-function startingAnswer(path: string, request: Request): Response {
-  const response = answerFor(path, request)
+const startingAnswer = (path: string, request: Request): Response => marked(answerFor(path, request))
+
+function marked(response: Response): Response {
   response.headers.set(SERVICE_STATUS_HEADER, 'starting')
   return response
 }
@@ -84,7 +87,6 @@ function startingAnswer(path: string, request: Request): Response {
  * its other errors do, so a finder on a shop's site reads it.
  */
 function answerFor(path: string, request: Request): Response {
-  if (path === '/healthz') return Response.json({ status: 'starting' })
   if (path.startsWith('/public/')) {
     const origin = request.headers.get('origin') || '*'
     // A preflight refused would fail the request after as a network error, its 503 unread.
