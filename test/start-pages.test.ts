@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { openApiDocument } from '../src/api/openapi/document'
 import { startingResponder } from '../src/server/start'
 import { startServer, tempDir } from './helpers'
 import { holdLock } from './hold-lock'
@@ -105,6 +106,24 @@ describe('a page asked for while the service starts', () => {
       expect({ path, status: res.headers.get('x-service-status') }).toEqual({ path, status: 'starting' })
     }
     expect((await ask('/widget.js')).headers.has('x-service-status')).toBe(false)
+  })
+
+  test('a starting answer of an operation sends only the headers the OpenAPI document declares for it', async () => {
+    const paths = openApiDocument().paths as Record<string, Record<string, { responses: Record<string, any> }>>
+    const asked = [
+      ['/healthz', '/healthz'],
+      ['/readyz', '/readyz'],
+      ['/admin/v1/locations', '/admin/v1/locations'],
+      ['/public/v1/pk_x/locations?lat=1&lng=2', '/public/v1/{token}/locations'],
+    ] as const
+    for (const [path, op] of asked) {
+      const res = await ask(path, { origin: 'https://shop.example.com' })
+      const declared = Object.keys(paths[op]!.get!.responses[String(res.status)]!.headers ?? {})
+      const named = new Set(declared.map((name) => name.toLowerCase()))
+      for (const name of res.headers.keys())
+        if (!/^(content-type|content-length|x-content-type-options|access-control-[a-z-]+)$/.test(name))
+          expect({ path, name, declared: named.has(name) }).toEqual({ path, name, declared: true })
+    }
   })
 
   test("a shop's page script reads the Query API's X-Service-Status: CORS exposes it", async () => {

@@ -137,7 +137,9 @@ function responses(op: Operation, api: ApiShape): Json {
   }
   // A write's answer replayed for its Idempotency-Key says so.
   const replayed: HeaderUse[] = op.api === 'admin' && op.method === 'post' ? ['Idempotent-Replayed?'] : []
-  answer(op.ok, [...api.okHeaders, ...replayed])
+  // /healthz's 200 while the process starts is a starting answer, marked as its 503s are.
+  const starting: HeaderUse[] = op.id === 'health' ? ['X-Service-Status?'] : []
+  answer(op.ok, [...api.okHeaders, ...replayed, ...starting])
   for (const a of op.also ?? []) answer(a, ['X-Request-Id', ...replayed])
   if (api.notModified) {
     const r = at(304)
