@@ -19,7 +19,10 @@ export type ClientOptions = {
     inFlightWaitMs?: number;
     /** Per try, ms (default 30,000). */
     timeoutMs?: number;
-    /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
+    /**
+     * The first wait between tries, ms, doubled each time up to maxWaitMs, unless Retry-After says
+     * (default 250).
+     */
     backoffMs?: number;
     /**
      * How long a request waits for a service that is starting (503 with X-Service-Status: starting:

@@ -35,7 +35,10 @@ export type ClientOptions = {
   inFlightWaitMs?: number
   /** Per try, ms (default 30,000). */
   timeoutMs?: number
-  /** The first wait between tries, ms, doubled each time unless Retry-After says (default 250). */
+  /**
+   * The first wait between tries, ms, doubled each time up to maxWaitMs, unless Retry-After says
+   * (default 250).
+   */
   backoffMs?: number
   /**
    * How long a request waits for a service that is starting (503 with X-Service-Status: starting:
@@ -276,6 +279,8 @@ export class StorelocClient {
       headers['content-type'] = 'application/json'
     }
     let wait = this.backoffMs
+    /** The client's own wait between tries, doubled each time: it grows to maxWaitMs, not past it. */
+    const backoff = () => Math.min(wait, this.maxWaitMs)
     let failed = 0
     /** When the first starting answer came; undefined until one did. */
     let startingSince: number | undefined
@@ -284,7 +289,7 @@ export class StorelocClient {
     /** A try that got no answer, or lost its body on the way: counted, and backed off from. */
     const unansweredTry = async (e: unknown) => {
       if (++failed >= this.attempts) throw unanswered(method, path, e, headers['idempotency-key'])
-      await sleep(wait)
+      await sleep(backoff())
       wait *= 2
     }
     for (;;) {
@@ -307,15 +312,18 @@ export class StorelocClient {
         ? startingPause(retryAfter)
         : retryAfter !== undefined && retryAfter > 0
           ? retryAfter * 1000
-          : wait
+          : waiting
+            ? wait
+            : backoff()
       const first = starting && startingSince === undefined
       if (starting) startingSince ??= Date.now()
       if (waiting) inFlightSince ??= Date.now()
       /** Whether the pause ends within `limit` ms of `since`. */
       const within = (since: number, limit: number) => Date.now() - since + pause <= limit
-      // A pause beyond maxWaitMs ends the request, whatever it waits for: shortened instead, a
-      // maxWaitMs of 0 would ask again and again. A start and a write still running each have a
-      // wait of their own, not counted in tries; the other answers spend tries.
+      // A pause beyond maxWaitMs ends the request: shortened instead, a maxWaitMs of 0 would ask
+      // a start or a running write (bound by time, not tries) again and again; only the backoff of
+      // answers that spend tries is shortened. A start and a write still running each have a wait
+      // of their own, not counted in tries; the other answers spend tries.
       const again =
         pause <= this.maxWaitMs &&
         (starting

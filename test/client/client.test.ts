@@ -242,6 +242,47 @@ describe('StorelocClient', () => {
     expect(count()).toBe(1)
   })
 
+  test("the client's own backoff grows to maxWaitMs, not past it, for as many tries as attempts", async () => {
+    // The waits the client asks for, each run at once: their lengths, not a clock, are compared.
+    const asked: number[] = []
+    const realTimeout = globalThis.setTimeout
+    globalThis.setTimeout = ((fn: () => void, ms?: number) => {
+      asked.push(ms ?? 0)
+      return realTimeout(fn, 0)
+    }) as typeof setTimeout
+    const tried = async (answer: () => Promise<Response>) => {
+      asked.length = 0
+      let tries = 0
+      const api = new StorelocClient({
+        baseUrl: 'http://localhost',
+        apiKey: env.key,
+        attempts: 8,
+        backoffMs: 100,
+        maxWaitMs: 1000,
+        fetch: (() => (tries++, answer())) as unknown as typeof fetch,
+      })
+      const error = await api.listLocations().catch((e) => e)
+      return { code: error.code, tries, waits: [...asked] }
+    }
+    try {
+      const capped = [100, 200, 400, 800, 1000, 1000, 1000]
+      // No answer at all: doubled, it would wait 6.4 s before the last try.
+      expect(
+        await tried(async () => {
+          throw new TypeError('connection refused')
+        }),
+      ).toEqual({ code: 'network_error', tries: 8, waits: capped })
+      // A proxy's 502 with no Retry-After asks for no wait: its tries are not cut short at 1.6 s.
+      expect(await tried(async () => new Response('{"error":"bad_gateway"}', { status: 502 }))).toEqual({
+        code: 'bad_gateway',
+        tries: 8,
+        waits: capped,
+      })
+    } finally {
+      globalThis.setTimeout = realTimeout
+    }
+  })
+
   test('gives up after its attempts, with the last error', async () => {
     const { api, seen } = client(async () => {
       throw new TypeError('connection refused')
