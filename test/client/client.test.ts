@@ -283,6 +283,36 @@ describe('StorelocClient', () => {
     }
   })
 
+  test('every kind of retry and wait sends the write again with its one Idempotency-Key', async () => {
+    const realTimeout = globalThis.setTimeout
+    // Each wait runs at once: a start's is 1 s.
+    globalThis.setTimeout = ((fn: () => void, _ms?: number, ...args: unknown[]) =>
+      realTimeout(fn, 0, ...args)) as typeof setTimeout
+    const cutBody = new ReadableStream({ start: (c) => c.error(new TypeError('socket closed')) })
+    // No answer, a body cut off, a busy database, the write still running, a start: three tries of four.
+    const answers: (() => Response)[] = [
+      () => {
+        throw new TypeError('connection refused')
+      },
+      () => new Response(cutBody, { status: 200 }),
+      () => new Response('{"error":"unavailable"}', { status: 503, headers: { 'retry-after': '0' } }),
+      () => new Response('{"error":"conflict"}', { status: 409, headers: { 'retry-after': '0' } }),
+      () => new Response('{}', { status: 503, headers: { 'retry-after': '1', 'x-service-status': 'starting' } }),
+    ]
+    try {
+      const { api, seen } = client(async (_r, send) => answers[seen.length - 1]?.() ?? send())
+      const made = await api.createLocation(storeBody({ external_id: 'S1' }) as any)
+      expect(made.external_id).toBe('S1')
+      expect(seen).toHaveLength(answers.length + 1)
+      const keys = seen.map((r) => r.headers.get('idempotency-key'))
+      expect(keys[0]).toMatch(/^[0-9a-f-]{36}$/)
+      expect(keys).toEqual(Array(seen.length).fill(keys[0]))
+      expect(count()).toBe(1)
+    } finally {
+      globalThis.setTimeout = realTimeout
+    }
+  })
+
   test('gives up after its attempts, with the last error', async () => {
     const { api, seen } = client(async () => {
       throw new TypeError('connection refused')
