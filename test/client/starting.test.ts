@@ -72,6 +72,22 @@ describe('StorelocClient while the service starts', () => {
     expect(seen).toHaveLength(1)
   })
 
+  test('an onStarting that throws ends the request with its error, at once, nothing sent again', async () => {
+    service.startingFor = Number.POSITIVE_INFINITY
+    const stop = new Error('not waiting for a start tonight')
+    const api = new StorelocClient({
+      baseUrl: service.url,
+      apiKey: env.key,
+      startupWaitMs: 1500,
+      onStarting: () => {
+        throw stop
+      },
+    })
+    expect(await api.createLocation(storeBody() as any).catch((e) => e)).toBe(stop)
+    expect(seen).toHaveLength(1)
+    expect(count()).toBe(0)
+  })
+
   test("a 503 without X-Service-Status is a 503 like another, though its body is a starting answer's", async () => {
     // What a proxy that drops the header passes on: the starting answer's status, body and Retry-After.
     const starting = startingResponder(false, () => {})
