@@ -297,6 +297,13 @@ test('a region or country in the name of the town is not said: "Kansas City", "P
   expect(
     addressText({ formatted: '1 Main St, Kansas City, Kansas', city: 'Kansas City', region: 'Kansas', country: 'US' }),
   ).toBe('1 Main St, Kansas City, Kansas, United States')
+  // Its name written twice names no region or country it holds either.
+  expect(addressText({ formatted: 'Kuwait City, Kuwait City', city: 'Kuwait City', country: 'KW' })).toBe(
+    'Kuwait City, Kuwait City, Kuwait',
+  )
+  expect(addressText({ formatted: 'Iowa City, Iowa City', city: 'Iowa City', region: 'Iowa', country: 'US' })).toBe(
+    'Iowa City, Iowa City, Iowa, United States',
+  )
   // A town named as its region or country is.
   expect(addressText({ formatted: '1 Broadway, New York', city: 'New York', region: 'New York', country: 'US' })).toBe(
     '1 Broadway, New York, United States',

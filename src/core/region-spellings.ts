@@ -145,13 +145,14 @@ export function holdsTown(text: string, town: string): boolean {
 
 /**
  * Whether `text` holds one of `keys` (nameKey's) as words outside its town's name: "Kansas City"
- * names no Kansas, "Panama City" no Panama. A key that is the town's name counts there
- * ("New York", "Singapore").
+ * names no Kansas, "Panama City" no Panama, nor "Kuwait City, Kuwait City" Kuwait. A key that is
+ * the town's name counts there ("New York", "Singapore").
  */
 export function namesBeside(text: string, keys: string[], town: string): boolean {
   const own = nameKey(town)
   const words = ` ${nameKey(text)} `
-  const beside = words.split(` ${own} `).join('  ')
+  // The lookahead leaves the space after the name, which begins its next writing: "kuwait city kuwait city".
+  const beside = own === '' ? words : words.replace(new RegExp(` ${own}(?= )`, 'gu'), ' ')
   return keys.some((key) => key !== '' && (key === own ? words : beside).includes(` ${key} `))
 }
 
