@@ -59,7 +59,14 @@ const ADDRESSES = {
   'Aalborg, Vesterbro gade': { city: 'Aalborg', country: 'DK' },
   'Los Angeles, South Gate': { city: 'Los Angeles', region: 'California', country: 'US' },
   'Cáceres, Villasbuenas de Gata': { city: 'Cáceres', country: 'ES' },
+  // No country, at a point in the Pacific that names none either.
+  'San Francisco, Golden Gate': { city: 'San Francisco' },
+  'Los Angeles, Ocean Gate': { city: 'Los Angeles' },
+  'Almería, Cabo de Gata': { city: 'Almería' },
 } as const
+
+/** Where an address's point is: at sea, 30 km and more from any town, for one of no country. */
+const pointOf = (parts: object) => ('country' in parts ? { lat: 45, lng: 10 } : { lat: 0, lng: -150 })
 
 let env: TestEnv
 let token: string
@@ -69,7 +76,7 @@ beforeAll(() => {
     addresses: Object.fromEntries(
       Object.entries(ADDRESSES).map(([address, parts]) => [
         address,
-        { lat: 45, lng: 10, precision: 'city' as const, parts: { ...parts } },
+        { ...pointOf(parts), precision: 'city' as const, parts: { ...parts } },
       ]),
     ),
   })
@@ -137,6 +144,11 @@ test('a piece after the town with neither number nor street word is no street: a
     'Los Angeles, South Gate',
     'Cáceres, Villasbuenas de Gata',
   ] as const)
+    expect([address, await streetsOf(address)]).toEqual([address, [undefined, undefined]])
+})
+
+test('with no country known, a Norwegian or Danish street word written apart makes no street: "Golden Gate"', async () => {
+  for (const address of ['San Francisco, Golden Gate', 'Los Angeles, Ocean Gate', 'Almería, Cabo de Gata'] as const)
     expect([address, await streetsOf(address)]).toEqual([address, [undefined, undefined]])
 })
 

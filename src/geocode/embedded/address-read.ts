@@ -78,8 +78,8 @@ const PAGE_PREFIX = new Set(['strada', 'calea'])
 const PAGE_COMPOUND = /(gatan|gaten|vägen|veien|vegen|gade|vej|katu)$/
 /**
  * Norwegian and Danish street words written apart ("Karl Johans gate", "Jens Baggesens Vej"), a
- * store page's in those countries (or where none is known) alone: elsewhere towns end in them
- * ("South Gate", "Golden Gate", "Villasbuenas de Gata").
+ * store page's in those countries alone, where the address's country is known to be that one:
+ * elsewhere towns and places end in them ("South Gate", "Golden Gate", "Villasbuenas de Gata").
  */
 const PAGE_SUFFIX: Record<string, string> = {
   gate: 'NO',
@@ -108,7 +108,10 @@ export function streetMask(tokens: string[], forPage: false | { country?: string
   const isPrefix = (key: string) => STREET_PREFIX.has(key) || (forPage && PAGE_PREFIX.has(key))
   const isSuffix = (key: string) =>
     STREET_SUFFIX.has(key) ||
-    (forPage && Object.hasOwn(PAGE_SUFFIX, key) && (forPage.country ?? PAGE_SUFFIX[key]) === PAGE_SUFFIX[key])
+    (forPage &&
+      forPage.country !== undefined &&
+      Object.hasOwn(PAGE_SUFFIX, key) &&
+      PAGE_SUFFIX[key] === forPage.country)
   const isCompound = (key: string, k: number) =>
     key.length > 6 &&
     (COMPOUND_STREET.test(key) || (forPage && PAGE_COMPOUND.test(tokens[k]!.normalize('NFC').toLowerCase())))
