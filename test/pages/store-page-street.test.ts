@@ -55,6 +55,9 @@ const ADDRESSES = {
   'Oslo, Gamle Drammens vei': { city: 'Oslo', country: 'NO' },
   'Oslo, Trondheimsveien': { city: 'Oslo', country: 'NO' },
   'Bergen, Strandgaten': { city: 'Bergen', country: 'NO' },
+  'Oslo, Rådhusgata': { city: 'Oslo', country: 'NO' },
+  'Tromsø, Storgata': { city: 'Tromsø', country: 'NO' },
+  'Tokyo, Yamagata': { city: 'Tokyo', country: 'JP' },
   'Frederiksberg, H.C. Ørsteds Vej': { city: 'Frederiksberg', country: 'DK' },
   'Aalborg, Vesterbro gade': { city: 'Aalborg', country: 'DK' },
   'Los Angeles, South Gate': { city: 'Los Angeles', region: 'California', country: 'US' },
@@ -143,6 +146,8 @@ test('a piece after the town with neither number nor street word is no street: a
     // Towns that end in a Norwegian street word, outside Norway: "gate" and "gata" are no street there.
     'Los Angeles, South Gate',
     'Cáceres, Villasbuenas de Gata',
+    // Norwegian "-gata" ends towns elsewhere: Niigata, Yamagata.
+    'Tokyo, Yamagata',
   ] as const)
     expect([address, await streetsOf(address)]).toEqual([address, [undefined, undefined]])
 })
@@ -174,6 +179,8 @@ test('a street word of Hungarian, Polish, Czech, Slovak, Romanian or a Nordic la
     ['Oslo, Gamle Drammens vei', 'Gamle Drammens vei'],
     ['Oslo, Trondheimsveien', 'Trondheimsveien'],
     ['Bergen, Strandgaten', 'Strandgaten'],
+    ['Oslo, Rådhusgata', 'Rådhusgata'],
+    ['Tromsø, Storgata', 'Storgata'],
     ['Frederiksberg, H.C. Ørsteds Vej', 'H.C. Ørsteds Vej'],
     ['Aalborg, Vesterbro gade', 'Vesterbro gade'],
   ] as const)

@@ -77,6 +77,11 @@ const PAGE_PREFIX = new Set(['strada', 'calea'])
 /** Tested on the word as written, lower-cased: Swedish "-vägen", not Norwegian "-vågen" (a bay: "Elnesvågen"). */
 const PAGE_COMPOUND = /(gatan|gaten|vägen|veien|vegen|gade|vej|katu)$/
 /**
+ * Norwegian "-gata" ("Storgata", "Rådhusgata"), where the address is known to be in Norway:
+ * elsewhere towns end in it (Niigata, Yamagata).
+ */
+const PAGE_COMPOUND_NO = /gata$/
+/**
  * Norwegian and Danish street words written apart ("Karl Johans gate", "Jens Baggesens Vej"), a
  * store page's in those countries alone, where the address's country is known to be that one:
  * elsewhere towns and places end in them ("South Gate", "Golden Gate", "Villasbuenas de Gata").
@@ -91,6 +96,9 @@ const PAGE_SUFFIX: Record<string, string> = {
   gade: 'DK',
   vej: 'DK',
 }
+/** Whether a word as written, lower-cased, ends as a store page's street does in an address of `country`. */
+const pageCompound = (word: string, country: string | undefined) =>
+  PAGE_COMPOUND.test(word) || (country === 'NO' && PAGE_COMPOUND_NO.test(word))
 /** A floor's, unit's, suite's or shop's word before its number ("Level 3", "Shop 2/100"). */
 export const UNIT_BEFORE = /^(?:level|floor|unit|suite|shop|etage|stock)$/i
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
@@ -101,7 +109,7 @@ const NAME_WORDS = 6
 
 /**
  * Which tokens of a part belong to a street name (and so never name a town); `forPage`: with
- * PAGE_PREFIX, PAGE_COMPOUND and, in its address's country, PAGE_SUFFIX.
+ * PAGE_PREFIX, PAGE_COMPOUND and, in its address's country, PAGE_COMPOUND_NO and PAGE_SUFFIX.
  */
 export function streetMask(tokens: string[], forPage: false | { country?: string } = false): boolean[] {
   const keys = tokens.map(streetKey)
@@ -114,7 +122,7 @@ export function streetMask(tokens: string[], forPage: false | { country?: string
       PAGE_SUFFIX[key] === forPage.country)
   const isCompound = (key: string, k: number) =>
     key.length > 6 &&
-    (COMPOUND_STREET.test(key) || (forPage && PAGE_COMPOUND.test(tokens[k]!.normalize('NFC').toLowerCase())))
+    (COMPOUND_STREET.test(key) || (forPage && pageCompound(tokens[k]!.normalize('NFC').toLowerCase(), forPage.country)))
   const mask = keys.map(() => false)
   const isNumber = (i: number) => /\d/.test(tokens[i] ?? '')
   keys.forEach((key, k) => {
