@@ -94,10 +94,19 @@ describe('a store near', () => {
     expect((await places('Mt Vernon', '', ohio))[0]!.label).toBe('Mount Vernon, OH, United States')
   })
 
-  test('lifts the smaller town a dash and "St" follow beside a store: "Frankfurt-Ste" by the Oder', async () => {
+  test('lifts the smaller town a dash or space and "St" follow beside a store: "Frankfurt Ste" by the Oder', async () => {
     const oder = await locatorWith([['Karl-Marx-Straße', 52.3471, 14.5506]])
-    for (const q of ['Frankfurt', 'Frankfurt (Oder)', 'Frankfurt-St', 'Frankfurt-Ste'])
+    for (const q of ['Frankfurt', 'Frankfurt (Oder)', 'Frankfurt-St', 'Frankfurt-Ste', 'Frankfurt St', 'Frankfurt Ste'])
       expect({ q, first: (await places(q, '', oder))[0]?.label }).toEqual({ q, first: 'Frankfurt (Oder), Germany' })
+    // Beside a store by the Main, the town by the Main, on any page.
+    const main = await locatorWith([['Zeil', 50.1147, 8.6821]])
+    for (const q of ['Frankfurt St', 'Frankfurt Ste'])
+      for (const more of ['', '&lang=de', '&lang=en-US'])
+        expect({ q, more, first: (await places(q, more, main))[0]?.label }).toEqual({
+          q,
+          more,
+          first: more === '&lang=de' ? 'Frankfurt am Main, Deutschland' : 'Frankfurt am Main, Germany',
+        })
   })
 
   test('makes a town after a thing\'s name and number meant: "Gate 12 Lübeck" beside a store in Lübeck', async () => {

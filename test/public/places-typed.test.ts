@@ -122,6 +122,24 @@ describe('GET /places', () => {
     // am Main ("Frankfurt-Sachsenhausen"), not Frankfort, IL, a typo off "Frankfurt St".
     for (const q of ['Frankfurt-St', 'Frankfurt-Ste', 'Frankfurt-Ste.'])
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: 'Frankfurt am Main, Germany' })
+    // So with a space: the town, as the text goes on to a street's or district's name, not a
+    // typo's Frankfort, IL, nor Frankfurt (Oder) before the bigger town, which "Frankfurt" is.
+    for (const q of ['Frankfurt St', 'Frankfurt St.', 'Frankfurt Ste', 'Frankfurt Ste.', 'Hamburg St'])
+      for (const more of ['', '&lang=de'])
+        expect({ q, more, first: (await places(q, more))[0]?.label }).toEqual({
+          q,
+          more,
+          first: q.startsWith('H')
+            ? more === ''
+              ? 'Hamburg, Germany'
+              : 'Hamburg, Deutschland'
+            : more === ''
+              ? 'Frankfurt am Main, Germany'
+              : 'Frankfurt am Main, Deutschland',
+        })
+    // A name "St" goes on in is still found: "Bury St" is Bury St Edmunds, "Fort St" Fort St. John.
+    expect((await places('Bury St'))[0]?.label).toBe('Bury St Edmunds, United Kingdom')
+    expect((await places('Fort St'))[0]?.label).toBe('Fort St. John, BC, Canada')
     // One name that a dash and "St" begin is still found: "Mont-St" is Mont-Saint-Aignan.
     expect((await places('Mont-St'))[0]?.label).toBe('Mont-Saint-Aignan, France')
     expect((await places('Hamburg-St. Pauli'))[0]?.label).toBe('St. Pauli, Germany')

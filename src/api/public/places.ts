@@ -182,8 +182,8 @@ function likelyAfterUnit(p: PlaceHit, nearKm: (p: PlaceHit) => number | null): b
 
 /**
  * Whether a town found whole is so by its own name's first words (`key`: the text's, or the town's
- * before a dash and "St": beforeShortAtEnd): "Frankfurt" and "Frankfurt-St" of Frankfurt (Oder),
- * not "Athens" of Lemont, IL.
+ * before a dash or space and "St": beforeShortAtEnd): "Frankfurt" and "Frankfurt Ste" of Frankfurt
+ * (Oder), not "Athens" of Lemont, IL.
  */
 function namedByItsStart(p: PlaceHit, key: string): boolean {
   if (!p.exact || p.precision !== 'city') return false

@@ -174,10 +174,11 @@ export class PlaceSearch {
     if (comma < 0) {
       const hits = this.named(nameKey(text), null, true)
       if (hits.some((h) => h.tier < WHOLE_ONE_EDIT)) return hits
-      // A dash and "St." typed last, naming nothing as typed, after a town of districts by its own
-      // name or one its own goes on from ("Frankfurt": Frankfurt am Main), begins a district's name: the
-      // town ("Hamburg-St.": Hamburg, not Caldwell, ID a typo off). Not after "Mont" (Mons by
-      // another name): "Mont-St" is Mont-Saint-Aignan begun.
+      // A dash or space and "St." typed last, naming nothing as typed, after a town of districts by
+      // its own name or one its own goes on from ("Frankfurt": Frankfurt am Main), begins a
+      // district's or street's name: the town ("Hamburg-St.", "Frankfurt Ste": not Caldwell, ID or
+      // Frankfort, IL a typo off). Not after "Mont" (Mons by another name): "Mont-St" is
+      // Mont-Saint-Aignan begun.
       // The town is looked up by name before the whole text before the dash is read: read whole,
       // each further "-St" would read the text again ("Hamburg-St-St-…": seconds).
       const before = beforeShortAtEnd(text)

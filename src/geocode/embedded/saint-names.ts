@@ -49,12 +49,13 @@ export function fortMountWritten(key: string): string | null {
   return written === key ? null : written
 }
 
-/** A dash, then a short word that ends the text, typed so far: "-St.", " – Mt". */
-const SHORT_AT_END = /\s*[-‐–—]\s*(st|ste|ft|mt)\.?\s*$/iu
+/** A dash or a space, then a short word that ends the text, typed so far: "-St.", " – Mt", " Ste". */
+const SHORT_AT_END = /(?:\s*[-‐–—]\s*|\s+)(st|ste|ft|mt)\.?\s*$/iu
 
 /**
- * The text before a dash and a short word that ends it, unfinished ("Hamburg-St." typed on to
- * "Hamburg-St. Pauli"); null where the text ends otherwise.
+ * The text before a dash or a space and a short word that ends it, unfinished ("Hamburg-St."
+ * typed on to "Hamburg-St. Pauli", "Frankfurt Ste" to a street's or district's name); null
+ * where the text ends otherwise.
  */
 export function beforeShortAtEnd(text: string): string | null {
   const m = SHORT_AT_END.exec(text)
