@@ -168,6 +168,20 @@ describe('GET /places', () => {
       ['Shop 3 Sydney', 'Sydney, NSW, Australia'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    // A region's name after a unit or a street is where the address is, whether or not a town
+    // is named so too: "Unit 4 Texas" is the state (Texas is a village in Mexico), and so are
+    // "Unit 4 Ohio" and "Hauptstraße 5 Bayern", no town's names.
+    for (const [q, label] of [
+      ['Unit 4 Texas', 'Texas, United States'],
+      ['Unit 4, Texas', 'Texas, United States'],
+      ['10 Main Street, Texas', 'Texas, United States'],
+      ['Unit 4 Ohio', 'Ohio, United States'],
+      ['10 Main Street Ohio', 'Ohio, United States'],
+      ['Unit 4 Bavaria', 'Bavaria, Germany'],
+      ['Hauptstraße 5 Bayern', 'Bayern, Germany'],
+      ['Shop 3 Queensland', 'Queensland, Australia'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // A word after a unit that names only a village, or a town by another name, is no town
     // meant: "Center" is Ózd, Hungary by another name and Center, TX (5,727), "Centre" Centre, AL.
     for (const q of ['Shop 3 Center', 'Shop 3 Centre', 'Unit 5 Mall', 'Suite 2 Plaza'])

@@ -41,6 +41,9 @@ const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
 
+/** Whether a text before a comma is a street's or unit's and its number: a digit, and a word of three letters. */
+const isAddressHead = (text: string) => /\d/.test(text) && /\p{L}{3}/u.test(text)
+
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 type District = { districts: PlaceHit[]; towns: PlaceHit[] }
 
@@ -52,6 +55,8 @@ export class PlaceSearch {
   private readonly codeLabel: Texts
   private readonly oneOffs: BigOneOff
   private readonly typoSource: TypoSource
+  /** Every region's name (not its code), as a key: what an address may end in without a town. */
+  private readonly regionNames: Set<string>
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
@@ -60,6 +65,7 @@ export class PlaceSearch {
     this.codes = new SortedKeys(parts.codes)
     this.codeLabel = new Texts(parts.codeLabel)
     this.oneOffs = new BigOneOff(this.nameKeys, this.spellings, parts.population)
+    this.regionNames = new Set(parts.regions.map((r) => r.key))
     const { names, nameKeys, spellings } = this
     this.typoSource = { parts, names, nameKeys, spellings, bestOf: (from, to, depth) => this.bestOf(from, to, depth) }
   }
@@ -103,8 +109,7 @@ export class PlaceSearch {
     const comma = text.indexOf(',')
     if (hits.length > 0) return hits
     if (comma < 0) return this.townAtEnd(text) ?? hits
-    const street = text.slice(0, comma)
-    if (!/\d/.test(street) || !/\p{L}{3}/u.test(street)) return hits
+    if (!isAddressHead(text.slice(0, comma))) return hits
     return this.find(text.slice(comma + 1))
   }
 
@@ -112,7 +117,8 @@ export class PlaceSearch {
    * A town ending an address written without a comma, after its street and number ("10 Downing
    * Street London", "Hauptstraße 5 Wien", "221B Baker Street London NW1"): the longest run of
    * words after a number that is some place's whole name, or one and what follows it ("Portland
-   * OR", "London NW1"), not begun by a street's word ("Street" is a town in England); with the
+   * OR", "London NW1") or a region's name ("Unit 4 Ohio", as "Unit 4 Texas", which a village in
+   * Mexico is named too), not begun by a street's word ("Street" is a town in England); with the
    * postcode before it when a house number precedes that ("Rue X 5 75016 Paris"). A run that
    * finds nothing so ("Rivoli Paris": Rivoli, in no region Paris) gives way to a shorter one.
    * A town of one word without a street before it is marked so ("Terminal 5 Heathrow" is no
@@ -126,7 +132,8 @@ export class PlaceSearch {
     if (first < 0) return null
     for (let i = first + 1; i < words.length; i++) {
       if (digits[i] || !/\p{L}{3}/u.test(words.slice(0, i).join(' ')) || isStreetWord(nameKey(words[i]!))) continue
-      if (!this.isName(nameKey(words.slice(i).join(' ')))) continue
+      const run = nameKey(words.slice(i).join(' '))
+      if (!this.isName(run) && !this.regionNames.has(run)) continue
       // One word after a number is a town as an address ends only where a street shows one: a
       // street's word ("Hauptstraße 5 Wien"), a number after a name of words ("Unter den Linden
       // 1 Berlin") or a unit's ("Unit 7 Leeds"). Else it more likely ends a thing's name
@@ -207,7 +214,10 @@ export class PlaceSearch {
     const townWithin = pieces.length > 1 ? withinOf(this.parts.regionKeys, pieces.slice(1), true) : null
     if (pieces.length === 1 || townWithin !== null) {
       const split = this.inTown(head, nameKey(pieces[0]!), townWithin)
-      if (split !== null) return split.districts.length > 0 ? split.districts : split.towns
+      if (split !== null && split.districts.length > 0) return split.districts
+      // After a street's or unit's number, no district's name, find() reads what follows whole:
+      // "Unit 4, Texas" is the state, as "Unit 4 Texas" is, not Texas, Mexico.
+      if (split !== null) return isAddressHead(head) ? [] : split.towns
     }
     return within === null ? this.named(head, null, true) : []
   }
