@@ -21,7 +21,7 @@ import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { beforeShortAtEnd, dashInName, fortMountWritten, writtenOut } from './saint-names'
-import { isStreetName, isStreetWord, UNIT_BEFORE } from './address-read'
+import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -41,9 +41,6 @@ const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
 
-/** Whether a text before a comma is a street's or unit's and its number: a digit, and a word of three letters. */
-const isAddressHead = (text: string) => /\d/.test(text) && /\p{L}{3}/u.test(text)
-
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 type District = { districts: PlaceHit[]; towns: PlaceHit[] }
 
@@ -55,8 +52,7 @@ export class PlaceSearch {
   private readonly codeLabel: Texts
   private readonly oneOffs: BigOneOff
   private readonly typoSource: TypoSource
-  /** Every region's name (not its code), as a key: what an address may end in without a town. */
-  private readonly regionNames: Set<string>
+  private readonly addressSource: AddressSource
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
@@ -65,7 +61,9 @@ export class PlaceSearch {
     this.codes = new SortedKeys(parts.codes)
     this.codeLabel = new Texts(parts.codeLabel)
     this.oneOffs = new BigOneOff(this.nameKeys, this.spellings, parts.population)
-    this.regionNames = new Set(parts.regions.map((r) => r.key))
+    // A region's name (not its code) may end an address as a town's does ("Unit 4 Ohio").
+    const regionNames = new Set(parts.regions.map((r) => r.key))
+    this.addressSource = { find: (t) => this.find(t), names: (k) => this.isName(k) || regionNames.has(k) }
     const { names, nameKeys, spellings } = this
     this.typoSource = { parts, names, nameKeys, spellings, bestOf: (from, to, depth) => this.bestOf(from, to, depth) }
   }
@@ -108,61 +106,9 @@ export class PlaceSearch {
     // Springfield, IL 62701", "Unter den Linden 1, 10117 Berlin"): what follows names the place.
     const comma = text.indexOf(',')
     if (hits.length > 0) return hits
-    if (comma < 0) return this.townAtEnd(text) ?? hits
+    if (comma < 0) return townAtEnd(this.addressSource, text) ?? hits
     if (!isAddressHead(text.slice(0, comma))) return hits
     return this.find(text.slice(comma + 1))
-  }
-
-  /**
-   * A town ending an address written without a comma, after its street and number ("10 Downing
-   * Street London", "Hauptstraße 5 Wien", "221B Baker Street London NW1"): the longest run of
-   * words after a number that is some place's whole name, or one and what follows it ("Portland
-   * OR", "London NW1") or a region's name ("Unit 4 Ohio", as "Unit 4 Texas", which a village in
-   * Mexico is named too), not begun by a street's word ("Street" is a town in England); with the
-   * postcode before it when a house number precedes that ("Rue X 5 75016 Paris"). A run that
-   * finds nothing so ("Rivoli Paris": Rivoli, in no region Paris) gives way to a shorter one.
-   * A town of one word without a street before it is marked so ("Terminal 5 Heathrow" is no
-   * address: afterThing).
-   * Null when none finds a place, or no word of three letters precedes it.
-   */
-  private townAtEnd(text: string): PlaceHit[] | null {
-    const words = text.trim().split(/\s+/)
-    const digits = words.map((w) => /\d/.test(w))
-    const first = digits.indexOf(true)
-    if (first < 0) return null
-    for (let i = first + 1; i < words.length; i++) {
-      if (digits[i] || !/\p{L}{3}/u.test(words.slice(0, i).join(' ')) || isStreetWord(nameKey(words[i]!))) continue
-      const run = nameKey(words.slice(i).join(' '))
-      if (!this.isName(run) && !this.regionNames.has(run)) continue
-      // One word after a number is a town as an address ends only where a street shows one: a
-      // street's word ("Hauptstraße 5 Wien"), a number after a name of words ("Unter den Linden
-      // 1 Berlin") or a unit's ("Unit 7 Leeds"). Else it more likely ends a thing's name
-      // ("Terminal 5 Heathrow"): afterThing.
-      const streetShown = first >= 2 || words.slice(0, i).some((w) => isStreetName(nameKey(w)))
-      const unit = !streetShown && UNIT_BEFORE.test(words[0]!)
-      if (i === words.length - 1 && !streetShown && !unit) return this.afterThing(words[i]!)
-      // The number before the town is its postcode only where read so: "700 New York" finds York.
-      const coded = digits[i - 1] && first < i - 1 ? this.find(words.slice(i - 1).join(' ')) : []
-      if (coded.some((h) => h.byCode)) return coded
-      // The place found first is one the run names whole (exact ones come first): "Windows 10
-      // Home" is not Homestead, which "Home" begins.
-      const hits = this.find(words.slice(i).join(' '))
-      // One word after a unit alone may be a word of the place's, not its town ("Shop 3 Center"):
-      // afterUnit.
-      if (unit && i === words.length - 1) for (const h of hits) h.afterUnit = true
-      if (hits[0]?.exact) return hits
-    }
-    return null
-  }
-
-  /**
-   * The towns `word` names whole after a thing's name and number ("Gate 12 Berlin"), each marked
-   * so (PlaceHit.afterThing); null when it names none so.
-   */
-  private afterThing(word: string): PlaceHit[] | null {
-    const towns = this.find(word).filter((h) => h.exact && h.precision === 'city')
-    for (const h of towns) h.afterThing = true
-    return towns.length > 0 ? towns : null
   }
 
   /** The places `text` names in `country` only, as what follows its vehicle code and a dash ("A-1130 Wien"). */
