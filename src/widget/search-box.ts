@@ -194,8 +194,9 @@ export function placeBox(
     } else if (e.key === 'Enter' && active >= 0) {
       e.preventDefault()
       pick(active)
-    } else if (e.key === 'Escape' && places.length > 0) {
-      e.preventDefault()
+    } else if (e.key === 'Escape') {
+      // A question on its way (waiting for a starting service) is dropped too: no list opens after.
+      if (places.length > 0) e.preventDefault()
       close()
     }
   })

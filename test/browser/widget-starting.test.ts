@@ -1,8 +1,8 @@
 // The finder while the service starts, in a real browser against a real server with the demo
 // data: its Query API answers 503 with Retry-After (starting, or its place data being read) and the
 // finder asks again after that wait (its search, filters, place suggestions and the nearest stores
-// beyond the radius), searching meanwhile, with no error said; a newer search wins; no other
-// failure (a 400) is asked again; the waits leave no listener behind.
+// beyond the radius), searching meanwhile, with no error said; a newer search, or Escape in the
+// place box, wins; no other failure (a 400) is asked again; the waits leave no listener behind.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { MAX_RADIUS } from '../../src/core/limits'
@@ -126,6 +126,30 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
       await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
       expect(places.refused()).toBe(2)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('Escape pressed while the first suggestions wait for the service: none opens after it', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    await startingFirst(page, '**/places?*', 1)
+    let asks = 0
+    page.on('request', (r) => void (r.url().includes('/places?') && asks++))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      const refused = page.waitForResponse((r) => r.url().includes('/places?') && r.status() === 503)
+      await box.fill('Lond')
+      await refused
+      await page.keyboard.press('Escape')
+      // Longer than the Retry-After: a wait not ended would have asked again, and its list opened.
+      await page.waitForTimeout(2500)
+      expect(asks).toBe(1)
+      expect(await box.getAttribute('aria-expanded')).toBe('false')
+      expect(await page.locator('.sl-suggestion').count()).toBe(0)
+      expect(await box.inputValue()).toBe('Lond')
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
