@@ -9,7 +9,7 @@ import { MAX_RADIUS } from '../../src/core/limits'
 import { abortListeners, chromiumPath, newPage, starting, startingFirst } from './browser'
 import { useDemoBrowser } from './server'
 
-const demo = useDemoBrowser({ PORT: '45101' })
+const demo = useDemoBrowser()
 
 /** The place a GET /locations searches near (its near=), for the requests the page sends. */
 const nearOf = (url: string) => new URL(url).searchParams.get('near')
