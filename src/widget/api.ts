@@ -90,7 +90,8 @@ export async function query<T>(
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
     const code = error.code ?? (response.status === 429 ? 'RATE_LIMITED' : `HTTP_${response.status}`)
-    const after = Number(response.headers.get('retry-after') ?? Number.NaN)
+    // An empty Retry-After names no wait (Number('') is 0: asked again at once, for 90 s).
+    const after = Number(response.headers.get('retry-after') || Number.NaN)
     const wait = response.status === 503 && after >= 0 ? Math.min(after, WAIT_MOST_S) : undefined
     throw new ApiError(code, error.message ?? response.statusText, wait)
   }

@@ -2,7 +2,8 @@
 // data: its Query API answers 503 with Retry-After (starting, or its place data being read) and the
 // finder asks again after that wait (its search, filters, place suggestions and the nearest stores
 // beyond the radius), searching meanwhile, with no error said; a newer search, or Escape in the
-// place box, wins; no other failure (a 400) is asked again; the waits leave no listener behind.
+// place box, wins; no other failure (a 400, a 503 with an empty Retry-After) is asked again; the
+// waits leave no listener behind.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { MAX_RADIUS } from '../../src/core/limits'
@@ -97,6 +98,32 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.waitForTimeout(2500)
       expect(asked).toBe(1)
       expect(await alert.textContent()).toBe('The stores could not be loaded. Try again')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('a 503 whose Retry-After is empty names no wait: not asked again, its error said at once', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let asked = 0
+    await page.route('**/locations?*', (route) => {
+      asked++
+      return route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '' },
+        body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+      })
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      const refused = page.waitForResponse((r) => r.url().includes('/locations?'))
+      await searchFor(page, 'London')
+      expect((await refused).headers()['retry-after']).toBe('')
+      // Longer than a wait of none (0.2 s) several times over: an empty value taken as 0 asks again by now.
+      await page.waitForTimeout(2500)
+      expect(asked).toBe(1)
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('The stores could not be loaded. Try again')
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
