@@ -89,6 +89,9 @@ const CELLS: WeekCells = [
   ['pn-pt od 9 do 17, sob od 10 do 14', '1-5 09:00-17:00; 6 10:00-14:00'],
   ['poniedziałek-piątek od 8 do 16', '1-5 08:00-16:00'],
   ['Mo-Mi 9-18, do 9-20', '1-3 09:00-18:00; 4 09:00-20:00'], // beside German days, Thursday
+  // Beside German days with "SB" (self-service, or Polish sobota?) "do" stays Thursday.
+  ['Mo-Fr 9-18, Do 9-20, Sa 9-14, SB 0-24', '1-3,5 09:00-18:00; 4 09:00-20:00; 6 ?'],
+  ['Mo-Fr 9-18, Do 9-20, SB 24h', null],
   // Danish, Norwegian and Swedish "kl." before a closing alone's hour.
   ['man-fre kl. 10-18, tor til kl. 20', '1-3,5 10:00-18:00; 4 10:00-20:00'],
   ['mandag-fredag 10-17.30, torsdag til kl. 19', '1-3,5 10:00-17:30; 4 10:00-19:00'],

@@ -123,6 +123,16 @@ export function daysNamedTogether(texts: string[]): number[][] {
   return specs.map((spec) => (spec === null || (mixed && POLISH_ONLY.test(spec)) ? [] : daysOf(spec, read, NAMED)))
 }
 
+/**
+ * Whether a folded week's days, "do" left out, are Polish and no other language's: there "do"
+ * before an hour is until ("od 9 do 17"). Beside German days ("Mo-Fr 9-18, Do 9-20, SB 24h")
+ * it is Thursday.
+ */
+export function polishWeek(t: string): boolean {
+  const days = [...t.matchAll(NAMED.daysAt)].map((spec) => spec[0]).filter((spec) => !/^do\b/.test(spec))
+  return readsPolish(days) && !days.some(notPolish)
+}
+
 /** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." is no M. */
 const SPANISH_ONLY_LETTER = /(?<![\p{L}\d])[lxjvd](?![\p{L}\d])/u
 const LETTER_M = /(?<![\p{L}\d])m(?![\p{L}\d])/u

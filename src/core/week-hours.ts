@@ -27,7 +27,17 @@ import {
   ROMANCE_WORDS,
   TWO_WAYS,
 } from './day-names'
-import { clock24, daysOf, folded, isGroup, lettersOf, namesDays, otherLanguage, type Spec } from './week-days'
+import {
+  clock24,
+  daysOf,
+  folded,
+  isGroup,
+  lettersOf,
+  namesDays,
+  otherLanguage,
+  polishWeek,
+  type Spec,
+} from './week-days'
 import { monthDoubt } from './week-months'
 import { again, closeAt, doubt, isTill, lateAfterDays, lateAside, lateNoHour } from './week-again'
 import {
@@ -182,10 +192,7 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
 const POLISH_UNTIL = /(?<![\p{L}\d])do(?=\s+\d)/gu
 
 /** A folded text with Polish "do" before an hour hidden from the days, when its days read as Polish. */
-function polishUntil(t: string): string {
-  const days = [...t.matchAll(NAMED.daysAt)].map((spec) => spec[0]).filter((spec) => !/^do\b/.test(spec))
-  return readsPolish(days) ? t.replace(POLISH_UNTIL, '__') : t
-}
+const polishUntil = (t: string): string => (polishWeek(t) ? t.replace(POLISH_UNTIL, '__') : t)
 
 /** "u." as German shops write und, apart from the words around it; "u" alone between hours. */
 const GERMAN_AND = /(?<![\p{L}\d])u\./gu
