@@ -1,9 +1,10 @@
 // Week cells that name months, holidays alone, or a day again with a text not read: each read
 // into its days' hours, or refused with a message that quotes what it does not read.
-import { expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { splitWeekHours } from '../src/core/week-hours'
 import { readLocationsCsv } from '../src/locations/csv'
 import { noDayNote, weekInto } from '../src/locations/csv-week'
+import { testCells } from './week-cells-table'
 
 /** The message a week cell is refused with, or null when it is read. */
 function refusal(cell: string): string | null {
@@ -118,6 +119,9 @@ test('a month named alone, in the languages read, is a season: the cell is in do
     ['seg-sex 9-18, agosto fechado', 'agosto'],
     ['pn-pt 9-17, sierpień nieczynne', 'sierpień'],
     ['Mon-Fri 9-5, Aug closed', 'Aug'],
+    ['Mon-Fri 9-5. Closed in August', 'August'],
+    ['lun-sab 9-19 (chiuso per ferie ad agosto)', 'agosto'],
+    ['lun-ven 9h-19h, fermé en mai', 'mai'],
   ]) {
     const message = refusal(cell!)
     expect(message, cell).toContain(`its "${month}" is a season, not read`)
@@ -150,6 +154,10 @@ test('a season named, in the languages read, is refused as a range of months is'
     ['man-fre 10-18, vinter lukket', 'vinter'],
     ['seg-sex 9-18 (verão)', 'verão'],
     ['pn-pt 9-17 (zimą)', 'zimą'],
+    ['pn-pt 9-17 (lato)', 'lato'],
+    ['pn-pt 9-17, latem nieczynne', 'latem'],
+    ['Mon-Sat 9-5 (Sunday: closed in summer)', 'summer'],
+    ['Mon-Fri 9-5, closed for the summer', 'summer'],
   ]) {
     const message = refusal(cell!)
     expect(message, cell).toContain(`its "${season}" is a season, not read`)
@@ -161,4 +169,26 @@ test('an import of a week cell naming a season writes no hours for its line', ()
   const { rows } = readLocationsCsv('name,address,hours\nA,"Hauptstr. 1, 10115 Berlin, DE",Mo-Fr 9-18 (Sommer)\n')
   expect(rows[0]!.body.hours).toBeUndefined()
   expect(rows[0]!.problems.map((p) => p.message).join(' ')).toContain('its "Sommer" is a season, not read')
+})
+
+// A month or season beside words of no part of the year is a name, a street, a word of another
+// language: the cell reads as it would without it, its note kept on its days ("?").
+describe('a month or season in a name, a street or another language is no season', () => {
+  testCells([
+    ['Mon-Fri 9-5, Sat 10-2 (ask for August)', '1-5 09:00-17:00; 6 ?'],
+    ['Mo-Fr 9-18, Sa 9-13 (Ansprechpartner: Jan Müller)', '1-5 09:00-18:00; 6 ?'],
+    ['Mon-Sat 9-5:30, Sun 10-4 (Summer Street entrance)', '1-6 09:00-17:30; 7 ?'],
+    ['Mon-Fri 9-5 (Winter Garden level 2)', '1-5 ?'],
+    ['Mon-Fri 9-5, Sat 10-2 - Estate Road', '1-5 09:00-17:00; 6 ?'],
+    ['Mon-Fri 9-5 (Estate office)', '1-5 ?'],
+    ['Mo-Fr 9-18 (August-Bebel-Str. 5)', '1-5 ?'],
+    ['Mo-Fr 9-18, Sa 9-13 (Mai-Center)', '1-5 09:00-18:00; 6 ?'],
+    ['lun-ven 9-18 (ingresso lato strada)', '1-5 ?'], // Italian side
+    ['Lun-Vie 9-14, Sáb 10-14 (tienda oficial de la marca)', '1-5 09:00-14:00; 6 ?'], // Spanish brand
+    ['lun-sab 9-19, mai chiuso', '1-6 ?'], // Italian never
+    ['lun-ven 9-18 (piazza 25 Aprile)', '1-5 ?'],
+    ['lun-ven 9h-19h (rue du 8 Mai)', '1-5 ?'],
+    ['pn-pt 9-17, sob 9-13 (ul. Lipca 3)', '1-5 09:00-17:00; 6 ?'],
+    ['pn-pt 9-17 (al. 29 Listopada)', '1-5 ?'],
+  ])
 })

@@ -3,7 +3,8 @@
 // geschlossen") or a season ("(Sommer)", "im Winter geschlossen") is part of the year, and a day
 // of a month ("15 Mar", "24. Dezember") a date, never days, though "mar" is Tuesday in French,
 // Spanish and Italian.
-import { folded } from './week-days'
+import { NAMED, NORDIC } from './day-names'
+import { folded, polishWeek } from './week-days'
 
 /** Months, folded, in English, German, French, Spanish, Italian, Dutch, Swedish, Danish and Norwegian, whole and short. */
 const MONTHS = [
@@ -60,7 +61,7 @@ const MONTH_ALONE = new RegExp(
     'wrzesien|wrzesnia|pazdziernik|pazdziernika|listopad|listopada|grudzien|grudnia',
     'jan|feb|apr|jun|jul|aug|sept?|oct|okt|nov|dec|dez',
   ].join('|')})\\.?(?:\\s+(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.\\-–—]))?(?![\\p{L}\\d])`,
-  'u',
+  'gu',
 )
 
 /**
@@ -68,7 +69,83 @@ const MONTH_ALONE = new RegExp(
  * month, part of the year, of which a week of hours says nothing.
  */
 const SEASON =
-  /(?<!\p{L})(?:winter|summer|sommer|sommar|vinter|hiver|ete|invierno|verano|inverno|estate|verao|zomer|lato|latem|zima|season|saison|temporada|stagione|seizoen|winterpause|sommerpause|betriebsferien|sommartid|vintertid|sommertid)(?!\p{L})/u
+  /(?<!\p{L})(?:winter|summer|sommer|sommar|vinter|hiver|ete|invierno|verano|inverno|estate|verao|zomer|lato|latem|zima|season|saison|temporada|stagione|seizoen|winterpause|sommerpause|betriebsferien|sommartid|vintertid|sommertid)(?!\p{L})/gu
+
+/**
+ * Words a part of the year is said with, folded, in the languages read ("closed in August", "Sa
+ * im August geschlossen", "fermé en août", "chiuso per ferie ad agosto", "w lato nieczynne"):
+ * a month or season counts only in a part of the cell of these words, days and hours. Beside
+ * another word it is a name ("Summer Street", "ask for August", "Jan Müller", "via XX
+ * Settembre", "ul. 3 Maja"), and the cell is read as it would be without it.
+ */
+const SAID_WITH = new Set(
+  [
+    'in during for the of on at from to till til until through thru and or only all whole month months each every',
+    'hours hour hrs hr time times opening open opens closed closes close shut except am pm noon midnight late early',
+    'holiday holidays weekends weekend daily also',
+    'im am an den der die dem des vom von bis ab und oder nur auch ganzen ganz monat uhr zeit zeiten geoffnet',
+    'geschlossen offnungszeiten ruhetag wahrend ausser sonst zu',
+    'en a au aux de du le la les l d pendant tout toute tous mois et ou seulement uniquement ferme fermee fermes',
+    'ouvert ouverte fermeture horaire horaires heures heure h sauf jusqu jusqua',
+    'del el los las durante todo toda mes y o solo solamente cerrado cerrada abierto abierta horario horarios',
+    'hasta desde excepto alta baja',
+    'ad di della dello nel nella nei nelle il lo i gli tutto tutta mese e chiuso chiusa chiusi aperto aperta',
+    'orario orari ore dalle alle dal fino tranne per ferie',
+    'het van tot tm alleen gesloten geopend maand hele tijdens uur openingstijden op',
+    'under hela och eller bara endast stangt stangd oppet oppettider manad kl fran pa',
+    'om og kun lukket stengt abent apent maned fra',
+    'em no na nos nas da todo fechado aberto ate ferias apenas so',
+    'w we od oraz lub tylko nieczynne nieczynny czynne zamkniete otwarte godziny przez okres',
+  ]
+    .join(' ')
+    .split(' '),
+)
+
+/** Italian days and words: "mai" beside them is never ("mai chiuso"), not May. */
+const ITALIAN =
+  /(?<![\p{L}\d])(?:lunedi|martedi|mercoledi|gio(?:vedi)?|venerdi|sabato|domenica|chius[oaie]|apert[oaie]|sempre|non)(?![\p{L}\d])/u
+/** Italian days: "estate" beside others is English (estate agents). */
+const ITALIAN_DAYS =
+  /(?<![\p{L}\d])(?:lun(?:edi)?|mar(?:tedi)?|mer(?:coledi)?|gio(?:vedi)?|ven(?:erdi)?|sab(?:ato)?|dom(?:enica)?)(?![\p{L}\d])/u
+/** Polish words for summer and March, May (genitive) elsewhere words of their own: Italian side, Spanish brand. */
+const POLISH_ONLY_WORDS = new Set(['lato', 'marca', 'maja'])
+
+/** Whether a month or season found, `word`, means one in the folded text `t`: read in its language, among words saying a part of the year. */
+function meant(t: string, word: string, index: number): boolean {
+  const w = word.replace(/\.$/, '')
+  if (POLISH_ONLY_WORDS.has(w) && !polishWeek(t)) return false
+  if (w === 'estate' && !ITALIAN_DAYS.test(t)) return false
+  if (w === 'mai' && ITALIAN.test(t)) return false
+  // Its part of the cell: between brackets, commas, semicolons or bars.
+  const start = Math.max(...[...',;|()[]{}·•\n'].map((c) => t.lastIndexOf(c, index))) + 1
+  const ends = [...',;|()[]{}·•\n'].map((c) => t.indexOf(c, index)).filter((at) => at >= 0)
+  const part = t.slice(start, ends.length > 0 ? Math.min(...ends) : t.length)
+  const words =
+    part
+      .replace(NAMED.daysAt, ' ')
+      .replace(NORDIC.daysAt, ' ')
+      .match(/[\p{L}\d]+/gu) ?? []
+  return words.every(
+    (other) =>
+      /\d/.test(other) ||
+      other.length === 1 ||
+      SAID_WITH.has(other) ||
+      whole(MONTH_ALONE, other) ||
+      whole(SEASON, other),
+  )
+}
+
+/** Whether a global pattern finds the word whole. */
+const whole = (pattern: RegExp, word: string) => [...word.matchAll(pattern)].some((m) => m[0] === word)
+
+/** The first month or season a pattern finds in the folded text that is meant as one. */
+function said(t: string, pattern: RegExp): RegExpExecArray | null {
+  for (const m of t.matchAll(pattern)) {
+    const word = m[2] ?? m[0]
+    if (meant(t, word, m.index + m[0].indexOf(word))) return m as RegExpExecArray
+  }
+  return null
+}
 
 /** Why a week naming a season, by its months or its name, or a date is not read; null when it names none. */
 export function monthDoubt(text: string): string | null {
@@ -79,9 +156,9 @@ export function monthDoubt(text: string): string | null {
     const march = MARCH_ALONE.exec(text)
     const isMarch = march !== null && (!/^mar$/i.test(march[1]!) || ENGLISH_DAY.test(text))
     if (isMarch) return seasonDoubt(march[1]!, false)
-    const month = MONTH_ALONE.exec(t)
+    const month = said(t, MONTH_ALONE)
     if (month !== null) return month[1] || month[3] ? dateDoubt(shownOf(month)) : seasonDoubt(shownOf(month), false)
-    const season = SEASON.exec(t)
+    const season = said(t, SEASON)
     return season === null ? null : seasonDoubt(shownOf(season), false)
   }
   const shown = shownOf(m)
