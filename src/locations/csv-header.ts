@@ -6,6 +6,7 @@ import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
+import { formulaText, unguardCell } from './csv-cells'
 import { columnField, daysColumn, fallbackField, fieldSaid, hasHoursWord, unreadHint } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
@@ -43,9 +44,15 @@ export type Header = {
 /** A locator's custom field as a header may name it: by its id or its name. */
 export type NamedField = { id: string; name: string; type?: string }
 
+/**
+ * An id cell as its row reads it (csv-row.ts readRow): a formula of one text is that text
+ * ("=\"loc_1\"" is loc_1), so a cell is judged an id or none as its row is matched.
+ */
+const idText = (cell: string | undefined): string => (formulaText(cell ?? '') ?? unguardCell(cell ?? '')).trim()
+
 /** Whether the column's cells hold ids, some at least, none of them this service's (loc_...). */
 function othersIds(records: readonly RawRecord[], column: number): boolean {
-  const ids = records.map((r) => r.cells[column]?.trim() ?? '').filter((cell) => cell !== '')
+  const ids = records.map((r) => idText(r.cells[column])).filter((cell) => cell !== '')
   return ids.length > 0 && !ids.some((cell) => LOCATION_ID.test(cell))
 }
 
@@ -245,7 +252,7 @@ function mixedIds(columns: readonly Column[], id: number, below: readonly RawRec
   const code = columns.find((c) => c.field === 'external_id')
   if (code === undefined) return null
   const others = below.filter((r) => {
-    const cell = r.cells[id]?.trim() ?? ''
+    const cell = idText(r.cells[id])
     return cell !== '' && !LOCATION_ID.test(cell)
   })
   if (others.length === 0) return null
@@ -266,7 +273,7 @@ function mixedIds(columns: readonly Column[], id: number, below: readonly RawRec
  */
 function foreignIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
   const code = columns.find((c) => c.field === 'external_id')
-  const first = below.find((r) => (r.cells[id]?.trim() ?? '') !== '')
+  const first = below.find((r) => idText(r.cells[id]) !== '')
   if (code === undefined || first === undefined || !othersIds(below, id)) return null
   const header = columns[id]!.header
   return `The "${header}" column is not read: its cells (${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}) are no ids of this service (loc_...), and rows are matched by the "${code.header}" column. Delete the "${header}" column, or name it for what it holds.`

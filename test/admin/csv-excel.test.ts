@@ -185,6 +185,30 @@ describe('CSV as Excel writes it, over HTTP', () => {
       expect((await sendCsv(bytes, 'text/csv')).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 })
     expect(snapshot()).toEqual(before)
   })
+
+  test('ids written as formulas (="loc_...") are ids beside store codes or without them, as their rows read them', async () => {
+    // A back office writes each cell as a formula of its text, for Excel to keep it as written.
+    const first = await csv('external_id,name,address,lat,lng\nS1,A,1 Main St,52.5,13.4\nS2,B,2 Main St,52.6,13.4\n')
+    const [a, b] = first.body.results.map((r: { id: string }) => `"=""${r.id}"""`)
+    const header = 'id,external_id,name,address,lat,lng\n'
+    const recoded = `${header}${a},T1,A,1 Main St,52.5,13.4\n${b},T2,B,2 Main St,52.6,13.4\n`
+    const mixed = `${header}${a},T1,A,1 Main St,52.5,13.4\n7,S2,B,2 Main St,52.6,13.4\n`
+    const noCodes = `id,name,address,lat,lng\n${a},A,1 Main St,52.5,13.4\n${b},B,2 Main St,52.6,13.4\n`
+    const dry = async (text: string) => {
+      const { created, updated, unchanged, notes = [] } = (await csv(text, '?dry_run=true')).body
+      return { created, updated, unchanged, notes }
+    }
+    expect(await dry(recoded)).toEqual({ created: 0, updated: 2, unchanged: 0, notes: [] })
+    expect(await dry(noCodes)).toEqual({ created: 0, updated: 0, unchanged: 2, notes: [] })
+    expect(await dry(mixed)).toEqual({
+      created: 0,
+      updated: 1,
+      unchanged: 1,
+      notes: [
+        'The "id" column is read as ids of this service (loc_...), but 1 of its cells is none ("7" on line 3): that row is matched by the "external_id" column, as rows without an id are. Clear the cells that are no ids of this service.',
+      ],
+    })
+  })
 })
 
 describe('files from other tools, over HTTP', () => {
