@@ -10,6 +10,7 @@ import { formulaText, unguardCell } from './csv-cells'
 import { columnField, daysColumn, fallbackField, fieldSaid, hasHoursWord, unreadHint } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
+import { idCell } from './csv-values'
 import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
 
 /** Two day names joined by a dash: a range of days ("Sa-So", "Mon - Fri", "Lu–Ve"). */
@@ -46,9 +47,10 @@ export type NamedField = { id: string; name: string; type?: string }
 
 /**
  * An id cell as its row reads it (csv-row.ts readRow): a formula of one text is that text
- * ("=\"loc_1\"" is loc_1), so a cell is judged an id or none as its row is matched.
+ * ("=\"loc_1\"" is loc_1), an id in capitals is the id (csv-values.ts idCell), so a cell is
+ * judged an id or none as its row is matched.
  */
-const idText = (cell: string | undefined): string => (formulaText(cell ?? '') ?? unguardCell(cell ?? '')).trim()
+const idText = (cell: string | undefined): string => idCell(formulaText(cell ?? '') ?? unguardCell(cell ?? '')).trim()
 
 /** Whether the column's cells hold ids, some at least, none of them this service's (loc_...). */
 function othersIds(records: readonly RawRecord[], column: number): boolean {

@@ -11,7 +11,7 @@ import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, ty
 import { type Column, DAYS_FIELD, type Header } from './csv-header'
 import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
-import { decimalComma, deleteCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
+import { decimalComma, deleteCell, idCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
 import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansSaid, spansWeek, weekInto } from './csv-week'
 import { statusInput } from './model'
 
@@ -149,7 +149,7 @@ export function readRow(
       const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
       if (status === undefined) unreadStatus = statusProblem(cell)
       else body.status = status
-    } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = cell
+    } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = top === 'id' ? idCell(cell) : cell
   }
   if (hasTags) body.tags = tags
   if (removal === true) return removalRow(line, body)

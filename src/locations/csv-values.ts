@@ -122,6 +122,18 @@ export function webAddress(cell: string, field: string): string {
   return bare ? withProtocol(withProfile(cell, field), bare) : cell
 }
 
+/**
+ * A location's id in any case, as a sheet's UPPER() or a system blind to case writes it: of the
+ * 16 characters after loc_ that every id has (core/ids.ts), so a chain's own "LOC_001" is no id.
+ */
+const ID_ANY_CASE = /^loc_[0-9a-z]{16}$/i
+
+/** An id cell as the id it names: this service's ids have no capitals, so "LOC_…" is loc_… in lower case; any other as it is. */
+export function idCell(cell: string): string {
+  const text = cell.trim()
+  return ID_ANY_CASE.test(text) ? text.toLowerCase() : cell
+}
+
 /** A delete cell's yes, as sheets write it: the row deletes its store. */
 const DELETE_YES = new Set(['yes', 'y', 'true', 'x', '1', 'delete', 'ja', 'oui', 'sí', 'si', 'sì', 'wahr', 'vrai'])
 /** A delete cell's no: the row is read as any other. */

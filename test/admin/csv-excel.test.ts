@@ -209,6 +209,26 @@ describe('CSV as Excel writes it, over HTTP', () => {
       ],
     })
   })
+
+  test('ids in capitals (LOC_...) are the ids in lower case: an export of stores without codes matches them again', async () => {
+    const first = await csv('name,address,lat,lng\nA,1 Main St,52.5,13.4\nB,2 Main St,52.6,13.4\n')
+    const [a, b] = first.body.results.map((r: { id: string }) => r.id.toUpperCase())
+    const dry = async (text: string) => {
+      const { created, updated, unchanged, notes = [] } = (await csv(text, '?dry_run=true')).body
+      return { created, updated, unchanged, notes }
+    }
+    const same = { created: 0, updated: 0, unchanged: 2, notes: [] }
+    // Alone, the column was another system's ids (the external_id); beside empty codes, not read.
+    expect(await dry(`id,name,address,lat,lng\n${a},A,1 Main St,52.5,13.4\n${b},B,2 Main St,52.6,13.4\n`)).toEqual(same)
+    const codes = `id,external_id,name,address,lat,lng\n${a},,A,1 Main St,52.5,13.4\n${b},,B,2 Main St,52.6,13.4\n`
+    expect(await dry(codes)).toEqual(same)
+    // A delete row names its store by the id in capitals too.
+    const gone = await csv(`id,delete\n${a},yes\n`, '?dry_run=true')
+    expect(gone.body.results.map((r: { action: string }) => r.action)).toEqual(['deleted'])
+    // A chain's own codes of that shape, shorter than an id, stay its codes.
+    const own = await csv('ID,name,address,lat,lng\nLOC_001,C,3 Main St,52.7,13.4\n', '?dry_run=true')
+    expect(own.body.results.map((r: { external_id: string }) => r.external_id)).toEqual(['LOC_001'])
+  })
 })
 
 describe('files from other tools, over HTTP', () => {
