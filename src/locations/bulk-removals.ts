@@ -57,11 +57,14 @@ export function readRemoval(
   const sentExternalId = ext === undefined || ext === null || ext === '' ? null : ext
   if (sentId !== null && typeof sentId !== 'string')
     problems.push(['id', `The id field must be a location's id, a text (loc_...); got ${quoted(sentId)}.`])
-  else if (sentId !== null && !LOCATION_ID.test(sentId))
-    problems.push([
-      'id',
-      `id ${quoted(sentId)} is not an id of this service (loc_...): to delete by your own store code, give it as external_id.`,
-    ])
+  else if (sentId !== null && !LOCATION_ID.test(sentId)) {
+    // Beside a store code, the location is named already: only the id is in the way.
+    const fix =
+      typeof sentExternalId === 'string'
+        ? `leave the id out, and the external_id ${JSON.stringify(sentExternalId)} names the location to delete.`
+        : 'to delete by your own store code, give it as external_id.'
+    problems.push(['id', `id ${quoted(sentId)} is not an id of this service (loc_...): ${fix}`])
+  }
   // Held to the rules of every external_id, in their words: one no location could have is a
   // mistake, not a store gone, and its result would echo it.
   checkExternalId(sentExternalId, (field, message) => problems.push([field, message]))

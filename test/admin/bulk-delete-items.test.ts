@@ -112,6 +112,16 @@ describe('bulk upsert, delete items', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('an id of no shape of ours beside an external_id is refused, told that the external_id names the location', async () => {
+    await bulk({ locations: [store('S2')] })
+    const res = await bulk({ locations: [{ id: '7', external_id: 'S2', delete: true }] })
+    expect(res.body.details).toEqual({
+      'locations[0].id': [
+        'locations[0] (external_id "S2"): id "7" is not an id of this service (loc_...): leave the id out, and the external_id "S2" names the location to delete.',
+      ],
+    })
+  })
+
   test('the external_id of a delete item is held to the rules of every external_id, as no store can have another', async () => {
     await bulk({ locations: [store('S1')] })
     const before = snapshot()
