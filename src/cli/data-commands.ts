@@ -1,5 +1,4 @@
 // The commands on a locator's data: custom fields, filters, priority rules, geocoding.
-import { createGeocoder } from '../geocode'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { guessFrom } from '../locations/town-guess'
 import {
@@ -12,6 +11,7 @@ import {
   setPriorityRules,
 } from '../operator'
 import type { Command } from './context'
+import { cliGeocoder } from './geodata-path'
 import { args, fieldJson, required, table } from './output'
 
 export const DATA_COMMANDS: Record<string, Command> = {
@@ -82,7 +82,7 @@ export const geocodeCommand = async (
   argv: string[],
 ): Promise<void> => {
   const { values, positionals } = args(argv, {}, 1)
-  const stack = await createGeocoder(config.geocoder, store, (line) => console.error(line))
+  const stack = await cliGeocoder(config, store)
   try {
     const result = await stack.geocoder.geocode(positionals[0]!).catch((e) => {
       if (!(e instanceof GeocoderUnavailableError)) throw e

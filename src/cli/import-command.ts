@@ -3,7 +3,7 @@
 import { statSync } from 'node:fs'
 import { extname } from 'node:path'
 import { wholeNumber } from '../core/urlencoded'
-import { createGeocoder, type GeocoderStack } from '../geocode'
+import type { GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
@@ -16,6 +16,7 @@ import { townsFrom, type TownSource } from '../locations/town'
 import { guessFrom, type TownGuess } from '../locations/town-guess'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
 import type { Command, Context } from './context'
+import { cliGeocoder } from './geodata-path'
 import { args, required, UsageError } from './output'
 import { importSummary, problemLines, progressPrinter, unreadColumns } from './import-report'
 
@@ -125,7 +126,7 @@ function lazyGeocoder({ store, config }: Context): {
   close: () => Promise<void>
 } {
   const made: { stack?: Promise<GeocoderStack> } = {}
-  const stack = () => (made.stack ??= createGeocoder(config.geocoder, store, (line) => console.error(line)))
+  const stack = () => (made.stack ??= cliGeocoder(config, store))
   if (config.geocoder.provider === 'none')
     return { geocoder: noGeocoder, towns: async () => null, close: async () => {} }
   return {

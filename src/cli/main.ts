@@ -1,7 +1,7 @@
 // `storeloc`: the operator's command line, acting directly on DATABASE_PATH.
 // Usage errors exit 2, refused operations exit 1; --json prints machine-readable output.
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, resolve } from 'node:path'
 import {
   ConfigError,
   DEFAULT_DATABASE_PATH,
@@ -18,6 +18,7 @@ import { hiddenByFolder, linkToNoFolder, otherOwner, walWithoutShm, wrongPath } 
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { geodataVersion } from '../geocode/embedded/ensure'
+import { besideDatabase } from './geodata-path'
 import { openStore, type Store } from '../store'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import type { Command, Emit } from './context'
@@ -540,12 +541,11 @@ function notDatabase(e: unknown): boolean {
 }
 
 /**
- * GEODATA_PATH left out (cron, a shell elsewhere than the service's folder): the default is under
- * this command's folder, while the service's data is most likely beside its database. Names it.
+ * GEODATA_PATH left out and no data made under this command's folder: the file beside the database
+ * (of another version, else geodataOf had read it) is most likely the service's. Names it.
  */
 function serviceGeodata(databasePath: string, argv: string[]): string {
-  if (process.env.GEODATA_PATH || databasePath === '') return ''
-  const beside = join(dirname(resolve(databasePath)), 'geocoder.sqlite')
-  if (geodataVersion(beside) === null) return ''
+  const beside = databasePath === '' ? null : besideDatabase(databasePath)
+  if (beside === null || geodataVersion(beside) === null) return ''
   return ` GEODATA_PATH is not set, so this command looked under ${process.cwd()}. The database's folder has the data: ${beside}. Run it as ${geodataCommand(beside, argv.map(shellWord).join(' '))}, the service's setting.`
 }

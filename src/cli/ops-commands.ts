@@ -2,7 +2,6 @@
 // never through openStore, which would migrate the database or make an empty one; each returns
 // its exit code.
 import { existsSync, statSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import type { Config } from '../core/config'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
@@ -13,6 +12,7 @@ import { type Check, type DoctorReport, examine } from '../operator/doctor'
 import { restoreDatabase } from '../operator/restore'
 import type { CopyFacts } from '../store/backup-file'
 import type { Emit } from './context'
+import { besideDatabase } from './geodata-path'
 import { args } from './output'
 import { cliCommand } from '../core/cli-command'
 
@@ -115,16 +115,12 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const used = config.geocoder.provider !== 'none'
     const version = geodataVersion(path)
     const damage = used && version === GEODATA_VERSION ? geodataDamageOf(path) : null
-    // GEODATA_PATH left out (cron, a shell): the service's data is most likely beside its database.
-    // Whole: a service reads a relative GEODATA_PATH under its own folder, not this command's.
-    const guess = join(resolve(dirname(config.databasePath)), 'geocoder.sqlite')
-    const beside = !process.env.GEODATA_PATH && version === null && geodataVersion(guess) !== null ? guess : null
+    const guess = besideDatabase(config.databasePath)
+    const there = guess !== null && geodataVersion(guess) !== null
+    const beside = there && version === null ? guess : null
     // Data here and other data there: the doctor checked one, the service may read the other.
-    const other =
-      !process.env.GEODATA_PATH && version !== null && geodataVersion(guess) !== null && !sameFile(path, guess)
-        ? guess
-        : null
-    const unset = process.env.GEODATA_PATH ? undefined : { besideDatabase: guess }
+    const other = there && version !== null && !sameFile(path, guess) ? guess : null
+    const unset = guess === null ? undefined : { besideDatabase: guess }
     const geodata = {
       path,
       used,

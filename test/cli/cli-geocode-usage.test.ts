@@ -2,50 +2,15 @@
 // against a real database file.
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
-import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded'
 import { newerSchemaDatabase } from '../helpers'
 import { countRows, dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
 
 useTempDatabase()
 
 describe('geocode', () => {
-  test("GEODATA_PATH left out, the data not to be made here: names the service's data beside the database", () => {
-    const root = join(import.meta.dir, '..', '..')
-    const beside = join(dir, 'geocoder.sqlite')
-    symlinkSync(join(root, DEFAULT_GEODATA_PATH), beside) // as the unit's StateDirectory holds both
-    writeFileSync(join(dir, 'data'), '') // a file where data/ would be made: the build cannot go here
-    const given: Record<string, string | undefined> = { ...process.env, DATABASE_PATH: dbPath }
-    const { GEODATA_PATH: _, ...env } = given
-    const p = Bun.spawnSync([process.execPath, join(root, 'src/cli/main.ts'), 'geocode', 'Berlin'], { cwd: dir, env })
-    expect(p.exitCode).toBe(1)
-    expect(p.stderr.toString()).toEndWith(
-      ` GEODATA_PATH is not set, so this command looked under ${dir}. The database's folder has the data: ${beside}. Run it as GEODATA_PATH=${beside} storeloc geocode Berlin --database ${dbPath}, the service's setting.\n`,
-    )
-  })
-
-  test('the command it gives, pasted as is elsewhere, reads that data: a quote and a space in the folder', () => {
-    const root = join(import.meta.dir, '..', '..')
-    const folder = join(dir, "the shop's data")
-    mkdirSync(folder)
-    symlinkSync(join(root, DEFAULT_GEODATA_PATH), join(folder, 'geocoder.sqlite'))
-    writeFileSync(join(dir, 'data'), '') // a file where data/ would be made: the build cannot go here
-    const cli = [process.execPath, join(root, 'src/cli/main.ts')]
-    const given: Record<string, string | undefined> = { ...process.env, DATABASE_PATH: "the shop's data/s.db" }
-    const { GEODATA_PATH: _, ...env } = given
-    const p = Bun.spawnSync([...cli, 'geocode', 'Berlin, Germany'], { cwd: dir, env })
-    const message = p.stderr.toString()
-    const line = /Run it as (.+), the service's setting\.$/.exec(message.trimEnd())?.[1] ?? message
-    const pasted = Bun.spawnSync(['sh', '-c', `${line.replace(' storeloc ', ' "$0" "$1" ')} --json`, ...cli], {
-      cwd: '/', // another folder, with neither setting: the words pasted name both files
-      env: { ...process.env, DATABASE_PATH: undefined, GEODATA_PATH: undefined },
-    })
-    expect(pasted.stderr.toString()).toBe('')
-    expect(JSON.parse(pasted.stdout.toString())).toMatchObject({ source: 'embedded', parts: { city: 'Berlin' } })
-  })
-
   test('prints coordinates with precision, source and the parsed parts', () => {
     const out = json('geocode', 'Piazza del Duomo, 20122 Milano, Italia')
     expect(out).toMatchObject({
