@@ -47,7 +47,16 @@ export type StartupWait = {
     path: string;
     startupWaitMs: number;
 };
-export type WriteOptions = {
+/** What every call takes. */
+export type CallOptions = {
+    /**
+     * Ends the call at once when aborted, during a try or a wait between tries: it rejects with the
+     * signal's reason, as fetch does (an AbortError DOMException unless abort() is given another).
+     * An aborted write may have been made: send it again with the same idempotencyKey to learn.
+     */
+    signal?: AbortSignal;
+};
+export type WriteOptions = CallOptions & {
     /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
     idempotencyKey?: string;
 };
@@ -107,14 +116,14 @@ export declare class StorelocClient {
         limit?: number;
         status?: 'published' | 'draft';
         external_id?: string;
-    }): Promise<LocationPage>;
+    }, options?: CallOptions): Promise<LocationPage>;
     /** Every location of the locator, page by page (500 a page). */
     allLocations(query?: {
         status?: 'published' | 'draft';
-    }): AsyncGenerator<AdminLocation>;
-    getLocation(id: string): Promise<AdminLocation>;
+    }, options?: CallOptions): AsyncGenerator<AdminLocation>;
+    getLocation(id: string, options?: CallOptions): Promise<AdminLocation>;
     /** The location with this external id, or null. */
-    findByExternalId(externalId: string): Promise<AdminLocation | null>;
+    findByExternalId(externalId: string, options?: CallOptions): Promise<AdminLocation | null>;
     createLocation(body: CreateLocationBody, options?: WriteOptions): Promise<AdminLocation>;
     updateLocation(id: string, body: UpdateLocationBody, options?: WriteOptions): Promise<AdminLocation>;
     deleteLocation(id: string, options?: WriteOptions): Promise<string>;
@@ -134,12 +143,12 @@ export declare class StorelocClient {
         unknown_columns: string[];
         notes?: string[];
     }>;
-    customFields(): Promise<CustomField[]>;
+    customFields(options?: CallOptions): Promise<CustomField[]>;
     /**
      * Sends a request, tried again after a network error, a timeout or a status that asks for it
      * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
      * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
-     * answer was lost is replayed, not made again.
+     * answer was lost is replayed, not made again. An aborted `signal` ends it with its reason.
      */
     private request;
 }

@@ -68,7 +68,56 @@ const SERVICE_STATUS = 'x-service-status';
 const startingPause = (retryAfter) => retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000;
 /** Whether an answer is a starting service's 503. */
 const isStarting = (r) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting';
-const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
+/** A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. */
+function sleep(ms, signal) {
+    return new Promise((resolve, reject) => {
+        if (signal?.aborted)
+            return reject(signal.reason);
+        const stop = () => {
+            clearTimeout(timer);
+            reject(signal.reason);
+        };
+        const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', stop);
+            resolve();
+        }, ms);
+        signal?.addEventListener('abort', stop, { once: true });
+    });
+}
+/**
+ * `work`, or the signal's reason as soon as it aborts: a fetch that does not heed its signal
+ * holds the call no longer.
+ */
+function abortable(work, signal) {
+    if (signal === undefined)
+        return work;
+    return new Promise((resolve, reject) => {
+        const stop = () => reject(signal.reason);
+        if (signal.aborted)
+            return stop();
+        signal.addEventListener('abort', stop, { once: true });
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
+    });
+}
+/**
+ * A try's signal: aborted at `timeoutMs`, or with the call's `signal`, its reason kept. Combined
+ * by hand (AbortSignal.any needs Node 20.3); `end` drops the hold on the call's signal.
+ */
+function trySignal(timeoutMs, signal) {
+    const timeout = AbortSignal.timeout(timeoutMs);
+    if (signal === undefined)
+        return { signal: timeout, end: () => { } };
+    const both = new AbortController();
+    const fromCall = () => both.abort(signal.reason);
+    const fromTimeout = () => both.abort(timeout.reason);
+    const end = () => {
+        signal.removeEventListener('abort', fromCall);
+        timeout.removeEventListener('abort', fromTimeout);
+    };
+    signal.addEventListener('abort', fromCall, { once: true });
+    timeout.addEventListener('abort', fromTimeout, { once: true });
+    return { signal: both.signal, end };
+}
 /**
  * A request no try of which was answered (a network error, a timeout): status 0, code
  * network_error, the last error as its cause. A write's key goes with it: the write may have been
@@ -102,30 +151,30 @@ export class StorelocClient {
         this.fetchFn = options.fetch ?? fetch;
     }
     /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
-    listLocations(query = {}) {
+    listLocations(query = {}, options = {}) {
         const params = new URLSearchParams();
         for (const [k, v] of Object.entries(query))
             if (v !== undefined)
                 params.set(k, String(v));
         const qs = params.size > 0 ? `?${params}` : '';
-        return this.request('GET', `/admin/v1/locations${qs}`);
+        return this.request('GET', `/admin/v1/locations${qs}`, undefined, options);
     }
     /** Every location of the locator, page by page (500 a page). */
-    async *allLocations(query = {}) {
+    async *allLocations(query = {}, options = {}) {
         for (let page = 1;; page++) {
-            const { locations, pagination } = await this.listLocations({ ...query, page, limit: 500 });
+            const { locations, pagination } = await this.listLocations({ ...query, page, limit: 500 }, options);
             yield* locations;
             if (pagination.next === null)
                 return;
         }
     }
-    async getLocation(id) {
-        return (await this.request('GET', `/admin/v1/locations/${encodeURIComponent(id)}`))
-            .location;
+    async getLocation(id, options = {}) {
+        const path = `/admin/v1/locations/${encodeURIComponent(id)}`;
+        return (await this.request('GET', path, undefined, options)).location;
     }
     /** The location with this external id, or null. */
-    async findByExternalId(externalId) {
-        return (await this.listLocations({ external_id: externalId })).locations[0] ?? null;
+    async findByExternalId(externalId, options = {}) {
+        return (await this.listLocations({ external_id: externalId }, options)).locations[0] ?? null;
     }
     async createLocation(body, options = {}) {
         return (await this.request('POST', '/admin/v1/locations', body, options)).location;
@@ -154,14 +203,15 @@ export class StorelocClient {
         const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`;
         return this.request('POST', path, csv, { ...options, contentType: 'text/csv' });
     }
-    async customFields() {
-        return (await this.request('GET', '/admin/v1/custom_fields')).custom_fields;
+    async customFields(options = {}) {
+        const path = '/admin/v1/custom_fields';
+        return (await this.request('GET', path, undefined, options)).custom_fields;
     }
     /**
      * Sends a request, tried again after a network error, a timeout or a status that asks for it
      * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
      * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
-     * answer was lost is replayed, not made again.
+     * answer was lost is replayed, not made again. An aborted `signal` ends it with its reason.
      */
     async request(method, path, body, options = {}) {
         const headers = { authorization: `Bearer ${this.options.apiKey}` };
@@ -184,74 +234,82 @@ export class StorelocClient {
         let startingSince;
         /** When the first answer of the write still running came: the start's wait is not counted. */
         let inFlightSince;
+        const { signal } = options;
         /** A try that got no answer, or lost its body on the way: counted, and backed off from. */
         const unansweredTry = async (e) => {
+            // An abort is the script's own stop, not a try the network failed.
+            if (signal?.aborted)
+                throw signal.reason;
             if (++failed >= this.attempts)
                 throw unanswered(method, path, e, headers['idempotency-key']);
-            await sleep(backoff());
+            await sleep(backoff(), signal);
             wait *= 2;
         };
         for (;;) {
-            let response;
+            signal?.throwIfAborted();
+            // Held through the body's read: a call aborted then ends its connection too.
+            const tried = trySignal(this.timeoutMs, signal);
             try {
-                response = await this.fetchFn(`${this.base}${path}`, {
-                    method,
-                    headers,
-                    body: payload,
-                    signal: AbortSignal.timeout(this.timeoutMs),
-                });
+                let response;
+                try {
+                    const init = { method, headers, body: payload, signal: tried.signal };
+                    response = await abortable(this.fetchFn(`${this.base}${path}`, init), signal);
+                }
+                catch (e) {
+                    await unansweredTry(e);
+                    continue;
+                }
+                const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
+                const starting = this.startupWaitMs > 0 && isStarting(response);
+                const waiting = !starting && inFlight(response);
+                const pause = starting
+                    ? startingPause(retryAfter)
+                    : retryAfter !== undefined && retryAfter > 0
+                        ? retryAfter * 1000
+                        : waiting
+                            ? wait
+                            : backoff();
+                const first = starting && startingSince === undefined;
+                if (starting)
+                    startingSince ??= Date.now();
+                if (waiting)
+                    inFlightSince ??= Date.now();
+                /** Whether the pause ends within `limit` ms of `since`. */
+                const within = (since, limit) => Date.now() - since + pause <= limit;
+                // A pause beyond maxWaitMs ends the request: shortened instead, a maxWaitMs of 0 would ask
+                // a start or a running write (bound by time, not tries) again and again; only the backoff of
+                // answers that spend tries is shortened. A start and a write still running each have a wait
+                // of their own, not counted in tries; the other answers spend tries.
+                const again = pause <= this.maxWaitMs &&
+                    (starting
+                        ? within(startingSince, this.startupWaitMs)
+                        : waiting
+                            ? within(inFlightSince, this.inFlightWaitMs)
+                            : RETRY_STATUSES.has(response.status) && ++failed < this.attempts);
+                if (again) {
+                    // Its body is not read: one cut off on the way (an error there) changes nothing.
+                    await response.body?.cancel().catch(() => { });
+                    if (first)
+                        this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs });
+                    await sleep(pause, signal);
+                    if (!starting && !waiting)
+                        wait *= 2;
+                    continue;
+                }
+                let text;
+                try {
+                    text = await abortable(response.text(), signal);
+                }
+                catch (e) {
+                    await unansweredTry(e);
+                    continue;
+                }
+                const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting };
+                return answered(response, text, `${method} ${path}`, headers['idempotency-key'], answer);
             }
-            catch (e) {
-                await unansweredTry(e);
-                continue;
+            finally {
+                tried.end();
             }
-            const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-            const starting = this.startupWaitMs > 0 && isStarting(response);
-            const waiting = !starting && inFlight(response);
-            const pause = starting
-                ? startingPause(retryAfter)
-                : retryAfter !== undefined && retryAfter > 0
-                    ? retryAfter * 1000
-                    : waiting
-                        ? wait
-                        : backoff();
-            const first = starting && startingSince === undefined;
-            if (starting)
-                startingSince ??= Date.now();
-            if (waiting)
-                inFlightSince ??= Date.now();
-            /** Whether the pause ends within `limit` ms of `since`. */
-            const within = (since, limit) => Date.now() - since + pause <= limit;
-            // A pause beyond maxWaitMs ends the request: shortened instead, a maxWaitMs of 0 would ask
-            // a start or a running write (bound by time, not tries) again and again; only the backoff of
-            // answers that spend tries is shortened. A start and a write still running each have a wait
-            // of their own, not counted in tries; the other answers spend tries.
-            const again = pause <= this.maxWaitMs &&
-                (starting
-                    ? within(startingSince, this.startupWaitMs)
-                    : waiting
-                        ? within(inFlightSince, this.inFlightWaitMs)
-                        : RETRY_STATUSES.has(response.status) && ++failed < this.attempts);
-            if (again) {
-                // Its body is not read: one cut off on the way (an error there) changes nothing.
-                await response.body?.cancel().catch(() => { });
-                if (first)
-                    this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs });
-                await sleep(pause);
-                if (!starting && !waiting)
-                    wait *= 2;
-                continue;
-            }
-            let text;
-            try {
-                text = await response.text();
-            }
-            catch (e) {
-                await unansweredTry(e);
-                continue;
-            }
-            const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting };
-            return answered(response, text, `${method} ${path}`, headers['idempotency-key'], answer);
         }
     }
 }

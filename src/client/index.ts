@@ -61,7 +61,17 @@ export type ClientOptions = {
 /** The request that waits for a starting service, and how long it will wait at most, ms. */
 export type StartupWait = { method: 'GET' | 'POST'; path: string; startupWaitMs: number }
 
-export type WriteOptions = {
+/** What every call takes. */
+export type CallOptions = {
+  /**
+   * Ends the call at once when aborted, during a try or a wait between tries: it rejects with the
+   * signal's reason, as fetch does (an AbortError DOMException unless abort() is given another).
+   * An aborted write may have been made: send it again with the same idempotencyKey to learn.
+   */
+  signal?: AbortSignal
+}
+
+export type WriteOptions = CallOptions & {
   /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
   idempotencyKey?: string
 }
@@ -147,7 +157,54 @@ const startingPause = (retryAfter: number | undefined) =>
 /** Whether an answer is a starting service's 503. */
 const isStarting = (r: Response) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting'
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
+/** A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. */
+function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve, reject) => {
+    if (signal?.aborted) return reject(signal.reason)
+    const stop = () => {
+      clearTimeout(timer)
+      reject(signal!.reason)
+    }
+    const timer = setTimeout(() => {
+      signal?.removeEventListener('abort', stop)
+      resolve()
+    }, ms)
+    signal?.addEventListener('abort', stop, { once: true })
+  })
+}
+
+/**
+ * `work`, or the signal's reason as soon as it aborts: a fetch that does not heed its signal
+ * holds the call no longer.
+ */
+function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
+  if (signal === undefined) return work
+  return new Promise((resolve, reject) => {
+    const stop = () => reject(signal.reason)
+    if (signal.aborted) return stop()
+    signal.addEventListener('abort', stop, { once: true })
+    work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop))
+  })
+}
+
+/**
+ * A try's signal: aborted at `timeoutMs`, or with the call's `signal`, its reason kept. Combined
+ * by hand (AbortSignal.any needs Node 20.3); `end` drops the hold on the call's signal.
+ */
+function trySignal(timeoutMs: number, signal: AbortSignal | undefined): { signal: AbortSignal; end: () => void } {
+  const timeout = AbortSignal.timeout(timeoutMs)
+  if (signal === undefined) return { signal: timeout, end: () => {} }
+  const both = new AbortController()
+  const fromCall = () => both.abort(signal.reason)
+  const fromTimeout = () => both.abort(timeout.reason)
+  const end = () => {
+    signal.removeEventListener('abort', fromCall)
+    timeout.removeEventListener('abort', fromTimeout)
+  }
+  signal.addEventListener('abort', fromCall, { once: true })
+  timeout.addEventListener('abort', fromTimeout, { once: true })
+  return { signal: both.signal, end }
+}
 
 /**
  * A request no try of which was answered (a network error, a timeout): status 0, code
@@ -185,30 +242,34 @@ export class StorelocClient {
   /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
   listLocations(
     query: { page?: number; limit?: number; status?: 'published' | 'draft'; external_id?: string } = {},
+    options: CallOptions = {},
   ): Promise<LocationPage> {
     const params = new URLSearchParams()
     for (const [k, v] of Object.entries(query)) if (v !== undefined) params.set(k, String(v))
     const qs = params.size > 0 ? `?${params}` : ''
-    return this.request<LocationPage>('GET', `/admin/v1/locations${qs}`)
+    return this.request<LocationPage>('GET', `/admin/v1/locations${qs}`, undefined, options)
   }
 
   /** Every location of the locator, page by page (500 a page). */
-  async *allLocations(query: { status?: 'published' | 'draft' } = {}): AsyncGenerator<AdminLocation> {
+  async *allLocations(
+    query: { status?: 'published' | 'draft' } = {},
+    options: CallOptions = {},
+  ): AsyncGenerator<AdminLocation> {
     for (let page = 1; ; page++) {
-      const { locations, pagination } = await this.listLocations({ ...query, page, limit: 500 })
+      const { locations, pagination } = await this.listLocations({ ...query, page, limit: 500 }, options)
       yield* locations
       if (pagination.next === null) return
     }
   }
 
-  async getLocation(id: string): Promise<AdminLocation> {
-    return (await this.request<{ location: AdminLocation }>('GET', `/admin/v1/locations/${encodeURIComponent(id)}`))
-      .location
+  async getLocation(id: string, options: CallOptions = {}): Promise<AdminLocation> {
+    const path = `/admin/v1/locations/${encodeURIComponent(id)}`
+    return (await this.request<{ location: AdminLocation }>('GET', path, undefined, options)).location
   }
 
   /** The location with this external id, or null. */
-  async findByExternalId(externalId: string): Promise<AdminLocation | null> {
-    return (await this.listLocations({ external_id: externalId })).locations[0] ?? null
+  async findByExternalId(externalId: string, options: CallOptions = {}): Promise<AdminLocation | null> {
+    return (await this.listLocations({ external_id: externalId }, options)).locations[0] ?? null
   }
 
   async createLocation(body: CreateLocationBody, options: WriteOptions = {}): Promise<AdminLocation> {
@@ -252,15 +313,16 @@ export class StorelocClient {
     return this.request('POST', path, csv, { ...options, contentType: 'text/csv' })
   }
 
-  async customFields(): Promise<CustomField[]> {
-    return (await this.request<{ custom_fields: CustomField[] }>('GET', '/admin/v1/custom_fields')).custom_fields
+  async customFields(options: CallOptions = {}): Promise<CustomField[]> {
+    const path = '/admin/v1/custom_fields'
+    return (await this.request<{ custom_fields: CustomField[] }>('GET', path, undefined, options)).custom_fields
   }
 
   /**
    * Sends a request, tried again after a network error, a timeout or a status that asks for it
    * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
    * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
-   * answer was lost is replayed, not made again.
+   * answer was lost is replayed, not made again. An aborted `signal` ends it with its reason.
    */
   private async request<T>(
     method: 'GET' | 'POST',
@@ -286,68 +348,74 @@ export class StorelocClient {
     let startingSince: number | undefined
     /** When the first answer of the write still running came: the start's wait is not counted. */
     let inFlightSince: number | undefined
+    const { signal } = options
     /** A try that got no answer, or lost its body on the way: counted, and backed off from. */
     const unansweredTry = async (e: unknown) => {
+      // An abort is the script's own stop, not a try the network failed.
+      if (signal?.aborted) throw signal.reason
       if (++failed >= this.attempts) throw unanswered(method, path, e, headers['idempotency-key'])
-      await sleep(backoff())
+      await sleep(backoff(), signal)
       wait *= 2
     }
     for (;;) {
-      let response: Response
+      signal?.throwIfAborted()
+      // Held through the body's read: a call aborted then ends its connection too.
+      const tried = trySignal(this.timeoutMs, signal)
       try {
-        response = await this.fetchFn(`${this.base}${path}`, {
-          method,
-          headers,
-          body: payload,
-          signal: AbortSignal.timeout(this.timeoutMs),
-        })
-      } catch (e) {
-        await unansweredTry(e)
-        continue
+        let response: Response
+        try {
+          const init = { method, headers, body: payload, signal: tried.signal }
+          response = await abortable(this.fetchFn(`${this.base}${path}`, init), signal)
+        } catch (e) {
+          await unansweredTry(e)
+          continue
+        }
+        const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
+        const starting = this.startupWaitMs > 0 && isStarting(response)
+        const waiting = !starting && inFlight(response)
+        const pause = starting
+          ? startingPause(retryAfter)
+          : retryAfter !== undefined && retryAfter > 0
+            ? retryAfter * 1000
+            : waiting
+              ? wait
+              : backoff()
+        const first = starting && startingSince === undefined
+        if (starting) startingSince ??= Date.now()
+        if (waiting) inFlightSince ??= Date.now()
+        /** Whether the pause ends within `limit` ms of `since`. */
+        const within = (since: number, limit: number) => Date.now() - since + pause <= limit
+        // A pause beyond maxWaitMs ends the request: shortened instead, a maxWaitMs of 0 would ask
+        // a start or a running write (bound by time, not tries) again and again; only the backoff of
+        // answers that spend tries is shortened. A start and a write still running each have a wait
+        // of their own, not counted in tries; the other answers spend tries.
+        const again =
+          pause <= this.maxWaitMs &&
+          (starting
+            ? within(startingSince!, this.startupWaitMs)
+            : waiting
+              ? within(inFlightSince!, this.inFlightWaitMs)
+              : RETRY_STATUSES.has(response.status) && ++failed < this.attempts)
+        if (again) {
+          // Its body is not read: one cut off on the way (an error there) changes nothing.
+          await response.body?.cancel().catch(() => {})
+          if (first) this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
+          await sleep(pause, signal)
+          if (!starting && !waiting) wait *= 2
+          continue
+        }
+        let text: string
+        try {
+          text = await abortable(response.text(), signal)
+        } catch (e) {
+          await unansweredTry(e)
+          continue
+        }
+        const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting }
+        return answered<T>(response, text, `${method} ${path}`, headers['idempotency-key'], answer)
+      } finally {
+        tried.end()
       }
-      const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
-      const starting = this.startupWaitMs > 0 && isStarting(response)
-      const waiting = !starting && inFlight(response)
-      const pause = starting
-        ? startingPause(retryAfter)
-        : retryAfter !== undefined && retryAfter > 0
-          ? retryAfter * 1000
-          : waiting
-            ? wait
-            : backoff()
-      const first = starting && startingSince === undefined
-      if (starting) startingSince ??= Date.now()
-      if (waiting) inFlightSince ??= Date.now()
-      /** Whether the pause ends within `limit` ms of `since`. */
-      const within = (since: number, limit: number) => Date.now() - since + pause <= limit
-      // A pause beyond maxWaitMs ends the request: shortened instead, a maxWaitMs of 0 would ask
-      // a start or a running write (bound by time, not tries) again and again; only the backoff of
-      // answers that spend tries is shortened. A start and a write still running each have a wait
-      // of their own, not counted in tries; the other answers spend tries.
-      const again =
-        pause <= this.maxWaitMs &&
-        (starting
-          ? within(startingSince!, this.startupWaitMs)
-          : waiting
-            ? within(inFlightSince!, this.inFlightWaitMs)
-            : RETRY_STATUSES.has(response.status) && ++failed < this.attempts)
-      if (again) {
-        // Its body is not read: one cut off on the way (an error there) changes nothing.
-        await response.body?.cancel().catch(() => {})
-        if (first) this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs })
-        await sleep(pause)
-        if (!starting && !waiting) wait *= 2
-        continue
-      }
-      let text: string
-      try {
-        text = await response.text()
-      } catch (e) {
-        await unansweredTry(e)
-        continue
-      }
-      const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting }
-      return answered<T>(response, text, `${method} ${path}`, headers['idempotency-key'], answer)
     }
   }
 }
