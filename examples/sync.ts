@@ -16,7 +16,7 @@
 // Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems or the
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
 // while writing (the service out of reach): part of the list may be written; run it again, and it
-// writes only what is not in step yet.
+// writes only what is not in step yet. Ctrl-C stops it at once, saying what it wrote so far: exit 130.
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
@@ -28,6 +28,13 @@ import { problemLines, warningLines } from '../src/cli/import-report'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
+/** What the writes did so far, said when the sync is stopped midway. */
+const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0 }
+
+/** Ctrl-C (SIGINT) aborts the call under way, in a request or a wait: each call takes its signal. */
+const stop = new AbortController()
+const { signal } = stop
+process.once('SIGINT', () => stop.abort())
 
 /** The bulk route's limit: the list is sent in requests of this many. */
 const CHUNK = 1000
@@ -117,7 +124,8 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean, unre
   for (let i = 0; i < rows.length; i += CHUNK) {
     const chunk = rows.slice(i, i + CHUNK)
     try {
-      reports.push(await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }))
+      reports.push(await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal }))
+      if (!dryRun) done.written += chunk.length
       // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
       if (rows.length > CHUNK) console.error(`${dryRun ? 'checked' : 'written'}: rows ${i + 1} to ${i + chunk.length} of ${rows.length}`)
     } catch (e) {
@@ -183,7 +191,7 @@ async function main(): Promise<void> {
       console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
   })
 
-  const { rows, unknown, unread } = readRows(files[0]!, await client.customFields(), encoding.value)
+  const { rows, unknown, unread } = readRows(files[0]!, await client.customFields({ signal }), encoding.value)
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0) {
     const named = unmatched.slice(0, 5).map((r) => r.label)
@@ -208,7 +216,7 @@ async function main(): Promise<void> {
 
   // The locator's stores as they are, by external id.
   const current = new Map<string, { id: string; special: Record<string, string> }>()
-  for await (const l of client.allLocations())
+  for await (const l of client.allLocations({}, { signal }))
     if (l.external_id !== null) current.set(l.external_id, { id: l.id, special: l.special_hours })
   // A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent as "" (cleared).
   for (const r of rows) {
@@ -237,6 +245,8 @@ async function main(): Promise<void> {
         .join(', ')}${gone.length > 5 ? ', ...' : ''}. Nothing was written.`,
     )
   writing = !dryRun
+  done.toWrite = rows.length
+  done.toDelete = gone.length
   const reports = dryRun ? planned : await upsert(client, rows, false)
 
   // Deleted CHUNK a request, by id; one deleted meanwhile (by hand) is answered absent, not refused,
@@ -245,7 +255,9 @@ async function main(): Promise<void> {
   if (!dryRun)
     for (let i = 0; i < gone.length; i += CHUNK) {
       const chunk = gone.slice(i, i + CHUNK)
-      const report = await client.bulkUpsert({ locations: chunk.map((g) => ({ id: g.id, delete: true as const })) })
+      const deletes = chunk.map((g) => ({ id: g.id, delete: true as const }))
+      const report = await client.bulkUpsert({ locations: deletes }, { signal })
+      done.deleted += chunk.length
       for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.id)
     }
 
@@ -273,6 +285,14 @@ async function main(): Promise<void> {
 }
 
 main().catch((e) => {
+  if (signal.aborted && e === signal.reason) {
+    if (!writing) console.error('sync: stopped (Ctrl-C) before writing anything.')
+    else
+      console.error(
+        `sync: stopped (Ctrl-C): ${done.written} of ${done.toWrite} rows written, ${done.deleted} of ${done.toDelete} deletions done; the request under way may be written too. Run the sync again: it writes only what is not in step yet.`,
+      )
+    process.exit(130)
+  }
   // No answer before any write: most often a service not started, or another port in STORELOC_URL.
   const unreached = !writing && e instanceof StorelocError && e.code === 'network_error'
   const where = unreached ? `Cannot reach the service at ${process.env.STORELOC_URL}: ` : ''

@@ -1,0 +1,97 @@
+// examples/sync.ts stopped by Ctrl-C (SIGINT): it ends at once, in a wait for a starting service
+// or in a write, says what it wrote so far, and exits 130.
+import { afterAll, afterEach, beforeEach, expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { makeEnv, type TestEnv } from '../helpers'
+import { startingService } from '../starting-service'
+
+const ROOT = join(import.meta.dir, '..', '..')
+
+let env: TestEnv
+const service = startingService()
+afterAll(() => service.stop())
+beforeEach(() => {
+  env = makeEnv()
+  service.app = env.app
+  service.startingFor = 0
+  service.seen.length = 0
+})
+afterEach(() => env.close())
+
+/**
+ * The sync spawned on a one-row list; `said(text)` resolves once its stderr holds `text`, and
+ * `ended` with its exit code, stdout and stderr.
+ */
+function sync() {
+  const file = join(env.dir, 'stores.csv')
+  writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
+  // Spawned, not run in step: the server answers from this process's event loop.
+  const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env.key },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  let stderr = ''
+  const listeners: (() => void)[] = []
+  const read = (async () => {
+    for await (const chunk of p.stderr.pipeThrough(new TextDecoderStream())) {
+      stderr += chunk
+      for (const l of listeners) l()
+    }
+    return stderr
+  })()
+  const said = (text: string) =>
+    new Promise<void>((resolve) => {
+      const check = () => stderr.includes(text) && resolve()
+      listeners.push(check)
+      check()
+    })
+  const ended = Promise.all([p.exited, new Response(p.stdout).text(), read])
+  return { interrupt: () => p.kill('SIGINT'), said, ended }
+}
+
+test('Ctrl-C while the sync waits for a starting service ends it at once: nothing written, exit 130', async () => {
+  service.startingFor = Number.POSITIVE_INFINITY
+  const run = sync()
+  // Its first request met the start: the sync waits its 2 minutes unless stopped.
+  await run.said('waiting up to 120 s')
+  run.interrupt()
+  const [code, stdout, stderr] = await run.ended
+  expect({ code, stdout, stderr }).toEqual({
+    code: 130,
+    stdout: '',
+    stderr:
+      'sync: the service is starting, waiting up to 120 s for it...\nsync: stopped (Ctrl-C) before writing anything.\n',
+  })
+  expect(env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n).toBe(0)
+})
+
+test('Ctrl-C during a write ends the sync, saying what was written and that the write under way may be', async () => {
+  let held!: () => void
+  const hold = new Promise<void>((resolve) => (held = resolve))
+  let run!: ReturnType<typeof sync>
+  // The list's write (not its dry run) is held; the sync is stopped while it waits for the answer.
+  service.app = {
+    handle: async (request) => {
+      const body = request.method === 'POST' ? await request.clone().text() : ''
+      if (!body.includes('"dry_run":false')) return env.app.handle(request)
+      run.interrupt()
+      await hold
+      return env.app.handle(request)
+    },
+  }
+  run = sync()
+  try {
+    const [code, stdout, stderr] = await run.ended
+    expect({ code, stdout, stderr }).toEqual({
+      code: 130,
+      stdout: '',
+      stderr:
+        'sync: stopped (Ctrl-C): 0 of 1 rows written, 0 of 0 deletions done; the request under way may be written too. Run the sync again: it writes only what is not in step yet.\n',
+    })
+  } finally {
+    held()
+  }
+})
