@@ -195,6 +195,20 @@ describe('address parts', () => {
     expect(distanceKm(tower.lat, tower.lng, 48.8584, 2.2945)).toBeLessThan(2)
     expect(geo.lookup('75016 Boulogne-Billancourt')!.parts.city).toBe('Boulogne-Billancourt')
   })
+  test("every arrondissement's code of Paris, Lyon and Marseille is at its own point: precision postcode", () => {
+    const two = (n: number) => String(n).padStart(2, '0')
+    const codes = [
+      ...Array.from({ length: 20 }, (_, i) => `750${two(i + 1)} Paris`),
+      ...Array.from({ length: 9 }, (_, i) => `6900${i + 1} Lyon`),
+      ...Array.from({ length: 16 }, (_, i) => `130${two(i + 1)} Marseille`),
+      'Place Bellecour, 69002 Lyon, France',
+      '75116 Paris',
+    ]
+    for (const address of codes)
+      expect({ address, precision: geo.lookup(address)?.precision }).toEqual({ address, precision: 'postcode' })
+    // A commune La Poste routes through the 16th's code is at its own town's point, not the code's.
+    expect(geo.lookup('75016 Boulogne-Billancourt')!.precision).toBe('city')
+  })
   test('"1130 Wien" is Hietzing, the 13th district, not Vienna\'s centre; a district named after the dash keeps it', () => {
     const vienna = geo.lookup('Wien')!
     const r = geo.lookup('Maxingstraße 13, 1130 Wien')!

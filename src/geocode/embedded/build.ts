@@ -15,7 +15,7 @@ import { distanceKm } from './near'
 import { AU_STATES, CA_PROVINCES, COUNTRY_REGIONS, PARIS_TOWN_HALLS, VIENNA_DISTRICTS } from './tables'
 
 /** Bump when the schema or the compiled content changes: files of another version are rebuilt. */
-export const GEODATA_VERSION = '20'
+export const GEODATA_VERSION = '21'
 export const DEFAULT_GEODATA_PATH = 'data/geocoder.sqlite'
 
 const require = createRequire(import.meta.url)
@@ -479,11 +479,15 @@ function addFrenchPostcodes(
   // Paris, as Lyon's and Marseille's are their city, so all 20 are shown alike ("75016 Paris").
   const posted = (r: (typeof fr)[number]) =>
     r.codeCommune.startsWith('751') ? 'Paris' : titleCase(r.libelleAcheminement)
+  // An arrondissement's code at its own point is placed as a postcode (as Vienna's districts'
+  // are), not as its town: an import does not list its stores as placed only at city level.
   for (const r of fr) {
-    const p = ownPoint(r) ?? biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
+    const own = ownPoint(r)
+    const p = own ?? biggest.get(`FR|a4|${arrondissement(r.codeCommune)}`) ?? byName('FR', r.nomCommune)
     if (!p) continue
-    addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, 'city', p.population)
-    if (!routedElsewhere(r)) addPostcode('FR', r.codePostal, posted(r), p.admin1, p.lat, p.lng, 'city', p.population)
+    const precision = own ? 'postcode' : 'city'
+    addPostcode('FR', r.codePostal, r.nomCommune, p.admin1, p.lat, p.lng, precision, p.population)
+    if (!routedElsewhere(r)) addPostcode('FR', r.codePostal, posted(r), p.admin1, p.lat, p.lng, precision, p.population)
   }
 }
 
