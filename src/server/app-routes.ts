@@ -95,6 +95,10 @@ export function serviceApp(deps: ServiceDeps) {
         mapTiles: deps.mapTiles,
         sitemapIndex: deps.sitemapIndex,
         pageCount: deps.pageCount,
+        onLocator: (request, locatorId) => {
+          const s = deps.noteOf(request)
+          if (s) s.locator = locatorId
+        },
       }),
     )
     .use(

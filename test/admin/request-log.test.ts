@@ -207,6 +207,38 @@ describe('request log lines of kept answers', () => {
   })
 })
 
+describe('request log of pages', () => {
+  test("a page's line names its token's locator, as the Query API's do: finder, directory, sitemap, store pages; an unknown token none", async () => {
+    const h = harness(throwingGeocoder, true)
+    try {
+      const { locator } = createLocator(h.store, 'Paged')
+      const token = setLocatorSettings(h.store, locator.id, { queryApi: 'on' }).publicToken
+      const off = createLocator(h.store, 'Off').locator // its Query API off: no pages
+      const paths = [
+        `/l/${token}`,
+        `/l/${token}`, // the token now known to this process
+        `/l/${token}/stores`,
+        `/l/${token}/sitemap.xml`,
+        `/l/${token}/loc_unknown`,
+        `/l/${token}/loc_unknown/a-slug`,
+        `/l/${off.publicToken}`,
+        '/l/pk_unknown',
+        '/widget.js',
+        '/robots.txt', // a page route without a token
+      ]
+      const statuses = []
+      for (const path of paths) statuses.push((await h.call('GET', path, undefined, null)).status)
+      expect(statuses).toEqual([200, 200, 200, 200, 404, 404, 404, 404, 200, 200])
+      const requests = await h.requestLines(paths.length)
+      expect(requests.map((l) => [l.path, l.locator])).toEqual(
+        paths.map((path, i) => [path, i < 6 ? locator.id : i === 6 ? off.id : null]),
+      )
+    } finally {
+      h.close()
+    }
+  })
+})
+
 describe('X-Request-Id on every kind of response', () => {
   test('answers, errors of either API, unknown paths, preflights and health checks all carry one, each its own', async () => {
     const h = harness(throwingGeocoder)

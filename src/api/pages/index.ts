@@ -27,6 +27,8 @@ export type PagesDeps = PageDeps & {
   sitemapPageSize?: number
   sitemapIndex?: boolean
   pageCount?: (request: Request) => ClientCount | null
+  /** The locator a page's token names (its log line's `locator`), told once the page is answered. */
+  onLocator?: (request: Request, locatorId: string) => void
 }
 
 /** A widget file's response, or the 404 page for a name there is none of. */
@@ -69,6 +71,14 @@ export function pageRoutes(deps: PagesDeps) {
           trailingSlashRedirect(request.url) ??
           undefined,
       )
+      // The page looked its token up (pageLocator), so a locator it names is in the registry's
+      // cache: named from there, active or not, as the Query API's lines name it; no second read.
+      .onAfterHandle(({ request, params }) => {
+        const token = (params as { token?: unknown } | undefined)?.token
+        if (deps.onLocator === undefined || typeof token !== 'string' || token === '') return
+        const locator = deps.registry.locatorByToken(token, true)
+        if (locator !== null) deps.onLocator(request, locator.id)
+      })
       .get('/robots.txt', ({ request }) => robotsResponse(deps, request, deps.sitemapIndex ?? true))
       .get('/sitemap.xml', ({ request }) =>
         deps.sitemapIndex === false ? noSitemapIndex() : sitemapIndexResponse(deps, request, deps.sitemapPageSize),
