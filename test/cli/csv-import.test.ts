@@ -279,6 +279,20 @@ describe('locations import from CSV', () => {
     )
   })
 
+  test('help names every separator a tags cell is split on, a spaced "/" too, as the import splits it', () => {
+    const text =
+      'external_id,name,address,lat,lng,tags\n' +
+      'S1,Slash,"1 Rue de Rivoli, 75001 Paris",48.856,2.352,Repairs / Rentals / E-Bikes\n' +
+      'S2,Whole,"2 Rue de Rivoli, 75004 Paris",48.857,2.353,24/7\n'
+    expect(storeloc('locations', 'import', locatorId, '--file', file('slash.csv', text)).code).toBe(0)
+    expect(rows().locations.map((l) => JSON.parse(l.tags as string))).toEqual([
+      ['Repairs', 'Rentals', 'E-Bikes'],
+      ['24/7'],
+    ])
+    const help = storeloc('help', 'locations').stdout.replace(/\s+/g, ' ')
+    expect(help).toContain('tags (split on |, ;, a comma, or a "/" with spaces around it: "24/7" is one tag)')
+  })
+
   test('--format overrides the extension; a name that says neither is refused', () => {
     const path = file('stores.txt', EXCEL)
     expect(storeloc('locations', 'import', locatorId, '--file', path, '--format', 'csv').code).toBe(0)
