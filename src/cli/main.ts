@@ -413,6 +413,11 @@ export async function cli(
           `No database at ${databasePath}: set DATABASE_PATH to the service's database file (${cliCommand('locator create')} makes a new one).`,
       )
     }
+    // An empty file (touch, a copy that failed) holds no locators either; opening would make it a database.
+    if (ON_LOCATORS.has(sub) && emptyFile(databasePath))
+      throw new OperatorError(
+        `${databasePath} is an empty file, no database; it was left as it is. Set DATABASE_PATH to the service's database file (${cliCommand('locator create')} makes a new one).`,
+      )
     made = sub === 'locator create' && !existsSync(databasePath) ? newFiles(databasePath) : null
     const readOnly = READ_ONLY.has(sub) && unwritable(databasePath).length > 0
     if (readOnly) {
@@ -534,6 +539,13 @@ function databaseHint(e: unknown, fault: 'busy' | 'file' | 'database', databaseP
           : storage !== null
             ? ` Nothing was changed. ${storageFaultText(storage, databasePath).replace(/^d/, 'D')} Then run the command again.`
             : ''
+}
+
+/** A file of no bytes, with no write-ahead log that would hold its pages. */
+function emptyFile(path: string): boolean {
+  const size = (name: string) => statSync(name, { throwIfNoEntry: false })
+  const main = size(path)
+  return main?.isFile() === true && main.size === 0 && !(size(`${path}-wal`)?.size ?? 0)
 }
 
 /** SQLite found no database in the file (SQLITE_NOTADB): another file, or one damaged at its header. */

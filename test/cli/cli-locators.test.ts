@@ -473,3 +473,24 @@ describe('a file that is no database', () => {
     expect(readFileSync(dbPath, 'utf8')).toBe('id,name\n1,Shop\n')
   })
 })
+
+describe('an empty file at the database path', () => {
+  test('is no database to list or change: left empty, and the line says so', () => {
+    writeFileSync(dbPath, '')
+    for (const argv of [
+      ['locator', 'list'],
+      ['locator', 'show', 'lct_x'],
+    ]) {
+      const r = storeloc(...argv)
+      expect({ code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+        code: 1,
+        stdout: '',
+        stderr: `storeloc: ${dbPath} is an empty file, no database; it was left as it is. Set DATABASE_PATH to the service's database file (storeloc locator create --database ${dbPath} makes a new one).\n`,
+      })
+    }
+    expect(readFileSync(dbPath, 'utf8')).toBe('')
+    // Making a locator there makes the database.
+    expect(storeloc('locator', 'create', '--name', 'X').code).toBe(0)
+    expect(storeloc('locator', 'list').stdout).toContain('X')
+  })
+})
