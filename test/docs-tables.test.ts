@@ -52,6 +52,7 @@ describe('docs/configuration.md, Environment variables', () => {
   test("gives each setting's default as the service takes it when the variable is unset", () => {
     const unset = loadConfig({}, 2)
     const metrics = loadConfig({ METRICS_PORT: '9100' }, 2).metrics!
+    const tiles = loadConfig({ MAP_TILES_URL: 'https://tiles.example.com/{z}/{x}/{y}.png' }, 2).mapTiles!
     const flag = (on: boolean) => (on ? '1' : '0')
     const defaults: Record<string, string | number> = {
       PORT: unset.port,
@@ -80,6 +81,7 @@ describe('docs/configuration.md, Environment variables', () => {
       Object.keys(defaults).map((name) => [name, spans(byVariable.get(name)![1]!)[0] ?? byVariable.get(name)![1]]),
     )
     expect(documented).toEqual(Object.fromEntries(Object.entries(defaults).map(([name, v]) => [name, String(v)])))
+    const checked = Object.keys(defaults)
     // The settings without a value of their own when unset.
     for (const [name, off] of [
       ['PUBLIC_BASE_URL', unset.publicBaseUrl],
@@ -89,10 +91,14 @@ describe('docs/configuration.md, Environment variables', () => {
       ['MAP_TILES_URL', unset.mapTiles],
       ['METRICS_PORT', unset.metrics],
       ['METRICS_TOKEN', metrics.token],
+      ['MAP_TILES_ATTRIBUTION', tiles.attribution || null],
     ] as const) {
       expect(off).toBeNull()
       expect(spans(byVariable.get(name)![1]!)).toEqual([])
+      checked.push(name)
     }
+    // Each row's default is one of those checked: a setting added to the table is added here too.
+    expect(checked.sort()).toEqual([...byVariable.keys()].sort())
   })
 
   test("each default the serve usage states is the table's", () => {
