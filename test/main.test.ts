@@ -106,6 +106,16 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
         'Cannot listen on no such host:0 (ENOTFOUND): HOST (--host) is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only), or a name of one.',
         1,
       ],
+      [
+        { DATABASE_PATH: join(dir, 'metrics.db'), METRICS_PORT: String(taken.port) },
+        `Cannot listen for metrics on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses port ${taken.port}: stop it, or choose another METRICS_PORT (--metrics-port).`,
+        1,
+      ],
+      [
+        { DATABASE_PATH: join(dir, 'metrics.db'), METRICS_PORT: '0', METRICS_HOST: 'no such host' },
+        'Cannot listen for metrics on no such host:0 (ENOTFOUND): METRICS_HOST (--metrics-host) is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only), or a name of one.',
+        1,
+      ],
     ]
     for (const [env, says, exit] of cases) {
       const proc = Bun.spawn([process.execPath, join(ROOT, 'src/main.ts')], {

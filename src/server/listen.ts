@@ -109,22 +109,35 @@ export function serveOn(config: Config, options: Omit<Parameters<typeof Bun.serv
   try {
     return Bun.serve({ ...options, port: config.port, hostname: config.host } as Parameters<typeof Bun.serve>[0])
   } catch (e) {
-    const code = (e as { code?: unknown }).code
-    const at = `Cannot listen on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}`
-    const host =
-      'HOST (--host) is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only)'
-    if (code === 'EACCES')
-      throw new StartError(
-        `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher PORT (--port).`,
-        START_EXIT.NEEDS_OPERATOR,
-      )
-    // An address or a name missing may come up later (an interface or DNS not yet up at boot): may pass.
-    if (code === 'EADDRNOTAVAIL') throw new StartError(`${at}: ${host}.`)
-    // A name that does not resolve to an address here ("nosuchhost.invalid", another machine's).
-    if (code === 'EINVAL' || code === 'ENOTFOUND') throw new StartError(`${at}: ${host}, or a name of one.`)
-    const taken = `another program uses port ${config.port}: stop it, or choose another PORT (--port)`
-    throw new StartError(`${at}: ${ALWAYS_HERE.has(config.host) ? taken : `${taken}, or ${host}`}.`)
+    throw listenFault(e, 'Cannot listen', config.host, config.port, { host: 'HOST (--host)', port: 'PORT (--port)' })
   }
+}
+
+/**
+ * Why Bun.serve could not listen on `host`:`port`, as a StartError naming the settings to change
+ * (`names`, each with its option) and the exit: a privileged port waits for a person.
+ */
+export function listenFault(
+  e: unknown,
+  what: string,
+  host: string,
+  port: number,
+  names: { host: string; port: string },
+): StartError {
+  const code = (e as { code?: unknown } | null)?.code
+  const at = `${what} on ${host}:${port}${typeof code === 'string' ? ` (${code})` : ''}`
+  const notHere = `${names.host} is not an address of this machine (0.0.0.0 for all of them, 127.0.0.1 for this machine only)`
+  if (code === 'EACCES')
+    return new StartError(
+      `${at}: this user may not listen on that port (ports below 1024 need privileges); use a higher ${names.port}.`,
+      START_EXIT.NEEDS_OPERATOR,
+    )
+  // An address or a name missing may come up later (an interface or DNS not yet up at boot): may pass.
+  if (code === 'EADDRNOTAVAIL') return new StartError(`${at}: ${notHere}.`)
+  // A name that does not resolve to an address here ("nosuchhost.invalid", another machine's).
+  if (code === 'EINVAL' || code === 'ENOTFOUND') return new StartError(`${at}: ${notHere}, or a name of one.`)
+  const taken = `another program uses port ${port}: stop it, or choose another ${names.port}`
+  return new StartError(`${at}: ${ALWAYS_HERE.has(host) ? taken : `${taken}, or ${notHere}`}.`)
 }
 
 /** Hosts of this machine only: what listens there is reached by no other. */

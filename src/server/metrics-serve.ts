@@ -5,7 +5,7 @@ import { createHash, timingSafeEqual } from 'node:crypto'
 import { pathOf } from '../api/public/url'
 import type { MetricsConfig } from '../core/config'
 import { harden } from './harden'
-import { LOOPBACK, StartError } from './listen'
+import { LOOPBACK, listenFault } from './listen'
 import { CONTENT_TYPE, exposition, mergeFamilies, type ProcessFamilies } from './metrics-text'
 
 type Log = (line: Record<string, unknown>) => void
@@ -50,10 +50,10 @@ export function serveMetrics(config: MetricsConfig, gather: () => Promise<Proces
   try {
     server = Bun.serve({ hostname: config.host, port: config.port, fetch })
   } catch (e) {
-    const code = (e as { code?: unknown }).code
-    throw new StartError(
-      `Cannot listen for metrics on ${config.host}:${config.port}${typeof code === 'string' ? ` (${code})` : ''}: another program uses METRICS_PORT, or METRICS_HOST is not an address of this machine (127.0.0.1 for this machine only).`,
-    )
+    throw listenFault(e, 'Cannot listen for metrics', config.host, config.port, {
+      host: 'METRICS_HOST (--metrics-host)',
+      port: 'METRICS_PORT (--metrics-port)',
+    })
   }
   log({
     level: 'info',
