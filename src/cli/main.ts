@@ -398,6 +398,10 @@ export async function cli(
     const ops = Object.hasOwn(OPS_COMMANDS, argv[0]!) ? OPS_COMMANDS[argv[0]!]! : null
     if (!ON_LOCATORS.has(sub) && sub !== 'locator create' && argv[0] !== 'geocode' && ops === null)
       throw unknownCommand(argv)
+    // A database's own -wal or -shm named instead of it: opening (or restoring) would write a
+    // database into the file SQLite keeps that database's log in.
+    const sidecar = sidecarOf(databasePath)
+    if (sidecar !== null) throw new OperatorError(sidecar)
     // On the database file as a whole: they open what they need themselves.
     if (ops !== null)
       return ops(
@@ -546,6 +550,16 @@ function emptyFile(path: string): boolean {
   const size = (name: string) => statSync(name, { throwIfNoEntry: false })
   const main = size(path)
   return main?.isFile() === true && main.size === 0 && !(size(`${path}-wal`)?.size ?? 0)
+}
+
+/**
+ * A -wal, -shm or -journal path beside its database (a completion one tab too far), which SQLite
+ * writes while the database is open: the line that names the database instead.
+ */
+function sidecarOf(path: string): string | null {
+  const [, database, suffix] = /^(.+)(-wal|-shm|-journal)$/.exec(path) ?? []
+  if (database === undefined || !existsSync(database)) return null
+  return `${path} is SQLite's ${suffix} file of the database ${database}, no database itself. Nothing was changed. Name the database: --database ${shellWord(database)} (or DATABASE_PATH).`
 }
 
 /** SQLite found no database in the file (SQLITE_NOTADB): another file, or one damaged at its header. */

@@ -2,12 +2,12 @@
 // and labels as people write them, and custom fields as the Management API then shows them.
 import { describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { existsSync, readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { isWellFormedSecretKey } from '../../src/core/ids'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
-import { quietApp } from '../helpers'
+import { cliRunner, quietApp } from '../helpers'
 import { adminGet, countRows, dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
 
 useTempDatabase()
@@ -492,5 +492,38 @@ describe('an empty file at the database path', () => {
     // Making a locator there makes the database.
     expect(storeloc('locator', 'create', '--name', 'X').code).toBe(0)
     expect(storeloc('locator', 'list').stdout).toContain('X')
+  })
+})
+
+describe("a database's -wal, -shm or -journal file named as the database", () => {
+  test('is left as it is, and the line names the database it belongs to', () => {
+    expect(storeloc('locator', 'create', '--name', 'X').code).toBe(0)
+    const backup = join(dir, 'sidecar-backup.db')
+    expect(storeloc('backup', backup).code).toBe(0)
+    for (const suffix of ['-wal', '-shm', '-journal']) {
+      const path = `${dbPath}${suffix}`
+      const stderr = `storeloc: ${path} is SQLite's ${suffix} file of the database ${dbPath}, no database itself. Nothing was changed. Name the database: --database ${dbPath} (or DATABASE_PATH).\n`
+      const { storeloc: at } = cliRunner(() => path)
+      // There or not yet there (a WAL checkpointed away): locator create would make a database of it.
+      for (const bytes of ['not a database page\n', '', null]) {
+        if (bytes === null) rmSync(path)
+        else writeFileSync(path, bytes)
+        for (const argv of [
+          ['locator', 'list'],
+          ['locator', 'create', '--name', 'Y'],
+          ['restore', backup],
+          ['doctor'],
+        ]) {
+          const r = at(...argv)
+          expect({ argv, code: r.code, stdout: r.stdout, stderr: r.stderr }).toEqual({
+            argv,
+            code: 1,
+            stdout: '',
+            stderr,
+          })
+        }
+        expect(bytes === null ? existsSync(path) : readFileSync(path, 'utf8')).toBe(bytes ?? false)
+      }
+    }
   })
 })
