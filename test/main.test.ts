@@ -1,7 +1,7 @@
 // The README's promise: `npm start` on a new database prints a curl line that works.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../src/store/migrations'
 import { cliRunner, newerSchemaDatabase, serverUrl, startInTerminal, startServer as start, tempDir } from './helpers'
@@ -86,6 +86,11 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
         3,
       ],
       [
+        { DATABASE_PATH: `${foreign}-wal` },
+        `Cannot use the database at ${foreign}-wal: ${foreign}-wal is SQLite's -wal file of the database ${foreign}, no database itself. Nothing was changed. Name the database: --database ${foreign} (or DATABASE_PATH).`,
+        3,
+      ],
+      [
         { DATABASE_PATH: join(dir, 'taken.db'), HOST: '127.0.0.1', PORT: String(taken.port) },
         `Cannot listen on 127.0.0.1:${taken.port} (EADDRINUSE): another program uses port ${taken.port}: stop it, or choose another PORT (--port).`,
         1,
@@ -133,6 +138,7 @@ test('a database it cannot use, or an address it cannot listen on, stops the sta
       if (env.DATABASE_PATH === newer) expect(stderr.trim()).toBe(says) // its own reason alone: no advice on the file's path
     }
     expect(readFileSync(foreign).equals(foreignBytes)).toBe(true) // no table, no WAL mode written into it
+    expect(existsSync(`${foreign}-wal`)).toBe(false)
   } finally {
     taken.stop(true)
   }

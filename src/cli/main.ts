@@ -14,7 +14,7 @@ import { redactSecrets } from '../core/ids'
 import { shellWord } from '../core/shell'
 import { withinEdits } from '../core/text'
 import { OperatorError, type Refusal } from '../operator'
-import { hiddenByFolder, linkToNoFolder, otherOwner, walWithoutShm, wrongPath } from '../operator/file-owner'
+import { hiddenByFolder, linkToNoFolder, otherOwner, sidecarOf, walWithoutShm, wrongPath } from '../operator/file-owner'
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { GeodataDamagedError, GeodataPathError } from '../geocode/embedded'
 import { geodataVersion } from '../geocode/embedded/ensure'
@@ -550,16 +550,6 @@ function emptyFile(path: string): boolean {
   const size = (name: string) => statSync(name, { throwIfNoEntry: false })
   const main = size(path)
   return main?.isFile() === true && main.size === 0 && !(size(`${path}-wal`)?.size ?? 0)
-}
-
-/**
- * A -wal, -shm or -journal path beside its database (a completion one tab too far), which SQLite
- * writes while the database is open: the line that names the database instead.
- */
-function sidecarOf(path: string): string | null {
-  const [, database, suffix] = /^(.+)(-wal|-shm|-journal)$/.exec(path) ?? []
-  if (database === undefined || !existsSync(database)) return null
-  return `${path} is SQLite's ${suffix} file of the database ${database}, no database itself. Nothing was changed. Name the database: --database ${shellWord(database)} (or DATABASE_PATH).`
 }
 
 /** SQLite found no database in the file (SQLITE_NOTADB): another file, or one damaged at its header. */

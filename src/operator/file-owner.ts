@@ -6,6 +6,7 @@
 import {
   accessSync,
   constants,
+  existsSync,
   lstatSync,
   readFileSync,
   readlinkSync,
@@ -362,4 +363,14 @@ export function hiddenByFolder(path: string, command = againCommand()): string |
     }
   }
   return null
+}
+
+/**
+ * A -wal, -shm or -journal path beside its database (a completion one tab too far), which SQLite
+ * writes while the database is open: the line that names the database instead.
+ */
+export function sidecarOf(path: string): string | null {
+  const [, database, suffix] = /^(.+)(-wal|-shm|-journal)$/.exec(path) ?? []
+  if (database === undefined || !existsSync(database)) return null
+  return `${path} is SQLite's ${suffix} file of the database ${database}, no database itself. Nothing was changed. Name the database: --database ${shellWord(database)} (or DATABASE_PATH).`
 }

@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs'
 import http from 'node:http'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
-import { ownerUnlikeFolder, wrongPath } from '../operator/file-owner'
+import { ownerUnlikeFolder, sidecarOf, wrongPath } from '../operator/file-owner'
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
@@ -38,6 +38,9 @@ export function databaseExit(error: unknown, path: string): StartExit {
  * another process's write lock is thrown at once as SQLite's busy error (start.ts waits for it).
  */
 export function openStoreToStart(path: string, waitForLock = true): Store {
+  const sidecar = sidecarOf(path)
+  if (sidecar !== null)
+    throw new StartError(`Cannot use the database at ${path}: ${sidecar}`, START_EXIT.NEEDS_OPERATOR)
   let store: Store
   try {
     store = openStore(path, waitForLock)
