@@ -34,8 +34,8 @@ async function expectStartingPage(res: Response, lang: string, text: string) {
 }
 
 describe('a page asked for while the service starts', () => {
-  test('the pages (finder, store, directory, home) answer a page that reloads, whatever the Accept', async () => {
-    for (const path of ['/l/pk_x', '/l/pk_x/loc_1/a-store', '/l/pk_x/stores/de', '/']) {
+  test("a locator's pages (finder, store, directory) answer a page that reloads, whatever the Accept", async () => {
+    for (const path of ['/l/pk_x', '/l/pk_x/loc_1/a-store', '/l/pk_x/stores/de']) {
       for (const accept of [BROWSER, '*/*']) {
         await expectStartingPage(
           await ask(path, { accept }),
@@ -54,12 +54,16 @@ describe('a page asked for while the service starts', () => {
 
   test('another path a browser opens (sitemap.xml) answers the page; a crawler or a script, the JSON', async () => {
     await expectStartingPage(await ask('/sitemap.xml', { accept: BROWSER }), 'en', 'is starting')
-    const crawler = await ask('/l/pk_x/sitemap.xml', { accept: '*/*' })
-    expect([crawler.status, crawler.headers.get('retry-after'), await crawler.json()]).toEqual([
-      503,
-      '1',
-      { status: 'starting', message: 'The service is starting. Retry in a moment.' },
-    ])
+    // robots.txt too: its Sitemap line needs the database, and a crawler waits out a 503 with Retry-After.
+    for (const path of ['/l/pk_x/sitemap.xml', '/robots.txt']) {
+      const crawler = await ask(path, { accept: '*/*' })
+      expect([path, crawler.status, crawler.headers.get('retry-after'), await crawler.json()]).toEqual([
+        path,
+        503,
+        '1',
+        { status: 'starting', message: 'The service is starting. Retry in a moment.' },
+      ])
+    }
   })
 
   test('the APIs keep their JSON, asked for by a browser too', async () => {

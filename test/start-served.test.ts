@@ -1,7 +1,8 @@
-// What a start that waits for the database answers as the app will: the API docs and the widget's
-// files, made from the code alone, by the app's own routes (a path percent-encoded, a trailing
-// slash); its pages' starting page is not counted under PAGE_RATE_LIMIT. A real start, held by
-// another process's write lock, then released: each answer is compared with the started app's.
+// What a start that waits for the database answers as the app will: the home page, the favicon's
+// answer, the API docs and the widget's files, made from the code alone, by the app's own routes
+// (a path percent-encoded, a trailing slash); its pages' starting page is not counted under
+// PAGE_RATE_LIMIT. A real start, held by another process's write lock, then released: each
+// answer is compared with the started app's.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { rmSync } from 'node:fs'
@@ -41,6 +42,9 @@ const SERVED: [path: string, status: number][] = [
   ['/widget/%6Ceaflet.css', 200],
   ['/widget/leaflet.css/', 308],
   ['/widget/none.js', 404],
+  ['/', 200],
+  ['/favicon.ico', 204],
+  ['/favicon.ico/', 308],
 ]
 
 /** What a browser would keep of an answer. */
@@ -59,7 +63,7 @@ async function answer(base: string, path: string) {
 }
 
 for (const workers of ['1', '2']) {
-  test(`a start waiting for the database (WORKERS=${workers}) serves the API docs and the widget's files as the app does`, async () => {
+  test(`a start waiting for the database (WORKERS=${workers}) serves the home page, the API docs and the widget's files as the app does`, async () => {
     const path = join(dir, `w${workers}.db`)
     const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
     made.exec('PRAGMA journal_mode = WAL')

@@ -10,7 +10,6 @@ import type { ClientCount } from '../api/public/guards'
 import { pageRoutes } from '../api/pages'
 import { errorPage } from '../api/pages/deps'
 import { notFoundPage } from '../api/pages/store-page'
-import { homeResponse } from '../api/pages/home-page'
 import { SHORT_HOSTS } from '../api/public/url'
 import {
   type Config,
@@ -78,7 +77,6 @@ export function serviceApp(deps: ServiceDeps) {
       set.headers['x-request-id'] = deps.noteOf(request)!.id
     })
     .onError({ as: 'global' }, ({ code, error, request, path }) => failure(deps, code, error, request, path))
-    .get('/', () => homeResponse())
     .get('/healthz', () => ({ status: 'ok' }))
     .use(docsRoutes())
     .get('/readyz', ({ set }) => {

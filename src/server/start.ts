@@ -3,7 +3,7 @@
 import { AdminError } from '../api/admin/errors'
 import { Elysia } from 'elysia'
 import { docsRoutes } from '../api/openapi/routes'
-import { widgetRoutes } from '../api/pages'
+import { constantRoutes, widgetRoutes } from '../api/pages'
 import { startingPage } from '../api/pages/deps'
 import { pageLang } from '../api/pages/page-texts'
 import { PublicError } from '../api/public/errors'
@@ -35,11 +35,11 @@ const SERVICE_STATUS_HEADER = 'x-service-status'
 const PAGE_RELOAD_S = 5
 
 /**
- * Before the app serves: what is made from the code alone, the widget's files and the API docs
- * (/docs, /docs/api, /openapi.json), by the app's own routes, so a path is read as the app reads
- * it; else /healthz answers 200 "starting" (the process is alive), /readyz and every API request
- * 503 with Retry-After: 1, in the API's own error shape; a page 503 with a page that reloads
- * itself; each with X-Service-Status: starting. A file that could not be made (a failed build)
+ * Before the app serves: what is made from the code alone, the home page, the favicon's answer,
+ * the widget's files and the API docs (/docs, /docs/api, /openapi.json), by the app's own
+ * routes, so a path is read as the app reads it; else /healthz answers 200 "starting" (the
+ * process is alive), /readyz and every API request 503 with Retry-After: 1, in the API's own
+ * error shape; a page 503 with a page that reloads itself; each with X-Service-Status: starting. A file that could not be made (a failed build)
  * gets the starting answer too, and is tried again by the next request, as the app's is.
  */
 function startingResponses(): (request: Request) => Promise<Response> {
@@ -47,6 +47,7 @@ function startingResponses(): (request: Request) => Promise<Response> {
     .onError({ as: 'global' }, ({ request }) => startingAnswer(pathOf(request.url), request))
     // The process is alive: 200 at /healthz as the app routes it ("/healthz/" too).
     .get('/healthz', () => marked(Response.json({ status: 'starting' })))
+    .use(constantRoutes())
     .use(widgetRoutes())
     .use(docsRoutes())
   return (request) =>
@@ -122,9 +123,8 @@ const preflight = (origin: string): Response =>
     },
   })
 
-/** The paths of pages (the home page, a locator's pages), which a person opens; not its sitemap. */
-const isPage = (path: string): boolean =>
-  path === '/' || ((path === '/l' || path.startsWith('/l/')) && !path.endsWith('.xml'))
+/** The paths of a locator's pages, which a person opens; not its sitemap. */
+const isPage = (path: string): boolean => (path === '/l' || path.startsWith('/l/')) && !path.endsWith('.xml')
 
 /**
  * Whether an Accept header ranks an HTML page above all else (a browser's address bar does; fetch()

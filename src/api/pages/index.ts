@@ -1,5 +1,5 @@
-// The service's own pages and the widget's files: /widget.js, /widget.css, /widget/{file}, the
-// finder page /l/{token}, store pages /l/{token}/{id}/{slug}, the store directory
+// The service's own pages and the widget's files: the home page /, /widget.js, /widget.css,
+// /widget/{file}, the finder page /l/{token}, store pages /l/{token}/{id}/{slug}, the store directory
 // /l/{token}/stores[/{country}[/{town}]], /l/{token}/sitemap.xml, the index of those sitemaps
 // /sitemap.xml, /robots.txt and /favicon.ico.
 // "stores" is no location id (ids start "loc_"): the directory's paths and the store pages' never meet.
@@ -10,6 +10,7 @@ import type { ClientCount } from '../public/guards'
 import { type PageDeps, trailingSlashRedirect } from './deps'
 import { directoryResponse } from './directory-page'
 import { finderPageResponse } from './finder-page'
+import { homeResponse } from './home-page'
 import { pageRateRefusal } from './page-limit'
 import { faviconResponse, robotsResponse } from './robots'
 import { sitemapResponse } from './sitemap'
@@ -59,9 +60,21 @@ export function widgetRoutes() {
     .get('/widget/:name', ({ request, params }) => serveAsset(params.name, request))
 }
 
+/**
+ * The home page and the favicon's answer, each the same for every request: a start answers them
+ * by these routes too (server/start.ts).
+ */
+export function constantRoutes() {
+  return new Elysia()
+    .onBeforeHandle(({ request }) => trailingSlashRedirect(request.url) ?? undefined)
+    .get('/', () => homeResponse())
+    .get('/favicon.ico', () => faviconResponse())
+}
+
 export function pageRoutes(deps: PagesDeps) {
   return (
     new Elysia({ name: 'pages' })
+      .use(constantRoutes())
       .use(widgetRoutes())
       // Counted first: a redirect is a request too. One URL per page: "/l/pk_x/stores/" would be
       // the directory again, "/l/pk_x/" no page.
@@ -83,7 +96,6 @@ export function pageRoutes(deps: PagesDeps) {
       .get('/sitemap.xml', ({ request }) =>
         deps.sitemapIndex === false ? noSitemapIndex() : sitemapIndexResponse(deps, request, deps.sitemapPageSize),
       )
-      .get('/favicon.ico', () => faviconResponse())
       .get('/l/:token', ({ request, params }) => finderPageResponse(deps, deps.mapTiles, request, params.token))
       .get('/l/:token/sitemap.xml', ({ request, params }) =>
         sitemapResponse(deps, request, params.token, deps.sitemapPageSize),
