@@ -45,6 +45,12 @@ const SERVED: [path: string, status: number][] = [
   ['/', 200],
   ['/favicon.ico', 204],
   ['/favicon.ico/', 308],
+  // No such file or path under those routes' paths: the app's 404, a page or its JSON.
+  ['/widget/', 404],
+  ['/widget%2Ejs', 404],
+  ['/docs/assets/none.js', 404],
+  ['/docs/none', 404],
+  ['/healthz/none', 404],
 ]
 
 /** What a browser would keep of an answer. */

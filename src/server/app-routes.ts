@@ -3,13 +3,11 @@
 import { Elysia } from 'elysia'
 import { adminRoutes } from '../api/admin'
 import { AdminError, adminErrorOf, storageUnavailable } from '../api/admin/errors'
-import { adminMethods, allowedMethods, methodNotAllowed } from '../api/admin/methods'
 import { docsRoutes } from '../api/openapi/routes'
 import type { RequestNote } from '../api/public'
 import type { ClientCount } from '../api/public/guards'
 import { pageRoutes } from '../api/pages'
 import { errorPage } from '../api/pages/deps'
-import { notFoundPage } from '../api/pages/store-page'
 import { SHORT_HOSTS } from '../api/public/url'
 import {
   type Config,
@@ -28,14 +26,8 @@ import type { Store } from '../store'
 import { DamagedError, isCorruptError } from '../store/damage'
 import { FileMovedError, isBusyError, storageFault } from '../store/db'
 import type { Log, StorageFaultLog } from './app-log'
+import { isPagePath, notFoundAnswer } from './not-found'
 import { readinessOf } from './readiness'
-
-/** A scrape sent to the API port (a Prometheus target copied from it): where metrics are, not whether they are on. */
-const METRICS_ELSEWHERE =
-  'Metrics are never served on this port: they have a port of their own, METRICS_PORT (docs/operations.md, Metrics).'
-
-const ADMIN_ROUTES =
-  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/export, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
 
 const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
   new Response(JSON.stringify(body), {
@@ -116,9 +108,6 @@ export function serviceApp(deps: ServiceDeps) {
     )
 }
 
-/** Under the pages' paths a person (or a search engine) asks: its errors are pages, not JSON. */
-const isPagePath = (path: string) => path === '/l' || path.startsWith('/l/') || path.startsWith('/widget/')
-
 /**
  * The response for an error outside the Query API: its own, a documented one, or a logged 500;
  * under the pages' paths, a server's error is a page that says no more than to try again.
@@ -132,24 +121,7 @@ function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Requ
 function failureAnswer(deps: ServiceDeps, code: unknown, error: unknown, request: Request, path: string): Response {
   const known = adminErrorOf(error)
   if (known !== null) return known.toResponse()
-  if (code === 'NOT_FOUND') {
-    if (isPagePath(path)) return notFoundPage('Not found', 'No page has this address.')
-    // OPTIONS, or a route's other method, most often a REST habit (PUT, PATCH or DELETE on /locations/{id}).
-    const allow = adminMethods(path)
-    if (allow !== null)
-      return request.method === 'OPTIONS'
-        ? allowedMethods(allow)
-        : methodNotAllowed(request.method, path, allow).toResponse()
-    // Through the error table, which does not quote back a secret key sent as the path. Under
-    // /admin/v1: name the routes there are.
-    const where =
-      path === '/admin/v1' || path.startsWith('/admin/v1/')
-        ? ADMIN_ROUTES
-        : path === '/metrics'
-          ? METRICS_ELSEWHERE
-          : 'The Management API lives under /admin/v1.'
-    return new AdminError('not_found', `No route ${request.method} ${path}. ${where}`).toResponse()
-  }
+  if (code === 'NOT_FOUND') return notFoundAnswer(request, path)
   // A body Bun could not read (a malformed chunked encoding, a connection closed mid-body): the
   // client's fault, answered 400 and logged as a 400, without a stack.
   if (code === 'PARSE' || (error instanceof DOMException && error.name === 'AbortError'))

@@ -19,6 +19,7 @@ import { MIGRATIONS } from '../store/migrations'
 import { type Log, logRequest, sentRequestId } from './app-log'
 import { harden } from './harden'
 import { START_EXIT, StartError } from './listen'
+import { notFoundAnswer } from './not-found'
 
 /** Between two tries for the lock. */
 const LOCK_RETRY_MS = 100
@@ -39,17 +40,26 @@ const PAGE_RELOAD_S = 5
  * the widget's files and the API docs (/docs, /docs/api, /openapi.json), by the app's own
  * routes, so a path is read as the app reads it; else /healthz answers 200 "starting" (the
  * process is alive), /readyz and every API request 503 with Retry-After: 1, in the API's own
- * error shape; a page 503 with a page that reloads itself; each with X-Service-Status: starting. A file that could not be made (a failed build)
- * gets the starting answer too, and is tried again by the next request, as the app's is.
+ * error shape; a page 503 with a page that reloads itself; each with X-Service-Status: starting.
+ * A file that could not be made (a failed build) gets the starting answer too, and is tried again
+ * by the next request, as the app's is; a file or path there is none of under these routes'
+ * paths (/widget/, /docs/x), the app's 404.
  */
 function startingResponses(): (request: Request) => Promise<Response> {
   const served = new Elysia({ handler: SHORT_HOSTS })
-    .onError({ as: 'global' }, ({ request }) => startingAnswer(pathOf(request.url), request))
+    .onError({ as: 'global' }, ({ code, request, path }) =>
+      code === 'NOT_FOUND' && heads.has(headOf(path))
+        ? notFoundAnswer(request, path)
+        : startingAnswer(pathOf(request.url), request),
+    )
     // The process is alive: 200 at /healthz as the app routes it ("/healthz/" too).
     .get('/healthz', () => marked(Response.json({ status: 'starting' })))
     .use(constantRoutes())
     .use(widgetRoutes())
     .use(docsRoutes())
+  // The first segments of these routes' paths, which no route of the app that needs the database
+  // shares: a path there that none of them takes is one the app has not either (its 404).
+  const heads = new Set(served.routes.map((route) => headOf(route.path)).filter((head) => head !== ''))
   return (request) =>
     served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
 }
@@ -72,6 +82,15 @@ export function startingResponder(logRequests: boolean, log: Log): (request: Req
       return logRequests ? logRequest(log, request, response, t0, note) : response
     }
     return startingResponse(request).then(done)
+  }
+}
+
+/** A path's first segment, decoded ("/widget%2Ejs": "widget.js"); null when its encoding is not valid. */
+function headOf(path: string): string | null {
+  try {
+    return decodeURIComponent(path.slice(1).split('/')[0]!).split('/')[0]!
+  } catch {
+    return null
   }
 }
 
