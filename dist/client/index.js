@@ -93,10 +93,11 @@ function abortable(work, signal) {
         return work;
     return new Promise((resolve, reject) => {
         const stop = () => reject(signal.reason);
+        // Handled even when the signal aborted already: its rejection (a body cut off) is the abort's.
+        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
         if (signal.aborted)
             return stop();
         signal.addEventListener('abort', stop, { once: true });
-        work.then(resolve, reject).finally(() => signal.removeEventListener('abort', stop));
     });
 }
 /**

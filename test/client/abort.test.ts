@@ -150,4 +150,50 @@ describe("StorelocClient's signal", () => {
       held()
     }
   })
+  test('an abort as the answer comes in rejects with its reason, leaving no rejection unhandled', async () => {
+    // The body's first bytes come with the headers, the rest never: reading it waits on the try.
+    let held!: () => void
+    const hold = new Promise<void>((resolve) => (held = resolve))
+    service.app = {
+      handle: () =>
+        new Response(
+          new ReadableStream({
+            async start(body) {
+              body.enqueue(new TextEncoder().encode('{"custom_fields":'))
+              await hold
+              body.close()
+            },
+          }),
+        ),
+    }
+    const unhandled: unknown[] = []
+    const note = (e: unknown) => unhandled.push(e)
+    process.on('unhandledRejection', note)
+    try {
+      // The abort lands `depth` microtasks after the answer's headers: at each step between the
+      // fetch's end and the body's read.
+      for (let depth = 0; depth < 12; depth++) {
+        const controller = new AbortController()
+        const reason = new Stopped(`Ctrl-C ${depth}`)
+        const later = async (input: string | URL | Request, init?: RequestInit) => {
+          const response = await fetch(input, init)
+          let step = Promise.resolve()
+          for (let i = 0; i < depth; i++) step = step.then(() => {})
+          step.then(() => controller.abort(reason))
+          return response
+        }
+        const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, fetch: later as typeof fetch })
+        expect({ depth, error: await api.customFields({ signal: controller.signal }).catch((e) => e) }).toEqual({
+          depth,
+          error: reason,
+        })
+      }
+      // A rejection left unhandled shows a turn of the event loop later.
+      await new Promise((resolve) => setTimeout(resolve, 50))
+      expect(unhandled).toEqual([])
+    } finally {
+      process.off('unhandledRejection', note)
+      held()
+    }
+  })
 })
