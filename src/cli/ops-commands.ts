@@ -12,7 +12,7 @@ import { type Check, type DoctorReport, examine } from '../operator/doctor'
 import { restoreDatabase } from '../operator/restore'
 import type { CopyFacts } from '../store/backup-file'
 import type { Emit } from './context'
-import { besideDatabase } from './geodata-path'
+import { besideDatabase, geodataOf } from './geodata-path'
 import { args } from './output'
 import { cliCommand } from '../core/cli-command'
 
@@ -111,8 +111,9 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
   },
   doctor: ({ config, emit }, rest) => {
     const { values } = args(rest, {}, 0)
-    const path = config.geocoder.dataPath
     const used = config.geocoder.provider !== 'none'
+    // The file geocode and locations import read: the default, else the data beside the database.
+    const path = used ? geodataOf(config, () => {}) : config.geocoder.dataPath
     const version = geodataVersion(path)
     const damage = used && version === GEODATA_VERSION ? geodataDamageOf(path) : null
     const guess = besideDatabase(config.databasePath)
