@@ -10,10 +10,11 @@ import type { Store } from '../store'
 
 /**
  * The geocoder's data file beside the database at `databasePath`, whole (a service reads a
- * relative GEODATA_PATH under its own folder, not this command's); null when GEODATA_PATH is set.
+ * relative GEODATA_PATH under its own folder, not this command's); null when GEODATA_PATH is set,
+ * or for a database in memory, which has no folder.
  */
 export function besideDatabase(databasePath: string): string | null {
-  if (process.env.GEODATA_PATH) return null
+  if (process.env.GEODATA_PATH || databasePath === ':memory:') return null
   return join(resolve(dirname(databasePath)), 'geocoder.sqlite')
 }
 

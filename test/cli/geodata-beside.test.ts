@@ -109,4 +109,14 @@ describe('GEODATA_PATH left out, no data here', () => {
     )
     expect(existsSync(join(here, 'data', 'geocoder.sqlite'))).toBe(false)
   })
+
+  test('a database in memory has no folder: a geocoder.sqlite in the current one is not read as its', () => {
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), join(here, 'geocoder.sqlite'))
+    writeFileSync(join(here, 'data'), '')
+    const env = { ...process.env, DATABASE_PATH: ':memory:', GEODATA_PATH: undefined }
+    const p = Bun.spawnSync([...cli, 'geocode', 'Berlin, Germany', '--json'], { cwd: here, env })
+    expect(p.stderr.toString()).not.toContain("reading the database's folder's")
+    expect(p.stderr.toString()).toStartWith(`Preparing the offline geocoder data in data/geocoder.sqlite`)
+    expect(p.exitCode).toBe(1)
+  })
 })
