@@ -140,6 +140,15 @@ describe('GET /places', () => {
     // A name "St" goes on in is still found: "Bury St" is Bury St Edmunds, "Fort St" Fort St. John.
     expect((await places('Bury St'))[0]?.label).toBe('Bury St Edmunds, United Kingdom')
     expect((await places('Fort St'))[0]?.label).toBe('Fort St. John, BC, Canada')
+    // So where the data writes "St" out: "Bourg St" is Bourg-Saint-Maurice begun, not the town
+    // Bourg (Bourg-en-Bresse); "Villeneuve St" begins only Villeneuve-Saint-… names.
+    for (const q of ['Bourg St', 'Bourg-St']) {
+      const labels = (await places(q, '&limit=3')).map((p) => p.label)
+      expect({ q, labels }).toEqual({ q, labels: expect.arrayContaining(['Bourg-Saint-Maurice, France']) })
+      expect({ q, labels }).toEqual({ q, labels: expect.not.arrayContaining(['Bourg-en-Bresse, France']) })
+    }
+    const villeneuve = (await places('Villeneuve St', '&limit=3')).map((p) => p.label)
+    expect(villeneuve.every((l) => l.startsWith('Villeneuve-Saint-'))).toBe(true)
     // One name that a dash and "St" begin is still found: "Mont-St" is Mont-Saint-Aignan.
     expect((await places('Mont-St'))[0]?.label).toBe('Mont-Saint-Aignan, France')
     expect((await places('Hamburg-St. Pauli'))[0]?.label).toBe('St. Pauli, Germany')

@@ -20,7 +20,7 @@ import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
-import { beforeShortAtEnd, dashInName, fortMountWritten, writtenOut } from './saint-names'
+import { beforeShortAtEnd, dashInName, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -138,8 +138,14 @@ export class PlaceSearch {
       const key = before === null ? '' : nameKey(before)
       const own = (h: PlaceHit) => h.main || nameKey(h.label).startsWith(`${key} `)
       const town = before === null ? [] : this.named(key, null, true)
-      if (town.some((h) => h.exact && own(h) && h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION))
+      if (town.some((h) => h.exact && own(h) && h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION)) {
+        // Unless the names it begins write "St." out: "Bourg St" is Bourg-Saint-Maurice begun.
+        for (const written of saintEndWritten(nameKey(text))) {
+          const begun = this.search(written, null)
+          if (begun.some((h) => h.tier < WHOLE_ONE_EDIT)) return this.ranked(written, null, begun)
+        }
         return this.find(before!)
+      }
       // Else a town and its district beside a dash, before the whole text's typos; but a whole
       // name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
       const split = this.hyphened(text)

@@ -62,6 +62,16 @@ export function beforeShortAtEnd(text: string): string | null {
   return m === null || m.index === 0 ? null : text.slice(0, m.index)
 }
 
+/**
+ * `key` with "St." or "Ste." that ends it written out, in the order to try ("bourg st": "bourg
+ * sankt", "bourg saint"); none where it ends otherwise.
+ */
+export function saintEndWritten(key: string): string[] {
+  const m = /^(.+ )(st|ste)$/.exec(key)
+  if (m === null) return []
+  return m[2] === 'ste' ? [`${m[1]}sainte`] : SAINT_WORDS.map((saint) => `${m[1]}${saint}`)
+}
+
 /** "St.", "Ste.", "Ft." or "Mt." as a word's key: a name goes on after it, which no word after it begins alone. */
 export const isShortWord = (key: string): boolean => /^(st|ste|ft|mt)$/.test(key)
 
