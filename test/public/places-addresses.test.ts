@@ -182,6 +182,16 @@ describe('GET /places', () => {
       ['Shop 3 Queensland', 'Queensland, Australia'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    // After a comma the town of 20,000 or more a region shares its name with is still the town:
+    // an address names its town before its region ("..., Washington, DC").
+    for (const [q, label] of [
+      ['1600 Pennsylvania Avenue, Washington', 'Washington, DC, United States'],
+      ['Unit 4, Washington', 'Washington, DC, United States'],
+      ['Rue de Rivoli 5, Quebec', 'Québec, QC, Canada'],
+      ['Calle 5, Mexico', 'Mexico City, Mexico'],
+      ['5 Rue X, Luxembourg', 'Luxembourg, Luxembourg'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // A word after a unit that names only a village, or a town by another name, is no town
     // meant: "Center" is Ózd, Hungary by another name and Center, TX (5,727), "Centre" Centre, AL.
     for (const q of ['Shop 3 Center', 'Shop 3 Centre', 'Unit 5 Mall', 'Suite 2 Plaza'])

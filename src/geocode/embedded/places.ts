@@ -167,9 +167,11 @@ export class PlaceSearch {
     if (pieces.length === 1 || townWithin !== null) {
       const split = this.inTown(head, nameKey(pieces[0]!), townWithin)
       if (split !== null && split.districts.length > 0) return split.districts
-      // After a street's or unit's number, no district's name, find() reads what follows whole:
-      // "Unit 4, Texas" is the state, as "Unit 4 Texas" is, not Texas, Mexico.
-      if (split !== null) return isAddressHead(head) ? [] : split.towns
+      // After a street's or unit's number, no district's name, find() reads what follows whole
+      // where no town of 20,000 or more is named so: "Unit 4, Texas" is the state, as "Unit 4
+      // Texas" is, not Texas, Mexico; "10 Main Street, Washington" is still Washington, DC.
+      const big = (h: PlaceHit) => h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION
+      if (split !== null) return isAddressHead(head) && !split.towns.some(big) ? [] : split.towns
     }
     return within === null ? this.named(head, null, true) : []
   }
