@@ -60,6 +60,11 @@ export class ApiError extends Error {
 
 /** The longest one wait for a service that is starting (a Retry-After above it is not taken), s. */
 const WAIT_MOST_S = 5
+/**
+ * The shortest one wait, s: a Retry-After of 0 (a proxy's) taken as it says would ask several times
+ * a second for WAITING_MS, and every finder open on the service would.
+ */
+const WAIT_LEAST_S = 1
 /** How long requests are asked again while the service starts, in all: a first start's minute and more, ms. */
 const WAITING_MS = 90_000
 
@@ -100,8 +105,8 @@ export async function query<T>(
 
 /**
  * query(), asked again while the service answers 503 with Retry-After (starting, or reading its
- * place data), each time after the wait it asks for, for WAITING_MS in all; then its error. No
- * other failure is asked again. Aborting `signal` ends the wait too.
+ * place data), each time after the wait it asks for (WAIT_LEAST_S to WAIT_MOST_S), for WAITING_MS
+ * in all; then its error. No other failure is asked again. Aborting `signal` ends the wait too.
  */
 export async function queryWhenReady<T>(
   api: string,
@@ -115,8 +120,8 @@ export async function queryWhenReady<T>(
     try {
       return await query<T>(api, token, path, params, signal)
     } catch (e) {
-      const wait = e instanceof ApiError ? e.wait : undefined
-      if (wait === undefined || Date.now() + wait * 1000 > until) throw e
+      const wait = e instanceof ApiError && e.wait !== undefined ? Math.max(e.wait, WAIT_LEAST_S) * 1000 : null
+      if (wait === null || Date.now() + wait > until) throw e
       // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
       await new Promise<void>((resolve, reject) => {
         const stop = () => {
@@ -126,7 +131,7 @@ export async function queryWhenReady<T>(
         const timer = setTimeout(() => {
           signal?.removeEventListener('abort', stop)
           resolve()
-        }, Math.max(wait, 0.2) * 1000)
+        }, wait)
         if (signal?.aborted) stop()
         else signal?.addEventListener('abort', stop, { once: true })
       })

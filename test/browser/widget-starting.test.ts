@@ -120,10 +120,34 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       const refused = page.waitForResponse((r) => r.url().includes('/locations?'))
       await searchFor(page, 'London')
       expect((await refused).headers()['retry-after']).toBe('')
-      // Longer than a wait of none (0.2 s) several times over: an empty value taken as 0 asks again by now.
+      // Longer than the shortest wait (1 s) twice over: an empty value taken as 0 asks again by now.
       await page.waitForTimeout(2500)
       expect(asked).toBe(1)
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('The stores could not be loaded. Try again')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test("a 503 with Retry-After: 0 (a proxy's) is asked again a second later at the soonest, not at once", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const asked: number[] = []
+    const { promise: thrice, resolve } = Promise.withResolvers<void>()
+    await page.route('**/locations?*', (route) => {
+      if (asked.push(Date.now()) === 3) resolve()
+      return route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': '0' },
+        body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+      })
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      await thrice
+      // Each ask after the wait before it: a second at least (the route sees each ask late, if anything).
+      for (const [i, at] of asked.slice(1, 3).entries()) expect(at - asked[i]!).toBeGreaterThanOrEqual(900)
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
