@@ -65,6 +65,8 @@ const WAIT_MOST_S = 5
  * a second for WAITING_MS, and every finder open on the service would.
  */
 const WAIT_LEAST_S = 1
+/** How long a request waits for the service before the visitor is told it is busy (`waiting`), ms. */
+const SAY_WAITING_MS = 3000
 /** How long requests are asked again while the service starts, in all: a first start's minute and more, ms. */
 const WAITING_MS = 90_000
 
@@ -107,6 +109,7 @@ export async function query<T>(
  * query(), asked again while the service answers 503 with Retry-After (starting, or reading its
  * place data), each time after the wait it asks for (WAIT_LEAST_S to WAIT_MOST_S), for WAITING_MS
  * in all; then its error. No other failure is asked again. Aborting `signal` ends the wait too.
+ * `waiting` is called once SAY_WAITING_MS after the first ask if the service is being waited for still.
  */
 export async function queryWhenReady<T>(
   api: string,
@@ -114,27 +117,35 @@ export async function queryWhenReady<T>(
   path: string,
   params: [string, string][],
   signal?: AbortSignal,
+  waiting?: () => void,
 ): Promise<T> {
-  const until = Date.now() + WAITING_MS
-  for (;;) {
-    try {
-      return await query<T>(api, token, path, params, signal)
-    } catch (e) {
-      const wait = e instanceof ApiError && e.wait !== undefined ? Math.max(e.wait, WAIT_LEAST_S) * 1000 : null
-      if (wait === null || Date.now() + wait > until) throw e
-      // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
-      await new Promise<void>((resolve, reject) => {
-        const stop = () => {
-          clearTimeout(timer)
-          reject(signal!.reason)
-        }
-        const timer = setTimeout(() => {
-          signal?.removeEventListener('abort', stop)
-          resolve()
-        }, wait)
-        if (signal?.aborted) stop()
-        else signal?.addEventListener('abort', stop, { once: true })
-      })
+  const since = Date.now()
+  let say: ReturnType<typeof setTimeout> | undefined
+  try {
+    for (;;) {
+      try {
+        return await query<T>(api, token, path, params, signal)
+      } catch (e) {
+        const wait = e instanceof ApiError && e.wait !== undefined ? Math.max(e.wait, WAIT_LEAST_S) * 1000 : null
+        if (wait === null || Date.now() + wait > since + WAITING_MS) throw e
+        if (waiting) say ??= setTimeout(waiting, since + SAY_WAITING_MS - Date.now())
+        // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
+        await new Promise<void>((resolve, reject) => {
+          const stop = () => {
+            clearTimeout(timer)
+            reject(signal!.reason)
+          }
+          const timer = setTimeout(() => {
+            signal?.removeEventListener('abort', stop)
+            resolve()
+          }, wait)
+          if (signal?.aborted) stop()
+          else signal?.addEventListener('abort', stop, { once: true })
+        })
+      }
     }
+  } finally {
+    // Answered, failed or aborted: nothing more to say of this wait.
+    clearTimeout(say)
   }
 }

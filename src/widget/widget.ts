@@ -289,6 +289,11 @@ export class Widget {
     if (chosen) this.#fire('select', { location: chosen })
   }
 
+  /** A search waiting a while for the service (starting): the status line says so, over "Searching…" alone. */
+  readonly #sayWaiting = () => {
+    if (this.#status.textContent === this.#texts.loading) this.#status.textContent = this.#texts.waiting
+  }
+
   /** Focus on the status line, which says how the search goes; not a Tab stop. */
   #focusStatus(): void {
     this.#status.tabIndex = -1
@@ -376,7 +381,8 @@ export class Widget {
   /** The locator's filter groups (unless data-filters is none), default radius and unit. */
   #loadDefaults(): Promise<void> {
     const options = this.#options
-    this.#defaults ??= queryWhenReady<FiltersAnswer>(options.api, options.token, 'filters', [], this.#life.signal)
+    const [{ api, token }, signal] = [options, this.#life.signal]
+    this.#defaults ??= queryWhenReady<FiltersAnswer>(api, token, 'filters', [], signal, this.#sayWaiting)
       .then((answer) => {
         if (this.destroyed) return
         this.#form.filterSlot.replaceChildren() // a failure said before is past, filters to show or not
@@ -456,7 +462,8 @@ export class Widget {
     this.#alert.textContent = ''
     const { api, token } = this.#options
     try {
-      const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, controller.signal)
+      const [signal, waiting] = [controller.signal, this.#sayWaiting]
+      const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting)
       return controller.signal.aborted ? null : answer
     } catch (e) {
       if ((e as Error).name === 'AbortError') return null

@@ -50,6 +50,25 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
     }
   })
 
+  test('a search waiting for the service a few seconds: the status line says it is busy and tries again, then its stores', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let ready = false
+    await page.route('**/locations?*', (route) => (ready ? route.continue() : starting(route)))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      const status = page.getByRole('status').filter({ hasText: 'The store finder is busy just now. Trying again…' })
+      await status.waitFor()
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+      ready = true
+      await page.locator('.sl-item').first().waitFor()
+      expect(await page.locator('.sl-status').textContent()).toMatch(/ stores within .* of London/)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test('a search typed while one waits for the service wins: the one waiting is not asked again', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     const asked: string[] = []
