@@ -23,6 +23,10 @@ export type Pressing = {
   browse: () => void
   /** Says why asking failed, with `again` to ask again. */
   failed: (e: unknown, again: () => void) => void
+  /** Sets the status line, as the list's search does: its "Searching…", the prompt of no search, or nothing. */
+  say: (key: 'loading' | 'prompt' | null) => void
+  /** Tells the visitor a press's stores wait for the service (starting), as a search's do. */
+  waiting: () => void
 }
 
 /** What pressing `one` on the map does. */
@@ -39,19 +43,23 @@ export function mapPress(
     const [path, signal] = [`clusters/${one.id}/leaves`, p.signal()]
     // A newer press or a search (browsing no more) wins: this answer, or failure, is not theirs.
     const gone = () => signal.aborted || !p.browsing()
-    void queryWhenReady<LocationsAnswer>(p.options.api, p.options.token, path, leaves, signal).then(
+    // Searching, as the list says of a search: the wait for a service starting shows.
+    p.say('loading')
+    void queryWhenReady<LocationsAnswer>(p.options.api, p.options.token, path, leaves, signal, p.waiting).then(
       (a) => {
         if (gone()) return
         const s = a.data.locations[0]
-        // None left (closed since, open now set): the map's bubbles as they are now.
-        if (s) p.around({ ...s, ...s.coordinates }, byKeyboard)
-        else p.browse()
+        // None left (closed since, open now set): the map's bubbles as they are now, no search made.
+        if (s) return p.around({ ...s, ...s.coordinates }, byKeyboard)
+        p.say('prompt')
+        p.browse()
       },
       (e) => {
         if (gone()) return
         // Clusters built anew (a store added) know the id no more: the map's bubbles anew, to press.
         const stale = e instanceof ApiError && e.code === 'CLUSTER_NOT_FOUND'
-        p.failed(e, () => (stale ? p.browse() : pressed(one, byKeyboard)))
+        p.say(null)
+        p.failed(e, () => (stale ? (p.say('prompt'), p.browse()) : pressed(one, byKeyboard)))
       },
     )
   }

@@ -360,6 +360,8 @@ export class Widget {
       around: aroundStore,
       browse: () => void this.#browse(),
       failed: (e, again) => sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again)),
+      say: (key) => void (this.#status.textContent = key && this.#texts[key]),
+      waiting: this.#sayWaiting,
     }
     void storeMap(this.#mapEl, this.#options, this.#texts, this.lang, (id) => this.select(id, true), pressing)
       .then((m) => {

@@ -303,6 +303,24 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
     }
   })
 
+  test('before a search, a bubble of stores on one point waiting for the service: the status line says so, as a search', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    let ready = false
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      await page.route('**/clusters/*/leaves?*', (route) => (ready ? route.continue() : starting(route)))
+      await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
+      await page.getByRole('status').filter({ hasText: 'The store finder is busy just now. Trying again…' }).waitFor()
+      ready = true
+      await page.locator('.sl-pin').nth(4).waitFor()
+      expect(await page.getByRole('status').textContent()).toMatch(/^\d+ stores within /)
+      expect(await page.locator('[role="alert"]').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test("before a search, a bubble's stores waited for while the service starts: the visitor's search wins", async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
     let asked = 0
