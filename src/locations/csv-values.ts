@@ -128,9 +128,15 @@ export function webAddress(cell: string, field: string): string {
  */
 const ID_ANY_CASE = /^loc_[0-9a-z]{16}$/i
 
-/** An id cell as the id it names: this service's ids have no capitals, so "LOC_…" is loc_… in lower case; any other as it is. */
+/** Format characters (zero-width space, BOM, bidi marks): no id holds one, and a cell shows none. */
+const INVISIBLE = /\p{Cf}/gu
+
+/**
+ * An id cell as the id it names: this service's ids have no capitals, so "LOC_…" is loc_… in
+ * lower case, and hold no invisible characters, so a pasted zero-width space is let go; any other as it is.
+ */
 export function idCell(cell: string): string {
-  const text = cell.trim()
+  const text = cell.replace(INVISIBLE, '').trim()
   return ID_ANY_CASE.test(text) ? text.toLowerCase() : cell
 }
 

@@ -229,6 +229,19 @@ describe('CSV as Excel writes it, over HTTP', () => {
     const own = await csv('ID,name,address,lat,lng\nLOC_001,C,3 Main St,52.7,13.4\n', '?dry_run=true')
     expect(own.body.results.map((r: { external_id: string }) => r.external_id)).toEqual(['LOC_001'])
   })
+
+  test('an id cell holding an invisible character (a zero-width space, a BOM) is the id it shows', async () => {
+    const first = await csv('external_id,name,address,lat,lng\nS1,A,1 Main St,52.5,13.4\nS2,B,2 Main St,52.6,13.4\n')
+    const [a, b] = first.body.results.map((r: { id: string }) => r.id)
+    const dry = async (text: string) => {
+      const { status, body } = await csv(text, '?dry_run=true')
+      return { status, unchanged: body.unchanged, notes: body.notes ?? [] }
+    }
+    const codes = `id,external_id,name,address,lat,lng\n${a},S1,A,1 Main St,52.5,13.4\n\u200b${b},S2,B,2 Main St,52.6,13.4\n`
+    expect(await dry(codes)).toEqual({ status: 200, unchanged: 2, notes: [] })
+    const alone = `id,name,address,lat,lng\n${a}\u200b,A,1 Main St,52.5,13.4\n\ufeff${b}\u2060,B,2 Main St,52.6,13.4\n`
+    expect(await dry(alone)).toEqual({ status: 200, unchanged: 2, notes: [] })
+  })
 })
 
 describe('files from other tools, over HTTP', () => {
