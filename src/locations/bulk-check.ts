@@ -147,8 +147,12 @@ export async function check(
     const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
     const who = whoIs(key, fields)
     if (fields === null) return problems.add(key, who, null, 'each item must be an object of location fields.')
-    if (isRemoval(raw as Record<string, unknown>))
+    if (isRemoval(raw as Record<string, unknown>)) {
+      // A CSV delete row's problems are those of the cells naming its store (csv-row.ts removalRow).
+      for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
+      if ((unread ?? []).length > 0) return
       return checkRemoval(raw as Record<string, unknown>, key, who, line, index)
+    }
     // Every problem of the item is said, not only its first (an id that names no location of
     // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
     const before = problems.count

@@ -40,6 +40,11 @@ export type Header = {
   columnNotes: string[]
   /** Whether the file's columns of hours name the weekend alone (csv-week.ts weekendAlone): rows leave weekdays unset. */
   weekendAlone: boolean
+  /**
+   * The problem of a row whose store code is an id of this service, in an id column read as store
+   * codes by most of its cells (readIdColumn); null when the file has no such column.
+   */
+  idsAmongCodes: string | null
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -52,10 +57,17 @@ export type NamedField = { id: string; name: string; type?: string }
  */
 const idText = (cell: string | undefined): string => idCell(formulaText(cell ?? '') ?? unguardCell(cell ?? '')).trim()
 
-/** Whether the column's cells hold ids, some at least, none of them this service's (loc_...). */
-function othersIds(records: readonly RawRecord[], column: number): boolean {
-  const ids = records.map((r) => idText(r.cells[column])).filter((cell) => cell !== '')
-  return ids.length > 0 && !ids.some((cell) => LOCATION_ID.test(cell))
+/** The column's filled cells: how many are ids of this service (loc_...), how many are not. */
+function idCounts(records: readonly RawRecord[], column: number): { ours: number; others: number } {
+  let ours = 0
+  let others = 0
+  for (const r of records) {
+    const cell = idText(r.cells[column])
+    if (cell === '') continue
+    if (LOCATION_ID.test(cell)) ours++
+    else others++
+  }
+  return { ours, others }
 }
 
 /** The most columns a header may name: a row's reading takes time by them, and its answer lists the unknown ones. */
@@ -116,7 +128,7 @@ export function readHeader(
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }
-  const foreign = readIdColumn(columns, headerOf, below)
+  const { foreign, idsAmongCodes } = readIdColumn(columns, headerOf, below)
   // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
   // "store_manager"), when custom.<id> is not there too.
   for (const column of columns) {
@@ -192,7 +204,7 @@ export function readHeader(
       columnNotes.push(`The column "${header}" ${hint}`)
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
-  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, columnNotes }
+  return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, columnNotes, idsAmongCodes }
 }
 
 /**
@@ -225,24 +237,39 @@ function markDaysColumns(
 
 /**
  * A file's own "ID" column (Shopify's, a back office's) holds its store codes, not ids of ours:
- * the external_id when no column gives that, and no cell is shaped as a location's id. Beside a
- * column of store codes it is no key rows are matched by: not read, and what is said of it returned.
+ * the external_id when no column gives that and most of its filled cells are no ids of this
+ * service; its cells that are one are then refused, each naming itself (idsAmongCodes), as the
+ * other reading refuses its cells that are none: either way the few cells are named, and no row
+ * is matched by what it does not hold. Beside a column of store codes an id column of no ids of
+ * ours is no key rows are matched by: not read, and what is said of it returned.
  */
-function readIdColumn(columns: Column[], headerOf: Map<string, string>, below: readonly RawRecord[]): string | null {
+function readIdColumn(
+  columns: Column[],
+  headerOf: Map<string, string>,
+  below: readonly RawRecord[],
+): { foreign: string | null; idsAmongCodes: string | null } {
   const id = columns.findIndex((c) => c.field === 'id')
-  if (id < 0) return null
-  if (!headerOf.has('external_id') && othersIds(below, id)) {
+  if (id < 0) return { foreign: null, idsAmongCodes: null }
+  const counts = idCounts(below, id)
+  // A tie is read as ids, as an export writes them.
+  if (!headerOf.has('external_id') && counts.others > counts.ours) {
     headerOf.delete('id')
     headerOf.set('external_id', columns[id]!.header)
     columns[id]!.field = 'external_id'
-    return null
+    return { foreign: null, idsAmongCodes: counts.ours === 0 ? null : codeIdProblem(columns[id]!.header, counts) }
   }
-  const foreign = foreignIds(columns, id, below)
+  const foreign = counts.ours === 0 ? foreignIds(columns, id, below) : null
   if (foreign !== null) {
     headerOf.delete('id')
     columns[id]!.field = null
   }
-  return foreign ?? mixedIds(columns, id, below)
+  return { foreign: foreign ?? mixedIds(columns, id, below), idsAmongCodes: null }
+}
+
+/** The problem of a row whose cell in an id column read as store codes is an id of this service. */
+function codeIdProblem(header: string, { ours, others }: { ours: number; others: number }): string {
+  const filled = (ours + others).toLocaleString('en')
+  return `The "${header}" column is read as store codes (external_id): ${others.toLocaleString('en')} of its ${filled} filled cells are no ids of this service (loc_...), but this one is. Write this store's code in its place, as the other rows hold theirs, or delete the row.`
 }
 
 /**
@@ -271,12 +298,12 @@ function mixedIds(columns: readonly Column[], id: number, below: readonly RawRec
 /**
  * What is said of an id column none of whose cells is an id of this service ("7") beside a column
  * of store codes: not read, as a row's id that names no location gives way to its external_id.
- * Null when a cell is one of ours, or no column gives the external_id.
+ * Null when no column gives the external_id, or the column has no filled cell.
  */
 function foreignIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
   const code = columns.find((c) => c.field === 'external_id')
   const first = below.find((r) => idText(r.cells[id]) !== '')
-  if (code === undefined || first === undefined || !othersIds(below, id)) return null
+  if (code === undefined || first === undefined) return null
   const header = columns[id]!.header
   return `The "${header}" column is not read: its cells (${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}) are no ids of this service (loc_...), and rows are matched by the "${code.header}" column. Delete the "${header}" column, or name it for what it holds.`
 }

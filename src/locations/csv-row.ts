@@ -2,6 +2,7 @@
 // the body's fields, its address parts joined, its hours read. Cells are trimmed; text cells
 // a spreadsheet would run as a formula were written with a leading "'" (OWASP's CSV injection
 // advice) and are read back without it.
+import { LOCATION_ID } from '../core/ids'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import { DAYS } from '../store/locations'
 import { ADDRESS_PARTS, asCode, COUNTRY_CODE, joinAddress, mendParts, rowCountry } from './csv-address'
@@ -80,7 +81,7 @@ type Times = [column: number, field: string, cell: string][]
 
 /** A data row, its cells in the header's columns, as a location body and what reading it found. */
 export function readRow(
-  { columns, width, hasAddress, numbers, garbled, countries, countryCodes, weekendAlone }: Header,
+  { columns, width, hasAddress, numbers, garbled, countries, countryCodes, weekendAlone, idsAmongCodes }: Header,
   { cells, line }: RawRecord,
 ): CsvRow {
   const body: Record<string, unknown> = {}
@@ -152,9 +153,13 @@ export function readRow(
     } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = top === 'id' ? idCell(cell) : cell
   }
   if (hasTags) body.tags = tags
-  if (removal === true) return removalRow(line, body)
+  // Its store code read as such would match no store: its id's, or another's.
+  const codeId = idsAmongCodes !== null && LOCATION_ID.test(idCell(String(body.external_id ?? '')).trim())
+  const idProblem = codeId ? [{ field: 'external_id', message: idsAmongCodes }] : []
+  if (removal === true) return removalRow(line, body, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   const { point, problems } = readPoint(coordinateCells)
+  problems.unshift(...idProblem)
   // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
   if (point.lat === 0 && point.lng === 0)
     notes.push(
@@ -287,12 +292,15 @@ function readHours(
   if (weekSaid !== null) notes.push(weekSaid)
 }
 
-/** A row whose delete cell says yes as the delete item of the store its id or external_id names, its other cells unread. */
-function removalRow(line: number, body: Record<string, unknown>): CsvRow {
+/**
+ * A row whose delete cell says yes as the delete item of the store its id or external_id names,
+ * its other cells unread: its problems are those of the cells that name its store.
+ */
+function removalRow(line: number, body: Record<string, unknown>, problems: CsvRow['problems']): CsvRow {
   const named = Object.fromEntries(
     ['id', 'external_id'].flatMap((field) => (body[field] ? [[field, body[field]]] : [])),
   )
-  return { line, body: { ...named, delete: true }, country: null, postcode: null, city: null, problems: [], notes: [] }
+  return { line, body: { ...named, delete: true }, country: null, postcode: null, city: null, problems, notes: [] }
 }
 
 /** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */

@@ -242,6 +242,27 @@ describe('CSV as Excel writes it, over HTTP', () => {
     const alone = `id,name,address,lat,lng\n${a}\u200b,A,1 Main St,52.5,13.4\n\ufeff${b}\u2060,B,2 Main St,52.6,13.4\n`
     expect(await dry(alone)).toEqual({ status: 200, unchanged: 2, notes: [] })
   })
+
+  test("an ID column of a file's own codes with a stray id of ours is read as codes, the stray cell refused", async () => {
+    const first = await csv('name,address,lat,lng\nA,1 Main St,52.5,13.4\n')
+    const [a] = first.body.results.map((r: { id: string }) => r.id)
+    let shop = 'ID,name,address,lat,lng,delete\n'
+    for (let i = 1; i <= 5; i++) shop += `100${i},N${i},${i} Main St,52.${i},13.4,\n`
+    const said = (cell: string) => [
+      `line 7 (external_id "${cell}"): The "ID" column is read as store codes (external_id): 5 of its 6 filled cells are no ids of this service (loc_...), but this one is. Write this store's code in its place, as the other rows hold theirs, or delete the row.`,
+    ]
+    // Read as ids, each of the five rows was refused as naming no location, the stray cell in none.
+    const stray = await csv(`${shop}${a},A,1 Main St,52.5,13.4,\n`, '?dry_run=true')
+    expect([stray.status, stray.body.details]).toEqual([422, { 'line 7.external_id': said(a) }])
+    // A delete row naming its store so is refused too, not read as a store code no store has.
+    const gone = await csv(`${shop}${a},,,,,yes\n`, '?dry_run=true')
+    expect([gone.status, gone.body.details]).toEqual([422, { 'line 7.external_id': said(a) }])
+    const codes = (await csv(shop)).body.results.map((r: { external_id: string }) => r.external_id)
+    expect(codes).toEqual(['1001', '1002', '1003', '1004', '1005'])
+    // Most cells ours (a tie too), the column is ids: a cell that is none is refused as naming no location.
+    const ours = await csv(`ID,name\n${a},A\n7,B\n`, '?dry_run=true')
+    expect([ours.status, Object.keys(ours.body.details)]).toEqual([422, ['line 3.id']])
+  })
 })
 
 describe('files from other tools, over HTTP', () => {
