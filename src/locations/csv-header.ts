@@ -275,7 +275,8 @@ function codeIdProblem(header: string, { ours, others }: { ours: number; others:
 /**
  * What is said of an id column beside store codes read as ids, a cell of it being one of this
  * service's, whose other cells are not: those rows are matched by their store codes, as a row's id
- * that names no location gives way to its external_id. Null when every filled cell is an id.
+ * that names no location gives way to its external_id, but for a row with no store code or a
+ * delete row, which is refused (bulk-check.ts, bulk-removals.ts). Null when every filled cell is an id.
  */
 function mixedIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
   const code = columns.find((c) => c.field === 'external_id')
@@ -290,9 +291,9 @@ function mixedIds(columns: readonly Column[], id: number, below: readonly RawRec
   const shown = `${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}`
   const which =
     others.length === 1
-      ? `1 of its cells is none (${shown}): that row is matched`
-      : `${others.length} of its cells are none (${shown}, ...): those rows are matched`
-  return `The "${header}" column is read as ids of this service (loc_...), but ${which} by the "${code.header}" column, as rows without an id are. Clear the cells that are no ids of this service.`
+      ? `1 of its cells is none (${shown}): that row is matched by its store code in the "${code.header}" column (with no store code, or deleting its store, it would be refused)`
+      : `${others.length} of its cells are none (${shown}, ...): those rows are matched by their store codes in the "${code.header}" column (a row of them with no store code, or deleting its store, would be refused)`
+  return `The "${header}" column is read as ids of this service (loc_...), but ${which}. Clear the cells that are no ids of this service.`
 }
 
 /**

@@ -205,7 +205,7 @@ describe('CSV as Excel writes it, over HTTP', () => {
       updated: 1,
       unchanged: 1,
       notes: [
-        'The "id" column is read as ids of this service (loc_...), but 1 of its cells is none ("7" on line 3): that row is matched by the "external_id" column, as rows without an id are. Clear the cells that are no ids of this service.',
+        'The "id" column is read as ids of this service (loc_...), but 1 of its cells is none ("7" on line 3): that row is matched by its store code in the "external_id" column (with no store code, or deleting its store, it would be refused). Clear the cells that are no ids of this service.',
       ],
     })
   })

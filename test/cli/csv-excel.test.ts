@@ -538,7 +538,7 @@ describe('columns of other store locators', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', file('mixed.csv', csv), '--dry-run')
     expect(r.code).toBe(0)
     expect(r.stdout.split('\n').slice(1)).toEqual([
-      'The "id" column is read as ids of this service (loc_...), but 2 of its cells are none ("7" on line 3, ...): those rows are matched by the "external_id" column, as rows without an id are. Clear the cells that are no ids of this service.',
+      'The "id" column is read as ids of this service (loc_...), but 2 of its cells are none ("7" on line 3, ...): those rows are matched by their store codes in the "external_id" column (a row of them with no store code, or deleting its store, would be refused). Clear the cells that are no ids of this service.',
       '',
     ])
     const ours = 'id,external_id,name,address,lat,lng\nloc_abc123,S1,A,1 Main St,52.5,13.4\n,S7,B,2 Main St,52.5,13.4\n'
