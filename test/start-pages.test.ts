@@ -9,7 +9,8 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openApiDocument } from '../src/api/openapi/document'
 import { startingResponder } from '../src/server/start'
-import { startServer, tempDir } from './helpers'
+import { openStore } from '../src/store'
+import { quietApp, startServer, tempDir } from './helpers'
 import { holdLock } from './hold-lock'
 
 /** What a browser's address bar sends. */
@@ -168,6 +169,43 @@ describe('a page asked for while the service starts', () => {
     await expectStartingPage(await bare('/l/pk_x?lang=de', {}), 'de', 'Filialsuche')
     // A path begun by "//" is read as a path, as the app reads it, not as a host ("[x") and its path.
     await expectStartingPage(await bare('//[x/l?lang=fr', { accept: BROWSER }), 'fr', 'recherche de magasins')
+  })
+
+  test('a request the app refuses before any route (its Host, its URL too long) gets that 400 while starting', async () => {
+    const store = openStore(join(dir, 'refused.db'))
+    const app = quietApp(store)
+    // As Bun.serve hands a request over: a Host that is no host leaves the path alone as its URL.
+    const sent = (path: string, host: string | null, url?: string) => {
+      const request = new Request(`http://localhost${path}`, { headers: host === null ? {} : { host } })
+      if (url !== undefined) Object.defineProperty(request, 'url', { value: url })
+      return request
+    }
+    const long = 'a'.repeat(17_000)
+    const asked = [
+      ['/', 'a/b', '/'],
+      ['/favicon.ico', 'a b', '/favicon.ico'],
+      ['/docs', 'a/b', '/docs'],
+      ['/docs/none', 'a/b', '/docs/none'],
+      ['/', 'a, b'],
+      ['/widget.js', 'x:99999', 'http://x:99999/widget.js'],
+      [`/?q=${long}`, null],
+      [`/docs/${long}`, null],
+      [`/public/v1/pk_x/locations?search=${long}`, null],
+    ] as const
+    try {
+      for (const [path, host, url] of asked) {
+        const [atStart, started] = await Promise.all(
+          [starting, app.handle].map(async (handle) => {
+            const res = await handle(sent(path, host, url))
+            return { status: res.status, type: res.headers.get('content-type'), body: await res.text() }
+          }),
+        )
+        expect({ path: path.slice(0, 40), host, ...atStart }).toEqual({ path: path.slice(0, 40), host, ...started! })
+        expect(atStart!.status).toBe(400)
+      }
+    } finally {
+      store.close()
+    }
   })
 
   test('widget.js and the widget files are served: making them needs nothing the start prepares', async () => {

@@ -41,7 +41,7 @@ function isProbe(href: string, path: number): boolean {
 
 export { MAX_URL_LENGTH }
 
-const HOST_REFUSED =
+export const HOST_REFUSED =
   'The Host header is not a host name: send the name (and port) the service is reached at, such as stores.example.com.'
 const HOSTS_REFUSED =
   'The request has more than one Host header: send one, the name (and port) the service is reached at.'
@@ -54,13 +54,13 @@ const HOSTS_REFUSED =
  * takes the first, which a proxy or cache in front may not. A Host that URL cannot parse (a port
  * past 65535) is refused by the caller.
  */
-function hostRefusal(request: Request): string | null {
+export function hostRefusal(request: Request): string | null {
   if (request.url.charCodeAt(0) === 0x2f) return request.headers.has('host') ? HOST_REFUSED : null
   return request.headers.get('host')?.includes(',') ? HOSTS_REFUSED : null
 }
 
 /** Why a path and query `length` characters long is refused, and what to send instead, for the API asked. */
-function urlTooLong(length: number, isPublic: boolean): string {
+export function urlTooLong(length: number, isPublic: boolean): string {
   const how = isPublic
     ? `Send fewer parameters: tags[] at most ${MAX_TAGS} times, search at most ${MAX_SEARCH} characters.`
     : 'Send data in a JSON request body, not in the URL.'
@@ -71,7 +71,7 @@ function urlTooLong(length: number, isPublic: boolean): string {
  * 400 for a request refused before any route (`message` says why), in the error shape of the API
  * asked (the Query API's when `isPublic`, with the CORS of its other errors, so a page reads why).
  */
-function refusal(
+export function refusal(
   isPublic: boolean,
   message: string,
   publicBaseUrl: string | null | undefined,

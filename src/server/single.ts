@@ -30,6 +30,7 @@ export async function runSingle(config: Config): Promise<void> {
   let handle: (request: Request, server?: Server<unknown>) => Response | Promise<Response> = startingResponder(
     config.logRequests,
     logLine,
+    config.publicBaseUrl,
   )
   const drain = drainable((request, server) => handle(request, server))
   const server = listen(config, drain.serve, false)

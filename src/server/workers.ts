@@ -194,7 +194,7 @@ function superviseWorkers(
  * A request the hold takes before the workers listen is answered 503 (startingResponder).
  */
 function holdPort(config: Config): ReturnType<typeof serveOn> {
-  const starting = startingResponder(config.logRequests, logLine)
+  const starting = startingResponder(config.logRequests, logLine, config.publicBaseUrl)
   const probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
   if (config.port === 0) return probe
   probe.stop(true)
