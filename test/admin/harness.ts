@@ -2,6 +2,7 @@
 // tests of failures, request logs and request ids share.
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
+import { RateLimiter } from '../../src/api/public/guards'
 import type { Geocoder } from '../../src/geocode/geocoder'
 import { createLocator } from '../../src/operator'
 import { createApp } from '../../src/server/app'
@@ -31,8 +32,14 @@ export type Harness = {
   close: () => void
 }
 
-/** A real app on a temporary store with its own geocoder, capturing every log line. */
-export function harness(geocoder: Geocoder, logRequests = false): Harness {
+/** Bun.serve's server as the app sees it: every request comes from one client address. */
+const oneClient = { requestIP: () => ({ address: '198.51.100.7', family: 'IPv4', port: 40_000 }) }
+
+/**
+ * A real app on a temporary store with its own geocoder, capturing every log line. `pageRateLimit`:
+ * PAGE_RATE_LIMIT, every request then from one client, on a clock that stands still.
+ */
+export function harness(geocoder: Geocoder, logRequests = false, pageRateLimit = 0): Harness {
   const dir = tempDir()
   const store = openStore(join(dir, 'test.db'))
   const lines: Record<string, unknown>[] = []
@@ -40,7 +47,8 @@ export function harness(geocoder: Geocoder, logRequests = false): Harness {
   const app = createApp({
     store,
     geocoder,
-    config: { maxBodyBytes: 256 * 1024, logRequests },
+    config: { maxBodyBytes: 256 * 1024, logRequests, pageRateLimit },
+    pageLimiter: new RateLimiter(() => 0),
     log: (line) => {
       lines.push(line)
       for (const check of waiters) check()
@@ -73,6 +81,7 @@ export function harness(geocoder: Geocoder, logRequests = false): Harness {
           headers,
           body: body === undefined ? undefined : JSON.stringify(body),
         }),
+        pageRateLimit > 0 ? oneClient : undefined,
       )
       const text = await res.text()
       let parsed: unknown = text

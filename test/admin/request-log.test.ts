@@ -237,6 +237,32 @@ describe('request log of pages', () => {
       h.close()
     }
   })
+  test('a page refused or redirected before it looks its token up names the locator too, though this process never looked the token up', async () => {
+    const h = harness(throwingGeocoder, true, 2)
+    try {
+      const first = createLocator(h.store, 'Redirected').locator
+      const second = createLocator(h.store, 'Refused').locator
+      for (const { id } of [first, second]) setLocatorSettings(h.store, id, { queryApi: 'on' })
+      const paths = [
+        '/l/pk_unknown',
+        `/l/${first.publicToken}/stores/`, // a trailing slash: redirected
+        `/l/${second.publicToken}`, // past PAGE_RATE_LIMIT
+        '/l/pk_unknown_too',
+      ]
+      const statuses = []
+      for (const path of paths) statuses.push((await h.call('GET', path, undefined, null)).status)
+      expect(statuses).toEqual([404, 308, 429, 429])
+      const requests = await h.requestLines(paths.length)
+      expect(requests.map((l) => [l.path, l.locator])).toEqual([
+        [paths[0], null],
+        [paths[1], first.id],
+        [paths[2], second.id],
+        [paths[3], null],
+      ])
+    } finally {
+      h.close()
+    }
+  })
 })
 
 describe('X-Request-Id on every kind of response', () => {

@@ -71,24 +71,38 @@ export function constantRoutes() {
     .get('/favicon.ico', () => faviconResponse())
 }
 
+/** The token a page route's path names; null for a route without one. */
+function tokenOf(params: unknown): string | null {
+  const token = (params as { token?: unknown } | undefined)?.token
+  return typeof token === 'string' && token !== '' ? token : null
+}
+
 export function pageRoutes(deps: PagesDeps) {
+  /** Puts the locator `token` names in the registry's cache; a database busy or failing leaves it out, the answer stands. */
+  const lookUp = (token: string | null) => {
+    if (token === null || deps.onLocator === undefined) return
+    try {
+      deps.registry.locatorByToken(token)
+    } catch {}
+  }
   return (
     new Elysia({ name: 'pages' })
       .use(constantRoutes())
       .use(widgetRoutes())
       // Counted first: a redirect is a request too. One URL per page: "/l/pk_x/stores/" would be
       // the directory again, "/l/pk_x/" no page.
-      .onBeforeHandle(
-        ({ request }) =>
-          pageRateRefusal(request, deps.pageCount?.(request) ?? null) ??
-          trailingSlashRedirect(request.url) ??
-          undefined,
-      )
-      // The page looked its token up (pageLocator), so a locator it names is in the registry's
-      // cache: named from there, active or not, as the Query API's lines name it; no second read.
+      .onBeforeHandle(({ request, params }) => {
+        const early = pageRateRefusal(request, deps.pageCount?.(request) ?? null) ?? trailingSlashRedirect(request.url)
+        // Answered before a page looks its token up: looked up here, so that its line names the
+        // locator whether or not this process had looked the token up before.
+        if (early !== null) lookUp(tokenOf(params))
+        return early ?? undefined
+      })
+      // The page, or the refusal before it, looked its token up, so a locator it names is in the
+      // registry's cache: named from there, active or not, as the Query API's lines name it.
       .onAfterHandle(({ request, params }) => {
-        const token = (params as { token?: unknown } | undefined)?.token
-        if (deps.onLocator === undefined || typeof token !== 'string' || token === '') return
+        const token = tokenOf(params)
+        if (deps.onLocator === undefined || token === null) return
         const locator = deps.registry.locatorByToken(token, true)
         if (locator !== null) deps.onLocator(request, locator.id)
       })
