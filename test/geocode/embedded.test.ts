@@ -209,6 +209,18 @@ describe('address parts', () => {
     // A commune La Poste routes through the 16th's code is at its own town's point, not the code's.
     expect(geo.lookup('75016 Boulogne-Billancourt')!.precision).toBe('city')
   })
+  test("a quarter the address names within an arrondissement's code still places it there: Bonneveine, L'Estaque", () => {
+    // Marseille's arrondissements are kilometres across: the quarter's point is the nearer.
+    const bonneveine = geo.lookup('Bonneveine, 13008 Marseille')!
+    expect(bonneveine.parts.city).toBe('Bonneveine')
+    expect(distanceKm(bonneveine.lat, bonneveine.lng, 43.25, 5.3833)).toBeLessThan(0.5)
+    expect(bonneveine.precision).toBe('city')
+    const estaque = geo.lookup("L'Estaque, 13016 Marseille")!
+    expect(estaque.parts.city).toBe("L'Estaque")
+    expect(distanceKm(estaque.lat, estaque.lng, 43.3638, 5.3085)).toBeLessThan(0.5)
+    // Without a quarter, the arrondissement's own point, as a postcode's.
+    expect(geo.lookup('13008 Marseille')!.precision).toBe('postcode')
+  })
   test('"1130 Wien" is Hietzing, the 13th district, not Vienna\'s centre; a district named after the dash keeps it', () => {
     const vienna = geo.lookup('Wien')!
     const r = geo.lookup('Maxingstraße 13, 1130 Wien')!

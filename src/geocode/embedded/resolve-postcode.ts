@@ -10,6 +10,9 @@ import { regionLabel } from './tables'
 /** A place this close to a town's point is the town itself, by another name. */
 const TOWN_ITSELF_KM = 1
 
+/** The postcodes of Paris's, Lyon's and Marseille's arrondissements, each at its own point (build.ts). */
+const ARRONDISSEMENT_CODE = /^(?:750(?:0[1-9]|1\d|20)|75116|6900[1-9]|130(?:0[1-9]|1[0-6]))$/
+
 /** The address placed by a postcode it holds; or null, with the country a postcode's format alone tells. */
 export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | null; formatCountry: string | null } {
   const { parts, explicit, street, streetPart, firstNumber, hints } = a
@@ -86,12 +89,14 @@ export function byPostcode(q: Queries, a: Parsed): { result: GeocodeResult | nul
     null
   if (chosen) {
     const row = chosen.confirmed ?? centroid(chosen.rows)
-    // A postcode placed at its town's point: a district the address names refines it.
-    const district = chosen.confirmed && row.precision === 'city' ? districtOf(q, a, row) : null
+    // A postcode placed at its town's point, or at an arrondissement's (a part of a city some
+    // kilometres across): a district the address names refines it, placed as that place.
+    const refined = row.precision === 'city' || (chosen.country === 'FR' && ARRONDISSEMENT_CODE.test(chosen.code))
+    const district = chosen.confirmed && refined ? districtOf(q, a, row) : null
     const result: GeocodeResult = {
       lat: district?.lat ?? row.lat,
       lng: district?.lng ?? row.lng,
-      precision: row.precision,
+      precision: district ? 'city' : row.precision,
       source: 'embedded',
       parts: clean({
         street,
