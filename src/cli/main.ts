@@ -106,9 +106,9 @@ writes nothing; --delete-missing also deletes the locations with an external_id 
   {
     groups: ['locations'],
     text: `FILE.csv: a header row naming the columns: name, address (or street, city, postcode, region,
-country), lat, lng, external_id, tags (split on |, ;, a comma, or a "/" with spaces around it:
-"24/7" is one tag), phone, email, website, monday..sunday, custom.FIELD_ID...; docs/cli.md lists
-them and the spellings understood.`,
+country), lat, lng, external_id, tags (split on the first of |, ;, a comma, and a "/" with spaces
+around it that the cell holds: "A / B, C" is two tags, "24/7" one), phone, email, website,
+monday..sunday, custom.FIELD_ID...; docs/cli.md lists them and the spellings understood.`,
   },
   {
     groups: ['locations'],

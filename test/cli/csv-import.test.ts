@@ -283,14 +283,18 @@ describe('locations import from CSV', () => {
     const text =
       'external_id,name,address,lat,lng,tags\n' +
       'S1,Slash,"1 Rue de Rivoli, 75001 Paris",48.856,2.352,Repairs / Rentals / E-Bikes\n' +
-      'S2,Whole,"2 Rue de Rivoli, 75004 Paris",48.857,2.353,24/7\n'
+      'S2,Whole,"2 Rue de Rivoli, 75004 Paris",48.857,2.353,24/7\n' +
+      'S3,Both,"3 Rue de Rivoli, 75004 Paris",48.858,2.354,"Repairs / Rentals, E-Bikes"\n'
     expect(storeloc('locations', 'import', locatorId, '--file', file('slash.csv', text)).code).toBe(0)
     expect(rows().locations.map((l) => JSON.parse(l.tags as string))).toEqual([
       ['Repairs', 'Rentals', 'E-Bikes'],
       ['24/7'],
+      ['Repairs / Rentals', 'E-Bikes'], // one separator a cell: the first the help names that it holds
     ])
     const help = storeloc('help', 'locations').stdout.replace(/\s+/g, ' ')
-    expect(help).toContain('tags (split on |, ;, a comma, or a "/" with spaces around it: "24/7" is one tag)')
+    expect(help).toContain(
+      'tags (split on the first of |, ;, a comma, and a "/" with spaces around it that the cell holds: "A / B, C" is two tags, "24/7" one)',
+    )
   })
 
   test('--format overrides the extension; a name that says neither is refused', () => {
