@@ -97,9 +97,11 @@ export async function query<T>(
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
     const code = error.code ?? (response.status === 429 ? 'RATE_LIMITED' : `HTTP_${response.status}`)
-    // An empty Retry-After names no wait (Number('') is 0: asked again at once, for 90 s).
-    const after = Number(response.headers.get('retry-after') || Number.NaN)
-    const wait = response.status === 503 && after >= 0 ? Math.min(after, WAIT_MOST_S) : undefined
+    // An empty Retry-After names no wait (Number('') is 0: asked again at once, for 90 s); an
+    // HTTP-date (a proxy's) the seconds till then, below 0 once past.
+    const retry = response.headers.get('retry-after') || Number.NaN
+    const after = Number(retry) >= 0 ? Number(retry) : (Date.parse(String(retry)) - Date.now()) / 1000
+    const wait = response.status === 503 && !Number.isNaN(after) ? Math.min(after, WAIT_MOST_S) : undefined
     throw new ApiError(code, error.message ?? response.statusText, wait)
   }
   return body as unknown as T

@@ -173,6 +173,30 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
     }
   })
 
+  test('a 503 whose Retry-After is a date already past is asked again a second later, then its stores', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const asked: number[] = []
+    await page.route('**/locations?*', (route) => {
+      if (asked.push(Date.now()) > 1) return route.continue()
+      return route.fulfill({
+        status: 503,
+        headers: { 'content-type': 'application/json', 'retry-after': new Date(Date.now() - 60_000).toUTCString() },
+        body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+      })
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').first().waitFor()
+      // A date past is no wait, taken as the shortest (1 s), as Retry-After: 0 is.
+      expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(900)
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test('the filters answered 503 with Retry-After at first: asked again and shown, no failure said', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     let refused = 0
