@@ -50,6 +50,8 @@ export class Widget {
   #defaultRadius: number | null = null
   /** The unit guessed (units.ts) till the locator's came over it: entries searched in it are converted. */
   #guess: 'km' | 'miles' | null = null
+  /** The filters waited for long enough to say the service is busy, and waited for still. */
+  #filtersBusy = false
   /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
   #pagesLang: Lang | null = null
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
@@ -220,7 +222,11 @@ export class Widget {
     this.#bar.stale()
     // No radius without its unit: GET /locations measures in miles unless told. The filters name the
     // locator's, or fail and the page's language implies one (units.ts).
-    if (this.#state.unit === null) await this.#loadDefaults()
+    if (this.#state.unit === null) {
+      // The filters, waited for past the time to say so before this search: said now.
+      if (this.#filtersBusy) this.#sayWaiting()
+      await this.#loadDefaults()
+    }
     let answer: LocationsAnswer | null
     try {
       answer = await this.#fetchPage(0)
@@ -384,7 +390,9 @@ export class Widget {
   #loadDefaults(): Promise<void> {
     const options = this.#options
     const [{ api, token }, signal] = [options, this.#life.signal]
-    this.#defaults ??= queryWhenReady<FiltersAnswer>(api, token, 'filters', [], signal, this.#sayWaiting)
+    const waiting = () => void ((this.#filtersBusy = true), this.#sayWaiting())
+    this.#defaults ??= queryWhenReady<FiltersAnswer>(api, token, 'filters', [], signal, waiting)
+      .finally(() => (this.#filtersBusy = false))
       .then((answer) => {
         if (this.destroyed) return
         this.#form.filterSlot.replaceChildren() // a failure said before is past, filters to show or not

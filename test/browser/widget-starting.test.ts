@@ -197,6 +197,34 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
     }
   })
 
+  test('a search made once the filters it waits on were refused a while says at once the service is busy', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let [asked, ready] = [0, false]
+    const { promise: refusedLong, resolve } = Promise.withResolvers<void>()
+    await page.route('**/filters*', (route) => {
+      // The fifth ask comes after four waits of 1 s: the filters' own busy text was due before any search.
+      if (++asked === 5) resolve()
+      return ready ? route.continue() : starting(route)
+    })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await refusedLong
+      expect(await page.getByRole('status').textContent()).not.toContain('busy')
+      await searchFor(page, 'London')
+      // Long before the filters' 90 s: the search waits on them (no unit yet), as long as the service is busy.
+      await page
+        .getByRole('status')
+        .filter({ hasText: 'The store finder is busy just now. Trying again…' })
+        .waitFor({ timeout: 10_000 })
+      ready = true
+      await page.locator('.sl-item').first().waitFor()
+      expect(await page.locator('.sl-status').textContent()).toMatch(/ stores within .* of London/)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test('the filters answered 503 with Retry-After at first: asked again and shown, no failure said', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     let refused = 0
