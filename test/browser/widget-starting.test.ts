@@ -8,7 +8,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { MAX_RADIUS } from '../../src/core/limits'
 import { abortListeners, chromiumPath, newPage, starting, startingFirst } from './browser'
-import { useDemoBrowser } from './server'
+import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -223,6 +223,39 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
     }
+  })
+
+  test('the busy text in Italian, Dutch and French reads as those languages say it', async () => {
+    const busy = async (lang: string) => {
+      const { url, stop } = hostPage(
+        `<div data-storeloc="${demo.server.token}" data-lang="${lang}" data-map="off"></div><script src="${demo.server.url}/widget.js"></script>`,
+      )
+      const page = await newPage(demo.browser)
+      // From another site: its Retry-After read as the service's own 503 lets it be (start.ts).
+      const headers = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' }
+      await page.route('**/locations?*', (route) =>
+        route.fulfill({ status: 503, headers: { ...headers, 'content-type': 'application/json', 'retry-after': '1' } }),
+      )
+      try {
+        await page.goto(url)
+        await page.locator('.sl-place input').fill('London')
+        await page.locator('.sl-place input').press('Enter')
+        // Past "Searching…" (one sentence): the busy text, two.
+        const said = page.getByRole('status').filter({ hasText: /\. .*…$/ })
+        await said.waitFor()
+        return await said.textContent()
+      } finally {
+        stop()
+        await page.unrouteAll({ behavior: 'ignoreErrors' })
+        await page.close()
+      }
+    }
+    // A service overloaded, not engaged ("occupata", "bezet": a phone line's), and the set phrase for a new try.
+    expect(await busy('it')).toBe('La ricerca negozi è sovraccarica in questo momento. Nuovo tentativo in corso…')
+    expect(await busy('nl')).toBe('De winkelzoeker is nu erg druk. We proberen het opnieuw…')
+    expect(await busy('fr')).toBe(
+      'La recherche de magasins est très sollicitée en ce moment. Nouvelle tentative en cours…',
+    )
   })
 
   test('the filters answered 503 with Retry-After at first: asked again and shown, no failure said', async () => {
