@@ -4,6 +4,7 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import type { LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
+import { codePointName } from '../core/text'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
@@ -55,6 +56,10 @@ function ignoredFields(raw: Record<string, unknown>): string[] {
   return [`${named}${more} ${are} of a location, so not read (the fields: docs/management-api.md, The location).`]
 }
 
+/** Format characters (Unicode Cf): a cell or a string shows none of them. */
+const INVISIBLE = /\p{Cf}/u
+const bare = (code: string) => code.replace(/\p{Cf}/gu, '')
+
 /**
  * The location an item updates: by id, else by external_id; null to create. An id that is not the
  * locator's (an export of another locator, a location deleted since) gives way to the item's
@@ -89,6 +94,24 @@ function targetOf(
 }
 
 /**
+ * A store code with an invisible character (a pasted zero-width space, a bidi mark) that no store
+ * has, but one has without it: read as written it would make that store a second time. The
+ * problem said of it, naming that store; null for any other code. The codes are read once, when a
+ * code holds such a character.
+ */
+function invisibleTwins(deps: AdminDeps, locatorId: string): (ext: string) => string | null {
+  let bareCodes: Map<string, { id: string; name: string }> | null = null
+  return (ext) => {
+    const char = INVISIBLE.exec(ext)?.[0]
+    if (char === undefined) return null
+    bareCodes ??= new Map(deps.store.locations.externalIds(locatorId).map((l) => [bare(l.externalId), l]))
+    const twin = bareCodes.get(bare(ext))
+    if (twin === undefined) return null
+    return `the store code holds an invisible character (${codePointName(char)}), so it is no store's, but location ${twin.id} (${JSON.stringify(twin.name)}) has it without: delete the character to update that store, or this row creates it a second time.`
+  }
+}
+
+/**
  * Step 1: every item checked and matched, without the geocoder; the problems of all of them. In
  * slices of SLICE_MS (its reads of the rows hold the loop), other requests answered between
  * them: the write's transaction checks again what another write may change meanwhile (apply()).
@@ -110,6 +133,7 @@ export async function check(
     if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
     return asked.holder
   }
+  const invisibleTwin = invisibleTwins(deps, locatorId)
   // A delete item is matched as an update is, and no other item may name its location or store code.
   const checkRemoval = (
     raw: Record<string, unknown>,
@@ -190,6 +214,8 @@ export async function check(
           'external_id',
           `already the store code of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
         )
+      else if (holder === null && target === null && invisibleTwin(ext) !== null)
+        problems.add(key, who, 'external_id', invisibleTwin(ext)!)
       if (first === undefined) byExternalId.set(ext, key)
     }
     if (patch === null || problems.count > before) return
