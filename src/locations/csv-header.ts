@@ -269,7 +269,7 @@ function readIdColumn(
 /** The problem of a row whose cell in an id column read as store codes is an id of this service. */
 function codeIdProblem(header: string, { ours, others }: { ours: number; others: number }): string {
   const filled = (ours + others).toLocaleString('en')
-  return `The "${header}" column is read as store codes (external_id): ${others.toLocaleString('en')} of its ${filled} filled cells are no ids of this service (loc_...), but this one is. Write this store's code in its place, as the other rows hold theirs, or delete the row.`
+  return `The "${header}" column is read as store codes (external_id): ${others.toLocaleString('en')} of its ${filled} filled cells are no ids of this service (loc_...), but this one is. Write in its place the store code this location has, if it has one (another code would create it a second time); or name this column external_id and move the ids to an id column of their own; or delete the row.`
 }
 
 /**

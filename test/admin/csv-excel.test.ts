@@ -269,7 +269,7 @@ describe('CSV as Excel writes it, over HTTP', () => {
     let shop = 'ID,name,address,lat,lng,delete\n'
     for (let i = 1; i <= 5; i++) shop += `100${i},N${i},${i} Main St,52.${i},13.4,\n`
     const said = (cell: string) => [
-      `line 7 (external_id "${cell}"): The "ID" column is read as store codes (external_id): 5 of its 6 filled cells are no ids of this service (loc_...), but this one is. Write this store's code in its place, as the other rows hold theirs, or delete the row.`,
+      `line 7 (external_id "${cell}"): The "ID" column is read as store codes (external_id): 5 of its 6 filled cells are no ids of this service (loc_...), but this one is. Write in its place the store code this location has, if it has one (another code would create it a second time); or name this column external_id and move the ids to an id column of their own; or delete the row.`,
     ]
     // Read as ids, each of the five rows was refused as naming no location, the stray cell in none.
     const stray = await csv(`${shop}${a},A,1 Main St,52.5,13.4,\n`, '?dry_run=true')
