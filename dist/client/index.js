@@ -101,23 +101,29 @@ function abortable(work, signal) {
     });
 }
 /**
- * A try's signal: aborted at `timeoutMs`, or with the call's `signal`, its reason kept. Combined
- * by hand (AbortSignal.any needs Node 20.3); `end` drops the hold on the call's signal.
+ * A try's signal: aborted by its own timer at `timeoutMs`, with a TimeoutError as fetch's own
+ * timeouts give, or with the call's `signal`, its reason kept. `end` clears the timer and drops the
+ * hold on the call's signal: a call leaves no timer behind, however many tries it made (an
+ * AbortSignal.timeout's timer runs its length whatever happens). Combined by hand (AbortSignal.any
+ * needs Node 20.3).
  */
 function trySignal(timeoutMs, signal) {
-    const timeout = AbortSignal.timeout(timeoutMs);
-    if (signal === undefined)
-        return { signal: timeout, end: () => { } };
-    const both = new AbortController();
-    const fromCall = () => both.abort(signal.reason);
-    const fromTimeout = () => both.abort(timeout.reason);
+    const tried = new AbortController();
+    const fromCall = () => tried.abort(signal.reason);
+    const timer = setTimeout(() => {
+        tried.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
+    }, timeoutMs);
+    signal?.addEventListener('abort', fromCall, { once: true });
+    let ended = false;
+    // Called before a wait and again on the way out: the timer is cleared once.
     const end = () => {
-        signal.removeEventListener('abort', fromCall);
-        timeout.removeEventListener('abort', fromTimeout);
+        if (ended)
+            return;
+        ended = true;
+        clearTimeout(timer);
+        signal?.removeEventListener('abort', fromCall);
     };
-    signal.addEventListener('abort', fromCall, { once: true });
-    timeout.addEventListener('abort', fromTimeout, { once: true });
-    return { signal: both.signal, end };
+    return { signal: tried.signal, end };
 }
 /**
  * A request no try of which was answered (a network error, a timeout): status 0, code
@@ -237,7 +243,8 @@ export class StorelocClient {
         let inFlightSince;
         const { signal } = options;
         /** A try that got no answer, or lost its body on the way: counted, and backed off from. */
-        const unansweredTry = async (e) => {
+        const unansweredTry = async (e, tried) => {
+            tried.end();
             // An abort is the script's own stop, not a try the network failed.
             if (signal?.aborted)
                 throw signal.reason;
@@ -248,7 +255,8 @@ export class StorelocClient {
         };
         for (;;) {
             signal?.throwIfAborted();
-            // Held through the body's read: a call aborted then ends its connection too.
+            // Held through the body's read: a call aborted then ends its connection too. Ended before
+            // any wait that follows, and on every way out.
             const tried = trySignal(this.timeoutMs, signal);
             try {
                 let response;
@@ -257,7 +265,7 @@ export class StorelocClient {
                     response = await abortable(this.fetchFn(`${this.base}${path}`, init), signal);
                 }
                 catch (e) {
-                    await unansweredTry(e);
+                    await unansweredTry(e, tried);
                     continue;
                 }
                 const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
@@ -290,6 +298,8 @@ export class StorelocClient {
                 if (again) {
                     // Its body is not read: one cut off on the way (an error there) changes nothing.
                     await response.body?.cancel().catch(() => { });
+                    // The try is over: its timer goes before the wait, not after it.
+                    tried.end();
                     if (first)
                         this.options.onStarting?.({ method, path, startupWaitMs: this.startupWaitMs });
                     await sleep(pause, signal);
@@ -302,7 +312,7 @@ export class StorelocClient {
                     text = await abortable(response.text(), signal);
                 }
                 catch (e) {
-                    await unansweredTry(e);
+                    await unansweredTry(e, tried);
                     continue;
                 }
                 const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting };

@@ -49,13 +49,20 @@ describe("StorelocClient's signal", () => {
       backoff: () => new Response('{"error":"unavailable"}', { status: 503 }),
     }
     // Each pause's timer is noted and the call aborted right after it is set; a timer not cleared
-    // runs at once, and the call would ask again.
+    // runs at once, and the call would ask again. A try's own timer (timeoutMs) is noted too, and
+    // runs its length.
     const realTimeout = globalThis.setTimeout
     const realClear = globalThis.clearTimeout
+    const timeoutMs = 20_000
     let controller = new AbortController()
     const set: unknown[] = []
     const cleared: unknown[] = []
-    globalThis.setTimeout = ((fn: () => void, _ms?: number) => {
+    globalThis.setTimeout = ((fn: () => void, ms?: number) => {
+      if (ms === timeoutMs) {
+        const timer = realTimeout(fn, ms)
+        set.push(timer)
+        return timer
+      }
       const timer = realTimeout(fn, 0)
       set.push(timer)
       queueMicrotask(() => controller.abort(new Stopped('Ctrl-C')))
@@ -73,7 +80,7 @@ describe("StorelocClient's signal", () => {
         controller = new AbortController()
         service.startingFor = kind === 'start' ? Number.POSITIVE_INFINITY : 0
         service.app = { handle: answer }
-        const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key })
+        const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, timeoutMs })
         const error = await api.createLocation(storeBody() as any, { signal: controller.signal }).catch((e) => e)
         expect({ kind, error, asked: seen.length }).toEqual({ kind, error: controller.signal.reason, asked: 1 })
         expect({ kind, cleared }).toEqual({ kind, cleared: set })
