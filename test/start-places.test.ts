@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
-import { locationRecord, type Running, serverUrl, startServer, tempDir } from './helpers'
+import { locationRecord, type Running, serverUrl, startServer, stdoutLines, tempDir } from './helpers'
 
 let dir: string
 let server: Running | null = null
@@ -123,6 +123,10 @@ test('one process: it listens, /readyz answers 200 once the indexes are built, t
 
 test('WORKERS=2: a worker started again after a crash reads the place data before it listens, so no /places answer is 503', async () => {
   const { base, token } = await start('2')
+  // The primary logs each worker's crash and restart on stderr: a failure shows whether another
+  // worker stopped too.
+  const stderr = stdoutLines({ stdout: server!.proc.stderr }).lines
+  const output = () => `stdout:\n${server!.lines.join('\n')}\nstderr:\n${stderr.join('\n')}`
   await placesUntilRead(base, token, 2)
   const [listening] = logged(server!.lines, 'listening')
   const [victim] = listening!.line.pids as number[]
@@ -148,7 +152,10 @@ test('WORKERS=2: a worker started again after a crash reads the place data befor
     await Bun.sleep(20)
   }
   for (let i = 0; i < 40; i++) await ask()
-  expect(statuses.filter((s) => s !== 200)).toEqual([])
+  expect(
+    statuses.filter((s) => s !== 200),
+    `answers other than 200; the server's ${output()}`,
+  ).toEqual([])
   const restarted = logged(server!.lines, 'place data read').at(-1)!.line.pid as number
-  expect(restarted).not.toBe(victim)
+  expect(restarted, `the last read is the killed worker's; the server's ${output()}`).not.toBe(victim)
 })
