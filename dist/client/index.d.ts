@@ -13,8 +13,9 @@ export type ClientOptions = {
     /**
      * How long a write is waited for while an earlier try of it still runs on the server (409 with
      * Retry-After: its try timed out here, a slow geocoder there), ms, counted from its first such
-     * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it;
-     * a Retry-After beyond maxWaitMs ends the request with its 409 all the same.
+     * answer (default 600,000), Retry-After at a time (1 s when it is 0 or unreadable). Those answers
+     * are not counted as tries, nor a start's wait in it; a Retry-After beyond maxWaitMs ends the
+     * request with its 409 all the same.
      */
     inFlightWaitMs?: number;
     /** Per try, ms (default 30,000). */

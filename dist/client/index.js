@@ -64,8 +64,14 @@ function retryAfterSeconds(header) {
  * `unavailable` has a busy database's code, and its message is for people.
  */
 const SERVICE_STATUS = 'x-service-status';
-/** A starting answer's wait: its Retry-After (1 s there), 1 s without one, at most 5 s. */
-const startingPause = (retryAfter) => retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000;
+/**
+ * The wait, ms, of an answer that asks to be asked again (a start, a write still running): its
+ * Retry-After, 1 s when it has none, 0 or one unreadable (a proxy's), so it is not asked every
+ * backoffMs.
+ */
+const askedPause = (retryAfter) => retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : 1000;
+/** A starting answer's wait: its askedPause (1 s there), at most 5 s. */
+const startingPause = (retryAfter) => Math.min(askedPause(retryAfter), 5000);
 /** Whether an answer is a starting service's 503. */
 const isStarting = (r) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting';
 /** A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. */
@@ -273,10 +279,10 @@ export class StorelocClient {
                 const waiting = !starting && inFlight(response);
                 const pause = starting
                     ? startingPause(retryAfter)
-                    : retryAfter !== undefined && retryAfter > 0
-                        ? retryAfter * 1000
-                        : waiting
-                            ? wait
+                    : waiting
+                        ? askedPause(retryAfter)
+                        : retryAfter !== undefined && retryAfter > 0
+                            ? retryAfter * 1000
                             : backoff();
                 const first = starting && startingSince === undefined;
                 if (starting)

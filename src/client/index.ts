@@ -29,8 +29,9 @@ export type ClientOptions = {
   /**
    * How long a write is waited for while an earlier try of it still runs on the server (409 with
    * Retry-After: its try timed out here, a slow geocoder there), ms, counted from its first such
-   * answer (default 600,000). Those answers are not counted as tries, nor a start's wait in it;
-   * a Retry-After beyond maxWaitMs ends the request with its 409 all the same.
+   * answer (default 600,000), Retry-After at a time (1 s when it is 0 or unreadable). Those answers
+   * are not counted as tries, nor a start's wait in it; a Retry-After beyond maxWaitMs ends the
+   * request with its 409 all the same.
    */
   inFlightWaitMs?: number
   /** Per try, ms (default 30,000). */
@@ -150,9 +151,16 @@ function retryAfterSeconds(header: string | null): number | undefined {
  */
 const SERVICE_STATUS = 'x-service-status'
 
-/** A starting answer's wait: its Retry-After (1 s there), 1 s without one, at most 5 s. */
-const startingPause = (retryAfter: number | undefined) =>
-  retryAfter !== undefined && retryAfter > 0 ? Math.min(retryAfter, 5) * 1000 : 1000
+/**
+ * The wait, ms, of an answer that asks to be asked again (a start, a write still running): its
+ * Retry-After, 1 s when it has none, 0 or one unreadable (a proxy's), so it is not asked every
+ * backoffMs.
+ */
+const askedPause = (retryAfter: number | undefined) =>
+  retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : 1000
+
+/** A starting answer's wait: its askedPause (1 s there), at most 5 s. */
+const startingPause = (retryAfter: number | undefined) => Math.min(askedPause(retryAfter), 5000)
 
 /** Whether an answer is a starting service's 503. */
 const isStarting = (r: Response) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting'
@@ -384,10 +392,10 @@ export class StorelocClient {
         const waiting = !starting && inFlight(response)
         const pause = starting
           ? startingPause(retryAfter)
-          : retryAfter !== undefined && retryAfter > 0
-            ? retryAfter * 1000
-            : waiting
-              ? wait
+          : waiting
+            ? askedPause(retryAfter)
+            : retryAfter !== undefined && retryAfter > 0
+              ? retryAfter * 1000
               : backoff()
         const first = starting && startingSince === undefined
         if (starting) startingSince ??= Date.now()

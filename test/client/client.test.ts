@@ -5,7 +5,6 @@ import { StorelocClient, StorelocError } from '../../src/client'
 import type { Geocoder } from '../../src/geocode/geocoder'
 import { createApp } from '../../src/server/app'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
-import { settlesBefore } from '../timer-order'
 
 let env: TestEnv
 beforeEach(() => {
@@ -159,41 +158,6 @@ describe('StorelocClient', () => {
     // Neither form: JavaScript's Date.parse reads "-5" and "+3" as years and "1.5" as a day.
     for (const garbage of ['-5', '+3', '1.5', 'soon', '12/31/2099', 'Sunday'])
       expect({ garbage, seconds: await retryAfterOf(garbage) }).toEqual({ garbage, seconds: undefined })
-  })
-
-  test('a write still running on the server (409 with Retry-After) is waited for past its attempts, up to inFlightWaitMs', async () => {
-    const running = JSON.stringify({
-      success: false,
-      error: 'conflict',
-      message: 'A request with this Idempotency-Key is still being processed.',
-    })
-    const stillRunning = () => new Response(running, { status: 409, headers: { 'retry-after': '0' } })
-    let busy = 6 // more than the 4 attempts
-    const { api, seen } = client(async (_r, send) => (busy-- > 0 ? stillRunning() : send()))
-    await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-1' })
-    expect(seen).toHaveLength(7)
-    expect(count()).toBe(1)
-
-    const stuck = new StorelocClient({
-      baseUrl: 'http://localhost',
-      apiKey: env.key,
-      fetch: (async () => {
-        asked++
-        return stillRunning()
-      }) as unknown as typeof fetch,
-      backoffMs: 5,
-      inFlightWaitMs: 100,
-    })
-    let asked = 0
-    const started = Date.now()
-    const call = stuck.createLocation(storeBody() as any, { idempotencyKey: 'nightly-2' })
-    // Each wait's timer is set while under 100 ms have passed, so due before a 1 s one set after the
-    // start, and fires first however late; past 100 ms the client asks once more and gives up.
-    expect(await settlesBefore(call, 1000)).toBe(true) // not the default 600 s
-    const error = await call.catch((e) => e)
-    expect(error).toMatchObject({ status: 409, code: 'conflict', idempotencyKey: 'nightly-2' })
-    expect(asked).toBeGreaterThan(4) // waited past the tries, and stopped at inFlightWaitMs
-    expect(Date.now() - started).toBeGreaterThanOrEqual(90)
   })
 
   test('a write still running whose Retry-After is beyond maxWaitMs ends the request with its 409 at once', async () => {

@@ -152,8 +152,8 @@ describe('StorelocClient waiting for a start, within its other limits', () => {
       handle: (request) =>
         busy-- > 0 ? new Response(running, { status: 409, headers: { 'retry-after': '0' } }) : env.app.handle(request),
     }
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, backoffMs: 10, inFlightWaitMs: 900 })
-    // The start's pause is 1 s, more than inFlightWaitMs: counted toward it, no in-flight wait would be left.
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, inFlightWaitMs: 1500 })
+    // The start's pause is 1 s, the 409's too: the start's counted toward inFlightWaitMs, the 409's would pass it.
     const made = await api.createLocation(storeBody({ external_id: 'S2' }) as any, { idempotencyKey: 'nightly-2' })
     expect(made.external_id).toBe('S2')
     expect(seen).toHaveLength(3)
