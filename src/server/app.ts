@@ -60,7 +60,7 @@ export function hostRefusal(request: Request): string | null {
 }
 
 /** Why a path and query `length` characters long is refused, and what to send instead, for the API asked. */
-export function urlTooLong(length: number, isPublic: boolean): string {
+function urlTooLong(length: number, isPublic: boolean): string {
   const how = isPublic
     ? `Send fewer parameters: tags[] at most ${MAX_TAGS} times, search at most ${MAX_SEARCH} characters.`
     : 'Send data in a JSON request body, not in the URL.'
@@ -71,7 +71,7 @@ export function urlTooLong(length: number, isPublic: boolean): string {
  * 400 for a request refused before any route (`message` says why), in the error shape of the API
  * asked (the Query API's when `isPublic`, with the CORS of its other errors, so a page reads why).
  */
-export function refusal(
+function refusal(
   isPublic: boolean,
   message: string,
   publicBaseUrl: string | null | undefined,
@@ -89,6 +89,33 @@ export function refusal(
     : new AdminError('invalid_request', message).toResponse()
   refused.headers.set('x-request-id', id)
   return harden(refused, admin)
+}
+
+/** Whether the path at `path` in `href` is the Query API's: PUBLIC_PREFIX, then "/", "?" or the end. */
+export function isQueryApiPath(href: string, path: number): boolean {
+  const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
+  return href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
+}
+
+/**
+ * The 400 for a request refused before any route, `hostRefused` (a Host that is no host, see
+ * hostRefusal) or a URL too long, or null: its docs link under the request's origin, as the Query
+ * API's are (`publicBaseUrl` over it), none from a Host refused.
+ */
+export function refusedBeforeRoutes(
+  request: Request,
+  path: number,
+  hostRefused: string | null,
+  isPublic: boolean,
+  publicBaseUrl: string | null | undefined,
+  id: string,
+): Response | null {
+  const href = request.url
+  const length = href.length - path
+  if (hostRefused === null && length <= MAX_URL_LENGTH) return null
+  const base = publicBaseUrl ?? (hostRefused !== null ? null : href.slice(0, path))
+  const message = hostRefused ?? urlTooLong(length, isPublic)
+  return refusal(isPublic, message, base, id, href.startsWith('/admin/', path), request)
 }
 
 /** The change log's last seq; NaN when it cannot be read now, and the change-log series are left out. */
@@ -252,14 +279,9 @@ export function createApp(deps: AppDeps) {
     // start's preload, polled by /readyz, would otherwise take several times as long).
     if (!isProbe(href, path)) requestSeen()
     if (!parsesOrigin(href, path)) hostRefused = HOST_REFUSED
-    const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
-    const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
-    const tooLong = href.length - path > MAX_URL_LENGTH
-    if (hostRefused !== null || tooLong) {
-      const message = hostRefused ?? urlTooLong(href.length - path, isPublic)
-      // Its docs link under the request's origin, as the Query API's are; none from a Host refused.
-      const base = deps.config.publicBaseUrl ?? (hostRefused !== null ? null : href.slice(0, path))
-      const refused = refusal(isPublic, message, base, s.id, href.startsWith('/admin/', path), request)
+    const isPublic = isQueryApiPath(href, path)
+    const refused = refusedBeforeRoutes(request, path, hostRefused, isPublic, deps.config.publicBaseUrl, s.id)
+    if (refused !== null) {
       if (metrics !== null) metrics.record(routeOf(href, path, isPublic), methodIndex(request.method), 400, t0)
       return logging ? logRequest(log, request, refused, t0, s) : refused
     }

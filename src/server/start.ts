@@ -8,7 +8,7 @@ import { startingPage } from '../api/pages/deps'
 import { pageLang } from '../api/pages/page-texts'
 import { PublicError } from '../api/public/errors'
 import { CORS } from '../api/public/headers'
-import { PUBLIC_PREFIX, pathOf, pathStart, SHORT_HOSTS } from '../api/public/url'
+import { pathOf, pathStart, SHORT_HOSTS } from '../api/public/url'
 import { requestIds } from '../core/ids'
 import { weighted } from '../core/weighted'
 import { damagedAtStart } from '../store/damage'
@@ -16,7 +16,7 @@ import { isBusyError, schemaVersionAt } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
 import { MIGRATIONS } from '../store/migrations'
-import { HOST_REFUSED, hostRefusal, MAX_URL_LENGTH, refusal, urlTooLong } from './app'
+import { HOST_REFUSED, hostRefusal, isQueryApiPath, refusedBeforeRoutes } from './app'
 import { type Log, logRequest, sentRequestId } from './app-log'
 import { harden } from './harden'
 import { START_EXIT, StartError } from './listen'
@@ -87,26 +87,19 @@ export function startingResponder(
       response.headers.set('x-request-id', note.id)
       return logRequests ? logRequest(log, request, response, t0, note) : response
     }
-    const refused = refusedBeforeRoutes(sent, request, publicBaseUrl, note.id)
+    const refused = refusedWhileStarting(sent, request, publicBaseUrl, note.id)
     return refused !== null ? Promise.resolve(done(refused)) : startingResponse(request).then(done)
   }
 }
 
 /**
- * The app's 400 for a request it refuses before any route (app.ts: a Host that is no host, a URL
- * too long), or null: answered alike while starting, where a home page or a 404 would be served.
+ * The app's 400 for a request it refuses before any route (a Host that is no host, a URL too
+ * long), or null: answered alike while starting, where a home page or a 404 would be served.
  */
-function refusedBeforeRoutes(sent: Request, request: Request, publicBaseUrl: string | null, id: string) {
-  const href = request.url
-  const path = pathStart(href)
-  const host = hostRefusal(sent) ?? (URL.canParse(`${href.slice(0, path)}/`) ? null : HOST_REFUSED)
-  const length = href.length - path
-  if (host === null && length <= MAX_URL_LENGTH) return null
-  // Under the Query API as the app reads it, whose error shape the 400 has.
-  const next = href.charCodeAt(path + PUBLIC_PREFIX.length) // NaN past the end
-  const isPublic = href.startsWith(PUBLIC_PREFIX, path) && (Number.isNaN(next) || next === 0x2f || next === 0x3f) // "/", "?"
-  const base = publicBaseUrl ?? (host !== null ? null : href.slice(0, path))
-  return refusal(isPublic, host ?? urlTooLong(length, isPublic), base, id, href.startsWith('/admin/', path), request)
+function refusedWhileStarting(sent: Request, request: Request, publicBaseUrl: string | null, id: string) {
+  const path = pathStart(request.url)
+  const host = hostRefusal(sent) ?? (URL.canParse(`${request.url.slice(0, path)}/`) ? null : HOST_REFUSED)
+  return refusedBeforeRoutes(request, path, host, isQueryApiPath(request.url, path), publicBaseUrl, id)
 }
 
 /** A path's first segment, decoded ("/widget%2Ejs": "widget.js"); null when its encoding is not valid. */
