@@ -1,5 +1,5 @@
 // Another process that holds a database's write lock: a start that needs it waits, answering its
-// starting answers meanwhile (src/server/start.ts).
+// starting answers meanwhile (src/server/starting-answers.ts).
 import { expect } from 'bun:test'
 import { join } from 'node:path'
 

@@ -1,6 +1,7 @@
 // A service right after a first start, on a real port of 127.0.0.1: its first requests get the
-// answers src/server/start.ts gives while the geocoder's data is built, the later ones the app's.
-import { startingResponder } from '../src/server/start'
+// answers src/server/starting-answers.ts gives while the geocoder's data is built, the later ones
+// the app's.
+import { startingResponder } from '../src/server/starting-answers'
 
 type App = { handle(request: Request): Response | Promise<Response> }
 

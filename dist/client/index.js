@@ -60,8 +60,8 @@ function retryAfterSeconds(header) {
     return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
 }
 /**
- * A service still starting marks its answers with this header (src/server/start.ts): its 503
- * `unavailable` has a busy database's code, and its message is for people.
+ * A service still starting marks its answers with this header (src/server/starting-answers.ts):
+ * its 503 `unavailable` has a busy database's code, and its message is for people.
  */
 const SERVICE_STATUS = 'x-service-status';
 /**

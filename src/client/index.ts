@@ -146,8 +146,8 @@ function retryAfterSeconds(header: string | null): number | undefined {
 }
 
 /**
- * A service still starting marks its answers with this header (src/server/start.ts): its 503
- * `unavailable` has a busy database's code, and its message is for people.
+ * A service still starting marks its answers with this header (src/server/starting-answers.ts):
+ * its 503 `unavailable` has a busy database's code, and its message is for people.
  */
 const SERVICE_STATUS = 'x-service-status'
 

@@ -1,5 +1,6 @@
 // The answer to a request no route outside the Query API takes: the app's, and a start's under
-// the paths it serves by the app's routes (start.ts), so the two answer such a path alike.
+// the paths it serves by the app's routes (starting-answers.ts), so the two answer such a path
+// alike.
 import { AdminError } from '../api/admin/errors'
 import { adminMethods, allowedMethods, methodNotAllowed } from '../api/admin/methods'
 import { notFoundPage } from '../api/pages/store-page'

@@ -10,7 +10,8 @@ import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, stoppedLine, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
-import { checkWhole, progressInPlace, sayUpgraded, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, sayUpgraded, untilUnlocked, warnUpgradeInUse } from './start'
+import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
   startChangeLogPrune,

@@ -28,7 +28,8 @@ import {
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
-import { checkWhole, progressInPlace, sayUpgraded, startingResponder, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, sayUpgraded, untilUnlocked, warnUpgradeInUse } from './start'
+import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
   startChangeLogPrune,

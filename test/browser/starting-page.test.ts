@@ -4,7 +4,7 @@
 // interception: no port is opened.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
-import { startingResponder } from '../../src/server/start'
+import { startingResponder } from '../../src/server/starting-answers'
 import { type Fixture, makeFixture } from '../public/fixture'
 import { answeredBy, chromiumPath, launch, newPage } from './browser'
 

@@ -231,7 +231,8 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
         `<div data-storeloc="${demo.server.token}" data-lang="${lang}" data-map="off"></div><script src="${demo.server.url}/widget.js"></script>`,
       )
       const page = await newPage(demo.browser)
-      // From another site: its Retry-After read as the service's own 503 lets it be (start.ts).
+      // From another site: its Retry-After read as the service's own 503 lets it be
+      // (starting-answers.ts).
       const headers = { 'access-control-allow-origin': '*', 'access-control-expose-headers': 'retry-after' }
       await page.route('**/locations?*', (route) =>
         route.fulfill({ status: 503, headers: { ...headers, 'content-type': 'application/json', 'retry-after': '1' } }),

@@ -43,7 +43,7 @@ describe("StorelocClient's signal", () => {
   test("an abort in a start's wait, a running write's wait or a backoff ends the call there, its timer cleared", async () => {
     const running = JSON.stringify({ success: false, error: 'conflict', message: 'Still being processed.' })
     const answers: Record<string, (request: Request) => Response | Promise<Response>> = {
-      // A service still starting: its answers are src/server/start.ts's.
+      // A service still starting: its answers are src/server/starting-answers.ts's.
       start: (request) => env.app.handle(request),
       inFlight: () => new Response(running, { status: 409, headers: { 'retry-after': '1' } }),
       backoff: () => new Response('{"error":"unavailable"}', { status: 503 }),

@@ -1,11 +1,12 @@
 // The client against a service still starting (the geocoder's data prepared on a first start):
-// a real server on 127.0.0.1 that answers as src/server/start.ts does (503 `unavailable` with
-// Retry-After: 1 and X-Service-Status: starting) for its first requests, then serves the app.
+// a real server on 127.0.0.1 that answers as src/server/starting-answers.ts does (503
+// `unavailable` with Retry-After: 1 and X-Service-Status: starting) for its first requests, then
+// serves the app.
 // Those answers are waited for up to startupWaitMs, not counted as tries; no test reads their
 // message, which is for people.
 import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { StorelocClient, StorelocError } from '../../src/client'
-import { startingResponder } from '../../src/server/start'
+import { startingResponder } from '../../src/server/starting-answers'
 import { makeEnv, storeBody, type TestEnv } from '../helpers'
 import { startingService } from '../starting-service'
 

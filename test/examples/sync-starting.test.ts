@@ -1,6 +1,6 @@
 // examples/sync.ts run right after a first start: the service answers "starting" (503, as
-// src/server/start.ts does) for longer than the client's tries, then serves. The sync waits,
-// says so once, and mirrors the list.
+// src/server/starting-answers.ts does) for longer than the client's tries, then serves. The sync
+// waits, says so once, and mirrors the list.
 import { afterAll, afterEach, beforeEach, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'

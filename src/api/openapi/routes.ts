@@ -1,6 +1,6 @@
 // GET /docs (the Query API's error guide), /docs/api (Swagger UI), its files and /openapi.json:
 // made from the code alone, so a start answers them by these routes before the database is open
-// (server/start.ts), as the app does after.
+// (server/starting-answers.ts), as the app does after.
 import { Elysia, NotFoundError } from 'elysia'
 import { trailingSlashRedirect } from '../pages/deps'
 import { htmlResponse } from '../pages/html'

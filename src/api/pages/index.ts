@@ -50,7 +50,7 @@ async function serveAsset(name: string, request: Request): Promise<Response> {
 
 /**
  * The widget's files, a name asked with a trailing slash sent to its path without it. They need
- * nothing a start prepares: a start answers them by these routes too (server/start.ts).
+ * nothing a start prepares: a start answers them by these routes too (server/starting-answers.ts).
  */
 export function widgetRoutes() {
   return new Elysia()
@@ -62,7 +62,7 @@ export function widgetRoutes() {
 
 /**
  * The home page and the favicon's answer, each the same for every request: a start answers them
- * by these routes too (server/start.ts).
+ * by these routes too (server/starting-answers.ts).
  */
 export function constantRoutes() {
   return new Elysia()

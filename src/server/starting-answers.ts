@@ -1,0 +1,165 @@
+// What requests are answered while a start waits (the port is bound before the database is
+// opened): what is made from the code alone by the app's own routes, else a 503 "starting".
+import { AdminError } from '../api/admin/errors'
+import { Elysia } from 'elysia'
+import { docsRoutes } from '../api/openapi/routes'
+import { constantRoutes, widgetRoutes } from '../api/pages'
+import { startingPage } from '../api/pages/deps'
+import { pageLang } from '../api/pages/page-texts'
+import { PublicError } from '../api/public/errors'
+import { CORS } from '../api/public/headers'
+import { pathOf, pathStart, SHORT_HOSTS } from '../api/public/url'
+import { requestIds } from '../core/ids'
+import { weighted } from '../core/weighted'
+import { HOST_REFUSED, hostRefusal, isQueryApiPath, refusedBeforeRoutes } from './app'
+import { type Log, logRequest, sentRequestId } from './app-log'
+import { harden } from './harden'
+import { notFoundAnswer } from './not-found'
+
+const STARTING = 'The service is starting. Retry in a moment.'
+
+/**
+ * The header every starting answer carries, so a client tells it from the service's other 503s
+ * (a busy database's has the same code) without reading its message.
+ */
+const SERVICE_STATUS_HEADER = 'x-service-status'
+
+/** How long a page asked for while the service starts waits before it reloads itself, s. */
+const PAGE_RELOAD_S = 5
+
+/**
+ * Before the app serves: what is made from the code alone, the home page, the favicon's answer,
+ * the widget's files and the API docs (/docs, /docs/api, /openapi.json), by the app's own
+ * routes, so a path is read as the app reads it; else /healthz answers 200 "starting" (the
+ * process is alive), /readyz and every API request 503 with Retry-After: 1, in the API's own
+ * error shape; a page 503 with a page that reloads itself; each with X-Service-Status: starting.
+ * A file that could not be made (a failed build) gets the starting answer too, and is tried again
+ * by the next request, as the app's is; a file or path there is none of under these routes'
+ * paths (/widget/, /docs/x), the app's 404.
+ */
+function startingResponses(): (request: Request) => Promise<Response> {
+  const served = new Elysia({ handler: SHORT_HOSTS })
+    .onError({ as: 'global' }, ({ code, request, path }) =>
+      code === 'NOT_FOUND' && heads.has(headOf(path))
+        ? notFoundAnswer(request, path)
+        : startingAnswer(pathOf(request.url), request),
+    )
+    // The process is alive: 200 at /healthz as the app routes it ("/healthz/" too).
+    .get('/healthz', () => marked(Response.json({ status: 'starting' })))
+    .use(constantRoutes())
+    .use(widgetRoutes())
+    .use(docsRoutes())
+  // The first segments of these routes' paths, which no route of the app that needs the database
+  // shares: a path there that none of them takes is one the app has not either (its 404).
+  const heads = new Set(served.routes.map((route) => headOf(route.path)).filter((head) => head !== ''))
+  return (request) =>
+    served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
+}
+
+/**
+ * startingResponses' answers with what the app gives every request: an X-Request-Id (a proxy's kept) and,
+ * with LOG_REQUESTS on, a request line, so a load balancer's 503s during a start are in the log.
+ * A request the app refuses before any route gets its 400 (`publicBaseUrl`: its docs link's base).
+ */
+export function startingResponder(
+  logRequests: boolean,
+  log: Log,
+  publicBaseUrl: string | null = null,
+): (request: Request) => Promise<Response> {
+  const nextId = requestIds()
+  const startingResponse = startingResponses()
+  return (sent) => {
+    const t0 = performance.now()
+    // A request without a usable Host comes with its path alone as its URL: read as sent to
+    // localhost, as the app reads it ("//x" is a path, not a host).
+    const request = sent.url.charCodeAt(0) === 0x2f ? new Request(`http://localhost${sent.url}`, sent) : sent
+    const note = { id: sentRequestId(request) ?? nextId() }
+    const done = (response: Response) => {
+      response.headers.set('x-request-id', note.id)
+      return logRequests ? logRequest(log, request, response, t0, note) : response
+    }
+    const refused = refusedWhileStarting(sent, request, publicBaseUrl, note.id)
+    return refused !== null ? Promise.resolve(done(refused)) : startingResponse(request).then(done)
+  }
+}
+
+/**
+ * The app's 400 for a request it refuses before any route (a Host that is no host, a URL too
+ * long), or null: answered alike while starting, where a home page or a 404 would be served.
+ */
+function refusedWhileStarting(sent: Request, request: Request, publicBaseUrl: string | null, id: string) {
+  const path = pathStart(request.url)
+  const host = hostRefusal(sent) ?? (URL.canParse(`${request.url.slice(0, path)}/`) ? null : HOST_REFUSED)
+  return refusedBeforeRoutes(request, path, host, isQueryApiPath(request.url, path), publicBaseUrl, id)
+}
+
+/** A path's first segment, decoded ("/widget%2Ejs": "widget.js"); null when its encoding is not valid. */
+function headOf(path: string): string | null {
+  try {
+    return decodeURIComponent(path.slice(1).split('/')[0]!).split('/')[0]!
+  } catch {
+    return null
+  }
+}
+
+/** The starting answer for a request to `path`, marked as one. */
+const startingAnswer = (path: string, request: Request): Response => marked(answerFor(path, request))
+
+function marked(response: Response): Response {
+  response.headers.set(SERVICE_STATUS_HEADER, 'starting')
+  return response
+}
+
+/**
+ * What a request to `path` is answered while starting. A Query API answer echoes its Origin, as
+ * its other errors do, so a finder on a shop's site reads it.
+ */
+function answerFor(path: string, request: Request): Response {
+  if (path.startsWith('/public/')) {
+    const origin = request.headers.get('origin') || '*'
+    // A preflight refused would fail the request after as a network error, its 503 unread.
+    if (request.method === 'OPTIONS') return preflight(origin)
+    return new PublicError('UNAVAILABLE', STARTING, {
+      'retry-after': '1',
+      'access-control-allow-origin': origin,
+      'access-control-expose-headers': STARTING_EXPOSED,
+      vary: 'Origin',
+    }).toResponse()
+  }
+  if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
+  if (path !== '/readyz' && (isPage(path) || prefersHtml(request.headers.get('accept'))))
+    // The page's language is its link's (?lang=), else English: the locator's is in the database.
+    return startingPage(pageLang(new URL(request.url)) ?? 'en', PAGE_RELOAD_S)
+  return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
+}
+
+/** What a page's script may read of a Query API answer while starting: the app's, and the mark. */
+const STARTING_EXPOSED = [...CORS.exposeHeaders, 'X-Service-Status'].join(', ')
+
+/** A Query API preflight's answer, the CORS plugin's the app answers with (api/public/index.ts). */
+const preflight = (origin: string): Response =>
+  new Response(null, {
+    status: 204,
+    headers: {
+      'access-control-allow-origin': origin,
+      'access-control-allow-methods': CORS.methods.join(', '),
+      'access-control-allow-headers': CORS.allowedHeaders.join(', '),
+      'access-control-expose-headers': CORS.exposeHeaders.join(', '),
+      'access-control-max-age': String(CORS.maxAge),
+      vary: '*',
+    },
+  })
+
+/** The paths of a locator's pages, which a person opens; not its sitemap. */
+const isPage = (path: string): boolean => (path === '/l' || path.startsWith('/l/')) && !path.endsWith('.xml')
+
+/**
+ * Whether an Accept header ranks an HTML page above all else (a browser's address bar does; fetch()
+ * and curl send "*\/*"): its first range of the highest weight is text/html or XHTML.
+ */
+function prefersHtml(accept: string | null): boolean {
+  let best = ''
+  let bestQ = 0
+  for (const { item, q } of weighted(accept)) if (q > bestQ) [best, bestQ] = [item, q]
+  return best === 'text/html' || best === 'application/xhtml+xml'
+}
