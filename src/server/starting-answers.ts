@@ -22,7 +22,7 @@ const STARTING = 'The service is starting. Retry in a moment.'
  * The header every starting answer carries, so a client tells it from the service's other 503s
  * (a busy database's has the same code) without reading its message.
  */
-const SERVICE_STATUS_HEADER = 'x-service-status'
+const SERVICE_STATUS_HEADER = 'X-Service-Status'
 
 /** How long a page asked for while the service starts waits before it reloads itself, s. */
 const PAGE_RELOAD_S = 5
@@ -134,7 +134,7 @@ function answerFor(path: string, request: Request): Response {
 }
 
 /** What a page's script may read of a Query API answer while starting: the app's, and the mark. */
-const STARTING_EXPOSED = [...CORS.exposeHeaders, 'X-Service-Status'].join(', ')
+const STARTING_EXPOSED = [...CORS.exposeHeaders, SERVICE_STATUS_HEADER].join(', ')
 
 /** A Query API preflight's answer, the CORS plugin's the app answers with (api/public/index.ts). */
 const preflight = (origin: string): Response =>
