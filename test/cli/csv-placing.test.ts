@@ -3,7 +3,7 @@
 // Run as a real subprocess against a real database file.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { openStore } from '../../src/store'
-import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
+import { dbPath, dryRunLines, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -11,13 +11,6 @@ useTempDatabase()
 beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Importer').locator.id
 })
-
-/** The output lines of a dry-run import of `text`, saved as `name`, which must exit 0. */
-function dryRunLines(name: string, text: string): string[] {
-  const r = storeloc('locations', 'import', locatorId, '--file', file(name, text), '--dry-run')
-  expect(r.code).toBe(0)
-  return r.stdout.split('\n')
-}
 
 /** The stored locations, in the order they were created. */
 function stored(): Record<string, unknown>[] {
@@ -73,7 +66,7 @@ describe('locations import from CSV: placing rows', () => {
       'C1,Loop,"1 Main St, Chicago, IL 62701"\n' +
       'S1,Capitol,"200 Main Street, Springfield, IL 62701"\n' +
       'H1,Hafen,"Hauptstraße 5, 79098 Hamburg, Germany"\n'
-    const lines = dryRunLines('towns.csv', text)
+    const lines = dryRunLines(locatorId, 'towns.csv', text)
     // German postcodes are placed at their town's point, so H1 is at city level too.
     expect(lines.slice(2, -1)).toEqual([
       'Check 2 locations:',
@@ -90,7 +83,7 @@ describe('locations import from CSV: placing rows', () => {
       'K1;Dom;Domkloster 4;50667;Köln;Deutschland\r\n' +
       'D1;Altstadt;Prager Straße 10;1069;Dresden;Deutschland\r\n' +
       'H1;Hafen;Hafenstraße 2;20095;Hamburg;Deutschland\r\n'
-    const lines = dryRunLines('filialen.csv', text)
+    const lines = dryRunLines(locatorId, 'filialen.csv', text)
     expect(lines.slice(2, -2)).toEqual([
       'Check 4 locations:',
       '  line 4 (external_id "D1"): The postcode 1069 was read as 01069: Excel drops leading zeros; format the "PLZ" column as text.',
@@ -105,7 +98,7 @@ describe('locations import from CSV: placing rows', () => {
       'P2,Lisboa,"Rua B 2, Lisboa",Portugal,38.72,-9.14\n' +
       'P3,Sea,"Rua C 3, Faro",Portugal,39,-20\n' +
       'P4,Vigo,"Rua D 4, Vigo",Portugal,42.24,-8.72\n'
-    const lines = dryRunLines('swap.csv', text)
+    const lines = dryRunLines(locatorId, 'swap.csv', text)
     expect(lines.slice(1, -1)).toEqual([
       'Check 3 locations:',
       '  line 2 (external_id "P1"): The coordinates -8.61, 41.15 are near no town, but the row\'s country is Portugal. Are lat and lng swapped?',
@@ -133,7 +126,7 @@ describe('locations import from CSV: placing rows', () => {
       }
     }
     const before = cached()
-    const lines = dryRunLines('points.csv', text)
+    const lines = dryRunLines(locatorId, 'points.csv', text)
     // The checks ask the data itself: they leave no cache rows.
     expect(cached()).toEqual(before)
     expect(lines.slice(1, -1)).toEqual([
@@ -162,7 +155,7 @@ describe('locations import from CSV: placing rows', () => {
       // Towns whose official names a geocoder reads in part (Homburg, Baden-Baden): their points are right.
       'D5;Homburg;Louisenstraße 1;61348;Bad Homburg vor der Höhe;Deutschland;50,2268;8,6182\n' +
       'D6;Laufenburg;Hauptstraße 1;79725;Laufenburg (Baden);Deutschland;47,5651;8,0647\n'
-    const lines = dryRunLines('typos.csv', text)
+    const lines = dryRunLines(locatorId, 'typos.csv', text)
     expect(lines.slice(1, -1)).toEqual([
       'Check 3 locations:',
       '  line 2 (external_id "D1"): The country "Deutchland" is no country name the service knows: did you mean Germany? It is kept in the address as written.',
@@ -178,7 +171,7 @@ describe('locations import from CSV: placing rows', () => {
       'Code magasin;Nom;Adresse;Code postal;Ville;Pays;Latitude;Longitude\n' +
       "F1;Bordeaux;10 cours de l'Intendance;33000;Bordeaux;France;44,841;0,575\n" +
       'F2;Lyon;5 rue de la République;69002;Lyon;France;48,8566;2,3522\n'
-    const lines = dryRunLines('fr.csv', text)
+    const lines = dryRunLines(locatorId, 'fr.csv', text)
     expect(lines.slice(1, 4)).toEqual([
       'Check 2 locations:',
       '  line 2 (external_id "F1"): The coordinates 44.841, 0.575 are 91 km from the place of postcode 33000: check which is right. Is a minus sign missing, or one too many?',
@@ -187,7 +180,11 @@ describe('locations import from CSV: placing rows', () => {
   })
 
   test('a country code column beside the country column is said to be read as the country', () => {
-    const lines = dryRunLines('iso.csv', 'name,city,country,country_iso\nA,Boston,United States,US\nB,Edinburgh,,GB\n')
+    const lines = dryRunLines(
+      locatorId,
+      'iso.csv',
+      'name,city,country,country_iso\nA,Boston,United States,US\nB,Edinburgh,,GB\n',
+    )
     expect(lines).toContain('Columns read: name, city, country, country_iso as country.')
   })
 

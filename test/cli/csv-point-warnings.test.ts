@@ -1,7 +1,7 @@
 // storeloc locations import: the warnings of a row whose coordinates and address disagree, one for
 // each mistake, run as a real subprocess against a real database file.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { file, json, storeloc, useTempDatabase } from './temp-database'
+import { dryRunLines, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -10,19 +10,12 @@ beforeEach(() => {
   locatorId = json('locator', 'create', '--name', 'Importer').locator.id
 })
 
-/** The output lines of a dry-run import of `text`, saved as `name`, which must exit 0. */
-function dryRunLines(name: string, text: string): string[] {
-  const r = storeloc('locations', 'import', locatorId, '--file', file(name, text), '--dry-run')
-  expect(r.code).toBe(0)
-  return r.stdout.split('\n')
-}
-
 describe('import warnings about a point', () => {
   test('lat and lng swapped, with a country and a postcode, is told once', () => {
     const text =
       'external_id,name,street,postcode,city,country,lat,lng\n' +
       'F1,Bordeaux,1 rue Sainte-Catherine,33000,Bordeaux,France,-0.575,44.841\n'
-    expect(dryRunLines('swapped.csv', text).slice(1, 4)).toEqual([
+    expect(dryRunLines(locatorId, 'swapped.csv', text).slice(1, 4)).toEqual([
       'Check 1 location:',
       '  line 2 (external_id "F1"): The coordinates -0.575, 44.841 are near no town, but the row\'s country is France. Are lat and lng swapped?',
       '',
@@ -49,11 +42,15 @@ describe('import refusals of an address', () => {
 
 describe('import warnings about an address', () => {
   test('an address placed only at its town names the region the geocoder chose, and a group the towns', () => {
-    const one = dryRunLines('one.csv', 'external_id,name,address\nS1,A,"Portland, USA"\n')
+    const one = dryRunLines(locatorId, 'one.csv', 'external_id,name,address\nS1,A,"Portland, USA"\n')
     expect(one).toContain(
       '  line 2 (external_id "S1"): The address was placed only at city level (Portland, Oregon): check it, or send coordinates.',
     )
-    const many = dryRunLines('many.csv', 'external_id,name,address\nS1,A,"Portland, USA"\nS2,B,Paris\nS3,C,"Hamburg"\n')
+    const many = dryRunLines(
+      locatorId,
+      'many.csv',
+      'external_id,name,address\nS1,A,"Portland, USA"\nS2,B,Paris\nS3,C,"Hamburg"\n',
+    )
     expect(many).toContain(
       '  3 rows (line 2: Portland, line 3: Paris, line 4: Hamburg): The address was placed only at city level: check them, or send coordinates.',
     )

@@ -1,6 +1,6 @@
 // What the CLI tests share: a temporary directory and database path for each test, and the
 // storeloc CLI run on that file.
-import { afterEach, beforeEach } from 'bun:test'
+import { afterEach, beforeEach, expect } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
@@ -24,6 +24,13 @@ export function file(name: string, content: unknown): string {
   const path = join(dir, name)
   writeFileSync(path, typeof content === 'string' || content instanceof Uint8Array ? content : JSON.stringify(content))
   return path
+}
+
+/** The output lines of a dry-run import of `text` into `locatorId`, saved as `name`, which must exit 0. */
+export function dryRunLines(locatorId: string, name: string, text: string): string[] {
+  const r = storeloc('locations', 'import', locatorId, '--file', file(name, text), '--dry-run')
+  expect(r.code).toBe(0)
+  return r.stdout.split('\n')
 }
 
 /** The environment of a shell typed in, without DATABASE_PATH nor the npm variables of the test run itself. */
