@@ -1,7 +1,9 @@
 // A service right after a first start, on a real port of 127.0.0.1: its first requests get the
 // answers src/server/starting-answers.ts gives while the geocoder's data is built, the later ones
 // the app's.
+import { afterAll, afterEach, beforeEach } from 'bun:test'
 import { startingResponder } from '../src/server/starting-answers'
+import { makeEnv, type TestEnv } from './helpers'
 
 type App = { handle(request: Request): Response | Promise<Response> }
 
@@ -23,4 +25,23 @@ export function startingService() {
   service.url = `http://127.0.0.1:${server.port}`
   service.stop = () => server.stop(true)
   return service
+}
+
+/**
+ * Registers, in the calling test file, a startingService for the file, answered by each test's
+ * own environment (makeEnv): `env()` is the running test's; each test starts with nothing seen and
+ * startingFor 0.
+ */
+export function useStartingService() {
+  let env: TestEnv
+  const service = startingService()
+  afterAll(() => service.stop())
+  beforeEach(() => {
+    env = makeEnv()
+    service.app = env.app
+    service.startingFor = 0
+    service.seen.length = 0
+  })
+  afterEach(() => env.close())
+  return { service, env: () => env }
 }

@@ -1,33 +1,24 @@
 // A call's AbortSignal against a real server on 127.0.0.1: an abort ends the call at once, in a
 // try or in any wait between tries, rejecting with the signal's reason as fetch does, and sends
 // nothing more. A write aborted mid-try may have been made: its key sent again tells.
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { StorelocClient } from '../../src/client'
 import type { Geocoder } from '../../src/geocode/geocoder'
 import { createApp } from '../../src/server/app'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
-import { startingService } from '../starting-service'
+import { storeBody } from '../helpers'
+import { useStartingService } from '../starting-service'
 
-let env: TestEnv
-const service = startingService()
+const { service, env } = useStartingService()
 const seen = service.seen
-afterAll(() => service.stop())
-beforeEach(() => {
-  env = makeEnv()
-  service.app = env.app
-  service.startingFor = 0
-  seen.length = 0
-})
-afterEach(() => env.close())
 
-const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+const count = () => env().store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
 
 /** The reason a test aborts with: the call must reject with this very object. */
 class Stopped extends Error {}
 
 describe("StorelocClient's signal", () => {
   test('a signal aborted before the call sends nothing and rejects with its reason', async () => {
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key })
     const reason = new Stopped('Ctrl-C')
     const error = await api.createLocation(storeBody() as any, { signal: AbortSignal.abort(reason) }).catch((e) => e)
     expect(error).toBe(reason)
@@ -44,7 +35,7 @@ describe("StorelocClient's signal", () => {
     const running = JSON.stringify({ success: false, error: 'conflict', message: 'Still being processed.' })
     const answers: Record<string, (request: Request) => Response | Promise<Response>> = {
       // A service still starting: its answers are src/server/starting-answers.ts's.
-      start: (request) => env.app.handle(request),
+      start: (request) => env().app.handle(request),
       inFlight: () => new Response(running, { status: 409, headers: { 'retry-after': '1' } }),
       backoff: () => new Response('{"error":"unavailable"}', { status: 503 }),
     }
@@ -80,7 +71,7 @@ describe("StorelocClient's signal", () => {
         controller = new AbortController()
         service.startingFor = kind === 'start' ? Number.POSITIVE_INFINITY : 0
         service.app = { handle: answer }
-        const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, timeoutMs })
+        const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, timeoutMs })
         const error = await api.createLocation(storeBody() as any, { signal: controller.signal }).catch((e) => e)
         expect({ kind, error, asked: seen.length }).toEqual({ kind, error: controller.signal.reason, asked: 1 })
         expect({ kind, cleared }).toEqual({ kind, cleared: set })
@@ -100,10 +91,10 @@ describe("StorelocClient's signal", () => {
     const gate = new Promise<void>((resolve) => (release = resolve))
     const geocoder: Geocoder = {
       name: 'table',
-      geocode: async (address) => (reached(), await gate, env.geocoder.geocode(address)),
+      geocode: async (address) => (reached(), await gate, env().geocoder.geocode(address)),
     }
     const config = { maxBodyBytes: 262144, logRequests: false }
-    const app = createApp({ store: env.store, geocoder, config, log: () => {} })
+    const app = createApp({ store: env().store, geocoder, config, log: () => {} })
     let ended!: Promise<void>
     let first!: Promise<Response>
     service.app = {
@@ -114,7 +105,7 @@ describe("StorelocClient's signal", () => {
       },
     }
     const controller = new AbortController()
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key })
     const body = storeBody({ coordinates: undefined, address: '1600 Pennsylvania Avenue NW, Washington, DC 20500' })
     const call = api.createLocation(body as any, { idempotencyKey: 'nightly-7', signal: controller.signal })
     await asked
@@ -146,7 +137,7 @@ describe("StorelocClient's signal", () => {
       },
     }
     const controller = new AbortController()
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, timeoutMs: 300, backoffMs: 1 })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, timeoutMs: 300, backoffMs: 1 })
     try {
       const call = api.listLocations({}, { signal: controller.signal })
       await secondAsked
@@ -189,7 +180,7 @@ describe("StorelocClient's signal", () => {
           step.then(() => controller.abort(reason))
           return response
         }
-        const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, fetch: later as typeof fetch })
+        const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, fetch: later as typeof fetch })
         expect({ depth, error: await api.customFields({ signal: controller.signal }).catch((e) => e) }).toEqual({
           depth,
           error: reason,

@@ -4,24 +4,16 @@
 // serves the app.
 // Those answers are waited for up to startupWaitMs, not counted as tries; no test reads their
 // message, which is for people.
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { describe, expect, test } from 'bun:test'
 import { StorelocClient, StorelocError } from '../../src/client'
 import { startingResponder } from '../../src/server/starting-answers'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
-import { startingService } from '../starting-service'
+import { storeBody } from '../helpers'
+import { useStartingService } from '../starting-service'
 
-let env: TestEnv
-const service = startingService()
+const { service, env } = useStartingService()
 const seen = service.seen
-afterAll(() => service.stop())
-beforeEach(() => {
-  env = makeEnv()
-  service.app = env.app
-  seen.length = 0
-})
-afterEach(() => env.close())
 
-const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+const count = () => env().store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
 
 describe('StorelocClient while the service starts', () => {
   test('a write made while it starts is made once it serves, with one Idempotency-Key, spending no attempts', async () => {
@@ -30,7 +22,7 @@ describe('StorelocClient while the service starts', () => {
     // One attempt: a starting answer counted as a try would end the request at once.
     const api = new StorelocClient({
       baseUrl: service.url,
-      apiKey: env.key,
+      apiKey: env().key,
       attempts: 1,
       onStarting: (w) => told.push(w),
     })
@@ -47,7 +39,7 @@ describe('StorelocClient while the service starts', () => {
 
   test('a start longer than startupWaitMs ends the request with the starting error; 0 waits not at all', async () => {
     service.startingFor = Number.POSITIVE_INFINITY
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, attempts: 1, startupWaitMs: 1500 })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, attempts: 1, startupWaitMs: 1500 })
     const error = await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-1' }).catch((e) => e)
     expect(error).toBeInstanceOf(StorelocError)
     expect(error).toMatchObject({
@@ -64,7 +56,7 @@ describe('StorelocClient while the service starts', () => {
 
     // startupWaitMs 0 turns the wait off: a starting answer is a 503 like another, counted as a try.
     seen.length = 0
-    const off = new StorelocClient({ baseUrl: service.url, apiKey: env.key, attempts: 1, startupWaitMs: 0 })
+    const off = new StorelocClient({ baseUrl: service.url, apiKey: env().key, attempts: 1, startupWaitMs: 0 })
     expect(await off.listLocations().catch((e) => e)).toMatchObject({
       status: 503,
       code: 'unavailable',
@@ -78,7 +70,7 @@ describe('StorelocClient while the service starts', () => {
     const stop = new Error('not waiting for a start tonight')
     const api = new StorelocClient({
       baseUrl: service.url,
-      apiKey: env.key,
+      apiKey: env().key,
       startupWaitMs: 1500,
       onStarting: () => {
         throw stop
@@ -103,7 +95,7 @@ describe('StorelocClient while the service starts', () => {
     const told: unknown[] = []
     const api = new StorelocClient({
       baseUrl: service.url,
-      apiKey: env.key,
+      apiKey: env().key,
       attempts: 1,
       startupWaitMs: 1500,
       onStarting: (w) => told.push(w),
@@ -126,7 +118,7 @@ describe('StorelocClient waiting for a start, within its other limits', () => {
     const told: unknown[] = []
     const api = new StorelocClient({
       baseUrl: service.url,
-      apiKey: env.key,
+      apiKey: env().key,
       maxWaitMs: 500,
       startupWaitMs: 1500,
       onStarting: (w) => told.push(w),
@@ -151,9 +143,11 @@ describe('StorelocClient waiting for a start, within its other limits', () => {
     // After the start, the write's earlier try still runs once (409 with Retry-After), then it is served.
     service.app = {
       handle: (request) =>
-        busy-- > 0 ? new Response(running, { status: 409, headers: { 'retry-after': '0' } }) : env.app.handle(request),
+        busy-- > 0
+          ? new Response(running, { status: 409, headers: { 'retry-after': '0' } })
+          : env().app.handle(request),
     }
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, inFlightWaitMs: 1500 })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, inFlightWaitMs: 1500 })
     // The start's pause is 1 s, the 409's too: the start's counted toward inFlightWaitMs, the 409's would pass it.
     const made = await api.createLocation(storeBody({ external_id: 'S2' }) as any, { idempotencyKey: 'nightly-2' })
     expect(made.external_id).toBe('S2')

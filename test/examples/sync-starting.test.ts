@@ -1,32 +1,23 @@
 // examples/sync.ts run right after a first start: the service answers "starting" (503, as
 // src/server/starting-answers.ts does) for longer than the client's tries, then serves. The sync
 // waits, says so once, and mirrors the list.
-import { afterAll, afterEach, beforeEach, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeEnv, type TestEnv } from '../helpers'
-import { startingService } from '../starting-service'
+import { useStartingService } from '../starting-service'
 
 const ROOT = join(import.meta.dir, '..', '..')
 
-let env: TestEnv
-const service = startingService()
-afterAll(() => service.stop())
-beforeEach(() => {
-  env = makeEnv()
-  service.app = env.app
-  service.seen.length = 0
-})
-afterEach(() => env.close())
+const { service, env } = useStartingService()
 
 test('a sync run while the service starts waits for it, saying so once, and mirrors the list', async () => {
   service.startingFor = 5 // past the client's 4 tries
-  const file = join(env.dir, 'stores.csv')
+  const file = join(env().dir, 'stores.csv')
   writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
   // Spawned, not run in step: the server answers from this process's event loop.
   const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env.key },
+    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env().key },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -44,13 +35,13 @@ test('a sync run while the service starts waits for it, saying so once, and mirr
 
 test('a service still starting past STORELOC_STARTUP_WAIT ends the sync with what to do, not "retry in 1 s"', async () => {
   service.startingFor = Number.POSITIVE_INFINITY
-  const file = join(env.dir, 'stores.csv')
+  const file = join(env().dir, 'stores.csv')
   writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
   const url = service.url
   const run = async (wait: string) => {
     const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
       cwd: ROOT,
-      env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: env.key, STORELOC_STARTUP_WAIT: wait },
+      env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: env().key, STORELOC_STARTUP_WAIT: wait },
       stdout: 'pipe',
       stderr: 'pipe',
     })

@@ -1,35 +1,25 @@
 // examples/sync.ts stopped by Ctrl-C (SIGINT): it ends at once, in a wait for a starting service
 // or in a write, says what it wrote so far, and exits 130.
-import { afterAll, afterEach, beforeEach, expect, test } from 'bun:test'
+import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { makeEnv, type TestEnv } from '../helpers'
-import { startingService } from '../starting-service'
+import { useStartingService } from '../starting-service'
 
 const ROOT = join(import.meta.dir, '..', '..')
 
-let env: TestEnv
-const service = startingService()
-afterAll(() => service.stop())
-beforeEach(() => {
-  env = makeEnv()
-  service.app = env.app
-  service.startingFor = 0
-  service.seen.length = 0
-})
-afterEach(() => env.close())
+const { service, env } = useStartingService()
 
 /**
  * The sync spawned on a one-row list; `said(text)` resolves once its stderr holds `text`, and
  * `ended` with its exit code, stdout and stderr.
  */
 function sync() {
-  const file = join(env.dir, 'stores.csv')
+  const file = join(env().dir, 'stores.csv')
   writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
   // Spawned, not run in step: the server answers from this process's event loop.
   const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env.key },
+    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env().key },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -65,7 +55,7 @@ test('Ctrl-C while the sync waits for a starting service ends it at once: nothin
     stderr:
       'sync: the service is starting, waiting up to 120 s for it...\nsync: stopped (Ctrl-C) before writing anything.\n',
   })
-  expect(env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n).toBe(0)
+  expect(env().store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n).toBe(0)
 })
 
 test('Ctrl-C during a write ends the sync, saying what was written and that the write under way may be', async () => {
@@ -76,10 +66,10 @@ test('Ctrl-C during a write ends the sync, saying what was written and that the 
   service.app = {
     handle: async (request) => {
       const body = request.method === 'POST' ? await request.clone().text() : ''
-      if (!body.includes('"dry_run":false')) return env.app.handle(request)
+      if (!body.includes('"dry_run":false')) return env().app.handle(request)
       run.interrupt()
       await hold
-      return env.app.handle(request)
+      return env().app.handle(request)
     },
   }
   run = sync()
