@@ -192,7 +192,8 @@ function superviseWorkers(
  * on the same port (its plain bind fails; released at once, both servers' workers would share the
  * port, each answering from its own database). A configured port is bound plainly first, which
  * fails, as a single process would, when the port is taken. PORT=0: the kernel picks a free port.
- * A request the hold takes before the workers listen is answered 503 (startingResponder).
+ * A request the hold takes before the workers listen gets a start's answer (startingResponder:
+ * what needs no database, else 503 "starting").
  */
 function holdPort(config: Config): ReturnType<typeof serveOn> {
   const starting = startingResponder(config.logRequests, logLine, config.publicBaseUrl)
