@@ -11,7 +11,7 @@ type App = { handle(request: Request): Response | Promise<Response> }
  * Serves on a port the kernel picks (`url`). The first `startingFor` requests (set it per test; Infinity: never started)
  * are answered "starting", the later ones by `app`; `seen` keeps a copy of each request.
  */
-export function startingService() {
+function startingService() {
   const starting = startingResponder(false, () => {})
   const service = { startingFor: 0, seen: [] as Request[], app: null as App | null, url: '', stop: () => {} }
   const server = Bun.serve({

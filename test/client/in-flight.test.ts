@@ -1,15 +1,13 @@
 // The client's wait for a write still running on the server (409 with Retry-After), against a
 // stand-in server on 127.0.0.1 that answers so for every try. The waits are recorded, each run at
 // once on a clock of its own: their lengths, not the machine's speed, are compared.
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { StorelocClient, StorelocError } from '../../src/client'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
-import { startingService } from '../starting-service'
+import { storeBody } from '../helpers'
+import { useStartingService } from '../starting-service'
 
-let env: TestEnv
-const service = startingService()
+const { service, env } = useStartingService()
 const seen = service.seen
-afterAll(() => service.stop())
 
 /** Each try's own timer, ms: not a wait between tries, it runs its length unnoted. */
 const timeoutMs = 4_321
@@ -23,8 +21,6 @@ let passed = 0
 let recording = true
 
 beforeEach(() => {
-  env = makeEnv()
-  seen.length = 0
   waits.length = 0
   passed = 0
   recording = true
@@ -39,7 +35,6 @@ beforeEach(() => {
 afterEach(() => {
   globalThis.setTimeout = realTimeout
   Date.now = realNow
-  env.close()
 })
 
 const running = JSON.stringify({
@@ -55,15 +50,15 @@ describe("StorelocClient's wait for a write still running", () => {
       handle: (request) => {
         if (busy-- > 0) return new Response(running, { status: 409, headers: { 'retry-after': '1' } })
         recording = false
-        return env.app.handle(request)
+        return env().app.handle(request)
       },
     }
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, timeoutMs })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, timeoutMs })
     const made = await api.createLocation(storeBody({ external_id: 'S1' }) as any, { idempotencyKey: 'nightly-1' })
     expect(made.external_id).toBe('S1')
     expect(seen.map((r) => r.headers.get('idempotency-key'))).toEqual(Array(7).fill('nightly-1'))
     expect(waits).toEqual(Array(6).fill(1000))
-    expect(env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n).toBe(1)
+    expect(env().store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n).toBe(1)
   })
 
   test('a 409 whose Retry-After is 0 or unreadable is waited 1 s at a time, not every backoffMs', async () => {
@@ -73,7 +68,7 @@ describe("StorelocClient's wait for a write still running", () => {
       waits.length = 0
       passed = 0
       service.app = { handle: () => new Response(running, { status: 409, headers: { 'retry-after': header } }) }
-      const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, timeoutMs, inFlightWaitMs: 5500 })
+      const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, timeoutMs, inFlightWaitMs: 5500 })
       const error = await api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-1' }).catch((e) => e)
       expect(error).toBeInstanceOf(StorelocError)
       expect(error).toMatchObject({ status: 409, code: 'conflict', idempotencyKey: 'nightly-1' })

@@ -1,15 +1,13 @@
 // A try's timeout against a real server on 127.0.0.1: each try's timer is cleared when the try
 // ends (its answer read, a failure, the caller's abort), so a script making thousands of quick
 // calls leaves no timer pending; one that runs times its try out, tried again as a network error.
-import { afterAll, afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { StorelocClient, StorelocError } from '../../src/client'
-import { makeEnv, storeBody, type TestEnv } from '../helpers'
-import { startingService } from '../starting-service'
+import { storeBody } from '../helpers'
+import { useStartingService } from '../starting-service'
 
-let env: TestEnv
-const service = startingService()
+const { service, env } = useStartingService()
 const seen = service.seen
-afterAll(() => service.stop())
 
 /** Each try's timeout, ms: the timers of that length are the tries' own, held here, never run unasked. */
 const timeoutMs = 4_321
@@ -20,9 +18,6 @@ const pending = new Map<object, () => void>()
 let made = 0
 
 beforeEach(() => {
-  env = makeEnv()
-  service.app = env.app
-  seen.length = 0
   pending.clear()
   made = 0
   globalThis.setTimeout = ((fn: () => void, ms?: number, ...args: unknown[]) => {
@@ -39,7 +34,6 @@ beforeEach(() => {
 afterEach(() => {
   globalThis.setTimeout = realTimeout
   globalThis.clearTimeout = realClear
-  env.close()
 })
 
 /** Runs the one try timer pending, as its timeout would. */
@@ -60,7 +54,7 @@ function asked(n: number): Promise<void> {
 
 describe("StorelocClient's try timeout", () => {
   test('each try has a timer of timeoutMs, cleared as the try ends, however the call ends', async () => {
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, timeoutMs, backoffMs: 1 })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, timeoutMs, backoffMs: 1 })
     // Quick calls, answered: a script's sync loop.
     for (let i = 0; i < 300; i++) await api.listLocations({ limit: 1 })
     const location = await api.createLocation(storeBody() as any)
@@ -71,7 +65,7 @@ describe("StorelocClient's try timeout", () => {
     let busy = true
     service.app = {
       handle: (request) =>
-        busy ? ((busy = false), new Response('{"error":"unavailable"}', { status: 503 })) : env.app.handle(request),
+        busy ? ((busy = false), new Response('{"error":"unavailable"}', { status: 503 })) : env().app.handle(request),
     }
     expect((await api.getLocation(location.id)).id).toBe(location.id)
     expect({ made, pending: pending.size, asked: seen.length }).toEqual({ made: seen.length, pending: 0, asked: 304 })
@@ -88,7 +82,12 @@ describe("StorelocClient's try timeout", () => {
     expect(pending.size).toBe(0)
     held()
     // No server at all: each try fails at once.
-    const refused = new StorelocClient({ baseUrl: 'http://127.0.0.1:46899', apiKey: env.key, timeoutMs, backoffMs: 1 })
+    const refused = new StorelocClient({
+      baseUrl: 'http://127.0.0.1:46899',
+      apiKey: env().key,
+      timeoutMs,
+      backoffMs: 1,
+    })
     made = 0
     expect(await refused.customFields().catch((e) => e)).toMatchObject({ status: 0, code: 'network_error' })
     expect({ made, pending: pending.size }).toEqual({ made: 4, pending: 0 })
@@ -98,7 +97,7 @@ describe("StorelocClient's try timeout", () => {
     let held!: () => void
     const hold = new Promise<void>((resolve) => (held = resolve))
     service.app = { handle: () => hold.then(() => new Response('{}')) }
-    const api = new StorelocClient({ baseUrl: service.url, apiKey: env.key, timeoutMs, attempts: 2, backoffMs: 1 })
+    const api = new StorelocClient({ baseUrl: service.url, apiKey: env().key, timeoutMs, attempts: 2, backoffMs: 1 })
     try {
       const call = api.createLocation(storeBody() as any, { idempotencyKey: 'nightly-9' }).catch((e) => e)
       await asked(1)

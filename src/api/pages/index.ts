@@ -79,7 +79,7 @@ function tokenOf(params: unknown): string | null {
 
 export function pageRoutes(deps: PagesDeps) {
   /** Puts the locator `token` names in the registry's cache; a database busy or failing leaves it out, the answer stands. */
-  const lookUp = (token: string | null) => {
+  const cacheLocator = (token: string | null) => {
     if (token === null || deps.onLocator === undefined) return
     try {
       deps.registry.locatorByToken(token)
@@ -95,7 +95,7 @@ export function pageRoutes(deps: PagesDeps) {
         const early = pageRateRefusal(request, deps.pageCount?.(request) ?? null) ?? trailingSlashRedirect(request.url)
         // Answered before a page looks its token up: looked up here, so that its line names the
         // locator whether or not this process had looked the token up before.
-        if (early !== null) lookUp(tokenOf(params))
+        if (early !== null) cacheLocator(tokenOf(params))
         return early ?? undefined
       })
       // The page, or the refusal before it, looked its token up, so a locator it names is in the
