@@ -41,6 +41,12 @@ export function codePoints(text: string): number {
 const UNPRINTABLE = /(?![\u200c\u200d])[\p{Cc}\p{Zl}\p{Zp}\p{Cf}]/u
 const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu
 
+/** Format characters (Unicode Cf): zero-width spaces, bidi marks, the BOM; a cell shows none of them. */
+const FORMAT_CHARS = /\p{Cf}/gu
+
+/** `text` without its format characters, as a pasted id or store code is compared. */
+export const withoutFormatChars = (text: string): string => text.replace(FORMAT_CHARS, '')
+
 /** The first character of `text` that a name or label may not hold (see UNPRINTABLE), as "U+202E"; null if none. */
 export function unprintableChar(text: string): string | null {
   const found = UNPRINTABLE.exec(text.replace(FLAG_TAGS, ''))

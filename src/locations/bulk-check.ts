@@ -4,7 +4,7 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import type { LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
-import { codePointName } from '../core/text'
+import { codePointName, withoutFormatChars } from '../core/text'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
@@ -58,7 +58,6 @@ function ignoredFields(raw: Record<string, unknown>): string[] {
 
 /** Format characters (Unicode Cf): a cell or a string shows none of them. */
 const INVISIBLE = /\p{Cf}/u
-const bare = (code: string) => code.replace(/\p{Cf}/gu, '')
 
 /**
  * The location an item updates: by id, else by external_id; null to create. An id that is not the
@@ -104,8 +103,8 @@ function invisibleTwins(deps: AdminDeps, locatorId: string): (ext: string) => st
   return (ext) => {
     const char = INVISIBLE.exec(ext)?.[0]
     if (char === undefined) return null
-    bareCodes ??= new Map(deps.store.locations.externalIds(locatorId).map((l) => [bare(l.externalId), l]))
-    const twin = bareCodes.get(bare(ext))
+    bareCodes ??= new Map(deps.store.locations.externalIds(locatorId).map((l) => [withoutFormatChars(l.externalId), l]))
+    const twin = bareCodes.get(withoutFormatChars(ext))
     if (twin === undefined) return null
     return `the store code holds an invisible character (${codePointName(char)}), so it is no store's, but location ${twin.id} (${JSON.stringify(twin.name)}) has it without: delete the character to update that store, or this row creates it a second time.`
   }

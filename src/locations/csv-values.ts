@@ -1,6 +1,7 @@
 // A cell's text as its field's value where sheets write it otherwise than the API takes it: web
 // addresses without their protocol, "@handles", decimal commas, other tools' statuses, tag lists.
 import { socialUrl } from '../core/social'
+import { withoutFormatChars } from '../core/text'
 import { TAG_SLASH } from './csv-cells'
 import { STATUS_WORDS } from './model'
 
@@ -128,15 +129,12 @@ export function webAddress(cell: string, field: string): string {
  */
 const ID_ANY_CASE = /^loc_[0-9a-z]{16}$/i
 
-/** Format characters (zero-width space, BOM, bidi marks): no id holds one, and a cell shows none. */
-const INVISIBLE = /\p{Cf}/gu
-
 /**
  * An id cell as the id it names: this service's ids have no capitals, so "LOC_…" is loc_… in
  * lower case, and hold no invisible characters, so a pasted zero-width space is let go; any other as it is.
  */
 export function idCell(cell: string): string {
-  const text = cell.replace(INVISIBLE, '').trim()
+  const text = withoutFormatChars(cell).trim()
   return ID_ANY_CASE.test(text) ? text.toLowerCase() : cell
 }
 
