@@ -167,8 +167,12 @@ describe('a page asked for while the service starts', () => {
       return starting(request)
     }
     await expectStartingPage(await bare('/l/pk_x?lang=de', {}), 'de', 'Filialsuche')
-    // A path begun by "//" is read as a path, as the app reads it, not as a host ("[x") and its path.
-    await expectStartingPage(await bare('//[x/l?lang=fr', { accept: BROWSER }), 'fr', 'recherche de magasins')
+    // A path begun by "//" is read as a path, as the app reads it (no route), not as a host ("[x") and its path.
+    const slashes = await bare('//[x/l?lang=fr', { accept: BROWSER })
+    expect([slashes.status, ((await slashes.json()) as { message: string }).message]).toEqual([
+      404,
+      'No route GET //[x/l. The Management API lives under /admin/v1.',
+    ])
   })
 
   test('a request the app refuses before any route (its Host, its URL too long) gets that 400 while starting', async () => {

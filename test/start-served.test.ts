@@ -51,6 +51,13 @@ const SERVED: [path: string, status: number][] = [
   ['/docs/assets/none.js', 404],
   ['/docs/none', 404],
   ['/healthz/none', 404],
+  // No route of the app: its 404, which needs no database.
+  ['/foo', 404],
+  ['/readyz/x', 404],
+  ['/l', 404],
+  ['/admin/v1/none', 404],
+  // A page's path with a trailing slash: sent to the page.
+  ['/l/pk_x/', 308],
 ]
 
 /** What a browser would keep of an answer. */

@@ -1,10 +1,12 @@
 // What requests are answered while a start waits (the port is bound before the database is
-// opened): what is made from the code alone by the app's own routes, else a 503 "starting".
+// opened): what is made from the code alone by the app's own routes, a 503 "starting" for what
+// the app answers from the database, and the app's own 404 for a path it has no route for.
 import { AdminError } from '../api/admin/errors'
 import { Elysia } from 'elysia'
 import { docsRoutes } from '../api/openapi/routes'
-import { constantRoutes, widgetRoutes } from '../api/pages'
-import { startingPage } from '../api/pages/deps'
+import { adminMethods } from '../api/admin/methods'
+import { constantRoutes, pageRoutes, type PagesDeps, widgetRoutes } from '../api/pages'
+import { startingPage, trailingSlashRedirect } from '../api/pages/deps'
 import { pageLang } from '../api/pages/page-texts'
 import { PublicError } from '../api/public/errors'
 import { CORS } from '../api/public/headers'
@@ -30,17 +32,18 @@ const PAGE_RELOAD_S = 5
 /**
  * Before the app serves: what is made from the code alone, the home page, the favicon's answer,
  * the widget's files and the API docs (/docs, /docs/api, /openapi.json), by the app's own
- * routes, so a path is read as the app reads it; else /healthz answers 200 "starting" (the
- * process is alive), /readyz and every API request 503 with Retry-After: 1, in the API's own
- * error shape; a page 503 with a page that reloads itself; each with X-Service-Status: starting.
- * A file that could not be made (a failed build) gets the starting answer too, and is tried again
- * by the next request, as the app's is; a file or path there is none of under these routes'
- * paths (/widget/, /docs/x), the app's 404.
+ * routes, so a path is read as the app reads it; /healthz answers 200 "starting" (the process is
+ * alive). A request the app answers from the database (/readyz, the Query API, the Management
+ * API's routes, robots.txt, the sitemaps, a locator's pages) gets 503 with Retry-After: 1, in
+ * the API's own error shape, a page with a page that reloads itself; each with X-Service-Status:
+ * starting. Any other request gets the app's own answer for no route (a 404, or a Management API
+ * route's 405 and OPTIONS), which needs no database. A file that could not be made (a failed
+ * build) gets the starting answer too, and is tried again by the next request, as the app's is.
  */
 function startingResponses(): (request: Request) => Promise<Response> {
   const served = new Elysia({ handler: SHORT_HOSTS })
     .onError({ as: 'global' }, ({ code, request, path }) =>
-      code === 'NOT_FOUND' && heads.has(headOf(path))
+      code === 'NOT_FOUND' && !awaitsDatabase(request, path)
         ? notFoundAnswer(request, path)
         : startingAnswer(pathOf(request.url), request),
     )
@@ -49,11 +52,33 @@ function startingResponses(): (request: Request) => Promise<Response> {
     .use(constantRoutes())
     .use(widgetRoutes())
     .use(docsRoutes())
-  // The first segments of these routes' paths, which no route of the app that needs the database
-  // shares: a path there that none of them takes is one the app has not either (its 404).
-  const heads = new Set(served.routes.map((route) => headOf(route.path)).filter((head) => head !== ''))
+    .get('/readyz', ({ request }) => startingAnswer(pathOf(request.url), request))
+  served.use(awaitedPages(new Set(served.routes.map((route) => `${route.method} ${route.path}`))))
   return (request) =>
     served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
+}
+
+/**
+ * The app's page routes that need the database (robots.txt, the sitemaps, a locator's pages), but
+ * those in `served` ("GET /widget.js"), each answered the starting answer, a trailing slash
+ * redirected first as the app's pages do. Read off the app's own routes, made without deps: a
+ * route reads its deps when it answers, never when it is made.
+ */
+function awaitedPages(served: Set<string>) {
+  const pages = new Elysia().onBeforeHandle(({ request }) => trailingSlashRedirect(request.url) ?? undefined)
+  for (const { method, path } of pageRoutes({} as PagesDeps).routes)
+    if (!served.has(`${method} ${path}`))
+      pages.route(method, path, ({ request }) => startingAnswer(pathOf(request.url), request))
+  return pages
+}
+
+/**
+ * Whether a request no route of the start takes is one the app answers from the database: the
+ * Query API's (its 404 carries its token's rate), or a Management API route's with a method it takes.
+ */
+function awaitsDatabase(request: Request, path: string): boolean {
+  if (isQueryApiPath(request.url, pathStart(request.url))) return true
+  return adminMethods(path)?.split(', ').includes(request.method) ?? false
 }
 
 /**
@@ -91,15 +116,6 @@ function refusedWhileStarting(sent: Request, request: Request, publicBaseUrl: st
   const path = pathStart(request.url)
   const host = hostRefusal(sent) ?? (URL.canParse(`${request.url.slice(0, path)}/`) ? null : HOST_REFUSED)
   return refusedBeforeRoutes(request, path, host, isQueryApiPath(request.url, path), publicBaseUrl, id)
-}
-
-/** A path's first segment, decoded ("/widget%2Ejs": "widget.js"); null when its encoding is not valid. */
-function headOf(path: string): string | null {
-  try {
-    return decodeURIComponent(path.slice(1).split('/')[0]!).split('/')[0]!
-  } catch {
-    return null
-  }
 }
 
 /** The starting answer for a request to `path`, marked as one. */
