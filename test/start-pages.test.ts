@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { openApiDocument } from '../src/api/openapi/document'
 import { startingResponder } from '../src/server/starting-answers'
 import { openStore } from '../src/store'
-import { quietApp, startServer, tempDir } from './helpers'
+import { quietApp, startOnFreePort, tempDir } from './helpers'
 import { holdLock } from './hold-lock'
 
 /** What a browser's address bar sends. */
@@ -236,9 +236,6 @@ let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** Ports of this file's servers: the first one no other program holds. */
-const PORTS = Array.from({ length: 10 }, (_, i) => String(43850 + i))
-
 for (const workers of ['1', '2']) {
   test(`a real start waiting for the database (WORKERS=${workers}): a finder page answers the page, widget.js is served`, async () => {
     const path = join(dir, `w${workers}.db`)
@@ -247,20 +244,8 @@ for (const workers of ['1', '2']) {
     made.close()
     const holder = await holdLock(dir, path)
     try {
-      let base = ''
-      let server: ReturnType<typeof startServer> | undefined
-      for (const port of PORTS) {
-        server = startServer(path, { DEMO: '0', WORKERS: workers, PORT: port })
-        const ended = server.proc.exited.then(() => null)
-        const said = await Promise.race([server.waitFor(/waiting for the database/).catch(() => null), ended])
-        if (said !== null) {
-          base = `http://127.0.0.1:${port}`
-          break
-        }
-        const stderr = await new Response(server.proc.stderr).text()
-        if (!stderr.includes(`another program uses port ${port}`)) throw new Error(`the server ended: ${stderr}`)
-      }
-      expect(base).not.toBe('')
+      const { server, port } = await startOnFreePort(path, { DEMO: '0', WORKERS: workers }, /waiting for the database/)
+      const base = `http://127.0.0.1:${port}`
       await expectStartingPage(
         await fetch(`${base}/l/pk_x?lang=fr`, { headers: { accept: BROWSER } }),
         'fr',
@@ -271,9 +256,9 @@ for (const workers of ['1', '2']) {
       const admin = await fetch(`${base}/admin/v1/locations`, { headers: { accept: BROWSER } })
       expect([admin.status, ((await admin.json()) as { error: string }).error]).toEqual([503, 'unavailable'])
       // A stop while it waits is a stop like any other: it closes what it opened and exits 0.
-      server!.proc.kill('SIGTERM')
-      expect(await server!.proc.exited).toBe(0)
-      expect(server!.lines.some((l) => l.includes('"message":"stopped"'))).toBe(true)
+      server.proc.kill('SIGTERM')
+      expect(await server.proc.exited).toBe(0)
+      expect(server.lines.some((l) => l.includes('"message":"stopped"'))).toBe(true)
     } finally {
       holder.kill()
     }

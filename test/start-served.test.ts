@@ -7,27 +7,17 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { type Running, startServer, tempDir } from './helpers'
+import { type Running, startOnFreePort, tempDir } from './helpers'
 import { holdLock } from './hold-lock'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** Ports of this file's servers: the first one no other program holds. */
-const PORTS = Array.from({ length: 10 }, (_, i) => String(43300 + i))
-
-/** A server on a new database, started on the first free port of PORTS, that says it waits for the database. */
+/** A server on a new database, started on a free port, that says it waits for the database. */
 async function startWaiting(path: string, env: Record<string, string>): Promise<{ server: Running; base: string }> {
-  for (const port of PORTS) {
-    const server = startServer(path, { DEMO: '0', PORT: port, ...env })
-    const ended = server.proc.exited.then(() => null)
-    const said = await Promise.race([server.waitFor(/waiting for the database/).catch(() => null), ended])
-    if (said !== null) return { server, base: `http://127.0.0.1:${port}` }
-    const stderr = await new Response(server.proc.stderr).text()
-    if (!stderr.includes(`another program uses port ${port}`)) throw new Error(`the server ended: ${stderr}`)
-  }
-  throw new Error(`every port of ${PORTS[0]} to ${PORTS.at(-1)} is taken`)
+  const { server, port } = await startOnFreePort(path, { DEMO: '0', ...env }, /waiting for the database/)
+  return { server, base: `http://127.0.0.1:${port}` }
 }
 
 /** The paths a start answers as the app does, each with the status it has. */
