@@ -7,6 +7,7 @@ import { docsRoutes } from '../api/openapi/routes'
 import type { RequestNote } from '../api/public'
 import type { ClientCount } from '../api/public/guards'
 import { pageRoutes } from '../api/pages'
+import { AssetError } from '../api/pages/assets'
 import { errorPage } from '../api/pages/deps'
 import { SHORT_HOSTS } from '../api/public/url'
 import {
@@ -113,15 +114,38 @@ export function serviceApp(deps: ServiceDeps) {
  * under the pages' paths, a server's error is a page that says no more than to try again.
  */
 function failure(deps: ServiceDeps, code: unknown, error: unknown, request: Request, path: string): Response {
-  const res = failureAnswer(deps, code, error, request, path)
+  return asPage(failureAnswer(deps, code, error, request, path), path)
+}
+
+/** A server's error under the pages' paths as a page that says no more than to try again; any other answer as it is. */
+export function asPage(res: Response, path: string): Response {
   if (res.status < 500 || !isPagePath(path)) return res
   return errorPage(res.status, Number(res.headers.get('retry-after') ?? 0) || null)
+}
+
+/** How long a client waits before it asks again for a widget file that could not be made, s. */
+const UNMADE_RETRY_S = 10
+
+/**
+ * A widget file that could not be made (its build failed): its cause logged, and a 503 that says
+ * which file, the same while the service starts and once it serves. The next request tries to
+ * make it again; the service's other answers go on.
+ */
+export function unmadeFile(error: AssetError, log: Log, requestId: string | undefined): Response {
+  log({ level: 'error', request_id: requestId, message: error.message })
+  return new AdminError(
+    'unavailable',
+    `The widget file ${error.file} could not be made. The error was logged; quote the X-Request-Id header when reporting it.`,
+    undefined,
+    UNMADE_RETRY_S,
+  ).toResponse()
 }
 
 function failureAnswer(deps: ServiceDeps, code: unknown, error: unknown, request: Request, path: string): Response {
   const known = adminErrorOf(error)
   if (known !== null) return known.toResponse()
   if (code === 'NOT_FOUND') return notFoundAnswer(request, path)
+  if (error instanceof AssetError) return unmadeFile(error, deps.log, deps.noteOf(request)?.id)
   // A body Bun could not read (a malformed chunked encoding, a connection closed mid-body): the
   // client's fault, answered 400 and logged as a 400, without a stack.
   if (code === 'PARSE' || (error instanceof DOMException && error.name === 'AbortError'))

@@ -6,6 +6,7 @@ import { Elysia } from 'elysia'
 import { docsRoutes } from '../api/openapi/routes'
 import { adminMethods } from '../api/admin/methods'
 import { constantRoutes, pageRoutes, type PagesDeps, widgetRoutes } from '../api/pages'
+import { AssetError } from '../api/pages/assets'
 import { startingPage, trailingSlashRedirect } from '../api/pages/deps'
 import { pageLang } from '../api/pages/page-texts'
 import { PublicError } from '../api/public/errors'
@@ -15,6 +16,7 @@ import { requestIds } from '../core/ids'
 import { weighted } from '../core/weighted'
 import { HOST_REFUSED, hostRefusal, isQueryApiPath, refusedBeforeRoutes } from './app'
 import { type Log, logRequest, sentRequestId } from './app-log'
+import { asPage, unmadeFile } from './app-routes'
 import { harden } from './harden'
 import { notFoundAnswer } from './not-found'
 
@@ -37,16 +39,19 @@ const PAGE_RELOAD_S = 5
  * API's routes, robots.txt, the sitemaps, a locator's pages) gets 503 with Retry-After: 1, in
  * the API's own error shape, a page with a page that reloads itself; each with X-Service-Status:
  * starting. Any other request gets the app's own answer for no route (a 404, or a Management API
- * route's 405 and OPTIONS), which needs no database. A file that could not be made (a failed
- * build) gets the starting answer too, and is tried again by the next request, as the app's is.
+ * route's 405 and OPTIONS), which needs no database. A widget file that could not be made (a
+ * failed build) gets the app's answer (unmadeFile, its cause in `log`): the next request tries
+ * again, and a start does not end it.
  */
-function startingResponses(): (request: Request) => Promise<Response> {
+function startingResponses(log: Log): (request: Request, id: string) => Promise<Response> {
+  const ids = new WeakMap<Request, string>()
   const served = new Elysia({ handler: SHORT_HOSTS })
-    .onError({ as: 'global' }, ({ code, request, path }) =>
-      code === 'NOT_FOUND' && !awaitsDatabase(request, path)
+    .onError({ as: 'global' }, ({ code, error, request, path }) => {
+      if (error instanceof AssetError) return asPage(unmadeFile(error, log, ids.get(request)), path)
+      return code === 'NOT_FOUND' && !awaitsDatabase(request, path)
         ? notFoundAnswer(request, path)
-        : startingAnswer(pathOf(request.url), request),
-    )
+        : startingAnswer(pathOf(request.url), request)
+    })
     // The process is alive: 200 at /healthz as the app routes it ("/healthz/" too).
     .get('/healthz', () => marked(Response.json({ status: 'starting' })))
     .use(constantRoutes())
@@ -54,8 +59,10 @@ function startingResponses(): (request: Request) => Promise<Response> {
     .use(docsRoutes())
     .get('/readyz', ({ request }) => startingAnswer(pathOf(request.url), request))
   served.use(awaitedPages(new Set(served.routes.map((route) => `${route.method} ${route.path}`))))
-  return (request) =>
-    served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
+  return (request, id) => {
+    ids.set(request, id)
+    return served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
+  }
 }
 
 /**
@@ -92,7 +99,7 @@ export function startingResponder(
   publicBaseUrl: string | null = null,
 ): (request: Request) => Promise<Response> {
   const nextId = requestIds()
-  const startingResponse = startingResponses()
+  const startingResponse = startingResponses(log)
   return (sent) => {
     const t0 = performance.now()
     // A request without a usable Host comes with its path alone as its URL: read as sent to
@@ -104,7 +111,7 @@ export function startingResponder(
       return logRequests ? logRequest(log, request, response, t0, note) : response
     }
     const refused = refusedWhileStarting(sent, request, publicBaseUrl, note.id)
-    return refused !== null ? Promise.resolve(done(refused)) : startingResponse(request).then(done)
+    return refused !== null ? Promise.resolve(done(refused)) : startingResponse(request, note.id).then(done)
   }
 }
 

@@ -56,6 +56,7 @@ async function bundle(
     format: 'iife',
     plugins: [widgetTexts],
     define,
+    throw: false, // its messages, each with the file and line, in built.logs
   })
   if (!built.success || !built.outputs[0]) throw new AggregateError(built.logs, `Building ${entry} failed.`)
   return assetOf(new Uint8Array(await built.outputs[0].arrayBuffer()), type, deepest)
@@ -108,6 +109,35 @@ const MAKERS: Record<string, () => Asset | Promise<Asset>> = {
   'countries.json': countries,
 }
 
+/**
+ * A widget file that could not be made (its build failed, a package's file is missing): the
+ * file's name, and why in words an operator acts on (each of the build's messages with its file
+ * and line).
+ */
+export class AssetError extends Error {
+  constructor(
+    readonly file: string,
+    cause: unknown,
+  ) {
+    super(`The widget file ${file} could not be made: ${reasonOf(cause)}`, { cause })
+  }
+}
+
+/** A failure's messages: a build's each with where it is ("main.ts:1:8"), else the error's own. */
+function reasonOf(e: unknown): string {
+  const parts: unknown[] = e instanceof AggregateError && e.errors.length > 0 ? e.errors : [e]
+  return parts
+    .map((part) => {
+      const { message, position } = (part ?? {}) as {
+        message?: unknown
+        position?: { file: string; line: number; column: number } | null
+      }
+      const text = typeof message === 'string' ? message : String(part)
+      return position ? `${text} (${position.file}:${position.line}:${position.column})` : text
+    })
+    .join('; ')
+}
+
 // Kept a process, not an app: each asset is a pure function of the files it is made from, alike for every app.
 const made = new Map<string, Promise<Asset>>()
 
@@ -118,7 +148,11 @@ export function asset(name: string): Promise<Asset> | null {
   if (!make) return null
   let found = made.get(name)
   if (!found) {
-    found = Promise.resolve().then(make)
+    found = Promise.resolve()
+      .then(make)
+      .catch((e) => {
+        throw e instanceof AssetError ? e : new AssetError(name, e)
+      })
     found.catch(() => made.delete(name)) // a failed build is tried again by the next request
     made.set(name, found)
   }
