@@ -14,6 +14,7 @@ import { MAX_SEARCH, MAX_TAGS, MAX_URL_LENGTH } from '../core/limits'
 import { requestIds } from '../core/ids'
 import { requestSeen } from '../engine/locator-index'
 import type { Geocoder } from '../geocode/geocoder'
+import type { IndexRegistry } from '../indexes/registry'
 import type { Store } from '../store'
 import {
   type Log,
@@ -21,6 +22,7 @@ import {
   proxyWarning,
   redactingLog,
   sentRequestId,
+  type StorageFaultLog,
   storageFaultLog,
   untrustedProxy,
 } from './app-log'
@@ -209,20 +211,41 @@ const placesWarmer = (places: Places | null) => async (): Promise<boolean> => {
   return true
 }
 
+/** What the parts of an app share: made once by createApp, from its deps. */
+type AppParts = {
+  log: Log
+  registry: IndexRegistry
+  upkeep: ReturnType<typeof appUpkeep>
+  storage: StorageFaultLog
+  /** Each request's note (its id, client, locator), from when it came in to its log line. */
+  started: WeakMap<Request, RequestNote>
+  metrics: RequestMetrics | null
+  clients: ReturnType<typeof clientLimits>
+}
+
 export function createApp(deps: AppDeps) {
   const log = redactingLog(deps.log)
   const registry = createRegistry(deps.store, log, deps.indexUpkeep, deps.indexBuildRetryMs)
   const upkeep = appUpkeep(deps.store, registry, log)
   const storage = storageFaultLog(deps.store, log)
   const started = new WeakMap<Request, RequestNote>()
-  const requestId = requestIds()
-  const fastPath = deps.publicFastPath ?? true
   const metrics = deps.metrics ?? null
-  const parsesOrigin = originCheck()
-  const geocoder = metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder)
   const clients = clientLimits(deps, started, log)
-  const seeProxy = deps.config.publicBaseUrl ? null : proxyWarning(log)
-  const publicApi = publicRoutes({
+  const parts: AppParts = { log, registry, upkeep, storage, started, metrics, clients }
+  const publicApi = queryApi(deps, parts)
+  const handle = requestHandler(deps, parts, publicApi, otherApp(deps, parts))
+  /** How many answers were sent from the answer cache (identical public requests between two writes) since the app was made. */
+  const cacheHits = publicApi.cacheHits
+  const metricFamilies = metricsReader(deps, parts, cacheHits)
+  const { sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep
+  // A start's: the indexes (/readyz says "loading" meanwhile), then the place data, once it serves.
+  const starts = { preload: upkeep.preload, warmPlaces: placesWarmer(deps.places ?? null) }
+  return { handle, ...starts, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits, metricFamilies }
+}
+
+/** The Query API's app and fast path, each request's id and locator kept in its note. */
+function queryApi(deps: AppDeps, { log, registry, started, clients }: AppParts) {
+  return publicRoutes({
     store: deps.store,
     registry,
     limiter: deps.limiter,
@@ -236,9 +259,13 @@ export function createApp(deps: AppDeps) {
     places: deps.places ?? null,
     ...clients.api,
   })
-  const otherApp = serviceApp({
+}
+
+/** The app for every path outside the Query API, its geocoder counted when metrics are on. */
+function otherApp(deps: AppDeps, { log, registry, upkeep, storage, started, metrics, clients }: AppParts) {
+  return serviceApp({
     store: deps.store,
-    geocoder,
+    geocoder: metrics === null ? deps.geocoder : metrics.countGeocoder(deps.geocoder),
     towns: townsFrom(deps.places ?? null),
     guess: guessFrom(deps.places ?? null),
     maxBodyBytes: deps.config.maxBodyBytes,
@@ -253,6 +280,24 @@ export function createApp(deps: AppDeps) {
     sitemapIndex: deps.config.sitemapIndex ?? true,
     pageCount: clients.pageCount,
   })
+}
+
+/**
+ * The app's handler of every request (its `handle`), given the Query API and the app for the
+ * other paths.
+ */
+function requestHandler(
+  deps: AppDeps,
+  parts: AppParts,
+  publicApi: ReturnType<typeof queryApi>,
+  other: ReturnType<typeof otherApp>,
+) {
+  const { log, registry, started, metrics, clients } = parts
+  const requestId = requestIds()
+  const fastPath = deps.publicFastPath ?? true
+  const parsesOrigin = originCheck()
+  const seeProxy = deps.config.publicBaseUrl ? null : proxyWarning(log)
+  const syncThen = writeSynced(parts)
 
   /**
    * Every request: a request id (the log line's, and X-Request-Id, which each app puts among its
@@ -263,7 +308,7 @@ export function createApp(deps: AppDeps) {
    * sync(), so the write is in this process's indexes; then its metrics, and one log line.
    * `peer`: the server the request came to (Bun.serve's), which knows the socket's address.
    */
-  function handle(request: Request, peer?: Peer): Response | Promise<Response> {
+  return function handle(request: Request, peer?: Peer): Response | Promise<Response> {
     const logging = deps.config.logRequests
     const t0 = logging || metrics !== null ? performance.now() : 0
     const s: RequestNote = { id: sentRequestId(request) ?? requestId() }
@@ -298,7 +343,7 @@ export function createApp(deps: AppDeps) {
     const post = request.method === 'POST'
     // Taken before the write commits: another request's sync may read the write first (a shared commit).
     const mark = post ? registry.buildMark() : 0
-    let made = (isPublic ? publicApi.app : otherApp).handle(request).then((response) => harden(response, admin))
+    let made = (isPublic ? publicApi.app : other).handle(request).then((response) => harden(response, admin))
     // A POST's write (the Management API's) is applied to this process's indexes right after its
     // commit, with the others committed with it: not left for the idle sync, which would apply a
     // second's worth at once (at ~2k creates/s, a turn of the event loop ~0.2 s long every second).
@@ -313,24 +358,26 @@ export function createApp(deps: AppDeps) {
     }
     return logging ? made.then((response) => logRequest(log, request, response, t0, s)) : made
   }
+}
 
-  /**
-   * sync(), then the response, once the written locator's index shows the write whole
-   * (registry.builtAfter). Other locators' work read by the same sync (a shared commit) is not
-   * waited for: their queries wait for it themselves (registry.whenBuilt).
-   */
-  function syncThen(response: Response, mark: number, locatorId: string | undefined): Response | Promise<Response> {
+/**
+ * sync(), then the response, once the written locator's index shows the write whole
+ * (registry.builtAfter). Other locators' work read by the same sync (a shared commit) is not
+ * waited for: their queries wait for it themselves (registry.whenBuilt).
+ */
+const writeSynced =
+  ({ upkeep, storage, registry }: AppParts) =>
+  (response: Response, mark: number, locatorId: string | undefined): Response | Promise<Response> => {
     upkeep.sync()
     storage.noteRecovered()
     if (locatorId === undefined || !response.ok) return response // no key, or refused: nothing written
     return registry.builtAfter(mark, locatorId)?.then(() => response) ?? response
   }
 
-  /** How many answers were sent from the answer cache (identical public requests between two writes) since the app was made. */
-  const cacheHits = publicApi.cacheHits
-
-  /** Its counts and readings for GET /metrics; none without deps.metrics. */
-  function metricFamilies(): Family[] {
+/** The app's counts and readings for GET /metrics; none without deps.metrics. */
+const metricsReader =
+  (deps: AppDeps, { registry, upkeep, metrics }: AppParts, cacheHits: () => number) =>
+  (): Family[] => {
     if (metrics === null) return []
     const { appliedSeq, indexes } = registry.readings()
     const lastSeq = lastSeqOf(deps.store)
@@ -342,9 +389,4 @@ export function createApp(deps: AppDeps) {
       ...metrics.readingFamilies({ cacheHits: cacheHits(), indexes, lastSeq, appliedSeq, commits, status, files }),
     ]
   }
-  const { sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile } = upkeep
-  // A start's: the indexes (/readyz says "loading" meanwhile), then the place data, once it serves.
-  const starts = { preload: upkeep.preload, warmPlaces: placesWarmer(deps.places ?? null) }
-  return { handle, ...starts, sync, evictIdle, retryFailedBuilds, settleDeltas, checkFile, cacheHits, metricFamilies }
-}
 export type App = ReturnType<typeof createApp>
