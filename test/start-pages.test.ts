@@ -131,6 +131,18 @@ describe('a page asked for while the service starts', () => {
     }
   })
 
+  test("the Query API's starting 503 links its docs by a full URL, as its other errors: PUBLIC_BASE_URL, else the request's origin", async () => {
+    const docsOf = async (res: Response) => ((await res.json()) as { error: { docs: string } }).error.docs
+    const path = '/public/v1/pk_x/locations?lat=1&lng=2'
+    expect(await docsOf(await starting(new Request(`http://stores.example.com:8080${path}`)))).toBe(
+      'http://stores.example.com:8080/docs#UNAVAILABLE',
+    )
+    const behindProxy = startingResponder(false, () => {}, 'https://example.com/stores')
+    expect(await docsOf(await behindProxy(new Request(`http://127.0.0.1:3000${path}`)))).toBe(
+      'https://example.com/stores/docs#UNAVAILABLE',
+    )
+  })
+
   test("a shop's page script reads the Query API's X-Service-Status: CORS exposes it", async () => {
     const pub = await ask('/public/v1/pk_x/locations?lat=1&lng=2', { origin: 'https://shop.example.com' })
     const exposed = pub.headers.get('access-control-expose-headers')!.split(/,\s*/)

@@ -43,22 +43,24 @@ const PAGE_RELOAD_S = 5
  * failed build) gets the app's answer (unmadeFile, its cause in `log`): the next request tries
  * again, and a start does not end it.
  */
-function startingResponses(log: Log): (request: Request, id: string) => Promise<Response> {
+function startingResponses(
+  log: Log,
+  publicBaseUrl: string | null,
+): (request: Request, id: string) => Promise<Response> {
   const ids = new WeakMap<Request, string>()
+  const starting = (request: Request) => startingAnswer(request, publicBaseUrl)
   const served = new Elysia({ handler: SHORT_HOSTS })
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
       if (error instanceof AssetError) return asPage(unmadeFile(error, log, ids.get(request)), path)
-      return code === 'NOT_FOUND' && !awaitsDatabase(request, path)
-        ? notFoundAnswer(request, path)
-        : startingAnswer(pathOf(request.url), request)
+      return code === 'NOT_FOUND' && !awaitsDatabase(request, path) ? notFoundAnswer(request, path) : starting(request)
     })
     // The process is alive: 200 at /healthz as the app routes it ("/healthz/" too).
     .get('/healthz', () => marked(Response.json({ status: 'starting' })))
     .use(constantRoutes())
     .use(widgetRoutes())
     .use(docsRoutes())
-    .get('/readyz', ({ request }) => startingAnswer(pathOf(request.url), request))
-  served.use(awaitedPages(new Set(served.routes.map((route) => `${route.method} ${route.path}`))))
+    .get('/readyz', ({ request }) => starting(request))
+  served.use(awaitedPages(new Set(served.routes.map((route) => `${route.method} ${route.path}`)), starting))
   return (request, id) => {
     ids.set(request, id)
     return served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
@@ -71,11 +73,10 @@ function startingResponses(log: Log): (request: Request, id: string) => Promise<
  * redirected first as the app's pages do. Read off the app's own routes, made without deps: a
  * route reads its deps when it answers, never when it is made.
  */
-function awaitedPages(served: Set<string>) {
+function awaitedPages(served: Set<string>, starting: (request: Request) => Response) {
   const pages = new Elysia().onBeforeHandle(({ request }) => trailingSlashRedirect(request.url) ?? undefined)
   for (const { method, path } of pageRoutes({} as PagesDeps).routes)
-    if (!served.has(`${method} ${path}`))
-      pages.route(method, path, ({ request }) => startingAnswer(pathOf(request.url), request))
+    if (!served.has(`${method} ${path}`)) pages.route(method, path, ({ request }) => starting(request))
   return pages
 }
 
@@ -99,7 +100,7 @@ export function startingResponder(
   publicBaseUrl: string | null = null,
 ): (request: Request) => Promise<Response> {
   const nextId = requestIds()
-  const startingResponse = startingResponses(log)
+  const startingResponse = startingResponses(log, publicBaseUrl)
   return (sent) => {
     const t0 = performance.now()
     // A request without a usable Host comes with its path alone as its URL: read as sent to
@@ -125,8 +126,9 @@ function refusedWhileStarting(sent: Request, request: Request, publicBaseUrl: st
   return refusedBeforeRoutes(request, path, host, isQueryApiPath(request.url, path), publicBaseUrl, id)
 }
 
-/** The starting answer for a request to `path`, marked as one. */
-const startingAnswer = (path: string, request: Request): Response => marked(answerFor(path, request))
+/** The starting answer to `request`, marked as one (`publicBaseUrl`: its docs link's base). */
+const startingAnswer = (request: Request, publicBaseUrl: string | null): Response =>
+  marked(answerFor(pathOf(request.url), request, publicBaseUrl))
 
 function marked(response: Response): Response {
   response.headers.set(SERVICE_STATUS_HEADER, 'starting')
@@ -135,9 +137,10 @@ function marked(response: Response): Response {
 
 /**
  * What a request to `path` is answered while starting. A Query API answer echoes its Origin, as
- * its other errors do, so a finder on a shop's site reads it.
+ * its other errors do, so a finder on a shop's site reads it, and links its docs by a full URL
+ * under PUBLIC_BASE_URL (`publicBaseUrl`), else the request's origin, as they do.
  */
-function answerFor(path: string, request: Request): Response {
+function answerFor(path: string, request: Request, publicBaseUrl: string | null): Response {
   if (path.startsWith('/public/')) {
     const origin = request.headers.get('origin') || '*'
     // A preflight refused would fail the request after as a network error, its 503 unread.
@@ -147,7 +150,7 @@ function answerFor(path: string, request: Request): Response {
       'access-control-allow-origin': origin,
       'access-control-expose-headers': STARTING_EXPOSED,
       vary: 'Origin',
-    }).toResponse()
+    }).toResponse(publicBaseUrl ?? request.url.slice(0, pathStart(request.url)))
   }
   if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
   if (path !== '/readyz' && (isPage(path) || prefersHtml(request.headers.get('accept'))))
