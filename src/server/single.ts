@@ -25,6 +25,9 @@ import {
 /** A start's and a stop's lines, on stdout, as the app's. */
 const logLine = redactingLog()
 
+/** Thrown by a start's step once a stop has begun (see runSingle's unlessStopping). */
+const STOPPED = new Error('stopped while starting')
+
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {
   // The port first: a start that waits for the database answers /healthz meanwhile.
@@ -55,8 +58,10 @@ export async function runSingle(config: Config): Promise<void> {
   let store: Store | null = null
   let geocoding: GeocoderStack | null = null
   let stopUpkeep = () => {}
+  let stopping = false
   // From the start: a stop while the start waits for the database closes what is open by then.
   onStopSignal(async (signal) => {
+    stopping = true
     logLine({ level: 'info', message: 'shutting down', signal })
     const t0 = performance.now()
     stopUpkeep()
@@ -69,9 +74,21 @@ export async function runSingle(config: Config): Promise<void> {
     logLine(stoppedLine(t0))
     process.exit(0)
   })
+  /** A start's next step, unless a stop has begun: then the start goes no further, writes nothing. */
+  const unlessStopping =
+    <T>(step: () => T) =>
+    (): T => {
+      if (stopping) throw STOPPED
+      return step()
+    }
   try {
     warnUpgradeInUse(path, logLine)
-    const opened = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
+    const opened = await untilUnlocked(
+      path,
+      config.lockWaitMs,
+      unlessStopping(() => openStoreToStart(path, false)),
+      logLine,
+    )
     sayUpgraded(opened.upgradedFrom, path, logLine)
     store = opened
     const checked = checkWhole(path) // in a worker thread, while the geocoder and the app are made
@@ -84,16 +101,19 @@ export async function runSingle(config: Config): Promise<void> {
     await untilUnlocked(
       path,
       config.lockWaitMs,
-      () => bootstrap(opened, displayHost(config), server.port!, config.demo, path, config.viaNpm),
+      unlessStopping(() => bootstrap(opened, displayHost(config), server.port!, config.demo, path, config.viaNpm)),
       logLine,
     )
   } catch (e) {
+    // The stop under way finishes its requests, closes what is open and ends the process.
+    if (stopping) return
     server.stop(true)
     metricsServer?.stop(true)
     geocoding?.close()
     store?.close()
     throw e
   }
+  if (stopping) return // the stop under way ends the process
   handle = (request, server) => app.handle(request, server)
   logLine({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: path })
   warnNoBaseUrl(config, logLine)
