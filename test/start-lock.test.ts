@@ -137,39 +137,45 @@ for (const kind of [
   })
 }
 
-test('a stop while the start waits, the lock let go during it: the start goes no further, and writes nothing', async () => {
-  const path = join(dir, 'stopped.db')
-  const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
-  made.exec('PRAGMA journal_mode = WAL')
-  made.close()
-  const holder = await holdLock(dir, path)
-  try {
-    const { server, port } = await startOnFreePort(path, { DEMO: '0' }, /waiting for the database/)
-    server.proc.kill('SIGTERM')
-    await server.waitFor(/"shutting down"/)
-    holder.release()
-    expect(await holder.exited).toBe(0)
-    // Requests keep the stop's drain going (up to a second), over the start's next tries for the lock.
-    let exited = false
-    const code = server.proc.exited.finally(() => (exited = true))
-    while (!exited) {
-      await fetch(`http://127.0.0.1:${port}/healthz`).then(
-        (r) => r.arrayBuffer(),
-        () => null,
-      )
-      await Bun.sleep(10)
+for (const workers of ['1', '2']) {
+  test(`a stop while the start waits (WORKERS=${workers}), the lock let go during it: its requests are answered, the start goes no further and writes nothing`, async () => {
+    const path = join(dir, `stopped-${workers}.db`)
+    const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
+    made.exec('PRAGMA journal_mode = WAL')
+    made.close()
+    const holder = await holdLock(dir, path)
+    try {
+      const { server, port } = await startOnFreePort(path, { DEMO: '0', WORKERS: workers }, /waiting for the database/)
+      const base = `http://127.0.0.1:${port}`
+      // Under way when the stop comes: widget.js is built on its first request.
+      const inFlight = fetch(`${base}/widget.js`).then((r) => r.status, String)
+      server.proc.kill('SIGTERM')
+      await server.waitFor(/"shutting down"/)
+      holder.release()
+      expect(await holder.exited).toBe(0)
+      // Requests keep the stop's drain going (up to a second), over the start's next tries for the lock.
+      let exited = false
+      const code = server.proc.exited.finally(() => (exited = true))
+      while (!exited) {
+        await fetch(`${base}/healthz`).then(
+          (r) => r.arrayBuffer(),
+          () => null,
+        )
+        await Bun.sleep(10)
+      }
+      expect(await code).toBe(0)
+      expect(await inFlight).toBe(200)
+      expect(server.lines.filter((l) => /"listening"|first locator|"stopped"/.test(l))).toEqual([
+        expect.stringContaining('"stopped"'),
+      ])
+      const db = new Database(path, { readonly: true })
+      expect(db.query('SELECT count(*) AS n FROM sqlite_master').get()).toEqual({ n: 0 })
+      db.close()
+    } finally {
+      holder.kill()
     }
-    expect(await code).toBe(0)
-    expect(server.lines.filter((l) => /"listening"|first locator|"stopped"/.test(l))).toEqual([
-      expect.stringContaining('"stopped"'),
-    ])
-    const db = new Database(path, { readonly: true })
-    expect(db.query('SELECT count(*) AS n FROM sqlite_master').get()).toEqual({ n: 0 })
-    db.close()
-  } finally {
-    holder.kill()
-  }
-})
+  })
+}
 
 test('a lock held past --lock-wait ends the start with one line naming the process that holds it', async () => {
   const path = join(dir, 'held.db')

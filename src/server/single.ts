@@ -10,7 +10,7 @@ import { bootstrap, displayHost } from './bootstrap'
 import { listen, onStopSignal, openStoreToStart, stoppedLine, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
-import { checkWhole, progressInPlace, sayUpgraded, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, sayUpgraded, unlessStopped, untilUnlocked, warnUpgradeInUse } from './start'
 import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
@@ -24,9 +24,6 @@ import {
 
 /** A start's and a stop's lines, on stdout, as the app's. */
 const logLine = redactingLog()
-
-/** Thrown by a start's step once a stop has begun (see runSingle's unlessStopping). */
-const STOPPED = new Error('stopped while starting')
 
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {
@@ -74,13 +71,7 @@ export async function runSingle(config: Config): Promise<void> {
     logLine(stoppedLine(t0))
     process.exit(0)
   })
-  /** A start's next step, unless a stop has begun: then the start goes no further, writes nothing. */
-  const unlessStopping =
-    <T>(step: () => T) =>
-    (): T => {
-      if (stopping) throw STOPPED
-      return step()
-    }
+  const unlessStopping = unlessStopped(() => stopping)
   try {
     warnUpgradeInUse(path, logLine)
     const opened = await untilUnlocked(

@@ -51,6 +51,21 @@ export async function untilUnlocked<T>(
   }
 }
 
+/** Thrown by a start's step once a stop has begun (see unlessStopped). */
+export const STOPPED = new Error('stopped while starting')
+
+/**
+ * A start's steps (an open, a bootstrap, each retried by untilUnlocked) made to throw STOPPED
+ * instead once `stopped()`: a stop's drain is no time to write; the stop closes what is open.
+ */
+export const unlessStopped =
+  (stopped: () => boolean) =>
+  <T>(step: () => T) =>
+  (): T => {
+    if (stopped()) throw STOPPED
+    return step()
+  }
+
 /** The process holding the database's write lock, as words, or null when that cannot be told. */
 function holderText(path: string): string | null {
   const writers = lockHolders(path)?.writers.filter((pid) => pid !== process.pid) ?? []

@@ -28,7 +28,7 @@ import {
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
-import { checkWhole, progressInPlace, sayUpgraded, untilUnlocked, warnUpgradeInUse } from './start'
+import { checkWhole, progressInPlace, sayUpgraded, unlessStopped, untilUnlocked, warnUpgradeInUse } from './start'
 import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
@@ -193,14 +193,15 @@ function superviseWorkers(
  * port, each answering from its own database). A configured port is bound plainly first, which
  * fails, as a single process would, when the port is taken. PORT=0: the kernel picks a free port.
  * A request the hold takes before the workers listen gets a start's answer (startingResponder:
- * what needs no database, else 503 "starting").
+ * what needs no database, else 503 "starting"); `drain` stops the hold as a stop stops a server,
+ * its requests under way answered.
  */
-function holdPort(config: Config): ReturnType<typeof serveOn> {
-  const starting = startingResponder(config.logRequests, logLine, config.publicBaseUrl)
-  const probe = serveOn(config, { reusePort: config.port === 0, fetch: starting })
-  if (config.port === 0) return probe
+function holdPort(config: Config): { probe: ReturnType<typeof serveOn>; drain: ReturnType<typeof drainable> } {
+  const drain = drainable(startingResponder(config.logRequests, logLine, config.publicBaseUrl))
+  const probe = serveOn(config, { reusePort: config.port === 0, fetch: drain.serve })
+  if (config.port === 0) return { probe, drain }
   probe.stop(true)
-  return serveOn(config, { reusePort: true, fetch: starting })
+  return { probe: serveOn(config, { reusePort: true, fetch: drain.serve }), drain }
 }
 
 /** The line that says the workers serve: at `url`, from which database, by which processes. */
@@ -220,7 +221,8 @@ export async function runPrimary(
   entry: string,
   env: Record<string, string | undefined>,
 ): Promise<void> {
-  const probe = holdPort(config)
+  const { probe, drain: holdDrain } = holdPort(config)
+  let holding = true // until the workers listen
   const port = probe.port!
   const hostname = probe.hostname
   const path = config.databasePath
@@ -233,6 +235,7 @@ export async function runPrimary(
   let pool: ReturnType<typeof superviseWorkers> | null = null
   let stopUpkeep = () => {}
   let stopping = false
+  const unlessStopping = unlessStopped(() => stopping)
   // Whatever is open by then: a stop may come while the start waits for the database.
   const release = () => {
     probe.stop(true)
@@ -245,7 +248,7 @@ export async function runPrimary(
     stopping = true
     stopUpkeep()
     const t0 = performance.now()
-    await pool?.stop(signal)
+    await Promise.all([pool?.stop(signal), holding ? holdDrain.stop(probe, config.stopTimeoutMs) : null])
     release()
     if (exitCode === 0) logLine(stoppedLine(t0))
     process.exit(exitCode)
@@ -259,7 +262,12 @@ export async function runPrimary(
     if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
     // Applies the migrations before any worker opens the file.
     warnUpgradeInUse(path, logLine)
-    store = await untilUnlocked(path, config.lockWaitMs, () => openStoreToStart(path, false), logLine)
+    store = await untilUnlocked(
+      path,
+      config.lockWaitMs,
+      unlessStopping(() => openStoreToStart(path, false)),
+      logLine,
+    )
     sayUpgraded(store.upgradedFrom, path, logLine)
     const checked = checkWhole(path)
     geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
@@ -268,6 +276,7 @@ export async function runPrimary(
     })
     await checked
   } catch (e) {
+    if (stopping) return // the stop under way closes what is open and ends the process
     release()
     throw e
   }
@@ -289,20 +298,24 @@ export async function runPrimary(
   running = workers.workers
 
   await workers.ready
-  probe.stop(true)
+  // The workers take every new connection; the hold's requests under way are answered.
+  holding = false
+  void probe.stop(false)
   if (stopping) return
   try {
     await untilUnlocked(
       path,
       config.lockWaitMs,
-      () => bootstrap(opened, displayHost(config), port, config.demo, path, config.viaNpm),
+      unlessStopping(() => bootstrap(opened, displayHost(config), port, config.demo, path, config.viaNpm)),
       logLine,
     )
   } catch (e) {
+    if (stopping) return
     if (!(e instanceof StartError)) throw e
     console.error(e.message)
     return stop('SIGTERM', e.exitCode)
   }
+  if (stopping) return
   console.log(jsonLine(listeningLine(config, `http://${hostname}:${port}`, workers.pids())))
   warnNoBaseUrl(config, logLine)
   // In this process only: one refresh, one pruning and one reverse upkeep, not N of each.
