@@ -48,7 +48,10 @@ export type StartupWait = {
     path: string;
     startupWaitMs: number;
 };
-/** What every call takes. */
+/**
+ * What every call takes. A pending call keeps the process running, in a try or in a wait between
+ * tries; a settled one leaves no timer behind, so a script ends once its last call has.
+ */
 export type CallOptions = {
     /**
      * Ends the call at once when aborted, during a try or a wait between tries: it rejects with the

@@ -74,7 +74,10 @@ const askedPause = (retryAfter) => retryAfter !== undefined && retryAfter > 0 ? 
 const startingPause = (retryAfter) => Math.min(askedPause(retryAfter), 5000);
 /** Whether an answer is a starting service's 503. */
 const isStarting = (r) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting';
-/** A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. */
+/**
+ * A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. The timer is not
+ * unref'd: a call waiting between tries holds the process until it settles, as its fetch does.
+ */
 function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
@@ -111,7 +114,8 @@ function abortable(work, signal) {
  * timeouts give, or with the call's `signal`, its reason kept. `end` clears the timer and drops the
  * hold on the call's signal: a call leaves no timer behind, however many tries it made (an
  * AbortSignal.timeout's timer runs its length whatever happens). Combined by hand (AbortSignal.any
- * needs Node 20.3).
+ * needs Node 20.3). The timer is not unref'd: a try whose fetch keeps nothing alive (a `fetch`
+ * option's own) still times out, the process held till then.
  */
 function trySignal(timeoutMs, signal) {
     const tried = new AbortController();

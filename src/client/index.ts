@@ -62,7 +62,10 @@ export type ClientOptions = {
 /** The request that waits for a starting service, and how long it will wait at most, ms. */
 export type StartupWait = { method: 'GET' | 'POST'; path: string; startupWaitMs: number }
 
-/** What every call takes. */
+/**
+ * What every call takes. A pending call keeps the process running, in a try or in a wait between
+ * tries; a settled one leaves no timer behind, so a script ends once its last call has.
+ */
 export type CallOptions = {
   /**
    * Ends the call at once when aborted, during a try or a wait between tries: it rejects with the
@@ -165,7 +168,10 @@ const startingPause = (retryAfter: number | undefined) => Math.min(askedPause(re
 /** Whether an answer is a starting service's 503. */
 const isStarting = (r: Response) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting'
 
-/** A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. */
+/**
+ * A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. The timer is not
+ * unref'd: a call waiting between tries holds the process until it settles, as its fetch does.
+ */
 function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
   return new Promise((resolve, reject) => {
     if (signal?.aborted) return reject(signal.reason)
@@ -201,7 +207,8 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
  * timeouts give, or with the call's `signal`, its reason kept. `end` clears the timer and drops the
  * hold on the call's signal: a call leaves no timer behind, however many tries it made (an
  * AbortSignal.timeout's timer runs its length whatever happens). Combined by hand (AbortSignal.any
- * needs Node 20.3).
+ * needs Node 20.3). The timer is not unref'd: a try whose fetch keeps nothing alive (a `fetch`
+ * option's own) still times out, the process held till then.
  */
 function trySignal(timeoutMs: number, signal: AbortSignal | undefined): { signal: AbortSignal; end: () => void } {
   const tried = new AbortController()
