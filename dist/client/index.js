@@ -72,8 +72,12 @@ const SERVICE_STATUS = 'x-service-status';
 const askedPause = (retryAfter) => retryAfter !== undefined && retryAfter > 0 ? retryAfter * 1000 : 1000;
 /** A starting answer's wait: its askedPause (1 s there), at most 5 s. */
 const startingPause = (retryAfter) => Math.min(askedPause(retryAfter), 5000);
-/** Whether an answer is a starting service's 503. */
-const isStarting = (r) => r.status === 503 && r.headers.get(SERVICE_STATUS) === 'starting';
+/**
+ * Whether an answer is a starting service's 503. Its header is read as a proxy may pass it on:
+ * in another case, spaced, or sent twice and joined ("starting, starting").
+ */
+const isStarting = (r) => r.status === 503 &&
+    (r.headers.get(SERVICE_STATUS) ?? '').split(',').some((v) => v.trim().toLowerCase() === 'starting');
 /**
  * A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. The timer is not
  * unref'd: a call waiting between tries holds the process until it settles, as its fetch does.

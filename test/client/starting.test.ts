@@ -108,6 +108,39 @@ describe('StorelocClient while the service starts', () => {
     expect(told).toEqual([])
     expect(count()).toBe(0)
   })
+
+  test('X-Service-Status is read as a proxy may pass it on: in another case, spaced, or sent twice', async () => {
+    const starting = startingResponder(false, () => {})
+    for (const [i, status] of ['Starting', ' STARTING ', 'starting, starting', 'ok ,Starting'].entries()) {
+      seen.length = 0
+      let first = true
+      service.app = {
+        handle: async (request) => {
+          if (!first) return env().app.handle(request)
+          first = false
+          const answer = await starting(request)
+          answer.headers.set('x-service-status', status)
+          return answer
+        },
+      }
+      const told: unknown[] = []
+      // One attempt: the answer, not taken for a start's, would end the request at once.
+      const api = new StorelocClient({
+        baseUrl: service.url,
+        apiKey: env().key,
+        attempts: 1,
+        onStarting: (w) => told.push(w),
+      })
+      const made = await api.createLocation(storeBody({ external_id: `S${i}` }) as any).catch((e) => e)
+      expect({ status, made: made.external_id, asked: seen.length, told: told.length }).toEqual({
+        status,
+        made: `S${i}`,
+        asked: 2,
+        told: 1,
+      })
+    }
+    expect(count()).toBe(4)
+  })
 })
 
 // The client's wait for a starting service beside its other limits: each pause stays within
