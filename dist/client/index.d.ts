@@ -28,8 +28,9 @@ export type ClientOptions = {
     /**
      * How long a request waits for a service that is starting (503 with X-Service-Status: starting:
      * a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
-     * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another).
-     * Those answers are not counted as tries; past this the request ends with the last of them.
+     * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another,
+     * its error's `starting` true all the same). Those answers are not counted as tries; past this
+     * the request ends with the last of them.
      */
     startupWaitMs?: number;
     /** Called once a request, when it first meets a starting service and waits for it. */
@@ -92,8 +93,9 @@ export declare class StorelocError extends Error {
     /** The answer's X-Request-Id; undefined when no answer came (status 0). */
     readonly requestId: string | undefined;
     /**
-     * The service was still starting after the client waited startupWaitMs for it (false with 0:
-     * no wait). Run again once it serves (GET /readyz answers 200), not after retryAfter's 1 s.
+     * The answer was a starting service's: still starting after the client waited startupWaitMs for
+     * it, or, with 0 (no wait), after its tries. Run again once it serves (GET /readyz answers 200),
+     * not after retryAfter's 1 s.
      */
     readonly starting: boolean;
     constructor(status: number, 

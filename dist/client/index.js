@@ -16,8 +16,9 @@ export class StorelocError extends Error {
     /** The answer's X-Request-Id; undefined when no answer came (status 0). */
     requestId;
     /**
-     * The service was still starting after the client waited startupWaitMs for it (false with 0:
-     * no wait). Run again once it serves (GET /readyz answers 200), not after retryAfter's 1 s.
+     * The answer was a starting service's: still starting after the client waited startupWaitMs for
+     * it, or, with 0 (no wait), after its tries. Run again once it serves (GET /readyz answers 200),
+     * not after retryAfter's 1 s.
      */
     starting;
     constructor(status, 
@@ -283,7 +284,8 @@ export class StorelocClient {
                     continue;
                 }
                 const retryAfter = retryAfterSeconds(response.headers.get('retry-after'));
-                const starting = this.startupWaitMs > 0 && isStarting(response);
+                const startingAnswer = isStarting(response);
+                const starting = this.startupWaitMs > 0 && startingAnswer;
                 const waiting = !starting && inFlight(response);
                 const pause = starting
                     ? startingPause(retryAfter)
@@ -329,7 +331,9 @@ export class StorelocClient {
                     await unansweredTry(e, tried);
                     continue;
                 }
-                const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting };
+                // A start's answer is said so with the wait off too: the script tells it from a busy database's.
+                const requestId = response.headers.get('x-request-id') ?? undefined;
+                const answer = { retryAfter, requestId, starting: startingAnswer };
                 return answered(response, text, `${method} ${path}`, headers['idempotency-key'], answer);
             }
             finally {

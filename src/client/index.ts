@@ -44,8 +44,9 @@ export type ClientOptions = {
   /**
    * How long a request waits for a service that is starting (503 with X-Service-Status: starting:
    * a first start builds the geocoder's data, 15 s to a minute or more), ms, counted
-   * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another).
-   * Those answers are not counted as tries; past this the request ends with the last of them.
+   * from its first such answer (default 120,000; 0: no wait, such an answer is a 503 like another,
+   * its error's `starting` true all the same). Those answers are not counted as tries; past this
+   * the request ends with the last of them.
    */
   startupWaitMs?: number
   /** Called once a request, when it first meets a starting service and waits for it. */
@@ -101,8 +102,9 @@ export class StorelocError extends Error {
   /** The answer's X-Request-Id; undefined when no answer came (status 0). */
   readonly requestId: string | undefined
   /**
-   * The service was still starting after the client waited startupWaitMs for it (false with 0:
-   * no wait). Run again once it serves (GET /readyz answers 200), not after retryAfter's 1 s.
+   * The answer was a starting service's: still starting after the client waited startupWaitMs for
+   * it, or, with 0 (no wait), after its tries. Run again once it serves (GET /readyz answers 200),
+   * not after retryAfter's 1 s.
    */
   readonly starting: boolean
 
@@ -400,7 +402,8 @@ export class StorelocClient {
           continue
         }
         const retryAfter = retryAfterSeconds(response.headers.get('retry-after'))
-        const starting = this.startupWaitMs > 0 && isStarting(response)
+        const startingAnswer = isStarting(response)
+        const starting = this.startupWaitMs > 0 && startingAnswer
         const waiting = !starting && inFlight(response)
         const pause = starting
           ? startingPause(retryAfter)
@@ -442,7 +445,9 @@ export class StorelocClient {
           await unansweredTry(e, tried)
           continue
         }
-        const answer = { retryAfter, requestId: response.headers.get('x-request-id') ?? undefined, starting }
+        // A start's answer is said so with the wait off too: the script tells it from a busy database's.
+        const requestId = response.headers.get('x-request-id') ?? undefined
+        const answer = { retryAfter, requestId, starting: startingAnswer }
         return answered<T>(response, text, `${method} ${path}`, headers['idempotency-key'], answer)
       } finally {
         tried.end()
