@@ -300,13 +300,18 @@ main().catch((e) => {
   // The runtime's first sentence says what failed; ours, not its own advice, says what to do.
   const failed = message.replace(/([.?!]) .*$/, '').replace(/[.?!]*$/, '')
   const said = unreached ? `${failed}. Check that it runs, and that STORELOC_URL is its address.` : message
-  if (e instanceof StorelocError && e.starting) {
+  const waited = Number(process.env.STORELOC_STARTUP_WAIT ?? '120')
+  if (e instanceof StorelocError && e.starting && waited === 0)
+    // Not waited for, as asked: a start is no failure to report, and takes longer than "a moment".
+    console.error(
+      `sync: the service at ${process.env.STORELOC_URL} is starting (STORELOC_STARTUP_WAIT=0 waits for no start): a first start builds the geocoder's data, 15 s to a minute or more. Run the sync again shortly, once GET /readyz answers 200, or set STORELOC_STARTUP_WAIT to the seconds to wait.`,
+    )
+  else if (e instanceof StorelocError && e.starting)
     // Waited already: its "retry in a moment" and Retry-After: 1 would send the user round again.
-    const waited = process.env.STORELOC_STARTUP_WAIT ?? '120'
     console.error(
       `sync: the service at ${process.env.STORELOC_URL} did not finish starting within ${waited} s: a first start builds the geocoder's data, longer on a slow machine. Run the sync again once GET /readyz answers 200, or set STORELOC_STARTUP_WAIT to more seconds.`,
     )
-  } else console.error(`sync: ${where}${said}`)
+  else console.error(`sync: ${where}${said}`)
   // What the answer's headers add: when to run again, and the id a report of a failure quotes.
   if (e instanceof StorelocError && !e.starting && e.retryAfter !== undefined)
     console.error(`sync: the service asks to be tried again in ${e.retryAfter} s.`)

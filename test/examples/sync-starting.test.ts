@@ -59,3 +59,22 @@ test('a service still starting past STORELOC_STARTUP_WAIT ends the sync with wha
     stderr: expect.stringMatching(/^STORELOC_STARTUP_WAIT takes a whole number of seconds/),
   })
 })
+
+test('STORELOC_STARTUP_WAIT=0 meeting a start says the service is starting and what to do, no request id', async () => {
+  service.startingFor = Number.POSITIVE_INFINITY
+  const file = join(env().dir, 'stores.csv')
+  writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
+  const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env().key, STORELOC_STARTUP_WAIT: '0' },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [code, stderr] = await Promise.all([p.exited, new Response(p.stderr).text()])
+  expect({ code, stderr }).toEqual({
+    code: 1,
+    stderr: `sync: the service at ${service.url} is starting (STORELOC_STARTUP_WAIT=0 waits for no start): a first start builds the geocoder's data, 15 s to a minute or more. Run the sync again shortly, once GET /readyz answers 200, or set STORELOC_STARTUP_WAIT to the seconds to wait.\n`,
+  })
+  // The client's tries, a second apart as the answers ask, then no more.
+  expect(service.seen).toHaveLength(4)
+})
