@@ -38,6 +38,13 @@ describe('the storeloc/client package entry', () => {
       })
   })
 
+  test("the root package asks for the Node its storeloc/client export needs, as dist/client's does", () => {
+    // The client uses the global crypto (Node 19 on, unflagged) for its Idempotency-Keys.
+    const engines = (path: string) => JSON.parse(readFileSync(join(ROOT, path), 'utf8')).engines
+    expect(engines('src/client/package.json')).toEqual({ node: '>=20' })
+    expect(engines('package.json').node).toBe(engines('src/client/package.json').node)
+  })
+
   describe('on Node, against a running server', () => {
     let server: Running
     let url: string
