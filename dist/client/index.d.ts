@@ -155,6 +155,7 @@ export declare class StorelocClient {
      * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
      * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
      * answer was lost is replayed, not made again. An aborted `signal` ends it with its reason.
+     * `holds`: the field every success answer of the route has.
      */
     private request;
 }

@@ -179,7 +179,7 @@ export class StorelocClient {
             if (v !== undefined)
                 params.set(k, String(v));
         const qs = params.size > 0 ? `?${params}` : '';
-        return this.request('GET', `/admin/v1/locations${qs}`, undefined, options);
+        return this.request('GET', `/admin/v1/locations${qs}`, undefined, options, 'locations');
     }
     /** Every location of the locator, page by page (500 a page). */
     async *allLocations(query = {}, options = {}) {
@@ -192,26 +192,27 @@ export class StorelocClient {
     }
     async getLocation(id, options = {}) {
         const path = `/admin/v1/locations/${encodeURIComponent(id)}`;
-        return (await this.request('GET', path, undefined, options)).location;
+        return (await this.request('GET', path, undefined, options, 'location')).location;
     }
     /** The location with this external id, or null. */
     async findByExternalId(externalId, options = {}) {
         return (await this.listLocations({ external_id: externalId }, options)).locations[0] ?? null;
     }
     async createLocation(body, options = {}) {
-        return (await this.request('POST', '/admin/v1/locations', body, options)).location;
+        const path = '/admin/v1/locations';
+        return (await this.request('POST', path, body, options, 'location')).location;
     }
     async updateLocation(id, body, options = {}) {
         const path = `/admin/v1/locations/${encodeURIComponent(id)}`;
-        return (await this.request('POST', path, body, options)).location;
+        return (await this.request('POST', path, body, options, 'location')).location;
     }
     async deleteLocation(id, options = {}) {
         const path = `/admin/v1/locations/${encodeURIComponent(id)}/delete`;
-        return (await this.request('POST', path, undefined, options)).message;
+        return (await this.request('POST', path, undefined, options, 'message')).message;
     }
     /** Up to 1,000 locations in one all-or-nothing request (see the bulk route in docs/management-api.md). */
     bulkUpsert(request, options = {}) {
-        return this.request('POST', '/admin/v1/locations/bulk', request, options);
+        return this.request('POST', '/admin/v1/locations/bulk', request, options, 'results');
     }
     /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
     bulkUpsertCsv(csv, flags = {}, options = {}) {
@@ -223,19 +224,21 @@ export class StorelocClient {
         if (flags.max_delete !== undefined && flags.max_delete !== null)
             params.set('max_delete', String(flags.max_delete));
         const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`;
-        return this.request('POST', path, csv, { ...options, contentType: 'text/csv' });
+        return this.request('POST', path, csv, { ...options, contentType: 'text/csv' }, 'results');
     }
     async customFields(options = {}) {
         const path = '/admin/v1/custom_fields';
-        return (await this.request('GET', path, undefined, options)).custom_fields;
+        const answer = await this.request('GET', path, undefined, options, 'custom_fields');
+        return answer.custom_fields;
     }
     /**
      * Sends a request, tried again after a network error, a timeout or a status that asks for it
      * (waiting what Retry-After says, else backing off). A starting service is waited for apart,
      * up to startupWaitMs. A write keeps one Idempotency-Key for all its tries and waits: a try whose
      * answer was lost is replayed, not made again. An aborted `signal` ends it with its reason.
+     * `holds`: the field every success answer of the route has.
      */
-    async request(method, path, body, options = {}) {
+    async request(method, path, body, options, holds) {
         const headers = { authorization: `Bearer ${this.options.apiKey}` };
         if (method === 'POST')
             headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
@@ -334,7 +337,7 @@ export class StorelocClient {
                 // A start's answer is said so with the wait off too: the script tells it from a busy database's.
                 const requestId = response.headers.get('x-request-id') ?? undefined;
                 const answer = { retryAfter, requestId, starting: startingAnswer };
-                return answered(response, text, `${method} ${path}`, headers['idempotency-key'], answer);
+                return answered(response, text, `${method} ${path}`, holds, headers['idempotency-key'], answer);
             }
             finally {
                 tried.end();
@@ -342,19 +345,44 @@ export class StorelocClient {
         }
     }
 }
+/** An HTML page's title, else its text, as a proxy's error page says it: "502 Bad Gateway". */
+function pageText(html) {
+    const title = /<title[^>]*>([^<]*)/i.exec(html)?.[1]?.trim();
+    return title || html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>|<[^>]*>/gi, ' ');
+}
 /**
- * A final answer's JSON (`text`, its body) when its status is a success; otherwise the
- * StorelocError it says, or `invalid_response` for a body that is not JSON. `call`: "METHOD path".
+ * What an answer that is not the Management API's says, for a message: its text, an HTML page's
+ * title, or that it had none; whitespace run together, 200 characters at most. `holds`: the
+ * field a success answer lacked, when it was JSON.
  */
-function answered(response, text, call, idempotencyKey, answer) {
+function notTheApis(response, text, holds) {
+    if (text.trim() === '')
+        return `a ${response.status} answer with no body`;
+    const page = /^\s*</.test(text);
+    const said = (page ? pageText(text) : text).replace(/\s+/g, ' ').trim().slice(0, 200);
+    if (page)
+        return `${said}${said ? ' ' : ''}(an HTML page, not the Management API's answer)`;
+    return holds === undefined ? said : `${said} (no "${holds}" in it: is baseUrl the service's address?)`;
+}
+/**
+ * A final answer's JSON object (`text`, its body) when its status is a success and it has the
+ * route's field `holds`; otherwise the StorelocError it says, or `invalid_response` for a body
+ * that is not the Management API's: not JSON, not an object (a proxy's `null`), or a success
+ * without `holds` (another service at baseUrl). `call`: "METHOD path".
+ */
+function answered(response, text, call, holds, idempotencyKey, answer) {
     let json;
     try {
         json = JSON.parse(text);
     }
-    catch {
-        throw new StorelocError(response.status, 'invalid_response', `${call}: ${text.slice(0, 200)}`, undefined, idempotencyKey, answer);
+    catch { }
+    const object = typeof json === 'object' && json !== null && !Array.isArray(json);
+    const body = json;
+    if (!object || (response.ok && !Object.hasOwn(body, holds))) {
+        const said = notTheApis(response, text, object ? holds : undefined);
+        throw new StorelocError(response.status, 'invalid_response', `${call}: ${said}`, undefined, idempotencyKey, answer);
     }
     if (!response.ok)
-        throw new StorelocError(response.status, String(json.error ?? 'error'), String(json.message ?? response.statusText), json.details, idempotencyKey, answer);
-    return json;
+        throw new StorelocError(response.status, String(body.error ?? 'error'), String(body.message ?? response.statusText), body.details, idempotencyKey, answer);
+    return body;
 }
