@@ -115,6 +115,7 @@ export declare class StorelocClient {
     private readonly inFlightWaitMs;
     private readonly startupWaitMs;
     private readonly fetchFn;
+    /** Throws a TypeError or RangeError naming an option no call could run with. */
     constructor(options: ClientOptions);
     /** One page of the locator's locations; `external_id` finds one by the chain's own code. */
     listLocations(query?: {

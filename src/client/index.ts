@@ -176,6 +176,12 @@ const isStarting = (r: Response) =>
   (r.headers.get(SERVICE_STATUS) ?? '').split(',').some((v) => v.trim().toLowerCase() === 'starting')
 
 /**
+ * setTimeout's longest delay, ms (24.8 days): Node and Bun run a longer one, Infinity too, at
+ * once. A longer wait or timeoutMs is this long: the script's "no limit" is not 1 ms.
+ */
+const LONGEST_TIMER = 2 ** 31 - 1
+
+/**
  * A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. The timer is not
  * unref'd: a call waiting between tries holds the process until it settles, as its fetch does.
  */
@@ -186,10 +192,13 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
       clearTimeout(timer)
       reject(signal!.reason)
     }
-    const timer = setTimeout(() => {
-      signal?.removeEventListener('abort', stop)
-      resolve()
-    }, ms)
+    const timer = setTimeout(
+      () => {
+        signal?.removeEventListener('abort', stop)
+        resolve()
+      },
+      Math.min(ms, LONGEST_TIMER),
+    )
     signal?.addEventListener('abort', stop, { once: true })
   })
 }
@@ -220,9 +229,12 @@ function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promis
 function trySignal(timeoutMs: number, signal: AbortSignal | undefined): { signal: AbortSignal; end: () => void } {
   const tried = new AbortController()
   const fromCall = () => tried.abort(signal!.reason)
-  const timer = setTimeout(() => {
-    tried.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
-  }, timeoutMs)
+  const timer = setTimeout(
+    () => {
+      tried.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'))
+    },
+    Math.min(timeoutMs, LONGEST_TIMER),
+  )
   signal?.addEventListener('abort', fromCall, { once: true })
   let ended = false
   // Called before a wait and again on the way out: the timer is cleared once.
@@ -247,6 +259,42 @@ function unanswered(method: string, path: string, e: unknown, key: string | unde
   return error
 }
 
+/** The ms options: `timeoutMs` must be above 0, the others 0 or more; Infinity is no limit. */
+const MS_OPTIONS = ['timeoutMs', 'backoffMs', 'maxWaitMs', 'inFlightWaitMs', 'startupWaitMs'] as const
+
+/**
+ * Refuses, naming it, an option a script got wrong (an unset environment variable, Number() of
+ * one): baseUrl not an http(s) address, no apiKey, attempts not a whole number from 1 (Infinity:
+ * no end), an ms option not a number (NaN would retry without end or wait 1 ms).
+ */
+function refuseUnusable(options: ClientOptions): void {
+  /** A value as a message shows it: a string quoted, so "5000" is told from 5000. */
+  const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v))
+  const { baseUrl, apiKey, attempts } = options
+  let url: URL | undefined
+  try {
+    url = new URL(baseUrl)
+  } catch {}
+  if (typeof baseUrl !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
+    throw new TypeError(
+      `StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`,
+    )
+  // The key itself is not said: it is a secret.
+  if (typeof apiKey !== 'string' || apiKey.trim() === '')
+    throw new TypeError(
+      `StorelocClient: apiKey must be the locator's secret key, "sk_..."; got ${typeof apiKey === 'string' ? 'an empty string' : String(apiKey)}.`,
+    )
+  if (attempts !== undefined && !((Number.isInteger(attempts) || attempts === Infinity) && attempts >= 1))
+    throw new RangeError(`StorelocClient: attempts must be a whole number of tries, 1 or more; got ${shown(attempts)}.`)
+  for (const name of MS_OPTIONS) {
+    const ms = options[name]
+    if (ms !== undefined && !(typeof ms === 'number' && (name === 'timeoutMs' ? ms > 0 : ms >= 0)))
+      throw new RangeError(
+        `StorelocClient: ${name} must be ms, ${name === 'timeoutMs' ? 'above 0' : '0 or more'}; got ${shown(ms)}.`,
+      )
+  }
+}
+
 export class StorelocClient {
   private readonly base: string
   private readonly attempts: number
@@ -257,7 +305,9 @@ export class StorelocClient {
   private readonly startupWaitMs: number
   private readonly fetchFn: typeof fetch
 
+  /** Throws a TypeError or RangeError naming an option no call could run with. */
   constructor(private readonly options: ClientOptions) {
+    refuseUnusable(options)
     this.base = options.baseUrl.replace(/\/+$/, '')
     this.attempts = options.attempts ?? 4
     this.timeoutMs = options.timeoutMs ?? 30_000

@@ -1,0 +1,93 @@
+// A script's options as it may get them wrong (an environment variable unset, Number() of one):
+// the client refuses them when it is made, naming the option, not on a call (a TypeError from
+// reading baseUrl, a 401 for "Bearer undefined", retries without end for attempts NaN). And a
+// limit of Infinity, a script's "no limit", is none, not setTimeout's 1 ms.
+import { afterAll, describe, expect, test } from 'bun:test'
+import { type ClientOptions, StorelocClient, StorelocError } from '../../src/client'
+
+/** Each path's answer: `slow` after 200 ms, `later` a 503 asking to be asked again in 34 days. */
+const server = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  async fetch(request) {
+    tries++
+    if (new URL(request.url).pathname.startsWith('/later/'))
+      return new Response('{"error":"unavailable","message":"Busy."}', {
+        status: 503,
+        headers: { 'retry-after': '3000000' },
+      })
+    await Bun.sleep(200)
+    return Response.json({ custom_fields: [] })
+  },
+})
+let tries = 0
+afterAll(() => server.stop(true))
+
+/** What making a client with `options` (on a good baseUrl and apiKey) throws: its kind and message. */
+function refusal(options: Record<string, unknown>): string {
+  try {
+    new StorelocClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: 'sk_test', ...options } as ClientOptions)
+    return 'made'
+  } catch (e) {
+    return `${(e as Error).name}: ${(e as Error).message}`
+  }
+}
+
+describe('StorelocClient options', () => {
+  test('a baseUrl or apiKey that no call could use is refused when the client is made, named', () => {
+    expect(refusal({ baseUrl: undefined })).toBe(
+      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got undefined.',
+    )
+    expect(refusal({ baseUrl: '127.0.0.1:3000' })).toBe(
+      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got "127.0.0.1:3000".',
+    )
+    expect(refusal({ baseUrl: 'localhost:3000' })).toStartWith('TypeError: StorelocClient: baseUrl must be')
+    expect(refusal({ apiKey: undefined })).toBe(
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got undefined.',
+    )
+    expect(refusal({ apiKey: ' ' })).toBe(
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got an empty string.',
+    )
+    expect(refusal({ baseUrl: 'https://locator.example/storeloc/' })).toBe('made')
+  })
+
+  test('attempts and the ms options must be numbers a call can run with', () => {
+    expect(refusal({ attempts: Number(undefined) })).toBe(
+      'RangeError: StorelocClient: attempts must be a whole number of tries, 1 or more; got NaN.',
+    )
+    expect(refusal({ attempts: 0 })).toEndWith('got 0.')
+    expect(refusal({ attempts: 2.5 })).toEndWith('got 2.5.')
+    expect(refusal({ timeoutMs: 0 })).toBe('RangeError: StorelocClient: timeoutMs must be ms, above 0; got 0.')
+    expect(refusal({ backoffMs: '250' })).toBe(
+      'RangeError: StorelocClient: backoffMs must be ms, 0 or more; got "250".',
+    )
+    expect(refusal({ maxWaitMs: Number.NaN })).toBe(
+      'RangeError: StorelocClient: maxWaitMs must be ms, 0 or more; got NaN.',
+    )
+    expect(refusal({ inFlightWaitMs: -1 })).toEndWith('got -1.')
+    expect(refusal({ startupWaitMs: null })).toEndWith('got null.')
+    // 0 turns a wait off; Infinity is no limit.
+    const open = { attempts: Infinity, timeoutMs: Infinity, maxWaitMs: 0, startupWaitMs: 0, inFlightWaitMs: Infinity }
+    expect(refusal(open)).toBe('made')
+  })
+
+  test('timeoutMs Infinity is no timeout: a try answered in 200 ms is not timed out at once', async () => {
+    tries = 0
+    const api = new StorelocClient({ baseUrl: `${server.url.origin}/slow`, apiKey: 'sk_test', timeoutMs: Infinity })
+    expect(await api.customFields()).toEqual([])
+    expect(tries).toBe(1)
+  })
+
+  test('a Retry-After of 34 days, within maxWaitMs Infinity, is waited for, not asked again at once', async () => {
+    tries = 0
+    const stop = new AbortController()
+    const api = new StorelocClient({ baseUrl: `${server.url.origin}/later`, apiKey: 'sk_test', maxWaitMs: Infinity })
+    const call = api.customFields({ signal: stop.signal }).catch((e) => e)
+    // Ended by the script: the call was still waiting, asked once.
+    await Bun.sleep(300)
+    stop.abort()
+    const error = await call
+    expect(error).not.toBeInstanceOf(StorelocError)
+    expect({ error, tries }).toEqual({ error: stop.signal.reason, tries: 1 })
+  })
+})
