@@ -151,7 +151,10 @@ function trySignal(timeoutMs, signal) {
  * made, and the same key later replays its answer.
  */
 function unanswered(method, path, e, key) {
-    const why = e instanceof Error ? e.message : String(e);
+    // Node's fetch says only "fetch failed": why (connect ECONNREFUSED, ENOTFOUND) is its cause's.
+    const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
+    const more = cause?.message || cause?.code;
+    const why = e instanceof Error ? `${e.message}${more ? ` (${more})` : ''}` : String(e);
     const error = new StorelocError(0, 'network_error', `${method} ${path}: ${why}`, undefined, key);
     error.cause = e;
     return error;

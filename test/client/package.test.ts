@@ -72,6 +72,20 @@ describe('the storeloc/client package entry', () => {
       })
     })
 
+    test('a request no server answers says why on Node, not fetch\'s bare "fetch failed"', () => {
+      const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
+      const address = `127.0.0.1:${closed.port}`
+      closed.stop(true)
+      const script = `const { StorelocClient } = await import(${JSON.stringify(join(DIST, 'index.js'))})
+        const c = new StorelocClient({ baseUrl: 'http://${address}', apiKey: 'sk_test', attempts: 1 })
+        await c.customFields().catch((e) => console.log(e.code, e.message))`
+      const ran = run([Bun.which('node')!, '--input-type=module', '-e', script])
+      expect(ran).toEqual({
+        code: 0,
+        out: `network_error GET /admin/v1/custom_fields: fetch failed (connect ECONNREFUSED ${address})\n`,
+      })
+    })
+
     test('dist/client is a package of its own: another project installs it alone, with its types', () => {
       const npm = Bun.which('npm')!
       const version = (path: string) => JSON.parse(readFileSync(path, 'utf8')).version
