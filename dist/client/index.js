@@ -105,11 +105,10 @@ function sleep(ms, signal) {
 }
 /**
  * `work`, or the signal's reason as soon as it aborts: a fetch that does not heed its signal
- * holds the call no longer.
+ * holds the call no longer. Given the try's signal, not the call's: a call then holds one
+ * listener on the call's signal at a time (Node warns past 10 on one signal, 10 calls at once).
  */
 function abortable(work, signal) {
-    if (signal === undefined)
-        return work;
     return new Promise((resolve, reject) => {
         const stop = () => reject(signal.reason);
         // Handled even when the signal aborted already: its rejection (a body cut off) is the abort's.
@@ -319,7 +318,7 @@ export class StorelocClient {
                 let response;
                 try {
                     const init = { method, headers, body: payload, signal: tried.signal };
-                    response = await abortable(this.fetchFn(`${this.base}${path}`, init), signal);
+                    response = await abortable(this.fetchFn(`${this.base}${path}`, init), tried.signal);
                 }
                 catch (e) {
                     await unansweredTry(e, tried);
@@ -367,7 +366,7 @@ export class StorelocClient {
                 }
                 let text;
                 try {
-                    text = await abortable(response.text(), signal);
+                    text = await abortable(response.text(), tried.signal);
                 }
                 catch (e) {
                     await unansweredTry(e, tried);

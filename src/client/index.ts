@@ -205,10 +205,10 @@ function sleep(ms: number, signal: AbortSignal | undefined): Promise<void> {
 
 /**
  * `work`, or the signal's reason as soon as it aborts: a fetch that does not heed its signal
- * holds the call no longer.
+ * holds the call no longer. Given the try's signal, not the call's: a call then holds one
+ * listener on the call's signal at a time (Node warns past 10 on one signal, 10 calls at once).
  */
-function abortable<T>(work: Promise<T>, signal: AbortSignal | undefined): Promise<T> {
-  if (signal === undefined) return work
+function abortable<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {
   return new Promise((resolve, reject) => {
     const stop = () => reject(signal.reason)
     // Handled even when the signal aborted already: its rejection (a body cut off) is the abort's.
@@ -459,7 +459,7 @@ export class StorelocClient {
         let response: Response
         try {
           const init = { method, headers, body: payload, signal: tried.signal }
-          response = await abortable(this.fetchFn(`${this.base}${path}`, init), signal)
+          response = await abortable(this.fetchFn(`${this.base}${path}`, init), tried.signal)
         } catch (e) {
           await unansweredTry(e, tried)
           continue
@@ -503,7 +503,7 @@ export class StorelocClient {
         }
         let text: string
         try {
-          text = await abortable(response.text(), signal)
+          text = await abortable(response.text(), tried.signal)
         } catch (e) {
           await unansweredTry(e, tried)
           continue
