@@ -1,5 +1,6 @@
-import type { AdminLocation, BulkDelete, BulkLocation, BulkReport, CreateLocationBody, CustomField, ErrorCode, LocationPage, UpdateLocationBody } from './types.js';
+import type { AdminLocation, BulkDelete, BulkLocation, BulkReport, CreateLocationBody, CustomField, LocationPage, UpdateLocationBody } from './types.js';
 export type * from './types.js';
+export { type ErrorAnswer, StorelocError } from './errors.js';
 export type ClientOptions = {
     /** The service's address, e.g. "http://127.0.0.1:3000". */
     baseUrl: string;
@@ -65,46 +66,6 @@ export type WriteOptions = CallOptions & {
     /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
     idempotencyKey?: string;
 };
-/** What an error answer's headers said, beyond its body. */
-export type ErrorAnswer = {
-    /** Retry-After, in seconds: when to try again (a 503, a 409 of a write still running). */
-    retryAfter?: number;
-    /** X-Request-Id: quote it when reporting a 500. */
-    requestId?: string;
-    /** The answer was a starting service's (503 with X-Service-Status: starting). */
-    starting?: boolean;
-};
-/**
- * An answer of the Management API that is not a success: its status, error code, message and
- * details, a write's Idempotency-Key (sent again later, it replays the write's answer), and the
- * answer's Retry-After and X-Request-Id when it had them.
- */
-export declare class StorelocError extends Error {
-    readonly status: number;
-    /**
-     * One of the codes the Management API documents, or the client's own two; any other string
-     * when the answer had another (a newer service's code, a proxy's JSON error page).
-     */
-    readonly code: ErrorCode | (string & {});
-    readonly details: Record<string, string[]> | undefined;
-    readonly idempotencyKey?: string | undefined;
-    /** Seconds the answer's Retry-After asked to wait; undefined when it had none. */
-    readonly retryAfter: number | undefined;
-    /** The answer's X-Request-Id; undefined when no answer came (status 0). */
-    readonly requestId: string | undefined;
-    /**
-     * The answer was a starting service's: still starting after the client waited startupWaitMs for
-     * it, or, with 0 (no wait), after its tries. Run again once it serves (GET /readyz answers 200),
-     * not after retryAfter's 1 s.
-     */
-    readonly starting: boolean;
-    constructor(status: number, 
-    /**
-     * One of the codes the Management API documents, or the client's own two; any other string
-     * when the answer had another (a newer service's code, a proxy's JSON error page).
-     */
-    code: ErrorCode | (string & {}), message: string, details: Record<string, string[]> | undefined, idempotencyKey?: string | undefined, answer?: ErrorAnswer);
-}
 export declare class StorelocClient {
     private readonly options;
     private readonly base;

@@ -1,43 +1,8 @@
 // A typed client for the Management API, for sync scripts and back-office code. Plain fetch, no
 // dependencies and no server modules: it builds to dist/client (npm run build:client) for Node 20+.
 // Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
-/**
- * An answer of the Management API that is not a success: its status, error code, message and
- * details, a write's Idempotency-Key (sent again later, it replays the write's answer), and the
- * answer's Retry-After and X-Request-Id when it had them.
- */
-export class StorelocError extends Error {
-    status;
-    code;
-    details;
-    idempotencyKey;
-    /** Seconds the answer's Retry-After asked to wait; undefined when it had none. */
-    retryAfter;
-    /** The answer's X-Request-Id; undefined when no answer came (status 0). */
-    requestId;
-    /**
-     * The answer was a starting service's: still starting after the client waited startupWaitMs for
-     * it, or, with 0 (no wait), after its tries. Run again once it serves (GET /readyz answers 200),
-     * not after retryAfter's 1 s.
-     */
-    starting;
-    constructor(status, 
-    /**
-     * One of the codes the Management API documents, or the client's own two; any other string
-     * when the answer had another (a newer service's code, a proxy's JSON error page).
-     */
-    code, message, details, idempotencyKey, answer = {}) {
-        super(message);
-        this.status = status;
-        this.code = code;
-        this.details = details;
-        this.idempotencyKey = idempotencyKey;
-        this.name = 'StorelocError';
-        this.retryAfter = answer.retryAfter;
-        this.requestId = answer.requestId;
-        this.starting = answer.starting ?? false;
-    }
-}
+import { answered, StorelocError } from './errors.js';
+export { StorelocError } from './errors.js';
 /** What a try may be repeated after: the server kept no decision. */
 const RETRY_STATUSES = new Set([429, 502, 503, 504]);
 /** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
@@ -84,6 +49,35 @@ const isStarting = (r) => r.status === 503 &&
  * once. A longer wait or timeoutMs is this long: the script's "no limit" is not 1 ms.
  */
 const LONGEST_TIMER = 2 ** 31 - 1;
+/** The calls' callbacks waiting on each signal a script passes them, run by one listener. */
+const aborters = new WeakMap();
+/**
+ * Runs `fn` when `signal` aborts, until the returned function drops it. One listener on a signal
+ * serves every call given it: Node warns past 10 on one signal (11 calls at once of a Promise.all
+ * sharing a script's Ctrl-C signal), as its own fetch does not.
+ */
+function onAbort(signal, fn) {
+    let held = aborters.get(signal);
+    if (held === undefined) {
+        const callbacks = new Set();
+        const listener = () => {
+            aborters.delete(signal);
+            for (const callback of callbacks)
+                callback();
+        };
+        held = { listener, callbacks };
+        aborters.set(signal, held);
+        signal.addEventListener('abort', listener, { once: true });
+    }
+    const { listener, callbacks } = held;
+    callbacks.add(fn);
+    return () => {
+        if (!callbacks.delete(fn) || callbacks.size > 0 || aborters.get(signal) !== held)
+            return;
+        aborters.delete(signal);
+        signal.removeEventListener('abort', listener);
+    };
+}
 /**
  * A wait of `ms`, ended by `signal` at once with its reason, its timer cleared. The timer is not
  * unref'd: a call waiting between tries holds the process until it settles, as its fetch does.
@@ -92,21 +86,20 @@ function sleep(ms, signal) {
     return new Promise((resolve, reject) => {
         if (signal?.aborted)
             return reject(signal.reason);
-        const stop = () => {
-            clearTimeout(timer);
-            reject(signal.reason);
-        };
         const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', stop);
+            release?.();
             resolve();
         }, Math.min(ms, LONGEST_TIMER));
-        signal?.addEventListener('abort', stop, { once: true });
+        const release = signal &&
+            onAbort(signal, () => {
+                clearTimeout(timer);
+                reject(signal.reason);
+            });
     });
 }
 /**
  * `work`, or the signal's reason as soon as it aborts: a fetch that does not heed its signal
- * holds the call no longer. Given the try's signal, not the call's: a call then holds one
- * listener on the call's signal at a time (Node warns past 10 on one signal, 10 calls at once).
+ * holds the call no longer. Given the try's own signal, one listener a try.
  */
 function abortable(work, signal) {
     return new Promise((resolve, reject) => {
@@ -128,11 +121,10 @@ function abortable(work, signal) {
  */
 function trySignal(timeoutMs, signal) {
     const tried = new AbortController();
-    const fromCall = () => tried.abort(signal.reason);
     const timer = setTimeout(() => {
         tried.abort(new DOMException('The operation was aborted due to timeout', 'TimeoutError'));
     }, Math.min(timeoutMs, LONGEST_TIMER));
-    signal?.addEventListener('abort', fromCall, { once: true });
+    const release = signal && onAbort(signal, () => tried.abort(signal.reason));
     let ended = false;
     // Called before a wait and again on the way out: the timer is cleared once.
     const end = () => {
@@ -140,7 +132,7 @@ function trySignal(timeoutMs, signal) {
             return;
         ended = true;
         clearTimeout(timer);
-        signal?.removeEventListener('abort', fromCall);
+        release?.();
     };
     return { signal: tried.signal, end };
 }
@@ -382,45 +374,4 @@ export class StorelocClient {
             }
         }
     }
-}
-/** An HTML page's title, else its text, as a proxy's error page says it: "502 Bad Gateway". */
-function pageText(html) {
-    const title = /<title[^>]*>([^<]*)/i.exec(html)?.[1]?.trim();
-    return title || html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>|<[^>]*>/gi, ' ');
-}
-/**
- * What an answer that is not the Management API's says, for a message: its text, an HTML page's
- * title, or that it had none; whitespace run together, 200 characters at most. `holds`: the
- * field a success answer lacked, when it was JSON.
- */
-function notTheApis(response, text, holds) {
-    if (text.trim() === '')
-        return `a ${response.status} answer with no body`;
-    const page = /^\s*</.test(text);
-    const said = (page ? pageText(text) : text).replace(/\s+/g, ' ').trim().slice(0, 200);
-    if (page)
-        return `${said}${said ? ' ' : ''}(an HTML page, not the Management API's answer)`;
-    return holds === undefined ? said : `${said} (no "${holds}" in it: is baseUrl the service's address?)`;
-}
-/**
- * A final answer's JSON object (`text`, its body) when its status is a success and it has the
- * route's field `holds`; otherwise the StorelocError it says, or `invalid_response` for a body
- * that is not the Management API's: not JSON, not an object (a proxy's `null`), or a success
- * without `holds` (another service at baseUrl). `call`: "METHOD path".
- */
-function answered(response, text, call, holds, idempotencyKey, answer) {
-    let json;
-    try {
-        json = JSON.parse(text);
-    }
-    catch { }
-    const object = typeof json === 'object' && json !== null && !Array.isArray(json);
-    const body = json;
-    if (!object || (response.ok && !Object.hasOwn(body, holds))) {
-        const said = notTheApis(response, text, object ? holds : undefined);
-        throw new StorelocError(response.status, 'invalid_response', `${call}: ${said}`, undefined, idempotencyKey, answer);
-    }
-    if (!response.ok)
-        throw new StorelocError(response.status, String(body.error ?? 'error'), String(body.message ?? response.statusText), body.details, idempotencyKey, answer);
-    return body;
 }

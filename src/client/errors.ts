@@ -1,0 +1,105 @@
+// What an answer that is not a success becomes: a StorelocError, with what the answer's body and
+// headers said; `invalid_response` for one that is not the Management API's (a proxy's page).
+import type { ErrorCode } from './types.js'
+
+/** What an error answer's headers said, beyond its body. */
+export type ErrorAnswer = {
+  /** Retry-After, in seconds: when to try again (a 503, a 409 of a write still running). */
+  retryAfter?: number
+  /** X-Request-Id: quote it when reporting a 500. */
+  requestId?: string
+  /** The answer was a starting service's (503 with X-Service-Status: starting). */
+  starting?: boolean
+}
+
+/**
+ * An answer of the Management API that is not a success: its status, error code, message and
+ * details, a write's Idempotency-Key (sent again later, it replays the write's answer), and the
+ * answer's Retry-After and X-Request-Id when it had them.
+ */
+export class StorelocError extends Error {
+  /** Seconds the answer's Retry-After asked to wait; undefined when it had none. */
+  readonly retryAfter: number | undefined
+  /** The answer's X-Request-Id; undefined when no answer came (status 0). */
+  readonly requestId: string | undefined
+  /**
+   * The answer was a starting service's: still starting after the client waited startupWaitMs for
+   * it, or, with 0 (no wait), after its tries. Run again once it serves (GET /readyz answers 200),
+   * not after retryAfter's 1 s.
+   */
+  readonly starting: boolean
+
+  constructor(
+    readonly status: number,
+    /**
+     * One of the codes the Management API documents, or the client's own two; any other string
+     * when the answer had another (a newer service's code, a proxy's JSON error page).
+     */
+    readonly code: ErrorCode | (string & {}),
+    message: string,
+    readonly details: Record<string, string[]> | undefined,
+    readonly idempotencyKey?: string,
+    answer: ErrorAnswer = {},
+  ) {
+    super(message)
+    this.name = 'StorelocError'
+    this.retryAfter = answer.retryAfter
+    this.requestId = answer.requestId
+    this.starting = answer.starting ?? false
+  }
+}
+
+/** An HTML page's title, else its text, as a proxy's error page says it: "502 Bad Gateway". */
+function pageText(html: string): string {
+  const title = /<title[^>]*>([^<]*)/i.exec(html)?.[1]?.trim()
+  return title || html.replace(/<(script|style)[^>]*>[\s\S]*?<\/\1>|<[^>]*>/gi, ' ')
+}
+
+/**
+ * What an answer that is not the Management API's says, for a message: its text, an HTML page's
+ * title, or that it had none; whitespace run together, 200 characters at most. `holds`: the
+ * field a success answer lacked, when it was JSON.
+ */
+function notTheApis(response: Response, text: string, holds: string | undefined): string {
+  if (text.trim() === '') return `a ${response.status} answer with no body`
+  const page = /^\s*</.test(text)
+  const said = (page ? pageText(text) : text).replace(/\s+/g, ' ').trim().slice(0, 200)
+  if (page) return `${said}${said ? ' ' : ''}(an HTML page, not the Management API's answer)`
+  return holds === undefined ? said : `${said} (no "${holds}" in it: is baseUrl the service's address?)`
+}
+
+/**
+ * A final answer's JSON object (`text`, its body) when its status is a success and it has the
+ * route's field `holds`; otherwise the StorelocError it says, or `invalid_response` for a body
+ * that is not the Management API's: not JSON, not an object (a proxy's `null`), or a success
+ * without `holds` (another service at baseUrl). `call`: "METHOD path".
+ */
+export function answered<T>(
+  response: Response,
+  text: string,
+  call: string,
+  holds: string,
+  idempotencyKey: string | undefined,
+  answer: ErrorAnswer,
+): T {
+  let json: unknown
+  try {
+    json = JSON.parse(text)
+  } catch {}
+  const object = typeof json === 'object' && json !== null && !Array.isArray(json)
+  const body = json as Record<string, unknown>
+  if (!object || (response.ok && !Object.hasOwn(body, holds))) {
+    const said = notTheApis(response, text, object ? holds : undefined)
+    throw new StorelocError(response.status, 'invalid_response', `${call}: ${said}`, undefined, idempotencyKey, answer)
+  }
+  if (!response.ok)
+    throw new StorelocError(
+      response.status,
+      String(body.error ?? 'error'),
+      String(body.message ?? response.statusText),
+      body.details as Record<string, string[]> | undefined,
+      idempotencyKey,
+      answer,
+    )
+  return body as T
+}
