@@ -141,7 +141,7 @@ const aborters = new WeakMap<AbortSignal, { listener: () => void; callbacks: Set
 /**
  * Runs `fn` when `signal` aborts, until the returned function drops it. One listener on a signal
  * serves every call given it: Node warns past 10 on one signal (11 calls at once of a Promise.all
- * sharing a script's Ctrl-C signal), as its own fetch does not.
+ * sharing a script's Ctrl-C signal), which its own fetch avoids.
  */
 function onAbort(signal: AbortSignal, fn: () => void): () => void {
   let held = aborters.get(signal)
