@@ -3,7 +3,7 @@
 // into each day's text, which parseDayHours then reads. Which days the text names, and in
 // which language, is week-days.ts'; the days' names, in English, German, French, Spanish,
 // Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are day-names.ts'.
-import { BY_APPOINTMENT, eitherHalf, halfClosed, parseDayHours } from './hours'
+import { BY_APPOINTMENT, eitherHalf, parseDayHours } from './hours'
 import {
   DAYS_IN_ENGLISH,
   ENGLISH,
@@ -12,7 +12,6 @@ import {
   type Grammar,
   HELG,
   HOLIDAY_WORDS,
-  isHoliday,
   IN_FULL,
   NAMED,
   NORDIC,
@@ -38,17 +37,15 @@ import {
   polishWeek,
   type Spec,
 } from './week-days'
+import { giveDays } from './week-give'
 import { monthDoubt } from './week-months'
-import { again, closeAt, doubt, isTill, lateAfterDays, lateAside, lateNoHour } from './week-again'
+import { lateAfterDays, lateAside } from './week-again'
 import {
   daysSpelled,
-  groupDays,
   isClosed,
   kept,
   lateDoubt,
   otherwise,
-  clashDoubt,
-  lostDoubt,
   say,
   unbracketed,
   untilBetween,
@@ -254,15 +251,6 @@ const BEFORE_HOLIDAYS = /^(?:vor|before|voor|avant)$/iu
 /** Those words before the next days ("Mo-Fr 9-18 und Sa 9-13"); Polish "i" is hoursAfter's. */
 const JOINS_DAYS = /\s*(?:&|\+|(?<!\p{L})(?:and|und|u\.|en|et|y|e|og|och))$/iu
 
-/** Whether a day's text is a closing alone after open hours (closeAt); with none before it, it is kept unread. */
-const tillAfterHours = (day: string, before: string) => isTill(day) && parseDayHours(before).kind === 'open'
-
-/** Whether a day's text (`first` as read first) gives no hours to its `days` of `week` as read so far. */
-const notRead = (first: string, day: string, week: string[], days: number[]) =>
-  parseDayHours(first).kind === 'unknown' &&
-  halfClosed(day) === null &&
-  !days.some((d) => tillAfterHours(day, week[d]!))
-
 /**
  * Each spec's hours as written in the text (its case and accents kept), less the words before the
  * next days; a word before days ending the text ("Sat 10-14 on") stays, read as a stray one.
@@ -294,12 +282,40 @@ function splitWith(
   keepUnread = false,
   doubts?: string[],
 ): string[] | null {
-  const week: string[] = ['', '', '', '', '', '', '']
-  let specs: Spec[] = [...t.matchAll(g.daysAt)].map((m) => ({ 0: m[0], index: m.index }))
-  if (specs.length === 0) {
+  const found: Spec[] = [...t.matchAll(g.daysAt)].map((m) => ({ 0: m[0], index: m.index }))
+  if (found.length === 0) {
     if (parseDayHours(text).kind === 'unknown') return null
-    return week.fill(text.trim())
+    return ['', '', '', '', '', '', ''].fill(text.trim())
   }
+  const lead = leadOf(t, found, doubts)
+  const language = lead === null ? null : languageOf(text, t, at, lead.specs, g, doubts)
+  if (lead === null || language === null) return null
+  const { specs, read, polish } = language
+  const clock = clock24(specs, g)
+  const hours = hoursAfter(text, t, at, specs, polish)
+  const beforeHolidays = holidayWords(specs, hours, read, g)
+  if (lead.closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
+  closedToNext(text, at, hours, lead)
+  // "sat=", "Sat:": empty, a day is unknown (an export's blank: closed, or not filled in?).
+  if (!onHolidays(text, at, specs, hours, read, g, beforeHolidays, doubts)) return null
+  const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
+  if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
+  const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
+  const holidays = helgReading(specs, read, g, hours, daysAt, doubts)
+  if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
+  const skip = (i: number) => i === holidays || beforeHolidays[i]!
+  return giveDays({ specs, read, g, hours, daysAt }, skip, blank, clock, keepUnread, doubts)
+}
+
+/** The days found less a word for closed before them: its word, and whether it leads days it closes. */
+type Lead = { specs: Spec[]; closedWord: string; closedLead: boolean }
+
+/**
+ * The days found after the words before the first ("Open:", "Closed Mondays, ..."), or null when
+ * those are no words a week starts with. Says why alone, closed days name no others' hours.
+ */
+function leadOf(t: string, found: Spec[], doubts?: string[]): Lead | null {
+  let specs = found
   const lead = t.slice(0, specs[0]!.index)
   const closedWord = lead.replace(LEAD_BEFORE, '')
   // "Closed Mondays, Tue-Sat 10-18": the closed days and the open ones were read as one list of
@@ -320,6 +336,24 @@ function splitWith(
       'it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "Closed Mondays, Tue-Sun 09:00-18:00".',
     )
   if (!LEAD.test(lead) && !closedLead) return null
+  return { specs, closedWord, closedLead }
+}
+
+/**
+ * The days found as one language reads them: `read`, two-letter days read as French, Spanish and
+ * Italian or Polish do (ROMANCE_OF, POLISH_OF); `polish`, whether Polish words join them. Polish
+ * days beside another language's are left out ("SB", German banks' self-service). Null, saying
+ * why, when which language is meant is in doubt.
+ */
+function languageOf(
+  text: string,
+  t: string,
+  at: number[],
+  found: Spec[],
+  g: Grammar,
+  doubts?: string[],
+): { specs: Spec[]; read: ReadonlyMap<string, number> | null; polish: boolean } | null {
+  let specs = found
   const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
   // "Ma-Sa 9h-19h": hours as French writes them, days German and Dutch write alike: not guessed.
   const twoWays = specs.find((spec) => ROMANCE_OF_AT.test(spec[0]))
@@ -344,11 +378,15 @@ function splitWith(
     say(doubts, other)
     return null
   }
-  const clock = clock24(specs, g)
-  const hours = hoursAfter(text, t, at, specs, polish)
-  const beforeHolidays = holidayWords(specs, hours, read, g)
-  if (closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
-  for (let i = 0; i < specs.length; i++) {
+  return { specs, read, polish }
+}
+
+/**
+ * Moves a word for closed ending a spec's hours to the next spec when it has none ("Tue-Sat
+ * 10-18, closed Sun & Mon"), and a word for closed leading the days (Lead) to the first's.
+ */
+function closedToNext(text: string, at: number[], hours: string[], { closedWord, closedLead }: Lead): void {
+  for (let i = 0; i < hours.length; i++) {
     if (hours[i] !== '') continue
     if (i === 0 && closedLead)
       hours[0] = text
@@ -363,71 +401,6 @@ function splitWith(
       hours[i] = closed[1]!
     }
   }
-  // "sat=", "Sat:": empty, a day is unknown (an export's blank: closed, or not filled in?).
-  if (!onHolidays(text, at, specs, hours, read, g, beforeHolidays, doubts)) return null
-  const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
-  if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
-  const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
-  const holidays = helgReading(specs, read, g, hours, daysAt, doubts)
-  if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
-  // Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own.
-  const general = new Set<number>()
-  // How each day was last named: alone ("Sat 10-2") or in a span ("Mon-Sat 9-5"). A word for days
-  // after it leaves a day named alone its hours, as a day named after one has its own ("Daily 9-5,
-  // Sun 10-4"); after a span ("Mon-Sat 9-5, Weekends closed": Saturday?) it is not guessed.
-  const named = new Map<number, 'alone' | 'span'>()
-  // The spec that last named each day alone, while no span has named it since; and that last named it.
-  const [aloneAt, lastAt] = [new Map<number, number>(), new Map<number, number>()]
-  const shownAt = (j: number) => `${daysAt(j)} ${hours[j]}`.trim()
-  for (let i = 0; i < specs.length; i++) {
-    const all = i === holidays || beforeHolidays[i] ? [] : daysOf(specs[i]![0], read, g)
-    if (all.length === 0) continue // public holidays
-    // Kept as written, unread, as a day's words are: '' would be a day not named, closed beside others.
-    for (const d of blank[i] ? all : []) week[d] = daysAt(i)
-    if (blank[i]) continue
-    const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
-    const group = isGroup(specs[i]![0]) && halfClosed(day) === null
-    const shown = () => shownAt(i)
-    const days = group ? groupDays(all, named, shown, doubts) : all
-    if (days === null) return null
-    // "zo 12-17, zon- en feestdagen gesloten": a day given its own hours, then closed (or open after closed), is
-    // in doubt, as a day named with hours (not every day's) then a text not read ("Mo-Sa 9-18, Sa im August
-    // geschlossen"); a span's day named again otherwise ("Mo-Sa 9-18, Mi geschlossen") is its exception.
-    const given = (d: number) => aloneAt.has(d) || (lastAt.has(d) && lost(week[d]!, day))
-    const clash = group ? undefined : days.find((d) => given(d) && clashes(week[d]!, day))
-    if (clash !== undefined) {
-      const j = aloneAt.get(clash) ?? lastAt.get(clash)!
-      const holidays = namesHolidays(specs[j]![0], g) || namesHolidays(specs[i]![0], g)
-      const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
-      const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
-      say(doubts, lateNoHour(shown(), week[clash]!, day, clash) ?? said(shownAt(j), shown(), clash, open, holidays))
-      return null
-    }
-    if (!group) markNamed(specs, i, read, g, named, aloneAt, lastAt)
-    // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
-    // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
-    const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
-    // A half of the day closed is read beside the day's hours before (again).
-    const unread = notRead(first, day, week, days)
-    if (unread && (!keepUnread || day === '')) return null
-    const every = new Set(all).size === 7
-    for (const d of days) {
-      const own = general.has(d) && !every && halfClosed(day) === null
-      // A closing alone ("Thu till 8") is read against the day's hours before (closeAt).
-      if (tillAfterHours(day, week[d]!) && !closeAt(week, d, daysAt(i), day, doubts)) return null
-      if (tillAfterHours(day, week[d]!)) continue
-      const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
-      if (hours === null) {
-        doubts?.push(doubt(daysAt(i), week[d]!, day))
-        return null
-      }
-      if (!keepUnread && parseDayHours(hours).kind === 'unknown') return null // "Mi nachmittag geschlossen" alone
-      week[d] = hours
-      if (every) general.add(d)
-      else general.delete(d)
-    }
-  }
-  return week
 }
 
 /**
@@ -493,51 +466,6 @@ function onHolidays(
     say(doubts, beforeDaysDoubt('am', text.slice(at[days.index], at[days.index + days[0].length]).trim()))
   return on < 0
 }
-
-/** How spec `i` names each of its days (named), which it names alone (aloneAt: `i`), and that it names them (lastAt). */
-function markNamed(
-  specs: Spec[],
-  i: number,
-  read: ReadonlyMap<string, number> | null,
-  g: Grammar,
-  named: Map<number, 'alone' | 'span'>,
-  aloneAt: Map<number, number>,
-  lastAt: Map<number, number>,
-): void {
-  for (const part of specs[i]![0].matchAll(g.spanParts)) {
-    // "So-Feiertag" is Sunday alone, and holidays.
-    const alone = part[2] === undefined || isHoliday(part[2])
-    for (const d of daysOf(part[0], read, g)) {
-      named.set(d, alone ? 'alone' : 'span')
-      lastAt.set(d, i)
-      if (alone) aloneAt.set(d, i)
-      else aloneAt.delete(d)
-    }
-  }
-}
-
-/** Whether a day's hours and the next it is given are one open, the other closed: not a half closed. */
-function opposed(first: string, next: string): boolean {
-  const kinds = [parseDayHours(first).kind, parseDayHours(next).kind]
-  return halfClosed(next) === null && kinds.includes('open') && kinds.includes('closed')
-}
-
-/** Whether a day named alone is given hours it had before in doubt (opposed, lost). */
-const clashes = (first: string, next: string) => opposed(first, next) || lost(first, next)
-
-/**
- * Whether a day's hours (open or closed) would be lost to a text of it not read ("Sun 12-5, Sun
- * closed in January", "Sa 9-13, Sa nach Vereinbarung"): not a half of the day closed, a closing
- * alone, nor hours in doubt (again's).
- */
-function lost(first: string, next: string): boolean {
-  if (parseDayHours(first).kind === 'unknown' || parseDayHours(next).kind !== 'unknown') return false
-  return halfClosed(next) === null && !isTill(next) && eitherHalf(next) === null
-}
-
-/** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */
-const namesHolidays = (spec: string, g: Grammar) =>
-  [...spec.matchAll(g.spanParts)].some((part) => isHoliday(part[1]!) || (part[2] !== undefined && isHoliday(part[2])))
 
 /**
  * How "helger" beside Saturday or Sunday named reads: in Swedish the weekend or the holidays

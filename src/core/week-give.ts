@@ -1,0 +1,186 @@
+// Each day's hours from the days a week of hours names and the hours after each, for
+// week-hours.ts: days named again (a span's exception, a closing alone, hours in doubt), days of a
+// word for some days ("Weekends"), a day given its hours twice in doubt.
+import { type Grammar, isHoliday } from './day-names'
+import { eitherHalf, halfClosed, parseDayHours } from './hours'
+import { again, closeAt, doubt, isTill, lateNoHour } from './week-again'
+import { daysOf, isGroup, type Spec } from './week-days'
+import { clashDoubt, groupDays, lostDoubt, say } from './week-words'
+
+/** A week's days as found: its text's days, how they read, each one's hours after it, and it as written. */
+export type Found = {
+  specs: Spec[]
+  read: ReadonlyMap<string, number> | null
+  g: Grammar
+  hours: string[]
+  daysAt: (i: number) => string
+}
+
+/** What giving days their hours keeps: how each day was named, and by which spec (markNamed). */
+type Given = {
+  week: string[]
+  /** Days whose hours came from every day's ("Daily 7-11, Sun 12-4"): a day named after them has its own. */
+  general: Set<number>
+  /**
+   * How each day was last named: alone ("Sat 10-2") or in a span ("Mon-Sat 9-5"). A word for days
+   * after it leaves a day named alone its hours, as a day named after one has its own ("Daily
+   * 9-5, Sun 10-4"); after a span ("Mon-Sat 9-5, Weekends closed": Saturday?) it is not guessed.
+   */
+  named: Map<number, 'alone' | 'span'>
+  /** The spec that last named each day alone, while no span has named it since. */
+  aloneAt: Map<number, number>
+  /** The spec that last named each day. */
+  lastAt: Map<number, number>
+}
+
+/**
+ * Each day's hours, Monday first ('' for a day not named), from the days found and their hours;
+ * null, saying why when it can, when a day's are in doubt or not read. `skip`: specs of holidays,
+ * which give no day hours; `blank`: specs left empty ("Sat:"), whose days keep their name as
+ * written, unread; `clock`: bare hours in doubt are the 24-hour clock's (clock24).
+ */
+export function giveDays(
+  found: Found,
+  skip: (i: number) => boolean,
+  blank: boolean[],
+  clock: boolean,
+  keepUnread: boolean,
+  doubts?: string[],
+): string[] | null {
+  const { specs, read, g, hours, daysAt } = found
+  const given: Given = {
+    week: ['', '', '', '', '', '', ''],
+    general: new Set(),
+    named: new Map(),
+    aloneAt: new Map(),
+    lastAt: new Map(),
+  }
+  const { week } = given
+  for (let i = 0; i < specs.length; i++) {
+    const all = skip(i) ? [] : daysOf(specs[i]![0], read, g)
+    if (all.length === 0) continue // public holidays
+    // Kept as written, unread, as a day's words are: '' would be a day not named, closed beside others.
+    for (const d of blank[i] ? all : []) week[d] = daysAt(i)
+    if (blank[i]) continue
+    const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
+    const group = isGroup(specs[i]![0]) && halfClosed(day) === null
+    const days = group ? groupDays(all, given.named, () => shownAt(found, i), doubts) : all
+    if (days === null) return null
+    if (!group && clashed(found, given, i, day, days, doubts)) return null
+    if (!group) markNamed(found, i, given)
+    // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
+    // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
+    const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
+    // A half of the day closed is read beside the day's hours before (again).
+    const unread = notRead(first, day, week, days)
+    if (unread && (!keepUnread || day === '')) return null
+    if (!giveEach(given, daysAt(i), all, days, day, first, keepUnread, doubts)) return null
+  }
+  return week
+}
+
+/** Spec `i` as the text has it, its days and their hours. */
+const shownAt = ({ daysAt, hours }: Found, i: number) => `${daysAt(i)} ${hours[i]}`.trim()
+
+/**
+ * Whether spec `i` gives one of its days hours in doubt beside those it was given before, saying
+ * why: "zo 12-17, zon- en feestdagen gesloten", a day given its own hours, then closed (or open
+ * after closed), as a day named with hours (not every day's) then a text not read ("Mo-Sa 9-18,
+ * Sa im August geschlossen"). A span's day named again otherwise ("Mo-Sa 9-18, Mi geschlossen")
+ * is its exception.
+ */
+function clashed(found: Found, given: Given, i: number, day: string, days: number[], doubts?: string[]): boolean {
+  const { specs, g } = found
+  const { week, aloneAt, lastAt } = given
+  const isGiven = (d: number) => aloneAt.has(d) || (lastAt.has(d) && lost(week[d]!, day))
+  const clash = days.find((d) => isGiven(d) && clashes(week[d]!, day))
+  if (clash === undefined) return false
+  const j = aloneAt.get(clash) ?? lastAt.get(clash)!
+  const holidays = namesHolidays(specs[j]![0], g) || namesHolidays(specs[i]![0], g)
+  const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
+  const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
+  const shown = shownAt(found, i)
+  say(doubts, lateNoHour(shown, week[clash]!, day, clash) ?? said(shownAt(found, j), shown, clash, open, holidays))
+  return true
+}
+
+/**
+ * Gives `days` (of `all` that spec names, as written `named`) the spec's hours `day` (`first` as
+ * read first): a closing alone against their hours before (closeAt), hours beside a day's before
+ * (again), or its own. False, saying why when it can, when a day's are in doubt or not read.
+ */
+function giveEach(
+  given: Given,
+  named: string,
+  all: number[],
+  days: number[],
+  day: string,
+  first: string,
+  keepUnread: boolean,
+  doubts?: string[],
+): boolean {
+  const { week, general } = given
+  const every = new Set(all).size === 7
+  for (const d of days) {
+    const own = general.has(d) && !every && halfClosed(day) === null
+    // A closing alone ("Thu till 8") is read against the day's hours before (closeAt).
+    if (tillAfterHours(day, week[d]!) && !closeAt(week, d, named, day, doubts)) return false
+    if (tillAfterHours(day, week[d]!)) continue
+    const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
+    if (hours === null) {
+      doubts?.push(doubt(named, week[d]!, day))
+      return false
+    }
+    if (!keepUnread && parseDayHours(hours).kind === 'unknown') return false // "Mi nachmittag geschlossen" alone
+    week[d] = hours
+    if (every) general.add(d)
+    else general.delete(d)
+  }
+  return true
+}
+
+/** Whether a day's text is a closing alone after open hours (closeAt); with none before it, it is kept unread. */
+const tillAfterHours = (day: string, before: string) => isTill(day) && parseDayHours(before).kind === 'open'
+
+/** Whether a day's text (`first` as read first) gives no hours to its `days` of `week` as read so far. */
+const notRead = (first: string, day: string, week: string[], days: number[]) =>
+  parseDayHours(first).kind === 'unknown' &&
+  halfClosed(day) === null &&
+  !days.some((d) => tillAfterHours(day, week[d]!))
+
+/** How spec `i` names each of its days (named), which it names alone (aloneAt: `i`), and that it names them (lastAt). */
+function markNamed({ specs, read, g }: Found, i: number, { named, aloneAt, lastAt }: Given): void {
+  for (const part of specs[i]![0].matchAll(g.spanParts)) {
+    // "So-Feiertag" is Sunday alone, and holidays.
+    const alone = part[2] === undefined || isHoliday(part[2])
+    for (const d of daysOf(part[0], read, g)) {
+      named.set(d, alone ? 'alone' : 'span')
+      lastAt.set(d, i)
+      if (alone) aloneAt.set(d, i)
+      else aloneAt.delete(d)
+    }
+  }
+}
+
+/** Whether a day's hours and the next it is given are one open, the other closed: not a half closed. */
+function opposed(first: string, next: string): boolean {
+  const kinds = [parseDayHours(first).kind, parseDayHours(next).kind]
+  return halfClosed(next) === null && kinds.includes('open') && kinds.includes('closed')
+}
+
+/** Whether a day named alone is given hours it had before in doubt (opposed, lost). */
+const clashes = (first: string, next: string) => opposed(first, next) || lost(first, next)
+
+/**
+ * Whether a day's hours (open or closed) would be lost to a text of it not read ("Sun 12-5, Sun
+ * closed in January", "Sa 9-13, Sa nach Vereinbarung"): not a half of the day closed, a closing
+ * alone, nor hours in doubt (again's).
+ */
+function lost(first: string, next: string): boolean {
+  if (parseDayHours(first).kind === 'unknown' || parseDayHours(next).kind !== 'unknown') return false
+  return halfClosed(next) === null && !isTill(next) && eitherHalf(next) === null
+}
+
+/** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */
+const namesHolidays = (spec: string, g: Grammar) =>
+  [...spec.matchAll(g.spanParts)].some((part) => isHoliday(part[1]!) || (part[2] !== undefined && isHoliday(part[2])))
