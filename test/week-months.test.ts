@@ -165,6 +165,27 @@ test('a season named, in the languages read, is refused as a range of months is'
   }
 })
 
+// A season's hours are that season's: the message gives the cell less its season, to write as the hours now.
+test("a season's refusal gives its hours less the season, to write as the hours it opens now", () => {
+  for (const [cell, such] of [
+    ['Mon-Fri 9-5 (Winter)', '"Mon-Fri 9-5"'],
+    ['Mon-Fri 9-5 (Jan)', '"Mon-Fri 9-5"'],
+    ['Mon-Fri 9-5 (Winter), Sat 10-2', '"Mon-Fri 9-5, Sat 10-2"'],
+    ['Mo-Fr 9-18 (im Winter geschlossen)', '"Mo-Fr 9-18"'],
+    ['Mon-Fri 9-5, Jan-Mar closed', '"Mon-Fri 9-5"'],
+    ['Summer: Mon-Sun 9-9; Winter: Mon-Sun 9-6', '"Mon-Sun 9-9" or "Mon-Sun 9-6"'],
+    // A season's hours without days, or two seasons' in one clause, are not taken apart: the form alone.
+    ['mån-fre 10-18, jun-aug 10-16', '"Mon-Fri 09:00-18:00"'],
+    ['Mon-Sat 9-6 (Summer), Mon-Sat 9-5 (Winter)', '"Mon-Fri 09:00-18:00"'],
+    ['(im Winter geschlossen)', '"Mon-Fri 09:00-18:00"'],
+  ]) {
+    const message = refusal(cell!)
+    expect(message, cell).toContain(
+      `Write the hours it opens now, such as ${such}, and change them when the season changes`,
+    )
+  }
+})
+
 test('an import of a week cell naming a season writes no hours for its line', () => {
   const { rows } = readLocationsCsv('name,address,hours\nA,"Hauptstr. 1, 10115 Berlin, DE",Mo-Fr 9-18 (Sommer)\n')
   expect(rows[0]!.body.hours).toBeUndefined()

@@ -79,7 +79,7 @@ const BEFORE_NEXT = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i')
  * day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days alone.
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
-  const months = monthDoubt(cell)
+  const months = monthDoubt(cell, readsWhole)
   if (months !== null) {
     say(doubts, months)
     return null
@@ -91,6 +91,10 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
   for (const doubt of said) doubts?.push(late.asWritten(doubt))
   return week
 }
+
+/** Whether a week's text reads with every day it names known: a season's hours, as monthDoubt's example. */
+const readsWhole = (text: string): boolean =>
+  splitWeekHours(text)?.every((day) => day === '' || parseDayHours(day).kind !== 'unknown') ?? false
 
 /** splitWeekHours of a text whose words for a late opening follow their days (lateAfterDays). */
 function splitMoved(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {

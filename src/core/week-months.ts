@@ -110,6 +110,9 @@ const ITALIAN_DAYS =
 /** Polish words for summer and March, May (genitive) elsewhere words of their own: Italian side, Spanish brand. */
 const POLISH_ONLY_WORDS = new Set(['lato', 'marca', 'maja'])
 
+/** What ends a part of the cell a month or season is read within. */
+const PART_ENDS = ',;|()[]{}·•\n'
+
 /** Whether a month or season found, `word`, means one in the folded text `t`: read in its language, among words saying a part of the year. */
 function meant(t: string, word: string, index: number): boolean {
   const w = word.replace(/\.$/, '')
@@ -117,8 +120,8 @@ function meant(t: string, word: string, index: number): boolean {
   if (w === 'estate' && !ITALIAN_DAYS.test(t)) return false
   if (w === 'mai' && ITALIAN.test(t)) return false
   // Its part of the cell: between brackets, commas, semicolons or bars.
-  const start = Math.max(...[...',;|()[]{}·•\n'].map((c) => t.lastIndexOf(c, index))) + 1
-  const ends = [...',;|()[]{}·•\n'].map((c) => t.indexOf(c, index)).filter((at) => at >= 0)
+  const start = Math.max(...[...PART_ENDS].map((c) => t.lastIndexOf(c, index))) + 1
+  const ends = [...PART_ENDS].map((c) => t.indexOf(c, index)).filter((at) => at >= 0)
   const part = t.slice(start, ends.length > 0 ? Math.min(...ends) : t.length)
   const words =
     part
@@ -147,28 +150,92 @@ function said(t: string, pattern: RegExp): RegExpExecArray | null {
   return null
 }
 
-/** Why a week naming a season, by its months or its name, or a date is not read; null when it names none. */
-export function monthDoubt(text: string): string | null {
+/** A month, season or date a week names: as written, where in the text, and which it is. */
+type Found = { shown: string; from: number; to: number; kind: 'date' | 'range' | 'season' }
+
+/** The first month, season or date the text names (read as monthDoubt says), or null. */
+function seasonIn(text: string): Found | null {
   const { t, at } = folded(text)
-  const shownOf = (m: RegExpExecArray) => text.slice(at[m.index], at[m.index + m[0].length]).trim()
-  const m = MONTH_CLAUSE.exec(t)
-  if (m === null) {
-    const march = MARCH_ALONE.exec(text)
-    const isMarch = march !== null && (!/^mar$/i.test(march[1]!) || ENGLISH_DAY.test(text))
-    if (isMarch) return seasonDoubt(march[1]!, false)
-    const month = said(t, MONTH_ALONE)
-    if (month !== null) return month[1] || month[3] ? dateDoubt(shownOf(month)) : seasonDoubt(shownOf(month), false)
-    const season = said(t, SEASON)
-    return season === null ? null : seasonDoubt(shownOf(season), false)
+  const of = (index: number, length: number, kind: Found['kind']): Found => {
+    const [from, to] = [at[index]!, at[index + length]!]
+    const shown = text.slice(from, to)
+    const lead = shown.length - shown.trimStart().length
+    return { shown: shown.trim(), from: from + lead, to: from + lead + shown.trim().length, kind }
   }
-  const shown = shownOf(m)
-  if (/^\d/.test(m[0])) return dateDoubt(shown)
-  return seasonDoubt(shown, true)
+  const m = MONTH_CLAUSE.exec(t)
+  if (m !== null) return of(m.index, m[0].length, /^\d/.test(m[0]) ? 'date' : 'range')
+  const march = MARCH_ALONE.exec(text)
+  if (march !== null && (!/^mar$/i.test(march[1]!) || ENGLISH_DAY.test(text))) {
+    const from = march.index + march[0].indexOf(march[1]!)
+    return { shown: march[1]!, from, to: from + march[1]!.length, kind: 'season' }
+  }
+  const month = said(t, MONTH_ALONE)
+  if (month !== null) return of(month.index, month[0].length, month[1] || month[3] ? 'date' : 'season')
+  const season = said(t, SEASON)
+  return season === null ? null : of(season.index, season[0].length, 'season')
+}
+
+/** Why a week naming a season, by its months or its name, or a date is not read; null when it names none. */
+export function monthDoubt(text: string, reads: (week: string) => boolean = () => false): string | null {
+  const found = seasonIn(text)
+  if (found === null) return null
+  if (found.kind === 'date') return dateDoubt(found.shown)
+  return seasonDoubt(found.shown, found.kind === 'range', outOfSeason(text).filter(reads))
+}
+
+/**
+ * The cell's hours less the seasons it names, as the hours it opens in one of them would be
+ * written ("Mon-Fri 9-5 (Winter)": "Mon-Fri 9-5"; "Summer: Mon-Sun 9-9; Winter: Mon-Sun 9-6":
+ * each clause's). A part of the cell of the season and words alone goes whole ("Jan-Mar
+ * closed"); a season leading its part's days and hours, its word alone ("Winter: Mon-Sun 9-6").
+ * [] when a season is elsewhere: then which hours are its is not guessed.
+ */
+function outOfSeason(text: string): string[] {
+  const clauses = text.split(/[;|\n]/)
+  const seasonal = clauses.filter((clause) => seasonIn(clause) !== null)
+  const all = seasonal.length > 1 ? seasonal : [text]
+  const out = all.map(lessSeasons)
+  return out.every((week) => week !== null) ? out : []
+}
+
+/**
+ * A week's text less the one season it names (outOfSeason), as written, spaces made one; null
+ * when it names none, a date, two seasons, or one read no way apart from its hours.
+ */
+function lessSeasons(text: string): string | null {
+  const found = seasonIn(text)
+  if (found === null || found.kind === 'date') return null
+  const start = Math.max(...[...PART_ENDS].map((c) => text.lastIndexOf(c, found.from - 1))) + 1
+  const ends = [...PART_ENDS].map((c) => text.indexOf(c, found.to)).filter((at) => at >= 0)
+  const end = ends.length > 0 ? Math.min(...ends) : text.length
+  const after = text.slice(found.to, end)
+  let rest: string
+  if (!/\d/.test(text.slice(start, found.from) + after)) {
+    // The part whole, and its brackets or the separator before it.
+    const bracketed = text[start - 1] === '(' && text[end] === ')'
+    const [from, to] = bracketed ? [start - 1, end + 1] : [Math.max(start - 1, 0), end]
+    rest = text.slice(0, from) + text.slice(to)
+  } else if (text.slice(start, found.from).trim() === '' && /^\s*:?\s*\p{L}/u.test(after)) {
+    rest = text.slice(0, found.from) + text.slice(found.to).replace(/^\s*:/, '')
+  } else return null
+  // One season a week's text: hours of two ("9-6 (Summer), 9-5 (Winter)") are not joined.
+  if (seasonIn(rest) !== null) return null
+  const week = rest
+    .replace(/\s+/g, ' ')
+    .replace(/ (?=[,;])/g, '')
+    .replace(/^[\s,;:]+|[\s,;:]+$/g, '')
+  return week === '' ? null : week
 }
 
 const dateDoubt = (shown: string) =>
   `its "${shown}" is a date, not a day of the week. Write the week's hours, such as "Mon-Fri 09:00-18:00", and dates as special dates (special_hours).`
 
-/** `range`: months from one to another, which are no days; else a month or season alone, which a week's hours do not name. */
-const seasonDoubt = (shown: string, range: boolean) =>
-  `its "${shown}" is a season, not read: ${range ? 'its months are no days' : "a week's hours are every week's"}. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and the dates they differ on as special dates (special_hours), or give it the status draft while it is closed.`
+/**
+ * `range`: months from one to another, which are no days; else a month or season alone, which a
+ * week's hours do not name. `weeks`: the cell's hours less its seasons, for a person to write
+ * the hours it opens now, as the season goes.
+ */
+function seasonDoubt(shown: string, range: boolean, weeks: string[]): string {
+  const such = weeks.length === 0 ? '"Mon-Fri 09:00-18:00"' : weeks.map((week) => JSON.stringify(week)).join(' or ')
+  return `its "${shown}" is a season, not read: ${range ? 'its months are no days' : "a week's hours are every week's"}. Write the hours it opens now, such as ${such}, and change them when the season changes, or write the dates they differ on as special dates (special_hours); give it the status draft while it is closed.`
+}

@@ -321,7 +321,7 @@ describe('a week of hours in one cell', () => {
     // A season beside a week's hours is refused as one alone: the hours are not every week's.
     for (const cell of ['(im Winter geschlossen)', 'Mo-Fr 9-18 (im Winter geschlossen)'])
       expect(r.stderr).toContain(
-        `"${cell}" could not be read as a week of opening hours: its "Winter" is a season, not read: a week's hours are every week's. Write the hours it opens, such as "Mon-Fri 09:00-18:00", and the dates they differ on as special dates (special_hours), or give it the status draft while it is closed.`,
+        `"${cell}" could not be read as a week of opening hours: its "Winter" is a season, not read: a week's hours are every week's. Write the hours it opens now, such as ${cell.startsWith('(') ? '"Mon-Fri 09:00-18:00"' : '"Mo-Fr 9-18"'}, and change them when the season changes, or write the dates they differ on as special dates (special_hours); give it the status draft while it is closed.`,
       )
     expect(r.stderr).toContain(
       '"M-F 9-12 u 1-5" could not be read as a week of opening hours: its "u" between hours could be German "und" or Sunday. Write "u." or "and" between hours, or "Sun" for Sunday.',
