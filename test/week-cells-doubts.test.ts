@@ -181,6 +181,31 @@ test("a late closing without its hour asks for the day's hours whole", () => {
   }
 })
 
+// A closing alone after a day's hours without a day of its own ("do 20": until 20): which day
+// closes then is not guessed, nor are the days left unknown: the message asks for the day.
+test('a closing alone that names no day is refused, asking for its day', () => {
+  for (const [cell, closing, before] of [
+    ['pn-pt 9-17, do 20', 'do 20', 'pn-pt 9-17'],
+    ['pn-pt 9-17 do 20', 'do 20', 'pn-pt 9-17'],
+    ['Pon-Pt 9:00-17:00; do 19:00', 'do 19:00', 'Pon-Pt 9:00-17:00'],
+    ['pn-pt 9-17, do 20, sob 9-13', 'do 20', 'pn-pt 9-17'],
+    ['Mon-Fri 9-5, till 8', 'till 8', 'Mon-Fri 9-5'],
+    ['Mon-Fri 9-5, Sat 10-2, till 8', 'till 8', 'Sat 10-2'],
+    ['Mo-Fr 9-18, bis 20 Uhr', 'bis 20 Uhr', 'Mo-Fr 9-18'],
+    ["lun-ven 9h-18h, jusqu'à 20h", "jusqu'à 20h", 'lun-ven 9h-18h'],
+    ['ma-vr 9-18, tot 21', 'tot 21', 'ma-vr 9-18'],
+  ]) {
+    const [problem, more] = weekInto({}, cell!)
+    expect(more, cell).toBeUndefined()
+    expect(problem!.message, cell).toContain(`its "${closing}" after "${before}" names no day that closes then`)
+  }
+  // The days' hours whole with that closing are offered when it reads one way only.
+  expect(weekInto({}, 'pn-pt 9-17, do 20')[0]!.message).toEndWith(
+    'Write that day\'s name before it, as "pn-pt" names days, or "pn-pt 09:00-20:00" if that closing is theirs.',
+  )
+  expect(weekInto({}, 'Mon-Fri 7-3, till 9')[0]!.message).toEndWith('as "Mon-Fri" names days.') // 09:00 or 21:00?
+})
+
 // Once a month or every week is not guessed: the message names both ways to write it.
 test("a langer Samstag after Saturday's hours asks for a special date or the hours whole", () => {
   const [problem] = weekInto({}, 'Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18')

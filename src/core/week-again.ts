@@ -133,6 +133,33 @@ export function lateNoHour(days: string, first: string, next: string, day: numbe
   return `its "${days}" gives ${name} a late closing without its hour. Write ${name}'s hours whole, such as "${name.slice(0, 3)} ${whole}".`
 }
 
+/**
+ * Whether a day's hours end in a closing alone that names no day ("pn-pt 9-17, do 20", "Mon-Fri
+ * 9-5, till 8"): some day closes then, which is not said, so none is guessed. Says how to write it.
+ */
+export function closingNoDay(hours: string[], daysAt: (i: number) => string, doubts?: string[]): boolean {
+  for (let i = 0; i < hours.length; i++) {
+    if (parseDayHours(hours[i]!).kind !== 'unknown') continue
+    const words = hours[i]!.split(/(?<=[\s,;])(?=\S)/)
+    for (let k = 1; k < words.length; k++) {
+      const open = words
+        .slice(0, k)
+        .join('')
+        .replace(/[\s,;]+$/, '')
+      const closing = words.slice(k).join('').trim()
+      if (parseDayHours(open).kind !== 'open' || !isTill(closing)) continue
+      const [days, whole] = [daysAt(i), till(open, closing)]
+      const all = whole === null ? '' : `, or "${days} ${whole}" if that closing is theirs`
+      say(
+        doubts,
+        `its "${closing}" after "${days} ${open}" names no day that closes then. Write that day's name before it, as "${days}" names days${all}.`,
+      )
+      return true
+    }
+  }
+  return false
+}
+
 /** A week's text less its words for a late opening beside hours whole (LATE_ASIDE), after lateAfterDays. */
 export const lateAside = (text: string): string => text.replace(LATE_ASIDE, '')
 

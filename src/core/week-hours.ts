@@ -39,7 +39,7 @@ import {
 } from './week-days'
 import { giveDays } from './week-give'
 import { monthDoubt } from './week-months'
-import { lateAfterDays, lateAside } from './week-again'
+import { closingNoDay, lateAfterDays, lateAside } from './week-again'
 import {
   daysSpelled,
   isClosed,
@@ -305,6 +305,7 @@ function splitWith(
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
+  if (closingNoDay(hours, daysAt, doubts)) return null
   const holidays = helgReading(specs, read, g, hours, daysAt, doubts)
   if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
   const skip = (i: number) => i === holidays || beforeHolidays[i]!
