@@ -167,17 +167,23 @@ test('a closing alone not read is quoted as written', () => {
 })
 
 // A late closing without its hour ("till late") is refused: the day closes later, but when is not said.
+// The example is the day's own opening, named as the cell names it, and a closing to fill in, or
+// the latest of the cell's other days that close later: no hour the cell does not have.
 test("a late closing without its hour asks for the day's hours whole", () => {
-  for (const [cell, days] of [
-    ['Mon-Fri 9-5, Thu till late', 'Thu till late'],
-    ['Mon-Fri 9-5, Thu late', 'Thu late'],
-    ['Mon-Fri 9-5; Thursday open late', 'Thursday open late'],
-    ['Mo-Fr 9-18, Do lange', 'Do lange'],
+  for (const [cell, days, such] of [
+    ['Mon-Fri 9-5, Thu till late', 'Thu till late', '"Thu 09:00-HH:MM", HH:MM the hour it closes.'],
+    ['Mon-Fri 9-5, Thu late', 'Thu late', '"Thu 09:00-HH:MM", HH:MM the hour it closes.'],
+    ['Mon-Fri 9-5; Thursday open late', 'Thursday open late', '"Thursday 09:00-HH:MM", HH:MM the hour it closes.'],
+    ['Mo-Fr 9-18, Do lange', 'Do lange', '"Do 09:00-HH:MM", HH:MM the hour it closes.'],
+    ['Mon-Fri 9-12, 14-18, Thu till late', 'Thu till late', '"Thu 09:00-12:00, 14:00-HH:MM", HH:MM the hour'],
+    ['Mon-Fri 9-5, Sat 10-8, Thu till late', 'Thu till late', '"Thu 09:00-20:00" if it closes as "Sat 10-8" does.'],
+    ['Mo-Fr 9-18, Sa 9-20, So 10-19, Do lange', 'Do lange', '"Do 09:00-20:00" if it closes as "Sa 9-20" does.'],
+    ['Mon-Fri 9-5, Thu till late, Sat 10-12', 'Thu till late', '"Thu 09:00-HH:MM"'], // Saturday closes earlier
   ]) {
     const [problem, more] = weekInto({}, cell!)
     expect(more, cell).toBeUndefined()
     expect(problem!.message, cell).toContain(`its "${days}" gives Thursday a late closing without its hour`)
-    expect(problem!.message, cell).toContain('Write Thursday\'s hours whole, such as "Thu ')
+    expect(problem!.message, cell).toContain(`Write Thursday's hours whole, such as ${such}`)
   }
 })
 

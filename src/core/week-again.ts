@@ -123,14 +123,36 @@ const LATE_ALONE = new RegExp(
 /**
  * Why a day given its hours, then a late closing without its hour ("Mon-Fri 9-5, Thu till
  * late"), is not read: it closes later, but when is not said. Null when `next` is no such text.
+ * The example names the days as the cell does (`named`), and closes as the latest of the cell's
+ * other days that close later (`others`: each one's days and hours), when one does; else its
+ * closing is left to fill in.
  */
-export function lateNoHour(days: string, first: string, next: string, day: number): string | null {
+export function lateNoHour(
+  days: string,
+  first: string,
+  next: string,
+  day: number,
+  named: string,
+  others: [days: string, hours: string][],
+): string | null {
   const read = parseDayHours(first)
   if (!LATE_ALONE.test(foldHours(next).trim()) || read.kind !== 'open') return null
   const name = DAYS_IN_ENGLISH[day]!
   const last = read.intervals[read.intervals.length - 1]!
-  const whole = clockText([...read.intervals.slice(0, -1), [last[0], Math.min(last[1] + 180, 1440)]])
-  return `its "${days}" gives ${name} a late closing without its hour. Write ${name}'s hours whole, such as "${name.slice(0, 3)} ${whole}".`
+  const closing = (hours: string) => {
+    const other = parseDayHours(hours)
+    return other.kind === 'open' ? other.intervals[other.intervals.length - 1]![1] : 0
+  }
+  const later = others.filter(([, hours]) => closing(hours) > last[1])
+  const latest = later.reduce<[string, string] | null>((a, b) => (a && closing(a[1]) >= closing(b[1]) ? a : b), null)
+  // Midnight as 24:00, as tillDoubt writes it.
+  const whole = (to: number) =>
+    clockText([...read.intervals.slice(0, -1), [last[0], to]]).replace(/00:00$/, to === 1440 ? '24:00' : '00:00')
+  const such =
+    latest === null
+      ? `"${named} ${whole(last[1]).replace(/\d\d:\d\d$/, 'HH:MM')}", HH:MM the hour it closes`
+      : `"${named} ${whole(closing(latest[1]))}" if it closes as "${latest[0]} ${latest[1]}" does`
+  return `its "${days}" gives ${name} a late closing without its hour. Write ${name}'s hours whole, such as ${such}.`
 }
 
 /**

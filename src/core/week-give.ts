@@ -66,7 +66,7 @@ export function giveDays(
     const group = isGroup(specs[i]![0]) && halfClosed(day) === null
     const days = group ? groupDays(all, given.named, () => shownAt(found, i), doubts) : all
     if (days === null) return null
-    if (!group && clashed(found, given, i, day, days, doubts)) return null
+    if (!group && clashed(found, given, i, day, days, skip, doubts)) return null
     if (!group) markNamed(found, i, given)
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
@@ -87,10 +87,18 @@ const shownAt = ({ daysAt, hours }: Found, i: number) => `${daysAt(i)} ${hours[i
  * why: "zo 12-17, zon- en feestdagen gesloten", a day given its own hours, then closed (or open
  * after closed), as a day named with hours (not every day's) then a text not read ("Mo-Sa 9-18,
  * Sa im August geschlossen"). A span's day named again otherwise ("Mo-Sa 9-18, Mi geschlossen")
- * is its exception.
+ * is its exception. `skip`: specs of holidays (giveDays).
  */
-function clashed(found: Found, given: Given, i: number, day: string, days: number[], doubts?: string[]): boolean {
-  const { specs, g } = found
+function clashed(
+  found: Found,
+  given: Given,
+  i: number,
+  day: string,
+  days: number[],
+  skip: (i: number) => boolean,
+  doubts?: string[],
+): boolean {
+  const { specs, read, g, hours, daysAt } = found
   const { week, aloneAt, lastAt } = given
   const isGiven = (d: number) => aloneAt.has(d) || (lastAt.has(d) && lost(week[d]!, day))
   const clash = days.find((d) => isGiven(d) && clashes(week[d]!, day))
@@ -100,7 +108,12 @@ function clashed(found: Found, given: Given, i: number, day: string, days: numbe
   const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
   const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
   const shown = shownAt(found, i)
-  say(doubts, lateNoHour(shown, week[clash]!, day, clash) ?? said(shownAt(found, j), shown, clash, open, holidays))
+  // The cell's other days and their hours, for a late closing's example: not holidays'.
+  const others = specs.flatMap((spec, k): [string, string][] =>
+    skip(k) || daysOf(spec[0], read, g).length === 0 ? [] : [[daysAt(k), hours[k]!]],
+  )
+  const late = lateNoHour(shown, week[clash]!, day, clash, daysAt(i), others)
+  say(doubts, late ?? said(shownAt(found, j), shown, clash, open, holidays))
   return true
 }
 
