@@ -212,6 +212,14 @@ test('a closing alone that names no day is refused, asking for its day', () => {
   expect(weekInto({}, 'Mon-Fri 7-3, till 9')[0]!.message).toEndWith('as "Mon-Fri" names days.') // 09:00 or 21:00?
 })
 
+// A span to a word that is no day read ("Pon-Pet", Croatian) names both ends, and the languages read.
+test('a span to no day read names its ends and the languages days are read in', () => {
+  const [problem, more] = weekInto({}, 'Pon-Pet 8-20, Sub 8-14')
+  expect(more).toBeUndefined()
+  expect(problem!.message).toContain('its days from "Pon" to "Pet" are not read: "Pet" is no day\'s name read.')
+  expect(problem!.message).toContain('Write the days as English, German, French, Spanish, Italian, Dutch, Portuguese,')
+})
+
 // Once a month or every week is not guessed: the message names both ways to write it.
 test("a langer Samstag after Saturday's hours asks for a special date or the hours whole", () => {
   const [problem] = weekInto({}, 'Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18')

@@ -374,6 +374,14 @@ const CELLS: WeekCells = [
   ['Pon-Pt 9-17, So i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'], // So beside Polish days: sobota
   ['Sob i Nd zamknięte', null],
   ['Pn-Pt 9-17, Sob 9-13, Nd i święta nieczynne', '1-5 09:00-17:00; 6 09:00-13:00; 7 closed'],
+  // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
+  // alone, a name elsewhere, would keep the text and the span's other days be closed.
+  ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],
+  ['Pon - Pet 8-20', null],
+  ['Ma-Pe 9-17, La 10-14, Su suljettu', null],
+  ['ma–pe 9–17', null],
+  ['So-Ne 10-16', null],
+  ['Mon-Fri 9-5, So-Ne 10-16', null],
 ]
 
 testCells(CELLS)

@@ -47,6 +47,7 @@ import {
   lateDoubt,
   otherwise,
   say,
+  spanToNoDay,
   unbracketed,
   untilBetween,
   beforeDaysDoubt,
@@ -305,7 +306,7 @@ function splitWith(
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
-  if (closingNoDay(hours, daysAt, doubts)) return null
+  if (spanToNoDay(hours, daysAt, doubts) || closingNoDay(hours, daysAt, doubts)) return null
   const holidays = helgReading(specs, read, g, hours, daysAt, doubts)
   if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
   const skip = (i: number) => i === holidays || beforeHolidays[i]!

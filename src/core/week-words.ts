@@ -2,7 +2,7 @@
 // English letters run together ("MWF") or Portuguese ordinals ("2ª a 6ª"), a word for the other
 // days ("sonst 11-22"), bare hours whose half of the day the week's other hours put in doubt, and
 // words a week's days are read beside: a word for some days ("Weekends"), words before days.
-import { DAYS_IN_ENGLISH, NAMED } from './day-names'
+import { DAYS_IN_ENGLISH, languageNames, NAMED } from './day-names'
 import { byAppointment, clockText, eitherHalf, eitherText, foldHours, halfClosed, parseDayHours } from './hours'
 
 /** English one-letter days run together, capitals in the week's order ("MWF"); "MF" could be M-F. */
@@ -209,4 +209,27 @@ export function lostDoubt(first: string, next: string, day: number, hours: strin
   const read = parseDayHours(hours)
   const shown = read.kind === 'open' ? clockText(read.intervals) : 'closed'
   return `its "${first}" and "${next}" give ${name} its hours and a text not read as hours. Write ${name}'s hours once, such as "${name.slice(0, 3)} ${shown}", and the dates they differ on as special dates (special_hours).`
+}
+
+/**
+ * A dash after days, then a word: a span to a day of a language not read ("Pon-Pet", "Ma-Pe",
+ * "So-Ne"). Not a word for and after a day cut short ("Sa.- u. Feiertage").
+ */
+const SPAN_TO_WORD = /^[-\u2010-\u2015\u2212]\s*(?!(?:u|und|and|et|y|e|en|og|och|i)(?![\p{L}]))(\p{L}+\.?)/u
+
+/**
+ * Whether a spec's hours start with a span's end that is no day read ("Pon-Pet 8-20": Croatian
+ * Monday to Friday, of which only "Pon", Polish, is read): its one day would keep that text
+ * unread and the days of the span be closed, so the week is refused. Says why.
+ */
+export function spanToNoDay(hours: string[], daysAt: (i: number) => string, doubts?: string[]): boolean {
+  const i = hours.findIndex((h) => SPAN_TO_WORD.test(h) && parseDayHours(h.replace(/^\S\s*/, '')).kind === 'unknown')
+  if (i < 0) return false
+  const word = SPAN_TO_WORD.exec(hours[i]!)![1]!
+  const names = languageNames(-1).split(' or ')
+  say(
+    doubts,
+    `its days from "${daysAt(i)}" to "${word}" are not read: "${word}" is no day's name read. Write the days as ${names.slice(0, -1).join(', ')} or ${names.at(-1)} name them, such as "Mon-Fri 09:00-18:00".`,
+  )
+  return true
 }
