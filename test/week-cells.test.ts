@@ -250,6 +250,17 @@ const CELLS: WeekCells = [
   // Words around the word for the other days
   ['Mo Oxford sonst 9-18', null],
   ['Sun 10-4 Oxford, otherwise 9-6', null],
+  // Words for the rest of the week, in the languages read, as "otherwise": never the others closed.
+  ['Mon closed, rest of the week 9-5', '1 closed; 2-7 09:00-17:00'],
+  ['Lunes cerrado, resto 10-20', '1 closed; 2-7 10:00-20:00'],
+  ['Lun chiuso, altri giorni 9-19', '1 closed; 2-7 09:00-19:00'],
+  ['Domingo fechado, restantes dias 9h-19h', '1-6 09:00-19:00; 7 closed'],
+  ['lundi fermé, les autres jours 9h-19h', '1 closed; 2-7 09:00-19:00'],
+  ['Mo Ruhetag, übrige Tage 10-18', '1 closed; 2-7 10:00-18:00'],
+  ['ma gesloten, overige dagen 9-18', '1 closed; 2-7 09:00-18:00'],
+  ['mån stängt, övriga dagar 10-18', '1 closed; 2-7 10:00-18:00'],
+  ['pn nieczynne, pozostałe dni 9-17', '1 closed; 2-7 09:00-17:00'],
+  ['Mon-Fri 9-5, other days by appointment', null],
   // More English
   ['Mon-Fri 9-5, Sat 9-12 noon', '1-5 09:00-17:00; 6 09:00-12:00'],
   ['Mon-Sat 10am–6pm; Sun noon–5pm', '1-6 10:00-18:00; 7 12:00-17:00'],

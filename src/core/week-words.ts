@@ -78,11 +78,26 @@ export function untilBetween(hours: string, polish = false): string {
 }
 
 /**
- * A word for the other days, and the hours after it, ending a week ("Mi Ruhetag, sonst 11-22",
- * "Sun closed, otherwise 9-5"): [the days before it, the word, the other days' hours].
+ * Words for the other days, as written, in the languages read ("the rest of the week", "el
+ * resto", "altri giorni", "os restantes dias", "les autres jours", "übrige Tage", "overige
+ * dagen", "övriga dagar", "pozostałe dni").
  */
-const OTHERWISE =
-  /^(.*?\S)[\s,;.]+(sonst|ansonsten|andernfalls|otherwise|else|sinon|anders|ellers|annars)(?!\p{L})\s*:?\s*(.*)$/isu
+const OTHER_DAYS = [
+  'sonst|ansonsten|andernfalls|otherwise|else|sinon|anders|ellers|annars',
+  '(?:the\\s+)?rest\\s+of\\s+(?:the\\s+)?week|(?:all\\s+)?other\\s+days',
+  '(?:el\\s+|il\\s+|o\\s+)?resto(?:\\s+de\\s+la\\s+semana|\\s+della\\s+settimana|\\s+da\\s+semana|\\s+de\\s+(?:los\\s+)?d[ií]as)?',
+  '(?:los\\s+)?(?:dem[aá]s|otros)\\s+d[ií]as|(?:gli\\s+)?altri\\s+giorni|(?:os\\s+)?(?:restantes|demais|outros)\\s+dias',
+  '(?:les\\s+)?autres\\s+jours|le\\s+reste\\s+de\\s+la\\s+semaine',
+  '(?:die\\s+|an\\s+den\\s+)?(?:übrigen|restlichen|anderen)\\s+tage(?:n)?|übrige\\s+tage',
+  '(?:de\\s+)?(?:overige|andere)\\s+dagen|övriga\\s+dagar|øvrige\\s+dage(?:r)?|(?:w\\s+)?pozosta[lł]e\\s+dni',
+].join('|')
+
+/**
+ * A word for the other days, and the hours after it, ending a week ("Mi Ruhetag, sonst 11-22",
+ * "Sun closed, otherwise 9-5", "Lunes cerrado, resto 10-20"): [the days before it, the word, the
+ * other days' hours].
+ */
+const OTHERWISE = new RegExp(`^(.*?\\S)[\\s,;.]+(${OTHER_DAYS})(?!\\p{L})\\s*:?\\s*(.*)$`, 'isu')
 
 export function otherwise(text: string): [days: string, word: string, hours: string] | null {
   const m = OTHERWISE.exec(text)
