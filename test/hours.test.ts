@@ -141,6 +141,10 @@ describe('parseDayHours', () => {
     ['5-9 Uhr', open([h(5), h(9)])],
     ['de 5 à 11 heures', open([h(5), h(11)])],
     ['5-9 hrs', UNKNOWN],
+    // "hs", "hrs" joined to the hour read as apart ("9 a 18hs", as Argentina writes horas).
+    ['9 a 18hs', open([h(9), h(18)])],
+    ['9-18hrs', open([h(9), h(18)])],
+    ['5-9hrs', UNKNOWN],
     // Read as the evening's, they would overlap the hours written after them, or follow them: the morning's.
     ['5-9, 15-18', open([h(5), h(9)], [h(15), h(18)])],
     ['5-9 und 16-20', open([h(5), h(9)], [h(16), h(20)])],

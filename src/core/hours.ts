@@ -58,6 +58,7 @@ function normal(text: string): string {
     .replace(/[.!]+$/, '')
     .replace(/(\d)\s*([ap])\.?\s?m\b\.?/g, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
     .replace(/(\d)([ap])\b/g, '$1$2m') // "9a", "5p" (not "9 a 18", Spanish for "to")
+    .replace(/(\d)(hs|hrs?)\b/g, '$1 $2') // "18hs" as "18 hs" (Argentina's horas), a word FILLER takes out
 }
 
 /** `bare`: an hour alone ("9"); `zeroed`: an hour written with a leading zero ("02:00"), the 24-hour clock's. */
