@@ -156,30 +156,38 @@ export function lateNoHour(
 }
 
 /**
+ * A day's text as open hours and a closing alone after them ("9-17, do 20", "9-5, till 8"), or
+ * null when it is no such text.
+ */
+export function closingAtEnd(day: string): [open: string, closing: string] | null {
+  if (parseDayHours(day).kind !== 'unknown') return null
+  const words = day.split(/(?<=[\s,;])(?=\S)/)
+  for (let k = 1; k < words.length; k++) {
+    const open = words
+      .slice(0, k)
+      .join('')
+      .replace(/[\s,;]+$/, '')
+    const closing = words.slice(k).join('').trim()
+    if (parseDayHours(open).kind === 'open' && isTill(closing)) return [open, closing]
+  }
+  return null
+}
+
+/**
  * Whether a day's hours end in a closing alone that names no day ("pn-pt 9-17, do 20", "Mon-Fri
  * 9-5, till 8"): some day closes then, which is not said, so none is guessed. Says how to write it.
  */
 export function closingNoDay(hours: string[], daysAt: (i: number) => string, doubts?: string[]): boolean {
-  for (let i = 0; i < hours.length; i++) {
-    if (parseDayHours(hours[i]!).kind !== 'unknown') continue
-    const words = hours[i]!.split(/(?<=[\s,;])(?=\S)/)
-    for (let k = 1; k < words.length; k++) {
-      const open = words
-        .slice(0, k)
-        .join('')
-        .replace(/[\s,;]+$/, '')
-      const closing = words.slice(k).join('').trim()
-      if (parseDayHours(open).kind !== 'open' || !isTill(closing)) continue
-      const [days, whole] = [daysAt(i), till(open, closing)]
-      const all = whole === null ? '' : `, or "${days} ${whole}" if that closing is theirs`
-      say(
-        doubts,
-        `its "${closing}" after "${days} ${open}" names no day that closes then. Write that day's name before it, as "${days}" names days${all}.`,
-      )
-      return true
-    }
-  }
-  return false
+  const i = hours.findIndex((day) => closingAtEnd(day) !== null)
+  if (i < 0) return false
+  const [open, closing] = closingAtEnd(hours[i]!)!
+  const [days, whole] = [daysAt(i), till(open, closing)]
+  const all = whole === null ? '' : `, or "${days} ${whole}" if that closing is theirs`
+  say(
+    doubts,
+    `its "${closing}" after "${days} ${open}" names no day that closes then. Write that day's name before it, as "${days}" names days${all}.`,
+  )
+  return true
 }
 
 /** A week's text less its words for a late opening beside hours whole (LATE_ASIDE), after lateAfterDays. */

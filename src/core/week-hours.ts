@@ -39,7 +39,7 @@ import {
 } from './week-days'
 import { giveDays } from './week-give'
 import { monthDoubt } from './week-months'
-import { closingNoDay, lateAfterDays, lateAside } from './week-again'
+import { closingAtEnd, closingNoDay, lateAfterDays, lateAside } from './week-again'
 import {
   daysSpelled,
   isClosed,
@@ -389,7 +389,8 @@ function languageOf(
 
 /**
  * Moves a word for closed ending a spec's hours to the next spec when it has none ("Tue-Sat
- * 10-18, closed Sun & Mon"), and a word for closed leading the days (Lead) to the first's.
+ * 10-18, closed Sun & Mon"), and a closing alone so ("Mon-Fri 9-5, till 8 on Thursdays"), and
+ * a word for closed leading the days (Lead) to the first's.
  */
 function closedToNext(text: string, at: number[], hours: string[], { closedWord, closedLead }: Lead): void {
   for (let i = 0; i < hours.length; i++) {
@@ -406,6 +407,9 @@ function closedToNext(text: string, at: number[], hours: string[], { closedWord,
       hours[i - 1] = before
       hours[i] = closed[1]!
     }
+    // "Mon-Fri 9-5, till 8 on Thursdays": a closing alone before days without hours is theirs.
+    const closing = i > 0 && hours[i] === '' ? closingAtEnd(hours[i - 1]!) : null
+    if (closing !== null) [hours[i - 1], hours[i]] = closing
   }
 }
 
