@@ -385,6 +385,10 @@ const CELLS: WeekCells = [
   ['Pon-Pt 9-17, So i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'], // So beside Polish days: sobota
   ['Sob i Nd zamknięte', null],
   ['Pn-Pt 9-17, Sob 9-13, Nd i święta nieczynne', '1-5 09:00-17:00; 6 09:00-13:00; 7 closed'],
+  // Polish days in the plural, "w" (on) before them: "w soboty", on Saturdays.
+  ['Pon-Pt 9-17, w soboty 10-14, w niedziele nieczynne', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
+  ['Pn-Pt 9-17, w czwartki do 19', '1-3,5 09:00-17:00; 4 09:00-19:00'],
+  ['poniedziałki nieczynne, pozostałe dni 9-17', '1 closed; 2-7 09:00-17:00'],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],

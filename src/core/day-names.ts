@@ -26,14 +26,14 @@ const DAY_NAMES: [string, number][] = [
   ...names(2, 'quarta-feira quarta qua'),
   ...names(3, 'quinta-feira quinta qui'),
   ...names(4, 'sexta-feira sexta sex'),
-  // Polish, with and without its letters (ł is no accent: it stays when folded); So is POLISH_OF's.
-  ...names(0, 'poniedziałek poniedzialek pon pn'),
-  ...names(1, 'wtorek wt'),
-  ...names(2, 'sroda sr'),
-  ...names(3, 'czwartek czw cz'),
-  ...names(4, 'piatek pt'),
-  ...names(5, 'sobota sob sb'),
-  ...names(6, 'niedziela niedz ndz nd'),
+  // Polish, with and without its letters (ł is no accent: it stays when folded), and plurals ("w soboty"); So is POLISH_OF's.
+  ...names(0, 'poniedziałek poniedzialek pon pn poniedziałki poniedzialki'),
+  ...names(1, 'wtorek wt wtorki'),
+  ...names(2, 'sroda sr srody'),
+  ...names(3, 'czwartek czw cz czwartki'),
+  ...names(4, 'piatek pt piatki'),
+  ...names(5, 'sobota sob sb soboty'),
+  ...names(6, 'niedziela niedz ndz nd niedziele'),
   // Swedish, folded: "Mån-Fre", "lördag"; Danish and Norwegian "lørdag" folds so too.
   ...names(0, 'mandag man'),
   ...names(1, 'tisdag tis'),
@@ -85,7 +85,8 @@ export const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])
 /** "So", Sunday in German, is sobota, Saturday, in Polish: read so beside a day only Polish names so. */
 export const POLISH_OF = new Map([['so', 5]])
 export const POLISH_ONLY = /(?<![\p{L}\d])(?:pn|pon|wt|sr|czw?|pt|sb|nd|ndz|niedz)(?![\p{L}\d])/u
-const POLISH_WHOLE = /(?<![\p{L}\d])(?:poniedzia[lł]ek|wtorek|sroda|czwartek|piatek|sobota|niedziela)(?![\p{L}\d])/u
+const POLISH_WHOLE =
+  /(?<![\p{L}\d])(?:poniedzia[lł](?:ek|ki)|wtor(?:ek|ki)|srod[ay]|czwart(?:ek|ki)|piat(?:ek|ki)|sobot[ay]|niedziel[ae])(?![\p{L}\d])/u
 /**
  * Whether days found read as Polish ("so" sobota, "i" joining days): one only Polish names short
  * ("Pn-Pt"), or whole ("poniedziałek-piątek") beside no other language's days.
@@ -95,7 +96,7 @@ export const readsPolish = (specs: string[]): boolean =>
   (specs.some((spec) => POLISH_WHOLE.test(spec)) && !specs.some(notPolish))
 /** Every Polish day: one beside another language's ("Mo-Fr 9-18, SB 24h", German self-service) is no day. */
 export const POLISH_DAYS =
-  /(?<![\p{L}\d])(?:poniedziałek|poniedzialek|pon|pn|wtorek|wt|sroda|sr|czwartek|czw|cz|piatek|pt|sobota|sob|sb|so|niedziela|niedz|ndz|nd)(?![\p{L}\d])/gu
+  /(?<![\p{L}\d])(?:poniedziałek|poniedzialek|poniedziałki|poniedzialki|pon|pn|wtorek|wtorki|wt|sroda|srody|sr|czwartek|czwartki|czw|cz|piatek|piatki|pt|sobota|soboty|sob|sb|so|niedziela|niedziele|niedz|ndz|nd)(?![\p{L}\d])/gu
 /** Whether days found name a day of another language than Polish: "i" (and) and "święta" (holidays) beside them are no sign. */
 export const notPolish = (days: string): boolean =>
   /\p{L}/u.test(days.replace(POLISH_DAYS, '').replace(/(?<![\p{L}\d])(?:i|swieta)(?![\p{L}\d])/gu, ''))
@@ -192,7 +193,7 @@ export const HOLIDAY_WORDS = [...HOLIDAYS]
 const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|alla|tot en met|tot|til|till)(?!\\p{L})'
 /** Polish days (so, beside them sobota): Polish "i" joins only these, and holidays after them ("Sob i Nd", "Nd i święta"). */
 const POLISH_NAMES =
-  'poniedziałek|poniedzialek|pon|pn|wtorek|wt|sroda|sr|czwartek|czw|cz|piatek|pt|sobota|sob|sb|so|niedziela|niedz|ndz|nd'
+  'poniedziałek|poniedzialek|poniedziałki|poniedzialki|pon|pn|wtorek|wtorki|wt|sroda|srody|sr|czwartek|czwartki|czw|cz|piatek|piatki|pt|sobota|soboty|sob|sb|so|niedziela|niedziele|niedz|ndz|nd'
 const POLISH_AND = `(?<=(?<![\\p{L}\\d])(?:${POLISH_NAMES})\\.?\\s+)i(?=\\s+(?:${POLISH_NAMES}|swieta)(?![\\p{L}\\d]))`
 const JOIN = `,|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en|og|och)(?!\\p{L})|${POLISH_AND}`
 
@@ -272,7 +273,7 @@ const LANGUAGES: [string, string][] = [
   ],
   [
     'Polish',
-    'poniedziałek poniedzialek pon pn wtorek wt sroda sr czwartek czw cz piatek pt sobota sob sb so niedziela niedz ndz nd',
+    'poniedziałek poniedzialek poniedziałki poniedzialki pon pn wtorek wtorki wt sroda srody sr czwartek czwartki czw cz piatek piatki pt sobota soboty sob sb so niedziela niedziele niedz ndz nd',
   ],
   [
     'Swedish',
