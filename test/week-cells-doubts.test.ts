@@ -50,6 +50,9 @@ const CELLS: WeekCells = [
   // A closing alone before its days, which have no hours of their own, is theirs.
   ['Mon-Fri 9-5, till 8 on Thursdays', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ["lun-sam 9h-19h, jusqu'à 21h le jeudi", '1-3,5-6 09:00-19:00; 4 09:00-21:00'],
+  ['Lun-Vie 9-20, hasta las 21 los jueves', '1-3,5 09:00-20:00; 4 09:00-21:00'],
+  ['Mån-fre 10-18, till 20 på torsdagar', '1-3,5 10:00-18:00; 4 10:00-20:00'],
+  ['Man-fre 10-18, til 20 på torsdager', '1-3,5 10:00-18:00; 4 10:00-20:00'],
   ['Pn-Pt 9-17, do 19 w czwartki', '1-3,5 09:00-17:00; 4 09:00-19:00'],
   // With no open hours before it, a closing alone is kept unread, as other unread days are.
   ['Mon-Fri 9-5, Sat till 2', '1-5 09:00-17:00; 6 ?'],

@@ -56,8 +56,8 @@ import {
 
 /** Separators left between one day's hours and the next days ("Mon-Fri 9-18 · Sat 10-14"). */
 const TRAILING = /[\s,;|/·•]+$/
-/** Words before a day or span ("from Monday", "du lundi", "le samedi", "von Montag", Polish "w czwartki"). */
-const BEFORE_DAYS = 'from|on|von|vom|du|de|del|dal|le|el|il|van|op|w'
+/** Words before a day or span ("from Monday", "du lundi", "los jueves", "von Montag", "på torsdagar", Polish "w czwartki"). */
+const BEFORE_DAYS = 'from|on|von|vom|du|de|del|dal|le|les|el|los|il|van|op|på|pa|w'
 /** Words for open and for opening hours, folded, in the languages read ("Öffnungszeiten:", "Öppet"). */
 const HOURS_WORDS =
   'hours|geoffnet|offnungszeiten|ouvert|horaires?|abierto|horarios?|aperto|orari|orario|geopend|openingstijden|openingsuren|oppet|oppettider|apent|apningstider|abent|abningstider|aberto|otwarte|godziny\\s+otwarcia'
