@@ -101,7 +101,11 @@ const OTHERWISE = new RegExp(`^(.*?\\S)[\\s,;.]+(${OTHER_DAYS})(?!\\p{L})\\s*:?\
 
 export function otherwise(text: string): [days: string, word: string, hours: string] | null {
   const m = OTHERWISE.exec(text)
-  return m === null ? null : [m[1]!, m[2]!, m[3]!.trim()]
+  if (m === null) return null
+  const [days, word, hours] = [m[1]!, m[2]!, m[3]!.trim()]
+  // "Mon-Fri 9-5, closed all other days": a word for closed right before the word is theirs.
+  const closed = hours === '' ? /^(.*?\S)[\s,;]+(\p{L}+)$/u.exec(days) : null
+  return closed !== null && isClosed(closed[2]!) ? [closed[1]!, word, closed[2]!] : [days, word, hours]
 }
 
 /** Bare hours closing by 3 after opening from 7 to 11 ("11-1"), read as the afternoon's ("10-2" is 10:00-14:00). */
