@@ -1,4 +1,5 @@
 // The Query API as the widget calls it: one GET, its JSON, and its error as an ApiError.
+import { retryAfterSeconds } from '../core/retry-after'
 
 export type Place = { label: string; lat: number; lng: number; country: string; precision: string }
 
@@ -97,11 +98,10 @@ export async function query<T>(
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
     const code = error.code ?? (response.status === 429 ? 'RATE_LIMITED' : `HTTP_${response.status}`)
-    // An empty Retry-After names no wait (Number('') is 0: asked again at once, for 90 s); an
-    // HTTP-date (a proxy's) the seconds till then, below 0 once past.
-    const retry = response.headers.get('retry-after') || Number.NaN
-    const after = Number(retry) >= 0 ? Number(retry) : (Date.parse(String(retry)) - Date.now()) / 1000
-    const wait = response.status === 503 && !Number.isNaN(after) ? Math.min(after, WAIT_MOST_S) : undefined
+    // Delta-seconds or an HTTP-date (a proxy's; 0 once past), as the client reads it: an empty or
+    // unreadable one ("-5") names no wait, and the 503 is a failure as one without it.
+    const after = response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
+    const wait = after === undefined ? undefined : Math.min(after, WAIT_MOST_S)
     throw new ApiError(code, error.message ?? response.statusText, wait)
   }
   return body as unknown as T
