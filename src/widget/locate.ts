@@ -1,5 +1,7 @@
 // The visitor's own position, as the browser gives it: asked for, or taken when it is shared
 // without asking (the visitor allowed this site before).
+import type { Texts } from './i18n'
+import type { Origin } from './url-state'
 
 /** Asks the browser for the position, for up to 10 s: `found` with it, else `failed` (refused: the visitor said no). */
 export function ownPosition(found: (lat: number, lng: number) => void, failed: (refused: boolean) => void): void {
@@ -16,4 +18,27 @@ export function ownPosition(found: (lat: number, lng: number) => void, failed: (
 export function positionShared(): Promise<boolean> {
   const asked = navigator.permissions?.query({ name: 'geolocation' })
   return asked ? asked.then((p) => p.state === 'granted').catch(() => false) : Promise.resolve(false)
+}
+
+/**
+ * The visitor's position asked for, `status` saying so: `found` with it as a search's origin, else
+ * `alert` says why not. Neither once `life` (the finder's) is aborted.
+ */
+export function locateSaying(
+  texts: Texts,
+  status: HTMLElement,
+  alert: HTMLElement,
+  life: AbortSignal,
+  found: (origin: Origin) => void,
+): void {
+  alert.textContent = ''
+  status.textContent = texts.locating
+  ownPosition(
+    (lat, lng) => life.aborted || found({ kind: 'geo', lat, lng }),
+    (refused) => {
+      if (life.aborted) return
+      status.textContent = ''
+      alert.textContent = refused ? texts.locateRefused : texts.locateFailed
+    },
+  )
 }

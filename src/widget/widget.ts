@@ -13,7 +13,7 @@ import { countText, warmFormats } from './format'
 import { fillForm, readForm, readPlace } from './form-state'
 import { type Lang, langOf } from '../core/languages'
 import { t, type Texts, textsFor } from './i18n'
-import { ownPosition, positionShared } from './locate'
+import { locateSaying, positionShared } from './locate'
 import type { StoreMap } from './map'
 import { preloadMap, storeMap } from './map-load'
 import type { Pressing } from './map-press'
@@ -26,7 +26,7 @@ import { markSelected, storeItem } from './results'
 import { StoreList } from './store-list'
 import { type ViewSwitch, viewSwitch } from './view-switch'
 import { filterParams, searchParams } from './search-params'
-import { firstSearch, type Origin, originOf, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
+import { firstSearch, originOf, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
 
 /** How long a finder waits for its filters before it shows without them (they come in later). */
 const SHOW_WITHIN_MS = 1000
@@ -572,21 +572,9 @@ export class Widget {
   /** `commit`: the visitor asked, and the search near them is a new entry of the history. */
   #locate(commit = false) {
     if (this.destroyed) return
-    const [texts, alert, status] = [this.#texts, this.#alert, this.#status]
-    alert.textContent = ''
-    status.textContent = texts.locating
-    ownPosition(
-      (lat, lng) => {
-        if (this.destroyed) return
-        this.#form.place.setText(texts.yourLocation)
-        const origin: Origin = { kind: 'geo', lat, lng }
-        void (commit ? this.#commit({ origin }) : this.search({ origin }))
-      },
-      (refused) => {
-        if (this.destroyed) return
-        status.textContent = ''
-        alert.textContent = refused ? texts.locateRefused : texts.locateFailed
-      },
-    )
+    locateSaying(this.#texts, this.#status, this.#alert, this.#life.signal, (origin) => {
+      this.#form.place.setText(this.#texts.yourLocation)
+      void (commit ? this.#commit({ origin }) : this.search({ origin }))
+    })
   }
 }
