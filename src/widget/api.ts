@@ -108,10 +108,16 @@ export async function query<T>(
 }
 
 /**
+ * queryWhenReady's `waiting`: called once its wait has lasted SAY_WAITING_MS; what it returns, if
+ * anything, is called once that wait is over (answered, failed or aborted).
+ */
+export type Waiting = () => (() => void) | undefined
+
+/**
  * query(), asked again while the service answers 503 with Retry-After (starting, or reading its
  * place data), each time after the wait it asks for (WAIT_LEAST_S to WAIT_MOST_S), for WAITING_MS
  * in all; then its error. No other failure is asked again. Aborting `signal` ends the wait too.
- * `waiting` is called once SAY_WAITING_MS after the first ask if the service is being waited for still.
+ * `waiting` is called SAY_WAITING_MS after the first ask if the service is being waited for still.
  */
 export async function queryWhenReady<T>(
   api: string,
@@ -119,10 +125,11 @@ export async function queryWhenReady<T>(
   path: string,
   params: [string, string][],
   signal?: AbortSignal,
-  waiting?: () => void,
+  waiting?: Waiting,
 ): Promise<T> {
   const since = Date.now()
   let say: ReturnType<typeof setTimeout> | undefined
+  let said: (() => void) | undefined
   try {
     for (;;) {
       try {
@@ -130,7 +137,7 @@ export async function queryWhenReady<T>(
       } catch (e) {
         const wait = e instanceof ApiError && e.wait !== undefined ? Math.max(e.wait, WAIT_LEAST_S) * 1000 : null
         if (wait === null || Date.now() + wait > since + WAITING_MS) throw e
-        if (waiting) say ??= setTimeout(waiting, since + SAY_WAITING_MS - Date.now())
+        if (waiting) say ??= setTimeout(() => (said = waiting()), since + SAY_WAITING_MS - Date.now())
         // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
         await new Promise<void>((resolve, reject) => {
           const stop = () => {
@@ -147,7 +154,8 @@ export async function queryWhenReady<T>(
       }
     }
   } finally {
-    // Answered, failed or aborted: nothing more to say of this wait.
+    // Answered, failed or aborted: nothing more to say of this wait, and what was said is over.
     clearTimeout(say)
+    said?.()
   }
 }

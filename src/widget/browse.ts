@@ -1,6 +1,6 @@
 // Before a search, the map shows the stores of its view, clustered (GET /clusters), with the
 // filters set: fitted at first to every store, then following the map as it moves.
-import { queryWhenReady } from './api'
+import { queryWhenReady, type Waiting } from './api'
 import type { ClustersAnswer } from './clusters'
 import type { StoreMap } from './map'
 import { MAX_MAP_TILES } from '../core/limits'
@@ -26,10 +26,13 @@ export class Browsing {
   readonly #options: { api: string; token: string }
   /** The filters' parameters, as set now. */
   readonly #filterParams: () => [string, string][]
+  /** The status line's busy text while the clusters wait for the service. */
+  readonly #waiting: Waiting
 
-  constructor(options: { api: string; token: string }, filterParams: () => [string, string][]) {
+  constructor(options: { api: string; token: string }, filterParams: () => [string, string][], waiting: Waiting) {
     this.#options = options
     this.#filterParams = filterParams
+    this.#waiting = waiting
   }
 
   /** The visitor handled the map: it is theirs, no longer fitted. */
@@ -76,6 +79,7 @@ export class Browsing {
         'clusters',
         p,
         controller.signal,
+        this.#waiting,
       )
       if (!this.on || controller.signal.aborted) return
       // The first view shows every store; after that the visitor moves the map. Browsed before the

@@ -2,7 +2,7 @@
 // picked. A bubble no zoom splits (stores on one point) is taken as its first store by name, as its
 // dot would be. Part of map.js: it asks with widget.js's queryWhenReady(), whose errors are its
 // ApiErrors.
-import type { ApiError, LocationsAnswer, queryWhenReady } from './api'
+import type { ApiError, LocationsAnswer, queryWhenReady, Waiting } from './api'
 import type { Cluster, Single } from './clusters'
 import type { Options } from './options'
 
@@ -26,7 +26,7 @@ export type Pressing = {
   /** Sets the status line, as the list's search does: its "Searching…", the prompt of no search, or nothing. */
   say: (key: 'loading' | 'prompt' | null) => void
   /** Tells the visitor a press's stores wait for the service (starting), as a search's do. */
-  waiting: () => void
+  waiting: Waiting
 }
 
 /** What pressing `one` on the map does. */

@@ -5,6 +5,7 @@ import { Browsing } from './browse'
 import type { Single } from './clusters'
 import { h } from './dom'
 import { beyondRadius } from './beyond'
+import { busyLine } from './busy'
 import { sayFailure, sayFiltersFailed, sayUnusable, tryAgain } from './failures'
 import { type CountBar, countBar, pastFilters } from './filter-count'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
@@ -60,6 +61,8 @@ export class Widget {
   readonly #browsing: Browsing
   readonly #form: Form
   readonly #status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
+  /** The `waiting` of a request: the status line says the service is busy (busy.ts). */
+  readonly #busy = busyLine(this.#status, () => this.#texts.waiting)
   readonly #alert = h('p', { class: 'sl-error', role: 'alert' })
   readonly #stores: StoreList
   readonly #mapEl = h('div', { class: 'sl-map' })
@@ -89,7 +92,7 @@ export class Widget {
     this.lang = lang
     this.#texts = texts
     this.#placeLang = placeLang
-    this.#browsing = new Browsing(options, () => filterParams(this.#state))
+    this.#browsing = new Browsing(options, () => filterParams(this.#state), this.#busy())
     this.#state =
       given ??
       (options.urlState ? readState(location.href, urlKeys) : null) ??
@@ -274,7 +277,7 @@ export class Widget {
       ['lang', this.#placeLang],
     ]
     const { api, token } = this.#options
-    const answer = await queryWhenReady<{ data: { places: Place[] } }>(api, token, 'places', p, signal)
+    const answer = await queryWhenReady<{ data: { places: Place[] } }>(api, token, 'places', p, signal, this.#busy())
     return answer.data.places
   }
 
@@ -367,7 +370,7 @@ export class Widget {
       browse: () => void this.#browse(),
       failed: (e, again) => sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again)),
       say: (key) => void (this.#status.textContent = key && this.#texts[key]),
-      waiting: this.#sayWaiting,
+      waiting: this.#busy(this.#texts.loading),
     }
     void storeMap(this.#mapEl, this.#options, this.#texts, this.lang, (id) => this.select(id, true), pressing)
       .then((m) => {
@@ -472,7 +475,8 @@ export class Widget {
     this.#alert.textContent = ''
     const { api, token } = this.#options
     try {
-      const [signal, waiting] = [controller.signal, this.#sayWaiting]
+      // A search's busy text replaces its "Searching…"; a further page's, the count.
+      const [signal, waiting] = [controller.signal, this.#busy(offset === 0 ? this.#texts.loading : undefined)]
       const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting)
       return controller.signal.aborted ? null : answer
     } catch (e) {
@@ -491,7 +495,8 @@ export class Widget {
     this.#bar.stale()
     const { api, token } = this.#options
     // The search's own signal: a newer search, or destroy(), ends it and any wait for the service.
-    const beyond = await beyondRadius(api, token, this.#params(0)!, words, asked!.signal).catch(() => null)
+    const wait = { signal: asked!.signal, waiting: this.#busy() }
+    const beyond = await beyondRadius(api, token, this.#params(0)!, words, wait).catch(() => null)
     if (this.#pending !== asked) return
     if (beyond?.kind !== 'nearest') this.#bar.count(0)
     if (beyond === null) return

@@ -1,11 +1,22 @@
 // The finder while the service is busy (503 with Retry-After), in a real browser against a real
-// server with the demo data: a Retry-After neither seconds nor a date names no wait.
+// server with the demo data: every request a visitor waits on (a further page, place suggestions,
+// the nearest stores beyond the radius, the map's clusters) has the status line say so after a
+// while, and what it said comes back once answered; a Retry-After neither seconds nor a date
+// names no wait.
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import type { Page, Route } from 'playwright-core'
+import { MAX_RADIUS } from '../../src/core/limits'
+import { chromiumPath, newPage, starting } from './browser'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
+
+const BUSY = 'The store finder is busy just now. Trying again…'
+const PROMPT = 'Type a town or postcode, or use your location, to find the nearest stores.'
+
+/** Whether `url` asks for the nearest stores beyond a search's radius (beyond.ts: the farthest radius). */
+const beyond = (url: URL) =>
+  url.pathname.endsWith('/locations') && url.searchParams.get('radius') === String(MAX_RADIUS)
 
 /** Types `place` into the place box and presses Enter. */
 async function searchFor(page: Page, place: string): Promise<void> {
@@ -14,7 +25,85 @@ async function searchFor(page: Page, place: string): Promise<void> {
   await box.press('Enter')
 }
 
+/** The page's requests that `url` matches answered as the service starting till `ready()` is called. */
+async function busyTill(page: Page, url: Parameters<Page['route']>[0]) {
+  let [ready, asked] = [false, 0]
+  await page.route(url, (route: Route) => (asked++, ready ? route.continue() : starting(route)))
+  return { ready: () => void (ready = true), asked: () => asked }
+}
+
+/** The status line once it says `text`. */
+const statusSaying = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
+
 describe.skipIf(chromiumPath === null)('the finder while the service is busy, in Chromium', () => {
+  test('"Show more stores" waiting for the service: the status line says it is busy, then the stores shown', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').nth(9).waitFor()
+      const more = await busyTill(page, (url) => url.searchParams.get('offset') === '10')
+      await page.getByRole('button', { name: 'Show more stores' }).click()
+      await statusSaying(page, BUSY).waitFor()
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+      more.ready()
+      await page.locator('.sl-item').nth(10).waitFor()
+      await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('place suggestions waiting for the service: busy said, then the prompt again with the list', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const places = await busyTill(page, '**/places?*')
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await statusSaying(page, PROMPT).waitFor()
+      await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
+      await statusSaying(page, BUSY).waitFor()
+      places.ready()
+      await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
+      await statusSaying(page, PROMPT).waitFor()
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('the nearest stores beyond the radius waiting for the service: busy said, then they are listed', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const nearest = await busyTill(page, beyond)
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'Inverness, United Kingdom')
+      await statusSaying(page, BUSY).waitFor()
+      nearest.ready()
+      await statusSaying(page, /^No stores within .* of Inverness, United Kingdom\. The nearest stores:$/).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(3)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test("the map's clusters waiting for the service: busy said, then the bubbles and the prompt", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const clusters = await busyTill(page, '**/clusters?*')
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await statusSaying(page, BUSY).waitFor()
+      expect(await page.locator('.sl-cluster').count()).toBe(0)
+      clusters.ready()
+      await page.locator('.sl-cluster').first().waitFor()
+      await statusSaying(page, PROMPT).waitFor()
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test('a 503 whose Retry-After is neither seconds nor a date ("-5", "1.5") names no wait: its error said at once', async () => {
     for (const value of ['-5', '1.5']) {
       const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
