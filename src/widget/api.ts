@@ -115,9 +115,11 @@ export type Waiting = () => (() => void) | undefined
 
 /**
  * query(), asked again while the service answers 503 with Retry-After (starting, or reading its
- * place data), each time after the wait it asks for (WAIT_LEAST_S to WAIT_MOST_S), for WAITING_MS
- * in all; then its error. No other failure is asked again. Aborting `signal` ends the wait too.
- * `waiting` is called SAY_WAITING_MS after the first ask if the service is being waited for still.
+ * place data), each time after the wait it asks for (WAIT_LEAST_S to WAIT_MOST_S), till WAITING_MS
+ * after `since`; then its error. No other failure is asked again. Aborting `signal` ends the wait
+ * too. `since`: when the wait began, before this request (a search's, its filters waited on
+ * first): one wait of the visitor's, bounded once. `waiting` is called SAY_WAITING_MS after it if
+ * the service is being waited for still.
  */
 export async function queryWhenReady<T>(
   api: string,
@@ -126,8 +128,8 @@ export async function queryWhenReady<T>(
   params: [string, string][],
   signal?: AbortSignal,
   waiting?: Waiting,
+  since = Date.now(),
 ): Promise<T> {
-  const since = Date.now()
   let say: ReturnType<typeof setTimeout> | undefined
   let said: (() => void) | undefined
   try {

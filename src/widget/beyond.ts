@@ -8,26 +8,26 @@ const NEAREST = 3
 
 export type Beyond = { kind: 'nearest'; locations: Location[] } | { kind: 'noMatch' } | null
 
-/** The search's wait for the service: its signal and its busy text (`waiting`). */
-export type SearchWait = { signal: AbortSignal; waiting: Waiting }
+/** The search's wait for the service: its signal, its busy text (`waiting`) and when it began (`since`). */
+export type SearchWait = { signal: AbortSignal; waiting: Waiting; since: number }
 
 /**
  * For a search of `params` that found nothing: the nearest stores its filters and words let
  * through, within MAX_RADIUS of its centre; else, when `words` were searched and no store has
  * them, noMatch; else null (nothing better to say than that none is near). Each is asked again
- * while the service starts, the status line saying so; aborting its signal (a newer search)
- * ends it, its waits too.
+ * while the service starts, the status line saying so, within the search's wait (since); aborting
+ * its signal (a newer search) ends it, its waits too.
  */
 export async function beyondRadius(
   api: string,
   token: string,
   params: [string, string][],
   words: string,
-  { signal, waiting }: SearchWait,
+  { signal, waiting, since }: SearchWait,
 ): Promise<Beyond> {
   const wider: [string, string][] = params.filter(([k]) => k !== 'radius' && k !== 'limit' && k !== 'offset')
   wider.push(['radius', String(MAX_RADIUS)], ['limit', String(NEAREST)])
-  const nearest = await queryWhenReady<LocationsAnswer>(api, token, 'locations', wider, signal, waiting)
+  const nearest = await queryWhenReady<LocationsAnswer>(api, token, 'locations', wider, signal, waiting, since)
   if (nearest.data.locations.length > 0) return { kind: 'nearest', locations: nearest.data.locations }
   if (words === '') return null
   const p: [string, string][] = [
@@ -35,6 +35,6 @@ export async function beyondRadius(
     ['search', words],
     ['limit', '1'],
   ]
-  const anywhere = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting)
+  const anywhere = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since)
   return anywhere.data.pagination.total === 0 ? { kind: 'noMatch' } : null
 }

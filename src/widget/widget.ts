@@ -192,6 +192,8 @@ export class Widget {
   /** Searches again, with these parts of the search changed. */
   async search(change: Partial<SearchState> = {}): Promise<void> {
     if (this.destroyed) return
+    // Its filters, its stores and the nearest beyond its radius: one wait for the service, bounded once.
+    const since = Date.now()
     this.#readForm()
     Object.assign(this.#state, change)
     this.#area = leaveArea(this.#state, this.#area)
@@ -232,7 +234,7 @@ export class Widget {
     }
     let answer: LocationsAnswer | null
     try {
-      answer = await this.#fetchPage(0)
+      answer = await this.#fetchPage(0, since)
     } catch {
       if (this.destroyed) return
       // The alert says why; the last search's stores are not this one's answer.
@@ -256,7 +258,7 @@ export class Widget {
     stores.show(answer.data)
     this.#status.textContent = this.#countText()
     this.#bar.count(stores.total)
-    if (stores.total === 0 && state.origin !== null) void this.#sayBeyond()
+    if (stores.total === 0 && state.origin !== null) void this.#sayBeyond(since)
     if (state.selected && !stores.stores.some((l) => l.id === state.selected)) state.selected = null
     this.#map?.show(stores.stores, this.#center, true)
     markSelected(stores.list, state.selected)
@@ -466,7 +468,8 @@ export class Widget {
     return this.#browse()
   }
 
-  async #fetchPage(offset: number): Promise<LocationsAnswer | null> {
+  /** A page of the search's stores; `since`: when the search's wait for the service began. */
+  async #fetchPage(offset: number, since = Date.now()): Promise<LocationsAnswer | null> {
     const p = this.#params(offset)
     if (p === null || this.destroyed) return null
     this.#pending?.abort()
@@ -477,7 +480,7 @@ export class Widget {
     try {
       // A search's busy text replaces its "Searching…"; a further page's, the count.
       const [signal, waiting] = [controller.signal, this.#busy(offset === 0 ? this.#texts.loading : undefined)]
-      const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting)
+      const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since)
       return controller.signal.aborted ? null : answer
     } catch (e) {
       if ((e as Error).name === 'AbortError') return null
@@ -490,12 +493,12 @@ export class Widget {
   }
 
   /** None within the radius: the nearest stores beyond it, or that no store has the words (beyond.ts). */
-  async #sayBeyond(): Promise<void> {
+  async #sayBeyond(since: number): Promise<void> {
     const [asked, words] = [this.#pending, this.#state.keyword.trim()]
     this.#bar.stale()
     const { api, token } = this.#options
     // The search's own signal: a newer search, or destroy(), ends it and any wait for the service.
-    const wait = { signal: asked!.signal, waiting: this.#busy() }
+    const wait = { signal: asked!.signal, waiting: this.#busy(), since }
     const beyond = await beyondRadius(api, token, this.#params(0)!, words, wait).catch(() => null)
     if (this.#pending !== asked) return
     if (beyond?.kind !== 'nearest') this.#bar.count(0)

@@ -1,8 +1,8 @@
 // The finder while the service is busy (503 with Retry-After), in a real browser against a real
 // server with the demo data: every request a visitor waits on (a further page, place suggestions,
 // the nearest stores beyond the radius, the map's clusters) has the status line say so after a
-// while, and what it said comes back once answered; a Retry-After neither seconds nor a date
-// names no wait.
+// while, and what it said comes back once answered; a search's wait, its filters' included, is
+// bounded once; a Retry-After neither seconds nor a date names no wait.
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import { MAX_RADIUS } from '../../src/core/limits'
@@ -98,6 +98,32 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       clusters.ready()
       await page.locator('.sl-cluster').first().waitFor()
       await statusSaying(page, PROMPT).waitFor()
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('a search whose filters stay busy till their wait ends: its stores are not waited for as long again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    // The page's clock runs on, and leaps as the test says: the waits' 90 s without waiting them.
+    await page.clock.install()
+    await busyTill(page, '**/filters*')
+    const stores = await busyTill(page, '**/locations?*')
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      // No unit yet (none on the page, the filters not answered): the search waits on the filters.
+      await searchFor(page, 'London')
+      await statusSaying(page, BUSY).waitFor()
+      expect(stores.asked()).toBe(0)
+      await page.clock.fastForward(90_000)
+      // The filters' wait over, the search's is too: its stores refused once more, their failure said.
+      await page.locator('.sl-root > .sl-error').filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('The stores could not be loaded. Try again')
+      expect(await page.locator('.sl-filter-slot [role="alert"]').textContent()).toContain(
+        'The filters could not be loaded.',
+      )
+      expect(await page.getByRole('status').textContent()).toBe('')
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
