@@ -1,6 +1,6 @@
 // A finder's answer as a list: the stores found, in order, their items, and "More" while the
 // service has further pages of them. The finder says the counts and moves the map.
-import type { Location, LocationsAnswer } from './api'
+import type { Location, LocationsAnswer, Waiting } from './api'
 import { append, h } from './dom'
 import type { Texts } from './i18n'
 import { listKeys } from './results'
@@ -13,6 +13,8 @@ export class StoreList {
   readonly list: HTMLOListElement
   readonly box: HTMLDivElement
   readonly #more: HTMLButtonElement
+  /** Under "Show more stores" while its page waits for the service: where the visitor looks, the status line far above. */
+  readonly #moreBusy: HTMLParagraphElement
   readonly #item: (location: Location, n: number) => HTMLElement
   /** On a phone, the list-or-map switch: whether there is a list to show. */
   readonly #found: (any: boolean) => void
@@ -28,7 +30,9 @@ export class StoreList {
     this.list = h('ol', { class: 'sl-list', 'aria-label': label })
     this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
     this.#more.addEventListener('click', more)
-    this.box = h('div', { class: 'sl-results' }, this.list, this.#more)
+    // Not read out: the status line, a live region, says the same.
+    this.#moreBusy = h('p', { class: 'sl-more-busy', 'aria-hidden': 'true', hidden: true }, texts.waiting)
+    this.box = h('div', { class: 'sl-results' }, this.list, this.#more, this.#moreBusy)
     listKeys(this.list)
   }
 
@@ -40,6 +44,20 @@ export class StoreList {
     // Till the first answer, an empty list keeps its room on a phone (widget.css).
     if (answered) this.box.classList.add('sl-answered')
     this.#more.hidden = true
+  }
+
+  /** A further page's `waiting`: the busy text under its button too, till its wait is over. */
+  moreWaiting(waiting: Waiting): Waiting {
+    return () => {
+      const over = waiting()
+      this.#moreBusy.hidden = false
+      // Under the button, past the end of a list that scrolls in its box: scrolled to, as little as it takes.
+      this.#moreBusy.scrollIntoView({ block: 'nearest' })
+      return () => {
+        over?.()
+        this.#moreBusy.hidden = true
+      }
+    }
   }
 
   /** A search's first page, listed from its top. */

@@ -62,7 +62,7 @@ export class Widget {
   readonly #form: Form
   readonly #status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
   /** The `waiting` of a request: the status line says the service is busy (busy.ts). */
-  readonly #busy = busyLine(this.#status, () => this.#texts.waiting)
+  readonly #busy = busyLine(this.#status, () => this.#texts)
   readonly #alert = h('p', { class: 'sl-error', role: 'alert' })
   readonly #stores: StoreList
   readonly #mapEl = h('div', { class: 'sl-map' })
@@ -92,7 +92,7 @@ export class Widget {
     this.lang = lang
     this.#texts = texts
     this.#placeLang = placeLang
-    this.#browsing = new Browsing(options, () => filterParams(this.#state), this.#busy())
+    this.#browsing = new Browsing(options, () => filterParams(this.#state), this.#busy.replacing())
     this.#state =
       given ??
       (options.urlState ? readState(location.href, urlKeys) : null) ??
@@ -278,8 +278,8 @@ export class Widget {
       ['q', q],
       ['lang', this.#placeLang],
     ]
-    const { api, token } = this.#options
-    const answer = await queryWhenReady<{ data: { places: Place[] } }>(api, token, 'places', p, signal, this.#busy())
+    const [{ api, token }, waiting] = [this.#options, this.#busy.replacing()]
+    const answer = await queryWhenReady<{ data: { places: Place[] } }>(api, token, 'places', p, signal, waiting)
     return answer.data.places
   }
 
@@ -372,7 +372,7 @@ export class Widget {
       browse: () => void this.#browse(),
       failed: (e, again) => sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again)),
       say: (key) => void (this.#status.textContent = key && this.#texts[key]),
-      waiting: this.#busy(this.#texts.loading),
+      waiting: this.#busy.searching(),
     }
     void storeMap(this.#mapEl, this.#options, this.#texts, this.lang, (id) => this.select(id, true), pressing)
       .then((m) => {
@@ -478,8 +478,9 @@ export class Widget {
     this.#alert.textContent = ''
     const { api, token } = this.#options
     try {
-      // A search's busy text replaces its "Searching…"; a further page's, the count.
-      const [signal, waiting] = [controller.signal, this.#busy(offset === 0 ? this.#texts.loading : undefined)]
+      // A search's busy text replaces its "Searching…"; a further page's follows the count, and shows by its button.
+      const signal = controller.signal
+      const waiting = offset === 0 ? this.#busy.searching() : this.#stores.moreWaiting(this.#busy.after())
       const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since)
       return controller.signal.aborted ? null : answer
     } catch (e) {
@@ -498,7 +499,7 @@ export class Widget {
     this.#bar.stale()
     const { api, token } = this.#options
     // The search's own signal: a newer search, or destroy(), ends it and any wait for the service.
-    const wait = { signal: asked!.signal, waiting: this.#busy(), since }
+    const wait = { signal: asked!.signal, waiting: this.#busy.after(), since }
     const beyond = await beyondRadius(api, token, this.#params(0)!, words, wait).catch(() => null)
     if (this.#pending !== asked) return
     if (beyond?.kind !== 'nearest') this.#bar.count(0)

@@ -44,11 +44,15 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await page.locator('.sl-item').nth(9).waitFor()
       const more = await busyTill(page, (url) => url.searchParams.get('offset') === '10')
       await page.getByRole('button', { name: 'Show more stores' }).click()
-      await statusSaying(page, BUSY).waitFor()
+      // After the count, which stays; under the button too, where the visitor looks.
+      await statusSaying(page, new RegExp(`^\\d+ stores within .* of London.*\\. ${BUSY}$`)).waitFor()
+      expect(await page.locator('.sl-more-busy').textContent()).toBe(BUSY)
+      expect(await page.locator('.sl-more-busy').isVisible()).toBe(true)
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
       more.ready()
       await page.locator('.sl-item').nth(10).waitFor()
       await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
+      expect(await page.locator('.sl-more-busy').isVisible()).toBe(false)
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
@@ -78,7 +82,8 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       await searchFor(page, 'Inverness, United Kingdom')
-      await statusSaying(page, BUSY).waitFor()
+      // After what the search found, which stays in sight.
+      await statusSaying(page, new RegExp(`^No stores within .* of Inverness, United Kingdom\\..* ${BUSY}$`)).waitFor()
       nearest.ready()
       await statusSaying(page, /^No stores within .* of Inverness, United Kingdom\. The nearest stores:$/).waitFor()
       expect(await page.locator('.sl-item').count()).toBe(3)
