@@ -32,6 +32,7 @@ export function refuseDeleting(
   const going = missing(coded, plans, removals)
   const gone = going.length
   const locations = `location${gone === 1 ? '' : 's'}`
+  const zeros = lostZerosHint(going, plans, words)
   if (maxDelete !== null && gone > maxDelete) {
     const some = going.slice(0, 5).map((l) => JSON.stringify(l.externalId))
     throw new LocationError(
@@ -40,6 +41,7 @@ export function refuseDeleting(
       {
         delete_missing: [
           `Refused: ${words.sent} lacks the external_id of ${gone} ${locations} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check ${words.sent}; if they are meant to go, raise ${words.maxDelete}.`,
+          ...zeros,
         ],
       },
     )
@@ -59,12 +61,44 @@ export function refuseDeleting(
     {
       delete_missing: [
         `Refused: it would delete every location with an external_id. Check ${words.sent} and its external_ids. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without ${words.deleteMissing}.`,
+        ...zeros,
       ],
     },
   )
 }
 
 type Coded = { id: string; externalId: string; name: string }
+
+/** A store code of digits without its leading zeros: "0012" and "12" are both "12". */
+const bareDigits = (code: string): string | null => (/^\d+$/.test(code) ? code.replace(/^0+(?=\d)/, '') : null)
+
+/**
+ * What to say when items that create a location have the code of one that delete_missing would
+ * delete but for leading zeros ("12" sent, "0012" stored): a sheet saved in Excel loses them, and
+ * the refusal's "none matches" alone does not say why. Empty when no item does.
+ */
+function lostZerosHint(going: Coded[], plans: Plan[], words: BulkWords): string[] {
+  const goingByBare = new Map<string, string>()
+  for (const l of going) {
+    const bare = bareDigits(l.externalId)
+    if (bare !== null) goingByBare.set(bare, l.externalId)
+  }
+  if (goingByBare.size === 0) return []
+  const pairs: [sent: string, stored: string][] = []
+  for (const plan of plans) {
+    const code = plan.patch.externalId
+    if (plan.target !== null || typeof code !== 'string') continue
+    const stored = goingByBare.get(bareDigits(code) ?? '')
+    if (stored !== undefined && stored !== code) pairs.push([code, stored])
+  }
+  const [first] = pairs
+  if (first === undefined) return []
+  const [sent, stored] = first
+  const many = pairs.length === 1 ? 'One external_id' : `${pairs.length} external_ids`
+  return [
+    `${many} of ${words.sent} ${pairs.length === 1 ? 'differs' : 'differ'} from a stored one only in leading zeros ("${sent}" sent, "${stored}" stored): a spreadsheet drops them (Excel reads ${stored.length > sent.length ? `${stored} as ${sent}` : `${sent} as ${stored}`}). Give the codes as they are stored (format the column as text) and send it again.`,
+  ]
+}
 
 /** The locations delete_missing removes: those of `coded` (the locator's with an external id) that no item matched. */
 export function missing(coded: Coded[], plans: Plan[], removals: Removal[]): Coded[] {

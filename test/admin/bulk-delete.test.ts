@@ -111,4 +111,28 @@ describe('bulk upsert, delete_missing', () => {
     expect((await all()).map((l: any) => l.external_id).sort()).toEqual(['S1', 'S2', 'S9'])
     expect(before).toBe(2)
   })
+
+  test('a refusal of delete_missing says when the codes sent lost their leading zeros', async () => {
+    await bulk({ locations: [store('0001'), store('0002'), store('0003'), store('S4')] })
+    const before = snapshot()
+    // A sheet saved again in Excel: every zero-led code comes back without its zeros.
+    const lost = [store('1'), store('2'), store('3')]
+    const every = await bulk({ locations: [...lost, store('S4', { external_id: 'S9' })], delete_missing: true })
+    expect(every.status).toBe(422)
+    expect(every.body.details.delete_missing).toEqual([
+      expect.stringMatching(/^Refused: it would delete every location with an external_id\./),
+      '3 external_ids of the request differ from a stored one only in leading zeros ("1" sent, "0001" stored): a spreadsheet drops them (Excel reads 0001 as 1). Give the codes as they are stored (format the column as text) and send it again.',
+    ])
+    const capped = await csv(
+      'external_id,name,address,lat,lng\n1,Store 1,1 Main St,40.01,-3.01\nS4,Store S4,4 Main St,40.04,-3.04\n',
+      '?delete_missing=true&max_delete=1',
+    )
+    expect(capped.body.details.delete_missing[1]).toStartWith(
+      'One external_id of the request differs from a stored one only in leading zeros ("1" sent, "0001" stored)',
+    )
+    // Codes that match, or differ otherwise, add nothing.
+    const plain = await bulk({ locations: [store('S7')], delete_missing: true })
+    expect(plain.body.details.delete_missing).toHaveLength(1)
+    expect(snapshot()).toEqual(before)
+  })
 })
