@@ -27,6 +27,19 @@ const CUSTOM_PREFIXES = new Set(['custom', 'customfields'])
 export const MARK =
   /\s*(?:\*+|:|\((?:required|optional|pflichtfeld|pflicht|erforderlich|obligatoire|facultatif|obligatorio|opcional|obbligatorio|facoltativo|verplicht|optioneel)\))\s*$/iu
 
+/**
+ * What a coordinate column's header says after its name of the datum or the unit: "Latitude
+ * (WGS84)", "Lng [decimal degrees]", "Lat °", "Lon_WGS84". Every such note means the decimal
+ * degrees the cells are read as; a header with another datum ("(GCJ-02)") stays unread.
+ */
+const COORDINATE_NOTE =
+  /(?:\s*[([]\s*(?:wgs\s*-?\s*84|epsg\s*:?\s*4326|(?:decimal|dezimal|décimal|decimale|decimaal)(?:\s*(?:degrees?|grad|°))?|dd|deg|degrees?|grad|grados|gradi|°)\s*[)\]]|\s*°|[\s_-]+wgs\s*-?\s*84)\s*$/iu
+
+/** A coordinate column's header without its note of datum or unit (COORDINATE_NOTE): "Latitude (WGS84)" is "Latitude". */
+export const withoutCoordinateNote = (header: string): string => header.replace(MARK, '').replace(COORDINATE_NOTE, '')
+
+const COORDINATE_FIELDS = new Set(['coordinates.lat', 'coordinates.lng'])
+
 const headerKey = (text: string) =>
   text
     .replace(MARK, '')
@@ -73,7 +86,9 @@ export function columnField(header: string): string | null {
     const field = FIELD_BY_KEY.get(key)
     if (field !== undefined) return field
   }
-  return null
+  const bare = withoutCoordinateNote(header)
+  const field = bare === header ? undefined : FIELD_BY_KEY.get(headerKey(bare))
+  return field !== undefined && COORDINATE_FIELDS.has(field) ? field : null
 }
 
 /** Columns other locators export that hold what no field can take from them, and what to write instead. */

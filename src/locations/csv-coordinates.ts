@@ -1,6 +1,7 @@
 // Coordinate cells read as numbers, in the forms spreadsheets hold them: decimals with a point or
 // a comma, a Unicode minus, a degree sign, a hemisphere letter, degrees-minutes-seconds; and one
 // column holding both ("Coordinates": "52.5170, 13.3889").
+import { withoutCoordinateNote } from './csv-columns'
 import type { RawRecord } from './csv-records'
 
 type Axis = 'lat' | 'lng'
@@ -102,7 +103,10 @@ export function coordinateProblem(header: string, field: string, cell: string): 
   return `${named} must be a number; got ${JSON.stringify(cell)}. Write a decimal number such as 48.8566 or -3.7074 (${examples} are read too).`
 }
 
-const pairKey = (header: string) => header.toLowerCase().replace(/[\s_.,/()-]/g, '')
+const pairKey = (header: string) =>
+  withoutCoordinateNote(header)
+    .toLowerCase()
+    .replace(/[\s_.,/()-]/g, '')
 /** Headers of a column holding both coordinates. */
 const PAIR_NAMES = new Set(
   [

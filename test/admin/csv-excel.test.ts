@@ -310,3 +310,28 @@ describe('files from other tools, over HTTP', () => {
     })
   }
 })
+
+describe('coordinate columns with a note of datum or unit, over HTTP', () => {
+  test('"Latitude (WGS84)", "Lng [decimal degrees]", "Lat °" are the coordinates; another datum stays unread', async () => {
+    const heads = [
+      ['Latitude (WGS84)', 'Longitude (WGS 84)'],
+      ['Lat [decimal degrees]', 'Lng [decimal degrees]'],
+      ['Breitengrad (dezimal)', 'Längengrad (dezimal)'],
+      ['Lat °', 'Lon °'],
+      ['Lat_WGS84', 'Lon_WGS84'],
+    ]
+    for (const [lat, lng] of heads) {
+      const res = await csv(
+        `Store Code;Name;Address;${lat};${lng}\nW1;Mitte;Unter den Linden 1;52,517;13,389\n`,
+        '?dry_run=true',
+      )
+      expect([lat, res.status, res.body.unknown_columns, res.body.results[0].geocoding]).toEqual([lat, 200, [], null])
+    }
+    // A point of another datum is not WGS84: read as one it would be some hundred metres off.
+    const other = await csv(
+      'Store Code,Name,Address,Latitude (GCJ-02),Longitude (GCJ-02)\nW1,Downing,"10 Downing Street, London SW1A 2AA",51.5,-0.13\n',
+      '?dry_run=true',
+    )
+    expect(other.body.unknown_columns).toEqual(['Latitude (GCJ-02)', 'Longitude (GCJ-02)'])
+  })
+})
