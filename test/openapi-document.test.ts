@@ -334,3 +334,29 @@ describe('GET /docs/api', () => {
     expect(res.body.error).toBe('not_found')
   })
 })
+
+describe("the bulk answer's descriptions", () => {
+  test('warnings and notes describe what real answers put in them, not the geocoder alone', async () => {
+    const res = await f.env.call('POST', '/admin/v1/locations/bulk', {
+      body: {
+        dry_run: true,
+        locations: [
+          { name: 'Kiosk', address: '1 Main Street, Springfield', coordinates: { lat: 39.78, lng: -89.65 }, nmae: 'x' },
+          { name: 'Kiosk', address: '1 Main Street, Springfield', coordinates: { lat: 39.78, lng: -89.65 } },
+        ],
+      },
+    })
+    const [warnings] = res.body.results[1].warnings as string[]
+    const [fieldWarning] = res.body.results[0].warnings as string[]
+    expect([fieldWarning, warnings, res.body.notes?.length]).toEqual([
+      expect.stringContaining('nmae'),
+      expect.stringContaining('locations[0]'),
+      1,
+    ])
+    const answer = doc.components.schemas.BulkUpsertAnswer.properties
+    const said = answer.results.items.properties.warnings.description
+    expect(said).toContain("a field that is not a location's")
+    expect(said).toContain('repeats a stored one or an earlier item')
+    expect(answer.notes.description).toContain('repeat an earlier one of the same body')
+  })
+})

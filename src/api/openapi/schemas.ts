@@ -297,14 +297,17 @@ export const SCHEMAS = {
             }),
           ),
           geocoding: nullable(closed({ precision: oneOf(PRECISIONS), source: t.String() })),
-          warnings: t.Array(t.String(), { description: 'Where the geocoder put the address, if worth a look.' }),
+          warnings: t.Array(t.String(), {
+            description:
+              "Points worth a look; the item is written all the same. Placed only at city level or coarser; a point in another country than the row's `country`, or far from its postcode or the town its address names; hours text that could not be read (kept, and counted as unknown); a field that is not a location's, not read; a cell a spreadsheet spoilt or read otherwise than written (a postcode's lost leading zero); a store code that may be a stored one's without its leading zeros; a location to create without an external_id that repeats a stored one or an earlier item; with `absent`, what the delete item named.",
+          }),
         }),
       ),
       unknown_columns: t.Optional(t.Array(t.String(), { description: 'CSV bodies: header cells not read.' })),
       notes: t.Optional(
         t.Array(t.String(), {
           description:
-            "What is said of the request as a whole. Of any body: how many locations to create without an external_id have the name and address, or the name and a point within 10 m, of a location the locator has (each such result's warnings name it), and the fix: give each its store code as external_id. Of a CSV body with no row of a store: what its lines were read as (the header again, title lines), or that no line is below the header. Of any CSV body: a column another tool's export fills with what no field takes (StoreRocket's `hours_id`), and what to write instead.",
+            "What is said of the request as a whole. Of any body: how many locations to create without an external_id have the name and address, or the name and a point within 10 m, of a location the locator has (each such result's warnings name it), and the fix: give each its store code as external_id; and those that repeat an earlier one of the same body (its name and address), naming each and the one it repeats. Of a CSV body with no row of a store: what its lines were read as (the header again, title lines), or that no line is below the header. Of any CSV body: a column another tool's export fills with what no field takes (StoreRocket's `hours_id`), and what to write instead.",
         }),
       ),
     },
