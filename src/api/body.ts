@@ -70,6 +70,7 @@ async function classify(
     return { kind: 'csv', bytes, charset: charsetOf(request.headers.get('content-type')!) }
   if (type === 'application/json' || type.endsWith('+json')) {
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
+    if (isUtf16(bytes)) return { kind: 'invalid_json', reason: UTF16_JSON }
     const text = utf8Text(bytes)
     if (text === null)
       return {
@@ -215,6 +216,19 @@ export const sentAs = (unread: string): string =>
     : unread === 'application/x-www-form-urlencoded'
       ? 'as a form, "application/x-www-form-urlencoded", though it is JSON (curl -d sends a form unless told otherwise)'
       : `as ${JSON.stringify(unread.slice(0, 100))}`
+
+/**
+ * Whether a body is UTF-16: its byte order mark, or a NUL beside each of its first ASCII
+ * characters (`{` and `"` as UTF-16 write them). A JSON text's first bytes hold no NUL otherwise.
+ */
+const isUtf16 = (bytes: Uint8Array): boolean =>
+  (bytes[0] === 0xff && bytes[1] === 0xfe) ||
+  (bytes[0] === 0xfe && bytes[1] === 0xff) ||
+  (bytes.length >= 4 && (bytes[0] === 0) !== (bytes[1] === 0) && (bytes[2] === 0) !== (bytes[3] === 0))
+
+/** Windows PowerShell 5 writes a file so with Out-File and `>`, and Invoke-RestMethod -InFile sends it as it is. */
+const UTF16_JSON =
+  'it is UTF-16 (as Windows PowerShell writes a file with Out-File or >), and JSON is read as UTF-8 only. Send it encoded as UTF-8: save the file with Out-File -Encoding utf8 or Set-Content -Encoding utf8.'
 
 const NOT_UTF8 =
   'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'

@@ -413,6 +413,28 @@ describe('POST /locations body formats', () => {
     expect(((await ok.json()) as { location: { name: string } }).location.name).toBe('Café')
   })
 
+  test("a JSON body in UTF-16 (Windows PowerShell's Out-File) is refused saying so, with or without its byte order mark", async () => {
+    const utf16 = (text: string, bom: boolean) => {
+      const units = `${bom ? '\ufeff' : ''}${text}`
+      const bytes = new Uint8Array(units.length * 2)
+      for (let i = 0; i < units.length; i++) bytes[2 * i] = units.charCodeAt(i) & 0xff
+      for (let i = 0; i < units.length; i++) bytes[2 * i + 1] = units.charCodeAt(i) >> 8
+      return bytes
+    }
+    const snap = snapshot()
+    for (const bom of [true, false]) {
+      const res = await rawRequest('POST', BASE, utf16(JSON.stringify(storeBody()), bom), {
+        'content-type': 'application/json',
+      })
+      expect([bom, res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        bom,
+        400,
+        'The request body is not valid JSON: it is UTF-16 (as Windows PowerShell writes a file with Out-File or >), and JSON is read as UTF-8 only. Send it encoded as UTF-8: save the file with Out-File -Encoding utf8 or Set-Content -Encoding utf8.',
+      ])
+    }
+    expect(snapshot()).toEqual(snap)
+  })
+
   test('a body just under 256 KiB is read (and judged on its fields)', async () => {
     // 200 KiB of description: read fine, then refused by the 10,000-character field limit, not by size.
     const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(200 * 1024) })))
