@@ -95,9 +95,14 @@ export function readFileBytes(path: string): Uint8Array {
 
 /** A JSON file's content, or an OperatorError saying why it could not be read. */
 export function readJsonFile(path: string): unknown {
-  const text = new TextDecoder().decode(readFileBytes(path))
+  const bytes = readFileBytes(path)
+  // UTF-16 with its byte order mark, as Windows PowerShell's Out-File and > write a file, is
+  // read as what the mark names; anything else as UTF-8.
+  const encoding =
+    bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8'
+  const text = new TextDecoder(encoding).decode(bytes)
   try {
-    // A byte order mark (some editors save one) is no JSON.
+    // TextDecoder drops the byte order mark; one left (a mark written twice) is no JSON either.
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (e) {
     throw new OperatorError(`${path} is not valid JSON: ${(e as Error).message}`)

@@ -103,6 +103,22 @@ describe('locations import', () => {
     )
   }, 20_000)
 
+  test('an export saved by Windows PowerShell (UTF-16 with its byte order mark) imports back unchanged', () => {
+    json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
+    const exported = storeloc('locations', 'export', locatorId).stdout
+    // `storeloc locations export ... > stores.json` in Windows PowerShell 5 writes UTF-16 LE.
+    const le = Buffer.from(`\ufeff${exported}`, 'utf16le')
+    const be = Buffer.from(le).swap16()
+    for (const [name, bytes] of [
+      ['le.json', le],
+      ['be.json', be],
+    ] as const)
+      expect([name, json('locations', 'import', locatorId, '--file', file(name, bytes), '--dry-run')]).toMatchObject([
+        name,
+        { created: 0, updated: 0, unchanged: 3, deleted: 0 },
+      ])
+  }, 20_000)
+
   test('export, then import of the export as it is: nothing changes (no updated_at, no change); an edited one is updated, only in what was edited', async () => {
     json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
     const exported = storeloc('locations', 'export', locatorId)
