@@ -29,11 +29,11 @@ export const MARK =
 
 /**
  * What a coordinate column's header says after its name of the datum or the unit: "Latitude
- * (WGS84)", "Lng [decimal degrees]", "Lat °", "Lon_WGS84". Every such note means the decimal
+ * (WGS84)", "Lng [decimal degrees]", "Lat °", "Lon_WGS84", "latitude_deg". Every such note means the decimal
  * degrees the cells are read as; a header with another datum ("(GCJ-02)") stays unread.
  */
 const COORDINATE_NOTE =
-  /(?:\s*[([]\s*(?:wgs\s*-?\s*84|epsg\s*:?\s*4326|(?:decimal|dezimal|décimal|decimale|decimaal)(?:\s*(?:degrees?|grad|°))?|dd|deg|degrees?|grad|grados|gradi|°)\s*[)\]]|\s*°|[\s_-]+wgs\s*-?\s*84)\s*$/iu
+  /(?:\s*[([]\s*(?:wgs\s*-?\s*84|epsg\s*:?\s*4326|(?:decimal|dezimal|décimal|decimale|decimaal)(?:\s*(?:degrees?|grad|°))?|dd|deg|degrees?|grad|grados|gradi|°)\s*[)\]]|\s*°|[\s_-]+(?:wgs\s*-?\s*84|deg|degrees|dd))\s*$/iu
 
 /** A coordinate column's header without its note of datum or unit (COORDINATE_NOTE): "Latitude (WGS84)" is "Latitude". */
 export const withoutCoordinateNote = (header: string): string => header.replace(MARK, '').replace(COORDINATE_NOTE, '')

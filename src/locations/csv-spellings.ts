@@ -203,6 +203,13 @@ export const COLUMN_NAMES = {
     'latitud',
     'latitudine',
     'breedtegraad',
+    'geo lat',
+    'geo latitude',
+    'store latitude',
+    // Misspellings common enough in sheets typed by hand: the column holds the coordinate all the same.
+    'lattitude',
+    'latitute',
+    'lattitute',
   ],
   'coordinates.lng': [
     'lng',
@@ -218,6 +225,14 @@ export const COLUMN_NAMES = {
     'longitud',
     'longitudine',
     'lengtegraad',
+    'geo lng',
+    'geo lon',
+    'geo longitude',
+    'store longitude',
+    'longtitude',
+    'longitute',
+    'longditude',
+    'logitude',
   ],
   description: [
     'desc',

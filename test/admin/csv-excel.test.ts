@@ -311,7 +311,7 @@ describe('files from other tools, over HTTP', () => {
   }
 })
 
-describe('coordinate columns with a note of datum or unit, over HTTP', () => {
+describe('coordinate columns as sheets name them, over HTTP', () => {
   test('"Latitude (WGS84)", "Lng [decimal degrees]", "Lat °" are the coordinates; another datum stays unread', async () => {
     const heads = [
       ['Latitude (WGS84)', 'Longitude (WGS 84)'],
@@ -319,8 +319,22 @@ describe('coordinate columns with a note of datum or unit, over HTTP', () => {
       ['Breitengrad (dezimal)', 'Längengrad (dezimal)'],
       ['Lat °', 'Lon °'],
       ['Lat_WGS84', 'Lon_WGS84'],
+      ['latitude_deg', 'longitude_deg'],
     ]
     for (const [lat, lng] of heads) {
+      const res = await csv(
+        `Store Code;Name;Address;${lat};${lng}\nW1;Mitte;Unter den Linden 1;52,517;13,389\n`,
+        '?dry_run=true',
+      )
+      expect([lat, res.status, res.body.unknown_columns, res.body.results[0].geocoding]).toEqual([lat, 200, [], null])
+    }
+    // Typed by hand, misspelt as often as not; or named for the store or a geo field.
+    for (const [lat, lng] of [
+      ['Lattitude', 'Longtitude'],
+      ['Latitute', 'Longditude'],
+      ['Geo Lat', 'Geo Lng'],
+      ['Store Latitude', 'Store Longitude'],
+    ]) {
       const res = await csv(
         `Store Code;Name;Address;${lat};${lng}\nW1;Mitte;Unter den Linden 1;52,517;13,389\n`,
         '?dry_run=true',
