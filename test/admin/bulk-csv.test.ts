@@ -201,6 +201,8 @@ describe('bulk upsert, CSV', () => {
         "The locations field may not have more than 1000 items; the CSV body has more rows of locations. Send them in several requests (the CLI's locations import takes any number).",
       ],
     })
+    const parts = await csv(`${header}${rows}`, '?delete_missing=true')
+    expect(parts.body.details.locations[0]).toContain('Send them in several requests without delete_missing')
     expect(snapshot()).toEqual(before)
     // 1,000 rows and blank padding after them are read whole.
     const padded = await csv(`${header}${rows.slice(row(0).length)}${',,,,\n'.repeat(5)}`, '?dry_run=true')

@@ -25,6 +25,14 @@ describe('bulk upsert, the request', () => {
     expect(many.body.details.locations[0]).toStartWith(
       'The locations field may not have more than 1000 items; got 1001.',
     )
+    // Sent in parts with delete_missing, each part would delete the others': the refusal says so.
+    const whole = await bulk({
+      locations: Array.from({ length: 1001 }, (_, i) => store(`S${i}`)),
+      delete_missing: true,
+    })
+    expect(whole.body.details.locations[0]).toBe(
+      "The locations field may not have more than 1000 items; got 1001. Send them in several requests without delete_missing: it looks only at its own request, so each part would delete the others' locations. Then delete the locations the list lacks, as examples/sync.ts does, or import the whole list with the CLI's locations import --delete-missing, which takes any number.",
+    )
     // A bare array, as the CLI's locations export prints it: said where it goes.
     const array = await bulk([store('S1')])
     expect(array.body.error).toBe('invalid_request')

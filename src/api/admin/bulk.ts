@@ -94,11 +94,15 @@ const QUERY_FLAGS = BODY_FIELDS.filter((f) => f !== 'locations')
 
 const checkParams = (params: URLSearchParams) => takesOnly(params, QUERY_FLAGS)
 
-function tooMany(n: number): AdminError {
-  return invalid(
-    'locations',
-    `The locations field may not have more than ${BULK_MAX_ITEMS} items; got ${n}. Send them in several requests (the CLI's locations import takes any number).`,
-  )
+/**
+ * The refusal of more than BULK_MAX_ITEMS locations (`got`: how many, as said), with how to send
+ * them: in parts, which delete_missing must not be sent with, since each part would delete the others'.
+ */
+function tooMany(got: string, deleteMissing: boolean): AdminError {
+  const parts = deleteMissing
+    ? "Send them in several requests without delete_missing: it looks only at its own request, so each part would delete the others' locations. Then delete the locations the list lacks, as examples/sync.ts does, or import the whole list with the CLI's locations import --delete-missing, which takes any number."
+    : "Send them in several requests (the CLI's locations import takes any number)."
+  return invalid('locations', `The locations field may not have more than ${BULK_MAX_ITEMS} items; ${got}. ${parts}`)
 }
 
 /** The items and options of a JSON bulk request, or the documented error. */
@@ -118,11 +122,12 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
   const locations = body.locations
   if (locations === undefined) throw invalid('locations', 'The locations field is required.')
   if (!Array.isArray(locations)) throw invalid('locations', 'The locations field must be an array.')
-  if (locations.length > BULK_MAX_ITEMS) throw tooMany(locations.length)
+  const deleteMissing = flag('delete_missing', body.delete_missing, params)
+  if (locations.length > BULK_MAX_ITEMS) throw tooMany(`got ${locations.length}`, deleteMissing)
   return withDeleteMissing({
     items: locations.map((raw, i) => ({ raw, key: `locations[${i}]` })),
     dryRun: flag('dry_run', body.dry_run, params),
-    deleteMissing: flag('delete_missing', body.delete_missing, params),
+    deleteMissing,
     maxDelete: maxDelete(body.max_delete, params),
   })
 }
@@ -220,17 +225,14 @@ export async function csvBulkRequest(
     if (e instanceof CsvError) throw new AdminError('invalid_request', `The CSV body cannot be read: ${e.message}`)
     throw e
   }
+  const deleteMissing = flag('delete_missing', undefined, params)
   // Reading stopped at the row after the limit: the file's own count is not known.
-  if (read.rows.length > BULK_MAX_ITEMS)
-    throw invalid(
-      'locations',
-      `The locations field may not have more than ${BULK_MAX_ITEMS} items; the CSV body has more rows of locations. Send them in several requests (the CLI's locations import takes any number).`,
-    )
+  if (read.rows.length > BULK_MAX_ITEMS) throw tooMany('the CSV body has more rows of locations', deleteMissing)
   return {
     ...withDeleteMissing({
       items: csvBulkItems(read),
       dryRun: flag('dry_run', undefined, params),
-      deleteMissing: flag('delete_missing', undefined, params),
+      deleteMissing,
       maxDelete: maxDelete(undefined, params),
     }),
     unknown: read.unknown,
