@@ -4,7 +4,7 @@ import type { Plan } from './bulk-check'
 import { inColumns, type Problems, whoIs } from './bulk-problems'
 import { LocationError } from './errors'
 import { pickLocationFields } from './normalize'
-import { placementWarnings } from './placement'
+import { otherCountryHint, placementWarnings } from './placement'
 import { type AdminDeps, geocode } from './service'
 
 /**
@@ -43,8 +43,9 @@ export async function geocodeAll(
   for (const plan of todo) {
     const message = failed.get(plan)
     if (message === undefined) continue
-    const { columns, unplaced } = items[plan.index]!
-    const said = inColumns(message, columns)
+    const item = items[plan.index]!
+    const { columns, unplaced } = item
+    const said = `${inColumns(message, columns)}${await otherCountryHint(deps, item)}`
     problems.add(
       plan.key,
       whoIs(plan.key, pickLocationFields(plan.raw)),

@@ -39,3 +39,16 @@ test('an address that cannot be placed in a file of one coordinates column: the 
   )
   expect(r.stderr).not.toContain('"lat"')
 })
+
+test("an address that cannot be placed in the row's country: the refusal names the country its postcode and town are in", () => {
+  // The Country column filled down a sheet: a Munich store marked France.
+  const csv =
+    'Store Code,Name,Street,Zip,City,Country\nM1,Marienplatz,Marienplatz 1,80331,München,France\nM2,Nowhere,Qqzx 1,,Blorptown,France\n'
+  const r = storeloc('locations', 'import', locatorId, '--file', file(csv), '--dry-run')
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain(
+    `line 2 (external_id "M1"): The address "Marienplatz 1, 80331 München, France" could not be geocoded. Fix the address or fill in the row's "lat" and "lng" columns. Its postcode and town, 80331 München, are in Germany, not France: check the row's country.`,
+  )
+  // A town no country has gets no such line.
+  expect(r.stderr).not.toContain('Blorptown, are in')
+})
