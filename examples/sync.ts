@@ -142,6 +142,35 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean, unre
   return reports
 }
 
+/** A store code of digits without its leading zeros ("0012": "12"); null for another code. */
+const bareDigits = (code: string): string | null => (/^\d+$/.test(code) ? code.replace(/^0+(?=\d)/, '') : null)
+
+/**
+ * " 3 codes of the list are ..." when rows the list would create have the codes of stores it
+ * would delete but for leading zeros ("1" for "0001": the sheet was saved in Excel); else "".
+ */
+function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): string {
+  const goneByBare = new Map<string, string>()
+  for (const g of gone) {
+    const bare = bareDigits(g.external_id)
+    if (bare !== null) goneByBare.set(bare, g.external_id)
+  }
+  const pairs = planned
+    .flatMap((report) => report.results)
+    .filter((r) => r.action === 'created' && r.external_id !== null)
+    .flatMap((r) => {
+      const stored = goneByBare.get(bareDigits(r.external_id!) ?? '')
+      return stored !== undefined && stored !== r.external_id ? [[r.external_id!, stored]] : []
+    })
+  const [first] = pairs
+  if (first === undefined) return ''
+  const codes =
+    pairs.length === 1
+      ? 'One code of the list is a stored one without its leading zeros'
+      : `${pairs.length} codes of the list are stored ones without their leading zeros`
+  return ` ${codes} ("${first[0]}" in the list, "${first[1]}" stored): Excel drops them. Format the column as text, give the codes as stored, and run the sync again.`
+}
+
 /** `--name N` or `--name=N`, once: its value (null when not given) and the places of the arguments it takes. */
 function valueOf(args: string[], name: string): { value: string | null; at: number[] } {
   const places = args.flatMap((a, i) => (a === name || a.startsWith(`${name}=`) ? [i] : []))
@@ -235,14 +264,14 @@ async function main(): Promise<void> {
   // As the bulk route refuses it: an empty list, a cut-short export or codes from the wrong column.
   if (gone.length > 0 && gone.length === current.size)
     throw new Error(
-      `The list would delete every one of the locator's ${current.size} stores with an external_id: none of their codes is in it. Nothing was written.`,
+      `The list would delete every one of the locator's ${current.size} stores with an external_id: none of their codes is in it.${lostZeros(planned, gone)} Nothing was written.`,
     )
   if (maxDelete !== null && gone.length > maxDelete)
     throw new Error(
       `The list would delete ${gone.length} store${gone.length === 1 ? '' : 's'}, more than --max-delete ${maxDelete}: ${gone
         .slice(0, 5)
         .map((g) => g.external_id)
-        .join(', ')}${gone.length > 5 ? ', ...' : ''}. Nothing was written.`,
+        .join(', ')}${gone.length > 5 ? ', ...' : ''}.${lostZeros(planned, gone)} Nothing was written.`,
     )
   writing = !dryRun
   done.toWrite = rows.length

@@ -244,6 +244,20 @@ describe('examples/sync.ts', () => {
     expect(sync(list(row('M2', 'Two', 2), row('M3', 'Three', 3)), '--max-delete=1').code).toBe(0)
   }, 30_000)
 
+  test('a list whose store codes lost their leading zeros (saved in Excel) writes nothing, and says so', async () => {
+    const others = (await stores()).map((s, i) => row(s.external_id, s.name, i)).join('')
+    const list = (...rows: string[]) => `${HEADER}${others}${rows.join('')}`
+    expect(sync(list(row('007', 'Zero 7', 7), row('008', 'Zero 8', 8))).code).toBe(0)
+    const before = await stores()
+    const lost = sync(list(row('7', 'Zero 7', 7), row('8', 'Zero 8', 8)), '--max-delete', '0')
+    expect(lost.code).toBe(1)
+    expect(lost.stderr).toContain(
+      '2 codes of the list are stored ones without their leading zeros ("7" in the list, "007" stored): Excel drops them.',
+    )
+    expect(await stores()).toEqual(before)
+    expect(sync(list()).code).toBe(0)
+  }, 30_000)
+
   test('an empty list, or one with a store twice, writes nothing: no mirror deletes every store', async () => {
     const before = await stores()
     expect(before.length).toBeGreaterThan(0)
