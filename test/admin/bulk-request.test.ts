@@ -91,6 +91,14 @@ describe('bulk upsert, the request', () => {
     const huge = await bulk({ locations: [store('S1', { description: 'x'.repeat(9 * 1024 * 1024) })] })
     expect(huge.status).toBe(413)
     expect(huge.body.message).toContain('8 MiB')
+    const whole = await bulk(
+      { locations: [store('S1', { description: 'x'.repeat(9 * 1024 * 1024) })] },
+      '?delete_missing=true',
+    )
+    expect([whole.status, whole.body.message]).toEqual([
+      413,
+      expect.stringContaining('Send the locations in several requests without delete_missing'),
+    ])
     // Other routes keep their limit.
     const single = await env.call('POST', '/admin/v1/locations', {
       body: storeBody({ description: 'x'.repeat(300_000) }),

@@ -95,15 +95,20 @@ const QUERY_FLAGS = BODY_FIELDS.filter((f) => f !== 'locations')
 const checkParams = (params: URLSearchParams) => takesOnly(params, QUERY_FLAGS)
 
 /**
- * The refusal of more than BULK_MAX_ITEMS locations (`got`: how many, as said), with how to send
- * them: in parts, which delete_missing must not be sent with, since each part would delete the others'.
+ * How to send a list too long for one request: in parts, which delete_missing must not be sent
+ * with, since each part would delete the others'.
  */
-function tooMany(got: string, deleteMissing: boolean): AdminError {
-  const parts = deleteMissing
-    ? "Send them in several requests without delete_missing: it looks only at its own request, so each part would delete the others' locations. Then delete the locations the list lacks, as examples/sync.ts does, or import the whole list with the CLI's locations import --delete-missing, which takes any number."
-    : "Send them in several requests (the CLI's locations import takes any number)."
-  return invalid('locations', `The locations field may not have more than ${BULK_MAX_ITEMS} items; ${got}. ${parts}`)
-}
+const inParts = (what: string, deleteMissing: boolean): string =>
+  deleteMissing
+    ? `Send ${what} in several requests without delete_missing: it looks only at its own request, so each part would delete the others' locations. Then delete the locations the list lacks, as examples/sync.ts does, or import the whole list with the CLI's locations import --delete-missing, which takes any number.`
+    : `Send ${what} in several requests (the CLI's locations import takes any number).`
+
+/** The refusal of more than BULK_MAX_ITEMS locations (`got`: how many, as said). */
+const tooMany = (got: string, deleteMissing: boolean): AdminError =>
+  invalid(
+    'locations',
+    `The locations field may not have more than ${BULK_MAX_ITEMS} items; ${got}. ${inParts('them', deleteMissing)}`,
+  )
 
 /** The items and options of a JSON bulk request, or the documented error. */
 export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRequest {
@@ -184,12 +189,19 @@ function howSent(body: ParsedBody | undefined, type: string): string {
  * The error for a bulk body that is neither JSON nor CSV, over the limit, or unreadable.
  * `contentType`: the request's, which says how a form body was sent.
  */
-export function bulkBodyError(body: ParsedBody | undefined, contentType = ''): AdminError {
-  if (body?.kind === 'too_large')
+export function bulkBodyError(
+  body: ParsedBody | undefined,
+  contentType = '',
+  params = new URLSearchParams(),
+): AdminError {
+  if (body?.kind === 'too_large') {
+    // The body is unread: only the query string can say delete_missing.
+    const deleteMissing = flagValue(params.get('delete_missing') ?? '') === true
     return new AdminError(
       'payload_too_large',
-      `The request body may not be larger than ${BULK_MAX_BODY_BYTES / 1024 / 1024} MiB on this route. Send the locations in several requests.`,
+      `The request body may not be larger than ${BULK_MAX_BODY_BYTES / 1024 / 1024} MiB on this route. ${inParts('the locations', deleteMissing)}`,
     )
+  }
   if (body?.kind === 'invalid_json')
     return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
   if (body?.kind === 'encoded' || body?.kind === 'too_wide') return new AdminError('invalid_request', body.reason)

@@ -254,7 +254,7 @@ async function postBulk(deps: AdminRouteDeps, ctx: WriteContext, write: Write) {
       },
     )
   }
-  if (parsed?.kind !== 'json') throw bulkBodyError(parsed, ctx.request.headers.get('content-type') ?? '')
+  if (parsed?.kind !== 'json') throw bulkBodyError(parsed, ctx.request.headers.get('content-type') ?? '', params)
   const { items, dryRun, deleteMissing, maxDelete } = jsonBulkRequest(parsed.value, params)
   return write(
     ctx,

@@ -211,7 +211,7 @@ export const OPERATIONS: readonly Operation[] = [
     messages: {
       limit_exceeded: capMessage('lct_0000000000000000', 999_500, 1_000, 1_000_000),
       payload_too_large:
-        'The request body may not be larger than 8 MiB on this route. Send the locations in several requests.',
+        "The request body may not be larger than 8 MiB on this route. Send the locations in several requests (the CLI's locations import takes any number).",
     },
   },
   {
