@@ -22,6 +22,11 @@ const CLOSE_WORDS =
 const TIME_WORDS = 'time|hour|hours|zeit|uhrzeit|heure|hora|ora|orario|tijd'
 /** A header's day, its word for opening or closing, and the pair's number ("Monday Open 2"). */
 const TIME_HEADER = new RegExp(`^(.+?) (?:(${OPEN_WORDS})|(${CLOSE_WORDS}))(?: (?:${TIME_WORDS}))? ?([1-9])?$`)
+/** The same with the word first ("Öffnung Mo", "Closing Monday 2"); the short words ("a", "de") are not read so. */
+const WORD_FIRST = (words: string) => words.split('|').filter((w) => w.length > 2)
+const TIME_HEADER_WORD_FIRST = new RegExp(
+  `^(?:(${WORD_FIRST(OPEN_WORDS).join('|')})|(${WORD_FIRST(CLOSE_WORDS).join('|')}))(?: (?:${TIME_WORDS}))? (.+?) ?([1-9])?$`,
+)
 
 /**
  * The field of a column of some days' opening or closing time, the days joined by "+":
@@ -48,11 +53,18 @@ function daysOf(text: string): number[] | null {
 function timeColumn(header: string): Time | null {
   const folded = foldHours(header.replace(MARK, ''))
   const range = folded.replace(/\s*([-/])\s*/g, '$1').replace(/[\s_.:()]+/g, ' ')
-  for (const text of [range.trim(), folded.replace(/[\s_.\-:/()]+/g, ' ').trim()]) {
+  const texts = [range.trim(), folded.replace(/[\s_.\-:/()]+/g, ' ').trim()]
+  for (const text of texts) {
     const m = TIME_HEADER.exec(text)
     const days = m === null ? null : daysOf(m[1]!)
     if (m === null || days === null) continue
     return { days, end: m[2] === undefined ? 'close' : 'open', pair: m[4] === undefined ? 1 : Number(m[4]) }
+  }
+  for (const text of texts) {
+    const m = TIME_HEADER_WORD_FIRST.exec(text)
+    const days = m === null ? null : daysOf(m[3]!)
+    if (m === null || days === null) continue
+    return { days, end: m[1] === undefined ? 'close' : 'open', pair: m[4] === undefined ? 1 : Number(m[4]) }
   }
   return null
 }

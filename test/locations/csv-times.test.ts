@@ -18,6 +18,10 @@ describe("a day's opening and closing times in two columns", () => {
       [pairs((d) => d.slice(0, 3), ' Opening Time', ' Closing Time'), '09:00,17:00'],
       ['Montag von,Montag bis,Dienstag von,Dienstag bis', '09:00,17:00'],
       ['lundi ouverture,lundi fermeture,mardi ouverture,mardi fermeture', '09:00,17:00'],
+      // The word first, as many German and English exports write it.
+      ['Öffnung Mo,Schließung Mo,Öffnung Di,Schließung Di', '09:00,17:00'],
+      ['Opening Monday,Closing Monday,Opening Tuesday,Closing Tuesday', '09:00,17:00'],
+      ['Open Mon,Close Mon,Open Tue,Close Tue', '09:00,17:00'],
     ]
     for (const [header, times] of spellings) {
       const cells = header.split(',').map((_, i) => times.split(',')[i % 2])
@@ -148,6 +152,8 @@ describe("a range of days' opening and closing times", () => {
     )
     // A range's ends name the same days: "Mo-Fr von" beside "Mo-Sa bis" is no pair.
     expect(readLocationsCsv('name,Mo-Fr von,Mo-Sa bis\nA,09:00,18:00\n').unknown).toEqual(['Mo-Fr von', 'Mo-Sa bis'])
+    // A lone "Opening Sat" is the day's hours, as "Öffnungszeiten Sa" is: no closing column beside it.
+    expect(readLocationsCsv('name,Opening Sat\nA,10-14\n').rows[0]!.body.hours).toMatchObject({ saturday: '10-14' })
   })
 })
 
