@@ -1,6 +1,7 @@
 // Where a command finds the embedded geocoder's data with GEODATA_PATH left out (cron, a shell
 // elsewhere than the service's folder): the default is under the command's folder, while the
 // service's data is most likely beside its database (the systemd unit and the image put it there).
+import { realpathSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
@@ -11,11 +12,21 @@ import type { Store } from '../store'
 /**
  * The geocoder's data file beside the database at `databasePath`, whole (a service reads a
  * relative GEODATA_PATH under its own folder, not this command's); null when GEODATA_PATH is set,
- * or for a database in memory, which has no folder.
+ * or for a database in memory, which has no folder. A database reached through a symbolic link is
+ * beside its real file: the link is a shortcut to the service's folder, not its own.
  */
 export function besideDatabase(databasePath: string): string | null {
   if (process.env.GEODATA_PATH || databasePath === ':memory:') return null
-  return join(resolve(dirname(databasePath)), 'geocoder.sqlite')
+  return join(dirname(realFile(databasePath)), 'geocoder.sqlite')
+}
+
+/** `path` whole, its links followed; as typed, made whole, where it names nothing yet. */
+function realFile(path: string): string {
+  try {
+    return realpathSync(path)
+  } catch {
+    return resolve(path)
+  }
 }
 
 /**

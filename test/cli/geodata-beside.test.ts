@@ -86,6 +86,21 @@ describe('GEODATA_PATH left out, no data here', () => {
     })
   })
 
+  test('a database reached through a symbolic link: the data beside its real file is read, not beside the link', () => {
+    json('locator', 'create', '--name', 'Shop')
+    const beside = dataBeside()
+    const links = join(here, 'links')
+    mkdirSync(links)
+    symlinkSync(dbPath, join(links, 'shop.db'))
+    writeFileSync(join(here, 'data'), '')
+    const env = { ...process.env, DATABASE_PATH: join(links, 'shop.db'), GEODATA_PATH: undefined }
+    const p = Bun.spawnSync([...cli, 'geocode', 'Berlin, Germany', '--json'], { cwd: here, env })
+    expect(p.stderr.toString()).toBe(reading(beside))
+    expect(p.exitCode).toBe(0)
+    expect(JSON.parse(p.stdout.toString())).toMatchObject({ source: 'embedded', parts: { city: 'Berlin' } })
+    expect(existsSync(join(links, 'geocoder.sqlite'))).toBe(false)
+  })
+
   test('GEODATA_PATH set is read alone: no data there is built there, not looked for beside the database', () => {
     json('locator', 'create', '--name', 'Shop')
     dataBeside()
