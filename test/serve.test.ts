@@ -102,13 +102,19 @@ test(
     const idle = storeloc(['serve', '--idle-timeout', '4'], { DATABASE_PATH: db })
     expect(idle.code).toBe(2)
     expect(idle.stderr).toContain('--idle-timeout must be a whole number from 5 to 255; got "4"')
+    // A setting that needs another names the option that gives it, not only its variable.
+    const token = storeloc(['serve', '--metrics-token', 'a-long-enough-metrics-token'], { DATABASE_PATH: db })
+    expect(token.code).toBe(2)
+    expect(token.stderr).toContain(
+      'Configuration error: --metrics-token is set but METRICS_PORT (--metrics-port) is not: metrics are off until METRICS_PORT names their port.',
+    )
     const bad = storeloc(['serve', '--port=eighty'], { DATABASE_PATH: db, PORT: '3000' })
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--port must be a whole number from 0 to 65535; got "eighty"')
     expect(bad.stderr).not.toContain('Usage:')
     expect(existsSync(db)).toBe(false)
   },
-  starts(8),
+  starts(9),
 )
 
 test(

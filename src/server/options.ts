@@ -197,6 +197,23 @@ export function parseServeArgs(argv: string[]): ServeArgs {
 }
 
 /**
+ * A configuration message as the command line reads it: each variable a typed option set is named
+ * as that option; with options typed, a variable left unset (`env`) is followed by its option at
+ * its first mention ("METRICS_PORT (--metrics-port)"), the way to set it that the person is using.
+ */
+function withOptions(message: string, named: Map<string, string>, env: Record<string, string | undefined>): string {
+  const variables = SERVE_OPTIONS.map((o) => o.env).sort((a, b) => b.length - a.length)
+  const mentioned = new Set<string>()
+  return message.replace(new RegExp(`\\b(?:${variables.join('|')})\\b`, 'g'), (variable) => {
+    const typed = named.get(variable)
+    if (typed !== undefined) return typed
+    if (named.size === 0 || env[variable] || mentioned.has(variable)) return variable
+    mentioned.add(variable)
+    return `${variable} (${SERVE_OPTIONS.find((o) => o.env === variable)!.flag})`
+  })
+}
+
+/**
  * The settings for `argv` over `environment`, or the usage: --help prints it (exit 0), a bad
  * option or value ends the start with exit code 2. `env` is what workers are started with.
  */
@@ -220,9 +237,7 @@ export function readConfig(
     return { config, env }
   } catch (e) {
     if (!(e instanceof ConfigError)) throw e
-    // The message names the variable; the option when the setting came from one.
-    let message = e.message
-    for (const [variable, flag] of named) message = message.replace(new RegExp(`\\b${variable}\\b`, 'g'), flag)
+    const message = withOptions(e.message, named, environment)
     console.error(`Configuration error: ${message}${e instanceof UsageError ? `\n\n${serveUsage(environment)}` : ''}`)
     process.exit(2)
   }
