@@ -3,11 +3,12 @@
 // (`bun src/geocode/embedded/build.ts`), it forces a rebuild. Sources and their licences:
 // docs/geocoding.md, "Data and attributions".
 import { Database } from 'bun:sqlite'
-import { mkdirSync, readdirSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { basename, dirname, join } from 'node:path'
+import { dirname, join } from 'node:path'
 import { nameKey } from '../../core/text'
 import { countryNameEntries } from '../countries'
+import { buildFile, removeStaleBuilds } from './build-files'
 import { placePostcodeTowns } from './build-namesakes'
 import { writeReverseIndex } from './reverse'
 import { REGION_TOWNS } from './region-towns'
@@ -122,7 +123,7 @@ export async function buildGeodata(
 ): Promise<GeodataStats> {
   const t0 = performance.now()
   mkdirSync(dirname(outPath), { recursive: true })
-  const tmp = `${outPath}.${process.pid}.tmp`
+  const tmp = buildFile(outPath)
   removeStaleBuilds(outPath)
   const db = new Database(tmp, { create: true, strict: true })
   try {
@@ -169,28 +170,6 @@ async function fill(
   db.close()
   renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
   return { places: places.length, names, postcodes, ms: Math.round(performance.now() - t0) }
-}
-
-/** Removes what builds that were stopped midway left beside `outPath`: their temporary files and journals, by a process no longer running (or this one). */
-function removeStaleBuilds(outPath: string): void {
-  const dir = dirname(outPath)
-  const name = basename(outPath)
-  for (const entry of readdirSync(dir)) {
-    const pid = entry.startsWith(`${name}.`)
-      ? /^(\d+)\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))?.[1]
-      : undefined
-    if (pid !== undefined && (Number(pid) === process.pid || !running(Number(pid))))
-      rmSync(join(dir, entry), { force: true })
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as { code?: string }).code === 'EPERM' // someone else's: running
-  }
 }
 
 /** Every place and its names (main names, and usable alternate ones); returns the names inserted. */

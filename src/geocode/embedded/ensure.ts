@@ -1,9 +1,11 @@
 // Makes sure the offline geocoder's data is at its path, at GEODATA_VERSION, before the start
 // goes on: checks the file there, refuses one that is not the geocoder's data, and else runs
 // build.ts's buildGeodata in a worker thread (build-worker.ts), telling its steps as they come.
+// Either way, the files of builds killed midway beside it are removed.
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
+import { removeStaleBuilds } from './build-files'
 
 /** The version of the file at `path`, or null when it is absent or unreadable. */
 export function geodataVersion(path: string): string | null {
@@ -89,7 +91,15 @@ export async function ensureGeodata(
   say: (line: string) => void = () => {},
   sayInPlace?: (text: string) => void,
 ): Promise<void> {
-  if (geodataVersion(path) === GEODATA_VERSION) return
+  if (geodataVersion(path) === GEODATA_VERSION) {
+    // A build killed midway beside data made since (by another start) is no build to wait for.
+    try {
+      removeStaleBuilds(path)
+    } catch {
+      // a folder this user may not write: its leftovers stay, the data is read as it is
+    }
+    return
+  }
   // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
   if (existsSync(path) && statSync(path).size > 0 && !isGeodata(path))
     throw new GeodataPathError(
