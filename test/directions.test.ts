@@ -313,6 +313,23 @@ test('a region or country in the name of the town is not said: "Kansas City", "P
   )
 })
 
+test("a city-state: a region given as its country's code adds nothing, and its name is added once", () => {
+  const sg = (formatted: string, region?: string) =>
+    addressText({ formatted, city: 'Singapore', region, country: 'SG' })
+  expect(sg('1 Raffles Place, Singapore, Singapore', 'SG')).toBe('1 Raffles Place, Singapore, Singapore')
+  expect(sg('Singapore, Singapore', 'SG')).toBe('Singapore, Singapore')
+  expect(sg('1 Raffles Place, Singapore 048616', 'sg')).toBe('1 Raffles Place, Singapore 048616')
+  expect(sg('1 Raffles Place', 'SG')).toBe('1 Raffles Place, Singapore')
+  expect(sg('1 Raffles Place')).toBe('1 Raffles Place, Singapore')
+  expect(addressText({ formatted: 'Avenue de la Costa 1', city: 'Monaco', region: 'MC', country: 'MC' })).toBe(
+    'Avenue de la Costa 1, Monaco',
+  )
+  // Another country's code as a region is a region: St. Gallen's canton is SG.
+  expect(addressText({ formatted: 'Marktgasse 1, St. Gallen', city: 'St. Gallen', region: 'SG', country: 'CH' })).toBe(
+    'Marktgasse 1, St. Gallen, SG, Switzerland',
+  )
+})
+
 test('a code in a piece all in capitals is a word there, but for the last piece, in mixed text too', () => {
   expect(addressText({ formatted: 'SHOP 4 IN PHOENIX MALL, Pune', city: 'Pune', country: 'IN' })).toBe(
     'SHOP 4 IN PHOENIX MALL, Pune, India',

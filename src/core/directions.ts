@@ -45,7 +45,7 @@ export function directionsUrl(service: DirectionsService, place: DirectionsPlace
  * read (town, region, postcode, country name in English) that it does not already say put after
  * it, so "12 Main Street, Springfield" is not found in another Springfield. A region or country
  * counts as said from the town on (townOn): "12 Illinois Street, Springfield" names no state.
- * '' for no text.
+ * A region given as the country's code is the country. '' for no text.
  */
 export function addressText(address: DirectionsPlace['address']): string {
   const text = address.formatted.trim()
@@ -59,10 +59,15 @@ export function addressText(address: DirectionsPlace['address']): string {
   // A part given as a code ("IN", "ME": a region from a spreadsheet) is said only as codes are.
   if (city !== '' && !(CODE.test(city) ? holdsCode(text, city, digits) : holdsTown(text, city))) added.push(city)
   const region = address.region?.trim() ?? ''
-  if (region !== '' && !writesRegion(tail, region, country, city)) added.push(region)
+  // A region that is the country's own code (a city-state's region column: "SG" in Singapore)
+  // names the country, which is said, or added, by its name.
+  const ownCountry = country !== undefined && region.toUpperCase() === country
+  if (region !== '' && !ownCountry && !writesRegion(tail, region, country, city)) added.push(region)
   if (postcode !== '' && !holdsPostcode(text, postcode)) added.push(postcode)
   const name = country && countryName(country)
-  if (name && !namesCountry(text, tail, country!, digits, city)) added.push(name)
+  // A city-state's town added is its country's name too: said once ("1 Raffles Place, Singapore").
+  const said = (part: string) => added.some((a) => nameKey(a) === nameKey(part))
+  if (name && !namesCountry(text, tail, country!, digits, city) && !said(name)) added.push(name)
   return [text, ...added].join(', ')
 }
 

@@ -19,6 +19,8 @@ const PUNE = 'SHOP 4 IN PHOENIX MALL, PUNE'
 const OAK_ILLINOIS = '5 Oak St, Springfield, Illinois'
 const MUNICH_BAYERN = 'Marienplatz 1, München, Bayern'
 const MIDTOWN = 'Springfield, Midtown'
+const RAFFLES = '1 Raffles Place, Singapore, Singapore'
+const MONACO = 'Avenue de la Costa 1, Monaco'
 
 let env: TestEnv
 let token: string
@@ -65,6 +67,19 @@ beforeAll(() => {
         lng: -93.2982,
         precision: 'city',
         parts: { city: 'Springfield', region: 'MO', country: 'US' },
+      },
+      // A city-state's region column as spreadsheets fill it: the country's code.
+      [RAFFLES]: {
+        lat: 1.2841,
+        lng: 103.8514,
+        precision: 'city',
+        parts: { city: 'Singapore', region: 'SG', country: 'SG' },
+      },
+      [MONACO]: {
+        lat: 43.7384,
+        lng: 7.4246,
+        precision: 'city',
+        parts: { city: 'Monaco', region: 'MC', country: 'MC' },
       },
       [MUNICH_BAYERN]: {
         lat: 48.13743,
@@ -155,6 +170,17 @@ test('a region given as a code is said where a piece only holds its letters: "Mi
   )
 })
 
+test('a city-state whose region is its country\'s code: "Singapore, Singapore" gets no "SG" added', async () => {
+  const sg = await create({ name: 'Raffles Books', address: RAFFLES })
+  expect(directionLinks(await pageOf(sg, 'Raffles Books'))[0]).toBe(
+    'https://www.google.com/maps/dir/?api=1&amp;destination=1%20Raffles%20Place%2C%20Singapore%2C%20Singapore',
+  )
+  const mc = await create({ name: 'Costa Books', address: MONACO })
+  expect(directionLinks(await pageOf(mc, 'Costa Books'))[0]).toBe(
+    'https://www.google.com/maps/dir/?api=1&amp;destination=Avenue%20de%20la%20Costa%201%2C%20Monaco',
+  )
+})
+
 test('the same address with its coordinates sent: the links go to the point, which the page gives', async () => {
   const id = await create({ name: 'Mitte Books', address: TOWN_ONLY, coordinates: BERLIN })
   const html = await pageOf(id, 'Mitte Books')
@@ -179,9 +205,10 @@ test('an ETag of a page of an earlier PAGE_FORMAT (address links, their country,
   expect(directionLinks(again.text)).toContain(
     'https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany&amp;sll=52.52437%2C13.41053',
   )
-  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 31.
+  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 32.
   for (const format of [
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
+    32,
   ]) {
     const made = `W/"${version}-${Bun.hash(url, Bun.hash(`pages 8.${format} http://localhost `)).toString(36)}"`
     expect((await send(env.app, url, { headers: { 'if-none-match': made } })).status).toBe(200)
