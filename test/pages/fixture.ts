@@ -3,7 +3,7 @@
 // its own over the same store, so these tests do not depend on how src/server wires the routes.
 import { Elysia } from 'elysia'
 import type { PageDeps } from '../../src/api/pages/deps'
-import { pageRoutes } from '../../src/api/pages'
+import { type PagesDeps, pageRoutes } from '../../src/api/pages'
 import { SHORT_HOSTS } from '../../src/api/public/url'
 import { IndexRegistry } from '../../src/indexes/registry'
 import type { LocationRecord } from '../../src/store/locations'
@@ -26,7 +26,7 @@ export type PagesFixture = Fixture & {
 export type PagesApp = { handle: (request: Request) => Promise<Response> }
 
 /** The routes src/api/pages/index.ts serves, on `deps`; the sitemap with pages of `pageSize` URLs when given. */
-export function pagesApp(deps: PageDeps, pageSize?: number): PagesApp {
+export function pagesApp(deps: Omit<PagesDeps, 'mapTiles'>, pageSize?: number): PagesApp {
   return new Elysia({ handler: SHORT_HOSTS }).use(pageRoutes({ ...deps, mapTiles: null, sitemapPageSize: pageSize }))
 }
 

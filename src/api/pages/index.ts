@@ -78,11 +78,17 @@ function tokenOf(params: unknown): string | null {
 }
 
 export function pageRoutes(deps: PagesDeps) {
-  /** Puts the locator `token` names in the registry's cache; a database busy or failing leaves it out, the answer stands. */
-  const cacheLocator = (token: string | null) => {
+  /**
+   * The locator each request's token named as it came, for its log line: a change read while the
+   * page is made (a token rotated, any locator's settings) empties the registry's cache of tokens.
+   */
+  const named = new WeakMap<Request, string>()
+  /** Looks the token up (into the registry's cache); a database busy or failing leaves it out, the answer stands. */
+  const lookUp = (request: Request, token: string | null) => {
     if (token === null || deps.onLocator === undefined) return
     try {
-      deps.registry.locatorByToken(token)
+      const locator = deps.registry.locatorByToken(token)
+      if (locator !== null) named.set(request, locator.id)
     } catch {}
   }
   return (
@@ -90,21 +96,21 @@ export function pageRoutes(deps: PagesDeps) {
       .use(constantRoutes())
       .use(widgetRoutes())
       // Counted first: a redirect is a request too. One URL per page: "/l/pk_x/stores/" would be
-      // the directory again, "/l/pk_x/" no page.
+      // the directory again, "/l/pk_x/" no page. The token is looked up here, so that a line
+      // names the locator whether or not this process had looked the token up before.
       .onBeforeHandle(({ request, params }) => {
-        const early = pageRateRefusal(request, deps.pageCount?.(request) ?? null) ?? trailingSlashRedirect(request.url)
-        // Answered before a page looks its token up: looked up here, so that its line names the
-        // locator whether or not this process had looked the token up before.
-        if (early !== null) cacheLocator(tokenOf(params))
-        return early ?? undefined
+        lookUp(request, tokenOf(params))
+        return (
+          pageRateRefusal(request, deps.pageCount?.(request) ?? null) ?? trailingSlashRedirect(request.url) ?? undefined
+        )
       })
-      // The page, or the refusal before it, looked its token up, so a locator it names is in the
-      // registry's cache: named from there, active or not, as the Query API's lines name it.
+      // Named from the registry's cache, where the page's own lookup (after reading the latest
+      // changes) put it, active or not, as the Query API's lines name it; else as it came.
       .onAfterHandle(({ request, params }) => {
         const token = tokenOf(params)
         if (deps.onLocator === undefined || token === null) return
-        const locator = deps.registry.locatorByToken(token, true)
-        if (locator !== null) deps.onLocator(request, locator.id)
+        const id = deps.registry.locatorByToken(token, true)?.id ?? named.get(request)
+        if (id !== undefined) deps.onLocator(request, id)
       })
       .get('/robots.txt', ({ request }) => robotsResponse(deps, request, deps.sitemapIndex ?? true))
       .get('/sitemap.xml', ({ request }) =>
