@@ -1,6 +1,7 @@
 // The paths a person types on the command line, read from where they typed them: `npm run cli`
 // and `bun run cli` run in the package's folder, and name the person's in their environment.
 import { resolve } from 'node:path'
+import { withinEdits } from '../core/text'
 import { commandFirst, leadingOptions, typedIn, typedVariable } from '../core/typed-in'
 import { UsageError } from './output'
 
@@ -32,6 +33,7 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
     const arg = argv[i]!
     const option = ended ? undefined : PATH_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`))
     if (option === undefined) {
+      if (!ended) misspeltDatabase(arg)
       const path = pathFirst && (ended || !arg.startsWith('-'))
       if (path) pathFirst = false
       if (arg === '--') ended = true
@@ -57,4 +59,16 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
   if (database !== undefined) whole.DATABASE_PATH = database
   if (geodata !== null) whole.GEODATA_PATH = geodata
   return { argv: out, env: database === undefined && geodata === null ? env : whole }
+}
+
+/**
+ * Refuses `--databse` and the like: --database is read here, before the command reads its own
+ * options, and a misspelt one would leave the command on the default database, saying there is
+ * none there rather than what was mistyped.
+ */
+function misspeltDatabase(arg: string): void {
+  if (!arg.startsWith('-')) return
+  const name = arg.split('=')[0]!
+  if (name !== '--database' && withinEdits(name, '--database', 2))
+    throw new UsageError(`Unknown option ${name}. Did you mean --database?`)
 }

@@ -59,6 +59,24 @@ describe('--database FILE', () => {
   })
 })
 
+describe('--database misspelt', () => {
+  test('is named as the option it most likely is (exit 2), not read as no database at the default path', () => {
+    const db = join(dir, 'shops.db')
+    for (const [argv, typo] of [
+      [['locator', 'list', '--databse', db], '--databse'],
+      [['key', 'list', 'lct_x', `--datbase=${db}`], '--datbase'],
+      [['doctor', '-database', db], '-database'],
+    ] as const) {
+      const r = storeloc([...argv], dir)
+      expect([r.code, r.stderr.split('\n')[0]]).toEqual([
+        2,
+        `storeloc: Unknown option ${typo}. Did you mean --database?`,
+      ])
+    }
+    expect(existsSync(join(dir, 'data'))).toBe(false)
+  })
+})
+
 describe('--database before any command, through src/storeloc.ts', () => {
   const entry = (argv: string[], cwd = root) => spawn([process.execPath, join(root, 'src/storeloc.ts'), ...argv], cwd)
 
