@@ -281,8 +281,14 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     if (format !== 'csv' && format !== 'json')
       throw new OperatorError(`--format must be csv or json; got ${JSON.stringify(format)}.`)
     const asked = values.separator as string | undefined
-    if (format === 'json' && (asked !== undefined || values.bom || values['no-bom']))
-      throw new OperatorError('--separator, --bom and --no-bom are for --format csv.')
+    // The export is JSON unless --format says otherwise: an option of CSV's says how to ask for CSV.
+    const csvOnly = ['separator', 'bom', 'no-bom'].find((name) => values[name] !== undefined)
+    if (format === 'json' && csvOnly !== undefined)
+      throw new OperatorError(
+        values.format === undefined
+          ? `--${csvOnly} is for a CSV export: add --format csv (without it, the export is JSON).`
+          : `--${csvOnly} is for a CSV export, not --format json.`,
+      )
     if (values.bom && values['no-bom']) throw new OperatorError('Give --bom or --no-bom, not both.')
     const text = async (as: ExportFormat) => {
       const pieces: Uint8Array[] = []

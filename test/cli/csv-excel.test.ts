@@ -467,7 +467,10 @@ describe('export for Excel', () => {
         unchanged: 1,
       })
     expect(storeloc('locations', 'export', locatorId, '--no-bom').stderr).toBe(
-      'storeloc: --separator, --bom and --no-bom are for --format csv.\n',
+      'storeloc: --no-bom is for a CSV export: add --format csv (without it, the export is JSON).\n',
+    )
+    expect(storeloc('locations', 'export', locatorId, '--format', 'json', '--separator', ';').stderr).toBe(
+      'storeloc: --separator is for a CSV export, not --format json.\n',
     )
     expect(storeloc('locations', 'export', locatorId, '--format', 'csv', '--bom', '--no-bom').stderr).toBe(
       'storeloc: Give --bom or --no-bom, not both.\n',

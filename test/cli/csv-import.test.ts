@@ -376,7 +376,7 @@ describe('locations export as CSV', () => {
       'storeloc: --separator must be ",", ";" or tab; got "|".\n',
     )
     expect(storeloc('locations', 'export', locatorId, '--bom').stderr).toBe(
-      'storeloc: --separator, --bom and --no-bom are for --format csv.\n',
+      'storeloc: --bom is for a CSV export: add --format csv (without it, the export is JSON).\n',
     )
     expect(rows()).toEqual(before)
   })
