@@ -232,6 +232,12 @@ export function unknownCommand(argv: string[], names: string[]): UsageError {
   const subsOf = (group: string) => names.filter((c) => c.startsWith(`${group} `)).map((c) => c.slice(group.length + 1))
   const groups = [...new Set(names.map((c) => c.split(' ')[0]!))]
   const group = groups.includes(argv[0]!) ? argv[0]! : nearest(argv[0], groups)
+  // A command's last word typed without its group ("import", "list"): the commands it ends.
+  const ending = group === undefined ? names.filter((c) => c.endsWith(` ${argv[0]}`)) : []
+  if (ending.length === 1)
+    return new UsageError(`Unknown command "${argv[0]}". Did you mean "${ending[0]}"?`, ending[0]!.split(' '))
+  if (ending.length > 1)
+    return new UsageError(`Unknown command "${argv[0]}": give its group first, as in ${ending.join(', ')}.`)
   const subs = group === undefined ? [] : subsOf(group)
   const sub = subs.length === 0 || subs.includes(argv[1]!) ? argv[1] : nearest(argv[1], subs)
   const meant = group === undefined ? [] : subs.length === 0 ? [group] : sub === undefined ? [] : [group, sub]

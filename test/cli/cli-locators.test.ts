@@ -235,7 +235,7 @@ describe('locator', () => {
     expect(countRows('locators')).toBe(1)
   })
 
-  test('a group without its command, and a misspelt option, say what there is (exit 2)', () => {
+  test('a group without its command, a command without its group, and a misspelt option say what there is (exit 2)', () => {
     const { locator } = json('locator', 'create', '--name', 'Kept')
     for (const [argv, says] of [
       [
@@ -246,6 +246,9 @@ describe('locator', () => {
         ['key', 'lst'],
         'Unknown command "key lst": key is followed by one of create, list, revoke, rotate. Did you mean "key list"?',
       ],
+      // A command's last word without its group.
+      [['import', 'lct_x', '--file', 'a.csv'], 'Unknown command "import". Did you mean "locations import"?'],
+      [['list'], 'Unknown command "list": give its group first, as in locator list, key list, custom-field list.'],
       [['locator', 'create', '--nme', 'A'], 'Unknown option --nme. Did you mean --name?'],
       [['locator', 'create', '--name', 'A', '--jsn'], 'Unknown option --jsn. Did you mean --json?'],
       [['locator', 'create', '--colour', 'A'], 'Unknown option --colour.'],
