@@ -110,6 +110,23 @@ function invisibleTwins(deps: AdminDeps, locatorId: string): (ext: string) => st
   }
 }
 
+/** What step 1 keeps while it reads the items: what the earlier ones named, to tell the later ones. */
+type Checking = {
+  deps: AdminDeps
+  locatorId: string
+  problems: Problems
+  definitions: ReturnType<AdminDeps['store']['customFields']['list']>
+  plans: Plan[]
+  removals: Removal[]
+  /** Each location named, to the key of the first item naming it. */
+  byTarget: Map<string, string>
+  /** Each store code given, to the key of the first item giving it. */
+  byExternalId: Map<string, string>
+  /** The location holding an external id. */
+  holderOf: (ext: string) => LocationRecord | null
+  invisibleTwin: (ext: string) => string | null
+}
+
 /**
  * Step 1: every item checked and matched, without the geocoder; the problems of all of them. In
  * slices of SLICE_MS (its reads of the rows hold the loop), other requests answered between
@@ -121,126 +138,170 @@ export async function check(
   items: BulkItem[],
   problems: Problems,
 ): Promise<{ plans: Plan[]; removals: Removal[] }> {
-  const definitions = deps.store.customFields.list(locatorId)
-  const plans: Plan[] = []
-  const removals: Removal[] = []
-  const byTarget = new Map<string, string>()
-  const byExternalId = new Map<string, string>()
-  // The location holding an external id, asked once a row: its match and its check ask the same.
-  let asked: { ext: string; holder: LocationRecord | null } | null = null
-  const holderOf = (ext: string) => {
-    if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
-    return asked.holder
-  }
-  const invisibleTwin = invisibleTwins(deps, locatorId)
-  // A delete item is matched as an update is, and no other item may name its location or store code.
-  const checkRemoval = (
-    raw: Record<string, unknown>,
-    key: string,
-    who: string,
-    line: number | undefined,
-    index: number,
-  ) => {
-    const lookup = { byId: (id: string) => deps.store.locations.get(locatorId, id), byExternalId: holderOf }
-    const read = readRemoval(raw, lookup)
-    if (Array.isArray(read)) {
-      for (const [field, message] of read) problems.add(key, who, field, message)
-      return
-    }
-    const target = read.target?.id ?? null
-    // An id no location has is still one location's name: sent twice, it is a list's repeated line.
-    const named = target ?? read.sentId
-    const sameAs = named === null ? undefined : byTarget.get(named)
-    if (sameAs !== undefined) return problems.add(key, who, null, `the same location (${named}) as ${sameAs}.`)
-    if (named !== null) byTarget.set(named, key)
-    const ext = read.target?.externalId ?? read.sentExternalId
-    if (ext !== null) {
-      const first = byExternalId.get(ext)
-      if (first !== undefined)
-        return problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
-      byExternalId.set(ext, key)
-    }
-    removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })
-  }
-  const checkItem = (
-    { raw, key, line, unread, notes = [], wholeSpecialHours = false, columns, hoursColumns, specialColumn }: BulkItem,
-    index: number,
-  ) => {
-    const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
-    const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
-    const who = whoIs(key, fields)
-    if (fields === null) return problems.add(key, who, null, 'each item must be an object of location fields.')
-    if (isRemoval(raw as Record<string, unknown>)) {
-      // A CSV delete row's problems are those of the cells naming its store (csv-row.ts removalRow).
-      for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
-      if ((unread ?? []).length > 0) return
-      return checkRemoval(raw as Record<string, unknown>, key, who, line, index)
-    }
-    // Every problem of the item is said, not only its first (an id that names no location of
-    // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
-    const before = problems.count
-    for (const { field, message } of unread ?? []) problems.add(key, who, field, message)
-    // A row read wrong as a whole holds its cells in other fields: their problems are no one's.
-    if (unread?.some(({ field }) => field === null)) return
-    const current = targetOf(deps, locatorId, raw as Record<string, unknown>, fields, holderOf)
-    if (current instanceof Error) return problems.add(key, who, 'id', current.message)
-    const target = current?.id ?? null
-    const sameAs = target === null ? undefined : byTarget.get(target)
-    if (sameAs !== undefined) problems.add(key, who, null, `the same location (${target}) as ${sameAs}.`)
-    else if (target !== null) byTarget.set(target, key)
-    let patch: LocationPatch | null = null
-    try {
-      patch = normalizeLocationBody(fields, target === null ? 'create' : 'update', definitions)
-    } catch (e) {
-      if (!(e instanceof LocationError)) throw e
-      for (const [field, messages] of Object.entries(e.details ?? {}))
-        for (const message of messages) problems.add(key, who, field, inColumn(message, field, columns))
-    }
-    // An external_id is matched against the others even when the item has other problems; not
-    // when it matched the item to the same location as one before, which says it already.
-    const ext = patch === null ? fields.external_id : patch.externalId
-    const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
-    if (typeof ext === 'string' && ext !== '' && !matchedByIt) {
-      const first = byExternalId.get(ext)
-      const holder = holderOf(ext)
-      // An item repeated whole (id and external_id) is said once: the same location as `first`.
-      if (first !== undefined && first !== sameAs)
-        problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
-      else if (holder !== null && holder.id !== target)
-        problems.add(
-          key,
-          who,
-          'external_id',
-          `already the store code of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
-        )
-      else if (holder === null && target === null && invisibleTwin(ext) !== null)
-        problems.add(key, who, 'external_id', invisibleTwin(ext)!)
-      if (first === undefined) byExternalId.set(ext, key)
-    }
-    if (patch === null || problems.count > before) return
-    const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
-    const warnings = [...notes, ...ignoredFields(raw as Record<string, unknown>)]
-    plans.push({
-      index,
-      line,
-      key,
-      raw: raw as Record<string, unknown>,
-      patch,
-      target,
-      keepsPoint,
-      found: null,
-      warnings,
-      wholeSpecialHours,
-      hoursColumns,
-      specialColumn,
-    })
+  const c: Checking = {
+    deps,
+    locatorId,
+    problems,
+    definitions: deps.store.customFields.list(locatorId),
+    plans: [],
+    removals: [],
+    byTarget: new Map(),
+    byExternalId: new Map(),
+    holderOf: holderOnce(deps, locatorId),
+    invisibleTwin: invisibleTwins(deps, locatorId),
   }
   let until = performance.now() + SLICE_MS
   for (let index = 0; index < items.length; index++) {
-    checkItem(items[index]!, index)
+    checkItem(c, items[index]!, index)
     if (performance.now() < until || index + 1 === items.length) continue
     await nextTurn()
     until = performance.now() + SLICE_MS
   }
-  return { plans, removals }
+  return { plans: c.plans, removals: c.removals }
+}
+
+/** The location holding an external id, asked once a row: its match and its check ask the same. */
+function holderOnce(deps: AdminDeps, locatorId: string): (ext: string) => LocationRecord | null {
+  let asked: { ext: string; holder: LocationRecord | null } | null = null
+  return (ext) => {
+    if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
+    return asked.holder
+  }
+}
+
+/** One item checked: a delete item's removal, or an update's or a create's plan; else its problems. */
+function checkItem(c: Checking, item: BulkItem, index: number) {
+  const { raw, key, unread } = item
+  const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
+  const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
+  const who = whoIs(key, fields)
+  if (fields === null) return c.problems.add(key, who, null, 'each item must be an object of location fields.')
+  if (isRemoval(raw as Record<string, unknown>)) {
+    // A CSV delete row's problems are those of the cells naming its store (csv-row.ts removalRow).
+    for (const { field, message } of unread ?? []) c.problems.add(key, who, field, message)
+    if ((unread ?? []).length > 0) return
+    return checkRemoval(c, item, who, index)
+  }
+  // Every problem of the item is said, not only its first (an id that names no location of
+  // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
+  const before = c.problems.count
+  for (const { field, message } of unread ?? []) c.problems.add(key, who, field, message)
+  // A row read wrong as a whole holds its cells in other fields: their problems are no one's.
+  if (unread?.some(({ field }) => field === null)) return
+  const current = targetOf(c.deps, c.locatorId, raw as Record<string, unknown>, fields, c.holderOf)
+  if (current instanceof Error) return c.problems.add(key, who, 'id', current.message)
+  const target = current?.id ?? null
+  const sameAs = claimTarget(c, key, who, target)
+  const patch = patchOf(c, item, who, fields, target)
+  // An external_id is matched against the others even when the item has other problems; not
+  // when it matched the item to the same location as one before, which says it already.
+  const ext = patch === null ? fields.external_id : patch.externalId
+  const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
+  if (typeof ext === 'string' && ext !== '' && !matchedByIt) checkStoreCode(c, key, who, ext, target, sameAs)
+  if (patch === null || c.problems.count > before) return
+  c.plans.push(planOf(item, index, patch, target, current))
+}
+
+/** The key of an earlier item naming the same location, said as the item's problem; else the location is the item's. */
+function claimTarget(c: Checking, key: string, who: string, target: string | null): string | undefined {
+  const sameAs = target === null ? undefined : c.byTarget.get(target)
+  if (sameAs !== undefined) c.problems.add(key, who, null, `the same location (${target}) as ${sameAs}.`)
+  else if (target !== null) c.byTarget.set(target, key)
+  return sameAs
+}
+
+/** The item's fields as a create's or an update's patch; null, its problems said by the column that gave each field. */
+function patchOf(
+  c: Checking,
+  { key, columns }: BulkItem,
+  who: string,
+  fields: Record<string, unknown>,
+  target: string | null,
+): LocationPatch | null {
+  try {
+    return normalizeLocationBody(fields, target === null ? 'create' : 'update', c.definitions)
+  } catch (e) {
+    if (!(e instanceof LocationError)) throw e
+    for (const [field, messages] of Object.entries(e.details ?? {}))
+      for (const message of messages) c.problems.add(key, who, field, inColumn(message, field, columns))
+    return null
+  }
+}
+
+/**
+ * The item's store code against those of the items before it and the stored ones. An item
+ * repeated whole (id and external_id) is said once, as the same location as the first.
+ */
+function checkStoreCode(
+  c: Checking,
+  key: string,
+  who: string,
+  ext: string,
+  target: string | null,
+  sameAs: string | undefined,
+): void {
+  const first = c.byExternalId.get(ext)
+  const holder = c.holderOf(ext)
+  if (first !== undefined && first !== sameAs)
+    c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
+  else if (holder !== null && holder.id !== target)
+    c.problems.add(
+      key,
+      who,
+      'external_id',
+      `already the store code of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
+    )
+  else if (holder === null && target === null && c.invisibleTwin(ext) !== null)
+    c.problems.add(key, who, 'external_id', c.invisibleTwin(ext)!)
+  if (first === undefined) c.byExternalId.set(ext, key)
+}
+
+/** A checked item's plan: the location it updates (null: it creates one) and what it writes there. */
+function planOf(
+  item: BulkItem,
+  index: number,
+  patch: LocationPatch,
+  target: string | null,
+  current: LocationRecord | null,
+): Plan {
+  const raw = item.raw as Record<string, unknown>
+  const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
+  return {
+    index,
+    line: item.line,
+    key: item.key,
+    raw,
+    patch,
+    target,
+    keepsPoint,
+    found: null,
+    warnings: [...(item.notes ?? []), ...ignoredFields(raw)],
+    wholeSpecialHours: item.wholeSpecialHours ?? false,
+    hoursColumns: item.hoursColumns,
+    specialColumn: item.specialColumn,
+  }
+}
+
+/** A delete item matched as an update is; no other item may name its location or store code. */
+function checkRemoval(c: Checking, { raw, key, line }: BulkItem, who: string, index: number) {
+  const lookup = { byId: (id: string) => c.deps.store.locations.get(c.locatorId, id), byExternalId: c.holderOf }
+  const read = readRemoval(raw as Record<string, unknown>, lookup)
+  if (Array.isArray(read)) {
+    for (const [field, message] of read) c.problems.add(key, who, field, message)
+    return
+  }
+  const target = read.target?.id ?? null
+  // An id no location has is still one location's name: sent twice, it is a list's repeated line.
+  const named = target ?? read.sentId
+  const sameAs = named === null ? undefined : c.byTarget.get(named)
+  if (sameAs !== undefined) return c.problems.add(key, who, null, `the same location (${named}) as ${sameAs}.`)
+  if (named !== null) c.byTarget.set(named, key)
+  const ext = read.target?.externalId ?? read.sentExternalId
+  if (ext !== null) {
+    const first = c.byExternalId.get(ext)
+    if (first !== undefined)
+      return c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
+    c.byExternalId.set(ext, key)
+  }
+  c.removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })
 }
