@@ -5,6 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
+import { sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
@@ -211,7 +212,7 @@ export function apply(
 function removed(deps: AdminDeps, locatorId: string, removal: Removal, dryRun: boolean): BulkResult {
   const current = removal.target === null ? null : deps.store.locations.get(locatorId, removal.target)
   if (current === null) return removalResult(removal, null)
-  if (removal.sentId === null && current.externalId !== removal.sentExternalId)
+  if (removal.sentId === null && !sameCode(current.externalId, removal.sentExternalId))
     throw new LocationError(
       'conflict',
       `${removal.key}: the external_id ${JSON.stringify(removal.sentExternalId)} moved from location ${current.id} meanwhile; nothing was written. Send the request again.`,

@@ -4,9 +4,9 @@ import type { GeocodeResult } from '../geocode/geocoder'
 import type { LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
-import { codePointName, withoutFormatChars } from '../core/text'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
+import { bareCode, bareMatchWarning, codeHolders, type Held, twinsProblem } from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
 import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'
@@ -56,9 +56,6 @@ function ignoredFields(raw: Record<string, unknown>): string[] {
   return [`${named}${more} ${are} of a location, so not read (the fields: docs/management-api.md, The location).`]
 }
 
-/** Format characters (Unicode Cf): a cell or a string shows none of them. */
-const INVISIBLE = /\p{Cf}/u
-
 /**
  * The location an item updates: by id, else by external_id; null to create. An id that is not the
  * locator's (an export of another locator, a location deleted since) gives way to the item's
@@ -92,24 +89,6 @@ function targetOf(
   return byExt ? byExternalId(ext) : null
 }
 
-/**
- * A store code with an invisible character (a pasted zero-width space, a bidi mark) that no store
- * has, but one has without it: read as written it would make that store a second time. The
- * problem said of it, naming that store; null for any other code. The codes are read once, when a
- * code holds such a character.
- */
-function invisibleTwins(deps: AdminDeps, locatorId: string): (ext: string) => string | null {
-  let bareCodes: Map<string, { id: string; name: string }> | null = null
-  return (ext) => {
-    const char = INVISIBLE.exec(ext)?.[0]
-    if (char === undefined) return null
-    bareCodes ??= new Map(deps.store.locations.externalIds(locatorId).map((l) => [withoutFormatChars(l.externalId), l]))
-    const twin = bareCodes.get(withoutFormatChars(ext))
-    if (twin === undefined) return null
-    return `the store code holds an invisible character (${codePointName(char)}), so it is no store's, but location ${twin.id} (${JSON.stringify(twin.name)}) has it without: delete the character to update that store, or this row creates it a second time.`
-  }
-}
-
 /** What step 1 keeps while it reads the items: what the earlier ones named, to tell the later ones. */
 type Checking = {
   deps: AdminDeps
@@ -120,11 +99,10 @@ type Checking = {
   removals: Removal[]
   /** Each location named, to the key of the first item naming it. */
   byTarget: Map<string, string>
-  /** Each store code given, to the key of the first item giving it. */
+  /** Each store code given (as checkStoreCode keys it), to the key of the first item giving it. */
   byExternalId: Map<string, string>
-  /** The location holding an external id. */
-  holderOf: (ext: string) => LocationRecord | null
-  invisibleTwin: (ext: string) => string | null
+  /** What a store code names (bulk-codes.ts). */
+  holderOf: (ext: string) => Held
 }
 
 /**
@@ -147,8 +125,7 @@ export async function check(
     removals: [],
     byTarget: new Map(),
     byExternalId: new Map(),
-    holderOf: holderOnce(deps, locatorId),
-    invisibleTwin: invisibleTwins(deps, locatorId),
+    holderOf: codeHolders(deps, locatorId),
   }
   let until = performance.now() + SLICE_MS
   for (let index = 0; index < items.length; index++) {
@@ -158,15 +135,6 @@ export async function check(
     until = performance.now() + SLICE_MS
   }
   return { plans: c.plans, removals: c.removals }
-}
-
-/** The location holding an external id, asked once a row: its match and its check ask the same. */
-function holderOnce(deps: AdminDeps, locatorId: string): (ext: string) => LocationRecord | null {
-  let asked: { ext: string; holder: LocationRecord | null } | null = null
-  return (ext) => {
-    if (asked?.ext !== ext) asked = { ext, holder: deps.store.locations.byExternalId(locatorId, ext) }
-    return asked.holder
-  }
 }
 
 /** One item checked: a delete item's removal, or an update's or a create's plan; else its problems. */
@@ -188,7 +156,13 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
   for (const { field, message } of unread ?? []) c.problems.add(key, who, field, message)
   // A row read wrong as a whole holds its cells in other fields: their problems are no one's.
   if (unread?.some(({ field }) => field === null)) return
-  const current = targetOf(c.deps, c.locatorId, raw as Record<string, unknown>, fields, c.holderOf)
+  const current = targetOf(
+    c.deps,
+    c.locatorId,
+    raw as Record<string, unknown>,
+    fields,
+    (ext) => c.holderOf(ext).location,
+  )
   if (current instanceof Error) return c.problems.add(key, who, 'id', current.message)
   const target = current?.id ?? null
   const sameAs = claimTarget(c, key, who, target)
@@ -197,9 +171,9 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
   // when it matched the item to the same location as one before, which says it already.
   const ext = patch === null ? fields.external_id : patch.externalId
   const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
-  if (typeof ext === 'string' && ext !== '' && !matchedByIt) checkStoreCode(c, key, who, ext, target, sameAs)
+  if (typeof ext === 'string' && ext !== '' && !matchedByIt) checkStoreCode(c, item, who, ext, target, sameAs)
   if (patch === null || c.problems.count > before) return
-  c.plans.push(planOf(item, index, patch, target, current))
+  c.plans.push(cleanCode(c, planOf(item, index, patch, target, current)))
 }
 
 /** The key of an earlier item naming the same location, said as the item's problem; else the location is the item's. */
@@ -234,14 +208,17 @@ function patchOf(
  */
 function checkStoreCode(
   c: Checking,
-  key: string,
+  { key }: BulkItem,
   who: string,
   ext: string,
   target: string | null,
   sameAs: string | undefined,
 ): void {
-  const first = c.byExternalId.get(ext)
-  const holder = c.holderOf(ext)
+  const { location: holder, bare, twins } = c.holderOf(ext)
+  // A code a location holds as written is told apart as written: twins stored already (an
+  // export of them sent back) are two codes. Any other is compared bare.
+  const codeKey = holder !== null && !bare ? ext : bareCode(ext)
+  const first = c.byExternalId.get(codeKey)
   if (first !== undefined && first !== sameAs)
     c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
   else if (holder !== null && holder.id !== target)
@@ -249,11 +226,25 @@ function checkStoreCode(
       key,
       who,
       'external_id',
-      `already the store code of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator.`,
+      `already the store code of location ${holder.id} (${JSON.stringify(holder.name)})${bare ? ' but for invisible characters' : ''}; external ids are unique within a locator.`,
     )
-  else if (holder === null && target === null && c.invisibleTwin(ext) !== null)
-    c.problems.add(key, who, 'external_id', c.invisibleTwin(ext)!)
-  if (first === undefined) c.byExternalId.set(ext, key)
+  else if (twins.length > 1 && !twins.some((t) => t.id === target))
+    c.problems.add(key, who, 'external_id', twinsProblem(twins))
+  if (first === undefined) c.byExternalId.set(codeKey, key)
+}
+
+/**
+ * An item updating the location that holds its store code but for invisible characters writes
+ * the code without them, the stored one so cleaned, and is told so.
+ */
+function cleanCode(c: Checking, plan: Plan): Plan {
+  const ext = plan.patch.externalId
+  if (typeof ext !== 'string' || ext === '' || plan.target === null) return plan
+  const { location, bare } = c.holderOf(ext)
+  if (!bare || location?.id !== plan.target) return plan
+  plan.patch = { ...plan.patch, externalId: bareCode(ext) }
+  plan.warnings.push(bareMatchWarning(ext, location))
+  return plan
 }
 
 /** A checked item's plan: the location it updates (null: it creates one) and what it writes there. */
@@ -284,19 +275,24 @@ function planOf(
 
 /** A delete item matched as an update is; no other item may name its location or store code. */
 function checkRemoval(c: Checking, { raw, key, line }: BulkItem, who: string, index: number) {
-  const lookup = { byId: (id: string) => c.deps.store.locations.get(c.locatorId, id), byExternalId: c.holderOf }
+  const lookup = {
+    byId: (id: string) => c.deps.store.locations.get(c.locatorId, id),
+    byExternalId: (ext: string) => c.holderOf(ext).location,
+  }
   const read = readRemoval(raw as Record<string, unknown>, lookup)
   if (Array.isArray(read)) {
     for (const [field, message] of read) c.problems.add(key, who, field, message)
     return
   }
+  const twins = read.target === null && read.sentExternalId !== null ? c.holderOf(read.sentExternalId).twins : []
+  if (twins.length > 1) return c.problems.add(key, who, 'external_id', twinsProblem(twins))
   const target = read.target?.id ?? null
   // An id no location has is still one location's name: sent twice, it is a list's repeated line.
   const named = target ?? read.sentId
   const sameAs = named === null ? undefined : c.byTarget.get(named)
   if (sameAs !== undefined) return c.problems.add(key, who, null, `the same location (${named}) as ${sameAs}.`)
   if (named !== null) c.byTarget.set(named, key)
-  const ext = read.target?.externalId ?? read.sentExternalId
+  const ext = read.target?.externalId ?? (read.sentExternalId === null ? null : bareCode(read.sentExternalId))
   if (ext !== null) {
     const first = c.byExternalId.get(ext)
     if (first !== undefined)

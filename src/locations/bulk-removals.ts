@@ -5,6 +5,7 @@ import type { LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkResult } from './bulk'
+import { sameCode } from './bulk-codes'
 import { checkExternalId } from './normalize'
 
 /** A delete item: the location it deletes, if there is one. */
@@ -72,7 +73,7 @@ export function readRemoval(
     problems.push([null, 'a delete item needs the id or the external_id of the location to delete.'])
   if (problems.length > 0) return problems
   const byId = sentId === null ? null : lookup.byId(sentId as string)
-  if (byId !== null && sentExternalId !== null && byId.externalId !== sentExternalId)
+  if (byId !== null && sentExternalId !== null && !sameCode(byId.externalId, sentExternalId as string))
     return [
       [
         'external_id',

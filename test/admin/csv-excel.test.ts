@@ -4,7 +4,7 @@ import { describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { addCustomField } from '../../src/operator'
-import { BULK, bulk, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
+import { BULK, csv, env, snapshot, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
@@ -241,26 +241,6 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(await dry(codes)).toEqual({ status: 200, unchanged: 2, notes: [] })
     const alone = `id,name,address,lat,lng\n${a}\u200b,A,1 Main St,52.5,13.4\n\ufeff${b}\u2060,B,2 Main St,52.6,13.4\n`
     expect(await dry(alone)).toEqual({ status: 200, unchanged: 2, notes: [] })
-  })
-
-  test('a store code with an invisible character that a store has without it is refused, not a second store', async () => {
-    const first = await csv('external_id,name,address,lat,lng\nS1,A,1 Main St,52.5,13.4\n')
-    const [a] = first.body.results.map((r: { id: string }) => r.id)
-    const said = `the store code holds an invisible character (U+200B), so it is no store's, but location ${a} ("A") has it without: delete the character to update that store, or this row creates it a second time.`
-    const row = await csv('external_id,name,address,lat,lng\nS1\u200b,A,1 Main St,52.5,13.4\n', '?dry_run=true')
-    expect([row.status, row.body.details]).toEqual([
-      422,
-      { 'line 2.external_id': [`line 2 (external_id "S1\u200b"): ${said}`] },
-    ])
-    const item = { external_id: '\u200bS1', name: 'A', address: '1 Main St', coordinates: { lat: 52.5, lng: 13.4 } }
-    const json = await bulk({ locations: [item] }, '?dry_run=true')
-    expect([json.status, json.body.details]).toEqual([
-      422,
-      { 'locations[0].external_id': [`locations[0] (external_id "\u200bS1"): ${said}`] },
-    ])
-    // A code no store has without the character creates its store.
-    const other = await csv('external_id,name,address,lat,lng\nS2\u200b,B,2 Main St,52.6,13.4\n', '?dry_run=true')
-    expect([other.status, other.body.created]).toEqual([200, 1])
   })
 
   test("an ID column of a file's own codes with a stray id of ours is read as codes, the stray cell refused", async () => {

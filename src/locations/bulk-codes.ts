@@ -1,0 +1,88 @@
+// Bulk upsert: the stored location a store code names. Codes are compared as a person reads
+// them: two that differ by invisible characters alone (a pasted zero-width space, a BOM, a soft
+// hyphen: Unicode Cf) are one code, whichever of the two, the stored or the sent, holds them.
+import { codePointName, withoutFormatChars } from '../core/text'
+import type { LocationRecord } from '../store/locations'
+import type { AdminDeps } from './service'
+
+/** A stored location's id, store code and name. */
+export type Coded = { id: string; externalId: string; name: string }
+
+/**
+ * What a store code names: the location holding it as sent; else, `bare`, the one location
+ * holding it but for invisible characters. `twins`: every location holding it so when there
+ * are several, `location` then null (the code names none of them alone).
+ */
+export type Held = { location: LocationRecord | null; bare: boolean; twins: Coded[] }
+
+const NONE: Held = { location: null, bare: false, twins: [] }
+
+/** A store code as compared: without its invisible characters. */
+export const bareCode = (code: string): string => withoutFormatChars(code).trim()
+
+/** Whether two store codes are one as a person reads them; null (no code) is the same as none only. */
+export const sameCode = (a: string | null, b: string | null): boolean =>
+  a === null || b === null ? a === b : a === b || bareCode(a) === bareCode(b)
+
+/**
+ * The holder of a store code, asked once a row (its match and its check ask the same). The
+ * stored codes holding invisible characters are read once, at the first code no location holds
+ * as sent: few locations have any, and a code sent clean finds its twin among them.
+ */
+export function codeHolders(deps: AdminDeps, locatorId: string): (ext: string) => Held {
+  let asked: { ext: string; held: Held } | null = null
+  let marked: Map<string, Coded[]> | null = null
+  const lookUp = (ext: string): Held => {
+    const exact = deps.store.locations.byExternalId(locatorId, ext)
+    if (exact !== null) return { location: exact, bare: false, twins: [] }
+    const bare = bareCode(ext)
+    if (bare === '') return NONE
+    marked ??= markedCodes(deps.store.locations.externalIds(locatorId))
+    const twins = [...(marked.get(bare) ?? [])]
+    const clean = bare === ext ? null : deps.store.locations.byExternalId(locatorId, bare)
+    if (clean !== null) twins.unshift({ id: clean.id, externalId: bare, name: clean.name })
+    if (twins.length === 0) return NONE
+    if (twins.length > 1) return { location: null, bare: false, twins }
+    return { location: clean ?? deps.store.locations.get(locatorId, twins[0]!.id), bare: true, twins }
+  }
+  return (ext) => {
+    if (asked?.ext !== ext) asked = { ext, held: lookUp(ext) }
+    return asked.held
+  }
+}
+
+/** The stored codes that hold invisible characters, by their bare form. */
+function markedCodes(coded: Coded[]): Map<string, Coded[]> {
+  const byBare = new Map<string, Coded[]>()
+  for (const l of coded) {
+    const bare = bareCode(l.externalId)
+    if (bare === l.externalId) continue
+    const list = byBare.get(bare)
+    if (list === undefined) byBare.set(bare, [l])
+    else list.push(l)
+  }
+  return byBare
+}
+
+/** The invisible characters of a code, as a message names them: "U+200B", "U+200B and U+FEFF". */
+export function invisiblesOf(code: string): string {
+  const names = [...new Set([...code.matchAll(/\p{Cf}/gu)].map((m) => codePointName(m[0])))]
+  return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
+}
+
+/** How a code is shown beside its twin: quoted, and the invisible characters it holds named. */
+export const codeSaid = (code: string): string => {
+  const named = invisiblesOf(code)
+  return named === '' ? JSON.stringify(code) : `${JSON.stringify(bareCode(code))} with ${named}`
+}
+
+/** The warning of an item matched to `location` by its store code `sent` but for invisible characters. */
+export const bareMatchWarning = (sent: string, location: { id: string; externalId: string | null }) =>
+  `The store code ${codeSaid(sent)} and location ${location.id}'s, ${codeSaid(location.externalId ?? '')}, differ by invisible characters alone: the row is matched to that location, and the code is stored as ${JSON.stringify(bareCode(sent))}, without them.`
+
+/** The problem of a store code that is several locations' but for invisible characters. */
+export const twinsProblem = (twins: readonly Coded[]) => {
+  const shown = twins.slice(0, 5).map((t) => `${t.id} (${JSON.stringify(t.name)}, ${codeSaid(t.externalId)})`)
+  const more = twins.length > 5 ? ` and ${twins.length - 5} more` : ''
+  return `the store code is that of ${twins.length} locations but for invisible characters: ${shown.join(', ')}${more}. Give the id of the one this row is (an id column), and delete the others if they are the same store twice.`
+}

@@ -1,0 +1,139 @@
+// The bulk route matching store codes as a person reads them: a code and a stored one that differ
+// by invisible characters alone (a pasted zero-width space, a soft hyphen) are one, either way
+// round, for updates, delete items and delete_missing.
+import { describe, expect, test } from 'bun:test'
+import { all, bulk, csv, env, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+const A = { name: 'A', address: '1 Main St', coordinates: { lat: 52.5, lng: 13.4 } }
+const B = { name: 'B', address: '2 Main St', coordinates: { lat: 52.6, lng: 13.4 } }
+const ROW_A = 'A,1 Main St,52.5,13.4'
+
+/** Stores made by the JSON route with these codes, A's fields then B's: their ids. */
+async function made(...codes: string[]): Promise<string[]> {
+  const res = await bulk({ locations: codes.map((code, i) => ({ ...(i === 0 ? A : B), external_id: code })) })
+  expect(res.status).toBe(200)
+  return res.body.results.map((r: { id: string }) => r.id)
+}
+
+const stored = async () => (await all()).map((l: { id: string; external_id: string }) => [l.id, l.external_id])
+
+describe('store codes that differ by invisible characters alone', () => {
+  test('a clean code updates the store holding it with a zero-width space, and stores it clean', async () => {
+    const [a] = await made('S1\u200b')
+    const res = await csv(`external_id,name,address,lat,lng\nS1,${ROW_A}\n`)
+    expect(res.status).toBe(200)
+    expect(res.body.results).toEqual([
+      {
+        index: 0,
+        line: 2,
+        id: a,
+        external_id: 'S1',
+        action: 'updated',
+        changes: ['external_id'],
+        geocoding: null,
+        warnings: [
+          `The store code "S1" and location ${a}'s, "S1" with U+200B, differ by invisible characters alone: the row is matched to that location, and the code is stored as "S1", without them.`,
+        ],
+      },
+    ])
+    expect(await stored()).toEqual([[a, 'S1']])
+  })
+
+  test('a code with a soft hyphen updates the store holding it clean, over JSON, and the code stays clean', async () => {
+    const [a] = await made('S1')
+    const res = await bulk({ locations: [{ ...A, external_id: 'S1\u00ad' }] })
+    expect([res.status, res.body.unchanged, res.body.results[0].id, res.body.results[0].warnings]).toEqual([
+      200,
+      1,
+      a,
+      [
+        `The store code "S1" with U+00AD and location ${a}'s, "S1", differ by invisible characters alone: the row is matched to that location, and the code is stored as "S1", without them.`,
+      ],
+    ])
+    expect(await stored()).toEqual([[a, 'S1']])
+  })
+
+  test('two items of one code but for an invisible character are one code given twice', async () => {
+    const res = await csv(
+      `external_id,name,address,lat,lng\nS1,${ROW_A}\nS1\u2060,B,2 Main St,52.6,13.4\n`,
+      '?dry_run=true',
+    )
+    expect([res.status, res.body.details]).toEqual([
+      422,
+      {
+        'line 3.external_id': [
+          'line 3 (external_id "S1\u2060"): the same store code as line 2; give each external_id once.',
+        ],
+      },
+    ])
+  })
+
+  test('a code that two stores hold but for invisible characters is refused, naming both', async () => {
+    // Twins as the single-location route makes them, which compares codes as sent.
+    const one = async (body: object) =>
+      (await env.call('POST', '/admin/v1/locations', { body })).body.location.id as string
+    const a = await one({ ...A, external_id: 'S1\u200b' })
+    const b = await one({ ...B, external_id: 'S1\u2060' })
+    const said = `the store code is that of 2 locations but for invisible characters: ${a} ("A", "S1" with U+200B), ${b} ("B", "S1" with U+2060). Give the id of the one this row is (an id column), and delete the others if they are the same store twice.`
+    const row = await csv(`external_id,name,address,lat,lng\nS1,${ROW_A}\n`, '?dry_run=true')
+    expect([row.status, row.body.details]).toEqual([
+      422,
+      { 'line 2.external_id': [`line 2 (external_id "S1"): ${said}`] },
+    ])
+    const gone = await bulk({ locations: [{ external_id: 'S1', delete: true }] }, '?dry_run=true')
+    expect([gone.status, gone.body.details]).toEqual([
+      422,
+      { 'locations[0].external_id': [`locations[0] (external_id "S1"): ${said}`] },
+    ])
+    // Exported, both come back unchanged: each holds its code as written.
+    const exported = await env.call('GET', '/admin/v1/locations/export')
+    expect((await bulk(exported.body)).body).toMatchObject({ unchanged: 2, created: 0, updated: 0 })
+    const text = await (
+      await env.app.handle(
+        new Request('http://localhost/admin/v1/locations/export?format=csv', {
+          headers: { authorization: `Bearer ${env.key}` },
+        }),
+      )
+    ).text()
+    expect((await csv(text)).body).toMatchObject({ unchanged: 2, created: 0, updated: 0 })
+    // Named by its id, the row updates that store.
+    const named = await csv(`id,external_id,name,address,lat,lng\n${a},S1,${ROW_A}\n`)
+    expect([named.status, named.body.results[0].id, named.body.results[0].action]).toEqual([200, a, 'updated'])
+  })
+
+  test('a delete row or item with the clean code deletes the store holding it with an invisible character', async () => {
+    const [a] = await made('S1\u200b', 'S2')
+    const row = await csv('external_id,delete\nS1,yes\n', '?dry_run=true')
+    expect([row.status, row.body.results]).toEqual([
+      200,
+      [
+        {
+          index: 0,
+          line: 2,
+          id: a,
+          external_id: 'S1\u200b',
+          name: 'A',
+          action: 'deleted',
+          geocoding: null,
+          warnings: [],
+        },
+      ],
+    ])
+    const item = await bulk({ locations: [{ external_id: '\ufeffS1', delete: true }] })
+    expect([item.status, item.body.deleted, item.body.results[0].id]).toEqual([200, 1, a])
+    expect((await stored()).map(([, code]: string[]) => code)).toEqual(['S2'])
+  })
+
+  test('delete_missing keeps the store a clean code matches, and deletes only those no row names', async () => {
+    const [a, b] = await made('S1\u200b', 'S2')
+    const res = await csv(`external_id,name,address,lat,lng\nS1,${ROW_A}\n`, '?delete_missing=true')
+    expect(res.status).toBe(200)
+    expect(res.body.results.map((r: { id: string; action: string }) => [r.id, r.action])).toEqual([
+      [a, 'updated'],
+      [b, 'deleted'],
+    ])
+    expect(await stored()).toEqual([[a, 'S1']])
+  })
+})

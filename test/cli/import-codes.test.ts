@@ -1,0 +1,65 @@
+// storeloc locations import matching store codes as a person reads them: a file's clean code is
+// the store's that holds it with an invisible character (a pasted zero-width space), for updates
+// and delete rows.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Codes').locator.id
+})
+
+const store = (code: string, i: number) => ({
+  external_id: code,
+  name: `Store ${i}`,
+  address: `${i} Quay Street, Springfield`,
+  coordinates: { lat: 39.78 + i / 100, lng: -89.65 },
+})
+const row = (code: string, i: number) => `${code},Store ${i},"${i} Quay Street, Springfield",${39.78 + i / 100},-89.65`
+const HEADER = 'external_id,name,address,lat,lng'
+
+/** The locator's locations as the export gives them: id and store code. */
+const stored = () =>
+  JSON.parse(storeloc('locations', 'export', locatorId).stdout).map((l: { id: string; external_id: string }) => [
+    l.id,
+    l.external_id,
+  ])
+
+describe('locations import, store codes with invisible characters', () => {
+  test('a clean code updates the store holding it with a zero-width space, its code cleaned; a delete row deletes it', () => {
+    const made = json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('a.json', [store('S1\u200b', 1), store('S2', 2)]),
+    )
+    const [a, b] = made.results.map((r: { id: string }) => r.id)
+    const path = file('b.csv', `${HEADER}\n${row('S1', 1)}\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path)
+    expect([r.code, r.stderr]).toEqual([0, ''])
+    expect(r.stdout.split('\n')).toEqual([
+      `Imported ${path} into ${locatorId}: 0 created, 1 updated, 0 unchanged, 0 deleted.`,
+      'Check 1 location:',
+      `  line 2 (external_id "S1"): The store code "S1" and location ${a}'s, "S1" with U+200B, differ by invisible characters alone: the row is matched to that location, and the code is stored as "S1", without them.`,
+      'Updated:',
+      '  line 2 (external_id "S1"): external_id',
+      '',
+    ])
+    expect(stored()).toEqual([
+      [a, 'S1'],
+      [b, 'S2'],
+    ])
+    // Stored with a BOM now, the store is deleted by its clean code.
+    json('locations', 'import', locatorId, '--file', file('c.json', [store('\ufeffS2\u200b', 2)]))
+    const rows = file('d.csv', 'external_id,delete\nS2,yes\n')
+    const gone = storeloc('locations', 'import', locatorId, '--file', rows)
+    expect([gone.code, gone.stdout.split('\n')[0]]).toEqual([
+      0,
+      `Imported ${rows} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 1 deleted.`,
+    ])
+    expect(stored()).toEqual([[a, 'S1']])
+  })
+})
