@@ -6,7 +6,7 @@ import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
-import { bareCode, bareMatchWarning, codeHolders, type Held, twinsProblem } from './bulk-codes'
+import { bareCode, bareMatchWarning, codeHolders, type Held, idAsCodeProblem, twinsProblem } from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
 import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'
@@ -208,17 +208,21 @@ function patchOf(
  */
 function checkStoreCode(
   c: Checking,
-  { key }: BulkItem,
+  { key, columns, unread }: BulkItem,
   who: string,
   ext: string,
   target: string | null,
   sameAs: string | undefined,
 ): void {
-  const { location: holder, bare, twins } = c.holderOf(ext)
+  const held = c.holderOf(ext)
+  const { location: holder, bare, twins } = held
   // A code a location holds as written is told apart as written: twins stored already (an
   // export of them sent back) are two codes. Any other is compared bare.
   const codeKey = holder !== null && !bare ? ext : bareCode(ext)
   const first = c.byExternalId.get(codeKey)
+  // A CSV "ID" column read as codes says its cells that are ids already (csv-header.ts).
+  const said = unread?.some((u) => u.field === 'external_id') ?? false
+  const asId = said ? null : idAsCodeProblem(c.deps, c.locatorId, ext, held, target, columns !== undefined)
   if (first !== undefined && first !== sameAs)
     c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
   else if (holder !== null && holder.id !== target)
@@ -230,6 +234,7 @@ function checkStoreCode(
     )
   else if (twins.length > 1 && !twins.some((t) => t.id === target))
     c.problems.add(key, who, 'external_id', twinsProblem(twins))
+  else if (asId !== null) c.problems.add(key, who, 'external_id', inColumn(asId, 'external_id', columns))
   if (first === undefined) c.byExternalId.set(codeKey, key)
 }
 
@@ -274,7 +279,7 @@ function planOf(
 }
 
 /** A delete item matched as an update is; no other item may name its location or store code. */
-function checkRemoval(c: Checking, { raw, key, line }: BulkItem, who: string, index: number) {
+function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: string, index: number) {
   const lookup = {
     byId: (id: string) => c.deps.store.locations.get(c.locatorId, id),
     byExternalId: (ext: string) => c.holderOf(ext).location,
@@ -286,6 +291,11 @@ function checkRemoval(c: Checking, { raw, key, line }: BulkItem, who: string, in
   }
   const twins = read.target === null && read.sentExternalId !== null ? c.holderOf(read.sentExternalId).twins : []
   if (twins.length > 1) return c.problems.add(key, who, 'external_id', twinsProblem(twins))
+  if (read.target === null && read.sentId === null && read.sentExternalId !== null) {
+    const held = c.holderOf(read.sentExternalId)
+    const asId = idAsCodeProblem(c.deps, c.locatorId, read.sentExternalId, held, undefined, columns !== undefined)
+    if (asId !== null) return c.problems.add(key, who, 'external_id', inColumn(asId, 'external_id', columns))
+  }
   const target = read.target?.id ?? null
   // An id no location has is still one location's name: sent twice, it is a list's repeated line.
   const named = target ?? read.sentId

@@ -86,3 +86,36 @@ export const twinsProblem = (twins: readonly Coded[]) => {
   const more = twins.length > 5 ? ` and ${twins.length - 5} more` : ''
   return `the store code is that of ${twins.length} locations but for invisible characters: ${shown.join(', ')}${more}. Give the id of the one this row is (an id column), and delete the others if they are the same store twice.`
 }
+
+/** An id of this service in any case, as a store code written with it reads: 16 characters after loc_. */
+const ID_SHAPED = /^loc_[0-9a-z]{16}$/
+
+/**
+ * The problem of a store code that is the id of a location of the locator, which no location
+ * holds as its code: an id written where codes go (ids pasted in a "Store Code" column). Read as a
+ * code it would name no store. `target`: the location the item updates (null: it creates one);
+ * undefined for a delete item. Null for any other code.
+ */
+export function idAsCodeProblem(
+  deps: AdminDeps,
+  locatorId: string,
+  ext: string,
+  held: Held,
+  target: string | null | undefined,
+  csv: boolean,
+): string | null {
+  const id = bareCode(ext).toLowerCase()
+  if (held.location !== null || held.twins.length > 0 || !ID_SHAPED.test(id)) return null
+  const named = deps.store.locations.get(locatorId, id)
+  if (named === null) return null
+  const would =
+    target === undefined
+      ? 'name no location, and the row would delete nothing'
+      : target === null
+        ? 'name no location, and the row would create that store a second time'
+        : target === id
+          ? "make the location's own id its store code"
+          : `make it the store code of location ${target}`
+  const idPlace = csv ? 'in an id column' : 'in the id field'
+  return `The external_id field holds ${JSON.stringify(ext)}, the id of location ${id} (${JSON.stringify(named.name)}), not a store code: read as a code it would ${would}. Give the id ${idPlace}, and here the store's own code, if it has one.`
+}

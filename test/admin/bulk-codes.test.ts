@@ -1,6 +1,6 @@
 // The bulk route matching store codes as a person reads them: a code and a stored one that differ
 // by invisible characters alone (a pasted zero-width space, a soft hyphen) are one, either way
-// round, for updates, delete items and delete_missing.
+// round, for updates, delete items and delete_missing; an id of ours in a store-code column is no code.
 import { describe, expect, test } from 'bun:test'
 import { all, bulk, csv, env, useBulkEnv } from './bulk-fixture'
 
@@ -135,5 +135,46 @@ describe('store codes that differ by invisible characters alone', () => {
       [b, 'deleted'],
     ])
     expect(await stored()).toEqual([[a, 'S1']])
+  })
+})
+
+describe('an id of this service where store codes go', () => {
+  test('a "Store Code" cell holding the id of a location is refused, naming it, not a second store', async () => {
+    const a = (await made('S1'))[0]!
+    const said = (would: string) =>
+      `The "Store Code" column holds "${a}", the id of location ${a} ("A"), not a store code: read as a code it would ${would}. Give the id in an id column, and here the store's own code, if it has one.`
+    const row = await csv(`Store Code,name,address,lat,lng\n${a},${ROW_A}\nS2,B,2 Main St,52.6,13.4\n`, '?dry_run=true')
+    expect([row.status, row.body.details]).toEqual([
+      422,
+      {
+        'line 2.external_id': [
+          `line 2 (external_id "${a}"): ${said('name no location, and the row would create that store a second time')}`,
+        ],
+      },
+    ])
+    const gone = await csv(`Store Code,delete\n${a.toUpperCase()},yes\n`, '?dry_run=true')
+    expect([gone.status, gone.body.details]).toEqual([
+      422,
+      {
+        'line 2.external_id': [
+          `line 2 (external_id "${a.toUpperCase()}"): ${said('name no location, and the row would delete nothing').replace(`holds "${a}"`, `holds "${a.toUpperCase()}"`)}`,
+        ],
+      },
+    ])
+    const item = await bulk({ locations: [{ ...B, id: a, external_id: a }] }, '?dry_run=true')
+    expect([item.status, item.body.details]).toEqual([
+      422,
+      {
+        'locations[0].external_id': [
+          `locations[0] (external_id "${a}"): The external_id field holds "${a}", the id of location ${a} ("A"), not a store code: read as a code it would make the location's own id its store code. Give the id in the id field, and here the store's own code, if it has one.`,
+        ],
+      },
+    ])
+    // An id of no location of the locator (another's), or one a location holds as its code, is a code.
+    const other = 'loc_0123456789abcdef'
+    const res = await csv(`Store Code,name,address,lat,lng\n${other},${ROW_A}\n`)
+    expect([res.status, res.body.created, res.body.results[0].external_id]).toEqual([200, 1, other])
+    const again = await csv(`Store Code,name,address,lat,lng\n${other},${ROW_A}\n`, '?dry_run=true')
+    expect([again.status, again.body.unchanged]).toEqual([200, 1])
   })
 })

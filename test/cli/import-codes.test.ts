@@ -1,6 +1,6 @@
 // storeloc locations import matching store codes as a person reads them: a file's clean code is
 // the store's that holds it with an invisible character (a pasted zero-width space), for updates
-// and delete rows.
+// and delete rows; an id of this service in a store-code column is refused, naming its location.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { file, json, storeloc, useTempDatabase } from './temp-database'
 
@@ -27,7 +27,7 @@ const stored = () =>
     l.external_id,
   ])
 
-describe('locations import, store codes with invisible characters', () => {
+describe('locations import, store codes', () => {
   test('a clean code updates the store holding it with a zero-width space, its code cleaned; a delete row deletes it', () => {
     const made = json(
       'locations',
@@ -60,6 +60,18 @@ describe('locations import, store codes with invisible characters', () => {
       0,
       `Imported ${rows} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 1 deleted.`,
     ])
+    expect(stored()).toEqual([[a, 'S1']])
+  })
+
+  test('an id of this service in a "Store Code" column is refused, naming its location, nothing written', () => {
+    const made = json('locations', 'import', locatorId, '--file', file('a.json', [store('S1', 1)]))
+    const [a] = made.results.map((r: { id: string }) => r.id)
+    const path = file('b.csv', `Store Code,name,address,lat,lng\n${row(a, 1)}\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path)
+    expect([r.code, r.stdout]).toEqual([1, ''])
+    expect(r.stderr).toContain(
+      `  line 2 (external_id "${a}"): The "Store Code" column holds "${a}", the id of location ${a} ("Store 1"), not a store code: read as a code it would name no location, and the row would create that store a second time. Give the id in an id column, and here the store's own code, if it has one.`,
+    )
     expect(stored()).toEqual([[a, 'S1']])
   })
 })
