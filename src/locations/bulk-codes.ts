@@ -27,7 +27,7 @@ export const sameCode = (a: string | null, b: string | null): boolean =>
 /**
  * The holder of a store code, asked once a row (its match and its check ask the same). The
  * stored codes holding invisible characters are read once, at the first code no location holds
- * as sent: few locations have any, and a code sent clean finds its twin among them.
+ * as sent, among those not all ASCII (by the index alone): a code sent clean finds its twin there.
  */
 export function codeHolders(deps: AdminDeps, locatorId: string): (ext: string) => Held {
   let asked: { ext: string; held: Held } | null = null
@@ -37,7 +37,7 @@ export function codeHolders(deps: AdminDeps, locatorId: string): (ext: string) =
     if (exact !== null) return { location: exact, bare: false, twins: [] }
     const bare = bareCode(ext)
     if (bare === '') return NONE
-    marked ??= markedCodes(deps.store.locations.externalIds(locatorId))
+    marked ??= markedCodes(deps.store.locations.unusualExternalIds(locatorId))
     const twins = [...(marked.get(bare) ?? [])]
     const clean = bare === ext ? null : deps.store.locations.byExternalId(locatorId, bare)
     if (clean !== null) twins.unshift({ id: clean.id, externalId: bare, name: clean.name })

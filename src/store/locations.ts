@@ -87,6 +87,11 @@ function statements(db: Database) {
   const externalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
     'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
+  // By the external id index alone: a code's length in bytes is its length in characters when it is
+  // ASCII, so only the rows of the others are read.
+  const unusualExternalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
+    'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL AND length(external_id) <> length(CAST(external_id AS BLOB)) ORDER BY seq',
+  )
   // By the name index (migration 13): the rows of those keys, and those of none (written otherwise).
   const ofNameKeys = db.prepare<
     { id: string; name: string; address: string; lat: number; lng: number },
@@ -148,6 +153,7 @@ function statements(db: Database) {
     byExternalId,
     holderOf,
     externalIds,
+    unusualExternalIds,
     ofNameKeys,
     indexRows,
     indexRowsAfter,
@@ -280,6 +286,10 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     /** Every location of the locator that has an external id: its id and external id, oldest first. */
     externalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
       return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
+    },
+    /** externalIds() of the locations whose external id is not all ASCII, read without reading the others' rows. */
+    unusualExternalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
+      return q.unusualExternalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {
