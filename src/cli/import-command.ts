@@ -6,6 +6,7 @@ import { wholeNumber } from '../core/urlencoded'
 import type { GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
+import { codeHolders } from '../locations/bulk-codes'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
 import { CsvWriteError, csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
@@ -235,9 +236,11 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const refs = typed.map((ref) => trimStrings(ref) as string) // as a write keeps an external_id
     const locator = requireLocator(store, locatorArg)
     const deleted = store.write(() => {
+      // A store code as bulk matches it: one a store holds but for invisible characters is its.
+      const holderOf = codeHolders(store, locator.id)
       const found = refs.map((ref) => ({
         ref,
-        location: store.locations.get(locator.id, ref) ?? store.locations.byExternalId(locator.id, ref),
+        location: store.locations.get(locator.id, ref) ?? holderOf(ref).location,
       }))
       const unknown = found.filter((f) => f.location === null).map((f) => JSON.stringify(f.ref))
       if (unknown.length > 0)

@@ -125,7 +125,7 @@ export async function check(
     removals: [],
     byTarget: new Map(),
     byExternalId: new Map(),
-    holderOf: codeHolders(deps, locatorId),
+    holderOf: codeHolders(deps.store, locatorId),
   }
   let until = performance.now() + SLICE_MS
   for (let index = 0; index < items.length; index++) {

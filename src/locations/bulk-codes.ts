@@ -29,21 +29,21 @@ export const sameCode = (a: string | null, b: string | null): boolean =>
  * stored codes holding invisible characters are read once, at the first code no location holds
  * as sent, among those not all ASCII (by the index alone): a code sent clean finds its twin there.
  */
-export function codeHolders(deps: AdminDeps, locatorId: string): (ext: string) => Held {
+export function codeHolders(store: AdminDeps['store'], locatorId: string): (ext: string) => Held {
   let asked: { ext: string; held: Held } | null = null
   let marked: Map<string, Coded[]> | null = null
   const lookUp = (ext: string): Held => {
-    const exact = deps.store.locations.byExternalId(locatorId, ext)
+    const exact = store.locations.byExternalId(locatorId, ext)
     if (exact !== null) return { location: exact, bare: false, twins: [] }
     const bare = bareCode(ext)
     if (bare === '') return NONE
-    marked ??= markedCodes(deps.store.locations.unusualExternalIds(locatorId))
+    marked ??= markedCodes(store.locations.unusualExternalIds(locatorId))
     const twins = [...(marked.get(bare) ?? [])]
-    const clean = bare === ext ? null : deps.store.locations.byExternalId(locatorId, bare)
+    const clean = bare === ext ? null : store.locations.byExternalId(locatorId, bare)
     if (clean !== null) twins.unshift({ id: clean.id, externalId: bare, name: clean.name })
     if (twins.length === 0) return NONE
     if (twins.length > 1) return { location: null, bare: false, twins }
-    return { location: clean ?? deps.store.locations.get(locatorId, twins[0]!.id), bare: true, twins }
+    return { location: clean ?? store.locations.get(locatorId, twins[0]!.id), bare: true, twins }
   }
   return (ext) => {
     if (asked?.ext !== ext) asked = { ext, held: lookUp(ext) }

@@ -61,6 +61,15 @@ describe('locations import, store codes', () => {
       `Imported ${rows} into ${locatorId}: 0 created, 0 updated, 0 unchanged, 1 deleted.`,
     ])
     expect(stored()).toEqual([[a, 'S1']])
+    // locations delete finds it by the code as typed, without the character no one can type.
+    const c = json('locations', 'import', locatorId, '--file', file('e.json', [store('S3\u200b', 3)])).results[0].id
+    const typed = storeloc('locations', 'delete', locatorId, 'S3')
+    expect([typed.code, typed.stdout.split('\n')[1], typed.stderr]).toEqual([
+      0,
+      `  Store 3 (${c}, external_id "S3\u200b")`,
+      '',
+    ])
+    expect(stored()).toEqual([[a, 'S1']])
   })
 
   test('an id of this service in a "Store Code" column is refused, naming its location, nothing written', () => {
