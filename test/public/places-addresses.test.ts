@@ -60,6 +60,25 @@ describe('GET /places', () => {
       expect({ q, first: await first(q) }).toEqual({ q, first: 'Köln, Germany' })
     for (const q of ['München-Schwabing', 'Schwabing, München'])
       expect({ q, first: await first(q) }).toEqual({ q, first: 'München, Germany' })
+    // With a space between them, as visitors type them: the district, else the town.
+    for (const [q, label] of [
+      ['Köln Ehrenfeld', 'Köln, Germany'],
+      ['Köln Eh', 'Köln, Germany'],
+      ['München Schwabing', 'München, Germany'],
+      ['Stuttgart Bad Cannstatt', 'Stuttgart, Germany'],
+      ['Hamburg St Pauli', 'St. Pauli, Germany'],
+      ['Hamburg St. Pauli', 'St. Pauli, Germany'],
+      ['Hamburg St P', 'St. Pauli, Germany'],
+      ['New York Brooklyn', 'Brooklyn, NY, United States'],
+      // A country or region of words after the town narrows it, as after a comma.
+      ['San Jose Costa Rica', 'San José, Costa Rica'],
+      ['Wellington New Zealand', 'Wellington, New Zealand'],
+      ['Portland Oregon USA', 'Portland, OR, United States'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    // "St." or "Saint" after a town by another name begins one name: "Mont" is Mons's other name.
+    for (const q of ['Mont St Michel', 'Mont Saint Michel'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
     expect(await first('Soho, London')).toBe('London, United Kingdom')
     // Before a dash, a village is no district's town: Frasne has about two thousand people.
     expect(await places('Frasne-Xyzzy')).toEqual([])
@@ -71,9 +90,11 @@ describe('GET /places', () => {
     expect(await first(`Berlin${'-x'.repeat(96)}`)).toBe('Berlin, Germany')
     expect(await first('Castrop-Rauxel-Habinghorst')).toBe('Castrop-Rauxel, Germany')
     expect(await places(`${'a-'.repeat(96)}a`)).toEqual([])
-    const near = await get(`${token}/locations?near=${encodeURIComponent('Köln-Ehrenfeld')}&radius=5&unit=km`)
-    expect(near.body.meta.query.center.label).toBe('Köln, Germany')
-    expect(near.body.data.locations.map((l: { id: string }) => l.id)).toEqual([ids.koeln])
+    for (const text of ['Köln-Ehrenfeld', 'Köln Ehrenfeld']) {
+      const near = await get(`${token}/locations?near=${encodeURIComponent(text)}&radius=5&unit=km`)
+      expect({ text, label: near.body.meta.query.center.label }).toEqual({ text, label: 'Köln, Germany' })
+      expect(near.body.data.locations.map((l: { id: string }) => l.id)).toEqual([ids.koeln])
+    }
   })
 
   test('a postcode after the comma, alone or after its region', async () => {

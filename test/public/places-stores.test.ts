@@ -96,7 +96,15 @@ describe('a store near', () => {
 
   test('lifts the smaller town a dash or space and "St" follow beside a store: "Frankfurt Ste" by the Oder', async () => {
     const oder = await locatorWith([['Karl-Marx-Straße', 52.3471, 14.5506]])
-    for (const q of ['Frankfurt', 'Frankfurt (Oder)', 'Frankfurt-St', 'Frankfurt-Ste', 'Frankfurt St', 'Frankfurt Ste'])
+    for (const q of [
+      'Frankfurt',
+      'Frankfurt (Oder)',
+      'Frankfurt-St',
+      'Frankfurt-Ste',
+      'Frankfurt St',
+      'Frankfurt Ste',
+      'Frankfurt Str',
+    ])
       expect({ q, first: (await places(q, '', oder))[0]?.label }).toEqual({ q, first: 'Frankfurt (Oder), Germany' })
     // Beside a store by the Main, the town by the Main, on any page.
     const main = await locatorWith([['Zeil', 50.1147, 8.6821]])

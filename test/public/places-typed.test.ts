@@ -124,7 +124,7 @@ describe('GET /places', () => {
       expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: 'Frankfurt am Main, Germany' })
     // So with a space: the town, as the text goes on to a street's or district's name, not a
     // typo's Frankfort, IL, nor Frankfurt (Oder) before the bigger town, which "Frankfurt" is.
-    for (const q of ['Frankfurt St', 'Frankfurt St.', 'Frankfurt Ste', 'Frankfurt Ste.', 'Hamburg St'])
+    for (const q of ['Frankfurt St', 'Frankfurt St.', 'Frankfurt Ste', 'Frankfurt Ste.', 'Frankfurt Str', 'Hamburg St'])
       for (const more of ['', '&lang=de'])
         expect({ q, more, first: (await places(q, more))[0]?.label }).toEqual({
           q,
@@ -137,6 +137,9 @@ describe('GET /places', () => {
               ? 'Frankfurt am Main, Germany'
               : 'Frankfurt am Main, Deutschland',
         })
+    // A city named by the name it is meant by, as by its own: "Wien St" is Vienna, not Vientiane.
+    for (const q of ['Wien St', 'Wien-St', 'Wien Str.'])
+      expect({ q, first: (await places(q))[0]?.label }).toEqual({ q, first: 'Wien, Austria' })
     // A name "St" goes on in is still found: "Bury St" is Bury St Edmunds, "Fort St" Fort St. John.
     expect((await places('Bury St'))[0]?.label).toBe('Bury St Edmunds, United Kingdom')
     expect((await places('Fort St'))[0]?.label).toBe('Fort St. John, BC, Canada')

@@ -20,7 +20,7 @@ import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
-import { beforeShortAtEnd, dashInName, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
+import { beforeShortAtEnd, dashInName, fortMountWritten, goesOnAfter, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -40,6 +40,8 @@ const DISTRICT_KM = 30
 const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
+/** The most words a town's name before its district and a space is read in (hyphened). */
+const TOWN_WORDS = 6
 
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 type District = { districts: PlaceHit[]; towns: PlaceHit[] }
@@ -63,7 +65,7 @@ export class PlaceSearch {
     this.oneOffs = new BigOneOff(this.nameKeys, this.spellings, parts.population)
     // A region's name (not its code) may end an address as a town's does ("Unit 4 Ohio").
     const regionNames = new Set(parts.regions.map((r) => r.key))
-    this.addressSource = { find: (t) => this.find(t), names: (k) => this.isName(k) || regionNames.has(k) }
+    this.addressSource = { find: (t) => this.find(t, false), names: (k) => this.isName(k) || regionNames.has(k) }
     const { names, nameKeys, spellings } = this
     this.typoSource = { parts, names, nameKeys, spellings, bestOf: (from, to, depth) => this.bestOf(from, to, depth) }
   }
@@ -75,29 +77,31 @@ export class PlaceSearch {
    * the place's region or country ("Portland, OR", "Paris, Texas", "Köln, Germany"), and so may
    * a last word without one ("Portland OR") when the whole text is no place's name. A postcode
    * may end them ("San Francisco, CA 94103"); a town may stand there or before a dash, its
-   * district beside it ("Soho, London", "Köln-Ehrenfeld").
+   * district beside it ("Soho, London", "Köln-Ehrenfeld"), or, `bySpace`, a space ("Köln
+   * Ehrenfeld"): not in an address's last words (townAtEnd), where "Rivoli Paris" is no Rivoli.
    */
-  find(typed: string): PlaceHit[] {
+  find(typed: string, bySpace = true): PlaceHit[] {
     const written = joinInitials(typed).replace(ZIP_PLUS_FOUR, '$1')
     // A postcode after its country's vehicle code ("A-1130"), in that country only.
     const prefixed = postcodePrefix(written)
-    if (prefixed !== null) return this.inCountry(prefixed.rest, prefixed.country)
+    if (prefixed !== null) return this.inCountry(prefixed.rest, prefixed.country, bySpace)
     // A district by its number or name ("Wien 13", "Paris 16e") as its postcode ("1130 Wien").
     const text = districtsAsPostcodes(written)
     // A city's everyday short name ("LA", "NYC") first, then what the letters begin as typed.
     // Own keys only: "constructor" is no city's alias.
     const key = nameKey(text)
     const alias = Object.hasOwn(CITY_ALIASES, key) ? CITY_ALIASES[key] : undefined
-    const city = alias === undefined ? undefined : this.read(alias)[0]
+    const city = alias === undefined ? undefined : this.read(alias, bySpace)[0]
     // Its tier before every other's: no store near a town of that name lifts the town over it.
-    if (city !== undefined) return [{ ...city, tier: -1 }, ...this.read(text).filter((h) => h.label !== city.label)]
+    if (city !== undefined)
+      return [{ ...city, tier: -1 }, ...this.read(text, bySpace).filter((h) => h.label !== city.label)]
     // A region's code alone, in capitals ("TX", "NSW"): the region, then what the letters begin.
     const coded = /^\p{Lu}{2,3}$/u.test(text.trim()) ? (this.parts.regionCodes.get(key) ?? []) : []
     if (coded.length > 0) {
       const regions = coded.map((r) => regionHit(r, true, true))
-      return [...regions, ...this.read(text).filter((h) => !regions.some((r) => r.label === h.label))]
+      return [...regions, ...this.read(text, bySpace).filter((h) => !regions.some((r) => r.label === h.label))]
     }
-    const hits = this.read(text)
+    const hits = this.read(text, bySpace)
     // A label typed back finds its place first, as a page that shows one may send it again:
     // "New York, United States" is the state, though "New York" is the city.
     const labelled = labelIndex(text, key, hits)
@@ -108,35 +112,35 @@ export class PlaceSearch {
     if (hits.length > 0) return hits
     if (comma < 0) return townAtEnd(this.addressSource, text) ?? hits
     if (!isAddressHead(text.slice(0, comma))) return hits
-    return this.find(text.slice(comma + 1))
+    return this.find(text.slice(comma + 1), bySpace)
   }
 
   /** The places `text` names in `country` only, as what follows its vehicle code and a dash ("A-1130 Wien"). */
-  private inCountry(text: string, country: string): PlaceHit[] {
+  private inCountry(text: string, country: string, bySpace: boolean): PlaceHit[] {
     const only = (c: string) => c === country
     const key = nameKey(districtsAsPostcodes(text))
     const hits = text.includes(',')
-      ? this.find(text)
+      ? this.find(text, bySpace)
       : this.named(key, { town: only, country: only, regions: false }, true)
     // A code alone names codes: not a village of an odd other name ("11").
     return hits.filter((h) => h.country === country && (h.byCode || !/^[\d\s]+$/.test(key)))
   }
 
-  private read(text: string): PlaceHit[] {
+  private read(text: string, bySpace: boolean): PlaceHit[] {
     const comma = text.indexOf(',')
     if (comma < 0) {
       const hits = this.named(nameKey(text), null, true)
       if (hits.some((h) => h.tier < WHOLE_ONE_EDIT)) return hits
-      // A dash or space and "St." typed last, naming nothing as typed, after a town of districts by
-      // its own name or one its own goes on from ("Frankfurt": Frankfurt am Main), begins a
-      // district's or street's name: the town ("Hamburg-St.", "Frankfurt Ste": not Caldwell, ID or
-      // Frankfort, IL a typo off). Not after "Mont" (Mons by another name): "Mont-St" is
-      // Mont-Saint-Aignan begun.
+      // A dash or space and "St." (or "Str.") typed last, naming nothing as typed, after a town of
+      // districts by its own name or one its own goes on from ("Frankfurt": Frankfurt am Main), or
+      // by the name it is meant by ("Wien St": Vienna, not Vientiane), begins a district's or
+      // street's name: the town ("Hamburg-St.", "Frankfurt Str": not Caldwell, ID or Frankfort, IL
+      // a typo off).
       // The town is looked up by name before the whole text before the dash is read: read whole,
       // each further "-St" would read the text again ("Hamburg-St-St-…": seconds).
       const before = beforeShortAtEnd(text)
       const key = before === null ? '' : nameKey(before)
-      const own = (h: PlaceHit) => h.main || nameKey(h.label).startsWith(`${key} `)
+      const own = (h: PlaceHit) => h.main || h.meant === true || nameKey(h.label).startsWith(`${key} `)
       const town = before === null ? [] : this.named(key, null, true)
       if (town.some((h) => h.exact && own(h) && h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION)) {
         // Unless the names it begins write "St." out: "Bourg St" is Bourg-Saint-Maurice begun.
@@ -144,11 +148,11 @@ export class PlaceSearch {
           const begun = this.search(written, null)
           if (begun.some((h) => h.tier < WHOLE_ONE_EDIT)) return this.ranked(written, null, begun)
         }
-        return this.find(before!)
+        return this.find(before!, bySpace)
       }
-      // Else a town and its district beside a dash, before the whole text's typos; but a whole
-      // name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
-      const split = this.hyphened(text)
+      // Else a town and its district beside a dash or space, before the whole text's typos; but a
+      // whole name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
+      const split = this.hyphened(text, bySpace)
       if (split === null) return hits
       if (split.districts.length > 0) return split.districts
       return hits.some((h) => h.tier < TWO_EDITS) ? hits : split.towns
@@ -178,17 +182,48 @@ export class PlaceSearch {
 
   /**
    * A town, a dash and its district ("Köln-Ehrenfeld", "Stuttgart-Bad Cannstatt"), as a text
-   * that names no place whole: the longest head before a dash that names a town (inTown).
+   * that names no place whole: the longest head before a dash that names a town (inTown). With
+   * no such dash, so beside a space ("Köln Ehrenfeld", "Hamburg St Pauli"), the head at most
+   * TOWN_WORDS words and naming the town by its own name or the one it is meant by.
    */
-  private hyphened(text: string): District | null {
-    for (const { index: i } of [...text.matchAll(DASHES)].reverse()) {
-      const [town, district] = [nameKey(text.slice(0, i)), nameKey(text.slice(i + 1))]
+  private hyphened(text: string, bySpace: boolean): District | null {
+    const dashed = this.splitAt(text, [...text.matchAll(DASHES)], false)
+    return dashed !== null || !bySpace ? dashed : this.splitAt(text, this.spaces(text), true)
+  }
+
+  /**
+   * The spaces after each of a text's first TOWN_WORDS words; none in a text with a digit, whose
+   * words after a town are a postal district's or a number's ("Chicago W1", "Area 51").
+   */
+  private spaces(text: string): RegExpMatchArray[] {
+    if (/\d/.test(text)) return []
+    return [...text.trimEnd().matchAll(/(?<=\S)\s+/g)].slice(0, TOWN_WORDS)
+  }
+
+  /** The longest head before one of `gaps` that names a town, and its district after it (hyphened). */
+  private splitAt(text: string, gaps: RegExpMatchArray[], spaced: boolean): District | null {
+    for (const gap of gaps.reverse()) {
+      const [head, rest] = [text.slice(0, gap.index), text.slice(gap.index! + gap[0].length)]
+      const [town, district] = [nameKey(head), nameKey(rest)]
       // "Mont-St-Michel" is one name: not Mont (Mons) and its district.
-      if (dashInName(town, text.slice(i + 1))) continue
+      if (dashInName(town, rest)) continue
       // A head that is no place's whole name (nor one and a region, "portland or") names no town:
-      // a binary search, not a search with typos for each of a hundred dashes ("a-a-a-...").
-      if (town === '' || district === '' || !this.isName(town)) continue
-      const split = this.inTown(district, town, null, DISTRICT_TOWN_POPULATION)
+      // a binary search, not a search with typos for each of a hundred dashes ("a-a-a-..."). Beside
+      // a space, a whole name only: "hamburg st" of "Hamburg St Pauli" is searched for no typos.
+      if (town === '' || district === '' || !(spaced ? this.isWholeName(town) : this.isName(town))) continue
+      // Beside a space, a region's or country's name of words after the town narrows it, as
+      // after a comma ("San Jose Costa Rica", "Wellington New Zealand"), or each word does
+      // ("Portland Oregon USA"): those towns are meant.
+      const regions = this.parts.regionKeys
+      const within = spaced ? (withinOf(regions, [rest], false) ?? withinOf(regions, rest.split(/\s+/), false)) : null
+      const there = within === null ? [] : this.named(town, within, false).filter((t) => t.exact)
+      if (there.length > 0) return { districts: there, towns: there }
+      // Beside a space, a district begun by "St." or "Saint" takes a town named by its own name:
+      // "Hamburg St Pauli", but not Mons by "Mont" for "Mont St Michel".
+      const first = district.split(' ')[0]!
+      const saint = spaced && (goesOnAfter(first) || /^(saint|sainte|sankt)$/.test(first))
+      const byName = (t: PlaceHit) => t.main || nameKey(t.label).startsWith(`${town} `) || (!saint && t.meant === true)
+      const split = this.inTown(district, town, null, DISTRICT_TOWN_POPULATION, spaced ? byName : undefined)
       if (split !== null) return split
     }
     return null
@@ -196,13 +231,15 @@ export class PlaceSearch {
 
   /** Whether `key`, or `key` without its last word, is some place's whole name. */
   private isName(key: string): boolean {
-    const whole = (k: string) => {
-      const p = utf8.encode(k)
-      const [from, to] = this.nameKeys.range(p)
-      return to > from && this.nameKeys.equals(from, p)
-    }
     const last = key.lastIndexOf(' ')
-    return whole(key) || (last > 0 && whole(key.slice(0, last)))
+    return this.isWholeName(key) || (last > 0 && this.isWholeName(key.slice(0, last)))
+  }
+
+  /** Whether `key` is some place's whole name. */
+  private isWholeName(key: string): boolean {
+    const p = utf8.encode(key)
+    const [from, to] = this.nameKeys.range(p)
+    return to > from && this.nameKeys.equals(from, p)
   }
 
   /**
@@ -226,10 +263,18 @@ export class PlaceSearch {
    * A district of a town: the towns `town` names exactly in `within`, and the places within
    * DISTRICT_KM of one of them whose name is `district` or whose main name begins with it (no
    * typos), best first. The data holds few districts: the town then stands for them. Null when
-   * `town` names no town of `people` or more exactly.
+   * `town` names no town of `people` or more exactly that `fits`.
    */
-  private inTown(district: string, town: string, within: Within | null, people = 0): District | null {
-    const towns = this.named(town, within, false).filter((t) => t.exact && t.precision === 'city' && t.weight >= people)
+  private inTown(
+    district: string,
+    town: string,
+    within: Within | null,
+    people = 0,
+    fits: (t: PlaceHit) => boolean = () => true,
+  ): District | null {
+    const towns = this.named(town, within, false).filter(
+      (t) => t.exact && t.precision === 'city' && t.weight >= people && fits(t),
+    )
     if (towns.length === 0) return null
     const countries = new Set(towns.map((t) => t.country))
     const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }

@@ -49,13 +49,16 @@ export function fortMountWritten(key: string): string | null {
   return written === key ? null : written
 }
 
-/** A dash or a space, then a short word that ends the text, typed so far: "-St.", " – Mt", " Ste". */
-const SHORT_AT_END = /(?:\s*[-‐–—]\s*|\s+)(st|ste|ft|mt)\.?\s*$/iu
+/**
+ * A dash or a space, then a short word that ends the text, typed so far: "-St.", " – Mt", " Ste",
+ * or a street's " Str." (Straße).
+ */
+const SHORT_AT_END = /(?:\s*[-‐–—]\s*|\s+)(st|ste|ft|mt|str)\.?\s*$/iu
 
 /**
  * The text before a dash or a space and a short word that ends it, unfinished ("Hamburg-St."
- * typed on to "Hamburg-St. Pauli", "Frankfurt Ste" to a street's or district's name); null
- * where the text ends otherwise.
+ * typed on to "Hamburg-St. Pauli", "Frankfurt Ste" or "Frankfurt Str" to a street's or
+ * district's name); null where the text ends otherwise.
  */
 export function beforeShortAtEnd(text: string): string | null {
   const m = SHORT_AT_END.exec(text)
