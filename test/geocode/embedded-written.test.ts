@@ -158,7 +158,7 @@ describe('a postcode before a town of two words or more, without a comma', () =>
     }
   })
 
-  test("is a house number after a floor's, unit's, suite's or shop's number, as without it", () => {
+  test("is a house number after a floor's, unit's, suite's, flat's or shop's number, as without it", () => {
     for (const address of [
       'Level 3, 2000 George St Sydney',
       'Level 3 2000 George St Sydney',
@@ -166,6 +166,8 @@ describe('a postcode before a town of two words or more, without a comma', () =>
       'Shop 2/2000 George St Sydney', // shop 2 of number 2000
       'Suite 5, 3000 Collins St Melbourne',
       'Unit 5 120 Oxford St Bondi Junction',
+      'Flat 2, 2000 George St Sydney',
+      'Flat 2 3000 Collins St Melbourne',
       'Etage 2, 2000 George St Sydney',
       '2. Stock, 2000 George St Sydney',
       '3. OG 3000 Collins St Melbourne',

@@ -187,6 +187,8 @@ describe('GET /places', () => {
       ['Suite 100 Denver', 'Denver, CO, United States'],
       ['Level 2 Lübeck', 'Lübeck, Germany'],
       ['Shop 3 Sydney', 'Sydney, NSW, Australia'],
+      ['Flat 2 London', 'London, United Kingdom'],
+      ['Flat 2 Wales', 'Wales, United Kingdom'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // A region's name after a unit or a street is where the address is, whether or not a town
@@ -203,11 +205,14 @@ describe('GET /places', () => {
       ['Shop 3 Queensland', 'Queensland, Australia'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
-    // After a comma the town of 20,000 or more a region shares its name with is still the town:
-    // an address names its town before its region ("..., Washington, DC").
+    // The town of 20,000 or more a region shares its name with is still the town, with a comma
+    // or without: an address names its town before its region ("..., Washington, DC").
     for (const [q, label] of [
       ['1600 Pennsylvania Avenue, Washington', 'Washington, DC, United States'],
       ['Unit 4, Washington', 'Washington, DC, United States'],
+      ['Suite 200 Washington', 'Washington, DC, United States'],
+      ['10 Main Street Washington', 'Washington, DC, United States'],
+      ['1600 Pennsylvania Avenue Washington', 'Washington, DC, United States'],
       ['Rue de Rivoli 5, Quebec', 'Québec, QC, Canada'],
       ['Calle 5, Mexico', 'Mexico City, Mexico'],
       ['5 Rue X, Luxembourg', 'Luxembourg, Luxembourg'],

@@ -99,8 +99,8 @@ const PAGE_SUFFIX: Record<string, string> = {
 /** Whether a word as written, lower-cased, ends as a store page's street does in an address of `country`. */
 const pageCompound = (word: string, country: string | undefined) =>
   PAGE_COMPOUND.test(word) || (country === 'NO' && PAGE_COMPOUND_NO.test(word))
-/** A floor's, unit's, suite's or shop's word before its number ("Level 3", "Shop 2/100"). */
-export const UNIT_BEFORE = /^(?:level|floor|unit|suite|shop|etage|stock)$/i
+/** A floor's, unit's, suite's, flat's or shop's word before its number ("Level 3", "Flat 2", "Shop 2/100"). */
+export const UNIT_BEFORE = /^(?:level|floor|unit|suite|flat|shop|etage|stock)$/i
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
 export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/

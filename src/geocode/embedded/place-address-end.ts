@@ -3,6 +3,7 @@
 // the one word after a thing's name and number ("Gate 12 Berlin"), marked for the asker to judge.
 import { nameKey } from '../../core/text'
 import { isStreetName, isStreetWord, UNIT_BEFORE } from './address-read'
+import { DISTRICT_TOWN_POPULATION } from './near'
 import type { PlaceHit } from './place-hit'
 
 /** What the reading asks of the place search. */
@@ -52,7 +53,12 @@ export function townAtEnd(s: AddressSource, text: string): PlaceHit[] | null {
     // One word after a unit alone may be a word of the place's, not its town ("Shop 3 Center"):
     // afterUnit.
     if (unit && i === words.length - 1) for (const h of hits) h.afterUnit = true
-    if (hits[0]?.exact) return hits
+    if (!hits[0]?.exact) continue
+    // An address's street or unit is in a town: the towns the run names whole, where one has
+    // DISTRICT_TOWN_POPULATION people, not a region so named ("Suite 200 Washington" is
+    // Washington, DC, as "10 Main Street, Washington" is; "Unit 4 Texas" is still the state).
+    const towns = hits.filter((h) => h.exact && h.precision === 'city')
+    return towns.some((h) => h.weight >= DISTRICT_TOWN_POPULATION) ? towns : hits
   }
   return null
 }
