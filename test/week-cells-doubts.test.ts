@@ -54,6 +54,13 @@ const CELLS: WeekCells = [
   ['Mån-fre 10-18, till 20 på torsdagar', '1-3,5 10:00-18:00; 4 10:00-20:00'],
   ['Man-fre 10-18, til 20 på torsdager', '1-3,5 10:00-18:00; 4 10:00-20:00'],
   ['Pn-Pt 9-17, do 19 w czwartki', '1-3,5 09:00-17:00; 4 09:00-19:00'],
+  // Before a list of two days with hours, the first's; the list's hours the second's.
+  ['Mon-Sat 9-6, till 8 on Thu, Sun 10-4', '1-3,5-6 09:00-18:00; 4 09:00-20:00; 7 10:00-16:00'],
+  ['Mon-Fri 9-5, till 8pm Thursday, Sat 9-1', '1-3,5 09:00-17:00; 4 09:00-20:00; 6 09:00-13:00'],
+  ['Mo-Fr 9-18, bis 20 Uhr Do, Sa 9-13', '1-3,5 09:00-18:00; 4 09:00-20:00; 6 09:00-13:00'],
+  ["Lun-Sam 9h-19h, jusqu'à 21h le vendredi, dim fermé", '1-4,6 09:00-19:00; 5 09:00-21:00; 7 closed'],
+  ['pn-pt 9-17, do 20, sob 9-13', null], // a comma ends the closing: no day named
+  ['Mon-Fri 9-5, till 8 on Thu, Fri, Sat 10-4', null], // Thursday's, or Friday's too?
   // With no open hours before it, a closing alone is kept unread, as other unread days are.
   ['Mon-Fri 9-5, Sat till 2', '1-5 09:00-17:00; 6 ?'],
   ['Mo-Fr 9-18, Sa bis 14', '1-5 09:00-18:00; 6 ?'],
@@ -217,6 +224,17 @@ test('a closing alone that names no day is refused, asking for its day', () => {
     'Write that day\'s name before it, as "pn-pt" names days, or "pn-pt 09:00-20:00" if that closing is theirs.',
   )
   expect(weekInto({}, 'Mon-Fri 7-3, till 9')[0]!.message).toEndWith('as "Mon-Fri" names days.') // 09:00 or 21:00?
+})
+
+// Before a list of more days with hours, which of them close then is not guessed: the message
+// names the list as the cell has it, and a way to write it.
+test('a closing alone before a list of days with hours asks which close then', () => {
+  const [problem, more] = weekInto({}, 'Mon-Fri 9-5, till 8 on Thu, Fri, Sat 10-4')
+  expect(more).toBeUndefined()
+  expect(problem!.message).toEndWith(
+    'its "till 8" before "Thu, Fri, Sat 10-4" names no day apart: which of those days close then is not said. Write them apart, such as "Thu till 8, Fri, Sat 10-4".',
+  )
+  expect(weekInto({}, 'Mon-Fri 9-5, Thu till 8, Fri, Sat 10-4')).toEqual([])
 })
 
 // A span to a word that is no day read ("Pon-Pet", Croatian) names both ends, and the languages read.

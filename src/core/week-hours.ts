@@ -295,9 +295,13 @@ function splitWith(
   const lead = leadOf(t, found, doubts)
   const language = lead === null ? null : languageOf(text, t, at, lead.specs, g, doubts)
   if (lead === null || language === null) return null
-  const { specs, read, polish } = language
+  const { read, polish } = language
+  let specs = language.specs
+  let hours = hoursAfter(text, t, at, specs, polish)
+  const parted = closingFirst(text, t, at, specs, hours, doubts)
+  if (parted === null) return null
+  if (parted !== specs) [specs, hours] = [parted, hoursAfter(text, t, at, parted, polish)]
   const clock = clock24(specs, g)
-  const hours = hoursAfter(text, t, at, specs, polish)
   const beforeHolidays = holidayWords(specs, hours, read, g)
   if (lead.closedLead && hours[0] !== '') return null // "Closed Mon 9-17": which is it?
   closedToNext(text, at, hours, lead)
@@ -311,6 +315,46 @@ function splitWith(
   if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
   const skip = (i: number) => i === holidays || beforeHolidays[i]!
   return giveDays({ specs, read, g, hours, daysAt }, skip, blank, clock, keepUnread, doubts)
+}
+
+/** A closing alone's hour and a word before days, right before a list of days ("till 8 on Thu, Sun 10-4"). */
+const CLOSING_LIST = new RegExp(`\\d\\p{L}*(?:\\s+(?:uhr|uur|horas))?\\s+(?:(?:${BEFORE_DAYS})\\s+)?$`, 'u')
+
+/**
+ * The specs with a list of days after a closing alone parted at its one comma, when the list has
+ * hours of its own ("Mon-Sat 9-6, till 8 on Thu, Sun 10-4": Thursday closes at 8, Sunday opens
+ * 10-4), as leadOf parts closed days; else `specs` itself. A comma before the days ("pn-pt 9-17,
+ * do 20, sob 9-13") ends the closing: it names no day. Null, saying why, for a list of more
+ * ("till 8 on Thu, Fri, Sat 10-4"): which of its days close then is not guessed.
+ */
+function closingFirst(text: string, t: string, at: number[], specs: Spec[], hours: string[], doubts?: string[]) {
+  const i = specs.findIndex(
+    (spec, i) =>
+      i > 0 &&
+      hours[i] !== '' &&
+      spec[0].includes(',') &&
+      closingAtEnd(hours[i - 1]!) !== null &&
+      CLOSING_LIST.test(t.slice(specs[i - 1]!.index, spec.index)),
+  )
+  if (i < 0) return specs
+  const { 0: days, index } = specs[i]!
+  const comma = days.indexOf(',')
+  if (comma !== days.lastIndexOf(',')) {
+    const [closing] = closingAtEnd(hours[i - 1]!)!.slice(1)
+    const named = text.slice(at[index], at[index + days.length]).trim()
+    const first = text.slice(at[index], at[index + comma]).trim()
+    const rest = text.slice(at[index + comma + 1], at[index + days.length]).trim()
+    say(
+      doubts,
+      `its "${closing}" before "${named} ${hours[i]}" names no day apart: which of those days close then is not said. Write them apart, such as "${first} ${closing}, ${rest} ${hours[i]}".`,
+    )
+    return null
+  }
+  const parts = [
+    { 0: days.slice(0, comma), index },
+    { 0: days.slice(comma + 1), index: index + comma + 1 },
+  ]
+  return [...specs.slice(0, i), ...parts, ...specs.slice(i + 1)]
 }
 
 /** The days found less a word for closed before them: its word, and whether it leads days it closes. */
