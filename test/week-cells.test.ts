@@ -391,6 +391,9 @@ const CELLS: WeekCells = [
   ['Pon-Pt 9-17, w soboty 10-14, w niedziele nieczynne', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
   ['Pn-Pt 9-17, w czwartki do 19', '1-3,5 09:00-17:00; 4 09:00-19:00'],
   ['poniedziałki nieczynne, pozostałe dni 9-17', '1 closed; 2-7 09:00-17:00'],
+  // Beside other days "w" is a one-letter Wednesday, not Polish "on": kept unread, not dropped.
+  ['Mon-Fri 9-5 W', '1-5 ?'],
+  ['Mon-Fri 9-18, Sat 10-14 w', '1-5 09:00-18:00; 6 ?'],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],

@@ -65,8 +65,12 @@ const HOURS_WORDS =
 const LEAD = new RegExp(
   `^\\s*(?:(?:open(?:ing)?(?:\\s+(?:hours|times))?|${HOURS_WORDS})\\s*:?)?\\s*(?:(?:${BEFORE_DAYS})\\s+)?$`,
 )
-/** Those words ending one day's hours belong to the next days ("9h-19h, le samedi ..."). */
-const BEFORE_NEXT = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i')
+/**
+ * Those words ending one day's hours belong to the next days ("9h-19h, le samedi ..."); Polish "w"
+ * only beside Polish days: beside others it is a one-letter Wednesday ("Mon-Fri 9-5 W").
+ */
+const BEFORE_NEXT = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS.replace(/\|w$/, '')})$`, 'i')
+const BEFORE_NEXT_POLISH = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i')
 
 /**
  * Each day's hours text, Monday first ('' for a day the text does not name), or null when the
@@ -267,7 +271,7 @@ function hoursAfter(text: string, t: string, at: number[], specs: Spec[], polish
       const h = text
         .slice(at[spec.index + spec[0].length], at[next ? specs[i + 1]!.index : t.length])
         .replace(TRAILING, '')
-        .replace(BEFORE_NEXT, '')
+        .replace(polish ? BEFORE_NEXT_POLISH : BEFORE_NEXT, '')
         .replace(TRAILING, '')
         .trim()
       // Beside other days "i" joins none ("Sa i So geschlossen"): the day keeps the words around it, unread.
