@@ -79,7 +79,7 @@ export function untilBetween(hours: string, polish = false): string {
 
 /**
  * Words for the other days, as written, in the languages read ("the rest of the week", "el
- * resto", "altri giorni", "os restantes dias", "les autres jours", "übrige Tage", "overige
+ * resto", "altri giorni", "os restantes dias", "les autres jours", "an allen anderen Tagen", "overige
  * dagen", "övriga dagar", "pozostałe dni").
  */
 const OTHER_DAYS = [
@@ -88,7 +88,7 @@ const OTHER_DAYS = [
   '(?:el\\s+|il\\s+|o\\s+)?resto(?:\\s+de\\s+la\\s+semana|\\s+della\\s+settimana|\\s+da\\s+semana|\\s+de\\s+(?:los\\s+)?d[ií]as)?',
   '(?:los\\s+)?(?:dem[aá]s|otros)\\s+d[ií]as|(?:gli\\s+)?altri\\s+giorni|(?:os\\s+)?(?:restantes|demais|outros)\\s+dias',
   '(?:les\\s+)?autres\\s+jours|le\\s+reste\\s+de\\s+la\\s+semaine',
-  '(?:die\\s+|an\\s+den\\s+)?(?:übrigen|restlichen|anderen)\\s+tage(?:n)?|übrige\\s+tage',
+  '(?:die\\s+|an\\s+den\\s+|(?:an\\s+)?allen\\s+|alle\\s+)?(?:übrigen|restlichen|anderen)\\s+tage(?:n)?|(?:übrige|restliche|andere)\\s+tage',
   '(?:de\\s+)?(?:overige|andere)\\s+dagen|övriga\\s+dagar|øvrige\\s+dage(?:r)?|(?:w\\s+)?pozosta[lł]e\\s+dni',
 ].join('|')
 
