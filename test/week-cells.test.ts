@@ -253,6 +253,10 @@ const CELLS: WeekCells = [
   // Words for the rest of the week, in the languages read, as "otherwise": never the others closed.
   ['Mon closed, rest of the week 9-5', '1 closed; 2-7 09:00-17:00'],
   ['Lunes cerrado, resto 10-20', '1 closed; 2-7 10:00-20:00'],
+  // French "resto" is a restaurant: its hours are no other days' (kept unread, as before).
+  ['Lun-Sam 9h-19h, Resto 12h-14h', '1-6 ?'],
+  ['Mon-Sat 9-6, Resto 12-3', '1-6 ?'],
+  ['Lun chiuso, resto 9-19', '1 closed; 2-7 09:00-19:00'],
   ['Lun chiuso, altri giorni 9-19', '1 closed; 2-7 09:00-19:00'],
   ['Domingo fechado, restantes dias 9h-19h', '1-6 09:00-19:00; 7 closed'],
   ['lundi fermé, les autres jours 9h-19h', '1 closed; 2-7 09:00-19:00'],

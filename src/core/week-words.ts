@@ -103,10 +103,19 @@ export function otherwise(text: string): [days: string, word: string, hours: str
   const m = OTHERWISE.exec(text)
   if (m === null) return null
   const [days, word, hours] = [m[1]!, m[2]!, m[3]!.trim()]
+  // "Lun-Sam 9h-19h, Resto 12h-14h": French "resto" is a restaurant, whose hours are no other day's.
+  if (/^resto$/i.test(word) && !isClosed(hours) && !SPANISH_ITALIAN.test(foldHours(days))) return null
   // "Mon-Fri 9-5, closed all other days": a word for closed right before the word is theirs.
   const closed = hours === '' ? /^(.*?\S)[\s,;]+(\p{L}+)$/u.exec(days) : null
   return closed !== null && isClosed(closed[2]!) ? [closed[1]!, word, closed[2]!] : [days, word, hours]
 }
+
+/**
+ * Days or words only Spanish, Italian or Portuguese write, folded: beside them a bare "resto" is the
+ * rest of the week ("Lunes cerrado, resto 10-20"), not French's restaurant.
+ */
+const SPANISH_ITALIAN =
+  /(?<![\p{L}\d])(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|mie|jue|vie|gio|cerrad[oa]s?|chius[oa]|abiert[oa]s?|apert[oa]|fechad[oa]s?|segunda|terca|quarta|quinta|sexta)(?![\p{L}\d])/u
 
 /** Bare hours closing by 3 after opening from 7 to 11 ("11-1"), read as the afternoon's ("10-2" is 10:00-14:00). */
 const BACK = /(?<![\d:.,])(\d{1,2})(\s*-\s*)(\d)(?![\d:.]|\s*[ap]\.?m|\s*h\b|u)/
