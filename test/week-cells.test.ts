@@ -269,6 +269,7 @@ const CELLS: WeekCells = [
   ['pn nieczynne, pozostałe dni 9-17', '1 closed; 2-7 09:00-17:00'],
   ['Mon-Fri 9-5, other days by appointment', null],
   ['Mon-Fri 9-5, closed all other days', '1-5 09:00-17:00; 6-7 closed'], // closed before the word: theirs
+  ['Mon-Sat 9-6, closed on other days', '1-6 09:00-18:00; 7 closed'],
   ['Mon-Sat 9-5, closed other days', '1-6 09:00-17:00; 7 closed'],
   // More English
   ['Mon-Fri 9-5, Sat 9-12 noon', '1-5 09:00-17:00; 6 09:00-12:00'],

@@ -105,8 +105,8 @@ export function otherwise(text: string): [days: string, word: string, hours: str
   const [days, word, hours] = [m[1]!, m[2]!, m[3]!.trim()]
   // "Lun-Sam 9h-19h, Resto 12h-14h": French "resto" is a restaurant, whose hours are no other day's.
   if (/^resto$/i.test(word) && !isClosed(hours) && !SPANISH_ITALIAN.test(foldHours(days))) return null
-  // "Mon-Fri 9-5, closed all other days": a word for closed right before the word is theirs.
-  const closed = hours === '' ? /^(.*?\S)[\s,;]+(\p{L}+)$/u.exec(days) : null
+  // "Mon-Fri 9-5, closed (on) all other days": a word for closed right before the word is theirs.
+  const closed = hours === '' ? /^(.*?\S)[\s,;]+(\p{L}+)(?:\s+on)?$/u.exec(days) : null
   return closed !== null && isClosed(closed[2]!) ? [closed[1]!, word, closed[2]!] : [days, word, hours]
 }
 
