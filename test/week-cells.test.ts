@@ -399,6 +399,10 @@ const CELLS: WeekCells = [
   ['Pon-Pt 9-17, w soboty 10-14, w niedziele nieczynne', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
   ['Pn-Pt 9-17, w czwartki do 19', '1-3,5 09:00-17:00; 4 09:00-19:00'],
   ['poniedziałki nieczynne, pozostałe dni 9-17', '1 closed; 2-7 09:00-17:00'],
+  // French days in the plural after "les": "les samedis", on Saturdays.
+  ['Lun-Ven 9h-18h, les samedis 10h-17h', '1-5 09:00-18:00; 6 10:00-17:00'],
+  ['Ouvert du mardi au samedi 10h-19h, les lundis fermé', '1 closed; 2-6 10:00-19:00'],
+  ['Lun-Sam 10h-19h, les dimanches 10h-13h', '1-6 10:00-19:00; 7 10:00-13:00'],
   // Beside other days "w" is a one-letter Wednesday, not Polish "on": kept unread, not dropped.
   ['Mon-Fri 9-5 W', '1-5 ?'],
   ['Mon-Fri 9-18, Sat 10-14 w', '1-5 09:00-18:00; 6 ?'],

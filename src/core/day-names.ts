@@ -3,19 +3,25 @@
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
-  ...names(0, 'monday mondays mon mo montag montags lundi lun lu lunes lunedi maandag ma'),
-  ...names(1, 'tuesday tuesdays tues tue tu dienstag dienstags di mardi mar martes martedi dinsdag'),
-  ...names(2, 'wednesday wednesdays wed we mittwoch mittwochs mi mercredi mer me miercoles mie mercoledi woensdag wo'),
+  ...names(0, 'monday mondays mon mo montag montags lundi lundis lun lu lunes lunedi maandag ma'),
+  ...names(1, 'tuesday tuesdays tues tue tu dienstag dienstags di mardi mardis mar martes martedi dinsdag'),
+  ...names(
+    2,
+    'wednesday wednesdays wed we mittwoch mittwochs mi mercredi mercredis mer me miercoles mie mercoledi woensdag wo',
+  ),
   ...names(
     3,
-    'thursday thursdays thurs thur thu th donnerstag donnerstags do jeudi jeu je jueves jue ju giovedi gio gi donderdag',
+    'thursday thursdays thurs thur thu th donnerstag donnerstags do jeudi jeudis jeu je jueves jue ju giovedi gio gi donderdag',
   ),
-  ...names(4, 'friday fridays fri fr freitag freitags vendredi ven ve viernes vie vi venerdi vrijdag vr'),
+  ...names(4, 'friday fridays fri fr freitag freitags vendredi vendredis ven ve viernes vie vi venerdi vrijdag vr'),
   ...names(
     5,
-    'saturday saturdays sat sa samstag samstags sonnabend samedi sam sabado sabados sab sabato zaterdag zaterdags za',
+    'saturday saturdays sat sa samstag samstags sonnabend samedi samedis sam sabado sabados sab sabato zaterdag zaterdags za',
   ),
-  ...names(6, 'sunday sundays sun su sonntag sonntags so dimanche dim domingo domingos dom domenica zondag zondags zo'),
+  ...names(
+    6,
+    'sunday sundays sun su sonntag sonntags so dimanche dimanches dim domingo domingos dom domenica zondag zondags zo',
+  ),
   // A word cut short before another that ends alike: "Sonn- und Feiertage", "So- und Feiertage",
   // "So.- u. Feiertage", Dutch "zon- en feestdagen" ("zo- en"), Danish and Norwegian "søn- og helligdage",
   // Swedish "sön- och helgdagar". Read so only before a word for and (CUT_SHORT): "So- Do" is a span.
@@ -254,7 +260,10 @@ const LANGUAGES: [string, string][] = [
     'German',
     'montag montags mo dienstag dienstags di mittwoch mittwochs mi donnerstag donnerstags do freitag freitags fr samstag samstags sonnabend sa sonntag sonntags sonn- so- so.- so',
   ],
-  ['French', 'lundi lun lu mardi mar ma mercredi mer me jeudi jeu je vendredi ven ve samedi sam sa dimanche dim di'],
+  [
+    'French',
+    'lundi lundis lun lu mardi mardis mar ma mercredi mercredis mer me jeudi jeudis jeu je vendredi vendredis ven ve samedi samedis sam sa dimanche dimanches dim di',
+  ],
   [
     'Spanish',
     'lunes lun lu martes mar ma miercoles mie mi jueves jue ju viernes vie vi sabado sabados sab sa domingo domingos dom do',
