@@ -174,6 +174,12 @@ test("a season's refusal gives its hours less the season, to write as the hours 
     ['Mo-Fr 9-18 (im Winter geschlossen)', '"Mo-Fr 9-18"'],
     ['Mon-Fri 9-5, Jan-Mar closed', '"Mon-Fri 9-5"'],
     ['Summer: Mon-Sun 9-9; Winter: Mon-Sun 9-6', '"Mon-Sun 9-9" or "Mon-Sun 9-6"'],
+    // A clause of no season is every season's: it stays in each ("Sun 10-4" is Sunday's all year).
+    ['Summer: Mon-Sat 9-7; Winter: Mon-Sat 9-5; Sun 10-4', '"Mon-Sat 9-7; Sun 10-4" or "Mon-Sat 9-5; Sun 10-4"'],
+    [
+      'Sommer: Mo-Sa 9-20 | Winter: Mo-Sa 9-18 | So geschlossen',
+      '"Mo-Sa 9-20; So geschlossen" or "Mo-Sa 9-18; So geschlossen"',
+    ],
     // A season's hours without days, or two seasons' in one clause, are not taken apart: the form alone.
     ['mån-fre 10-18, jun-aug 10-16', '"Mon-Fri 09:00-18:00"'],
     ['Mon-Sat 9-6 (Summer), Mon-Sat 9-5 (Winter)', '"Mon-Fri 09:00-18:00"'],

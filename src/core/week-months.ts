@@ -186,16 +186,26 @@ export function monthDoubt(text: string, reads: (week: string) => boolean = () =
 /**
  * The cell's hours less the seasons it names, as the hours it opens in one of them would be
  * written ("Mon-Fri 9-5 (Winter)": "Mon-Fri 9-5"; "Summer: Mon-Sun 9-9; Winter: Mon-Sun 9-6":
- * each clause's). A part of the cell of the season and words alone goes whole ("Jan-Mar
+ * each clause's, with the clauses of no season). A part of the cell of the season and words alone goes whole ("Jan-Mar
  * closed"); a season leading its part's days and hours, its word alone ("Winter: Mon-Sun 9-6").
  * [] when a season is elsewhere: then which hours are its is not guessed.
  */
 function outOfSeason(text: string): string[] {
-  const clauses = text.split(/[;|\n]/)
-  const seasonal = clauses.filter((clause) => seasonIn(clause) !== null)
-  const all = seasonal.length > 1 ? seasonal : [text]
-  const out = all.map(lessSeasons)
-  return out.every((week) => week !== null) ? out : []
+  const clauses = text.split(/[;|\n]/).map((clause) => clause.trim())
+  const seasonal = clauses.flatMap((clause, i) => (seasonIn(clause) === null ? [] : [i]))
+  if (seasonal.length < 2) {
+    const week = lessSeasons(text)
+    return week === null ? [] : [week]
+  }
+  // "Summer: Mon-Sat 9-9; Winter: Mon-Sat 9-6; Sun closed": the clauses of no season are each season's.
+  const out = seasonal.map((at) => {
+    const less = lessSeasons(clauses[at]!)
+    if (less === null) return null
+    return clauses
+      .flatMap((clause, i) => (i === at ? [less] : seasonal.includes(i) || clause === '' ? [] : [clause]))
+      .join('; ')
+  })
+  return out.every((week) => week !== null) ? (out as string[]) : []
 }
 
 /**
