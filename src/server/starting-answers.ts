@@ -4,7 +4,7 @@
 import { AdminError } from '../api/admin/errors'
 import { Elysia } from 'elysia'
 import { docsRoutes } from '../api/openapi/routes'
-import { adminMethods } from '../api/admin/methods'
+import { takesAdminRoute } from '../api/admin/methods'
 import { constantRoutes, pageRoutes, type PagesDeps, widgetRoutes } from '../api/pages'
 import { AssetError } from '../api/pages/assets'
 import { startingPage, trailingSlashRedirect } from '../api/pages/deps'
@@ -82,11 +82,12 @@ function awaitedPages(served: Set<string>, starting: (request: Request) => Respo
 
 /**
  * Whether a request no route of the start takes is one the app answers from the database: the
- * Query API's (its 404 carries its token's rate), or a Management API route's with a method it takes.
+ * Query API's (its 404 carries its token's rate), or a Management API route's with a method it takes
+ * (the id-less delete's POST too: its 400 follows the key check).
  */
 function awaitsDatabase(request: Request, path: string): boolean {
   if (isQueryApiPath(request.url, pathStart(request.url))) return true
-  return adminMethods(path)?.split(', ').includes(request.method) ?? false
+  return takesAdminRoute(request.method, path)
 }
 
 /**

@@ -23,6 +23,15 @@ export function adminMethods(path: string): string | null {
   return null
 }
 
+/** The delete without an id: a route of its own for POST, whose 400 says the id is missing; no route for other methods (404). */
+const IDLESS_DELETE = /^\/locations\/\/delete\/?$/
+
+/** Whether `method` at `path` reaches a Management API route, which checks the request's key: a route's methods, or the id-less delete's POST. */
+export function takesAdminRoute(method: string, path: string): boolean {
+  if (adminMethods(path)?.split(', ').includes(method)) return true
+  return method === 'POST' && path.startsWith(`${PREFIX}/`) && IDLESS_DELETE.test(path.slice(PREFIX.length))
+}
+
 /** Allow for a route taking `methods` (RFC 9110 10.2.1): those, and OPTIONS, which every route answers. */
 const allowHeader = (methods: string) => `${methods}, OPTIONS`
 
