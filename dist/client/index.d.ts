@@ -69,6 +69,8 @@ export type WriteOptions = CallOptions & {
 export declare class StorelocClient {
     private readonly options;
     private readonly base;
+    /** The key as a file or a variable gives it, its line break or spaces around it gone. */
+    private readonly apiKey;
     private readonly attempts;
     private readonly timeoutMs;
     private readonly backoffMs;

@@ -150,12 +150,21 @@ function unanswered(method, path, e, key) {
     error.cause = e;
     return error;
 }
+/** A character a header cannot carry, or a token should not have, as a message names it. */
+function charName(c) {
+    if (c === ' ')
+        return 'a space';
+    if (c === '\n' || c === '\r')
+        return 'a line break';
+    const code = c.codePointAt(0);
+    return code < 0x20 || code === 0x7f ? 'a control character' : 'a character that is not ASCII';
+}
 /** The ms options: `timeoutMs` must be above 0, the others 0 or more; Infinity is no limit. */
 const MS_OPTIONS = ['timeoutMs', 'backoffMs', 'maxWaitMs', 'inFlightWaitMs', 'startupWaitMs'];
 /**
  * Refuses, naming it, an option a script got wrong (an unset environment variable, Number() of
- * one): baseUrl not an http(s) address, no apiKey, attempts not a whole number from 1 (Infinity:
- * no end), an ms option not a number (NaN would retry without end or wait 1 ms).
+ * one): baseUrl not an http(s) address, no apiKey or one a header cannot carry, attempts not a
+ * whole number from 1 (Infinity: no end), an ms option not a number (NaN would retry without end or wait 1 ms).
  */
 function refuseUnusable(options) {
     /** A value as a message shows it: a string quoted, so "5000" is told from 5000. */
@@ -168,9 +177,18 @@ function refuseUnusable(options) {
     catch { }
     if (typeof baseUrl !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
         throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`);
-    // The key itself is not said: it is a secret.
-    if (typeof apiKey !== 'string' || apiKey.trim() === '')
-        throw new TypeError(`StorelocClient: apiKey must be the locator's secret key, "sk_..."; got ${typeof apiKey === 'string' ? 'an empty string' : String(apiKey)}.`);
+    // The key itself is not said: it is a secret. One with a character no bearer token has (a
+    // line break, a space, "…") would fail each try in fetch, whose message on Node shows it.
+    const key = typeof apiKey === 'string' ? apiKey.trim() : undefined;
+    const odd = key === undefined ? null : /[^\x21-\x7e]/.exec(key);
+    if (key === undefined || key === '' || odd !== null) {
+        const got = key === undefined
+            ? String(apiKey)
+            : odd
+                ? `one with ${charName(odd[0])} at character ${odd.index + 1}`
+                : 'an empty string';
+        throw new TypeError(`StorelocClient: apiKey must be the locator's secret key, "sk_..."; got ${got}.`);
+    }
     if (attempts !== undefined && !((Number.isInteger(attempts) || attempts === Infinity) && attempts >= 1))
         throw new RangeError(`StorelocClient: attempts must be a whole number of tries, 1 or more; got ${shown(attempts)}.`);
     for (const name of MS_OPTIONS) {
@@ -182,6 +200,8 @@ function refuseUnusable(options) {
 export class StorelocClient {
     options;
     base;
+    /** The key as a file or a variable gives it, its line break or spaces around it gone. */
+    apiKey;
     attempts;
     timeoutMs;
     backoffMs;
@@ -194,6 +214,7 @@ export class StorelocClient {
         this.options = options;
         refuseUnusable(options);
         this.base = options.baseUrl.replace(/\/+$/, '');
+        this.apiKey = options.apiKey.trim();
         this.attempts = options.attempts ?? 4;
         this.timeoutMs = options.timeoutMs ?? 30_000;
         this.backoffMs = options.backoffMs ?? 250;
@@ -269,7 +290,7 @@ export class StorelocClient {
      * `holds`: the field every success answer of the route has.
      */
     async request(method, path, body, options, holds) {
-        const headers = { authorization: `Bearer ${this.options.apiKey}` };
+        const headers = { authorization: `Bearer ${this.apiKey}` };
         if (method === 'POST')
             headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID();
         let payload;

@@ -5,7 +5,7 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { type ClientOptions, StorelocClient, StorelocError } from '../../src/client'
 
-/** Each path's answer: `slow` after 200 ms, `later` a 503 asking to be asked again in 34 days. */
+/** Each path's answer: `key` the Authorization header it got, `slow` after 200 ms, `later` a 503 asking to be asked again in 34 days. */
 const server = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
@@ -16,6 +16,8 @@ const server = Bun.serve({
         status: 503,
         headers: { 'retry-after': '3000000' },
       })
+    if (new URL(request.url).pathname.startsWith('/key/'))
+      return Response.json({ custom_fields: [request.headers.get('authorization')] })
     await Bun.sleep(200)
     return Response.json({ custom_fields: [] })
   },
@@ -49,6 +51,22 @@ describe('StorelocClient options', () => {
       'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got an empty string.',
     )
     expect(refusal({ baseUrl: 'https://locator.example/storeloc/' })).toBe('made')
+  })
+
+  test('an apiKey no header carries is refused, the key not shown; one read with its line break is used', async () => {
+    // Each try would fail in fetch, retried as a network_error whose message on Node shows the key.
+    expect(refusal({ apiKey: 'sk_secret\nsk_other' })).toBe(
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got one with a line break at character 10.',
+    )
+    expect(refusal({ apiKey: 'sk_secret\u2026' })).toEndWith(
+      'got one with a character that is not ASCII at character 10.',
+    )
+    expect(refusal({ apiKey: 'sk_se cret' })).toEndWith('got one with a space at character 6.')
+    expect(refusal({ apiKey: 'sk_\tsecret' })).toEndWith('got one with a control character at character 4.')
+    tries = 0
+    const api = new StorelocClient({ baseUrl: `${server.url.origin}/key`, apiKey: '  sk_test\r\n' })
+    expect(await api.customFields()).toEqual(['Bearer sk_test'] as never)
+    expect(tries).toBe(1)
   })
 
   test('attempts and the ms options must be numbers a call can run with', () => {
