@@ -13,17 +13,26 @@ const inFlight = (r) => r.status === 409 && r.headers.has('retry-after');
  */
 const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /;
 const ASCTIME = /^\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$/;
-/** Retry-After in seconds, as delta-seconds or an HTTP date; undefined when absent or unreadable. */
-function retryAfterSeconds(header) {
-    const value = header?.trim();
-    if (value === undefined)
-        return undefined;
+/** Retry-After's one value in seconds, as delta-seconds or an HTTP date; undefined when unreadable. */
+function oneRetryAfter(value) {
     if (/^\d+$/.test(value))
         return Number(value);
     if (!HTTP_DATE.test(value))
         return undefined;
     const at = Date.parse(ASCTIME.test(value) ? `${value} GMT` : value);
     return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000));
+}
+/**
+ * Retry-After in seconds; undefined when absent or unreadable. Sent twice (the service's and a
+ * proxy's copy), it comes joined, "600, 600": split where a value begins (a date's own comma is
+ * followed by its day of the month), the longest of its readable values is kept.
+ */
+function retryAfterSeconds(header) {
+    if (header === null)
+        return undefined;
+    const values = header.split(/,(?=\s*(?:\d+\s*(?:,|$)|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)))/);
+    const read = values.map((v) => oneRetryAfter(v.trim())).filter((s) => s !== undefined);
+    return read.length === 0 ? undefined : Math.max(...read);
 }
 /**
  * A service still starting marks its answers with this header (src/server/starting-answers.ts):

@@ -134,7 +134,7 @@ describe('StorelocClient', () => {
     expect(refused).toMatchObject({ status: 503, code: 'unavailable', requestId: 'req-busy' })
   })
 
-  test('Retry-After is read as delta-seconds or an HTTP date; anything else is undefined, not 0', async () => {
+  test('Retry-After is read as delta-seconds or an HTTP date, sent twice too; anything else is undefined, not 0', async () => {
     const retryAfterOf = async (header: string) => {
       const api = new StorelocClient({
         baseUrl: 'http://localhost',
@@ -158,6 +158,25 @@ describe('StorelocClient', () => {
     // Neither form: JavaScript's Date.parse reads "-5" and "+3" as years and "1.5" as a day.
     for (const garbage of ['-5', '+3', '1.5', 'soon', '12/31/2099', 'Sunday'])
       expect({ garbage, seconds: await retryAfterOf(garbage) }).toEqual({ garbage, seconds: undefined })
+    // Sent twice, the service's and a proxy's copy, it comes joined; the longer wait is kept.
+    expect(await retryAfterOf('30, 30')).toBe(30)
+    expect(await retryAfterOf('5,30')).toBe(30)
+    expect(await retryAfterOf('soon, 7')).toBe(7)
+    const date = new Date(Date.now() + 90_000).toUTCString()
+    expect(await retryAfterOf(`${date}, ${date}`)).toBeGreaterThan(0)
+    expect(await retryAfterOf(`1, ${date}`)).toBeGreaterThan(1)
+  })
+
+  test('a Retry-After of 600 s sent twice ends the request at once, as one sent once does', async () => {
+    const damaged = '{"success":false,"error":"database_damaged","message":"The database file is damaged."}'
+    const headers = new Headers([
+      ['retry-after', '600'],
+      ['retry-after', '600'],
+    ])
+    const { api, seen } = client(async () => new Response(damaged, { status: 503, headers }))
+    const error = await api.listLocations().catch((e) => e)
+    expect(error).toMatchObject({ status: 503, code: 'database_damaged', retryAfter: 600 })
+    expect(seen).toHaveLength(1)
   })
 
   test('a write still running whose Retry-After is beyond maxWaitMs ends the request with its 409 at once', async () => {
