@@ -63,7 +63,10 @@ export type CallOptions = {
     signal?: AbortSignal;
 };
 export type WriteOptions = CallOptions & {
-    /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
+    /**
+     * The write's key, printable ASCII (else the call rejects with a TypeError, nothing sent); a new
+     * UUID when not given. The same key on a retry replays the first answer.
+     */
     idempotencyKey?: string;
 };
 export declare class StorelocClient {

@@ -78,7 +78,10 @@ export type CallOptions = {
 }
 
 export type WriteOptions = CallOptions & {
-  /** The write's key; a new UUID when not given. The same key on a retry replays the first answer. */
+  /**
+   * The write's key, printable ASCII (else the call rejects with a TypeError, nothing sent); a new
+   * UUID when not given. The same key on a retry replays the first answer.
+   */
   idempotencyKey?: string
 }
 
@@ -254,12 +257,24 @@ function unanswered(method: string, path: string, e: unknown, key: string | unde
   return error
 }
 
-/** A character a header cannot carry, or a token should not have, as a message names it. */
-function charName(c: string): string {
-  if (c === ' ') return 'a space'
-  if (c === '\n' || c === '\r') return 'a line break'
+/**
+ * The first character of `text` that `odd` matches, as a message says it without the text: "a line
+ * break at character 10"; undefined when there is none.
+ */
+function oddCharacter(text: string, odd: RegExp): string | undefined {
+  const found = odd.exec(text)
+  if (found === null) return undefined
+  const c = found[0]
   const code = c.codePointAt(0)!
-  return code < 0x20 || code === 0x7f ? 'a control character' : 'a character that is not ASCII'
+  const kind =
+    c === ' '
+      ? 'a space'
+      : c === '\n' || c === '\r'
+        ? 'a line break'
+        : code < 0x20 || code === 0x7f
+          ? 'a control character'
+          : 'a character that is not ASCII'
+  return `${kind} at character ${found.index + 1}`
 }
 
 /** The ms options: `timeoutMs` must be above 0, the others 0 or more; Infinity is no limit. */
@@ -285,14 +300,9 @@ function refuseUnusable(options: ClientOptions): void {
   // The key itself is not said: it is a secret. One with a character no bearer token has (a
   // line break, a space, "…") would fail each try in fetch, whose message on Node shows it.
   const key = typeof apiKey === 'string' ? apiKey.trim() : undefined
-  const odd = key === undefined ? null : /[^\x21-\x7e]/.exec(key)
-  if (key === undefined || key === '' || odd !== null) {
-    const got =
-      key === undefined
-        ? String(apiKey)
-        : odd
-          ? `one with ${charName(odd[0])} at character ${odd.index + 1}`
-          : 'an empty string'
+  const odd = key === undefined ? undefined : oddCharacter(key, /[^\x21-\x7e]/)
+  if (key === undefined || key === '' || odd !== undefined) {
+    const got = key === undefined ? String(apiKey) : odd ? `one with ${odd}` : 'an empty string'
     throw new TypeError(`StorelocClient: apiKey must be the locator's secret key, "sk_..."; got ${got}.`)
   }
   if (attempts !== undefined && !((Number.isInteger(attempts) || attempts === Infinity) && attempts >= 1))
@@ -435,6 +445,13 @@ export class StorelocClient {
   ): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` }
     if (method === 'POST') headers['idempotency-key'] = options.idempotencyKey ?? crypto.randomUUID()
+    // A key no header carries would fail each try in fetch, retried as a network error, and said
+    // to be a write that may have been made: none was sent.
+    const oddKey = options.idempotencyKey && oddCharacter(options.idempotencyKey, /[^\x20-\x7e]/)
+    if (oddKey)
+      throw new TypeError(
+        `${method} ${path}: idempotencyKey must be printable ASCII (a new UUID for each write is usual); got one with ${oddKey}.`,
+      )
     let payload: string | undefined
     if (typeof body === 'string') {
       payload = body

@@ -69,6 +69,18 @@ describe('StorelocClient options', () => {
     expect(tries).toBe(1)
   })
 
+  test('an idempotencyKey no header carries rejects the write at once, none sent', async () => {
+    tries = 0
+    const api = new StorelocClient({ baseUrl: `${server.url.origin}/slow`, apiKey: 'sk_test' })
+    const error = await api.deleteLocation('loc_1', { idempotencyKey: 'nightly\n5' }).catch((e) => e)
+    expect(`${error.name}: ${error.message}`).toBe(
+      'TypeError: POST /admin/v1/locations/loc_1/delete: idempotencyKey must be printable ASCII (a new UUID for each write is usual); got one with a line break at character 8.',
+    )
+    const accented = await api.deleteLocation('loc_1', { idempotencyKey: 'nuit-\u2013-5' }).catch((e) => e)
+    expect(accented.message).toEndWith('got one with a character that is not ASCII at character 6.')
+    expect(tries).toBe(0)
+  })
+
   test('attempts and the ms options must be numbers a call can run with', () => {
     expect(refusal({ attempts: Number(undefined) })).toBe(
       'RangeError: StorelocClient: attempts must be a whole number of tries, 1 or more; got NaN.',
