@@ -196,6 +196,11 @@ function refuseUnusable(options) {
     catch { }
     if (typeof baseUrl !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
         throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`);
+    // Each call's path follows baseUrl: after a query or a fragment it is no path. A user and password
+    // make Node's fetch fail each try, its message showing them; Bun sends them. Not shown here.
+    const extra = url.username || url.password ? 'a user and password' : /[?#]/.test(baseUrl) ? 'a query or a fragment' : undefined;
+    if (extra !== undefined)
+        throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", without ${extra}; got ${extra === 'a user and password' ? `one with ${extra}` : JSON.stringify(baseUrl)}.`);
     // The key itself is not said: it is a secret. One with a character no bearer token has (a
     // line break, a space, "…") would fail each try in fetch, whose message on Node shows it.
     const key = typeof apiKey === 'string' ? apiKey.trim() : undefined;

@@ -53,6 +53,19 @@ describe('StorelocClient options', () => {
     expect(refusal({ baseUrl: 'https://locator.example/storeloc/' })).toBe('made')
   })
 
+  test('a baseUrl no path can follow, or with a password, is refused, the password not shown', () => {
+    expect(refusal({ baseUrl: 'http://127.0.0.1:3000/?locator=1' })).toBe(
+      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000", without a query or a fragment; got "http://127.0.0.1:3000/?locator=1".',
+    )
+    expect(refusal({ baseUrl: 'https://locator.example/storeloc#admin' })).toEndWith(
+      'without a query or a fragment; got "https://locator.example/storeloc#admin".',
+    )
+    expect(refusal({ baseUrl: 'https://sync:hunter2@locator.example' })).toEndWith(
+      'without a user and password; got one with a user and password.',
+    )
+    expect(refusal({ baseUrl: 'http://localhost:3000' })).toBe('made')
+  })
+
   test('an apiKey no header carries is refused, the key not shown; one read with its line break is used', async () => {
     // Each try would fail in fetch, retried as a network_error whose message on Node shows the key.
     expect(refusal({ apiKey: 'sk_secret\nsk_other' })).toBe(
