@@ -72,7 +72,9 @@ export function answered(response, text, call, holds, idempotencyKey, answer) {
         const said = notTheApis(response, text, object ? holds : undefined);
         throw new StorelocError(response.status, 'invalid_response', `${call}: ${said}`, undefined, idempotencyKey, answer);
     }
+    // The API's `error` is its code; a proxy's JSON may nest its own object there, message and all.
+    const nested = typeof body.error === 'object' && body.error !== null ? body.error : {};
     if (!response.ok)
-        throw new StorelocError(response.status, String(body.error ?? 'error'), String(body.message ?? response.statusText), body.details, idempotencyKey, answer);
+        throw new StorelocError(response.status, typeof body.error === 'string' ? body.error : 'error', String(body.message ?? nested.message ?? response.statusText), body.details, idempotencyKey, answer);
     return body;
 }

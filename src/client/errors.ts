@@ -92,11 +92,13 @@ export function answered<T>(
     const said = notTheApis(response, text, object ? holds : undefined)
     throw new StorelocError(response.status, 'invalid_response', `${call}: ${said}`, undefined, idempotencyKey, answer)
   }
+  // The API's `error` is its code; a proxy's JSON may nest its own object there, message and all.
+  const nested = typeof body.error === 'object' && body.error !== null ? (body.error as Record<string, unknown>) : {}
   if (!response.ok)
     throw new StorelocError(
       response.status,
-      String(body.error ?? 'error'),
-      String(body.message ?? response.statusText),
+      typeof body.error === 'string' ? body.error : 'error',
+      String(body.message ?? nested.message ?? response.statusText),
       body.details as Record<string, string[]> | undefined,
       idempotencyKey,
       answer,

@@ -20,6 +20,11 @@ const answers: Record<string, [number, string, string]> = {
   '/string-400': [400, '"Bad request"', 'application/json'],
   '/other-200': [200, '{"status":"ok","version":"2.1"}', 'application/json'],
   '/proxy-401': [401, '{"message":"Unauthorized"}', 'application/json'],
+  '/gateway-503': [
+    503,
+    '{"error":{"code":503,"message":"The service is unavailable.","status":"UNAVAILABLE"}}',
+    'application/json',
+  ],
 }
 const server = Bun.serve({
   hostname: '127.0.0.1',
@@ -102,6 +107,12 @@ describe("StorelocClient meeting an answer that is not the Management API's", ()
       status: 401,
       code: 'error',
       message: 'Unauthorized',
+    })
+    // One whose `error` is an object of its own (an API gateway's): its message, not "[object Object]".
+    expect(await ended(at('/gateway-503').customFields())).toEqual({
+      status: 503,
+      code: 'error',
+      message: 'The service is unavailable.',
     })
   })
 })
