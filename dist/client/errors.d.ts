@@ -41,8 +41,8 @@ export declare class StorelocError extends Error {
 }
 /**
  * A final answer's JSON object (`text`, its body) when its status is a success and it has the
- * route's field `holds`; otherwise the StorelocError it says, or `invalid_response` for a body
- * that is not the Management API's: not JSON, not an object (a proxy's `null`), or a success
- * without `holds` (another service at baseUrl). `call`: "METHOD path".
+ * route's field `holds`; otherwise the StorelocError it says, or `invalid_response` for an answer
+ * that is not the Management API's: a redirect, a body not JSON, not an object (a proxy's `null`),
+ * or a success without `holds` (another service at baseUrl). `call`: "METHOD path".
  */
 export declare function answered<T>(response: Response, text: string, call: string, holds: string, idempotencyKey: string | undefined, answer: ErrorAnswer): T;

@@ -56,11 +56,22 @@ function notTheApis(response, text, holds) {
 }
 /**
  * A final answer's JSON object (`text`, its body) when its status is a success and it has the
- * route's field `holds`; otherwise the StorelocError it says, or `invalid_response` for a body
- * that is not the Management API's: not JSON, not an object (a proxy's `null`), or a success
- * without `holds` (another service at baseUrl). `call`: "METHOD path".
+ * route's field `holds`; otherwise the StorelocError it says, or `invalid_response` for an answer
+ * that is not the Management API's: a redirect, a body not JSON, not an object (a proxy's `null`),
+ * or a success without `holds` (another service at baseUrl). `call`: "METHOD path".
  */
 export function answered(response, text, call, holds, idempotencyKey, answer) {
+    const location = response.status >= 300 && response.status < 400 ? response.headers.get('location') : null;
+    if (location !== null) {
+        // Made whole against the answer's address; as it came when that is unknown (a `fetch` option's).
+        let to = location;
+        try {
+            to = new URL(location, response.url).href;
+        }
+        catch { }
+        const said = `a ${response.status} redirect to ${to}, not followed: is baseUrl the service's address?`;
+        throw new StorelocError(response.status, 'invalid_response', `${call}: ${said}`, undefined, idempotencyKey, answer);
+    }
     let json;
     try {
         json = JSON.parse(text);

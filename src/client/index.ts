@@ -494,7 +494,9 @@ export class StorelocClient {
       try {
         let response: Response
         try {
-          const init = { method, headers, body: payload, signal: tried.signal }
+          // A redirect is not followed: fetch would send a write on as a GET (301, 302, 303), and to
+          // another origin without its key. The service sends none; a proxy's is said in the error.
+          const init = { method, headers, body: payload, signal: tried.signal, redirect: 'manual' as const }
           response = await abortable(this.fetchFn(`${this.base}${path}`, init), tried.signal)
         } catch (e) {
           await unansweredTry(e, tried)

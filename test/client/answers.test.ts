@@ -26,10 +26,23 @@ const answers: Record<string, [number, string, string]> = {
     'application/json',
   ],
 }
+/** The requests the server got, "METHOD /path". */
+const asked: string[] = []
 const server = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   fetch(request) {
+    const { pathname } = new URL(request.url)
+    asked.push(`${request.method} ${pathname}`)
+    // A proxy sending http to https, here to another path of the same server.
+    if (pathname.startsWith('/moved/'))
+      return new Response('<html><head><title>301 Moved Permanently</title></head></html>', {
+        status: 301,
+        headers: {
+          location: `${new URL(request.url).origin}/other-200${pathname.slice('/moved'.length)}`,
+          'content-type': 'text/html',
+        },
+      })
     const [status, body, type] = answers[`/${new URL(request.url).pathname.split('/')[1]}`]!
     return new Response(body === '' ? null : body, { status, headers: { 'content-type': type } })
   },
@@ -114,5 +127,17 @@ describe("StorelocClient meeting an answer that is not the Management API's", ()
       code: 'error',
       message: 'The service is unavailable.',
     })
+  })
+
+  test('a redirect is not followed: a write is not sent on as a GET, and the error names where to', async () => {
+    asked.length = 0
+    const moved = `${server.url.origin}/other-200/admin/v1/locations`
+    expect(await ended(at('/moved').createLocation({ name: 'A', address: 'B' }))).toEqual({
+      status: 301,
+      code: 'invalid_response',
+      message: `POST /admin/v1/locations: a 301 redirect to ${moved}, not followed: is baseUrl the service's address?`,
+    })
+    expect(await ended(at('/moved').customFields())).toMatchObject({ status: 301, code: 'invalid_response' })
+    expect(asked).toEqual(['POST /moved/admin/v1/locations', 'GET /moved/admin/v1/custom_fields'])
   })
 })
