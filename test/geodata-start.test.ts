@@ -12,6 +12,7 @@ import {
   symlinkSync,
   writeFileSync,
 } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { loadConfig } from '../src/core/config'
 import { startInTerminal, startOnFreePort, startServer, tempDir } from './helpers'
@@ -25,8 +26,11 @@ const STEP = /^ {2}step (\d) of 5: [a-z ]+ \(\d+ s\)$/
 test('not on a terminal, over an empty file: a line a step, in order; /healthz answers "starting" while it builds; what a stopped build left is removed', async () => {
   // A build stopped midway by a process that is gone leaves its temporary file and journal.
   const gone = Bun.spawn(['true'])
+  const host = hostname().replace(/[^\w-]/g, '_') // this machine, as a build file's name says it
   await gone.exited
-  const left = [`plain-geo.sqlite.${gone.pid}.tmp`, `plain-geo.sqlite.${gone.pid}.tmp-journal`].map((f) => join(dir, f))
+  const left = [`plain-geo.sqlite.${host}.${gone.pid}.tmp`, `plain-geo.sqlite.${host}.${gone.pid}.tmp-journal`].map(
+    (f) => join(dir, f),
+  )
   for (const file of left) writeFileSync(file, 'left by a stopped build')
   writeFileSync(join(dir, 'plain-geo.sqlite'), '') // an empty file holds nothing: built over
   // The port is reached before the server says where it listens: /healthz during the build.

@@ -1,9 +1,11 @@
 // A start killed while it builds the geocoder's data leaves its temporary file (as large as the
 // data) beside GEODATA_PATH: the next start removes it, and builds the data again where it is
-// missing. Which process wrote a leftover is in its name; one that is no longer running wrote none
-// still being written.
+// missing. Which machine and process wrote a leftover is in its name; one of this machine's
+// processes that is no longer running wrote none still being written. Another machine's (another
+// container's, sharing the folder) may be running: its file is removed once long untouched.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { existsSync, readdirSync, rmSync, statSync, symlinkSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
 import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
@@ -11,6 +13,8 @@ import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { tempDir } from '../helpers'
 
 const root = join(import.meta.dir, '..', '..')
+/** This machine's name as a build file's names it. */
+const host = hostname().replace(/[^\w-]/g, '_')
 let dir: string
 beforeEach(() => {
   dir = tempDir()
@@ -29,12 +33,12 @@ test('a build killed midway leaves its temporary file; the next start removes it
     stdout: 'ignore',
     stderr: 'ignore',
   })
-  const tmp = `${out}.${build.pid}.tmp`
+  const tmp = `${out}.${host}.${build.pid}.tmp`
   // Killed once it has written its first pages.
   while (!existsSync(tmp) || statSync(tmp).size === 0) await Bun.sleep(20)
   build.kill('SIGKILL')
   await build.exited
-  expect(readdirSync(dir)).toContain(`geocoder.sqlite.${build.pid}.tmp`)
+  expect(readdirSync(dir)).toContain(`geocoder.sqlite.${host}.${build.pid}.tmp`)
   expect(existsSync(out)).toBe(false)
 
   await ensureGeodata(out)
@@ -46,14 +50,28 @@ test('data of this version there already: the leftovers of a build killed beside
   const out = join(dir, 'geocoder.sqlite')
   symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
   const pid = endedPid()
-  writeFileSync(`${out}.${pid}.tmp`, 'SQLite format 3\u0000')
-  writeFileSync(`${out}.${pid}.tmp-journal`, '')
+  writeFileSync(`${out}.${host}.${pid}.tmp`, 'SQLite format 3\u0000')
+  writeFileSync(`${out}.${host}.${pid}.tmp-journal`, '')
   // Not a build's: another name, or a running process's (this one's parent, never this one).
   writeFileSync(join(dir, 'geocoder.sqlite.notes'), 'kept')
-  writeFileSync(`${out}.${process.ppid}.tmp`, '')
+  writeFileSync(`${out}.${host}.${process.ppid}.tmp`, '')
   await ensureGeodata(out)
   expect(readdirSync(dir).sort()).toEqual(
-    ['geocoder.sqlite', 'geocoder.sqlite.notes', `geocoder.sqlite.${process.ppid}.tmp`].sort(),
+    ['geocoder.sqlite', 'geocoder.sqlite.notes', `geocoder.sqlite.${host}.${process.ppid}.tmp`].sort(),
   )
   expect(geodataVersion(out)).toBe(GEODATA_VERSION)
+})
+
+test("another container's build beside current data, sharing its folder, is kept while it writes; removed once an hour untouched", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  // Its process ids are not this machine's: a process id not running here may be running there.
+  const pid = endedPid()
+  const writing = [`geocoder.sqlite.storeloc-b.${pid}.tmp`, `geocoder.sqlite.${pid}.tmp`] // the second: by an older version
+  const left = [`geocoder.sqlite.storeloc-c.${pid}.tmp`, `geocoder.sqlite.${pid + 1}.tmp`]
+  for (const file of [...writing, ...left]) writeFileSync(join(dir, file), 'SQLite format 3\u0000')
+  const hoursAgo = new Date(Date.now() - 61 * 60 * 1000)
+  for (const file of left) utimesSync(join(dir, file), hoursAgo, hoursAgo)
+  await ensureGeodata(out)
+  expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', ...writing].sort())
 })

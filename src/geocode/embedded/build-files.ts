@@ -1,26 +1,50 @@
-// The temporary files a build of the geocoder's data writes beside its path, named by the process
-// that writes them, and their removal once that process is gone: a start killed midway (a
-// deploy, an OOM kill) leaves them, and each is as large as the data.
-import { existsSync, readdirSync, rmSync } from 'node:fs'
+// The temporary files a build of the geocoder's data writes beside its path, named by the machine
+// and the process that write them, and their removal once that process is gone: a start killed
+// midway (a deploy, an OOM kill) leaves them, and each is as large as the data.
+import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
+/**
+ * A file no process of this machine wrote (another container's, whose process ids this one does
+ * not see, or another host's on a shared disk) is a killed build's only once untouched this long:
+ * a running build writes to its file between steps of seconds, or minutes on a loaded machine.
+ */
+export const FOREIGN_BUILD_IDLE_MS = 60 * 60 * 1000
+
 /** The file this process builds the data at `outPath` in, renamed to `outPath` once whole. */
-export const buildFile = (outPath: string): string => `${outPath}.${process.pid}.tmp`
+export const buildFile = (outPath: string): string => `${outPath}.${host()}.${process.pid}.tmp`
+
+/** This machine's name as a file name's part, dots too replaced: containers sharing one volume differ in it. */
+const host = (): string => hostname().replace(/[^\w-]/g, '_') || 'host'
 
 /**
  * Removes what builds stopped midway left beside `outPath`: their temporary files and journals,
- * by a process no longer running (or this one). A folder that is not there holds none.
+ * by a process of this machine no longer running (or this one), or, by another machine's (or an
+ * older version's, named by its process id alone), untouched for FOREIGN_BUILD_IDLE_MS. A folder
+ * that is not there holds none.
  */
 export function removeStaleBuilds(outPath: string): void {
   const dir = dirname(outPath)
   const name = basename(outPath)
   if (!existsSync(dir)) return
   for (const entry of readdirSync(dir)) {
-    const pid = entry.startsWith(`${name}.`)
-      ? /^(\d+)\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))?.[1]
-      : undefined
-    if (pid !== undefined && (Number(pid) === process.pid || !running(Number(pid))))
-      rmSync(join(dir, entry), { force: true })
+    if (!entry.startsWith(`${name}.`)) continue
+    const m = /^(?:([\w-]+)\.)?(\d+)\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))
+    if (!m) continue
+    const file = join(dir, entry)
+    const pid = Number(m[2])
+    const stale = m[1] === host() ? pid === process.pid || !running(pid) : idleSince(file) > FOREIGN_BUILD_IDLE_MS
+    if (stale) rmSync(file, { force: true })
+  }
+}
+
+/** How long ago the file was last written; 0 for one gone meanwhile. */
+function idleSince(file: string): number {
+  try {
+    return Date.now() - statSync(file).mtimeMs
+  } catch {
+    return 0
   }
 }
 
