@@ -1,7 +1,7 @@
 // Where a command finds the embedded geocoder's data with GEODATA_PATH left out (cron, a shell
 // elsewhere than the service's folder): the default is under the command's folder, while the
 // service's data is most likely beside its database (the systemd unit and the image put it there).
-import { realpathSync } from 'node:fs'
+import { lstatSync, readlinkSync, realpathSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
@@ -12,20 +12,49 @@ import type { Store } from '../store'
 /**
  * The geocoder's data file beside the database at `databasePath`, whole (a service reads a
  * relative GEODATA_PATH under its own folder, not this command's); null when GEODATA_PATH is set,
- * or for a database in memory, which has no folder. A database reached through a symbolic link is
- * beside its real file: the link is a shortcut to the service's folder, not its own.
+ * or for a database in memory, which has no folder. A database reached through symbolic links has
+ * a folder at each: its real file's (a shortcut to the service's folder), or a link's (the
+ * service's own DATABASE_PATH linked to another disk). The first of them, real file first, that
+ * holds data of this version, else any data, else the real file's.
  */
 export function besideDatabase(databasePath: string): string | null {
   if (process.env.GEODATA_PATH || databasePath === ':memory:') return null
-  return join(dirname(realFile(databasePath)), 'geocoder.sqlite')
+  const files = linkedFiles(databasePath).map((file) => join(dirname(file), 'geocoder.sqlite'))
+  const beside = [...new Set(files.reverse())]
+  return (
+    beside.find((file) => geodataVersion(file) === GEODATA_VERSION) ??
+    beside.find((file) => geodataVersion(file) !== null) ??
+    beside[0]!
+  )
 }
 
-/** `path` whole, its links followed; as typed, made whole, where it names nothing yet. */
-function realFile(path: string): string {
+/** `path` whole, then each link it leads through, then its real file (where it names one). */
+function linkedFiles(path: string): string[] {
+  const files = [resolve(path)]
+  for (let hops = 0; hops < 40; hops++) {
+    const file = files.at(-1)!
+    let target: string
+    try {
+      if (!lstatSync(file).isSymbolicLink()) break
+      target = readlinkSync(file)
+    } catch {
+      break // a link to nothing: its folders so far
+    }
+    files.push(resolve(realFolder(dirname(file)), target)) // a relative target is read from the link's real folder
+  }
   try {
-    return realpathSync(path)
+    files.push(realpathSync(path))
   } catch {
-    return resolve(path)
+    // a dangling link or no file yet: the paths it names
+  }
+  return files
+}
+
+function realFolder(folder: string): string {
+  try {
+    return realpathSync(folder)
+  } catch {
+    return folder
   }
 }
 

@@ -101,6 +101,26 @@ describe('GEODATA_PATH left out, no data here', () => {
     expect(existsSync(join(links, 'geocoder.sqlite'))).toBe(false)
   })
 
+  test("the service's DATABASE_PATH a link to another disk, through a relative link: the data beside the link is read", () => {
+    json('locator', 'create', '--name', 'Shop')
+    // The unit's folder holds the data and a link to the database moved elsewhere (no data there).
+    const state = join(here, 'state')
+    const mid = join(here, 'mid')
+    mkdirSync(state)
+    mkdirSync(mid)
+    symlinkSync(dbPath, join(mid, 'shop.db'))
+    symlinkSync(join('..', 'mid', 'shop.db'), join(state, 'storeloc.db'))
+    const beside = join(state, 'geocoder.sqlite')
+    symlinkSync(join(root, DEFAULT_GEODATA_PATH), beside)
+    writeFileSync(join(here, 'data'), '')
+    const env = { ...process.env, DATABASE_PATH: join(state, 'storeloc.db'), GEODATA_PATH: undefined }
+    const p = Bun.spawnSync([...cli, 'geocode', 'Berlin, Germany', '--json'], { cwd: here, env })
+    expect(p.stderr.toString()).toBe(reading(beside))
+    expect(p.exitCode).toBe(0)
+    expect(JSON.parse(p.stdout.toString())).toMatchObject({ source: 'embedded', parts: { city: 'Berlin' } })
+    expect(existsSync(join(dir, 'geocoder.sqlite'))).toBe(false)
+  })
+
   test('GEODATA_PATH set is read alone: no data there is built there, not looked for beside the database', () => {
     json('locator', 'create', '--name', 'Shop')
     dataBeside()
