@@ -95,6 +95,12 @@ export const CASES: Case[] = [
     status: 200,
     request: () => adminRequest('GET', '/admin/v1/locations?status=hidden'),
   },
+  {
+    name: 'the drafts, their status in capitals',
+    op: LOCATIONS,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations?status=DRAFT'),
+  },
   { name: 'as JSON', op: EXPORT, status: 200, request: () => adminRequest('GET', '/admin/v1/locations/export') },
   {
     name: 'the drafts, by another word that means draft',
@@ -270,6 +276,16 @@ export const CASES: Case[] = [
     request: () =>
       adminRequest('POST', '/admin/v1/locations/bulk?dry_run=1&delete_missing=0', {
         raw: 'Store Code,Name,Address,Lat,Lng\nOA-4,Four,"4 Main St",1,2\n',
+        type: 'text/csv',
+      }),
+  },
+  {
+    name: 'a CSV dry run, its flags in capitals',
+    op: BULK,
+    status: 200,
+    request: () =>
+      adminRequest('POST', '/admin/v1/locations/bulk?dry_run=TRUE&delete_missing=False', {
+        raw: 'Store Code,Name,Address,Lat,Lng\nOA-5,Five,"5 Main St",1,2\n',
         type: 'text/csv',
       }),
   },

@@ -15,8 +15,23 @@ const query = (name: string, description: string, schema: Record<string, unknown
 })
 
 const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
-/** A flag of a query string, as flagValue reads it (any case; nothing after "=" is refused, but false in the Query API). */
-const FLAG = { type: 'string', enum: ['true', 'false', '1', '0'] }
+
+/**
+ * A pattern taking each of `words` in any case, as the server reads them: JSON Schema's patterns
+ * have no flags, and an enum would make a client refuse `TRUE`, which the server takes.
+ */
+const anyCase = (words: readonly string[], empty = false) =>
+  `^(?:${words
+    .map((word) =>
+      [...word].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c}]`)).join(''),
+    )
+    .join('|')})${empty ? '?' : ''}$`
+
+const FLAG_WORDS = ['true', 'false', '1', '0']
+/** A flag of a query string, as flagValue reads it: any case; nothing after "=" is refused. */
+const FLAG = { type: 'string', pattern: anyCase(FLAG_WORDS), example: 'true' }
+/** A flag of the Query API, which reads nothing after "=" as false. */
+const QUERY_FLAG = { type: 'string', pattern: anyCase(FLAG_WORDS, true), example: 'true' }
 const ANY_CASE = ' `1` and `0` work too, in any case.'
 const FLAG_NOTE = `${ANY_CASE} Nothing after \`=\` is refused, as it could mean either.`
 
@@ -102,7 +117,7 @@ export const PARAMETERS = {
     `Only locations of this status; both when left out. ${DRAFT_WORDS.map((w) => `\`${w}\``)
       .join(', ')
       .replace(/, (?=[^,]*$)/, ' and ')} mean \`draft\`. Any case.`,
-    { type: 'string', enum: STATUS_WORDS.map(([word]) => word) },
+    { type: 'string', pattern: anyCase(STATUS_WORDS.map(([word]) => word)), example: 'published' },
   ),
   bbox: query(
     'bbox',
@@ -199,7 +214,7 @@ export const PARAMETERS = {
   all: query(
     'all',
     `\`true\`: every published location, by name, with no centre and no distance.${ANY_CASE} Empty is \`false\`.`,
-    FLAG,
+    QUERY_FLAG,
   ),
   near: query(
     'near',
@@ -227,7 +242,7 @@ export const PARAMETERS = {
   openNow: query(
     'open_now',
     `\`true\`: only the locations open now, by their hours in their time zones; \`total\` counts only those.${ANY_CASE} Empty is \`false\`.`,
-    FLAG,
+    QUERY_FLAG,
   ),
 }
 
