@@ -290,6 +290,18 @@ export const CASES: Case[] = [
       }),
   },
   {
+    name: 'as CSV, its format, status and flag in capitals',
+    op: EXPORT,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations/export?format=CSV&status=Draft&bom=FALSE'),
+  },
+  {
+    name: 'as CSV, asked for by the Accept header',
+    op: EXPORT,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations/export', { headers: { accept: 'text/csv' } }),
+  },
+  {
     name: 'as CSV, no byte order mark, its flag written 0',
     op: EXPORT,
     status: 200,

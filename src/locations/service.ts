@@ -134,11 +134,13 @@ export function exportQuery(params: URLSearchParams): {
   style: CsvStyle
 } {
   takesOnly(params, ['format', 'status', 'separator', 'bom'])
-  const format = once(params, 'format') ?? 'json'
+  const sentFormat = once(params, 'format')
+  // Any case, as the flags and status are read.
+  const format = sentFormat === null ? 'json' : sentFormat.trim().toLowerCase()
   if (format !== 'json' && format !== 'csv')
     throw new LocationError(
       'invalid_request',
-      `The format parameter must be json or csv; got ${JSON.stringify(format)}.`,
+      `The format parameter must be json or csv (in any case); got ${JSON.stringify(sentFormat)}.`,
     )
   const refused = (message: string) => new LocationError('invalid_request', message)
   const asked = once(params, 'separator')

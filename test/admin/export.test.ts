@@ -111,6 +111,31 @@ describe('GET /locations/export', () => {
     expect(piped.body.message).toContain('Or export as JSON (format=json)')
   })
 
+  test('format in any case; Accept: text/csv without a format gives CSV', async () => {
+    await bulk({ locations: [store('A1')] })
+    const get = (query: string, accept?: string) =>
+      env.app.handle(
+        new Request(`http://localhost/admin/v1/locations/export${query}`, {
+          headers: { authorization: `Bearer ${env.key}`, ...(accept ? { accept } : {}) },
+        }),
+      )
+    const typeOf = async (query: string, accept?: string) => {
+      const res = await get(query, accept)
+      expect(res.status).toBe(200)
+      return res.headers.get('content-type')
+    }
+    expect(await typeOf('?format=CSV&bom=0')).toBe('text/csv; charset=utf-8')
+    expect(await typeOf('?format=Json')).toBe('application/json;charset=utf-8')
+    expect(await typeOf('', 'text/csv')).toBe('text/csv; charset=utf-8')
+    expect(await typeOf('?separator=%3B', 'application/json;q=0.5, text/csv')).toBe('text/csv; charset=utf-8')
+    // A format sent wins; "*/*" and JSON ranked first keep JSON.
+    expect(await typeOf('?format=json', 'text/csv')).toBe('application/json;charset=utf-8')
+    expect(await typeOf('', '*/*')).toBe('application/json;charset=utf-8')
+    expect(await typeOf('', 'application/json, text/csv')).toBe('application/json;charset=utf-8')
+    const refused = (await (await get('?format=XLSX')).json()) as { message: string }
+    expect(refused.message).toBe('The format parameter must be json or csv (in any case); got "XLSX".')
+  })
+
   test('an export of several slices has every location once, in order, as the listing gives them', async () => {
     const n = EXPORT_SLICE * 2 + 34
     const ids = await manyStores(n)

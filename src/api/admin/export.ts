@@ -2,6 +2,7 @@
 // that `locations import` and the bulk route read back with nothing changed.
 import { CsvWriteError } from '../../locations/csv-write'
 import { exportTo } from '../../locations/export'
+import { weighted } from '../../core/weighted'
 import { type AdminDeps, exportQuery } from '../../locations/service'
 import { AdminError } from './errors'
 import { Spool, spoolDir } from './spool'
@@ -9,8 +10,8 @@ import { Spool, spoolDir } from './spool'
 const utf8 = new TextEncoder()
 
 /** The export's answer: a JSON body, or a CSV file (Content-Disposition: attachment). */
-export async function exportAnswer(deps: AdminDeps, locatorId: string, params: URLSearchParams): Promise<Response> {
-  const { format, status, style } = exportQuery(params)
+export async function exportAnswer(deps: AdminDeps, locatorId: string, request: Request): Promise<Response> {
+  const { format, status, style } = exportQuery(negotiated(request))
   // Written whole before the answer starts: a value CSV cannot hold is still a 400, and the
   // database's read ends however slowly the client takes the answer.
   const spool = new Spool(spoolDir(deps.store.path))
@@ -36,4 +37,18 @@ export async function exportAnswer(deps: AdminDeps, locatorId: string, params: U
           'content-disposition': `attachment; filename="locations-${locatorId}.csv"`,
         }
   return new Response(spool.body(), { headers })
+}
+
+/**
+ * The query, with format=csv when it names no format and Accept ranks text/csv above all else
+ * (`curl -H "Accept: text/csv"`); a format sent wins, and "*\/*" (fetch, curl) keeps JSON.
+ */
+function negotiated(request: Request): URLSearchParams {
+  const params = new URL(request.url).searchParams
+  if (params.has('format')) return params
+  let best = ''
+  let bestQ = 0
+  for (const { item, q } of weighted(request.headers.get('accept'))) if (q > bestQ) [best, bestQ] = [item, q]
+  if (best === 'text/csv') params.set('format', 'csv')
+  return params
 }

@@ -174,9 +174,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
         success: true,
         ...listLocations(deps, auth.locator.id, refuseMissingId(new URL(request.url)).searchParams),
       }))
-      .get('/locations/export', ({ auth, request }) =>
-        exportAnswer(deps, auth.locator.id, new URL(request.url).searchParams),
-      )
+      .get('/locations/export', ({ auth, request }) => exportAnswer(deps, auth.locator.id, request))
       .post('/locations/bulk', (ctx) => postBulk(deps, ctx, write))
       .post('/locations//delete', () => {
         throw new AdminError(

@@ -129,7 +129,7 @@ export const OPERATIONS: readonly Operation[] = [
     path: `${ADMIN}/locations/export`,
     summary: 'Export every location',
     description:
-      "All of the locator's locations at once, published and draft (or those of `status`), as JSON or, with `format=csv`, as the CSV file that `locations import` and POST /admin/v1/locations/bulk read back with nothing changed. In CSV, a text cell that a spreadsheet would run as a formula (starting with =, +, - or @), and each part of a cell after `;` or a line break that would, gets a leading `'`, which reading takes off.",
+      "All of the locator's locations at once, published and draft (or those of `status`), as JSON or, with `format=csv` (or no format and `Accept: text/csv`), as the CSV file that `locations import` and POST /admin/v1/locations/bulk read back with nothing changed. In CSV, a text cell that a spreadsheet would run as a formula (starting with =, +, - or @), and each part of a cell after `;` or a line break that would, gets a leading `'`, which reading takes off.",
     parameters: ['format', 'status', 'separator', 'bom'],
     ok: { status: 200, schema: 'AdminLocationExport', description: 'Every location.', csv: true },
   },

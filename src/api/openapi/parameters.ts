@@ -92,7 +92,15 @@ export const PARAMETERS = {
     'The most locations delete_missing may delete; more refuses the request (422 `validation_error`). For CSV bodies; a JSON body may give it here too, and then the two must agree.',
     { type: 'integer', minimum: 0 },
   ),
-  format: query('format', '`json` (the default) or `csv`.', { type: 'string', enum: ['json', 'csv'], default: 'json' }),
+  format: query(
+    'format',
+    '`json` or `csv`, in any case. Left out: `csv` when the `Accept` header ranks `text/csv` above all else, else `json`.',
+    {
+      type: 'string',
+      pattern: anyCase(['json', 'csv']),
+      default: 'json',
+    },
+  ),
   // No `default` keyword on these two: the /docs/api page sends a default, and they are refused
   // with format=json. Their descriptions name their defaults.
   separator: query(
