@@ -1,7 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
-import { clipped, meantName, WHOLE_NUMBER } from '../core/text'
+import { clipped, meantName, WHOLE_NUMBER, withinEdits } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
@@ -234,12 +234,25 @@ export function checkExternalIdFree(
   )
 }
 
+/** The routes whose last segment a misspelt path sends to /locations/{id}, with the operation meant. */
+const NEAR_ROUTES = [
+  ['bulk', 'POST /admin/v1/locations/bulk'],
+  ['export', 'GET /admin/v1/locations/export'],
+  ['custom_fields', 'GET /admin/v1/custom_fields'],
+] as const
+
 export function notFound(id: string): LocationError {
+  if (id.startsWith('loc_')) return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+  // A route's name misspelt ("bulkk", "Export"): one edit away, two for the longer names, so that
+  // a store code such as "BULK-1" is not taken for one.
+  const word = id.toLowerCase()
+  const near = NEAR_ROUTES.find(([name]) => withinEdits(word, name, name.length > 4 ? 2 : 1))
+  const meant = near === undefined ? '' : ` Did you mean ${near[1]}?`
   // A store code sent as an id: say where it is found.
-  const byExternal = id.startsWith('loc_')
-    ? ''
-    : ` Ids begin with loc_; to find a location by its external_id, GET /admin/v1/locations?external_id=${encodeURIComponent(id)}.`
-  return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.${byExternal}`)
+  return new LocationError(
+    'not_found',
+    `Location ${JSON.stringify(id)} was not found.${meant} Ids begin with loc_; to find a location by its external_id, GET /admin/v1/locations?external_id=${encodeURIComponent(id)}.`,
+  )
 }
 
 export function requireLocationId(id: string | undefined): string {

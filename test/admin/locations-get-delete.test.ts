@@ -26,6 +26,27 @@ describe('GET /locations/{id}', () => {
     )
   })
 
+  test("an id that is a sub-route's name misspelt: the 404 says which route was meant", async () => {
+    await created(storeBody({ external_id: 'BULK-1' }))
+    const before = snapshot()
+    for (const [method, path, meant] of [
+      ['POST', `${BASE}/bulkk`, 'POST /admin/v1/locations/bulk'],
+      ['POST', `${BASE}/Bulk`, 'POST /admin/v1/locations/bulk'],
+      ['GET', `${BASE}/exprot`, 'GET /admin/v1/locations/export'],
+      ['GET', `${BASE}/EXPORTS`, 'GET /admin/v1/locations/export'],
+      ['POST', `${BASE}/bulkk/delete`, 'POST /admin/v1/locations/bulk'],
+      ['GET', `${BASE}/custom-fields`, 'GET /admin/v1/custom_fields'],
+    ] as const) {
+      const body = method === 'POST' ? { locations: [storeBody()] } : undefined
+      const res = await env.call(method, path, body === undefined ? undefined : { body })
+      expect({ path, status: res.status, error: res.body.error }).toEqual({ path, status: 404, error: 'not_found' })
+      expect(res.body.message).toContain(`was not found. Did you mean ${meant}? Ids begin with loc_;`)
+    }
+    expect(snapshot()).toEqual(before)
+    // A store code, however short, is not taken for a route; nor is an id.
+    for (const id of ['BULK-1', 'AP-1', 'loc_bulk']) expect((await get(id)).body.message).not.toContain('Did you mean')
+  })
+
   test('a blank id gives 400 invalid_request', async () => {
     const res = await get('%20')
     expect(res.status).toBe(400)
