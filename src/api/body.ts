@@ -1,4 +1,5 @@
 // Request bodies, read once and classified, so routes decide what each case means.
+import { jsonFault } from '../core/json-fault'
 import { sha256Hex } from '../core/ids'
 import { jsonShapeSteps } from '../core/json-shape'
 import { inSlices } from '../core/slices'
@@ -86,7 +87,8 @@ async function classify(
       return { kind: 'json', value: JSON.parse(text) }
     } catch (e) {
       const csv = options.csv && looksLikeCsv(text) ? '. It reads as CSV: send it with Content-Type: text/csv.' : ''
-      return { kind: 'invalid_json', reason: `${(e as Error).message}${csv}` }
+      // CSV first: a URL's "//" in a cell is no comment.
+      return { kind: 'invalid_json', reason: (csv === '' ? jsonFault(text) : null) ?? `${(e as Error).message}${csv}` }
     }
   }
   if (type === 'application/x-www-form-urlencoded') {

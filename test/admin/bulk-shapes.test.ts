@@ -130,7 +130,7 @@ describe('bulk body shapes', () => {
     for (const body of ['"locations": [{"name": "A", "lat": 1}]', 'locations: [1, 2]', '[{"name": "A",}]']) {
       const sent = await env.call('POST', BULK, { body, headers: { 'content-type': 'application/json' } })
       expect(sent.status).toBe(400)
-      expect(sent.body.message).toStartWith('The request body is not valid JSON: JSON Parse error:')
+      expect(sent.body.message).toStartWith('The request body is not valid JSON: ')
       expect(sent.body.message).not.toContain('CSV')
     }
   })

@@ -435,6 +435,29 @@ describe('POST /locations body formats', () => {
     expect(snapshot()).toEqual(snap)
   })
 
+  test('JSON with a comment or a trailing comma: the 400 says what and where', async () => {
+    const snap = snapshot()
+    const item = '{\n  "name": "A // B, }",\n  "address": "1 Main St",\n}'
+    for (const [path, sent, message] of [
+      [BASE, '{ // a store\n"name": "A"}', 'it has a comment (line 1, column 3), and JSON has none. Take it out.'],
+      [BASE, '{"name": "A" /* a store */}', 'it has a comment (line 1, column 14), and JSON has none. Take it out.'],
+      // "//" and "," inside a string are its text.
+      [BASE, item, 'a comma comes before "}" (line 3, column 25): JSON has none after the last item. Take it out.'],
+      [
+        `${BASE}/bulk`,
+        `{"locations": [1, 2 ,\n]}`,
+        'a comma comes before "]" (line 1, column 21): JSON has none after the last item. Take it out.',
+      ],
+    ] as const) {
+      const res = await rawRequest('POST', path, new TextEncoder().encode(sent), { 'content-type': 'application/json' })
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        400,
+        `The request body is not valid JSON: ${message}`,
+      ])
+    }
+    expect(snapshot()).toEqual(snap)
+  })
+
   test('a body just under 256 KiB is read (and judged on its fields)', async () => {
     // 200 KiB of description: read fine, then refused by the 10,000-character field limit, not by size.
     const res = await expectNoChange(() => create(storeBody({ description: 'x'.repeat(200 * 1024) })))

@@ -1,0 +1,32 @@
+// What a person wrote that JSON does not allow, found where a parser's own message names only a
+// token: a comment, or a comma after the last item (JSONC, JSON5 and JavaScript take both).
+
+/** "it has a comment (line 1, column 3)..." for the first such fault outside strings; else null. */
+export function jsonFault(text: string): string | null {
+  let inString = false
+  for (let i = 0; i < text.length; i++) {
+    const c = text[i]
+    if (inString) {
+      if (c === '\\') i++
+      else if (c === '"') inString = false
+      continue
+    }
+    if (c === '"') inString = true
+    else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*'))
+      return `it has a comment (${where(text, i)}), and JSON has none. Take it out.`
+    else if (c === ',') {
+      const next = text.slice(i + 1).search(/\S/)
+      const closer = next < 0 ? undefined : text[i + 1 + next]
+      if (closer === '}' || closer === ']')
+        return `a comma comes before "${closer}" (${where(text, i)}): JSON has none after the last item. Take it out.`
+    }
+  }
+  return null
+}
+
+/** "line L, column C" of index `at`, both from 1. */
+function where(text: string, at: number): string {
+  const before = text.slice(0, at)
+  const line = before.split('\n').length
+  return `line ${line}, column ${at - before.lastIndexOf('\n')}`
+}
