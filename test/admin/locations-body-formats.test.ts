@@ -435,6 +435,23 @@ describe('POST /locations body formats', () => {
     expect(snapshot()).toEqual(snap)
   })
 
+  test('an empty JSON body: the error says the body was empty', async () => {
+    const location = await created(storeBody())
+    const snap = snapshot()
+    for (const [path, sent] of [
+      [BASE, ''],
+      [BASE, ' \n'],
+      [`${BASE}/${location.id}`, ''],
+    ] as const) {
+      const res = await rawRequest('POST', path, new TextEncoder().encode(sent), { 'content-type': 'application/json' })
+      expect(res.status).toBe(path === BASE ? 422 : 400)
+      expect(((await res.json()) as { message: string }).message).toEndWith(
+        ' The request body was empty: send the fields as a JSON object.',
+      )
+    }
+    expect(snapshot()).toEqual(snap)
+  })
+
   test('JSON with a comment or a trailing comma: the 400 says what and where', async () => {
     const snap = snapshot()
     const item = '{\n  "name": "A // B, }",\n  "address": "1 Main St",\n}'

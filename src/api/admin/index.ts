@@ -47,17 +47,17 @@ function bodyOf(parsed: unknown): unknown {
  */
 async function sayingWhyUnread<T>(parsed: unknown, run: () => Promise<T>): Promise<T> {
   const body = parsed as ParsedBody | undefined
-  if (body?.kind !== 'empty' || body.unread === undefined) return run()
-  const sent = sentAs(body.unread)
+  // An empty body's errors say so too: required fields alone read as if fields were sent wrong.
+  if (body !== undefined && body.kind !== 'empty') return run()
+  const why =
+    body?.unread === undefined
+      ? 'The request body was empty: send the fields as a JSON object.'
+      : `The request body was not read: it was sent ${sentAs(body.unread)}. Send JSON with the header "Content-Type: application/json".`
   try {
     return await run()
   } catch (e) {
     if (!(e instanceof LocationError) || (e.kind !== 'validation_error' && e.kind !== 'invalid_request')) throw e
-    throw new AdminError(
-      e.kind,
-      `${e.message} The request body was not read: it was sent ${sent}. Send JSON with the header "Content-Type: application/json".`,
-      e.details,
-    )
+    throw new AdminError(e.kind, `${e.message} ${why}`, e.details)
   }
 }
 
