@@ -6,7 +6,7 @@ import { wholeNumber } from '../core/urlencoded'
 import type { GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
-import { codeHolders } from '../locations/bulk-codes'
+import { codeHolders, twinsOf } from '../locations/bulk-codes'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
 import { CsvWriteError, csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
@@ -242,6 +242,12 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
         ref,
         location: store.locations.get(locator.id, ref) ?? holderOf(ref).location,
       }))
+      // A code several stores hold but for invisible characters names none of them alone.
+      const shared = found.filter((f) => f.location === null && holderOf(f.ref).twins.length > 1)
+      if (shared.length > 0)
+        throw new OperatorError(
+          `Nothing was deleted: ${shared.map((f) => `the external_id ${JSON.stringify(f.ref)} is ${twinsOf(holderOf(f.ref).twins)}.`).join(' ')} Give the id of the one to delete.`,
+        )
       const unknown = found.filter((f) => f.location === null).map((f) => JSON.stringify(f.ref))
       if (unknown.length > 0)
         throw new OperatorError(

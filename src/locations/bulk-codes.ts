@@ -80,12 +80,16 @@ export const codeSaid = (code: string): string => {
 export const bareMatchWarning = (sent: string, location: { id: string; externalId: string | null }) =>
   `The store code ${codeSaid(sent)} and location ${location.id}'s, ${codeSaid(location.externalId ?? '')}, differ by invisible characters alone: the row is matched to that location, and the code is stored as ${JSON.stringify(bareCode(sent))}, without them.`
 
-/** The problem of a store code that is several locations' but for invisible characters. */
-export const twinsProblem = (twins: readonly Coded[]) => {
+/** Whose a store code is that several locations hold but for invisible characters: "that of 2 locations ...: loc_a (...), loc_b (...)". */
+export const twinsOf = (twins: readonly Coded[]) => {
   const shown = twins.slice(0, 5).map((t) => `${t.id} (${JSON.stringify(t.name)}, ${codeSaid(t.externalId)})`)
   const more = twins.length > 5 ? ` and ${twins.length - 5} more` : ''
-  return `the store code is that of ${twins.length} locations but for invisible characters: ${shown.join(', ')}${more}. Give the id of the one this row is (an id column), and delete the others if they are the same store twice.`
+  return `that of ${twins.length} locations but for invisible characters: ${shown.join(', ')}${more}`
 }
+
+/** The problem of a store code that is several locations' but for invisible characters. */
+export const twinsProblem = (twins: readonly Coded[]) =>
+  `the store code is ${twinsOf(twins)}. Give the id of the one this row is (an id column), and delete the others if they are the same store twice.`
 
 /** An id of this service in any case, as a store code written with it reads: 16 characters after loc_. */
 const ID_SHAPED = /^loc_[0-9a-z]{16}$/

@@ -2,7 +2,8 @@
 // the store's that holds it with an invisible character (a pasted zero-width space), for updates
 // and delete rows; an id of this service in a store-code column is refused, naming its location.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { file, json, storeloc, useTempDatabase } from './temp-database'
+import { Database } from 'bun:sqlite'
+import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -82,5 +83,29 @@ describe('locations import, store codes', () => {
       `  line 2 (external_id "${a}"): The "Store Code" column holds "${a}", the id of location ${a} ("Store 1"), not a store code: read as a code it would name no location, and the row would create that store a second time. Give the id in an id column, and here the store's own code, if it has one.`,
     )
     expect(stored()).toEqual([[a, 'S1']])
+  })
+
+  test('locations delete with a code two stores hold but for invisible characters names both, deleting nothing', () => {
+    const made = json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('a.json', [store('S1\u200b', 1), store('S2', 2)]),
+    )
+    const [a, b] = made.results.map((r: { id: string }) => r.id)
+    // Twins as an older release, or the single-location route, writes them: codes kept as sent.
+    const db = new Database(dbPath)
+    db.run('UPDATE locations SET external_id = ? WHERE id = ?', ['S1\u2060', b])
+    db.close()
+    const r = storeloc('locations', 'delete', locatorId, 'S1')
+    expect([r.code, r.stdout]).toEqual([1, ''])
+    expect(r.stderr).toContain(
+      `Nothing was deleted: the external_id "S1" is that of 2 locations but for invisible characters: ${a} ("Store 1", "S1" with U+200B), ${b} ("Store 2", "S1" with U+2060). Give the id of the one to delete.`,
+    )
+    expect(stored()).toEqual([
+      [a, 'S1\u200b'],
+      [b, 'S1\u2060'],
+    ])
   })
 })
