@@ -6,7 +6,15 @@ import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
-import { bareCode, bareMatchWarning, codeHolders, type Held, idAsCodeProblem, twinsProblem } from './bulk-codes'
+import {
+  bareCode,
+  bareMatchWarning,
+  blankCodeProblem,
+  codeHolders,
+  type Held,
+  idAsCodeProblem,
+  twinsProblem,
+} from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
 import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'
@@ -234,6 +242,8 @@ function checkStoreCode(
     )
   else if (twins.length > 1 && !twins.some((t) => t.id === target))
     c.problems.add(key, who, 'external_id', twinsProblem(twins))
+  else if (holder === null && bareCode(ext) === '')
+    c.problems.add(key, who, 'external_id', inColumn(blankCodeProblem(ext), 'external_id', columns))
   else if (asId !== null) c.problems.add(key, who, 'external_id', inColumn(asId, 'external_id', columns))
   if (first === undefined) c.byExternalId.set(codeKey, key)
 }

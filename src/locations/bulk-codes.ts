@@ -91,6 +91,13 @@ export const twinsOf = (twins: readonly Coded[]) => {
 export const twinsProblem = (twins: readonly Coded[]) =>
   `the store code is ${twinsOf(twins)}. Give the id of the one this row is (an id column), and delete the others if they are the same store twice.`
 
+/**
+ * The problem of a store code no location holds that is invisible characters alone: it reads as
+ * none, and compared bare it is every other such code, so a store made with it twins another.
+ */
+export const blankCodeProblem = (sent: string) =>
+  `The external_id field holds invisible characters alone (${invisiblesOf(sent)}), which read as no store code: give the store's code, or none.`
+
 /** An id of this service in any case, as a store code written with it reads: 16 characters after loc_. */
 const ID_SHAPED = /^loc_[0-9a-z]{16}$/
 

@@ -126,6 +126,32 @@ describe('store codes that differ by invisible characters alone', () => {
     expect((await stored()).map(([, code]: string[]) => code)).toEqual(['S2'])
   })
 
+  test('a code of invisible characters alone is refused, not a second store of the stored one', async () => {
+    // As the single-location route, which takes any code without control characters, writes it.
+    const a = (await env.call('POST', '/admin/v1/locations', { body: { ...A, external_id: '\u200b' } })).body.location
+      .id
+    const said =
+      "The external_id field holds invisible characters alone (U+2060), which read as no store code: give the store's code, or none."
+    const res = await bulk({ locations: [{ ...B, external_id: '\u2060' }] })
+    expect([res.status, res.body.details]).toEqual([
+      422,
+      { 'locations[0].external_id': [`locations[0] (external_id "\u2060"): ${said}`] },
+    ])
+    const row = await csv('Store Code,name,address,lat,lng\n\u2060,B,2 Main St,52.6,13.4\n', '?dry_run=true')
+    expect([row.status, row.body.details]).toEqual([
+      422,
+      {
+        'line 2.external_id': [
+          `line 2 (external_id "\u2060"): ${said.replace('The external_id field', 'The "Store Code" column')}`,
+        ],
+      },
+    ])
+    // The store holding such a code, sent back as written, is that store.
+    const again = await bulk({ locations: [{ ...A, external_id: '\u200b' }] })
+    expect([again.status, again.body.unchanged, again.body.results[0].id]).toEqual([200, 1, a])
+    expect(await stored()).toEqual([[a, '\u200b']])
+  })
+
   test('delete_missing keeps the store a clean code matches, and deletes only those no row names', async () => {
     const [a, b] = await made('S1\u200b', 'S2')
     const res = await csv(`external_id,name,address,lat,lng\nS1,${ROW_A}\n`, '?delete_missing=true')
