@@ -251,16 +251,22 @@ export async function postcodeWarnings(
 /**
  * For a row whose address could not be placed: " Its postcode and town, 80331 München, are in
  * Germany, not France: check the row's country." when its postcode and town, asked without the
- * row's country, are placed in another one (a country cell filled down a sheet); else "". Asks
- * the embedded geocoder only: it costs no HTTP provider request.
+ * row's country, are placed in another one (a country cell filled down a sheet), and not in the
+ * row's country when asked with it (Paris is in France and Texas, Valencia in Spain and
+ * Venezuela: an HTTP provider that knows no such street says nothing of the country); else "".
+ * Asks the embedded geocoder only: it costs no HTTP provider request.
  */
 export async function otherCountryHint(deps: AdminDeps, row: RowPlace): Promise<string> {
   const code = row.country ? countryCode(row.country) : null
   const where = [row.postcode, row.city].filter((p) => p).join(' ')
   if (code === null || where === '' || !row.city) return ''
+  const placed = (p: GeocodeResult | null): p is GeocodeResult =>
+    p !== null && (p.precision === 'postcode' || p.precision === 'city')
+  const home = await geocodeOffline(deps.geocoder, `${where}, ${row.country}`).catch(() => null)
+  if (placed(home) && home.parts.country === code) return ''
   const place = await geocodeOffline(deps.geocoder, where).catch(() => null)
   const found = place?.parts.country
-  if (!found || found === code || !(place.precision === 'postcode' || place.precision === 'city')) return ''
+  if (!found || found === code || !placed(place)) return ''
   const parts = row.postcode ? 'Its postcode and town' : 'Its town'
   return ` ${parts}, ${where}, ${row.postcode ? 'are' : 'is'} in ${COUNTRY_NAMES.of(found) ?? found}, not ${COUNTRY_NAMES.of(code) ?? row.country}: check the row's country.`
 }

@@ -1,5 +1,7 @@
 // POST /admin/v1/locations/bulk: the geocoding warnings of a row whose point and address disagree.
 import { describe, expect, test } from 'bun:test'
+import { openEmbeddedGeocoder } from '../../src/geocode/embedded'
+import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { createApp } from '../../src/server/app'
 import { tableGeocoder } from '../helpers'
@@ -64,5 +66,33 @@ describe('bulk geocoding warnings', () => {
       'The address was placed only at city level (Hamburg, Germany): check it, or send coordinates.',
       'The address was placed 612 km from the place of postcode 80331.',
     ])
+  })
+})
+
+describe("an unplaceable row's country hint", () => {
+  test("a town the row's country has too gets no hint that it is in another country", async () => {
+    const embedded = openEmbeddedGeocoder(DEFAULT_GEODATA_PATH)
+    // An HTTP provider that knows none of the streets, the embedded data behind it for checks.
+    const app = createApp({
+      store: env.store,
+      geocoder: { name: 'nominatim', geocode: async () => null, offline: (a) => embedded.geocode(a) },
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const text =
+      'external_id,name,street,postcode,city,country\nT,Paris TX,999 Nowhere Rd,,Paris,United States\n' +
+      'V,Valencia,Calle Qqzx 1,,Valencia,Spain\nM,Munich,Marienplatz 1,80331,München,France\n'
+    const res = await app.handle(
+      new Request(`http://localhost${BULK}?dry_run=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+        body: text,
+      }),
+    )
+    embedded.close()
+    const said = JSON.stringify(((await res.json()) as any).details)
+    expect([res.status, said]).toEqual([422, expect.stringContaining('80331 München, are in Germany, not France')])
+    expect(said).not.toContain('Paris, is in')
+    expect(said).not.toContain('Valencia, is in')
   })
 })
