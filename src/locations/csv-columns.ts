@@ -40,6 +40,10 @@ export const withoutCoordinateNote = (header: string): string => header.replace(
 
 const COORDINATE_FIELDS = new Set(['coordinates.lat', 'coordinates.lng'])
 
+/** What a header says after a coordinate's name when its column holds the minutes or seconds: "Lat Min", "Latitude (seconds)". */
+const MINUTES_NOTE =
+  /(?:[\s_-]+|\s*[([]\s*)(?:min|mins|minutes?|minuten|minutos|minuti|mm|sec|secs|seconds?|sekunden|segundos|secondi|ss|['′"″])\s*[)\]]?\s*$/iu
+
 const headerKey = (text: string) =>
   text
     .replace(MARK, '')
@@ -90,6 +94,28 @@ export function columnField(header: string): string | null {
   const field = bare === header ? undefined : FIELD_BY_KEY.get(headerKey(bare))
   return field !== undefined && COORDINATE_FIELDS.has(field) ? field : null
 }
+
+/** What a header says after a coordinate's name when its column holds a range's top: "X Max" beside "X Min" (a bounding box). */
+const MAXIMUM_NOTE = /(?:[\s_-]+|\s*[([]\s*)(?:max|maximum)\s*[)\]]?\s*$/iu
+
+/** The coordinate a header names with `note` after it, or null. */
+function notedCoordinate(header: string, note: RegExp): string | null {
+  const named = header.replace(MARK, '')
+  const bare = named.replace(note, '')
+  if (bare === named || bare.trim() === '') return null
+  const field = FIELD_BY_KEY.get(headerKey(withoutCoordinateNote(bare)))
+  return field !== undefined && COORDINATE_FIELDS.has(field) ? field : null
+}
+
+/**
+ * The coordinate whose minutes or seconds a header's column holds ("Lat Min", "Longitude
+ * (seconds)"), or null: beside it, the column of that coordinate holds whole degrees, not decimal
+ * ones. "X Min" beside "X Max" is a bounding box's (maximumOf).
+ */
+export const minutesOf = (header: string): string | null => notedCoordinate(header, MINUTES_NOTE)
+
+/** The coordinate whose range's top a header's column holds ("X Max", "Lat (max)"), or null. */
+export const maximumOf = (header: string): string | null => notedCoordinate(header, MAXIMUM_NOTE)
 
 /** Columns other locators export that hold what no field can take from them, and what to write instead. */
 const UNREAD_HINTS = new Map([

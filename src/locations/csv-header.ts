@@ -7,7 +7,16 @@ import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
 import { formulaText, unguardCell } from './csv-cells'
-import { columnField, daysColumn, fallbackField, fieldSaid, hasHoursWord, unreadHint } from './csv-columns'
+import {
+  columnField,
+  daysColumn,
+  fallbackField,
+  fieldSaid,
+  hasHoursWord,
+  maximumOf,
+  minutesOf,
+  unreadHint,
+} from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
 import { idCell } from './csv-values'
@@ -111,6 +120,7 @@ export function readHeader(
     }
     columns.push({ header, field })
   }
+  const degrees = unreadDegrees(columns, headerOf)
   // A fallback spelling fills its field when no column does, the first of them only; a
   // coordinate's only beside the other's ("Breite" alone is a width).
   const fallbackFields = new Set(fallbacks.map((i) => fallbackField(columns[i]!.header)!))
@@ -162,6 +172,7 @@ export function readHeader(
   const codes = codesBeside(columns)
   if (codes !== null) columnNotes.push(codes)
   if (foreign !== null) columnNotes.push(foreign)
+  if (degrees !== null) columnNotes.push(degrees)
   for (const [i, { column }] of candidates.entries()) {
     if (!column.field?.startsWith(DAYS_FIELD)) continue
     for (const day of named[i]!) {
@@ -205,6 +216,28 @@ export function readHeader(
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, columnNotes, idsAmongCodes }
+}
+
+/**
+ * Leaves unread a coordinate's column beside a column of its minutes ("Lat Deg", "Lat Min"): it
+ * holds whole degrees, which read as decimal ones would put the store up to 110 km off. What is
+ * said of them, or null when the file has no such columns.
+ */
+function unreadDegrees(columns: Column[], headerOf: Map<string, string>): string | null {
+  const ranges = new Set(columns.map((c) => maximumOf(c.header)))
+  const split = columns.flatMap((c, i) => {
+    const field = minutesOf(c.header)
+    return field === null || ranges.has(field) ? [] : [i]
+  })
+  const splitFields = new Set(split.map((i) => minutesOf(columns[i]!.header)!))
+  const degrees = columns.flatMap((c, i) => (c.field !== null && splitFields.has(c.field) ? [i] : []))
+  if (degrees.length === 0) return null
+  for (const i of degrees) {
+    headerOf.delete(columns[i]!.field!)
+    columns[i]!.field = null
+  }
+  const named = (list: number[]) => list.map((i) => `"${columns[i]!.header}"`).join(', ')
+  return `The columns ${named(degrees)} and ${named(split)} hold degrees and minutes apart, which are not read: each row's address is placed instead. To import the points, give each coordinate in one column as decimal degrees (52.5200, or 52° 31' 12" N).`
 }
 
 /**

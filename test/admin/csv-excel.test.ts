@@ -328,4 +328,38 @@ describe('coordinate columns as sheets name them, over HTTP', () => {
     )
     expect(other.body.unknown_columns).toEqual(['Latitude (GCJ-02)', 'Longitude (GCJ-02)'])
   })
+
+  test('degrees beside their minutes ("Lat Deg", "Lat Min") are not read as decimal degrees', async () => {
+    for (const heads of [
+      'Lat Deg;Lat Min;Lon Deg;Lon Min',
+      'Latitude (degrees);Latitude (minutes);Longitude (degrees);Longitude (minutes)',
+      'Latitude;Latitude Min;Longitude;Longitude Min',
+    ]) {
+      // Read as decimal degrees, 51;30 would put the store 55 km from Downing Street.
+      const res = await csv(
+        `Store Code;Name;Address;${heads}\nD1;Downing;10 Downing Street, London SW1A 2AA;51;30;0;7\n`,
+        '?dry_run=true',
+      )
+      const [latDeg, latMin, lngDeg, lngMin] = heads.split(';')
+      expect([heads, res.status, res.body.results[0].geocoding?.source, res.body.unknown_columns]).toEqual([
+        heads,
+        200,
+        'table',
+        [latDeg, latMin, lngDeg, lngMin],
+      ])
+      expect(res.body.notes).toContainEqual(
+        `The columns "${latDeg}", "${lngDeg}" and "${latMin}", "${lngMin}" hold degrees and minutes apart, which are not read: each row's address is placed instead. To import the points, give each coordinate in one column as decimal degrees (52.5200, or 52° 31' 12" N).`,
+      )
+    }
+    // "Min" beside "Max" is a range's, a bounding box's: the point's own columns are read.
+    const box = await csv(
+      'Store Code;Name;Address;X;Y;X Min;X Max;Y Min;Y Max\nD1;Downing;10 Downing Street, London SW1A 2AA;-0,1276;51,5034;-0,13;-0,12;51,50;51,51\n',
+      '?dry_run=true',
+    )
+    expect([box.status, box.body.results[0].geocoding, box.body.unknown_columns]).toEqual([
+      200,
+      null,
+      ['X Min', 'X Max', 'Y Min', 'Y Max'],
+    ])
+  })
 })
