@@ -93,14 +93,22 @@ export function readFileBytes(path: string): Uint8Array {
   }
 }
 
+/**
+ * How a JSON file is encoded: UTF-16 by its byte order mark, as Windows PowerShell's Out-File and
+ * > write a file, or without one by a NUL beside its first character (a JSON text in UTF-8 holds
+ * no NUL: "{" in UTF-16 LE is 7B 00); anything else UTF-8.
+ */
+function jsonEncoding(bytes: Uint8Array): 'utf-16le' | 'utf-16be' | 'utf-8' {
+  if (bytes.length < 2) return 'utf-8'
+  if ((bytes[0] === 0xff && bytes[1] === 0xfe) || (bytes[0] !== 0 && bytes[1] === 0)) return 'utf-16le'
+  if ((bytes[0] === 0xfe && bytes[1] === 0xff) || (bytes[0] === 0 && bytes[1] !== 0)) return 'utf-16be'
+  return 'utf-8'
+}
+
 /** A JSON file's content, or an OperatorError saying why it could not be read. */
 export function readJsonFile(path: string): unknown {
   const bytes = readFileBytes(path)
-  // UTF-16 with its byte order mark, as Windows PowerShell's Out-File and > write a file, is
-  // read as what the mark names; anything else as UTF-8.
-  const encoding =
-    bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8'
-  const text = new TextDecoder(encoding).decode(bytes)
+  const text = new TextDecoder(jsonEncoding(bytes)).decode(bytes)
   try {
     // TextDecoder drops the byte order mark; one left (a mark written twice) is no JSON either.
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)

@@ -119,6 +119,20 @@ describe('locations import', () => {
       ])
   }, 20_000)
 
+  test('an export in UTF-16 without a byte order mark imports back unchanged too', () => {
+    json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
+    const exported = storeloc('locations', 'export', locatorId).stdout
+    const le = Buffer.from(exported, 'utf16le')
+    for (const [name, bytes] of [
+      ['le.json', le],
+      ['be.json', Buffer.from(le).swap16()],
+    ] as const)
+      expect([name, json('locations', 'import', locatorId, '--file', file(name, bytes), '--dry-run')]).toMatchObject([
+        name,
+        { created: 0, updated: 0, unchanged: 3, deleted: 0 },
+      ])
+  }, 20_000)
+
   test('export, then import of the export as it is: nothing changes (no updated_at, no change); an edited one is updated, only in what was edited', async () => {
     json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
     const exported = storeloc('locations', 'export', locatorId)
