@@ -103,6 +103,10 @@ const inParts = (what: string, deleteMissing: boolean): string =>
     ? `Send ${what} in several requests without delete_missing: it looks only at its own request, so each part would delete the others' locations. Then delete the locations the list lacks, as examples/sync.ts does, or import the whole list with the CLI's locations import --delete-missing, which takes any number.`
     : `Send ${what} in several requests (the CLI's locations import takes any number).`
 
+/** inParts' advice for a request whose delete_missing is not known (a body too large to read). */
+const WITHOUT_DELETE_MISSING =
+  "With delete_missing, send each part without it: it looks only at its own request, so each part would delete the others' locations. Then delete the locations the list lacks, as examples/sync.ts does, or import the whole list with the CLI's locations import --delete-missing."
+
 /** The refusal of more than BULK_MAX_ITEMS locations (`got`: how many, as said). */
 const tooMany = (got: string, deleteMissing: boolean): AdminError =>
   invalid(
@@ -195,11 +199,16 @@ export function bulkBodyError(
   params = new URLSearchParams(),
 ): AdminError {
   if (body?.kind === 'too_large') {
-    // The body is unread: only the query string can say delete_missing.
-    const deleteMissing = flagValue(params.get('delete_missing') ?? '') === true
+    // The body is unread: without the query string's word, it may hold delete_missing (the
+    // field is mostly sent in it), and a split sent so deletes: how to split is said for both.
+    const deleteMissing = flagValue(params.get('delete_missing') ?? '')
+    const parts =
+      deleteMissing === null
+        ? `${inParts('the locations', false)} ${WITHOUT_DELETE_MISSING}`
+        : inParts('the locations', deleteMissing)
     return new AdminError(
       'payload_too_large',
-      `The request body may not be larger than ${BULK_MAX_BODY_BYTES / 1024 / 1024} MiB on this route. ${inParts('the locations', deleteMissing)}`,
+      `The request body may not be larger than ${BULK_MAX_BODY_BYTES / 1024 / 1024} MiB on this route. ${parts}`,
     )
   }
   if (body?.kind === 'invalid_json')

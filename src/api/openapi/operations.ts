@@ -211,7 +211,7 @@ export const OPERATIONS: readonly Operation[] = [
     messages: {
       limit_exceeded: capMessage('lct_0000000000000000', 999_500, 1_000, 1_000_000),
       payload_too_large:
-        "The request body may not be larger than 8 MiB on this route. Send the locations in several requests (the CLI's locations import takes any number).",
+        "The request body may not be larger than 8 MiB on this route. Send the locations in several requests (the CLI's locations import takes any number). With delete_missing, send each part without it: it looks only at its own request, so each part would delete the others' locations. Then delete the locations the list lacks, as examples/sync.ts does, or import the whole list with the CLI's locations import --delete-missing.",
     },
   },
   {
