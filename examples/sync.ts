@@ -146,7 +146,7 @@ async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean, unre
 const bareDigits = (code: string): string | null => (/^\d+$/.test(code) ? code.replace(/^0+(?=\d)/, '') : null)
 
 /**
- * " 3 codes of the list are ..." when rows the list would create have the codes of stores it
+ * " 3 codes of the list differ ..." when rows the list would create have the codes of stores it
  * would delete but for leading zeros ("1" for "0001": the sheet was saved in Excel); else "".
  */
 function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): string {
@@ -160,15 +160,18 @@ function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): stri
     .filter((r) => r.action === 'created' && r.external_id !== null)
     .flatMap((r) => {
       const stored = goneByBare.get(bareDigits(r.external_id!) ?? '')
-      return stored !== undefined && stored !== r.external_id ? [[r.external_id!, stored]] : []
+      return stored !== undefined && stored !== r.external_id ? [[r.external_id!, stored] as const] : []
     })
   const [first] = pairs
   if (first === undefined) return ''
+  const [listed, stored] = first
+  // Either side may be the one a spreadsheet spoilt: an earlier import from Excel stored "7".
+  const [long, short] = listed.length > stored.length ? [listed, stored] : [stored, listed]
   const codes =
     pairs.length === 1
-      ? 'One code of the list is a stored one without its leading zeros'
-      : `${pairs.length} codes of the list are stored ones without their leading zeros`
-  return ` ${codes} ("${first[0]}" in the list, "${first[1]}" stored): Excel drops them. Format the column as text, give the codes as stored, and run the sync again.`
+      ? 'One code of the list differs from a stored one'
+      : `${pairs.length} codes of the list differ from stored ones`
+  return ` ${codes} only in leading zeros ("${listed}" in the list, "${stored}" stored): a spreadsheet drops them (Excel reads ${long} as ${short}). Format the column as text, give the codes as stored, and run the sync again.`
 }
 
 /** `--name N` or `--name=N`, once: its value (null when not given) and the places of the arguments it takes. */

@@ -252,9 +252,22 @@ describe('examples/sync.ts', () => {
     const lost = sync(list(row('7', 'Zero 7', 7), row('8', 'Zero 8', 8)), '--max-delete', '0')
     expect(lost.code).toBe(1)
     expect(lost.stderr).toContain(
-      '2 codes of the list are stored ones without their leading zeros ("7" in the list, "007" stored): Excel drops them.',
+      '2 codes of the list differ from stored ones only in leading zeros ("7" in the list, "007" stored): a spreadsheet drops them (Excel reads 007 as 7).',
     )
     expect(await stores()).toEqual(before)
+    expect(sync(list()).code).toBe(0)
+  }, 30_000)
+
+  test('stored codes that lost their zeros (an import from Excel) against a list with them: said that way round', async () => {
+    const others = (await stores()).map((s, i) => row(s.external_id, s.name, i)).join('')
+    const list = (...rows: string[]) => `${HEADER}${others}${rows.join('')}`
+    expect(sync(list(row('9', 'Nine', 9))).code).toBe(0)
+    const withZeros = sync(list(row('009', 'Nine', 9)), '--max-delete', '0')
+    expect(withZeros.code).toBe(1)
+    expect(withZeros.stderr).toContain(
+      'One code of the list differs from a stored one only in leading zeros ("009" in the list, "9" stored): a spreadsheet drops them (Excel reads 009 as 9).',
+    )
+    expect(withZeros.stderr).not.toContain('without their leading zeros')
     expect(sync(list()).code).toBe(0)
   }, 30_000)
 
