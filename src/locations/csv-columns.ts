@@ -150,7 +150,7 @@ const SPELLINGS = [...Object.entries(COLUMN_NAMES), ...Object.entries(FALLBACK_N
 
 /**
  * The spelling a header that names no field most likely meant: one edit away ("Adress",
- * "Postcde"), two for a header of 8 characters or more ("Lattitude"); null for none, for a
+ * "Postcde"), two for a header of 8 characters or more ("Latitdue"); null for none, for a
  * header shorter than 5, and for a numbered copy of a spelling ("Email 2").
  */
 export function meantColumn(header: string): string | null {

@@ -440,12 +440,11 @@ describe('--encoding', () => {
 
 describe('columns not read', () => {
   test('a misspelt header is named with the column it most likely meant; other unknown ones as written', () => {
-    const csv =
-      'Name,Adress,Postcde,Lattitude,Longitue,Notes,Email 2,Location\nA,Main St 1,10117,52.5,13.4,x,y,Berlin\n'
+    const csv = 'Name,Adress,Postcde,Latitdue,Longitue,Notes,Email 2,Location\nA,Main St 1,10117,52.5,13.4,x,y,Berlin\n'
     const r = storeloc('locations', 'import', locatorId, '--file', file('typo.csv', csv))
     expect(r.code).toBe(1) // no address, no coordinates: the misspelt columns are why
     expect(r.stderr.split('\n')).toContain(
-      'Columns not read (no location field has these names; docs/cli.md lists the columns): Adress (did you mean address?), Postcde (did you mean postcode?), Lattitude (did you mean latitude?), Longitue (did you mean longitude?), Notes, Email 2, Location.',
+      'Columns not read (no location field has these names; docs/cli.md lists the columns): Adress (did you mean address?), Postcde (did you mean postcode?), Latitdue (did you mean latitude?), Longitue (did you mean longitude?), Notes, Email 2, Location.',
     )
   })
 })
