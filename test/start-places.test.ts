@@ -1,7 +1,7 @@
 // A start with the embedded geocoder serves once its indexes are built, and only then reads the
 // place data of GET /places and near= (a core's work for seconds, which N workers starting at once
 // share): a worker listens before it is read, and /places answers 503 with Retry-After meanwhile.
-import { afterEach, expect, test } from 'bun:test'
+import { afterAll, afterEach, beforeAll, describe, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator, setLocatorSettings } from '../src/operator'
@@ -11,14 +11,21 @@ import { locationRecord, type Running, serverUrl, startServer, stdoutLines, temp
 let dir: string
 let server: Running | null = null
 
-afterEach(async () => {
+/** Stops the server, if it runs, and removes its directory. */
+async function stop(): Promise<void> {
   if (server !== null && server.proc.exitCode === null) {
     server.proc.kill('SIGTERM')
     await server.proc.exited
   }
   server = null
   rmSync(dir, { recursive: true, force: true })
-})
+}
+
+/**
+ * A start with the embedded geocoder: its indexes and place data take a core tens of seconds on a
+ * busy machine, and two workers share the cores.
+ */
+const START_MS = 120_000
 
 /** Starts a server with the embedded geocoder on a database of one public locator; its base URL and token once it listens. */
 async function start(workers: string): Promise<{ base: string; token: string }> {
@@ -74,88 +81,110 @@ async function placesUntilRead(base: string, token: string, count: number) {
   }
 }
 
-test('WORKERS=2: each worker listens once its indexes are built, and reads the place data after; /places answers 503 until it is read', async () => {
-  const { base, token } = await start('2')
-  const { last, before } = await placesUntilRead(base, token, 2)
-  expect(last.status).toBe(200)
-  const found = (await last.json()) as { data: { places: { label: string }[] } }
-  expect(found.data.places[0]!.label).toContain('London')
-  for (const answer of before) {
-    if (answer.status === 200) continue // a worker that had read it
-    expect(answer).toEqual({
-      status: 503,
-      retryAfter: '1',
-      body: {
-        success: false,
-        error: {
-          code: 'UNAVAILABLE',
-          message: 'The place data is being read; retry in a moment.',
-          docs: `${base}/docs#UNAVAILABLE`,
+describe('one process', () => {
+  afterEach(stop)
+
+  test(
+    'it listens, /readyz answers 200 once the indexes are built, then the place data is read',
+    async () => {
+      const { base, token } = await start('1')
+      const { last } = await placesUntilRead(base, token, 1)
+      expect(last.status).toBe(200)
+      expect((await fetch(`${base}/readyz`)).status).toBe(200)
+      const lines = server!.lines
+      const [listening] = logged(lines, 'listening')
+      const [loaded] = logged(lines, 'indexes loaded')
+      const [read] = logged(lines, 'place data read')
+      expect(listening!.at).toBeLessThan(loaded!.at)
+      expect(loaded!.at).toBeLessThan(read!.at)
+    },
+    START_MS,
+  )
+})
+
+// One server of two workers for both tests: the first reads how it started, the second kills a
+// worker of it.
+describe('WORKERS=2', () => {
+  let base: string
+  let token: string
+  let first: Awaited<ReturnType<typeof placesUntilRead>>
+  /** The primary logs each worker's crash and restart on stderr: a failure shows whether another worker stopped too. */
+  let stderr: string[]
+  beforeAll(async () => {
+    ;({ base, token } = await start('2'))
+    stderr = stdoutLines({ stdout: server!.proc.stderr }).lines
+    first = await placesUntilRead(base, token, 2)
+  }, START_MS)
+  afterAll(stop)
+
+  test('each worker listens once its indexes are built, and reads the place data after; /places answers 503 until it is read', async () => {
+    const { last, before } = first
+    expect(last.status).toBe(200)
+    const found = (await last.json()) as { data: { places: { label: string }[] } }
+    expect(found.data.places[0]!.label).toContain('London')
+    for (const answer of before) {
+      if (answer.status === 200) continue // a worker that had read it
+      expect(answer).toEqual({
+        status: 503,
+        retryAfter: '1',
+        body: {
+          success: false,
+          error: {
+            code: 'UNAVAILABLE',
+            message: 'The place data is being read; retry in a moment.',
+            docs: `${base}/docs#UNAVAILABLE`,
+          },
         },
-      },
-    })
-  }
-
-  const lines = server!.lines
-  const [listening] = logged(lines, 'listening')
-  const pids = [...(listening!.line.pids as number[])].sort()
-  const loaded = logged(lines, 'indexes loaded')
-  const read = logged(lines, 'place data read')
-  expect(loaded.map((l) => [l.line.pid, l.line.locators]).sort()).toEqual(pids.map((pid) => [pid, 1]))
-  expect(read.map((l) => l.line.pid).sort()).toEqual(pids)
-  // The primary says it listens once every worker does: after their indexes, before their place data.
-  for (const l of loaded) expect(l.at).toBeLessThan(listening!.at)
-  for (const l of read) expect(l.at).toBeGreaterThan(listening!.at)
-})
-
-test('one process: it listens, /readyz answers 200 once the indexes are built, then the place data is read', async () => {
-  const { base, token } = await start('1')
-  const { last } = await placesUntilRead(base, token, 1)
-  expect(last.status).toBe(200)
-  expect((await fetch(`${base}/readyz`)).status).toBe(200)
-  const lines = server!.lines
-  const [listening] = logged(lines, 'listening')
-  const [loaded] = logged(lines, 'indexes loaded')
-  const [read] = logged(lines, 'place data read')
-  expect(listening!.at).toBeLessThan(loaded!.at)
-  expect(loaded!.at).toBeLessThan(read!.at)
-})
-
-test('WORKERS=2: a worker started again after a crash reads the place data before it listens, so no /places answer is 503', async () => {
-  const { base, token } = await start('2')
-  // The primary logs each worker's crash and restart on stderr: a failure shows whether another
-  // worker stopped too.
-  const stderr = stdoutLines({ stdout: server!.proc.stderr }).lines
-  const output = () => `stdout:\n${server!.lines.join('\n')}\nstderr:\n${stderr.join('\n')}`
-  await placesUntilRead(base, token, 2)
-  const [listening] = logged(server!.lines, 'listening')
-  const [victim] = listening!.line.pids as number[]
-  const killedAt = performance.now()
-  process.kill(victim!, 'SIGKILL')
-  await reaped(victim!)
-  // A failed connection is kept as a line, not thrown: the whole list then tells one refused
-  // connection from a port nothing listened on for a while.
-  const statuses: (number | string)[] = []
-  const ask = async () => {
-    const reads = logged(server!.lines, 'place data read').length
-    try {
-      const response = await search(base, token)
-      statuses.push(response.status)
-      await response.arrayBuffer()
-    } catch (e) {
-      const after = Math.round(performance.now() - killedAt)
-      statuses.push(`${(e as { code?: string }).code ?? e} ${after} ms after the kill, ${reads} reads logged`)
+      })
     }
-  }
-  while (logged(server!.lines, 'place data read').length < 3) {
-    await ask()
-    await Bun.sleep(20)
-  }
-  for (let i = 0; i < 40; i++) await ask()
-  expect(
-    statuses.filter((s) => s !== 200),
-    `answers other than 200; the server's ${output()}`,
-  ).toEqual([])
-  const restarted = logged(server!.lines, 'place data read').at(-1)!.line.pid as number
-  expect(restarted, `the last read is the killed worker's; the server's ${output()}`).not.toBe(victim)
+
+    const lines = server!.lines
+    const [listening] = logged(lines, 'listening')
+    const pids = [...(listening!.line.pids as number[])].sort()
+    const loaded = logged(lines, 'indexes loaded')
+    const read = logged(lines, 'place data read')
+    expect(loaded.map((l) => [l.line.pid, l.line.locators]).sort()).toEqual(pids.map((pid) => [pid, 1]))
+    expect(read.map((l) => l.line.pid).sort()).toEqual(pids)
+    // The primary says it listens once every worker does: after their indexes, before their place data.
+    for (const l of loaded) expect(l.at).toBeLessThan(listening!.at)
+    for (const l of read) expect(l.at).toBeGreaterThan(listening!.at)
+  })
+
+  test(
+    'a worker started again after a crash reads the place data before it listens, so no /places answer is 503',
+    async () => {
+      const output = () => `stdout:\n${server!.lines.join('\n')}\nstderr:\n${stderr.join('\n')}`
+      const [listening] = logged(server!.lines, 'listening')
+      const [victim] = listening!.line.pids as number[]
+      const killedAt = performance.now()
+      process.kill(victim!, 'SIGKILL')
+      await reaped(victim!)
+      // A failed connection is kept as a line, not thrown: the whole list then tells one refused
+      // connection from a port nothing listened on for a while.
+      const statuses: (number | string)[] = []
+      const ask = async () => {
+        const reads = logged(server!.lines, 'place data read').length
+        try {
+          const response = await search(base, token)
+          statuses.push(response.status)
+          await response.arrayBuffer()
+        } catch (e) {
+          const after = Math.round(performance.now() - killedAt)
+          statuses.push(`${(e as { code?: string }).code ?? e} ${after} ms after the kill, ${reads} reads logged`)
+        }
+      }
+      while (logged(server!.lines, 'place data read').length < 3) {
+        await ask()
+        await Bun.sleep(20)
+      }
+      for (let i = 0; i < 40; i++) await ask()
+      expect(
+        statuses.filter((s) => s !== 200),
+        `answers other than 200; the server's ${output()}`,
+      ).toEqual([])
+      const restarted = logged(server!.lines, 'place data read').at(-1)!.line.pid as number
+      expect(restarted, `the last read is the killed worker's; the server's ${output()}`).not.toBe(victim)
+    },
+    START_MS,
+  )
 })
