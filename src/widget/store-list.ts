@@ -24,12 +24,20 @@ export class StoreList {
     label: string,
     item: (location: Location, n: number) => HTMLElement,
     found: (any: boolean) => void,
-    more: () => void,
+    /** The search's next page asked for, and shown: settled once answered, failed or aborted. */
+    more: () => Promise<void>,
   ) {
     ;[this.#item, this.#found] = [item, found]
     this.list = h('ol', { class: 'sl-list', 'aria-label': label })
     this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
-    this.#more.addEventListener('click', more)
+    // Pressed again while its page is on its way (a double click, a wait for a busy service): the
+    // wait goes on, its busy text and its 90 s with it, rather than asked again from the start.
+    let asking = false
+    this.#more.addEventListener('click', () => {
+      if (asking) return
+      asking = true
+      void more().finally(() => (asking = false))
+    })
     // Not read out: the status line, a live region, says the same.
     this.#moreBusy = h('p', { class: 'sl-more-busy', 'aria-hidden': 'true', hidden: true }, texts.waiting)
     this.box = h('div', { class: 'sl-results' }, this.list, this.#more, this.#moreBusy)

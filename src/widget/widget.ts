@@ -111,7 +111,7 @@ export class Widget {
       options.label ?? texts.list,
       (l, n) => this.#item(l, n),
       (any) => this.#view.found(any),
-      () => void this.#loadMore(),
+      () => this.#loadMore(),
     )
     element.classList.add('sl-root')
     // Its texts' language, for screen readers' voices, whatever the page's is.

@@ -59,6 +59,31 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
     }
   })
 
+  test('"Show more stores" pressed again while its page waits: the wait goes on, still said busy', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').nth(9).waitFor()
+      const more = await busyTill(page, (url) => url.searchParams.get('offset') === '10')
+      const button = page.getByRole('button', { name: 'Show more stores' })
+      await button.click()
+      const busy = new RegExp(`^\\d+ stores within .* of London.*\\. ${BUSY}$`)
+      await statusSaying(page, busy).waitFor()
+      // Not asked again from the start: the count read out again, then the busy text 3 s later.
+      await button.click()
+      expect(await page.getByRole('status').textContent()).toMatch(busy)
+      expect(await page.locator('.sl-more-busy').isVisible()).toBe(true)
+      more.ready()
+      await page.locator('.sl-item').nth(10).waitFor()
+      await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(20)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test('place suggestions waiting for the service: busy said, then the prompt again with the list', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     const places = await busyTill(page, '**/places?*')
