@@ -4,9 +4,31 @@
 import type { Waiting } from './api'
 import type { Texts } from './i18n'
 
+/** An abort's reason: the request is ended for a newer one in its place, asked with `next`. */
+type HandedOn = DOMException & { next: AbortSignal }
+
+/** What a request is aborted with when a newer one, asked with `next`, takes its place (a question as the visitor types on). */
+export function handedOn(next: AbortSignal): HandedOn {
+  return Object.assign(new DOMException('A newer request in its place.', 'AbortError'), { next })
+}
+
+/**
+ * `end` once `signal`'s request is over for good: aborted for a newer one (handedOn), once that
+ * one's signal is aborted in turn; else at once.
+ */
+function whenOver(signal: AbortSignal | undefined, end: () => void): void {
+  const next = (signal?.reason as Partial<HandedOn> | undefined)?.next
+  if (next && !next.aborted) next.addEventListener('abort', () => whenOver(next, end), { once: true })
+  else end()
+}
+
 export type Busy = {
-  /** The busy text in place of the line's. */
-  replacing: () => Waiting
+  /**
+   * The busy text in place of the line's. With `signal`, a request aborted for a newer one in its
+   * place (handedOn) leaves it said till that one's signal is aborted too: the line does not go
+   * back and forth, read out each time, as the visitor types on.
+   */
+  replacing: (signal?: AbortSignal) => Waiting
   /** The busy text in place of a search's "Searching…" alone: once answered, the line says more than that. */
   searching: () => Waiting
   /** The busy text after the line's (a count of stores found): what it says stays in sight. */
@@ -19,7 +41,7 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
   const busy = () => texts().waiting
   /** `text`: what the line says for what it said (`now`); null: nothing. */
   const waiting =
-    (text: (now: string) => string | null): Waiting =>
+    (text: (now: string) => string | null, signal?: AbortSignal): Waiting =>
     () => {
       const now = status.textContent ?? ''
       // Said by a wait not over yet: it stays, and what came before it.
@@ -30,12 +52,13 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
       }
       saying++
       status.textContent = said
-      return () => {
-        if (--saying === 0 && status.textContent === said) status.textContent = before
-      }
+      return () =>
+        whenOver(signal, () => {
+          if (--saying === 0 && status.textContent === said) status.textContent = before
+        })
     }
   return {
-    replacing: () => waiting(busy),
+    replacing: (signal) => waiting(busy, signal),
     searching: () => waiting((now) => (now === texts().loading || now === busy() ? busy() : null)),
     after: () => waiting((now) => (now === '' ? busy() : `${now}${/[.!?…:]$/.test(now) ? '' : '.'} ${busy()}`)),
   }

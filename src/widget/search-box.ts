@@ -2,6 +2,7 @@
 // types. Arrow keys move through the suggestions, Enter picks one, Escape closes the list, Down
 // opens it again.
 import type { Place } from './api'
+import { handedOn } from './busy'
 import { h, uniqueId } from './dom'
 import { t, type Texts } from './i18n'
 
@@ -14,8 +15,11 @@ export type PlaceBox = {
   close: () => void
 }
 
-/** A question for suggestions: `show` shows its answer once no press begun elsewhere lasts; `end` drops it. */
-type Asked = { signal: AbortSignal; end: () => void; show: (show: () => void) => void }
+/**
+ * A question for suggestions: `show` shows its answer once no press begun elsewhere lasts; `end`
+ * drops it, for a newer question asked with `next` when there is one.
+ */
+type Asked = { signal: AbortSignal; end: (next?: AbortSignal) => void; show: (show: () => void) => void }
 
 /**
  * A question asked from the place box `element`. Its answer waits while a press begun outside the
@@ -24,7 +28,7 @@ type Asked = { signal: AbortSignal; end: () => void; show: (show: () => void) =>
  */
 function question(element: HTMLElement): Asked {
   const controller = new AbortController()
-  const end = () => controller.abort()
+  const end = (next?: AbortSignal) => controller.abort(next && handedOn(next))
   let pressed = false
   let held: (() => void) | null = null
   const outside = (type: string, then: () => void) =>
@@ -148,9 +152,10 @@ export function placeBox(
 
   /** A new question: the last one's answer is no longer wanted. */
   function asking(): Asked {
-    pending?.end()
-    pending = question(element)
-    return pending
+    const next = question(element)
+    pending?.end(next.signal)
+    pending = next
+    return next
   }
 
   async function ask(q: string, asked = asking()) {

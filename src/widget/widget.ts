@@ -278,7 +278,7 @@ export class Widget {
       ['q', q],
       ['lang', this.#placeLang],
     ]
-    const [{ api, token }, waiting] = [this.#options, this.#busy.replacing()]
+    const [{ api, token }, waiting] = [this.#options, this.#busy.replacing(signal)]
     const answer = await queryWhenReady<{ data: { places: Place[] } }>(api, token, 'places', p, signal, waiting)
     return answer.data.places
   }

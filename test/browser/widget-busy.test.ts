@@ -101,6 +101,34 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
     }
   })
 
+  test('place suggestions waiting as the visitor types on: the line says busy still, not the prompt again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const places = await busyTill(page, '**/places?*')
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await statusSaying(page, PROMPT).waitFor()
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('Lon')
+      await statusSaying(page, BUSY).waitFor()
+      // Each letter a newer question: the line neither goes back to the prompt nor says busy anew, each read out.
+      await box.press('d')
+      expect(await page.getByRole('status').textContent()).toBe(BUSY)
+      await box.press('o')
+      expect(await page.getByRole('status').textContent()).toBe(BUSY)
+      // Escape drops the question: no wait is left, the prompt back at once.
+      await box.press('Escape')
+      expect(await page.getByRole('status').textContent()).toBe(PROMPT)
+      await box.press('n')
+      await statusSaying(page, BUSY).waitFor()
+      places.ready()
+      await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
+      await statusSaying(page, PROMPT).waitFor()
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test('the nearest stores beyond the radius waiting for the service: busy said, then they are listed', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     const nearest = await busyTill(page, beyond)
