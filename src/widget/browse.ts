@@ -1,6 +1,7 @@
 // Before a search, the map shows the stores of its view, clustered (GET /clusters), with the
 // filters set: fitted at first to every store, then following the map as it moves.
 import { queryWhenReady, type Waiting } from './api'
+import { handedOn } from './busy'
 import type { ClustersAnswer } from './clusters'
 import type { StoreMap } from './map'
 import { MAX_MAP_TILES } from '../core/limits'
@@ -26,10 +27,14 @@ export class Browsing {
   readonly #options: { api: string; token: string }
   /** The filters' parameters, as set now. */
   readonly #filterParams: () => [string, string][]
-  /** The status line's busy text while the clusters wait for the service. */
-  readonly #waiting: Waiting
+  /** The status line's busy text while the clusters asked with `signal` wait for the service (busy.ts). */
+  readonly #waiting: (signal: AbortSignal) => Waiting
 
-  constructor(options: { api: string; token: string }, filterParams: () => [string, string][], waiting: Waiting) {
+  constructor(
+    options: { api: string; token: string },
+    filterParams: () => [string, string][],
+    waiting: (signal: AbortSignal) => Waiting,
+  ) {
     this.#options = options
     this.#filterParams = filterParams
     this.#waiting = waiting
@@ -62,8 +67,9 @@ export class Browsing {
   /** While nothing is searched, the clusters of the map's view, with the filters set. */
   async show(map: StoreMap | null): Promise<void> {
     if (!this.on || map === null) return
-    this.#request?.abort()
     const controller = new AbortController()
+    // The map moved while the last clusters waited: their busy text is this request's (busy.ts).
+    this.#request?.abort(handedOn(controller.signal))
     this.#request = controller
     const view = map.view()
     // The first answer holds every store, wherever it is, in clusters as small as the world's box
@@ -79,7 +85,7 @@ export class Browsing {
         'clusters',
         p,
         controller.signal,
-        this.#waiting,
+        this.#waiting(controller.signal),
       )
       if (!this.on || controller.signal.aborted) return
       // The first view shows every store; after that the visitor moves the map. Browsed before the
@@ -94,6 +100,9 @@ export class Browsing {
       else this.#fitting = null
     } catch {
       // The map stays as it was; the next move asks again.
+    } finally {
+      // Over, answered or not: a busy text taken up from the clusters before is over with it.
+      controller.abort()
     }
   }
 }

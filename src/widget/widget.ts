@@ -92,7 +92,7 @@ export class Widget {
     this.lang = lang
     this.#texts = texts
     this.#placeLang = placeLang
-    this.#browsing = new Browsing(options, () => filterParams(this.#state), this.#busy.replacing())
+    this.#browsing = new Browsing(options, () => filterParams(this.#state), this.#busy.replacing)
     this.#state =
       given ??
       (options.urlState ? readState(location.href, urlKeys) : null) ??

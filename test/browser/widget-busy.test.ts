@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import { MAX_RADIUS } from '../../src/core/limits'
 import { chromiumPath, newPage, starting } from './browser'
+import { countMoves } from './map-moves'
 import { useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -153,6 +154,27 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await page.goto(`${demo.server.url}/l/${demo.server.token}`)
       await statusSaying(page, BUSY).waitFor()
       expect(await page.locator('.sl-cluster').count()).toBe(0)
+      clusters.ready()
+      await page.locator('.sl-cluster').first().waitFor()
+      await statusSaying(page, PROMPT).waitFor()
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('the map moved while its clusters wait: the line says busy still, not the prompt again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    const clusters = await busyTill(page, '**/clusters?*')
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await statusSaying(page, BUSY).waitFor()
+      // The moved view's clusters asked in place of those waited for: one wait, said once.
+      await page.locator('.sl-map').focus()
+      const moved = await countMoves(page, 'keydown')
+      await page.keyboard.press('ArrowRight')
+      await moved()
+      expect(await page.getByRole('status').textContent()).toBe(BUSY)
       clusters.ready()
       await page.locator('.sl-cluster').first().waitFor()
       await statusSaying(page, PROMPT).waitFor()
