@@ -486,8 +486,9 @@ export class Widget {
     } catch (e) {
       if ((e as Error).name === 'AbortError') return null
       const o = this.#state.origin
-      this.#status.textContent = ''
-      const again = tryAgain(this.#alert, this.#status, () => void this.search())
+      // A further page's: the count and the stores listed stay, and Try again asks that page again.
+      if (offset === 0) this.#status.textContent = ''
+      const again = tryAgain(this.#alert, this.#status, () => void (offset ? this.#loadMore() : this.search()))
       sayFailure(this.#alert, this.#texts, e, o?.kind === 'near' ? o.text : '', again)
       throw e
     }

@@ -85,6 +85,41 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
     }
   })
 
+  test('"Show more stores" refused by a 503 without Retry-After: the count stays, Try again asks that page', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').nth(9).waitFor()
+      const count = await page.getByRole('status').textContent()
+      let refuse = true
+      await page.route(
+        (url) => url.searchParams.get('offset') === '10',
+        (route) =>
+          refuse
+            ? route.fulfill({
+                status: 503,
+                headers: { 'content-type': 'application/json' },
+                body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+              })
+            : route.continue(),
+      )
+      await page.getByRole('button', { name: 'Show more stores' }).click()
+      const alert = page.locator('.sl-root > .sl-error')
+      await alert.filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      expect(await page.getByRole('status').textContent()).toBe(count)
+      expect(await page.locator('.sl-item').count()).toBe(10)
+      refuse = false
+      // The page that failed, after the ten listed: not the search again from its first.
+      await alert.getByRole('button', { name: 'Try again' }).click()
+      await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(20)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test('place suggestions waiting for the service: busy said, then the prompt again with the list', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     const places = await busyTill(page, '**/places?*')
