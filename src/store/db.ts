@@ -162,7 +162,7 @@ function writtenSince(real: string, before: BigIntStats): boolean {
 }
 
 /** The file a path names, its links followed (SQLite makes the -wal beside it); the path when it cannot be. */
-function realPath(path: string): string {
+export function realPath(path: string): string {
   try {
     return realpathSync(path)
   } catch {
