@@ -1,6 +1,7 @@
 // Retry-After read as RFC 9110 writes it: delta-seconds or an HTTP-date, nothing else. Written
-// for both sides (the widget reads it in the browser); src/client reads it the same way with its
-// own copy, as it imports nothing of src/.
+// for both sides (the widget reads it in the browser). src/client reads one value the same way
+// with its own copy, as it imports nothing of src/; a header sent twice ("600, 600"), which it
+// also reads, is no value here.
 
 /**
  * RFC 9110's three HTTP-date forms, each begun by a day's name: Date.parse alone would also read

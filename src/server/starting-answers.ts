@@ -36,12 +36,13 @@ const PAGE_RELOAD_S = 5
  * the widget's files and the API docs (/docs, /docs/api, /openapi.json), by the app's own
  * routes, so a path is read as the app reads it; /healthz answers 200 "starting" (the process is
  * alive). A request the app answers from the database (/readyz, the Query API, the Management
- * API's routes, robots.txt, the sitemaps, a locator's pages) gets 503 with Retry-After: 1, in
- * the API's own error shape, a page with a page that reloads itself; each with X-Service-Status:
- * starting. Any other request gets the app's own answer for no route (a 404, or a Management API
- * route's 405 and OPTIONS), which needs no database. A widget file that could not be made (a
- * failed build) gets the app's answer (unmadeFile, its cause in `log`): the next request tries
- * again, and a start does not end it.
+ * API's routes, robots.txt, the sitemaps, a locator's pages) gets 503 with Retry-After: 1, an
+ * API's in its own error shape; where a page is asked for, a page that reloads itself after
+ * PAGE_RELOAD_S (its Retry-After too). Each carries X-Service-Status: starting. Any other request
+ * gets the app's own answer for no route (a 404, or a Management API route's 405 and OPTIONS),
+ * which needs no database. A widget file that could not be made (a failed build) gets the app's
+ * answer (unmadeFile, its cause in `log`): the next request tries again, and a start does not
+ * end it.
  */
 function startingResponses(
   log: Log,
