@@ -27,6 +27,11 @@ export function requestIds(): () => string {
 }
 
 export const LOCATION_ID = /^loc_[0-9a-z]+$/
+/**
+ * A location's id in any case, as a sheet's UPPER() or a system blind to case writes it: of the
+ * 16 characters after loc_ that every id has, so a chain's own "LOC_001" is no id.
+ */
+export const LOCATION_ID_ANY_CASE = /^loc_[0-9a-z]{16}$/i
 export const PUBLIC_TOKEN = /^pk_[0-9A-Za-z]{24}$/
 /** The shape of a secret key; anything of this shape is treated as a secret wherever it appears. */
 export const SECRET_KEY_SHAPE = /sk_[0-9A-Za-z]{38}/

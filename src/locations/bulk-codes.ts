@@ -1,6 +1,7 @@
 // Bulk upsert: the stored location a store code names. Codes are compared as a person reads
 // them: two that differ by invisible characters alone (a pasted zero-width space, a BOM, a soft
 // hyphen: Unicode Cf) are one code, whichever of the two, the stored or the sent, holds them.
+import { LOCATION_ID_ANY_CASE } from '../core/ids'
 import { codePointName, withoutFormatChars } from '../core/text'
 import type { LocationRecord } from '../store/locations'
 import type { AdminDeps } from './service'
@@ -98,9 +99,6 @@ export const twinsProblem = (twins: readonly Coded[]) =>
 export const blankCodeProblem = (sent: string) =>
   `The external_id field holds invisible characters alone (${invisiblesOf(sent)}), which read as no store code: give the store's code, or none.`
 
-/** An id of this service in any case, as a store code written with it reads: 16 characters after loc_. */
-const ID_SHAPED = /^loc_[0-9a-z]{16}$/
-
 /**
  * The problem of a store code that is the id of a location of the locator, which no location
  * holds as its code: an id written where codes go (ids pasted in a "Store Code" column). Read as a
@@ -116,7 +114,7 @@ export function idAsCodeProblem(
   csv: boolean,
 ): string | null {
   const id = bareCode(ext).toLowerCase()
-  if (held.location !== null || held.twins.length > 0 || !ID_SHAPED.test(id)) return null
+  if (held.location !== null || held.twins.length > 0 || !LOCATION_ID_ANY_CASE.test(id)) return null
   const named = deps.store.locations.get(locatorId, id)
   if (named === null) return null
   const would =

@@ -1,5 +1,6 @@
 // A cell's text as its field's value where sheets write it otherwise than the API takes it: web
 // addresses without their protocol, "@handles", decimal commas, other tools' statuses, tag lists.
+import { LOCATION_ID_ANY_CASE } from '../core/ids'
 import { socialUrl } from '../core/social'
 import { withoutFormatChars } from '../core/text'
 import { TAG_SLASH } from './csv-cells'
@@ -124,18 +125,12 @@ export function webAddress(cell: string, field: string): string {
 }
 
 /**
- * A location's id in any case, as a sheet's UPPER() or a system blind to case writes it: of the
- * 16 characters after loc_ that every id has (core/ids.ts), so a chain's own "LOC_001" is no id.
- */
-const ID_ANY_CASE = /^loc_[0-9a-z]{16}$/i
-
-/**
  * An id cell as the id it names: this service's ids have no capitals, so "LOC_…" is loc_… in
  * lower case, and hold no invisible characters, so a pasted zero-width space is let go; any other as it is.
  */
 export function idCell(cell: string): string {
   const text = withoutFormatChars(cell).trim()
-  return ID_ANY_CASE.test(text) ? text.toLowerCase() : cell
+  return LOCATION_ID_ANY_CASE.test(text) ? text.toLowerCase() : cell
 }
 
 /** A delete cell's yes, as sheets write it: the row deletes its store. */
