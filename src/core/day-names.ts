@@ -100,9 +100,11 @@ const POLISH_WHOLE =
 export const readsPolish = (specs: string[]): boolean =>
   specs.some((spec) => POLISH_ONLY.test(spec)) ||
   (specs.some((spec) => POLISH_WHOLE.test(spec)) && !specs.some(notPolish))
+/** Polish days (so, beside them sobota): Polish "i" joins only these, and holidays after them ("Sob i Nd", "Nd i święta"). */
+const POLISH_NAMES =
+  'poniedziałek|poniedzialek|poniedziałki|poniedzialki|pon|pn|wtorek|wtorki|wt|sroda|srody|sr|czwartek|czwartki|czw|cz|piatek|piatki|pt|sobota|soboty|sob|sb|so|niedziela|niedziele|niedz|ndz|nd'
 /** Every Polish day: one beside another language's ("Mo-Fr 9-18, SB 24h", German self-service) is no day. */
-export const POLISH_DAYS =
-  /(?<![\p{L}\d])(?:poniedziałek|poniedzialek|poniedziałki|poniedzialki|pon|pn|wtorek|wtorki|wt|sroda|srody|sr|czwartek|czwartki|czw|cz|piatek|piatki|pt|sobota|soboty|sob|sb|so|niedziela|niedziele|niedz|ndz|nd)(?![\p{L}\d])/gu
+export const POLISH_DAYS = new RegExp(`(?<![\\p{L}\\d])(?:${POLISH_NAMES})(?![\\p{L}\\d])`, 'gu')
 /** Whether days found name a day of another language than Polish: "i" (and) and "święta" (holidays) beside them are no sign. */
 export const notPolish = (days: string): boolean =>
   /\p{L}/u.test(days.replace(POLISH_DAYS, '').replace(/(?<![\p{L}\d])(?:i|swieta)(?![\p{L}\d])/gu, ''))
@@ -197,9 +199,6 @@ export const HOLIDAY_WORDS = [...HOLIDAYS]
  * read: Danish and Norwegian "og", Swedish "och"). A word stands apart from the days: "De L a V" is no "D(omingo) e L(unes)-V".
  */
 const THROUGH = '-|t/m|(?<!\\p{L})(?:to|through|thru|bis|a|au|al|alla|tot en met|tot|til|till)(?!\\p{L})'
-/** Polish days (so, beside them sobota): Polish "i" joins only these, and holidays after them ("Sob i Nd", "Nd i święta"). */
-const POLISH_NAMES =
-  'poniedziałek|poniedzialek|poniedziałki|poniedzialki|pon|pn|wtorek|wtorki|wt|sroda|srody|sr|czwartek|czwartki|czw|cz|piatek|piatki|pt|sobota|soboty|sob|sb|so|niedziela|niedziele|niedz|ndz|nd'
 const POLISH_AND = `(?<=(?<![\\p{L}\\d])(?:${POLISH_NAMES})\\.?\\s+)i(?=\\s+(?:${POLISH_NAMES}|swieta)(?![\\p{L}\\d]))`
 const JOIN = `,|&|/|\\+|(?<!\\p{L})(?:and|und|u\\.?|et|y|e|en|og|och)(?!\\p{L})|${POLISH_AND}`
 
