@@ -47,16 +47,24 @@ export function drainable(fetch: Fetch) {
     while (performance.now() - lastAt < QUIET_MS && performance.now() - start < Math.min(DRAIN_MAX_MS, deadlineMs / 2))
       await Bun.sleep(10)
     const left = Math.max(0, deadlineMs - (performance.now() - start))
-    let timer: Timer | undefined
-    const late = await Promise.race([
-      server.stop(false).then(() => false),
-      new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), left))),
-    ])
-    clearTimeout(timer)
-    if (!late) return 0
-    const cut = server.pendingRequests
-    await server.stop(true)
-    return cut
+    return finishOrCut(server, server.stop(false), left)
   }
   return { serve, stop }
+}
+
+/**
+ * Waits for `closing` (`server`'s stop(false): its port closed, its requests under way being
+ * answered) up to `deadlineMs`, then cuts what is left. Resolves with the requests cut.
+ */
+export async function finishOrCut(server: Server<unknown>, closing: Promise<unknown>, deadlineMs: number) {
+  let timer: Timer | undefined
+  const late = await Promise.race([
+    closing.then(() => false),
+    new Promise<boolean>((resolve) => (timer = setTimeout(() => resolve(true), deadlineMs))),
+  ])
+  clearTimeout(timer)
+  if (!late) return 0
+  const cut = server.pendingRequests
+  await server.stop(true)
+  return cut
 }

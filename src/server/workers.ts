@@ -12,7 +12,8 @@ import { createGeocoder, type GeocoderStack } from '../geocode'
 import type { Store } from '../store'
 import { createApp } from './app'
 import { redactingLog } from './app-log'
-import { drainable } from './drain'
+import { drainable, finishOrCut } from './drain'
+import { pathOf } from '../api/public/url'
 import { bootstrap, displayHost } from './bootstrap'
 import {
   listen,
@@ -193,15 +194,43 @@ function superviseWorkers(
  * port, each answering from its own database). A configured port is bound plainly first, which
  * fails, as a single process would, when the port is taken. PORT=0: the kernel picks a free port.
  * A request the hold takes before the workers listen gets a start's answer (startingResponder:
- * what needs no database, else 503 "starting"); `drain` stops the hold as a stop stops a server,
- * its requests under way answered.
+ * what needs no database, else 503 "starting"); `stop` stops the hold as a stop stops a server,
+ * its requests under way answered, before and after the hand-off.
  */
-function holdPort(config: Config): { probe: ReturnType<typeof serveOn>; drain: ReturnType<typeof drainable> } {
-  const drain = drainable(startingResponder(config.logRequests, logLine, config.publicBaseUrl))
-  const probe = serveOn(config, { reusePort: config.port === 0, fetch: drain.serve })
-  if (config.port === 0) return { probe, drain }
-  probe.stop(true)
-  return { probe: serveOn(config, { reusePort: true, fetch: drain.serve }), drain }
+function holdPort(config: Config) {
+  // The hold's requests whose answers are not yet made, named in a stop's warning when cut.
+  const underWay = new Set<Request>()
+  const respond = startingResponder(config.logRequests, logLine, config.publicBaseUrl)
+  const drain = drainable((request) => {
+    underWay.add(request)
+    return respond(request).finally(() => underWay.delete(request))
+  })
+  let probe = serveOn(config, { reusePort: config.port === 0, fetch: drain.serve })
+  if (config.port !== 0) {
+    probe.stop(true)
+    probe = serveOn(config, { reusePort: true, fetch: drain.serve })
+  }
+  // From the hand-off: the port closed, the requests under way being answered.
+  let handedOff: Promise<void> | null = null
+  return {
+    probe,
+    /** The workers listen: they take every new connection; the requests under way are answered. */
+    handOff: () => void (handedOff = probe.stop(false)),
+    /**
+     * At a stop: the answers begun (a widget build, a large page to a slow reader) finished, up to
+     * `deadlineMs`, as the workers' are; what is cut then is named in a warning.
+     */
+    async stop(deadlineMs: number): Promise<void> {
+      const cut = await (handedOff === null ? drain.stop(probe, deadlineMs) : finishOrCut(probe, handedOff, deadlineMs))
+      if (cut > 0)
+        logLine({
+          level: 'warn',
+          message: "the start's answers cut at the stop deadline (STOP_TIMEOUT_SECONDS)",
+          requests: cut,
+          unanswered: [...underWay].map((request) => `${request.method} ${pathOf(request.url)}`),
+        })
+    },
+  }
 }
 
 /** The line that says the workers serve: at `url`, from which database, by which processes. */
@@ -221,8 +250,8 @@ export async function runPrimary(
   entry: string,
   env: Record<string, string | undefined>,
 ): Promise<void> {
-  const { probe, drain: holdDrain } = holdPort(config)
-  let holding = true // until the workers listen
+  const hold = holdPort(config)
+  const { probe } = hold
   const port = probe.port!
   const hostname = probe.hostname
   const path = config.databasePath
@@ -248,7 +277,7 @@ export async function runPrimary(
     stopping = true
     stopUpkeep()
     const t0 = performance.now()
-    await Promise.all([pool?.stop(signal), holding ? holdDrain.stop(probe, config.stopTimeoutMs) : null])
+    await Promise.all([pool?.stop(signal), hold.stop(config.stopTimeoutMs)])
     release()
     if (exitCode === 0) logLine(stoppedLine(t0))
     process.exit(exitCode)
@@ -298,9 +327,7 @@ export async function runPrimary(
   running = workers.workers
 
   await workers.ready
-  // The workers take every new connection; the hold's requests under way are answered.
-  holding = false
-  void probe.stop(false)
+  hold.handOff()
   if (stopping) return
   try {
     await untilUnlocked(
