@@ -5,7 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { startServer, tempDir } from './helpers'
+import { startOnFreePort, tempDir } from './helpers'
 import { holdLock } from './hold-lock'
 
 const ROOT = join(import.meta.dir, '..')
@@ -51,10 +51,11 @@ test('WORKERS=2: widget.js asked for while starting is answered whole through th
   made.close()
   const holder = await holdLock(dir, path)
   try {
-    const port = 47131
-    const env = { PORT: String(port), WORKERS: '2', DEMO: '0', GEOCODER: 'none', STOP_TIMEOUT_SECONDS: '60' }
-    const server = startServer(path, env, [process.execPath, join(copy, 'src/main.ts')])
-    await server.waitFor(/waiting for the database/)
+    const env = { WORKERS: '2', DEMO: '0', GEOCODER: 'none', STOP_TIMEOUT_SECONDS: '60' }
+    const { server, port } = await startOnFreePort(path, env, /waiting for the database/, () => [
+      process.execPath,
+      join(copy, 'src/main.ts'),
+    ])
     // Unencoded: its Content-Length is the length of the body read.
     const answer = fetch(`http://127.0.0.1:${port}/widget.js`, { headers: { 'accept-encoding': 'identity' } }).then(
       async (res) => ({
