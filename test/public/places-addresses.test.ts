@@ -203,6 +203,15 @@ describe('GET /places', () => {
       ['Unit 4 Bavaria', 'Bavaria, Germany'],
       ['Hauptstraße 5 Bayern', 'Bayern, Germany'],
       ['Shop 3 Queensland', 'Queensland, Australia'],
+      // A town of that name elsewhere, or a small one in its country, is no address's town:
+      // Floridablanca, Colombia; Victoria, BC; Ontario, CA; Delaware, OH; Oregon, OH.
+      ['Suite 10 Florida', 'Florida, United States'],
+      ['10 Main Street Florida', 'Florida, United States'],
+      ['Suite 1 Virginia', 'Virginia, United States'],
+      ['Unit 4 Victoria', 'Victoria, Australia'],
+      ['Unit 5 Ontario', 'Ontario, Canada'],
+      ['Unit 1 Delaware', 'Delaware, United States'],
+      ['Suite 5 Oregon', 'Oregon, United States'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // The town of 20,000 or more a region shares its name with is still the town, with a comma

@@ -11,6 +11,11 @@ export const CONFIRM_KM = 15
 export const DASHES = /[-‐–—]/g
 /** A town written before a dash and its district has this many people: "Mont-Saint-Michel" is not in Mont. */
 export const DISTRICT_TOWN_POPULATION = 20_000
+/**
+ * A town of this many people is what its name means over a region's or country's of its own
+ * country ("Suite 200 Washington" is Washington, DC) and over a smaller place's other name.
+ */
+export const CITY_POPULATION = 100_000
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 export const SUBURB_KM = 15
 /**

@@ -3,7 +3,7 @@
 // the one word after a thing's name and number ("Gate 12 Berlin"), marked for the asker to judge.
 import { nameKey } from '../../core/text'
 import { isStreetName, isStreetWord, UNIT_BEFORE } from './address-read'
-import { DISTRICT_TOWN_POPULATION } from './near'
+import { CITY_POPULATION, DISTRICT_TOWN_POPULATION } from './near'
 import type { PlaceHit } from './place-hit'
 
 /** What the reading asks of the place search. */
@@ -56,9 +56,13 @@ export function townAtEnd(s: AddressSource, text: string): PlaceHit[] | null {
     if (!hits[0]?.exact) continue
     // An address's street or unit is in a town: the towns the run names whole, where one has
     // DISTRICT_TOWN_POPULATION people, not a region so named ("Suite 200 Washington" is
-    // Washington, DC, as "10 Main Street, Washington" is; "Unit 4 Texas" is still the state).
+    // Washington, DC; "Unit 4 Texas" is still the state). A region or country so named stays
+    // unless a city of CITY_POPULATION in its own country bears its name: "Suite 10 Florida" is
+    // the state, not Floridablanca, Colombia; "Unit 4 Victoria" the Australian state.
     const towns = hits.filter((h) => h.exact && h.precision === 'city')
-    return towns.some((h) => h.weight >= DISTRICT_TOWN_POPULATION) ? towns : hits
+    const regions = hits.filter((h) => h.exact && (h.precision === 'region' || h.precision === 'country'))
+    const city = (r: PlaceHit) => towns.some((t) => t.country === r.country && t.weight >= CITY_POPULATION)
+    return towns.some((h) => h.weight >= DISTRICT_TOWN_POPULATION) && regions.every(city) ? towns : hits
   }
   return null
 }
