@@ -79,6 +79,9 @@ describe('GET /places', () => {
     // "St." or "Saint" after a town by another name begins one name: "Mont" is Mons's other name.
     for (const q of ['Mont St Michel', 'Mont Saint Michel'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    // Nor before a district a small town by another name: "Bad" is also Badou, Togo (24,000).
+    for (const q of ['Bad Godesberg', 'Bad Cannstatt'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
     expect(await first('Soho, London')).toBe('London, United Kingdom')
     // Before a dash, a village is no district's town: Frasne has about two thousand people.
     expect(await places('Frasne-Xyzzy')).toEqual([])

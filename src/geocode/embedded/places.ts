@@ -19,7 +19,7 @@ import { codeHits } from './place-code-hits'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
+import { CITY_POPULATION, CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { beforeShortAtEnd, dashInName, fortMountWritten, goesOnAfter, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
 
@@ -219,10 +219,13 @@ export class PlaceSearch {
       const there = within === null ? [] : this.named(town, within, false).filter((t) => t.exact)
       if (there.length > 0) return { districts: there, towns: there }
       // Beside a space, a district begun by "St." or "Saint" takes a town named by its own name:
-      // "Hamburg St Pauli", but not Mons by "Mont" for "Mont St Michel".
+      // "Hamburg St Pauli", but not Mons by "Mont" for "Mont St Michel". By the name it is meant
+      // by, a city of CITY_POPULATION only: "München Schwabing" is Munich, "Bad Godesberg" is
+      // not Badou, Togo, which "Bad" also names.
       const first = district.split(' ')[0]!
       const saint = spaced && (goesOnAfter(first) || /^(saint|sainte|sankt)$/.test(first))
-      const byName = (t: PlaceHit) => t.main || nameKey(t.label).startsWith(`${town} `) || (!saint && t.meant === true)
+      const meant = (t: PlaceHit) => !saint && t.meant === true && t.weight >= CITY_POPULATION
+      const byName = (t: PlaceHit) => t.main || nameKey(t.label).startsWith(`${town} `) || meant(t)
       const split = this.inTown(district, town, null, DISTRICT_TOWN_POPULATION, spaced ? byName : undefined)
       if (split !== null) return split
     }
