@@ -79,6 +79,15 @@ describe('GET /places', () => {
     // "St." or "Saint" after a town by another name begins one name: "Mont" is Mons's other name.
     for (const q of ['Mont St Michel', 'Mont Saint Michel'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
+    // A place the district only begins is a suburb beside a space, within 15 km: not
+    // Noordwijkerhout (30 km), Ribeirão (20 km), nor for "Köln E" Erftstadt (20 km).
+    for (const [q, label] of [
+      ['Amsterdam Noord', 'Amsterdam, Netherlands'],
+      ['Porto Ribeira', 'Porto, Portugal'],
+      ['Wien F', 'Favoriten, Austria'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    expect((await places('Köln E')).map((p) => p.label)).not.toContain('Erftstadt, Germany')
     // Nor before a district a small town by another name: "Bad" is also Badou, Togo (24,000).
     for (const q of ['Bad Godesberg', 'Bad Cannstatt'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })

@@ -19,7 +19,7 @@ import { codeHits } from './place-code-hits'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CITY_POPULATION, CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
+import { CITY_POPULATION, CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
 import { beforeShortAtEnd, dashInName, fortMountWritten, goesOnAfter, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
 
@@ -226,7 +226,11 @@ export class PlaceSearch {
       const saint = spaced && (goesOnAfter(first) || /^(saint|sainte|sankt)$/.test(first))
       const meant = (t: PlaceHit) => !saint && t.meant === true && t.weight >= CITY_POPULATION
       const byName = (t: PlaceHit) => t.main || nameKey(t.label).startsWith(`${town} `) || meant(t)
-      const split = this.inTown(district, town, null, DISTRICT_TOWN_POPULATION, spaced ? byName : undefined)
+      // Beside a space, a place the district only begins lies within SUBURB_KM: "Amsterdam Noord"
+      // is not Noordwijkerhout, 30 km off, nor "Köln E" Erftstadt.
+      const split = spaced
+        ? this.inTown(district, town, null, DISTRICT_TOWN_POPULATION, byName, SUBURB_KM)
+        : this.inTown(district, town, null, DISTRICT_TOWN_POPULATION)
       if (split !== null) return split
     }
     return null
@@ -265,7 +269,7 @@ export class PlaceSearch {
   /**
    * A district of a town: the towns `town` names exactly in `within`, and the places within
    * DISTRICT_KM of one of them whose name is `district` or whose main name begins with it (no
-   * typos), best first. The data holds few districts: the town then stands for them. Null when
+   * typos; within `begunKm`), best first. The data holds few districts: the town then stands for them. Null when
    * `town` names no town of `people` or more exactly that `fits`.
    */
   private inTown(
@@ -274,6 +278,7 @@ export class PlaceSearch {
     within: Within | null,
     people = 0,
     fits: (t: PlaceHit) => boolean = () => true,
+    begunKm = DISTRICT_KM,
   ): District | null {
     const towns = this.named(town, within, false).filter(
       (t) => t.exact && t.precision === 'city' && t.weight >= people && fits(t),
@@ -285,7 +290,7 @@ export class PlaceSearch {
       (h) =>
         h.precision === 'city' &&
         (h.exact || h.main) &&
-        towns.some((t) => distanceKm(t.lat, t.lng, h.lat, h.lng) <= DISTRICT_KM),
+        towns.some((t) => distanceKm(t.lat, t.lng, h.lat, h.lng) <= (h.exact ? DISTRICT_KM : begunKm)),
     )
     return { districts: districts.sort((a, b) => a.tier - b.tier || b.weight - a.weight), towns }
   }
