@@ -1,5 +1,6 @@
 // What a person wrote that JSON does not allow, found where a parser's own message names only a
-// token: a comment, or a comma after the last item (JSONC, JSON5 and JavaScript take both).
+// token: a comment, a comma after the last item, or a string in single quotes (JSONC, JSON5 and
+// JavaScript take them).
 
 /** "it has a comment (line 1, column 3)..." for the first such fault outside strings; else null. */
 export function jsonFault(text: string): string | null {
@@ -12,6 +13,9 @@ export function jsonFault(text: string): string | null {
       continue
     }
     if (c === '"') inString = true
+    // Named here, as a "//" or ",]" inside it is its text, not a comment or a trailing comma.
+    else if (c === "'")
+      return `it has a single quote outside a string (${where(text, i)}): JSON's strings take double quotes.`
     else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*'))
       return `it has a comment (${where(text, i)}), and JSON has none. Take it out.`
     else if (c === ',') {

@@ -452,7 +452,7 @@ describe('POST /locations body formats', () => {
     expect(snapshot()).toEqual(snap)
   })
 
-  test('JSON with a comment or a trailing comma: the 400 says what and where', async () => {
+  test('JSON with a comment, a trailing comma or single quotes: the 400 says what and where', async () => {
     const snap = snapshot()
     const item = '{\n  "name": "A // B, }",\n  "address": "1 Main St",\n}'
     for (const [path, sent, message] of [
@@ -464,6 +464,17 @@ describe('POST /locations body formats', () => {
         `${BASE}/bulk`,
         `{"locations": [1, 2 ,\n]}`,
         'a comma comes before "]" (line 1, column 21): JSON has none after the last item. Take it out.',
+      ],
+      // A "//" or ",]" inside single quotes is no comment or trailing comma: the quotes are the fault.
+      [
+        BASE,
+        "{'website': 'https://a.example/'}",
+        `it has a single quote outside a string (line 1, column 2): JSON's strings take double quotes.`,
+      ],
+      [
+        BASE,
+        `{"name": "it's", 'tags': [',]']}`,
+        `it has a single quote outside a string (line 1, column 18): JSON's strings take double quotes.`,
       ],
     ] as const) {
       const res = await rawRequest('POST', path, new TextEncoder().encode(sent), { 'content-type': 'application/json' })
