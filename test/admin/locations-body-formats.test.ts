@@ -449,6 +449,17 @@ describe('POST /locations body formats', () => {
         ' The request body was empty: send the fields as a JSON object.',
       )
     }
+    // A path's fault is no body's: its error says nothing of the body, empty or unread.
+    for (const [type, sent] of [
+      ['application/json', ''],
+      ['text/plain', '{"name": "A"}'],
+    ] as const) {
+      const res = await rawRequest('POST', `${BASE}/%FF`, new TextEncoder().encode(sent), { 'content-type': type })
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        400,
+        'The location ID is missing from the path, or is not valid percent-encoded UTF-8: /admin/v1/locations/{id}.',
+      ])
+    }
     expect(snapshot()).toEqual(snap)
   })
 

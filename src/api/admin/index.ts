@@ -202,10 +202,12 @@ export function adminRoutes(deps: AdminRouteDeps) {
             write(
               ctx,
               200,
-              (d) =>
-                sayingWhyUnread(ctx.body, () =>
-                  updateLocation(d, ctx.auth.locator.id, ctx.params.id, bodyOf(ctx.body)),
-                ),
+              async (d) => {
+                const body = bodyOf(ctx.body)
+                // A path's fault is no body's: its error gets no word on how the body was sent.
+                const id = requireLocationId(ctx.params.id)
+                return sayingWhyUnread(ctx.body, () => updateLocation(d, ctx.auth.locator.id, id, body))
+              },
               (location) => ({ success: true, location }),
             ),
           )
