@@ -302,6 +302,12 @@ export const CASES: Case[] = [
     request: () => adminRequest('GET', '/admin/v1/locations/export', { headers: { accept: 'text/csv' } }),
   },
   {
+    name: 'as CSV, format and flag spaced (trimmed), status empty (both)',
+    op: EXPORT,
+    status: 200,
+    request: () => adminRequest('GET', '/admin/v1/locations/export?format=%20csv%20&bom=%201&status='),
+  },
+  {
     name: 'as CSV, no byte order mark, its flag written 0',
     op: EXPORT,
     status: 200,
@@ -486,6 +492,12 @@ export const CASES: Case[] = [
     op: QUERY,
     status: 200,
     request: () => pub(f.token, '/locations?all=true&limit=2&offset=2&sort=priority'),
+  },
+  {
+    name: 'all mode, its flags with spaces: a space alone is false',
+    op: QUERY,
+    status: 200,
+    request: () => pub(f.token, '/locations?all=%20TRUE%20&open_now=%20&limit=2'),
   },
   {
     name: 'near a place typed',

@@ -18,20 +18,24 @@ const ID = { type: 'string', pattern: LOCATION_ID_PATTERN }
 
 /**
  * A pattern taking each of `words` in any case, as the server reads them: JSON Schema's patterns
- * have no flags, and an enum would make a client refuse `TRUE`, which the server takes.
+ * have no flags, and an enum would make a client refuse `TRUE`, which the server takes. `empty`:
+ * nothing is taken too; `trimmed`: spaces around, as the server trims them (JS trim is `\s`).
  */
-const anyCase = (words: readonly string[], empty = false) =>
-  `^(?:${words
+const anyCase = (words: readonly string[], { empty = false, trimmed = false } = {}) => {
+  const space = trimmed ? String.raw`\s*` : ''
+  const choice = words
     .map((word) =>
       [...word].map((c) => (c.toLowerCase() === c.toUpperCase() ? c : `[${c.toUpperCase()}${c}]`)).join(''),
     )
-    .join('|')})${empty ? '?' : ''}$`
+    .join('|')
+  return `^${space}(?:${choice})${empty ? '?' : ''}${space}$`
+}
 
 const FLAG_WORDS = ['true', 'false', '1', '0']
 /** A flag of a query string, as flagValue reads it: any case; nothing after "=" is refused. */
-const FLAG = { type: 'string', pattern: anyCase(FLAG_WORDS), example: 'true' }
-/** A flag of the Query API, which reads nothing after "=" as false. */
-const QUERY_FLAG = { type: 'string', pattern: anyCase(FLAG_WORDS, true), example: 'true' }
+const FLAG = { type: 'string', pattern: anyCase(FLAG_WORDS, { trimmed: true }), example: 'true' }
+/** A flag of the Query API, which reads nothing after "=" (or spaces alone) as false. */
+const QUERY_FLAG = { type: 'string', pattern: anyCase(FLAG_WORDS, { empty: true, trimmed: true }), example: 'true' }
 const ANY_CASE = ' `1` and `0` work too, in any case.'
 const FLAG_NOTE = `${ANY_CASE} Nothing after \`=\` is refused, as it could mean either.`
 
@@ -97,7 +101,7 @@ export const PARAMETERS = {
     '`json` or `csv`, in any case. Left out: `csv` when the `Accept` header ranks `text/csv` above all else, else `json`.',
     {
       type: 'string',
-      pattern: anyCase(['json', 'csv']),
+      pattern: anyCase(['json', 'csv'], { trimmed: true }),
       default: 'json',
     },
   ),
@@ -122,10 +126,17 @@ export const PARAMETERS = {
   }),
   status: query(
     'status',
-    `Only locations of this status; both when left out. ${DRAFT_WORDS.map((w) => `\`${w}\``)
+    `Only locations of this status; both when left out or empty. ${DRAFT_WORDS.map((w) => `\`${w}\``)
       .join(', ')
       .replace(/, (?=[^,]*$)/, ' and ')} mean \`draft\`. Any case.`,
-    { type: 'string', pattern: anyCase(STATUS_WORDS.map(([word]) => word)), example: 'published' },
+    {
+      type: 'string',
+      pattern: anyCase(
+        STATUS_WORDS.map(([word]) => word),
+        { empty: true },
+      ),
+      example: 'published',
+    },
   ),
   bbox: query(
     'bbox',
