@@ -61,14 +61,15 @@ export function untrustedProxy(log: Log): (peer: string) => void {
 /** The most of a request's path its log line quotes. */
 const LOGGED_PATH_CHARS = 512
 
-/** `write` (default: a JSON line on stdout) with every string redacted: a key sent where it does not belong (a public URL) must not reach the log either. */
+/** `write` (default: a JSON line on stdout) with every string redacted, in a list too: a key sent where it does not belong (a public URL) must not reach the log either. */
 export function redactingLog(write: Log = (line) => console.log(jsonLine(line))): Log {
   return (line) => {
     const safe: Record<string, unknown> = {}
-    for (const [k, v] of Object.entries(line)) safe[k] = typeof v === 'string' ? redactSecrets(v) : v
+    for (const [k, v] of Object.entries(line)) safe[k] = Array.isArray(v) ? v.map(redacted) : redacted(v)
     write(safe)
   }
 }
+const redacted = (v: unknown) => (typeof v === 'string' ? redactSecrets(v) : v)
 
 /**
  * The request id a proxy in front sent (nginx's $request_id, a load balancer's trace id), kept so

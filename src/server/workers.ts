@@ -218,7 +218,7 @@ function holdPort(config: Config) {
     handOff: () => void (handedOff = probe.stop(false)),
     /**
      * At a stop: the answers begun (a widget build, a large page to a slow reader) finished, up to
-     * `deadlineMs`, as the workers' are; what is cut then is named in a warning.
+     * `deadlineMs`, as the workers' are; what is cut then is named in a warning (the first 20).
      */
     async stop(deadlineMs: number): Promise<void> {
       const cut = await (handedOff === null ? drain.stop(probe, deadlineMs) : finishOrCut(probe, handedOff, deadlineMs))
@@ -227,7 +227,7 @@ function holdPort(config: Config) {
           level: 'warn',
           message: "the start's answers cut at the stop deadline (STOP_TIMEOUT_SECONDS)",
           requests: cut,
-          unanswered: [...underWay].map((request) => `${request.method} ${pathOf(request.url)}`),
+          unanswered: [...underWay].slice(0, 20).map((request) => `${request.method} ${pathOf(request.url)}`),
         })
     },
   }
