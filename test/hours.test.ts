@@ -143,6 +143,10 @@ describe('parseDayHours', () => {
     ['5-9 hrs', UNKNOWN],
     // "hs", "hrs" joined to the hour read as apart ("9 a 18hs", as Argentina writes horas).
     ['9 a 18hs', open([h(9), h(18)])],
+    // "24hs", as Spanish and Portuguese write 24 horas: open all day, as "24h" is.
+    ['24hs', open([0, h(24)])],
+    ['24 hs', open([0, h(24)])],
+    ['Abierto 24hs', open([0, h(24)])],
     ['9-18hrs', open([h(9), h(18)])],
     ['5-9hrs', UNKNOWN],
     // Read as the evening's, they would overlap the hours written after them, or follow them: the morning's.

@@ -18,7 +18,7 @@ const CLOSED =
 
 /** Open round the clock. */
 const ALL_DAY =
-  /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(24 ?(h|hr|hrs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
+  /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(24 ?(h|hr|hrs|hs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
 
 /** Words that join two times of one interval (Polish "od 9 do 17"), and words around a time that say nothing ("durchgehend": no break). */
 const TO =
