@@ -92,6 +92,10 @@ describe('parseDayHours', () => {
     ['de 9h à 19h', open([h(9), h(19)])],
     ['9h00 - 19h00', open([h(9), h(19)])],
     ['Fermé', CLOSED],
+    // A dash between a day and its word for closed ("Mo - geschlossen"), as before hours ("- 9-18").
+    ['- geschlossen', CLOSED],
+    ['– chiuso', CLOSED],
+    ['— Closed', CLOSED],
     ['van 9 tot 18 uur', open([h(9), h(18)])],
     // Belgian Dutch writes "u" as French writes "h": the 24-hour clock's, so "5u-9u" is the morning.
     ['9u-12u30, 13u30-18u', open([h(9), h(12, 30)], [h(13, 30), h(18)])],

@@ -410,6 +410,14 @@ const CELLS: WeekCells = [
   // Beside other days "w" is a one-letter Wednesday, not Polish "on": kept unread, not dropped.
   ['Mon-Fri 9-5 W', '1-5 ?'],
   ['Mon-Fri 9-18, Sat 10-14 w', '1-5 09:00-18:00; 6 ?'],
+  // A dash between a day and its word for closed, as between a day and its hours ("Sa - 10-2").
+  ['Mo-Fr 9-18, Sa-So - geschlossen', '1-5 09:00-18:00; 6-7 closed'],
+  ['Mo – 9-18, Di – geschlossen', '1 09:00-18:00; 2 closed'],
+  ['Lun-Ven 9-19, Sab - chiuso, Dom - chiuso', '1-5 09:00-19:00; 6-7 closed'],
+  ['Lun-Ven 9h-19h, Dim - fermé', '1-5 09:00-19:00; 7 closed'],
+  ['Mon-Fri 9-5, Sat - 10-2, Sun - closed', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
+  ['Pon-Pt 8-16, Sob - nieczynne, Nd - zamknięte', '1-5 08:00-16:00; 6-7 closed'],
+  ['Lun-Vie 9-18, Sáb — cerrado', '1-5 09:00-18:00; 6 closed'],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],

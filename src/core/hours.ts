@@ -12,9 +12,12 @@ export type DayHours = { kind: 'closed' } | { kind: 'open'; intervals: [number, 
 const UNKNOWN: DayHours = { kind: 'unknown' }
 const DAY = 1440
 
-/** Words for a day closed, in the languages of the demo's countries (and a few more). */
+/**
+ * Words for a day closed, in the languages of the demo's countries (and a few more); a dash before
+ * them is the one between a day and its hours ("Mo - geschlossen", "Lun - chiuso"), as "- 9-18" is.
+ */
 const CLOSED =
-  /^((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|fermes|fermees|cerrados|cerradas|chiusi|chiuse|gesloten|dicht|fechado|fechados|encerrado|encerrados|zamkniete|nieczynne|stangt|stangd|lukket|stengt|suljettu|kiinni)$/
+  /^(- ?)?((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|fermes|fermees|cerrados|cerradas|chiusi|chiuse|gesloten|dicht|fechado|fechados|encerrado|encerrados|zamkniete|nieczynne|stangt|stangd|lukket|stengt|suljettu|kiinni)$/
 
 /** Open round the clock. */
 const ALL_DAY =
