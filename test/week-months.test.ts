@@ -180,6 +180,21 @@ test("a season's refusal gives its hours less the season, to write as the hours 
       'Sommer: Mo-Sa 9-20 | Winter: Mo-Sa 9-18 | So geschlossen',
       '"Mo-Sa 9-20; So geschlossen" or "Mo-Sa 9-18; So geschlossen"',
     ],
+    // Seasons apart by commas, each leading its days: each season's parts, those before the first every season's.
+    ['Summer: Mon-Fri 9-18, Winter: Mon-Fri 10-17', '"Mon-Fri 9-18" or "Mon-Fri 10-17"'],
+    [
+      'Summer: Mon-Fri 9-18, Sat 10-14, Winter: Mon-Fri 10-17, Sat closed',
+      '"Mon-Fri 9-18, Sat 10-14" or "Mon-Fri 10-17, Sat closed"',
+    ],
+    [
+      'Sun closed, Summer: Mon-Sat 9-18, Winter: Mon-Sat 10-17',
+      '"Sun closed, Mon-Sat 9-18" or "Sun closed, Mon-Sat 10-17"',
+    ],
+    [
+      'Sommer: Mo-Fr 9-18, Winter: Mo-Fr 10-17; So geschlossen',
+      '"Mo-Fr 9-18; So geschlossen" or "Mo-Fr 10-17; So geschlossen"',
+    ],
+    ['Verano: Lun a Vie 9-20, Invierno: Lun a Vie 9-18', '"Lun a Vie 9-20" or "Lun a Vie 9-18"'],
     // A season's hours without days, or two seasons' in one clause, are not taken apart: the form alone.
     ['mån-fre 10-18, jun-aug 10-16', '"Mon-Fri 09:00-18:00"'],
     ['Mon-Sat 9-6 (Summer), Mon-Sat 9-5 (Winter)', '"Mon-Fri 09:00-18:00"'],

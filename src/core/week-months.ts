@@ -186,26 +186,82 @@ export function monthDoubt(text: string, reads: (week: string) => boolean = () =
 /**
  * The cell's hours less the seasons it names, as the hours it opens in one of them would be
  * written ("Mon-Fri 9-5 (Winter)": "Mon-Fri 9-5"; "Summer: Mon-Sun 9-9; Winter: Mon-Sun 9-6":
- * each clause's, with the clauses of no season). A part of the cell of the season and words alone goes whole ("Jan-Mar
- * closed"); a season leading its part's days and hours, its word alone ("Winter: Mon-Sun 9-6").
- * [] when a season is elsewhere: then which hours are its is not guessed.
+ * each clause's, with the clauses of no season; "Summer: Mon-Fri 9-18, Winter: Mon-Fri 10-17": each
+ * season's parts, commaSeasons). A part of the cell of the season and words alone goes whole
+ * ("Jan-Mar closed"); a season leading its part's days and hours, its word alone ("Winter: Mon-Sun
+ * 9-6"). [] when a season is elsewhere: then which hours are its is not guessed.
  */
 function outOfSeason(text: string): string[] {
   const clauses = text.split(/[;|\n]/).map((clause) => clause.trim())
   const seasonal = clauses.flatMap((clause, i) => (seasonIn(clause) === null ? [] : [i]))
-  if (seasonal.length < 2) {
-    const week = lessSeasons(text)
-    return week === null ? [] : [week]
-  }
-  // "Summer: Mon-Sat 9-9; Winter: Mon-Sat 9-6; Sun closed": the clauses of no season are each season's.
+  if (seasonal.length >= 2) return eachSeason(clauses, seasonal, '; ')
+  const week = lessSeasons(text)
+  if (week !== null) return [week]
+  if (seasonal.length === 0) return []
+  // "Summer: Mon-Fri 9-18, Winter: Mon-Fri 10-17; Sun closed": the seasons' clause, its other clauses kept.
+  const at = seasonal[0]!
+  return commaSeasons(clauses[at]!).map((weekOf) =>
+    clauses
+      .map((clause, i) => (i === at ? weekOf : clause))
+      .filter((clause) => clause !== '')
+      .join('; '),
+  )
+}
+
+/**
+ * Each season's hours of clauses, `seasonal` those naming one, joined by `joiner`: the clauses
+ * of no season are each season's ("Summer: Mon-Sat 9-9; Winter: Mon-Sat 9-6; Sun closed").
+ * [] when a season's clause is not read apart from it (lessSeasons).
+ */
+function eachSeason(clauses: string[], seasonal: number[], joiner: string): string[] {
   const out = seasonal.map((at) => {
     const less = lessSeasons(clauses[at]!)
     if (less === null) return null
     return clauses
       .flatMap((clause, i) => (i === at ? [less] : seasonal.includes(i) || clause === '' ? [] : [clause]))
-      .join('; ')
+      .join(joiner)
   })
   return out.every((week) => week !== null) ? (out as string[]) : []
+}
+
+/**
+ * Each season's hours of a clause of seasons apart by commas, each leading its part ("Summer:
+ * Mon-Fri 9-18, Sat 10-14, Winter: Mon-Fri 10-17"): a season's are the parts from it to the next
+ * season, with the parts before the first, every season's. [] when a season follows its hours
+ * ("Mon-Sat 9-6 (Summer), Mon-Sat 9-5 (Winter)": which parts are its is not guessed).
+ */
+function commaSeasons(clause: string): string[] {
+  const parts = bracketsKept(clause).map((part) => part.trim())
+  const seasonal = parts.flatMap((part, i) => {
+    const found = seasonIn(part)
+    return found === null ? [] : [{ i, leads: found.from === 0 }]
+  })
+  if (seasonal.length < 2 || !seasonal.every(({ leads }) => leads)) return []
+  const starts = seasonal.map(({ i }) => i)
+  const groups = starts.map((from, k) => parts.slice(from, starts[k + 1] ?? parts.length).join(', '))
+  const shared = starts[0]! > 0 ? [parts.slice(0, starts[0]).join(', ')] : []
+  return eachSeason(
+    [...shared, ...groups],
+    groups.map((_, k) => shared.length + k),
+    ', ',
+  )
+}
+
+/** A text's parts between commas outside brackets ("Summer (Jun, Jul): ..." keeps its months together). */
+function bracketsKept(text: string): string[] {
+  const parts: string[] = []
+  let depth = 0
+  let from = 0
+  for (let i = 0; i < text.length; i++) {
+    if ('([{'.includes(text[i]!)) depth++
+    else if (')]}'.includes(text[i]!)) depth = Math.max(depth - 1, 0)
+    else if (text[i] === ',' && depth === 0) {
+      parts.push(text.slice(from, i))
+      from = i + 1
+    }
+  }
+  parts.push(text.slice(from))
+  return parts
 }
 
 /**
