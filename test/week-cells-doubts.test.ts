@@ -245,6 +245,12 @@ test('a span to no day read names its ends and the languages days are read in', 
   expect(problem!.message).toContain('Write the days as English, German, French, Spanish, Italian, Dutch, Portuguese,')
 })
 
+test('a span written with "a" to no day read names its ends, as one with a dash does', () => {
+  const [problem, more] = weekInto({}, 'Pon a Pet 8-20, Sub 8-14')
+  expect(more).toBeUndefined()
+  expect(problem!.message).toContain('its days from "Pon" to "Pet" are not read: "Pet" is no day\'s name read.')
+})
+
 // Once a month or every week is not guessed: the message names both ways to write it.
 test("a langer Samstag after Saturday's hours asks for a special date or the hours whole", () => {
   const [problem] = weekInto({}, 'Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18')

@@ -422,6 +422,9 @@ const CELLS: WeekCells = [
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],
   ['Pon - Pet 8-20', null],
+  // So is one written with "a", as Spanish writes a span ("Lun a Vie").
+  ['Pon a Pet 8-20, Sub 8-14, Ned zatvoreno', null],
+  ['Pon a pet. 8-20', null],
   ['Ma-Pe 9-17, La 10-14, Su suljettu', null],
   ['ma–pe 9–17', null],
   ['So-Ne 10-16', null],

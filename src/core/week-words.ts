@@ -246,14 +246,30 @@ export function lostDoubt(first: string, next: string, day: number, hours: strin
 const SPAN_TO_WORD = /^[-\u2010-\u2015\u2212]\s*(?!(?:u|und|and|et|y|e|en|og|och|i)(?![\p{L}]))(\p{L}+\.?)/u
 
 /**
+ * "a", as Spanish, Portuguese and Italian write a span ("Lun a Vie"), then a word cut short as days
+ * are, then hours ("Pon a Pet 8-20"): a span to a day not read. Not a word of the hours after
+ * "a" ("Sáb a las 10-14", "Sab a ore 9"), nor words of no hours ("Sáb a convenir", "Sa a. A.").
+ */
+const A_SPAN_TO_WORD =
+  /^a\s+(?!(?:la|las|lo|los|le|les|el|il|gli|ore|un|una|um|uma|as|os)(?![\p{L}]))(\p{L}{2,4}\.?)(?![\p{L}\d])\s*(.*)$/isu
+
+/** The word a spec's hours start with as a span's end that is no day read, or null. */
+function spanEnd(hours: string): string | null {
+  const dash = SPAN_TO_WORD.exec(hours)
+  if (dash !== null) return parseDayHours(hours.replace(/^\S\s*/, '')).kind === 'unknown' ? dash[1]! : null
+  const a = A_SPAN_TO_WORD.exec(hours)
+  return a !== null && (/^\d/.test(a[2]!) || parseDayHours(a[2]).kind !== 'unknown') ? a[1]! : null
+}
+
+/**
  * Whether a spec's hours start with a span's end that is no day read ("Pon-Pet 8-20": Croatian
- * Monday to Friday, of which only "Pon", Polish, is read): its one day would keep that text
- * unread and the days of the span be closed, so the week is refused. Says why.
+ * Monday to Friday, of which only "Pon", Polish, is read; "Pon a Pet 8-20"): its one day would
+ * keep that text unread and the days of the span be closed, so the week is refused. Says why.
  */
 export function spanToNoDay(hours: string[], daysAt: (i: number) => string, doubts?: string[]): boolean {
-  const i = hours.findIndex((h) => SPAN_TO_WORD.test(h) && parseDayHours(h.replace(/^\S\s*/, '')).kind === 'unknown')
+  const i = hours.findIndex((h) => spanEnd(h) !== null)
   if (i < 0) return false
-  const word = SPAN_TO_WORD.exec(hours[i]!)![1]!
+  const word = spanEnd(hours[i]!)!
   const names = languageNames(-1).split(' or ')
   say(
     doubts,
