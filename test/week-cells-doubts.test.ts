@@ -245,6 +245,21 @@ test('a span to no day read names its ends and the languages days are read in', 
   expect(problem!.message).toContain('Write the days as English, German, French, Spanish, Italian, Dutch, Portuguese,')
 })
 
+// Polish "a" is and, no span: Polish days joined so, or by another language's word, are not read, and the message says so.
+test('Polish days joined by "a" or another language\'s word name it, and how Polish writes days', () => {
+  for (const [cell, word, days] of [
+    ['Pn a Pt 8-20', 'a', 'Pn a Pt'],
+    ['Pon a Pt 8-20, Sob 9-13', 'a', 'Pon a Pt'],
+    ['Pn bis Pt 9-17', 'bis', 'Pn bis Pt'],
+  ]) {
+    const [problem, more] = weekInto({}, cell!)
+    expect(more, cell).toBeUndefined()
+    expect(problem!.message, cell).toContain(
+      `its "${word}" in "${days}" joins Polish days as Polish does not. Write a span with a dash and days apart with "i", such as "Pn-Pt" or "Sob i Nd".`,
+    )
+  }
+})
+
 test('a span written with "a" to no day read names its ends, as one with a dash does', () => {
   const [problem, more] = weekInto({}, 'Pon a Pet 8-20, Sub 8-14')
   expect(more).toBeUndefined()

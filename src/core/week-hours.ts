@@ -46,6 +46,7 @@ import {
   kept,
   lateDoubt,
   otherwise,
+  polishJoinDoubt,
   say,
   spanToNoDay,
   unbracketed,
@@ -420,7 +421,7 @@ function languageOf(
   // self-service) is no day, but text of the hours before it, unread as before.
   const polishOnly = (spec: Spec) => POLISH_ONLY.test(spec[0])
   if (specs.some(polishOnly) && specs.some((spec) => notPolish(spec[0]))) {
-    say(doubts, otherLanguage(text, at, specs, g, null, false) ?? '')
+    say(doubts, otherLanguage(text, at, specs, g, null, false) ?? polishJoinDoubt(text, at, specs))
     if (polishOnly(specs[0]!)) return null
     specs = specs.filter((spec) => !polishOnly(spec))
   }

@@ -2,8 +2,9 @@
 // English letters run together ("MWF") or Portuguese ordinals ("2ª a 6ª"), a word for the other
 // days ("sonst 11-22"), bare hours whose half of the day the week's other hours put in doubt, and
 // words a week's days are read beside: a word for some days ("Weekends"), words before days.
-import { DAYS_IN_ENGLISH, languageNames, NAMED } from './day-names'
+import { DAYS_IN_ENGLISH, languageNames, NAMED, POLISH_DAYS } from './day-names'
 import { byAppointment, clockText, eitherHalf, eitherText, foldHours, halfClosed, parseDayHours } from './hours'
+import type { Spec } from './week-days'
 
 /** English one-letter days run together, capitals in the week's order ("MWF"); "MF" could be M-F. */
 const LETTERS_RUN = /(?<![\p{L}\d])[MTWRFSU]{3,7}(?![\p{L}\d])/gu
@@ -276,4 +277,21 @@ export function spanToNoDay(hours: string[], daysAt: (i: number) => string, doub
     `its days from "${daysAt(i)}" to "${word}" are not read: "${word}" is no day's name read. Write the days as ${names.slice(0, -1).join(', ')} or ${names.at(-1)} name them, such as "Mon-Fri 09:00-18:00".`,
   )
   return true
+}
+
+/**
+ * Why Polish days joined by another language's word are not read ("Pn a Pt": Polish "a" is and,
+ * no span; "Pn bis Pt"), or '' when their days name no such word. `specs` as found in the folded text.
+ */
+export function polishJoinDoubt(text: string, at: number[], specs: Spec[]): string {
+  for (const spec of specs) {
+    const left = spec[0].replace(POLISH_DAYS, (day) => ' '.repeat(day.length))
+    const word = [...left.matchAll(/\p{L}+/gu)].find((m) => m[0] !== 'i' && m[0] !== 'swieta')
+    if (word === undefined) continue
+    const from = spec.index + word.index
+    const shown = text.slice(at[from], at[from + word[0].length])
+    const days = text.slice(at[spec.index], at[spec.index + spec[0].length]).replace(/\s*[:=]?\s*$/, '')
+    return `its "${shown}" in "${days}" joins Polish days as Polish does not. Write a span with a dash and days apart with "i", such as "Pn-Pt" or "Sob i Nd".`
+  }
+  return ''
 }
