@@ -1,8 +1,13 @@
-// Retry-After as the widget reads it (src/core/retry-after.ts) and as the client does (its own
-// copy, src/client imports nothing of src/): delta-seconds or an HTTP-date, nothing else.
-import { expect, test } from 'bun:test'
+// Retry-After as its three readers take it: the widget (src/core/retry-after.ts), the HTTP
+// geocoders (retryAfterMs, over the same) and the client (src/client/retry-after.ts, the same text,
+// as the client's package imports nothing beyond src/client): RFC 9110's delay-seconds or an
+// HTTP-date in its three forms, names in their case, nothing else; sent twice, the longer wait.
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { StorelocClient, type StorelocError } from '../src/client'
 import { retryAfterSeconds } from '../src/core/retry-after'
+import { retryAfterMs } from '../src/geocode/http/request'
 
 /** The client's reading of a 503's `header`: the error's retryAfter. */
 async function clientReads(header: string): Promise<number | undefined> {
@@ -19,29 +24,113 @@ async function clientReads(header: string): Promise<number | undefined> {
   return ((await api.listLocations().catch((e) => e)) as StorelocError).retryAfter
 }
 
-test('delta-seconds and the three HTTP-date forms are read; a date gone by is 0', () => {
-  expect(retryAfterSeconds('120')).toBe(120)
-  expect(retryAfterSeconds(' 7 ')).toBe(7)
-  expect(retryAfterSeconds('Wed, 21 Oct 2015 07:28:00 GMT')).toBe(0)
-  expect(retryAfterSeconds('Sunday, 06-Nov-94 08:49:37 GMT')).toBe(0)
-  const now = Date.parse('Sun, 06 Nov 2094 08:49:00 GMT')
-  expect(retryAfterSeconds('Sun, 06 Nov 2094 08:49:37 GMT', now)).toBe(37)
-  expect(retryAfterSeconds('Sun Nov  6 08:49:37 2094', now)).toBe(37)
+const NOW = Date.parse('2026-11-24T12:00:00Z')
+
+/** Values read, in seconds from NOW. */
+const READ: [string, number][] = [
+  ['120', 120],
+  [' 7 ', 7],
+  ['007', 7],
+  ['Tue, 24 Nov 2026 12:01:30 GMT', 90],
+  ['Tuesday, 24-Nov-26 12:01:30 GMT', 90], // RFC 850, obsolete
+  ['Tue Nov 24 12:01:30 2026', 90], // asctime, obsolete: in GMT though it names no zone
+  ['Tue Dec  1 12:00:00 2026', 7 * 86400],
+  ['Tue Dec 01 12:00:00 2026', 7 * 86400],
+  ['Tue, 24 Nov 2026 11:00:00 GMT', 0], // gone by
+  ['Sunday, 06-Nov-94 08:49:37 GMT', 0], // 1994: 2094 is more than 50 years away
+  ['Wed, 24 Nov 2026 23:59:60 GMT', 12 * 3600], // a leap second
+  // Sent twice, the service's and a proxy's copy, it comes joined: the longer wait is kept.
+  ['1, 1', 1],
+  ['1,1', 1],
+  ['5, 30', 30],
+  ['soon, 7', 7],
+  ['Tue, 24 Nov 2026 12:01:30 GMT, Tue, 24 Nov 2026 12:01:30 GMT', 90],
+  ['1, Tue, 24 Nov 2026 12:01:30 GMT', 90],
+]
+
+/** Values read as none: not RFC 9110's grammar, though Date.parse reads most of them. */
+const NONE = [
+  '',
+  '-5',
+  '+3',
+  '1.5',
+  '1e1',
+  '0x10',
+  'soon',
+  '12/31/2099',
+  '2026-11-24T12:01:30Z',
+  'Sunday',
+  'Sunday 2027',
+  'Tue, 24 Nov 2026 12:01:30', // no zone
+  'Tue, 24 Nov 2026 12:01:30 UTC',
+  'Tue, 24 Nov 2026 12:01:30 +0000',
+  'tue, 24 Nov 2026 12:01:30 GMT', // names are case-sensitive
+  'TUE, 24 NOV 2026 12:01:30 GMT',
+  'Tue, 24 nov 2026 12:01:30 GMT',
+  'tuesday, 24-Nov-26 12:01:30 GMT',
+  'Tue, 24 Nov 2026 12:01:30 gmt',
+  'Tue nov 24 12:01:30 2026',
+  'Tue, 4 Nov 2026 12:01:30 GMT', // IMF-fixdate's day is two digits
+  'Tue, 31 Nov 2026 12:01:30 GMT', // no such day
+  'Tue, 24 Nov 2026 24:00:00 GMT',
+  'Tue, 24 Nov 2026 12:60:00 GMT',
+  'Tue,  24 Nov 2026 12:01:30 GMT',
+  'Tue 24 Nov 2026 12:01:30 GMT',
+  'Tues, 24 Nov 2026 12:01:30 GMT',
+  'Tue, 24-Nov-26 12:01:30 GMT', // RFC 850's day is named in full
+  'Tuesday, 24 Nov 2026 12:01:30 GMT',
+  'Tue Nov 24 12:01:30 2026 GMT',
+  'soon, later',
+]
+
+describe('the reader (src/core/retry-after.ts)', () => {
+  test('delay-seconds and the three HTTP-date forms are read; a date gone by is 0', () => {
+    for (const [value, seconds] of READ)
+      expect({ value, read: retryAfterSeconds(value, NOW) }).toEqual({ value, read: seconds })
+  })
+
+  test('anything else is no value', () => {
+    expect(retryAfterSeconds(null, NOW)).toBeUndefined()
+    for (const value of NONE) expect({ value, read: retryAfterSeconds(value, NOW) }).toEqual({ value, read: undefined })
+  })
+
+  test("RFC 850's two-digit year is the one within 50 years", () => {
+    const in2080 = Date.parse('2080-01-01T00:00:00Z')
+    // 29 and 30 are 2129 and 2130, at most 50 years on; 31 is 2031, as 2131 is more than 50 years on.
+    expect(retryAfterSeconds('Saturday, 01-Jan-29 00:00:00 GMT', in2080)).toBe(
+      (Date.parse('2129-01-01T00:00:00Z') - in2080) / 1000,
+    )
+    expect(retryAfterSeconds('Tuesday, 01-Jan-30 00:00:00 GMT', in2080)).toBe(
+      (Date.parse('2130-01-01T00:00:00Z') - in2080) / 1000,
+    )
+    expect(retryAfterSeconds('Wednesday, 01-Jan-31 00:00:00 GMT', in2080)).toBe(0) // 2031
+    expect(retryAfterSeconds('Thursday, 01-Jan-81 00:00:00 GMT', in2080)).toBe(
+      (Date.parse('2081-01-01T00:00:00Z') - in2080) / 1000,
+    )
+  })
 })
 
-test('anything else is no value: not a year ("-5", "+3"), a day ("1.5") or a number ("1e1")', () => {
-  expect(retryAfterSeconds(null)).toBeUndefined()
-  for (const garbage of ['', '-5', '+3', '1.5', '1e1', '0x10', 'soon', '12/31/2099', 'Sunday'])
-    expect({ garbage, seconds: retryAfterSeconds(garbage) }).toEqual({ garbage, seconds: undefined })
-})
+describe('its three users read a value alike', () => {
+  test("the client's copy is the reader's text, byte for byte", () => {
+    const src = join(import.meta.dir, '..', 'src')
+    expect(readFileSync(join(src, 'client/retry-after.ts'), 'utf8')).toBe(
+      readFileSync(join(src, 'core/retry-after.ts'), 'utf8'),
+    )
+  })
 
-test("the widget's reading is the client's, value for value", async () => {
-  const later = new Date(Date.now() + 3_600_000).toUTCString()
-  const values = ['120', '0', 'Wed, 21 Oct 2015 07:28:00 GMT', 'Sunday, 06-Nov-94 08:49:37 GMT', later]
-  for (const value of [...values, '-5', '+3', '1.5', '1e1', 'soon', '12/31/2099', 'Sunday']) {
-    const [client, widget] = [await clientReads(value), retryAfterSeconds(value)]
-    // A date an hour away: the two readings a second apart at most, as the clock ran between them.
-    if (value === later) expect(Math.abs(client! - widget!)).toBeLessThanOrEqual(1)
-    else expect({ value, widget }).toEqual({ value, widget: client })
-  }
+  test("the geocoders' wait is the reader's, in ms, at most an hour", () => {
+    for (const [value, seconds] of READ)
+      expect({ value, ms: retryAfterMs(value, NOW) }).toEqual({ value, ms: Math.min(seconds * 1000, 3_600_000) })
+    for (const value of [null, ...NONE]) expect({ value, ms: retryAfterMs(value, NOW) }).toEqual({ value, ms: null })
+  })
+
+  test("the client's reading is the widget's, value for value", async () => {
+    const later = new Date(Date.now() + 3_600_000).toUTCString()
+    for (const value of [...READ.map(([value]) => value), ...NONE, later, `${later}, 5`]) {
+      const [client, widget] = [await clientReads(value), retryAfterSeconds(value)]
+      // A date an hour on: the two readings a second apart at most, as the clock ran between them.
+      if (value.startsWith(later)) expect(Math.abs(client! - widget!)).toBeLessThanOrEqual(1)
+      else expect({ value, client }).toEqual({ value, client: widget })
+    }
+  })
 })

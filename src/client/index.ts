@@ -13,6 +13,7 @@ import type {
   UpdateLocationBody,
 } from './types.js'
 import { answered, StorelocError } from './errors.js'
+import { retryAfterSeconds } from './retry-after.js'
 
 export type * from './types.js'
 export { type ErrorAnswer, StorelocError } from './errors.js'
@@ -89,33 +90,6 @@ export type WriteOptions = CallOptions & {
 const RETRY_STATUSES = new Set([429, 502, 503, 504])
 /** A try of the same write still running: a 409 with Retry-After. Another 409 (an external id taken) stays one on a retry. */
 const inFlight = (r: Response) => r.status === 409 && r.headers.has('retry-after')
-
-/**
- * RFC 9110's three HTTP-date forms, each begun by a day's name: Date.parse alone would also read
- * "-5" or "1.5" as a date gone by. asctime's form names no zone; it is GMT all the same.
- */
-const HTTP_DATE = /^(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)[a-z]*,? /
-const ASCTIME = /^\w{3} \w{3} [ \d]\d \d\d:\d\d:\d\d \d{4}$/
-
-/** Retry-After's one value in seconds, as delta-seconds or an HTTP date; undefined when unreadable. */
-function oneRetryAfter(value: string): number | undefined {
-  if (/^\d+$/.test(value)) return Number(value)
-  if (!HTTP_DATE.test(value)) return undefined
-  const at = Date.parse(ASCTIME.test(value) ? `${value} GMT` : value)
-  return Number.isNaN(at) ? undefined : Math.max(0, Math.ceil((at - Date.now()) / 1000))
-}
-
-/**
- * Retry-After in seconds; undefined when absent or unreadable. Sent twice (the service's and a
- * proxy's copy), it comes joined, "600, 600": split where a value begins (a date's own comma is
- * followed by its day of the month), the longest of its readable values is kept.
- */
-function retryAfterSeconds(header: string | null): number | undefined {
-  if (header === null) return undefined
-  const values = header.split(/,(?=\s*(?:\d+\s*(?:,|$)|(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)))/)
-  const read = values.map((v) => oneRetryAfter(v.trim())).filter((s) => s !== undefined)
-  return read.length === 0 ? undefined : Math.max(...read)
-}
 
 /**
  * A service still starting marks its answers with this header (src/server/starting-answers.ts):

@@ -98,8 +98,8 @@ export async function query<T>(
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
     const code = error.code ?? (response.status === 429 ? 'RATE_LIMITED' : `HTTP_${response.status}`)
-    // Delta-seconds or an HTTP-date (a proxy's; 0 once past), as the client reads one value: an
-    // empty or unreadable one ("-5", "1, 1") names no wait, and the 503 is a failure as one without it.
+    // Read as the client and the geocoders read it (0 once past): an empty or unreadable one
+    // ("-5", "soon") names no wait, and the 503 is a failure as one without it.
     const after = response.status === 503 ? retryAfterSeconds(response.headers.get('retry-after')) : undefined
     const wait = after === undefined ? undefined : Math.min(after, WAIT_MOST_S)
     throw new ApiError(code, error.message ?? response.statusText, wait)

@@ -2,7 +2,7 @@
 // server with the demo data: every request a visitor waits on (a further page, place suggestions,
 // the nearest stores beyond the radius, the map's clusters) has the status line say so after a
 // while, and what it said comes back once answered; a search's wait, its filters' included, is
-// bounded once; a Retry-After neither seconds nor a date names no wait.
+// bounded once; a Retry-After neither seconds nor an HTTP-date names no wait, one sent twice its own.
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import { MAX_RADIUS } from '../../src/core/limits'
@@ -245,8 +245,8 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
     }
   })
 
-  test('a 503 whose Retry-After is neither seconds nor a date ("-5", "1.5") names no wait: its error said at once', async () => {
-    for (const value of ['-5', '1.5']) {
+  test('a 503 whose Retry-After is neither seconds nor an HTTP-date ("-5", "1.5", no zone) names no wait: its error said at once', async () => {
+    for (const value of ['-5', '1.5', 'Sun, 06 Nov 2094 08:49:37']) {
       const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
       let asked = 0
       await page.route('**/locations?*', (route) => {
@@ -268,6 +268,30 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
         await page.unrouteAll({ behavior: 'ignoreErrors' })
         await page.close()
       }
+    }
+  })
+
+  test('a 503 whose Retry-After a proxy sent twice ("1, 1") is asked again after it, then its stores', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    let asked = 0
+    await page.route('**/locations?*', (route) =>
+      asked++ > 0
+        ? route.continue()
+        : route.fulfill({
+            status: 503,
+            headers: { 'content-type': 'application/json', 'retry-after': '1, 1' },
+            body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+          }),
+    )
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').first().waitFor()
+      expect(asked).toBe(2)
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
     }
   })
 })

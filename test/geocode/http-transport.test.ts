@@ -57,6 +57,29 @@ describe('Retry-After on a 429 or 503', () => {
     expect(server.hits).toHaveLength(5) // each of those went out
   })
 
+  test('a provider\'s Retry-After sent twice ("5, 5"), or as an HTTP date, is obeyed as one sent once', async () => {
+    let answer = () =>
+      new Response('down', {
+        status: 503,
+        headers: [
+          ['retry-after', '5'],
+          ['retry-after', '5'],
+        ],
+      })
+    const server = standIn(() => answer())
+    let clock = 0
+    const geocoder = createHttpGeocoder(config('google', { url: server.url }), { now: () => clock })
+    await expectUnavailable(geocoder.geocode('a'), 'google', /failed \(HTTP 503/)
+    await expectUnavailable(geocoder.geocode('a'), 'google', /asked us to wait/)
+    expect(server.hits).toHaveLength(1)
+    clock += 5_000
+    const date = new Date(Date.now() + 60_000).toUTCString()
+    answer = () => new Response('slow down', { status: 429, headers: { 'retry-after': date } })
+    await expectUnavailable(geocoder.geocode('a'), 'google', /HTTP 429/)
+    await expectUnavailable(geocoder.geocode('a'), 'google', /asked us to wait/)
+    expect(server.hits).toHaveLength(2)
+  })
+
   test('a later, shorter wait does not cut a longer one short', async () => {
     // b's answer is held until a's has been read: answered last, however the machine schedules them.
     let aRead = () => {}

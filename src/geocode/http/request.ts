@@ -4,6 +4,7 @@
 // the URL (it may carry the key) nor the key itself.
 import type { GeocoderConfig } from '../../core/config'
 import { bytesUpTo } from '../../core/read-bytes'
+import { retryAfterSeconds } from '../../core/retry-after'
 import type { GeocodeResult, Geocoder } from '../geocoder'
 
 export type HttpGeocoderProvider = Exclude<GeocoderConfig['provider'], 'embedded' | 'none'>
@@ -198,24 +199,13 @@ async function getJson(
 /** The longest a Retry-After is obeyed: a provider's mistake (a date years away) must not stop geocoding for good. */
 const MAX_RETRY_AFTER_MS = 3_600_000
 
-/** HTTP dates (RFC 9110, 5.6.7): the preferred form, and the two obsolete ones a recipient must accept. */
-const IMF_DATE = /^[A-Z][a-z]{2}, \d{2} [A-Z][a-z]{2} \d{4} \d{2}:\d{2}:\d{2} GMT$/
-const RFC850_DATE = /^[A-Z][a-z]+, \d{2}-[A-Z][a-z]{2}-\d{2} \d{2}:\d{2}:\d{2} GMT$/
-const ASCTIME_DATE = /^[A-Z][a-z]{2} [A-Z][a-z]{2} [ \d]\d \d{2}:\d{2}:\d{2} \d{4}$/
-
 /**
- * A Retry-After header's wait in ms (RFC 9110: seconds, or an HTTP date), at most
- * MAX_RETRY_AFTER_MS; null when absent or not one of the two.
+ * A Retry-After header's wait in ms (core/retry-after.ts: seconds, or an HTTP date), at most
+ * MAX_RETRY_AFTER_MS; null when absent or unreadable.
  */
 export function retryAfterMs(value: string | null, nowMs: number): number | null {
-  if (value === null) return null
-  const text = value.trim()
-  let ms = Number.NaN
-  if (/^\d+$/.test(text)) ms = Number(text) * 1000
-  else if (IMF_DATE.test(text) || RFC850_DATE.test(text)) ms = Date.parse(text) - nowMs
-  else if (ASCTIME_DATE.test(text)) ms = Date.parse(`${text} GMT`) - nowMs // asctime is in GMT, and says nothing
-  if (Number.isNaN(ms)) return null
-  return Math.min(Math.max(ms, 0), MAX_RETRY_AFTER_MS)
+  const seconds = retryAfterSeconds(value, nowMs)
+  return seconds === undefined ? null : Math.min(seconds * 1000, MAX_RETRY_AFTER_MS)
 }
 
 /** Geocoding answers are a few KB: a body beyond this is no answer (a mistyped URL, a broken upstream), and is not held in memory. */

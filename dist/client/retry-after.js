@@ -1,0 +1,67 @@
+// Retry-After as RFC 9110 writes it (10.2.3, 5.6.7): delay-seconds or an HTTP-date in one of its
+// three forms, nothing else. The one reader of the widget, the HTTP geocoders and the client:
+// src/core/retry-after.ts and src/client/retry-after.ts are one text, byte for byte
+// (test/retry-after.test.ts), as the client's package imports nothing beyond src/client. It
+// imports nothing, and runs in a browser too.
+/** RFC 9110's names: case-sensitive (%s in its grammar), so "sunday" or "NOV" is no date. */
+const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)';
+const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec';
+const MONTH = `(${MONTHS.replace(/ /g, '|')})`;
+const TIME = '(\\d\\d):(\\d\\d):(\\d\\d)';
+/** IMF-fixdate, the preferred form; RFC 850's and asctime's, obsolete, which a recipient must accept. */
+const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d\\d) ${MONTH} (\\d{4}) ${TIME} GMT$`);
+const RFC850_DATE = new RegExp(`^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\\d\\d)-${MONTH}-(\\d\\d) ${TIME} GMT$`);
+const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} (\\d\\d| \\d) ${TIME} (\\d{4})$`);
+/**
+ * An HTTP-date in ms since 1970 (asctime's names no zone: it is GMT); undefined when `text` is
+ * none, or names a day not in its month or a time past 23:59:60. RFC 850's two-digit year is the
+ * one within 50 years of `now`, as RFC 9110 asks.
+ */
+function httpDate(text, now) {
+    const imf = IMF_FIXDATE.exec(text);
+    const rfc850 = imf ? null : RFC850_DATE.exec(text);
+    const asc = imf || rfc850 ? null : ASCTIME_DATE.exec(text);
+    // Day, month, year, hour, minute, second: asctime writes the month first, the year last.
+    const [day, month, year, ...time] = (imf ?? rfc850)?.slice(1) ?? (asc ? [asc[2], asc[1], asc[6], asc[3], asc[4], asc[5]] : []);
+    if (year === undefined)
+        return undefined;
+    let y = Number(year);
+    if (rfc850) {
+        const thisYear = new Date(now).getUTCFullYear();
+        y += thisYear - (thisYear % 100);
+        if (y > thisYear + 50)
+            y -= 100;
+        else if (y <= thisYear - 50)
+            y += 100;
+    }
+    const [h, min, s] = time.map(Number);
+    const at = new Date(Date.UTC(y, MONTHS.indexOf(month) / 4, Number(day)));
+    if (at.getUTCDate() !== Number(day) || h > 23 || min > 59 || s > 60)
+        return undefined;
+    return at.getTime() + ((h * 60 + min) * 60 + s) * 1000;
+}
+/** One value in seconds (0 for a date gone by), from `now` (ms); undefined when unreadable. */
+function oneValue(text, now) {
+    if (/^\d+$/.test(text))
+        return Number(text);
+    const at = httpDate(text, now);
+    return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000));
+}
+/** A comma that begins another value: not a date's own, which is followed by its day of the month. */
+const VALUE_START = new RegExp(`,(?=\\s*(?:\\d+\\s*(?:,|$)|${DAY}))`);
+/**
+ * Retry-After in seconds (0 for a date gone by), from `now` (ms); undefined when absent or
+ * unreadable. Sent twice (the service's and a proxy's copy), it comes joined, "600, 600": the
+ * longest of its readable values is kept, the safe side of a proxy's and the service's.
+ */
+export function retryAfterSeconds(header, now = Date.now()) {
+    if (header === null)
+        return undefined;
+    let most;
+    for (const value of header.split(VALUE_START)) {
+        const seconds = oneValue(value.trim(), now);
+        if (seconds !== undefined && (most === undefined || seconds > most))
+            most = seconds;
+    }
+    return most;
+}
