@@ -129,10 +129,11 @@ function responses(op: Operation, api: ApiShape): Json {
     r.descriptions.push(a.description)
     r.schemas.push(a.schema)
     declare(r, headers)
-    // A CSV answer comes as a file to save; the JSON one in its place does not.
+    // A CSV answer comes as a file to save; the JSON one in its place does not. Either, chosen by
+    // Accept when the request names no format, says Vary: Accept.
     if (a.csv) {
       r.csv = true
-      declare(r, ['Content-Disposition?'])
+      declare(r, ['Content-Disposition?', 'Vary?'])
     }
   }
   // A write's answer replayed for its Idempotency-Key says so.

@@ -283,7 +283,7 @@ export const HEADERS = {
     'On the Query API, `public, max-age=60` on answers (on an answer that shows open states, less when a location opens or closes sooner), and `no-store` on errors. `no-store` on every answer of the Management API.',
   ),
   Vary: header(
-    'On answers: `Origin`, or `Origin, Referer` when the locator has a referrer allowlist; then `Host` too when the service has no PUBLIC_BASE_URL (links then name the Host sent). On errors: `*` (an error is kept by no cache).',
+    'On answers: `Origin`, or `Origin, Referer` when the locator has a referrer allowlist; then `Host` too when the service has no PUBLIC_BASE_URL (links then name the Host sent). On errors: `*` (an error is kept by no cache). On the Management API, an export that names no `format`: `Accept`, which chose JSON or CSV.',
   ),
   'X-Robots-Tag': header(
     'On every answer of the Query API: `noindex`. A crawler that runs a finder page fetches these answers as the page does; they are data, not pages to list. Store pages carry no such header.',
