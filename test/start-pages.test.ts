@@ -54,14 +54,23 @@ describe('a page asked for while the service starts', () => {
   })
 
   test('another path a browser opens (sitemap.xml) answers the page; a crawler or a script, the JSON', async () => {
-    await expectStartingPage(await ask('/sitemap.xml', { accept: BROWSER }), 'en', 'is starting')
+    const page = await ask('/sitemap.xml', { accept: BROWSER })
+    expect(page.headers.get('vary')).toBe('Accept') // chosen by it
+    await expectStartingPage(page, 'en', 'is starting')
     // robots.txt too: its Sitemap line needs the database, and a crawler waits out a 503 with Retry-After.
     for (const path of ['/l/pk_x/sitemap.xml', '/robots.txt']) {
       const crawler = await ask(path, { accept: '*/*' })
-      expect([path, crawler.status, crawler.headers.get('retry-after'), await crawler.json()]).toEqual([
+      expect([
+        path,
+        crawler.status,
+        crawler.headers.get('retry-after'),
+        crawler.headers.get('vary'),
+        await crawler.json(),
+      ]).toEqual([
         path,
         503,
         '1',
+        'Accept',
         { status: 'starting', message: 'The service is starting. Retry in a moment.' },
       ])
     }
@@ -81,6 +90,7 @@ describe('a page asked for while the service starts', () => {
     }
     const ready = await ask('/readyz', { accept: BROWSER })
     expect([ready.status, ((await ready.json()) as { status: string }).status]).toEqual([503, 'starting'])
+    expect(ready.headers.get('vary')).toBeNull() // JSON whatever the Accept
     const admin = await ask('/admin/v1/locations', { accept: BROWSER })
     expect([admin.status, ((await admin.json()) as { error: string }).error, admin.headers.get('retry-after')]).toEqual(
       [503, 'unavailable', '1'],

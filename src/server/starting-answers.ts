@@ -155,10 +155,15 @@ function answerFor(path: string, request: Request, publicBaseUrl: string | null)
     }).toResponse(publicBaseUrl ?? request.url.slice(0, pathStart(request.url)))
   }
   if (path.startsWith('/admin/')) return new AdminError('unavailable', STARTING, undefined, 1).toResponse()
-  if (path !== '/readyz' && (isPage(path) || prefersHtml(request.headers.get('accept'))))
-    // The page's language is its link's (?lang=), else English: the locator's is in the database.
-    return startingPage(pageLang(new URL(request.url)) ?? 'en', PAGE_RELOAD_S)
-  return Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
+  // Another path than a page's or /readyz gets the page or the JSON by Accept, and says so (Vary).
+  const byAccept = path !== '/readyz' && !isPage(path)
+  const answer =
+    isPage(path) || (byAccept && prefersHtml(request.headers.get('accept')))
+      ? // The page's language is its link's (?lang=), else English: the locator's is in the database.
+        startingPage(pageLang(new URL(request.url)) ?? 'en', PAGE_RELOAD_S)
+      : Response.json({ status: 'starting', message: STARTING }, { status: 503, headers: { 'retry-after': '1' } })
+  if (byAccept) answer.headers.set('vary', 'Accept')
+  return answer
 }
 
 /** What a page's script may read of a Query API answer while starting: the app's, and the mark. */

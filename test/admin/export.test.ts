@@ -136,6 +136,24 @@ describe('GET /locations/export', () => {
     expect(refused.message).toBe('The format parameter must be json or csv (in any case); got "XLSX".')
   })
 
+  test('chosen by Accept (no format), the answer says Vary: Accept; with a format, Accept is not read', async () => {
+    await bulk({ locations: [store('A1')] })
+    const varyOf = async (query: string, accept?: string) => {
+      const res = await env.app.handle(
+        new Request(`http://localhost/admin/v1/locations/export${query}`, {
+          headers: { authorization: `Bearer ${env.key}`, ...(accept ? { accept } : {}) },
+        }),
+      )
+      expect(res.status).toBe(200)
+      return [res.headers.get('content-type'), res.headers.get('vary')]
+    }
+    expect(await varyOf('', 'text/csv')).toEqual(['text/csv; charset=utf-8', 'Accept'])
+    expect(await varyOf('', '*/*')).toEqual(['application/json;charset=utf-8', 'Accept'])
+    expect(await varyOf('')).toEqual(['application/json;charset=utf-8', 'Accept'])
+    expect(await varyOf('?format=csv', 'application/json')).toEqual(['text/csv; charset=utf-8', null])
+    expect(await varyOf('?format=json', 'text/csv')).toEqual(['application/json;charset=utf-8', null])
+  })
+
   test('an export of several slices has every location once, in order, as the listing gives them', async () => {
     const n = EXPORT_SLICE * 2 + 34
     const ids = await manyStores(n)

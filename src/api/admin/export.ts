@@ -11,7 +11,10 @@ const utf8 = new TextEncoder()
 
 /** The export's answer: a JSON body, or a CSV file (Content-Disposition: attachment). */
 export async function exportAnswer(deps: AdminDeps, locatorId: string, request: Request): Promise<Response> {
-  const { format, status, style } = exportQuery(negotiated(request))
+  const query = new URL(request.url).searchParams
+  // Without a format the answer is chosen by Accept, and says so to caches (RFC 9110 12.5.5).
+  const byAccept = !query.has('format')
+  const { format, status, style } = exportQuery(byAccept ? negotiated(query, request) : query)
   // Written whole before the answer starts: a value CSV cannot hold is still a 400, and the
   // database's read ends however slowly the client takes the answer.
   const spool = new Spool(spoolDir(deps.store.path))
@@ -36,16 +39,15 @@ export async function exportAnswer(deps: AdminDeps, locatorId: string, request: 
           'content-type': 'text/csv; charset=utf-8',
           'content-disposition': `attachment; filename="locations-${locatorId}.csv"`,
         }
+  if (byAccept) headers.vary = 'Accept'
   return new Response(spool.body(), { headers })
 }
 
 /**
- * The query, with format=csv when it names no format and Accept ranks text/csv above all else
- * (`curl -H "Accept: text/csv"`); a format sent wins, and "*\/*" (fetch, curl) keeps JSON.
+ * A query that names no format, with format=csv when Accept ranks text/csv above all else
+ * (`curl -H "Accept: text/csv"`); "*\/*" (fetch, curl) keeps JSON.
  */
-function negotiated(request: Request): URLSearchParams {
-  const params = new URL(request.url).searchParams
-  if (params.has('format')) return params
+function negotiated(params: URLSearchParams, request: Request): URLSearchParams {
   let best = ''
   let bestQ = 0
   for (const { item, q } of weighted(request.headers.get('accept'))) if (q > bestQ) [best, bestQ] = [item, q]
