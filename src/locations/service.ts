@@ -1,7 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
-import { clipped, meantName, WHOLE_NUMBER, withinEdits } from '../core/text'
+import { clipped, meantName, WHOLE_NUMBER } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
@@ -241,12 +241,29 @@ const NEAR_ROUTES = [
   ['custom_fields', 'GET /admin/v1/custom_fields'],
 ] as const
 
+/**
+ * Whether `word` is route `name` as a hand slips on it: in another case or with other separators
+ * ("Export", "custom-fields"), a letter doubled ("bulkk"), dropped from a name over 4 letters
+ * ("exort"), two side by side swapped ("exprot"), or an "s" after it. A letter changed or added
+ * ("report", "import", "bulky") is not: such a word is a store code sent as an id as likely as a
+ * route meant, and a guess there misleads.
+ */
+function slipOf(word: string, name: string): boolean {
+  const w = word.toLowerCase().replace(/[-_ ]/g, '')
+  const n = name.replace(/_/g, '')
+  if (w === n || w === `${n}s`) return true
+  for (let i = 0; i < n.length; i++) {
+    if (w === n.slice(0, i + 1) + n.slice(i)) return true
+    if (n.length > 4 && w === n.slice(0, i) + n.slice(i + 1)) return true
+    if (w === n.slice(0, i) + n.slice(i + 1, i + 2) + n.slice(i, i + 1) + n.slice(i + 2)) return true
+  }
+  return false
+}
+
 export function notFound(id: string): LocationError {
-  if (id.startsWith('loc_')) return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
-  // A route's name misspelt ("bulkk", "Export"): one edit away, two for the longer names, so that
-  // a store code such as "BULK-1" is not taken for one.
-  const word = id.toLowerCase()
-  const near = NEAR_ROUTES.find(([name]) => withinEdits(word, name, name.length > 4 ? 2 : 1))
+  // An id (loc_ and its 16 characters, in any case) is never taken for a route's name.
+  if (/^loc_/i.test(id)) return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+  const near = NEAR_ROUTES.find(([name]) => slipOf(id, name))
   const meant = near === undefined ? '' : ` Did you mean ${near[1]}?`
   // A store code sent as an id: say where it is found.
   return new LocationError(

@@ -36,6 +36,9 @@ describe('GET /locations/{id}', () => {
       ['GET', `${BASE}/EXPORTS`, 'GET /admin/v1/locations/export'],
       ['POST', `${BASE}/bulkk/delete`, 'POST /admin/v1/locations/bulk'],
       ['GET', `${BASE}/custom-fields`, 'GET /admin/v1/custom_fields'],
+      ['GET', `${BASE}/customFields`, 'GET /admin/v1/custom_fields'],
+      ['GET', `${BASE}/exort`, 'GET /admin/v1/locations/export'],
+      ['POST', `${BASE}/bluk`, 'POST /admin/v1/locations/bulk'],
     ] as const) {
       const body = method === 'POST' ? { locations: [storeBody()] } : undefined
       const res = await env.call(method, path, body === undefined ? undefined : { body })
@@ -43,8 +46,13 @@ describe('GET /locations/{id}', () => {
       expect(res.body.message).toContain(`was not found. Did you mean ${meant}? Ids begin with loc_;`)
     }
     expect(snapshot()).toEqual(before)
-    // A store code, however short, is not taken for a route; nor is an id.
-    for (const id of ['BULK-1', 'AP-1', 'loc_bulk']) expect((await get(id)).body.message).not.toContain('Did you mean')
+    // A store code, however short, is not taken for a route; nor is an id. Nor a word a letter
+    // changed or added away from one: a code as likely as a slip ("report", "import": not export).
+    for (const id of ['BULK-1', 'AP-1', 'loc_bulk', 'LOC_EXPORT', 'report', 'import', 'bulky', 'bulb', 'blk', 'expert'])
+      expect({ id, message: (await get(id)).body.message }).toEqual({
+        id,
+        message: expect.not.stringContaining('Did you mean'),
+      })
   })
 
   test('a blank id gives 400 invalid_request', async () => {
