@@ -23,6 +23,8 @@ export type ParsedBody =
   | { kind: 'csv'; bytes: Uint8Array; charset: string | null }
   /** A body sent compressed (a Content-Encoding but identity), which is not read: `reason` says so. */
   | { kind: 'encoded'; reason: string }
+  /** JSON whose Content-Type names a charset other than UTF-8, which is not read: `reason` says so. */
+  | { kind: 'charset'; reason: string }
   /** JSON with an object or array too large to parse in one stretch (`jsonShape`), not parsed: `reason` says so. */
   | { kind: 'too_wide'; reason: string }
 
@@ -70,6 +72,11 @@ async function classify(
   if (options.csv && type === 'text/csv')
     return { kind: 'csv', bytes, charset: charsetOf(request.headers.get('content-type')!) }
   if (type === 'application/json' || type.endsWith('+json')) {
+    // Read as UTF-8 whatever the charset, a Latin-1 body would lose its letters unsaid (ASCII
+    // too: an encoder writes "?" for a letter its charset lacks). So another is not read.
+    const charset = charsetOf(request.headers.get('content-type')!)
+    if (charset !== null && !isUtf8Label(charset) && bytes.length > 0)
+      return { kind: 'charset', reason: charsetRefused(charset, options.csv === true) }
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
     if (isUtf16(bytes)) return { kind: 'invalid_json', reason: UTF16_JSON }
     const text = utf8Text(bytes)
@@ -234,6 +241,19 @@ const UTF16_JSON =
 
 const NOT_UTF8 =
   'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'
+
+/** Whether a charset's label names UTF-8 as the Encoding Standard reads labels ("utf-8", "UTF8"). */
+function isUtf8Label(charset: string): boolean {
+  try {
+    return new TextDecoder(charset as ConstructorParameters<typeof TextDecoder>[0]).encoding === 'utf-8'
+  } catch {
+    return false
+  }
+}
+
+/** Why a JSON body in `charset` is not read; on the bulk route (`csv`), that a CSV body may name one. */
+const charsetRefused = (charset: string, csv: boolean) =>
+  `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
 
 /** Charsets a form body is read in as sent: UTF-8 and its ASCII subset. */
 const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])

@@ -435,6 +435,51 @@ describe('POST /locations body formats', () => {
     expect(snapshot()).toEqual(snap)
   })
 
+  test('JSON whose Content-Type names a charset but UTF-8 is refused, saying to send UTF-8; utf-8 in any case is read', async () => {
+    const utf8 = (value: unknown) => new TextEncoder().encode(JSON.stringify(value))
+    const before = await created()
+    const snap = snapshot()
+    const refusal = (label: string) =>
+      `The request body is JSON in the charset "${label}" (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.`
+    // ASCII text too: an encoder to Latin-1 or ASCII writes "?" for a letter it lacks ("Łódź").
+    for (const [charset, label] of [
+      ['latin1', 'latin1'],
+      ['ISO-8859-1', 'iso-8859-1'],
+      ['"windows-1252"', 'windows-1252'],
+      ['us-ascii', 'us-ascii'],
+      ['utf-16', 'utf-16'],
+    ] as const) {
+      const headers = { 'content-type': `application/json; charset=${charset}` }
+      for (const [path, body] of [
+        [BASE, utf8(storeBody({ name: '?d? Store' }))],
+        [`${BASE}/${before.id}`, utf8({ name: '?d? Store' })],
+      ] as const) {
+        const res = await rawRequest('POST', path, body, headers)
+        expect({ charset, path, status: res.status, body: await res.json() }).toEqual({
+          charset,
+          path,
+          status: 400,
+          body: { success: false, error: 'invalid_request', message: refusal(label) },
+        })
+      }
+    }
+    // The bulk route says CSV may name its charset.
+    const bulk = await rawRequest('POST', `${BASE}/bulk`, utf8({ locations: [storeBody()] }), {
+      'content-type': 'application/json; charset=latin1',
+    })
+    expect([bulk.status, ((await bulk.json()) as { message: string }).message]).toEqual([
+      400,
+      `${refusal('latin1')} A CSV body is read in the charset it names: Content-Type: text/csv; charset=latin1.`,
+    ])
+    expect(snapshot()).toEqual(snap)
+    for (const charset of ['utf-8', 'UTF-8', '"utf-8"', '"UTF-8"', 'utf8']) {
+      const res = await rawRequest('POST', BASE, utf8(storeBody({ name: 'Łódź Store' })), {
+        'content-type': `application/json;charset=${charset}`,
+      })
+      expect({ charset, status: res.status }).toEqual({ charset, status: 201 })
+    }
+  })
+
   test('an empty JSON body: the error says the body was empty', async () => {
     const location = await created(storeBody())
     const snap = snapshot()

@@ -213,7 +213,8 @@ export function bulkBodyError(
   }
   if (body?.kind === 'invalid_json')
     return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
-  if (body?.kind === 'encoded' || body?.kind === 'too_wide') return new AdminError('invalid_request', body.reason)
+  if (body?.kind === 'encoded' || body?.kind === 'charset' || body?.kind === 'too_wide')
+    return new AdminError('invalid_request', body.reason)
   const sent = howSent(body, contentType.split(';')[0]!.trim().toLowerCase())
   return new AdminError(
     'invalid_request',

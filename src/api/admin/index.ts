@@ -27,7 +27,8 @@ function bodyOf(parsed: unknown): unknown {
   const body = parsed as ParsedBody | undefined
   if (!body || body.kind === 'empty') return {}
   if (body.kind === 'too_large') throw new AdminError('payload_too_large')
-  if (body.kind === 'encoded' || body.kind === 'too_wide') throw new AdminError('invalid_request', body.reason)
+  if (body.kind === 'encoded' || body.kind === 'charset' || body.kind === 'too_wide')
+    throw new AdminError('invalid_request', body.reason)
   if (body.kind === 'invalid_json')
     throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
   if (body.kind === 'invalid_form')
