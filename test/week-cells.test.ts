@@ -418,6 +418,10 @@ const CELLS: WeekCells = [
   ['Mon-Fri 9-5, Sat - 10-2, Sun - closed', '1-5 09:00-17:00; 6 10:00-14:00; 7 closed'],
   ['Pon-Pt 8-16, Sob - nieczynne, Nd - zamknięte', '1-5 08:00-16:00; 6-7 closed'],
   ['Lun-Vie 9-18, Sáb — cerrado', '1-5 09:00-18:00; 6 closed'],
+  // A dash before a word for closed and more is that day's text kept unread, as without the dash: no span to "closed".
+  ['Mon-Fri 9-5, Sat - closed for lunch 12-13', '1-5 09:00-17:00; 6 ?'],
+  ['Lun-Ven 9-19, Sab - chiuso per ferie', '1-5 09:00-19:00; 6 ?'],
+  ['Lun-Sam 9h-19h, Dim – fermé le matin', '1-6 09:00-19:00; 7 ?'],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],

@@ -254,9 +254,13 @@ const SPAN_TO_WORD = /^[-\u2010-\u2015\u2212]\s*(?!(?:u|und|and|et|y|e|en|og|och
 const A_SPAN_TO_WORD =
   /^a\s+(?!(?:la|las|lo|los|le|les|el|il|gli|ore|un|una|um|uma|as|os)(?![\p{L}]))(\p{L}{2,4}\.?)(?![\p{L}\d])\s*(.*)$/isu
 
-/** The word a spec's hours start with as a span's end that is no day read, or null. */
+/**
+ * The word a spec's hours start with as a span's end that is no day read, or null. A word for closed
+ * after the dash is the day's ("Sat - closed for lunch 12-13"), as "Sat - closed" is.
+ */
 function spanEnd(hours: string): string | null {
   const dash = SPAN_TO_WORD.exec(hours)
+  if (dash !== null && parseDayHours(dash[1]!).kind === 'closed') return null
   if (dash !== null) return parseDayHours(hours.replace(/^\S\s*/, '')).kind === 'unknown' ? dash[1]! : null
   const a = A_SPAN_TO_WORD.exec(hours)
   return a !== null && (/^\d/.test(a[2]!) || parseDayHours(a[2]).kind !== 'unknown') ? a[1]! : null
