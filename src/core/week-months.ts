@@ -4,7 +4,7 @@
 // of a month ("15 Mar", "24. Dezember") a date, never days, though "mar" is Tuesday in French,
 // Spanish and Italian.
 import { NAMED, NORDIC } from './day-names'
-import { folded, polishWeek } from './week-days'
+import { daysNamed, folded, polishWeek } from './week-days'
 
 /** Months, folded, in English, German, French, Spanish, Italian, Dutch, Swedish, Danish and Norwegian, whole and short. */
 const MONTHS = [
@@ -228,7 +228,8 @@ function eachSeason(clauses: string[], seasonal: number[], joiner: string): stri
  * Each season's hours of a clause of seasons apart by commas, each leading its part ("Summer:
  * Mon-Fri 9-18, Sat 10-14, Winter: Mon-Fri 10-17"): a season's are the parts from it to the next
  * season, with the parts before the first, every season's. [] when a season follows its hours
- * ("Mon-Sat 9-6 (Summer), Mon-Sat 9-5 (Winter)": which parts are its is not guessed).
+ * ("Mon-Sat 9-6 (Summer), Mon-Sat 9-5 (Winter)") or a part after the last names days the other
+ * seasons do not: which parts are whose is not guessed.
  */
 function commaSeasons(clause: string): string[] {
   const parts = bracketsKept(clause).map((part) => part.trim())
@@ -238,6 +239,11 @@ function commaSeasons(clause: string): string[] {
   })
   if (seasonal.length < 2 || !seasonal.every(({ leads }) => leads)) return []
   const starts = seasonal.map(({ i }) => i)
+  // A part after the last season naming days no other season's part does may be every season's
+  // ("Summer: Sat 10-14, Winter: Sat closed, Mon-Fri 9-18"): which seasons' it is is not guessed.
+  const last = starts[starts.length - 1]!
+  const earlier = new Set(parts.slice(starts[0], last).flatMap(daysNamed))
+  if (parts.slice(last + 1).some((part) => daysNamed(part).some((day) => !earlier.has(day)))) return []
   const groups = starts.map((from, k) => parts.slice(from, starts[k + 1] ?? parts.length).join(', '))
   const shared = starts[0]! > 0 ? [parts.slice(0, starts[0]).join(', ')] : []
   return eachSeason(
