@@ -429,6 +429,10 @@ const CELLS: WeekCells = [
   // So is one written with "a", as Spanish writes a span ("Lun a Vie").
   ['Pon a Pet 8-20, Sub 8-14, Ned zatvoreno', null],
   ['Pon a pet. 8-20', null],
+  // A colon or a bracket between the span and its hours, as with a dash ("Pon - Pet: 8-20").
+  ['Pon a Pet: 8-20', null],
+  ['Lun a Vier: 9-18, Sáb: 9-13', null],
+  ['Pon a Pet (8-20)', null],
   ['Ma-Pe 9-17, La 10-14, Su suljettu', null],
   ['ma–pe 9–17', null],
   ['So-Ne 10-16', null],

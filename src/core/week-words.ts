@@ -248,11 +248,12 @@ const SPAN_TO_WORD = /^[-\u2010-\u2015\u2212]\s*(?!(?:u|und|and|et|y|e|en|og|och
 
 /**
  * "a", as Spanish, Portuguese and Italian write a span ("Lun a Vie"), then a word cut short as days
- * are, then hours ("Pon a Pet 8-20"): a span to a day not read. Not a word of the hours after
- * "a" ("Sáb a las 10-14", "Sab a ore 9"), nor words of no hours ("Sáb a convenir", "Sa a. A.").
+ * are, then hours, after a colon or not ("Pon a Pet 8-20", "Pon a Pet: 8-20"): a span to a day not
+ * read. Not a word of the hours after "a" ("Sáb a las 10-14", "Sab a ore 9"), nor words of no hours
+ * ("Sáb a convenir", "Sa a. A.").
  */
 const A_SPAN_TO_WORD =
-  /^a\s+(?!(?:la|las|lo|los|le|les|el|il|gli|ore|un|una|um|uma|as|os)(?![\p{L}]))(\p{L}{2,4}\.?)(?![\p{L}\d])\s*(.*)$/isu
+  /^a\s+(?!(?:la|las|lo|los|le|les|el|il|gli|ore|un|una|um|uma|as|os)(?![\p{L}]))(\p{L}{2,4}\.?)(?![\p{L}\d])\s*:?\s*(.*)$/isu
 
 /**
  * The word a spec's hours start with as a span's end that is no day read, or null. A word for closed
@@ -263,7 +264,7 @@ function spanEnd(hours: string): string | null {
   if (dash !== null && parseDayHours(dash[1]!).kind === 'closed') return null
   if (dash !== null) return parseDayHours(hours.replace(/^\S\s*/, '')).kind === 'unknown' ? dash[1]! : null
   const a = A_SPAN_TO_WORD.exec(hours)
-  return a !== null && (/^\d/.test(a[2]!) || parseDayHours(a[2]).kind !== 'unknown') ? a[1]! : null
+  return a !== null && (/^\(?\d/.test(a[2]!) || parseDayHours(a[2]).kind !== 'unknown') ? a[1]! : null
 }
 
 /**
