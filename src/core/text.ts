@@ -44,8 +44,21 @@ const FLAG_TAGS = /(?<=\u{1F3F4})[\u{E0020}-\u{E007E}]+\u{E007F}/gu
 /** Format characters (Unicode Cf): zero-width spaces, bidi marks, the BOM; a cell shows none of them. */
 const FORMAT_CHARS = /\p{Cf}/gu
 
-/** `text` without its format characters, as a pasted id or store code is compared. */
+/** `text` without its format characters, as a pasted id is compared. */
 export const withoutFormatChars = (text: string): string => text.replace(FORMAT_CHARS, '')
+
+/**
+ * The format characters a store code is compared without: zero-width spaces, the BOM, soft
+ * hyphens, bidi marks. The zero-width non-joiner and joiner (U+200C, U+200D) are kept: they spell
+ * Persian and Indic words, so two codes apart by one are two codes.
+ */
+const INVISIBLE_CHARS = /(?![\u200c\u200d])\p{Cf}/gu
+
+/** A store code as compared: without its invisible characters (INVISIBLE_CHARS), trimmed. */
+export const bareCode = (code: string): string => code.replace(INVISIBLE_CHARS, '').trim()
+
+/** The invisible characters of `text` that bareCode drops, in order, repeats kept. */
+export const invisibleChars = (text: string): string[] => text.match(INVISIBLE_CHARS) ?? []
 
 /** The first character of `text` that a name or label may not hold (see UNPRINTABLE), as "U+202E"; null if none. */
 export function unprintableChar(text: string): string | null {

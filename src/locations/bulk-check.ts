@@ -6,15 +6,8 @@ import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
-import {
-  bareCode,
-  bareMatchWarning,
-  blankCodeProblem,
-  codeHolders,
-  type Held,
-  idAsCodeProblem,
-  twinsProblem,
-} from './bulk-codes'
+import { bareCode } from '../core/text'
+import { bareMatchWarning, blankCodeProblem, codeHolders, type Held, idAsCodeProblem, twinsProblem } from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
 import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'

@@ -1,8 +1,9 @@
 // Bulk upsert: the stored location a store code names. Codes are compared as a person reads
 // them: two that differ by invisible characters alone (a pasted zero-width space, a BOM, a soft
-// hyphen: Unicode Cf) are one code, whichever of the two, the stored or the sent, holds them.
+// hyphen: bareCode in core/text.ts) are one code, whichever of the two, the stored or the sent,
+// holds them.
 import { LOCATION_ID_ANY_CASE } from '../core/ids'
-import { codePointName, withoutFormatChars } from '../core/text'
+import { bareCode, codePointName, invisibleChars } from '../core/text'
 import type { LocationRecord } from '../store/locations'
 import type { AdminDeps } from './service'
 
@@ -17,9 +18,6 @@ export type Coded = { id: string; externalId: string; name: string }
 export type Held = { location: LocationRecord | null; bare: boolean; twins: Coded[] }
 
 const NONE: Held = { location: null, bare: false, twins: [] }
-
-/** A store code as compared: without its invisible characters. */
-export const bareCode = (code: string): string => withoutFormatChars(code).trim()
 
 /** Whether two store codes are one as a person reads them; null (no code) is the same as none only. */
 export const sameCode = (a: string | null, b: string | null): boolean =>
@@ -67,7 +65,7 @@ function markedCodes(coded: Coded[]): Map<string, Coded[]> {
 
 /** The invisible characters of a code, as a message names them: "U+200B", "U+200B and U+FEFF". */
 export function invisiblesOf(code: string): string {
-  const names = [...new Set([...code.matchAll(/\p{Cf}/gu)].map((m) => codePointName(m[0])))]
+  const names = [...new Set(invisibleChars(code).map(codePointName))]
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 

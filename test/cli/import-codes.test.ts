@@ -108,4 +108,24 @@ describe('locations import, store codes', () => {
       [b, 'S1\u2060'],
     ])
   })
+
+  test('a code with a zero-width non-joiner (Persian) is another store than the one without', () => {
+    // "mikhane" with U+200C between its first two letters, as Persian writes it, and run together.
+    const joined = '\u0645\u06cc\u200c\u062e\u0627\u0646\u0647'
+    const together = '\u0645\u06cc\u062e\u0627\u0646\u0647'
+    const made = json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('p.csv', `${HEADER}\n${row(joined, 1)}\n${row(together, 2)}\n`),
+    )
+    expect([made.created, made.updated]).toEqual([2, 0])
+    const [a, b] = made.results.map((r: { id: string }) => r.id)
+    // Typed with a zero-width space besides, the joined code is still its own store's.
+    const gone = storeloc('locations', 'delete', locatorId, `${joined}\u200b`)
+    expect([gone.code, gone.stderr]).toEqual([0, ''])
+    expect(stored()).toEqual([[b, together]])
+    expect(a).not.toBe(b)
+  })
 })
