@@ -5,7 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
-import { sameCode } from './bulk-codes'
+import { codeSaid, otherHolders, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
@@ -164,11 +164,13 @@ export function apply(
     if (recheck)
       checkCustomFieldsAgain(deps, locatorId, pickLocationFields(plan.raw), plan.target === null ? 'create' : 'update')
     const ext = plan.patch.externalId
-    const holder = typeof ext === 'string' ? deps.store.locations.holderOf(locatorId, ext) : null
-    if (holder !== null && holder !== plan.target)
+    // As written or but for invisible characters: a code another write gave a location meanwhile.
+    const holder =
+      typeof ext === 'string' && ext !== '' ? otherHolders(deps.store, locatorId, ext, plan.target)[0] : undefined
+    if (holder !== undefined)
       throw new LocationError(
         'conflict',
-        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder} meanwhile; nothing was written.`,
+        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id}${holder.externalId === ext ? '' : ` (${codeSaid(holder.externalId)}, the same but for invisible characters)`} meanwhile; nothing was written.`,
       )
     const placing = towns !== null && plan.town !== undefined ? withKnownTown(towns, plan.town) : towns
     if (plan.target === null) {

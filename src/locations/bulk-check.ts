@@ -7,7 +7,15 @@ import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
 import { bareCode } from '../core/text'
-import { bareMatchWarning, blankCodeProblem, codeHolders, type Held, idAsCodeProblem, twinsProblem } from './bulk-codes'
+import {
+  bareMatchWarning,
+  blankCodeProblem,
+  codeHolders,
+  type Held,
+  idAsCodeProblem,
+  keptCodeWarning,
+  twinsProblem,
+} from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
 import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'
@@ -243,12 +251,19 @@ function checkStoreCode(
 
 /**
  * An item updating the location that holds its store code but for invisible characters writes
- * the code without them, the stored one so cleaned, and is told so.
+ * the code without them, the stored one so cleaned, and is told so. One of twins stored already,
+ * named by its id, keeps its code as stored: written as sent, it would be the others' too.
  */
 function cleanCode(c: Checking, plan: Plan): Plan {
   const ext = plan.patch.externalId
   if (typeof ext !== 'string' || ext === '' || plan.target === null) return plan
-  const { location, bare } = c.holderOf(ext)
+  const { location, bare, twins } = c.holderOf(ext)
+  const own = twins.length > 1 ? twins.find((t) => t.id === plan.target) : undefined
+  if (own !== undefined) {
+    plan.patch = { ...plan.patch, externalId: own.externalId }
+    plan.warnings.push(keptCodeWarning(ext, own, twins))
+    return plan
+  }
   if (!bare || location?.id !== plan.target) return plan
   plan.patch = { ...plan.patch, externalId: bareCode(ext) }
   plan.warnings.push(bareMatchWarning(ext, location))

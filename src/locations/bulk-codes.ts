@@ -1,7 +1,7 @@
 // Bulk upsert: the stored location a store code names. Codes are compared as a person reads
 // them: two that differ by invisible characters alone (a pasted zero-width space, a BOM, a soft
 // hyphen: bareCode in core/text.ts) are one code, whichever of the two, the stored or the sent,
-// holds them.
+// holds them. The single-location routes and the CLI find codes the same way.
 import { LOCATION_ID_ANY_CASE } from '../core/ids'
 import { bareCode, codePointName, invisibleChars } from '../core/text'
 import type { LocationRecord } from '../store/locations'
@@ -24,25 +24,30 @@ export const sameCode = (a: string | null, b: string | null): boolean =>
   a === null || b === null ? a === b : a === b || bareCode(a) === bareCode(b)
 
 /**
- * The holder of a store code, asked once a row (its match and its check ask the same). The
- * stored codes holding invisible characters are read once, at the first code no location holds
- * as sent, among those not all ASCII (by the index alone): a code sent clean finds its twin there.
+ * The locations holding `ext` but for invisible characters, not as written: found by the code
+ * index (migration 16), the one holding its bare form as written first.
  */
+export function twinsOfCode(store: AdminDeps['store'], locatorId: string, ext: string): Coded[] {
+  const bare = bareCode(ext)
+  if (bare === '') return []
+  const twins = store.locations
+    .ofCodeKey(locatorId, bare)
+    .filter((l) => l.externalId !== ext && bareCode(l.externalId) === bare)
+  const clean = twins.findIndex((l) => l.externalId === bare)
+  if (clean > 0) twins.unshift(...twins.splice(clean, 1))
+  return twins
+}
+
+/** The holder of a store code, asked once a row (its match and its check ask the same). */
 export function codeHolders(store: AdminDeps['store'], locatorId: string): (ext: string) => Held {
   let asked: { ext: string; held: Held } | null = null
-  let marked: Map<string, Coded[]> | null = null
   const lookUp = (ext: string): Held => {
     const exact = store.locations.byExternalId(locatorId, ext)
     if (exact !== null) return { location: exact, bare: false, twins: [] }
-    const bare = bareCode(ext)
-    if (bare === '') return NONE
-    marked ??= markedCodes(store.locations.unusualExternalIds(locatorId))
-    const twins = [...(marked.get(bare) ?? [])]
-    const clean = bare === ext ? null : store.locations.byExternalId(locatorId, bare)
-    if (clean !== null) twins.unshift({ id: clean.id, externalId: bare, name: clean.name })
+    const twins = twinsOfCode(store, locatorId, ext)
     if (twins.length === 0) return NONE
     if (twins.length > 1) return { location: null, bare: false, twins }
-    return { location: clean ?? store.locations.get(locatorId, twins[0]!.id), bare: true, twins }
+    return { location: store.locations.get(locatorId, twins[0]!.id), bare: true, twins }
   }
   return (ext) => {
     if (asked?.ext !== ext) asked = { ext, held: lookUp(ext) }
@@ -50,17 +55,15 @@ export function codeHolders(store: AdminDeps['store'], locatorId: string): (ext:
   }
 }
 
-/** The stored codes that hold invisible characters, by their bare form. */
-function markedCodes(coded: Coded[]): Map<string, Coded[]> {
-  const byBare = new Map<string, Coded[]>()
-  for (const l of coded) {
-    const bare = bareCode(l.externalId)
-    if (bare === l.externalId) continue
-    const list = byBare.get(bare)
-    if (list === undefined) byBare.set(bare, [l])
-    else list.push(l)
-  }
-  return byBare
+/**
+ * The other locations that hold `ext`, as written or but for invisible characters, which a write
+ * giving `self` (null: a new location) that code would make twins of; none when `self` holds it
+ * as written (twins stored already keep their codes). Asked in the write's transaction, it decides.
+ */
+export function otherHolders(store: AdminDeps['store'], locatorId: string, ext: string, self: string | null): Coded[] {
+  const exact = store.locations.byExternalId(locatorId, ext)
+  if (exact !== null) return exact.id === self ? [] : [{ id: exact.id, externalId: ext, name: exact.name }]
+  return twinsOfCode(store, locatorId, ext).filter((t) => t.id !== self)
 }
 
 /** The invisible characters of a code, as a message names them: "U+200B", "U+200B and U+FEFF". */
@@ -78,6 +81,15 @@ export const codeSaid = (code: string): string => {
 /** The warning of an item matched to `location` by its store code `sent` but for invisible characters. */
 export const bareMatchWarning = (sent: string, location: { id: string; externalId: string | null }) =>
   `The store code ${codeSaid(sent)} and location ${location.id}'s, ${codeSaid(location.externalId ?? '')}, differ by invisible characters alone: the row is matched to that location, and the code is stored as ${JSON.stringify(bareCode(sent))}, without them.`
+
+/**
+ * The warning of an item naming by its id `own`, one of `twins`, with a code they all hold but for
+ * invisible characters: its code stays as stored.
+ */
+export const keptCodeWarning = (sent: string, own: Coded, twins: readonly Coded[]) => {
+  const others = twins.filter((t) => t.id !== own.id).map((t) => `${t.id}'s, ${codeSaid(t.externalId)}`)
+  return `The store code ${codeSaid(sent)} differs by invisible characters alone from location ${own.id}'s, ${codeSaid(own.externalId)}, and from ${others.join(', ')}: the row is matched to ${own.id} by its id, and its code stays as stored, since two locations' codes may not differ by invisible characters alone.`
+}
 
 /** Whose a store code is that several locations hold but for invisible characters: "that of 2 locations ...: loc_a (...), loc_b (...)". */
 export const twinsOf = (twins: readonly Coded[]) => {

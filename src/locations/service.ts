@@ -10,6 +10,7 @@ import { trimStrings } from '../core/validation'
 import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv-write'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
+import { type Coded, codeHolders, codeSaid, otherHolders, twinsOf } from './bulk-codes'
 import { LocationError } from './errors'
 import { CONTACT_KEYS, EXTERNAL_ID_MAX, LOCATION_FIELDS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
@@ -185,8 +186,15 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
   let total: number
   let rows: LocationRecord[]
   if (externalId !== null) {
-    // One location at most: found by the unique index, not by a page of the locator's rows.
-    const found = deps.store.locations.byExternalId(locatorId, externalId)
+    // One location at most: found by the unique indexes, not by a page of the locator's rows; as
+    // written, else but for invisible characters, as the bulk route matches codes.
+    const held = codeHolders(deps.store, locatorId)(externalId)
+    if (held.twins.length > 1)
+      throw new LocationError(
+        'conflict',
+        `The external_id ${JSON.stringify(externalId)} names no location alone: it is ${twinsOf(held.twins)}. Read each by its id (GET /admin/v1/locations/{id}), and give one of them another external_id, or delete it if it is the same store twice.`,
+      )
+    const found = held.location
     const all = found && (status === null || found.status === status) ? [found] : []
     total = all.length
     rows = all.slice((page - 1) * limit, page * limit)
@@ -216,8 +224,9 @@ export function listLocations(deps: AdminDeps, locatorId: string, params: URLSea
 }
 
 /**
- * 409 conflict when another location of the locator has `externalId` (undefined or null: nothing
- * to check). Asked before geocoding, to fail early, and again in the write transaction, which decides.
+ * 409 conflict when another location of the locator has `externalId`, as written or but for
+ * invisible characters (undefined or null: nothing to check). Asked before geocoding, to fail
+ * early, and again in the write transaction, which decides.
  */
 export function checkExternalIdFree(
   deps: AdminDeps,
@@ -226,11 +235,18 @@ export function checkExternalIdFree(
   selfId: string | null,
 ): void {
   if (externalId === undefined || externalId === null) return
-  const holder = deps.store.locations.byExternalId(locatorId, externalId)
-  if (holder === null || holder.id === selfId) return
+  const holders = otherHolders(deps.store, locatorId, externalId, selfId)
+  if (holders.length === 0) return
+  const [holder] = holders as [Coded]
+  const whose =
+    holders.length > 1
+      ? twinsOf(holders)
+      : holder.externalId === externalId
+        ? `already that of location ${holder.id} (${JSON.stringify(holder.name)})`
+        : `already that of location ${holder.id} (${JSON.stringify(holder.name)}) but for invisible characters: ${codeSaid(holder.externalId)}`
   throw new LocationError(
     'conflict',
-    `The external_id ${JSON.stringify(externalId)} is already that of location ${holder.id} (${JSON.stringify(holder.name)}); external ids are unique within a locator. Update that location instead, or give it another external_id first.`,
+    `The external_id ${JSON.stringify(externalId)} is ${whose}; external ids are unique within a locator. Update ${holders.length > 1 ? 'one of them' : 'that location'} instead, or give it another external_id first.`,
   )
 }
 

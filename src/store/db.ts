@@ -12,8 +12,9 @@ import {
   type BigIntStats,
 } from 'node:fs'
 import { dirname, resolve } from 'node:path'
-import { MIGRATIONS, NAME_KEY_MIGRATION } from './migrations'
+import { CODE_KEY_MIGRATION, MIGRATIONS, NAME_KEY_MIGRATION } from './migrations'
 import { fillNameKeys } from './name-keys'
+import { fillCodeKeys } from './code-keys'
 import { cliCommand } from '../core/cli-command'
 
 export class StoreError extends Error {}
@@ -357,6 +358,7 @@ function migrate(db: Database, upgrade: boolean): number | null {
     for (let v = from; v < MIGRATIONS.length; v++) {
       db.exec(MIGRATIONS[v]!)
       if (v + 1 === NAME_KEY_MIGRATION) fillNameKeys(db)
+      if (v + 1 === CODE_KEY_MIGRATION) fillCodeKeys(db)
       db.exec(`PRAGMA user_version = ${v + 1}`)
     }
     return from === 0 || from === MIGRATIONS.length ? null : from

@@ -1,6 +1,6 @@
 import type { LocationRecord, LocationStatus } from './locations'
 import { cliCommand } from '../core/cli-command'
-import { nameKey } from '../core/text'
+import { bareCode, nameKey } from '../core/text'
 
 /** A location's row as SQLite returns it. */
 export type Row = {
@@ -27,13 +27,15 @@ export type Row = {
   town_names: string | null
   /** nameKey(name), or null for a row written otherwise (migration 13). */
   name_key: string | null
+  /** bareCode(external_id); null for none, a row written otherwise, or one of stored twins (migration 15). */
+  code_key: string | null
   created_at: string
   updated_at: string
   geocoded_at: string | null
 }
 
 export const COLUMNS =
-  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, name_key, created_at, updated_at, geocoded_at'
+  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, name_key, code_key, created_at, updated_at, geocoded_at'
 
 /** The columns written as JSON text, in fromRow's order. */
 const JSON_COLUMNS = ['tags', 'contact', 'social', 'hours', 'special_hours', 'custom_fields', 'address_parts'] as const
@@ -116,6 +118,7 @@ export const toParams = (r: LocationRecord) => ({
   address_parts: JSON.stringify(r.addressParts),
   town_names: r.townNames,
   name_key: nameKey(r.name),
+  code_key: r.externalId === null ? null : bareCode(r.externalId) || null,
   geocoded_at: r.geocodedAt,
   created_at: r.createdAt,
   updated_at: r.updatedAt,

@@ -20,6 +20,7 @@ const FIELD_OF: Partial<Record<keyof Params, string>> = {
   geocode_precision: 'geocoding',
   geocode_source: 'geocoding',
   name_key: 'name',
+  code_key: 'external_id',
 }
 /** Columns that follow from the address and the point: named (as "address") only when nothing else changed. */
 const DERIVED = new Set<keyof Params>(['address_parts', 'town_names'])

@@ -87,10 +87,10 @@ function statements(db: Database) {
   const externalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
     'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL ORDER BY seq',
   )
-  // By the external id index alone: a code's length in bytes is its length in characters when it is
-  // ASCII, so only the rows of the others are read.
-  const unusualExternalIds = db.prepare<{ id: string; external_id: string; name: string }, [string]>(
-    'SELECT id, external_id, name FROM locations WHERE locator_id = ? AND external_id IS NOT NULL AND length(external_id) <> length(CAST(external_id AS BLOB)) ORDER BY seq',
+  // By the code index (migration 16): the rows of the key, and those of none that have a code
+  // (written otherwise, or twins stored already), which the partial index lists.
+  const ofCodeKey = db.prepare<{ id: string; external_id: string; name: string }, [string, string]>(
+    'SELECT seq, id, external_id, name FROM locations WHERE locator_id = ?1 AND code_key = ?2 UNION ALL SELECT seq, id, external_id, name FROM locations WHERE locator_id = ?1 AND code_key IS NULL AND external_id IS NOT NULL ORDER BY seq',
   )
   // By the name index (migration 13): the rows of those keys, and those of none (written otherwise).
   const ofNameKeys = db.prepare<
@@ -126,10 +126,11 @@ function statements(db: Database) {
       )} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
-    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $town_names, $name_key, $created_at, $updated_at, $geocoded_at)`,
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $town_names, $name_key, $code_key, $created_at, $updated_at, $geocoded_at)`,
   )
+  // code_key only with a new code: a twin stored already (unkeyed, migration 15) keeps its code and no key.
   const update = db.prepare<unknown, Params>(
-    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, name_key = $name_key, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
+    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, name_key = $name_key, code_key = CASE WHEN external_id IS $external_id THEN code_key ELSE $code_key END, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
   const unplaced = db.prepare<Row, [string, number]>(
     `SELECT ${COLUMNS} FROM locations WHERE town_names IS NULL AND id > ? ORDER BY id LIMIT ?`,
@@ -153,7 +154,7 @@ function statements(db: Database) {
     byExternalId,
     holderOf,
     externalIds,
-    unusualExternalIds,
+    ofCodeKey,
     ofNameKeys,
     indexRows,
     indexRowsAfter,
@@ -287,9 +288,13 @@ export function locationRepo(db: Database, changes: ChangeLog) {
     externalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
       return q.externalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
     },
-    /** externalIds() of the locations whose external id is not all ASCII, read without reading the others' rows. */
-    unusualExternalIds(locatorId: string): { id: string; externalId: string; name: string }[] {
-      return q.unusualExternalIds.all(locatorId).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
+    /**
+     * The locations of the locator whose store code bareCode makes `key` (core/text.ts), and any
+     * with a code of unknown key (a row written otherwise, twins stored already): id, code and
+     * name, oldest first. The caller compares the latter's codes.
+     */
+    ofCodeKey(locatorId: string, key: string): { id: string; externalId: string; name: string }[] {
+      return q.ofCodeKey.all(locatorId, key).map((r) => ({ id: r.id, externalId: r.external_id, name: r.name }))
     },
     /** Every published location, only the columns the search index needs; custom fields only when asked. */
     indexRows(locatorId: string, withCustomFields: boolean): IndexRow[] {

@@ -261,7 +261,26 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX locations_by_name_key ON locations(locator_id, name_key);
   `,
+  // 15: each store code as it is compared (bareCode, core/text.ts: without its invisible
+  // characters), so a code's twins are found by the index (16), not by reading the locator's codes.
+  // NULL: a row of no code, or inserted otherwise (a hand edit), or one of twins already stored
+  // (two codes of a locator that differ by invisible characters alone): every lookup reads those.
+  // A code changed by hand in SQL keeps its old key: the edit sets code_key = NULL with it.
+  // Filled by code-keys.ts after this one, in the same transaction; a change to bareCode needs a
+  // migration filling them again.
+  `
+  ALTER TABLE locations ADD COLUMN code_key TEXT;
+  `,
+  // 16: made after the keys are filled. Unique: no write makes twins, whichever process writes;
+  // those stored already (unkeyed) keep their codes as written, so their export imports unchanged.
+  `
+  CREATE UNIQUE INDEX locations_by_code_key ON locations(locator_id, code_key) WHERE code_key IS NOT NULL;
+  CREATE INDEX locations_unkeyed_codes ON locations(locator_id, seq) WHERE code_key IS NULL AND external_id IS NOT NULL;
+  `,
 ]
 
 /** The migration (its number, counted from 1) after which name-keys.ts fills the name_key column. */
 export const NAME_KEY_MIGRATION = 13
+
+/** The migration after which code-keys.ts fills the code_key column. */
+export const CODE_KEY_MIGRATION = 15

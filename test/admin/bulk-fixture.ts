@@ -31,10 +31,14 @@ export const store = (code: string, over: Record<string, unknown> = {}) =>
 export const DOWNING = { external_id: 'D', name: 'Downing', address: '10 Downing Street, London SW1A 2AA' }
 
 /**
- * A bulk request (`body`) to an app whose geocoder first runs `meanwhile` (another client's
- * write), then places Downing Street (DOWNING) or 1 Main St, Town.
+ * A bulk request (`body`; to `path`, another route's) to an app whose geocoder first runs
+ * `meanwhile` (another client's write), then places Downing Street (DOWNING) or 1 Main St, Town.
  */
-export async function bulkGeocodingMeanwhile(meanwhile: () => Promise<unknown>, body: unknown): Promise<Response> {
+export async function bulkGeocodingMeanwhile(
+  meanwhile: () => Promise<unknown>,
+  body: unknown,
+  path = BULK,
+): Promise<Response> {
   const table = tableGeocoder({
     '10 downing street, london sw1a 2aa': { lat: 51.5, lng: -0.13, precision: 'street' },
     '1 main st, town': { lat: 51.5, lng: -0.13, precision: 'street' },
@@ -52,7 +56,7 @@ export async function bulkGeocodingMeanwhile(meanwhile: () => Promise<unknown>, 
     log: () => {},
   })
   return app.handle(
-    new Request(`http://localhost${BULK}`, {
+    new Request(`http://localhost${path}`, {
       method: 'POST',
       headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
       body: JSON.stringify(body),

@@ -4,6 +4,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../../src/store/migrations'
 import { openStore } from '../../src/store'
+import { codeHolders } from '../../src/locations/bulk-codes'
 import { locationRecord, tempDir } from '../helpers'
 
 test('a database made by an earlier version is migrated in place, its rows kept', () => {
@@ -193,6 +194,51 @@ test("the locations already there are found by their names' keys once migrated, 
     store.write(() => store.locations.replace({ ...added, name: 'Shop 2' }, added))
     expect(ids(['store 2'])).toEqual(['loc_c'])
     expect(ids(['shop 2'])).toEqual(['loc_c', added.id])
+    store.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
+
+test('the store codes already there are found by their bare keys once migrated; twins kept apart, and read always', () => {
+  const dir = tempDir()
+  try {
+    const path = join(dir, 'v14.db')
+    const old = new Database(path)
+    for (const migration of MIGRATIONS.slice(0, 14)) old.exec(migration)
+    old.exec('PRAGMA user_version = 14')
+    old.exec(
+      "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')",
+    )
+    const row = old.prepare(
+      "INSERT INTO locations (id, locator_id, external_id, status, name, address, lat, lng, created_at, updated_at) VALUES (?, 'lct_old', ?, 'published', 'N', 'A', 1, 1, 'now', 'now')",
+    )
+    // Persian "mikhane" with its zero-width non-joiner, and run together: two codes.
+    const joined = '\u0645\u06cc\u200c\u062e\u0627\u0646\u0647'
+    const together = '\u0645\u06cc\u062e\u0627\u0646\u0647'
+    for (const [id, code] of <[string, string][]>[
+      ['loc_a', 'S1'],
+      ['loc_b', 'S1\u200b'],
+      ['loc_c', 'S2\u200b'],
+      ['loc_d', joined],
+      ['loc_e', together],
+    ])
+      row.run(id, code)
+    old.close()
+    const store = openStore(path)
+    const holders = codeHolders(store, 'lct_old')
+    const held = (code: string) => {
+      const h = holders(code)
+      return [h.location?.id ?? null, h.bare, h.twins.map((t) => t.id)]
+    }
+    expect(held('S2')).toEqual(['loc_c', true, ['loc_c']])
+    expect(held('S1\u200b')).toEqual(['loc_b', false, []])
+    expect(held('S1\u2060')).toEqual([null, false, ['loc_a', 'loc_b']])
+    expect(held(`${joined}\u200b`)).toEqual(['loc_d', true, ['loc_d']])
+    expect(held(`\ufeff${together}`)).toEqual(['loc_e', true, ['loc_e']])
+    // A code keyed once migrated is one no other row may hold but for invisible characters.
+    const twin = locationRecord('lct_old', { name: 'T', address: 'A', coordinates: { lat: 1, lng: 1 } })
+    expect(() => store.write(() => store.locations.insert({ ...twin, externalId: 'S2' }))).toThrow(/UNIQUE/)
     store.close()
   } finally {
     rmSync(dir, { recursive: true, force: true })

@@ -94,7 +94,7 @@ export const OPERATIONS: readonly Operation[] = [
     description: 'Published and draft, in the order they were created.',
     parameters: ['page', 'adminLimit', 'status', 'externalId'],
     ok: { status: 200, schema: 'AdminLocationList', description: 'A page of locations.' },
-    errors: ['limit_exceeded'],
+    errors: ['limit_exceeded', 'conflict'],
   },
   {
     api: 'admin',

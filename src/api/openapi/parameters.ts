@@ -76,11 +76,15 @@ export const PARAMETERS = {
       'A new key (a UUID) per write, the same on its retries: a retry with the same key and request replays the first answer with `Idempotent-Replayed: true` and writes nothing; the key with another request is 422 `idempotency_key_reused`; while the first is running, 409 `conflict` with Retry-After; an answer not kept (over 1 MiB, or past the IDEMPOTENCY_MAX_MB of the day) makes its retry 410 `idempotency_answer_not_kept` (not made again). Kept 24 hours, per locator.',
     schema: { type: 'string', minLength: 1, maxLength: 255, pattern: '^[\\x20-\\x7e]+$' },
   },
-  externalId: query('external_id', 'Only the location with this external id: a page of one, or of none.', {
-    type: 'string',
-    minLength: 1,
-    maxLength: 100,
-  }),
+  externalId: query(
+    'external_id',
+    'Only the location with this external id, as written, else but for invisible characters (a zero-width space, a BOM): a page of one, or of none. Several holding it so: 409 `conflict`, naming them.',
+    {
+      type: 'string',
+      minLength: 1,
+      maxLength: 100,
+    },
+  ),
   dryRun: query(
     'dry_run',
     `\`true\` answers what the request would do and writes nothing. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.${FLAG_NOTE}`,
