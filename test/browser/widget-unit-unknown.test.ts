@@ -3,7 +3,7 @@
 // language implies, the locator's default by its name; once the filters load, in the locator's.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { aTurnLater, chromiumPath, newPage } from './browser'
+import { aTurnLater, chromiumPath, heldUntilReleased, newPage, requestsOf, sentNow } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -333,6 +333,32 @@ describe.skipIf(chromiumPath === null)("the unit guessed, then the locator's, in
       expect(new URL((await again).url()).searchParams.get('unit')).toBe('miles')
       await status.filter({ hasText: /25\sMeilen um London/ }).waitFor()
       expect((await radii(page)).filter((r) => r.startsWith('*'))).toEqual(['*25 Meilen'])
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('searched before the filters answer, no unit on the page: the stores asked once, in theirs', async () => {
+    const page = await newPage(demo.browser, DESK)
+    const release = await heldUntilReleased(page, '**/filters*')
+    const stores = requestsOf(page, (url) => new URL(url).pathname.endsWith('/locations'))
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      // Shown without its filters after a while: searched then, the unit not known yet.
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('London')
+      await box.press('Enter')
+      await sentNow(page)
+      expect(stores.sent.length).toBe(0)
+      release()
+      await page
+        .locator('.sl-status')
+        .filter({ hasText: /stores within 25\smi of London/ })
+        .waitFor()
+      await stores.settled()
+      await sentNow(page)
+      expect(stores.sent.map((r) => new URL(r.url()).searchParams.get('unit'))).toEqual(['miles'])
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
