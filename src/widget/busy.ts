@@ -38,6 +38,8 @@ export type Busy = {
 /** The waits `status` tells of, in the finder's language (`texts()`). */
 export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
   let [saying, before, said] = [0, '', '']
+  /** The words said after the line's, alone: taken away, the line is what it said before, unchanged. */
+  let added: Text | null = null
   const busy = () => texts().waiting
   /** `text`: what the line says for what it said (`now`); null: nothing. */
   const waiting =
@@ -49,12 +51,18 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
         const next = text(now)
         if (next === null) return undefined
         ;[before, said] = [now, next]
+        // After the line's words, only the words added change (the line's aria-atomic is false): a
+        // screen reader reads them alone, not the count again.
+        added = next.startsWith(now) ? new Text(next.slice(now.length)) : null
+        if (added) status.append(added)
+        else status.textContent = said
       }
       saying++
-      status.textContent = said
       return () =>
         whenOver(signal, () => {
-          if (--saying === 0 && status.textContent === said) status.textContent = before
+          if (--saying > 0 || status.textContent !== said) return
+          if (added?.parentNode === status) added.remove()
+          else status.textContent = before
         })
     }
   return {

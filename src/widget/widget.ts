@@ -62,7 +62,8 @@ export class Widget {
   /** No search yet: the map shows every store of its view, clustered. */
   readonly #browsing: Browsing
   readonly #form: Form
-  readonly #status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite' })
+  /** Read out as it changes: the whole line when it is set, the words a wait adds after it alone (busy.ts). */
+  readonly #status = h('p', { class: 'sl-status', role: 'status', 'aria-live': 'polite', 'aria-atomic': 'false' })
   /** The `waiting` of a request: the status line says the service is busy (busy.ts). */
   readonly #busy = busyLine(this.#status, () => this.#texts)
   readonly #alert = h('p', { class: 'sl-error', role: 'alert' })

@@ -33,6 +33,30 @@ async function busyTill(page: Page, url: Parameters<Page['route']>[0]) {
   return { ready: () => void (ready = true), asked: () => asked }
 }
 
+/**
+ * In the page: what a polite live region (`region`) would have read out from now on, each change as
+ * a screen reader takes it (globalThis.readOut): the whole region's text where aria-atomic is not
+ * "false" (role=status implies "true"), else the text added (aria-relevant's default "additions
+ * text"; what is removed is not read).
+ */
+/** A DOM node as readOut takes it (the tests' types have no DOM). */
+type Read = { textContent: string | null; getAttribute: (name: string) => string | null }
+
+function readOut(region: Read) {
+  const said: string[] = []
+  ;(globalThis as unknown as { readOut: string[] }).readOut = said
+  type Record = { type: string; target: Read; addedNodes: Iterable<Read> }
+  const { MutationObserver } = globalThis as unknown as {
+    MutationObserver: new (f: (records: Record[]) => void) => { observe: (n: Read, o: object) => void }
+  }
+  new MutationObserver((records) => {
+    const atomic = region.getAttribute('aria-atomic') !== 'false'
+    const added = records.flatMap((r) => (r.type === 'characterData' ? [r.target] : [...r.addedNodes]))
+    const text = atomic ? (region.textContent ?? '') : added.map((n) => n.textContent).join('')
+    if (text !== '' && (atomic || added.length > 0)) said.push(text)
+  }).observe(region, { childList: true, characterData: true, subtree: true })
+}
+
 /** The status line once it says `text`. */
 const statusSaying = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
 
@@ -54,6 +78,27 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await page.locator('.sl-item').nth(10).waitFor()
       await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
       expect(await page.locator('.sl-more-busy').isVisible()).toBe(false)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
+  test('"Show more stores" waiting: a screen reader reads the busy words alone, the count not again', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').nth(9).waitFor()
+      const count = (await page.getByRole('status').textContent()) ?? ''
+      await page.getByRole('status').evaluate(readOut)
+      const more = await busyTill(page, (url) => url.searchParams.get('offset') === '10')
+      await page.getByRole('button', { name: 'Show more stores' }).click()
+      await statusSaying(page, `${count}. ${BUSY}`).waitFor()
+      more.ready()
+      await statusSaying(page, /Showing 20 of \d+$/).waitFor()
+      const said = await page.evaluate(() => (globalThis as unknown as { readOut: string[] }).readOut)
+      expect(said).toEqual([`. ${BUSY}`, expect.stringMatching(/^\d+ stores within .*\. Showing 20 of \d+$/)])
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
