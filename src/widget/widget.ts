@@ -4,16 +4,16 @@ import { type FiltersAnswer, type Location, type LocationsAnswer, type Place, qu
 import { Browsing } from './browse'
 import type { Single } from './clusters'
 import { h } from './dom'
-import { beyondRadius } from './beyond'
 import { busyLine } from './busy'
 import { sayFailure, sayFiltersFailed, sayUnusable, tryAgain } from './failures'
+import { type Pages, searchPages } from './pages'
 import { type CountBar, countBar, pastFilters } from './filter-count'
 import { filterControls, type Filters, openWhereRoom, shownGroups } from './filters'
 import { type Form, searchForm } from './form'
-import { countText, warmFormats } from './format'
+import { warmFormats } from './format'
 import { fillForm, readForm, readPlace } from './form-state'
 import { type Lang, langOf } from '../core/languages'
-import { t, type Texts, textsFor } from './i18n'
+import { type Texts, textsFor } from './i18n'
 import { locateSaying, positionShared } from './locate'
 import type { StoreMap } from './map'
 import { preloadMap, storeMap } from './map-load'
@@ -26,7 +26,7 @@ import { SearchEntries } from './history'
 import { markSelected, storeItem } from './results'
 import { StoreList } from './store-list'
 import { type ViewSwitch, viewSwitch } from './view-switch'
-import { filterParams, searchParams } from './search-params'
+import { filterParams } from './search-params'
 import { firstSearch, originOf, readState, type SearchState, searchQuery, urlPrefix } from './url-state'
 
 /** How long a finder waits for its filters before it shows without them (they come in later). */
@@ -40,9 +40,6 @@ export class Widget {
   /** lang for places (GET /places, near=): with the region its tag names ("en-GB"). */
   readonly #placeLang: string
   readonly #state: SearchState
-  /** Where the service measured the last search from; null until one names a place. */
-  #center: { lat: number; lng: number; label?: string } | null = null
-  #pending: AbortController | null = null
   #map: StoreMap | null = null
   #filters: Filters | null = null
   /** A region or country searched (answered-place.ts); null for any other place. */
@@ -73,6 +70,8 @@ export class Widget {
   readonly #view: ViewSwitch
   /** On a phone, under the open filters: how many stores the list shows. */
   readonly #bar: CountBar
+  /** Its search's requests for stores, and their count on the status line. */
+  readonly #pages: Pages
   /** Its searches as entries of the browser's history. */
   readonly #entries: SearchEntries
   /** The host element's own lang attribute, given back by destroy(). */
@@ -114,7 +113,7 @@ export class Widget {
       options.label ?? texts.list,
       (l, n) => this.#item(l, n),
       (any) => this.#view.found(any),
-      () => this.#loadMore(),
+      () => this.#pages.more(),
     )
     element.classList.add('sl-root')
     // Its texts' language, for screen readers' voices, whatever the page's is.
@@ -122,6 +121,18 @@ export class Widget {
     element.lang = lang
     this.#entries = new SearchEntries(urlKeys, this.#life.signal)
     this.#bar = countBar(element, texts)
+    this.#pages = searchPages(
+      this.#state,
+      options,
+      [texts, lang, placeLang],
+      this.#stores,
+      [this.#status, this.#alert],
+      this.#bar,
+      this.#busy,
+      () => this.#map,
+      () => void this.search(),
+      this.#life.signal,
+    )
     // A search made on the map and not yet answered is a new entry over the list's, as its answer makes it.
     const keep = { searches: this.#entries, settle: () => this.#keepInUrl(true) }
     const refit = () => this.#map?.refit()
@@ -208,10 +219,9 @@ export class Widget {
     this.#fillForm()
     void this.#loadDefaults()
     const [state, texts] = [this.#state, this.#texts]
-    if (this.#params(0) === null) {
-      // A search still on its way is not this one's answer, nor the nearest stores it asks next (sayBeyond).
-      this.#pending?.abort()
-      this.#pending = null
+    if (this.#pages.params(0) === null) {
+      // A search still on its way is not this one's answer, nor the nearest stores it asks next.
+      this.#pages.stop()
       this.#stores.clear(false)
       this.#status.textContent = texts.prompt
       this.#keepInUrl(true)
@@ -242,7 +252,7 @@ export class Widget {
     }
     let answer: LocationsAnswer | null
     try {
-      answer = await this.#fetchPage(0, since)
+      answer = await this.#pages.fetch(0, since)
     } catch {
       if (this.destroyed) return
       // The alert says why; the last search's stores are not this one's answer.
@@ -262,18 +272,18 @@ export class Widget {
     if (taken.label !== null) this.#form.place.setText(taken.label)
     this.#fillForm()
     const stores = this.#stores
-    this.#center = q.center ?? null
+    this.#pages.center = q.center ?? null
     stores.show(answer.data)
-    this.#status.textContent = this.#countText()
+    this.#status.textContent = this.#pages.count()
     this.#bar.count(stores.total)
-    if (stores.total === 0 && state.origin !== null) void this.#sayBeyond(since)
+    if (stores.total === 0 && state.origin !== null) void this.#pages.beyond(since)
     if (state.selected && !stores.stores.some((l) => l.id === state.selected)) state.selected = null
-    this.#map?.show(stores.stores, this.#center, true)
+    this.#map?.show(stores.stores, this.#pages.center, true)
     markSelected(stores.list, state.selected)
     this.#map?.select(state.selected)
     this.#keepInUrl(true)
     this.#fire('search', {
-      query: Object.fromEntries(this.#params(0) ?? []),
+      query: Object.fromEntries(this.#pages.params(0) ?? []),
       total: stores.total,
       locations: stores.stores,
     })
@@ -323,7 +333,7 @@ export class Widget {
   destroy(): void {
     if (this.destroyed) return
     this.#life.abort()
-    this.#pending?.abort()
+    this.#pages.stop()
     this.#form.place.close()
     this.#browsing.stop()
     // A map still starting is removed as it comes (startMap).
@@ -388,7 +398,7 @@ export class Widget {
         this.#map = m
         const { stores } = this.#stores
         if (stores.length > 0) {
-          m.show(stores, this.#center, true)
+          m.show(stores, this.#pages.center, true)
           m.select(this.#state.selected)
         } else void this.#browse()
         m.onMoved(() => void this.#browse())
@@ -420,7 +430,7 @@ export class Widget {
         this.#pagesLang = langOf(meta?.language)
         this.#fillForm()
         // A search in the unit guessed (answered, or on its way): in the locator's now.
-        if (unit !== null && this.#state.unit !== unit && this.#params(0) !== null) void this.search()
+        if (unit !== null && this.#state.unit !== unit && this.#pages.params(0) !== null) void this.search()
         if (options.filters === 'none') return
         warnOfGroups(answer.data.filters, options.filters)
         const groups = shownGroups(answer.data.filters, options.filters)
@@ -448,11 +458,6 @@ export class Widget {
     return this.#defaults
   }
 
-  /** The request's parameters for the search as it stands, from `offset`; null when there is nothing to search for. */
-  #params(offset: number): [string, string][] | null {
-    return searchParams(this.#state, this.#options, this.#placeLang, offset)
-  }
-
   #submit(e: Event) {
     e.preventDefault()
     this.#form.place.close()
@@ -474,56 +479,6 @@ export class Widget {
     }
     this.#readForm()
     return this.#browse()
-  }
-
-  /** A page of the search's stores; `since`: when the search's wait for the service began. */
-  async #fetchPage(offset: number, since = Date.now()): Promise<LocationsAnswer | null> {
-    const p = this.#params(offset)
-    if (p === null || this.destroyed) return null
-    this.#pending?.abort()
-    const controller = new AbortController()
-    this.#pending = controller
-    this.#alert.textContent = ''
-    const { api, token } = this.#options
-    try {
-      // A search's busy text replaces its "Searching…"; a further page's follows the count, and shows by its button.
-      const signal = controller.signal
-      const waiting = offset === 0 ? this.#busy.searching() : this.#stores.moreWaiting(this.#busy.after())
-      const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since)
-      return controller.signal.aborted ? null : answer
-    } catch (e) {
-      if ((e as Error).name === 'AbortError') return null
-      const o = this.#state.origin
-      // A further page's: the count and the stores listed stay, and Try again asks that page again.
-      if (offset === 0) this.#status.textContent = ''
-      const again = tryAgain(this.#alert, this.#status, () => void (offset ? this.#loadMore() : this.search()))
-      sayFailure(this.#alert, this.#texts, e, o?.kind === 'near' ? o.text : '', again)
-      throw e
-    }
-  }
-
-  /** None within the radius: the nearest stores beyond it, or that no store has the words (beyond.ts). */
-  async #sayBeyond(since: number): Promise<void> {
-    const [asked, words] = [this.#pending, this.#state.keyword.trim()]
-    this.#bar.stale()
-    const { api, token } = this.#options
-    // The search's own signal: a newer search, or destroy(), ends it and any wait for the service.
-    const wait = { signal: asked!.signal, waiting: this.#busy.after(), since }
-    const beyond = await beyondRadius(api, token, this.#params(0)!, words, wait).catch(() => null)
-    if (this.#pending !== asked) return
-    if (beyond?.kind !== 'nearest') this.#bar.count(0)
-    if (beyond === null) return
-    if (beyond.kind === 'noMatch') return void (this.#status.textContent = t(this.#texts, 'noMatch', { words }))
-    this.#stores.nearest(beyond.locations)
-    this.#status.textContent = this.#countText()
-    this.#bar.count(beyond.locations.length)
-    this.#map?.show(beyond.locations, this.#center, true)
-  }
-
-  #countText(): string {
-    const { stores, total } = this.#stores
-    const [texts, lang, center, state] = [this.#texts, this.lang, this.#center, this.#state]
-    return countText({ texts, lang, total, center, state, nearest: stores.length > total })
   }
 
   /** `searched`: a search's answer, a new entry of the browser's history when the visitor committed it. */
@@ -568,18 +523,6 @@ export class Widget {
 
   #browse(): Promise<void> {
     return this.#browsing.show(this.#map)
-  }
-
-  async #loadMore() {
-    const stores = this.#stores
-    const answer = await this.#fetchPage(stores.stores.length).catch(() => null)
-    if (answer === null || this.destroyed) return
-    const first = stores.add(answer.data)
-    const count = this.#countText()
-    this.#status.textContent = `${count}${count.endsWith('.') ? '' : '.'} ${t(this.#texts, 'shown', { n: stores.stores.length, total: stores.total })}`
-    this.#map?.show(answer.data.locations, this.#center, false)
-    // The keyboard goes on where the new stores begin.
-    stores.list.querySelectorAll<HTMLButtonElement>('.sl-name')[first]?.focus()
   }
 
   /** Locates the visitor when the browser shares their position without asking (they allowed it before); else nothing. */
