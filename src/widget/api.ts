@@ -116,10 +116,12 @@ export type Waiting = () => (() => void) | undefined
 /**
  * query(), asked again while the service answers 503 with Retry-After (starting, or reading its
  * place data), each time after the wait it asks for (WAIT_LEAST_S to WAIT_MOST_S), till WAITING_MS
- * after `since`; then its error. No other failure is asked again. Aborting `signal` ends the wait
- * too. `since`: when the wait began, before this request (a search's, its filters waited on
- * first): one wait of the visitor's, bounded once. `waiting` is called SAY_WAITING_MS after it if
- * the service is being waited for still.
+ * after `since`; then its error. No other failure is asked again. A request still unanswered then
+ * is ended, failed as out of reach. Aborting `signal` ends the wait too. `since`: when the wait
+ * began, before this request (a search's, its filters waited on first): one wait of the
+ * visitor's, bounded once. `waiting` is called SAY_WAITING_MS after it if the service is being
+ * waited for still: after a 503, or with `unanswered` while a request has no answer yet (at once
+ * when that time is past).
  */
 export async function queryWhenReady<T>(
   api: string,
@@ -129,17 +131,35 @@ export async function queryWhenReady<T>(
   signal?: AbortSignal,
   waiting?: Waiting,
   since = Date.now(),
+  unanswered = false,
 ): Promise<T> {
   let say: ReturnType<typeof setTimeout> | undefined
   let said: (() => void) | undefined
+  let asked = false
+  const sayWaiting = () => {
+    const ms = since + SAY_WAITING_MS - Date.now()
+    if (waiting && !asked) say = ms > 0 ? setTimeout(() => (said = waiting()), ms) : void (said = waiting())
+    asked = true
+  }
+  // Its own signal, that `signal` aborts and the bound: a service that takes a request and never
+  // answers it is not waited for as long as the browser would.
+  const bound = new AbortController()
+  const stop = () => bound.abort(signal!.reason)
+  const end = setTimeout(
+    () => bound.abort(new DOMException('No answer in time.', 'TimeoutError')),
+    since + WAITING_MS - Date.now(),
+  )
+  if (signal?.aborted) stop()
+  else signal?.addEventListener('abort', stop, { once: true })
+  if (unanswered) sayWaiting()
   try {
     for (;;) {
       try {
-        return await query<T>(api, token, path, params, signal)
+        return await query<T>(api, token, path, params, bound.signal)
       } catch (e) {
         const wait = e instanceof ApiError && e.wait !== undefined ? Math.max(e.wait, WAIT_LEAST_S) * 1000 : null
         if (wait === null || Date.now() + wait > since + WAITING_MS) throw e
-        if (waiting) say ??= setTimeout(() => (said = waiting()), since + SAY_WAITING_MS - Date.now())
+        sayWaiting()
         // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
         await new Promise<void>((resolve, reject) => {
           const stop = () => {
@@ -158,6 +178,8 @@ export async function queryWhenReady<T>(
   } finally {
     // Answered, failed or aborted: nothing more to say of this wait, and what was said is over.
     clearTimeout(say)
+    clearTimeout(end)
+    signal?.removeEventListener('abort', stop)
     said?.()
   }
 }

@@ -31,8 +31,8 @@ export type Busy = {
   replacing: (signal?: AbortSignal) => Waiting
   /** The busy text in place of a search's "Searching…" alone: once answered, the line says more than that. */
   searching: () => Waiting
-  /** The busy text after the line's (a count of stores found): what it says stays in sight. */
-  after: () => Waiting
+  /** The busy text after the line's (a count of stores found): what it says stays in sight. `signal`: as for replacing. */
+  after: (signal?: AbortSignal) => Waiting
 }
 
 /** The waits `status` tells of, in the finder's language (`texts()`). */
@@ -68,6 +68,7 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
   return {
     replacing: (signal) => waiting(busy, signal),
     searching: () => waiting((now) => (now === texts().loading || now === busy() ? busy() : null)),
-    after: () => waiting((now) => (now === '' ? busy() : `${now}${/[.!?…:]$/.test(now) ? '' : '.'} ${busy()}`)),
+    after: (signal) =>
+      waiting((now) => (now === '' ? busy() : `${now}${/[.!?…:]$/.test(now) ? '' : '.'} ${busy()}`), signal),
   }
 }

@@ -4,7 +4,7 @@
 import type { Lang } from '../core/languages'
 import { type LocationsAnswer, queryWhenReady } from './api'
 import { beyondRadius } from './beyond'
-import type { Busy } from './busy'
+import { type Busy, handedOn } from './busy'
 import { sayFailure, tryAgain } from './failures'
 import type { CountBar } from './filter-count'
 import { countText } from './format'
@@ -23,10 +23,16 @@ export type Pages = {
   params: (offset: number) => [string, string][] | null
   /** The request on its way ended: its answer, and the nearest stores it asks next (beyond), are no search's. */
   stop: () => void
-  /** A page of the search's stores; `since`: when the search's wait for the service began. */
-  fetch: (offset: number, since?: number) => Promise<LocationsAnswer | null>
-  /** The search's next page, after the stores listed; the keyboard goes on where its stores begin. */
-  more: () => Promise<void>
+  /**
+   * A page of the search's stores; `since`: when the search's wait for the service began. `again`:
+   * a further page asked again in place of the one on its way, its busy text kept (busy.ts).
+   */
+  fetch: (offset: number, since?: number, again?: boolean) => Promise<LocationsAnswer | null>
+  /**
+   * The search's next page, after the stores listed; the keyboard goes on where its stores begin.
+   * `since`: the first press's, for a page asked again in place of one unanswered (store-list.ts).
+   */
+  more: (since?: number) => Promise<void>
   /** None within the radius: the nearest stores beyond it, or that no store has the words (beyond.ts). */
   beyond: (since: number) => Promise<void>
   /** The status line's count of the stores listed. */
@@ -62,19 +68,29 @@ export function searchPages(
       pending?.abort()
       pending = null
     },
-    async fetch(offset, since = Date.now()) {
+    async fetch(offset, since = Date.now(), again = false) {
       const p = pages.params(offset)
       if (p === null || life.aborted) return null
-      pending?.abort()
       const controller = new AbortController()
+      const signal = controller.signal
+      pending?.abort(again ? handedOn(signal) : undefined)
       pending = controller
       alert!.textContent = ''
       try {
-        // A search's busy text replaces its "Searching…"; a further page's follows the count, and shows by its button.
-        const signal = controller.signal
-        const waiting = offset === 0 ? busy.searching() : stores.moreWaiting(busy.after())
-        const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since)
-        return controller.signal.aborted ? null : answer
+        // A search's busy text replaces its "Searching…"; a further page's follows the count, and shows
+        // by its button, unanswered too (a press again then asks afresh: store-list.ts).
+        const waiting = offset === 0 ? busy.searching() : stores.moreWaiting(busy.after(signal))
+        const answer = await queryWhenReady<LocationsAnswer>(
+          api,
+          token,
+          'locations',
+          p,
+          signal,
+          waiting,
+          since,
+          offset > 0,
+        )
+        return signal.aborted ? null : answer
       } catch (e) {
         if ((e as Error).name === 'AbortError') return null
         const o = state.origin
@@ -83,10 +99,13 @@ export function searchPages(
         const again = tryAgain(alert!, status!, () => void (offset ? pages.more() : search()))
         sayFailure(alert!, texts, e, o?.kind === 'near' ? o.text : '', again)
         throw e
+      } finally {
+        // A further page over: the busy text of the one it was asked again in place of, over too.
+        if (offset > 0) controller.abort()
       }
     },
-    async more() {
-      const answer = await pages.fetch(stores.stores.length).catch(() => null)
+    async more(since) {
+      const answer = await pages.fetch(stores.stores.length, since, since !== undefined).catch(() => null)
       if (answer === null || life.aborted) return
       const first = stores.add(answer.data)
       const count = pages.count()

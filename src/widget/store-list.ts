@@ -15,6 +15,8 @@ export class StoreList {
   readonly #more: HTMLButtonElement
   /** Under "Show more stores" while its page waits for the service: where the visitor looks, the status line far above. */
   readonly #moreBusy: HTMLParagraphElement
+  /** The further pages' waits that show #moreBusy. */
+  #waits = 0
   readonly #item: (location: Location, n: number) => HTMLElement
   /** On a phone, the list-or-map switch: whether there is a list to show. */
   readonly #found: (any: boolean) => void
@@ -24,19 +26,26 @@ export class StoreList {
     label: string,
     item: (location: Location, n: number) => HTMLElement,
     found: (any: boolean) => void,
-    /** The search's next page asked for, and shown: settled once answered, failed or aborted. */
-    more: () => Promise<void>,
+    /**
+     * The search's next page asked for, and shown: settled once answered, failed or aborted. `since`:
+     * when the visitor first pressed for it, asked again.
+     */
+    more: (since?: number) => Promise<void>,
   ) {
     ;[this.#item, this.#found] = [item, found]
     this.list = h('ol', { class: 'sl-list', 'aria-label': label })
     this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
-    // Pressed again while its page is on its way (a double click, a wait for a busy service): the
-    // wait goes on, its busy text and its 90 s with it, rather than asked again from the start.
-    let asking = false
+    // Pressed again before its busy text shows (a double click): its page is on its way still. Once
+    // it shows, the request waited on is given up and the page asked afresh, within the 90 s of
+    // the first press, its busy text said still (a service that took it and never answers).
+    let [presses, asking, since] = [0, false, 0]
     this.#more.addEventListener('click', () => {
-      if (asking) return
+      if (asking && this.#moreBusy.hidden) return
+      const press = ++presses
+      const again = asking
       asking = true
-      void more().finally(() => (asking = false))
+      if (!again) since = Date.now()
+      void more(again ? since : undefined).finally(() => press === presses && (asking = false))
     })
     // Not read out: the status line, a live region, says the same.
     this.#moreBusy = h('p', { class: 'sl-more-busy', 'aria-hidden': 'true', hidden: true }, texts.waiting)
@@ -54,16 +63,17 @@ export class StoreList {
     this.#more.hidden = true
   }
 
-  /** A further page's `waiting`: the busy text under its button too, till its wait is over. */
+  /** A further page's `waiting`: the busy text under its button too, till its wait, and any asked again in its place, is over. */
   moreWaiting(waiting: Waiting): Waiting {
     return () => {
       const over = waiting()
+      this.#waits++
       this.#moreBusy.hidden = false
       // Under the button, past the end of a list that scrolls in its box: scrolled to, as little as it takes.
       this.#moreBusy.scrollIntoView({ block: 'nearest' })
       return () => {
         over?.()
-        this.#moreBusy.hidden = true
+        this.#moreBusy.hidden = --this.#waits === 0
       }
     }
   }

@@ -113,7 +113,7 @@ export class Widget {
       options.label ?? texts.list,
       (l, n) => this.#item(l, n),
       (any) => this.#view.found(any),
-      () => this.#pages.more(),
+      (since) => this.#pages.more(since),
     )
     element.classList.add('sl-root')
     // Its texts' language, for screen readers' voices, whatever the page's is.

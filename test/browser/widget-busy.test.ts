@@ -57,6 +57,54 @@ function readOut(region: Read) {
   }).observe(region, { childList: true, characterData: true, subtree: true })
 }
 
+/**
+ * A stand-in for the service on 127.0.0.1: what the demo's service answers, but the requests
+ * `stalls` picks taken and never answered (till the page gives them up); `stalls` is asked once
+ * for each request, in order. `gaveUp()` resolves once the page has given up `n` of them.
+ */
+function standIn(stalls: (url: URL) => boolean) {
+  let [stalled, givenUp] = [0, 0]
+  const waits: { n: number; done: () => void }[] = []
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    // A request unanswered is kept open for as long as the page waits.
+    idleTimeout: 0,
+    fetch: async (request) => {
+      const url = new URL(request.url)
+      if (stalls(url)) {
+        stalled++
+        return new Promise<Response>((_, reject) =>
+          request.signal.addEventListener('abort', () => {
+            givenUp++
+            for (const w of waits.filter((w) => w.n <= givenUp)) w.done()
+            reject(new Error('given up'))
+          }),
+        )
+      }
+      const headers = new Headers(request.headers)
+      for (const name of ['host', 'accept-encoding']) headers.delete(name)
+      const answer = await fetch(`${demo.server.url}${url.pathname}${url.search}`, { headers, redirect: 'manual' })
+      const sent = new Headers(answer.headers)
+      for (const name of ['content-encoding', 'content-length']) sent.delete(name)
+      return new Response(answer.body, { status: answer.status, headers: sent })
+    },
+  })
+  return {
+    /** Its finder page for the demo's locator: the widget there asks this stand-in. */
+    finder: `http://127.0.0.1:${server.port}/l/${demo.server.token}`,
+    stalled: () => stalled,
+    gaveUp: (n = 1) => new Promise<void>((done) => (givenUp >= n ? done() : waits.push({ n, done }))),
+    stop: () => server.stop(true),
+  }
+}
+
+/** The first request for a search's second page, which stand-in leaves unanswered. */
+const firstMore = () => {
+  let asked = 0
+  return (url: URL) => url.searchParams.get('offset') === '10' && asked++ === 0
+}
+
 /** The status line once it says `text`. */
 const statusSaying = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text })
 
@@ -105,7 +153,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
     }
   })
 
-  test('"Show more stores" pressed again while its page waits: the wait goes on, still said busy', async () => {
+  test('"Show more stores" pressed again while its page waits: asked afresh, still said busy', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
     try {
       await page.goto(`${demo.server.url}/l/${demo.server.token}`)
@@ -116,7 +164,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await button.click()
       const busy = new RegExp(`^\\d+ stores within .* of London.*\\. ${BUSY}$`)
       await statusSaying(page, busy).waitFor()
-      // Not asked again from the start: the count read out again, then the busy text 3 s later.
+      // Asked afresh within the first press's wait: not the count said again, then the busy text 3 s later.
       await button.click()
       expect(await page.getByRole('status').textContent()).toMatch(busy)
       expect(await page.locator('.sl-more-busy').isVisible()).toBe(true)
@@ -127,6 +175,64 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
     } finally {
       await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.close()
+    }
+  })
+
+  test('"Show more stores" unanswered: said busy; pressed again, asked afresh and shown', async () => {
+    const service = standIn(firstMore())
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await page.goto(service.finder)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').nth(9).waitFor()
+      const count = (await page.getByRole('status').textContent()) ?? ''
+      await page.getByRole('status').evaluate(readOut)
+      const button = page.getByRole('button', { name: 'Show more stores' })
+      await button.click()
+      // The service took it and says nothing: waited for as for a busy one, said so by the button too.
+      await statusSaying(page, `${count}. ${BUSY}`).waitFor()
+      expect(await page.locator('.sl-more-busy').isVisible()).toBe(true)
+      expect(service.stalled()).toBe(1)
+      await button.click()
+      await service.gaveUp()
+      await statusSaying(page, /Showing 20 of \d+$/).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(20)
+      expect(await page.locator('.sl-more-busy').isVisible()).toBe(false)
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+      // The busy words read once, not again for the request asked afresh, nor the count between.
+      const said = await page.evaluate(() => (globalThis as unknown as { readOut: string[] }).readOut)
+      expect(said).toEqual([`. ${BUSY}`, expect.stringMatching(/^\d+ stores within .*\. Showing 20 of \d+$/)])
+    } finally {
+      await page.close()
+      service.stop()
+    }
+  })
+
+  test('"Show more stores" unanswered for 90 s: given up, its failure said; Try again shows the stores', async () => {
+    const service = standIn(firstMore())
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    // The page's clock runs on, and leaps as the test says: the 90 s without waiting them.
+    await page.clock.install()
+    try {
+      await page.goto(service.finder)
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').nth(9).waitFor()
+      const count = await page.getByRole('status').textContent()
+      await page.getByRole('button', { name: 'Show more stores' }).click()
+      await statusSaying(page, `${count}. ${BUSY}`).waitFor()
+      await page.clock.fastForward(90_000)
+      await service.gaveUp()
+      const alert = page.locator('.sl-root > .sl-error')
+      await alert.filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      expect(await page.getByRole('status').textContent()).toBe(count)
+      expect(await page.locator('.sl-item').count()).toBe(10)
+      await alert.getByRole('button', { name: 'Try again' }).click()
+      await statusSaying(page, /Showing 20 of \d+$/).waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(20)
+      expect(service.stalled()).toBe(1)
+    } finally {
+      await page.close()
+      service.stop()
     }
   })
 
