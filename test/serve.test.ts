@@ -108,13 +108,19 @@ test(
     expect(token.stderr).toContain(
       'Configuration error: --metrics-token is set but METRICS_PORT (--metrics-port) is not: metrics are off until METRICS_PORT names their port.',
     )
+    // Each variable followed by its option once, in a sentence of no other parenthesis.
+    const pelias = storeloc(['serve', '--geocoder', 'pelias'], { DATABASE_PATH: db })
+    expect(pelias.code).toBe(2)
+    expect(pelias.stderr).toContain(
+      'Configuration error: --geocoder=pelias needs the address of your own Pelias in GEOCODER_URL (--geocoder-url), or GEOCODER_API_KEY (--geocoder-api-key) for the hosted geocode.earth.',
+    )
     const bad = storeloc(['serve', '--port=eighty'], { DATABASE_PATH: db, PORT: '3000' })
     expect(bad.code).toBe(2)
     expect(bad.stderr).toContain('--port must be a whole number from 0 to 65535; got "eighty"')
     expect(bad.stderr).not.toContain('Usage:')
     expect(existsSync(db)).toBe(false)
   },
-  starts(9),
+  starts(10),
 )
 
 test(

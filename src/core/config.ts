@@ -316,7 +316,7 @@ export function loadConfig(
   }
   if (provider === 'pelias' && geocoderUrl === null && apiKey === null) {
     throw new ConfigError(
-      'GEOCODER=pelias needs GEOCODER_URL (your own Pelias) or GEOCODER_API_KEY (the hosted geocode.earth).',
+      'GEOCODER=pelias needs the address of your own Pelias in GEOCODER_URL, or GEOCODER_API_KEY for the hosted geocode.earth.',
     )
   }
   // The Query API spec's {public_base_url} ends in /public/v1, which links here add themselves:
