@@ -4,7 +4,7 @@
 import { existsSync, rmdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import { cliCommand } from '../core/cli-command'
-import { hiddenByFolder, linkToNoFolder } from '../operator/file-owner'
+import { hiddenByFolder, linkLoop, linkToNoFolder } from '../operator/file-owner'
 
 /**
  * Why the path holds no database for a command on the locators of one, or null: no file there (a
@@ -15,6 +15,7 @@ export function noDatabaseAt(databasePath: string): string | null {
     return (
       hiddenByFolder(databasePath) ??
       linkToNoFolder(databasePath) ??
+      linkLoop(databasePath) ??
       `No database at ${databasePath}: set DATABASE_PATH to the service's database file (${cliCommand('locator create')} makes a new one).`
     )
   if (emptyFile(databasePath))

@@ -4,7 +4,7 @@ import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import { type CopyFacts, CopyDamagedError, databaseFacts, openExisting, writeVerifiedCopy } from '../store/backup-file'
 import { storageFault } from '../store/db'
-import { hiddenByFolder, linkToNoFolder } from './file-owner'
+import { hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
@@ -17,6 +17,7 @@ export function requireDatabaseFile(path: string): void {
     throw new OperatorError(
       hiddenByFolder(path) ??
         linkToNoFolder(path) ??
+        linkLoop(path) ??
         `No database at ${path}: set DATABASE_PATH to the service's database file (${cliCommand('locator create')} makes a new one).`,
     )
   }

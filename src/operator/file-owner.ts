@@ -232,8 +232,52 @@ export function linkToNoFolder(path: string): string | null {
   return null
 }
 
-/** What is wrong with the path itself (a folder, a link into no folder), or null: see folderNotFile and linkToNoFolder. */
-export const wrongPath = (path: string): string | null => folderNotFile(path) ?? linkToNoFolder(path)
+/**
+ * When `path` cannot be reached for its symbolic links (ELOOP: a link that leads back to itself,
+ * or through others to it): a sentence naming the link and where it leads, which SQLite's
+ * "unable to open database file" does not; null otherwise.
+ */
+export function linkLoop(path: string): string | null {
+  if (!loops(path)) return null
+  // The first part of the path that cannot be reached is the link where the loop is.
+  const full = resolve(path)
+  let link = full
+  let at = parse(full).root
+  for (const part of full.slice(at.length).split(sep).filter(Boolean)) {
+    at = join(at, part)
+    if (loops(at)) {
+      link = at
+      break
+    }
+  }
+  const chain = [link]
+  for (let target = link; chain.length < 9; ) {
+    try {
+      target = resolve(dirname(target), readlinkSync(target))
+    } catch {
+      break
+    }
+    chain.push(target)
+    if (chain.indexOf(target) < chain.length - 1) break
+  }
+  const looped = chain.indexOf(chain.at(-1)!) < chain.length - 1
+  const which = link === full ? 'it is a symbolic link' : `its folder ${link} is a symbolic link`
+  const how = looped ? 'that leads back to itself' : 'that leads through more links than the system follows'
+  return `${path} cannot be opened: ${which} ${how} (${chain.join(' -> ')}${looped ? '' : ' -> ...'}). Make the link lead to the database file or its folder, or set DATABASE_PATH to the file itself.`
+}
+
+/** Whether reaching `path` meets a loop of symbolic links (ELOOP). */
+function loops(path: string): boolean {
+  try {
+    statSync(path, { throwIfNoEntry: false })
+    return false
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ELOOP'
+  }
+}
+
+/** What is wrong with the path itself (a folder, a link into no folder or in a loop), or null: see folderNotFile, linkToNoFolder and linkLoop. */
+export const wrongPath = (path: string): string | null => folderNotFile(path) ?? linkToNoFolder(path) ?? linkLoop(path)
 
 /** The database file, its -wal and -shm, those that exist, with their stat. */
 function databaseFiles(path: string): [string, Stats][] {
