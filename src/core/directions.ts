@@ -122,6 +122,16 @@ function countryName(code: string): string | null {
 
 const ENGLISH = new Map<string, string | null>()
 
+/**
+ * Whether a region as written is its country's own code or English name, as a city-state's
+ * region column holds ("MC", "Monaco" in Monaco): the country, no region of it.
+ */
+export function regionIsCountry(region: string, country: string): boolean {
+  const key = nameKey(region)
+  const code = country.toUpperCase()
+  return key !== '' && (key === nameKey(code) || key === nameKey(countryName(code) ?? ''))
+}
+
 /** Countries whose everyday name is CLDR's short one (as src/geocode/countries.ts names them). */
 const SHORT_NAMED = new Set(['HK', 'MO', 'PS'])
 

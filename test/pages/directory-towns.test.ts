@@ -45,6 +45,18 @@ beforeAll(async () => {
       coordinates: { lat: 45.519, lng: -122.679 },
     })
     other.locations.insert({ ...record, addressParts: { city: 'Portland', region: 'Oregon', country: 'US' } })
+    // A city-state's region given as its code by one store, as its name by another (spreadsheets).
+    for (const [name, region] of [
+      ['Casino Supply', 'MC'],
+      ['Port Supply', 'Monaco'],
+    ]) {
+      const monaco = locationRecord(locator.id, {
+        name,
+        address: `1 Avenue ${name}, Monaco`,
+        coordinates: { lat: 43.7384, lng: 7.4246 },
+      })
+      other.locations.insert({ ...monaco, addressParts: { city: 'Monaco', region, country: 'MC' } })
+    }
   })
   f.deps.registry.sync()
 })
@@ -133,6 +145,20 @@ describe('towns of one name in one country', () => {
     const portland = (await f.page(maine[0]![1] as string)).text
     expect(titleOf(portland)).toBe('Harbor Goods Portland, ME')
     expect(trail(portland).at(-2)).toEqual(['Portland, ME', `${dir()}/us/portland-me`])
+  })
+})
+
+describe("a city-state's region written as its code and as its name", () => {
+  test("is one town, said once in its stores' titles", async () => {
+    const monaco = (await f.page(`${dir()}/mc`)).text
+    expect(items(monaco)).toEqual([['Monaco', `${dir()}/mc/monaco`, 2]])
+    const stores = items((await f.page(`${dir()}/mc/monaco`)).text)
+    expect(stores.map(([name]) => name)).toEqual(['Casino Supply', 'Port Supply'])
+    for (const [name, link] of stores) {
+      const html = (await f.page(link as string)).text
+      expect(titleOf(html)).toBe(`${name}, Monaco – Harbor Goods`)
+      expect(trail(html).at(-2)).toEqual(['Monaco', `${dir()}/mc/monaco`])
+    }
   })
 })
 

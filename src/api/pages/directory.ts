@@ -2,6 +2,7 @@
 // stores' addresses most write it (told apart by region; spellings of one town joined), read from
 // one snapshot a slice at a time and kept until the locator's next write. Store pages, the
 // directory's pages and the sitemap share it.
+import { regionIsCountry } from '../../core/directions'
 import { slugOf } from '../../core/slug'
 import { nameKey, nameOrderKey } from '../../core/text'
 import type { Store } from '../../store'
@@ -71,12 +72,14 @@ export const townSlug = (city: string | null | undefined): string =>
 
 /**
  * A region as towns are told apart by it: a US state, Canadian province or Australian state by
- * its code however written ("OR", "Oregon": "or"), another by its name folded; '' for none.
+ * its code however written ("OR", "Oregon": "or"), another by its name folded; '' for none, and
+ * for the country's own code or name ("MC", "Monaco" in Monaco: regionIsCountry).
  */
 function regionKey(country: string | null | undefined, region: string | null | undefined): string {
   const key = typeof region === 'string' ? nameKey(region) : ''
   if (key === '' || typeof country !== 'string') return key
   const spellings = regionSpellings(country.toUpperCase(), region!)
+  if (spellings.length === 0 && regionIsCountry(region!, country)) return ''
   return spellings.reduce((a, b) => (b.length < a.length || (b.length === a.length && b < a) ? b : a), key)
 }
 
@@ -223,6 +226,7 @@ function directoryMaker() {
  * it ("portland-or", "portland-me"; one of no region keeps "portland"), and is named with it.
  */
 function countryOf(slug: string, groups: Group[]): DirectoryCountry {
+  const code = slug === OTHER ? null : slug.toUpperCase()
   const bySlug = new Map<string, Group[]>()
   for (const g of groups) {
     const s = g.key === OTHER ? OTHER : townSlug(mostWritten(g.names))
@@ -240,7 +244,7 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
     const made = sortedBy(same, (g) => g.key).map((g) => {
       stores += g.stores.length
       const city = mostWritten(g.names)
-      const region = told ? mostWritten(new Map([...g.regions].filter(([r]) => nameKey(r) !== ''))) : null
+      const region = told ? mostWritten(new Map([...g.regions].filter(([r]) => regionKey(code, r) !== ''))) : null
       let own = s
       if (region !== null) {
         own = `${s}-${slugOf(region)}`
@@ -266,7 +270,6 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
     if (told && made.every((t) => t.region !== null)) namesakes.set(s, made)
   }
   const ordered = sortedBy(towns, (t) => (t.name === null ? '\uffff' : `${nameOrderKey(t.name)}\u0000${t.slug}`))
-  const code = slug === OTHER ? null : slug.toUpperCase()
   const town = new Map(ordered.map((t) => [t.slug, t]))
   const spelt = new Map<string, DirectoryTown>()
   for (const [s, t] of spellings) if (t !== null && !town.has(s) && !namesakes.has(s)) spelt.set(s, t)
