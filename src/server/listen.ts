@@ -2,6 +2,7 @@
 import type { Server } from 'bun'
 import { readFileSync } from 'node:fs'
 import http from 'node:http'
+import { constants as osConstants } from 'node:os'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
 import { ownerUnlikeFolder, sidecarOf, wrongPath } from '../operator/file-owner'
@@ -179,14 +180,16 @@ export function listen(
 }
 
 /**
- * Runs `stop` on the first SIGTERM, SIGINT or SIGHUP (or call of the returned function); later
- * ones are ignored. SIGHUP too: its default would end the process at once, cutting requests, and
- * the service has no file to reopen; unless it came ignored (`nohup`), which it stays. A worker
- * (`hangup: false`) ignores SIGHUP: its primary decides, and passes a stop on as SIGTERM.
+ * Runs `stop` on the first SIGTERM, SIGINT or SIGHUP (or call of the returned function). SIGHUP
+ * too: its default would end the process at once, cutting requests, and the service has no file
+ * to reopen; unless it came ignored (`nohup`), which it stays. A SIGTERM or SIGINT during the stop
+ * (Ctrl-C pressed twice) runs `force`, which ends the process at once; without one (a worker,
+ * whose primary forces it), later signals are ignored. A worker (`hangup: false`) ignores SIGHUP:
+ * its primary decides, and passes a stop on as SIGTERM.
  */
 export function onStopSignal(
   stop: (signal: string) => Promise<void>,
-  { hangup = true } = {},
+  { hangup = true, force }: { hangup?: boolean; force?: (signal: string) => void } = {},
 ): (reason: string) => void {
   let stopping = false
   const handle = (reason: string) => {
@@ -194,12 +197,27 @@ export function onStopSignal(
     stopping = true
     void stop(reason)
   }
-  process.on('SIGTERM', () => handle('SIGTERM'))
-  process.on('SIGINT', () => handle('SIGINT'))
+  const again = (signal: string) => (stopping && force ? force(signal) : handle(signal))
+  process.on('SIGTERM', () => again('SIGTERM'))
+  process.on('SIGINT', () => again('SIGINT'))
   if (!hangup) process.on('SIGHUP', () => {})
   else if (!ignoredAtStart(1)) process.on('SIGHUP', () => handle('SIGHUP'))
   return handle
 }
+
+/** A forced stop's exit code: 128 + the signal's number, as a shell reports a process that signal ended (130 for SIGINT). */
+export const forcedExit = (signal: string): number => 128 + (osConstants.signals[signal as NodeJS.Signals] ?? 15)
+
+/**
+ * The line of a stop forced by a second signal: what it cut, the requests under way (their
+ * answers unsent) and, when the start was not done, the start.
+ */
+export const forcedLine = (signal: string, requests: number, starting: boolean) => ({
+  level: 'warn',
+  message: `stop forced by a second ${signal}: ${requests} request${requests === 1 ? '' : 's'} under way cut${starting ? ', and the start' : ''}`,
+  signal,
+  requests,
+})
 
 /**
  * The last line of a stop that ended by itself (exit 0), `t0` its signal's time: beside "shutting

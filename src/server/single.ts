@@ -7,7 +7,7 @@ import { createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
-import { listen, onStopSignal, openStoreToStart, stoppedLine, warnNoBaseUrl } from './listen'
+import { forcedExit, forcedLine, listen, onStopSignal, openStoreToStart, stoppedLine, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { checkWhole, progressInPlace, sayUpgraded, unlessStopped, untilUnlocked, warnUpgradeInUse } from './start'
@@ -56,21 +56,30 @@ export async function runSingle(config: Config): Promise<void> {
   let geocoding: GeocoderStack | null = null
   let stopUpkeep = () => {}
   let stopping = false
+  let started = false
   // From the start: a stop while the start waits for the database closes what is open by then.
-  onStopSignal(async (signal) => {
-    stopping = true
-    logLine({ level: 'info', message: 'shutting down', signal })
-    const t0 = performance.now()
-    stopUpkeep()
-    const cut = await drain.stop(server, config.stopTimeoutMs)
-    metricsServer?.stop(true)
-    if (cut > 0)
-      logLine({ level: 'warn', message: 'requests cut at the stop deadline (STOP_TIMEOUT_SECONDS)', requests: cut })
-    geocoding?.close()
-    store?.close()
-    logLine(stoppedLine(t0))
-    process.exit(0)
-  })
+  // A second signal ends the process at once, saying what it cut.
+  const force = (signal: string) => {
+    logLine(forcedLine(signal, server.pendingRequests, !started))
+    process.exit(forcedExit(signal))
+  }
+  onStopSignal(
+    async (signal) => {
+      stopping = true
+      logLine({ level: 'info', message: 'shutting down', signal })
+      const t0 = performance.now()
+      stopUpkeep()
+      const cut = await drain.stop(server, config.stopTimeoutMs)
+      metricsServer?.stop(true)
+      if (cut > 0)
+        logLine({ level: 'warn', message: 'requests cut at the stop deadline (STOP_TIMEOUT_SECONDS)', requests: cut })
+      geocoding?.close()
+      store?.close()
+      logLine(stoppedLine(t0))
+      process.exit(0)
+    },
+    { force },
+  )
   const unlessStopping = unlessStopped(() => stopping)
   try {
     warnUpgradeInUse(path, logLine)
@@ -105,6 +114,7 @@ export async function runSingle(config: Config): Promise<void> {
     throw e
   }
   if (stopping) return // the stop under way ends the process
+  started = true
   handle = (request, server) => app.handle(request, server)
   logLine({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: path })
   warnNoBaseUrl(config, logLine)

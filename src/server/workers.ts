@@ -17,6 +17,8 @@ import { pathOf } from '../api/public/url'
 import { bootstrap, displayHost } from './bootstrap'
 import {
   listen,
+  forcedExit,
+  forcedLine,
   onStopSignal,
   openStoreToStart,
   START_EXIT,
@@ -80,6 +82,14 @@ export async function runWorker(config: Config): Promise<void> {
     process.exit(0)
   }
   const stopNow = onStopSignal(stop, { hangup: false })
+  // A second signal to the primary (Ctrl-C pressed twice): end at once, saying what is cut.
+  process.on('message', (message: unknown) => {
+    const forced = message as { type?: string; signal?: string } | null
+    if (forced?.type !== 'force') return
+    const signal = forced.signal ?? 'SIGTERM'
+    logLine({ ...forcedLine(signal, server.pendingRequests, false), pid: process.pid })
+    process.exit(forcedExit(signal))
+  })
   // The primary is gone (killed without a chance to stop us): do not linger holding the port.
   process.on('disconnect', () => stopNow('disconnect'))
   process.send!({ type: 'ready' })
@@ -184,8 +194,31 @@ function superviseWorkers(
       for (const proc of procs) proc.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal)
       await Promise.all(procs.map((p) => p.exited))
     },
+    /**
+     * A stop forced by a second signal: each worker is told to end at once, saying what it cuts;
+     * one that has not ended within FORCE_WAIT_MS (still starting, its handler not yet set) is killed.
+     */
+    async force(signal: string): Promise<void> {
+      stopping = true
+      for (const timer of timers) clearTimeout(timer)
+      const procs = [...running.values()]
+      for (const proc of procs) {
+        try {
+          proc.send({ type: 'force', signal })
+        } catch {
+          // its channel closed: it is ending
+        }
+      }
+      const ended = Promise.all(procs.map((p) => p.exited))
+      if (await Promise.race([ended.then(() => true), Bun.sleep(FORCE_WAIT_MS).then(() => false)])) return
+      for (const proc of procs) proc.kill('SIGKILL')
+      await ended
+    },
   }
 }
+
+/** How long a forced stop waits for the workers to end by themselves. */
+const FORCE_WAIT_MS = 1_000
 
 /**
  * The port the workers share, held by a bind with SO_REUSEPORT (as the workers') until they
@@ -216,6 +249,8 @@ function holdPort(config: Config) {
     probe,
     /** The workers listen: they take every new connection; the requests under way are answered. */
     handOff: () => void (handedOff = probe.stop(false)),
+    /** The requests under way in the hold, named in a forced stop's line. */
+    pending: () => probe.pendingRequests,
     /**
      * At a stop: the answers begun (a widget build, a large page to a slow reader) finished, up to
      * `deadlineMs`, as the workers' are; what is cut then is named in a warning (the first 20).
@@ -278,15 +313,28 @@ export async function runPrimary(
     stopUpkeep()
     const t0 = performance.now()
     await Promise.all([pool?.stop(signal), hold.stop(config.stopTimeoutMs)])
+    if (forcing) return // the forced stop ends the process
     release()
     if (exitCode === 0) logLine(stoppedLine(t0))
     process.exit(exitCode)
   }
   // From the start, as a single process's: without it a stop while waiting ends the process by the signal.
-  onStopSignal(async (signal) => {
-    logLine({ level: 'info', message: 'shutting down', signal })
-    await stop(signal as NodeJS.Signals, 0)
-  })
+  // A second signal ends the workers and this process at once, each saying what it cut.
+  let started = false
+  let forcing = false
+  const force = async (signal: string) => {
+    forcing = true
+    logLine(forcedLine(signal, hold.pending(), !started))
+    await pool?.force(signal)
+    process.exit(forcedExit(signal))
+  }
+  onStopSignal(
+    async (signal) => {
+      logLine({ level: 'info', message: 'shutting down', signal })
+      await stop(signal as NodeJS.Signals, 0)
+    },
+    { force: (signal) => void force(signal) },
+  )
   try {
     if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
     // Applies the migrations before any worker opens the file.
@@ -343,6 +391,7 @@ export async function runPrimary(
     return stop('SIGTERM', e.exitCode)
   }
   if (stopping) return
+  started = true
   console.log(jsonLine(listeningLine(config, `http://${hostname}:${port}`, workers.pids())))
   warnNoBaseUrl(config, logLine)
   // In this process only: one refresh, one pruning and one reverse upkeep, not N of each.

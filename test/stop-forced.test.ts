@@ -1,0 +1,88 @@
+// A second SIGTERM or SIGINT during a stop (Ctrl-C pressed twice) ends it at once, the requests
+// under way cut: exit 128 + the signal's number, and a line saying what was cut. One Ctrl-C in a
+// terminal, which reaches the storeloc launcher and the service both, is one stop, not two.
+import { afterAll, beforeAll, expect, test } from 'bun:test'
+import { connect, type Socket } from 'node:net'
+import { rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner, startOnFreePort, tempDir } from './helpers'
+
+const ROOT = join(import.meta.dir, '..')
+let dir: string
+beforeAll(() => (dir = tempDir()))
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+/** A request whose body never comes whole, with a working key (a body is read only for one): under way once Bun answers 100 Continue. */
+async function requestUnderWay(port: number, key: string): Promise<Socket> {
+  const socket = await new Promise<Socket>((resolve, reject) => {
+    const opened = connect(port, '127.0.0.1', () => resolve(opened))
+    opened.once('error', reject)
+  })
+  socket.on('error', () => {})
+  const continued = new Promise((resolve) => socket.once('data', resolve))
+  socket.write(
+    `POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n`,
+  )
+  expect(String(await continued)).toStartWith('HTTP/1.1 100 Continue')
+  socket.write('{"name":')
+  return socket
+}
+
+for (const workers of ['1', '2'])
+  test(`WORKERS=${workers}: a second SIGINT during a stop held by a request ends it at once, saying what it cut`, async () => {
+    const db = join(dir, `forced-${workers}.db`)
+    // A stop that would wait an hour for the request under way.
+    const env = { DEMO: '0', GEOCODER: 'none', WORKERS: workers, STOP_TIMEOUT_SECONDS: '3600', LOG_REQUESTS: '0' }
+    const { server, port } = await startOnFreePort(db, env, /"listening"/)
+    const locatorId = /locator id: +(lct_\w+)/.exec(await server.waitFor(/locator id:/))![1]!
+    const key = cliRunner(() => db).json('key', 'create', locatorId).secret_key
+    const socket = await requestUnderWay(Number(port), key)
+    server.proc.kill('SIGTERM')
+    await server.waitFor(/"shutting down"/)
+    server.proc.kill('SIGINT')
+    expect(await server.proc.exited).toBe(130)
+    socket.destroy()
+    const forced = server.lines.filter((l) => l.includes('"stop forced')).map((l) => JSON.parse(l))
+    const cut = (requests: number) => ({
+      time: expect.any(String),
+      level: 'warn',
+      message: `stop forced by a second SIGINT: ${requests} request${requests === 1 ? '' : 's'} under way cut`,
+      signal: 'SIGINT',
+      requests,
+    })
+    // WORKERS=2: the primary's line (the start's hold has handed its port off), then the workers':
+    // the one that took the request says so; the other may have ended its stop by then.
+    if (workers === '1') expect(forced).toEqual([cut(1)])
+    else {
+      expect(forced[0]).toEqual(cut(0))
+      const [busy, ...idle] = forced.slice(1).sort((a, b) => b.requests - a.requests)
+      expect(busy).toEqual({ ...cut(1), pid: expect.any(Number) })
+      for (const other of idle) expect(other).toEqual({ ...cut(0), pid: expect.any(Number) })
+    }
+    expect(server.lines.some((l) => l.includes('"message":"stopped"'))).toBe(false)
+  }, 60_000)
+
+test('one Ctrl-C in a terminal, to the storeloc launcher and the service both, is one stop: it ends by itself, exit 0', async () => {
+  let output = ''
+  const lines = () => output.split(/\r?\n/)
+  const proc = Bun.spawn(['node', join(ROOT, 'bin/storeloc.js'), 'serve'], {
+    cwd: ROOT,
+    env: {
+      ...process.env,
+      DATABASE_PATH: join(dir, 'terminal.db'),
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DEMO: '0',
+      GEOCODER: 'none',
+    },
+    terminal: { cols: 250, rows: 50, data: (_terminal, data) => (output += new TextDecoder().decode(data)) },
+  })
+  while (!lines().some((l) => l.includes('"listening"'))) {
+    if (proc.exitCode !== null) throw new Error(`the service ended ${proc.exitCode}: ${output}`)
+    await Bun.sleep(50)
+  }
+  proc.terminal!.write('\x03')
+  expect(await proc.exited).toBe(0)
+  expect(lines().filter((l) => l.includes('"stop forced'))).toEqual([])
+  expect(lines().some((l) => l.includes('"message":"stopped"'))).toBe(true)
+}, 60_000)
