@@ -1,7 +1,8 @@
 // The routes are known before the database is: while the service starts, a request the started app
 // answers from the database gets the starting 503, and one that no route of the app takes gets the
 // app's own answer for it (a 404, a Management API route's 405 or OPTIONS), never a 503 that says
-// to retry what will not be. Through startingResponder, beside the started app.
+// to retry what will not be (the Query API's 404 too, without its token's rate). Through
+// startingResponder, beside the started app.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
@@ -9,6 +10,7 @@ import type { App } from '../src/server/app'
 import { startingResponder } from '../src/server/starting-answers'
 import { openStore, type Store } from '../src/store'
 import { quietApp, tempDir } from './helpers'
+import { FAKE_SECRET } from './public/fixture'
 
 let dir: string
 let store: Store
@@ -42,6 +44,13 @@ const NO_ROUTE: [method: string, path: string, accept?: string][] = [
   ['GET', '/metrics'],
   ['GET', '/%'],
   ['GET', '/public/foo'],
+  // The Query API's own 404 and 405: no endpoint takes them, whatever the database holds.
+  ['GET', '/public/v1/pk_x/none'],
+  ['GET', '/public/v1'],
+  ['GET', '/public/v1/pk_x/locations/loc_1/more'],
+  ['HEAD', '/public/v1/pk_x/clusters/c_1'],
+  ['POST', '/public/v1/pk_x/locations'],
+  ['DELETE', '/public/v1/pk_x/filters/'],
   ['GET', '/admin/v1/none'],
   ['GET', '/admin/v1/locations/bulk'],
   ['PUT', '/admin/v1/locations/loc_1'],
@@ -64,6 +73,20 @@ test('a request no route of the app takes gets the started app answer while star
   }
 })
 
+test("the Query API's 404 while starting carries the CORS headers the app's does, for a finder on a shop's site", async () => {
+  for (const origin of ['https://shop.example', null]) {
+    const request = () =>
+      new Request('http://localhost/public/v1/pk_x/none', { headers: origin === null ? {} : { origin } })
+    const [atStart, started] = await Promise.all([starting(request()), app.handle(request())])
+    const cors = (response: Response) =>
+      Object.fromEntries(
+        [...response.headers].filter(([name]) => name.startsWith('access-control-') || name === 'vary'),
+      )
+    expect({ origin, status: atStart.status, ...cors(atStart) }).toEqual({ origin, status: 404, ...cors(started) })
+    expect(atStart.headers.get('access-control-allow-origin')).toBe(origin ?? '*')
+  }
+})
+
 /** Requests the app answers from the database: each gets the starting 503, HEAD as GET. */
 const AWAITED: [method: string, path: string][] = [
   ['GET', '/readyz'],
@@ -83,8 +106,9 @@ const AWAITED: [method: string, path: string][] = [
   // The delete without an id is a route of the app's: its 400 follows the key check.
   ['POST', '/admin/v1/locations//delete'],
   ['GET', '/public/v1/pk_x/locations'],
-  // The Query API's 404 carries its token's rate, which the database holds.
-  ['GET', '/public/v1/pk_x/none'],
+  ['HEAD', '/public/v1/pk_x/clusters/c_1/leaves'],
+  // A secret key sent to the Query API is refused as its locator's, which the database holds.
+  ['GET', `/public/v1/pk_x/none?key=${FAKE_SECRET}`],
 ]
 
 test('a request the app answers from the database gets the starting 503', async () => {

@@ -9,7 +9,8 @@ import { constantRoutes, pageRoutes, type PagesDeps, widgetRoutes } from '../api
 import { AssetError } from '../api/pages/assets'
 import { startingPage, trailingSlashRedirect } from '../api/pages/deps'
 import { pageLang } from '../api/pages/page-texts'
-import { PublicError } from '../api/public/errors'
+import { noEndpointError, PublicError, takesEndpoint } from '../api/public/errors'
+import { findSecretKey } from '../api/public/guards'
 import { CORS } from '../api/public/headers'
 import { pathOf, pathStart, SHORT_HOSTS } from '../api/public/url'
 import { requestIds } from '../core/ids'
@@ -53,7 +54,10 @@ function startingResponses(
   const served = new Elysia({ handler: SHORT_HOSTS })
     .onError({ as: 'global' }, ({ code, error, request, path }) => {
       if (error instanceof AssetError) return asPage(unmadeFile(error, log, ids.get(request)), path)
-      return code === 'NOT_FOUND' && !awaitsDatabase(request, path) ? notFoundAnswer(request, path) : starting(request)
+      if (code !== 'NOT_FOUND' || awaitsDatabase(request, path)) return starting(request)
+      return isQueryApiPath(request.url, pathStart(request.url))
+        ? queryNoEndpoint(request, path, publicBaseUrl)
+        : notFoundAnswer(request, path)
     })
     // The process is alive: 200 at /healthz as the app routes it ("/healthz/" too).
     .get('/healthz', () => marked(Response.json({ status: 'starting' })))
@@ -82,13 +86,28 @@ function awaitedPages(served: Set<string>, starting: (request: Request) => Respo
 }
 
 /**
- * Whether a request no route of the start takes is one the app answers from the database: the
- * Query API's (its 404 carries its token's rate), or a Management API route's with a method it takes
- * (the id-less delete's POST too: its 400 follows the key check).
+ * Whether a request no route of the start takes is one the app answers from the database: a
+ * Query API endpoint's, a preflight, or one that carries a secret key (refused as the key's
+ * locator is); or a Management API route's with a method it takes (the id-less delete's POST too:
+ * its 400 follows the key check).
  */
 function awaitsDatabase(request: Request, path: string): boolean {
-  if (isQueryApiPath(request.url, pathStart(request.url))) return true
+  if (isQueryApiPath(request.url, pathStart(request.url)))
+    return request.method === 'OPTIONS' || takesEndpoint(request.method, path) || findSecretKey(request) !== null
   return takesAdminRoute(request.method, path)
+}
+
+/**
+ * The Query API's 404 (405 for another method on an endpoint's path) for a request no endpoint
+ * takes, with the CORS headers the app gives it; without its token's rate, which the database
+ * holds.
+ */
+function queryNoEndpoint(request: Request, path: string, publicBaseUrl: string | null): Response {
+  const base = publicBaseUrl ?? request.url.slice(0, pathStart(request.url))
+  const response = noEndpointError(request.method, path).toResponse(base)
+  for (const [name, value] of Object.entries(corsHeaders(request.headers.get('origin') || '*')))
+    response.headers.set(name, value)
+  return response
 }
 
 /**
@@ -169,18 +188,20 @@ function answerFor(path: string, request: Request, publicBaseUrl: string | null)
 /** What a page's script may read of a Query API answer while starting: the app's, and the mark. */
 const STARTING_EXPOSED = [...CORS.exposeHeaders, SERVICE_STATUS_HEADER].join(', ')
 
-/** A Query API preflight's answer, the CORS plugin's the app answers with (api/public/index.ts). */
+/** The CORS plugin's headers on a Query API answer (api/public/index.ts). */
+const corsHeaders = (origin: string): Record<string, string> => ({
+  'access-control-allow-origin': origin,
+  'access-control-allow-methods': CORS.methods.join(', '),
+  'access-control-allow-headers': CORS.allowedHeaders.join(', '),
+  'access-control-expose-headers': CORS.exposeHeaders.join(', '),
+  vary: '*',
+})
+
+/** A Query API preflight's answer, the CORS plugin's the app answers with. */
 const preflight = (origin: string): Response =>
   new Response(null, {
     status: 204,
-    headers: {
-      'access-control-allow-origin': origin,
-      'access-control-allow-methods': CORS.methods.join(', '),
-      'access-control-allow-headers': CORS.allowedHeaders.join(', '),
-      'access-control-expose-headers': CORS.exposeHeaders.join(', '),
-      'access-control-max-age': String(CORS.maxAge),
-      vary: '*',
-    },
+    headers: { ...corsHeaders(origin), 'access-control-max-age': String(CORS.maxAge) },
   })
 
 /** The paths of a locator's pages, which a person opens; not its sitemap. */

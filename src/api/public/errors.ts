@@ -65,6 +65,19 @@ export const ALLOWED_METHODS = 'GET, HEAD, OPTIONS'
 export const wrongMethod = (method: string, path: string) =>
   `${method} ${path} is not allowed: the Query API is read-only, and its endpoints take GET only.`
 
+/** The paths of the Query API's endpoints (after PUBLIC_PREFIX): another method there is 405, not 404. */
+const ENDPOINT = /^\/[^/]+\/(locations(\/[^/]+)?|clusters(\/[^/]+\/leaves)?|filters|places)\/?$/
+
+/** Whether an endpoint takes `method` at `path` (GET, HEAD as GET): the rest is refused by noEndpointError, with no database. */
+export const takesEndpoint = (method: string, path: string): boolean =>
+  (method === 'GET' || method === 'HEAD') && ENDPOINT.test(path.slice(PUBLIC_PREFIX.length))
+
+/** The error for a request no endpoint takes: 405 for another method on an endpoint's path, else 404. */
+export const noEndpointError = (method: string, path: string): PublicError =>
+  ENDPOINT.test(path.slice(PUBLIC_PREFIX.length))
+    ? new PublicError('METHOD_NOT_ALLOWED', wrongMethod(method, path), { allow: ALLOWED_METHODS })
+    : new PublicError('NOT_FOUND', noEndpoint(method, path))
+
 /** Thrown by the public services and guards; renders the documented body with Cache-Control: no-store. */
 export class PublicError extends Error {
   readonly status: number

@@ -15,15 +15,7 @@ import { clustersBody, ClustersQuery, clustersVersionMark, leavesBody } from './
 import { queryParams } from './params'
 import { placesAnswer, type Places } from './places'
 import { AnswerCache } from './answer-cache'
-import {
-  ALLOWED_METHODS,
-  databaseBusy,
-  GEODATA_UNREADABLE,
-  noEndpoint,
-  PublicError,
-  publicErrorOf,
-  wrongMethod,
-} from './errors'
+import { databaseBusy, GEODATA_UNREADABLE, noEndpointError, PublicError, publicErrorOf } from './errors'
 import { fastPath } from './fast'
 import { admit, clientCounter, findSecretKey, RateLimiter, refusal, refuseSecretKey, withPeekedRate } from './guards'
 import { ANSWER_FORMAT, answerHeaders, CORS, etagMatches, etagOf, JSON_TYPE, MAX_AGE, varyOf } from './headers'
@@ -208,10 +200,7 @@ export function publicRoutes(deps: PublicDeps) {
         } catch (e) {
           return failure(e) // SECRET_KEY_EXPOSED
         }
-        const refused = ENDPOINT.test(path.slice(PUBLIC_PREFIX.length))
-          ? new PublicError('METHOD_NOT_ALLOWED', wrongMethod(request.method, path), { allow: ALLOWED_METHODS })
-          : new PublicError('NOT_FOUND', noEndpoint(request.method, path))
-        return withTokenRate(refused, request, token).toResponse(base)
+        return withTokenRate(noEndpointError(request.method, path), request, token).toResponse(base)
       }
       return failure(error)
     })
@@ -250,9 +239,6 @@ export function publicRoutes(deps: PublicDeps) {
     )
   return { app, fast: fastOnes.fast, cacheHits: fastOnes.cacheHits }
 }
-
-/** The paths of the routes below (after PUBLIC_PREFIX): another method there is 405, not 404. */
-const ENDPOINT = /^\/[^/]+\/(locations(\/[^/]+)?|clusters(\/[^/]+\/leaves)?|filters|places)\/?$/
 
 /** The error's own response, 503 for a busy database, else a 500 whose cause is logged (by the request id). */
 function failureResponse(deps: PublicDeps, e: unknown, request: Request, path: string, base: string): Response {
