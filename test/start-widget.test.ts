@@ -24,15 +24,19 @@ beforeAll(() => {
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
-/** What a person who opens widget.js sees, and the log line the answer's request id names. */
+/** What a person who opens widget.js sees, and the request's log lines (its request line last), the error's first when it logged it. */
 async function widgetAnswer(base: string, server: Running) {
   const res = await fetch(`${base}/widget.js`)
   const id = res.headers.get('x-request-id')
   const body = await res.text()
-  // The log line may reach the pipe after the answer does: wait for it.
-  const line = await server.waitFor(new RegExp(`^(?=.*"request_id":"${id}")(?=.*"level":"error")`))
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body, line }
+  // The log lines may reach the pipe after the answer does: wait for the request line, the last.
+  await server.waitFor(new RegExp(`^(?=.*"request_id":"${id}")(?=.*"status":503)`))
+  const lines = server.lines.filter((l) => l.includes(`"request_id":"${id}"`))
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body, lines }
 }
+
+/** The log lines that say a widget file could not be made. */
+const failures = (server: Running) => server.lines.filter((l) => l.includes('could not be made:'))
 
 /** The statuses of the service's other files and pages. */
 const others = (base: string) =>
@@ -69,7 +73,9 @@ test('a widget file that cannot be built: a 503 saying so, while starting and on
           'The widget file widget.js could not be made. The error was logged; quote the X-Request-Id header when reporting it.',
       },
     ])
-    const logged = JSON.parse(starting.line)
+    expect(starting.lines).toHaveLength(2) // the error, then the request line
+    const logged = JSON.parse(starting.lines[0]!)
+    expect(logged.level).toBe('error')
     expect(logged.message).toStartWith('The widget file widget.js could not be made: Could not resolve: "./gone"')
     expect(logged.message).toContain('src/widget/main.ts:1:8')
     const served = [
@@ -84,9 +90,10 @@ test('a widget file that cannot be built: a 503 saying so, while starting and on
     holder.release()
     expect(await holder.exited).toBe(0)
     await server.waitFor(/"listening"/)
+    // The same answer once started (the failure kept a while, or made again and logged again).
     const started = await widgetAnswer(base, server)
-    expect({ ...started, line: '' }).toEqual({ ...starting, line: '' })
-    expect(JSON.parse(started.line).message).toBe(logged.message)
+    expect({ ...started, lines: [] }).toEqual({ ...starting, lines: [] })
+    for (const line of failures(server)) expect(JSON.parse(line).message).toBe(logged.message)
     expect(await others(base)).toEqual(served)
     expect((await fetch(`${base}/readyz`)).status).toBe(200)
     server.proc.kill('SIGTERM')
@@ -94,4 +101,37 @@ test('a widget file that cannot be built: a 503 saying so, while starting and on
   } finally {
     holder.kill()
   }
+}, 60_000)
+
+test('a flood of requests for a file that cannot be built builds it and logs why once; a request after its Retry-After tries again', async () => {
+  const { server, port } = await startOnFreePort(
+    join(dir, 'flood.db'),
+    { DEMO: '0', GEOCODER: 'none' },
+    /"listening"/,
+    () => [process.execPath, join(copy, 'src/main.ts')],
+  )
+  const base = `http://127.0.0.1:${port}`
+  const first = await widgetAnswer(base, server)
+  expect(JSON.parse(first.lines[0]!)).toMatchObject({ level: 'error', retry_in_s: 10 })
+  // Each answered as the first, its request line logged; the failure's line is not, until the
+  // 10 s its Retry-After names are over (by the server's clock: a loaded machine's requests may
+  // come after them).
+  const failedAt = Date.parse(JSON.parse(first.lines[0]!).time)
+  const within: string[][] = []
+  for (let i = 0; i < 20; i++) {
+    const answer = await widgetAnswer(base, server)
+    expect({ ...answer, lines: [] }).toEqual({ ...first, lines: [] })
+    if (Date.parse(JSON.parse(answer.lines.at(-1)!).time) - failedAt < 9_000) within.push(answer.lines)
+  }
+  expect(within.length).toBeGreaterThan(0)
+  expect(within.flat().filter((l) => l.includes('could not be made:'))).toEqual([])
+  // Asked now and then, the file is built again once the 10 s are over: the failure logged again.
+  const before = failures(server).length
+  while (failures(server).length === before) {
+    await Bun.sleep(500)
+    expect((await widgetAnswer(base, server)).status).toBe(503)
+  }
+  expect(failures(server)).toHaveLength(before + 1)
+  server.proc.kill('SIGTERM')
+  expect(await server.proc.exited).toBe(0)
 }, 60_000)

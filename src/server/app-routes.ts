@@ -7,7 +7,7 @@ import { docsRoutes } from '../api/openapi/routes'
 import type { RequestNote } from '../api/public'
 import type { ClientCount } from '../api/public/guards'
 import { pageRoutes } from '../api/pages'
-import { AssetError } from '../api/pages/assets'
+import { AssetError, UNMADE_RETRY_S } from '../api/pages/assets'
 import { errorPage } from '../api/pages/deps'
 import { SHORT_HOSTS } from '../api/public/url'
 import {
@@ -123,16 +123,19 @@ export function asPage(res: Response, path: string): Response {
   return errorPage(res.status, Number(res.headers.get('retry-after') ?? 0) || null)
 }
 
-/** How long a client waits before it asks again for a widget file that could not be made, s. */
-const UNMADE_RETRY_S = 10
+/** The failures of widget files logged: each once, by the first request it answers (assets.ts keeps it UNMADE_RETRY_S). */
+const loggedFailures = new WeakSet<AssetError>()
 
 /**
- * A widget file that could not be made (its build failed): its cause logged, and a 503 that says
- * which file, the same while the service starts and once it serves. The next request tries to
- * make it again; the service's other answers go on.
+ * A widget file that could not be made (its build failed): its cause logged, once a failure, and a
+ * 503 that says which file, the same while the service starts and once it serves. The first
+ * request UNMADE_RETRY_S after the failure tries to make it again; the service's other answers go on.
  */
 export function unmadeFile(error: AssetError, log: Log, requestId: string | undefined): Response {
-  log({ level: 'error', request_id: requestId, message: error.message })
+  if (!loggedFailures.has(error)) {
+    loggedFailures.add(error)
+    log({ level: 'error', request_id: requestId, message: error.message, retry_in_s: UNMADE_RETRY_S })
+  }
   return new AdminError(
     'unavailable',
     `The widget file ${error.file} could not be made. The error was logged; quote the X-Request-Id header when reporting it.`,

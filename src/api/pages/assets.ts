@@ -141,6 +141,12 @@ function reasonOf(e: unknown): string {
 // Kept a process, not an app: each asset is a pure function of the files it is made from, alike for every app.
 const made = new Map<string, Promise<Asset>>()
 
+/**
+ * How long a file that could not be made is answered with its failure before a request tries
+ * again, s: its 503's Retry-After. A flood of requests for it builds it, and logs why, once.
+ */
+export const UNMADE_RETRY_S = 10
+
 /** The asset of that name, made on first ask; null for a name there is none of. */
 export function asset(name: string): Promise<Asset> | null {
   // Own keys only: "constructor" or "__proto__" name an inherited member of every object.
@@ -153,7 +159,11 @@ export function asset(name: string): Promise<Asset> | null {
       .catch((e) => {
         throw e instanceof AssetError ? e : new AssetError(name, e)
       })
-    found.catch(() => made.delete(name)) // a failed build is tried again by the next request
+    const failed = found
+    failed.catch(() => {
+      const forget = setTimeout(() => made.get(name) === failed && made.delete(name), UNMADE_RETRY_S * 1000)
+      forget.unref()
+    })
     made.set(name, found)
   }
   return found
