@@ -62,6 +62,26 @@ test('data of this version there already: the leftovers of a build killed beside
   expect(geodataVersion(out)).toBe(GEODATA_VERSION)
 })
 
+test("a leftover whose process id another program of this machine has taken since is removed; a running build's is kept", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  // Two running processes: one whose id a build killed an hour ago had (its file last written
+  // before it started), one that writes its file now.
+  const [taken, builder] = [Bun.spawn(['sleep', '60']), Bun.spawn(['sleep', '60'])]
+  try {
+    const left = `geocoder.sqlite.${host}.${taken.pid}.tmp`
+    const written = `geocoder.sqlite.${host}.${builder.pid}.tmp`
+    for (const file of [left, `${left}-journal`, written]) writeFileSync(join(dir, file), 'SQLite format 3\u0000')
+    const hourAgo = new Date(Date.now() - 60 * 60 * 1000)
+    for (const file of [left, `${left}-journal`]) utimesSync(join(dir, file), hourAgo, hourAgo)
+    await ensureGeodata(out)
+    expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', written].sort())
+  } finally {
+    taken.kill()
+    builder.kill()
+  }
+})
+
 test("another container's build beside current data, sharing its folder, is kept while it writes; removed once an hour untouched", async () => {
   const out = join(dir, 'geocoder.sqlite')
   symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
