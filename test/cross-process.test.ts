@@ -5,7 +5,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
-import { locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
+import { locationRecord, logCaughtUp, serverUrl, startServer, tempDir, type Running } from './helpers'
 
 let dir: string
 let a: Running
@@ -25,7 +25,7 @@ beforeAll(async () => {
   token = made.locator.publicToken
   store.close()
   a = startServer(db, { LOG_REQUESTS: '0' })
-  b = startServer(db, { LOG_REQUESTS: '0' })
+  b = startServer(db) // its request log: what tells when its output holds a request's every line
   ;[urlA, urlB] = await Promise.all([serverUrl(a), serverUrl(b)])
 }, 30_000)
 
@@ -99,6 +99,7 @@ test('a server that applied nothing while the change log was pruned past it (sto
   expect((await all(urlB)).data.pagination.total).toBe(before + 2)
   expect((await all(urlA)).data.pagination.total).toBe(before + 2)
   await b.waitFor(/pruned past/) // stdout may come after the answer
+  await logCaughtUp(b, urlB) // and a second warning, after the first
   const warned = b.lines.filter((l) => l.includes('pruned past')).map((l) => JSON.parse(l))
   expect(warned).toHaveLength(1)
   expect(warned[0]).toMatchObject({

@@ -20,7 +20,7 @@ import { DEFAULT_GEODATA_PATH } from '../src/geocode/embedded'
 import { createKey, createLocator } from '../src/operator'
 import { loadDemo } from '../src/operator/demo'
 import { openStore } from '../src/store'
-import { serverUrl, startServer, tempDir } from './helpers'
+import { logCaughtUp, serverUrl, startServer, tempDir } from './helpers'
 
 const ROOT = join(import.meta.dir, '..')
 const PAGE = 4096
@@ -75,6 +75,7 @@ for (const [damage, apply] of Object.entries(DAMAGES)) {
     expect(stderr.split('\n')).toHaveLength(1)
     expect(stderr).toStartWith(`Cannot use the database at ${path}: `)
     expect(stderr).not.toContain('    at ')
+    await server.ended
     expect(server.lines.join('\n')).not.toContain('"listening"')
     expect(readFileSync(path).equals(before)).toBe(true)
   })
@@ -178,7 +179,7 @@ test("a damaged geocoder data file is named as such: writes with coordinates, qu
   copyFileSync(join(ROOT, DEFAULT_GEODATA_PATH), geodata)
   const pages = statSync(geodata).size / PAGE
   garble(geodata, 256, pages - 256) // the version in its first pages is whole
-  const server = startServer(path, { DEMO: '0', LOG_REQUESTS: '0', GEODATA_PATH: geodata })
+  const server = startServer(path, { DEMO: '0', GEODATA_PATH: geodata })
   try {
     const url = await serverUrl(server)
     await server.waitFor(/"indexes loaded"/)
@@ -207,7 +208,8 @@ test("a damaged geocoder data file is named as such: writes with coordinates, qu
       status: 'degraded',
       message: expect.stringContaining(`${geodata} is damaged`),
     })
-    // Told once, whatever the answers it refused since.
+    // Told once, whatever the answers it refused since: read once the lines of those answers are in.
+    await logCaughtUp(server, url)
     const told = server.lines.filter((l) =>
       l.includes(`"message":"The offline geocoder's data file ${geodata} is damaged`),
     )
@@ -233,7 +235,7 @@ test('one damaged page among the place names: near= and /places answer 503, not 
     .all()
   read.close()
   garble(geodata, pages[Math.floor(pages.length / 2)]!.pageno - 1, 1) // pageno counts from 1
-  const server = startServer(path, { DEMO: '0', LOG_REQUESTS: '0', GEODATA_PATH: geodata })
+  const server = startServer(path, { DEMO: '0', GEODATA_PATH: geodata })
   try {
     const url = await serverUrl(server)
     await server.waitFor(/"indexes loaded"/)
@@ -243,6 +245,7 @@ test('one damaged page among the place names: near= and /places answer 503, not 
       expect({ query, status: answer.status }).toEqual({ query, status: 503 })
     }
     expect(((await (await fetch(`${url}/readyz`)).json()) as { status: string }).status).toBe('degraded')
+    await logCaughtUp(server, url)
     const told = server.lines.filter((l) =>
       l.includes(`"message":"The offline geocoder's data file ${geodata} is damaged`),
     )

@@ -148,14 +148,20 @@ export type Running = {
    * process wrote nothing and used no CPU time, or when it ends.
    */
   waitFor: (re: RegExp, quietMs?: number, nth?: number) => Promise<string>
+  /**
+   * Resolves once the output has ended (every process writing it closed it): every line is then in
+   * `lines`. The process's exit alone does not say so: its last lines may still be unread.
+   */
+  ended: Promise<void>
 }
 
 /** Lines of text as they come, in chunks, and a wait for the first that matches. */
 function lineCollector(
   /** The process writing, whose CPU time counts as progress. */
   pid?: () => number | undefined,
-): Pick<Running, 'lines' | 'waitFor'> & { add: (text: string) => void; end: () => void } {
+): Pick<Running, 'lines' | 'waitFor' | 'ended'> & { add: (text: string) => void; end: () => void } {
   const lines: string[] = []
+  const output = Promise.withResolvers<void>()
   const waiters: { re: RegExp; nth: number; resolve: (l: string) => void; reject: (e: Error) => void }[] = []
   const matching = (re: RegExp) => lines.filter((l) => re.test(l))
   let buf = ''
@@ -165,6 +171,7 @@ function lineCollector(
   const settle = (w: (typeof waiters)[number]) => waiters.splice(waiters.indexOf(w), 1)
   return {
     lines,
+    ended: output.promise,
     add(text) {
       lastOutput = performance.now()
       buf += text
@@ -181,6 +188,7 @@ function lineCollector(
     },
     end() {
       ended = true
+      output.resolve()
       for (const w of [...waiters]) {
         settle(w)
         w.reject(failure(w.re, 'the output ended'))
@@ -246,21 +254,21 @@ export function startServer(
 export function stdoutLines(proc: {
   stdout: ReadableStream<Uint8Array>
   pid?: number
-}): Pick<Running, 'lines' | 'waitFor'> {
+}): Pick<Running, 'lines' | 'waitFor' | 'ended'> {
   const collected = lineCollector(() => proc.pid)
   ;(async () => {
     const decoder = new TextDecoder()
     for await (const chunk of proc.stdout) collected.add(decoder.decode(chunk, { stream: true }))
     collected.end()
   })()
-  return { lines: collected.lines, waitFor: collected.waitFor }
+  return { lines: collected.lines, waitFor: collected.waitFor, ended: collected.ended }
 }
 
 /** startServer, with its stdout and stderr a terminal (a pseudo-terminal), as `npm start` typed in one has them. */
 export function startInTerminal(
   dbPath: string,
   extraEnv: Record<string, string> = {},
-): Omit<Running, 'proc'> & { proc: Bun.Subprocess } {
+): Omit<Running, 'proc' | 'ended'> & { proc: Bun.Subprocess } {
   const collected = lineCollector(() => proc.pid)
   const decoder = new TextDecoder()
   const proc = tracked(
@@ -324,6 +332,19 @@ export async function serverUrl(server: Running): Promise<string> {
   const line = await server.waitFor(/"listening"/)
   const url = new URL(JSON.parse(line).url)
   return `http://127.0.0.1:${url.port}`
+}
+
+let caughtUp = 0
+
+/**
+ * Resolves once `server`'s output holds every line it wrote for the requests answered before: a
+ * request of its own is sent, and its log line waited for (one process, its request log on). A
+ * line's absence is read after this; the answers alone come before their lines at times.
+ */
+export async function logCaughtUp(server: Running, base: string): Promise<void> {
+  const id = `caught-up-${process.pid}-${++caughtUp}`
+  await (await fetch(`${base}/healthz`, { headers: { 'x-request-id': id } })).arrayBuffer()
+  await server.waitFor(new RegExp(`"request_id":"${id}"`))
 }
 
 /** Runs the storeloc CLI as a real subprocess on the database file `dbPath()` names. */

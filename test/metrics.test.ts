@@ -15,7 +15,17 @@ import { ROUTES, routeOf } from '../src/server/metrics-routes'
 import { escapeLabel } from '../src/server/metrics-text'
 import { openStore } from '../src/store'
 import { type ParsedFamily, parseExposition, type Sample, sampleValue } from './metrics-parse'
-import { locationRecord, makeEnv, type Running, sendRaw, serverUrl, startServer, storeBody, tempDir } from './helpers'
+import {
+  locationRecord,
+  logCaughtUp,
+  makeEnv,
+  type Running,
+  sendRaw,
+  serverUrl,
+  startServer,
+  storeBody,
+  tempDir,
+} from './helpers'
 
 /** Checks every histogram: per series, `le` ascending to +Inf, counts cumulative, +Inf equal to _count, a _sum. */
 function expectWellFormedHistograms(families: Map<string, ParsedFamily>): void {
@@ -128,7 +138,8 @@ describe('one process, with a token', () => {
 
   beforeAll(async () => {
     db = seeded('on')
-    server = start(db.path, { METRICS_PORT: '0', METRICS_TOKEN: token })
+    // Its request log on: a line of its own tells when the output holds all the scrapes wrote.
+    server = start(db.path, { METRICS_PORT: '0', METRICS_TOKEN: token, LOG_REQUESTS: '1' })
     base = await serverUrl(server)
     metrics = await metricsUrl(server)
   })
@@ -146,6 +157,7 @@ describe('one process, with a token', () => {
     const post = await fetch(metrics, { method: 'POST', headers: auth })
     expect(post.status).toBe(405)
     expect(post.headers.get('allow')).toBe('GET, HEAD')
+    await logCaughtUp(server, base)
     expect(server.lines.join('\n')).not.toContain(token)
     // Without a Host (HTTP/1.0), the path alone is read; every answer is nosniff.
     const bare = await sendRaw(
