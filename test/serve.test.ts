@@ -160,12 +160,14 @@ test(
         }
         expect(existsSync(db)).toBe(true)
         expect(existsSync(other)).toBe(false)
-        expect(server.lines.join('\n')).not.toContain('Loaded the demo')
-        expect(server.lines.some((l) => l.includes('"/readyz"'))).toBe(false) // --log-requests 0, in every worker
       } finally {
         server.proc.kill('SIGTERM')
         expect(await server.proc.exited).toBe(0)
       }
+      // What it never said, read once all it said is in.
+      await server.ended
+      expect(server.lines.join('\n')).not.toContain('Loaded the demo')
+      expect(server.lines.some((l) => l.includes('"/readyz"'))).toBe(false) // --log-requests 0, in every worker
     }
   },
   starts(6),
@@ -236,6 +238,7 @@ test(
       await server.waitFor(/"listening"/)
       server.proc.kill('SIGHUP')
       expect(await server.proc.exited).toBe(0)
+      await server.ended
       const stopping = server.lines.filter((l) => l.includes('"shutting down"')).map((l) => JSON.parse(l).signal)
       expect(stopping).toEqual(['SIGHUP'])
     }
@@ -281,6 +284,7 @@ test(
         kept.proc.kill('SIGTERM')
         expect(await kept.proc.exited).toBe(0)
       }
+      await kept.ended
       const stopping = kept.lines.filter((l) => l.includes('"shutting down"')).map((l) => JSON.parse(l).signal)
       expect(stopping).toEqual(['SIGTERM'])
       expect(await new Response(kept.proc.stderr).text()).not.toContain('worker stopped')

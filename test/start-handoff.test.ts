@@ -75,6 +75,7 @@ test('WORKERS=2: widget.js asked for while starting is answered whole through th
     expect([status, body.length]).toEqual([200, length])
     expect(length).toBeGreaterThan(10_000) // the built bundle
     expect(await server.proc.exited).toBe(0)
+    await server.ended
     expect(server.lines.filter((l) => l.includes('cut at the stop'))).toEqual([])
   } finally {
     holder.kill()

@@ -165,6 +165,7 @@ for (const workers of ['1', '2']) {
       }
       expect(await code).toBe(0)
       expect(await inFlight).toBe(200)
+      await server.ended
       expect(server.lines.filter((l) => /"listening"|first locator|"stopped"/.test(l))).toEqual([
         expect.stringContaining('"stopped"'),
       ])

@@ -280,7 +280,7 @@ for (const workers of ['1', '2']) {
       // A stop while it waits is a stop like any other: it closes what it opened and exits 0.
       server.proc.kill('SIGTERM')
       expect(await server.proc.exited).toBe(0)
-      expect(server.lines.some((l) => l.includes('"message":"stopped"'))).toBe(true)
+      await server.waitFor(/"message":"stopped"/)
     } finally {
       holder.kill()
     }

@@ -44,6 +44,7 @@ for (const workers of ['1', '2']) {
     // Its last line says it stopped by itself, and in how long: no service manager killed it.
     const stopped = JSON.parse(await server.waitFor(/"message":"stopped"/))
     expect(stopped).toEqual({ time: expect.any(String), level: 'info', message: 'stopped', ms: expect.any(Number) })
+    await server.ended
     expect(server.lines.filter((l) => l.includes('"stopped"'))).toHaveLength(1) // the primary's alone
     // Each loop ends once its request under way has its answer or its error: none goes unrecorded.
     load.stdin.end()

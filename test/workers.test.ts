@@ -6,7 +6,7 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore } from '../src/store'
-import { cliRunner, locationRecord, serverUrl, startServer, tempDir, type Running } from './helpers'
+import { cliRunner, locationRecord, serverUrl, startServer, stdoutLines, tempDir, type Running } from './helpers'
 import { parseExposition, sampleValue } from './metrics-parse'
 import { treeCpuTicks } from './process-waits'
 import { alive, childrenOf, freshGet, open, ownerOf, readReply, until } from './workers-procs'
@@ -19,7 +19,8 @@ describe('WORKERS=2', () => {
   let key: string
   let token: string
   let metrics: string
-  const errors: string[] = []
+  /** The primary's stderr, where it says a worker stopped. */
+  let errors: ReturnType<typeof stdoutLines>
   /** The server's work (its tree's CPU time): a wait on it fails once it does none. */
   const serverWork = () => treeCpuTicks(primary)
 
@@ -29,10 +30,7 @@ describe('WORKERS=2', () => {
     const env = { WORKERS: '2', DEMO: '0', GEOCODER: 'none', LOG_REQUESTS: '0', METRICS_PORT: '0' }
     server = startServer(join(dir, 'workers.db'), { ...env, METRICS_LOCATOR_SERIES: '2' })
     primary = server.proc.pid
-    void (async () => {
-      const decoder = new TextDecoder()
-      for await (const chunk of server.proc.stderr) errors.push(...decoder.decode(chunk).split('\n').filter(Boolean))
-    })()
+    errors = stdoutLines({ stdout: server.proc.stderr, pid: primary })
     port = Number(new URL(await serverUrl(server)).port)
     metrics = JSON.parse(await server.waitFor(/"metrics listening"/)).url
     // Its output is no terminal: no key printed; one made as the start-up lines say.
@@ -169,7 +167,9 @@ describe('WORKERS=2', () => {
       serverWork,
     )
 
-    const logged = errors.filter((l) => l.includes('worker stopped'))
+    // Said before the replacement starts, but read from another pipe than its answer: waited for.
+    await errors.waitFor(/worker stopped/)
+    const logged = errors.lines.filter((l) => l.includes('worker stopped'))
     expect(logged).toHaveLength(1)
     expect(JSON.parse(logged[0]!)).toMatchObject({
       level: 'error',
@@ -222,6 +222,7 @@ describe('WORKERS=2', () => {
     expect(answer.body.location.name).toBe('Late Store')
 
     expect(await server.proc.exited).toBe(0) // the test's timeout ends a hang
+    await server.ended
     expect(server.lines.filter((l) => l.includes('"shutting down"'))).toHaveLength(1)
     for (const pid of workers) expect(alive(pid)).toBe(false)
 
