@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { existsSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { serverUrl, startServer, tempDir } from './helpers'
+import { freePort, serverUrl, startServer, tempDir } from './helpers'
 import { childrenOf, freshGet, listeningPortsOf, ROOT } from './workers-procs'
 
 describe('WORKERS=2, PORT=0', () => {
@@ -39,9 +39,7 @@ describe('WORKERS=2, PORT=0', () => {
 describe('WORKERS=2, a configured PORT', () => {
   test('the primary holds the port until its workers listen: a second server started on it meanwhile is refused, not let share it', async () => {
     const own = tempDir()
-    const free = Bun.serve({ port: 0, hostname: '127.0.0.1', fetch: () => new Response('') })
-    const port = free.port!
-    free.stop(true)
+    const port = Number(freePort())
     const server = startServer(join(own, 'first.db'), {
       WORKERS: '2',
       DEMO: '0',
