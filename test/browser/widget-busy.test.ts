@@ -5,26 +5,15 @@
 // bounded once; a Retry-After neither seconds nor an HTTP-date names no wait, one sent twice its own.
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
-import { MAX_RADIUS } from '../../src/core/limits'
 import { chromiumPath, newPage, starting } from './browser'
 import { countMoves } from './map-moves'
 import { useDemoBrowser } from './server'
+import { beyond, searchFor, withFinderPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
 const BUSY = 'The store finder is busy just now. Trying again…'
 const PROMPT = 'Type a town or postcode, or use your location, to find the nearest stores.'
-
-/** Whether `url` asks for the nearest stores beyond a search's radius (beyond.ts: the farthest radius). */
-const beyond = (url: URL) =>
-  url.pathname.endsWith('/locations') && url.searchParams.get('radius') === String(MAX_RADIUS)
-
-/** Types `place` into the place box and presses Enter. */
-async function searchFor(page: Page, place: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: 'Town or postcode' })
-  await box.fill(place)
-  await box.press('Enter')
-}
 
 /** The page's requests that `url` matches answered as the service starting till `ready()` is called. */
 async function busyTill(page: Page, url: Parameters<Page['route']>[0]) {
@@ -110,9 +99,8 @@ const statusSaying = (page: Page, text: string | RegExp) => page.getByRole('stat
 
 describe.skipIf(chromiumPath === null)('the finder while the service is busy, in Chromium', () => {
   test('"Show more stores" waiting for the service: the status line says it is busy, then the stores shown', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      await open()
       await searchFor(page, 'London')
       await page.locator('.sl-item').nth(9).waitFor()
       const more = await busyTill(page, (url) => url.searchParams.get('offset') === '10')
@@ -126,16 +114,12 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await page.locator('.sl-item').nth(10).waitFor()
       await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
       expect(await page.locator('.sl-more-busy').isVisible()).toBe(false)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('"Show more stores" waiting: a screen reader reads the busy words alone, the count not again', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      await open()
       await searchFor(page, 'London')
       await page.locator('.sl-item').nth(9).waitFor()
       const count = (await page.getByRole('status').textContent()) ?? ''
@@ -147,16 +131,12 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await statusSaying(page, /Showing 20 of \d+$/).waitFor()
       const said = await page.evaluate(() => (globalThis as unknown as { readOut: string[] }).readOut)
       expect(said).toEqual([`. ${BUSY}`, expect.stringMatching(/^\d+ stores within .*\. Showing 20 of \d+$/)])
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('"Show more stores" pressed again while its page waits: asked afresh, still said busy', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      await open()
       await searchFor(page, 'London')
       await page.locator('.sl-item').nth(9).waitFor()
       const more = await busyTill(page, (url) => url.searchParams.get('offset') === '10')
@@ -172,10 +152,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await page.locator('.sl-item').nth(10).waitFor()
       await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
       expect(await page.locator('.sl-item').count()).toBe(20)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('"Show more stores" unanswered: said busy; pressed again, asked afresh and shown', async () => {
@@ -237,9 +214,8 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
   })
 
   test('"Show more stores" refused by a 503 without Retry-After: the count stays, Try again asks that page', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      await open()
       await searchFor(page, 'London')
       await page.locator('.sl-item').nth(9).waitFor()
       const count = await page.getByRole('status').textContent()
@@ -265,34 +241,26 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await alert.getByRole('button', { name: 'Try again' }).click()
       await statusSaying(page, /stores within .* of London.*\. Showing 20 of \d+$/).waitFor()
       expect(await page.locator('.sl-item').count()).toBe(20)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('place suggestions waiting for the service: busy said, then the prompt again with the list', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const places = await busyTill(page, '**/places?*')
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const places = await busyTill(page, '**/places?*')
+      await open()
       await statusSaying(page, PROMPT).waitFor()
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
       await statusSaying(page, BUSY).waitFor()
       places.ready()
       await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
       await statusSaying(page, PROMPT).waitFor()
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('place suggestions waiting as the visitor types on: the line says busy still, not the prompt again', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const places = await busyTill(page, '**/places?*')
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const places = await busyTill(page, '**/places?*')
+      await open()
       await statusSaying(page, PROMPT).waitFor()
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       await box.fill('Lon')
@@ -310,50 +278,38 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       places.ready()
       await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
       await statusSaying(page, PROMPT).waitFor()
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('the nearest stores beyond the radius waiting for the service: busy said, then they are listed', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const nearest = await busyTill(page, beyond)
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const nearest = await busyTill(page, beyond)
+      await open()
       await searchFor(page, 'Inverness, United Kingdom')
       // After what the search found, which stays in sight.
       await statusSaying(page, new RegExp(`^No stores within .* of Inverness, United Kingdom\\..* ${BUSY}$`)).waitFor()
       nearest.ready()
       await statusSaying(page, /^No stores within .* of Inverness, United Kingdom\. The nearest stores:$/).waitFor()
       expect(await page.locator('.sl-item').count()).toBe(3)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test("the map's clusters waiting for the service: busy said, then the bubbles and the prompt", async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const clusters = await busyTill(page, '**/clusters?*')
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const clusters = await busyTill(page, '**/clusters?*')
+      await open()
       await statusSaying(page, BUSY).waitFor()
       expect(await page.locator('.sl-cluster').count()).toBe(0)
       clusters.ready()
       await page.locator('.sl-cluster').first().waitFor()
       await statusSaying(page, PROMPT).waitFor()
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('the map moved while its clusters wait: the line says busy still, not the prompt again', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const clusters = await busyTill(page, '**/clusters?*')
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const clusters = await busyTill(page, '**/clusters?*')
+      await open()
       await statusSaying(page, BUSY).waitFor()
       // The moved view's clusters asked in place of those waited for: one wait, said once.
       await page.locator('.sl-map').focus()
@@ -364,20 +320,16 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       clusters.ready()
       await page.locator('.sl-cluster').first().waitFor()
       await statusSaying(page, PROMPT).waitFor()
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a search whose filters stay busy till their wait ends: its stores are not waited for as long again', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    // The page's clock runs on, and leaps as the test says: the waits' 90 s without waiting them.
-    await page.clock.install()
-    await busyTill(page, '**/filters*')
-    const stores = await busyTill(page, '**/locations?*')
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      // The page's clock runs on, and leaps as the test says: the waits' 90 s without waiting them.
+      await page.clock.install()
+      await busyTill(page, '**/filters*')
+      const stores = await busyTill(page, '**/locations?*')
+      await open()
       // No unit yet (none on the page, the filters not answered): the search waits on the filters.
       await searchFor(page, 'London')
       await statusSaying(page, BUSY).waitFor()
@@ -390,59 +342,48 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
         'The filters could not be loaded.',
       )
       expect(await page.getByRole('status').textContent()).toBe('')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a 503 whose Retry-After is neither seconds nor an HTTP-date ("-5", "1.5", no zone) names no wait: its error said at once', async () => {
     for (const value of ['-5', '1.5', 'Sun, 06 Nov 2094 08:49:37']) {
-      const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-      let asked = 0
-      await page.route('**/locations?*', (route) => {
-        asked++
-        return route.fulfill({
-          status: 503,
-          headers: { 'content-type': 'application/json', 'retry-after': value },
-          body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+      await withFinderPage(demo, async (page, open) => {
+        let asked = 0
+        await page.route('**/locations?*', (route) => {
+          asked++
+          return route.fulfill({
+            status: 503,
+            headers: { 'content-type': 'application/json', 'retry-after': value },
+            body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+          })
         })
-      })
-      try {
-        await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+        await open()
         await searchFor(page, 'London')
         const alert = page.locator('.sl-root > .sl-error')
         await alert.filter({ hasText: 'The stores could not be loaded.' }).waitFor()
         expect(asked).toBe(1)
         expect(await alert.textContent()).toBe('The stores could not be loaded. Try again')
-      } finally {
-        await page.unrouteAll({ behavior: 'ignoreErrors' })
-        await page.close()
-      }
+      })
     }
   })
 
   test('a 503 whose Retry-After a proxy sent twice ("1, 1") is asked again after it, then its stores', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let asked = 0
-    await page.route('**/locations?*', (route) =>
-      asked++ > 0
-        ? route.continue()
-        : route.fulfill({
-            status: 503,
-            headers: { 'content-type': 'application/json', 'retry-after': '1, 1' },
-            body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
-          }),
-    )
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      let asked = 0
+      await page.route('**/locations?*', (route) =>
+        asked++ > 0
+          ? route.continue()
+          : route.fulfill({
+              status: 503,
+              headers: { 'content-type': 'application/json', 'retry-after': '1, 1' },
+              body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+            }),
+      )
+      await open()
       await searchFor(page, 'London')
       await page.locator('.sl-item').first().waitFor()
       expect(asked).toBe(2)
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 })

@@ -5,37 +5,24 @@
 // place box, wins; no other failure (a 400, a 503 with an empty Retry-After) is asked again; the
 // waits leave no listener behind.
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
-import { MAX_RADIUS } from '../../src/core/limits'
 import { abortListeners, chromiumPath, newPage, starting, startingFirst } from './browser'
 import { hostPage, useDemoBrowser } from './server'
+import { beyond, searchFor, withFinderPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
 /** The place a GET /locations searches near (its near=), for the requests the page sends. */
 const nearOf = (url: string) => new URL(url).searchParams.get('near')
 
-/** Whether `url` asks for the nearest stores beyond a search's radius (beyond.ts: the farthest radius). */
-const beyond = (url: URL) =>
-  url.pathname.endsWith('/locations') && url.searchParams.get('radius') === String(MAX_RADIUS)
-
 /** Inverness: no demo store within the locator's radius, the nearest (Fort William) about 90 km away. */
 const INVERNESS = 'Inverness, United Kingdom'
 
-/** Types `place` into the place box and presses Enter. */
-async function searchFor(page: Page, place: string): Promise<void> {
-  const box = page.getByRole('combobox', { name: 'Town or postcode' })
-  await box.fill(place)
-  await box.press('Enter')
-}
-
 describe.skipIf(chromiumPath === null)('the finder while the service starts, in Chromium', () => {
   test('a search answered 503 with Retry-After twice: asked again, searching meanwhile, then its stores', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let refused = 0
-    await page.route('**/locations?*', (route) => (refused++ < 2 ? starting(route) : route.continue()))
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      let refused = 0
+      await page.route('**/locations?*', (route) => (refused++ < 2 ? starting(route) : route.continue()))
+      await open()
       const second = page.waitForResponse((r) => r.url().includes('/locations?') && refused === 2)
       await searchFor(page, 'London')
       await (await second).finished()
@@ -44,18 +31,14 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.locator('.sl-item').first().waitFor()
       expect(refused).toBe(3)
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a search waiting for the service a few seconds: the status line says it is busy and tries again, then its stores', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let ready = false
-    await page.route('**/locations?*', (route) => (ready ? route.continue() : starting(route)))
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      let ready = false
+      await page.route('**/locations?*', (route) => (ready ? route.continue() : starting(route)))
+      await open()
       await searchFor(page, 'London')
       const status = page.getByRole('status').filter({ hasText: 'The store finder is busy just now. Trying again…' })
       await status.waitFor()
@@ -63,22 +46,18 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       ready = true
       await page.locator('.sl-item').first().waitFor()
       expect(await page.locator('.sl-status').textContent()).toMatch(/ stores within .* of London/)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a search typed while one waits for the service wins: the one waiting is not asked again', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const asked: string[] = []
-    await page.route('**/locations?*', (route) => {
-      const near = nearOf(route.request().url()) ?? ''
-      asked.push(near)
-      return near === 'London' ? starting(route) : route.continue()
-    })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const asked: string[] = []
+      await page.route('**/locations?*', (route) => {
+        const near = nearOf(route.request().url()) ?? ''
+        asked.push(near)
+        return near === 'London' ? starting(route) : route.continue()
+      })
+      await open()
       let londons = 0
       const again = page.waitForRequest((r) => nearOf(r.url()) === 'London' && ++londons === 2)
       await searchFor(page, 'London')
@@ -91,25 +70,21 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       expect(asked.filter((n) => n === 'London').length).toBe(asks)
       expect(await page.locator('.sl-status').textContent()).toContain('Manchester')
       expect(await page.locator('.sl-item').count()).toBeGreaterThan(0)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a 400, even with Retry-After, is not asked again: its error is said at once', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let asked = 0
-    await page.route('**/locations?*', (route) => {
-      asked++
-      return route.fulfill({
-        status: 400,
-        headers: { 'content-type': 'application/json', 'retry-after': '1' },
-        body: JSON.stringify({ success: false, error: { code: 'INVALID_PARAMETER', message: 'Bad.' } }),
+    await withFinderPage(demo, async (page, open) => {
+      let asked = 0
+      await page.route('**/locations?*', (route) => {
+        asked++
+        return route.fulfill({
+          status: 400,
+          headers: { 'content-type': 'application/json', 'retry-after': '1' },
+          body: JSON.stringify({ success: false, error: { code: 'INVALID_PARAMETER', message: 'Bad.' } }),
+        })
       })
-    })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await open()
       await searchFor(page, 'London')
       const alert = page.locator('.sl-root > .sl-error')
       await alert.filter({ hasText: 'The stores could not be loaded.' }).waitFor()
@@ -117,25 +92,21 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.waitForTimeout(2500)
       expect(asked).toBe(1)
       expect(await alert.textContent()).toBe('The stores could not be loaded. Try again')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a 503 whose Retry-After is empty names no wait: not asked again, its error said at once', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let asked = 0
-    await page.route('**/locations?*', (route) => {
-      asked++
-      return route.fulfill({
-        status: 503,
-        headers: { 'content-type': 'application/json', 'retry-after': '' },
-        body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+    await withFinderPage(demo, async (page, open) => {
+      let asked = 0
+      await page.route('**/locations?*', (route) => {
+        asked++
+        return route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '' },
+          body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+        })
       })
-    })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await open()
       const refused = page.waitForResponse((r) => r.url().includes('/locations?'))
       await searchFor(page, 'London')
       expect((await refused).headers()['retry-after']).toBe('')
@@ -143,71 +114,59 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.waitForTimeout(2500)
       expect(asked).toBe(1)
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('The stores could not be loaded. Try again')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test("a 503 with Retry-After: 0 (a proxy's) is asked again a second later at the soonest, not at once", async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const asked: number[] = []
-    const { promise: thrice, resolve } = Promise.withResolvers<void>()
-    await page.route('**/locations?*', (route) => {
-      if (asked.push(Date.now()) === 3) resolve()
-      return route.fulfill({
-        status: 503,
-        headers: { 'content-type': 'application/json', 'retry-after': '0' },
-        body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+    await withFinderPage(demo, async (page, open) => {
+      const asked: number[] = []
+      const { promise: thrice, resolve } = Promise.withResolvers<void>()
+      await page.route('**/locations?*', (route) => {
+        if (asked.push(Date.now()) === 3) resolve()
+        return route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': '0' },
+          body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+        })
       })
-    })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await open()
       await searchFor(page, 'London')
       await thrice
       // Each ask after the wait before it: a second at least (the route sees each ask late, if anything).
       for (const [i, at] of asked.slice(1, 3).entries()) expect(at - asked[i]!).toBeGreaterThanOrEqual(900)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a 503 whose Retry-After is a date already past is asked again a second later, then its stores', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const asked: number[] = []
-    await page.route('**/locations?*', (route) => {
-      if (asked.push(Date.now()) > 1) return route.continue()
-      return route.fulfill({
-        status: 503,
-        headers: { 'content-type': 'application/json', 'retry-after': new Date(Date.now() - 60_000).toUTCString() },
-        body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+    await withFinderPage(demo, async (page, open) => {
+      const asked: number[] = []
+      await page.route('**/locations?*', (route) => {
+        if (asked.push(Date.now()) > 1) return route.continue()
+        return route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/json', 'retry-after': new Date(Date.now() - 60_000).toUTCString() },
+          body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Unavailable.' } }),
+        })
       })
-    })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await open()
       await searchFor(page, 'London')
       await page.locator('.sl-item').first().waitFor()
       // A date past is no wait, taken as the shortest (1 s), as Retry-After: 0 is.
       expect(asked[1]! - asked[0]!).toBeGreaterThanOrEqual(900)
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a search made once the filters it waits on were refused a while says at once the service is busy', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let [asked, ready] = [0, false]
-    const { promise: refusedLong, resolve } = Promise.withResolvers<void>()
-    await page.route('**/filters*', (route) => {
-      // The fifth ask comes after four waits of 1 s: the filters' own busy text was due before any search.
-      if (++asked === 5) resolve()
-      return ready ? route.continue() : starting(route)
-    })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      let [asked, ready] = [0, false]
+      const { promise: refusedLong, resolve } = Promise.withResolvers<void>()
+      await page.route('**/filters*', (route) => {
+        // The fifth ask comes after four waits of 1 s: the filters' own busy text was due before any search.
+        if (++asked === 5) resolve()
+        return ready ? route.continue() : starting(route)
+      })
+      await open()
       await refusedLong
       expect(await page.getByRole('status').textContent()).not.toContain('busy')
       await searchFor(page, 'London')
@@ -219,10 +178,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       ready = true
       await page.locator('.sl-item').first().waitFor()
       expect(await page.locator('.sl-status').textContent()).toMatch(/ stores within .* of London/)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('the busy text in Italian, Dutch and French reads as those languages say it', async () => {
@@ -260,41 +216,32 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
   })
 
   test('the filters answered 503 with Retry-After at first: asked again and shown, no failure said', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let refused = 0
-    await page.route('**/filters*', (route) => (refused++ < 2 ? starting(route) : route.continue()))
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      let refused = 0
+      await page.route('**/filters*', (route) => (refused++ < 2 ? starting(route) : route.continue()))
+      await open()
       await page.locator('.sl-filters-box').waitFor()
       expect(refused).toBe(3)
       expect(await page.locator('.sl-filter-slot [role="alert"]').count()).toBe(0)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('place suggestions answered 503 with Retry-After twice: asked again, then listed', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const places = await startingFirst(page, '**/places?*')
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const places = await startingFirst(page, '**/places?*')
+      await open()
       await page.getByRole('combobox', { name: 'Town or postcode' }).fill('Lond')
       await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
       expect(places.refused()).toBe(2)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('Escape pressed while the first suggestions wait for the service: none opens after it', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    await startingFirst(page, '**/places?*', 1)
-    let asks = 0
-    page.on('request', (r) => void (r.url().includes('/places?') && asks++))
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      await startingFirst(page, '**/places?*', 1)
+      let asks = 0
+      page.on('request', (r) => void (r.url().includes('/places?') && asks++))
+      await open()
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       const refused = page.waitForResponse((r) => r.url().includes('/places?') && r.status() === 503)
       await box.fill('Lond')
@@ -306,34 +253,26 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       expect(await box.getAttribute('aria-expanded')).toBe('false')
       expect(await page.locator('.sl-suggestion').count()).toBe(0)
       expect(await box.inputValue()).toBe('Lond')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('the nearest stores beyond the radius answered 503 with Retry-After twice: asked again, then listed', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    const nearest = await startingFirst(page, beyond)
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      const nearest = await startingFirst(page, beyond)
+      await open()
       await searchFor(page, INVERNESS)
       await page.getByText(/^No stores within .* of Inverness, United Kingdom\. The nearest stores:$/).waitFor()
       expect(await page.locator('.sl-item').count()).toBe(3)
       expect(nearest.refused()).toBe(2)
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test('a search made while the nearest beyond the radius wait for the service wins: they are not asked again', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    let asked = 0
-    await page.route(beyond, (route) => (asked++, starting(route)))
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      let asked = 0
+      await page.route(beyond, (route) => (asked++, starting(route)))
+      await open()
       const again = page.waitForRequest((r) => beyond(new URL(r.url())) && asked === 2)
       await searchFor(page, INVERNESS)
       await again
@@ -344,16 +283,12 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.waitForTimeout(2500)
       expect(asked).toBe(asks)
       expect(await page.locator('.sl-item').count()).toBeGreaterThan(0)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 
   test("a search's waits for the service leave no listener on its signal once answered", async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
-    try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+    await withFinderPage(demo, async (page, open) => {
+      await open()
       await page.locator('.sl-filters-box').waitFor()
       const before = await abortListeners(page)
       const stores = await startingFirst(page, '**/locations?*', 3)
@@ -361,9 +296,6 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await page.locator('.sl-item').first().waitFor()
       expect(stores.refused()).toBe(3)
       expect(await abortListeners(page)).toBe(before)
-    } finally {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
-      await page.close()
-    }
+    })
   })
 })
