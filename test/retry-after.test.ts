@@ -107,6 +107,23 @@ describe('the reader (src/core/retry-after.ts)', () => {
     expect(retryAfterSeconds('Thursday, 01-Jan-81 00:00:00 GMT', in2080)).toBe(
       (Date.parse('2081-01-01T00:00:00Z') - in2080) / 1000,
     )
+    // Within the year 50 years on, the date decides: 1 Nov 2076 is within 50 years of NOW
+    // (24 Nov 2026), 1 Dec 2076 is not, so it is 1976's.
+    expect(retryAfterSeconds('Sunday, 01-Nov-76 00:00:00 GMT', NOW)).toBe(
+      (Date.parse('2076-11-01T00:00:00Z') - NOW) / 1000,
+    )
+    expect(retryAfterSeconds('Tuesday, 01-Dec-76 00:00:00 GMT', NOW)).toBe(0)
+  })
+
+  test('29 February is read in a leap year only, the years 0000 to 0099 as written', () => {
+    expect(retryAfterSeconds('Wed, 29 Feb 2096 00:00:00 GMT', NOW)).toBe(
+      (Date.parse('2096-02-29T00:00:00Z') - NOW) / 1000,
+    )
+    expect(retryAfterSeconds('Tue, 29 Feb 2000 00:00:00 GMT', NOW)).toBe(0)
+    expect(retryAfterSeconds('Mon, 29 Feb 2100 00:00:00 GMT', NOW)).toBeUndefined()
+    // Year 0 of the proleptic Gregorian calendar is a leap year, as 1900 is not.
+    expect(retryAfterSeconds('Tue, 29 Feb 0000 00:00:00 GMT', NOW)).toBe(0)
+    expect(retryAfterSeconds('Sun, 29 Feb 1900 00:00:00 GMT', NOW)).toBeUndefined()
   })
 })
 

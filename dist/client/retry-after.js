@@ -15,7 +15,7 @@ const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} (\\d\\d| \\d) ${TIME} (\\d{4})
 /**
  * An HTTP-date in ms since 1970 (asctime's names no zone: it is GMT); undefined when `text` is
  * none, or names a day not in its month or a time past 23:59:60. RFC 850's two-digit year is the
- * one within 50 years of `now`, as RFC 9110 asks.
+ * latest whose date is at most 50 years after `now`, as RFC 9110 asks.
  */
 function httpDate(text, now) {
     const imf = IMF_FIXDATE.exec(text);
@@ -25,20 +25,22 @@ function httpDate(text, now) {
     const [day, month, year, ...time] = (imf ?? rfc850)?.slice(1) ?? (asc ? [asc[2], asc[1], asc[6], asc[3], asc[4], asc[5]] : []);
     if (year === undefined)
         return undefined;
+    const [d, m] = [Number(day), MONTHS.indexOf(month) / 4];
+    const [h, min, s] = time.map(Number);
+    if (h > 23 || min > 59 || s > 60)
+        return undefined;
+    // setUTCFullYear, as Date.UTC reads the years 0 to 99 as 1900 to 1999.
+    const midnight = (y) => new Date(0).setUTCFullYear(y, m, d);
+    const at = (y) => midnight(y) + ((h * 60 + min) * 60 + s) * 1000;
     let y = Number(year);
     if (rfc850) {
         const thisYear = new Date(now).getUTCFullYear();
-        y += thisYear - (thisYear % 100);
-        if (y > thisYear + 50)
+        const latest = new Date(now).setUTCFullYear(thisYear + 50);
+        y += thisYear - (thisYear % 100) + 100;
+        while (at(y) > latest)
             y -= 100;
-        else if (y <= thisYear - 50)
-            y += 100;
     }
-    const [h, min, s] = time.map(Number);
-    const at = new Date(Date.UTC(y, MONTHS.indexOf(month) / 4, Number(day)));
-    if (at.getUTCDate() !== Number(day) || h > 23 || min > 59 || s > 60)
-        return undefined;
-    return at.getTime() + ((h * 60 + min) * 60 + s) * 1000;
+    return new Date(midnight(y)).getUTCDate() === d ? at(y) : undefined;
 }
 /** One value in seconds (0 for a date gone by), from `now` (ms); undefined when unreadable. */
 function oneValue(text, now) {
