@@ -46,6 +46,13 @@ const READ: [string, number][] = [
   ['soon, 7', 7],
   ['Tue, 24 Nov 2026 12:01:30 GMT, Tue, 24 Nov 2026 12:01:30 GMT', 90],
   ['1, Tue, 24 Nov 2026 12:01:30 GMT', 90],
+  // An unreadable one, or an empty one, after a value: the readable one is kept all the same.
+  ['5, soon', 5],
+  ['5, 1.5', 5],
+  ['5, -1', 5],
+  ['1, ', 1],
+  ['Tue, 24 Nov 2026 12:01:30 GMT, soon', 90],
+  ['Tuesday, 24-Nov-26 12:01:30 GMT,Tue', 90],
 ]
 
 /** Values read as none: not RFC 9110's grammar, though Date.parse reads most of them. */

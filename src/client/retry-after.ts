@@ -50,8 +50,19 @@ function oneValue(text: string, now: number): number | undefined {
   return at === undefined ? undefined : Math.max(0, Math.ceil((at - now) / 1000))
 }
 
-/** A comma that begins another value: not a date's own, which is followed by its day of the month. */
-const VALUE_START = new RegExp(`,(?=\\s*(?:\\d+\\s*(?:,|$)|${DAY}))`)
+/** A date's day name, followed by its own comma, not another value's. */
+const DAY_NAME = /^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/
+
+/** A header's values, joined by commas when it was sent twice: split at each comma but a date's. */
+function values(header: string): string[] {
+  const out: string[] = []
+  for (const piece of header.split(',')) {
+    const last = out.length - 1
+    if (last >= 0 && DAY_NAME.test(out[last]!)) out[last] += `,${piece}`
+    else out.push(piece)
+  }
+  return out
+}
 
 /**
  * Retry-After in seconds (0 for a date gone by), from `now` (ms); undefined when absent or
@@ -61,7 +72,7 @@ const VALUE_START = new RegExp(`,(?=\\s*(?:\\d+\\s*(?:,|$)|${DAY}))`)
 export function retryAfterSeconds(header: string | null, now = Date.now()): number | undefined {
   if (header === null) return undefined
   let most: number | undefined
-  for (const value of header.split(VALUE_START)) {
+  for (const value of values(header)) {
     const seconds = oneValue(value.trim(), now)
     if (seconds !== undefined && (most === undefined || seconds > most)) most = seconds
   }
