@@ -4,15 +4,22 @@
 // (test/retry-after.test.ts), as the client's package imports nothing beyond src/client. It
 // imports nothing, and runs in a browser too.
 
-/** RFC 9110's names: case-sensitive (%s in its grammar), so "sunday" or "NOV" is no date. */
+/**
+ * RFC 9110's names, read in any case ("sunday", "NOV", "gmt"): its grammar writes them in one,
+ * but it asks recipients to be robust in reading dates (5.6.7), and RFC 9111 (4.2) asks caches to
+ * match them case-insensitively. A name in another case is no other name: nothing is misread.
+ */
 const DAY = '(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)'
-const MONTHS = 'Jan Feb Mar Apr May Jun Jul Aug Sep Oct Nov Dec'
+const MONTHS = 'jan feb mar apr may jun jul aug sep oct nov dec'
 const MONTH = `(${MONTHS.replace(/ /g, '|')})`
 const TIME = '(\\d\\d):(\\d\\d):(\\d\\d)'
 /** IMF-fixdate, the preferred form; RFC 850's and asctime's, obsolete, which a recipient must accept. */
-const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d\\d) ${MONTH} (\\d{4}) ${TIME} GMT$`)
-const RFC850_DATE = new RegExp(`^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\\d\\d)-${MONTH}-(\\d\\d) ${TIME} GMT$`)
-const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} (\\d\\d| \\d) ${TIME} (\\d{4})$`)
+const IMF_FIXDATE = new RegExp(`^${DAY}, (\\d\\d) ${MONTH} (\\d{4}) ${TIME} GMT$`, 'i')
+const RFC850_DATE = new RegExp(
+  `^(?:Mon|Tues|Wednes|Thurs|Fri|Satur|Sun)day, (\\d\\d)-${MONTH}-(\\d\\d) ${TIME} GMT$`,
+  'i',
+)
+const ASCTIME_DATE = new RegExp(`^${DAY} ${MONTH} (\\d\\d| \\d) ${TIME} (\\d{4})$`, 'i')
 
 /**
  * An HTTP-date in ms since 1970 (asctime's names no zone: it is GMT); undefined when `text` is
@@ -27,7 +34,7 @@ function httpDate(text: string, now: number): number | undefined {
   const [day, month, year, ...time] =
     (imf ?? rfc850)?.slice(1) ?? (asc ? [asc[2], asc[1], asc[6], asc[3], asc[4], asc[5]] : [])
   if (year === undefined) return undefined
-  const [d, m] = [Number(day), MONTHS.indexOf(month!) / 4]
+  const [d, m] = [Number(day), MONTHS.indexOf(month!.toLowerCase()) / 4]
   const [h, min, s] = time.map(Number) as [number, number, number]
   if (h > 23 || min > 59 || s > 60) return undefined
   // setUTCFullYear, as Date.UTC reads the years 0 to 99 as 1900 to 1999.
@@ -51,7 +58,7 @@ function oneValue(text: string, now: number): number | undefined {
 }
 
 /** A date's day name, followed by its own comma, not another value's. */
-const DAY_NAME = /^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/
+const DAY_NAME = /^\s*(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun|Monday|Tuesday|Wednesday|Thursday|Friday|Saturday|Sunday)$/i
 
 /** A header's values, joined by commas when it was sent twice: split at each comma but a date's. */
 function values(header: string): string[] {

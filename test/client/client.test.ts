@@ -156,13 +156,10 @@ describe('StorelocClient', () => {
     expect(await retryAfterOf('Sunday, 06-Nov-94 08:49:37 GMT')).toBe(0)
     expect(await retryAfterOf('Sun Nov  6 08:49:37 2094')).toBeGreaterThan(0)
     // Neither form: JavaScript's Date.parse reads "-5" and "+3" as years and "1.5" as a day.
-    // Nor RFC 9110's grammar: a year with a day's name, a date with no zone, names in another case.
-    const loose = [
-      'Sunday 2094',
-      'Sun, 06 Nov 2094 08:49:37',
-      'sunday, 06-Nov-94 08:49:37 GMT',
-      'SUN, 06 NOV 2094 08:49:37 GMT',
-    ]
+    // Nor RFC 9110's grammar: a year with a day's name, a date with no zone. Names in any case are.
+    expect(await retryAfterOf('sunday, 06-Nov-94 08:49:37 GMT')).toBe(0)
+    expect(await retryAfterOf('SUN, 06 NOV 2094 08:49:37 GMT')).toBeGreaterThan(0)
+    const loose = ['Sunday 2094', 'Sun, 06 Nov 2094 08:49:37']
     for (const garbage of ['-5', '+3', '1.5', 'soon', '12/31/2099', 'Sunday', ...loose])
       expect({ garbage, seconds: await retryAfterOf(garbage) }).toEqual({ garbage, seconds: undefined })
     // Sent twice, the service's and a proxy's copy, it comes joined; the longer wait is kept.
