@@ -72,10 +72,10 @@ async function classify(
   if (options.csv && type === 'text/csv')
     return { kind: 'csv', bytes, charset: charsetOf(request.headers.get('content-type')!) }
   if (type === 'application/json' || type.endsWith('+json')) {
-    // Read as UTF-8 whatever the charset, a Latin-1 body would lose its letters unsaid (ASCII
-    // too: an encoder writes "?" for a letter its charset lacks). So another is not read.
+    // JSON is read as UTF-8 whatever the charset (RFC 8259: it has no effect). Bytes beyond ASCII
+    // are other text in another charset, so such a body is not read; ASCII is the same in each.
     const charset = charsetOf(request.headers.get('content-type')!)
-    if (charset !== null && !isUtf8Label(charset) && bytes.length > 0)
+    if (charset !== null && !isUtf8Label(charset) && !isAscii(bytes))
       return { kind: 'charset', reason: charsetRefused(charset, options.csv === true) }
     // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
     if (isUtf16(bytes)) return { kind: 'invalid_json', reason: UTF16_JSON }
@@ -271,6 +271,9 @@ function charsetOf(contentType: string): string | null {
   }
   return null
 }
+
+/** Whether bytes read the same in any ASCII-based charset: ASCII without NUL (UTF-16's ASCII has a NUL in every other byte). */
+const isAscii = (bytes: Uint8Array): boolean => bytes.every((b) => b > 0 && b < 0x80)
 
 /**
  * Whether an urlencoded body reads the same in any ASCII-based charset: ASCII without NUL (UTF-16's
