@@ -276,9 +276,20 @@ function slipOf(word: string, name: string): boolean {
   return false
 }
 
-export function notFound(id: string): LocationError {
+/** 404 for `id` in `locatorId`'s locations, naming the location whose external_id it is, if one. */
+function notFoundIn(deps: AdminDeps, locatorId: string, id: string): LocationError {
+  return notFound(id, /^loc_/i.test(id) ? undefined : deps.store.locations.byExternalId(locatorId, id)?.id)
+}
+
+/** `coded`: the id of the location whose external_id is `id`, which is then no route's name. */
+export function notFound(id: string, coded?: string): LocationError {
   // An id (loc_ and its 16 characters, in any case) is never taken for a route's name.
   if (/^loc_/i.test(id)) return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+  if (coded !== undefined)
+    return new LocationError(
+      'not_found',
+      `Location ${JSON.stringify(id)} was not found. Ids begin with loc_; the location whose external_id is ${JSON.stringify(id)} is ${coded}: /admin/v1/locations/${coded}.`,
+    )
   const near = NEAR_ROUTES.find(([name]) => slipOf(id, name))
   const meant = near === undefined ? '' : ` Did you mean ${near[1]}?`
   // A store code sent as an id: say where it is found.
@@ -301,7 +312,7 @@ export function requireLocationId(id: string | undefined): string {
 
 export function getLocation(deps: AdminDeps, locatorId: string, id: string): AdminLocation {
   const row = deps.store.locations.get(locatorId, requireLocationId(id))
-  if (!row) throw notFound(id)
+  if (!row) throw notFoundIn(deps, locatorId, id)
   return toAdminLocation(row)
 }
 
@@ -477,7 +488,8 @@ export async function updateLocation(
 ): Promise<AdminLocation> {
   const id = requireLocationId(rawId)
   const existing = deps.store.locations.get(locatorId, id)
-  if (!existing) throw deps.store.locators.get(locatorId) === null ? locatorGone(locatorId) : notFound(id)
+  if (!existing)
+    throw deps.store.locators.get(locatorId) === null ? locatorGone(locatorId) : notFoundIn(deps, locatorId, id)
   const fields = bodyObject(body)
   if (Object.keys(fields).length === 0) {
     throw new LocationError(
@@ -491,7 +503,7 @@ export async function updateLocation(
   const towns = await townsOf(deps)
   return locatorWrite(deps, locatorId, () => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
-    if (!current) throw notFound(id)
+    if (!current) throw notFoundIn(deps, locatorId, id)
     checkCustomFieldsAgain(deps, locatorId, fields, 'update')
     checkExternalIdFree(deps, locatorId, patch.externalId, id)
     const location = toAdminLocation(deps.store.locations.replace(applyPatch(current, patch, found, towns), current))
@@ -503,7 +515,7 @@ export async function updateLocation(
 export async function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): Promise<string> {
   const id = requireLocationId(rawId)
   return locatorWrite(deps, locatorId, () => {
-    if (!deps.store.locations.remove(locatorId, id)) throw notFound(id)
+    if (!deps.store.locations.remove(locatorId, id)) throw notFoundIn(deps, locatorId, id)
     const message = `Location ${id} was deleted.`
     deps.inWrite?.(message)
     return message

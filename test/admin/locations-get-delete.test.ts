@@ -55,6 +55,17 @@ describe('GET /locations/{id}', () => {
       })
   })
 
+  test("a store code that is a slip of a route's name, when a location has it: no route guessed, its id said", async () => {
+    const exports = await created(storeBody({ external_id: 'Exports' }))
+    const before = snapshot()
+    const message = `Location "Exports" was not found. Ids begin with loc_; the location whose external_id is "Exports" is ${exports.id}: /admin/v1/locations/${exports.id}.`
+    for (const res of [await get('Exports'), await update('Exports', { name: 'X' }), await remove('Exports')])
+      expect([res.status, res.body.message]).toEqual([404, message])
+    expect(snapshot()).toEqual(before)
+    // A code no location has is guessed at as before.
+    expect((await get('Bulks')).body.message).toContain('Did you mean POST /admin/v1/locations/bulk?')
+  })
+
   test('a blank id gives 400 invalid_request', async () => {
     const res = await get('%20')
     expect(res.status).toBe(400)
