@@ -19,9 +19,10 @@ import { codeHits } from './place-code-hits'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CITY_POPULATION, CONFIRM_KM, DASHES, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
-import { beforeShortAtEnd, dashInName, fortMountWritten, goesOnAfter, saintEndWritten, writtenOut } from './saint-names'
+import { CONFIRM_KM, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
+import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
+import { DISTRICT_KM, type DistrictSource, hyphened, inTown } from './place-districts'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -34,17 +35,10 @@ const SMALL_EXACT_FROM = 6
 const SMALL_PLACE = 50_000
 /** Names looked at for one query narrowed by a region or country; past this, the prefix's best only. */
 const KEEP_SCANNED = 20_000
-/** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
-const DISTRICT_KM = 30
 /** Names looked at for one that goes on from another name a place is found by (search()). */
 const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
-/** The most words a town's name before its district and a space is read in (hyphened). */
-const TOWN_WORDS = 6
-
-/** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
-type District = { districts: PlaceHit[]; towns: PlaceHit[] }
 
 export class PlaceSearch {
   private readonly names: Texts
@@ -55,6 +49,7 @@ export class PlaceSearch {
   private readonly oneOffs: BigOneOff
   private readonly typoSource: TypoSource
   private readonly addressSource: AddressSource
+  private readonly districtSource: DistrictSource
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
@@ -68,6 +63,13 @@ export class PlaceSearch {
     this.addressSource = { find: (t) => this.find(t, false), names: (k) => this.isName(k) || regionNames.has(k) }
     const { names, nameKeys, spellings } = this
     this.typoSource = { parts, names, nameKeys, spellings, bestOf: (from, to, depth) => this.bestOf(from, to, depth) }
+    this.districtSource = {
+      regionKeys: parts.regionKeys,
+      named: (key, within, codes) => this.named(key, within, codes),
+      search: (key, within) => this.search(key, within),
+      isName: (key) => this.isName(key),
+      isWholeName: (key) => this.isWholeName(key),
+    }
   }
 
   /**
@@ -152,7 +154,7 @@ export class PlaceSearch {
       }
       // Else a town and its district beside a dash or space, before the whole text's typos; but a
       // whole name one typo off before the town alone: "Stratford-upon-Avn" is not Stratford.
-      const split = this.hyphened(text, bySpace)
+      const split = hyphened(this.districtSource, text, bySpace)
       if (split === null) return hits
       if (split.districts.length > 0) return split.districts
       return hits.some((h) => h.tier < TWO_EDITS) ? hits : split.towns
@@ -169,7 +171,7 @@ export class PlaceSearch {
     // A town after the comma, and maybe its region or country: "Soho, London", "Ehrenfeld, Köln, DE".
     const townWithin = pieces.length > 1 ? withinOf(this.parts.regionKeys, pieces.slice(1), true) : null
     if (pieces.length === 1 || townWithin !== null) {
-      const split = this.inTown(head, nameKey(pieces[0]!), townWithin)
+      const split = inTown(this.districtSource, head, nameKey(pieces[0]!), townWithin)
       if (split !== null && split.districts.length > 0) return split.districts
       // After a street's or unit's number, no district's name, find() reads what follows whole
       // where no town of 20,000 or more is named so: "Unit 4, Texas" is the state, as "Unit 4
@@ -178,62 +180,6 @@ export class PlaceSearch {
       if (split !== null) return isAddressHead(head) && !split.towns.some(big) ? [] : split.towns
     }
     return within === null ? this.named(head, null, true) : []
-  }
-
-  /**
-   * A town, a dash and its district ("Köln-Ehrenfeld", "Stuttgart-Bad Cannstatt"), as a text
-   * that names no place whole: the longest head before a dash that names a town (inTown). With
-   * no such dash, so beside a space ("Köln Ehrenfeld", "Hamburg St Pauli"), the head at most
-   * TOWN_WORDS words and naming the town by its own name or the one it is meant by.
-   */
-  private hyphened(text: string, bySpace: boolean): District | null {
-    const dashed = this.splitAt(text, [...text.matchAll(DASHES)], false)
-    return dashed !== null || !bySpace ? dashed : this.splitAt(text, this.spaces(text), true)
-  }
-
-  /**
-   * The spaces after each of a text's first TOWN_WORDS words; none in a text with a digit, whose
-   * words after a town are a postal district's or a number's ("Chicago W1", "Area 51").
-   */
-  private spaces(text: string): RegExpMatchArray[] {
-    if (/\d/.test(text)) return []
-    return [...text.trimEnd().matchAll(/(?<=\S)\s+/g)].slice(0, TOWN_WORDS)
-  }
-
-  /** The longest head before one of `gaps` that names a town, and its district after it (hyphened). */
-  private splitAt(text: string, gaps: RegExpMatchArray[], spaced: boolean): District | null {
-    for (const gap of gaps.reverse()) {
-      const [head, rest] = [text.slice(0, gap.index), text.slice(gap.index! + gap[0].length)]
-      const [town, district] = [nameKey(head), nameKey(rest)]
-      // "Mont-St-Michel" is one name: not Mont (Mons) and its district.
-      if (dashInName(town, rest)) continue
-      // A head that is no place's whole name (nor one and a region, "portland or") names no town:
-      // a binary search, not a search with typos for each of a hundred dashes ("a-a-a-..."). Beside
-      // a space, a whole name only: "hamburg st" of "Hamburg St Pauli" is searched for no typos.
-      if (town === '' || district === '' || !(spaced ? this.isWholeName(town) : this.isName(town))) continue
-      // Beside a space, a region's or country's name of words after the town narrows it, as
-      // after a comma ("San Jose Costa Rica", "Wellington New Zealand"), or each word does
-      // ("Portland Oregon USA"): those towns are meant.
-      const regions = this.parts.regionKeys
-      const within = spaced ? (withinOf(regions, [rest], false) ?? withinOf(regions, rest.split(/\s+/), false)) : null
-      const there = within === null ? [] : this.named(town, within, false).filter((t) => t.exact)
-      if (there.length > 0) return { districts: there, towns: there }
-      // Beside a space, a district begun by "St." or "Saint" takes a town named by its own name:
-      // "Hamburg St Pauli", but not Mons by "Mont" for "Mont St Michel". By the name it is meant
-      // by, a city of CITY_POPULATION only: "München Schwabing" is Munich, "Bad Godesberg" is
-      // not Badou, Togo, which "Bad" also names.
-      const first = district.split(' ')[0]!
-      const saint = spaced && (goesOnAfter(first) || /^(saint|sainte|sankt)$/.test(first))
-      const meant = (t: PlaceHit) => !saint && t.meant === true && t.weight >= CITY_POPULATION
-      const byName = (t: PlaceHit) => t.main || nameKey(t.label).startsWith(`${town} `) || meant(t)
-      // Beside a space, a place the district only begins lies within SUBURB_KM: "Amsterdam Noord"
-      // is not Noordwijkerhout, 30 km off, nor "Köln E" Erftstadt.
-      const split = spaced
-        ? this.inTown(district, town, null, DISTRICT_TOWN_POPULATION, byName, SUBURB_KM)
-        : this.inTown(district, town, null, DISTRICT_TOWN_POPULATION)
-      if (split !== null) return split
-    }
-    return null
   }
 
   /** Whether `key`, or `key` without its last word, is some place's whole name. */
@@ -264,35 +210,6 @@ export class PlaceSearch {
     if (regions.length > 0 && within === null) return null
     const hits = this.named(`${head} ${words.slice(start).join(' ')}`, within, true)
     return hits.length > 0 || within !== null ? hits : null
-  }
-
-  /**
-   * A district of a town: the towns `town` names exactly in `within`, and the places within
-   * DISTRICT_KM of one of them whose name is `district` or whose main name begins with it (no
-   * typos; within `begunKm`), best first. The data holds few districts: the town then stands for them. Null when
-   * `town` names no town of `people` or more exactly that `fits`.
-   */
-  private inTown(
-    district: string,
-    town: string,
-    within: Within | null,
-    people = 0,
-    fits: (t: PlaceHit) => boolean = () => true,
-    begunKm = DISTRICT_KM,
-  ): District | null {
-    const towns = this.named(town, within, false).filter(
-      (t) => t.exact && t.precision === 'city' && t.weight >= people && fits(t),
-    )
-    if (towns.length === 0) return null
-    const countries = new Set(towns.map((t) => t.country))
-    const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }
-    const districts = this.search(district, inCountries).filter(
-      (h) =>
-        h.precision === 'city' &&
-        (h.exact || h.main) &&
-        towns.some((t) => distanceKm(t.lat, t.lng, h.lat, h.lng) <= (h.exact ? DISTRICT_KM : begunKm)),
-    )
-    return { districts: districts.sort((a, b) => a.tier - b.tier || b.weight - a.weight), towns }
   }
 
   /**
