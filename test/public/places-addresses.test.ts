@@ -109,6 +109,20 @@ describe('GET /places', () => {
     }
   })
 
+  test('a town named cut short far off is no district', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    // "Vaihingen" is also Vaihingen an der Enz's name cut short, 23 km from Stuttgart: the
+    // district the data lacks, so the town. A city of millions reaches 30 km: Kingston upon Thames.
+    for (const [q, label] of [
+      ['Stuttgart Vaihingen', 'Stuttgart, Germany'],
+      ['Stuttgart-Vaihingen', 'Stuttgart, Germany'],
+      ['Vaihingen, Stuttgart', 'Stuttgart, Germany'],
+      ['London Kingston', 'Kingston upon Thames, United Kingdom'],
+      ['Vaihingen Enz', 'Vaihingen an der Enz, Germany'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
+  })
+
   test('a postcode after the comma, alone or after its region', async () => {
     const first = async (q: string) => (await places(q))[0]?.label
     for (const q of ['San Francisco, CA 94103', 'San Francisco, CA, 94103'])

@@ -2,6 +2,7 @@
 // space ("Köln-Ehrenfeld", "Hamburg St Pauli", read at the gaps town-splits.ts gives) or after a
 // comma ("Ehrenfeld, Köln"). The district where the data has it near the town, else the town.
 import { nameKey } from '../../core/text'
+import { townKey } from './place-alike'
 import type { PlaceHit } from './place-hit'
 import { type Within, withinOf } from './place-within'
 import { CITY_POPULATION, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
@@ -10,6 +11,8 @@ import { dashSplits, spaceSplits, type TownSplit } from './town-splits'
 
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
 export const DISTRICT_KM = 30
+/** A town of this many people reaches DISTRICT_KM with a district named cut short (inTown). */
+const METROPOLIS = 1_000_000
 
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 export type District = { districts: PlaceHit[]; towns: PlaceHit[] }
@@ -93,13 +96,19 @@ export function inTown(
   if (towns.length === 0) return null
   const countries = new Set(towns.map((t) => t.country))
   const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }
+  // A place the district names whole by another name its own goes on from is named cut short,
+  // and lies within SUBURB_KM of a town of fewer than METROPOLIS people: "Stuttgart Vaihingen"
+  // is not Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston upon Thames.
+  const cut = (h: PlaceHit) => !h.main && townKey(h.label).startsWith(`${district} `)
+  const reach = (h: PlaceHit, t: PlaceHit) =>
+    !h.exact ? begunKm : cut(h) && t.weight < METROPOLIS ? Math.min(begunKm, SUBURB_KM) : DISTRICT_KM
   const districts = s
     .search(district, inCountries)
     .filter(
       (h) =>
         h.precision === 'city' &&
         (h.exact || h.main) &&
-        towns.some((t) => distanceKm(t.lat, t.lng, h.lat, h.lng) <= (h.exact ? DISTRICT_KM : begunKm)),
+        towns.some((t) => distanceKm(t.lat, t.lng, h.lat, h.lng) <= reach(h, t)),
     )
   return { districts: districts.sort((a, b) => a.tier - b.tier || b.weight - a.weight), towns }
 }
