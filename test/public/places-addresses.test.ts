@@ -123,6 +123,21 @@ describe('GET /places', () => {
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
   })
 
+  test('a region\'s name and "State" is the region, alone or ending an address', async () => {
+    const labels = async (q: string) => (await places(q)).map((p) => p.label)
+    for (const [q, label] of [
+      ['Washington State', 'Washington, United States'],
+      ['washington state', 'Washington, United States'],
+      ['State of Washington', 'Washington, United States'],
+      ['New York State', 'New York, United States'],
+      ['10 Main Street Washington State', 'Washington, United States'],
+      ['10 Main Street, Washington State', 'Washington, United States'],
+    ] as const)
+      expect({ q, labels: await labels(q) }).toEqual({ q, labels: [label] })
+    // Not a town's whole name: State College is a town.
+    expect((await labels('State College'))[0]).toBe('State College, PA, United States')
+  })
+
   test('a postcode after the comma, alone or after its region', async () => {
     const first = async (q: string) => (await places(q))[0]?.label
     for (const q of ['San Francisco, CA 94103', 'San Francisco, CA, 94103'])

@@ -133,6 +133,9 @@ export class PlaceSearch {
     if (comma < 0) {
       const hits = this.named(nameKey(text), null, true)
       if (hits.some((h) => h.tier < WHOLE_ONE_EDIT)) return hits
+      // A region's name and "State" ("Washington State"): the region, not the town so named.
+      const state = this.stateNamed(nameKey(text))
+      if (state !== null) return state
       // A dash or space and "St." (or "Str.") typed last, naming nothing as typed, after a town of
       // districts by its own name or one its own goes on from ("Frankfurt": Frankfurt am Main), or
       // by the name it is meant by ("Wien St": Vienna, not Vientiane), begins a district's or
@@ -180,6 +183,22 @@ export class PlaceSearch {
       if (split !== null) return isAddressHead(head) && !split.towns.some(big) ? [] : split.towns
     }
     return within === null ? this.named(head, null, true) : []
+  }
+
+  /**
+   * The regions `key` names with "State" after or "State of" before ("washington state", "state
+   * of washington"): no town so named ("10 Main Street Washington State" is no Washington, DC).
+   * Null when it names none so.
+   */
+  private stateNamed(key: string): PlaceHit[] | null {
+    const m = /^(?:state of (.+)|(.+) state)$/.exec(key)
+    const name = m?.[1] ?? m?.[2]
+    const regions = name === undefined ? [] : this.parts.regions.filter((r) => r.key === name)
+    if (regions.length === 0) return null
+    return shownOnce(
+      regions.map((r) => ({ ...regionHit(r, true), tier: -1 })),
+      CANDIDATES,
+    )
   }
 
   /** Whether `key`, or `key` without its last word, is some place's whole name. */
