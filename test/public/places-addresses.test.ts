@@ -123,6 +123,20 @@ describe('GET /places', () => {
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
   })
 
+  test("a town's name without the word that joins it to a river's is that name", async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    // "Offenbach Main" is Offenbach am Main, not Offenbach and the town "Main" begins (Maintal).
+    for (const [q, label] of [
+      ['Offenbach Main', 'Offenbach, Germany'],
+      ['Offenbach (Main)', 'Offenbach, Germany'],
+      ['Offenbach Queich', 'Offenbach an der Queich, Germany'],
+      ['Weil Rhein', 'Weil am Rhein, Germany'],
+      ['Newcastle Tyne', 'Newcastle upon Tyne, United Kingdom'],
+      ['Boulogne Mer', 'Boulogne-sur-Mer, France'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
+  })
+
   test('a region\'s name and "State" is the region, alone or ending an address', async () => {
     const labels = async (q: string) => (await places(q)).map((p) => p.label)
     for (const [q, label] of [

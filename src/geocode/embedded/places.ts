@@ -22,6 +22,7 @@ import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
+import { joinedName } from './place-joins'
 import { DISTRICT_KM, type DistrictSource, hyphened, inTown } from './place-districts'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -136,6 +137,14 @@ export class PlaceSearch {
       // A region's name and "State" ("Washington State"): the region, not the town so named.
       const state = this.stateNamed(nameKey(text))
       if (state !== null) return state
+      // A town's name without the word that joins it to a river's ("Offenbach Main"): that name,
+      // not a town and its district (Maintal).
+      const joined = joinedName(
+        nameKey(text),
+        (k) => this.isWholeName(k),
+        (k) => this.begins(k),
+      )
+      if (joined !== null) return this.named(joined, null, true)
       // A dash or space and "St." (or "Str.") typed last, naming nothing as typed, after a town of
       // districts by its own name or one its own goes on from ("Frankfurt": Frankfurt am Main), or
       // by the name it is meant by ("Wien St": Vienna, not Vientiane), begins a district's or
@@ -205,6 +214,12 @@ export class PlaceSearch {
   private isName(key: string): boolean {
     const last = key.lastIndexOf(' ')
     return this.isWholeName(key) || (last > 0 && this.isWholeName(key.slice(0, last)))
+  }
+
+  /** Whether some place's name begins with `key`. */
+  private begins(key: string): boolean {
+    const [from, to] = this.nameKeys.range(utf8.encode(key))
+    return to > from
   }
 
   /** Whether `key` is some place's whole name. */
