@@ -267,6 +267,12 @@ describe('GET /places', () => {
       ['Unit 5 Ontario', 'Ontario, Canada'],
       ['Unit 1 Delaware', 'Delaware, United States'],
       ['Suite 5 Oregon', 'Oregon, United States'],
+      // With a comma too, as an address is read without one.
+      ['10 Main Street, Florida', 'Florida, United States'],
+      ['Suite 10, Florida', 'Florida, United States'],
+      ['10 Main Street, Victoria', 'Victoria, Australia'],
+      ['Unit 5, Ontario', 'Ontario, Canada'],
+      ['Suite 5, Oregon', 'Oregon, United States'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // The town of 20,000 or more a region shares its name with is still the town, with a comma
@@ -280,6 +286,8 @@ describe('GET /places', () => {
       ['Rue de Rivoli 5, Quebec', 'Québec, QC, Canada'],
       ['Calle 5, Mexico', 'Mexico City, Mexico'],
       ['5 Rue X, Luxembourg', 'Luxembourg, Luxembourg'],
+      // A country's own town of its name, its capital, with a comma or without.
+      ['5 Rue X Luxembourg', 'Luxembourg, Luxembourg'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // A word after a unit that names only a village, or a town by another name, is no town

@@ -53,18 +53,28 @@ export function townAtEnd(s: AddressSource, text: string): PlaceHit[] | null {
     // One word after a unit alone may be a word of the place's, not its town ("Shop 3 Center"):
     // afterUnit.
     if (unit && i === words.length - 1) for (const h of hits) h.afterUnit = true
-    if (!hits[0]?.exact) continue
-    // An address's street or unit is in a town: the towns the run names whole, where one has
-    // DISTRICT_TOWN_POPULATION people, not a region so named ("Suite 200 Washington" is
-    // Washington, DC; "Unit 4 Texas" is still the state). A region or country so named stays
-    // unless a city of CITY_POPULATION in its own country bears its name: "Suite 10 Florida" is
-    // the state, not Floridablanca, Colombia; "Unit 4 Victoria" the Australian state.
-    const towns = hits.filter((h) => h.exact && h.precision === 'city')
-    const regions = hits.filter((h) => h.exact && (h.precision === 'region' || h.precision === 'country'))
-    const city = (r: PlaceHit) => towns.some((t) => t.country === r.country && t.weight >= CITY_POPULATION)
-    return towns.some((h) => h.weight >= DISTRICT_TOWN_POPULATION) && regions.every(city) ? towns : hits
+    if (hits[0]?.exact) return addressPlaces(hits)
   }
   return null
+}
+
+/**
+ * The places an address's last words name after its street or unit, `hits` being what find()
+ * gives them, with a comma before them or none. An address is in a town: the towns they name
+ * whole, where one has DISTRICT_TOWN_POPULATION people, not a region so named ("Suite 200
+ * Washington" is Washington, DC; "Unit 4 Texas" is still the state). A region or country so
+ * named stays unless a city of CITY_POPULATION in its own country bears its name: "Suite 10
+ * Florida" and "10 Main Street, Florida" are the state, not Floridablanca, Colombia; "Unit 4
+ * Victoria" the Australian state.
+ */
+export function addressPlaces(hits: PlaceHit[]): PlaceHit[] {
+  const towns = hits.filter((h) => h.exact && h.precision === 'city')
+  const regions = hits.filter((h) => h.exact && (h.precision === 'region' || h.precision === 'country'))
+  // A country's own town of its name is its capital, of any size a town has: "5 Rue X,
+  // Luxembourg" is Luxembourg City, with a comma or without.
+  const people = (r: PlaceHit) => (r.precision === 'country' ? DISTRICT_TOWN_POPULATION : CITY_POPULATION)
+  const city = (r: PlaceHit) => towns.some((t) => t.country === r.country && t.weight >= people(r))
+  return towns.some((h) => h.weight >= DISTRICT_TOWN_POPULATION) && regions.every(city) ? towns : hits
 }
 
 /**

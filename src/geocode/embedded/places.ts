@@ -21,7 +21,7 @@ import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
 import { CONFIRM_KM, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
-import { type AddressSource, isAddressHead, townAtEnd } from './place-address-end'
+import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
 import { DISTRICT_KM, type DistrictSource, hyphened, inTown } from './place-districts'
 
@@ -115,7 +115,7 @@ export class PlaceSearch {
     if (hits.length > 0) return hits
     if (comma < 0) return townAtEnd(this.addressSource, text) ?? hits
     if (!isAddressHead(text.slice(0, comma))) return hits
-    return this.find(text.slice(comma + 1), bySpace)
+    return addressPlaces(this.find(text.slice(comma + 1), bySpace))
   }
 
   /** The places `text` names in `country` only, as what follows its vehicle code and a dash ("A-1130 Wien"). */
@@ -185,11 +185,10 @@ export class PlaceSearch {
     if (pieces.length === 1 || townWithin !== null) {
       const split = inTown(this.districtSource, head, nameKey(pieces[0]!), townWithin)
       if (split !== null && split.districts.length > 0) return split.districts
-      // After a street's or unit's number, no district's name, find() reads what follows whole
-      // where no town of 20,000 or more is named so: "Unit 4, Texas" is the state, as "Unit 4
-      // Texas" is, not Texas, Mexico; "10 Main Street, Washington" is still Washington, DC.
-      const big = (h: PlaceHit) => h.precision === 'city' && h.weight >= DISTRICT_TOWN_POPULATION
-      if (split !== null) return isAddressHead(head) && !split.towns.some(big) ? [] : split.towns
+      // After a street's or unit's number, no district's name, find() reads what follows as an
+      // address's last words without a comma are read (addressPlaces): "10 Main Street, Florida"
+      // is the state, as "10 Main Street Florida" is; "10 Main Street, Washington" Washington, DC.
+      if (split !== null) return isAddressHead(head) ? [] : split.towns
     }
     return within === null ? this.named(head, null, true) : []
   }
