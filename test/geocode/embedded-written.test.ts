@@ -430,9 +430,27 @@ describe('"St.", "Ft." and "Mt." in a name, written short or out', () => {
     expect(geo.lookup('Mont-St-Aignan')?.parts.city).toBe('Mont-Saint-Aignan')
   })
 
-  test('after a town\'s dash and before a space, "St." begins its district: "Hamburg-St. Pauli" is Hamburg', () => {
-    for (const address of ['Hamburg-St. Pauli', 'Hamburg-St. Georg', 'Reeperbahn 1, 20359 Hamburg-St. Pauli'])
-      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Hamburg' })
+  test('after a town\'s dash and before a space, "St." begins its district: "Hamburg-St. Pauli" is St. Pauli', () => {
+    for (const [address, city] of [
+      ['Hamburg-St. Pauli', 'St. Pauli'],
+      ['Hamburg-St. Georg', 'St. Georg'],
+      ['Reeperbahn 1, 20359 Hamburg-St. Pauli', 'St. Pauli'],
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
+  })
+
+  test('a town and its district beside a space, as the place search reads them: "Hamburg St Pauli"', () => {
+    for (const [address, city] of [
+      ['Hamburg St Pauli', 'St. Pauli'],
+      ['Hamburg St. Pauli', 'St. Pauli'],
+      ['Reeperbahn 1, Hamburg St Pauli', 'St. Pauli'],
+      ['Reeperbahn 1 Hamburg St Pauli', 'St. Pauli'],
+      ['Landsberger Str. 500, München Pasing', 'Pasing'],
+      // A region's name after the town narrows it; a district 23 km off is no district.
+      ['Brooklyn New York', 'Brooklyn'],
+      ['Stuttgart Vaihingen', 'Stuttgart'],
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
   })
 
   test('a town\'s own name written out is no old name of a bigger town: "Saint Charles" is in Missouri, not Denver', () => {

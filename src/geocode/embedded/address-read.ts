@@ -2,14 +2,15 @@
 // a place (not a street's), and what it read there for the steps that place it.
 import type { AddressParts } from '../../store/locations'
 import { nameKey } from '../../core/text'
-import { DASHES } from './near'
-import { dashInName, goesOnAfter } from './saint-names'
+import { goesOnAfter } from './saint-names'
+import { dashSplits, spaceSplits } from './town-splits'
 import type { RegionHint } from './resolve-data'
 
 export type Part = { raw: string; tokens: string[] }
 /**
  * dashed: the words before a dash in a word ("Köln" of "Köln-Ehrenfeld"); district: the words
- * after it ("Ehrenfeld"), which only ever refine the town before the dash.
+ * after a town and a dash or a space ("Ehrenfeld", "St. Pauli" of "Hamburg St. Pauli"), which
+ * only ever refine that town: the window `town` keys, at the same part and start.
  */
 export type Window = {
   key: string
@@ -19,6 +20,7 @@ export type Window = {
   whole: boolean
   dashed?: boolean
   district?: boolean
+  town?: string
 }
 
 /** What place() read off an address, for the steps that place it. */
@@ -173,6 +175,13 @@ export function windowsOf(
     const nameTokens = part.tokens.filter(
       (t, i) => !/\d/.test(t) && !street[i] && nameKey(t).length > 1 && !regionCode(t),
     ).length
+    // A word of a run of names: no number, no street's word.
+    const isName = (i: number) => !/\d/.test(part.tokens[i]!) && !street[i]
+    const runEnd = (from: number) => {
+      let end = from
+      while (end < part.tokens.length && isName(end)) end++
+      return end
+    }
     for (let start = 0; start < part.tokens.length; start++) {
       for (let len = 1; len <= NAME_WORDS && start + len <= part.tokens.length; len++) {
         const slice = part.tokens.slice(start, start + len)
@@ -186,17 +195,29 @@ export function windowsOf(
         if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
       }
       // A town before a dash, its district after it ("Köln-Ehrenfeld"): the town, never whole,
-      // so a place's own dashed name comes first ("Saint-Jean-Pied-de-Port").
+      // so a place's own dashed name comes first ("Saint-Jean-Pied-de-Port"). The district is
+      // the rest of the word, or of the run of names ("Hamburg-St. Pauli").
+      if (!isName(start)) continue
       const token = part.tokens[start]!
-      if (/\d/.test(token) || street[start]) continue
-      for (const dash of token.matchAll(DASHES)) {
-        const key = nameKey(token.slice(0, dash.index))
-        const rest = nameKey(token.slice(dash.index + dash[0].length))
-        // "Mont-St-Michel" is one name: not Mont (Mons) and its district.
-        const after = [token.slice(dash.index + dash[0].length), ...part.tokens.slice(start + 1)].join(' ')
-        if (dashInName(key, after)) continue
-        if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, dashed: true })
-        if (rest.length >= 2) out.push({ key: rest, part: p, start, len: 1, whole: false, district: true })
+      const run = part.tokens.slice(start, runEnd(start)).join(' ')
+      for (const { head, rest } of dashSplits(run)) {
+        if (/\s/.test(head)) continue
+        const town = nameKey(head)
+        const inWord = nameKey(token.slice(head.length).replace(/^[-‐–—\s]+/u, ''))
+        if (town.length >= 2) out.push({ key: town, part: p, start, len: 1, whole: false, dashed: true })
+        for (const key of new Set([inWord, nameKey(rest)]))
+          if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, district: true, town })
+      }
+    }
+    // A town and its district beside a space, read where the place search reads them
+    // (spaceSplits): a run of names at most TOWN_WORDS words into it ("Hamburg St Pauli"). Not
+    // a region's name after the town, which narrows it: "Brooklyn New York" is Brooklyn.
+    for (let start = 0; start < part.tokens.length; start++) {
+      if (!isName(start) || (start > 0 && isName(start - 1))) continue
+      for (const { head, rest } of spaceSplits(part.tokens.slice(start, runEnd(start)).join(' '))) {
+        const key = nameKey(rest)
+        if (hints.some((h) => h.part === p && h.key === key)) continue
+        out.push({ key, part: p, start, len: 1, whole: false, district: true, town: nameKey(head) })
       }
     }
   })

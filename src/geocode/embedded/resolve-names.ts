@@ -88,8 +88,8 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
   // town in a province named after its capital ("Marbella, Málaga").
   const town = best
-  // The district after the town's dash ("Wien-Favoriten") is the most precise of all.
-  const district = districtAfterDash(town, districts)
+  // The district after the town's dash or space ("Wien-Favoriten") is the most precise of all.
+  const district = districtAfter(town, districts)
   if (district) best = district
   const suburbs = candidates
     .filter(
@@ -192,12 +192,16 @@ function placesNamed(q: Queries, key: string, country: string | null, written: b
   return rows
 }
 
-/** The heaviest place named after the town's own dash, within SUBURB_KM of it. */
-function districtAfterDash(town: Candidate, districts: Candidate[]): Candidate | null {
-  if (!town.window.dashed) return null
+/**
+ * The heaviest place named after the town's own dash or space, within SUBURB_KM of it; beside a
+ * space, of a town of DISTRICT_TOWN_POPULATION, as the place search reads one (place-districts.ts).
+ */
+function districtAfter(town: Candidate, districts: Candidate[]): Candidate | null {
   let best: Candidate | null = null
   for (const c of districts) {
-    if (c.window.part !== town.window.part || c.window.start !== town.window.start) continue
+    const w = c.window
+    if (w.town !== town.window.key || w.part !== town.window.part || w.start !== town.window.start) continue
+    if (!town.window.dashed && town.place.population < DISTRICT_TOWN_POPULATION) continue
     if (c.place.country !== town.place.country || c.place.id === town.place.id) continue
     if (distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > SUBURB_KM) continue
     if (best === null || c.place.weight > best.place.weight) best = c
