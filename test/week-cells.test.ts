@@ -431,7 +431,7 @@ const CELLS: WeekCells = [
   ['Pon a pet. 8-20', null],
   // A colon or a bracket between the span and its hours, as with a dash ("Pon - Pet: 8-20").
   ['Pon a Pet: 8-20', null],
-  ['Lun a Vier: 9-18, Sáb: 9-13', null],
+  ['Lun a Pet: 9-18, Sáb: 9-13', null],
   ['Pon a Pet (8-20)', null],
   ['Ma-Pe 9-17, La 10-14, Su suljettu', null],
   ['ma–pe 9–17', null],

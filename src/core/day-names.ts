@@ -7,20 +7,23 @@ const DAY_NAMES: [string, number][] = [
   ...names(1, 'tuesday tuesdays tues tue tu dienstag dienstags di mardi mardis mar martes martedi dinsdag'),
   ...names(
     2,
-    'wednesday wednesdays wed we mittwoch mittwochs mi mercredi mercredis mer me miercoles mie mercoledi woensdag wo',
+    'wednesday wednesdays wed we mittwoch mittwochs mi mercredi mercredis mer me miercoles mier mie mercoledi woensdag wo',
   ),
   ...names(
     3,
-    'thursday thursdays thurs thur thu th donnerstag donnerstags do jeudi jeudis jeu je jueves jue ju giovedi gio gi donderdag',
+    'thursday thursdays thurs thur thu th donnerstag donnerstags do jeudi jeudis jeu je jueves juev jue ju giovedi gio gi donderdag',
   ),
-  ...names(4, 'friday fridays fri fr freitag freitags vendredi vendredis ven ve viernes vie vi venerdi vrijdag vr'),
+  ...names(
+    4,
+    'friday fridays fri fr freitag freitags vendredi vendredis ven ve viernes vier vie vi venerdi vrijdag vr',
+  ),
   ...names(
     5,
     'saturday saturdays sat sa samstag samstags sonnabend samedi samedis sam sabado sabados sab sabato zaterdag zaterdags za',
   ),
   ...names(
     6,
-    'sunday sundays sun su sonntag sonntags so dimanche dimanches dim domingo domingos dom domenica zondag zondags zo',
+    'sunday sundays sun su sonntag sonntags so dimanche dimanches dim domingo domingos dom dgo domenica zondag zondags zo',
   ),
   // A word cut short before another that ends alike: "Sonn- und Feiertage", "So- und Feiertage",
   // "So.- u. Feiertage", Dutch "zon- en feestdagen" ("zo- en"), Danish and Norwegian "søn- og helligdage",
@@ -265,7 +268,7 @@ const LANGUAGES: [string, string][] = [
   ],
   [
     'Spanish',
-    'lunes lun lu martes mar ma miercoles mie mi jueves jue ju viernes vie vi sabado sabados sab sa domingo domingos dom do',
+    'lunes lun lu martes mar ma miercoles mier mie mi jueves juev jue ju viernes vier vie vi sabado sabados sab sa domingo domingos dom dgo do',
   ],
   [
     'Italian',
@@ -303,6 +306,12 @@ LANGUAGES.forEach(([, list], i) => {
 /** One-letter days are their grammar's language's. */
 export const ENGLISH_BIT = 1
 export const SPANISH_BIT = 1 << 3
+const GERMAN_DUTCH_BITS = (1 << 1) | (1 << 5)
+/** Whether a day's name is Spanish and neither German nor Dutch ("Lun", "Vie"; not "Sa", "Do"). */
+export const spanishNotGerman = (name: string): boolean => {
+  const bits = LANGUAGE_OF.get(name) ?? 0
+  return (bits & SPANISH_BIT) !== 0 && (bits & GERMAN_DUTCH_BITS) === 0
+}
 /** The languages that read ROMANCE_OF's names their way (French, Spanish, Italian), and POLISH_OF's (Polish). */
 const ROMANCE_BITS = (1 << 2) | (1 << 3) | (1 << 4)
 const POLISH_BIT = 1 << 7

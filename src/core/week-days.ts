@@ -25,6 +25,7 @@ import {
   SHARED_LETTERS,
   SPANISH,
   SPANISH_BIT,
+  spanishNotGerman,
   WEEKDAYS,
   WEEKENDS,
 } from './day-names'
@@ -131,6 +132,23 @@ export function daysNamedTogether(texts: string[]): number[][] {
 export function polishWeek(t: string): boolean {
   const days = [...t.matchAll(NAMED.daysAt)].map((spec) => spec[0]).filter((spec) => !/^do\b/.test(spec))
   return readsPolish(days) && !days.some(notPolish)
+}
+
+/** "vier": Spanish viernes, and four in German and Dutch. */
+const FOUR = /(?<![\p{L}\d])vier(?![\p{L}\d])/gu
+
+/**
+ * A folded text with "vier" masked unless its other days are all Spanish, one of them neither
+ * German nor Dutch ("Lun-Vier 9-18"): beside others it is four ("Mo-Fr 9-18, vier Wochen zu").
+ */
+export function fourUnread(t: string): string {
+  if (t.search(FOUR) < 0) return t
+  const masked = t.replace(FOUR, '____')
+  const names = [...masked.matchAll(NAMED.daysAt)]
+    .flatMap((spec) => [...spec[0].matchAll(NAMED.spanParts)].flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : [])]))
+    .filter((name) => !isHoliday(name))
+  const spanish = names.every((name) => languagesOf(name, NAMED) & SPANISH_BIT) && names.some(spanishNotGerman)
+  return spanish ? t : masked
 }
 
 /** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." is no M. */

@@ -30,6 +30,7 @@ import {
   clock24,
   daysOf,
   folded,
+  fourUnread,
   isGroup,
   lettersOf,
   namesDays,
@@ -165,7 +166,7 @@ function withoutHolidays(text: string): string {
 
 function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {
   const { t: written, at } = folded(text)
-  const t = polishUntil(written)
+  const t = fourUnread(polishUntil(written))
   if (t.trim() === '' || exceptsDays(t)) return null
   // "ma-on 9-17, to 9-19": "on" and "to" are days beside Norwegian days, words beside others.
   const named = nordic(t) ? NORDIC : NAMED
