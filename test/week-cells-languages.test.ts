@@ -21,4 +21,49 @@ const SPANISH: WeekCells = [
   ['Vier 9-18', null],
 ]
 
+// Two-letter days the languages read write alike for different days (docs/cli.md has the table):
+// ma: Monday (Dutch maandag, Danish and Norwegian mandag), Tuesday (mardi, martes, martedì);
+// di: Tuesday (Dienstag, dinsdag), Sunday (dimanche); do: Thursday (Donnerstag, donderdag),
+// Sunday (domingo, domenica); so: Sunday (Sonntag, søndag), Saturday (Polish sobota). Mi (Mittwoch,
+// miércoles) and Sa are one day in each. Each is read as the cell's other days and joining words
+// say, refused when they say both, and read as German, Dutch and English do when they say neither.
+const TWO_LETTERS: WeekCells = [
+  // do
+  ['Mo-Fr 9-18, Do 9-20', '1-3 09:00-18:00; 4 09:00-20:00; 5 09:00-18:00'],
+  ['ma-wo 9-18, do 9-21, vr 9-18', '1-3 09:00-18:00; 4 09:00-21:00; 5 09:00-18:00'],
+  ['Lun a Vie 9-18, Sa a Do 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  ['Lun a Vie 9-18, Sáb y Do 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  ['Lun a Vie 9-18, Sa 10-14, Do 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  ['Mar a Sáb 10-20, Do 11-14', '2-6 10:00-20:00; 7 11:00-14:00'],
+  ['L-V 9-18, Sa-Do 10-14', '1-5 09:00-18:00; 6-7 10:00-14:00'],
+  ['Sa y Do 10-14', '6-7 10:00-14:00'],
+  ['Lun-Ven 9-19, Sab 9-13, Do 10-13', '1-5 09:00-19:00; 6 09:00-13:00; 7 10:00-13:00'],
+  ['Lun al Ven 9-19, Sab e Do 10-13', '1-5 09:00-19:00; 6-7 10:00-13:00'],
+  ['Seg-Sex 9-18, Sáb 9-13, Do 10-13', '1-5 09:00-18:00; 6 09:00-13:00; 7 10:00-13:00'],
+  ['Do 9-18', '4 09:00-18:00'],
+  ['Mo-Fr 9-18, Sa a Do 10-14', null],
+  ['Mo-Fr 9-18, Do 9-20, Sab 9-13', null],
+  // ma
+  ['ma-vr 9-18, za 10-17', '1-5 09:00-18:00; 6 10:00-17:00'],
+  ['ma-fr 10-17, lø 10-15', '1-5 10:00-17:00; 6 10:00-15:00'],
+  ['Lun-Sáb 9-14, Ma 10-13', '1 09:00-14:00; 2 10:00-13:00; 3-6 09:00-14:00'],
+  ['Ma a Do 9-18', '2-7 09:00-18:00'],
+  ['Ma-Sa 9h-19h', null],
+  ['Ma-Fr 9-18, Sam 9-12', null],
+  // di
+  ['Di-Sa 10-18, So 11-16', '2-6 10:00-18:00; 7 11:00-16:00'],
+  ['Lun-Ven 9-19, Sam 9-12, Di 10-13', '1-5 09:00-19:00; 6 09:00-12:00; 7 10:00-13:00'],
+  ['Sam et Di 10-18', '6-7 10:00-18:00'],
+  ['Di 9h-12h', null],
+  // so
+  ['Mo-Fr 9-18, Sa 10-14, So geschlossen', '1-5 09:00-18:00; 6 10:00-14:00; 7 closed'],
+  ['Pn-Pt 9-17, So 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
+  ['Lun-Vie 9-18, So 10-14', '1-5 09:00-18:00; 7 10:00-14:00'],
+  // mi and sa: one day whichever language
+  ['Lun-Vie 9-18, Mi 10-14', '1-2 09:00-18:00; 3 10:00-14:00; 4-5 09:00-18:00'],
+  ['Mo-Fr 9-18, Mi 9-13', '1-2 09:00-18:00; 3 09:00-13:00; 4-5 09:00-18:00'],
+  ['Lun-Vie 9-18, Sa 10-14', '1-5 09:00-18:00; 6 10:00-14:00'],
+]
+
 testCells(SPANISH)
+testCells(TWO_LETTERS)

@@ -90,7 +90,9 @@ export const ROMANCE_OF = new Map([
   ['do', 6],
 ])
 /** The two-letter days only those languages have: a text with one reads ROMANCE_OF's their way. */
-export const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
+const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
+/** Words joining days only French, Spanish, Italian and Portuguese write ("Sa a Do", "Sáb y Do", "sam et di"). */
+const ROMANCE_JOIN = /(?<![\p{L}\d])(?:a|al|alla|au|y|et|e)(?![\p{L}\d])/u
 /** "So", Sunday in German, is sobota, Saturday, in Polish: read so beside a day only Polish names so. */
 export const POLISH_OF = new Map([['so', 5]])
 export const POLISH_ONLY = /(?<![\p{L}\d])(?:pn|pon|wt|sr|czw?|pt|sb|nd|ndz|niedz)(?![\p{L}\d])/u
@@ -329,6 +331,31 @@ export function languagesOf(name: string, g: Grammar, day?: number): number {
   const read = (ROMANCE_OF.get(name) ?? POLISH_OF.get(name)) === day
   return their === 0 ? bits : bits & (read ? their : ~their)
 }
+
+const PORTUGUESE_BIT = 1 << 6
+const ROMANCE_NAMES = ROMANCE_BITS | PORTUGUESE_BIT
+
+/** The languages of each day's name in days found, as bits of LANGUAGES (0 for none's: holidays). */
+const bitsOfNames = (specs: string[], g: Grammar): number[] =>
+  specs
+    .flatMap((spec) => [...spec.matchAll(g.spanParts)].flatMap((m) => [m[1]!, ...(m[2] !== undefined ? [m[2]] : [])]))
+    .map((name) => languagesOf(name, g))
+
+/**
+ * Whether days found read ROMANCE_OF's names as French, Spanish, Italian and Portuguese do: one
+ * of them is a day only those languages name so ("Lun", "Vie", "Sáb", "lu", or a Spanish letter,
+ * "L-V"), or their word joins one of those names ("Sa a Do", "Sáb y Do"; not "Sa e So"). Polish
+ * days joined so are none's.
+ */
+export function readsRomance(specs: string[], g: Grammar): boolean {
+  const joined = specs.some((spec) => ROMANCE_JOIN.test(spec) && ROMANCE_OF_AT.test(spec) && !POLISH_ONLY.test(spec))
+  const only = bitsOfNames(specs, g).some((bits) => bits !== 0 && (bits & ~ROMANCE_NAMES) === 0)
+  return joined || only || specs.some((spec) => ROMANCE_ONLY.test(spec))
+}
+
+/** Whether days found name a day none of those languages names so ("Mo", "Fr", "zo", "Mon"). */
+export const readsGermanic = (specs: string[], g: Grammar): boolean =>
+  bitsOfNames(specs, g).some((bits) => bits !== 0 && (bits & ROMANCE_NAMES) === 0)
 
 /** Languages as bits of LANGUAGES in words: "English or German". */
 export const languageNames = (bits: number): string =>

@@ -20,7 +20,7 @@ import {
   POLISH_ONLY,
   readsPolish,
   ROMANCE_OF,
-  ROMANCE_ONLY,
+  readsRomance,
   SHARED_BESIDE_LETTERS,
   SHARED_LETTERS,
   SPANISH,
@@ -120,7 +120,7 @@ export function daysNamedTogether(texts: string[]): number[][] {
   // As in a week's text, a day only Polish names beside another language's ("PN" beside "Mo-Fr") is none.
   const polish = readsPolish(named)
   const mixed = polish && named.some(notPolish)
-  const read = named.some((spec) => ROMANCE_ONLY.test(spec)) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
+  const read = readsRomance(named, NAMED) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
   return specs.map((spec) => (spec === null || (mixed && POLISH_ONLY.test(spec)) ? [] : daysOf(spec, read, NAMED)))
 }
 

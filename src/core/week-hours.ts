@@ -22,7 +22,8 @@ import {
   readsPolish,
   ROMANCE_OF,
   ROMANCE_OF_AT,
-  ROMANCE_ONLY,
+  readsGermanic,
+  readsRomance,
   ROMANCE_WORDS,
   TWO_WAYS,
 } from './day-names'
@@ -410,12 +411,17 @@ function languageOf(
   doubts?: string[],
 ): { specs: Spec[]; read: ReadonlyMap<string, number> | null; polish: boolean } | null {
   let specs = found
-  const romance = specs.some((spec) => ROMANCE_ONLY.test(spec[0])) || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
-  // "Ma-Sa 9h-19h": hours as French writes them, days German and Dutch write alike: not guessed.
+  const days = specs.map((spec) => spec[0])
+  const theirs = readsRomance(days, g)
+  const romance = theirs || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
+  const germanic = GERMANIC_ONLY.test(t) || readsGermanic(days, g)
+  // "Ma-Sa 9h-19h": hours as French writes them, days German and Dutch write alike; "Mo-Fr 9-18,
+  // Sa a Do 10-14": days of both beside them. Not guessed.
   const twoWays = specs.find((spec) => ROMANCE_OF_AT.test(spec[0]))
-  if (!romance && twoWays !== undefined && FRENCH_HOURS.test(t) && !GERMANIC_ONLY.test(t)) {
+  const frenchHours = !romance && FRENCH_HOURS.test(t) && !GERMANIC_ONLY.test(t)
+  if (twoWays !== undefined && (frenchHours || (theirs && germanic))) {
     const day = twoWays[0].match(ROMANCE_OF_AT)![0]
-    doubts?.push(`its "${day}" could be ${TWO_WAYS[day]}. Write the day's name in full: ${IN_FULL[day]}.`)
+    say(doubts, `its "${day}" could be ${TWO_WAYS[day]}. Write the day's name in full: ${IN_FULL[day]}.`)
     return null
   }
   // "Mo-Fr 9-18, Sa 9-12, SB 24h": a Polish day beside another language's ("SB", German banks'

@@ -61,7 +61,7 @@ describe('columns of some days', () => {
     expect(r.stdout).not.toContain('4711')
   })
 
-  test('headers of days are read together, as a week is: "Di" beside "Lu-Ve" is Sunday, "So" by "Pn-Pt" Saturday', () => {
+  test('headers of days are read together, as a week is: "Di" beside "Lu-Ve", "Do" by "Lun-Vie" Sunday, "So" by "Pn-Pt" Saturday', () => {
     const sheet = (days: string, hours: string) =>
       file(
         'w.csv',
@@ -71,6 +71,10 @@ describe('columns of some days', () => {
       storeloc('locations', 'import', locatorId, '--file', sheet(days, hours), '--dry-run').stdout
     expect(read('Lu-Ve;Sa;Di', '9h-18h;9h-13h;fermé')).toContain(
       'Lu-Ve as monday-friday, Sa as saturday, Di as sunday.',
+    )
+    // Spanish days cut short to three letters say "Do" is domingo, as in a week's cell.
+    expect(read('Lun-Vie;Sáb;Do', '9-18;10-14;cerrado')).toContain(
+      'Lun-Vie as monday-friday, Sáb as saturday, Do as sunday.',
     )
     expect(read('Pn-Pt;So;Nd', '9-17;9-13;nieczynne')).toContain(
       'Pn-Pt as monday-friday, So as saturday, Nd as sunday.',
