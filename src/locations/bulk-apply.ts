@@ -158,20 +158,32 @@ export function apply(
   const removing = removals.filter((r) => r.target !== null).length
   // A dry run is refused as the real run would be: its 200 promises the real run's.
   deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length - removing)
-  const results: BulkResult[] = []
+  // Delete items first: the codes of the locations they delete are free for the items.
+  const results: BulkResult[] = removals.map((removal) => removed(deps, locatorId, removal, dryRun))
+  const recoded = new Map(
+    plans.flatMap((p) =>
+      p.target === null || p.patch.externalId === undefined ? [] : [[p.target, p.patch.externalId]],
+    ),
+  )
+  const deleting = new Set(removals.map((r) => r.target))
   const read = hoursReadOnce()
   for (const plan of plans) {
     if (recheck)
       checkCustomFieldsAgain(deps, locatorId, pickLocationFields(plan.raw), plan.target === null ? 'create' : 'update')
     const ext = plan.patch.externalId
-    // As written or but for invisible characters: a code another write gave a location meanwhile.
-    const holder =
-      typeof ext === 'string' && ext !== '' ? otherHolders(deps.store, locatorId, ext, plan.target)[0] : undefined
-    if (holder !== undefined)
+    // As written or but for invisible characters: a code another location holds. One the request
+    // gives that location another code or deletes (a swap) is let go of now; any other came meanwhile.
+    const code = typeof ext === 'string' && ext !== '' ? ext : null
+    const holders = code === null ? [] : otherHolders(deps.store, locatorId, code, plan.target)
+    for (const holder of holders) {
+      const next = recoded.get(holder.id)
+      if (deleting.has(holder.id) || (next !== undefined && !sameCode(next, code))) continue
       throw new LocationError(
         'conflict',
         `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id}${holder.externalId === ext ? '' : ` (${codeSaid(holder.externalId)}, the same but for invisible characters)`} meanwhile; nothing was written.`,
       )
+    }
+    if (!dryRun) for (const holder of holders) deps.store.locations.releaseExternalId(locatorId, holder.id)
     const placing = towns !== null && plan.town !== undefined ? withKnownTown(towns, plan.town) : towns
     if (plan.target === null) {
       const record = newLocationRecord(locatorId, plan.patch, plan.found, placing)
@@ -196,7 +208,6 @@ export function apply(
     if (!dryRun) deps.store.locations.replace(next, current)
     results.push(resultOf(plan, current.id, next, changes, read))
   }
-  for (const removal of removals) results.push(removed(deps, locatorId, removal, dryRun))
   // Items in the order sent, then what delete_missing deletes.
   results.sort((a, b) => a.index! - b.index!)
   for (const { id, externalId, name } of gone) {

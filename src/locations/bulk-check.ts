@@ -14,6 +14,7 @@ import {
   type Held,
   idAsCodeProblem,
   keptCodeWarning,
+  sameCode,
   twinsProblem,
 } from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
@@ -112,6 +113,12 @@ type Checking = {
   byExternalId: Map<string, string>
   /** What a store code names (bulk-codes.ts). */
   holderOf: (ext: string) => Held
+  /** Each location an item names with an external_id field: the code it ends with (null: none). */
+  recoded: Map<string, string | null>
+  /** The locations delete items delete. */
+  removed: Set<string>
+  /** Store codes held by another location than the item's: a problem unless the request takes them from it. */
+  taken: { key: string; who: string; ext: string; holder: LocationRecord; bare: boolean }[]
 }
 
 /**
@@ -135,6 +142,9 @@ export async function check(
     byTarget: new Map(),
     byExternalId: new Map(),
     holderOf: codeHolders(deps.store, locatorId),
+    recoded: new Map(),
+    removed: new Set(),
+    taken: [],
   }
   let until = performance.now() + SLICE_MS
   for (let index = 0; index < items.length; index++) {
@@ -143,7 +153,28 @@ export async function check(
     await nextTurn()
     until = performance.now() + SLICE_MS
   }
+  checkTaken(c)
   return { plans: c.plans, removals: c.removals }
+}
+
+/**
+ * Codes are unique in the request's final state, not item by item: a code another location holds
+ * is free when an item gives that location another code, or a delete item deletes it (two stores'
+ * codes swapped). One that delete_missing would free stays a problem: a code is taken only from a
+ * store the request names.
+ */
+function checkTaken(c: Checking): void {
+  for (const { key, who, ext, holder, bare } of c.taken) {
+    const next = c.recoded.get(holder.id)
+    const freed = c.removed.has(holder.id) || (next !== undefined && !sameCode(next, ext))
+    if (freed) continue
+    c.problems.add(
+      key,
+      who,
+      'external_id',
+      `already the store code of location ${holder.id} (${JSON.stringify(holder.name)})${bare ? ' but for invisible characters' : ''}; external ids are unique within a locator. To give it this location, give that one another code in the same request.`,
+    )
+  }
 }
 
 /** One item checked: a delete item's removal, or an update's or a create's plan; else its problems. */
@@ -179,6 +210,8 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
   // An external_id is matched against the others even when the item has other problems; not
   // when it matched the item to the same location as one before, which says it already.
   const ext = patch === null ? fields.external_id : patch.externalId
+  if (target !== null && sameAs === undefined && ext !== undefined)
+    c.recoded.set(target, typeof ext === 'string' && ext !== '' ? ext : null)
   const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
   if (typeof ext === 'string' && ext !== '' && !matchedByIt) checkStoreCode(c, item, who, ext, target, sameAs)
   if (patch === null || c.problems.count > before) return
@@ -234,13 +267,7 @@ function checkStoreCode(
   const asId = said ? null : idAsCodeProblem(c.deps, c.locatorId, ext, held, target, columns !== undefined)
   if (first !== undefined && first !== sameAs)
     c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
-  else if (holder !== null && holder.id !== target)
-    c.problems.add(
-      key,
-      who,
-      'external_id',
-      `already the store code of location ${holder.id} (${JSON.stringify(holder.name)})${bare ? ' but for invisible characters' : ''}; external ids are unique within a locator.`,
-    )
+  else if (holder !== null && holder.id !== target) c.taken.push({ key, who, ext, holder, bare })
   else if (twins.length > 1 && !twins.some((t) => t.id === target))
     c.problems.add(key, who, 'external_id', twinsProblem(twins))
   else if (holder === null && bareCode(ext) === '')
@@ -320,7 +347,10 @@ function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: s
   const sameAs = named === null ? undefined : c.byTarget.get(named)
   if (sameAs !== undefined) return c.problems.add(key, who, null, `the same location (${named}) as ${sameAs}.`)
   if (named !== null) c.byTarget.set(named, key)
-  const ext = read.target?.externalId ?? (read.sentExternalId === null ? null : bareCode(read.sentExternalId))
+  if (target !== null) c.removed.add(target)
+  // A location deleted lets go of its code: another item may take it (checkTaken), and one that
+  // names it by the code names the same location, said above. A code of no location is the item's.
+  const ext = target === null && read.sentExternalId !== null ? bareCode(read.sentExternalId) : null
   if (ext !== null) {
     const first = c.byExternalId.get(ext)
     if (first !== undefined)

@@ -139,6 +139,9 @@ function statements(db: Database) {
   const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>(
     'UPDATE locations SET geocoded_at = ? WHERE locator_id = ? AND id = ?',
   )
+  const releaseExternalId = db.prepare<unknown, [string, string]>(
+    'UPDATE locations SET external_id = NULL, code_key = NULL WHERE locator_id = ? AND id = ?',
+  )
   const withCustomField = db.prepare<{ id: string }, [string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
   )
@@ -167,6 +170,7 @@ function statements(db: Database) {
     unplaced,
     remove,
     setGeocodedAt,
+    releaseExternalId,
     withCustomField,
     dropCustomField,
   }
@@ -339,6 +343,14 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       if (next.geocodedAt === current.geocodedAt) return current
       q.setGeocodedAt.run(next.geocodedAt, current.locatorId, current.id)
       return { ...current, geocodedAt: next.geocodedAt }
+    },
+    /**
+     * Call inside a write transaction, before the same transaction writes the location's own new
+     * code (replace()): clears its external id so another location may take it. Logs no change:
+     * that write does.
+     */
+    releaseExternalId(locatorId: string, id: string): void {
+      q.releaseExternalId.run(locatorId, id)
     },
     /** Call inside a write transaction. True when a row was removed. */
     remove(locatorId: string, id: string): boolean {

@@ -54,3 +54,74 @@ describe('bulk upsert, matching', () => {
     expect(clash.body.details['locations[0].external_id'][0]).toContain(`already the store code of location ${a.id}`)
   })
 })
+
+describe('bulk upsert, codes as the request leaves them', () => {
+  const codes = async () =>
+    Object.fromEntries((await all()).map((l: { id: string; external_id: string }) => [l.id, l.external_id]))
+
+  test('two stores matched by id swap their codes in one request, dry run or not; the answer names both changes', async () => {
+    const [a, b, c] = (await bulk({ locations: [store('A'), store('B'), store('C')] })).body.results.map(
+      (r: { id: string }) => r.id,
+    )
+    const swap = [
+      { id: a, external_id: 'B' },
+      { id: b, external_id: 'A' },
+    ]
+    const before = snapshot()
+    const dry = await bulk({ locations: swap, dry_run: true })
+    expect(dry.status).toBe(200)
+    expect(snapshot()).toEqual(before)
+    const res = await bulk({ locations: swap })
+    expect(res.status).toBe(200)
+    expect(res.body.results).toEqual(dry.body.results.map((r: object) => ({ ...r })))
+    expect(res.body.results.map((r: { action: string; changes: string[] }) => [r.action, r.changes])).toEqual([
+      ['updated', ['external_id']],
+      ['updated', ['external_id']],
+    ])
+    expect(await codes()).toEqual({ [a]: 'B', [b]: 'A', [c]: 'C' })
+    // A chain, and a code freed by a delete item.
+    const chain = await bulk({
+      locations: [
+        { id: a, external_id: 'C' },
+        { external_id: 'A', delete: true },
+        { id: c, external_id: 'A' },
+      ],
+    })
+    expect(chain.status).toBe(200)
+    expect(chain.body).toMatchObject({ created: 0, updated: 2, deleted: 1 })
+    expect(await codes()).toEqual({ [a]: 'C', [c]: 'A' })
+  })
+
+  test('a code stays taken when its store keeps it in the request, or is not named; all or nothing', async () => {
+    const [a, b, c] = (await bulk({ locations: [store('A'), store('B'), store('C')] })).body.results.map(
+      (r: { id: string }) => r.id,
+    )
+    const before = snapshot()
+    for (const locations of [
+      // B named, but its code not changed.
+      [
+        { id: a, external_id: 'B' },
+        { id: b, name: 'Still B' },
+      ],
+      // B not named: delete_missing would free the code, but only a store the request names gives one up.
+      [{ id: a, external_id: 'B' }],
+    ]) {
+      const res = await bulk({ locations, delete_missing: locations.length === 1 })
+      expect(res.status).toBe(422)
+      expect(res.body.details['locations[0].external_id']).toEqual([
+        `locations[0] (external_id "B"): already the store code of location ${b} ("Store B"); external ids are unique within a locator. To give it this location, give that one another code in the same request.`,
+      ])
+    }
+    // Two items ending with one code are refused, whichever gave it up.
+    const both = await bulk({
+      locations: [
+        { id: a, external_id: 'B' },
+        { id: b, external_id: 'A' },
+        { id: c, external_id: 'A' },
+      ],
+    })
+    expect(both.status).toBe(422)
+    expect(Object.keys(both.body.details)).toEqual(['locations[2].external_id'])
+    expect(snapshot()).toEqual(before)
+  })
+})

@@ -129,3 +129,25 @@ describe('locations import, store codes', () => {
     expect(a).not.toBe(b)
   })
 })
+
+describe('locations import, codes swapped', () => {
+  test('a CSV with an id column swaps two stores codes; a code its store keeps is refused, naming it', () => {
+    const made = json('locations', 'import', locatorId, '--file', file('a.json', [store('101', 1), store('102', 2)]))
+    const [a, b] = made.results.map((r: { id: string }) => r.id)
+    const keeps = file('keep.csv', `id,external_id\n${a},102\n`)
+    const refused = storeloc('locations', 'import', locatorId, '--file', keeps)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(`already the store code of location ${b} ("Store 2")`)
+    const path = file('swap.csv', `id,external_id\n${a},102\n${b},101\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path)
+    expect([r.code, r.stderr, r.stdout.split('\n')[0]]).toEqual([
+      0,
+      '',
+      `Imported ${path} into ${locatorId}: 0 created, 2 updated, 0 unchanged, 0 deleted.`,
+    ])
+    expect(stored()).toEqual([
+      [a, '102'],
+      [b, '101'],
+    ])
+  })
+})
