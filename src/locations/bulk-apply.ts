@@ -48,7 +48,11 @@ export function refuseDeleting(
     )
   }
   const kept = new Set(plans.map((p) => p.target))
-  if (gone === 0 || coded.some((l) => kept.has(l.id))) return
+  if (gone === 0) return
+  if (coded.some((l) => kept.has(l.id))) {
+    refuseLostZeros(lostZeros(going, plans), words)
+    return
+  }
   const all = coded.length
   const why =
     plans.length > 0
@@ -74,11 +78,10 @@ type Coded = { id: string; externalId: string; name: string }
 const bareDigits = (code: string): string | null => (/^\d+$/.test(code) ? code.replace(/^0+(?=\d)/, '') : null)
 
 /**
- * What to say when items that create a location have the code of one that delete_missing would
- * delete but for leading zeros ("12" sent, "0012" stored): a sheet saved in Excel loses them, and
- * the refusal's "none matches" alone does not say why. Empty when no item does.
+ * The items that create a location with the code of one that delete_missing would delete but for
+ * leading zeros ("12" sent, "0012" stored), as [sent, stored]: a sheet saved in Excel loses them.
  */
-function lostZerosHint(going: Coded[], plans: Plan[], words: BulkWords): string[] {
+function lostZeros(going: Coded[], plans: Plan[]): [sent: string, stored: string][] {
   const goingByBare = new Map<string, string>()
   for (const l of going) {
     const bare = bareDigits(l.externalId)
@@ -92,13 +95,50 @@ function lostZerosHint(going: Coded[], plans: Plan[], words: BulkWords): string[
     const stored = goingByBare.get(bareDigits(code) ?? '')
     if (stored !== undefined && stored !== code) pairs.push([code, stored])
   }
+  return pairs
+}
+
+/** How Excel reads one code as the other: "0012 as 12". */
+const excelReads = ([sent, stored]: [string, string]) =>
+  stored.length > sent.length ? `${stored} as ${sent}` : `${sent} as ${stored}`
+
+/**
+ * What to say in a refusal of delete_missing when items lost the leading zeros of the codes of
+ * the locations it would delete: its "none matches" alone does not say why. Empty when none did.
+ */
+function lostZerosHint(going: Coded[], plans: Plan[], words: BulkWords): string[] {
+  const pairs = lostZeros(going, plans)
   const [first] = pairs
   if (first === undefined) return []
   const [sent, stored] = first
   const many = pairs.length === 1 ? 'One external_id' : `${pairs.length} external_ids`
   return [
-    `${many} of ${words.sent} ${pairs.length === 1 ? 'differs' : 'differ'} from a stored one only in leading zeros ("${sent}" sent, "${stored}" stored): a spreadsheet drops them (Excel reads ${stored.length > sent.length ? `${stored} as ${sent}` : `${sent} as ${stored}`}). Give the codes as they are stored (format the column as text) and send it again.`,
+    `${many} of ${words.sent} ${pairs.length === 1 ? 'differs' : 'differ'} from a stored one only in leading zeros ("${sent}" sent, "${stored}" stored): a spreadsheet drops them (Excel reads ${excelReads(first)}). Give the codes as they are stored (format the column as text) and send it again.`,
   ]
+}
+
+/**
+ * delete_missing that would delete stores and create them again under their codes but for leading
+ * zeros is refused, though other codes match: each such store would lose its id (and the links,
+ * bookmarks and analytics that hold it), where a file saved in Excel is the likely cause.
+ */
+function refuseLostZeros(pairs: [sent: string, stored: string][], words: BulkWords): void {
+  const [first] = pairs
+  if (first === undefined) return
+  const n = new Set(pairs.map(([, stored]) => stored)).size
+  const codes = pairs.length
+  const shown = pairs.slice(0, 5).map(([sent, stored]) => `"${sent}" sent, "${stored}" stored`)
+  const more = codes > 5 ? `, and ${codes - 5} more` : ''
+  const locations = `location${n === 1 ? '' : 's'}`
+  throw new LocationError(
+    'validation_error',
+    `${words.deleteMissing} would delete ${n} ${locations} and create ${n === 1 ? 'it' : 'them'} again, each with a new id, under ${codes === 1 ? 'a code that differs' : 'codes that differ'} only in leading zeros; nothing was written.`,
+    {
+      delete_missing: [
+        `Refused: ${words.sent} has ${codes === 1 ? 'a code that differs' : `${codes} codes that differ`} from a stored location's only in leading zeros (${shown.join('; ')}${more}): a spreadsheet drops them (Excel reads ${excelReads(first)}). Give the codes as they are stored (format the column as text) and send it again. To renumber such a store, give its id beside its new code: it is updated in place and keeps its id.`,
+      ],
+    },
+  )
 }
 
 /** The locations delete_missing removes: those of `coded` (the locator's with an external id) that no item matched. */

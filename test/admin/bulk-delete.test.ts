@@ -136,3 +136,46 @@ describe('bulk upsert, delete_missing', () => {
     expect(snapshot()).toEqual(before)
   })
 })
+
+describe('bulk upsert, delete_missing and codes without their leading zeros', () => {
+  test('stores whose codes come back without their leading zeros are not deleted and made again, though others match', async () => {
+    const made = await bulk({ locations: [store('0001'), store('0002'), store('S3'), store('S4')] })
+    const before = snapshot()
+    // Excel dropped the zeros; the other codes still match, so no "every location" refusal.
+    const body = { locations: [store('1'), store('2'), store('S3'), store('S4')], delete_missing: true }
+    for (const dry_run of [true, false]) {
+      const res = await bulk({ ...body, dry_run })
+      expect(res.status).toBe(422)
+      expect(res.body).toMatchObject({
+        error: 'validation_error',
+        message:
+          'delete_missing would delete 2 locations and create them again, each with a new id, under codes that differ only in leading zeros; nothing was written.',
+      })
+      expect(res.body.details).toEqual({
+        delete_missing: [
+          'Refused: the request has 2 codes that differ from a stored location\'s only in leading zeros ("1" sent, "0001" stored; "2" sent, "0002" stored): a spreadsheet drops them (Excel reads 0001 as 1). Give the codes as they are stored (format the column as text) and send it again. To renumber such a store, give its id beside its new code: it is updated in place and keeps its id.',
+        ],
+      })
+    }
+    // The same from a CSV file, and the other way round: a stored code that lost its zeros earlier.
+    const file =
+      'external_id,name,address,lat,lng\n1,Store 1,1 Main St,40.01,-3.01\nS3,Store S3,3 Main St,40.03,-3.03\nS4,Store S4,4 Main St,40.04,-3.04\n'
+    const fromCsv = await csv(file, '?delete_missing=true&dry_run=true')
+    expect(fromCsv.body.details.delete_missing[0]).toStartWith(
+      'Refused: the request has a code that differs from a stored location\'s only in leading zeros ("1" sent, "0001" stored)',
+    )
+    expect(snapshot()).toEqual(before)
+    // Renumbered by id, each store keeps its id; without delete_missing a new row is only warned.
+    const [one, two] = made.body.results.map((r: { id: string }) => r.id)
+    const renumbered = await bulk({
+      locations: [{ id: one, external_id: '1' }, { id: two, external_id: '2' }, store('S3'), store('S4')],
+      delete_missing: true,
+    })
+    expect(renumbered.body).toMatchObject({ updated: 2, deleted: 0, created: 0 })
+    const back = await bulk({ locations: [store('001'), store('2'), store('S3'), store('S4')], delete_missing: true })
+    expect(back.status).toBe(422)
+    expect(back.body.details.delete_missing[0]).toContain('("001" sent, "1" stored)')
+    const warned = await bulk({ locations: [store('02')] })
+    expect(warned.body.results[0].warnings[0]).toStartWith(`Location ${two} has the external_id "2"`)
+  })
+})
