@@ -14,12 +14,14 @@ import {
   fieldSaid,
   hasHoursWord,
   maximumOf,
+  meantColumn,
   minutesOf,
   unreadHint,
 } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
 import { idCell } from './csv-values'
+import { WRITE_HEADER } from './csv-write'
 import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
 
 /** Two day names joined by a dash: a range of days ("Sa-So", "Mon - Fri", "Lu–Ve"). */
@@ -54,6 +56,11 @@ export type Header = {
    * codes by most of its cells (readIdColumn); null when the file has no such column.
    */
   idsAmongCodes: string | null
+  /**
+   * The problem of a row with a point of one coordinate, in a file with a column of one and none of
+   * the other (halfPoint); null when the file has both, or neither.
+   */
+  halfPoint: string | null
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -86,7 +93,7 @@ export function readHeader(
   { cells, line }: RawRecord,
   customFields: readonly NamedField[],
   below: readonly RawRecord[] = [],
-): Omit<Header, 'garbled' | 'countries' | 'countryCodes' | 'weekendAlone'> {
+): Omit<Header, 'garbled' | 'countries' | 'countryCodes' | 'weekendAlone' | 'halfPoint'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--
@@ -99,6 +106,7 @@ export function readHeader(
   const headerOf = new Map<string, string>()
   const fallbacks: number[] = []
   const unnamed: number[] = []
+  const contested: Contested[] = []
   for (let i = 0; i < width; i++) {
     const header = cells[i]!
     // An unnamed column is read as nothing; widthProblem refuses a row with text in it.
@@ -106,6 +114,12 @@ export function readHeader(
     // A header garbled as its cells are ("LÃ¤ngengrad") names the column it was.
     const mended = maybeGarbled(header) ? ungarbled(header) : null
     const field = columnField(header) ?? (mended === null ? null : columnField(mended))
+    const custom = field === null ? undefined : customOver(header, field, customFields)
+    if (field !== null && custom !== undefined) contested.push({ at: i, field, custom })
+    if (custom !== undefined) {
+      columns.push({ header, field: null })
+      continue
+    }
     if (field === null && fallbackField(header) !== null) fallbacks.push(i)
     if (field !== null) {
       const other = headerOf.get(field)
@@ -120,6 +134,7 @@ export function readHeader(
     }
     columns.push({ header, field })
   }
+  const customNotes = readContested(contested, columns, headerOf)
   const degrees = unreadDegrees(columns, headerOf)
   // A fallback spelling fills its field when no column does, the first of them only; a
   // coordinate's only beside the other's ("Breite" alone is a width).
@@ -139,18 +154,7 @@ export function readHeader(
     columns[i]!.field = field
   }
   const { foreign, idsAmongCodes } = readIdColumn(columns, headerOf, below)
-  // A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
-  // "store_manager"), when custom.<id> is not there too.
-  for (const column of columns) {
-    if (column.field !== null) continue
-    const key = nameKey(column.header)
-    if (key === '') continue // "#", "★": no words to match
-    const named = customFields.find((f) => nameKey(f.id) === key) ?? customFields.find((f) => nameKey(f.name) === key)
-    const field = named && `custom_fields.${named.id}`
-    if (!field || headerOf.has(field)) continue
-    headerOf.set(field, column.header)
-    column.field = field
-  }
+  readCustomColumns(columns, headerOf, customFields)
   // A day's opening and closing times in two columns ("Monday Open", "Monday Close"): no days' column.
   const twice = readTimeColumns(columns)
   if (twice !== null) throw at(line, twice)
@@ -173,6 +177,7 @@ export function readHeader(
   if (codes !== null) columnNotes.push(codes)
   if (foreign !== null) columnNotes.push(foreign)
   if (degrees !== null) columnNotes.push(degrees)
+  columnNotes.push(...customNotes)
   for (const [i, { column }] of candidates.entries()) {
     if (!column.field?.startsWith(DAYS_FIELD)) continue
     for (const day of named[i]!) {
@@ -216,6 +221,102 @@ export function readHeader(
   }
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, columnNotes, idsAmongCodes }
+}
+
+/**
+ * What to say of a row's coordinate when the file has a column of one coordinate and none of the
+ * other ("Lattitude" read, "Longitue" not): that column missing, and the unread columns whose
+ * header is one edit or two from its name. Null when both are read, or neither.
+ */
+export function halfPoint(columns: readonly Column[]): string | null {
+  const headerOf = new Map(columns.flatMap((c) => (c.field === null ? [] : [[c.field, c.header] as const])))
+  const lat = headerOf.get('coordinates.lat')
+  const lng = headerOf.get('coordinates.lng')
+  if ((lat === undefined) === (lng === undefined) || headerOf.has('coordinates')) return null
+  const [given, lacking] =
+    lat !== undefined
+      ? (['coordinates.lat', 'coordinates.lng'] as const)
+      : (['coordinates.lng', 'coordinates.lat'] as const)
+  const name = lacking === 'coordinates.lat' ? 'lat' : 'lng'
+  const near = columns.flatMap((c) => {
+    const meant = c.field === null && c.header !== '' ? meantColumn(c.header) : null
+    return meant !== null && columnField(meant) === lacking ? [c.header] : []
+  })
+  const read = `The "${headerOf.get(given)}" column gives ${fieldSaid(given)}, but no column gives ${fieldSaid(lacking)}`
+  const fix = "or clear the row's coordinate to have its address placed."
+  if (near.length === 0) return `${read}. Add a ${name} column, ${fix}`
+  const named = near.map((h) => `"${h}"`).join(', ')
+  const them =
+    near.length === 1
+      ? `the column ${named} is not read, its name misspelt`
+      : `the columns ${named} are not read, their names misspelt`
+  return `${read}: ${them}. Name it ${name} (or ${lacking === 'coordinates.lat' ? 'latitude' : 'longitude'}), ${fix}`
+}
+
+/** The locator's custom field a header names by its id, else by its name ("store_manager", "Store Manager"). */
+function customNamed(header: string, customFields: readonly NamedField[]): NamedField | undefined {
+  const key = nameKey(header)
+  if (key === '') return undefined // "#", "★": no words to match
+  return customFields.find((f) => nameKey(f.id) === key) ?? customFields.find((f) => nameKey(f.name) === key)
+}
+
+/**
+ * The custom field a header fills though it is a spelling of location field `field` too: one it
+ * names, when the header is not the field's own name as the export writes it ("lat", "phone").
+ */
+function customOver(header: string, field: string, customFields: readonly NamedField[]): NamedField | undefined {
+  if (field.startsWith('custom_fields.') || WRITTEN_KEYS.has(nameKey(header))) return undefined
+  return customNamed(header, customFields)
+}
+
+/**
+ * A column named as one of the locator's custom fields is, by its name or id ("Store Manager",
+ * "store_manager"), when custom.<id> is not there too.
+ */
+function readCustomColumns(columns: Column[], headerOf: Map<string, string>, customFields: readonly NamedField[]) {
+  for (const column of columns) {
+    if (column.field !== null) continue
+    const named = customNamed(column.header, customFields)
+    const field = named && `custom_fields.${named.id}`
+    if (!field || headerOf.has(field)) continue
+    headerOf.set(field, column.header)
+    column.field = field
+  }
+}
+
+/** The export's own column names, as nameKey folds them: each is its location field's, whatever custom field shares it. */
+const WRITTEN_KEYS = new Set(WRITE_HEADER.map(nameKey))
+
+/** A column whose header names a custom field and is a spelling of a location field too ("Store Latitude"). */
+type Contested = { at: number; field: string; custom: NamedField }
+
+/**
+ * A header that names a custom field and is another spelling of a location field fills the
+ * custom field: the locator's own definition is the likelier meaning. When a custom.<id> column
+ * fills that custom field already, the header is read as the location field. What is said of each.
+ */
+function readContested(contested: readonly Contested[], columns: Column[], headerOf: Map<string, string>): string[] {
+  const notes: string[] = []
+  for (const { at, field, custom } of contested) {
+    const column = columns[at]!
+    const own = `custom_fields.${custom.id}`
+    const written = WRITE_HEADER.find((w) => columnField(w) === field) ?? field
+    if (headerOf.has(own)) {
+      if (headerOf.has(field)) continue
+      headerOf.set(field, column.header)
+      column.field = field
+      notes.push(
+        `The column "${column.header}" is read as ${fieldSaid(field)}, though it names the custom field "${custom.id}": the column "${headerOf.get(own)}" fills that.`,
+      )
+      continue
+    }
+    headerOf.set(own, column.header)
+    column.field = own
+    notes.push(
+      `The column "${column.header}" is read as the custom field "${custom.id}", which it names, not as ${fieldSaid(field)}. To import it as ${fieldSaid(field)}, name the column ${written}; to say the custom field plainly, custom.${custom.id}.`,
+    )
+  }
+  return notes
 }
 
 /**

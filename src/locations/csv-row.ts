@@ -81,7 +81,18 @@ type Times = [column: number, field: string, cell: string][]
 
 /** A data row, its cells in the header's columns, as a location body and what reading it found. */
 export function readRow(
-  { columns, width, hasAddress, numbers, garbled, countries, countryCodes, weekendAlone, idsAmongCodes }: Header,
+  {
+    columns,
+    width,
+    hasAddress,
+    numbers,
+    garbled,
+    countries,
+    countryCodes,
+    weekendAlone,
+    idsAmongCodes,
+    halfPoint,
+  }: Header,
   { cells, line }: RawRecord,
 ): CsvRow {
   const body: Record<string, unknown> = {}
@@ -160,6 +171,9 @@ export function readRow(
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   const { point, problems } = readPoint(coordinateCells)
   problems.unshift(...idProblem)
+  // One coordinate alone, the file having no column of the other: the file's problem, said of the row.
+  if (halfPoint !== null && Object.keys(point).length === 1)
+    problems.push({ field: point.lat === undefined ? 'coordinates.lat' : 'coordinates.lng', message: halfPoint })
   // 0,0 is where back-office systems put a store they have no point for, in the Gulf of Guinea.
   if (point.lat === 0 && point.lng === 0)
     notes.push(

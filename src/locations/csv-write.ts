@@ -46,7 +46,8 @@ function specialCell(location: CsvLocation): string {
   return dates.map((date) => `${date} ${markKept(location.special_hours[date]!)}`).join('; ')
 }
 
-const WRITE_HEADER = [
+/** The export's columns before its custom fields': each a location field's own name. */
+export const WRITE_HEADER = [
   'id',
   'external_id',
   'name',

@@ -13,6 +13,7 @@ import {
   type Header,
   headerBelow,
   type NamedField,
+  halfPoint,
   readHeader,
   skippedNote,
   titledHeader,
@@ -161,7 +162,7 @@ function* readSteps(
     }
     const pair = pairColumn(header.columns, below)
     if (pair >= 0) header.columns[pair]!.field = 'coordinates'
-    return header
+    return { ...header, halfPoint: halfPoint(header.columns) }
   }
   let header = headerOf(first, records)
   let skipped: string | null = null

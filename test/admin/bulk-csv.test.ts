@@ -237,3 +237,53 @@ describe('bulk upsert, CSV', () => {
     expect(plain.body.message).toContain('text/csv')
   })
 })
+
+describe('bulk upsert, CSV columns of coordinates and custom fields', () => {
+  test('a latitude column without a longitude one is said so, naming the misspelt column not read', async () => {
+    const res = await csv(
+      'external_id,name,address,Lattitude,Longitue\nS1,One,1 Main St,39.78,-89.65\nS2,Two,2 Main St,,\n',
+    )
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'line 2.coordinates.lng': [
+        'line 2 (external_id "S1"): The "Lattitude" column gives the latitude, but no column gives the longitude: the column "Longitue" is not read, its name misspelt. Name it lng (or longitude), or clear the row\'s coordinate to have its address placed.',
+      ],
+    })
+    // No column near the name: the column to add is named.
+    const none = await csv('external_id,name,address,lng\nS1,One,1 Main St,-89.65\n')
+    expect(none.body.details['line 2.coordinates.lat']).toEqual([
+      'line 2 (external_id "S1"): The "lng" column gives the longitude, but no column gives the latitude. Add a lat column, or clear the row\'s coordinate to have its address placed.',
+    ])
+    expect(await all()).toEqual([])
+  })
+
+  test('a header naming a custom field fills it, though it is a spelling of a location field; the export names stay theirs', async () => {
+    addCustomField(env.store, env.locatorId, { id: 'store_latitude', name: 'Survey latitude', type: 'text' })
+    const file = 'external_id,name,address,Latitude,Longitude,Store Latitude\nS1,One,1 Main St,39.78,-89.65,39.7801\n'
+    const res = await csv(file)
+    expect(res.status).toBe(200)
+    expect(res.body.notes).toEqual([
+      'The column "Store Latitude" is read as the custom field "store_latitude", which it names, not as the latitude. To import it as the latitude, name the column lat; to say the custom field plainly, custom.store_latitude.',
+    ])
+    const [stored] = await all()
+    expect([stored.coordinates, stored.custom_fields]).toEqual([
+      { lat: 39.78, lng: -89.65 },
+      { store_latitude: '39.7801' },
+    ])
+    // Beside custom.<id>, the header is the location field's again; the export's own names always are.
+    addCustomField(env.store, env.locatorId, { id: 'phone', name: 'Phone', type: 'text' })
+    const plain = await csv(
+      'external_id,name,address,Store Latitude,Longitude,custom.store_latitude,phone\nS1,One,1 Main St,39.5,-89.65,x,555-0100\n',
+    )
+    expect(plain.status).toBe(200)
+    expect(plain.body.notes).toEqual([
+      'The column "Store Latitude" is read as the latitude, though it names the custom field "store_latitude": the column "custom.store_latitude" fills that.',
+    ])
+    const [again] = await all()
+    expect([again.coordinates.lat, again.custom_fields, again.contact.phone]).toEqual([
+      39.5,
+      { store_latitude: 'x' },
+      '555-0100',
+    ])
+  })
+})

@@ -124,14 +124,16 @@ describe('writing', () => {
   })
 
   test('one leading quote is taken off a cell that starts a formula after it, and only then', () => {
-    const [body] = bodies("name,address,phone,description,tags,lat\n'=Shop,''@home,'+1 555,'plain,'-a|b,'-33.5\n")
+    const [body] = bodies(
+      "name,address,phone,description,tags,lat,lng\n'=Shop,''@home,'+1 555,'plain,'-a|b,'-33.5,151.2\n",
+    )
     expect(body).toMatchObject({
       name: '=Shop',
       address: "'@home",
       contact: { phone: '+1 555' },
       description: "'plain",
       tags: ['-a', 'b'],
-      coordinates: { lat: -33.5 },
+      coordinates: { lat: -33.5, lng: 151.2 },
     })
   })
 
