@@ -1,4 +1,4 @@
-import type { AdminLocation, BulkDelete, BulkLocation, BulkReport, CreateLocationBody, CustomField, LocationPage, UpdateLocationBody } from './types.js';
+import type { AdminLocation, BulkDelete, BulkLocation, BulkFlags, BulkReport, CreateLocationBody, CsvBody, CsvExportQuery, CustomField, ExportQuery, LocationPage, UpdateLocationBody } from './types.js';
 export type * from './types.js';
 export { type ErrorAnswer, StorelocError } from './errors.js';
 export type ClientOptions = {
@@ -107,15 +107,23 @@ export declare class StorelocClient {
         delete_missing?: boolean;
         max_delete?: number | null;
     }, options?: WriteOptions): Promise<BulkReport>;
-    /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
-    bulkUpsertCsv(csv: string, flags?: {
-        dry_run?: boolean;
-        delete_missing?: boolean;
-        max_delete?: number | null;
-    }, options?: WriteOptions): Promise<BulkReport & {
+    /**
+     * The same with a CSV body (the columns of docs/cli.md); flags go in the query string. A stream
+     * is read whole before the first try, so a retry sends the same bytes; a body that is none of
+     * CsvBody rejects with a TypeError, nothing sent.
+     */
+    bulkUpsertCsv(csv: CsvBody, flags?: BulkFlags, options?: WriteOptions): Promise<BulkReport & {
         unknown_columns: string[];
         notes?: string[];
     }>;
+    /**
+     * Every location (or those of `status`) in the order made, as GET /locations/export gives them:
+     * each with every field, or with `format: 'csv'` the file's text without a byte order mark.
+     */
+    exportLocations(query?: ExportQuery & {
+        format?: 'json';
+    }, options?: CallOptions): Promise<AdminLocation[]>;
+    exportLocations(query: CsvExportQuery, options?: CallOptions): Promise<string>;
     customFields(options?: CallOptions): Promise<CustomField[]>;
     /**
      * Sends a request, tried again after a network error, a timeout or a status that asks for it

@@ -1,6 +1,7 @@
 // A typed client for the Management API, for sync scripts and back-office code. Plain fetch, no
 // dependencies and no server modules: it builds to dist/client (npm run build:client) for Node 20+.
 // Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
+import { csvBytes, csvType } from './csv-body.js';
 import { answered, StorelocError } from './errors.js';
 import { retryAfterSeconds } from './retry-after.js';
 export { StorelocError } from './errors.js';
@@ -259,8 +260,12 @@ export class StorelocClient {
     bulkUpsert(request, options = {}) {
         return this.request('POST', '/admin/v1/locations/bulk', request, options, 'results');
     }
-    /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
-    bulkUpsertCsv(csv, flags = {}, options = {}) {
+    /**
+     * The same with a CSV body (the columns of docs/cli.md); flags go in the query string. A stream
+     * is read whole before the first try, so a retry sends the same bytes; a body that is none of
+     * CsvBody rejects with a TypeError, nothing sent.
+     */
+    async bulkUpsertCsv(csv, flags = {}, options = {}) {
         const params = new URLSearchParams();
         if (flags.dry_run)
             params.set('dry_run', 'true');
@@ -269,7 +274,22 @@ export class StorelocClient {
         if (flags.max_delete !== undefined && flags.max_delete !== null)
             params.set('max_delete', String(flags.max_delete));
         const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`;
-        return this.request('POST', path, csv, { ...options, contentType: 'text/csv' }, 'results');
+        const body = await csvBytes(csv, `POST ${path}`);
+        options.signal?.throwIfAborted();
+        return this.request('POST', path, body, { ...options, contentType: csvType(csv) }, 'results');
+    }
+    async exportLocations(query = {}, options = {}) {
+        const params = new URLSearchParams({ format: query.format ?? 'json' });
+        if (query.status !== undefined)
+            params.set('status', query.status);
+        if (query.format === 'csv') {
+            if (query.separator !== undefined)
+                params.set('separator', query.separator);
+            params.set('bom', 'false');
+            return this.request('GET', `/admin/v1/locations/export?${params}`, undefined, { ...options, csv: true }, '');
+        }
+        const path = `/admin/v1/locations/export?${params}`;
+        return (await this.request('GET', path, undefined, options, 'locations')).locations;
     }
     async customFields(options = {}) {
         const path = '/admin/v1/custom_fields';
@@ -293,7 +313,7 @@ export class StorelocClient {
         if (oddKey)
             throw new TypeError(`${method} ${path}: idempotencyKey must be printable ASCII (a new UUID for each write is usual); got one with ${oddKey}.`);
         let payload;
-        if (typeof body === 'string') {
+        if (typeof body === 'string' || body instanceof Uint8Array) {
             payload = body;
             headers['content-type'] = options.contentType ?? 'text/plain';
         }
@@ -386,6 +406,9 @@ export class StorelocClient {
                     await unansweredTry(e, tried);
                     continue;
                 }
+                // A CSV answer is the file; any other, a success without one too (a proxy's page), is read as JSON.
+                if (options.csv && response.ok && /^text\/csv\b/i.test(response.headers.get('content-type') ?? ''))
+                    return text;
                 // A start's answer is said so with the wait off too: the script tells it from a busy database's.
                 const requestId = response.headers.get('x-request-id') ?? undefined;
                 const answer = { retryAfter, requestId, starting: startingAnswer };

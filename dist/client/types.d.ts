@@ -139,3 +139,25 @@ export type CustomField = {
  * `network_error` (no try was answered) and `invalid_response` (an answer that is not JSON).
  */
 export type ErrorCode = 'invalid_request' | 'limit_exceeded' | 'Authentication failed' | 'error' | 'not_found' | 'conflict' | 'idempotency_answer_not_kept' | 'idempotency_key_reused' | 'payload_too_large' | 'geocoding_failed' | 'validation_error' | 'unavailable' | 'database_damaged' | 'network_error' | 'invalid_response';
+/**
+ * A CSV file as a script has it: its text, or its bytes (a Blob or File, a Uint8Array or Buffer,
+ * an ArrayBuffer), or a stream of them (a fetch body's ReadableStream, Node's fs.createReadStream).
+ * Bytes are sent as they are: the service reads a byte order mark, and a File's type with a
+ * charset ("text/csv; charset=windows-1252") is sent as the Content-Type.
+ */
+export type CsvBody = string | Blob | ArrayBuffer | Uint8Array | ReadableStream<Uint8Array> | AsyncIterable<Uint8Array | string>;
+/** The flags of a bulk upsert, as the body or the query string gives them. */
+export type BulkFlags = {
+    dry_run?: boolean;
+    delete_missing?: boolean;
+    max_delete?: number | null;
+};
+/** Which locations an export holds: both (the default), or those of one status. */
+export type ExportQuery = {
+    status?: 'published' | 'draft';
+};
+/** A CSV export: its cells apart by `,` (the default), `;` (coordinates then with a decimal comma, for Excel) or a tab. */
+export type CsvExportQuery = ExportQuery & {
+    format: 'csv';
+    separator?: ',' | ';' | 'tab';
+};

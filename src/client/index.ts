@@ -6,12 +6,17 @@ import type {
   AdminLocation,
   BulkDelete,
   BulkLocation,
+  BulkFlags,
   BulkReport,
   CreateLocationBody,
+  CsvBody,
+  CsvExportQuery,
   CustomField,
+  ExportQuery,
   LocationPage,
   UpdateLocationBody,
 } from './types.js'
+import { csvBytes, csvType } from './csv-body.js'
 import { answered, StorelocError } from './errors.js'
 import { retryAfterSeconds } from './retry-after.js'
 
@@ -385,10 +390,14 @@ export class StorelocClient {
     return this.request<BulkReport>('POST', '/admin/v1/locations/bulk', request, options, 'results')
   }
 
-  /** The same with a CSV body (the columns of docs/cli.md); flags go in the query string. */
-  bulkUpsertCsv(
-    csv: string,
-    flags: { dry_run?: boolean; delete_missing?: boolean; max_delete?: number | null } = {},
+  /**
+   * The same with a CSV body (the columns of docs/cli.md); flags go in the query string. A stream
+   * is read whole before the first try, so a retry sends the same bytes; a body that is none of
+   * CsvBody rejects with a TypeError, nothing sent.
+   */
+  async bulkUpsertCsv(
+    csv: CsvBody,
+    flags: BulkFlags = {},
     options: WriteOptions = {},
   ): Promise<BulkReport & { unknown_columns: string[]; notes?: string[] }> {
     const params = new URLSearchParams()
@@ -396,7 +405,36 @@ export class StorelocClient {
     if (flags.delete_missing) params.set('delete_missing', 'true')
     if (flags.max_delete !== undefined && flags.max_delete !== null) params.set('max_delete', String(flags.max_delete))
     const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`
-    return this.request('POST', path, csv, { ...options, contentType: 'text/csv' }, 'results')
+    const body = await csvBytes(csv, `POST ${path}`)
+    options.signal?.throwIfAborted()
+    return this.request('POST', path, body, { ...options, contentType: csvType(csv) }, 'results')
+  }
+
+  /**
+   * Every location (or those of `status`) in the order made, as GET /locations/export gives them:
+   * each with every field, or with `format: 'csv'` the file's text without a byte order mark.
+   */
+  exportLocations(query?: ExportQuery & { format?: 'json' }, options?: CallOptions): Promise<AdminLocation[]>
+  exportLocations(query: CsvExportQuery, options?: CallOptions): Promise<string>
+  async exportLocations(
+    query: ExportQuery & { format?: 'json' | 'csv'; separator?: ',' | ';' | 'tab' } = {},
+    options: CallOptions = {},
+  ): Promise<AdminLocation[] | string> {
+    const params = new URLSearchParams({ format: query.format ?? 'json' })
+    if (query.status !== undefined) params.set('status', query.status)
+    if (query.format === 'csv') {
+      if (query.separator !== undefined) params.set('separator', query.separator)
+      params.set('bom', 'false')
+      return this.request<string>(
+        'GET',
+        `/admin/v1/locations/export?${params}`,
+        undefined,
+        { ...options, csv: true },
+        '',
+      )
+    }
+    const path = `/admin/v1/locations/export?${params}`
+    return (await this.request<{ locations: AdminLocation[] }>('GET', path, undefined, options, 'locations')).locations
   }
 
   async customFields(options: CallOptions = {}): Promise<CustomField[]> {
@@ -422,7 +460,7 @@ export class StorelocClient {
     method: 'GET' | 'POST',
     path: string,
     body: unknown,
-    options: WriteOptions & { contentType?: string },
+    options: WriteOptions & { contentType?: string; csv?: boolean },
     holds: string,
   ): Promise<T> {
     const headers: Record<string, string> = { authorization: `Bearer ${this.apiKey}` }
@@ -434,9 +472,9 @@ export class StorelocClient {
       throw new TypeError(
         `${method} ${path}: idempotencyKey must be printable ASCII (a new UUID for each write is usual); got one with ${oddKey}.`,
       )
-    let payload: string | undefined
-    if (typeof body === 'string') {
-      payload = body
+    let payload: string | Uint8Array<ArrayBuffer> | undefined
+    if (typeof body === 'string' || body instanceof Uint8Array) {
+      payload = body as string | Uint8Array<ArrayBuffer>
       headers['content-type'] = options.contentType ?? 'text/plain'
     } else if (body !== undefined) {
       payload = JSON.stringify(body)
@@ -520,6 +558,9 @@ export class StorelocClient {
           await unansweredTry(e, tried)
           continue
         }
+        // A CSV answer is the file; any other, a success without one too (a proxy's page), is read as JSON.
+        if (options.csv && response.ok && /^text\/csv\b/i.test(response.headers.get('content-type') ?? ''))
+          return text as T
         // A start's answer is said so with the wait off too: the script tells it from a busy database's.
         const requestId = response.headers.get('x-request-id') ?? undefined
         const answer = { retryAfter, requestId, starting: startingAnswer }

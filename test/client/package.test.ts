@@ -69,6 +69,9 @@ describe('the storeloc/client package entry', () => {
         dryRun: ['N1 updated', 'N2 created'],
         clash: '409 conflict',
         all: ['N1'],
+        csvBodies: ['N3 created', 'N3 created', 'N3 created', 'N3 created'],
+        exported: ['N1'],
+        exportedCsv: 1,
       })
     })
 

@@ -1,0 +1,8 @@
+import type { CsvBody } from './types.js';
+/**
+ * A CsvBody as what fetch sends on each try: its text, or its bytes, a stream's read whole. A
+ * TypeError names a body that is none of these, before anything is sent.
+ */
+export declare function csvBytes(csv: CsvBody, call: string): Promise<string | Uint8Array<ArrayBuffer>>;
+/** The Content-Type of a CSV body: a Blob's own when it is text/csv with a charset, so its bytes are read in it. */
+export declare const csvType: (csv: CsvBody) => string;

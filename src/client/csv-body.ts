@@ -1,0 +1,40 @@
+// A bulk upsert's CSV body as a script has it, made what fetch sends on each try of the request.
+import type { CsvBody } from './types.js'
+
+/**
+ * A CsvBody as what fetch sends on each try: its text, or its bytes, a stream's read whole. A
+ * TypeError names a body that is none of these, before anything is sent.
+ */
+export async function csvBytes(csv: CsvBody, call: string): Promise<string | Uint8Array<ArrayBuffer>> {
+  if (typeof csv === 'string') return csv
+  // A copy: the script may reuse its buffer (a Buffer's pool) while the tries are sent.
+  if (csv instanceof Uint8Array) return new Uint8Array(csv)
+  if (csv instanceof ArrayBuffer) return new Uint8Array(csv)
+  if (typeof Blob !== 'undefined' && csv instanceof Blob) return new Uint8Array(await csv.arrayBuffer())
+  if (typeof csv === 'object' && csv !== null && Symbol.asyncIterator in csv) {
+    const encoder = new TextEncoder()
+    const chunks: Uint8Array[] = []
+    for await (const chunk of csv as AsyncIterable<unknown>) {
+      if (typeof chunk === 'string') chunks.push(encoder.encode(chunk))
+      else if (chunk instanceof Uint8Array) chunks.push(chunk)
+      else throw new TypeError(`${call}: the CSV stream must give bytes (Uint8Array) or text; got ${typeof chunk}.`)
+    }
+    const bytes = new Uint8Array(chunks.reduce((n, c) => n + c.length, 0))
+    let at = 0
+    for (const chunk of chunks) {
+      bytes.set(chunk, at)
+      at += chunk.length
+    }
+    return bytes
+  }
+  const got = csv === null ? 'null' : typeof csv === 'object' ? (csv.constructor?.name ?? 'an object') : typeof csv
+  throw new TypeError(
+    `${call}: the CSV body must be the file's text, a Blob or File, bytes (Uint8Array, ArrayBuffer) or a stream of them; got ${got}.`,
+  )
+}
+
+/** The Content-Type of a CSV body: a Blob's own when it is text/csv with a charset, so its bytes are read in it. */
+export const csvType = (csv: CsvBody): string =>
+  typeof Blob !== 'undefined' && csv instanceof Blob && /^text\/csv\s*;\s*charset=/i.test(csv.type)
+    ? csv.type
+    : 'text/csv'
