@@ -251,7 +251,8 @@ export const SCHEMAS = {
       delete_missing: t.Optional(
         t.Boolean({
           default: false,
-          description: "Also delete the locator's locations whose external id no item has.",
+          description:
+            "Also delete the locator's locations whose external id no item has. Refused (422 `validation_error`) when it would delete every location with one, or a location whose code an item to create gives but for leading zeros (`1` for `0001`): that store would be made again with a new id.",
         }),
       ),
       max_delete: t.Optional(
