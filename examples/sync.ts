@@ -276,6 +276,13 @@ async function main(): Promise<void> {
         .map((g) => g.external_id)
         .join(', ')}${gone.length > 5 ? ', ...' : ''}.${lostZeros(planned, gone)} Nothing was written.`,
     )
+  // As the bulk route refuses delete_missing so: stores deleted and made again under their codes
+  // without leading zeros would each lose their id, other codes matching or not.
+  const zeros = lostZeros(planned, gone)
+  if (zeros !== '')
+    throw new Error(
+      `The list would delete stores and make them again with new ids:${zeros} To renumber a store, keep its id (an id column) beside its new code. Nothing was written.`,
+    )
   writing = !dryRun
   done.toWrite = rows.length
   done.toDelete = gone.length
