@@ -151,3 +151,20 @@ describe('locations import, codes swapped', () => {
     ])
   })
 })
+
+describe('locations import --delete-missing, codes without their leading zeros', () => {
+  test('a file whose other codes match is refused, naming the codes, and writes nothing', () => {
+    json('locations', 'import', locatorId, '--file', file('a.json', [store('0101', 1), store('S2', 2)]))
+    const before = stored()
+    const path = file('lost.csv', `${HEADER}\n${row('101', 1)}\n${row('S2', 2)}\n`)
+    const r = storeloc('locations', 'import', locatorId, '--file', path, '--delete-missing')
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      '--delete-missing would delete 1 location and create it again, each with a new id, under a code that differs only in leading zeros; nothing was written.',
+    )
+    expect(r.stderr).toContain(
+      'Refused: the file has a code that differs from a stored location\'s only in leading zeros ("101" sent, "0101" stored)',
+    )
+    expect(stored()).toEqual(before)
+  })
+})
