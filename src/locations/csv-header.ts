@@ -293,7 +293,8 @@ type Contested = { at: number; field: string; custom: NamedField }
 /**
  * A header that names a custom field and is another spelling of a location field fills the
  * custom field: the locator's own definition is the likelier meaning. When a custom.<id> column
- * fills that custom field already, the header is read as the location field. What is said of each.
+ * fills that custom field already, or the field is the id or the store code, the header is read
+ * as the location field. What is said of each.
  */
 function readContested(contested: readonly Contested[], columns: Column[], headerOf: Map<string, string>): string[] {
   const notes: string[] = []
@@ -301,12 +302,18 @@ function readContested(contested: readonly Contested[], columns: Column[], heade
     const column = columns[at]!
     const own = `custom_fields.${custom.id}`
     const written = WRITE_HEADER.find((w) => columnField(w) === field) ?? field
-    if (headerOf.has(own)) {
+    // A store code or id column stays one: rows are matched by it, and read as a custom field
+    // every row would make its store again.
+    const key = (field === 'id' || field === 'external_id') && !headerOf.has(field)
+    if (headerOf.has(own) || key) {
       if (headerOf.has(field)) continue
       headerOf.set(field, column.header)
       column.field = field
+      const why = headerOf.has(own)
+        ? `the column "${headerOf.get(own)}" fills that.`
+        : `rows are matched by it. To fill the custom field, name the column custom.${custom.id}.`
       notes.push(
-        `The column "${column.header}" is read as ${fieldSaid(field)}, though it names the custom field "${custom.id}": the column "${headerOf.get(own)}" fills that.`,
+        `The column "${column.header}" is read as ${fieldSaid(field)}, though it names the custom field "${custom.id}": ${why}`,
       )
       continue
     }

@@ -285,5 +285,12 @@ describe('bulk upsert, CSV columns of coordinates and custom fields', () => {
       { store_latitude: 'x' },
       '555-0100',
     ])
+    // A store code column stays one, rows matched by it: read as the custom field, each would be new.
+    addCustomField(env.store, env.locatorId, { id: 'shop_code', name: 'Store Code', type: 'text' })
+    const coded = await csv('Store Code,name,address,lat,lng\nS1,One,1 Main St,39.5,-89.65\n')
+    expect(coded.body).toMatchObject({ created: 0, unchanged: 1 })
+    expect(coded.body.notes).toEqual([
+      'The column "Store Code" is read as the store code, though it names the custom field "shop_code": rows are matched by it. To fill the custom field, name the column custom.shop_code.',
+    ])
   })
 })
