@@ -59,6 +59,8 @@ export function searchPages(
 ): Pages {
   /** The request on its way: a newer one, or the finder's end, aborts it. */
   let pending: AbortController | null = null
+  /** A search's first page on its way: the list, and its "Show more stores", are the last search's. */
+  let first: AbortController | null = null
   const { api, token } = options
   const say = (text: string) => void (status!.textContent = text)
   const pages: Pages = {
@@ -70,11 +72,13 @@ export function searchPages(
     },
     async fetch(offset, since = Date.now(), again = false) {
       const p = pages.params(offset)
-      if (p === null || life.aborted) return null
+      // A further page pressed for meanwhile would be the newer search's, after the last one's stores.
+      if (p === null || life.aborted || (offset > 0 && first !== null)) return null
       const controller = new AbortController()
       const signal = controller.signal
       pending?.abort(again ? handedOn(signal) : undefined)
       pending = controller
+      if (offset === 0) first = controller
       alert!.textContent = ''
       try {
         // A search's busy text replaces its "Searching…"; a further page's follows the count, and shows
@@ -100,6 +104,7 @@ export function searchPages(
         sayFailure(alert!, texts, e, o?.kind === 'near' ? o.text : '', again)
         throw e
       } finally {
+        if (first === controller) first = null
         // A further page over: the busy text of the one it was asked again in place of, over too.
         if (offset > 0) controller.abort()
       }
