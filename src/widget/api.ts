@@ -67,7 +67,7 @@ const WAIT_MOST_S = 5
  */
 const WAIT_LEAST_S = 1
 /** How long a request waits for the service before the visitor is told it is busy (`waiting`), ms. */
-const SAY_WAITING_MS = 3000
+export const SAY_WAITING_MS = 3000
 /** How long requests are asked again while the service starts, in all: a first start's minute and more, ms. */
 const WAITING_MS = 90_000
 

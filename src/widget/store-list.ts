@@ -1,6 +1,6 @@
 // A finder's answer as a list: the stores found, in order, their items, and "More" while the
 // service has further pages of them. The finder says the counts and moves the map.
-import type { Location, LocationsAnswer, Waiting } from './api'
+import { type Location, type LocationsAnswer, SAY_WAITING_MS, type Waiting } from './api'
 import { append, h } from './dom'
 import type { Texts } from './i18n'
 import { listKeys } from './results'
@@ -37,14 +37,17 @@ export class StoreList {
     this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
     // Pressed again before its busy text shows (a double click): its page is on its way still. Once
     // it shows, the request waited on is given up and the page asked afresh, within the 90 s of
-    // the first press, its busy text said still (a service that took it and never answers).
-    let [presses, asking, since] = [0, false, 0]
+    // the first press, its busy text said still (a service that took it and never answers). One
+    // asked afresh is waited on as long before another press asks again: a key held down, or a
+    // double click, asks once.
+    let [presses, asking, since, asked] = [0, false, 0, 0]
     this.#more.addEventListener('click', () => {
-      if (asking && this.#moreBusy.hidden) return
+      if (asking && (this.#moreBusy.hidden || Date.now() - asked < SAY_WAITING_MS)) return
       const press = ++presses
       const again = asking
       asking = true
-      if (!again) since = Date.now()
+      asked = Date.now()
+      if (!again) since = asked
       void more(again ? since : undefined).finally(() => press === presses && (asking = false))
     })
     // Not read out: the status line, a live region, says the same.
