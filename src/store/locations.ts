@@ -132,6 +132,10 @@ function statements(db: Database) {
   const update = db.prepare<unknown, Params>(
     `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, name_key = $name_key, code_key = CASE WHEN external_id IS $external_id THEN code_key ELSE $code_key END, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
+  // After a new code of the same key, which the trigger of migration 17 took off.
+  const setCodeKey = db.prepare<unknown, [string | null, string, string]>(
+    'UPDATE locations SET code_key = ?1 WHERE locator_id = ?2 AND id = ?3 AND code_key IS NOT ?1',
+  )
   const unplaced = db.prepare<Row, [string, number]>(
     `SELECT ${COLUMNS} FROM locations WHERE town_names IS NULL AND id > ? ORDER BY id LIMIT ?`,
   )
@@ -158,6 +162,7 @@ function statements(db: Database) {
     holderOf,
     externalIds,
     ofCodeKey,
+    setCodeKey,
     ofNameKeys,
     indexRows,
     indexRowsAfter,
@@ -336,7 +341,10 @@ export function locationRepo(db: Database, changes: ChangeLog) {
      */
     replace(next: LocationRecord, current: LocationRecord): LocationRecord {
       if (!sameContent(next, current)) {
-        update(toParams(next), toParams(current))
+        const [x, y] = [toParams(next), toParams(current)]
+        update(x, y)
+        // A new code keeps its key (the one bareCode makes); the recheck in the write found no other holder.
+        if (x.external_id !== y.external_id) q.setCodeKey.run(x.code_key, x.locator_id, x.id)
         changes.append(next.locatorId, 'location', next.id, 'upsert')
         return next
       }

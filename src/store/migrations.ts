@@ -277,6 +277,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE UNIQUE INDEX locations_by_code_key ON locations(locator_id, code_key) WHERE code_key IS NOT NULL;
   CREATE INDEX locations_unkeyed_codes ON locations(locator_id, seq) WHERE code_key IS NULL AND external_id IS NOT NULL;
   `,
+  // 17: a code changed by a writer that keeps no key (a server of the previous release still
+  // running, a hand edit in SQL) loses its key, which would name the old code: the unique index
+  // would refuse that code to another store, and a lookup of the new one would miss it. A write of
+  // this program that keeps the key with a new code (invisible characters alone changed) sets it
+  // again after (locations.ts).
+  `
+  CREATE TRIGGER locations_code_key_follows AFTER UPDATE OF external_id ON locations
+  WHEN NEW.code_key IS NOT NULL AND NEW.code_key IS OLD.code_key AND NEW.external_id IS NOT OLD.external_id
+  BEGIN
+    UPDATE locations SET code_key = NULL WHERE seq = NEW.seq;
+  END;
+  `,
 ]
 
 /** The migration (its number, counted from 1) after which name-keys.ts fills the name_key column. */

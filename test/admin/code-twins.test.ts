@@ -117,6 +117,28 @@ describe('the single-location routes and the external_id filter', () => {
   })
 })
 
+describe('a code changed by a writer that keeps no key', () => {
+  test('a code a server of the previous release changes is found by its new code, and its old one is free', async () => {
+    const a = await created('S1', 'First')
+    // As a server of the previous release (no code_key) or a hand edit in SQL writes it.
+    env.store.db.run("UPDATE locations SET external_id = 'S9' WHERE id = ?", [a])
+    const b = await create(storeBody({ external_id: 'S1', name: 'Second' }))
+    expect(b.status).toBe(201)
+    expect((await byCode('S9\u200b')).body.locations.map((l: { id: string }) => l.id)).toEqual([a])
+    const twin = await create(storeBody({ external_id: '\u200bS9' }))
+    expect([twin.status, twin.body.message]).toEqual([
+      409,
+      `The external_id "\u200bS9" is already that of location ${a} ("First") but for invisible characters: "S9"; external ids are unique within a locator. Update that location instead, or give it another external_id first.`,
+    ])
+  })
+
+  test('a store that takes its own code without its invisible character keeps a key: no other may take it', async () => {
+    const a = await created('S1\u200b', 'First')
+    expect((await update(a, { external_id: 'S1' })).status).toBe(200)
+    expect(env.store.db.query('SELECT code_key FROM locations WHERE id = ?').get(a)).toEqual({ code_key: 'S1' })
+  })
+})
+
 describe('a twin made while a write waits', () => {
   test('a bulk create is refused when another process gave a store its code but for invisible characters meanwhile', async () => {
     const record = locationRecord(env.locatorId, storeBody({ external_id: 'D\u200b', name: 'Other' }))
