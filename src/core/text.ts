@@ -57,6 +57,12 @@ const INVISIBLE_CHARS = /(?![\u200c\u200d])\p{Cf}/gu
 /** A store code as compared: without its invisible characters (INVISIBLE_CHARS), trimmed. */
 export const bareCode = (code: string): string => code.replace(INVISIBLE_CHARS, '').trim()
 
+/**
+ * Whether a store code is invisible characters alone, the zero-width non-joiner and joiner
+ * included: without letters to join they show nothing, so no one can see or type the code.
+ */
+export const isBlankCode = (code: string): boolean => withoutFormatChars(code).trim() === ''
+
 /** The invisible characters of `text` that bareCode drops, in order, repeats kept. */
 export const invisibleChars = (text: string): string[] => text.match(INVISIBLE_CHARS) ?? []
 

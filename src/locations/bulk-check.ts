@@ -6,7 +6,7 @@ import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkItem } from './bulk'
-import { bareCode } from '../core/text'
+import { bareCode, isBlankCode } from '../core/text'
 import {
   bareMatchWarning,
   blankCodeProblem,
@@ -270,7 +270,7 @@ function checkStoreCode(
   else if (holder !== null && holder.id !== target) c.taken.push({ key, who, ext, holder, bare })
   else if (twins.length > 1 && !twins.some((t) => t.id === target))
     c.problems.add(key, who, 'external_id', twinsProblem(twins))
-  else if (holder === null && bareCode(ext) === '')
+  else if (holder === null && isBlankCode(ext))
     c.problems.add(key, who, 'external_id', inColumn(blankCodeProblem(ext), 'external_id', columns))
   else if (asId !== null) c.problems.add(key, who, 'external_id', inColumn(asId, 'external_id', columns))
   if (first === undefined) c.byExternalId.set(codeKey, key)

@@ -67,8 +67,11 @@ export function otherHolders(store: AdminDeps['store'], locatorId: string, ext: 
 }
 
 /** The invisible characters of a code, as a message names them: "U+200B", "U+200B and U+FEFF". */
-export function invisiblesOf(code: string): string {
-  const names = [...new Set(invisibleChars(code).map(codePointName))]
+export const invisiblesOf = (code: string): string => namesOf(invisibleChars(code))
+
+/** Characters as a message names them, each once: "U+200B", "U+200B and U+FEFF". */
+function namesOf(chars: readonly string[]): string {
+  const names = [...new Set(chars.map(codePointName))]
   return names.length <= 1 ? (names[0] ?? '') : `${names.slice(0, -1).join(', ')} and ${names.at(-1)}`
 }
 
@@ -107,7 +110,7 @@ export const twinsProblem = (twins: readonly Coded[]) =>
  * none, and compared bare it is every other such code, so a store made with it twins another.
  */
 export const blankCodeProblem = (sent: string) =>
-  `The external_id field holds invisible characters alone (${invisiblesOf(sent)}), which read as no store code: give the store's code, or none.`
+  `The external_id field holds invisible characters alone (${namesOf(sent.match(/\p{Cf}/gu) ?? [])}), which read as no store code: give the store's code, or none.`
 
 /**
  * The problem of a store code that is the id of a location of the locator, which no location

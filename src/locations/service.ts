@@ -1,7 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
-import { clipped, meantName, WHOLE_NUMBER } from '../core/text'
+import { clipped, isBlankCode, meantName, WHOLE_NUMBER } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
 import { newLocationRecord } from './record'
@@ -10,7 +10,7 @@ import { trimStrings } from '../core/validation'
 import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv-write'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
-import { type Coded, codeHolders, codeSaid, otherHolders, twinsOf } from './bulk-codes'
+import { blankCodeProblem, type Coded, codeHolders, codeSaid, otherHolders, twinsOf } from './bulk-codes'
 import { LocationError } from './errors'
 import { CONTACT_KEYS, EXTERNAL_ID_MAX, LOCATION_FIELDS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
@@ -235,6 +235,9 @@ export function checkExternalIdFree(
   selfId: string | null,
 ): void {
   if (externalId === undefined || externalId === null) return
+  // One no location holds as written reads as no code, as on the bulk route.
+  if (isBlankCode(externalId) && deps.store.locations.holderOf(locatorId, externalId) === null)
+    throw new LocationError('validation_error', undefined, { external_id: [blankCodeProblem(externalId)] })
   const holders = otherHolders(deps.store, locatorId, externalId, selfId)
   if (holders.length === 0) return
   const [holder] = holders as [Coded]

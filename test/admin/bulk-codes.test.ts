@@ -132,9 +132,9 @@ describe('store codes that differ by invisible characters alone', () => {
   })
 
   test('a code of invisible characters alone is refused, not a second store of the stored one', async () => {
-    // As the single-location route, which takes any code without control characters, writes it.
-    const a = (await env.call('POST', '/admin/v1/locations', { body: { ...A, external_id: '\u200b' } })).body.location
-      .id
+    // As a release whose single-location route took any code without control characters left it.
+    const [a] = await made('S1')
+    env.store.db.run("UPDATE locations SET external_id = '\u200b' WHERE id = ?", [a!])
     const said =
       "The external_id field holds invisible characters alone (U+2060), which read as no store code: give the store's code, or none."
     const res = await bulk({ locations: [{ ...B, external_id: '\u2060' }] })

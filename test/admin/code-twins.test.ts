@@ -117,6 +117,37 @@ describe('the single-location routes and the external_id filter', () => {
   })
 })
 
+describe('a code of invisible characters alone', () => {
+  const said = (names: string) =>
+    `The external_id field holds invisible characters alone (${names}), which read as no store code: give the store's code, or none.`
+
+  test('is refused on every route, a zero-width non-joiner or joiner alone too: no one can see or type it', async () => {
+    const made = await create(storeBody({ external_id: '\u200c' }))
+    expect([made.status, made.body.error, made.body.details]).toEqual([
+      422,
+      'validation_error',
+      { external_id: [said('U+200C')] },
+    ])
+    expect((await create(storeBody({ external_id: '\u200b' }))).body.details).toEqual({ external_id: [said('U+200B')] })
+    const a = await created('S1')
+    const moved = await update(a, { external_id: '\u200d\u200c' })
+    expect([moved.status, moved.body.details]).toEqual([422, { external_id: [said('U+200D and U+200C')] }])
+    const res = await bulk({ locations: [storeBody({ external_id: '\u200d' })] })
+    expect([res.status, res.body.details]).toEqual([
+      422,
+      { 'locations[0].external_id': [`locations[0] (external_id "\u200d"): ${said('U+200D')}`] },
+    ])
+    expect(codes()).toEqual([[a, 'S1']])
+  })
+
+  test('a store that holds one as written keeps it when sent back', async () => {
+    const a = await created('S1', 'First')
+    twinned(a, '\u200c')
+    const res = await update(a, { external_id: '\u200c', name: 'First!' })
+    expect([res.status, res.body.location.external_id]).toEqual([200, '\u200c'])
+  })
+})
+
 describe('a code changed by a writer that keeps no key', () => {
   test('a code a server of the previous release changes is found by its new code, and its old one is free', async () => {
     const a = await created('S1', 'First')
