@@ -49,22 +49,28 @@ export const withoutFormatChars = (text: string): string => text.replace(FORMAT_
 
 /**
  * The format characters a store code is compared without: zero-width spaces, the BOM, soft
- * hyphens, bidi marks. The zero-width non-joiner and joiner (U+200C, U+200D) are kept: they spell
- * Persian and Indic words, so two codes apart by one are two codes.
+ * hyphens, bidi marks. The zero-width non-joiner and joiner (U+200C, U+200D) are kept between
+ * letters (or emoji, for the joiner): they spell Persian and Indic words, so two codes apart by
+ * one there are two codes. Anywhere else (an end, beside a digit or a dash) they join nothing.
  */
 const INVISIBLE_CHARS = /(?![\u200c\u200d])\p{Cf}/gu
+const JOINED = '[\\p{L}\\p{M}\\p{Extended_Pictographic}]'
+const LOOSE_JOINERS = new RegExp(`(?<!${JOINED})[\\u200c\\u200d]|[\\u200c\\u200d](?!${JOINED})`, 'gu')
 
-/** A store code as compared: without its invisible characters (INVISIBLE_CHARS), trimmed. */
-export const bareCode = (code: string): string => code.replace(INVISIBLE_CHARS, '').trim()
+/** A store code as compared: without its invisible characters (INVISIBLE_CHARS, LOOSE_JOINERS), trimmed. */
+export const bareCode = (code: string): string => code.replace(INVISIBLE_CHARS, '').replace(LOOSE_JOINERS, '').trim()
+
+/** The invisible characters of `text` that bareCode drops: the others first, then loose joiners; repeats kept. */
+export const invisibleChars = (text: string): string[] => [
+  ...(text.match(INVISIBLE_CHARS) ?? []),
+  ...(text.replace(INVISIBLE_CHARS, '').match(LOOSE_JOINERS) ?? []),
+]
 
 /**
  * Whether a store code is invisible characters alone, the zero-width non-joiner and joiner
  * included: without letters to join they show nothing, so no one can see or type the code.
  */
 export const isBlankCode = (code: string): boolean => withoutFormatChars(code).trim() === ''
-
-/** The invisible characters of `text` that bareCode drops, in order, repeats kept. */
-export const invisibleChars = (text: string): string[] => text.match(INVISIBLE_CHARS) ?? []
 
 /** The first character of `text` that a name or label may not hold (see UNPRINTABLE), as "U+202E"; null if none. */
 export function unprintableChar(text: string): string | null {

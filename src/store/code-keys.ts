@@ -1,6 +1,6 @@
-// The code_key column (migration 15) of the rows a migration found: each store code as bareCode
-// compares it, filled in the migration's transaction. Twins already stored (codes of a locator
-// that differ by invisible characters alone) are left unkeyed, each of them: the unique index
+// The code_key column (migration 15), filled after migration 17: each store code as bareCode
+// compares it, in the migration's transaction. Twins already stored (codes of a locator that
+// differ by invisible characters alone) are left unkeyed, each of them: the unique index
 // (migration 16) would refuse them, and every lookup reads the unkeyed rows.
 import type { Database } from 'bun:sqlite'
 import { bareCode } from '../core/text'

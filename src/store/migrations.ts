@@ -266,7 +266,7 @@ export const MIGRATIONS: readonly string[] = [
   // NULL: a row of no code, or inserted otherwise (a hand edit), or one of twins already stored
   // (two codes of a locator that differ by invisible characters alone): every lookup reads those.
   // A code changed by hand in SQL keeps its old key: the edit sets code_key = NULL with it.
-  // Filled by code-keys.ts after this one, in the same transaction; a change to bareCode needs a
+  // Filled by code-keys.ts after 17, in the same transaction; a change to bareCode needs a
   // migration filling them again.
   `
   ALTER TABLE locations ADD COLUMN code_key TEXT;
@@ -281,8 +281,10 @@ export const MIGRATIONS: readonly string[] = [
   // running, a hand edit in SQL) loses its key, which would name the old code: the unique index
   // would refuse that code to another store, and a lookup of the new one would miss it. A write of
   // this program that keeps the key with a new code (invisible characters alone changed) sets it
-  // again after (locations.ts).
+  // again after (locations.ts). The keys are filled again: a joiner that joins no letters (at a
+  // code's end, beside a digit) is invisible to bareCode since, as it was before 15.
   `
+  UPDATE locations SET code_key = NULL WHERE code_key IS NOT NULL;
   CREATE TRIGGER locations_code_key_follows AFTER UPDATE OF external_id ON locations
   WHEN NEW.code_key IS NOT NULL AND NEW.code_key IS OLD.code_key AND NEW.external_id IS NOT OLD.external_id
   BEGIN
@@ -294,5 +296,5 @@ export const MIGRATIONS: readonly string[] = [
 /** The migration (its number, counted from 1) after which name-keys.ts fills the name_key column. */
 export const NAME_KEY_MIGRATION = 13
 
-/** The migration after which code-keys.ts fills the code_key column. */
-export const CODE_KEY_MIGRATION = 15
+/** The migration after which code-keys.ts fills the code_key column (added by 15). */
+export const CODE_KEY_MIGRATION = 17

@@ -117,6 +117,27 @@ describe('the single-location routes and the external_id filter', () => {
   })
 })
 
+describe('a zero-width non-joiner or joiner that joins no letters', () => {
+  test('is invisible as any other: "S2" with one at its end or beside a digit is the store "S2"', async () => {
+    const a = await created('S2', 'First')
+    const res = await create(storeBody({ external_id: 'S2\u200c' }))
+    expect([res.status, res.body.message]).toEqual([
+      409,
+      `The external_id "S2\u200c" is already that of location ${a} ("First") but for invisible characters: "S2"; external ids are unique within a locator. Update that location instead, or give it another external_id first.`,
+    ])
+    expect((await byCode('S\u200d2')).body.locations.map((l: { id: string }) => l.id)).toEqual([a])
+    const sent = await bulk({ locations: [{ external_id: '\u200dS2', name: 'First, renamed' }] })
+    expect([sent.status, sent.body.results[0].id, sent.body.results[0].warnings]).toEqual([
+      200,
+      a,
+      [
+        `The store code "S2" with U+200D and location ${a}'s, "S2", differ by invisible characters alone: the row is matched to that location, and the code is stored as "S2", without them.`,
+      ],
+    ])
+    expect(codes()).toEqual([[a, 'S2']])
+  })
+})
+
 describe('a code of invisible characters alone', () => {
   const said = (names: string) =>
     `The external_id field holds invisible characters alone (${names}), which read as no store code: give the store's code, or none.`

@@ -244,3 +244,40 @@ test('the store codes already there are found by their bare keys once migrated; 
     rmSync(dir, { recursive: true, force: true })
   }
 })
+
+test('store codes keyed by an earlier rule are keyed again: codes apart by a joiner that joins no letters are twins', () => {
+  const dir = tempDir()
+  try {
+    const path = join(dir, 'v16.db')
+    const old = new Database(path)
+    for (const migration of MIGRATIONS.slice(0, 16)) old.exec(migration)
+    old.exec('PRAGMA user_version = 16')
+    old.exec(
+      "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_old', 'Old', 'pk_x', 'now', 'now')",
+    )
+    const row = old.prepare(
+      "INSERT INTO locations (id, locator_id, external_id, code_key, status, name, address, lat, lng, created_at, updated_at) VALUES (?, 'lct_old', ?, ?, 'published', 'N', 'A', 1, 1, 'now', 'now')",
+    )
+    // Keyed as a release that kept every zero-width non-joiner did.
+    row.run('loc_a', 'S2', 'S2')
+    row.run('loc_b', 'S2\u200c', 'S2\u200c')
+    row.run('loc_c', 'S3\u200c', 'S3\u200c')
+    old.close()
+    const store = openStore(path)
+    const held = (code: string) => {
+      const h = codeHolders(store, 'lct_old')(code)
+      return [h.location?.id ?? null, h.twins.map((t) => t.id)]
+    }
+    expect(held('S2\u200b')).toEqual([null, ['loc_a', 'loc_b']])
+    expect(held('S3')).toEqual(['loc_c', ['loc_c']])
+    const keys = store.db.query('SELECT id, code_key FROM locations ORDER BY seq').values()
+    expect(keys).toEqual([
+      ['loc_a', null],
+      ['loc_b', null],
+      ['loc_c', 'S3'],
+    ])
+    store.close()
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+})
