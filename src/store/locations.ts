@@ -64,20 +64,8 @@ export type GeocodeSources = { source: string } | { sourceLike: string }
 /** Where a page of `geocodedBy` ends: its last location's geocodedAt and id. */
 export type GeocodedCursor = { geocodedAt: string | null; id: string }
 
-/** The statements the repo runs, prepared once. */
-function statements(db: Database) {
-  const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
-  // A page's seqs come from the covering index (seqsOf), its rows after: OFFSET skips index entries, not rows.
-  const pageOf = (statuses: 'one' | 'both') =>
-    db.prepare<Row, [string, string, number, number]>(
-      `SELECT ${COLUMNS} FROM locations WHERE seq IN (${seqsOf(statuses)} ORDER BY seq LIMIT ?3 OFFSET ?4) ORDER BY seq`,
-    )
-  const page = pageOf('one')
-  const pageOfBoth = pageOf('both')
-  const count = db.prepare<{ n: number }, { locator_id: string; status: string | null }>(
-    'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
-  )
-  const all = db.prepare<Row, [string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? ORDER BY seq`)
+/** The statements on store codes: a code's holders, its key, a code let go of. */
+function codeStatements(db: Database) {
   const byExternalId = db.prepare<Row, [string, string]>(
     `SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND external_id = ?`,
   )
@@ -92,6 +80,30 @@ function statements(db: Database) {
   const ofCodeKey = db.prepare<{ id: string; external_id: string; name: string }, [string, string]>(
     'SELECT seq, id, external_id, name FROM locations WHERE locator_id = ?1 AND code_key = ?2 UNION ALL SELECT seq, id, external_id, name FROM locations WHERE locator_id = ?1 AND code_key IS NULL AND external_id IS NOT NULL ORDER BY seq',
   )
+  // After a new code of the same key, which the trigger of migration 17 took off.
+  const setCodeKey = db.prepare<unknown, [string | null, string, string]>(
+    'UPDATE locations SET code_key = ?1 WHERE locator_id = ?2 AND id = ?3 AND code_key IS NOT ?1',
+  )
+  const releaseExternalId = db.prepare<unknown, [string, string]>(
+    'UPDATE locations SET external_id = NULL, code_key = NULL WHERE locator_id = ? AND id = ?',
+  )
+  return { byExternalId, holderOf, externalIds, ofCodeKey, setCodeKey, releaseExternalId }
+}
+
+/** The statements the repo runs, prepared once. */
+function statements(db: Database) {
+  const byId = db.prepare<Row, [string, string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? AND id = ?`)
+  // A page's seqs come from the covering index (seqsOf), its rows after: OFFSET skips index entries, not rows.
+  const pageOf = (statuses: 'one' | 'both') =>
+    db.prepare<Row, [string, string, number, number]>(
+      `SELECT ${COLUMNS} FROM locations WHERE seq IN (${seqsOf(statuses)} ORDER BY seq LIMIT ?3 OFFSET ?4) ORDER BY seq`,
+    )
+  const page = pageOf('one')
+  const pageOfBoth = pageOf('both')
+  const count = db.prepare<{ n: number }, { locator_id: string; status: string | null }>(
+    'SELECT count(*) AS n FROM locations WHERE locator_id = $locator_id AND ($status IS NULL OR status = $status)',
+  )
+  const all = db.prepare<Row, [string]>(`SELECT ${COLUMNS} FROM locations WHERE locator_id = ? ORDER BY seq`)
   // By the name index (migration 13): the rows of those keys, and those of none (written otherwise).
   const ofNameKeys = db.prepare<
     { id: string; name: string; address: string; lat: number; lng: number },
@@ -132,19 +144,12 @@ function statements(db: Database) {
   const update = db.prepare<unknown, Params>(
     `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, name_key = $name_key, code_key = CASE WHEN external_id IS $external_id THEN code_key ELSE $code_key END, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
   )
-  // After a new code of the same key, which the trigger of migration 17 took off.
-  const setCodeKey = db.prepare<unknown, [string | null, string, string]>(
-    'UPDATE locations SET code_key = ?1 WHERE locator_id = ?2 AND id = ?3 AND code_key IS NOT ?1',
-  )
   const unplaced = db.prepare<Row, [string, number]>(
     `SELECT ${COLUMNS} FROM locations WHERE town_names IS NULL AND id > ? ORDER BY id LIMIT ?`,
   )
   const remove = db.prepare<unknown, [string, string]>('DELETE FROM locations WHERE locator_id = ? AND id = ?')
   const setGeocodedAt = db.prepare<unknown, [string | null, string, string]>(
     'UPDATE locations SET geocoded_at = ? WHERE locator_id = ? AND id = ?',
-  )
-  const releaseExternalId = db.prepare<unknown, [string, string]>(
-    'UPDATE locations SET external_id = NULL, code_key = NULL WHERE locator_id = ? AND id = ?',
   )
   const withCustomField = db.prepare<{ id: string }, [string, string]>(
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
@@ -153,16 +158,12 @@ function statements(db: Database) {
     "UPDATE locations SET custom_fields = json_remove(custom_fields, '$.\"' || ? || '\"'), updated_at = ? WHERE locator_id = ? AND id IN (SELECT value FROM json_each(?))",
   )
   return {
+    ...codeStatements(db),
     byId,
     page,
     pageOfBoth,
     count,
     all,
-    byExternalId,
-    holderOf,
-    externalIds,
-    ofCodeKey,
-    setCodeKey,
     ofNameKeys,
     indexRows,
     indexRowsAfter,
@@ -175,7 +176,6 @@ function statements(db: Database) {
     unplaced,
     remove,
     setGeocodedAt,
-    releaseExternalId,
     withCustomField,
     dropCustomField,
   }
