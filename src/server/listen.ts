@@ -183,27 +183,40 @@ export function listen(
  * Runs `stop` on the first SIGTERM, SIGINT or SIGHUP (or call of the returned function). SIGHUP
  * too: its default would end the process at once, cutting requests, and the service has no file
  * to reopen; unless it came ignored (`nohup`), which it stays. A SIGTERM or SIGINT during the stop
- * (Ctrl-C pressed twice) runs `force`, which ends the process at once; without one (a worker,
- * whose primary forces it), later signals are ignored. A worker (`hangup: false`) ignores SIGHUP:
- * its primary decides, and passes a stop on as SIGTERM.
+ * (Ctrl-C pressed twice), SAME_STOP_MS or more after the first, runs `force`, which ends the
+ * process at once; without one (a worker, whose primary forces it), later signals are ignored. A
+ * worker (`hangup: false`) ignores SIGHUP: its primary decides, and passes a stop on as SIGTERM.
  */
 export function onStopSignal(
   stop: (signal: string) => Promise<void>,
   { hangup = true, force }: { hangup?: boolean; force?: (signal: string) => void } = {},
 ): (reason: string) => void {
   let stopping = false
+  let since = 0
   const handle = (reason: string) => {
     if (stopping) return
     stopping = true
+    since = performance.now()
     void stop(reason)
   }
-  const again = (signal: string) => (stopping && force ? force(signal) : handle(signal))
+  const again = (signal: string) => {
+    if (!stopping || !force) return handle(signal)
+    if (performance.now() - since >= SAME_STOP_MS) force(signal)
+  }
   process.on('SIGTERM', () => again('SIGTERM'))
   process.on('SIGINT', () => again('SIGINT'))
   if (!hangup) process.on('SIGHUP', () => {})
   else if (!ignoredAtStart(1)) process.on('SIGHUP', () => handle('SIGHUP'))
   return handle
 }
+
+/**
+ * How long after a stop's signal another is taken for the same one, ms: a terminal's Ctrl-C reaches
+ * every process of its foreground group, and a parent that passes signals on (npm, the storeloc
+ * launcher) sends it again within a few ms; so does a signal to a process group (systemd's
+ * KillMode=control-group). A person's second Ctrl-C comes later.
+ */
+export const SAME_STOP_MS = 1_000
 
 /** A forced stop's exit code: 128 + the signal's number, as a shell reports a process that signal ended (130 for SIGINT). */
 export const forcedExit = (signal: string): number => 128 + (osConstants.signals[signal as NodeJS.Signals] ?? 15)
