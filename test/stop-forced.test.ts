@@ -122,3 +122,10 @@ test("a SIGTERM to the launcher's process group (KillMode=control-group), to it 
   expect(await proc.exited).toBe(0)
   stoppedOnce(lines())
 }, 60_000)
+
+test("a SIGINT to the launcher alone (kill -INT from another shell), in the terminal's foreground, stops the service", async () => {
+  const { proc, lines } = await inTerminal(launcher)
+  proc.kill('SIGINT')
+  expect(await proc.exited).toBe(0)
+  stoppedOnce(lines())
+}, 30_000)
