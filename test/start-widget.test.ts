@@ -32,8 +32,15 @@ async function widgetAnswer(base: string, server: Running) {
   // The log lines may reach the pipe after the answer does: wait for the request line, the last.
   await server.waitFor(new RegExp(`^(?=.*"request_id":"${id}")(?=.*"status":503)`))
   const lines = server.lines.filter((l) => l.includes(`"request_id":"${id}"`))
-  return { status: res.status, retryAfter: res.headers.get('retry-after'), body, lines }
+  return { status: res.status, retryAfter: res.headers.get('retry-after'), body, lines, id }
 }
+
+/** The 503's message, naming the request id the build's failure was logged under. */
+const unmadeMessage = (loggedUnder: string | null) =>
+  `The widget file widget.js could not be made. The error was logged under request id ${loggedUnder}; quote it when reporting it.`
+
+/** The request id of the last line that says why widget.js could not be made. */
+const lastFailureId = (server: Running): string => JSON.parse(failures(server).at(-1)!).request_id
 
 /** The log lines that say a widget file could not be made. */
 const failures = (server: Running) => server.lines.filter((l) => l.includes('could not be made:'))
@@ -69,8 +76,7 @@ test('a widget file that cannot be built: a 503 saying so, while starting and on
       {
         success: false,
         error: 'unavailable',
-        message:
-          'The widget file widget.js could not be made. The error was logged; quote the X-Request-Id header when reporting it.',
+        message: unmadeMessage(starting.id),
       },
     ])
     expect(starting.lines).toHaveLength(2) // the error, then the request line
@@ -92,7 +98,8 @@ test('a widget file that cannot be built: a 503 saying so, while starting and on
     await server.waitFor(/"listening"/)
     // The same answer once started (the failure kept a while, or made again and logged again).
     const started = await widgetAnswer(base, server)
-    expect({ ...started, lines: [] }).toEqual({ ...starting, lines: [] })
+    expect({ ...started, lines: [], id: '', body: '' }).toEqual({ ...starting, lines: [], id: '', body: '' })
+    expect(JSON.parse(started.body).message).toBe(unmadeMessage(lastFailureId(server)))
     for (const line of failures(server)) expect(JSON.parse(line).message).toBe(logged.message)
     expect(await others(base)).toEqual(served)
     expect((await fetch(`${base}/readyz`)).status).toBe(200)
@@ -120,7 +127,9 @@ test('a flood of requests for a file that cannot be built builds it and logs why
   const within: string[][] = []
   for (let i = 0; i < 20; i++) {
     const answer = await widgetAnswer(base, server)
-    expect({ ...answer, lines: [] }).toEqual({ ...first, lines: [] })
+    expect({ ...answer, lines: [], id: '' }).toEqual({ ...first, lines: [], id: '' })
+    // The id it quotes is the one the failure's line carries, the first request's.
+    expect(JSON.parse(answer.body).message).toBe(unmadeMessage(lastFailureId(server)))
     if (Date.parse(JSON.parse(answer.lines.at(-1)!).time) - failedAt < 9_000) within.push(answer.lines)
   }
   expect(within.length).toBeGreaterThan(0)

@@ -123,22 +123,31 @@ export function asPage(res: Response, path: string): Response {
   return errorPage(res.status, Number(res.headers.get('retry-after') ?? 0) || null)
 }
 
-/** The failures of widget files logged: each once, by the first request it answers (assets.ts keeps it UNMADE_RETRY_S). */
-const loggedFailures = new WeakSet<AssetError>()
+/**
+ * The failures of widget files logged, each once, by the first request it answers (assets.ts
+ * keeps it UNMADE_RETRY_S), with that request's id, which every answer it gives quotes.
+ */
+const loggedFailures = new WeakMap<AssetError, string | undefined>()
 
 /**
  * A widget file that could not be made (its build failed): its cause logged, once a failure, and a
- * 503 that says which file, the same while the service starts and once it serves. The first
- * request UNMADE_RETRY_S after the failure tries to make it again; the service's other answers go on.
+ * 503 that says which file and the request id of that log line, the same while the service starts
+ * and once it serves. The first request UNMADE_RETRY_S after the failure tries to make it again;
+ * the service's other answers go on.
  */
 export function unmadeFile(error: AssetError, log: Log, requestId: string | undefined): Response {
   if (!loggedFailures.has(error)) {
-    loggedFailures.add(error)
+    loggedFailures.set(error, requestId)
     log({ level: 'error', request_id: requestId, message: error.message, retry_in_s: UNMADE_RETRY_S })
   }
+  const loggedUnder = loggedFailures.get(error)
+  const quote =
+    loggedUnder === undefined
+      ? 'The error was logged; quote the X-Request-Id header when reporting it.'
+      : `The error was logged under request id ${loggedUnder}; quote it when reporting it.`
   return new AdminError(
     'unavailable',
-    `The widget file ${error.file} could not be made. The error was logged; quote the X-Request-Id header when reporting it.`,
+    `The widget file ${error.file} could not be made. ${quote}`,
     undefined,
     UNMADE_RETRY_S,
   ).toResponse()
