@@ -124,13 +124,22 @@ const ENGLISH = new Map<string, string | null>()
 
 /**
  * Whether a region as written is its country's own code or English name, as a city-state's
- * region column holds ("MC", "Monaco" in Monaco): the country, no region of it.
+ * region column holds ("MC", "Monaco" in Monaco): the country, no region of it. Not in a country
+ * with a region of its own name (REGION_OF_COUNTRY_NAME), where the name is that region's.
  */
 export function regionIsCountry(region: string, country: string): boolean {
   const key = nameKey(region)
   const code = country.toUpperCase()
-  return key !== '' && (key === nameKey(code) || key === nameKey(countryName(code) ?? ''))
+  if (key === '' || REGION_OF_COUNTRY_NAME.has(code)) return false
+  return key === nameKey(code) || key === nameKey(countryName(code) ?? '')
 }
+
+/**
+ * Countries with a first-level region named as the country (ISO 3166-2): the State of Mexico
+ * ("México"), Panamá province, Guatemala department, Luxembourg canton, Djibouti region, Belize
+ * District, the City of San Marino.
+ */
+const REGION_OF_COUNTRY_NAME = new Set(['MX', 'PA', 'GT', 'LU', 'DJ', 'BZ', 'SM'])
 
 /** Countries whose everyday name is CLDR's short one (as src/geocode/countries.ts names them). */
 const SHORT_NAMED = new Set(['HK', 'MO', 'PS'])

@@ -57,6 +57,18 @@ beforeAll(async () => {
       })
       other.locations.insert({ ...monaco, addressParts: { city: 'Monaco', region, country: 'MC' } })
     }
+    // A country with a region of its own name: the State of Mexico, as "México", beside Oaxaca.
+    for (const [name, region] of [
+      ['Toluca Road Supply', 'México'],
+      ['Oaxaca Road Supply', 'Oaxaca'],
+    ]) {
+      const mexico = locationRecord(locator.id, {
+        name,
+        address: `1 Calle ${name}, San Mateo, ${region}`,
+        coordinates: { lat: 19.3, lng: -99.6 },
+      })
+      other.locations.insert({ ...mexico, addressParts: { city: 'San Mateo', region, country: 'MX' } })
+    }
   })
   f.deps.registry.sync()
 })
@@ -159,6 +171,15 @@ describe("a city-state's region written as its code and as its name", () => {
       expect(titleOf(html)).toBe(`${name}, Monaco – Harbor Goods`)
       expect(trail(html).at(-2)).toEqual(['Monaco', `${dir()}/mc/monaco`])
     }
+  })
+})
+
+describe("a region of its country's name that is no city-state's", () => {
+  test("is a region: the State of Mexico's town and its namesake in Oaxaca are two towns, each named with it", async () => {
+    expect(items((await f.page(`${dir()}/mx`)).text)).toEqual([
+      ['San Mateo, México', `${dir()}/mx/san-mateo-mexico`, 1],
+      ['San Mateo, Oaxaca', `${dir()}/mx/san-mateo-oaxaca`, 1],
+    ])
   })
 })
 

@@ -205,10 +205,10 @@ test('an ETag of a page of an earlier PAGE_FORMAT (address links, their country,
   expect(directionLinks(again.text)).toContain(
     'https://maps.apple.com/?daddr=Oranienstra%C3%9Fe%20185%2C%20Berlin%2C%20Germany&amp;sll=52.52437%2C13.41053',
   )
-  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 32.
+  // PAGE_FORMAT 1 (links to the address as written), 2 (no place:location), 3 to 34.
   for (const format of [
     1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 31,
-    32,
+    32, 33, 34,
   ]) {
     const made = `W/"${version}-${Bun.hash(url, Bun.hash(`pages 8.${format} http://localhost `)).toString(36)}"`
     expect((await send(env.app, url, { headers: { 'if-none-match': made } })).status).toBe(200)

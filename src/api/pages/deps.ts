@@ -81,7 +81,7 @@ export const directoryUrl = (base: string, token: string, ...places: string[]): 
  * a restart), so a browser's copy made before is sent again in full, not confirmed by a 304.
  * Add one in the commit that changes what a page shows; `git log -S PAGE_FORMAT` lists why.
  */
-export const PAGE_FORMAT = 34
+export const PAGE_FORMAT = 35
 
 /**
  * A page's ETag: it changes with every write to the locator (registry.writtenVersion, which also
