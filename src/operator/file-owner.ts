@@ -14,7 +14,7 @@ import {
   statSync,
   type Stats,
 } from 'node:fs'
-import { dirname, join, parse, resolve, sep } from 'node:path'
+import { dirname, isAbsolute, join, parse, resolve, sep } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { peopleUidsIn } from './login-defs'
@@ -239,12 +239,19 @@ export function linkToNoFolder(path: string): string | null {
  */
 export function linkLoop(path: string): string | null {
   if (!loops(path)) return null
-  // The first part of the path that cannot be reached is the link where the loop is.
-  const full = resolve(path)
+  // The first part of the path that cannot be reached is the link where the loop is. Parts are
+  // joined as written: the system follows a link before a ".." after it, which resolve() drops.
+  const written = isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`
+  const root = parse(written).root
+  const parts = written
+    .slice(root.length)
+    .split(sep)
+    .filter((part) => part !== '' && part !== '.')
+  const full = root + parts.join(sep)
   let link = full
-  let at = parse(full).root
-  for (const part of full.slice(at.length).split(sep).filter(Boolean)) {
-    at = join(at, part)
+  let at = root
+  for (const part of parts) {
+    at = at === root ? `${at}${part}` : `${at}${sep}${part}`
     if (loops(at)) {
       link = at
       break

@@ -44,3 +44,13 @@ test('a folder of the database path that is a link to itself is named', () => {
   expect(start.code).toBe(3)
   expect(start.stderr).toContain(said)
 })
+
+test('a folder link in a loop followed by .. in the path is named, not the path .. would make', () => {
+  const folder = join(dir, 'data')
+  symlinkSync(folder, folder)
+  // The system follows data before .. can take it back: the path cannot be reached at all.
+  const database = `${folder}/../storeloc.db`
+  const said = `${database} cannot be opened: its folder ${folder} is a symbolic link that leads back to itself (${folder} -> ${folder}). ${mend}`
+  const list = run([...bunOn('cli/main.ts'), 'locator', 'list'], database)
+  expect({ code: list.code, stderr: list.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+})
