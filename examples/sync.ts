@@ -7,6 +7,7 @@
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 // Run right after a first start, it waits for the service to finish starting (up to 2 minutes;
 // STORELOC_STARTUP_WAIT=SECONDS sets another wait), saying so once.
+// STORELOC_SYNC_CHUNK=N sends N rows a request instead of 1,000.
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N] [--encoding NAME]
 //
@@ -36,7 +37,7 @@ const stop = new AbortController()
 const { signal } = stop
 process.once('SIGINT', () => stop.abort())
 
-/** The bulk route's limit: the list is sent in requests of this many. */
+/** The bulk route's limit: the list is sent in requests of up to this many (STORELOC_SYNC_CHUNK sets fewer). */
 const CHUNK = 1000
 
 /**
@@ -114,20 +115,60 @@ function readRows(
 }
 
 /**
- * Sends the rows in requests of CHUNK, as dry runs or for real; the reports in order. Dry runs
- * go on past a refused request, so one run lists the problems of every row, after `unread`'s.
+ * The rows in requests of up to `size`, in the list's order, but for rows that renumber stores:
+ * a row that takes a code another store of the list holds goes in that store's request, as the
+ * bulk route allows a swap or a chain of codes only within one request.
  */
-async function upsert(client: StorelocClient, rows: Row[], dryRun: boolean, unread: string[] = []): Promise<BulkReport[]> {
+function parts(rows: Row[], holders: Map<string, string>, size: number): Row[][] {
+  // Rows joined by the codes they take (union-find): a group is never split, unless larger than `size`.
+  const parent = rows.map((_, i) => i)
+  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
+  const byId = new Map<string, number>()
+  rows.forEach((r, i) => typeof r.location.id === 'string' && byId.set(r.location.id, i))
+  rows.forEach((r, i) => {
+    const holder = holders.get(r.location.external_id as string)
+    if (typeof r.location.id !== 'string' || holder === undefined || holder === r.location.id) return
+    const other = byId.get(holder)
+    if (other !== undefined) parent[root(i)] = root(other)
+  })
+  const groups = new Map<number, Row[]>()
+  rows.forEach((r, i) => {
+    const group = groups.get(root(i))
+    if (group === undefined) groups.set(root(i), [r])
+    else group.push(r)
+  })
+  const requests: Row[][] = []
+  let open: Row[] = []
+  for (const group of groups.values())
+    for (let i = 0; i < group.length; i += size) {
+      const piece = group.slice(i, i + size)
+      if (open.length + piece.length > size) {
+        requests.push(open)
+        open = []
+      }
+      open.push(...piece)
+    }
+  if (open.length > 0) requests.push(open)
+  return requests
+}
+
+/**
+ * Sends the requests, as dry runs or for real; the reports in order. Dry runs go on past a
+ * refused request, so one run lists the problems of every row, after `unread`'s.
+ */
+async function upsert(client: StorelocClient, requests: Row[][], dryRun: boolean, unread: string[] = []): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
   const problems = [...unread]
   const refused: string[] = unread.length > 0 ? ['Some cells of the list cannot be read.'] : []
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK)
+  const total = requests.reduce((n, chunk) => n + chunk.length, 0)
+  let sent = 0
+  for (const chunk of requests) {
     try {
       reports.push(await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal }))
+      sent += chunk.length
       if (!dryRun) done.written += chunk.length
       // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
-      if (rows.length > CHUNK) console.error(`${dryRun ? 'checked' : 'written'}: rows ${i + 1} to ${i + chunk.length} of ${rows.length}`)
+      if (requests.length > 1) console.error(`${dryRun ? 'checked' : 'written'}: ${sent} of ${total} rows`)
     } catch (e) {
       if (!(e instanceof StorelocError) || e.details === undefined) throw e
       // The server names items by their place in the request: name them by the file's instead.
@@ -208,6 +249,9 @@ async function main(): Promise<void> {
     usage(
       'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
     )
+  const chunkSize = process.env.STORELOC_SYNC_CHUNK ?? String(CHUNK)
+  if (!/^\d+$/.test(chunkSize) || Number(chunkSize) < 1 || Number(chunkSize) > CHUNK)
+    usage(`STORELOC_SYNC_CHUNK takes the most rows a request sends, 1 to ${CHUNK} (${CHUNK} when not set); got ${JSON.stringify(chunkSize)}.`)
   const startupWait = process.env.STORELOC_STARTUP_WAIT ?? '120'
   if (!/^\d+$/.test(startupWait))
     usage(
@@ -235,7 +279,7 @@ async function main(): Promise<void> {
       `A mirror matches stores by external_id; ${unmatched.length === 1 ? 'this row has' : 'these rows have'} none: ${named.join(', ')}${more}.${none}${unread}`,
     )
   }
-  // Requests of CHUNK are checked apart: a code given twice in two of them would go unnoticed.
+  // Requests are checked apart: a code given twice in two of them would go unnoticed.
   const firstOf = new Map<string, string>()
   const twice: string[] = []
   for (const r of rows) {
@@ -246,9 +290,9 @@ async function main(): Promise<void> {
   }
   if (twice.length > 0) throw new Error(`Each store is listed once; ${twice.join('; ')}.`)
 
-  // The locator's stores as they are, by external id.
+  // The locator's stores as they are, by external id: one snapshot, not pages a write between them may shift.
   const current = new Map<string, { id: string; special: Record<string, string> }>()
-  for await (const l of client.allLocations({}, { signal }))
+  for (const l of await client.exportLocations({}, { signal }))
     if (l.external_id !== null) current.set(l.external_id, { id: l.id, special: l.special_hours })
   // A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent as "" (cleared).
   for (const r of rows) {
@@ -258,8 +302,9 @@ async function main(): Promise<void> {
     for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
   }
 
-  // Every chunk checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
-  const planned = await upsert(client, rows, true, unread)
+  const requests = parts(rows, new Map([...current].map(([code, { id }]) => [code, id])), Number(chunkSize))
+  // Every request checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
+  const planned = await upsert(client, requests, true, unread)
   // What disappeared from the list: the locator's stores that no row matches. A row matches by id
   // first, so a store whose code the list changes (its id column kept) is updated, not deleted.
   const matched = new Set(planned.flatMap((r) => r.results.map((x) => x.id)))
@@ -286,7 +331,7 @@ async function main(): Promise<void> {
   writing = !dryRun
   done.toWrite = rows.length
   done.toDelete = gone.length
-  const reports = dryRun ? planned : await upsert(client, rows, false)
+  const reports = dryRun ? planned : await upsert(client, requests, false)
 
   // Deleted CHUNK a request, by id; one deleted meanwhile (by hand) is answered absent, not refused,
   // and said so: its result has no id, so it is known by its place in the request.
@@ -311,11 +356,11 @@ async function main(): Promise<void> {
     console.log(`${goneAlready.has(g.id) ? 'already gone' : (verb?.deleted ?? 'deleted')} ${g.external_id} (${g.id})`)
   // Worth a look, row by row: what reading the file took otherwise than written (a postcode's lost
   // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
-  const warnings = rows.map((r) => ({ key: r.label, who: r.label, warnings: [...r.notes] }))
+  const warnings = new Map(rows.map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]))
   reports.forEach((report, chunk) => {
-    for (const r of report.results) warnings[chunk * CHUNK + r.index!]!.warnings.push(...r.warnings)
+    for (const r of report.results) warnings.get(requests[chunk]![r.index!]!)!.warnings.push(...r.warnings)
   })
-  for (const line of warningLines(warnings)) console.log(`check ${line}`)
+  for (const line of warningLines([...warnings.values()])) console.log(`check ${line}`)
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
   console.log(
