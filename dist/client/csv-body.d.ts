@@ -4,5 +4,9 @@ import type { CsvBody } from './types.js';
  * TypeError names a body that is none of these, before anything is sent.
  */
 export declare function csvBytes(csv: CsvBody, call: string): Promise<string | Uint8Array<ArrayBuffer>>;
-/** The Content-Type of a CSV body: a Blob's own when it is text/csv with a charset, so its bytes are read in it. */
-export declare const csvType: (csv: CsvBody) => string;
+/**
+ * The Content-Type of a CSV body: `charset` when given, else a Blob's own when it is text/csv with
+ * a charset, so its bytes are read in it. A TypeError names a charset that cannot be sent: not a
+ * name (`;`, a space, a quote), or other than UTF-8 for a string, which fetch sends as UTF-8.
+ */
+export declare function csvType(csv: CsvBody, charset: string | undefined, call: string): string;

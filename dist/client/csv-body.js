@@ -34,7 +34,19 @@ export async function csvBytes(csv, call) {
     const got = csv === null ? 'null' : typeof csv === 'object' ? (csv.constructor?.name ?? 'an object') : typeof csv;
     throw new TypeError(`${call}: the CSV body must be the file's text, a Blob or File, bytes (Uint8Array, ArrayBuffer) or a stream of them; got ${got}.`);
 }
-/** The Content-Type of a CSV body: a Blob's own when it is text/csv with a charset, so its bytes are read in it. */
-export const csvType = (csv) => typeof Blob !== 'undefined' && csv instanceof Blob && /^text\/csv\s*;\s*charset=/i.test(csv.type)
-    ? csv.type
-    : 'text/csv';
+/**
+ * The Content-Type of a CSV body: `charset` when given, else a Blob's own when it is text/csv with
+ * a charset, so its bytes are read in it. A TypeError names a charset that cannot be sent: not a
+ * name (`;`, a space, a quote), or other than UTF-8 for a string, which fetch sends as UTF-8.
+ */
+export function csvType(csv, charset, call) {
+    if (charset === undefined)
+        return typeof Blob !== 'undefined' && csv instanceof Blob && /^text\/csv\s*;\s*charset=/i.test(csv.type)
+            ? csv.type
+            : 'text/csv';
+    if (typeof charset !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(charset))
+        throw new TypeError(`${call}: charset must be the name of an encoding, such as windows-1252; got ${JSON.stringify(charset)}.`);
+    if (typeof csv === 'string' && !/^utf-?8$/i.test(charset))
+        throw new TypeError(`${call}: charset ${charset} is for a body of bytes: a string is sent as UTF-8. Pass the file's bytes (a Buffer or Blob) instead.`);
+    return `text/csv; charset=${charset}`;
+}

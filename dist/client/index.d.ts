@@ -1,4 +1,4 @@
-import type { AdminLocation, BulkDelete, BulkLocation, BulkFlags, BulkReport, CreateLocationBody, CsvBody, CsvExportQuery, CustomField, ExportQuery, LocationPage, UpdateLocationBody } from './types.js';
+import type { AdminLocation, BulkDelete, BulkCsvFlags, BulkLocation, BulkReport, CreateLocationBody, CsvBody, CsvExportQuery, CustomField, ExportQuery, LocationPage, UpdateLocationBody } from './types.js';
 export type * from './types.js';
 export { type ErrorAnswer, StorelocError } from './errors.js';
 export type ClientOptions = {
@@ -108,11 +108,12 @@ export declare class StorelocClient {
         max_delete?: number | null;
     }, options?: WriteOptions): Promise<BulkReport>;
     /**
-     * The same with a CSV body (the columns of docs/cli.md); flags go in the query string. A stream
-     * is read whole before the first try, so a retry sends the same bytes; a body that is none of
-     * CsvBody rejects with a TypeError, nothing sent.
+     * The same with a CSV body (the columns of docs/cli.md); flags go in the query string, `charset`
+     * in the Content-Type. A stream is read whole before the first try, so a retry sends the same
+     * bytes; a body that is none of CsvBody, or a `charset` that is not an encoding's name or names
+     * one for a string (sent as UTF-8), rejects with a TypeError, nothing sent.
      */
-    bulkUpsertCsv(csv: CsvBody, flags?: BulkFlags, options?: WriteOptions): Promise<BulkReport & {
+    bulkUpsertCsv(csv: CsvBody, flags?: BulkCsvFlags, options?: WriteOptions): Promise<BulkReport & {
         unknown_columns: string[];
         notes?: string[];
     }>;

@@ -261,9 +261,10 @@ export class StorelocClient {
         return this.request('POST', '/admin/v1/locations/bulk', request, options, 'results');
     }
     /**
-     * The same with a CSV body (the columns of docs/cli.md); flags go in the query string. A stream
-     * is read whole before the first try, so a retry sends the same bytes; a body that is none of
-     * CsvBody rejects with a TypeError, nothing sent.
+     * The same with a CSV body (the columns of docs/cli.md); flags go in the query string, `charset`
+     * in the Content-Type. A stream is read whole before the first try, so a retry sends the same
+     * bytes; a body that is none of CsvBody, or a `charset` that is not an encoding's name or names
+     * one for a string (sent as UTF-8), rejects with a TypeError, nothing sent.
      */
     async bulkUpsertCsv(csv, flags = {}, options = {}) {
         const params = new URLSearchParams();
@@ -274,9 +275,10 @@ export class StorelocClient {
         if (flags.max_delete !== undefined && flags.max_delete !== null)
             params.set('max_delete', String(flags.max_delete));
         const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`;
+        const contentType = csvType(csv, flags.charset, `POST ${path}`);
         const body = await csvBytes(csv, `POST ${path}`);
         options.signal?.throwIfAborted();
-        return this.request('POST', path, body, { ...options, contentType: csvType(csv) }, 'results');
+        return this.request('POST', path, body, { ...options, contentType }, 'results');
     }
     async exportLocations(query = {}, options = {}) {
         const params = new URLSearchParams({ format: query.format ?? 'json' });

@@ -5,8 +5,8 @@
 import type {
   AdminLocation,
   BulkDelete,
+  BulkCsvFlags,
   BulkLocation,
-  BulkFlags,
   BulkReport,
   CreateLocationBody,
   CsvBody,
@@ -391,13 +391,14 @@ export class StorelocClient {
   }
 
   /**
-   * The same with a CSV body (the columns of docs/cli.md); flags go in the query string. A stream
-   * is read whole before the first try, so a retry sends the same bytes; a body that is none of
-   * CsvBody rejects with a TypeError, nothing sent.
+   * The same with a CSV body (the columns of docs/cli.md); flags go in the query string, `charset`
+   * in the Content-Type. A stream is read whole before the first try, so a retry sends the same
+   * bytes; a body that is none of CsvBody, or a `charset` that is not an encoding's name or names
+   * one for a string (sent as UTF-8), rejects with a TypeError, nothing sent.
    */
   async bulkUpsertCsv(
     csv: CsvBody,
-    flags: BulkFlags = {},
+    flags: BulkCsvFlags = {},
     options: WriteOptions = {},
   ): Promise<BulkReport & { unknown_columns: string[]; notes?: string[] }> {
     const params = new URLSearchParams()
@@ -405,9 +406,10 @@ export class StorelocClient {
     if (flags.delete_missing) params.set('delete_missing', 'true')
     if (flags.max_delete !== undefined && flags.max_delete !== null) params.set('max_delete', String(flags.max_delete))
     const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`
+    const contentType = csvType(csv, flags.charset, `POST ${path}`)
     const body = await csvBytes(csv, `POST ${path}`)
     options.signal?.throwIfAborted()
-    return this.request('POST', path, body, { ...options, contentType: csvType(csv) }, 'results')
+    return this.request('POST', path, body, { ...options, contentType }, 'results')
   }
 
   /**

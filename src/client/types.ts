@@ -151,6 +151,12 @@ export type CsvBody =
 /** The flags of a bulk upsert, as the body or the query string gives them. */
 export type BulkFlags = { dry_run?: boolean; delete_missing?: boolean; max_delete?: number | null }
 
+/**
+ * A CSV bulk upsert's flags, and `charset`: the encoding of the body's bytes (`windows-1252`), sent
+ * as `text/csv; charset=...`; when not given, a File's or Blob's own charset, else none (UTF-8).
+ */
+export type BulkCsvFlags = BulkFlags & { charset?: string }
+
 /** Which locations an export holds: both (the default), or those of one status. */
 export type ExportQuery = { status?: 'published' | 'draft' }
 
