@@ -290,6 +290,17 @@ describe('GET /places', () => {
       ['5 Rue X Luxembourg', 'Luxembourg, Luxembourg'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    // A town of a big country that bears its name is no capital: Rivas, Nicaragua, and Aqsay,
+    // Kazakhstan, by another name; Mozambique, Mozambique (Ilha de Moçambique) by its own.
+    for (const [q, label] of [
+      ['Rua 5 Mozambique', 'Mozambique'],
+      ['Rua 5, Mozambique', 'Mozambique'],
+      ['Calle 5 Nicaragua', 'Nicaragua'],
+      ['Calle 5, Nicaragua', 'Nicaragua'],
+      ['Ulitsa Abaya 5 Kazakhstan', 'Kazakhstan'],
+      ['Ulitsa Abaya 5, Kazakhstan', 'Kazakhstan'],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // A word after a unit that names only a village, or a town by another name, is no town
     // meant: "Center" is Ózd, Hungary by another name and Center, TX (5,727), "Centre" Centre, AL.
     for (const q of ['Shop 3 Center', 'Shop 3 Centre', 'Unit 5 Mall', 'Suite 2 Plaza'])

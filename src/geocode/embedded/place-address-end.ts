@@ -70,10 +70,14 @@ export function townAtEnd(s: AddressSource, text: string): PlaceHit[] | null {
 export function addressPlaces(hits: PlaceHit[]): PlaceHit[] {
   const towns = hits.filter((h) => h.exact && h.precision === 'city')
   const regions = hits.filter((h) => h.exact && (h.precision === 'region' || h.precision === 'country'))
-  // A country's own town of its name is its capital, of any size a town has: "5 Rue X,
-  // Luxembourg" is Luxembourg City, with a comma or without.
-  const people = (r: PlaceHit) => (r.precision === 'country' ? DISTRICT_TOWN_POPULATION : CITY_POPULATION)
-  const city = (r: PlaceHit) => towns.some((t) => t.country === r.country && t.weight >= people(r))
+  // A country's own town of its name that holds an eighth of its people or more (a country
+  // weighs a quarter of them) is its capital, of any size a town has: "5 Rue X, Luxembourg" is
+  // Luxembourg City, with a comma or without. Not a town of a big country that bears its name:
+  // Rivas, Nicaragua; Aqsay, Kazakhstan; Mozambique, Mozambique.
+  const capital = (r: PlaceHit, t: PlaceHit) =>
+    r.precision === 'country' && t.weight >= DISTRICT_TOWN_POPULATION && t.weight * 2 >= r.weight
+  const city = (r: PlaceHit) =>
+    towns.some((t) => t.country === r.country && (t.weight >= CITY_POPULATION || capital(r, t)))
   return towns.some((h) => h.weight >= DISTRICT_TOWN_POPULATION) && regions.every(city) ? towns : hits
 }
 
