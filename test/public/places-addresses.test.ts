@@ -119,6 +119,11 @@ describe('GET /places', () => {
       ['Vaihingen, Stuttgart', 'Stuttgart, Germany'],
       ['London Kingston', 'Kingston upon Thames, United Kingdom'],
       ['Vaihingen Enz', 'Vaihingen an der Enz, Germany'],
+      // A name cut short of a word that is no river's or region's join is the town's own:
+      // Almere (Almere Stad, 25 km), Ansan (Ansan-si, 18 km), Bitterfeld (Bitterfeld-Wolfen).
+      ['Amsterdam Almere', 'Almere Stad, Netherlands'],
+      ['Gwangmyeong Ansan', 'Ansan-si, South Korea'],
+      ['Halle Bitterfeld', 'Bitterfeld-Wolfen, Germany'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
   })

@@ -7,6 +7,7 @@ import type { PlaceHit } from './place-hit'
 import { type Within, withinOf } from './place-within'
 import { CITY_POPULATION, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
 import { goesOnAfter } from './saint-names'
+import { joinsOn } from './place-joins'
 import { dashSplits, spaceSplits, type TownSplit } from './town-splits'
 
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
@@ -96,10 +97,14 @@ export function inTown(
   if (towns.length === 0) return null
   const countries = new Set(towns.map((t) => t.country))
   const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }
-  // A place the district names whole by another name its own goes on from is named cut short,
-  // and lies within SUBURB_KM of a town of fewer than METROPOLIS people: "Stuttgart Vaihingen"
-  // is not Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston upon Thames.
-  const cut = (h: PlaceHit) => !h.main && townKey(h.label).startsWith(`${district} `)
+  // A place the district names whole by another name its own goes on from with a joining word
+  // is named cut short, and lies within SUBURB_KM of a town of fewer than METROPOLIS people:
+  // "Stuttgart Vaihingen" is not Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston
+  // upon Thames. Without one the name is the town's own: "Amsterdam Almere" is Almere Stad.
+  const cut = (h: PlaceHit) => {
+    const own = townKey(h.label)
+    return !h.main && own.startsWith(`${district} `) && joinsOn(own.slice(district.length + 1))
+  }
   const reach = (h: PlaceHit, t: PlaceHit) =>
     !h.exact ? begunKm : cut(h) && t.weight < METROPOLIS ? Math.min(begunKm, SUBURB_KM) : DISTRICT_KM
   const districts = s

@@ -34,6 +34,9 @@ const JOIN_WORDS = new Set(JOINS.flatMap((j) => j.split(' ')))
 /** The most words before a join that a name key is read with (TOWN_WORDS in places.ts). */
 const HEAD_WORDS = 6
 
+/** Whether name key `rest` begins with a joining word: "an der enz" of "vaihingen an der enz". */
+export const joinsOn = (rest: string): boolean => JOINS.some((j) => rest.startsWith(`${j} `))
+
 /**
  * The name `key` writes with a joining word left out, where `isName` finds one: "offenbach main"
  * is "offenbach am main". The first found, its head shortest first; null when none is a name.
