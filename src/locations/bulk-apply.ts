@@ -5,7 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
-import { codeSaid, otherHolders, sameCode } from './bulk-codes'
+import { codeSaid, everyOtherHolder, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
@@ -214,7 +214,7 @@ export function apply(
     // As written or but for invisible characters: a code another location holds. One the request
     // gives that location another code or deletes (a swap) is let go of now; any other came meanwhile.
     const code = typeof ext === 'string' && ext !== '' ? ext : null
-    const holders = code === null ? [] : otherHolders(deps.store, locatorId, code, plan.target)
+    const holders = code === null ? [] : everyOtherHolder(deps.store, locatorId, code, plan.target)
     for (const holder of holders) {
       const next = recoded.get(holder.id)
       if (deleting.has(holder.id) || (next !== undefined && !sameCode(next, code))) continue

@@ -11,6 +11,7 @@ import {
   bareMatchWarning,
   blankCodeProblem,
   codeHolders,
+  everyOtherHolder,
   type Held,
   idAsCodeProblem,
   keptCodeWarning,
@@ -118,7 +119,7 @@ type Checking = {
   /** The locations delete items delete. */
   removed: Set<string>
   /** Store codes held by another location than the item's: a problem unless the request takes them from it. */
-  taken: { key: string; who: string; ext: string; holder: LocationRecord; bare: boolean }[]
+  taken: { key: string; who: string; ext: string; target: string | null }[]
 }
 
 /**
@@ -164,15 +165,18 @@ export async function check(
  * store the request names.
  */
 function checkTaken(c: Checking): void {
-  for (const { key, who, ext, holder, bare } of c.taken) {
-    const next = c.recoded.get(holder.id)
-    const freed = c.removed.has(holder.id) || (next !== undefined && !sameCode(next, ext))
-    if (freed) continue
+  for (const { key, who, ext, target } of c.taken) {
+    // Its twins too: a store that keeps the code but for invisible characters keeps it taken.
+    const kept = everyOtherHolder(c.deps.store, c.locatorId, ext, target).find((holder) => {
+      const next = c.recoded.get(holder.id)
+      return !c.removed.has(holder.id) && (next === undefined || sameCode(next, ext))
+    })
+    if (kept === undefined) continue
     c.problems.add(
       key,
       who,
       'external_id',
-      `already the store code of location ${holder.id} (${JSON.stringify(holder.name)})${bare ? ' but for invisible characters' : ''}; external ids are unique within a locator. To give it this location, give that one another code in the same request.`,
+      `already the store code of location ${kept.id} (${JSON.stringify(kept.name)})${kept.externalId === ext ? '' : ' but for invisible characters'}; external ids are unique within a locator. To give it this location, give that one another code in the same request.`,
     )
   }
 }
@@ -267,7 +271,7 @@ function checkStoreCode(
   const asId = said ? null : idAsCodeProblem(c.deps, c.locatorId, ext, held, target, columns !== undefined)
   if (first !== undefined && first !== sameAs)
     c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
-  else if (holder !== null && holder.id !== target) c.taken.push({ key, who, ext, holder, bare })
+  else if (holder !== null && holder.id !== target) c.taken.push({ key, who, ext, target })
   else if (twins.length > 1 && !twins.some((t) => t.id === target))
     c.problems.add(key, who, 'external_id', twinsProblem(twins))
   else if (holder === null && isBlankCode(ext))

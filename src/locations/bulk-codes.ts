@@ -66,6 +66,23 @@ export function otherHolders(store: AdminDeps['store'], locatorId: string, ext: 
   return twinsOfCode(store, locatorId, ext).filter((t) => t.id !== self)
 }
 
+/**
+ * Every other location holding `ext`, as written and but for invisible characters: those a
+ * request must all give another code (or delete) before `self` takes it, so that no twins stay.
+ * None when `self` holds it as written (twins stored already keep their codes).
+ */
+export function everyOtherHolder(
+  store: AdminDeps['store'],
+  locatorId: string,
+  ext: string,
+  self: string | null,
+): Coded[] {
+  const exact = store.locations.byExternalId(locatorId, ext)
+  if (exact?.id === self) return []
+  const twins = twinsOfCode(store, locatorId, ext).filter((t) => t.id !== self)
+  return exact === null ? twins : [{ id: exact.id, externalId: ext, name: exact.name }, ...twins]
+}
+
 /** The invisible characters of a code, as a message names them: "U+200B", "U+200B and U+FEFF". */
 export const invisiblesOf = (code: string): string => namesOf(invisibleChars(code))
 
