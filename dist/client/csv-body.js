@@ -9,7 +9,7 @@ export async function csvBytes(csv, call) {
     if (csv instanceof Uint8Array)
         return new Uint8Array(csv);
     if (csv instanceof ArrayBuffer)
-        return new Uint8Array(csv);
+        return new Uint8Array(csv.slice(0));
     if (typeof Blob !== 'undefined' && csv instanceof Blob)
         return new Uint8Array(await csv.arrayBuffer());
     if (typeof csv === 'object' && csv !== null && Symbol.asyncIterator in csv) {

@@ -9,7 +9,7 @@ export async function csvBytes(csv: CsvBody, call: string): Promise<string | Uin
   if (typeof csv === 'string') return csv
   // A copy: the script may reuse its buffer (a Buffer's pool) while the tries are sent.
   if (csv instanceof Uint8Array) return new Uint8Array(csv)
-  if (csv instanceof ArrayBuffer) return new Uint8Array(csv)
+  if (csv instanceof ArrayBuffer) return new Uint8Array(csv.slice(0))
   if (typeof Blob !== 'undefined' && csv instanceof Blob) return new Uint8Array(await csv.arrayBuffer())
   if (typeof csv === 'object' && csv !== null && Symbol.asyncIterator in csv) {
     const encoder = new TextEncoder()

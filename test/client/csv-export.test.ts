@@ -84,6 +84,16 @@ describe('StorelocClient CSV bodies', () => {
     }
     expect(seen).toHaveLength(2)
   })
+
+  test('an ArrayBuffer the script writes over while a try waits is sent as it was at the call', async () => {
+    const { api, seen } = client(true)
+    const buffer = bytes.slice().buffer
+    const sent = api.bulkUpsertCsv(buffer, { dry_run: true })
+    // The script reuses its buffer once the call has it: the first try (a 503) is under way.
+    new Uint8Array(buffer).fill(0x20)
+    expect(await sent).toMatchObject({ created: 1 })
+    expect(await Promise.all(seen.map((r) => r.text()))).toEqual([FILE, FILE])
+  })
 })
 
 describe('StorelocClient export', () => {
