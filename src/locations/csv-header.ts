@@ -244,13 +244,18 @@ export function halfPoint(columns: readonly Column[]): string | null {
   })
   const read = `The "${headerOf.get(given)}" column gives ${fieldSaid(given)}, but no column gives ${fieldSaid(lacking)}`
   const fix = "or clear the row's coordinate to have its address placed."
+  const full = lacking === 'coordinates.lat' ? 'latitude' : 'longitude'
+  // A spelling of the coordinate that names a custom field fills that (readContested): said, as its note is not.
+  const custom = columns.find((c) => c.field?.startsWith('custom_fields.') && columnField(c.header) === lacking)
+  if (custom !== undefined)
+    return `${read}: the column "${custom.header}" is read as the custom field "${custom.field!.slice('custom_fields.'.length)}", which it names. Name it ${name} (or ${full}), ${fix}`
   if (near.length === 0) return `${read}. Add a ${name} column, ${fix}`
   const named = near.map((h) => `"${h}"`).join(', ')
   const them =
     near.length === 1
       ? `the column ${named} is not read, its name misspelt`
       : `the columns ${named} are not read, their names misspelt`
-  return `${read}: ${them}. Name it ${name} (or ${lacking === 'coordinates.lat' ? 'latitude' : 'longitude'}), ${fix}`
+  return `${read}: ${them}. Name it ${name} (or ${full}), ${fix}`
 }
 
 /** The locator's custom field a header names by its id, else by its name ("store_manager", "Store Manager"). */

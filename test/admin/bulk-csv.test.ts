@@ -285,6 +285,11 @@ describe('bulk upsert, CSV columns of coordinates and custom fields', () => {
       { store_latitude: 'x' },
       '555-0100',
     ])
+    // The latitude's column read as the custom field it names: the lone longitude says so.
+    const lone = await csv('external_id,name,address,Store Latitude,Longitude\nS2,Two,2 Main St,39.5,-89.65\n')
+    expect(lone.body.details['line 2.coordinates.lat']).toEqual([
+      'line 2 (external_id "S2"): The "Longitude" column gives the longitude, but no column gives the latitude: the column "Store Latitude" is read as the custom field "store_latitude", which it names. Name it lat (or latitude), or clear the row\'s coordinate to have its address placed.',
+    ])
     // A store code column stays one, rows matched by it: read as the custom field, each would be new.
     addCustomField(env.store, env.locatorId, { id: 'shop_code', name: 'Store Code', type: 'text' })
     const coded = await csv('Store Code,name,address,lat,lng\nS1,One,1 Main St,39.5,-89.65\n')
