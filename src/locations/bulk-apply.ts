@@ -206,6 +206,9 @@ export function apply(
     ),
   )
   const deleting = new Set(removals.map((r) => r.target))
+  // The rows whose codes were let go of, as they were: each item's changes, and its write, are
+  // against what it held, so a store left with no code is updated, and logged, as a dry run says.
+  const released = new Map<string, LocationRecord>()
   const read = hoursReadOnce()
   for (const plan of plans) {
     if (recheck)
@@ -223,7 +226,12 @@ export function apply(
         `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id}${holder.externalId === ext ? '' : ` (${codeSaid(holder.externalId)}, the same but for invisible characters)`} meanwhile; nothing was written.`,
       )
     }
-    if (!dryRun) for (const holder of holders) deps.store.locations.releaseExternalId(locatorId, holder.id)
+    if (!dryRun)
+      for (const holder of holders) {
+        const row = deps.store.locations.get(locatorId, holder.id)
+        if (row !== null) released.set(holder.id, row)
+        deps.store.locations.releaseExternalId(locatorId, holder.id)
+      }
     const placing = towns !== null && plan.town !== undefined ? withKnownTown(towns, plan.town) : towns
     if (plan.target === null) {
       const record = newLocationRecord(locatorId, plan.patch, plan.found, placing)
@@ -231,7 +239,7 @@ export function apply(
       results.push(resultOf(plan, dryRun ? null : record.id, record, 'created', read))
       continue
     }
-    const current = deps.store.locations.get(locatorId, plan.target)
+    const current = released.get(plan.target) ?? deps.store.locations.get(locatorId, plan.target)
     // Deleted by another write since the check (which matched it): sent again, it is matched anew.
     if (current === null)
       throw new LocationError(

@@ -11,6 +11,26 @@ const ids = async (...codes: string[]): Promise<[string, string, string]> =>
   (await bulk({ locations: codes.map((c) => store(c)) })).body.results.map((r: { id: string }) => r.id)
 
 describe('bulk swaps beside twins', () => {
+  test('a store whose code another item takes first, left with none, is updated as the dry run says, and logged', async () => {
+    const [a, b] = await ids('A', 'B')
+    const logged = () =>
+      env.store.db.query("SELECT entity_id FROM changes WHERE entity = 'location' ORDER BY seq").values()
+    const before = logged()
+    const sw = [
+      { id: a, external_id: 'B' },
+      { id: b, external_id: null },
+    ]
+    const dry = await bulk({ locations: sw, dry_run: true })
+    const real = await bulk({ locations: sw })
+    expect(real.body.results).toEqual(dry.body.results)
+    expect(real.body.results.map((r: { action: string }) => r.action)).toEqual(['updated', 'updated'])
+    expect(logged()).toEqual([...before, [a], [b]])
+    expect(codes()).toEqual([
+      [a, 'B', 'B'],
+      [b, null, null],
+    ])
+  })
+
   test('taking a code from a store that gives it up is refused when a third store holds it but for invisible characters, dry run or not', async () => {
     const [a, b, t] = await ids('X', 'Y', 'T')
     // A legacy twin of "X", unkeyed as migration 15 leaves it.
