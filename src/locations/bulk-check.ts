@@ -10,6 +10,7 @@ import { bareCode, isBlankCode } from '../core/text'
 import {
   bareMatchWarning,
   blankCodeProblem,
+  type Coded,
   codeHolders,
   everyOtherHolder,
   type Held,
@@ -119,7 +120,7 @@ type Checking = {
   /** The locations delete items delete. */
   removed: Set<string>
   /** Store codes held by another location than the item's: a problem unless the request takes them from it. */
-  taken: { key: string; who: string; ext: string; target: string | null }[]
+  taken: { key: string; who: string; ext: string; target: string | null; twins?: Coded[] }[]
 }
 
 /**
@@ -165,13 +166,20 @@ export async function check(
  * store the request names.
  */
 function checkTaken(c: Checking): void {
-  for (const { key, who, ext, target } of c.taken) {
+  for (const { key, who, ext, target, twins } of c.taken) {
     // Its twins too: a store that keeps the code but for invisible characters keeps it taken.
-    const kept = everyOtherHolder(c.deps.store, c.locatorId, ext, target).find((holder) => {
+    const holders = everyOtherHolder(c.deps.store, c.locatorId, ext, target)
+    const keeps = holders.filter((holder) => {
       const next = c.recoded.get(holder.id)
       return !c.removed.has(holder.id) && (next === undefined || sameCode(next, ext))
     })
+    const [kept] = keeps
     if (kept === undefined) continue
+    // Twins the request leaves as they are: which of them the row is, as its id would say.
+    if (twins !== undefined && keeps.length === holders.length) {
+      c.problems.add(key, who, 'external_id', twinsProblem(twins))
+      continue
+    }
     c.problems.add(
       key,
       who,
@@ -272,8 +280,7 @@ function checkStoreCode(
   if (first !== undefined && first !== sameAs)
     c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
   else if (holder !== null && holder.id !== target) c.taken.push({ key, who, ext, target })
-  else if (twins.length > 1 && !twins.some((t) => t.id === target))
-    c.problems.add(key, who, 'external_id', twinsProblem(twins))
+  else if (twins.length > 1 && !twins.some((t) => t.id === target)) c.taken.push({ key, who, ext, target, twins })
   else if (holder === null && isBlankCode(ext))
     c.problems.add(key, who, 'external_id', inColumn(blankCodeProblem(ext), 'external_id', columns))
   else if (asId !== null) c.problems.add(key, who, 'external_id', inColumn(asId, 'external_id', columns))

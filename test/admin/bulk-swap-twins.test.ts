@@ -56,6 +56,33 @@ describe('bulk swaps beside twins', () => {
     ])
   })
 
+  test('a code two stores hold but for invisible characters is free when the request renumbers both', async () => {
+    const [a, b, c] = await ids('A', 'B', 'C')
+    env.store.db.run('UPDATE locations SET external_id = ?, code_key = NULL WHERE id = ?', ['X\u200b', a])
+    env.store.db.run('UPDATE locations SET external_id = ?, code_key = NULL WHERE id = ?', ['X\u2060', b])
+    const one = await bulk({
+      locations: [
+        { id: c, external_id: 'X' },
+        { id: a, external_id: 'A' },
+      ],
+    })
+    expect(one.status).toBe(422)
+    expect(one.body.details['locations[0].external_id'][0]).toContain(`already the store code of location ${b}`)
+    const res = await bulk({
+      locations: [
+        { id: c, external_id: 'X' },
+        { id: a, external_id: 'A' },
+        { id: b, external_id: 'B' },
+      ],
+    })
+    expect(res.status).toBe(200)
+    expect(codes()).toEqual([
+      [a, 'A', 'A'],
+      [b, 'B', 'B'],
+      [c, 'X', 'X'],
+    ])
+  })
+
   test('a swap rolled back by a later item leaves both codes and their keys as they were', async () => {
     const [a, b] = await ids('X', 'Y')
     const before = codes()
