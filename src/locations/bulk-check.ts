@@ -11,6 +11,7 @@ import {
   bareMatchWarning,
   blankCodeProblem,
   type Coded,
+  codeSaid,
   codeHolders,
   everyOtherHolder,
   type Held,
@@ -180,11 +181,17 @@ function checkTaken(c: Checking): void {
       c.problems.add(key, who, 'external_id', twinsProblem(twins))
       continue
     }
+    // Renumbered to the same code but for invisible characters, it keeps the code as a person reads it.
+    const next = c.recoded.get(kept.id)
+    const fix =
+      typeof next === 'string'
+        ? `The request gives that one ${codeSaid(next)}, the same code but for invisible characters: give it another.`
+        : 'To give it this location, give that one another code in the same request.'
     c.problems.add(
       key,
       who,
       'external_id',
-      `already the store code of location ${kept.id} (${JSON.stringify(kept.name)})${kept.externalId === ext ? '' : ' but for invisible characters'}; external ids are unique within a locator. To give it this location, give that one another code in the same request.`,
+      `already the store code of location ${kept.id} (${JSON.stringify(kept.name)})${kept.externalId === ext ? '' : ' but for invisible characters'}; external ids are unique within a locator. ${fix}`,
     )
   }
 }

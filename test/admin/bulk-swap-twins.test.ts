@@ -83,6 +83,24 @@ describe('bulk swaps beside twins', () => {
     ])
   })
 
+  test('two stores swapping codes that are twins but for invisible characters are told the codes are one', async () => {
+    const [a, b] = await ids('A', 'B')
+    env.store.db.run('UPDATE locations SET external_id = ?, code_key = NULL WHERE id = ?', ['X', a])
+    env.store.db.run('UPDATE locations SET external_id = ?, code_key = NULL WHERE id = ?', ['X\u200b', b])
+    const before = snapshot()
+    const res = await bulk({
+      locations: [
+        { id: a, external_id: 'X\u200b' },
+        { id: b, external_id: 'X' },
+      ],
+    })
+    expect(res.status).toBe(422)
+    expect(res.body.details['locations[1].external_id']).toEqual([
+      `locations[1] (external_id "X"): already the store code of location ${a} ("Store A"); external ids are unique within a locator. The request gives that one "X" with U+200B, the same code but for invisible characters: give it another.`,
+    ])
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a swap rolled back by a later item leaves both codes and their keys as they were', async () => {
     const [a, b] = await ids('X', 'Y')
     const before = codes()
