@@ -1,6 +1,7 @@
 // A town's name written without the small words that join its own to a river's or a region's
 // ("Offenbach Main" for Offenbach am Main, "Stratford Avon", "Boulogne Mer"), as addresses and
 // visitors shorten it: read whole, not as a town and its district.
+import { TOWN_WORDS } from './town-splits'
 
 /**
  * The words that join a town's name to a river's, a sea's or a region's, as name keys (German,
@@ -31,17 +32,15 @@ const JOINS = [
 
 /** Each word of a join: one typed already ("Frankfurt am") is no join left out. */
 const JOIN_WORDS = new Set(JOINS.flatMap((j) => j.split(' ')))
-/** The most words before a join that a name key is read with (TOWN_WORDS in places.ts). */
-const HEAD_WORDS = 6
 
 /** Whether name key `rest` begins with a joining word: "an der enz" of "vaihingen an der enz". */
 export const joinsOn = (rest: string): boolean => JOINS.some((j) => rest.startsWith(`${j} `))
 
 /**
  * The name `key` writes with a joining word left out, where `isName` finds one: "offenbach main"
- * is "offenbach am main". The first found, its head shortest first; null when none is a name.
- * `begins`: whether some name begins with a key, so that a head no name goes on from ("paris
- * nord": "paris ...") costs one binary search, not one per join.
+ * is "offenbach am main". The first found, its head (at most TOWN_WORDS words) shortest first;
+ * null when none is a name. `begins`: whether some name begins with a key, so that a head no
+ * name goes on from ("paris nord": "paris ...") costs one binary search, not one per join.
  */
 export function joinedName(
   key: string,
@@ -49,7 +48,7 @@ export function joinedName(
   begins: (key: string) => boolean,
 ): string | null {
   const words = key.split(' ')
-  for (let i = 1; i < words.length && i <= HEAD_WORDS; i++) {
+  for (let i = 1; i < words.length && i <= TOWN_WORDS; i++) {
     const [head, rest] = [words.slice(0, i).join(' '), words.slice(i).join(' ')]
     if (JOIN_WORDS.has(words[i]!) || JOIN_WORDS.has(words[i - 1]!) || !begins(`${head} `)) continue
     for (const join of JOINS) {
