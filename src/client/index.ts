@@ -422,20 +422,13 @@ export class StorelocClient {
     query: ExportQuery & { format?: 'json' | 'csv'; separator?: ',' | ';' | 'tab' } = {},
     options: CallOptions = {},
   ): Promise<AdminLocation[] | string> {
+    const csv = query.format === 'csv'
     const params = new URLSearchParams({ format: query.format ?? 'json' })
     if (query.status !== undefined) params.set('status', query.status)
-    if (query.format === 'csv') {
-      if (query.separator !== undefined) params.set('separator', query.separator)
-      params.set('bom', 'false')
-      return this.request<string>(
-        'GET',
-        `/admin/v1/locations/export?${params}`,
-        undefined,
-        { ...options, csv: true },
-        '',
-      )
-    }
+    if (csv && query.separator !== undefined) params.set('separator', query.separator)
+    if (csv) params.set('bom', 'false')
     const path = `/admin/v1/locations/export?${params}`
+    if (csv) return this.request<string>('GET', path, undefined, { ...options, csv: true }, '')
     return (await this.request<{ locations: AdminLocation[] }>('GET', path, undefined, options, 'locations')).locations
   }
 
