@@ -5,7 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
-import { codeSaid, everyOtherHolder, sameCode } from './bulk-codes'
+import { type Coded, codeSaid, everyOtherHolder, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
@@ -33,7 +33,7 @@ export function refuseDeleting(
   const going = missing(coded, plans, removals)
   const gone = going.length
   const locations = `location${gone === 1 ? '' : 's'}`
-  const zeros = lostZerosHint(going, plans, words)
+  const zeros = lostZeros(going, plans)
   if (maxDelete !== null && gone > maxDelete) {
     const some = going.slice(0, 5).map((l) => JSON.stringify(l.externalId))
     throw new LocationError(
@@ -42,7 +42,7 @@ export function refuseDeleting(
       {
         delete_missing: [
           `Refused: ${words.sent} lacks the external_id of ${gone} ${locations} (${some.join(', ')}${gone > 5 ? ', ...' : ''}). Check ${words.sent}; if they are meant to go, raise ${words.maxDelete}.`,
-          ...zeros,
+          ...lostZerosHint(zeros, words),
         ],
       },
     )
@@ -50,7 +50,7 @@ export function refuseDeleting(
   const kept = new Set(plans.map((p) => p.target))
   if (gone === 0) return
   if (coded.some((l) => kept.has(l.id))) {
-    refuseLostZeros(lostZeros(going, plans), words)
+    refuseLostZeros(zeros, words)
     return
   }
   const all = coded.length
@@ -66,13 +66,11 @@ export function refuseDeleting(
     {
       delete_missing: [
         `Refused: it would delete every location with an external_id. Check ${words.sent} and its external_ids. To replace them all, delete them first (the CLI's locations delete, or POST /admin/v1/locations/{id}/delete), then import without ${words.deleteMissing}.`,
-        ...zeros,
+        ...lostZerosHint(zeros, words),
       ],
     },
   )
 }
-
-type Coded = { id: string; externalId: string; name: string }
 
 /** A store code of digits without its leading zeros: "0012" and "12" are both "12". */
 const bareDigits = (code: string): string | null => (/^\d+$/.test(code) ? code.replace(/^0+(?=\d)/, '') : null)
@@ -104,10 +102,10 @@ const excelReads = ([sent, stored]: [string, string]) =>
 
 /**
  * What to say in a refusal of delete_missing when items lost the leading zeros of the codes of
- * the locations it would delete: its "none matches" alone does not say why. Empty when none did.
+ * the locations it would delete (`pairs`, lostZeros): its "none matches" alone does not say why.
+ * Empty when none did.
  */
-function lostZerosHint(going: Coded[], plans: Plan[], words: BulkWords): string[] {
-  const pairs = lostZeros(going, plans)
+function lostZerosHint(pairs: [sent: string, stored: string][], words: BulkWords): string[] {
   const [first] = pairs
   if (first === undefined) return []
   const [sent, stored] = first
