@@ -22,9 +22,8 @@ const host = (): string => hostname().replace(/[^\w-]/g, '_') || 'host'
 /**
  * Removes what builds stopped midway left beside `outPath`: their temporary files and journals,
  * by a process of this machine no longer running (or this one, or whose id another program took
- * since: writing), or, by another machine's (or an
- * older version's, named by its process id alone), untouched for FOREIGN_BUILD_IDLE_MS. A folder
- * that is not there holds none.
+ * since: writing), or, by another machine's (or an older version's, named by its process id
+ * alone), untouched for FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
  */
 export function removeStaleBuilds(outPath: string): void {
   const dir = dirname(outPath)
