@@ -335,11 +335,14 @@ export function languagesOf(name: string, g: Grammar, day?: number): number {
 const PORTUGUESE_BIT = 1 << 6
 const ROMANCE_NAMES = ROMANCE_BITS | PORTUGUESE_BIT
 
+/** The names of days found (daysAt's matches), each span's first and last, in order ("Mo-Fr, Sa": mo, fr, sa). */
+export const namesOfDays = (specs: readonly string[], g: Grammar): string[] =>
+  specs.flatMap((spec) =>
+    [...spec.matchAll(g.spanParts)].flatMap((m) => (m[2] === undefined ? [m[1]!] : [m[1]!, m[2]])),
+  )
+
 /** The languages of each day's name in days found, as bits of LANGUAGES (0 for none's: holidays). */
-const bitsOfNames = (specs: string[], g: Grammar): number[] =>
-  specs
-    .flatMap((spec) => [...spec.matchAll(g.spanParts)].flatMap((m) => [m[1]!, ...(m[2] !== undefined ? [m[2]] : [])]))
-    .map((name) => languagesOf(name, g))
+const bitsOfNames = (specs: string[], g: Grammar): number[] => namesOfDays(specs, g).map((name) => languagesOf(name, g))
 
 /**
  * Whether days found read ROMANCE_OF's names as French, Spanish, Italian and Portuguese do: one
@@ -375,8 +378,9 @@ const NORDIC_BITS = (1 << 9) | (1 << 10)
  */
 export function nordic(t: string): boolean {
   if (!NORDIC_TWO_AT.test(t)) return false
-  const names = [...t.matchAll(NORDIC.daysAt)].flatMap((spec) =>
-    [...spec[0].matchAll(NORDIC.spanParts)].flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : [])]),
+  const names = namesOfDays(
+    [...t.matchAll(NORDIC.daysAt)].map((spec) => spec[0]),
+    NORDIC,
   )
   const named = names.filter((name) => !isHoliday(name))
   const two = (name: string) => NORDIC_TWO.some(([day]) => day === name)

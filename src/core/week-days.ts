@@ -15,6 +15,7 @@ import {
   languageNames,
   languagesOf,
   NAMED,
+  namesOfDays,
   notPolish,
   POLISH_OF,
   POLISH_ONLY,
@@ -144,9 +145,10 @@ const FOUR = /(?<![\p{L}\d])vier(?![\p{L}\d])/gu
 export function fourUnread(t: string): string {
   if (t.search(FOUR) < 0) return t
   const masked = t.replace(FOUR, '____')
-  const names = [...masked.matchAll(NAMED.daysAt)]
-    .flatMap((spec) => [...spec[0].matchAll(NAMED.spanParts)].flatMap((m) => [m[1]!, ...(m[2] ? [m[2]] : [])]))
-    .filter((name) => !isHoliday(name))
+  const names = namesOfDays(
+    [...masked.matchAll(NAMED.daysAt)].map((spec) => spec[0]),
+    NAMED,
+  ).filter((name) => !isHoliday(name))
   const spanish = names.every((name) => languagesOf(name, NAMED) & SPANISH_BIT) && names.some(spanishNotGerman)
   return spanish ? t : masked
 }
