@@ -52,8 +52,8 @@ export class Widget {
   #filtersBusy = false
   /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
   #pagesLang: Lang | null = null
-  /** Searches asked: the first, waiting on the filters, is not asked once another is. */
-  #searches = 0
+  /** Whether a search was asked: the first, waiting on the filters, is not asked once another is. */
+  #searched = false
   /** GET /filters, asked or answered; null again after a failure, so the next search asks again. */
   #defaults: Promise<void> | null = null
   /** No search yet: the map shows every store of its view, clustered. */
@@ -169,7 +169,7 @@ export class Widget {
     // Searched meanwhile (by the visitor, or again in the locator's unit): that search is the first.
     const first =
       this.#state.unit === null || this.#state.guessed
-        ? defaults.then(() => (this.#searches ? undefined : this.search()))
+        ? defaults.then(() => (this.#searched ? undefined : this.search()))
         : this.search()
     // Shown with its filters in place: filters that came later would push the list and map down.
     // Made again with a search (finder.ts), with its answer too: the finder it replaces shows till then.
@@ -210,7 +210,7 @@ export class Widget {
   /** Searches again, with these parts of the search changed. */
   async search(change: Partial<SearchState> = {}): Promise<void> {
     if (this.destroyed) return
-    this.#searches++
+    this.#searched = true
     // Its filters, its stores and the nearest beyond its radius: one wait for the service, bounded once.
     const since = Date.now()
     this.#readForm()
