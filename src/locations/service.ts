@@ -279,15 +279,14 @@ function slipOf(word: string, name: string): boolean {
   return false
 }
 
-/** 404 for `id` in `locatorId`'s locations, naming the location whose external_id it is, if one. */
-function notFoundIn(deps: AdminDeps, locatorId: string, id: string): LocationError {
-  return notFound(id, /^loc_/i.test(id) ? undefined : deps.store.locations.byExternalId(locatorId, id)?.id)
-}
-
-/** `coded`: the id of the location whose external_id is `id`, which is then no route's name. */
-export function notFound(id: string, coded?: string): LocationError {
-  // An id (loc_ and its 16 characters, in any case) is never taken for a route's name.
+/**
+ * 404 for `id` in `locatorId`'s locations: naming the location whose external_id it is, if one,
+ * else the route it is a slip of, if one.
+ */
+function notFound(deps: AdminDeps, locatorId: string, id: string): LocationError {
+  // An id (loc_ and its 16 characters, in any case) is never taken for a store code or a route's name.
   if (/^loc_/i.test(id)) return new LocationError('not_found', `Location ${JSON.stringify(id)} was not found.`)
+  const coded = deps.store.locations.byExternalId(locatorId, id)?.id
   if (coded !== undefined)
     return new LocationError(
       'not_found',
@@ -315,7 +314,7 @@ export function requireLocationId(id: string | undefined): string {
 
 export function getLocation(deps: AdminDeps, locatorId: string, id: string): AdminLocation {
   const row = deps.store.locations.get(locatorId, requireLocationId(id))
-  if (!row) throw notFoundIn(deps, locatorId, id)
+  if (!row) throw notFound(deps, locatorId, id)
   return toAdminLocation(row)
 }
 
@@ -492,7 +491,7 @@ export async function updateLocation(
   const id = requireLocationId(rawId)
   const existing = deps.store.locations.get(locatorId, id)
   if (!existing)
-    throw deps.store.locators.get(locatorId) === null ? locatorGone(locatorId) : notFoundIn(deps, locatorId, id)
+    throw deps.store.locators.get(locatorId) === null ? locatorGone(locatorId) : notFound(deps, locatorId, id)
   const fields = bodyObject(body)
   if (Object.keys(fields).length === 0) {
     throw new LocationError(
@@ -506,7 +505,7 @@ export async function updateLocation(
   const towns = await townsOf(deps)
   return locatorWrite(deps, locatorId, () => {
     const current = deps.store.locations.get(locatorId, id) // re-read: another writer may have changed or deleted it
-    if (!current) throw notFoundIn(deps, locatorId, id)
+    if (!current) throw notFound(deps, locatorId, id)
     checkCustomFieldsAgain(deps, locatorId, fields, 'update')
     checkExternalIdFree(deps, locatorId, patch.externalId, id)
     const location = toAdminLocation(deps.store.locations.replace(applyPatch(current, patch, found, towns), current))
@@ -518,7 +517,7 @@ export async function updateLocation(
 export async function deleteLocation(deps: AdminDeps, locatorId: string, rawId: string): Promise<string> {
   const id = requireLocationId(rawId)
   return locatorWrite(deps, locatorId, () => {
-    if (!deps.store.locations.remove(locatorId, id)) throw notFoundIn(deps, locatorId, id)
+    if (!deps.store.locations.remove(locatorId, id)) throw notFound(deps, locatorId, id)
     const message = `Location ${id} was deleted.`
     deps.inWrite?.(message)
     return message
