@@ -360,6 +360,15 @@ export function readsRomance(specs: string[], g: Grammar): boolean {
 export const readsGermanic = (specs: string[], g: Grammar): boolean =>
   bitsOfNames(specs, g).some((bits) => bits !== 0 && (bits & ROMANCE_NAMES) === 0)
 
+/**
+ * Whether headers of days read ROMANCE_OF's names as French, Spanish, Italian and Portuguese do:
+ * as a week's text does (readsRomance), unless another header names a day none of them names so:
+ * "Ma;Di;Wo;Do;Vr;Za;Zo;Seg" is Dutch beside a segment, "Mo-Do;Fr;Sab" German. A two-letter day
+ * only they write ("Lu-Ve;Sa;Di") reads them still.
+ */
+export const headersRomance = (specs: string[], g: Grammar): boolean =>
+  specs.some((spec) => ROMANCE_ONLY.test(spec)) || (readsRomance(specs, g) && !readsGermanic(specs, g))
+
 /** Languages as bits of LANGUAGES in words: "English or German". */
 export const languageNames = (bits: number): string =>
   LANGUAGES.filter((_, i) => bits & (1 << i))

@@ -11,6 +11,7 @@ import {
   ENGLISH_ONLY_LETTER,
   EVERY_DAY,
   type Grammar,
+  headersRomance,
   isHoliday,
   languageNames,
   languagesOf,
@@ -21,7 +22,6 @@ import {
   POLISH_ONLY,
   readsPolish,
   ROMANCE_OF,
-  readsRomance,
   SHARED_BESIDE_LETTERS,
   SHARED_LETTERS,
   SPANISH,
@@ -121,7 +121,7 @@ export function daysNamedTogether(texts: string[]): number[][] {
   // As in a week's text, a day only Polish names beside another language's ("PN" beside "Mo-Fr") is none.
   const polish = readsPolish(named)
   const mixed = polish && named.some(notPolish)
-  const read = readsRomance(named, NAMED) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
+  const read = headersRomance(named, NAMED) ? ROMANCE_OF : polish && !mixed ? POLISH_OF : null
   return specs.map((spec) => (spec === null || (mixed && POLISH_ONLY.test(spec)) ? [] : daysOf(spec, read, NAMED)))
 }
 

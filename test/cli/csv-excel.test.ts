@@ -83,6 +83,28 @@ describe('columns of some days', () => {
     expect(json('locations', 'export', locatorId)[0].hours).toMatchObject({ saturday: '9-13', sunday: 'nieczynne' })
   })
 
+  test('headers of Dutch or German days keep "Ma", "Di", "Do" theirs beside a "Seg"; a stray "Sab" is refused', () => {
+    const sheet = (columns: string, cells: string) =>
+      file('n.csv', `Name;Adres;Lat;Lng;${columns}\r\nA;"Prager Straße 10, 01069 Dresden";51,04;13,73;${cells}\r\n`)
+    const read = (columns: string, cells: string) =>
+      storeloc('locations', 'import', locatorId, '--file', sheet(columns, cells), '--dry-run')
+    const dutch = read('Ma;Di;Wo;Do;Vr;Za;Zo;Seg', '9-18;9-18;9-18;9-21;9-18;10-17;gesloten;Retail')
+    expect(dutch.code).toBe(0)
+    expect(dutch.stdout).toContain(
+      'Ma as monday, Di as tuesday, Wo as wednesday, Do as thursday, Vr as friday, Za as saturday, Zo as sunday.',
+    )
+    expect(dutch.stdout).toContain('docs/cli.md lists the columns): Seg.')
+    expect(read('Ma-Vr;Za;Zo;Seg', '9-18;10-17;gesloten;Retail').stdout).toContain(
+      'Ma-Vr as monday-friday, Za as saturday, Zo as sunday.',
+    )
+    // German days beside a Romance one: Thursday or Sunday is the person's to say, as in a cell.
+    const mixed = read('Mo-Do;Fr;Sab', '9-18;9-15;10-14')
+    expect(mixed.code).toBe(1)
+    expect(mixed.stderr).toContain(
+      '"Mo-Do 9-18; Fr 9-15; Sab 10-14" could not be read as a week of opening hours: its "do" could be',
+    )
+  })
+
   test('a gate "Tor" before "Mo-Fr;Sa;So" is no Thursday, and "Sa;So" beside a week are the weekend', () => {
     const sheet = (columns: string, cells: string) =>
       file(
