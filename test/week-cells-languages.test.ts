@@ -1,5 +1,7 @@
 // Week cells whose days' names are read by the language of the cell's other days: Spanish
 // abbreviations as back-office exports write them, and words of other languages they could be.
+import { expect, test } from 'bun:test'
+import { weekInto } from '../src/locations/csv-week'
 import { testCells, type WeekCells } from './week-cells-table'
 
 const SPANISH: WeekCells = [
@@ -67,3 +69,11 @@ const TWO_LETTERS: WeekCells = [
 
 testCells(SPANISH)
 testCells(TWO_LETTERS)
+
+test('a two-letter day in doubt is quoted as the cell writes it, with its Tuesday in each language', () => {
+  const message = (cell: string) => weekInto({}, cell).map((p) => p.message)
+  expect(message('Ma-Fr 9-18, Sam 9-12')).toEqual([
+    '"Ma-Fr 9-18, Sam 9-12" could not be read as a week of opening hours: its "Ma" could be Monday (maandag) or Tuesday (mardi, martes, martedì). Write the day\'s name in full: "maandag", "mardi" or "martes".',
+  ])
+  expect(message('Mo-Fr 9-18, SA A DO 10-14')[0]).toContain('its "DO" could be Thursday')
+})

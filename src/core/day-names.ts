@@ -117,12 +117,12 @@ export const notPolish = (days: string): boolean =>
 export const ROMANCE_OF_AT = /(?<![\p{L}\d])(?:ma|di|do)(?![\p{L}\d])/u
 export const FRENCH_HOURS = /\dh(?:\d\d)?(?!\p{L})/u
 export const TWO_WAYS: Record<string, string> = {
-  ma: 'Monday (maandag) or Tuesday (mardi)',
+  ma: 'Monday (maandag) or Tuesday (mardi, martes, martedì)',
   di: 'Tuesday (Dienstag, dinsdag) or Sunday (dimanche)',
   do: 'Thursday (Donnerstag, donderdag) or Sunday (domingo, domenica)',
 }
 export const IN_FULL: Record<string, string> = {
-  ma: '"maandag" or "mardi"',
+  ma: '"maandag", "mardi" or "martes"',
   di: '"Dienstag" or "dimanche"',
   do: '"Donnerstag" or "domingo"',
 }

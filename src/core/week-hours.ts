@@ -420,8 +420,10 @@ function languageOf(
   const twoWays = specs.find((spec) => ROMANCE_OF_AT.test(spec[0]))
   const frenchHours = !romance && FRENCH_HOURS.test(t) && !GERMANIC_ONLY.test(t)
   if (twoWays !== undefined && (frenchHours || (theirs && germanic))) {
-    const day = twoWays[0].match(ROMANCE_OF_AT)![0]
-    say(doubts, `its "${day}" could be ${TWO_WAYS[day]}. Write the day's name in full: ${IN_FULL[day]}.`)
+    const day = twoWays[0].match(ROMANCE_OF_AT)!
+    const from = twoWays.index + day.index!
+    const written = text.slice(at[from], at[from + day[0].length])
+    say(doubts, `its "${written}" could be ${TWO_WAYS[day[0]]}. Write the day's name in full: ${IN_FULL[day[0]]}.`)
     return null
   }
   // "Mo-Fr 9-18, Sa 9-12, SB 24h": a Polish day beside another language's ("SB", German banks'

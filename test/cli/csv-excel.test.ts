@@ -101,7 +101,7 @@ describe('columns of some days', () => {
     const mixed = read('Mo-Do;Fr;Sab', '9-18;9-15;10-14')
     expect(mixed.code).toBe(1)
     expect(mixed.stderr).toContain(
-      '"Mo-Do 9-18; Fr 9-15; Sab 10-14" could not be read as a week of opening hours: its "do" could be',
+      '"Mo-Do 9-18; Fr 9-15; Sab 10-14" could not be read as a week of opening hours: its "Do" could be',
     )
   })
 

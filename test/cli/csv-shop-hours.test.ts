@@ -327,7 +327,7 @@ describe('a week of hours in one cell', () => {
       '"M-F 9-12 u 1-5" could not be read as a week of opening hours: its "u" between hours could be German "und" or Sunday. Write "u." or "and" between hours, or "Sun" for Sunday.',
     )
     expect(r.stderr).toContain(
-      '"Ma-Sa 9h-19h" could not be read as a week of opening hours: its "ma" could be Monday (maandag) or Tuesday (mardi). Write the day\'s name in full: "maandag" or "mardi".',
+      '"Ma-Sa 9h-19h" could not be read as a week of opening hours: its "Ma" could be Monday (maandag) or Tuesday (mardi, martes, martedì). Write the day\'s name in full: "maandag", "mardi" or "martes".',
     )
     expect(r.stderr).toContain(
       '"Mi nachmittag geschlossen" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".',
