@@ -108,10 +108,11 @@ export async function query<T>(
 }
 
 /**
- * queryWhenReady's `waiting`: called once its wait has lasted SAY_WAITING_MS; what it returns, if
+ * queryWhenReady's `waiting`: called once its wait has lasted SAY_WAITING_MS, `retrying` when a 503
+ * with Retry-After is being asked again (else the request is unanswered still); what it returns, if
  * anything, is called once that wait is over (answered, failed or aborted).
  */
-export type Waiting = () => (() => void) | undefined
+export type Waiting = (retrying: boolean) => (() => void) | undefined
 
 /**
  * query(), asked again while the service answers 503 with Retry-After (starting, or reading its
@@ -135,10 +136,11 @@ export async function queryWhenReady<T>(
 ): Promise<T> {
   let say: ReturnType<typeof setTimeout> | undefined
   let said: (() => void) | undefined
-  let asked = false
+  let [asked, retrying] = [false, false]
   const sayWaiting = () => {
     const ms = since + SAY_WAITING_MS - Date.now()
-    if (waiting && !asked) say = ms > 0 ? setTimeout(() => (said = waiting()), ms) : void (said = waiting())
+    const now = () => (said = waiting!(retrying))
+    if (waiting && !asked) say = ms > 0 ? setTimeout(now, ms) : void now()
     asked = true
   }
   // Its own signal, that `signal` aborts and the bound: a service that takes a request and never
@@ -159,6 +161,7 @@ export async function queryWhenReady<T>(
       } catch (e) {
         const wait = e instanceof ApiError && e.wait !== undefined ? Math.max(e.wait, WAIT_LEAST_S) * 1000 : null
         if (wait === null || Date.now() + wait > since + WAITING_MS) throw e
+        retrying = true
         sayWaiting()
         // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
         await new Promise<void>((resolve, reject) => {

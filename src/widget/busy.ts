@@ -1,6 +1,7 @@
 // The status line while requests wait for a service that is starting or busy (api.ts's
-// queryWhenReady): "busy, trying again" from the first one waited for that long till the last is
-// over, then what the line said before, unless something else has been said meanwhile.
+// queryWhenReady): "busy, trying again" (a 503 asked again) or "still waiting" (unanswered) from
+// the first one waited for that long till the last is over, then what the line said before, unless
+// something else has been said meanwhile.
 import type { Waiting } from './api'
 import type { Texts } from './i18n'
 
@@ -40,15 +41,16 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
   let [saying, before, said] = [0, '', '']
   /** The words said after the line's, alone: taken away, the line is what it said before, unchanged. */
   let added: Text | null = null
-  const busy = () => texts().waiting
-  /** `text`: what the line says for what it said (`now`); null: nothing. */
+  /** Asked again after a 503, or unanswered still: nothing is retried then till the visitor asks. */
+  const busyText = (retrying: boolean) => (retrying ? texts().waiting : texts().stalled)
+  /** `text`: what the line says for what it said (`now`), its busy text `busy`; null: nothing. */
   const waiting =
-    (text: (now: string) => string | null, signal?: AbortSignal): Waiting =>
-    () => {
+    (text: (now: string, busy: string) => string | null, signal?: AbortSignal): Waiting =>
+    (retrying) => {
       const now = status.textContent ?? ''
       // Said by a wait not over yet: it stays, and what came before it.
       if (saying === 0 || now !== said) {
-        const next = text(now)
+        const next = text(now, busyText(retrying))
         if (next === null) return undefined
         ;[before, said] = [now, next]
         // After the line's words, only the words added change (the line's aria-atomic is false): a
@@ -66,9 +68,10 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
         })
     }
   return {
-    replacing: (signal) => waiting(busy, signal),
-    searching: () => waiting((now) => (now === texts().loading || now === busy() ? busy() : null)),
+    replacing: (signal) => waiting((_, busy) => busy, signal),
+    searching: () =>
+      waiting((now, busy) => ([texts().loading, texts().waiting, texts().stalled].includes(now) ? busy : null)),
     after: (signal) =>
-      waiting((now) => (now === '' ? busy() : `${now}${/[.!?…:]$/.test(now) ? '' : '.'} ${busy()}`), signal),
+      waiting((now, busy) => (now === '' ? busy : `${now}${/[.!?…:]$/.test(now) ? '' : '.'} ${busy}`), signal),
   }
 }

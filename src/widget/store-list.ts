@@ -20,6 +20,7 @@ export class StoreList {
   readonly #item: (location: Location, n: number) => HTMLElement
   /** On a phone, the list-or-map switch: whether there is a list to show. */
   readonly #found: (any: boolean) => void
+  readonly #texts: Texts
 
   constructor(
     texts: Texts,
@@ -32,7 +33,7 @@ export class StoreList {
      */
     more: (since?: number) => Promise<void>,
   ) {
-    ;[this.#item, this.#found] = [item, found]
+    ;[this.#item, this.#found, this.#texts] = [item, found, texts]
     this.list = h('ol', { class: 'sl-list', 'aria-label': label })
     this.#more = h('button', { type: 'button', class: 'sl-button sl-more', hidden: true }, texts.more)
     // Pressed again before its busy text shows (a double click): its page is on its way still. Once
@@ -51,7 +52,7 @@ export class StoreList {
       void more(again ? since : undefined).finally(() => press === presses && (asking = false))
     })
     // Not read out: the status line, a live region, says the same.
-    this.#moreBusy = h('p', { class: 'sl-more-busy', 'aria-hidden': 'true', hidden: true }, texts.waiting)
+    this.#moreBusy = h('p', { class: 'sl-more-busy', 'aria-hidden': 'true', hidden: true })
     this.box = h('div', { class: 'sl-results' }, this.list, this.#more, this.#moreBusy)
     listKeys(this.list)
   }
@@ -68,8 +69,9 @@ export class StoreList {
 
   /** A further page's `waiting`: the busy text under its button too, till its wait, and any asked again in its place, is over. */
   moreWaiting(waiting: Waiting): Waiting {
-    return () => {
-      const over = waiting()
+    return (retrying) => {
+      const over = waiting(retrying)
+      this.#moreBusy.textContent = retrying ? this.#texts.waiting : this.#texts.stalled
       this.#waits++
       this.#moreBusy.hidden = false
       // Under the button, past the end of a list that scrolls in its box: scrolled to, as little as it takes.

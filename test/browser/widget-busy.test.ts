@@ -13,6 +13,8 @@ import { beyond, searchFor, withFinderPage } from './waiting-finder'
 const demo = useDemoBrowser()
 
 const BUSY = 'The store finder is busy just now. Trying again…'
+/** A request the service took and leaves unanswered: nothing is asked again till the visitor presses. */
+const STALLED = 'Still waiting for the store finder…'
 const PROMPT = 'Type a town or postcode, or use your location, to find the nearest stores.'
 
 /** The page's requests that `url` matches answered as the service starting till `ready()` is called. */
@@ -167,8 +169,9 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       const button = page.getByRole('button', { name: 'Show more stores' })
       await button.click()
       // The service took it and says nothing: waited for as for a busy one, said so by the button too.
-      await statusSaying(page, `${count}. ${BUSY}`).waitFor()
+      await statusSaying(page, `${count}. ${STALLED}`).waitFor()
       expect(await page.locator('.sl-more-busy').isVisible()).toBe(true)
+      expect(await page.locator('.sl-more-busy').textContent()).toBe(STALLED)
       expect(service.stalled()).toBe(1)
       await button.click()
       await service.gaveUp()
@@ -178,7 +181,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
       // The busy words read once, not again for the request asked afresh, nor the count between.
       const said = await page.evaluate(() => (globalThis as unknown as { readOut: string[] }).readOut)
-      expect(said).toEqual([`. ${BUSY}`, expect.stringMatching(/^\d+ stores within .*\. Showing 20 of \d+$/)])
+      expect(said).toEqual([`. ${STALLED}`, expect.stringMatching(/^\d+ stores within .*\. Showing 20 of \d+$/)])
     } finally {
       await page.close()
       service.stop()
@@ -196,7 +199,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
       await page.locator('.sl-item').nth(9).waitFor()
       const count = await page.getByRole('status').textContent()
       await page.getByRole('button', { name: 'Show more stores' }).click()
-      await statusSaying(page, `${count}. ${BUSY}`).waitFor()
+      await statusSaying(page, `${count}. ${STALLED}`).waitFor()
       await page.clock.fastForward(90_000)
       await service.gaveUp()
       const alert = page.locator('.sl-root > .sl-error')

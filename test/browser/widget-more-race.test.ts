@@ -65,7 +65,7 @@ describe.skipIf(chromiumPath === null)('"Show more stores" pressed at awkward ti
       )
       const more = page.getByRole('button', { name: 'Show more stores' })
       await more.click()
-      await page.getByRole('status').filter({ hasText: 'busy' }).waitFor()
+      await page.getByRole('status').filter({ hasText: 'Still waiting for the store finder…' }).waitFor()
       await more.click({ clickCount: 3 })
       await more.focus()
       for (let i = 0; i < 10; i++) await page.keyboard.down('Enter')
