@@ -48,8 +48,11 @@ export class Widget {
   #defaultRadius: number | null = null
   /** The unit guessed (units.ts) till the locator's came over it: entries searched in it are converted. */
   #guess: 'km' | 'miles' | null = null
-  /** The filters waited for long enough to say the service is busy, and waited for still. */
-  #filtersBusy = false
+  /**
+   * The filters waited for long enough to say the service is busy, and waited for still: whether a
+   * 503 is being asked again (else unanswered); null: not.
+   */
+  #filtersBusy: boolean | null = null
   /** The language of the locator's store pages without ?lang=, from GET /filters' meta; null until it answers. */
   #pagesLang: Lang | null = null
   /** Whether a search was asked: the first, waiting on the filters, is not asked once another is. */
@@ -247,7 +250,7 @@ export class Widget {
     // locator's, or fail and the page's language implies one (units.ts).
     if (this.#state.unit === null) {
       // The filters, waited for past the time to say so before this search: said now.
-      if (this.#filtersBusy) this.#sayWaiting()
+      if (this.#filtersBusy !== null) this.#sayWaiting(this.#filtersBusy)
       await this.#loadDefaults()
     }
     let answer: LocationsAnswer | null
@@ -319,8 +322,9 @@ export class Widget {
   }
 
   /** A search waiting a while for the service (starting): the status line says so, over "Searching…" alone. */
-  readonly #sayWaiting = () => {
-    if (this.#status.textContent === this.#texts.loading) this.#status.textContent = this.#texts.waiting
+  readonly #sayWaiting = (retrying: boolean) => {
+    const texts = this.#texts
+    if (this.#status.textContent === texts.loading) this.#status.textContent = retrying ? texts.waiting : texts.stalled
   }
 
   /** Focus on the status line, which says how the search goes; not a Tab stop. */
@@ -413,9 +417,10 @@ export class Widget {
   #loadDefaults(): Promise<void> {
     const options = this.#options
     const [{ api, token }, signal] = [options, this.#life.signal]
-    const waiting = () => void ((this.#filtersBusy = true), this.#sayWaiting())
-    this.#defaults ??= queryWhenReady<FiltersAnswer>(api, token, 'filters', [], signal, waiting)
-      .finally(() => (this.#filtersBusy = false))
+    const waiting = (retrying: boolean) => void ((this.#filtersBusy = retrying), this.#sayWaiting(retrying))
+    // Said unanswered too: a search waits on them for its unit.
+    this.#defaults ??= queryWhenReady<FiltersAnswer>(api, token, 'filters', [], signal, waiting, Date.now(), true)
+      .finally(() => (this.#filtersBusy = null))
       .then((answer) => {
         if (this.destroyed) return
         this.#form.filterSlot.replaceChildren() // a failure said before is past, filters to show or not

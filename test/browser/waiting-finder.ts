@@ -1,5 +1,6 @@
 // What the tests of the finder waiting for the service share: a page of the demo's finder, a
-// search typed in it (not waited for), and the request for the nearest stores beyond its radius.
+// search typed in it (not waited for), the request for the nearest stores beyond its radius, and
+// what a screen reader reads out of the status line.
 import type { Page } from 'playwright-core'
 import { MAX_RADIUS } from '../../src/core/limits'
 import { newPage } from './browser'
@@ -32,3 +33,30 @@ export async function searchFor(page: Page, place: string): Promise<void> {
 /** Whether `url` asks for the nearest stores beyond a search's radius (beyond.ts: the farthest radius). */
 export const beyond = (url: URL) =>
   url.pathname.endsWith('/locations') && url.searchParams.get('radius') === String(MAX_RADIUS)
+
+/** A DOM node as readOut takes it (the tests' types have no DOM). */
+export type Read = { textContent: string | null; getAttribute: (name: string) => string | null }
+
+/**
+ * In the page: what a polite live region (`region`) would have read out from now on, each change as
+ * a screen reader takes it (globalThis.readOut): the whole region's text where aria-atomic is not
+ * "false" (role=status implies "true"), else the text added (aria-relevant's default "additions
+ * text"; what is removed is not read).
+ */
+export function readOut(region: Read) {
+  const said: string[] = []
+  ;(globalThis as unknown as { readOut: string[] }).readOut = said
+  type Record = { type: string; target: Read; addedNodes: Iterable<Read> }
+  const { MutationObserver } = globalThis as unknown as {
+    MutationObserver: new (f: (records: Record[]) => void) => { observe: (n: Read, o: object) => void }
+  }
+  new MutationObserver((records) => {
+    const atomic = region.getAttribute('aria-atomic') !== 'false'
+    const added = records.flatMap((r) => (r.type === 'characterData' ? [r.target] : [...r.addedNodes]))
+    const text = atomic ? (region.textContent ?? '') : added.map((n) => n.textContent).join('')
+    if (text !== '' && (atomic || added.length > 0)) said.push(text)
+  }).observe(region, { childList: true, characterData: true, subtree: true })
+}
+
+/** What readOut has heard in `page` so far. */
+export const heard = (page: Page) => page.evaluate(() => (globalThis as unknown as { readOut: string[] }).readOut)

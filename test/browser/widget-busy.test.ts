@@ -8,7 +8,7 @@ import type { Page, Route } from 'playwright-core'
 import { chromiumPath, newPage, starting } from './browser'
 import { countMoves } from './map-moves'
 import { useDemoBrowser } from './server'
-import { beyond, searchFor, withFinderPage } from './waiting-finder'
+import { beyond, readOut, searchFor, withFinderPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
@@ -22,30 +22,6 @@ async function busyTill(page: Page, url: Parameters<Page['route']>[0]) {
   let [ready, asked] = [false, 0]
   await page.route(url, (route: Route) => (asked++, ready ? route.continue() : starting(route)))
   return { ready: () => void (ready = true), asked: () => asked }
-}
-
-/**
- * In the page: what a polite live region (`region`) would have read out from now on, each change as
- * a screen reader takes it (globalThis.readOut): the whole region's text where aria-atomic is not
- * "false" (role=status implies "true"), else the text added (aria-relevant's default "additions
- * text"; what is removed is not read).
- */
-/** A DOM node as readOut takes it (the tests' types have no DOM). */
-type Read = { textContent: string | null; getAttribute: (name: string) => string | null }
-
-function readOut(region: Read) {
-  const said: string[] = []
-  ;(globalThis as unknown as { readOut: string[] }).readOut = said
-  type Record = { type: string; target: Read; addedNodes: Iterable<Read> }
-  const { MutationObserver } = globalThis as unknown as {
-    MutationObserver: new (f: (records: Record[]) => void) => { observe: (n: Read, o: object) => void }
-  }
-  new MutationObserver((records) => {
-    const atomic = region.getAttribute('aria-atomic') !== 'false'
-    const added = records.flatMap((r) => (r.type === 'characterData' ? [r.target] : [...r.addedNodes]))
-    const text = atomic ? (region.textContent ?? '') : added.map((n) => n.textContent).join('')
-    if (text !== '' && (atomic || added.length > 0)) said.push(text)
-  }).observe(region, { childList: true, characterData: true, subtree: true })
 }
 
 /**

@@ -1,0 +1,84 @@
+// The finder while the service takes a request and leaves it unanswered (no 503, just slow), in a
+// real browser against a real server with the demo data: a search's first page and its filters
+// have the status line say so after SAY_WAITING_MS, as "Show more stores" does, read out once, and
+// say nothing of trying again, since nothing is asked again till the visitor does.
+import { describe, expect, test } from 'bun:test'
+import { chromiumPath } from './browser'
+import { useDemoBrowser } from './server'
+import { heard, readOut, searchFor, withFinderPage } from './waiting-finder'
+
+const demo = useDemoBrowser()
+
+const STALLED = 'Still waiting for the store finder…'
+
+/** A request the page is left waiting on: never answered, till the page gives it up. */
+const never = () => new Promise<void>(() => {})
+
+describe.skipIf(chromiumPath === null)('the finder while the service leaves a request unanswered, in Chromium', () => {
+  test("a search's first page unanswered: still waiting said, read out once; searched again, its stores", async () => {
+    await withFinderPage(demo, async (page, open) => {
+      let asked = 0
+      await page.route(
+        (url) => url.pathname.endsWith('/locations') && url.searchParams.get('near') === 'London',
+        (route) => (asked++ === 0 ? never() : route.continue()),
+      )
+      await open()
+      await page.locator('.sl-filter-slot').waitFor({ state: 'attached' })
+      await page.getByRole('status').evaluate(readOut)
+      await searchFor(page, 'London')
+      await page.getByRole('status').filter({ hasText: STALLED }).waitFor()
+      expect(await page.locator('.sl-root > .sl-error').textContent()).toBe('')
+      await page.getByRole('combobox', { name: 'Town or postcode' }).press('Enter')
+      await page
+        .getByRole('status')
+        .filter({ hasText: /stores within .* of London/ })
+        .waitFor()
+      expect(asked).toBe(2)
+      expect((await heard(page)).filter((said) => said === STALLED)).toEqual([STALLED])
+    })
+  })
+
+  test('its filters unanswered: the search waiting on them says still waiting, read out once, till their wait ends', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      // The page's clock runs on, and leaps as the test says: the waits' 90 s without waiting them.
+      await page.clock.install()
+      await page.route('**/filters*', never)
+      await open()
+      await page.getByRole('status').evaluate(readOut)
+      // No unit yet (none on the page, the filters not answered): the search waits on the filters.
+      await searchFor(page, 'London')
+      await page.getByRole('status').filter({ hasText: STALLED }).waitFor()
+      await page.clock.fastForward(90_000)
+      // The filters' wait over, the search's is too: its stores not asked for as long again.
+      await page.locator('.sl-root > .sl-error').filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      expect(await page.locator('.sl-filter-slot [role="alert"]').textContent()).toContain(
+        'The filters could not be loaded.',
+      )
+      expect((await heard(page)).filter((said) => said !== 'Searching…')).toEqual([STALLED])
+    })
+  })
+
+  test('its filters answered late, its first page unanswered then: still waiting read out once, not again', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      let [answerFilters, answerStores] = [() => {}, () => {}]
+      const filters = new Promise<void>((done) => (answerFilters = done))
+      const stores = new Promise<void>((done) => (answerStores = done))
+      await page.route('**/filters*', (route) => filters.then(() => route.continue()))
+      await page.route('**/locations?*near=London*', (route) => stores.then(() => route.continue()))
+      await open()
+      await page.getByRole('status').evaluate(readOut)
+      await searchFor(page, 'London')
+      await page.getByRole('status').filter({ hasText: STALLED }).waitFor()
+      // The search's stores asked past its 3 s: its busy text, said already, stays as it is.
+      const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('near') === 'London')
+      answerFilters()
+      await asked
+      answerStores()
+      await page
+        .getByRole('status')
+        .filter({ hasText: /stores within .* of London/ })
+        .waitFor()
+      expect((await heard(page)).filter((said) => said === STALLED)).toEqual([STALLED])
+    })
+  })
+})
