@@ -3,7 +3,7 @@
 // line's count of them. The finder (widget.ts) says what is searched and takes up the answer.
 import type { Lang } from '../core/languages'
 import { type LocationsAnswer, queryWhenReady } from './api'
-import { beyondRadius } from './beyond'
+import { type Beyond, beyondRadius } from './beyond'
 import { type Busy, handedOn } from './busy'
 import { sayFailure, tryAgain } from './failures'
 import type { CountBar } from './filter-count'
@@ -116,7 +116,17 @@ export function searchPages(
       bar.stale()
       // The search's own signal: a newer search, or the finder's end, ends it and any wait for the service.
       const wait = { signal: asked!.signal, waiting: busy.after(), since }
-      const beyond = await beyondRadius(api, token, pages.params(0)!, words, wait).catch(() => null)
+      let beyond: Beyond
+      try {
+        beyond = await beyondRadius(api, token, pages.params(0)!, words, wait)
+      } catch (e) {
+        if (pending !== asked) return
+        bar.count(0)
+        // Failed, or given up at the end of the search's wait (a first page answered late): said, not
+        // left silent; Try again asks them with a wait of their own.
+        const again = tryAgain(alert!, status!, () => void pages.beyond(Date.now()))
+        return sayFailure(alert!, texts, e, '', again, texts.nearestNotLoaded)
+      }
       if (pending !== asked) return
       if (beyond?.kind !== 'nearest') bar.count(0)
       if (beyond === null) return

@@ -77,6 +77,7 @@ const EN = {
   failed: 'The stores could not be loaded. Try again.',
   notLoaded: 'The stores could not be loaded.',
   filtersNotLoaded: 'The filters could not be loaded.',
+  nearestNotLoaded: 'The nearest stores could not be loaded.',
   retry: 'Try again',
 }
 
@@ -154,6 +155,7 @@ const DE: Texts = {
   failed: 'Die Geschäfte konnten nicht geladen werden. Versuchen Sie es erneut.',
   notLoaded: 'Die Geschäfte konnten nicht geladen werden.',
   filtersNotLoaded: 'Die Filter konnten nicht geladen werden.',
+  nearestNotLoaded: 'Die nächstgelegenen Geschäfte konnten nicht geladen werden.',
   retry: 'Erneut versuchen',
 }
 
@@ -223,6 +225,7 @@ const FR: Texts = {
   failed: 'Les magasins n’ont pas pu être chargés. Réessayez.',
   notLoaded: 'Les magasins n’ont pas pu être chargés.',
   filtersNotLoaded: 'Les filtres n’ont pas pu être chargés.',
+  nearestNotLoaded: 'Les magasins les plus proches n’ont pas pu être chargés.',
   retry: 'Réessayer',
 }
 
@@ -292,6 +295,7 @@ const ES: Texts = {
   failed: 'No se pudieron cargar las tiendas. Inténtalo de nuevo.',
   notLoaded: 'No se pudieron cargar las tiendas.',
   filtersNotLoaded: 'No se pudieron cargar los filtros.',
+  nearestNotLoaded: 'No se pudieron cargar las tiendas más cercanas.',
   retry: 'Reintentar',
 }
 
@@ -360,6 +364,7 @@ const IT: Texts = {
   failed: 'Impossibile caricare i negozi. Riprova.',
   notLoaded: 'Impossibile caricare i negozi.',
   filtersNotLoaded: 'Impossibile caricare i filtri.',
+  nearestNotLoaded: 'Impossibile caricare i negozi più vicini.',
   retry: 'Riprova',
 }
 
@@ -428,6 +433,7 @@ const NL: Texts = {
   failed: 'De winkels konden niet worden geladen. Probeer het opnieuw.',
   notLoaded: 'De winkels konden niet worden geladen.',
   filtersNotLoaded: 'De filters konden niet worden geladen.',
+  nearestNotLoaded: 'De dichtstbijzijnde winkels konden niet worden geladen.',
   retry: 'Opnieuw proberen',
 }
 

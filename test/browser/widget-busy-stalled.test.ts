@@ -1,11 +1,12 @@
 // The finder while the service takes a request and leaves it unanswered (no 503, just slow), in a
 // real browser against a real server with the demo data: a search's first page and its filters
 // have the status line say so after SAY_WAITING_MS, as "Show more stores" does, read out once, and
-// say nothing of trying again, since nothing is asked again till the visitor does.
+// say nothing of trying again, since nothing is asked again till the visitor does; the nearest
+// stores beyond the radius, given up at the end of a search's wait, are said not loaded.
 import { describe, expect, test } from 'bun:test'
 import { chromiumPath } from './browser'
 import { useDemoBrowser } from './server'
-import { heard, readOut, searchFor, withFinderPage } from './waiting-finder'
+import { beyond, heard, readOut, searchFor, withFinderPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
@@ -79,6 +80,40 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
         .filter({ hasText: /stores within .* of London/ })
         .waitFor()
       expect((await heard(page)).filter((said) => said === STALLED)).toEqual([STALLED])
+    })
+  })
+
+  test('a first page answered at 89 s, none in range: the nearest stores given up are said, Try again lists them', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      // The page's clock runs on, and leaps as the test says: the search's 90 s without waiting them.
+      await page.clock.install()
+      let [answer, nearest] = [() => {}, 0]
+      const late = new Promise<void>((done) => (answer = done))
+      await page.route(
+        (url) => url.searchParams.get('near') === 'Inverness, United Kingdom' && !beyond(url),
+        (route) => late.then(() => route.continue()),
+      )
+      await page.route(beyond, (route) => (nearest++ === 0 ? never() : route.continue()))
+      await open()
+      await searchFor(page, 'Inverness, United Kingdom')
+      await page.getByRole('status').filter({ hasText: STALLED }).waitFor()
+      await page.clock.fastForward(86_000)
+      const asked = page.waitForRequest((request) => beyond(new URL(request.url())))
+      answer()
+      await asked
+      await page.clock.fastForward(2_000)
+      const alert = page.locator('.sl-root > .sl-error')
+      await alert.filter({ hasText: 'The nearest stores could not be loaded.' }).waitFor()
+      expect(await page.getByRole('status').textContent()).toMatch(
+        /^No stores within .* of Inverness, United Kingdom\./,
+      )
+      await alert.getByRole('button', { name: 'Try again' }).click()
+      await page
+        .getByRole('status')
+        .filter({ hasText: /\. The nearest stores:$/ })
+        .waitFor()
+      expect(await page.locator('.sl-item').count()).toBe(3)
+      expect(await alert.textContent()).toBe('')
     })
   })
 })
