@@ -288,6 +288,15 @@ async function main(): Promise<void> {
     if (first === undefined) firstOf.set(code, r.label)
     else twice.push(`${r.label} has the external_id "${code}" of ${first}`)
   }
+  // An id given twice is one store listed twice too (one of its rows renumbering it), however far apart.
+  const firstWithId = new Map<string, string>()
+  for (const r of rows) {
+    const id = r.location.id
+    if (typeof id !== 'string') continue
+    const first = firstWithId.get(id)
+    if (first === undefined) firstWithId.set(id, r.label)
+    else twice.push(`${r.label} has the id "${id}" of ${first}`)
+  }
   if (twice.length > 0) throw new Error(`Each store is listed once; ${twice.join('; ')}.`)
 
   // The locator's stores as they are, by external id: one snapshot, not pages a write between them may shift.

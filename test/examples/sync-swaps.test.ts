@@ -50,3 +50,14 @@ test('a swap of two codes and a chain of renumberings go through, their rows in 
   expect(names.map((n) => after.get(n))).toEqual(names.map((n, i) => [id.get(n)!, codes[i]!]))
   expect(sync(list).stdout).toEndWith('0 created, 0 updated, 6 unchanged, 0 deleted.\n')
 }, 30_000)
+
+test('a store listed twice by its id, in rows far apart, stops the sync before any write', async () => {
+  const before = await stores()
+  const one = before.find((s) => s.name === 'One')!
+  const list = `${before.map((s, i) => line(s.id, s.external_id, s.name, i)).join('')}${line(one.id, 'S9', 'One again', 9)}`
+  const dry = sync(`id,Store Code,Name,Address,Latitude,Longitude\n${list}`, '--dry-run')
+  expect(dry.code).toBe(1)
+  const at = before.indexOf(one) + 2
+  expect(dry.stderr).toBe(`sync: Each store is listed once; line 8 has the id "${one.id}" of line ${at}.\n`)
+  expect(await stores()).toEqual(before)
+}, 30_000)
