@@ -1,8 +1,11 @@
+/** A charset that names UTF-8, the encoding a body's text (a string, a stream's text) is sent in. */
+const utf8 = (charset) => /^utf-?8$/i.test(charset);
 /**
  * A CsvBody as what fetch sends on each try: its text, or its bytes, a stream's read whole. A
- * TypeError names a body that is none of these, before anything is sent.
+ * TypeError names a body that is none of these, or a stream's text with a `charset` other than
+ * UTF-8 (its text is sent as UTF-8), before anything is sent.
  */
-export async function csvBytes(csv, call) {
+export async function csvBytes(csv, call, charset) {
     if (typeof csv === 'string')
         return csv;
     // A copy: the script may reuse its buffer (a Buffer's pool) while the tries are sent.
@@ -16,6 +19,8 @@ export async function csvBytes(csv, call) {
         const encoder = new TextEncoder();
         const chunks = [];
         for await (const chunk of csv) {
+            if (typeof chunk === 'string' && charset !== undefined && !utf8(charset))
+                throw new TypeError(`${call}: charset ${charset} is for a body of bytes: a stream of text is sent as UTF-8. Pass the file's bytes (a Buffer or Blob) instead.`);
             if (typeof chunk === 'string')
                 chunks.push(encoder.encode(chunk));
             else if (chunk instanceof Uint8Array)
@@ -46,7 +51,7 @@ export function csvType(csv, charset, call) {
             : 'text/csv';
     if (typeof charset !== 'string' || !/^[A-Za-z0-9][A-Za-z0-9._:-]*$/.test(charset))
         throw new TypeError(`${call}: charset must be the name of an encoding, such as windows-1252; got ${JSON.stringify(charset)}.`);
-    if (typeof csv === 'string' && !/^utf-?8$/i.test(charset))
+    if (typeof csv === 'string' && !utf8(charset))
         throw new TypeError(`${call}: charset ${charset} is for a body of bytes: a string is sent as UTF-8. Pass the file's bytes (a Buffer or Blob) instead.`);
     return `text/csv; charset=${charset}`;
 }

@@ -111,7 +111,7 @@ export declare class StorelocClient {
      * The same with a CSV body (the columns of docs/cli.md); flags go in the query string, `charset`
      * in the Content-Type. A stream is read whole before the first try, so a retry sends the same
      * bytes; a body that is none of CsvBody, or a `charset` that is not an encoding's name or names
-     * one for a string (sent as UTF-8), rejects with a TypeError, nothing sent.
+     * one for text (a string or a stream's, sent as UTF-8), rejects with a TypeError, nothing sent.
      */
     bulkUpsertCsv(csv: CsvBody, flags?: BulkCsvFlags, options?: WriteOptions): Promise<BulkReport & {
         unknown_columns: string[];

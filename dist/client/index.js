@@ -264,7 +264,7 @@ export class StorelocClient {
      * The same with a CSV body (the columns of docs/cli.md); flags go in the query string, `charset`
      * in the Content-Type. A stream is read whole before the first try, so a retry sends the same
      * bytes; a body that is none of CsvBody, or a `charset` that is not an encoding's name or names
-     * one for a string (sent as UTF-8), rejects with a TypeError, nothing sent.
+     * one for text (a string or a stream's, sent as UTF-8), rejects with a TypeError, nothing sent.
      */
     async bulkUpsertCsv(csv, flags = {}, options = {}) {
         const params = new URLSearchParams();
@@ -276,21 +276,22 @@ export class StorelocClient {
             params.set('max_delete', String(flags.max_delete));
         const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`;
         const contentType = csvType(csv, flags.charset, `POST ${path}`);
-        const body = await csvBytes(csv, `POST ${path}`);
+        const body = await csvBytes(csv, `POST ${path}`, flags.charset);
         options.signal?.throwIfAborted();
         return this.request('POST', path, body, { ...options, contentType }, 'results');
     }
     async exportLocations(query = {}, options = {}) {
+        const csv = query.format === 'csv';
         const params = new URLSearchParams({ format: query.format ?? 'json' });
         if (query.status !== undefined)
             params.set('status', query.status);
-        if (query.format === 'csv') {
-            if (query.separator !== undefined)
-                params.set('separator', query.separator);
+        if (csv && query.separator !== undefined)
+            params.set('separator', query.separator);
+        if (csv)
             params.set('bom', 'false');
-            return this.request('GET', `/admin/v1/locations/export?${params}`, undefined, { ...options, csv: true }, '');
-        }
         const path = `/admin/v1/locations/export?${params}`;
+        if (csv)
+            return this.request('GET', path, undefined, { ...options, csv: true }, '');
         return (await this.request('GET', path, undefined, options, 'locations')).locations;
     }
     async customFields(options = {}) {

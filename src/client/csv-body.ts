@@ -1,11 +1,19 @@
 // A bulk upsert's CSV body as a script has it, made what fetch sends on each try of the request.
 import type { CsvBody } from './types.js'
 
+/** A charset that names UTF-8, the encoding a body's text (a string, a stream's text) is sent in. */
+const utf8 = (charset: string): boolean => /^utf-?8$/i.test(charset)
+
 /**
  * A CsvBody as what fetch sends on each try: its text, or its bytes, a stream's read whole. A
- * TypeError names a body that is none of these, before anything is sent.
+ * TypeError names a body that is none of these, or a stream's text with a `charset` other than
+ * UTF-8 (its text is sent as UTF-8), before anything is sent.
  */
-export async function csvBytes(csv: CsvBody, call: string): Promise<string | Uint8Array<ArrayBuffer>> {
+export async function csvBytes(
+  csv: CsvBody,
+  call: string,
+  charset?: string,
+): Promise<string | Uint8Array<ArrayBuffer>> {
   if (typeof csv === 'string') return csv
   // A copy: the script may reuse its buffer (a Buffer's pool) while the tries are sent.
   if (csv instanceof Uint8Array) return new Uint8Array(csv)
@@ -15,6 +23,10 @@ export async function csvBytes(csv: CsvBody, call: string): Promise<string | Uin
     const encoder = new TextEncoder()
     const chunks: Uint8Array[] = []
     for await (const chunk of csv as AsyncIterable<unknown>) {
+      if (typeof chunk === 'string' && charset !== undefined && !utf8(charset))
+        throw new TypeError(
+          `${call}: charset ${charset} is for a body of bytes: a stream of text is sent as UTF-8. Pass the file's bytes (a Buffer or Blob) instead.`,
+        )
       if (typeof chunk === 'string') chunks.push(encoder.encode(chunk))
       else if (chunk instanceof Uint8Array) chunks.push(chunk)
       else throw new TypeError(`${call}: the CSV stream must give bytes (Uint8Array) or text; got ${typeof chunk}.`)
@@ -47,7 +59,7 @@ export function csvType(csv: CsvBody, charset: string | undefined, call: string)
     throw new TypeError(
       `${call}: charset must be the name of an encoding, such as windows-1252; got ${JSON.stringify(charset)}.`,
     )
-  if (typeof csv === 'string' && !/^utf-?8$/i.test(charset))
+  if (typeof csv === 'string' && !utf8(charset))
     throw new TypeError(
       `${call}: charset ${charset} is for a body of bytes: a string is sent as UTF-8. Pass the file's bytes (a Buffer or Blob) instead.`,
     )

@@ -394,7 +394,7 @@ export class StorelocClient {
    * The same with a CSV body (the columns of docs/cli.md); flags go in the query string, `charset`
    * in the Content-Type. A stream is read whole before the first try, so a retry sends the same
    * bytes; a body that is none of CsvBody, or a `charset` that is not an encoding's name or names
-   * one for a string (sent as UTF-8), rejects with a TypeError, nothing sent.
+   * one for text (a string or a stream's, sent as UTF-8), rejects with a TypeError, nothing sent.
    */
   async bulkUpsertCsv(
     csv: CsvBody,
@@ -407,7 +407,7 @@ export class StorelocClient {
     if (flags.max_delete !== undefined && flags.max_delete !== null) params.set('max_delete', String(flags.max_delete))
     const path = `/admin/v1/locations/bulk${params.size > 0 ? `?${params}` : ''}`
     const contentType = csvType(csv, flags.charset, `POST ${path}`)
-    const body = await csvBytes(csv, `POST ${path}`)
+    const body = await csvBytes(csv, `POST ${path}`, flags.charset)
     options.signal?.throwIfAborted()
     return this.request('POST', path, body, { ...options, contentType }, 'results')
   }

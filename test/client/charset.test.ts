@@ -43,3 +43,20 @@ test('a charset the client cannot send is a TypeError, one the service does not 
   expect(unknown).toBeInstanceOf(StorelocError)
   expect([unknown.status, unknown.code]).toEqual([400, 'invalid_request'])
 }, 30_000)
+
+test('a stream of text with a charset other than UTF-8 is a TypeError: its text is sent as UTF-8', async () => {
+  const api = new StorelocClient({ baseUrl: served.url, apiKey: served.key })
+  const before = await api.exportLocations()
+  // As fs.createReadStream(file, 'latin1') gives it: the file's text, decoded already.
+  async function* text() {
+    yield FILE.replace('S1', 'S2')
+  }
+  const sent = await api.bulkUpsertCsv(text(), { charset: 'latin1' }).catch((e) => e)
+  expect(sent).toBeInstanceOf(TypeError)
+  expect(sent.message).toBe(
+    "POST /admin/v1/locations/bulk: charset latin1 is for a body of bytes: a stream of text is sent as UTF-8. Pass the file's bytes (a Buffer or Blob) instead.",
+  )
+  expect(await api.exportLocations()).toEqual(before)
+  // Naming UTF-8 is allowed, as for a string.
+  expect(await api.bulkUpsertCsv(text(), { charset: 'UTF-8', dry_run: true })).toMatchObject({ created: 1 })
+}, 30_000)
