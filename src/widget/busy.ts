@@ -69,8 +69,11 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
     }
   return {
     replacing: (signal) => waiting((_, busy) => busy, signal),
+    // Busy words its filters said stay as they are: not read out anew, in other words, at once.
     searching: () =>
-      waiting((now, busy) => ([texts().loading, texts().waiting, texts().stalled].includes(now) ? busy : null)),
+      waiting((now, busy) =>
+        now === texts().loading ? busy : [texts().waiting, texts().stalled].includes(now) ? now : null,
+      ),
     after: (signal) =>
       waiting((now, busy) => (now === '' ? busy : `${now}${/[.!?…:]$/.test(now) ? '' : '.'} ${busy}`), signal),
   }

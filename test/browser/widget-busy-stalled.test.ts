@@ -4,13 +4,14 @@
 // say nothing of trying again, since nothing is asked again till the visitor does; the nearest
 // stores beyond the radius, given up at the end of a search's wait, are said not loaded.
 import { describe, expect, test } from 'bun:test'
-import { chromiumPath } from './browser'
+import { chromiumPath, starting } from './browser'
 import { useDemoBrowser } from './server'
 import { beyond, heard, readOut, searchFor, withFinderPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
 const STALLED = 'Still waiting for the store finder…'
+const BUSY = 'The store finder is busy just now. Trying again…'
 
 /** A request the page is left waiting on: never answered, till the page gives it up. */
 const never = () => new Promise<void>(() => {})
@@ -80,6 +81,32 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
         .filter({ hasText: /stores within .* of London/ })
         .waitFor()
       expect((await heard(page)).filter((said) => said === STALLED)).toEqual([STALLED])
+    })
+  })
+
+  test('its filters refused by 503s past 3 s, its first page asked then: trying again stays, read out once', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      // Refused till two more are asked after the busy words show: 1 s apart at least, the search's
+      // own 3 s are past when its stores are asked.
+      let [refusals, answerStores] = [Number.POSITIVE_INFINITY, () => {}]
+      const stores = new Promise<void>((done) => (answerStores = done))
+      await page.route('**/filters*', (route) => (refusals-- > 0 ? starting(route) : route.continue()))
+      await page.route('**/locations?*near=London*', (route) => stores.then(() => route.continue()))
+      await open()
+      await page.getByRole('status').evaluate(readOut)
+      await searchFor(page, 'London')
+      await page.getByRole('status').filter({ hasText: BUSY }).waitFor()
+      // Its stores asked past the search's 3 s: the busy words said stay, not said anew.
+      const asked = page.waitForRequest((request) => new URL(request.url()).searchParams.get('near') === 'London')
+      refusals = 2
+      await asked
+      expect(await page.getByRole('status').textContent()).toBe(BUSY)
+      answerStores()
+      await page
+        .getByRole('status')
+        .filter({ hasText: /stores within .* of London/ })
+        .waitFor()
+      expect((await heard(page)).filter((said) => said === BUSY || said === STALLED)).toEqual([BUSY])
     })
   })
 
