@@ -143,4 +143,33 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
       expect(await alert.textContent()).toBe('')
     })
   })
+
+  test('the nearest stores failed, then Back to no search: Try again asks nothing, fails nothing', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      let nearest = 0
+      await page.route(beyond, (route) => (nearest++, route.abort()))
+      await open()
+      await searchFor(page, 'Inverness, United Kingdom')
+      const alert = page.locator('.sl-root > .sl-error')
+      await alert.filter({ hasText: 'The nearest stores could not be loaded.' }).waitFor()
+      await page.goBack()
+      await page.getByRole('status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await page.evaluate(() => {
+        const failures: string[] = []
+        ;(globalThis as unknown as { failures: string[] }).failures = failures
+        globalThis.addEventListener('unhandledrejection', (e) =>
+          failures.push(String((e as unknown as { reason: unknown }).reason)),
+        )
+      })
+      await alert.getByRole('button', { name: 'Try again' }).click()
+      // A task after the press's: any rejection of its promise is reported by then.
+      const failures = await page.evaluate(
+        () =>
+          new Promise((done) => setTimeout(() => done((globalThis as unknown as { failures: string[] }).failures), 0)),
+      )
+      expect(failures).toEqual([])
+      expect(nearest).toBe(1)
+      expect(await alert.textContent()).toBe('')
+    })
+  })
 })
