@@ -5,7 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
-import { type Coded, codeSaid, everyOtherHolder, sameCode } from './bulk-codes'
+import { type Coded, codeSaid, everyOtherHolder, keepsCode, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
@@ -216,14 +216,12 @@ export function apply(
     // gives that location another code or deletes (a swap) is let go of now; any other came meanwhile.
     const code = typeof ext === 'string' && ext !== '' ? ext : null
     const holders = code === null ? [] : everyOtherHolder(deps.store, locatorId, code, plan.target)
-    for (const holder of holders) {
-      const next = recoded.get(holder.id)
-      if (deleting.has(holder.id) || (next !== undefined && !sameCode(next, code))) continue
+    const kept = code === null ? undefined : holders.find((h) => keepsCode(h.id, code, recoded, deleting))
+    if (kept !== undefined)
       throw new LocationError(
         'conflict',
-        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${holder.id}${holder.externalId === ext ? '' : ` (${codeSaid(holder.externalId)}, the same but for invisible characters)`} meanwhile; nothing was written.`,
+        `${plan.key}: the external_id ${JSON.stringify(ext)} became that of location ${kept.id}${kept.externalId === ext ? '' : ` (${codeSaid(kept.externalId)}, the same but for invisible characters)`} meanwhile; nothing was written.`,
       )
-    }
     if (!dryRun)
       for (const holder of holders) {
         const row = deps.store.locations.get(locatorId, holder.id)

@@ -17,7 +17,7 @@ import {
   type Held,
   idAsCodeProblem,
   keptCodeWarning,
-  sameCode,
+  keepsCode,
   twinsProblem,
 } from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
@@ -170,10 +170,7 @@ function checkTaken(c: Checking): void {
   for (const { key, who, ext, target, twins } of c.taken) {
     // Its twins too: a store that keeps the code but for invisible characters keeps it taken.
     const holders = everyOtherHolder(c.deps.store, c.locatorId, ext, target)
-    const keeps = holders.filter((holder) => {
-      const next = c.recoded.get(holder.id)
-      return !c.removed.has(holder.id) && (next === undefined || sameCode(next, ext))
-    })
+    const keeps = holders.filter((holder) => keepsCode(holder.id, ext, c.recoded, c.removed))
     const [kept] = keeps
     if (kept === undefined) continue
     // Twins the request leaves as they are: which of them the row is, as its id would say.

@@ -24,6 +24,20 @@ export const sameCode = (a: string | null, b: string | null): boolean =>
   a === null || b === null ? a === b : a === b || bareCode(a) === bareCode(b)
 
 /**
+ * Whether location `id` holds `code` still once the request is done: neither deleted by it nor
+ * given another code (`recoded`: the codes items give locations, null for none).
+ */
+export function keepsCode(
+  id: string,
+  code: string,
+  recoded: ReadonlyMap<string | null, string | null | undefined>,
+  deleted: ReadonlySet<string | null>,
+): boolean {
+  const next = recoded.get(id)
+  return !deleted.has(id) && (next === undefined || sameCode(next, code))
+}
+
+/**
  * The locations holding `ext` but for invisible characters, not as written: found by the code
  * index (migration 16), the one holding its bare form as written first.
  */
