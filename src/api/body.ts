@@ -56,108 +56,124 @@ export async function parseBody(
   return options.digest ? { ...parsed, digest: sha256Hex(bytes) } : parsed
 }
 
+/** What a body sent with this Content-Type holds, read by the reader of its type. */
 async function classify(
   request: Request,
   bytes: Uint8Array,
   options: { csv?: boolean; jsonShape?: boolean },
 ): Promise<ParsedBody> {
-  const type = (request.headers.get('content-type') ?? '').split(';')[0]!.trim().toLowerCase()
-  // A compressed body is not read: its bytes are not the JSON or form they would be.
-  const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase()
-  if (encoding !== 'identity' && encoding !== '' && bytes.length > 0)
-    return {
-      kind: 'encoded',
-      reason: `The request body is sent compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this service does not read. Send it uncompressed.`,
-    }
-  if (options.csv && type === 'text/csv')
-    return { kind: 'csv', bytes, charset: charsetOf(request.headers.get('content-type')!) }
-  if (type === 'application/json' || type.endsWith('+json')) {
-    // JSON is read as UTF-8 whatever the charset (RFC 8259: it has no effect). Bytes beyond ASCII
-    // are other text in another charset, so such a body is not read; ASCII is the same in each.
-    const charset = charsetOf(request.headers.get('content-type')!)
-    if (charset !== null && !isUtf8Label(charset) && !isAscii(bytes))
-      return { kind: 'charset', reason: charsetRefused(charset, options.csv === true) }
-    // JSON is UTF-8 (RFC 8259): other bytes would be stored as U+FFFD, the text sent lost.
-    if (isUtf16(bytes)) return { kind: 'invalid_json', reason: UTF16_JSON }
-    const text = utf8Text(bytes)
-    if (text === null)
-      return {
-        kind: 'invalid_json',
-        reason:
-          'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).',
-      }
-    if (text.trim() === '') return { kind: 'empty' }
-    // Counted in slices first: one object of 600,000 keys holds the parse a second.
-    const tooWide = options.jsonShape ? await inSlices(jsonShapeSteps(bytes)) : null
-    if (tooWide !== null) return { kind: 'too_wide', reason: tooWide }
-    try {
-      return { kind: 'json', value: JSON.parse(text) }
-    } catch (e) {
-      const csv = options.csv && looksLikeCsv(text) ? '. It reads as CSV: send it with Content-Type: text/csv.' : ''
-      // CSV first: a URL's "//" in a cell is no comment.
-      return { kind: 'invalid_json', reason: (csv === '' ? jsonFault(text) : null) ?? `${(e as Error).message}${csv}` }
-    }
-  }
-  if (type === 'application/x-www-form-urlencoded') {
-    // Read as URLSearchParams reads it (a "%" without two hex digits after it is kept as typed,
-    // as curl -d 'description=20% off' sends it); refused where that reading would change the text.
-    const text = utf8Text(bytes)
-    const charset = charsetOf(request.headers.get('content-type')!)
-    const shape = options.csv ? formShape(bytes) : undefined
-    if (charset !== null && !UTF8_CHARSETS.has(charset) && (text === null || !isAsciiForm(text))) {
-      return {
-        kind: 'invalid_form',
-        shape,
-        reason: `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`,
-      }
-    }
-    if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8, shape }
-    // JSON sent as a form (curl -d without a Content-Type) would be one field named by the whole
-    // text: no field of a location. Unread, so the error says how it was sent.
-    if (looksLikeJson(text)) return { kind: 'empty', unread: type }
-    const broken = firstBrokenPair(text)
-    if (broken !== null) {
-      const { name } = broken
-      return {
-        kind: 'invalid_form',
-        shape,
-        reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.`,
-      }
-    }
-    return { kind: 'form', value: nestFields(new URLSearchParams(text)), shape }
-  }
-  if (type === 'multipart/form-data') {
-    const form = await new Response(bytes, { headers: { 'content-type': request.headers.get('content-type')! } })
-      .formData()
-      .catch(() => null)
-    if (form === null) {
-      return {
-        kind: 'invalid_form',
-        reason:
-          'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.',
-      }
-    }
-    const fields: [string, string][] = []
-    for (const [k, v] of form.entries()) {
-      if (typeof v === 'string') fields.push([k, v])
-      // A file input left empty (a browser sends it with no name and no bytes) says nothing.
-      else if (v.size > 0)
-        return {
-          kind: 'invalid_form',
-          reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
-          ...(options.csv && { shape: { file: await fileShape(v as File) } }),
-        }
-    }
-    // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
-    if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
-      return { kind: 'invalid_form', reason: NOT_UTF8 }
-    const shape = options.csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
-    return { kind: 'form', value: nestFields(fields), shape }
-  }
+  const contentType = request.headers.get('content-type') ?? ''
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  const encoded = encodedRefusal(request, bytes)
+  if (encoded !== null) return encoded
+  if (options.csv && type === 'text/csv') return { kind: 'csv', bytes, charset: charsetOf(contentType) }
+  if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charsetOf(contentType), options)
+  if (type === 'application/x-www-form-urlencoded')
+    return readUrlencoded(bytes, charsetOf(contentType), options.csv === true)
+  if (type === 'multipart/form-data') return readMultipart(bytes, contentType, options.csv === true)
   if (!bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return { kind: 'empty' }
   return options.csv
     ? { kind: 'empty', unread: type, shape: { csv: readsAsCsv(bytes) } }
     : { kind: 'empty', unread: type }
+}
+
+/** A compressed body is not read: its bytes are not the JSON or form they would be. */
+function encodedRefusal(request: Request, bytes: Uint8Array): ParsedBody | null {
+  const encoding = (request.headers.get('content-encoding') ?? 'identity').trim().toLowerCase()
+  if (encoding === 'identity' || encoding === '' || bytes.length === 0) return null
+  return {
+    kind: 'encoded',
+    reason: `The request body is sent compressed (Content-Encoding: ${encoding.slice(0, 40)}), which this service does not read. Send it uncompressed.`,
+  }
+}
+
+/** A JSON body (RFC 8259: UTF-8), in `charset` as its Content-Type names it (null: none). */
+async function readJson(
+  bytes: Uint8Array,
+  charset: string | null,
+  options: { csv?: boolean; jsonShape?: boolean },
+): Promise<ParsedBody> {
+  // JSON is read as UTF-8 whatever the charset (RFC 8259: it has no effect). Bytes beyond ASCII
+  // are other text in another charset, so such a body is not read; ASCII is the same in each.
+  if (charset !== null && !isUtf8Label(charset) && !isAscii(bytes))
+    return { kind: 'charset', reason: charsetRefused(charset, options.csv === true) }
+  // Other bytes than UTF-8 would be stored as U+FFFD, the text sent lost.
+  if (isUtf16(bytes)) return { kind: 'invalid_json', reason: UTF16_JSON }
+  const text = utf8Text(bytes)
+  if (text === null)
+    return {
+      kind: 'invalid_json',
+      reason:
+        'it is not valid UTF-8. Send JSON encoded as UTF-8 (a Latin-1 or Windows-1252 "é" is one byte that UTF-8 does not allow).',
+    }
+  if (text.trim() === '') return { kind: 'empty' }
+  // Counted in slices first: one object of 600,000 keys holds the parse a second.
+  const tooWide = options.jsonShape ? await inSlices(jsonShapeSteps(bytes)) : null
+  if (tooWide !== null) return { kind: 'too_wide', reason: tooWide }
+  try {
+    return { kind: 'json', value: JSON.parse(text) }
+  } catch (e) {
+    const csv = options.csv && looksLikeCsv(text) ? '. It reads as CSV: send it with Content-Type: text/csv.' : ''
+    // CSV first: a URL's "//" in a cell is no comment.
+    return { kind: 'invalid_json', reason: (csv === '' ? jsonFault(text) : null) ?? `${(e as Error).message}${csv}` }
+  }
+}
+
+/**
+ * An urlencoded body, read as URLSearchParams reads it (a "%" without two hex digits after it is
+ * kept as typed, as curl -d 'description=20% off' sends it); refused where that reading would
+ * change the text. With `csv` (the bulk route), its shape, for the refusal to say how to send it.
+ */
+function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean): ParsedBody {
+  const text = utf8Text(bytes)
+  const shape = csv ? formShape(bytes) : undefined
+  if (charset !== null && !UTF8_CHARSETS.has(charset) && (text === null || !isAsciiForm(text)))
+    return {
+      kind: 'invalid_form',
+      shape,
+      reason: `its charset is ${JSON.stringify(charset!.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`,
+    }
+  if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8, shape }
+  // JSON sent as a form (curl -d without a Content-Type) would be one field named by the whole
+  // text: no field of a location. Unread, so the error says how it was sent.
+  if (looksLikeJson(text)) return { kind: 'empty', unread: 'application/x-www-form-urlencoded' }
+  const broken = firstBrokenPair(text)
+  if (broken !== null) {
+    const { name } = broken
+    return {
+      kind: 'invalid_form',
+      shape,
+      reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.`,
+    }
+  }
+  return { kind: 'form', value: nestFields(new URLSearchParams(text)), shape }
+}
+
+/** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
+async function readMultipart(bytes: Uint8Array, contentType: string, csv: boolean): Promise<ParsedBody> {
+  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
+  if (form === null)
+    return {
+      kind: 'invalid_form',
+      reason:
+        'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.',
+    }
+  const fields: [string, string][] = []
+  for (const [k, v] of form.entries()) {
+    if (typeof v === 'string') fields.push([k, v])
+    // A file input left empty (a browser sends it with no name and no bytes) says nothing.
+    else if (v.size > 0)
+      return {
+        kind: 'invalid_form',
+        reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
+        ...(csv && { shape: { file: await fileShape(v as File) } }),
+      }
+  }
+  // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
+  if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
+    return { kind: 'invalid_form', reason: NOT_UTF8 }
+  const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
+  return { kind: 'form', value: nestFields(fields), shape }
 }
 
 /** The first 64 KiB of a body as text, for telling what it looks like (bytes not UTF-8 as U+FFFD). */
