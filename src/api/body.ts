@@ -93,10 +93,8 @@ async function readJson(
   charset: string | null,
   options: { csv?: boolean; jsonShape?: boolean },
 ): Promise<ParsedBody> {
-  // JSON is read as UTF-8 whatever the charset (RFC 8259: it has no effect). Bytes beyond ASCII
-  // are other text in another charset, so such a body is not read; ASCII is the same in each.
-  if (charset !== null && !isUtf8Label(charset) && !isAscii(bytes))
-    return { kind: 'charset', reason: charsetRefused(charset, options.csv === true) }
+  if (!readAsUtf8(charset, isAscii(bytes)))
+    return { kind: 'charset', reason: charsetRefused(charset!, options.csv === true) }
   // Other bytes than UTF-8 would be stored as U+FFFD, the text sent lost.
   if (isUtf16(bytes)) return { kind: 'invalid_json', reason: UTF16_JSON }
   const text = utf8Text(bytes)
@@ -127,7 +125,7 @@ async function readJson(
 function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean): ParsedBody {
   const text = utf8Text(bytes)
   const shape = csv ? formShape(bytes) : undefined
-  if (charset !== null && !UTF8_CHARSETS.has(charset) && (text === null || !isAsciiForm(text)))
+  if (!readAsUtf8(charset, text !== null && isAsciiForm(text)))
     return {
       kind: 'invalid_form',
       shape,
@@ -267,12 +265,18 @@ function isUtf8Label(charset: string): boolean {
   }
 }
 
+/**
+ * Whether a JSON or form body is read as sent, as UTF-8: its Content-Type names no charset, or
+ * names UTF-8, or its text is ASCII (`ascii`), which reads the same in whatever charset is named.
+ * "us-ascii" names no UTF-8 (the Encoding Standard reads it as windows-1252): a body so named
+ * with bytes beyond ASCII is in some charset it does not say, and is not read.
+ */
+const readAsUtf8 = (charset: string | null, ascii: boolean): boolean =>
+  charset === null || isUtf8Label(charset) || ascii
+
 /** Why a JSON body in `charset` is not read; on the bulk route (`csv`), that a CSV body may name one. */
 const charsetRefused = (charset: string, csv: boolean) =>
   `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
-
-/** Charsets a form body is read in as sent: UTF-8 and its ASCII subset. */
-const UTF8_CHARSETS = new Set(['utf-8', 'utf8', 'us-ascii', 'ascii'])
 
 /** The charset parameter of a Content-Type, lowercased, unquoted; null when none. */
 function charsetOf(contentType: string): string | null {

@@ -169,7 +169,7 @@ export const CLI_NAME_ENCODING = (label: string) => `give its encoding: --encodi
  * The text of bytes in the encoding `label` names; UTF-8 bytes as they are, for utf8Bytes to
  * check. An encoding TextDecoder does not know is refused, with names it does.
  */
-function inEncoding(input: Uint8Array, label: string): string | Uint8Array {
+function inEncoding(input: Uint8Array, label: string, nameEncoding: (label: string) => string): string | Uint8Array {
   let decoder: TextDecoder
   try {
     // Bun's types list a few labels; TextDecoder knows the WHATWG standard's every one.
@@ -183,7 +183,37 @@ function inEncoding(input: Uint8Array, label: string): string | Uint8Array {
   // A UTF-8 byte order mark says the file is UTF-8 whatever it is named (as the WHATWG decode
   // steps read it): an export named windows-1252 by habit reads right.
   const utf8Marked = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf
-  return decoder.encoding === 'utf-8' || utf8Marked ? input : decoder.decode(input)
+  if (decoder.encoding === 'utf-8' || utf8Marked) return input
+  // UTF-16 writes a NUL byte beside each comma, digit and line break: bytes with none are 8-bit
+  // text, which decoded as UTF-16 would be no letter sent. ASCII is read as it is, as in a JSON body.
+  const beyondAscii = input.some((b) => b >= 0x80)
+  if (decoder.encoding.startsWith('utf-16') && !input.includes(0)) {
+    if (!beyondAscii) return input
+    throw misnamed(
+      input,
+      `named UTF-16 (${JSON.stringify(label.slice(0, 40))}), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none`,
+      nameEncoding,
+    )
+  }
+  // The Encoding Standard reads "us-ascii" as windows-1252: bytes beyond ASCII named so are in a charset not said.
+  if (ASCII_LABELS.has(label.trim().toLowerCase()) && beyondAscii)
+    throw misnamed(
+      input,
+      `named ASCII (${JSON.stringify(label.slice(0, 40))}), but it holds bytes beyond ASCII`,
+      nameEncoding,
+    )
+  return decoder.decode(input)
+}
+
+/** Labels of ASCII, which has no letter beyond 0x7F. */
+const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'ansi_x3.4-1968'])
+
+/** The refusal of bytes whose encoding is named wrong (`named`: how, and why they are not in it). */
+function misnamed(input: Uint8Array, named: string, nameEncoding: (label: string) => string): CsvError {
+  const fix = isUtf8(input)
+    ? `Its bytes are UTF-8: ${nameEncoding('utf-8')}, or name no encoding (UTF-8 is read then).`
+    : `Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and name no encoding, or name the one it is in: if it is Windows-1252 (most back offices in the West), ${nameEncoding('windows-1252')}.`
+  return new CsvError(`The file is ${named}. ${fix}`, null)
 }
 
 /** The bytes of a UTF-8 input; anything else (Latin-1) names its first bad line. */
@@ -450,8 +480,9 @@ export function csvText(input: string | Uint8Array, options: ReadOptions = {}): 
   const marked = startsWith(input, UTF16_MARKS) ? (input[0] === 0xff ? 'utf-16le' : 'utf-16be') : null
   if (marked !== null && input.length % 2 === 1) throw oddUtf16(input, marked === 'utf-16le')
   const label = marked ?? options.encoding
-  const text = label ? inEncoding(input, label) : input
-  return typeof text === 'string' ? text : utf8Bytes(text, options.nameEncoding ?? CLI_NAME_ENCODING)
+  const nameEncoding = options.nameEncoding ?? CLI_NAME_ENCODING
+  const text = label ? inEncoding(input, label, nameEncoding) : input
+  return typeof text === 'string' ? text : utf8Bytes(text, nameEncoding)
 }
 
 /**

@@ -1,0 +1,102 @@
+// What each body a location write reads gets for the charset its Content-Type names: JSON and
+// forms by one rule (read as UTF-8 when the label names UTF-8 or the text is ASCII), CSV in the
+// charset named, and refused where the bytes cannot be in it.
+import { describe, expect, test } from 'bun:test'
+import { storeBody } from '../helpers'
+import { BASE, env, rawRequest, snapshot, withEnv } from './locations-fixture'
+
+withEnv()
+
+const utf8 = (text: string) => new TextEncoder().encode(text)
+const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
+const utf16le = (text: string) => new Uint8Array(Buffer.from(text, 'utf16le'))
+
+type Kind = 'json' | 'form' | 'csv'
+const TYPES: Record<Kind, string> = {
+  json: 'application/json',
+  form: 'application/x-www-form-urlencoded',
+  csv: 'text/csv',
+}
+const PATHS: Record<Kind, string> = { json: BASE, form: BASE, csv: `${BASE}/bulk` }
+
+/** A body of each kind creating one store named `name`, in `encode`'s bytes. */
+function bodyOf(kind: Kind, name: string, encode: (text: string) => Uint8Array): Uint8Array {
+  if (kind === 'json') return encode(JSON.stringify(storeBody({ name })))
+  if (kind === 'form') return encode(`name=${name}&address=1+Rue&coordinates%5Blat%5D=48.87&coordinates%5Blng%5D=2.33`)
+  return encode(`name,address,lat,lng\n${name},1 Rue,48.87,2.33\n`)
+}
+
+/** The name stored when the body is read, else the status and message of its refusal. */
+async function outcome(kind: Kind, charset: string, bytes: Uint8Array): Promise<string | [number, string]> {
+  const res = await rawRequest('POST', PATHS[kind], bytes, { 'content-type': `${TYPES[kind]}; charset=${charset}` })
+  const body = (await res.json()) as { location?: { id: string }; results?: { id: string }[]; message?: string }
+  if (res.status >= 400) return [res.status, body.message!]
+  const id = body.location?.id ?? body.results![0]!.id
+  return (await env.call('GET', `${BASE}/${id}`)).body.location.name
+}
+
+const jsonRefused = (label: string): [number, string] => [
+  400,
+  `The request body is JSON in the charset "${label}" (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.`,
+]
+const formRefused = (label: string): [number, string] => [
+  400,
+  `The form body could not be read: its charset is "${label}", and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`,
+]
+const csvMisnamed = (named: string): [number, string] => [
+  400,
+  `The CSV body cannot be read: The file is ${named}. Its bytes are UTF-8: name it in the Content-Type: text/csv; charset=utf-8, or name no encoding (UTF-8 is read then).`,
+]
+const NOT_UTF16 =
+  'named UTF-16 ("utf-16"), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none'
+
+describe('the charset a body names', () => {
+  test('ASCII is read in every body whatever the charset names: us-ascii, latin1, utf-16', async () => {
+    for (const kind of ['json', 'form', 'csv'] as const)
+      for (const charset of ['us-ascii', 'latin1', 'utf-16']) {
+        const got = await outcome(kind, charset, bodyOf(kind, 'Cafe', utf8))
+        expect({ kind, charset, got }).toEqual({ kind, charset, got: 'Cafe' })
+      }
+  })
+
+  test('us-ascii with bytes beyond ASCII is refused by every body, nothing stored: they are in a charset not said', async () => {
+    const snap = snapshot()
+    const cases: [Kind, Uint8Array, string | [number, string]][] = [
+      ['json', bodyOf('json', 'Café', utf8), jsonRefused('us-ascii')],
+      ['form', bodyOf('form', 'Café', utf8), formRefused('us-ascii')],
+      ['form', bodyOf('form', 'Caf%C3%A9', utf8), formRefused('us-ascii')],
+      ['csv', bodyOf('csv', 'Café', utf8), csvMisnamed('named ASCII ("us-ascii"), but it holds bytes beyond ASCII')],
+    ]
+    for (const [kind, bytes, expected] of cases) {
+      const got = await outcome(kind, 'us-ascii', bytes)
+      expect({ kind, got }).toEqual({ kind, got: expected })
+    }
+    expect(snapshot()).toEqual(snap)
+  })
+
+  test('latin1 beyond ASCII: JSON and forms refuse it; CSV is read in it, UTF-8 bytes garbled as it reads them', async () => {
+    expect(await outcome('json', 'latin1', bodyOf('json', 'Café', latin1))).toEqual(jsonRefused('latin1'))
+    expect(await outcome('form', 'latin1', bodyOf('form', 'Caf%E9', utf8))).toEqual(formRefused('latin1'))
+    expect(await outcome('form', 'latin1', bodyOf('form', 'Café', latin1))).toEqual(formRefused('latin1'))
+    expect(await outcome('csv', 'latin1', bodyOf('csv', 'Café', latin1))).toBe('Café')
+    expect(await outcome('csv', 'latin1', bodyOf('csv', 'Café', utf8))).toBe('CafÃ©')
+  })
+
+  test('utf-16: JSON and forms refuse it beyond ASCII; CSV in it is read, UTF-8 bytes named so are refused saying what they are', async () => {
+    const snap = snapshot()
+    expect(await outcome('json', 'utf-16', bodyOf('json', 'Café', utf16le))).toEqual(jsonRefused('utf-16'))
+    expect(await outcome('json', 'utf-16', bodyOf('json', 'Café', utf8))).toEqual(jsonRefused('utf-16'))
+    expect(await outcome('form', 'utf-16', bodyOf('form', 'Café', utf8))).toEqual(formRefused('utf-16'))
+    expect(await outcome('csv', 'utf-16', bodyOf('csv', 'Café', utf8))).toEqual(csvMisnamed(NOT_UTF16))
+    expect(snapshot()).toEqual(snap)
+    expect(await outcome('csv', 'utf-16', bodyOf('csv', 'Café', utf16le))).toBe('Café')
+  })
+
+  test('bytes named UTF-16 that are not UTF-8 either: the CSV refusal says to save as UTF-8 or name their charset', async () => {
+    const res = await outcome('csv', 'utf-16le', bodyOf('csv', 'Café', latin1))
+    expect(res).toEqual([
+      400,
+      'The CSV body cannot be read: The file is named UTF-16 ("utf-16le"), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none. Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and name no encoding, or name the one it is in: if it is Windows-1252 (most back offices in the West), name it in the Content-Type: text/csv; charset=windows-1252.',
+    ])
+  })
+})
