@@ -1,4 +1,5 @@
 import type { Database, Statement } from 'bun:sqlite'
+import { bareCode } from '../core/text'
 import type { ChangeLog } from './changes'
 import { COLUMNS, fromRow, type Params, type Row, toParams } from './location-columns'
 import { sameContent } from './location-compare'
@@ -80,14 +81,29 @@ function codeStatements(db: Database) {
   const ofCodeKey = db.prepare<{ id: string; external_id: string; name: string }, [string, string]>(
     'SELECT seq, id, external_id, name FROM locations WHERE locator_id = ?1 AND code_key = ?2 UNION ALL SELECT seq, id, external_id, name FROM locations WHERE locator_id = ?1 AND code_key IS NULL AND external_id IS NOT NULL ORDER BY seq',
   )
-  // After a new code of the same key, which the trigger of migration 17 took off.
+  const codeKeyOf = db.prepare<{ code_key: string | null }, [string, string]>(
+    'SELECT code_key FROM locations WHERE locator_id = ? AND id = ?',
+  )
   const setCodeKey = db.prepare<unknown, [string | null, string, string]>(
     'UPDATE locations SET code_key = ?1 WHERE locator_id = ?2 AND id = ?3 AND code_key IS NOT ?1',
   )
   const releaseExternalId = db.prepare<unknown, [string, string]>(
     'UPDATE locations SET external_id = NULL, code_key = NULL WHERE locator_id = ? AND id = ?',
   )
-  return { byExternalId, holderOf, externalIds, ofCodeKey, setCodeKey, releaseExternalId }
+  return { byExternalId, holderOf, externalIds, ofCodeKey, codeKeyOf, setCodeKey, releaseExternalId }
+}
+
+/**
+ * Gives a row just written the key of its code (`p`, its params) when it has none: a new code of
+ * the same key (the trigger of migration 17 took it off), or a code stored unkeyed (before
+ * migration 15, by a writer that keeps no key) once no other row holds it but for invisible
+ * characters. Twins stored already stay unkeyed, each: the unique index would refuse the second.
+ */
+function keyCode(q: ReturnType<typeof codeStatements>, p: Params): void {
+  const key = p.code_key
+  if (key === null || q.codeKeyOf.get(p.locator_id, p.id)?.code_key === key) return
+  const twins = q.ofCodeKey.all(p.locator_id, key).filter((r) => r.id !== p.id && bareCode(r.external_id) === key)
+  if (twins.length === 0) q.setCodeKey.run(key, p.locator_id, p.id)
 }
 
 /** The statements the repo runs, prepared once. */
@@ -343,8 +359,7 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       if (!sameContent(next, current)) {
         const [x, y] = [toParams(next), toParams(current)]
         update(x, y)
-        // A new code keeps its key (the one bareCode makes); the recheck in the write found no other holder.
-        if (x.external_id !== y.external_id) q.setCodeKey.run(x.code_key, x.locator_id, x.id)
+        keyCode(q, x)
         changes.append(next.locatorId, 'location', next.id, 'upsert')
         return next
       }
