@@ -62,11 +62,22 @@ export function coerceFormCoordinates(body: Record<string, unknown>): void {
 /** A schema error's path as a field's name ("/hours/monday": "hours.monday"), each key cut as keyShown cuts it. */
 const dotted = (path: string) => path.replace(/^\//, '').split('/').map(keyShown).join('.')
 
-/** The one range message of the number fields (coordinates.lat and coordinates.lng). */
-const inRange = (field: string) =>
-  `The ${field} field must be between ${field.endsWith('lat') ? '-90 and 90' : '-180 and 180'}.`
+/**
+ * The one range message of the number fields (coordinates.lat and coordinates.lng), with the number
+ * sent when it is one (1e999 parses as Infinity); a latitude a longitude could be, beside a
+ * longitude a latitude could be, is most likely the two swapped (-122.39, 37.79), and it says so.
+ * A longitude of 0 is a placeholder (0, 0 is read as none), no latitude swapped in.
+ */
+function inRange(field: string, value: unknown, coordinates: unknown): string {
+  const lat = field.endsWith('lat')
+  const range = `The ${field} field must be between ${lat ? '-90 and 90' : '-180 and 180'}`
+  if (typeof value !== 'number' || !Number.isFinite(value)) return `${range}.`
+  const lng = (coordinates as { lng?: unknown } | null | undefined)?.lng
+  const swapped = lat && Math.abs(value) <= 180 && typeof lng === 'number' && lng !== 0 && Math.abs(lng) <= 90
+  return `${range}; got ${value}${swapped ? `, with ${lng} as the longitude: are latitude and longitude swapped?` : '.'}`
+}
 
-function typeMessage(field: string, schema: TSchema, value: unknown): string {
+function typeMessage(field: string, schema: TSchema, value: unknown, coordinates: unknown): string {
   const top = field.split('.')[0]!
   const nullNote = value === null ? ' It was sent as null: leave the field out instead.' : ''
   if (schema.type === 'array') return `The ${field} field must be an array.${nullNote}`
@@ -78,7 +89,7 @@ function typeMessage(field: string, schema: TSchema, value: unknown): string {
   if (schema.type === 'object') return `The ${field} field must be an object.${nullNote}`
   // A number too large for a double (1e999, 400 digits) arrives from JSON.parse as Infinity.
   if (schema.type === 'number')
-    return typeof value === 'number' ? inRange(field) : `The ${field} field must be a number.`
+    return typeof value === 'number' ? inRange(field, value, coordinates) : `The ${field} field must be a number.`
   // The contract's values are strings, numbers too ("3" for a number custom field): say how.
   if (typeof value === 'number' || typeof value === 'boolean')
     return `The ${field} field must be a string: send ${value} as "${value}".`
@@ -95,7 +106,8 @@ function unionMessage(field: string, schemas: TSchema[], value: unknown): string
   return `The ${field} field must be a string or null; got ${quoted(value)}.`
 }
 
-function messageFor(e: ValueError): string {
+/** `coordinates`: the body's, for a coordinate's range message. */
+function messageFor(e: ValueError, coordinates: unknown): string {
   const field = dotted(e.path)
   const s = e.schema as TSchema & Record<string, number>
   switch (e.type) {
@@ -111,7 +123,7 @@ function messageFor(e: ValueError): string {
       return `The ${field} field may not have more than ${s.maxProperties} entries.`
     case ValueErrorType.NumberMinimum:
     case ValueErrorType.NumberMaximum:
-      return inRange(field)
+      return inRange(field, e.value, coordinates)
     case ValueErrorType.ObjectAdditionalProperties: {
       const parent = field.split('.').slice(0, -1).join('.')
       const allowed =
@@ -130,7 +142,7 @@ function messageFor(e: ValueError): string {
     case ValueErrorType.Object:
     case ValueErrorType.Number:
     case ValueErrorType.String:
-      return typeMessage(field, e.schema, e.value)
+      return typeMessage(field, e.schema, e.value, coordinates)
     default:
       return `The ${field} field is invalid: ${e.message}.`
   }
@@ -172,7 +184,7 @@ export function normalizeLocationBody(
     const field = dotted(e.path)
     if (seen.has(field)) continue // first error per field: "required" before "must be a string"
     seen.add(field)
-    add(field, messageFor(e))
+    add(field, messageFor(e, body.coordinates))
   }
 
   for (const [name, value] of Object.entries(body)) if (name !== 'external_id') checkControls(value, name, add)

@@ -97,7 +97,7 @@ test('a coordinate out of range in a column of both is named as the latitude or 
   )
   expect(answer.status).toBe(422)
   expect(Object.values(answer.body.details).flat()).toEqual([
-    'line 2 ("A"): The latitude in the "Koordinaten" column must be between -90 and 90.',
-    'line 3 ("B"): The longitude in the "Koordinaten" column must be between -180 and 180.',
+    'line 2 ("A"): The latitude in the "Koordinaten" column must be between -90 and 90; got 95.5, with 13.4 as the longitude: are latitude and longitude swapped?',
+    'line 3 ("B"): The longitude in the "Koordinaten" column must be between -180 and 180; got 213.4.',
   ])
 })

@@ -238,6 +238,30 @@ describe('POST /locations validation (422 validation_error)', () => {
     ])
   })
 
+  test('a coordinate out of range says the number sent, and asks whether a latitude past 90 is the longitude', async () => {
+    const details = async (coordinates: { lat: number; lng: number }) =>
+      (await expectNoChange(() => create(storeBody({ coordinates })))).body.details
+    // A San Francisco store with its two columns swapped.
+    expect(await details({ lat: -122.3949, lng: 37.7946 })).toEqual({
+      'coordinates.lat': [
+        'The coordinates.lat field must be between -90 and 90; got -122.3949, with 37.7946 as the longitude: are latitude and longitude swapped?',
+      ],
+    })
+    // No latitude swapped in could be 95 or -200.
+    expect(await details({ lat: 12, lng: -200 })).toEqual({
+      'coordinates.lng': ['The coordinates.lng field must be between -180 and 180; got -200.'],
+    })
+    expect(await details({ lat: 195, lng: 8.8 })).toEqual({
+      'coordinates.lat': ['The coordinates.lat field must be between -90 and 90; got 195.'],
+    })
+    expect(await details({ lat: 95, lng: 0 })).toEqual({
+      'coordinates.lat': ['The coordinates.lat field must be between -90 and 90; got 95.'],
+    })
+    expect(await details({ lat: 95, lng: 120 })).toEqual({
+      'coordinates.lat': ['The coordinates.lat field must be between -90 and 90; got 95.'],
+    })
+  })
+
   test('coordinates too large for a number (1e999, 400 digits: Infinity once parsed) are out of range, not "not a number"', async () => {
     const headers = { 'content-type': 'application/json' }
     for (const [lat, lng] of [

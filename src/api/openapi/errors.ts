@@ -88,7 +88,7 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
 
 const VALIDATION_DETAILS = {
   name: ['The name field is required.'],
-  'coordinates.lat': ['The coordinates.lat field must be between -90 and 90.'],
+  'coordinates.lat': ['The coordinates.lat field must be between -90 and 90; got 95.'],
   'contact.website': [
     'The contact.website field must be a valid URL including the protocol (https://...); got "shop.example".',
   ],
