@@ -19,7 +19,7 @@ import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../o
 import type { Command, Context } from './context'
 import { cliGeocoder } from './geodata-path'
 import { args, required, UsageError } from './output'
-import { importSummary, problemLines, progressPrinter, unreadColumns } from './import-report'
+import { importSummary, problemLines, progressPrinter, readColumns, unreadColumns } from './import-report'
 
 type Format = 'csv' | 'json'
 
@@ -142,9 +142,21 @@ function lazyGeocoder({ store, config }: Context): {
   }
 }
 
-/** Every problem of a refused import, one per line, under a line saying nothing was written. */
-function refusal(file: string, e: LocationError, unknown: string[], columns: CsvRead['columns']): OperatorError {
+/**
+ * Every problem of a refused import, one per line, under a line saying nothing was written; a dry
+ * run's also names the columns read as another field, as its summary would: a problem names the
+ * field ("give each external_id once") of a column the file calls otherwise ("ID").
+ */
+function refusal(
+  file: string,
+  e: LocationError,
+  unknown: string[],
+  columns: CsvRead['columns'],
+  dryRun: boolean,
+): OperatorError {
   const lines = problemLines(Object.values(e.details ?? {}).flat()).map((l) => `  ${l}`)
+  const read = dryRun ? readColumns(columns) : null
+  if (read !== null) lines.push(read)
   // A column read under no name is often why a field is missing ("Business name": no name).
   lines.push(...unreadColumns(unknown, columns))
   return new OperatorError(`Nothing was imported from ${file}: ${e.message}`, {
@@ -214,7 +226,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
         },
       })
     } catch (e) {
-      if (e instanceof LocationError && e.details) throw refusal(file, e, unknown, columns)
+      if (e instanceof LocationError && e.details) throw refusal(file, e, unknown, columns, dryRun)
       if (e instanceof LocationError)
         throw new OperatorError(`Nothing was imported from ${file}: ${e.message}`, { code: e.kind })
       throw e

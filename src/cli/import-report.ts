@@ -293,7 +293,7 @@ export function unreadColumns(unknownColumns: string[], columns: CsvRead['column
  * The columns a file's header names, each with its field where the header is not the field's own
  * name; null when every header is (a file of this service's own column names says nothing new).
  */
-function readColumns(columns: CsvRead['columns']): string | null {
+export function readColumns(columns: CsvRead['columns']): string | null {
   const key = (text: string) => text.toLowerCase().replace(/[\s_.-]/g, '')
   // Columns of days read together, as the week is: "Di" beside "Lu-Ve" is Sunday.
   const dayFields = columns.flatMap(({ field }) => (field?.startsWith(DAYS_FIELD) ? [field] : []))

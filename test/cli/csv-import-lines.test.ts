@@ -20,6 +20,22 @@ describe('a refused line', () => {
     )
   })
 
+  test("a dry run's refusal names the columns read as another field, as its summary does", () => {
+    // A back office's "ID" is the store code the problem speaks of.
+    const csv = '\uFEFFID;Name;Address;Lat;Lng\r\n48049;A;a;52,5;13,4\r\n48049;A;a;52,5;13,4\r\n'
+    const path = file('export.csv', csv)
+    const dry = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(dry.code).toBe(1)
+    expect(dry.stderr.split('\n').slice(1)).toEqual([
+      '  line 3 (external_id "48049"): the same store code as line 2; give each external_id once.',
+      'Columns read: ID as external_id, Name, Address, Lat, Lng.',
+      '',
+    ])
+    // An import for real says the problems alone, as it did.
+    const real = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(real.stderr).not.toContain('Columns read')
+  })
+
   test('rows whose cells are out of their columns are listed with the rest, each by its line and store', () => {
     const csv =
       'external_id,name,address,lat,lng\r\nS1,Alpha,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n' +
