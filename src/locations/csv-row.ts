@@ -159,7 +159,7 @@ export function readRow(
     else if (top === 'tags') tags.push(...splitTags(cell))
     else if (top === 'status' && cell !== '') {
       const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
-      if (status === undefined) unreadStatus = statusProblem(cell)
+      if (status === undefined) unreadStatus = statusProblem(cell, header)
       else body.status = status
     } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = top === 'id' ? idCell(cell) : cell
   }

@@ -97,15 +97,15 @@ export const OTHER_STATUSES = new Map([
     'nee',
   ].map((w) => [w, 'draft'] as const),
 ])
-/** What a status cell that names no status says: every word read, by the status it means. */
-export function statusProblem(cell: string): string {
+/** What a status cell that names no status says, by its column (`header`): every word read, by the status it means. */
+export function statusProblem(cell: string, header: string): string {
   const words = [...STATUS_WORDS, ...OTHER_STATUSES]
   const read = (status: string) =>
     words
       .filter(([w, s]) => s === status && w !== status)
       .map(([w]) => w)
       .join(', ')
-  return `${JSON.stringify(cell)} is not a status: write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
+  return `The ${JSON.stringify(header)} column must be a status; got ${JSON.stringify(cell)}. Write published (also read so: ${read('published')}) or draft (also: ${read('draft')}).`
 }
 /**
  * A tags cell: '|'-separated when it holds a '|', else ';'-separated when it holds a ';' (a

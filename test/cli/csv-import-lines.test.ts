@@ -36,6 +36,15 @@ describe('a refused line', () => {
     expect(real.stderr).not.toContain('Columns read')
   })
 
+  test('a status cell that is no status names its column, as StoreRocket\'s "visible" is', () => {
+    const csv = 'name,address,lat,lng,visible\nA,a,52.5,13.4,2\n'
+    const r = storeloc('locations', 'import', locatorId, '--file', file('visible.csv', csv))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      '\n  line 2 ("A"): The "visible" column must be a status; got "2". Write published (also',
+    )
+  })
+
   test('rows whose cells are out of their columns are listed with the rest, each by its line and store', () => {
     const csv =
       'external_id,name,address,lat,lng\r\nS1,Alpha,"1 Princes Street, Edinburgh",55.9533,-3.1883\r\n' +

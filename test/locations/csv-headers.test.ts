@@ -353,7 +353,7 @@ describe('header', () => {
       {
         field: 'status',
         message:
-          '"closed" is not a status: write published (also read so: publish, active, visible, live, enabled, true, yes, 1, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd, ja, oui, sí, si) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, 0, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept, nein, non, nee).',
+          'The "status" column must be a status; got "closed". Write published (also read so: publish, active, visible, live, enabled, true, yes, 1, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd, ja, oui, sí, si) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, 0, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept, nein, non, nee).',
       },
     ])
   })
