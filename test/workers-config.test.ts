@@ -78,7 +78,7 @@ describe('WORKERS configuration', () => {
     } finally {
       rmSync(dir, { recursive: true, force: true })
     }
-  }, 15_000)
+  }, 60_000)
 
   test('WORKERS=1 is one process, as without it', async () => {
     const dir = tempDir()
@@ -93,5 +93,5 @@ describe('WORKERS configuration', () => {
       expect(await server.proc.exited).toBe(0)
       rmSync(dir, { recursive: true, force: true })
     }
-  }, 15_000)
+  }, 60_000)
 })

@@ -158,7 +158,7 @@ describe('503 database busy', () => {
     expect(res.headers.get('retry-after')).toBeTruthy()
     expect(elapsed).toBeGreaterThanOrEqual(4500)
     expect((await env.call('GET', '/admin/v1/locations')).body.pagination.total).toBe(0)
-  }, 20_000)
+  }, 60_000)
 
   test('a real secret key on the Query API while the lock is held: 400 at once, the process going on; marked exposed once the lock is free', async () => {
     const keyId = env.store.keys.listForLocator(env.locatorId)[0]!.id

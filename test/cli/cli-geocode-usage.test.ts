@@ -128,7 +128,7 @@ describe('geocode', () => {
     json('geocode', 'Stephansplatz 1, 1010 Wien')
     expect(raw.query('SELECT count(*) AS n FROM geocode_cache WHERE expires_at <= 1').get()).toEqual({ n: 0 })
     raw.close()
-  }, 20_000)
+  }, 60_000)
 })
 
 describe('a database it cannot use', () => {

@@ -101,7 +101,7 @@ describe('locations import', () => {
     expect(human.stdout).toBe(
       `Imported ${join(dir, 'more.json')} into ${locatorId}: 1 created, 0 updated, 0 unchanged, 0 deleted.\n`,
     )
-  }, 20_000)
+  }, 60_000)
 
   test('an export saved by Windows PowerShell (UTF-16 with its byte order mark) imports back unchanged', () => {
     json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
@@ -117,7 +117,7 @@ describe('locations import', () => {
         name,
         { created: 0, updated: 0, unchanged: 3, deleted: 0 },
       ])
-  }, 20_000)
+  }, 60_000)
 
   test('an export in UTF-16 without a byte order mark imports back unchanged too', () => {
     json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
@@ -131,7 +131,7 @@ describe('locations import', () => {
         name,
         { created: 0, updated: 0, unchanged: 3, deleted: 0 },
       ])
-  }, 20_000)
+  }, 60_000)
 
   test('export, then import of the export as it is: nothing changes (no updated_at, no change); an edited one is updated, only in what was edited', async () => {
     json('locations', 'import', locatorId, '--file', file('stores.json', STORES))
@@ -163,7 +163,7 @@ describe('locations import', () => {
     expect(after[0]).toEqual({ ...before[0], name: 'Harbour Store (renamed)', updated_at: after[0].updated_at })
     expect(after[0].updated_at > before[0].updated_at).toBe(true)
     expect(after.slice(1, 3)).toEqual(before.slice(1, 3))
-  }, 20_000)
+  }, 60_000)
 
   test('any problem and nothing is written: every location refused is named with its place in the file and why, exit 1', () => {
     json('locations', 'import', locatorId, '--file', file('first.json', [STORES[0]]))
@@ -206,7 +206,7 @@ describe('locations import', () => {
       '  locations[1] ("Lost"): The address "Nowhere Land" could not be geocoded. Fix the address or send coordinates',
     )
     expect(rows()).toEqual(before)
-  }, 20_000)
+  }, 60_000)
 
   test('a file that is not a list of locations, or no file: exit 1 or 2 saying what to give', () => {
     for (const content of ['{"name": "one store"}', '42', '{"locations": 3}']) {
@@ -258,7 +258,7 @@ describe('locations export', () => {
     const r = storeloc('locations', 'export', locatorId, '--status', 'hidden')
     expect(r).toMatchObject({ code: 1, stdout: '' })
     expect(r.stderr).toBe('storeloc: --status must be published or draft; got "hidden".\n')
-  }, 20_000)
+  }, 60_000)
 })
 
 describe('locations delete', () => {
@@ -287,5 +287,5 @@ describe('locations delete', () => {
     json('locations', 'import', locatorId, '--file', file('cafe.json', [{ ...STORES[0], external_id: 'Caf\u00e9' }]))
     expect(storeloc('locations', 'delete', locatorId, ' Cafe\u0301 ').code).toBe(0)
     expect((await listed()).map((l) => l.external_id)).toEqual(['S2'])
-  }, 20_000)
+  }, 60_000)
 })

@@ -183,4 +183,4 @@ test('a command that waited for the lock while its locator was deleted says so a
     if (holder.db.inTransaction) holder.db.exec('ROLLBACK')
     holder.close()
   }
-}, 20_000)
+}, 60_000)
