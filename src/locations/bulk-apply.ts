@@ -196,14 +196,15 @@ export function apply(
   const removing = removals.filter((r) => r.target !== null).length
   // A dry run is refused as the real run would be: its 200 promises the real run's.
   deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length - removing)
-  // Delete items first: the codes of the locations they delete are free for the items.
+  // Delete items and delete_missing first: the codes of the locations they delete are free for the items.
   const results: BulkResult[] = removals.map((removal) => removed(deps, locatorId, removal, dryRun))
+  if (!dryRun) for (const { id } of gone) deps.store.locations.remove(locatorId, id)
   const recoded = new Map(
     plans.flatMap((p) =>
       p.target === null || p.patch.externalId === undefined ? [] : [[p.target, p.patch.externalId]],
     ),
   )
-  const deleting = new Set(removals.map((r) => r.target))
+  const deleting = new Set([...removals.map((r) => r.target), ...gone.map((g) => g.id)])
   // The rows whose codes were let go of, as they were: each item's changes, and its write, are
   // against what it held, so a store left with no code is updated, and logged, as a dry run says.
   const released = new Map<string, LocationRecord>()
@@ -254,10 +255,8 @@ export function apply(
   }
   // Items in the order sent, then what delete_missing deletes.
   results.sort((a, b) => a.index! - b.index!)
-  for (const { id, externalId, name } of gone) {
-    if (!dryRun) deps.store.locations.remove(locatorId, id)
+  for (const { id, externalId, name } of gone)
     results.push({ index: null, id, external_id: externalId, name, action: 'deleted', geocoding: null, warnings: [] })
-  }
   return results
 }
 

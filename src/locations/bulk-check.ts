@@ -120,6 +120,8 @@ type Checking = {
   recoded: Map<string, string | null>
   /** The locations delete items delete. */
   removed: Set<string>
+  /** Whether delete_missing deletes the coded locations no item names, before the items are written. */
+  deleteMissing: boolean
   /** Store codes held by another location than the item's: a problem unless the request takes them from it. */
   taken: { key: string; who: string; ext: string; target: string | null; twins?: Coded[] }[]
 }
@@ -134,6 +136,7 @@ export async function check(
   locatorId: string,
   items: BulkItem[],
   problems: Problems,
+  deleteMissing: boolean,
 ): Promise<{ plans: Plan[]; removals: Removal[] }> {
   const c: Checking = {
     deps,
@@ -147,6 +150,7 @@ export async function check(
     holderOf: codeHolders(deps.store, locatorId),
     recoded: new Map(),
     removed: new Set(),
+    deleteMissing,
     taken: [],
   }
   let until = performance.now() + SLICE_MS
@@ -162,15 +166,15 @@ export async function check(
 
 /**
  * Codes are unique in the request's final state, not item by item: a code another location holds
- * is free when an item gives that location another code, or a delete item deletes it (two stores'
- * codes swapped). One that delete_missing would free stays a problem: a code is taken only from a
- * store the request names.
+ * is free when an item gives that location another code, a delete item deletes it (two stores'
+ * codes swapped), or delete_missing does (no item names it: a closed store's code given to another).
  */
 function checkTaken(c: Checking): void {
+  const dropped = (id: string) => c.deleteMissing && !c.byTarget.has(id)
   for (const { key, who, ext, target, twins } of c.taken) {
     // Its twins too: a store that keeps the code but for invisible characters keeps it taken.
     const holders = everyOtherHolder(c.deps.store, c.locatorId, ext, target)
-    const keeps = holders.filter((holder) => keepsCode(holder.id, ext, c.recoded, c.removed))
+    const keeps = holders.filter((h) => !dropped(h.id) && keepsCode(h.id, ext, c.recoded, c.removed))
     const [kept] = keeps
     if (kept === undefined) continue
     // Twins the request leaves as they are: which of them the row is, as its id would say.

@@ -113,7 +113,7 @@ export async function bulkUpsert(
   items = await withPaddedPostcodes(deps, items)
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
-  const { plans, removals } = await check(deps, locatorId, items, problems)
+  const { plans, removals } = await check(deps, locatorId, items, problems, deleteMissing)
   const going: Going = {
     deleted: new Set(removals.flatMap((r) => (r.target === null ? [] : [r.target]))),
     missing: new Map(

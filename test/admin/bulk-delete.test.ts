@@ -179,3 +179,47 @@ describe('bulk upsert, delete_missing and codes without their leading zeros', ()
     expect(warned.body.results[0].warnings[0]).toStartWith(`Location ${two} has the external_id "2"`)
   })
 })
+
+describe('bulk upsert, delete_missing and codes of the stores it deletes', () => {
+  test('an item takes the code of a store delete_missing deletes; the dry run answers as the real run', async () => {
+    const made = await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
+    const [a, b, c] = made.body.results.map((r: { id: string }) => r.id)
+    // S3 closed, and its code given to the store that was S2.
+    const body = {
+      locations: [
+        { id: a, external_id: 'S1' },
+        { id: b, external_id: 'S3' },
+      ],
+      delete_missing: true,
+    }
+    const dry = await bulk({ ...body, dry_run: true })
+    expect(dry.status).toBe(200)
+    const done = await bulk(body)
+    expect(done.status).toBe(200)
+    expect({ ...done.body, dry_run: true }).toEqual(dry.body)
+    expect(done.body.results.map((r: any) => [r.index, r.id, r.external_id, r.action])).toEqual([
+      [0, a, 'S1', 'unchanged'],
+      [1, b, 'S3', 'updated'],
+      [null, c, 'S3', 'deleted'],
+    ])
+    expect((await all()).map((l: { id: string; external_id: string }) => [l.id, l.external_id])).toEqual([
+      [a, 'S1'],
+      [b, 'S3'],
+    ])
+  })
+
+  test("without delete_missing, or with the store named, the code stays its holder's", async () => {
+    const made = await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
+    const [, b, c] = made.body.results.map((r: { id: string }) => r.id)
+    const before = snapshot()
+    const taken = `locations[0] (external_id "S3"): already the store code of location ${c} ("Store S3"); external ids are unique within a locator. To give it this location, give that one another code in the same request.`
+    const plain = await bulk({ locations: [{ id: b, external_id: 'S3' }], dry_run: true })
+    expect([plain.status, plain.body.details]).toEqual([422, { 'locations[0].external_id': [taken] }])
+    const named = await bulk({
+      locations: [{ id: b, external_id: 'S3' }, { id: c }, store('S1')],
+      delete_missing: true,
+    })
+    expect([named.status, named.body.details]).toEqual([422, { 'locations[0].external_id': [taken] }])
+    expect(snapshot()).toEqual(before)
+  })
+})

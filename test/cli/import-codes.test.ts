@@ -168,3 +168,29 @@ describe('locations import --delete-missing, codes without their leading zeros',
     expect(stored()).toEqual(before)
   })
 })
+
+describe('locations import --delete-missing, a code of a store the file drops', () => {
+  test('a row takes the code of a store the file lacks, in one transaction; the dry run says the same', () => {
+    const made = json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('a.json', [store('S1', 1), store('S2', 2), store('S3', 3)]),
+    )
+    const [a, b, c] = made.results.map((r: { id: string }) => r.id)
+    const path = file('renamed.csv', `id,${HEADER}\n${a},${row('S1', 1)}\n${b},${row('S3', 2)}\n`)
+    const dry = json('locations', 'import', locatorId, '--file', path, '--delete-missing', '--dry-run')
+    const done = json('locations', 'import', locatorId, '--file', path, '--delete-missing')
+    expect({ ...done, dry_run: true }).toEqual(dry)
+    expect(done.results.map((r: { id: string; action: string }) => [r.id, r.action])).toEqual([
+      [a, 'unchanged'],
+      [b, 'updated'],
+      [c, 'deleted'],
+    ])
+    expect(stored()).toEqual([
+      [a, 'S1'],
+      [b, 'S3'],
+    ])
+  })
+})
