@@ -5,6 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
+import { bareCode } from '../core/text'
 import { type Coded, codeSaid, everyOtherHolder, keepsCode, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
@@ -72,8 +73,14 @@ export function refuseDeleting(
   )
 }
 
-/** A store code of digits without its leading zeros: "0012" and "12" are both "12". */
-const bareDigits = (code: string): string | null => (/^\d+$/.test(code) ? code.replace(/^0+(?=\d)/, '') : null)
+/**
+ * A store code of digits without its leading zeros: "0012" and "12" are both "12". Compared as
+ * codes are (bareCode): a zero-width space, a BOM or a no-break space beside the digits is no part.
+ */
+const bareDigits = (code: string): string | null => {
+  const bare = bareCode(code)
+  return /^\d+$/.test(bare) ? bare.replace(/^0+(?=\d)/, '') : null
+}
 
 /**
  * The items that create a location with the code of one that delete_missing would delete but for
@@ -91,14 +98,19 @@ function lostZeros(going: Coded[], plans: Plan[]): [sent: string, stored: string
     const code = plan.patch.externalId
     if (plan.target !== null || typeof code !== 'string') continue
     const stored = goingByBare.get(bareDigits(code) ?? '')
-    if (stored !== undefined && stored !== code) pairs.push([code, stored])
+    if (stored !== undefined && bareCode(stored) !== bareCode(code)) pairs.push([code, stored])
   }
   return pairs
 }
 
 /** How Excel reads one code as the other: "0012 as 12". */
-const excelReads = ([sent, stored]: [string, string]) =>
-  stored.length > sent.length ? `${stored} as ${sent}` : `${sent} as ${stored}`
+const excelReads = (pair: [string, string]) => {
+  const [sent, stored] = pair.map(bareCode) as [string, string]
+  return stored.length > sent.length ? `${stored} as ${sent}` : `${sent} as ${stored}`
+}
+
+/** A pair of lostZeros as a message shows it: `"12" sent, "0012" stored`, invisible characters named. */
+const pairSaid = ([sent, stored]: [string, string]) => `${codeSaid(sent)} sent, ${codeSaid(stored)} stored`
 
 /**
  * What to say in a refusal of delete_missing when items lost the leading zeros of the codes of
@@ -108,10 +120,9 @@ const excelReads = ([sent, stored]: [string, string]) =>
 function lostZerosHint(pairs: [sent: string, stored: string][], words: BulkWords): string[] {
   const [first] = pairs
   if (first === undefined) return []
-  const [sent, stored] = first
   const many = pairs.length === 1 ? 'One external_id' : `${pairs.length} external_ids`
   return [
-    `${many} of ${words.sent} ${pairs.length === 1 ? 'differs' : 'differ'} from a stored one only in leading zeros ("${sent}" sent, "${stored}" stored): a spreadsheet drops them (Excel reads ${excelReads(first)}). Give the codes as they are stored (format the column as text) and send it again.`,
+    `${many} of ${words.sent} ${pairs.length === 1 ? 'differs' : 'differ'} from a stored one only in leading zeros (${pairSaid(first)}): a spreadsheet drops them (Excel reads ${excelReads(first)}). Give the codes as they are stored (format the column as text) and send it again.`,
   ]
 }
 
@@ -125,7 +136,7 @@ function refuseLostZeros(pairs: [sent: string, stored: string][], words: BulkWor
   if (first === undefined) return
   const n = new Set(pairs.map(([, stored]) => stored)).size
   const codes = pairs.length
-  const shown = pairs.slice(0, 5).map(([sent, stored]) => `"${sent}" sent, "${stored}" stored`)
+  const shown = pairs.slice(0, 5).map(pairSaid)
   const more = codes > 5 ? `, and ${codes - 5} more` : ''
   const locations = `location${n === 1 ? '' : 's'}`
   throw new LocationError(

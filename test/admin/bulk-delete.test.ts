@@ -222,4 +222,25 @@ describe('bulk upsert, delete_missing and codes of the stores it deletes', () =>
     expect([named.status, named.body.details]).toEqual([422, { 'locations[0].external_id': [taken] }])
     expect(snapshot()).toEqual(before)
   })
+
+  test('a code that lost its leading zeros is found beside a zero-width space, a BOM or a no-break space', async () => {
+    await bulk({ locations: [store('0001\u200b'), store('0002'), store('0003'), store('S4')] })
+    const before = snapshot()
+    const body = {
+      locations: [store('1'), store('\u00a02\u200b'), store('\ufeff3'), store('S4')],
+      delete_missing: true,
+    }
+    for (const dry_run of [true, false]) {
+      const res = await bulk({ ...body, dry_run })
+      expect([res.status, res.body.details]).toEqual([
+        422,
+        {
+          delete_missing: [
+            'Refused: the request has 3 codes that differ from a stored location\'s only in leading zeros ("1" sent, "0001" with U+200B stored; "2" with U+200B sent, "0002" stored; "3" sent, "0003" stored): a spreadsheet drops them (Excel reads 0001 as 1). Give the codes as they are stored (format the column as text) and send it again. To renumber such a store, give its id beside its new code: it is updated in place and keeps its id.',
+          ],
+        },
+      ])
+    }
+    expect(snapshot()).toEqual(before)
+  })
 })
