@@ -7,7 +7,8 @@
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 // Run right after a first start, it waits for the service to finish starting (up to 2 minutes;
 // STORELOC_STARTUP_WAIT=SECONDS sets another wait), saying so once.
-// STORELOC_SYNC_CHUNK=N sends N rows a request instead of 1,000.
+// STORELOC_SYNC_CHUNK=N sends N rows a request instead of 1,000; rows that take
+// one another's store codes (a swap, a chain) go in one request however many, up to 1,000.
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N] [--encoding NAME]
 //
@@ -20,12 +21,14 @@
 // writes only what is not in step yet. Ctrl-C stops it at once, saying what it wrote so far: exit 130.
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
-import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
+import { type BulkDelete, type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 import { CsvError } from '../src/locations/csv-records'
 // And its way of listing problems and warnings: one that many rows share once, naming a few of them.
 import { problemLines, warningLines } from '../src/cli/import-report'
+// And its way of comparing store codes: invisible characters (a pasted zero-width space) aside.
+import { bareCode } from '../src/core/text'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
@@ -43,8 +46,12 @@ const CHUNK = 1000
 /**
  * A store of the list; `wholeSpecialHours`: a CSV cell gave all its special hours (dates left out
  * are cleared); `notes`: what reading its row took otherwise than written (a postcode's lost zero).
+ * `drop`: no row of the list but the delete item of a store it drops whose code a row takes.
  */
-type Row = { label: string; location: BulkLocation; wholeSpecialHours: boolean; notes: string[] }
+type Row = { label: string; location: BulkLocation | BulkDelete; wholeSpecialHours: boolean; notes: string[]; drop?: boolean }
+
+/** A store of the locator as the sync reads it: its id and code (null: none). */
+type Stored = { id: string; external_id: string | null }
 
 function usage(message: string): never {
   console.error(
@@ -114,22 +121,62 @@ function readRows(
   return { rows, unknown: read.unknown, unread }
 }
 
+/** The ids of the stores holding each code, by the code as compared (bareCode). */
+function holdersOf(stored: Stored[]): Map<string, string[]> {
+  const holders = new Map<string, string[]>()
+  for (const { id, external_id } of stored) {
+    if (external_id === null) continue
+    const code = bareCode(external_id)
+    holders.set(code, [...(holders.get(code) ?? []), id])
+  }
+  return holders
+}
+
 /**
- * The rows in requests of up to `size`, in the list's order, but for rows that renumber stores:
- * a row that takes a code another store of the list holds goes in that store's request, as the
- * bulk route allows a swap or a chain of codes only within one request.
+ * The stores the list drops whose codes its rows take (a closed store's code given to another),
+ * each as a delete item: it goes in the request of the row taking its code, as the bulk route frees
+ * a code only within one request. Rows are matched as the route matches them: by id, else by code.
  */
-function parts(rows: Row[], holders: Map<string, string>, size: number): Row[][] {
-  // Rows joined by the codes they take (union-find): a group is never split, unless larger than `size`.
+function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
+  const ids = new Set(stored.map((s) => s.id))
+  const byCode = holdersOf(stored)
+  const code = (r: Row) => bareCode(r.location.external_id as string)
+  const own = (r: Row) => (typeof r.location.id === 'string' && ids.has(r.location.id) ? r.location.id : undefined)
+  const named = new Set(rows.flatMap((r) => own(r) ?? byCode.get(code(r)) ?? []))
+  const drops = new Map<string, Row>()
+  for (const r of rows)
+    for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? []))
+      if (!named.has(holder) && !drops.has(holder))
+        drops.set(holder, {
+          label: `the delete of ${JSON.stringify(r.location.external_id)} (${holder}), whose code ${r.label} takes`,
+          location: { id: holder, delete: true },
+          wholeSpecialHours: false,
+          notes: [],
+          drop: true,
+        })
+  return [...drops.values()]
+}
+
+/**
+ * The list's rows and drops in requests of up to `size`, in the list's order, but for those that
+ * renumber stores: a row that takes a code another store holds goes in the request of that store's
+ * row, or of its delete, as the bulk route allows a swap, a chain of codes or a closed store's code
+ * given to another only within one request. Such a group is never split: one larger than `size`
+ * goes whole in a request of its own; one larger than the route takes (CHUNK) is refused.
+ */
+function parts(rows: Row[], stored: Stored[], size: number): Row[][] {
+  // Rows joined by the codes they take (union-find).
   const parent = rows.map((_, i) => i)
   const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
   const byId = new Map<string, number>()
   rows.forEach((r, i) => typeof r.location.id === 'string' && byId.set(r.location.id, i))
+  const holders = holdersOf(stored)
   rows.forEach((r, i) => {
-    const holder = holders.get(r.location.external_id as string)
-    if (typeof r.location.id !== 'string' || holder === undefined || holder === r.location.id) return
-    const other = byId.get(holder)
-    if (other !== undefined) parent[root(i)] = root(other)
+    if (typeof r.location.id !== 'string' || r.drop) return
+    for (const holder of holders.get(bareCode(r.location.external_id as string)) ?? []) {
+      const other = byId.get(holder)
+      if (holder !== r.location.id && other !== undefined) parent[root(i)] = root(other)
+    }
   })
   const groups = new Map<number, Row[]>()
   rows.forEach((r, i) => {
@@ -139,17 +186,26 @@ function parts(rows: Row[], holders: Map<string, string>, size: number): Row[][]
   })
   const requests: Row[][] = []
   let open: Row[] = []
-  for (const group of groups.values())
-    for (let i = 0; i < group.length; i += size) {
-      const piece = group.slice(i, i + size)
-      if (open.length + piece.length > size) {
-        requests.push(open)
-        open = []
-      }
-      open.push(...piece)
+  for (const group of groups.values()) {
+    if (group.length > CHUNK) throw new Error(tooLinked(group))
+    if (open.length > 0 && open.length + group.length > size) {
+      requests.push(open)
+      open = []
     }
+    open.push(...group)
+    if (open.length >= size) {
+      requests.push(open)
+      open = []
+    }
+  }
   if (open.length > 0) requests.push(open)
   return requests
+}
+
+/** The refusal of a group of renumberings that no request can hold whole. */
+function tooLinked(group: Row[]): string {
+  const named = group.slice(0, 5).map((r) => r.label)
+  return `${group.length} rows take one another's store codes (${named.join(', ')} and ${group.length - named.length} more), and one request takes at most ${CHUNK} rows: such a swap or chain goes through only within one request. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.`
 }
 
 /**
@@ -160,13 +216,16 @@ async function upsert(client: StorelocClient, requests: Row[][], dryRun: boolean
   const reports: BulkReport[] = []
   const problems = [...unread]
   const refused: string[] = unread.length > 0 ? ['Some cells of the list cannot be read.'] : []
-  const total = requests.reduce((n, chunk) => n + chunk.length, 0)
+  // Rows of the list, not the deletes sent beside them.
+  const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
+  const total = requests.reduce((n, chunk) => n + listed(chunk), 0)
   let sent = 0
   for (const chunk of requests) {
     try {
       reports.push(await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal }))
-      sent += chunk.length
-      if (!dryRun) done.written += chunk.length
+      sent += listed(chunk)
+      if (!dryRun) done.written += listed(chunk)
+      if (!dryRun) done.deleted += chunk.length - listed(chunk)
       // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
       if (requests.length > 1) console.error(`${dryRun ? 'checked' : 'written'}: ${sent} of ${total} rows`)
     } catch (e) {
@@ -174,7 +233,8 @@ async function upsert(client: StorelocClient, requests: Row[][], dryRun: boolean
       // The server names items by their place in the request: name them by the file's instead.
       for (const messages of Object.values(e.details))
         for (const m of messages) problems.push(m.replace(/^locations\[(\d+)\]/, (_, n) => chunk[Number(n)]!.label))
-      refused.push(`${e.message} (in the rows ${chunk[0]!.label} to ${chunk.at(-1)!.label})`)
+      const rows = chunk.filter((r) => !r.drop)
+      refused.push(`${e.message} (in the rows ${rows[0]!.label} to ${rows.at(-1)!.label})`)
       if (!dryRun) break
     }
   }
@@ -301,22 +361,30 @@ async function main(): Promise<void> {
 
   // The locator's stores as they are, by external id: one snapshot, not pages a write between them may shift.
   const current = new Map<string, { id: string; special: Record<string, string> }>()
-  for (const l of await client.exportLocations({}, { signal }))
+  const stored: Stored[] = []
+  for (const l of await client.exportLocations({}, { signal })) {
+    stored.push({ id: l.id, external_id: l.external_id })
     if (l.external_id !== null) current.set(l.external_id, { id: l.id, special: l.special_hours })
+  }
   // A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent as "" (cleared).
   for (const r of rows) {
     const had = current.get(r.location.external_id as string)?.special
     if (!r.wholeSpecialHours || had === undefined) continue
-    const sent = (r.location.special_hours ??= {})
+    const sent = ((r.location as BulkLocation).special_hours ??= {})
     for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
   }
 
-  const requests = parts(rows, new Map([...current].map(([code, { id }]) => [code, id])), Number(chunkSize))
+  const size = Number(chunkSize)
+  // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.
+  const drops = dropsTaken(rows, stored)
+  const dropped = new Set(drops.map((d) => d.location.id))
+  const requests = parts([...rows, ...drops], stored, size)
   // Every request checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
   const planned = await upsert(client, requests, true, unread)
   // What disappeared from the list: the locator's stores that no row matches. A row matches by id
   // first, so a store whose code the list changes (its id column kept) is updated, not deleted.
-  const matched = new Set(planned.flatMap((r) => r.results.map((x) => x.id)))
+  const isRow = (r: BulkReport['results'][number]) => r.action !== 'deleted' && r.action !== 'absent'
+  const matched = new Set(planned.flatMap((r) => r.results.filter(isRow).map((x) => x.id)))
   const gone = [...current].filter(([, { id }]) => !matched.has(id)).map(([ext, { id }]) => ({ id, external_id: ext }))
   // As the bulk route refuses it: an empty list, a cut-short export or codes from the wrong column.
   if (gone.length > 0 && gone.length === current.size)
@@ -342,12 +410,17 @@ async function main(): Promise<void> {
   done.toDelete = gone.length
   const reports = dryRun ? planned : await upsert(client, requests, false)
 
-  // Deleted CHUNK a request, by id; one deleted meanwhile (by hand) is answered absent, not refused,
-  // and said so: its result has no id, so it is known by its place in the request.
+  // One deleted meanwhile (by hand) is answered absent, not refused, and said so: its result has
+  // no id, so it is known by its place in the request.
   const goneAlready = new Set<string>()
+  reports.forEach((report, chunk) => {
+    for (const r of report.results) if (r.action === 'absent') goneAlready.add(requests[chunk]![r.index!]!.location.id!)
+  })
+  // The rest deleted last, CHUNK a request, by id.
+  const last = gone.filter((g) => !dropped.has(g.id))
   if (!dryRun)
-    for (let i = 0; i < gone.length; i += CHUNK) {
-      const chunk = gone.slice(i, i + CHUNK)
+    for (let i = 0; i < last.length; i += CHUNK) {
+      const chunk = last.slice(i, i + CHUNK)
       const deletes = chunk.map((g) => ({ id: g.id, delete: true as const }))
       const report = await client.bulkUpsert({ locations: deletes }, { signal })
       done.deleted += chunk.length
@@ -367,7 +440,7 @@ async function main(): Promise<void> {
   // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
   const warnings = new Map(rows.map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]))
   reports.forEach((report, chunk) => {
-    for (const r of report.results) warnings.get(requests[chunk]![r.index!]!)!.warnings.push(...r.warnings)
+    for (const r of report.results) warnings.get(requests[chunk]![r.index!]!)?.warnings.push(...r.warnings)
   })
   for (const line of warningLines([...warnings.values()])) console.log(`check ${line}`)
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)

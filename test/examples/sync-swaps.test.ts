@@ -8,19 +8,23 @@ import { syncServer } from './sync-server'
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
 
-/** The sync with requests of 3 rows: a list of 6 would be sent as rows 1-3 and 4-6. */
+/** The sync with requests of 3 rows (or `chunk`): a list of 6 would be sent as rows 1-3 and 4-6. */
 function sync(text: string, ...flags: string[]) {
+  return syncBy('3', text, ...flags)
+}
+
+function syncBy(chunk: string, text: string, ...flags: string[]) {
   const file = join(served.dir, 'stores.csv')
   writeFileSync(file, text)
   const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: '3' },
+    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: chunk },
   })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
 
 async function stores(): Promise<{ id: string; external_id: string; name: string }[]> {
-  const res = await fetch(`${served.url}/admin/v1/locations?limit=500`, {
+  const res = await fetch(`${served.url}/admin/v1/locations/export?format=json`, {
     headers: { authorization: `Bearer ${served.key}` },
   })
   return ((await res.json()) as any).locations
@@ -61,3 +65,64 @@ test('a store listed twice by its id, in rows far apart, stops the sync before a
   expect(dry.stderr).toBe(`sync: Each store is listed once; line 8 has the id "${one.id}" of line ${at}.\n`)
   expect(await stores()).toEqual(before)
 }, 30_000)
+
+test("a row takes the code of a store the list drops: deleted in that row's request, the dry run as the real run", async () => {
+  const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
+  const now = await stores()
+  const id = new Map(now.map((s) => [s.name, s.id]))
+  const at = (name: string) => ['One', 'Two', 'Three', 'Four', 'Five', 'Six'].indexOf(name)
+  // Two closes; Five takes its code, S3, and gives up S5. Rows 1-3 and 4-5 are apart.
+  const kept = now.filter((s) => s.name !== 'Two' && s.name !== 'Five')
+  const list = `${head}${kept.map((s) => line(s.id, s.external_id, s.name, at(s.name))).join('')}${line(id.get('Five')!, 'S3', 'Five', at('Five'))}`
+  const dry = sync(list, '--dry-run')
+  expect([dry.code, dry.stderr]).toEqual([0, 'checked: 3 of 5 rows\nchecked: 5 of 5 rows\n'])
+  const two = (verb: string) => `${verb} S3 (${id.get('Two')})\n`
+  expect(dry.stdout).toContain(`would update S3 (${id.get('Five')}): external_id\n${two('would delete')}`)
+  expect(dry.stdout).toEndWith('Dry run, nothing written: 0 created, 1 updated, 4 unchanged, 1 deleted.\n')
+  const done = sync(list)
+  expect([done.code, done.stderr]).toEqual([
+    0,
+    'checked: 3 of 5 rows\nchecked: 5 of 5 rows\nwritten: 3 of 5 rows\nwritten: 5 of 5 rows\n',
+  ])
+  expect(done.stdout).toBe(
+    `updated S3 (${id.get('Five')}): external_id\n${two('deleted')}0 created, 1 updated, 4 unchanged, 1 deleted.\n`,
+  )
+  const after = new Map((await stores()).map((s) => [s.name, [s.id, s.external_id]]))
+  expect([after.get('Two'), after.get('Five')]).toEqual([undefined, [id.get('Five')!, 'S3']])
+}, 30_000)
+
+test('a chain of renumberings longer than a request goes whole in one', async () => {
+  const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
+  const names = ['P', 'Q', 'R', 'T', 'U']
+  const old = (await stores()).map((s, i) => line(s.id, s.external_id, s.name, i)).join('')
+  expect(sync(head + old + names.map((n, i) => line('', `C${i}`, n, 10 + i)).join('')).code).toBe(0)
+  const id = new Map((await stores()).map((s) => [s.name, s.id]))
+  // P takes Q's code, Q R's, R T's, T a new one: four rows linked, a request holds 3. The rest go.
+  const chain = ['C1', 'C2', 'C3', 'C9']
+  const list = head + chain.map((code, i) => line(id.get(names[i]!)!, code, names[i]!, 10 + i)).join('')
+  const dry = sync(list, '--dry-run')
+  expect([dry.code, dry.stderr]).toEqual([0, ''])
+  expect(dry.stdout).toEndWith('Dry run, nothing written: 0 created, 4 updated, 0 unchanged, 6 deleted.\n')
+  const done = sync(list)
+  expect([done.code, done.stderr]).toEqual([0, ''])
+  const after = (await stores()).map((s) => [s.name, s.external_id])
+  expect(after).toEqual(chain.map((code, i) => [names[i]!, code]))
+}, 30_000)
+
+test('a chain of renumberings longer than any request is refused before any write, saying what to do', async () => {
+  const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
+  const n = 1001
+  const names = Array.from({ length: n }, (_, i) => `Link ${i}`)
+  const old = (await stores()).map((s, i) => line(s.id, s.external_id, s.name, i)).join('')
+  expect(syncBy('1000', head + old + names.map((name, i) => line('', `L${i}`, name, i / 100)).join('')).code).toBe(0)
+  const before = await stores()
+  const id = new Map(before.map((s) => [s.name, s.id]))
+  // Each store takes the next one's code, the last a new one: 1,001 rows linked.
+  const list = head + names.map((name, i) => line(id.get(name)!, `L${i + 1}`, name, i / 100)).join('')
+  const run = syncBy('1000', list, '--dry-run')
+  expect([run.code, run.stdout]).toEqual([1, ''])
+  expect(run.stderr).toBe(
+    "sync: 1001 rows take one another's store codes (line 2, line 3, line 4, line 5, line 6 and 996 more), and one request takes at most 1000 rows: such a swap or chain goes through only within one request. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.\n",
+  )
+  expect(await stores()).toEqual(before)
+}, 120_000)
