@@ -7,7 +7,7 @@
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 // Run right after a first start, it waits for the service to finish starting (up to 2 minutes;
 // STORELOC_STARTUP_WAIT=SECONDS sets another wait), saying so once.
-// STORELOC_SYNC_CHUNK=N sends N rows a request instead of 1,000; rows that take
+// STORELOC_SYNC_CHUNK=N sends N rows a request instead of 1,000, and deletes N a request; rows that take
 // one another's store codes (a swap, a chain) go in one request however many, up to 1,000.
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N] [--encoding NAME]
@@ -416,15 +416,16 @@ async function main(): Promise<void> {
   reports.forEach((report, chunk) => {
     for (const r of report.results) if (r.action === 'absent') goneAlready.add(requests[chunk]![r.index!]!.location.id!)
   })
-  // The rest deleted last, CHUNK a request, by id.
+  // The rest deleted last, `size` a request, by id, as the rows are sent.
   const last = gone.filter((g) => !dropped.has(g.id))
   if (!dryRun)
-    for (let i = 0; i < last.length; i += CHUNK) {
-      const chunk = last.slice(i, i + CHUNK)
+    for (let i = 0; i < last.length; i += size) {
+      const chunk = last.slice(i, i + size)
       const deletes = chunk.map((g) => ({ id: g.id, delete: true as const }))
       const report = await client.bulkUpsert({ locations: deletes }, { signal })
       done.deleted += chunk.length
       for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.id)
+      if (last.length > size) console.error(`deleted: ${Math.min(i + size, last.length)} of ${last.length} stores`)
     }
 
   const results = reports.flatMap((r) => r.results)

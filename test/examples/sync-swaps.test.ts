@@ -91,7 +91,7 @@ test("a row takes the code of a store the list drops: deleted in that row's requ
   expect([after.get('Two'), after.get('Five')]).toEqual([undefined, [id.get('Five')!, 'S3']])
 }, 30_000)
 
-test('a chain of renumberings longer than a request goes whole in one', async () => {
+test('a chain of renumberings longer than a request goes whole in one; deletes go STORELOC_SYNC_CHUNK a request', async () => {
   const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
   const names = ['P', 'Q', 'R', 'T', 'U']
   const old = (await stores()).map((s, i) => line(s.id, s.external_id, s.name, i)).join('')
@@ -104,7 +104,7 @@ test('a chain of renumberings longer than a request goes whole in one', async ()
   expect([dry.code, dry.stderr]).toEqual([0, ''])
   expect(dry.stdout).toEndWith('Dry run, nothing written: 0 created, 4 updated, 0 unchanged, 6 deleted.\n')
   const done = sync(list)
-  expect([done.code, done.stderr]).toEqual([0, ''])
+  expect([done.code, done.stderr]).toEqual([0, 'deleted: 3 of 6 stores\ndeleted: 6 of 6 stores\n'])
   const after = (await stores()).map((s) => [s.name, s.external_id])
   expect(after).toEqual(chain.map((code, i) => [names[i]!, code]))
 }, 30_000)
