@@ -1,8 +1,9 @@
 // Bulk upsert: warnings for rows that would make a store a second time (a file without store
 // codes imported again, or codes that lost their leading zeros in a spreadsheet).
-import { nameKey } from '../core/text'
+import { bareCode, nameKey } from '../core/text'
 import { distanceKm } from '../geocode/embedded/near'
 import type { Plan } from './bulk-check'
+import { codeSaid, twinsOfCode } from './bulk-codes'
 import type { AdminDeps } from './service'
 
 /** A row without a store code repeats a stored location of its name this close to it (km). */
@@ -172,28 +173,39 @@ const ZEROS_LOOKED_FOR = 4
 const ZERO_LED = new RegExp(`^0{1,${ZEROS_LOOKED_FOR}}([1-9]\\d{0,11})$`)
 
 /**
+ * The location holding `code` as written, else but for invisible characters (bareCode): its id
+ * and code as stored; null if none. Indexed lookups.
+ */
+function holding(deps: AdminDeps, locatorId: string, code: string): { id: string; externalId: string } | null {
+  const id = deps.store.locations.holderOf(locatorId, code)
+  return id !== null ? { id, externalId: code } : (twinsOfCode(deps.store, locatorId, code)[0] ?? null)
+}
+
+/**
  * Warns each row that creates a location with a code of digits ("12") when the locator has that
  * code with leading zeros ("0012"): a sheet saved again in Excel lost them, and imported so it
  * makes every store a second time; and the other way round, when an earlier import lost them.
+ * Codes are read as compared (bareCode): a zero-width space beside the digits is no part.
  * Indexed lookups, a few a row: no scan of the locator.
  */
 export function noteLostZeros(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
   for (const plan of plans) {
-    const code = plan.patch.externalId
-    if (plan.target !== null || typeof code !== 'string') continue
+    const sent = plan.patch.externalId
+    if (plan.target !== null || typeof sent !== 'string') continue
+    const code = bareCode(sent)
     const bare = ZERO_LED.exec(code)?.[1]
-    const held = bare === undefined ? null : deps.store.locations.holderOf(locatorId, bare)
+    const held = bare === undefined ? null : holding(deps, locatorId, bare)
     if (held !== null)
       plan.warnings.push(
-        `Location ${held} has the external_id "${bare}": if this row is that store, an earlier import lost the code's leading zeros (Excel reads ${code} as ${bare}), and the row makes a second one. Give the row the code "${bare}", or that location the code "${code}".`,
+        `Location ${held.id} has the external_id ${codeSaid(held.externalId)}: if this row is that store, an earlier import lost the code's leading zeros (Excel reads ${code} as ${bare}), and the row makes a second one. Give the row the code "${bare}", or that location the code "${code}".`,
       )
     if (!/^[1-9]\d{0,11}$/.test(code)) continue
     for (let zeros = 1; zeros <= ZEROS_LOOKED_FOR; zeros++) {
       const padded = `${'0'.repeat(zeros)}${code}`
-      const id = deps.store.locations.holderOf(locatorId, padded)
-      if (id === null) continue
+      const found = holding(deps, locatorId, padded)
+      if (found === null) continue
       plan.warnings.push(
-        `Location ${id} has the external_id "${padded}": if this row is that store, its code lost its leading zeros (Excel reads ${padded} as ${code}), and the row makes a second one. Format the column as text and give the code as "${padded}".`,
+        `Location ${found.id} has the external_id ${codeSaid(found.externalId)}: if this row is that store, its code lost its leading zeros (Excel reads ${padded} as ${code}), and the row makes a second one. Format the column as text and give the code as "${padded}".`,
       )
       break
     }

@@ -244,3 +244,19 @@ describe('bulk upsert, delete_missing and codes of the stores it deletes', () =>
     expect(snapshot()).toEqual(before)
   })
 })
+
+describe('bulk upsert, a new row whose code lost its leading zeros', () => {
+  test('beside a zero-width space, either side, it is warned, naming the stored code', async () => {
+    const made = await bulk({ locations: [store('0005\u200b'), store('7')] })
+    const [five, seven] = made.body.results.map((r: { id: string }) => r.id)
+    const res = await bulk({ locations: [store('5'), store('\u200b007')], dry_run: true })
+    expect(res.body.results.map((r: { warnings: string[] }) => r.warnings)).toEqual([
+      [
+        `Location ${five} has the external_id "0005" with U+200B: if this row is that store, its code lost its leading zeros (Excel reads 0005 as 5), and the row makes a second one. Format the column as text and give the code as "0005".`,
+      ],
+      [
+        `Location ${seven} has the external_id "7": if this row is that store, an earlier import lost the code's leading zeros (Excel reads 007 as 7), and the row makes a second one. Give the row the code "7", or that location the code "007".`,
+      ],
+    ])
+  })
+})
