@@ -14,10 +14,25 @@ import { placeSearchAt } from '../src/geocode/embedded/place-source'
 import { newLocationRecord } from '../src/locations/record'
 import { createLocator, setLocatorSettings } from '../src/operator'
 import { openStore, type Store } from '../src/store'
+import { MIGRATIONS } from '../src/store/migrations'
 import { QUIET_MS, treeCpuTicks, workingTicks } from './process-waits'
 import { tracked } from './started'
 
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))
+
+/**
+ * A database file at `path` of schema `version` (up to this program's), in WAL mode as a storeloc
+ * of that version left it, with the rows `fill` puts in it. Its path.
+ */
+export function olderSchemaDatabase(path: string, version: number, fill?: (db: Database) => void): string {
+  const db = new Database(path, { create: true })
+  db.exec('PRAGMA journal_mode = WAL')
+  for (const migration of MIGRATIONS.slice(0, version)) db.exec(migration)
+  db.exec(`PRAGMA user_version = ${version}`)
+  fill?.(db)
+  db.close()
+  return path
+}
 
 /** A database file at `path` whose schema is newer than this program's (user_version 999). */
 export function newerSchemaDatabase(path: string): string {

@@ -6,20 +6,11 @@ import { Database } from 'bun:sqlite'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { MIGRATIONS } from '../src/store/migrations'
-import { startServer, tempDir } from './helpers'
+import { olderSchemaDatabase, startServer, tempDir } from './helpers'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-/** A database at `path` of schema `version`, as a storeloc of that version left it. */
-function databaseOfVersion(path: string, version: number): void {
-  const db = new Database(path, { create: true })
-  db.exec('PRAGMA journal_mode = WAL')
-  for (const migration of MIGRATIONS.slice(0, version)) db.exec(migration)
-  db.exec(`PRAGMA user_version = ${version}`)
-  db.close()
-}
 
 const schemaLines = (lines: string[]) =>
   lines.filter((l) => l.includes('database schema upgraded')).map((l) => JSON.parse(l))
@@ -27,7 +18,7 @@ const schemaLines = (lines: string[]) =>
 for (const workers of ['1', '2']) {
   test(`WORKERS=${workers}: a start on an older schema logs the upgrade once, from which version to which`, async () => {
     const path = join(dir, `old-${workers}.db`)
-    databaseOfVersion(path, 3)
+    olderSchemaDatabase(path, 3)
     const server = startServer(path, { DEMO: '0', GEOCODER: 'none', WORKERS: workers })
     await server.waitFor(/"listening"/)
     const said = schemaLines(server.lines)
@@ -60,7 +51,7 @@ test('a new database is made, not upgraded: its first start says nothing of a sc
 
 test('a start that waits while another process upgrades the schema does not say it upgraded it', async () => {
   const path = join(dir, 'raced.db')
-  databaseOfVersion(path, 3)
+  olderSchemaDatabase(path, 3)
   // The other process: it holds the write lock before this start reads the version, and upgrades under it.
   const other = new Database(path)
   other.exec('BEGIN IMMEDIATE')

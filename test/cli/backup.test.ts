@@ -18,7 +18,15 @@ import {
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
-import { cliRunner, newerSchemaDatabase, serverUrl, startServer, storeBody, tempDir } from '../helpers'
+import {
+  cliRunner,
+  newerSchemaDatabase,
+  olderSchemaDatabase,
+  serverUrl,
+  startServer,
+  storeBody,
+  tempDir,
+} from '../helpers'
 
 let dir: string
 let dbPath: string
@@ -501,13 +509,11 @@ describe('restore refuses', () => {
 
   test('an older schema is restored as it is; the CLI waits for a start to migrate it', () => {
     const old = join(dir, 'old.db')
-    const db = new Database(old)
-    for (let v = 0; v < 7; v++) db.exec(MIGRATIONS[v]!)
-    db.exec('PRAGMA user_version = 7')
-    db.exec(
-      "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_0123456789abcdef', 'Old', 'pk_000000000000000000000000', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+    olderSchemaDatabase(old, 7, (db) =>
+      db.exec(
+        "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_0123456789abcdef', 'Old', 'pk_000000000000000000000000', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+      ),
     )
-    db.close()
     dbPath = join(dir, 'new', 'target.db') // a folder not made yet
     const r = storeloc('restore', old)
     expect(r.code).toBe(0)

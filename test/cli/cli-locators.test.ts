@@ -7,7 +7,7 @@ import { join } from 'node:path'
 import { isWellFormedSecretKey } from '../../src/core/ids'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
-import { cliRunner, quietApp } from '../helpers'
+import { cliRunner, olderSchemaDatabase, quietApp } from '../helpers'
 import { adminGet, countRows, dbPath, dir, json, storeloc, useTempDatabase } from './cli-fixture'
 
 useTempDatabase()
@@ -438,10 +438,7 @@ describe('custom-field', () => {
 
 describe('an older schema', () => {
   test('is left as it is, with what to do: only a start upgrades it, after a backup', () => {
-    const db = new Database(dbPath)
-    for (let v = 0; v < 9; v++) db.exec(MIGRATIONS[v]!)
-    db.exec('PRAGMA user_version = 9')
-    db.close()
+    olderSchemaDatabase(dbPath, 9)
     for (const argv of [
       ['locator', 'list'],
       ['locator', 'create', '--name', 'X'],

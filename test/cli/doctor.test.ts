@@ -18,7 +18,7 @@ import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
 import { DEFAULT_GEODATA_PATH, GEODATA_VERSION } from '../../src/geocode/embedded/build'
-import { newerSchemaDatabase, storeBody, quietApp } from '../helpers'
+import { newerSchemaDatabase, olderSchemaDatabase, storeBody, quietApp } from '../helpers'
 import {
   dbPath,
   dir,
@@ -409,10 +409,7 @@ describe('the database', () => {
     expect(newer.not_checked).toContain("integrity and locators: not until the database's problems are solved")
 
     rmSync(dbPath)
-    const db = new Database(dbPath)
-    for (let v = 0; v < 7; v++) db.exec(MIGRATIONS[v]!)
-    db.exec('PRAGMA user_version = 7')
-    db.close()
+    olderSchemaDatabase(dbPath, 7)
     expect(problemsOf(await doctor(), 'database')[0]!.problem).toBe(
       `The schema is version 7; this program's is ${MIGRATIONS.length}: the service running on it is older, or was not restarted since the upgrade.`,
     )
