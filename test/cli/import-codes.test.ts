@@ -21,6 +21,14 @@ const store = (code: string, i: number) => ({
 const row = (code: string, i: number) => `${code},Store ${i},"${i} Quay Street, Springfield",${39.78 + i / 100},-89.65`
 const HEADER = 'external_id,name,address,lat,lng'
 
+let files = 0
+/** Imports a store for each of `codes`, numbered from `first` (its name and address), as JSON; their ids. */
+function imported<T extends string[]>(codes: [...T], first = 1): { [K in keyof T]: string } {
+  const stores = codes.map((code, i) => store(code, first + i))
+  const made = json('locations', 'import', locatorId, '--file', file(`stores-${++files}.json`, stores))
+  return made.results.map((r: { id: string }) => r.id)
+}
+
 /** The locator's locations as the export gives them: id and store code. */
 const stored = () =>
   JSON.parse(storeloc('locations', 'export', locatorId).stdout).map((l: { id: string; external_id: string }) => [
@@ -30,14 +38,7 @@ const stored = () =>
 
 describe('locations import, store codes', () => {
   test('a clean code updates the store holding it with a zero-width space, its code cleaned; a delete row deletes it', () => {
-    const made = json(
-      'locations',
-      'import',
-      locatorId,
-      '--file',
-      file('a.json', [store('S1\u200b', 1), store('S2', 2)]),
-    )
-    const [a, b] = made.results.map((r: { id: string }) => r.id)
+    const [a, b] = imported(['S1\u200b', 'S2'])
     const path = file('b.csv', `${HEADER}\n${row('S1', 1)}\n`)
     const r = storeloc('locations', 'import', locatorId, '--file', path)
     expect([r.code, r.stderr]).toEqual([0, ''])
@@ -54,7 +55,7 @@ describe('locations import, store codes', () => {
       [b, 'S2'],
     ])
     // Stored with a BOM now, the store is deleted by its clean code.
-    json('locations', 'import', locatorId, '--file', file('c.json', [store('\ufeffS2\u200b', 2)]))
+    imported(['\ufeffS2\u200b'], 2)
     const rows = file('d.csv', 'external_id,delete\nS2,yes\n')
     const gone = storeloc('locations', 'import', locatorId, '--file', rows)
     expect([gone.code, gone.stdout.split('\n')[0]]).toEqual([
@@ -63,7 +64,7 @@ describe('locations import, store codes', () => {
     ])
     expect(stored()).toEqual([[a, 'S1']])
     // locations delete finds it by the code as typed, without the character no one can type.
-    const c = json('locations', 'import', locatorId, '--file', file('e.json', [store('S3\u200b', 3)])).results[0].id
+    const [c] = imported(['S3\u200b'], 3)
     const typed = storeloc('locations', 'delete', locatorId, 'S3')
     expect([typed.code, typed.stdout.split('\n')[1], typed.stderr]).toEqual([
       0,
@@ -74,8 +75,7 @@ describe('locations import, store codes', () => {
   })
 
   test('an id of this service in a "Store Code" column is refused, naming its location, nothing written', () => {
-    const made = json('locations', 'import', locatorId, '--file', file('a.json', [store('S1', 1)]))
-    const [a] = made.results.map((r: { id: string }) => r.id)
+    const [a] = imported(['S1'])
     const path = file('b.csv', `Store Code,name,address,lat,lng\n${row(a, 1)}\n`)
     const r = storeloc('locations', 'import', locatorId, '--file', path)
     expect([r.code, r.stdout]).toEqual([1, ''])
@@ -86,14 +86,7 @@ describe('locations import, store codes', () => {
   })
 
   test('locations delete with a code two stores hold but for invisible characters names both, deleting nothing', () => {
-    const made = json(
-      'locations',
-      'import',
-      locatorId,
-      '--file',
-      file('a.json', [store('S1\u200b', 1), store('S2', 2)]),
-    )
-    const [a, b] = made.results.map((r: { id: string }) => r.id)
+    const [a, b] = imported(['S1\u200b', 'S2'])
     // Twins as a release that compared codes as written leaves them once migrated: unkeyed.
     const db = new Database(dbPath)
     db.run('UPDATE locations SET external_id = ?, code_key = NULL WHERE id = ?', ['S1\u2060', b])
@@ -132,8 +125,7 @@ describe('locations import, store codes', () => {
 
 describe('locations import, codes swapped', () => {
   test('a CSV with an id column swaps two stores codes; a code its store keeps is refused, naming it', () => {
-    const made = json('locations', 'import', locatorId, '--file', file('a.json', [store('101', 1), store('102', 2)]))
-    const [a, b] = made.results.map((r: { id: string }) => r.id)
+    const [a, b] = imported(['101', '102'])
     const keeps = file('keep.csv', `id,external_id\n${a},102\n`)
     const refused = storeloc('locations', 'import', locatorId, '--file', keeps)
     expect(refused.code).toBe(1)
@@ -154,7 +146,7 @@ describe('locations import, codes swapped', () => {
 
 describe('locations import --delete-missing, codes without their leading zeros', () => {
   test('a file whose other codes match is refused, naming the codes, and writes nothing', () => {
-    json('locations', 'import', locatorId, '--file', file('a.json', [store('0101', 1), store('S2', 2)]))
+    imported(['0101', 'S2'])
     const before = stored()
     const path = file('lost.csv', `${HEADER}\n${row('101', 1)}\n${row('S2', 2)}\n`)
     const r = storeloc('locations', 'import', locatorId, '--file', path, '--delete-missing')
