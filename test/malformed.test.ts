@@ -3,7 +3,8 @@
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, logCaughtUp, type Running, sendRaw, serverUrl, startServer, tempDir } from './helpers'
+import { logCaughtUp, type Running, sendRaw, serverUrl, startServer, tempDir } from './helpers'
+import { firstLocatorKey } from './under-way'
 
 let dir: string
 let server: Running
@@ -18,8 +19,7 @@ beforeAll(async () => {
   base = await serverUrl(server)
   port = Number(new URL(base).port)
   // A working key: a body is read only for one (test/admin/auth.test.ts).
-  const locatorId = /locator id: +(lct_\w+)/.exec(await server.waitFor(/locator id:/))![1]!
-  key = cliRunner(() => db).json('key', 'create', locatorId).secret_key
+  key = (await firstLocatorKey(server, db)).secret
   token = /public token: +(pk_\w+)/.exec(await server.waitFor(/public token:/))![1]!
 })
 afterAll(async () => {

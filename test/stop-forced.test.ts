@@ -3,32 +3,16 @@
 // reaches the service twice (a terminal's Ctrl-C, passed on by the storeloc launcher or npm too; a
 // signal to a process group) is one stop, not two.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { connect, type Socket } from 'node:net'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { SAME_STOP_MS } from '../src/server/listen'
-import { cliRunner, startOnFreePort, tempDir } from './helpers'
+import { startOnFreePort, tempDir } from './helpers'
+import { firstLocatorKey, requestUnderWay } from './under-way'
 
 const ROOT = join(import.meta.dir, '..')
 let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
-
-/** A request whose body never comes whole, with a working key (a body is read only for one): under way once Bun answers 100 Continue. */
-async function requestUnderWay(port: number, key: string): Promise<Socket> {
-  const socket = await new Promise<Socket>((resolve, reject) => {
-    const opened = connect(port, '127.0.0.1', () => resolve(opened))
-    opened.once('error', reject)
-  })
-  socket.on('error', () => {})
-  const continued = new Promise((resolve) => socket.once('data', resolve))
-  socket.write(
-    `POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n`,
-  )
-  expect(String(await continued)).toStartWith('HTTP/1.1 100 Continue')
-  socket.write('{"name":')
-  return socket
-}
 
 for (const workers of ['1', '2'])
   test(`WORKERS=${workers}: a second SIGINT during a stop held by a request ends it at once, saying what it cut`, async () => {
@@ -36,9 +20,8 @@ for (const workers of ['1', '2'])
     // A stop that would wait an hour for the request under way.
     const env = { DEMO: '0', GEOCODER: 'none', WORKERS: workers, STOP_TIMEOUT_SECONDS: '3600', LOG_REQUESTS: '0' }
     const { server, port } = await startOnFreePort(db, env, /"listening"/)
-    const locatorId = /locator id: +(lct_\w+)/.exec(await server.waitFor(/locator id:/))![1]!
-    const key = cliRunner(() => db).json('key', 'create', locatorId).secret_key
-    const socket = await requestUnderWay(Number(port), key)
+    const { secret } = await firstLocatorKey(server, db)
+    const socket = await requestUnderWay(Number(port), secret)
     server.proc.kill('SIGTERM')
     await server.waitFor(/"shutting down"/)
     // Later than a relay of the first signal, which counts as the same stop.

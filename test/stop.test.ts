@@ -5,8 +5,9 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { connect, type Socket } from 'node:net'
 import { readFileSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, sendRaw, serverUrl, startServer, stdoutLines, tempDir } from './helpers'
+import { sendRaw, serverUrl, startServer, stdoutLines, tempDir } from './helpers'
 import { signalPending, waitingForEvents } from './process-waits'
+import { firstLocatorKey, requestUnderWay } from './under-way'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -105,19 +106,8 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
     '1',
   ])
   const port = Number(new URL(await serverUrl(server)).port)
-  // A request whose body never comes whole, with a working key (a body is read only for one).
-  const locatorId = /locator id: +(lct_\w+)/.exec(await server.waitFor(/locator id:/))![1]!
-  const made = cliRunner(() => join(dir, 'deadline.db')).json('key', 'create', locatorId)
-  const key = made.secret_key
-  const socket = await open(port)
-  socket.on('error', () => {})
-  // Bun answers 100 Continue as it hands the request to the app: from then on it is under way.
-  const underWay = new Promise((resolve) => socket.once('data', resolve))
-  socket.write(
-    `POST /admin/v1/locations HTTP/1.1\r\nHost: 127.0.0.1\r\nAuthorization: Bearer ${key}\r\nExpect: 100-continue\r\nContent-Length: 100\r\n\r\n`,
-  )
-  expect(String(await underWay)).toStartWith('HTTP/1.1 100 Continue')
-  socket.write('{"name":')
+  const key = await firstLocatorKey(server, join(dir, 'deadline.db'))
+  const socket = await requestUnderWay(port, key.secret)
   // /readyz without a Host (HTTP/1.0), begun before the signal (the server has read its start)
   // and ended once the server is stopping, however slow the machine: the stop waits for it.
   const queued = await open(port)
@@ -154,6 +144,6 @@ test('a request still under way at --stop-timeout is cut, and the log says how m
   expect(cut).toMatchObject({ level: 'warn', requests: 1 })
   // The request cut names whose it was: its locator and key, though its body never came.
   const line = JSON.parse(await server.waitFor(/"path":"\/admin\/v1\/locations"/))
-  expect(line).toMatchObject({ status: 400, locator: locatorId, key: made.id })
+  expect(line).toMatchObject({ status: 400, locator: key.locatorId, key: key.id })
   socket.destroy()
 })
