@@ -1,6 +1,7 @@
 // Another process that holds a database's write lock: a start that needs it waits, answering its
 // starting answers meanwhile (src/server/starting-answers.ts).
 import { expect } from 'bun:test'
+import { Database } from 'bun:sqlite'
 import { join } from 'node:path'
 
 /** Another process (hold-lock.ts, written in `dir`) that takes the write lock of the database at `path`, says "held", and lets go when `release()` is called. */
@@ -27,4 +28,12 @@ db.close()
       proc.stdin.end()
     },
   })
+}
+
+/** holdLock on a new, empty database file at `path`, as a start making its first locator meets it; WAL mode: the lock has its -shm to live in. */
+export async function holdNewDatabase(dir: string, path: string) {
+  const made = new Database(path, { create: true })
+  made.exec('PRAGMA journal_mode = WAL')
+  made.close()
+  return holdLock(dir, path)
 }

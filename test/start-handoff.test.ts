@@ -2,35 +2,28 @@
 // whole answer though the workers take over and a stop follows before it is made. A real server run
 // from a copy of src/ whose widget build waits for the test to let it go.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { startOnFreePort, tempDir } from './helpers'
-import { holdLock } from './hold-lock'
+import { holdNewDatabase } from './hold-lock'
+import { serviceCopy } from './service-copy'
 
-const ROOT = join(import.meta.dir, '..')
 let dir: string
-let copy: string
+let copy: ReturnType<typeof serviceCopy>
 let gate: string
 beforeAll(() => {
   dir = tempDir()
-  copy = join(dir, 'service')
+  copy = serviceCopy(join(dir, 'service'))
   gate = join(dir, 'build-may-go')
-  for (const part of ['package.json', 'tsconfig.json', 'src'])
-    cpSync(join(ROOT, part), join(copy, part), { recursive: true })
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'))
   // The widget's texts, loaded in the build, once the gate file is there; a line says it waits.
-  const plugin = join(copy, 'src/api/pages/widget-texts.ts')
   const held = `async ({ path }) => {
       console.log('widget build held')
       while (!(await Bun.file(${JSON.stringify(gate)}).exists())) await Bun.sleep(20)
       return {`
-  const source = readFileSync(plugin, 'utf8')
-  expect(source).toContain('async ({ path }) => ({')
-  writeFileSync(
-    plugin,
-    source.replace('async ({ path }) => ({', held).replace("loader: 'js',\n    }))", "loader: 'js',\n    }})"),
-  )
+  copy.edit('src/api/pages/widget-texts.ts', (source) => {
+    expect(source).toContain('async ({ path }) => ({')
+    return source.replace('async ({ path }) => ({', held).replace("loader: 'js',\n    }))", "loader: 'js',\n    }})")
+  })
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -46,16 +39,10 @@ function gone(pid: number): boolean {
 
 test('WORKERS=2: widget.js asked for while starting is answered whole through the hand-off and a stop', async () => {
   const path = join(dir, 'handoff.db')
-  const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
-  made.exec('PRAGMA journal_mode = WAL')
-  made.close()
-  const holder = await holdLock(dir, path)
+  const holder = await holdNewDatabase(dir, path)
   try {
     const env = { WORKERS: '2', DEMO: '0', GEOCODER: 'none', STOP_TIMEOUT_SECONDS: '60' }
-    const { server, port } = await startOnFreePort(path, env, /waiting for the database/, () => [
-      process.execPath,
-      join(copy, 'src/main.ts'),
-    ])
+    const { server, port } = await startOnFreePort(path, env, /waiting for the database/, copy.command)
     // Unencoded: its Content-Length is the length of the body read.
     const answer = fetch(`http://127.0.0.1:${port}/widget.js`, { headers: { 'accept-encoding': 'identity' } }).then(
       async (res) => ({

@@ -7,21 +7,15 @@ import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../src/store'
 import { MIGRATIONS } from '../src/store/migrations'
-import { sendRaw, startOnFreePort, startServer, tempDir } from './helpers'
-import { holdLock } from './hold-lock'
+import { olderSchemaDatabase, sendRaw, startOnFreePort, startServer, tempDir } from './helpers'
+import { holdLock, holdNewDatabase } from './hold-lock'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** A database at `path` with its schema one migration behind this program's. */
-function oneMigrationBehind(path: string): void {
-  const db = new Database(path, { create: true })
-  db.exec('PRAGMA journal_mode = WAL')
-  for (const migration of MIGRATIONS.slice(0, -1)) db.exec(migration)
-  db.exec(`PRAGMA user_version = ${MIGRATIONS.length - 1}`)
-  db.close()
-}
+const oneMigrationBehind = (path: string) => olderSchemaDatabase(path, MIGRATIONS.length - 1)
 
 const get = async (base: string, path: string) => {
   const res = await fetch(base + path)
@@ -55,13 +49,10 @@ for (const kind of [
 ] as const) {
   test(`${kind} under another process write lock: /healthz answers "starting" while it waits, then it serves`, async () => {
     const path = join(dir, `${kind.length}.db`)
-    if (kind !== 'a new database (the first locator to make)') oneMigrationBehind(path)
-    else {
-      const made = new Database(path, { create: true }) // an empty file in WAL mode: the lock has its -shm to live in
-      made.exec('PRAGMA journal_mode = WAL')
-      made.close()
-    }
-    const holder = await holdLock(dir, path)
+    const holder =
+      kind === 'a new database (the first locator to make)'
+        ? await holdNewDatabase(dir, path)
+        : await holdLock(dir, oneMigrationBehind(path))
     // A start that ends instead of waiting fails the test at once, with what it said.
     const {
       server,
@@ -140,10 +131,7 @@ for (const kind of [
 for (const workers of ['1', '2']) {
   test(`a stop while the start waits (WORKERS=${workers}), the lock let go during it: its requests are answered, the start goes no further and writes nothing`, async () => {
     const path = join(dir, `stopped-${workers}.db`)
-    const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
-    made.exec('PRAGMA journal_mode = WAL')
-    made.close()
-    const holder = await holdLock(dir, path)
+    const holder = await holdNewDatabase(dir, path)
     try {
       const { server, port } = await startOnFreePort(path, { DEMO: '0', WORKERS: workers }, /waiting for the database/)
       const base = `http://127.0.0.1:${port}`

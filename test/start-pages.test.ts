@@ -4,14 +4,13 @@
 // start-served.test.ts); the APIs answer as before. In process through startingResponder, then
 // through a real start that waits for a lock.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { openApiDocument } from '../src/api/openapi/document'
 import { startingResponder } from '../src/server/starting-answers'
 import { openStore } from '../src/store'
 import { quietApp, startOnFreePort, tempDir } from './helpers'
-import { holdLock } from './hold-lock'
+import { holdNewDatabase } from './hold-lock'
 
 /** What a browser's address bar sends. */
 const BROWSER = 'text/html,application/xhtml+xml,application/xml;q=0.9,*/*;q=0.8'
@@ -261,10 +260,7 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 for (const workers of ['1', '2']) {
   test(`a real start waiting for the database (WORKERS=${workers}): a finder page answers the page, widget.js is served`, async () => {
     const path = join(dir, `w${workers}.db`)
-    const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
-    made.exec('PRAGMA journal_mode = WAL')
-    made.close()
-    const holder = await holdLock(dir, path)
+    const holder = await holdNewDatabase(dir, path)
     try {
       const { server, port } = await startOnFreePort(path, { DEMO: '0', WORKERS: workers }, /waiting for the database/)
       const base = `http://127.0.0.1:${port}`

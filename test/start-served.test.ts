@@ -4,11 +4,10 @@
 // PAGE_RATE_LIMIT. A real start, held by another process's write lock, then released: each
 // answer is compared with the started app's.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
 import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Running, startOnFreePort, tempDir } from './helpers'
-import { holdLock } from './hold-lock'
+import { holdNewDatabase } from './hold-lock'
 
 let dir: string
 beforeAll(() => (dir = tempDir()))
@@ -68,10 +67,7 @@ async function answer(base: string, path: string) {
 for (const workers of ['1', '2']) {
   test(`a start waiting for the database (WORKERS=${workers}) serves the home page, the API docs and the widget's files as the app does`, async () => {
     const path = join(dir, `w${workers}.db`)
-    const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
-    made.exec('PRAGMA journal_mode = WAL')
-    made.close()
-    const holder = await holdLock(dir, path)
+    const holder = await holdNewDatabase(dir, path)
     try {
       const { server, base } = await startWaiting(path, { WORKERS: workers, PAGE_RATE_LIMIT: '1' })
       const starting = await Promise.all(SERVED.map(([p]) => answer(base, p)))

@@ -4,23 +4,18 @@
 // the line; every other file and page is served. A real server run from a copy of src/ whose
 // widget entry imports a file there is none of.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
-import { Database } from 'bun:sqlite'
-import { cpSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { type Running, startOnFreePort, tempDir } from './helpers'
-import { holdLock } from './hold-lock'
+import { holdNewDatabase } from './hold-lock'
+import { serviceCopy } from './service-copy'
 
-const ROOT = join(import.meta.dir, '..')
 let dir: string
-let copy: string
+let copy: ReturnType<typeof serviceCopy>
 beforeAll(() => {
   dir = tempDir()
-  copy = join(dir, 'service')
-  for (const part of ['package.json', 'tsconfig.json', 'src'])
-    cpSync(join(ROOT, part), join(copy, part), { recursive: true })
-  symlinkSync(join(ROOT, 'node_modules'), join(copy, 'node_modules'))
-  const entry = join(copy, 'src/widget/main.ts')
-  writeFileSync(entry, `import './gone'\n${readFileSync(entry, 'utf8')}`)
+  copy = serviceCopy(join(dir, 'service'))
+  copy.edit('src/widget/main.ts', (source) => `import './gone'\n${source}`)
 })
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -57,16 +52,13 @@ const others = (base: string) =>
 
 test('a widget file that cannot be built: a 503 saying so, while starting and once started; its cause logged', async () => {
   const path = join(dir, 'unbuilt.db')
-  const made = new Database(path, { create: true }) // a new file: its first locator needs the lock
-  made.exec('PRAGMA journal_mode = WAL')
-  made.close()
-  const holder = await holdLock(dir, path)
+  const holder = await holdNewDatabase(dir, path)
   try {
     const { server, port } = await startOnFreePort(
       path,
       { DEMO: '0', GEOCODER: 'none' },
       /waiting for the database/,
-      () => [process.execPath, join(copy, 'src/main.ts')],
+      copy.command,
     )
     const base = `http://127.0.0.1:${port}`
     const starting = await widgetAnswer(base, server)
@@ -115,7 +107,7 @@ test('a flood of requests for a file that cannot be built builds it and logs why
     join(dir, 'flood.db'),
     { DEMO: '0', GEOCODER: 'none' },
     /"listening"/,
-    () => [process.execPath, join(copy, 'src/main.ts')],
+    copy.command,
   )
   const base = `http://127.0.0.1:${port}`
   const first = await widgetAnswer(base, server)
