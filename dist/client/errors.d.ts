@@ -46,3 +46,9 @@ export declare class StorelocError extends Error {
  * or a success without `holds` (another service at baseUrl). `call`: "METHOD path".
  */
 export declare function answered<T>(response: Response, text: string, call: string, holds: string, idempotencyKey: string | undefined, answer: ErrorAnswer): T;
+/**
+ * A request no try of which was answered (a network error, a timeout): status 0, code
+ * network_error, the last error as its cause. A write's key goes with it: the write may have been
+ * made, and the same key later replays its answer.
+ */
+export declare function unanswered(method: string, path: string, e: unknown, key: string | undefined): StorelocError;

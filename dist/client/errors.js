@@ -89,3 +89,17 @@ export function answered(response, text, call, holds, idempotencyKey, answer) {
         throw new StorelocError(response.status, typeof body.error === 'string' ? body.error : 'error', String(body.message ?? nested.message ?? response.statusText), body.details, idempotencyKey, answer);
     return body;
 }
+/**
+ * A request no try of which was answered (a network error, a timeout): status 0, code
+ * network_error, the last error as its cause. A write's key goes with it: the write may have been
+ * made, and the same key later replays its answer.
+ */
+export function unanswered(method, path, e, key) {
+    // Node's fetch says only "fetch failed": why (connect ECONNREFUSED, ENOTFOUND) is its cause's.
+    const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined;
+    const more = cause?.message || cause?.code;
+    const why = e instanceof Error ? `${e.message}${more ? ` (${more})` : ''}` : String(e);
+    const error = new StorelocError(0, 'network_error', `${method} ${path}: ${why}`, undefined, key);
+    error.cause = e;
+    return error;
+}

@@ -1,5 +1,6 @@
 // What an answer that is not a success becomes: a StorelocError, with what the answer's body and
-// headers said; `invalid_response` for one that is not the Management API's (a proxy's page).
+// headers said; `invalid_response` for one that is not the Management API's (a proxy's page);
+// `network_error`, status 0, for a request no try of which was answered.
 import type { ErrorCode } from './types.js'
 
 /** What an error answer's headers said, beyond its body. */
@@ -114,4 +115,19 @@ export function answered<T>(
       answer,
     )
   return body as T
+}
+
+/**
+ * A request no try of which was answered (a network error, a timeout): status 0, code
+ * network_error, the last error as its cause. A write's key goes with it: the write may have been
+ * made, and the same key later replays its answer.
+ */
+export function unanswered(method: string, path: string, e: unknown, key: string | undefined): StorelocError {
+  // Node's fetch says only "fetch failed": why (connect ECONNREFUSED, ENOTFOUND) is its cause's.
+  const cause = e instanceof Error && e.cause instanceof Error ? e.cause : undefined
+  const more = cause?.message || (cause as { code?: unknown } | undefined)?.code
+  const why = e instanceof Error ? `${e.message}${more ? ` (${more})` : ''}` : String(e)
+  const error = new StorelocError(0, 'network_error', `${method} ${path}: ${why}`, undefined, key)
+  error.cause = e
+  return error
 }
