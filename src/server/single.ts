@@ -1,16 +1,17 @@
 // WORKERS=1: one process opens the database, serves, bootstraps and runs the upkeep timers.
 import type { Server } from 'bun'
 import type { Config } from '../core/config'
-import { createGeocoder, type GeocoderStack } from '../geocode'
+import type { GeocoderStack } from '../geocode'
 import type { Store } from '../store'
-import { createApp } from './app'
+import { type App, createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable } from './drain'
 import { bootstrap, displayHost } from './bootstrap'
-import { forcedExit, forcedLine, listen, onStopSignal, openStoreToStart, stoppedLine, warnNoBaseUrl } from './listen'
+import { forcedExit, forcedLine, listen, onStopSignal, stoppedLine, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
+import type { Family } from './metrics-text'
 import { serveMetrics } from './metrics-serve'
-import { checkWhole, progressInPlace, sayUpgraded, unlessStopped, untilUnlocked, warnUpgradeInUse } from './start'
+import { closeOpened, openToStart, type Opened, unlessStopped, untilUnlocked } from './start'
 import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
@@ -19,11 +20,26 @@ import {
   startIdleSync,
   startTownUpkeep,
   warmPlaces,
-  warnGeocoder,
 } from './upkeep'
 
 /** A start's and a stop's lines, on stdout, as the app's. */
 const logLine = redactingLog()
+
+/** The start under way, shared with a stop that may come at any point of it. */
+type Run = Opened & {
+  server: Server<unknown>
+  drain: ReturnType<typeof drainable>
+  metricsServer: ReturnType<typeof serveMetrics> | null
+  stopUpkeep: () => void
+  stopping: boolean
+  /** Made: its metrics are served from then on. */
+  app?: App
+  /** Serving: the app answers, a forced stop cuts no start. */
+  started: boolean
+}
+
+/** What serves once the start is done. */
+type Serving = { app: App; store: Store; geocoding: GeocoderStack }
 
 /** WORKERS=1: one process opens, serves, bootstraps and refreshes. */
 export async function runSingle(config: Config): Promise<void> {
@@ -35,88 +51,108 @@ export async function runSingle(config: Config): Promise<void> {
   )
   const drain = drainable((request, server) => handle(request, server))
   const server = listen(config, drain.serve, false)
-  const metrics = config.metrics === null ? undefined : new RequestMetrics(config.metrics.locatorSeries)
-  let app: ReturnType<typeof createApp> | undefined
-  let metricsServer: ReturnType<typeof serveMetrics> | null = null
-  if (config.metrics !== null) {
-    try {
-      // Until the app is made, the process's own families only.
-      metricsServer = serveMetrics(
-        config.metrics,
-        async () => [{ worker: '0', families: [...processFamilies(), ...(app?.metricFamilies() ?? [])] }],
-        logLine,
-      )
-    } catch (e) {
-      server.stop(true)
-      throw e
-    }
+  const run: Run = {
+    server,
+    drain,
+    metricsServer: null,
+    store: null,
+    geocoding: null,
+    stopUpkeep: () => {},
+    stopping: false,
+    started: false,
   }
-  const path = config.databasePath
-  let store: Store | null = null
-  let geocoding: GeocoderStack | null = null
-  let stopUpkeep = () => {}
-  let stopping = false
-  let started = false
-  // From the start: a stop while the start waits for the database closes what is open by then.
-  // A second signal ends the process at once, saying what it cut.
+  run.metricsServer = metricsDuringStart(config, server, () => run.app?.metricFamilies() ?? [])
+  stopOnSignal(run, config)
+  let serving: Serving
+  try {
+    serving = await openAndBootstrap(run, config)
+  } catch (e) {
+    // The stop under way finishes its requests, closes what is open and ends the process.
+    if (run.stopping) return
+    server.stop(true)
+    run.metricsServer?.stop(true)
+    closeOpened(run)
+    throw e
+  }
+  if (run.stopping) return // the stop under way ends the process
+  run.started = true
+  const { app } = serving
+  handle = (request, server) => app.handle(request, server)
+  await serve(run, config, serving)
+}
+
+/**
+ * The metrics port, when METRICS_PORT is set: until the app is made, the process's own families
+ * only (`appFamilies` empty). A port that cannot be bound closes the service's port too.
+ */
+function metricsDuringStart(config: Config, server: Server<unknown>, appFamilies: () => Family[]) {
+  if (config.metrics === null) return null
+  try {
+    return serveMetrics(
+      config.metrics,
+      async () => [{ worker: '0', families: [...processFamilies(), ...appFamilies()] }],
+      logLine,
+    )
+  } catch (e) {
+    server.stop(true)
+    throw e
+  }
+}
+
+/**
+ * From the start: a stop while the start waits for the database closes what is open by then.
+ * A second signal ends the process at once, saying what it cut.
+ */
+function stopOnSignal(run: Run, config: Config): void {
   const force = (signal: string) => {
-    logLine(forcedLine(signal, server.pendingRequests, !started))
+    logLine(forcedLine(signal, run.server.pendingRequests, !run.started))
     process.exit(forcedExit(signal))
   }
   onStopSignal(
     async (signal) => {
-      stopping = true
+      run.stopping = true
       logLine({ level: 'info', message: 'shutting down', signal })
       const t0 = performance.now()
-      stopUpkeep()
-      const cut = await drain.stop(server, config.stopTimeoutMs)
-      metricsServer?.stop(true)
+      run.stopUpkeep()
+      const cut = await run.drain.stop(run.server, config.stopTimeoutMs)
+      run.metricsServer?.stop(true)
       if (cut > 0)
         logLine({ level: 'warn', message: 'requests cut at the stop deadline (STOP_TIMEOUT_SECONDS)', requests: cut })
-      geocoding?.close()
-      store?.close()
+      closeOpened(run)
       logLine(stoppedLine(t0))
       process.exit(0)
     },
     { force },
   )
-  const unlessStopping = unlessStopped(() => stopping)
-  try {
-    warnUpgradeInUse(path, logLine)
-    const opened = await untilUnlocked(
-      path,
-      config.lockWaitMs,
-      unlessStopping(() => openStoreToStart(path, false)),
-      logLine,
-    )
-    sayUpgraded(opened.upgradedFrom, path, logLine)
-    store = opened
-    const checked = checkWhole(path) // in a worker thread, while the geocoder and the app are made
-    geocoding = await createGeocoder(config.geocoder, opened, (line) => console.log(line), {
-      warn: warnGeocoder,
-      sayInPlace: progressInPlace(),
-    })
-    app = createApp({ store: opened, geocoder: geocoding.geocoder, config, metrics, places: geocoding.places })
-    await checked
-    await untilUnlocked(
-      path,
-      config.lockWaitMs,
-      unlessStopping(() => bootstrap(opened, displayHost(config), server.port!, config.demo, path, config.viaNpm)),
-      logLine,
-    )
-  } catch (e) {
-    // The stop under way finishes its requests, closes what is open and ends the process.
-    if (stopping) return
-    server.stop(true)
-    metricsServer?.stop(true)
-    geocoding?.close()
-    store?.close()
-    throw e
-  }
-  if (stopping) return // the stop under way ends the process
-  started = true
-  handle = (request, server) => app.handle(request, server)
-  logLine({ level: 'info', message: 'listening', url: `http://${server.hostname}:${server.port}`, database: path })
+}
+
+/** The database opened and the geocoder and the app made (into `run` as each is), then the first start's bootstrap. */
+async function openAndBootstrap(run: Run, config: Config): Promise<Serving> {
+  const path = config.databasePath
+  const unlessStopping = unlessStopped(() => run.stopping)
+  const { store, geocoding, checked } = await openToStart(config, run, unlessStopping, logLine)
+  const metrics = config.metrics === null ? undefined : new RequestMetrics(config.metrics.locatorSeries)
+  const app = createApp({ store, geocoder: geocoding.geocoder, config, metrics, places: geocoding.places })
+  run.app = app
+  await checked
+  await untilUnlocked(
+    path,
+    config.lockWaitMs,
+    unlessStopping(() => bootstrap(store, displayHost(config), run.server.port!, config.demo, path, config.viaNpm)),
+    logLine,
+  )
+  return { app, store, geocoding }
+}
+
+/** Serving: the line that says so, the upkeep timers, then the indexes and the places loaded. */
+async function serve(run: Run, config: Config, { app, store, geocoding }: Serving): Promise<void> {
+  const { server } = run
+  logLine({
+    level: 'info',
+    message: 'listening',
+    url: `http://${server.hostname}:${server.port}`,
+    database: config.databasePath,
+  })
   warnNoBaseUrl(config, logLine)
   const stops = [
     startGeocodeRefresh(store, geocoding),
@@ -124,7 +160,7 @@ export async function runSingle(config: Config): Promise<void> {
     startTownUpkeep(store, geocoding.places),
     startIdleSync(app, config.indexIdleMs),
   ]
-  stopUpkeep = () => {
+  run.stopUpkeep = () => {
     for (const stop of stops) stop()
   }
   await preloadIndexes(app) // while listening: /readyz says "loading" until it is done

@@ -1,13 +1,17 @@
 // A start's waits and checks before it serves: for another process's write lock, without holding
 // the event loop, the database read whole, and its lines (a schema upgrade's notices, the
-// geocoder data's build steps). What requests are answered meanwhile (the port is bound before
-// the database is opened) is starting-answers.ts's.
+// geocoder data's build steps); the database and the geocoder opened through them. What requests
+// are answered meanwhile (the port is bound before the database is opened) is starting-answers.ts's.
+import type { Config } from '../core/config'
+import { createGeocoder, type GeocoderStack } from '../geocode'
+import type { Store } from '../store'
 import { damagedAtStart } from '../store/damage'
 import { isBusyError, schemaVersionAt } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
 import { MIGRATIONS } from '../store/migrations'
-import { START_EXIT, StartError } from './listen'
+import { openStoreToStart, START_EXIT, StartError } from './listen'
+import { warnGeocoder } from './upkeep'
 
 /** Between two tries for the lock. */
 const LOCK_RETRY_MS = 100
@@ -119,4 +123,43 @@ export function sayUpgraded(from: number | null, path: string, log: (line: Recor
     message: `database schema upgraded from version ${from} to ${MIGRATIONS.length}: an older storeloc cannot use it now; to go back, restore a backup made before`,
     database: path,
   })
+}
+
+/** What a start has opened so far: a stop, or a start that fails, closes it. */
+export type Opened = { store: Store | null; geocoding: GeocoderStack | null }
+
+/**
+ * Opens the database at DATABASE_PATH (waiting out another process's write lock, its schema
+ * upgraded and said) and makes the geocoder, each put in `open` once it is. `checked`: the read of
+ * the whole file (checkWhole), under way meanwhile in a worker thread.
+ */
+export async function openToStart(
+  config: Config,
+  open: Opened,
+  unlessStopping: ReturnType<typeof unlessStopped>,
+  log: (line: Record<string, unknown>) => void,
+): Promise<{ store: Store; geocoding: GeocoderStack; checked: Promise<void> }> {
+  const path = config.databasePath
+  warnUpgradeInUse(path, log)
+  const store = await untilUnlocked(
+    path,
+    config.lockWaitMs,
+    unlessStopping(() => openStoreToStart(path, false)),
+    log,
+  )
+  open.store = store
+  sayUpgraded(store.upgradedFrom, path, log)
+  const checked = checkWhole(path)
+  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
+    warn: warnGeocoder,
+    sayInPlace: progressInPlace(),
+  })
+  open.geocoding = geocoding
+  return { store, geocoding, checked }
+}
+
+/** Closes what `open` holds, the geocoder first. */
+export function closeOpened(open: Opened): void {
+  open.geocoding?.close()
+  open.store?.close()
 }

@@ -8,7 +8,7 @@ import { jsonLine } from '../core/log-line'
 import type { Subprocess } from 'bun'
 import { existsSync } from 'node:fs'
 import type { Config } from '../core/config'
-import { createGeocoder, type GeocoderStack } from '../geocode'
+import { createGeocoder } from '../geocode'
 import type { Store } from '../store'
 import { createApp } from './app'
 import { redactingLog } from './app-log'
@@ -31,7 +31,7 @@ import {
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
-import { checkWhole, progressInPlace, sayUpgraded, unlessStopped, untilUnlocked, warnUpgradeInUse } from './start'
+import { closeOpened, openToStart, type Opened, unlessStopped, untilUnlocked } from './start'
 import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
@@ -101,6 +101,23 @@ const RESTART_DELAYS_MS = [500, 1_000, 2_000, 4_000, 8_000] as const
 /** A worker that ran this long before crashing starts its count of crashes in a row afresh. */
 const STABLE_MS = 60_000
 
+/** The workers' pool (superviseWorkers' arguments, then its state), shared by its spawns, their exits and its stops. */
+type Pool = {
+  entry: string
+  env: Record<string, string | undefined>
+  count: number
+  port: number
+  fatal: (line: Record<string, unknown>, exitCode: StartExit) => void
+  onMessage: (slot: number, message: unknown) => void
+  running: Map<number, Subprocess> // slot -> its current process
+  crashes: number[]
+  timers: Set<Timer>
+  stopping: boolean
+  started: boolean // every worker of the first start has listened
+  readyCount: number
+  allReady: () => void
+}
+
 /**
  * Starts `count` workers on `port` and keeps them running: one that exits while the pool is not
  * stopping is logged and started again (RESTART_DELAYS_MS). `fatal` is called, once, when a worker
@@ -116,81 +133,34 @@ function superviseWorkers(
   /** Each message a worker sends but "ready" (metrics-workers.ts), with the worker's slot. */
   onMessage: (slot: number, message: unknown) => void = () => {},
 ) {
-  const running = new Map<number, Subprocess>() // slot -> its current process
-  const crashes = new Array<number>(count).fill(0)
-  const timers = new Set<Timer>()
-  let stopping = false
-  let started = false // every worker of the first start has listened
-  let readyCount = 0
   let allReady!: () => void
   const ready = new Promise<void>((resolve) => (allReady = resolve))
-
-  const spawn = (slot: number, restart = false) => {
-    const t0 = performance.now()
-    let listening = false
-    const proc = Bun.spawn([process.execPath, entry], {
-      env: { ...env, PORT: String(port), STORELOC_WORKER: '1', ...(restart ? { STORELOC_WORKER_RESTART: '1' } : {}) },
-      stdin: 'ignore',
-      stdout: 'inherit',
-      stderr: 'inherit',
-      ipc(message) {
-        if ((message as { type?: string } | null)?.type !== 'ready') return onMessage(slot, message)
-        if (listening) return
-        listening = true
-        if (!started && ++readyCount === count) {
-          started = true
-          allReady()
-        }
-      },
-      onExit(exited, code, signal) {
-        if (running.get(slot) === exited) running.delete(slot)
-        if (stopping) return
-        const about = { worker: slot + 1, pid: exited.pid, code, signal }
-        if (!started) {
-          const exit = code === START_EXIT.NEEDS_OPERATOR ? code : START_EXIT.MAY_PASS
-          return fatal({ level: 'error', message: 'a worker stopped before it was listening', ...about }, exit)
-        }
-        if (performance.now() - t0 >= STABLE_MS) crashes[slot] = 0
-        const delay = RESTART_DELAYS_MS[crashes[slot]!++]
-        if (delay === undefined)
-          return fatal(
-            {
-              level: 'error',
-              message: `a worker stopped ${crashes[slot]} times in a row; giving up`,
-              ...about,
-            },
-            START_EXIT.MAY_PASS,
-          )
-        console.error(
-          jsonLine({
-            level: 'error',
-            message: 'worker stopped; starting another',
-            ...about,
-            restart_in_ms: delay,
-          }),
-        )
-        const timer = setTimeout(() => {
-          timers.delete(timer)
-          if (!stopping) spawn(slot, true)
-        }, delay)
-        timers.add(timer)
-      },
-    })
-    running.set(slot, proc)
+  const pool: Pool = {
+    entry,
+    env,
+    count,
+    port,
+    fatal,
+    onMessage,
+    running: new Map(),
+    crashes: new Array<number>(count).fill(0),
+    timers: new Set(),
+    stopping: false,
+    started: false,
+    readyCount: 0,
+    allReady,
   }
-  for (let slot = 0; slot < count; slot++) spawn(slot)
+  for (let slot = 0; slot < count; slot++) spawnWorker(pool, slot)
 
   return {
     /** Resolves when every worker of the first start listens. */
     ready,
-    pids: () => [...running.values()].map((p) => p.pid),
+    pids: () => [...pool.running.values()].map((p) => p.pid),
     /** The workers running now, each with its slot (0 to count - 1). */
-    workers: () => [...running].map(([slot, proc]) => ({ slot, proc })),
+    workers: () => [...pool.running].map(([slot, proc]) => ({ slot, proc })),
     /** Passes the signal on, SIGHUP as SIGTERM (each worker stops accepting, finishes in-flight requests, closes the database) and waits for every worker to exit. */
     async stop(signal: NodeJS.Signals): Promise<void> {
-      stopping = true
-      for (const timer of timers) clearTimeout(timer)
-      const procs = [...running.values()]
+      const procs = stopRestarts(pool)
       for (const proc of procs) proc.kill(signal === 'SIGHUP' ? 'SIGTERM' : signal)
       await Promise.all(procs.map((p) => p.exited))
     },
@@ -198,23 +168,100 @@ function superviseWorkers(
      * A stop forced by a second signal: each worker is told to end at once, saying what it cuts;
      * one that has not ended within FORCE_WAIT_MS (still starting, its handler not yet set) is killed.
      */
-    async force(signal: string): Promise<void> {
-      stopping = true
-      for (const timer of timers) clearTimeout(timer)
-      const procs = [...running.values()]
-      for (const proc of procs) {
-        try {
-          proc.send({ type: 'force', signal })
-        } catch {
-          // its channel closed: it is ending
-        }
-      }
-      const ended = Promise.all(procs.map((p) => p.exited))
-      if (await Promise.race([ended.then(() => true), Bun.sleep(FORCE_WAIT_MS).then(() => false)])) return
-      for (const proc of procs) proc.kill('SIGKILL')
-      await ended
-    },
+    force: (signal: string): Promise<void> => forceEnd(stopRestarts(pool), signal),
   }
+}
+
+/** Starts the worker of `slot` (`restart`: after a crash), and counts it listening when it says so. */
+function spawnWorker(pool: Pool, slot: number, restart = false): void {
+  const t0 = performance.now()
+  let listening = false
+  const proc = Bun.spawn([process.execPath, pool.entry], {
+    env: {
+      ...pool.env,
+      PORT: String(pool.port),
+      STORELOC_WORKER: '1',
+      ...(restart ? { STORELOC_WORKER_RESTART: '1' } : {}),
+    },
+    stdin: 'ignore',
+    stdout: 'inherit',
+    stderr: 'inherit',
+    ipc(message) {
+      if ((message as { type?: string } | null)?.type !== 'ready') return pool.onMessage(slot, message)
+      if (listening) return
+      listening = true
+      if (!pool.started && ++pool.readyCount === pool.count) {
+        pool.started = true
+        pool.allReady()
+      }
+    },
+    onExit(exited, code, signal) {
+      if (pool.running.get(slot) === exited) pool.running.delete(slot)
+      if (pool.stopping) return
+      afterCrash(pool, slot, performance.now() - t0, { worker: slot + 1, pid: exited.pid, code, signal })
+    },
+  })
+  pool.running.set(slot, proc)
+}
+
+/**
+ * A worker of `slot` that ran `ranMs` exited while the pool is not stopping: the start fails when
+ * it had not listened yet; else it is started again after its delay, or, too many crashes in a
+ * row, the pool gives up.
+ */
+function afterCrash(
+  pool: Pool,
+  slot: number,
+  ranMs: number,
+  about: { worker: number; pid: number; code: number | null; signal: number | NodeJS.Signals | null },
+): void {
+  if (!pool.started) {
+    const exit = about.code === START_EXIT.NEEDS_OPERATOR ? about.code : START_EXIT.MAY_PASS
+    pool.fatal({ level: 'error', message: 'a worker stopped before it was listening', ...about }, exit)
+    return
+  }
+  if (ranMs >= STABLE_MS) pool.crashes[slot] = 0
+  const delay = RESTART_DELAYS_MS[pool.crashes[slot]!++]
+  if (delay === undefined) {
+    const line = { level: 'error', message: `a worker stopped ${pool.crashes[slot]} times in a row; giving up` }
+    pool.fatal({ ...line, ...about }, START_EXIT.MAY_PASS)
+    return
+  }
+  console.error(
+    jsonLine({
+      level: 'error',
+      message: 'worker stopped; starting another',
+      ...about,
+      restart_in_ms: delay,
+    }),
+  )
+  const timer = setTimeout(() => {
+    pool.timers.delete(timer)
+    if (!pool.stopping) spawnWorker(pool, slot, true)
+  }, delay)
+  pool.timers.add(timer)
+}
+
+/** The pool stopping: no worker is started again; the workers running now, to stop. */
+function stopRestarts(pool: Pool): Subprocess[] {
+  pool.stopping = true
+  for (const timer of pool.timers) clearTimeout(timer)
+  return [...pool.running.values()]
+}
+
+/** Tells each of `procs` to end at once, saying what it cuts; kills those not ended within FORCE_WAIT_MS. */
+async function forceEnd(procs: Subprocess[], signal: string): Promise<void> {
+  for (const proc of procs) {
+    try {
+      proc.send({ type: 'force', signal })
+    } catch {
+      // its channel closed: it is ending
+    }
+  }
+  const ended = Promise.all(procs.map((p) => p.exited))
+  if (await Promise.race([ended.then(() => true), Bun.sleep(FORCE_WAIT_MS).then(() => false)])) return
+  for (const proc of procs) proc.kill('SIGKILL')
+  await ended
 }
 
 /** How long a forced stop waits for the workers to end by themselves. */
@@ -278,6 +325,23 @@ const listeningLine = (config: Config, url: string, pids: number[]) => ({
   pids,
 })
 
+/** The primary's start under way, shared with a stop that may come at any point of it. */
+type Primary = Opened & {
+  config: Config
+  hold: ReturnType<typeof holdPort>
+  /** The port the workers share, and the address it is bound at, as the hold bound them. */
+  port: number
+  hostname: string
+  metricsServer: ReturnType<typeof serveMetrics> | null
+  pool: ReturnType<typeof superviseWorkers> | null
+  stopUpkeep: () => void
+  stopping: boolean
+  /** Serving: the workers listen and the bootstrap is done. */
+  started: boolean
+  /** A forced stop ends the process. */
+  forcing: boolean
+}
+
 /** WORKERS=N > 1: the one-time work here, the serving in N workers (see the top of the file). */
 /** `entry`: the script each worker runs (src/main.ts); `env`: the settings, options included, it is started with. */
 export async function runPrimary(
@@ -286,121 +350,127 @@ export async function runPrimary(
   env: Record<string, string | undefined>,
 ): Promise<void> {
   const hold = holdPort(config)
-  const { probe } = hold
-  const port = probe.port!
-  const hostname = probe.hostname
-  const path = config.databasePath
-  let store: Store | null = null
-  let geocoding: GeocoderStack | null = null
+  const p: Primary = {
+    config,
+    hold,
+    port: hold.probe.port!,
+    hostname: hold.probe.hostname!,
+    store: null,
+    geocoding: null,
+    metricsServer: null,
+    pool: null,
+    stopUpkeep: () => {},
+    stopping: false,
+    started: false,
+    forcing: false,
+  }
   // The workers' metrics are gathered here, where the metrics port is (metrics-workers.ts).
   const gathered = workerMetrics()
-  let running: () => { slot: number; proc: Subprocess }[] = () => []
-  let metricsServer: ReturnType<typeof serveMetrics> | null = null
-  let pool: ReturnType<typeof superviseWorkers> | null = null
-  let stopUpkeep = () => {}
-  let stopping = false
-  const unlessStopping = unlessStopped(() => stopping)
-  // Whatever is open by then: a stop may come while the start waits for the database.
-  const release = () => {
-    probe.stop(true)
-    metricsServer?.stop(true)
-    geocoding?.close()
-    store?.close()
-  }
-  const stop = async (signal: NodeJS.Signals, exitCode: number) => {
-    if (stopping) return
-    stopping = true
-    stopUpkeep()
-    const t0 = performance.now()
-    await Promise.all([pool?.stop(signal), hold.stop(config.stopTimeoutMs)])
-    if (forcing) return // the forced stop ends the process
-    release()
-    if (exitCode === 0) logLine(stoppedLine(t0))
-    process.exit(exitCode)
-  }
   // From the start, as a single process's: without it a stop while waiting ends the process by the signal.
   // A second signal ends the workers and this process at once, each saying what it cut.
-  let started = false
-  let forcing = false
-  const force = async (signal: string) => {
-    forcing = true
-    logLine(forcedLine(signal, hold.pending(), !started))
-    await pool?.force(signal)
-    process.exit(forcedExit(signal))
-  }
   onStopSignal(
     async (signal) => {
       logLine({ level: 'info', message: 'shutting down', signal })
-      await stop(signal as NodeJS.Signals, 0)
+      await stopPrimary(p, signal as NodeJS.Signals, 0)
     },
-    { force: (signal) => void force(signal) },
+    { force: (signal) => void forcePrimary(p, signal) },
   )
+  const unlessStopping = unlessStopped(() => p.stopping)
+  let opened: Awaited<ReturnType<typeof openToStart>>
   try {
-    if (config.metrics !== null) metricsServer = serveMetrics(config.metrics, () => gathered.gather(running()), logLine)
+    if (config.metrics !== null)
+      p.metricsServer = serveMetrics(config.metrics, () => gathered.gather(p.pool?.workers() ?? []), logLine)
     // Applies the migrations before any worker opens the file.
-    warnUpgradeInUse(path, logLine)
-    store = await untilUnlocked(
-      path,
-      config.lockWaitMs,
-      unlessStopping(() => openStoreToStart(path, false)),
-      logLine,
-    )
-    sayUpgraded(store.upgradedFrom, path, logLine)
-    const checked = checkWhole(path)
-    geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
-      warn: warnGeocoder,
-      sayInPlace: progressInPlace(),
-    })
-    await checked
+    opened = await openToStart(config, p, unlessStopping, logLine)
+    await opened.checked
   } catch (e) {
-    if (stopping) return // the stop under way closes what is open and ends the process
-    release()
+    if (p.stopping) return // the stop under way closes what is open and ends the process
+    release(p)
     throw e
   }
-  if (stopping) return
-  const opened = store
-  const places = geocoding
+  if (p.stopping) return
   const workers = superviseWorkers(
     entry,
     env,
     config.workers,
-    port,
+    p.port,
     (line, exitCode) => {
       console.error(jsonLine(line))
-      void stop('SIGTERM', exitCode)
+      void stopPrimary(p, 'SIGTERM', exitCode)
     },
     gathered.onMessage,
   )
-  pool = workers
-  running = workers.workers
-
+  p.pool = workers
   await workers.ready
   hold.handOff()
-  if (stopping) return
+  if (p.stopping) return
+  if (!(await bootstrapped(p, opened.store, unlessStopping)) || p.stopping) return
+  p.started = true
+  console.log(jsonLine(listeningLine(config, `http://${p.hostname}:${p.port}`, workers.pids())))
+  warnNoBaseUrl(config, logLine)
+  // In this process only: one refresh, one pruning and one reverse upkeep, not N of each.
+  const upkeep = [
+    startGeocodeRefresh(opened.store, opened.geocoding),
+    startChangeLogPrune(opened.store),
+    startTownUpkeep(opened.store, opened.geocoding.places),
+  ]
+  p.stopUpkeep = () => {
+    for (const stopOne of upkeep) stopOne()
+  }
+}
+
+/** Whatever is open by then: a stop may come while the start waits for the database. */
+function release(p: Primary): void {
+  p.hold.probe.stop(true)
+  p.metricsServer?.stop(true)
+  closeOpened(p)
+}
+
+/** Stops the workers and the hold, each finishing its requests, then ends the process with `exitCode`. */
+async function stopPrimary(p: Primary, signal: NodeJS.Signals, exitCode: number): Promise<void> {
+  if (p.stopping) return
+  p.stopping = true
+  p.stopUpkeep()
+  const t0 = performance.now()
+  await Promise.all([p.pool?.stop(signal), p.hold.stop(p.config.stopTimeoutMs)])
+  if (p.forcing) return // the forced stop ends the process
+  release(p)
+  if (exitCode === 0) logLine(stoppedLine(t0))
+  process.exit(exitCode)
+}
+
+/** A second signal: the workers and this process end at once, each saying what it cut. */
+async function forcePrimary(p: Primary, signal: string): Promise<void> {
+  p.forcing = true
+  logLine(forcedLine(signal, p.hold.pending(), !p.started))
+  await p.pool?.force(signal)
+  process.exit(forcedExit(signal))
+}
+
+/**
+ * The first start's bootstrap, once the workers listen. False when the start goes no further: a
+ * stop under way, or a StartError, said, which stops the workers and exits with its code.
+ */
+async function bootstrapped(
+  p: Primary,
+  store: Store,
+  unlessStopping: ReturnType<typeof unlessStopped>,
+): Promise<boolean> {
+  const { config } = p
+  const path = config.databasePath
   try {
     await untilUnlocked(
       path,
       config.lockWaitMs,
-      unlessStopping(() => bootstrap(opened, displayHost(config), port, config.demo, path, config.viaNpm)),
+      unlessStopping(() => bootstrap(store, displayHost(config), p.port, config.demo, path, config.viaNpm)),
       logLine,
     )
+    return true
   } catch (e) {
-    if (stopping) return
+    if (p.stopping) return false
     if (!(e instanceof StartError)) throw e
     console.error(e.message)
-    return stop('SIGTERM', e.exitCode)
-  }
-  if (stopping) return
-  started = true
-  console.log(jsonLine(listeningLine(config, `http://${hostname}:${port}`, workers.pids())))
-  warnNoBaseUrl(config, logLine)
-  // In this process only: one refresh, one pruning and one reverse upkeep, not N of each.
-  const upkeep = [
-    startGeocodeRefresh(opened, places),
-    startChangeLogPrune(opened),
-    startTownUpkeep(opened, places.places),
-  ]
-  stopUpkeep = () => {
-    for (const stopOne of upkeep) stopOne()
+    await stopPrimary(p, 'SIGTERM', e.exitCode)
+    return false
   }
 }
