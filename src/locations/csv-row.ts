@@ -79,97 +79,39 @@ type Spans = [header: string, days: string, hours: string][]
 /** Each cell of a day's opening or closing time: its column, its field, its text. */
 type Times = [column: number, field: string, cell: string][]
 
-/** A data row, its cells in the header's columns, as a location body and what reading it found. */
-export function readRow(
-  {
-    columns,
-    width,
-    hasAddress,
-    numbers,
-    garbled,
-    countries,
-    countryCodes,
-    weekendAlone,
-    idsAmongCodes,
-    halfPoint,
-  }: Header,
-  { cells, line }: RawRecord,
-): CsvRow {
-  const body: Record<string, unknown> = {}
-  let week: string | undefined
-  const spans: Spans = []
-  let unreadStatus: string | undefined
-  let removal: boolean | string = false
-  let special: string | undefined
-  const coordinateCells: [string, string, string][] = []
+/** What a row's cells say, gathered by field; the body is made of them once all are read. */
+type Gathered = {
+  body: Record<string, unknown>
+  /** The week's hours in one cell, its days' in columns of some days, its days' times, its special hours. */
+  week?: string
+  spans: Spans
+  times: Times
+  special?: string
+  /** The delete cell: true to delete, a string that says why it was not read. */
+  removal: boolean | string
+  unreadStatus?: string
+  coordinateCells: [header: string, field: string, cell: string][]
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
-  const maps = new Map<string, [string, string][]>()
-  const parts = new Map<string, string>()
-  const suspects: NamedCell[] = []
+  maps: Map<string, [string, string][]>
+  parts: Map<string, string>
+  suspects: NamedCell[]
   // Pushed to, not copied: a row of many tags columns costs by its tags, not their square.
-  const tags: string[] = []
-  let hasTags = false
-  let codeCell = ''
-  const times: Times = []
-  for (let i = 0; i < width; i++) {
-    const field = columns[i]!.field
-    if (field === null) continue
-    // A formula of one text is that text: no formula to warn of.
-    const text = formulaText(cells[i]!)
-    const cell = webAddress(text ?? unguardCell(cells[i]!), field)
-    const header = columns[i]!.header
-    if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
-    else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
-    else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
-    if (timeField(field) !== null) {
-      times.push([i, field, cell])
-      continue
-    }
-    if (field === 'hours') {
-      week = cell
-      continue
-    }
-    if (field.startsWith(DAYS_FIELD)) {
-      if (cell !== '') spans.push([header, field.slice(DAYS_FIELD.length), closedX(cell)])
-      continue
-    }
-    if (field === 'special_hours') {
-      special = cell
-      continue
-    }
-    if (field === 'delete') {
-      removal = deleteCell(cell, header)
-      continue
-    }
-    const dot = field.indexOf('.')
-    const top = dot < 0 ? field : field.slice(0, dot)
-    if (top === 'tags') hasTags = true
-    const key = field.slice(dot + 1)
-    if (top === 'coordinates') {
-      if (cell !== '') coordinateCells.push([header, field, cell])
-    } else if (field === 'contact.phone' && lostDigits(cell)) {
-      suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
-    } else if (MAP_FIELDS.has(top)) {
-      const entries = maps.get(top) ?? []
-      const value = top === 'hours' ? dayCell(header, cell, cells[i]!) : numbers.has(field) ? decimalComma(cell) : cell
-      entries.push([key, value])
-      maps.set(top, entries)
-    } else if (field === COUNTRY_CODE) codeCell = asCode(cell)
-    else if (ADDRESS_PARTS.has(top)) parts.set(top, cell)
-    else if (top === 'tags') tags.push(...splitTags(cell))
-    else if (top === 'status' && cell !== '') {
-      const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
-      if (status === undefined) unreadStatus = statusProblem(cell, header)
-      else body.status = status
-    } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = top === 'id' ? idCell(cell) : cell
-  }
-  if (hasTags) body.tags = tags
+  tags: string[]
+  hasTags: boolean
+  codeCell: string
+}
+
+/** A data row, its cells in the header's columns, as a location body and what reading it found. */
+export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
+  const { columns, hasAddress, countries, countryCodes, weekendAlone, idsAmongCodes, halfPoint } = header
+  const gathered = gatherCells(header, cells)
+  const { body, spans, special, removal, parts, suspects } = gathered
   // Its store code read as such would match no store: its id's, or another's.
   const codeId = idsAmongCodes !== null && LOCATION_ID.test(idCell(String(body.external_id ?? '')).trim())
   const idProblem = codeId ? [{ field: 'external_id', message: idsAmongCodes }] : []
   if (removal === true) return removalRow(line, body, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
-  const { point, problems } = readPoint(coordinateCells)
+  const { point, problems } = readPoint(gathered.coordinateCells)
   problems.unshift(...idProblem)
   // One coordinate alone, the file having no column of the other: the file's problem, said of the row.
   if (halfPoint !== null && Object.keys(point).length === 1)
@@ -180,17 +122,18 @@ export function readRow(
       'The coordinates 0,0 were read as none, as a placeholder: the address was placed instead (or, for a store kept, its point stays).',
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
-  for (const [top, entries] of maps) body[top] = Object.fromEntries(entries)
+  for (const [top, entries] of gathered.maps) body[top] = Object.fromEntries(entries)
+  const { week, times } = gathered
   readHours(body, { week, spans, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)
-  if (unreadStatus !== undefined) problems.push({ field: 'status', message: unreadStatus })
+  if (gathered.unreadStatus !== undefined) problems.push({ field: 'status', message: gathered.unreadStatus })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
     else body.special_hours = dated
   }
-  readAddress(body, parts, codeCell, { columns, hasAddress, countries, countryCodes }, notes)
+  readAddress(body, parts, gathered.codeCell, { columns, hasAddress, countries, countryCodes }, notes)
   return {
     line,
     body,
@@ -203,6 +146,85 @@ export function readRow(
     ...(hoursColumns !== null && { hoursColumns }),
     ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
   }
+}
+
+/** The row's cells, each read (a formula's text, a web address) and gathered by its field; the cells that look wrong as suspects. */
+function gatherCells({ columns, width, numbers, garbled }: Header, cells: readonly string[]): Gathered {
+  const gathered: Gathered = {
+    body: {},
+    spans: [],
+    times: [],
+    removal: false,
+    coordinateCells: [],
+    maps: new Map(),
+    parts: new Map(),
+    suspects: [],
+    tags: [],
+    hasTags: false,
+    codeCell: '',
+  }
+  const { suspects } = gathered
+  for (let i = 0; i < width; i++) {
+    const { field, header } = columns[i]!
+    if (field === null) continue
+    // A formula of one text is that text: no formula to warn of.
+    const text = formulaText(cells[i]!)
+    const cell = webAddress(text ?? unguardCell(cells[i]!), field)
+    if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
+    else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
+    else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
+    if (!gatherHours(gathered, i, field, header, cell)) gatherField(gathered, field, header, cell, cells[i]!, numbers)
+  }
+  if (gathered.hasTags) gathered.body.tags = gathered.tags
+  return gathered
+}
+
+/**
+ * A cell of the row's hours but its day columns (a day's opening or closing time, its week, some
+ * days', its special hours) or its delete cell into `gathered`; false for any other cell.
+ */
+function gatherHours(gathered: Gathered, column: number, field: string, header: string, cell: string): boolean {
+  if (timeField(field) !== null) gathered.times.push([column, field, cell])
+  else if (field === 'hours') gathered.week = cell
+  else if (field.startsWith(DAYS_FIELD)) {
+    if (cell !== '') gathered.spans.push([header, field.slice(DAYS_FIELD.length), closedX(cell)])
+  } else if (field === 'special_hours') gathered.special = cell
+  else if (field === 'delete') gathered.removal = deleteCell(cell, header)
+  else return false
+  return true
+}
+
+/** Any other cell into `gathered`, by its field: `raw` is the cell as the file has it. */
+function gatherField(
+  gathered: Gathered,
+  field: string,
+  header: string,
+  cell: string,
+  raw: string,
+  numbers: ReadonlySet<string>,
+): void {
+  const { body } = gathered
+  const dot = field.indexOf('.')
+  const top = dot < 0 ? field : field.slice(0, dot)
+  if (top === 'tags') gathered.hasTags = true
+  const key = field.slice(dot + 1)
+  if (top === 'coordinates') {
+    if (cell !== '') gathered.coordinateCells.push([header, field, cell])
+  } else if (field === 'contact.phone' && lostDigits(cell)) {
+    gathered.suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
+  } else if (MAP_FIELDS.has(top)) {
+    const entries = gathered.maps.get(top) ?? []
+    const value = top === 'hours' ? dayCell(header, cell, raw) : numbers.has(field) ? decimalComma(cell) : cell
+    entries.push([key, value])
+    gathered.maps.set(top, entries)
+  } else if (field === COUNTRY_CODE) gathered.codeCell = asCode(cell)
+  else if (ADDRESS_PARTS.has(top)) gathered.parts.set(top, cell)
+  else if (top === 'tags') gathered.tags.push(...splitTags(cell))
+  else if (top === 'status' && cell !== '') {
+    const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
+    if (status === undefined) gathered.unreadStatus = statusProblem(cell, header)
+    else body.status = status
+  } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = top === 'id' ? idCell(cell) : cell
 }
 
 /**
