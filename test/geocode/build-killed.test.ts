@@ -1,10 +1,20 @@
 // A start killed while it builds the geocoder's data leaves its temporary file (as large as the
 // data) beside GEODATA_PATH: the next start removes it, and builds the data again where it is
-// missing. Which machine and process wrote a leftover is in its name; one of this machine's
-// processes that is no longer running wrote none still being written. Another machine's (another
-// container's, sharing the folder) may be running: its file is removed once long untouched.
+// missing. Which machine and process wrote a leftover is in its name, with when that process
+// started; one of this machine's processes that is no longer running, or started at another time,
+// wrote none still being written. Another machine's (another container's, sharing the folder) may
+// be running: its file is removed once long untouched.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { existsSync, readdirSync, rmSync, statSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  existsSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
@@ -21,6 +31,12 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
+/** When process `pid` started, as a build file's name says it: clock ticks since the boot (/proc/PID/stat, field 22). */
+function startOf(pid: number): string {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]!
+}
+
 /** The id of a process that has ended. */
 function endedPid(): number {
   const p = Bun.spawnSync(['true'])
@@ -33,12 +49,13 @@ test('a build killed midway leaves its temporary file; the next start removes it
     stdout: 'ignore',
     stderr: 'ignore',
   })
-  const tmp = `${out}.${host}.${build.pid}.tmp`
+  const name = `geocoder.sqlite.${host}.${build.pid}-${startOf(build.pid)}.tmp`
+  const tmp = join(dir, name)
   // Killed once it has written its first pages.
   while (!existsSync(tmp) || statSync(tmp).size === 0) await Bun.sleep(20)
   build.kill('SIGKILL')
   await build.exited
-  expect(readdirSync(dir)).toContain(`geocoder.sqlite.${host}.${build.pid}.tmp`)
+  expect(readdirSync(dir)).toContain(name)
   expect(existsSync(out)).toBe(false)
 
   await ensureGeodata(out)
@@ -54,26 +71,25 @@ test('data of this version there already: the leftovers of a build killed beside
   writeFileSync(`${out}.${host}.${pid}.tmp-journal`, '')
   // Not a build's: another name, or a running process's (this one's parent, never this one).
   writeFileSync(join(dir, 'geocoder.sqlite.notes'), 'kept')
-  writeFileSync(`${out}.${host}.${process.ppid}.tmp`, '')
+  const running = `geocoder.sqlite.${host}.${process.ppid}-${startOf(process.ppid)}.tmp`
+  writeFileSync(join(dir, running), '')
   await ensureGeodata(out)
-  expect(readdirSync(dir).sort()).toEqual(
-    ['geocoder.sqlite', 'geocoder.sqlite.notes', `geocoder.sqlite.${host}.${process.ppid}.tmp`].sort(),
-  )
+  expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', 'geocoder.sqlite.notes', running].sort())
   expect(geodataVersion(out)).toBe(GEODATA_VERSION)
 })
 
-test("a leftover whose process id another program of this machine has taken since is removed; a running build's is kept", async () => {
+test("a leftover whose process id another program of this machine has taken since is removed; a running build's is kept, however long untouched", async () => {
   const out = join(dir, 'geocoder.sqlite')
   symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
-  // Two running processes: one whose id a build killed an hour ago had (its file last written
-  // before it started), one that writes its file now.
+  // Two running processes: one whose id a build killed earlier had (its name says another start),
+  // one that builds, between two long steps (its file untouched for two hours).
   const [taken, builder] = [Bun.spawn(['sleep', '60']), Bun.spawn(['sleep', '60'])]
   try {
-    const left = `geocoder.sqlite.${host}.${taken.pid}.tmp`
-    const written = `geocoder.sqlite.${host}.${builder.pid}.tmp`
+    const left = `geocoder.sqlite.${host}.${taken.pid}-${Number(startOf(taken.pid)) - 1}.tmp`
+    const written = `geocoder.sqlite.${host}.${builder.pid}-${startOf(builder.pid)}.tmp`
     for (const file of [left, `${left}-journal`, written]) writeFileSync(join(dir, file), 'SQLite format 3\u0000')
-    const hourAgo = new Date(Date.now() - 60 * 60 * 1000)
-    for (const file of [left, `${left}-journal`]) utimesSync(join(dir, file), hourAgo, hourAgo)
+    const hoursAgo = new Date(Date.now() - 2 * 60 * 60 * 1000)
+    utimesSync(join(dir, written), hoursAgo, hoursAgo)
     await ensureGeodata(out)
     expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', written].sort())
   } finally {
@@ -82,13 +98,35 @@ test("a leftover whose process id another program of this machine has taken sinc
   }
 })
 
+test("a leftover whose name tells no start (an older version's) is kept while its process runs and writes; removed once an hour untouched", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  const [idle, writing] = [Bun.spawn(['sleep', '60']), Bun.spawn(['sleep', '60'])]
+  try {
+    const left = `geocoder.sqlite.${host}.${idle.pid}.tmp`
+    const written = `geocoder.sqlite.${host}.${writing.pid}.tmp`
+    for (const file of [left, written]) writeFileSync(join(dir, file), 'SQLite format 3\u0000')
+    const hoursAgo = new Date(Date.now() - 61 * 60 * 1000)
+    utimesSync(join(dir, left), hoursAgo, hoursAgo)
+    await ensureGeodata(out)
+    expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', written].sort())
+  } finally {
+    idle.kill()
+    writing.kill()
+  }
+})
+
 test("another container's build beside current data, sharing its folder, is kept while it writes; removed once an hour untouched", async () => {
   const out = join(dir, 'geocoder.sqlite')
   symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
   // Its process ids are not this machine's: a process id not running here may be running there.
   const pid = endedPid()
-  const writing = [`geocoder.sqlite.storeloc-b.${pid}.tmp`, `geocoder.sqlite.${pid}.tmp`] // the second: by an older version
-  const left = [`geocoder.sqlite.storeloc-c.${pid}.tmp`, `geocoder.sqlite.${pid + 1}.tmp`]
+  const writing = [
+    `geocoder.sqlite.storeloc-b.${pid}-4242.tmp`,
+    `geocoder.sqlite.storeloc-d.${pid}.tmp`,
+    `geocoder.sqlite.${pid}.tmp`, // by an older version
+  ]
+  const left = [`geocoder.sqlite.storeloc-c.${pid}-4242.tmp`, `geocoder.sqlite.${pid + 1}.tmp`]
   for (const file of [...writing, ...left]) writeFileSync(join(dir, file), 'SQLite format 3\u0000')
   const hoursAgo = new Date(Date.now() - 61 * 60 * 1000)
   for (const file of left) utimesSync(join(dir, file), hoursAgo, hoursAgo)

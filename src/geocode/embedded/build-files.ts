@@ -1,7 +1,7 @@
 // The temporary files a build of the geocoder's data writes beside its path, named by the machine
-// and the process that write them, and their removal once that process is gone (or its id is
-// another program's): a start killed midway (a deploy, an OOM kill) leaves them, and each is as
-// large as the data.
+// and the process that write them (its id, and when it started), and their removal once that
+// process is gone (or its id is another program's): a start killed midway (a deploy, an OOM kill)
+// leaves them, and each is as large as the data.
 import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -13,17 +13,24 @@ import { basename, dirname, join } from 'node:path'
  */
 export const FOREIGN_BUILD_IDLE_MS = 60 * 60 * 1000
 
-/** The file this process builds the data at `outPath` in, renamed to `outPath` once whole. */
-export const buildFile = (outPath: string): string => `${outPath}.${host()}.${process.pid}.tmp`
+/**
+ * The file this process builds the data at `outPath` in, renamed to `outPath` once whole: named by
+ * its machine, its id and, where /proc tells it, its start ("host.1234-56789.tmp").
+ */
+export function buildFile(outPath: string): string {
+  const start = startTicks(process.pid)
+  return `${outPath}.${host()}.${process.pid}${start === null ? '' : `-${start}`}.tmp`
+}
 
 /** This machine's name as a file name's part, dots too replaced: containers sharing one volume differ in it. */
 const host = (): string => hostname().replace(/[^\w-]/g, '_') || 'host'
 
 /**
  * Removes what builds stopped midway left beside `outPath`: their temporary files and journals,
- * by a process of this machine no longer running (or this one, or whose id another program took
- * since: writing), or, by another machine's (or an older version's, named by its process id
- * alone), untouched for FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
+ * by a process of this machine no longer running (or this one, or one whose id another program
+ * took since: it started at another time than the name says), or, by another machine's (or one
+ * whose name tells no start: an older version's, a system without /proc), untouched for
+ * FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
  */
 export function removeStaleBuilds(outPath: string): void {
   const dir = dirname(outPath)
@@ -31,13 +38,24 @@ export function removeStaleBuilds(outPath: string): void {
   if (!existsSync(dir)) return
   for (const entry of readdirSync(dir)) {
     if (!entry.startsWith(`${name}.`)) continue
-    const m = /^(?:([\w-]+)\.)?(\d+)\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))
+    const m = /^(?:([\w-]+)\.)?(\d+)(?:-(\d+))?\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))
     if (!m) continue
     const file = join(dir, entry)
-    const pid = Number(m[2])
-    const stale = m[1] === host() ? pid === process.pid || !writing(pid, file) : idleSince(file) > FOREIGN_BUILD_IDLE_MS
+    const stale = m[1] === host() ? notWriting(Number(m[2]), m[3], file) : idleSince(file) > FOREIGN_BUILD_IDLE_MS
     if (stale) rmSync(file, { force: true })
   }
+}
+
+/**
+ * Whether `file`, named by this machine's process `pid` that started at `start` (clock ticks, as
+ * startTicks; undefined when the name tells none), is no longer written: that process is this one
+ * or not running, or the one running under its id started at another time. Where the start cannot
+ * be compared, the file is a killed build's once untouched for FOREIGN_BUILD_IDLE_MS.
+ */
+function notWriting(pid: number, start: string | undefined, file: string): boolean {
+  if (pid === process.pid || !running(pid)) return true
+  const now = start === undefined ? null : startTicks(pid)
+  return now === null ? idleSince(file) > FOREIGN_BUILD_IDLE_MS : now !== start
 }
 
 /** How long ago the file was last written; 0 for one gone meanwhile. */
@@ -50,35 +68,16 @@ function idleSince(file: string): number {
 }
 
 /**
- * Whether process `pid` of this machine may be writing `file`: running, and, where /proc tells
- * when it started, started before the file was last written. A process id taken since by
- * another program (the build killed long ago) started after that.
+ * When process `pid` started, in clock ticks since the boot (Linux: field 22 of /proc/PID/stat),
+ * or null when it cannot be told. Compared only with another such start: /proc/uptime, under lxcfs
+ * a container's, need not count from the boot these do.
  */
-function writing(pid: number, file: string): boolean {
-  if (!running(pid)) return false
-  const started = startedAt(pid)
-  if (started === null) return true
-  try {
-    return started <= statSync(file).mtimeMs + START_SLACK_MS
-  } catch {
-    return true // gone meanwhile: nothing to remove
-  }
-}
-
-/** Clock ticks a second in /proc's times (USER_HZ: 100 on every Linux architecture Bun runs on). */
-const CLOCK_TICKS = 100
-/** Room for the clocks a process's start is read from (boot time, ticks): a writer is never taken for another program. */
-const START_SLACK_MS = 5_000
-
-/** When process `pid` started, ms since the epoch (Linux: /proc/PID/stat), or null when it cannot be told. */
-function startedAt(pid: number): number | null {
+function startTicks(pid: number): string | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // After the command's name, from the state (field 3) on: its start, in ticks after boot, is field 22.
-    const ticks = Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19])
-    const uptime = Number(readFileSync('/proc/uptime', 'utf8').split(' ')[0])
-    if (!Number.isFinite(ticks) || !Number.isFinite(uptime)) return null
-    return Date.now() - (uptime - ticks / CLOCK_TICKS) * 1000
+    // After the command's name, which may hold spaces and parentheses, from the state (field 3) on.
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    return ticks !== undefined && /^\d+$/.test(ticks) ? ticks : null
   } catch {
     return null
   }
