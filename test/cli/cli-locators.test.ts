@@ -169,7 +169,7 @@ describe('locator', () => {
     }
     expect(countRows('locators')).toBe(1)
     expect(countRows('custom_fields')).toBe(0)
-  }, 20_000) // 31 processes of about 150 ms each
+  }, 60_000) // 31 processes of about 150 ms each
 
   test('joiners that spelling and emoji need are kept, and names are stored composed (NFC) as the Management API stores text', () => {
     const names = [
