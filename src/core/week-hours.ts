@@ -1,45 +1,14 @@
 // A week of opening hours in one text, as store lists and OpenStreetMap write them ("Mon-Fri
 // 9-18, Sat 10-14, Sun closed", "Mo-Fr 09:00-18:00; Sa 10:00-14:00", "Lun-Ven 9h-19h"), split
-// into each day's text, which parseDayHours then reads. Which days the text names, and in
-// which language, is week-days.ts'; the days' names, in English, German, French, Spanish,
-// Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are day-names.ts'.
+// into each day's text, which parseDayHours then reads. Which days the text names is
+// week-days.ts', in which language week-language.ts'; the days' names, in English, German,
+// French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are
+// day-names.ts'.
 import { BY_APPOINTMENT, eitherHalf, parseDayHours } from './hours'
-import {
-  DAYS_IN_ENGLISH,
-  ENGLISH,
-  FRENCH_HOURS,
-  GERMANIC_ONLY,
-  type Grammar,
-  HELG,
-  HOLIDAY_WORDS,
-  IN_FULL,
-  NAMED,
-  NORDIC,
-  nordic,
-  notPolish,
-  POLISH_OF,
-  POLISH_ONLY,
-  readsPolish,
-  ROMANCE_OF,
-  ROMANCE_OF_AT,
-  readsGermanic,
-  readsRomance,
-  ROMANCE_WORDS,
-  TWO_WAYS,
-} from './day-names'
-import {
-  clock24,
-  daysOf,
-  folded,
-  fourUnread,
-  isGroup,
-  lettersOf,
-  namesDays,
-  otherLanguage,
-  polishWeek,
-  type Spec,
-} from './week-days'
+import { DAYS_IN_ENGLISH, ENGLISH, type Grammar, HELG, HOLIDAY_WORDS, NAMED, NORDIC, nordic } from './day-names'
+import { clock24, daysOf, folded, fourUnread, isGroup, lettersOf, namesDays, polishWeek, type Spec } from './week-days'
 import { giveDays } from './week-give'
+import { languageOf } from './week-language'
 import { monthDoubt } from './week-months'
 import { closingAtEnd, closingNoDay, lateAfterDays, lateAside } from './week-again'
 import {
@@ -48,7 +17,6 @@ import {
   kept,
   lateDoubt,
   otherwise,
-  polishJoinDoubt,
   say,
   spanToNoDay,
   unbracketed,
@@ -394,55 +362,6 @@ function leadOf(t: string, found: Spec[], doubts?: string[]): Lead | null {
     )
   if (!LEAD.test(lead) && !closedLead) return null
   return { specs, closedWord, closedLead }
-}
-
-/**
- * The days found as one language reads them: `read`, two-letter days read as French, Spanish and
- * Italian or Polish do (ROMANCE_OF, POLISH_OF); `polish`, whether Polish words join them. Polish
- * days beside another language's are left out ("SB", German banks' self-service). Null, saying
- * why, when which language is meant is in doubt.
- */
-function languageOf(
-  text: string,
-  t: string,
-  at: number[],
-  found: Spec[],
-  g: Grammar,
-  doubts?: string[],
-): { specs: Spec[]; read: ReadonlyMap<string, number> | null; polish: boolean } | null {
-  let specs = found
-  const days = specs.map((spec) => spec[0])
-  const theirs = readsRomance(days, g)
-  const romance = theirs || (ROMANCE_WORDS.test(t) && !GERMANIC_ONLY.test(t))
-  const germanic = GERMANIC_ONLY.test(t) || readsGermanic(days, g)
-  // "Ma-Sa 9h-19h": hours as French writes them, days German and Dutch write alike; "Mo-Fr 9-18,
-  // Sa a Do 10-14": days of both beside them. Not guessed.
-  const twoWays = specs.find((spec) => ROMANCE_OF_AT.test(spec[0]))
-  const frenchHours = !romance && FRENCH_HOURS.test(t) && !GERMANIC_ONLY.test(t)
-  if (twoWays !== undefined && (frenchHours || (theirs && germanic))) {
-    const day = twoWays[0].match(ROMANCE_OF_AT)!
-    const from = twoWays.index + day.index!
-    const written = text.slice(at[from], at[from + day[0].length])
-    say(doubts, `its "${written}" could be ${TWO_WAYS[day[0]]}. Write the day's name in full: ${IN_FULL[day[0]]}.`)
-    return null
-  }
-  // "Mo-Fr 9-18, Sa 9-12, SB 24h": a Polish day beside another language's ("SB", German banks'
-  // self-service) is no day, but text of the hours before it, unread as before.
-  const polishOnly = (spec: Spec) => POLISH_ONLY.test(spec[0])
-  if (specs.some(polishOnly) && specs.some((spec) => notPolish(spec[0]))) {
-    say(doubts, otherLanguage(text, at, specs, g, null, false) ?? polishJoinDoubt(text, at, specs))
-    if (polishOnly(specs[0]!)) return null
-    specs = specs.filter((spec) => !polishOnly(spec))
-  }
-  const polish = readsPolish(specs.map((spec) => spec[0]))
-  const read = romance ? ROMANCE_OF : polish ? POLISH_OF : null
-  // "Mo-Fr 9-18, Sex 9-12": Portuguese Friday beside German days, 9-18 or 9-12? Not guessed.
-  const other = otherLanguage(text, at, specs, g, read, true)
-  if (other !== null) {
-    say(doubts, other)
-    return null
-  }
-  return { specs, read, polish }
 }
 
 /**
