@@ -225,6 +225,11 @@ describe('splitWeekHours', () => {
         'its "So" is Sunday only in German or Danish or Norwegian, and its other days are English.',
       ],
       ['SB 24h, Mo-Fr 9-18', 'its "SB" is Saturday only in Polish, and its other days are English or German.'],
+      // Saturday 9-13 or closed? "Sab" names a day "Sa" names.
+      [
+        'Mo-Fr 9-18, Sa 9-13, Sab geschlossen',
+        'its "Sab" is Saturday only in Spanish or Italian or Portuguese, and its other days are English or German.',
+      ],
     ]
     for (const [text, why] of cases) {
       const doubts: string[] = []
@@ -360,6 +365,9 @@ describe('splitWeekHours', () => {
       ['Lun-Ven 9-18, Sat 9-13', weekdays('9-18', '9-13')],
       ['Mon-Sat 9-18, zo gesloten', weekdays('9-18', '9-18', 'gesloten')],
       ['L-V 9-18, Sat 10-14', weekdays('9-18', '10-14')],
+      // Other days named twice ("Mi" in "Mo-Fr") leave it as it is: Saturday is "Sab"'s alone.
+      ['Mo-Fr 9-18, Sab 9-13, Mi geschlossen', week('9-18', '9-18', 'geschlossen', '9-18', '9-18', '9-13', '')],
+      ['Lun-Vie 9-18, Mi 10-14, So geschlossen', week('9-18', '9-18', '10-14', '9-18', '9-18', '', 'geschlossen')],
     ]
     for (const [text, days] of cases) expect({ text, days: splitWeekHours(text) }).toEqual({ text, days })
   })

@@ -197,7 +197,8 @@ export function isGroup(spec: string): boolean {
 /**
  * Why a week is not read when a day's name is of none of the languages that name its other days
  * ("Sex", Portuguese Friday, beside "Mo-Fr"); null when one language names them all, or, `apart`,
- * when no day is named twice ("Mon-Sat 9-18, zo gesloten"): then no name changes another's hours.
+ * when the days that name gives are named nowhere else ("Mon-Sat 9-18, zo gesloten", "Mo-Fr 9-18,
+ * Sab 9-13, Mi geschlossen"): then it changes no other days' hours.
  */
 export function otherLanguage(
   text: string,
@@ -207,25 +208,27 @@ export function otherLanguage(
   read: ReadonlyMap<string, number> | null,
   apart: boolean,
 ): string | null {
-  const names: { name: string; from: number; bits: number }[] = []
-  for (const spec of specs) {
-    if (isGroup(spec[0])) continue
+  const names: { name: string; from: number; bits: number; spec: number }[] = []
+  specs.forEach((spec, i) => {
+    if (isGroup(spec[0])) return
     for (const m of spec[0].matchAll(g.spanParts)) {
       const from = spec.index + m.index
-      names.push({ name: m[1]!, from, bits: languagesOf(m[1]!, g) })
+      names.push({ name: m[1]!, from, bits: languagesOf(m[1]!, g), spec: i })
       if (m[2] !== undefined)
-        names.push({ name: m[2], from: from + m[0].lastIndexOf(m[2]), bits: languagesOf(m[2], g) })
+        names.push({ name: m[2], from: from + m[0].lastIndexOf(m[2]), bits: languagesOf(m[2], g), spec: i })
     }
-  }
+  })
   const known = names.filter((n) => n.bits !== 0)
   const common = (list: typeof known) => list.reduce((bits, n) => bits & n.bits, -1)
   if (common(known) !== 0) return null
-  const days = specs.flatMap((spec) => daysOf(spec[0], read, g))
-  if (apart && new Set(days).size === days.length) return null
   // The name the others share a language without; else the first that leaves none.
   const odd =
     known.find((n) => common(known.filter((o) => o.name !== n.name)) !== 0) ??
     known.find((_, i) => common(known.slice(0, i + 1)) === 0)!
+  const days = (i: number) => daysOf(specs[i]![0], read, g)
+  const own = days(odd.spec)
+  const elsewhere = new Set(specs.flatMap((_, i) => (i === odd.spec ? [] : days(i))))
+  if (apart && new Set(own).size === own.length && !own.some((day) => elsewhere.has(day))) return null
   const others = common(known.filter((o) => o.name !== odd.name))
   const rest = others !== 0 ? others : common(known.slice(0, known.indexOf(odd)))
   const shown = text.slice(at[odd.from], at[odd.from + odd.name.length])
