@@ -1,6 +1,8 @@
 // Week cells as chains and shops write them in spreadsheets and on their sites, in the languages
 // read: each read into its days' hours, or refused with a message, never read otherwise. Closings
 // alone, late words, days named twice and holidays are in week-cells-doubts.test.ts.
+import { expect, test } from 'bun:test'
+import { weekInto } from '../src/locations/csv-week'
 import { testCells, type WeekCells } from './week-cells-table'
 
 const CELLS: WeekCells = [
@@ -422,6 +424,13 @@ const CELLS: WeekCells = [
   ['Mon-Fri 9-5, Sat - closed for lunch 12-13', '1-5 09:00-17:00; 6 ?'],
   ['Lun-Ven 9-19, Sab - chiuso per ferie', '1-5 09:00-19:00; 6 ?'],
   ['Lun-Sam 9h-19h, Dim – fermé le matin', '1-6 09:00-19:00; 7 ?'],
+  // A dash before a half of the day closed, as before a word for closed: the day's other half when
+  // its hours break at noon; beside "9-18" (closes when?) the day's text kept unread, as without the dash.
+  ['Mo-Fr 9-12.30 u. 14-18, Mi - nachmittags geschlossen', '1-2,4-5 09:00-12:30, 14:00-18:00; 3 09:00-12:30'],
+  ['Mo-Fr 9-12, 14-18, Mi – vormittags geschlossen', '1-2,4-5 09:00-12:00, 14:00-18:00; 3 14:00-18:00'],
+  ['Lun-Sam 9h-12h, 14h-19h, Sam - après-midi fermé', '1-5 09:00-12:00, 14:00-19:00; 6 09:00-12:00'],
+  ['Mo-Fr 9-18, Mi - nachmittags geschlossen', '1-2,4-5 09:00-18:00; 3 ?'],
+  ['Mi - nachmittags geschlossen', null],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],
@@ -440,3 +449,10 @@ const CELLS: WeekCells = [
 ]
 
 testCells(CELLS)
+
+test('a half of a day closed alone, after a dash or not, asks for the days it opens', () => {
+  for (const cell of ['Mi nachmittag geschlossen', 'Mi - nachmittags geschlossen'])
+    expect(weekInto({}, cell).map((p) => p.message)).toEqual([
+      `"${cell}" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`,
+    ])
+})

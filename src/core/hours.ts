@@ -231,10 +231,11 @@ let HALF_CLOSED: RegExp | undefined
 
 /**
  * The half of the day a text closes ("Mi nachmittag geschlossen" for Wednesday: "nachmittag
- * geschlossen", "closed in the afternoon", "après-midi fermé"); null for any other text.
+ * geschlossen", "closed in the afternoon", "après-midi fermé"); null for any other text. A dash
+ * before it is the one between a day and its hours ("Mi - nachmittags geschlossen"), as CLOSED's.
  */
 export function halfClosed(text: string): 'morning' | 'afternoon' | null {
-  HALF_CLOSED ??= new RegExp(`^(?:(?:(${MORNING})|(${AFTERNOON})) (.+)|(.+?) (?:(${MORNING})|(${AFTERNOON})))$`)
+  HALF_CLOSED ??= new RegExp(`^(?:(?:- ?)?(?:(${MORNING})|(${AFTERNOON})) (.+)|(.+?) (?:(${MORNING})|(${AFTERNOON})))$`)
   const m = HALF_CLOSED.exec(normal(text))
   if (m === null) return null
   const closed = m[3] ?? m[4]!

@@ -257,11 +257,12 @@ const A_SPAN_TO_WORD =
 
 /**
  * The word a spec's hours start with as a span's end that is no day read, or null. A word for closed
- * after the dash is the day's ("Sat - closed for lunch 12-13"), as "Sat - closed" is.
+ * after the dash is the day's ("Sat - closed for lunch 12-13"), as "Sat - closed" is, and so is a
+ * half of the day closed ("Mi - nachmittags geschlossen").
  */
 function spanEnd(hours: string): string | null {
   const dash = SPAN_TO_WORD.exec(hours)
-  if (dash !== null && parseDayHours(dash[1]!).kind === 'closed') return null
+  if (dash !== null && (parseDayHours(dash[1]!).kind === 'closed' || halfClosed(hours) !== null)) return null
   if (dash !== null) return parseDayHours(hours.replace(/^\S\s*/, '')).kind === 'unknown' ? dash[1]! : null
   const a = A_SPAN_TO_WORD.exec(hours)
   return a !== null && (/^\(?\d/.test(a[2]!) || parseDayHours(a[2]).kind !== 'unknown') ? a[1]! : null
