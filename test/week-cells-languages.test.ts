@@ -61,6 +61,18 @@ const TWO_LETTERS: WeekCells = [
   ['Mo-Fr 9-18, Sa 10-14, So geschlossen', '1-5 09:00-18:00; 6 10:00-14:00; 7 closed'],
   ['Pn-Pt 9-17, So 9-13', '1-5 09:00-17:00; 6 09:00-13:00'],
   ['Lun-Vie 9-18, So 10-14', '1-5 09:00-18:00; 7 10:00-14:00'],
+  // A span read past Sunday one way and within the week the other: from a French "Di" (Sunday,
+  // seldom a week's first day) or to a German "Do" beside a day Spanish writes so too. Refused.
+  ['Di a Ve 9-18', null],
+  ['Di-Sa 10-18, Lun fermé', null],
+  ['Sa-Do 10-14', null],
+  ['Mo-Fr 9-18, Sa-Do 10-14', null],
+  // Past Sunday either way, or one day the other way, or beside no day Spanish writes so: read.
+  ['So-Do 11-22, Fr-Sa 11-24', '1-4 11:00-22:00; 5-6 11:00-24:00; 7 11:00-22:00'],
+  ['Do-Di 11-22', '1-2,4-7 11:00-22:00'],
+  ['Do a Ju 13-23', '1-4,7 13:00-23:00'],
+  ['Fr-Di 10-18', '1-2,5-7 10:00-18:00'],
+  ['Sáb-Do 10-14', '6-7 10:00-14:00'],
   // mi and sa: one day whichever language
   ['Lun-Vie 9-18, Mi 10-14', '1-2 09:00-18:00; 3 10:00-14:00; 4-5 09:00-18:00'],
   ['Mo-Fr 9-18, Mi 9-13', '1-2 09:00-18:00; 3 09:00-13:00; 4-5 09:00-18:00'],
@@ -76,4 +88,14 @@ test('a two-letter day in doubt is quoted as the cell writes it, with its Tuesda
     '"Ma-Fr 9-18, Sam 9-12" could not be read as a week of opening hours: its "Ma" could be Monday (maandag) or Tuesday (mardi, martes, martedì). Write the day\'s name in full: "maandag", "mardi" or "martes".',
   ])
   expect(message('Mo-Fr 9-18, SA A DO 10-14')[0]).toContain('its "DO" could be Thursday')
+})
+
+test('a span read past Sunday one way is refused with both spans and both readings of its day', () => {
+  const message = (cell: string) => weekInto({}, cell).map((p) => p.message)
+  expect(message('Di a Ve 9-18')).toEqual([
+    '"Di a Ve 9-18" could not be read as a week of opening hours: its "Di a Ve" could be Sunday to Friday or Tuesday to Friday, as "Di" could be Tuesday (Dienstag, dinsdag) or Sunday (dimanche). Write the day\'s name in full: "Dienstag" or "dimanche".',
+  ])
+  expect(message('Sa - DO 10-14')).toEqual([
+    '"Sa - DO 10-14" could not be read as a week of opening hours: its "Sa - DO" could be Saturday to Thursday or Saturday to Sunday, as "DO" could be Thursday (Donnerstag, donderdag) or Sunday (domingo, domenica). Write the day\'s name in full: "Donnerstag" or "domingo".',
+  ])
 })
