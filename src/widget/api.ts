@@ -109,8 +109,9 @@ export async function query<T>(
 
 /**
  * queryWhenReady's `waiting`: called once its wait has lasted SAY_WAITING_MS, `retrying` when a 503
- * with Retry-After is being asked again (else the request is unanswered still); what it returns, if
- * anything, is called once that wait is over (answered, failed or aborted).
+ * with Retry-After is being asked again (else the request is unanswered still), and called again,
+ * `retrying`, when the first such 503 comes after that; what each call returns, if anything, is
+ * called once that wait is over (answered, failed or aborted).
  */
 export type Waiting = (retrying: boolean) => (() => void) | undefined
 
@@ -121,8 +122,7 @@ export type Waiting = (retrying: boolean) => (() => void) | undefined
  * is ended, failed as out of reach. Aborting `signal` ends the wait too. `since`: when the wait
  * began, before this request (a search's, its filters waited on first): one wait of the
  * visitor's, bounded once. `waiting` is called SAY_WAITING_MS after it if the service is being
- * waited for still: after a 503, or with `unanswered` while a request has no answer yet (at once
- * when that time is past).
+ * waited for still, unanswered or asked again after a 503 (at once when that time is past).
  */
 export async function queryWhenReady<T>(
   api: string,
@@ -132,17 +132,13 @@ export async function queryWhenReady<T>(
   signal?: AbortSignal,
   waiting?: Waiting,
   since = Date.now(),
-  unanswered = false,
 ): Promise<T> {
-  let say: ReturnType<typeof setTimeout> | undefined
-  let said: (() => void) | undefined
-  let [asked, retrying] = [false, false]
-  const sayWaiting = () => {
-    const ms = since + SAY_WAITING_MS - Date.now()
-    const now = () => (said = waiting!(retrying))
-    if (waiting && !asked) say = ms > 0 ? setTimeout(now, ms) : void now()
-    asked = true
-  }
+  let retrying = false
+  /** What `waiting` returned, each call: said busy, then trying again after a 503. */
+  const said: ((() => void) | undefined)[] = []
+  const sayWaiting = () => void said.push(waiting?.(retrying))
+  const ms = since + SAY_WAITING_MS - Date.now()
+  const say = ms > 0 ? setTimeout(sayWaiting, ms) : sayWaiting()
   // Its own signal, that `signal` aborts and the bound: a service that takes a request and never
   // answers it is not waited for as long as the browser would.
   const bound = new AbortController()
@@ -153,7 +149,6 @@ export async function queryWhenReady<T>(
   )
   if (signal?.aborted) stop()
   else signal?.addEventListener('abort', stop, { once: true })
-  if (unanswered) sayWaiting()
   try {
     for (;;) {
       try {
@@ -161,8 +156,10 @@ export async function queryWhenReady<T>(
       } catch (e) {
         const wait = e instanceof ApiError && e.wait !== undefined ? Math.max(e.wait, WAIT_LEAST_S) * 1000 : null
         if (wait === null || Date.now() + wait > since + WAITING_MS) throw e
+        const first = !retrying
         retrying = true
-        sayWaiting()
+        // "Still waiting" said already: trying again now, said in its place.
+        if (first && said.length > 0) sayWaiting()
         // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
         await new Promise<void>((resolve, reject) => {
           const stop = () => {
@@ -183,6 +180,6 @@ export async function queryWhenReady<T>(
     clearTimeout(say)
     clearTimeout(end)
     signal?.removeEventListener('abort', stop)
-    said?.()
+    for (const over of said) over?.()
   }
 }

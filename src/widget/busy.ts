@@ -1,7 +1,7 @@
 // The status line while requests wait for a service that is starting or busy (api.ts's
-// queryWhenReady): "busy, trying again" (a 503 asked again) or "still waiting" (unanswered) from
-// the first one waited for that long till the last is over, then what the line said before, unless
-// something else has been said meanwhile.
+// queryWhenReady): "busy, trying again" (a 503 asked again) or "still waiting" (unanswered, till a
+// 503 comes) from the first one waited for that long till the last is over, then what the line
+// said before, unless something else has been said meanwhile.
 import type { Waiting } from './api'
 import type { Texts } from './i18n'
 
@@ -58,6 +58,12 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
         added = next.startsWith(now) ? new Text(next.slice(now.length)) : null
         if (added) status.append(added)
         else status.textContent = said
+      } else if (retrying) {
+        // A 503 after "still waiting" said (this wait's or another's): its words trying again now.
+        const [stalled, busy] = [texts().stalled, texts().waiting]
+        for (const words of status.childNodes)
+          if (words.nodeValue?.includes(stalled)) words.nodeValue = words.nodeValue.replace(stalled, busy)
+        said = status.textContent ?? ''
       }
       saying++
       return () =>

@@ -82,9 +82,9 @@ export function searchPages(
       alert!.textContent = ''
       try {
         // A search's busy text replaces its "Searching…"; a further page's follows the count, and shows
-        // by its button. Said unanswered too (a press again then asks afresh: store-list.ts).
+        // by its button (unanswered, a press again asks afresh: store-list.ts).
         const waiting = offset === 0 ? busy.searching() : stores.moreWaiting(busy.after(signal))
-        const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since, true)
+        const answer = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since)
         return signal.aborted ? null : answer
       } catch (e) {
         if ((e as Error).name === 'AbortError') return null

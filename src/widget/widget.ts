@@ -213,6 +213,9 @@ export class Widget {
   /** Searches again, with these parts of the search changed. */
   async search(change: Partial<SearchState> = {}): Promise<void> {
     if (this.destroyed) return
+    // A failure said is the last search's, not this one's (Back to no search among them); before the
+    // first, one of the token said while the filters loaded stays.
+    if (this.#searched) this.#alert.textContent = ''
     this.#searched = true
     // Its filters, its stores and the nearest beyond its radius: one wait for the service, bounded once.
     const since = Date.now()
@@ -321,10 +324,14 @@ export class Widget {
     if (chosen) this.#fire('select', { location: chosen })
   }
 
-  /** A search waiting a while for the service (starting): the status line says so, over "Searching…" alone. */
+  /**
+   * A search waiting a while for the service (starting): the status line says so, over "Searching…"
+   * alone, and that it tries again over its "still waiting".
+   */
   readonly #sayWaiting = (retrying: boolean) => {
-    const texts = this.#texts
-    if (this.#status.textContent === texts.loading) this.#status.textContent = retrying ? texts.waiting : texts.stalled
+    const [texts, now] = [this.#texts, this.#status.textContent]
+    if (now === texts.loading || (retrying && now === texts.stalled))
+      this.#status.textContent = retrying ? texts.waiting : texts.stalled
   }
 
   /** Focus on the status line, which says how the search goes; not a Tab stop. */
@@ -418,8 +425,7 @@ export class Widget {
     const options = this.#options
     const [{ api, token }, signal] = [options, this.#life.signal]
     const waiting = (retrying: boolean) => void ((this.#filtersBusy = retrying), this.#sayWaiting(retrying))
-    // Said unanswered too: a search waits on them for its unit.
-    this.#defaults ??= queryWhenReady<FiltersAnswer>(api, token, 'filters', [], signal, waiting, Date.now(), true)
+    this.#defaults ??= queryWhenReady<FiltersAnswer>(api, token, 'filters', [], signal, waiting)
       .finally(() => (this.#filtersBusy = null))
       .then((answer) => {
         if (this.destroyed) return

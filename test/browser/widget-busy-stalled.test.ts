@@ -1,10 +1,13 @@
 // The finder while the service takes a request and leaves it unanswered (no 503, just slow), in a
-// real browser against a real server with the demo data: a search's first page and its filters
-// have the status line say so after SAY_WAITING_MS, as "Show more stores" does, read out once, and
-// say nothing of trying again, since nothing is asked again till the visitor does; the nearest
-// stores beyond the radius, given up at the end of a search's wait, are said not loaded.
+// real browser against a real server with the demo data: a search's first page, its filters, the
+// place suggestions and the map's clusters have the status line say so after SAY_WAITING_MS, as
+// "Show more stores" does, read out once, and say nothing of trying again, since nothing is asked
+// again till the visitor does, till a 503 comes for it; the nearest stores beyond the radius,
+// given up at the end of a search's wait, are said not loaded, and gone with that search.
 import { describe, expect, test } from 'bun:test'
+import type { Page, Route } from 'playwright-core'
 import { chromiumPath, starting } from './browser'
+import { countMoves } from './map-moves'
 import { useDemoBrowser } from './server'
 import { beyond, heard, readOut, searchFor, withFinderPage } from './waiting-finder'
 
@@ -12,9 +15,25 @@ const demo = useDemoBrowser()
 
 const STALLED = 'Still waiting for the store finder…'
 const BUSY = 'The store finder is busy just now. Trying again…'
+const PROMPT = 'Type a town or postcode, or use your location, to find the nearest stores.'
 
 /** A request the page is left waiting on: never answered, till the page gives it up. */
 const never = () => new Promise<void>(() => {})
+
+/**
+ * The first of the page's requests that `url` matches left unanswered till `refuse()` answers it as
+ * the service starting (503, Retry-After: 1); the rest answered by the service.
+ */
+async function heldThenRefused(page: Page, url: Parameters<Page['route']>[0]) {
+  let take: (route: Route) => void = () => {}
+  const first = new Promise<Route>((done) => (take = done))
+  let asked = 0
+  await page.route(url, (route) => (asked++ === 0 ? take(route) : route.continue()))
+  return { refuse: async () => starting(await first) }
+}
+
+/** The finder's status line once it says `text`. */
+const saying = (page: Page, text: string | RegExp) => page.getByRole('status').filter({ hasText: text }).waitFor()
 
 describe.skipIf(chromiumPath === null)('the finder while the service leaves a request unanswered, in Chromium', () => {
   test("a search's first page unanswered: still waiting said, read out once; searched again, its stores", async () => {
@@ -37,6 +56,81 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
         .waitFor()
       expect(asked).toBe(2)
       expect((await heard(page)).filter((said) => said === STALLED)).toEqual([STALLED])
+    })
+  })
+
+  test("a search's first page unanswered, then refused by a 503: trying again said in place of still waiting", async () => {
+    await withFinderPage(demo, async (page, open) => {
+      const stores = await heldThenRefused(page, '**/locations?*near=London*')
+      await open()
+      await page.locator('.sl-filter-slot').waitFor({ state: 'attached' })
+      await page.getByRole('status').evaluate(readOut)
+      await searchFor(page, 'London')
+      await saying(page, STALLED)
+      await stores.refuse()
+      await saying(page, BUSY)
+      await saying(page, /stores within .* of London/)
+      expect((await heard(page)).filter((said) => said === BUSY || said === STALLED)).toEqual([STALLED, BUSY])
+    })
+  })
+
+  test('its filters unanswered, then refused by a 503: the search waiting on them says trying again', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      const filters = await heldThenRefused(page, '**/filters*')
+      await open()
+      await searchFor(page, 'London')
+      await saying(page, STALLED)
+      await filters.refuse()
+      await saying(page, BUSY)
+      await saying(page, /stores within .* of London/)
+    })
+  })
+
+  test('"Show more stores" unanswered, then refused by a 503: trying again, by the line and under the button', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      const more = await heldThenRefused(page, (url) => url.searchParams.get('offset') === '10')
+      await open()
+      await searchFor(page, 'London')
+      await page.locator('.sl-item').nth(9).waitFor()
+      const count = (await page.getByRole('status').textContent()) ?? ''
+      await page.getByRole('button', { name: 'Show more stores' }).click()
+      await saying(page, `${count}. ${STALLED}`)
+      await more.refuse()
+      await saying(page, `${count}. ${BUSY}`)
+      expect(await page.locator('.sl-more-busy').textContent()).toBe(BUSY)
+      await page.locator('.sl-item').nth(10).waitFor()
+      await saying(page, /Showing 20 of \d+$/)
+    })
+  })
+
+  test('place suggestions unanswered: still waiting said; a letter more, the list and the prompt again', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      let asked = 0
+      await page.route('**/places?*', (route) => (asked++ === 0 ? never() : route.continue()))
+      await open()
+      await saying(page, PROMPT)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('Lond')
+      await saying(page, STALLED)
+      await box.press('o')
+      await page.getByRole('option', { name: 'London, United Kingdom' }).waitFor()
+      await saying(page, PROMPT)
+    })
+  })
+
+  test("the map's clusters unanswered: still waiting said; the map moved, its bubbles and the prompt", async () => {
+    await withFinderPage(demo, async (page, open) => {
+      let asked = 0
+      await page.route('**/clusters?*', (route) => (asked++ === 0 ? never() : route.continue()))
+      await open()
+      await saying(page, STALLED)
+      expect(await page.locator('.sl-cluster').count()).toBe(0)
+      await page.locator('.sl-map').focus()
+      const moved = await countMoves(page, 'keydown')
+      await page.keyboard.press('ArrowRight')
+      await moved()
+      await page.locator('.sl-cluster').first().waitFor()
+      await saying(page, PROMPT)
     })
   })
 
@@ -144,7 +238,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
     })
   })
 
-  test('the nearest stores failed, then Back to no search: Try again asks nothing, fails nothing', async () => {
+  test('the nearest stores failed, then Back to no search: their failure goes with that search, nothing asked', async () => {
     await withFinderPage(demo, async (page, open) => {
       let nearest = 0
       await page.route(beyond, (route) => (nearest++, route.abort()))
@@ -153,23 +247,9 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
       const alert = page.locator('.sl-root > .sl-error')
       await alert.filter({ hasText: 'The nearest stores could not be loaded.' }).waitFor()
       await page.goBack()
-      await page.getByRole('status').filter({ hasText: 'Type a town or postcode' }).waitFor()
-      await page.evaluate(() => {
-        const failures: string[] = []
-        ;(globalThis as unknown as { failures: string[] }).failures = failures
-        globalThis.addEventListener('unhandledrejection', (e) =>
-          failures.push(String((e as unknown as { reason: unknown }).reason)),
-        )
-      })
-      await alert.getByRole('button', { name: 'Try again' }).click()
-      // A task after the press's: any rejection of its promise is reported by then.
-      const failures = await page.evaluate(
-        () =>
-          new Promise((done) => setTimeout(() => done((globalThis as unknown as { failures: string[] }).failures), 0)),
-      )
-      expect(failures).toEqual([])
-      expect(nearest).toBe(1)
+      await saying(page, PROMPT)
       expect(await alert.textContent()).toBe('')
+      expect(nearest).toBe(1)
     })
   })
 })

@@ -202,6 +202,24 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
     }
   })
 
+  test("a search's failure said, then Back: it goes with that search, not said of the one shown", async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      const alert = page.locator('#f > .sl-error')
+      await searchIn(page, '#f', 'London')
+      // Not found: no entry of its own, the address London's still.
+      await page.locator('#f .sl-place input').fill('Xqzzyvill')
+      await page.locator('#f .sl-place input').press('Enter')
+      await alert.filter({ hasText: 'No place called “Xqzzyvill” was found.' }).waitFor()
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      expect(await alert.textContent()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('Back to no search while the nearest stores beyond the distance are on their way: none is listed', async () => {
     const { page, errors, close } = await finderPage()
     try {

@@ -321,6 +321,26 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
     }
   })
 
+  test('before a search, a bubble of stores on one point unanswered: still waiting said, as a search; pressed again, listed', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
+    let asked = 0
+    try {
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${ringed}`))
+      // The first press's taken and never answered, till the page gives it up.
+      await page.route('**/clusters/*/leaves?*', (route) => (asked++ === 0 ? new Promise(() => {}) : route.continue()))
+      const bubble = page.locator('.sl-cluster', { hasText: /^5$/ })
+      await bubble.click()
+      await page.getByRole('status').filter({ hasText: 'Still waiting for the store finder…' }).waitFor()
+      await bubble.click()
+      await page.locator('.sl-pin').nth(4).waitFor()
+      expect(await page.getByRole('status').textContent()).toMatch(/^\d+ stores within /)
+      expect(await page.locator('[role="alert"]').textContent()).toBe('')
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
+
   test("before a search, a bubble's stores waited for while the service starts: the visitor's search wins", async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 }, reducedMotion: 'reduce' })
     let asked = 0
