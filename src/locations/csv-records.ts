@@ -156,6 +156,8 @@ export type ReadOptions = {
   encoding?: string | null
   /** How the refusal of bytes not UTF-8 says to name their encoding (`label`): the CLI's option by default. */
   nameEncoding?: (label: string) => string
+  /** How a refusal says to name none, so UTF-8 is read: leave out the CLI's option by default. */
+  nameNoEncoding?: string
   /**
    * The most rows of locations a caller takes (the bulk route's 1,000): reading stops at the row
    * after them, so a body of millions of short rows costs what its first rows do.
@@ -164,12 +166,16 @@ export type ReadOptions = {
 }
 
 export const CLI_NAME_ENCODING = (label: string) => `give its encoding: --encoding ${label}`
+const CLI_NO_ENCODING = 'leave out --encoding'
+
+/** How refusals say to name an encoding (`encoding`), or none (`none`). */
+type Naming = { encoding: (label: string) => string; none: string }
 
 /**
  * The text of bytes in the encoding `label` names; UTF-8 bytes as they are, for utf8Bytes to
  * check. An encoding TextDecoder does not know is refused, with names it does.
  */
-function inEncoding(input: Uint8Array, label: string, nameEncoding: (label: string) => string): string | Uint8Array {
+function inEncoding(input: Uint8Array, label: string, naming: Naming): string | Uint8Array {
   let decoder: TextDecoder
   try {
     // Bun's types list a few labels; TextDecoder knows the WHATWG standard's every one.
@@ -192,7 +198,7 @@ function inEncoding(input: Uint8Array, label: string, nameEncoding: (label: stri
     throw misnamed(
       input,
       `named UTF-16 (${JSON.stringify(label.slice(0, 40))}), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none`,
-      nameEncoding,
+      naming,
     )
   }
   // The Encoding Standard reads "us-ascii" as windows-1252: bytes beyond ASCII named so are in a charset not said.
@@ -200,7 +206,7 @@ function inEncoding(input: Uint8Array, label: string, nameEncoding: (label: stri
     throw misnamed(
       input,
       `named ASCII (${JSON.stringify(label.slice(0, 40))}), but it holds bytes beyond ASCII`,
-      nameEncoding,
+      naming,
     )
   return decoder.decode(input)
 }
@@ -209,10 +215,10 @@ function inEncoding(input: Uint8Array, label: string, nameEncoding: (label: stri
 const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'ansi_x3.4-1968'])
 
 /** The refusal of bytes whose encoding is named wrong (`named`: how, and why they are not in it). */
-function misnamed(input: Uint8Array, named: string, nameEncoding: (label: string) => string): CsvError {
+function misnamed(input: Uint8Array, named: string, naming: Naming): CsvError {
   const fix = isUtf8(input)
-    ? `Its bytes are UTF-8: ${nameEncoding('utf-8')}, or name no encoding (UTF-8 is read then).`
-    : `Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and name no encoding, or name the one it is in: if it is Windows-1252 (most back offices in the West), ${nameEncoding('windows-1252')}.`
+    ? `Its bytes are UTF-8, which is read when no encoding is named: ${naming.none}.`
+    : `Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and ${naming.none}. Or, if it is Windows-1252 (most back offices in the West), ${naming.encoding('windows-1252')}.`
   return new CsvError(`The file is ${named}. ${fix}`, null)
 }
 
@@ -481,7 +487,8 @@ export function csvText(input: string | Uint8Array, options: ReadOptions = {}): 
   if (marked !== null && input.length % 2 === 1) throw oddUtf16(input, marked === 'utf-16le')
   const label = marked ?? options.encoding
   const nameEncoding = options.nameEncoding ?? CLI_NAME_ENCODING
-  const text = label ? inEncoding(input, label, nameEncoding) : input
+  const naming = { encoding: nameEncoding, none: options.nameNoEncoding ?? CLI_NO_ENCODING }
+  const text = label ? inEncoding(input, label, naming) : input
   return typeof text === 'string' ? text : utf8Bytes(text, nameEncoding)
 }
 

@@ -45,7 +45,7 @@ const formRefused = (label: string): [number, string] => [
 ]
 const csvMisnamed = (named: string): [number, string] => [
   400,
-  `The CSV body cannot be read: The file is ${named}. Its bytes are UTF-8: name it in the Content-Type: text/csv; charset=utf-8, or name no encoding (UTF-8 is read then).`,
+  `The CSV body cannot be read: The file is ${named}. Its bytes are UTF-8, which is read when no encoding is named: send it as Content-Type: text/csv, or text/csv; charset=utf-8.`,
 ]
 const NOT_UTF16 =
   'named UTF-16 ("utf-16"), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none'
@@ -96,7 +96,7 @@ describe('the charset a body names', () => {
     const res = await outcome('csv', 'utf-16le', bodyOf('csv', 'Café', latin1))
     expect(res).toEqual([
       400,
-      'The CSV body cannot be read: The file is named UTF-16 ("utf-16le"), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none. Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and name no encoding, or name the one it is in: if it is Windows-1252 (most back offices in the West), name it in the Content-Type: text/csv; charset=windows-1252.',
+      'The CSV body cannot be read: The file is named UTF-16 ("utf-16le"), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none. Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and send it as Content-Type: text/csv, or text/csv; charset=utf-8. Or, if it is Windows-1252 (most back offices in the West), name it in the Content-Type: text/csv; charset=windows-1252.',
     ])
   })
 })

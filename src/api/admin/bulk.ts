@@ -224,6 +224,7 @@ export function bulkBodyError(
 
 /** How the refusal of a CSV body that is not UTF-8 says to name its encoding. */
 const NAME_CHARSET = (label: string) => `name it in the Content-Type: text/csv; charset=${label}`
+const NAME_NO_CHARSET = 'send it as Content-Type: text/csv, or text/csv; charset=utf-8'
 
 /**
  * The items and options of a CSV bulk request (flags in the query string), with its unknown
@@ -241,6 +242,7 @@ export async function csvBulkRequest(
     read = await readLocationsCsvInSlices(bytes, customFields, {
       encoding: charset,
       nameEncoding: NAME_CHARSET,
+      nameNoEncoding: NAME_NO_CHARSET,
       maxRows: BULK_MAX_ITEMS,
     })
   } catch (e) {
