@@ -126,11 +126,7 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
   const text = utf8Text(bytes)
   const shape = csv ? formShape(bytes) : undefined
   if (!readAsUtf8(charset, text !== null && isAsciiForm(text)))
-    return {
-      kind: 'invalid_form',
-      shape,
-      reason: `its charset is ${JSON.stringify(charset!.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`,
-    }
+    return { kind: 'invalid_form', shape, reason: formCharsetRefused(charset!) }
   if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8, shape }
   // JSON sent as a form (curl -d without a Content-Type) would be one field named by the whole
   // text: no field of a location. Unread, so the error says how it was sent.
@@ -171,7 +167,32 @@ async function readMultipart(bytes: Uint8Array, contentType: string, csv: boolea
   if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
     return { kind: 'invalid_form', reason: NOT_UTF8 }
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
+  // Whatever charset the body or a part names: the rule of an urlencoded body, for each.
+  const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
+  const named = [{ charset: charsetOf(contentType), ascii }, ...partCharsets(bytes, contentType)]
+  const refused = named.find((p) => !readAsUtf8(p.charset, p.ascii))
+  if (refused !== undefined) return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!) }
   return { kind: 'form', value: nestFields(fields), shape }
+}
+
+/**
+ * The charsets a multipart body's text parts name in their own Content-Type, each with whether
+ * its value is ASCII: FormData keeps no part's type. A part with a filename is a file, refused apart.
+ */
+function partCharsets(bytes: Uint8Array, contentType: string): { charset: string; ascii: boolean }[] {
+  const boundary = paramOf(contentType, 'boundary')
+  if (!boundary) return []
+  const named: { charset: string; ascii: boolean }[] = []
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  for (const part of text.split(`--${boundary}`).slice(1)) {
+    const end = part.indexOf('\r\n\r\n')
+    const headers = end === -1 ? '' : part.slice(0, end)
+    const type = /^content-type:(.*)$/im.exec(headers)?.[1]
+    const charset = type === undefined ? null : charsetOf(type)
+    if (charset !== null && !/filename\*?\s*=/i.test(headers))
+      named.push({ charset, ascii: ASCII_TEXT.test(part.slice(end + 4, -2)) })
+  }
+  return named
 }
 
 /** The first 64 KiB of a body as text, for telling what it looks like (bytes not UTF-8 as U+FFFD). */
@@ -278,28 +299,37 @@ const readAsUtf8 = (charset: string | null, ascii: boolean): boolean =>
 const charsetRefused = (charset: string, csv: boolean) =>
   `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
 
-/** The charset parameter of a Content-Type, lowercased, unquoted; null when none. */
-function charsetOf(contentType: string): string | null {
+/** Why a form body in `charset` (its Content-Type's or a part's) is not read. */
+const formCharsetRefused = (charset: string) =>
+  `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`
+
+/** The parameter `name` of a Content-Type, unquoted; null when none. */
+function paramOf(contentType: string, name: string): string | null {
   for (const param of contentType.split(';').slice(1)) {
     const eq = param.indexOf('=')
-    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === 'charset')
+    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === name)
       return param
         .slice(eq + 1)
         .trim()
         .replace(/^"(.*)"$/, '$1')
-        .toLowerCase()
   }
   return null
 }
 
+/** The charset parameter of a Content-Type, lowercased, unquoted; null when none. */
+const charsetOf = (contentType: string): string | null => paramOf(contentType, 'charset')?.toLowerCase() ?? null
+
 /** Whether bytes read the same in any ASCII-based charset: ASCII without NUL (UTF-16's ASCII has a NUL in every other byte). */
 const isAscii = (bytes: Uint8Array): boolean => bytes.every((b) => b > 0 && b < 0x80)
+
+/** Text that reads the same in any ASCII-based charset (as isAscii's bytes). */
+const ASCII_TEXT = /^[\x01-\x7f]*$/
 
 /**
  * Whether an urlencoded body reads the same in any ASCII-based charset: ASCII without NUL (UTF-16's
  * ASCII has a NUL in every other byte), and no escape of a byte above 0x7F.
  */
-const isAsciiForm = (text: string): boolean => /^[\x01-\x7f]*$/.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
+const isAsciiForm = (text: string): boolean => ASCII_TEXT.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
 
 /** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */
 export function nestFields(entries: Iterable<[string, string]>): Record<string, unknown> {

@@ -99,4 +99,33 @@ describe('the charset a body names', () => {
       'The CSV body cannot be read: The file is named UTF-16 ("utf-16le"), but it is not: UTF-16 writes a NUL byte beside each comma, digit and line break, and it has none. Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and send it as Content-Type: text/csv, or text/csv; charset=utf-8. Or, if it is Windows-1252 (most back offices in the West), name it in the Content-Type: text/csv; charset=windows-1252.',
     ])
   })
+
+  test("multipart: a charset the body or a text part names is judged as a form's, nothing stored when refused", async () => {
+    const part = (name: string, value: string, type = '') =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"${type && `\r\nContent-Type: ${type}`}\r\n\r\n${value}\r\n`
+    const body = (name: string, type = '') =>
+      utf8(
+        `${part('name', name, type)}${part('address', '1 Rue')}${part('coordinates[lat]', '48.87')}${part('coordinates[lng]', '2.33')}--B--\r\n`,
+      )
+    const post = async (bytes: Uint8Array, contentType: string) => {
+      const res = await rawRequest('POST', BASE, bytes, { 'content-type': contentType })
+      const sent = (await res.json()) as { location?: { name: string }; message?: string }
+      return res.status === 201 ? sent.location!.name : [res.status, sent.message!]
+    }
+    const snap = snapshot()
+    // "CafÃ©" in Windows-1252 is the bytes of "Café" in UTF-8: read as UTF-8, another text than sent.
+    expect(await post(body('Café'), 'multipart/form-data; boundary=B; charset=windows-1252')).toEqual(
+      formRefused('windows-1252'),
+    )
+    expect(await post(body('Café', 'text/plain; charset=us-ascii'), 'multipart/form-data; boundary=B')).toEqual(
+      formRefused('us-ascii'),
+    )
+    expect(snapshot()).toEqual(snap)
+    expect(
+      await post(body('Cafe', 'text/plain; charset=latin1'), 'multipart/form-data; boundary=B; charset=latin1'),
+    ).toBe('Cafe')
+    expect(
+      await post(body('Café', 'text/plain; charset=UTF-8'), 'multipart/form-data; boundary="B"; charset=utf8'),
+    ).toBe('Café')
+  })
 })
