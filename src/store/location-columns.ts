@@ -95,6 +95,10 @@ const recordOf = (r: Row): LocationRecord => ({
   updatedAt: r.updated_at,
 })
 
+/** The key a store code is stored under: bareCode's, null for none or invisible characters alone. */
+export const codeKey = (externalId: string | null): string | null =>
+  externalId === null ? null : bareCode(externalId) || null
+
 export const toParams = (r: LocationRecord) => ({
   id: r.id,
   locator_id: r.locatorId,
@@ -118,7 +122,7 @@ export const toParams = (r: LocationRecord) => ({
   address_parts: JSON.stringify(r.addressParts),
   town_names: r.townNames,
   name_key: nameKey(r.name),
-  code_key: r.externalId === null ? null : bareCode(r.externalId) || null,
+  code_key: codeKey(r.externalId),
   geocoded_at: r.geocodedAt,
   created_at: r.createdAt,
   updated_at: r.updatedAt,

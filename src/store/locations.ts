@@ -1,7 +1,7 @@
 import type { Database, Statement } from 'bun:sqlite'
 import { bareCode } from '../core/text'
 import type { ChangeLog } from './changes'
-import { COLUMNS, fromRow, type Params, type Row, toParams } from './location-columns'
+import { COLUMNS, codeKey, fromRow, type Params, type Row, toParams } from './location-columns'
 import { sameContent } from './location-compare'
 import { type IndexRow, type IndexRowRaw, indexRow, seqsOf } from './location-slicers'
 
@@ -94,16 +94,16 @@ function codeStatements(db: Database) {
 }
 
 /**
- * Gives a row just written the key of its code (`p`, its params) when it has none: a new code of
- * the same key (the trigger of migration 17 took it off), or a code stored unkeyed (before
+ * Gives a row just written (`r`, changed or not) the key of its code when it has none: a new code
+ * of the same key (the trigger of migration 17 took it off), or a code stored unkeyed (before
  * migration 15, by a writer that keeps no key) once no other row holds it but for invisible
  * characters. Twins stored already stay unkeyed, each: the unique index would refuse the second.
  */
-function keyCode(q: ReturnType<typeof codeStatements>, p: Params): void {
-  const key = p.code_key
-  if (key === null || q.codeKeyOf.get(p.locator_id, p.id)?.code_key === key) return
-  const twins = q.ofCodeKey.all(p.locator_id, key).filter((r) => r.id !== p.id && bareCode(r.external_id) === key)
-  if (twins.length === 0) q.setCodeKey.run(key, p.locator_id, p.id)
+function keyCode(q: ReturnType<typeof codeStatements>, r: LocationRecord): void {
+  const key = codeKey(r.externalId)
+  if (key === null || q.codeKeyOf.get(r.locatorId, r.id)?.code_key === key) return
+  const twins = q.ofCodeKey.all(r.locatorId, key).filter((t) => t.id !== r.id && bareCode(t.external_id) === key)
+  if (twins.length === 0) q.setCodeKey.run(key, r.locatorId, r.id)
 }
 
 /** The statements the repo runs, prepared once. */
@@ -359,10 +359,12 @@ export function locationRepo(db: Database, changes: ChangeLog) {
       if (!sameContent(next, current)) {
         const [x, y] = [toParams(next), toParams(current)]
         update(x, y)
-        keyCode(q, x)
+        keyCode(q, next)
         changes.append(next.locatorId, 'location', next.id, 'upsert')
         return next
       }
+      // A sync that sends a location as it is keys its code too; the key is no content, no change logged.
+      keyCode(q, current)
       if (next.geocodedAt === current.geocodedAt) return current
       q.setGeocodedAt.run(next.geocodedAt, current.locatorId, current.id)
       return { ...current, geocodedAt: next.geocodedAt }

@@ -112,3 +112,15 @@ test('a twin renamed to its clean code once the other is gone is keyed, by eithe
   ])
   expect(bulk.twinWritten('S1\u200b')).toThrow(/UNIQUE/)
 })
+
+test('the twin left is keyed by a write that changes nothing, by either route: a nightly sync sends the same', async () => {
+  const single = upgraded(TWINS)
+  expect(await single.call('/loc_b/delete')).toBe(200)
+  expect(await single.call('/loc_a', { external_id: 'S1', name: 'N' })).toBe(200)
+  expect(single.keys()).toEqual([['loc_a', 'S1', 'S1']])
+  const bulk = upgraded(TWINS)
+  expect(await bulk.call('/loc_a/delete')).toBe(200)
+  expect(await bulk.call('/bulk', { locations: [{ external_id: 'S1\u200b', name: 'N' }] })).toBe(200)
+  expect(bulk.keys()).toEqual([['loc_b', 'S1\u200b', 'S1']])
+  expect(bulk.twinWritten('S1')).toThrow(/UNIQUE/)
+})
