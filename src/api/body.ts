@@ -6,6 +6,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
+import { isAsciiLabel } from '../locations/csv-records'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -169,20 +170,24 @@ async function readMultipart(bytes: Uint8Array, contentType: string, csv: boolea
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each.
   const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
-  const named = [{ charset: charsetOf(contentType), ascii }, ...partCharsets(bytes, contentType)]
+  const named = [{ charset: charsetOf(contentType), ascii, field: undefined }, ...partCharsets(bytes, contentType)]
   const refused = named.find((p) => !readAsUtf8(p.charset, p.ascii))
-  if (refused !== undefined) return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!) }
+  if (refused !== undefined)
+    return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!, refused.field) }
   return { kind: 'form', value: nestFields(fields), shape }
 }
 
+/** A charset a multipart part names (`field`: its name), and whether its value is ASCII. */
+type PartCharset = { charset: string; ascii: boolean; field: string }
+
 /**
- * The charsets a multipart body's text parts name in their own Content-Type, each with whether
- * its value is ASCII: FormData keeps no part's type. A part with a filename is a file, refused apart.
+ * The charsets a multipart body's text parts name in their own Content-Type: FormData keeps no
+ * part's type. A part with a filename is a file, refused apart.
  */
-function partCharsets(bytes: Uint8Array, contentType: string): { charset: string; ascii: boolean }[] {
+function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] {
   const boundary = paramOf(contentType, 'boundary')
   if (!boundary) return []
-  const named: { charset: string; ascii: boolean }[] = []
+  const named: PartCharset[] = []
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
   for (const part of text.split(`--${boundary}`).slice(1)) {
     const end = part.indexOf('\r\n\r\n')
@@ -190,7 +195,11 @@ function partCharsets(bytes: Uint8Array, contentType: string): { charset: string
     const type = /^content-type:(.*)$/im.exec(headers)?.[1]
     const charset = type === undefined ? null : charsetOf(type)
     if (charset !== null && !/filename\*?\s*=/i.test(headers))
-      named.push({ charset, ascii: ASCII_TEXT.test(part.slice(end + 4, -2)) })
+      named.push({
+        charset,
+        ascii: ASCII_TEXT.test(part.slice(end + 4, -2)),
+        field: /\bname="([^"]*)"/i.exec(headers)?.[1] ?? '',
+      })
   }
   return named
 }
@@ -295,13 +304,16 @@ function isUtf8Label(charset: string): boolean {
 const readAsUtf8 = (charset: string | null, ascii: boolean): boolean =>
   charset === null || isUtf8Label(charset) || ascii
 
-/** Why a JSON body in `charset` is not read; on the bulk route (`csv`), that a CSV body may name one. */
+/**
+ * Why a JSON body in `charset` is not read; on the bulk route (`csv`), that a CSV body may name
+ * one, unless it is ASCII, which a CSV body beyond ASCII is refused in too.
+ */
 const charsetRefused = (charset: string, csv: boolean) =>
-  `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
+  `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv && !isAsciiLabel(charset) ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
 
-/** Why a form body in `charset` (its Content-Type's or a part's) is not read. */
-const formCharsetRefused = (charset: string) =>
-  `its charset is ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`
+/** Why a form body in `charset` is not read: its Content-Type's, or that of the part of `field`. */
+const formCharsetRefused = (charset: string, field?: string) =>
+  `${field === undefined ? 'its charset is' : `the field ${JSON.stringify(field.slice(0, 60))} is in the charset`} ${JSON.stringify(charset.slice(0, 40))}${field === undefined ? '' : " (its part's Content-Type says so)"}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`
 
 /** The parameter `name` of a Content-Type, unquoted; null when none. */
 function paramOf(contentType: string, name: string): string | null {

@@ -202,7 +202,7 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
     )
   }
   // The Encoding Standard reads "us-ascii" as windows-1252: bytes beyond ASCII named so are in a charset not said.
-  if (ASCII_LABELS.has(label.trim().toLowerCase()) && beyondAscii)
+  if (isAsciiLabel(label) && beyondAscii)
     throw misnamed(
       input,
       `named ASCII (${JSON.stringify(label.slice(0, 40))}), but it holds bytes beyond ASCII`,
@@ -213,6 +213,9 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
 
 /** Labels of ASCII, which has no letter beyond 0x7F. */
 const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'ansi_x3.4-1968'])
+
+/** Whether `label` names ASCII, which a CSV body is not read in beyond 0x7F (the Standard's windows-1252). */
+export const isAsciiLabel = (label: string): boolean => ASCII_LABELS.has(label.trim().toLowerCase())
 
 /** The refusal of bytes whose encoding is named wrong (`named`: how, and why they are not in it). */
 function misnamed(input: Uint8Array, named: string, naming: Naming): CsvError {

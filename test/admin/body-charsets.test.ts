@@ -117,9 +117,10 @@ describe('the charset a body names', () => {
     expect(await post(body('Café'), 'multipart/form-data; boundary=B; charset=windows-1252')).toEqual(
       formRefused('windows-1252'),
     )
-    expect(await post(body('Café', 'text/plain; charset=us-ascii'), 'multipart/form-data; boundary=B')).toEqual(
-      formRefused('us-ascii'),
-    )
+    expect(await post(body('Café', 'text/plain; charset=us-ascii'), 'multipart/form-data; boundary=B')).toEqual([
+      400,
+      'The form body could not be read: the field "name" is in the charset "us-ascii" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+    ])
     expect(snapshot()).toEqual(snap)
     expect(
       await post(body('Cafe', 'text/plain; charset=latin1'), 'multipart/form-data; boundary=B; charset=latin1'),
@@ -127,5 +128,18 @@ describe('the charset a body names', () => {
     expect(
       await post(body('Café', 'text/plain; charset=UTF-8'), 'multipart/form-data; boundary="B"; charset=utf8'),
     ).toBe('Café')
+  })
+
+  test('JSON on the bulk route in a charset a CSV body is read in is told so; in us-ascii, not', async () => {
+    const post = async (charset: string) => {
+      const bytes = utf8(JSON.stringify({ locations: [storeBody({ name: 'Café' })] }))
+      const res = await rawRequest('POST', `${BASE}/bulk`, bytes, {
+        'content-type': `application/json; charset=${charset}`,
+      })
+      return ((await res.json()) as { message: string }).message
+    }
+    const hint = ' A CSV body is read in the charset it names: Content-Type: text/csv; charset=windows-1252.'
+    expect(await post('windows-1252')).toBe(jsonRefused('windows-1252')[1] + hint)
+    expect(await post('us-ascii')).toBe(jsonRefused('us-ascii')[1])
   })
 })
