@@ -190,6 +190,13 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
   // steps read it): an export named windows-1252 by habit reads right.
   const utf8Marked = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf
   if (decoder.encoding === 'utf-8' || utf8Marked) return input
+  // A NUL beside each ASCII letter is UTF-16, which no 8-bit encoding writes: read so, no field is named.
+  const utf16 = utf16Unmarked(input)
+  if (utf16 !== null && decoder.encoding !== utf16)
+    throw new CsvError(
+      `The file is named ${JSON.stringify(label.slice(0, 40))}, but it is UTF-16 text without its byte order mark (a NUL byte beside each ASCII letter). Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and ${naming.none}. Or ${naming.encoding(utf16)}.`,
+      null,
+    )
   // UTF-16 writes a NUL byte beside each comma, digit and line break: bytes with none are 8-bit
   // text, which decoded as UTF-16 would be no letter sent. ASCII is read as it is, as in a JSON body.
   const beyondAscii = input.some((b) => b >= 0x80)

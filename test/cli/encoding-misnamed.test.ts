@@ -36,3 +36,18 @@ test('Windows-1252 named us-ascii: the refusal says to save it as UTF-8, or to g
     'The file is named ASCII ("us-ascii"), but it holds bytes beyond ASCII. Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and leave out --encoding. Or, if it is Windows-1252 (most back offices in the West), give its encoding: --encoding windows-1252.',
   )
 })
+
+test('UTF-16 without its byte order mark named another encoding: the refusal names the UTF-16 it is in', () => {
+  const le = new Uint8Array(Buffer.from(CSV, 'utf16le'))
+  const save = 'Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and leave out --encoding.'
+  expect(refusal(le, 'us-ascii')).toBe(
+    `The file is named "us-ascii", but it is UTF-16 text without its byte order mark (a NUL byte beside each ASCII letter). ${save} Or give its encoding: --encoding utf-16le.`,
+  )
+  expect(refusal(le, 'windows-1252')).toBe(
+    `The file is named "windows-1252", but it is UTF-16 text without its byte order mark (a NUL byte beside each ASCII letter). ${save} Or give its encoding: --encoding utf-16le.`,
+  )
+  const be = le.map((_, i) => le[i ^ 1]!)
+  expect(refusal(be, 'utf-16le')).toBe(
+    `The file is named "utf-16le", but it is UTF-16 text without its byte order mark (a NUL byte beside each ASCII letter). ${save} Or give its encoding: --encoding utf-16be.`,
+  )
+})
