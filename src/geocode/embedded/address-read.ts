@@ -2,6 +2,7 @@
 // a place (not a street's), and what it read there for the steps that place it.
 import type { AddressParts } from '../../store/locations'
 import { nameKey } from '../../core/text'
+import { DASH } from './near'
 import { goesOnAfter } from './saint-names'
 import { dashSplits, spaceSplits } from './town-splits'
 import type { RegionHint } from './resolve-data'
@@ -108,6 +109,18 @@ export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 /** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
 const NAME_WORDS = 6
+/**
+ * Words that join the words beside them into one name ("State of Ohio", "Bar le Duc"): between
+ * two words of a name, none is a place alone ("Of", Turkey; "Der", Győr's other name).
+ */
+const JOINING = new Set(
+  'of the and at by on upon am an der die das den dem im in ob auf bei vor zum zur de du des la le les sur en el los las del di da do della il van von aan het op'.split(
+    ' ',
+  ),
+)
+
+/** The dashes and spaces that begin a district's name after its town's in one word. */
+const DASHES_FIRST = new RegExp(`^[${DASH}\\s]+`, 'u')
 
 /**
  * Which tokens of a part belong to a street name (and so never name a town); `forPage`: with
@@ -177,6 +190,7 @@ export function windowsOf(
     ).length
     // A word of a run of names: no number, no street's word.
     const isName = (i: number) => !/\d/.test(part.tokens[i]!) && !street[i]
+    const nameAt = (i: number) => i >= 0 && i < part.tokens.length && isName(i)
     const runEnd = (from: number) => {
       let end = from
       while (end < part.tokens.length && isName(end)) end++
@@ -189,6 +203,9 @@ export function windowsOf(
         const key = nameKey(slice.join(' '))
         // A street's short word alone names no town: "St." of "St. Pölten" is not Sète ("St").
         if (len === 1 && STREET_SUFFIX_AT_END.has(key)) continue
+        if (len === 1 && JOINING.has(key) && nameAt(start - 1) && nameAt(start + 1)) continue
+        // Nor do the words before "of" and a name: "Bay" of "Bay of Plenty", "State" of "State of Ohio".
+        if (nameKey(part.tokens[start + len] ?? '') === 'of' && nameAt(start + len + 1)) continue
         // Nor do the words after "St.", "Fort" or "Mount" (or "Ft.", "Mt.") in a name, when no
         // street's: "Mt St Helens" is not St Helens.
         if (start > 0 && !street[start - 1] && goesOnAfter(nameKey(part.tokens[start - 1]!))) break
@@ -203,7 +220,7 @@ export function windowsOf(
       for (const { head, rest } of dashSplits(run)) {
         if (/\s/.test(head)) continue
         const town = nameKey(head)
-        const inWord = nameKey(token.slice(head.length).replace(/^[-‐–—\s]+/u, ''))
+        const inWord = nameKey(token.slice(head.length).replace(DASHES_FIRST, ''))
         if (town.length >= 2) out.push({ key: town, part: p, start, len: 1, whole: false, dashed: true })
         for (const key of new Set([inWord, nameKey(rest)]))
           if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, district: true, town })

@@ -7,8 +7,10 @@ export const distanceKm = (aLat: number, aLng: number, bLat: number, bLng: numbe
 
 /** A town named beside a postcode confirms it when this close to it: "Freiburg" is the data's "Freiburg im Breisgau". */
 export const CONFIRM_KM = 15
+/** The dashes, as a character class's body: what stands between a town and its district. */
+export const DASH = '\\-‐–—'
 /** What stands between a town and its district: "Köln-Ehrenfeld", "Wien–Favoriten". */
-export const DASHES = /[-‐–—]/g
+export const DASHES = new RegExp(`[${DASH}]`, 'g')
 /** A town written before a dash and its district has this many people: "Mont-Saint-Michel" is not in Mont. */
 export const DISTRICT_TOWN_POPULATION = 20_000
 /**
@@ -16,6 +18,8 @@ export const DISTRICT_TOWN_POPULATION = 20_000
  * country ("Suite 200 Washington" is Washington, DC) and over a smaller place's other name.
  */
 export const CITY_POPULATION = 100_000
+/** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
+export const DISTRICT_KM = 30
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 export const SUBURB_KM = 15
 /**

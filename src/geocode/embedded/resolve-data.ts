@@ -53,9 +53,15 @@ export function queriesOf(db: Database) {
   )
 
   const qNamed = db.prepare<{ one: number }, [string]>('SELECT 1 AS one FROM place_names WHERE key = ? LIMIT 1')
+  const qBegun = db.prepare<{ one: number }, [string, string]>(
+    'SELECT 1 AS one FROM place_names WHERE key >= ? AND key < ? LIMIT 1',
+  )
 
   const countryOf = (key: string): string | null => (key === '' ? null : (qCountry.get(key)?.code ?? null))
   /** Whether some place bears this name. */
   const named = (key: string): boolean => qNamed.get(key) !== null
-  return { countryOf, named, qRegions, qPostcode, qPlaces, qPlacesIn }
+  /** Whether some place's name begins with this key (the keys up to its last character's next). */
+  const begins = (key: string): boolean =>
+    key !== '' && qBegun.get(key, key.slice(0, -1) + String.fromCharCode(key.charCodeAt(key.length - 1) + 1)) !== null
+  return { countryOf, named, begins, qRegions, qPostcode, qPlaces, qPlacesIn }
 }

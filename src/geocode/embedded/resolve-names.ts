@@ -4,7 +4,15 @@ import type { GeocodeResult } from '../geocoder'
 import { nameKey } from '../../core/text'
 import { clean, type Parsed, type Window } from './address-read'
 import { shortWords } from './place-alike'
-import { DISTRICT_TOWN_POPULATION, distanceKm, SHARED_NAME_POPULATION, SUBURB_KM } from './near'
+import {
+  CITY_POPULATION,
+  DISTRICT_KM,
+  DISTRICT_TOWN_POPULATION,
+  distanceKm,
+  SHARED_NAME_POPULATION,
+  SUBURB_KM,
+} from './near'
+import { joinedName, joinsOn } from './place-joins'
 import { fortMountWritten, saintWritten } from './saint-names'
 import type { PlaceRow, Queries } from './resolve-data'
 import { regionLabel } from './tables'
@@ -20,6 +28,9 @@ const AMBIGUITY_RATIO = 2
  * is Saint Charles, MO, not Denver, once St. Charles).
  */
 const OLD_NAME_SHARE = 10
+
+/** The most words a name is read in with a joining word put in: "Las Palmas Gran Canaria". */
+const JOINED_WORDS = 4
 
 type Candidate = { place: PlaceRow; window: Window }
 
@@ -91,6 +102,7 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   // The district after the town's dash or space ("Wien-Favoriten") is the most precise of all.
   const district = districtAfter(town, districts)
   if (district) best = district
+  else if (besideCity(town, candidates, a.windows)) return null
   const suburbs = candidates
     .filter(
       (c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country,
@@ -167,8 +179,8 @@ function candidatesOf(
  * The places `key` names, in `country` when one is known; when none, with "St." or "Ste." first
  * written out, as the data has most such names: "St. Wendel" is Sankt Wendel, "St. Ingbert"
  * Sankt Ingbert (not Stiring-Wendel by its other name "Wendel"); "Ft." and "Mt." written out
- * too where it names some ("Mt Vernon"). `written`: every short word written out too, whether or
- * not the key as written names some place.
+ * too where it names some ("Mt Vernon"); else with a joining word put in (joinedName). `written`:
+ * every short word written out too, whether or not the key as written names some place.
  */
 function placesNamed(q: Queries, key: string, country: string | null, written: boolean): PlaceRow[] {
   const named = (k: string) => (country ? q.qPlacesIn.all(k, country) : q.qPlaces.all(k))
@@ -189,7 +201,13 @@ function placesNamed(q: Queries, key: string, country: string | null, written: b
     const found = named(written)
     if (found.length > 0) return found
   }
-  return rows
+  // A town's name without the word that joins it to a river's, or with another ("Stratford
+  // Avon", "Kingston on Thames"), as the place search reads it (place-joins.ts); its words
+  // before the join a name of their own, as the data holds such names cut short ("Stratford").
+  const words = key.split(' ').length
+  const head = (k: string) => q.named(k.trimEnd()) && q.begins(k)
+  const joined = words > 1 && words <= JOINED_WORDS ? joinedName(key, q.named, head) : null
+  return joined === null ? rows : named(joined)
 }
 
 /**
@@ -207,4 +225,39 @@ function districtAfter(town: Candidate, districts: Candidate[]): Candidate | nul
     if (best === null || c.place.weight > best.place.weight) best = c
   }
   return best
+}
+
+/**
+ * Whether the town's words and the words beside it are all its part names, and those name a
+ * city (CITY_POPULATION) of its country and no place that could be its district: "Marseille
+ * Aix" may be Aix-en-Provence, 25 km off, as much as Marseille, so neither is guessed (the
+ * place search shows both); "Hollywood Los Angeles" is no Hollywood, Florida. A district lies
+ * within DISTRICT_KM, or SUBURB_KM when named by a name cut short of its join ("Aix" of
+ * Aix-en-Provence), as the place search reads one (place-districts.ts).
+ */
+function besideCity(town: Candidate, candidates: Candidate[], windows: Window[]): boolean {
+  const t = town.window
+  const beside = candidates.filter(
+    ({ place, window: w }) =>
+      w.part === t.part &&
+      !w.district &&
+      !w.dashed &&
+      place.country === town.place.country &&
+      place.id !== town.place.id &&
+      (w.start === t.start + t.len || t.start === w.start + w.len) &&
+      windows.some(
+        (o) => o.part === t.part && o.whole && o.start === Math.min(w.start, t.start) && o.len === w.len + t.len,
+      ),
+  )
+  const far = (c: Candidate) =>
+    distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > (cutShort(c) ? SUBURB_KM : DISTRICT_KM)
+  // By its own name or it cut short: "Maranhão", a state's name, is no São Luís of it.
+  const own = (c: Candidate) => c.place.alt === 0 || cutShort(c)
+  return beside.some((c) => c.place.population >= CITY_POPULATION && own(c) && far(c)) && beside.every(far)
+}
+
+/** Whether a place is named by its own name cut short of the word that joins it on ("Aix" of Aix-en-Provence). */
+function cutShort({ place, window: w }: Candidate): boolean {
+  const own = nameKey(place.name)
+  return place.alt === 1 && own.startsWith(`${w.key} `) && joinsOn(own.slice(w.key.length + 1))
 }

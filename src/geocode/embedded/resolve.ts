@@ -38,7 +38,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '43'
+export const RESOLVER_VERSION = '44'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -83,6 +83,8 @@ function takeCountry(
     for (let m = n + 1; m <= Math.min(n + 3, last.tokens.length); m++)
       if (q.countryOf(oneTail(m)) !== null || q.qRegions.get(oneTail(m)) !== null) longer = true
     if (longer) continue
+    // Nor after "of", which joins it to the words before: "Port of Spain" is in Trinidad.
+    if (nameKey(last.tokens.at(-n - 1) ?? '') === 'of') continue
     const alsoRegion = q.qRegions.get(key) !== null
     if (alsoRegion && keepRegionNames) continue
     // Without a comma before it, only a plain country name is taken: not a code ("Bergamo BG"),
@@ -139,8 +141,11 @@ function lookup(q: Queries, address: string): GeocodeResult | null {
   const tail = townAtEnd(q, text, result !== null)
   if (tail === null || (result !== null && nameKey(result.parts.city ?? '') === tail.key)) return result
   const written = lookupWritten(q, tail.address)
-  // The same place read either way keeps the first reading (its postcode is no street's).
-  if (written === null || (result !== null && written.lat === result.lat && written.lng === result.lng)) return result
+  // The same place read either way keeps the first reading (its postcode is no street's),
+  // unless it read neither a postcode nor a street: the words before the town are the street.
+  const same = result !== null && written !== null && written.lat === result.lat && written.lng === result.lng
+  if (written === null || (same && (result.parts.postcode !== undefined || result.parts.street !== undefined)))
+    return result
   return written
 }
 

@@ -2,6 +2,7 @@
 // words the data writes most such names with ("Sankt Wendel", "Saint-Étienne", "Mont-Saint-Aignan",
 // "Fort St. John", "Mount Vernon"): the resolver and the place search read them alike.
 import { nameKey } from '../../core/text'
+import { DASH } from './near'
 
 /** "St." or "Ste." as a word a name goes on after, in a key ("st wendel", "mont st aignan"). */
 const SAINT_SHORT = /(?<=^| )(st|ste)(?= )/g
@@ -53,7 +54,7 @@ export function fortMountWritten(key: string): string | null {
  * A dash or a space, then a short word that ends the text, typed so far: "-St.", " – Mt", " Ste",
  * or a street's " Str." (Straße).
  */
-const SHORT_AT_END = /(?:\s*[-‐–—]\s*|\s+)(st|ste|ft|mt|str)\.?\s*$/iu
+const SHORT_AT_END = new RegExp(`(?:\\s*[${DASH}]\\s*|\\s+)(st|ste|ft|mt|str)\\.?\\s*$`, 'iu')
 
 /**
  * The text before a dash or a space and a short word that ends it, unfinished ("Hamburg-St."
@@ -81,6 +82,9 @@ export const isShortWord = (key: string): boolean => /^(st|ste|ft|mt)$/.test(key
 /** Such a word, or "Fort" or "Mount" written out: "Mount St Helens" is not St Helens. */
 export const goesOnAfter = (key: string): boolean => isShortWord(key) || key === 'fort' || key === 'mount'
 
+/** The first word of a text, up to a dash or its end ("St" of "St-Michel", "St" typed so far). */
+const DASHED_WORD = new RegExp(`^\\s*([^\\s${DASH}]+)(?:[${DASH}]|\\s*$)`, 'u')
+
 /**
  * Whether a dash joins words of one name rather than a town and its district: a short word or
  * "Saint" ends `before` (the key of the text before it: "Saint-Denis", "Mont-St-Michel"'s last
@@ -91,6 +95,6 @@ export const goesOnAfter = (key: string): boolean => isShortWord(key) || key ===
 export function dashInName(before: string, after: string): boolean {
   const joins = (word: string) => isShortWord(word) || /^(saint|sainte|sankt)$/.test(word)
   if (joins(before.slice(before.lastIndexOf(' ') + 1))) return true
-  const next = /^\s*([^\s\-‐–—]+)(?:[-‐–—]|\s*$)/u.exec(after)
+  const next = DASHED_WORD.exec(after)
   return next !== null && joins(nameKey(next[1]!))
 }

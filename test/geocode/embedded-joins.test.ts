@@ -1,0 +1,86 @@
+// The embedded geocoder on the small words of towns' names: the words that join a town's name to
+// a river's or region's, left out or written otherwise ("Stratford Avon", "Kingston on Thames");
+// "of", "the" and their like, which name no place alone between a name's words ("State of Ohio");
+// and two cities side by side, neither the other's district ("Marseille Aix").
+import { describe, expect, test } from 'bun:test'
+import { geo, useEmbeddedGeocoder } from './embedded-fixture'
+
+useEmbeddedGeocoder()
+
+const city = (address: string) => {
+  const r = geo.lookup(address)
+  return { address, city: r?.parts.city ?? null, country: r?.parts.country ?? null }
+}
+
+describe("a town's name with its joining word", () => {
+  test('left out, or another in its place, is that name', () => {
+    for (const [address, name, country] of [
+      ['Stratford Avon', 'Stratford-upon-Avon', 'GB'],
+      ['10 High St, Stratford Avon', 'Stratford-upon-Avon', 'GB'],
+      ['Newcastle Tyne', 'Newcastle upon Tyne', 'GB'],
+      ['Kingston Thames', 'Kingston upon Thames', 'GB'],
+      ['Kingston on Thames', 'Kingston upon Thames', 'GB'],
+      ['Rothenburg Tauber', 'Rothenburg ob der Tauber', 'DE'],
+      ['Rothenburg an der Tauber', 'Rothenburg ob der Tauber', 'DE'],
+      ['Alcala Henares', 'Alcalá de Henares', 'ES'],
+      ['Las Palmas Gran Canaria', 'Las Palmas de Gran Canaria', 'ES'],
+    ] as const)
+      expect(city(address)).toEqual({ address, city: name, country })
+  })
+
+  test('written as the data has it, dashed or not, is still that name', () => {
+    for (const [address, name] of [
+      ['Stratford upon Avon', 'Stratford-upon-Avon'],
+      ['Frankfurt am Main', 'Frankfurt am Main'],
+      ['Newcastle upon Tyne', 'Newcastle upon Tyne'],
+      ['Kingston upon Thames', 'Kingston upon Thames'],
+      ['Rothenburg ob der Tauber', 'Rothenburg ob der Tauber'],
+      ['Bourg-en-Bresse', 'Bourg-en-Bresse'],
+      ['Bourg en Bresse', 'Bourg-en-Bresse'],
+    ] as const)
+      expect(city(address).city).toBe(name)
+  })
+})
+
+describe('"of", "the" and their like', () => {
+  test('between the words of a name are no place alone, nor is the word before "of"', () => {
+    // "Ohio" alone names a state, no town: so does "State of Ohio" (not Of, Turkey).
+    expect(geo.lookup('Ohio')).toBeNull()
+    expect(geo.lookup('State of Ohio')).toBeNull()
+    // Not Bay, Philippines.
+    expect(city('Bay of Plenty').country).not.toBe('PH')
+    // Not Leh, India, by its other name "Le".
+    expect(city('Circuit de la Sarthe Le Mans')).toEqual({
+      address: 'Circuit de la Sarthe Le Mans',
+      city: 'Le Mans',
+      country: 'FR',
+    })
+  })
+
+  test("alone, or as a place's whole name, are still that place", () => {
+    expect(city('Of')).toEqual({ address: 'Of', city: 'Of', country: 'TR' })
+    expect(city('The Hague').city).toBe('The Hague')
+    expect(city('City of London').city).toBe('City of London')
+  })
+
+  test('a country\'s name after "of" ends a longer name: "Port of Spain" is in Trinidad', () => {
+    expect(city('Port of Spain')).toEqual({ address: 'Port of Spain', city: 'Port of Spain', country: 'TT' })
+    expect(city('Douglas, Isle of Man').city).toBe('Douglas')
+  })
+})
+
+describe('two towns side by side', () => {
+  test('a city beside a town, none its district, is neither guessed', () => {
+    // Aix-en-Provence is 25 km from Marseille, and named cut short: no district of it.
+    for (const address of ['Marseille Aix', 'Aix Marseille', 'Dallas Fort Worth']) expect(city(address).city).toBeNull()
+  })
+
+  test("a district, or a small town named cut short, is the town's or its district's", () => {
+    for (const [address, name] of [
+      ['Stuttgart Vaihingen', 'Stuttgart'],
+      ['Brooklyn New York', 'Brooklyn'],
+      ['Frankfurt Main', 'Frankfurt am Main'],
+    ] as const)
+      expect(city(address).city).toBe(name)
+  })
+})
