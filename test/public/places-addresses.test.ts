@@ -92,6 +92,19 @@ describe('GET /places', () => {
     for (const q of ['Bad Godesberg', 'Bad Cannstatt'])
       expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
     expect(await first('Soho, London')).toBe('London, United Kingdom')
+    // After a comma, a town and its district: there, not a place of the first words elsewhere.
+    for (const [q, label] of [
+      ['Broadway, New York Manhattan', 'Manhattan, NY, United States'],
+      ['Broadway, Manhattan New York', 'Manhattan, NY, United States'],
+      ['Broadway, Brooklyn New York', 'Brooklyn, NY, United States'],
+    ] as const)
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({
+        q,
+        labels: expect.arrayContaining([label]),
+      })
+    expect((await places('Broadway, New York Manhattan')).map((p) => p.label)).not.toContain(
+      'Broadway, VA, United States',
+    )
     // Before a dash, a village is no district's town: Frasne has about two thousand people.
     expect(await places('Frasne-Xyzzy')).toEqual([])
     // A district the data has, cut short too.
@@ -126,6 +139,12 @@ describe('GET /places', () => {
       ['Halle Bitterfeld', 'Bitterfeld-Wolfen, Germany'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
+    // A city so named is meant as much as the town: both, the town first.
+    for (const [q, labels] of [
+      ['Marseille Aix', ['Marseille, France', 'Aix-en-Provence, France']],
+      ['Dallas Fort Worth', ['Dallas, TX, United States', 'Fort Worth, TX, United States']],
+    ] as const)
+      expect({ q, labels: (await places(q)).map((p) => p.label).slice(0, 2) }).toEqual({ q, labels: [...labels] })
   })
 
   test("a town's name without the word that joins it to a river's is that name", async () => {
@@ -138,6 +157,10 @@ describe('GET /places', () => {
       ['Weil Rhein', 'Weil am Rhein, Germany'],
       ['Newcastle Tyne', 'Newcastle upon Tyne, United Kingdom'],
       ['Boulogne Mer', 'Boulogne-sur-Mer, France'],
+      ['Alcala Henares', 'Alcalá de Henares, Spain'],
+      // Or with another in its place.
+      ['Kingston on Thames', 'Kingston upon Thames, United Kingdom'],
+      ['Rothenburg an der Tauber', 'Rothenburg ob der Tauber, Germany'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
   })

@@ -5,13 +5,11 @@ import { nameKey } from '../../core/text'
 import { townKey } from './place-alike'
 import type { PlaceHit } from './place-hit'
 import { type Within, withinOf } from './place-within'
-import { CITY_POPULATION, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
+import { CITY_POPULATION, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
 import { goesOnAfter } from './saint-names'
 import { joinsOn } from './place-joins'
 import { dashSplits, spaceSplits, type TownSplit } from './town-splits'
 
-/** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
-export const DISTRICT_KM = 30
 /** A town of this many people reaches DISTRICT_KM with a district named cut short (inTown). */
 const METROPOLIS = 1_000_000
 
@@ -40,8 +38,11 @@ export type DistrictSource = {
  */
 export function hyphened(s: DistrictSource, text: string, bySpace: boolean): District | null {
   const dashed = splitAt(s, dashSplits(text))
-  return dashed !== null || !bySpace ? dashed : splitAt(s, spaceSplits(text))
+  return dashed !== null || !bySpace ? dashed : spaced(s, text)
 }
+
+/** A town, a space and its district ("New York Manhattan"), as hyphened() reads it with no dash. */
+export const spaced = (s: DistrictSource, text: string): District | null => splitAt(s, spaceSplits(text))
 
 /** The first of `splits` whose head names a town, and its district after it (hyphened). */
 function splitAt(s: DistrictSource, splits: Iterable<TownSplit>): District | null {
@@ -71,9 +72,38 @@ function splitAt(s: DistrictSource, splits: Iterable<TownSplit>): District | nul
     const split = spaced
       ? inTown(s, district, town, null, DISTRICT_TOWN_POPULATION, byName, SUBURB_KM)
       : inTown(s, district, town, null, DISTRICT_TOWN_POPULATION)
+    if (split !== null && spaced && split.districts.length === 0)
+      return { ...split, towns: [...split.towns, ...beside(s, district, split.towns)] }
     if (split !== null) return split
   }
   return null
+}
+
+/** Whether `key` names a place by its own name cut short of the word that joins it on ("Aix" of Aix-en-Provence). */
+function cutShort(h: PlaceHit, key: string): boolean {
+  const own = townKey(h.label)
+  return !h.main && own.startsWith(`${key} `) && joinsOn(own.slice(key.length + 1))
+}
+
+/**
+ * The cities (CITY_POPULATION) the words after a town and a space name whole in its country, by
+ * their own name or it cut short, none its district: "Marseille Aix" names Aix-en-Provence too,
+ * 25 km off, which a visitor may mean as much as Marseille; "Stuttgart Vaihingen" no Vaihingen
+ * an der Enz, a small town; "Viçosa Ceará" no Fortaleza, by a name it shares with its state.
+ */
+function beside(s: DistrictSource, key: string, towns: PlaceHit[]): PlaceHit[] {
+  const countries = new Set(towns.map((t) => t.country))
+  const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: false }
+  return s
+    .named(key, inCountries, false)
+    .filter(
+      (h) =>
+        h.exact &&
+        h.precision === 'city' &&
+        (h.people ?? 0) >= CITY_POPULATION &&
+        (h.main || cutShort(h, key)) &&
+        !towns.some((t) => t.label === h.label),
+    )
 }
 
 /**
@@ -95,25 +125,34 @@ export function inTown(
     .named(town, within, false)
     .filter((t) => t.exact && t.precision === 'city' && t.weight >= people && fits(t))
   if (towns.length === 0) return null
-  const countries = new Set(towns.map((t) => t.country))
-  const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }
   // A place the district names whole by another name its own goes on from with a joining word
   // is named cut short, and lies within SUBURB_KM of a town of fewer than METROPOLIS people:
   // "Stuttgart Vaihingen" is not Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston
   // upon Thames. Without one the name is the town's own: "Amsterdam Almere" is Almere Stad.
-  const cut = (h: PlaceHit) => {
-    const own = townKey(h.label)
-    return !h.main && own.startsWith(`${district} `) && joinsOn(own.slice(district.length + 1))
-  }
   const reach = (h: PlaceHit, t: PlaceHit) =>
-    !h.exact ? begunKm : cut(h) && t.weight < METROPOLIS ? Math.min(begunKm, SUBURB_KM) : DISTRICT_KM
-  const districts = s
-    .search(district, inCountries)
+    !h.exact ? begunKm : cutShort(h, district) && t.weight < METROPOLIS ? Math.min(begunKm, SUBURB_KM) : DISTRICT_KM
+  return { districts: placesNear(s, district, towns, reach), towns }
+}
+
+/**
+ * The places `key` names whole or begins by its own name in the countries of `towns`, each
+ * within `reach` of one of them (DISTRICT_KM unless told), best first.
+ */
+export function placesNear(
+  s: DistrictSource,
+  key: string,
+  towns: PlaceHit[],
+  reach: (h: PlaceHit, t: PlaceHit) => number = () => DISTRICT_KM,
+): PlaceHit[] {
+  const countries = new Set(towns.map((t) => t.country))
+  const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }
+  return s
+    .search(key, inCountries)
     .filter(
       (h) =>
         h.precision === 'city' &&
         (h.exact || h.main) &&
         towns.some((t) => distanceKm(t.lat, t.lng, h.lat, h.lng) <= reach(h, t)),
     )
-  return { districts: districts.sort((a, b) => a.tier - b.tier || b.weight - a.weight), towns }
+    .sort((a, b) => a.tier - b.tier || b.weight - a.weight)
 }

@@ -19,11 +19,11 @@ import { codeHits } from './place-code-hits'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CONFIRM_KM, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
+import { CONFIRM_KM, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
-import { DISTRICT_KM, type DistrictSource, hyphened, inTown } from './place-districts'
+import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
 const TYPOS_FROM = 4
@@ -189,6 +189,14 @@ export class PlaceSearch {
       // address's last words without a comma are read (addressPlaces): "10 Main Street, Florida"
       // is the state, as "10 Main Street Florida" is; "10 Main Street, Washington" Washington, DC.
       if (split !== null) return isAddressHead(head) ? [] : split.towns
+    }
+    // A town and its district after the comma, beside a space ("Broadway, New York
+    // Manhattan"): the place before the comma where the data has it near them, else the
+    // district; not Broadway, Virginia.
+    const after = pieces.length === 1 && within === null ? spaced(this.districtSource, pieces[0]!) : null
+    if (after !== null && after.districts.length > 0) {
+      const near = placesNear(this.districtSource, head, after.districts)
+      return near.length > 0 ? near : isAddressHead(head) ? [] : after.districts
     }
     return within === null ? this.named(head, null, true) : []
   }
