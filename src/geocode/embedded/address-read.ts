@@ -22,6 +22,8 @@ export type Window = {
   dashed?: boolean
   district?: boolean
   town?: string
+  /** The window begins a run of names: a town's name may be read in it with a joining word put in. */
+  opens?: true
 }
 
 /** What place() read off an address, for the steps that place it. */
@@ -209,7 +211,8 @@ export function windowsOf(
         // Nor do the words after "St.", "Fort" or "Mount" (or "Ft.", "Mt.") in a name, when no
         // street's: "Mt St Helens" is not St Helens.
         if (start > 0 && !street[start - 1] && goesOnAfter(nameKey(part.tokens[start - 1]!))) break
-        if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens })
+        const opens = start === 0 || !nameAt(start - 1) ? { opens: true as const } : {}
+        if (key.length >= 2) out.push({ key, part: p, start, len, whole: len === nameTokens, ...opens })
       }
       // A town before a dash, its district after it ("Köln-Ehrenfeld"): the town, never whole,
       // so a place's own dashed name comes first ("Saint-Jean-Pied-de-Port"). The district is

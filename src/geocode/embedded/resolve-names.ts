@@ -146,7 +146,7 @@ function candidatesOf(
   const candidates: Candidate[] = []
   const districts: Candidate[] = []
   for (const w of a.windows) {
-    const rows = placesNamed(q, w.key, country, spelledOut)
+    const rows = placesNamed(q, w.key, country, spelledOut, w.opens === true)
     // A name several towns of note and of other names bear as another name is an old one they
     // shared ("Newtown": Tallahassee, Hartford, Macon...): each weighs a share of it, below the
     // towns it names. Not two towns of one name ("Datun": Datong, the city and the county).
@@ -179,10 +179,11 @@ function candidatesOf(
  * The places `key` names, in `country` when one is known; when none, with "St." or "Ste." first
  * written out, as the data has most such names: "St. Wendel" is Sankt Wendel, "St. Ingbert"
  * Sankt Ingbert (not Stiring-Wendel by its other name "Wendel"); "Ft." and "Mt." written out
- * too where it names some ("Mt Vernon"); else with a joining word put in (joinedName). `written`:
- * every short word written out too, whether or not the key as written names some place.
+ * too where it names some ("Mt Vernon"); else, `joins` (a window that begins a run of names),
+ * with a joining word put in (joinedName). `written`: every short word written out too, whether
+ * or not the key as written names some place.
  */
-function placesNamed(q: Queries, key: string, country: string | null, written: boolean): PlaceRow[] {
+function placesNamed(q: Queries, key: string, country: string | null, written: boolean, joins: boolean): PlaceRow[] {
   const named = (k: string) => (country ? q.qPlacesIn.all(k, country) : q.qPlaces.all(k))
   const rows = named(key)
   const add = (k: string) => {
@@ -206,7 +207,7 @@ function placesNamed(q: Queries, key: string, country: string | null, written: b
   // before the join a name of their own, as the data holds such names cut short ("Stratford").
   const words = key.split(' ').length
   const head = (k: string) => q.named(k.trimEnd()) && q.begins(k)
-  const joined = words > 1 && words <= JOINED_WORDS ? joinedName(key, q.named, head) : null
+  const joined = joins && words > 1 && words <= JOINED_WORDS ? joinedName(key, q.named, head) : null
   return joined === null ? rows : named(joined)
 }
 
