@@ -131,7 +131,7 @@ export type Opened = { store: Store | null; geocoding: GeocoderStack | null }
 /**
  * Opens the database at DATABASE_PATH (waiting out another process's write lock, its schema
  * upgraded and said) and makes the geocoder, each put in `open` once it is. `checked`: the read of
- * the whole file (checkWhole), under way meanwhile in a worker thread.
+ * the whole file (checkWhole), under way meanwhile in a worker thread, awaited whenever the caller will.
  */
 export async function openToStart(
   config: Config,
@@ -150,6 +150,9 @@ export async function openToStart(
   open.store = store
   sayUpgraded(store.upgradedFrom, path, log)
   const checked = checkWhole(path)
+  // Its refusal may come while the geocoder is made (a first start builds its data for a minute):
+  // handled here, it fails the start where the caller awaits it, with no stray trace before.
+  checked.catch(() => {})
   const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
     warn: warnGeocoder,
     sayInPlace: progressInPlace(),
