@@ -214,7 +214,12 @@ function gatherField(
     gathered.suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
   } else if (MAP_FIELDS.has(top)) {
     const entries = gathered.maps.get(top) ?? []
-    const value = top === 'hours' ? dayCell(header, cell, raw) : numbers.has(field) ? decimalComma(cell) : cell
+    const value =
+      top === 'hours'
+        ? dayCell(header, cell, raw, DAYS.indexOf(key as (typeof DAYS)[number]))
+        : numbers.has(field)
+          ? decimalComma(cell)
+          : cell
     entries.push([key, value])
     gathered.maps.set(top, entries)
   } else if (field === COUNTRY_CODE) gathered.codeCell = asCode(cell)

@@ -1,6 +1,7 @@
 // The hours cells of a locations CSV that hold more than a day: a week in one cell, its parts in
 // columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
 import { eitherHalf, halfClosed, parseDayHours } from '../core/hours'
+import { daysNamed } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS } from '../store/locations'
 import { DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
@@ -14,12 +15,36 @@ export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
  * column of some days' are (spansWeek); kept as written under "Monday". `written`: the cell before
  * its formula guard was taken off; a text the export marked to keep ("'x": keptText) is kept.
  */
-export function dayCell(header: string, cell: string, written = cell): string {
+export function dayCell(header: string, cell: string, written = cell, day = -1): string {
   const kept = keptText(written)
   if (kept !== null) return kept
   const text = closedX(cell)
   const readings = eitherHalf(text)
-  return readings !== null && splitWeekHours(`${header} ${text}`) !== null ? readings[0]! : text
+  if (readings !== null && splitWeekHours(`${header} ${text}`) !== null) return readings[0]!
+  return (day >= 0 && weekNoteDay(text, day)) || text
+}
+
+/**
+ * A day column's cell that gives hours and then some days' own ("9-18 Uhr, Do bis 20", copied
+ * into each day's column): the column's `day`'s text as the week reads it, the first hours its
+ * own unless the days after give it other hours or a closing alone ("bis 20", read against the
+ * first); null when the cell is not so read. Read before parseDayHours, which takes "Do" for "to"
+ * ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
+ */
+function weekNoteDay(text: string, day: number): string | null {
+  const m = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/.exec(text)
+  if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
+  const [hours, rest] = [m[1]!.trim(), m[2]!]
+  // Days first after the hours: else they are more hours ("9-12, 14-18"), and "Do" may be Polish "to".
+  if (daysNamed(rest.split(/[\s,;:.\-–]+/)[0]!).length === 0) return null
+  const others = splitWeekHours(rest, true)
+  if (others === null) return null
+  if (others[day] === '') return hours
+  if (parseDayHours(others[day]!).kind !== 'unknown') return others[day]!
+  // The column's day as the cell writes it ("Do"), so the hours join the days of one language.
+  const name = rest.split(/[\s,;:.\-–]+/).find((word) => daysNamed(word).join() === String(day))
+  const own = name === undefined ? null : splitWeekHours(`${name} ${hours}, ${rest}`)?.[day]
+  return own !== undefined && own !== null && parseDayHours(own).kind !== 'unknown' ? own : null
 }
 
 /**

@@ -135,6 +135,22 @@ describe('fields', () => {
       expect(readLocationsCsv(`name,${header}\nA,Mon-Fri 9-5\n`).rows[0]!.body.hours).toMatchObject({ friday: '9-5' })
   })
 
+  test("a day column's cell of hours and some days' own (\"9-18 Uhr, Do bis 20\") gives its day's", () => {
+    const header = 'Name;Adresse;Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag'
+    const hours = (cell: string) =>
+      Object.values(readLocationsCsv(`${header}\nA;1 Rd${`;"${cell}"`.repeat(7)}\n`).rows[0]!.body.hours as object)
+    const week = (day: string, thu: string, sat = day) => [day, day, day, thu, day, sat, day]
+    expect(hours('9-18 Uhr, Do bis 20')).toEqual(week('9-18 Uhr', '09:00-20:00'))
+    expect(hours('9-18 Uhr; Do. bis 20 Uhr')).toEqual(week('9-18 Uhr', '09:00-20:00'))
+    expect(hours('9-18 Uhr, Do bis 20, Sa 9-14')).toEqual(week('9-18 Uhr', '09:00-20:00', '9-14'))
+    expect(hours("9h-19h, jeu jusqu'à 21h")).toEqual(week('9h-19h', '09:00-21:00'))
+    expect(hours('9-20, jueves hasta las 22')).toEqual(week('9-20', '09:00-22:00'))
+    // "Do" is no Polish "to" here: Monday is 9-18, not 09:00-20:00.
+    expect(hours('9-18 Uhr, Do 9-20 Uhr')).toEqual(week('9-18 Uhr', '9-20 Uhr'))
+    // More hours of the day after the comma stay the day's.
+    expect(hours('9-12, 14-18')).toEqual(week('9-12, 14-18', '9-12, 14-18'))
+  })
+
   test('columns of some days\' hours ("Öffnungszeiten Mo-Fr", "Sat Hours") are read as one week', () => {
     const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
     const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
