@@ -456,3 +456,14 @@ test('a half of a day closed alone, after a dash or not, asks for the days it op
       `"${cell}" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`,
     ])
 })
+
+test('a half of a day closed kept unread is kept without the dash before it', () => {
+  const kept = (cell: string) => {
+    const body: { hours?: Record<string, string> } = {}
+    weekInto(body, cell)
+    return body.hours
+  }
+  expect(kept('Mo-Fr 9-18, Mi - nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
+  expect(kept('Lun-Vie 9-14, 17-20, Sab – cerrado por la tarde')?.saturday).toBe('cerrado por la tarde')
+  expect(kept('Mo-Fr 9-18, Mi nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
+})

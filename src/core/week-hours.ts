@@ -4,7 +4,7 @@
 // week-days.ts', in which language week-language.ts'; the days' names, in English, German,
 // French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are
 // day-names.ts'.
-import { BY_APPOINTMENT, eitherHalf, parseDayHours } from './hours'
+import { BY_APPOINTMENT, eitherHalf, halfClosed, parseDayHours } from './hours'
 import { DAYS_IN_ENGLISH, ENGLISH, type Grammar, HELG, HOLIDAY_WORDS, NAMED, NORDIC, nordic } from './day-names'
 import { clock24, daysOf, folded, fourUnread, isGroup, lettersOf, namesDays, polishWeek, type Spec } from './week-days'
 import { giveDays } from './week-give'
@@ -248,6 +248,8 @@ function hoursAfter(text: string, t: string, at: number[], specs: Spec[], polish
       // Beside other days "i" joins none ("Sa i So geschlossen"): the day keeps the words around it, unread.
       if (next && /^i$/i.test(h))
         return text.slice(at[spec.index], at[specs[i + 1]!.index + specs[i + 1]![0].length]).trim()
+      // The dash between a day and its half closed is no part of it ("Mi - nachmittags geschlossen").
+      if (halfClosed(h) !== null) return h.replace(/^[-–—−]\s*/u, '')
       // Polish "i" (and) after a day's hours joins the next days ("pn-pt 9-17 i sob 9-13").
       return untilBetween(next && polish ? h.replace(/(?<=\S)\s+i$/iu, '') : h, polish)
     }),
