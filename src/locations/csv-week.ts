@@ -21,30 +21,32 @@ export function dayCell(header: string, cell: string, written = cell, day = -1):
   const text = closedX(cell)
   const readings = eitherHalf(text)
   if (readings !== null && splitWeekHours(`${header} ${text}`) !== null) return readings[0]!
-  return (day >= 0 && weekNoteDay(text, day)) || text
+  return (day >= 0 && weekNoteDay(header, text, day)) || text
 }
 
 /**
  * A day column's cell that gives hours and then some days' own ("9-18 Uhr, Do bis 20", copied
- * into each day's column): the column's `day`'s text as the week reads it, the first hours its
- * own unless the days after give it other hours or a closing alone ("bis 20", read against the
- * first); null when the cell is not so read. Read before parseDayHours, which takes "Do" for "to"
- * ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
+ * into each day's column): the column's `day`'s text as the week reads it beside its `header`, the
+ * first hours its own unless the days after give it theirs, or a closing alone ("bis 20") read
+ * against the first; null when the cell is not so read. Read before parseDayHours, which takes
+ * "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
  */
-function weekNoteDay(text: string, day: number): string | null {
+function weekNoteDay(header: string, text: string, day: number): string | null {
   const m = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/.exec(text)
   if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
   const [hours, rest] = [m[1]!.trim(), m[2]!]
-  // Days first after the hours: else they are more hours ("9-12, 14-18"), and "Do" may be Polish "to".
+  // Days first after the hours: else they are more hours ("9-12, 14-18").
   if (daysNamed(rest.split(/[\s,;:.\-–]+/)[0]!).length === 0) return null
   const others = splitWeekHours(rest, true)
   if (others === null) return null
-  if (others[day] === '') return hours
-  if (parseDayHours(others[day]!).kind !== 'unknown') return others[day]!
-  // The column's day as the cell writes it ("Do"), so the hours join the days of one language.
-  const name = rest.split(/[\s,;:.\-–]+/).find((word) => daysNamed(word).join() === String(day))
-  const own = name === undefined ? null : splitWeekHours(`${name} ${hours}, ${rest}`)?.[day]
-  return own !== undefined && own !== null && parseDayHours(own).kind !== 'unknown' ? own : null
+  if (others[day] === '' || parseDayHours(others[day]!).kind !== 'unknown') {
+    // The days read so beside the header too: "Do" under "Domingo" is Sunday, not Thursday.
+    const beside = splitWeekHours(`${header} ${others[day] || 'closed'}, ${rest}`, true)
+    if (beside === null || beside.some((h, i) => i !== day && h !== others[i])) return null
+    return others[day] === '' ? hours : others[day]!
+  }
+  const own = splitWeekHours(`${header} ${hours}, ${rest}`)?.[day]
+  return own !== undefined && parseDayHours(own).kind !== 'unknown' ? own : null
 }
 
 /**

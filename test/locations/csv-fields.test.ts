@@ -143,12 +143,21 @@ describe('fields', () => {
     expect(hours('9-18 Uhr, Do bis 20')).toEqual(week('9-18 Uhr', '09:00-20:00'))
     expect(hours('9-18 Uhr; Do. bis 20 Uhr')).toEqual(week('9-18 Uhr', '09:00-20:00'))
     expect(hours('9-18 Uhr, Do bis 20, Sa 9-14')).toEqual(week('9-18 Uhr', '09:00-20:00', '9-14'))
-    expect(hours("9h-19h, jeu jusqu'à 21h")).toEqual(week('9h-19h', '09:00-21:00'))
-    expect(hours('9-20, jueves hasta las 22')).toEqual(week('9-20', '09:00-22:00'))
+    expect(hours('9-18 Uhr, Sa geschlossen')).toEqual(week('9-18 Uhr', '9-18 Uhr', 'geschlossen'))
     // "Do" is no Polish "to" here: Monday is 9-18, not 09:00-20:00.
     expect(hours('9-18 Uhr, Do 9-20 Uhr')).toEqual(week('9-18 Uhr', '9-20 Uhr'))
     // More hours of the day after the comma stay the day's.
     expect(hours('9-12, 14-18')).toEqual(week('9-12, 14-18', '9-12, 14-18'))
+    // The days are read beside the header: under "Domingo", "Do" may be Sunday, so it is not read.
+    const es = (cell: string) =>
+      Object.values(
+        readLocationsCsv(
+          `Nombre;Dirección;Lunes;Martes;Miércoles;Jueves;Viernes;Sábado;Domingo\nA;1 Rd${`;"${cell}"`.repeat(7)}\n`,
+        ).rows[0]!.body.hours as object,
+      )
+    expect(es('9-20, jueves hasta las 22')).toEqual(week('9-20', '09:00-22:00'))
+    expect(es('9-20, Do cerrado')).toEqual([...week('9-20', '9-20').slice(0, 6), 'cerrado'])
+    expect(es('9-18, Do 10-14')).toEqual(week('9-18, Do 10-14', '9-18, Do 10-14'))
   })
 
   test('columns of some days\' hours ("Öffnungszeiten Mo-Fr", "Sat Hours") are read as one week', () => {
