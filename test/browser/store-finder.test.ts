@@ -1,10 +1,11 @@
 // The finder page (/l/{token}) in a real browser, around the widget it holds: its own header and
-// footer on a phone. The app answers through request interception: no port is opened.
+// footer on a phone; the locator's unit it names. The app answers through request interception:
+// no port is opened.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Browser } from 'playwright-core'
 import { setLocatorSettings } from '../../src/operator'
 import { type Fixture, makeFixture } from '../public/fixture'
-import { answeredBy, chromiumPath, launch, newPage, screenshot } from './browser'
+import { answeredBy, chromiumPath, heldUntilReleased, launch, newPage, screenshot } from './browser'
 
 /** The origin the pages are asked at; every request to it is answered by the fixture's app. */
 const ORIGIN = 'http://stores.test'
@@ -35,6 +36,36 @@ describe.skipIf(chromiumPath === null)('the finder page in Chromium', () => {
       expect(scroll).toBe(client)
     } finally {
       await page.close()
+    }
+  })
+
+  test('a locator in km: its first search goes without waiting for the filters, and all is in km', async () => {
+    const unit = f.env.store.locators.get(f.env.locatorId)!.defaultUnit
+    setLocatorSettings(f.env.store, f.env.locatorId, { unit: 'km' })
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
+    try {
+      await answeredBy(page, ORIGIN, f.env.app)
+      // The filters never answered: the page, not they, names the unit.
+      await heldUntilReleased(page, '**/filters*')
+      const asked = page.waitForRequest((r) => new URL(r.url()).pathname.endsWith('/locations'))
+      await page.goto(`${ORIGIN}/l/${f.token}?sl_place=Paris`, { waitUntil: 'commit' })
+      const search = await asked
+      expect(new URL(search.url()).searchParams.get('unit')).toBe('km')
+      // Answered however long the place data takes to load on its first search.
+      await search.response()
+      await page.locator('.sl-item').first().waitFor()
+      const distances = await page.locator('.sl-distance').allTextContents()
+      expect(distances.length).toBeGreaterThan(0)
+      expect(distances.filter((d) => !/\skm$/.test(d))).toEqual([])
+      expect((await page.locator('.sl-radius option').allTextContents()).filter((o) => /mi/.test(o))).toEqual([])
+      // The map's scale: one line, metric.
+      await page.locator('.leaflet-control-scale-line').first().waitFor()
+      const scale = await page.locator('.leaflet-control-scale-line').allTextContents()
+      expect(['m', 'km']).toContain(scale.map((t) => t.split(' ')[1]).join())
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+      setLocatorSettings(f.env.store, f.env.locatorId, { unit })
     }
   })
 })

@@ -23,6 +23,24 @@ export async function withFinderPage(
   }
 }
 
+/**
+ * withFinderPage on the finder page without its data-unit, as a page of the business's own may be
+ * (its searches wait on the filters for their unit): on the service's origin, where the stand-in
+ * answers the tests give (no CORS headers) reach the widget.
+ */
+export async function withUnitlessPage(
+  demo: DemoBrowser,
+  use: (page: Page, open: () => Promise<unknown>) => Promise<void>,
+): Promise<void> {
+  await withFinderPage(demo, async (page, open) => {
+    await page.route(`${demo.server.url}/l/*`, async (route) => {
+      const served = await route.fetch()
+      await route.fulfill({ response: served, body: (await served.text()).replace(/ data-unit="[^"]*"/, '') })
+    })
+    await use(page, open)
+  })
+}
+
 /** Types `place` into the place box and presses Enter. */
 export async function searchFor(page: Page, place: string): Promise<void> {
   const box = page.getByRole('combobox', { name: 'Town or postcode' })

@@ -8,7 +8,7 @@ import type { Page, Route } from 'playwright-core'
 import { chromiumPath, newPage, starting } from './browser'
 import { countMoves } from './map-moves'
 import { useDemoBrowser } from './server'
-import { beyond, readOut, searchFor, withFinderPage } from './waiting-finder'
+import { beyond, readOut, searchFor, withFinderPage, withUnitlessPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
@@ -303,7 +303,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service is busy, in
   })
 
   test('a search whose filters stay busy till their wait ends: its stores are not waited for as long again', async () => {
-    await withFinderPage(demo, async (page, open) => {
+    await withUnitlessPage(demo, async (page, open) => {
       // The page's clock runs on, and leaps as the test says: the waits' 90 s without waiting them.
       await page.clock.install()
       await busyTill(page, '**/filters*')

@@ -7,7 +7,7 @@
 import { describe, expect, test } from 'bun:test'
 import { abortListeners, chromiumPath, newPage, starting, startingFirst } from './browser'
 import { hostPage, useDemoBrowser } from './server'
-import { beyond, searchFor, withFinderPage } from './waiting-finder'
+import { beyond, searchFor, withFinderPage, withUnitlessPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
@@ -158,7 +158,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
   })
 
   test('a search made once the filters it waits on were refused a while says at once the service is busy', async () => {
-    await withFinderPage(demo, async (page, open) => {
+    await withUnitlessPage(demo, async (page, open) => {
       let [asked, ready] = [0, false]
       const { promise: refusedLong, resolve } = Promise.withResolvers<void>()
       await page.route('**/filters*', (route) => {

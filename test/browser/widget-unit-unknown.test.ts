@@ -1,12 +1,29 @@
 // The locator's unit not known: GET /filters, which names it, failing. In a real browser against
-// the demo data (a locator in miles): the radii are said and searched in the unit the page's
-// language implies, the locator's default by its name; once the filters load, in the locator's.
-import { describe, expect, test } from 'bun:test'
+// the demo data (a locator in miles), on a page of the business's own with the widget's snippet
+// and no data-unit (the finder page names its locator's unit): the radii are said and searched in
+// the unit the page's language implies, the locator's default by its name; once the filters
+// load, in the locator's.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { aTurnLater, chromiumPath, heldUntilReleased, newPage, requestsOf, sentNow } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
+
+/** The snippet with no data-unit on a page of its own; its ?lang= is the finder's data-lang. */
+let plain: ReturnType<typeof hostPage> | null = null
+beforeAll(() => {
+  if (chromiumPath === null) return
+  plain = hostPage(
+    `<div id="f" data-storeloc="${demo.server.token}" data-store-pages="on"></div>` +
+      `<script>const lang = new URLSearchParams(location.search).get('lang'); if (lang) document.getElementById('f').dataset.lang = lang</script>` +
+      `<script src="${demo.server.url}/widget.js" async></script>`,
+  )
+})
+afterAll(() => plain?.stop())
+
+/** The plain page's address, its finder in `lang` (else the page's). */
+const plainPage = (lang?: string) => `${plain!.url}${lang === undefined ? '' : `?lang=${lang}`}`
 
 const DESK = { viewport: { width: 1280, height: 900 } }
 
@@ -32,9 +49,9 @@ const radii = (page: Page) =>
     )
     .then((texts) => texts.map((t) => t.replace(/\s/g, ' ')))
 
-/** Opens the demo's finder page in `lang` (or the page at `lang`, an address) and searches `place` by Enter in its place box (`label`). */
+/** Opens the plain page in `lang` (or the page at `lang`, an address) and searches `place` by Enter in its place box (`label`). */
 async function search(page: Page, lang: string, label: string, place = 'London') {
-  await page.goto(lang.includes('/') ? lang : `${demo.server.url}/l/${demo.server.token}?lang=${lang}`)
+  await page.goto(lang.includes('/') ? lang : plainPage(lang))
   const box = page.getByRole('combobox', { name: label })
   await box.fill(place)
   const asked = page.waitForResponse('**/locations?*')
@@ -131,7 +148,7 @@ describe.skipIf(chromiumPath === null)("the locator's unit not known, in Chromiu
       await route.fulfill(FAILED)
     })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=it`)
+      await page.goto(plainPage('it'))
       // Shown without its filters after a while: no distance offered in a unit not known.
       await page.getByRole('combobox', { name: 'Città o CAP' }).waitFor()
       expect(await radii(page)).toEqual(['*Distanza predefinita'])
@@ -256,7 +273,7 @@ describe.skipIf(chromiumPath === null)("the unit guessed, then the locator's, in
       if (r.url().includes('/locations?')) units.push(new URL(r.url()).searchParams.get('unit'))
     })
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}?lang=de`)
+      await page.goto(plainPage('de'))
       const box = page.getByRole('combobox', { name: 'Ort oder Postleitzahl' })
       await box.fill('London')
       await box.press('Enter')
@@ -318,7 +335,7 @@ describe.skipIf(chromiumPath === null)("the unit guessed, then the locator's, in
     let down = true
     await failing(page, () => down)
     try {
-      await search(page, `${demo.server.url}/l/${demo.server.token}?lang=de`, 'Ort oder Postleitzahl')
+      await search(page, plainPage('de'), 'Ort oder Postleitzahl')
       const status = page.locator('.sl-status')
       await status.filter({ hasText: /40\skm um London/ }).waitFor()
       const box = page.getByRole('combobox', { name: 'Ort oder Postleitzahl' })
@@ -344,7 +361,7 @@ describe.skipIf(chromiumPath === null)("the unit guessed, then the locator's, in
     const release = await heldUntilReleased(page, '**/filters*')
     const stores = requestsOf(page, (url) => new URL(url).pathname.endsWith('/locations'))
     try {
-      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.goto(plainPage())
       // Shown without its filters after a while: searched then, the unit not known yet.
       const box = page.getByRole('combobox', { name: 'Town or postcode' })
       await box.fill('London')

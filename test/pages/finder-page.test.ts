@@ -87,13 +87,14 @@ describe('GET /l/{token}', () => {
     expect(based.headers.get('content-security-policy')).toContain("script-src 'self' https://stores.example.com;")
   })
 
-  test('?lang, ?unit and ?place set the widget; other values are left out', async () => {
+  test("?lang, ?unit and ?place set the widget; other values are left out, the locator's unit in ?unit's place", async () => {
     const res = await get(`/l/${f.token}?lang=de&unit=km&place=${encodeURIComponent('Köln "<x>"')}`)
     expect(res.text).toContain('<html lang="de">')
     expect(res.text).toContain('data-lang="de" data-unit="km" data-place="Köln &quot;&lt;x&gt;&quot;"')
     const odd = await get(`/l/${f.token}?lang=xx&unit=parsecs`)
     expect(odd.text).not.toContain('data-lang')
-    expect(odd.text).not.toContain('data-unit')
+    // No ?unit=, or one not known: the locator's, so the widget need not ask GET /filters for it.
+    expect(odd.text).toContain(`data-unit="${f.env.store.locators.get(f.env.locatorId)!.defaultUnit}"`)
   })
 
   test("the page's title, description and heading in the language a link asks for", async () => {

@@ -50,13 +50,17 @@ export function finderPageResponse(
   }
 }
 
-/** The page's options that a link may set: ?lang=de&unit=km&place=Berlin. */
-function linkOptions(url: URL): Record<string, string> {
+/**
+ * The page's options that a link may set: ?lang=de&unit=km&place=Berlin. Without ?unit=, the
+ * locator's: the widget would otherwise wait for GET /filters to learn it before its first search,
+ * and its map's scale would show both units.
+ */
+function linkOptions(url: URL, locator: Locator): Record<string, string> {
   const options: Record<string, string> = {}
   const lang = pageLang(url)
   if (lang !== null) options.lang = lang
   const unit = url.searchParams.get('unit')
-  if (unit === 'km' || unit === 'miles') options.unit = unit
+  options.unit = unit === 'km' || unit === 'miles' ? unit : locator.defaultUnit
   const place = url.searchParams.get('place')?.slice(0, 200)
   if (place) options.place = place
   return options
@@ -68,7 +72,7 @@ function linkOptions(url: URL): Record<string, string> {
  */
 function finderPage(locator: Locator, base: string, assets: string, request: Request, tiles: MapTiles | null): string {
   const url = new URL(request.url)
-  const options = linkOptions(url)
+  const options = linkOptions(url, locator)
   const home = homeLang(locator)
   const lang = langOfPage(url, locator)
   const texts = pageTexts(lang)
