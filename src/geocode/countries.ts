@@ -236,6 +236,15 @@ export function regionSpellings(country: string, text: string): string[] {
 }
 
 /**
+ * The code of the US state, Canadian province or Australian state `text` names in `country` by
+ * its code or name ("Illinois": "IL"), as the service stores a region; null for any other.
+ */
+export const regionCode = (country: string, text: string): string | null =>
+  POSTCODE_COUNTRIES.find((c) => c.code === country)
+    ?.regions()
+    .get(nameKey(text)) ?? null
+
+/**
  * A US ZIP code whose leading zeros a spreadsheet dropped ("2134" for 02134, in MA), given back
  * when the padded code is one of its state's, or, with no state, of its town's ("Boston, 2116,
  * USA"); any other postcode as it is.

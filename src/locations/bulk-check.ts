@@ -331,7 +331,8 @@ function planOf(
     line: item.line,
     key: item.key,
     raw,
-    patch,
+    // The row's own parts go with the coordinates it sends: no geocoder reads its address then.
+    patch: patch.coordinates && item.parts ? { ...patch, addressParts: item.parts } : patch,
     target,
     keepsPoint,
     found: null,

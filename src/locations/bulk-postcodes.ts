@@ -35,6 +35,7 @@ export async function withPaddedPostcodes(deps: AdminDeps, items: BulkItem[]): P
       raw: { ...raw, address: (raw!.address as string).replace(written, padded.postcode) },
       postcode: padded.postcode,
       country: padded.country,
+      ...(item.parts && { parts: { ...item.parts, postcode: padded.postcode } }),
       notes: [...(item.notes ?? []), note],
     })
   }

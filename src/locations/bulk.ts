@@ -1,7 +1,7 @@
 // Bulk upsert: many locations of one locator, each matched by id, else by external_id, else
 // created, or deleted when its item says delete; all or nothing. A dry run answers what a real
 // run would do and writes nothing.
-import type { Geocoding } from '../store/locations'
+import type { AddressParts, Geocoding } from '../store/locations'
 import { apply, missing, refuseDeleting } from './bulk-apply'
 import { check } from './bulk-check'
 import { geocodeAll } from './bulk-geocode'
@@ -38,6 +38,8 @@ export type BulkItem = RowPlace & {
   specialColumn?: string
   /** Field paths to the file's column headers (a CSV row): problems name the column the person wrote. */
   columns?: ReadonlyMap<string, string>
+  /** The address parts its columns give (a CSV row): those of a location whose coordinates it sends. */
+  parts?: AddressParts
 }
 
 export type BulkProgress = {

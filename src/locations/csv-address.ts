@@ -3,11 +3,13 @@
 // in doubt an address cell is kept as written: a part is added to it only where it plainly lacks it.
 import { LANGS } from '../core/languages'
 import { holdsWords, nameKey } from '../core/text'
+import type { AddressParts } from '../store/locations'
 import {
   countryCode,
   countryLabel,
   countryOfPostcode,
   postcodePattern,
+  regionCode,
   regionSpellings,
   zipWithZeros,
 } from '../geocode/countries'
@@ -276,4 +278,18 @@ export function mendParts(parts: Map<string, string>): void {
     parts.set('postcode', `0${postcode.trim()}`)
   else if (postcode && (region || (city && code === 'US')) && (!country || code === 'US'))
     parts.set('postcode', zipWithZeros(postcode, region, city))
+}
+
+/**
+ * A row's address parts as its columns give them, as the service stores parts: its street line
+ * (with its house number), town and postcode as written, its country's code, and its region
+ * where the service stores one (a US state's, Canadian province's or Australian state's code).
+ */
+export function rowParts(parts: Map<string, string>): AddressParts {
+  const part = (name: string) => parts.get(name)?.trim() || undefined
+  const country = rowCountry(parts) ?? undefined
+  const region = country && part('region') ? (regionCode(country, part('region')!) ?? undefined) : undefined
+  const street = part('street') && numbered(part('street'), part('house_number'), country ?? null)
+  const found: AddressParts = { street, city: part('city'), region, postcode: part('postcode'), country }
+  return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined))
 }

@@ -4,8 +4,8 @@
 // advice) and are read back without it.
 import { LOCATION_ID } from '../core/ids'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
-import { DAYS } from '../store/locations'
-import { ADDRESS_PARTS, asCode, COUNTRY_CODE, joinAddress, mendParts, rowCountry } from './csv-address'
+import { type AddressParts, DAYS } from '../store/locations'
+import { ADDRESS_PARTS, asCode, COUNTRY_CODE, joinAddress, mendParts, rowCountry, rowParts } from './csv-address'
 import { keptText, formulaText, unguardCell } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
@@ -31,6 +31,8 @@ export type CsvRow = {
   postcode: string | null
   /** The city cell, trimmed; null when none. */
   city: string | null
+  /** The address parts its part columns give (csv-address.ts rowParts); left out when they give none. */
+  parts?: AddressParts
   /**
    * What in the row could not be read into the body, by field (null: the row as a whole, whose
    * cells are not in their columns): the row is not to be written.
@@ -134,12 +136,14 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     else body.special_hours = dated
   }
   readAddress(body, parts, gathered.codeCell, { columns, hasAddress, countries, countryCodes }, notes)
+  const own = rowParts(parts)
   return {
     line,
     body,
     country: parts.get('country') || rowCountry(parts),
     postcode: parts.get('postcode') || null,
     city: parts.get('city') || null,
+    ...(Object.keys(own).length > 0 && { parts: own }),
     problems,
     notes,
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,

@@ -102,6 +102,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     country: row.country,
     postcode: row.postcode,
     city: row.city,
+    parts: row.parts,
     unread: row.problems,
     notes: row.notes,
     unplaced: row.unplaced,

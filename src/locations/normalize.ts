@@ -5,7 +5,7 @@ import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
 import { codePointName, codePoints } from '../core/text'
 import { isFullUrl, keyShown, quoted, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
-import type { Contact, Hours, LocationStatus, Social } from '../store/locations'
+import type { AddressParts, Contact, Hours, LocationStatus, Social } from '../store/locations'
 import { LocationError, type ValidationDetails } from './errors'
 import { canonicalZone, checkOpeningFields } from './opening'
 import {
@@ -37,6 +37,8 @@ export type LocationPatch = {
   customFields?: Record<string, string>
   imageUrl?: string
   status?: LocationStatus
+  /** The address's own parts, sent with coordinates: an import's part columns; never a request's body. */
+  addressParts?: AddressParts
 }
 
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'special_hours', 'custom_fields'])

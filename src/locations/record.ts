@@ -43,7 +43,7 @@ export function newLocationRecord(
     imageUrl: patch.imageUrl ?? '',
     geocoding: found ? { precision: found.precision, source: found.source } : null,
     geocodedAt: found ? obtainedAtIso(found, now) : null,
-    addressParts: found?.parts ?? {},
+    addressParts: found?.parts ?? patch.addressParts ?? {},
     townNames: null,
     createdAt: now,
     updatedAt: now,

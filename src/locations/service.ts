@@ -462,8 +462,12 @@ export function applyPatch(
       next.geocodedAt = null
     }
     // The parts are the address's, kept while it is (a record sent back whole sends it again);
-    // those of the reverse lookup are the point's, kept while both are (town.ts).
-    if ((fromPoint && !same) || (patch.address !== undefined && patch.address !== current.address))
+    // those of the reverse lookup are the point's, kept while both are (town.ts). Those sent with
+    // a pin are the address's own: the lookup gives only those they lack.
+    if (patch.addressParts !== undefined && (fromPoint || next.geocoding === null)) {
+      next.addressParts = patch.addressParts
+      next.geocoding = null
+    } else if ((fromPoint && !same) || (patch.address !== undefined && patch.address !== current.address))
       next.addressParts = {}
   } else if (found) {
     next.lat = found.lat

@@ -1,0 +1,81 @@
+// storeloc locations import of rows with coordinates and address part columns: the parts the row
+// gives are the store's in the Query API's answers, those it lacks the reverse lookup's, and the
+// point stays as sent. Run as a real subprocess against a real database file, read over HTTP.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { openStore } from '../../src/store'
+import { quietApp } from '../helpers'
+import { dbPath, file, json, useTempDatabase } from './temp-database'
+
+let locatorId: string
+let token: string
+
+useTempDatabase()
+beforeEach(() => {
+  const made = json('locator', 'create', '--name', 'Importer')
+  ;[locatorId, token] = [made.locator.id, made.locator.public_token]
+  json('locator', 'set', locatorId, '--query-api', 'on')
+})
+
+type Answered = { name: string; coordinates: { lat: number; lng: number }; address: Record<string, string> }
+
+/** The published stores as GET /locations?all=true answers them (a server on the same file), by name. */
+async function answered(): Promise<Map<string, Answered>> {
+  const store = openStore(dbPath)
+  try {
+    const res = await quietApp(store).handle(new Request(`http://localhost/public/v1/${token}/locations?all=true`))
+    expect(res.status).toBe(200)
+    const { data } = (await res.json()) as { data: { locations: Answered[] } }
+    return new Map(data.locations.map((l) => [l.name, l]))
+  } finally {
+    store.close()
+  }
+}
+
+const HEADER = 'external_id,name,street,house_number,city,postcode,state,country,lat,lng\n'
+
+describe('locations import from CSV: the parts of rows with coordinates', () => {
+  test("the row's street, town, postcode and country, its state as the region where the service keeps one; the point as sent", async () => {
+    const text =
+      HEADER +
+      // Out at sea, no town within reach: every part is the row's.
+      'S1,Offshore,Main Street,1,Boston,02108,Massachusetts,US,41.0,-69.0\n' +
+      'M1,Marienplatz,Marienplatz,1,München,80331,Bayern,Germany,48.137,11.575\n' +
+      'M2,Marienplatz by address,Marienplatz,1,München,80331,Bayern,Germany,,\n'
+    expect(json('locations', 'import', locatorId, '--file', file('pinned.csv', text))).toMatchObject({ created: 3 })
+    const stores = await answered()
+    expect(stores.get('Offshore')).toMatchObject({
+      coordinates: { lat: 41, lng: -69 },
+      address: { street: '1 Main Street', city: 'Boston', region: 'MA', postcode: '02108', country: 'US' },
+    })
+    // Germany's states are no region the service keeps, for an address geocoded either.
+    expect(stores.get('Marienplatz')).toEqual(
+      expect.objectContaining({
+        coordinates: { lat: 48.137, lng: 11.575 },
+        address: {
+          formatted: 'Marienplatz 1, 80331 München, Bayern, Germany',
+          street: 'Marienplatz 1',
+          city: 'München',
+          postcode: '80331',
+          country: 'DE',
+        },
+      }),
+    )
+    const { formatted, ...geocoded } = stores.get('Marienplatz by address')!.address
+    const { formatted: _, ...pinned } = stores.get('Marienplatz')!.address
+    expect(pinned).toEqual(geocoded)
+    // The same file again changes nothing.
+    expect(json('locations', 'import', locatorId, '--file', file('pinned.csv', text))).toMatchObject({ unchanged: 3 })
+  })
+
+  test('a store placed by its coordinates alone takes the parts its row gives later; its point stays', async () => {
+    const bare = 'external_id,name,address,lat,lng\nB1,Gate,"Pariser Platz 1, 10117 Berlin",52.51628,13.3777\n'
+    json('locations', 'import', locatorId, '--file', file('bare.csv', bare))
+    expect((await answered()).get('Gate')!.address.street).toBeUndefined()
+    const parts = `${HEADER}B1,Gate,Pariser Platz,1,Berlin,10117,,Germany,52.51628,13.3777\n`
+    expect(json('locations', 'import', locatorId, '--file', file('parts.csv', parts))).toMatchObject({ updated: 1 })
+    expect((await answered()).get('Gate')).toMatchObject({
+      coordinates: { lat: 52.51628, lng: 13.3777 },
+      address: { street: 'Pariser Platz 1', city: 'Berlin', postcode: '10117', country: 'DE' },
+    })
+  })
+})
