@@ -29,7 +29,7 @@ import { CsvError } from '../src/locations/csv-records'
 import { problemLines, warningLines } from '../src/cli/import-report'
 // And its way of comparing store codes: invisible characters (a pasted zero-width space) aside.
 import { bareCode } from '../src/core/text'
-import { codeSaid } from '../src/locations/bulk-codes'
+import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
@@ -245,41 +245,22 @@ async function upsert(client: StorelocClient, requests: Row[][], dryRun: boolean
 }
 
 /**
- * A store code of digits without its leading zeros ("0012": "12"); null for another code. Read as
- * the service compares codes: a zero-width space, a BOM or a no-break space beside the digits is no part.
- */
-const bareDigits = (code: string): string | null => {
-  const bare = bareCode(code)
-  return /^\d+$/.test(bare) ? bare.replace(/^0+(?=\d)/, '') : null
-}
-
-/**
  * " 3 codes of the list differ ..." when rows the list would create have the codes of stores it
  * would delete but for leading zeros ("1" for "0001": the sheet was saved in Excel); else "".
  */
 function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): string {
-  const goneByBare = new Map<string, string>()
-  for (const g of gone) {
-    const bare = bareDigits(g.external_id)
-    if (bare !== null) goneByBare.set(bare, g.external_id)
-  }
-  const pairs = planned
+  const created = planned
     .flatMap((report) => report.results)
-    .filter((r) => r.action === 'created' && r.external_id !== null)
-    .flatMap((r) => {
-      const stored = goneByBare.get(bareDigits(r.external_id!) ?? '')
-      return stored !== undefined && bareCode(stored) !== bareCode(r.external_id!) ? [[r.external_id!, stored] as const] : []
-    })
+    .flatMap((r) => (r.action === 'created' && r.external_id !== null ? [r.external_id] : []))
+  const pairs = lostZeroPairs(gone.map((g) => g.external_id), created)
   const [first] = pairs
   if (first === undefined) return ''
-  const [listed, stored] = first.map(bareCode) as [string, string]
-  // Either side may be the one a spreadsheet spoilt: an earlier import from Excel stored "7".
-  const [long, short] = listed.length > stored.length ? [listed, stored] : [stored, listed]
   const codes =
     pairs.length === 1
       ? 'One code of the list differs from a stored one'
       : `${pairs.length} codes of the list differ from stored ones`
-  return ` ${codes} only in leading zeros (${codeSaid(first[0])} in the list, ${codeSaid(first[1])} stored): a spreadsheet drops them (Excel reads ${long} as ${short}). Format the column as text, give the codes as stored, and run the sync again.`
+  // Either side may be the one a spreadsheet spoilt: an earlier import from Excel stored "7".
+  return ` ${codes} only in leading zeros (${codeSaid(first[0])} in the list, ${codeSaid(first[1])} stored): a spreadsheet drops them (Excel reads ${excelReads(first)}). Format the column as text, give the codes as stored, and run the sync again.`
 }
 
 /** `--name N` or `--name=N`, once: its value (null when not given) and the places of the arguments it takes. */

@@ -5,8 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
-import { bareCode } from '../core/text'
-import { type Coded, codeSaid, everyOtherHolder, keepsCode, sameCode } from './bulk-codes'
+import { type Coded, codeSaid, everyOtherHolder, excelReads, keepsCode, lostZeroPairs, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
@@ -74,40 +73,14 @@ export function refuseDeleting(
 }
 
 /**
- * A store code of digits without its leading zeros: "0012" and "12" are both "12". Compared as
- * codes are (bareCode): a zero-width space, a BOM or a no-break space beside the digits is no part.
- */
-const bareDigits = (code: string): string | null => {
-  const bare = bareCode(code)
-  return /^\d+$/.test(bare) ? bare.replace(/^0+(?=\d)/, '') : null
-}
-
-/**
  * The items that create a location with the code of one that delete_missing would delete but for
  * leading zeros ("12" sent, "0012" stored), as [sent, stored]: a sheet saved in Excel loses them.
  */
-function lostZeros(going: Coded[], plans: Plan[]): [sent: string, stored: string][] {
-  const goingByBare = new Map<string, string>()
-  for (const l of going) {
-    const bare = bareDigits(l.externalId)
-    if (bare !== null) goingByBare.set(bare, l.externalId)
-  }
-  if (goingByBare.size === 0) return []
-  const pairs: [sent: string, stored: string][] = []
-  for (const plan of plans) {
-    const code = plan.patch.externalId
-    if (plan.target !== null || typeof code !== 'string') continue
-    const stored = goingByBare.get(bareDigits(code) ?? '')
-    if (stored !== undefined && bareCode(stored) !== bareCode(code)) pairs.push([code, stored])
-  }
-  return pairs
-}
-
-/** How Excel reads one code as the other: "0012 as 12". */
-const excelReads = (pair: [string, string]) => {
-  const [sent, stored] = pair.map(bareCode) as [string, string]
-  return stored.length > sent.length ? `${stored} as ${sent}` : `${sent} as ${stored}`
-}
+const lostZeros = (going: Coded[], plans: Plan[]): [sent: string, stored: string][] =>
+  lostZeroPairs(
+    going.map((l) => l.externalId),
+    plans.flatMap((p) => (p.target === null && typeof p.patch.externalId === 'string' ? [p.patch.externalId] : [])),
+  )
 
 /** A pair of lostZeros as a message shows it: `"12" sent, "0012" stored`, invisible characters named. */
 const pairSaid = ([sent, stored]: [string, string]) => `${codeSaid(sent)} sent, ${codeSaid(stored)} stored`

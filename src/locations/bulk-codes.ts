@@ -112,6 +112,38 @@ export const codeSaid = (code: string): string => {
   return named === '' ? JSON.stringify(code) : `${JSON.stringify(bareCode(code))} with ${named}`
 }
 
+/**
+ * A store code of digits without its leading zeros: "0012" and "12" are both "12". Compared as
+ * codes are (bareCode): a zero-width space, a BOM or a no-break space beside the digits is no part.
+ */
+const bareDigits = (code: string): string | null => {
+  const bare = bareCode(code)
+  return /^\d+$/.test(bare) ? bare.replace(/^0+(?=\d)/, '') : null
+}
+
+/**
+ * The codes of `sent` that differ from one of `stored` only in leading zeros ("12" sent, "0012"
+ * stored), each as [sent, stored]: a sheet saved in Excel loses them.
+ */
+export function lostZeroPairs(stored: readonly string[], sent: readonly string[]): [sent: string, stored: string][] {
+  const storedByBare = new Map<string, string>()
+  for (const code of stored) {
+    const bare = bareDigits(code)
+    if (bare !== null) storedByBare.set(bare, code)
+  }
+  if (storedByBare.size === 0) return []
+  return sent.flatMap((code) => {
+    const held = storedByBare.get(bareDigits(code) ?? '')
+    return held !== undefined && bareCode(held) !== bareCode(code) ? [[code, held] as [string, string]] : []
+  })
+}
+
+/** How Excel reads one code of a lostZeroPairs pair as the other: "0012 as 12". */
+export const excelReads = (pair: [string, string]): string => {
+  const [a, b] = pair.map(bareCode) as [string, string]
+  return a.length > b.length ? `${a} as ${b}` : `${b} as ${a}`
+}
+
 /** The warning of an item matched to `location` by its store code `sent` but for invisible characters. */
 export const bareMatchWarning = (sent: string, location: { id: string; externalId: string | null }) =>
   `The store code ${codeSaid(sent)} and location ${location.id}'s, ${codeSaid(location.externalId ?? '')}, differ by invisible characters alone: the row is matched to that location, and the code is stored as ${JSON.stringify(bareCode(sent))}, without them.`
