@@ -7,7 +7,7 @@ import type { PlaceHit } from './place-hit'
 import { type Within, withinOf } from './place-within'
 import { CITY_POPULATION, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
 import { goesOnAfter } from './saint-names'
-import { joinsOn } from './place-joins'
+import { cutShortOf } from './place-joins'
 import { dashSplits, spaceSplits, type TownSplit } from './town-splits'
 
 /** A town of this many people reaches DISTRICT_KM with a district named cut short (inTown). */
@@ -80,10 +80,7 @@ function splitAt(s: DistrictSource, splits: Iterable<TownSplit>): District | nul
 }
 
 /** Whether `key` names a place by its own name cut short of the word that joins it on ("Aix" of Aix-en-Provence). */
-function cutShort(h: PlaceHit, key: string): boolean {
-  const own = townKey(h.label)
-  return !h.main && own.startsWith(`${key} `) && joinsOn(own.slice(key.length + 1))
-}
+const cutShort = (h: PlaceHit, key: string): boolean => !h.main && cutShortOf(townKey(h.label), key)
 
 /**
  * The cities (CITY_POPULATION) the words after a town and a space name whole in its country, by

@@ -36,8 +36,12 @@ const JOINS = [
 /** Each word of a join: one typed already ("Frankfurt am") is no join left out. */
 const JOIN_WORDS = new Set(JOINS.flatMap((j) => j.split(' ')))
 
-/** Whether name key `rest` begins with a joining word: "an der enz" of "vaihingen an der enz". */
-export const joinsOn = (rest: string): boolean => JOINS.some((j) => rest.startsWith(`${j} `))
+/**
+ * Whether the name key `key` is `own` cut short of the word that joins it on: "aix" of "aix en
+ * provence", "kingston" of "kingston upon thames".
+ */
+export const cutShortOf = (own: string, key: string): boolean =>
+  own.startsWith(`${key} `) && JOINS.some((j) => own.startsWith(`${j} `, key.length + 1))
 
 /**
  * The name `key` writes with a joining word left out, or with another in its place, where

@@ -12,7 +12,7 @@ import {
   SHARED_NAME_POPULATION,
   SUBURB_KM,
 } from './near'
-import { joinedName, joinsOn } from './place-joins'
+import { cutShortOf, joinedName } from './place-joins'
 import { fortMountWritten, saintWritten } from './saint-names'
 import type { PlaceRow, Queries } from './resolve-data'
 import { regionLabel } from './tables'
@@ -258,7 +258,4 @@ function besideCity(town: Candidate, candidates: Candidate[], windows: Window[])
 }
 
 /** Whether a place is named by its own name cut short of the word that joins it on ("Aix" of Aix-en-Provence). */
-function cutShort({ place, window: w }: Candidate): boolean {
-  const own = nameKey(place.name)
-  return place.alt === 1 && own.startsWith(`${w.key} `) && joinsOn(own.slice(w.key.length + 1))
-}
+const cutShort = ({ place, window: w }: Candidate): boolean => place.alt === 1 && cutShortOf(nameKey(place.name), w.key)
