@@ -6,12 +6,11 @@ import type { Store } from '../store'
 import { type App, createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable } from './drain'
-import { bootstrap, displayHost } from './bootstrap'
 import { forcedExit, forcedLine, listen, onStopSignal, stoppedLine, warnNoBaseUrl } from './listen'
 import { processFamilies, RequestMetrics } from './metrics'
 import type { Family } from './metrics-text'
 import { serveMetrics } from './metrics-serve'
-import { closeOpened, openToStart, type Opened, unlessStopped, untilUnlocked } from './start'
+import { bootstrapToStart, closeOpened, openToStart, type Opened, unlessStopped } from './start'
 import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
@@ -128,19 +127,13 @@ function stopOnSignal(run: Run, config: Config): void {
 
 /** The database opened and the geocoder and the app made (into `run` as each is), then the first start's bootstrap. */
 async function openAndBootstrap(run: Run, config: Config): Promise<Serving> {
-  const path = config.databasePath
   const unlessStopping = unlessStopped(() => run.stopping)
   const { store, geocoding, checked } = await openToStart(config, run, unlessStopping, logLine)
   const metrics = config.metrics === null ? undefined : new RequestMetrics(config.metrics.locatorSeries)
   const app = createApp({ store, geocoder: geocoding.geocoder, config, metrics, places: geocoding.places })
   run.app = app
   await checked
-  await untilUnlocked(
-    path,
-    config.lockWaitMs,
-    unlessStopping(() => bootstrap(store, displayHost(config), run.server.port!, config.demo, path, config.viaNpm)),
-    logLine,
-  )
+  await bootstrapToStart(config, store, run.server.port!, unlessStopping, logLine)
   return { app, store, geocoding }
 }
 

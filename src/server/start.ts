@@ -1,7 +1,8 @@
 // A start's waits and checks before it serves: for another process's write lock, without holding
 // the event loop, the database read whole, and its lines (a schema upgrade's notices, the
-// geocoder data's build steps); the database and the geocoder opened through them. What requests
-// are answered meanwhile (the port is bound before the database is opened) is starting-answers.ts's.
+// geocoder data's build steps); the database, the geocoder and the first start's bootstrap
+// through them. What requests are answered meanwhile (the port is bound before the database is
+// opened) is starting-answers.ts's.
 import type { Config } from '../core/config'
 import { createGeocoder, type GeocoderStack } from '../geocode'
 import type { Store } from '../store'
@@ -10,6 +11,7 @@ import { isBusyError, schemaVersionAt } from '../store/db'
 import { quickCheck } from '../store/integrity'
 import { describeProcess, lockHolders } from '../store/lock-holders'
 import { MIGRATIONS } from '../store/migrations'
+import { bootstrap, displayHost } from './bootstrap'
 import { openStoreToStart, START_EXIT, StartError } from './listen'
 import { warnGeocoder } from './upkeep'
 
@@ -159,6 +161,26 @@ export async function openToStart(
   })
   open.geocoding = geocoding
   return { store, geocoding, checked }
+}
+
+/**
+ * The first start's bootstrap (bootstrap.ts) once the service listens on `port`, waiting out
+ * another process's write lock as the open does.
+ */
+export function bootstrapToStart(
+  config: Config,
+  store: Store,
+  port: number,
+  unlessStopping: ReturnType<typeof unlessStopped>,
+  log: (line: Record<string, unknown>) => void,
+): Promise<void> {
+  const path = config.databasePath
+  return untilUnlocked(
+    path,
+    config.lockWaitMs,
+    unlessStopping(() => bootstrap(store, displayHost(config), port, config.demo, path, config.viaNpm)),
+    log,
+  )
 }
 
 /** Closes what `open` holds, the geocoder first. */

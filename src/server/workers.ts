@@ -14,7 +14,6 @@ import { createApp } from './app'
 import { redactingLog } from './app-log'
 import { drainable, finishOrCut } from './drain'
 import { pathOf } from '../api/public/url'
-import { bootstrap, displayHost } from './bootstrap'
 import {
   listen,
   forcedExit,
@@ -31,7 +30,7 @@ import {
 import { processFamilies, RequestMetrics } from './metrics'
 import { serveMetrics } from './metrics-serve'
 import { answerMetricRequests, workerMetrics } from './metrics-workers'
-import { closeOpened, openToStart, type Opened, unlessStopped, untilUnlocked } from './start'
+import { bootstrapToStart, closeOpened, openToStart, type Opened, unlessStopped, untilUnlocked } from './start'
 import { startingResponder } from './starting-answers'
 import {
   preloadIndexes,
@@ -456,15 +455,8 @@ async function bootstrapped(
   store: Store,
   unlessStopping: ReturnType<typeof unlessStopped>,
 ): Promise<boolean> {
-  const { config } = p
-  const path = config.databasePath
   try {
-    await untilUnlocked(
-      path,
-      config.lockWaitMs,
-      unlessStopping(() => bootstrap(store, displayHost(config), p.port, config.demo, path, config.viaNpm)),
-      logLine,
-    )
+    await bootstrapToStart(p.config, store, p.port, unlessStopping, logLine)
     return true
   } catch (e) {
     if (p.stopping) return false
