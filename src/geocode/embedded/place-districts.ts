@@ -82,6 +82,12 @@ function splitAt(s: DistrictSource, splits: Iterable<TownSplit>): District | nul
 /** Whether `key` names a place by its own name cut short of the word that joins it on ("Aix" of Aix-en-Provence). */
 const cutShort = (h: PlaceHit, key: string): boolean => !h.main && cutShortOf(townKey(h.label), key)
 
+/** A search within the countries of `towns`; `regions` as Within's (true: no region itself found). */
+function inCountriesOf(towns: PlaceHit[], regions: boolean): Within {
+  const countries = new Set(towns.map((t) => t.country))
+  return { town: (c) => countries.has(c), country: (c) => countries.has(c), regions }
+}
+
 /**
  * The cities (CITY_POPULATION) the words after a town and a space name whole in its country, by
  * their own name or it cut short, none its district: "Marseille Aix" names Aix-en-Provence too,
@@ -89,10 +95,8 @@ const cutShort = (h: PlaceHit, key: string): boolean => !h.main && cutShortOf(to
  * an der Enz, a small town; "Viçosa Ceará" no Fortaleza, by a name it shares with its state.
  */
 function beside(s: DistrictSource, key: string, towns: PlaceHit[]): PlaceHit[] {
-  const countries = new Set(towns.map((t) => t.country))
-  const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: false }
   return s
-    .named(key, inCountries, false)
+    .named(key, inCountriesOf(towns, false), false)
     .filter(
       (h) =>
         h.exact &&
@@ -141,10 +145,8 @@ export function placesNear(
   towns: PlaceHit[],
   reach: (h: PlaceHit, t: PlaceHit) => number = () => DISTRICT_KM,
 ): PlaceHit[] {
-  const countries = new Set(towns.map((t) => t.country))
-  const inCountries: Within = { town: (c) => countries.has(c), country: (c) => countries.has(c), regions: true }
   return s
-    .search(key, inCountries)
+    .search(key, inCountriesOf(towns, true))
     .filter(
       (h) =>
         h.precision === 'city' &&
