@@ -121,8 +121,9 @@ export type Waiting = (retrying: boolean) => (() => void) | undefined
  * after `since`; then its error. No other failure is asked again. A request still unanswered then
  * is ended, failed as out of reach. Aborting `signal` ends the wait too. `since`: when the wait
  * began, before this request (a search's, its filters waited on first): one wait of the
- * visitor's, bounded once. `waiting` is called SAY_WAITING_MS after it if the service is being
- * waited for still, unanswered or asked again after a 503 (at once when that time is past).
+ * visitor's, bounded once. `waiting` is called SAY_WAITING_MS after `from` (since, unless the
+ * visitor has been answered meanwhile) if the service is being waited for still, unanswered or
+ * asked again after a 503 (at once when that time is past).
  */
 export async function queryWhenReady<T>(
   api: string,
@@ -132,12 +133,13 @@ export async function queryWhenReady<T>(
   signal?: AbortSignal,
   waiting?: Waiting,
   since = Date.now(),
+  from = since,
 ): Promise<T> {
   let retrying = false
   /** What `waiting` returned, each call: said busy, then trying again after a 503. */
   const said: ((() => void) | undefined)[] = []
   const sayWaiting = () => void said.push(waiting?.(retrying))
-  const ms = since + SAY_WAITING_MS - Date.now()
+  const ms = from + SAY_WAITING_MS - Date.now()
   const say = ms > 0 ? setTimeout(sayWaiting, ms) : sayWaiting()
   // Its own signal, that `signal` aborts and the bound: a service that takes a request and never
   // answers it is not waited for as long as the browser would.

@@ -16,7 +16,8 @@ export type SearchWait = { signal: AbortSignal; waiting: Waiting; since: number 
  * through, within MAX_RADIUS of its centre; else, when `words` were searched and no store has
  * them, noMatch; else null (nothing better to say than that none is near). Each is asked again
  * while the service starts, the status line saying so, within the search's wait (since); aborting
- * its signal (a newer search) ends it, its waits too.
+ * its signal (a newer search) ends it, its waits too. Busy is said 3 s after they are first asked,
+ * not the search's: its count, said meanwhile, answered the visitor.
  */
 export async function beyondRadius(
   api: string,
@@ -25,9 +26,10 @@ export async function beyondRadius(
   words: string,
   { signal, waiting, since }: SearchWait,
 ): Promise<Beyond> {
+  const from = Date.now()
   const wider: [string, string][] = params.filter(([k]) => k !== 'radius' && k !== 'limit' && k !== 'offset')
   wider.push(['radius', String(MAX_RADIUS)], ['limit', String(NEAREST)])
-  const nearest = await queryWhenReady<LocationsAnswer>(api, token, 'locations', wider, signal, waiting, since)
+  const nearest = await queryWhenReady<LocationsAnswer>(api, token, 'locations', wider, signal, waiting, since, from)
   if (nearest.data.locations.length > 0) return { kind: 'nearest', locations: nearest.data.locations }
   if (words === '') return null
   const p: [string, string][] = [
@@ -35,6 +37,6 @@ export async function beyondRadius(
     ['search', words],
     ['limit', '1'],
   ]
-  const anywhere = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since)
+  const anywhere = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since, from)
   return anywhere.data.pagination.total === 0 ? { kind: 'noMatch' } : null
 }

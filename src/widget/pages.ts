@@ -123,8 +123,8 @@ export function searchPages(
         if (pending !== asked) return
         bar.count(0)
         // Failed, or given up at the end of the search's wait (a first page answered late): said, not
-        // left silent; Try again asks them with a wait of their own, while that search is the one shown.
-        const again = tryAgain(alert!, status!, () => void (pending === asked && pages.beyond(Date.now())))
+        // left silent; Try again asks them with a wait of their own (a newer search clears the alert).
+        const again = tryAgain(alert!, status!, () => void pages.beyond(Date.now()))
         return sayFailure(alert!, texts, e, '', again, texts.nearestNotLoaded)
       }
       if (pending !== asked) return

@@ -238,6 +238,26 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
     })
   })
 
+  test('a first page answered late, none in range: the nearest stores answered at once say no busy text', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      let answer = () => {}
+      const late = new Promise<void>((done) => (answer = done))
+      await page.route(
+        (url) => url.searchParams.get('near') === 'Inverness, United Kingdom' && !beyond(url),
+        (route) => late.then(() => route.continue()),
+      )
+      await open()
+      await page.locator('.sl-filter-slot').waitFor({ state: 'attached' })
+      await page.getByRole('status').evaluate(readOut)
+      await searchFor(page, 'Inverness, United Kingdom')
+      await saying(page, STALLED)
+      answer()
+      await saying(page, /\. The nearest stores:$/)
+      // The count answered the visitor: the nearest stores' own wait starts then, not 3 s before.
+      expect((await heard(page)).filter((said) => said.includes(STALLED))).toEqual([STALLED])
+    })
+  })
+
   test('the nearest stores failed, then Back to no search: their failure goes with that search, nothing asked', async () => {
     await withFinderPage(demo, async (page, open) => {
       let nearest = 0
