@@ -30,7 +30,7 @@ export type Busy = {
    * back and forth, read out each time, as the visitor types on.
    */
   replacing: (signal?: AbortSignal) => Waiting
-  /** The busy text in place of a search's "Searching…" alone: once answered, the line says more than that. */
+  /** The busy text in place of a search's "Searching…" alone, left when over: the search says what comes next. */
   searching: () => Waiting
   /** The busy text after the line's (a count of stores found): what it says stays in sight. `signal`: as for replacing. */
   after: (signal?: AbortSignal) => Waiting
@@ -45,7 +45,7 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
   const busyText = (retrying: boolean) => (retrying ? texts().waiting : texts().stalled)
   /** `text`: what the line says for what it said (`now`), its busy text `busy`; null: nothing. */
   const waiting =
-    (text: (now: string, busy: string) => string | null, signal?: AbortSignal): Waiting =>
+    (text: (now: string, busy: string) => string | null, signal?: AbortSignal, keep = false): Waiting =>
     (retrying) => {
       const now = status.textContent ?? ''
       // Said by a wait not over yet: it stays, and what came before it.
@@ -68,17 +68,20 @@ export function busyLine(status: HTMLElement, texts: () => Texts): Busy {
       saying++
       return () =>
         whenOver(signal, () => {
-          if (--saying > 0 || status.textContent !== said) return
+          if (--saying > 0 || status.textContent !== said || keep) return
           if (added?.parentNode === status) added.remove()
           else status.textContent = before
         })
     }
   return {
     replacing: (signal) => waiting((_, busy) => busy, signal),
-    // Busy words its filters said stay as they are: not read out anew, in other words, at once.
+    // Busy words its filters said stay as they are: not read out anew, in other words, at once. Kept
+    // when over: what the search says next (its count, its failure) replaces them, "Searching…" not read again.
     searching: () =>
-      waiting((now, busy) =>
-        now === texts().loading ? busy : [texts().waiting, texts().stalled].includes(now) ? now : null,
+      waiting(
+        (now, busy) => (now === texts().loading ? busy : [texts().waiting, texts().stalled].includes(now) ? now : null),
+        undefined,
+        true,
       ),
     after: (signal) =>
       waiting((now, busy) => (now === '' ? busy : `${now}${/[.!?…:]$/.test(now) ? '' : '.'} ${busy}`), signal),

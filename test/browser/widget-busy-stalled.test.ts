@@ -238,7 +238,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
     })
   })
 
-  test('a first page answered late, none in range: the nearest stores answered at once say no busy text', async () => {
+  test('a first page answered late, none in range: Searching… read once; the nearest stores answered at once, no busy text', async () => {
     await withFinderPage(demo, async (page, open) => {
       let answer = () => {}
       const late = new Promise<void>((done) => (answer = done))
@@ -255,6 +255,8 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
       await saying(page, /\. The nearest stores:$/)
       // The count answered the visitor: the nearest stores' own wait starts then, not 3 s before.
       expect((await heard(page)).filter((said) => said.includes(STALLED))).toEqual([STALLED])
+      // The busy text over, the count in its place: "Searching…" is not said again in between.
+      expect((await heard(page)).filter((said) => said === 'Searching…')).toEqual(['Searching…'])
     })
   })
 
