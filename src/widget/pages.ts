@@ -78,8 +78,9 @@ export function searchPages(
       const signal = controller.signal
       pending?.abort(again ? handedOn(signal) : undefined)
       pending = controller
+      // A search's alert is cleared by the search (widget.ts): its first keeps a token's refusal.
       if (offset === 0) first = controller
-      alert!.textContent = ''
+      else alert!.textContent = ''
       try {
         // A search's busy text replaces its "Searching…"; a further page's follows the count, and shows
         // by its button (unanswered, a press again asks afresh: store-list.ts).
@@ -91,6 +92,8 @@ export function searchPages(
         const o = state.origin
         // A further page's: the count and the stores listed stay, and Try again asks that page again.
         if (offset === 0) say('')
+        // A token refused while the filters loaded, said already: not read out, nor warned of, again.
+        if (alert!.textContent) throw e
         const again = tryAgain(alert!, status!, () => void (offset ? pages.more() : search()))
         sayFailure(alert!, texts, e, o?.kind === 'near' ? o.text : '', again)
         throw e

@@ -269,6 +269,46 @@ describe.skipIf(chromiumPath === null)('the widget as it starts, in Chromium', (
     },
   )
 
+  test('a token not valid with a place in the address: said once, read out once, one console warning', async () => {
+    const { url: pageUrl, stop } = hostPage(docsSnippet(demo.server.url, `${demo.server.token}x`))
+    const page = await newPage(demo.browser)
+    const warnings: string[] = []
+    page.on('console', (m) => m.type() === 'warning' && warnings.push(m.text()))
+    let asked = () => {}
+    const searched = new Promise<void>((done) => (asked = done))
+    try {
+      // The first search's stores held till the filters' failure is said.
+      let held: (() => Promise<void>) | null = null
+      await page.route('**/locations?*', (route) => void ((held = () => route.continue()), asked()))
+      await page.goto(`${pageUrl}?sl_place=London&sl_lat=51.5&sl_lng=-0.12`)
+      const alert = page
+        .getByRole('alert')
+        .filter({ hasText: 'This store finder is set up with a token that is not valid.' })
+      await alert.waitFor()
+      await searched
+      // Each change to the alert, as a screen reader would read it out again.
+      await alert.evaluate((a) => {
+        type Observer = new (f: (r: unknown[]) => void) => { observe: (n: unknown, o: object) => void }
+        const g = globalThis as unknown as { changes: number; MutationObserver: Observer }
+        g.changes = 0
+        const o = { childList: true, characterData: true, subtree: true }
+        new g.MutationObserver((r) => (g.changes += r.length)).observe(a, o)
+      })
+      const finished = page.waitForEvent('requestfinished', (r) => r.url().includes('/locations?'))
+      await held!()
+      await finished
+      // A task after the answer's: the search's failure, if said, is said by then.
+      await page.evaluate(() => new Promise((done) => setTimeout(done, 0)))
+      expect(await page.evaluate(() => (globalThis as unknown as { changes: number }).changes)).toBe(0)
+      expect(await alert.textContent()).toBe('This store finder is set up with a token that is not valid.')
+      expect(warnings.filter((w) => w.startsWith('storeloc: INVALID_TOKEN: '))).toHaveLength(1)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      stop()
+      await page.close()
+    }
+  })
+
   test('the finder and a store page break no rule of their Content-Security-Policy', async () => {
     const page = await newPage(demo.browser, { viewport: { width: 1200, height: 800 } })
     watchRequests(page)
