@@ -114,6 +114,8 @@ type Checking = {
   byTarget: Map<string, string>
   /** Each store code given (as checkStoreCode keys it), to the key of the first item giving it. */
   byExternalId: Map<string, string>
+  /** Each item's raw fields by its key: a row that repeats an earlier one whole is said to. */
+  raws: Map<string, unknown>
   /** What a store code names (bulk-codes.ts). */
   holderOf: (ext: string) => Held
   /** Each location an item names with an external_id field: the code it ends with (null: none). */
@@ -147,6 +149,7 @@ export async function check(
     removals: [],
     byTarget: new Map(),
     byExternalId: new Map(),
+    raws: new Map(),
     holderOf: codeHolders(deps.store, locatorId),
     recoded: new Map(),
     removed: new Set(),
@@ -200,6 +203,7 @@ function checkTaken(c: Checking): void {
 /** One item checked: a delete item's removal, or an update's or a create's plan; else its problems. */
 function checkItem(c: Checking, item: BulkItem, index: number) {
   const { raw, key, unread } = item
+  c.raws.set(key, raw)
   const isObject = raw !== null && typeof raw === 'object' && !Array.isArray(raw)
   const fields = isObject ? pickLocationFields(raw as Record<string, unknown>) : null
   const who = whoIs(key, fields)
@@ -225,7 +229,7 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
   )
   if (current instanceof Error) return c.problems.add(key, who, 'id', current.message)
   const target = current?.id ?? null
-  const sameAs = claimTarget(c, key, who, target)
+  const sameAs = claimTarget(c, item, who, target)
   const patch = patchOf(c, item, who, fields, target)
   // An external_id is matched against the others even when the item has other problems; not
   // when it matched the item to the same location as one before, which says it already.
@@ -239,11 +243,17 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
 }
 
 /** The key of an earlier item naming the same location, said as the item's problem; else the location is the item's. */
-function claimTarget(c: Checking, key: string, who: string, target: string | null): string | undefined {
+function claimTarget(c: Checking, { key, raw }: BulkItem, who: string, target: string | null): string | undefined {
   const sameAs = target === null ? undefined : c.byTarget.get(target)
-  if (sameAs !== undefined) c.problems.add(key, who, null, `the same location (${target}) as ${sameAs}.`)
+  if (sameAs !== undefined)
+    c.problems.add(key, who, null, repeated(c, sameAs, raw) ?? `the same location (${target}) as ${sameAs}.`)
   else if (target !== null) c.byTarget.set(target, key)
   return sameAs
+}
+
+/** "repeats line 51; ..." when the item is the one under `first` again, field for field (a line pasted twice); else null. */
+function repeated(c: Checking, first: string, raw: unknown): string | null {
+  return JSON.stringify(c.raws.get(first)) === JSON.stringify(raw) ? `repeats ${first}; give each store once.` : null
 }
 
 /** The item's fields as a create's or an update's patch; null, its problems said by the column that gave each field. */
@@ -270,7 +280,7 @@ function patchOf(
  */
 function checkStoreCode(
   c: Checking,
-  { key, columns, unread }: BulkItem,
+  { key, columns, unread, raw }: BulkItem,
   who: string,
   ext: string,
   target: string | null,
@@ -286,7 +296,12 @@ function checkStoreCode(
   const said = unread?.some((u) => u.field === 'external_id') ?? false
   const asId = said ? null : idAsCodeProblem(c.deps, c.locatorId, ext, held, target, columns !== undefined)
   if (first !== undefined && first !== sameAs)
-    c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
+    c.problems.add(
+      key,
+      who,
+      'external_id',
+      repeated(c, first, raw) ?? `the same store code as ${first}; give each external_id once.`,
+    )
   else if (holder !== null && holder.id !== target) c.taken.push({ key, who, ext, target })
   else if (twins.length > 1 && !twins.some((t) => t.id === target)) c.taken.push({ key, who, ext, target, twins })
   else if (holder === null && isBlankCode(ext))

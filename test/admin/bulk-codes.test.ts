@@ -70,6 +70,21 @@ describe('store codes that differ by invisible characters alone', () => {
     ])
   })
 
+  test('a line given twice is said to repeat the first, a new store or a stored one; another of its code is not', async () => {
+    const [a] = await made('S1')
+    const rows = `S1,${ROW_A}\nS2,${ROW_A}\nS1,${ROW_A}\nS2,${ROW_A}\nS2,B,2 Main St,52.6,13.4\n`
+    const res = await csv(`external_id,name,address,lat,lng\n${rows}`, '?dry_run=true')
+    expect([res.status, res.body.details]).toEqual([
+      422,
+      {
+        'line 4': ['line 4 (external_id "S1"): repeats line 2; give each store once.'],
+        'line 5.external_id': ['line 5 (external_id "S2"): repeats line 3; give each store once.'],
+        'line 6.external_id': ['line 6 (external_id "S2"): the same store code as line 3; give each external_id once.'],
+      },
+    ])
+    expect(await stored()).toEqual([[a, 'S1']])
+  })
+
   test('a code that two stores hold but for invisible characters is refused, naming both', async () => {
     // Twins as a release that compared codes as written leaves them once migrated: unkeyed.
     const [a, b] = await made('S1\u200b', 'S2')

@@ -39,7 +39,7 @@ describe('bulk upsert, matching', () => {
       ],
     })
     expect(twice.body.details).toEqual({
-      'locations[1]': [`locations[1] (external_id "X1"): the same location (${a}) as locations[0].`],
+      'locations[1]': ['locations[1] (external_id "X1"): repeats locations[0]; give each store once.'],
     })
   })
 

@@ -204,9 +204,7 @@ describe('bulk upsert, JSON', () => {
     expect(res.body.message).toBe('8 of 10 locations cannot be written as sent; nothing was written.')
     expect(res.body.details).toEqual({
       'locations[1].name': ['locations[1] (external_id "S2"): The name field is required.'],
-      'locations[2].external_id': [
-        'locations[2] (external_id "S1"): the same store code as locations[0]; give each external_id once.',
-      ],
+      'locations[2].external_id': ['locations[2] (external_id "S1"): repeats locations[0]; give each store once.'],
       'locations[3].id': [
         'locations[3] ("Gone"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
       ],

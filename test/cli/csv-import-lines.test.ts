@@ -27,7 +27,7 @@ describe('a refused line', () => {
     const dry = storeloc('locations', 'import', locatorId, '--file', path, '--dry-run')
     expect(dry.code).toBe(1)
     expect(dry.stderr.split('\n').slice(1)).toEqual([
-      '  line 3 (external_id "48049"): the same store code as line 2; give each external_id once.',
+      '  line 3 (external_id "48049"): repeats line 2; give each store once.',
       'Columns read: ID as external_id, Name, Address, Lat, Lng.',
       '',
     ])
