@@ -16,6 +16,7 @@ import { type ExportFormat, exportTo } from '../locations/export'
 import { townsFrom, type TownSource } from '../locations/town'
 import { guessFrom, type TownGuess } from '../locations/town-guess'
 import { OperatorError, readFileBytes, readJsonFile, requireLocator } from '../operator'
+import type { Store } from '../store'
 import type { Command, Context } from './context'
 import { cliGeocoder } from './geodata-path'
 import { args, required, UsageError } from './output'
@@ -167,6 +168,25 @@ function refusal(
 }
 
 /** Refusals of --delete-missing in the words a CLI user typed. */
+/**
+ * What --delete-missing leaves: the locations without an external_id the file does not name, which
+ * no file can name by code (none: nothing said). Counted as a dry run finds them, and after a write.
+ */
+function keptWithoutCode(store: Store, locatorId: string, report: BulkReport): string[] {
+  const coded = store.locations.externalIds(locatorId).length
+  const uncoded = store.locations.count(locatorId, null) - coded
+  // Those the file names (a delete item too, still stored in a dry run) are the file's, not left.
+  const named = report.results.filter(
+    (r) => r.id !== null && store.locations.get(locatorId, r.id)?.externalId === null,
+  ).length
+  const left = uncoded - named
+  if (left <= 0) return []
+  const them = left === 1 ? '1 location without an external_id is' : `${left} locations without an external_id are`
+  return [
+    `${them} left as ${left === 1 ? 'it is' : 'they are'}: --delete-missing deletes only locations the file could name by code.`,
+  ]
+}
+
 const CLI_WORDS: BulkWords = { deleteMissing: '--delete-missing', maxDelete: '--max-delete', sent: 'the file' }
 
 /** --max-delete N: the most locations --delete-missing may delete; null when not given. */
@@ -234,7 +254,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
       progress.done()
       await close()
     }
-    const all = [...notes, ...(report.notes ?? [])]
+    const left = deleteMissing ? keptWithoutCode(store, locator.id, report) : []
+    const all = [...notes, ...(report.notes ?? []), ...left]
     emit(
       !!values.json,
       { success: true, ...report, unknown_columns: unknown, ...(all.length > 0 && { notes: all }) },

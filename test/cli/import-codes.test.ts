@@ -186,3 +186,30 @@ describe('locations import --delete-missing, a code of a store the file drops', 
     ])
   })
 })
+
+describe('locations import --delete-missing, locations without a code', () => {
+  test('the summary counts those it leaves, not one the file names by its id; the dry run as the real run', () => {
+    const { name, address, coordinates } = store('', 3)
+    const made = json(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('a.json', [store('S1', 1), { name, address, coordinates }, { ...store('', 4), external_id: undefined }]),
+    )
+    const [a, , d] = made.results.map((r: { id: string }) => r.id)
+    const path = file(
+      'kept.csv',
+      `id,${HEADER}\n${a},${row('S1', 1)}\n${d},,Store 4,"4 Quay Street, Springfield",39.82,-89.65\n`,
+    )
+    const left =
+      '1 location without an external_id is left as it is: --delete-missing deletes only locations the file could name by code.'
+    for (const dry of ['--dry-run', '--delete-missing']) {
+      const r = storeloc('locations', 'import', locatorId, '--file', path, '--delete-missing', dry)
+      expect(r.code).toBe(0)
+      expect(r.stdout.split('\n')[1]).toBe(left)
+    }
+    // Without --delete-missing nothing is deleted, and nothing is said of it.
+    expect(storeloc('locations', 'import', locatorId, '--file', path).stdout).not.toContain('without an external_id')
+  })
+})
