@@ -30,6 +30,9 @@ import { problemLines, warningLines } from '../src/cli/import-report'
 // And its way of comparing store codes: invisible characters (a pasted zero-width space) aside.
 import { bareCode } from '../src/core/text'
 import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
+// And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
+import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
+import type { BulkItem } from '../src/locations/bulk'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
@@ -49,7 +52,15 @@ const CHUNK = 1000
  * are cleared); `notes`: what reading its row took otherwise than written (a postcode's lost zero).
  * `drop`: no row of the list but the delete item of a store it drops whose code a row takes.
  */
-type Row = { label: string; location: BulkLocation | BulkDelete; wholeSpecialHours: boolean; notes: string[]; drop?: boolean }
+type Row = {
+  label: string
+  location: BulkLocation | BulkDelete
+  wholeSpecialHours: boolean
+  notes: string[]
+  drop?: boolean
+  /** A CSV row as read: its columns name its problems and warnings. */
+  item?: BulkItem
+}
 
 /** A store of the locator as the sync reads it: its id and code (null: none). */
 type Stored = { id: string; external_id: string | null }
@@ -82,7 +93,7 @@ function readRows(
   file: string,
   customFields: CustomField[],
   encoding: string | null,
-): { rows: Row[]; unknown: string[]; unread: string[] } {
+): { rows: Row[]; unknown: string[]; unread: { label: string; message: string }[] } {
   const bytes = readList(file)
   if (extname(file).toLowerCase() === '.json') {
     if (encoding !== null) usage('--encoding is for CSV files: JSON is UTF-8.')
@@ -112,12 +123,13 @@ function readRows(
   }
   const items = csvBulkItems(read)
   // Cells that could not be read (a week of hours) stop the sync, with the rest of the list's problems.
-  const unread = items.flatMap((i) => (i.unread ?? []).map((p) => `${i.key}: ${p.message}`))
+  const unread = items.flatMap((i) => (i.unread ?? []).map((p) => ({ label: i.key, message: `${i.key}: ${p.message}` })))
   const rows = items.map((i) => ({
     label: i.key,
     location: i.raw as BulkLocation,
     wholeSpecialHours: i.wholeSpecialHours ?? false,
     notes: i.notes ?? [],
+    item: i,
   }))
   return { rows, unknown: read.unknown, unread }
 }
@@ -209,14 +221,66 @@ function tooLinked(group: Row[]): string {
   return `${group.length} rows take one another's store codes (${named.join(', ')} and ${group.length - named.length} more), and one request takes at most ${CHUNK} rows: such a swap or chain goes through only within one request. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.`
 }
 
+/** A problem the route answered, "locations[3].hours.monday" -> messages, in the row's words: its line and columns. */
+function problemSaid(chunk: Row[], detail: string, message: string): string {
+  const at = /^locations\[(\d+)\](?:\.(.+))?$/.exec(detail)
+  const row = at === null ? undefined : chunk[Number(at[1])]
+  if (row === undefined) return message
+  // Another item it names ("the same location as locations[0]") is named so too.
+  const said = message.replace(/locations\[(\d+)\]/g, (item, n) => chunk[Number(n)]?.label ?? item)
+  const columns = row.item?.columns
+  return inColumns(at![2] === undefined ? said : inColumn(said, at![2], columns), columns)
+}
+
+/** A row's warnings in its words: a CSV row's hours not read name their columns. */
+const warningsSaid = (row: Row, warnings: string[]) =>
+  row.item === undefined ? warnings : hoursInColumns(warnings, row.item.hoursColumns, row.item.specialColumn)
+
+/**
+ * The rows that list a store again, each with its problem: the code of an earlier row (compared
+ * as the service compares codes, bareCode), or its id. Requests are checked apart: a code given
+ * twice in two of them would go unnoticed, and an id twice is one store listed twice (one of its
+ * rows renumbering it), however far apart.
+ */
+function listedTwice(rows: Row[]): Map<Row, { label: string; message: string }> {
+  const twice = new Map<Row, { label: string; message: string }>()
+  const firstOf = new Map<string, Row>()
+  const firstWithId = new Map<string, Row>()
+  for (const r of rows) {
+    const code = r.location.external_id as string
+    const id = r.location.id
+    const first = firstOf.get(bareCode(code)) ?? (typeof id === 'string' ? firstWithId.get(id) : undefined)
+    if (first === undefined) {
+      firstOf.set(bareCode(code), r)
+      if (typeof id === 'string') firstWithId.set(id, r)
+      continue
+    }
+    // As the bulk route says it of rows in one request; a line given twice is said so.
+    const problem =
+      JSON.stringify(first.location) === JSON.stringify(r.location)
+        ? `repeats ${first.label}; give each store once.`
+        : firstOf.get(bareCode(code)) === first
+          ? `the same store code as ${first.label}; give each external_id once.`
+          : `the same location (${id}) as ${first.label}.`
+    twice.set(r, { label: r.label, message: `${r.label} (external_id ${JSON.stringify(code)}): ${problem}` })
+  }
+  return twice
+}
+
 /**
  * Sends the requests, as dry runs or for real; the reports in order. Dry runs go on past a
- * refused request, so one run lists the problems of every row, after `unread`'s.
+ * refused request, so one run lists the problems of every row, after `found`'s: those the sync
+ * found itself (cells not read, a store listed twice), of the rows `labels`, of `total` listed.
  */
-async function upsert(client: StorelocClient, requests: Row[][], dryRun: boolean, unread: string[] = []): Promise<BulkReport[]> {
+async function upsert(
+  client: StorelocClient,
+  requests: Row[][],
+  dryRun: boolean,
+  found: { problems: string[]; labels: string[]; total: number } = { problems: [], labels: [], total: 0 },
+): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
-  const problems = [...unread]
-  const refused: string[] = unread.length > 0 ? ['Some cells of the list cannot be read.'] : []
+  const problems = [...found.problems]
+  const wrong = new Set(found.labels)
   // Rows of the list, not the deletes sent beside them.
   const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
   const total = requests.reduce((n, chunk) => n + listed(chunk), 0)
@@ -232,15 +296,24 @@ async function upsert(client: StorelocClient, requests: Row[][], dryRun: boolean
     } catch (e) {
       if (!(e instanceof StorelocError) || e.details === undefined) throw e
       // The server names items by their place in the request: name them by the file's instead.
-      for (const messages of Object.values(e.details))
-        for (const m of messages) problems.push(m.replace(/^locations\[(\d+)\]/, (_, n) => chunk[Number(n)]!.label))
-      const rows = chunk.filter((r) => !r.drop)
-      refused.push(`${e.message} (in the rows ${rows[0]!.label} to ${rows.at(-1)!.label})`)
-      if (!dryRun) break
+      for (const [detail, messages] of Object.entries(e.details))
+        for (const m of messages) problems.push(problemSaid(chunk, detail, m))
+      for (const detail of Object.keys(e.details)) {
+        const row = chunk[Number(/^locations\[(\d+)\]/.exec(detail)?.[1])]
+        if (row !== undefined && !row.drop) wrong.add(row.label)
+      }
+      if (!dryRun) {
+        const rows = chunk.filter((r) => !r.drop)
+        for (const line of problemLines(problems)) console.error(`  ${line}`)
+        throw new Error(`The request of ${rows[0]!.label} to ${rows.at(-1)!.label} was refused: ${e.message}`)
+      }
     }
   }
   for (const line of problemLines(problems)) console.error(`  ${line}`)
-  if (refused.length > 0) throw new Error(refused.join('\n'))
+  if (wrong.size > 0 || problems.length > 0)
+    throw new Error(
+      `${wrong.size || 'Some'} of ${found.total} rows of the list cannot be written as sent; nothing was written.`,
+    )
   return reports
 }
 
@@ -327,25 +400,7 @@ async function main(): Promise<void> {
       `A mirror matches stores by external_id; ${unmatched.length === 1 ? 'this row has' : 'these rows have'} none: ${named.join(', ')}${more}.${none}${unread}`,
     )
   }
-  // Requests are checked apart: a code given twice in two of them would go unnoticed.
-  const firstOf = new Map<string, string>()
-  const twice: string[] = []
-  for (const r of rows) {
-    const code = r.location.external_id as string
-    const first = firstOf.get(code)
-    if (first === undefined) firstOf.set(code, r.label)
-    else twice.push(`${r.label} has the external_id "${code}" of ${first}`)
-  }
-  // An id given twice is one store listed twice too (one of its rows renumbering it), however far apart.
-  const firstWithId = new Map<string, string>()
-  for (const r of rows) {
-    const id = r.location.id
-    if (typeof id !== 'string') continue
-    const first = firstWithId.get(id)
-    if (first === undefined) firstWithId.set(id, r.label)
-    else twice.push(`${r.label} has the id "${id}" of ${first}`)
-  }
-  if (twice.length > 0) throw new Error(`Each store is listed once; ${twice.join('; ')}.`)
+  const twice = listedTwice(rows)
 
   // The locator's stores as they are, by external id: one snapshot, not pages a write between them may shift.
   const current = new Map<string, { id: string; special: Record<string, string> }>()
@@ -364,11 +419,19 @@ async function main(): Promise<void> {
 
   const size = Number(chunkSize)
   // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.
-  const drops = dropsTaken(rows, stored)
+  // A row listed twice is said so, not checked again: its first row is, with the rest of the list.
+  const checked = rows.filter((r) => !twice.has(r))
+  const drops = dropsTaken(checked, stored)
   const dropped = new Set(drops.map((d) => d.location.id))
-  const requests = parts([...rows, ...drops], stored, size)
-  // Every request checked first (dry runs write nothing), so a bad row anywhere stops the sync before any write.
-  const planned = await upsert(client, requests, true, unread)
+  const requests = parts([...checked, ...drops], stored, size)
+  // Every request checked first (dry runs write nothing), so a bad row anywhere stops the sync
+  // before any write, and one run lists every problem of the list.
+  const found = [...unread, ...twice.values()]
+  const planned = await upsert(client, requests, true, {
+    problems: found.map((f) => f.message),
+    labels: found.map((f) => f.label),
+    total: rows.length,
+  })
   // What disappeared from the list: the locator's stores that no row matches. A row matches by id
   // first, so a store whose code the list changes (its id column kept) is updated, not deleted.
   const isRow = (r: BulkReport['results'][number]) => r.action !== 'deleted' && r.action !== 'absent'
@@ -429,13 +492,19 @@ async function main(): Promise<void> {
   // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
   const warnings = new Map(rows.map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]))
   reports.forEach((report, chunk) => {
-    for (const r of report.results) warnings.get(requests[chunk]![r.index!]!)?.warnings.push(...r.warnings)
+    for (const r of report.results) {
+      const row = requests[chunk]![r.index!]!
+      warnings.get(row)?.warnings.push(...warningsSaid(row, r.warnings))
+    }
   })
   for (const line of warningLines([...warnings.values()])) console.log(`check ${line}`)
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
+  // Stores without a code are no list's to delete: the count says the locator holds them beside the list.
+  const left = stored.filter((s) => s.external_id === null && !matched.has(s.id)).length
+  const kept = left === 0 ? '' : `; ${left} store${left === 1 ? '' : 's'} without an external_id left as ${left === 1 ? 'it is' : 'they are'}`
   console.log(
-    `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length - goneAlready.size} deleted.`,
+    `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length - goneAlready.size} deleted${kept}.`,
   )
 }
 

@@ -199,7 +199,7 @@ describe('examples/sync.ts', () => {
     ])
     const unnamed = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n`)
     expect(unnamed.code).toBe(1)
-    expect(unnamed.stderr).toContain('line 3 (external_id "S9"): The name field is required.')
+    expect(unnamed.stderr).toContain('line 3 (external_id "S9"): The "Name" column is required.')
     expect(await stores()).toEqual(before)
   }, 30_000)
 
@@ -211,7 +211,7 @@ describe('examples/sync.ts', () => {
     expect(bad.code).toBe(1)
     const lines = bad.stderr.split('\n')
     expect(lines[0]).toStartWith('  line 2: ')
-    expect(lines[1]).toBe('  5 rows (line 3, line 4, line 5 and 2 more): The name field is required.')
+    expect(lines[1]).toBe('  5 rows (line 3, line 4, line 5 and 2 more): The "Name" column is required.')
     expect(await stores()).toEqual(before)
   }, 30_000)
 
@@ -220,8 +220,9 @@ describe('examples/sync.ts', () => {
     const rows = Array.from({ length: 1500 }, (_, i) => row(`B${i}`, i === 1 || i === 1400 ? '' : `Big ${i}`, i % 50))
     const bad = sync(`${HEADER}${rows.join('')}`)
     expect(bad.code).toBe(1)
-    expect(bad.stderr).toContain('line 3 (external_id "B1"): The name field is required.')
-    expect(bad.stderr).toContain('line 1402 (external_id "B1400"): The name field is required.')
+    expect(bad.stderr).toContain('line 3 (external_id "B1"): The "Name" column is required.')
+    expect(bad.stderr).toContain('line 1402 (external_id "B1400"): The "Name" column is required.')
+    expect(bad.stderr).toEndWith('\nsync: 2 of 1500 rows of the list cannot be written as sent; nothing was written.\n')
     expect(await stores()).toEqual(before)
     // Mended, it says how far it got, request by request.
     const good = sync(`${HEADER}${rows.map((r) => r.replace(/^(B1|B1400),,/, '$1,Mended,')).join('')}`, '--dry-run')
@@ -309,7 +310,9 @@ describe('examples/sync.ts', () => {
     )
     const twice = sync(`${HEADER}${row('S1', 'One', 1)}${row('S1', 'One again', 2)}`)
     expect(twice.code).toBe(1)
-    expect(twice.stderr).toContain('line 3 has the external_id "S1" of line 2')
+    expect(twice.stderr).toBe(
+      '  line 3 (external_id "S1"): the same store code as line 2; give each external_id once.\nsync: 1 of 2 rows of the list cannot be written as sent; nothing was written.\n',
+    )
     expect(await stores()).toEqual(before)
   }, 30_000)
 
@@ -336,8 +339,8 @@ describe('examples/sync.ts', () => {
     const said =
       'could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).'
     expect(dry.stdout.split('\n').filter((l) => l.startsWith('check '))).toEqual([
-      `check 3 rows (line 2, line 3, line 4): hours.monday-friday "auf Zuruf" ${said}`,
-      `check line 5: hours.thursday & friday "ab 14" ${said}`,
+      `check 3 rows (line 2, line 3, line 4): Monday to Friday's hours "auf Zuruf" in the "Hours" column ${said}`,
+      `check line 5: Thursday and Friday's hours "ab 14" in the "Hours" column ${said}`,
     ])
   }, 30_000)
 

@@ -1,0 +1,70 @@
+// examples/sync.ts telling a person what it found: every problem of the list in one run, in the
+// CSV's column names; the stores without a code it leaves.
+import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { syncServer } from './sync-server'
+
+const ROOT = join(import.meta.dir, '..', '..')
+const served = syncServer()
+
+/** The sync with requests of 2 rows. */
+function sync(text: string, ...flags: string[]) {
+  const file = join(served.dir, 'stores.csv')
+  writeFileSync(file, text)
+  const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: '2' },
+  })
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+}
+
+async function stores(): Promise<{ id: string; external_id: string | null; name: string }[]> {
+  const res = await fetch(`${served.url}/admin/v1/locations/export?format=json`, {
+    headers: { authorization: `Bearer ${served.key}` },
+  })
+  return ((await res.json()) as any).locations
+}
+
+const HEAD = 'id,Store Code,Name,Address,Breite,Länge\n'
+const line = (id: string, code: string, name: string, i: number, lat = `${40 + i / 10}`) =>
+  `${id},${code},${name},"${i} Main St, Town",${lat},${-3 - i / 10}\n`
+
+test('stores without a code are left, and the summary says how many, dry run or not', async () => {
+  expect(sync(HEAD + line('', 'S1', 'One', 1) + line('', 'S2', 'Two', 2)).code).toBe(0)
+  const res = await fetch(`${served.url}/admin/v1/locations`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ name: 'No code', address: '9 Main St, Town', coordinates: { lat: 40.9, lng: -3.9 } }),
+  })
+  expect(res.status).toBe(201)
+  const list = HEAD + line('', 'S1', 'One', 1) + line('', 'S2', 'Two', 2)
+  const left = '; 1 store without an external_id left as it is.\n'
+  expect(sync(list, '--dry-run').stdout).toBe(
+    `Dry run, nothing written: 0 created, 0 updated, 2 unchanged, 0 deleted${left}`,
+  )
+  expect(sync(list).stdout).toBe(`0 created, 0 updated, 2 unchanged, 0 deleted${left}`)
+}, 30_000)
+
+test("every problem of the list in one run, in its columns' names, though a store is listed twice", async () => {
+  const before = await stores()
+  const list =
+    HEAD +
+    line('', 'S1', 'One', 1, '95') +
+    line('', 'S2', 'Two', 2) +
+    line('', 'S2', 'Two', 2) +
+    line('', 'S3', 'Three', 3) +
+    line('', 'S1\u200b', 'Other', 4) +
+    line('', 'S4', 'Four', 5, '-95')
+  const dry = sync(list, '--dry-run')
+  expect([dry.code, dry.stdout]).toEqual([1, ''])
+  expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
+    '  line 4 (external_id "S2"): repeats line 3; give each store once.',
+    '  line 6 (external_id "S1\u200b"): the same store code as line 2; give each external_id once.',
+    '  line 2 (external_id "S1"): The "Breite" column must be between -90 and 90; got 95, with -3.1 as the longitude: are latitude and longitude swapped?',
+    '  line 7 (external_id "S4"): The "Breite" column must be between -90 and 90; got -95, with -3.5 as the longitude: are latitude and longitude swapped?',
+    'sync: 4 of 6 rows of the list cannot be written as sent; nothing was written.',
+    '',
+  ])
+  expect(await stores()).toEqual(before)
+}, 30_000)
