@@ -184,8 +184,10 @@ function parts(rows: Row[], stored: Stored[], size: number): Row[][] {
   const byId = new Map<string, number>()
   rows.forEach((r, i) => typeof r.location.id === 'string' && byId.set(r.location.id, i))
   const holders = holdersOf(stored)
+  // A row without an id is matched by its code: with the row naming that code's holder by id, in
+  // one request, the route answers it as the same store, not a row of its own in another request.
   rows.forEach((r, i) => {
-    if (typeof r.location.id !== 'string' || r.drop) return
+    if (r.drop) return
     for (const holder of holders.get(bareCode(r.location.external_id as string)) ?? []) {
       const other = byId.get(holder)
       if (holder !== r.location.id && other !== undefined) parent[root(i)] = root(other)

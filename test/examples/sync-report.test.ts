@@ -1,5 +1,6 @@
 // examples/sync.ts telling a person what it found: every problem of the list in one run, in the
-// CSV's column names; the stores without a code it leaves.
+// CSV's column names; the stores without a code it leaves; a new row taking a code another row
+// gives up is one request's, as the bulk route reads it.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -66,5 +67,17 @@ test("every problem of the list in one run, in its columns' names, though a stor
     'sync: 4 of 6 rows of the list cannot be written as sent; nothing was written.',
     '',
   ])
+  expect(await stores()).toEqual(before)
+}, 30_000)
+
+test("a new row taking the code another row's store gives up is that store's, as in one request: refused", async () => {
+  const before = await stores()
+  const two = before.find((s) => s.name === 'Two')!
+  // Two moves to S5 by its id; a new row, far from it in the list, takes S2: the route matches it to Two.
+  const list = HEAD + line('', 'S2', 'Newcomer', 6) + line('', 'S1', 'One', 1) + line(two.id, 'S5', 'Two', 2)
+  const dry = sync(list, '--dry-run')
+  expect([dry.code, dry.stdout]).toEqual([1, ''])
+  expect(dry.stderr).toContain(`line 4 (external_id "S5"): the same location (${two.id}) as line 2.\n`)
+  expect(sync(list).code).toBe(1)
   expect(await stores()).toEqual(before)
 }, 30_000)
