@@ -543,17 +543,35 @@ export function bboxAround(p: { lat: number; lng: number }, dLng: number, dLat: 
   return [wrap(p.lng - dLng), s, wrap(p.lng + dLng), n]
 }
 
-/** Sends `raw` to 127.0.0.1:`port` on a connection of its own; resolves with what came back when the server closes it (or after 2 s), and whether `end` was sent half-way. */
+/**
+ * Sends `raw` to 127.0.0.1:`port` on a connection of its own (`closeEarly`: its side ended once
+ * sent); resolves with what came back when the server closes it. An answer on a connection kept
+ * open is whole once 2 s pass without a byte; none at all is waited for up to 20 s, as a loaded
+ * machine may take.
+ */
 export function sendRaw(port: number, raw: string, closeEarly = false): Promise<string> {
   return new Promise((resolve) => {
     let answer = ''
+    const began = performance.now()
+    let lastByte = began
     const socket = connect(port, '127.0.0.1', () => {
       socket.write(raw)
       if (closeEarly) socket.end()
     })
-    socket.on('data', (chunk) => (answer += chunk))
+    const end = () => {
+      clearInterval(timer)
+      socket.destroy()
+      resolve(answer)
+    }
+    socket.on('data', (chunk) => {
+      answer += chunk
+      lastByte = performance.now()
+    })
     socket.on('error', () => {})
-    socket.on('close', () => resolve(answer))
-    setTimeout(() => (socket.destroy(), resolve(answer)), 2000)
+    socket.on('close', end)
+    const timer = setInterval(() => {
+      const now = performance.now()
+      if ((answer !== '' && now - lastByte >= 2000) || now - began >= 20_000) end()
+    }, 100)
   })
 }
