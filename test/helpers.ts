@@ -366,7 +366,7 @@ export async function logCaughtUp(server: Running, base: string): Promise<void> 
  * `stderr` without an import's progress lines: an import past a second prints them, as it may on a
  * loaded machine; tests of them pass --progress and read them whole.
  */
-function unprogressed(stderr: string): string {
+export function unprogressed(stderr: string): string {
   return stderr.replace(/^[\d,]+ rows? read\b.*\n/gm, '')
 }
 

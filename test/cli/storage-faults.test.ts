@@ -5,6 +5,7 @@
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { unprogressed } from '../helpers'
 import { dbPath, dir, json, useTempDatabase } from './temp-database'
 
 useTempDatabase()
@@ -23,7 +24,7 @@ function limitedStoreloc(kb: number, ...argv: string[]) {
     cwd: root,
     env: { ...process.env, DATABASE_PATH: dbPath },
   })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: unprogressed(p.stderr.toString()) }
 }
 
 const IO_ERROR = (path: string) =>

@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import { copyFileSync, existsSync, mkdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { stdoutLines } from '../helpers'
+import { stdoutLines, unprogressed } from '../helpers'
 import { dir, shellEnv, useTempDatabase } from './temp-database'
 
 useTempDatabase()
@@ -12,7 +12,7 @@ useTempDatabase()
 const root = join(import.meta.dir, '..', '..')
 const spawn = (cmd: string[], cwd: string, env = shellEnv()) => {
   const p = Bun.spawnSync(cmd, { cwd, env })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: unprogressed(p.stderr.toString()) }
 }
 const storeloc = (argv: string[], cwd = root) => spawn([process.execPath, join(root, 'src/cli/main.ts'), ...argv], cwd)
 
