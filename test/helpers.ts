@@ -21,12 +21,18 @@ import { tracked } from './started'
 export const tempDir = () => mkdtempSync(join(tmpdir(), 'storeloc-test-'))
 
 /**
- * A database file at `path` of schema `version` (up to this program's), in WAL mode as a storeloc
- * of that version left it, with the rows `fill` puts in it. Its path.
+ * A database file at `path` of schema `version` (up to this program's), with the rows `fill` puts
+ * in it. Its path. `journal` 'wal': as a storeloc of that version left it; 'delete' (rollback
+ * journal): as its `storeloc backup` wrote a copy (VACUUM INTO).
  */
-export function olderSchemaDatabase(path: string, version: number, fill?: (db: Database) => void): string {
+export function olderSchemaDatabase(
+  path: string,
+  version: number,
+  fill?: (db: Database) => void,
+  journal: 'wal' | 'delete' = 'wal',
+): string {
   const db = new Database(path, { create: true })
-  db.exec('PRAGMA journal_mode = WAL')
+  db.exec(`PRAGMA journal_mode = ${journal}`)
   for (const migration of MIGRATIONS.slice(0, version)) db.exec(migration)
   db.exec(`PRAGMA user_version = ${version}`)
   fill?.(db)

@@ -509,10 +509,15 @@ describe('restore refuses', () => {
 
   test('an older schema is restored as it is; the CLI waits for a start to migrate it', () => {
     const old = join(dir, 'old.db')
-    olderSchemaDatabase(old, 7, (db) =>
-      db.exec(
-        "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_0123456789abcdef', 'Old', 'pk_000000000000000000000000', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
-      ),
+    // An older storeloc's backup: rollback-journal mode, as VACUUM INTO writes it.
+    olderSchemaDatabase(
+      old,
+      7,
+      (db) =>
+        db.exec(
+          "INSERT INTO locators (id, name, public_token, created_at, updated_at) VALUES ('lct_0123456789abcdef', 'Old', 'pk_000000000000000000000000', '2026-01-01T00:00:00.000Z', '2026-01-01T00:00:00.000Z')",
+        ),
+      'delete',
     )
     dbPath = join(dir, 'new', 'target.db') // a folder not made yet
     const r = storeloc('restore', old)

@@ -12,8 +12,8 @@ beforeAll(() => (dir = tempDir()))
 afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 /** The store of a database of schema `version` holding the rows `fill` puts in it, once opened (migrated). */
-const migrated = (version: number, fill: (old: Database) => void) =>
-  openStore(olderSchemaDatabase(join(dir, `v${version}.db`), version, fill))
+const migrated = (version: number, fill: (old: Database) => void, journal: 'wal' | 'delete' = 'wal') =>
+  openStore(olderSchemaDatabase(join(dir, `v${version}.db`), version, fill, journal))
 
 /** Puts the locator lct_old in a database of an earlier schema. */
 function addOldLocator(old: Database): void {
@@ -23,8 +23,10 @@ function addOldLocator(old: Database): void {
 }
 
 test('a database made by an earlier version is migrated in place, its rows kept', () => {
-  const store = migrated(1, addOldLocator)
+  // In rollback-journal mode, as a backup is: the open switches it to WAL before migrating.
+  const store = migrated(1, addOldLocator, 'delete')
   expect(store.db.query('PRAGMA user_version').get()).toEqual({ user_version: MIGRATIONS.length })
+  expect(store.db.query('PRAGMA journal_mode').get()).toEqual({ journal_mode: 'wal' })
   expect(store.locators.get('lct_old')?.name).toBe('Old')
   expect(
     store.db.query("SELECT count(*) AS n FROM pragma_table_info('locations') WHERE name = 'geocoded_at'").get(),
