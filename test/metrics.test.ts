@@ -359,7 +359,7 @@ describe('WORKERS=2', () => {
     for (const worker of ['1', '2']) expect(sampleValue(after, 'storeloc_worker_up', { worker })).toBe(1)
     expect(sampleValue(after, 'storeloc_http_requests_total', route)).toBe(n)
     expectWellFormedHistograms(after)
-  })
+  }, 60_000) // two workers started, one again after its crash
 })
 
 describe('route labels', () => {

@@ -153,6 +153,6 @@ describe('the storeloc/client package entry', () => {
         env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key },
       })
       expect(`${ran.stdout}${ran.stderr}`).toBe('Node Store\n')
-    })
+    }, 120_000) // npm pack, npm install, tsc and Node, each a process of its own
   })
 })

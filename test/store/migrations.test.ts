@@ -127,7 +127,7 @@ test('processes opening a new database file together all open it (SQLite may ans
     )
     expect({ round, results }).toEqual({ round, results: procs.map(() => ({ code: 0, stderr: '' })) })
   }
-}, 30_000)
+}, 120_000) // 32 processes, 8 rounds of 4
 
 test("the locations already there are found by their names' keys once migrated, and rows of no key always", () => {
   const store = migrated(12, (old) => {
