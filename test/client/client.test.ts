@@ -87,6 +87,20 @@ describe('StorelocClient', () => {
     expect(seen).toHaveLength(4)
   })
 
+  test('429, 502 and 504 are tried again as 503 is; a 500 is not', async () => {
+    for (const status of [429, 502, 504]) {
+      let busy = 1
+      const { api, seen } = client(async (_r, send) =>
+        busy-- > 0 ? new Response('{}', { status, headers: { 'retry-after': '0' } }) : send(),
+      )
+      await api.listLocations()
+      expect({ status, tries: seen.length }).toEqual({ status, tries: 2 })
+    }
+    const { api, seen } = client(async () => Response.json({ success: false, error: 'server_error' }, { status: 500 }))
+    expect(await api.listLocations().catch((e) => e)).toMatchObject({ status: 500 })
+    expect(seen).toHaveLength(1)
+  })
+
   test('a Retry-After beyond maxWaitMs (a damaged database asks for 600 s) ends the request with its error at once', async () => {
     const damaged = JSON.stringify({
       success: false,
