@@ -117,7 +117,7 @@ describe('GET /places labels', () => {
     // The data holds "Amsterda", "Bruxel", "Firenz" as other names of Amsterdam, Brussels, Florence.
     expect(await first('Amsterda', 'de')).toBe('Amsterdam, Niederlande')
     expect(await first('Bruxel', 'de')).toBe('Brussels, Belgien')
-    expect(await first('Firenz', 'it')).toBe('Florence, Italia')
+    expect(await first('Firenz', 'it')).toBe('Firenze, Italia') // the page's language's name begun
     const words = ['Amsterdam', 'Bruxelles', 'Brussels', 'Praha', 'Prague', 'København', 'Copenhagen', 'Napoli']
     words.push('Naples', 'Athens', 'Beograd', 'Bucuresti', 'Wien', 'München', 'Milano', 'Firenze', 'Venezia', 'Lisboa')
     const asTyped = new Set<string>()
@@ -129,6 +129,17 @@ describe('GET /places labels', () => {
       }
     // Only whole names: other ones ("Prag", "Athen", "Brussel"), or places' own (Milan; Napo, Ecuador).
     expect([...asTyped].sort()).toEqual(['Athen', 'Brussel', 'Milan', 'Napo', 'Prag'])
+  })
+
+  test("a city's name in the page's language begun shows it, as that name typed whole does", async () => {
+    const first = async (q: string, lang: string) => (await places(q, `&lang=${lang}`))[0]?.label
+    for (const q of ['Mün', 'Münc', 'Munch', 'München'])
+      expect({ q, first: await first(q, 'de') }).toEqual({ q, first: 'München, Deutschland' })
+    expect(await first('Genov', 'it')).toBe('Genova, Italia')
+    // The page's name not begun, or a page whose name is the data's: the data's.
+    expect(await first('Munich', 'de')).toBe('Munich, Deutschland')
+    expect(await first('Mün', 'fr')).toBe('Munich, Allemagne')
+    expect(await first('Mün', 'en')).toBe('Munich, Germany')
   })
 
   test('a label typed back finds its place first, as near= does: the state of New York, not the city', async () => {

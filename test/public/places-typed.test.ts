@@ -219,10 +219,10 @@ describe('GET /places', () => {
     // Without a store near Vienna, what the text begins only: "Wein" may be Weinheim typed so far.
     expect(await labels('Wein')).not.toContain('Vienna, Austria')
     // "Rom" is Rome's German name, but the data's name begins so, as Lima's does "Lim" (another
-    // of its names): which the page's language writes is not known, so the data's is shown. In
+    // of its names): the data's is shown, or the page's language's name it begins (Roma). In
     // English, as typed, Romford by the store in London.
     expect((await labels('Rom', '&lang=de'))[0]).toBe('Rome, Italien')
-    expect((await labels('Rom', '&lang=it'))[0]).toBe('Rome, Italia') // not "Rom, Italia"
+    expect((await labels('Rom', '&lang=it'))[0]).toBe('Roma, Italia') // not "Rom, Italia"
     expect((await labels('Lim', '&lang=es'))[0]).toBe('Lima, Perú') // not "Lim, Perú"
     expect((await labels('Rom'))[0]).toBe('Romford, United Kingdom')
   })

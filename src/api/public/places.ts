@@ -17,7 +17,7 @@ import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
 import { shownLabel } from '../../geocode/embedded/place-parts'
-import { otherPageName } from '../../geocode/embedded/city-names'
+import { otherPageName, pageNameBegun } from '../../geocode/embedded/city-names'
 import { beforeShortAtEnd } from '../../geocode/embedded/saint-names'
 import { codePoints, nameKey } from '../../core/text'
 import { PublicError } from './errors'
@@ -312,6 +312,13 @@ export function rankedPlaces(
   }
   readWhole(ranked, lang, text)
   homeFirst(ranked, lang, text)
+  // A city the text begins the page's language's name of shows by it: "Mün" on a German page.
+  if (lang !== 'en')
+    for (const p of ranked) {
+      const name =
+        p.precision === 'city' && p.named === undefined ? pageNameBegun(p.label, p.country, lang, text) : undefined
+      if (name !== undefined && p.namedAs === undefined) p.namedAs = name
+    }
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name or its first words
   // ("Frankfurt": Frankfurt (Oder)), or by the other name the text means it by ("Cologne": Köln),

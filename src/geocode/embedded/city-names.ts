@@ -24,6 +24,9 @@ const CITY_NAMES: Record<string, Names> = {
   'RU moscow': { de: 'Moskau', fr: 'Moscou', es: 'Moscú', it: 'Mosca', nl: 'Moskou' },
   'PT lisbon': { de: 'Lissabon', fr: 'Lisbonne', es: 'Lisboa', it: 'Lisbona', nl: 'Lissabon' },
   'AT vienna': { de: 'Wien', fr: 'Vienne', es: 'Viena', it: 'Vienna', nl: 'Wenen' },
+  'DE munich': { de: 'München', fr: 'Munich', es: 'Múnich', it: 'Monaco di Baviera', nl: 'München' },
+  'IT turin': { de: 'Turin', fr: 'Turin', es: 'Turín', it: 'Torino', nl: 'Turijn' },
+  'IT genoa': { de: 'Genua', fr: 'Gênes', es: 'Génova', it: 'Genova', nl: 'Genua' },
 }
 
 /**
@@ -35,4 +38,16 @@ export function otherPageName(label: string, country: string, lang: Lang, typed:
   const own = comma < 0 ? label : label.slice(0, comma)
   const name = CITY_NAMES[`${country} ${nameKey(own)}`]?.[lang]
   return name === undefined || nameKey(name) === nameKey(typed) ? undefined : name
+}
+
+/**
+ * The name `lang` gives the city labelled `label` in `country` when `typed` begins it and not the
+ * data's name: a German page's "Mün" is München begun, shown so as "München" typed whole is.
+ */
+export function pageNameBegun(label: string, country: string, lang: Lang, typed: string): string | undefined {
+  const key = nameKey(typed)
+  const name = key === '' ? undefined : otherPageName(label, country, lang, typed)
+  const own = label.slice(0, label.indexOf(',') < 0 ? label.length : label.indexOf(','))
+  if (name === undefined || nameKey(name) === nameKey(own)) return undefined
+  return nameKey(name).startsWith(key) ? name : undefined
 }
