@@ -32,6 +32,17 @@ describe('GET /places', () => {
     expect((await places('Brent'))[0]!.label).toBe('Brent, United Kingdom')
   })
 
+  test('a small town is not suggested by another name begun that it shows no sign of: "Leip" is no Serpneve', async () => {
+    // Serpneve (Ukraine) and Cheswold, DE were once Leipzig and Leipsic.
+    for (const q of ['Leip', 'Leipz', 'Leipzi']) {
+      const labels = (await places(q, '&limit=20')).map((p) => p.label)
+      expect({ q, first: labels[0] }).toEqual({ q, first: 'Leipzig, Germany' })
+      expect({ q, odd: labels.filter((l) => /Serpneve|Cheswold/.test(l)) }).toEqual({ q, odd: [] })
+    }
+    // Named whole by that name, or by nothing else, it is still found.
+    expect((await places('Leipzig', '&limit=20')).map((p) => p.label)).toContain('Serpneve, Ukraine')
+  })
+
   test('a name begun is no place\'s other name in small letters only: "Ems" is not Amsterdam ("emstaradyama")', async () => {
     const ems = (await places('Ems', '&limit=10')).map((p) => p.label)
     expect(ems[0]).toBe('Emsdetten, Germany')

@@ -401,7 +401,12 @@ export class PlaceSearch {
       !h.main &&
       !h.exact &&
       towns.some((t) => t.weight > ALTERNATE_SHARE * h.weight && distanceKm(t.lat, t.lng, h.lat, h.lng) <= DISTRICT_KM)
-    return [...hits.filter((h) => !partOfTown(h)), ...codes]
+    // A small town found only by another name the text begins, not meant by it, shows no reason
+    // it is found: "Leip" is not Serpneve (Ukraine), once Leipzig. Kept where nothing else is.
+    const oddlyNamed = (h: PlaceHit) => !h.main && !h.exact && !h.meant && (h.people ?? 0) < SMALL_PLACE
+    const shown = hits.filter((h) => !partOfTown(h))
+    const plain = shown.filter((h) => !oddlyNamed(h))
+    return [...(plain.length > 0 ? plain : shown), ...codes]
   }
 
   /**
