@@ -24,6 +24,11 @@ describe("a town's name with its joining word", () => {
       ['Rothenburg an der Tauber', 'Rothenburg ob der Tauber', 'DE'],
       ['Alcala Henares', 'Alcalá de Henares', 'ES'],
       ['Las Palmas Gran Canaria', 'Las Palmas de Gran Canaria', 'ES'],
+      // Dutch "op" and "bij", English "under": not Bergen, Norway.
+      ['Bergen Zoom', 'Bergen op Zoom', 'NL'],
+      ['Markt 1, Bergen Zoom', 'Bergen op Zoom', 'NL'],
+      ['Wijk Duurstede', 'Wijk bij Duurstede', 'NL'],
+      ['Newcastle Lyme', 'Newcastle under Lyme', 'GB'],
     ] as const)
       expect(city(address)).toEqual({ address, city: name, country })
   })
