@@ -282,14 +282,17 @@ export function mendParts(parts: Map<string, string>): void {
 
 /**
  * A row's address parts as its columns give them, as the service stores parts: its street line
- * (with its house number), town and postcode as written, its country's code, and its region
+ * (with its house number; an address `cell` beside a town or postcode that names neither is that
+ * line, as joinAddress reads it), town and postcode as written, its country's code, and its region
  * where the service stores one (a US state's, Canadian province's or Australian state's code).
  */
-export function rowParts(parts: Map<string, string>): AddressParts {
+export function rowParts(parts: Map<string, string>, cell?: string): AddressParts {
   const part = (name: string) => parts.get(name)?.trim() || undefined
   const country = rowCountry(parts) ?? undefined
   const region = country && part('region') ? (regionCode(country, part('region')!) ?? undefined) : undefined
-  const street = part('street') && numbered(part('street'), part('house_number'), country ?? null)
-  const found: AddressParts = { street, city: part('city'), region, postcode: part('postcode'), country }
+  const [city, postcode] = [part('city'), part('postcode')]
+  const line = cell?.trim() && (city || postcode) && !namesTown(cell, city, postcode) ? cell.trim() : part('street')
+  const street = line && numbered(line, part('house_number'), country ?? null)
+  const found: AddressParts = { street, city, region, postcode, country }
   return Object.fromEntries(Object.entries(found).filter(([, v]) => v !== undefined))
 }

@@ -135,8 +135,9 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
     else body.special_hours = dated
   }
+  const cell = typeof body.address === 'string' ? body.address : undefined
   readAddress(body, parts, gathered.codeCell, { columns, hasAddress, countries, countryCodes }, notes)
-  const own = rowParts(parts)
+  const own = rowParts(parts, cell)
   return {
     line,
     body,

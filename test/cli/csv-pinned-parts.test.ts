@@ -78,4 +78,13 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
       address: { street: 'Pariser Platz 1', city: 'Berlin', postcode: '10117', country: 'DE' },
     })
   })
+
+  test('an address cell beside its town and postcode is the street line the parts keep', async () => {
+    const text =
+      'external_id,name,address,city,postcode,country,lat,lng\n' +
+      'A1,Pinned,Marienplatz 1,München,80331,Germany,48.137,11.575\n'
+    json('locations', 'import', locatorId, '--file', file('lines.csv', text))
+    expect((await answered()).get('Pinned')!.address).toMatchObject({ street: 'Marienplatz 1', postcode: '80331' })
+  })
+
 })
