@@ -463,12 +463,14 @@ export function applyPatch(
     }
     // The parts are the address's, kept while it is (a record sent back whole sends it again);
     // those of the reverse lookup are the point's, kept while both are (town.ts). Those sent with
-    // a pin are the address's own: the lookup gives only those they lack.
-    if (patch.addressParts !== undefined && (fromPoint || next.geocoding === null)) {
+    // a pin are the address's own: the lookup gives only those they lack. A geocoded point sent
+    // back with another address is a pin of that address.
+    const newAddress = patch.address !== undefined && patch.address !== current.address
+    if (patch.addressParts !== undefined && (fromPoint || next.geocoding === null || newAddress)) {
       next.addressParts = patch.addressParts
       next.geocoding = null
-    } else if ((fromPoint && !same) || (patch.address !== undefined && patch.address !== current.address))
-      next.addressParts = {}
+      next.geocodedAt = null
+    } else if ((fromPoint && !same) || newAddress) next.addressParts = {}
   } else if (found) {
     next.lat = found.lat
     next.lng = found.lng

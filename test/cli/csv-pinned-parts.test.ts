@@ -87,4 +87,24 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
     expect((await answered()).get('Pinned')!.address).toMatchObject({ street: 'Marienplatz 1', postcode: '80331' })
   })
 
+  test("a geocoded store's point sent back with another street is a pin of the row's address", async () => {
+    const placed = 'external_id,name,address\nA2,Geocoded,"Marienplatz 1, 80331 München, Germany"\n'
+    json('locations', 'import', locatorId, '--file', file('placed.csv', placed))
+    const { lat, lng } = (await answered()).get('Geocoded')!.coordinates
+    const moved = `${HEADER}A2,Geocoded,Sendlinger Straße,3,München,80331,,Germany,${lat},${lng}\n`
+    expect(json('locations', 'import', locatorId, '--file', file('moved.csv', moved))).toMatchObject({ updated: 1 })
+    expect((await answered()).get('Geocoded')).toEqual(
+      expect.objectContaining({
+        coordinates: { lat, lng },
+        address: {
+          formatted: 'Sendlinger Straße 3, 80331 München, Germany',
+          street: 'Sendlinger Straße 3',
+          city: 'München',
+          postcode: '80331',
+          country: 'DE',
+        },
+      }),
+    )
+    expect(json('locations', 'import', locatorId, '--file', file('moved.csv', moved))).toMatchObject({ unchanged: 1 })
+  })
 })
