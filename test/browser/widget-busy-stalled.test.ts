@@ -9,7 +9,7 @@ import type { Page, Route } from 'playwright-core'
 import { chromiumPath, starting } from './browser'
 import { countMoves } from './map-moves'
 import { useDemoBrowser } from './server'
-import { beyond, heard, readOut, searchFor, withFinderPage } from './waiting-finder'
+import { beyond, heard, readOut, searchFor, withFinderPage, withUnitlessPage } from './waiting-finder'
 
 const demo = useDemoBrowser()
 
@@ -75,7 +75,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
   })
 
   test('its filters unanswered, then refused by a 503: the search waiting on them says trying again', async () => {
-    await withFinderPage(demo, async (page, open) => {
+    await withUnitlessPage(demo, async (page, open) => {
       const filters = await heldThenRefused(page, '**/filters*')
       await open()
       await searchFor(page, 'London')
@@ -135,7 +135,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
   })
 
   test('its filters unanswered: the search waiting on them says still waiting, read out once, till their wait ends', async () => {
-    await withFinderPage(demo, async (page, open) => {
+    await withUnitlessPage(demo, async (page, open) => {
       // The page's clock runs on, and leaps as the test says: the waits' 90 s without waiting them.
       await page.clock.install()
       await page.route('**/filters*', never)
@@ -155,7 +155,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
   })
 
   test('its filters answered late, its first page unanswered then: still waiting read out once, not again', async () => {
-    await withFinderPage(demo, async (page, open) => {
+    await withUnitlessPage(demo, async (page, open) => {
       let [answerFilters, answerStores] = [() => {}, () => {}]
       const filters = new Promise<void>((done) => (answerFilters = done))
       const stores = new Promise<void>((done) => (answerStores = done))
@@ -179,7 +179,7 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
   })
 
   test('its filters refused by 503s past 3 s, its first page asked then: trying again stays, read out once', async () => {
-    await withFinderPage(demo, async (page, open) => {
+    await withUnitlessPage(demo, async (page, open) => {
       // Refused till two more are asked after the busy words show: 1 s apart at least, the search's
       // own 3 s are past when its stores are asked.
       let [refusals, answerStores] = [Number.POSITIVE_INFINITY, () => {}]
