@@ -52,12 +52,12 @@ describe.skipIf(chromiumPath === null)('back from a store page, in Chromium', ()
   })
 })
 
-/** Waits till the map shows the world, its clusters drawn: its scale reads thousands of km. */
+/** Waits till the map shows the world, its clusters drawn: its scale reads thousands of the locator's unit. */
 const worldView = (page: Page) =>
   page.waitForFunction(() => {
     const { document } = globalThis as unknown as { document: PageDocument }
     const scale = document.querySelector('.leaflet-control-scale-line')?.textContent ?? ''
-    return /^\d{4,} km$/.test(scale) && document.querySelector('.sl-cluster') !== null
+    return /^\d{4,} (km|mi)$/.test(scale) && document.querySelector('.sl-cluster') !== null
   })
 
 describe.skipIf(chromiumPath === null)('back to before any search, in Chromium', () => {
