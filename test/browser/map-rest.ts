@@ -96,8 +96,9 @@ export async function openFirstMap(
 let calls = 0
 
 /**
- * Resolves once the map is still: no zoom animation under way, and its panes and pins where they
- * were a frame before (a pan glides frame by frame). Called after the change that moves the map.
+ * Resolves once the map is drawn and still: no zoom animation under way, and its panes and pins
+ * where they were a frame before (a pan glides frame by frame). Called after the change that moves
+ * the map.
  */
 export async function mapAtRest(page: Page): Promise<void> {
   // A key of this call's own: a view kept by an earlier call is no frame before.
@@ -107,8 +108,9 @@ export async function mapAtRest(page: Page): Promise<void> {
     type Document = { querySelector: (s: string) => unknown; querySelectorAll: (s: string) => ArrayLike<Box> }
     const { document } = globalThis as unknown as { document: Document }
     const at = (s: string) => Array.from(document.querySelectorAll(s)).map((e) => e.getBoundingClientRect())
+    // No map yet (its code still loading) is no map at rest.
     const view =
-      document.querySelector('.leaflet-zoom-anim') === null
+      document.querySelector('.leaflet-zoom-anim') === null && document.querySelector('.leaflet-map-pane') !== null
         ? JSON.stringify(at('.leaflet-map-pane, .sl-marker, .sl-pin').map((r) => [r.x, r.y]))
         : ''
     const before = globalThis as unknown as Record<string, string>

@@ -306,7 +306,8 @@ describe.skipIf(chromiumPath === null)('the widget mounted and destroyed as in a
     const { page, errors, close } = await appPage()
     try {
       await run(page, `window.finder = Storeloc.mount(document.querySelector('#a'), { token: TOKEN, place: 'London' })`)
-      await page.locator('#a .sl-item').first().waitFor()
+      // The list may come before the map's code: its pins say the map is there.
+      await page.locator('#a .sl-pin').first().waitFor()
       await mapAtRest(page) // the fit's own animation over
       // The zoom starts in the next frame; destroyed in the one after, before its 250 ms end.
       await run(
