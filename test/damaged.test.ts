@@ -5,6 +5,7 @@ import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
 import {
   copyFileSync,
+  existsSync,
   openSync,
   readFileSync,
   renameSync,
@@ -103,6 +104,20 @@ test('a damaged file found while the geocoder is made fails the start where it i
   } finally {
     opened.store.close()
   }
+})
+
+test("a damaged file on a first start is refused before the geocoder's data is built", async () => {
+  const path = copyOf('first-start.db')
+  DAMAGES['middle pages']!(path)
+  const geodata = join(dir, 'first-start-geocoder.sqlite')
+  const server = startServer(path, { DEMO: '0', GEODATA_PATH: geodata })
+  expect(await server.proc.exited).toBe(3)
+  const stderr = await new Response(server.proc.stderr).text()
+  expect(stderr).toStartWith(`Cannot use the database at ${path}: it is damaged`)
+  await server.ended
+  // The build began and was left: no data file, no line saying it is ready.
+  expect(server.lines.join('\n')).toContain('Preparing the offline geocoder data')
+  expect(existsSync(geodata)).toBe(false)
 })
 
 test("the start's line gives the sqlite3 command that saves what is left, its path quoted for a shell", async () => {

@@ -152,13 +152,16 @@ export async function openToStart(
   open.store = store
   sayUpgraded(store.upgradedFrom, path, log)
   const checked = checkWhole(path)
-  // Its refusal may come while the geocoder is made (a first start builds its data for a minute):
-  // handled here, it fails the start where the caller awaits it, with no stray trace before.
+  // Handled here, a refusal that comes after the geocoder is made fails the start where the caller
+  // awaits it, with no stray trace before.
   checked.catch(() => {})
-  const geocoding = await createGeocoder(config.geocoder, store, (line) => console.log(line), {
+  const making = createGeocoder(config.geocoder, store, (line) => console.log(line), {
     warn: warnGeocoder,
     sayInPlace: progressInPlace(),
   })
+  // A damaged file is refused as soon as the check says so, not after a first start's build of the
+  // geocoder's data (a minute): the exit that follows ends the build's worker.
+  const geocoding = await Promise.race([making, checked.then(() => making)])
   open.geocoding = geocoding
   return { store, geocoding, checked }
 }
