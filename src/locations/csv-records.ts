@@ -215,6 +215,13 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
       `named ASCII (${JSON.stringify(label.slice(0, 40))}), but it holds bytes beyond ASCII`,
       naming,
     )
+  // x-user-defined is a browser's way to read bytes as they are, each beyond ASCII a private-use character.
+  if (decoder.encoding === 'x-user-defined' && beyondAscii)
+    throw misnamed(
+      input,
+      `named ${JSON.stringify(label.slice(0, 40))}, which is no text's encoding: each byte beyond ASCII would be read as a private-use character, not a letter`,
+      naming,
+    )
   return decoder.decode(input)
 }
 

@@ -92,6 +92,22 @@ describe('the charset a body names', () => {
     expect(await outcome('csv', 'utf-16', bodyOf('csv', 'Café', utf16le))).toBe('Café')
   })
 
+  test('x-user-defined beyond ASCII is refused by every body, nothing stored: it reads bytes as private-use characters', async () => {
+    const snap = snapshot()
+    expect(await outcome('json', 'x-user-defined', bodyOf('json', 'Café', latin1))).toEqual(
+      jsonRefused('x-user-defined'),
+    )
+    expect(await outcome('form', 'x-user-defined', bodyOf('form', 'Caf%E9', utf8))).toEqual(
+      formRefused('x-user-defined'),
+    )
+    expect(await outcome('csv', 'x-user-defined', bodyOf('csv', 'Café', latin1))).toEqual([
+      400,
+      'The CSV body cannot be read: The file is named "x-user-defined", which is no text\'s encoding: each byte beyond ASCII would be read as a private-use character, not a letter. Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and send it as Content-Type: text/csv, or text/csv; charset=utf-8. Or, if it is Windows-1252 (most back offices in the West), name it in the Content-Type: text/csv; charset=windows-1252.',
+    ])
+    expect(snapshot()).toEqual(snap)
+    expect(await outcome('csv', 'x-user-defined', bodyOf('csv', 'Cafe', utf8))).toBe('Cafe')
+  })
+
   test('bytes named UTF-16 that are not UTF-8 either: the CSV refusal says to save as UTF-8 or name their charset', async () => {
     const res = await outcome('csv', 'utf-16le', bodyOf('csv', 'Café', latin1))
     expect(res).toEqual([

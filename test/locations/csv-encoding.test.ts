@@ -71,6 +71,16 @@ describe('a CSV in a named encoding', () => {
     )
   })
 
+  test("x-user-defined, no text's encoding, is refused beyond ASCII saying which to give; ASCII named so is read", () => {
+    const e = refusal(() => readLocationsCsv(fixture('cp1252.csv'), [], { encoding: 'x-user-defined' }))
+    expect([e.line, e.message]).toEqual([
+      null,
+      'The file is named "x-user-defined", which is no text\'s encoding: each byte beyond ASCII would be read as a private-use character, not a letter. Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and leave out --encoding. Or, if it is Windows-1252 (most back offices in the West), give its encoding: --encoding windows-1252.',
+    ])
+    const ascii = new TextEncoder().encode('name\nCafe\n')
+    expect(readLocationsCsv(ascii, [], { encoding: 'x-user-defined' }).rows[0]!.body.name).toBe('Cafe')
+  })
+
   test('bytes not UTF-8, their encoding not named, are refused saying how to name it', () => {
     const e = refusal(() => readLocationsCsv(fixture('cp1252.csv')))
     expect(e.line).toBe(2)
