@@ -7,6 +7,7 @@ import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { isAsciiLabel } from '../locations/csv-records'
+import { charsetOf, paramOf, utf8Marked } from './content-type'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -68,9 +69,10 @@ async function classify(
   const encoded = encodedRefusal(request, bytes)
   if (encoded !== null) return encoded
   if (options.csv && type === 'text/csv') return { kind: 'csv', bytes, charset: charsetOf(contentType) }
-  if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charsetOf(contentType), options)
-  if (type === 'application/x-www-form-urlencoded')
-    return readUrlencoded(bytes, charsetOf(contentType), options.csv === true)
+  // A UTF-8 byte order mark says the body is UTF-8 whatever its charset, as a CSV body is read.
+  const charset = utf8Marked(bytes) ? null : charsetOf(contentType)
+  if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charset, options)
+  if (type === 'application/x-www-form-urlencoded') return readUrlencoded(bytes, charset, options.csv === true)
   if (type === 'multipart/form-data') return readMultipart(bytes, contentType, options.csv === true)
   if (!bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return { kind: 'empty' }
   return options.csv
@@ -193,11 +195,13 @@ function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] {
     const end = part.indexOf('\r\n\r\n')
     const headers = end === -1 ? '' : part.slice(0, end)
     const type = /^content-type:(.*)$/im.exec(headers)?.[1]
-    const charset = type === undefined ? null : charsetOf(type)
+    const value = part.slice(end + 4, -2)
+    // A value that starts with UTF-8's byte order mark is UTF-8 whatever its part names.
+    const charset = type === undefined || value.startsWith('\xef\xbb\xbf') ? null : charsetOf(type)
     if (charset !== null && !/filename\*?\s*=/i.test(headers))
       named.push({
         charset,
-        ascii: ASCII_TEXT.test(part.slice(end + 4, -2)),
+        ascii: ASCII_TEXT.test(value),
         field: /\bname="([^"]*)"/i.exec(headers)?.[1] ?? '',
       })
   }
@@ -314,22 +318,6 @@ const charsetRefused = (charset: string, csv: boolean) =>
 /** Why a form body in `charset` is not read: its Content-Type's, or that of the part of `field`. */
 const formCharsetRefused = (charset: string, field?: string) =>
   `${field === undefined ? 'its charset is' : `the field ${JSON.stringify(field.slice(0, 60))} is in the charset`} ${JSON.stringify(charset.slice(0, 40))}${field === undefined ? '' : " (its part's Content-Type says so)"}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`
-
-/** The parameter `name` of a Content-Type, unquoted; null when none. */
-function paramOf(contentType: string, name: string): string | null {
-  for (const param of contentType.split(';').slice(1)) {
-    const eq = param.indexOf('=')
-    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === name)
-      return param
-        .slice(eq + 1)
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
-  }
-  return null
-}
-
-/** The charset parameter of a Content-Type, lowercased, unquoted; null when none. */
-const charsetOf = (contentType: string): string | null => paramOf(contentType, 'charset')?.toLowerCase() ?? null
 
 /** Whether bytes read the same in any ASCII-based charset: ASCII without NUL (UTF-16's ASCII has a NUL in every other byte). */
 const isAscii = (bytes: Uint8Array): boolean => bytes.every((b) => b > 0 && b < 0x80)

@@ -1,6 +1,7 @@
 // What each body a location write reads gets for the charset its Content-Type names: JSON and
-// forms by one rule (read as UTF-8 when the label names UTF-8 or the text is ASCII), CSV in the
-// charset named, and refused where the bytes cannot be in it.
+// forms by one rule (read as UTF-8 when the label names UTF-8 or nothing, the text is ASCII or
+// starts with UTF-8's byte order mark), CSV in the charset named, and refused where the bytes
+// cannot be in it.
 import { describe, expect, test } from 'bun:test'
 import { storeBody } from '../helpers'
 import { BASE, env, rawRequest, snapshot, withEnv } from './locations-fixture'
@@ -108,6 +109,34 @@ describe('the charset a body names', () => {
     expect(await outcome('csv', 'x-user-defined', bodyOf('csv', 'Cafe', utf8))).toBe('Cafe')
   })
 
+  test('an empty charset names none: every body is read as UTF-8, and bytes that are not are refused as without one', async () => {
+    for (const charset of ['', '""', ' '])
+      for (const kind of ['json', 'form', 'csv'] as const) {
+        const got = await outcome(kind, charset, bodyOf(kind, kind === 'form' ? 'Caf%C3%A9' : 'Café', utf8))
+        expect({ kind, charset, got }).toEqual({ kind, charset, got: 'Café' })
+      }
+    const snap = snapshot()
+    const refused = async (kind: Kind, bytes: Uint8Array) => {
+      const none = await rawRequest('POST', PATHS[kind], bytes, { 'content-type': TYPES[kind] })
+      const empty = await outcome(kind, '', bytes)
+      expect(empty).toEqual([none.status, ((await none.json()) as { message: string }).message])
+      return empty
+    }
+    expect((await refused('json', bodyOf('json', 'Café', latin1)))[0]).toBe(400)
+    expect((await refused('form', bodyOf('form', 'Caf%E9', utf8)))[0]).toBe(400)
+    expect((await refused('csv', bodyOf('csv', 'Café', latin1)))[1]).toContain('charset=windows-1252')
+    expect(snapshot()).toEqual(snap)
+  })
+
+  test('a UTF-8 byte order mark says UTF-8 whatever the charset: every body reads it so', async () => {
+    const marked = (text: string) => Uint8Array.from([0xef, 0xbb, 0xbf, ...utf8(text)])
+    for (const charset of ['latin1', 'us-ascii', 'utf-16'])
+      for (const kind of ['json', 'form', 'csv'] as const) {
+        const got = await outcome(kind, charset, bodyOf(kind, kind === 'form' ? 'Caf%C3%A9' : 'Café', marked))
+        expect({ kind, charset, got }).toEqual({ kind, charset, got: 'Café' })
+      }
+  })
+
   test('bytes named UTF-16 that are not UTF-8 either: the CSV refusal says to save as UTF-8 or name their charset', async () => {
     const res = await outcome('csv', 'utf-16le', bodyOf('csv', 'Café', latin1))
     expect(res).toEqual([
@@ -144,6 +173,9 @@ describe('the charset a body names', () => {
     expect(
       await post(body('Café', 'text/plain; charset=UTF-8'), 'multipart/form-data; boundary="B"; charset=utf8'),
     ).toBe('Café')
+    // An empty charset names none; a part's value marked as UTF-8 is UTF-8 whatever its part names.
+    expect(await post(body('Café', 'text/plain; charset='), 'multipart/form-data; boundary=B; charset=')).toBe('Café')
+    expect(await post(body('\uFEFFCafé', 'text/plain; charset=latin1'), 'multipart/form-data; boundary=B')).toBe('Café')
   })
 
   test('JSON on the bulk route in a charset a CSV body is read in is told so; in us-ascii, not', async () => {
