@@ -1,4 +1,5 @@
-// A request's Content-Type as read: its parameters and its charset.
+// A request's Content-Type as read: its parameters, its charset, and what it means however written.
+import { isAsciiLabel } from '../locations/csv-records'
 
 /** The parameter `name` of a Content-Type, unquoted; null when none. */
 export function paramOf(contentType: string, name: string): string | null {
@@ -22,3 +23,36 @@ export const charsetOf = (contentType: string): string | null =>
 
 /** Whether bytes start with UTF-8's byte order mark, which says they are UTF-8 whatever the charset named. */
 export const utf8Marked = (bytes: Uint8Array): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
+
+/**
+ * The encoding a charset label names, as the Encoding Standard reads labels ("utf8" is utf-8,
+ * "latin1" windows-1252); ASCII's labels apart, which a body beyond ASCII is refused in. A label
+ * TextDecoder does not know stays as written.
+ */
+function encodingOf(label: string): string {
+  if (isAsciiLabel(label)) return 'us-ascii'
+  try {
+    return new TextDecoder(label as ConstructorParameters<typeof TextDecoder>[0]).encoding
+  } catch {
+    return label
+  }
+}
+
+/**
+ * A Content-Type as what it means, to tell two requests apart: type and parameters lowercased,
+ * unquoted and unspaced, in name order; the charset as the encoding it names, left out when it
+ * names UTF-8 or nothing, as every body read takes a body with none for UTF-8.
+ */
+export function contentTypeMeant(contentType: string): string {
+  const [type, ...params] = contentType.split(';')
+  const meant: string[] = []
+  for (const param of params) {
+    const eq = param.indexOf('=')
+    const name = (eq === -1 ? param : param.slice(0, eq)).trim().toLowerCase()
+    if (name === '') continue
+    const value = eq === -1 ? '' : (paramOf(`;${param}`, name) ?? '').trim().toLowerCase()
+    if (name !== 'charset') meant.push(`${name}=${value}`)
+    else if (value !== '' && encodingOf(value) !== 'utf-8') meant.push(`charset=${encodingOf(value)}`)
+  }
+  return [type!.trim().toLowerCase(), ...meant.sort()].join(';')
+}

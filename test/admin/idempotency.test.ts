@@ -60,6 +60,33 @@ describe('Idempotency-Key', () => {
     expect(env.store.locations.byExternalId(env.locatorId, 'C1')!.name).toBe('Café')
   })
 
+  test('a Content-Type is compared by what it means: its charset quoted, cased, spaced or spelt otherwise is one', async () => {
+    const json = JSON.stringify(storeBody({ name: 'Café' }))
+    const csv = 'external_id,name,address,lat,lng\nC1,Café,"1 Main St, Springfield",39.8,-89.65\n'
+    const send = (path: string, body: string, type: string, key: string) =>
+      env.call('POST', path, { body, headers: { 'content-type': type, 'idempotency-key': key } })
+    const replayed = async (path: string, body: string, type: string, key: string) => {
+      const res = await send(path, body, type, key)
+      return [type, res.status, res.headers.get('idempotent-replayed')]
+    }
+    expect((await send(BASE, json, 'application/json', 'k-json')).status).toBe(201)
+    for (const type of ['application/json; charset="utf-8"', 'Application/JSON ; Charset = "UTF8"'])
+      expect(await replayed(BASE, json, type, 'k-json')).toEqual([type, 201, 'true'])
+    expect((await send(`${BASE}/bulk`, csv, 'text/csv', 'k-utf8')).status).toBe(200)
+    for (const type of ['text/csv; charset="UTF-8"', 'text/csv;charset=unicode-1-1-utf-8', 'text/csv; charset='])
+      expect(await replayed(`${BASE}/bulk`, csv, type, 'k-utf8')).toEqual([type, 200, 'true'])
+    // latin1 and windows-1252 are one encoding, as the Encoding Standard reads their labels.
+    expect((await send(`${BASE}/bulk`, csv, 'text/csv; charset=latin1', 'k-1252')).status).toBe(200)
+    expect(await replayed(`${BASE}/bulk`, csv, 'TEXT/CSV; CHARSET="Windows-1252"', 'k-1252')).toEqual([
+      'TEXT/CSV; CHARSET="Windows-1252"',
+      200,
+      'true',
+    ])
+    const other = await send(`${BASE}/bulk`, csv, 'text/csv', 'k-1252')
+    expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused'])
+    expect(count()).toBe(2)
+  })
+
   test('the body is compared byte for byte: the same JSON spaced otherwise is another request', async () => {
     const body = storeBody()
     const send = (text: string, type = 'application/json') =>

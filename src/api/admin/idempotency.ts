@@ -6,6 +6,7 @@ import { sha256Hex } from '../../core/ids'
 import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
 import { IdempotencyKeyTaken, type IdempotencyRepo, type KeptAnswer } from '../../store/idempotency'
+import { contentTypeMeant } from '../content-type'
 import { AdminError } from './errors'
 
 /** The header on a replayed answer: the write was not made again. */
@@ -82,12 +83,13 @@ export function idempotencyKeyOf(request: Request): string | null {
 
 /**
  * What tells one request from another under a key: method, path with query, the body's SHA-256,
- * and its Content-Type but for JSON's (the same CSV bytes in another charset are other text).
+ * and what its Content-Type means but for JSON's (the same CSV bytes in another charset are other
+ * text): `charset="UTF-8"` and none are one.
  */
 function fingerprintOf(request: Request, bodyDigest: string): string {
   const url = new URL(request.url)
-  const type = (request.headers.get('content-type') ?? '').toLowerCase().replace(/\s+/g, '')
-  const read = type === '' || /^application\/json(;charset=utf-8)?$/.test(type) ? '' : `\n${type}`
+  const type = contentTypeMeant(request.headers.get('content-type') ?? '')
+  const read = type === '' || type === 'application/json' ? '' : `\n${type}`
   return sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${bodyDigest}${read}`)
 }
 
