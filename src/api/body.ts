@@ -7,7 +7,7 @@ import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { isAsciiLabel } from '../locations/csv-records'
-import { charsetOf, paramOf, utf8Marked } from './content-type'
+import { charsetOf, encodingNamed, paramOf, utf8Marked } from './content-type'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -290,15 +290,6 @@ const UTF16_JSON =
 const NOT_UTF8 =
   'it is not valid UTF-8. Send its text encoded as UTF-8 (é is the bytes C3 A9, or %C3%A9 in a urlencoded body), or send JSON.'
 
-/** Whether a charset's label names UTF-8 as the Encoding Standard reads labels ("utf-8", "UTF8"). */
-function isUtf8Label(charset: string): boolean {
-  try {
-    return new TextDecoder(charset as ConstructorParameters<typeof TextDecoder>[0]).encoding === 'utf-8'
-  } catch {
-    return false
-  }
-}
-
 /**
  * Whether a JSON or form body is read as sent, as UTF-8: its Content-Type names no charset, or
  * names UTF-8, or its text is ASCII (`ascii`), which reads the same in whatever charset is named.
@@ -306,14 +297,17 @@ function isUtf8Label(charset: string): boolean {
  * with bytes beyond ASCII is in some charset it does not say, and is not read.
  */
 const readAsUtf8 = (charset: string | null, ascii: boolean): boolean =>
-  charset === null || isUtf8Label(charset) || ascii
+  charset === null || encodingNamed(charset) === 'utf-8' || ascii
 
 /**
  * Why a JSON body in `charset` is not read; on the bulk route (`csv`), that a CSV body may name
- * one, unless it is ASCII, which a CSV body beyond ASCII is refused in too.
+ * one, when a CSV body beyond ASCII is read in it: not ASCII, x-user-defined or a label unknown.
  */
 const charsetRefused = (charset: string, csv: boolean) =>
-  `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv && !isAsciiLabel(charset) ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
+  `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv && csvReadIn(charset) ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
+
+const csvReadIn = (charset: string): boolean =>
+  !isAsciiLabel(charset) && ![null, 'x-user-defined'].includes(encodingNamed(charset))
 
 /** Why a form body in `charset` is not read: its Content-Type's, or that of the part of `field`. */
 const formCharsetRefused = (charset: string, field?: string) =>

@@ -24,19 +24,17 @@ export const charsetOf = (contentType: string): string | null =>
 /** Whether bytes start with UTF-8's byte order mark, which says they are UTF-8 whatever the charset named. */
 export const utf8Marked = (bytes: Uint8Array): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
 
-/**
- * The encoding a charset label names, as the Encoding Standard reads labels ("utf8" is utf-8,
- * "latin1" windows-1252); ASCII's labels apart, which a body beyond ASCII is refused in. A label
- * TextDecoder does not know stays as written.
- */
-function encodingOf(label: string): string {
-  if (isAsciiLabel(label)) return 'us-ascii'
+/** The encoding a charset label names, as the Encoding Standard reads labels ("utf8" is utf-8, "latin1" windows-1252); null when none it knows. */
+export function encodingNamed(label: string): string | null {
   try {
     return new TextDecoder(label as ConstructorParameters<typeof TextDecoder>[0]).encoding
   } catch {
-    return label
+    return null
   }
 }
+
+/** The encoding a label names, ASCII's labels apart (a body beyond ASCII is refused in them); an unknown label as written. */
+const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' : (encodingNamed(label) ?? label))
 
 /**
  * A Content-Type as what it means, to tell two requests apart: type and parameters lowercased,

@@ -178,7 +178,7 @@ describe('the charset a body names', () => {
     expect(await post(body('\uFEFFCafé', 'text/plain; charset=latin1'), 'multipart/form-data; boundary=B')).toBe('Café')
   })
 
-  test('JSON on the bulk route in a charset a CSV body is read in is told so; in us-ascii, not', async () => {
+  test('JSON on the bulk route in a charset a CSV body is read in is told so; in us-ascii or x-user-defined, not', async () => {
     const post = async (charset: string) => {
       const bytes = utf8(JSON.stringify({ locations: [storeBody({ name: 'Café' })] }))
       const res = await rawRequest('POST', `${BASE}/bulk`, bytes, {
@@ -189,5 +189,8 @@ describe('the charset a body names', () => {
     const hint = ' A CSV body is read in the charset it names: Content-Type: text/csv; charset=windows-1252.'
     expect(await post('windows-1252')).toBe(jsonRefused('windows-1252')[1] + hint)
     expect(await post('us-ascii')).toBe(jsonRefused('us-ascii')[1])
+    // Nor in one a CSV body is refused in too: x-user-defined, or a label no encoding has.
+    expect(await post('x-user-defined')).toBe(jsonRefused('x-user-defined')[1])
+    expect(await post('ansi')).toBe(jsonRefused('ansi')[1])
   })
 })
