@@ -17,7 +17,7 @@ import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
 import { countryLabel } from '../../geocode/countries'
 import { shownLabel } from '../../geocode/embedded/place-parts'
-import { otherPageName, pageNameBegun } from '../../geocode/embedded/city-names'
+import { pageName } from '../../geocode/embedded/city-names'
 import { beforeShortAtEnd } from '../../geocode/embedded/saint-names'
 import { codePoints, nameKey } from '../../core/text'
 import { PublicError } from './errors'
@@ -104,9 +104,9 @@ function homeFirst(ranked: RankedPlace[], lang: Lang, text: string): void {
  * a Spanish one Praga), none when that is the data's; else the name typed.
  */
 function readAs(place: RankedPlace, lang: Lang, text: string): string | undefined {
-  const page = otherPageName(place.label, place.country, lang, text)
+  const page = pageName(place.label, place.country, lang, text)
   if (page === undefined) return place.namedBegun
-  return nameKey(page) === nameKey(place.label.slice(0, place.label.indexOf(','))) ? undefined : page
+  return nameKey(page.name) === nameKey(place.label.slice(0, place.label.indexOf(','))) ? undefined : page.name
 }
 
 /** The countries whose people mostly read a page's language: where its visitors' own towns are. */
@@ -315,9 +315,11 @@ export function rankedPlaces(
   // A city the text begins the page's language's name of shows by it: "Mün" on a German page.
   if (lang !== 'en')
     for (const p of ranked) {
-      const name =
-        p.precision === 'city' && p.named === undefined ? pageNameBegun(p.label, p.country, lang, text) : undefined
-      if (name !== undefined && p.namedAs === undefined) p.namedAs = name
+      const page =
+        p.precision === 'city' && p.named === undefined && p.namedAs === undefined
+          ? pageName(p.label, p.country, lang, text)
+          : undefined
+      if (page?.begun) p.namedAs = page.name
     }
   const seq = codeSequence(ranked)
   // Nearness, or the visitor's country, lifts a place found by its own name or its first words

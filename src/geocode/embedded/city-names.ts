@@ -29,25 +29,21 @@ const CITY_NAMES: Record<string, Names> = {
   'IT genoa': { de: 'Genua', fr: 'Gênes', es: 'Génova', it: 'Genova', nl: 'Genua' },
 }
 
-/**
- * The name `lang` gives the city labelled `label` in `country` ("Prague, Czechia"), when it is
- * known and other than `typed` (a whole name, as a key would fold it); else undefined.
- */
-export function otherPageName(label: string, country: string, lang: Lang, typed: string): string | undefined {
-  const comma = label.indexOf(',')
-  const own = comma < 0 ? label : label.slice(0, comma)
-  const name = CITY_NAMES[`${country} ${nameKey(own)}`]?.[lang]
-  return name === undefined || nameKey(name) === nameKey(typed) ? undefined : name
-}
+/** A city's name on a page, and whether the text typed begins it (pageName). */
+export type PageName = { name: string; begun: boolean }
 
 /**
- * The name `lang` gives the city labelled `label` in `country` when `typed` begins it and not the
- * data's name: a German page's "Mün" is München begun, shown so as "München" typed whole is.
+ * The name `lang` gives the city labelled `label` in `country` ("Prague, Czechia"), when it is
+ * known and other than `typed` (a whole name, as a key would fold it); else undefined. `begun`:
+ * `typed` begins it and it is not the data's name, as a German page's "Mün" begins München,
+ * shown so as "München" typed whole is.
  */
-export function pageNameBegun(label: string, country: string, lang: Lang, typed: string): string | undefined {
-  const key = nameKey(typed)
-  const name = key === '' ? undefined : otherPageName(label, country, lang, typed)
-  const own = label.slice(0, label.indexOf(',') < 0 ? label.length : label.indexOf(','))
-  if (name === undefined || nameKey(name) === nameKey(own)) return undefined
-  return nameKey(name).startsWith(key) ? name : undefined
+export function pageName(label: string, country: string, lang: Lang, typed: string): PageName | undefined {
+  const comma = label.indexOf(',')
+  const own = nameKey(comma < 0 ? label : label.slice(0, comma))
+  const name = CITY_NAMES[`${country} ${own}`]?.[lang]
+  if (name === undefined) return undefined
+  const [key, typedKey] = [nameKey(name), nameKey(typed)]
+  if (key === typedKey) return undefined
+  return { name, begun: typedKey !== '' && key !== own && key.startsWith(typedKey) }
 }
