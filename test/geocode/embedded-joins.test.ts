@@ -80,6 +80,24 @@ describe('two towns side by side', () => {
     for (const address of ['Marseille Aix', 'Aix Marseille', 'Dallas Fort Worth']) expect(city(address).city).toBeNull()
   })
 
+  test('beside a dash as beside a space', () => {
+    for (const address of ['Dallas-Fort Worth', 'Raleigh-Durham']) expect(city(address).city).toBeNull()
+  })
+
+  test("a town's district lies as far off as the place search reads one", () => {
+    // Bonn is 24 km from Köln, Potsdam 27 km from Berlin: the district, as /places shows it.
+    for (const [address, name, country] of [
+      ['Köln Bonn', 'Bonn', 'DE'],
+      ['Köln-Bonn', 'Bonn', 'DE'],
+      ['Berlin Potsdam', 'Potsdam', 'DE'],
+      ['Potsdam Berlin', 'Berlin', 'DE'],
+      ['London Kingston', 'Kingston upon Thames', 'GB'],
+      // A town with its district beside it, before a heavier namesake of the district far off.
+      ['Tampa St Petersburg', 'St. Petersburg', 'US'],
+    ] as const)
+      expect(city(address)).toEqual({ address, city: name, country })
+  })
+
   test("a district, or a small town named cut short, is the town's or its district's", () => {
     for (const [address, name] of [
       ['Stuttgart Vaihingen', 'Stuttgart'],

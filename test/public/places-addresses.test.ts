@@ -143,6 +143,7 @@ describe('GET /places', () => {
     for (const [q, labels] of [
       ['Marseille Aix', ['Marseille, France', 'Aix-en-Provence, France']],
       ['Dallas Fort Worth', ['Dallas, TX, United States', 'Fort Worth, TX, United States']],
+      ['Dallas-Fort Worth', ['Dallas, TX, United States', 'Fort Worth, TX, United States']],
     ] as const)
       expect({ q, labels: (await places(q)).map((p) => p.label).slice(0, 2) }).toEqual({ q, labels: [...labels] })
   })

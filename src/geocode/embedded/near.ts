@@ -20,6 +20,8 @@ export const DISTRICT_TOWN_POPULATION = 20_000
 export const CITY_POPULATION = 100_000
 /** A district lies within this of its town's point: greater London and Los Angeles reach about so far. */
 export const DISTRICT_KM = 30
+/** A town of this many people reaches DISTRICT_KM with a district named cut short of its join. */
+export const METROPOLIS = 1_000_000
 /** A place named before the town and within this distance of it is a suburb of it ("Bondi Beach, Sydney"). */
 export const SUBURB_KM = 15
 /**

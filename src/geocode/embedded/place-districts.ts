@@ -5,13 +5,10 @@ import { nameKey } from '../../core/text'
 import { townKey } from './place-alike'
 import type { PlaceHit } from './place-hit'
 import { type Within, withinOf } from './place-within'
-import { CITY_POPULATION, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm, SUBURB_KM } from './near'
+import { CITY_POPULATION, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm, METROPOLIS, SUBURB_KM } from './near'
 import { goesOnAfter } from './saint-names'
 import { cutShortOf } from './place-joins'
 import { dashSplits, spaceSplits, type TownSplit } from './town-splits'
-
-/** A town of this many people reaches DISTRICT_KM with a district named cut short (inTown). */
-const METROPOLIS = 1_000_000
 
 /** A town's district as a visitor writes it (inTown): the places found in it, and the towns it names. */
 export type District = { districts: PlaceHit[]; towns: PlaceHit[] }
@@ -72,7 +69,9 @@ function splitAt(s: DistrictSource, splits: Iterable<TownSplit>): District | nul
     const split = spaced
       ? inTown(s, district, town, null, DISTRICT_TOWN_POPULATION, byName, SUBURB_KM)
       : inTown(s, district, town, null, DISTRICT_TOWN_POPULATION)
-    if (split !== null && spaced && split.districts.length === 0)
+    // A city after the town that is no district of it is meant as much, beside a dash as a
+    // space: "Dallas-Fort Worth" shows both, as "Dallas Fort Worth" does.
+    if (split !== null && split.districts.length === 0)
       return { ...split, towns: [...split.towns, ...beside(s, district, split.towns)] }
     if (split !== null) return split
   }
@@ -89,7 +88,7 @@ function inCountriesOf(towns: PlaceHit[], regions: boolean): Within {
 }
 
 /**
- * The cities (CITY_POPULATION) the words after a town and a space name whole in its country, by
+ * The cities (CITY_POPULATION) the words after a town and a space or dash name whole in its country, by
  * their own name or it cut short, none its district: "Marseille Aix" names Aix-en-Provence too,
  * 25 km off, which a visitor may mean as much as Marseille; "Stuttgart Vaihingen" no Vaihingen
  * an der Enz, a small town; "Viçosa Ceará" no Fortaleza, by a name it shares with its state.

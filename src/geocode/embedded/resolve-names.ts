@@ -9,6 +9,7 @@ import {
   DISTRICT_KM,
   DISTRICT_TOWN_POPULATION,
   distanceKm,
+  METROPOLIS,
   SHARED_NAME_POPULATION,
   SUBURB_KM,
 } from './near'
@@ -84,7 +85,13 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
       b.window.len - a.window.len ||
       b.window.part - a.window.part,
   )
-  let best = candidates[0]!
+  // A town by its own name with its district after its space or dash is read before a heavier
+  // place named by the district's words alone, as the place search reads it: "Tampa St
+  // Petersburg" is St. Petersburg, Florida, 26 km from Tampa, not Russia's.
+  const first = candidates[0]!
+  const paired = (c: Candidate) =>
+    c.window.whole === first.window.whole && c.place.alt === 0 && districtAfter(c, districts)
+  let best = districtAfter(first, districts) ? first : (candidates.find(paired) ?? first)
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
   // Spain?): refuse rather than guess.
   if (country === null && !fits(best)) {
@@ -102,7 +109,7 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   // The district after the town's dash or space ("Wien-Favoriten") is the most precise of all.
   const district = districtAfter(town, districts)
   if (district) best = district
-  else if (besideCity(town, candidates, a.windows)) return null
+  else if (besideCity(town, candidates, districts, a.windows)) return null
   const suburbs = candidates
     .filter(
       (c) => c.window.part < town.window.part && c.place.id !== town.place.id && c.place.country === town.place.country,
@@ -212,21 +219,41 @@ function placesNamed(q: Queries, key: string, country: string | null, written: b
 }
 
 /**
- * The heaviest place named after the town's own dash or space, within SUBURB_KM of it; beside a
- * space, of a town of DISTRICT_TOWN_POPULATION, as the place search reads one (place-districts.ts).
+ * The heaviest place named after the town's own dash or space within districtReach of it;
+ * beside a space, of a town of DISTRICT_TOWN_POPULATION, as the place search reads one
+ * (place-districts.ts).
  */
 function districtAfter(town: Candidate, districts: Candidate[]): Candidate | null {
   let best: Candidate | null = null
   for (const c of districts) {
-    const w = c.window
-    if (w.town !== town.window.key || w.part !== town.window.part || w.start !== town.window.start) continue
+    if (!after(c, town)) continue
     if (!town.window.dashed && town.place.population < DISTRICT_TOWN_POPULATION) continue
-    if (c.place.country !== town.place.country || c.place.id === town.place.id) continue
-    if (distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > SUBURB_KM) continue
+    if (distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > districtReach(c, town)) continue
     if (best === null || c.place.weight > best.place.weight) best = c
   }
   return best
 }
+
+/** Whether `c` is another place of the town's country, named after the town's own dash or space. */
+function after({ place, window: w }: Candidate, town: Candidate): boolean {
+  const t = town.window
+  return (
+    w.town === t.key &&
+    w.part === t.part &&
+    w.start === t.start &&
+    place.country === town.place.country &&
+    place.id !== town.place.id
+  )
+}
+
+/**
+ * How far from its town a place named after it may lie and be its district, as the place search
+ * reads one (place-districts.ts inTown): DISTRICT_KM ("Köln Bonn" is Bonn, 24 km off), SUBURB_KM
+ * by a name cut short of its join beside a town of fewer than METROPOLIS ("Stuttgart Vaihingen"
+ * is no Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston upon Thames).
+ */
+const districtReach = (c: Candidate, town: Candidate): number =>
+  cutShort(c) && town.place.population < METROPOLIS ? SUBURB_KM : DISTRICT_KM
 
 /**
  * Whether the town's words and the words beside it are all its part names, and those name a
@@ -236,9 +263,9 @@ function districtAfter(town: Candidate, districts: Candidate[]): Candidate | nul
  * within DISTRICT_KM, or SUBURB_KM when named by a name cut short of its join ("Aix" of
  * Aix-en-Provence), as the place search reads one (place-districts.ts).
  */
-function besideCity(town: Candidate, candidates: Candidate[], windows: Window[]): boolean {
+function besideCity(town: Candidate, candidates: Candidate[], districts: Candidate[], windows: Window[]): boolean {
   const t = town.window
-  const beside = candidates.filter(
+  const spaced = candidates.filter(
     ({ place, window: w }) =>
       w.part === t.part &&
       !w.district &&
@@ -250,8 +277,15 @@ function besideCity(town: Candidate, candidates: Candidate[], windows: Window[])
         (o) => o.part === t.part && o.whole && o.start === Math.min(w.start, t.start) && o.len === w.len + t.len,
       ),
   )
+  // After the town's dash, as after its space: "Dallas-Fort Worth" as "Dallas Fort Worth".
+  const dashed = t.dashed
+    ? districts.filter(
+        (c) => after(c, town) && windows.some((o) => o.part === t.part && o.whole && o.start === t.start),
+      )
+    : []
+  const beside = [...spaced, ...dashed]
   const far = (c: Candidate) =>
-    distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > (cutShort(c) ? SUBURB_KM : DISTRICT_KM)
+    distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) > districtReach(c, town)
   // By its own name or it cut short: "Maranhão", a state's name, is no São Luís of it.
   const own = (c: Candidate) => c.place.alt === 0 || cutShort(c)
   return beside.some((c) => c.place.population >= CITY_POPULATION && own(c) && far(c)) && beside.every(far)
