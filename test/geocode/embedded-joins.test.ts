@@ -62,6 +62,26 @@ describe('"of", "the" and their like', () => {
     })
   })
 
+  test('opening a part, with the word after them, are a street\'s: "Am Ende" names no town', () => {
+    for (const address of ['Am Ende', 'Im Winkel', 'An der Alster', 'Am Mellensee'])
+      expect(city(address).city).toBeNull()
+    expect(city('Am Markt 5, Bremen').city).toBe('Bremen')
+  })
+
+  test("a region's or a street's word inside a town's whole name is the town's", () => {
+    // Limburg is a province of Belgium and of the Netherlands; "Weinstraße" a street's word.
+    for (const [address, name, country] of [
+      ['Limburg an der Lahn', 'Limburg an der Lahn', 'DE'],
+      ['Neustadt an der Weinstraße', 'Neustadt', 'DE'],
+      ['Hauptstraße 1, Neustadt an der Weinstraße', 'Neustadt', 'DE'],
+      // A region's code ending a place's name still narrows it.
+      ['1600 Pennsylvania Avenue Washington DC', 'Washington', 'US'],
+    ] as const)
+      expect(city(address)).toEqual({ address, city: name, country })
+    // A street's name is no town's of a few people: Park Avenue, Queensland.
+    expect(city('Park Avenue').city).toBeNull()
+  })
+
   test("alone, or as a place's whole name, are still that place", () => {
     expect(city('Of')).toEqual({ address: 'Of', city: 'Of', country: 'TR' })
     expect(city('The Hague').city).toBe('The Hague')

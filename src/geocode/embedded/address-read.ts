@@ -112,14 +112,22 @@ const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
 /** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
 const NAME_WORDS = 6
 /**
- * Words that join the words beside them into one name ("State of Ohio", "Bar le Duc"): between
- * two words of a name, none is a place alone ("Of", Turkey; "Der", Győr's other name).
+ * Words that join the words beside them into one name ("State of Ohio", "Bar le Duc"): before a
+ * word of a name, none is a place alone ("Of", Turkey; "Der", Győr's other name; "Am" of "Am
+ * Mellensee", Hamme's).
  */
 const JOINING = new Set(
   'of the and at by on upon am an der die das den dem im in ob auf bei vor zum zur de du des la le les sur en el los las del di da do della il van von aan het op'.split(
     ' ',
   ),
 )
+
+/**
+ * Words that, opening a part, begin a street's or a spot's name with the word after them and its
+ * article: "Am Ende", "Im Winkel", "An der Alster" name no town Ende, Winkel or Alster.
+ */
+const OPENS_STREET = new Set('am im zum zur beim vom an auf bei vor hinter unter'.split(' '))
+const ARTICLE = new Set('der die das den dem des'.split(' '))
 
 /** The dashes and spaces that begin a district's name after its town's in one word. */
 const DASHES_FIRST = new RegExp(`^[${DASH}\\s]+`, 'u')
@@ -168,20 +176,25 @@ export function streetMask(tokens: string[], forPage: false | { country?: string
  * `streetWords[p]` words are a street's that ends there (resolve.ts's shortStreetEnd), so a
  * street word among them masks none after ("350 Fifth Av New York": "Av" begins no street). A
  * region's code in capitals that `hints` name is no word of a town's name: "North Sydney NSW"
- * names North Sydney whole, as "North Sydney, NSW" does.
+ * names North Sydney whole, as "North Sydney, NSW" does. `town`: whether a key is a town's name
+ * (one of DISTRICT_TOWN_POPULATION people, as the resolver asks: "Park Avenue", Queensland, is none).
  */
 export function windowsOf(
   parts: Part[],
   skipPart: number,
   streetWords: number[] = [],
   hints: RegionHint[] = [],
+  town: (key: string) => boolean = () => false,
 ): Window[] {
   const out: Window[] = []
   parts.forEach((part, p) => {
     if (p === skipPart) return
     const own = streetWords[p] ?? 0
-    const street =
-      own > 0
+    // A part of words that are a town's whole name holds no street: "Neustadt an der Weinstraße".
+    const place = own === 0 && !/\d/.test(part.raw) && town(nameKey(part.raw))
+    const street = place
+      ? part.tokens.map(() => false)
+      : own > 0
         ? [...part.tokens.slice(0, own).map(() => true), ...streetMask(part.tokens.slice(own))]
         : streetMask(part.tokens)
     const regionCode = (t: string) =>
@@ -193,6 +206,9 @@ export function windowsOf(
     // A word of a run of names: no number, no street's word.
     const isName = (i: number) => !/\d/.test(part.tokens[i]!) && !street[i]
     const nameAt = (i: number) => i >= 0 && i < part.tokens.length && isName(i)
+    // The words a part's opening word binds to it (OPENS_STREET), the article with them.
+    const opening = OPENS_STREET.has(nameKey(part.tokens[0] ?? '')) && nameAt(1)
+    const bound = !opening ? 0 : ARTICLE.has(nameKey(part.tokens[1]!)) ? 2 : 1
     const runEnd = (from: number) => {
       let end = from
       while (end < part.tokens.length && isName(end)) end++
@@ -205,7 +221,8 @@ export function windowsOf(
         const key = nameKey(slice.join(' '))
         // A street's short word alone names no town: "St." of "St. Pölten" is not Sète ("St").
         if (len === 1 && STREET_SUFFIX_AT_END.has(key)) continue
-        if (len === 1 && JOINING.has(key) && nameAt(start - 1) && nameAt(start + 1)) continue
+        if (len === 1 && JOINING.has(key) && nameAt(start + 1)) continue
+        if (start > 0 && start <= bound) break // "Ende" of "Am Ende": no Ende, Indonesia
         // Nor do the words before "of" and a name: "Bay" of "Bay of Plenty", "State" of "State of Ohio".
         if (nameKey(part.tokens[start + len] ?? '') === 'of' && nameAt(start + len + 1)) continue
         // Nor do the words after "St.", "Fort" or "Mount" (or "Ft.", "Mt.") in a name, when no

@@ -14,6 +14,7 @@ import {
   windowsOf,
 } from './address-read'
 import { districtPostcode } from './district-codes'
+import { DISTRICT_TOWN_POPULATION } from './near'
 import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName } from './resolve-names'
@@ -38,7 +39,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '46'
+export const RESOLVER_VERSION = '47'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -124,10 +125,27 @@ function regionHints(q: Queries, parts: Part[], lastPart: number): RegionHint[] 
       }
     }
   })
-  // A region's name inside a longer one's is not named: "Wales" in "New South Wales".
+  // A region's name inside a longer one's is not named: "Wales" in "New South Wales". Nor is
+  // one that begins a place's longer name: "Limburg" of "Limburg an der Lahn", a town of
+  // Germany; but "DC" ends "Washington DC", which it narrows.
   const within = (h: { part: number; start: number; len: number }, o: { part: number; start: number; len: number }) =>
     o.part === h.part && o.len > h.len && o.start <= h.start && h.start + h.len <= o.start + o.len
-  return hints.filter((h) => !hints.some((o) => within(h, o))).map(({ start: _, len: __, ...h }) => h)
+  return hints
+    .filter((h) => !hints.some((o) => within(h, o)) && !inPlaceName(q, parts[h.part]!.tokens, h))
+    .map(({ start: _, len: __, ...h }) => h)
+}
+
+/** The most words a place's name holding a region's is read in ("Neustadt an der Weinstraße"). */
+const NAME_WORDS = 6
+
+/** Whether the words `start` to `start + len` of `tokens` and more after them name a place. */
+function inPlaceName(q: Queries, tokens: string[], { start, len }: { start: number; len: number }): boolean {
+  for (let from = Math.max(0, start + len - NAME_WORDS); from <= start; from++)
+    for (let to = start + len + 1; to <= Math.min(tokens.length, from + NAME_WORDS); to++) {
+      const span = tokens.slice(from, to)
+      if (!span.some((t) => /\d/.test(t)) && q.named(nameKey(span.join(' ')))) return true
+    }
+  return false
 }
 
 function lookup(q: Queries, address: string): GeocodeResult | null {
@@ -288,6 +306,7 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
     streetPart,
     shortEnds.map((k) => k + 1),
     hints,
+    (key) => q.qPlaces.all(key).some((r) => r.population >= DISTRICT_TOWN_POPULATION),
   )
   const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
