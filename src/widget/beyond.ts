@@ -27,16 +27,24 @@ export async function beyondRadius(
   { signal, waiting, since }: SearchWait,
 ): Promise<Beyond> {
   const from = Date.now()
-  const wider: [string, string][] = params.filter(([k]) => k !== 'radius' && k !== 'limit' && k !== 'offset')
-  wider.push(['radius', String(MAX_RADIUS)], ['limit', String(NEAREST)])
-  const nearest = await queryWhenReady<LocationsAnswer>(api, token, 'locations', wider, signal, waiting, since, from)
-  if (nearest.data.locations.length > 0) return { kind: 'nearest', locations: nearest.data.locations }
-  if (words === '') return null
-  const p: [string, string][] = [
-    ['all', 'true'],
-    ['search', words],
-    ['limit', '1'],
-  ]
-  const anywhere = await queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, waiting, since, from)
-  return anywhere.data.pagination.total === 0 ? { kind: 'noMatch' } : null
+  // One wait for both requests: what the first said stays till the second is over, not said twice.
+  const over: ReturnType<Waiting>[] = []
+  const once: Waiting = (retrying) => void over.push(waiting(retrying))
+  const ask = (p: [string, string][]) =>
+    queryWhenReady<LocationsAnswer>(api, token, 'locations', p, signal, once, since, from)
+  try {
+    const wider: [string, string][] = params.filter(([k]) => k !== 'radius' && k !== 'limit' && k !== 'offset')
+    wider.push(['radius', String(MAX_RADIUS)], ['limit', String(NEAREST)])
+    const nearest = await ask(wider)
+    if (nearest.data.locations.length > 0) return { kind: 'nearest', locations: nearest.data.locations }
+    if (words === '') return null
+    const anywhere = await ask([
+      ['all', 'true'],
+      ['search', words],
+      ['limit', '1'],
+    ])
+    return anywhere.data.pagination.total === 0 ? { kind: 'noMatch' } : null
+  } finally {
+    for (const end of over) end?.()
+  }
 }

@@ -3,7 +3,8 @@
 // place suggestions and the map's clusters have the status line say so after SAY_WAITING_MS, as
 // "Show more stores" does, read out once, and say nothing of trying again, since nothing is asked
 // again till the visitor does, till a 503 comes for it; the nearest stores beyond the radius,
-// given up at the end of a search's wait, are said not loaded, and gone with that search.
+// given up at the end of a search's wait, are said not loaded, and gone with that search; their two
+// requests (the words searched) are one wait, said once.
 import { describe, expect, test } from 'bun:test'
 import type { Page, Route } from 'playwright-core'
 import { chromiumPath, starting } from './browser'
@@ -257,6 +258,26 @@ describe.skipIf(chromiumPath === null)('the finder while the service leaves a re
       expect((await heard(page)).filter((said) => said.includes(STALLED))).toEqual([STALLED])
       // The busy text over, the count in its place: "Searching…" is not said again in between.
       expect((await heard(page)).filter((said) => said === 'Searching…')).toEqual(['Searching…'])
+    })
+  })
+
+  test('the nearest stores unanswered a while, then the words asked of every store: still waiting read out once', async () => {
+    await withFinderPage(demo, async (page, open) => {
+      let answer = () => {}
+      const late = new Promise<void>((done) => (answer = done))
+      await page.route(beyond, (route) => late.then(() => route.continue()))
+      await open()
+      await page.locator('.sl-filter-slot').waitFor({ state: 'attached' })
+      await page.getByRole('status').evaluate(readOut)
+      await page.getByRole('searchbox', { name: 'Name, product or service' }).fill('zzqx')
+      await searchFor(page, 'Inverness, United Kingdom')
+      await saying(page, STALLED)
+      const anywhere = page.waitForRequest((request) => new URL(request.url()).searchParams.get('all') === 'true')
+      answer()
+      // The second request of the same wait, asked past its 3 s: the words said stay, not said again.
+      await anywhere
+      await saying(page, 'No store matches “zzqx”. Try other words.')
+      expect((await heard(page)).filter((said) => said.includes(STALLED))).toHaveLength(1)
     })
   })
 
