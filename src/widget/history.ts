@@ -1,8 +1,8 @@
 // The finder's searches as entries of the browser's history. A search the visitor commits (a place
-// picked, Enter, their position, a settled filter change) is a new entry, so Back returns to the one
-// before; what happens on the way (an answer's details, a store picked) replaces the entry. The
-// entries it writes are marked: Back and Forward to those alone restore a search, so a single-page
-// app's router keeps its own.
+// picked, Enter, their position, a settled filter change) is a new entry as it is asked, answered,
+// failed or waiting still, so Back returns to the one before; what happens on the way (an answer's
+// details, a store picked) replaces the entry. The entries it writes are marked: Back and Forward
+// to those alone restore a search, so a single-page app's router keeps its own.
 import { firstSearch, readState, type SearchState, withState } from './url-state'
 
 /** The key of the mark in history.state, beside a router's own keys. */
@@ -113,13 +113,11 @@ export class SearchEntries {
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
       this.#away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.#home
-      // A search committed before the step is not pushed over a router's entry either.
-      if (this.#away) this.#pushNext = false
     }
     addEventListener('popstate', stepped, { signal: life })
   }
 
-  /** The visitor committed a search: it is written as a new entry, once answered. */
+  /** The visitor committed a search: it is written as a new entry as it is asked (widget.ts), so a failed one is an entry too. */
   commit(): void {
     this.#pushNext = true
   }
@@ -131,7 +129,7 @@ export class SearchEntries {
     this.#changedAt = now
   }
 
-  /** Writes `state` into the address; `searched`: a search's answer, a new entry when one was committed. */
+  /** Writes `state` into the address; `searched`: a search asked or answered, a new entry when one was committed. */
   write(state: SearchState, searched: boolean): void {
     const push = searched && this.#pushNext
     if (searched) this.#pushNext = false
@@ -152,14 +150,12 @@ export class SearchEntries {
   }
 
   /**
-   * Back or Forward to an entry the finder wrote, whose search is not `shown()`'s: `restore` with
-   * it (null: none, the finder's first).
+   * Back or Forward to an entry the finder wrote, whose search is none of `shown()`'s (the search
+   * shown, as answered and as asked): `restore` with it (null: none, the finder's first).
    */
-  follow(shown: () => SearchState, restore: (state: SearchState | null) => void): void {
+  follow(shown: () => SearchState[], restore: (state: SearchState | null) => void): void {
     const changed = (e: PopStateEvent) => {
-      if (!isMarked(e.state) || withState(location.href, shown(), this.prefix) === location.href) return
-      // A search committed and not yet answered is not written over the entry come back to.
-      this.#pushNext = false
+      if (!isMarked(e.state) || shown().some((s) => withState(location.href, s, this.prefix) === location.href)) return
       restore(readState(location.href, this.prefix))
     }
     addEventListener('popstate', changed, { signal: this.life })

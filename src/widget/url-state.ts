@@ -90,12 +90,17 @@ export function readState(href: string, prefix: string): SearchState | null {
 export const searchQuery = (state: SearchState): string =>
   new URL(withState('http://finder.invalid/', state, urlPrefix(1))).search.slice(1)
 
-/** The page's URL with this search in it, the host page's own parameters kept. */
+/**
+ * The page's URL with this search in it, the host page's own parameters kept. A parameter kept
+ * stays in its place: the address is the same string when the search is, whatever another finder wrote since.
+ */
 export function withState(href: string, state: SearchState, prefix: string): string {
   const url = new URL(href)
-  for (const k of NAMES) url.searchParams.delete(prefix + k)
+  const kept: string[] = []
   const set = (k: string, v: string | number | null | false) => {
-    if (v !== null && v !== false && v !== '') url.searchParams.set(prefix + k, String(v))
+    if (v === null || v === false || v === '') return
+    kept.push(k)
+    url.searchParams.set(prefix + k, String(v))
   }
   const o = state.origin
   if (o?.kind === 'place') set('place', o.label)
@@ -112,6 +117,7 @@ export function withState(href: string, state: SearchState, prefix: string): str
   set('tags', state.tags.join(','))
   set('open', state.openNow && 1)
   set('store', state.selected)
+  for (const k of NAMES) if (!kept.includes(k)) url.searchParams.delete(prefix + k)
   return url.href
 }
 

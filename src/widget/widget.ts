@@ -40,6 +40,11 @@ export class Widget {
   /** lang for places (GET /places, near=): with the region its tag names ("en-GB"). */
   readonly #placeLang: string
   readonly #state: SearchState
+  /**
+   * The search shown as it was asked, before its answer named its place: the entry pushed for it is
+   * its own still, though the answer was written into a later one (another finder's).
+   */
+  #asked: SearchState | null = null
   #map: StoreMap | null = null
   #filters: Filters | null = null
   /** A region or country searched (answered-place.ts); null for any other place. */
@@ -136,7 +141,7 @@ export class Widget {
       () => void this.search(),
       this.#life.signal,
     )
-    // A search made on the map and not yet answered is a new entry over the list's, as its answer makes it.
+    // The list shown again under its map: its entry takes the search as it stands (a filter changed on the map).
     const keep = { searches: this.#entries, settle: () => this.#keepInUrl(true) }
     const refit = () => this.#map?.refit()
     this.#view = viewSwitch(
@@ -151,7 +156,7 @@ export class Widget {
     // After the switch's: Back from the map alone finds the address its search's.
     if (options.urlState)
       this.#entries.follow(
-        () => this.#state,
+        () => [this.#state, this.#asked ?? this.#state],
         (s) => this.#restore(s),
       )
     const parts = [
@@ -223,6 +228,7 @@ export class Widget {
     Object.assign(this.#state, change)
     this.#area = leaveArea(this.#state, this.#area)
     this.#fillForm()
+    this.#asked = { ...this.#state }
     void this.#loadDefaults()
     const [state, texts] = [this.#state, this.#texts]
     if (this.#pages.params(0) === null) {
@@ -249,6 +255,8 @@ export class Widget {
     this.#element.classList.remove('sl-browsing')
     this.#status.textContent = texts.loading
     this.#bar.stale()
+    // An entry as it is asked, answered or not: Back during its wait, or after its failure, returns to the one before.
+    this.#keepInUrl(true)
     // No radius without its unit: GET /locations measures in miles unless told. The filters name the
     // locator's, or fail and the page's language implies one (units.ts).
     if (this.#state.unit === null) {

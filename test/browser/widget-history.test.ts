@@ -2,7 +2,7 @@
 // visitor commits is an entry, so Back and Forward go through them; typing, a store picked and
 // the answer's details add none; a router's own entries are left to it.
 import { describe, expect, test } from 'bun:test'
-import type { Page, Request } from 'playwright-core'
+import type { Page, Request, Route } from 'playwright-core'
 import { aTurnLater, chromiumPath, heldUntilReleased, networkSettled, newPage, sentNow, watchRequests } from './browser'
 import { hostPage, useDemoBrowser } from './server'
 import { searchIn } from './finder-page'
@@ -32,6 +32,29 @@ async function finderPage(attrs = '', body = '') {
 }
 
 const entries = (page: Page) => page.evaluate<number>('history.length')
+
+/** Types `place` into the place box of `finder` and presses Enter: answered or not. */
+async function typeAndEnter(page: Page, finder: string, place: string) {
+  await page.locator(`${finder} .sl-place input`).fill(place)
+  await page.locator(`${finder} .sl-place input`).press('Enter')
+}
+
+/** The service's 503 without Retry-After, readable by the host page: a failure said at once. */
+const refused = (route: Route) =>
+  route.fulfill({
+    status: 503,
+    headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+    body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Down for a while.' } }),
+  })
+
+/** A finder's status line and alert. */
+const finderOf = (page: Page, finder: string) => ({
+  status: page.locator(`${finder} .sl-status`),
+  alert: page.locator(`${finder} > .sl-error`),
+})
+
+/** What page.waitForFunction's callbacks read (this program is typed without the DOM's types). */
+type PageHolder = { document: { querySelector: (s: string) => { value: string } | null } }
 
 /** What #f shows: its status line, its place box and its first store. */
 const shown = async (page: Page) => ({
@@ -202,18 +225,132 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
     }
   })
 
-  test("a search's failure said, then Back: it goes with that search, not said of the one shown", async () => {
+  test('a failed search is an entry: Back shows the one before without its failure, Forward says it again', async () => {
     const { page, errors, close } = await finderPage()
     try {
       const alert = page.locator('#f > .sl-error')
+      const notFound = alert.filter({ hasText: 'No place called “Xqzzyvill” was found.' })
       await searchIn(page, '#f', 'London')
-      // Not found: no entry of its own, the address London's still.
-      await page.locator('#f .sl-place input').fill('Xqzzyvill')
-      await page.locator('#f .sl-place input').press('Enter')
-      await alert.filter({ hasText: 'No place called “Xqzzyvill” was found.' }).waitFor()
+      const before = await entries(page)
+      await typeAndEnter(page, '#f', 'Xqzzyvill')
+      await notFound.waitFor()
+      // The service failing (503, no Retry-After): an entry too.
+      await page.route('**/locations?*near=Paris*', refused)
+      await typeAndEnter(page, '#f', 'Paris')
+      await alert.filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      expect(await entries(page)).toBe(before + 2)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Paris')
+      await page.goBack()
+      await notFound.waitFor()
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Xqzzyvill')
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
+      expect(await alert.textContent()).toBe('')
+      await page.goForward()
+      await notFound.waitFor()
+      await page.goBack()
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
       expect(await alert.textContent()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('Back while a search typed waits: the one before; Forward then: that search, no stale answer after it', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'London')
+      await networkSettled(page)
+      const before = await entries(page)
+      // Each request held: Paris's, London's on Back, Paris's again on Forward.
+      const held: (() => void)[] = []
+      let allHeld = () => {}
+      const three = new Promise<void>((done) => (allHeld = done))
+      await page.route('**/locations?*', (r) => {
+        held.push(() => void r.continue().catch(() => {}))
+        if (held.length === 3) allHeld()
+      })
+      await typeAndEnter(page, '#f', 'Paris')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      // The search typed is an entry as it is asked.
+      expect(await entries(page)).toBe(before + 1)
+      await page.goBack()
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('London, United Kingdom')
+      await page.waitForFunction(
+        () =>
+          (globalThis as unknown as PageHolder).document.querySelector('#f .sl-place input')?.value ===
+          'London, United Kingdom',
+      )
+      // Forward while London's answer is on its way: Paris's asked again, answered first, the rest after.
+      await page.goForward()
+      await page.waitForFunction(
+        () => (globalThis as unknown as PageHolder).document.querySelector('#f .sl-place input')?.value === 'Paris',
+      )
+      await page.unroute('**/locations?*')
+      await three
+      held.pop()!()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Paris' }).waitFor()
+      for (const go of held) go()
+      await networkSettled(page)
+      expect((await shown(page)).status).toContain('of Paris')
+      expect((await shown(page)).first).toContain('Paris')
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Paris, France')
+      expect(await entries(page)).toBe(before + 1)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test("two finders: each one's wait, failure, entries and Back stay its own", async () => {
+    const { page, errors, searches, close } = await finderPage(
+      '',
+      `<div id="g" data-storeloc="${demo.server.token}"></div>`,
+    )
+    try {
+      const [f, g] = [finderOf(page, '#f'), finderOf(page, '#g')]
+      await searchIn(page, '#f', 'London')
+      await networkSettled(page)
+      const before = await entries(page)
+      // Leeds is left unanswered till the test lets it go: #g waits, and says so.
+      const release = await heldUntilReleased(page, '**/locations?*near=Leeds*')
+      await typeAndEnter(page, '#g', 'Leeds')
+      await g.status.filter({ hasText: 'Still waiting for the store finder…' }).waitFor()
+      expect(await f.status.textContent()).toContain('of London')
+      await typeAndEnter(page, '#f', 'Xqzzyvill')
+      await f.alert.filter({ hasText: 'No place called “Xqzzyvill” was found.' }).waitFor()
+      expect([await g.alert.textContent(), await g.status.textContent()]).toEqual([
+        '',
+        'Still waiting for the store finder…',
+      ])
+      // Each search an entry, in the order asked, under its own finder's prefix.
+      expect(await entries(page)).toBe(before + 2)
+      const params = new URL(page.url()).searchParams
+      expect([params.get('sl_place'), params.get('sl2_place')]).toEqual(['Xqzzyvill', 'Leeds'])
+      release()
+      await g.status.filter({ hasText: 'of Leeds' }).waitFor()
+      await networkSettled(page)
+      expect(await f.alert.textContent()).toContain('Xqzzyvill')
+
+      // Back undoes #f's failed search alone: #g, answered since, is not asked again.
+      const asked = searches.length
+      await page.goBack()
+      await f.status.filter({ hasText: 'of London' }).waitFor()
+      await networkSettled(page)
+      expect(searches.slice(asked).map((url) => new URL(url).searchParams.has('lat'))).toEqual([true])
+      expect(await f.alert.textContent()).toBe('')
+      expect(await g.status.textContent()).toContain('of Leeds')
+      // Back again undoes #g's, #f's London left as it is.
+      await page.goBack()
+      await g.status.filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await networkSettled(page)
+      expect(searches.length).toBe(asked + 1)
+      expect(await f.status.textContent()).toContain('of London')
+      await page.goForward()
+      await g.status.filter({ hasText: 'of Leeds' }).waitFor()
+      expect([await f.alert.textContent(), await g.alert.textContent()]).toEqual(['', ''])
       expect(errors).toEqual([])
     } finally {
       await close()
