@@ -8,7 +8,8 @@
 // Run right after a first start, it waits for the service to finish starting (up to 2 minutes;
 // STORELOC_STARTUP_WAIT=SECONDS sets another wait), saying so once.
 // STORELOC_SYNC_CHUNK=N sends N rows a request instead of 1,000, and deletes N a request; rows that take
-// one another's store codes (a swap, a chain) go in one request however many, up to 1,000.
+// one another's store codes in a ring (a swap) go in one request however many, up to 1,000; a chain
+// longer than a request goes in parts, its end first (sync-parts.ts).
 //
 //   STORELOC_URL=http://127.0.0.1:3000 STORELOC_KEY=sk_... bun examples/sync.ts stores.csv [--dry-run] [--max-delete N] [--encoding NAME]
 //
@@ -21,7 +22,7 @@
 // writes only what is not in step yet. Ctrl-C stops it at once, saying what it wrote so far: exit 130.
 import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
-import { type BulkDelete, type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
+import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 import { CsvError } from '../src/locations/csv-records'
@@ -32,7 +33,7 @@ import { bareCode } from '../src/core/text'
 import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
 import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
-import type { BulkItem } from '../src/locations/bulk'
+import { CHUNK, dropsTaken, parts, type Row, type Stored } from './sync-parts'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
@@ -43,27 +44,6 @@ const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0 }
 const stop = new AbortController()
 const { signal } = stop
 process.once('SIGINT', () => stop.abort())
-
-/** The bulk route's limit: the list is sent in requests of up to this many (STORELOC_SYNC_CHUNK sets fewer). */
-const CHUNK = 1000
-
-/**
- * A store of the list; `wholeSpecialHours`: a CSV cell gave all its special hours (dates left out
- * are cleared); `notes`: what reading its row took otherwise than written (a postcode's lost zero).
- * `drop`: no row of the list but the delete item of a store it drops whose code a row takes.
- */
-type Row = {
-  label: string
-  location: BulkLocation | BulkDelete
-  wholeSpecialHours: boolean
-  notes: string[]
-  drop?: boolean
-  /** A CSV row as read: its columns name its problems and warnings. */
-  item?: BulkItem
-}
-
-/** A store of the locator as the sync reads it: its id and code (null: none). */
-type Stored = { id: string; external_id: string | null }
 
 function usage(message: string): never {
   console.error(
@@ -134,95 +114,6 @@ function readRows(
   return { rows, unknown: read.unknown, unread }
 }
 
-/** The ids of the stores holding each code, by the code as compared (bareCode). */
-function holdersOf(stored: Stored[]): Map<string, string[]> {
-  const holders = new Map<string, string[]>()
-  for (const { id, external_id } of stored) {
-    if (external_id === null) continue
-    const code = bareCode(external_id)
-    holders.set(code, [...(holders.get(code) ?? []), id])
-  }
-  return holders
-}
-
-/**
- * The stores the list drops whose codes its rows take (a closed store's code given to another),
- * each as a delete item: it goes in the request of the row taking its code, as the bulk route frees
- * a code only within one request. Rows are matched as the route matches them: by id, else by code.
- */
-function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
-  const ids = new Set(stored.map((s) => s.id))
-  const byCode = holdersOf(stored)
-  const code = (r: Row) => bareCode(r.location.external_id as string)
-  const own = (r: Row) => (typeof r.location.id === 'string' && ids.has(r.location.id) ? r.location.id : undefined)
-  const named = new Set(rows.flatMap((r) => own(r) ?? byCode.get(code(r)) ?? []))
-  const drops = new Map<string, Row>()
-  for (const r of rows)
-    for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? []))
-      if (!named.has(holder) && !drops.has(holder))
-        drops.set(holder, {
-          label: `the delete of ${JSON.stringify(r.location.external_id)} (${holder}), whose code ${r.label} takes`,
-          location: { id: holder, delete: true },
-          wholeSpecialHours: false,
-          notes: [],
-          drop: true,
-        })
-  return [...drops.values()]
-}
-
-/**
- * The list's rows and drops in requests of up to `size`, in the list's order, but for those that
- * renumber stores: a row that takes a code another store holds goes in the request of that store's
- * row, or of its delete, as the bulk route allows a swap, a chain of codes or a closed store's code
- * given to another only within one request. Such a group is never split: one larger than `size`
- * goes whole in a request of its own; one larger than the route takes (CHUNK) is refused.
- */
-function parts(rows: Row[], stored: Stored[], size: number): Row[][] {
-  // Rows joined by the codes they take (union-find).
-  const parent = rows.map((_, i) => i)
-  const root = (i: number): number => (parent[i] === i ? i : (parent[i] = root(parent[i]!)))
-  const byId = new Map<string, number>()
-  rows.forEach((r, i) => typeof r.location.id === 'string' && byId.set(r.location.id, i))
-  const holders = holdersOf(stored)
-  // A row without an id is matched by its code: with the row naming that code's holder by id, in
-  // one request, the route answers it as the same store, not a row of its own in another request.
-  rows.forEach((r, i) => {
-    if (r.drop) return
-    for (const holder of holders.get(bareCode(r.location.external_id as string)) ?? []) {
-      const other = byId.get(holder)
-      if (holder !== r.location.id && other !== undefined) parent[root(i)] = root(other)
-    }
-  })
-  const groups = new Map<number, Row[]>()
-  rows.forEach((r, i) => {
-    const group = groups.get(root(i))
-    if (group === undefined) groups.set(root(i), [r])
-    else group.push(r)
-  })
-  const requests: Row[][] = []
-  let open: Row[] = []
-  for (const group of groups.values()) {
-    if (group.length > CHUNK) throw new Error(tooLinked(group))
-    if (open.length > 0 && open.length + group.length > size) {
-      requests.push(open)
-      open = []
-    }
-    open.push(...group)
-    if (open.length >= size) {
-      requests.push(open)
-      open = []
-    }
-  }
-  if (open.length > 0) requests.push(open)
-  return requests
-}
-
-/** The refusal of a group of renumberings that no request can hold whole. */
-function tooLinked(group: Row[]): string {
-  const named = group.slice(0, 5).map((r) => r.label)
-  return `${group.length} rows take one another's store codes (${named.join(', ')} and ${group.length - named.length} more), and one request takes at most ${CHUNK} rows: such a swap or chain goes through only within one request. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.`
-}
-
 /** A problem the route answered, "locations[3].hours.monday" -> messages, in the row's words: its line and columns. */
 function problemSaid(chunk: Row[], detail: string, message: string): string {
   const at = /^locations\[(\d+)\](?:\.(.+))?$/.exec(detail)
@@ -287,9 +178,12 @@ async function upsert(
   const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
   const total = requests.reduce((n, chunk) => n + listed(chunk), 0)
   let sent = 0
-  for (const chunk of requests) {
+  for (const request of requests) {
+    // The dry runs' own deletes come last: the items before them are at the same places in both runs.
+    const chunk = dryRun ? request : request.filter((r) => !r.dryOnly)
     try {
-      reports.push(await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal }))
+      const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal })
+      reports.push({ ...report, results: report.results.filter((r) => r.index === null || !chunk[r.index]?.dryOnly) })
       sent += listed(chunk)
       if (!dryRun) done.written += listed(chunk)
       if (!dryRun) done.deleted += chunk.length - listed(chunk)

@@ -1,5 +1,6 @@
 // examples/sync.ts renumbering stores by id across more than one request: a row that takes a code
-// another store of the list gives up is sent in that store's request, so swaps and chains go.
+// another store of the list gives up is sent in that store's request, or a later one, so swaps
+// and chains go, a chain longer than a request in parts.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -95,7 +96,7 @@ test("a row takes the code of a store the list drops: deleted in that row's requ
   expect([after.get('Two'), after.get('Five')]).toEqual([undefined, [id.get('Five')!, 'S3']])
 }, 30_000)
 
-test('a chain of renumberings longer than a request goes whole in one; deletes go STORELOC_SYNC_CHUNK a request', async () => {
+test('a chain of renumberings longer than a request goes in parts, its end first; deletes go STORELOC_SYNC_CHUNK a request', async () => {
   const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
   const names = ['P', 'Q', 'R', 'T', 'U']
   const old = (await stores()).map((s, i) => line(s.id, s.external_id, s.name, i)).join('')
@@ -105,28 +106,45 @@ test('a chain of renumberings longer than a request goes whole in one; deletes g
   const chain = ['C1', 'C2', 'C3', 'C9']
   const list = head + chain.map((code, i) => line(id.get(names[i]!)!, code, names[i]!, 10 + i)).join('')
   const dry = sync(list, '--dry-run')
-  expect([dry.code, dry.stderr]).toEqual([0, ''])
+  // Q, R and T first, then P, which takes the code Q gives up in the first request.
+  expect([dry.code, dry.stderr]).toEqual([0, 'checked: 3 of 4 rows\nchecked: 4 of 4 rows\n'])
   expect(dry.stdout).toEndWith('Dry run, nothing written: 0 created, 4 updated, 0 unchanged, 6 deleted.\n')
+  const updates = ['Q', 'R', 'T', 'P'].map(
+    (n) => `would update ${chain[names.indexOf(n)]} (${id.get(n)}): external_id\n`,
+  )
+  expect(dry.stdout).toStartWith(updates.join(''))
   const done = sync(list)
-  expect([done.code, done.stderr]).toEqual([0, 'deleted: 3 of 6 stores\ndeleted: 6 of 6 stores\n'])
+  expect([done.code, done.stderr]).toEqual([
+    0,
+    'checked: 3 of 4 rows\nchecked: 4 of 4 rows\nwritten: 3 of 4 rows\nwritten: 4 of 4 rows\ndeleted: 3 of 6 stores\ndeleted: 6 of 6 stores\n',
+  ])
   const after = (await stores()).map((s) => [s.name, s.external_id])
   expect(after).toEqual(chain.map((code, i) => [names[i]!, code]))
 }, 30_000)
 
-test('a chain of renumberings longer than any request is refused before any write, saying what to do', async () => {
+test('a chain of renumberings longer than any request goes in parts; a ring of them is refused before any write', async () => {
   const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
   const n = 1001
   const names = Array.from({ length: n }, (_, i) => `Link ${i}`)
   const old = (await stores()).map((s, i) => line(s.id, s.external_id, s.name, i)).join('')
   expect(syncBy('1000', head + old + names.map((name, i) => line('', `L${i}`, name, i / 100)).join('')).code).toBe(0)
+  const id = new Map((await stores()).map((s) => [s.name, s.id]))
+  // Each store takes the next one's code, the last a new one: 1,001 rows linked, in two requests.
+  const chain = head + names.map((name, i) => line(id.get(name)!, `L${i + 1}`, name, i / 100)).join('')
+  const run = syncBy('1000', chain)
+  expect([run.code, run.stderr]).toEqual([
+    0,
+    'checked: 999 of 1001 rows\nchecked: 1001 of 1001 rows\nwritten: 999 of 1001 rows\nwritten: 1001 of 1001 rows\n',
+  ])
+  expect(run.stdout).toEndWith('0 created, 1001 updated, 0 unchanged, 4 deleted.\n')
   const before = await stores()
-  const id = new Map(before.map((s) => [s.name, s.id]))
-  // Each store takes the next one's code, the last a new one: 1,001 rows linked.
-  const list = head + names.map((name, i) => line(id.get(name)!, `L${i + 1}`, name, i / 100)).join('')
-  const run = syncBy('1000', list, '--dry-run')
-  expect([run.code, run.stdout]).toEqual([1, ''])
-  expect(run.stderr).toBe(
-    "sync: 1001 rows take one another's store codes (line 2, line 3, line 4, line 5, line 6 and 996 more), and one request takes at most 1000 rows: such a swap or chain goes through only within one request. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.\n",
+  expect(before.map((s) => [s.name, s.external_id])).toEqual(names.map((name, i) => [name, `L${i + 1}`]))
+  // Each takes the next one's code, the last the first one's: a ring no order writes code by code.
+  const ring = head + names.map((name, i) => line(id.get(name)!, `L${((i + 1) % n) + 1}`, name, i / 100)).join('')
+  const refused = syncBy('1000', ring, '--dry-run')
+  expect([refused.code, refused.stdout]).toEqual([1, ''])
+  expect(refused.stderr).toBe(
+    "sync: 1001 rows take one another's store codes in a ring (line 2, line 3, line 4, line 5, line 6 and 996 more), and one request takes at most 1000 rows: a ring (a swap) goes through only within one request, as no order frees each code before it is taken. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.\n",
   )
   expect(await stores()).toEqual(before)
 }, 120_000)
