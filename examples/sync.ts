@@ -32,7 +32,8 @@ import { problemLines, warningLines } from '../src/cli/import-report'
 import { bareCode } from '../src/core/text'
 import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
-import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
+import { hoursInColumns, inColumn, inColumns, whoIs } from '../src/locations/bulk-problems'
+import type { BulkItem } from '../src/locations/bulk'
 import { CHUNK, dropsTaken, parts, type Row, type Stored } from './sync-parts'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -103,15 +104,28 @@ function readRows(
   }
   const items = csvBulkItems(read)
   // Cells that could not be read (a week of hours) stop the sync, with the rest of the list's problems.
-  const unread = items.flatMap((i) => (i.unread ?? []).map((p) => ({ label: i.key, message: `${i.key}: ${p.message}` })))
+  const unread = items.flatMap((i) =>
+    (i.unread ?? []).map((p) => ({ label: i.key, message: `${whoIs(i.key, i.raw as BulkLocation)}: ${p.message}` })),
+  )
   const rows = items.map((i) => ({
     label: i.key,
-    location: i.raw as BulkLocation,
+    location: withPointUnread(i),
     wholeSpecialHours: i.wholeSpecialHours ?? false,
     notes: i.notes ?? [],
     item: i,
   }))
   return { rows, unknown: read.unknown, unread }
+}
+
+/**
+ * A row whose coordinates could not be read, with a stand-in point: the service checks its other
+ * fields without placing its address, whose refusal ("fill in the columns") would be beside the
+ * point. Such a row stops the sync, so only the dry runs send it.
+ */
+function withPointUnread(item: BulkItem): BulkLocation {
+  const raw = item.raw as BulkLocation
+  const unread = item.unread?.some((u) => u.field?.startsWith('coordinates')) ?? false
+  return unread ? { ...raw, coordinates: { lat: 0, lng: 0 } } : raw
 }
 
 /** A problem the route answered, "locations[3].hours.monday" -> messages, in the row's words: its line and columns. */
@@ -316,7 +330,9 @@ async function main(): Promise<void> {
   const size = Number(chunkSize)
   // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.
   // A row listed twice is said so, not checked again: its first row is, with the rest of the list.
-  const checked = rows.filter((r) => !twice.has(r))
+  // So is a CSV row read wrong as a whole (cells out of their columns): the service's checks of its
+  // fields would be of cells in the wrong ones, as the CLI's import leaves it unchecked.
+  const checked = rows.filter((r) => !twice.has(r) && !r.item?.unread?.some((u) => u.field === null))
   const drops = dropsTaken(checked, stored)
   const dropped = new Set(drops.map((d) => d.location.id))
   const requests = parts([...checked, ...drops], stored, size)

@@ -1,6 +1,6 @@
 // examples/sync.ts telling a person what it found: every problem of the list in one run, in the
 // CSV's column names; the stores without a code it leaves; a new row taking a code another row
-// gives up is one request's, as the bulk route reads it.
+// gives up is one request's, as the bulk route reads it; a cell not read said as the CLI says it.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -79,5 +79,28 @@ test("a new row taking the code another row's store gives up is that store's, as
   expect([dry.code, dry.stdout]).toEqual([1, ''])
   expect(dry.stderr).toContain(`line 4 (external_id "S5"): the same location (${two.id}) as line 2.\n`)
   expect(sync(list).code).toBe(1)
+  expect(await stores()).toEqual(before)
+}, 30_000)
+
+test("a cell the sync cannot read is said alone, as the CLI says it: not the geocoder's advice to fill in the columns", async () => {
+  const before = await stores()
+  // GEOCODER=none: a row sent without its point would be refused as one to place, "fill in the columns".
+  const list = `${HEAD}${line('', 'S1', 'One', 1, 'north')}${line('', 'S2', 'Two', 2)}${line('', 'S7', '', 7)}`
+  const dry = sync(list, '--dry-run')
+  expect([dry.code, dry.stdout]).toEqual([1, ''])
+  expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
+    `  line 2 (external_id "S1"): The "Breite" column must be a number; got "north". Write a decimal number such as 48.8566 or -3.7074 (48°51'24"N, 48.8566 N and 48.8566° are read too).`,
+    '  line 4 (external_id "S7"): The "Name" column is required.',
+    'sync: 2 of 3 rows of the list cannot be written as sent; nothing was written.',
+    '',
+  ])
+  // A row whose cells are out of their columns is not checked field by field, as the CLI leaves it.
+  const shifted = `${HEAD},S1,One,"1 Main St, Town",40.1\n${line('', 'S2', 'Two', 2)}`
+  const rows = sync(shifted, '--dry-run')
+  expect(rows.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
+    '  line 2 (external_id "S1"): This row has 5 cells but the header has 6 columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.',
+    'sync: 1 of 2 rows of the list cannot be written as sent; nothing was written.',
+    '',
+  ])
   expect(await stores()).toEqual(before)
 }, 30_000)

@@ -210,7 +210,7 @@ describe('examples/sync.ts', () => {
     const bad = sync(`${header}S1,One,"1 Main St",1,2,by appointment\n${nameless}`)
     expect(bad.code).toBe(1)
     const lines = bad.stderr.split('\n')
-    expect(lines[0]).toStartWith('  line 2: ')
+    expect(lines[0]).toStartWith('  line 2 (external_id "S1"): "by appointment" could not be read')
     expect(lines[1]).toBe('  5 rows (line 3, line 4, line 5 and 2 more): The "Name" column is required.')
     expect(await stores()).toEqual(before)
   }, 30_000)
