@@ -112,6 +112,10 @@ type Checking = {
   removals: Removal[]
   /** Each location named, to the key of the first item naming it. */
   byTarget: Map<string, string>
+  /** The locations of `byTarget` its item named by its store code alone, no id: the code as held. */
+  byCodeAlone: Map<string, string>
+  /** The keys of the delete items. */
+  deletes: Set<string>
   /** Each store code given (as checkStoreCode keys it), to the key of the first item giving it. */
   byExternalId: Map<string, string>
   /** Each item's raw fields by its key: a row that repeats an earlier one whole is said to. */
@@ -148,6 +152,8 @@ export async function check(
     plans: [],
     removals: [],
     byTarget: new Map(),
+    byCodeAlone: new Map(),
+    deletes: new Set(),
     byExternalId: new Map(),
     raws: new Map(),
     holderOf: codeHolders(deps.store, locatorId),
@@ -229,7 +235,7 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
   )
   if (current instanceof Error) return c.problems.add(key, who, 'id', current.message)
   const target = current?.id ?? null
-  const sameAs = claimTarget(c, item, who, target)
+  const sameAs = claimTarget(c, item, who, current, fields)
   const patch = patchOf(c, item, who, fields, target)
   // An external_id is matched against the others even when the item has other problems; not
   // when it matched the item to the same location as one before, which says it already.
@@ -243,13 +249,60 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
 }
 
 /** The key of an earlier item naming the same location, said as the item's problem; else the location is the item's. */
-function claimTarget(c: Checking, { key, raw }: BulkItem, who: string, target: string | null): string | undefined {
+function claimTarget(
+  c: Checking,
+  { key, raw }: BulkItem,
+  who: string,
+  current: LocationRecord | null,
+  fields: Record<string, unknown>,
+): string | undefined {
+  const target = current?.id ?? null
   const sameAs = target === null ? undefined : c.byTarget.get(target)
   if (sameAs !== undefined)
-    c.problems.add(key, who, null, repeated(c, sameAs, raw) ?? `the same location (${target}) as ${sameAs}.`)
-  else if (target !== null) c.byTarget.set(target, key)
+    c.problems.add(key, who, null, repeated(c, sameAs, raw) ?? sameTarget(c, sameAs, current!, raw, fields))
+  else if (target !== null) {
+    c.byTarget.set(target, key)
+    if (!hasId(raw) && current!.externalId !== null) c.byCodeAlone.set(target, current!.externalId)
+  }
   return sameAs
 }
+
+const hasId = (raw: unknown) => {
+  const id = trimStrings((raw as Record<string, unknown>).id)
+  return id !== undefined && id !== null && id !== ''
+}
+
+/**
+ * Why an item names the location `first` names, in words a person can act on: an item without an
+ * id is matched by the code the location holds before the request, even when another item moves
+ * it to a new code (a new store given a renumbered one's code).
+ */
+function sameTarget(
+  c: Checking,
+  first: string,
+  location: LocationRecord,
+  raw: unknown,
+  fields: Record<string, unknown>,
+): string {
+  const { id, name } = location
+  if (c.deletes.has(first))
+    return `writes location ${id} (${JSON.stringify(name)}), which ${first} deletes: a request writes a location or deletes it, so give one of them.`
+  const held = c.byCodeAlone.get(id)
+  const moved = c.recoded.get(id)
+  const ext = fields.external_id
+  // This item moves the location that an earlier item without an id was matched to by its code.
+  if (held !== undefined && hasId(raw) && typeof ext === 'string' && bareCode(ext) !== bareCode(held))
+    return `${first} has no id, so its store code ${codeSaid(held)} matches it to location ${id} (${JSON.stringify(name)}), which this item moves to ${codeSaid(ext)}. ${newStoreAdvice(held, first, 'this item')}`
+  // An earlier item moves the location whose code this one, without an id, is matched by.
+  const code = location.externalId
+  if (!hasId(raw) && typeof moved === 'string' && code !== null && bareCode(moved) !== bareCode(code))
+    return `it has no id, so its store code ${codeSaid(code)} matches it to location ${id} (${JSON.stringify(name)}), which ${first} moves to ${codeSaid(moved)}. ${newStoreAdvice(code, 'this item', first)}`
+  return `the same location (${id}) as ${first}.`
+}
+
+/** What to do with an item without an id (`item`) meant as a new store with the code `moving` gives up. */
+const newStoreAdvice = (code: string, item: string, moving: string) =>
+  `Items without an id are matched by the codes held before the request: to create a new store with ${codeSaid(code)}, send ${item} in a later request (or import) than ${moving}; if it is that store, give the store once.`
 
 /** "repeats line 51; ..." when the item is the one under `first` again, field for field (a line pasted twice); else null. */
 function repeated(c: Checking, first: string, raw: unknown): string | null {
@@ -358,6 +411,13 @@ function planOf(
   }
 }
 
+/** The problem of a delete item naming what (`named`) an earlier item, `first`, names: deleted twice, or written and deleted. */
+function deletedTwice(c: Checking, first: string, named: string): string {
+  return c.deletes.has(first)
+    ? `deletes ${named}, as ${first} does; give each delete once.`
+    : `deletes ${named}, which ${first} writes: a request writes a location or deletes it, so give one of them.`
+}
+
 /** A delete item matched as an update is; no other item may name its location or store code. */
 function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: string, index: number) {
   const lookup = {
@@ -380,7 +440,8 @@ function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: s
   // An id no location has is still one location's name: sent twice, it is a list's repeated line.
   const named = target ?? read.sentId
   const sameAs = named === null ? undefined : c.byTarget.get(named)
-  if (sameAs !== undefined) return c.problems.add(key, who, null, `the same location (${named}) as ${sameAs}.`)
+  if (sameAs !== undefined) return c.problems.add(key, who, null, deletedTwice(c, sameAs, `location ${named}`))
+  c.deletes.add(key)
   if (named !== null) c.byTarget.set(named, key)
   if (target !== null) c.removed.add(target)
   // A location deleted lets go of its code: another item may take it (checkTaken), and one that
@@ -389,7 +450,12 @@ function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: s
   if (ext !== null) {
     const first = c.byExternalId.get(ext)
     if (first !== undefined)
-      return c.problems.add(key, who, 'external_id', `the same store code as ${first}; give each external_id once.`)
+      return c.problems.add(
+        key,
+        who,
+        'external_id',
+        deletedTwice(c, first, `store code ${codeSaid(read.sentExternalId!)}`),
+      )
     c.byExternalId.set(ext, key)
   }
   c.removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })

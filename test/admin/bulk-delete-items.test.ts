@@ -105,9 +105,13 @@ describe('bulk upsert, delete items', () => {
       'locations[5].external_id': [
         `locations[5] (external_id "S2"): id ${s1} is the location with the external_id "S1", not "S2": give one of them.`,
       ],
-      'locations[6]': [`locations[6] (external_id "S1"): the same location (${s1}) as locations[0].`],
+      'locations[6]': [
+        `locations[6] (external_id "S1"): deletes location ${s1}, as locations[0] does; give each delete once.`,
+      ],
       // Deleted and updated in one request: refused, as a location updated twice is.
-      'locations[7]': [`locations[7] (external_id "S1"): the same location (${s1}) as locations[0].`],
+      'locations[7]': [
+        `locations[7] (external_id "S1"): writes location ${s1} ("Store S1"), which locations[0] deletes: a request writes a location or deletes it, so give one of them.`,
+      ],
     })
     expect(snapshot()).toEqual(before)
   })
@@ -185,7 +189,7 @@ describe('bulk upsert, delete items', () => {
     })
   })
 
-  test('two delete items of one id are refused even when no location has it, as two of one external_id are', async () => {
+  test("two delete items of one id are refused even when no location has it, as two of one external_id are, in a delete's words", async () => {
     await bulk({ locations: [store('S1')] })
     const gone = 'loc_0000000000000000'
     const res = await bulk({
@@ -198,9 +202,9 @@ describe('bulk upsert, delete items', () => {
     })
     expect(res.status).toBe(422)
     expect(res.body.details).toEqual({
-      'locations[2]': [`locations[2]: the same location (${gone}) as locations[0].`],
+      'locations[2]': [`locations[2]: deletes location ${gone}, as locations[0] does; give each delete once.`],
       'locations[3].external_id': [
-        'locations[3] (external_id "S9"): the same store code as locations[1]; give each external_id once.',
+        'locations[3] (external_id "S9"): deletes store code "S9", as locations[1] does; give each delete once.',
       ],
     })
   })

@@ -43,6 +43,40 @@ describe('bulk upsert, matching', () => {
     })
   })
 
+  test('a new item taking the code another item moves its store from is told which code moved where, either order', async () => {
+    const two = (await bulk({ locations: [store('S2')] })).body.results[0].id
+    const before = snapshot()
+    const moved = { id: two, external_id: 'S5' }
+    const newcomer = store('S2', { name: 'Newcomer' })
+    const advice =
+      'Items without an id are matched by the codes held before the request: to create a new store with "S2", send'
+    const first = await bulk({ locations: [newcomer, moved] })
+    expect([first.status, first.body.details]).toEqual([
+      422,
+      {
+        'locations[1]': [
+          `locations[1] (external_id "S5"): locations[0] has no id, so its store code "S2" matches it to location ${two} ("Store S2"), which this item moves to "S5". ${advice} locations[0] in a later request (or import) than this item; if it is that store, give the store once.`,
+        ],
+      },
+    ])
+    const second = await bulk({ locations: [moved, newcomer] })
+    expect([second.status, second.body.details]).toEqual([
+      422,
+      {
+        'locations[1]': [
+          `locations[1] (external_id "S2"): it has no id, so its store code "S2" matches it to location ${two} ("Store S2"), which locations[0] moves to "S5". ${advice} this item in a later request (or import) than locations[0]; if it is that store, give the store once.`,
+        ],
+      },
+    ])
+    expect(snapshot()).toEqual(before)
+    // As the advice says: the move first, the new store after it.
+    expect((await bulk({ locations: [moved] })).status).toBe(200)
+    expect((await bulk({ locations: [newcomer] })).body.results[0]).toMatchObject({
+      action: 'created',
+      external_id: 'S2',
+    })
+  })
+
   test('an external id held by another location is a problem of that item', async () => {
     const [a] = (await bulk({ locations: [store('A'), store('B')] })).body.results
     const res = await bulk({ locations: [store('B', { external_id: 'A' })].map((x) => ({ ...x, external_id: 'A' })) })

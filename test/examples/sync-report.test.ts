@@ -77,7 +77,10 @@ test("a new row taking the code another row's store gives up is that store's, as
   const list = HEAD + line('', 'S2', 'Newcomer', 6) + line('', 'S1', 'One', 1) + line(two.id, 'S5', 'Two', 2)
   const dry = sync(list, '--dry-run')
   expect([dry.code, dry.stdout]).toEqual([1, ''])
-  expect(dry.stderr).toContain(`line 4 (external_id "S5"): the same location (${two.id}) as line 2.\n`)
+  // Said as the code that moved where, and what to do.
+  expect(dry.stderr).toContain(
+    `line 4 (external_id "S5"): line 2 has no id, so its store code "S2" matches it to location ${two.id} ("Two"), which this item moves to "S5". Items without an id are matched by the codes held before the request: to create a new store with "S2", send line 2 in a later request (or import) than this item; if it is that store, give the store once.\n`,
+  )
   expect(sync(list).code).toBe(1)
   expect(await stores()).toEqual(before)
 }, 30_000)
