@@ -259,6 +259,23 @@ export function zipWithZeros(postcode: string, region: string | undefined, city?
   return city !== undefined && nameKey(zip.city) === nameKey(city) ? padded : postcode
 }
 
+/** Postcode shapes by country, each with its usual form: "sw1a2aa" is "SW1A 2AA", "1012nx" is "1012 NX". */
+const POSTCODE_FORMS: Record<string, { re: RegExp; form: (m: RegExpExecArray) => string }> = {
+  GB: { re: /^([a-z]{1,2}\d[a-z\d]?) *(\d[a-z]{2})$/i, form: (m) => `${m[1]} ${m[2]}`.toUpperCase() },
+  NL: { re: /^(\d{4}) *([a-z]{2})$/i, form: (m) => `${m[1]} ${m[2]}`.toUpperCase() },
+  CA: { re: /^([a-z]\d[a-z])[ -]?(\d[a-z]\d)$/i, form: (m) => `${m[1]} ${m[2]}`.toUpperCase() },
+}
+
+/**
+ * A postcode of `country` in the form its post writes it (a UK, Dutch or Canadian one in capitals,
+ * its two halves apart); any other text as it is.
+ */
+export function postcodeForm(country: string | null, postcode: string): string {
+  const shape = country === null ? undefined : POSTCODE_FORMS[country]
+  const m = shape?.re.exec(postcode.trim())
+  return m ? shape!.form(m) : postcode
+}
+
 /**
  * `postcode` as written in an address, spaces and case aside ("AL1 3AA" is "al13aa"), not within
  * a longer number ("1011" is not in "10117-3"); null for an empty one.

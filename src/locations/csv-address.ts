@@ -8,6 +8,7 @@ import {
   countryCode,
   countryLabel,
   countryOfPostcode,
+  postcodeForm,
   postcodePattern,
   regionCode,
   regionSpellings,
@@ -278,6 +279,12 @@ export function mendParts(parts: Map<string, string>): void {
     parts.set('postcode', `0${postcode.trim()}`)
   else if (postcode && (region || (city && code === 'US')) && (!country || code === 'US'))
     parts.set('postcode', zipWithZeros(postcode, region, city))
+}
+
+/** The row's postcode in its country's usual form ("sw1a 2aa": "SW1A 2AA"), when its country is known. */
+export function postcodeInForm(parts: Map<string, string>): void {
+  const postcode = parts.get('postcode')
+  if (postcode) parts.set('postcode', postcodeForm(rowCountry(parts), postcode))
 }
 
 /**

@@ -5,7 +5,16 @@
 import { LOCATION_ID } from '../core/ids'
 import { countryCode, countryLabel, countryMisspelt } from '../geocode/countries'
 import { type AddressParts, DAYS } from '../store/locations'
-import { ADDRESS_PARTS, asCode, COUNTRY_CODE, joinAddress, mendParts, rowCountry, rowParts } from './csv-address'
+import {
+  ADDRESS_PARTS,
+  asCode,
+  COUNTRY_CODE,
+  joinAddress,
+  mendParts,
+  postcodeInForm,
+  rowCountry,
+  rowParts,
+} from './csv-address'
 import { keptText, formulaText, unguardCell } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
@@ -263,6 +272,7 @@ function readAddress(
       `The postcode ${written.trim()} was read as ${parts.get('postcode')}: Excel drops leading zeros; format the "${column}" column as text.`,
     )
   }
+  postcodeInForm(parts)
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
   if (!hasAddress || body.address !== undefined) {
     // A code ("DE") is joined as the name the file's other rows give countries ("Germany").

@@ -164,3 +164,33 @@ test('a four-digit postcode in an address cell its town confirms gets back its l
     'Hauptstraße 1, 1069 Berlin',
   ])
 })
+
+test("a UK, Dutch or Canadian postcode is stored in its country's form; its export imports back unchanged", () => {
+  const csv =
+    'Store Code,Name,Street,City,Postcode,Country\n' +
+    'G1,London,10 Downing Street,London,sw1a2aa,GB\n' +
+    'N1,Amsterdam,Kalverstraat 1,Amsterdam,1012nx,NL\n' +
+    'C1,Toronto,100 Queen St W,Toronto,m5h-2n2,CA\n' +
+    // A UK postcode's shape tells its country; other text stays as written.
+    'G2,Leeds,1 Park Row,Leeds,ls1 5hd,\n' +
+    'N2,Utrecht,Oudegracht 1,Utrecht,postbus 12,NL\n' +
+    'D1,Berlin,Unter den Linden 1,Berlin,10117,de\n'
+  const locator = locatorFor(csv)
+  const stores = join(dir, 'stores.csv')
+  expect(storeloc('locations', 'import', locator, '--file', stores).code).toBe(0)
+  expect(storedAddresses()).toEqual([
+    '10 Downing Street, London SW1A 2AA, GB',
+    'Kalverstraat 1, 1012 NX Amsterdam, NL',
+    '100 Queen St W, Toronto, M5H 2N2, CA',
+    '1 Park Row, Leeds LS1 5HD',
+    'Oudegracht 1, postbus 12 Utrecht, NL',
+    'Unter den Linden 1, 10117 Berlin, DE',
+  ])
+  const exported = storeloc('locations', 'export', locator, '--format', 'csv')
+  writeFileSync(join(dir, 'export.csv'), exported.stdout)
+  const again = storeloc('locations', 'import', locator, '--file', join(dir, 'export.csv'))
+  expect(again.stdout).toContain('0 created, 0 updated, 6 unchanged, 0 deleted')
+  expect(storeloc('locations', 'import', locator, '--file', stores).stdout).toContain(
+    '0 created, 0 updated, 6 unchanged, 0 deleted',
+  )
+})
