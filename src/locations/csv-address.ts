@@ -253,11 +253,13 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   )
     ? undefined
     : sublocality
+  // A city-state's region is its town ("10117 Berlin", not "10117 Berlin, Berlin").
+  const state = city !== undefined && region !== undefined && nameKey(city) === nameKey(region) ? undefined : region
   const town = REGION_POSTCODE.has(code ?? '')
     ? [city, [region, postcode].filter(Boolean).join(' ')]
     : TOWN_POSTCODE.has(code ?? '')
-      ? [[city, postcode].filter(Boolean).join(' '), region]
-      : [[postcode, city].filter(Boolean).join(' '), region]
+      ? [[city, postcode].filter(Boolean).join(' '), state]
+      : [[postcode, city].filter(Boolean).join(' '), state]
   const joined = [street, street2, district, ...town, country].filter(Boolean).join(', ')
   return joined === '' ? undefined : joined
 }

@@ -268,6 +268,9 @@ describe('address', () => {
       'TN,Via Belenzani,1,Trento,TN,38122',
       'TN2,Broadway,100,Nashville,TN,37203',
       'GB,High Street,10,St Albans,Hertfordshire,AL1 3AA', // a UK postcode tells the UK alone
+      // A city-state is named once; a US state stays before its ZIP code, as addresses there write it.
+      'HH,Jungfernstieg,1,Hamburg,hamburg,20354',
+      'NY,Broadway,1,New York,New York,10006',
     ].join('\n')
     expect(bodies(csv).map((b) => b.address)).toEqual([
       '200 Main Street, Springfield, IL 62701',
@@ -276,7 +279,7 @@ describe('address', () => {
       '100 George St, Sydney, NSW 2000',
       '1 Pike St, Seattle, WA 98101',
       '1 Hay St, Perth, WA 6000',
-      'Friedrichstraße 120, 10117 Berlin, Berlin',
+      'Friedrichstraße 120, 10117 Berlin',
       'Via Roma 1, 90100 Palermo, PA',
       'Via Vittorio Emanuele 5, 22100 Como, CO',
       'Via Dante 7, 20121 Milano, MI',
@@ -284,6 +287,8 @@ describe('address', () => {
       'Via Belenzani 1, 38122 Trento, TN',
       '100 Broadway, Nashville, TN 37203',
       '10 High Street, St Albans AL1 3AA, Hertfordshire',
+      'Jungfernstieg 1, 20354 Hamburg',
+      '1 Broadway, New York, New York 10006',
     ])
   })
 
