@@ -1,7 +1,10 @@
 import { postcodePattern } from '../geocode/countries'
-import type { BulkItem } from './bulk'
+import type { BulkItem, BulkReport } from './bulk'
 import { paddedInAddress, paddedPostcode, type PostcodeMemo } from './placement'
 import type { AdminDeps } from './service'
+
+/** The rows a note names before "and N more". */
+const ROWS_NAMED = 5
 
 /**
  * The items with a CSV row's four-digit postcode that lost its leading zero put back in their
@@ -18,7 +21,8 @@ export async function withPaddedPostcodes(deps: AdminDeps, items: BulkItem[]): P
       if (mended === null) out.push(item)
       else {
         const note = `The postcode ${mended.written} in the address was read as ${mended.postcode}, ${mended.city}'s postcode: its leading zero was lost, as Excel drops it from a postcode read as a number.`
-        out.push({ ...item, raw: { ...raw, address: mended.address }, notes: [...(item.notes ?? []), note] })
+        const notes = [...(item.notes ?? []), note]
+        out.push({ ...item, raw: { ...raw, address: mended.address }, notes, postcodeNote: note })
       }
       continue
     }
@@ -37,7 +41,39 @@ export async function withPaddedPostcodes(deps: AdminDeps, items: BulkItem[]): P
       country: padded.country,
       ...(item.parts && { parts: { ...item.parts, postcode: padded.postcode } }),
       notes: [...(item.notes ?? []), note],
+      postcodeNote: note,
     })
   }
   return out
+}
+
+/**
+ * The report with the postcode notes of its unchanged rows taken out of their warnings and said
+ * once, in a note naming the first few rows: a file imported every day writes those rows as
+ * before, and its warnings are about what this import writes. Null when no unchanged row has one.
+ */
+export function unchangedPostcodesNote(items: readonly BulkItem[], report: BulkReport): string | null {
+  const keys: string[] = []
+  const columns = new Set<string>()
+  for (const result of report.results) {
+    const item = result.index === null ? undefined : items[result.index]
+    const note = item?.postcodeNote
+    if (result.action !== 'unchanged' || note === undefined || !result.warnings.includes(note)) continue
+    result.warnings = result.warnings.filter((w) => w !== note)
+    keys.push(item!.key)
+    columns.add(item!.columns?.get('postcode') ?? 'postcode')
+  }
+  return keys.length === 0 ? null : postcodesAsBefore(keys, columns)
+}
+
+/**
+ * What is said once of the unchanged rows (`keys`: "line 7") whose postcodes were given back their
+ * leading zero as before, read from `columns`.
+ */
+export function postcodesAsBefore(keys: readonly string[], columns: ReadonlySet<string>): string {
+  const one = keys.length === 1
+  const named =
+    keys.slice(0, ROWS_NAMED).join(', ') + (keys.length > ROWS_NAMED ? ` and ${keys.length - ROWS_NAMED} more` : '')
+  const column = [...columns].map((c) => `"${c}"`).join(' and ')
+  return `${keys.length} unchanged ${one ? 'row' : 'rows'} (${named}) ${one ? 'carries' : 'carry'} the same postcode warning as before: ${one ? 'its postcode' : 'each postcode'} lost its leading zero in Excel and was read with it, as stored. Format the ${column} column as text to stop this warning.`
 }

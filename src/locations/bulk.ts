@@ -6,7 +6,7 @@ import { apply, missing, refuseDeleting } from './bulk-apply'
 import { check } from './bulk-check'
 import { geocodeAll } from './bulk-geocode'
 import { Problems } from './bulk-problems'
-import { withPaddedPostcodes } from './bulk-postcodes'
+import { unchangedPostcodesNote, withPaddedPostcodes } from './bulk-postcodes'
 import { type Going, noteLostZeros, noteRepeatedRows, noteRepeats, repeatedRowsNote, repeatsNote } from './bulk-repeats'
 import { addressPointWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
 import { type AdminDeps, locatorWrite, townsOf } from './service'
@@ -28,6 +28,8 @@ export type BulkItem = RowPlace & {
   unread?: { field: string | null; message: string }[]
   /** What reading it read otherwise than written (a CSV cell), to say in its result's warnings. */
   notes?: string[]
+  /** Its note (one of notes) of a postcode given back the leading zero a spreadsheet dropped. */
+  postcodeNote?: string
   /** Said after the refusal of its address when that cannot be placed (a CSV row's garbled cells). */
   unplaced?: string
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */
@@ -172,9 +174,11 @@ export async function bulkUpsert(
   onProgress?.({ stage: 'written', done: dryRun ? 0 : report.results.length, total: report.results.length })
   const creates = plans.filter((p) => p.target === null && !p.patch.externalId).length
   const csv = items.some((i) => i.columns !== undefined)
+  const postcodes = unchangedPostcodesNote(items, report)
   const notes = [
     ...(repeats > 0 ? [repeatsNote(repeats, creates, locatorId, csv)] : []),
     ...(repeated.length > 0 ? [repeatedRowsNote(repeated, creates, csv)] : []),
+    ...(postcodes === null ? [] : [postcodes]),
   ]
   if (notes.length > 0) report.notes = notes
   return report

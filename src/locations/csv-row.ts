@@ -49,6 +49,8 @@ export type CsvRow = {
   problems: { field: string | null; message: string }[]
   /** What in the row was read otherwise than written, said in its result's warnings. */
   notes: string[]
+  /** Its note (one of notes) of a postcode given back the leading zero a spreadsheet dropped. */
+  postcodeNote?: string
   /** The header each day's hours came from (csv-times.ts hoursColumnsOf); left out when the file has no hours columns. */
   hoursColumns?: (string | undefined)[]
   /** The special hours column's header, when the file has one. */
@@ -145,7 +147,13 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     else body.special_hours = dated
   }
   const cell = typeof body.address === 'string' ? body.address : undefined
-  readAddress(body, parts, gathered.codeCell, { columns, hasAddress, countries, countryCodes }, notes)
+  const postcodeNote = readAddress(
+    body,
+    parts,
+    gathered.codeCell,
+    { columns, hasAddress, countries, countryCodes },
+    notes,
+  )
   const own = rowParts(parts, cell)
   return {
     line,
@@ -156,6 +164,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     ...(Object.keys(own).length > 0 && { parts: own }),
     problems,
     notes,
+    ...(postcodeNote !== undefined && { postcodeNote }),
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
     ...(hoursColumns !== null && { hoursColumns }),
     ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
@@ -248,7 +257,8 @@ function gatherField(
 
 /**
  * The row's address parts into body.address, joined with its address cell, and its country and
- * postcode mended in parts: what was read otherwise than written is said in notes.
+ * postcode mended in parts: what was read otherwise than written is said in notes. Its note of a
+ * postcode given back its leading zero, if any.
  */
 function readAddress(
   body: Record<string, unknown>,
@@ -261,16 +271,16 @@ function readAddress(
     countryCodes,
   }: Pick<Header, 'columns' | 'hasAddress' | 'countries' | 'countryCodes'>,
   notes: string[],
-): void {
+): string | undefined {
   const unknownCountry = readCountry(parts, codeCell, countryCodes)
   if (unknownCountry !== null) notes.push(unknownCountry)
   const written = parts.get('postcode')
   mendParts(parts)
+  let postcodeNote: string | undefined
   if (written !== undefined && parts.get('postcode') !== written) {
     const column = columns.find((c) => c.field === 'postcode')!.header
-    notes.push(
-      `The postcode ${written.trim()} was read as ${parts.get('postcode')}: Excel drops leading zeros; format the "${column}" column as text.`,
-    )
+    postcodeNote = `The postcode ${written.trim()} was read as ${parts.get('postcode')}: Excel drops leading zeros; format the "${column}" column as text.`
+    notes.push(postcodeNote)
   }
   postcodeInForm(parts)
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
@@ -283,6 +293,7 @@ function readAddress(
     )
     if (address !== undefined) body.address = address
   }
+  return postcodeNote
 }
 
 /**

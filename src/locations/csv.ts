@@ -105,6 +105,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     parts: row.parts,
     unread: row.problems,
     notes: row.notes,
+    postcodeNote: row.postcodeNote,
     unplaced: row.unplaced,
     hoursColumns: row.hoursColumns,
     specialColumn: row.specialColumn,

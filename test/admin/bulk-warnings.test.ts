@@ -1,11 +1,12 @@
-// POST /admin/v1/locations/bulk: the geocoding warnings of a row whose point and address disagree.
+// POST /admin/v1/locations/bulk: the geocoding warnings of a row whose point and address disagree,
+// and the postcode warnings of rows imported again.
 import { describe, expect, test } from 'bun:test'
 import { openEmbeddedGeocoder } from '../../src/geocode/embedded'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { createApp } from '../../src/server/app'
 import { tableGeocoder } from '../helpers'
-import { BULK, env, useBulkEnv } from './bulk-fixture'
+import { BULK, csv, env, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
@@ -94,5 +95,28 @@ describe("an unplaceable row's country hint", () => {
     expect([res.status, said]).toEqual([422, expect.stringContaining('80331 München, are in Germany, not France')])
     expect(said).not.toContain('Paris, is in')
     expect(said).not.toContain('Valencia, is in')
+  })
+})
+
+describe('a postcode given back its leading zero, imported again', () => {
+  test('its row is warned while written; unchanged rows are said once, in a note', async () => {
+    const file = (name: string) =>
+      'Store Code,Name,Straße,PLZ,Ort,Land,lat,lng\n' +
+      `L1,${name},Markt 1,4109,Leipzig,DE,51.3397,12.3731\n` +
+      'L2,Leipzig 2,Markt 2,4109,Leipzig,DE,51.3398,12.3732\nL3,Leipzig 3,Markt 3,4109,Leipzig,DE,51.3399,12.3733\n'
+    const note = 'The postcode 4109 was read as 04109: Excel drops leading zeros; format the "PLZ" column as text.'
+    const first = await csv(file('Leipzig 1'))
+    expect(first.status).toBe(200)
+    expect(first.body.results.map((r: any) => r.warnings)).toEqual([[note], [note], [note]])
+    expect(first.body.notes).toBeUndefined()
+    const again = await csv(file('Leipzig Markt'))
+    expect(again.body.results.map((r: any) => [r.action, r.warnings])).toEqual([
+      ['updated', [note]],
+      ['unchanged', []],
+      ['unchanged', []],
+    ])
+    expect(again.body.notes).toEqual([
+      '2 unchanged rows (line 3, line 4) carry the same postcode warning as before: each postcode lost its leading zero in Excel and was read with it, as stored. Format the "PLZ" column as text to stop this warning.',
+    ])
   })
 })
