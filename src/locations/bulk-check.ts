@@ -1,7 +1,7 @@
 // Bulk upsert, step 1: every item checked and matched to the location it updates, without the
 // geocoder; the problems of all of them said at once.
 import type { GeocodeResult } from '../geocode/geocoder'
-import type { LocationRecord } from '../store/locations'
+import { type LocationRecord, REVERSE_SOURCE } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
@@ -43,6 +43,11 @@ export type Plan = {
    * stays (a pin moved by hand too). A sync of a list without coordinates keeps such pins.
    */
   keepsPoint: boolean
+  /**
+   * The target's geocoded point, sent back with another address and no parts: that address is
+   * geocoded instead; if it cannot be placed, the point stays, as a pin (sentBackPin).
+   */
+  sentBack?: { lat: number; lng: number }
   found: GeocodeResult | null
   /** The town its address names at its coordinates, looked up once for its checks and its write. */
   town?: KnownTown
@@ -394,6 +399,11 @@ function planOf(
 ): Plan {
   const raw = item.raw as Record<string, unknown>
   const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
+  const sentBack = item.parts === undefined && geocodedPointSentBack(patch, current) ? patch.coordinates : undefined
+  if (sentBack !== undefined) {
+    const { coordinates: _, ...rest } = patch
+    patch = rest
+  }
   return {
     index,
     line: item.line,
@@ -403,6 +413,7 @@ function planOf(
     patch: patch.coordinates && item.parts ? { ...patch, addressParts: item.parts } : patch,
     target,
     keepsPoint,
+    ...(sentBack !== undefined && { sentBack }),
     found: null,
     warnings: [...(item.notes ?? []), ...ignoredFields(raw)],
     wholeSpecialHours: item.wholeSpecialHours ?? false,
@@ -459,4 +470,16 @@ function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: s
     c.byExternalId.set(ext, key)
   }
   c.removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })
+}
+
+/**
+ * Whether `patch` sends back `current`'s point as its geocoder placed it (an export's row) with
+ * another address: that point is the old address's, not one the sender chose.
+ */
+function geocodedPointSentBack(patch: LocationPatch, current: LocationRecord | null): boolean {
+  const at = patch.coordinates
+  if (!at || current === null || current.geocoding === null || current.geocoding.source === REVERSE_SOURCE) return false
+  return (
+    at.lat === current.lat && at.lng === current.lng && patch.address !== undefined && patch.address !== current.address
+  )
 }

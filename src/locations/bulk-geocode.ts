@@ -43,6 +43,10 @@ export async function geocodeAll(
   for (const plan of todo) {
     const message = failed.get(plan)
     if (message === undefined) continue
+    if (plan.sentBack !== undefined) {
+      keptAsPin(plan)
+      continue
+    }
     const item = items[plan.index]!
     const { columns, unplaced } = item
     const said = `${inColumns(message, columns)}${await otherCountryHint(deps, item)}`
@@ -53,4 +57,15 @@ export async function geocodeAll(
       unplaced ? `${said} ${unplaced}` : said,
     )
   }
+}
+
+/**
+ * A geocoded point sent back with an address that cannot be placed stays, as a pin of that
+ * address (its parts from the point: town.ts), and the row is told so.
+ */
+function keptAsPin(plan: Plan): void {
+  plan.patch = { ...plan.patch, coordinates: plan.sentBack, addressParts: {} }
+  plan.warnings.push(
+    "The new address could not be placed: the location keeps the coordinates sent, its former address's point; check them.",
+  )
 }

@@ -1,5 +1,5 @@
 // POST /admin/v1/locations/bulk: the geocoding warnings of a row whose point and address disagree,
-// and the postcode warnings of rows imported again.
+// and the postcode warnings of rows imported again; a geocoded point sent back with another address.
 import { describe, expect, test } from 'bun:test'
 import { openEmbeddedGeocoder } from '../../src/geocode/embedded'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
@@ -117,6 +117,49 @@ describe('a postcode given back its leading zero, imported again', () => {
     ])
     expect(again.body.notes).toEqual([
       '2 unchanged rows (line 3, line 4) carry the same postcode warning as before: each postcode lost its leading zero in Excel and was read with it, as stored. Format the "PLZ" column as text to stop this warning.',
+    ])
+  })
+})
+
+describe('a geocoded point sent back with another address', () => {
+  test('the address is geocoded; one that cannot be placed keeps the point, as a pin, with a warning', async () => {
+    const geocoder = tableGeocoder({
+      '1 old street, town': { lat: 51.5, lng: -0.13, precision: 'street' },
+      '2 new street, town': { lat: 51.6, lng: -0.2, precision: 'street' },
+    })
+    const app = createApp({
+      store: env.store,
+      geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const send = async (address: string, lat?: number, lng?: number) => {
+      const point = lat === undefined ? '' : `,${lat},${lng}`
+      const res = await app.handle(
+        new Request(`http://localhost${BULK}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+          body: `external_id,name,address${lat === undefined ? '' : ',lat,lng'}\nS,Store,"${address}"${point}\n`,
+        }),
+      )
+      expect(res.status).toBe(200)
+      return ((await res.json()) as any).results[0]
+    }
+    const stored = () =>
+      env.store.db.query('SELECT lat, lng, geocode_precision AS geocoding FROM locations').get() as any
+    await send('1 Old Street, Town')
+    const moved = await send('2 New Street, Town', 51.5, -0.13)
+    expect([moved.action, moved.geocoding]).toEqual(['updated', { precision: 'street', source: 'table' }])
+    expect(stored()).toMatchObject({ lat: 51.6, lng: -0.2 })
+    const kept = await send('3 Nowhere Lane, Town', 51.6, -0.2)
+    expect(kept.warnings).toEqual([
+      "The new address could not be placed: the location keeps the coordinates sent, its former address's point; check them.",
+    ])
+    expect(stored()).toEqual({ lat: 51.6, lng: -0.2, geocoding: null })
+    expect(geocoder.calls.map((a) => a.toLowerCase())).toEqual([
+      '1 old street, town',
+      '2 new street, town',
+      '3 nowhere lane, town',
     ])
   })
 })

@@ -4,7 +4,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { openStore } from '../../src/store'
 import { quietApp } from '../helpers'
-import { dbPath, file, json, useTempDatabase } from './temp-database'
+import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 let token: string
@@ -106,5 +106,28 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
       }),
     )
     expect(json('locations', 'import', locatorId, '--file', file('moved.csv', moved))).toMatchObject({ unchanged: 1 })
+  })
+})
+
+describe('locations import of an export whose address was changed, its point not', () => {
+  type Exported = { address: string; coordinates: { lat: number; lng: number }; geocoding: unknown }
+  const exported = () => json('locations', 'export', locatorId)[0] as Exported
+
+  test('the new address is geocoded, and the store moves to it', async () => {
+    const placed = 'external_id,name,address\nG1,Geocoded,"Jungfernstieg 1, 20354 Hamburg, Germany"\n'
+    json('locations', 'import', locatorId, '--file', file('placed.csv', placed))
+    const csv = storeloc('locations', 'export', locatorId, '--format', 'csv').stdout
+    const hamburg = exported().coordinates
+    const moved = csv.replace('Jungfernstieg 1, 20354 Hamburg, Germany', 'Kaufingerstraße 1, 80331 München, Germany')
+    const report = json('locations', 'import', locatorId, '--file', file('moved.csv', moved))
+    expect(report.results[0]).toMatchObject({ action: 'updated', geocoding: { precision: 'city', source: 'embedded' } })
+    const munich = exported()
+    expect(munich.coordinates.lat).toBeCloseTo(48.14, 1)
+    expect(munich.coordinates.lng).toBeCloseTo(11.58, 1)
+    expect((await answered()).get('Geocoded')!.address).toMatchObject({ city: 'München', country: 'DE' })
+    // Its export, the point now München's, imports back unchanged.
+    const again = storeloc('locations', 'export', locatorId, '--format', 'csv').stdout
+    expect(json('locations', 'import', locatorId, '--file', file('again.csv', again))).toMatchObject({ unchanged: 1 })
+    expect(hamburg).not.toEqual(munich.coordinates)
   })
 })
