@@ -143,6 +143,25 @@ const usStates = lazily(() =>
     ]),
   ),
 )
+/**
+ * The name of the US state, Canadian province or Australian state of `code` in `country` ("DE"
+ * in US: "Delaware"); null for any other.
+ */
+export function regionName(country: string, code: string): string | null {
+  if (country === 'CA') return CA_PROVINCES[code.toLowerCase()]?.name ?? null
+  if (country === 'AU') return AU_STATES[code.toLowerCase()]?.name ?? null
+  if (country !== 'US') return null
+  const full = (require('zipcodes/lib/states.js') as { full: Record<string, string> }).full
+  const name = Object.keys(full).find((n) => full[n] === code)
+  // The package writes them in capitals ("DELAWARE"): as people write them ("District of Columbia").
+  return name === undefined
+    ? null
+    : name
+        .toLowerCase()
+        .replace(/(^|\s)(\p{L})(\p{L}*)/gu, (_, a: string, b: string, rest: string) =>
+          a !== '' && (b + rest === 'of' || b + rest === 'and') ? a + b + rest : a + b.toUpperCase() + rest,
+        )
+}
 /** State codes an Italian province shares, where the state's ZIP codes and the province's CAPs overlap (Trento). */
 const ALSO_ITALIAN = new Set(['TN'])
 /** Canadian postal codes' first letter, to their provinces. */

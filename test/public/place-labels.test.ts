@@ -254,3 +254,19 @@ describe('GET /places labels', () => {
     expect(near.body.meta.query.center.label).toBe('1010 Wien, Österreich')
   })
 })
+
+describe("a region written as the code of the page's own country", () => {
+  test('is spelt out on that page, where the code reads as the country; near= finds the label shown', async () => {
+    const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}&limit=10`)).map((p) => p.label)
+    const de = await labels('Newark', 'de')
+    expect(de).toContain('Newark, Delaware, Vereinigte Staaten')
+    expect(de.filter((l) => l.includes(', DE,'))).toEqual([])
+    expect(de).toContain('Newark, NJ, Vereinigte Staaten')
+    expect(await labels('Newark', 'en')).toContain('Newark, DE, United States')
+    expect((await labels("St. John's", 'nl'))[0]).toBe("St. John's, Newfoundland and Labrador, Canada")
+    const near = await get(
+      `${token}/locations?near=${encodeURIComponent('Newark, Delaware, Vereinigte Staaten')}&lang=de`,
+    )
+    expect(near.body.meta.query.center).toMatchObject({ label: 'Newark, Delaware, Vereinigte Staaten', lat: 39.68372 })
+  })
+})

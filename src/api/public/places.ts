@@ -15,7 +15,7 @@ import {
 import { type Lang, langOf, regionOf } from '../../core/languages'
 import { asksOwnPosition } from '../../core/own-position'
 import { MAX_SEARCH } from '../../core/limits'
-import { countryLabel } from '../../geocode/countries'
+import { countryLabel, regionName } from '../../geocode/countries'
 import { shownLabel } from '../../geocode/embedded/place-parts'
 import { pageName } from '../../geocode/embedded/city-names'
 import { beforeShortAtEnd } from '../../geocode/embedded/saint-names'
@@ -485,9 +485,20 @@ export function placeNamed(
  */
 function labelIn(label: string, country: string, lang: Lang): string {
   const english = countryLabel(country)
-  return lang === 'en' || !label.endsWith(english)
-    ? label
-    : label.slice(0, -english.length) + countryLabel(country, lang)
+  if (lang === 'en' || !label.endsWith(english)) return label
+  return ownCodeSpelt(label.slice(0, -english.length), country, lang) + countryLabel(country, lang)
+}
+
+/**
+ * A label's region written as the code of the page's language's country ("Newark, DE, ": on a
+ * German page DE reads as Germany) spelt out ("Newark, Delaware, "); any other as it is.
+ */
+function ownCodeSpelt(label: string, country: string, lang: Lang): string {
+  const own = lang.toUpperCase()
+  const piece = `, ${own}, `
+  if (country === own || !label.endsWith(piece)) return label
+  const name = regionName(country, own)
+  return name === null ? label : `${label.slice(0, -piece.length)}, ${name}, `
 }
 
 /** GET /places's answer for its parameters. */
