@@ -45,6 +45,11 @@ const TWO_LETTERS: WeekCells = [
   ['Do 9-18', '4 09:00-18:00'],
   ['Mo-Fr 9-18, Sa a Do 10-14', null],
   ['Mo-Fr 9-18, Do 9-20, Sab 9-13', null],
+  // A stray day only Romance languages name ("Sab") beside German days: "Di", "Do" are German's,
+  // unless a day is then named twice (above: "Do" may be the week's Sunday).
+  ['Mo, Di, Do, Fr 9-18, Sab 9-13', '1-2 09:00-18:00; 4-5 09:00-18:00; 6 09:00-13:00'],
+  ['Mo-Do 9-18; Fr 9-15; Sab 10-14', '1-4 09:00-18:00; 5 09:00-15:00; 6 10:00-14:00'],
+  ['Ma, Di, Do, Vr 9-18, Sab 9-13', '1-2 09:00-18:00; 4-5 09:00-18:00; 6 09:00-13:00'],
   // ma
   ['ma-vr 9-18, za 10-17', '1-5 09:00-18:00; 6 10:00-17:00'],
   ['ma-fr 10-17, lø 10-15', '1-5 10:00-17:00; 6 10:00-15:00'],
@@ -67,6 +72,10 @@ const TWO_LETTERS: WeekCells = [
   ['Di-Sa 10-18, Lun fermé', null],
   ['Sa-Do 10-14', null],
   ['Mo-Fr 9-18, Sa-Do 10-14', null],
+  // A word only German and Dutch write says which: Saturday to Thursday.
+  ['Sa-Do 10-14 Uhr', '1-4 10:00-14:00; 6-7 10:00-14:00'],
+  ['Sa-Do 10-14, Fr geschlossen', '1-4 10:00-14:00; 5 closed; 6-7 10:00-14:00'],
+  ['Mo-Fr 9-18 Uhr, Sa-Do 10-14', null],
   // Past Sunday either way, or one day the other way, or beside no day Spanish writes so: read.
   ['So-Do 11-22, Fr-Sa 11-24', '1-4 11:00-22:00; 5-6 11:00-24:00; 7 11:00-22:00'],
   ['Do-Di 11-22', '1-2,4-7 11:00-22:00'],
@@ -88,6 +97,12 @@ test('a two-letter day in doubt is quoted as the cell writes it, with its Tuesda
     '"Ma-Fr 9-18, Sam 9-12" could not be read as a week of opening hours: its "Ma" could be Monday (maandag) or Tuesday (mardi, martes, martedì). Write the day\'s name in full: "maandag", "mardi" or "martes".',
   ])
   expect(message('Mo-Fr 9-18, SA A DO 10-14')[0]).toContain('its "DO" could be Thursday')
+})
+
+test('every two-letter day in doubt is said, each once', () => {
+  expect(weekInto({}, 'Ma, Di, Do 9h-18h, Do 9h-20h').map((p) => p.message)).toEqual([
+    '"Ma, Di, Do 9h-18h, Do 9h-20h" could not be read as a week of opening hours: its "Ma" could be Monday (maandag) or Tuesday (mardi, martes, martedì). Write the day\'s name in full: "maandag", "mardi" or "martes". Its "Di" could be Tuesday (Dienstag, dinsdag) or Sunday (dimanche). Write the day\'s name in full: "Dienstag" or "dimanche". Its "Do" could be Thursday (Donnerstag, donderdag) or Sunday (domingo, domenica). Write the day\'s name in full: "Donnerstag" or "domingo".',
+  ])
 })
 
 test('a span read past Sunday one way is refused with both spans and both readings of its day', () => {

@@ -308,7 +308,7 @@ LANGUAGES.forEach(([, list], i) => {
 /** One-letter days are their grammar's language's. */
 export const ENGLISH_BIT = 1
 export const SPANISH_BIT = 1 << 3
-const GERMAN_DUTCH_BITS = (1 << 1) | (1 << 5)
+export const GERMAN_DUTCH_BITS = (1 << 1) | (1 << 5)
 /** Whether a day's name is Spanish and neither German nor Dutch ("Lun", "Vie"; not "Sa", "Do"). */
 export const spanishNotGerman = (name: string): boolean => {
   const bits = LANGUAGE_OF.get(name) ?? 0

@@ -125,7 +125,9 @@ export function weekInto(
   const how =
     'Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).'
   if (days === null) {
-    const why = doubts.length > 0 ? `: ${doubts[0]}` : `. ${how}`
+    // Every doubt is said: a person mends the cell once. The ones after the first start a sentence.
+    const said = doubts.map((doubt, i) => (i === 0 ? doubt : doubt[0]!.toUpperCase() + doubt.slice(1)))
+    const why = doubts.length > 0 ? `: ${said.join(' ')}` : `. ${how}`
     return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours${why}` }]
   }
   const closedOnly =
