@@ -431,6 +431,10 @@ const CELLS: WeekCells = [
   ['Lun-Sam 9h-12h, 14h-19h, Sam - après-midi fermé', '1-5 09:00-12:00, 14:00-19:00; 6 09:00-12:00'],
   ['Mo-Fr 9-18, Mi - nachmittags geschlossen', '1-2,4-5 09:00-18:00; 3 ?'],
   ['Mi - nachmittags geschlossen', null],
+  // A day and its half in one word, Dutch or German, read as the two words.
+  ['ma-vr 9-12, 13-18, woensdagmiddag gesloten', '1-2,4-5 09:00-12:00, 13:00-18:00; 3 09:00-12:00'],
+  ['ma-vr 9-18, woensdagmiddag gesloten', '1-2,4-5 09:00-18:00; 3 ?'],
+  ['Mo-Fr 8-12, 14-18, Mittwochnachmittag geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],
@@ -455,6 +459,12 @@ test('a half of a day closed alone, after a dash or not, asks for the days it op
     expect(weekInto({}, cell).map((p) => p.message)).toEqual([
       `"${cell}" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`,
     ])
+})
+
+test('a Dutch day and its half closed in one word alone asks for the days it opens, as two words do', () => {
+  expect(weekInto({}, 'woensdagmiddag gesloten').map((p) => p.message)).toEqual([
+    '"woensdagmiddag gesloten" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".',
+  ])
 })
 
 test('a half of a day closed kept unread is kept without the dash before it', () => {

@@ -19,11 +19,11 @@ const DAY_NAMES: [string, number][] = [
   ),
   ...names(
     5,
-    'saturday saturdays sat sa samstag samstags sonnabend samedi samedis sam sabado sabados sab sabato zaterdag zaterdags za',
+    'saturday saturdays sat sa samstag samstags sonnabend samedi samedis sam sabado sabados sab sabato zaterdag zaterdags zat za',
   ),
   ...names(
     6,
-    'sunday sundays sun su sonntag sonntags so dimanche dimanches dim domingo domingos dom dgo domenica zondag zondags zo',
+    'sunday sundays sun su sonntag sonntags so dimanche dimanches dim domingo domingos dom dgo domenica zondag zondags zon zo',
   ),
   // A word cut short before another that ends alike: "Sonn- und Feiertage", "So- und Feiertage",
   // "So.- u. Feiertage", Dutch "zon- en feestdagen" ("zo- en"), Danish and Norwegian "søn- og helligdage",
@@ -278,7 +278,7 @@ const LANGUAGES: [string, string][] = [
   ],
   [
     'Dutch',
-    'maandag ma dinsdag di woensdag wo donderdag do vrijdag vr zaterdag zaterdags za zondag zondags zo zon- zo-',
+    'maandag ma dinsdag di woensdag wo donderdag do vrijdag vr zaterdag zaterdags zat za zondag zondags zon zo zon- zo-',
   ],
   [
     'Portuguese',

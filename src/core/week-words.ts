@@ -13,10 +13,14 @@ const LETTER_ORDER = 'mtwrfsu'
 const ORDINAL = /(?<![\p{L}\d])([2-6])\.?ª(?:[\s-]*feiras?)?(?![\p{L}\d])/gu
 const ORDINAL_DAYS = ['', '', 'seg', 'ter', 'qua', 'qui', 'sex']
 
+/** A day and its half in one word, Dutch and German ("woensdagmiddag", "Mittwochnachmittag"). */
+const DAY_HALF =
+  /(?<![\p{L}\d])((?:maan|dins|woens|donder|vrij|zater|zon)dag|(?:mon|diens|donners|frei|sams|sonn)tag|mittwoch)((?:na|voor)?middag|ochtend|(?:nach|vor)mittags?)(?![\p{L}\d])/giu
+
 /**
  * A week's text with days written so as the days week-hours.ts reads: "MWF 9-5" as "M, W, F 9-5"
  * (only with W, F or R, which Spanish lacks, in order, and no day's name: "FR" is Friday), "2ª a
- * 6ª" as "seg a sex".
+ * 6ª" as "seg a sex", a day and its half in one word ("woensdagmiddag") as two.
  */
 export function daysSpelled(text: string): string {
   return text
@@ -27,6 +31,7 @@ export function daysSpelled(text: string): string {
       return rising && /[wfr]/.test(t) && !NAMED.dayOf.has(t) ? [...run].join(', ') : run
     })
     .replace(ORDINAL, (_, n: string) => ORDINAL_DAYS[Number(n)]!)
+    .replace(DAY_HALF, '$1 $2')
 }
 
 /** Whether a word is one for closed, a colon after it or not ("Closed:"). */
