@@ -435,6 +435,9 @@ const CELLS: WeekCells = [
   ['ma-vr 9-12, 13-18, woensdagmiddag gesloten', '1-2,4-5 09:00-12:00, 13:00-18:00; 3 09:00-12:00'],
   ['ma-vr 9-18, woensdagmiddag gesloten', '1-2,4-5 09:00-18:00; 3 ?'],
   ['Mo-Fr 8-12, 14-18, Mittwochnachmittag geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
+  // German midday closed: over lunch, or from noon on? Refused, asking for the day's hours.
+  ['Mo-Fr 8-12, 14-18, Mi - mittags geschlossen', null],
+  ['Mo-Fr 9-18, Mi mittags zu', null],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],
@@ -458,6 +461,16 @@ test('a half of a day closed alone, after a dash or not, asks for the days it op
   for (const cell of ['Mi nachmittag geschlossen', 'Mi - nachmittags geschlossen'])
     expect(weekInto({}, cell).map((p) => p.message)).toEqual([
       `"${cell}" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`,
+    ])
+})
+
+test('a day closed at midday asks for its hours, as written, with no span to "mittags"', () => {
+  for (const [cell, day] of [
+    ['Mi - mittags geschlossen', 'Mi - mittags geschlossen'],
+    ['Mo-Fr 9-18, Mi mittags geschlossen', 'Mi mittags geschlossen'],
+  ])
+    expect(weekInto({}, cell!).map((p) => p.message)).toEqual([
+      `"${cell}" could not be read as a week of opening hours: its "${day}" does not say when it closes at midday: over lunch, or from noon on? Write its hours, such as "Mi 09:00-12:00, 14:00-18:00", or "Mi nachmittags geschlossen".`,
     ])
 })
 

@@ -16,6 +16,7 @@ import {
   isClosed,
   kept,
   lateDoubt,
+  middayDoubt,
   otherwise,
   say,
   spanToNoDay,
@@ -287,7 +288,8 @@ function splitWith(
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
-  if (spanToNoDay(hours, daysAt, doubts) || closingNoDay(hours, daysAt, doubts)) return null
+  if (middayDoubt(hours, daysAt, doubts) || spanToNoDay(hours, daysAt, doubts) || closingNoDay(hours, daysAt, doubts))
+    return null
   const holidays = helgReading(specs, read, g, hours, daysAt, doubts)
   if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
   const skip = (i: number) => i === holidays || beforeHolidays[i]!

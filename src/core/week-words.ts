@@ -273,6 +273,24 @@ function spanEnd(hours: string): string | null {
   return a !== null && (/^\(?\d/.test(a[2]!) || parseDayHours(a[2]).kind !== 'unknown') ? a[1]! : null
 }
 
+/** A day's text of German midday and a word after it, the dash after the day or not ("Mi - mittags geschlossen"). */
+const MIDDAY = /^(?:[-\u2010-\u2015\u2212]\s*)?(?:über\s+)?mittags?\s+(\p{L}+)$/iu
+
+/**
+ * Whether a spec's hours close at midday in German ("Mi - mittags geschlossen"): over lunch, or from
+ * noon on? Not guessed, and no span to a day "mittags" either. Says why.
+ */
+export function middayDoubt(hours: string[], daysAt: (i: number) => string, doubts?: string[]): boolean {
+  const i = hours.findIndex((h) => isClosed(MIDDAY.exec(h)?.[1] ?? ''))
+  if (i < 0) return false
+  const days = daysAt(i).replace(/\s*[:=]$/, '')
+  say(
+    doubts,
+    `its "${days} ${hours[i]}" does not say when it closes at midday: over lunch, or from noon on? Write its hours, such as "${days} 09:00-12:00, 14:00-18:00", or "${days} nachmittags geschlossen".`,
+  )
+  return true
+}
+
 /**
  * Whether a spec's hours start with a span's end that is no day read ("Pon-Pet 8-20": Croatian
  * Monday to Friday, of which only "Pon", Polish, is read; "Pon a Pet 8-20"): its one day would
