@@ -91,8 +91,13 @@ export function spansWeek(
     // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
     const half = eitherHalf(hours)
     if (half !== null && splitWeekHours(`${days} ${hours}`) !== null) return `${days} ${half[0]}`
-    splitWeekHours(`${days} closed`)?.forEach((named, i) => {
-      if (named !== '') kept[i] = hours
+    const named = splitWeekHours(`${days} closed`)
+    // A column of one day ("Do") holding a note of some days' own hours, as a day column does.
+    const one = named?.filter((h) => h !== '').length === 1 ? named.findIndex((h) => h !== '') : -1
+    const note = one < 0 ? null : weekNoteDay(days, hours, one)
+    if (note !== null) return `${days} ${note}`
+    named?.forEach((h, i) => {
+      if (h !== '') kept[i] = hours
     })
     return `${days} closed`
   })

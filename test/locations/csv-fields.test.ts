@@ -160,6 +160,17 @@ describe('fields', () => {
     expect(es('9-18, Do 10-14')).toEqual(week('9-18, Do 10-14', '9-18, Do 10-14'))
   })
 
+  test('columns of one day each ("Mo;Di;…") read a note of some days\' own hours as day columns do', () => {
+    const hours = (cell: string) =>
+      Object.values(
+        readLocationsCsv(`Name;Adresse;Mo;Di;Mi;Do;Fr;Sa;So\nA;1 Rd${`;"${cell}"`.repeat(5)};9-13;zu\n`).rows[0]!.body
+          .hours as object,
+      )
+    const week = (day: string, thu: string) => [day, day, day, thu, day, '9-13', 'zu']
+    expect(hours('9-18, Do bis 20')).toEqual(week('9-18', '09:00-20:00'))
+    expect(hours('9-18 Uhr, Do 9-20 Uhr')).toEqual(week('9-18 Uhr', '9-20 Uhr'))
+  })
+
   test('columns of some days\' hours ("Öffnungszeiten Mo-Fr", "Sat Hours") are read as one week', () => {
     const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
     const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
