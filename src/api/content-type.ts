@@ -39,16 +39,20 @@ const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' 
 /**
  * A Content-Type as what it means, to tell two requests apart: type and parameters lowercased,
  * unquoted and unspaced, in name order; the charset as the encoding it names, left out when it
- * names UTF-8 or nothing, as every body read takes a body with none for UTF-8.
+ * names UTF-8 or nothing, as every body read takes a body with none for UTF-8. A parameter named
+ * twice means its first, as paramOf reads it.
  */
 export function contentTypeMeant(contentType: string): string {
   const [type, ...params] = contentType.split(';')
   const meant: string[] = []
+  const seen = new Set<string>()
   for (const param of params) {
     const eq = param.indexOf('=')
-    const name = (eq === -1 ? param : param.slice(0, eq)).trim().toLowerCase()
-    if (name === '') continue
-    const value = eq === -1 ? '' : (paramOf(`;${param}`, name) ?? '').trim().toLowerCase()
+    const name = param.slice(0, eq).trim().toLowerCase()
+    // Without "=", no parameter: paramOf reads none there.
+    if (eq === -1 || name === '' || seen.has(name)) continue
+    seen.add(name)
+    const value = (paramOf(`;${param}`, name) ?? '').trim().toLowerCase()
     if (name !== 'charset') meant.push(`${name}=${value}`)
     else if (value !== '' && encodingOf(value) !== 'utf-8') meant.push(`charset=${encodingOf(value)}`)
   }

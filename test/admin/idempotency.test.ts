@@ -87,6 +87,33 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(2)
   })
 
+  test('a charset named twice is compared by the first, the one its body is read in', async () => {
+    const csv = 'external_id,name,address,lat,lng\nC1,Café,"1 Main St, Springfield",39.8,-89.65\n'
+    const form = 'name=Caf%C3%A9&address=1+Rue&coordinates%5Blat%5D=48.87&coordinates%5Blng%5D=2.33'
+    const send = (path: string, body: string, type: string, key: string) =>
+      env.call('POST', path, { body, headers: { 'content-type': type, 'idempotency-key': key } })
+    const outcome = async (path: string, body: string, type: string, key: string) => {
+      const res = await send(path, body, type, key)
+      return [type, res.status, res.body.error ?? res.headers.get('idempotent-replayed')]
+    }
+    // Read as UTF-8, the first charset: the same bytes named windows-1252 alone are other text.
+    expect((await send(`${BASE}/bulk`, csv, 'text/csv; charset=utf-8; charset=windows-1252', 'k-csv')).status).toBe(200)
+    expect(env.store.locations.byExternalId(env.locatorId, 'C1')!.name).toBe('Café')
+    const csvOther = 'text/csv; charset=windows-1252'
+    expect(await outcome(`${BASE}/bulk`, csv, csvOther, 'k-csv')).toEqual([csvOther, 422, 'idempotency_key_reused'])
+    // "charset" without "=" names none: the one after it is read.
+    const bare = 'text/csv; charset; charset=windows-1252'
+    expect(await outcome(`${BASE}/bulk`, csv, bare, 'k-csv')).toEqual([bare, 422, 'idempotency_key_reused'])
+    expect(await outcome(`${BASE}/bulk`, csv, 'text/csv', 'k-csv')).toEqual(['text/csv', 200, 'true'])
+    // A form named windows-1252 beyond ASCII is refused: no replay of one read as UTF-8.
+    const formType = 'application/x-www-form-urlencoded'
+    expect((await send(BASE, form, `${formType}; charset=utf-8; charset=windows-1252`, 'k-form')).status).toBe(201)
+    const formOther = `${formType}; charset=windows-1252`
+    expect(await outcome(BASE, form, formOther, 'k-form')).toEqual([formOther, 422, 'idempotency_key_reused'])
+    expect(await outcome(BASE, form, formType, 'k-form')).toEqual([formType, 201, 'true'])
+    expect(count()).toBe(2)
+  })
+
   test('the body is compared byte for byte: the same JSON spaced otherwise is another request', async () => {
     const body = storeBody()
     const send = (text: string, type = 'application/json') =>
