@@ -37,10 +37,11 @@ export function encodingNamed(label: string): string | null {
 const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' : (encodingNamed(label) ?? label))
 
 /**
- * A Content-Type as what it means, to tell two requests apart: type and parameters lowercased,
- * unquoted and unspaced, in name order; the charset as the encoding it names, left out when it
- * names UTF-8 or nothing, as every body read takes a body with none for UTF-8. A parameter named
- * twice means its first, as paramOf reads it.
+ * A Content-Type as what it means, to tell two requests apart: type and parameter names
+ * lowercased, values unquoted and unspaced, in name order; the charset as the encoding it names,
+ * left out when it names UTF-8 or nothing, as every body read takes a body with none for UTF-8.
+ * A parameter named twice means its first, as paramOf reads it. Only a charset's value is compared
+ * without case (RFC 9110): a multipart boundary's case is its own.
  */
 export function contentTypeMeant(contentType: string): string {
   const [type, ...params] = contentType.split(';')
@@ -52,9 +53,10 @@ export function contentTypeMeant(contentType: string): string {
     // Without "=", no parameter: paramOf reads none there.
     if (eq === -1 || name === '' || seen.has(name)) continue
     seen.add(name)
-    const value = (paramOf(`;${param}`, name) ?? '').trim().toLowerCase()
+    const value = (paramOf(`;${param}`, name) ?? '').trim()
+    const encoding = name === 'charset' && value !== '' ? encodingOf(value.toLowerCase()) : null
     if (name !== 'charset') meant.push(`${name}=${value}`)
-    else if (value !== '' && encodingOf(value) !== 'utf-8') meant.push(`charset=${encodingOf(value)}`)
+    else if (encoding !== null && encoding !== 'utf-8') meant.push(`charset=${encoding}`)
   }
   return [type!.trim().toLowerCase(), ...meant.sort()].join(';')
 }

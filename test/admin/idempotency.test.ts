@@ -114,6 +114,21 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(2)
   })
 
+  test("a multipart boundary is compared with its case: another one's parts are not found", async () => {
+    const part = (name: string, value: string) =>
+      `--ABC\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const body = `${part('name', 'Café')}${part('address', '1 Rue')}${part('coordinates[lat]', '48.87')}${part('coordinates[lng]', '2.33')}--ABC--\r\n`
+    const send = (type: string) =>
+      env.call('POST', BASE, { body, headers: { 'content-type': type, 'idempotency-key': 'k-parts' } })
+    expect((await send('multipart/form-data; boundary=ABC')).status).toBe(201)
+    const quoted = await send('Multipart/Form-Data; Boundary="ABC"')
+    expect([quoted.status, quoted.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+    // Alone, this one is 400: its parts and its boundary do not match.
+    const other = await send('multipart/form-data; boundary=abc')
+    expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused'])
+    expect(count()).toBe(1)
+  })
+
   test('the body is compared byte for byte: the same JSON spaced otherwise is another request', async () => {
     const body = storeBody()
     const send = (text: string, type = 'application/json') =>
