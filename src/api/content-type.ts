@@ -1,18 +1,40 @@
 // A request's Content-Type as read: its parameters, its charset, and what it means however written.
 import { isAsciiLabel } from '../locations/csv-records'
 
-/** The parameter `name` of a Content-Type, unquoted; null when none. */
-export function paramOf(contentType: string, name: string): string | null {
-  for (const param of contentType.split(';').slice(1)) {
-    const eq = param.indexOf('=')
-    if (eq !== -1 && param.slice(0, eq).trim().toLowerCase() === name)
-      return param
-        .slice(eq + 1)
-        .trim()
-        .replace(/^"(.*)"$/, '$1')
+/** A quoted-string's text (RFC 9110): a backslash keeps the character after it; what follows the closing quote, to its ";", is no part of it. */
+const QUOTED = /"((?:[^"\\]|\\[\s\S])*)"?[^;]*/y
+
+/**
+ * A Content-Type's parameters as RFC 9110 writes them, names lowercased: a quoted value unquoted,
+ * its ";" no end; a name given twice means its first, as the WHATWG MIME parser reads it. Without
+ * "=", no parameter.
+ */
+export function paramsOf(contentType: string): Map<string, string> {
+  const params = new Map<string, string>()
+  let at = contentType.indexOf(';')
+  while (at !== -1) {
+    const next = contentType.indexOf(';', at + 1)
+    const eq = contentType.indexOf('=', at)
+    if (eq === -1 || (next !== -1 && next < eq)) {
+      at = next
+      continue
+    }
+    const name = contentType
+      .slice(at + 1, eq)
+      .trim()
+      .toLowerCase()
+    const start = eq + 1 + (/^[ \t]*/.exec(contentType.slice(eq + 1))?.[0].length ?? 0)
+    QUOTED.lastIndex = start
+    const quoted = contentType[start] === '"' ? QUOTED.exec(contentType) : null
+    const value = quoted === null ? contentType.slice(start, next === -1 ? undefined : next).trim() : quoted[1]!
+    if (name !== '' && !params.has(name)) params.set(name, quoted === null ? value : value.replace(/\\([\s\S])/g, '$1'))
+    at = quoted === null ? next : contentType.indexOf(';', QUOTED.lastIndex)
   }
-  return null
+  return params
 }
+
+/** The parameter `name` of a Content-Type, unquoted; null when none. */
+export const paramOf = (contentType: string, name: string): string | null => paramsOf(contentType).get(name) ?? null
 
 /**
  * The charset parameter of a Content-Type, lowercased, unquoted, trimmed; null when none. An
@@ -40,23 +62,15 @@ const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' 
  * A Content-Type as what it means, to tell two requests apart: type and parameter names
  * lowercased, values unquoted and unspaced, in name order; the charset as the encoding it names,
  * left out when it names UTF-8 or nothing, as every body read takes a body with none for UTF-8.
- * A parameter named twice means its first, as paramOf reads it. Only a charset's value is compared
+ * A parameter named twice means its first, as paramsOf reads it. Only a charset's value is compared
  * without case (RFC 9110): a multipart boundary's case is its own.
  */
 export function contentTypeMeant(contentType: string): string {
-  const [type, ...params] = contentType.split(';')
   const meant: string[] = []
-  const seen = new Set<string>()
-  for (const param of params) {
-    const eq = param.indexOf('=')
-    const name = param.slice(0, eq).trim().toLowerCase()
-    // Without "=", no parameter: paramOf reads none there.
-    if (eq === -1 || name === '' || seen.has(name)) continue
-    seen.add(name)
-    const value = (paramOf(`;${param}`, name) ?? '').trim()
-    const encoding = name === 'charset' && value !== '' ? encodingOf(value.toLowerCase()) : null
+  for (const [name, value] of paramsOf(contentType)) {
+    const encoding = name === 'charset' && value.trim() !== '' ? encodingOf(value.trim().toLowerCase()) : null
     if (name !== 'charset') meant.push(`${name}=${value}`)
     else if (encoding !== null && encoding !== 'utf-8') meant.push(`charset=${encoding}`)
   }
-  return [type!.trim().toLowerCase(), ...meant.sort()].join(';')
+  return [contentType.split(';')[0]!.trim().toLowerCase(), ...meant.sort()].join(';')
 }

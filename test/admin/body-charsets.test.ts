@@ -28,8 +28,12 @@ function bodyOf(kind: Kind, name: string, encode: (text: string) => Uint8Array):
 }
 
 /** The name stored when the body is read, else the status and message of its refusal. */
-async function outcome(kind: Kind, charset: string, bytes: Uint8Array): Promise<string | [number, string]> {
-  const res = await rawRequest('POST', PATHS[kind], bytes, { 'content-type': `${TYPES[kind]}; charset=${charset}` })
+const outcome = (kind: Kind, charset: string, bytes: Uint8Array) =>
+  outcomeAs(kind, `${TYPES[kind]}; charset=${charset}`, bytes)
+
+/** outcome, with the whole Content-Type given. */
+async function outcomeAs(kind: Kind, contentType: string, bytes: Uint8Array): Promise<string | [number, string]> {
+  const res = await rawRequest('POST', PATHS[kind], bytes, { 'content-type': contentType })
   const body = (await res.json()) as { location?: { id: string }; results?: { id: string }[]; message?: string }
   if (res.status >= 400) return [res.status, body.message!]
   const id = body.location?.id ?? body.results![0]!.id
@@ -135,6 +139,19 @@ describe('the charset a body names', () => {
         const got = await outcome(kind, charset, bodyOf(kind, kind === 'form' ? 'Caf%C3%A9' : 'Café', marked))
         expect({ kind, charset, got }).toEqual({ kind, charset, got: 'Café' })
       }
+  })
+
+  test('parameters are read as RFC 9110 writes them: a quoted ";" ends none, a backslash keeps the next character', async () => {
+    // The charset after a quoted value holding ";charset=" is the one read.
+    for (const kind of ['json', 'form', 'csv'] as const) {
+      const type = `${TYPES[kind]}; title="Caf;charset=latin1"; charset=utf-8`
+      const got = await outcomeAs(kind, type, bodyOf(kind, kind === 'form' ? 'Caf%C3%A9' : 'Café', utf8))
+      expect({ kind, got }).toEqual({ kind, got: 'Café' })
+    }
+    expect(await outcome('json', '"utf\\-8"', bodyOf('json', 'Café', utf8))).toBe('Café')
+    expect(await outcome('csv', '"windows\\-1252"', bodyOf('csv', 'Café', latin1))).toBe('Café')
+    // Text after a quoted value's closing quote is no part of it.
+    expect(await outcome('csv', '"windows-1252" ', bodyOf('csv', 'Café', latin1))).toBe('Café')
   })
 
   test('bytes named UTF-16 that are not UTF-8 either: the CSV refusal says to save as UTF-8 or name their charset', async () => {
