@@ -14,16 +14,18 @@ export function paramsOf(contentType: string): Map<string, string> {
   let at = contentType.indexOf(';')
   while (at !== -1) {
     const next = contentType.indexOf(';', at + 1)
-    const eq = contentType.indexOf('=', at)
-    if (eq === -1 || (next !== -1 && next < eq)) {
+    // Within its own part: a search to the end from each ";" would take time squared.
+    const eq = contentType.slice(at + 1, next === -1 ? undefined : next).indexOf('=')
+    if (eq === -1) {
       at = next
       continue
     }
     const name = contentType
-      .slice(at + 1, eq)
+      .slice(at + 1, at + 1 + eq)
       .trim()
       .toLowerCase()
-    const start = eq + 1 + (/^[ \t]*/.exec(contentType.slice(eq + 1))?.[0].length ?? 0)
+    let start = at + 2 + eq
+    while (contentType[start] === ' ' || contentType[start] === '\t') start++
     QUOTED.lastIndex = start
     const quoted = contentType[start] === '"' ? QUOTED.exec(contentType) : null
     const value = quoted === null ? contentType.slice(start, next === -1 ? undefined : next).trim() : quoted[1]!
