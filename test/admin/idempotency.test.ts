@@ -129,6 +129,30 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(1)
   })
 
+  test('no Content-Type is JSON only over no body: JSON retried without one, unread alone, is another request', async () => {
+    const send = async (path: string, body: string, type: string | null) => {
+      const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': `k-${path}` }
+      // Bytes, not a string: Request gives a string body a text/plain type.
+      const request = new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: type === null ? headers : { ...headers, 'content-type': type },
+        body: new TextEncoder().encode(body),
+      })
+      const res = await env.app.handle(request)
+      const answer = (await res.json()) as { error?: string }
+      return [res.status, answer.error ?? res.headers.get('idempotent-replayed')]
+    }
+    const json = JSON.stringify(storeBody())
+    expect(await send(BASE, json, 'application/json')).toEqual([201, null])
+    expect(await send(BASE, json, null)).toEqual([422, 'idempotency_key_reused'])
+    expect(await send(BASE, json, 'application/json')).toEqual([201, 'true'])
+    // A delete reads no body: without one, its Content-Type or none is one request.
+    const id = (await env.call('GET', BASE)).body.locations[0].id as string
+    expect(await send(`${BASE}/${id}/delete`, '', null)).toEqual([200, null])
+    expect(await send(`${BASE}/${id}/delete`, '', 'application/json')).toEqual([200, 'true'])
+    expect(count()).toBe(0)
+  })
+
   test('the body is compared byte for byte: the same JSON spaced otherwise is another request', async () => {
     const body = storeBody()
     const send = (text: string, type = 'application/json') =>

@@ -84,12 +84,14 @@ export function idempotencyKeyOf(request: Request): string | null {
 /**
  * What tells one request from another under a key: method, path with query, the body's SHA-256,
  * and what its Content-Type means but for JSON's (the same CSV bytes in another charset are other
- * text): `charset="UTF-8"` and none are one.
+ * text): `charset="UTF-8"` and none are one. No Content-Type is JSON's over no body alone: a body
+ * without one is not read.
  */
 function fingerprintOf(request: Request, bodyDigest: string): string {
   const url = new URL(request.url)
   const type = contentTypeMeant(request.headers.get('content-type') ?? '')
-  const read = type === '' || type === 'application/json' ? '' : `\n${type}`
+  const json = type === 'application/json' || (type === '' && bodyDigest === EMPTY_DIGEST)
+  const read = json ? '' : `\n${type}`
   return sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${bodyDigest}${read}`)
 }
 
