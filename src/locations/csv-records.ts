@@ -181,6 +181,13 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
     // Bun's types list a few labels; TextDecoder knows the WHATWG standard's every one.
     decoder = new TextDecoder(label.trim() as ConstructorParameters<typeof TextDecoder>[0])
   } catch {
+    // PHP's header("Content-Type: text/csv; charset='utf-8'") and the like: quotes no name holds.
+    const unquoted = /^'(.+)'$/.exec(label.trim())?.[1]
+    if (unquoted !== undefined && encodingKnown(unquoted))
+      throw new CsvError(
+        `The encoding ${JSON.stringify(label.slice(0, 40))} is in single quotes, which no encoding's name holds: ${naming.encoding(unquoted.trim())}.`,
+        null,
+      )
     throw new CsvError(
       `The encoding ${JSON.stringify(label.slice(0, 40))} is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.`,
       null,
@@ -223,6 +230,16 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
       naming,
     )
   return decoder.decode(input)
+}
+
+/** Whether TextDecoder knows the encoding `label` names. */
+function encodingKnown(label: string): boolean {
+  try {
+    new TextDecoder(label.trim() as ConstructorParameters<typeof TextDecoder>[0])
+    return true
+  } catch {
+    return false
+  }
 }
 
 /** Labels of ASCII, which has no letter beyond 0x7F. */

@@ -130,6 +130,16 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test("a charset in single quotes (PHP's header(\"...charset='utf-8'\")) is told to drop them", async () => {
+    const before = snapshot()
+    const res = await sendCsv(fixture('cp1252.csv'), "text/csv; charset='windows-1252'")
+    expect([res.status, res.body.message]).toEqual([
+      400,
+      `The CSV body cannot be read: The encoding "'windows-1252'" is in single quotes, which no encoding's name holds: name it in the Content-Type: text/csv; charset=windows-1252.`,
+    ])
+    expect(snapshot()).toEqual(before)
+  })
+
   test('coordinates in one column, in degrees-minutes-seconds or with hemisphere letters are stored as numbers', async () => {
     const text = [
       'Store Code,Name,Address,Coordinates',
