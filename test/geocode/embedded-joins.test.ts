@@ -118,6 +118,19 @@ describe('two towns side by side', () => {
       expect(city(address)).toEqual({ address, city: name, country })
   })
 
+  test('tells a town from its namesake abroad as big', () => {
+    // Cambridge, Richmond and Saint-Denis have namesakes abroad nearly as big; the district after
+    // them is of one country only, as /places shows it.
+    for (const [address, name, country] of [
+      ['Cambridge Boston', 'Boston', 'US'],
+      ['Richmond London', 'London', 'GB'],
+      ['Saint-Denis Paris', 'Paris', 'FR'],
+    ] as const)
+      expect(city(address)).toEqual({ address, city: name, country })
+    // Newcastle, NSW, has a Gateshead too, 3,231 people to England's 77,649: either is meant.
+    for (const address of ['Cambridge', 'Newcastle-Gateshead']) expect(city(address).city).toBeNull()
+  })
+
   test("a district, or a small town named cut short, is the town's or its district's", () => {
     for (const [address, name] of [
       ['Stuttgart Vaihingen', 'Stuttgart'],

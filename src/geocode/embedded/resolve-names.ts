@@ -94,15 +94,7 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   let best = districtAfter(first, districts) ? first : (candidates.find(paired) ?? first)
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
   // Spain?): refuse rather than guess.
-  if (country === null && !fits(best)) {
-    const rival = candidates.find(
-      (c) =>
-        c.place.country !== best.place.country &&
-        c.window.whole === best.window.whole &&
-        c.window.key === best.window.key,
-    )
-    if (rival && rival.place.weight * AMBIGUITY_RATIO >= best.place.weight) return null
-  }
+  if (country === null && !fits(best) && rivalAbroad(best, candidates, districts)) return null
   // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
   // town in a province named after its capital ("Marbella, Málaga").
   const town = best
@@ -216,6 +208,25 @@ function placesNamed(q: Queries, key: string, country: string | null, written: b
   const head = (k: string) => q.named(k.trimEnd()) && q.begins(k)
   const joined = joins && words > 1 && words <= JOINED_WORDS ? joinedName(key, q.named, head) : null
   return joined === null ? rows : named(joined)
+}
+
+/**
+ * Whether a namesake of `town` in another country is nearly as big (AMBIGUITY_RATIO). A district
+ * after the town tells its country, unless a namesake has one so named after it too, the one
+ * pair nearly as big as the other: "Cambridge Boston" is Massachusetts's, "Newcastle-Gateshead"
+ * either England's or New South Wales's.
+ */
+function rivalAbroad(town: Candidate, candidates: Candidate[], districts: Candidate[]): boolean {
+  const own = districtAfter(town, districts)
+  const near = (a: Candidate, b: Candidate) => a.place.weight * AMBIGUITY_RATIO >= b.place.weight
+  return candidates.some((c) => {
+    const w = c.window
+    if (c.place.country === town.place.country || w.whole !== town.window.whole || w.key !== town.window.key)
+      return false
+    if (own === null) return near(c, town)
+    const other = districtAfter(c, districts)
+    return other !== null && (near(c, town) || near(other, own))
+  })
 }
 
 /**
