@@ -139,4 +139,16 @@ describe('two towns side by side', () => {
     ] as const)
       expect(city(address).city).toBe(name)
   })
+
+  test('after a dash, a small namesake of the district beyond 15 km is not it', () => {
+    // Griesheim near Darmstadt is 29 km from Frankfurt, Moosach (Ebersberg) 25 km from Munich,
+    // Bretzenheim (Nahe) 30 km from Mainz: the districts so named are ones the data lacks.
+    for (const [address, name] of [
+      ['Frankfurt-Griesheim', 'Frankfurt am Main'],
+      ['München-Moosach', 'Munich'],
+      ['Mainz-Bretzenheim', 'Mainz'],
+      ['Köln-Bonn', 'Bonn'],
+    ] as const)
+      expect(city(address).city).toBe(name)
+  })
 })

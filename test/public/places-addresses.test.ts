@@ -137,6 +137,10 @@ describe('GET /places', () => {
       ['Amsterdam Almere', 'Almere Stad, Netherlands'],
       ['Gwangmyeong Ansan', 'Ansan-si, South Korea'],
       ['Halle Bitterfeld', 'Bitterfeld-Wolfen, Germany'],
+      // After a dash, a district: a village of its name 25 to 30 km off is a namesake.
+      ['Frankfurt-Griesheim', 'Frankfurt am Main, Germany'],
+      ['München-Moosach', 'München, Germany'],
+      ['Mainz-Bretzenheim', 'Mainz, Germany'],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
     // A city so named is meant as much as the town: both, the town first.

@@ -65,10 +65,13 @@ function splitAt(s: DistrictSource, splits: Iterable<TownSplit>): District | nul
     const meant = (t: PlaceHit) => !saint && t.meant === true && t.weight >= CITY_POPULATION
     const byName = (t: PlaceHit) => t.main || nameKey(t.label).startsWith(`${town} `) || meant(t)
     // Beside a space, a place the district only begins lies within SUBURB_KM: "Amsterdam Noord"
-    // is not Noordwijkerhout, 30 km off, nor "Köln E" Erftstadt.
+    // is not Noordwijkerhout, 30 km off, nor "Köln E" Erftstadt. After a dash, a place of its
+    // own name and fewer than CITY_POPULATION does: a village 25 to 30 km off bears the name of a
+    // district the data lacks ("Frankfurt-Griesheim", "München-Moosach"); a city is one of a
+    // pair ("Köln-Bonn").
     const split = spaced
       ? inTown(s, district, town, null, DISTRICT_TOWN_POPULATION, byName, SUBURB_KM)
-      : inTown(s, district, town, null, DISTRICT_TOWN_POPULATION)
+      : inTown(s, district, town, null, DISTRICT_TOWN_POPULATION, undefined, DISTRICT_KM, SUBURB_KM)
     // A city after the town that is no district of it is meant as much, beside a dash as a
     // space: "Dallas-Fort Worth" shows both, as "Dallas Fort Worth" does.
     if (split !== null && split.districts.length === 0)
@@ -109,8 +112,9 @@ function beside(s: DistrictSource, key: string, towns: PlaceHit[]): PlaceHit[] {
 /**
  * A district of a town: the towns `town` names exactly in `within`, and the places within
  * DISTRICT_KM of one of them whose name is `district` or whose main name begins with it (no
- * typos; within `begunKm`), best first. The data holds few districts: the town then stands for
- * them. Null when `town` names no town of `people` or more exactly that `fits`.
+ * typos; within `begunKm`; by its own name and of fewer than CITY_POPULATION, within `smallKm`),
+ * best first. The data holds few districts: the town then stands for them. Null when `town`
+ * names no town of `people` or more exactly that `fits`.
  */
 export function inTown(
   s: DistrictSource,
@@ -120,6 +124,7 @@ export function inTown(
   people = 0,
   fits: (t: PlaceHit) => boolean = () => true,
   begunKm = DISTRICT_KM,
+  smallKm = DISTRICT_KM,
 ): District | null {
   const towns = s
     .named(town, within, false)
@@ -129,8 +134,11 @@ export function inTown(
   // is named cut short, and lies within SUBURB_KM of a town of fewer than METROPOLIS people:
   // "Stuttgart Vaihingen" is not Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston
   // upon Thames. Without one the name is the town's own: "Amsterdam Almere" is Almere Stad.
-  const reach = (h: PlaceHit, t: PlaceHit) =>
-    !h.exact ? begunKm : cutShort(h, district) && t.weight < METROPOLIS ? Math.min(begunKm, SUBURB_KM) : DISTRICT_KM
+  const reach = (h: PlaceHit, t: PlaceHit) => {
+    if (!h.exact) return begunKm
+    if (cutShort(h, district)) return t.weight < METROPOLIS ? Math.min(begunKm, SUBURB_KM) : DISTRICT_KM
+    return (h.people ?? 0) < CITY_POPULATION ? smallKm : DISTRICT_KM
+  }
   return { districts: placesNear(s, district, towns, reach), towns }
 }
 

@@ -261,10 +261,17 @@ function after({ place, window: w }: Candidate, town: Candidate): boolean {
  * How far from its town a place named after it may lie and be its district, as the place search
  * reads one (place-districts.ts inTown): DISTRICT_KM ("Köln Bonn" is Bonn, 24 km off), SUBURB_KM
  * by a name cut short of its join beside a town of fewer than METROPOLIS ("Stuttgart Vaihingen"
- * is no Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston upon Thames).
+ * is no Vaihingen an der Enz, 23 km off; "London Kingston" is Kingston upon Thames), and after a
+ * dash for a place of fewer than CITY_POPULATION ("Frankfurt-Griesheim" is no Griesheim, 29 km off).
  */
 const districtReach = (c: Candidate, town: Candidate): number =>
-  cutShort(c) && town.place.population < METROPOLIS ? SUBURB_KM : DISTRICT_KM
+  cutShort(c)
+    ? town.place.population < METROPOLIS
+      ? SUBURB_KM
+      : DISTRICT_KM
+    : town.window.dashed && c.place.population < CITY_POPULATION
+      ? SUBURB_KM
+      : DISTRICT_KM
 
 /**
  * Whether the town's words and the words beside it are all its part names, and those name a
