@@ -314,11 +314,17 @@ async function main(): Promise<void> {
   const twice = listedTwice(rows)
 
   // The locator's stores as they are, by external id: one snapshot, not pages a write between them may shift.
-  const current = new Map<string, { id: string; special: Record<string, string> }>()
+  const current = new Map<string, { id: string; special: Record<string, string>; address: string }>()
   const stored: Stored[] = []
   for (const l of await client.exportLocations({}, { signal })) {
     stored.push({ id: l.id, external_id: l.external_id })
-    if (l.external_id !== null) current.set(l.external_id, { id: l.id, special: l.special_hours })
+    if (l.external_id !== null) current.set(l.external_id, { id: l.id, special: l.special_hours, address: l.address })
+  }
+  // A row joined as addresses were before (BulkItem.formerAddress) is the stored address: sent as
+  // stored, it neither rewrites it nor moves a pin placed by hand.
+  for (const r of rows) {
+    const had = current.get(r.location.external_id as string)
+    if (had !== undefined && r.item?.formerAddress === had.address) (r.location as BulkLocation).address = had.address
   }
   // A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent as "" (cleared).
   for (const r of rows) {

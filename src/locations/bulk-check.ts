@@ -398,6 +398,9 @@ function planOf(
   current: LocationRecord | null,
 ): Plan {
   const raw = item.raw as Record<string, unknown>
+  // A row joined as before is the stored address: imported again, it neither rewrites nor moves it.
+  if (patch.address !== undefined && current !== null && item.formerAddress === current.address)
+    patch = { ...patch, address: current.address }
   const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
   const sentBack = item.parts === undefined && geocodedPointSentBack(patch, current) ? patch.coordinates : undefined
   if (sentBack !== undefined) {

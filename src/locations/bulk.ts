@@ -30,6 +30,12 @@ export type BulkItem = RowPlace & {
   notes?: string[]
   /** Its note (one of notes) of a postcode given back the leading zero a spreadsheet dropped. */
   postcodeNote?: string
+  /**
+   * A CSV row's address as joined before its postcode was written in its country's form and a
+   * city-state's region once ("London sw1a2aa", "10117 Berlin, Berlin"): a location stored so
+   * keeps that address, and its point (bulk-check.ts planOf).
+   */
+  formerAddress?: string
   /** Said after the refusal of its address when that cannot be placed (a CSV row's garbled cells). */
   unplaced?: string
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */

@@ -229,9 +229,14 @@ function withPlace(cell: string, place: Place, code: string | null): string {
  * (completed, withPlace). Any other address cell is the street line. A street line is joined
  * with the parts in the order the row's country writes them: "street number, street2, district,
  * postcode city, region, country", or "…, city, region postcode, country" (US, CA, AU), or "…, city
- * postcode, …" (GB).
+ * postcode, …" (GB). `cityStateOnce` false writes a city-state's region after its town too, as
+ * addresses were joined before (formerAddress).
  */
-export function joinAddress(parts: Map<string, string>, cell: string | undefined): string | undefined {
+export function joinAddress(
+  parts: Map<string, string>,
+  cell: string | undefined,
+  cityStateOnce = true,
+): string | undefined {
   const part = (name: string) => parts.get(name) || undefined
   const [city, postcode, region, country] = [part('city'), part('postcode'), part('region'), part('country')]
   const number = part('house_number')
@@ -254,7 +259,10 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
     ? undefined
     : sublocality
   // A city-state's region is its town ("10117 Berlin", not "10117 Berlin, Berlin").
-  const state = city !== undefined && region !== undefined && nameKey(city) === nameKey(region) ? undefined : region
+  const state =
+    cityStateOnce && city !== undefined && region !== undefined && nameKey(city) === nameKey(region)
+      ? undefined
+      : region
   const town = REGION_POSTCODE.has(code ?? '')
     ? [city, [region, postcode].filter(Boolean).join(' ')]
     : TOWN_POSTCODE.has(code ?? '')

@@ -51,6 +51,8 @@ export type CsvRow = {
   notes: string[]
   /** Its note (one of notes) of a postcode given back the leading zero a spreadsheet dropped. */
   postcodeNote?: string
+  /** Its address as joined before postcodes were written in their form (BulkItem.formerAddress). */
+  formerAddress?: string
   /** The header each day's hours came from (csv-times.ts hoursColumnsOf); left out when the file has no hours columns. */
   hoursColumns?: (string | undefined)[]
   /** The special hours column's header, when the file has one. */
@@ -147,7 +149,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     else body.special_hours = dated
   }
   const cell = typeof body.address === 'string' ? body.address : undefined
-  const postcodeNote = readAddress(
+  const { postcodeNote, formerAddress } = readAddress(
     body,
     parts,
     gathered.codeCell,
@@ -165,6 +167,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     problems,
     notes,
     ...(postcodeNote !== undefined && { postcodeNote }),
+    ...(formerAddress !== undefined && formerAddress !== body.address && { formerAddress }),
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
     ...(hoursColumns !== null && { hoursColumns }),
     ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
@@ -258,7 +261,8 @@ function gatherField(
 /**
  * The row's address parts into body.address, joined with its address cell, and its country and
  * postcode mended in parts: what was read otherwise than written is said in notes. Its note of a
- * postcode given back its leading zero, if any.
+ * postcode given back its leading zero, if any, and the address as joined before postcodes were
+ * written in their form and a city-state's region once.
  */
 function readAddress(
   body: Record<string, unknown>,
@@ -271,7 +275,7 @@ function readAddress(
     countryCodes,
   }: Pick<Header, 'columns' | 'hasAddress' | 'countries' | 'countryCodes'>,
   notes: string[],
-): string | undefined {
+): { postcodeNote?: string; formerAddress?: string } {
   const unknownCountry = readCountry(parts, codeCell, countryCodes)
   if (unknownCountry !== null) notes.push(unknownCountry)
   const written = parts.get('postcode')
@@ -282,18 +286,18 @@ function readAddress(
     postcodeNote = `The postcode ${written.trim()} was read as ${parts.get('postcode')}: Excel drops leading zeros; format the "${column}" column as text.`
     notes.push(postcodeNote)
   }
+  const asWritten = new Map(parts)
   postcodeInForm(parts)
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
-  if (!hasAddress || body.address !== undefined) {
-    // A code ("DE") is joined as the name the file's other rows give countries ("Germany").
-    const named = countries.get(parts.get('country') ?? '')
-    const address = joinAddress(
-      named ? new Map(parts).set('country', named) : parts,
-      body.address as string | undefined,
-    )
-    if (address !== undefined) body.address = address
-  }
-  return postcodeNote
+  if (hasAddress && body.address === undefined) return { postcodeNote }
+  // A code ("DE") is joined as the name the file's other rows give countries ("Germany").
+  const named = countries.get(parts.get('country') ?? '')
+  const cell = body.address as string | undefined
+  const join = (from: Map<string, string>, cityStateOnce: boolean) =>
+    joinAddress(named ? new Map(from).set('country', named) : from, cell, cityStateOnce)
+  const address = join(parts, true)
+  if (address !== undefined) body.address = address
+  return { postcodeNote, formerAddress: join(asWritten, false) }
 }
 
 /**

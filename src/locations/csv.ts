@@ -106,6 +106,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     unread: row.problems,
     notes: row.notes,
     postcodeNote: row.postcodeNote,
+    formerAddress: row.formerAddress,
     unplaced: row.unplaced,
     hoursColumns: row.hoursColumns,
     specialColumn: row.specialColumn,

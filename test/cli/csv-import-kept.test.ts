@@ -194,3 +194,32 @@ test("a UK, Dutch or Canadian postcode is stored in its country's form; its expo
     '0 created, 0 updated, 6 unchanged, 0 deleted',
   )
 })
+
+test('a store joined before postcodes took their form keeps its address and its hand-moved pin', () => {
+  const csv =
+    'Store Code,Name,Street,City,Region,Postcode,Country\n' +
+    'G1,London,10 Downing Street,London,,sw1a2aa,GB\n' +
+    'B1,Berlin,Unter den Linden 1,Berlin,Berlin,10117,DE\n'
+  const locator = locatorFor(csv)
+  // As an import joined these rows before: the postcode as written, the city-state's region repeated.
+  const before = [
+    { external_id: 'G1', name: 'London', address: '10 Downing Street, London sw1a2aa, GB' },
+    { external_id: 'B1', name: 'Berlin', address: 'Unter den Linden 1, 10117 Berlin, Berlin, DE' },
+  ]
+  writeFileSync(join(dir, 'before.json'), JSON.stringify(before))
+  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'before.json')).code).toBe(0)
+  writeFileSync(join(dir, 'pins.csv'), 'external_id,lat,lng\nG1,51.5034,-0.1276\nB1,52.517,13.3889\n')
+  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'pins.csv')).code).toBe(0)
+  const again = storeloc('locations', 'import', locator, '--file', join(dir, 'stores.csv'))
+  expect(again.stdout).toContain('0 created, 0 updated, 2 unchanged, 0 deleted')
+  expect(storedAddresses()).toEqual(before.map((b) => b.address))
+  const store = openStore(dbPath)
+  try {
+    expect(store.db.query('SELECT lat, lng FROM locations ORDER BY seq').all()).toEqual([
+      { lat: 51.5034, lng: -0.1276 },
+      { lat: 52.517, lng: 13.3889 },
+    ])
+  } finally {
+    store.close()
+  }
+})

@@ -34,3 +34,37 @@ test('a postcode given back its leading zero is said of rows written, and counte
   expect(again.stdout).toContain(`check line 2: ${note}`)
   expect(again.stdout).not.toContain(`check line 3`)
 }, 30_000)
+
+test('a store joined before postcodes took their form is left as stored, its pin where it was moved', async () => {
+  const before = [
+    { external_id: 'P1', name: 'London', address: '10 Downing Street, London sw1a2aa, GB', lat: 51.5034, lng: -0.1276 },
+    {
+      external_id: 'P2',
+      name: 'Berlin',
+      address: 'Unter den Linden 1, 10117 Berlin, Berlin, DE',
+      lat: 52.517,
+      lng: 13.3889,
+    },
+  ]
+  const seeded = await fetch(`${served.url}/admin/v1/locations/bulk`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      locations: before.map(({ lat, lng, ...b }) => ({ ...b, coordinates: { lat, lng } })),
+    }),
+  })
+  expect(seeded.status).toBe(200)
+  const list =
+    'Store Code,Name,Street,City,Region,Postcode,Country\n' +
+    'P1,London,10 Downing Street,London,,sw1a2aa,GB\n' +
+    'P2,Berlin,Unter den Linden 1,Berlin,Berlin,10117,DE\n'
+  const run = sync(list)
+  expect(run.code).toBe(0)
+  expect(run.stdout).toContain('0 created, 0 updated, 2 unchanged,')
+  const stored = served
+    .json('locations', 'export', served.json('locator', 'list')[0].id)
+    .filter((l: any) => l.external_id.startsWith('P'))
+  expect(stored.map((l: any) => [l.address, l.coordinates.lat, l.coordinates.lng])).toEqual(
+    before.map((b) => [b.address, b.lat, b.lng]),
+  )
+}, 30_000)
