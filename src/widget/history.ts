@@ -102,6 +102,8 @@ export class SearchEntries {
    * than its start's (a router's route). Its search is written there by no answer, only pushed over it.
    */
   #away = false
+  /** The address of the entry a search's push left, till the address changes: that search answered as it, the push is undone. */
+  #left: string | null = null
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -113,6 +115,7 @@ export class SearchEntries {
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
       this.#away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.#home
+      this.#left = null
     }
     addEventListener('popstate', stepped, { signal: life })
   }
@@ -136,7 +139,15 @@ export class SearchEntries {
     if (this.#away && !push) return
     this.#away = false
     const href = withState(location.href, state, this.prefix)
-    if (href === location.href || this.overMap?.(href, push)) return
+    // The same search again, as answered (a town typed again): in sight in the entry before, not a second one.
+    if (!push && href === this.#left) {
+      this.#left = null
+      history.back()
+      return
+    }
+    if (href === location.href) return
+    this.#left = null
+    if (this.overMap?.(href, push)) return
     const mark = push ? marked() : null
     if (mark === null) history.replaceState(history.state, '', href)
     else {
@@ -144,6 +155,7 @@ export class SearchEntries {
       // pushed keeps a map's keys (Back to it shows that map), but is no map shown over its list.
       history.replaceState(leaving(mark), '')
       delete mark[MAP_LAST]
+      this.#left = location.href
       pushEntry(mark, href)
     }
     this.wrote?.()

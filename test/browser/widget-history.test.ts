@@ -152,6 +152,25 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
     }
   })
 
+  test('a town typed again, answered as the search shown: Back goes to the search before, not to the same one', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await searchIn(page, '#f', 'London')
+      const london = { ...(await shown(page)), url: page.url() }
+      // Typed as before, answered as "London, United Kingdom" again: the entry pushed as it was asked is that one's.
+      await searchIn(page, '#f', 'London')
+      await networkSettled(page)
+      expect({ ...(await shown(page)), url: page.url() }).toEqual(london)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Leeds, United Kingdom')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test("a router's own entries are left to it; a finder that keeps nothing in the address adds none", async () => {
     const { page, errors, searches, close } = await finderPage(
       '',
