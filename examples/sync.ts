@@ -34,7 +34,7 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
 import { hoursInColumns, inColumn, inColumns, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
-import { CHUNK, dropsTaken, parts, type Row, type Stored } from './sync-parts'
+import { CHUNK, dropsTaken, holdersOf, parts, type Row, type Stored } from './sync-parts'
 import { postcodesAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -247,6 +247,24 @@ function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): stri
   return ` ${codes} only in leading zeros (${codeSaid(first[0])} in the list, ${codeSaid(first[1])} stored): a spreadsheet drops them (Excel reads ${excelReads(first)}). Format the column as text, give the codes as stored, and run the sync again.`
 }
 
+/**
+ * A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent
+ * as "" (cleared). A row's store is the one the route matches: by id, else by code, so a store
+ * renumbered to another's code has its own dates cleared, not the other's.
+ */
+function clearLeftOut(rows: Row[], stored: Stored[], specialOf: Map<string, Record<string, string>>): void {
+  const holders = holdersOf(stored)
+  for (const r of rows) {
+    if (!r.wholeSpecialHours) continue
+    const id = typeof r.location.id === 'string' ? r.location.id.trim() : ''
+    const store = specialOf.has(id) ? id : holders.get(bareCode(r.location.external_id as string))?.[0]
+    const had = store === undefined ? undefined : specialOf.get(store)
+    if (had === undefined) continue
+    const sent = ((r.location as BulkLocation).special_hours ??= {})
+    for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
+  }
+}
+
 /** `--name N` or `--name=N`, once: its value (null when not given) and the places of the arguments it takes. */
 function valueOf(args: string[], name: string): { value: string | null; at: number[] } {
   const places = args.flatMap((a, i) => (a === name || a.startsWith(`${name}=`) ? [i] : []))
@@ -314,11 +332,13 @@ async function main(): Promise<void> {
   const twice = listedTwice(rows)
 
   // The locator's stores as they are, by external id: one snapshot, not pages a write between them may shift.
-  const current = new Map<string, { id: string; special: Record<string, string>; address: string }>()
+  const current = new Map<string, { id: string; address: string }>()
   const stored: Stored[] = []
+  const specialOf = new Map<string, Record<string, string>>()
   for (const l of await client.exportLocations({}, { signal })) {
     stored.push({ id: l.id, external_id: l.external_id })
-    if (l.external_id !== null) current.set(l.external_id, { id: l.id, special: l.special_hours, address: l.address })
+    specialOf.set(l.id, l.special_hours)
+    if (l.external_id !== null) current.set(l.external_id, { id: l.id, address: l.address })
   }
   // A row joined as addresses were before (BulkItem.formerAddress) is the stored address: sent as
   // stored, it neither rewrites it nor moves a pin placed by hand.
@@ -326,13 +346,7 @@ async function main(): Promise<void> {
     const had = current.get(r.location.external_id as string)
     if (had !== undefined && r.item?.formerAddress === had.address) (r.location as BulkLocation).address = had.address
   }
-  // A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent as "" (cleared).
-  for (const r of rows) {
-    const had = current.get(r.location.external_id as string)?.special
-    if (!r.wholeSpecialHours || had === undefined) continue
-    const sent = ((r.location as BulkLocation).special_hours ??= {})
-    for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
-  }
+  clearLeftOut(rows, stored, specialOf)
 
   const size = Number(chunkSize)
   // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.

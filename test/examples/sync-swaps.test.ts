@@ -122,6 +122,27 @@ test('a chain of renumberings longer than a request goes in parts, its end first
   expect(after).toEqual(chain.map((code, i) => [names[i]!, code]))
 }, 30_000)
 
+test("a store renumbered to another's code keeps the special hours its row gives, not the other's", async () => {
+  const head = 'id,Store Code,Name,Address,Latitude,Longitude,Special Hours\n'
+  const row = (id: string, code: string, name: string, i: number, special: string) =>
+    `${line(id, code, name, i).trimEnd()},${special}\n`
+  const kept = (await stores()).map((s, i) => row(s.id, s.external_id, s.name, i, '')).join('')
+  const made = sync(
+    head + kept + row('', 'H1', 'Eve', 30, '2026-12-24 closed') + row('', 'H2', 'Day', 31, '2026-12-31 10:00-14:00'),
+  )
+  expect(made.code).toBe(0)
+  const id = new Map((await stores()).map((s) => [s.name, s.id]))
+  // Eve takes Day's code, its cell without the 24th; Day takes a new one. The CLI's import clears the 24th.
+  const list = `${head}${kept}${row(id.get('Eve')!, 'H2', 'Eve', 30, '2026-12-25 closed')}${row(id.get('Day')!, 'H3', 'Day', 31, '2026-12-31 10:00-14:00')}`
+  const run = sync(list)
+  expect(run.code).toBe(0)
+  expect(run.stdout).toContain(
+    `updated H2 (${id.get('Eve')}): external_id, special_hours.2026-12-25, special_hours.2026-12-24\n`,
+  )
+  const after = new Map((await stores()).map((s: any) => [s.name, s.special_hours]))
+  expect([after.get('Eve'), after.get('Day')]).toEqual([{ '2026-12-25': 'closed' }, { '2026-12-31': '10:00-14:00' }])
+}, 30_000)
+
 test('a chain of renumberings longer than any request goes in parts; a ring of them is refused before any write', async () => {
   const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
   const n = 1001
@@ -136,7 +157,7 @@ test('a chain of renumberings longer than any request goes in parts; a ring of t
     0,
     'checked: 999 of 1001 rows\nchecked: 1001 of 1001 rows\nwritten: 999 of 1001 rows\nwritten: 1001 of 1001 rows\n',
   ])
-  expect(run.stdout).toEndWith('0 created, 1001 updated, 0 unchanged, 4 deleted.\n')
+  expect(run.stdout).toEndWith('0 created, 1001 updated, 0 unchanged, 6 deleted.\n')
   const before = await stores()
   expect(before.map((s) => [s.name, s.external_id])).toEqual(names.map((name, i) => [name, `L${i + 1}`]))
   // Each takes the next one's code, the last the first one's: a ring no order writes code by code.
