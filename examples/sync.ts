@@ -89,7 +89,7 @@ function readRows(
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
     const rows = list.map((location: BulkLocation, i: number) => ({
       label: `locations[${i}]`,
-      location,
+      location: idAsRead(location),
       wholeSpecialHours: false,
       notes: [],
     }))
@@ -116,6 +116,16 @@ function readRows(
     item: i,
   }))
   return { rows, unknown: read.unknown, unread }
+}
+
+/**
+ * An item's id as the bulk route reads it: blanks around it aside, a blank one none. The sync
+ * matches rows to stores by it too (a renumbering's chain, a store listed twice).
+ */
+function idAsRead(location: BulkLocation): BulkLocation {
+  if (typeof location?.id !== 'string') return location
+  const { id, ...rest } = location
+  return id.trim() === '' ? rest : { ...rest, id: id.trim() }
 }
 
 /**

@@ -143,6 +143,36 @@ test("a store renumbered to another's code keeps the special hours its row gives
   expect([after.get('Eve'), after.get('Day')]).toEqual([{ '2026-12-25': 'closed' }, { '2026-12-31': '10:00-14:00' }])
 }, 30_000)
 
+test('a JSON list renumbers by ids as the route reads them: blanks around an id aside, a blank id none', async () => {
+  const now = await stores()
+  const at = (s: { id: string }, code: string, i: number) => ({
+    id: ` ${s.id} `,
+    external_id: code,
+    name: (s as any).name,
+    address: `${i} Main St, Town`,
+    coordinates: { lat: 40 + i / 100, lng: -3 - i / 100 },
+  })
+  // Each store takes the next one's code, the last a new one, one row a request; two new stores with a blank id.
+  const chain = now.map((s, i) => at(s, now[i + 1]?.external_id ?? 'J1', i))
+  const fresh = ['J2', 'J3'].map((code, i) => ({ ...at({ id: '' }, code, 50 + i), id: '', name: code }))
+  const file = join(served.dir, 'stores.json')
+  writeFileSync(file, JSON.stringify([...chain, ...fresh]))
+  const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: '1' },
+  })
+  expect([
+    p.exitCode,
+    p.stderr
+      .toString()
+      .split('\n')
+      .filter((l) => !/^(checked|written):/.test(l)),
+  ]).toEqual([0, ['']])
+  expect(p.stdout.toString()).toEndWith(`2 created, ${now.length} updated, 0 unchanged, 0 deleted.\n`)
+  const after = new Map((await stores()).map((s) => [s.id, s.external_id]))
+  expect(now.map((s) => after.get(s.id))).toEqual(chain.map((c) => c.external_id))
+}, 30_000)
+
 test('a chain of renumberings longer than any request goes in parts; a ring of them is refused before any write', async () => {
   const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
   const n = 1001
@@ -157,7 +187,7 @@ test('a chain of renumberings longer than any request goes in parts; a ring of t
     0,
     'checked: 999 of 1001 rows\nchecked: 1001 of 1001 rows\nwritten: 999 of 1001 rows\nwritten: 1001 of 1001 rows\n',
   ])
-  expect(run.stdout).toEndWith('0 created, 1001 updated, 0 unchanged, 6 deleted.\n')
+  expect(run.stdout).toEndWith('0 created, 1001 updated, 0 unchanged, 8 deleted.\n')
   const before = await stores()
   expect(before.map((s) => [s.name, s.external_id])).toEqual(names.map((name, i) => [name, `L${i + 1}`]))
   // Each takes the next one's code, the last the first one's: a ring no order writes code by code.
