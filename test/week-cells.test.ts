@@ -201,6 +201,9 @@ const CELLS: WeekCells = [
   ['ma-vr 9:00-18:00, za 9:00-17:00, zo gesloten', '1-5 09:00-18:00; 6 09:00-17:00; 7 closed'],
   ['Maandag t/m vrijdag 9.00 - 17.30 uur', '1-5 09:00-17:30'],
   ['ma t/m za 10:00-18:00, zo 12:00-17:00', '1-6 10:00-18:00; 7 12:00-17:00'],
+  // "t/m" is no one-letter M beside a day's text kept unread.
+  ['Ma t/m vr 9-18, za op afspraak', '1-5 09:00-18:00; 6 ?'],
+  ['ma t/m za 9-18, woensdagmiddag gesloten', '1-2 09:00-18:00; 3 ?; 4-6 09:00-18:00'],
   ['Ma: gesloten, Di-Vr: 10-18 uur, Za: 10-17 uur', '1 closed; 2-5 10:00-18:00; 6 10:00-17:00'],
   ['Dinsdag tot en met zaterdag 10.00-17.00', '2-6 10:00-17:00'],
   ['Dagelijks 8.00-20.00 uur', '1-7 08:00-20:00'],

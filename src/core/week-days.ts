@@ -153,9 +153,9 @@ export function fourUnread(t: string): string {
   return spanish ? t : masked
 }
 
-/** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." is no M. */
+/** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." and Dutch "t/m" are no M. */
 const SPANISH_ONLY_LETTER = /(?<![\p{L}\d])[lxjvd](?![\p{L}\d])/u
-const LETTER_M = /(?<![\p{L}\d])m(?![\p{L}\d])/u
+const LETTER_M = /(?<![\p{L}\d]|t\/)m(?![\p{L}\d])/u
 const MERIDIEM = /(\d\s*)[ap]\.?\s?m\b\.?/g
 
 /**
