@@ -86,21 +86,35 @@ export function spansWeek(
   spans: readonly [header: string, days: string, hours: string][],
   kept: (string | undefined)[],
 ): string[] {
-  return spans.map(([, days, hours]) => {
+  // Read only for a cell not read as hours: most rows have none.
+  let together: number[][] | null | undefined
+  return spans.map(([, days, hours], k) => {
     if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
     // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
     const half = eitherHalf(hours)
     if (half !== null && splitWeekHours(`${days} ${hours}`) !== null) return `${days} ${half[0]}`
-    const named = splitWeekHours(`${days} closed`)
-    // A column of one day ("Do") holding a note of some days' own hours, as a day column does.
-    const one = named?.filter((h) => h !== '').length === 1 ? named.findIndex((h) => h !== '') : -1
+    const alone = columnsDays([days])?.[0] ?? []
+    together ??= columnsDays(spans.map(([, days]) => days))
+    const named = together?.[k] ?? alone
+    // A column of one day ("Do") holding a note of some days' own hours, as a day column does; not
+    // one its header names otherwise alone ("Do" beside "Lu", "Ma": domingo): the note's language is unsure.
+    const one = named.length === 1 && alone.length === 1 && alone[0] === named[0] ? named[0]! : -1
     const note = one < 0 ? null : weekNoteDay(days, hours, one)
     if (note !== null) return `${days} ${note}`
-    named?.forEach((h, i) => {
-      if (h !== '') kept[i] = hours
-    })
+    for (const i of named) kept[i] = hours
     return `${days} closed`
   })
+}
+
+/**
+ * The days of each column of some days, its header read beside the others' as the week reads
+ * them ("Ma" beside "Lu" is martes, alone maandag); null when they are not read together.
+ */
+function columnsDays(headers: readonly string[]): number[][] | null {
+  const mark = (k: number) => `10:${String(k).padStart(2, '0')}-20:00`
+  const week = headers.length < 60 ? splitWeekHours(headers.map((days, k) => `${days} ${mark(k)}`).join(', ')) : null
+  if (week === null) return null
+  return headers.map((_, k) => week.flatMap((h, i) => (h === mark(k) ? [i] : [])))
 }
 
 /**

@@ -171,6 +171,25 @@ describe('fields', () => {
     expect(hours('9-18 Uhr, Do 9-20 Uhr')).toEqual(week('9-18 Uhr', '9-20 Uhr'))
   })
 
+  test('short headers read beside each other ("Ma" beside "Lu" is martes) place a note unread on its day', () => {
+    const hours = (header: string, cell: string) =>
+      Object.values(
+        readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${`;"${cell}"`.repeat(7)}\n`).rows[0]!.body.hours as object,
+      )
+    // "Do" is domingo: Sunday is not given the hours, nor Tuesday closed; "Ma" and "Do" keep the note.
+    expect(hours('Lu;Ma;Me;Gi;Ve;Sa;Do', '9-19, Do chiuso')).toEqual([
+      ...['9-19', '9-19, Do chiuso', '9-19', '9-19', '9-19', '9-19'],
+      '9-19, Do chiuso',
+    ])
+    expect(hours('Lu;Ma;Mi;Ju;Vi;Sa;Do', '10-20, Do cerrado')).toEqual([
+      ...['10-20', '10-20, Do cerrado', '10-20', '10-20', '10-20', '10-20'],
+      '10-20, Do cerrado',
+    ])
+    expect(hours('Lu;Ma;Me;Je;Ve;Sa;Di', '9h-19h, Sa 9h-12h')[1]).toBe('9h-19h, Sa 9h-12h')
+    // A text not read is kept on each column's own day: no day closed for it.
+    expect(hours('Lu;Ma;Me;Gi;Ve;Sa;Do', 'su appuntamento')).toEqual(Array(7).fill('su appuntamento'))
+  })
+
   test('columns of some days\' hours ("Öffnungszeiten Mo-Fr", "Sat Hours") are read as one week', () => {
     const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
     const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
