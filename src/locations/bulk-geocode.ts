@@ -2,7 +2,7 @@
 import type { BulkItem, BulkProgress } from './bulk'
 import type { Plan } from './bulk-check'
 import { inColumns, type Problems, whoIs } from './bulk-problems'
-import { LocationError } from './errors'
+import { GeocoderDownError, LocationError } from './errors'
 import { pickLocationFields } from './normalize'
 import { otherCountryHint, placementWarnings } from './placement'
 import { type AdminDeps, geocode } from './service'
@@ -22,7 +22,7 @@ export async function geocodeAll(
   onProgress?: (p: BulkProgress) => void,
 ): Promise<void> {
   const todo = plans.filter((p) => p.patch.address !== undefined && !p.patch.coordinates && !p.keepsPoint)
-  const failed = new Map<Plan, string>()
+  const failed = new Map<Plan, LocationError>()
   let next = 0
   let done = 0
   const worker = async () => {
@@ -33,7 +33,7 @@ export async function geocodeAll(
         plan.warnings.push(...(await placementWarnings(deps, plan.patch.address!, plan.found, items[plan.index]!)))
       } catch (e) {
         if (!(e instanceof LocationError)) throw e
-        failed.set(plan, e.message)
+        failed.set(plan, e)
       }
       const at = plan.found && { lat: plan.found.lat, lng: plan.found.lng }
       onProgress?.({ stage: 'geocoded', done: ++done, total: todo.length, ...(at && { at }) })
@@ -41,15 +41,16 @@ export async function geocodeAll(
   }
   await Promise.all(Array.from({ length: Math.min(GEOCODE_CONCURRENCY, todo.length) }, worker))
   for (const plan of todo) {
-    const message = failed.get(plan)
-    if (message === undefined) continue
-    if (plan.sentBack !== undefined) {
+    const error = failed.get(plan)
+    if (error === undefined) continue
+    // A geocoder down says nothing of the address: the row is refused, so a retry geocodes it.
+    if (plan.sentBack !== undefined && !(error instanceof GeocoderDownError)) {
       keptAsPin(plan)
       continue
     }
     const item = items[plan.index]!
     const { columns, unplaced } = item
-    const said = `${inColumns(message, columns)}${await otherCountryHint(deps, item)}`
+    const said = `${inColumns(error.message, columns)}${await otherCountryHint(deps, item)}`
     problems.add(
       plan.key,
       whoIs(plan.key, pickLocationFields(plan.raw)),
@@ -60,7 +61,7 @@ export async function geocodeAll(
 }
 
 /**
- * A geocoded point sent back with an address that cannot be placed stays, as a pin of that
+ * A geocoded point sent back with an address the geocoder cannot place stays, as a pin of that
  * address (its parts from the point: town.ts), and the row is told so.
  */
 function keptAsPin(plan: Plan): void {

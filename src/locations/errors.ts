@@ -34,3 +34,10 @@ export class LocationError extends Error {
       .join('; ')
   }
 }
+
+/** geocoding_failed because the geocoding service could not answer now: a retry may place the address. */
+export class GeocoderDownError extends LocationError {
+  constructor(message: string) {
+    super('geocoding_failed', message)
+  }
+}

@@ -11,7 +11,7 @@ import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv-write'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { blankCodeProblem, type Coded, codeHolders, codeSaid, otherHolders, twinsOf } from './bulk-codes'
-import { LocationError } from './errors'
+import { GeocoderDownError, LocationError } from './errors'
 import { CONTACT_KEYS, EXTERNAL_ID_MAX, LOCATION_FIELDS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { zoneOf } from '../core/zone'
@@ -350,11 +350,13 @@ export async function geocode(deps: AdminDeps, address: string): Promise<Geocode
     // spec's only code for an address without a point, with the advice that fits: the service
     // down, try again; the service refusing this address (or answering it with nonsense), a retry
     // fares no better.
-    throw new LocationError(
-      'geocoding_failed',
-      e.scope === 'address'
-        ? `The address ${JSON.stringify(address)} could not be geocoded: the geocoding service could not place it (${e.message}) and the built-in geocoder does not know it. Check the address, or send coordinates ({"lat": ..., "lng": ...}).`
-        : `The address ${JSON.stringify(address)} could not be geocoded now: the geocoding service is unavailable (${e.message}) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).`,
+    if (e.scope === 'address')
+      throw new LocationError(
+        'geocoding_failed',
+        `The address ${JSON.stringify(address)} could not be geocoded: the geocoding service could not place it (${e.message}) and the built-in geocoder does not know it. Check the address, or send coordinates ({"lat": ..., "lng": ...}).`,
+      )
+    throw new GeocoderDownError(
+      `The address ${JSON.stringify(address)} could not be geocoded now: the geocoding service is unavailable (${e.message}) and the built-in geocoder does not know it. Try again later, or send coordinates ({"lat": ..., "lng": ...}).`,
     )
   }
   if (!result) {

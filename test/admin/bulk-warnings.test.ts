@@ -3,12 +3,15 @@
 import { describe, expect, test } from 'bun:test'
 import { openEmbeddedGeocoder } from '../../src/geocode/embedded'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
+import { createGeocoder } from '../../src/geocode'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { createApp } from '../../src/server/app'
+import { fixture, reply, standIn, withStandIns } from '../geocode/http-fixture'
 import { tableGeocoder } from '../helpers'
 import { BULK, csv, env, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
+withStandIns()
 
 describe('bulk geocoding warnings', () => {
   test('a point in another country than the row, far from its postcode, or only at city level is warned about', async () => {
@@ -161,5 +164,65 @@ describe('a geocoded point sent back with another address', () => {
       '2 new street, town',
       '3 nowhere lane, town',
     ])
+  })
+
+  test('while an HTTP geocoder is down (503) the row is refused and the store stays; once it answers, a retry places the new address', async () => {
+    let down = false
+    const provider = standIn((url) =>
+      down
+        ? reply('Service Unavailable', 503)
+        : reply(url.searchParams.get('q')?.includes('Downing') ? fixture('nominatim-found') : []),
+    )
+    const stack = await createGeocoder(
+      {
+        provider: 'nominatim',
+        url: provider.url,
+        apiKey: null,
+        userAgent: 'storeloc-test',
+        timeoutMs: 30_000,
+        dataPath: DEFAULT_GEODATA_PATH,
+      },
+      env.store,
+    )
+    const app = createApp({
+      store: env.store,
+      geocoder: stack.geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const send = async (address: string, at?: { lat: number; lng: number }) => {
+      const res = await app.handle(
+        new Request(`http://localhost${BULK}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+          body: `external_id,name,address${at ? ',lat,lng' : ''}\nS,Store,"${address}"${at ? `,${at.lat},${at.lng}` : ''}\n`,
+        }),
+      )
+      return { status: res.status, body: (await res.json()) as any }
+    }
+    const stored = () =>
+      env.store.db.query('SELECT address, lat, lng, geocode_precision AS geocoding FROM locations').get() as any
+    try {
+      expect((await send('10 Downing Street, London SW1A 2AA')).status).toBe(200)
+      const geocoded = stored()
+      expect(geocoded.geocoding).not.toBeNull()
+      const sentBack = { lat: geocoded.lat, lng: geocoded.lng }
+      down = true
+      const refused = await send('1 Qwxzy Lane, Zzyzxville', sentBack)
+      expect(refused.status).toBe(422)
+      expect(JSON.stringify(refused.body)).toContain(
+        'the geocoding service is unavailable (nominatim failed (HTTP 503))',
+      )
+      expect(stored()).toEqual(geocoded)
+      down = false
+      const retried = await send('10 Downing Street, London SW1A 2AA, United Kingdom', sentBack)
+      expect([retried.status, retried.body.results[0].action]).toEqual([200, 'updated'])
+      expect(stored()).toMatchObject({
+        address: '10 Downing Street, London SW1A 2AA, United Kingdom',
+        geocoding: 'rooftop',
+      })
+    } finally {
+      stack.close()
+    }
   })
 })
