@@ -160,39 +160,39 @@ export async function bulkUpsert(
     if (plan.warnings.length === said)
       plan.warnings.push(...(await addressPointWarnings(deps, named, at, address, items[plan.index]!, memo)))
   }
-  // A dry run reads in one transaction, as the real run does: its answer is that of one state of
-  // the file, not of reads between which another process committed.
-  const report = dryRun
-    ? reportOf(
-        deps.store.read(() =>
-          apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
-        ),
-        true,
-      )
-    : await locatorWrite(deps, locatorId, () => {
-        const written = reportOf(
-          apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
-          false,
-        )
-        deps.inWrite?.(written)
-        return written
-      })
-  onProgress?.({ stage: 'written', done: dryRun ? 0 : report.results.length, total: report.results.length })
   const creates = plans.filter((p) => p.target === null && !p.patch.externalId).length
   const csv = items.some((i) => i.columns !== undefined)
-  const postcodes = unchangedPostcodesNote(items, report)
   const notes = [
     ...(repeats > 0 ? [repeatsNote(repeats, creates, locatorId, csv)] : []),
     ...(repeated.length > 0 ? [repeatedRowsNote(repeated, creates, csv)] : []),
-    ...(postcodes === null ? [] : [postcodes]),
   ]
-  if (notes.length > 0) report.notes = notes
+  const written = () =>
+    reportOf(
+      apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
+      dryRun,
+      items,
+      notes,
+    )
+  // A dry run reads in one transaction, as the real run does: its answer is that of one state of
+  // the file, not of reads between which another process committed.
+  const report = dryRun
+    ? deps.store.read(written)
+    : await locatorWrite(deps, locatorId, () => {
+        const report = written()
+        deps.inWrite?.(report)
+        return report
+      })
+  onProgress?.({ stage: 'written', done: dryRun ? 0 : report.results.length, total: report.results.length })
   return report
 }
 
-function reportOf(results: BulkResult[], dryRun: boolean): BulkReport {
+/**
+ * The answer as final, before inWrite keeps it for a key's replay: `notes` with the note of the
+ * unchanged rows' postcodes, whose warnings it takes out of those rows' results.
+ */
+function reportOf(results: BulkResult[], dryRun: boolean, items: readonly BulkItem[], notes: string[]): BulkReport {
   const count = (action: BulkAction) => results.filter((r) => r.action === action).length
-  return {
+  const report: BulkReport = {
     dry_run: dryRun,
     created: count('created'),
     updated: count('updated'),
@@ -201,4 +201,8 @@ function reportOf(results: BulkResult[], dryRun: boolean): BulkReport {
     absent: count('absent'),
     results,
   }
+  const postcodes = unchangedPostcodesNote(items, report)
+  const all = postcodes === null ? notes : [...notes, postcodes]
+  if (all.length > 0) report.notes = all
+  return report
 }

@@ -122,6 +122,24 @@ describe('a postcode given back its leading zero, imported again', () => {
       '2 unchanged rows (line 3, line 4) carry the same postcode warning as before: each postcode lost its leading zero in Excel and was read with it, as stored. Format the "PLZ" column as text to stop this warning.',
     ])
   })
+
+  test("a keyed import replayed answers as the first: its note, not its unchanged rows' warnings", async () => {
+    const file = (name: string) =>
+      'Store Code,Name,Straße,PLZ,Ort,Land,lat,lng\n' +
+      `L1,${name},Markt 1,4109,Leipzig,DE,51.3397,12.3731\n` +
+      'L2,Leipzig 2,Markt 2,4109,Leipzig,DE,51.3398,12.3732\n'
+    expect((await csv(file('Leipzig 1'))).status).toBe(200)
+    const keyed = () =>
+      env.call('POST', BULK, {
+        body: file('Leipzig Markt'),
+        headers: { 'content-type': 'text/csv', 'idempotency-key': 'k-postcodes' },
+      })
+    const first = await keyed()
+    expect([first.status, first.body.results[1].warnings, first.body.notes?.length]).toEqual([200, [], 1])
+    const again = await keyed()
+    expect(again.headers.get('idempotent-replayed')).toBe('true')
+    expect(again.body).toEqual(first.body)
+  })
 })
 
 describe('a geocoded point sent back with another address', () => {
