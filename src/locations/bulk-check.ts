@@ -1,7 +1,7 @@
 // Bulk upsert, step 1: every item checked and matched to the location it updates, without the
 // geocoder; the problems of all of them said at once.
 import type { GeocodeResult } from '../geocode/geocoder'
-import { type LocationRecord, REVERSE_SOURCE } from '../store/locations'
+import type { LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
@@ -25,7 +25,7 @@ import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'
 import { LOCATION_FIELDS } from './model'
 import { type LocationPatch, normalizeLocationBody, pickLocationFields } from './normalize'
-import type { KnownTown } from './town'
+import { type KnownTown, pinned } from './town'
 import type { AdminDeps } from './service'
 
 /** What one checked item does: the location it updates (or none: it creates one) and its fields. */
@@ -45,7 +45,8 @@ export type Plan = {
   keepsPoint: boolean
   /**
    * The target's geocoded point, sent back with another address and no parts: that address is
-   * geocoded instead; if it cannot be placed, the point stays, as a pin (sentBackPin).
+   * geocoded instead; if the geocoder cannot place it, the point stays, as a pin (keptAsPin in
+   * bulk-geocode.ts).
    */
   sentBack?: { lat: number; lng: number }
   found: GeocodeResult | null
@@ -481,7 +482,7 @@ function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: s
  */
 function geocodedPointSentBack(patch: LocationPatch, current: LocationRecord | null): boolean {
   const at = patch.coordinates
-  if (!at || current === null || current.geocoding === null || current.geocoding.source === REVERSE_SOURCE) return false
+  if (!at || current === null || pinned(current)) return false
   return (
     at.lat === current.lat && at.lng === current.lng && patch.address !== undefined && patch.address !== current.address
   )
