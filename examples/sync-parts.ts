@@ -44,6 +44,20 @@ export function holdersOf(stored: Stored[]): Map<string, string[]> {
 }
 
 /**
+ * The id of the stored store a row writes, found as the bulk route finds it: by id, else by its
+ * code as compared (bareCode), so a store renumbered by its id, or whose code differs only by
+ * invisible characters, is found. Undefined for a row making a new store.
+ */
+export function storeOfRow(stored: Stored[]): (r: Row) => string | undefined {
+  const ids = new Set(stored.map((s) => s.id))
+  const holders = holdersOf(stored)
+  return (r) => {
+    const id = typeof r.location.id === 'string' ? r.location.id.trim() : ''
+    return ids.has(id) ? id : holders.get(bareCode(r.location.external_id as string))?.[0]
+  }
+}
+
+/**
  * The stores the list drops whose codes its rows take (a closed store's code given to another),
  * each as a delete item: it goes in the request of the row taking its code, or in one before it,
  * as the bulk route frees a code only once deleted. Rows are matched as the route matches them:

@@ -34,7 +34,7 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
 import { hoursInColumns, inColumn, inColumns, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
-import { CHUNK, dropsTaken, holdersOf, parts, type Row, type Stored } from './sync-parts'
+import { CHUNK, dropsTaken, parts, type Row, type Stored, storeOfRow } from './sync-parts'
 import { postcodesAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -262,12 +262,14 @@ function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): stri
  * as "" (cleared). A row's store is the one the route matches: by id, else by code, so a store
  * renumbered to another's code has its own dates cleared, not the other's.
  */
-function clearLeftOut(rows: Row[], stored: Stored[], specialOf: Map<string, Record<string, string>>): void {
-  const holders = holdersOf(stored)
+function clearLeftOut(
+  rows: Row[],
+  storeOf: (r: Row) => string | undefined,
+  specialOf: Map<string, Record<string, string>>,
+): void {
   for (const r of rows) {
     if (!r.wholeSpecialHours) continue
-    const id = typeof r.location.id === 'string' ? r.location.id.trim() : ''
-    const store = specialOf.has(id) ? id : holders.get(bareCode(r.location.external_id as string))?.[0]
+    const store = storeOf(r)
     const had = store === undefined ? undefined : specialOf.get(store)
     if (had === undefined) continue
     const sent = ((r.location as BulkLocation).special_hours ??= {})
@@ -342,21 +344,24 @@ async function main(): Promise<void> {
   const twice = listedTwice(rows)
 
   // The locator's stores as they are, by external id: one snapshot, not pages a write between them may shift.
-  const current = new Map<string, { id: string; address: string }>()
+  const current = new Map<string, { id: string }>()
   const stored: Stored[] = []
   const specialOf = new Map<string, Record<string, string>>()
+  const addressOf = new Map<string, string>()
   for (const l of await client.exportLocations({}, { signal })) {
     stored.push({ id: l.id, external_id: l.external_id })
     specialOf.set(l.id, l.special_hours)
-    if (l.external_id !== null) current.set(l.external_id, { id: l.id, address: l.address })
+    addressOf.set(l.id, l.address)
+    if (l.external_id !== null) current.set(l.external_id, { id: l.id })
   }
-  // A row joined as addresses were before (BulkItem.formerAddress) is the stored address: sent as
-  // stored, it neither rewrites it nor moves a pin placed by hand.
+  // A row joined as addresses were before (BulkItem.formerAddress) is its store's address: sent as
+  // stored, it neither rewrites it nor moves a pin placed by hand. Its store is the route's (storeOfRow).
+  const storeOf = storeOfRow(stored)
   for (const r of rows) {
-    const had = current.get(r.location.external_id as string)
-    if (had !== undefined && r.item?.formerAddress === had.address) (r.location as BulkLocation).address = had.address
+    const had = addressOf.get(storeOf(r) ?? '')
+    if (had !== undefined && r.item?.formerAddress === had) (r.location as BulkLocation).address = had
   }
-  clearLeftOut(rows, stored, specialOf)
+  clearLeftOut(rows, storeOf, specialOf)
 
   const size = Number(chunkSize)
   // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.

@@ -68,3 +68,36 @@ test('a store joined before postcodes took their form is left as stored, its pin
     before.map((b) => [b.address, b.lat, b.lng]),
   )
 }, 30_000)
+
+test('a store renumbered, its address joined before postcodes took their form, keeps its address and pin', async () => {
+  const before = { name: 'Berlin', address: 'Unter den Linden 1, 10117 Berlin, Berlin, DE', lat: 52.517, lng: 13.3889 }
+  const seeded = await fetch(`${served.url}/admin/v1/locations/bulk`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      locations: [
+        {
+          external_id: 'R1',
+          name: before.name,
+          address: before.address,
+          coordinates: { lat: before.lat, lng: before.lng },
+        },
+      ],
+    }),
+  })
+  expect(seeded.status).toBe(200)
+  const locator = served.json('locator', 'list')[0].id
+  const id = served.json('locations', 'export', locator).find((l: any) => l.external_id === 'R1').id
+  const run = sync(
+    `id,Store Code,Name,Street,City,Region,Postcode,Country\n${id},R9,Berlin,Unter den Linden 1,Berlin,Berlin,10117,DE\n`,
+  )
+  expect(run.stderr).toBe('')
+  expect(run.code).toBe(0)
+  const stored = served.json('locations', 'export', locator).find((l: any) => l.id === id)
+  expect([stored.external_id, stored.address, stored.coordinates.lat, stored.coordinates.lng]).toEqual([
+    'R9',
+    before.address,
+    before.lat,
+    before.lng,
+  ])
+}, 30_000)
