@@ -35,7 +35,7 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 import { hoursInColumns, inColumn, inColumns, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { CHUNK, dropsTaken, parts, type Row, type Stored, storeOfRow } from './sync-parts'
-import { postcodesAsBefore } from '../src/locations/bulk-postcodes'
+import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
@@ -440,22 +440,17 @@ async function main(): Promise<void> {
   // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
   const warnings = new Map(rows.map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]))
   // A postcode given back its zero in a row left unchanged was said before: said once, counted.
-  const asBefore: string[] = []
-  const columns = new Set<string>()
+  const asBefore: AsBefore = { keys: [], columns: new Set() }
   reports.forEach((report, chunk) => {
     for (const r of report.results) {
       const row = requests[chunk]![r.index!]!
       const said = warnings.get(row)
-      const note = row.item?.postcodeNote
-      if (said !== undefined && r.action === 'unchanged' && note !== undefined && said.warnings.includes(note)) {
-        said.warnings = said.warnings.filter((w) => w !== note)
-        asBefore.push(row.label)
-        columns.add(row.item!.columns?.get('postcode') ?? 'postcode')
-      }
-      said?.warnings.push(...warningsSaid(row, r.warnings))
+      if (said === undefined) continue
+      said.warnings = withoutNoteAsBefore(asBefore, row.label, row.item, r.action, said.warnings)
+      said.warnings.push(...warningsSaid(row, r.warnings))
     }
   })
-  if (asBefore.length > 0) console.log(postcodesAsBefore(asBefore, columns))
+  if (asBefore.keys.length > 0) console.log(postcodesAsBefore(asBefore.keys, asBefore.columns))
   for (const line of warningLines([...warnings.values()])) console.log(`check ${line}`)
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length

@@ -53,17 +53,34 @@ export async function withPaddedPostcodes(deps: AdminDeps, items: BulkItem[]): P
  * before, and its warnings are about what this import writes. Null when no unchanged row has one.
  */
 export function unchangedPostcodesNote(items: readonly BulkItem[], report: BulkReport): string | null {
-  const keys: string[] = []
-  const columns = new Set<string>()
+  const asBefore: AsBefore = { keys: [], columns: new Set() }
   for (const result of report.results) {
     const item = result.index === null ? undefined : items[result.index]
-    const note = item?.postcodeNote
-    if (result.action !== 'unchanged' || note === undefined || !result.warnings.includes(note)) continue
-    result.warnings = result.warnings.filter((w) => w !== note)
-    keys.push(item!.key)
-    columns.add(item!.columns?.get('postcode') ?? 'postcode')
+    if (item !== undefined)
+      result.warnings = withoutNoteAsBefore(asBefore, item.key, item, result.action, result.warnings)
   }
-  return keys.length === 0 ? null : postcodesAsBefore(keys, columns)
+  return asBefore.keys.length === 0 ? null : postcodesAsBefore(asBefore.keys, asBefore.columns)
+}
+
+/** The unchanged rows whose postcode notes are said once (postcodesAsBefore): their keys and postcode columns. */
+export type AsBefore = { keys: string[]; columns: Set<string> }
+
+/**
+ * `warnings` without the postcode note of `item` when its row (`key`) is unchanged and says it
+ * again; the row is then counted in `asBefore`. Else `warnings` as they are.
+ */
+export function withoutNoteAsBefore(
+  asBefore: AsBefore,
+  key: string,
+  item: BulkItem | undefined,
+  action: BulkReport['results'][number]['action'],
+  warnings: string[],
+): string[] {
+  const note = item?.postcodeNote
+  if (action !== 'unchanged' || note === undefined || !warnings.includes(note)) return warnings
+  asBefore.keys.push(key)
+  asBefore.columns.add(item!.columns?.get('postcode') ?? 'postcode')
+  return warnings.filter((w) => w !== note)
 }
 
 /**
