@@ -109,8 +109,8 @@ export const UNIT_BEFORE = /^(?:level|floor|unit|suite|flat|shop|etage|stock)$/i
 /** A word that names a street, alone ("Street", "Calle") or as its end ("Hauptstraße"). */
 export const isStreetName = (key: string) => isStreetWord(key) || (key.length > 6 && COMPOUND_STREET.test(key))
 const DIRECTION = /^(n|s|e|w|ne|nw|se|sw)$/
-/** The most words a town's name is read in: "Las Palmas de Gran Canaria", "San Cristóbal de las Casas". */
-const NAME_WORDS = 6
+/** The most words a place's name is read in: "Las Palmas de Gran Canaria", "Neustadt an der Weinstraße". */
+export const NAME_WORDS = 6
 /**
  * Words that join the words beside them into one name ("State of Ohio", "Bar le Duc"): before a
  * word of a name, none is a place alone ("Of", Turkey; "Der", Győr's other name; "Am" of "Am

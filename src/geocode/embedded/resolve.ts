@@ -6,6 +6,7 @@ import { normalizeAddress, type GeocodeResult } from '../geocoder'
 import { nameKey } from '../../core/text'
 import {
   isStreetWord,
+  NAME_WORDS,
   type Parsed,
   type Part,
   STREET_SUFFIX_AT_END,
@@ -126,8 +127,9 @@ function regionHints(q: Queries, parts: Part[], lastPart: number): RegionHint[] 
     }
   })
   // A region's name inside a longer one's is not named: "Wales" in "New South Wales". Nor is
-  // one that begins a place's longer name: "Limburg" of "Limburg an der Lahn", a town of
-  // Germany; but "DC" ends "Washington DC", which it narrows.
+  // one standing anywhere in a place's name (of up to NAME_WORDS words) that goes on after it:
+  // "Limburg" of "Limburg an der Lahn", a town of Germany; but "DC" ends "Washington DC", which
+  // it narrows.
   const within = (h: { part: number; start: number; len: number }, o: { part: number; start: number; len: number }) =>
     o.part === h.part && o.len > h.len && o.start <= h.start && h.start + h.len <= o.start + o.len
   return hints
@@ -135,10 +137,10 @@ function regionHints(q: Queries, parts: Part[], lastPart: number): RegionHint[] 
     .map(({ start: _, len: __, ...h }) => h)
 }
 
-/** The most words a place's name holding a region's is read in ("Neustadt an der Weinstraße"). */
-const NAME_WORDS = 6
-
-/** Whether the words `start` to `start + len` of `tokens` and more after them name a place. */
+/**
+ * Whether the words `start` to `start + len` of `tokens`, with any before them and at least one
+ * after, name a place of up to NAME_WORDS words.
+ */
 function inPlaceName(q: Queries, tokens: string[], { start, len }: { start: number; len: number }): boolean {
   for (let from = Math.max(0, start + len - NAME_WORDS); from <= start; from++)
     for (let to = start + len + 1; to <= Math.min(tokens.length, from + NAME_WORDS); to++) {
