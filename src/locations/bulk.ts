@@ -32,7 +32,7 @@ export type BulkItem = RowPlace & {
   postcodeNote?: string
   /**
    * A CSV row's address as joined before its postcode was written in its country's form and a
-   * city-state's region once ("London sw1a2aa", "10117 Berlin, Berlin"): a location stored so
+   * region named as its town once ("London sw1a2aa", "10117 Berlin, Berlin"): a location stored so
    * keeps that address, and its point (bulk-check.ts planOf).
    */
   formerAddress?: string

@@ -229,13 +229,13 @@ function withPlace(cell: string, place: Place, code: string | null): string {
  * (completed, withPlace). Any other address cell is the street line. A street line is joined
  * with the parts in the order the row's country writes them: "street number, street2, district,
  * postcode city, region, country", or "…, city, region postcode, country" (US, CA, AU), or "…, city
- * postcode, …" (GB). `cityStateOnce` false writes a city-state's region after its town too, as
- * addresses were joined before (formerAddress).
+ * postcode, …" (GB). A region of the town's own name is written once (`regionNotRepeated`): false
+ * writes it after its town too, as addresses were joined before (formerAddress).
  */
 export function joinAddress(
   parts: Map<string, string>,
   cell: string | undefined,
-  cityStateOnce = true,
+  regionNotRepeated = true,
 ): string | undefined {
   const part = (name: string) => parts.get(name) || undefined
   const [city, postcode, region, country] = [part('city'), part('postcode'), part('region'), part('country')]
@@ -258,9 +258,10 @@ export function joinAddress(
   )
     ? undefined
     : sublocality
-  // A city-state's region is its town ("10117 Berlin", not "10117 Berlin, Berlin").
+  // A region named as its town is not written again, a city-state's ("10117 Berlin", not "10117
+  // Berlin, Berlin") or not (Salzburg, Valencia, Durango).
   const state =
-    cityStateOnce && city !== undefined && region !== undefined && nameKey(city) === nameKey(region)
+    regionNotRepeated && city !== undefined && region !== undefined && nameKey(city) === nameKey(region)
       ? undefined
       : region
   const town = REGION_POSTCODE.has(code ?? '')

@@ -262,7 +262,7 @@ function gatherField(
  * The row's address parts into body.address, joined with its address cell, and its country and
  * postcode mended in parts: what was read otherwise than written is said in notes. Its note of a
  * postcode given back its leading zero, if any, and the address as joined before postcodes were
- * written in their form and a city-state's region once.
+ * written in their form and a region named as its town once.
  */
 function readAddress(
   body: Record<string, unknown>,
@@ -293,8 +293,8 @@ function readAddress(
   // A code ("DE") is joined as the name the file's other rows give countries ("Germany").
   const named = countries.get(parts.get('country') ?? '')
   const cell = body.address as string | undefined
-  const join = (from: Map<string, string>, cityStateOnce: boolean) =>
-    joinAddress(named ? new Map(from).set('country', named) : from, cell, cityStateOnce)
+  const join = (from: Map<string, string>, regionNotRepeated: boolean) =>
+    joinAddress(named ? new Map(from).set('country', named) : from, cell, regionNotRepeated)
   const address = join(parts, true)
   if (address !== undefined) body.address = address
   return { postcodeNote, formerAddress: join(asWritten, false) }
