@@ -420,8 +420,8 @@ describe.skipIf(chromiumPath === null)('stores on one point, in Chromium', () =>
       await page.locator('.sl-cluster', { hasText: /^5$/ }).click()
       await page.locator('.sl-place input').fill('Paris')
       await page.keyboard.press('Enter')
-      // The address is written once the search is answered.
-      await page.waitForURL(/Paris/)
+      // The address is written as the search is asked, then once it is answered: with its point.
+      await page.waitForURL(/sl_place=Paris.*sl_lat=/)
       const searched = page.url()
       release()
       await networkSettled(page)
