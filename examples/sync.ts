@@ -187,18 +187,19 @@ function listedTwice(rows: Row[]): Map<Row, { label: string; message: string }> 
 
 /**
  * Sends the requests, as dry runs or for real; the reports in order. Dry runs go on past a
- * refused request, so one run lists the problems of every row, after `found`'s: those the sync
- * found itself (cells not read, a store listed twice), of the rows `labels`, of `total` listed.
+ * refused request, so one run lists the problems of every row of the list `rows`, with `found`'s:
+ * those the sync found itself (cells not read, a store listed twice).
  */
 async function upsert(
   client: StorelocClient,
   requests: Row[][],
   dryRun: boolean,
-  found: { problems: string[]; labels: string[]; total: number } = { problems: [], labels: [], total: 0 },
+  rows: Row[],
+  found: Problem[] = [],
 ): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
-  const problems = [...found.problems]
-  const wrong = new Set(found.labels)
+  const problems = [...found]
+  const wrong = new Set(found.map((f) => f.label))
   // Rows of the list, not the deletes sent beside them.
   const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
   const total = requests.reduce((n, chunk) => n + listed(chunk), 0)
@@ -217,25 +218,35 @@ async function upsert(
     } catch (e) {
       if (!(e instanceof StorelocError) || e.details === undefined) throw e
       // The server names items by their place in the request: name them by the file's instead.
-      for (const [detail, messages] of Object.entries(e.details))
-        for (const m of messages) problems.push(problemSaid(chunk, detail, m))
-      for (const detail of Object.keys(e.details)) {
+      for (const [detail, messages] of Object.entries(e.details)) {
         const row = chunk[Number(/^locations\[(\d+)\]/.exec(detail)?.[1])]
+        for (const m of messages) problems.push({ label: row?.label, message: problemSaid(chunk, detail, m) })
         if (row !== undefined && !row.drop) wrong.add(row.label)
       }
       if (!dryRun) {
-        const rows = chunk.filter((r) => !r.drop)
-        for (const line of problemLines(problems)) console.error(`  ${line}`)
-        throw new Error(`The request of ${rows[0]!.label} to ${rows.at(-1)!.label} was refused: ${e.message}`)
+        const written = chunk.filter((r) => !r.drop)
+        for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
+        throw new Error(`The request of ${written[0]!.label} to ${written.at(-1)!.label} was refused: ${e.message}`)
       }
     }
   }
-  for (const line of problemLines(problems)) console.error(`  ${line}`)
+  for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
   if (wrong.size > 0 || problems.length > 0)
-    throw new Error(
-      `${wrong.size || 'Some'} of ${found.total} rows of the list cannot be written as sent; nothing was written.`,
-    )
+    throw new Error(`${wrong.size || 'Some'} of ${rows.length} rows of the list cannot be written as sent; nothing was written.`)
   return reports
+}
+
+/** A problem of the list, of the row `label` names (undefined: a request's own). */
+type Problem = { label: string | undefined; message: string }
+
+/**
+ * The problems' messages in the order of their rows in the list `rows`, as a person fixing the
+ * file reads it, not as sent (a chain goes from its end); those of no row of the list after them.
+ */
+function inLineOrder(problems: Problem[], rows: Row[]): string[] {
+  const place = new Map(rows.map((r, i) => [r.label, i]))
+  const at = (p: Problem) => place.get(p.label ?? '') ?? rows.length
+  return problems.toSorted((a, b) => at(a) - at(b)).map((p) => p.message)
 }
 
 /**
@@ -375,11 +386,7 @@ async function main(): Promise<void> {
   // Every request checked first (dry runs write nothing), so a bad row anywhere stops the sync
   // before any write, and one run lists every problem of the list.
   const found = [...unread, ...twice.values()]
-  const planned = await upsert(client, requests, true, {
-    problems: found.map((f) => f.message),
-    labels: found.map((f) => f.label),
-    total: rows.length,
-  })
+  const planned = await upsert(client, requests, true, rows, found)
   // What disappeared from the list: the locator's stores that no row matches. A row matches by id
   // first, so a store whose code the list changes (its id column kept) is updated, not deleted.
   const isRow = (r: BulkReport['results'][number]) => r.action !== 'deleted' && r.action !== 'absent'
@@ -407,7 +414,7 @@ async function main(): Promise<void> {
   writing = !dryRun
   done.toWrite = rows.length
   done.toDelete = gone.length
-  const reports = dryRun ? planned : await upsert(client, requests, false)
+  const reports = dryRun ? planned : await upsert(client, requests, false, rows)
 
   // One deleted meanwhile (by hand) is answered absent, not refused, and said so: its result has
   // no id, so it is known by its place in the request.

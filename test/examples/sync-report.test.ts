@@ -47,7 +47,7 @@ test('stores without a code are left, and the summary says how many, dry run or 
   expect(sync(list).stdout).toBe(`0 created, 0 updated, 2 unchanged, 0 deleted${left}`)
 }, 30_000)
 
-test("every problem of the list in one run, in its columns' names, though a store is listed twice", async () => {
+test("every problem of the list in one run, in its lines' order and its columns' names, though a store is listed twice", async () => {
   const before = await stores()
   const list =
     HEAD +
@@ -60,9 +60,9 @@ test("every problem of the list in one run, in its columns' names, though a stor
   const dry = sync(list, '--dry-run')
   expect([dry.code, dry.stdout]).toEqual([1, ''])
   expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
+    '  line 2 (external_id "S1"): The "Breite" column must be between -90 and 90; got 95, with -3.1 as the longitude: are latitude and longitude swapped?',
     '  line 4 (external_id "S2"): repeats line 3; give each store once.',
     '  line 6 (external_id "S1\u200b"): the same store code as line 2; give each external_id once.',
-    '  line 2 (external_id "S1"): The "Breite" column must be between -90 and 90; got 95, with -3.1 as the longitude: are latitude and longitude swapped?',
     '  line 7 (external_id "S4"): The "Breite" column must be between -90 and 90; got -95, with -3.5 as the longitude: are latitude and longitude swapped?',
     'sync: 4 of 6 rows of the list cannot be written as sent; nothing was written.',
     '',

@@ -122,6 +122,25 @@ test('a chain of renumberings longer than a request goes in parts, its end first
   expect(after).toEqual(chain.map((code, i) => [names[i]!, code]))
 }, 30_000)
 
+test('the problems of a chain sent in parts, its end first, are listed in the order of their lines', async () => {
+  const head = 'id,Store Code,Name,Address,Latitude,Longitude\n'
+  const before = await stores()
+  const id = new Map(before.map((s) => [s.name, s.id]))
+  // P takes Q's code, Q R's, R T's, T a new one: Q, R and T are sent first. P's and T's latitudes are wrong.
+  const lat = (n: string) => (n === 'P' ? '95' : n === 'T' ? '-95' : '40')
+  const codes = ['C2', 'C3', 'C9', 'C10']
+  const list = ['P', 'Q', 'R', 'T'].map((n, i) => `${id.get(n)},${codes[i]},${n},"${i} Main St, Town",${lat(n)},-3\n`)
+  const dry = sync(head + list.join(''), '--dry-run')
+  expect(dry.code).toBe(1)
+  expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
+    '  line 2 (external_id "C2"): The "Latitude" column must be between -90 and 90; got 95, with -3 as the longitude: are latitude and longitude swapped?',
+    '  line 5 (external_id "C10"): The "Latitude" column must be between -90 and 90; got -95, with -3 as the longitude: are latitude and longitude swapped?',
+    'sync: 2 of 4 rows of the list cannot be written as sent; nothing was written.',
+    '',
+  ])
+  expect(await stores()).toEqual(before)
+}, 30_000)
+
 test("a store renumbered to another's code keeps the special hours its row gives, not the other's", async () => {
   const head = 'id,Store Code,Name,Address,Latitude,Longitude,Special Hours\n'
   const row = (id: string, code: string, name: string, i: number, special: string) =>
