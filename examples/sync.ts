@@ -448,7 +448,9 @@ async function main(): Promise<void> {
   const warnings = new Map(rows.map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]))
   // A postcode given back its zero in a row left unchanged was said before: said once, counted.
   const asBefore: AsBefore = { keys: [], columns: new Set() }
-  reports.forEach((report, chunk) => {
+  // The dry runs' warnings, in a real run too: all checked before any write, as one request of the
+  // whole list would be, they do not hang on which request wrote a code first (lost leading zeros).
+  planned.forEach((report, chunk) => {
     for (const r of report.results) {
       const row = requests[chunk]![r.index!]!
       const said = warnings.get(row)

@@ -1,6 +1,7 @@
 // examples/sync.ts telling a person what it found: every problem of the list in one run, in the
 // CSV's column names; the stores without a code it leaves; a new row taking a code another row
-// gives up is one request's, as the bulk route reads it; a cell not read said as the CLI says it.
+// gives up is one request's, as the bulk route reads it; a cell not read said as the CLI says it;
+// warnings as of the list before any write, dry run or not.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -107,3 +108,23 @@ test("a cell the sync cannot read is said alone, as the CLI says it: not the geo
   ])
   expect(await stores()).toEqual(before)
 }, 30_000)
+
+test('a warning of lost leading zeros is said alike by a dry run and a real run, as of the list before any write', async () => {
+  expect(sync(HEAD + line('', 'S1', 'One', 1) + line('', 'S2', 'Two', 2) + line('', '0012', 'Zeros', 3)).code).toBe(0)
+  const zeros = (await stores()).find((s) => s.name === 'Zeros')!
+  const checks = (run: { stdout: string }) => run.stdout.split('\n').filter((l) => l.startsWith('check '))
+  // Zeros gives up 0012 in the first request; a new store takes 12 in the second.
+  const list = HEAD + line(zeros.id, 'Z1', 'Zeros', 3) + line('', 'S1', 'One', 1) + line('', 'S2', 'Two', 2)
+  const twelve = list + line('', '12', 'Twelve', 4)
+  const warned = [
+    `check line 5: Location ${zeros.id} has the external_id "0012": if this row is that store, its code lost its leading zeros (Excel reads 0012 as 12), and the row makes a second one. Format the column as text and give the code as "0012".`,
+  ]
+  expect(checks(sync(twelve, '--dry-run'))).toEqual(warned)
+  const done = sync(twelve)
+  expect([done.code, checks(done)]).toEqual([0, warned])
+  // A new store takes 0099 in the first request, another 99 in the second: no stored code lost zeros.
+  const both = HEAD + line('', '0099', 'Nines', 5) + line('', 'S1', 'One', 1) + line('', '99', 'Ninety-nine', 6)
+  expect(checks(sync(both, '--dry-run'))).toEqual([])
+  const made = sync(both)
+  expect([made.code, checks(made)]).toEqual([0, []])
+}, 60_000)
