@@ -67,7 +67,9 @@ export function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
   const ids = new Set(stored.map((s) => s.id))
   const byCode = holdersOf(stored)
   const code = (r: Row) => bareCode(r.location.external_id as string)
-  const own = (r: Row) => (typeof r.location.id === 'string' && ids.has(r.location.id) ? r.location.id : undefined)
+  // A row's id as the route reads it (and storeOfRow): blanks around it aside.
+  const idOf = (r: Row) => (typeof r.location.id === 'string' ? r.location.id.trim() : '')
+  const own = (r: Row) => (ids.has(idOf(r)) ? idOf(r) : undefined)
   const named = new Set(rows.flatMap((r) => own(r) ?? byCode.get(code(r)) ?? []))
   const drops = new Map<string, Row>()
   for (const r of rows)
