@@ -34,7 +34,8 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
 import { hoursInColumns, inColumn, inColumns, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
-import { CHUNK, dropsTaken, parts, type Row, type Stored, storeOfRow } from './sync-parts'
+import { type Command, commandLine, usage } from './sync-command'
+import { dropsTaken, parts, type Row, type Stored, storeOfRow } from './sync-parts'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -46,13 +47,6 @@ const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0 }
 const stop = new AbortController()
 const { signal } = stop
 process.once('SIGINT', () => stop.abort())
-
-function usage(message: string): never {
-  console.error(
-    `${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]`,
-  )
-  process.exit(2)
-}
 
 /** The file's bytes, or an error that names it: not there, or a folder. */
 function readList(file: string): Buffer {
@@ -288,59 +282,23 @@ function clearLeftOut(
   }
 }
 
-/** `--name N` or `--name=N`, once: its value (null when not given) and the places of the arguments it takes. */
-function valueOf(args: string[], name: string): { value: string | null; at: number[] } {
-  const places = args.flatMap((a, i) => (a === name || a.startsWith(`${name}=`) ? [i] : []))
-  if (places.length > 1) usage(`Give ${name} once.`)
-  const at = places[0]
-  if (at === undefined) return { value: null, at: [] }
-  const arg = args[at]!
-  return arg === name ? { value: args[at + 1] ?? '', at: [at, at + 1] } : { value: arg.slice(name.length + 1), at: [at] }
+async function main(): Promise<void> {
+  const command = commandLine(process.argv.slice(2))
+  const source = await readSource(command)
+  const plan = await planSync(command, source)
+  const sent = await send(command, plan, source.rows)
+  report(command, source, plan, sent)
 }
 
-async function main(): Promise<void> {
-  const args = process.argv.slice(2)
-  const dryRun = args.includes('--dry-run')
-  const limit = valueOf(args, '--max-delete')
-  if (limit.value !== null && !/^\d+$/.test(limit.value)) usage('--max-delete takes a whole number: the most stores to delete.')
-  const maxDelete = limit.value === null ? null : Number(limit.value)
-  const encoding = valueOf(args, '--encoding')
-  if (encoding.value === '') usage('--encoding takes the name of an encoding, such as windows-1252.')
-  const taken = [...limit.at, ...encoding.at]
-  const files = args.filter((a, i) => a !== '--dry-run' && !taken.includes(i))
-  const option = files.find((a) => a.startsWith('-'))
-  if (option !== undefined)
-    usage(`Unknown option ${option}: the options are --dry-run, --max-delete N and --encoding NAME.`)
-  if (files.length !== 1) usage('Give one file.')
-  const baseUrl = process.env.STORELOC_URL
-  const apiKey = process.env.STORELOC_KEY
-  if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
-  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
-    usage(`STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}.`)
-  // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.
-  if (apiKey.startsWith('pk_'))
-    usage(
-      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
-    )
-  const chunkSize = process.env.STORELOC_SYNC_CHUNK ?? String(CHUNK)
-  if (!/^\d+$/.test(chunkSize) || Number(chunkSize) < 1 || Number(chunkSize) > CHUNK)
-    usage(`STORELOC_SYNC_CHUNK takes the most rows a request sends, 1 to ${CHUNK} (${CHUNK} when not set); got ${JSON.stringify(chunkSize)}.`)
-  const startupWait = process.env.STORELOC_STARTUP_WAIT ?? '120'
-  if (!/^\d+$/.test(startupWait))
-    usage(
-      `STORELOC_STARTUP_WAIT takes a whole number of seconds: how long to wait for a service that is starting (120 when not set); got ${JSON.stringify(startupWait)}.`,
-    )
-  // A first start builds the geocoder's data (15 s to a minute or more): the client waits for it,
-  // and the wait is said once, not once a try.
-  const client = new StorelocClient({
-    baseUrl,
-    apiKey,
-    startupWaitMs: Number(startupWait) * 1000,
-    onStarting: ({ startupWaitMs }) =>
-      console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
-  })
+/** The list as read, with what the sync found in it itself, and the locator's stores as they are. */
+type Source = Awaited<ReturnType<typeof readSource>>
 
-  const { rows, unknown, unread } = readRows(files[0]!, await client.customFields({ signal }), encoding.value)
+/**
+ * The list's rows, refused if one has no code, and the locator's stores; each row sent as its
+ * store is matched: an address joined as before kept, special hours it leaves out cleared.
+ */
+async function readSource({ client, file, encoding }: Command) {
+  const { rows, unknown, unread } = readRows(file, await client.customFields({ signal }), encoding)
   const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0) {
     const named = unmatched.slice(0, 5).map((r) => r.label)
@@ -373,8 +331,20 @@ async function main(): Promise<void> {
     if (had !== undefined && r.item?.formerAddress === had) (r.location as BulkLocation).address = had
   }
   clearLeftOut(rows, storeOf, specialOf)
+  return { rows, unknown, unread, twice, stored, current }
+}
 
-  const size = Number(chunkSize)
+/**
+ * The requests and their dry runs' reports; the stores no row matches (`gone`), those `dropped`
+ * deleted in the requests of the rows taking their codes; the ids of the stores rows match.
+ */
+type Plan = Awaited<ReturnType<typeof planSync>>
+
+/**
+ * The list cut into requests, each checked as a dry run; refused, writing nothing, when a row
+ * has a problem or the deletes go past what a mirror should do.
+ */
+async function planSync({ client, size, maxDelete }: Command, { rows, unread, twice, stored, current }: Source) {
   // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.
   // A row listed twice is said so, not checked again: its first row is, with the rest of the list.
   // So is a CSV row read wrong as a whole (cells out of their columns): the service's checks of its
@@ -411,6 +381,14 @@ async function main(): Promise<void> {
     throw new Error(
       `The list would delete stores and make them again with new ids:${zeros} To renumber a store, keep its id (an id column) beside its new code. Nothing was written.`,
     )
+  return { requests, planned, gone, dropped, matched }
+}
+
+/** The reports of the requests as run (the dry runs' in a dry run), and the stores found deleted already. */
+type Sent = Awaited<ReturnType<typeof send>>
+
+/** Writes the plan (not in a dry run): the requests, then the deletes not sent with them. */
+async function send({ client, dryRun, size }: Command, { requests, planned, gone, dropped }: Plan, rows: Row[]) {
   writing = !dryRun
   done.toWrite = rows.length
   done.toDelete = gone.length
@@ -433,7 +411,12 @@ async function main(): Promise<void> {
       for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.id)
       if (last.length > size) console.error(`deleted: ${Math.min(i + size, last.length)} of ${last.length} stores`)
     }
+  return { reports, goneAlready }
+}
 
+/** Prints what changed (or would), what is worth a look, and the counts. */
+function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Plan, { reports, goneAlready }: Sent): void {
+  const { requests, planned, gone, matched } = plan
   const results = reports.flatMap((r) => r.results)
   const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
   for (const r of results)

@@ -1,0 +1,78 @@
+// examples/sync.ts's command line and environment, checked before anything is read: what the sync
+// is asked to do, and the client it does it with. A wrong one exits 2, saying what to give.
+import { StorelocClient } from 'storeloc/client'
+import { CHUNK } from './sync-parts'
+
+/** What the sync is asked to do, and the client it asks the service with. */
+export type Command = {
+  file: string
+  dryRun: boolean
+  /** --max-delete: the most stores to delete; null when not given. */
+  maxDelete: number | null
+  /** --encoding: a CSV file's, null for UTF-8. */
+  encoding: string | null
+  /** The most rows a request sends (STORELOC_SYNC_CHUNK). */
+  size: number
+  client: StorelocClient
+}
+
+export function usage(message: string): never {
+  console.error(
+    `${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]`,
+  )
+  process.exit(2)
+}
+
+/** `--name N` or `--name=N`, once: its value (null when not given) and the places of the arguments it takes. */
+function valueOf(args: string[], name: string): { value: string | null; at: number[] } {
+  const places = args.flatMap((a, i) => (a === name || a.startsWith(`${name}=`) ? [i] : []))
+  if (places.length > 1) usage(`Give ${name} once.`)
+  const at = places[0]
+  if (at === undefined) return { value: null, at: [] }
+  const arg = args[at]!
+  return arg === name ? { value: args[at + 1] ?? '', at: [at, at + 1] } : { value: arg.slice(name.length + 1), at: [at] }
+}
+
+/** The command line `args` and the environment as the sync reads them: usage() for a wrong one. */
+export function commandLine(args: string[]): Command {
+  const dryRun = args.includes('--dry-run')
+  const limit = valueOf(args, '--max-delete')
+  if (limit.value !== null && !/^\d+$/.test(limit.value)) usage('--max-delete takes a whole number: the most stores to delete.')
+  const maxDelete = limit.value === null ? null : Number(limit.value)
+  const encoding = valueOf(args, '--encoding')
+  if (encoding.value === '') usage('--encoding takes the name of an encoding, such as windows-1252.')
+  const taken = [...limit.at, ...encoding.at]
+  const files = args.filter((a, i) => a !== '--dry-run' && !taken.includes(i))
+  const option = files.find((a) => a.startsWith('-'))
+  if (option !== undefined)
+    usage(`Unknown option ${option}: the options are --dry-run, --max-delete N and --encoding NAME.`)
+  if (files.length !== 1) usage('Give one file.')
+  const baseUrl = process.env.STORELOC_URL
+  const apiKey = process.env.STORELOC_KEY
+  if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
+  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
+    usage(`STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}.`)
+  // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.
+  if (apiKey.startsWith('pk_'))
+    usage(
+      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
+    )
+  const chunkSize = process.env.STORELOC_SYNC_CHUNK ?? String(CHUNK)
+  if (!/^\d+$/.test(chunkSize) || Number(chunkSize) < 1 || Number(chunkSize) > CHUNK)
+    usage(`STORELOC_SYNC_CHUNK takes the most rows a request sends, 1 to ${CHUNK} (${CHUNK} when not set); got ${JSON.stringify(chunkSize)}.`)
+  const startupWait = process.env.STORELOC_STARTUP_WAIT ?? '120'
+  if (!/^\d+$/.test(startupWait))
+    usage(
+      `STORELOC_STARTUP_WAIT takes a whole number of seconds: how long to wait for a service that is starting (120 when not set); got ${JSON.stringify(startupWait)}.`,
+    )
+  // A first start builds the geocoder's data (15 s to a minute or more): the client waits for it,
+  // and the wait is said once, not once a try.
+  const client = new StorelocClient({
+    baseUrl,
+    apiKey,
+    startupWaitMs: Number(startupWait) * 1000,
+    onStarting: ({ startupWaitMs }) =>
+      console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
+  })
+  return { file: files[0]!, dryRun, maxDelete, encoding: encoding.value, size: Number(chunkSize), client }
+}
