@@ -26,6 +26,7 @@ import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, S
 // The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 import { CsvError } from '../src/locations/csv-records'
+import { joinedAsBefore } from '../src/locations/csv-address'
 // And its way of listing problems and warnings: one that many rows share once, naming a few of them.
 import { problemLines, warningLines } from '../src/cli/import-report'
 // And its way of comparing store codes: invisible characters (a pasted zero-width space) aside.
@@ -328,7 +329,8 @@ async function readSource({ client, file, encoding }: Command) {
   const storeOf = storeOfRow(stored)
   for (const r of rows) {
     const had = addressOf.get(storeOf(r) ?? '')
-    if (had !== undefined && r.item?.formerAddress === had) (r.location as BulkLocation).address = had
+    if (had !== undefined && joinedAsBefore(had, r.item?.formerAddress, r.item?.postcode))
+      (r.location as BulkLocation).address = had
   }
   clearLeftOut(rows, storeOf, specialOf)
   return { rows, unknown, unread, twice, stored, current }

@@ -278,16 +278,26 @@ export function zipWithZeros(postcode: string, region: string | undefined, city?
   return city !== undefined && nameKey(zip.city) === nameKey(city) ? padded : postcode
 }
 
+/** A UK postcode's shape and form: "sw1a2aa" is "SW1A 2AA". */
+const UK_FORM = {
+  re: /^([a-z]{1,2}\d[a-z\d]?) *(\d[a-z]{2})$/i,
+  form: (m: RegExpExecArray) => `${m[1]} ${m[2]}`.toUpperCase(),
+}
+
 /** Postcode shapes by country, each with its usual form: "sw1a2aa" is "SW1A 2AA", "1012nx" is "1012 NX". */
 const POSTCODE_FORMS: Record<string, { re: RegExp; form: (m: RegExpExecArray) => string }> = {
-  GB: { re: /^([a-z]{1,2}\d[a-z\d]?) *(\d[a-z]{2})$/i, form: (m) => `${m[1]} ${m[2]}`.toUpperCase() },
+  GB: UK_FORM,
+  // Jersey, Guernsey and the Isle of Man have UK postcodes (JE2 3AB, GY1 1AA, IM1 1AA).
+  JE: UK_FORM,
+  GG: UK_FORM,
+  IM: UK_FORM,
   NL: { re: /^(\d{4}) *([a-z]{2})$/i, form: (m) => `${m[1]} ${m[2]}`.toUpperCase() },
   CA: { re: /^([a-z]\d[a-z])[ -]?(\d[a-z]\d)$/i, form: (m) => `${m[1]} ${m[2]}`.toUpperCase() },
 }
 
 /**
- * A postcode of `country` in the form its post writes it (a UK, Dutch or Canadian one in capitals,
- * its two halves apart); any other text as it is.
+ * A postcode of `country` in the form its post writes it (a UK, Jersey, Guernsey, Isle of Man,
+ * Dutch or Canadian one in capitals, its two halves apart); any other text as it is.
  */
 export function postcodeForm(country: string | null, postcode: string): string {
   const shape = country === null ? undefined : POSTCODE_FORMS[country]

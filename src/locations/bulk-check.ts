@@ -21,6 +21,7 @@ import {
   twinsProblem,
 } from './bulk-codes'
 import { inColumn, type Problems, whoIs } from './bulk-problems'
+import { joinedAsBefore } from './csv-address'
 import { isRemoval, type Removal, readRemoval } from './bulk-removals'
 import { LocationError } from './errors'
 import { LOCATION_FIELDS } from './model'
@@ -400,7 +401,11 @@ function planOf(
 ): Plan {
   const raw = item.raw as Record<string, unknown>
   // A row joined as before is the stored address: imported again, it neither rewrites nor moves it.
-  if (patch.address !== undefined && current !== null && item.formerAddress === current.address)
+  if (
+    patch.address !== undefined &&
+    current !== null &&
+    joinedAsBefore(current.address, item.formerAddress, item.postcode)
+  )
     patch = { ...patch, address: current.address }
   const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
   const sentBack = item.parts === undefined && geocodedPointSentBack(patch, current) ? patch.coordinates : undefined

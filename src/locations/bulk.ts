@@ -31,9 +31,10 @@ export type BulkItem = RowPlace & {
   /** Its note (one of notes) of a postcode given back the leading zero a spreadsheet dropped. */
   postcodeNote?: string
   /**
-   * A CSV row's address as joined before its postcode was written in its country's form and a
-   * region named as its town once ("London sw1a2aa", "10117 Berlin, Berlin"): a location stored so
-   * keeps that address, and its point (bulk-check.ts planOf).
+   * A CSV row's address as joined before (csv-address.ts joinAddress): a region named as its town
+   * after it too, a Jersey postcode before its town ("10117 Berlin, Berlin", "JE2 3AB St Helier").
+   * A location stored so, its postcode spelt any way ("London sw1a2aa"), keeps its address and its
+   * point (csv-address.ts joinedAsBefore).
    */
   formerAddress?: string
   /** Said after the refusal of its address when that cannot be placed (a CSV row's garbled cells). */

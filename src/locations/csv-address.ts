@@ -31,8 +31,14 @@ export const ADDRESS_PARTS: ReadonlySet<string> = new Set([
 const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
 /** Countries that write the town, then the region and postcode ("Springfield, IL 62701"). */
 const REGION_POSTCODE = new Set(['US', 'CA', 'AU'])
-/** Countries that write the postcode after the town ("London SW1A 2AA"). */
-const TOWN_POSTCODE = new Set(['GB', 'IE', 'NZ', 'ZA', 'IN', 'SG', 'MY', 'PH'])
+/** Countries that write the postcode after the town ("London SW1A 2AA", "St Helier JE2 3AB"). */
+const TOWN_POSTCODE = new Set(['GB', 'JE', 'GG', 'IM', 'IE', 'NZ', 'ZA', 'IN', 'SG', 'MY', 'PH'])
+/** Jersey, Guernsey and the Isle of Man: addresses were joined before with their postcodes before the town. */
+const CROWN_DEPENDENCIES = new Set(['JE', 'GG', 'IM'])
+
+/** Whether `code`'s addresses write the postcode after the town, as joined now or, `before`, as joined before. */
+const postcodeAfterTown = (code: string | null, before = false): boolean =>
+  TOWN_POSTCODE.has(code ?? '') && !(before && CROWN_DEPENDENCIES.has(code ?? ''))
 /** Words a second line begins with; the part of a cell that does is not its street. */
 const UNIT_WORDS =
   /^(?:(?:unit|shop|flat|suite|ste|apt|apartment|floor|level|lot|building|bldg|room|shopping cent(?:re|er))\b|c\/o\b|#)/i
@@ -194,9 +200,10 @@ type Place = { city?: string; postcode?: string; region?: string }
  * country writes them ("1 Main St, Springfield" with IL 62701: "…, Springfield, IL 62701";
  * "Hauptstraße 5, Berlin" with 10117: "…, 10117 Berlin"), before a country it ends with. A town's
  * namesakes make the difference: Springfield alone is in Missouri. The row's country is not added:
- * beside an address cell it is a check on where the address was placed.
+ * beside an address cell it is a check on where the address was placed. `before`: the postcode
+ * where addresses were joined with it before (joinAddress).
  */
-function withPlace(cell: string, place: Place, code: string | null): string {
+function withPlace(cell: string, place: Place, code: string | null, before = false): string {
   const parts = cellParts(cell)
   const last = parts.at(-1)
   if (last === undefined) return cell
@@ -215,8 +222,9 @@ function withPlace(cell: string, place: Place, code: string | null): string {
     else added.push(postcode!)
   } else if (postcode !== undefined) {
     const city = place.city ?? ''
-    if (TOWN_POSTCODE.has(code ?? '') && endsWithWords(town, city)) town = `${town} ${postcode}`
-    else if (!TOWN_POSTCODE.has(code ?? '') && nameKey(town) === nameKey(city)) town = `${postcode} ${town}`
+    const afterTown = postcodeAfterTown(code, before)
+    if (afterTown && endsWithWords(town, city)) town = `${town} ${postcode}`
+    else if (!afterTown && nameKey(town) === nameKey(city)) town = `${postcode} ${town}`
     else added.push(postcode)
   }
   if (!REGION_POSTCODE.has(code ?? '') && region !== undefined) added.push(region)
@@ -229,14 +237,11 @@ function withPlace(cell: string, place: Place, code: string | null): string {
  * (completed, withPlace). Any other address cell is the street line. A street line is joined
  * with the parts in the order the row's country writes them: "street number, street2, district,
  * postcode city, region, country", or "…, city, region postcode, country" (US, CA, AU), or "…, city
- * postcode, …" (GB). A region of the town's own name is written once (`regionNotRepeated`): false
- * writes it after its town too, as addresses were joined before (formerAddress).
+ * postcode, …" (GB, JE, GG, IM). A region of the town's own name is written once. `before` joins
+ * it as addresses were joined before (BulkItem.formerAddress): such a region after its town too,
+ * a Jersey, Guernsey or Isle of Man postcode before its town.
  */
-export function joinAddress(
-  parts: Map<string, string>,
-  cell: string | undefined,
-  regionNotRepeated = true,
-): string | undefined {
+export function joinAddress(parts: Map<string, string>, cell: string | undefined, before = false): string | undefined {
   const part = (name: string) => parts.get(name) || undefined
   const [city, postcode, region, country] = [part('city'), part('postcode'), part('region'), part('country')]
   const number = part('house_number')
@@ -247,10 +252,10 @@ export function joinAddress(
   // beside it gets the district as its second line, else the column's text would be lost.
   if (cell !== undefined && city === undefined && postcode === undefined) {
     const district = sublocality !== undefined && holdsWords(cell, sublocality) ? undefined : sublocality
-    return withPlace(completed(cell, number, [street2, district], code), { city, postcode, region }, code)
+    return withPlace(completed(cell, number, [street2, district], code), { city, postcode, region }, code, before)
   }
   if (cell !== undefined && namesTown(cell, city, postcode))
-    return withPlace(completed(cell, number, [street2], code), { city, postcode, region }, code)
+    return withPlace(completed(cell, number, [street2], code), { city, postcode, region }, code, before)
   const street = numbered(cell ?? part('street'), number, code)
   // A district the street line or the town names already ("…, Partick"; Glasgow as its own) is not written twice.
   const district = [street, street2, city].some(
@@ -261,16 +266,39 @@ export function joinAddress(
   // A region named as its town is not written again, a city-state's ("10117 Berlin", not "10117
   // Berlin, Berlin") or not (Salzburg, Valencia, Durango).
   const state =
-    regionNotRepeated && city !== undefined && region !== undefined && nameKey(city) === nameKey(region)
-      ? undefined
-      : region
+    !before && city !== undefined && region !== undefined && nameKey(city) === nameKey(region) ? undefined : region
   const town = REGION_POSTCODE.has(code ?? '')
     ? [city, [region, postcode].filter(Boolean).join(' ')]
-    : TOWN_POSTCODE.has(code ?? '')
+    : postcodeAfterTown(code, before)
       ? [[city, postcode].filter(Boolean).join(' '), state]
       : [[postcode, city].filter(Boolean).join(' '), state]
   const joined = [street, street2, district, ...town, country].filter(Boolean).join(', ')
   return joined === '' ? undefined : joined
+}
+
+/**
+ * Whether joinAddress may join the row otherwise `before`: its region is its town's name, or its
+ * country is a Crown Dependency and it has a postcode.
+ */
+export function joinedOtherwiseBefore(parts: Map<string, string>): boolean {
+  const [city, region, postcode] = [parts.get('city'), parts.get('region'), parts.get('postcode')]
+  if (city && region && nameKey(city) === nameKey(region)) return true
+  return Boolean(postcode) && CROWN_DEPENDENCIES.has(rowCountry(parts) ?? '')
+}
+
+/**
+ * Whether `stored` is a row's address as joined before (`former`, BulkItem.formerAddress), the
+ * spelling of its `postcode` aside ("London sw1a2aa" is "London SW1A 2AA"): a postcode was
+ * joined as its cell wrote it before it was joined in its country's form.
+ */
+export function joinedAsBefore(
+  stored: string,
+  former: string | undefined,
+  postcode: string | null | undefined,
+): boolean {
+  if (former === undefined || stored === former) return stored === former
+  const pattern = postcode ? postcodePattern(postcode) : null
+  return pattern !== null && stored.replace(pattern, () => postcode!) === former.replace(pattern, () => postcode!)
 }
 
 /** Countries whose postcodes are five digits, some with a leading zero (Dresden 01099, Barcelona 08012). */

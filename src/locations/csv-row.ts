@@ -10,6 +10,7 @@ import {
   asCode,
   COUNTRY_CODE,
   joinAddress,
+  joinedOtherwiseBefore,
   mendParts,
   postcodeInForm,
   rowCountry,
@@ -51,7 +52,7 @@ export type CsvRow = {
   notes: string[]
   /** Its note (one of notes) of a postcode given back the leading zero a spreadsheet dropped. */
   postcodeNote?: string
-  /** Its address as joined before postcodes were written in their form (BulkItem.formerAddress). */
+  /** Its address as joined before (BulkItem.formerAddress); left out when it has none. */
   formerAddress?: string
   /** The header each day's hours came from (csv-times.ts hoursColumnsOf); left out when the file has no hours columns. */
   hoursColumns?: (string | undefined)[]
@@ -167,7 +168,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     problems,
     notes,
     ...(postcodeNote !== undefined && { postcodeNote }),
-    ...(formerAddress !== undefined && formerAddress !== body.address && { formerAddress }),
+    ...(formerAddress !== undefined && { formerAddress }),
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
     ...(hoursColumns !== null && { hoursColumns }),
     ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
@@ -261,8 +262,8 @@ function gatherField(
 /**
  * The row's address parts into body.address, joined with its address cell, and its country and
  * postcode mended in parts: what was read otherwise than written is said in notes. Its note of a
- * postcode given back its leading zero, if any, and the address as joined before postcodes were
- * written in their form and a region named as its town once.
+ * postcode given back its leading zero, if any, and the address as joined before
+ * (BulkItem.formerAddress).
  */
 function readAddress(
   body: Record<string, unknown>,
@@ -286,18 +287,18 @@ function readAddress(
     postcodeNote = `The postcode ${written.trim()} was read as ${parts.get('postcode')}: Excel drops leading zeros; format the "${column}" column as text.`
     notes.push(postcodeNote)
   }
-  const asWritten = new Map(parts)
   postcodeInForm(parts)
   // An empty address cell leaves the address as it is, as for any OMIT_WHEN_EMPTY field.
   if (hasAddress && body.address === undefined) return { postcodeNote }
   // A code ("DE") is joined as the name the file's other rows give countries ("Germany").
   const named = countries.get(parts.get('country') ?? '')
   const cell = body.address as string | undefined
-  const join = (from: Map<string, string>, regionNotRepeated: boolean) =>
-    joinAddress(named ? new Map(from).set('country', named) : from, cell, regionNotRepeated)
-  const address = join(parts, true)
-  if (address !== undefined) body.address = address
-  return { postcodeNote, formerAddress: join(asWritten, false) }
+  const joined = named ? new Map(parts).set('country', named) : parts
+  const address = joinAddress(joined, cell)
+  if (address === undefined) return { postcodeNote }
+  body.address = address
+  // Most rows join alike as before: joined once.
+  return { postcodeNote, formerAddress: joinedOtherwiseBefore(parts) ? joinAddress(joined, cell, true) : address }
 }
 
 /**

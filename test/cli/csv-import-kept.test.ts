@@ -195,31 +195,68 @@ test("a UK, Dutch or Canadian postcode is stored in its country's form; its expo
   )
 })
 
-test('a store joined before postcodes took their form keeps its address and its hand-moved pin', () => {
+test('a Jersey, Guernsey or Isle of Man postcode is written as a UK one, after its town', () => {
   const csv =
-    'Store Code,Name,Street,City,Region,Postcode,Country\n' +
-    'G1,London,10 Downing Street,London,,sw1a2aa,GB\n' +
-    'B1,Berlin,Unter den Linden 1,Berlin,Berlin,10117,DE\n'
-  const locator = locatorFor(csv)
-  // As an import joined these rows before: the postcode as written, the city-state's region repeated.
-  const before = [
-    { external_id: 'G1', name: 'London', address: '10 Downing Street, London sw1a2aa, GB' },
-    { external_id: 'B1', name: 'Berlin', address: 'Unter den Linden 1, 10117 Berlin, Berlin, DE' },
-  ]
-  writeFileSync(join(dir, 'before.json'), JSON.stringify(before))
-  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'before.json')).code).toBe(0)
-  writeFileSync(join(dir, 'pins.csv'), 'external_id,lat,lng\nG1,51.5034,-0.1276\nB1,52.517,13.3889\n')
-  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'pins.csv')).code).toBe(0)
-  const again = storeloc('locations', 'import', locator, '--file', join(dir, 'stores.csv'))
-  expect(again.stdout).toContain('0 created, 0 updated, 2 unchanged, 0 deleted')
-  expect(storedAddresses()).toEqual(before.map((b) => b.address))
+    'Store Code,Name,Street,City,Postcode,Country\n' +
+    'J1,Jersey,1 King Street,St Helier,je2 3ab,JE\n' +
+    'U1,Guernsey,1 High Street,St Peter Port,gy11aa,Guernsey\n' +
+    'M1,Man,1 Strand Street,Douglas,im1 1aa,IM\n'
+  expect(importCsv(csv).code).toBe(0)
+  expect(storedAddresses()).toEqual([
+    '1 King Street, St Helier JE2 3AB, Jersey',
+    '1 High Street, St Peter Port GY1 1AA, Guernsey',
+    '1 Strand Street, Douglas IM1 1AA, Isle of Man',
+  ])
+})
+
+/** The stores' points, in the order they were made. */
+function storedPoints(): { lat: number; lng: number }[] {
   const store = openStore(dbPath)
   try {
-    expect(store.db.query('SELECT lat, lng FROM locations ORDER BY seq').all()).toEqual([
-      { lat: 51.5034, lng: -0.1276 },
-      { lat: 52.517, lng: 13.3889 },
-    ])
+    return store.db.query('SELECT lat, lng FROM locations ORDER BY seq').all() as { lat: number; lng: number }[]
   } finally {
     store.close()
   }
+}
+
+test('a store joined before postcodes took their form keeps its address and its hand-moved pin', () => {
+  const list = (london: string, jersey: string) =>
+    'Store Code,Name,Street,City,Region,Postcode,Country\n' +
+    `G1,London,10 Downing Street,London,,${london},GB\n` +
+    'B1,Berlin,Unter den Linden 1,Berlin,Berlin,10117,DE\n' +
+    `J1,Jersey,1 King Street,St Helier,,${jersey},JE\n`
+  const locator = locatorFor(list('sw1a2aa', 'je2 3ab'))
+  // As an import joined these rows before: the postcode as written, the city-state's region
+  // repeated, Jersey's postcode before its town.
+  const before = [
+    { external_id: 'G1', name: 'London', address: '10 Downing Street, London sw1a2aa, GB' },
+    { external_id: 'B1', name: 'Berlin', address: 'Unter den Linden 1, 10117 Berlin, Berlin, DE' },
+    { external_id: 'J1', name: 'Jersey', address: '1 King Street, je2 3ab St Helier, JE' },
+  ]
+  writeFileSync(join(dir, 'before.json'), JSON.stringify(before))
+  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'before.json')).code).toBe(0)
+  const pins = [
+    { lat: 51.5034, lng: -0.1276 },
+    { lat: 52.517, lng: 13.3889 },
+    { lat: 49.1853, lng: -2.1066 },
+  ]
+  writeFileSync(
+    join(dir, 'pins.csv'),
+    'external_id,lat,lng\nG1,51.5034,-0.1276\nB1,52.517,13.3889\nJ1,49.1853,-2.1066\n',
+  )
+  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'pins.csv')).code).toBe(0)
+  const again = storeloc('locations', 'import', locator, '--file', join(dir, 'stores.csv'))
+  expect(again.stdout).toContain('0 created, 0 updated, 3 unchanged, 0 deleted')
+  expect(storedAddresses()).toEqual(before.map((b) => b.address))
+  expect(storedPoints()).toEqual(pins)
+  // The postcodes written otherwise in the list, not changed: the stores stay as they are.
+  writeFileSync(join(dir, 'respelt.csv'), list('SW1A 2AA', 'JE2 3AB'))
+  const respelt = storeloc('locations', 'import', locator, '--file', join(dir, 'respelt.csv'))
+  expect(respelt.stdout).toContain('0 created, 0 updated, 3 unchanged, 0 deleted')
+  expect(storedPoints()).toEqual(pins)
+  // Another postcode is another address, joined as addresses are now.
+  writeFileSync(join(dir, 'moved.csv'), list('sw1a2ab', 'je2 3ab'))
+  const moved = storeloc('locations', 'import', locator, '--file', join(dir, 'moved.csv'), '--json')
+  expect(JSON.parse(moved.stdout)).toMatchObject({ updated: 1, unchanged: 2 })
+  expect(storedAddresses()[0]).toBe('10 Downing Street, London SW1A 2AB, GB')
 })

@@ -67,6 +67,8 @@ test('a store joined before postcodes took their form is left as stored, its pin
   expect(stored.map((l: any) => [l.address, l.coordinates.lat, l.coordinates.lng])).toEqual(
     before.map((b) => [b.address, b.lat, b.lng]),
   )
+  // The postcode written in its form in the list is the same postcode: the store stays as it is.
+  expect(sync(list.replace('sw1a2aa', 'SW1A 2AA')).stdout).toContain('0 created, 0 updated, 2 unchanged,')
 }, 30_000)
 
 test('a store renumbered, its address joined before postcodes took their form, keeps its address and pin', async () => {
