@@ -45,9 +45,10 @@ export type Plan = {
    */
   keepsPoint: boolean
   /**
-   * The target's geocoded point, sent back with another address and no parts: that address is
-   * geocoded instead; if the geocoder cannot place it, the point stays, as a pin (keptAsPin in
-   * bulk-geocode.ts).
+   * The target's geocoded point, sent back with another address: that address is geocoded
+   * instead; if the geocoder cannot place it, the point stays, as a pin (keptAsPin in
+   * bulk-geocode.ts). A CSV row's part columns make no difference: the bulk JSON of
+   * examples/sync.ts carries none, and a file gives the same stores either way.
    */
   sentBack?: { lat: number; lng: number }
   found: GeocodeResult | null
@@ -408,7 +409,7 @@ function planOf(
   )
     patch = { ...patch, address: current.address }
   const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
-  const sentBack = item.parts === undefined && geocodedPointSentBack(patch, current) ? patch.coordinates : undefined
+  const sentBack = geocodedPointSentBack(patch, current) ? patch.coordinates : undefined
   if (sentBack !== undefined) {
     const { coordinates: _, ...rest } = patch
     patch = rest

@@ -87,25 +87,16 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
     expect((await answered()).get('Pinned')!.address).toMatchObject({ street: 'Marienplatz 1', postcode: '80331' })
   })
 
-  test("a geocoded store's point sent back with another street is a pin of the row's address", async () => {
+  test("a geocoded store's point sent back with another street is that street's, geocoded, parts or not", async () => {
     const placed = 'external_id,name,address\nA2,Geocoded,"Marienplatz 1, 80331 München, Germany"\n'
     json('locations', 'import', locatorId, '--file', file('placed.csv', placed))
     const { lat, lng } = (await answered()).get('Geocoded')!.coordinates
-    const moved = `${HEADER}A2,Geocoded,Sendlinger Straße,3,München,80331,,Germany,${lat},${lng}\n`
-    expect(json('locations', 'import', locatorId, '--file', file('moved.csv', moved))).toMatchObject({ updated: 1 })
-    expect((await answered()).get('Geocoded')).toEqual(
-      expect.objectContaining({
-        coordinates: { lat, lng },
-        address: {
-          formatted: 'Sendlinger Straße 3, 80331 München, Germany',
-          street: 'Sendlinger Straße 3',
-          city: 'München',
-          postcode: '80331',
-          country: 'DE',
-        },
-      }),
-    )
-    expect(json('locations', 'import', locatorId, '--file', file('moved.csv', moved))).toMatchObject({ unchanged: 1 })
+    const moved = `${HEADER}A2,Geocoded,Jungfernstieg,1,Hamburg,20354,,Germany,${lat},${lng}\n`
+    const report = json('locations', 'import', locatorId, '--file', file('moved.csv', moved))
+    expect(report.results[0]).toMatchObject({ action: 'updated', geocoding: { source: 'embedded' } })
+    const hamburg = (await answered()).get('Geocoded')!
+    expect(hamburg.coordinates.lat).toBeCloseTo(53.55, 1)
+    expect(hamburg.address).toMatchObject({ formatted: 'Jungfernstieg 1, 20354 Hamburg, Germany', city: 'Hamburg' })
   })
 })
 

@@ -16,14 +16,17 @@ export type SyncServer = {
   json: (...argv: string[]) => any
 }
 
-/** Hooks registered here start the server before the file's tests and remove it all after them. */
-export function syncServer(): SyncServer {
+/**
+ * Hooks registered here start the server before the file's tests and remove it all after them.
+ * `geocoder`: the server's GEOCODER; none unless the test places addresses.
+ */
+export function syncServer(geocoder = 'none'): SyncServer {
   let server: Running | undefined
   const served: SyncServer = { dir: '', url: '', key: '', json: cliRunner(() => join(served.dir, 'sync.db')).json }
   beforeAll(async () => {
     served.dir = tempDir()
     served.key = served.json('locator', 'create', '--name', 'Sync').key.secret_key
-    server = startServer(join(served.dir, 'sync.db'), { GEOCODER: 'none' })
+    server = startServer(join(served.dir, 'sync.db'), { GEOCODER: geocoder })
     served.url = await serverUrl(server)
   })
   afterAll(() => {

@@ -1,0 +1,45 @@
+// One CSV list through examples/sync.ts and through the CLI import, into two locators of one
+// service: the stores come out alike, though the sync's bulk JSON carries no address parts.
+import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner } from '../helpers'
+import { syncServer } from './sync-server'
+
+const ROOT = join(import.meta.dir, '..', '..')
+const served = syncServer('embedded')
+
+/** The list `text` synced into the sync's locator and imported by the CLI into `cliLocator`. */
+function both(text: string, cliLocator: string): void {
+  const file = join(served.dir, 'stores.csv')
+  writeFileSync(file, text)
+  const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key },
+  })
+  expect(p.exitCode).toBe(0)
+  const { storeloc } = cliRunner(() => join(served.dir, 'sync.db'))
+  expect(storeloc('locations', 'import', cliLocator, '--file', file).code).toBe(0)
+}
+
+/** A locator's export, without what differs between any two locators (ids, times). */
+function exported(locator: string): unknown[] {
+  return served
+    .json('locations', 'export', locator)
+    .map(({ id: _, created_at: _c, updated_at: _u, ...l }: Record<string, unknown>) => l)
+}
+
+test('a list with part columns and a geocoded point sent back with a new address gives the same stores', () => {
+  const synced = served.json('locator', 'list')[0].id as string
+  const imported = served.json('locator', 'create', '--name', 'CLI').locator.id as string
+  both('external_id,name,address\nA1,Moved,"Marienplatz 1, 80331 München, Germany"\n', imported)
+  const { coordinates } = exported(synced)[0] as { coordinates: { lat: number; lng: number } }
+  const list =
+    'external_id,name,street,house_number,city,postcode,country,lat,lng\n' +
+    `A1,Moved,Jungfernstieg,1,Hamburg,20354,Germany,${coordinates.lat},${coordinates.lng}\n` +
+    'G1,Geocoded,Jungfernstieg,1,Hamburg,20354,Germany,,\n'
+  both(list, imported)
+  expect(exported(imported)).toEqual(exported(synced))
+  // The moved store is where its new address is, not at its old address's point.
+  expect((exported(synced)[0] as { coordinates: { lat: number } }).coordinates.lat).toBeCloseTo(53.55, 1)
+}, 60_000)
