@@ -222,7 +222,8 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     if (stat === undefined) throw new OperatorError(`No file ${file}.`)
     if (stat.isDirectory()) throw new OperatorError(`${file} is a folder, not a file: give the CSV or JSON file in it.`)
     const format = formatOf(file, values.format as string | undefined)
-    const encoding = (values.encoding as string | undefined) ?? null
+    // A blank name names none, as an empty charset does over HTTP: UTF-8 is read.
+    const encoding = (values.encoding as string | undefined)?.trim() || null
     // JSON is UTF-8 (RFC 8259): an encoding named for it would be ignored, so it is refused.
     if (format === 'json' && encoding !== null) throw new OperatorError('--encoding is for CSV files: JSON is UTF-8.')
     const { items, columns, unknown, notes } =

@@ -278,6 +278,13 @@ describe('--encoding', () => {
     expect(names).toEqual(['Café Müller', 'Señor Bici', 'Crème Brûlée Paris'])
   })
 
+  test('a blank --encoding names none, as an empty charset does over HTTP: the file is read as UTF-8', () => {
+    const csv = 'external_id,name,address,lat,lng\nC1,Café,"1 Main St, Springfield",39.8,-89.65\n'
+    const read = json('locations', 'import', locatorId, '--file', file('u.csv', csv), '--encoding', ' ')
+    expect(read).toMatchObject({ created: 1 })
+    expect(json('locations', 'export', locatorId).map((l: { name: string }) => l.name)).toEqual(['Café'])
+  })
+
   test('a Mac Roman file is refused naming --encoding macintosh; read as Windows-1252, its rows are warned of', () => {
     const mac = new TextDecoder('macintosh')
     const bytes = new Map(Array.from({ length: 256 }, (_, b) => [mac.decode(Uint8Array.of(b)), b] as const))
