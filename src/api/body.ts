@@ -1,4 +1,5 @@
 // Request bodies, read once and classified, so routes decide what each case means.
+import { encodingNamed, isAsciiLabel, singleQuoted, singleQuotedRefused, utf8Marked } from '../core/charset'
 import { jsonFault } from '../core/json-fault'
 import { sha256Hex } from '../core/ids'
 import { jsonShapeSteps } from '../core/json-shape'
@@ -6,8 +7,8 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { isAsciiLabel } from '../locations/csv-records'
-import { charsetOf, encodingNamed, paramOf, utf8Marked } from './content-type'
+import { charsetOf } from './content-type'
+import { multipartMeant, multipartParts, partHeader } from './multipart'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -50,12 +51,24 @@ export async function parseBody(
   request: Request,
   maxBytes: number,
   options: { csv?: boolean; digest?: boolean; jsonShape?: boolean } = {},
-): Promise<ParsedBody & { digest?: string }> {
+): Promise<ParsedBody & { digest?: BodyDigest }> {
   const bytes = await bytesUpTo(request, maxBytes)
   if (bytes === null) return { kind: 'too_large' }
   const parsed = await classify(request, bytes, options)
-  // With `digest`: the body's SHA-256 (hex), what an Idempotency-Key's retry is compared by.
-  return options.digest ? { ...parsed, digest: sha256Hex(bytes) } : parsed
+  return options.digest ? { ...parsed, digest: bodyDigest(request, bytes) } : parsed
+}
+
+/**
+ * What an Idempotency-Key's retry is compared by, each a SHA-256 (hex): the body's bytes, and what
+ * it means (a multipart body's parts, whatever its boundary; any other body's bytes).
+ */
+export type BodyDigest = { bytes: string; meant: string }
+
+function bodyDigest(request: Request, bytes: Uint8Array): BodyDigest {
+  const contentType = request.headers.get('content-type') ?? ''
+  const raw = sha256Hex(bytes)
+  const multipart = contentType.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data'
+  return { bytes: raw, meant: (multipart ? multipartMeant(bytes, contentType) : null) ?? raw }
 }
 
 /** What a body sent with this Content-Type holds, read by the reader of its type. */
@@ -172,38 +185,36 @@ async function readMultipart(bytes: Uint8Array, contentType: string, csv: boolea
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each.
   const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
-  const named = [{ charset: charsetOf(contentType), ascii, field: undefined }, ...partCharsets(bytes, contentType)]
+  const named = partCharsets(bytes, contentType) ?? [{ charset: charsetOf(contentType), ascii }]
   const refused = named.find((p) => !readAsUtf8(p.charset, p.ascii))
   if (refused !== undefined)
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!, refused.field) }
   return { kind: 'form', value: nestFields(fields), shape }
 }
 
-/** A charset a multipart part names (`field`: its name), and whether its value is ASCII. */
-type PartCharset = { charset: string; ascii: boolean; field: string }
+/** A charset text of a multipart body is in, whether that text is ASCII, and `field`: the part that names it. */
+type PartCharset = { charset: string | null; ascii: boolean; field?: string }
 
 /**
- * The charsets a multipart body's text parts name in their own Content-Type: FormData keeps no
- * part's type. A part with a filename is a file, refused apart.
+ * The charsets a multipart body's text is in: its field names in the body's; each value in its
+ * part's own (FormData keeps no part's type), else the body's, or none when it starts with
+ * UTF-8's byte order mark, which says UTF-8 whatever is named. A part with a filename is a file,
+ * refused apart. Null when its parts are not found.
  */
-function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] {
-  const boundary = paramOf(contentType, 'boundary')
-  if (!boundary) return []
-  const named: PartCharset[] = []
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
-  for (const part of text.split(`--${boundary}`).slice(1)) {
-    const end = part.indexOf('\r\n\r\n')
-    const headers = end === -1 ? '' : part.slice(0, end)
-    const type = /^content-type:(.*)$/im.exec(headers)?.[1]
-    const value = part.slice(end + 4, -2)
-    // A value that starts with UTF-8's byte order mark is UTF-8 whatever its part names.
-    const charset = type === undefined || value.startsWith('\xef\xbb\xbf') ? null : charsetOf(type)
-    if (charset !== null && !/filename\*?\s*=/i.test(headers))
-      named.push({
-        charset,
-        ascii: ASCII_TEXT.test(value),
-        field: /\bname="([^"]*)"/i.exec(headers)?.[1] ?? '',
-      })
+function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] | null {
+  const parts = multipartParts(bytes, contentType)?.filter((p) => !/filename\*?\s*=/i.test(p.headers))
+  if (parts === undefined) return null
+  const whole = charsetOf(contentType)
+  const named: PartCharset[] = [{ charset: whole, ascii: parts.every((p) => ASCII_TEXT.test(p.headers)) }]
+  for (const { headers, value } of parts) {
+    const type = partHeader(headers, 'content-type')
+    const own = type === null ? null : charsetOf(type)
+    const field = own === null ? undefined : (/\bname="([^"]*)"/i.exec(headers)?.[1] ?? '')
+    named.push({
+      charset: value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole),
+      ascii: ASCII_TEXT.test(value),
+      field,
+    })
   }
   return named
 }
@@ -304,13 +315,21 @@ const readAsUtf8 = (charset: string | null, ascii: boolean): boolean =>
  * one, when a CSV body beyond ASCII is read in it: not ASCII, x-user-defined or a label unknown.
  */
 const charsetRefused = (charset: string, csv: boolean) =>
+  quotesRefused(charset, 'JSON') ??
   `The request body is JSON in the charset ${JSON.stringify(charset.slice(0, 40))} (its Content-Type says so), and JSON is read as UTF-8 only (RFC 8259): nothing was read. Send it encoded as UTF-8, with Content-Type: application/json or application/json; charset=utf-8.${csv && csvReadIn(charset) ? ` A CSV body is read in the charset it names: Content-Type: text/csv; charset=${charset.slice(0, 40)}.` : ''}`
+
+/** Why a body of `kind` is not read in a charset in single quotes; null when `charset` is none such. */
+function quotesRefused(charset: string, kind: string): string | null {
+  if (singleQuoted(charset) === null) return null
+  return singleQuotedRefused(charset, `name UTF-8 without them, charset=utf-8 (${kind} is read as UTF-8 only)`)
+}
 
 const csvReadIn = (charset: string): boolean =>
   !isAsciiLabel(charset) && ![null, 'x-user-defined'].includes(encodingNamed(charset))
 
 /** Why a form body in `charset` is not read: its Content-Type's, or that of the part of `field`. */
 const formCharsetRefused = (charset: string, field?: string) =>
+  quotesRefused(charset, 'a form body') ??
   `${field === undefined ? 'its charset is' : `the field ${JSON.stringify(field.slice(0, 60))} is in the charset`} ${JSON.stringify(charset.slice(0, 40))}${field === undefined ? '' : " (its part's Content-Type says so)"}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`
 
 /** Whether bytes read the same in any ASCII-based charset: ASCII without NUL (UTF-16's ASCII has a NUL in every other byte). */

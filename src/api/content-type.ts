@@ -1,5 +1,5 @@
 // A request's Content-Type as read: its parameters, its charset, and what it means however written.
-import { isAsciiLabel } from '../locations/csv-records'
+import { encodingNamed, isAsciiLabel } from '../core/charset'
 
 /** A quoted-string's text (RFC 9110): a backslash keeps the character after it; what follows the closing quote, to its ";", is no part of it. */
 const QUOTED = /"((?:[^"\\]|\\[\s\S])*)"?[^;]*/y
@@ -45,18 +45,6 @@ export const paramOf = (contentType: string, name: string): string | null => par
 export const charsetOf = (contentType: string): string | null =>
   paramOf(contentType, 'charset')?.trim().toLowerCase() || null
 
-/** Whether bytes start with UTF-8's byte order mark, which says they are UTF-8 whatever the charset named. */
-export const utf8Marked = (bytes: Uint8Array): boolean => bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf
-
-/** The encoding a charset label names, as the Encoding Standard reads labels ("utf8" is utf-8, "latin1" windows-1252); null when none it knows. */
-export function encodingNamed(label: string): string | null {
-  try {
-    return new TextDecoder(label as ConstructorParameters<typeof TextDecoder>[0]).encoding
-  } catch {
-    return null
-  }
-}
-
 /** The encoding a label names, ASCII's labels apart (a body beyond ASCII is refused in them); an unknown label as written. */
 const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' : (encodingNamed(label) ?? label))
 
@@ -65,14 +53,17 @@ const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' 
  * lowercased, values unquoted and unspaced, in name order; the charset as the encoding it names,
  * left out when it names UTF-8 or nothing, as every body read takes a body with none for UTF-8.
  * A parameter named twice means its first, as paramsOf reads it. Only a charset's value is compared
- * without case (RFC 9110): a multipart boundary's case is its own.
+ * without case (RFC 9110). A multipart boundary is left out: its body's parts are compared
+ * (multipartMeant), or else its bytes, which hold the boundary.
  */
 export function contentTypeMeant(contentType: string): string {
+  const type = contentType.split(';')[0]!.trim().toLowerCase()
   const meant: string[] = []
   for (const [name, value] of paramsOf(contentType)) {
+    if (name === 'boundary' && type.startsWith('multipart/')) continue
     const encoding = name === 'charset' && value.trim() !== '' ? encodingOf(value.trim().toLowerCase()) : null
     if (name !== 'charset') meant.push(`${name}=${value}`)
     else if (encoding !== null && encoding !== 'utf-8') meant.push(`charset=${encoding}`)
   }
-  return [contentType.split(';')[0]!.trim().toLowerCase(), ...meant.sort()].join(';')
+  return [type, ...meant.sort()].join(';')
 }

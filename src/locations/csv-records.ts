@@ -3,6 +3,7 @@
 // mean is csv.ts's to read.
 import { isUtf8 } from 'node:buffer'
 import { Parser } from 'csv-parse'
+import { encodingNamed, isAsciiLabel, singleQuoted, singleQuotedRefused, utf8Marked } from '../core/charset'
 import { clipped } from '../core/text'
 import { dosMisread, macRomanMisread } from './csv-garbled'
 
@@ -77,6 +78,9 @@ function lineCounter(bytes: Uint8Array): (offset: number) => number {
     return line
   }
 }
+
+/** A label as TextDecoder's types take it: Bun's list a few, TextDecoder knows the Encoding Standard's every one. */
+type Encoding = ConstructorParameters<typeof TextDecoder>[0]
 
 /** White space as csv-parse's trim takes it (JavaScript's \s): a line of only such is skipped as empty. */
 const BLANK = /^\s/u
@@ -176,30 +180,22 @@ type Naming = { encoding: (label: string) => string; none: string }
  * check. An encoding TextDecoder does not know is refused, with names it does.
  */
 function inEncoding(input: Uint8Array, label: string, naming: Naming): string | Uint8Array {
-  let decoder: TextDecoder
-  try {
-    // Bun's types list a few labels; TextDecoder knows the WHATWG standard's every one.
-    decoder = new TextDecoder(label.trim() as ConstructorParameters<typeof TextDecoder>[0])
-  } catch {
-    // PHP's header("Content-Type: text/csv; charset='utf-8'") and the like: quotes no name holds.
-    const unquoted = /^'(.+)'$/.exec(label.trim())?.[1]
-    if (unquoted !== undefined && encodingKnown(unquoted))
-      throw new CsvError(
-        `The encoding ${JSON.stringify(label.slice(0, 40))} is in single quotes, which no encoding's name holds: ${naming.encoding(unquoted.trim())}.`,
-        null,
-      )
+  const encoding = encodingNamed(label)
+  if (encoding === null) {
+    const unquoted = singleQuoted(label)
     throw new CsvError(
-      `The encoding ${JSON.stringify(label.slice(0, 40))} is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.`,
+      unquoted !== null
+        ? singleQuotedRefused(label, naming.encoding(unquoted))
+        : `The encoding ${JSON.stringify(label.slice(0, 40))} is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.`,
       null,
     )
   }
   // A UTF-8 byte order mark says the file is UTF-8 whatever it is named (as the WHATWG decode
   // steps read it): an export named windows-1252 by habit reads right.
-  const utf8Marked = input[0] === 0xef && input[1] === 0xbb && input[2] === 0xbf
-  if (decoder.encoding === 'utf-8' || utf8Marked) return input
+  if (encoding === 'utf-8' || utf8Marked(input)) return input
   // A NUL beside each ASCII letter is UTF-16, which no 8-bit encoding writes: read so, no field is named.
   const utf16 = utf16Unmarked(input)
-  if (utf16 !== null && decoder.encoding !== utf16)
+  if (utf16 !== null && encoding !== utf16)
     throw new CsvError(
       `The file is named ${JSON.stringify(label.slice(0, 40))}, but it is UTF-16 text without its byte order mark (a NUL byte beside each ASCII letter). Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and ${naming.none}. Or ${naming.encoding(utf16)}.`,
       null,
@@ -207,7 +203,7 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
   // UTF-16 writes a NUL byte beside each comma, digit and line break: bytes with none are 8-bit
   // text, which decoded as UTF-16 would be no letter sent. ASCII is read as it is, as in a JSON body.
   const beyondAscii = input.some((b) => b >= 0x80)
-  if (decoder.encoding.startsWith('utf-16') && !input.includes(0)) {
+  if (encoding.startsWith('utf-16') && !input.includes(0)) {
     if (!beyondAscii) return input
     throw misnamed(
       input,
@@ -223,37 +219,28 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
       naming,
     )
   // x-user-defined is a browser's way to read bytes as they are, each beyond ASCII a private-use character.
-  if (decoder.encoding === 'x-user-defined' && beyondAscii)
+  if (encoding === 'x-user-defined' && beyondAscii)
     throw misnamed(
       input,
       `named ${JSON.stringify(label.slice(0, 40))}, which is no text's encoding: each byte beyond ASCII would be read as a private-use character, not a letter`,
       naming,
     )
-  return decoder.decode(input)
-}
-
-/** Whether TextDecoder knows the encoding `label` names. */
-function encodingKnown(label: string): boolean {
   try {
-    new TextDecoder(label.trim() as ConstructorParameters<typeof TextDecoder>[0])
-    return true
+    return new TextDecoder(encoding as Encoding, { fatal: true }).decode(input)
   } catch {
-    return false
+    // As a UTF-8 file's bytes that are not UTF-8 are: refused, never read as U+FFFD.
+    const line = encoding.startsWith('utf-16') ? null : undecodableLine(input, encoding)
+    const named = `named ${JSON.stringify(label.slice(0, 40))}, but ${line === null ? 'it' : 'this line'} holds bytes that are no ${encoding} text`
+    throw misnamed(input, named, naming, line)
   }
 }
 
-/** Labels of ASCII, which has no letter beyond 0x7F. */
-const ASCII_LABELS = new Set(['us-ascii', 'ascii', 'ansi_x3.4-1968'])
-
-/** Whether `label` names ASCII, which a CSV body is not read in beyond 0x7F (the Standard's windows-1252). */
-export const isAsciiLabel = (label: string): boolean => ASCII_LABELS.has(label.trim().toLowerCase())
-
-/** The refusal of bytes whose encoding is named wrong (`named`: how, and why they are not in it). */
-function misnamed(input: Uint8Array, named: string, naming: Naming): CsvError {
+/** The refusal of bytes whose encoding is named wrong (`named`: how, and why they are not in it), in `line` when set. */
+function misnamed(input: Uint8Array, named: string, naming: Naming, line: number | null = null): CsvError {
   const fix = isUtf8(input)
     ? `Its bytes are UTF-8, which is read when no encoding is named: ${naming.none}.`
     : `Save it again as UTF-8 (in Excel, "CSV UTF-8 (Comma delimited)") and ${naming.none}. Or, if it is Windows-1252 (most back offices in the West), ${naming.encoding('windows-1252')}.`
-  return new CsvError(`The file is ${named}. ${fix}`, null)
+  return line === null ? new CsvError(`The file is ${named}. ${fix}`, null) : at(line, `the file is ${named}. ${fix}`)
 }
 
 /** The bytes of a UTF-8 input; anything else (Latin-1) names its first bad line. */
@@ -275,7 +262,7 @@ function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): 
     )
   // Checked without decoding: the text itself is read by csv-parse, a cell at a time.
   if (!isUtf8(input)) {
-    const line = badUtf8Line(input)
+    const line = undecodableLine(input, 'utf-8')
     // A back office's export is most often in its system's code page: Windows-1252 in the West;
     // a Mac's older exports are Mac Roman, whose letters Windows-1252 reads as signs ("LŠngengrad").
     // Excel's "CSV (MS-DOS)" is in code page 850 (or 437), which no encoding named here reads.
@@ -298,15 +285,19 @@ function utf8Bytes(input: Uint8Array, nameEncoding: (label: string) => string): 
   return Buffer.from(input.buffer, input.byteOffset, input.byteLength)
 }
 
-/** The line holding the first invalid UTF-8 sequence. CR and LF bytes never occur inside a UTF-8 character. */
-function badUtf8Line(bytes: Uint8Array): number | null {
-  const decoder = new TextDecoder('utf-8', { fatal: true })
+/**
+ * The line holding the first bytes that are no text in `encoding`, null when none: one in which
+ * CR and LF bytes are only ever line breaks (UTF-8, Shift_JIS, EUC-JP, Big5, 8-bit encodings).
+ */
+function undecodableLine(bytes: Uint8Array, encoding: string): number | null {
+  const decoder = new TextDecoder(encoding as Encoding, { fatal: true })
   const lineAt = lineCounter(bytes)
   let start = 0
   for (let i = 0; i <= bytes.length; i++) {
     if (i < bytes.length && bytes[i] !== LF && bytes[i] !== CR) continue
     try {
-      decoder.decode(bytes.subarray(start, i))
+      // Streamed with its line break: a character cut short by the break fails in its own line.
+      decoder.decode(bytes.subarray(start, i + 1), { stream: i < bytes.length })
     } catch {
       return lineAt(start)
     }
@@ -320,7 +311,7 @@ function badUtf8Line(bytes: Uint8Array): number | null {
  * line blanked in a copy, so it reads as an empty line and the lines after keep their numbers.
  */
 function separatorLine(bytes: Buffer): { delimiter: string | null; bytes: Buffer } {
-  const start = bytes[0] === 0xef && bytes[1] === 0xbb && bytes[2] === 0xbf ? 3 : 0
+  const start = utf8Marked(bytes) ? 3 : 0
   const m = /^sep=([,;\t])(?=\r|\n|$)/i.exec(bytes.subarray(start, start + 6).toString('latin1'))
   if (m === null) return { delimiter: null, bytes }
   const copy = Buffer.from(bytes)

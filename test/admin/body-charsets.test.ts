@@ -195,6 +195,41 @@ describe('the charset a body names', () => {
     expect(await post(body('\uFEFFCafé', 'text/plain; charset=latin1'), 'multipart/form-data; boundary=B')).toBe('Café')
   })
 
+  test("a multipart part marked or named UTF-8 is read as UTF-8 under the body's charset; its others are judged by it", async () => {
+    const part = (name: string, value: string, type = '') =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"${type && `\r\nContent-Type: ${type}`}\r\n\r\n${value}\r\n`
+    const body = (name: string, type = '', address = '1 Rue') =>
+      utf8(
+        `${part('name', name, type)}${part('address', address)}${part('coordinates[lat]', '48.87')}${part('coordinates[lng]', '2.33')}--B--\r\n`,
+      )
+    const post = async (bytes: Uint8Array) => {
+      const res = await rawRequest('POST', BASE, bytes, {
+        'content-type': 'multipart/form-data; boundary=B; charset=windows-1252',
+      })
+      const sent = (await res.json()) as { location?: { name: string }; message?: string }
+      return res.status === 201 ? sent.location!.name : [res.status, sent.message!]
+    }
+    expect(await post(body('\uFEFFCafé'))).toBe('Café')
+    expect(await post(body('Café', 'text/plain; charset=utf-8'))).toBe('Café')
+    expect(await post(body('\uFEFFCafé', '', 'Rue Hélène'))).toEqual(formRefused('windows-1252'))
+  })
+
+  test('a charset in single quotes is refused naming the quotes, by every body alike', async () => {
+    const quoted = `The encoding "'utf-8'" is in single quotes, which no encoding's name holds:`
+    expect(await outcome('json', "'utf-8'", bodyOf('json', 'Café', utf8))).toEqual([
+      400,
+      `${quoted} name UTF-8 without them, charset=utf-8 (JSON is read as UTF-8 only).`,
+    ])
+    expect(await outcome('form', "'utf-8'", bodyOf('form', 'Caf%C3%A9', utf8))).toEqual([
+      400,
+      `The form body could not be read: ${quoted} name UTF-8 without them, charset=utf-8 (a form body is read as UTF-8 only).`,
+    ])
+    expect(await outcome('csv', "'utf-8'", bodyOf('csv', 'Café', utf8))).toEqual([
+      400,
+      `The CSV body cannot be read: ${quoted} name it in the Content-Type: text/csv; charset=utf-8.`,
+    ])
+  })
+
   test('JSON on the bulk route in a charset a CSV body is read in is told so; in us-ascii or x-user-defined, not', async () => {
     const post = async (charset: string) => {
       const bytes = utf8(JSON.stringify({ locations: [storeBody({ name: 'Café' })] }))

@@ -2,6 +2,7 @@
 // flight, another process racing on the same key, expiry, and what is not kept.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { sha256Hex } from '../../src/core/ids'
 import { noGeocoder } from '../../src/geocode/geocoder'
 import { createLocator } from '../../src/operator'
 import { createApp } from '../../src/server/app'
@@ -126,6 +127,47 @@ describe('Idempotency-Key', () => {
     // Alone, this one is 400: its parts and its boundary do not match.
     const other = await send('multipart/form-data; boundary=abc')
     expect([other.status, other.body.error]).toEqual([422, 'idempotency_key_reused'])
+    expect(count()).toBe(1)
+  })
+
+  test('a FormData retried by fetch, with a new boundary, replays; another value or another part is another request', async () => {
+    const form = (fields: Record<string, string>) => {
+      const f = new FormData()
+      for (const [k, v] of Object.entries(fields)) f.append(k, v)
+      return f
+    }
+    const fields = { name: 'Café', address: '1 Rue', 'coordinates[lat]': '48.87', 'coordinates[lng]': '2.33' }
+    const send = async (body: FormData, key = 'k-form-data') => {
+      const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': key }
+      const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers, body }))
+      const answer = (await res.json()) as { error?: string }
+      return [res.status, answer.error ?? res.headers.get('idempotent-replayed')]
+    }
+    expect(await send(form(fields))).toEqual([201, null])
+    expect(await send(form(fields))).toEqual([201, 'true'])
+    expect(await send(form({ ...fields, name: 'Cafe' }))).toEqual([422, 'idempotency_key_reused'])
+    expect(await send(form({ ...fields, description: '' }))).toEqual([422, 'idempotency_key_reused'])
+    const file = form(fields)
+    file.set('name', new File(['Café'], 'name.txt'))
+    expect(await send(file)).toEqual([422, 'idempotency_key_reused'])
+    expect(count()).toBe(1)
+  })
+
+  test('a key kept before fingerprints had a version is compared as it was kept: its retry replays', async () => {
+    const csv = 'external_id,name,address,lat,lng\nC1,Café,"1 Main St, Springfield",39.8,-89.65\n'
+    const send = (body: string, type: string) =>
+      env.call('POST', `${BASE}/bulk`, { body, headers: { 'content-type': type, 'idempotency-key': 'k-old' } })
+    expect((await send(csv, 'text/csv; charset=UTF-8')).status).toBe(200)
+    // As the rule before kept it: the Content-Type lowercased and unspaced, the body's bytes.
+    const old = sha256Hex(`POST ${BASE}/bulk\n${sha256Hex(csv)}\ntext/csv;charset=utf-8`)
+    env.store.db.run('UPDATE idempotency_keys SET fingerprint = ?', [old])
+    const replay = await send(csv, 'text/csv; charset=UTF-8')
+    expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true'])
+    // Compared the old way: another charset, or another body, is still another request.
+    expect((await send(csv, 'text/csv')).body.error).toBe('idempotency_key_reused')
+    expect((await send(csv.replace('Café', 'Cafe'), 'text/csv; charset=UTF-8')).body.error).toBe(
+      'idempotency_key_reused',
+    )
     expect(count()).toBe(1)
   })
 

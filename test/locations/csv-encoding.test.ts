@@ -71,6 +71,28 @@ describe('a CSV in a named encoding', () => {
     )
   })
 
+  test('bytes that are no text in the encoding named are refused naming their line, as bytes not UTF-8 are', () => {
+    const ascii = (text: string) => [...new TextEncoder().encode(text)]
+    // "あ" in Shift_JIS is 82 A0; 82 FF is no character in Shift_JIS, EUC-JP or Big5.
+    const bytes = Uint8Array.from([
+      ...ascii('name,address,lat,lng\n'),
+      ...[0x82, 0xa0],
+      ...ascii(',1 Rue,48.87,2.33\n'),
+      ...[0x82, 0xff],
+      ...ascii(',2 Rue,48.87,2.33\n'),
+    ])
+    expect(readLocationsCsv(bytes.subarray(0, 41), [], { encoding: 'shift_jis' }).rows[0]!.body.name).toBe('あ')
+    const lines = ['shift_jis', 'euc-jp', 'big5'].map((encoding) => {
+      const e = refusal(() => readLocationsCsv(bytes, [], { encoding }))
+      return [encoding, e.line, e.message.split('. ')[0]]
+    })
+    expect(lines).toEqual([
+      ['shift_jis', 3, 'line 3: the file is named "shift_jis", but this line holds bytes that are no shift_jis text'],
+      ['euc-jp', 2, 'line 2: the file is named "euc-jp", but this line holds bytes that are no euc-jp text'],
+      ['big5', 2, 'line 2: the file is named "big5", but this line holds bytes that are no big5 text'],
+    ])
+  })
+
   test("x-user-defined, no text's encoding, is refused beyond ASCII saying which to give; ASCII named so is read", () => {
     const e = refusal(() => readLocationsCsv(fixture('cp1252.csv'), [], { encoding: 'x-user-defined' }))
     expect([e.line, e.message]).toEqual([

@@ -6,6 +6,7 @@ import { sha256Hex } from '../../core/ids'
 import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
 import { IdempotencyKeyTaken, type IdempotencyRepo, type KeptAnswer } from '../../store/idempotency'
+import type { BodyDigest } from '../body'
 import { contentTypeMeant } from '../content-type'
 import { AdminError } from './errors'
 
@@ -82,18 +83,40 @@ export function idempotencyKeyOf(request: Request): string | null {
 }
 
 /**
- * What tells one request from another under a key: method, path with query, the body's SHA-256,
- * and what its Content-Type means but for JSON's (the same CSV bytes in another charset are other
- * text): `charset="UTF-8"` and none are one. No Content-Type is JSON's over no body alone: a body
- * without one is not read.
+ * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
+ * was kept by the rule before, and is compared by it (unversionedFingerprintOf).
  */
-function fingerprintOf(request: Request, bodyDigest: string): string {
+const FINGERPRINT_VERSION = 'v2:'
+
+/**
+ * What tells one request from another under a key: method, path with query, what the body means
+ * (a multipart body's parts, not its boundary), and what its Content-Type means but for JSON's
+ * (the same CSV bytes in another charset are other text): `charset="UTF-8"` and none are one. No
+ * Content-Type is JSON's over no body alone: a body without one is not read.
+ */
+function fingerprintOf(request: Request, body: BodyDigest): string {
   const url = new URL(request.url)
   const type = contentTypeMeant(request.headers.get('content-type') ?? '')
-  const json = type === 'application/json' || (type === '' && bodyDigest === EMPTY_DIGEST)
+  const json = type === 'application/json' || (type === '' && body.bytes === EMPTY_DIGEST)
   const read = json ? '' : `\n${type}`
-  return sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${bodyDigest}${read}`)
+  return `${FINGERPRINT_VERSION}${sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${body.meant}${read}`)}`
 }
+
+/**
+ * A fingerprint by the rule before versions: the body's bytes, and its Content-Type lowercased and
+ * unspaced, none and JSON's (plain or charset=utf-8) adding nothing. A key kept by it lives 24
+ * hours past an upgrade, and its retry still replays.
+ */
+function unversionedFingerprintOf(request: Request, body: BodyDigest): string {
+  const url = new URL(request.url)
+  const type = (request.headers.get('content-type') ?? '').toLowerCase().replace(/\s+/g, '')
+  const read = type === '' || /^application\/json(;charset=utf-8)?$/.test(type) ? '' : `\n${type}`
+  return sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${body.bytes}${read}`)
+}
+
+/** Whether a kept fingerprint is this request's, compared by the rule it was kept by. */
+const sameRequest = (kept: string, request: Request, body: BodyDigest, fingerprint: string): boolean =>
+  kept.startsWith(FINGERPRINT_VERSION) ? kept === fingerprint : kept === unversionedFingerprintOf(request, body)
 
 /**
  * The query string as sent, but a cache-buster's "_", which means nothing: a client adding a new
@@ -112,8 +135,8 @@ const EMPTY_DIGEST = sha256Hex('')
 export type KeyedWrite<T> = {
   request: Request
   locatorId: string
-  /** The body's SHA-256 as parseBody gave it (none: an empty body). */
-  bodyDigest: string | undefined
+  /** The body's digests as parseBody gave them (none: an empty body). */
+  bodyDigest: BodyDigest | undefined
   /** The answer's status on success. */
   status: number
   /** The write, given the deps to pass its service (with the hook that keeps the answer). */
@@ -130,11 +153,13 @@ export function idempotentWrites(deps: AdminDeps, budget: AnswerBudget) {
   ): Promise<{ status: number; body: unknown; replay: false } | { replay: true; response: Response }> => {
     const key = idempotencyKeyOf(w.request)
     if (key === null) return { status: w.status, body: w.render(await w.work(deps)), replay: false }
-    const fingerprint = fingerprintOf(w.request, w.bodyDigest ?? EMPTY_DIGEST)
+    const body = w.bodyDigest ?? { bytes: EMPTY_DIGEST, meant: EMPTY_DIGEST }
+    const fingerprint = fingerprintOf(w.request, body)
     const kept = () => {
       const answer = deps.store.idempotency.get(w.locatorId, key)
       if (answer === null) return null
-      if (answer.fingerprint !== fingerprint) throw new AdminError('idempotency_key_reused', keyReused(key, answer))
+      if (!sameRequest(answer.fingerprint, w.request, body, fingerprint))
+        throw new AdminError('idempotency_key_reused', keyReused(key, answer))
       if (answer.body === null) throw new AdminError('idempotency_answer_not_kept', answerNotKept(key, answer))
       const headers = { 'content-type': 'application/json; charset=utf-8', [REPLAY_HEADER]: 'true' }
       return { replay: true as const, response: new Response(answer.body, { status: answer.status, headers }) }

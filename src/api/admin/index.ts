@@ -1,6 +1,6 @@
 // The Management API routes (/admin/v1). Handlers only translate HTTP to service calls.
 import { Elysia } from 'elysia'
-import { type ParsedBody, parseBody, sentAs } from '../body'
+import { type BodyDigest, type ParsedBody, parseBody, sentAs } from '../body'
 import { type AdminAuth, authenticate, KeyRefused } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
 import { exportAnswer } from './export'
@@ -138,7 +138,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
     work: (d: AdminDeps) => Promise<T>,
     render: (result: T) => unknown,
   ) => {
-    const bodyDigest = (ctx.body as { digest?: string } | undefined)?.digest
+    const bodyDigest = (ctx.body as { digest?: BodyDigest } | undefined)?.digest
     const out = await keyed({ request: ctx.request, locatorId: ctx.auth.locator.id, bodyDigest, status, work, render })
     if (out.replay) return out.response
     ctx.set.status = out.status
