@@ -171,6 +171,32 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(1)
   })
 
+  test('a key kept by the rule of meanings before versions replays: a multipart by its boundary, a CSV by its charset', async () => {
+    const csv = 'external_id,name,address,lat,lng\nC1,Café,"1 Main St, Springfield",39.8,-89.65\n'
+    const send = (path: string, body: string, type: string, key: string) =>
+      env.call('POST', path, { body, headers: { 'content-type': type, 'idempotency-key': key } })
+    const keep = (key: string, fingerprint: string) =>
+      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [fingerprint, key])
+    expect((await send(`${BASE}/bulk`, csv, 'text/csv; charset="latin1"', 'k-meant')).status).toBe(200)
+    keep('k-meant', sha256Hex(`POST ${BASE}/bulk\n${sha256Hex(csv)}\ntext/csv;charset=windows-1252`))
+    const replay = await send(`${BASE}/bulk`, csv, 'text/csv; charset="latin1"', 'k-meant')
+    expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true'])
+    expect((await send(`${BASE}/bulk`, csv, 'text/csv', 'k-meant')).body.error).toBe('idempotency_key_reused')
+
+    const form =
+      '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nCafé\r\n--XyZ\r\nContent-Disposition: form-data; name="address"\r\n\r\n1 Rue\r\n--XyZ\r\nContent-Disposition: form-data; name="coordinates[lat]"\r\n\r\n48.87\r\n--XyZ\r\nContent-Disposition: form-data; name="coordinates[lng]"\r\n\r\n2.33\r\n--XyZ--\r\n'
+    const multipart = 'multipart/form-data; boundary=XyZ'
+    expect((await send(BASE, form, multipart, 'k-multipart')).status).toBe(201)
+    keep('k-multipart', sha256Hex(`POST ${BASE}\n${sha256Hex(form)}\nmultipart/form-data;boundary=XyZ`))
+    const again = await send(BASE, form, multipart, 'k-multipart')
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+    const other = form.replaceAll('XyZ', 'AbC')
+    expect((await send(BASE, other, 'multipart/form-data; boundary=AbC', 'k-multipart')).body.error).toBe(
+      'idempotency_key_reused',
+    )
+    expect(count()).toBe(2)
+  })
+
   test('no Content-Type is JSON only over no body: JSON retried without one, unread alone, is another request', async () => {
     const send = async (path: string, body: string, type: string | null) => {
       const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': `k-${path}` }

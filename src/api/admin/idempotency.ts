@@ -7,7 +7,7 @@ import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
 import { IdempotencyKeyTaken, type IdempotencyRepo, type KeptAnswer } from '../../store/idempotency'
 import type { BodyDigest } from '../body'
-import { contentTypeMeant } from '../content-type'
+import { contentTypeMeant, paramsOf } from '../content-type'
 import { AdminError } from './errors'
 
 /** The header on a replayed answer: the write was not made again. */
@@ -84,7 +84,7 @@ export function idempotencyKeyOf(request: Request): string | null {
 
 /**
  * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
- * was kept by the rule before, and is compared by it (unversionedFingerprintOf).
+ * was kept by a rule before, and is compared by it (unversionedFingerprintsOf).
  */
 const FINGERPRINT_VERSION = 'v2:'
 
@@ -103,20 +103,28 @@ function fingerprintOf(request: Request, body: BodyDigest): string {
 }
 
 /**
- * A fingerprint by the rule before versions: the body's bytes, and its Content-Type lowercased and
- * unspaced, none and JSON's (plain or charset=utf-8) adding nothing. A key kept by it lives 24
- * hours past an upgrade, and its retry still replays.
+ * The fingerprints a key kept before versions may hold, by the two rules that kept them: the
+ * Content-Type lowercased and unspaced (none and JSON's adding nothing), or as it means with a
+ * multipart boundary counted; both over the body's bytes. A key kept by either lives 24 hours
+ * past an upgrade, and its retry still replays.
  */
-function unversionedFingerprintOf(request: Request, body: BodyDigest): string {
+function unversionedFingerprintsOf(request: Request, body: BodyDigest): string[] {
   const url = new URL(request.url)
-  const type = (request.headers.get('content-type') ?? '').toLowerCase().replace(/\s+/g, '')
-  const read = type === '' || /^application\/json(;charset=utf-8)?$/.test(type) ? '' : `\n${type}`
-  return sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${body.bytes}${read}`)
+  const header = request.headers.get('content-type') ?? ''
+  const sent = `${request.method} ${url.pathname}${queryCompared(url)}\n${body.bytes}`
+  const type = header.toLowerCase().replace(/\s+/g, '')
+  const written = type === '' || /^application\/json(;charset=utf-8)?$/.test(type) ? '' : `\n${type}`
+  const [bare = '', ...params] = contentTypeMeant(header).split(';')
+  const boundary = bare.startsWith('multipart/') ? paramsOf(header).get('boundary') : undefined
+  if (boundary !== undefined) params.push(`boundary=${boundary}`)
+  const full = [bare, ...params.sort()].join(';')
+  const meant = full === 'application/json' || (full === '' && body.bytes === EMPTY_DIGEST) ? '' : `\n${full}`
+  return [sha256Hex(`${sent}${written}`), sha256Hex(`${sent}${meant}`)]
 }
 
 /** Whether a kept fingerprint is this request's, compared by the rule it was kept by. */
 const sameRequest = (kept: string, request: Request, body: BodyDigest, fingerprint: string): boolean =>
-  kept.startsWith(FINGERPRINT_VERSION) ? kept === fingerprint : kept === unversionedFingerprintOf(request, body)
+  kept.startsWith(FINGERPRINT_VERSION) ? kept === fingerprint : unversionedFingerprintsOf(request, body).includes(kept)
 
 /**
  * The query string as sent, but a cache-buster's "_", which means nothing: a client adding a new
