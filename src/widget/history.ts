@@ -3,7 +3,7 @@
 // failed or waiting still, so Back returns to the one before; what happens on the way (an answer's
 // details, a store picked) replaces the entry. The entries it writes are marked: Back and Forward
 // to those alone restore a search, so a single-page app's router keeps its own.
-import { firstSearch, readState, type SearchState, withState } from './url-state'
+import { firstSearch, readState, type SearchState, searchQuery, withState } from './url-state'
 
 /** The key of the mark in history.state, beside a router's own keys. */
 const MARK = 'storeloc'
@@ -13,6 +13,12 @@ const SETTLE_MS = 1500
 
 /** The key naming the finder whose map shown alone over its list the entry is (view-switch.ts). */
 export const MAP_LAST = 'storelocMapLast'
+
+/**
+ * The key, per finder, of the search its entry was asked as (a town typed, before its answer named
+ * its point): the same asked again is that entry's, no new one. Its store picked and unit aside.
+ */
+const ASKED = 'storelocAsked:'
 
 /** The key, per finder, of a list's entry with its map shown alone in the entry after it (view-switch.ts). */
 const OVER = 'storelocMapOver:'
@@ -102,8 +108,6 @@ export class SearchEntries {
    * than its start's (a router's route). Its search is written there by no answer, only pushed over it.
    */
   #away = false
-  /** The address of the entry a search's push left, till the address changes: that search answered as it, the push is undone. */
-  #left: string | null = null
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -115,7 +119,6 @@ export class SearchEntries {
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
       this.#away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.#home
-      this.#left = null
     }
     addEventListener('popstate', stepped, { signal: life })
   }
@@ -132,31 +135,28 @@ export class SearchEntries {
     this.#changedAt = now
   }
 
-  /** Writes `state` into the address; `searched`: a search asked or answered, a new entry when one was committed. */
-  write(state: SearchState, searched: boolean): void {
-    const push = searched && this.#pushNext
-    if (searched) this.#pushNext = false
+  /**
+   * Writes `state` into the address; `asked`: the search as asked, when it is asked or answered (a
+   * new entry when one was committed, unless the entry in sight was asked as it).
+   */
+  write(state: SearchState, asked?: SearchState): void {
+    const key = ASKED + this.prefix
+    const as = asked && searchQuery({ ...asked, selected: null, unit: null })
+    const now: unknown = history.state
+    const push = as !== undefined && this.#pushNext && (now as Record<string, unknown> | null)?.[key] !== as
+    if (asked) this.#pushNext = false
     if (this.#away && !push) return
     this.#away = false
     const href = withState(location.href, state, this.prefix)
-    // The same search again, as answered (a town typed again): in sight in the entry before, not a second one.
-    if (!push && href === this.#left) {
-      this.#left = null
-      history.back()
-      return
-    }
-    if (href === location.href) return
-    this.#left = null
-    if (this.overMap?.(href, push)) return
+    if (href === location.href || this.overMap?.(href, push)) return
     const mark = push ? marked() : null
-    if (mark === null) history.replaceState(history.state, '', href)
+    if (mark === null) history.replaceState(asked && plain(now) ? { ...now, [key]: as } : now, '', href)
     else {
       // The entry left is one to come back to: marked too, its map's entry after it gone. The one
       // pushed keeps a map's keys (Back to it shows that map), but is no map shown over its list.
       history.replaceState(leaving(mark), '')
       delete mark[MAP_LAST]
-      this.#left = location.href
-      pushEntry(mark, href)
+      pushEntry({ ...mark, [key]: as }, href)
     }
     this.wrote?.()
   }

@@ -504,7 +504,7 @@ export class Widget {
   #keepInUrl(searched = false) {
     // Out of the page (a route left without destroy()), its search is no longer the address's.
     if (this.#options.urlState && !this.destroyed && this.#element.isConnected)
-      this.#entries.write(this.#state, searched)
+      this.#entries.write(this.#state, searched ? (this.#asked ?? this.#state) : undefined)
   }
 
   /**

@@ -1,0 +1,81 @@
+// The finder's history entries against searches that come out the same, in a real browser against
+// the demo: a town typed again is no entry and leaves no Forward; a store picked as it is answered
+// stays in the address.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, networkSettled, newPage, watchRequests } from './browser'
+import { searchIn } from './finder-page'
+import { hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** A page with a finder in #f (and `body` after it), opened at `query`; the service's /locations requests as they go. */
+async function finderPage(body = '', query = '') {
+  const host = hostPage(
+    `<div id="f" data-storeloc="${demo.server.token}"></div>${body}<script src="${demo.server.url}/widget.js"></script>`,
+  )
+  const page = await newPage(demo.browser, { viewport: { width: 1100, height: 800 } })
+  watchRequests(page)
+  const errors: string[] = []
+  const searches: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  page.on('request', (r) => {
+    if (r.url().includes('/locations?')) searches.push(r.url())
+  })
+  await page.goto(host.url + query)
+  await page.locator('#f .sl-form').waitFor()
+  const close = async () => {
+    host.stop()
+    await page.close()
+  }
+  return { page, errors, searches, close }
+}
+
+const entries = (page: Page) => page.evaluate<number>('history.length')
+/** Whether the browser's Forward leads anywhere (Chromium's Navigation API). */
+const canGoForward = (page: Page) => page.evaluate<boolean>('navigation.canGoForward')
+
+describe.skipIf(chromiumPath === null)('searches that come out the same, in Chromium', () => {
+  test('a town typed again, answered as the search shown: no entry, and no Forward to the same search', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      const before = await entries(page)
+      await searchIn(page, '#f', 'London')
+      await networkSettled(page)
+      await searchIn(page, '#f', 'London')
+      await networkSettled(page)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('London, United Kingdom')
+      expect(await entries(page)).toBe(before + 1)
+      expect(await canGoForward(page)).toBe(false)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('a store picked as the town typed again is answered stays in the address', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await searchIn(page, '#f', 'London')
+      await networkSettled(page)
+      // A step the browser takes a while over: the store is picked before it ends.
+      await page.evaluate('history.back = () => { window.stepLater = () => history.go(-1) }')
+      await searchIn(page, '#f', 'London')
+      const store = page.locator('#f .sl-item').nth(1)
+      await store.locator('.sl-name').click()
+      await page.evaluate('window.stepLater?.()')
+      await networkSettled(page)
+      expect(new URL(page.url()).searchParams.get('sl_store')).not.toBeNull()
+      expect(await page.locator('#f .sl-item.sl-selected .sl-name').allTextContents()).toEqual([
+        (await store.locator('.sl-name').textContent()) ?? '',
+      ])
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+})
