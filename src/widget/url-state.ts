@@ -91,16 +91,15 @@ export const searchQuery = (state: SearchState): string =>
   new URL(withState('http://finder.invalid/', state, urlPrefix(1))).search.slice(1)
 
 /**
- * The page's URL with this search in it, the host page's own parameters kept. A parameter kept
- * stays in its place: the address is the same string when the search is, whatever another finder wrote since.
+ * The page's URL with this search in it, the host page's own parameters kept as written (not
+ * encoded again). The search stays in its place: the address is the same string when the search
+ * is, whatever another finder wrote since.
  */
 export function withState(href: string, state: SearchState, prefix: string): string {
   const url = new URL(href)
-  const kept: string[] = []
+  const own = new URLSearchParams()
   const set = (k: string, v: string | number | null | false) => {
-    if (v === null || v === false || v === '') return
-    kept.push(k)
-    url.searchParams.set(prefix + k, String(v))
+    if (v !== null && v !== false && v !== '') own.set(prefix + k, String(v))
   }
   const o = state.origin
   if (o?.kind === 'place') set('place', o.label)
@@ -117,7 +116,14 @@ export function withState(href: string, state: SearchState, prefix: string): str
   set('tags', state.tags.join(','))
   set('open', state.openNow && 1)
   set('store', state.selected)
-  for (const k of NAMES) if (!kept.includes(k)) url.searchParams.delete(prefix + k)
+  // The finder's own parameters one block, where the first of them was: the others' as written.
+  const parts: string[] = []
+  let at = -1
+  for (const part of url.search ? url.search.slice(1).split('&') : [])
+    if (!NAMES.some((k) => prefix + k === part.split('=')[0])) parts.push(part)
+    else if (at < 0) at = parts.length
+  if (`${own}`) parts.splice(at < 0 ? parts.length : at, 0, `${own}`)
+  url.search = parts.join('&')
   return url.href
 }
 

@@ -1,6 +1,6 @@
 // The finder's history entries against searches that come out the same, in a real browser against
 // the demo: a town typed again is no entry and leaves no Forward; a store picked as it is answered
-// stays in the address.
+// stays in the address; the host page's own parameters are left as they were written.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, networkSettled, newPage, watchRequests } from './browser'
@@ -73,6 +73,21 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       expect(await page.locator('#f .sl-item.sl-selected .sl-name').allTextContents()).toEqual([
         (await store.locator('.sl-name').textContent()) ?? '',
       ])
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test("the host page's own parameters stay as written, byte for byte", async () => {
+    const own = '?a%20b=c%2Fd&flag&x=1+2&e='
+    const { page, errors, close } = await finderPage('', own)
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      expect(new URL(page.url()).search.startsWith(`${own}&sl_place=`)).toBe(true)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      expect(new URL(page.url()).search).toBe(own)
       expect(errors).toEqual([])
     } finally {
       await close()
