@@ -97,8 +97,8 @@ export class SearchEntries {
   /** The next search written is a new entry. */
   #pushNext = false
   #changedAt = Number.NEGATIVE_INFINITY
-  /** Writes `href` its own way, when its map is shown alone over its list (view-switch.ts); false: not so. */
-  overMap: ((href: string, push: boolean) => boolean) | null = null
+  /** Writes `href` its own way, `asked` into its entries, when its map is shown alone over its list (view-switch.ts); false: not so. */
+  overMap: ((href: string, push: boolean, asked: Record<string, unknown>) => boolean) | null = null
   /** Called once it wrote the current entry its own way (view-switch.ts keeps the entry in sight). */
   wrote: (() => void) | null = null
   /** The page's address where the finder started, without its search. */
@@ -108,6 +108,10 @@ export class SearchEntries {
    * than its start's (a router's route). Its search is written there by no answer, only pushed over it.
    */
   #away = false
+  /** The search the entry in sight was asked as (ASKED), as of the last step or write. */
+  #asked: unknown
+  /** Whether the entry come to by the last step was asked as the one it left: its search is the one shown. */
+  #same = false
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -119,6 +123,9 @@ export class SearchEntries {
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
       this.#away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.#home
+      const asked = (e.state as Record<string, unknown> | null)?.[ASKED + prefix]
+      this.#same = asked !== undefined && asked === this.#asked
+      this.#asked = asked
     }
     addEventListener('popstate', stepped, { signal: life })
   }
@@ -148,7 +155,9 @@ export class SearchEntries {
     if (this.#away && !push) return
     this.#away = false
     const href = withState(location.href, state, this.prefix)
-    if (href === location.href || this.overMap?.(href, push)) return
+    if (href === location.href) return
+    if (asked) this.#asked = as
+    if (this.overMap?.(href, push, { [key]: as })) return
     const mark = push ? marked() : null
     if (mark === null) history.replaceState(asked && plain(now) ? { ...now, [key]: as } : now, '', href)
     else {
@@ -163,12 +172,15 @@ export class SearchEntries {
 
   /**
    * Back or Forward to an entry the finder wrote, whose search is none of `shown()`'s (the search
-   * shown, as answered and as asked): `restore` with it (null: none, the finder's first).
+   * shown, as answered and as asked), nor asked as the entry left was with its store: `restore`
+   * with it (null: none, the finder's first).
    */
   follow(shown: () => SearchState[], restore: (state: SearchState | null) => void): void {
     const changed = (e: PopStateEvent) => {
-      if (!isMarked(e.state) || shown().some((s) => withState(location.href, s, this.prefix) === location.href)) return
-      restore(readState(location.href, this.prefix))
+      const to = readState(location.href, this.prefix)
+      const here = (s: SearchState) =>
+        withState(location.href, s, this.prefix) === location.href || (this.#same && to?.selected === s.selected)
+      if (isMarked(e.state) && !shown().some(here)) restore(to)
     }
     addEventListener('popstate', changed, { signal: this.life })
   }

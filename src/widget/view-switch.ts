@@ -217,15 +217,15 @@ export function viewSwitch(
     searches.wrote = () => {
       seen = inSight()
     }
-    searches.overMap = (href, push) => {
+    searches.overMap = (href, push, asked) => {
       const s = marked()
       if (s === null || !isOver(s) || !push) return false
       // The search made goes under the map: this entry becomes its list's, the map's a new one over it.
-      const under = { ...last(s), [over]: s[since] }
+      const under = { ...last(s), [over]: s[since], ...asked }
       delete under[key]
       delete under[MAP_LAST]
       history.replaceState(under, '', href)
-      pushEntry({ ...s, [key]: href }, href)
+      pushEntry({ ...s, [key]: href, ...asked }, href)
       seen = inSight()
       return true
     }

@@ -1,9 +1,10 @@
 // The finder's history entries against searches that come out the same, in a real browser against
 // the demo: a town typed again is no entry and leaves no Forward; a store picked as it is answered
-// stays in the address; the host page's own parameters are left as they were written.
+// stays in the address; the host page's own parameters are left as they were written; of two
+// finders, Back to an entry that holds one's search as it was asked asks it nothing again.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, networkSettled, newPage, watchRequests } from './browser'
+import { chromiumPath, heldUntilReleased, networkSettled, newPage, watchRequests } from './browser'
 import { searchIn } from './finder-page'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -88,6 +89,37 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
       expect(new URL(page.url()).search).toBe(own)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('two finders: Back to a search answered after the other finder pushed asks it nothing again', async () => {
+    const { page, errors, searches, close } = await finderPage(
+      `<div id="g" data-storeloc="${demo.server.token}"></div>`,
+    )
+    try {
+      // London's answer comes after #g's Leeds is asked: the entry #g left holds London as typed.
+      const release = await heldUntilReleased(page, '**/locations?*near=London*')
+      await page.locator('#f .sl-place input').fill('London')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      await searchIn(page, '#g', 'Leeds')
+      release()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
+      await searchIn(page, '#f', 'Paris')
+      await networkSettled(page)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
+      await networkSettled(page)
+      const asked = searches.length
+      // Back to the entry #g left: #g's search undone; #f's London, as typed, is the one shown.
+      await page.goBack()
+      await page.locator('#g .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await networkSettled(page)
+      expect(searches.slice(asked).filter((u) => u.includes('near='))).toEqual([])
+      expect(await page.locator('#f .sl-status').textContent()).toContain('of London')
       expect(errors).toEqual([])
     } finally {
       await close()
