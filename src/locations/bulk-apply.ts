@@ -5,7 +5,7 @@ import { changedFields } from '../store/location-compare'
 import type { LocationRecord } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
-import { type Coded, codeSaid, everyOtherHolder, excelReads, keepsCode, lostZeroPairs, sameCode } from './bulk-codes'
+import { type Coded, codeSaid, excelReads, holdersOfCode, keepsCode, lostZeroPairs, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult } from './bulk-removals'
 import { LocationError } from './errors'
@@ -200,7 +200,8 @@ export function apply(
     // As written or but for invisible characters: a code another location holds. One the request
     // gives that location another code or deletes (a swap) is let go of now; any other came meanwhile.
     const code = typeof ext === 'string' && ext !== '' ? ext : null
-    const holders = code === null ? [] : everyOtherHolder(deps.store, locatorId, code, plan.target)
+    const { others: holders, own } =
+      code === null ? { others: [], own: null } : holdersOfCode(deps.store, locatorId, code, plan.target)
     const kept = code === null ? undefined : holders.find((h) => keepsCode(h.id, code, recoded, deleting))
     if (kept !== undefined)
       throw new LocationError(
@@ -220,7 +221,7 @@ export function apply(
       results.push(resultOf(plan, dryRun ? null : record.id, record, 'created', read))
       continue
     }
-    const current = released.get(plan.target) ?? deps.store.locations.get(locatorId, plan.target)
+    const current = released.get(plan.target) ?? own ?? deps.store.locations.get(locatorId, plan.target)
     // Deleted by another write since the check (which matched it): sent again, it is matched anew.
     if (current === null)
       throw new LocationError(

@@ -129,7 +129,7 @@ type Checking = {
   /** Each item's raw fields by its key: a row that repeats an earlier one whole is said to. */
   raws: Map<string, unknown>
   /** What a store code names (bulk-codes.ts). */
-  holderOf: (ext: string) => Held
+  holderOf: (ext: string, known?: LocationRecord | null) => Held
   /** Each location an item names with an external_id field: the code it ends with (null: none). */
   recoded: Map<string, string | null>
   /** The locations delete items delete. */
@@ -251,7 +251,7 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
   if (target !== null && sameAs === undefined && ext !== undefined)
     c.recoded.set(target, typeof ext === 'string' && ext !== '' ? ext : null)
   const matchedByIt = sameAs !== undefined && current?.id !== trimStrings((raw as Record<string, unknown>).id)
-  if (typeof ext === 'string' && ext !== '' && !matchedByIt) checkStoreCode(c, item, who, ext, target, sameAs)
+  if (typeof ext === 'string' && ext !== '' && !matchedByIt) checkStoreCode(c, item, who, ext, target, sameAs, current)
   if (patch === null || c.problems.count > before) return
   c.plans.push(cleanCode(c, planOf(item, index, patch, target, current)))
 }
@@ -346,8 +346,9 @@ function checkStoreCode(
   ext: string,
   target: string | null,
   sameAs: string | undefined,
+  current: LocationRecord | null,
 ): void {
-  const held = c.holderOf(ext)
+  const held = c.holderOf(ext, current)
   const { location: holder, bare, twins } = held
   // A code a location holds as written is told apart as written: twins stored already (an
   // export of them sent back) are two codes. Any other is compared bare.

@@ -52,8 +52,15 @@ export function twinsOfCode(store: AdminDeps['store'], locatorId: string, ext: s
   return twins
 }
 
-/** The holder of a store code, asked once a row (its match and its check ask the same). */
-export function codeHolders(store: AdminDeps['store'], locatorId: string): (ext: string) => Held {
+/**
+ * The holder of a store code, asked once a row (its match and its check ask the same). `known`:
+ * a row just read (the one an item's id names); when it holds `ext` as written it is the holder
+ * (codes are unique within a locator), not read again.
+ */
+export function codeHolders(
+  store: AdminDeps['store'],
+  locatorId: string,
+): (ext: string, known?: LocationRecord | null) => Held {
   let asked: { ext: string; held: Held } | null = null
   const lookUp = (ext: string): Held => {
     const exact = store.locations.byExternalId(locatorId, ext)
@@ -63,7 +70,8 @@ export function codeHolders(store: AdminDeps['store'], locatorId: string): (ext:
     if (twins.length > 1) return { location: null, bare: false, twins }
     return { location: store.locations.get(locatorId, twins[0]!.id), bare: true, twins }
   }
-  return (ext) => {
+  return (ext, known) => {
+    if (known?.externalId === ext) asked = { ext, held: { location: known, bare: false, twins: [] } }
     if (asked?.ext !== ext) asked = { ext, held: lookUp(ext) }
     return asked.held
   }
@@ -91,10 +99,23 @@ export function everyOtherHolder(
   ext: string,
   self: string | null,
 ): Coded[] {
+  return holdersOfCode(store, locatorId, ext, self).others
+}
+
+/**
+ * everyOtherHolder's `others`, and `own`: the row of `self` when it holds `ext` as written, as the
+ * same lookup read it (null otherwise). A write that keeps its code reads its row once.
+ */
+export function holdersOfCode(
+  store: AdminDeps['store'],
+  locatorId: string,
+  ext: string,
+  self: string | null,
+): { others: Coded[]; own: LocationRecord | null } {
   const exact = store.locations.byExternalId(locatorId, ext)
-  if (exact?.id === self) return []
+  if (exact !== null && exact.id === self) return { others: [], own: exact }
   const twins = twinsOfCode(store, locatorId, ext).filter((t) => t.id !== self)
-  return exact === null ? twins : [{ id: exact.id, externalId: ext, name: exact.name }, ...twins]
+  return { others: exact === null ? twins : [{ id: exact.id, externalId: ext, name: exact.name }, ...twins], own: null }
 }
 
 /** The invisible characters of a code, as a message names them: "U+200B", "U+200B and U+FEFF". */
