@@ -2,7 +2,7 @@
 import type { BulkItem, BulkProgress } from './bulk'
 import type { Plan } from './bulk-check'
 import { inColumns, type Problems, whoIs } from './bulk-problems'
-import { GeocoderDownError, LocationError } from './errors'
+import { GeocoderDownError, GeocodingOffError, LocationError } from './errors'
 import { pickLocationFields } from './normalize'
 import { otherCountryHint, placementWarnings } from './placement'
 import { type AdminDeps, geocode } from './service'
@@ -43,14 +43,18 @@ export async function geocodeAll(
   for (const plan of todo) {
     const error = failed.get(plan)
     if (error === undefined) continue
-    // A geocoder down says nothing of the address: the row is refused, so a retry geocodes it.
-    if (plan.sentBack !== undefined && !(error instanceof GeocoderDownError)) {
+    // A geocoder down, or none (GEOCODER=none), says nothing of the address: the row is refused,
+    // so a retry geocodes it, or the sender places it; the old point is kept only for an address
+    // a geocoder looked for and could not place.
+    const off = error instanceof GeocodingOffError
+    if (plan.sentBack !== undefined && !off && !(error instanceof GeocoderDownError)) {
       keptAsPin(plan)
       continue
     }
     const item = items[plan.index]!
     const { columns, unplaced } = item
-    const said = `${inColumns(error.message, columns)}${await otherCountryHint(deps, item)}`
+    const message = plan.sentBack !== undefined && off ? sentBackUnplaced(columns) : error.message
+    const said = `${inColumns(message, columns)}${await otherCountryHint(deps, item)}`
     problems.add(
       plan.key,
       whoIs(plan.key, pickLocationFields(plan.raw)),
@@ -69,4 +73,24 @@ function keptAsPin(plan: Plan): void {
   plan.warnings.push(
     "The new address could not be placed: the location keeps the coordinates sent, its former address's point; check them.",
   )
+}
+
+/**
+ * Why a geocoded point sent back with another address is refused when the service has no
+ * geocoder, and the two ways on: the new address's point, or (a store that did not move) the
+ * point sent with what keeps it, address columns in a file, the single-location update otherwise.
+ */
+function sentBackUnplaced(columns: ReadonlyMap<string, string> | undefined): string {
+  const pair = columns?.get('coordinates')
+  const point =
+    columns === undefined
+      ? 'coordinates'
+      : pair !== undefined
+        ? `"${pair}"`
+        : `"${columns.get('coordinates.lat') ?? 'lat'}" and "${columns.get('coordinates.lng') ?? 'lng'}"`
+  const keep =
+    columns === undefined
+      ? 'update it alone (POST /admin/v1/locations/{id} with the address and its coordinates), which keeps the point sent'
+      : `give its address in address columns (street, city, postcode) beside ${point}, which keeps the point sent`
+  return `The address changed, but ${point} ${pair === undefined ? 'are' : 'is'} the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved, ${keep}.`
 }

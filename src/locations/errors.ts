@@ -41,3 +41,10 @@ export class GeocoderDownError extends LocationError {
     super('geocoding_failed', message)
   }
 }
+
+/** geocoding_failed because the service has no geocoder (GEOCODER=none): no address is placed, now or later. */
+export class GeocodingOffError extends LocationError {
+  constructor(message: string) {
+    super('geocoding_failed', message)
+  }
+}

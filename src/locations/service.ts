@@ -11,7 +11,7 @@ import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv-write'
 import type { Store } from '../store'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { blankCodeProblem, type Coded, codeHolders, codeSaid, otherHolders, twinsOf } from './bulk-codes'
-import { GeocoderDownError, LocationError } from './errors'
+import { GeocoderDownError, GeocodingOffError, LocationError } from './errors'
 import { CONTACT_KEYS, EXTERNAL_ID_MAX, LOCATION_FIELDS, SOCIAL_KEYS, statusInput } from './model'
 import { mergeMap, normalizeLocationBody, pickLocationFields, type LocationPatch } from './normalize'
 import { zoneOf } from '../core/zone'
@@ -360,11 +360,13 @@ export async function geocode(deps: AdminDeps, address: string): Promise<Geocode
     )
   }
   if (!result) {
+    if (deps.geocoder.name === noGeocoder.name)
+      throw new GeocodingOffError(
+        'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.',
+      )
     throw new LocationError(
       'geocoding_failed',
-      deps.geocoder.name === noGeocoder.name
-        ? 'Geocoding is off on this service (GEOCODER=none): send coordinates ({"lat": ..., "lng": ...}) with the address.'
-        : `The address ${JSON.stringify(address)} could not be geocoded.${(await guessed(deps, address)) || postcodeWithoutTown(address)} Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+      `The address ${JSON.stringify(address)} could not be geocoded.${(await guessed(deps, address)) || postcodeWithoutTown(address)} Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
     )
   }
   return result

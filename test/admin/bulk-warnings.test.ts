@@ -184,6 +184,64 @@ describe('a geocoded point sent back with another address', () => {
     ])
   })
 
+  test('with GEOCODER=none the row is refused and the store stays: nothing can place the new address', async () => {
+    const placing = createApp({
+      store: env.store,
+      geocoder: tableGeocoder({ '1 old street, town': { lat: 51.5, lng: -0.13, precision: 'street' } }),
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const none = await createGeocoder(
+      { provider: 'none', url: null, apiKey: null, userAgent: 'storeloc-test', timeoutMs: 3000, dataPath: '' },
+      env.store,
+    )
+    const unplaced = createApp({
+      store: env.store,
+      geocoder: none.geocoder,
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const send = async (app: typeof placing, row: string, lines = 'external_id,name,address,lat,lng') => {
+      const res = await app.handle(
+        new Request(`http://localhost${BULK}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+          body: `${lines}\n${row}\n`,
+        }),
+      )
+      return { status: res.status, body: (await res.json()) as any }
+    }
+    const stored = () =>
+      env.store.db.query('SELECT address, lat, lng, geocode_precision AS geocoding FROM locations').get() as any
+    expect((await send(placing, 'S,Store,"1 Old Street, Town"', 'external_id,name,address')).status).toBe(200)
+    const geocoded = stored()
+    const refused = await send(unplaced, 'S,Store,"2 New Street, Town",51.5,-0.13')
+    expect(refused.status).toBe(422)
+    expect(refused.body.details['line 2.address']).toEqual([
+      'line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address\'s own "lat" and "lng"; if the store has not moved, give its address in address columns (street, city, postcode) beside "lat" and "lng", which keeps the point sent.',
+    ])
+    const json = await unplaced.handle(
+      new Request(`http://localhost${BULK}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({
+          locations: [
+            { external_id: 'S', name: 'Store', address: '2 New Street, Town', coordinates: { lat: 51.5, lng: -0.13 } },
+          ],
+        }),
+      }),
+    )
+    expect(json.status).toBe(422)
+    expect(JSON.stringify(await json.json())).toContain(
+      'The address changed, but coordinates are the point geocoding gave the former address',
+    )
+    expect(stored()).toEqual(geocoded)
+    // The advice taken: the point sent with the address's parts stays, as a pin.
+    const kept = await send(unplaced, 'S,Store,2 New Street,Town,51.5,-0.13', 'external_id,name,street,city,lat,lng')
+    expect([kept.status, kept.body.results[0].action]).toEqual([200, 'updated'])
+    expect(stored()).toMatchObject({ lat: 51.5, lng: -0.13, geocoding: null })
+  })
+
   test('while an HTTP geocoder is down (503) the row is refused and the store stays; once it answers, a retry places the new address', async () => {
     let down = false
     const provider = standIn((url) =>
