@@ -120,6 +120,30 @@ test("a damaged file on a first start is refused before the geocoder's data is b
   expect(existsSync(geodata)).toBe(false)
 })
 
+test("a damaged file refused in process while the geocoder's data is built ends the build: its worker, its file", async () => {
+  const path = copyOf('in-process.db')
+  DAMAGES['middle pages']!(path)
+  const geodata = join(dir, 'in-process', 'geocoder.sqlite')
+  const script = join(dir, 'in-process.ts')
+  // The caller goes on after the refusal: its process ends by itself only once no worker is left.
+  writeFileSync(
+    script,
+    `import { existsSync, readdirSync } from 'node:fs'
+import { readConfig } from ${JSON.stringify(join(ROOT, 'src/server/options'))}
+import { openToStart, unlessStopped } from ${JSON.stringify(join(ROOT, 'src/server/start'))}
+const { config } = readConfig([], { DATABASE_PATH: ${JSON.stringify(path)}, GEODATA_PATH: ${JSON.stringify(geodata)} })
+const open = { store: null, geocoding: null }
+process.on('exit', () => console.error('left: ' + JSON.stringify(existsSync(${JSON.stringify(join(dir, 'in-process'))}) ? readdirSync(${JSON.stringify(join(dir, 'in-process'))}) : [])))
+await openToStart(config, open, unlessStopped(() => false), () => {}).catch((e) => console.error('refused: ' + e.message.split(':')[0]))
+open.store?.close()
+`,
+  )
+  const child = Bun.spawn([process.execPath, script], { stdout: 'ignore', stderr: 'pipe' })
+  expect(await child.exited).toBe(0)
+  const said = (await new Response(child.stderr).text()).trim().split('\n')
+  expect(said).toEqual([`refused: Cannot use the database at ${path}`, 'left: []'])
+})
+
 test("the start's line gives the sqlite3 command that saves what is left, its path quoted for a shell", async () => {
   const path = copyOf("the shop's stores.db")
   DAMAGES['middle pages']!(path)

@@ -43,13 +43,15 @@ export async function createGeocoder(
     warn?: (reason: string) => void
     /** A first start's build steps, each written over the last (a terminal); else `say` has them. */
     sayInPlace?: (text: string) => void
+    /** Aborted: the caller no longer waits; a build of the offline data under way ends. */
+    signal?: AbortSignal
   } = {},
 ): Promise<GeocoderStack> {
   if (config.provider === 'none') return { geocoder: noGeocoder, places: null, close: () => {} }
   // Housekeeping, not waited for: another process holding the database (a long import) must not
   // stop a start or a lookup; rows it leaves are purged at a later start.
   store.geocodeCache.purgeExpired(Date.now()).catch(() => {})
-  await ensureGeodata(config.dataPath, say, options.sayInPlace)
+  await ensureGeodata(config.dataPath, say, options.sayInPlace, options.signal)
   const embedded = openEmbeddedGeocoder(config.dataPath)
   // Keyed by data and resolver version: a rebuilt gazetteer or a mended resolver must not be hidden behind old cached answers.
   // Its checks (an import's warnings) ask the data itself: a file's thousands of them are no

@@ -155,15 +155,27 @@ export async function openToStart(
   // Handled here, a refusal that comes after the geocoder is made fails the start where the caller
   // awaits it, with no stray trace before.
   checked.catch(() => {})
+  const left = new AbortController()
   const making = createGeocoder(config.geocoder, store, (line) => console.log(line), {
     warn: warnGeocoder,
     sayInPlace: progressInPlace(),
+    signal: left.signal,
   })
   // A damaged file is refused as soon as the check says so, not after a first start's build of the
-  // geocoder's data (a minute): the exit that follows ends the build's worker.
-  const geocoding = await Promise.race([making, checked.then(() => making)])
-  open.geocoding = geocoding
-  return { store, geocoding, checked }
+  // geocoder's data (a minute): the build is ended (its worker and file), and a geocoder made
+  // meanwhile closed, so a caller that goes on (a test) keeps neither.
+  try {
+    const geocoding = await Promise.race([making, checked.then(() => making)])
+    open.geocoding = geocoding
+    return { store, geocoding, checked }
+  } catch (e) {
+    left.abort(e)
+    making.then(
+      (g) => g.close(),
+      () => {},
+    )
+    throw e
+  }
 }
 
 /**

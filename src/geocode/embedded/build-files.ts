@@ -22,6 +22,12 @@ export function buildFile(outPath: string): string {
   return `${outPath}.${host()}.${process.pid}${start === null ? '' : `-${start}`}.tmp`
 }
 
+/** Removes the files of this process's build of the data at `outPath`, ended midway (its worker stopped). */
+export function removeOwnBuild(outPath: string): void {
+  const tmp = buildFile(outPath)
+  for (const file of [tmp, `${tmp}-journal`]) rmSync(file, { force: true })
+}
+
 /** This machine's name as a file name's part, dots too replaced: containers sharing one volume differ in it. */
 const host = (): string => hostname().replace(/[^\w-]/g, '_') || 'host'
 

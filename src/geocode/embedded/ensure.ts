@@ -5,7 +5,7 @@
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
-import { removeStaleBuilds } from './build-files'
+import { removeOwnBuild, removeStaleBuilds } from './build-files'
 
 /** The version of the file at `path`, or null when it is absent or unreadable. */
 export function geodataVersion(path: string): string | null {
@@ -90,7 +90,9 @@ export async function ensureGeodata(
   path: string = DEFAULT_GEODATA_PATH,
   say: (line: string) => void = () => {},
   sayInPlace?: (text: string) => void,
+  signal?: AbortSignal,
 ): Promise<void> {
+  signal?.throwIfAborted()
   if (geodataVersion(path) === GEODATA_VERSION) {
     // A build killed midway beside data made since (by another start) is no build to wait for.
     try {
@@ -112,6 +114,13 @@ export async function ensureGeodata(
   const t0 = performance.now()
   const stats = await new Promise<GeodataStats>((resolve, reject) => {
     const worker = new Worker(new URL('./build-worker.ts', import.meta.url))
+    // A caller that stops waiting ends the build: its worker, and the file it was writing.
+    const abandon = () => {
+      worker.terminate()
+      removeOwnBuild(path)
+      reject(signal!.reason)
+    }
+    signal?.addEventListener('abort', abandon, { once: true })
     worker.onmessage = (event: MessageEvent<BuildMessage>) => {
       const m = event.data
       if (m.kind === 'step') {
@@ -120,11 +129,13 @@ export async function ensureGeodata(
         return
       }
       worker.terminate()
+      signal?.removeEventListener('abort', abandon)
       if (m.kind === 'done') resolve(m.stats)
       else reject(unbuilt(path, m.message))
     }
     worker.onerror = (event) => {
       worker.terminate()
+      signal?.removeEventListener('abort', abandon)
       reject(unbuilt(path, event.message))
     }
     worker.postMessage(path)
