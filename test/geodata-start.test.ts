@@ -11,6 +11,7 @@ import {
   rmSync,
   symlinkSync,
   writeFileSync,
+  readlinkSync,
 } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
@@ -26,7 +27,7 @@ const STEP = /^ {2}step (\d) of 5: [a-z ]+ \(\d+ s\)$/
 test('not on a terminal, over an empty file: a line a step, in order; /healthz answers "starting" while it builds; what a stopped build left is removed', async () => {
   // A build stopped midway by a process that is gone leaves its temporary file and journal.
   const gone = Bun.spawn(['true'])
-  const host = hostname().replace(/[^\w-]/g, '_') // this machine, as a build file's name says it
+  const host = `${hostname().replace(/[^\w-]/g, '_')}-pid${readlinkSync('/proc/self/ns/pid').slice(5, -1)}` // this machine, as a build file's name says it
   await gone.exited
   const left = [`plain-geo.sqlite.${host}.${gone.pid}.tmp`, `plain-geo.sqlite.${host}.${gone.pid}.tmp-journal`].map(
     (f) => join(dir, f),

@@ -14,6 +14,7 @@ import {
   symlinkSync,
   utimesSync,
   writeFileSync,
+  readlinkSync,
 } from 'node:fs'
 import { hostname } from 'node:os'
 import { join } from 'node:path'
@@ -23,8 +24,8 @@ import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { tempDir } from '../helpers'
 
 const root = join(import.meta.dir, '..', '..')
-/** This machine's name as a build file's names it. */
-const host = hostname().replace(/[^\w-]/g, '_')
+/** This machine and its PID namespace, as a build file's name says them. */
+const host = `${hostname().replace(/[^\w-]/g, '_')}-pid${readlinkSync('/proc/self/ns/pid').slice(5, -1)}`
 let dir: string
 beforeEach(() => {
   dir = tempDir()
@@ -133,3 +134,35 @@ test("another container's build beside current data, sharing its folder, is kept
   await ensureGeodata(out)
   expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', ...writing].sort())
 })
+
+test('a build in another container of the same hostname sharing the folder (its own PID namespace) is kept while it writes', async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  // The build's own entry point, in a PID namespace of its own (its /proc too), as a container's.
+  const other = Bun.spawn(
+    [
+      'unshare',
+      '--pid',
+      '--fork',
+      '--mount-proc',
+      '--kill-child',
+      process.execPath,
+      'src/geocode/embedded/build.ts',
+      out,
+    ],
+    { cwd: root, stdout: 'ignore', stderr: 'ignore' },
+  )
+  try {
+    let building: string | undefined
+    while (building === undefined && other.exitCode === null) {
+      await Bun.sleep(50)
+      building = readdirSync(dir).find((f) => f.endsWith('.tmp'))
+    }
+    expect(building).toBeDefined()
+    await ensureGeodata(out)
+    expect(readdirSync(dir)).toContain(building!)
+  } finally {
+    other.kill()
+    await other.exited
+  }
+}, 180_000) // starts a build: a minute and more on a loaded machine

@@ -1,8 +1,8 @@
 // The temporary files a build of the geocoder's data writes beside its path, named by the machine
-// and the process that write them (its id, and when it started), and their removal once that
-// process is gone (or its id is another program's): a start killed midway (a deploy, an OOM kill)
-// leaves them, and each is as large as the data.
-import { existsSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
+// (and PID namespace) and the process that write them (its id, and when it started), and their
+// removal once that process is gone (or its id is another program's): a start killed midway (a
+// deploy, an OOM kill) leaves them, and each is as large as the data.
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
@@ -15,7 +15,8 @@ export const FOREIGN_BUILD_IDLE_MS = 60 * 60 * 1000
 
 /**
  * The file this process builds the data at `outPath` in, renamed to `outPath` once whole: named by
- * its machine, its id and, where /proc tells it, its start ("host.1234-56789.tmp").
+ * its machine and PID namespace, its id and, where /proc tells it, its start
+ * ("host-pid4026531836.1234-56789.tmp").
  */
 export function buildFile(outPath: string): string {
   const start = startTicks(process.pid)
@@ -28,8 +29,22 @@ export function removeOwnBuild(outPath: string): void {
   for (const file of [tmp, `${tmp}-journal`]) rmSync(file, { force: true })
 }
 
-/** This machine's name as a file name's part, dots too replaced: containers sharing one volume differ in it. */
-const host = (): string => hostname().replace(/[^\w-]/g, '_') || 'host'
+/**
+ * This machine's name as a file name's part, dots too replaced, with the PID namespace it sees
+ * processes in (Linux): containers sharing one volume may have one hostname, but each sees only
+ * its own processes, so a build file is judged by its process only where it was named alike.
+ */
+const host = (): string => `${hostname().replace(/[^\w-]/g, '_') || 'host'}${pidSpace()}`
+
+/** "-pid4026531836": this process's PID namespace, by the inode /proc/self/ns/pid names; "" where there is none. */
+function pidSpace(): string {
+  try {
+    const inode = /^pid:\[(\d+)\]$/.exec(readlinkSync('/proc/self/ns/pid'))?.[1]
+    return inode === undefined ? '' : `-pid${inode}`
+  } catch {
+    return ''
+  }
+}
 
 /**
  * Removes what builds stopped midway left beside `outPath`: their temporary files and journals,
