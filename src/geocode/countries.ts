@@ -3,6 +3,7 @@
 import { createRequire } from 'node:module'
 import { nameKey, withinEdits } from '../core/text'
 import { LANGS } from '../core/languages'
+import { titled } from './embedded/place-parts'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './embedded/tables'
 
 const require = createRequire(import.meta.url)
@@ -134,14 +135,13 @@ const lazily = <T>(make: () => T) => {
 const usZipCodes = lazily(
   () => (require('zipcodes/lib/codes.js') as { codes: Record<string, { state: string; city: string }> }).codes,
 )
+/** The US states' names as the package writes them, in capitals ("DELAWARE"), to their codes. */
+const usStateTable = lazily(() => (require('zipcodes/lib/states.js') as { full: Record<string, string> }).full)
 /** The US states' codes and names, to their codes. */
-const usStates = lazily(() =>
-  regionKeys(
-    Object.entries((require('zipcodes/lib/states.js') as { full: Record<string, string> }).full).map(([name, code]) => [
-      code,
-      name,
-    ]),
-  ),
+const usStates = lazily(() => regionKeys(Object.entries(usStateTable()).map(([name, code]) => [code, name])))
+/** The US states' codes to their names as people write them ("DC": "District of Columbia"). */
+const usStateNames = lazily(
+  () => new Map(Object.entries(usStateTable()).map(([name, code]) => [code, titled(name.toLowerCase())])),
 )
 /**
  * The name of the US state, Canadian province or Australian state of `code` in `country` ("DE"
@@ -150,17 +150,7 @@ const usStates = lazily(() =>
 export function regionName(country: string, code: string): string | null {
   if (country === 'CA') return CA_PROVINCES[code.toLowerCase()]?.name ?? null
   if (country === 'AU') return AU_STATES[code.toLowerCase()]?.name ?? null
-  if (country !== 'US') return null
-  const full = (require('zipcodes/lib/states.js') as { full: Record<string, string> }).full
-  const name = Object.keys(full).find((n) => full[n] === code)
-  // The package writes them in capitals ("DELAWARE"): as people write them ("District of Columbia").
-  return name === undefined
-    ? null
-    : name
-        .toLowerCase()
-        .replace(/(^|\s)(\p{L})(\p{L}*)/gu, (_, a: string, b: string, rest: string) =>
-          a !== '' && (b + rest === 'of' || b + rest === 'and') ? a + b + rest : a + b.toUpperCase() + rest,
-        )
+  return country === 'US' ? (usStateNames().get(code) ?? null) : null
 }
 /** State codes an Italian province shares, where the state's ZIP codes and the province's CAPs overlap (Trento). */
 const ALSO_ITALIAN = new Set(['TN'])

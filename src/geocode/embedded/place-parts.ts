@@ -15,7 +15,7 @@ export const LISTED_FROM = 1500
 export const CANDIDATES = 48
 
 /** "new south wales" -> "New South Wales"; "of" and "and" within a name stay small ("District of Columbia"). */
-const titled = (key: string) =>
+export const titled = (key: string) =>
   key.replace(/(^|[\s-])(\p{L})(\p{L}*)/gu, (_, a: string, b: string, rest: string) =>
     a !== '' && (b + rest === 'of' || b + rest === 'and') ? a + b + rest : a + b.toUpperCase() + rest,
   )
