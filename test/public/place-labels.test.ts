@@ -269,4 +269,15 @@ describe("a region written as the code of the page's own country", () => {
     )
     expect(near.body.meta.query.center).toMatchObject({ label: 'Newark, Delaware, Vereinigte Staaten', lat: 39.68372 })
   })
+
+  test('alone in capitals is that country first, then the region: "DE" on a German page', async () => {
+    const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
+    expect((await labels('DE', 'de')).slice(0, 2)).toEqual(['Deutschland', 'Delaware, Vereinigte Staaten'])
+    expect((await labels('NL', 'nl')).slice(0, 2)).toEqual(['Nederland', 'Newfoundland and Labrador, Canada'])
+    // Elsewhere the code is the region's, and a word in small letters no code.
+    expect((await labels('DE', 'en'))[0]).toBe('Delaware, United States')
+    expect((await labels('De', 'de'))[0]).not.toBe('Deutschland')
+    const near = await get(`${token}/locations?near=DE&lang=de`)
+    expect(near.body.meta.query.center).toMatchObject({ label: 'Deutschland' })
+  })
 })

@@ -281,6 +281,10 @@ export function rankedPlaces(
     .filter((p) => !dropped(p))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
+  // The page's language's own country's code in capitals names that country first, as labels
+  // read it (ownCodeSpelt): a German page's "DE" is Deutschland, then Delaware.
+  const pageCountry = lang !== 'en' && text.trim() === lang.toUpperCase() ? search.country(lang.toUpperCase()) : null
+  if (pageCountry !== null) ranked.unshift({ ...pageCountry, tier: -2, order: -1, nearKm: nearKm(pageCountry) })
   // A town four characters or more name whole by its own name, with a location near it, ranks
   // with the names typed whole however few live there: a Sydney locator's "Bondi" is Bondi
   // (9,891 people), not Bondy, France, by its other name "Bondi".
