@@ -104,6 +104,21 @@ describe('two towns side by side', () => {
     for (const address of ['Dallas-Fort Worth', 'Raleigh-Durham']) expect(city(address).city).toBeNull()
   })
 
+  test("a town of several words before a dash is that town, not its last word's", () => {
+    // Not San (Mali), York (England) nor Angeles City (Philippines): the town, read as beside a
+    // space, its district after it (Oakland, 13 km off) or a city too far for one (Long Beach).
+    for (const [address, name, country] of [
+      ['San Francisco-Oakland', 'Oakland', 'US'],
+      ['New York-Newark', 'Newark', 'US'],
+      ['Los Angeles-Long Beach', null, null],
+      ['Frankfurt am Main-Höchst', 'Frankfurt am Main', 'DE'],
+    ] as const) {
+      expect(city(address)).toEqual({ address, city: name, country })
+      const spaced = address.replace('-', ' ')
+      expect(city(spaced)).toEqual({ address: spaced, city: name, country })
+    }
+  })
+
   test("a town's district lies as far off as the place search reads one", () => {
     // Bonn is 24 km from Köln, Potsdam 27 km from Berlin: the district, as /places shows it.
     for (const [address, name, country] of [

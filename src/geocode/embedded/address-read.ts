@@ -238,10 +238,13 @@ export function windowsOf(
       const token = part.tokens[start]!
       const run = part.tokens.slice(start, runEnd(start)).join(' ')
       for (const { head, rest } of dashSplits(run)) {
-        if (/\s/.test(head)) continue
+        // A town of several words before the dash begins the run ("San Francisco-Oakland"), as
+        // it would before a space: not its last word alone (San, Mali).
+        const words = head.trim().split(/\s+/).length
+        if (words > 1 && start > 0 && isName(start - 1)) continue
         const town = nameKey(head)
         const inWord = nameKey(token.slice(head.length).replace(DASHES_FIRST, ''))
-        if (town.length >= 2) out.push({ key: town, part: p, start, len: 1, whole: false, dashed: true })
+        if (town.length >= 2) out.push({ key: town, part: p, start, len: words, whole: false, dashed: true })
         for (const key of new Set([inWord, nameKey(rest)]))
           if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, district: true, town })
       }
