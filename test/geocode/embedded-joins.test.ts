@@ -45,6 +45,12 @@ describe("a town's name with its joining word", () => {
     ] as const)
       expect(city(address).city).toBe(name)
   })
+
+  test("left out beside a slash or a space, its last word a street's, is still that name", () => {
+    // Not refused for the many Neustadts: "Weinstraße" is the town's, no street's.
+    for (const address of ['Neustadt/Weinstraße', 'Neustadt Weinstraße', 'Hauptstr. 5, Neustadt/Weinstraße'])
+      expect(geo.lookup(address)).toMatchObject({ lat: 49.35009, parts: { city: 'Neustadt', country: 'DE' } })
+  })
 })
 
 describe('"of", "the" and their like', () => {

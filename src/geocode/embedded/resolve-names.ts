@@ -204,10 +204,19 @@ function placesNamed(q: Queries, key: string, country: string | null, written: b
   // A town's name without the word that joins it to a river's, or with another ("Stratford
   // Avon", "Kingston on Thames"), as the place search reads it (place-joins.ts); its words
   // before the join a name of their own, as the data holds such names cut short ("Stratford").
+  const joined = joins ? joinedKey(q, key) : null
+  return joined === null ? rows : named(joined)
+}
+
+/**
+ * The name `key` writes with its joining word left out or another in its place (joinedName),
+ * its words before the join a name of their own; null when none, or it has more than
+ * JOINED_WORDS words.
+ */
+export function joinedKey(q: Queries, key: string): string | null {
   const words = key.split(' ').length
   const head = (k: string) => q.named(k.trimEnd()) && q.begins(k)
-  const joined = joins && words > 1 && words <= JOINED_WORDS ? joinedName(key, q.named, head) : null
-  return joined === null ? rows : named(joined)
+  return words > 1 && words <= JOINED_WORDS ? joinedName(key, q.named, head) : null
 }
 
 /**

@@ -18,7 +18,7 @@ import { districtPostcode } from './district-codes'
 import { DISTRICT_TOWN_POPULATION } from './near'
 import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
-import { byPlaceName } from './resolve-names'
+import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '50'
+export const RESOLVER_VERSION = '51'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -278,6 +278,14 @@ function shortStreetEnd(q: Queries, tokens: string[]): number {
   return -1
 }
 
+/**
+ * Whether `key` names a town of DISTRICT_TOWN_POPULATION people, as written or with its joining
+ * word put in: "Neustadt Weinstraße" and "Neustadt/Weinstraße" are Neustadt an der Weinstraße
+ * whole, no street's word.
+ */
+const townNamed = (q: Queries, key: string | null): boolean =>
+  key !== null && q.qPlaces.all(key).some((r) => r.population >= DISTRICT_TOWN_POPULATION)
+
 function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {
   // The first of several parts is the street when it holds a house number or a street word
   // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
@@ -308,7 +316,7 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
     streetPart,
     shortEnds.map((k) => k + 1),
     hints,
-    (key) => q.qPlaces.all(key).some((r) => r.population >= DISTRICT_TOWN_POPULATION),
+    (key) => townNamed(q, key) || townNamed(q, joinedKey(q, key)),
   )
   const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
