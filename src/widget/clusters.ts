@@ -2,7 +2,7 @@
 // as it moves. A cluster zooms the map in to where it splits; a single store searches around it,
 // and so does a cluster no zoom splits (stores on one point), around its first store.
 import type * as Leaflet from 'leaflet'
-import { spreadApart } from './spacing'
+import { type Disc, spreadApart } from './spacing'
 import { nameTooltips } from './tooltip'
 
 export type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
@@ -136,15 +136,20 @@ export function clusterLayer(
     return marker
   }
   /**
-   * Each bubble moved, at the map's zoom, as little as keeps it off the other bubbles and the lone
+   * Each bubble moved, in the map's view, as little as keeps it off the other bubbles and the lone
    * stores (which stay on their place): rings may meet, no ring covers a disc or a dot. A lone
    * store within a dot's width of one before it (stores given their town's centre) is moved too:
-   * each dot is seen and pressed.
+   * each dot is seen and pressed. A bubble whose cluster lies in the view stays wholly in it: a
+   * crowd drawn apart at a world's view reaches its edges.
    */
   const place = () => {
-    const discs = drawn.map(({ at, size }) => {
+    const { x: x0, y: y0 } = map.containerPointToLayerPoint([0, 0])
+    const { x: x1, y: y1 } = map.containerPointToLayerPoint(map.getSize())
+    const view = { x0, y0, x1, y1 }
+    const discs: Disc[] = drawn.map(({ at, size }) => {
       const { x, y } = map.latLngToLayerPoint(at)
-      return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0 }
+      const within = x >= x0 && x <= x1 && y >= y0 && y <= y1 ? view : undefined
+      return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0, within }
     })
     discs.forEach((d, i) => {
       d.fixed &&= !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
@@ -154,7 +159,8 @@ export function clusterLayer(
       if (!discs[i]!.fixed) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
     })
   }
-  map.on('zoomend', place)
+  // Each view's: a fit or a new size may move the map without a zoom.
+  map.on('moveend', place)
   const clear = () => {
     layer.clearLayers()
     drawn = []

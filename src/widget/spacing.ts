@@ -2,8 +2,12 @@
 // mean, which may drift up to a cluster's reach (40 px) from where the cluster began; the places
 // they began are 40 px apart or more, so the bubbles fit side by side near their centres.
 
-/** A disc in screen px; a fixed one (a store alone, at its own place) is not moved. */
-export type Disc = { x: number; y: number; r: number; fixed: boolean }
+/**
+ * A disc in screen px; a fixed one (a store alone, at its own place) is not moved. One with `within`
+ * (the map's view, whose top left is x0, y0) is kept wholly inside it.
+ */
+export type Disc = { x: number; y: number; r: number; fixed: boolean; within?: Within }
+export type Within = { x0: number; y0: number; x1: number; y1: number }
 
 /** Passes over the pairs at most: each ends with fewer overlaps, and a screen's bubbles settle in a few. */
 const ROUNDS = 40
@@ -17,11 +21,15 @@ const GOLDEN = 2.399963
 /**
  * Moves the discs that are not fixed, in place, until no two overlap (or ROUNDS passes): each pair
  * that overlaps apart along the line between their centres, by what they overlap, the two sharing
- * the move (or the free one taking it all). The same discs in the same order move the same way.
+ * the move (or the free one taking it all), each then moved back within its box. The same discs
+ * in the same order move the same way.
  */
 export function spreadApart(discs: Disc[]): void {
   let reach = 0
-  for (const d of discs) reach = Math.max(reach, 2 * d.r)
+  for (const d of discs) {
+    reach = Math.max(reach, 2 * d.r)
+    keep(d)
+  }
   const order = discs.map((_, i) => i)
   for (let round = 0; round < ROUNDS; round++) {
     // Swept by x: a pass compares a disc only with those less than two radii to its east.
@@ -55,5 +63,15 @@ function apart(a: Disc, b: Disc, index: number): boolean {
   a.y -= uy * push * aShare
   b.x += ux * push * (1 - aShare)
   b.y += uy * push * (1 - aShare)
+  keep(a)
+  keep(b)
   return true
+}
+
+/** Moves a disc with a box as little as puts it wholly inside. */
+function keep(d: Disc): void {
+  const w = d.within
+  if (!w || d.fixed) return
+  d.x = Math.max(w.x0 + d.r, Math.min(w.x1 - d.r, d.x))
+  d.y = Math.max(w.y0 + d.r, Math.min(w.y1 - d.r, d.y))
 }

@@ -21,8 +21,8 @@ const mercY = (lat: number) => {
 const lngOf = (x: number) => (x - 0.5) * 360
 const latOf = (y: number) => (360 * Math.atan(Math.exp(((180 - y * 360) * Math.PI) / 180))) / Math.PI - 90
 
-/** A cluster or lone store placed `dx`, `dy` screen px from the middle of the map's view. */
-type Placed = { dx: number; dy: number; count: number }
+/** A cluster or lone store placed `dx`, `dy` screen px from the middle of the map's view (`east`: from its east edge). */
+type Placed = { dx: number; dy: number; count: number; east?: boolean }
 
 /**
  * Answers the page's GET /clusters with `placed`, around the middle of the box it asks for, at the
@@ -37,7 +37,7 @@ async function answerClusters(page: Page, placed: Placed[]): Promise<void> {
     const at = (p: Placed, i: number) => ({
       id: `c${i}`,
       lat: latOf(y + p.dy / px),
-      lng: lngOf(x + p.dx / px),
+      lng: lngOf((p.east ? mercX(e) : x) + p.dx / px),
     })
     const clusters = placed.flatMap((p, i) => (p.count > 1 ? [{ ...at(p, i), count: p.count, expansion_zoom: 9 }] : []))
     const locations = placed.flatMap((p, i) => (p.count === 1 ? [{ ...at(p, i), name: `Store ${i}` }] : []))
@@ -187,6 +187,27 @@ describe.skipIf(chromiumPath === null)("a large chain's clusters on the map, in 
           .filter((p) => p.count > 1)
           .find((p) => a.name.includes(`${p.count.toLocaleString('en')} stores`))!
         expect(Math.hypot(a.x - own.dx, a.y - own.dy)).toBeLessThan(40)
+      }
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a crowd of bubbles by the edge of the view is drawn apart within it, each bubble whole', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 700 } })
+    // A dozen clusters on one point 20 px in from the view's east edge.
+    const placed = Array.from({ length: 12 }, (_, i): Placed => ({ dx: -20, dy: 0, count: 100 + i, east: true }))
+    try {
+      await answerClusters(page, placed)
+      const { bubbles } = await settledMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
+      const map = (await page.locator('.sl-map').boundingBox())!
+      expect(bubbles.length).toBe(placed.length)
+      for (const [i, a] of bubbles.entries()) {
+        // Within the map's box, less a px of rounding.
+        expect(Math.abs(a.x) + a.width / 2, a.name).toBeLessThanOrEqual(map.width / 2 + 0.5)
+        expect(Math.abs(a.y) + a.width / 2, a.name).toBeLessThanOrEqual(map.height / 2 + 0.5)
+        for (const b of bubbles.slice(i + 1))
+          expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual((a.width + b.width) / 2 + 4 - 1)
       }
     } finally {
       await page.close()
