@@ -7,6 +7,7 @@ import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { searchFinder } from './finder-page'
+import { mapAtRest } from './map-rest'
 import { docsSnippet, hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -184,8 +185,9 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
       })
       const drawnInZoom = await page.evaluate(() => (globalThis as unknown as HeldClusters).slHeld.drawnInZoom)
       expect(drawnInZoom, 'the answer drawn during the zoom').toBe(true)
-      // Fitted, every bubble and store of the answer is within the map's box.
-      await page.waitForFunction(() => {
+      // Fitted, every bubble and store of the answer is within the map's box; and so still once the
+      // map is at rest, drawn apart at the fit's view (its zoom's end places them).
+      const allInside = () => {
         const { document } = globalThis as unknown as { document: Boxes }
         const box = document.querySelector('.sl-map').getBoundingClientRect()
         const drawn = [...document.querySelectorAll('.sl-cluster, path.sl-dot')].map((el) => el.getBoundingClientRect())
@@ -193,7 +195,10 @@ describe.skipIf(chromiumPath === null)('the widget on a phone, in Chromium', () 
           drawn.length > 0 &&
           drawn.every((b) => b.left >= box.left && b.right <= box.right && b.top >= box.top && b.bottom <= box.bottom)
         )
-      })
+      }
+      await page.waitForFunction(allInside)
+      await mapAtRest(page)
+      expect(await page.evaluate(allInside)).toBe(true)
     } finally {
       await page.close()
     }
