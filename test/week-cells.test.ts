@@ -438,9 +438,37 @@ const CELLS: WeekCells = [
   ['ma-vr 9-12, 13-18, woensdagmiddag gesloten', '1-2,4-5 09:00-12:00, 13:00-18:00; 3 09:00-12:00'],
   ['ma-vr 9-18, woensdagmiddag gesloten', '1-2,4-5 09:00-18:00; 3 ?'],
   ['Mo-Fr 8-12, 14-18, Mittwochnachmittag geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
-  // German midday closed: over lunch, or from noon on? Refused, asking for the day's hours.
-  ['Mo-Fr 8-12, 14-18, Mi - mittags geschlossen', null],
+  // German midday closed after hours that break at noon: over lunch says nothing, so from noon on;
+  // after the same days' own hours, their lunch break. Beside "9-18" (over lunch, or from noon on?) refused.
+  ['Mo-Fr 8-12, 14-18, Mi - mittags geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
+  ['Mo-Fr 8-12 14-18, Mittwochmittag geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
+  ['Mo-Fr 8-12 14-18, Sa 9-13, Mi mittags zu', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00; 6 09:00-13:00'],
+  ['Mo-Fr 8-12 14-18, mittags geschlossen', '1-5 08:00-12:00, 14:00-18:00'],
+  ['Mo-Fr 8-18, mittags geschlossen', '1-5 ?'],
   ['Mo-Fr 9-18, Mi mittags zu', null],
+  ['Mo-Fr 8-18, Mittwochmittag geschlossen', null],
+  [
+    'Mo-Sa 8-12, 14-18, Sa 8-13, Mi mittags geschlossen',
+    '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00; 6 08:00-13:00',
+  ],
+  ['Mo-Fr 8-12, 14-18, Mo-Sa mittags geschlossen', null], // Saturday has no hours before
+  // German "ab mittags", from noon on, is the afternoon.
+  ['Mo-Fr 8-12 14-18, Mi ab mittags geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
+  ['Mo-Fr 8-18, Mi ab mittags geschlossen', '1-2,4-5 08:00-18:00; 3 ?'],
+  // Days apart by spaces alone, in the week's order, read as a list; "Mon to Fri" is a span.
+  ['Mo Di Do Fr 8-12', '1-2,4-5 08:00-12:00'],
+  ['Mo Di Do Fr 8-12, Sa 9-13', '1-2,4-5 08:00-12:00; 6 09:00-13:00'],
+  ['ma di do vr 9-18, za 10-17', '1-2,4-5 09:00-18:00; 6 10:00-17:00'],
+  ['Mon to Fri 9-5', '1-5 09:00-17:00'],
+  ['Mo Mi Do 8-12', '1,3-4 08:00-12:00'],
+  ['Pn-Pt 9-17, czw do 20', '1-3,5 09:00-17:00; 4 09:00-20:00'],
+  ['Fr Mo 8-12', null],
+  // Two halves saying one week in two languages, as Belgium writes Dutch and French; differing, refused.
+  ['ma-vr 9-18 / lu-ve 9-18', '1-5 09:00-18:00'],
+  ['ma-vr 9-18, za 10-17 / lu-ve 9-18, sa 10-17', '1-5 09:00-18:00; 6 10:00-17:00'],
+  ['ma-vr 9u-18u | lu-ve 9h-18h', '1-5 09:00-18:00'],
+  ['ma-vr 9-18 / lu-ve 9-17', null],
+  ['ma-za 9-18 / lu-ve 9-18', null],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],

@@ -2,7 +2,7 @@
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
 import { DAYS_IN_ENGLISH } from './day-names'
 import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, parseDayHours } from './hours'
-import { say } from './week-words'
+import { isClosed, MIDDAY, say } from './week-words'
 
 /**
  * A day's hours when it is named again after some days (after every day's, splitWith takes the
@@ -42,6 +42,33 @@ function otherHalf(intervals: [number, number][], closed: 'morning' | 'afternoon
   if (morning.length === 0 || afternoon.length === 0 || morning.length + afternoon.length !== intervals.length)
     return null
   return clockText(closed === 'morning' ? afternoon : morning)
+}
+
+/** Whether a day's text is hours that break at noon (otherHalf reads them), "8-12 14-18". */
+function breaksAtNoon(text: string): boolean {
+  const day = parseDayHours(text)
+  return day.kind === 'open' && otherHalf(day.intervals, 'afternoon') !== null
+}
+
+/** A day's text of German midday closed alone ("mittags geschlossen", "- mittag zu"), and its hours before it ("8-12 14-18, mittags zu"). */
+const MIDDAY_AFTER = /^(.*\d.*?)[\s,;]+((?:über\s+)?mittags?\s+\p{L}+)$/iu
+const middayClosed = (text: string) => isClosed(MIDDAY.exec(text)?.[1] ?? '')
+
+/**
+ * German midday closed where the hours break at noon already, in `hours` (each spec's, its days
+ * in `days`): over lunch it would say nothing, so after some days' hours it closes their
+ * afternoon ("Mo-Fr 8-12 14-18, Mi mittags geschlossen", "Mittwochmittag geschlossen":
+ * Wednesday 8-12), and after the same days' own hours it is their lunch break ("Mo-Fr 8-12
+ * 14-18, mittags geschlossen": as written). Beside other hours ("8-18") it stays, in doubt.
+ */
+export function middayRead(hours: string[], days: readonly (readonly number[])[]): void {
+  for (const [i, h] of hours.entries()) {
+    const own = MIDDAY_AFTER.exec(h)
+    if (own !== null && middayClosed(own[2]!) && breaksAtNoon(own[1]!)) hours[i] = own[1]!.trim()
+    if (!middayClosed(h) || days[i]!.length === 0) continue
+    const before = (d: number) => hours.findLast((_, k) => k < i && days[k]!.includes(d))
+    if (days[i]!.every((d) => breaksAtNoon(before(d) ?? ''))) hours[i] = 'nachmittags geschlossen'
+  }
 }
 
 /** Why a day named again is in doubt (again gives null): its hours' two readings, and how to write one. */

@@ -10,7 +10,7 @@ import { clock24, daysOf, folded, fourUnread, isGroup, lettersOf, namesDays, pol
 import { giveDays } from './week-give'
 import { languageOf } from './week-language'
 import { monthDoubt } from './week-months'
-import { closingAtEnd, closingNoDay, lateAfterDays, lateAside } from './week-again'
+import { closingAtEnd, closingNoDay, lateAfterDays, lateAside, middayRead } from './week-again'
 import {
   daysSpelled,
   isClosed,
@@ -56,6 +56,33 @@ const BEFORE_NEXT_POLISH = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i'
  * day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days alone.
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
+  const said: string[] = []
+  const week = splitOne(cell, keepUnread, doubts && said)
+  const both = week === null ? sameTwice(cell, keepUnread) : null
+  if (typeof both === 'string') doubts?.push(both)
+  else if (both === null) doubts?.push(...said)
+  return week ?? (typeof both === 'string' ? null : both)
+}
+
+/** Two halves of a cell apart by a slash or a bar, each a week ("ma-vr 9-18 / lu-ve 9-18", Belgium's Dutch and French). */
+const HALVES = /\s+[/|]\s+/
+
+/**
+ * A cell of two halves that say the same week in two languages, the first's reading: "ma" is
+ * maandag beside "vr", mardi beside "ve", and in doubt no more when both give one week. Why,
+ * when each half reads as a week of its own but the two differ; else null.
+ */
+function sameTwice(cell: string, keepUnread: boolean): string[] | string | null {
+  const halves = cell.split(HALVES)
+  if (halves.length !== 2) return null
+  const [a, b] = halves.map((half) => splitOne(half, keepUnread))
+  if (!a?.some((day) => day !== '') || !b?.some((day) => day !== '')) return null
+  const same = (x: string, y: string) => JSON.stringify(parseDayHours(x)) === JSON.stringify(parseDayHours(y))
+  if (a.every((day, i) => (day === '') === (b[i] === '') && same(day, b[i]!))) return a
+  return `its two halves, "${halves[0]!.trim()}" and "${halves[1]!.trim()}", each read as a week, give different hours. Write the week once, such as "${halves[0]!.trim()}".`
+}
+
+function splitOne(cell: string, keepUnread: boolean, doubts?: string[]): string[] | null {
   const months = monthDoubt(cell, readsWhole)
   if (months !== null) {
     say(doubts, months)
@@ -288,6 +315,10 @@ function splitWith(
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
+  middayRead(
+    hours,
+    specs.map((spec) => daysOf(spec[0], read, g)),
+  )
   if (middayDoubt(hours, daysAt, doubts) || spanToNoDay(hours, daysAt, doubts) || closingNoDay(hours, daysAt, doubts))
     return null
   const holidays = helgReading(specs, read, g, hours, daysAt, doubts)

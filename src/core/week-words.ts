@@ -13,14 +13,39 @@ const LETTER_ORDER = 'mtwrfsu'
 const ORDINAL = /(?<![\p{L}\d])([2-6])\.?ª(?:[\s-]*feiras?)?(?![\p{L}\d])/gu
 const ORDINAL_DAYS = ['', '', 'seg', 'ter', 'qua', 'qui', 'sex']
 
-/** A day and its half in one word, Dutch and German ("woensdagmiddag", "Mittwochnachmittag"). */
+/** A day and its half in one word, Dutch and German ("woensdagmiddag", "Mittwochnachmittag", "Mittwochmittag"). */
 const DAY_HALF =
-  /(?<![\p{L}\d])((?:maan|dins|woens|donder|vrij|zater|zon)dag|(?:mon|diens|donners|frei|sams|sonn)tag|mittwoch)((?:na|voor)?middag|ochtend|(?:nach|vor)mittags?)(?![\p{L}\d])/giu
+  /(?<![\p{L}\d])((?:maan|dins|woens|donder|vrij|zater|zon)dag|(?:mon|diens|donners|frei|sams|sonn)tag|mittwoch)((?:na|voor)?middag|ochtend|(?:nach|vor)?mittags?)(?![\p{L}\d])/giu
+
+/** German "ab mittag(s)", from noon on: the afternoon, as "nachmittags" says it ("Mi ab mittags geschlossen"). */
+const FROM_NOON = /(?<![\p{L}\d])ab\s+mittags?(?![\p{L}\d])/giu
+
+/**
+ * Days apart by spaces alone before their hours or a colon ("Mo Di Do Fr 8-12"), at the start
+ * or after a separator: two or more names, in the week's order, none a word that joins days
+ * ("Mon to Fri", Norwegian "to") nor Polish "do" (until) after a Polish day ("czw do 20").
+ */
+const SPACED_DAYS = /(?<=^|[,;/|]\s*)\p{L}+\.?(?:\s+\p{L}+\.?)+(?=\s*:?\s*\d)/gu
+const NOT_SPACED = new Set(['to', 'til', 'till', 'tot', 'bis', 'a', 'al', 'au', 'e', 'y', 'et', 'en', 'og', 'och', 'i'])
+
+/** A run of SPACED_DAYS with commas between its days, when each is a day's name in order; else as written. */
+function spacedDays(run: string): string {
+  const words = run.split(/\s+/)
+  const days = words.map((w) => {
+    const name = foldHours(w).replace(/\.$/, '')
+    return NOT_SPACED.has(name) ? undefined : NAMED.dayOf.get(name)
+  })
+  const rising = days.every((d, i) => d !== undefined && (i === 0 || d > days[i - 1]!))
+  const [before, last] = words.slice(-2).map((w) => foldHours(w).replace(/\.$/, ''))
+  const until = last === 'do' && before!.replace(POLISH_DAYS, '') === ''
+  return rising && !until ? words.join(', ') : run
+}
 
 /**
  * A week's text with days written so as the days week-hours.ts reads: "MWF 9-5" as "M, W, F 9-5"
  * (only with W, F or R, which Spanish lacks, in order, and no day's name: "FR" is Friday), "2ª a
- * 6ª" as "seg a sex", a day and its half in one word ("woensdagmiddag") as two.
+ * 6ª" as "seg a sex", a day and its half in one word ("woensdagmiddag") as two, German "ab
+ * mittags" as "nachmittags", days apart by spaces ("Mo Di Do Fr 8-12") apart by commas.
  */
 export function daysSpelled(text: string): string {
   return text
@@ -32,6 +57,8 @@ export function daysSpelled(text: string): string {
     })
     .replace(ORDINAL, (_, n: string) => ORDINAL_DAYS[Number(n)]!)
     .replace(DAY_HALF, '$1 $2')
+    .replace(FROM_NOON, 'nachmittags')
+    .replace(SPACED_DAYS, spacedDays)
 }
 
 /** Whether a word is one for closed, a colon after it or not ("Closed:"). */
@@ -274,7 +301,7 @@ function spanEnd(hours: string): string | null {
 }
 
 /** A day's text of German midday and a word after it, the dash after the day or not ("Mi - mittags geschlossen"). */
-const MIDDAY = /^(?:[-\u2010-\u2015\u2212]\s*)?(?:über\s+)?mittags?\s+(\p{L}+)$/iu
+export const MIDDAY = /^(?:[-\u2010-\u2015\u2212]\s*)?(?:über\s+)?mittags?\s+(\p{L}+)$/iu
 
 /**
  * Whether a spec's hours close at midday in German ("Mi - mittags geschlossen"): over lunch, or from

@@ -65,6 +65,24 @@ describe('a week of hours in one cell', () => {
     expect(hours[2]!.hours).toEqual(week([day, day, day, day, day, '10:00-14:00', 'closed']))
   })
 
+  test('midday closed, days apart by spaces and a Belgian cell in two languages are read', () => {
+    const { hours, warnings } = imported([
+      'Mo-Fr 8-12 14-18, Mittwochmittag geschlossen',
+      'Mo-Fr 8-12 14-18, mittags geschlossen',
+      'Mo-Fr 8-12 14-18, Mi ab mittags geschlossen',
+      'Mo Di Do Fr 8-12',
+      'ma-vr 9-18 / lu-ve 9-18',
+    ])
+    expect(warnings).toEqual([[], [], [], [], []])
+    const [split, wed] = ['8-12 14-18', '08:00-12:00']
+    expect(hours[0]!.hours).toEqual(week([split, split, wed, split, split, 'closed', 'closed']))
+    expect(hours[1]!.hours).toEqual(week([split, split, split, split, split, 'closed', 'closed']))
+    expect(hours[2]!.hours).toEqual(hours[0]!.hours)
+    expect(hours[3]!.hours).toEqual(week(['8-12', '8-12', 'closed', '8-12', '8-12', 'closed', 'closed']))
+    expect(hours[4]!.hours).toEqual(week([...Array(5).fill('9-18'), 'closed', 'closed']))
+    expect(hours.map((h) => h.hours_unread)).toEqual([[], [], [], [], []])
+  })
+
   test('two intervals of a day apart by a space alone are read', () => {
     const { hours, warnings } = imported(['Mo-Fr 9-12 14-18, Sa 9-13', 'lundi-vendredi 9h-12h30 14h-19h'])
     expect(warnings).toEqual([[], []])
