@@ -1,6 +1,7 @@
 // The hours cells of a locations CSV that hold more than a day: a week in one cell, its parts in
 // columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
-import { eitherHalf, halfClosed, parseDayHours } from '../core/hours'
+import { NAMED } from '../core/day-names'
+import { eitherHalf, foldHours, halfClosed, parseDayHours } from '../core/hours'
 import { daysNamed } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS } from '../store/locations'
@@ -41,12 +42,27 @@ function weekNoteDay(header: string, text: string, day: number): string | null {
   if (others === null) return null
   if (others[day] === '' || parseDayHours(others[day]!).kind !== 'unknown') {
     // The days read so beside the header too: "Do" under "Domingo" is Sunday, not Thursday.
-    const beside = splitWeekHours(`${header} ${others[day] || 'closed'}, ${rest}`, true)
-    if (beside === null || beside.some((h, i) => i !== day && h !== others[i])) return null
+    const besides = headerNames(header, day).map((name) =>
+      splitWeekHours(`${name} ${others[day] || 'closed'}, ${rest}`, true),
+    )
+    if (besides.some((beside) => beside === null || beside.some((h, i) => i !== day && h !== others[i]))) return null
     return others[day] === '' ? hours : others[day]!
   }
   const own = splitWeekHours(`${header} ${hours}, ${rest}`)?.[day]
   return own !== undefined && parseDayHours(own).kind !== 'unknown' ? own : null
+}
+
+/**
+ * The header as its day's names it may be short for, when alone it names not its column's day
+ * ("Ma", maandag alone, of Tuesday's column beside "Lu" and "Mi": "martes", "mardi", "martedi"),
+ * for a note's days to be read beside each; else the header itself.
+ */
+function headerNames(header: string, day: number): string[] {
+  const alone = splitWeekHours(`${header} closed`)
+  if (alone?.every((h, i) => (h !== '') === (i === day))) return [header]
+  const short = foldHours(header).replace(/[.:\s]+$/, '')
+  const names = [...NAMED.dayOf].filter(([name, d]) => d === day && name.length > 3 && name.startsWith(short))
+  return names.length === 0 ? [header] : names.map(([name]) => name)
 }
 
 /**
@@ -96,9 +112,9 @@ export function spansWeek(
     const alone = columnsDays([days])?.[0] ?? []
     together ??= columnsDays(spans.map(([, days]) => days))
     const named = together?.[k] ?? alone
-    // A column of one day ("Do") holding a note of some days' own hours, as a day column does; not
-    // one its header names otherwise alone ("Do" beside "Lu", "Ma": domingo): the note's language is unsure.
-    const one = named.length === 1 && alone.length === 1 && alone[0] === named[0] ? named[0]! : -1
+    // A column of one day ("Do", "Ma" beside "Lu": martes) holding a note of some days' own hours,
+    // as a day column does: weekNoteDay reads the note's days beside the names of that day.
+    const one = named.length === 1 && alone.length === 1 ? named[0]! : -1
     const note = one < 0 ? null : weekNoteDay(days, hours, one)
     if (note !== null) return `${days} ${note}`
     for (const i of named) kept[i] = hours

@@ -171,21 +171,17 @@ describe('fields', () => {
     expect(hours('9-18 Uhr, Do 9-20 Uhr')).toEqual(week('9-18 Uhr', '9-20 Uhr'))
   })
 
-  test('short headers read beside each other ("Ma" beside "Lu" is martes) place a note unread on its day', () => {
+  test('short headers read beside each other ("Ma" beside "Lu" is martes) read a note on its day', () => {
     const hours = (header: string, cell: string) =>
       Object.values(
         readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${`;"${cell}"`.repeat(7)}\n`).rows[0]!.body.hours as object,
       )
-    // "Do" is domingo: Sunday is not given the hours, nor Tuesday closed; "Ma" and "Do" keep the note.
-    expect(hours('Lu;Ma;Me;Gi;Ve;Sa;Do', '9-19, Do chiuso')).toEqual([
-      ...['9-19', '9-19, Do chiuso', '9-19', '9-19', '9-19', '9-19'],
-      '9-19, Do chiuso',
-    ])
-    expect(hours('Lu;Ma;Mi;Ju;Vi;Sa;Do', '10-20, Do cerrado')).toEqual([
-      ...['10-20', '10-20, Do cerrado', '10-20', '10-20', '10-20', '10-20'],
-      '10-20, Do cerrado',
-    ])
-    expect(hours('Lu;Ma;Me;Je;Ve;Sa;Di', '9h-19h, Sa 9h-12h')[1]).toBe('9h-19h, Sa 9h-12h')
+    // "Ma" is Tuesday whatever its language: the note's days are read beside martes, mardi and
+    // martedì. Under "Do", domingo, the note's "Do" is Sunday as each of its names reads it.
+    expect(hours('Lu;Ma;Me;Gi;Ve;Sa;Do', '9-19, Do chiuso')).toEqual([...Array(6).fill('9-19'), 'chiuso'])
+    expect(hours('Lu;Ma;Mi;Ju;Vi;Sa;Do', '10-20, Do cerrado')).toEqual([...Array(6).fill('10-20'), 'cerrado'])
+    expect(hours('Lu;Ma;Mi;Ju;Vi;Sa;Do', '9-14, Sa 10-13')).toEqual([...Array(5).fill('9-14'), '10-13', '9-14'])
+    expect(hours('Lu;Ma;Me;Je;Ve;Sa;Di', '9h-19h, Sa 9h-12h')[1]).toBe('9h-19h')
     // A text not read is kept on each column's own day: no day closed for it.
     expect(hours('Lu;Ma;Me;Gi;Ve;Sa;Do', 'su appuntamento')).toEqual(Array(7).fill('su appuntamento'))
   })
