@@ -42,7 +42,7 @@ import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/lo
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
 /** What the writes did so far, said when the sync is stopped midway. */
-const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0 }
+const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0, requests: 0 }
 
 /** Ctrl-C (SIGINT) aborts the call under way, in a request or a wait: each call takes its signal. */
 const stop = new AbortController()
@@ -202,6 +202,7 @@ async function upsert(
   for (const request of requests) {
     // The dry runs' own deletes come last: the items before them are at the same places in both runs.
     const chunk = dryRun ? request : request.filter((r) => !r.dryOnly)
+    if (!dryRun) done.requests++
     try {
       const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal })
       reports.push({ ...report, results: report.results.filter((r) => r.index === null || !chunk[r.index]?.dryOnly) })
@@ -390,10 +391,22 @@ async function planSync({ client, size, maxDelete }: Command, { rows, unread, tw
 type Sent = Awaited<ReturnType<typeof send>>
 
 /** Writes the plan (not in a dry run): the requests, then the deletes not sent with them. */
-async function send({ client, dryRun, size }: Command, { requests, planned, gone, dropped }: Plan, rows: Row[]) {
-  writing = !dryRun
+async function send(command: Command, plan: Plan, rows: Row[]) {
+  writing = !command.dryRun
   done.toWrite = rows.length
-  done.toDelete = gone.length
+  done.toDelete = plan.gone.length
+  try {
+    return await write(command, plan, rows)
+  } catch (e) {
+    // The rows written are unchanged in the next run, which warns of none: their warnings, known
+    // before any write, are said now (those of the request under way, maybe written, too).
+    printWarnings(warningsOf(rows, plan.requests, plan.planned, done.requests))
+    throw e
+  }
+}
+
+/** send's writes: the reports of the requests as run (the dry runs' in a dry run), and the stores found deleted already. */
+async function write({ client, dryRun, size }: Command, { requests, planned, gone, dropped }: Plan, rows: Row[]) {
   const reports = dryRun ? planned : await upsert(client, requests, false, rows)
 
   // One deleted meanwhile (by hand) is answered absent, not refused, and said so: its result has
@@ -428,24 +441,7 @@ function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Pl
     }
   for (const g of gone)
     console.log(`${goneAlready.has(g.id) ? 'already gone' : (verb?.deleted ?? 'deleted')} ${g.external_id} (${g.id})`)
-  // Worth a look, row by row: what reading the file took otherwise than written (a postcode's lost
-  // zero, a phone Excel spoilt), an address placed only roughly, hours not read, an unknown field.
-  const warnings = new Map(rows.map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]))
-  // A postcode given back its zero in a row left unchanged was said before: said once, counted.
-  const asBefore: AsBefore = { keys: [], columns: new Set() }
-  // The dry runs' warnings, in a real run too: all checked before any write, as one request of the
-  // whole list would be, they do not hang on which request wrote a code first (lost leading zeros).
-  planned.forEach((report, chunk) => {
-    for (const r of report.results) {
-      const row = requests[chunk]![r.index!]!
-      const said = warnings.get(row)
-      if (said === undefined) continue
-      said.warnings = withoutNoteAsBefore(asBefore, row.label, row.item, r.action, said.warnings)
-      said.warnings.push(...warningsSaid(row, r.warnings))
-    }
-  })
-  if (asBefore.keys.length > 0) console.log(postcodesAsBefore(asBefore.keys, asBefore.columns))
-  for (const line of warningLines([...warnings.values()])) console.log(`check ${line}`)
+  printWarnings(warningsOf(rows, requests, planned))
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
   // Stores without a code are no list's to delete: the count says the locator holds them beside the list.
@@ -454,6 +450,38 @@ function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Pl
   console.log(
     `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length - goneAlready.size} deleted${kept}.`,
   )
+}
+
+/** The warnings as the report prints them, the note of postcodes as before first. */
+function printWarnings({ asBefore, lines }: { asBefore: AsBefore; lines: string[] }): void {
+  if (asBefore.keys.length > 0) console.log(postcodesAsBefore(asBefore.keys, asBefore.columns))
+  for (const line of lines) console.log(`check ${line}`)
+}
+
+/**
+ * What is worth a look in the rows of the first `sent` requests (all of them unless given), in the
+ * order of the list: what reading the file took otherwise than written (a postcode's lost zero, a
+ * phone Excel spoilt), an address placed only roughly, hours not read, an unknown field. A
+ * postcode given back its zero in a row left unchanged was said before: said once, counted.
+ */
+function warningsOf(rows: Row[], requests: Row[][], planned: BulkReport[], sent = requests.length) {
+  const inSent = new Set(requests.slice(0, sent).flat())
+  const warnings = new Map(
+    rows.filter((r) => inSent.has(r)).map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]),
+  )
+  const asBefore: AsBefore = { keys: [], columns: new Set() }
+  // The dry runs' warnings, in a real run too: all checked before any write, as one request of the
+  // whole list would be, they do not hang on which request wrote a code first (lost leading zeros).
+  planned.slice(0, sent).forEach((report, chunk) => {
+    for (const r of report.results) {
+      const row = requests[chunk]![r.index!]!
+      const said = warnings.get(row)
+      if (said === undefined) continue
+      said.warnings = withoutNoteAsBefore(asBefore, row.label, row.item, r.action, said.warnings)
+      said.warnings.push(...warningsSaid(row, r.warnings))
+    }
+  })
+  return { asBefore, lines: warningLines([...warnings.values()]) }
 }
 
 main().catch((e) => {

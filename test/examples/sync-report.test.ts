@@ -128,3 +128,51 @@ test('a warning of lost leading zeros is said alike by a dry run and a real run,
   const made = sync(both)
   expect([made.code, checks(made)]).toEqual([0, []])
 }, 60_000)
+
+test('a run that fails while writing says the warnings of the rows it may have written: the next run finds them unchanged', async () => {
+  // A locator of its own, and a stand-in for the service that refuses the third write.
+  const made = served.json('locator', 'create', '--name', 'Failing')
+  const key = made.key.secret_key as string
+  let writes = 0
+  const standIn = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const body = request.method === 'POST' ? await request.text() : undefined
+      if (body?.includes('"dry_run":false') && ++writes >= 3)
+        return Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+      const { pathname, search } = new URL(request.url)
+      return fetch(`${served.url}${pathname}${search}`, { method: request.method, headers: request.headers, body })
+    },
+  })
+  /** The sync of `text` through `url`, a request a row; not spawnSync: the stand-in answers from this process. */
+  const run = async (url: string, text: string) => {
+    const file = join(served.dir, 'failing.csv')
+    writeFileSync(file, text)
+    const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+      cwd: ROOT,
+      env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key, STORELOC_SYNC_CHUNK: '1' },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
+    return { code: await p.exited, stdout, stderr }
+  }
+  try {
+    expect((await run(served.url, HEAD + line('', '0012', 'Zeros', 3))).code).toBe(0)
+    const zeros = served.json('locations', 'export', made.locator.id)[0]
+    // Zeros gives up 0012, a new store takes 12 (written), then the stand-in fails the third row's write.
+    const list = HEAD + line(zeros.id, 'Z1', 'Zeros', 3) + line('', '12', 'Twelve', 4) + line('', 'S1', 'One', 1)
+    const failed = await run(`http://127.0.0.1:${standIn.port}`, list)
+    expect(failed.code).toBe(3)
+    expect(failed.stdout).toBe(
+      `check line 3: Location ${zeros.id} has the external_id "0012": if this row is that store, its code lost its leading zeros (Excel reads 0012 as 12), and the row makes a second one. Format the column as text and give the code as "0012".\n`,
+    )
+    // Run again, Twelve is unchanged: nothing warns of it any more.
+    const again = await run(served.url, list)
+    expect(again.code).toBe(0)
+    expect(again.stdout.split('\n').slice(1)).toEqual(['1 created, 0 updated, 2 unchanged, 0 deleted.', ''])
+  } finally {
+    standIn.stop(true)
+  }
+}, 60_000)
