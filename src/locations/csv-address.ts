@@ -28,12 +28,34 @@ export const ADDRESS_PARTS: ReadonlySet<string> = new Set([
 ])
 
 /** Countries that write the house number before the street ("200 Main Street", "12 rue de Rivoli"). */
-const NUMBER_FIRST = new Set(['US', 'CA', 'GB', 'IE', 'AU', 'NZ', 'FR', 'LU', 'MC', 'ZA', 'IN', 'SG', 'MY', 'PH', 'HK'])
+const NUMBER_FIRST = new Set([
+  'US',
+  'CA',
+  'GB',
+  'JE',
+  'GG',
+  'IM',
+  'IE',
+  'AU',
+  'NZ',
+  'FR',
+  'LU',
+  'MC',
+  'ZA',
+  'IN',
+  'SG',
+  'MY',
+  'PH',
+  'HK',
+])
 /** Countries that write the town, then the region and postcode ("Springfield, IL 62701"). */
 const REGION_POSTCODE = new Set(['US', 'CA', 'AU'])
 /** Countries that write the postcode after the town ("London SW1A 2AA", "St Helier JE2 3AB"). */
 const TOWN_POSTCODE = new Set(['GB', 'JE', 'GG', 'IM', 'IE', 'NZ', 'ZA', 'IN', 'SG', 'MY', 'PH'])
-/** Jersey, Guernsey and the Isle of Man: addresses were joined before with their postcodes before the town. */
+/**
+ * Jersey, Guernsey and the Isle of Man: addresses were joined before with their postcodes before
+ * the town, their house numbers after the street.
+ */
 const CROWN_DEPENDENCIES = new Set(['JE', 'GG', 'IM'])
 
 /** Whether `code`'s addresses write the postcode after the town, as joined now or, `before`, as joined before. */
@@ -247,16 +269,19 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   const number = part('house_number')
   const street2 = part('street2')
   const code = rowCountry(parts)
+  // The country whose order the house number takes; none (after the street) for a Crown
+  // Dependency's as joined before.
+  const numbering = before && CROWN_DEPENDENCIES.has(code ?? '') ? null : code
   const sublocality = part('sublocality')
   // A cell naming its town is a whole address, kept without the district; one without a town
   // beside it gets the district as its second line, else the column's text would be lost.
   if (cell !== undefined && city === undefined && postcode === undefined) {
     const district = sublocality !== undefined && holdsWords(cell, sublocality) ? undefined : sublocality
-    return withPlace(completed(cell, number, [street2, district], code), { city, postcode, region }, code, before)
+    return withPlace(completed(cell, number, [street2, district], numbering), { city, postcode, region }, code, before)
   }
   if (cell !== undefined && namesTown(cell, city, postcode))
-    return withPlace(completed(cell, number, [street2], code), { city, postcode, region }, code, before)
-  const street = numbered(cell ?? part('street'), number, code)
+    return withPlace(completed(cell, number, [street2], numbering), { city, postcode, region }, code, before)
+  const street = numbered(cell ?? part('street'), number, numbering)
   // A district the street line or the town names already ("…, Partick"; Glasgow as its own) is not written twice.
   const district = [street, street2, city].some(
     (p) => p !== undefined && sublocality !== undefined && holdsWords(p, sublocality),
@@ -278,12 +303,12 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
 
 /**
  * Whether joinAddress may join the row otherwise `before`: its region is its town's name, or its
- * country is a Crown Dependency and it has a postcode.
+ * country is a Crown Dependency and it has a postcode or a house number.
  */
 export function joinedOtherwiseBefore(parts: Map<string, string>): boolean {
   const [city, region, postcode] = [parts.get('city'), parts.get('region'), parts.get('postcode')]
   if (city && region && nameKey(city) === nameKey(region)) return true
-  return Boolean(postcode) && CROWN_DEPENDENCIES.has(rowCountry(parts) ?? '')
+  return Boolean(postcode || parts.get('house_number')) && CROWN_DEPENDENCIES.has(rowCountry(parts) ?? '')
 }
 
 /**

@@ -103,3 +103,28 @@ test('a store renumbered, its address joined before postcodes took their form, k
     before.lng,
   ])
 }, 30_000)
+
+test('a Jersey row with a house number column is joined as a UK one, and a store joined before stays', async () => {
+  // As joined before: the number after its street, the postcode as written before its town.
+  const before = { external_id: 'J2', name: 'Jersey 2', address: 'King Street 2, je2 3ab St Helier, Jersey' }
+  const seeded = await fetch(`${served.url}/admin/v1/locations/bulk`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ locations: [{ ...before, coordinates: { lat: 49.1853, lng: -2.1066 } }] }),
+  })
+  expect(seeded.status).toBe(200)
+  const list =
+    'Store Code,Name,Street,House Number,City,Postcode,Country,lat,lng\n' +
+    'J1,Jersey 1,King Street,1,St Helier,je2 3ab,Jersey,49.185,-2.108\n' +
+    'J2,Jersey 2,King Street,2,St Helier,je2 3ab,Jersey,49.1853,-2.1066\n'
+  const run = sync(list)
+  expect([run.code, run.stderr]).toEqual([0, ''])
+  const stored = served
+    .json('locations', 'export', served.json('locator', 'list')[0].id)
+    .filter((l: any) => l.external_id.startsWith('J'))
+  expect(stored.map((l: any) => [l.external_id, l.address])).toEqual([
+    ['J2', before.address],
+    ['J1', '1 King Street, St Helier JE2 3AB, Jersey'],
+  ])
+  expect(run.stdout).toContain('1 created, 0 updated, 1 unchanged,')
+}, 30_000)
