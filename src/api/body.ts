@@ -7,7 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { charsetOf } from './content-type'
+import { charsetOf, paramOf } from './content-type'
 import { multipartMeant, multipartParts, partHeader } from './multipart'
 
 export type ParsedBody =
@@ -55,20 +55,22 @@ export async function parseBody(
   const bytes = await bytesUpTo(request, maxBytes)
   if (bytes === null) return { kind: 'too_large' }
   const parsed = await classify(request, bytes, options)
-  return options.digest ? { ...parsed, digest: bodyDigest(request, bytes) } : parsed
+  return options.digest ? { ...parsed, digest: await bodyDigest(request, bytes) } : parsed
 }
 
 /**
  * What an Idempotency-Key's retry is compared by, each a SHA-256 (hex): the body's bytes, and what
- * it means (a multipart body's parts, whatever its boundary; any other body's bytes).
+ * it means (a multipart body's parts, whatever its boundary, else its bytes with its boundary,
+ * which the Content-Type compared leaves out; any other body's bytes).
  */
 export type BodyDigest = { bytes: string; meant: string }
 
-function bodyDigest(request: Request, bytes: Uint8Array): BodyDigest {
+async function bodyDigest(request: Request, bytes: Uint8Array): Promise<BodyDigest> {
   const contentType = request.headers.get('content-type') ?? ''
   const raw = sha256Hex(bytes)
-  const multipart = contentType.split(';')[0]!.trim().toLowerCase() === 'multipart/form-data'
-  return { bytes: raw, meant: (multipart ? multipartMeant(bytes, contentType) : null) ?? raw }
+  if (contentType.split(';')[0]!.trim().toLowerCase() !== 'multipart/form-data') return { bytes: raw, meant: raw }
+  const meant = await multipartMeant(bytes, contentType)
+  return { bytes: raw, meant: meant ?? sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`) }
 }
 
 /** What a body sent with this Content-Type holds, read by the reader of its type. */

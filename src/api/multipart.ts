@@ -31,17 +31,32 @@ export const partHeader = (headers: string, name: string): string | null =>
  * What a multipart body means, as a SHA-256 (hex): each part's name, file name, Content-Type (as
  * contentTypeMeant reads it) and value bytes, in order. Its boundary, preamble and epilogue mean
  * nothing: fetch makes a new boundary for each try of one FormData. Null when its parts are not
- * found: its bytes then tell it.
+ * found, or are not the fields FormData reads (a delimiter inside a value, a part past the close,
+ * a name given twice): its bytes then tell it.
  */
-export function multipartMeant(bytes: Uint8Array, contentType: string): string | null {
+export async function multipartMeant(bytes: Uint8Array, contentType: string): Promise<string | null> {
   const parts = multipartParts(bytes, contentType)
   if (parts === null) return null
-  const meant = parts.map(({ headers, value }) => {
+  const read = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
+  const fields = read === null ? [] : [...read.entries()]
+  if (fields.length !== parts.length) return null
+  const meant: (string | null)[][] = []
+  for (const [i, { headers, value }] of parts.entries()) {
     const disposition = paramsOf(partHeader(headers, 'content-disposition') ?? '')
     const type = partHeader(headers, 'content-type')
     const name = disposition.get('name') ?? null
     const file = disposition.get('filename') ?? null
-    return [name, file, type === null ? null : contentTypeMeant(type), sha256Hex(Buffer.from(value, 'latin1'))]
-  })
+    if (!(await readAlike(fields[i]!, name, file, value))) return null
+    meant.push([name, file, type === null ? null : contentTypeMeant(type), sha256Hex(Buffer.from(value, 'latin1'))])
+  }
   return sha256Hex(`multipart/form-data parts\n${JSON.stringify(meant)}`)
+}
+
+/** Whether FormData's field is the part as split here: its name, whether a file and its name, its value. */
+async function readAlike(field: [string, string | Blob], name: string | null, file: string | null, value: string) {
+  const [key, read] = field
+  if (key !== name) return false
+  if (typeof read === 'string') return file === null && read === Buffer.from(value, 'latin1').toString('utf8')
+  const bytes = Buffer.from(await read.arrayBuffer()).toString('latin1')
+  return file !== null && ((read as File).name ?? '') === file && bytes === value
 }

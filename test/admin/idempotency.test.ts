@@ -153,6 +153,31 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(1)
   })
 
+  test('multipart bodies the server reads otherwise are other requests, though a split at every boundary finds the same parts', async () => {
+    const part = (name: string, value: string) => `Content-Disposition: form-data; name=${name}\r\n\r\n${value}\r\n`
+    const body = (name: string, tail = '') =>
+      `--B\r\n${part('"address"', '1 Rue')}--B\r\n${part('"coordinates[lat]"', '48.8')}--B\r\n${part('"coordinates[lng]"', '2.3')}--B\r\n${part(name, 'Shop')}--B--\r\n${tail}`
+    const reused = [422, 'idempotency_key_reused']
+    const send = async (sent: string, key: string) => {
+      const headers = { 'content-type': 'multipart/form-data; boundary=B', 'idempotency-key': key }
+      const res = await env.call('POST', BASE, { body: sent, headers })
+      return [res.status, res.body.error ?? res.body.location.name]
+    }
+    // A delimiter followed by more than its line end is a value's text, as the server reads it.
+    expect(await send(body('"name"').replace('Shop', 'Shop\r\n--Bjunk'), 'k-split')).toEqual([201, 'Shop\r\n--Bjunk'])
+    expect(await send(body('"name"').replace('Shop', 'Shop\r\n--Bother'), 'k-split')).toEqual(reused)
+    // Parts after a closing delimiter are read when another follows them.
+    const more = (text: string) => `--B\r\n${part('"description"', text)}--B--\r\n`
+    expect(await send(body('"name"', more('A')), 'k-closed')).toEqual([201, 'Shop\r\n--B--'])
+    expect(await send(body('"name"', more('B')), 'k-closed')).toEqual(reused)
+    // A name given twice is read as its last; a backslash in a quoted name is a character.
+    expect(await send(body('"description"; name="name"'), 'k-twice')).toEqual([201, 'Shop'])
+    expect(await send(body('"description"'), 'k-twice')).toEqual(reused)
+    expect(await send(body('"name"'), 'k-slash')).toEqual([201, 'Shop'])
+    expect(await send(body('"na\\me"'), 'k-slash')).toEqual(reused)
+    expect(count()).toBe(4)
+  })
+
   test('a key kept before fingerprints had a version is compared as it was kept: its retry replays', async () => {
     const csv = 'external_id,name,address,lat,lng\nC1,Café,"1 Main St, Springfield",39.8,-89.65\n'
     const send = (body: string, type: string) =>
