@@ -7,7 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { charsetOf, paramOf } from './content-type'
+import { charsetOf, paramOf, paramsOf } from './content-type'
 import { multipartMeant, multipartParts, partHeader } from './multipart'
 
 export type ParsedBody =
@@ -204,7 +204,10 @@ type PartCharset = { charset: string | null; ascii: boolean; field?: string }
  * refused apart. Null when its parts are not found.
  */
 function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] | null {
-  const parts = multipartParts(bytes, contentType)?.filter((p) => !/filename\*?\s*=/i.test(p.headers))
+  // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
+  const parts = multipartParts(bytes, contentType)?.filter(
+    (p) => !paramsOf(partHeader(p.headers, 'content-disposition') ?? '').has('filename'),
+  )
   if (parts === undefined) return null
   const whole = charsetOf(contentType)
   const named: PartCharset[] = [{ charset: whole, ascii: parts.every((p) => ASCII_TEXT.test(p.headers)) }]

@@ -193,6 +193,14 @@ describe('the charset a body names', () => {
     // An empty charset names none; a part's value marked as UTF-8 is UTF-8 whatever its part names.
     expect(await post(body('Café', 'text/plain; charset='), 'multipart/form-data; boundary=B; charset=')).toBe('Café')
     expect(await post(body('\uFEFFCafé', 'text/plain; charset=latin1'), 'multipart/form-data; boundary=B')).toBe('Café')
+    // filename* alone makes no file (FormData reads a text field): its part's charset judges it too.
+    const starred = new TextDecoder()
+      .decode(body('Café', 'text/plain; charset=windows-1252'))
+      .replace('name="name"', `name="name"; filename*=UTF-8''name.txt`)
+    expect(await post(utf8(starred), 'multipart/form-data; boundary=B')).toEqual([
+      400,
+      'The form body could not be read: the field "name" is in the charset "windows-1252" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+    ])
   })
 
   test("a multipart part marked or named UTF-8 is read as UTF-8 under the body's charset; its others are judged by it", async () => {
