@@ -236,6 +236,9 @@ describe('the charset a body names', () => {
       400,
       `The CSV body cannot be read: ${quoted} name it in the Content-Type: text/csv; charset=utf-8.`,
     ])
+    // ASCII reads the same in any charset: a JSON or form body in it is read, as under any label.
+    expect(await outcome('json', "'utf-8'", bodyOf('json', 'Cafe', utf8))).toBe('Cafe')
+    expect(await outcome('form', "'utf-8'", bodyOf('form', 'Cafe', utf8))).toBe('Cafe')
   })
 
   test('JSON on the bulk route in a charset a CSV body is read in is told so; in us-ascii or x-user-defined, not', async () => {
