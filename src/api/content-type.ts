@@ -53,14 +53,14 @@ const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' 
  * lowercased, values unquoted and unspaced, in name order; the charset as the encoding it names,
  * left out when it names UTF-8 or nothing, as every body read takes a body with none for UTF-8.
  * A parameter named twice means its first, as paramsOf reads it. Only a charset's value is compared
- * without case (RFC 9110). A multipart boundary is left out: its body's parts are compared
- * (multipartMeant), or else its bytes, which hold the boundary.
+ * without case (RFC 9110). A multipart boundary is left out (but with `boundary`): its body's
+ * parts are compared (multipartMeant), or else its bytes with its boundary.
  */
-export function contentTypeMeant(contentType: string): string {
+export function contentTypeMeant(contentType: string, boundary = false): string {
   const type = contentType.split(';')[0]!.trim().toLowerCase()
   const meant: string[] = []
   for (const [name, value] of paramsOf(contentType)) {
-    if (name === 'boundary' && type.startsWith('multipart/')) continue
+    if (name === 'boundary' && type.startsWith('multipart/') && !boundary) continue
     const encoding = name === 'charset' && value.trim() !== '' ? encodingOf(value.trim().toLowerCase()) : null
     if (name !== 'charset') meant.push(`${name}=${value}`)
     else if (encoding !== null && encoding !== 'utf-8') meant.push(`charset=${encoding}`)

@@ -207,6 +207,12 @@ describe('Idempotency-Key', () => {
     const replay = await send(`${BASE}/bulk`, csv, 'text/csv; charset="latin1"', 'k-meant')
     expect([replay.status, replay.headers.get('idempotent-replayed')]).toEqual([200, 'true'])
     expect((await send(`${BASE}/bulk`, csv, 'text/csv', 'k-meant')).body.error).toBe('idempotency_key_reused')
+    // A quoted value may hold ";": the rule before compared it whole, sorted among the others.
+    const noted = 'text/csv; charset=latin1; note="b;a"'
+    expect((await send(`${BASE}/bulk`, csv, noted, 'k-noted')).status).toBe(200)
+    keep('k-noted', sha256Hex(`POST ${BASE}/bulk\n${sha256Hex(csv)}\ntext/csv;charset=windows-1252;note=b;a`))
+    const notedAgain = await send(`${BASE}/bulk`, csv, noted, 'k-noted')
+    expect([notedAgain.status, notedAgain.headers.get('idempotent-replayed')]).toEqual([200, 'true'])
 
     const form =
       '--XyZ\r\nContent-Disposition: form-data; name="name"\r\n\r\nCafé\r\n--XyZ\r\nContent-Disposition: form-data; name="address"\r\n\r\n1 Rue\r\n--XyZ\r\nContent-Disposition: form-data; name="coordinates[lat]"\r\n\r\n48.87\r\n--XyZ\r\nContent-Disposition: form-data; name="coordinates[lng]"\r\n\r\n2.33\r\n--XyZ--\r\n'

@@ -7,7 +7,7 @@ import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
 import { IdempotencyKeyTaken, type IdempotencyRepo, type KeptAnswer } from '../../store/idempotency'
 import type { BodyDigest } from '../body'
-import { contentTypeMeant, paramsOf } from '../content-type'
+import { contentTypeMeant } from '../content-type'
 import { AdminError } from './errors'
 
 /** The header on a replayed answer: the write was not made again. */
@@ -114,10 +114,7 @@ function unversionedFingerprintsOf(request: Request, body: BodyDigest): string[]
   const sent = `${request.method} ${url.pathname}${queryCompared(url)}\n${body.bytes}`
   const type = header.toLowerCase().replace(/\s+/g, '')
   const written = type === '' || /^application\/json(;charset=utf-8)?$/.test(type) ? '' : `\n${type}`
-  const [bare = '', ...params] = contentTypeMeant(header).split(';')
-  const boundary = bare.startsWith('multipart/') ? paramsOf(header).get('boundary') : undefined
-  if (boundary !== undefined) params.push(`boundary=${boundary}`)
-  const full = [bare, ...params.sort()].join(';')
+  const full = contentTypeMeant(header, true)
   const meant = full === 'application/json' || (full === '' && body.bytes === EMPTY_DIGEST) ? '' : `\n${full}`
   return [sha256Hex(`${sent}${written}`), sha256Hex(`${sent}${meant}`)]
 }
