@@ -205,7 +205,8 @@ type PartCharset = { charset: string | null; ascii: boolean; field?: string }
  */
 function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] | null {
   // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
-  const parts = multipartParts(bytes, contentType)?.filter(
+  // Every part to the body's end: FormData reads on past a close another follows.
+  const parts = multipartParts(bytes, contentType, true)?.filter(
     (p) => !paramsOf(partHeader(p.headers, 'content-disposition') ?? '').has('filename'),
   )
   if (parts === undefined) return null

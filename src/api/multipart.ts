@@ -7,17 +7,19 @@ export type Part = { headers: string; value: string }
 
 /**
  * The parts of a multipart body (RFC 7578), split at the boundary its Content-Type names; null when
- * it names none, or no part ends at a closing delimiter. FormData keeps neither a part's headers
- * nor its bytes.
+ * it names none, or no part ends at a closing delimiter. With `past`, the parts after a closing
+ * delimiter too, which FormData reads when another follows. FormData keeps neither a part's
+ * headers nor its bytes.
  */
-export function multipartParts(bytes: Uint8Array, contentType: string): Part[] | null {
+export function multipartParts(bytes: Uint8Array, contentType: string, past = false): Part[] | null {
   const boundary = paramOf(contentType, 'boundary')
   if (!boundary) return null
   const text = `\r\n${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')}`
   const pieces = text.split(`\r\n--${boundary}`)
   const close = pieces.findIndex((piece, i) => i > 0 && piece.startsWith('--'))
   if (close < 2) return null
-  return pieces.slice(1, close).map((piece) => {
+  const parts = past ? pieces.slice(1).filter((piece) => !piece.startsWith('--')) : pieces.slice(1, close)
+  return parts.map((piece) => {
     const end = piece.indexOf('\r\n\r\n')
     return end === -1 ? { headers: piece, value: '' } : { headers: piece.slice(0, end), value: piece.slice(end + 4) }
   })

@@ -193,6 +193,16 @@ describe('the charset a body names', () => {
     // An empty charset names none; a part's value marked as UTF-8 is UTF-8 whatever its part names.
     expect(await post(body('Café', 'text/plain; charset='), 'multipart/form-data; boundary=B; charset=')).toBe('Café')
     expect(await post(body('\uFEFFCafé', 'text/plain; charset=latin1'), 'multipart/form-data; boundary=B')).toBe('Café')
+    // Parts after a closing delimiter that another follows are read: their charsets judge them too.
+    const closed = new TextDecoder()
+      .decode(body('Cafe'))
+      .replace('Cafe\r\n', `Cafe\r\n--B--\r\n${part('description', 'Café', 'text/plain; charset=windows-1252')}`)
+    const before = snapshot()
+    expect(await post(utf8(closed), 'multipart/form-data; boundary=B')).toEqual([
+      400,
+      'The form body could not be read: the field "description" is in the charset "windows-1252" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+    ])
+    expect(snapshot()).toEqual(before)
     // filename* alone makes no file (FormData reads a text field): its part's charset judges it too.
     const starred = new TextDecoder()
       .decode(body('Café', 'text/plain; charset=windows-1252'))
