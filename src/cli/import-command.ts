@@ -187,7 +187,13 @@ function keptWithoutCode(store: Store, locatorId: string, report: BulkReport): s
   ]
 }
 
-const CLI_WORDS: BulkWords = { deleteMissing: '--delete-missing', maxDelete: '--max-delete', sent: 'the file' }
+const CLI_WORDS: BulkWords = {
+  deleteMissing: '--delete-missing',
+  maxDelete: '--max-delete',
+  sent: 'the file',
+  keepPoint:
+    'update it alone through the management API (POST /admin/v1/locations/{id} with the address and its coordinates)',
+}
 
 /** --max-delete N: the most locations --delete-missing may delete; null when not given. */
 function maxDeleteOf(sent: string | undefined, deleteMissing: boolean): number | null {

@@ -1,5 +1,5 @@
 // Bulk upsert, step 2: the addresses that need it geocoded, a few at once.
-import type { BulkItem, BulkProgress } from './bulk'
+import type { BulkItem, BulkProgress, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
 import { inColumns, type Problems, whoIs } from './bulk-problems'
 import { GeocoderDownError, GeocodingOffError, LocationError } from './errors'
@@ -19,6 +19,7 @@ export async function geocodeAll(
   items: BulkItem[],
   plans: Plan[],
   problems: Problems,
+  words: BulkWords,
   onProgress?: (p: BulkProgress) => void,
 ): Promise<void> {
   const todo = plans.filter((p) => p.patch.address !== undefined && !p.patch.coordinates && !p.keepsPoint)
@@ -53,7 +54,7 @@ export async function geocodeAll(
     }
     const item = items[plan.index]!
     const { columns, unplaced } = item
-    const message = plan.sentBack !== undefined && off ? sentBackUnplaced(columns) : error.message
+    const message = plan.sentBack !== undefined && off ? sentBackUnplaced(columns, words) : error.message
     const said = `${inColumns(message, columns)}${await otherCountryHint(deps, item)}`
     problems.add(
       plan.key,
@@ -78,9 +79,10 @@ function keptAsPin(plan: Plan): void {
 /**
  * Why a geocoded point sent back with another address is refused when the service has no
  * geocoder, and the two ways on: the new address's point, or (a store that did not move) the
- * point sent with what keeps it, address columns in a file, the single-location update otherwise.
+ * single-location update, which keeps the point sent; in a file, address columns do not (a row
+ * is read alike with or without them).
  */
-function sentBackUnplaced(columns: ReadonlyMap<string, string> | undefined): string {
+function sentBackUnplaced(columns: ReadonlyMap<string, string> | undefined, words: BulkWords): string {
   const pair = columns?.get('coordinates')
   const point =
     columns === undefined
@@ -88,9 +90,5 @@ function sentBackUnplaced(columns: ReadonlyMap<string, string> | undefined): str
       : pair !== undefined
         ? `"${pair}"`
         : `"${columns.get('coordinates.lat') ?? 'lat'}" and "${columns.get('coordinates.lng') ?? 'lng'}"`
-  const keep =
-    columns === undefined
-      ? 'update it alone (POST /admin/v1/locations/{id} with the address and its coordinates), which keeps the point sent'
-      : `give its address in address columns (street, city, postcode) beside ${point}, which keeps the point sent`
-  return `The address changed, but ${point} ${pair === undefined ? 'are' : 'is'} the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved, ${keep}.`
+  return `The address changed, but ${point} ${pair === undefined ? 'are' : 'is'} the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved, ${words.keepPoint}, which keeps the point sent.`
 }

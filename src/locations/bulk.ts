@@ -70,10 +70,19 @@ export type BulkOptions = {
   words?: BulkWords
 }
 
-/** The words refusals use for the delete options and what was sent: the API's, or the CLI's. */
-export type BulkWords = { deleteMissing: string; maxDelete: string; sent: string }
+/**
+ * The words refusals use for the delete options and what was sent: the API's, or the CLI's.
+ * `keepPoint`: how a store that did not move keeps its geocoded point with a new address where
+ * nothing geocodes it (the single-location update; the CLI has none of its own).
+ */
+export type BulkWords = { deleteMissing: string; maxDelete: string; sent: string; keepPoint: string }
 
-export const API_WORDS: BulkWords = { deleteMissing: 'delete_missing', maxDelete: 'max_delete', sent: 'the request' }
+export const API_WORDS: BulkWords = {
+  deleteMissing: 'delete_missing',
+  maxDelete: 'max_delete',
+  sent: 'the request',
+  keepPoint: 'update it alone (POST /admin/v1/locations/{id} with the address and its coordinates)',
+}
 
 /** `absent`: a delete item whose location there is none (deleted already): nothing to delete. */
 export type BulkAction = 'created' | 'updated' | 'unchanged' | 'deleted' | 'absent'
@@ -139,7 +148,7 @@ export async function bulkUpsert(
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
   if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, removals, maxDelete, words)
-  await geocodeAll(deps, items, plans, problems, onProgress)
+  await geocodeAll(deps, items, plans, problems, words, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)
   const memo: PostcodeMemo = new Map()

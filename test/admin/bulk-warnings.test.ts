@@ -218,7 +218,7 @@ describe('a geocoded point sent back with another address', () => {
     const refused = await send(unplaced, 'S,Store,"2 New Street, Town",51.5,-0.13')
     expect(refused.status).toBe(422)
     expect(refused.body.details['line 2.address']).toEqual([
-      'line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address\'s own "lat" and "lng"; if the store has not moved, give its address in address columns (street, city, postcode) beside "lat" and "lng", which keeps the point sent.',
+      'line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address\'s own "lat" and "lng"; if the store has not moved, update it alone (POST /admin/v1/locations/{id} with the address and its coordinates), which keeps the point sent.',
     ])
     const json = await unplaced.handle(
       new Request(`http://localhost${BULK}`, {
@@ -236,10 +236,21 @@ describe('a geocoded point sent back with another address', () => {
       'The address changed, but coordinates are the point geocoding gave the former address',
     )
     expect(stored()).toEqual(geocoded)
-    // The advice taken: the point sent with the address's parts stays, as a pin.
-    const kept = await send(unplaced, 'S,Store,2 New Street,Town,51.5,-0.13', 'external_id,name,street,city,lat,lng')
-    expect([kept.status, kept.body.results[0].action]).toEqual([200, 'updated'])
-    expect(stored()).toMatchObject({ lat: 51.5, lng: -0.13, geocoding: null })
+    // Address columns beside the point are read as the address alone: refused the same.
+    const parts = await send(unplaced, 'S,Store,2 New Street,Town,51.5,-0.13', 'external_id,name,street,city,lat,lng')
+    expect([parts.status, parts.body.details['line 2.address']]).toEqual([422, refused.body.details['line 2.address']])
+    expect(stored()).toEqual(geocoded)
+    // The advice taken: the single-location update keeps the point sent.
+    const { id } = env.store.db.query('SELECT id FROM locations').get() as { id: string }
+    const kept = await unplaced.handle(
+      new Request(`http://localhost/admin/v1/locations/${id}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+        body: JSON.stringify({ address: '2 New Street, Town', coordinates: { lat: 51.5, lng: -0.13 } }),
+      }),
+    )
+    expect(kept.status).toBe(200)
+    expect(stored()).toMatchObject({ address: '2 New Street, Town', lat: 51.5, lng: -0.13 })
   })
 
   test('while an HTTP geocoder is down (503) the row is refused and the store stays; once it answers, a retry places the new address', async () => {

@@ -121,4 +121,38 @@ describe('locations import of an export whose address was changed, its point not
     expect(json('locations', 'import', locatorId, '--file', file('again.csv', again))).toMatchObject({ unchanged: 1 })
     expect(hamburg).not.toEqual(munich.coordinates)
   })
+
+  test('with GEOCODER=none a JSON or CSV file is refused with a way that keeps the point, and the store stays', () => {
+    const placed = 'external_id,name,address\nG1,Geocoded,"Jungfernstieg 1, 20354 Hamburg, Germany"\n'
+    json('locations', 'import', locatorId, '--file', file('placed.csv', placed))
+    const before = exported()
+    const moving = (...format: string[]) =>
+      storeloc('locations', 'export', locatorId, ...format).stdout.replace(
+        'Jungfernstieg 1, 20354 Hamburg, Germany',
+        'Kaufingerstraße 1, 80331 München, Germany',
+      )
+    const keep =
+      'if the store has not moved, update it alone through the management API (POST /admin/v1/locations/{id} with the address and its coordinates), which keeps the point sent.'
+    // With the address's parts, as the advice once said: read as the address alone, refused the same.
+    const parts = `external_id,name,street,city,postcode,country,lat,lng\nG1,Geocoded,Kaufingerstraße 1,München,80331,Germany,${before.coordinates.lat},${before.coordinates.lng}\n`
+    const was = process.env.GEOCODER
+    process.env.GEOCODER = 'none'
+    try {
+      const r = storeloc('locations', 'import', locatorId, '--file', file('moved.json', moving()))
+      expect(r.code).toBe(1)
+      expect(r.stderr).toContain(
+        `locations[0] (external_id "G1"): The address changed, but coordinates are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own coordinates; ${keep}`,
+      )
+      for (const csv of [moving('--format', 'csv'), parts]) {
+        const c = storeloc('locations', 'import', locatorId, '--file', file('moved.csv', csv))
+        expect(c.code).toBe(1)
+        expect(c.stderr).toContain(`line 2 (external_id "G1"): The address changed, but "lat" and "lng" are the point`)
+        expect(c.stderr).toContain(`Send the new address's own "lat" and "lng"; ${keep}`)
+      }
+    } finally {
+      if (was === undefined) delete process.env.GEOCODER
+      else process.env.GEOCODER = was
+    }
+    expect(exported()).toEqual(before)
+  })
 })
