@@ -40,7 +40,9 @@ export function commandLine(args: string[]): Command {
   if (limit.value !== null && !/^\d+$/.test(limit.value)) usage('--max-delete takes a whole number: the most stores to delete.')
   const maxDelete = limit.value === null ? null : Number(limit.value)
   const encoding = valueOf(args, '--encoding')
-  if (encoding.value === '') usage('--encoding takes the name of an encoding, such as windows-1252.')
+  // A blank name is none (UTF-8), as the CLI reads it; the option with nothing after it is a slip.
+  if (encoding.at.length === 2 && args[encoding.at[1]!] === undefined)
+    usage('--encoding takes the name of an encoding, such as windows-1252.')
   const taken = [...limit.at, ...encoding.at]
   const files = args.filter((a, i) => a !== '--dry-run' && !taken.includes(i))
   const option = files.find((a) => a.startsWith('-'))
@@ -74,5 +76,5 @@ export function commandLine(args: string[]): Command {
     onStarting: ({ startupWaitMs }) =>
       console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
   })
-  return { file: files[0]!, dryRun, maxDelete, encoding: encoding.value, size: Number(chunkSize), client }
+  return { file: files[0]!, dryRun, maxDelete, encoding: encoding.value?.trim() || null, size: Number(chunkSize), client }
 }

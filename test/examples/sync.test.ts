@@ -363,6 +363,12 @@ describe('examples/sync.ts', () => {
     const res = await fetch(`${served.url}/admin/v1/locations`, { headers: { authorization: `Bearer ${own}` } })
     expect(((await res.json()) as any).locations.map((l: any) => l.name)).toEqual(['Café Müller'])
     expect(run('--encoding=windows-1252').stdout.toString()).toBe('0 created, 0 updated, 1 unchanged, 0 deleted.\n')
+    // A blank name is none, as the CLI reads it: the Latin-1 file is refused as not UTF-8 again.
+    for (const blank of [['--encoding', ' '], ['--encoding=']]) {
+      const none = run(...blank)
+      expect([none.exitCode, none.stderr.toString()]).toEqual([1, expect.stringContaining('--encoding windows-1252')])
+    }
+    expect(run('--encoding').exitCode).toBe(2)
   }, 30_000)
 
   test('a service that asks to wait longer than the client waits: the script says how long', async () => {
