@@ -322,8 +322,18 @@ export function joinedAsBefore(
   postcode: string | null | undefined,
 ): boolean {
   if (former === undefined || stored === former) return stored === former
-  const pattern = postcode ? postcodePattern(postcode) : null
+  const pattern = postcode ? spellingsOf(postcode) : null
   return pattern !== null && stored.replace(pattern, () => postcode!) === former.replace(pattern, () => postcode!)
+}
+
+/**
+ * `postcode` as a cell may have written it before postcodeForm: case and spaces aside, and a
+ * hyphen between its halves ("k1a-0a2" is "K1A 0A2").
+ */
+function spellingsOf(postcode: string): RegExp | null {
+  const halves = postcode.trim().split(/\s+/).filter(Boolean)
+  const half = (h: string) => [...h].map((c) => c.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('[ \\t]*')
+  return halves.length === 0 ? null : new RegExp(`(?<!\\d)${halves.map(half).join('[ \\t]*-?[ \\t]*')}(?!\\d)`, 'iu')
 }
 
 /** Countries whose postcodes are five digits, some with a leading zero (Dresden 01099, Barcelona 08012). */

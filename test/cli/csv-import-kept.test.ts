@@ -260,3 +260,22 @@ test('a store joined before postcodes took their form keeps its address and its 
   expect(JSON.parse(moved.stdout)).toMatchObject({ updated: 1, unchanged: 2 })
   expect(storedAddresses()[0]).toBe('10 Downing Street, London SW1A 2AB, GB')
 })
+
+test('a store joined before with a Canadian postcode written with a hyphen keeps its address and its pin', () => {
+  const list = (postcode: string) =>
+    `Store Code,Name,Street,City,Region,Postcode,Country\nC1,Ottawa,80 Wellington Street,Ottawa,ON,${postcode},CA\n`
+  const locator = locatorFor(list('k1a-0a2'))
+  // As an import joined the row before: the postcode as written, which postcodeForm reads as K1A 0A2.
+  const before = [{ external_id: 'C1', name: 'Ottawa', address: '80 Wellington Street, Ottawa, ON k1a-0a2, CA' }]
+  writeFileSync(join(dir, 'before.json'), JSON.stringify(before))
+  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'before.json')).code).toBe(0)
+  writeFileSync(join(dir, 'pins.csv'), 'external_id,lat,lng\nC1,45.4236,-75.7009\n')
+  expect(storeloc('locations', 'import', locator, '--file', join(dir, 'pins.csv')).code).toBe(0)
+  for (const postcode of ['k1a-0a2', 'K1A 0A2']) {
+    writeFileSync(join(dir, 'again.csv'), list(postcode))
+    const again = storeloc('locations', 'import', locator, '--file', join(dir, 'again.csv'))
+    expect(again.stdout).toContain('0 created, 0 updated, 1 unchanged, 0 deleted')
+  }
+  expect(storedAddresses()).toEqual([before[0]!.address])
+  expect(storedPoints()).toEqual([{ lat: 45.4236, lng: -75.7009 }])
+})
