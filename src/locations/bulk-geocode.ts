@@ -49,7 +49,7 @@ export async function geocodeAll(
     // a geocoder looked for and could not place.
     const off = error instanceof GeocodingOffError
     if (plan.sentBack !== undefined && !off && !(error instanceof GeocoderDownError)) {
-      keptAsPin(plan)
+      keptAsPin(plan, items[plan.index]!)
       continue
     }
     const item = items[plan.index]!
@@ -67,10 +67,11 @@ export async function geocodeAll(
 
 /**
  * A geocoded point sent back with an address the geocoder cannot place stays, as a pin of that
- * address (its parts from the point: town.ts), and the row is told so.
+ * address, and the row is told so. Its parts are the row's, as for any row with coordinates; those
+ * it lacks (all, without part columns) come from the point (town.ts).
  */
-function keptAsPin(plan: Plan): void {
-  plan.patch = { ...plan.patch, coordinates: plan.sentBack, addressParts: {} }
+function keptAsPin(plan: Plan, { parts }: BulkItem): void {
+  plan.patch = { ...plan.patch, coordinates: plan.sentBack, addressParts: parts ?? {} }
   plan.warnings.push(
     "The new address could not be placed: the location keeps the coordinates sent, its former address's point; check them.",
   )

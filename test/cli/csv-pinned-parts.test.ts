@@ -98,6 +98,21 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
     expect(hamburg.coordinates.lat).toBeCloseTo(53.55, 1)
     expect(hamburg.address).toMatchObject({ formatted: 'Jungfernstieg 1, 20354 Hamburg, Germany', city: 'Hamburg' })
   })
+
+  test("a geocoded store's point sent back with parts the geocoder cannot place is a pin with the row's parts", async () => {
+    const placed = 'external_id,name,address\nA3,Unplaced,"Marienplatz 1, 80331 München, Germany"\n'
+    json('locations', 'import', locatorId, '--file', file('placed.csv', placed))
+    const { lat, lng } = (await answered()).get('Unplaced')!.coordinates
+    const moved = `${HEADER}A3,Unplaced,Qwxzstrasse,1,Qwxzhausen,99999,,Germany,${lat},${lng}\n`
+    const report = json('locations', 'import', locatorId, '--file', file('unplaced.csv', moved))
+    expect(report.results[0]).toMatchObject({ action: 'updated', geocoding: null })
+    expect(report.results[0].warnings).toEqual([expect.stringContaining('The new address could not be placed')])
+    // The row's parts, as for any row with coordinates: not those of the former address's point.
+    expect((await answered()).get('Unplaced')).toMatchObject({
+      coordinates: { lat, lng },
+      address: { street: 'Qwxzstrasse 1', city: 'Qwxzhausen', postcode: '99999', country: 'DE' },
+    })
+  })
 })
 
 describe('locations import of an export whose address was changed, its point not', () => {
