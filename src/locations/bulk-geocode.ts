@@ -13,6 +13,13 @@ import { type AdminDeps, geocode } from './service'
  */
 const GEOCODE_CONCURRENCY = 8
 
+/**
+ * Said of a geocoded point sent back whose new address was placed: the list still holds the former
+ * point, which, sent again beside the address now stored, is a pin (bulk-check.ts sentBack).
+ */
+const MOVED_FROM_SENT_BACK =
+  "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out: sent again, they would pin it back at the former address."
+
 /** Step 2: the addresses that need it geocoded (new ones, without coordinates); problems in item order. */
 export async function geocodeAll(
   deps: AdminDeps,
@@ -32,6 +39,7 @@ export async function geocodeAll(
       try {
         plan.found = await geocode(deps, plan.patch.address!)
         plan.warnings.push(...(await placementWarnings(deps, plan.patch.address!, plan.found, items[plan.index]!)))
+        if (plan.sentBack !== undefined) plan.warnings.push(MOVED_FROM_SENT_BACK)
       } catch (e) {
         if (!(e instanceof LocationError)) throw e
         failed.set(plan, e)

@@ -94,6 +94,7 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
     const moved = `${HEADER}A2,Geocoded,Jungfernstieg,1,Hamburg,20354,,Germany,${lat},${lng}\n`
     const report = json('locations', 'import', locatorId, '--file', file('moved.csv', moved))
     expect(report.results[0]).toMatchObject({ action: 'updated', geocoding: { source: 'embedded' } })
+    expect(report.results[0].warnings).toContainEqual(expect.stringContaining("are its former address's point"))
     const hamburg = (await answered()).get('Geocoded')!
     expect(hamburg.coordinates.lat).toBeCloseTo(53.55, 1)
     expect(hamburg.address).toMatchObject({ formatted: 'Jungfernstieg 1, 20354 Hamburg, Germany', city: 'Hamburg' })
@@ -127,6 +128,10 @@ describe('locations import of an export whose address was changed, its point not
     const moved = csv.replace('Jungfernstieg 1, 20354 Hamburg, Germany', 'Kaufingerstraße 1, 80331 München, Germany')
     const report = json('locations', 'import', locatorId, '--file', file('moved.csv', moved))
     expect(report.results[0]).toMatchObject({ action: 'updated', geocoding: { precision: 'city', source: 'embedded' } })
+    // The file still holds the former point: imported again, it would pin the store there.
+    expect(report.results[0].warnings).toContain(
+      "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out: sent again, they would pin it back at the former address.",
+    )
     const munich = exported()
     expect(munich.coordinates.lat).toBeCloseTo(48.14, 1)
     expect(munich.coordinates.lng).toBeCloseTo(11.58, 1)
