@@ -20,6 +20,10 @@ const GEOCODE_CONCURRENCY = 8
 const MOVED_FROM_SENT_BACK =
   "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out: sent again, they would pin it back at the former address."
 
+/** Whether the new address was placed where the point sent back is (a town's point, for two of its streets). */
+const samePoint = (found: { lat: number; lng: number }, sent: { lat: number; lng: number }): boolean =>
+  found.lat === sent.lat && found.lng === sent.lng
+
 /** Step 2: the addresses that need it geocoded (new ones, without coordinates); problems in item order. */
 export async function geocodeAll(
   deps: AdminDeps,
@@ -39,7 +43,8 @@ export async function geocodeAll(
       try {
         plan.found = await geocode(deps, plan.patch.address!)
         plan.warnings.push(...(await placementWarnings(deps, plan.patch.address!, plan.found, items[plan.index]!)))
-        if (plan.sentBack !== undefined) plan.warnings.push(MOVED_FROM_SENT_BACK)
+        if (plan.sentBack !== undefined && !samePoint(plan.found, plan.sentBack))
+          plan.warnings.push(MOVED_FROM_SENT_BACK)
       } catch (e) {
         if (!(e instanceof LocationError)) throw e
         failed.set(plan, e)

@@ -113,7 +113,7 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
       coordinates: { lat, lng },
       address: { street: 'Qwxzstrasse 1', city: 'Qwxzhausen', postcode: '99999', country: 'DE' },
     })
-  })
+  }, 60_000)
 })
 
 describe('locations import of an export whose address was changed, its point not', () => {
@@ -174,5 +174,17 @@ describe('locations import of an export whose address was changed, its point not
       else process.env.GEOCODER = was
     }
     expect(exported()).toEqual(before)
+  })
+
+  test('a new address placed at the point sent back is not warned of: imported again, it changes nothing', () => {
+    const placed = 'external_id,name,address\nG2,Geocoded,"Marienplatz 1, 80331 München, Germany"\n'
+    json('locations', 'import', locatorId, '--file', file('placed.csv', placed))
+    const csv = storeloc('locations', 'export', locatorId, '--format', 'csv').stdout
+    // The embedded geocoder places both streets at München's point.
+    const moved = file('moved.csv', csv.replace('Marienplatz 1', 'Kaufingerstraße 5'))
+    const report = json('locations', 'import', locatorId, '--file', moved)
+    expect(report.results[0]).toMatchObject({ action: 'updated', changes: ['address'] })
+    expect(report.results[0].warnings.join(' ')).not.toContain("former address's point")
+    expect(json('locations', 'import', locatorId, '--file', moved)).toMatchObject({ unchanged: 1 })
   })
 })
