@@ -96,7 +96,6 @@ export const searchQuery = (state: SearchState): string =>
  * is, whatever another finder wrote since.
  */
 export function withState(href: string, state: SearchState, prefix: string): string {
-  const url = new URL(href)
   const own = new URLSearchParams()
   const set = (k: string, v: string | number | null | false) => {
     if (v !== null && v !== false && v !== '') own.set(prefix + k, String(v))
@@ -116,7 +115,12 @@ export function withState(href: string, state: SearchState, prefix: string): str
   set('tags', state.tags.join(','))
   set('open', state.openNow && 1)
   set('store', state.selected)
-  // The finder's own parameters one block, where the first of them was: the others' as written.
+  return placed(href, own, prefix)
+}
+
+/** `href` with `own` for the finder's parameters, one block where the first of them was: the others' as written. */
+function placed(href: string, own: URLSearchParams, prefix: string): string {
+  const url = new URL(href)
   const parts: string[] = []
   let at = -1
   for (const part of url.search ? url.search.slice(1).split('&') : [])
@@ -129,11 +133,11 @@ export function withState(href: string, state: SearchState, prefix: string): str
 
 /** The page's URL with the search under `prefix` in `unit`: its radius converted, as offered. */
 export function inUnit(href: string, prefix: string, unit: 'km' | 'miles'): string {
-  const url = new URL(href)
-  const from = url.searchParams.get(`${prefix}unit`)
+  const own = new URLSearchParams([...new URL(href).searchParams].filter(([k]) => NAMES.some((n) => prefix + n === k)))
+  const from = own.get(`${prefix}unit`)
   if ((from !== 'km' && from !== 'miles') || from === unit) return href
-  url.searchParams.set(`${prefix}unit`, unit)
-  const radius = Number(url.searchParams.get(`${prefix}r`))
-  if (radius > 0) url.searchParams.set(`${prefix}r`, String(radiusIn(radius, from, unit)))
-  return url.href
+  own.set(`${prefix}unit`, unit)
+  const radius = Number(own.get(`${prefix}r`))
+  if (radius > 0) own.set(`${prefix}r`, String(radiusIn(radius, from, unit)))
+  return placed(href, own, prefix)
 }

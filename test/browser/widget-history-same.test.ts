@@ -95,6 +95,22 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test("the host page's own parameters stay as written when data-unit changes", async () => {
+    const own = '?a%20b=c%2Fd&flag&y=c=d'
+    const { page, errors, close } = await finderPage('', own)
+    try {
+      await searchIn(page, '#f', 'London')
+      await page.evaluate(`document.querySelector('#f').setAttribute('data-unit', 'km')`)
+      await page.locator('#f .sl-status').filter({ hasText: '40 km of London' }).waitFor()
+      const { search } = new URL(page.url())
+      expect(search.startsWith(`${own}&sl_place=`)).toBe(true)
+      expect(search).toContain('&sl_r=40&sl_unit=km')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('two finders: Back to a search answered after the other finder pushed asks it nothing again', async () => {
     const { page, errors, searches, close } = await finderPage(
       `<div id="g" data-storeloc="${demo.server.token}"></div>`,
