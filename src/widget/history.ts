@@ -16,7 +16,8 @@ export const MAP_LAST = 'storelocMapLast'
 
 /**
  * The key, per finder, of the search its entry was asked as (a town typed, before its answer named
- * its point): the same asked again is that entry's, no new one. Its store picked and unit aside.
+ * its point): the same asked again is that entry's, no new one. Its store picked aside; its unit
+ * kept, as 25 km is another search than 25 miles.
  */
 const ASKED = 'storelocAsked:'
 
@@ -148,7 +149,7 @@ export class SearchEntries {
    */
   write(state: SearchState, asked?: SearchState): void {
     const key = ASKED + this.prefix
-    const as = asked && searchQuery({ ...asked, selected: null, unit: null })
+    const as = asked && searchQuery({ ...asked, selected: null })
     const now: unknown = history.state
     const push = as !== undefined && this.#pushNext && (now as Record<string, unknown> | null)?.[key] !== as
     if (asked) this.#pushNext = false

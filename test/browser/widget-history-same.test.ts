@@ -111,6 +111,27 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('after data-unit changes, the town typed again with 25 km is a new entry, not the 25 miles one', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await searchIn(page, '#f', 'London')
+      await page.evaluate(`document.querySelector('#f').setAttribute('data-unit', 'km')`)
+      await page.locator('#f .sl-status').filter({ hasText: '40 km of London' }).waitFor()
+      await networkSettled(page)
+      const before = await entries(page)
+      await page.locator('#f .sl-place input').fill('London')
+      await page.locator('#f .sl-radius select').selectOption('25')
+      await page.locator('#f .sl-status').filter({ hasText: '25 km of London' }).waitFor()
+      expect(await entries(page)).toBe(before + 1)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: '40 km of London' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('two finders: Back to a search answered after the other finder pushed asks it nothing again', async () => {
     const { page, errors, searches, close } = await finderPage(
       `<div id="g" data-storeloc="${demo.server.token}"></div>`,
