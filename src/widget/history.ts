@@ -173,14 +173,14 @@ export class SearchEntries {
 
   /**
    * Back or Forward to an entry the finder wrote, whose search is none of `shown()`'s (the search
-   * shown, as answered and as asked), nor asked as the entry left was with its store: `restore`
-   * with it (null: none, the finder's first).
+   * shown, as answered and as asked), nor asked as the entry left was with the store shown (not
+   * the one as asked, picked since): `restore` with it (null: none, the finder's first).
    */
   follow(shown: () => SearchState[], restore: (state: SearchState | null) => void): void {
     const changed = (e: PopStateEvent) => {
-      const to = readState(location.href, this.prefix)
+      const [to, [now]] = [readState(location.href, this.prefix), shown()]
       const here = (s: SearchState) =>
-        withState(location.href, s, this.prefix) === location.href || (this.#same && to?.selected === s.selected)
+        withState(location.href, s, this.prefix) === location.href || (this.#same && to?.selected === now!.selected)
       if (isMarked(e.state) && !shown().some(here)) restore(to)
     }
     addEventListener('popstate', changed, { signal: this.life })

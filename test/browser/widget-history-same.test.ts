@@ -162,4 +162,23 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await close()
     }
   })
+
+  test('two finders: a store picked in the entry the other pushed, Back shows the entry before without it', async () => {
+    const { page, errors, close } = await finderPage(`<div id="g" data-storeloc="${demo.server.token}"></div>`)
+    try {
+      await searchIn(page, '#f', 'London')
+      await searchIn(page, '#g', 'Leeds')
+      await page.locator('#f .sl-item .sl-name').nth(2).click()
+      await page.waitForURL((u) => u.searchParams.has('sl_store'))
+      await page.goBack()
+      await page.locator('#g .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await networkSettled(page)
+      // The address holds no store: nor does the list.
+      expect(new URL(page.url()).searchParams.has('sl_store')).toBe(false)
+      expect(await page.locator('#f .sl-item.sl-selected').count()).toBe(0)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
 })
