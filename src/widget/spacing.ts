@@ -9,8 +9,11 @@
 export type Disc = { x: number; y: number; r: number; fixed: boolean; within?: Within }
 export type Within = { x0: number; y0: number; x1: number; y1: number }
 
-/** Passes over the pairs at most: each ends with fewer overlaps, and a screen's bubbles settle in a few. */
-const ROUNDS = 40
+/**
+ * Passes over the pairs at most: each ends with fewer overlaps, and a screen's bubbles settle in a
+ * few; a crowd of 20 on one point by the view's edge in 80.
+ */
+const ROUNDS = 80
 
 /** Moved a little further than they overlap: Leaflet rounds a marker's place to whole px. */
 const SLACK = 1
@@ -21,8 +24,9 @@ const GOLDEN = 2.399963
 /**
  * Moves the discs that are not fixed, in place, until no two overlap (or ROUNDS passes): each pair
  * that overlaps apart along the line between their centres, by what they overlap, the two sharing
- * the move (or the free one taking it all), each then moved back within its box. The same discs
- * in the same order move the same way.
+ * the move (or the free one taking it all); each disc is moved back within its box as a pass ends,
+ * not at each push: discs held at an edge at each push stay in a line along it, which a crowd
+ * overfills. The same discs in the same order move the same way.
  */
 export function spreadApart(discs: Disc[]): void {
   let reach = 0
@@ -45,6 +49,7 @@ export function spreadApart(discs: Disc[]): void {
       }
     }
     if (!moved) return
+    for (const d of discs) keep(d)
   }
 }
 
@@ -63,8 +68,6 @@ function apart(a: Disc, b: Disc, index: number): boolean {
   a.y -= uy * push * aShare
   b.x += ux * push * (1 - aShare)
   b.y += uy * push * (1 - aShare)
-  keep(a)
-  keep(b)
   return true
 }
 
