@@ -297,7 +297,7 @@ function readAddress(
   const address = joinAddress(joined, cell)
   if (address === undefined) return { postcodeNote }
   body.address = address
-  // Most rows join alike as before: joined once.
+  // A row the former rule joins alike needs no second join.
   return { postcodeNote, formerAddress: joinedOtherwiseBefore(parts) ? joinAddress(joined, cell, true) : address }
 }
 
