@@ -3,7 +3,6 @@
 import { createRequire } from 'node:module'
 import { nameKey, withinEdits } from '../core/text'
 import { LANGS } from '../core/languages'
-import { titled } from './embedded/place-parts'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES, COUNTRY_NAME_LANGUAGES } from './embedded/tables'
 
 const require = createRequire(import.meta.url)
@@ -124,6 +123,11 @@ const regionKeys = (pairs: [string, string][]) =>
       [nameKey(code), code.toUpperCase()],
       [nameKey(name), code.toUpperCase()],
     ]),
+  )
+/** "new south wales" -> "New South Wales"; "of" and "and" within a name stay small ("District of Columbia"). */
+export const titled = (key: string) =>
+  key.replace(/(^|[\s-])(\p{L})(\p{L}*)/gu, (_, a: string, b: string, rest: string) =>
+    a !== '' && (b + rest === 'of' || b + rest === 'and') ? a + b + rest : a + b.toUpperCase() + rest,
   )
 /** A table made on first use. */
 const lazily = <T>(make: () => T) => {

@@ -3,7 +3,7 @@
 import type { Database } from 'bun:sqlite'
 import { LANGS } from '../../core/languages'
 import { codePoints, nameKey, withinEdits } from '../../core/text'
-import { countryLabel } from '../countries'
+import { countryLabel, titled } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
 import type { PlaceHit } from './place-hit'
 import { distanceKm } from './near'
@@ -13,12 +13,6 @@ import { regionLabel } from './tables'
 export const LISTED_FROM = 1500
 /** Places a listed prefix keeps, and that a query gives at most (the caller ranks them again). */
 export const CANDIDATES = 48
-
-/** "new south wales" -> "New South Wales"; "of" and "and" within a name stay small ("District of Columbia"). */
-export const titled = (key: string) =>
-  key.replace(/(^|[\s-])(\p{L})(\p{L}*)/gu, (_, a: string, b: string, rest: string) =>
-    a !== '' && (b + rest === 'of' || b + rest === 'and') ? a + b + rest : a + b.toUpperCase() + rest,
-  )
 
 /**
  * A region by one of its names: where its towns are (weighted by people), what it is called, and
