@@ -51,6 +51,18 @@ describe("a town's name with its joining word", () => {
     for (const address of ['Neustadt/Weinstraße', 'Neustadt Weinstraße', 'Hauptstr. 5, Neustadt/Weinstraße'])
       expect(geo.lookup(address)).toMatchObject({ lat: 49.35009, parts: { city: 'Neustadt', country: 'DE' } })
   })
+
+  test('left out beside a slash between spaces, is that name as beside a slash alone', () => {
+    // Not Frankfurt am Main, 440 km off, nor refused: the slash is no word of its own.
+    for (const [address, name, country] of [
+      ['Frankfurt / Oder', 'Frankfurt (Oder)', 'DE'],
+      ['Halle / Saale', 'Halle (Saale)', 'DE'],
+      ['Neustadt / Weinstraße', 'Neustadt', 'DE'],
+      ['Rothenburg / Tauber', 'Rothenburg ob der Tauber', 'DE'],
+      ['Kingston / Thames', 'Kingston upon Thames', 'GB'],
+    ] as const)
+      expect(city(address)).toEqual({ address, city: name, country })
+  })
 })
 
 describe('"of", "the" and their like', () => {

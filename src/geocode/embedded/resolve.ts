@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '51'
+export const RESOLVER_VERSION = '52'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -182,7 +182,9 @@ function resolve(
 ): { result: GeocodeResult | null; alsoRegion: boolean } {
   const parts: Part[] = address
     .split(/[,;\n|]+/)
-    .map((raw) => raw.trim())
+    // A slash between spaces joins as the slash does between words: "Frankfurt / Oder" is
+    // "Frankfurt Oder", as "Frankfurt/Oder" reads, not a word of its own.
+    .map((raw) => raw.replace(/(^|\s)\/+(?=\s|$)/g, ' ').trim())
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
   withoutUnit(parts)
