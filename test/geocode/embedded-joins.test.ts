@@ -48,7 +48,14 @@ describe("a town's name with its joining word", () => {
 
   test("left out beside a slash or a space, its last word a street's, is still that name", () => {
     // Not refused for the many Neustadts: "Weinstraße" is the town's, no street's.
-    for (const address of ['Neustadt/Weinstraße', 'Neustadt Weinstraße', 'Hauptstr. 5, Neustadt/Weinstraße'])
+    for (const address of [
+      'Neustadt/Weinstraße',
+      'Neustadt Weinstraße',
+      'Hauptstr. 5, Neustadt/Weinstraße',
+      // Nor is the town's whole name a street before a code that is also a state's.
+      'Neustadt an der Weinstraße, DE',
+      'Neustadt/Weinstraße, DE',
+    ])
       expect(geo.lookup(address)).toMatchObject({ lat: 49.35009, parts: { city: 'Neustadt', country: 'DE' } })
   })
 

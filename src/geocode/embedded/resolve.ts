@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '52'
+export const RESOLVER_VERSION = '53'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -297,8 +297,10 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
   const postcodeTown =
     /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw) &&
     !streetMask(first.tokens).some(Boolean)
-  const streetPart =
-    parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetMask(first.tokens).some(Boolean)) ? 0 : -1
+  // A town's whole name holds no street word ("Neustadt an der Weinstraße, DE").
+  const townWhole = (key: string) => townNamed(q, key) || townNamed(q, joinedKey(q, key))
+  const streetWords = streetMask(first.tokens).some(Boolean) && !townWhole(nameKey(first.raw))
+  const streetPart = parts.length > 1 && !postcodeTown && (/\d/.test(first.raw) || streetWords) ? 0 : -1
   const street = streetPart === 0 ? parts[0]!.raw : undefined
   // A number before two words or more, without a comma: a house number before a street word
   // ("10001 Main Street New York"), else maybe a postcode before its town ("10001 New York").
@@ -318,7 +320,7 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
     streetPart,
     shortEnds.map((k) => k + 1),
     hints,
-    (key) => townNamed(q, key) || townNamed(q, joinedKey(q, key)),
+    townWhole,
   )
   const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
