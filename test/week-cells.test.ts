@@ -463,6 +463,16 @@ const CELLS: WeekCells = [
   ['Mo Mi Do 8-12', '1,3-4 08:00-12:00'],
   ['Pn-Pt 9-17, czw do 20', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ['Fr Mo 8-12', null],
+  // Read otherwise by two languages (Dutch maandag and donderdag, Spanish martes and domingo), by
+  // none as NAMED reads them ("Ma Mi": martes), or two days apart (a list, or a span?): refused.
+  ['Ma Do 9-18', null],
+  ['Mi Do 9-18', null],
+  ['Ma Mi 9-18', null],
+  ['Mo Fr 8-12', null],
+  ['Mon Fri 9-5', null],
+  ['Ma Me Gi 9-18', '2-4 09:00-18:00'],
+  ['Mon Wed Fri 9-5', '1,3,5 09:00-17:00'],
+  ['Sa So 10-16', '6-7 10:00-16:00'],
   // Two halves saying one week in two languages, as Belgium writes Dutch and French; differing, refused.
   ['ma-vr 9-18 / lu-ve 9-18', '1-5 09:00-18:00'],
   ['ma-vr 9-18, za 10-17 / lu-ve 9-18, sa 10-17', '1-5 09:00-18:00; 6 10:00-17:00'],

@@ -90,7 +90,7 @@ export const ROMANCE_OF = new Map([
   ['do', 6],
 ])
 /** The two-letter days only those languages have: a text with one reads ROMANCE_OF's their way. */
-const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
+export const ROMANCE_ONLY = /(?<![\p{L}\d])(?:lu|me|je|ju|gi|ve|vi)(?![\p{L}\d])/u
 /** Words joining days only French, Spanish, Italian and Portuguese write ("Sa a Do", "Sáb y Do", "sam et di"). */
 const ROMANCE_JOIN = /(?<![\p{L}\d])(?:a|al|alla|au|y|et|e)(?![\p{L}\d])/u
 /** "So", Sunday in German, is sobota, Saturday, in Polish: read so beside a day only Polish names so. */

@@ -2,7 +2,16 @@
 // English letters run together ("MWF") or Portuguese ordinals ("2ª a 6ª"), a word for the other
 // days ("sonst 11-22"), bare hours whose half of the day the week's other hours put in doubt, and
 // words a week's days are read beside: a word for some days ("Weekends"), words before days.
-import { DAYS_IN_ENGLISH, languageNames, NAMED, POLISH_DAYS } from './day-names'
+import {
+  DAYS_IN_ENGLISH,
+  languageNames,
+  languagesOf,
+  NAMED,
+  POLISH_DAYS,
+  POLISH_OF,
+  ROMANCE_OF,
+  ROMANCE_ONLY,
+} from './day-names'
 import { byAppointment, clockText, eitherHalf, eitherText, foldHours, halfClosed, parseDayHours } from './hours'
 import type { Spec } from './week-days'
 
@@ -28,17 +37,42 @@ const FROM_NOON = /(?<![\p{L}\d])ab\s+mittags?(?![\p{L}\d])/giu
 const SPACED_DAYS = /(?<=^|[,;/|]\s*)\p{L}+\.?(?:\s+\p{L}+\.?)+(?=\s*:?\s*\d)/gu
 const NOT_SPACED = new Set(['to', 'til', 'till', 'tot', 'bis', 'a', 'al', 'au', 'e', 'y', 'et', 'en', 'og', 'och', 'i'])
 
-/** A run of SPACED_DAYS with commas between its days, when each is a day's name in order; else as written. */
+/** The days a name of a day may be, each with the languages (bits of LANGUAGES) that read it so: "ma" Monday in Dutch, Tuesday in French. */
+function readingsOf(name: string): [number, number][] {
+  const days = [NAMED.dayOf.get(name), ROMANCE_OF.get(name), POLISH_OF.get(name)].filter((d) => d !== undefined)
+  return [...new Set(days)].map((d) => [d, languagesOf(name, NAMED, d)])
+}
+
+/**
+ * The days of a run of names apart by spaces as the one list of days every language that names
+ * them all reads in the week's order; null for none, or for two ("Ma Do": maandag and donderdag,
+ * or martes and domingo), or for two days apart ("Mo Fr": those two, or Monday to Friday?).
+ */
+function spacedList(names: string[]): number[] | null {
+  if (names.some((name) => NOT_SPACED.has(name))) return null
+  const each = names.map(readingsOf)
+  const lists = new Set<string>()
+  for (let language = 0; language < 31; language++) {
+    const days = each.map((readings) => readings.find(([, bits]) => bits & (1 << language))?.[0])
+    if (days.every((d, i) => d !== undefined && (i === 0 || d > days[i - 1]!))) lists.add(days.join(','))
+  }
+  if (lists.size !== 1) return null
+  const days = [...lists][0]!.split(',').map(Number)
+  return days.length === 2 && days[1]! - days[0]! > 1 ? null : days
+}
+
+/** A run of SPACED_DAYS with commas between its days, when spacedList reads them as one list; else as written. */
 function spacedDays(run: string): string {
   const words = run.split(/\s+/)
-  const days = words.map((w) => {
-    const name = foldHours(w).replace(/\.$/, '')
-    return NOT_SPACED.has(name) ? undefined : NAMED.dayOf.get(name)
-  })
-  const rising = days.every((d, i) => d !== undefined && (i === 0 || d > days[i - 1]!))
-  const [before, last] = words.slice(-2).map((w) => foldHours(w).replace(/\.$/, ''))
+  const names = words.map((w) => foldHours(w).replace(/\.$/, ''))
+  const [before, last] = names.slice(-2)
   const until = last === 'do' && before!.replace(POLISH_DAYS, '') === ''
-  return rising && !until ? words.join(', ') : run
+  // Apart by commas "ma", "di", "do" are Dutch and German's days beside no day only French, Spanish
+  // and Italian name so ("Ma, Mi": maandag): only a list read so is written with commas.
+  const list = until ? null : spacedList(names)
+  const romance = names.some((name) => ROMANCE_ONLY.test(name))
+  const day = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? NAMED.dayOf.get(name)
+  return list?.every((d, i) => day(names[i]!) === d) ? words.join(', ') : run
 }
 
 /**

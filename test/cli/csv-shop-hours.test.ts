@@ -83,6 +83,15 @@ describe('a week of hours in one cell', () => {
     expect(hours.map((h) => h.hours_unread)).toEqual([[], [], [], [], []])
   })
 
+  test('days apart by spaces that two languages read otherwise, or two days apart, refuse the cell', () => {
+    // "Ma Do": maandag and donderdag, or martes and domingo? "Ma Mi": martes and miércoles, not
+    // Monday. "Mo Fr": Monday and Friday, or Monday to Friday?
+    const texts = ['Ma Do 9-18', 'Ma Mi 9-18', 'Mi Do 9-18', 'Mo Fr 8-12', 'Mon Fri 9-5']
+    const r = storeloc('locations', 'import', locatorId, '--file', sheetOf(texts), '--dry-run')
+    expect(r.code).not.toBe(0)
+    for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
+  })
+
   test('two intervals of a day apart by a space alone are read', () => {
     const { hours, warnings } = imported(['Mo-Fr 9-12 14-18, Sa 9-13', 'lundi-vendredi 9h-12h30 14h-19h'])
     expect(warnings).toEqual([[], []])
