@@ -452,6 +452,10 @@ const CELLS: WeekCells = [
     '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00; 6 08:00-13:00',
   ],
   ['Mo-Fr 8-12, 14-18, Mo-Sa mittags geschlossen', null], // Saturday has no hours before
+  // Naming every day of the hours before it, it is their lunch break, not their afternoons.
+  ['Mo-Fr 8-12 14-18, Mo-Fr mittags geschlossen', '1-5 08:00-12:00, 14:00-18:00'],
+  ['Mo-Fr 8-18, Mi 8-12 14-18, Mi mittags geschlossen', '1-2,4-5 08:00-18:00; 3 08:00-12:00, 14:00-18:00'],
+  ['Mo-Mi 8-12 14-18, Do-Fr 8-13 15-19, Mo-Fr mittags geschlossen', null],
   // German "ab mittags", from noon on, is the afternoon.
   ['Mo-Fr 8-12 14-18, Mi ab mittags geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
   ['Mo-Fr 8-18, Mi ab mittags geschlossen', '1-2,4-5 08:00-18:00; 3 ?'],

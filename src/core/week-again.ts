@@ -66,8 +66,14 @@ export function middayRead(hours: string[], days: readonly (readonly number[])[]
     const own = MIDDAY_AFTER.exec(h)
     if (own !== null && middayClosed(own[2]!) && breaksAtNoon(own[1]!)) hours[i] = own[1]!.trim()
     if (!middayClosed(h) || days[i]!.length === 0) continue
-    const before = (d: number) => hours.findLast((_, k) => k < i && days[k]!.includes(d))
-    if (days[i]!.every((d) => breaksAtNoon(before(d) ?? ''))) hours[i] = 'nachmittags geschlossen'
+    const given = days[i]!.map((d) => hours.findLastIndex((_, k) => k < i && days[k]!.includes(d)))
+    const before = given.map((k) => (k < 0 ? '' : hours[k]!))
+    if (!before.every(breaksAtNoon)) continue
+    // Naming every day of the hours before it ("Mo-Fr 8-12 14-18, Mo-Fr mittags geschlossen"), it
+    // is their lunch break; when those hours differ ("Mo-Mi 8-12 14-18, Do-Fr 8-13 15-19") it stays.
+    const theirs = given.every((k) => days[k]!.every((d) => days[i]!.includes(d)))
+    if (!theirs) hours[i] = 'nachmittags geschlossen'
+    else if (before.every((b) => b === before[0])) hours[i] = before[0]!
   }
 }
 
