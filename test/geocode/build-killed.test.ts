@@ -3,7 +3,8 @@
 // missing. Which machine and process wrote a leftover is in its name, with when that process
 // started; one of this machine's processes that is no longer running, or started at another time,
 // wrote none still being written. Another machine's (another container's, sharing the folder) may
-// be running: its file is removed once long untouched.
+// be running: its file is removed once long untouched, or, of this machine in another PID
+// namespace (a container started again), once its builder holds its lock no more.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import {
   existsSync,
@@ -50,7 +51,7 @@ test('a build killed midway leaves its temporary file; the next start removes it
     stdout: 'ignore',
     stderr: 'ignore',
   })
-  const name = `geocoder.sqlite.${host}.${build.pid}-${startOf(build.pid)}.tmp`
+  const name = `geocoder.sqlite.${host}.${build.pid}-${startOf(build.pid)}.locked.tmp`
   const tmp = join(dir, name)
   // Killed once it has written its first pages.
   while (!existsSync(tmp) || statSync(tmp).size === 0) await Bun.sleep(20)
@@ -166,3 +167,75 @@ test('a build in another container of the same hostname sharing the folder (its 
     await other.exited
   }
 }, 180_000) // starts a build: a minute and more on a loaded machine
+
+/**
+ * Starts what a build does first, in a PID namespace of its own (a container's, of this
+ * hostname): names its file, locks it and writes it, says its path; then, if `killed`, is killed
+ * (not its namespace's first process, which a signal from inside would not end), else waits.
+ */
+function builderElsewhere(out: string, killed: boolean) {
+  const script = join(dir, `builder-${killed}.ts`)
+  writeFileSync(
+    script,
+    `import { Database } from 'bun:sqlite'
+import { buildFile, lockBuildFile } from ${JSON.stringify(join(root, 'src/geocode/embedded/build-files'))}
+const file = buildFile(${JSON.stringify(out)})
+const db = new Database(file, { create: true, strict: true })
+lockBuildFile(db)
+db.exec('CREATE TABLE t (x)')
+console.log(file)
+if (${killed}) process.kill(process.pid, 'SIGKILL')
+await Bun.sleep(120_000)
+db.close()
+`,
+  )
+  const proc = Bun.spawn(
+    [
+      'unshare',
+      '--pid',
+      '--fork',
+      '--mount-proc',
+      '--kill-child',
+      'sh',
+      '-c',
+      `"${process.execPath}" "${script}"; true`,
+    ],
+    { stdout: 'pipe', stderr: 'ignore' },
+  )
+  const file = (async () => {
+    const reader = proc.stdout.getReader()
+    let text = ''
+    while (!text.includes('\n')) {
+      const { value, done } = await reader.read()
+      if (done) break
+      text += new TextDecoder().decode(value)
+    }
+    return text.trim()
+  })()
+  return { proc, file }
+}
+
+test("a container of this hostname started again removes at once the file its killed build left; a running build's, in another, is kept", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  const killed = builderElsewhere(out, true)
+  const running = builderElsewhere(out, false)
+  try {
+    const [left, written] = [await killed.file, await running.file]
+    await killed.proc.exited
+    // Both named by this hostname, in PID namespaces not this one's.
+    for (const file of [left, written]) {
+      expect(file).toStartWith(`${out}.${hostname().replace(/[^\w-]/g, '_')}-pid`)
+      expect(file).not.toStartWith(`${out}.${host}.`)
+    }
+    expect(readdirSync(dir)).toContain(left.slice(dir.length + 1))
+    await ensureGeodata(out)
+    // The running build's file (and its journal) kept; nothing else left, nor made by looking.
+    const files = readdirSync(dir).filter((f) => f.startsWith('geocoder.sqlite'))
+    expect(files).toContain(written.slice(dir.length + 1))
+    expect(files.filter((f) => !f.startsWith(written.slice(dir.length + 1)))).toEqual(['geocoder.sqlite'])
+  } finally {
+    running.proc.kill('SIGKILL') // its namespace's first process ends, and with it the build
+    await running.proc.exited
+  }
+})

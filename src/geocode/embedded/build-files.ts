@@ -1,7 +1,9 @@
 // The temporary files a build of the geocoder's data writes beside its path, named by the machine
 // (and PID namespace) and the process that write them (its id, and when it started), and their
-// removal once that process is gone (or its id is another program's): a start killed midway (a
-// deploy, an OOM kill) leaves them, and each is as large as the data.
+// removal once that process is gone (or its id is another program's, or, in another PID namespace
+// of this machine, it holds the file's lock no more): a start killed midway (a deploy, an OOM
+// kill) leaves them, and each is as large as the data.
+import { Database } from 'bun:sqlite'
 import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
@@ -16,11 +18,30 @@ export const FOREIGN_BUILD_IDLE_MS = 60 * 60 * 1000
 /**
  * The file this process builds the data at `outPath` in, renamed to `outPath` once whole: named by
  * its machine and PID namespace, its id and, where /proc tells it, its start
- * ("host-pid4026531836.1234-56789.tmp").
+ * ("host-pid4026531836.1234-56789.locked.tmp"). "locked": its builder holds SQLite's exclusive
+ * lock on it from its first write until it is whole (lockBuildFile).
  */
 export function buildFile(outPath: string): string {
   const start = startTicks(process.pid)
-  return `${outPath}.${host()}.${process.pid}${start === null ? '' : `-${start}`}.tmp`
+  return `${outPath}.${host()}.${process.pid}${start === null ? '' : `-${start}`}.locked.tmp`
+}
+
+/**
+ * Makes `db`, a build file just opened, keep its lock from its first write until it is closed: a
+ * process of another PID namespace of this machine tells by it a running build from a killed one
+ * (the kernel's fcntl locks are the file's, whatever namespace holds them).
+ */
+export function lockBuildFile(db: Database): void {
+  db.exec('PRAGMA locking_mode = EXCLUSIVE')
+}
+
+/**
+ * Lets go of the lock lockBuildFile keeps, the file whole, before `db` closes: a statement not
+ * finalized would keep the connection, and its lock, open past close(), on the data's path then.
+ */
+export function unlockBuildFile(db: Database): void {
+  db.exec('PRAGMA locking_mode = NORMAL')
+  db.query('SELECT count(*) FROM sqlite_master').get() // the next read lets go of it
 }
 
 /** Removes the files of this process's build of the data at `outPath`, ended midway (its worker stopped). */
@@ -34,7 +55,12 @@ export function removeOwnBuild(outPath: string): void {
  * processes in (Linux): containers sharing one volume may have one hostname, but each sees only
  * its own processes, so a build file is judged by its process only where it was named alike.
  */
-const host = (): string => `${hostname().replace(/[^\w-]/g, '_') || 'host'}${pidSpace()}`
+const host = (): string => `${machine()}${pidSpace()}`
+
+const machine = (): string => hostname().replace(/[^\w-]/g, '_') || 'host'
+
+/** Whether `name`, as a build file's name says it, is this machine's in another PID namespace. */
+const otherPidSpace = (name: string): boolean => new RegExp(`^${machine()}-pid\\d+$`).test(name) && name !== host()
 
 /** "-pid4026531836": this process's PID namespace, by the inode /proc/self/ns/pid names; "" where there is none. */
 function pidSpace(): string {
@@ -49,9 +75,10 @@ function pidSpace(): string {
 /**
  * Removes what builds stopped midway left beside `outPath`: their temporary files and journals,
  * by a process of this machine no longer running (or this one, or one whose id another program
- * took since: it started at another time than the name says), or, by another machine's (or one
- * whose name tells no start: an older version's, a system without /proc), untouched for
- * FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
+ * took since: it started at another time than the name says), or by one of this machine's other
+ * PID namespaces (a container started again) whose file is locked no more, or, by another
+ * machine's (or one whose name tells no start, or no lock: an older version's, a system without
+ * /proc), untouched for FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
  */
 export function removeStaleBuilds(outPath: string): void {
   const dir = dirname(outPath)
@@ -59,11 +86,46 @@ export function removeStaleBuilds(outPath: string): void {
   if (!existsSync(dir)) return
   for (const entry of readdirSync(dir)) {
     if (!entry.startsWith(`${name}.`)) continue
-    const m = /^(?:([\w-]+)\.)?(\d+)(?:-(\d+))?\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))
+    const m = /^(?:([\w-]+)\.)?(\d+)(?:-(\d+))?(\.locked)?\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))
     if (!m) continue
     const file = join(dir, entry)
-    const stale = m[1] === host() ? notWriting(Number(m[2]), m[3], file) : idleSince(file) > FOREIGN_BUILD_IDLE_MS
+    const stale =
+      m[1] === host()
+        ? notWriting(Number(m[2]), m[3], file)
+        : m[4] !== undefined && m[1] !== undefined && otherPidSpace(m[1])
+          ? unlocked(m[5] === undefined ? file : file.slice(0, -'-journal'.length))
+          : idleSince(file) > FOREIGN_BUILD_IDLE_MS
     if (stale) rmSync(file, { force: true })
+  }
+}
+
+/**
+ * Whether no process holds the lock of build file `file` (lockBuildFile), so its build was
+ * killed: one still running holds it. A file not yet written (its builder between its opening and
+ * its first write) and a whole one (between its builder's close and its rename to the data's
+ * path) hold none: they are a killed build's once untouched for FOREIGN_BUILD_IDLE_MS. Read only,
+ * so nothing is written beside it.
+ */
+function unlocked(file: string): boolean {
+  let size: number
+  try {
+    size = statSync(file).size
+  } catch {
+    return true // a journal left without its file
+  }
+  if (size === 0) return idleSince(file) > FOREIGN_BUILD_IDLE_MS
+  try {
+    const db = new Database(file, { readonly: true })
+    try {
+      db.exec('PRAGMA busy_timeout = 0')
+      const whole = db.query("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get() !== null
+      return !whole || idleSince(file) > FOREIGN_BUILD_IDLE_MS
+    } finally {
+      db.close()
+    }
+  } catch (e) {
+    // Locked: a build running. Else not SQLite's, or a journal to roll back: a killed build's.
+    return (e as { code?: string }).code !== 'SQLITE_BUSY'
   }
 }
 

@@ -5,7 +5,7 @@
 import { Database } from 'bun:sqlite'
 import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { buildFile, removeStaleBuilds } from './build-files'
+import { buildFile, lockBuildFile, removeStaleBuilds, unlockBuildFile } from './build-files'
 import { insertPlaces, loadPlaces, placeLookup } from './build-places'
 import { insertPostcodes } from './build-postcodes'
 import { insertCountries, insertRegions } from './build-regions'
@@ -66,6 +66,7 @@ export async function buildGeodata(
   removeStaleBuilds(outPath)
   const db = new Database(tmp, { create: true, strict: true })
   try {
+    lockBuildFile(db)
     return await fill(db, tmp, outPath, step, t0)
   } catch (e) {
     // A failed build (a full disk) leaves nothing behind: its files would keep that disk full.
@@ -83,7 +84,8 @@ async function fill(
   step: (index: number) => void,
   t0: number,
 ): Promise<GeodataStats> {
-  db.exec('PRAGMA journal_mode = OFF; PRAGMA synchronous = OFF;')
+  // No journal file beside it (bun's SQLite keeps DELETE when asked for OFF).
+  db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;')
   db.exec(SCHEMA)
 
   step(0)
@@ -105,7 +107,8 @@ async function fill(
   writeReverseIndex(db)
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('version', GEODATA_VERSION)
   db.prepare('INSERT INTO meta VALUES (?, ?)').run('built_at', new Date().toISOString())
-  db.exec('ANALYZE')
+  db.exec('ANALYZE') // the last write: a file with its statistics is whole (build-files.ts)
+  unlockBuildFile(db)
   db.close()
   renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
   return { places: places.length, names, postcodes, ms: Math.round(performance.now() - t0) }
