@@ -114,11 +114,18 @@ export async function ensureGeodata(
   const t0 = performance.now()
   const stats = await new Promise<GeodataStats>((resolve, reject) => {
     const worker = new Worker(new URL('./build-worker.ts', import.meta.url))
-    // A caller that stops waiting ends the build: its worker, and the file it was writing.
+    // A caller that stops waiting ends the build: its worker, then (the worker ended, so writing
+    // it no more) the file it was writing.
     const abandon = () => {
+      worker.addEventListener(
+        'close',
+        () => {
+          removeOwnBuild(path)
+          reject(signal!.reason)
+        },
+        { once: true },
+      )
       worker.terminate()
-      removeOwnBuild(path)
-      reject(signal!.reason)
     }
     signal?.addEventListener('abort', abandon, { once: true })
     worker.onmessage = (event: MessageEvent<BuildMessage>) => {
