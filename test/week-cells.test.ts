@@ -483,6 +483,9 @@ const CELLS: WeekCells = [
   ['ma-vr 9u-18u | lu-ve 9h-18h', '1-5 09:00-18:00'],
   ['ma-vr 9-18 / lu-ve 9-17', null],
   ['ma-za 9-18 / lu-ve 9-18', null],
+  // Halves naming different days are parts of one week, as a comma would join them.
+  ['Mo-Fr 9-18 / Sa 9-13', '1-5 09:00-18:00; 6 09:00-13:00'],
+  ['Mo-Fr 9-18 | Sa 10-14', '1-5 09:00-18:00; 6 10:00-14:00'],
   // A span to a day of a language not read (Croatian, Finnish, Czech) is refused: its first day
   // alone, a name elsewhere, would keep the text and the span's other days be closed.
   ['Pon-Pet 8-20, Sub 8-14, Ned zatvoreno', null],
@@ -534,4 +537,10 @@ test('a half of a day closed kept unread is kept without the dash before it', ()
   expect(kept('Mo-Fr 9-18, Mi - nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
   expect(kept('Lun-Vie 9-14, 17-20, Sab – cerrado por la tarde')?.saturday).toBe('cerrado por la tarde')
   expect(kept('Mo-Fr 9-18, Mi nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
+})
+
+test('halves naming different days keep the doubt of their hours, said once, not two languages', () => {
+  expect(weekInto({}, 'Mo-Fr 9-18 / Mo 7-8').map((p) => p.message)).toEqual([
+    '"Mo-Fr 9-18 / Mo 7-8" could not be read as a week of opening hours: "Mo 7-8" beside "9-18" could be 07:00-08:00 or 19:00-20:00. Write it with the 24-hour clock or am and pm.',
+  ])
 })

@@ -60,7 +60,7 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
   const week = splitOne(cell, keepUnread, doubts && said)
   const both = week === null ? sameTwice(cell, keepUnread) : null
   if (typeof both === 'string') doubts?.push(both)
-  else if (both === null) doubts?.push(...said)
+  else if (both === null) for (const doubt of said) say(doubts, doubt)
   return week ?? (typeof both === 'string' ? null : both)
 }
 
@@ -77,8 +77,10 @@ function sameTwice(cell: string, keepUnread: boolean): string[] | string | null 
   if (halves.length !== 2) return null
   const [a, b] = halves.map((half) => splitOne(half, keepUnread))
   if (!a?.some((day) => day !== '') || !b?.some((day) => day !== '')) return null
+  // Halves naming different days are two parts of one week ("Mo-Fr 9-18 / Mo 7-8"), no two languages.
+  if (a.some((day, i) => (day === '') !== (b[i] === ''))) return null
   const same = (x: string, y: string) => JSON.stringify(parseDayHours(x)) === JSON.stringify(parseDayHours(y))
-  if (a.every((day, i) => (day === '') === (b[i] === '') && same(day, b[i]!))) return a
+  if (a.every((day, i) => same(day, b[i]!))) return a
   return `its two halves, "${halves[0]!.trim()}" and "${halves[1]!.trim()}", each read as a week, give different hours. Write the week once, such as "${halves[0]!.trim()}".`
 }
 
