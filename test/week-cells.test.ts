@@ -477,6 +477,9 @@ const CELLS: WeekCells = [
   ['Ma Me Gi 9-18', '2-4 09:00-18:00'],
   ['Mon Wed Fri 9-5', '1,3,5 09:00-17:00'],
   ['Sa So 10-16', '6-7 10:00-16:00'],
+  // Two apart by a gap could be a span whose dash is lost.
+  ['Mo Sa 9-18', null],
+  ['Mo Fr 9-18, Sa 9-13', null],
   // Two halves saying one week in two languages, as Belgium writes Dutch and French; differing, refused.
   ['ma-vr 9-18 / lu-ve 9-18', '1-5 09:00-18:00'],
   ['ma-vr 9-18, za 10-17 / lu-ve 9-18, sa 10-17', '1-5 09:00-18:00; 6 10:00-17:00'],
@@ -537,6 +540,12 @@ test('a half of a day closed kept unread is kept without the dash before it', ()
   expect(kept('Mo-Fr 9-18, Mi - nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
   expect(kept('Lun-Vie 9-14, 17-20, Sab – cerrado por la tarde')?.saturday).toBe('cerrado por la tarde')
   expect(kept('Mo-Fr 9-18, Mi nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
+})
+
+test('two days apart by a space and a gap ask whether they are the two or a span', () => {
+  expect(weekInto({}, 'Mon Fri 9-5').map((p) => p.message)).toEqual([
+    '"Mon Fri 9-5" could not be read as a week of opening hours: its "Mon Fri" could be Monday and Friday, or Monday to Friday. Write "Mon, Fri" for the two days or "Mon-Fri" for the days from one to the other.',
+  ])
 })
 
 test('halves naming different days keep the doubt of their hours, said once, not two languages', () => {

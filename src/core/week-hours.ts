@@ -19,6 +19,7 @@ import {
   middayDoubt,
   otherwise,
   say,
+  spacedDoubt,
   spanToNoDay,
   unbracketed,
   untilBetween,
@@ -95,6 +96,7 @@ function splitOne(cell: string, keepUnread: boolean, doubts?: string[]): string[
   const said: string[] = []
   const week = splitMoved(withoutHolidays(lateAside(late.text)), keepUnread, doubts && said)
   for (const doubt of said) doubts?.push(late.asWritten(doubt))
+  if (week === null && said.length === 0) say(doubts, spacedDoubt(cell))
   return week
 }
 

@@ -31,7 +31,7 @@ const FROM_NOON = /(?<![\p{L}\d])ab\s+mittags?(?![\p{L}\d])/giu
 
 /**
  * Days apart by spaces alone before their hours or a colon ("Mo Di Do Fr 8-12"), at the start
- * or after a separator: two or more names, in the week's order, none a word that joins days
+ * or after a separator: names in the week's order (spacedDays), none a word that joins days
  * ("Mon to Fri", Norwegian "to") nor Polish "do" (until) after a Polish day ("czw do 20").
  */
 const SPACED_DAYS = /(?<=^|[,;/|]\s*)\p{L}+\.?(?:\s+\p{L}+\.?)+(?=\s*:?\s*\d)/gu
@@ -44,11 +44,14 @@ function readingsOf(name: string): [number, number][] {
 }
 
 /**
- * The days of a run of names apart by spaces as the one list of days every language that names
- * them all reads in the week's order; null for none, or for two ("Ma Do": maandag and donderdag,
- * or martes and domingo), or for two days apart ("Mo Fr": those two, or Monday to Friday?).
+ * The days of a run of SPACED_DAYS as the one list of days every language that names them all
+ * reads in the week's order; null for none, for two ("Ma Do": maandag and donderdag, or martes
+ * and domingo), or for Polish "do" (until) after a Polish day ("czw do 20").
  */
-function spacedList(names: string[]): number[] | null {
+function spacedReading(run: string): number[] | null {
+  const names = run.split(/\s+/).map((w) => foldHours(w).replace(/\.$/, ''))
+  const [before, last] = names.slice(-2)
+  if (last === 'do' && before!.replace(POLISH_DAYS, '') === '') return null
   if (names.some((name) => NOT_SPACED.has(name))) return null
   const each = names.map(readingsOf)
   const lists = new Set<string>()
@@ -56,23 +59,38 @@ function spacedList(names: string[]): number[] | null {
     const days = each.map((readings) => readings.find(([, bits]) => bits & (1 << language))?.[0])
     if (days.every((d, i) => d !== undefined && (i === 0 || d > days[i - 1]!))) lists.add(days.join(','))
   }
-  if (lists.size !== 1) return null
-  const days = [...lists][0]!.split(',').map(Number)
-  return days.length === 2 && days[1]! - days[0]! > 1 ? null : days
+  return lists.size === 1 ? [...lists][0]!.split(',').map(Number) : null
 }
 
-/** A run of SPACED_DAYS with commas between its days, when spacedList reads them as one list; else as written. */
+/** Two days apart by a space and a gap ("Mo Fr"): the two, or a span whose dash is lost? */
+const inDoubt = (days: number[] | null): days is [number, number] => days?.length === 2 && days[1]! - days[0]! > 1
+
+/**
+ * A run of SPACED_DAYS with commas between its days, when spacedReading reads them as one list of
+ * three or more days, or two next to each other ("Sa So"); else as written.
+ */
 function spacedDays(run: string): string {
   const words = run.split(/\s+/)
   const names = words.map((w) => foldHours(w).replace(/\.$/, ''))
-  const [before, last] = names.slice(-2)
-  const until = last === 'do' && before!.replace(POLISH_DAYS, '') === ''
+  const read = spacedReading(run)
+  const list = inDoubt(read) ? null : read
   // Apart by commas "ma", "di", "do" are Dutch and German's days beside no day only French, Spanish
   // and Italian name so ("Ma, Mi": maandag): only a list read so is written with commas.
-  const list = until ? null : spacedList(names)
   const romance = names.some((name) => ROMANCE_ONLY.test(name))
   const day = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? NAMED.dayOf.get(name)
   return list?.every((d, i) => day(names[i]!) === d) ? words.join(', ') : run
+}
+
+/** Why a week is not read whose two days apart by a space are not next to each other ("Mo Fr 9-18"), or ''. */
+export function spacedDoubt(text: string): string {
+  for (const [run] of text.matchAll(SPACED_DAYS)) {
+    const days = spacedReading(run)
+    if (!inDoubt(days)) continue
+    const [first, last] = run.split(/\s+/) as [string, string]
+    const [from, to] = days.map((d) => DAYS_IN_ENGLISH[d]!)
+    return `its "${run}" could be ${from} and ${to}, or ${from} to ${to}. Write "${first}, ${last}" for the two days or "${first}-${last}" for the days from one to the other.`
+  }
+  return ''
 }
 
 /**

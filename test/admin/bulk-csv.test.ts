@@ -118,6 +118,16 @@ describe('bulk upsert, CSV', () => {
     expect(broken.body.message).toContain('line 2')
   })
 
+  test('a week whose two days are apart by a space and a gap is a problem of its line, asking which', async () => {
+    const res = await csv('external_id,name,address,lat,lng,Opening Hours\nA,Gap,a,1,2,Mon Fri 9-5\n', '?dry_run=true')
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'line 2.hours': [
+        'line 2 (external_id "A"): "Mon Fri 9-5" could not be read as a week of opening hours: its "Mon Fri" could be Monday and Friday, or Monday to Friday. Write "Mon, Fri" for the two days or "Mon-Fri" for the days from one to the other.',
+      ],
+    })
+  })
+
   test('a week of hours in one column: split into the days; one naming no day is a problem of its line, nothing written', async () => {
     const bad = await csv(
       'external_id,name,address,lat,lng,Opening Hours\nA,Good,a,1,2,"Mon-Fri 9-18, Sat 10-14"\nB,Bad,b,1,2,on request\n',
