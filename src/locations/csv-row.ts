@@ -295,7 +295,8 @@ function readAddress(
   const cell = body.address as string | undefined
   const joined = named ? new Map(parts).set('country', named) : parts
   const address = joinAddress(joined, cell)
-  if (address === undefined) return { postcodeNote }
+  // An address cell with no parts joined to it is as it was written under any rule.
+  if (address === undefined || address === cell) return { postcodeNote }
   body.address = address
   // A row the former rule joins alike needs no second join.
   return { postcodeNote, formerAddress: joinedOtherwiseBefore(parts) ? joinAddress(joined, cell, true) : address }
