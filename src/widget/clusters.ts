@@ -159,8 +159,9 @@ export function clusterLayer(
       if (!discs[i]!.fixed) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
     })
   }
-  // Each view's: a fit or a new size may move the map without a zoom.
-  map.on('moveend', place)
+  // Each view's: a fit or a new size may move the map without a zoom. A map removed at a zoom's end
+  // still ends its move, with no panes to place by.
+  map.on('moveend', place).once('unload', () => map.off('moveend', place))
   const clear = () => {
     layer.clearLayers()
     drawn = []
