@@ -432,7 +432,7 @@ async function write({ client, dryRun, size }: Command, { requests, planned, gon
 /** Prints what changed (or would), what is worth a look, and the counts. */
 function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Plan, { reports, goneAlready }: Sent): void {
   const { requests, planned, gone, matched } = plan
-  const results = reports.flatMap((r) => r.results)
+  const results = inListOrder(reports, requests, rows)
   const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
   for (const r of results)
     if (r.action === 'created' || r.action === 'updated') {
@@ -450,6 +450,18 @@ function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Pl
   console.log(
     `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length - goneAlready.size} deleted${kept}.`,
   )
+}
+
+/**
+ * The reports' results in the order of their rows in the list `rows`, not as sent (a chain goes
+ * from its end, rows linked go together): the same whatever STORELOC_SYNC_CHUNK cuts.
+ */
+function inListOrder(reports: BulkReport[], requests: Row[][], rows: Row[]): BulkReport['results'] {
+  const place = new Map(rows.map((r, i) => [r, i]))
+  const placed = reports.flatMap((report, chunk) =>
+    report.results.map((r) => ({ r, at: place.get(requests[chunk]![r.index!]!) ?? rows.length })),
+  )
+  return placed.toSorted((a, b) => a.at - b.at).map((p) => p.r)
 }
 
 /** The warnings as the report prints them, the note of postcodes as before first. */

@@ -109,7 +109,8 @@ test('a chain of renumberings longer than a request goes in parts, its end first
   // Q, R and T first, then P, which takes the code Q gives up in the first request.
   expect([dry.code, dry.stderr]).toEqual([0, 'checked: 3 of 4 rows\nchecked: 4 of 4 rows\n'])
   expect(dry.stdout).toEndWith('Dry run, nothing written: 0 created, 4 updated, 0 unchanged, 6 deleted.\n')
-  const updates = ['Q', 'R', 'T', 'P'].map(
+  // Said in the order of the lines, not as sent.
+  const updates = ['P', 'Q', 'R', 'T'].map(
     (n) => `would update ${chain[names.indexOf(n)]} (${id.get(n)}): external_id\n`,
   )
   expect(dry.stdout).toStartWith(updates.join(''))

@@ -1,0 +1,77 @@
+// examples/sync.ts saying what it does in the file's terms, whatever the requests it cuts the list
+// into: the rows changed in the order of the lines, the same for any STORELOC_SYNC_CHUNK.
+import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { syncServer } from './sync-server'
+
+const ROOT = join(import.meta.dir, '..', '..')
+const served = syncServer()
+
+/** The sync of `text` through `url` (the server's unless given), with requests of `chunk` rows; not spawnSync: a stand-in answers from this process. */
+async function sync(chunk: string, text: string, flags: string[] = [], url = served.url) {
+  const file = join(served.dir, 'stores.csv')
+  writeFileSync(file, text)
+  const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: chunk },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
+  return { code: await p.exited, stdout, stderr }
+}
+
+/** The locator's stores' ids, by name. */
+async function ids(): Promise<Map<string, string>> {
+  const res = await fetch(`${served.url}/admin/v1/locations/export?format=json`, {
+    headers: { authorization: `Bearer ${served.key}` },
+  })
+  return new Map(((await res.json()) as any).locations.map((l: any) => [l.name, l.id]))
+}
+
+const HEAD = 'id,Store Code,Name,Address,Latitude,Longitude\n'
+const line = (id: string, code: string, name: string, i: number, lat = `${40 + i / 10}`) =>
+  `${id},${code},${name},"${i} Main St, Town",${lat},${-3 - i / 10}\n`
+const NAMES = ['One', 'Two', 'Three', 'Four', 'Five', 'Six']
+
+/**
+ * A list of 8 rows: One, Two, Three and Four, by their ids, on lines 3, 5, 6 and 7, take
+ * `codes`, each the one the next one gives up: a chain, sent from its end. In requests of 3
+ * rows: line 2, then lines 5-7, then 3, 4 and 8, then 9.
+ */
+function chained(id: Map<string, string>, codes: string[]) {
+  const [one, two, three, four] = codes.map((code, i) => line(id.get(NAMES[i]!)!, code, NAMES[i]!, i + 1))
+  const [n1, n2] = [line('', 'N1', 'New one', 7), line('', 'N2', 'New two', 8)]
+  return HEAD + n1 + one + n2 + two + three + four + line('', 'S5', 'Five again', 5) + line('', 'S6', 'Six', 6)
+}
+
+test('the rows changed are said in the order of the lines, the same whatever the size of the requests', async () => {
+  const first = HEAD + NAMES.map((n, i) => line('', `S${i + 1}`, n, i + 1)).join('')
+  expect((await sync('1000', first)).code).toBe(0)
+  const id = await ids()
+  const list = chained(id, ['S2', 'S3', 'S4', 'S9'])
+  const expected = [
+    'would create N1',
+    `would update S2 (${id.get('One')}): external_id`,
+    'would create N2',
+    `would update S3 (${id.get('Two')}): external_id`,
+    `would update S4 (${id.get('Three')}): external_id`,
+    `would update S9 (${id.get('Four')}): external_id`,
+    `would update S5 (${id.get('Five')}): name`,
+    'Dry run, nothing written: 2 created, 5 updated, 1 unchanged, 0 deleted.',
+    '',
+  ]
+  for (const chunk of ['1000', '3', '2'])
+    expect((await sync(chunk, list, ['--dry-run'])).stdout.split('\n')).toEqual(expected)
+  const done = await sync('3', list)
+  expect(done.code).toBe(0)
+  const made = await ids()
+  const written = expected
+    .join('\n')
+    .replaceAll('would update', 'updated')
+    .replace('would create N1', `created N1 (${made.get('New one')})`)
+    .replace('would create N2', `created N2 (${made.get('New two')})`)
+    .replace('Dry run, nothing written: ', '')
+  expect(done.stdout).toBe(written)
+}, 60_000)
