@@ -199,6 +199,8 @@ async function upsert(
   const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
   const total = requests.reduce((n, chunk) => n + listed(chunk), 0)
   let sent = 0
+  // The rows of the dry runs' refused requests, and how many: checked too, their problems said.
+  const refused = { rows: 0, requests: 0 }
   for (const request of requests) {
     // The dry runs' own deletes come last: the items before them are at the same places in both runs.
     const chunk = dryRun ? request : request.filter((r) => !r.dryOnly)
@@ -206,11 +208,8 @@ async function upsert(
     try {
       const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal })
       reports.push({ ...report, results: report.results.filter((r) => r.index === null || !chunk[r.index]?.dryOnly) })
-      sent += listed(chunk)
       if (!dryRun) done.written += listed(chunk)
       if (!dryRun) done.deleted += chunk.length - listed(chunk)
-      // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
-      if (requests.length > 1) console.error(`${dryRun ? 'checked' : 'written'}: ${sent} of ${total} rows`)
     } catch (e) {
       if (!(e instanceof StorelocError) || e.details === undefined) throw e
       // The server names items by their place in the request: name them by the file's instead.
@@ -224,7 +223,14 @@ async function upsert(
         for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
         throw new Error(`The request of ${written[0]!.label} to ${written.at(-1)!.label} was refused: ${e.message}`)
       }
+      refused.rows += listed(chunk)
+      refused.requests++
     }
+    sent += listed(chunk)
+    // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
+    const inRefused =
+      refused.requests === 0 ? '' : ` (${refused.rows} in ${refused.requests} refused request${refused.requests === 1 ? '' : 's'})`
+    if (requests.length > 1) console.error(`${dryRun ? 'checked' : 'written'}: ${sent} of ${total} rows${inRefused}`)
   }
   for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
   if (wrong.size > 0 || problems.length > 0)

@@ -1,5 +1,6 @@
 // examples/sync.ts saying what it does in the file's terms, whatever the requests it cuts the list
-// into: the rows changed in the order of the lines, the same for any STORELOC_SYNC_CHUNK.
+// into: the rows changed in the order of the lines, the same for any STORELOC_SYNC_CHUNK; the
+// progress of the dry runs counting the rows of refused requests.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -74,4 +75,26 @@ test('the rows changed are said in the order of the lines, the same whatever the
     .replace('would create N2', `created N2 (${made.get('New two')})`)
     .replace('Dry run, nothing written: ', '')
   expect(done.stdout).toBe(written)
+}, 60_000)
+
+test("the dry runs' progress counts the rows of the requests refused, up to the list's", async () => {
+  const before = await ids()
+  // In requests of 2: lines 2-3 refused (a latitude of 95), 4-5 checked, 6-7 refused (-95).
+  const list =
+    HEAD +
+    line('', 'N1', 'New one', 7, '95') +
+    line('', 'N2', 'New two', 8) +
+    line('', 'S5', 'Five', 5) +
+    line('', 'S6', 'Six', 6) +
+    line('', 'S7', 'Seven', 9, '-95') +
+    line('', 'S8', 'Eight', 10)
+  const dry = await sync('2', list, ['--dry-run'])
+  expect(dry.code).toBe(1)
+  expect(dry.stderr.split('\n').filter((l) => l.startsWith('checked:'))).toEqual([
+    'checked: 2 of 6 rows (2 in 1 refused request)',
+    'checked: 4 of 6 rows (2 in 1 refused request)',
+    'checked: 6 of 6 rows (4 in 2 refused requests)',
+  ])
+  expect(dry.stderr).toEndWith('sync: 2 of 6 rows of the list cannot be written as sent; nothing was written.\n')
+  expect(await ids()).toEqual(before)
 }, 60_000)
