@@ -1,7 +1,8 @@
 // How examples/sync.ts cuts a list into requests of the bulk route: in the list's order, but for
 // the rows that renumber stores. The route checks codes unique in a request's final state, so a
 // swap goes only within one request; a chain (A takes B's code, B takes C's) goes in parts too,
-// its end first, as each part frees the codes the next one takes.
+// its end first, as each part frees the codes the next one takes. A request's rows are named
+// in messages as a person finds them in the file (rowsNamed).
 import type { BulkDelete, BulkLocation } from 'storeloc/client'
 import { bareCode } from '../src/core/text'
 import type { BulkItem } from '../src/locations/bulk'
@@ -28,6 +29,38 @@ export type Row = {
   /** A CSV row as read: its columns name its problems and warnings. */
   item?: BulkItem
 }
+
+/** How many runs of places rowsNamed says before counting the rest: a request's name stays a line. */
+const RUNS_SAID = 10
+
+/**
+ * The rows of the list among `rows` (not the deletes sent beside them) as a person finds them in
+ * the file, in its order, runs joined: "lines 2-40, 45, 47-60", "locations[0-39, 45]"; after ten
+ * runs, how many rows more.
+ */
+export function rowsNamed(rows: Row[]): string {
+  const listed = rows.filter((r) => !r.drop)
+  if (listed.length === 0) return `${rows.length} delete${rows.length === 1 ? '' : 's'}`
+  const csv = listed.every((r) => /^line \d+$/.test(r.label))
+  const json = listed.every((r) => /^locations\[\d+\]$/.test(r.label))
+  // Labels of no known form are named one by one, as many as the runs.
+  if (!csv && !json) return saidAndMore(listed.map((r) => r.label), listed.length - RUNS_SAID)
+  const places = listed.map((r) => Number(/\d+/.exec(r.label)![0])).toSorted((a, b) => a - b)
+  const runs: [number, number][] = []
+  for (const n of places) {
+    const last = runs.at(-1)
+    if (last !== undefined && n === last[1] + 1) last[1] = n
+    else runs.push([n, n])
+  }
+  const said = runs.slice(0, RUNS_SAID).map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`))
+  const more = places.length - runs.slice(0, RUNS_SAID).reduce((n, [from, to]) => n + to - from + 1, 0)
+  if (json) return `locations[${saidAndMore(said, more)}]`
+  return `${places.length === 1 ? 'line' : 'lines'} ${saidAndMore(said, more)}`
+}
+
+/** "a, b, c and 12 more": the first RUNS_SAID of `said`, and the count of the rest (none when `more` is not positive). */
+const saidAndMore = (said: string[], more: number) =>
+  `${said.slice(0, RUNS_SAID).join(', ')}${more > 0 ? ` and ${more} more` : ''}`
 
 /** A store of the locator as the sync reads it: its id and code (null: none). */
 export type Stored = { id: string; external_id: string | null }

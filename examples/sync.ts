@@ -36,13 +36,13 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 import { hoursInColumns, inColumn, inColumns, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { type Command, commandLine, usage } from './sync-command'
-import { dropsTaken, parts, type Row, type Stored, storeOfRow } from './sync-parts'
+import { dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
-/** What the writes did so far, said when the sync is stopped midway. */
-const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0, requests: 0 }
+/** What the writes did so far, said when the sync is stopped midway; `underway`: the rows of the write sent, not answered yet. */
+const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0, requests: 0, underway: [] as Row[] }
 
 /** Ctrl-C (SIGINT) aborts the call under way, in a request or a wait: each call takes its signal. */
 const stop = new AbortController()
@@ -205,11 +205,13 @@ async function upsert(
     // The dry runs' own deletes come last: the items before them are at the same places in both runs.
     const chunk = dryRun ? request : request.filter((r) => !r.dryOnly)
     if (!dryRun) done.requests++
+    if (!dryRun) done.underway = chunk
     try {
       const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal })
       reports.push({ ...report, results: report.results.filter((r) => r.index === null || !chunk[r.index]?.dryOnly) })
       if (!dryRun) done.written += listed(chunk)
       if (!dryRun) done.deleted += chunk.length - listed(chunk)
+      done.underway = []
     } catch (e) {
       if (!(e instanceof StorelocError) || e.details === undefined) throw e
       // The server names items by their place in the request: name them by the file's instead.
@@ -219,9 +221,10 @@ async function upsert(
         if (row !== undefined && !row.drop) wrong.add(row.label)
       }
       if (!dryRun) {
-        const written = chunk.filter((r) => !r.drop)
+        // Refused whole: none of its rows is written.
+        done.underway = []
         for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
-        throw new Error(`The request of ${written[0]!.label} to ${written.at(-1)!.label} was refused: ${e.message}`)
+        throw new Error(`The request of ${rowsNamed(chunk)} was refused: ${e.message}`)
       }
       refused.rows += listed(chunk)
       refused.requests++
@@ -502,12 +505,15 @@ function warningsOf(rows: Row[], requests: Row[][], planned: BulkReport[], sent 
   return { asBefore, lines: warningLines([...warnings.values()]) }
 }
 
+/** " (lines 4-6)": the rows of the write under way, or "" when none is (the deletes at the end). */
+const underway = () => (done.underway.length === 0 ? '' : ` (${rowsNamed(done.underway)})`)
+
 main().catch((e) => {
   if (signal.aborted && e === signal.reason) {
     if (!writing) console.error('sync: stopped (Ctrl-C) before writing anything.')
     else
       console.error(
-        `sync: stopped (Ctrl-C): ${done.written} of ${done.toWrite} rows written, ${done.deleted} of ${done.toDelete} deletions done; the request under way may be written too. Run the sync again: it writes only what is not in step yet.`,
+        `sync: stopped (Ctrl-C): ${done.written} of ${done.toWrite} rows written, ${done.deleted} of ${done.toDelete} deletions done; the request under way${underway()} may be written too. Run the sync again: it writes only what is not in step yet.`,
       )
     process.exit(130)
   }
@@ -536,6 +542,8 @@ main().catch((e) => {
   if (e instanceof StorelocError && !e.starting && e.status >= 500 && e.requestId !== undefined)
     console.error(`sync: request id ${e.requestId}: quote it when reporting this failure.`)
   if (!writing) process.exit(1)
-  console.error('sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.')
+  console.error(
+    `sync: part of the list may be written${done.underway.length > 0 ? `, the request under way${underway()} too` : ''}. Run the sync again: it writes only what is not in step yet.`,
+  )
   process.exit(3)
 })

@@ -1,6 +1,7 @@
 // examples/sync.ts saying what it does in the file's terms, whatever the requests it cuts the list
 // into: the rows changed in the order of the lines, the same for any STORELOC_SYNC_CHUNK; the
-// progress of the dry runs counting the rows of refused requests.
+// progress of the dry runs counting the rows of refused requests; a request that fails named by
+// the lines it held.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -97,4 +98,56 @@ test("the dry runs' progress counts the rows of the requests refused, up to the 
   ])
   expect(dry.stderr).toEndWith('sync: 2 of 6 rows of the list cannot be written as sent; nothing was written.\n')
   expect(await ids()).toEqual(before)
+}, 60_000)
+
+test('a request that fails while writing is named by the lines it held', async () => {
+  // The stand-in for the service answers the third write with `failure`, the others as the
+  // service answers their dry runs: it writes nothing, so each run finds the stores as they are.
+  let failure: () => Response = () => new Response()
+  let writes = 0
+  const standIn = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const sent = request.method === 'POST' ? await request.text() : undefined
+      if (sent?.includes('"dry_run":false') && ++writes === 3) return failure()
+      const body = sent?.replace('"dry_run":false', '"dry_run":true')
+      const headers = new Headers(request.headers)
+      headers.delete('idempotency-key')
+      const { pathname, search } = new URL(request.url)
+      return fetch(`${served.url}${pathname}${search}`, { method: request.method, headers, body })
+    },
+  })
+  const through = `http://127.0.0.1:${standIn.port}`
+  try {
+    // Back along the chain: One takes S3, Two S4, Three S9, Four T9; the third request holds lines 3, 4 and 8.
+    const list = chained(await ids(), ['S3', 'S4', 'S9', 'T9'])
+    failure = () =>
+      Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+    const failed = await sync('3', list, [], through)
+    expect(failed.stderr).toContain('written: 4 of 8 rows\n')
+    expect(failed.code).toBe(3)
+    expect(failed.stderr).toEndWith(
+      'sync: part of the list may be written, the request under way (lines 3-4, 8) too. Run the sync again: it writes only what is not in step yet.\n',
+    )
+    // Refused, as by a store changed between the dry run and the write: its rows are not written.
+    writes = 0
+    const problem = { 'locations[2].name': ['locations[2] (external_id "S5"): Name is refused by the stand-in.'] }
+    failure = () =>
+      Response.json(
+        { success: false, error: 'validation_error', message: 'Validation failed.', details: problem },
+        { status: 422 },
+      )
+    const refused = await sync('3', list, [], through)
+    expect(refused.code).toBe(3)
+    expect(refused.stderr.split('\n').filter((l) => !/^(checked|written):/.test(l))).toEqual([
+      '  line 8 (external_id "S5"): Name is refused by the stand-in.',
+      'sync: The request of lines 3-4, 8 was refused: Validation failed.',
+      'sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.',
+      '',
+    ])
+  } finally {
+    standIn.stop(true)
+  }
+  expect((await sync('3', chained(await ids(), ['S3', 'S4', 'S9', 'T9']))).code).toBe(0)
 }, 60_000)

@@ -58,7 +58,7 @@ test('Ctrl-C while the sync waits for a starting service ends it at once: nothin
   expect(env().store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n).toBe(0)
 })
 
-test('Ctrl-C during a write ends the sync, saying what was written and that the write under way may be', async () => {
+test('Ctrl-C during a write ends the sync, saying what was written and that the write under way, named by its lines, may be', async () => {
   let held!: () => void
   const hold = new Promise<void>((resolve) => (held = resolve))
   let run!: ReturnType<typeof sync>
@@ -79,7 +79,7 @@ test('Ctrl-C during a write ends the sync, saying what was written and that the 
       code: 130,
       stdout: '',
       stderr:
-        'sync: stopped (Ctrl-C): 0 of 1 rows written, 0 of 0 deletions done; the request under way may be written too. Run the sync again: it writes only what is not in step yet.\n',
+        'sync: stopped (Ctrl-C): 0 of 1 rows written, 0 of 0 deletions done; the request under way (line 2) may be written too. Run the sync again: it writes only what is not in step yet.\n',
     })
   } finally {
     held()

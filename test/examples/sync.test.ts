@@ -166,7 +166,9 @@ describe('examples/sync.ts', () => {
       const said = await new Response(failed.stderr).text()
       expect([await failed.exited, said]).toEqual([
         3,
-        expect.stringContaining('part of the list may be written. Run the sync again'),
+        expect.stringContaining(
+          'part of the list may be written, the request under way (line 2) too. Run the sync again',
+        ),
       ])
       // The id the error table asks a report of a 500 to quote.
       expect(said).toContain('sync: request id req-standin-500: quote it when reporting this failure.')
