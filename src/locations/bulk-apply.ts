@@ -2,7 +2,7 @@
 // locations delete_missing removes; written in the caller's transaction, or only worked out.
 import type { ReverseLookup } from '../geocode/embedded/reverse'
 import { changedFields } from '../store/location-compare'
-import type { LocationRecord } from '../store/locations'
+import { type LocationRecord, replacedPointOf } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
 import { type Coded, codeSaid, excelReads, holdersOfCode, keepsCode, lostZeroPairs, sameCode } from './bulk-codes'
@@ -233,7 +233,12 @@ export function apply(
         'conflict',
         `${plan.key}: the address of location ${current.id} changed meanwhile, so its point would not fit the address sent; nothing was written. Send the request again.`,
       )
-    const next = applyPatch(current, sentPatch(plan, current), plan.found, placing)
+    if (plan.stale !== undefined && !samePoint(replacedPointOf(current), plan.stale))
+      throw new LocationError(
+        'conflict',
+        `${plan.key}: location ${current.id} moved meanwhile, so the coordinates sent are no longer its former address's point; nothing was written. Send the request again.`,
+      )
+    const next = withReplacedPoint(plan, applyPatch(current, sentPatch(plan, current), plan.found, placing))
     const changes = changedFields(next, current)
     if (!dryRun) deps.store.locations.replace(next, current)
     results.push(resultOf(plan, current.id, next, changes, read))
@@ -260,6 +265,20 @@ function removed(deps: AdminDeps, locatorId: string, removal: Removal, dryRun: b
     )
   if (!dryRun) deps.store.locations.remove(locatorId, current.id)
   return removalResult(removal, current)
+}
+
+const samePoint = (a: { lat: number; lng: number } | null, b: { lat: number; lng: number }) =>
+  a !== null && a.lat === b.lat && a.lng === b.lng
+
+/**
+ * `next` remembering the point sent back that its new address replaced (Plan.sentBack, the
+ * address placed elsewhere): a file that still holds it, sent again beside that address, leaves
+ * the store where it is (bulk-check.ts); applyPatch forgets it once the store moves otherwise.
+ */
+function withReplacedPoint(plan: Plan, next: LocationRecord): LocationRecord {
+  const sent = plan.sentBack
+  if (sent === undefined || plan.found === null || samePoint(next, sent)) return next
+  return { ...next, replacedPoint: { lat: sent.lat, lng: sent.lng, by: { lat: next.lat, lng: next.lng } } }
 }
 
 /** The plan's patch, with "" (cleared) for each date of the current special hours it lacks when it sends them whole. */

@@ -1,7 +1,7 @@
 // Bulk upsert, step 1: every item checked and matched to the location it updates, without the
 // geocoder; the problems of all of them said at once.
 import type { GeocodeResult } from '../geocode/geocoder'
-import type { LocationRecord } from '../store/locations'
+import { type LocationRecord, replacedPointOf } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
 import { quoted, trimStrings } from '../core/validation'
@@ -51,6 +51,11 @@ export type Plan = {
    * examples/sync.ts carries none, and a file gives the same stores either way.
    */
   sentBack?: { lat: number; lng: number }
+  /**
+   * The point the target's address replaced (ReplacedPoint), sent again beside that address: a
+   * file that still holds it, left aside (keepsPoint), not a pin.
+   */
+  stale?: { lat: number; lng: number }
   found: GeocodeResult | null
   /** The town its address names at its coordinates, looked up once for its checks and its write. */
   town?: KnownTown
@@ -409,12 +414,13 @@ function planOf(
     joinedAsBefore(current.address, item.formerAddress, item.postcode)
   )
     patch = { ...patch, address: current.address }
-  const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
-  const sentBack = geocodedPointSentBack(patch, current) ? patch.coordinates : undefined
-  if (sentBack !== undefined) {
+  const back = pointSentBack(patch, current)
+  const [sentBack, stale] = [back === 'sentBack', back === 'stale'].map((is) => (is ? patch.coordinates : undefined))
+  if (back !== null) {
     const { coordinates: _, ...rest } = patch
     patch = rest
   }
+  const keepsPoint = !patch.coordinates && patch.address !== undefined && patch.address === current?.address
   return {
     index,
     line: item.line,
@@ -425,8 +431,9 @@ function planOf(
     target,
     keepsPoint,
     ...(sentBack !== undefined && { sentBack }),
+    ...(stale !== undefined && { stale }),
     found: null,
-    warnings: [...(item.notes ?? []), ...ignoredFields(raw)],
+    warnings: [...(item.notes ?? []), ...ignoredFields(raw), ...(stale === undefined ? [] : [STALE_POINT])],
     wholeSpecialHours: item.wholeSpecialHours ?? false,
     hoursColumns: item.hoursColumns,
     specialColumn: item.specialColumn,
@@ -483,14 +490,22 @@ function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: s
   c.removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })
 }
 
+/** Said of a row whose point is the one its address replaced (Plan.stale). */
+const STALE_POINT =
+  "The coordinates sent are its former address's point, replaced when its address changed: the location stays at its address's point. Write its coordinates in their place, or leave them out."
+
 /**
- * Whether `patch` sends back `current`'s point as its geocoder placed it (an export's row) with
- * another address: that point is the old address's, not one the sender chose.
+ * How `patch` reads a point it sends back: 'sentBack' for `current`'s point as its geocoder placed
+ * it (an export's row) or the point its address replaced (ReplacedPoint: a file from before that
+ * address), with another address: the old address's point, not one the sender chose; 'stale'
+ * for the replaced point beside the address stored. null for any other: a pin.
  */
-function geocodedPointSentBack(patch: LocationPatch, current: LocationRecord | null): boolean {
+function pointSentBack(patch: LocationPatch, current: LocationRecord | null): 'sentBack' | 'stale' | null {
   const at = patch.coordinates
-  if (!at || current === null || pinned(current)) return false
-  return (
-    at.lat === current.lat && at.lng === current.lng && patch.address !== undefined && patch.address !== current.address
-  )
+  if (!at || current === null || patch.address === undefined) return null
+  const replaced = replacedPointOf(current)
+  const isReplaced = replaced !== null && at.lat === replaced.lat && at.lng === replaced.lng
+  if (patch.address === current.address) return isReplaced ? 'stale' : null
+  if (pinned(current)) return null
+  return isReplaced || (at.lat === current.lat && at.lng === current.lng) ? 'sentBack' : null
 }

@@ -15,10 +15,10 @@ const GEOCODE_CONCURRENCY = 8
 
 /**
  * Said of a geocoded point sent back whose new address was placed: the list still holds the former
- * point, which, sent again beside the address now stored, is a pin (bulk-check.ts sentBack).
+ * point, which the store remembers (bulk-apply.ts withReplacedPoint), so sent again it moves nothing.
  */
 const MOVED_FROM_SENT_BACK =
-  "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out: sent again, they would pin it back at the former address."
+  "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out; sent again, they are read as its former point, not as a pin."
 
 /** Whether the new address was placed where the point sent back is (a town's point, for two of its streets). */
 const samePoint = (found: { lat: number; lng: number }, sent: { lat: number; lng: number }): boolean =>

@@ -45,6 +45,7 @@ export function newLocationRecord(
     geocodedAt: found ? obtainedAtIso(found, now) : null,
     addressParts: found?.parts ?? patch.addressParts ?? {},
     townNames: null,
+    replacedPoint: null,
     createdAt: now,
     updatedAt: now,
   }

@@ -482,6 +482,8 @@ export function applyPatch(
     next.geocodedAt = obtainedAtIso(found, next.updatedAt)
     next.addressParts = found.parts
   }
+  // The point a file may still send is that of a store at its replacement's point (bulk-apply.ts).
+  if (next.lat !== current.lat || next.lng !== current.lng) next.replacedPoint = null
   next.timezone = keptZone(next)
   return placed(next, current, towns)
 }

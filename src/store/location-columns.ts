@@ -1,4 +1,4 @@
-import type { LocationRecord, LocationStatus } from './locations'
+import type { LocationRecord, LocationStatus, ReplacedPoint } from './locations'
 import { cliCommand } from '../core/cli-command'
 import { bareCode, nameKey } from '../core/text'
 
@@ -32,10 +32,12 @@ export type Row = {
   created_at: string
   updated_at: string
   geocoded_at: string | null
+  /** JSON of a ReplacedPoint (migration 18); null: none. */
+  replaced_point: string | null
 }
 
 export const COLUMNS =
-  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, name_key, code_key, created_at, updated_at, geocoded_at'
+  'id, locator_id, external_id, status, name, address, lat, lng, description, tags, contact, social, hours, special_hours, timezone, custom_fields, image_url, geocode_precision, geocode_source, address_parts, town_names, name_key, code_key, created_at, updated_at, geocoded_at, replaced_point'
 
 /** The columns written as JSON text, in fromRow's order. */
 const JSON_COLUMNS = ['tags', 'contact', 'social', 'hours', 'special_hours', 'custom_fields', 'address_parts'] as const
@@ -93,7 +95,19 @@ const recordOf = (r: Row): LocationRecord => ({
   geocodedAt: r.geocoded_at,
   createdAt: r.created_at,
   updatedAt: r.updated_at,
+  replacedPoint: r.replaced_point === null ? null : replacedPointRead(r.replaced_point),
 })
+
+/** A replaced_point cell's point; null for text that is none (a hand edit): it only keeps a store from moving. */
+function replacedPointRead(cell: string): ReplacedPoint | null {
+  try {
+    const p = JSON.parse(cell)
+    const numbers = [p?.lat, p?.lng, p?.by?.lat, p?.by?.lng].every((n) => typeof n === 'number')
+    return numbers ? { lat: p.lat, lng: p.lng, by: { lat: p.by.lat, lng: p.by.lng } } : null
+  } catch {
+    return null
+  }
+}
 
 /** The key a store code is stored under: bareCode's, null for none or invisible characters alone. */
 export const codeKey = (externalId: string | null): string | null =>
@@ -126,5 +140,6 @@ export const toParams = (r: LocationRecord) => ({
   geocoded_at: r.geocodedAt,
   created_at: r.createdAt,
   updated_at: r.updatedAt,
+  replaced_point: r.replacedPoint === null ? null : JSON.stringify(r.replacedPoint),
 })
 export type Params = ReturnType<typeof toParams>

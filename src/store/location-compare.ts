@@ -3,6 +3,8 @@ import type { AddressParts, LocationRecord } from './locations'
 
 /** The columns that are times: a record that differs from another only in these holds the same. */
 const TIMES = new Set<keyof Params>(['created_at', 'updated_at', 'geocoded_at'])
+/** Columns no answer shows, written only beside a change of the address (replaced_point): no change of their own. */
+const UNSHOWN = new Set<keyof Params>(['replaced_point'])
 
 /** The columns that are maps, named by their key after the column's name: "hours.monday". */
 const MAPS: Partial<Record<keyof Params, (r: LocationRecord) => Record<string, string>>> = {
@@ -37,7 +39,7 @@ export function changedFields(next: LocationRecord, current: LocationRecord): st
   const changed = new Set<string>()
   let derived = false
   for (const column of Object.keys(x) as (keyof Params)[]) {
-    if (TIMES.has(column) || x[column] === y[column]) continue
+    if (TIMES.has(column) || UNSHOWN.has(column) || x[column] === y[column]) continue
     if (column === 'address_parts' && sameParts(next.addressParts, current.addressParts)) continue
     if (DERIVED.has(column)) {
       derived = true

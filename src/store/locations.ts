@@ -13,6 +13,11 @@ export type Day = (typeof DAYS)[number]
 export type Hours = Partial<Record<Day, string>>
 export type AddressParts = { street?: string; city?: string; region?: string; postcode?: string; country?: string }
 export type Geocoding = { precision: string; source: string }
+/**
+ * A geocoded point a file sent back beside a store's new address, not taken: that address was
+ * geocoded to `by` instead (migration 18). Only a store still at `by` holds it (replacedPointOf).
+ */
+export type ReplacedPoint = { lat: number; lng: number; by: { lat: number; lng: number } }
 
 /** The `geocoding.source` of a location whose coordinates were sent: its parts come from the reverse lookup. */
 export const REVERSE_SOURCE = 'reverse'
@@ -55,9 +60,17 @@ export type LocationFields = {
   addressParts: AddressParts
   /** The words of its town's names, main and other, for keyword search; null: not looked up yet. */
   townNames: string | null
+  /** The point its new address replaced, as a file may still send it; null: none. No answer shows it. */
+  replacedPoint: ReplacedPoint | null
 }
 
 export type LocationRecord = LocationFields & { id: string; locatorId: string; createdAt: string; updatedAt: string }
+
+/** The point `r` replaced when it still is at the point that replaced it (ReplacedPoint.by), else null. */
+export function replacedPointOf(r: LocationFields): { lat: number; lng: number } | null {
+  const p = r.replacedPoint
+  return p !== null && p.by.lat === r.lat && p.by.lng === r.lng ? { lat: p.lat, lng: p.lng } : null
+}
 
 /** Which rows `geocodedBy` reads: those whose geocoding source is `source`, or is LIKE `sourceLike`. */
 export type GeocodeSources = { source: string } | { sourceLike: string }
@@ -154,11 +167,11 @@ function statements(db: Database) {
       )} FROM json_each(?) AS j CROSS JOIN locations AS l ON l.id = j.value WHERE l.locator_id = ? AND l.status = 'published'`,
   )
   const insert = db.prepare<unknown, Params>(
-    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $town_names, $name_key, $code_key, $created_at, $updated_at, $geocoded_at)`,
+    `INSERT INTO locations (${COLUMNS}) VALUES ($id, $locator_id, $external_id, $status, $name, $address, $lat, $lng, $description, $tags, $contact, $social, $hours, $special_hours, $timezone, $custom_fields, $image_url, $geocode_precision, $geocode_source, $address_parts, $town_names, $name_key, $code_key, $created_at, $updated_at, $geocoded_at, $replaced_point)`,
   )
   // code_key only with a new code: a twin stored already (unkeyed, migration 15) keeps its code and no key.
   const update = db.prepare<unknown, Params>(
-    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, name_key = $name_key, code_key = CASE WHEN external_id IS $external_id THEN code_key ELSE $code_key END, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at WHERE locator_id = $locator_id AND id = $id`,
+    `UPDATE locations SET external_id = $external_id, status = $status, name = $name, address = $address, lat = $lat, lng = $lng, description = $description, tags = $tags, contact = $contact, social = $social, hours = $hours, special_hours = $special_hours, timezone = $timezone, custom_fields = $custom_fields, image_url = $image_url, geocode_precision = $geocode_precision, geocode_source = $geocode_source, address_parts = $address_parts, town_names = $town_names, name_key = $name_key, code_key = CASE WHEN external_id IS $external_id THEN code_key ELSE $code_key END, created_at = $created_at, updated_at = $updated_at, geocoded_at = $geocoded_at, replaced_point = $replaced_point WHERE locator_id = $locator_id AND id = $id`,
   )
   const unplaced = db.prepare<Row, [string, number]>(
     `SELECT ${COLUMNS} FROM locations WHERE town_names IS NULL AND id > ? ORDER BY id LIMIT ?`,

@@ -291,6 +291,14 @@ export const MIGRATIONS: readonly string[] = [
     UPDATE locations SET code_key = NULL WHERE seq = NEW.seq;
   END;
   `,
+  // 18: the point a store's new address replaced when a file sent it back beside that address
+  // (JSON: {lat, lng, by: {lat, lng}}, \`by\` the point the new address was geocoded to; NULL: none).
+  // A row sending it again beside the address now stored is the same stale file, not a pin
+  // (locations/bulk-check.ts). It holds while the store is at \`by\`: a writer that knows no such
+  // column and moves the store leaves it naming a point the store is not at, which reads as none.
+  `
+  ALTER TABLE locations ADD COLUMN replaced_point TEXT;
+  `,
 ]
 
 /** The migration (its number, counted from 1) after which name-keys.ts fills the name_key column. */

@@ -128,9 +128,9 @@ describe('locations import of an export whose address was changed, its point not
     const moved = csv.replace('Jungfernstieg 1, 20354 Hamburg, Germany', 'Kaufingerstraße 1, 80331 München, Germany')
     const report = json('locations', 'import', locatorId, '--file', file('moved.csv', moved))
     expect(report.results[0]).toMatchObject({ action: 'updated', geocoding: { precision: 'city', source: 'embedded' } })
-    // The file still holds the former point: imported again, it would pin the store there.
+    // The file still holds the former point: imported again, it is read as that point (csv-stale-point.test.ts).
     expect(report.results[0].warnings).toContain(
-      "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out: sent again, they would pin it back at the former address.",
+      "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out; sent again, they are read as its former point, not as a pin.",
     )
     const munich = exported()
     expect(munich.coordinates.lat).toBeCloseTo(48.14, 1)

@@ -1,0 +1,99 @@
+// POST /admin/v1/locations/bulk of an export whose address was changed but not its point, sent
+// twice: the second time the point is the one the new address replaced, not a pin, and the store
+// stays; a point of its own still moves it.
+import { expect, test } from 'bun:test'
+import { createApp } from '../../src/server/app'
+import { cachedGeocoder } from '../../src/geocode/geocoder'
+import { tableGeocoder } from '../helpers'
+import { BULK, env, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+const DOWNING = '10 Downing Street, London SW1A 2AA'
+const PALACE = 'Buckingham Palace, London SW1A 1AA'
+const TOWER = 'Tower of London, London EC3N 4AB'
+
+/** The bulk route of an app whose geocoder places the three addresses, and the route's answers. */
+function route() {
+  const geocoder = tableGeocoder({
+    [DOWNING]: { lat: 51.5034, lng: -0.1276, precision: 'rooftop' },
+    [PALACE]: { lat: 51.5014, lng: -0.1419, precision: 'rooftop' },
+    [TOWER]: { lat: 51.5081, lng: -0.0759, precision: 'rooftop' },
+  })
+  const app = createApp({
+    store: env.store,
+    geocoder: cachedGeocoder(geocoder, env.store.geocodeCache),
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: () => {},
+  })
+  const call = async (path: string, init: RequestInit = {}) => {
+    const headers = { authorization: `Bearer ${env.key}`, ...(init.headers as Record<string, string>) }
+    const res = await app.handle(new Request(`http://localhost${path}`, { ...init, headers }))
+    return { status: res.status, text: await res.text() }
+  }
+  const csv = async (text: string) => {
+    const r = await call(BULK, { method: 'POST', body: text, headers: { 'content-type': 'text/csv' } })
+    expect(r.status).toBe(200)
+    return JSON.parse(r.text)
+  }
+  const exported = async () => (await call('/admin/v1/locations/export?format=csv')).text
+  return { csv, exported, geocoder }
+}
+
+const stored = () =>
+  env.store.db.query('SELECT address, lat, lng, geocode_precision AS precision FROM locations').get() as {
+    address: string
+    lat: number
+    lng: number
+    precision: string | null
+  }
+
+test('an edited export sent twice: the second time its old point is left aside, and the store stays', async () => {
+  const { csv, exported, geocoder } = route()
+  await csv(`external_id,name,address\nS,Store,"${DOWNING}"\n`)
+  const edited = (await exported()).replace(DOWNING, PALACE)
+  const first = await csv(edited)
+  expect(first.results[0]).toMatchObject({ action: 'updated', changes: ['address', 'coordinates'] })
+  expect(first.results[0].warnings.join(' ')).toContain("are its former address's point")
+  const palace = stored()
+  expect(palace).toMatchObject({ address: PALACE, lat: 51.5014, lng: -0.1419, precision: 'rooftop' })
+  const asked = geocoder.calls.length
+  const second = await csv(edited)
+  expect(second).toMatchObject({ updated: 0, unchanged: 1 })
+  expect(second.results[0].warnings).toEqual([
+    "The coordinates sent are its former address's point, replaced when its address changed: the location stays at its address's point. Write its coordinates in their place, or leave them out.",
+  ])
+  expect(stored()).toEqual(palace)
+  expect(geocoder.calls.length).toBe(asked)
+  // Its export, the point now the palace's, imports back unchanged and unwarned.
+  const again = await csv(await exported())
+  expect(again).toMatchObject({ updated: 0, unchanged: 1 })
+  expect(again.results[0].warnings).toEqual([])
+})
+
+test('the old point beside yet another address is the old point still: that address is geocoded', async () => {
+  const { csv, exported } = route()
+  await csv(`external_id,name,address\nS,Store,"${DOWNING}"\n`)
+  const edited = (await exported()).replace(DOWNING, PALACE)
+  await csv(edited)
+  const third = await csv(edited.replace(PALACE, TOWER))
+  expect(third.results[0]).toMatchObject({ action: 'updated', changes: ['address', 'coordinates'] })
+  expect(stored()).toMatchObject({ address: TOWER, lat: 51.5081, lng: -0.0759, precision: 'rooftop' })
+  expect(await csv(edited.replace(PALACE, TOWER))).toMatchObject({ unchanged: 1 })
+})
+
+test('a point of its own beside the address moves the store, and the old point is then a pin too', async () => {
+  const { csv, exported } = route()
+  await csv(`external_id,name,address\nS,Store,"${DOWNING}"\n`)
+  const edited = (await exported()).replace(DOWNING, PALACE)
+  await csv(edited)
+  const pinned = edited.replace('51.5034,-0.1276', '51.502,-0.14')
+  expect(pinned).not.toBe(edited)
+  const moved = await csv(pinned)
+  expect(moved.results[0]).toMatchObject({ action: 'updated', changes: ['coordinates', 'geocoding'] })
+  expect(stored()).toMatchObject({ address: PALACE, lat: 51.502, lng: -0.14, precision: null })
+  // The store moved otherwise: the point its address replaced is forgotten, and sent again it is a pin.
+  const back = await csv(edited)
+  expect(back.results[0]).toMatchObject({ action: 'updated', changes: ['coordinates'] })
+  expect(stored()).toMatchObject({ address: PALACE, lat: 51.5034, lng: -0.1276 })
+})
