@@ -5,7 +5,7 @@ import { expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { tableGeocoder } from '../helpers'
-import { BULK, env, useBulkEnv } from './bulk-fixture'
+import { BULK, bulk, bulkGeocodingMeanwhile, env, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
@@ -96,4 +96,27 @@ test('a point of its own beside the address moves the store, and the old point i
   const back = await csv(edited)
   expect(back.results[0]).toMatchObject({ action: 'updated', changes: ['coordinates'] })
   expect(stored()).toMatchObject({ address: PALACE, lat: 51.5034, lng: -0.1276 })
+})
+
+test('a store pinned elsewhere while the request geocodes: its old point is no longer stale, and nothing is written', async () => {
+  const white = '1600 Pennsylvania Avenue NW, Washington, DC 20500'
+  const downing = { lat: 51.5034, lng: -0.1276 }
+  await bulk({ locations: [{ external_id: 'S', name: 'Store', address: DOWNING }] })
+  const moved = await bulk({ locations: [{ external_id: 'S', name: 'Store', address: white, coordinates: downing }] })
+  expect(moved.body.results[0]).toMatchObject({ action: 'updated', changes: ['address', 'coordinates'] })
+  const id = moved.body.results[0].id
+  const res = await bulkGeocodingMeanwhile(
+    () => env.call('POST', `/admin/v1/locations/${id}`, { body: { coordinates: { lat: 38.9, lng: -77.03 } } }),
+    {
+      locations: [
+        { external_id: 'S', name: 'Store', address: white, coordinates: downing },
+        { external_id: 'N', name: 'New', address: '1 Main St, Town' },
+      ],
+    },
+  )
+  expect(res.status).toBe(409)
+  expect(((await res.json()) as { message: string }).message).toBe(
+    `locations[0]: location ${id} moved meanwhile, so the coordinates sent are no longer its former address's point; nothing was written. Send the request again.`,
+  )
+  expect(stored()).toMatchObject({ address: white, lat: 38.9, lng: -77.03 })
 })
