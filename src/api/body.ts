@@ -7,7 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { charsetOf, paramOf, paramsOf } from './content-type'
+import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
 import { multipartMeant, multipartParts, partHeader } from './multipart'
 
 export type ParsedBody =
@@ -68,7 +68,7 @@ export type BodyDigest = { bytes: string; meant: string }
 async function bodyDigest(request: Request, bytes: Uint8Array): Promise<BodyDigest> {
   const contentType = request.headers.get('content-type') ?? ''
   const raw = sha256Hex(bytes)
-  if (contentType.split(';')[0]!.trim().toLowerCase() !== 'multipart/form-data') return { bytes: raw, meant: raw }
+  if (mediaTypeOf(contentType) !== 'multipart/form-data') return { bytes: raw, meant: raw }
   const meant = await multipartMeant(bytes, contentType)
   return { bytes: raw, meant: meant ?? sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`) }
 }
@@ -80,7 +80,7 @@ async function classify(
   options: { csv?: boolean; jsonShape?: boolean },
 ): Promise<ParsedBody> {
   const contentType = request.headers.get('content-type') ?? ''
-  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  const type = mediaTypeOf(contentType)
   const encoded = encodedRefusal(request, bytes)
   if (encoded !== null) return encoded
   if (options.csv && type === 'text/csv') return { kind: 'csv', bytes, charset: charsetOf(contentType) }
@@ -248,7 +248,7 @@ function formShape(bytes: Uint8Array): SentShape {
 
 /** A multipart file's name and type as sent, and whether its bytes read as JSON or CSV. */
 async function fileShape(file: File): Promise<NonNullable<SentShape['file']>> {
-  const type = file.type.split(';')[0]!.trim().toLowerCase()
+  const type = mediaTypeOf(file.type)
   const name = file.name ?? ''
   const bytes = new Uint8Array(await file.slice(0, 65_536).arrayBuffer())
   const start = head(bytes).trimStart()[0]

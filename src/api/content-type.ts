@@ -35,6 +35,9 @@ export function paramsOf(contentType: string): Map<string, string> {
   return params
 }
 
+/** A Content-Type's media type, "type/subtype" lowercased, without its parameters ('' for none). */
+export const mediaTypeOf = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase()
+
 /** The parameter `name` of a Content-Type, unquoted; null when none. */
 export const paramOf = (contentType: string, name: string): string | null => paramsOf(contentType).get(name) ?? null
 
@@ -57,7 +60,7 @@ const encodingOf = (label: string): string => (isAsciiLabel(label) ? 'us-ascii' 
  * parts are compared (multipartMeant), or else its bytes with its boundary.
  */
 export function contentTypeMeant(contentType: string, boundary = false): string {
-  const type = contentType.split(';')[0]!.trim().toLowerCase()
+  const type = mediaTypeOf(contentType)
   const meant: string[] = []
   for (const [name, value] of paramsOf(contentType)) {
     if (name === 'boundary' && type.startsWith('multipart/') && !boundary) continue
