@@ -206,16 +206,17 @@ type PartCharset = { charset: string | null; ascii: boolean; field?: string }
 function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] | null {
   // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
   // Every part to the body's end: FormData reads on past a close another follows.
-  const parts = multipartParts(bytes, contentType, true)?.filter(
-    (p) => !paramsOf(partHeader(p.headers, 'content-disposition') ?? '').has('filename'),
-  )
+  const parts = multipartParts(bytes, contentType, true)
+    ?.map((p) => ({ ...p, disposition: paramsOf(partHeader(p.headers, 'content-disposition') ?? '') }))
+    .filter((p) => !p.disposition.has('filename'))
   if (parts === undefined) return null
   const whole = charsetOf(contentType)
   const named: PartCharset[] = [{ charset: whole, ascii: parts.every((p) => ASCII_TEXT.test(p.headers)) }]
-  for (const { headers, value } of parts) {
+  for (const { headers, value, disposition } of parts) {
     const type = partHeader(headers, 'content-type')
     const own = type === null ? null : charsetOf(type)
-    const field = own === null ? undefined : (/\bname="([^"]*)"/i.exec(headers)?.[1] ?? '')
+    // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
+    const field = own === null ? undefined : (disposition.get('name') ?? '')
     named.push({
       charset: value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole),
       ascii: ASCII_TEXT.test(value),

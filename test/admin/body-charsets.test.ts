@@ -213,6 +213,27 @@ describe('the charset a body names', () => {
     ])
   })
 
+  test('a refused multipart part is named as its disposition gives it: unquoted, or quoted with a backslash escape', async () => {
+    const body = (disposition: string) =>
+      utf8(
+        `--B\r\nContent-Disposition: form-data; name="name"\r\n\r\nCafe\r\n--B\r\nContent-Disposition: form-data; ${disposition}\r\nContent-Type: text/plain; charset=windows-1252\r\n\r\nCafé\r\n--B--\r\n`,
+      )
+    const refusal = async (disposition: string) => {
+      const res = await rawRequest('POST', BASE, body(disposition), {
+        'content-type': 'multipart/form-data; boundary=B',
+      })
+      return [res.status, ((await res.json()) as { message: string }).message]
+    }
+    const refused = (field: string) => [
+      400,
+      `The form body could not be read: the field ${JSON.stringify(field)} is in the charset "windows-1252" (its part's Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`,
+    ]
+    const snap = snapshot()
+    expect(await refusal('name=tags')).toEqual(refused('tags'))
+    expect(await refusal('name="ta\\"gs"')).toEqual(refused('ta"gs'))
+    expect(snapshot()).toEqual(snap)
+  })
+
   test("a multipart part marked or named UTF-8 is read as UTF-8 under the body's charset; its others are judged by it", async () => {
     const part = (name: string, value: string, type = '') =>
       `--B\r\nContent-Disposition: form-data; name="${name}"${type && `\r\nContent-Type: ${type}`}\r\n\r\n${value}\r\n`
