@@ -8,7 +8,7 @@ import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
-import { multipartMeant, multipartParts, partHeader } from './multipart'
+import { type MultipartBody, multipartMeant, type Part, partHeader, readMultipartBody } from './multipart'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -54,9 +54,15 @@ export async function parseBody(
 ): Promise<ParsedBody & { digest?: BodyDigest }> {
   const bytes = await bytesUpTo(request, maxBytes)
   if (bytes === null) return { kind: 'too_large' }
-  const parsed = await classify(request, bytes, options)
-  return options.digest ? { ...parsed, digest: await bodyDigest(request, bytes) } : parsed
+  // A multipart body is split and read by FormData once, for its fields and its digest alike.
+  let multipart: Promise<MultipartBody> | undefined
+  const multipartOf = () => (multipart ??= readMultipartBody(bytes, request.headers.get('content-type') ?? ''))
+  const parsed = await classify(request, bytes, options, multipartOf)
+  return options.digest ? { ...parsed, digest: await bodyDigest(request, bytes, multipartOf) } : parsed
 }
+
+/** A multipart body as readMultipartBody reads it, read at the first call. */
+type MultipartOf = () => Promise<MultipartBody>
 
 /**
  * What an Idempotency-Key's retry is compared by, each a SHA-256 (hex): the body's bytes, and what
@@ -65,11 +71,11 @@ export async function parseBody(
  */
 export type BodyDigest = { bytes: string; meant: string }
 
-async function bodyDigest(request: Request, bytes: Uint8Array): Promise<BodyDigest> {
+async function bodyDigest(request: Request, bytes: Uint8Array, multipartOf: MultipartOf): Promise<BodyDigest> {
   const contentType = request.headers.get('content-type') ?? ''
   const raw = sha256Hex(bytes)
   if (mediaTypeOf(contentType) !== 'multipart/form-data') return { bytes: raw, meant: raw }
-  const meant = await multipartMeant(bytes, contentType)
+  const meant = await multipartMeant(await multipartOf())
   return { bytes: raw, meant: meant ?? sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`) }
 }
 
@@ -78,6 +84,7 @@ async function classify(
   request: Request,
   bytes: Uint8Array,
   options: { csv?: boolean; jsonShape?: boolean },
+  multipartOf: MultipartOf,
 ): Promise<ParsedBody> {
   const contentType = request.headers.get('content-type') ?? ''
   const type = mediaTypeOf(contentType)
@@ -88,7 +95,8 @@ async function classify(
   const charset = utf8Marked(bytes) ? null : charsetOf(contentType)
   if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charset, options)
   if (type === 'application/x-www-form-urlencoded') return readUrlencoded(bytes, charset, options.csv === true)
-  if (type === 'multipart/form-data') return readMultipart(bytes, contentType, options.csv === true)
+  if (type === 'multipart/form-data')
+    return readMultipart(bytes, contentType, await multipartOf(), options.csv === true)
   if (!bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return { kind: 'empty' }
   return options.csv
     ? { kind: 'empty', unread: type, shape: { csv: readsAsCsv(bytes) } }
@@ -162,16 +170,20 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
 }
 
 /** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
-async function readMultipart(bytes: Uint8Array, contentType: string, csv: boolean): Promise<ParsedBody> {
-  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
-  if (form === null)
+async function readMultipart(
+  bytes: Uint8Array,
+  contentType: string,
+  multipart: MultipartBody,
+  csv: boolean,
+): Promise<ParsedBody> {
+  if (multipart.fields === null)
     return {
       kind: 'invalid_form',
       reason:
         'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.',
     }
   const fields: [string, string][] = []
-  for (const [k, v] of form.entries()) {
+  for (const [k, v] of multipart.fields) {
     if (typeof v === 'string') fields.push([k, v])
     // A file input left empty (a browser sends it with no name and no bytes) says nothing.
     else if (v.size > 0)
@@ -187,7 +199,7 @@ async function readMultipart(bytes: Uint8Array, contentType: string, csv: boolea
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each.
   const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
-  const named = partCharsets(bytes, contentType) ?? [{ charset: charsetOf(contentType), ascii }]
+  const named = partCharsets(multipart.parts, contentType) ?? [{ charset: charsetOf(contentType), ascii }]
   const refused = named.find((p) => !readAsUtf8(p.charset, p.ascii))
   if (refused !== undefined)
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!, refused.field) }
@@ -203,10 +215,10 @@ type PartCharset = { charset: string | null; ascii: boolean; field?: string }
  * UTF-8's byte order mark, which says UTF-8 whatever is named. A part with a filename is a file,
  * refused apart. Null when its parts are not found.
  */
-function partCharsets(bytes: Uint8Array, contentType: string): PartCharset[] | null {
+function partCharsets(all: Part[] | null, contentType: string): PartCharset[] | null {
   // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
   // Every part to the body's end: FormData reads on past a close another follows.
-  const parts = multipartParts(bytes, contentType, true)
+  const parts = all
     ?.map((p) => ({ ...p, disposition: paramsOf(partHeader(p.headers, 'content-disposition') ?? '') }))
     .filter((p) => !p.disposition.has('filename'))
   if (parts === undefined) return null

@@ -6,23 +6,40 @@ import { contentTypeMeant, paramOf, paramsOf } from './content-type'
 export type Part = { headers: string; value: string }
 
 /**
- * The parts of a multipart body (RFC 7578), split at the boundary its Content-Type names; null when
- * it names none, or no part ends at a closing delimiter. With `past`, the parts after a closing
- * delimiter too, which FormData reads when another follows. FormData keeps neither a part's
- * headers nor its bytes.
+ * A multipart body read once, for its reading, its charsets and its fingerprint alike: `parts`
+ * split at the boundary its Content-Type names, to the body's end (FormData reads on past a
+ * closing delimiter another follows), the first `closed` of them before the first close; null when
+ * it names no boundary, or no part ends at a closing delimiter. `fields`: FormData's reading, null
+ * when it reads none. FormData keeps neither a part's headers nor its bytes.
  */
-export function multipartParts(bytes: Uint8Array, contentType: string, past = false): Part[] | null {
+export type MultipartBody = {
+  parts: Part[] | null
+  closed: number
+  fields: [string, string | File][] | null
+}
+
+export async function readMultipartBody(bytes: Uint8Array, contentType: string): Promise<MultipartBody> {
+  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
+  return { ...multipartParts(bytes, contentType), fields: form === null ? null : [...form.entries()] }
+}
+
+/** The parts of a multipart body (RFC 7578), as MultipartBody holds them. */
+function multipartParts(bytes: Uint8Array, contentType: string): Pick<MultipartBody, 'parts' | 'closed'> {
   const boundary = paramOf(contentType, 'boundary')
-  if (!boundary) return null
+  if (!boundary) return { parts: null, closed: 0 }
   const text = `\r\n${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')}`
   const pieces = text.split(`\r\n--${boundary}`)
   const close = pieces.findIndex((piece, i) => i > 0 && piece.startsWith('--'))
-  if (close < 2) return null
-  const parts = past ? pieces.slice(1).filter((piece) => !piece.startsWith('--')) : pieces.slice(1, close)
-  return parts.map((piece) => {
-    const end = piece.indexOf('\r\n\r\n')
-    return end === -1 ? { headers: piece, value: '' } : { headers: piece.slice(0, end), value: piece.slice(end + 4) }
-  })
+  if (close < 2) return { parts: null, closed: 0 }
+  // The pieces before the first close start with no "--": they are the first of those kept.
+  const parts = pieces.slice(1).filter((piece) => !piece.startsWith('--'))
+  return {
+    closed: close - 1,
+    parts: parts.map((piece) => {
+      const end = piece.indexOf('\r\n\r\n')
+      return end === -1 ? { headers: piece, value: '' } : { headers: piece.slice(0, end), value: piece.slice(end + 4) }
+    }),
+  }
 }
 
 /** A header's value in a part's header lines, null without it. */
@@ -36,11 +53,10 @@ export const partHeader = (headers: string, name: string): string | null =>
  * found, or are not the fields FormData reads (a delimiter inside a value, a part past the close,
  * a name given twice): its bytes then tell it.
  */
-export async function multipartMeant(bytes: Uint8Array, contentType: string): Promise<string | null> {
-  const parts = multipartParts(bytes, contentType)
-  if (parts === null) return null
-  const read = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
-  const fields = read === null ? [] : [...read.entries()]
+export async function multipartMeant(body: MultipartBody): Promise<string | null> {
+  if (body.parts === null) return null
+  const parts = body.parts.slice(0, body.closed)
+  const fields = body.fields ?? []
   if (fields.length !== parts.length) return null
   const meant: (string | null)[][] = []
   for (const [i, { headers, value }] of parts.entries()) {
