@@ -7,7 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
+import { charsetOf, mediaTypeOf, paramOf } from './content-type'
 import { type MultipartBody, multipartMeant, type Part, partHeader, readMultipartBody } from './multipart'
 
 export type ParsedBody =
@@ -218,14 +218,13 @@ type PartCharset = { charset: string | null; ascii: boolean; field?: string }
 function partCharsets(all: Part[] | null, contentType: string): PartCharset[] | null {
   // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
   // Every part to the body's end: FormData reads on past a close another follows.
-  const parts = all
-    ?.map((p) => ({ ...p, disposition: paramsOf(partHeader(p.headers, 'content-disposition') ?? '') }))
-    .filter((p) => !p.disposition.has('filename'))
+  const parts = all?.filter((p) => !p.disposition.has('filename'))
   if (parts === undefined) return null
   const whole = charsetOf(contentType)
   const named: PartCharset[] = [{ charset: whole, ascii: parts.every((p) => ASCII_TEXT.test(p.headers)) }]
-  for (const { headers, value, disposition } of parts) {
-    const type = partHeader(headers, 'content-type')
+  for (const part of parts) {
+    const { value, disposition } = part
+    const type = partHeader(part, 'content-type')
     const own = type === null ? null : charsetOf(type)
     // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
     const field = own === null ? undefined : (disposition.get('name') ?? '')
