@@ -193,16 +193,17 @@ async function readMultipart(
         ...(csv && { shape: { file: await fileShape(v as File) } }),
       }
   }
-  // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
-  if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
-    return { kind: 'invalid_form', reason: NOT_UTF8 }
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
-  // Whatever charset the body or a part names: the rule of an urlencoded body, for each.
+  // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
+  // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
   const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
   const named = partCharsets(multipart.parts, contentType) ?? [{ charset: charsetOf(contentType), ascii }]
   const refused = named.find((p) => !readAsUtf8(p.charset, p.ascii))
   if (refused !== undefined)
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!, refused.field) }
+  // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
+  if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
+    return { kind: 'invalid_form', reason: NOT_UTF8 }
   return { kind: 'form', value: nestFields(fields), shape }
 }
 

@@ -234,6 +234,34 @@ describe('the charset a body names', () => {
     expect(snapshot()).toEqual(snap)
   })
 
+  test('multipart text in a charset named that is not UTF-8 either is refused naming that charset, nothing stored', async () => {
+    // "東京" in Shift_JIS: bytes that are no UTF-8.
+    const tokyo = Uint8Array.of(0x93, 0x8c, 0x8b, 0x9e)
+    const body = (type: string) =>
+      Buffer.concat([
+        utf8(`--B\r\nContent-Disposition: form-data; name="name"\r\n${type}\r\n`),
+        tokyo,
+        utf8(
+          '\r\n--B\r\nContent-Disposition: form-data; name="address"\r\n\r\n1 Rue\r\n--B\r\nContent-Disposition: form-data; name="coordinates[lat]"\r\n\r\n48.87\r\n--B\r\nContent-Disposition: form-data; name="coordinates[lng]"\r\n\r\n2.33\r\n--B--\r\n',
+        ),
+      ])
+    const refusal = async (bytes: Uint8Array, contentType: string) => {
+      const res = await rawRequest('POST', BASE, bytes, { 'content-type': contentType })
+      return [res.status, ((await res.json()) as { message: string }).message]
+    }
+    const snap = snapshot()
+    expect(
+      await refusal(body('Content-Type: text/plain; charset=shift_jis\r\n'), 'multipart/form-data; boundary=B'),
+    ).toEqual([
+      400,
+      'The form body could not be read: the field "name" is in the charset "shift_jis" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+    ])
+    expect(await refusal(body(''), 'multipart/form-data; boundary=B; charset=shift_jis')).toEqual(
+      formRefused('shift_jis'),
+    )
+    expect(snapshot()).toEqual(snap)
+  })
+
   test("a multipart part marked or named UTF-8 is read as UTF-8 under the body's charset; its others are judged by it", async () => {
     const part = (name: string, value: string, type = '') =>
       `--B\r\nContent-Disposition: form-data; name="${name}"${type && `\r\nContent-Type: ${type}`}\r\n\r\n${value}\r\n`
