@@ -67,16 +67,19 @@ type MultipartOf = () => Promise<MultipartBody>
 /**
  * What an Idempotency-Key's retry is compared by, each a SHA-256 (hex): the body's bytes, and what
  * it means (a multipart body's parts, whatever its boundary, else its bytes with its boundary,
- * which the Content-Type compared leaves out; any other body's bytes).
+ * which the Content-Type compared leaves out; any other body's bytes). `v2`: what it meant by the
+ * rule of fingerprints v2, when other than `meant`.
  */
-export type BodyDigest = { bytes: string; meant: string }
+export type BodyDigest = { bytes: string; meant: string; v2?: string }
 
 async function bodyDigest(request: Request, bytes: Uint8Array, multipartOf: MultipartOf): Promise<BodyDigest> {
   const contentType = request.headers.get('content-type') ?? ''
   const raw = sha256Hex(bytes)
   if (mediaTypeOf(contentType) !== 'multipart/form-data') return { bytes: raw, meant: raw }
-  const meant = await multipartMeant(await multipartOf())
-  return { bytes: raw, meant: meant ?? sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`) }
+  const parts = await multipartMeant(await multipartOf())
+  if (parts === null)
+    return { bytes: raw, meant: sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`) }
+  return { bytes: raw, meant: parts.meant, ...(parts.v2 !== parts.meant && { v2: parts.v2 }) }
 }
 
 /** What a body sent with this Content-Type holds, read by the reader of its type. */

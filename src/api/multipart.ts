@@ -80,26 +80,33 @@ export const partHeader = (part: Part, name: string): string | null => part.name
 
 /**
  * What a multipart body means, as a SHA-256 (hex): each part's name, file name, Content-Type (as
- * contentTypeMeant reads it) and value bytes, in order. Its boundary, preamble and epilogue mean
- * nothing: fetch makes a new boundary for each try of one FormData. Null when its parts are not
- * found, or are not the fields FormData reads (a delimiter inside a value, a part past the close,
- * a name given twice): its bytes then tell it.
+ * contentTypeMeant reads it) and value bytes, in order. A text field's `text/plain` in UTF-8 is no
+ * type (RFC 7578 makes it a field's default): clients differ in sending it. Its boundary, preamble
+ * and epilogue mean nothing: fetch makes a new boundary for each try of one FormData. Null when its
+ * parts are not found, or are not the fields FormData reads (a delimiter inside a value, a part
+ * past the close, a name given twice): its bytes then tell it. `v2`: what it meant by the rule of
+ * fingerprints v2, which counted a field's `text/plain`.
  */
-export async function multipartMeant(body: MultipartBody): Promise<string | null> {
+export async function multipartMeant(body: MultipartBody): Promise<{ meant: string; v2: string } | null> {
   if (body.parts === null) return null
   const parts = body.parts.slice(0, body.closed)
   const fields = body.fields ?? []
   if (fields.length !== parts.length) return null
   const meant: (string | null)[][] = []
+  const v2: (string | null)[][] = []
   for (const [i, part] of parts.entries()) {
     const { value, disposition } = part
     const type = partHeader(part, 'content-type')
     const name = disposition.get('name') ?? null
     const file = disposition.get('filename') ?? null
     if (!(await readAlike(fields[i]!, name, file, value))) return null
-    meant.push([name, file, type === null ? null : contentTypeMeant(type), sha256Hex(Buffer.from(value, 'latin1'))])
+    const typeMeant = type === null ? null : contentTypeMeant(type)
+    const digest = sha256Hex(Buffer.from(value, 'latin1'))
+    meant.push([name, file, file === null && typeMeant === 'text/plain' ? null : typeMeant, digest])
+    v2.push([name, file, typeMeant, digest])
   }
-  return sha256Hex(`multipart/form-data parts\n${JSON.stringify(meant)}`)
+  const hashed = (list: (string | null)[][]) => sha256Hex(`multipart/form-data parts\n${JSON.stringify(list)}`)
+  return { meant: hashed(meant), v2: hashed(v2) }
 }
 
 /** Whether FormData's field is the part as split here: its name, whether a file and its name, its value. */

@@ -228,6 +228,44 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(2)
   })
 
+  test("a multipart field sent with text/plain or with no type is one request; a key kept by v2's rule still replays", async () => {
+    const part = (name: string, value: string, type: string) =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"\r\n${type}\r\n${value}\r\n`
+    const form = (type: string) =>
+      `${part('name', 'Café', type)}${part('address', '1 Rue', type)}${part('coordinates[lat]', '48.87', '')}${part('coordinates[lng]', '2.33', '')}--B--\r\n`
+    const send = (body: string, key: string) =>
+      env.call('POST', BASE, {
+        body,
+        headers: { 'content-type': 'multipart/form-data; boundary=B', 'idempotency-key': key },
+      })
+    const replayed = (res: { status: number; headers: Headers }) => [res.status, res.headers.get('idempotent-replayed')]
+    expect((await send(form(''), 'k-plain')).status).toBe(201)
+    expect(replayed(await send(form('Content-Type: text/plain\r\n'), 'k-plain'))).toEqual([201, 'true'])
+    expect(replayed(await send(form('Content-Type: text/plain; charset=UTF-8\r\n'), 'k-plain'))).toEqual([201, 'true'])
+    // Another charset is other text, and another type another request.
+    for (const type of ['Content-Type: text/plain; charset=latin1\r\n', 'Content-Type: text/markdown\r\n'])
+      expect((await send(form(type), 'k-plain')).body.error).toBe('idempotency_key_reused')
+    expect(count()).toBe(1)
+
+    // Kept by the release before: v2 counted the part's text/plain, its fingerprint over these parts.
+    const typed = form('Content-Type: text/plain\r\n')
+    expect((await send(typed, 'k-v2')).status).toBe(201)
+    const digest = (value: string) => sha256Hex(Buffer.from(value))
+    const parts = [
+      ['name', null, 'text/plain', digest('Café')],
+      ['address', null, 'text/plain', digest('1 Rue')],
+      ['coordinates[lat]', null, null, digest('48.87')],
+      ['coordinates[lng]', null, null, digest('2.33')],
+    ]
+    const meant = sha256Hex(`multipart/form-data parts\n${JSON.stringify(parts)}`)
+    const v2 = `v2:${sha256Hex(`POST ${BASE}\n${meant}\nmultipart/form-data`)}`
+    env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [v2, 'k-v2'])
+    expect(replayed(await send(typed, 'k-v2'))).toEqual([201, 'true'])
+    // By v2's rule, the part without its type was another request: it still is, for that key.
+    expect((await send(form(''), 'k-v2')).body.error).toBe('idempotency_key_reused')
+    expect(count()).toBe(2)
+  })
+
   test('no Content-Type is JSON only over no body: JSON retried without one, unread alone, is another request', async () => {
     const send = async (path: string, body: string, type: string | null) => {
       const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': `k-${path}` }
