@@ -20,7 +20,7 @@ import {
 import { hostname } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
-import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
+import { buildGeodata, GEODATA_VERSION } from '../../src/geocode/embedded/build'
 import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { tempDir } from '../helpers'
 
@@ -239,3 +239,30 @@ test("a container of this hostname started again removes at once the file its ki
     await running.proc.exited
   }
 })
+
+/** The files under `folder` this process has open (/proc/self/fd), removed ones too. */
+function openUnder(folder: string): string[] {
+  return readdirSync('/proc/self/fd').flatMap((fd) => {
+    try {
+      const target = readlinkSync(`/proc/self/fd/${fd}`)
+      return target.startsWith(`${folder}/`) ? [target] : []
+    } catch {
+      return [] // the folder's own descriptor, closed meanwhile
+    }
+  })
+}
+
+test('a build, whole or failed midway, leaves none of its files open', async () => {
+  const out = join(dir, 'whole', 'geocoder.sqlite')
+  await buildGeodata(out)
+  expect(geodataVersion(out)).toBe(GEODATA_VERSION)
+  expect(openUnder(dir)).toEqual([])
+  // A step that throws fails the build where a full disk would, its statements prepared.
+  const failed = join(dir, 'failed', 'geocoder.sqlite')
+  const stop = (index: number) => {
+    if (index === 2) throw new Error('stopped at step 3')
+  }
+  await expect(buildGeodata(failed, stop)).rejects.toThrow('stopped at step 3')
+  expect(readdirSync(join(dir, 'failed'))).toEqual([])
+  expect(openUnder(dir)).toEqual([])
+}, 300_000) // two builds: a minute and more each on a loaded machine

@@ -62,35 +62,40 @@ export function insertPlaces(db: Database, places: Place[]): number {
   )
   const insertName = db.prepare('INSERT OR IGNORE INTO place_names VALUES (?, ?, ?, ?)')
   let names = 0
-  db.transaction(() => {
-    for (const p of places) {
-      insertPlace.run({
-        id: p.id,
-        name: p.name,
-        country: p.country,
-        admin1: p.admin1,
-        lat: p.lat,
-        lng: p.lng,
-        population: p.population,
-        section: p.section ? 1 : 0,
-      })
-      const [name, ascii, alts] = p.names.split('\u0001') as [string, string, string]
-      for (const key of new Set([nameKey(name), nameKey(ascii)]))
-        if (key !== '') names += insertName.run(key, p.id, 0, '').changes
-      // Every spelling of one key ("München|Munchen"), for the label to show the one typed. Found
-      // but not shown: those in lower case ("roma" of Rome, GA), in capitals ("TPHCM"), or with
-      // digits or brackets ("10.Bezirk", "Aarschot (Gelrode)").
-      const spellings = new Map<string, Set<string>>()
-      for (const alt of alts ? alts.split(',') : []) {
-        const key = nameKey(alt)
-        if (!usableAlternate(alt) || key === '') continue
-        const shown = spellings.get(key) ?? new Set()
-        if (shownSpelling(alt)) shown.add(alt)
-        spellings.set(key, shown)
+  try {
+    db.transaction(() => {
+      for (const p of places) {
+        insertPlace.run({
+          id: p.id,
+          name: p.name,
+          country: p.country,
+          admin1: p.admin1,
+          lat: p.lat,
+          lng: p.lng,
+          population: p.population,
+          section: p.section ? 1 : 0,
+        })
+        const [name, ascii, alts] = p.names.split('\u0001') as [string, string, string]
+        for (const key of new Set([nameKey(name), nameKey(ascii)]))
+          if (key !== '') names += insertName.run(key, p.id, 0, '').changes
+        // Every spelling of one key ("München|Munchen"), for the label to show the one typed. Found
+        // but not shown: those in lower case ("roma" of Rome, GA), in capitals ("TPHCM"), or with
+        // digits or brackets ("10.Bezirk", "Aarschot (Gelrode)").
+        const spellings = new Map<string, Set<string>>()
+        for (const alt of alts ? alts.split(',') : []) {
+          const key = nameKey(alt)
+          if (!usableAlternate(alt) || key === '') continue
+          const shown = spellings.get(key) ?? new Set()
+          if (shownSpelling(alt)) shown.add(alt)
+          spellings.set(key, shown)
+        }
+        for (const [key, alt] of spellings) names += insertName.run(key, p.id, 1, [...alt].join('|')).changes // ignored when also a main name
       }
-      for (const [key, alt] of spellings) names += insertName.run(key, p.id, 1, [...alt].join('|')).changes // ignored when also a main name
-    }
-  })()
+    })()
+  } finally {
+    insertPlace.finalize()
+    insertName.finalize()
+  }
   return names
 }
 

