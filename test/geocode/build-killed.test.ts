@@ -2,9 +2,9 @@
 // data) beside GEODATA_PATH: the next start removes it, and builds the data again where it is
 // missing. Which machine and process wrote a leftover is in its name, with when that process
 // started; one of this machine's processes that is no longer running, or started at another time,
-// wrote none still being written. Another machine's (another container's, sharing the folder) may
-// be running: its file is removed once long untouched, or, of this machine in another PID
-// namespace (a container started again), once its builder holds its lock no more.
+// wrote none still being written. Another PID namespace's or hostname's (another container's,
+// sharing the folder) may be running: on this machine's own disk, its file is removed once its
+// builder holds its lock no more (an empty file holds none), else once long untouched.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import {
   existsSync,
@@ -18,9 +18,11 @@ import {
   readlinkSync,
 } from 'node:fs'
 import { hostname } from 'node:os'
-import { join } from 'node:path'
+import { basename, join } from 'node:path'
+import { Database } from 'bun:sqlite'
 import { DEFAULT_GEODATA_PATH, ensureGeodata } from '../../src/geocode/embedded'
 import { buildGeodata, GEODATA_VERSION } from '../../src/geocode/embedded/build'
+import { openBuildFile } from '../../src/geocode/embedded/build-files'
 import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { tempDir } from '../helpers'
 
@@ -154,35 +156,43 @@ test('a build in another container of the same hostname sharing the folder (its 
     { cwd: root, stdout: 'ignore', stderr: 'ignore' },
   )
   try {
+    // Once it has written its first pages, so holds its file's lock (an empty file is removed).
     let building: string | undefined
     while (building === undefined && other.exitCode === null) {
       await Bun.sleep(50)
-      building = readdirSync(dir).find((f) => f.endsWith('.tmp'))
+      building = readdirSync(dir).find(
+        (f) => f.endsWith('.tmp') && (statSync(join(dir, f), { throwIfNoEntry: false })?.size ?? 0) > 0,
+      )
     }
     expect(building).toBeDefined()
     await ensureGeodata(out)
     expect(readdirSync(dir)).toContain(building!)
   } finally {
-    other.kill()
+    other.kill('SIGKILL') // unshare ignores SIGTERM while it waits; its death ends the build (--kill-child)
     await other.exited
   }
-}, 180_000) // starts a build: a minute and more on a loaded machine
+}, 60_000) // starts a build, and ends it once it has written: seconds, more on a loaded machine
 
 /**
  * Starts what a build does first, in a PID namespace of its own (a container's, of this
- * hostname): names its file, locks it and writes it, says its path; then, if `killed`, is killed
- * (not its namespace's first process, which a signal from inside would not end), else waits.
+ * hostname): names its file (or takes `name`, another machine's), locks it and, unless `empty`,
+ * writes it, says its path; then, if `killed`, is killed (not its namespace's first process,
+ * which a signal from inside would not end), else waits.
  */
-function builderElsewhere(out: string, killed: boolean) {
-  const script = join(dir, `builder-${killed}.ts`)
+function builderElsewhere(
+  out: string,
+  killed: boolean,
+  { name, empty = false }: { name?: string; empty?: boolean } = {},
+) {
+  const script = join(dir, `builder-${killed}-${name ?? 'own'}-${empty}.ts`)
   writeFileSync(
     script,
     `import { Database } from 'bun:sqlite'
 import { buildFile, lockBuildFile } from ${JSON.stringify(join(root, 'src/geocode/embedded/build-files'))}
-const file = buildFile(${JSON.stringify(out)})
+const file = ${name === undefined ? `buildFile(${JSON.stringify(out)})` : JSON.stringify(join(dir, name))}
 const db = new Database(file, { create: true, strict: true })
 lockBuildFile(db)
-db.exec('CREATE TABLE t (x)')
+if (!${empty}) db.exec('CREATE TABLE t (x)')
 console.log(file)
 if (${killed}) process.kill(process.pid, 'SIGKILL')
 await Bun.sleep(120_000)
@@ -237,6 +247,75 @@ test("a container of this hostname started again removes at once the file its ki
   } finally {
     running.proc.kill('SIGKILL') // its namespace's first process ends, and with it the build
     await running.proc.exited
+  }
+})
+
+test('a build killed before its first write leaves an empty file, which a start in another container removes at once', async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  // One of this hostname in another PID namespace; one of a container with a hostname of its own.
+  const killed = [
+    builderElsewhere(out, true, { empty: true }),
+    builderElsewhere(out, true, { name: `geocoder.sqlite.storeloc-b.${endedPid()}-4242.locked.tmp`, empty: true }),
+  ]
+  const left = await Promise.all(killed.map((b) => b.file))
+  await Promise.all(killed.map((b) => b.proc.exited))
+  for (const file of left) expect(statSync(file).size).toBe(0)
+  await ensureGeodata(out)
+  expect(readdirSync(dir).filter((f) => f.startsWith('geocoder.sqlite'))).toEqual(['geocoder.sqlite'])
+})
+
+test("a container with a hostname of its own, sharing the folder: its killed build's file is removed at once, its running build's kept", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  const pid = endedPid()
+  const killed = builderElsewhere(out, true, { name: `geocoder.sqlite.storeloc-c.${pid}-4242.locked.tmp` })
+  const running = builderElsewhere(out, false, { name: `geocoder.sqlite.storeloc-d.${pid}-4242.locked.tmp` })
+  try {
+    const [left, written] = [await killed.file, await running.file]
+    await killed.proc.exited
+    expect(statSync(left).size).toBeGreaterThan(0)
+    await ensureGeodata(out)
+    // The running build's file (and its journal) kept; nothing else left, nor made by looking.
+    const files = readdirSync(dir).filter((f) => f.startsWith('geocoder.sqlite'))
+    expect(files).toContain(basename(written))
+    expect(files.filter((f) => !f.startsWith(basename(written)))).toEqual(['geocoder.sqlite'])
+  } finally {
+    running.proc.kill('SIGKILL')
+    await running.proc.exited
+  }
+})
+
+test('a build whose file a start in another container removes before its first write makes it again, and goes on', () => {
+  const out = join(dir, 'geocoder.sqlite')
+  const start = join(dir, 'start.ts')
+  writeFileSync(
+    start,
+    `import { removeStaleBuilds } from ${JSON.stringify(join(root, 'src/geocode/embedded/build-files'))}
+removeStaleBuilds(process.argv[2]!)
+`,
+  )
+  const building = () => readdirSync(dir).filter((f) => f.endsWith('.locked.tmp'))
+  let removed = false
+  const { db, file } = openBuildFile(out, (db) => {
+    if (!removed) {
+      expect(building()).toHaveLength(1)
+      const other = Bun.spawnSync(['unshare', '--pid', '--fork', '--mount-proc', process.execPath, start, out])
+      expect(other.exitCode).toBe(0)
+      expect(building()).toEqual([])
+      removed = true
+    }
+    db.exec('CREATE TABLE t (x)')
+  })
+  db.close()
+  expect(removed).toBe(true)
+  expect(building()).toEqual([basename(file)])
+  // What it wrote is in the file at its name, not in the one removed.
+  const read = new Database(file, { readonly: true })
+  try {
+    expect(read.query('SELECT name FROM sqlite_master').all()).toEqual([{ name: 't' }])
+  } finally {
+    read.close()
   }
 })
 

@@ -1,17 +1,17 @@
 // The temporary files a build of the geocoder's data writes beside its path, named by the machine
 // (and PID namespace) and the process that write them (its id, and when it started), and their
-// removal once that process is gone (or its id is another program's, or, in another PID namespace
-// of this machine, it holds the file's lock no more): a start killed midway (a deploy, an OOM
-// kill) leaves them, and each is as large as the data.
+// removal once that process is gone (or its id is another program's, or, elsewhere on a folder of
+// this machine's own disk, it holds the file's lock no more): a start killed midway (a deploy, an
+// OOM kill) leaves them, and each is as large as the data.
 import { Database } from 'bun:sqlite'
-import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statfsSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
 /**
- * A file no process of this machine wrote (another container's, whose process ids this one does
- * not see, or another host's on a shared disk) is a killed build's only once untouched this long:
- * a running build writes to its file between steps of seconds, or minutes on a loaded machine.
+ * A file no process of this machine wrote, where its lock tells nothing (a network file system),
+ * is a killed build's only once untouched this long: a running build writes to its file between
+ * steps of seconds, or minutes on a loaded machine.
  */
 export const FOREIGN_BUILD_IDLE_MS = 60 * 60 * 1000
 
@@ -28,11 +28,45 @@ export function buildFile(outPath: string): string {
 
 /**
  * Makes `db`, a build file just opened, keep its lock from its first write until it is closed: a
- * process of another PID namespace of this machine tells by it a running build from a killed one
- * (the kernel's fcntl locks are the file's, whatever namespace holds them).
+ * process of another PID namespace or machine tells by it a running build from a killed one (the
+ * kernel's fcntl locks are the file's, whatever namespace holds them). The first write waits for
+ * a start that reads the file meanwhile (removeStaleBuilds).
  */
 export function lockBuildFile(db: Database): void {
   db.exec('PRAGMA locking_mode = EXCLUSIVE')
+  db.exec('PRAGMA busy_timeout = 10000')
+}
+
+/** Times a build file is made again when a start removes it before its first write. */
+const OPEN_TRIES = 3
+
+/**
+ * Opens this process's build file for the data at `outPath` (buildFile), locked from `firstWrite`
+ * on (lockBuildFile). Until that write it is empty and unlocked, which a start elsewhere removes
+ * as a killed build's, holding its read lock meanwhile (removeStaleBuilds): the write then waits
+ * for it and lands in the removed file (or fails, SQLite's journal finding no file beside it), so
+ * one no longer at its name after that write is made again.
+ */
+export function openBuildFile(outPath: string, firstWrite: (db: Database) => void): { db: Database; file: string } {
+  const file = buildFile(outPath)
+  const there = () => (statSync(file, { throwIfNoEntry: false })?.size ?? 0) > 0
+  for (let tries = 1; ; tries++) {
+    const db = new Database(file, { create: true, strict: true })
+    try {
+      lockBuildFile(db)
+      firstWrite(db)
+    } catch (e) {
+      db.close()
+      if (existsSync(file)) {
+        rmSync(file, { force: true })
+        throw e
+      }
+    }
+    if (there()) return { db, file }
+    db.close()
+    if (tries === OPEN_TRIES)
+      throw new Error(`${file} was removed as soon as it was made, ${tries} times: is another start removing it?`)
+  }
 }
 
 /**
@@ -59,9 +93,6 @@ const host = (): string => `${machine()}${pidSpace()}`
 
 const machine = (): string => hostname().replace(/[^\w-]/g, '_') || 'host'
 
-/** Whether `name`, as a build file's name says it, is this machine's in another PID namespace. */
-const otherPidSpace = (name: string): boolean => new RegExp(`^${machine()}-pid\\d+$`).test(name) && name !== host()
-
 /** "-pid4026531836": this process's PID namespace, by the inode /proc/self/ns/pid names; "" where there is none. */
 function pidSpace(): string {
   try {
@@ -75,57 +106,79 @@ function pidSpace(): string {
 /**
  * Removes what builds stopped midway left beside `outPath`: their temporary files and journals,
  * by a process of this machine no longer running (or this one, or one whose id another program
- * took since: it started at another time than the name says), or by one of this machine's other
- * PID namespaces (a container started again) whose file is locked no more, or, by another
- * machine's (or one whose name tells no start, or no lock: an older version's, a system without
- * /proc), untouched for FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
+ * took since: it started at another time than the name says), or by another PID namespace or
+ * machine (a container started again, or made anew with a hostname of its own) whose file is
+ * locked no more where the folder is on this machine's own disk (ownDisk), or else (or by an older
+ * version, whose builder held no lock, or a system without /proc), untouched for
+ * FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
  */
 export function removeStaleBuilds(outPath: string): void {
   const dir = dirname(outPath)
   const name = basename(outPath)
   if (!existsSync(dir)) return
+  const lockTells = ownDisk(dir)
   for (const entry of readdirSync(dir)) {
     if (!entry.startsWith(`${name}.`)) continue
     const m = /^(?:([\w-]+)\.)?(\d+)(?:-(\d+))?(\.locked)?\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))
     if (!m) continue
     const file = join(dir, entry)
-    const stale =
-      m[1] === host()
-        ? notWriting(Number(m[2]), m[3], file)
-        : m[4] !== undefined && m[1] !== undefined && otherPidSpace(m[1])
-          ? unlocked(m[5] === undefined ? file : file.slice(0, -'-journal'.length))
-          : idleSince(file) > FOREIGN_BUILD_IDLE_MS
-    if (stale) rmSync(file, { force: true })
+    if (m[1] === host()) {
+      if (notWriting(Number(m[2]), m[3], file)) rmSync(file, { force: true })
+    } else if (m[1] !== undefined && m[4] !== undefined && lockTells) {
+      removeUnlocked(m[5] === undefined ? file : file.slice(0, -'-journal'.length))
+    } else if (idleSince(file) > FOREIGN_BUILD_IDLE_MS) rmSync(file, { force: true })
   }
 }
 
 /**
- * Whether no process holds the lock of build file `file` (lockBuildFile), so its build was
- * killed: one still running holds it. A file not yet written (its builder between its opening and
- * its first write) and a whole one (between its builder's close and its rename to the data's
- * path) hold none: they are a killed build's once untouched for FOREIGN_BUILD_IDLE_MS. Read only,
- * so nothing is written beside it.
+ * statfs's types of the file systems on a machine's own disks (ext2-4, XFS, Btrfs, ZFS, F2FS,
+ * tmpfs, overlayfs). Every process that locks a file on one runs on this machine's kernel, which
+ * holds its locks; a network file system's locks may be kept apart on each host (NFS mounted
+ * nolock, or local_lock), and then a build running elsewhere would look killed.
  */
-function unlocked(file: string): boolean {
-  let size: number
+const OWN_DISK_TYPES = new Set([0xef53, 0x58465342, 0x9123683e, 0x2fc12fc1, 0xf2f52010, 0x01021994, 0x794c7630])
+
+/** Whether the folder `dir` is on one of this machine's own disks (OWN_DISK_TYPES): a build file's lock there tells whether its builder runs. */
+function ownDisk(dir: string): boolean {
   try {
-    size = statSync(file).size
+    return process.platform === 'linux' && OWN_DISK_TYPES.has(Number(statfsSync(dir).type))
   } catch {
-    return true // a journal left without its file
+    return false
   }
-  if (size === 0) return idleSince(file) > FOREIGN_BUILD_IDLE_MS
+}
+
+/**
+ * Removes build file `file` (and its journal) unless a process holds its lock (lockBuildFile): a
+ * running builder does, and the kernel drops a killed one's. Read under a read lock kept while it
+ * is removed, so a builder that made it but has not written yet (an empty file, unlocked) waits,
+ * then finds it gone (openBuildFile). A whole file (between its builder's close and its rename to
+ * the data's path) holds none: it is a killed build's once untouched for FOREIGN_BUILD_IDLE_MS.
+ * Read only, so nothing is written beside it.
+ */
+function removeUnlocked(file: string): void {
+  const remove = () => {
+    for (const f of [file, `${file}-journal`]) rmSync(f, { force: true })
+  }
+  if (!existsSync(file)) {
+    remove() // a journal left without its file
+    return
+  }
+  let db: Database | undefined
+  let locked = false
+  let whole = false
   try {
-    const db = new Database(file, { readonly: true })
-    try {
-      db.exec('PRAGMA busy_timeout = 0')
-      const whole = db.query("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get() !== null
-      return !whole || idleSince(file) > FOREIGN_BUILD_IDLE_MS
-    } finally {
-      db.close()
-    }
+    db = new Database(file, { readonly: true })
+    db.exec('PRAGMA busy_timeout = 0')
+    db.exec('BEGIN')
+    whole = db.query("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get() !== null
   } catch (e) {
     // Locked: a build running. Else not SQLite's, or a journal to roll back: a killed build's.
-    return (e as { code?: string }).code !== 'SQLITE_BUSY'
+    locked = (e as { code?: string }).code === 'SQLITE_BUSY'
+  }
+  try {
+    if (!locked && (!whole || idleSince(file) > FOREIGN_BUILD_IDLE_MS)) remove()
+  } finally {
+    db?.close()
   }
 }
 

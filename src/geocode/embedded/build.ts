@@ -2,10 +2,10 @@
 // SQLite file. Run by ensureGeodata() (ensure.ts) on first start (and by tests); run alone
 // (`bun src/geocode/embedded/build.ts`), it forces a rebuild. Sources and their licences:
 // docs/geocoding.md, "Data and attributions".
-import { Database } from 'bun:sqlite'
+import type { Database } from 'bun:sqlite'
 import { mkdirSync, renameSync, rmSync } from 'node:fs'
 import { dirname } from 'node:path'
-import { buildFile, lockBuildFile, removeStaleBuilds, unlockBuildFile } from './build-files'
+import { openBuildFile, removeStaleBuilds, unlockBuildFile } from './build-files'
 import { insertPlaces, loadPlaces, placeLookup } from './build-places'
 import { insertPostcodes } from './build-postcodes'
 import { insertCountries, insertRegions } from './build-regions'
@@ -62,12 +62,18 @@ export async function buildGeodata(
 ): Promise<GeodataStats> {
   const t0 = performance.now()
   mkdirSync(dirname(outPath), { recursive: true })
-  const tmp = buildFile(outPath)
   removeStaleBuilds(outPath)
-  const db = new Database(tmp, { create: true, strict: true })
+  const { db, file: tmp } = openBuildFile(outPath, (db) => {
+    // No journal file beside it (bun's SQLite keeps DELETE when asked for OFF).
+    db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;')
+    db.exec(SCHEMA)
+  })
   try {
-    lockBuildFile(db)
-    return await fill(db, tmp, outPath, step, t0)
+    const counts = await fill(db, step)
+    unlockBuildFile(db)
+    db.close()
+    renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
+    return { ...counts, ms: Math.round(performance.now() - t0) }
   } catch (e) {
     // A failed build (a full disk) leaves nothing behind: its files would keep that disk full.
     db.close()
@@ -76,18 +82,8 @@ export async function buildGeodata(
   }
 }
 
-/** Writes the data into `db` (at `tmp`), then moves it to `outPath`. */
-async function fill(
-  db: Database,
-  tmp: string,
-  outPath: string,
-  step: (index: number) => void,
-  t0: number,
-): Promise<GeodataStats> {
-  // No journal file beside it (bun's SQLite keeps DELETE when asked for OFF).
-  db.exec('PRAGMA journal_mode = MEMORY; PRAGMA synchronous = OFF;')
-  db.exec(SCHEMA)
-
+/** Writes the data into `db`, its tables made, each step told as it begins; whole once it returns. */
+async function fill(db: Database, step: (index: number) => void): Promise<Omit<GeodataStats, 'ms'>> {
   step(0)
   const places = await loadPlaces()
   step(1)
@@ -107,10 +103,7 @@ async function fill(
   writeReverseIndex(db)
   db.run('INSERT INTO meta VALUES (?, ?), (?, ?)', ['version', GEODATA_VERSION, 'built_at', new Date().toISOString()])
   db.exec('ANALYZE') // the last write: a file with its statistics is whole (build-files.ts)
-  unlockBuildFile(db)
-  db.close()
-  renameSync(tmp, outPath) // atomic: readers see the old file or the whole new one
-  return { places: places.length, names, postcodes, ms: Math.round(performance.now() - t0) }
+  return { places: places.length, names, postcodes }
 }
 
 if (import.meta.main) {
