@@ -172,16 +172,19 @@ export class SearchEntries {
   }
 
   /**
-   * Back or Forward to an entry the finder wrote, whose search is none of `shown()`'s (the search
-   * shown, as answered and as asked), nor asked as the entry left was with the store shown (not
-   * the one as asked, picked since): `restore` with it (null: none, the finder's first).
+   * Back or Forward to an entry the finder wrote: `restore` with its search (null: none, the
+   * finder's first), unless, its store aside, that is one of `shown()`'s (the search shown, as
+   * answered and as asked) or was asked as the entry left was; then, `only`, its store alone when
+   * it is not the one shown (the answer is there: nothing is asked again).
    */
-  follow(shown: () => SearchState[], restore: (state: SearchState | null) => void): void {
+  follow(shown: () => SearchState[], restore: (state: SearchState | null, only?: boolean) => void): void {
     const changed = (e: PopStateEvent) => {
-      const [to, [now]] = [readState(location.href, this.prefix), shown()]
-      const here = (s: SearchState) =>
-        withState(location.href, s, this.prefix) === location.href || (this.#same && to?.selected === now!.selected)
-      if (isMarked(e.state) && !shown().some(here)) restore(to)
+      if (!isMarked(e.state)) return
+      const [to, all] = [readState(location.href, this.prefix), shown()]
+      const id = to?.selected ?? null
+      const here = (s: SearchState) => withState(location.href, { ...s, selected: id }, this.prefix) === location.href
+      if (!this.#same && !all.some(here)) restore(to)
+      else if (id !== all[0]!.selected) restore(to, true)
     }
     addEventListener('popstate', changed, { signal: this.life })
   }

@@ -157,7 +157,7 @@ export class Widget {
     if (options.urlState)
       this.#entries.follow(
         () => [this.#state, this.#asked ?? this.#state],
-        (s) => this.#restore(s),
+        (s, only) => this.#restore(s, only),
       )
     const parts = [
       this.#form.element,
@@ -520,9 +520,10 @@ export class Widget {
     if (fromBox && typing && matchMedia('(pointer: coarse)').matches) this.#focusStatus()
   }
 
-  /** Back or Forward to another search of its own: taken up as it was, with no new entry. */
-  #restore(to: SearchState | null) {
+  /** Back or Forward to another search of its own (`only`: its store alone): taken up as it was, with no new entry. */
+  #restore(to: SearchState | null, only?: boolean) {
     if (!this.#element.isConnected) return
+    if (only) return this.select(to?.selected ?? null)
     const s = to ?? firstSearch(this.#options.place, this.#options.radius)
     // Near the visitor (sl_geo): the position shown, else the browser's if it gives it without asking.
     if (s.locate && this.#state.origin?.kind === 'geo') s.origin = this.#state.origin

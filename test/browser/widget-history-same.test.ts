@@ -1,7 +1,8 @@
 // The finder's history entries against searches that come out the same, in a real browser against
 // the demo: a town typed again is no entry and leaves no Forward; a store picked as it is answered
 // stays in the address; the host page's own parameters are left as they were written; of two
-// finders, Back to an entry that holds one's search as it was asked asks it nothing again.
+// finders, Back to an entry that holds one's search as it was asked asks it nothing again, nor
+// Back and Forward between stores picked in one search.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, heldUntilReleased, networkSettled, newPage, watchRequests } from './browser'
@@ -176,6 +177,35 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       // The address holds no store: nor does the list.
       expect(new URL(page.url()).searchParams.has('sl_store')).toBe(false)
       expect(await page.locator('#f .sl-item.sl-selected').count()).toBe(0)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('two finders: Back and Forward to entries whose only difference is the store picked ask nothing again', async () => {
+    const { page, errors, searches, close } = await finderPage(
+      `<div id="g" data-storeloc="${demo.server.token}"></div>`,
+    )
+    try {
+      await searchIn(page, '#f', 'London')
+      const names = page.locator('#f .sl-item .sl-name')
+      await names.nth(1).click()
+      await searchIn(page, '#g', 'Leeds')
+      await names.nth(2).click()
+      const [one, two] = [await names.nth(1).textContent(), await names.nth(2).textContent()]
+      await networkSettled(page)
+      const asked = searches.length
+      await page.goBack()
+      await page.locator('#g .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await page.locator('#f .sl-item.sl-selected .sl-name').filter({ hasText: one! }).waitFor()
+      await page.goForward()
+      await page.locator('#g .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      await page.locator('#f .sl-item.sl-selected .sl-name').filter({ hasText: two! }).waitFor()
+      await networkSettled(page)
+      // #g's none, then its Leeds again: #f's London is asked nothing.
+      expect(searches.slice(asked).filter((u) => /lat=51\.|near=London/.test(u))).toEqual([])
+      expect(await page.locator('#f .sl-item.sl-selected').count()).toBe(1)
       expect(errors).toEqual([])
     } finally {
       await close()
