@@ -120,10 +120,12 @@ export class SearchEntries {
     /** The finder's life: it follows the history until it ends. */
     readonly life: AbortSignal,
   ) {
-    this.#home = pageOf(location.href, prefix)
+    // A fragment link followed (#stores) leaves the page where it is: its entry is the finder's still.
+    const page = () => pageOf(location.href.split('#')[0]!, prefix)
+    this.#home = page()
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
-      this.#away = !isMarked(e.state) && pageOf(location.href, prefix) !== this.#home
+      this.#away = !isMarked(e.state) && page() !== this.#home
       const asked = (e.state as Record<string, unknown> | null)?.[ASKED + prefix]
       this.#same = asked !== undefined && asked === this.#asked
       this.#asked = asked

@@ -9,8 +9,8 @@ import { searchIn } from './finder-page'
 
 const demo = useDemoBrowser()
 
-/** A page with a finder in #f (`attrs` added), and the service's /locations requests as they go. */
-async function finderPage(attrs = '', body = '') {
+/** A page with a finder in #f (`attrs` added), opened at `query`, and the service's /locations requests as they go. */
+async function finderPage(attrs = '', body = '', query = '') {
   const host = hostPage(
     `<div id="f" data-storeloc="${demo.server.token}" ${attrs}></div>${body}<script src="${demo.server.url}/widget.js"></script>`,
   )
@@ -22,7 +22,7 @@ async function finderPage(attrs = '', body = '') {
   page.on('request', (r) => {
     if (r.url().includes('/locations?')) searches.push(r.url())
   })
-  await page.goto(host.url)
+  await page.goto(host.url + query)
   await page.locator('#f .sl-form').waitFor()
   const close = async () => {
     host.stop()
@@ -98,6 +98,26 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
       expect(new URL(page.url()).search).toBe('')
       expect(await page.locator('#f .sl-place input').inputValue()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('a page opened with a search, then a link to a part of it followed: a store picked is kept in the address', async () => {
+    const { page, errors, close } = await finderPage('', '<a id="jump" href="#f">Our stores</a>', '?sl_place=Leeds')
+    try {
+      await page.locator('#f .sl-item').first().waitFor()
+      await page.locator('#jump').click()
+      await page.waitForURL((u) => u.hash === '#f')
+      const store = page.locator('#f .sl-item .sl-name').nth(2)
+      await store.click()
+      const name = (await store.textContent()) ?? ''
+      const href = await page.evaluate<string>('location.href')
+      expect(new URL(href).searchParams.get('sl_store')).not.toBeNull()
+      // Reloaded (or the address shared), the finder shows that store picked.
+      await page.reload()
+      await page.locator('#f .sl-item.sl-selected .sl-name').filter({ hasText: name }).waitFor()
       expect(errors).toEqual([])
     } finally {
       await close()
