@@ -126,6 +126,8 @@ export class SearchEntries {
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
       this.#away = !isMarked(e.state) && page() !== this.#home
+      // A search held for its answer (write) is an entry of the step's no more.
+      this.#pushNext = false
       const asked = (e.state as Record<string, unknown> | null)?.[ASKED + prefix]
       this.#same = asked !== undefined && asked === this.#asked
       this.#asked = asked
@@ -147,13 +149,27 @@ export class SearchEntries {
 
   /**
    * Writes `state` into the address; `asked`: the search as asked, when it is asked or answered (a
-   * new entry when one was committed, unless the entry in sight was asked as it).
+   * new entry when one was committed, unless the entry in sight is the same search: asked or
+   * answered as it, its store aside).
    */
   write(state: SearchState, asked?: SearchState): void {
     const key = ASKED + this.prefix
-    const as = asked && searchQuery({ ...asked, selected: null })
+    const bare = (s: SearchState | null) => s && searchQuery({ ...s, selected: null })
+    const as = asked && bare(asked)
     const now: unknown = history.state
-    const push = as !== undefined && this.#pushNext && (now as Record<string, unknown> | null)?.[key] !== as
+    const shown = readState(location.href, this.prefix)
+    // The same search as the entry's is no new one: as it was asked (a town typed again), or as
+    // its address holds it answered (the place picked that a town typed was answered as).
+    const push =
+      as !== undefined &&
+      this.#pushNext &&
+      (now as Record<string, unknown> | null)?.[key] !== as &&
+      bare(state) !== bare(shown)
+    const [o, at] = [state.origin, shown?.origin]
+    // Text that may be answered as the place shown ("London" over "London, United Kingdom"): its
+    // entry waits for the answer, which tells whether it is that place (replaced) or not (pushed).
+    if (push && o?.kind === 'near' && at?.kind === 'place' && at.label.toLowerCase().startsWith(o.text.toLowerCase()))
+      return
     if (asked) this.#pushNext = false
     if (this.#away && !push) return
     this.#away = false

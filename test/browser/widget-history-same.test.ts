@@ -1,5 +1,6 @@
 // The finder's history entries against searches that come out the same, in a real browser against
-// the demo: a town typed again is no entry and leaves no Forward; a store picked as it is answered
+// the demo: a town typed again, or a place picked and then typed (or typed, then picked), is no
+// entry and leaves no Forward, unless answered as another place; a store picked as it is answered
 // stays in the address; the host page's own parameters are left as they were written; of two
 // finders, Back to an entry that holds one's search as it was asked asks it nothing again, nor
 // Back and Forward between stores picked in one search.
@@ -34,6 +35,17 @@ async function finderPage(body = '', query = '') {
 }
 
 const entries = (page: Page) => page.evaluate<number>('history.length')
+
+/** Types `text` into #f's place box and picks the suggestion holding `label`: the search, answered. */
+async function pick(page: Page, text: string, label: string) {
+  await page.locator('#f .sl-place input').fill(text)
+  await page.locator('#f .sl-place [role=option]').filter({ hasText: label }).first().click()
+  await page
+    .locator('#f .sl-status')
+    .filter({ hasText: `of ${label}` })
+    .waitFor()
+  await networkSettled(page)
+}
 /** Whether the browser's Forward leads anywhere (Chromium's Navigation API). */
 const canGoForward = (page: Page) => page.evaluate<boolean>('navigation.canGoForward')
 
@@ -52,6 +64,45 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       expect(await canGoForward(page)).toBe(false)
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('a place picked, then typed as text (and back): one entry, as both search the same place', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      const before = await entries(page)
+      await pick(page, 'Lond', 'London, United Kingdom')
+      const london = page.url()
+      await searchIn(page, '#f', 'London')
+      await networkSettled(page)
+      await pick(page, 'Lond', 'London, United Kingdom')
+      expect(page.url()).toBe(london)
+      expect(await entries(page)).toBe(before + 1)
+      expect(await canGoForward(page)).toBe(false)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('a place picked, then its name typed and answered as another place: an entry, Back shows the one picked', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await pick(page, 'Paris', 'Paris, TX, United States')
+      const before = await entries(page)
+      await searchIn(page, '#f', 'Paris')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Paris, France' }).waitFor()
+      await networkSettled(page)
+      expect(await entries(page)).toBe(before + 1)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Paris, France')
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Paris, TX, United States' }).waitFor()
       expect(errors).toEqual([])
     } finally {
       await close()
