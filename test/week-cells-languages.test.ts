@@ -88,6 +88,12 @@ const TWO_LETTERS: WeekCells = [
   ['Lun-Vie 9-18, Mi 10-14', '1-2 09:00-18:00; 3 10:00-14:00; 4-5 09:00-18:00'],
   ['Mo-Fr 9-18, Mi 9-13', '1-2 09:00-18:00; 3 09:00-13:00; 4-5 09:00-18:00'],
   ['Lun-Vie 9-18, Sa 10-14', '1-5 09:00-18:00; 6 10:00-14:00'],
+  // A day named in full in another language is that day, beside days it names again too.
+  ['Mo-Fr 9-18, Samstag 9-13', '1-5 09:00-18:00; 6 09:00-13:00'],
+  ['Mon-Fri 9-5, Mittwoch 9-12', '1-2 09:00-17:00; 3 09:00-12:00; 4-5 09:00-17:00'],
+  ['Mon-Fri 9-12, 2-5, Mittwochnachmittag geschlossen', '1-2,4-5 09:00-12:00, 14:00-17:00; 3 09:00-12:00'],
+  ['Mo-Fr 9-18, Sa 9-13, Sexta 9-12', '1-4 09:00-18:00; 5 09:00-12:00; 6 09:00-13:00'],
+  ['Mo-Fr 9-18, Sa 9-13, Sex 9-12', null], // cut short, as Portuguese alone writes it
 ]
 
 testCells(SPANISH)

@@ -194,11 +194,15 @@ export function isGroup(spec: string): boolean {
   return EVERY_DAY.test(days) || WEEKDAYS.test(days) || WEEKENDS.test(days)
 }
 
+/** Whether a day's name is written in full, no two letters nor cut short: one day in every language ("mittwoch", "sabado"). */
+const inFull = (name: string) => name.length >= 5 && !name.endsWith('-')
+
 /**
  * Why a week is not read when a day's name is of none of the languages that name its other days
- * ("Sex", Portuguese Friday, beside "Mo-Fr"); null when one language names them all, or, `apart`,
- * when the days that name gives are named nowhere else ("Mon-Sat 9-18, zo gesloten", "Mo-Fr 9-18,
- * Sab 9-13, Mi geschlossen"): then it changes no other days' hours.
+ * ("Sex", Portuguese Friday, beside "Mo-Fr"); null when one language names them all, names in
+ * full aside ("Mon-Fri 9-5, Mittwochmittag geschlossen"), or, `apart`, when the days that name
+ * gives are named nowhere else ("Mon-Sat 9-18, zo gesloten", "Mo-Fr 9-18, Sab 9-13, Mi
+ * geschlossen"): then it changes no other days' hours.
  */
 export function otherLanguage(
   text: string,
@@ -218,7 +222,8 @@ export function otherLanguage(
         names.push({ name: m[2], from: from + m[0].lastIndexOf(m[2]), bits: languagesOf(m[2], g), spec: i })
     }
   })
-  const known = names.filter((n) => n.bits !== 0)
+  // A day's name in full ("Mittwoch", "Saturday") is that day in every language that writes it.
+  const known = names.filter((n) => n.bits !== 0 && !inFull(n.name))
   const common = (list: typeof known) => list.reduce((bits, n) => bits & n.bits, -1)
   if (common(known) !== 0) return null
   // The name the others share a language without; else the first that leaves none.
