@@ -439,14 +439,21 @@ const CELLS: WeekCells = [
   ['ma-vr 9-18, woensdagmiddag gesloten', '1-2,4-5 09:00-18:00; 3 ?'],
   ['Mo-Fr 8-12, 14-18, Mittwochnachmittag geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
   // German midday closed after hours that break at noon: over lunch says nothing, so from noon on;
-  // after the same days' own hours, their lunch break. Beside "9-18" (over lunch, or from noon on?) refused.
+  // after the same days' own hours, their lunch break. After hours through noon ("8-18") a day
+  // singled out closes at noon; all of their days (over lunch, or from noon on?) are refused.
   ['Mo-Fr 8-12, 14-18, Mi - mittags geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
   ['Mo-Fr 8-12 14-18, Mittwochmittag geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
   ['Mo-Fr 8-12 14-18, Sa 9-13, Mi mittags zu', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00; 6 09:00-13:00'],
   ['Mo-Fr 8-12 14-18, mittags geschlossen', '1-5 08:00-12:00, 14:00-18:00'],
   ['Mo-Fr 8-18, mittags geschlossen', '1-5 ?'],
-  ['Mo-Fr 9-18, Mi mittags zu', null],
-  ['Mo-Fr 8-18, Mittwochmittag geschlossen', null],
+  ['Mo-Fr 9-18, Mi mittags zu', '1-2,4-5 09:00-18:00; 3 09:00-12:00'],
+  ['Mo-Fr 8-18, Mittwochmittag geschlossen', '1-2,4-5 08:00-18:00; 3 08:00-12:00'],
+  ['Mo-Fr 7-10, 11-19, Mi mittags geschlossen', '1-2,4-5 07:00-10:00, 11:00-19:00; 3 07:00-10:00, 11:00-12:00'],
+  ['Mo-Sa 8-18, Sa 8-14, Mi-Sa mittags geschlossen', '1-2 08:00-18:00; 3-6 08:00-12:00'],
+  ['Mo-Mi 8-18, Do-Fr 9-19, Mi-Do mittags geschlossen', null], // two days' hours before: asked as one
+  ['Mo-Fr 13-18, Mi mittags geschlossen', null], // open from 13:00: no noon to close at
+  ['Mi 8-18, Mi mittags geschlossen', null],
+  ['Mon-Fri 9-5, Mittwochmittag geschlossen', '1-2,4-5 09:00-17:00; 3 09:00-12:00'],
   [
     'Mo-Sa 8-12, 14-18, Sa 8-13, Mi mittags geschlossen',
     '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00; 6 08:00-13:00',
@@ -518,7 +525,7 @@ test('a half of a day closed alone, after a dash or not, asks for the days it op
 test('a day closed at midday asks for its hours, as written, with no span to "mittags"', () => {
   for (const [cell, day] of [
     ['Mi - mittags geschlossen', 'Mi - mittags geschlossen'],
-    ['Mo-Fr 9-18, Mi mittags geschlossen', 'Mi mittags geschlossen'],
+    ['Mi 8-18, Mi mittags geschlossen', 'Mi mittags geschlossen'],
   ])
     expect(weekInto({}, cell!).map((p) => p.message)).toEqual([
       `"${cell}" could not be read as a week of opening hours: its "${day}" does not say when it closes at midday: over lunch, or from noon on? Write its hours, such as "Mi 09:00-12:00, 14:00-18:00", or "Mi nachmittags geschlossen".`,

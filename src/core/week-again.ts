@@ -55,11 +55,24 @@ const MIDDAY_AFTER = /^(.*\d.*?)[\s,;]+((?:über\s+)?mittags?\s+\p{L}+)$/iu
 const middayClosed = (text: string) => isClosed(MIDDAY.exec(text)?.[1] ?? '')
 
 /**
- * German midday closed where the hours break at noon already, in `hours` (each spec's, its days
- * in `days`): over lunch it would say nothing, so after some days' hours it closes their
- * afternoon ("Mo-Fr 8-12 14-18, Mi mittags geschlossen", "Mittwochmittag geschlossen":
- * Wednesday 8-12), and after the same days' own hours it is their lunch break ("Mo-Fr 8-12
- * 14-18, mittags geschlossen": as written). Beside other hours ("8-18") it stays, in doubt.
+ * A day's hours closed from noon on, as HH:MM-HH:MM, when they run through noon ("8-18":
+ * 08:00-12:00; "7-10, 11-19": 07:00-10:00, 11:00-12:00); else null.
+ */
+function untilNoon(text: string): string | null {
+  const day = parseDayHours(text)
+  if (day.kind !== 'open' || !day.intervals.some(([from, to]) => from < 720 && to > 720)) return null
+  return clockText(day.intervals.filter(([from]) => from < 720).map(([from, to]) => [from, Math.min(to, 720)]))
+}
+
+/**
+ * German midday closed after some days' hours, in `hours` (each spec's, its days in `days`).
+ * Where they break at noon already, over lunch would say nothing, so it closes their afternoon
+ * ("Mo-Fr 8-12 14-18, Mi mittags geschlossen", "Mittwochmittag geschlossen": Wednesday 8-12), and
+ * after the same days' own hours it is their lunch break ("Mo-Fr 8-12 14-18, mittags geschlossen":
+ * as written). Where they run through noon, a day singled out closes at noon ("Mo-Fr 8-18,
+ * Mittwochmittag geschlossen": Wednesday 8-12): a lunch break of one day alone, of no length
+ * said, gives no hours. Naming every day of those hours ("Mo-Fr 8-18, mittags geschlossen":
+ * over lunch, or from noon on?) it stays, in doubt.
  */
 export function middayRead(hours: string[], days: readonly (readonly number[])[]): void {
   for (const [i, h] of hours.entries()) {
@@ -67,13 +80,15 @@ export function middayRead(hours: string[], days: readonly (readonly number[])[]
     if (own !== null && middayClosed(own[2]!) && breaksAtNoon(own[1]!)) hours[i] = own[1]!.trim()
     if (!middayClosed(h) || days[i]!.length === 0) continue
     const given = days[i]!.map((d) => hours.findLastIndex((_, k) => k < i && days[k]!.includes(d)))
-    const before = given.map((k) => (k < 0 ? '' : hours[k]!))
-    if (!before.every(breaksAtNoon)) continue
+    if (given.some((k) => k < 0)) continue // a day with no hours before ("Mo-Fr 8-18, Mo-Sa mittags zu")
+    const before = given.map((k) => hours[k]!)
     // Naming every day of the hours before it ("Mo-Fr 8-12 14-18, Mo-Fr mittags geschlossen"), it
     // is their lunch break; when those hours differ ("Mo-Mi 8-12 14-18, Do-Fr 8-13 15-19") it stays.
     const theirs = given.every((k) => days[k]!.every((d) => days[i]!.includes(d)))
-    if (!theirs) hours[i] = 'nachmittags geschlossen'
-    else if (before.every((b) => b === before[0])) hours[i] = before[0]!
+    const noon = theirs ? [] : before.map(untilNoon)
+    if (before.every(breaksAtNoon) && !theirs) hours[i] = 'nachmittags geschlossen'
+    else if (before.every(breaksAtNoon) && before.every((b) => b === before[0])) hours[i] = before[0]!
+    else if (noon.length > 0 && noon.every((n) => n !== null && n === noon[0])) hours[i] = noon[0]!
   }
 }
 

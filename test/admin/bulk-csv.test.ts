@@ -118,6 +118,22 @@ describe('bulk upsert, CSV', () => {
     expect(broken.body.message).toContain('line 2')
   })
 
+  test('a day closed at midday after hours through noon closes at noon', async () => {
+    const res = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nA,Noon,a,1,2,"Mo-Fr 8-18, Mittwochmittag geschlossen"\nB,Noon,b,1,2,"Mon-Fri 9-5, Mittwochmittag geschlossen"\n',
+    )
+    expect(res.body).toMatchObject({ created: 2 })
+    expect(res.body.results.map((r: { warnings: string[] }) => r.warnings)).toEqual([[], []])
+    const [a, b] = await all()
+    expect([a.hours.tuesday, a.hours.wednesday, b.hours.tuesday, b.hours.wednesday]).toEqual([
+      '8-18',
+      '08:00-12:00',
+      '9-5',
+      '09:00-12:00',
+    ])
+    expect([a.hours_unread, b.hours_unread]).toEqual([[], []])
+  })
+
   test('a week whose two days are apart by a space and a gap is a problem of its line, asking which', async () => {
     const res = await csv('external_id,name,address,lat,lng,Opening Hours\nA,Gap,a,1,2,Mon Fri 9-5\n', '?dry_run=true')
     expect(res.status).toBe(422)

@@ -83,6 +83,17 @@ describe('a week of hours in one cell', () => {
     expect(hours.map((h) => h.hours_unread)).toEqual([[], [], [], [], []])
   })
 
+  test('a day closed at midday after hours through noon closes at noon, its name in German or not', () => {
+    const { hours, warnings } = imported([
+      'Mo-Fr 8-18, Mittwochmittag geschlossen',
+      'Mon-Fri 9-5, Mittwochmittag geschlossen',
+    ])
+    expect(warnings).toEqual([[], []])
+    expect(hours[0]!.hours).toEqual(week(['8-18', '8-18', '08:00-12:00', '8-18', '8-18', 'closed', 'closed']))
+    expect(hours[1]!.hours).toEqual(week(['9-5', '9-5', '09:00-12:00', '9-5', '9-5', 'closed', 'closed']))
+    expect(hours.map((h) => h.hours_unread)).toEqual([[], []])
+  })
+
   test('days apart by spaces that two languages read otherwise, or two days apart, refuse the cell', () => {
     // "Ma Do": maandag and donderdag, or martes and domingo? "Ma Mi": martes and miércoles, not
     // Monday. "Mo Fr": Monday and Friday, or Monday to Friday?
