@@ -555,6 +555,16 @@ test('two days apart by a space and a gap ask whether they are the two or a span
   ])
 })
 
+test('halves in two languages naming different days are quoted both, with the days they disagree on', () => {
+  const message = (cell: string) => weekInto({}, cell).map((p) => p.message)
+  expect(message('ma-za 9-18 / lu-ve 9-18')).toEqual([
+    '"ma-za 9-18 / lu-ve 9-18" could not be read as a week of opening hours: its two halves, "ma-za 9-18" and "lu-ve 9-18", are the week in two languages but disagree on its days: only the first names Saturday. Write the week once, with the days it opens, such as "ma-za 9-18".',
+  ])
+  expect(message('ma-vr 9-18, zo 10-12 / lu-sa 9-18')).toEqual([
+    '"ma-vr 9-18, zo 10-12 / lu-sa 9-18" could not be read as a week of opening hours: its two halves, "ma-vr 9-18, zo 10-12" and "lu-sa 9-18", are the week in two languages but disagree on its days: only the first names Sunday, only the second names Saturday. Write the week once, with the days it opens, such as "ma-vr 9-18, zo 10-12".',
+  ])
+})
+
 test('halves naming different days keep the doubt of their hours, said once, not two languages', () => {
   expect(weekInto({}, 'Mo-Fr 9-18 / Mo 7-8').map((p) => p.message)).toEqual([
     '"Mo-Fr 9-18 / Mo 7-8" could not be read as a week of opening hours: "Mo 7-8" beside "9-18" could be 07:00-08:00 or 19:00-20:00. Write it with the 24-hour clock or am and pm.',

@@ -8,7 +8,7 @@ import { BY_APPOINTMENT, eitherHalf, halfClosed, parseDayHours } from './hours'
 import { DAYS_IN_ENGLISH, ENGLISH, type Grammar, HELG, HOLIDAY_WORDS, NAMED, NORDIC, nordic } from './day-names'
 import { clock24, daysOf, folded, fourUnread, isGroup, lettersOf, namesDays, polishWeek, type Spec } from './week-days'
 import { giveDays } from './week-give'
-import { languageOf } from './week-language'
+import { languageOf, languagesNamed } from './week-language'
 import { monthDoubt } from './week-months'
 import { closingAtEnd, closingNoDay, lateAfterDays, lateAside, middayRead } from './week-again'
 import {
@@ -71,18 +71,30 @@ const HALVES = /\s+[/|]\s+/
 /**
  * A cell of two halves that say the same week in two languages, the first's reading: "ma" is
  * maandag beside "vr", mardi beside "ve", and in doubt no more when both give one week. Why,
- * when each half reads as a week of its own but the two differ; else null.
+ * when each half reads as a week of its own but the two differ in hours, or in days named in
+ * two languages; else null.
  */
 function sameTwice(cell: string, keepUnread: boolean): string[] | string | null {
   const halves = cell.split(HALVES)
   if (halves.length !== 2) return null
   const [a, b] = halves.map((half) => splitOne(half, keepUnread))
   if (!a?.some((day) => day !== '') || !b?.some((day) => day !== '')) return null
-  // Halves naming different days are two parts of one week ("Mo-Fr 9-18 / Mo 7-8"), no two languages.
-  if (a.some((day, i) => (day === '') !== (b[i] === ''))) return null
+  const [first, second] = halves.map((half) => half.trim()) as [string, string]
+  const only = (x: string[], y: string[]) => DAYS_IN_ENGLISH.filter((_, i) => x[i] !== '' && y[i] === '')
+  const [onlyA, onlyB] = [only(a, b), only(b, a)]
+  // Halves naming different days are two parts of one week ("Mo-Fr 9-18 / Mo 7-8"), unless no one
+  // language names both ("ma-za 9-18 / lu-ve 9-18": Dutch, then French).
+  if (onlyA.length + onlyB.length > 0) {
+    if ((languagesNamed(first) & languagesNamed(second)) !== 0) return null
+    const list = (days: string[]) => (days.length < 2 ? days[0] : `${days.slice(0, -1).join(', ')} and ${days.at(-1)}`)
+    const named = [onlyA, onlyB].flatMap((days, i) =>
+      days.length === 0 ? [] : [`only the ${i === 0 ? 'first' : 'second'} names ${list(days)}`],
+    )
+    return `its two halves, "${first}" and "${second}", are the week in two languages but disagree on its days: ${named.join(', ')}. Write the week once, with the days it opens, such as "${first}".`
+  }
   const same = (x: string, y: string) => JSON.stringify(parseDayHours(x)) === JSON.stringify(parseDayHours(y))
   if (a.every((day, i) => same(day, b[i]!))) return a
-  return `its two halves, "${halves[0]!.trim()}" and "${halves[1]!.trim()}", each read as a week, give different hours. Write the week once, such as "${halves[0]!.trim()}".`
+  return `its two halves, "${first}" and "${second}", each read as a week, give different hours. Write the week once, such as "${first}".`
 }
 
 function splitOne(cell: string, keepUnread: boolean, doubts?: string[]): string[] | null {

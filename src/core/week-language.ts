@@ -9,6 +9,7 @@ import {
   type Grammar,
   IN_FULL,
   languagesOf,
+  NAMED,
   namesOfDays,
   notPolish,
   POLISH_OF,
@@ -21,7 +22,7 @@ import {
   ROMANCE_WORDS,
   TWO_WAYS,
 } from './day-names'
-import { daysOf, otherLanguage, type Spec } from './week-days'
+import { daysOf, folded, otherLanguage, type Spec } from './week-days'
 import { polishJoinDoubt, say } from './week-words'
 
 /**
@@ -94,6 +95,16 @@ function withoutStray(specs: Spec[], g: Grammar): string[] {
   // A day named twice read so ("Mo-Fr 9-18, Do 9-20, Sab 9-13"): "Do" may be the week's Sunday.
   const named = days.flatMap((spec) => daysOf(spec, null, g))
   return new Set(named).size < named.length ? days : rest
+}
+
+/**
+ * The languages (bits of day-names.ts' LANGUAGES) that name every day a text names, as far as
+ * its names say ("ma-za": Dutch; "lu-ve": French or Italian); -1 when it names none.
+ */
+export function languagesNamed(text: string): number {
+  const { t } = folded(text)
+  const specs = [...t.matchAll(NAMED.daysAt)].map((spec) => spec[0])
+  return namesOfDays(specs, NAMED).reduce((bits, name) => bits & (languagesOf(name, NAMED) || -1), -1)
 }
 
 /** Every one of ROMANCE_OF's days in days found. */

@@ -134,6 +134,19 @@ describe('bulk upsert, CSV', () => {
     expect([a.hours_unread, b.hours_unread]).toEqual([[], []])
   })
 
+  test('a week in two languages whose halves name different days is a problem of its line, quoting both', async () => {
+    const res = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nA,Both,a,1,2,ma-za 9-18 / lu-ve 9-18\n',
+      '?dry_run=true',
+    )
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'line 2.hours': [
+        'line 2 (external_id "A"): "ma-za 9-18 / lu-ve 9-18" could not be read as a week of opening hours: its two halves, "ma-za 9-18" and "lu-ve 9-18", are the week in two languages but disagree on its days: only the first names Saturday. Write the week once, with the days it opens, such as "ma-za 9-18".',
+      ],
+    })
+  })
+
   test('a week whose two days are apart by a space and a gap is a problem of its line, asking which', async () => {
     const res = await csv('external_id,name,address,lat,lng,Opening Hours\nA,Gap,a,1,2,Mon Fri 9-5\n', '?dry_run=true')
     expect(res.status).toBe(422)

@@ -103,6 +103,14 @@ describe('a week of hours in one cell', () => {
     for (const t of texts) expect(r.stderr).toContain(`"${t}" could not be read as a week of opening hours`)
   })
 
+  test('a Belgian cell whose Dutch and French halves name different days quotes both', () => {
+    const r = storeloc('locations', 'import', locatorId, '--file', sheetOf(['ma-za 9-18 / lu-ve 9-18']), '--dry-run')
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain(
+      '"ma-za 9-18 / lu-ve 9-18" could not be read as a week of opening hours: its two halves, "ma-za 9-18" and "lu-ve 9-18", are the week in two languages but disagree on its days: only the first names Saturday. Write the week once, with the days it opens, such as "ma-za 9-18".',
+    )
+  })
+
   test('two intervals of a day apart by a space alone are read', () => {
     const { hours, warnings } = imported(['Mo-Fr 9-12 14-18, Sa 9-13', 'lundi-vendredi 9h-12h30 14h-19h'])
     expect(warnings).toEqual([[], []])
