@@ -232,6 +232,21 @@ function storesIn(index: LocatorIndex, places: PlaceSource, search: PlaceSearch,
   return false
 }
 
+/** Two characters between spaces: fails by the third character, so a longer text costs little. */
+const TWO_SPACED = /^\s*\S\S\s*$/
+
+/**
+ * The country a text of two capitals (spaces aside) names first: the page's language's own, as
+ * labels read it (ownCodeSpelt). A German page's "DE" is Deutschland, then Delaware. Null for
+ * any other text, found by its length first: nearly every text is longer, and allocates nothing here.
+ */
+function ownCountryCode(text: string, lang: Lang): string | null {
+  if (lang === 'en') return null
+  const code = text.length === 2 ? text : text.length > 2 && TWO_SPACED.test(text) ? text.trim() : null
+  if (code === null) return null
+  return code === lang.toUpperCase() ? code : null
+}
+
 /** The places `text` names, best first, at most `limit`. */
 export function rankedPlaces(
   places: Places,
@@ -281,9 +296,8 @@ export function rankedPlaces(
     .filter((p) => !dropped(p))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
-  // The page's language's own country's code in capitals names that country first, as labels
-  // read it (ownCodeSpelt): a German page's "DE" is Deutschland, then Delaware.
-  const pageCountry = lang !== 'en' && text.trim() === lang.toUpperCase() ? search.country(lang.toUpperCase()) : null
+  const code = ownCountryCode(text, lang)
+  const pageCountry = code === null ? null : search.country(code)
   if (pageCountry !== null) ranked.unshift({ ...pageCountry, tier: -2, order: -1, nearKm: nearKm(pageCountry) })
   // A town four characters or more name whole by its own name, with a location near it, ranks
   // with the names typed whole however few live there: a Sydney locator's "Bondi" is Bondi
