@@ -270,14 +270,24 @@ describe("a region written as the code of the page's own country", () => {
     expect(near.body.meta.query.center).toMatchObject({ label: 'Newark, Delaware, Vereinigte Staaten', lat: 39.68372 })
   })
 
-  test('alone in capitals is that country first, then the region: "DE" on a German page', async () => {
+  test('alone in capitals is that country first, then the region: "DE" on a German page, "AT" on de-AT', async () => {
     const labels = async (q: string, lang: string) => (await places(q, `&lang=${lang}`)).map((p) => p.label)
     expect((await labels('DE', 'de')).slice(0, 2)).toEqual(['Deutschland', 'Delaware, Vereinigte Staaten'])
     expect((await labels('NL', 'nl')).slice(0, 2)).toEqual(['Nederland', 'Newfoundland and Labrador, Canada'])
+    // So is the page's region's: a visitor in Austria means Austria, not Athens.
+    expect((await labels('AT', 'de-AT'))[0]).toBe('Österreich')
+    expect((await labels(' CH ', 'de-CH'))[0]).toBe('Schweiz')
+    expect((await labels('BE', 'nl-BE'))[0]).toBe('België')
+    expect((await labels('CA', 'en-CA')).slice(0, 2)).toEqual(['Canada', 'California, United States'])
+    expect((await labels('DE', 'de-AT'))[0]).toBe('Deutschland')
     // Elsewhere the code is the region's, and a word in small letters no code.
+    expect((await labels('AT', 'de'))[0]).not.toBe('Österreich')
+    expect((await labels('CA', 'en-US'))[0]).toBe('California, United States')
     expect((await labels('DE', 'en'))[0]).toBe('Delaware, United States')
     expect((await labels('De', 'de'))[0]).not.toBe('Deutschland')
     const near = await get(`${token}/locations?near=DE&lang=de`)
     expect(near.body.meta.query.center).toMatchObject({ label: 'Deutschland' })
+    const austria = await get(`${token}/locations?near=AT&lang=de-AT`)
+    expect(austria.body.meta.query.center).toMatchObject({ label: 'Österreich' })
   })
 })

@@ -237,14 +237,14 @@ const TWO_SPACED = /^\s*\S\S\s*$/
 
 /**
  * The country a text of two capitals (spaces aside) names first: the page's language's own, as
- * labels read it (ownCodeSpelt). A German page's "DE" is Deutschland, then Delaware. Null for
- * any other text, found by its length first: nearly every text is longer, and allocates nothing here.
+ * labels read it (ownCodeSpelt), or its region's. A German page's "DE" is Deutschland, then
+ * Delaware; a de-AT page's "AT" Österreich, not Athen. Null for any other text, found by its
+ * length first: nearly every text is longer, and allocates nothing here.
  */
-function ownCountryCode(text: string, lang: Lang): string | null {
-  if (lang === 'en') return null
+function ownCountryCode(text: string, lang: Lang, region: string | null): string | null {
   const code = text.length === 2 ? text : text.length > 2 && TWO_SPACED.test(text) ? text.trim() : null
   if (code === null) return null
-  return code === lang.toUpperCase() ? code : null
+  return code === region || code === lang.toUpperCase() ? code : null
 }
 
 /** The places `text` names, best first, at most `limit`. */
@@ -296,7 +296,7 @@ export function rankedPlaces(
     .filter((p) => !dropped(p))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
-  const code = ownCountryCode(text, lang)
+  const code = ownCountryCode(text, lang, region)
   const pageCountry = code === null ? null : search.country(code)
   if (pageCountry !== null) ranked.unshift({ ...pageCountry, tier: -2, order: -1, nearKm: nearKm(pageCountry) })
   // A town four characters or more name whole by its own name, with a location near it, ranks
