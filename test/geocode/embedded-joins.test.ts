@@ -72,6 +72,25 @@ describe("a town's name with its joining word", () => {
   })
 })
 
+describe('a town "bei" (near) another', () => {
+  test('is the town first named, the other narrowing it, as a comma parts them', () => {
+    for (const address of [
+      'Norderstedt bei Hamburg',
+      'Norderstedt b. Hamburg',
+      'Rathausallee 5, Norderstedt bei Hamburg',
+      'Norderstedt bei Hamburg, Germany',
+    ])
+      expect(city(address)).toEqual({ address, city: 'Norderstedt', country: 'DE' })
+    expect(city('Halle bei Leipzig')).toEqual({ address: 'Halle bei Leipzig', city: 'Halle (Saale)', country: 'DE' })
+    // A place whose whole name holds "bei" is that place.
+    expect(city('Neustadt bei Coburg')).toMatchObject({ city: 'Neustadt bei Coburg' })
+    // A town the data lacks near a city is that city: the nearest the text tells.
+    expect(city('Kleinkleckersdorf bei Hamburg')).toMatchObject({ city: 'Hamburg' })
+    // "Bei" opening a part begins a street's or a spot's name ("Bei der Kirche"): no town.
+    expect(geo.lookup('Bei Hamburg')).toBeNull()
+  })
+})
+
 describe('"of", "the" and their like', () => {
   test('between the words of a name are no place alone, nor is the word before "of"', () => {
     // "Ohio" alone names a state, no town: so does "State of Ohio" (not Of, Turkey).

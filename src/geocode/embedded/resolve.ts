@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '53'
+export const RESOLVER_VERSION = '54'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -187,6 +187,7 @@ function resolve(
     .map((raw) => raw.replace(/(^|\s)\/+(?=\s|$)/g, ' ').trim())
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
+  besideNear(q, parts)
   withoutUnit(parts)
   if (parts.length === 0) return { result: null, alsoRegion: false }
   const prefixed = readPrefixed(parts)
@@ -197,6 +198,25 @@ function resolve(
   if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false }
   const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
   return { result: parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso), alsoRegion }
+}
+
+/** German "bei" (near), or its short "b.", between a town and the town it is near. */
+const NEAR_WORD = /^(?:bei|b\.)$/i
+
+/**
+ * Splits, in place, a part of names that writes a town near another ("Norderstedt bei Hamburg",
+ * "Neustadt b. Coburg") into the town and the one it is near, as a comma parts them: the town
+ * first named is the place when near the other, which else stands for it. Not a part that is a
+ * place's whole name, nor one holding a number (a street before the town).
+ */
+function besideNear(q: Queries, parts: Part[]): void {
+  for (let p = 0; p < parts.length; p++) {
+    const { raw, tokens } = parts[p]!
+    const at = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && NEAR_WORD.test(t))
+    if (at < 0 || /\d/.test(raw) || q.named(nameKey(raw))) continue
+    const [town, near] = [tokens.slice(0, at), tokens.slice(at + 1)]
+    parts.splice(p, 1, { raw: town.join(' '), tokens: town }, { raw: near.join(' '), tokens: near })
+  }
 }
 
 /**
