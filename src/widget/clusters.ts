@@ -139,16 +139,15 @@ export function clusterLayer(
    * Each bubble moved, in the map's view, as little as keeps it off the other bubbles and the lone
    * stores (which stay on their place): rings may meet, no ring covers a disc or a dot. A lone
    * store within a dot's width of one before it (stores given their town's centre) is moved too:
-   * each dot is seen and pressed. A bubble whose cluster lies in the view stays wholly in it: a
-   * crowd drawn apart at a world's view reaches its edges.
+   * each dot is seen and pressed. A bubble whose cluster lies in the view stays in it (spacing.ts's
+   * `within`): a crowd drawn apart at a world's view reaches its edges.
    */
   const place = () => {
     const { x: x0, y: y0 } = map.containerPointToLayerPoint([0, 0])
     const { x: x1, y: y1 } = map.containerPointToLayerPoint(map.getSize())
-    const view = { x0, y0, x1, y1 }
+    const within = { x0, y0, x1, y1 }
     const discs: Disc[] = drawn.map(({ at, size }) => {
       const { x, y } = map.latLngToLayerPoint(at)
-      const within = x >= x0 && x <= x1 && y >= y0 && y <= y1 ? view : undefined
       return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0, within }
     })
     discs.forEach((d, i) => {
@@ -159,9 +158,10 @@ export function clusterLayer(
       if (!discs[i]!.fixed) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
     })
   }
-  // Each view's: a fit or a new size may move the map without a zoom. A map removed at a zoom's end
-  // still ends its move, with no panes to place by.
-  map.on('moveend', place).once('unload', () => map.off('moveend', place))
+  // Placed at each step of every move (a drag's, a glide's, a zoom's end, a fit, a new size): a
+  // bubble kept in the view moves with no jump. A map removed at a zoom's end still ends its move,
+  // with no panes to place by.
+  map.on('move', place).once('unload', () => map.off('move', place))
   const clear = () => {
     layer.clearLayers()
     drawn = []

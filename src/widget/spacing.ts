@@ -4,7 +4,9 @@
 
 /**
  * A disc in screen px; a fixed one (a store alone, at its own place) is not moved. One with `within`
- * (the map's view, whose top left is x0, y0) is kept wholly inside it.
+ * (the map's view, whose top left is x0, y0) is kept in it by twice as much as its place is, up to
+ * its radius: wholly in once its place is half a radius in, half out with its place on the edge.
+ * So it moves with no jump as its place, moved with the map, nears the edge or crosses it.
  */
 export type Disc = { x: number; y: number; r: number; fixed: boolean; within?: Within }
 export type Within = { x0: number; y0: number; x1: number; y1: number }
@@ -30,10 +32,16 @@ const GOLDEN = 2.399963
  */
 export function spreadApart(discs: Disc[]): void {
   let reach = 0
-  for (const d of discs) {
-    reach = Math.max(reach, 2 * d.r)
-    keep(d)
-  }
+  const boxes = discs.map(keptIn)
+  const keep = () =>
+    discs.forEach((d, i) => {
+      const box = boxes[i]
+      if (!box) return
+      d.x = Math.max(box.x0, Math.min(box.x1, d.x))
+      d.y = Math.max(box.y0, Math.min(box.y1, d.y))
+    })
+  for (const d of discs) reach = Math.max(reach, 2 * d.r)
+  keep()
   const order = discs.map((_, i) => i)
   for (let round = 0; round < ROUNDS; round++) {
     // Swept by x: a pass compares a disc only with those less than two radii to its east.
@@ -49,7 +57,7 @@ export function spreadApart(discs: Disc[]): void {
       }
     }
     if (!moved) return
-    for (const d of discs) keep(d)
+    keep()
   }
 }
 
@@ -71,10 +79,9 @@ function apart(a: Disc, b: Disc, index: number): boolean {
   return true
 }
 
-/** Moves a disc with a box as little as puts it wholly inside. */
-function keep(d: Disc): void {
-  const w = d.within
-  if (!w || d.fixed) return
-  d.x = Math.max(w.x0 + d.r, Math.min(w.x1 - d.r, d.x))
-  d.y = Math.max(w.y0 + d.r, Math.min(w.y1 - d.r, d.y))
+/** Where a disc's centre may be: within `within` as far as its place is, twice over, up to its radius. */
+function keptIn({ x, y, r, fixed, within: w }: Disc): Within | undefined {
+  if (!w || fixed) return undefined
+  const by = (inside: number) => Math.min(r, 2 * inside)
+  return { x0: w.x0 + by(x - w.x0), y0: w.y0 + by(y - w.y0), x1: w.x1 - by(w.x1 - x), y1: w.y1 - by(w.y1 - y) }
 }

@@ -1,0 +1,98 @@
+// The map's cluster bubbles where room is short, in a real browser: a bubble by the view's edge,
+// kept in the view as far as its cluster is, moves with the map as it is dragged and stays where
+// the drag left it.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { openFirstMap } from './map-rest'
+import { useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+type Placed = { lat: number; lng: number; count: number }
+
+/**
+ * Answers the page's GET /clusters with the clusters of `placed` within the box it asks for,
+ * wherever the view: the same clusters at the same places at each move.
+ */
+async function answerPlaced(page: Page, placed: Placed[]): Promise<void> {
+  await page.route('**/clusters?*', (route) => {
+    const bbox = new URL(route.request().url()).searchParams.get('bbox')!
+    const [w, s, e, n] = bbox.split(',').map(Number) as [number, number, number, number]
+    const clusters = placed
+      .map((p, i) => ({ id: `c${i}`, lat: p.lat, lng: p.lng, count: p.count, expansion_zoom: 9 }))
+      .filter((c) => c.lng >= w && c.lng <= e && c.lat >= s && c.lat <= n)
+    const total = clusters.reduce((sum, c) => sum + c.count, 0)
+    return route.fulfill({
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ success: true, data: { clusters, locations: [], total } }),
+    })
+  })
+}
+
+type Bubble = { x: number; y: number; width: number; count: number }
+
+/** What the test reads of a bubble's element, in the page. */
+type BubbleElement = {
+  getBoundingClientRect: () => { x: number; y: number; width: number; height: number }
+  getAttribute: (name: string) => string
+}
+
+/** The bubbles drawn, their centres in the page's px, each with the count its name says in full. */
+const bubblesOf = (page: Page): Promise<Bubble[]> =>
+  page.locator('.sl-cluster').evaluateAll((els) =>
+    els.map((el) => {
+      const box = (el as unknown as BubbleElement).getBoundingClientRect()
+      const name = (el as unknown as BubbleElement).getAttribute('aria-label')
+      const count = Number(/([\d,]+) stores/.exec(name)![1]!.replaceAll(',', ''))
+      return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: box.width, count }
+    }),
+  )
+
+/** Resolves after the page's next two frames: what a move asked for is drawn. */
+const twoFrames = (page: Page) =>
+  page.evaluate(() => {
+    const { requestAnimationFrame: frame } = globalThis as unknown as { requestAnimationFrame: (f: () => void) => void }
+    return new Promise<void>((done) => frame(() => frame(() => done())))
+  })
+
+describe.skipIf(chromiumPath === null)('cluster bubbles where room is short, in Chromium', () => {
+  test('a bubble dragged near the edge moves with the map, kept in as its cluster is, and stays where the drag leaves it', async () => {
+    // Without motion: no glide after the drag, which would move the map on.
+    // Tall enough for the whole map to be in sight, below the search form.
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 1100 }, reducedMotion: 'reduce' })
+    try {
+      await answerPlaced(page, [
+        { lat: 48.85, lng: 2.35, count: 500 },
+        { lat: 52.52, lng: 13.4, count: 300 },
+      ])
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
+      const map = (await page.locator('.sl-map').boundingBox())!
+      const east = (bubbles: Bubble[]) => bubbles.find((b) => b.count === 300)!
+      // Fitted, 30 px in from the edges or more: drawn on its cluster's place.
+      const start = east(await bubblesOf(page))
+      // Dragged by whole px, from the map's empty top, until its place is 4 px in from the east edge.
+      const dx = Math.round(map.x + map.width - 4 - start.x)
+      expect(dx).toBeGreaterThan(20)
+      const [x, y] = [map.x + 200, map.y + 100]
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+      for (let step = 1; step <= 10; step++) await page.mouse.move(x + (dx * step) / 10, y)
+      await twoFrames(page)
+      const dragged = east(await bubblesOf(page))
+      // Let go: the drag's end, and the view's clusters drawn again, leave it where it is.
+      const answered = page.waitForResponse((r) => r.url().includes('/clusters?'))
+      await page.mouse.up()
+      await answered
+      await twoFrames(page)
+      const left = east(await bubblesOf(page))
+      expect(Math.abs(left.x - dragged.x)).toBeLessThanOrEqual(1)
+      expect(Math.abs(left.y - dragged.y)).toBeLessThanOrEqual(1)
+      // Kept in the view by more than its place is, not wholly: wholly, it would jump at the edge.
+      expect(map.x + map.width - dragged.x).toBeGreaterThan(5)
+      expect(map.x + map.width - dragged.x).toBeLessThan(dragged.width / 2)
+    } finally {
+      await page.close()
+    }
+  })
+})
