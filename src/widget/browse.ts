@@ -91,7 +91,7 @@ export class Browsing {
       // The first view shows every store; after that the visitor moves the map. Browsed before the
       // fit: one made at once (no animation) moves the map, and the clusters asked then are its view's.
       this.#browsed = true
-      map.clusters.show(answer, first)
+      map.clusters.show(answer, first, zoom)
       // Other filters since, or a visitor's own move (touched), end it.
       const fit = this.#fitting
       const filters = JSON.stringify(this.#filterParams())

@@ -9,6 +9,8 @@ export type Cluster = { id: string; lat: number; lng: number; count: number; exp
 /** A store alone at the zoom asked, as GET /clusters gives it. */
 export type Single = { id: string; lat: number; lng: number; name: string }
 export type ClustersAnswer = { data: { clusters: Cluster[]; locations: Single[]; total: number } }
+/** The bubbles and lone stores drawn. */
+type Drawing = Pick<ClustersAnswer['data'], 'clusters' | 'locations'>
 
 /** A bubble (`size` its width in px) or a lone store (0, its `id`) as drawn; `at`: where the answer put it. */
 type Drawn = { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng; size: number; id?: string }
@@ -17,8 +19,8 @@ type Drawn = { marker: Leaflet.Marker | Leaflet.CircleMarker; at: Leaflet.LatLng
 type Focused = { at: Leaflet.LatLng; id?: string }
 
 export type ClusterLayer = {
-  /** Draws the answer. */
-  show: (answer: ClustersAnswer) => void
+  /** Draws the answer, whose clusters GET /clusters made at `zoom`. */
+  show: (answer: ClustersAnswer, zoom: number) => void
   /** Sets the map's view to show all of the answer. */
   fit: (answer: ClustersAnswer) => void
   clear: () => void
@@ -30,6 +32,9 @@ export type ClusterLayer = {
  * wide as a bubble with its ring. A cluster's expansion_zoom is so one less than the map's.
  */
 const TILE_ZOOMS = 1
+
+/** How far apart, in screen px, clusters begin at the map's zoom less TILE_ZOOMS: a bubble's reach. */
+const REACH = 40
 
 /** GET /clusters's deepest zoom of clusters: from the next every store stands alone. */
 const DEEPEST = 16
@@ -100,6 +105,9 @@ export function clusterLayer(
   let drawn: Drawn[] = []
   /** Where a bubble pressed by keyboard stood: the next drawing focuses what stands nearest it. */
   let refocus: Focused | null = null
+  /** The answer drawn, the zoom its clusters were made at, and the map's zoom it was drawn at. */
+  let shown: [ClustersAnswer, number] | null = null
+  let drawnAt = 0
   const bubble = (c: Cluster) => {
     const label = counts.label(c.count)
     const size = bubbleSize(c.count, measure(label))
@@ -158,29 +166,42 @@ export function clusterLayer(
       if (!discs[i]!.fixed) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
     })
   }
-  // Placed at each step of every move (a drag's, a glide's, a zoom's end, a fit, a new size): a
-  // bubble kept in the view moves with no jump. A map removed at a zoom's end still ends its move,
-  // with no panes to place by.
-  map.on('move', place).once('unload', () => map.off('move', place))
   const clear = () => {
     layer.clearLayers()
     drawn = []
   }
+  const draw = () => {
+    const [answer, zoom] = shown!
+    // The redraw takes off what has the focus: it goes on to the same store, or what is drawn nearest.
+    const had = refocus ?? focused()
+    refocus = null
+    clear()
+    const { clusters, locations } = joined(map, answer.data, zoom)
+    drawnAt = map.getZoom()
+    for (const c of clusters) bubble(c).addTo(layer)
+    for (const single of locations) store(single).addTo(layer)
+    place()
+    if (had) focusAgain(map, drawn, had)
+    names.restore(drawn.flatMap((d) => (d.size === 0 ? [d.marker as Leaflet.CircleMarker] : [])))
+  }
+  // Placed at each step of every move (a drag's, a glide's, a zoom's end, a fit, a new size): a
+  // bubble kept in the view moves with no jump. Drawn again at a zoom's end while its clusters are,
+  // or were, joined. A map removed at a zoom's end still ends its move, with no panes to place by.
+  const moves = {
+    move: place,
+    zoomend: () => {
+      if (shown && Math.min(drawnAt, map.getZoom()) < shown[1] + TILE_ZOOMS) draw()
+    },
+  }
+  map.on(moves).once('unload', () => map.off(moves))
   const focused = (): Focused | null => {
     const one = drawn.find((d) => d.marker.getElement() === document.activeElement)
     return one ? { at: one.at, id: one.id } : null
   }
   return {
-    show(answer) {
-      // The redraw takes off what has the focus: it goes on to the same store, or what is drawn nearest.
-      const had = refocus ?? focused()
-      refocus = null
-      clear()
-      for (const c of answer.data.clusters) bubble(c).addTo(layer)
-      for (const single of answer.data.locations) store(single).addTo(layer)
-      place()
-      if (had) focusAgain(map, drawn, had)
-      names.restore(drawn.flatMap((d) => (d.size === 0 ? [d.marker as Leaflet.CircleMarker] : [])))
+    show(answer, zoom) {
+      shown = [answer, zoom]
+      draw()
     },
     fit(answer) {
       const points = [...answer.data.clusters, ...answer.data.locations].map((p) => L.latLng(p.lat, p.lng))
@@ -194,11 +215,48 @@ export function clusterLayer(
     },
     clear() {
       const had = focused()
+      shown = null
       clear()
       // A search's pins are not focusable: the map itself keeps the focus.
       if (had) map.getContainer().focus({ preventScroll: true })
     },
   }
+}
+
+/**
+ * The answer's clusters and lone stores as drawn at the map's zoom. Made for a deeper one (the
+ * first answer's, the whole world's at 16 tiles across; a phone's world at zoom 0, 20 px apart),
+ * their bubbles would cover each other: each, the largest first, takes in those left within REACH
+ * of it, their counts added up, at their mean. A bubble so made zooms in a step, where they part.
+ */
+function joined(map: Leaflet.Map, data: ClustersAnswer['data'], zoom: number): Drawing {
+  if (map.getZoom() >= zoom + TILE_ZOOMS) return data
+  // `n`: the stores a point holds, 0 once taken in.
+  const points = [...data.clusters, ...data.locations].map((p) => ({
+    p,
+    at: map.latLngToLayerPoint(p),
+    n: 'count' in p ? p.count : 1,
+  }))
+  // Ties by place: the same clusters are joined alike in any order of the answer.
+  points.sort((a, b) => b.n - a.n || a.at.x - b.at.x)
+  const out: Drawing = { clusters: [], locations: [] }
+  for (const a of points) {
+    if (a.n === 0) continue
+    const near = points.filter((b) => b.n > 0 && a.at.distanceTo(b.at) < REACH)
+    let [x, y, count] = [0, 0, 0]
+    for (const b of near) {
+      x += b.at.x * b.n
+      y += b.at.y * b.n
+      count += b.n
+      b.n = 0
+    }
+    if (near.length > 1) {
+      const { lat, lng } = map.layerPointToLatLng([x / count, y / count])
+      out.clusters.push({ id: a.p.id, lat, lng, count, expansion_zoom: Math.round(map.getZoom()) })
+    } else if ('count' in a.p) out.clusters.push(a.p)
+    else out.locations.push(a.p)
+  }
+  return out
 }
 
 /** `el` a control by keyboard too: a named button that Enter or Space acts on, as a click does. */

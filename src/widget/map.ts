@@ -12,8 +12,11 @@ type Point = { lat: number; lng: number }
 export type StoreMap = {
   show: (locations: Location[], center: Point | null, fit: boolean) => void
   select: (id: string | null) => void
-  /** The stores of the map's view, clustered (before a search), the map fitted to them; `clear` takes them off. */
-  clusters: { show: (answer: ClustersAnswer, fit: boolean) => void; clear: () => void }
+  /**
+   * The stores of the map's view, clustered (before a search) at `zoom` (GET /clusters's), the map
+   * fitted to them; `clear` takes them off.
+   */
+  clusters: { show: (answer: ClustersAnswer, fit: boolean, zoom: number) => void; clear: () => void }
   /** The view as GET /clusters takes it. */
   view: () => { bbox: string; zoom: number }
   /** Its size taken again and its last fit made again, unless the visitor has moved it since. */
@@ -306,8 +309,8 @@ export function drawMap(
 
   return {
     clusters: {
-      show(answer, fit) {
-        clusters.show(answer)
+      show(answer, fit, zoom) {
+        clusters.show(answer, zoom)
         if (!fit) return
         afterZoom(() => clusters.fit(answer))
         fitted(() => clusters.fit(answer))

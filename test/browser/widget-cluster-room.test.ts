@@ -1,11 +1,12 @@
 // The map's cluster bubbles where room is short, in a real browser: a bubble by the view's edge,
 // kept in the view as far as its cluster is, moves with the map as it is dragged and stays where
-// the drag left it.
+// the drag left it; and a small map at the world's view draws its many clusters joined into
+// fewer bubbles, none covering another, their counts adding up to every store.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, newPage } from './browser'
+import { chromiumPath, newPage, type PageDocument } from './browser'
 import { openFirstMap } from './map-rest'
-import { useDemoBrowser } from './server'
+import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
 
@@ -93,6 +94,58 @@ describe.skipIf(chromiumPath === null)('cluster bubbles where room is short, in 
       expect(map.x + map.width - dragged.x).toBeLessThan(dragged.width / 2)
     } finally {
       await page.close()
+    }
+  })
+
+  test('90 clusters on a 200 x 150 map at the world view are joined into bubbles apart, adding up to every store', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 600, height: 600 } })
+    // A grid, 10 by 9, 20 degrees apart in longitude, 10.5 in latitude, of 2 to 1,762 stores each:
+    // 128 x 68 px at zoom 0, which a fit shows whole on this map, at that zoom.
+    const placed = Array.from({ length: 90 }, (_, i) => ({
+      lat: -35 + Math.floor(i / 10) * 10.5,
+      lng: -100 + (i % 10) * 20,
+      count: 2 + ((i * 37) % 89) ** 2 / 4.4,
+    })).map((p) => ({ ...p, count: Math.round(p.count) }))
+    const total = placed.reduce((sum, p) => sum + p.count, 0)
+    // The map's box 200 x 150 px inside its border.
+    const { url, stop } = hostPage(
+      `<div style="width: 202px" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
+      '<style>.sl-map { height: 152px !important; }</style>',
+    )
+    try {
+      await answerPlaced(page, placed)
+      const view = page.waitForResponse(
+        (r) => r.url().includes('/clusters?') && !r.url().includes('bbox=-180%2C-90%2C180%2C90'),
+      )
+      await page.goto(url)
+      // Asked once the map is fitted: what is drawn then is at the fitted view, once no zoom animates.
+      await view
+      await page.waitForFunction((total) => {
+        const { document } = globalThis as unknown as { document: PageDocument }
+        const names = Array.from(document.querySelectorAll('.sl-cluster')).map((b) => b.getAttribute('aria-label')!)
+        const counts = names.map((name) => Number(/([\d,]+) stores/.exec(name)![1]!.replaceAll(',', '')))
+        return counts.reduce((sum, n) => sum + n, 0) === total && document.querySelector('.leaflet-zoom-anim') === null
+      }, total)
+      await twoFrames(page)
+      const map = (await page.locator('.sl-map').boundingBox())!
+      expect(Math.round(map.width)).toBe(202)
+      expect(Math.round(map.height)).toBe(152)
+      const bubbles = await bubblesOf(page)
+      expect(bubbles.reduce((sum, b) => sum + b.count, 0)).toBe(total)
+      expect(bubbles.length).toBeLessThan(20)
+      for (const [i, a] of bubbles.entries()) {
+        // Each wholly within the map, a px of rounding aside.
+        expect(a.x - a.width / 2).toBeGreaterThanOrEqual(map.x - 1)
+        expect(a.x + a.width / 2).toBeLessThanOrEqual(map.x + map.width + 1)
+        expect(a.y - a.width / 2).toBeGreaterThanOrEqual(map.y - 1)
+        expect(a.y + a.width / 2).toBeLessThanOrEqual(map.y + map.height + 1)
+        // A ring (4 px, less a px of rounding) may meet another's, but covers no disc.
+        for (const b of bubbles.slice(i + 1))
+          expect(Math.hypot(a.x - b.x, a.y - b.y)).toBeGreaterThanOrEqual((a.width + b.width) / 2 + 4 - 1)
+      }
+    } finally {
+      await page.close()
+      stop()
     }
   })
 })
