@@ -73,16 +73,23 @@ export async function openFirstMap(
   await open()
   const response = await whole
   const view = viewAnswer as Answer['data']
-  const drawn = { clusters: view.clusters.length, dots: view.locations.map((l) => l.name).sort() }
+  // Its stores all drawn, in bubbles and dots: a map too small for its clusters joins some (clusters.ts).
+  const stores = view.clusters.reduce((sum, c) => sum + c.count, 0) + view.locations.length
+  const drawn = { stores, dots: view.locations.map((l) => l.name) }
   await within(
-    () => `the map drew no ${drawn.clusters} clusters and ${drawn.dots.length} dots of ${response.url()}`,
+    () => `the map drew no ${stores} stores in bubbles and dots of ${response.url()}`,
     page.waitForFunction(
       (drawn) => {
         const { document } = globalThis as unknown as { document: PageDocument }
-        const dots = Array.from(document.querySelectorAll('.sl-dot')).map((d) => d.getAttribute('aria-label'))
+        const dots = Array.from(document.querySelectorAll('.sl-dot')).map((d) => d.getAttribute('aria-label')!)
+        // A bubble's name ends with its count written whole ("5.9K: 5,930 stores", "12 345 magasins").
+        const counts = Array.from(document.querySelectorAll('.sl-cluster')).map((b) => {
+          const numbers = b.getAttribute('aria-label')!.match(/\d[\d.,\s]*\d|\d/g)!
+          return Number(numbers[numbers.length - 1]!.replace(/\D/g, ''))
+        })
         return (
-          document.querySelectorAll('.sl-cluster').length === drawn.clusters &&
-          JSON.stringify(dots.sort()) === JSON.stringify(drawn.dots) &&
+          counts.reduce((sum, n) => sum + n, dots.length) === drawn.stores &&
+          dots.every((name) => drawn.dots.includes(name)) &&
           document.querySelector('.leaflet-zoom-anim') === null
         )
       },
