@@ -213,7 +213,13 @@ async function upsert(
       if (!dryRun) done.deleted += chunk.length - listed(chunk)
       done.underway = []
     } catch (e) {
-      if (!(e instanceof StorelocError) || e.details === undefined) throw e
+      if (!(e instanceof StorelocError)) throw e
+      if (e.details === undefined) {
+        if (!refusedWhole(e)) throw e
+        // None of its rows is written: its refusal names them, and its message's items, by the file.
+        done.underway = []
+        throw refusalOf(e, chunk)
+      }
       // The server names items by their place in the request: name them by the file's instead.
       for (const [detail, messages] of Object.entries(e.details)) {
         const row = chunk[Number(/^locations\[(\d+)\]/.exec(detail)?.[1])]
@@ -224,7 +230,7 @@ async function upsert(
         // Refused whole: none of its rows is written.
         done.underway = []
         for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
-        throw new Error(`The request of ${rowsNamed(chunk)} was refused: ${e.message}`)
+        throw refusalOf(e, chunk)
       }
       refused.rows += listed(chunk)
       refused.requests++
@@ -239,6 +245,23 @@ async function upsert(
   if (wrong.size > 0 || problems.length > 0)
     throw new Error(`${wrong.size || 'Some'} of ${rows.length} rows of the list cannot be written as sent; nothing was written.`)
   return reports
+}
+
+/**
+ * Whether an answer refuses its request whole, writing none of it: a 4xx, but a 409 of a try of
+ * the same write still running (with Retry-After) and a 410 of one made once.
+ */
+const refusedWhole = (e: StorelocError) =>
+  e.status >= 400 && e.status < 500 && e.status !== 410 && !(e.status === 409 && e.retryAfter !== undefined)
+
+/** The refusal of `chunk` in the file's words: the rows it held, and its message's items ("locations[2]") by their lines. */
+function refusalOf(e: StorelocError, chunk: Row[]): StorelocError {
+  const said = e.message.replace(/locations\[(\d+)\]/g, (item, n) => chunk[Number(n)]?.label ?? item)
+  const { retryAfter, requestId } = e
+  return new StorelocError(e.status, e.code, `The request of ${rowsNamed(chunk)} was refused: ${said}`, e.details, e.idempotencyKey, {
+    retryAfter,
+    requestId,
+  })
 }
 
 /** A problem of the list, of the row `label` names (undefined: a request's own). */

@@ -10,13 +10,13 @@ import { syncServer } from './sync-server'
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
 
-/** The sync of `text` through `url` (the server's unless given), with requests of `chunk` rows; not spawnSync: a stand-in answers from this process. */
-async function sync(chunk: string, text: string, flags: string[] = [], url = served.url) {
+/** The sync of `text` through `url` (the server's unless given) with `key`, in requests of `chunk` rows; not spawnSync: a stand-in answers from this process. */
+async function sync(chunk: string, text: string, flags: string[] = [], url = served.url, key = served.key) {
   const file = join(served.dir, 'stores.csv')
   writeFileSync(file, text)
   const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: chunk },
+    env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: key, STORELOC_SYNC_CHUNK: chunk },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -36,6 +36,8 @@ const HEAD = 'id,Store Code,Name,Address,Latitude,Longitude\n'
 const line = (id: string, code: string, name: string, i: number, lat = `${40 + i / 10}`) =>
   `${id},${code},${name},"${i} Main St, Town",${lat},${-3 - i / 10}\n`
 const NAMES = ['One', 'Two', 'Three', 'Four', 'Five', 'Six']
+/** The six stores One to Six, S1 to S6 on lines 2 to 7. */
+const FIRST = HEAD + NAMES.map((n, i) => line('', `S${i + 1}`, n, i + 1)).join('')
 
 /**
  * A list of 8 rows: One, Two, Three and Four, by their ids, on lines 3, 5, 6 and 7, take
@@ -49,8 +51,7 @@ function chained(id: Map<string, string>, codes: string[]) {
 }
 
 test('the rows changed are said in the order of the lines, the same whatever the size of the requests', async () => {
-  const first = HEAD + NAMES.map((n, i) => line('', `S${i + 1}`, n, i + 1)).join('')
-  expect((await sync('1000', first)).code).toBe(0)
+  expect((await sync('1000', FIRST)).code).toBe(0)
   const id = await ids()
   const list = chained(id, ['S2', 'S3', 'S4', 'S9'])
   const expected = [
@@ -150,4 +151,62 @@ test('a request that fails while writing is named by the lines it held', async (
     standIn.stop(true)
   }
   expect((await sync('3', chained(await ids(), ['S3', 'S4', 'S9', 'T9']))).code).toBe(0)
+}, 60_000)
+
+test('a write refused whole without details is named by its lines, and said not written', async () => {
+  // A stand-in passes every request on, but for the second write: `answer` answers it (`on` passes it on).
+  let answer: (on: () => Promise<Response>) => Response | Promise<Response> = (on) => on()
+  let writes = 0
+  const standIn = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const sent = request.method === 'POST' ? await request.text() : undefined
+      const { pathname, search } = new URL(request.url)
+      const on = () =>
+        fetch(`${served.url}${pathname}${search}`, { method: request.method, headers: request.headers, body: sent })
+      return sent?.includes('"dry_run":false') && ++writes === 2 ? answer(on) : on()
+    },
+  })
+  const through = `http://127.0.0.1:${standIn.port}`
+  // One to Six hold S1 to S6 again: the second write holds lines 5-7.
+  expect((await sync('1000', FIRST)).code).toBe(0)
+  const list = chained(await ids(), ['S2', 'S3', 'S4', 'S9'])
+  try {
+    // The service's words for a store changed while the request geocoded: a 409 without details,
+    // naming the item by its place in the request (the third: line 7).
+    answer = () =>
+      Response.json(
+        {
+          success: false,
+          error: 'conflict',
+          message:
+            'locations[2]: the external_id "S9" became that of location loc_aaaaaaaaaaaaaaaa meanwhile; nothing was written.',
+        },
+        { status: 409 },
+      )
+    const conflict = await sync('3', list, [], through)
+    expect(conflict.code).toBe(3)
+    expect(conflict.stderr.split('\n').filter((l) => !/^(checked|written):/.test(l))).toEqual([
+      'sync: The request of lines 5-7 was refused: line 7: the external_id "S9" became that of location loc_aaaaaaaaaaaaaaaa meanwhile; nothing was written.',
+      'sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.',
+      '',
+    ])
+    // A key revoked between the first write and the second: the service refuses the second with a 401.
+    const locator = served.json('locator', 'list')[0].id
+    const key = served.json('key', 'create', locator)
+    writes = 0
+    answer = (on) => {
+      served.json('key', 'revoke', key.id)
+      return on()
+    }
+    const revoked = await sync('3', list, [], through, key.secret_key)
+    expect(revoked.code).toBe(3)
+    expect(revoked.stderr).toContain('sync: The request of lines 5-7 was refused: API key inactive')
+    expect(revoked.stderr).toEndWith(
+      'sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.\n',
+    )
+  } finally {
+    standIn.stop(true)
+  }
 }, 60_000)
