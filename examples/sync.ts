@@ -333,7 +333,8 @@ type Source = Awaited<ReturnType<typeof readSource>>
  */
 async function readSource({ client, file, encoding }: Command) {
   const { rows, unknown, unread } = readRows(file, await client.customFields({ signal }), encoding)
-  const unmatched = rows.filter((r) => typeof r.location.external_id !== 'string' || r.location.external_id === '')
+  // A JSON item that is no object (null, a number) has no code either.
+  const unmatched = rows.filter((r) => typeof r.location?.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0) {
     const named = unmatched.slice(0, 5).map((r) => r.label)
     const more = unmatched.length > 5 ? ` and ${unmatched.length - 5} more` : ''

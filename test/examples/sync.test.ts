@@ -199,6 +199,13 @@ describe('examples/sync.ts', () => {
       1,
       'sync: A mirror matches stores by external_id; these rows have none: line 2, line 3, line 4, line 5, line 6 and 2 more. Give the list a column of store codes: external_id, "Store Code" or "Filialnummer" are read so. Columns not read: Filiale.\n',
     ])
+    // A JSON item that is no object has no code either.
+    const item = { external_id: 'S1', name: 'One', address: '1 Main St', coordinates: { lat: 1, lng: 2 } }
+    expect(syncFile('nulls.json', JSON.stringify([item, null, 5]))).toEqual({
+      code: 1,
+      stdout: '',
+      stderr: 'sync: A mirror matches stores by external_id; these rows have none: locations[1], locations[2].\n',
+    })
     const unnamed = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n`)
     expect(unnamed.code).toBe(1)
     expect(unnamed.stderr).toContain('line 3 (external_id "S9"): The "Name" column is required.')
