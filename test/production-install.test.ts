@@ -19,7 +19,8 @@ beforeAll(() => {
   for (const part of ['package.json', 'package-lock.json', 'bin', 'src', 'data/demo'])
     cpSync(join(ROOT, part), join(install, part), { recursive: true })
 })
-afterAll(() => rmSync(dir, { recursive: true, force: true }))
+// The install's node_modules (Bun's binary among them) can take longer than a test to remove under load.
+afterAll(() => rmSync(dir, { recursive: true, force: true }), 120_000)
 
 /** PATH without any node_modules/.bin (npm test puts this checkout's there): Node.js and npm only. */
 const PATH = (process.env.PATH ?? '')
