@@ -286,6 +286,38 @@ test("a container with a hostname of its own, sharing the folder: its killed bui
   }
 })
 
+test("a start that opened a killed build's file keeps the running build's file made at its name meanwhile", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  // A build's first file, written and let go (another start removed it from under it, as the
+  // builder found); this start opens it, and before it reads it that start removes it and the
+  // builder makes its file again at that name, writes and locks it.
+  const name = `geocoder.sqlite.storeloc-b.${endedPid()}-4242.locked.tmp`
+  const file = join(dir, name)
+  const first = new Database(file, { create: true })
+  first.exec('CREATE TABLE t (x)')
+  first.close()
+  let running: ReturnType<typeof builderElsewhere> | undefined
+  const exec = Database.prototype.exec
+  Database.prototype.exec = function (this: Database, ...args: Parameters<typeof exec>) {
+    if (this.filename === file && running === undefined) {
+      rmSync(file)
+      running = builderElsewhere(out, false, { name })
+      while ((statSync(file, { throwIfNoEntry: false })?.size ?? 0) === 0) Bun.sleepSync(20)
+    }
+    return exec.apply(this, args)
+  }
+  try {
+    await ensureGeodata(out)
+    expect(running).toBeDefined()
+    expect(readdirSync(dir)).toContain(name)
+  } finally {
+    Database.prototype.exec = exec
+    running?.proc.kill('SIGKILL')
+    await running?.proc.exited
+  }
+})
+
 test('a build whose file a start in another container removes before its first write makes it again, and goes on', () => {
   const out = join(dir, 'geocoder.sqlite')
   const start = join(dir, 'start.ts')

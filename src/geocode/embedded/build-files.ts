@@ -156,11 +156,9 @@ function ownDisk(dir: string): boolean {
  * Read only, so nothing is written beside it.
  */
 function removeUnlocked(file: string): void {
-  const remove = () => {
-    for (const f of [file, `${file}-journal`]) rmSync(f, { force: true })
-  }
-  if (!existsSync(file)) {
-    remove() // a journal left without its file
+  const seen = statSync(file, { throwIfNoEntry: false })
+  if (seen === undefined) {
+    rmSync(`${file}-journal`, { force: true }) // a journal left without its file
     return
   }
   let db: Database | undefined
@@ -176,7 +174,12 @@ function removeUnlocked(file: string): void {
     locked = (e as { code?: string }).code === 'SQLITE_BUSY'
   }
   try {
-    if (!locked && (!whole || idleSince(file) > FOREIGN_BUILD_IDLE_MS)) remove()
+    // Removed by its name, so only while that name leads to the file read: its builder, finding
+    // it removed by another start meanwhile, makes a file of that name again (openBuildFile).
+    const now = statSync(file, { throwIfNoEntry: false })
+    const same = now !== undefined && now.ino === seen.ino && now.dev === seen.dev
+    if (!locked && same && (!whole || idleSince(file) > FOREIGN_BUILD_IDLE_MS))
+      for (const f of [file, `${file}-journal`]) rmSync(f, { force: true })
   } finally {
     db?.close()
   }
