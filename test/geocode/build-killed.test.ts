@@ -7,6 +7,7 @@
 // builder holds its lock no more (an empty file holds none), else once long untouched.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import {
+  chmodSync,
   existsSync,
   readdirSync,
   readFileSync,
@@ -280,6 +281,31 @@ test("a container with a hostname of its own, sharing the folder: its killed bui
     const files = readdirSync(dir).filter((f) => f.startsWith('geocoder.sqlite'))
     expect(files).toContain(basename(written))
     expect(files.filter((f) => !f.startsWith(basename(written)))).toEqual(['geocoder.sqlite'])
+  } finally {
+    running.proc.kill('SIGKILL')
+    await running.proc.exited
+  }
+})
+
+test("a running build's file that this start's user may not read is kept", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  chmodSync(dir, 0o777) // a folder two users share: one builds, the other starts
+  const running = builderElsewhere(out, false, { name: `geocoder.sqlite.storeloc-b.${endedPid()}-4242.locked.tmp` })
+  try {
+    const written = await running.file
+    chmodSync(written, 0o600) // as a builder under umask 077 makes it
+    const start = join(dir, 'start.ts')
+    writeFileSync(
+      start,
+      `import { removeStaleBuilds } from ${JSON.stringify(join(root, 'src/geocode/embedded/build-files'))}
+removeStaleBuilds(process.argv[2]!)
+`,
+    )
+    const nobody = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']
+    const other = Bun.spawnSync([...nobody, process.execPath, start, out], { stderr: 'pipe' })
+    expect(other.stderr.toString()).toBe('')
+    expect(other.exitCode).toBe(0)
+    expect(readdirSync(dir)).toContain(basename(written))
   } finally {
     running.proc.kill('SIGKILL')
     await running.proc.exited

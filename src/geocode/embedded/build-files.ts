@@ -152,8 +152,9 @@ function ownDisk(dir: string): boolean {
  * running builder does, and the kernel drops a killed one's. Read under a read lock kept while it
  * is removed, so a builder that made it but has not written yet (an empty file, unlocked) waits,
  * then finds it gone (openBuildFile). A whole file (between its builder's close and its rename to
- * the data's path) holds none: it is a killed build's once untouched for FOREIGN_BUILD_IDLE_MS.
- * Read only, so nothing is written beside it.
+ * the data's path) holds none: it is a killed build's once untouched for FOREIGN_BUILD_IDLE_MS,
+ * as is one this user may not read (another user's), whose lock it cannot take. Read only, so
+ * nothing is written beside it.
  */
 function removeUnlocked(file: string): void {
   const seen = statSync(file, { throwIfNoEntry: false })
@@ -163,22 +164,25 @@ function removeUnlocked(file: string): void {
   }
   let db: Database | undefined
   let locked = false
-  let whole = false
+  let byAge = false // whole or unreadable: a killed build's once untouched for FOREIGN_BUILD_IDLE_MS
   try {
     db = new Database(file, { readonly: true })
     db.exec('PRAGMA busy_timeout = 0')
     db.exec('BEGIN')
-    whole = db.query("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get() !== null
+    byAge = db.query("SELECT 1 FROM sqlite_master WHERE name = 'sqlite_stat1'").get() !== null
   } catch (e) {
-    // Locked: a build running. Else not SQLite's, or a journal to roll back: a killed build's.
-    locked = (e as { code?: string }).code === 'SQLITE_BUSY'
+    // Locked: a build running. Not to be opened (another user's, unreadable to this one): no
+    // telling. Else not SQLite's, or a journal to roll back: a killed build's.
+    const code = (e as { code?: string }).code
+    locked = code === 'SQLITE_BUSY'
+    byAge = code === 'SQLITE_CANTOPEN'
   }
   try {
     // Removed by its name, so only while that name leads to the file read: its builder, finding
     // it removed by another start meanwhile, makes a file of that name again (openBuildFile).
     const now = statSync(file, { throwIfNoEntry: false })
     const same = now !== undefined && now.ino === seen.ino && now.dev === seen.dev
-    if (!locked && same && (!whole || idleSince(file) > FOREIGN_BUILD_IDLE_MS))
+    if (!locked && same && (!byAge || idleSince(file) > FOREIGN_BUILD_IDLE_MS))
       for (const f of [file, `${file}-journal`]) rmSync(f, { force: true })
   } finally {
     db?.close()
