@@ -377,6 +377,21 @@ removeStaleBuilds(process.argv[2]!)
   }
 })
 
+test('a build whose file is removed each time it is made gives up after three, saying why and what to do', () => {
+  const out = join(dir, 'geocoder.sqlite')
+  let made = 0
+  const removedEachTime = (db: Database) => {
+    made++
+    rmSync(db.filename) // as a start beside it does, taking it for a killed build's
+    db.exec('CREATE TABLE t (x)')
+  }
+  expect(() => openBuildFile(out, removedEachTime)).toThrow(
+    /\.locked\.tmp was removed as soon as it was made, 3 times \(by starts sharing its folder, as a killed build's\): start again$/,
+  )
+  expect(made).toBe(3)
+  expect(readdirSync(dir)).toEqual([])
+})
+
 /** The files under `folder` this process has open (/proc/self/fd), removed ones too. */
 function openUnder(folder: string): string[] {
   return readdirSync('/proc/self/fd').flatMap((fd) => {

@@ -65,7 +65,9 @@ export function openBuildFile(outPath: string, firstWrite: (db: Database) => voi
     if (there()) return { db, file }
     db.close()
     if (tries === OPEN_TRIES)
-      throw new Error(`${file} was removed as soon as it was made, ${tries} times: is another start removing it?`)
+      throw new Error(
+        `${file} was removed as soon as it was made, ${tries} times (by starts sharing its folder, as a killed build's): start again`,
+      )
   }
 }
 
