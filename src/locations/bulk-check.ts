@@ -52,6 +52,11 @@ export type Plan = {
    */
   sentBack?: { lat: number; lng: number }
   /**
+   * The target's point beside a sentBack: where it stays if the geocoder cannot place the new
+   * address. sentBack itself, or the store's point when sentBack is the one its address replaced.
+   */
+  keptAt?: { lat: number; lng: number }
+  /**
    * The point the target's address replaced (ReplacedPoint), sent again beside that address: a
    * file that still holds it, left aside (keepsPoint), not a pin.
    */
@@ -430,7 +435,7 @@ function planOf(
     patch: patch.coordinates && item.parts ? { ...patch, addressParts: item.parts } : patch,
     target,
     keepsPoint,
-    ...(sentBack !== undefined && { sentBack }),
+    ...(sentBack !== undefined && current !== null && { sentBack, keptAt: { lat: current.lat, lng: current.lng } }),
     ...(stale !== undefined && { stale }),
     found: null,
     warnings: [...(item.notes ?? []), ...ignoredFields(raw), ...(stale === undefined ? [] : [STALE_POINT])],

@@ -80,13 +80,17 @@ export async function geocodeAll(
 
 /**
  * A geocoded point sent back with an address the geocoder cannot place stays, as a pin of that
- * address, and the row is told so. Its parts are the row's, as for any row with coordinates; those
+ * address, and the row is told so; the point its address replaced, sent back, is no place for it:
+ * the store keeps its own (Plan.keptAt). Its parts are the row's, as for any row with coordinates; those
  * it lacks (all, without part columns) come from the point (town.ts).
  */
 function keptAsPin(plan: Plan, { parts }: BulkItem): void {
-  plan.patch = { ...plan.patch, coordinates: plan.sentBack, addressParts: parts ?? {} }
+  const at = plan.keptAt ?? plan.sentBack!
+  plan.patch = { ...plan.patch, coordinates: at, addressParts: parts ?? {} }
   plan.warnings.push(
-    "The new address could not be placed: the location keeps the coordinates sent, its former address's point; check them.",
+    samePoint(at, plan.sentBack!)
+      ? "The new address could not be placed: the location keeps the coordinates sent, its former address's point; check them."
+      : 'The new address could not be placed: the location keeps its point, that of the address before it; check it.',
   )
 }
 

@@ -120,3 +120,16 @@ test('a store pinned elsewhere while the request geocodes: its old point is no l
   )
   expect(stored()).toMatchObject({ address: white, lat: 38.9, lng: -77.03 })
 })
+
+test('the old point beside an address the geocoder cannot place: the store keeps its point, not the old one', async () => {
+  const { csv, exported } = route()
+  await csv(`external_id,name,address\nS,Store,"${DOWNING}"\n`)
+  const edited = (await exported()).replace(DOWNING, PALACE)
+  await csv(edited)
+  const nowhere = await csv(edited.replace(PALACE, 'Nowhere Lane 1, Atlantis'))
+  expect(nowhere.results[0]).toMatchObject({ action: 'updated', changes: ['address', 'geocoding'] })
+  expect(nowhere.results[0].warnings).toContain(
+    'The new address could not be placed: the location keeps its point, that of the address before it; check it.',
+  )
+  expect(stored()).toMatchObject({ address: 'Nowhere Lane 1, Atlantis', lat: 51.5014, lng: -0.1419, precision: null })
+})
