@@ -8,7 +8,13 @@
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
 import { unplacedRecord } from '../store/location-compare'
-import type { GeocodedCursor, GeocodeSources, LocationRecord } from '../store/locations'
+import {
+  type GeocodedCursor,
+  type GeocodeSources,
+  type LocationRecord,
+  type ReplacedPoint,
+  replacedPointOf,
+} from '../store/locations'
 import { obtainedAtIso, type GeocodeResult, type Geocoder } from './geocoder'
 import {
   asStopgap,
@@ -268,6 +274,7 @@ async function save(
       addressParts: found.parts,
       geocodedAt: obtainedAtIso(found, at),
       updatedAt: current.updatedAt > at ? current.updatedAt : at, // the run's time, never before a change the row holds (one made during the run)
+      replacedPoint: replacedBy(current, found),
     }
     store.locations.replace(place(next, current), current)
     return true
@@ -278,6 +285,15 @@ async function save(
     if (isBusyError(e)) return 'busy'
     throw e
   }
+}
+
+/**
+ * The point `current`'s address replaced, replaced now by `found`: the same address placed anew
+ * leaves the former address's point as stale as before (locations/bulk-check.ts).
+ */
+function replacedBy(current: LocationRecord, found: GeocodeResult): ReplacedPoint | null {
+  const replaced = replacedPointOf(current)
+  return replaced === null ? null : { ...replaced, by: { lat: found.lat, lng: found.lng } }
 }
 
 export type RefreshLogLine = { level: 'info' | 'error'; message: string } & Record<string, unknown>

@@ -4,7 +4,9 @@
 import { expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
+import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
 import { tableGeocoder } from '../helpers'
+import { googleAt } from '../geocode/refresh-fixture'
 import { BULK, bulk, bulkGeocodingMeanwhile, env, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
@@ -132,4 +134,22 @@ test('the old point beside an address the geocoder cannot place: the store keeps
     'The new address could not be placed: the location keeps its point, that of the address before it; check it.',
   )
   expect(stored()).toMatchObject({ address: 'Nowhere Lane 1, Atlantis', lat: 51.5014, lng: -0.1419, precision: null })
+})
+
+test('a refresh that places the same address a little apart keeps the point it replaced: the file still moves nothing', async () => {
+  const { csv, exported } = route()
+  await csv(`external_id,name,address\nS,Store,"${DOWNING}"\n`)
+  const edited = (await exported()).replace(DOWNING, PALACE)
+  await csv(edited)
+  // Google's point of the palace, due for its refresh, placed 2 m off by it.
+  const now = new Date('2026-11-22T12:00:00Z')
+  env.store.db.run("UPDATE locations SET geocode_source = 'google', geocoded_at = ?", ['2026-10-20T12:00:00Z'])
+  await refreshLimitedGeocodes(
+    env.store,
+    googleAt(() => ({ lat: 51.50142, lng: -0.1419 })),
+    { now },
+  )
+  expect(stored()).toMatchObject({ address: PALACE, lat: 51.50142, lng: -0.1419 })
+  expect(await csv(edited)).toMatchObject({ updated: 0, unchanged: 1 })
+  expect(stored()).toMatchObject({ address: PALACE, lat: 51.50142, lng: -0.1419 })
 })
