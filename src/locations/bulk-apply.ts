@@ -233,7 +233,9 @@ export function apply(
         'conflict',
         `${plan.key}: the address of location ${current.id} changed meanwhile, so its point would not fit the address sent; nothing was written. Send the request again.`,
       )
-    if (plan.stale !== undefined && !samePoint(replacedPointOf(current), plan.stale))
+    // A point read as a former one (stale, sent back) only while the store is where the check found it.
+    const movedMeanwhile = plan.keptAt !== undefined && !samePoint(current, plan.keptAt)
+    if (movedMeanwhile || (plan.stale !== undefined && !samePoint(replacedPointOf(current), plan.stale)))
       throw new LocationError(
         'conflict',
         `${plan.key}: location ${current.id} moved meanwhile, so the coordinates sent are no longer its former address's point; nothing was written. Send the request again.`,

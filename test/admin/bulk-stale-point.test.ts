@@ -153,3 +153,20 @@ test('a refresh that places the same address a little apart keeps the point it r
   expect(await csv(edited)).toMatchObject({ updated: 0, unchanged: 1 })
   expect(stored()).toMatchObject({ address: PALACE, lat: 51.50142, lng: -0.1419 })
 })
+
+test('a store pinned elsewhere while its old point beside another address is geocoded: nothing is written', async () => {
+  const white = '1600 Pennsylvania Avenue NW, Washington, DC 20500'
+  const downing = { lat: 51.5034, lng: -0.1276 }
+  await bulk({ locations: [{ external_id: 'S', name: 'Store', address: DOWNING }] })
+  const moved = await bulk({ locations: [{ external_id: 'S', name: 'Store', address: white, coordinates: downing }] })
+  const id = moved.body.results[0].id
+  const res = await bulkGeocodingMeanwhile(
+    () => env.call('POST', `/admin/v1/locations/${id}`, { body: { coordinates: { lat: 38.9, lng: -77.03 } } }),
+    { locations: [{ external_id: 'S', name: 'Store', address: '1 Main St, Town', coordinates: downing }] },
+  )
+  expect(res.status).toBe(409)
+  expect(((await res.json()) as { message: string }).message).toBe(
+    `locations[0]: location ${id} moved meanwhile, so the coordinates sent are no longer its former address's point; nothing was written. Send the request again.`,
+  )
+  expect(stored()).toMatchObject({ address: white, lat: 38.9, lng: -77.03 })
+})
