@@ -163,7 +163,9 @@ export function clusterLayer(
     })
     spreadApart(discs)
     drawn.forEach(({ marker }, i) => {
-      if (!discs[i]!.fixed) marker.setLatLng(map.layerPointToLatLng([discs[i]!.x, discs[i]!.y]))
+      const at = map.layerPointToLatLng([discs[i]!.x, discs[i]!.y])
+      // Set only when moved: a drag's step leaves most where they were, and each set restyles one.
+      if (!discs[i]!.fixed && !at.equals(marker.getLatLng())) marker.setLatLng(at)
     })
   }
   const clear = () => {

@@ -1,7 +1,8 @@
 // The map's cluster bubbles where room is short, in a real browser: a bubble by the view's edge,
 // kept in the view as far as its cluster is, moves with the map as it is dragged and stays where
-// the drag left it; and a small map at the world's view draws its many clusters joined into
-// fewer bubbles, none covering another, their counts adding up to every store.
+// the drag left it, and a drag's step sets again only the bubbles it moves; and a small map at the
+// world's view draws its many clusters joined into fewer bubbles, none covering another, their
+// counts adding up to every store.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
@@ -92,6 +93,51 @@ describe.skipIf(chromiumPath === null)('cluster bubbles where room is short, in 
       // Kept in the view by more than its place is, not wholly: wholly, it would jump at the edge.
       expect(map.x + map.width - dragged.x).toBeGreaterThan(5)
       expect(map.x + map.width - dragged.x).toBeLessThan(dragged.width / 2)
+    } finally {
+      await page.close()
+    }
+  })
+
+  test('a drag step over 260 bubbles sets again only those it moves, by the edges', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1000, height: 1100 }, reducedMotion: 'reduce' })
+    try {
+      // A grid 2 degrees by 1.5 apart: 40 px or more at the fitted view, none pushed by another.
+      const placed = Array.from({ length: 260 }, (_, i) => ({
+        lat: 36 + (i % 13) * 1.5,
+        lng: -10 + Math.floor(i / 13) * 2,
+        count: 5 + (i % 50),
+      }))
+      await answerPlaced(page, placed)
+      await openFirstMap(page, () => page.goto(`${demo.server.url}/l/${demo.server.token}`))
+      const map = (await page.locator('.sl-map').boundingBox())!
+      const bubbles = (await bubblesOf(page)).length
+      expect(bubbles).toBeGreaterThan(200)
+      // Counts each bubble's place set (Leaflet's setPosition keeps it on the element), whatever it is.
+      await page.evaluate(() => {
+        const g = globalThis as unknown as { document: PageDocument; sets: number }
+        g.sets = 0
+        for (const el of Array.from(g.document.querySelectorAll('.sl-cluster'))) {
+          let pos = (el as unknown as { _leaflet_pos: unknown })._leaflet_pos
+          Object.defineProperty(el, '_leaflet_pos', {
+            get: () => pos,
+            set: (value) => {
+              g.sets++
+              pos = value
+            },
+          })
+        }
+      })
+      const [x, y] = [map.x + 300, map.y + 100]
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+      const steps = 10
+      for (let step = 1; step <= steps; step++) await page.mouse.move(x + step * 15, y + step * 3)
+      await twoFrames(page)
+      const sets = await page.evaluate(() => (globalThis as unknown as { sets: number }).sets)
+      await page.mouse.up()
+      // A step moves the bubbles by the edges within the view; the map's pane carries the rest.
+      expect(sets).toBeGreaterThan(0)
+      expect(sets / steps).toBeLessThan(bubbles / 10)
     } finally {
       await page.close()
     }
