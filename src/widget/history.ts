@@ -167,8 +167,15 @@ export class SearchEntries {
       bare(state) !== bare(shown)
     const [o, at] = [state.origin, shown?.origin]
     // Text that may be answered as the place shown ("London" over "London, United Kingdom"): its
-    // entry waits for the answer, which tells whether it is that place (replaced) or not (pushed).
-    if (push && o?.kind === 'near' && at?.kind === 'place' && at.label.toLowerCase().startsWith(o.text.toLowerCase()))
+    // entry waits for the answer, which tells whether it is that place (replaced) or not (pushed);
+    // meanwhile the entry in sight keeps its search (a store picked goes in with the answer).
+    if (
+      (push || !asked) &&
+      this.#pushNext &&
+      o?.kind === 'near' &&
+      at?.kind === 'place' &&
+      at.label.toLowerCase().startsWith(o.text.toLowerCase())
+    )
       return
     if (asked) this.#pushNext = false
     if (this.#away && !push) return

@@ -109,6 +109,33 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('a store picked while the name of the place picked, typed, waits: the entry keeps its place, none more', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Lond', 'London, United Kingdom')
+      const picked = await entries(page)
+      const release = await heldUntilReleased(page, '**/locations?*near=London*')
+      await page.locator('#f .sl-place input').fill('London')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      // London's stores still listed while it waits: one picked.
+      await page.locator('#f .sl-item .sl-name').nth(1).click()
+      release()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
+      await networkSettled(page)
+      const url = new URL(page.url())
+      expect(url.searchParams.get('sl_place')).toBe('London, United Kingdom')
+      expect(url.searchParams.get('sl_store')).not.toBeNull()
+      expect(await entries(page)).toBe(picked)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('a store picked as the town typed again is answered stays in the address', async () => {
     const { page, errors, close } = await finderPage()
     try {
