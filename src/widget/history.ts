@@ -150,9 +150,9 @@ export class SearchEntries {
   /**
    * Writes `state` into the address; `asked`: the search as asked, when it is asked or answered (a
    * new entry when one was committed, unless the entry in sight is the same search: asked or
-   * answered as it, its store aside).
+   * answered as it, its store aside); `failed`: its answer failed, an entry then, as asked.
    */
-  write(state: SearchState, asked?: SearchState): void {
+  write(state: SearchState, asked?: SearchState, failed?: boolean): void {
     const key = ASKED + this.prefix
     const bare = (s: SearchState | null) => s && searchQuery({ ...s, selected: null })
     const as = asked && bare(asked)
@@ -172,6 +172,7 @@ export class SearchEntries {
     if (
       (push || !asked) &&
       this.#pushNext &&
+      !failed &&
       o?.kind === 'near' &&
       at?.kind === 'place' &&
       at.label.toLowerCase().startsWith(o.text.toLowerCase())

@@ -273,6 +273,7 @@ export class Widget {
       this.#stores.clear(true)
       this.#bar.count(null)
       this.#map?.show([], null, true)
+      this.#keepInUrl(true, true)
       return
     }
     if (answer === null || this.destroyed) return
@@ -500,11 +501,11 @@ export class Widget {
     return this.#browse()
   }
 
-  /** `searched`: a search's answer, a new entry of the browser's history when the visitor committed it. */
-  #keepInUrl(searched = false) {
+  /** `searched`: a search's answer (`failed`: its failure), a new entry of the browser's history when the visitor committed it. */
+  #keepInUrl(searched = false, failed?: boolean) {
     // Out of the page (a route left without destroy()), its search is no longer the address's.
     if (this.#options.urlState && !this.destroyed && this.#element.isConnected)
-      this.#entries.write(this.#state, searched ? (this.#asked ?? this.#state) : undefined)
+      this.#entries.write(this.#state, searched ? (this.#asked ?? this.#state) : undefined, failed)
   }
 
   /**

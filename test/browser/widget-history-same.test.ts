@@ -136,6 +136,33 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('the name of the place picked typed, its search failing: an entry, Back shows the place', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Lond', 'London, United Kingdom')
+      const picked = await entries(page)
+      await page.route('**/locations?*near=Lon*', (route) =>
+        route.fulfill({
+          status: 503,
+          headers: { 'content-type': 'application/json', 'access-control-allow-origin': '*' },
+          body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Down for a while.' } }),
+        }),
+      )
+      await page.locator('#f .sl-place input').fill('Lon')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f > .sl-error').filter({ hasText: 'The stores could not be loaded.' }).waitFor()
+      // As any failed search: an entry, its address the search asked (a reload asks it again).
+      expect(await entries(page)).toBe(picked + 1)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Lon')
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of London, United Kingdom' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('a store picked as the town typed again is answered stays in the address', async () => {
     const { page, errors, close } = await finderPage()
     try {
