@@ -91,6 +91,9 @@ export function marked(): Record<string, unknown> | null {
   return plain(state) ? { ...state, [MARK]: true } : null
 }
 
+/** `text` as the service compares names: no case, no accents ("Zürich" is "zurich"). */
+const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
+
 const isMarked = (state: unknown): boolean =>
   state !== null && typeof state === 'object' && (state as Record<string, unknown>)[MARK] === true
 
@@ -166,8 +169,8 @@ export class SearchEntries {
       (now as Record<string, unknown> | null)?.[key] !== as &&
       bare(state) !== bare(shown)
     const [o, at] = [state.origin, shown?.origin]
-    // Text that may be answered as the place shown ("London" over "London, United Kingdom"): its
-    // entry waits for the answer, which tells whether it is that place (replaced) or not (pushed);
+    // Text that may be answered as the place shown ("London" over "London, United Kingdom", "zurich"
+    // over "Zürich, Switzerland": case and accents aside, as the service reads it): its entry waits for the answer, which tells whether it is that place (replaced) or not (pushed);
     // meanwhile the entry in sight keeps its search (a store picked goes in with the answer).
     if (
       (push || !asked) &&
@@ -175,7 +178,7 @@ export class SearchEntries {
       !failed &&
       o?.kind === 'near' &&
       at?.kind === 'place' &&
-      at.label.toLowerCase().startsWith(o.text.toLowerCase())
+      fold(at.label).startsWith(fold(o.text))
     )
       return
     if (asked) this.#pushNext = false

@@ -91,6 +91,28 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('a place picked, then its name typed without its accents: one entry, as both search the same place', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Züri', 'Zürich, Switzerland')
+      const [picked, zurich] = [await entries(page), page.url()]
+      await page.locator('#f .sl-place input').fill('zurich')
+      await page.locator('#f .sl-place input').press('Enter')
+      // The box shows the place the text was answered as.
+      await page.waitForFunction(`document.querySelector('#f .sl-place input').value === 'Zürich, Switzerland'`)
+      await networkSettled(page)
+      expect(page.url()).toBe(zurich)
+      expect(await entries(page)).toBe(picked)
+      expect(await canGoForward(page)).toBe(false)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('a place picked, then its name typed and answered as another place: an entry, Back shows the one picked', async () => {
     const { page, errors, close } = await finderPage()
     try {
