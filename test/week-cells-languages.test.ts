@@ -94,6 +94,12 @@ const TWO_LETTERS: WeekCells = [
   ['Mon-Fri 9-12, 2-5, Mittwochnachmittag geschlossen', '1-2,4-5 09:00-12:00, 14:00-17:00; 3 09:00-12:00'],
   ['Mo-Fr 9-18, Sa 9-13, Sexta 9-12', '1-4 09:00-18:00; 5 09:00-12:00; 6 09:00-13:00'],
   ['Mo-Fr 9-18, Sa 9-13, Sex 9-12', null], // cut short, as Portuguese alone writes it
+  // A name in full puts no day in doubt, but "Di" and "Do" read as Sunday beside it are each one
+  // language's ("Di, Do": Tuesday and Thursday in German, or Sunday twice?).
+  ['Di, Do 9-18, Sabato 9-12', null],
+  ['Di, Do 9-18, Sábado 9-12', null],
+  ['Di, Do 9-18, Samstag 9-12', '2,4 09:00-18:00; 6 09:00-12:00'],
+  ['Mon-Fri 9-18, Sat 9-12, Segunda closed', '1 closed; 2-5 09:00-18:00; 6 09:00-12:00'],
 ]
 
 testCells(SPANISH)

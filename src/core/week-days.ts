@@ -213,13 +213,15 @@ export function otherLanguage(
   apart: boolean,
 ): string | null {
   const names: { name: string; from: number; bits: number; spec: number }[] = []
+  // Each name's languages as it is read: "Di" read as Sunday is French alone, not German too.
+  const bitsOf = (name: string) => languagesOf(name, g, read?.get(name) ?? g.dayOf.get(name))
   specs.forEach((spec, i) => {
     if (isGroup(spec[0])) return
     for (const m of spec[0].matchAll(g.spanParts)) {
       const from = spec.index + m.index
-      names.push({ name: m[1]!, from, bits: languagesOf(m[1]!, g), spec: i })
+      names.push({ name: m[1]!, from, bits: bitsOf(m[1]!), spec: i })
       if (m[2] !== undefined)
-        names.push({ name: m[2], from: from + m[0].lastIndexOf(m[2]), bits: languagesOf(m[2], g), spec: i })
+        names.push({ name: m[2], from: from + m[0].lastIndexOf(m[2]), bits: bitsOf(m[2]), spec: i })
     }
   })
   // A day's name in full ("Mittwoch", "Saturday") is that day in every language that writes it.

@@ -134,6 +134,19 @@ describe('bulk upsert, CSV', () => {
     expect([a.hours_unread, b.hours_unread]).toEqual([[], []])
   })
 
+  test('"Di" read as Sunday beside a day named in full in Italian is a problem of its line', async () => {
+    const res = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nA,Sun,a,1,2,"Di, Do 9-18, Sabato 9-12"\n',
+      '?dry_run=true',
+    )
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'line 2.hours': [
+        'line 2 (external_id "A"): "Di, Do 9-18, Sabato 9-12" could not be read as a week of opening hours: its "Di" is Sunday only in French, and its other days are Spanish or Italian. Write every day in one language.',
+      ],
+    })
+  })
+
   test('a week in two languages whose halves name different days is a problem of its line, quoting both', async () => {
     const res = await csv(
       'external_id,name,address,lat,lng,Opening Hours\nA,Both,a,1,2,ma-za 9-18 / lu-ve 9-18\n',

@@ -381,7 +381,12 @@ describe('a week of hours in one cell', () => {
   })
 
   test("a day named only in another language than the cell's other days refuses the cell, saying which", () => {
-    const texts = ['Mo-Fr 9-18, Sa 9-13, Sex 9-12', 'Mon-Fri 9-5, Sat 10-2, man 24/7', 'SB 24h, Mo-Fr 9-18']
+    const texts = [
+      'Mo-Fr 9-18, Sa 9-13, Sex 9-12',
+      'Mon-Fri 9-5, Sat 10-2, man 24/7',
+      'SB 24h, Mo-Fr 9-18',
+      'Di, Do 9-18, Sabato 9-12',
+    ]
     const r = storeloc('locations', 'import', locatorId, '--file', sheetOf(texts), '--dry-run')
     expect(r.code).not.toBe(0)
     const refused = (text: string, why: string) =>
@@ -394,6 +399,10 @@ describe('a week of hours in one cell', () => {
     )
     expect(r.stderr).toContain(
       refused(texts[2]!, 'its "SB" is Saturday only in Polish, and its other days are English or German.'),
+    )
+    // Beside a name in full, "Di" read as Sunday is French alone ("Sabato" reads "Do" as domenica).
+    expect(r.stderr).toContain(
+      refused(texts[3]!, 'its "Di" is Sunday only in French, and its other days are Spanish or Italian.'),
     )
   })
 
