@@ -203,7 +203,7 @@ const CELLS: WeekCells = [
   ['ma t/m za 10:00-18:00, zo 12:00-17:00', '1-6 10:00-18:00; 7 12:00-17:00'],
   // "t/m" is no one-letter M beside a day's text kept unread.
   ['Ma t/m vr 9-18, za op afspraak', '1-5 09:00-18:00; 6 ?'],
-  ['ma t/m za 9-18, woensdagmiddag gesloten', '1-2 09:00-18:00; 3 ?; 4-6 09:00-18:00'],
+  ['ma t/m za 9-18, woensdagmiddag gesloten', '1-2 09:00-18:00; 3 09:00-12:00; 4-6 09:00-18:00'],
   ['Ma: gesloten, Di-Vr: 10-18 uur, Za: 10-17 uur', '1 closed; 2-5 10:00-18:00; 6 10:00-17:00'],
   ['Dinsdag tot en met zaterdag 10.00-17.00', '2-6 10:00-17:00'],
   ['Dagelijks 8.00-20.00 uur', '1-7 08:00-20:00'],
@@ -428,16 +428,21 @@ const CELLS: WeekCells = [
   ['Lun-Ven 9-19, Sab - chiuso per ferie', '1-5 09:00-19:00; 6 ?'],
   ['Lun-Sam 9h-19h, Dim – fermé le matin', '1-6 09:00-19:00; 7 ?'],
   // A dash before a half of the day closed, as before a word for closed: the day's other half when
-  // its hours break at noon; beside "9-18" (closes when?) the day's text kept unread, as without the dash.
+  // its hours break at noon, closing or opening at noon when they run through it ("9-18"); beside
+  // hours all after noon ("13-18": closed all day?) the day's text kept unread, as without the dash.
   ['Mo-Fr 9-12.30 u. 14-18, Mi - nachmittags geschlossen', '1-2,4-5 09:00-12:30, 14:00-18:00; 3 09:00-12:30'],
   ['Mo-Fr 9-12, 14-18, Mi – vormittags geschlossen', '1-2,4-5 09:00-12:00, 14:00-18:00; 3 14:00-18:00'],
   ['Lun-Sam 9h-12h, 14h-19h, Sam - après-midi fermé', '1-5 09:00-12:00, 14:00-19:00; 6 09:00-12:00'],
-  ['Mo-Fr 9-18, Mi - nachmittags geschlossen', '1-2,4-5 09:00-18:00; 3 ?'],
+  ['Mo-Fr 9-18, Mi - nachmittags geschlossen', '1-2,4-5 09:00-18:00; 3 09:00-12:00'],
+  ['Mo-Fr 8-18, Mittwochvormittag geschlossen', '1-2,4-5 08:00-18:00; 3 12:00-18:00'],
+  ['Mon-Fri 9-5, Wednesday afternoon closed', '1-2,4-5 09:00-17:00; 3 09:00-12:00'],
+  ['Mo-Fr 13-18, Mi - nachmittags geschlossen', '1-2,4-5 13:00-18:00; 3 ?'],
   ['Mi - nachmittags geschlossen', null],
   // A day and its half in one word, Dutch or German, read as the two words.
   ['ma-vr 9-12, 13-18, woensdagmiddag gesloten', '1-2,4-5 09:00-12:00, 13:00-18:00; 3 09:00-12:00'],
-  ['ma-vr 9-18, woensdagmiddag gesloten', '1-2,4-5 09:00-18:00; 3 ?'],
+  ['ma-vr 9-18, woensdagmiddag gesloten', '1-2,4-5 09:00-18:00; 3 09:00-12:00'],
   ['Mo-Fr 8-12, 14-18, Mittwochnachmittag geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
+  ['Mo-Fr 8-18, Mittwochnachmittag geschlossen', '1-2,4-5 08:00-18:00; 3 08:00-12:00'],
   // German midday closed after hours that break at noon: over lunch says nothing, so from noon on;
   // after the same days' own hours, their lunch break. After hours through noon ("8-18") a day
   // singled out closes at noon; all of their days (over lunch, or from noon on?) are refused.
@@ -465,7 +470,7 @@ const CELLS: WeekCells = [
   ['Mo-Mi 8-12 14-18, Do-Fr 8-13 15-19, Mo-Fr mittags geschlossen', null],
   // German "ab mittags", from noon on, is the afternoon.
   ['Mo-Fr 8-12 14-18, Mi ab mittags geschlossen', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 08:00-12:00'],
-  ['Mo-Fr 8-18, Mi ab mittags geschlossen', '1-2,4-5 08:00-18:00; 3 ?'],
+  ['Mo-Fr 8-18, Mi ab mittags geschlossen', '1-2,4-5 08:00-18:00; 3 08:00-12:00'],
   // Days apart by spaces alone, in the week's order, read as a list; "Mon to Fri" is a span.
   ['Mo Di Do Fr 8-12', '1-2,4-5 08:00-12:00'],
   ['Mo Di Do Fr 8-12, Sa 9-13', '1-2,4-5 08:00-12:00; 6 09:00-13:00'],
@@ -544,9 +549,9 @@ test('a half of a day closed kept unread is kept without the dash before it', ()
     weekInto(body, cell)
     return body.hours
   }
-  expect(kept('Mo-Fr 9-18, Mi - nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
+  expect(kept('Mo-Fr 13-18, Mi - nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
   expect(kept('Lun-Vie 9-14, 17-20, Sab – cerrado por la tarde')?.saturday).toBe('cerrado por la tarde')
-  expect(kept('Mo-Fr 9-18, Mi nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
+  expect(kept('Mo-Fr 13-18, Mi nachmittags geschlossen')?.wednesday).toBe('nachmittags geschlossen')
 })
 
 test('two days apart by a space and a gap ask whether they are the two or a span', () => {

@@ -192,7 +192,7 @@ describe('splitWeekHours', () => {
       'Mon-Fri 9-17, Sat closed, Sun', // whose is "closed"?
       'Closed Mon 9-17',
       'Closed Mondays', // the days not named would be closed too
-      'Mo-Fr 9-18, Mi nachmittag geschlossen', // when does Wednesday close?
+      'Mo-Fr 13-18, Mi nachmittag geschlossen', // closed all Wednesday, or from some hour on?
       '9-5 Mon-Fri, 10-2 Sat', // hours first for more than one set of days: whose are which?
       '9-5 Sales', // no days, though Spanish day letters spell it
       'Ma-Sa 9h-19h', // maandag or mardi? hours with "h" are French's as much

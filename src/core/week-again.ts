@@ -15,7 +15,7 @@ import { isClosed, MIDDAY, say } from './week-words'
 export function again(first: string, next: string): string | null {
   const a = first === '' ? null : parseDayHours(first)
   const half = halfClosed(next)
-  if (half !== null && a?.kind === 'open') return otherHalf(a.intervals, half) ?? next
+  if (half !== null && a?.kind === 'open') return otherHalf(a.intervals, half) ?? atNoon(a.intervals, half) ?? next
   const b = parseDayHours(next)
   if (a?.kind === 'open' && eitherHalf(next) !== null) return null // "Mo-Fr 8-12, Mo 5-7"
   if (a?.kind !== 'open' || b.kind !== 'open') return next
@@ -44,6 +44,20 @@ function otherHalf(intervals: [number, number][], closed: 'morning' | 'afternoon
   return clockText(closed === 'morning' ? afternoon : morning)
 }
 
+/**
+ * A day's hours less its half closed when some run through noon, as HH:MM-HH:MM: it closes or
+ * opens at noon ("8-18" less its afternoon: 08:00-12:00; "7-10, 11-19": 07:00-10:00,
+ * 11:00-12:00; less its morning: 12:00-18:00, 12:00-19:00). Else null.
+ */
+function atNoon(intervals: [number, number][], closed: 'morning' | 'afternoon'): string | null {
+  if (!intervals.some(([from, to]) => from < 720 && to > 720)) return null
+  const kept: [number, number][] =
+    closed === 'afternoon'
+      ? intervals.filter(([from]) => from < 720).map(([from, to]) => [from, Math.min(to, 720)])
+      : intervals.filter(([, to]) => to > 720).map(([from, to]) => [Math.max(from, 720), to])
+  return clockText(kept)
+}
+
 /** Whether a day's text is hours that break at noon (otherHalf reads them), "8-12 14-18". */
 function breaksAtNoon(text: string): boolean {
   const day = parseDayHours(text)
@@ -60,8 +74,7 @@ const middayClosed = (text: string) => isClosed(MIDDAY.exec(text)?.[1] ?? '')
  */
 function untilNoon(text: string): string | null {
   const day = parseDayHours(text)
-  if (day.kind !== 'open' || !day.intervals.some(([from, to]) => from < 720 && to > 720)) return null
-  return clockText(day.intervals.filter(([from]) => from < 720).map(([from, to]) => [from, Math.min(to, 720)]))
+  return day.kind === 'open' ? atNoon(day.intervals, 'afternoon') : null
 }
 
 /**

@@ -120,18 +120,19 @@ describe('bulk upsert, CSV', () => {
 
   test('a day closed at midday after hours through noon closes at noon', async () => {
     const res = await csv(
-      'external_id,name,address,lat,lng,Opening Hours\nA,Noon,a,1,2,"Mo-Fr 8-18, Mittwochmittag geschlossen"\nB,Noon,b,1,2,"Mon-Fri 9-5, Mittwochmittag geschlossen"\n',
+      'external_id,name,address,lat,lng,Opening Hours\nA,Noon,a,1,2,"Mo-Fr 8-18, Mittwochmittag geschlossen"\nB,Noon,b,1,2,"Mon-Fri 9-5, Mittwochmittag geschlossen"\nC,Noon,c,1,2,"Mo-Fr 8-18, Mittwochnachmittag geschlossen"\n',
     )
-    expect(res.body).toMatchObject({ created: 2 })
-    expect(res.body.results.map((r: { warnings: string[] }) => r.warnings)).toEqual([[], []])
-    const [a, b] = await all()
-    expect([a.hours.tuesday, a.hours.wednesday, b.hours.tuesday, b.hours.wednesday]).toEqual([
+    expect(res.body).toMatchObject({ created: 3 })
+    expect(res.body.results.map((r: { warnings: string[] }) => r.warnings)).toEqual([[], [], []])
+    const [a, b, c] = await all()
+    expect([a.hours.tuesday, a.hours.wednesday, b.hours.tuesday, b.hours.wednesday, c.hours.wednesday]).toEqual([
       '8-18',
       '08:00-12:00',
       '9-5',
       '09:00-12:00',
+      '08:00-12:00',
     ])
-    expect([a.hours_unread, b.hours_unread]).toEqual([[], []])
+    expect([a.hours_unread, b.hours_unread, c.hours_unread]).toEqual([[], [], []])
   })
 
   test('"Di" read as Sunday beside a day named in full in Italian is a problem of its line', async () => {

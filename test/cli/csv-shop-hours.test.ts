@@ -87,11 +87,16 @@ describe('a week of hours in one cell', () => {
     const { hours, warnings } = imported([
       'Mo-Fr 8-18, Mittwochmittag geschlossen',
       'Mon-Fri 9-5, Mittwochmittag geschlossen',
+      'Mo-Fr 8-18, Mittwochnachmittag geschlossen',
+      'Mo-Fr 8-18, Mittwochvormittag geschlossen',
     ])
-    expect(warnings).toEqual([[], []])
+    expect(warnings).toEqual([[], [], [], []])
     expect(hours[0]!.hours).toEqual(week(['8-18', '8-18', '08:00-12:00', '8-18', '8-18', 'closed', 'closed']))
     expect(hours[1]!.hours).toEqual(week(['9-5', '9-5', '09:00-12:00', '9-5', '9-5', 'closed', 'closed']))
-    expect(hours.map((h) => h.hours_unread)).toEqual([[], []])
+    // Its afternoon closed says the same; its morning closed opens at noon.
+    expect(hours[2]!.hours).toEqual(hours[0]!.hours)
+    expect(hours[3]!.hours).toEqual(week(['8-18', '8-18', '12:00-18:00', '8-18', '8-18', 'closed', 'closed']))
+    expect(hours.map((h) => h.hours_unread)).toEqual([[], [], [], []])
   })
 
   test('days apart by spaces that two languages read otherwise, or two days apart, refuse the cell', () => {
