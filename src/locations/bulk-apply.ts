@@ -1,7 +1,7 @@
 // Bulk upsert, the last step: what each checked item does to the rows as they are now, and the
 // locations delete_missing removes; written in the caller's transaction, or only worked out.
 import type { ReverseLookup } from '../geocode/embedded/reverse'
-import { changedFields } from '../store/location-compare'
+import { changedFields, samePoint } from '../store/location-compare'
 import { type LocationRecord, replacedPointOf } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
@@ -235,7 +235,8 @@ export function apply(
       )
     // A point read as a former one (stale, sent back) only while the store is where the check found it.
     const movedMeanwhile = plan.keptAt !== undefined && !samePoint(current, plan.keptAt)
-    if (movedMeanwhile || (plan.stale !== undefined && !samePoint(replacedPointOf(current), plan.stale)))
+    const replaced = replacedPointOf(current)
+    if (movedMeanwhile || (plan.stale !== undefined && (replaced === null || !samePoint(replaced, plan.stale))))
       throw new LocationError(
         'conflict',
         `${plan.key}: location ${current.id} moved meanwhile, so the coordinates sent are no longer its former address's point; nothing was written. Send the request again.`,
@@ -268,9 +269,6 @@ function removed(deps: AdminDeps, locatorId: string, removal: Removal, dryRun: b
   if (!dryRun) deps.store.locations.remove(locatorId, current.id)
   return removalResult(removal, current)
 }
-
-const samePoint = (a: { lat: number; lng: number } | null, b: { lat: number; lng: number }) =>
-  a !== null && a.lat === b.lat && a.lng === b.lng
 
 /**
  * `next` remembering the point sent back that its new address replaced (Plan.sentBack, the

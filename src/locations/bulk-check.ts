@@ -1,6 +1,7 @@
 // Bulk upsert, step 1: every item checked and matched to the location it updates, without the
 // geocoder; the problems of all of them said at once.
 import type { GeocodeResult } from '../geocode/geocoder'
+import { samePoint } from '../store/location-compare'
 import { type LocationRecord, replacedPointOf } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
 import { nextTurn, SLICE_MS } from '../core/slices'
@@ -509,8 +510,8 @@ function pointSentBack(patch: LocationPatch, current: LocationRecord | null): 's
   const at = patch.coordinates
   if (!at || current === null || patch.address === undefined) return null
   const replaced = replacedPointOf(current)
-  const isReplaced = replaced !== null && at.lat === replaced.lat && at.lng === replaced.lng
+  const isReplaced = replaced !== null && samePoint(at, replaced)
   if (patch.address === current.address) return isReplaced ? 'stale' : null
   if (pinned(current)) return null
-  return isReplaced || (at.lat === current.lat && at.lng === current.lng) ? 'sentBack' : null
+  return isReplaced || samePoint(at, current) ? 'sentBack' : null
 }

@@ -1,4 +1,5 @@
 // Bulk upsert, step 2: the addresses that need it geocoded, a few at once.
+import { samePoint } from '../store/location-compare'
 import type { BulkItem, BulkProgress, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
 import { inColumns, type Problems, whoIs } from './bulk-problems'
@@ -19,10 +20,6 @@ const GEOCODE_CONCURRENCY = 8
  */
 const MOVED_FROM_SENT_BACK =
   "The coordinates sent are its former address's point: the new address was geocoded, and the location moved to it. Write its new coordinates in their place, or leave them out; sent again, they are read as its former point, not as a pin."
-
-/** Whether the new address was placed where the point sent back is (a town's point, for two of its streets). */
-const samePoint = (found: { lat: number; lng: number }, sent: { lat: number; lng: number }): boolean =>
-  found.lat === sent.lat && found.lng === sent.lng
 
 /** Step 2: the addresses that need it geocoded (new ones, without coordinates); problems in item order. */
 export async function geocodeAll(

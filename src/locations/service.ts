@@ -9,6 +9,7 @@ import { FLAG_VALUES, flagValue, single } from '../core/urlencoded'
 import { trimStrings } from '../core/validation'
 import { type CsvStyle, csvSeparator, PLAIN_CSV } from './csv-write'
 import type { Store } from '../store'
+import { samePoint } from '../store/location-compare'
 import { DAYS, type LocationRecord, type LocationStatus } from '../store/locations'
 import { blankCodeProblem, type Coded, codeHolders, codeSaid, otherHolders, twinsOf } from './bulk-codes'
 import { GeocoderDownError, GeocodingOffError, LocationError } from './errors'
@@ -457,7 +458,7 @@ export function applyPatch(
   if (patch.coordinates) {
     // A geocoded point sent back as it is stays the geocoder's: its geocoding and age are kept, so
     // a limited provider's point is still refreshed in time (by its address then). Any other is a pin.
-    const same = patch.coordinates.lat === current.lat && patch.coordinates.lng === current.lng
+    const same = samePoint(patch.coordinates, current)
     const fromPoint = current.geocoding?.source === REVERSE_SOURCE
     next.lat = patch.coordinates.lat
     next.lng = patch.coordinates.lng

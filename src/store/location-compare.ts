@@ -60,12 +60,16 @@ export function changedFields(next: LocationRecord, current: LocationRecord): st
 /** Whether two records of one location hold the same (changedFields finds nothing). */
 export const sameContent = (a: LocationRecord, b: LocationRecord): boolean => changedFields(a, b).length === 0
 
+/** Whether two points are the same, coordinate for coordinate. */
+export const samePoint = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): boolean =>
+  a.lat === b.lat && a.lng === b.lng
+
 /**
  * Whether two records of one location are at the same point with the same address parts: a
  * write that changes neither keeps the town looked up for them (townNames).
  */
 export const samePlace = (a: LocationRecord, b: LocationRecord): boolean =>
-  a.lat === b.lat && a.lng === b.lng && sameParts(a.addressParts, b.addressParts)
+  samePoint(a, b) && sameParts(a.addressParts, b.addressParts)
 
 /**
  * `next` as written by a write that could not look its town up (no place data now): it keeps

@@ -2,7 +2,7 @@ import type { Database, Statement } from 'bun:sqlite'
 import { bareCode } from '../core/text'
 import type { ChangeLog } from './changes'
 import { COLUMNS, codeKey, fromRow, type Params, type Row, toParams } from './location-columns'
-import { sameContent } from './location-compare'
+import { sameContent, samePoint } from './location-compare'
 import { type IndexRow, type IndexRowRaw, indexRow, seqsOf } from './location-slicers'
 
 export type LocationStatus = 'published' | 'draft'
@@ -69,7 +69,7 @@ export type LocationRecord = LocationFields & { id: string; locatorId: string; c
 /** The point `r` replaced when it still is at the point that replaced it (ReplacedPoint.by), else null. */
 export function replacedPointOf(r: LocationFields): { lat: number; lng: number } | null {
   const p = r.replacedPoint
-  return p !== null && p.by.lat === r.lat && p.by.lng === r.lng ? { lat: p.lat, lng: p.lng } : null
+  return p !== null && samePoint(p.by, r) ? { lat: p.lat, lng: p.lng } : null
 }
 
 /** Which rows `geocodedBy` reads: those whose geocoding source is `source`, or is LIKE `sourceLike`. */
