@@ -82,8 +82,13 @@ describe('a town "bei" (near) another', () => {
     ])
       expect(city(address)).toEqual({ address, city: 'Norderstedt', country: 'DE' })
     expect(city('Halle bei Leipzig')).toEqual({ address: 'Halle bei Leipzig', city: 'Halle (Saale)', country: 'DE' })
-    // A place whose whole name holds "bei" is that place.
-    expect(city('Neustadt bei Coburg')).toMatchObject({ city: 'Neustadt bei Coburg' })
+    // A place whose whole name holds "bei" is that place, "bei" cut short or not.
+    for (const address of ['Neustadt bei Coburg', 'Neustadt b. Coburg', 'Neustadt b Coburg', 'Neustadt B. Coburg'])
+      expect(city(address)).toEqual({ address, city: 'Neustadt bei Coburg', country: 'DE' })
+    // A town near one no place is alone ("Coburg" is in Australia too) is the town.
+    for (const address of ['Rödental b. Coburg', 'Rödental bei Coburg'])
+      expect(city(address)).toEqual({ address, city: 'Rödental', country: 'DE' })
+    expect(geo.lookup('Kleinkleckersdorf b. Coburg')).toBeNull()
     // A town the data lacks near a city is that city: the nearest the text tells.
     expect(city('Kleinkleckersdorf bei Hamburg')).toMatchObject({ city: 'Hamburg' })
     // "Bei" opening a part begins a street's or a spot's name ("Bei der Kirche"): no town.

@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '54'
+export const RESOLVER_VERSION = '55'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -170,16 +170,20 @@ function lookup(q: Queries, address: string): GeocodeResult | null {
 }
 
 /** An address read as written: with its commas, or as one part without. */
-function lookupWritten(q: Queries, text: string): GeocodeResult | null {
-  const first = resolve(q, text, false)
-  return first.result === null && first.alsoRegion ? resolve(q, text, true).result : first.result
+function lookupWritten(q: Queries, text: string, keepNear = true): GeocodeResult | null {
+  const first = resolve(q, text, false, keepNear)
+  const result = first.result === null && first.alsoRegion ? resolve(q, text, true, keepNear).result : first.result
+  // A town near one that names no place alone is the town: "Rödental b. Coburg" (Coburg is in
+  // Australia too), as a town the data lacks near a city is that city.
+  return result === null && keepNear && first.near ? lookupWritten(q, text, false) : result
 }
 
 function resolve(
   q: Queries,
   address: string,
   keepRegionNames: boolean,
-): { result: GeocodeResult | null; alsoRegion: boolean } {
+  keepNear: boolean,
+): { result: GeocodeResult | null; alsoRegion: boolean; near: boolean } {
   const parts: Part[] = address
     .split(/[,;\n|]+/)
     // A slash between spaces joins as the slash does between words: "Frankfurt / Oder" is
@@ -187,36 +191,54 @@ function resolve(
     .map((raw) => raw.replace(/(^|\s)\/+(?=\s|$)/g, ' ').trim())
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
-  besideNear(q, parts)
+  const near = besideNear(q, parts, keepNear)
   withoutUnit(parts)
-  if (parts.length === 0) return { result: null, alsoRegion: false }
+  if (parts.length === 0) return { result: null, alsoRegion: false, near }
   const prefixed = readPrefixed(parts)
   // An address that is a country's name and nothing else is a town only in that country: a
   // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
   // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
   const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw)) : null
-  if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false }
+  if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false, near }
   const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
-  return { result: parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso), alsoRegion }
+  return { result: parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso), alsoRegion, near }
 }
 
 /** German "bei" (near), or its short "b.", between a town and the town it is near. */
 const NEAR_WORD = /^(?:bei|b\.)$/i
+/** "bei" cut short, with or without its dot, as a place's whole name is written ("Neustadt b Coburg"). */
+const NEAR_SHORT = /^b\.?$/i
 
 /**
  * Splits, in place, a part of names that writes a town near another ("Norderstedt bei Hamburg",
- * "Neustadt b. Coburg") into the town and the one it is near, as a comma parts them: the town
- * first named is the place when near the other, which else stands for it. Not a part that is a
- * place's whole name, nor one holding a number (a street before the town).
+ * "Norderstedt b. Hamburg") into the town and the one it is near, as a comma parts them: the town
+ * first named is the place when near the other, which else stands for it; without `keepNear`,
+ * the town alone. Not a part that is a place's whole name, with "bei" however written ("Neustadt
+ * b. Coburg" is Neustadt bei Coburg), nor one holding a number (a street before the town).
+ * Whether it split a part.
  */
-function besideNear(q: Queries, parts: Part[]): void {
+function besideNear(q: Queries, parts: Part[], keepNear: boolean): boolean {
+  let split = false
   for (let p = 0; p < parts.length; p++) {
-    const { raw, tokens } = parts[p]!
-    const at = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && NEAR_WORD.test(t))
-    if (at < 0 || /\d/.test(raw) || q.named(nameKey(raw))) continue
+    const part = parts[p]!
+    const { raw, tokens } = part
+    const inner = (i: number) => i > 0 && i < tokens.length - 1
+    if (/\d/.test(raw)) continue
+    // The name with "bei" spelt out comes first: "Neustadt b.Coburg" is also a lesser alternate name.
+    const spelt = tokens.map((t, i) => (inner(i) && NEAR_SHORT.test(t) ? 'bei' : t))
+    if (spelt.some((t, i) => t !== tokens[i]) && q.named(nameKey(spelt.join(' ')))) {
+      Object.assign(part, { raw: spelt.join(' '), tokens: spelt })
+      continue
+    }
+    if (q.named(nameKey(raw))) continue
+    const at = tokens.findIndex((t, i) => inner(i) && NEAR_WORD.test(t))
+    if (at < 0) continue
     const [town, near] = [tokens.slice(0, at), tokens.slice(at + 1)]
-    parts.splice(p, 1, { raw: town.join(' '), tokens: town }, { raw: near.join(' '), tokens: near })
+    const named = [town, ...(keepNear ? [near] : [])]
+    parts.splice(p, 1, ...named.map((words) => ({ raw: words.join(' '), tokens: words })))
+    split = true
   }
+  return split
 }
 
 /**
