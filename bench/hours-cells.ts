@@ -3,10 +3,10 @@
 // base as a week cell (alone and after two weeks' hours) and as each cell of ten rows of day
 // headers; prints each reading that differs and the counts. `--every N` reads every Nth text
 // alone: the whole set takes minutes.
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { checkout, commitOf, literals } from './base-tree'
 import { readOptions } from './system'
 
 const USAGE = 'usage: bun bench/hours-cells.ts --base <commit> [--every N]'
@@ -35,26 +35,9 @@ const HEADERS = [
 ]
 const BEFORE = ['', 'Mo-Fr 8-12 14-18, ', 'Mon-Fri 9-5, ']
 
-/** The literals of the files under `dir` (.ts, .md) that hold a digit or a word for closed, and no cell's quote or separator. */
-function literals(dirs: string[]): string[] {
-  const found = new Set<string>()
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else if (/\.(ts|md)$/.test(name))
-        for (const m of readFileSync(path, 'utf8').matchAll(
-          /'((?:[^'\\\n]|\\.)*)'|"((?:[^"\\\n]|\\.)*)"|`([^`\n]*)`/g,
-        )) {
-          const text = (m[1] ?? m[2] ?? m[3] ?? '').replace(/\\(.)/g, '$1')
-          if (text.length < 160 && /\d|closed|geschlossen|ferm|cerrad|chius|gesloten/i.test(text) && !/[;"]/.test(text))
-            found.add(text)
-        }
-    }
-  }
-  for (const dir of dirs) walk(dir)
-  return [...found].sort()
-}
+/** A literal that holds a digit or a word for closed, and no cell's quote or separator. */
+const hoursLike = (text: string) =>
+  text.length < 160 && /\d|closed|geschlossen|ferm|cerrad|chius|gesloten/i.test(text) && !/[;"]/.test(text)
 
 /** Each text's readings by the tree at `root`, keyed by how it was read. */
 async function readings(root: string, texts: string[]): Promise<Map<string, string>[]> {
@@ -93,13 +76,12 @@ async function readings(root: string, texts: string[]): Promise<Map<string, stri
   })
 }
 
-const texts = literals([join(here, 'test'), join(here, 'docs')]).filter((_, i) => i % every === 0)
+const texts = literals([join(here, 'test'), join(here, 'docs')])
+  .filter(hoursLike)
+  .filter((_, i) => i % every === 0)
 const dir = mkdtempSync(join(tmpdir(), 'hours-cells-'))
 try {
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(base)} src | tar -x -C ${JSON.stringify(dir)}`], {
-    cwd: here,
-  })
-  symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'))
+  checkout(commitOf(base), dir, ['src'])
   const [was, now] = [await readings(dir, texts), await readings(here, texts)]
   let changed = 0
   let cells = 0

@@ -21,9 +21,10 @@
 // Prints, per query type, each side's median µs per query over the measured blocks, and the
 // median and quartiles of the per-block ratios (working tree ÷ base): below 1, the working tree is
 // faster.
-import { existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { checkout, commitOf } from './base-tree'
 import { scenario } from './scenario'
 import { readOptions } from './system'
 
@@ -68,27 +69,6 @@ function parseArgs(argv: string[]): Options {
   return o
 }
 
-/** The commit `ref` names, or an error a person can act on. */
-function commitOf(ref: string): string {
-  const r = Bun.spawnSync(['git', 'rev-parse', '--verify', `${ref}^{commit}`], { cwd: ROOT, stderr: 'pipe' })
-  if (r.exitCode !== 0)
-    throw new Error(`--base ${ref}: not a commit of this repository (${r.stderr.toString().trim()})`)
-  return r.stdout.toString().trim()
-}
-
-/** The commit's src/ and bench/ in `dir`, with this tree's node_modules linked beside them. */
-function checkout(commit: string, dir: string): void {
-  const tar = join(dir, 'tree.tar')
-  const archive = Bun.spawnSync(['git', 'archive', '--format=tar', '-o', tar, commit, 'src', 'bench'], {
-    cwd: ROOT,
-    stderr: 'pipe',
-  })
-  if (archive.exitCode !== 0) throw new Error(`git archive ${commit}: ${archive.stderr.toString().trim()}`)
-  const untar = Bun.spawnSync(['tar', '-xf', tar, '-C', dir], { stderr: 'pipe' })
-  if (untar.exitCode !== 0) throw new Error(`tar: ${untar.stderr.toString().trim()}`)
-  symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
-}
-
 type Side = { label: string; body: (query: string) => void }
 
 /** One tree's route body path over its own database, seeded and built (its background work done). */
@@ -122,7 +102,7 @@ async function main(): Promise<void> {
   try {
     const baseTree = join(tmp, 'base')
     mkdirSync(baseTree)
-    checkout(commit, baseTree)
+    checkout(commit, baseTree, ['src', 'bench'])
     console.error(`[pair] base ${commit.slice(0, 7)} in ${baseTree}; seeding ${o.size} locations for each side`)
     const { generate } = await import('./synthetic')
     const sc = scenario(generate(o.size, o.seed), o.seed, 1)

@@ -5,10 +5,10 @@
 // towns (names alone and dashed, near pairs joined by a dash, a spaced dash and "bei", joining
 // words as a slash). `--every N` reads every Nth text alone.
 import { Database } from 'bun:sqlite'
-import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { checkout, commitOf, literals } from './base-tree'
 import { readOptions } from './system'
 
 const USAGE = 'usage: bun bench/resolver-answers.ts --base <commit> [--every N]'
@@ -25,19 +25,9 @@ if (base === '') throw new Error(USAGE)
 const here = resolve(import.meta.dir, '..')
 const DATA = join(here, 'data/geocoder.sqlite')
 
-/** The literals of the files under `dirs` (.ts, .md) that hold a letter and read as an address might. */
-function literals(dirs: string[], into: Set<string>): void {
-  const walk = (dir: string) => {
-    for (const name of readdirSync(dir)) {
-      const path = join(dir, name)
-      if (statSync(path).isDirectory()) walk(path)
-      else if (/\.(ts|md)$/.test(name))
-        for (const m of readFileSync(path, 'utf8').matchAll(/(['"`])([^'"`\n\\$]{2,80})\1/g))
-          if (/\p{L}/u.test(m[2]!) && !/[{}<>=()]|^\.|\.ts$/.test(m[2]!)) into.add(m[2]!)
-    }
-  }
-  for (const dir of dirs) walk(dir)
-}
+/** A literal that holds a letter and reads as an address might. */
+const addressLike = (text: string) =>
+  text.length >= 2 && text.length <= 80 && /\p{L}/u.test(text) && !/[{}<>=()$\\]|^\.|\.ts$/.test(text)
 
 type Town = { name: string; country: string; lat: number; lng: number; population: number }
 
@@ -93,17 +83,13 @@ async function answers(root: string, texts: string[]): Promise<string[]> {
   }
 }
 
-const found = new Set<string>()
-literals([join(here, 'test'), join(here, 'docs')], found)
+const found = new Set(literals([join(here, 'test'), join(here, 'docs')]).filter(addressLike))
 for (const r of JSON.parse(readFileSync(join(here, 'bench/geocode/reference.json'), 'utf8'))) found.add(r.address)
 townTexts(found)
 const texts = [...found].sort().filter((_, i) => i % every === 0)
 const dir = mkdtempSync(join(tmpdir(), 'resolver-answers-'))
 try {
-  execFileSync('sh', ['-c', `git archive ${JSON.stringify(base)} src | tar -x -C ${JSON.stringify(dir)}`], {
-    cwd: here,
-  })
-  symlinkSync(join(here, 'node_modules'), join(dir, 'node_modules'))
+  checkout(commitOf(base), dir, ['src'])
   const [was, now] = [await answers(dir, texts), await answers(here, texts)]
   let changed = 0
   for (const [i, text] of texts.entries()) {
