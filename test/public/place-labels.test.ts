@@ -264,6 +264,12 @@ describe("a region written as the code of the page's own country", () => {
     expect(de).toContain('Newark, NJ, Vereinigte Staaten')
     expect(await labels('Newark', 'en')).toContain('Newark, DE, United States')
     expect((await labels("St. John's", 'nl'))[0]).toBe("St. John's, Newfoundland and Labrador, Canada")
+    // The page's region's code too, as "CA" alone names Canada first on en-CA.
+    const enCA = await labels('San Jose', 'en-CA')
+    expect(enCA).toContain('San Jose, California, United States')
+    expect(enCA.filter((l) => l.includes(', CA,'))).toEqual([])
+    expect(await labels('San Jose', 'en-US')).toContain('San Jose, CA, United States')
+    expect(await labels('Newark', 'de-AT')).toContain('Newark, Delaware, Vereinigte Staaten')
     const near = await get(
       `${token}/locations?near=${encodeURIComponent('Newark, Delaware, Vereinigte Staaten')}&lang=de`,
     )

@@ -236,15 +236,21 @@ function storesIn(index: LocatorIndex, places: PlaceSource, search: PlaceSearch,
 const TWO_SPACED = /^\s*\S\S\s*$/
 
 /**
- * The country a text of two capitals (spaces aside) names first: the page's language's own, as
- * labels read it (ownCodeSpelt), or its region's. A German page's "DE" is Deutschland, then
- * Delaware; a de-AT page's "AT" Österreich, not Athen. Null for any other text, found by its
- * length first: nearly every text is longer, and allocates nothing here.
+ * Whether `code` is the page's own country's: its language's ("DE" on a German page) or its
+ * region's ("CA" on en-CA). Both the ranking (ownCountryCode) and the labels (ownCodeSpelt) read
+ * such a code as that country, so one is not read two ways on one page.
  */
-function ownCountryCode(text: string, lang: Lang, region: string | null): string | null {
+const pageOwnCode = (code: string, { lang, region }: Asker): boolean => code === region || code === lang.toUpperCase()
+
+/**
+ * The country a text of two capitals (spaces aside) names first: the page's own (pageOwnCode). A
+ * German page's "DE" is Deutschland, then Delaware; a de-AT page's "AT" Österreich, not Athen.
+ * Null for any other text, found by its length first: nearly every text is longer, and allocates
+ * nothing here.
+ */
+function ownCountryCode(text: string, asker: Asker): string | null {
   const code = text.length === 2 ? text : text.length > 2 && TWO_SPACED.test(text) ? text.trim() : null
-  if (code === null) return null
-  return code === region || code === lang.toUpperCase() ? code : null
+  return code !== null && pageOwnCode(code, asker) ? code : null
 }
 
 /** The places `text` names, best first, at most `limit`. */
@@ -296,7 +302,7 @@ export function rankedPlaces(
     .filter((p) => !dropped(p))
     .slice(0, RANKED)
     .map((p, order) => ({ ...p, order, nearKm: nearKm(p) }))
-  const code = ownCountryCode(text, lang, region)
+  const code = ownCountryCode(text, { lang, region })
   const pageCountry = code === null ? null : search.country(code)
   if (pageCountry !== null) ranked.unshift({ ...pageCountry, tier: -2, order: -1, nearKm: nearKm(pageCountry) })
   // A town four characters or more name whole by its own name, with a location near it, ranks
@@ -432,8 +438,9 @@ function ownCodeCountries(
  * Datong, beside the town Datun): then its own. Every place ranked counts, not only those asked
  * for, so a place's label does not hang on `limit`.
  */
-function shownLabels(ranked: PlaceHit[], typed: string, lang: Lang, count: number): string[] {
-  const own = (place: PlaceHit) => labelIn(place.label, place.country, lang)
+function shownLabels(ranked: PlaceHit[], typed: string, asker: Asker, count: number): string[] {
+  const { lang } = asker
+  const own = (place: PlaceHit) => labelIn(place.label, place.country, asker)
   const nameOf = (place: PlaceHit) => place.named ?? (lang === 'en' ? undefined : place.namedAs)
   const shown = ranked.slice(0, count)
   if (shown.every((place) => nameOf(place) === undefined)) return shown.map(own)
@@ -441,7 +448,7 @@ function shownLabels(ranked: PlaceHit[], typed: string, lang: Lang, count: numbe
   return shown.map((place, i) => {
     const name = nameOf(place)
     if (name === undefined) return owns[i]!
-    const named = labelIn(shownLabel({ label: place.label, named: name }, typed), place.country, lang)
+    const named = labelIn(shownLabel({ label: place.label, named: name }, typed), place.country, asker)
     return owns.includes(named) ? owns[i]! : named
   })
 }
@@ -494,29 +501,32 @@ export function placeNamed(
     throw new PublicError('PLACE_NOT_FOUND', noPlace(text, why))
   }
   const { lat, lng, reachKm } = best
-  return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, asker.lang, at + 1)[at]!, reachKm }
+  return { lat: round5(lat), lng: round5(lng), label: shownLabels(ranked, text, asker, at + 1)[at]!, reachKm }
 }
 
 /**
- * `label` with its country named in `lang` ("London, Vereinigtes Königreich"): the towns' names
- * are the data's own, mostly as their country writes them, or the other name typed ("München").
+ * `label` with its country named in the page's language ("London, Vereinigtes Königreich"): the
+ * towns' names are the data's own, mostly as their country writes them, or the other name typed
+ * ("München").
  */
-function labelIn(label: string, country: string, lang: Lang): string {
+function labelIn(label: string, country: string, asker: Asker): string {
   const english = countryLabel(country)
-  if (lang === 'en' || !label.endsWith(english)) return label
-  return ownCodeSpelt(label.slice(0, -english.length), country, lang) + countryLabel(country, lang)
+  if ((asker.lang === 'en' && asker.region === null) || !label.endsWith(english)) return label
+  return ownCodeSpelt(label.slice(0, -english.length), country, asker) + countryLabel(country, asker.lang)
 }
 
+/** A label's region's code, before its country ("Newark, DE, "). */
+const REGION_CODE = /, ([A-Z]{2}), $/
+
 /**
- * A label's region written as the code of the page's language's country ("Newark, DE, ": on a
- * German page DE reads as Germany) spelt out ("Newark, Delaware, "); any other as it is.
+ * A label's region written as the code of the page's own country (pageOwnCode: "Newark, DE, "
+ * on a German page, "San Jose, CA, " on en-CA) spelt out ("Newark, Delaware, "); any other as it is.
  */
-function ownCodeSpelt(label: string, country: string, lang: Lang): string {
-  const own = lang.toUpperCase()
-  const piece = `, ${own}, `
-  if (country === own || !label.endsWith(piece)) return label
-  const name = regionName(country, own)
-  return name === null ? label : `${label.slice(0, -piece.length)}, ${name}, `
+function ownCodeSpelt(label: string, country: string, asker: Asker): string {
+  const code = REGION_CODE.exec(label)?.[1]
+  if (code === undefined || country === code || !pageOwnCode(code, asker)) return label
+  const name = regionName(country, code)
+  return name === null ? label : `${label.slice(0, -`, ${code}, `.length)}, ${name}, `
 }
 
 /** GET /places's answer for its parameters. */
@@ -529,7 +539,7 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
   const asker = askerOf(params)
   const ranked = rankedPlaces(places, index, q, RANKED, asker)
-  const labels = shownLabels(ranked, q, asker.lang, limit)
+  const labels = shownLabels(ranked, q, asker, limit)
   return {
     success: true,
     data: {
