@@ -3,6 +3,7 @@
 // tree's files the comparisons read. Git and tar run without a shell: a `--base` is a name only.
 import { readdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join, resolve } from 'node:path'
+import { readOptions } from './system'
 
 const ROOT = resolve(import.meta.dir, '..')
 
@@ -45,4 +46,18 @@ export function literals(dirs: string[]): string[] {
   }
   for (const dir of dirs) walk(dir)
   return [...found].sort()
+}
+
+/** The `--base <commit>` and `--every N` a comparing bench is run with; the base is required. */
+export function baseAndEvery(usage: string): { base: string; every: number } {
+  let base = ''
+  let every = 1
+  readOptions(Bun.argv.slice(2), usage, (option, value, int) => {
+    if (option === '--base') base = value()
+    else if (option === '--every') every = int(1)
+    else return false
+    return true
+  })
+  if (base === '') throw new Error(usage)
+  return { base, every }
 }

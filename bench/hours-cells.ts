@@ -6,19 +6,10 @@
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { checkout, commitOf, literals } from './base-tree'
-import { readOptions } from './system'
+import { baseAndEvery, checkout, commitOf, literals } from './base-tree'
 
 const USAGE = 'usage: bun bench/hours-cells.ts --base <commit> [--every N]'
-let base = ''
-let every = 1
-readOptions(Bun.argv.slice(2), USAGE, (option, value, int) => {
-  if (option === '--base') base = value()
-  else if (option === '--every') every = int(1)
-  else return false
-  return true
-})
-if (base === '') throw new Error(USAGE)
+const { base, every } = baseAndEvery(USAGE)
 
 const here = resolve(import.meta.dir, '..')
 const HEADERS = [
