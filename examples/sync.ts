@@ -20,12 +20,8 @@
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
 // while writing (the service out of reach): part of the list may be written; run it again, and it
 // writes only what is not in step yet. Ctrl-C stops it at once, saying what it wrote so far: exit 130.
-import { readFileSync } from 'node:fs'
-import { extname } from 'node:path'
-import { type BulkLocation, type BulkReport, type CustomField, StorelocClient, StorelocError } from 'storeloc/client'
-// The CLI import's own CSV reader: this script runs from the service's checkout. A JSON source needs only the client.
-import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
-import { CsvError } from '../src/locations/csv-records'
+import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
+// The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
 // And its way of listing problems and warnings: one that many rows share once, naming a few of them.
 import { problemLines, warningLines } from '../src/cli/import-report'
@@ -33,10 +29,11 @@ import { problemLines, warningLines } from '../src/cli/import-report'
 import { bareCode } from '../src/core/text'
 import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
-import { hoursInColumns, inColumn, inColumns, whoIs } from '../src/locations/bulk-problems'
+import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
-import { type Command, commandLine, usage } from './sync-command'
+import { type Command, commandLine } from './sync-command'
 import { dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
+import { readRows } from './sync-read'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -48,91 +45,6 @@ const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0, requests: 0, und
 const stop = new AbortController()
 const { signal } = stop
 process.once('SIGINT', () => stop.abort())
-
-/** The file's bytes, or an error that names it: not there, or a folder. */
-function readList(file: string): Buffer {
-  try {
-    return readFileSync(file)
-  } catch (e) {
-    const code = (e as NodeJS.ErrnoException).code
-    if (code === 'ENOENT') throw new Error(`No file ${file}.`)
-    if (code === 'EISDIR') throw new Error(`${file} is a folder, not a file.`)
-    throw e
-  }
-}
-
-/**
- * The list's rows, each with its line (CSV) or position (JSON) for messages, the CSV columns not
- * read, and the cells not read; a CSV column may name one of `customFields` by its name or id.
- * `encoding`: a CSV file's, null for UTF-8.
- */
-function readRows(
-  file: string,
-  customFields: CustomField[],
-  encoding: string | null,
-): { rows: Row[]; unknown: string[]; unread: { label: string; message: string }[] } {
-  const bytes = readList(file)
-  if (extname(file).toLowerCase() === '.json') {
-    if (encoding !== null) usage('--encoding is for CSV files: JSON is UTF-8.')
-    let json: { locations?: unknown } | unknown[]
-    try {
-      json = JSON.parse(new TextDecoder().decode(bytes))
-    } catch (e) {
-      throw new Error(`${file} is not valid JSON (${(e as Error).message}). A CSV file needs a name ending in .csv.`)
-    }
-    const list = Array.isArray(json) ? json : json?.locations
-    if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
-    const rows = list.map((location: BulkLocation, i: number) => ({
-      label: `locations[${i}]`,
-      location: idAsRead(location),
-      wholeSpecialHours: false,
-      notes: [],
-    }))
-    return { rows, unknown: [], unread: [] }
-  }
-  // The rows as the CLI import reads them: named by line, with what could not be read.
-  let read: ReturnType<typeof readLocationsCsv>
-  try {
-    read = readLocationsCsv(bytes, customFields, { encoding })
-  } catch (e) {
-    if (e instanceof CsvError) throw new Error(`${file} cannot be read as CSV: ${e.message}`)
-    throw e
-  }
-  const items = csvBulkItems(read)
-  // Cells that could not be read (a week of hours) stop the sync, with the rest of the list's problems.
-  const unread = items.flatMap((i) =>
-    (i.unread ?? []).map((p) => ({ label: i.key, message: `${whoIs(i.key, i.raw as BulkLocation)}: ${p.message}` })),
-  )
-  const rows = items.map((i) => ({
-    label: i.key,
-    location: withPointUnread(i),
-    wholeSpecialHours: i.wholeSpecialHours ?? false,
-    notes: i.notes ?? [],
-    item: i,
-  }))
-  return { rows, unknown: read.unknown, unread }
-}
-
-/**
- * An item's id as the bulk route reads it: blanks around it aside, a blank one none. The sync
- * matches rows to stores by it too (a renumbering's chain, a store listed twice).
- */
-function idAsRead(location: BulkLocation): BulkLocation {
-  if (typeof location?.id !== 'string') return location
-  const { id, ...rest } = location
-  return id.trim() === '' ? rest : { ...rest, id: id.trim() }
-}
-
-/**
- * A row whose coordinates could not be read, with a stand-in point: the service checks its other
- * fields without placing its address, whose refusal ("fill in the columns") would be beside the
- * point. Such a row stops the sync, so only the dry runs send it.
- */
-function withPointUnread(item: BulkItem): BulkLocation {
-  const raw = item.raw as BulkLocation
-  const unread = item.unread?.some((u) => u.field?.startsWith('coordinates')) ?? false
-  return unread ? { ...raw, coordinates: { lat: 0, lng: 0 } } : raw
-}
 
 /** A problem the route answered, "locations[3].hours.monday" -> messages, in the row's words: its line and columns. */
 function problemSaid(chunk: Row[], detail: string, message: string): string {
