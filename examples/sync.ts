@@ -109,8 +109,9 @@ async function upsert(
   const wrong = new Set(found.map((f) => f.label))
   // Rows of the list, not the deletes sent beside them.
   const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
-  const total = requests.reduce((n, chunk) => n + listed(chunk), 0)
-  let sent = 0
+  // The progress counts the rows of the list: those the sync refuses itself, sent in no request, first.
+  const unsent = rows.length - requests.reduce((n, chunk) => n + listed(chunk), 0)
+  let sent = unsent
   // The rows of the dry runs' refused requests, and how many: checked too, their problems said.
   const refused = { rows: 0, requests: 0 }
   for (const request of requests) {
@@ -149,14 +150,21 @@ async function upsert(
     }
     sent += listed(chunk)
     // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
-    const inRefused =
-      refused.requests === 0 ? '' : ` (${refused.rows} in ${refused.requests} refused request${refused.requests === 1 ? '' : 's'})`
-    if (requests.length > 1) console.error(`${dryRun ? 'checked' : 'written'}: ${sent} of ${total} rows${inRefused}`)
+    if (requests.length > 1) console.error(progress(dryRun, sent, rows.length, unsent, refused))
   }
   for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
   if (wrong.size > 0 || problems.length > 0)
     throw new Error(`${wrong.size || 'Some'} of ${rows.length} rows of the list cannot be written as sent; nothing was written.`)
   return reports
+}
+
+/** "checked: 6 of 9 rows (2 refused by the sync, 4 in 2 refused requests)": how far the requests got. */
+function progress(dryRun: boolean, sent: number, total: number, unsent: number, refused: { rows: number; requests: number }) {
+  const counts = [
+    ...(unsent === 0 ? [] : [`${unsent} refused by the sync`]),
+    ...(refused.requests === 0 ? [] : [`${refused.rows} in ${refused.requests} refused request${refused.requests === 1 ? '' : 's'}`]),
+  ]
+  return `${dryRun ? 'checked' : 'written'}: ${sent} of ${total} rows${counts.length === 0 ? '' : ` (${counts.join(', ')})`}`
 }
 
 /**

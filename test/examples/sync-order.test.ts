@@ -1,7 +1,7 @@
 // examples/sync.ts saying what it does in the file's terms, whatever the requests it cuts the list
 // into: the rows changed in the order of the lines, the same for any STORELOC_SYNC_CHUNK; the
-// progress of the dry runs counting the rows of refused requests; a request that fails named by
-// the lines it held.
+// progress of the dry runs counting the rows of refused requests, and those the sync refuses
+// itself; a request that fails named by the lines it held.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -98,6 +98,30 @@ test("the dry runs' progress counts the rows of the requests refused, up to the 
     'checked: 6 of 6 rows (4 in 2 refused requests)',
   ])
   expect(dry.stderr).toEndWith('sync: 2 of 6 rows of the list cannot be written as sent; nothing was written.\n')
+  expect(await ids()).toEqual(before)
+}, 60_000)
+
+test('the progress counts every row of the list: those the sync refuses itself, sent in no request, as refused', async () => {
+  const before = await ids()
+  // Line 3 repeats line 2 and line 5 is short of a cell: neither is sent. In requests of 2: lines
+  // 2 and 4 checked, 6-7 refused (a latitude of 95), 8 checked.
+  const list =
+    HEAD +
+    line('', 'S5', 'Five', 5) +
+    line('', 'S5', 'Five', 5) +
+    line('', 'S6', 'Six', 6) +
+    ',S7,Seven,"9 Main St, Town",40.9\n' +
+    line('', 'S8', 'Eight', 10, '95') +
+    line('', 'S9', 'Nine', 11) +
+    line('', 'S10', 'Ten', 12)
+  const dry = await sync('2', list, ['--dry-run'])
+  expect(dry.code).toBe(1)
+  expect(dry.stderr.split('\n').filter((l) => l.startsWith('checked:'))).toEqual([
+    'checked: 4 of 7 rows (2 refused by the sync)',
+    'checked: 6 of 7 rows (2 refused by the sync, 2 in 1 refused request)',
+    'checked: 7 of 7 rows (2 refused by the sync, 2 in 1 refused request)',
+  ])
+  expect(dry.stderr).toEndWith('sync: 3 of 7 rows of the list cannot be written as sent; nothing was written.\n')
   expect(await ids()).toEqual(before)
 }, 60_000)
 
