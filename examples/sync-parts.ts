@@ -21,6 +21,8 @@ export type Row = {
   wholeSpecialHours: boolean
   notes: string[]
   drop?: boolean
+  /** A delete item's store as messages name it: '"S9" (loc_...)', its code and id. */
+  store?: string
   /**
    * Sent in dry runs only, after the rows: the delete item of a store an earlier request of the
    * chain renumbers, which frees its code in the dry run as that request will have in the real one.
@@ -36,11 +38,11 @@ const RUNS_SAID = 10
 /**
  * The rows of the list among `rows` (not the deletes sent beside them) as a person finds them in
  * the file, in its order, runs joined: "lines 2-40, 45, 47-60", "locations[0-39, 45]"; after ten
- * runs, how many rows more.
+ * runs, how many rows more. Deletes alone are named by their stores: 'deleting "S9" (loc_...)'.
  */
 export function rowsNamed(rows: Row[]): string {
   const listed = rows.filter((r) => !r.drop)
-  if (listed.length === 0) return `${rows.length} delete${rows.length === 1 ? '' : 's'}`
+  if (listed.length === 0) return `deleting ${saidAndMore(rows.map((r) => r.store ?? r.label), rows.length - RUNS_SAID)}`
   const csv = listed.every((r) => /^line \d+$/.test(r.label))
   const json = listed.every((r) => /^locations\[\d+\]$/.test(r.label))
   // Labels of no known form are named one by one, as many as the runs.
@@ -114,6 +116,7 @@ export function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
           wholeSpecialHours: false,
           notes: [],
           drop: true,
+          store: `${JSON.stringify(r.location.external_id)} (${holder})`,
         })
   return [...drops.values()]
 }

@@ -145,12 +145,14 @@ async function upsert(
         for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
         throw refusalOf(e, chunk)
       }
+      // A request of deletes alone holds no row to count: its problem is said with the rest.
       refused.rows += listed(chunk)
-      refused.requests++
+      if (listed(chunk) > 0) refused.requests++
     }
     sent += listed(chunk)
     // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
-    if (requests.length > 1) console.error(progress(dryRun, sent, rows.length, unsent, refused))
+    // A request of deletes alone moves it no further: the next request's line says it.
+    if (requests.length > 1 && listed(chunk) > 0) console.error(progress(dryRun, sent, rows.length, unsent, refused))
   }
   for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
   if (wrong.size > 0 || problems.length > 0)
@@ -178,7 +180,7 @@ const refusedWhole = (e: StorelocError) =>
 function refusalOf(e: StorelocError, chunk: Row[]): StorelocError {
   const said = e.message.replace(/locations\[(\d+)\]/g, (item, n) => chunk[Number(n)]?.label ?? item)
   const { retryAfter, requestId } = e
-  return new StorelocError(e.status, e.code, `The request of ${rowsNamed(chunk)} was refused: ${said}`, e.details, e.idempotencyKey, {
+  return new StorelocError(e.status, e.code, `The request ${chunk.every((r) => r.drop) ? '' : 'of '}${rowsNamed(chunk)} was refused: ${said}`, e.details, e.idempotencyKey, {
     retryAfter,
     requestId,
   })

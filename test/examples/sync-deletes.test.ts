@@ -1,5 +1,6 @@
 // examples/sync.ts deleting what left the list while another client deletes some of it: a store
 // already gone when the sync's delete items reach the service is not said or counted as deleted.
+// A request of deletes alone is named by its stores, and moves the progress no further.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -16,13 +17,13 @@ const api = (path: string, init: RequestInit = {}) =>
     headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
   })
 
-/** The sync run against `base` (a proxy in front of the server), without blocking this process. */
-async function sync(base: string, text: string) {
+/** The sync run against `base` (a proxy in front of the server), without blocking this process; `flags` after the file. */
+async function sync(base: string, text: string, flags: string[] = [], env: Record<string, string> = {}) {
   const file = join(served.dir, 'stores.csv')
   writeFileSync(file, text)
-  const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+  const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: base, STORELOC_KEY: served.key },
+    env: { ...process.env, STORELOC_URL: base, STORELOC_KEY: served.key, ...env },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -69,3 +70,51 @@ test('a store deleted by another client before the sync deletes it is said alrea
   }
   expect(raced).toBe(true)
 }, 30_000)
+
+test('a request of deletes alone is named by its stores, and its progress is not said again', async () => {
+  expect((await sync(served.url, HEADER + row('S1', 1) + row('D1', 2) + row('D2', 3))).code).toBe(0)
+  const { locations } = (await (await api('/admin/v1/locations')).json()) as {
+    locations: { id: string; external_id: string }[]
+  }
+  const id = (code: string) => locations.find((l) => l.external_id === code)!.id
+  // D1's store takes D2, whose store the list drops: a request of a row each, the delete of D2's
+  // store alone between N1's and D1's.
+  const list = `id,${HEADER},${row('N1', 4)}${id('D1')},${row('D2', 2)},${row('S1', 1)}`
+  const chunk = { STORELOC_SYNC_CHUNK: '1' }
+  const progress = (verb: string) => `${verb}: 1 of 3 rows\n${verb}: 2 of 3 rows\n${verb}: 3 of 3 rows\n`
+  const checked = await sync(served.url, list, ['--dry-run'], chunk)
+  expect([checked.code, checked.stderr]).toEqual([0, progress('checked')])
+  // A stand-in answers the write of that delete with `failure`, and passes the rest on.
+  let failure = () => new Response()
+  const standIn = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(req) {
+      const body = req.method === 'POST' ? await req.text() : undefined
+      if (body?.includes('"dry_run":false') && body.includes('"delete":true')) return failure()
+      const { pathname, search } = new URL(req.url)
+      return fetch(`${served.url}${pathname}${search}`, { method: req.method, headers: req.headers, body })
+    },
+  })
+  const through = `http://127.0.0.1:${standIn.port}`
+  const deleting = `deleting "D2" (${id('D2')})`
+  try {
+    failure = () =>
+      Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+    const failed = await sync(through, list, [], chunk)
+    expect(failed.code).toBe(3)
+    expect(failed.stderr).toEndWith(
+      `sync: part of the list may be written, the request under way (${deleting}) too. Run the sync again: it writes only what is not in step yet.\n`,
+    )
+    failure = () =>
+      Response.json({ success: false, error: 'conflict', message: 'Refused by the stand-in.' }, { status: 409 })
+    const refused = await sync(through, list, [], chunk)
+    expect(refused.code).toBe(3)
+    expect(refused.stderr).toContain(`sync: The request ${deleting} was refused: Refused by the stand-in.\n`)
+  } finally {
+    standIn.stop(true)
+  }
+  const done = await sync(served.url, list, [], chunk)
+  expect([done.code, done.stderr]).toEqual([0, progress('checked') + progress('written')])
+  expect(done.stdout).toContain(`deleted D2 (${id('D2')})\n`)
+}, 60_000)

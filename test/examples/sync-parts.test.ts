@@ -31,7 +31,10 @@ test("a request's rows are named in the file's order, runs joined, the deletes b
   expect(rowsNamed(lines(7))).toBe('line 7')
   expect(rowsNamed([...lines(47, 3, 2, 45, 4, 48), labelled('the delete of "S9"', true)])).toBe('lines 2-4, 45, 47-48')
   expect(rowsNamed([5, 0, 1, 2, 9].map((i) => labelled(`locations[${i}]`)))).toBe('locations[0-2, 5, 9]')
-  expect(rowsNamed([labelled('the delete of "S9"', true)])).toBe('1 delete')
+  // Deletes alone, by their stores.
+  const drop = (code: string) => ({ ...labelled(`the delete of "${code}"`, true), store: `"${code}" (loc_${code})` })
+  expect(rowsNamed([drop('S9')])).toBe('deleting "S9" (loc_S9)')
+  expect(rowsNamed([drop('S8'), drop('S9')])).toBe('deleting "S8" (loc_S8), "S9" (loc_S9)')
 })
 
 test('a request of scattered rows names ten runs of them and counts the rest', () => {
