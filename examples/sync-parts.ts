@@ -37,14 +37,15 @@ const RUNS_SAID = 10
 
 /**
  * The rows of the list among `rows` (not the deletes sent beside them) as a person finds them in
- * the file, in its order, runs joined: "lines 2-40, 45, 47-60", "locations[0-39, 45]"; after ten
- * runs, how many rows more. Deletes alone are named by their stores: 'deleting "S9" (loc_...)'.
+ * the file, in its order, runs joined: "lines 2-40, 45, 47-60", "locations[0-39, 45]", "[0-39]"
+ * (a top-level JSON array); after ten runs, how many rows more. Deletes alone are named by their
+ * stores: 'deleting "S9" (loc_...)'.
  */
 export function rowsNamed(rows: Row[]): string {
   const listed = rows.filter((r) => !r.drop)
   if (listed.length === 0) return `deleting ${saidAndMore(rows.map((r) => r.store ?? r.label), rows.length - RUNS_SAID)}`
   const csv = listed.every((r) => /^line \d+$/.test(r.label))
-  const json = listed.every((r) => /^locations\[\d+\]$/.test(r.label))
+  const json = listed.every((r) => /^(locations)?\[\d+\]$/.test(r.label))
   // Labels of no known form are named one by one, as many as the runs.
   if (!csv && !json) return saidAndMore(listed.map((r) => r.label), listed.length - RUNS_SAID)
   const places = listed.map((r) => Number(/\d+/.exec(r.label)![0])).toSorted((a, b) => a - b)
@@ -56,7 +57,7 @@ export function rowsNamed(rows: Row[]): string {
   }
   const said = runs.slice(0, RUNS_SAID).map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`))
   const more = places.length - runs.slice(0, RUNS_SAID).reduce((n, [from, to]) => n + to - from + 1, 0)
-  if (json) return `locations[${saidAndMore(said, more)}]`
+  if (json) return `${listed[0]!.label.startsWith('locations') ? 'locations' : ''}[${saidAndMore(said, more)}]`
   return `${places.length === 1 ? 'line' : 'lines'} ${saidAndMore(said, more)}`
 }
 

@@ -46,7 +46,8 @@ export function readRows(
     const list = Array.isArray(json) ? json : json?.locations
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
     const rows = list.map((location: BulkLocation, i: number) => ({
-      label: `locations[${i}]`,
+      // Named as the file has it: "[3]" in a top-level array, "locations[3]" in {"locations": [...]}.
+      label: `${Array.isArray(json) ? '' : 'locations'}[${i}]`,
       location: idAsRead(location),
       wholeSpecialHours: false,
       notes: [],

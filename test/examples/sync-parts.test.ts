@@ -31,6 +31,8 @@ test("a request's rows are named in the file's order, runs joined, the deletes b
   expect(rowsNamed(lines(7))).toBe('line 7')
   expect(rowsNamed([...lines(47, 3, 2, 45, 4, 48), labelled('the delete of "S9"', true)])).toBe('lines 2-4, 45, 47-48')
   expect(rowsNamed([5, 0, 1, 2, 9].map((i) => labelled(`locations[${i}]`)))).toBe('locations[0-2, 5, 9]')
+  // The items of a top-level JSON array.
+  expect(rowsNamed([5, 0, 1, 2, 9].map((i) => labelled(`[${i}]`)))).toBe('[0-2, 5, 9]')
   // Deletes alone, by their stores.
   const drop = (code: string) => ({ ...labelled(`the delete of "${code}"`, true), store: `"${code}" (loc_${code})` })
   expect(rowsNamed([drop('S9')])).toBe('deleting "S9" (loc_S9)')

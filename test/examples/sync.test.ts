@@ -114,12 +114,18 @@ describe('examples/sync.ts', () => {
       coordinates: s.coordinates,
     }))
     json.push({ ...json[0], external_id: 'S7', fax: '+34 1' })
-    const dry = syncFile('warned.json', JSON.stringify(json), '--dry-run')
-    expect(dry.code).toBe(0)
-    const warned = dry.stdout.split('\n').filter((l) => l.startsWith('check '))
-    expect(warned).toEqual([
-      expect.stringMatching(new RegExp(`^check locations\\[${current.length}\\]: "fax" is not a field`)),
-    ])
+    // Its items named as the file has them: "[7]" in a top-level array, "locations[7]" in an object.
+    for (const [text, name] of [
+      [JSON.stringify(json), ''],
+      [JSON.stringify({ locations: json }), 'locations'],
+    ]) {
+      const dry = syncFile('warned.json', text!, '--dry-run')
+      expect(dry.code).toBe(0)
+      const warned = dry.stdout.split('\n').filter((l) => l.startsWith('check '))
+      expect(warned).toEqual([
+        expect.stringMatching(new RegExp(`^check ${name}\\[${current.length}\\]: "fax" is not a field`)),
+      ])
+    }
     const csv = `${HEADER.trimEnd()},Notes\nS1,One,"1 Main St, Town",40.1,-3.1,Back door\n`
     expect(syncFile('notes.csv', csv, '--dry-run').stdout).toStartWith(
       'columns not read (no location field has these names): Notes\n',
@@ -199,13 +205,25 @@ describe('examples/sync.ts', () => {
       1,
       'sync: A mirror matches stores by external_id; these rows have none: line 2, line 3, line 4, line 5, line 6 and 2 more. Give the list a column of store codes: external_id, "Store Code" or "Filialnummer" are read so. Columns not read: Filiale.\n',
     ])
-    // A JSON item that is no object has no code either.
+    // A JSON item that is no object has no code either. Items are named as the file has them:
+    // "[1]" in a top-level array, "locations[1]" in an object's "locations".
     const item = { external_id: 'S1', name: 'One', address: '1 Main St', coordinates: { lat: 1, lng: 2 } }
     expect(syncFile('nulls.json', JSON.stringify([item, null, 5]))).toEqual({
       code: 1,
       stdout: '',
-      stderr: 'sync: A mirror matches stores by external_id; these rows have none: locations[1], locations[2].\n',
+      stderr: 'sync: A mirror matches stores by external_id; these rows have none: [1], [2].\n',
     })
+    expect(syncFile('nulls.json', JSON.stringify({ locations: [item, null] })).stderr).toBe(
+      'sync: A mirror matches stores by external_id; this row has none: locations[1].\n',
+    )
+    // So are they in the sync's own problems and in the service's.
+    const twice = syncFile('twice.json', JSON.stringify([item, { ...item, name: '' }, item]), '--dry-run')
+    expect([twice.code, twice.stderr]).toEqual([
+      1,
+      '  [1] (external_id "S1"): the same store code as [0]; give each external_id once.\n' +
+        '  [2] (external_id "S1"): repeats [0]; give each store once.\n' +
+        'sync: 2 of 3 rows of the list cannot be written as sent; nothing was written.\n',
+    ])
     const unnamed = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n`)
     expect(unnamed.code).toBe(1)
     expect(unnamed.stderr).toContain('line 3 (external_id "S9"): The "Name" column is required.')
