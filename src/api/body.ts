@@ -8,7 +8,7 @@ import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf } from './content-type'
-import { type MultipartBody, multipartMeant, type Part, partHeader, readMultipartBody } from './multipart'
+import { type MultipartBody, multipartMeant, type Part, readMultipartBody } from './multipart'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -222,16 +222,15 @@ type PartCharset = { charset: string | null; ascii: boolean; field?: string }
 function partCharsets(all: Part[] | null, contentType: string): PartCharset[] | null {
   // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
   // Every part to the body's end: FormData reads on past a close another follows.
-  const parts = all?.filter((p) => !p.disposition.has('filename'))
+  const parts = all?.filter((p) => p.filename === null)
   if (parts === undefined) return null
   const whole = charsetOf(contentType)
   const named: PartCharset[] = [{ charset: whole, ascii: parts.every((p) => ASCII_TEXT.test(p.headers)) }]
   for (const part of parts) {
-    const { value, disposition } = part
-    const type = partHeader(part, 'content-type')
+    const { value, type, name } = part
     const own = type === null ? null : charsetOf(type)
     // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
-    const field = own === null ? undefined : (disposition.get('name') ?? '')
+    const field = own === null ? undefined : (name ?? '')
     named.push({
       charset: value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole),
       ascii: ASCII_TEXT.test(value),

@@ -266,6 +266,41 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(2)
   })
 
+  test('a multipart body of many parts is kept under the v3 fingerprint of its whole list of parts', async () => {
+    const part = (name: string, value: string, type = '') =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"\r\n${type}\r\n${value}\r\n`
+    const notes = Array.from({ length: 600 }, (_, i) => `note ${i} é`)
+    const body = [
+      part('name', 'Café', 'Content-Type: text/plain; charset=UTF-8\r\n'),
+      part('address', '1 Rue', 'Content-Type: text/markdown\r\n'),
+      part('coordinates[lat]', '48.87'),
+      part('coordinates[lng]', '2.33'),
+      ...notes.map((note) => part('description', note)),
+      '--B\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n',
+      '--B--\r\n',
+    ].join('')
+    const headers = { 'content-type': 'multipart/form-data; boundary=B', 'idempotency-key': 'k-many' }
+    const res = await env.call('POST', BASE, { body, headers })
+    expect([res.status, res.body.location.description]).toEqual([201, 'note 599 é'])
+    const digest = (value: string) => sha256Hex(Buffer.from(value))
+    const parts = [
+      ['name', null, null, digest('Café')],
+      ['address', null, 'text/markdown', digest('1 Rue')],
+      ['coordinates[lat]', null, null, digest('48.87')],
+      ['coordinates[lng]', null, null, digest('2.33')],
+      ...notes.map((note) => ['description', null, null, digest(note)]),
+      ['photo', '', 'application/octet-stream', digest('')],
+    ]
+    const meant = sha256Hex(`multipart/form-data parts\n${JSON.stringify(parts)}`)
+    const kept = env.store.db.query<{ fingerprint: string }, []>('SELECT fingerprint FROM idempotency_keys').get()!
+    expect(kept.fingerprint).toBe(`v3:${sha256Hex(`POST ${BASE}\n${meant}\nmultipart/form-data`)}`)
+    const again = await env.call('POST', BASE, {
+      body: body.replaceAll('--B', '--C'),
+      headers: { ...headers, 'content-type': 'multipart/form-data; boundary=C' },
+    })
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+  })
+
   test('no Content-Type is JSON only over no body: JSON retried without one, unread alone, is another request', async () => {
     const send = async (path: string, body: string, type: string | null) => {
       const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': `k-${path}` }
