@@ -8,7 +8,7 @@ import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf } from './content-type'
-import { type MultipartBody, multipartMeant, type Part, readMultipartBody } from './multipart'
+import { lfDelimited, type MultipartBody, multipartMeant, type Part, readMultipartBody } from './multipart'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -179,6 +179,12 @@ async function readMultipart(
   multipart: MultipartBody,
   csv: boolean,
 ): Promise<ParsedBody> {
+  if (lfDelimited(bytes, contentType))
+    return {
+      kind: 'invalid_form',
+      reason:
+        'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them. Send the body your HTTP client makes from a form (curl -F), write its line ends as CRLF, or send JSON.',
+    }
   if (multipart.fields === null)
     return {
       kind: 'invalid_form',

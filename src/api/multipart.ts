@@ -28,6 +28,17 @@ export async function readMultipartBody(bytes: Uint8Array, contentType: string):
   return { ...multipartParts(bytes, contentType), fields: form === null ? null : [...form.entries()] }
 }
 
+/**
+ * Whether a multipart body has a delimiter line ended by LF alone (`--boundary\n`), as a body
+ * written by hand with "\n" has: FormData finds delimiters ended by CRLF only, and reads such a
+ * body as no fields, or its parts after one as the value before it.
+ */
+export function lfDelimited(bytes: Uint8Array, contentType: string): boolean {
+  const boundary = paramOf(contentType, 'boundary')
+  if (!boundary) return false
+  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(`--${boundary}\n`, 0, 'latin1')
+}
+
 /** The parts of a multipart body (RFC 7578), as MultipartBody holds them. */
 function multipartParts(bytes: Uint8Array, contentType: string): Pick<MultipartBody, 'parts' | 'closed'> {
   const boundary = paramOf(contentType, 'boundary')

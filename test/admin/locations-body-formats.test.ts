@@ -59,6 +59,34 @@ describe('POST /locations body formats', () => {
     })
   })
 
+  test('a multipart body with lines ended by LF alone gives 400 saying its lines must end in CRLF, and stores nothing', async () => {
+    const part = (name: string, value: string, eol: string) =>
+      `--B${eol}Content-Disposition: form-data; name="${name}"${eol}${eol}${value}${eol}`
+    const body = (eols: string[]) =>
+      `${['name', 'tags[]', 'description'].map((n, i) => part(n, `${n} sent`, eols[i]!)).join('')}--B--${eols[2]}`
+    const send = (path: string, eols: string[]) =>
+      expectNoChange(() =>
+        env.call('POST', path, { body: body(eols), headers: { 'content-type': 'multipart/form-data; boundary=B' } }),
+      )
+    const refused = (res: { status: number; body: any }) => [res.status, res.body.error, res.body.message]
+    const says = [400, 'invalid_request', expect.stringMatching(/lines end in LF alone .*end in CRLF/)]
+    expect(refused(await send(BASE, ['\n', '\n', '\n']))).toEqual(says)
+    // Its first part in CRLF, FormData would read the rest as that part's value.
+    const { id } = await created()
+    expect(refused(await send(`${BASE}/${id}`, ['\r\n', '\n', '\n']))).toEqual(says)
+    expect(refused(await send(`${BASE}/${id}`, ['\r\n', '\r\n', '\n']))).toEqual(says)
+    // In CRLF throughout, it is read.
+    const res = await env.call('POST', `${BASE}/${id}`, {
+      body: body(['\r\n', '\r\n', '\r\n']),
+      headers: { 'content-type': 'multipart/form-data; boundary=B' },
+    })
+    expect([res.status, res.body.location.name, res.body.location.description]).toEqual([
+      200,
+      'name sent',
+      'description sent',
+    ])
+  })
+
   test('a form body is read as URLSearchParams reads it: "+" a space, escapes decoded, a "%" without hex digits as typed, an ASCII body in any charset', async () => {
     const coords = '&coordinates%5Blat%5D=48.87&coordinates%5Blng%5D=2.33'
     const cases: [body: string, type: string, fields: Record<string, string>][] = [
