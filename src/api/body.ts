@@ -8,7 +8,14 @@ import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf } from './content-type'
-import { lfDelimited, type MultipartBody, multipartMeant, type Part, readMultipartBody } from './multipart'
+import {
+  formDataParts,
+  lfDelimited,
+  type MultipartBody,
+  multipartMeant,
+  type Part,
+  readMultipartBody,
+} from './multipart'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -205,9 +212,8 @@ async function readMultipart(
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
   // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
-  const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
-  const named = partCharsets(multipart.parts, contentType) ?? [{ charset: charsetOf(contentType), ascii }]
-  const refused = named.find((p) => !readAsUtf8(p.charset, p.ascii))
+  const parts = formDataParts(bytes, contentType)
+  const refused = parts === null ? wholeRefused(fields, contentType) : partRefused(parts, contentType)
   if (refused !== undefined)
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!, refused.field) }
   // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
@@ -220,30 +226,36 @@ async function readMultipart(
 type PartCharset = { charset: string | null; ascii: boolean; field?: string }
 
 /**
- * The charsets a multipart body's text is in: its field names in the body's; each value in its
- * part's own (FormData keeps no part's type), else the body's, or none when it starts with
- * UTF-8's byte order mark, which says UTF-8 whatever is named. A part with a filename is a file,
- * refused apart. Null when its parts are not found.
+ * The first charset a multipart body's text is in that is not read as UTF-8 (readAsUtf8): its
+ * field names in the body's, judged first; each value in its part's own (FormData keeps no
+ * part's type), else the body's, or none when it starts with UTF-8's byte order mark, which says
+ * UTF-8 whatever is named. A part with a filename is a file, refused apart. `parts`: as FormData
+ * finds them (formDataParts), read one at a time.
  */
-function partCharsets(all: Part[] | null, contentType: string): PartCharset[] | null {
-  // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
-  // Every part to the body's end: FormData reads on past a close another follows.
-  const parts = all?.filter((p) => p.filename === null)
-  if (parts === undefined) return null
+function partRefused(parts: Iterable<Part>, contentType: string): PartCharset | undefined {
   const whole = charsetOf(contentType)
-  const named: PartCharset[] = [{ charset: whole, ascii: parts.every((p) => ASCII_TEXT.test(p.headers)) }]
+  let names = true
+  let refused: PartCharset | undefined
   for (const part of parts) {
+    // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
+    if (part.filename !== null) continue
     const { value, type, name } = part
+    names &&= ASCII_TEXT.test(part.headers)
+    if (refused !== undefined) continue
     const own = type === null ? null : charsetOf(type)
+    const charset = value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole)
     // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
-    const field = own === null ? undefined : (name ?? '')
-    named.push({
-      charset: value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole),
-      ascii: ASCII_TEXT.test(value),
-      field,
-    })
+    if (!readAsUtf8(charset, ASCII_TEXT.test(value)))
+      refused = { charset, ascii: false, field: own === null ? undefined : (name ?? '') }
   }
-  return named
+  return readAsUtf8(whole, names) ? refused : { charset: whole, ascii: names }
+}
+
+/** The body's charset, when its fields' text is not read as UTF-8 in it; its parts not found apart. */
+function wholeRefused(fields: [string, string][], contentType: string): PartCharset | undefined {
+  const charset = charsetOf(contentType)
+  const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
+  return readAsUtf8(charset, ascii) ? undefined : { charset, ascii }
 }
 
 /** The first 64 KiB of a body as text, for telling what it looks like (bytes not UTF-8 as U+FFFD). */

@@ -11,21 +11,45 @@ import { contentTypeMeant, paramOf, paramsOf } from './content-type'
 export type Part = { headers: string; type: string | null; name: string | null; filename: string | null; value: string }
 
 /**
- * A multipart body read once, for its reading, its charsets and its fingerprint alike: `parts`
- * split at the boundary its Content-Type names, to the body's end (FormData reads on past a
- * closing delimiter another follows), the first `closed` of them before the first close; null when
- * it names no boundary, or no part ends at a closing delimiter. `fields`: FormData's reading, null
- * when it reads none. FormData keeps neither a part's headers nor its bytes.
+ * A multipart body: its bytes, its Content-Type, and `fields`, FormData's reading, null when it
+ * reads none. FormData keeps neither a part's headers nor its bytes: formDataParts splits them as
+ * FormData does, for their charsets; multipartMeant splits them for the fingerprint by its rule.
  */
-export type MultipartBody = {
-  parts: Part[] | null
-  closed: number
-  fields: [string, string | File][] | null
-}
+export type MultipartBody = { bytes: Uint8Array; contentType: string; fields: [string, string | File][] | null }
 
 export async function readMultipartBody(bytes: Uint8Array, contentType: string): Promise<MultipartBody> {
   const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
-  return { ...multipartParts(bytes, contentType), fields: form === null ? null : [...form.entries()] }
+  return { bytes, contentType, fields: form === null ? null : [...form.entries()] }
+}
+
+/** A body's bytes as latin1 text: one character a byte. */
+const latin1 = (bytes: Uint8Array): string =>
+  Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+
+/**
+ * The parts of a multipart body as Bun's FormData finds them: the body to its last closing
+ * delimiter, split at each delimiter followed by CRLF wherever it stands (after a preamble that
+ * ends in no CRLF too); a part's headers end at its first blank line, and its value loses one CRLF
+ * at its end. Null when its Content-Type names no boundary or it has no closing delimiter.
+ */
+export function formDataParts(bytes: Uint8Array, contentType: string): Iterable<Part> | null {
+  const boundary = paramOf(contentType, 'boundary')
+  if (!boundary) return null
+  const text = latin1(bytes)
+  const end = text.lastIndexOf(`--${boundary}--`)
+  if (end === -1) return null
+  const delimiter = `--${boundary}\r\n`
+  // Part by part: a body of 150,000 parts is read without holding them all.
+  return (function* () {
+    let at = text.indexOf(delimiter)
+    while (at !== -1 && at + delimiter.length <= end) {
+      const start = at + delimiter.length
+      const next = text.indexOf(delimiter, start)
+      at = next !== -1 && next + delimiter.length <= end ? next : -1
+      const part = partOf(text.slice(start, at === -1 ? end : at))
+      yield part.value.endsWith('\r\n') ? { ...part, value: part.value.slice(0, -2) } : part
+    }
+  })()
 }
 
 /**
@@ -39,31 +63,32 @@ export function lfDelimited(bytes: Uint8Array, contentType: string): boolean {
   return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(`--${boundary}\n`, 0, 'latin1')
 }
 
-/** The parts of a multipart body (RFC 7578), as MultipartBody holds them. */
-function multipartParts(bytes: Uint8Array, contentType: string): Pick<MultipartBody, 'parts' | 'closed'> {
+/**
+ * A multipart body (RFC 7578) split by the fingerprint's rule, at each CRLF and delimiter: its
+ * `closed` parts before the first close are `pieces` 1 to `closed`, read by partOf. Null when it
+ * names no boundary, or no part ends at a closing delimiter.
+ */
+function multipartParts(bytes: Uint8Array, contentType: string): { pieces: string[]; closed: number } | null {
   const boundary = paramOf(contentType, 'boundary')
-  if (!boundary) return { parts: null, closed: 0 }
-  const text = `\r\n${Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')}`
-  const pieces = text.split(`\r\n--${boundary}`)
+  if (!boundary) return null
+  const pieces = `\r\n${latin1(bytes)}`.split(`\r\n--${boundary}`)
   const close = pieces.findIndex((piece, i) => i > 0 && piece.startsWith('--'))
-  if (close < 2) return { parts: null, closed: 0 }
-  // The pieces before the first close start with no "--": they are the first of those kept.
-  const parts = pieces.slice(1).filter((piece) => !piece.startsWith('--'))
+  if (close < 2) return null
+  // Pieces 1 to close - 1 start with no "--": each is a part, in order.
+  return { closed: close - 1, pieces }
+}
+
+/** A part from its text after its delimiter: its headers to the first blank line, its value after it. */
+function partOf(piece: string): Part {
+  const end = piece.indexOf('\r\n\r\n')
+  const headers = end === -1 ? piece : piece.slice(0, end)
+  const disposition = paramsOf(partHeader(headers, 'content-disposition') ?? '')
   return {
-    closed: close - 1,
-    parts: parts.map((piece) => {
-      const end = piece.indexOf('\r\n\r\n')
-      const headers = end === -1 ? piece : piece.slice(0, end)
-      const disposition = paramsOf(partHeader(headers, 'content-disposition') ?? '')
-      const [name, filename] = [disposition.get('name') ?? null, disposition.get('filename') ?? null]
-      return {
-        headers,
-        type: partHeader(headers, 'content-type'),
-        name,
-        filename,
-        value: end === -1 ? '' : piece.slice(end + 4),
-      }
-    }),
+    headers,
+    type: partHeader(headers, 'content-type'),
+    name: disposition.get('name') ?? null,
+    filename: disposition.get('filename') ?? null,
+    value: end === -1 ? '' : piece.slice(end + 4),
   }
 }
 
@@ -71,7 +96,7 @@ function multipartParts(bytes: Uint8Array, contentType: string): Pick<MultipartB
  * A header's value in a part's header lines (`name` lowercased), null without it: a line's name
  * runs to its first ":", the first line of a name holds its value, trimmed.
  */
-export function partHeader(headers: string, name: string): string | null {
+function partHeader(headers: string, name: string): string | null {
   let start = 0
   while (start < headers.length) {
     const end = lineEnd(headers, start)
@@ -101,15 +126,16 @@ function lineEnd(text: string, start: number): number {
  * fingerprints v2, which counted a field's `text/plain`.
  */
 export async function multipartMeant(body: MultipartBody): Promise<{ meant: string; v2: string } | null> {
-  if (body.parts === null) return null
+  const split = multipartParts(body.bytes, body.contentType)
+  if (split === null) return null
   const fields = body.fields ?? []
-  if (fields.length !== body.closed) return null
+  if (fields.length !== split.closed) return null
   // Each rule's list hashed as its JSON is written, part by part: the list and its text whole would
   // hold some 40 MB for a body of 8 MiB.
   const meant = listHash()
   const v2 = listHash()
-  for (let i = 0; i < body.closed; i++) {
-    const { value, type, name, filename } = body.parts[i]!
+  for (let i = 0; i < split.closed; i++) {
+    const { value, type, name, filename } = partOf(split.pieces[i + 1]!)
     if (!(await readAlike(fields[i]!, name, filename, value))) return null
     const typeMeant = type === null ? null : contentTypeMeant(type)
     const digest = createHash('sha256').update(value, 'latin1').digest('hex')

@@ -213,6 +213,38 @@ describe('the charset a body names', () => {
     ])
   })
 
+  test('multipart: parts are judged as FormData finds them, the first after a preamble that ends in no CRLF too', async () => {
+    const part = (name: string, value: string, type = '') =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"${type && `\r\nContent-Type: ${type}`}\r\n\r\n${value}\r\n`
+    const rest = `${part('address', '1 Rue')}${part('coordinates[lat]', '48.87')}${part('coordinates[lng]', '2.33')}--B--\r\n`
+    const post = async (text: string) => {
+      const res = await rawRequest('POST', BASE, latin1(text), { 'content-type': 'multipart/form-data; boundary=B' })
+      const sent = (await res.json()) as { location?: { name: string }; message?: string }
+      return res.status === 201 ? sent.location!.name : [res.status, sent.message!]
+    }
+    // "CafÃ©" in latin1 is the bytes of "Café" in UTF-8: read as UTF-8, another text than sent.
+    const latin = part('name', 'Caf\xc3\xa9', 'text/plain; charset=iso-8859-1')
+    const before = snapshot()
+    for (const preamble of ['', 'A preamble\r\n', 'A preamble ', 'A preamble\n'])
+      expect([preamble, await post(`${preamble}${latin}${rest}`)]).toEqual([
+        preamble,
+        [
+          400,
+          'The form body could not be read: the field "name" is in the charset "iso-8859-1" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+        ],
+      ])
+    expect(snapshot()).toEqual(before)
+    // A delimiter after a value with no CRLF before it starts a part: its charset judges it.
+    expect(
+      await post(`${part('name', 'Cafe').slice(0, -2)}${latin.replace('"name"', '"description"')}${rest}`),
+    ).toEqual([
+      400,
+      'The form body could not be read: the field "description" is in the charset "iso-8859-1" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+    ])
+    expect(snapshot()).toEqual(before)
+    expect(await post(`A preamble ${part('name', 'Caf\xc3\xa9')}${rest}`)).toBe('Café')
+  })
+
   test('a refused multipart part is named as its disposition gives it: unquoted, or quoted with a backslash escape', async () => {
     const body = (disposition: string) =>
       utf8(
