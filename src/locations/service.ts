@@ -460,8 +460,10 @@ export function applyPatch(
     // a limited provider's point is still refreshed in time (by its address then). Any other is a pin.
     const same = samePoint(patch.coordinates, current)
     const fromPoint = current.geocoding?.source === REVERSE_SOURCE
-    next.lat = patch.coordinates.lat
-    next.lng = patch.coordinates.lng
+    // The same point as a sheet rounded it is the stored one, to the last digit: nothing changes.
+    const at = same ? current : patch.coordinates
+    next.lat = at.lat
+    next.lng = at.lng
     if (!same) {
       next.geocoding = null
       next.geocodedAt = null
@@ -484,7 +486,7 @@ export function applyPatch(
     next.addressParts = found.parts
   }
   // The point a file may still send is that of a store at its replacement's point (bulk-apply.ts).
-  if (next.lat !== current.lat || next.lng !== current.lng) next.replacedPoint = null
+  if (!samePoint(next, current)) next.replacedPoint = null
   next.timezone = keptZone(next)
   return placed(next, current, towns)
 }

@@ -60,9 +60,15 @@ export function changedFields(next: LocationRecord, current: LocationRecord): st
 /** Whether two records of one location hold the same (changedFields finds nothing). */
 export const sameContent = (a: LocationRecord, b: LocationRecord): boolean => changedFields(a, b).length === 0
 
-/** Whether two points are the same, coordinate for coordinate. */
+/**
+ * Degrees two coordinates may differ by and be one: 1e-9, 0.1 mm. A spreadsheet keeps 15
+ * significant digits (at most 5e-13 off below 1,000 degrees); a pin moved 1e-7 (1 cm) has moved.
+ */
+const SAME_POINT_DEGREES = 1e-9
+
+/** Whether two points are the same: each coordinate within SAME_POINT_DEGREES, as a sheet rounds them. */
 export const samePoint = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): boolean =>
-  a.lat === b.lat && a.lng === b.lng
+  Math.abs(a.lat - b.lat) <= SAME_POINT_DEGREES && Math.abs(a.lng - b.lng) <= SAME_POINT_DEGREES
 
 /**
  * Whether two records of one location are at the same point with the same address parts: a

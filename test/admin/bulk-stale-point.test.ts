@@ -15,13 +15,18 @@ const DOWNING = '10 Downing Street, London SW1A 2AA'
 const PALACE = 'Buckingham Palace, London SW1A 1AA'
 const TOWER = 'Tower of London, London EC3N 4AB'
 
-/** The bulk route of an app whose geocoder places the three addresses, and the route's answers. */
-function route() {
-  const geocoder = tableGeocoder({
-    [DOWNING]: { lat: 51.5034, lng: -0.1276, precision: 'rooftop' },
-    [PALACE]: { lat: 51.5014, lng: -0.1419, precision: 'rooftop' },
-    [TOWER]: { lat: 51.5081, lng: -0.0759, precision: 'rooftop' },
-  })
+type Point = { lat: number; lng: number }
+
+/** The bulk route of an app whose geocoder places the three addresses (at `points`, in their order), and the route's answers. */
+function route(
+  points: Point[] = [
+    { lat: 51.5034, lng: -0.1276 },
+    { lat: 51.5014, lng: -0.1419 },
+    { lat: 51.5081, lng: -0.0759 },
+  ],
+) {
+  const [downing, palace, tower] = points.map((p) => ({ ...p, precision: 'rooftop' as const }))
+  const geocoder = tableGeocoder({ [DOWNING]: downing!, [PALACE]: palace!, [TOWER]: tower! })
   const app = createApp({
     store: env.store,
     geocoder: cachedGeocoder(geocoder, env.store.geocodeCache),
@@ -169,4 +174,38 @@ test('a store pinned elsewhere while its old point beside another address is geo
     `locations[0]: location ${id} moved meanwhile, so the coordinates sent are no longer its former address's point; nothing was written. Send the request again.`,
   )
   expect(stored()).toMatchObject({ address: white, lat: 38.9, lng: -77.03 })
+})
+
+test('an edited export rounded by a sheet to 15 digits: its old point is read as the one the new address replaced', async () => {
+  const points = [
+    { lat: 51.50341234567891, lng: -0.12761234567891233 },
+    { lat: 51.501412345678915, lng: -0.14191234567891234 },
+    { lat: 51.50811234567891, lng: -0.07591234567891234 },
+  ]
+  const { csv, exported } = route(points)
+  // Each coordinate as Excel keeps it: 15 significant digits.
+  const sheet = (text: string) =>
+    points.reduce(
+      (t, { lat, lng }) => t.replace(`${lat},${lng}`, `${Number(lat.toPrecision(15))},${Number(lng.toPrecision(15))}`),
+      text,
+    )
+  await csv(`external_id,name,address\nS,Store,"${DOWNING}"\n`)
+  const edited = (await exported()).replace(DOWNING, PALACE)
+  expect(sheet(edited)).not.toBe(edited)
+  const first = await csv(sheet(edited))
+  expect(first.results[0]).toMatchObject({ action: 'updated', changes: ['address', 'coordinates'] })
+  const palace = stored()
+  expect(palace).toMatchObject({ address: PALACE, ...points[1] })
+  // Sent again, exact or rounded, the old point is the replaced one: the store stays.
+  for (const again of [edited, sheet(edited)]) {
+    const second = await csv(again)
+    expect(second).toMatchObject({ updated: 0, unchanged: 1 })
+    expect(second.results[0].warnings.join(' ')).toContain("former address's point, replaced")
+    expect(stored()).toEqual(palace)
+  }
+  expect(await csv(sheet(await exported()))).toMatchObject({ updated: 0, unchanged: 1 })
+  // Beside yet another address it is the old point still: that address is geocoded.
+  const third = await csv(sheet(edited.replace(PALACE, TOWER)))
+  expect(third.results[0]).toMatchObject({ action: 'updated', changes: ['address', 'coordinates'] })
+  expect(stored()).toMatchObject({ address: TOWER, ...points[2] })
 })
