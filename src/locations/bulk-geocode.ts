@@ -64,7 +64,7 @@ export async function geocodeAll(
     }
     const item = items[plan.index]!
     const { columns, unplaced } = item
-    const message = plan.sentBack !== undefined && off ? sentBackUnplaced(columns, words) : error.message
+    const message = plan.sentBack !== undefined && off ? sentBackUnplaced(plan, columns, words) : error.message
     const said = `${inColumns(message, columns)}${await otherCountryHint(deps, item)}`
     problems.add(
       plan.key,
@@ -94,10 +94,11 @@ function keptAsPin(plan: Plan, { parts }: BulkItem): void {
 /**
  * Why a geocoded point sent back with another address is refused when the service has no
  * geocoder, and the two ways on: the new address's point, or (a store that did not move) the
- * single-location update, which keeps the point sent; in a file, address columns do not (a row
- * is read alike with or without them).
+ * single-location update, which keeps the point sent. The point its address replaced is where the
+ * store was before: the update keeps the store at its point now (Plan.keptAt), given in the
+ * message. In a file, address columns make no difference (a row is read alike with or without them).
  */
-function sentBackUnplaced(columns: ReadonlyMap<string, string> | undefined, words: BulkWords): string {
+function sentBackUnplaced(plan: Plan, columns: ReadonlyMap<string, string> | undefined, words: BulkWords): string {
   const pair = columns?.get('coordinates')
   const point =
     columns === undefined
@@ -105,5 +106,9 @@ function sentBackUnplaced(columns: ReadonlyMap<string, string> | undefined, word
       : pair !== undefined
         ? `"${pair}"`
         : `"${columns.get('coordinates.lat') ?? 'lat'}" and "${columns.get('coordinates.lng') ?? 'lng'}"`
-  return `The address changed, but ${point} ${pair === undefined ? 'are' : 'is'} the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved, ${words.keepPoint}, which keeps the point sent.`
+  const are = pair === undefined ? 'are' : 'is'
+  const now = plan.keptAt
+  if (now === undefined || samePoint(now, plan.sentBack!))
+    return `The address changed, but ${point} ${are} the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved, ${words.keepPoint}, which keeps the point sent.`
+  return `The address changed, but ${point} ${are} the point of the address before the one stored, where the store no longer is, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved from ${now.lat}, ${now.lng}, where the stored address placed it, ${words.keepPoint} giving that point.`
 }

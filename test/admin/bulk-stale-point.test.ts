@@ -2,6 +2,7 @@
 // twice: the second time the point is the one the new address replaced, not a pin, and the store
 // stays; a point of its own still moves it.
 import { expect, test } from 'bun:test'
+import { createGeocoder } from '../../src/geocode'
 import { createApp } from '../../src/server/app'
 import { cachedGeocoder } from '../../src/geocode/geocoder'
 import { refreshLimitedGeocodes } from '../../src/geocode/refresh'
@@ -208,4 +209,41 @@ test('an edited export rounded by a sheet to 15 digits: its old point is read as
   const third = await csv(sheet(edited.replace(PALACE, TOWER)))
   expect(third.results[0]).toMatchObject({ action: 'updated', changes: ['address', 'coordinates'] })
   expect(stored()).toMatchObject({ address: TOWER, ...points[2] })
+})
+
+test('with GEOCODER=none the old point beside a third address is refused, naming the point the store keeps', async () => {
+  const { csv, exported } = route()
+  await csv(`external_id,name,address\nS,Store,"${DOWNING}"\n`)
+  const edited = (await exported()).replace(DOWNING, PALACE)
+  await csv(edited)
+  const palace = stored()
+  const none = await createGeocoder(
+    { provider: 'none', url: null, apiKey: null, userAgent: 'storeloc-test', timeoutMs: 3000, dataPath: '' },
+    env.store,
+  )
+  const app = createApp({
+    store: env.store,
+    geocoder: none.geocoder,
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: () => {},
+  })
+  const send = (path: string, body: string, type: string) =>
+    app.handle(
+      new Request(`http://localhost${path}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': type },
+        body,
+      }),
+    )
+  const refused = await send(BULK, edited.replace(PALACE, TOWER), 'text/csv')
+  expect(refused.status).toBe(422)
+  expect(((await refused.json()) as { details: Record<string, string[]> }).details['line 2.address']).toEqual([
+    'line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point of the address before the one stored, where the store no longer is, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address\'s own "lat" and "lng"; if the store has not moved from 51.5014, -0.1419, where the stored address placed it, update it alone (POST /admin/v1/locations/{id} with the address and its coordinates) giving that point.',
+  ])
+  expect(stored()).toEqual(palace)
+  // The advice taken: the single update with that point keeps the store where it is, at the new address.
+  const { id } = env.store.db.query('SELECT id FROM locations').get() as { id: string }
+  const body = JSON.stringify({ address: TOWER, coordinates: { lat: 51.5014, lng: -0.1419 } })
+  expect((await send(`/admin/v1/locations/${id}`, body, 'application/json')).status).toBe(200)
+  expect(stored()).toMatchObject({ address: TOWER, lat: 51.5014, lng: -0.1419 })
 })
