@@ -58,9 +58,27 @@ const TOWN_POSTCODE = new Set(['GB', 'JE', 'GG', 'IM', 'IE', 'NZ', 'ZA', 'IN', '
  */
 const CROWN_DEPENDENCIES = new Set(['JE', 'GG', 'IM'])
 
-/** Whether `code`'s addresses write the postcode after the town, as joined now or, `before`, as joined before. */
-const postcodeAfterTown = (code: string | null, before = false): boolean =>
-  TOWN_POSTCODE.has(code ?? '') && !(before && CROWN_DEPENDENCIES.has(code ?? ''))
+/**
+ * How joinAddress orders a row's parts: the country whose order the house number takes
+ * (NUMBER_FIRST; none: after the street), whether the postcode follows the town, and whether a
+ * region of the town's own name is written once.
+ */
+type Order = { numbering: string | null; postcodeAfterTown: boolean; regionOfTownOnce: boolean }
+
+/**
+ * The order of `code`'s addresses as joined now or, `before`, as joined before
+ * (BulkItem.formerAddress): a Crown Dependency's postcode before its town and house number after
+ * its street, and a region of its town's name after the town too.
+ */
+function orderOf(code: string | null, before: boolean): Order {
+  const former = before && CROWN_DEPENDENCIES.has(code ?? '')
+  return {
+    numbering: former ? null : code,
+    postcodeAfterTown: TOWN_POSTCODE.has(code ?? '') && !former,
+    regionOfTownOnce: !before,
+  }
+}
+
 /** Words a second line begins with; the part of a cell that does is not its street. */
 const UNIT_WORDS =
   /^(?:(?:unit|shop|flat|suite|ste|apt|apartment|floor|level|lot|building|bldg|room|shopping cent(?:re|er))\b|c\/o\b|#)/i
@@ -222,10 +240,10 @@ type Place = { city?: string; postcode?: string; region?: string }
  * country writes them ("1 Main St, Springfield" with IL 62701: "…, Springfield, IL 62701";
  * "Hauptstraße 5, Berlin" with 10117: "…, 10117 Berlin"), before a country it ends with. A town's
  * namesakes make the difference: Springfield alone is in Missouri. The row's country is not added:
- * beside an address cell it is a check on where the address was placed. `before`: the postcode
- * where addresses were joined with it before (joinAddress).
+ * beside an address cell it is a check on where the address was placed. `afterTown`: the
+ * postcode follows the town (Order).
  */
-function withPlace(cell: string, place: Place, code: string | null, before = false): string {
+function withPlace(cell: string, place: Place, code: string | null, afterTown: boolean): string {
   const parts = cellParts(cell)
   const last = parts.at(-1)
   if (last === undefined) return cell
@@ -244,7 +262,6 @@ function withPlace(cell: string, place: Place, code: string | null, before = fal
     else added.push(postcode!)
   } else if (postcode !== undefined) {
     const city = place.city ?? ''
-    const afterTown = postcodeAfterTown(code, before)
     if (afterTown && endsWithWords(town, city)) town = `${town} ${postcode}`
     else if (!afterTown && nameKey(town) === nameKey(city)) town = `${postcode} ${town}`
     else added.push(postcode)
@@ -269,18 +286,21 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   const number = part('house_number')
   const street2 = part('street2')
   const code = rowCountry(parts)
-  // The country whose order the house number takes; none (after the street) for a Crown
-  // Dependency's as joined before.
-  const numbering = before && CROWN_DEPENDENCIES.has(code ?? '') ? null : code
+  const { numbering, postcodeAfterTown, regionOfTownOnce } = orderOf(code, before)
   const sublocality = part('sublocality')
   // A cell naming its town is a whole address, kept without the district; one without a town
   // beside it gets the district as its second line, else the column's text would be lost.
   if (cell !== undefined && city === undefined && postcode === undefined) {
     const district = sublocality !== undefined && holdsWords(cell, sublocality) ? undefined : sublocality
-    return withPlace(completed(cell, number, [street2, district], numbering), { city, postcode, region }, code, before)
+    return withPlace(
+      completed(cell, number, [street2, district], numbering),
+      { city, postcode, region },
+      code,
+      postcodeAfterTown,
+    )
   }
   if (cell !== undefined && namesTown(cell, city, postcode))
-    return withPlace(completed(cell, number, [street2], numbering), { city, postcode, region }, code, before)
+    return withPlace(completed(cell, number, [street2], numbering), { city, postcode, region }, code, postcodeAfterTown)
   const street = numbered(cell ?? part('street'), number, numbering)
   // A district the street line or the town names already ("…, Partick"; Glasgow as its own) is not written twice.
   const district = [street, street2, city].some(
@@ -291,10 +311,12 @@ export function joinAddress(parts: Map<string, string>, cell: string | undefined
   // A region named as its town is not written again, a city-state's ("10117 Berlin", not "10117
   // Berlin, Berlin") or not (Salzburg, Valencia, Durango).
   const state =
-    !before && city !== undefined && region !== undefined && nameKey(city) === nameKey(region) ? undefined : region
+    regionOfTownOnce && city !== undefined && region !== undefined && nameKey(city) === nameKey(region)
+      ? undefined
+      : region
   const town = REGION_POSTCODE.has(code ?? '')
     ? [city, [region, postcode].filter(Boolean).join(' ')]
-    : postcodeAfterTown(code, before)
+    : postcodeAfterTown
       ? [[city, postcode].filter(Boolean).join(' '), state]
       : [[postcode, city].filter(Boolean).join(' '), state]
   const joined = [street, street2, district, ...town, country].filter(Boolean).join(', ')
