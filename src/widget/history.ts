@@ -63,7 +63,8 @@ type Entries = {
 
 /**
  * Whether the entry after the current one is of this page, at its address but for the search of
- * `prefix`'s finder (a store picked since): not a router's route, nor another page, pushed since
+ * `prefix`'s finder (a store picked since) and the fragment (pageOf): not a router's route, nor
+ * another page, pushed since
  * (a push drops the entries after). Not known without the Navigation API: false then, as a
  * router's push from the list, then Back past the list in one step (history.go(-2)), shows the
  * finder no step at all.
@@ -75,8 +76,11 @@ export function nextHere(prefix: string): boolean {
   return next?.sameDocument === true && next.url !== null && pageOf(next.url, prefix) === pageOf(location.href, prefix)
 }
 
-/** `href` without the search of `prefix`'s finder: the page's own address. */
-const pageOf = (href: string, prefix: string) => withState(href, firstSearch(null, null), prefix)
+/**
+ * `href` without the search of `prefix`'s finder nor its fragment: the page's own address. A link to
+ * a part of it followed (#stores), or its fragment replaced as it scrolls, leaves the page where it is.
+ */
+const pageOf = (href: string, prefix: string) => withState(href.split('#')[0]!, firstSearch(null, null), prefix)
 
 /** Whether `state` takes the finder's keys: none, or a plain object (not a router's array, Map or Date, whose shape a copy loses). */
 function plain(state: unknown): state is Record<string, unknown> | null {
@@ -123,8 +127,7 @@ export class SearchEntries {
     /** The finder's life: it follows the history until it ends. */
     readonly life: AbortSignal,
   ) {
-    // A fragment link followed (#stores) leaves the page where it is: its entry is the finder's still.
-    const page = () => pageOf(location.href.split('#')[0]!, prefix)
+    const page = () => pageOf(location.href, prefix)
     this.#home = page()
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {

@@ -363,6 +363,26 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await mapAlone(page)
     }))
 
+  test("Show list, the list's fragment replaced by the page, Back, turned on its side: Forward goes on to the map", () =>
+    withSearched(async (page) => {
+      const address = page.url()
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      await page.getByRole('button', { name: 'Show list' }).tap()
+      await listAgain(page)
+      await page.waitForURL(address)
+      // The page marks the part in sight in its address, as a router or a scrolling menu does.
+      await page.evaluate("history.replaceState(history.state, '', '#stores')")
+      await page.goBack()
+      await beforeSearch(page)
+      await page.setViewportSize({ width: 844, height: 390 })
+      await page.goForward()
+      // The map's entry, at the list's address but for the fragment, is still the next: gone on to.
+      await page.waitForURL(address)
+      await page.setViewportSize(PHONE.viewport)
+      await mapAlone(page)
+    }))
+
   /** A page of two finders, #f with London searched, #g with Leeds; `press` clicks a finder's Show map or Show list. */
   async function twoFinders(page: Page) {
     const host = hostPage(
