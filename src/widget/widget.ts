@@ -321,8 +321,8 @@ export class Widget {
     return { ...this.#state, tags: [...this.#state.tags] }
   }
 
-  /** Marks a store selected in the list and on the map; null: none. */
-  select(id: string | null, fromMap = false): void {
+  /** Marks a store selected in the list and on the map; null: none. `told`: storeloc:select says it (a pick, not Back to one). */
+  select(id: string | null, fromMap = false, told = true): void {
     if (this.destroyed) return
     this.#state.selected = id
     const item = markSelected(this.#stores.list, id)
@@ -330,7 +330,7 @@ export class Widget {
     if (item && fromMap) this.#view.toList(item)
     this.#keepInUrl()
     const chosen = this.#stores.stores.find((l) => l.id === id)
-    if (chosen) this.#fire('select', { location: chosen })
+    if (chosen && told) this.#fire('select', { location: chosen })
   }
 
   /**
@@ -524,7 +524,7 @@ export class Widget {
   /** Back or Forward to another search of its own (`only`: its store alone): taken up as it was, with no new entry. */
   #restore(to: SearchState | null, only?: boolean) {
     if (!this.#element.isConnected) return
-    if (only) return this.select(to?.selected ?? null)
+    if (only) return this.select(to?.selected ?? null, false, false)
     const s = to ?? firstSearch(this.#options.place, this.#options.radius)
     // Near the visitor (sl_geo): the position shown, else the browser's if it gives it without asking.
     if (s.locate && this.#state.origin?.kind === 'geo') s.origin = this.#state.origin

@@ -338,4 +338,31 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await close()
     }
   })
+
+  test("Back and Forward to a store picked tell the page nothing: storeloc:select is the visitor's pick", async () => {
+    const { page, errors, close } = await finderPage(`<div id="g" data-storeloc="${demo.server.token}"></div>`)
+    try {
+      await page.evaluate(
+        "window.picked = []; addEventListener('storeloc:select', (e) => picked.push(e.detail.location.name), true)",
+      )
+      await searchIn(page, '#f', 'London')
+      const names = page.locator('#f .sl-item .sl-name')
+      await names.nth(1).click()
+      await searchIn(page, '#g', 'Leeds')
+      await names.nth(2).click()
+      const both = [await names.nth(1).textContent(), await names.nth(2).textContent()]
+      expect(await page.evaluate<unknown>('picked')).toEqual(both)
+      await page.goBack()
+      await page.locator('#g .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await page.locator('#f .sl-item.sl-selected .sl-name').filter({ hasText: both[0]! }).waitFor()
+      await page.goForward()
+      await page.locator('#f .sl-item.sl-selected .sl-name').filter({ hasText: both[1]! }).waitFor()
+      await networkSettled(page)
+      // The stores Back and Forward show are the entries', picked before: no new pick to tell.
+      expect(await page.evaluate<unknown>('picked')).toEqual(both)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
 })
