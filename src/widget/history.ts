@@ -160,7 +160,10 @@ export class SearchEntries {
    */
   write(state: SearchState, asked?: SearchState, failed?: boolean): void {
     const key = ASKED + this.prefix
-    const bare = (s: SearchState | null) => s && searchQuery({ ...s, selected: null })
+    // A place is its point, its name aside: "10115 Berlin, Germany" at Berlin's is the search of "Berlin, Germany".
+    const bare = (s: SearchState | null) =>
+      s &&
+      searchQuery({ ...s, selected: null, origin: s.origin?.kind === 'place' ? { ...s.origin, label: '' } : s.origin })
     const as = asked && bare(asked)
     const now: unknown = history.state
     const shown = readState(location.href, this.prefix)
@@ -173,15 +176,17 @@ export class SearchEntries {
       bare(state) !== bare(shown)
     const [o, at] = [state.origin, shown?.origin]
     // Text that may be answered as the place shown ("London" over "London, United Kingdom", "zurich"
-    // over "Zürich, Switzerland": case and accents aside, as the service reads it): its entry waits for the answer, which tells whether it is that place (replaced) or not (pushed);
-    // meanwhile the entry in sight keeps its search (a store picked goes in with the answer).
+    // over "Zürich, Switzerland": case and accents aside, as the service reads it; a postcode, which
+    // may be at its point): its entry waits for the answer, which tells whether it is that place
+    // (replaced) or not (pushed); meanwhile the entry in sight keeps its search (a store picked goes
+    // in with the answer).
     if (
       (push || !asked) &&
       this.#pushNext &&
       !failed &&
       o?.kind === 'near' &&
       at?.kind === 'place' &&
-      fold(at.label).startsWith(fold(o.text))
+      (fold(at.label).startsWith(fold(o.text)) || /\d/.test(o.text))
     )
       return
     if (asked) this.#pushNext = false

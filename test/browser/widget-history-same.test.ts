@@ -113,6 +113,35 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test("a place picked, then a postcode answered at its point: one entry; another place's postcode: an entry", async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Berl', 'Berlin, Germany')
+      const picked = await entries(page)
+      const typed = async (text: string) => {
+        await page.locator('#f .sl-place input').fill(text)
+        await page.locator('#f .sl-place input').press('Enter')
+        // The box shows the place the text was answered as: the code, then its town.
+        await page.waitForFunction(`document.querySelector('#f .sl-place input').value.startsWith('${text} ')`)
+        await networkSettled(page)
+      }
+      // The service places 10115 at Berlin's point: the same search, named otherwise.
+      await typed('10115')
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('10115 Berlin, Germany')
+      expect(await entries(page)).toBe(picked)
+      await typed('75001')
+      expect(await entries(page)).toBe(picked + 1)
+      await page.goBack()
+      await page.waitForURL((u) => u.searchParams.get('sl_place') === '10115 Berlin, Germany')
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('a place picked, then its name typed and answered as another place: an entry, Back shows the one picked', async () => {
     const { page, errors, close } = await finderPage()
     try {
