@@ -97,6 +97,7 @@ export function clusterLayer(
   onStore: (store: Single | Cluster, byKeyboard: boolean) => void,
   counts: CountTexts,
   still: boolean,
+  buttons: HTMLElement,
 ): ClusterLayer {
   const layer = L.layerGroup().addTo(map)
   const measure = labelWidths(map.getContainer())
@@ -145,15 +146,17 @@ export function clusterLayer(
   }
   /**
    * Each bubble moved, in the map's view, as little as keeps it off the other bubbles and the lone
-   * stores (which stay on their place): rings may meet, no ring covers a disc or a dot. A lone
-   * store within a dot's width of one before it (stores given their town's centre) is moved too:
-   * each dot is seen and pressed. A bubble whose cluster lies in the view stays in it (spacing.ts's
+   * stores (which stay on their place), and off the zoom buttons: rings may meet, no ring covers a
+   * disc or a dot. A lone store within a dot's width of one before it (stores given their town's
+   * centre) is moved too: each dot is seen and pressed. A bubble whose cluster lies in the view stays in it (spacing.ts's
    * `within`): a crowd drawn apart at a world's view reaches its edges.
    */
   const place = () => {
     const { x: x0, y: y0 } = map.containerPointToLayerPoint([0, 0])
     const { x: x1, y: y1 } = map.containerPointToLayerPoint(map.getSize())
-    const within = { x0, y0, x1, y1 }
+    // The buttons' box is placed from the view's corner (Leaflet's .leaflet-top.leaflet-left).
+    const [cx, cy] = [x0 + buttons.offsetLeft + buttons.offsetWidth, y0 + buttons.offsetTop + buttons.offsetHeight]
+    const within = { x0, y0, x1, y1, cx, cy }
     const discs: Disc[] = drawn.map(({ at, size }) => {
       const { x, y } = map.latLngToLayerPoint(at)
       return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0, within }

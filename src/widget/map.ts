@@ -272,6 +272,7 @@ export function drawMap(
   const still = matchMedia('(prefers-reduced-motion: reduce)').matches
   const map = worldMap(L, el, still)
   const zoomButtons = addControls(L, map, texts, options.unit)
+  const buttons = zoomButtons.getContainer()!
   addBasemap(L, map, el, options)
   const markers = new Map<string, Leaflet.Marker>()
   /** Each pin's store's place: a pin of a stack is drawn beside it (spreadStacks). */
@@ -280,7 +281,7 @@ export function drawMap(
   map.on('zoomend', spread)
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
-  const clusters = clusterLayer(L, map, onStore, countTexts(lang, found, texts.zoomIn), still)
+  const clusters = clusterLayer(L, map, onStore, countTexts(lang, found, texts.zoomIn), still, buttons)
   const afterZoom = afterZooming(map)
   const { fitted, refit, observer } = keptFitted(map, el, afterZoom)
   // Without tiles the country shapes show nothing nearer than a town's view: an empty field.
@@ -295,9 +296,8 @@ export function drawMap(
     else if (points.length > 1) {
       // A pin stands 28 px above its point: the top keeps room for the whole pin. Where a pin
       // would stand under the zoom buttons, the left keeps room for them too.
-      const box = zoomButtons.getContainer()!
-      const left = underButtons(L, map, box, bounds, points, maxZoom)
-        ? box.offsetLeft + box.offsetWidth + PIN_WIDTH / 2 + 2
+      const left = underButtons(L, map, buttons, bounds, points, maxZoom)
+        ? buttons.offsetLeft + buttons.offsetWidth + PIN_WIDTH / 2 + 2
         : FIT_SIDE
       map.fitBounds(bounds, {
         paddingTopLeft: [left, FIT_TOP],

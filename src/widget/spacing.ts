@@ -9,7 +9,9 @@
  * So it moves with no jump as its place, moved with the map, nears the edge or crosses it.
  */
 export type Disc = { x: number; y: number; r: number; fixed: boolean; within?: Within }
-export type Within = { x0: number; y0: number; x1: number; y1: number }
+/** The view; `cx`, `cy`: the far corner of the zoom buttons at its top left, kept clear too. */
+type Box = { x0: number; y0: number; x1: number; y1: number }
+export type Within = Box & { cx: number; cy: number }
 
 /**
  * Passes over the pairs at most: each ends with fewer overlaps, and a screen's bubbles settle in a
@@ -39,6 +41,7 @@ export function spreadApart(discs: Disc[]): void {
       if (!box) return
       d.x = Math.max(box.x0, Math.min(box.x1, d.x))
       d.y = Math.max(box.y0, Math.min(box.y1, d.y))
+      offButtons(d, d.within!)
     })
   for (const d of discs) reach = Math.max(reach, 2 * d.r)
   keep()
@@ -80,8 +83,22 @@ function apart(a: Disc, b: Disc, index: number): boolean {
 }
 
 /** Where a disc's centre may be: within `within` as far as its place is, twice over, up to its radius. */
-function keptIn({ x, y, r, fixed, within: w }: Disc): Within | undefined {
+function keptIn({ x, y, r, fixed, within: w }: Disc): Box | undefined {
   if (!w || fixed) return undefined
   const by = (inside: number) => Math.min(r, 2 * inside)
   return { x0: w.x0 + by(x - w.x0), y0: w.y0 + by(y - w.y0), x1: w.x1 - by(w.x1 - x), y1: w.y1 - by(w.y1 - y) }
+}
+
+/**
+ * Moves `d` off the zoom buttons (the view's corner to cx, cy), its radius clear of them, along the
+ * line from the view's corner: a disc whose place moves a little moves a little, wherever it is.
+ */
+function offButtons(d: Disc, { x0, y0, cx, cy }: Within): void {
+  const [right, below] = [cx + d.r, cy + d.r]
+  if (d.x >= right || d.y >= below) return
+  const [dx, dy] = [Math.max(0, d.x - x0), Math.max(0, d.y - y0)]
+  // A side not moved along (0) divides to Infinity: the other decides.
+  const t = Math.min((right - x0) / dx, (below - y0) / dy)
+  if (t === Infinity) d.y = below
+  else [d.x, d.y] = [d.x + (t - 1) * dx, d.y + (t - 1) * dy]
 }

@@ -2,7 +2,7 @@
 // kept in the view as far as its cluster is, moves with the map as it is dragged and stays where
 // the drag left it, and a drag's step sets again only the bubbles it moves; and a small map at the
 // world's view draws its many clusters joined into fewer bubbles, none covering another, their
-// counts adding up to every store.
+// counts adding up to every store; a small map's bubbles stand off its zoom buttons.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
@@ -140,6 +140,37 @@ describe.skipIf(chromiumPath === null)('cluster bubbles where room is short, in 
       expect(sets / steps).toBeLessThan(bubbles / 10)
     } finally {
       await page.close()
+    }
+  })
+
+  test('on a 300 x 250 map no bubble stands under the zoom buttons, the one fitted by them included', async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 700, height: 700 } })
+    // A fit keeps 30 px round the clusters: the north-west one lands under the buttons.
+    const placed = [
+      { lat: 50, lng: 0, count: 120 },
+      { lat: 47, lng: 5, count: 80 },
+      { lat: 44.6, lng: 10.5, count: 60 },
+      { lat: 45, lng: 1, count: 40 },
+    ]
+    const { url, stop } = hostPage(
+      `<div style="width: 302px" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
+      '<style>.sl-map { height: 252px !important; }</style>',
+    )
+    try {
+      await answerPlaced(page, placed)
+      await openFirstMap(page, () => page.goto(url))
+      await twoFrames(page)
+      const buttons = (await page.locator('.leaflet-control-zoom').boundingBox())!
+      const bubbles = await bubblesOf(page)
+      expect(bubbles.length).toBe(placed.length)
+      for (const b of bubbles) {
+        const r = b.width / 2
+        const clear = b.x - r >= buttons.x + buttons.width - 1 || b.y - r >= buttons.y + buttons.height - 1
+        expect({ bubble: b, clear }).toEqual({ bubble: b, clear: true })
+      }
+    } finally {
+      await page.close()
+      stop()
     }
   })
 
