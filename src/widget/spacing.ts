@@ -4,9 +4,9 @@
 
 /**
  * A disc in screen px; a fixed one (a store alone, at its own place) is not moved. One with `within`
- * (the map's view, whose top left is x0, y0) is kept in it by twice as much as its place is, up to
- * its radius: wholly in once its place is half a radius in, half out with its place on the edge.
- * So it moves with no jump as its place, moved with the map, nears the edge or crosses it.
+ * (the map's view, whose top left is x0, y0) is kept wholly in it while its place is in it; its
+ * place beyond the edge, it leaves twice as fast: half out with its place half a radius out, on its
+ * place a radius out. So it moves with no jump as its place, moved with the map, crosses the edge.
  */
 export type Disc = { x: number; y: number; r: number; fixed: boolean; within?: Within }
 /** The view; `cx`, `cy`: the far corner of the zoom buttons at its top left, kept clear too. */
@@ -82,10 +82,10 @@ function apart(a: Disc, b: Disc, index: number): boolean {
   return true
 }
 
-/** Where a disc's centre may be: within `within` as far as its place is, twice over, up to its radius. */
+/** Where a disc's centre may be: its radius within `within`, less twice as far as its place is out. */
 function keptIn({ x, y, r, fixed, within: w }: Disc): Box | undefined {
   if (!w || fixed) return undefined
-  const by = (inside: number) => Math.min(r, 2 * inside)
+  const by = (inside: number) => r + 2 * Math.min(0, inside)
   return { x0: w.x0 + by(x - w.x0), y0: w.y0 + by(y - w.y0), x1: w.x1 - by(w.x1 - x), y1: w.y1 - by(w.y1 - y) }
 }
 
