@@ -244,10 +244,11 @@ function joined(map: Leaflet.Map, data: ClustersAnswer['data'], zoom: number): D
   }))
   // Ties by place: the same clusters are joined alike in any order of the answer.
   points.sort((a, b) => b.n - a.n || a.at.x - b.at.x)
+  const around = inCells(points, REACH)
   const out: Drawing = { clusters: [], locations: [] }
   for (const a of points) {
     if (a.n === 0) continue
-    const near = points.filter((b) => b.n > 0 && a.at.distanceTo(b.at) < REACH)
+    const near = around(a.at).filter((b) => b.n > 0 && a.at.distanceTo(b.at) < REACH)
     let [x, y, count] = [0, 0, 0]
     for (const b of near) {
       x += b.at.x * b.n
@@ -262,6 +263,18 @@ function joined(map: Leaflet.Map, data: ClustersAnswer['data'], zoom: number): D
     else out.locations.push(a.p)
   }
   return out
+}
+
+/**
+ * `points` by the square `cell` px wide their `at` lies in; the function returned gives those in
+ * the square of `at` and the eight round it: every one within `cell` of it, and few more.
+ */
+function inCells<T extends { at: Leaflet.Point }>(points: T[], cell: number): (at: Leaflet.Point) => T[] {
+  const cells = new Map<string, T[]>()
+  const key = (at: Leaflet.Point, di = 0, dj = 0) => `${Math.floor(at.x / cell) + di},${Math.floor(at.y / cell) + dj}`
+  for (const p of points) (cells.get(key(p.at)) ?? cells.set(key(p.at), []).get(key(p.at))!).push(p)
+  const steps = [-1, 0, 1]
+  return (at) => steps.flatMap((di) => steps.flatMap((dj) => cells.get(key(at, di, dj)) ?? []))
 }
 
 /** `el` a control by keyboard too: a named button that Enter or Space acts on, as a click does. */
