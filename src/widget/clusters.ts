@@ -232,7 +232,7 @@ export function clusterLayer(
  * The answer's clusters and lone stores as drawn at the map's zoom. Made for a deeper one (the
  * first answer's, the whole world's at 16 tiles across; a phone's world at zoom 0, 20 px apart),
  * their bubbles would cover each other: each, the largest first, takes in those left within REACH
- * of it, their counts added up, at their mean. A bubble so made zooms in a step, where they part.
+ * of it, their counts added up, at their mean. A bubble so made zooms in to where they part.
  */
 function joined(map: Leaflet.Map, data: ClustersAnswer['data'], zoom: number): Drawing {
   if (map.getZoom() >= zoom + TILE_ZOOMS) return data
@@ -258,11 +258,32 @@ function joined(map: Leaflet.Map, data: ClustersAnswer['data'], zoom: number): D
     }
     if (near.length > 1) {
       const { lat, lng } = map.layerPointToLatLng([x / count, y / count])
-      out.clusters.push({ id: a.p.id, lat, lng, count, expansion_zoom: Math.round(map.getZoom()) })
+      const parts = parting(map, near, { x: x / count, y: y / count }, Math.min(zoom, DEEPEST) + TILE_ZOOMS)
+      out.clusters.push({ id: a.p.id, lat, lng, count, expansion_zoom: parts - TILE_ZOOMS })
     } else if ('count' in a.p) out.clusters.push(a.p)
     else out.locations.push(a.p)
   }
   return out
+}
+
+/**
+ * The map's zoom, a step deeper than its own at least, where `parts` (at its zoom, their mean
+ * `mid`) stand REACH apart: no deeper than `deepest` (where the answer is drawn as made), nor than
+ * keeps them all in the view round `mid`, their bubbles whole.
+ */
+function parting(map: Leaflet.Map, parts: { at: Leaflet.Point }[], mid: { x: number; y: number }, deepest: number) {
+  const [from, { x: w, y: h }] = [map.getZoom(), map.getSize()]
+  const apart = (reach: number) => {
+    const around = inCells(parts, reach)
+    return parts.every((p) => around(p.at).every((q) => q === p || p.at.distanceTo(q.at) >= reach))
+  }
+  const shown = (scale: number) =>
+    parts.every(
+      (p) => Math.abs(p.at.x - mid.x) * scale <= w / 2 - REACH && Math.abs(p.at.y - mid.y) * scale <= h / 2 - REACH,
+    )
+  let to = Math.round(from) + 1
+  while (to < deepest && !apart(REACH / 2 ** (to - from)) && shown(2 ** (to + 1 - from))) to++
+  return to
 }
 
 /**

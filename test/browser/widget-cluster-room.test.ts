@@ -4,7 +4,7 @@
 // clusters joined into fewer bubbles, none covering another, their counts adding up to every
 // store; a small map's bubbles stand off its zoom buttons.
 import { describe, expect, test } from 'bun:test'
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
 import { openFirstMap } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
@@ -167,6 +167,49 @@ describe.skipIf(chromiumPath === null)('cluster bubbles where room is short, in 
         const clear = b.x - r >= buttons.x + buttons.width - 1 || b.y - r >= buttons.y + buttons.height - 1
         expect({ bubble: b, clear }).toEqual({ bubble: b, clear: true })
       }
+    } finally {
+      await page.close()
+      stop()
+    }
+  })
+
+  test('a press on a bubble joined at the world view zooms in to where its clusters part, three steps', async () => {
+    // Without motion: the press sets the view at once.
+    const page = await newPage(demo.browser, { viewport: { width: 800, height: 800 }, reducedMotion: 'reduce' })
+    // The world's answer (made for zoom 5) fitted at zoom 1, where two clusters 6 degrees apart,
+    // 8.5 px, are one bubble: they part at zoom 4 (68 px), not at 2 (17 px) nor 3 (34 px).
+    const placed = [
+      { lat: 48, lng: 0, count: 300 },
+      { lat: 48, lng: 6, count: 100 },
+      { lat: -33, lng: 151, count: 200 },
+      { lat: 40, lng: -74, count: 200 },
+    ]
+    const { url, stop } = hostPage(
+      `<div style="width: 602px" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
+      '<style>.sl-map { height: 402px !important; }</style>',
+    )
+    try {
+      const asked = (r: Request) => new URL(r.url()).searchParams
+      const world = (r: Request) => asked(r).get('bbox') === '-180,-90,180,90'
+      // The world's answer alone: the views' are left unanswered, so the world's stays drawn.
+      await page.route('**/clusters?*', (route) => {
+        if (!world(route.request())) return
+        const clusters = placed.map((p, i) => ({ id: `c${i}`, ...p, expansion_zoom: 9 }))
+        return route.fulfill({
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ success: true, data: { clusters, locations: [], total: 800 } }),
+        })
+      })
+      const view = (r: Request) => r.url().includes('/clusters?') && !world(r)
+      const fitted = page.waitForRequest(view)
+      await page.goto(url)
+      expect(asked(await fitted).get('zoom')).toBe('0')
+      const joined = page.locator('.sl-cluster[aria-label^="400 stores"]')
+      await joined.waitFor()
+      const pressed = page.waitForRequest((r) => view(r) && asked(r).get('zoom') !== '0')
+      await joined.click()
+      // GET /clusters's zoom is the map's less one.
+      expect(asked(await pressed).get('zoom')).toBe('3')
     } finally {
       await page.close()
       stop()
