@@ -96,7 +96,7 @@ test('GEODATA_PATH naming a file that is not the data, or the database, is refus
   mkdirSync(folder)
   for (const [geodata, message] of [
     [backup, `${backup} is not the offline geocoder's data, so it is left as it is.`],
-    [folder, `${folder} is not the offline geocoder's data, so it is left as it is.`],
+    [folder, `${folder} is a folder, not the offline geocoder's data, so it is left as it is.`],
     [cut, `${cut} is a SQLite file that cannot be read (damaged, or cut short), so it is left as it is.`],
     [database, 'GEODATA_PATH and DATABASE_PATH name one file'],
   ] as const) {

@@ -4,7 +4,7 @@
 // this machine's own disk, it holds the file's lock no more): a start killed midway (a deploy, an
 // OOM kill) leaves them, and each is as large as the data.
 import { Database } from 'bun:sqlite'
-import { existsSync, readdirSync, readFileSync, readlinkSync, rmSync, statfsSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statfsSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
@@ -80,6 +80,25 @@ export function unlockBuildFile(db: Database): void {
   db.query('SELECT count(*) FROM sqlite_master').get() // the next read lets go of it
 }
 
+/**
+ * The first name the data at `outPath` and this process's build of it need for a file (the data,
+ * its journal, the build file and that one's journal) that a folder holds instead, or null:
+ * SQLite cannot make its file there, and a folder is no build's to remove.
+ */
+export function folderInTheWay(outPath: string): string | null {
+  const own = buildFile(outPath)
+  return [outPath, `${outPath}-journal`, own, `${own}-journal`].find((name) => isFolder(name)) ?? null
+}
+
+/** Whether a folder is at `path`; false where a file stands on its way (ENOTDIR), as the build then says. */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false
+  } catch {
+    return false
+  }
+}
+
 /** Removes the files of this process's build of the data at `outPath`, ended midway (its worker stopped). */
 export function removeOwnBuild(outPath: string): void {
   const tmp = buildFile(outPath)
@@ -122,8 +141,9 @@ export function removeStaleBuilds(outPath: string): void {
   for (const entry of readdirSync(dir)) {
     if (!entry.startsWith(`${name}.`)) continue
     const m = /^(?:([\w-]+)\.)?(\d+)(?:-(\d+))?(\.locked)?\.tmp(-journal)?$/.exec(entry.slice(name.length + 1))
-    if (!m) continue
     const file = join(dir, entry)
+    // A build writes files only: anything else of such a name (a folder made by mistake) is not its.
+    if (!m || !(lstatSync(file, { throwIfNoEntry: false })?.isFile() ?? false)) continue
     if (m[1] === host()) {
       if (notWriting(Number(m[2]), m[3], file)) rmSync(file, { force: true })
     } else if (m[1] !== undefined && m[4] !== undefined && lockTells) {
@@ -159,11 +179,12 @@ function ownDisk(dir: string): boolean {
  * nothing is written beside it.
  */
 function removeUnlocked(file: string): void {
-  const seen = statSync(file, { throwIfNoEntry: false })
+  const seen = lstatSync(file, { throwIfNoEntry: false })
   if (seen === undefined) {
     rmSync(`${file}-journal`, { force: true }) // a journal left without its file
     return
   }
+  if (!seen.isFile()) return // a folder made by mistake: no build's
   let db: Database | undefined
   let locked = false
   let byAge = false // whole or unreadable: a killed build's once untouched for FOREIGN_BUILD_IDLE_MS

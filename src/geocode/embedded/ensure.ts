@@ -5,7 +5,7 @@
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
-import { removeOwnBuild, removeStaleBuilds } from './build-files'
+import { folderInTheWay, removeOwnBuild, removeStaleBuilds } from './build-files'
 
 /** The version of the file at `path`, or null when it is absent or unreadable. */
 export function geodataVersion(path: string): string | null {
@@ -93,6 +93,8 @@ export async function ensureGeodata(
   signal?: AbortSignal,
 ): Promise<void> {
   signal?.throwIfAborted()
+  const folder = folderInTheWay(path)
+  if (folder !== null) throw new GeodataPathError(inTheWay(path, folder), path)
   if (geodataVersion(path) === GEODATA_VERSION) {
     // A build killed midway beside data made since (by another start) is no build to wait for.
     try {
@@ -152,6 +154,12 @@ export async function ensureGeodata(
     `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
   )
 }
+
+/** What to do about `folder`, a folder where the data at `path`, or a file of its build, goes. */
+const inTheWay = (path: string, folder: string) =>
+  folder === path
+    ? `${path} is a folder, not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file (by default ${DEFAULT_GEODATA_PATH}), or move that folder away.`
+    : `${folder} is a folder, where the offline geocoder's data at ${path} needs a file of that name, so it is left as it is. Move it away, or point GEODATA_PATH at a folder of its own.`
 
 /** A build that failed (a folder this user cannot write, a full disk): one line, no stack trace. */
 const unbuilt = (path: string, why: string) =>
