@@ -1,12 +1,16 @@
 // What may lie where a build of the geocoder's data writes: a folder made by mistake at a name
-// the build needs. It ends no start with a stack trace.
+// the build needs, a killed build's file another user left in a shared folder (sticky bit).
+// Neither ends a start with a stack trace.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { ensureGeodata, GeodataPathError } from '../../src/geocode/embedded'
+import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
 import { buildFile, removeStaleBuilds } from '../../src/geocode/embedded/build-files'
+import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { tempDir } from '../helpers'
 
+const root = join(import.meta.dir, '..', '..')
 let dir: string
 beforeEach(() => {
   dir = tempDir()
@@ -39,6 +43,33 @@ test("a folder named like a killed build's file is no build's: a start steps aro
   const file = endedBuildFile(out)
   mkdirSync(folder)
   writeFileSync(file, 'SQLite format 3\u0000')
-  removeStaleBuilds(out)
+  expect(removeStaleBuilds(out)).toEqual([])
   expect(readdirSync(dir)).toEqual([basename(folder)])
 })
+
+test("in a shared folder with the sticky bit, another user's killed build is kept, said once, and the data built beside it", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  chmodSync(dir, 0o1777) // as /tmp: each user may remove only their own files
+  const left = endedBuildFile(out) // this user's (root's): the start runs as another
+  writeFileSync(left, 'SQLite format 3\u0000')
+  const start = join(dir, 'start.ts')
+  writeFileSync(
+    start,
+    `import { ensureGeodata } from ${JSON.stringify(join(root, 'src/geocode/embedded'))}
+await ensureGeodata(process.argv[2]!, console.log)
+`,
+  )
+  chmodSync(start, 0o644)
+  const nobody = ['setpriv', '--reuid=65534', '--regid=65534', '--clear-groups']
+  const other = Bun.spawn([...nobody, process.execPath, start, out], { stdout: 'pipe', stderr: 'pipe' })
+  const [stdout, stderr] = await Promise.all([new Response(other.stdout).text(), new Response(other.stderr).text()])
+  expect(stderr).toBe('')
+  expect(await other.exited).toBe(0)
+  const lines = stdout.trim().split('\n')
+  expect(lines.filter((line) => line.startsWith(left))).toEqual([
+    `${left} is a stopped build's file this user may not remove (another user's, in a shared folder): it takes as much room as the data; remove it as its owner or as root.`,
+  ])
+  expect(lines.at(-1)).toStartWith('Offline geocoder ready: ')
+  expect(geodataVersion(out)).toBe(GEODATA_VERSION)
+  expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', basename(left), 'start.ts'].sort())
+}, 180_000) // a build: a minute and more on a loaded machine

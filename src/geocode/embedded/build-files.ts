@@ -4,7 +4,17 @@
 // this machine's own disk, it holds the file's lock no more): a start killed midway (a deploy, an
 // OOM kill) leaves them, and each is as large as the data.
 import { Database } from 'bun:sqlite'
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, rmSync, statfsSync, statSync } from 'node:fs'
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  rmSync,
+  statfsSync,
+  statSync,
+  unlinkSync,
+} from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 
@@ -131,12 +141,14 @@ function pidSpace(): string {
  * machine (a container started again, or made anew with a hostname of its own) whose file is
  * locked no more where the folder is on this machine's own disk (ownDisk), or else (or by an older
  * version, whose builder held no lock, or a system without /proc), untouched for
- * FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none.
+ * FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none. Returns those this user may not
+ * remove (removeLeftover).
  */
-export function removeStaleBuilds(outPath: string): void {
+export function removeStaleBuilds(outPath: string): string[] {
   const dir = dirname(outPath)
   const name = basename(outPath)
-  if (!existsSync(dir)) return
+  const kept: string[] = []
+  if (!existsSync(dir)) return kept
   const lockTells = ownDisk(dir)
   for (const entry of readdirSync(dir)) {
     if (!entry.startsWith(`${name}.`)) continue
@@ -145,10 +157,26 @@ export function removeStaleBuilds(outPath: string): void {
     // A build writes files only: anything else of such a name (a folder made by mistake) is not its.
     if (!m || !(lstatSync(file, { throwIfNoEntry: false })?.isFile() ?? false)) continue
     if (m[1] === host()) {
-      if (notWriting(Number(m[2]), m[3], file)) rmSync(file, { force: true })
+      if (notWriting(Number(m[2]), m[3], file)) removeLeftover(file, kept)
     } else if (m[1] !== undefined && m[4] !== undefined && lockTells) {
-      removeUnlocked(m[5] === undefined ? file : file.slice(0, -'-journal'.length))
-    } else if (idleSince(file) > FOREIGN_BUILD_IDLE_MS) rmSync(file, { force: true })
+      removeUnlocked(m[5] === undefined ? file : file.slice(0, -'-journal'.length), kept)
+    } else if (idleSince(file) > FOREIGN_BUILD_IDLE_MS) removeLeftover(file, kept)
+  }
+  return kept
+}
+
+/**
+ * Removes `file`, a killed build's; one this user may not remove (another user's, in a folder
+ * with the sticky bit; a folder this user may not write) is added to `kept` and left: this
+ * process builds in a file of its own name, so it is in no build's way, only taking room.
+ */
+function removeLeftover(file: string, kept: string[]): void {
+  try {
+    unlinkSync(file) // not rmSync: Bun's tells EPERM as EFAULT
+  } catch (e) {
+    const code = (e as { code?: string }).code
+    if (code === 'EPERM' || code === 'EACCES') kept.push(file)
+    else if (code !== 'ENOENT') throw e
   }
 }
 
@@ -178,10 +206,10 @@ function ownDisk(dir: string): boolean {
  * as is one this user may not read (another user's), whose lock it cannot take. Read only, so
  * nothing is written beside it.
  */
-function removeUnlocked(file: string): void {
+function removeUnlocked(file: string, kept: string[]): void {
   const seen = lstatSync(file, { throwIfNoEntry: false })
   if (seen === undefined) {
-    rmSync(`${file}-journal`, { force: true }) // a journal left without its file
+    removeLeftover(`${file}-journal`, kept) // a journal left without its file
     return
   }
   if (!seen.isFile()) return // a folder made by mistake: no build's
@@ -206,7 +234,7 @@ function removeUnlocked(file: string): void {
     const now = statSync(file, { throwIfNoEntry: false })
     const same = now !== undefined && now.ino === seen.ino && now.dev === seen.dev
     if (!locked && same && (!byAge || idleSince(file) > FOREIGN_BUILD_IDLE_MS))
-      for (const f of [file, `${file}-journal`]) rmSync(f, { force: true })
+      for (const f of [file, `${file}-journal`]) removeLeftover(f, kept)
   } finally {
     db?.close()
   }

@@ -95,15 +95,19 @@ export async function ensureGeodata(
   signal?.throwIfAborted()
   const folder = folderInTheWay(path)
   if (folder !== null) throw new GeodataPathError(inTheWay(path, folder), path)
-  if (geodataVersion(path) === GEODATA_VERSION) {
-    // A build killed midway beside data made since (by another start) is no build to wait for.
-    try {
-      removeStaleBuilds(path)
-    } catch {
-      // a folder this user may not write: its leftovers stay, the data is read as it is
-    }
-    return
+  const current = geodataVersion(path) === GEODATA_VERSION
+  // A build killed midway beside data made since (by another start) is no build to wait for.
+  let kept: string[] = []
+  try {
+    kept = removeStaleBuilds(path)
+  } catch {
+    // a folder this user may not read: its leftovers stay; the data is read, or built, as it is
   }
+  for (const file of kept)
+    say(
+      `${file} is a stopped build's file this user may not remove (another user's, in a shared folder): it takes as much room as the data; remove it as its owner or as root.`,
+    )
+  if (current) return
   // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
   if (existsSync(path) && statSync(path).size > 0 && !isGeodata(path))
     throw new GeodataPathError(
