@@ -1,6 +1,6 @@
 // What may lie where a build of the geocoder's data writes: a folder made by mistake at a name
-// the build needs, a killed build's file another user left in a shared folder (sticky bit).
-// Neither ends a start with a stack trace.
+// the build needs, a killed build's file another user left in a shared folder (sticky bit), and
+// a second build this process asks for meanwhile. None ends a start with a stack trace.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -72,4 +72,23 @@ await ensureGeodata(process.argv[2]!, console.log)
   expect(lines.at(-1)).toStartWith('Offline geocoder ready: ')
   expect(geodataVersion(out)).toBe(GEODATA_VERSION)
   expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', basename(left), 'start.ts'].sort())
+}, 180_000) // a build: a minute and more on a loaded machine
+
+test('two starts in one process at once: one builds, the other waits for it; one that stops waiting leaves the build be', async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  const said: string[][] = [[], [], []]
+  const first = ensureGeodata(out, (line) => said[0]!.push(line))
+  const second = ensureGeodata(out, (line) => said[1]!.push(line))
+  const stop = new AbortController()
+  const third = ensureGeodata(out, (line) => said[2]!.push(line), undefined, stop.signal)
+  stop.abort(new Error('no longer waited for'))
+  await expect(third).rejects.toThrow('no longer waited for')
+  await first
+  await second
+  expect(said[0]!.filter((line) => line.startsWith('Preparing'))).toHaveLength(1)
+  expect(said[0]!.at(-1)).toStartWith('Offline geocoder ready: ')
+  // The second waited, then found the data there.
+  expect(said[1]).toEqual([`Waiting for the offline geocoder data this process is preparing in ${out}...`])
+  expect(geodataVersion(out)).toBe(GEODATA_VERSION)
+  expect(readdirSync(dir)).toEqual(['geocoder.sqlite'])
 }, 180_000) // a build: a minute and more on a loaded machine

@@ -4,6 +4,7 @@
 // Either way, the files of builds killed midway beside it are removed.
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
+import { resolve } from 'node:path'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, removeOwnBuild, removeStaleBuilds } from './build-files'
 
@@ -79,18 +80,60 @@ function isGeodata(path: string): boolean {
   }
 }
 
+/** The calls of ensureGeodata under way in this process, by the data's full path: one at a time a path. */
+const building = new Map<string, Promise<void>>()
+
 /**
  * Builds the data at `path` unless it is there at GEODATA_VERSION, in a worker thread (the
  * caller's requests are answered meanwhile). Refuses a file that is there but not the geocoder's
  * data: GEODATA_PATH may name a database or a backup by mistake. `say` is told that it starts,
  * each step, and the result, a line each; `sayInPlace`, when given (a terminal), is told the
- * steps instead, each to be written over the last.
+ * steps instead, each to be written over the last. A call while this process builds the data at
+ * that path waits for that build (its builds share their file's name), then looks again.
  */
 export async function ensureGeodata(
   path: string = DEFAULT_GEODATA_PATH,
   say: (line: string) => void = () => {},
   sayInPlace?: (text: string) => void,
   signal?: AbortSignal,
+): Promise<void> {
+  const key = resolve(path)
+  for (let first = building.get(key); first !== undefined; first = building.get(key)) {
+    say(`Waiting for the offline geocoder data this process is preparing in ${path}...`)
+    await untilAborted(
+      first.catch(() => {}),
+      signal,
+    )
+  }
+  const run = ensureOnce(path, say, sayInPlace, signal)
+  building.set(key, run)
+  try {
+    await run
+  } finally {
+    building.delete(key)
+  }
+}
+
+/** `done`, or its rejection by `signal`'s reason once aborted first. */
+function untilAborted(done: Promise<void>, signal: AbortSignal | undefined): Promise<void> {
+  if (signal === undefined) return done
+  signal.throwIfAborted()
+  return new Promise((resolve, reject) => {
+    const abort = () => reject(signal.reason)
+    signal.addEventListener('abort', abort, { once: true })
+    done.then(() => {
+      signal.removeEventListener('abort', abort)
+      resolve()
+    })
+  })
+}
+
+/** ensureGeodata's work, no other call of this process under way for `path`. */
+async function ensureOnce(
+  path: string,
+  say: (line: string) => void,
+  sayInPlace: ((text: string) => void) | undefined,
+  signal: AbortSignal | undefined,
 ): Promise<void> {
   signal?.throwIfAborted()
   const folder = folderInTheWay(path)
@@ -118,7 +161,23 @@ export async function ensureGeodata(
     )
   say(`Preparing the offline geocoder data in ${path} (once, about 15 seconds; longer on a busy machine)...`)
   const t0 = performance.now()
-  const stats = await new Promise<GeodataStats>((resolve, reject) => {
+  const stats = await buildInWorker(
+    path,
+    (index) => {
+      const text = `  step ${index + 1} of ${GEODATA_STEPS.length}: ${GEODATA_STEPS[index]} (${((performance.now() - t0) / 1000).toFixed(0)} s)`
+      ;(sayInPlace ?? say)(text)
+    },
+    signal,
+  )
+  if (sayInPlace) sayInPlace('')
+  say(
+    `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
+  )
+}
+
+/** Runs build.ts's buildGeodata for `path` in a worker thread, `step` told each step's index. */
+function buildInWorker(path: string, step: (index: number) => void, signal?: AbortSignal): Promise<GeodataStats> {
+  return new Promise<GeodataStats>((resolve, reject) => {
     const worker = new Worker(new URL('./build-worker.ts', import.meta.url))
     // A caller that stops waiting ends the build: its worker, then (the worker ended, so writing
     // it no more) the file it was writing.
@@ -136,11 +195,7 @@ export async function ensureGeodata(
     signal?.addEventListener('abort', abandon, { once: true })
     worker.onmessage = (event: MessageEvent<BuildMessage>) => {
       const m = event.data
-      if (m.kind === 'step') {
-        const text = `  step ${m.index + 1} of ${GEODATA_STEPS.length}: ${GEODATA_STEPS[m.index]} (${((performance.now() - t0) / 1000).toFixed(0)} s)`
-        ;(sayInPlace ?? say)(text)
-        return
-      }
+      if (m.kind === 'step') return step(m.index)
       worker.terminate()
       signal?.removeEventListener('abort', abandon)
       if (m.kind === 'done') resolve(m.stats)
@@ -153,10 +208,6 @@ export async function ensureGeodata(
     }
     worker.postMessage(path)
   })
-  if (sayInPlace) sayInPlace('')
-  say(
-    `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
-  )
 }
 
 /** What to do about `folder`, a folder where the data at `path`, or a file of its build, goes. */
