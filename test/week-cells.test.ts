@@ -479,10 +479,12 @@ const CELLS: WeekCells = [
   ['Mo Mi Do 8-12', '1,3-4 08:00-12:00'],
   ['Pn-Pt 9-17, czw do 20', '1-3,5 09:00-17:00; 4 09:00-20:00'],
   ['Fr Mo 8-12', null],
-  // Read otherwise by two languages (Dutch maandag and donderdag, Spanish martes and domingo), by
-  // none as NAMED reads them ("Ma Mi": martes), or two days apart (a list, or a span?): refused.
+  // Read otherwise by two languages (Dutch maandag and donderdag, Spanish martes and domingo): as
+  // commas read them. By none as commas read them ("Ma Mi": martes), or two days apart (a list,
+  // or a span?): refused.
+  ['Mi Do 9-18', '3-4 09:00-18:00'],
+  ['Ma Di 9-18', '1-2 09:00-18:00'],
   ['Ma Do 9-18', null],
-  ['Mi Do 9-18', null],
   ['Ma Mi 9-18', null],
   ['Mo Fr 8-12', null],
   ['Mon Fri 9-5', null],

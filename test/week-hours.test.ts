@@ -485,3 +485,34 @@ describe('splitWeekHours', () => {
     )
   })
 })
+
+test('days apart by spaces read as the same days apart by commas, in each language', () => {
+  const lists = [
+    ['Mo Di Do Fr', 'Mi Do', 'Di Mi'], // German; Spanish would read "Do" as domingo
+    ['ma di do vr', 'Ma Di', 'ma di wo'], // Dutch; French would read "ma" and "di" as mardi and dimanche
+    ['lu ma je', 'Ma Me Ve'], // French
+    ['lu ma ju', 'Ma Mi Vi'], // Spanish
+    ['lu ma gi'], // Italian
+    ['Seg Ter Qua'], // Portuguese
+    ['Pn Wt Sr'], // Polish
+    ['Mån Tis Ons', 'man tir ons'], // Swedish, Danish
+    ['Mon Tue Thu', 'Sat Sun'], // English
+  ].flat()
+  for (const list of lists) {
+    const spaced = splitWeekHours(`${list} 9-18`)
+    expect(spaced).not.toBeNull()
+    expect(spaced).toEqual(splitWeekHours(`${list.split(' ').join(', ')} 9-18`))
+  }
+})
+
+test('two days apart by a space and a gap ask alike whatever their language', () => {
+  for (const [list, from, to] of [
+    ['Mo Do', 'Monday', 'Thursday'],
+    ['Ma Do', 'Monday', 'Thursday'],
+    ['Ma Je', 'Tuesday', 'Thursday'],
+  ]) {
+    const doubts: string[] = []
+    expect(splitWeekHours(`${list} 9-18`, false, doubts)).toBeNull()
+    expect(doubts[0]).toStartWith(`its "${list}" could be ${from} and ${to}, or ${from} to ${to}.`)
+  }
+})

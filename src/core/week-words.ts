@@ -44,9 +44,19 @@ function readingsOf(name: string): [number, number][] {
 }
 
 /**
- * The days of a run of SPACED_DAYS as the one list of days every language that names them all
- * reads in the week's order; null for none, for two ("Ma Do": maandag and donderdag, or martes
- * and domingo), or for Polish "do" (until) after a Polish day ("czw do 20").
+ * Each name's day as the same names apart by commas read without another sign: "ma", "di", "do"
+ * as German and Dutch write them, unless a day only French, Spanish and Italian name so is there.
+ */
+function commaReading(names: string[]): number[] {
+  const romance = names.some((name) => ROMANCE_ONLY.test(name))
+  return names.map((name) => ((romance ? ROMANCE_OF.get(name) : undefined) ?? NAMED.dayOf.get(name))!)
+}
+
+/**
+ * The days of a run of SPACED_DAYS as a language that names them all reads them in the week's
+ * order: the one such list, or of several the one commas would give ("Ma Do": maandag and
+ * donderdag, not martes and domingo); null for none, for several none of them so, or for Polish
+ * "do" (until) after a Polish day ("czw do 20").
  */
 function spacedReading(run: string): number[] | null {
   const names = run.split(/\s+/).map((w) => foldHours(w).replace(/\.$/, ''))
@@ -59,7 +69,9 @@ function spacedReading(run: string): number[] | null {
     const days = each.map((readings) => readings.find(([, bits]) => bits & (1 << language))?.[0])
     if (days.every((d, i) => d !== undefined && (i === 0 || d > days[i - 1]!))) lists.add(days.join(','))
   }
-  return lists.size === 1 ? [...lists][0]!.split(',').map(Number) : null
+  const commas = commaReading(names).join(',')
+  const list = lists.has(commas) ? commas : lists.size === 1 ? [...lists][0]! : null
+  return list === null ? null : list.split(',').map(Number)
 }
 
 /** Two days apart by a space and a gap ("Mo Fr"): the two, or a span whose dash is lost? */
@@ -71,14 +83,11 @@ const inDoubt = (days: number[] | null): days is [number, number] => days?.lengt
  */
 function spacedDays(run: string): string {
   const words = run.split(/\s+/)
-  const names = words.map((w) => foldHours(w).replace(/\.$/, ''))
   const read = spacedReading(run)
   const list = inDoubt(read) ? null : read
-  // Apart by commas "ma", "di", "do" are Dutch and German's days beside no day only French, Spanish
-  // and Italian name so ("Ma, Mi": maandag): only a list read so is written with commas.
-  const romance = names.some((name) => ROMANCE_ONLY.test(name))
-  const day = (name: string) => (romance ? ROMANCE_OF.get(name) : undefined) ?? NAMED.dayOf.get(name)
-  return list?.every((d, i) => day(names[i]!) === d) ? words.join(', ') : run
+  // Only a list commas read alike is written with commas ("Ma Mi": Spanish martes, but "Ma, Mi" maandag).
+  const commas = commaReading(words.map((w) => foldHours(w).replace(/\.$/, '')))
+  return list?.every((d, i) => commas[i] === d) ? words.join(', ') : run
 }
 
 /** Why a week is not read whose two days apart by a space are not next to each other ("Mo Fr 9-18"), or ''. */
