@@ -500,6 +500,10 @@ const CELLS: WeekCells = [
   ['ma-vr 9u-18u | lu-ve 9h-18h', '1-5 09:00-18:00'],
   ['ma-vr 9-18 / lu-ve 9-17', null],
   ['ma-za 9-18 / lu-ve 9-18', null],
+  // So are days named in full, though the cell reads as one week.
+  ['maandag-vrijdag 9-18 / lundi-vendredi 9-18', '1-5 09:00-18:00'],
+  ['maandag-vrijdag 9-18 / lundi-samedi 9-18', null],
+  ['maandag-vrijdag 9-18 / lundi-vendredi 9-17', null],
   // Halves naming different days are parts of one week, as a comma would join them.
   ['Mo-Fr 9-18 / Sa 9-13', '1-5 09:00-18:00; 6 09:00-13:00'],
   ['Mo-Fr 9-18 | Sa 10-14', '1-5 09:00-18:00; 6 10:00-14:00'],
@@ -566,6 +570,9 @@ test('halves in two languages naming different days are quoted both, with the da
   const message = (cell: string) => weekInto({}, cell).map((p) => p.message)
   expect(message('ma-za 9-18 / lu-ve 9-18')).toEqual([
     '"ma-za 9-18 / lu-ve 9-18" could not be read as a week of opening hours: its two halves, "ma-za 9-18" and "lu-ve 9-18", are the week in two languages but disagree on its days: only the first names Saturday. Write the week once, with the days it opens, such as "ma-za 9-18".',
+  ])
+  expect(message('maandag-vrijdag 9-18 / lundi-samedi 9-18')).toEqual([
+    '"maandag-vrijdag 9-18 / lundi-samedi 9-18" could not be read as a week of opening hours: its two halves, "maandag-vrijdag 9-18" and "lundi-samedi 9-18", are the week in two languages but disagree on its days: only the second names Saturday. Write the week once, with the days it opens, such as "maandag-vrijdag 9-18".',
   ])
   expect(message('ma-vr 9-18, zo 10-12 / lu-sa 9-18')).toEqual([
     '"ma-vr 9-18, zo 10-12 / lu-sa 9-18" could not be read as a week of opening hours: its two halves, "ma-vr 9-18, zo 10-12" and "lu-sa 9-18", are the week in two languages but disagree on its days: only the first names Sunday, only the second names Saturday. Write the week once, with the days it opens, such as "ma-vr 9-18, zo 10-12".',

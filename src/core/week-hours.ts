@@ -59,10 +59,10 @@ const BEFORE_NEXT_POLISH = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i'
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
   const said: string[] = []
   const week = splitOne(cell, keepUnread, doubts && said)
-  const both = week === null ? sameTwice(cell, keepUnread) : null
+  const both = sameTwice(cell, keepUnread, week !== null)
   if (typeof both === 'string') doubts?.push(both)
   else if (both === null) for (const doubt of said) say(doubts, doubt)
-  return week ?? (typeof both === 'string' ? null : both)
+  return typeof both === 'string' ? null : (week ?? both)
 }
 
 /** Two halves of a cell apart by a slash or a bar, each a week ("ma-vr 9-18 / lu-ve 9-18", Belgium's Dutch and French). */
@@ -72,14 +72,18 @@ const HALVES = /\s+[/|]\s+/
  * A cell of two halves that say the same week in two languages, the first's reading: "ma" is
  * maandag beside "vr", mardi beside "ve", and in doubt no more when both give one week. Why,
  * when each half reads as a week of its own but the two differ in hours, or in days named in
- * two languages; else null.
+ * two languages; else null. `whole`: the cell reads as one week, as days named in full do
+ * ("maandag-vrijdag 9-18 / lundi-samedi 9-18"): its halves are the week twice only when they
+ * name a day both, in no one language.
  */
-function sameTwice(cell: string, keepUnread: boolean): string[] | string | null {
+function sameTwice(cell: string, keepUnread: boolean, whole: boolean): string[] | string | null {
   const halves = cell.split(HALVES)
   if (halves.length !== 2) return null
   const [a, b] = halves.map((half) => splitOne(half, keepUnread))
   if (!a?.some((day) => day !== '') || !b?.some((day) => day !== '')) return null
   const [first, second] = halves.map((half) => half.trim()) as [string, string]
+  const twice = a.some((day, i) => day !== '' && b[i] !== '') && (languagesNamed(first) & languagesNamed(second)) === 0
+  if (whole && !twice) return null
   const only = (x: string[], y: string[]) => DAYS_IN_ENGLISH.filter((_, i) => x[i] !== '' && y[i] === '')
   const [onlyA, onlyB] = [only(a, b), only(b, a)]
   // Halves naming different days are two parts of one week ("Mo-Fr 9-18 / Mo 7-8"), unless no one
