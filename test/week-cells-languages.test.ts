@@ -99,6 +99,11 @@ const TWO_LETTERS: WeekCells = [
   ['Di, Do 9-18, Sabato 9-12', null],
   ['Di, Do 9-18, Sábado 9-12', null],
   ['Di, Do 9-18, Samstag 9-12', '2,4 09:00-18:00; 6 09:00-12:00'],
+  // So as a span ("Di-Do": dimanche to domingo?), and two days no one language names ("Ma, Mi").
+  ['Di-Do 9-18, Samedi 9-12', null],
+  ['Di-Do 9-18, Sam 9-12', null],
+  ['Di-Do 9-18, Samstag 9-12', '2-4 09:00-18:00; 6 09:00-12:00'],
+  ['Ma, Mi 9-18', null],
   ['Mon-Fri 9-18, Sat 9-12, Segunda closed', '1 closed; 2-5 09:00-18:00; 6 09:00-12:00'],
 ]
 
@@ -111,6 +116,12 @@ test('a two-letter day in doubt is quoted as the cell writes it, with its Tuesda
     '"Ma-Fr 9-18, Sam 9-12" could not be read as a week of opening hours: its "Ma" could be Monday (maandag) or Tuesday (mardi, martes, martedì). Write the day\'s name in full: "maandag", "mardi" or "martes".',
   ])
   expect(message('Mo-Fr 9-18, SA A DO 10-14')[0]).toContain('its "DO" could be Thursday')
+})
+
+test('a span of two days read in no one language names the language of each', () => {
+  expect(weekInto({}, 'Di-Do 9-18, Samedi 9-12').map((p) => p.message)).toEqual([
+    '"Di-Do 9-18, Samedi 9-12" could not be read as a week of opening hours: its "Di" is Sunday only in French, and its other days are Spanish or Italian. Write every day in one language.',
+  ])
 })
 
 test('every two-letter day in doubt is said, each once', () => {

@@ -235,7 +235,9 @@ export function otherLanguage(
   const days = (i: number) => daysOf(specs[i]![0], read, g)
   const own = days(odd.spec)
   const elsewhere = new Set(specs.flatMap((_, i) => (i === odd.spec ? [] : days(i))))
-  if (apart && new Set(own).size === own.length && !own.some((day) => elsewhere.has(day))) return null
+  // Days named together in no one language ("Di-Do" read as dimanche to domingo) are no day apart.
+  const together = common(known.filter((n) => n.spec === odd.spec)) !== 0
+  if (apart && together && new Set(own).size === own.length && !own.some((day) => elsewhere.has(day))) return null
   const others = common(known.filter((o) => o.name !== odd.name))
   const rest = others !== 0 ? others : common(known.slice(0, known.indexOf(odd)))
   const shown = text.slice(at[odd.from], at[odd.from + odd.name.length])
