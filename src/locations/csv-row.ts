@@ -355,7 +355,14 @@ function readHours(
   notes: string[],
 ): void {
   const kept: (string | undefined)[] = []
-  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
+  const noted: (string | undefined)[] = []
+  const differ: string[] = []
+  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept, noted, differ)].join('; ') : week
+  // A day only a note names ("9-18, Sa 10-13" beside an empty "Sa") takes its hours, unless a week cell is there to give it.
+  if (!week?.trim()) {
+    noted.forEach((hours, i) => (kept[i] ??= hours))
+    notes.push(...differ)
+  }
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined

@@ -1,6 +1,6 @@
 // The hours cells of a locations CSV that hold more than a day: a week in one cell, its parts in
 // columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
-import { NAMED } from '../core/day-names'
+import { DAYS_IN_ENGLISH, NAMED } from '../core/day-names'
 import { eitherHalf, foldHours, halfClosed, parseDayHours } from '../core/hours'
 import { daysNamed } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
@@ -32,7 +32,7 @@ export function dayCell(header: string, cell: string, written = cell, day = -1):
  * against the first; null when the cell is not so read. Read before parseDayHours, which takes
  * "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
  */
-function weekNoteDay(header: string, text: string, day: number): string | null {
+function weekNoteDay(header: string, text: string, day: number, notes?: string[][]): string | null {
   const m = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/.exec(text)
   if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
   const [hours, rest] = [m[1]!.trim(), m[2]!]
@@ -46,10 +46,13 @@ function weekNoteDay(header: string, text: string, day: number): string | null {
       splitWeekHours(`${name} ${others[day] || 'closed'}, ${rest}`, true),
     )
     if (besides.some((beside) => beside === null || beside.some((h, i) => i !== day && h !== others[i]))) return null
+    notes?.push(others)
     return others[day] === '' ? hours : others[day]!
   }
   const own = splitWeekHours(`${header} ${hours}, ${rest}`)?.[day]
-  return own !== undefined && parseDayHours(own).kind !== 'unknown' ? own : null
+  if (own === undefined || parseDayHours(own).kind === 'unknown') return null
+  notes?.push(others)
+  return own
 }
 
 /**
@@ -101,10 +104,13 @@ export function readSpecialHours(cell: string): Record<string, string> | string 
 export function spansWeek(
   spans: readonly [header: string, days: string, hours: string][],
   kept: (string | undefined)[],
+  noted: (string | undefined)[] = [],
+  said: string[] = [],
 ): string[] {
   // Read only for a cell not read as hours: most rows have none.
   let together: number[][] | null | undefined
-  return spans.map(([, days, hours], k) => {
+  const notes: string[][] = []
+  const parts = spans.map(([, days, hours], k) => {
     if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
     // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
     const half = eitherHalf(hours)
@@ -115,11 +121,37 @@ export function spansWeek(
     // A column of one day ("Do", "Ma" beside "Lu": martes) holding a note of some days' own hours,
     // as a day column does: weekNoteDay reads the note's days beside the names of that day.
     const one = named.length === 1 && alone.length === 1 ? named[0]! : -1
-    const note = one < 0 ? null : weekNoteDay(days, hours, one)
+    const note = one < 0 ? null : weekNoteDay(days, hours, one, notes)
     if (note !== null) return `${days} ${note}`
     for (const i of named) kept[i] = hours
     return `${days} closed`
   })
+  notedDays(spans, notes, noted, said)
+  return parts
+}
+
+/**
+ * Into `noted`, by day, the hours notes of some days' own give a day no column of the row names
+ * ("9-18, Sa 10-13" beside an empty "Sa"), when every note naming it gives the same: the week
+ * would close it, against the note. Into `said`, why a day notes give different hours is closed.
+ */
+function notedDays(
+  spans: readonly [string, string, string][],
+  notes: string[][],
+  noted: (string | undefined)[],
+  said: string[],
+) {
+  if (notes.length === 0) return
+  const covered = new Set((columnsDays(spans.map(([, days]) => days)) ?? []).flat())
+  for (let i = 0; i < 7; i++) {
+    const given = [...new Set(notes.map((others) => others[i]).filter((h) => h !== undefined && h !== ''))]
+    if (covered.has(i) || given.length === 0) continue
+    if (given.length === 1 && parseDayHours(given[0]!).kind !== 'unknown') noted[i] = given[0]
+    else
+      said.push(
+        `The notes in the day columns give ${DAYS_IN_ENGLISH[i]} ${given.map((h) => JSON.stringify(h)).join(' and ')}, and its own column is empty, so it is closed. Write ${DAYS_IN_ENGLISH[i]}'s hours in its column.`,
+      )
+  }
 }
 
 /**

@@ -171,6 +171,21 @@ describe('fields', () => {
     expect(hours('9-18 Uhr, Do 9-20 Uhr')).toEqual(week('9-18 Uhr', '9-20 Uhr'))
   })
 
+  test("a day's column left empty takes the hours the notes give it, not closed", () => {
+    const row = (sat: string, fri = '9-18, Sa 10-13') =>
+      readLocationsCsv(`Name;Adresse;Mo;Di;Mi;Do;Fr;Sa;So\nA;1 Rd${';"9-18, Sa 10-13"'.repeat(4)};"${fri}";${sat};zu\n`)
+        .rows[0]!
+    const hours = (sat: string, fri?: string) => Object.values(row(sat, fri).body.hours as object)
+    expect(hours('')).toEqual([...Array(5).fill('9-18'), '10-13', 'zu'])
+    expect(row('').notes).toEqual([])
+    // Its own cell's hours are its own; notes that disagree give none, and the row says so.
+    expect(hours('9-14')).toEqual([...Array(5).fill('9-18'), '9-14', 'zu'])
+    expect(hours('', '9-18, Sa 9-13')).toEqual([...Array(5).fill('9-18'), 'closed', 'zu'])
+    expect(row('', '9-18, Sa 9-13').notes).toEqual([
+      'The notes in the day columns give Saturday "10-13" and "9-13", and its own column is empty, so it is closed. Write Saturday\'s hours in its column.',
+    ])
+  })
+
   test('short headers read beside each other ("Ma" beside "Lu" is martes) read a note on its day', () => {
     const hours = (header: string, cell: string) =>
       Object.values(
