@@ -309,3 +309,14 @@ test('a week of only closed and empty days is refused, naming the empty day', ()
     },
   ])
 })
+
+test('a day and its half in one word closed at midday is quoted as the cell writes it', () => {
+  for (const [cell, days] of [
+    ['Mittwochmittag geschlossen', 'Mittwoch'],
+    ['Mo-Fr 13-18, Mittwochmittag geschlossen', 'Mittwoch'],
+    ['Mo-Fr 8-12, 14-18, Mo-Samstagmittag geschlossen', 'Mo-Samstag'],
+  ])
+    expect(weekInto({}, cell!).map((p) => p.message)).toEqual([
+      `"${cell}" could not be read as a week of opening hours: its "${cell!.split(', ').at(-1)}" does not say when it closes at midday: over lunch, or from noon on? Write its hours, such as "${days} 09:00-12:00, 14:00-18:00", or "${days} nachmittags geschlossen".`,
+    ])
+})

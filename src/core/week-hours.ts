@@ -12,7 +12,7 @@ import { languageOf, languagesNamed } from './week-language'
 import { monthDoubt } from './week-months'
 import { closingAtEnd, closingNoDay, lateAfterDays, lateAside, middayRead } from './week-again'
 import {
-  daysSpelled,
+  daysSpelledAt,
   isClosed,
   kept,
   lateDoubt,
@@ -107,11 +107,13 @@ function splitOne(cell: string, keepUnread: boolean, doubts?: string[]): string[
     say(doubts, months)
     return null
   }
-  const late = lateAfterDays(daysSpelled(cell), namesDays)
-  // A doubt quotes the late words where the cell has them ("open late Thursday till 8").
+  const spelled = daysSpelledAt(cell)
+  const late = lateAfterDays(spelled.text, namesDays)
+  // A doubt quotes the late words, and a day and its half in one word, where the cell has them
+  // ("open late Thursday till 8", "Mittwochmittag").
   const said: string[] = []
   const week = splitMoved(withoutHolidays(lateAside(late.text)), keepUnread, doubts && said)
-  for (const doubt of said) doubts?.push(late.asWritten(doubt))
+  for (const doubt of said) doubts?.push(spelled.asWritten(late.asWritten(doubt)))
   if (week === null && said.length === 0) say(doubts, spacedDoubt(cell))
   return week
 }

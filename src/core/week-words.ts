@@ -122,6 +122,16 @@ export function daysSpelled(text: string): string {
     .replace(SPACED_DAYS, spacedDays)
 }
 
+/**
+ * daysSpelled's text, and asWritten: a text quoting it with each day and its half in one word as
+ * the text has them ("Mittwochmittag", which daysSpelled writes "Mittwoch mittag").
+ */
+export function daysSpelledAt(text: string): { text: string; asWritten: (quoting: string) => string } {
+  const split = [...text.matchAll(DAY_HALF)].map((m) => [`${m[1]} ${m[2]}`, m[0]] as const)
+  const asWritten = (quoting: string) => split.reduce((out, [as, written]) => out.replaceAll(as, written), quoting)
+  return { text: daysSpelled(text), asWritten }
+}
+
 /** Whether a word is one for closed, a colon after it or not ("Closed:"). */
 export const isClosed = (text: string) => parseDayHours(text.trim().replace(/:$/, '')).kind === 'closed'
 
