@@ -191,8 +191,8 @@ const CLI_WORDS: BulkWords = {
   deleteMissing: '--delete-missing',
   maxDelete: '--max-delete',
   sent: 'the file',
-  keepPoint:
-    'update it alone through the management API (POST /admin/v1/locations/{id} with the address and its coordinates)',
+  keepPoint: (id) =>
+    `update it alone through the management API (POST /admin/v1/locations/${id} with the address and its coordinates)`,
 }
 
 /** --max-delete N: the most locations --delete-missing may delete; null when not given. */

@@ -108,7 +108,8 @@ function sentBackUnplaced(plan: Plan, columns: ReadonlyMap<string, string> | und
         : `"${columns.get('coordinates.lat') ?? 'lat'}" and "${columns.get('coordinates.lng') ?? 'lng'}"`
   const are = pair === undefined ? 'are' : 'is'
   const now = plan.keptAt
+  const keep = words.keepPoint(plan.target!)
   if (now === undefined || samePoint(now, plan.sentBack!))
-    return `The address changed, but ${point} ${are} the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved, ${words.keepPoint}, which keeps the point sent.`
-  return `The address changed, but ${point} ${are} the point of the address before the one stored, where the store no longer is, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved from ${now.lat}, ${now.lng}, where the stored address placed it, ${words.keepPoint} giving that point.`
+    return `The address changed, but ${point} ${are} the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved, ${keep}, which keeps the point sent.`
+  return `The address changed, but ${point} ${are} the point of the address before the one stored, where the store no longer is, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own ${point}; if the store has not moved from ${now.lat}, ${now.lng}, where the stored address placed it, ${keep} giving that point.`
 }

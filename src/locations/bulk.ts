@@ -72,16 +72,16 @@ export type BulkOptions = {
 
 /**
  * The words refusals use for the delete options and what was sent: the API's, or the CLI's.
- * `keepPoint`: how a store that did not move keeps its geocoded point with a new address where
- * nothing geocodes it (the single-location update; the CLI has none of its own).
+ * `keepPoint`: how the store of location `id`, if it did not move, keeps its geocoded point with a
+ * new address where nothing geocodes it (the single-location update; the CLI has none of its own).
  */
-export type BulkWords = { deleteMissing: string; maxDelete: string; sent: string; keepPoint: string }
+export type BulkWords = { deleteMissing: string; maxDelete: string; sent: string; keepPoint: (id: string) => string }
 
 export const API_WORDS: BulkWords = {
   deleteMissing: 'delete_missing',
   maxDelete: 'max_delete',
   sent: 'the request',
-  keepPoint: 'update it alone (POST /admin/v1/locations/{id} with the address and its coordinates)',
+  keepPoint: (id) => `update it alone (POST /admin/v1/locations/${id} with the address and its coordinates)`,
 }
 
 /** `absent`: a delete item whose location there is none (deleted already): nothing to delete. */

@@ -235,14 +235,14 @@ test('with GEOCODER=none the old point beside a third address is refused, naming
         body,
       }),
     )
+  const { id } = env.store.db.query('SELECT id FROM locations').get() as { id: string }
   const refused = await send(BULK, edited.replace(PALACE, TOWER), 'text/csv')
   expect(refused.status).toBe(422)
   expect(((await refused.json()) as { details: Record<string, string[]> }).details['line 2.address']).toEqual([
-    'line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point of the address before the one stored, where the store no longer is, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address\'s own "lat" and "lng"; if the store has not moved from 51.5014, -0.1419, where the stored address placed it, update it alone (POST /admin/v1/locations/{id} with the address and its coordinates) giving that point.',
+    `line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point of the address before the one stored, where the store no longer is, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own "lat" and "lng"; if the store has not moved from 51.5014, -0.1419, where the stored address placed it, update it alone (POST /admin/v1/locations/${id} with the address and its coordinates) giving that point.`,
   ])
   expect(stored()).toEqual(palace)
-  // The advice taken: the single update with that point keeps the store where it is, at the new address.
-  const { id } = env.store.db.query('SELECT id FROM locations').get() as { id: string }
+  // The advice taken: the single update it names, with that point, keeps the store where it is, at the new address.
   const body = JSON.stringify({ address: TOWER, coordinates: { lat: 51.5014, lng: -0.1419 } })
   expect((await send(`/admin/v1/locations/${id}`, body, 'application/json')).status).toBe(200)
   expect(stored()).toMatchObject({ address: TOWER, lat: 51.5014, lng: -0.1419 })

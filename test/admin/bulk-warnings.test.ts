@@ -217,8 +217,9 @@ describe('a geocoded point sent back with another address', () => {
     const geocoded = stored()
     const refused = await send(unplaced, 'S,Store,"2 New Street, Town",51.5,-0.13')
     expect(refused.status).toBe(422)
+    const { id } = env.store.db.query('SELECT id FROM locations').get() as { id: string }
     expect(refused.body.details['line 2.address']).toEqual([
-      'line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address\'s own "lat" and "lng"; if the store has not moved, update it alone (POST /admin/v1/locations/{id} with the address and its coordinates), which keeps the point sent.',
+      `line 2 (external_id "S"): The address changed, but "lat" and "lng" are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own "lat" and "lng"; if the store has not moved, update it alone (POST /admin/v1/locations/${id} with the address and its coordinates), which keeps the point sent.`,
     ])
     const json = await unplaced.handle(
       new Request(`http://localhost${BULK}`, {
@@ -240,8 +241,7 @@ describe('a geocoded point sent back with another address', () => {
     const parts = await send(unplaced, 'S,Store,2 New Street,Town,51.5,-0.13', 'external_id,name,street,city,lat,lng')
     expect([parts.status, parts.body.details['line 2.address']]).toEqual([422, refused.body.details['line 2.address']])
     expect(stored()).toEqual(geocoded)
-    // The advice taken: the single-location update keeps the point sent.
-    const { id } = env.store.db.query('SELECT id FROM locations').get() as { id: string }
+    // The advice taken: the single-location update it names keeps the point sent.
     const kept = await unplaced.handle(
       new Request(`http://localhost/admin/v1/locations/${id}`, {
         method: 'POST',

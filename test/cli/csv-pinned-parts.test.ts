@@ -117,7 +117,7 @@ describe('locations import from CSV: the parts of rows with coordinates', () => 
 })
 
 describe('locations import of an export whose address was changed, its point not', () => {
-  type Exported = { address: string; coordinates: { lat: number; lng: number }; geocoding: unknown }
+  type Exported = { id: string; address: string; coordinates: { lat: number; lng: number }; geocoding: unknown }
   const exported = () => json('locations', 'export', locatorId)[0] as Exported
 
   test('the new address is geocoded, and the store moves to it', async () => {
@@ -151,8 +151,7 @@ describe('locations import of an export whose address was changed, its point not
         'Jungfernstieg 1, 20354 Hamburg, Germany',
         'Kaufingerstraße 1, 80331 München, Germany',
       )
-    const keep =
-      'if the store has not moved, update it alone through the management API (POST /admin/v1/locations/{id} with the address and its coordinates), which keeps the point sent.'
+    const keep = `if the store has not moved, update it alone through the management API (POST /admin/v1/locations/${before.id} with the address and its coordinates), which keeps the point sent.`
     // With the address's parts, as the advice once said: read as the address alone, refused the same.
     const parts = `external_id,name,street,city,postcode,country,lat,lng\nG1,Geocoded,Kaufingerstraße 1,München,80331,Germany,${before.coordinates.lat},${before.coordinates.lng}\n`
     const was = process.env.GEOCODER
