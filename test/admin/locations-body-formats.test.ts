@@ -75,15 +75,15 @@ describe('POST /locations body formats', () => {
     const { id } = await created()
     expect(refused(await send(`${BASE}/${id}`, ['\r\n', '\n', '\n']))).toEqual(says)
     expect(refused(await send(`${BASE}/${id}`, ['\r\n', '\r\n', '\n']))).toEqual(says)
-    // In CRLF throughout, it is read.
+    // In CRLF throughout, it is read: LF in a value, and the boundary's text ending no line, are its own.
     const res = await env.call('POST', `${BASE}/${id}`, {
-      body: body(['\r\n', '\r\n', '\r\n']),
+      body: body(['\r\n', '\r\n', '\r\n']).replace('description sent', 'line 1\nline 2\n--Bx\n--B--'),
       headers: { 'content-type': 'multipart/form-data; boundary=B' },
     })
     expect([res.status, res.body.location.name, res.body.location.description]).toEqual([
       200,
       'name sent',
-      'description sent',
+      'line 1\nline 2\n--Bx\n--B--',
     ])
   })
 
