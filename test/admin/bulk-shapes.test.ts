@@ -69,7 +69,8 @@ describe('bulk body shapes', () => {
       if (!done) answered++
     }
     expect(((await (await posted).json()) as { created: number }).created).toBe(1)
-    expect(answered).toBeGreaterThan(20)
+    // Read at once, the bulk lets none through; a few prove the slices, however fast the machine.
+    expect(answered).toBeGreaterThan(2)
   })
 
   test('a form, or a body without a Content-Type, is 400 naming the two types read', async () => {
