@@ -70,6 +70,23 @@ describe("a town's name with its joining word", () => {
     ] as const)
       expect(city(address)).toEqual({ address, city: name, country })
   })
+
+  test('left out beside a dash between spaces, is that name; two towns stay two', () => {
+    // Not Frankfurt am Main, 440 km off: the words beside the dash name a town without it.
+    for (const [address, name, country] of [
+      ['Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
+      ['Frankfurt – Oder', 'Frankfurt (Oder)', 'DE'],
+      ['Hauptstr. 5, Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
+      ['Halle - Saale', 'Halle (Saale)', 'DE'],
+      ['Lauf – Pegnitz', 'Lauf an der Pegnitz', 'DE'],
+      ['Burton – Trent', 'Burton upon Trent', 'GB'],
+      // Two cities, read as today: the words beside the dash name no place together.
+      ['Addis Ababa - Bishoftu', 'Addis Ababa', 'ET'],
+    ] as const)
+      expect(city(address)).toEqual({ address, city: name, country })
+    // "Mesa Rancho" (Mesa del Rancho) begins inside a town's name: no place is read across the dash.
+    expect(geo.lookup('Costa Mesa - Rancho Cucamonga')).toBeNull()
+  })
 })
 
 describe('a town "bei" (near) another', () => {

@@ -15,7 +15,7 @@ import {
   windowsOf,
 } from './address-read'
 import { districtPostcode } from './district-codes'
-import { DISTRICT_TOWN_POPULATION } from './near'
+import { DASH, DISTRICT_TOWN_POPULATION } from './near'
 import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName, joinedKey } from './resolve-names'
@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '55'
+export const RESOLVER_VERSION = '56'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -191,6 +191,7 @@ function resolve(
     .map((raw) => raw.replace(/(^|\s)\/+(?=\s|$)/g, ' ').trim())
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
+  dashAsSpace(q, parts)
   const near = besideNear(q, parts, keepNear)
   withoutUnit(parts)
   if (parts.length === 0) return { result: null, alsoRegion: false, near }
@@ -202,6 +203,41 @@ function resolve(
   if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false, near }
   const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
   return { result: parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso), alsoRegion, near }
+}
+
+/** A dash standing as a word of its own ("Frankfurt - Oder", "Frankfurt – Oder"). */
+const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
+
+/**
+ * Drops, in place, a dash between spaces where the words beside it, read without it, are a
+ * place's name, with its joining word or without: "Frankfurt - Oder" is Frankfurt (Oder), as
+ * "Frankfurt / Oder" reads. Elsewhere it parts two towns ("Addis Ababa - Bishoftu"), as today.
+ */
+function dashAsSpace(q: Queries, parts: Part[]): void {
+  for (const part of parts) {
+    const { tokens } = part
+    const at = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && SPACED_DASH.test(t))
+    if (at < 0 || !namedAcross(q, tokens, at)) continue
+    const joined = tokens.filter((_, i) => i !== at)
+    Object.assign(part, { raw: joined.join(' '), tokens: joined })
+  }
+}
+
+/**
+ * Whether the words before the token at `at` (back to a number or the part's start) and one or
+ * more after it name a place without it: not "Mesa Rancho" of "Costa Mesa - Rancho Cucamonga"
+ * (Mesa del Rancho), which begins inside a town's name.
+ */
+function namedAcross(q: Queries, tokens: string[], at: number): boolean {
+  const from = tokens.findLastIndex((t, i) => i < at && /\d/.test(t)) + 1
+  if (from >= at || at - from >= NAME_WORDS) return false
+  for (let to = at + 2; to <= Math.min(tokens.length, from + NAME_WORDS + 1); to++) {
+    const span = [...tokens.slice(from, at), ...tokens.slice(at + 1, to)]
+    if (span.some((t) => /\d/.test(t) || SPACED_DASH.test(t))) break
+    const key = nameKey(span.join(' '))
+    if (q.named(key) || joinedKey(q, key) !== null) return true
+  }
+  return false
 }
 
 /** German "bei" (near), or its short "b.", between a town and the town it is near. */
