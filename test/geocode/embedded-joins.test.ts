@@ -96,6 +96,10 @@ describe('a town "bei" (near) another', () => {
       'Norderstedt b. Hamburg',
       'Rathausallee 5, Norderstedt bei Hamburg',
       'Norderstedt bei Hamburg, Germany',
+      // "bei" cut short without its dot; a street and its number before the town, with no comma.
+      'Norderstedt b Hamburg',
+      'Rathausallee 5 Norderstedt bei Hamburg',
+      'Rathausallee 5 22846 Norderstedt bei Hamburg',
     ])
       expect(city(address)).toEqual({ address, city: 'Norderstedt', country: 'DE' })
     expect(city('Halle bei Leipzig')).toEqual({ address: 'Halle bei Leipzig', city: 'Halle (Saale)', country: 'DE' })
@@ -103,7 +107,7 @@ describe('a town "bei" (near) another', () => {
     for (const address of ['Neustadt bei Coburg', 'Neustadt b. Coburg', 'Neustadt b Coburg', 'Neustadt B. Coburg'])
       expect(city(address)).toEqual({ address, city: 'Neustadt bei Coburg', country: 'DE' })
     // A town near one no place is alone ("Coburg" is in Australia too) is the town.
-    for (const address of ['Rödental b. Coburg', 'Rödental bei Coburg'])
+    for (const address of ['Rödental b. Coburg', 'Rödental b Coburg', 'Rödental bei Coburg'])
       expect(city(address)).toEqual({ address, city: 'Rödental', country: 'DE' })
     expect(geo.lookup('Kleinkleckersdorf b. Coburg')).toBeNull()
     // A town the data lacks near a city is that city: the nearest the text tells.

@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '56'
+export const RESOLVER_VERSION = '57'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -240,38 +240,47 @@ function namedAcross(q: Queries, tokens: string[], at: number): boolean {
   return false
 }
 
-/** German "bei" (near), or its short "b.", between a town and the town it is near. */
-const NEAR_WORD = /^(?:bei|b\.)$/i
+/**
+ * German "bei" (near), or its short "b." or "b" (in small letters: a capital alone is a
+ * building's or block's letter), between a town and the town it is near.
+ */
+const nearWord = (token: string) => token === 'b' || /^(?:bei|b\.)$/i.test(token)
 /** "bei" cut short, with or without its dot, as a place's whole name is written ("Neustadt b Coburg"). */
 const NEAR_SHORT = /^b\.?$/i
+/** A postcode before its town, kept with it when a street's number comes first. */
+const POSTCODE = /^\d{4,5}$/
 
 /**
  * Splits, in place, a part of names that writes a town near another ("Norderstedt bei Hamburg",
- * "Norderstedt b. Hamburg") into the town and the one it is near, as a comma parts them: the town
+ * "Norderstedt b Hamburg") into the town and the one it is near, as a comma parts them: the town
  * first named is the place when near the other, which else stands for it; without `keepNear`,
  * the town alone. Not a part that is a place's whole name, with "bei" however written ("Neustadt
- * b. Coburg" is Neustadt bei Coburg), nor one holding a number (a street before the town).
+ * b. Coburg" is Neustadt bei Coburg). The words up to a number are a street's, parted from the
+ * town as by a comma ("Rathausallee 5 Norderstedt bei Hamburg"); a postcode stays with its town.
  * Whether it split a part.
  */
 function besideNear(q: Queries, parts: Part[], keepNear: boolean): boolean {
   let split = false
   for (let p = 0; p < parts.length; p++) {
-    const part = parts[p]!
-    const { raw, tokens } = part
+    const all = parts[p]!.tokens
+    const lastNumber = all.findLastIndex((t) => /\d/.test(t))
+    const code = lastNumber >= 0 && POSTCODE.test(all[lastNumber]!) ? [all[lastNumber]!] : []
+    const street = all.slice(0, lastNumber + 1 - code.length)
+    const tokens = all.slice(lastNumber + 1)
     const inner = (i: number) => i > 0 && i < tokens.length - 1
-    if (/\d/.test(raw)) continue
+    const asPart = (words: string[]) => ({ raw: words.join(' '), tokens: words })
     // The name with "bei" spelt out comes first: "Neustadt b.Coburg" is also a lesser alternate name.
     const spelt = tokens.map((t, i) => (inner(i) && NEAR_SHORT.test(t) ? 'bei' : t))
     if (spelt.some((t, i) => t !== tokens[i]) && q.named(nameKey(spelt.join(' ')))) {
-      Object.assign(part, { raw: spelt.join(' '), tokens: spelt })
+      parts[p] = asPart([...street, ...code, ...spelt])
       continue
     }
-    if (q.named(nameKey(raw))) continue
-    const at = tokens.findIndex((t, i) => inner(i) && NEAR_WORD.test(t))
+    if (q.named(nameKey(tokens.join(' ')))) continue
+    const at = tokens.findIndex((t, i) => inner(i) && nearWord(t))
     if (at < 0) continue
-    const [town, near] = [tokens.slice(0, at), tokens.slice(at + 1)]
-    const named = [town, ...(keepNear ? [near] : [])]
-    parts.splice(p, 1, ...named.map((words) => ({ raw: words.join(' '), tokens: words })))
+    const [town, near] = [[...code, ...tokens.slice(0, at)], tokens.slice(at + 1)]
+    const named = [...(street.length > 0 ? [street] : []), town, ...(keepNear ? [near] : [])]
+    parts.splice(p, 1, ...named.map(asPart))
     split = true
   }
   return split
