@@ -186,7 +186,7 @@ describe('real answers match the document', () => {
       const source = () => {
         throw error
       }
-      return Object.assign(source, { warm: async () => false, reverse: source }) as PlaceSource
+      return Object.assign(source, { warm: async () => false, reverse: source, version: 'failing' }) as PlaceSource
     }
     const busy = Object.assign(new Error('database is locked'), { code: 'SQLITE_BUSY' })
     const failure = new Error('a failure the test made')

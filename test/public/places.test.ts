@@ -3,6 +3,8 @@
 // breaking ties, with the guards, caching and CORS of the other routes. Names typed short or
 // wrong: places-typed; beside an address's other parts: places-addresses; near=: places-near.
 import { describe, expect, test } from 'bun:test'
+import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
+import { placeSearchAt } from '../../src/geocode/embedded/place-source'
 import { createApp } from '../../src/server/app'
 import { createLocator, setLocatorSettings } from '../../src/operator'
 import { env, get, maine, places, token, usePlacesEnv } from './places-fixture'
@@ -255,5 +257,28 @@ test('a service without place data (GEOCODER=none) says so: 501 PLACES_UNAVAILAB
     const res = await get(path, {}, app)
     expect(res.status).toBe(501)
     expect(res.body.error.code).toBe('PLACES_UNAVAILABLE')
+  }
+})
+
+test("an answer's ETag changes with the place search's version: places ranked anew are sent again", async () => {
+  const path = `${token}/places?q=Lond`
+  const before = (await get(path)).headers.get('etag')!
+  expect((await get(path, { 'if-none-match': before })).status).toBe(304)
+  // The same data and locator under the next resolver version: no write in between.
+  const source = placeSearchAt(DEFAULT_GEODATA_PATH)
+  const next = Object.assign(() => source(), source, { version: `${source.version}+next` })
+  const app = createApp({
+    store: env.store,
+    geocoder: env.geocoder,
+    config: { maxBodyBytes: 256 * 1024, logRequests: false },
+    log: () => {},
+    places: next,
+  })
+  for (const sent of [path, `${token}/locations?near=Lond`]) {
+    const etag = (await get(sent, {}, env.app)).headers.get('etag')!
+    const res = await get(sent, { 'if-none-match': etag }, app)
+    expect({ sent, status: res.status }).toEqual({ sent, status: 200 })
+    expect(res.headers.get('etag')).not.toBe(etag)
+    expect((await get(sent, { 'if-none-match': res.headers.get('etag')! }, app)).status).toBe(304)
   }
 })

@@ -106,8 +106,12 @@ function tokenRates(deps: PublicDeps, limiter: RateLimiter) {
 export function publicRoutes(deps: PublicDeps) {
   const limiter = deps.limiter ?? new RateLimiter()
   const answers = new AnswerCache()
-  /** The ETags' hash seed: the answers' format and the base their links are made on (PUBLIC_BASE_URL). */
-  const etagSeed = deps.publicBaseUrl ? Bun.hash(deps.publicBaseUrl, ANSWER_FORMAT) : ANSWER_FORMAT
+  /**
+   * The ETags' hash seed: the answers' format, the base their links are made on (PUBLIC_BASE_URL)
+   * and the place search's version, so that places ranked anew with no write in between (/places,
+   * near=) are not kept by browsers that revalidate.
+   */
+  const etagSeed = Bun.hash(`${deps.publicBaseUrl ?? ''} ${deps.places?.version ?? ''}`, ANSWER_FORMAT)
   /**
    * The URL answers are made for (their pagination links), as URL's href writes it: as sent
    * (Bun's request.url is written so; parsing it again costs a request time, PERF-036), or under

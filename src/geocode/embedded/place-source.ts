@@ -1,8 +1,10 @@
 // The place search of a data file, made once per process: in a worker thread at the start
 // (warm), or on first use; and the reverse lookup over the same file.
+import { GEODATA_VERSION } from './build'
 import { GeodataDamagedError, metElsewhere, openGeodata } from './open'
 import { buildPlaceParts, type PlaceParts } from './place-parts'
 import { PlaceSearch } from './places'
+import { RESOLVER_VERSION } from './resolve'
 import { type ReverseLookup, reverseLookupAt } from './reverse'
 
 /** What places-worker.ts posts back. */
@@ -16,6 +18,8 @@ export type PlaceSource = {
   warm(): Promise<boolean>
   /** Where a point is, from the same data (reverse.ts): made on first use, in about 0.2 s. */
   reverse(): ReverseLookup
+  /** What its answers rank by besides the text: the data's version and the resolver's (RESOLVER_VERSION). */
+  version: string
 }
 
 /** Asked for while warm() builds it: a moment later it answers. */
@@ -63,6 +67,7 @@ export function placeSearchAt(path: string): PlaceSource {
       worker.postMessage(path)
     }))
   source.reverse = () => reverseLookupAt(path)
+  source.version = `${GEODATA_VERSION}.${RESOLVER_VERSION}`
   sources.set(path, source)
   return source
 }
