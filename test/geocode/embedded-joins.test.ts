@@ -118,6 +118,19 @@ describe('a town "bei" (near) another', () => {
 })
 
 describe('"of", "the" and their like', () => {
+  test("opening a part capitalised, one that is a city's own name is that city; the word after one binds to it", () => {
+    // Van, Turkey (370,000), narrowed to its Edremit, not the bigger Edremit of Balıkesir, 1,400 km off.
+    expect(geo.lookup('Van Edremit')).toMatchObject({
+      lat: expect.closeTo(38.42, 2),
+      parts: { city: 'Edremit', country: 'TR' },
+    })
+    expect(city('Van Nuys')).toEqual({ address: 'Van Nuys', city: 'Van Nuys', country: 'US' })
+    expect(city('Laan van Meerdervoort 10 Den Haag')).toMatchObject({ country: 'NL' })
+    // "Palmas" after "Las" is no Palmas, Brazil: Las Palmas and Telde, as beside a spaced dash.
+    for (const address of ['Las Palmas-Telde', 'Las Palmas - Telde'])
+      expect(city(address)).toEqual({ address, city: 'Telde', country: 'ES' })
+  })
+
   test('between the words of a name are no place alone, nor is the word before "of"', () => {
     // "Ohio" alone names a state, no town: so does "State of Ohio" (not Of, Turkey).
     expect(geo.lookup('Ohio')).toBeNull()

@@ -178,6 +178,7 @@ export function streetMask(tokens: string[], forPage: false | { country?: string
  * region's code in capitals that `hints` name is no word of a town's name: "North Sydney NSW"
  * names North Sydney whole, as "North Sydney, NSW" does. `town`: whether a key is a town's name
  * (one of DISTRICT_TOWN_POPULATION people, as the resolver asks: "Park Avenue", Queensland, is none).
+ * `city`: whether a key is a city's own name (CITY_POPULATION people).
  */
 export function windowsOf(
   parts: Part[],
@@ -185,6 +186,7 @@ export function windowsOf(
   streetWords: number[] = [],
   hints: RegionHint[] = [],
   town: (key: string) => boolean = () => false,
+  city: (key: string) => boolean = () => false,
 ): Window[] {
   const out: Window[] = []
   parts.forEach((part, p) => {
@@ -221,7 +223,9 @@ export function windowsOf(
         const key = nameKey(slice.join(' '))
         // A street's short word alone names no town: "St." of "St. Pölten" is not Sète ("St").
         if (len === 1 && STREET_SUFFIX_AT_END.has(key)) continue
-        if (len === 1 && JOINING.has(key) && nameAt(start + 1)) continue
+        // Unless, capitalised, it opens the part and is a city's own name: "Van Edremit" is in Van.
+        const cityFirst = start === 0 && /^\p{Lu}/u.test(slice[0]!) && city(key)
+        if (len === 1 && JOINING.has(key) && nameAt(start + 1) && !cityFirst) continue
         if (start > 0 && start <= bound) break // "Ende" of "Am Ende": no Ende, Indonesia
         // Nor do the words before "of" and a name: "Bay" of "Bay of Plenty", "State" of "State of Ohio".
         if (nameKey(part.tokens[start + len] ?? '') === 'of' && nameAt(start + len + 1)) continue
@@ -242,6 +246,8 @@ export function windowsOf(
         // it would before a space: not its last word alone (San, Mali).
         const words = head.trim().split(/\s+/).length
         if (words > 1 && start > 0 && isName(start - 1)) continue
+        // Nor a word after a joining word, which binds them: "Palmas" of "Las Palmas-Telde" (Brazil).
+        if (start > 0 && isName(start - 1) && JOINING.has(nameKey(part.tokens[start - 1]!))) continue
         const town = nameKey(head)
         const inWord = nameKey(token.slice(head.length).replace(DASHES_FIRST, ''))
         if (town.length >= 2) out.push({ key: town, part: p, start, len: words, whole: false, dashed: true })

@@ -15,7 +15,7 @@ import {
   windowsOf,
 } from './address-read'
 import { districtPostcode } from './district-codes'
-import { DASH, DISTRICT_TOWN_POPULATION } from './near'
+import { CITY_POPULATION, DASH, DISTRICT_TOWN_POPULATION } from './near'
 import { postcodePrefix } from './postcode-forms'
 import { queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName, joinedKey } from './resolve-names'
@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '57'
+export const RESOLVER_VERSION = '58'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -408,6 +408,7 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
     shortEnds.map((k) => k + 1),
     hints,
     townWhole,
+    (key) => q.qPlaces.all(key).some((r) => r.alt === 0 && r.population >= CITY_POPULATION),
   )
   const parsed: Parsed = { parts, explicit, codeAlso, street, streetPart, firstNumber, hints, windows }
   const { result, formatCountry } = byPostcode(q, parsed)
