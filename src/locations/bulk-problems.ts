@@ -48,8 +48,11 @@ function columnSaid(field: string, header: string, columns: ReadonlyMap<string, 
   return day >= 0 ? `${DAYS_IN_ENGLISH[day]}'s hours in the "${header}" column` : `A value of the "${header}" column`
 }
 
-/** A problem as Problems.add writes it, "<whoIs>: <text>", taken apart again: the item's key and the text; null for another message. */
-const PROBLEM = /^(line \d+|locations\[\d+\])(?: \((?:external_id )?"(?:[^"\\]|\\.)*"\))?: ([\s\S]*)$/
+/**
+ * A problem as Problems.add writes it, "<whoIs>: <text>", taken apart again: the item's key ("line 7",
+ * "locations[3]", or "[3]" in a top-level JSON array) and the text; null for another message.
+ */
+const PROBLEM = /^(line \d+|(?:locations)?\[\d+\])(?: \((?:external_id )?"(?:[^"\\]|\\.)*"\))?: ([\s\S]*)$/
 export function problemParts(message: string): { key: string; text: string } | null {
   const m = PROBLEM.exec(message)
   return m === null ? null : { key: m[1]!, text: m[2]! }

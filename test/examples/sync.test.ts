@@ -224,6 +224,17 @@ describe('examples/sync.ts', () => {
         '  [2] (external_id "S1"): repeats [0]; give each store once.\n' +
         'sync: 2 of 3 rows of the list cannot be written as sent; nothing was written.\n',
     ])
+    // A problem the service finds in many of them is said once, naming a few, as in a CSV file.
+    const far = [1, 2, 3, 4].map((i) => ({ ...item, external_id: `F${i}`, coordinates: { lat: 95, lng: 2 } }))
+    const shared = syncFile('far.json', JSON.stringify(far), '--dry-run')
+    expect(shared.code).toBe(1)
+    expect(shared.stderr.split('\n')).toEqual([
+      expect.stringMatching(
+        /^ {2}4 rows \(\[0\], \[1\], \[2\] and 1 more\): The coordinates\.lat field must be between/,
+      ),
+      'sync: 4 of 4 rows of the list cannot be written as sent; nothing was written.',
+      '',
+    ])
     const unnamed = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n`)
     expect(unnamed.code).toBe(1)
     expect(unnamed.stderr).toContain('line 3 (external_id "S9"): The "Name" column is required.')
