@@ -7,7 +7,7 @@ import type { BulkLocation, CustomField } from 'storeloc/client'
 // The CLI import's own CSV reader and its wording of a row: this script runs from the service's checkout.
 import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
 import { CsvError } from '../src/locations/csv-records'
-import { whoIs } from '../src/locations/bulk-problems'
+import { jsonListItems, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { usage } from './sync-command'
 import type { Row } from './sync-parts'
@@ -45,10 +45,10 @@ export function readRows(
     }
     const list = Array.isArray(json) ? json : json?.locations
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
-    const rows = list.map((location: BulkLocation, i: number) => ({
-      // Named as the file has it: "[3]" in a top-level array, "locations[3]" in {"locations": [...]}.
-      label: `${Array.isArray(json) ? '' : 'locations'}[${i}]`,
-      location: idAsRead(location),
+    // Named as the file has them, as the CLI import names them: "[3]", or "locations[3]".
+    const rows = jsonListItems(list, Array.isArray(json)).map(({ raw, key }) => ({
+      label: key,
+      location: idAsRead(raw as BulkLocation),
       wholeSpecialHours: false,
       notes: [],
     }))

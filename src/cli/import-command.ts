@@ -7,6 +7,7 @@ import type { GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
 import { codeHolders, twinsOf } from '../locations/bulk-codes'
+import { jsonListItems } from '../locations/bulk-problems'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
 import { CsvWriteError, csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
@@ -88,7 +89,7 @@ function jsonItems(file: string, options: ImportOptions): BulkItem[] {
       `${file} must hold a JSON array of locations, or an object with one as "locations" (as GET /admin/v1/locations answers).`,
     )
   if (!Array.isArray(json)) refuseFileOptions(file, json as Record<string, unknown>, options)
-  return items.map((raw, i) => ({ raw, key: `locations[${i}]` }))
+  return jsonListItems(items, Array.isArray(json))
 }
 
 /** The items of a CSV file in `encoding` (UTF-8 when null), its header's columns, and the header cells that name no field. */

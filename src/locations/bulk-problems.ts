@@ -49,6 +49,14 @@ function columnSaid(field: string, header: string, columns: ReadonlyMap<string, 
 }
 
 /**
+ * The items of a JSON file's list, each keyed as the file has it: "[3]" in a top-level array,
+ * "locations[3]" in {"locations": [...]}. The CLI's import and examples/sync.ts name them so.
+ */
+export function jsonListItems(list: unknown[], topLevel: boolean): { raw: unknown; key: string }[] {
+  return list.map((raw, i) => ({ raw, key: `${topLevel ? '' : 'locations'}[${i}]` }))
+}
+
+/**
  * A problem as Problems.add writes it, "<whoIs>: <text>", taken apart again: the item's key ("line 7",
  * "locations[3]", or "[3]" in a top-level JSON array) and the text; null for another message.
  */

@@ -17,7 +17,7 @@ export const BULK_MAX_ITEMS = 1000
 /** One location sent: `raw` an object of location fields (with `id` or `external_id` to match), or a delete item. */
 export type BulkItem = RowPlace & {
   raw: unknown
-  /** The key its problems are reported under: "locations[3]", "line 7". */
+  /** The key its problems are reported under: "locations[3]", "[3]" (a top-level JSON array), "line 7". */
   key: string
   /** The line its row starts on (a CSV row): its result carries it. */
   line?: number

@@ -160,7 +160,7 @@ describe('locations import of an export whose address was changed, its point not
       const r = storeloc('locations', 'import', locatorId, '--file', file('moved.json', moving()))
       expect(r.code).toBe(1)
       expect(r.stderr).toContain(
-        `locations[0] (external_id "G1"): The address changed, but coordinates are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own coordinates; ${keep}`,
+        `[0] (external_id "G1"): The address changed, but coordinates are the point geocoding gave the former address, and this service has no geocoder (GEOCODER=none) to place the new one. Send the new address's own coordinates; ${keep}`,
       )
       for (const csv of [moving('--format', 'csv'), parts]) {
         const c = storeloc('locations', 'import', locatorId, '--file', file('moved.csv', csv))

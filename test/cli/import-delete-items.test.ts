@@ -35,7 +35,7 @@ describe('locations import, delete items', () => {
     expect(dry.stdout.split('\n')).toEqual([
       `Dry run of ${path} on ${locatorId}, nothing written: 0 to create, 0 to update, 1 unchanged, 3 to delete, 1 absent.`,
       'Check 1 location:',
-      '  locations[1] (external_id "S9"): No location of this locator has the external_id "S9": there was nothing to delete.',
+      '  [1] (external_id "S9"): No location of this locator has the external_id "S9": there was nothing to delete.',
       'To delete (delete items of the file):',
       `  Store S1 (${idOf('S1')}, external_id "S1")`,
       `  No code (${idOf(null)})`,
@@ -47,7 +47,7 @@ describe('locations import, delete items', () => {
     expect(real.stdout.split('\n')).toEqual([
       `Imported ${path} into ${locatorId}: 0 created, 0 updated, 1 unchanged, 2 deleted, 1 absent.`,
       'Check 1 location:',
-      '  locations[1] (external_id "S9"): No location of this locator has the external_id "S9": there was nothing to delete.',
+      '  [1] (external_id "S9"): No location of this locator has the external_id "S9": there was nothing to delete.',
       'Deleted (delete items of the file):',
       `  Store S1 (${idOf('S1')}, external_id "S1")`,
       `  No code (${idOf(null)})`,

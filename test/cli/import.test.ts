@@ -182,12 +182,23 @@ describe('locations import', () => {
     expect(r.code).toBe(1)
     expect(r.stderr.split('\n').filter((l) => l !== '')).toEqual([
       `storeloc: Nothing was imported from ${join(dir, 'bad.json')}: 4 of 7 locations cannot be written as sent; nothing was written.`,
-      '  locations[1]: The name field is required.',
-      '  locations[2]: each item must be an object of location fields.',
-      '  locations[3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
-      `  locations[5]: the same location (${existing}) as locations[4].`,
-      '  locations[5]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
+      '  [1]: The name field is required.',
+      '  [2]: each item must be an object of location fields.',
+      '  [3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
+      `  [5]: the same location (${existing}) as [4].`,
+      '  [5]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
     ])
+    // Items are named as the file has them: "[1]" in a top-level array, "locations[1]" in an
+    // object's "locations", as examples/sync.ts names them; a problem many share is said once.
+    const listed = storeloc('locations', 'import', locatorId, '--file', file('listed.json', { locations: bad }))
+    expect([listed.code, listed.stderr]).toEqual([
+      1,
+      r.stderr.replace(/\[(\d)\]/g, 'locations[$1]').replace('bad.json', 'listed.json'),
+    ])
+    const nameless = [1, 2, 3].map(() => bad[1])
+    expect(storeloc('locations', 'import', locatorId, '--file', file('nameless.json', nameless)).stderr).toContain(
+      '\n  3 rows ([0], [1], [2]): The name field is required.\n',
+    )
     expect(rows()).toEqual(before)
     // Once the others are right, an address that cannot be geocoded is named the same way.
     const geocoding = storeloc(
@@ -198,12 +209,12 @@ describe('locations import', () => {
       file('lost.json', [bad[0], { id: existing, custom_fields: { floor: 'two' } }]),
     )
     expect(geocoding.stderr).toContain(
-      '  locations[1]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
+      '  [1]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
     )
     const lost = storeloc('locations', 'import', locatorId, '--file', file('lost.json', [bad[0], bad[6]]))
     expect(lost.code).toBe(1)
     expect(lost.stderr).toContain(
-      '  locations[1] ("Lost"): The address "Nowhere Land" could not be geocoded. Fix the address or send coordinates',
+      '  [1] ("Lost"): The address "Nowhere Land" could not be geocoded. Fix the address or send coordinates',
     )
     expect(rows()).toEqual(before)
   }, 60_000)
