@@ -182,7 +182,7 @@ function integer(
  * `path` by its real path: links followed, to a file not made yet too (its folder's, or a link's
  * target's), as resolved where no folder of it is there.
  */
-function realPath(path: string, links = 0): string {
+export function realPath(path: string, links = 0): string {
   const whole = resolve(path)
   try {
     return realpathSync(whole)

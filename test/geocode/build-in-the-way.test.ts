@@ -2,7 +2,7 @@
 // the build needs, a killed build's file another user left in a shared folder (sticky bit), and
 // a second build this process asks for meanwhile. None ends a start with a stack trace.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { ensureGeodata, GeodataPathError } from '../../src/geocode/embedded'
 import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
@@ -92,3 +92,23 @@ test('two starts in one process at once: one builds, the other waits for it; one
   expect(geodataVersion(out)).toBe(GEODATA_VERSION)
   expect(readdirSync(dir)).toEqual(['geocoder.sqlite'])
 }, 180_000) // a build: a minute and more on a loaded machine
+
+test('two starts in one process for one path spelt through a linked folder: the second waits for the first', async () => {
+  const real = join(dir, 'real')
+  mkdirSync(real)
+  symlinkSync(real, join(dir, 'link'))
+  const out = join(real, 'geocoder.sqlite')
+  const linked = join(dir, 'link', 'geocoder.sqlite')
+  writeFileSync(out, 'not the data') // refused at once: no build needed to see the second wait
+  const said: string[] = []
+  const [first, second] = await Promise.allSettled([
+    ensureGeodata(out),
+    ensureGeodata(linked, (line) => said.push(line)),
+  ])
+  expect(first.status === 'rejected' && String(first.reason)).toContain(`${out} is not the offline geocoder's data`)
+  expect(second.status === 'rejected' && String(second.reason)).toContain(
+    `${linked} is not the offline geocoder's data`,
+  )
+  // Each builds in a file of one name (the folder's and this process's): the second waited.
+  expect(said).toEqual([`Waiting for the offline geocoder data this process is preparing in ${linked}...`])
+})

@@ -4,7 +4,7 @@
 // Either way, the files of builds killed midway beside it are removed.
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
-import { resolve } from 'node:path'
+import { realPath } from '../../core/config'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, removeOwnBuild, removeStaleBuilds } from './build-files'
 
@@ -80,7 +80,10 @@ function isGeodata(path: string): boolean {
   }
 }
 
-/** The calls of ensureGeodata under way in this process, by the data's full path: one at a time a path. */
+/**
+ * The calls of ensureGeodata under way in this process, by the data's real path: one at a time a
+ * path, however spelt (through a linked folder too), as its builds share their file's name.
+ */
 const building = new Map<string, Promise<void>>()
 
 /**
@@ -97,7 +100,7 @@ export async function ensureGeodata(
   sayInPlace?: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const key = resolve(path)
+  const key = realPath(path)
   for (let first = building.get(key); first !== undefined; first = building.get(key)) {
     say(`Waiting for the offline geocoder data this process is preparing in ${path}...`)
     await untilAborted(
