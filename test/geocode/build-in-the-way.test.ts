@@ -2,11 +2,11 @@
 // the build needs, a killed build's file another user left in a shared folder (sticky bit), and
 // a second build this process asks for meanwhile. None ends a start with a stack trace.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, mkdirSync, readdirSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
 import { ensureGeodata, GeodataPathError } from '../../src/geocode/embedded'
 import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
-import { buildFile, removeStaleBuilds } from '../../src/geocode/embedded/build-files'
+import { buildFile, FOREIGN_BUILD_IDLE_MS, removeStaleBuilds } from '../../src/geocode/embedded/build-files'
 import { geodataVersion } from '../../src/geocode/embedded/ensure'
 import { tempDir } from '../helpers'
 
@@ -111,4 +111,15 @@ test('two starts in one process for one path spelt through a linked folder: the 
   )
   // Each builds in a file of one name (the folder's and this process's): the second waited.
   expect(said).toEqual([`Waiting for the offline geocoder data this process is preparing in ${linked}...`])
+})
+
+test("a GEODATA_PATH naming a file that is not the data: refused with nothing beside it removed, though named like a build's", async () => {
+  const backup = join(dir, 'shop.db')
+  writeFileSync(backup, 'a backup')
+  const beside = `${backup}.20261206.tmp` // as an older version named its build file: removed once idle
+  writeFileSync(beside, 'the owner’s')
+  const idle = (Date.now() - 2 * FOREIGN_BUILD_IDLE_MS) / 1000
+  utimesSync(beside, idle, idle)
+  await expect(ensureGeodata(backup)).rejects.toThrow(`${backup} is not the offline geocoder's data`)
+  expect(readdirSync(dir).sort()).toEqual(['shop.db', 'shop.db.20261206.tmp'])
 })

@@ -142,6 +142,15 @@ async function ensureOnce(
   const folder = folderInTheWay(path)
   if (folder !== null) throw new GeodataPathError(inTheWay(path, folder), path)
   const current = geodataVersion(path) === GEODATA_VERSION
+  // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
+  // Refused before leftovers are removed: beside a file not the data, none named like one is a build's.
+  if (!current && existsSync(path) && statSync(path).size > 0 && !isGeodata(path))
+    throw new GeodataPathError(
+      unreadableSqlite(path)
+        ? `${path} is a SQLite file that cannot be read (damaged, or cut short), so it is left as it is. If it is the geocoder's data, delete it: the start builds it again. Else point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}).`
+        : `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
+      path,
+    )
   // A build killed midway beside data made since (by another start) is no build to wait for.
   let kept: string[] = []
   try {
@@ -154,14 +163,6 @@ async function ensureOnce(
       `${file} is a stopped build's file this user may not remove (another user's, in a shared folder): it takes as much room as the data; remove it as its owner or as root.`,
     )
   if (current) return
-  // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
-  if (existsSync(path) && statSync(path).size > 0 && !isGeodata(path))
-    throw new GeodataPathError(
-      unreadableSqlite(path)
-        ? `${path} is a SQLite file that cannot be read (damaged, or cut short), so it is left as it is. If it is the geocoder's data, delete it: the start builds it again. Else point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}).`
-        : `${path} is not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file of its own (by default ${DEFAULT_GEODATA_PATH}), or delete that file if it is an old copy.`,
-      path,
-    )
   say(`Preparing the offline geocoder data in ${path} (once, about 15 seconds; longer on a busy machine)...`)
   const t0 = performance.now()
   const stats = await buildInWorker(
