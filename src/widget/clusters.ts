@@ -145,11 +145,11 @@ export function clusterLayer(
     return marker
   }
   /**
-   * Each bubble moved, in the map's view, as little as keeps it off the other bubbles and the lone
-   * stores (which stay on their place), and off the zoom buttons: rings may meet, no ring covers a
-   * disc or a dot. A lone store within a dot's width of one before it (stores given their town's
-   * centre) is moved too: each dot is seen and pressed. A bubble whose cluster lies in the view stays in it (spacing.ts's
-   * `within`): a crowd drawn apart at a world's view reaches its edges.
+   * Each bubble moved, in the map's view, as little as keeps it off the other bubbles, the lone
+   * stores and the zoom buttons: rings may meet, no ring covers a disc or a dot. A lone store stays
+   * on its place, unless under the buttons or within a dot's width of one before it (stores given
+   * their town's centre): each dot is seen and pressed. A bubble whose cluster lies in the view
+   * stays in it (spacing.ts's `within`): a crowd drawn apart at a world's view reaches its edges.
    */
   const place = () => {
     const { x: x0, y: y0 } = map.containerPointToLayerPoint([0, 0])
@@ -162,13 +162,17 @@ export function clusterLayer(
       return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0, within }
     })
     discs.forEach((d, i) => {
-      d.fixed &&= !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
+      d.fixed &&=
+        (d.x >= cx + d.r || d.y >= cy + d.r) &&
+        !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
     })
     spreadApart(discs)
-    drawn.forEach(({ marker }, i) => {
-      const at = map.layerPointToLatLng([discs[i]!.x, discs[i]!.y])
+    drawn.forEach(({ marker, at: own }, i) => {
+      const d = discs[i]!
+      // A dot moved aside at a step goes back on its place at a step where it is free.
+      const at = d.fixed ? own : map.layerPointToLatLng([d.x, d.y])
       // Set only when moved: a drag's step leaves most where they were, and each set restyles one.
-      if (!discs[i]!.fixed && !at.equals(marker.getLatLng())) marker.setLatLng(at)
+      if (!at.equals(marker.getLatLng())) marker.setLatLng(at)
     })
   }
   const clear = () => {

@@ -2,7 +2,7 @@
 // dragged a few px from the view's edge stays whole in it, and stays where the drag left it; a
 // drag's step sets again only the bubbles it moves; a small map at the world's view draws its many
 // clusters joined into fewer bubbles, none covering another, their counts adding up to every
-// store; a small map's bubbles stand off its zoom buttons.
+// store; a small map's bubbles and dots stand off its zoom buttons.
 import { describe, expect, test } from 'bun:test'
 import type { Page, Request } from 'playwright-core'
 import { chromiumPath, newPage, type PageDocument } from './browser'
@@ -15,19 +15,22 @@ type Placed = { lat: number; lng: number; count: number }
 
 /**
  * Answers the page's GET /clusters with the clusters of `placed` within the box it asks for,
- * wherever the view: the same clusters at the same places at each move.
+ * wherever the view: the same clusters at the same places at each move. One of a count of 1 is a
+ * store alone.
  */
 async function answerPlaced(page: Page, placed: Placed[]): Promise<void> {
   await page.route('**/clusters?*', (route) => {
     const bbox = new URL(route.request().url()).searchParams.get('bbox')!
     const [w, s, e, n] = bbox.split(',').map(Number) as [number, number, number, number]
-    const clusters = placed
+    const inView = placed
       .map((p, i) => ({ id: `c${i}`, lat: p.lat, lng: p.lng, count: p.count, expansion_zoom: 9 }))
       .filter((c) => c.lng >= w && c.lng <= e && c.lat >= s && c.lat <= n)
-    const total = clusters.reduce((sum, c) => sum + c.count, 0)
+    const clusters = inView.filter((c) => c.count > 1)
+    const locations = inView.filter((c) => c.count === 1).map(({ id, lat, lng }) => ({ id, lat, lng, name: id }))
+    const total = inView.reduce((sum, c) => sum + c.count, 0)
     return route.fulfill({
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ success: true, data: { clusters, locations: [], total } }),
+      body: JSON.stringify({ success: true, data: { clusters, locations, total } }),
     })
   })
 }
@@ -142,36 +145,60 @@ describe.skipIf(chromiumPath === null)('cluster bubbles where room is short, in 
     }
   })
 
-  test('on a 300 x 250 map no bubble stands under the zoom buttons, the one fitted by them included', async () => {
-    const page = await newPage(demo.browser, { viewport: { width: 700, height: 700 } })
-    // A fit keeps 30 px round the clusters: the north-west one lands under the buttons.
-    const placed = [
-      { lat: 50, lng: 0, count: 120 },
-      { lat: 47, lng: 5, count: 80 },
-      { lat: 44.6, lng: 10.5, count: 60 },
-      { lat: 45, lng: 1, count: 40 },
-    ]
-    const { url, stop } = hostPage(
-      `<div style="width: 302px" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
-      '<style>.sl-map { height: 252px !important; }</style>',
-    )
-    try {
-      await answerPlaced(page, placed)
-      await openFirstMap(page, () => page.goto(url))
-      await twoFrames(page)
-      const buttons = (await page.locator('.leaflet-control-zoom').boundingBox())!
-      const bubbles = await bubblesOf(page)
-      expect(bubbles.length).toBe(placed.length)
-      for (const b of bubbles) {
-        const r = b.width / 2
-        const clear = b.x - r >= buttons.x + buttons.width - 1 || b.y - r >= buttons.y + buttons.height - 1
-        expect({ bubble: b, clear }).toEqual({ bubble: b, clear: true })
+  // A fit keeps 30 px round the clusters: the north-west one lands under the buttons, a bubble or a
+  // store alone (its dot).
+  for (const nw of [120, 1])
+    test(`on a 300 x 250 map nothing stands under the zoom buttons, the ${nw === 1 ? 'dot' : 'bubble'} fitted by them included`, async () => {
+      const page = await newPage(demo.browser, { viewport: { width: 700, height: 700 } })
+      const placed = [
+        { lat: 50, lng: 0, count: nw },
+        { lat: 47, lng: 5, count: 80 },
+        { lat: 44.6, lng: 10.5, count: 60 },
+        { lat: 45, lng: 1, count: 40 },
+      ]
+      const { url, stop } = hostPage(
+        `<div style="width: 302px" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
+        '<style>.sl-map { height: 252px !important; }</style>',
+      )
+      try {
+        await answerPlaced(page, placed)
+        await openFirstMap(page, () => page.goto(url))
+        await twoFrames(page)
+        const buttons = (await page.locator('.leaflet-control-zoom').boundingBox())!
+        const bubbles = await bubblesOf(page)
+        const dots = await page.locator('.sl-dot').evaluateAll((els) =>
+          els.map((el) => {
+            const box = (el as unknown as BubbleElement).getBoundingClientRect()
+            return { x: box.x + box.width / 2, y: box.y + box.height / 2, width: box.width, count: 1 }
+          }),
+        )
+        expect(bubbles.length + dots.length).toBe(placed.length)
+        for (const b of [...bubbles, ...dots]) {
+          const r = b.width / 2
+          const clear = b.x - r >= buttons.x + buttons.width - 1 || b.y - r >= buttons.y + buttons.height - 1
+          expect({ bubble: b, clear }).toEqual({ bubble: b, clear: true })
+        }
+        if (nw !== 1) return
+        // Dragged out from under them, the dot stands on its store's place, where a redraw puts it.
+        const dot = page.locator('.sl-dot')
+        const [x, y] = [buttons.x + 150, buttons.y + 150]
+        await page.mouse.move(x, y)
+        await page.mouse.down()
+        for (let step = 1; step <= 5; step++) await page.mouse.move(x + step * 20, y + step * 10)
+        await twoFrames(page)
+        const dragged = (await dot.boundingBox())!
+        const answered = page.waitForResponse((r) => r.url().includes('/clusters?'))
+        await page.mouse.up()
+        await answered
+        await twoFrames(page)
+        const redrawn = (await dot.boundingBox())!
+        expect(Math.abs(dragged.x - redrawn.x)).toBeLessThanOrEqual(1)
+        expect(Math.abs(dragged.y - redrawn.y)).toBeLessThanOrEqual(1)
+      } finally {
+        await page.close()
+        stop()
       }
-    } finally {
-      await page.close()
-      stop()
-    }
-  })
+    })
 
   test('a press on a bubble joined at the world view zooms in to where its clusters part, three steps', async () => {
     // Without motion: the press sets the view at once.
