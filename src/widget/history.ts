@@ -63,9 +63,9 @@ type Entries = {
 
 /**
  * Whether the entry after the current one is of this page, at its address but for the search of
- * `prefix`'s finder (a store picked since) and the fragment (pageOf): not a router's route, nor
- * another page, pushed since
- * (a push drops the entries after). Not known without the Navigation API: false then, as a
+ * `prefix`'s finder (a store picked since), its fragment this one's or none (this one set by the
+ * page since, as it scrolls): not a router's route (a hash router's #/about too), nor another page,
+ * pushed since (a push drops the entries after). Not known without the Navigation API: false then, as a
  * router's push from the list, then Back past the list in one step (history.go(-2)), shows the
  * finder no step at all.
  */
@@ -73,7 +73,13 @@ export function nextHere(prefix: string): boolean {
   const nav = (globalThis as { navigation?: Entries }).navigation
   if (!nav?.currentEntry) return false
   const next = nav.entries()[nav.currentEntry.index + 1]
-  return next?.sameDocument === true && next.url !== null && pageOf(next.url, prefix) === pageOf(location.href, prefix)
+  const [url, part] = next?.url?.split('#') ?? []
+  return (
+    next?.sameDocument === true &&
+    url !== undefined &&
+    pageOf(url, prefix) === pageOf(location.href, prefix) &&
+    (!part || `#${part}` === location.hash)
+  )
 }
 
 /**

@@ -318,32 +318,41 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await forwardUnder(page, () => page.goto(`${demo.server.url}/`))
     }, searchedWithoutNavigation))
 
+  /**
+   * Show map, Show list, `push` a router's route over the list's entry, Back past the list in one
+   * step (the finder sees no step from the route to it), turned on its side, Forward: the list's
+   * entry, not known to be under its map now, is where it stops.
+   */
+  async function pastList(page: Page, push: string) {
+    const address = page.url()
+    await page.getByRole('button', { name: 'Show map' }).tap()
+    await mapAlone(page)
+    await page.getByRole('button', { name: 'Show list' }).tap()
+    await listAgain(page)
+    await page.waitForURL(address)
+    await page.evaluate(`history.pushState({ route: 'about' }, '', '${push}')`)
+    await page.evaluate('history.go(-2)')
+    await beforeSearch(page)
+    await page.setViewportSize({ width: 844, height: 390 })
+    // Forward restores the list's search; its answer comes wherever Forward ends.
+    const answered = page.waitForResponse((r) => r.url().includes('/locations?'))
+    await page.goForward()
+    await answered
+    await page
+      .locator('.sl-status')
+      .filter({ hasText: /stores within .* of London/ })
+      .waitFor()
+    await aTurnLater(page)
+    expect(page.url()).toBe(address)
+    expect(await page.evaluate('history.state?.route')).toBeUndefined()
+  }
+
   test("without the Navigation API, Back past the list in one step, then Forward: it stops at the list, not the router's entry", () =>
-    withSearched(async (page) => {
-      const address = page.url()
-      await page.getByRole('button', { name: 'Show map' }).tap()
-      await mapAlone(page)
-      await page.getByRole('button', { name: 'Show list' }).tap()
-      await listAgain(page)
-      await page.waitForURL(address)
-      await routerPush(page)()
-      // One step past the list's entry: the finder sees no step from the router's entry to it.
-      await page.evaluate('history.go(-2)')
-      await beforeSearch(page)
-      await page.setViewportSize({ width: 844, height: 390 })
-      // Forward restores the list's search; its answer comes wherever Forward ends.
-      const answered = page.waitForResponse((r) => r.url().includes('/locations?'))
-      await page.goForward()
-      await answered
-      await page
-        .locator('.sl-status')
-        .filter({ hasText: /stores within .* of London/ })
-        .waitFor()
-      await aTurnLater(page)
-      // The entry after the list's is not known to be its map's (a router's route here): not gone on to.
-      expect(page.url()).toBe(address)
-      expect(await page.evaluate('history.state?.route')).toBeUndefined()
-    }, searchedWithoutNavigation))
+    withSearched((page) => pastList(page, '/about'), searchedWithoutNavigation))
+
+  // The route is at the list's address but for its fragment: the entry after the list is not its map's.
+  test("a hash router's route pushed over the list's, Back past the list in one step, Forward: it stops at the list", () =>
+    withSearched((page) => pastList(page, '#/about')))
 
   test('Show list, a store picked in the list, Back, turned on its side: Forward goes on to the map', () =>
     withSearched(async (page) => {
