@@ -120,4 +120,4 @@ test('npm ci --omit=dev, then npm start and npx storeloc work with only Node.js 
     () => true,
   )
   expect(refused).toBe(true)
-}, 90_000)
+}, 180_000)
