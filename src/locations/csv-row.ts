@@ -23,7 +23,17 @@ import { type Column, DAYS_FIELD, type Header } from './csv-header'
 import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
 import { decimalComma, deleteCell, idCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
-import { closedX, dashesClosed, dayCell, noDayNote, readSpecialHours, spansSaid, spansWeek, weekInto } from './csv-week'
+import {
+  closedX,
+  dashesClosed,
+  dayCell,
+  notedDays,
+  noDayNote,
+  readSpecialHours,
+  spansSaid,
+  spansWeek,
+  weekInto,
+} from './csv-week'
 import { statusInput } from './model'
 
 /** One data row of a locations CSV as a location body for the bulk upsert. */
@@ -101,6 +111,8 @@ type Gathered = {
   /** The week's hours in one cell, its days' in columns of some days, its days' times, its special hours. */
   week?: string
   spans: Spans
+  /** What the notes of some days' own in its day columns give each day ("9-18, Sa 10-13": notedDays). */
+  dayNotes: string[][]
   times: Times
   special?: string
   /** The delete cell: true to delete, a string that says why it was not read. */
@@ -139,8 +151,9 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of gathered.maps) body[top] = Object.fromEntries(entries)
-  const { week, times } = gathered
-  readHours(body, { week, spans, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }, problems, notes)
+  const { week, times, dayNotes } = gathered
+  const hoursCells = { week, spans, dayNotes, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }
+  readHours(body, hoursCells, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)
   if (gathered.unreadStatus !== undefined) problems.push({ field: 'status', message: gathered.unreadStatus })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
@@ -180,6 +193,7 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
   const gathered: Gathered = {
     body: {},
     spans: [],
+    dayNotes: [],
     times: [],
     removal: false,
     coordinateCells: [],
@@ -243,7 +257,7 @@ function gatherField(
     const entries = gathered.maps.get(top) ?? []
     const value =
       top === 'hours'
-        ? dayCell(header, cell, raw, DAYS.indexOf(key as (typeof DAYS)[number]))
+        ? dayCell(header, cell, raw, DAYS.indexOf(key as (typeof DAYS)[number]), gathered.dayNotes)
         : numbers.has(field)
           ? decimalComma(cell)
           : cell
@@ -339,6 +353,7 @@ function readHours(
   {
     week,
     spans,
+    dayNotes,
     times,
     columns,
     weekendAlone,
@@ -346,6 +361,7 @@ function readHours(
   }: {
     week?: string
     spans: Spans
+    dayNotes: string[][]
     times: Times
     columns: readonly Column[]
     weekendAlone: boolean
@@ -355,21 +371,46 @@ function readHours(
   notes: string[],
 ): void {
   const kept: (string | undefined)[] = []
-  const noted: (string | undefined)[] = []
-  const differ: string[] = []
-  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept, noted, differ)].join('; ') : week
-  // A day only a note names ("9-18, Sa 10-13" beside an empty "Sa") takes its hours, unless a week cell is there to give it.
-  if (!week?.trim()) {
-    noted.forEach((hours, i) => (kept[i] ??= hours))
-    notes.push(...differ)
-  }
+  const dayNoted = [...dayNotes]
+  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept, dayNoted)].join('; ') : week
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
+  if (!week?.trim()) notedInto(body, spans, dayNoted, kept, notes)
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
   if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
   dashesClosed(body, keptDays)
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)
+}
+
+/**
+ * A day only notes of some days' own name ("9-18, Sa 10-13" beside an empty "Sa" or "Samstag"),
+ * in a row with no week cell to give it, takes their hours (notedDays): through `kept` for the
+ * week its columns of some days make, into body.hours where a day column left it empty.
+ */
+function notedInto(
+  body: Record<string, unknown>,
+  spans: Spans,
+  dayNotes: readonly string[][],
+  kept: (string | undefined)[],
+  notes: string[],
+): void {
+  const hours = body.hours as Record<string, string> | undefined
+  const filled = (i: number) => Boolean(hours?.[DAYS[i]!])
+  // The week of columns of some days closes a day they leave out; an empty day column clears it.
+  const left = (i: number) =>
+    spans.length > 0
+      ? 'and its own column is empty, so it is closed'
+      : hours?.[DAYS[i]!] === ''
+        ? 'and its own column is empty, so its hours are unknown'
+        : 'and the file has no column of its own, so its hours are left as they are'
+  const { noted, said } = notedDays(spans, dayNotes, filled, left)
+  noted.forEach((text, i) => {
+    if (text === undefined) return
+    kept[i] ??= text
+    if (hours !== undefined) hours[DAYS[i]!] ||= text
+  })
+  notes.push(...said)
 }
 
 /**

@@ -15,14 +15,15 @@ export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
  * header naming its day as a language of the 24-hour clock does ("Montag", "mercredi"), as a
  * column of some days' are (spansWeek); kept as written under "Monday". `written`: the cell before
  * its formula guard was taken off; a text the export marked to keep ("'x": keptText) is kept.
+ * `notes`: where each note of some days' own it reads is put, by day (notedDays).
  */
-export function dayCell(header: string, cell: string, written = cell, day = -1): string {
+export function dayCell(header: string, cell: string, written = cell, day = -1, notes?: string[][]): string {
   const kept = keptText(written)
   if (kept !== null) return kept
   const text = closedX(cell)
   const readings = eitherHalf(text)
   if (readings !== null && splitWeekHours(`${header} ${text}`) !== null) return readings[0]!
-  return (day >= 0 && weekNoteDay(header, text, day)) || text
+  return (day >= 0 && weekNoteDay(header, text, day, notes)) || text
 }
 
 /**
@@ -104,13 +105,11 @@ export function readSpecialHours(cell: string): Record<string, string> | string 
 export function spansWeek(
   spans: readonly [header: string, days: string, hours: string][],
   kept: (string | undefined)[],
-  noted: (string | undefined)[] = [],
-  said: string[] = [],
+  notes: string[][] = [],
 ): string[] {
   // Read only for a cell not read as hours: most rows have none.
   let together: number[][] | null | undefined
-  const notes: string[][] = []
-  const parts = spans.map(([, days, hours], k) => {
+  return spans.map(([, days, hours], k) => {
     if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
     // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
     const half = eitherHalf(hours)
@@ -126,32 +125,35 @@ export function spansWeek(
     for (const i of named) kept[i] = hours
     return `${days} closed`
   })
-  notedDays(spans, notes, noted, said)
-  return parts
 }
 
 /**
- * Into `noted`, by day, the hours notes of some days' own give a day no column of the row names
- * ("9-18, Sa 10-13" beside an empty "Sa"), when every note naming it gives the same: the week
- * would close it, against the note. Into `said`, why a day notes give different hours is closed.
+ * By day, the hours notes of some days' own (dayCell, spansWeek) give a day no cell of the row's
+ * day columns (`filled`) or columns of some days names ("9-18, Sa 10-13" beside an empty "Sa",
+ * "Samstag" or none), when every note naming it gives the same: else the week would close or
+ * clear it, against the notes. `said`: why a day notes give different hours is not given them,
+ * `left` saying what it is instead ("and its own column is empty, so it is closed").
  */
-function notedDays(
+export function notedDays(
   spans: readonly [string, string, string][],
-  notes: string[][],
-  noted: (string | undefined)[],
-  said: string[],
-) {
-  if (notes.length === 0) return
-  const covered = new Set((columnsDays(spans.map(([, days]) => days)) ?? []).flat())
+  notes: readonly string[][],
+  filled: (day: number) => boolean,
+  left: (day: number) => string,
+): { noted: (string | undefined)[]; said: string[] } {
+  const noted: (string | undefined)[] = []
+  const said: string[] = []
+  if (notes.length === 0) return { noted, said }
+  const covered = new Set(spans.length === 0 ? [] : (columnsDays(spans.map(([, days]) => days)) ?? []).flat())
   for (let i = 0; i < 7; i++) {
     const given = [...new Set(notes.map((others) => others[i]).filter((h) => h !== undefined && h !== ''))]
-    if (covered.has(i) || given.length === 0) continue
+    if (covered.has(i) || filled(i) || given.length === 0) continue
     if (given.length === 1 && parseDayHours(given[0]!).kind !== 'unknown') noted[i] = given[0]
     else
       said.push(
-        `The notes in the day columns give ${DAYS_IN_ENGLISH[i]} ${given.map((h) => JSON.stringify(h)).join(' and ')}, and its own column is empty, so it is closed. Write ${DAYS_IN_ENGLISH[i]}'s hours in its column.`,
+        `The notes in the day columns give ${DAYS_IN_ENGLISH[i]} ${given.map((h) => JSON.stringify(h)).join(' and ')}, ${left(i)}. Write ${DAYS_IN_ENGLISH[i]}'s hours in its column.`,
       )
   }
+  return { noted, said }
 }
 
 /**

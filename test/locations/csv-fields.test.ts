@@ -186,6 +186,27 @@ describe('fields', () => {
     ])
   })
 
+  test("a day column left empty, or none, takes the notes' hours under long headers as under short", () => {
+    const row = (header: string, cells: string[]) =>
+      readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${cells.map((c) => `;"${c}"`).join('')}\n`).rows[0]!
+    const hours = (header: string, cells: string[]) => row(header, cells).body.hours as Record<string, string>
+    const notes = (cell: string) => Array(5).fill(cell) as string[]
+    const long = 'Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag'
+    for (const header of [long, 'Mo;Di;Mi;Do;Fr;Sa;So', 'Mon;Tue;Wed;Thu;Fri;Sat;Sun']) {
+      expect(hours(header, [...notes('9-18, Sa 10-13'), '', 'zu']).saturday).toBe('10-13')
+      expect(hours(header, [...notes('9-18, Sa geschlossen'), '', 'zu']).saturday).toBe('geschlossen')
+      // A day's own cell is its own, whatever the notes say.
+      expect(hours(header, [...notes('9-18, Sa 10-13'), '9-12', 'zu']).saturday).toBe('9-12')
+    }
+    expect(hours(long.replace(';Samstag', ''), [...notes('9-18, Sa 10-13'), 'zu']).saturday).toBe('10-13')
+    // Notes that disagree give none: the empty column clears the day, and the row says so.
+    const differ = row(long, [...notes('9-18, Sa 10-13').slice(1), '9-18, Sa 9-13', '', 'zu'])
+    expect((differ.body.hours as Record<string, string>).saturday).toBe('')
+    expect(differ.notes).toEqual([
+      'The notes in the day columns give Saturday "10-13" and "9-13", and its own column is empty, so its hours are unknown. Write Saturday\'s hours in its column.',
+    ])
+  })
+
   test('short headers read beside each other ("Ma" beside "Lu" is martes) read a note on its day', () => {
     const hours = (header: string, cell: string) =>
       Object.values(
