@@ -320,3 +320,10 @@ test('a day and its half in one word closed at midday is quoted as the cell writ
       `"${cell}" could not be read as a week of opening hours: its "${cell!.split(', ').at(-1)}" does not say when it closes at midday: over lunch, or from noon on? Write its hours, such as "${days} 09:00-12:00, 14:00-18:00", or "${days} nachmittags geschlossen".`,
     ])
 })
+
+test('a day and its half written apart beside one in one word is quoted apart, as the cell writes it', () => {
+  const cell = 'Mittwoch mittag geschlossen, Mittwochmittag zu'
+  expect(weekInto({}, cell).map((p) => p.message)).toEqual([
+    `"${cell}" could not be read as a week of opening hours: its "Mittwoch mittag geschlossen" does not say when it closes at midday: over lunch, or from noon on? Write its hours, such as "Mittwoch 09:00-12:00, 14:00-18:00", or "Mittwoch nachmittags geschlossen".`,
+  ])
+})

@@ -124,11 +124,16 @@ export function daysSpelled(text: string): string {
 
 /**
  * daysSpelled's text, and asWritten: a text quoting it with each day and its half in one word as
- * the text has them ("Mittwochmittag", which daysSpelled writes "Mittwoch mittag").
+ * the text has them ("Mittwochmittag", which daysSpelled writes "Mittwoch mittag"). A quote the
+ * text has as it is stays so: "Mittwoch mittag" may be written apart beside "Mittwochmittag".
  */
 export function daysSpelledAt(text: string): { text: string; asWritten: (quoting: string) => string } {
   const split = [...text.matchAll(DAY_HALF)].map((m) => [`${m[1]} ${m[2]}`, m[0]] as const)
-  const asWritten = (quoting: string) => split.reduce((out, [as, written]) => out.replaceAll(as, written), quoting)
+  const joined = (quote: string) => split.reduce((out, [as, written]) => out.replaceAll(as, written), quote)
+  const asWritten = (quoting: string) =>
+    split.length === 0
+      ? quoting
+      : quoting.replace(/"([^"]*)"/g, (q, quote: string) => (text.includes(quote) ? q : `"${joined(quote)}"`))
   return { text: daysSpelled(text), asWritten }
 }
 
