@@ -211,6 +211,8 @@ export function windowsOf(
     // The words a part's opening word binds to it (OPENS_STREET), the article with them.
     const opening = OPENS_STREET.has(nameKey(part.tokens[0] ?? '')) && nameAt(1)
     const bound = !opening ? 0 : ARTICLE.has(nameKey(part.tokens[1]!)) ? 2 : 1
+    // Asked of a joining word only: each answer costs a query of the place names.
+    const cityFirst = (key: string) => /^\p{Lu}/u.test(part.tokens[0]!) && city(key)
     const runEnd = (from: number) => {
       let end = from
       while (end < part.tokens.length && isName(end)) end++
@@ -223,9 +225,9 @@ export function windowsOf(
         const key = nameKey(slice.join(' '))
         // A street's short word alone names no town: "St." of "St. Pölten" is not Sète ("St").
         if (len === 1 && STREET_SUFFIX_AT_END.has(key)) continue
-        // Unless, capitalised, it opens the part and is a city's own name: "Van Edremit" is in Van.
-        const cityFirst = start === 0 && /^\p{Lu}/u.test(slice[0]!) && city(key)
-        if (len === 1 && JOINING.has(key) && nameAt(start + 1) && !cityFirst) continue
+        // A joining word alone names no town, unless, capitalised, it opens the part and is a
+        // city's own name: "Van Edremit" is in Van.
+        if (len === 1 && JOINING.has(key) && nameAt(start + 1) && !(start === 0 && cityFirst(key))) continue
         if (start > 0 && start <= bound) break // "Ende" of "Am Ende": no Ende, Indonesia
         // Nor do the words before "of" and a name: "Bay" of "Bay of Plenty", "State" of "State of Ohio".
         if (nameKey(part.tokens[start + len] ?? '') === 'of' && nameAt(start + len + 1)) continue

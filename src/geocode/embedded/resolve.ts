@@ -275,9 +275,8 @@ function besideNear(q: Queries, parts: Part[], keepNear: boolean): boolean {
       parts[p] = asPart([...street, ...code, ...spelt])
       continue
     }
-    if (q.named(nameKey(tokens.join(' ')))) continue
     const at = tokens.findIndex((t, i) => inner(i) && nearWord(t))
-    if (at < 0) continue
+    if (at < 0 || q.named(nameKey(tokens.join(' ')))) continue
     const [town, near] = [[...code, ...tokens.slice(0, at)], tokens.slice(at + 1)]
     const named = [...(street.length > 0 ? [street] : []), town, ...(keepNear ? [near] : [])]
     parts.splice(p, 1, ...named.map(asPart))
