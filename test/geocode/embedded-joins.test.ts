@@ -78,6 +78,9 @@ describe("a town's name with its joining word", () => {
       ['Frankfurt – Oder', 'Frankfurt (Oder)', 'DE'],
       ['Hauptstr. 5, Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
       ['Halle - Saale', 'Halle (Saale)', 'DE'],
+      // A dash after another: the words back to that one.
+      ['Berlin - Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
+      ['Halle – Saale - Leipzig', 'Halle (Saale)', 'DE'],
       ['Lauf – Pegnitz', 'Lauf an der Pegnitz', 'DE'],
       ['Burton – Trent', 'Burton upon Trent', 'GB'],
       // Two cities, read as today: the words beside the dash name no place together.

@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '58'
+export const RESOLVER_VERSION = '59'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -215,21 +215,21 @@ const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
  */
 function dashAsSpace(q: Queries, parts: Part[]): void {
   for (const part of parts) {
-    const { tokens } = part
-    const at = tokens.findIndex((t, i) => i > 0 && i < tokens.length - 1 && SPACED_DASH.test(t))
-    if (at < 0 || !namedAcross(q, tokens, at)) continue
-    const joined = tokens.filter((_, i) => i !== at)
-    Object.assign(part, { raw: joined.join(' '), tokens: joined })
+    let { tokens } = part
+    // Each dash of the part: "Berlin - Frankfurt - Oder" names Frankfurt (Oder) after the first.
+    for (let at = 1; at < tokens.length - 1; at++)
+      if (SPACED_DASH.test(tokens[at]!) && namedAcross(q, tokens, at)) tokens = tokens.filter((_, i) => i !== at)
+    if (tokens !== part.tokens) Object.assign(part, { raw: tokens.join(' '), tokens })
   }
 }
 
 /**
- * Whether the words before the token at `at` (back to a number or the part's start) and one or
- * more after it name a place without it: not "Mesa Rancho" of "Costa Mesa - Rancho Cucamonga"
- * (Mesa del Rancho), which begins inside a town's name.
+ * Whether the words before the token at `at` (back to a number, a dash between spaces or the
+ * part's start) and one or more after it name a place without it: not "Mesa Rancho" of "Costa
+ * Mesa - Rancho Cucamonga" (Mesa del Rancho), which begins inside a town's name.
  */
 function namedAcross(q: Queries, tokens: string[], at: number): boolean {
-  const from = tokens.findLastIndex((t, i) => i < at && /\d/.test(t)) + 1
+  const from = tokens.findLastIndex((t, i) => i < at && (/\d/.test(t) || SPACED_DASH.test(t))) + 1
   if (from >= at || at - from >= NAME_WORDS) return false
   for (let to = at + 2; to <= Math.min(tokens.length, from + NAME_WORDS + 1); to++) {
     const span = [...tokens.slice(from, at), ...tokens.slice(at + 1, to)]
