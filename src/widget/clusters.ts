@@ -2,7 +2,7 @@
 // as it moves. A cluster zooms the map in to where it splits; a single store searches around it,
 // and so does a cluster no zoom splits (stores on one point), around its first store.
 import type * as Leaflet from 'leaflet'
-import { type Disc, spreadApart } from './spacing'
+import { type Disc, spreadApart, underButtons } from './spacing'
 import { nameTooltips } from './tooltip'
 
 export type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
@@ -163,8 +163,7 @@ export function clusterLayer(
     })
     discs.forEach((d, i) => {
       d.fixed &&=
-        (d.x >= cx + d.r || d.y >= cy + d.r) &&
-        !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
+        !underButtons(d, within) && !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
     })
     spreadApart(discs)
     drawn.forEach(({ marker, at: own }, i) => {

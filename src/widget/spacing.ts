@@ -89,13 +89,18 @@ function keptIn({ x, y, r, fixed, within: w }: Disc): Box | undefined {
   return { x0: w.x0 + by(x - w.x0), y0: w.y0 + by(y - w.y0), x1: w.x1 - by(w.x1 - x), y1: w.y1 - by(w.y1 - y) }
 }
 
+/** Whether `d` reaches the zoom buttons' box (the view's corner to cx, cy): one above or left of the view does not. */
+export const underButtons = ({ x, y, r }: Disc, { x0, y0, cx, cy }: Within): boolean =>
+  x < cx + r && y < cy + r && x + r > x0 && y + r > y0
+
 /**
  * Moves `d` off the zoom buttons (the view's corner to cx, cy), its radius clear of them, along the
  * line from the view's corner: a disc whose place moves a little moves a little, wherever it is.
  */
-function offButtons(d: Disc, { x0, y0, cx, cy }: Within): void {
+function offButtons(d: Disc, within: Within): void {
+  const { x0, y0, cx, cy } = within
   const [right, below] = [cx + d.r, cy + d.r]
-  if (d.x >= right || d.y >= below) return
+  if (!underButtons(d, within)) return
   const [dx, dy] = [Math.max(0, d.x - x0), Math.max(0, d.y - y0)]
   // A side not moved along (0) divides to Infinity: the other decides.
   const t = Math.min((right - x0) / dx, (below - y0) / dy)
