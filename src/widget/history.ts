@@ -73,12 +73,14 @@ export function nextHere(prefix: string): boolean {
   const nav = (globalThis as { navigation?: Entries }).navigation
   if (!nav?.currentEntry) return false
   const next = nav.entries()[nav.currentEntry.index + 1]
-  const [url, part] = next?.url?.split('#') ?? []
+  const url = next?.url
+  // The fragment is all after the first '#', as location.hash has it.
+  const hash = url ? new URL(url).hash : ''
   return (
     next?.sameDocument === true &&
-    url !== undefined &&
+    !!url &&
     pageOf(url, prefix) === pageOf(location.href, prefix) &&
-    (!part || `#${part}` === location.hash)
+    (!hash || hash === location.hash)
   )
 }
 

@@ -319,17 +319,22 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
     }, searchedWithoutNavigation))
 
   /**
-   * Show map, Show list, `push` a router's route over the list's entry, Back past the list in one
+   * Show map, Show list, the list's fragment replaced by `fragment` (if one), `push` a router's
+   * route over the list's entry, Back past the list in one
    * step (the finder sees no step from the route to it), turned on its side, Forward: the list's
    * entry, not known to be under its map now, is where it stops.
    */
-  async function pastList(page: Page, push: string) {
-    const address = page.url()
+  async function pastList(page: Page, push: string, fragment = '') {
+    let address = page.url()
     await page.getByRole('button', { name: 'Show map' }).tap()
     await mapAlone(page)
     await page.getByRole('button', { name: 'Show list' }).tap()
     await listAgain(page)
     await page.waitForURL(address)
+    if (fragment) {
+      await page.evaluate(`history.replaceState(history.state, '', '${fragment}')`)
+      address = page.url()
+    }
     await page.evaluate(`history.pushState({ route: 'about' }, '', '${push}')`)
     await page.evaluate('history.go(-2)')
     await beforeSearch(page)
@@ -353,6 +358,10 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
   // The route is at the list's address but for its fragment: the entry after the list is not its map's.
   test("a hash router's route pushed over the list's, Back past the list in one step, Forward: it stops at the list", () =>
     withSearched((page) => pastList(page, '#/about')))
+
+  // Its fragment is all after the first '#': #stores#/about is not the list's #stores.
+  test("a hash router's route after the list's own fragment, Back past the list in one step, Forward: it stops at the list", () =>
+    withSearched((page) => pastList(page, '#stores#/about', '#stores')))
 
   test('Show list, a store picked in the list, Back, turned on its side: Forward goes on to the map', () =>
     withSearched(async (page) => {
