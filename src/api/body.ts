@@ -186,7 +186,7 @@ async function readMultipart(
   multipart: MultipartBody,
   csv: boolean,
 ): Promise<ParsedBody> {
-  if (lfDelimited(bytes, contentType))
+  if (lfDelimited(bytes, contentType, (multipart.fields?.length ?? 0) > 0))
     return {
       kind: 'invalid_form',
       reason:

@@ -55,12 +55,16 @@ export function formDataParts(bytes: Uint8Array, contentType: string): Iterable<
 /**
  * Whether a multipart body has a delimiter line ended by LF alone (`--boundary\n`), as a body
  * written by hand with "\n" has: FormData finds delimiters ended by CRLF only, and reads such a
- * body as no fields, or its parts after one as the value before it.
+ * body as no fields, or its parts after one as the value before it. Such a line counts first in
+ * the body or after a CRLF; where FormData reads no fields (`read` false), after any LF too. After
+ * a LF alone, where FormData reads fields, it is a value's text: RFC 2046's delimiter starts with CRLF.
  */
-export function lfDelimited(bytes: Uint8Array, contentType: string): boolean {
+export function lfDelimited(bytes: Uint8Array, contentType: string, read: boolean): boolean {
   const boundary = paramOf(contentType, 'boundary')
   if (!boundary) return false
-  return Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).includes(`--${boundary}\n`, 0, 'latin1')
+  const text = latin1(bytes)
+  const line = `--${boundary}\n`
+  return text.startsWith(line) || text.includes(read ? `\r\n${line}` : `\n${line}`)
 }
 
 /**

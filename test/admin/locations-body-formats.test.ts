@@ -64,27 +64,26 @@ describe('POST /locations body formats', () => {
       `--B${eol}Content-Disposition: form-data; name="${name}"${eol}${eol}${value}${eol}`
     const body = (eols: string[]) =>
       `${['name', 'tags[]', 'description'].map((n, i) => part(n, `${n} sent`, eols[i]!)).join('')}--B--${eols[2]}`
-    const send = (path: string, eols: string[]) =>
-      expectNoChange(() =>
-        env.call('POST', path, { body: body(eols), headers: { 'content-type': 'multipart/form-data; boundary=B' } }),
-      )
+    const multipart = { 'content-type': 'multipart/form-data; boundary=B' }
+    const send = (path: string, eols: string[], before = '') =>
+      expectNoChange(() => env.call('POST', path, { body: before + body(eols), headers: multipart }))
     const refused = (res: { status: number; body: any }) => [res.status, res.body.error, res.body.message]
     const says = [400, 'invalid_request', expect.stringMatching(/lines end in LF alone .*end in CRLF/)]
     expect(refused(await send(BASE, ['\n', '\n', '\n']))).toEqual(says)
+    // Written in a template literal that starts on its own line: its first delimiter follows a LF.
+    expect(refused(await send(BASE, ['\n', '\n', '\n'], '\n'))).toEqual(says)
     // Its first part in CRLF, FormData would read the rest as that part's value.
     const { id } = await created()
     expect(refused(await send(`${BASE}/${id}`, ['\r\n', '\n', '\n']))).toEqual(says)
     expect(refused(await send(`${BASE}/${id}`, ['\r\n', '\r\n', '\n']))).toEqual(says)
-    // In CRLF throughout, it is read: LF in a value, and the boundary's text ending no line, are its own.
+    // In CRLF throughout, it is read: LF in a value, the boundary's text ending no line or after a LF
+    // alone (a delimiter follows a CRLF), are its own.
+    const value = 'line 1\n--B\nline 2\n--Bx\n--B--'
     const res = await env.call('POST', `${BASE}/${id}`, {
-      body: body(['\r\n', '\r\n', '\r\n']).replace('description sent', 'line 1\nline 2\n--Bx\n--B--'),
-      headers: { 'content-type': 'multipart/form-data; boundary=B' },
+      body: body(['\r\n', '\r\n', '\r\n']).replace('description sent', value),
+      headers: multipart,
     })
-    expect([res.status, res.body.location.name, res.body.location.description]).toEqual([
-      200,
-      'name sent',
-      'line 1\nline 2\n--Bx\n--B--',
-    ])
+    expect([res.status, res.body.location.name, res.body.location.description]).toEqual([200, 'name sent', value])
   })
 
   test('a form body is read as URLSearchParams reads it: "+" a space, escapes decoded, a "%" without hex digits as typed, an ASCII body in any charset', async () => {
