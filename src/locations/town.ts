@@ -4,7 +4,7 @@
 import type { PlaceSource } from '../geocode/embedded/place-source'
 import type { ReverseLookup, Reversed } from '../geocode/embedded/reverse'
 import type { Store } from '../store'
-import { unplacedRecord } from '../store/location-compare'
+import { samePoint, unplacedRecord } from '../store/location-compare'
 import { type AddressParts, type LocationRecord, REVERSE_SOURCE } from '../store/locations'
 
 export { REVERSE_SOURCE }
@@ -33,13 +33,14 @@ export type TownLookup = Pick<ReverseLookup, 'writtenAt' | 'townNamed' | 'nameIn
 /** The town an address names at a point, as writtenAt answered it: a bulk import's checks looked it up. */
 export type KnownTown = { lat: number; lng: number; address: string; town: Reversed | null }
 
-/** `towns`, answering writtenAt at `known`'s point and address without a second lookup. */
+/**
+ * `towns`, answering writtenAt at `known`'s point and address without a second lookup: at a point
+ * samePoint to it too, as a write keeps the stored point for one a sheet rounded (service.ts).
+ */
 export function withKnownTown(towns: ReverseLookup, known: KnownTown): TownLookup {
   return {
     writtenAt: (lat, lng, address) =>
-      lat === known.lat && lng === known.lng && address === known.address
-        ? known.town
-        : towns.writtenAt(lat, lng, address),
+      samePoint({ lat, lng }, known) && address === known.address ? known.town : towns.writtenAt(lat, lng, address),
     townNamed: (name, lat, lng) => towns.townNamed(name, lat, lng),
     nameIn: (id, name, address) => towns.nameIn(id, name, address),
     namesOf: (id) => towns.namesOf(id),
