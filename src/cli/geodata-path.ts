@@ -8,7 +8,7 @@ import { createGeocoder, type GeocoderStack } from '../geocode'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
 import { geodataVersion } from '../geocode/embedded/ensure'
 import type { Store } from '../store'
-import { realPath } from '../store/db'
+import { realPathIfThere } from '../store/db'
 
 /**
  * The geocoder's data file beside the database at `databasePath`, whole (a service reads a
@@ -41,7 +41,7 @@ function linkedFiles(path: string): string[] {
     } catch {
       break // a link to nothing: its folders so far
     }
-    files.push(resolve(realPath(dirname(file)), target)) // a relative target is read from the link's real folder
+    files.push(resolve(realPathIfThere(dirname(file)), target)) // a relative target is read from the link's real folder
   }
   try {
     files.push(realpathSync(path))

@@ -180,9 +180,10 @@ function integer(
 
 /**
  * `path` by its real path: links followed, to a file not made yet too (its folder's, or a link's
- * target's), as resolved where no folder of it is there.
+ * target's), as resolved where no folder of it is there. Whole always, unlike store/db's
+ * realPathIfThere, which gives a path not there as given.
  */
-export function realPath(path: string, links = 0): string {
+export function realPathToBe(path: string, links = 0): string {
   const whole = resolve(path)
   try {
     return realpathSync(whole)
@@ -190,7 +191,7 @@ export function realPath(path: string, links = 0): string {
   try {
     // A link to a file not made yet: the start would make its target.
     if (links < 8 && lstatSync(whole, { throwIfNoEntry: false })?.isSymbolicLink())
-      return realPath(resolve(dirname(whole), readlinkSync(whole)), links + 1)
+      return realPathToBe(resolve(dirname(whole), readlinkSync(whole)), links + 1)
     return resolve(realpathSync(dirname(whole)), basename(whole))
   } catch {
     return whole
@@ -202,7 +203,7 @@ export function realPath(path: string, links = 0): string {
  * by a hard link.
  */
 function oneFile(a: string, b: string): boolean {
-  if (realPath(a) === realPath(b)) return true
+  if (realPathToBe(a) === realPathToBe(b)) return true
   const sa = statOf(a)
   const sb = statOf(b)
   return sa !== null && sb !== null && sa.dev === sb.dev && sa.ino === sb.ino

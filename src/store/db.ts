@@ -122,7 +122,7 @@ const READ_ONLY_URI = 0x01 | 0x40
  * case what was read may be torn or wrong. Its schema must be this program's: nothing is migrated.
  */
 export function openDatabaseReadOnly(path: string): Opened & { immutable: boolean; changed: () => boolean } {
-  const real = realPath(path)
+  const real = realPathIfThere(path)
   // Taken before the open: a checkpoint into the file after it moves its mtime or size.
   const before = statSync(real, { bigint: true })
   const immutable = !existsSync(`${real}-wal`)
@@ -162,8 +162,11 @@ function writtenSince(real: string, before: BigIntStats): boolean {
   )
 }
 
-/** The file a path names, its links followed (SQLite makes the -wal beside it); the path when it cannot be. */
-export function realPath(path: string): string {
+/**
+ * The file a path names, its links followed (SQLite makes the -wal beside it); the path as given
+ * when it is not there (realPathToBe in core/config resolves one not made yet).
+ */
+export function realPathIfThere(path: string): string {
   try {
     return realpathSync(path)
   } catch {

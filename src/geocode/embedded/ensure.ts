@@ -4,7 +4,7 @@
 // Either way, the files of builds killed midway beside it are removed.
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
-import { realPath } from '../../core/config'
+import { realPathToBe } from '../../core/config'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, removeOwnBuild, removeStaleBuilds } from './build-files'
 
@@ -100,7 +100,7 @@ export async function ensureGeodata(
   sayInPlace?: (text: string) => void,
   signal?: AbortSignal,
 ): Promise<void> {
-  const key = realPath(path)
+  const key = realPathToBe(path)
   for (let first = building.get(key); first !== undefined; first = building.get(key)) {
     say(`Waiting for the offline geocoder data this process is preparing in ${path}...`)
     await untilAborted(
