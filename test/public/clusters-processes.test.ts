@@ -3,6 +3,8 @@
 // quiet, the tree is built anew and both answer alike, under the same ETag.
 import { afterAll, beforeAll, expect, test } from 'bun:test'
 import { createApp } from '../../src/server/app'
+import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded/build'
+import { placeSearchAt } from '../../src/geocode/embedded/place-source'
 import { setLocatorSettings } from '../../src/operator'
 import { makeEnv, type TestEnv, tableGeocoder } from '../helpers'
 
@@ -44,12 +46,14 @@ test("a tree joined by points written since is this process's answer: its own ET
   const hits = a.cacheHits()
   expect(await ask(a)).toEqual(joined)
   expect(a.cacheHits()).toBe(hits + 1)
-  // Another process on the same database, started now: its tree is built from all 72.
+  // Another process of the same service on the same database, started now: its tree is built
+  // from all 72. It has the same place search, whose version seeds the ETags.
   const b = createApp({
     store: env.store,
     geocoder: tableGeocoder({}),
     config: { maxBodyBytes: 256 * 1024, logRequests: false },
     log: () => {},
+    places: placeSearchAt(DEFAULT_GEODATA_PATH),
   })
   const fresh = await ask(b)
   expect(JSON.parse(fresh.body).data.total).toBe(72)
