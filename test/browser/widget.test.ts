@@ -78,8 +78,7 @@ describe.skipIf(chromiumPath === null)('the widget in Chromium', () => {
     const written = await page.evaluate(
       (stores) =>
         stores.map(({ text, country }) => {
-          // A day closed is the page's word for it, whatever the API's text ("closed", "Closed").
-          if (text !== null && /^closed$/i.test(text.trim())) return 'Closed'
+          if (text !== null && /^closed$/i.test(text.trim())) return 'Closed' // the page's word
           const m = text === null ? null : /^(\d\d):(\d\d)-(\d\d):(\d\d)$/.exec(text)
           if (m === null) return text
           const locale = `en-${country}`
