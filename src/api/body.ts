@@ -105,8 +105,7 @@ async function classify(
   const charset = utf8Marked(bytes) ? null : charsetOf(contentType)
   if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charset, options)
   if (type === 'application/x-www-form-urlencoded') return readUrlencoded(bytes, charset, options.csv === true)
-  if (type === 'multipart/form-data')
-    return readMultipart(bytes, contentType, await multipartOf(), options.csv === true)
+  if (type === 'multipart/form-data') return readMultipart(bytes, await multipartOf(), options.csv === true)
   if (!bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return { kind: 'empty' }
   return options.csv
     ? { kind: 'empty', unread: type, shape: { csv: readsAsCsv(bytes) } }
@@ -180,13 +179,9 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
 }
 
 /** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
-async function readMultipart(
-  bytes: Uint8Array,
-  contentType: string,
-  multipart: MultipartBody,
-  csv: boolean,
-): Promise<ParsedBody> {
-  if (lfDelimited(bytes, contentType, (multipart.fields?.length ?? 0) > 0))
+async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: boolean): Promise<ParsedBody> {
+  const { contentType } = multipart
+  if (lfDelimited(multipart))
     return {
       kind: 'invalid_form',
       reason:
@@ -212,7 +207,7 @@ async function readMultipart(
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
   // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
-  const parts = formDataParts(bytes, contentType)
+  const parts = formDataParts(multipart)
   const refused = parts === null ? wholeRefused(fields, contentType) : partRefused(parts, contentType)
   if (refused !== undefined)
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!, refused.field) }
