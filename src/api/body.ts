@@ -9,6 +9,7 @@ import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf } from './content-type'
 import {
+  dispositionDoubt,
   formDataParts,
   lfDelimited,
   type MultipartBody,
@@ -180,21 +181,10 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
 
 /** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
 async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: boolean): Promise<ParsedBody> {
-  const { contentType } = multipart
-  if (lfDelimited(multipart))
-    return {
-      kind: 'invalid_form',
-      reason:
-        'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them. Send the body your HTTP client makes from a form (curl -F), write its line ends as CRLF, or send JSON.',
-    }
-  if (multipart.fields === null)
-    return {
-      kind: 'invalid_form',
-      reason:
-        'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.',
-    }
+  const unread = multipartUnread(multipart)
+  if (unread !== null) return { kind: 'invalid_form', reason: unread }
   const fields: [string, string][] = []
-  for (const [k, v] of multipart.fields) {
+  for (const [k, v] of multipart.fields!) {
     if (typeof v === 'string') fields.push([k, v])
     // A file input left empty (a browser sends it with no name and no bytes) says nothing.
     else if (v.size > 0)
@@ -208,30 +198,52 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
   // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
   const parts = formDataParts(multipart)
-  const refused = parts === null ? wholeRefused(fields, contentType) : partRefused(parts, contentType)
-  if (refused !== undefined)
-    return { kind: 'invalid_form', shape, reason: formCharsetRefused(refused.charset!, refused.field) }
+  const refused =
+    parts === null ? wholeRefused(fields, multipart.contentType) : partRefused(parts, multipart.contentType)
+  if (refused !== undefined) return { kind: 'invalid_form', shape, reason: refused }
   // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
   if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
     return { kind: 'invalid_form', reason: NOT_UTF8 }
   return { kind: 'form', value: nestFields(fields), shape }
 }
 
-/** A charset text of a multipart body is in, whether that text is ASCII, and `field`: the part that names it. */
-type PartCharset = { charset: string | null; ascii: boolean; field?: string }
+/**
+ * Why a multipart body's fields are not read, null when FormData reads them: lines in LF alone,
+ * a boundary holding a backslash, or parts that do not match its boundary.
+ */
+function multipartUnread(multipart: MultipartBody): string | null {
+  // RFC 2046 allows none in a boundary; quoted, FormData keeps the backslash that RFC 9110 drops.
+  const boundary = paramOf(multipart.contentType, 'boundary')
+  if (boundary?.includes('\\'))
+    return `the boundary its Content-Type names (${latin1Shown(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or a boundary of letters, digits and '()+_,-./:=?.`
+  if (lfDelimited(multipart))
+    return 'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them. Send the body your HTTP client makes from a form (curl -F), write its line ends as CRLF, or send JSON.'
+  if (multipart.fields === null)
+    return 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.'
+  return null
+}
+
+/** Text read as latin1 (a byte a character), shown as the UTF-8 it holds. */
+const latin1Shown = (text: string): string => Buffer.from(text, 'latin1').toString('utf8')
+
+/** A charset text of a multipart body is in, and `field`: the part that names it. */
+type PartCharset = { charset: string | null; field?: string }
 
 /**
- * The first charset a multipart body's text is in that is not read as UTF-8 (readAsUtf8): its
- * field names in the body's, judged first; each value in its part's own (FormData keeps no
- * part's type), else the body's, or none when it starts with UTF-8's byte order mark, which says
- * UTF-8 whatever is named. A part with a filename is a file, refused apart. `parts`: as FormData
- * finds them (formDataParts), read one at a time.
+ * Why a multipart body's parts are not read: the first whose Content-Disposition FormData reads
+ * otherwise (dispositionDoubt), else the first charset its text is in that is not read as UTF-8
+ * (readAsUtf8): its field names in the body's, judged first; each value in its part's own
+ * (FormData keeps no part's type), else the body's, or none when it starts with UTF-8's byte order
+ * mark, which says UTF-8 whatever is named. A part with a filename is a file, refused apart.
+ * `parts`: as FormData finds them (formDataParts), read one at a time.
  */
-function partRefused(parts: Iterable<Part>, contentType: string): PartCharset | undefined {
+function partRefused(parts: Iterable<Part>, contentType: string): string | undefined {
   const whole = charsetOf(contentType)
   let names = true
   let refused: PartCharset | undefined
   for (const part of parts) {
+    const doubt = dispositionDoubt(part.headers)
+    if (doubt !== null) return dispositionRefused(doubt)
     // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
     if (part.filename !== null) continue
     const { value, type, name } = part
@@ -241,16 +253,25 @@ function partRefused(parts: Iterable<Part>, contentType: string): PartCharset | 
     const charset = value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole)
     // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
     if (!readAsUtf8(charset, ASCII_TEXT.test(value)))
-      refused = { charset, ascii: false, field: own === null ? undefined : (name ?? '') }
+      refused = { charset, field: own === null ? undefined : (name ?? '') }
   }
-  return readAsUtf8(whole, names) ? refused : { charset: whole, ascii: names }
+  if (!readAsUtf8(whole, names)) return formCharsetRefused(whole!)
+  return refused && formCharsetRefused(refused.charset!, refused.field)
 }
 
-/** The body's charset, when its fields' text is not read as UTF-8 in it; its parts not found apart. */
-function wholeRefused(fields: [string, string][], contentType: string): PartCharset | undefined {
+/** Why a part whose Content-Disposition FormData reads otherwise is not read. */
+function dispositionRefused({ twice, disposition }: { twice: boolean; disposition: string }): string {
+  const shown = JSON.stringify(latin1Shown(disposition).slice(0, 100))
+  return twice
+    ? `a part gives its Content-Disposition more than once (the first: ${shown}), and a part gives it once (RFC 7578). Send the body your HTTP client makes from a form (curl -F), or send JSON.`
+    : `a part's Content-Disposition (${shown}) has a value without quotes before another parameter, or holding a quote, which is read to its line's end. Write each value in quotes, as form-data; name="file"; filename="stores.csv", or send JSON.`
+}
+
+/** Why a body's fields are not read in its charset; its parts not found apart. */
+function wholeRefused(fields: [string, string][], contentType: string): string | undefined {
   const charset = charsetOf(contentType)
   const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
-  return readAsUtf8(charset, ascii) ? undefined : { charset, ascii }
+  return readAsUtf8(charset, ascii) ? undefined : formCharsetRefused(charset!)
 }
 
 /** The first 64 KiB of a body as text, for telling what it looks like (bytes not UTF-8 as U+FFFD). */

@@ -116,6 +116,34 @@ function partHeader(headers: string, name: string): string | null {
   return null
 }
 
+/**
+ * Why FormData reads a part's Content-Disposition otherwise than partOf, null when alike:
+ * `twice`, given more than once (FormData takes some parameters of each); else a parameter's value
+ * unquoted before another parameter, or holding a quote (FormData reads it to its line's end, or
+ * to the quote). `disposition`: its first value.
+ */
+export function dispositionDoubt(headers: string): { twice: boolean; disposition: string } | null {
+  const values: string[] = []
+  for (let start = 0; start < headers.length; ) {
+    const end = lineEnd(headers, start)
+    const colon = headers.slice(start, end).indexOf(':')
+    if (headers.slice(start, start + colon).toLowerCase() === 'content-disposition')
+      values.push(headers.slice(start + colon + 1, end).trim())
+    start = end + 1
+  }
+  const disposition = values[0]
+  if (disposition === undefined) return null
+  if (values.length > 1) return { twice: true, disposition }
+  const params = [...disposition.matchAll(PARAMS)]
+  const bare = params.findIndex(
+    ([param, quoted], i) => quoted === undefined && (i < params.length - 1 || param.includes('"')),
+  )
+  return bare === -1 ? null : { twice: false, disposition }
+}
+
+/** A Content-Disposition's parameters, each from its ";": `quoted`, its value when in quotes. */
+const PARAMS = /;[ \t]*[^;="]*(?:=[ \t]*("(?:[^"\\]|\\[\s\S])*"?)?[^;]*)?/g
+
 /** Where the line from `start` ends: its first CR or LF (a line starts after either), else the text's end. */
 function lineEnd(text: string, start: number): number {
   let at = start

@@ -2,7 +2,7 @@
 // boundary and each part's Content-Disposition read as FormData reads them or refused, and the
 // refusals that name a part or its lines.
 import { describe, expect, spyOn, test } from 'bun:test'
-import { BASE, rawRequest, withEnv } from './locations-fixture'
+import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
 
 withEnv()
 
@@ -14,8 +14,9 @@ const field = (name: string, value: string) => part(`Content-Disposition: form-d
 const REST = `${field('address', '1 Rue')}${field('coordinates[lat]', '48.87')}${field('coordinates[lng]', '2.33')}--B--\r\n`
 
 /** The name stored, else the status and message of the refusal. */
-async function outcome(body: string, contentType = 'multipart/form-data; boundary=B', headers = {}) {
-  const res = await rawRequest('POST', BASE, utf8(body), { 'content-type': contentType, ...headers })
+async function outcome(body: string | Uint8Array, contentType = 'multipart/form-data; boundary=B', headers = {}) {
+  const bytes = typeof body === 'string' ? utf8(body) : body
+  const res = await rawRequest('POST', BASE, bytes, { 'content-type': contentType, ...headers })
   const sent = (await res.json()) as { location?: { name: string }; message?: string }
   return res.status === 201 ? sent.location!.name : [res.status, sent.message!]
 }
@@ -40,5 +41,59 @@ describe('multipart bodies', () => {
       'idempotency-key': 'k-once',
     })
     expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+  })
+
+  test('a boundary holding a backslash, quoted or not, gives 400 naming it, and stores nothing', async () => {
+    // A part FormData reads as Windows-1252 text: refused when its part is judged, stored else.
+    const latin = 'Content-Type: text/plain; charset=windows-1252'
+    const body = (b: string) =>
+      `${field('name', 'Cafe')}${part(`Content-Disposition: form-data; name="description"\r\n${latin}`, 'Café')}${REST}`.replaceAll(
+        '--B',
+        `--${b}`,
+      )
+    const refused = (shown: string) => [
+      400,
+      `The form body could not be read: the boundary its Content-Type names (${shown}) holds a backslash, which a boundary may not hold (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or a boundary of letters, digits and '()+_,-./:=?.`,
+    ]
+    const before = snapshot()
+    // Quoted, RFC 9110 reads B\C and FormData B\\C: as FormData reads it, and as the RFC does.
+    expect(await outcome(body('B\\\\C'), 'multipart/form-data; boundary="B\\\\C"')).toEqual(refused('B\\C'))
+    expect(await outcome(body('B\\C'), 'multipart/form-data; boundary="B\\\\C"')).toEqual(refused('B\\C'))
+    expect(await outcome(body('B\\C'), 'multipart/form-data; boundary=B\\C')).toEqual(refused('B\\C'))
+    expect(snapshot()).toEqual(before)
+    expect(await outcome(body('B/C'), 'multipart/form-data; boundary="B/C"')).toEqual([
+      400,
+      'The form body could not be read: the field "description" is in the charset "windows-1252" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+    ])
+  })
+
+  test('a Content-Disposition FormData reads otherwise (a value unquoted before another, or given twice) gives 400, nothing stored', async () => {
+    const body = (headers: string) => `${field('name', 'Cafe')}${part(headers, 'Café')}${REST}`
+    const unquoted = (disposition: string) => [
+      400,
+      `The form body could not be read: a part's Content-Disposition (${JSON.stringify(disposition)}) has a value without quotes before another parameter, or holding a quote, which is read to its line's end. Write each value in quotes, as form-data; name="file"; filename="stores.csv", or send JSON.`,
+    ]
+    const before = snapshot()
+    // FormData reads a text field named "description; filename=a.csv": no file, as it is read here.
+    for (const disposition of [
+      'form-data; name=description; filename=a.csv',
+      'form-data; filename=a.csv; name="description"',
+      'form-data; name=descr"iption',
+    ])
+      expect(await outcome(body(`Content-Disposition: ${disposition}`))).toEqual(unquoted(disposition))
+    // FormData takes the last name: "name", where the first is read here.
+    const twice = 'Content-Disposition: form-data; name="désignation"\r\nContent-Disposition: form-data; name="name"'
+    expect(await outcome(body(twice))).toEqual([
+      400,
+      'The form body could not be read: a part gives its Content-Disposition more than once (the first: "form-data; name=\\"désignation\\""), and a part gives it once (RFC 7578). Send the body your HTTP client makes from a form (curl -F), or send JSON.',
+    ])
+    expect(snapshot()).toEqual(before)
+    // A value unquoted last is read alike (a file, by its filename); so is one quoted with a ";" in it.
+    expect(await outcome(body('Content-Disposition: form-data; name=description'))).toBe('Cafe')
+    expect(await outcome(body('Content-Disposition: form-data; name="description"; filename=a.csv'))).toEqual([
+      400,
+      'The form body could not be read: the field "description" is a file; location fields are text.',
+    ])
+    expect(await outcome(body('Content-Disposition: form-data; name="descr;iption"'))).toBe('Cafe')
   })
 })
