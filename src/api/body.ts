@@ -253,7 +253,7 @@ function partRefused(parts: Iterable<Part>, contentType: string): string | undef
     const charset = value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole)
     // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
     if (!readAsUtf8(charset, ASCII_TEXT.test(value)))
-      refused = { charset, field: own === null ? undefined : (name ?? '') }
+      refused = { charset, field: own === null ? undefined : latin1Shown(name ?? '') }
   }
   if (!readAsUtf8(whole, names)) return formCharsetRefused(whole!)
   return refused && formCharsetRefused(refused.charset!, refused.field)

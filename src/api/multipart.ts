@@ -51,18 +51,24 @@ export function formDataParts({ text, contentType }: MultipartBody): Iterable<Pa
 }
 
 /**
- * Whether a multipart body has a delimiter line ended by LF alone (`--boundary\n`), as a body
- * written by hand with "\n" has: FormData finds delimiters ended by CRLF only, and reads such a
- * body as no fields, or its parts after one as the value before it. Such a line counts first in
- * the body or after a CRLF; where FormData reads no fields, after any LF too. After
- * a LF alone, where FormData reads fields, it is a value's text: RFC 2046's delimiter starts with CRLF.
+ * Whether a multipart body has a line ended by LF alone where FormData finds only CRLF, as a body
+ * written by hand with "\n" has. A delimiter line (`--boundary\n`): FormData reads such a body as
+ * no fields, or its parts after one as the value before it. It counts first in the body or after a
+ * CRLF; where FormData reads no fields, after any LF too. After a LF alone, where FormData reads
+ * fields, it is a value's text: RFC 2046's delimiter starts with CRLF. Where FormData reads no
+ * fields, a part's header lines too: they end at the first blank line in CRLF, and one in LF alone
+ * is none.
  */
-export function lfDelimited({ text, contentType, fields }: MultipartBody): boolean {
+export function lfDelimited(body: MultipartBody): boolean {
+  const { text, contentType, fields } = body
   const boundary = paramOf(contentType, 'boundary')
   if (!boundary) return false
   const read = (fields?.length ?? 0) > 0
   const line = `--${boundary}\n`
-  return text.startsWith(line) || text.includes(read ? `\r\n${line}` : `\n${line}`)
+  if (text.startsWith(line) || text.includes(read ? `\r\n${line}` : `\n${line}`)) return true
+  if (read) return false
+  for (const part of formDataParts(body) ?? []) if (part.value === '' && /\n\r?\n/.test(part.headers)) return true
+  return false
 }
 
 /**

@@ -7,6 +7,7 @@ import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
 withEnv()
 
 const utf8 = (text: string) => new TextEncoder().encode(text)
+const latin1 = (text: string) => Uint8Array.from(text, (c) => c.charCodeAt(0))
 
 /** A part of a multipart body with boundary B: its header lines as given, its value. */
 const part = (headers: string, value: string) => `--B\r\n${headers}\r\n\r\n${value}\r\n`
@@ -95,5 +96,34 @@ describe('multipart bodies', () => {
       'The form body could not be read: the field "description" is a file; location fields are text.',
     ])
     expect(await outcome(body('Content-Disposition: form-data; name="descr;iption"'))).toBe('Cafe')
+  })
+
+  test('a refused part named beyond ASCII is named as sent, in UTF-8', async () => {
+    const headers =
+      'Content-Disposition: form-data; name="désignation"\r\nContent-Type: text/plain; charset=windows-1252'
+    const bytes = new Uint8Array([
+      ...utf8(`${field('name', 'Cafe')}--B\r\n${headers}\r\n\r\n`),
+      ...latin1('Café'),
+      ...utf8(`\r\n${REST}`),
+    ])
+    expect(await outcome(bytes)).toEqual([
+      400,
+      'The form body could not be read: the field "désignation" is in the charset "windows-1252" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+    ])
+  })
+
+  test('part header lines ended by LF alone, between delimiters in CRLF, give 400 saying lines end in CRLF', async () => {
+    const says = [400, expect.stringMatching(/: its lines end in LF alone .*end in CRLF/)]
+    const before = snapshot()
+    for (const headers of [
+      'Content-Disposition: form-data; name="description"\n',
+      'Content-Disposition: form-data; name="description"\nContent-Type: text/plain\n',
+      'Content-Disposition: form-data; name="description"\r\n\n',
+    ])
+      expect(await outcome(`${field('name', 'Cafe')}--B\r\n${headers}\nsome text\r\n${REST}`)).toEqual(says)
+    expect(snapshot()).toEqual(before)
+    // A LF within headers that end in a blank line in CRLF is read.
+    const inner = 'Content-Disposition: form-data; name="description"\nContent-Type: text/plain'
+    expect(await outcome(`${field('name', 'Cafe')}${part(inner, 'some text')}${REST}`)).toBe('Cafe')
   })
 })
