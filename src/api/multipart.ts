@@ -129,22 +129,27 @@ function partHeader(headers: string, name: string): string | null {
  * to the quote). `disposition`: its first value.
  */
 export function dispositionDoubt(headers: string): { twice: boolean; disposition: string } | null {
-  const values: string[] = []
-  for (let start = 0; start < headers.length; ) {
-    const end = lineEnd(headers, start)
-    const colon = headers.slice(start, end).indexOf(':')
-    if (headers.slice(start, start + colon).toLowerCase() === 'content-disposition')
-      values.push(headers.slice(start + colon + 1, end).trim())
-    start = end + 1
-  }
-  const disposition = values[0]
-  if (disposition === undefined) return null
-  if (values.length > 1) return { twice: true, disposition }
+  const lower = headers.toLowerCase()
+  const at = dispositionAt(lower, 0)
+  if (at === -1) return null
+  const disposition = headers.slice(at + DISPOSITION.length, lineEnd(headers, at)).trim()
+  if (dispositionAt(lower, at + 1) !== -1) return { twice: true, disposition }
+  // Most dispositions have every value quoted: no parameter needs to be read apart.
+  if (!/=[ \t]*[^"\s]|;[^=]*;/.test(disposition)) return null
   const params = [...disposition.matchAll(PARAMS)]
   const bare = params.findIndex(
     ([param, quoted], i) => quoted === undefined && (i < params.length - 1 || param.includes('"')),
   )
   return bare === -1 ? null : { twice: false, disposition }
+}
+
+const DISPOSITION = 'content-disposition:'
+
+/** Where a line of lowercased header lines starts with DISPOSITION, from `from`; -1 when none does. */
+function dispositionAt(lower: string, from: number): number {
+  for (let at = lower.indexOf(DISPOSITION, from); at !== -1; at = lower.indexOf(DISPOSITION, at + 1))
+    if (at === 0 || lower[at - 1] === '\n' || lower[at - 1] === '\r') return at
+  return -1
 }
 
 /** A Content-Disposition's parameters, each from its ";": `quoted`, its value when in quotes. */
