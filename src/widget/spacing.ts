@@ -95,15 +95,16 @@ export const underButtons = ({ x, y, r }: Disc, { x0, y0, cx, cy }: Within): boo
 
 /**
  * Moves `d` off the zoom buttons (the view's corner to cx, cy), its radius clear of them, along the
- * line from the view's corner: a disc whose place moves a little moves a little, wherever it is.
+ * line from a radius above and left of the view's corner, where a disc no longer reaches the view:
+ * a disc whose place moves a little moves a little, wherever it is, and one by the corner, half
+ * out of the view, comes in beside them.
  */
 function offButtons(d: Disc, within: Within): void {
-  const { x0, y0, cx, cy } = within
-  const [right, below] = [cx + d.r, cy + d.r]
   if (!underButtons(d, within)) return
-  const [dx, dy] = [Math.max(0, d.x - x0), Math.max(0, d.y - y0)]
-  // A side not moved along (0) divides to Infinity: the other decides.
-  const t = Math.min((right - x0) / dx, (below - y0) / dy)
-  if (t === Infinity) d.y = below
-  else [d.x, d.y] = [d.x + (t - 1) * dx, d.y + (t - 1) * dy]
+  const { x0, y0, cx, cy } = within
+  // Both above 0: the disc reaches the view.
+  const [dx, dy] = [d.x + d.r - x0, d.y + d.r - y0]
+  const t = Math.min((cx + d.r - d.x) / dx, (cy + d.r - d.y) / dy)
+  d.x += t * dx
+  d.y += t * dy
 }

@@ -30,8 +30,16 @@ describe('the zoom buttons', () => {
     expect(drawn(-300, 20)).toEqual({ x: -300, y: 20 })
   })
 
-  test('a disc in the view under the buttons moves off them along the line from the corner', () => {
-    expect(drawn(20, 40)).toEqual({ x: 45, y: 90 })
+  test('a disc in the view under the buttons moves off them along the line from a radius past the corner', () => {
+    expect(drawn(20, 40)).toEqual({ x: 50, y: 90 })
+    expect(drawn(20, 20)).toEqual({ x: 50, y: 50 })
     expect(drawn(200, 40)).toEqual({ x: 200, y: 40 })
+  })
+
+  test('a disc whose place is just above and left of the corner comes in beside them, not below', () => {
+    // Its place 7.5 px out each way: held half out at (-5, -5), then moved off the buttons.
+    expect(drawn(-7.5, -7.5)).toEqual({ x: 50, y: 50 })
+    // Nearer the top edge than the left: beside them still, higher.
+    expect(drawn(-6, -9)).toEqual({ x: 50, y: 5 })
   })
 })

@@ -1,0 +1,71 @@
+// The map's bubbles by its corners, in a real browser: one dragged by the zoom buttons' corner is
+// drawn beside them, whole, wherever its place is.
+import { describe, expect, test } from 'bun:test'
+import type { Page } from 'playwright-core'
+import { chromiumPath, newPage } from './browser'
+import { answerPlaced, type Bubble, bubblesOf, twoFrames } from './map-bubbles'
+import { openFirstMap } from './map-rest'
+import { hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** Three clusters on one line of latitude: a fit draws them across the map's middle, clear of its corners. */
+const PLACED = [
+  { lat: 48, lng: -5, count: 40 },
+  { lat: 48, lng: 5, count: 500 },
+  { lat: 48, lng: 15, count: 60 },
+]
+
+type Box = { x: number; y: number; width: number; height: number }
+
+/**
+ * A page with a 400 x 300 map (inside its 1 px border) fitted to PLACED, without motion: no glide
+ * after a drag. `run` gets the map's inner box and the middle bubble as first drawn, on its place.
+ */
+async function withMap(run: (page: Page, map: Box, middle: Bubble) => Promise<void>): Promise<void> {
+  const page = await newPage(demo.browser, { viewport: { width: 700, height: 700 }, reducedMotion: 'reduce' })
+  const { url, stop } = hostPage(
+    `<div style="width: 402px" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
+    '<style>.sl-map { height: 302px !important; }</style>',
+  )
+  try {
+    await answerPlaced(page, PLACED)
+    await openFirstMap(page, () => page.goto(url))
+    await twoFrames(page)
+    const outer = (await page.locator('.sl-map').boundingBox())!
+    const map = { x: outer.x + 1, y: outer.y + 1, width: outer.width - 2, height: outer.height - 2 }
+    await run(page, map, middleOf(await bubblesOf(page)))
+  } finally {
+    await page.close()
+    stop()
+  }
+}
+
+const middleOf = (bubbles: Bubble[]) => bubbles.find((b) => b.count === 500)!
+
+/** A bubble's reach, as spacing.ts keeps it clear: half its width and half its 4 px ring. */
+const reach = (b: Bubble) => b.width / 2 + 2
+
+describe.skipIf(chromiumPath === null)('bubbles by the map corners, in Chromium', () => {
+  test('a bubble whose place is dragged just above and left of the corner comes in beside the buttons', async () => {
+    await withMap(async (page, map, middle) => {
+      const r = reach(middle)
+      // Its place 3/4 of a reach out of the view both ways: drawn half out, then off the buttons.
+      const [dx, dy] = [Math.round(map.x - 0.75 * r - middle.x), Math.round(map.y - 0.75 * r - middle.y)]
+      const [x, y] = [map.x + 300, map.y + 250]
+      await page.mouse.move(x, y)
+      await page.mouse.down()
+      for (let step = 1; step <= 10; step++) await page.mouse.move(x + (dx * step) / 10, y + (dy * step) / 10)
+      await twoFrames(page)
+      const buttons = (await page.locator('.leaflet-control-zoom').boundingBox())!
+      const dragged = middleOf(await bubblesOf(page))
+      await page.mouse.up()
+      // Right of the buttons, its top above their foot: beside them, not dropped below them.
+      const at = { left: dragged.x - dragged.width / 2, top: dragged.y - dragged.width / 2 }
+      expect(at.left).toBeGreaterThanOrEqual(buttons.x + buttons.width - 1)
+      expect(at.top).toBeLessThan(buttons.y + buttons.height)
+      // Whole in the view.
+      expect(at.top).toBeGreaterThanOrEqual(map.y - 1)
+    })
+  })
+})
