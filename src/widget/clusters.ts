@@ -2,7 +2,7 @@
 // as it moves. A cluster zooms the map in to where it splits; a single store searches around it,
 // and so does a cluster no zoom splits (stores on one point), around its first store.
 import type * as Leaflet from 'leaflet'
-import { type Disc, spreadApart, underButtons } from './spacing'
+import { type Disc, spreadApart, underControls } from './spacing'
 import { nameTooltips } from './tooltip'
 
 export type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
@@ -97,7 +97,6 @@ export function clusterLayer(
   onStore: (store: Single | Cluster, byKeyboard: boolean) => void,
   counts: CountTexts,
   still: boolean,
-  buttons: HTMLElement,
 ): ClusterLayer {
   const layer = L.layerGroup().addTo(map)
   const measure = labelWidths(map.getContainer())
@@ -146,24 +145,30 @@ export function clusterLayer(
   }
   /**
    * Each bubble moved, in the map's view, as little as keeps it off the other bubbles, the lone
-   * stores and the zoom buttons: rings may meet, no ring covers a disc or a dot. A lone store stays
-   * on its place, unless under the buttons or within a dot's width of one before it (stores given
-   * their town's centre): each dot is seen and pressed. A bubble whose cluster lies in the view
-   * stays in it (spacing.ts's `within`): a crowd drawn apart at a world's view reaches its edges.
+   * stores and the map's controls (the zoom buttons, the scale, the credit): rings may meet, no ring
+   * covers a disc or a dot. A lone store stays on its place, unless under a control or within a
+   * dot's width of one before it (stores given their town's centre): each dot is seen and pressed.
+   * A bubble whose cluster lies in the view stays in it (spacing.ts's `within`): a crowd drawn
+   * apart at a world's view reaches its edges.
    */
   const place = () => {
     const { x: x0, y: y0 } = map.containerPointToLayerPoint([0, 0])
     const { x: x1, y: y1 } = map.containerPointToLayerPoint(map.getSize())
-    // The buttons' box is placed from the view's corner (Leaflet's .leaflet-top.leaflet-left).
-    const [cx, cy] = [x0 + buttons.offsetLeft + buttons.offsetWidth, y0 + buttons.offsetTop + buttons.offsetHeight]
-    const within = { x0, y0, x1, y1, cx, cy }
+    // Each control is placed in its corner's box (Leaflet's .leaflet-top.leaflet-left...), placed in the view.
+    const keep = [...map.getContainer().querySelectorAll<HTMLElement>('.leaflet-control')].flatMap((el) => {
+      const corner = el.offsetParent as HTMLElement | null
+      if (!corner) return []
+      const [x, y] = [x0 + corner.offsetLeft + el.offsetLeft, y0 + corner.offsetTop + el.offsetTop]
+      return [{ x0: x, y0: y, x1: x + el.offsetWidth, y1: y + el.offsetHeight }]
+    })
+    const within = { x0, y0, x1, y1, keep }
     const discs: Disc[] = drawn.map(({ at, size }) => {
       const { x, y } = map.latLngToLayerPoint(at)
       return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0, within }
     })
     discs.forEach((d, i) => {
       d.fixed &&=
-        !underButtons(d, within) && !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
+        !underControls(d, within) && !discs.some((e, j) => j < i && e.fixed && Math.hypot(e.x - d.x, e.y - d.y) < DOT)
     })
     spreadApart(discs)
     drawn.forEach(({ marker, at: own }, i) => {

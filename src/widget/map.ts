@@ -142,11 +142,16 @@ function zoomOutOnce(map: Leaflet.Map): boolean {
   return true
 }
 
+/** The scale's widest line, in px (Leaflet's own). */
+const SCALE_WIDTH = 100
+
 /** The zoom buttons (returned) and the scale. */
 function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Options['unit']): Leaflet.Control.Zoom {
   // Distances read off the map, in the widget's unit (both without data-unit): without tiles the
   // country shapes show nothing else at a town's zoom.
-  L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', position: 'bottomleft' }).addTo(map)
+  const scale = L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', maxWidth: SCALE_WIDTH })
+  // As wide as it grows: the bubbles kept off it stay where they are as its lines change length.
+  scale.addTo(map).getContainer()!.style.minWidth = `${SCALE_WIDTH}px`
   return L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
 }
 
@@ -281,7 +286,7 @@ export function drawMap(
   map.on('zoomend', spread)
   const layer = L.layerGroup().addTo(map)
   let here: Leaflet.CircleMarker | null = null
-  const clusters = clusterLayer(L, map, onStore, countTexts(lang, found, texts.zoomIn), still, buttons)
+  const clusters = clusterLayer(L, map, onStore, countTexts(lang, found, texts.zoomIn), still)
   const afterZoom = afterZooming(map)
   const { fitted, refit, observer } = keptFitted(map, el, afterZoom)
   // Without tiles the country shapes show nothing nearer than a town's view: an empty field.

@@ -9,9 +9,12 @@
  * place a radius out. So it moves with no jump as its place, moved with the map, crosses the edge.
  */
 export type Disc = { x: number; y: number; r: number; fixed: boolean; within?: Within }
-/** The view; `cx`, `cy`: the far corner of the zoom buttons at its top left, kept clear too. */
 type Box = { x0: number; y0: number; x1: number; y1: number }
-export type Within = Box & { cx: number; cy: number }
+/**
+ * The view; `keep`: its controls' boxes (the zoom buttons, the scale, the credit), each kept clear
+ * from the view's corner nearest it to its far corner.
+ */
+export type Within = Box & { keep: Box[] }
 
 /**
  * Passes over the pairs at most: each ends with fewer overlaps, and a screen's bubbles settle in a
@@ -41,7 +44,7 @@ export function spreadApart(discs: Disc[]): void {
       if (!box) return
       d.x = Math.max(box.x0, Math.min(box.x1, d.x))
       d.y = Math.max(box.y0, Math.min(box.y1, d.y))
-      offButtons(d, d.within!)
+      for (const box of d.within!.keep) offControl(d, cornered(box, d.within!))
     })
   for (const d of discs) reach = Math.max(reach, 2 * d.r)
   keep()
@@ -89,22 +92,39 @@ function keptIn({ x, y, r, fixed, within: w }: Disc): Box | undefined {
   return { x0: w.x0 + by(x - w.x0), y0: w.y0 + by(y - w.y0), x1: w.x1 - by(w.x1 - x), y1: w.y1 - by(w.y1 - y) }
 }
 
-/** Whether `d` reaches the zoom buttons' box (the view's corner to cx, cy): one above or left of the view does not. */
-export const underButtons = ({ x, y, r }: Disc, { x0, y0, cx, cy }: Within): boolean =>
-  x < cx + r && y < cy + r && x + r > x0 && y + r > y0
+/**
+ * A control's box as kept clear on one axis: from the view's side nearest it (o) to its far side,
+ * `w` from o, the view lying towards s (+1 rightwards or downwards, -1 leftwards or upwards).
+ */
+type Side = [o: number, s: number, w: number]
+const side = (a0: number, a1: number, v0: number, v1: number): Side =>
+  a0 + a1 > v0 + v1 ? [v1, -1, v1 - a0] : [v0, 1, a1 - v0]
+type Corner = [Side, Side]
+/** `b` as kept clear from the view's corner nearest it. */
+const cornered = (b: Box, w: Box): Corner => [side(b.x0, b.x1, w.x0, w.x1), side(b.y0, b.y1, w.y0, w.y1)]
+
+/** `d`'s centre from c's corner, towards the view; whether it reaches c's box: one beyond the view does not. */
+function from(d: Disc, [[ox, sx, w], [oy, sy, h]]: Corner): [number, number, boolean] {
+  const [u, v] = [(d.x - ox) * sx, (d.y - oy) * sy]
+  return [u, v, u < w + d.r && v < h + d.r && u + d.r > 0 && v + d.r > 0]
+}
+
+/** Whether `d` reaches a control's box. */
+export const underControls = (d: Disc, within: Within): boolean =>
+  within.keep.some((box) => from(d, cornered(box, within))[2])
 
 /**
- * Moves `d` off the zoom buttons (the view's corner to cx, cy), its radius clear of them, along the
- * line from a radius above and left of the view's corner, where a disc no longer reaches the view:
- * a disc whose place moves a little moves a little, wherever it is, and one by the corner, half
- * out of the view, comes in beside them.
+ * Moves `d` off c's box, its radius clear of it, along the line from a radius beyond the view's
+ * corner, where a disc no longer reaches the view: a disc whose place moves a little moves a
+ * little, wherever it is, and one by the corner, half out of the view, comes in beside the box.
  */
-function offButtons(d: Disc, within: Within): void {
-  if (!underButtons(d, within)) return
-  const { x0, y0, cx, cy } = within
+function offControl(d: Disc, c: Corner): void {
+  const [u, v, under] = from(d, c)
+  const [[, sx, w], [, sy, h]] = c
+  if (!under) return
   // Both above 0: the disc reaches the view.
-  const [dx, dy] = [d.x + d.r - x0, d.y + d.r - y0]
-  const t = Math.min((cx + d.r - d.x) / dx, (cy + d.r - d.y) / dy)
-  d.x += t * dx
-  d.y += t * dy
+  const [du, dv] = [u + d.r, v + d.r]
+  const t = Math.min((w + d.r - u) / du, (h + d.r - v) / dv)
+  d.x += t * du * sx
+  d.y += t * dv * sy
 }

@@ -1,5 +1,5 @@
 // The map's bubbles by its corners, in a real browser: one dragged by the zoom buttons' corner is
-// drawn beside them, whole, wherever its place is.
+// drawn beside them, whole, wherever its place is; none stands on the scale or the credit.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -43,6 +43,15 @@ async function withMap(run: (page: Page, map: Box, middle: Bubble) => Promise<vo
 
 const middleOf = (bubbles: Bubble[]) => bubbles.find((b) => b.count === 500)!
 
+/** Drags the map by (dx, dy) from an empty spot (x, y), in ten moves; the middle bubble as drawn then, the mouse still down. */
+async function dragged(page: Page, [x, y]: [number, number], [dx, dy]: [number, number]): Promise<Bubble> {
+  await page.mouse.move(x, y)
+  await page.mouse.down()
+  for (let step = 1; step <= 10; step++) await page.mouse.move(x + (dx * step) / 10, y + (dy * step) / 10)
+  await twoFrames(page)
+  return middleOf(await bubblesOf(page))
+}
+
 /** A bubble's reach, as spacing.ts keeps it clear: half its width and half its 4 px ring. */
 const reach = (b: Bubble) => b.width / 2 + 2
 
@@ -52,20 +61,39 @@ describe.skipIf(chromiumPath === null)('bubbles by the map corners, in Chromium'
       const r = reach(middle)
       // Its place 3/4 of a reach out of the view both ways: drawn half out, then off the buttons.
       const [dx, dy] = [Math.round(map.x - 0.75 * r - middle.x), Math.round(map.y - 0.75 * r - middle.y)]
-      const [x, y] = [map.x + 300, map.y + 250]
-      await page.mouse.move(x, y)
-      await page.mouse.down()
-      for (let step = 1; step <= 10; step++) await page.mouse.move(x + (dx * step) / 10, y + (dy * step) / 10)
-      await twoFrames(page)
+      const bubble = await dragged(page, [map.x + 300, map.y + 250], [dx, dy])
       const buttons = (await page.locator('.leaflet-control-zoom').boundingBox())!
-      const dragged = middleOf(await bubblesOf(page))
       await page.mouse.up()
       // Right of the buttons, its top above their foot: beside them, not dropped below them.
-      const at = { left: dragged.x - dragged.width / 2, top: dragged.y - dragged.width / 2 }
+      const at = { left: bubble.x - bubble.width / 2, top: bubble.y - bubble.width / 2 }
       expect(at.left).toBeGreaterThanOrEqual(buttons.x + buttons.width - 1)
       expect(at.top).toBeLessThan(buttons.y + buttons.height)
       // Whole in the view.
       expect(at.top).toBeGreaterThanOrEqual(map.y - 1)
     })
   })
+
+  for (const control of ['scale', 'attribution'])
+    test(`a bubble whose place is dragged onto the ${control === 'scale' ? 'scale' : 'credit'} stands clear of it`, async () => {
+      await withMap(async (page, map, middle) => {
+        const box = (await page.locator(`.leaflet-control-${control}`).boundingBox())!
+        const [dx, dy] = [box.x + box.width / 2 - middle.x, box.y + box.height / 2 - middle.y].map(Math.round) as [
+          number,
+          number,
+        ]
+        // From an empty spot across the map from the control: the drag stays on the map.
+        const from: [number, number] = [map.x + (dx < 0 ? 300 : 100), map.y + 60]
+        const bubble = await dragged(page, from, [dx, dy])
+        const after = (await page.locator(`.leaflet-control-${control}`).boundingBox())!
+        await page.mouse.up()
+        const half = bubble.width / 2
+        // Its box beside or above the control's, a px of rounding aside.
+        const clear =
+          bubble.x + half <= after.x + 1 ||
+          bubble.x - half >= after.x + after.width - 1 ||
+          bubble.y + half <= after.y + 1
+        expect({ bubble, control: after, clear }).toEqual({ bubble, control: after, clear: true })
+        expect(bubble.y + half).toBeLessThanOrEqual(map.y + map.height + 1)
+      })
+    })
 })

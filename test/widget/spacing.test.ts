@@ -1,26 +1,27 @@
-// Discs kept off the map's zoom buttons (src/widget/spacing.ts): only one that reaches the buttons'
-// box moves off it; one whose place is above or left of the view leaves it, as any disc does.
+// Discs kept off the map's controls (src/widget/spacing.ts): only one that reaches a control's box
+// moves off it; one whose place is beyond the view's edge by the box leaves it, as any disc does.
 import { describe, expect, test } from 'bun:test'
-import { type Disc, spreadApart, underButtons } from '../../src/widget/spacing'
+import { type Disc, spreadApart, underControls } from '../../src/widget/spacing'
 
-/** A 400 x 300 view, its zoom buttons' box from its corner to (40, 80). */
-const within = { x0: 0, y0: 0, x1: 400, y1: 300, cx: 40, cy: 80 }
+/** A 400 x 300 view, its zoom buttons' box 10 px in from its corner, to (40, 80). */
+const buttons = { x0: 10, y0: 10, x1: 40, y1: 80 }
+const within = { x0: 0, y0: 0, x1: 400, y1: 300, keep: [buttons] }
 
 /** Where one disc of radius 10 whose place is (x, y) is drawn. */
-function drawn(x: number, y: number): { x: number; y: number } {
-  const disc: Disc = { x, y, r: 10, fixed: false, within }
+function drawn(x: number, y: number, keep = [buttons]): { x: number; y: number } {
+  const disc: Disc = { x, y, r: 10, fixed: false, within: { ...within, keep } }
   spreadApart([disc])
   return { x: disc.x, y: disc.y }
 }
 
-describe('the zoom buttons', () => {
+describe("the map's controls", () => {
   test('a disc above or left of the view does not stand under them', () => {
-    expect(underButtons({ x: -5, y: -300, r: 10, fixed: true }, within)).toBe(false)
-    expect(underButtons({ x: -300, y: 20, r: 10, fixed: true }, within)).toBe(false)
-    expect(underButtons({ x: 20, y: -10, r: 10, fixed: true }, within)).toBe(false)
-    expect(underButtons({ x: 20, y: -9, r: 10, fixed: true }, within)).toBe(true)
-    expect(underButtons({ x: 49, y: 20, r: 10, fixed: true }, within)).toBe(true)
-    expect(underButtons({ x: 50, y: 20, r: 10, fixed: true }, within)).toBe(false)
+    expect(underControls({ x: -5, y: -300, r: 10, fixed: true }, within)).toBe(false)
+    expect(underControls({ x: -300, y: 20, r: 10, fixed: true }, within)).toBe(false)
+    expect(underControls({ x: 20, y: -10, r: 10, fixed: true }, within)).toBe(false)
+    expect(underControls({ x: 20, y: -9, r: 10, fixed: true }, within)).toBe(true)
+    expect(underControls({ x: 49, y: 20, r: 10, fixed: true }, within)).toBe(true)
+    expect(underControls({ x: 50, y: 20, r: 10, fixed: true }, within)).toBe(false)
   })
 
   test('a disc whose place is far above the view leaves it, not below the buttons', () => {
@@ -41,5 +42,20 @@ describe('the zoom buttons', () => {
     expect(drawn(-7.5, -7.5)).toEqual({ x: 50, y: 50 })
     // Nearer the top edge than the left: beside them still, higher.
     expect(drawn(-6, -9)).toEqual({ x: 50, y: 5 })
+  })
+
+  test('a control in another corner is kept clear from that corner, as the buttons are from theirs', () => {
+    // The credit, 60 x 16 at the bottom right; the scale, 100 x 30 at the bottom left.
+    const credit = { x0: 340, y0: 284, x1: 400, y1: 300 }
+    const scale = { x0: 5, y0: 265, x1: 105, y1: 295 }
+    expect(underControls({ x: 380, y: 280, r: 10, fixed: true }, { ...within, keep: [credit] })).toBe(true)
+    expect(underControls({ x: 380, y: 270, r: 10, fixed: true }, { ...within, keep: [credit] })).toBe(false)
+    // 20 px from the right, 10 from the foot: along the line from (410, 310) till a radius above it.
+    const offCredit = drawn(380, 290, [credit])
+    expect([offCredit.x, offCredit.y].map(Math.round)).toEqual([356, 274])
+    // Along the line from (-10, 310) till a radius right of it.
+    const offScale = drawn(50, 290, [scale])
+    expect([offScale.x, offScale.y].map(Math.round)).toEqual([115, 268])
+    expect(drawn(200, 290, [scale])).toEqual({ x: 200, y: 290 })
   })
 })
