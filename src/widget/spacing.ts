@@ -114,16 +114,20 @@ export const underControls = (d: Disc, within: Within): boolean =>
   within.keep.some((box) => from(d, cornered(box, within))[2])
 
 /**
- * Moves `d` off c's box, its radius clear of it, along the line from a radius beyond the view's
- * corner, where a disc no longer reaches the view: a disc whose place moves a little moves a
- * little, wherever it is, and one by the corner, half out of the view, comes in beside the box.
+ * Moves `d` off c's box, its radius clear of it: diagonally, away from the corner, while it is
+ * whole in the view (its place in it), so it moves no faster than its place along either axis
+ * (along both at once, up to 1.4 times: a disc kept off the box, moving with no jump, must be
+ * faster than the map on some drag); else along the line from a radius beyond the view's corner,
+ * where a disc no longer reaches the view, turning to the diagonal as it comes in whole. So a disc
+ * whose place moves a little moves a little, wherever it is, and one by the corner, half out of
+ * the view, comes in beside the box.
  */
 function offControl(d: Disc, c: Corner): void {
   const [u, v, under] = from(d, c)
   const [[, sx, w], [, sy, h]] = c
   if (!under) return
-  // Both above 0: the disc reaches the view.
-  const [du, dv] = [u + d.r, v + d.r]
+  // Both above 0: the disc reaches the view; both 2r: it is whole in it.
+  const [du, dv] = [Math.min(u + d.r, 2 * d.r), Math.min(v + d.r, 2 * d.r)]
   const t = Math.min((w + d.r - u) / du, (h + d.r - v) / dv)
   d.x += t * du * sx
   d.y += t * dv * sy

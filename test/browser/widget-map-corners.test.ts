@@ -1,5 +1,6 @@
 // The map's bubbles by its corners, in a real browser: one dragged by the zoom buttons' corner is
-// drawn beside them, whole, wherever its place is; none stands on the scale or the credit.
+// drawn beside them, whole, wherever its place is, and moves no faster than the map along either
+// axis; none stands on the scale or the credit.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
@@ -96,4 +97,29 @@ describe.skipIf(chromiumPath === null)('bubbles by the map corners, in Chromium'
         expect(bubble.y + half).toBeLessThanOrEqual(map.y + map.height + 1)
       })
     })
+
+  test('a bubble held off the buttons moves no faster than the map along either axis', async () => {
+    await withMap(async (page, map, middle) => {
+      // Its place under the buttons, 20 px in from the left and 30 from the top.
+      const [x, y] = [map.x + 300, map.y + 250]
+      let mouse = [x + Math.round(map.x + 20 - middle.x), y + Math.round(map.y + 30 - middle.y)] as const
+      let bubble = await dragged(page, [x, y], [mouse[0] - x, mouse[1] - y])
+      const moves: number[] = []
+      // 4 px a move: down 40, then right 40, out from under the buttons.
+      const legs = [...Array(10).fill([0, 4]), ...Array(10).fill([4, 0])] as [number, number][]
+      for (const [dx, dy] of legs) {
+        mouse = [mouse[0] + dx, mouse[1] + dy]
+        await page.mouse.move(...mouse)
+        await twoFrames(page)
+        const next = middleOf(await bubblesOf(page))
+        moves.push(Math.hypot(next.x - bubble.x, next.y - bubble.y))
+        bubble = next
+      }
+      await page.mouse.up()
+      // As far as the map moved, 4 px, a px and a half of rounding aside (Leaflet draws at whole px).
+      expect(moves.filter((m) => m > 4 + 1.5)).toEqual([])
+      // It was pushed: it moved, not stood still nor followed its place alone.
+      expect(moves.some((m) => m > 2)).toBe(true)
+    })
+  })
 })

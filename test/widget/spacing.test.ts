@@ -31,8 +31,8 @@ describe("the map's controls", () => {
     expect(drawn(-300, 20)).toEqual({ x: -300, y: 20 })
   })
 
-  test('a disc in the view under the buttons moves off them along the line from a radius past the corner', () => {
-    expect(drawn(20, 40)).toEqual({ x: 50, y: 90 })
+  test('a disc whole in the view under the buttons moves off them diagonally, away from the corner', () => {
+    expect(drawn(20, 40)).toEqual({ x: 50, y: 70 })
     expect(drawn(20, 20)).toEqual({ x: 50, y: 50 })
     expect(drawn(200, 40)).toEqual({ x: 200, y: 40 })
   })
@@ -40,7 +40,7 @@ describe("the map's controls", () => {
   test('a disc whose place is just above and left of the corner comes in beside them, not below', () => {
     // Its place 7.5 px out each way: held half out at (-5, -5), then moved off the buttons.
     expect(drawn(-7.5, -7.5)).toEqual({ x: 50, y: 50 })
-    // Nearer the top edge than the left: beside them still, higher.
+    // Nearer the top edge than the left: beside them still, higher; along the line from (-10, -10).
     expect(drawn(-6, -9)).toEqual({ x: 50, y: 5 })
   })
 
@@ -50,12 +50,10 @@ describe("the map's controls", () => {
     const scale = { x0: 5, y0: 265, x1: 105, y1: 295 }
     expect(underControls({ x: 380, y: 280, r: 10, fixed: true }, { ...within, keep: [credit] })).toBe(true)
     expect(underControls({ x: 380, y: 270, r: 10, fixed: true }, { ...within, keep: [credit] })).toBe(false)
-    // 20 px from the right, 10 from the foot: along the line from (410, 310) till a radius above it.
-    const offCredit = drawn(380, 290, [credit])
-    expect([offCredit.x, offCredit.y].map(Math.round)).toEqual([356, 274])
-    // Along the line from (-10, 310) till a radius right of it.
-    const offScale = drawn(50, 290, [scale])
-    expect([offScale.x, offScale.y].map(Math.round)).toEqual([115, 268])
+    // 20 px from the right, 10 from the foot: up and left till a radius above it.
+    expect(drawn(380, 290, [credit])).toEqual({ x: 364, y: 274 })
+    // Up and right till a radius above it.
+    expect(drawn(50, 290, [scale])).toEqual({ x: 85, y: 255 })
     expect(drawn(200, 290, [scale])).toEqual({ x: 200, y: 290 })
   })
 })
