@@ -106,14 +106,13 @@ async function upsert(
 ): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
   const problems = [...found]
-  const wrong = new Set(found.map((f) => f.label))
+  // Each row refused is counted once: by the sync when it found a problem itself (sent or not),
+  // else by the service when the answer names it.
+  const refused: Refused = { bySync: new Set(found.flatMap((f) => f.label ?? [])), byService: new Set() }
   // Rows of the list, not the deletes sent beside them.
   const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
-  // The progress counts the rows of the list: those the sync refuses itself, sent in no request, first.
-  const unsent = rows.length - requests.reduce((n, chunk) => n + listed(chunk), 0)
-  let sent = unsent
-  // The rows of the dry runs' refused requests, and how many: checked too, their problems said.
-  const refused = { rows: 0, requests: 0 }
+  // The progress counts the rows of the list: those sent in no request (the sync refuses them) first.
+  let sent = rows.length - requests.reduce((n, chunk) => n + listed(chunk), 0)
   for (const request of requests) {
     // The dry runs' own deletes come last: the items before them are at the same places in both runs.
     const chunk = dryRun ? request : request.filter((r) => !r.dryOnly)
@@ -137,7 +136,7 @@ async function upsert(
       for (const [detail, messages] of Object.entries(e.details)) {
         const row = chunk[Number(/^locations\[(\d+)\]/.exec(detail)?.[1])]
         for (const m of messages) problems.push({ label: row?.label, message: problemSaid(chunk, detail, m) })
-        if (row !== undefined && !row.drop) wrong.add(row.label)
+        if (row !== undefined && !row.drop && !refused.bySync.has(row.label)) refused.byService.add(row.label)
       }
       if (!dryRun) {
         // Refused whole: none of its rows is written.
@@ -145,28 +144,39 @@ async function upsert(
         for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
         throw refusalOf(e, chunk)
       }
-      // A request of deletes alone holds no row to count: its problem is said with the rest.
-      refused.rows += listed(chunk)
-      if (listed(chunk) > 0) refused.requests++
     }
     sent += listed(chunk)
     // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
     // A request of deletes alone moves it no further: the next request's line says it.
-    if (requests.length > 1 && listed(chunk) > 0) console.error(progress(dryRun, sent, rows.length, unsent, refused))
+    if (requests.length > 1 && listed(chunk) > 0)
+      console.error(`${dryRun ? 'checked' : 'written'}: ${sent} of ${rows.length} rows${refusedSaid(refused, rows)}`)
   }
   for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
-  if (wrong.size > 0 || problems.length > 0)
-    throw new Error(`${wrong.size || 'Some'} of ${rows.length} rows of the list cannot be written as sent; nothing was written.`)
+  const count = refused.bySync.size + refused.byService.size
+  if (count > 0 || problems.length > 0)
+    throw new Error(
+      `${count || 'Some'} of ${rows.length} rows of the list cannot be written as sent${refusedSaid(refused, rows, true)}; nothing was written.`,
+    )
   return reports
 }
 
-/** "checked: 6 of 9 rows (2 refused by the sync, 4 in 2 refused requests)": how far the requests got. */
-function progress(dryRun: boolean, sent: number, total: number, unsent: number, refused: { rows: number; requests: number }) {
-  const counts = [
-    ...(unsent === 0 ? [] : [`${unsent} refused by the sync`]),
-    ...(refused.requests === 0 ? [] : [`${refused.rows} in ${refused.requests} refused request${refused.requests === 1 ? '' : 's'}`]),
-  ]
-  return `${dryRun ? 'checked' : 'written'}: ${sent} of ${total} rows${counts.length === 0 ? '' : ` (${counts.join(', ')})`}`
+/** The labels of the rows refused so far, each once: by the sync, or else by the service. */
+type Refused = { bySync: Set<string>; byService: Set<string> }
+
+/**
+ * " (2 refused by the sync, 1 by the service)", the rows refused so far, as the progress says them;
+ * `named`: each count followed by its rows as the file has them, " (lines 2, 6)". "" when none is.
+ */
+function refusedSaid(refused: Refused, rows: Row[], named = false): string {
+  const said = (labels: Set<string>, by: string) => {
+    const which = named ? ` (${rowsNamed(rows.filter((r) => labels.has(r.label)))})` : ''
+    return labels.size === 0 ? [] : [`${labels.size} ${by}${which}`]
+  }
+  const bySync = said(refused.bySync, 'refused by the sync')
+  const counts = [...bySync, ...said(refused.byService, `${bySync.length === 0 ? 'refused ' : ''}by the service`)]
+  if (counts.length === 0) return ''
+  if (named) return `, ${counts.join(' and ')}`
+  return ` (${counts.join(', ')})`
 }
 
 /**

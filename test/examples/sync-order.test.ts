@@ -1,7 +1,7 @@
 // examples/sync.ts saying what it does in the file's terms, whatever the requests it cuts the list
 // into: the rows changed in the order of the lines, the same for any STORELOC_SYNC_CHUNK; the
-// progress of the dry runs counting the rows of refused requests, and those the sync refuses
-// itself; a request that fails named by the lines it held.
+// progress and the summary of the dry runs counting the rows the sync refuses itself and those
+// the service refuses, each row once; a request that fails named by the lines it held.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -79,7 +79,7 @@ test('the rows changed are said in the order of the lines, the same whatever the
   expect(done.stdout).toBe(written)
 }, 60_000)
 
-test("the dry runs' progress counts the rows of the requests refused, up to the list's", async () => {
+test("the dry runs' progress counts the rows the service refuses, up to the list's", async () => {
   const before = await ids()
   // In requests of 2: lines 2-3 refused (a latitude of 95), 4-5 checked, 6-7 refused (-95).
   const list =
@@ -93,11 +93,13 @@ test("the dry runs' progress counts the rows of the requests refused, up to the 
   const dry = await sync('2', list, ['--dry-run'])
   expect(dry.code).toBe(1)
   expect(dry.stderr.split('\n').filter((l) => l.startsWith('checked:'))).toEqual([
-    'checked: 2 of 6 rows (2 in 1 refused request)',
-    'checked: 4 of 6 rows (2 in 1 refused request)',
-    'checked: 6 of 6 rows (4 in 2 refused requests)',
+    'checked: 2 of 6 rows (1 refused by the service)',
+    'checked: 4 of 6 rows (1 refused by the service)',
+    'checked: 6 of 6 rows (2 refused by the service)',
   ])
-  expect(dry.stderr).toEndWith('sync: 2 of 6 rows of the list cannot be written as sent; nothing was written.\n')
+  expect(dry.stderr).toEndWith(
+    'sync: 2 of 6 rows of the list cannot be written as sent, 2 refused by the service (lines 2, 6); nothing was written.\n',
+  )
   expect(await ids()).toEqual(before)
 }, 60_000)
 
@@ -118,10 +120,35 @@ test('the progress counts every row of the list: those the sync refuses itself, 
   expect(dry.code).toBe(1)
   expect(dry.stderr.split('\n').filter((l) => l.startsWith('checked:'))).toEqual([
     'checked: 4 of 7 rows (2 refused by the sync)',
-    'checked: 6 of 7 rows (2 refused by the sync, 2 in 1 refused request)',
-    'checked: 7 of 7 rows (2 refused by the sync, 2 in 1 refused request)',
+    'checked: 6 of 7 rows (2 refused by the sync, 1 by the service)',
+    'checked: 7 of 7 rows (2 refused by the sync, 1 by the service)',
   ])
-  expect(dry.stderr).toEndWith('sync: 3 of 7 rows of the list cannot be written as sent; nothing was written.\n')
+  expect(dry.stderr).toEndWith(
+    'sync: 3 of 7 rows of the list cannot be written as sent, 2 refused by the sync (lines 3, 5) and 1 by the service (line 6); nothing was written.\n',
+  )
+  expect(await ids()).toEqual(before)
+}, 60_000)
+
+test('a row sent with a cell the sync cannot read is refused by the sync, though the service checks it', async () => {
+  const before = await ids()
+  // In requests of 2: lines 2-3 (line 2's latitude unread, line 3's 95), then line 4 (its latitude
+  // unread and its name missing: one row, the sync's), then line 5.
+  const list =
+    HEAD +
+    line('', 'S5', 'Five', 5, 'north') +
+    line('', 'S6', 'Six', 6, '95') +
+    line('', 'S7', '', 7, 'south') +
+    line('', 'S8', 'Eight', 8)
+  const dry = await sync('2', list, ['--dry-run'])
+  expect(dry.code).toBe(1)
+  expect(dry.stderr.split('\n').filter((l) => l.startsWith('checked:'))).toEqual([
+    'checked: 2 of 4 rows (2 refused by the sync, 1 by the service)',
+    'checked: 4 of 4 rows (2 refused by the sync, 1 by the service)',
+  ])
+  expect(dry.stderr).toEndWith(
+    'sync: 3 of 4 rows of the list cannot be written as sent, 2 refused by the sync (lines 2, 4) and 1 by the service (line 3); nothing was written.\n',
+  )
+  expect(dry.stderr).toContain('  line 4 (external_id "S7"): The "Name" column is required.\n')
   expect(await ids()).toEqual(before)
 }, 60_000)
 

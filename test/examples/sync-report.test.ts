@@ -65,7 +65,7 @@ test("every problem of the list in one run, in its lines' order and its columns'
     '  line 4 (external_id "S2"): repeats line 3; give each store once.',
     '  line 6 (external_id "S1\u200b"): the same store code as line 2; give each external_id once.',
     '  line 7 (external_id "S4"): The "Breite" column must be between -90 and 90; got -95, with -3.5 as the longitude: are latitude and longitude swapped?',
-    'sync: 4 of 6 rows of the list cannot be written as sent; nothing was written.',
+    'sync: 4 of 6 rows of the list cannot be written as sent, 2 refused by the sync (lines 4, 6) and 2 by the service (lines 2, 7); nothing was written.',
     '',
   ])
   expect(await stores()).toEqual(before)
@@ -95,7 +95,7 @@ test("a cell the sync cannot read is said alone, as the CLI says it: not the geo
   expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
     `  line 2 (external_id "S1"): The "Breite" column must be a number; got "north". Write a decimal number such as 48.8566 or -3.7074 (48°51'24"N, 48.8566 N and 48.8566° are read too).`,
     '  line 4 (external_id "S7"): The "Name" column is required.',
-    'sync: 2 of 3 rows of the list cannot be written as sent; nothing was written.',
+    'sync: 2 of 3 rows of the list cannot be written as sent, 1 refused by the sync (line 2) and 1 by the service (line 4); nothing was written.',
     '',
   ])
   // A row whose cells are out of their columns is not checked field by field, as the CLI leaves it.
@@ -103,7 +103,7 @@ test("a cell the sync cannot read is said alone, as the CLI says it: not the geo
   const rows = sync(shifted, '--dry-run')
   expect(rows.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
     '  line 2 (external_id "S1"): This row has 5 cells but the header has 6 columns. Add the missing cells (an empty cell is just the separator), or look for a line break in a cell that is not in double quotes.',
-    'sync: 1 of 2 rows of the list cannot be written as sent; nothing was written.',
+    'sync: 1 of 2 rows of the list cannot be written as sent, 1 refused by the sync (line 2); nothing was written.',
     '',
   ])
   expect(await stores()).toEqual(before)

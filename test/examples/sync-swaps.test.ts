@@ -65,7 +65,7 @@ test('a store listed twice by its id, in rows far apart, is said with the rest, 
   const at = before.indexOf(one) + 2
   expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
     `  line 8 (external_id "S9"): the same location (${one.id}) as line ${at}.`,
-    'sync: 1 of 7 rows of the list cannot be written as sent; nothing was written.',
+    'sync: 1 of 7 rows of the list cannot be written as sent, 1 refused by the sync (line 8); nothing was written.',
     '',
   ])
   expect(await stores()).toEqual(before)
@@ -136,7 +136,7 @@ test('the problems of a chain sent in parts, its end first, are listed in the or
   expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
     '  line 2 (external_id "C2"): The "Latitude" column must be between -90 and 90; got 95, with -3 as the longitude: are latitude and longitude swapped?',
     '  line 5 (external_id "C10"): The "Latitude" column must be between -90 and 90; got -95, with -3 as the longitude: are latitude and longitude swapped?',
-    'sync: 2 of 4 rows of the list cannot be written as sent; nothing was written.',
+    'sync: 2 of 4 rows of the list cannot be written as sent, 2 refused by the service (lines 2, 5); nothing was written.',
     '',
   ])
   expect(await stores()).toEqual(before)

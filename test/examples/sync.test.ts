@@ -222,7 +222,7 @@ describe('examples/sync.ts', () => {
       1,
       '  [1] (external_id "S1"): the same store code as [0]; give each external_id once.\n' +
         '  [2] (external_id "S1"): repeats [0]; give each store once.\n' +
-        'sync: 2 of 3 rows of the list cannot be written as sent; nothing was written.\n',
+        'sync: 2 of 3 rows of the list cannot be written as sent, 2 refused by the sync ([1-2]); nothing was written.\n',
     ])
     // A problem the service finds in many of them is said once, naming a few, as in a CSV file.
     const far = [1, 2, 3, 4].map((i) => ({ ...item, external_id: `F${i}`, coordinates: { lat: 95, lng: 2 } }))
@@ -232,7 +232,7 @@ describe('examples/sync.ts', () => {
       expect.stringMatching(
         /^ {2}4 rows \(\[0\], \[1\], \[2\] and 1 more\): The coordinates\.lat field must be between/,
       ),
-      'sync: 4 of 4 rows of the list cannot be written as sent; nothing was written.',
+      'sync: 4 of 4 rows of the list cannot be written as sent, 4 refused by the service ([0-3]); nothing was written.',
       '',
     ])
     const unnamed = sync(`${HEADER}${row('S1', 'One', 1)}S9,,"9 Main St",1,2\n`)
@@ -260,7 +260,9 @@ describe('examples/sync.ts', () => {
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('line 3 (external_id "B1"): The "Name" column is required.')
     expect(bad.stderr).toContain('line 1402 (external_id "B1400"): The "Name" column is required.')
-    expect(bad.stderr).toEndWith('\nsync: 2 of 1500 rows of the list cannot be written as sent; nothing was written.\n')
+    expect(bad.stderr).toEndWith(
+      '\nsync: 2 of 1500 rows of the list cannot be written as sent, 2 refused by the service (lines 3, 1402); nothing was written.\n',
+    )
     expect(await stores()).toEqual(before)
     // Mended, it says how far it got, request by request.
     const good = sync(`${HEADER}${rows.map((r) => r.replace(/^(B1|B1400),,/, '$1,Mended,')).join('')}`, '--dry-run')
@@ -349,7 +351,7 @@ describe('examples/sync.ts', () => {
     const twice = sync(`${HEADER}${row('S1', 'One', 1)}${row('S1', 'One again', 2)}`)
     expect(twice.code).toBe(1)
     expect(twice.stderr).toBe(
-      '  line 3 (external_id "S1"): the same store code as line 2; give each external_id once.\nsync: 1 of 2 rows of the list cannot be written as sent; nothing was written.\n',
+      '  line 3 (external_id "S1"): the same store code as line 2; give each external_id once.\nsync: 1 of 2 rows of the list cannot be written as sent, 1 refused by the sync (line 3); nothing was written.\n',
     )
     expect(await stores()).toEqual(before)
   }, 30_000)
