@@ -109,16 +109,13 @@ export function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
   const named = new Set(rows.flatMap((r) => own(r) ?? byCode.get(code(r)) ?? []))
   const drops = new Map<string, Row>()
   for (const r of rows)
-    for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? []))
-      if (!named.has(holder) && !drops.has(holder))
-        drops.set(holder, {
-          label: `the delete of ${JSON.stringify(r.location.external_id)} (${holder}), whose code ${r.label} takes`,
-          location: { id: holder, delete: true },
-          wholeSpecialHours: false,
-          notes: [],
-          drop: true,
-          store: `${JSON.stringify(r.location.external_id)} (${holder})`,
-        })
+    for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? [])) {
+      if (named.has(holder) || drops.has(holder)) continue
+      const store = `${JSON.stringify(r.location.external_id)} (${holder})`
+      // Named as a request of deletes alone names its stores (rowsNamed).
+      const label = `deleting ${store}`
+      drops.set(holder, { label, location: { id: holder, delete: true }, wholeSpecialHours: false, notes: [], drop: true, store })
+    }
   return [...drops.values()]
 }
 

@@ -153,9 +153,11 @@ async function upsert(
   }
   for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
   const count = refused.bySync.size + refused.byService.size
-  if (count > 0 || problems.length > 0)
+  // No row refused: the problems are of the deletes sent beside the rows, or of a request.
+  if (count === 0 && problems.length > 0) throw new Error('The list cannot be written as sent; nothing was written.')
+  if (count > 0)
     throw new Error(
-      `${count || 'Some'} of ${rows.length} rows of the list cannot be written as sent${refusedSaid(refused, rows, true)}; nothing was written.`,
+      `${count} of ${rows.length} rows of the list cannot be written as sent${refusedSaid(refused, rows, true)}; nothing was written.`,
     )
   return reports
 }

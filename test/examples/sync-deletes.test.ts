@@ -1,6 +1,7 @@
 // examples/sync.ts deleting what left the list while another client deletes some of it: a store
 // already gone when the sync's delete items reach the service is not said or counted as deleted.
-// A request of deletes alone is named by its stores, and moves the progress no further.
+// A request of deletes alone is named by its stores, and moves the progress no further; so is a
+// dropped store's delete in a problem the service finds with it.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -117,4 +118,44 @@ test('a request of deletes alone is named by its stores, and its progress is not
   const done = await sync(served.url, list, [], chunk)
   expect([done.code, done.stderr]).toEqual([0, progress('checked') + progress('written')])
   expect(done.stdout).toContain(`deleted D2 (${id('D2')})\n`)
+}, 60_000)
+
+test("a problem with a dropped store's delete names it as a request of deletes is named", async () => {
+  expect((await sync(served.url, HEADER + row('S1', 1) + row('E1', 5) + row('E2', 6))).code).toBe(0)
+  const { locations } = (await (await api('/admin/v1/locations')).json()) as {
+    locations: { id: string; external_id: string }[]
+  }
+  const id = (code: string) => locations.find((l) => l.external_id === code)!.id
+  // E1's store takes E2, whose store the list drops: its delete goes in E1's request.
+  const list = `id,${HEADER},${row('S1', 1)}${id('E1')},${row('E2', 5)}`
+  // A stand-in refuses the delete item in the dry run, as the service words an item's problem.
+  const standIn = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(req) {
+      const body = req.method === 'POST' ? await req.text() : undefined
+      const items = body === undefined ? [] : ((JSON.parse(body) as any).locations ?? [])
+      const at = items.findIndex((i: any) => i.delete === true)
+      if (at >= 0) {
+        const problem = `locations[${at}]: The stand-in keeps this store.`
+        const message = `1 of ${items.length} locations cannot be written as sent; nothing was written.`
+        const details = { [`locations[${at}]`]: [problem] }
+        return Response.json({ success: false, error: 'validation_error', message, details }, { status: 422 })
+      }
+      const { pathname, search } = new URL(req.url)
+      return fetch(`${served.url}${pathname}${search}`, { method: req.method, headers: req.headers, body })
+    },
+  })
+  try {
+    const dry = await sync(`http://127.0.0.1:${standIn.port}`, list, ['--dry-run'])
+    expect([dry.code, dry.stdout]).toEqual([1, ''])
+    expect(dry.stderr.split('\n')).toEqual([
+      `  deleting "E2" (${id('E2')}): The stand-in keeps this store.`,
+      'sync: The list cannot be written as sent; nothing was written.',
+      '',
+    ])
+  } finally {
+    standIn.stop(true)
+  }
+  expect((await sync(served.url, list, ['--dry-run'])).code).toBe(0)
 }, 60_000)
