@@ -109,14 +109,15 @@ export function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
   const named = new Set(rows.flatMap((r) => own(r) ?? byCode.get(code(r)) ?? []))
   const drops = new Map<string, Row>()
   for (const r of rows)
-    for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? [])) {
-      if (named.has(holder) || drops.has(holder)) continue
-      const store = `${JSON.stringify(r.location.external_id)} (${holder})`
-      // Named as a request of deletes alone names its stores (rowsNamed).
-      const label = `deleting ${store}`
-      drops.set(holder, { label, location: { id: holder, delete: true }, wholeSpecialHours: false, notes: [], drop: true, store })
-    }
+    for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? []))
+      if (!named.has(holder) && !drops.has(holder)) drops.set(holder, deleteRow(holder, r.location.external_id as string))
   return [...drops.values()]
+}
+
+/** The delete item of the store `id` holding `code`, named as a request of deletes alone names its stores (rowsNamed). */
+export function deleteRow(id: string, code: string): Row {
+  const store = `${JSON.stringify(code)} (${id})`
+  return { label: `deleting ${store}`, location: { id, delete: true }, wholeSpecialHours: false, notes: [], drop: true, store }
 }
 
 /** Joined sets of 0..n-1 (union-find). */

@@ -32,7 +32,7 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { type Command, commandLine } from './sync-command'
-import { dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
+import { deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { readRows } from './sync-read'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
@@ -383,17 +383,33 @@ async function write({ client, dryRun, size }: Command, { requests, planned, gon
     for (const r of report.results) if (r.action === 'absent') goneAlready.add(requests[chunk]![r.index!]!.location.id!)
   })
   // The rest deleted last, `size` a request, by id, as the rows are sent.
-  const last = gone.filter((g) => !dropped.has(g.id))
+  const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id))
   if (!dryRun)
     for (let i = 0; i < last.length; i += size) {
       const chunk = last.slice(i, i + size)
-      const deletes = chunk.map((g) => ({ id: g.id, delete: true as const }))
-      const report = await client.bulkUpsert({ locations: deletes }, { signal })
+      const report = await sendDeletes(client, chunk)
       done.deleted += chunk.length
-      for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.id)
+      for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.location.id!)
       if (last.length > size) console.error(`deleted: ${Math.min(i + size, last.length)} of ${last.length} stores`)
     }
   return { reports, goneAlready }
+}
+
+/** Writes a request of deletes alone; its failure, and a refusal's problems, name its stores. */
+async function sendDeletes(client: StorelocClient, chunk: Row[]): Promise<BulkReport> {
+  done.underway = chunk
+  try {
+    const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location) }, { signal })
+    done.underway = []
+    return report
+  } catch (e) {
+    if (!(e instanceof StorelocError) || !refusedWhole(e)) throw e
+    // Refused whole: none of its stores is deleted.
+    done.underway = []
+    for (const [detail, messages] of Object.entries(e.details ?? {}))
+      for (const m of messages) console.error(`  ${problemSaid(chunk, detail, m)}`)
+    throw refusalOf(e, chunk)
+  }
 }
 
 /** Prints what changed (or would), what is worth a look, and the counts. */
@@ -463,7 +479,7 @@ function warningsOf(rows: Row[], requests: Row[][], planned: BulkReport[], sent 
   return { asBefore, lines: warningLines([...warnings.values()]) }
 }
 
-/** " (lines 4-6)": the rows of the write under way, or "" when none is (the deletes at the end). */
+/** " (lines 4-6)", ' (deleting "S9" (loc_...))': the rows or stores of the write under way; "" when none is. */
 const underway = () => (done.underway.length === 0 ? '' : ` (${rowsNamed(done.underway)})`)
 
 main().catch((e) => {

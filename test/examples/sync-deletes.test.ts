@@ -159,3 +159,56 @@ test("a problem with a dropped store's delete names it as a request of deletes i
   }
   expect((await sync(served.url, list, ['--dry-run'])).code).toBe(0)
 }, 60_000)
+
+test('the deletes sent last, refused or failing, are named by their stores', async () => {
+  expect((await sync(served.url, HEADER + row('S1', 1) + row('G1', 7) + row('G2', 8))).code).toBe(0)
+  const { locations } = (await (await api('/admin/v1/locations')).json()) as {
+    locations: { id: string; external_id: string }[]
+  }
+  const id = (code: string) => locations.find((l) => l.external_id === code)!.id
+  const deleting = `deleting "G1" (${id('G1')}), "G2" (${id('G2')})`
+  // A stand-in answers the write of the deletes with `failure`, and passes the rest on.
+  let failure = () => new Response()
+  const standIn = Bun.serve({
+    port: 0,
+    hostname: '127.0.0.1',
+    async fetch(req) {
+      const body = req.method === 'POST' ? await req.text() : undefined
+      if (body?.includes('"delete":true') && !body.includes('"dry_run":true')) return failure()
+      const { pathname, search } = new URL(req.url)
+      return fetch(`${served.url}${pathname}${search}`, { method: req.method, headers: req.headers, body })
+    },
+  })
+  const through = `http://127.0.0.1:${standIn.port}`
+  const again = 'Run the sync again: it writes only what is not in step yet.'
+  try {
+    failure = () =>
+      Response.json(
+        {
+          success: false,
+          error: 'validation_error',
+          message: '1 of 2 locations cannot be written as sent; nothing was written.',
+          details: { 'locations[1]': ['locations[1]: The stand-in keeps this store.'] },
+        },
+        { status: 422 },
+      )
+    const refused = await sync(through, HEADER + row('S1', 1))
+    expect(refused.code).toBe(3)
+    expect(refused.stderr.split('\n')).toEqual([
+      `  deleting "G2" (${id('G2')}): The stand-in keeps this store.`,
+      `sync: The request ${deleting} was refused: 1 of 2 locations cannot be written as sent; nothing was written.`,
+      `sync: part of the list may be written. ${again}`,
+      '',
+    ])
+    failure = () =>
+      Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+    const failed = await sync(through, HEADER + row('S1', 1))
+    expect(failed.code).toBe(3)
+    expect(failed.stderr).toEndWith(
+      `sync: part of the list may be written, the request under way (${deleting}) too. ${again}\n`,
+    )
+  } finally {
+    standIn.stop(true)
+  }
+  expect((await sync(served.url, HEADER + row('S1', 1))).code).toBe(0)
+}, 60_000)
