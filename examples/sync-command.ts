@@ -16,10 +16,24 @@ export type Command = {
   client: StorelocClient
 }
 
+const USAGE =
+  'usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]'
+
+/** What --help prints: the usage, the options and the exit codes, as the script's head says them. */
+const HELP = `${USAGE}
+
+Mirrors the store list FILE into the locator STORELOC_KEY writes: creates, updates and deletes
+stores, matched by their store code (external_id).
+
+  --dry-run        check the whole list and say what would change, writing nothing
+  --max-delete N   refuse, writing nothing, when more than N stores would be deleted
+  --encoding NAME  a CSV file's encoding when it is not UTF-8, such as windows-1252
+
+Exit 0 in step, 1 when the list has problems or the service cannot be used (nothing written),
+2 for a wrong command line, 3 when it failed while writing (run it again), 130 on Ctrl-C.`
+
 export function usage(message: string): never {
-  console.error(
-    `${message}\nusage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]`,
-  )
+  console.error(`${message}\n${USAGE}`)
   process.exit(2)
 }
 
@@ -35,6 +49,10 @@ function valueOf(args: string[], name: string): { value: string | null; at: numb
 
 /** The command line `args` and the environment as the sync reads them: usage() for a wrong one. */
 export function commandLine(args: string[]): Command {
+  if (args.includes('--help') || args.includes('-h')) {
+    console.log(HELP)
+    process.exit(0)
+  }
   const dryRun = args.includes('--dry-run')
   const limit = valueOf(args, '--max-delete')
   if (limit.value !== null && !/^\d+$/.test(limit.value)) usage('--max-delete takes a whole number: the most stores to delete.')

@@ -136,6 +136,14 @@ describe('examples/sync.ts', () => {
     expect(syncFile('x.csv', HEADER, '--max-delete', 'some').stderr).toStartWith(
       '--max-delete takes a whole number: the most stores to delete.',
     )
+    // --help says how to run it, wherever it is and with nothing set: no wrong command line.
+    const { STORELOC_URL: _u, STORELOC_KEY: _k, ...unset } = process.env
+    for (const args of [['--help'], ['stores.csv', '-h', '--dry-run']]) {
+      const help = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), ...args], { cwd: ROOT, env: unset })
+      expect([help.exitCode, help.stderr.toString()]).toEqual([0, ''])
+      expect(help.stdout.toString()).toStartWith('usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts')
+      expect(help.stdout.toString()).toContain('  --max-delete N   refuse, writing nothing,')
+    }
   }, 30_000)
 
   test('a failure while writing exits 3, saying part may be written; run again, the list is in step', async () => {
