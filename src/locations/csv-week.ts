@@ -34,6 +34,14 @@ export function dayCell(header: string, cell: string, written = cell, day = -1, 
  * "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
  */
 function weekNoteDay(header: string, text: string, day: number, notes?: string[][]): string | null {
+  return weekNoteDays(header, text, [day], notes)?.[0] ?? null
+}
+
+/**
+ * weekNoteDay for a column of the `days` its header names ("Mo-Fr" holding "9-18, Sa 10-13"):
+ * each day's text, in order; null when the cell is not so read.
+ */
+function weekNoteDays(header: string, text: string, days: readonly number[], notes?: string[][]): string[] | null {
   const m = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/.exec(text)
   if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
   const [hours, rest] = [m[1]!.trim(), m[2]!]
@@ -41,19 +49,24 @@ function weekNoteDay(header: string, text: string, day: number, notes?: string[]
   if (daysNamed(rest.split(/[\s,;:.\-–]+/)[0]!).length === 0) return null
   const others = splitWeekHours(rest, true)
   if (others === null) return null
-  if (others[day] === '' || parseDayHours(others[day]!).kind !== 'unknown') {
-    // The days read so beside the header too: "Do" under "Domingo" is Sunday, not Thursday.
-    const besides = headerNames(header, day).map((name) =>
-      splitWeekHours(`${name} ${others[day] || 'closed'}, ${rest}`, true),
-    )
-    if (besides.some((beside) => beside === null || beside.some((h, i) => i !== day && h !== others[i]))) return null
-    notes?.push(others)
-    return others[day] === '' ? hours : others[day]!
-  }
-  const own = splitWeekHours(`${header} ${hours}, ${rest}`)?.[day]
-  if (own === undefined || parseDayHours(own).kind === 'unknown') return null
+  const given = days.map((d) => others[d] === '' || parseDayHours(others[d]!).kind !== 'unknown')
+  // The days read so beside the header too: "Do" under "Domingo" is Sunday, not Thursday.
+  if (given.some(Boolean) && !readBeside(header, days, others, rest)) return null
+  const own = given.every(Boolean) ? [] : (splitWeekHours(`${header} ${hours}, ${rest}`) ?? [])
+  const texts = days.map((d, k) => (given[k] ? others[d] || hours : own[d]))
+  if (texts.some((t) => t === undefined || parseDayHours(t).kind === 'unknown')) return null
   notes?.push(others)
-  return own
+  return texts as string[]
+}
+
+/** Whether a note's days (`others`, of `rest`) are read as they are beside the column's header and its `days`. */
+function readBeside(header: string, days: readonly number[], others: readonly string[], rest: string): boolean {
+  const names = days.length === 1 ? headerNames(header, days[0]!) : [header]
+  const given = days.length === 1 ? others[days[0]!] || 'closed' : 'closed'
+  return names.every((name) => {
+    const beside = splitWeekHours(`${name} ${given}, ${rest}`, true)
+    return beside?.every((h, i) => days.includes(i) || h === others[i])
+  })
 }
 
 /**
@@ -117,11 +130,15 @@ export function spansWeek(
     const alone = columnsDays([days])?.[0] ?? []
     together ??= columnsDays(spans.map(([, days]) => days))
     const named = together?.[k] ?? alone
-    // A column of one day ("Do", "Ma" beside "Lu": martes) holding a note of some days' own hours,
-    // as a day column does: weekNoteDay reads the note's days beside the names of that day.
-    const one = named.length === 1 && alone.length === 1 ? named[0]! : -1
-    const note = one < 0 ? null : weekNoteDay(days, hours, one, notes)
-    if (note !== null) return `${days} ${note}`
+    // A column of some days ("Mo-Fr", "Do", "Ma" beside "Lu": martes) holding a note of some days'
+    // own hours, as a day column does: weekNoteDays reads the note's days beside the header's.
+    const same = named.length > 0 && alone.length === named.length
+    const texts = same ? weekNoteDays(days, hours, named, notes) : null
+    if (texts !== null) {
+      // Days given other hours than the first's keep them as the week reads them: "Mo-Fr 9-18, Do bis 20".
+      if (texts.some((t) => t !== texts[0])) named.forEach((i, j) => (kept[i] = texts[j]))
+      return `${days} ${texts[0]}`
+    }
     for (const i of named) kept[i] = hours
     return `${days} closed`
   })

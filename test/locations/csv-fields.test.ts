@@ -171,6 +171,22 @@ describe('fields', () => {
     expect(hours('9-18 Uhr, Do 9-20 Uhr')).toEqual(week('9-18 Uhr', '9-20 Uhr'))
   })
 
+  test('a column of some days ("Mo-Fr") reads a note of other days\' hours, giving a day no cell fills', () => {
+    const row = (header: string, cells: string) =>
+      readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd;${cells}\n`).rows[0]!
+    const hours = (header: string, cells: string) => Object.values(row(header, cells).body.hours as object)
+    const weekdays = (day: string) => Array(5).fill(day) as string[]
+    expect(hours('Mo-Fr;Sa;So', '"9-18, Sa 10-13";;zu')).toEqual([...weekdays('9-18'), '10-13', 'zu'])
+    expect(row('Mo-Fr;Sa;So', '"9-18, Sa 10-13";;zu').notes).toEqual([])
+    expect(hours('Mo-Fr;So', '"9-18, Sa 10-13";zu')).toEqual([...weekdays('9-18'), '10-13', 'zu'])
+    expect(hours('Mo-Fr', '"9-18, Sa 10-13, So geschlossen"')).toEqual([...weekdays('9-18'), '10-13', 'geschlossen'])
+    // A closing alone of one of the column's own days is read against its hours, as a day column's is.
+    const thursday = ['9-18', '9-18', '9-18', '09:00-20:00', '9-18', 'closed', 'zu']
+    expect(hours('Mo-Fr;Sa;So', '"9-18, Do bis 20";;zu')).toEqual(thursday)
+    // Saturday's own cell is its own.
+    expect(hours('Mo-Fr;Sa;So', '"9-18, Sa 10-13";9-12;zu')).toEqual([...weekdays('9-18'), '9-12', 'zu'])
+  })
+
   test("a day's column left empty takes the hours the notes give it, not closed", () => {
     const row = (sat: string, fri = '9-18, Sa 10-13') =>
       readLocationsCsv(`Name;Adresse;Mo;Di;Mi;Do;Fr;Sa;So\nA;1 Rd${';"9-18, Sa 10-13"'.repeat(4)};"${fri}";${sat};zu\n`)
