@@ -3,6 +3,7 @@
 import { DAYS_IN_ENGLISH, NAMED } from '../core/day-names'
 import { eitherHalf, foldHours, halfClosed, parseDayHours } from '../core/hours'
 import { daysNamed } from '../core/week-days'
+import { isTill } from '../core/week-again'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS } from '../store/locations'
 import { DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
@@ -148,8 +149,9 @@ export function spansWeek(
  * By day, the hours notes of some days' own (dayCell, spansWeek) give a day no cell of the row's
  * day columns (`filled`) or columns of some days names ("9-18, Sa 10-13" beside an empty "Sa",
  * "Samstag" or none), when every note naming it gives the same: else the week would close or
- * clear it, against the notes. `said`: why a day notes give different hours is not given them,
- * `left` saying what it is instead ("and its own column is empty, so it is closed").
+ * clear it, against the notes. A closing alone ("bis 20") is given as written, unknown. `said`:
+ * that, and why a day notes give different hours is not given them, `left` saying what it is
+ * instead ("and its own column is empty, so it is closed").
  */
 export function notedDays(
   spans: readonly [string, string, string][],
@@ -165,7 +167,13 @@ export function notedDays(
     const given = [...new Set(notes.map((others) => others[i]).filter((h) => h !== undefined && h !== ''))]
     if (covered.has(i) || filled(i) || given.length === 0) continue
     if (given.length === 1 && parseDayHours(given[0]!).kind !== 'unknown') noted[i] = given[0]
-    else
+    else if (given.length === 1 && isTill(given[0]!)) {
+      // A closing alone ("Do bis 20") says the day opens, but not when: kept as written, unknown.
+      noted[i] = given[0]
+      said.push(
+        `The notes in the day columns give ${DAYS_IN_ENGLISH[i]} ${JSON.stringify(given[0])}, a closing time without its opening: ${DAYS_IN_ENGLISH[i]} keeps that text, and its hours count as unknown. Write ${DAYS_IN_ENGLISH[i]}'s hours in its column.`,
+      )
+    } else
       said.push(
         `The notes in the day columns give ${DAYS_IN_ENGLISH[i]} ${given.map((h) => JSON.stringify(h)).join(' and ')}, ${left(i)}. Write ${DAYS_IN_ENGLISH[i]}'s hours in its column.`,
       )

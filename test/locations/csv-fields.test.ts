@@ -202,6 +202,25 @@ describe('fields', () => {
     ])
   })
 
+  test('a day the notes give a closing alone ("Do bis 20") keeps it, unknown and said, not closed', () => {
+    const row = (header: string, cells: string[]) =>
+      readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${cells.map((c) => `;"${c}"`).join('')}\n`).rows[0]!
+    const notes = (n: number) => Array(n).fill('9-18, Do bis 20') as string[]
+    const said =
+      'The notes in the day columns give Thursday "bis 20", a closing time without its opening: Thursday keeps that text, and its hours count as unknown. Write Thursday\'s hours in its column.'
+    const rows = [
+      row('Mo;Di;Mi;Do;Fr;Sa;So', [...notes(3), '', ...notes(1), '9-13', 'zu']),
+      row('Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag', [...notes(3), '', ...notes(1), '9-13', 'zu']),
+      row('Montag;Dienstag;Mittwoch;Freitag;Samstag;Sonntag', [...notes(4), '9-13', 'zu']),
+      row('Mo-Mi;Fr;Sa;So', [...notes(1), '9-18', '9-13', 'zu']),
+    ]
+    for (const { body, notes } of rows) {
+      expect((body.hours as Record<string, string>).thursday).toBe('bis 20')
+      expect((body.hours as Record<string, string>).monday).toBe('9-18')
+      expect(notes).toEqual([said])
+    }
+  })
+
   test("a day column left empty, or none, takes the notes' hours under long headers as under short", () => {
     const row = (header: string, cells: string[]) =>
       readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${cells.map((c) => `;"${c}"`).join('')}\n`).rows[0]!
