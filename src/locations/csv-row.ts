@@ -27,10 +27,12 @@ import {
   closedX,
   dashesClosed,
   dayCell,
+  dayCellNote,
   notedDays,
   noDayNote,
   readSpecialHours,
   spansSaid,
+  spansNotes,
   spansWeek,
   weekInto,
 } from './csv-week'
@@ -104,6 +106,8 @@ function readPoint(cells: [header: string, field: string, cell: string][]): {
 type Spans = [header: string, days: string, hours: string][]
 /** Each cell of a day's opening or closing time: its column, its field, its text. */
 type Times = [column: number, field: string, cell: string][]
+/** Each day column's cell: its header, its text, its text as written, its day (Monday 0; -1 for none). */
+type DayCells = [header: string, cell: string, written: string, day: number][]
 
 /** What a row's cells say, gathered by field; the body is made of them once all are read. */
 type Gathered = {
@@ -111,8 +115,8 @@ type Gathered = {
   /** The week's hours in one cell, its days' in columns of some days, its days' times, its special hours. */
   week?: string
   spans: Spans
-  /** What the notes of some days' own in its day columns give each day ("9-18, Sa 10-13": notedDays). */
-  dayNotes: string[][]
+  /** Its day columns' cells: their header, their text, as written, their day; their notes are read of them (notedInto). */
+  dayCells: DayCells
   times: Times
   special?: string
   /** The delete cell: true to delete, a string that says why it was not read. */
@@ -151,8 +155,8 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of gathered.maps) body[top] = Object.fromEntries(entries)
-  const { week, times, dayNotes } = gathered
-  const hoursCells = { week, spans, dayNotes, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }
+  const { week, times, dayCells } = gathered
+  const hoursCells = { week, spans, dayCells, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }
   readHours(body, hoursCells, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)
   if (gathered.unreadStatus !== undefined) problems.push({ field: 'status', message: gathered.unreadStatus })
@@ -193,7 +197,7 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
   const gathered: Gathered = {
     body: {},
     spans: [],
-    dayNotes: [],
+    dayCells: [],
     times: [],
     removal: false,
     coordinateCells: [],
@@ -255,12 +259,12 @@ function gatherField(
     gathered.suspects.push({ header, field, text: cell }) // not read: garbledNotes says why
   } else if (MAP_FIELDS.has(top)) {
     const entries = gathered.maps.get(top) ?? []
-    const value =
-      top === 'hours'
-        ? dayCell(header, cell, raw, DAYS.indexOf(key as (typeof DAYS)[number]), gathered.dayNotes)
-        : numbers.has(field)
-          ? decimalComma(cell)
-          : cell
+    let value = numbers.has(field) ? decimalComma(cell) : cell
+    if (top === 'hours') {
+      const day = DAYS.indexOf(key as (typeof DAYS)[number])
+      gathered.dayCells.push([header, cell, raw, day])
+      value = dayCell(header, cell, raw, day)
+    }
     entries.push([key, value])
     gathered.maps.set(top, entries)
   } else if (field === COUNTRY_CODE) gathered.codeCell = asCode(cell)
@@ -353,7 +357,7 @@ function readHours(
   {
     week,
     spans,
-    dayNotes,
+    dayCells,
     times,
     columns,
     weekendAlone,
@@ -361,7 +365,7 @@ function readHours(
   }: {
     week?: string
     spans: Spans
-    dayNotes: string[][]
+    dayCells: DayCells
     times: Times
     columns: readonly Column[]
     weekendAlone: boolean
@@ -371,10 +375,9 @@ function readHours(
   notes: string[],
 ): void {
   const kept: (string | undefined)[] = []
-  const dayNoted = [...dayNotes]
-  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept, dayNoted)].join('; ') : week
+  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
-  if (!week?.trim()) notedInto(body, spans, dayNoted, kept, notes)
+  if (!week?.trim()) notedInto(body, spans, dayCells, kept, notes)
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
   if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
@@ -391,7 +394,7 @@ function readHours(
 function notedInto(
   body: Record<string, unknown>,
   spans: Spans,
-  dayNotes: readonly string[][],
+  dayCells: DayCells,
   kept: (string | undefined)[],
   notes: string[],
 ): void {
@@ -404,7 +407,9 @@ function notedInto(
       : hours?.[DAYS[i]!] === ''
         ? 'and its own column is empty, so its hours are unknown'
         : 'and the file has no column of its own, so its hours are left as they are'
-  const { noted, said } = notedDays(spans, dayNotes, filled, left)
+  // The day columns' notes first, then the columns of some days': notedDays quotes them so.
+  const dayNotes = dayCells.map((cell) => dayCellNote(...cell)).filter((note) => note !== null)
+  const { noted, said } = notedDays(spans, [...dayNotes, ...spansNotes(spans)], filled, left)
   noted.forEach((text, i) => {
     if (text === undefined) return
     kept[i] ??= text

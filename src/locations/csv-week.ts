@@ -16,33 +16,43 @@ export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
  * header naming its day as a language of the 24-hour clock does ("Montag", "mercredi"), as a
  * column of some days' are (spansWeek); kept as written under "Monday". `written`: the cell before
  * its formula guard was taken off; a text the export marked to keep ("'x": keptText) is kept.
- * `notes`: where each note of some days' own it reads is put, by day (notedDays).
  */
-export function dayCell(header: string, cell: string, written = cell, day = -1, notes?: string[][]): string {
+export const dayCell = (header: string, cell: string, written = cell, day = -1): string =>
+  readDayCell(header, cell, written, day).text
+
+/** What the note of some days' own in a day column's cell (dayCell) gives each day, for notedDays; null for none. */
+export const dayCellNote = (header: string, cell: string, written: string, day: number): string[] | null =>
+  readDayCell(header, cell, written, day).note
+
+/** A day column's cell as dayCell reads it, and its note of some days' own (weekNoteDays), if it holds one. */
+function readDayCell(
+  header: string,
+  cell: string,
+  written: string,
+  day: number,
+): { text: string; note: string[] | null } {
   const kept = keptText(written)
-  if (kept !== null) return kept
+  if (kept !== null) return { text: kept, note: null }
   const text = closedX(cell)
   const readings = eitherHalf(text)
-  if (readings !== null && splitWeekHours(`${header} ${text}`) !== null) return readings[0]!
-  return (day >= 0 && weekNoteDay(header, text, day, notes)) || text
+  if (readings !== null && splitWeekHours(`${header} ${text}`) !== null) return { text: readings[0]!, note: null }
+  const noted = day >= 0 ? weekNoteDays(header, text, [day]) : null
+  return noted === null ? { text, note: null } : { text: noted.texts[0]!, note: noted.others }
 }
 
 /**
- * A day column's cell that gives hours and then some days' own ("9-18 Uhr, Do bis 20", copied
- * into each day's column): the column's `day`'s text as the week reads it beside its `header`, the
- * first hours its own unless the days after give it theirs, or a closing alone ("bis 20") read
- * against the first; null when the cell is not so read. Read before parseDayHours, which takes
- * "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
+ * A cell of a column of some `days` (a day column's: one) that gives hours and then some days'
+ * own ("9-18 Uhr, Do bis 20", copied into each day's column; "9-18, Sa 10-13" under "Mo-Fr"):
+ * `texts`, each of the column's days' text as the week reads it beside its `header`, the first
+ * hours its own unless the days after give it theirs, or a closing alone ("bis 20") read against
+ * the first; `others`, what the note gives each day. Null when the cell is not so read. Read before
+ * parseDayHours, which takes "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
  */
-function weekNoteDay(header: string, text: string, day: number, notes?: string[][]): string | null {
-  return weekNoteDays(header, text, [day], notes)?.[0] ?? null
-}
-
-/**
- * weekNoteDay for a column of the `days` its header names ("Mo-Fr" holding "9-18, Sa 10-13"):
- * each day's text, in order; null when the cell is not so read.
- */
-function weekNoteDays(header: string, text: string, days: readonly number[], notes?: string[][]): string[] | null {
+function weekNoteDays(
+  header: string,
+  text: string,
+  days: readonly number[],
+): { texts: string[]; others: string[] } | null {
   const m = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/.exec(text)
   if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
   const [hours, rest] = [m[1]!.trim(), m[2]!]
@@ -56,8 +66,7 @@ function weekNoteDays(header: string, text: string, days: readonly number[], not
   const own = given.every(Boolean) ? [] : (splitWeekHours(`${header} ${hours}, ${rest}`) ?? [])
   const texts = days.map((d, k) => (given[k] ? others[d] || hours : own[d]))
   if (texts.some((t) => t === undefined || parseDayHours(t).kind === 'unknown')) return null
-  notes?.push(others)
-  return texts as string[]
+  return { texts: texts as string[], others }
 }
 
 /** Whether a note's days (`others`, of `rest`) are read as they are beside the column's header and its `days`. */
@@ -110,32 +119,55 @@ export function readSpecialHours(cell: string): Record<string, string> | string 
   return out
 }
 
+/** Each column of some days with text: its header, the days it names, its hours. */
+type Spans = readonly (readonly [header: string, days: string, hours: string])[]
+
+/**
+ * A column of some days' cell (`spans[k]`) as the week reads it when read as hours ("Mo-Fr 9-18");
+ * else the days it names, read beside the other columns' (`together`, asked for only here: most
+ * rows have no such cell), and the note of some days' own it holds (weekNoteDays), null for none.
+ */
+function readSpan(
+  spans: Spans,
+  k: number,
+  together: () => number[][] | null,
+): string | { named: number[]; noted: ReturnType<typeof weekNoteDays> } {
+  const [, days, hours] = spans[k]!
+  if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
+  // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
+  const half = eitherHalf(hours)
+  if (half !== null && splitWeekHours(`${days} ${hours}`) !== null) return `${days} ${half[0]}`
+  const alone = columnsDays([days])?.[0] ?? []
+  const named = together()?.[k] ?? alone
+  // A column of some days ("Mo-Fr", "Do", "Ma" beside "Lu": martes) holding a note of some days'
+  // own hours, as a day column does: weekNoteDays reads the note's days beside the header's.
+  const same = named.length > 0 && alone.length === named.length
+  return { named, noted: same ? weekNoteDays(days, hours, named) : null }
+}
+
+/** The days of each column of some days, read beside each other (columnsDays) once, when first asked. */
+function spansTogether(spans: Spans): () => number[][] | null {
+  let together: number[][] | null | undefined
+  return () => {
+    together ??= columnsDays(spans.map(([, days]) => days))
+    return together
+  }
+}
+
 /**
  * The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as parts of one week. A
  * cell not read ("nach Vereinbarung") is kept as written for its column's days, as a week cell's
  * day is: put in `kept` by day; the week reads "closed" in its place, so no word of it is taken
  * for a day.
  */
-export function spansWeek(
-  spans: readonly [header: string, days: string, hours: string][],
-  kept: (string | undefined)[],
-  notes: string[][] = [],
-): string[] {
-  // Read only for a cell not read as hours: most rows have none.
-  let together: number[][] | null | undefined
+export function spansWeek(spans: Spans, kept: (string | undefined)[]): string[] {
+  const together = spansTogether(spans)
   return spans.map(([, days, hours], k) => {
-    if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
-    // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
-    const half = eitherHalf(hours)
-    if (half !== null && splitWeekHours(`${days} ${hours}`) !== null) return `${days} ${half[0]}`
-    const alone = columnsDays([days])?.[0] ?? []
-    together ??= columnsDays(spans.map(([, days]) => days))
-    const named = together?.[k] ?? alone
-    // A column of some days ("Mo-Fr", "Do", "Ma" beside "Lu": martes) holding a note of some days'
-    // own hours, as a day column does: weekNoteDays reads the note's days beside the header's.
-    const same = named.length > 0 && alone.length === named.length
-    const texts = same ? weekNoteDays(days, hours, named, notes) : null
-    if (texts !== null) {
+    const read = readSpan(spans, k, together)
+    if (typeof read === 'string') return read
+    const { named, noted } = read
+    if (noted !== null) {
+      const { texts } = noted
       // Days given other hours than the first's keep them as the week reads them: "Mo-Fr 9-18, Do bis 20".
       if (texts.some((t) => t !== texts[0])) named.forEach((i, j) => (kept[i] = texts[j]))
       return `${days} ${texts[0]}`
@@ -145,11 +177,20 @@ export function spansWeek(
   })
 }
 
+/** What the notes of some days' own in columns of some days (spansWeek) give each day, for notedDays. */
+export function spansNotes(spans: Spans): string[][] {
+  const together = spansTogether(spans)
+  return spans.flatMap((_, k) => {
+    const read = readSpan(spans, k, together)
+    return typeof read === 'string' || read.noted === null ? [] : [read.noted.others]
+  })
+}
+
 /**
- * By day, the hours notes of some days' own (dayCell, spansWeek) give a day no cell of the row's
- * day columns (`filled`) or columns of some days names ("9-18, Sa 10-13" beside an empty "Sa",
- * "Samstag" or none), when every note naming it gives the same: else the week would close or
- * clear it, against the notes. A closing alone ("bis 20") is given as written, unknown. `said`:
+ * By day, the hours notes of some days' own (dayCellNote, spansNotes) give a day no cell of the
+ * row's day columns (`filled`) or columns of some days names ("9-18, Sa 10-13" beside an empty
+ * "Sa", "Samstag" or none), when every note naming it gives the same: else the week would close
+ * or clear it, against the notes. A closing alone ("bis 20") is given as written, unknown. `said`:
  * that, and why a day notes give different hours is not given them, `left` saying what it is
  * instead ("and its own column is empty, so it is closed").
  */
