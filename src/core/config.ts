@@ -179,23 +179,29 @@ function integer(
 }
 
 /**
- * `path` by its real path: links followed, to a file not made yet too (its folder's, or a link's
- * target's), as resolved where no folder of it is there. Whole always, unlike store/db's
- * realPathIfThere, which gives a path not there as given.
+ * `path` by its real path: links followed, to a file not made yet too, and under folders not made
+ * yet (its nearest folder there, or a link's target, resolved; the rest appended as spelt), as
+ * resolved where even that cannot be read. Whole always, unlike store/db's realPathIfThere,
+ * which gives a path not there as given.
  */
 export function realPathToBe(path: string, links = 0): string {
   const whole = resolve(path)
   try {
     return realpathSync(whole)
   } catch {}
+  // Up to the nearest part there: every folder above it is there, so realpath resolves it whole.
+  const rest: string[] = []
   try {
-    // A link to a file not made yet: the start would make its target.
-    if (links < 8 && lstatSync(whole, { throwIfNoEntry: false })?.isSymbolicLink())
-      return realPathToBe(resolve(dirname(whole), readlinkSync(whole)), links + 1)
-    return resolve(realpathSync(dirname(whole)), basename(whole))
-  } catch {
-    return whole
-  }
+    for (let at = whole; at !== dirname(at); at = dirname(at)) {
+      const seen = lstatSync(at, { throwIfNoEntry: false })
+      // A link to a file or folder not made yet: the start would make its target.
+      if (seen?.isSymbolicLink() && links < 8)
+        return realPathToBe(resolve(dirname(at), readlinkSync(at), ...rest), links + 1)
+      if (seen !== undefined) return resolve(realpathSync(at), ...rest)
+      rest.unshift(basename(at))
+    }
+  } catch {}
+  return whole
 }
 
 /**

@@ -113,6 +113,26 @@ test('two starts in one process for one path spelt through a linked folder: the 
   expect(said).toEqual([`Waiting for the offline geocoder data this process is preparing in ${linked}...`])
 })
 
+test('two starts in one process for one path through a linked folder, under folders not made yet: the second waits', async () => {
+  const real = join(dir, 'real')
+  mkdirSync(real)
+  symlinkSync(real, join(dir, 'link'))
+  const [one, two] = [new AbortController(), new AbortController()]
+  const said: string[] = []
+  const first = ensureGeodata(join(dir, 'link', 'new', 'geocoder.sqlite'), () => {}, undefined, one.signal)
+  const linked = join(real, 'new', 'geocoder.sqlite')
+  const second = ensureGeodata(linked, (line) => said.push(line), undefined, two.signal)
+  // Said at the call: waiting for the first's build, not beginning one of its own in the same file.
+  expect(said).toEqual([`Waiting for the offline geocoder data this process is preparing in ${linked}...`])
+  const ended = Promise.allSettled([first, second]) // before the aborts: the first may end at once
+  two.abort(new Error('second no longer waited for'))
+  one.abort(new Error('first no longer waited for'))
+  expect((await ended).map((end) => end.status === 'rejected' && String(end.reason))).toEqual([
+    'Error: first no longer waited for',
+    'Error: second no longer waited for',
+  ])
+})
+
 test("a GEODATA_PATH naming a file that is not the data: refused with nothing beside it removed, though named like a build's", async () => {
   const backup = join(dir, 'shop.db')
   writeFileSync(backup, 'a backup')
