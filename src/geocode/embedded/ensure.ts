@@ -113,7 +113,8 @@ export async function ensureGeodata(
   try {
     await run
   } finally {
-    building.delete(key)
+    // Its own entry only: one set by another call, once this one's was gone, stays.
+    if (building.get(key) === run) building.delete(key)
   }
 }
 
