@@ -1,6 +1,8 @@
 // What may lie where a build of the geocoder's data writes: a folder made by mistake at a name
-// the build needs, a killed build's file another user left in a shared folder (sticky bit), and
-// a second build this process asks for meanwhile. None ends a start with a stack trace.
+// the build needs, a killed build's file another user left in a shared folder (sticky bit),
+// another program's database, and a second build this process asks for meanwhile. None ends a
+// start with a stack trace.
+import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { chmodSync, mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
 import { basename, join } from 'node:path'
@@ -142,4 +144,15 @@ test("a GEODATA_PATH naming a file that is not the data: refused with nothing be
   utimesSync(beside, idle, idle)
   await expect(ensureGeodata(backup)).rejects.toThrow(`${backup} is not the offline geocoder's data`)
   expect(readdirSync(dir).sort()).toEqual(['shop.db', 'shop.db.20261206.tmp'])
+})
+
+test("a GEODATA_PATH naming another program's database in WAL mode: refused with nothing made beside it", async () => {
+  const other = join(dir, 'other.db')
+  const db = new Database(other, { create: true })
+  db.exec('PRAGMA journal_mode = WAL; CREATE TABLE notes (text TEXT)')
+  db.close() // the last close removes its -wal and -shm
+  expect(readdirSync(dir)).toEqual(['other.db'])
+  await expect(ensureGeodata(other)).rejects.toThrow(`${other} is not the offline geocoder's data`)
+  expect(geodataVersion(other)).toBeNull()
+  expect(readdirSync(dir)).toEqual(['other.db'])
 })

@@ -8,9 +8,9 @@ import { realPathToBe } from '../../core/config'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, removeOwnBuild, removeStaleBuilds } from './build-files'
 
-/** The version of the file at `path`, or null when it is absent or unreadable. */
+/** The version of the file at `path`, or null when it is absent, unreadable or a WAL database. */
 export function geodataVersion(path: string): string | null {
-  if (!existsSync(path)) return null
+  if (!existsSync(path) || walDatabase(headOf(path))) return null
   try {
     const db = new Database(path, { readonly: true })
     try {
@@ -34,20 +34,35 @@ export class GeodataPathError extends Error {
   }
 }
 
-/** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
-function unreadableSqlite(path: string): boolean {
-  const head = Buffer.alloc(16)
+/** The first bytes of the file at `path` (up to its header's journal mode), or null where it cannot be read (a folder, another user's). */
+function headOf(path: string): Buffer | null {
+  const head = Buffer.alloc(20)
   try {
     const fd = openSync(path, 'r')
     try {
-      readSync(fd, head, 0, 16, 0)
+      return head.subarray(0, readSync(fd, head, 0, head.length, 0))
     } finally {
       closeSync(fd)
     }
   } catch {
-    return false // a folder, a file this user may not read: not one SQLite could not read
+    return null
   }
-  if (head.toString('latin1') !== 'SQLite format 3\u0000') return false
+}
+
+/** Whether `head` begins as a SQLite file does. */
+const sqliteFile = (head: Buffer | null): head is Buffer => head?.toString('latin1', 0, 16) === 'SQLite format 3\u0000'
+
+/**
+ * Whether `head` begins a SQLite database in WAL mode (its header's versions at 18 and 19 are 2):
+ * not opened, as the geocoder's data, built in rollback mode, is never one, and a read-only open
+ * of one makes -wal and -shm files beside it that stay there.
+ */
+const walDatabase = (head: Buffer | null): boolean => sqliteFile(head) && head.length >= 20 && head[18] === 2
+
+/** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
+function unreadableSqlite(path: string): boolean {
+  const head = headOf(path) // null: a folder, a file this user may not read, not one SQLite could not read
+  if (!sqliteFile(head) || walDatabase(head)) return false
   try {
     const db = new Database(path, { readonly: true })
     try {
@@ -66,6 +81,7 @@ function unreadableSqlite(path: string): boolean {
  * tables. A file that is not (a storeloc database, a backup, any other file) is never replaced.
  */
 function isGeodata(path: string): boolean {
+  if (walDatabase(headOf(path))) return false
   try {
     const db = new Database(path, { readonly: true })
     try {
