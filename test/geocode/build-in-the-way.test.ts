@@ -1,12 +1,21 @@
 // What may lie where a build of the geocoder's data writes: a folder made by mistake at a name
-// the build needs, a killed build's file another user left in a shared folder (sticky bit),
-// another program's database, and a second build this process asks for meanwhile. None ends a
-// start with a stack trace.
+// the build needs, a killed build's file another user left in a shared folder (sticky bit) or
+// one in a folder this user may not write, another program's database, and a second build this
+// process asks for meanwhile. None ends a start with a stack trace.
 import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, mkdirSync, readdirSync, rmSync, symlinkSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  copyFileSync,
+  mkdirSync,
+  readdirSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { basename, join } from 'node:path'
-import { ensureGeodata, GeodataPathError } from '../../src/geocode/embedded'
+import { DEFAULT_GEODATA_PATH, ensureGeodata, GeodataPathError } from '../../src/geocode/embedded'
 import { GEODATA_VERSION } from '../../src/geocode/embedded/build'
 import { buildFile, FOREIGN_BUILD_IDLE_MS, removeStaleBuilds } from '../../src/geocode/embedded/build-files'
 import { geodataVersion } from '../../src/geocode/embedded/ensure'
@@ -49,11 +58,8 @@ test("a folder named like a killed build's file is no build's: a start steps aro
   expect(readdirSync(dir)).toEqual([basename(folder)])
 })
 
-test("in a shared folder with the sticky bit, another user's killed build is kept, said once, and the data built beside it", async () => {
-  const out = join(dir, 'geocoder.sqlite')
-  chmodSync(dir, 0o1777) // as /tmp: each user may remove only their own files
-  const left = endedBuildFile(out) // this user's (root's): the start runs as another
-  writeFileSync(left, 'SQLite format 3\u0000')
+/** The lines a start as user nobody says for the data at `out`, in `dir`: a script there runs it. */
+async function startAsNobody(out: string): Promise<string[]> {
   const start = join(dir, 'start.ts')
   writeFileSync(
     start,
@@ -67,7 +73,15 @@ await ensureGeodata(process.argv[2]!, console.log)
   const [stdout, stderr] = await Promise.all([new Response(other.stdout).text(), new Response(other.stderr).text()])
   expect(stderr).toBe('')
   expect(await other.exited).toBe(0)
-  const lines = stdout.trim().split('\n')
+  return stdout.trim().split('\n')
+}
+
+test("in a shared folder with the sticky bit, another user's killed build is kept, said once, and the data built beside it", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  chmodSync(dir, 0o1777) // as /tmp: each user may remove only their own files
+  const left = endedBuildFile(out) // this user's (root's): the start runs as another
+  writeFileSync(left, 'SQLite format 3\u0000')
+  const lines = await startAsNobody(out)
   expect(lines.filter((line) => line.startsWith(left))).toEqual([
     `${left} is a stopped build's file this user may not remove (another user's, in a shared folder): it takes as much room as the data; remove it as its owner or as root.`,
   ])
@@ -75,6 +89,18 @@ await ensureGeodata(process.argv[2]!, console.log)
   expect(geodataVersion(out)).toBe(GEODATA_VERSION)
   expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', basename(left), 'start.ts'].sort())
 }, 180_000) // a build: a minute and more on a loaded machine
+
+test("in a folder this user may not write, a killed build's file is kept and said so, the data there read", async () => {
+  const out = join(dir, 'geocoder.sqlite')
+  copyFileSync(DEFAULT_GEODATA_PATH, out)
+  const left = endedBuildFile(out)
+  writeFileSync(left, 'SQLite format 3\u0000')
+  chmodSync(dir, 0o755) // root's: the start runs as another user, who may read it only
+  expect(await startAsNobody(out)).toEqual([
+    `${left} is a stopped build's file this user may not remove (its folder is not this user's to write): it takes as much room as the data; remove it as a user who may write that folder, or as root.`,
+  ])
+  expect(readdirSync(dir).sort()).toEqual(['geocoder.sqlite', basename(left), 'start.ts'].sort())
+})
 
 test('two starts in one process at once: one builds, the other waits for it; one that stops waiting leaves the build be', async () => {
   const out = join(dir, 'geocoder.sqlite')

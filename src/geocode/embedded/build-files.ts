@@ -144,10 +144,10 @@ function pidSpace(): string {
  * FOREIGN_BUILD_IDLE_MS. A folder that is not there holds none. Returns those this user may not
  * remove (removeLeftover).
  */
-export function removeStaleBuilds(outPath: string): string[] {
+export function removeStaleBuilds(outPath: string): KeptBuild[] {
   const dir = dirname(outPath)
   const name = basename(outPath)
-  const kept: string[] = []
+  const kept: KeptBuild[] = []
   if (!existsSync(dir)) return kept
   const lockTells = ownDisk(dir)
   for (const entry of readdirSync(dir)) {
@@ -166,16 +166,21 @@ export function removeStaleBuilds(outPath: string): string[] {
 }
 
 /**
- * Removes `file`, a killed build's; one this user may not remove (another user's, in a folder
- * with the sticky bit; a folder this user may not write) is added to `kept` and left: this
- * process builds in a file of its own name, so it is in no build's way, only taking room.
+ * A killed build's file this user may not remove, and why: EPERM, another user's in a folder with
+ * the sticky bit (or one made immutable); EACCES, a folder this user may not write.
  */
-function removeLeftover(file: string, kept: string[]): void {
+export type KeptBuild = { file: string; code: 'EPERM' | 'EACCES' }
+
+/**
+ * Removes `file`, a killed build's; one this user may not remove is added to `kept` and left:
+ * this process builds in a file of its own name, so it is in no build's way, only taking room.
+ */
+function removeLeftover(file: string, kept: KeptBuild[]): void {
   try {
     unlinkSync(file) // not rmSync: Bun's tells EPERM as EFAULT
   } catch (e) {
     const code = (e as { code?: string }).code
-    if (code === 'EPERM' || code === 'EACCES') kept.push(file)
+    if (code === 'EPERM' || code === 'EACCES') kept.push({ file, code })
     else if (code !== 'ENOENT') throw e
   }
 }
@@ -206,7 +211,7 @@ function ownDisk(dir: string): boolean {
  * as is one this user may not read (another user's), whose lock it cannot take. Read only, so
  * nothing is written beside it.
  */
-function removeUnlocked(file: string, kept: string[]): void {
+function removeUnlocked(file: string, kept: KeptBuild[]): void {
   const seen = lstatSync(file, { throwIfNoEntry: false })
   if (seen === undefined) {
     removeLeftover(`${file}-journal`, kept) // a journal left without its file

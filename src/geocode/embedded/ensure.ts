@@ -6,7 +6,7 @@ import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import { realPathToBe } from '../../core/config'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
-import { folderInTheWay, removeOwnBuild, removeStaleBuilds } from './build-files'
+import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
 
 /** The version of the file at `path`, or null when it is absent, unreadable or a WAL database. */
 export function geodataVersion(path: string): string | null {
@@ -169,16 +169,13 @@ async function ensureOnce(
       path,
     )
   // A build killed midway beside data made since (by another start) is no build to wait for.
-  let kept: string[] = []
+  let kept: KeptBuild[] = []
   try {
     kept = removeStaleBuilds(path)
   } catch {
     // a folder this user may not read: its leftovers stay; the data is read, or built, as it is
   }
-  for (const file of kept)
-    say(
-      `${file} is a stopped build's file this user may not remove (another user's, in a shared folder): it takes as much room as the data; remove it as its owner or as root.`,
-    )
+  for (const { file, code } of kept) say(keptBuild(file, code))
   if (current) return
   say(`Preparing the offline geocoder data in ${path} (once, about 15 seconds; longer on a busy machine)...`)
   const t0 = performance.now()
@@ -236,6 +233,12 @@ const inTheWay = (path: string, folder: string) =>
   folder === path
     ? `${path} is a folder, not the offline geocoder's data, so it is left as it is. Point GEODATA_PATH at a file (by default ${DEFAULT_GEODATA_PATH}), or move that folder away.`
     : `${folder} is a folder, where the offline geocoder's data at ${path} needs a file of that name, so it is left as it is. Move it away, or point GEODATA_PATH at a folder of its own.`
+
+/** What to do about `file`, a stopped build's this user may not remove (`code` says why, as KeptBuild). */
+const keptBuild = (file: string, code: KeptBuild['code']) =>
+  code === 'EPERM'
+    ? `${file} is a stopped build's file this user may not remove (another user's, in a shared folder): it takes as much room as the data; remove it as its owner or as root.`
+    : `${file} is a stopped build's file this user may not remove (its folder is not this user's to write): it takes as much room as the data; remove it as a user who may write that folder, or as root.`
 
 /** A build that failed (a folder this user cannot write, a full disk): one line, no stack trace. */
 const unbuilt = (path: string, why: string) =>
