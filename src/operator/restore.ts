@@ -1,7 +1,8 @@
 // `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
 // once it is known to be a sound storeloc database, and only while no process uses the target.
 import { DEFAULT_DATABASE_PATH } from '../core/config'
-import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, statSync } from 'node:fs'
+import { removeIfThere } from '../core/remove-file'
+import { chmodSync, chownSync, existsSync, mkdirSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import {
   type CopyFacts,
@@ -104,8 +105,8 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
       const written = replacing ? lastWritten(databasePath) : ''
       checkpointUnused(databasePath)
       if (replacing) replaced = contentsOf(databasePath, written)
-      rmSync(`${databasePath}-wal`, { force: true })
-      rmSync(`${databasePath}-shm`, { force: true })
+      removeIfThere(`${databasePath}-wal`)
+      removeIfThere(`${databasePath}-shm`)
     })
     return { ...facts, replaced }
   } catch (e) {

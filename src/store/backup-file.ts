@@ -3,8 +3,9 @@
 // other connections write), checked with integrity_check, synced, then renamed into place: the
 // destination path holds the old file or the whole new one, never part of one.
 import { Database } from 'bun:sqlite'
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, rmSync, statSync } from 'node:fs'
+import { closeSync, existsSync, fsyncSync, openSync, renameSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
+import { removeIfThere } from '../core/remove-file'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
 import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf } from './db'
@@ -114,7 +115,7 @@ export function writeVerifiedCopy(
   beforeRename: (partial: string) => void = () => {},
 ): CopyFacts {
   const partial = resolve(`${dest}${suffix}`)
-  rmSync(partial, { force: true }) // VACUUM INTO writes only into a file that is absent or empty
+  removeIfThere(partial) // VACUUM INTO writes only into a file that is absent or empty
   try {
     makeOwnersOnly(partial) // the copy holds what the database does
     source.query('VACUUM INTO ?').run(partial)
@@ -133,8 +134,12 @@ export function writeVerifiedCopy(
     sync(dirname(resolve(dest)))
     return facts
   } catch (e) {
-    // With the rollback journal VACUUM INTO may leave beside it (a disk that filled).
-    for (const left of ['', '-journal', '-wal', '-shm']) rmSync(`${partial}${left}`, { force: true })
+    // With the rollback journal VACUUM INTO may leave beside it (a disk that filled). Best effort:
+    // the failure told is the copy's.
+    for (const left of ['', '-journal', '-wal', '-shm'])
+      try {
+        removeIfThere(`${partial}${left}`)
+      } catch {}
     throw e
   }
 }

@@ -1,0 +1,33 @@
+// `storeloc restore` run by the database's owner in a shared folder (the sticky bit, as /tmp),
+// where a file beside the database is another user's: the refusal names the system's reason.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { chmodSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { tempDir } from '../helpers'
+import { asRoot, bunOn, run, runAsUser } from './as-user'
+
+let dir: string
+beforeEach(() => {
+  dir = tempDir()
+  chmodSync(dir, 0o1777) // each user may remove only their own files
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+test.skipIf(!asRoot)(
+  "a -wal beside the database that is another user's: the restore says EPERM, the database kept",
+  () => {
+    const path = join(dir, 'storeloc.db')
+    // nobody's, who restores it: made by a command in a process of its own, which closes it whole
+    expect(runAsUser(65534, path, 'cli/main.ts', ['locator', 'create', '--name', 'Shop']).code).toBe(0)
+    const backup = join(dir, 'backup.db')
+    expect(run([...bunOn('cli/main.ts'), 'backup', backup], path).code).toBe(0)
+    chmodSync(backup, 0o644)
+    writeFileSync(`${path}-wal`, '') // root's: as a command run as root and killed leaves it
+    const before = statSync(path).ino
+    const r = runAsUser(65534, path, 'cli/main.ts', ['restore', backup])
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(`EPERM: operation not permitted, unlink '${path}-wal'`)
+    expect(r.stderr).toEndWith(`the database ${path} was left as it was. Free space, or name a writable place.\n`)
+    expect(statSync(path).ino).toBe(before)
+  },
+)
