@@ -113,6 +113,8 @@ test('GEODATA_PATH naming a file that is not the data, or the database, is refus
   }
   expect(readFileSync(backup)).toEqual(before)
   expect(readFileSync(database)).toEqual(before)
+  // Nothing made beside them: a read-only open of the backup, a WAL database, would leave its -wal and -shm.
+  for (const file of [backup, cut]) expect([`${file}-wal`, `${file}-shm`].filter((f) => existsSync(f))).toEqual([])
 }, 60_000)
 
 test('a GEODATA_PATH where the data cannot be made: the start exits 3 in one line that says what to change', async () => {

@@ -126,9 +126,7 @@ export function openDatabaseReadOnly(path: string): Opened & { immutable: boolea
   // Taken before the open: a checkpoint into the file after it moves its mtime or size.
   const before = statSync(real, { bigint: true })
   const immutable = !existsSync(`${real}-wal`)
-  // A URI's path escapes what would end it or be read as an escape; resolved, it starts with one "/".
-  const uri = `file:${resolve(real).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}?immutable=1`
-  const db = immutable ? new Database(uri, READ_ONLY_URI) : new Database(real, { readonly: true })
+  const db = immutable ? openImmutable(real) : new Database(real, { readonly: true })
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
     refuseForeign(db)
@@ -142,6 +140,17 @@ export function openDatabaseReadOnly(path: string): Opened & { immutable: boolea
     db.close()
     throw e
   }
+}
+
+/**
+ * The database file at `path` opened immutable: read-only, without locks, its -wal unread, and
+ * nothing made beside it (a read-only open of a WAL database makes a -wal and -shm it leaves).
+ * What it reads may be torn if a process writes the file meanwhile.
+ */
+export function openImmutable(path: string): Database {
+  // A URI's path escapes what would end it or be read as an escape; resolved, it starts with one "/".
+  const uri = `file:${resolve(path).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}?immutable=1`
+  return new Database(uri, READ_ONLY_URI)
 }
 
 /**

@@ -5,14 +5,15 @@
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import { realPathToBe } from '../../core/config'
+import { openImmutable } from '../../store/db'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
 
-/** The version of the file at `path`, or null when it is absent, unreadable or a WAL database. */
+/** The version of the file at `path`, or null when it is absent or unreadable. */
 export function geodataVersion(path: string): string | null {
-  if (!existsSync(path) || walDatabase(headOf(path))) return null
+  if (!existsSync(path)) return null
   try {
-    const db = new Database(path, { readonly: true })
+    const db = openToRead(path)
     try {
       return db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'version'").get()?.value ?? null
     } finally {
@@ -53,18 +54,21 @@ function headOf(path: string): Buffer | null {
 const sqliteFile = (head: Buffer | null): head is Buffer => head?.toString('latin1', 0, 16) === 'SQLite format 3\u0000'
 
 /**
- * Whether `head` begins a SQLite database in WAL mode (its header's versions at 18 and 19 are 2):
- * not opened, as the geocoder's data, built in rollback mode, is never one, and a read-only open
- * of one makes -wal and -shm files beside it that stay there.
+ * The file at `path` opened read-only. A WAL database (its header's versions, at 18 and 19, are 2)
+ * is opened immutable (store/db's openImmutable): a read-only open of one makes -wal and -shm files
+ * beside it that stay. The geocoder's data is built in rollback mode: such a file is another's.
  */
-const walDatabase = (head: Buffer | null): boolean => sqliteFile(head) && head.length >= 20 && head[18] === 2
+function openToRead(path: string): Database {
+  const head = headOf(path)
+  return sqliteFile(head) && head[18] === 2 ? openImmutable(path) : new Database(path, { readonly: true })
+}
 
 /** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
 function unreadableSqlite(path: string): boolean {
-  const head = headOf(path) // null: a folder, a file this user may not read, not one SQLite could not read
-  if (!sqliteFile(head) || walDatabase(head)) return false
+  // null: a folder, a file this user may not read, not one SQLite could not read
+  if (!sqliteFile(headOf(path))) return false
   try {
-    const db = new Database(path, { readonly: true })
+    const db = openToRead(path)
     try {
       db.query('SELECT count(*) FROM sqlite_master').get()
       return false
@@ -81,9 +85,8 @@ function unreadableSqlite(path: string): boolean {
  * tables. A file that is not (a storeloc database, a backup, any other file) is never replaced.
  */
 function isGeodata(path: string): boolean {
-  if (walDatabase(headOf(path))) return false
   try {
-    const db = new Database(path, { readonly: true })
+    const db = openToRead(path)
     try {
       const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all()
       const names = new Set(tables.map((t) => t.name))
