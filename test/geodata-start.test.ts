@@ -148,6 +148,7 @@ test('GEODATA_PATH naming the database by a link, or through a linked folder, is
     [database, join(dir, 'hardlink.db')],
     [database, join(dir, 'folder-link', 'linked.db')],
     [join(dir, 'new.db'), join(dir, 'folder-link', 'new.db')],
+    [join(dir, 'new', 'in-new.db'), join(dir, 'folder-link', 'new', 'in-new.db')], // under a folder not made yet
     [join(dir, 'later.db'), join(dir, 'to-later.db')],
   ])
     expect(() => loadConfig({ DATABASE_PATH: databasePath, GEODATA_PATH: geodata })).toThrow(
