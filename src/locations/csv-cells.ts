@@ -28,6 +28,22 @@ export const markKept = (text: string) => (CLOSED_WHEN_BARE.test(text) ? `'${tex
 export const keptText = (written: string): string | null =>
   written.startsWith("'") && CLOSED_WHEN_BARE.test(written) ? written.slice(1) : null
 
+/** guardCell's "'" after a separator only: a kept day's cell starts with a "'" of its own. */
+const FORMULA_WRITTEN_INNER = /([;,\t\n\r])(?='*[=+\-@\t\r])/g
+const FORMULA_READ_INNER = /([;,\t\n\r])'(?='*[=+\-@\t\r])/g
+
+/**
+ * A day's text as a day column's cell to keep as written: a "'" first, and guardCell's after each
+ * separator. The export writes so every text the import would read otherwise ("x", "-", a note of
+ * other days' hours, a text starting with "'" or a formula's sign): a spreadsheet keeps a text
+ * typed after a "'" as typed.
+ */
+export const keptDayCell = (text: string) => `'${text.replace(FORMULA_WRITTEN_INNER, "$1'")}`
+
+/** The text of a day column's cell that starts with a "'" (keptDayCell's), kept as written; null for any other. */
+export const keptDayText = (written: string): string | null =>
+  written.startsWith("'") ? written.slice(1).replace(FORMULA_READ_INNER, '$1') : null
+
 /** A date as the special hours cell writes it, not within a longer run of digits. */
 export const DATE_AT = /(?<!\d)\d{4}-\d{2}-\d{2}(?!\d)/g
 /** Separators left between one date's hours and the next date. */

@@ -16,7 +16,7 @@ import {
   rowCountry,
   rowParts,
 } from './csv-address'
-import { keptText, formulaText, unguardCell } from './csv-cells'
+import { keptDayText, formulaText, unguardCell } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
 import { type Column, DAYS_FIELD, type Header } from './csv-header'
@@ -336,11 +336,11 @@ function readCountry(parts: Map<string, string>, codeCell: string, codes: Readon
   return `The country "${country}" is no country name the service knows: ${meant.length === 0 ? 'check its spelling.' : `did you mean ${meant.join(' or ')}?`} It is kept in the address as written.`
 }
 
-/** The days whose cells the export marked to keep their text as written ("'-": a text "-", not a day closed). */
+/** The days whose cells the export marked to keep their text as written ("'-": a text "-", not a day closed; keptDayCell). */
 function keptDays(columns: readonly Column[], cells: readonly string[]): Set<string> {
   const days = new Set<string>()
   for (const [i, { field }] of columns.entries())
-    if (field !== null && DAY_FIELDS.has(field) && keptText(cells[i] ?? '') !== null)
+    if (field !== null && DAY_FIELDS.has(field) && keptDayText(cells[i] ?? '') !== null)
       days.add(field.slice('hours.'.length))
   return days
 }

@@ -6,7 +6,7 @@ import { daysNamed } from '../core/week-days'
 import { isTill } from '../core/week-again'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS } from '../store/locations'
-import { DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
@@ -15,7 +15,7 @@ export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
  * A day column's cell (closedX), its bare hours in doubt ("5-11:30") read as written under a
  * header naming its day as a language of the 24-hour clock does ("Montag", "mercredi"), as a
  * column of some days' are (spansWeek); kept as written under "Monday". `written`: the cell before
- * its formula guard was taken off; a text the export marked to keep ("'x": keptText) is kept.
+ * its formula guard was taken off; a text the export marked to keep ("'x": keptDayText) is kept.
  */
 export const dayCell = (header: string, cell: string, written = cell, day = -1): string =>
   readDayCell(header, cell, written, day).text
@@ -31,7 +31,7 @@ function readDayCell(
   written: string,
   day: number,
 ): { text: string; note: string[] | null } {
-  const kept = keptText(written)
+  const kept = keptDayText(written)
   if (kept !== null) return { text: kept, note: null }
   const text = closedX(cell)
   const readings = eitherHalf(text)

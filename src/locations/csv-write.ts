@@ -2,7 +2,8 @@
 // then one row a location, whole or a slice at a time (an export spread over event-loop turns).
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
-import { DATE_AT, guardCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
+import { DATE_AT, guardCell, keptDayCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
+import { dayCell as readDayCell } from './csv-week'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
 /** A location whose values a CSV cell cannot hold so that reading gives them back: the export names it. */
@@ -65,10 +66,32 @@ export const WRITE_HEADER = [
   'status',
 ]
 
-/** A day's text as its cell: markKept's "'" before a text typed so for a day closed ("-", "x"), else guardCell's. */
-function dayCell(text: string): string {
-  const kept = markKept(text)
-  return kept === text ? guardCell(text) : kept
+/** At most this many texts remembered per day: a list's few texts, not every text of a stream of them. */
+const DAY_TEXTS_KEPT = 10_000
+
+/**
+ * A day's text as its day column's cell: as it is (formula signs after a separator guarded) when
+ * the import reads it back so under the export's header ("monday"), else keptDayCell's, a "'"
+ * first: "x" and a dash alone (closed typed so), a note of other days' hours ("9-18, Samedi
+ * 10-13", kept unread under a short header), a text starting with "'" or a formula's sign. Each
+ * text is judged once a writer: a list's rows repeat a few texts.
+ */
+function dayCells(): (text: string, day: number) => string {
+  const known = DAYS.map(() => new Map<string, string>())
+  return (text, day) => {
+    const cells = known[day]!
+    let cell = cells.get(text)
+    if (cell === undefined) {
+      const notes: string[][] = []
+      const bare = guardCell(text)
+      const same =
+        !bare.startsWith("'") && markKept(text) === text && readDayCell(DAYS[day]!, text, text, day, notes) === text
+      cell = same && notes.length === 0 ? bare : keptDayCell(text)
+      if (cells.size >= DAY_TEXTS_KEPT) cells.clear()
+      cells.set(text, cell)
+    }
+    return cell
+  }
 }
 
 /** String(n) reads back to the same double; -0 is the one number it does not keep. */
@@ -124,6 +147,7 @@ export type CsvWriter = {
 export function csvWriter(customFieldIds: readonly string[], style: CsvStyle = PLAIN_CSV): CsvWriter {
   const number = style.separator === ';' ? (n: number) => numberCell(n).replace('.', ',') : numberCell
   const ids = [...new Set(customFieldIds)]
+  const dayCell = dayCells()
   const options = { record_delimiter: 'windows', quote_record_delimiter: true, delimiter: style.separator } as const
   const row = (l: CsvLocation) => [
     ...[l.id, l.external_id ?? '', l.name, l.address].map(guardCell),
@@ -135,7 +159,7 @@ export function csvWriter(customFieldIds: readonly string[], style: CsvStyle = P
       ...CONTACT_KEYS.map((k) => l.contact[k]),
       ...SOCIAL_KEYS.map((k) => l.social[k]),
     ].map(guardCell),
-    ...DAYS.map((d) => dayCell(l.hours[d])),
+    ...DAYS.map((d, i) => dayCell(l.hours[d], i)),
     ...[
       specialCell(l),
       l.timezone,

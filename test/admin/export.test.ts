@@ -92,6 +92,25 @@ describe('GET /locations/export', () => {
     expect(kept.special_hours['2026-12-24']).toBe('closed')
   })
 
+  test('a note kept unread under a short header ("Di") reads back kept under "tuesday": nothing changes', async () => {
+    // Under "Di" the French "Samedi 10-13" is no note of the week's: the cell is kept, unread.
+    // Under the export's "tuesday" it would be read as a note, Tuesday 9-18, unless marked to keep.
+    const sheet = 'external_id,name,address,lat,lng,Mo,Di,Mi,Do,Fr,Sa,So\r\n'
+    await csv(`${sheet}K1,Store K1,1 Main St,40,-3,9-18,"9-18, Samedi 10-13",9-18,9-18,9-18,,\r\n`)
+    const [stored] = await all()
+    expect(stored.hours.tuesday).toBe('9-18, Samedi 10-13')
+    const text = await (await exportRequest('csv')).text()
+    expect(text).toContain(`,9-18,"'9-18, Samedi 10-13",9-18,`)
+    const before = snapshot()
+    const dry = await csv(text, '?dry_run=true')
+    expect(dry.body).toMatchObject({ updated: 0, unchanged: 1 })
+    expect((await csv(text)).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 })
+    expect(snapshot()).toEqual(before)
+    // Typed without the "'", the cell is read under "tuesday" as it reads: the note is Saturday's.
+    const typed = text.replace('"\'9-18, Samedi 10-13"', '"9-18, Samedi 10-13"')
+    expect((await csv(typed, '?dry_run=true')).body.results[0].changes).toEqual(['hours.tuesday'])
+  })
+
   test('a bad format or status is 400 invalid_request; a tag holding "|" cannot be CSV', async () => {
     expect((await env.call('GET', '/admin/v1/locations/export?format=xml')).body.message).toContain('json or csv')
     expect((await env.call('GET', '/admin/v1/locations/export?status=gone')).status).toBe(400)
