@@ -27,11 +27,14 @@ const FIELD_OF: Partial<Record<keyof Params, string>> = {
 /** Columns that follow from the address and the point: named (as "address") only when nothing else changed. */
 const DERIVED = new Set<keyof Params>(['address_parts', 'town_names'])
 
+/** The point's columns: samePoint, not equality, says whether they changed. */
+const POINT = new Set<keyof Params>(['lat', 'lng'])
+
 /**
  * What `next` holds that `current`, the same location, does not: the Management API's fields
  * ("name", "coordinates", "hours.monday"), in column order. Every column but the times counts, as
- * written. Maps come out the same for the same content: a write merges into the stored map
- * (mergeMap), so the keys it had keep their order.
+ * written, but the point, the same within samePoint's tolerance. Maps come out the same for the
+ * same content: a write merges into the stored map (mergeMap), so the keys it had keep their order.
  */
 export function changedFields(next: LocationRecord, current: LocationRecord): string[] {
   const x = toParams(next)
@@ -40,6 +43,7 @@ export function changedFields(next: LocationRecord, current: LocationRecord): st
   let derived = false
   for (const column of Object.keys(x) as (keyof Params)[]) {
     if (TIMES.has(column) || UNSHOWN.has(column) || x[column] === y[column]) continue
+    if (POINT.has(column) && samePoint(next, current)) continue
     if (column === 'address_parts' && sameParts(next.addressParts, current.addressParts)) continue
     if (DERIVED.has(column)) {
       derived = true
@@ -66,9 +70,14 @@ export const sameContent = (a: LocationRecord, b: LocationRecord): boolean => ch
  */
 const SAME_POINT_DEGREES = 1e-9
 
-/** Whether two points are the same: each coordinate within SAME_POINT_DEGREES, as a sheet rounds them. */
-export const samePoint = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): boolean =>
-  Math.abs(a.lat - b.lat) <= SAME_POINT_DEGREES && Math.abs(a.lng - b.lng) <= SAME_POINT_DEGREES
+/**
+ * Whether two points are the same: each coordinate within SAME_POINT_DEGREES, as a sheet rounds
+ * them. Longitudes are compared around the globe: -180 and 180 are one meridian, so one point.
+ */
+export const samePoint = (a: { lat: number; lng: number }, b: { lat: number; lng: number }): boolean => {
+  const lng = Math.abs(a.lng - b.lng)
+  return Math.abs(a.lat - b.lat) <= SAME_POINT_DEGREES && Math.min(lng, 360 - lng) <= SAME_POINT_DEGREES
+}
 
 /**
  * Whether two records of one location are at the same point with the same address parts: a

@@ -350,3 +350,54 @@ describe('POST /locations/{id} (update)', () => {
     expect((await get('loc_other0000000000')).status).toBe(404)
   })
 })
+
+describe('the same point (samePoint) is no change', () => {
+  test("a geocoder's answer within 1e-9 degrees of the stored point leaves the location as it was", async () => {
+    let lat = 40.1
+    const drifting: Geocoder = {
+      name: 'table',
+      geocode: async () => ({ lat, lng: -3.2, precision: 'rooftop', source: 'table', parts: {} }),
+    }
+    const app = createApp({
+      store: env.store,
+      geocoder: drifting,
+      config: { maxBodyBytes: 262144, logRequests: false },
+      log: () => {},
+    })
+    const send = async (path: string, body: unknown) => {
+      const res = await app.handle(
+        new Request(`http://localhost${path}`, {
+          method: 'POST',
+          headers: { authorization: `Bearer ${env.key}`, 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        }),
+      )
+      return (await res.json()) as { location: { id: string; coordinates: unknown; updated_at: string } }
+    }
+    const { location } = await send(BASE, { name: 'A', address: '1 Calle Mayor, Madrid' })
+    const before = snapshot()
+    // Sent again without coordinates, the address is geocoded again: 5e-10 degrees off, 0.05 mm.
+    lat = 40.1 + 5e-10
+    const again = await send(`${BASE}/${location.id}`, { address: '1 Calle Mayor, Madrid' })
+    expect(again.location).toEqual(location)
+    expect(snapshot().changes).toEqual(before.changes)
+    // 1e-7 (1 cm) off is a point moved.
+    lat = 40.1 + 1e-7
+    const moved = await send(`${BASE}/${location.id}`, { address: '1 Calle Mayor, Madrid' })
+    expect(moved.location.coordinates).toEqual({ lat: 40.1 + 1e-7, lng: -3.2 })
+    expect(snapshot().changes).toHaveLength(before.changes.length + 1)
+  })
+
+  test('longitude -180 and 180 are one point: a store on the antimeridian sent the other is unchanged', async () => {
+    const l = await created(storeBody({ address: 'Taveuni, Fiji', coordinates: { lat: -16.8, lng: 180 } }))
+    const before = snapshot()
+    const res = await update(l.id, { coordinates: { lat: -16.8, lng: -180 } })
+    expect(res.status).toBe(200)
+    expect(res.body.location).toEqual(l)
+    expect(snapshot()).toEqual(before)
+    // Within 1e-9 degrees across it too; 1e-7 across it is a point moved.
+    expect((await update(l.id, { coordinates: { lat: -16.8, lng: -179.9999999995 } })).body.location).toEqual(l)
+    const moved = await update(l.id, { coordinates: { lat: -16.8, lng: -179.9999999 } })
+    expect(moved.body.location.coordinates).toEqual({ lat: -16.8, lng: -179.9999999 })
+  })
+})
