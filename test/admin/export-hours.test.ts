@@ -1,7 +1,9 @@
-// Opening hours imported from day columns of many spellings, exported as CSV and sent back to the
-// bulk route change nothing (the contract): fast-check over generated hours cells and headers.
+// Opening hours imported from day columns of many spellings, or sent as JSON, exported as CSV and
+// sent back to the bulk route change nothing (the contract): fast-check over generated hours
+// cells and headers, and a table of texts the import would read otherwise.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
+import { DAYS } from '../../src/store/locations'
 import { makeEnv, type TestEnv } from '../helpers'
 
 /** Day columns as sheets name them: short and long, in the six languages; and columns of some days. */
@@ -108,4 +110,56 @@ describe('hours exported as CSV and imported again', () => {
       { numRuns: 20 },
     )
   }, 180_000)
+
+  test('sent as JSON, texts the import reads otherwise come back as sent, in each separator', async () => {
+    // Notes of other days' hours, a formula's signs, quotes first, dates, Excel's times, mojibake.
+    const texts = [
+      '9-18, Sa 10-13',
+      '9-18, Samedi 10-13',
+      '9-18 Uhr, Do bis 20',
+      'Mo-Fr 9-18; Sa 10-13',
+      'Sa 10-13',
+      '5-11:30',
+      "'",
+      "'9-18",
+      '=9-18',
+      '-9-18',
+      '- 9-18',
+      'x',
+      '–',
+      '2026-12-24',
+      '1899-12-30 09:00:00',
+      '0.375',
+      'GeschÃ¤ft 9-18',
+      '9-18\n10-12',
+    ]
+    const env = makeEnv()
+    try {
+      const locations = texts.flatMap((text, i) => [
+        { external_id: `A${i}`, hours: { monday: text, tuesday: '9-18' } },
+        { external_id: `B${i}`, hours: { monday: text, tuesday: '', saturday: '' } },
+        { external_id: `C${i}`, hours: Object.fromEntries(DAYS.map((d) => [d, text])) },
+      ])
+      const sent = locations.map((l, k) => ({
+        ...l,
+        name: `Store ${k}`,
+        address: '1 Main St',
+        coordinates: { lat: 40 + k / 100, lng: -3 - k / 100 },
+      }))
+      expect((await env.call('POST', '/admin/v1/locations/bulk', { body: { locations: sent } })).status).toBe(200)
+      for (const separator of ['%2C', '%3B', 'tab']) {
+        const exported = await env.app.handle(
+          new Request(`http://localhost/admin/v1/locations/export?format=csv&separator=${separator}`, {
+            headers: { authorization: `Bearer ${env.key}` },
+          }),
+        )
+        const back = await sendCsv(env, await exported.text(), '?dry_run=true')
+        const changed = back.body.results.filter((r: { action: string }) => r.action !== 'unchanged')
+        expect(changed).toEqual([])
+        expect(back.body.unchanged).toBe(sent.length)
+      }
+    } finally {
+      env.close()
+    }
+  })
 })
