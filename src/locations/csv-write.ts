@@ -3,7 +3,7 @@
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { DATE_AT, guardCell, keptDayCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
-import { dayCell as readDayCell } from './csv-week'
+import { dayCell as readDayCell, dayCellNote } from './csv-week'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
 /** A location whose values a CSV cell cannot hold so that reading gives them back: the export names it. */
@@ -82,11 +82,13 @@ function dayCells(): (text: string, day: number) => string {
     const cells = known[day]!
     let cell = cells.get(text)
     if (cell === undefined) {
-      const notes: string[][] = []
       const bare = guardCell(text)
       const same =
-        !bare.startsWith("'") && markKept(text) === text && readDayCell(DAYS[day]!, text, text, day, notes) === text
-      cell = same && notes.length === 0 ? bare : keptDayCell(text)
+        !bare.startsWith("'") &&
+        markKept(text) === text &&
+        readDayCell(DAYS[day]!, text, text, day) === text &&
+        dayCellNote(DAYS[day]!, text, text, day) === null
+      cell = same ? bare : keptDayCell(text)
       if (cells.size >= DAY_TEXTS_KEPT) cells.clear()
       cells.set(text, cell)
     }
