@@ -128,6 +128,8 @@ export class SearchEntries {
   #asked: unknown
   /** Whether the entry come to by the last step was asked as the one it left: its search is the one shown. */
   #same = false
+  /** The entry in sight while a search waits for its answer to tell whether it is an entry of its own (write). */
+  #held: unknown
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -139,6 +141,8 @@ export class SearchEntries {
     this.#home = page()
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
+      // Back while a search waits for its entry: the entry left is the one before that search, shown again.
+      if (this.#pushNext && forward(e.state, this.#held)) history.forward()
       this.#away = !isMarked(e.state) && page() !== this.#home
       // A search held for its answer (write) is an entry of the step's no more.
       this.#pushNext = false
@@ -196,8 +200,8 @@ export class SearchEntries {
       at?.kind === 'place' &&
       (fold(at.label).startsWith(fold(o.text)) || /\d/.test(o.text))
     )
-      return
-    if (asked) this.#pushNext = false
+      return void (this.#held = now)
+    if (asked) this.#held = this.#pushNext = false
     if (this.#away && !push) return
     this.#away = false
     const href = withState(location.href, state, this.prefix)

@@ -187,6 +187,32 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('Back while a postcode typed over the place picked waits: that place, then the search before it', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Berl', 'Berlin, Germany')
+      const picked = await entries(page)
+      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
+      await page.locator('#f .sl-place input').fill('75001')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      release()
+      await networkSettled(page)
+      // The postcode's answer, come after, is no search shown.
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Berlin, Germany')
+      expect(await page.locator('#f .sl-status').textContent()).toContain('of Berlin, Germany')
+      expect(await entries(page)).toBe(picked)
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('the name of the place picked typed, its search failing: an entry, Back shows the place', async () => {
     const { page, errors, close } = await finderPage()
     try {
