@@ -172,11 +172,16 @@ export class SearchEntries {
    */
   write(state: SearchState, asked?: SearchState, failed?: boolean): void {
     const key = ASKED + this.prefix
-    // A place is its point, its name aside: "10115 Berlin, Germany" at Berlin's is the search of "Berlin, Germany".
-    const bare = (s: SearchState | null) =>
+    // A place is its point, its name aside: "10115 Berlin, Germany" at Berlin's is the search of
+    // "Berlin, Germany". As asked, it keeps its name: a step to an entry of its other name shows that.
+    const bare = (s: SearchState | null, named?: boolean) =>
       s &&
-      searchQuery({ ...s, selected: null, origin: s.origin?.kind === 'place' ? { ...s.origin, label: '' } : s.origin })
-    const as = asked && bare(asked)
+      searchQuery({
+        ...s,
+        selected: null,
+        origin: s.origin?.kind === 'place' && !named ? { ...s.origin, label: '' } : s.origin,
+      })
+    const as = asked && bare(asked, true)
     const now: unknown = history.state
     const shown = readState(location.href, this.prefix)
     // The same search as the entry's is no new one: as it was asked (a town typed again), or as

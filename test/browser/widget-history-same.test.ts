@@ -346,6 +346,25 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test("two finders: a place's other name picked at its point, in the entry the other pushed: Back shows the name before", async () => {
+    const { page, errors, close } = await finderPage(`<div id="g" data-storeloc="${demo.server.token}"></div>`)
+    try {
+      await pick(page, 'Berl', 'Berlin, Germany')
+      await searchIn(page, '#g', 'Leeds')
+      // The service places 10115 at Berlin's point: the same search, written into the entry #g pushed.
+      await pick(page, '10115', '10115 Berlin, Germany')
+      await page.goBack()
+      await page.locator('#g .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
+      await networkSettled(page)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Berlin, Germany')
+      expect(await page.locator('#f .sl-place input').inputValue()).toBe('Berlin, Germany')
+      expect(await page.locator('#g .sl-place input').inputValue()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('two finders: a store picked in the entry the other pushed, Back shows the entry before without it', async () => {
     const { page, errors, close } = await finderPage(`<div id="g" data-storeloc="${demo.server.token}"></div>`)
     try {
