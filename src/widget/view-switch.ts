@@ -250,7 +250,8 @@ export function viewSwitch(
         returning = null
         // Forward, side by side, to a list its map's entry is still after: it goes on to the map's.
         if (!mapEntry && !onMap() && forwardToList && sideBySide()) return history.forward()
-        if (mapEntry === onMap()) return
+        // Shown already; or a link to a part of the page (#stores) followed: no state, the address left's but its fragment.
+        if (mapEntry === onMap() || (!history.state && leftAt.split('#')[0] + location.hash === location.href)) return
         show(mapEntry)
         if (mapEntry) return mapShown()
         // Back to the list under the map, or left by the button or a pin: the list shows the

@@ -204,6 +204,29 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await beforeSearch(page)
     }))
 
+  test('a link to a part of the page followed with the map shown alone: the map stays, Back to its entry too', () =>
+    withSearched(async (page) => {
+      await page.evaluate(
+        `document.body.insertAdjacentHTML('beforeend', '<a id="to-x" href="#x">Part</a><p id="x">Part</p>')`,
+      )
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      const map = page.url()
+      // The link's entry is the page's (no state): hashchange comes after its popstate.
+      await page.evaluate(
+        `new Promise((done) => { addEventListener('hashchange', done, { once: true }); document.getElementById('to-x').click() })`,
+      )
+      await aTurnLater(page)
+      expect(page.url()).toBe(`${map}#x`)
+      expect(await page.locator('.sl-results').isVisible()).toBe(false)
+      await page.goBack()
+      await page.waitForURL(map)
+      await aTurnLater(page)
+      expect(await page.locator('.sl-results').isVisible()).toBe(false)
+      await page.goBack()
+      await listAgain(page)
+    }))
+
   test('the page reloaded with the map shown alone shows it alone again; Back shows the list', () =>
     withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
