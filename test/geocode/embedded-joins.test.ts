@@ -205,6 +205,16 @@ describe('two towns side by side', () => {
     }
   })
 
+  test("a word of the place's name after a town's dash is no town alone", () => {
+    // Not Paulista, Pernambuco, nor Santa Cruz, Bolivia: Várzea Paulista (111,000 people) lies
+    // 46 km from Taboão da Serra, a city too far for its district, so neither is guessed.
+    for (const address of ['Taboão da Serra-Várzea Paulista', 'Embu-Várzea Paulista', 'Brandon-St. Petersburg'])
+      expect(city(address).city).toBeNull()
+    expect(city('Lipa City – Pulong Santa Cruz')).toMatchObject({ city: 'Lipa City', country: 'PH' })
+    // The place's whole name after a spaced dash is still read as a town.
+    expect(city('Cairo - Madīnat Sittah Uktūbar')).toMatchObject({ city: 'Madīnat Sittah Uktūbar', country: 'EG' })
+  })
+
   test("a town's district lies as far off as the place search reads one", () => {
     // Bonn is 24 km from Köln, Potsdam 27 km from Berlin: the district, as /places shows it.
     for (const [address, name, country] of [

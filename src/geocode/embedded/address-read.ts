@@ -24,6 +24,11 @@ export type Window = {
   town?: string
   /** The window begins a run of names: a town's name may be read in it with a joining word put in. */
   opens?: true
+  /**
+   * A district's tokens wholly after its dash, `from` up to `to`, and how many words its name
+   * has: "Paulista" and 2 of "Taboão da Serra-Várzea Paulista".
+   */
+  after?: { from: number; to: number; words: number }
 }
 
 /** What place() read off an address, for the steps that place it. */
@@ -253,8 +258,16 @@ export function windowsOf(
         const town = nameKey(head)
         const inWord = nameKey(token.slice(head.length).replace(DASHES_FIRST, ''))
         if (town.length >= 2) out.push({ key: town, part: p, start, len: words, whole: false, dashed: true })
-        for (const key of new Set([inWord, nameKey(rest)]))
-          if (key.length >= 2) out.push({ key, part: p, start, len: 1, whole: false, district: true, town })
+        // The tokens wholly after the dash's own: a spaced dash is a token of its own.
+        const after = {
+          from: start + head.split(/\s+/).length,
+          to: runEnd(start),
+          words: rest.trim().split(/\s+/).length,
+        }
+        const restKey = nameKey(rest)
+        const district = { part: p, start, len: 1, whole: false, district: true, town }
+        if (inWord !== restKey && inWord.length >= 2) out.push({ key: inWord, ...district })
+        if (restKey.length >= 2) out.push({ key: restKey, ...district, after })
       }
     }
     // A town and its district beside a space, read where the place search reads them

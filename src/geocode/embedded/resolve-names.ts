@@ -171,7 +171,15 @@ function candidatesOf(
       if (w.district) districts.push({ place, window: w })
       else if (!w.dashed || place.population >= DISTRICT_TOWN_POPULATION) candidates.push({ place, window: w })
   }
-  return { candidates, districts }
+  // Words after a town's dash that name a place are its name, and fewer of them name no town
+  // alone: "Paulista" of "Taboão da Serra-Várzea Paulista" is no Paulista, Pernambuco.
+  const named = districts.filter((d) => d.window.after !== undefined)
+  const inNamed = ({ window: w }: Candidate) =>
+    named.some(({ window: d }) => {
+      const { from, to, words } = d.after!
+      return d.part === w.part && from <= w.start && w.start + w.len <= to && w.len < words
+    })
+  return { candidates: named.length === 0 ? candidates : candidates.filter((c) => !inNamed(c)), districts }
 }
 
 /**
