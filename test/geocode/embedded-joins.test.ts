@@ -90,6 +90,17 @@ describe("a town's name with its joining word", () => {
     // "Mesa Rancho" (Mesa del Rancho) begins inside a town's name: no place is read across the dash.
     expect(geo.lookup('Costa Mesa - Rancho Cucamonga')).toBeNull()
   })
+
+  test("left out after a spaced dash and a name that is no place's, is that name, as after a comma", () => {
+    // A hotel's name before the town: not Frankfurt am Main, read from "Frankfurt" alone.
+    for (const address of [
+      'Hotel Post - Frankfurt Oder',
+      'Hotel Post – Frankfurt Oder',
+      'Hotel Post, Frankfurt Oder',
+      'Hauptstr. 5, Hotel Post - Frankfurt Oder',
+    ])
+      expect(city(address)).toEqual({ address, city: 'Frankfurt (Oder)', country: 'DE' })
+  })
 })
 
 describe('a town "bei" (near) another', () => {

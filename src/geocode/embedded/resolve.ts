@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '60'
+export const RESOLVER_VERSION = '61'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -192,6 +192,7 @@ function resolve(
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
   dashAsSpace(q, parts)
+  dashAsComma(q, parts)
   const near = besideNear(q, parts, keepNear)
   withoutUnit(parts)
   if (parts.length === 0) return { result: null, alsoRegion: false, near }
@@ -238,6 +239,28 @@ function namedAcross(q: Queries, tokens: string[], at: number): boolean {
     if (q.named(key) || joinedKey(q, key) !== null) return true
   }
   return false
+}
+
+/**
+ * Splits, in place, a part at a dash between spaces as a comma parts it where the words after
+ * it, to the part's end, are a town's whole name (townNamed) and those before it (back to a
+ * number or the part's start) name none: "Hotel Post - Frankfurt Oder" is in Frankfurt (Oder), as
+ * "Hotel Post, Frankfurt Oder" is, not a town named by "Frankfurt" alone.
+ */
+function dashAsComma(q: Queries, parts: Part[]): void {
+  for (let p = 0; p < parts.length; p++) {
+    const { tokens } = parts[p]!
+    const at = tokens.findIndex((t, i) => i > 0 && SPACED_DASH.test(t))
+    if (at < 0 || at === tokens.length - 1 || tokens.length - at - 1 > NAME_WORDS) continue
+    const from = tokens.findLastIndex((t, i) => i < at && /\d/.test(t)) + 1
+    const [before, after] = [tokens.slice(from, at), tokens.slice(at + 1)]
+    if (before.length === 0 || after.some((t) => /\d/.test(t) || SPACED_DASH.test(t))) continue
+    const [town, other] = [nameKey(after.join(' ')), nameKey(before.join(' '))]
+    if (!townNamed(q, town) && !townNamed(q, joinedKey(q, town))) continue
+    if (q.named(other) || joinedKey(q, other) !== null) continue
+    const asPart = (words: string[]) => ({ raw: words.join(' '), tokens: words })
+    parts.splice(p, 1, asPart(tokens.slice(0, at)), asPart(after))
+  }
 }
 
 /**
