@@ -218,12 +218,16 @@ describe('two towns side by side', () => {
     }
   })
 
-  test("a word of the place's name after a town's dash is no town alone", () => {
+  test("a word of the place's name beside a town's dash is no town alone", () => {
     // Not Paulista, Pernambuco, nor Santa Cruz, Bolivia: Várzea Paulista (111,000 people) lies
     // 46 km from Taboão da Serra, a city too far for its district, so neither is guessed.
     for (const address of ['Taboão da Serra-Várzea Paulista', 'Embu-Várzea Paulista', 'Brandon-St. Petersburg'])
       expect(city(address).city).toBeNull()
     expect(city('Lipa City – Pulong Santa Cruz')).toMatchObject({ city: 'Lipa City', country: 'PH' })
+    // Nor before it: not Rio de Janeiro, San Jose, California, nor Vinh, 700 km off.
+    for (const address of ['Rio Claro-Paulínia', 'San Jose del Monte-Biñan', 'Vĩnh Long-Thốt Nốt'])
+      expect(city(address).city).toBeNull()
+    expect(city('Santo Domingo Este – San Pedro de Macorís').city).toBe('Santo Domingo Este')
     // The place's whole name after a spaced dash is still read as a town.
     expect(city('Cairo - Madīnat Sittah Uktūbar')).toMatchObject({ city: 'Madīnat Sittah Uktūbar', country: 'EG' })
   })

@@ -174,12 +174,20 @@ function candidatesOf(
   // Words after a town's dash that name a place are its name, and fewer of them name no town
   // alone: "Paulista" of "Taboão da Serra-Várzea Paulista" is no Paulista, Pernambuco.
   const named = districts.filter((d) => d.window.after !== undefined)
+  // Nor do fewer of the words before it that name the town: "Rio Claro-Paulínia" is no Rio de Janeiro.
+  const towns = candidates.filter((c) => c.window.dashed)
   const inNamed = ({ window: w }: Candidate) =>
     named.some(({ window: d }) => {
       const { from, to, words } = d.after!
       return d.part === w.part && from <= w.start && w.start + w.len <= to && w.len < words
-    })
-  return { candidates: named.length === 0 ? candidates : candidates.filter((c) => !inNamed(c)), districts }
+    }) ||
+    towns.some(
+      ({ window: t }) => t.part === w.part && t.start <= w.start && w.start + w.len <= t.start + t.len && w.len < t.len,
+    )
+  return {
+    candidates: named.length + towns.length === 0 ? candidates : candidates.filter((c) => !inNamed(c)),
+    districts,
+  }
 }
 
 /**
