@@ -124,9 +124,10 @@ function partHeader(headers: string, name: string): string | null {
 
 /**
  * Why FormData reads a part's Content-Disposition otherwise than partOf, null when alike:
- * `twice`, given more than once (FormData takes some parameters of each); else a parameter's value
- * unquoted before another parameter, or holding a quote (FormData reads it to its line's end, or
- * to the quote). `disposition`: its first value.
+ * `twice`, given more than once (FormData takes some parameters of each); else a parameter unquoted
+ * before a name or filename (FormData reads a value to its line's end, and stops at a bare word),
+ * or a name or filename unquoted before any parameter or holding a quote (read to the quote).
+ * `disposition`: its first value.
  */
 export function dispositionDoubt(headers: string): { twice: boolean; disposition: string } | null {
   const lower = headers.toLowerCase()
@@ -137,11 +138,18 @@ export function dispositionDoubt(headers: string): { twice: boolean; disposition
   // Most dispositions have every value quoted: no parameter needs to be read apart.
   if (!/=[ \t]*[^"\s]|;[^=]*;/.test(disposition)) return null
   const params = [...disposition.matchAll(PARAMS)]
+  // A name ending in a backslash, as browsers write it, escapes its closing quote for both readers:
+  // a filename's words after it ("a;b;c.csv") are then parameters that neither reads.
+  const last = params.findLastIndex(([param]) => NAMED.test(param))
   const bare = params.findIndex(
-    ([param, quoted], i) => quoted === undefined && (i < params.length - 1 || param.includes('"')),
+    ([param, quoted], i) =>
+      quoted === undefined && (i < last || (NAMED.test(param) && (i < params.length - 1 || param.includes('"')))),
   )
   return bare === -1 ? null : { twice: false, disposition }
 }
+
+/** A parameter FormData may read as name or filename: it finds the word loosely (`; name; =x` names x). */
+const NAMED = /name/i
 
 const DISPOSITION = 'content-disposition:'
 

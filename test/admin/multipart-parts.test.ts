@@ -80,6 +80,8 @@ describe('multipart bodies', () => {
       'form-data; name=description; filename=a.csv',
       'form-data; filename=a.csv; name="description"',
       'form-data; name=descr"iption',
+      'form-data; name="description"; size; filename="a.csv"',
+      'form-data; name="description"; size=3; filename="a.csv"',
     ])
       expect(await outcome(body(`Content-Disposition: ${disposition}`))).toEqual(unquoted(disposition))
     // FormData takes the last name: "name", where the first is read here.
@@ -96,6 +98,15 @@ describe('multipart bodies', () => {
       'The form body could not be read: the field "description" is a file; location fields are text.',
     ])
     expect(await outcome(body('Content-Disposition: form-data; name="descr;iption"'))).toBe('Cafe')
+  })
+
+  test('a file input named with a backslash last, as clients write it, is read whatever its filename holds', async () => {
+    // Chrome, undici, curl -F and requests write name="photo\"; filename="a;b;c.csv": the name's
+    // backslash escapes its closing quote for FormData and here alike, and both read a text field.
+    const body = (filename: string) =>
+      `${part(`Content-Disposition: form-data; name="photo\\"; filename="${filename}"\r\nContent-Type: text/csv`, 'name,address')}${field('name', 'Cafe')}${REST}`
+    for (const filename of ['a.csv', 'a;b;c.csv', 'stores; v2; final.csv'])
+      expect(await outcome(body(filename))).toBe('Cafe')
   })
 
   test('a refused part named beyond ASCII is named as sent, in UTF-8', async () => {
