@@ -7,7 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { charsetOf, mediaTypeOf, paramOf } from './content-type'
+import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
 import {
   dispositionDoubt,
   formDataParts,
@@ -212,8 +212,9 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
  * a boundary holding a backslash, or parts that do not match its boundary.
  */
 function multipartUnread(multipart: MultipartBody): string | null {
-  // RFC 2046 allows none in a boundary; quoted, FormData keeps the backslash that RFC 9110 drops.
-  const boundary = paramOf(multipart.contentType, 'boundary')
+  // RFC 2046 allows none in a boundary; quoted, FormData keeps each backslash that RFC 9110 drops
+  // ("B\\C" and "B\"C" are B\\C and B\"C to it): judged as written.
+  const boundary = paramsOf(multipart.contentType, true).get('boundary')
   if (boundary?.includes('\\'))
     return `the boundary its Content-Type names (${latin1Shown(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or a boundary of letters, digits and '()+_,-./:=?.`
   if (lfDelimited(multipart))

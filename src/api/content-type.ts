@@ -7,9 +7,9 @@ const QUOTED = /"((?:[^"\\]|\\[\s\S])*)"?[^;]*/y
 /**
  * A Content-Type's parameters as RFC 9110 writes them, names lowercased: a quoted value unquoted,
  * its ";" no end; a name given twice means its first, as the WHATWG MIME parser reads it. Without
- * "=", no parameter.
+ * "=", no parameter. `escaped`: a quoted value keeps its backslashes, as FormData keeps a boundary's.
  */
-export function paramsOf(contentType: string): Map<string, string> {
+export function paramsOf(contentType: string, escaped = false): Map<string, string> {
   const params = new Map<string, string>()
   let at = contentType.indexOf(';')
   while (at !== -1) {
@@ -29,7 +29,8 @@ export function paramsOf(contentType: string): Map<string, string> {
     QUOTED.lastIndex = start
     const quoted = contentType[start] === '"' ? QUOTED.exec(contentType) : null
     const value = quoted === null ? contentType.slice(start, next === -1 ? undefined : next).trim() : quoted[1]!
-    if (name !== '' && !params.has(name)) params.set(name, quoted === null ? value : value.replace(/\\([\s\S])/g, '$1'))
+    if (name !== '' && !params.has(name))
+      params.set(name, quoted === null || escaped ? value : value.replace(/\\([\s\S])/g, '$1'))
     at = quoted === null ? next : contentType.indexOf(';', QUOTED.lastIndex)
   }
   return params

@@ -58,9 +58,12 @@ describe('multipart bodies', () => {
     ]
     const before = snapshot()
     // Quoted, RFC 9110 reads B\C and FormData B\\C: as FormData reads it, and as the RFC does.
-    expect(await outcome(body('B\\\\C'), 'multipart/form-data; boundary="B\\\\C"')).toEqual(refused('B\\C'))
-    expect(await outcome(body('B\\C'), 'multipart/form-data; boundary="B\\\\C"')).toEqual(refused('B\\C'))
+    expect(await outcome(body('B\\\\C'), 'multipart/form-data; boundary="B\\\\C"')).toEqual(refused('B\\\\C'))
+    expect(await outcome(body('B\\C'), 'multipart/form-data; boundary="B\\\\C"')).toEqual(refused('B\\\\C'))
     expect(await outcome(body('B\\C'), 'multipart/form-data; boundary=B\\C')).toEqual(refused('B\\C'))
+    // A backslash before another character: RFC 9110 drops it (BC, B"C), FormData keeps it.
+    expect(await outcome(body('B\\C'), 'multipart/form-data; boundary="B\\C"')).toEqual(refused('B\\C'))
+    expect(await outcome(body('B\\"C'), 'multipart/form-data; boundary="B\\"C"')).toEqual(refused('B\\"C'))
     expect(snapshot()).toEqual(before)
     expect(await outcome(body('B/C'), 'multipart/form-data; boundary="B/C"')).toEqual([
       400,
