@@ -209,12 +209,15 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
 
 /**
  * Why a multipart body's fields are not read, null when FormData reads them: lines in LF alone,
- * a boundary holding a backslash, or parts that do not match its boundary.
+ * a boundary empty or holding a backslash, or parts that do not match its boundary.
  */
 function multipartUnread(multipart: MultipartBody): string | null {
+  const boundary = paramsOf(multipart.contentType, true).get('boundary')
+  // FormData reads boundary="" (delimiters "--"), where no part is found apart to be judged.
+  if (boundary === '')
+    return 'the boundary its Content-Type names is empty, and a boundary has 1 to 70 characters (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or send JSON.'
   // RFC 2046 allows none in a boundary; quoted, FormData keeps each backslash that RFC 9110 drops
   // ("B\\C" and "B\"C" are B\\C and B\"C to it): judged as written.
-  const boundary = paramsOf(multipart.contentType, true).get('boundary')
   if (boundary?.includes('\\'))
     return `the boundary its Content-Type names (${latin1Shown(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or a boundary of letters, digits and '()+_,-./:=?.`
   if (lfDelimited(multipart))

@@ -71,6 +71,20 @@ describe('multipart bodies', () => {
     ])
   })
 
+  test('an empty boundary gives 400 saying so, and stores nothing', async () => {
+    // FormData reads boundary="" with delimiters "--": a part in Latin-1 would go unjudged.
+    const latin = 'Content-Type: text/plain; charset=iso-8859-1'
+    const body = `${field('name', 'Cafe')}${part(`Content-Disposition: form-data; name="description"\r\n${latin}`, 'Café')}${REST}`
+    const says = [
+      400,
+      'The form body could not be read: the boundary its Content-Type names is empty, and a boundary has 1 to 70 characters (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or send JSON.',
+    ]
+    const before = snapshot()
+    expect(await outcome(body.replaceAll('--B', '--'), 'multipart/form-data; boundary=""')).toEqual(says)
+    expect(await outcome(body.replaceAll('--B', '--'), 'multipart/form-data; boundary=')).toEqual(says)
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a Content-Disposition FormData reads otherwise (a value unquoted before another, or given twice) gives 400, nothing stored', async () => {
     const body = (headers: string) => `${field('name', 'Cafe')}${part(headers, 'Café')}${REST}`
     const unquoted = (disposition: string) => [
