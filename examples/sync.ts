@@ -107,16 +107,23 @@ async function upsert(
 ): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
   const problems = [...found]
-  // Each row refused is counted once: by the sync when it found a problem itself (sent or not),
-  // else by the service when the answer names it.
-  const refused: Refused = { bySync: new Set(found.flatMap((f) => f.label ?? [])), byService: new Set() }
+  // Each row refused is counted once, as the progress reaches it: by the sync when it found a
+  // problem itself (sent or not), else by the service when the answer names it.
+  const foundIn = new Set(found.flatMap((f) => f.label ?? []))
+  const refused: Refused = { bySync: new Set(), byService: new Set() }
+  const reach = (reached: Row[]) => {
+    for (const r of reached) if (foundIn.has(r.label)) refused.bySync.add(r.label)
+  }
   // Rows of the list, not the deletes sent beside them.
   const listed = (chunk: Row[]) => chunk.filter((r) => !r.drop).length
   // The progress counts the rows of the list: those sent in no request (the sync refuses them) first.
+  const inRequests = new Set(requests.flat().map((r) => r.label))
+  reach(rows.filter((r) => !inRequests.has(r.label)))
   let sent = rows.length - requests.reduce((n, chunk) => n + listed(chunk), 0)
   for (const request of requests) {
     // The dry runs' own deletes come last: the items before them are at the same places in both runs.
     const chunk = dryRun ? request : request.filter((r) => !r.dryOnly)
+    reach(chunk)
     if (!dryRun) done.requests++
     if (!dryRun) done.underway = chunk
     try {
