@@ -500,12 +500,14 @@ main().catch((e) => {
     process.exit(130)
   }
   // No answer before any write: most often a service not started, or another port in STORELOC_URL.
-  const unreached = !writing && e instanceof StorelocError && e.code === 'network_error'
-  const where = unreached ? `Cannot reach the service at ${process.env.STORELOC_URL}: ` : ''
+  const unanswered = e instanceof StorelocError && e.code === 'network_error'
+  const unreached = !writing && unanswered
+  const lost = unanswered ? `No answer from the service at ${process.env.STORELOC_URL}: ` : ''
+  const where = unreached ? `Cannot reach the service at ${process.env.STORELOC_URL}: ` : lost
   const message = e instanceof Error ? e.message : String(e)
   // The runtime's first sentence says what failed; ours, not its own advice, says what to do.
   const failed = message.replace(/([.?!]) .*$/, '').replace(/[.?!]*$/, '')
-  const said = unreached ? `${failed}. Check that it runs, and that STORELOC_URL is its address.` : message
+  const said = unreached ? `${failed}. Check that it runs, and that STORELOC_URL is its address.` : unanswered ? `${failed}.` : message
   const waited = Number(process.env.STORELOC_STARTUP_WAIT ?? '120')
   if (e instanceof StorelocError && e.starting && waited === 0)
     // Not waited for, as asked: a start is no failure to report, and takes longer than "a moment".

@@ -2,6 +2,8 @@
 // subprocess against it, creating, updating, deleting and leaving alone what is in step.
 import { describe, expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { syncServer } from './sync-server'
 
@@ -198,6 +200,45 @@ describe('examples/sync.ts', () => {
       standIn.stop(true)
     }
   }, 30_000)
+
+  test("a connection lost while writing is said in the sync's words, not the runtime's advice", async () => {
+    // A stand-in that passes every request on but closes the connection of the real bulk write.
+    const standIn = createServer(async (request, answer) => {
+      const chunks: Buffer[] = []
+      for await (const chunk of request) chunks.push(chunk as Buffer)
+      const body = request.method === 'POST' ? Buffer.concat(chunks).toString() : undefined
+      if (body?.includes('"dry_run":false')) return request.socket.destroy()
+      const passed = await fetch(`${served.url}${request.url}`, {
+        method: request.method,
+        headers: { authorization: request.headers.authorization ?? '', 'content-type': 'application/json' },
+        body,
+      })
+      answer.writeHead(passed.status, { 'content-type': passed.headers.get('content-type') ?? 'application/json' })
+      answer.end(Buffer.from(await passed.arrayBuffer()))
+    })
+    await new Promise<void>((listening) => standIn.listen(0, '127.0.0.1', listening))
+    const url = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
+    const own = json('locator', 'create', '--name', 'Sync cut off').key.secret_key
+    try {
+      const file = join(served.dir, 'cut-off.csv')
+      writeFileSync(file, HEADER + row('C1', 'Cut One', 1))
+      // Not spawnSync: the stand-in answers from this process's event loop.
+      const failed = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+        cwd: ROOT,
+        env: { ...process.env, STORELOC_URL: url, STORELOC_KEY: own },
+        stderr: 'pipe',
+      })
+      const said = (await new Response(failed.stderr).text()).split('\n')
+      expect([await failed.exited, said.length]).toEqual([3, 3])
+      expect(said[0]).toStartWith(`sync: No answer from the service at ${url}: POST /admin/v1/locations/bulk: `)
+      expect(said[0]).not.toContain('fetch()')
+      expect(said[1]).toBe(
+        'sync: part of the list may be written, the request under way (line 2) too. Run the sync again: it writes only what is not in step yet.',
+      )
+    } finally {
+      standIn.close()
+    }
+  }, 60_000)
 
   test('a list with problems writes nothing and names the rows by their lines', async () => {
     const before = await stores()
