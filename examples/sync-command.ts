@@ -49,19 +49,20 @@ function valueOf(args: string[], name: string): { value: string | null; at: numb
 
 /** The command line `args` and the environment as the sync reads them: usage() for a wrong one. */
 export function commandLine(args: string[]): Command {
-  if (args.includes('--help') || args.includes('-h')) {
+  const limit = valueOf(args, '--max-delete')
+  const encoding = valueOf(args, '--encoding')
+  const taken = [...limit.at, ...encoding.at]
+  // An option's value (`--max-delete --help`) is no request for help, as the CLI reads it.
+  if (args.some((a, i) => (a === '--help' || a === '-h') && !taken.includes(i))) {
     console.log(HELP)
     process.exit(0)
   }
   const dryRun = args.includes('--dry-run')
-  const limit = valueOf(args, '--max-delete')
   if (limit.value !== null && !/^\d+$/.test(limit.value)) usage('--max-delete takes a whole number: the most stores to delete.')
   const maxDelete = limit.value === null ? null : Number(limit.value)
-  const encoding = valueOf(args, '--encoding')
   // A blank name is none (UTF-8), as the CLI reads it; the option with nothing after it is a slip.
   if (encoding.at.length === 2 && args[encoding.at[1]!] === undefined)
     usage('--encoding takes the name of an encoding, such as windows-1252.')
-  const taken = [...limit.at, ...encoding.at]
   const files = args.filter((a, i) => a !== '--dry-run' && !taken.includes(i))
   const option = files.find((a) => a.startsWith('-'))
   if (option !== undefined)

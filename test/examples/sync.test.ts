@@ -146,6 +146,12 @@ describe('examples/sync.ts', () => {
       expect(help.stdout.toString()).toStartWith('usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts')
       expect(help.stdout.toString()).toContain('  --max-delete N   refuse, writing nothing,')
     }
+    // An option's value is no request for help, as the CLI reads it.
+    expect(syncFile('x.csv', HEADER, '--max-delete', '--help')).toMatchObject({
+      code: 2,
+      stdout: '',
+      stderr: expect.stringMatching(/^--max-delete takes a whole number/),
+    })
   }, 30_000)
 
   test('a failure while writing exits 3, saying part may be written; run again, the list is in step', async () => {
