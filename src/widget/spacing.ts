@@ -44,7 +44,7 @@ export function spreadApart(discs: Disc[]): void {
       if (!box) return
       d.x = Math.max(box.x0, Math.min(box.x1, d.x))
       d.y = Math.max(box.y0, Math.min(box.y1, d.y))
-      for (const box of d.within!.keep) offControl(d, cornered(box, d.within!))
+      offControls(d, d.within!)
     })
   for (const d of discs) reach = Math.max(reach, 2 * d.r)
   keep()
@@ -112,6 +112,19 @@ function from(d: Disc, [[ox, sx, w], [oy, sy, h]]: Corner): [number, number, boo
 /** Whether `d` reaches a control's box. */
 export const underControls = (d: Disc, within: Within): boolean =>
   within.keep.some((box) => from(d, cornered(box, within))[2])
+
+/**
+ * Moves `d` off every control's box: one moved off a box may land on the next (the scale and a
+ * credit a bubble's width apart), so it is moved again, each move taking it further from the side
+ * the two share, until it reaches none (or PASSES).
+ */
+function offControls(d: Disc, within: Within): void {
+  for (let pass = 0; pass < PASSES && underControls(d, within); pass++)
+    for (const box of within.keep) offControl(d, cornered(box, within))
+}
+
+/** Moves off the controls at most: a disc between two boxes on one side is clear of both in two or three. */
+const PASSES = 8
 
 /**
  * Moves `d` off c's box, its radius clear of it: diagonally, away from the corner, while it is

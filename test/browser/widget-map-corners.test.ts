@@ -23,11 +23,11 @@ type Box = { x: number; y: number; width: number; height: number }
  * A page with a 400 x 300 map (inside its 1 px border) fitted to PLACED, without motion: no glide
  * after a drag. `run` gets the map's inner box and the middle bubble as first drawn, on its place.
  */
-async function withMap(run: (page: Page, map: Box, middle: Bubble) => Promise<void>): Promise<void> {
+async function withMap(run: (page: Page, map: Box, middle: Bubble) => Promise<void>, css = ''): Promise<void> {
   const page = await newPage(demo.browser, { viewport: { width: 700, height: 700 }, reducedMotion: 'reduce' })
   const { url, stop } = hostPage(
     `<div style="width: 402px" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
-    '<style>.sl-map { height: 302px !important; }</style>',
+    `<style>.sl-map { height: 302px !important; } ${css}</style>`,
   )
   try {
     await answerPlaced(page, PLACED)
@@ -97,6 +97,31 @@ describe.skipIf(chromiumPath === null)('bubbles by the map corners, in Chromium'
         expect(bubble.y + half).toBeLessThanOrEqual(map.y + map.height + 1)
       })
     })
+
+  test('a bubble whose place is dragged between the scale and a credit 20 px from it stands on neither', async () => {
+    // A long credit, as tiles' terms ask for on a phone: its left end 20 px right of the scale's box (10 + 100 px).
+    const css = '.sl-map .leaflet-control-attribution { width: 270px; box-sizing: border-box; }'
+    await withMap(async (page, map, middle) => {
+      const [scale, credit] = await Promise.all(
+        ['scale', 'attribution'].map(async (c) => (await page.locator(`.leaflet-control-${c}`).boundingBox())!),
+      )
+      expect(credit!.x - (scale!.x + scale!.width)).toBeLessThan(reach(middle) * 2)
+      const dx = Math.round(map.x + 120 - middle.x)
+      const dy = Math.round(map.y + map.height - 8 - middle.y)
+      const bubble = await dragged(page, [map.x + 300, map.y + 60], [dx, dy])
+      await page.mouse.up()
+      const half = bubble.width / 2
+      // Above each control, or beside it (a px of rounding aside).
+      const clear = (c: Box) =>
+        bubble.x + half <= c.x + 1 || bubble.x - half >= c.x + c.width - 1 || bubble.y + half <= c.y + 1
+      expect({ bubble, scale, credit, clear: [clear(scale!), clear(credit!)] }).toEqual({
+        bubble,
+        scale,
+        credit,
+        clear: [true, true],
+      })
+    }, css)
+  })
 
   test('a bubble held off the buttons moves no faster than the map along either axis', async () => {
     await withMap(async (page, map, middle) => {

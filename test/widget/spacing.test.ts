@@ -56,4 +56,20 @@ describe("the map's controls", () => {
     expect(drawn(50, 290, [scale])).toEqual({ x: 85, y: 255 })
     expect(drawn(200, 290, [scale])).toEqual({ x: 200, y: 290 })
   })
+
+  test('a disc between two controls closer than its width stands on neither', () => {
+    // A phone's scale and a long credit, 10 px apart: moved off one, a disc lands on the other.
+    const scale = { x0: 5, y0: 265, x1: 105, y1: 295 }
+    const credit = { x0: 115, y0: 284, x1: 400, y1: 300 }
+    const keep = [buttons, scale, credit]
+    for (const x of [100, 110, 120, 130])
+      for (const y of [270, 280, 290]) {
+        const { x: dx, y: dy } = drawn(x, y, keep)
+        expect({ x, y, under: underControls({ x: dx, y: dy, r: 10, fixed: true }, { ...within, keep }) }).toEqual({
+          x,
+          y,
+          under: false,
+        })
+      }
+  })
 })
