@@ -4,7 +4,7 @@
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
 import { chromiumPath, newPage } from './browser'
-import { answerPlaced, type Bubble, bubblesOf, twoFrames } from './map-bubbles'
+import { answerPlaced, type Bubble, type BubbleElement, bubblesOf, twoFrames } from './map-bubbles'
 import { openFirstMap } from './map-rest'
 import { hostPage, useDemoBrowser } from './server'
 
@@ -121,6 +121,22 @@ describe.skipIf(chromiumPath === null)('bubbles by the map corners, in Chromium'
         clear: [true, true],
       })
     }, css)
+  })
+
+  test("on a right-to-left page the scale's lines start at the map's corner, as on any page", async () => {
+    await withMap(async (page, map) => {
+      const scale = (await page.locator('.leaflet-control-scale').boundingBox())!
+      const lines = await page
+        .locator('.leaflet-control-scale-line')
+        .evaluateAll((els) => els.map((el) => (el as unknown as BubbleElement).getBoundingClientRect()))
+      // Its box is 100 px wide, wider than its lines: they keep to its left end, by the corner.
+      expect(lines.length).toBeGreaterThan(0)
+      for (const line of lines) {
+        expect(line.width).toBeLessThan(scale.width - 1)
+        expect(Math.abs(line.x - scale.x)).toBeLessThanOrEqual(1)
+      }
+      expect(scale.x - map.x).toBeLessThanOrEqual(11)
+    }, 'html { direction: rtl; }')
   })
 
   test('a bubble held off the buttons moves no faster than the map along either axis', async () => {
