@@ -44,6 +44,14 @@ const CELLS: WeekCells = [
   ['Mon-Fri 9-12, 14-18, Thu till 11', null], // the morning's closing, or 23:00?
   ['Mon-Fri 8-12, 13-17, Thu till 7', '1-3,5 08:00-12:00, 13:00-17:00; 4 08:00-12:00, 13:00-19:00'],
   ['Mon-Fri 13-17, Thu till 12', '1-3,5 13:00-17:00; 4 13:00-24:00'],
+  // On a 24-hour clock midnight is 24 or 0: "bis 12" is noon, before an opening at 13 no closing.
+  ['Mo-Fr 13-18, Mi bis 12', null],
+  ['Mo-Fr 13-18, Mi bis 12 Uhr', null],
+  ['ma-vr 13-18, wo tot 12', null],
+  ["Lun-Ven 13h-18h, mer jusqu'à 12h", null],
+  ['lun-ven 13-18, mer fino alle 12', null],
+  ['Lun-Vie 13-18, mié hasta las 12', null],
+  ['Mo-Fr 9-18, Mi bis 12', '1-2,4-5 09:00-18:00; 3 09:00-12:00'],
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
   ['Mon-Fri 18-02, Fri till 4', null],
   ['Mon-Fri 9-5, Thu till late', null],

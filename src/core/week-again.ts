@@ -128,11 +128,11 @@ const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 /**
  * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr", "do
  * koopavond tot 21 uur", "jeudi nocturne jusqu'à 21h", "gio fino alle ore 21", "jue hasta las
- * 21 horas", Danish "tor til kl. 20", Polish "czw do 20"): the words before it, and the hour
+ * 21 horas", Danish "tor til kl. 20", Polish "czw do 20"): the words before it, its word, and the hour
  * ("&" after it joins the next days). Not "till late", "till sold out": no hour.
  */
 const TILL = new RegExp(
-  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(?:till?|until|bis|tot|do|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(?:kl\\.?\\s*)?(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s*&)?$`,
+  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(till?|until|bis|tot|do|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(?:kl\\.?\\s*)?(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s*&)?$`,
 )
 
 /**
@@ -254,10 +254,15 @@ export function closingNoDay(hours: string[], daysAt: (i: number) => string, dou
 /** A week's text less its words for a late opening beside hours whole (LATE_ASIDE), after lateAfterDays. */
 export const lateAside = (text: string): string => text.replace(LATE_ASIDE, '')
 
-/** A closing alone (TILL) folded: the words before it and its hour, French noon and midnight as clock hours. */
-function tillOf(text: string): [words: string, hour: string] | null {
+/**
+ * A closing alone (TILL) folded: the words before it, its hour (French noon and midnight as clock
+ * hours), and whether its word is of a 24-hour clock ("bis", "tot", "jusqu'à"), whose "12" is noon.
+ */
+function tillOf(text: string): [words: string, hour: string, clock24: boolean] | null {
   const m = TILL.exec(foldHours(text).trim())
-  return m === null ? null : [m[1]!, m[2] === 'midi' ? '12:00' : m[2] === 'minuit' ? '24:00' : m[2]!]
+  if (m === null) return null
+  const hour = m[3] === 'midi' ? '12:00' : m[3] === 'minuit' ? '24:00' : m[3]!
+  return [m[1]!, hour, !/^(?:till?|until)$/.test(m[2]!)]
 }
 
 /** Whether a day's text is a closing alone (TILL): read against the hours its days had before it (till). */
@@ -298,7 +303,8 @@ function closings(
   // midnight is no closing.
   const read = parseDayHours(`00:00-${m[1]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
-  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && (at < 720 || m[1] === '12')
+  // Midnight is 24 or 0 on a 24-hour clock: its "bis 12" is noon ("Mo-Fr 13-18, Mi bis 12": none).
+  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && (at < 720 || (m[1] === '12' && !m[2]))
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
     (end) => end > a.intervals[0]![0] && end <= 1440,
