@@ -111,6 +111,16 @@ describe('GET /locations/export', () => {
     expect((await csv(typed, '?dry_run=true')).body.results[0].changes).toEqual(['hours.tuesday'])
   })
 
+  test("a day's note of other days' hours reads back as kept, giving the other days none", async () => {
+    const hours = { monday: '9-18, Sa 10-13', tuesday: '9-18, Do bis 20', friday: '09:00-17:00' }
+    await bulk({ locations: [store('N1', { hours })] })
+    const text = await (await exportRequest('csv')).text()
+    expect(text).toContain(`,"'9-18, Sa 10-13","'9-18, Do bis 20",,,09:00-17:00,,,`)
+    const before = snapshot()
+    expect((await csv(text)).body).toMatchObject({ created: 0, updated: 0, unchanged: 1 })
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a bad format or status is 400 invalid_request; a tag holding "|" cannot be CSV', async () => {
     expect((await env.call('GET', '/admin/v1/locations/export?format=xml')).body.message).toContain('json or csv')
     expect((await env.call('GET', '/admin/v1/locations/export?status=gone')).status).toBe(400)
