@@ -6,13 +6,16 @@ import { Database } from 'bun:sqlite'
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import {
   chmodSync,
+  closeSync,
   copyFileSync,
   mkdirSync,
+  openSync,
   readdirSync,
   rmSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
+  writeSync,
 } from 'node:fs'
 import { basename, join } from 'node:path'
 import { DEFAULT_GEODATA_PATH, ensureGeodata, GeodataPathError } from '../../src/geocode/embedded'
@@ -181,4 +184,19 @@ test("a GEODATA_PATH naming another program's database in WAL mode: refused with
   await expect(ensureGeodata(other)).rejects.toThrow(`${other} is not the offline geocoder's data`)
   expect(geodataVersion(other)).toBeNull()
   expect(readdirSync(dir)).toEqual(['other.db'])
+})
+
+test('a GEODATA_PATH naming a database in use, its -wal holding pages its file has not yet: judged by both, as SQLite reads it', async () => {
+  const other = join(dir, 'other.db')
+  const db = new Database(other, { create: true })
+  try {
+    db.exec('PRAGMA journal_mode = WAL; PRAGMA wal_autocheckpoint = 0; CREATE TABLE notes (text TEXT)')
+    // The file's first page, whole in the -wal, as a checkpoint under way leaves it: half written.
+    const fd = openSync(other, 'r+')
+    writeSync(fd, Buffer.alloc(100, 0xff), 0, 100, 100)
+    closeSync(fd)
+    await expect(ensureGeodata(other)).rejects.toThrow(`${other} is not the offline geocoder's data`)
+  } finally {
+    db.close()
+  }
 })

@@ -5,7 +5,7 @@
 import { Database } from 'bun:sqlite'
 import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
 import { realPathToBe } from '../../core/config'
-import { openImmutable } from '../../store/db'
+import { openImmutable, realPathIfThere } from '../../store/db'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
 
@@ -55,12 +55,16 @@ const sqliteFile = (head: Buffer | null): head is Buffer => head?.toString('lati
 
 /**
  * The file at `path` opened read-only. A WAL database (its header's versions, at 18 and 19, are 2)
- * is opened immutable (store/db's openImmutable): a read-only open of one makes -wal and -shm files
- * beside it that stay. The geocoder's data is built in rollback mode: such a file is another's.
+ * with no -wal beside it is opened immutable (store/db's openImmutable): no process has it open,
+ * and a read-only open would make a -wal and -shm that stay. With a -wal there, it is read through
+ * it and its locks: the file alone may lack the last writes, or be half checkpointed. The
+ * geocoder's data is built in rollback mode: a WAL file is another's.
  */
 function openToRead(path: string): Database {
   const head = headOf(path)
-  return sqliteFile(head) && head[18] === 2 ? openImmutable(path) : new Database(path, { readonly: true })
+  return sqliteFile(head) && head[18] === 2 && !existsSync(`${realPathIfThere(path)}-wal`)
+    ? openImmutable(path)
+    : new Database(path, { readonly: true })
 }
 
 /** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
