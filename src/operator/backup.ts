@@ -60,11 +60,18 @@ export function copyFailure(e: unknown, source: string, dest: string, kept: stri
   }
   const code = (e as { code?: unknown } | null)?.code
   if (storageFault(e) !== null || code === 'SQLITE_CANTOPEN' || (typeof code === 'string' && /^E[A-Z]+$/.test(code))) {
-    return new OperatorError(
-      `Could not write ${dest} (${(e as Error).message}); ${kept}. Free space, or name a writable place.`,
-    )
+    return new OperatorError(`Could not write ${dest} (${(e as Error).message}); ${kept}. ${writeAdvice(code)}`)
   }
   return e
+}
+
+/** What to do about a copy that could not be written, by the system's reason `code`. */
+function writeAdvice(code: unknown): string {
+  if (code === 'EPERM')
+    return "That file is another user's, in a folder with the sticky bit: remove it as its owner or as root, or name another place."
+  if (code === 'EACCES' || code === 'EROFS')
+    return 'This user may not write there: run this as a user who may, or name a writable place.'
+  return 'Free space, or name a writable place.'
 }
 
 /** A killed backup's partial copy, and the rollback journal its copy may leave: `NAME.partial-PID[-journal]`. */

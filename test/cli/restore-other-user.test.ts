@@ -27,7 +27,9 @@ test.skipIf(!asRoot)(
     const r = runAsUser(65534, path, 'cli/main.ts', ['restore', backup])
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(`EPERM: operation not permitted, unlink '${path}-wal'`)
-    expect(r.stderr).toEndWith(`the database ${path} was left as it was. Free space, or name a writable place.\n`)
+    expect(r.stderr).toEndWith(
+      `the database ${path} was left as it was. That file is another user's, in a folder with the sticky bit: remove it as its owner or as root, or name another place.\n`,
+    )
     expect(statSync(path).ino).toBe(before)
   },
 )
