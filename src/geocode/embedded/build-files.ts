@@ -4,19 +4,10 @@
 // this machine's own disk, it holds the file's lock no more): a start killed midway (a deploy, an
 // OOM kill) leaves them, and each is as large as the data.
 import { Database } from 'bun:sqlite'
-import {
-  existsSync,
-  lstatSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  rmSync,
-  statfsSync,
-  statSync,
-  unlinkSync,
-} from 'node:fs'
+import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, statfsSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
+import { removeIfThere } from '../../core/remove-file'
 
 /**
  * A file no process of this machine wrote, where its lock tells nothing (a network file system),
@@ -68,7 +59,7 @@ export function openBuildFile(outPath: string, firstWrite: (db: Database) => voi
     } catch (e) {
       db.close()
       if (existsSync(file)) {
-        rmSync(file, { force: true })
+        removeIfThere(file)
         throw e
       }
     }
@@ -112,7 +103,7 @@ function isFolder(path: string): boolean {
 /** Removes the files of this process's build of the data at `outPath`, ended midway (its worker stopped). */
 export function removeOwnBuild(outPath: string): void {
   const tmp = buildFile(outPath)
-  for (const file of [tmp, `${tmp}-journal`]) rmSync(file, { force: true })
+  for (const file of [tmp, `${tmp}-journal`]) removeIfThere(file)
 }
 
 /**
@@ -177,11 +168,11 @@ export type KeptBuild = { file: string; code: 'EPERM' | 'EACCES' }
  */
 function removeLeftover(file: string, kept: KeptBuild[]): void {
   try {
-    unlinkSync(file) // not rmSync: Bun's tells EPERM as EFAULT
+    removeIfThere(file)
   } catch (e) {
     const code = (e as { code?: string }).code
     if (code === 'EPERM' || code === 'EACCES') kept.push({ file, code })
-    else if (code !== 'ENOENT') throw e
+    else throw e
   }
 }
 

@@ -3,7 +3,8 @@
 // (`bun src/geocode/embedded/build.ts`), it forces a rebuild. Sources and their licences:
 // docs/geocoding.md, "Data and attributions".
 import type { Database } from 'bun:sqlite'
-import { mkdirSync, renameSync, rmSync } from 'node:fs'
+import { mkdirSync, renameSync } from 'node:fs'
+import { removeIfThere } from '../../core/remove-file'
 import { dirname } from 'node:path'
 import { openBuildFile, removeStaleBuilds, unlockBuildFile } from './build-files'
 import { insertPlaces, loadPlaces, placeLookup } from './build-places'
@@ -77,7 +78,7 @@ export async function buildGeodata(
   } catch (e) {
     // A failed build (a full disk) leaves nothing behind: its files would keep that disk full.
     db.close()
-    for (const file of [tmp, `${tmp}-journal`]) rmSync(file, { force: true })
+    for (const file of [tmp, `${tmp}-journal`]) removeIfThere(file)
     throw e
   }
 }
