@@ -141,8 +141,10 @@ export class SearchEntries {
     this.#home = page()
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
-      // Back while a search waits for its entry: the entry left is the one before that search, shown again.
-      if (this.#pushNext && forward(e.state, this.#held)) history.forward()
+      // Back while a search waits for its entry: the entry left is the one before that search, shown
+      // again; but for its own map shown alone, whose Back shows the list, the search under it (view-switch.ts).
+      const held = this.#held as Record<string, unknown> | null
+      if (this.#pushNext && forward(e.state, held) && held?.[MAP_LAST] !== `storelocMap:${prefix}`) history.forward()
       this.#away = !isMarked(e.state) && page() !== this.#home
       // A search held for its answer (write) is an entry of the step's no more.
       this.#pushNext = false

@@ -227,6 +227,27 @@ describe.skipIf(chromiumPath === null)('Back with the map shown alone on a phone
       await listAgain(page)
     }))
 
+  test('a postcode typed on the map alone over the place shown, Back while it waits: the list, the search with it', () =>
+    withSearched(async (page) => {
+      await page.getByRole('button', { name: 'Show map' }).tap()
+      await mapAlone(page)
+      const box = page.getByRole('combobox', { name: 'Town or postcode' })
+      await box.fill('Berl')
+      await page.locator('.sl-place [role=option]').filter({ hasText: 'Berlin, Germany' }).first().click()
+      await page.locator('.sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
+      await box.fill('75001')
+      await box.press('Enter')
+      await page.locator('.sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      // As from the map alone with any search made there: Back shows the list, the search under it.
+      await page.goBack()
+      await listAgain(page)
+      release()
+      await page.locator('.sl-status').filter({ hasText: 'of 75001' }).waitFor()
+      await page.goBack()
+      await page.locator('.sl-status').filter({ hasText: 'of London' }).waitFor()
+    }))
+
   test('the page reloaded with the map shown alone shows it alone again; Back shows the list', () =>
     withSearched(async (page) => {
       await page.getByRole('button', { name: 'Show map' }).tap()
