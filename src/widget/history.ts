@@ -130,6 +130,8 @@ export class SearchEntries {
   #same = false
   /** The entry in sight while a search waits for its answer to tell whether it is an entry of its own (write). */
   #held: unknown
+  /** Whether the last step dropped a search that waited for its entry (write). */
+  #dropped = false
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -144,7 +146,9 @@ export class SearchEntries {
       // Back while a search waits for its entry: the entry left is the one before that search, shown
       // again; but for its own map shown alone, whose Back shows the list, the search under it (view-switch.ts).
       const held = this.#held as Record<string, unknown> | null
-      if (this.#pushNext && forward(e.state, held) && held?.[MAP_LAST] !== `storelocMap:${prefix}`) history.forward()
+      // Its search is dropped: the entry's is taken up again, even as the one shown (another finder's step).
+      this.#dropped = this.#pushNext && forward(e.state, held) && held?.[MAP_LAST] !== `storelocMap:${prefix}`
+      if (this.#dropped) history.forward()
       this.#away = !isMarked(e.state) && page() !== this.#home
       // A search held for its answer (write) is an entry of the step's no more.
       this.#pushNext = false
@@ -239,7 +243,7 @@ export class SearchEntries {
       const [to, all] = [readState(location.href, this.prefix), shown()]
       const id = to?.selected ?? null
       const here = (s: SearchState) => withState(location.href, { ...s, selected: id }, this.prefix) === location.href
-      if (!this.#same && !all.some(here)) restore(to)
+      if (this.#dropped || (!this.#same && !all.some(here))) restore(to)
       else if (id !== all[0]!.selected) restore(to, true)
     }
     addEventListener('popstate', changed, { signal: this.life })

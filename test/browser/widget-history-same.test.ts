@@ -213,6 +213,31 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('two finders: Back while a postcode typed in one over its place waits, the other having searched since: both as shown', async () => {
+    const { page, errors, close } = await finderPage(`<div id="g" data-storeloc="${demo.server.token}"></div>`)
+    try {
+      await pick(page, 'Berl', 'Berlin, Germany')
+      await searchIn(page, '#g', 'Leeds')
+      await networkSettled(page)
+      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
+      await page.locator('#f .sl-place input').fill('75001')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      // The entry before holds #f's place too: the postcode is dropped all the same.
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      release()
+      await networkSettled(page)
+      const address = new URL(page.url()).searchParams
+      expect([address.get('sl_place'), address.get('sl2_place')]).toEqual(['Berlin, Germany', 'Leeds, United Kingdom'])
+      expect(await page.locator('#f .sl-status').textContent()).toContain('of Berlin, Germany')
+      expect(await page.locator('#g .sl-status').textContent()).toContain('of Leeds')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('the name of the place picked typed, its search failing: an entry, Back shows the place', async () => {
     const { page, errors, close } = await finderPage()
     try {
