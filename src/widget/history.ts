@@ -130,8 +130,10 @@ export class SearchEntries {
   #same = false
   /** The entry in sight while a search waits for its answer to tell whether it is an entry of its own (write). */
   #held: unknown
-  /** Whether the last step dropped a search that waited for its entry (write). */
+  /** Whether the step before the last went Forward at once (`bounce`): the last dropped a search that waited for its entry (write). */
   #dropped = false
+  /** Whether the step in hand is Back past a search waiting for its entry, gone Forward at once: no step to follow. */
+  bounce = false
 
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
@@ -146,12 +148,14 @@ export class SearchEntries {
       // Back while a search waits for its entry: the entry left is the one before that search, shown
       // again; but for its own map shown alone, whose Back shows the list, the search under it (view-switch.ts).
       const held = this.#held as Record<string, unknown> | null
-      // Its search is dropped: the entry's is taken up again, even as the one shown (another finder's step).
-      this.#dropped = this.#pushNext && forward(e.state, held) && held?.[MAP_LAST] !== `storelocMap:${prefix}`
-      if (this.#dropped) history.forward()
-      this.#away = !isMarked(e.state) && page() !== this.#home
+      // Its search is dropped: where Forward lands, the entry's is taken up again, even as the one shown (another finder's step).
+      this.#dropped = this.bounce
+      this.bounce = this.#pushNext && forward(e.state, held) && held?.[MAP_LAST] !== `storelocMap:${prefix}`
       // A search held for its answer (write) is an entry of the step's no more.
-      this.#pushNext = false
+      this.#held = this.#pushNext = false
+      // The entry before is not taken up on the way.
+      if (this.bounce) return history.forward()
+      this.#away = !isMarked(e.state) && page() !== this.#home
       const asked = (e.state as Record<string, unknown> | null)?.[ASKED + prefix]
       this.#same = asked !== undefined && asked === this.#asked
       this.#asked = asked
@@ -239,7 +243,7 @@ export class SearchEntries {
    */
   follow(shown: () => SearchState[], restore: (state: SearchState | null, only?: boolean) => void): void {
     const changed = (e: PopStateEvent) => {
-      if (!isMarked(e.state)) return
+      if (this.bounce || !isMarked(e.state)) return
       const [to, all] = [readState(location.href, this.prefix), shown()]
       const id = to?.selected ?? null
       const here = (s: SearchState) => withState(location.href, { ...s, selected: id }, this.prefix) === location.href

@@ -214,9 +214,7 @@ export function viewSwitch(
   }
   if (entries) {
     const { searches, settle } = entries
-    searches.wrote = () => {
-      seen = inSight()
-    }
+    searches.wrote = () => void (seen = inSight())
     searches.overMap = (href, push, asked) => {
       const s = marked()
       if (s === null || !isOver(s) || !push) return false
@@ -232,6 +230,7 @@ export function viewSwitch(
     addEventListener(
       'popstate',
       () => {
+        if (searches.bounce) return
         const { state: left, href: leftAt } = seen
         const forwardToList = onward.step(left)
         seen = inSight()

@@ -213,6 +213,33 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('Back while a postcode typed over the place picked waits asks nothing of the entry before it', async () => {
+    const { page, errors, searches, close } = await finderPage()
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Berl', 'Berlin, Germany')
+      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
+      await page.locator('#f .sl-place input').fill('75001')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const asked = searches.length
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      release()
+      await networkSettled(page)
+      // Back went Forward again at once: the entry before it, Leeds's, is not asked on the way.
+      expect(searches.slice(asked).filter((u) => /near=Leeds|lat=53\./.test(u))).toEqual([])
+      // The hold is over: Back again goes to the entry before, not Forward again.
+      await page.evaluate('history.back()')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds' }).waitFor()
+      await networkSettled(page)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toContain('Leeds')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('two finders: Back while a postcode typed in one over its place waits, the other having searched since: both as shown', async () => {
     const { page, errors, close } = await finderPage(`<div id="g" data-storeloc="${demo.server.token}"></div>`)
     try {
