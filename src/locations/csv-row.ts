@@ -377,7 +377,7 @@ function readHours(
   const kept: (string | undefined)[] = []
   const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
-  if (!week?.trim()) notedInto(body, spans, dayCells, kept, notes)
+  if (!week?.trim()) notedInto(body, spans, dayCells, kept, notes, weekendAlone ? WEEKDAYS : [])
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
   if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
@@ -390,6 +390,7 @@ function readHours(
  * A day only notes of some days' own name ("9-18, Sa 10-13" beside an empty "Sa" or "Samstag"),
  * in a row with no week cell to give it, takes their hours (notedDays): through `kept` for the
  * week its columns of some days make, into body.hours where a day column left it empty.
+ * `unsaid`: the days the file leaves unset (weekendAlone).
  */
 function notedInto(
   body: Record<string, unknown>,
@@ -397,6 +398,7 @@ function notedInto(
   dayCells: DayCells,
   kept: (string | undefined)[],
   notes: string[],
+  unsaid: readonly number[],
 ): void {
   const hours = body.hours as Record<string, string> | undefined
   const filled = (i: number) => Boolean(hours?.[DAYS[i]!])
@@ -409,7 +411,9 @@ function notedInto(
         : 'and the file has no column of its own, so its hours are left as they are'
   // The day columns' notes first, then the columns of some days': notedDays quotes them so.
   const dayNotes = dayCells.map((cell) => dayCellNote(...cell)).filter((note) => note !== null)
-  const { noted, said } = notedDays(spans, [...dayNotes, ...spansNotes(spans)], filled, left)
+  // The row sets a day its column leaves empty, and one its columns of some days close.
+  const sets = (i: number) => hours?.[DAYS[i]!] === '' || (spans.length > 0 && !unsaid.includes(i))
+  const { noted, said } = notedDays(spans, [...dayNotes, ...spansNotes(spans)], { filled, sets, left })
   noted.forEach((text, i) => {
     if (text === undefined) return
     kept[i] ??= text

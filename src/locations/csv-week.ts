@@ -190,15 +190,19 @@ export function spansNotes(spans: Spans): string[][] {
  * By day, the hours notes of some days' own (dayCellNote, spansNotes) give a day no cell of the
  * row's day columns (`filled`) or columns of some days names ("9-18, Sa 10-13" beside an empty
  * "Sa", "Samstag" or none), when every note naming it gives the same: else the week would close
- * or clear it, against the notes. A closing alone ("bis 20") is given as written, unknown. `said`:
- * that, and why a day notes give different hours is not given them, `left` saying what it is
- * instead ("and its own column is empty, so it is closed").
+ * or clear it, against the notes. A closing alone ("bis 20") is given as written, unknown, to a day
+ * the row `sets` (its column empty, or closed by the columns of some days): a day the file says
+ * nothing of keeps its hours. `said`: that, and why a day notes give different hours is not given
+ * them, `left` saying what it is instead ("and its own column is empty, so it is closed").
  */
 export function notedDays(
   spans: readonly [string, string, string][],
   notes: readonly string[][],
-  filled: (day: number) => boolean,
-  left: (day: number) => string,
+  {
+    filled,
+    sets,
+    left,
+  }: { filled: (day: number) => boolean; sets: (day: number) => boolean; left: (day: number) => string },
 ): { noted: (string | undefined)[]; said: string[] } {
   const noted: (string | undefined)[] = []
   const said: string[] = []
@@ -208,7 +212,7 @@ export function notedDays(
     const given = [...new Set(notes.map((others) => others[i]).filter((h) => h !== undefined && h !== ''))]
     if (covered.has(i) || filled(i) || given.length === 0) continue
     if (given.length === 1 && parseDayHours(given[0]!).kind !== 'unknown') noted[i] = given[0]
-    else if (given.length === 1 && isTill(given[0]!)) {
+    else if (given.length === 1 && isTill(given[0]!) && sets(i)) {
       // A closing alone ("Do bis 20") says the day opens, but not when: kept as written, unknown.
       noted[i] = given[0]
       said.push(

@@ -135,6 +135,16 @@ describe('bulk upsert, CSV', () => {
     expect([a.hours_unread, b.hours_unread, c.hours_unread]).toEqual([[], [], []])
   })
 
+  test("a note's closing alone for a day the file has no column of leaves that day's stored hours", async () => {
+    const p1 = { external_id: 'P1', name: 'P1', address: 'a', coordinates: { lat: 1, lng: 2 } }
+    await bulk({ locations: [{ ...p1, hours: { thursday: '09:00-20:00' } }] })
+    const res = await csv(
+      'external_id,name,address,lat,lng,Montag,Dienstag\nP1,P1,a,1,2,"9-18, Do bis 20","9-18, Do bis 20"\n',
+    )
+    expect(res.body.results[0]).toMatchObject({ action: 'updated', changes: ['hours.monday', 'hours.tuesday'] })
+    expect((await all())[0].hours).toMatchObject({ monday: '9-18', tuesday: '9-18', thursday: '09:00-20:00' })
+  })
+
   test('"Di" read as Sunday beside a day named in full in Italian is a problem of its line', async () => {
     const res = await csv(
       'external_id,name,address,lat,lng,Opening Hours\nA,Sun,a,1,2,"Di, Do 9-18, Sabato 9-12"\n',

@@ -211,7 +211,6 @@ describe('fields', () => {
     const rows = [
       row('Mo;Di;Mi;Do;Fr;Sa;So', [...notes(3), '', ...notes(1), '9-13', 'zu']),
       row('Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag', [...notes(3), '', ...notes(1), '9-13', 'zu']),
-      row('Montag;Dienstag;Mittwoch;Freitag;Samstag;Sonntag', [...notes(4), '9-13', 'zu']),
       row('Mo-Mi;Fr;Sa;So', [...notes(1), '9-18', '9-13', 'zu']),
     ]
     for (const { body, notes } of rows) {
@@ -219,6 +218,12 @@ describe('fields', () => {
       expect((body.hours as Record<string, string>).monday).toBe('9-18')
       expect(notes).toEqual([said])
     }
+    // No Thursday column and no columns of some days: the file says nothing of Thursday, which keeps its hours.
+    const { body, notes: left } = row('Montag;Dienstag;Mittwoch;Freitag;Samstag;Sonntag', [...notes(4), '9-13', 'zu'])
+    expect(body.hours as Record<string, string>).not.toHaveProperty('thursday')
+    expect(left).toEqual([
+      'The notes in the day columns give Thursday "bis 20", and the file has no column of its own, so its hours are left as they are. Write Thursday\'s hours in its column.',
+    ])
   })
 
   test('a note closing a day at 12 before its hours open ("13-18, Mi bis 12") makes up no midnight', () => {
