@@ -24,6 +24,28 @@ export const dayCell = (header: string, cell: string, written = cell, day = -1):
 export const dayCellNote = (header: string, cell: string, written: string, day: number): string[] | null =>
   readDayCell(header, cell, written, day).note
 
+/**
+ * Whether a day column's cell reads back as written, with no note (dayCell, dayCellNote), under
+ * its day's header: asked of every distinct text an export writes. Hours read as they are, with
+ * no day named after a separator, are so without the whole reading: the one it would give.
+ */
+export function dayCellSame(header: string, text: string, day: number): boolean {
+  const plain =
+    keptDayText(text) === null && !/^x$/i.test(text) && parseDayHours(text).kind !== 'unknown' && !noteAfter(text)
+  if (plain) return true
+  const read = readDayCell(header, text, text, day)
+  return read.text === text && read.note === null
+}
+
+/** Hours then a separator ("9-18, Sa 10-13"), as a note of some days' own starts: the cell's hours and what follows. */
+const NOTE_AFTER = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/
+
+/** Whether a cell's text after its hours and a separator starts with a day's name, as weekNoteDays reads a note. */
+const noteAfter = (text: string) => {
+  const m = NOTE_AFTER.exec(text)
+  return m !== null && daysNamed(m[2]!.split(/[\s,;:.\-–]+/)[0]!).length > 0
+}
+
 /** A day column's cell as dayCell reads it, and its note of some days' own (weekNoteDays), if it holds one. */
 function readDayCell(
   header: string,
@@ -53,7 +75,7 @@ function weekNoteDays(
   text: string,
   days: readonly number[],
 ): { texts: string[]; others: string[] } | null {
-  const m = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/.exec(text)
+  const m = NOTE_AFTER.exec(text)
   if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
   const [hours, rest] = [m[1]!.trim(), m[2]!]
   // Days first after the hours: else they are more hours ("9-12, 14-18").

@@ -3,7 +3,7 @@
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
 import { DATE_AT, guardCell, keptDayCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
-import { dayCell as readDayCell, dayCellNote } from './csv-week'
+import { dayCellSame } from './csv-week'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
 /** A location whose values a CSV cell cannot hold so that reading gives them back: the export names it. */
@@ -83,11 +83,7 @@ function dayCells(): (text: string, day: number) => string {
     let cell = cells.get(text)
     if (cell === undefined) {
       const bare = guardCell(text)
-      const same =
-        !bare.startsWith("'") &&
-        markKept(text) === text &&
-        readDayCell(DAYS[day]!, text, text, day) === text &&
-        dayCellNote(DAYS[day]!, text, text, day) === null
+      const same = !bare.startsWith("'") && markKept(text) === text && dayCellSame(DAYS[day]!, text, day)
       cell = same ? bare : keptDayCell(text)
       if (cells.size >= DAY_TEXTS_KEPT) cells.clear()
       cells.set(text, cell)
