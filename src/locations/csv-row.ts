@@ -27,7 +27,6 @@ import {
   closedX,
   dashesClosed,
   dayCell,
-  dayCellNote,
   notedDays,
   noDayNote,
   readSpecialHours,
@@ -106,8 +105,6 @@ function readPoint(cells: [header: string, field: string, cell: string][]): {
 type Spans = [header: string, days: string, hours: string][]
 /** Each cell of a day's opening or closing time: its column, its field, its text. */
 type Times = [column: number, field: string, cell: string][]
-/** Each day column's cell: its header, its text, its text as written, its day (Monday 0; -1 for none). */
-type DayCells = [header: string, cell: string, written: string, day: number][]
 
 /** What a row's cells say, gathered by field; the body is made of them once all are read. */
 type Gathered = {
@@ -115,8 +112,8 @@ type Gathered = {
   /** The week's hours in one cell, its days' in columns of some days, its days' times, its special hours. */
   week?: string
   spans: Spans
-  /** Its day columns' cells: their header, their text, as written, their day; their notes are read of them (notedInto). */
-  dayCells: DayCells
+  /** What the notes of some days' own in its day columns' cells give each day (dayCell), for notedInto. */
+  dayNotes: string[][]
   times: Times
   special?: string
   /** The delete cell: true to delete, a string that says why it was not read. */
@@ -155,8 +152,8 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of gathered.maps) body[top] = Object.fromEntries(entries)
-  const { week, times, dayCells } = gathered
-  const hoursCells = { week, spans, dayCells, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }
+  const { week, times, dayNotes } = gathered
+  const hoursCells = { week, spans, dayNotes, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }
   readHours(body, hoursCells, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)
   if (gathered.unreadStatus !== undefined) problems.push({ field: 'status', message: gathered.unreadStatus })
@@ -197,7 +194,7 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
   const gathered: Gathered = {
     body: {},
     spans: [],
-    dayCells: [],
+    dayNotes: [],
     times: [],
     removal: false,
     coordinateCells: [],
@@ -262,8 +259,9 @@ function gatherField(
     let value = numbers.has(field) ? decimalComma(cell) : cell
     if (top === 'hours') {
       const day = DAYS.indexOf(key as (typeof DAYS)[number])
-      gathered.dayCells.push([header, cell, raw, day])
-      value = dayCell(header, cell, raw, day)
+      const read = dayCell(header, cell, raw, day)
+      if (read.note !== null) gathered.dayNotes.push(read.note)
+      value = read.text
     }
     entries.push([key, value])
     gathered.maps.set(top, entries)
@@ -357,7 +355,7 @@ function readHours(
   {
     week,
     spans,
-    dayCells,
+    dayNotes,
     times,
     columns,
     weekendAlone,
@@ -365,7 +363,7 @@ function readHours(
   }: {
     week?: string
     spans: Spans
-    dayCells: DayCells
+    dayNotes: string[][]
     times: Times
     columns: readonly Column[]
     weekendAlone: boolean
@@ -377,7 +375,7 @@ function readHours(
   const kept: (string | undefined)[] = []
   const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
-  if (!week?.trim()) notedInto(body, spans, dayCells, kept, notes, weekendAlone ? WEEKDAYS : [])
+  if (!week?.trim()) notedInto(body, spans, dayNotes, kept, notes, weekendAlone ? WEEKDAYS : [])
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
   if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
@@ -390,12 +388,13 @@ function readHours(
  * A day only notes of some days' own name ("9-18, Sa 10-13" beside an empty "Sa" or "Samstag"),
  * in a row with no week cell to give it, takes their hours (notedDays): through `kept` for the
  * week its columns of some days make, into body.hours where a day column left it empty.
- * `unsaid`: the days the file leaves unset (weekendAlone).
+ * `dayNotes`: what the day columns' notes give each day (dayCell); `unsaid`: the days the file
+ * leaves unset (weekendAlone).
  */
 function notedInto(
   body: Record<string, unknown>,
   spans: Spans,
-  dayCells: DayCells,
+  dayNotes: readonly string[][],
   kept: (string | undefined)[],
   notes: string[],
   unsaid: readonly number[],
@@ -410,7 +409,6 @@ function notedInto(
         ? 'and its own column is empty, so its hours are unknown'
         : 'and the file has no column of its own, so its hours are left as they are'
   // The day columns' notes first, then the columns of some days': notedDays quotes them so.
-  const dayNotes = dayCells.map((cell) => dayCellNote(...cell)).filter((note) => note !== null)
   // The row sets a day its column leaves empty, and one its columns of some days close.
   const sets = (i: number) => hours?.[DAYS[i]!] === '' || (spans.length > 0 && !unsaid.includes(i))
   const { noted, said } = notedDays(spans, [...dayNotes, ...spansNotes(spans)], { filled, sets, left })

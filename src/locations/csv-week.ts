@@ -12,20 +12,7 @@ import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } fro
 export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 
 /**
- * A day column's cell (closedX), its bare hours in doubt ("5-11:30") read as written under a
- * header naming its day as a language of the 24-hour clock does ("Montag", "mercredi"), as a
- * column of some days' are (spansWeek); kept as written under "Monday". `written`: the cell before
- * its formula guard was taken off; a text the export marked to keep ("'x": keptDayText) is kept.
- */
-export const dayCell = (header: string, cell: string, written = cell, day = -1): string =>
-  readDayCell(header, cell, written, day).text
-
-/** What the note of some days' own in a day column's cell (dayCell) gives each day, for notedDays; null for none. */
-export const dayCellNote = (header: string, cell: string, written: string, day: number): string[] | null =>
-  readDayCell(header, cell, written, day).note
-
-/**
- * Whether a day column's cell reads back as written, with no note (dayCell, dayCellNote), under
+ * Whether a day column's cell reads back as written, with no note (dayCell), under
  * its day's header: asked of every distinct text an export writes. Hours read as they are, with
  * no day named after a separator, are so without the whole reading: the one it would give.
  */
@@ -33,7 +20,7 @@ export function dayCellSame(header: string, text: string, day: number): boolean 
   const plain =
     keptDayText(text) === null && !/^x$/i.test(text) && parseDayHours(text).kind !== 'unknown' && !noteAfter(text)
   if (plain) return true
-  const read = readDayCell(header, text, text, day)
+  const read = dayCell(header, text, text, day)
   return read.text === text && read.note === null
 }
 
@@ -46,8 +33,15 @@ const noteAfter = (text: string) => {
   return m !== null && daysNamed(m[2]!.split(/[\s,;:.\-–]+/)[0]!).length > 0
 }
 
-/** A day column's cell as dayCell reads it, and its note of some days' own (weekNoteDays), if it holds one. */
-function readDayCell(
+/**
+ * A day column's cell (closedX), its bare hours in doubt ("5-11:30") read as written under a
+ * header naming its day as a language of the 24-hour clock does ("Montag", "mercredi"), as a
+ * column of some days' are (spansWeek); kept as written under "Monday". `written`: the cell before
+ * its formula guard was taken off; a text the export marked to keep ("'x": keptDayText) is kept.
+ * `note`: what the note of some days' own it holds (weekNoteDays) gives each day, for notedDays;
+ * null for none.
+ */
+export function dayCell(
   header: string,
   cell: string,
   written: string,
