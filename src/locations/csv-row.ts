@@ -26,6 +26,7 @@ import { decimalComma, deleteCell, idCell, OTHER_STATUSES, splitTags, statusProb
 import {
   closedX,
   dashesClosed,
+  type DayNote,
   dayCell,
   notedDays,
   noDayNote,
@@ -113,7 +114,7 @@ type Gathered = {
   week?: string
   spans: Spans
   /** What the notes of some days' own in its day columns' cells give each day (dayCell), for notedInto. */
-  dayNotes: string[][]
+  dayNotes: DayNote[]
   times: Times
   special?: string
   /** The delete cell: true to delete, a string that says why it was not read. */
@@ -363,7 +364,7 @@ function readHours(
   }: {
     week?: string
     spans: Spans
-    dayNotes: string[][]
+    dayNotes: DayNote[]
     times: Times
     columns: readonly Column[]
     weekendAlone: boolean
@@ -394,7 +395,7 @@ function readHours(
 function notedInto(
   body: Record<string, unknown>,
   spans: Spans,
-  dayNotes: readonly string[][],
+  dayNotes: readonly DayNote[],
   kept: (string | undefined)[],
   notes: string[],
   unsaid: readonly number[],

@@ -3,10 +3,13 @@
 import { DAYS_IN_ENGLISH, NAMED } from '../core/day-names'
 import { eitherHalf, foldHours, halfClosed, parseDayHours } from '../core/hours'
 import { daysNamed } from '../core/week-days'
-import { isTill } from '../core/week-again'
+import { isTill, till } from '../core/week-again'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS } from '../store/locations'
 import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+
+/** What a note of some days' own in a cell gives each day (`others`, '' for none), and the hours before it (`first`). */
+export type DayNote = { others: string[]; first: string }
 
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
@@ -46,14 +49,14 @@ export function dayCell(
   cell: string,
   written: string,
   day: number,
-): { text: string; note: string[] | null } {
+): { text: string; note: DayNote | null } {
   const kept = keptDayText(written)
   if (kept !== null) return { text: kept, note: null }
   const text = closedX(cell)
   const readings = eitherHalf(text)
   if (readings !== null && splitWeekHours(`${header} ${text}`) !== null) return { text: readings[0]!, note: null }
   const noted = day >= 0 ? weekNoteDays(header, text, [day]) : null
-  return noted === null ? { text, note: null } : { text: noted.texts[0]!, note: noted.others }
+  return noted === null ? { text, note: null } : { text: noted.texts[0]!, note: noted.note }
 }
 
 /**
@@ -61,14 +64,14 @@ export function dayCell(
  * own ("9-18 Uhr, Do bis 20", copied into each day's column; "9-18, Sa 10-13" under "Mo-Fr"):
  * `texts`, each of the column's days' text as the week reads it beside its `header`, the first
  * hours its own unless the days after give it theirs, or a closing alone ("bis 20") read against
- * the first; `others`, what the note gives each day. Null when the cell is not so read. Read before
+ * the first; `note`, what the note gives each day and its first hours. Null when the cell is not so read. Read before
  * parseDayHours, which takes "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
  */
 function weekNoteDays(
   header: string,
   text: string,
   days: readonly number[],
-): { texts: string[]; others: string[] } | null {
+): { texts: string[]; note: DayNote } | null {
   const m = NOTE_AFTER.exec(text)
   if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
   const [hours, rest] = [m[1]!.trim(), m[2]!]
@@ -82,7 +85,7 @@ function weekNoteDays(
   const own = given.every(Boolean) ? [] : (splitWeekHours(`${header} ${hours}, ${rest}`) ?? [])
   const texts = days.map((d, k) => (given[k] ? others[d] || hours : own[d]))
   if (texts.some((t) => t === undefined || parseDayHours(t).kind === 'unknown')) return null
-  return { texts: texts as string[], others }
+  return { texts: texts as string[], note: { others, first: hours } }
 }
 
 /** Whether a note's days (`others`, of `rest`) are read as they are beside the column's header and its `days`. */
@@ -194,11 +197,11 @@ export function spansWeek(spans: Spans, kept: (string | undefined)[]): string[] 
 }
 
 /** What the notes of some days' own in columns of some days (spansWeek) give each day, for notedDays. */
-export function spansNotes(spans: Spans): string[][] {
+export function spansNotes(spans: Spans): DayNote[] {
   const together = spansTogether(spans)
   return spans.flatMap((_, k) => {
     const read = readSpan(spans, k, together)
-    return typeof read === 'string' || read.noted === null ? [] : [read.noted.others]
+    return typeof read === 'string' || read.noted === null ? [] : [read.noted.note]
   })
 }
 
@@ -213,7 +216,7 @@ export function spansNotes(spans: Spans): string[][] {
  */
 export function notedDays(
   spans: readonly [string, string, string][],
-  notes: readonly string[][],
+  notes: readonly DayNote[],
   {
     filled,
     sets,
@@ -225,9 +228,11 @@ export function notedDays(
   if (notes.length === 0) return { noted, said }
   const covered = new Set(spans.length === 0 ? [] : (columnsDays(spans.map(([, days]) => days)) ?? []).flat())
   for (let i = 0; i < 7; i++) {
-    const given = [...new Set(notes.map((others) => others[i]).filter((h) => h !== undefined && h !== ''))]
+    const given = [...new Set(notes.map(({ others }) => others[i]).filter((h) => h !== undefined && h !== ''))]
     if (covered.has(i) || filled(i) || given.length === 0) continue
     if (given.length === 1 && parseDayHours(given[0]!).kind !== 'unknown') noted[i] = given[0]
+    else if (given.length === 1 && isTill(given[0]!) && sets(i) && againstFirst(notes, i) !== null)
+      noted[i] = againstFirst(notes, i)!
     else if (given.length === 1 && isTill(given[0]!) && sets(i)) {
       // A closing alone ("Do bis 20") says the day opens, but not when: kept as written, unknown.
       noted[i] = given[0]
@@ -240,6 +245,17 @@ export function notedDays(
       )
   }
   return { noted, said }
+}
+
+/**
+ * A day's closing alone ("Do bis 20") read against the first hours of each note naming it ("9-18
+ * Uhr": 09:00-20:00), as the note reads under the day's own column; null when the notes do not all
+ * read so, and the same.
+ */
+function againstFirst(notes: readonly DayNote[], day: number): string | null {
+  const read = new Set(notes.filter(({ others }) => others[day]).map(({ others, first }) => till(first, others[day]!)))
+  const [only] = read
+  return read.size === 1 && only !== undefined && only !== null ? only : null
 }
 
 /**

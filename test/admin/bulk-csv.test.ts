@@ -143,6 +143,10 @@ describe('bulk upsert, CSV', () => {
     )
     expect(res.body.results[0]).toMatchObject({ action: 'updated', changes: ['hours.monday', 'hours.tuesday'] })
     expect((await all())[0].hours).toMatchObject({ monday: '9-18', tuesday: '9-18', thursday: '09:00-20:00' })
+    // Beside an empty Thursday column the closing is read against the note's first hours, as under "Donnerstag".
+    const beside = await csv('external_id,name,address,lat,lng,Montag,Donnerstag\nP1,P1,a,1,2,"9-18 Uhr, Do bis 20",\n')
+    expect(beside.body.results[0]).toMatchObject({ action: 'updated', changes: ['hours.monday'], warnings: [] })
+    expect((await all())[0].hours).toMatchObject({ monday: '9-18 Uhr', thursday: '09:00-20:00' })
   })
 
   test('"Di" read as Sunday beside a day named in full in Italian is a problem of its line', async () => {

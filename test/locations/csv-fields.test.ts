@@ -202,22 +202,27 @@ describe('fields', () => {
     ])
   })
 
-  test('a day the notes give a closing alone ("Do bis 20") keeps it, unknown and said, not closed', () => {
+  test('a day the notes give a closing alone ("Do bis 20") reads it against their first hours, else keeps it, said', () => {
     const row = (header: string, cells: string[]) =>
       readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${cells.map((c) => `;"${c}"`).join('')}\n`).rows[0]!
     const notes = (n: number) => Array(n).fill('9-18, Do bis 20') as string[]
-    const said =
-      'The notes in the day columns give Thursday "bis 20", a closing time without its opening: Thursday keeps that text, and its hours count as unknown. Write Thursday\'s hours in its column.'
+    // As under a "Donnerstag" or "Mo-Fr" column: Thursday 09:00-20:00.
     const rows = [
       row('Mo;Di;Mi;Do;Fr;Sa;So', [...notes(3), '', ...notes(1), '9-13', 'zu']),
       row('Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag', [...notes(3), '', ...notes(1), '9-13', 'zu']),
       row('Mo-Mi;Fr;Sa;So', [...notes(1), '9-18', '9-13', 'zu']),
     ]
     for (const { body, notes } of rows) {
-      expect((body.hours as Record<string, string>).thursday).toBe('bis 20')
+      expect((body.hours as Record<string, string>).thursday).toBe('09:00-20:00')
       expect((body.hours as Record<string, string>).monday).toBe('9-18')
-      expect(notes).toEqual([said])
+      expect(notes).toEqual([])
     }
+    // Notes of different first hours read it otherwise: the day keeps it as written, unknown, and it is said.
+    const apart = row('Mo;Di;Mi;Do;Fr;Sa;So', ['8-17, Do bis 20', ...notes(2), '', ...notes(1), '9-13', 'zu'])
+    expect((apart.body.hours as Record<string, string>).thursday).toBe('bis 20')
+    expect(apart.notes).toEqual([
+      'The notes in the day columns give Thursday "bis 20", a closing time without its opening: Thursday keeps that text, and its hours count as unknown. Write Thursday\'s hours in its column.',
+    ])
     // No Thursday column and no columns of some days: the file says nothing of Thursday, which keeps its hours.
     const { body, notes: left } = row('Montag;Dienstag;Mittwoch;Freitag;Samstag;Sonntag', [...notes(4), '9-13', 'zu'])
     expect(body.hours as Record<string, string>).not.toHaveProperty('thursday')
