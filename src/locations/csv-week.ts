@@ -15,8 +15,8 @@ export type DayNote = { others: string[]; first: string }
 export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
 
 /**
- * Whether a day column's cell reads back as written, with no note (dayCell), under
- * its day's header: asked of every distinct text an export writes. Hours read as they are, with
+ * Whether a day column's cell reads back as written, with no note (dayCell), under its day's
+ * header: asked of every distinct text an export writes. Hours read as they are, with
  * no day named after a separator, are so without the whole reading: the one it would give.
  */
 export function dayCellSame(header: string, text: string, day: number): boolean {
@@ -64,8 +64,8 @@ export function dayCell(
  * own ("9-18 Uhr, Do bis 20", copied into each day's column; "9-18, Sa 10-13" under "Mo-Fr"):
  * `texts`, each of the column's days' text as the week reads it beside its `header`, the first
  * hours its own unless the days after give it theirs, or a closing alone ("bis 20") read against
- * the first; `note`, what the note gives each day and its first hours. Null when the cell is not so read. Read before
- * parseDayHours, which takes "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
+ * the first; `note`, what the note gives each day and its first hours. Null when the cell is not
+ * so read. Read before parseDayHours, which takes "Do" for "to" ("9-18 Uhr, Do 9-20 Uhr": 09:00-20:00).
  */
 function weekNoteDays(
   header: string,
@@ -206,12 +206,12 @@ export function spansNotes(spans: Spans): DayNote[] {
 }
 
 /**
- * By day, the hours notes of some days' own (dayCellNote, spansNotes) give a day no cell of the
+ * By day, the hours notes of some days' own (dayCell, spansNotes) give a day no cell of the
  * row's day columns (`filled`) or columns of some days names ("9-18, Sa 10-13" beside an empty
  * "Sa", "Samstag" or none), when every note naming it gives the same: else the week would close
- * or clear it, against the notes. A closing alone ("bis 20") is given as written, unknown, to a day
- * the row `sets` (its column empty, or closed by the columns of some days): a day the file says
- * nothing of keeps its hours. `said`: that, and why a day notes give different hours is not given
+ * or clear it, against the notes. A closing alone ("bis 20") is given to a day the row `sets` (its
+ * column empty, or closed by the columns of some days), read against the notes' first hours
+ * (againstFirst), else as written, unknown: a day the file says nothing of keeps its hours. `said`: that, and why a day notes give different hours is not given
  * them, `left` saying what it is instead ("and its own column is empty, so it is closed").
  */
 export function notedDays(
