@@ -2,7 +2,7 @@
 // as it moves. A cluster zooms the map in to where it splits; a single store searches around it,
 // and so does a cluster no zoom splits (stores on one point), around its first store.
 import type * as Leaflet from 'leaflet'
-import { type Disc, spreadApart, underControls } from './spacing'
+import { type Box, type Disc, spreadApart, underControls, type Within } from './spacing'
 import { nameTooltips } from './tooltip'
 
 export type Cluster = { id: string; lat: number; lng: number; count: number; expansion_zoom: number }
@@ -146,25 +146,20 @@ export function clusterLayer(
   /**
    * Each bubble moved, in the map's view, as little as keeps it off the other bubbles, the lone
    * stores and the map's controls (the zoom buttons, the scale, the credit): rings may meet, no ring
-   * covers a disc or a dot. A lone store stays on its place, unless under a control or within a
-   * dot's width of one before it (stores given their town's centre): each dot is seen and pressed.
+   * covers a disc, a dot or a control. A lone store stays on its place, unless under a control or
+   * within a dot's width of one before it (stores given their town's centre): each dot is seen and
+   * pressed.
    * A bubble whose cluster lies in the view stays in it (spacing.ts's `within`): a crowd drawn
    * apart at a world's view reaches its edges.
    */
   const place = () => {
-    const { x: x0, y: y0 } = map.containerPointToLayerPoint([0, 0])
-    const { x: x1, y: y1 } = map.containerPointToLayerPoint(map.getSize())
-    // Each control is placed in its corner's box (Leaflet's .leaflet-top.leaflet-left...), placed in the view.
-    const keep = [...map.getContainer().querySelectorAll<HTMLElement>('.leaflet-control')].flatMap((el) => {
-      const corner = el.offsetParent as HTMLElement | null
-      if (!corner) return []
-      const [x, y] = [x0 + corner.offsetLeft + el.offsetLeft, y0 + corner.offsetTop + el.offsetTop]
-      return [{ x0: x, y0: y, x1: x + el.offsetWidth, y1: y + el.offsetHeight }]
-    })
-    const within = { x0, y0, x1, y1, keep }
+    const within = inView(map)
+    // A bubble's r takes half its ring (rings may meet): a control is kept the other half further off.
+    const ringed = { ...within, keep: within.keep.map((b) => grown(b, RING / 2)) }
     const discs: Disc[] = drawn.map(({ at, size }) => {
       const { x, y } = map.latLngToLayerPoint(at)
-      return { x, y, r: (size === 0 ? DOT : size / 2) + RING / 2, fixed: size === 0, within }
+      const [r, fixed] = size === 0 ? [DOT, true] : [size / 2, false]
+      return { x, y, r: r + RING / 2, fixed, within: fixed ? within : ringed }
     })
     discs.forEach((d, i) => {
       d.fixed &&=
@@ -235,6 +230,23 @@ export function clusterLayer(
     },
   }
 }
+
+/** The map's view in layer px, with its controls' boxes (the zoom buttons, the scale, the credit). */
+function inView(map: Leaflet.Map): Within {
+  const { x: x0, y: y0 } = map.containerPointToLayerPoint([0, 0])
+  const { x: x1, y: y1 } = map.containerPointToLayerPoint(map.getSize())
+  // Each control is placed in its corner's box (Leaflet's .leaflet-top.leaflet-left...), placed in the view.
+  const keep = [...map.getContainer().querySelectorAll<HTMLElement>('.leaflet-control')].flatMap((el) => {
+    const corner = el.offsetParent as HTMLElement | null
+    if (!corner) return []
+    const [x, y] = [x0 + corner.offsetLeft + el.offsetLeft, y0 + corner.offsetTop + el.offsetTop]
+    return [{ x0: x, y0: y, x1: x + el.offsetWidth, y1: y + el.offsetHeight }]
+  })
+  return { x0, y0, x1, y1, keep }
+}
+
+/** `b` larger by `by` px each way. */
+const grown = (b: Box, by: number): Box => ({ x0: b.x0 - by, y0: b.y0 - by, x1: b.x1 + by, y1: b.y1 + by })
 
 /**
  * The answer's clusters and lone stores as drawn at the map's zoom. Made for a deeper one (the

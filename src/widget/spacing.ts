@@ -9,7 +9,7 @@
  * place a radius out. So it moves with no jump as its place, moved with the map, crosses the edge.
  */
 export type Disc = { x: number; y: number; r: number; fixed: boolean; within?: Within }
-type Box = { x0: number; y0: number; x1: number; y1: number }
+export type Box = { x0: number; y0: number; x1: number; y1: number }
 /**
  * The view; `keep`: its controls' boxes (the zoom buttons, the scale, the credit), each kept clear
  * from the view's corner nearest it to its far corner.
