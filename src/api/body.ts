@@ -9,7 +9,6 @@ import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
 import {
-  dispositionDoubt,
   formDataParts,
   lfDelimited,
   type MultipartBody,
@@ -209,7 +208,8 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
 
 /**
  * Why a multipart body's fields are not read, null when FormData reads them: lines in LF alone,
- * a boundary empty or holding a backslash, or parts that do not match its boundary.
+ * a boundary empty or holding a backslash, a part's Content-Disposition read in more than one way
+ * (readMultipartBody's doubt), or parts that do not match its boundary.
  */
 function multipartUnread(multipart: MultipartBody): string | null {
   const boundary = paramsOf(multipart.contentType, true).get('boundary')
@@ -222,6 +222,8 @@ function multipartUnread(multipart: MultipartBody): string | null {
     return `the boundary its Content-Type names (${latin1Shown(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or a boundary of letters, digits and '()+_,-./:=?.`
   if (lfDelimited(multipart))
     return 'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them. Send the body your HTTP client makes from a form (curl -F), write its line ends as CRLF, or send JSON.'
+  if (multipart.doubt !== null)
+    return `a part's Content-Disposition (${JSON.stringify(latin1Shown(multipart.doubt).slice(0, 100))}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote. Give it once, with each value a word or in quotes, as form-data; name="file"; filename="stores.csv", or send JSON.`
   if (multipart.fields === null)
     return 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.'
   return null
@@ -234,8 +236,7 @@ const latin1Shown = (text: string): string => Buffer.from(text, 'latin1').toStri
 type PartCharset = { charset: string | null; field?: string }
 
 /**
- * Why a multipart body's parts are not read: the first whose Content-Disposition FormData reads
- * otherwise (dispositionDoubt), else the first charset its text is in that is not read as UTF-8
+ * Why a multipart body's parts are not read: the first charset its text is in that is not read as UTF-8
  * (readAsUtf8): its field names in the body's, judged first; each value in its part's own
  * (FormData keeps no part's type), else the body's, or none when it starts with UTF-8's byte order
  * mark, which says UTF-8 whatever is named. A part with a filename is a file, refused apart.
@@ -246,8 +247,6 @@ function partRefused(parts: Iterable<Part>, contentType: string): string | undef
   let names = true
   let refused: PartCharset | undefined
   for (const part of parts) {
-    const doubt = dispositionDoubt(part.headers)
-    if (doubt !== null) return dispositionRefused(doubt)
     // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
     if (part.filename !== null) continue
     const { value, type, name } = part
@@ -261,14 +260,6 @@ function partRefused(parts: Iterable<Part>, contentType: string): string | undef
   }
   if (!readAsUtf8(whole, names)) return formCharsetRefused(whole!)
   return refused && formCharsetRefused(refused.charset!, refused.field)
-}
-
-/** Why a part whose Content-Disposition FormData reads otherwise is not read. */
-function dispositionRefused({ twice, disposition }: { twice: boolean; disposition: string }): string {
-  const shown = JSON.stringify(latin1Shown(disposition).slice(0, 100))
-  return twice
-    ? `a part gives its Content-Disposition more than once (the first: ${shown}), and a part gives it once (RFC 7578). Send the body your HTTP client makes from a form (curl -F), or send JSON.`
-    : `a part's Content-Disposition (${shown}) has a value without quotes before another parameter, or holding a quote, which is read to its line's end. Write each value in quotes, as form-data; name="file"; filename="stores.csv", or send JSON.`
 }
 
 /** Why a body's fields are not read in its charset; its parts not found apart. */

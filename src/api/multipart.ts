@@ -12,17 +12,127 @@ export type Part = { headers: string; type: string | null; name: string | null; 
 
 /**
  * A multipart body: its bytes as latin1 `text` (one character a byte), its Content-Type, and
- * `fields`, FormData's reading, null when it reads none. FormData keeps neither a part's headers
- * nor its bytes: formDataParts splits them as FormData does, for their charsets; multipartMeant
- * splits them for the fingerprint by its rule. Each reads the one `text`: a copy each would hold
- * 8 MiB more for a body of 8 MiB.
+ * `fields`, FormData's reading or, where it misreads a part, the parts' own (readFields); null
+ * when FormData reads none. FormData keeps neither a part's headers nor its bytes: formDataParts
+ * splits them as FormData does, for their charsets; multipartMeant splits them for the fingerprint
+ * by its rule. Each reads the one `text`: a copy each would hold 8 MiB more for a body of 8 MiB.
+ * `doubt`: the Content-Disposition of a part read in more than one way, null when none is.
  */
-export type MultipartBody = { text: string; contentType: string; fields: [string, string | File][] | null }
+export type MultipartBody = {
+  text: string
+  contentType: string
+  fields: [string, string | File][] | null
+  doubt: string | null
+}
 
 export async function readMultipartBody(bytes: Uint8Array, contentType: string): Promise<MultipartBody> {
   const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
   const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
-  return { text, contentType, fields: form === null ? null : [...form.entries()] }
+  const body: MultipartBody = { text, contentType, fields: form === null ? null : [...form.entries()], doubt: null }
+  return body.fields === null ? body : readFields(body)
+}
+
+/**
+ * A body's fields as its parts' Content-Dispositions say: FormData's, when it reads each part's
+ * name and file name as RFC 7578 writes them (backslashes kept, as it keeps them). Else each part's
+ * own reading, when every part's disposition reads one way (plainDisposition): FormData reads
+ * .NET's `name=file; filename=a.csv` as a text field named "file; filename=a.csv". Else `doubt`.
+ */
+function readFields(body: MultipartBody): MultipartBody {
+  const fields = body.fields!
+  const parts = formDataParts(body)
+  // No parts found apart (a boundary FormData reads otherwise): refused apart, as multipartUnread says.
+  if (parts === null) return body
+  let i = 0
+  let differs: Part | null = null
+  for (const part of parts) {
+    const own = entryOf(part, true)
+    if (own === null) continue
+    const read = fields[i++]
+    if (read === undefined || !sameEntry(read, own)) {
+      differs = part
+      break
+    }
+  }
+  if (differs === null && i === fields.length) return body
+  if (differs !== null && !plainDisposition(differs.headers)) return { ...body, doubt: dispositionOf(differs.headers) }
+  const own: [string, string | File][] = []
+  for (const part of formDataParts(body)!) {
+    if (!plainDisposition(part.headers)) return { ...body, doubt: dispositionOf(part.headers) }
+    const entry = entryOf(part, false)
+    if (entry === null) continue
+    const bytes = Buffer.from(part.value, 'latin1')
+    own.push([
+      entry.name,
+      entry.filename === null
+        ? new TextDecoder().decode(bytes)
+        : new File([bytes], entry.filename, { type: part.type ?? '' }),
+    ])
+  }
+  return { ...body, fields: own }
+}
+
+/**
+ * A part's field name and file name (null for a text field) in UTF-8, as FormData reads header
+ * bytes; null when it is no field (no name, or not form-data). `escaped`: backslashes kept.
+ */
+function entryOf(part: Part, escaped: boolean): { name: string; filename: string | null } | null {
+  const disposition = partHeader(part.headers, 'content-disposition')
+  if (disposition === null || disposition.split(';', 1)[0]!.trim().toLowerCase() !== 'form-data') return null
+  const params = escaped ? paramsOf(disposition, true) : null
+  const name = params === null ? part.name : (params.get('name') ?? null)
+  if (!name) return null
+  const filename = params === null ? part.filename : (params.get('filename') ?? null)
+  return { name: utf8Of(name), filename: filename === null ? null : utf8Of(filename) }
+}
+
+/** Latin1 text (a byte a character) read as UTF-8; ASCII as it is, without a copy. */
+const utf8Of = (text: string): string => (ASCII.test(text) ? text : Buffer.from(text, 'latin1').toString('utf8'))
+
+/** Whether FormData's entry is the field named so: its key, whether a file, and its file name. */
+function sameEntry([key, read]: [string, string | File], own: { name: string; filename: string | null }): boolean {
+  if (key !== own.name) return false
+  return typeof read === 'string' ? own.filename === null : (read.name ?? '') === own.filename
+}
+
+/** A parameter whose value is a token (RFC 9110) or a quoted string without a backslash, from its ";". */
+const PLAIN_PARAM =
+  /[ \t]*;[ \t]*([!#$%&'*+.^_`|~0-9a-z-]+)[ \t]*=[ \t]*(?:[!#$%&'*+.^_`|~0-9a-z-]+|"[^"\\\r\n]*")[ \t]*/iy
+
+/**
+ * Whether a part's Content-Disposition reads one way: given once, its parameters each named once,
+ * each value a token or a quoted string without a backslash (Go writes `\\` for a name's `\`, a
+ * browser writes `\` as it is). .NET's unquoted tokens read so.
+ */
+function plainDisposition(headers: string): boolean {
+  const lower = headers.toLowerCase()
+  const first = dispositionAt(lower, 0)
+  if (first === -1) return true
+  if (dispositionAt(lower, first + 1) !== -1) return false
+  const disposition = dispositionOf(headers)
+  const names = new Set<string>()
+  let at = disposition.indexOf(';')
+  if (at === -1) return true
+  for (let param = paramAt(disposition, at); param !== null; param = paramAt(disposition, at)) {
+    if (names.has(param.name)) return false
+    names.add(param.name)
+    at = param.end
+  }
+  // A ";" closing the list is no parameter.
+  return at === disposition.length || /^[ \t]*;$/.test(disposition.slice(at))
+}
+
+/** The plain parameter at `at` (its ";"): its name lowercased and where it ends; null when none is. */
+function paramAt(disposition: string, at: number): { name: string; end: number } | null {
+  PLAIN_PARAM.lastIndex = at
+  const param = PLAIN_PARAM.exec(disposition)
+  return param === null ? null : { name: param[1]!.toLowerCase(), end: PLAIN_PARAM.lastIndex }
+}
+
+/** A part's first Content-Disposition value, '' without one. */
+function dispositionOf(headers: string): string {
+  const at = dispositionAt(headers.toLowerCase(), 0)
+  return at === -1 ? '' : headers.slice(at + DISPOSITION.length, lineEnd(headers, at)).trim()
 }
 
 /**
@@ -122,35 +232,6 @@ function partHeader(headers: string, name: string): string | null {
   return null
 }
 
-/**
- * Why FormData reads a part's Content-Disposition otherwise than partOf, null when alike:
- * `twice`, given more than once (FormData takes some parameters of each); else a parameter unquoted
- * before a name or filename (FormData reads a value to its line's end, and stops at a bare word),
- * or a name or filename unquoted before any parameter or holding a quote (read to the quote).
- * `disposition`: its first value.
- */
-export function dispositionDoubt(headers: string): { twice: boolean; disposition: string } | null {
-  const lower = headers.toLowerCase()
-  const at = dispositionAt(lower, 0)
-  if (at === -1) return null
-  const disposition = headers.slice(at + DISPOSITION.length, lineEnd(headers, at)).trim()
-  if (dispositionAt(lower, at + 1) !== -1) return { twice: true, disposition }
-  // Most dispositions have every value quoted: no parameter needs to be read apart.
-  if (!/=[ \t]*[^"\s]|;[^=]*;/.test(disposition)) return null
-  const params = [...disposition.matchAll(PARAMS)]
-  // A name ending in a backslash, as browsers write it, escapes its closing quote for both readers:
-  // a filename's words after it ("a;b;c.csv") are then parameters that neither reads.
-  const last = params.findLastIndex(([param]) => NAMED.test(param))
-  const bare = params.findIndex(
-    ([param, quoted], i) =>
-      quoted === undefined && (i < last || (NAMED.test(param) && (i < params.length - 1 || param.includes('"')))),
-  )
-  return bare === -1 ? null : { twice: false, disposition }
-}
-
-/** A parameter FormData may read as name or filename: it finds the word loosely (`; name; =x` names x). */
-const NAMED = /name/i
-
 const DISPOSITION = 'content-disposition:'
 
 /** Where a line of lowercased header lines starts with DISPOSITION, from `from`; -1 when none does. */
@@ -159,9 +240,6 @@ function dispositionAt(lower: string, from: number): number {
     if (at === 0 || lower[at - 1] === '\n' || lower[at - 1] === '\r') return at
   return -1
 }
-
-/** A Content-Disposition's parameters, each from its ";": `quoted`, its value when in quotes. */
-const PARAMS = /;[ \t]*[^;="]*(?:=[ \t]*("(?:[^"\\]|\\[\s\S])*"?)?[^;]*)?/g
 
 /** Where the line from `start` ends: its first CR or LF (a line starts after either), else the text's end. */
 function lineEnd(text: string, start: number): number {

@@ -1,0 +1,106 @@
+// Multipart bodies as real HTTP clients write their parts' headers: each read with the field and
+// file names the client gave, and the forms read in more than one way refused.
+import { describe, expect, test } from 'bun:test'
+import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
+
+withEnv()
+
+const utf8 = (text: string) => new TextEncoder().encode(text)
+/** A client's headers for a text field and for a file part, as it writes them. */
+type Client = { client: string; text: (name: string) => string; file: (name: string, filename: string) => string }
+
+const cd = (value: string) => `Content-Disposition: ${value}`
+const CLIENTS: Client[] = [
+  // .NET MultipartFormDataContent.Add: tokens unquoted, filename* beside filename (dotnet/runtime#121484).
+  {
+    client: '.NET HttpClient',
+    text: (n) =>
+      `Content-Type: text/plain; charset=utf-8\r\n${cd(/^\w+$/.test(n) ? `form-data; name=${n}` : `form-data; name="${n}"`)}`,
+    file: (n, f) => cd(`form-data; name=${n}; filename=${f}; filename*=utf-8''${f}`),
+  },
+  // OkHttp MultipartBody.Part.createFormData: values quoted, a quote as %22.
+  {
+    client: 'OkHttp',
+    text: (n) => cd(`form-data; name="${n}"`),
+    file: (n, f) => `${cd(`form-data; name="${n}"; filename="${f}"`)}\r\nContent-Type: text/csv`,
+  },
+  // Apache HttpClient MultipartEntityBuilder: addTextBody's type and transfer encoding, addBinaryBody's.
+  {
+    client: 'Apache HttpClient',
+    text: (n) =>
+      `${cd(`form-data; name="${n}"`)}\r\nContent-Type: text/plain; charset=ISO-8859-1\r\nContent-Transfer-Encoding: 8bit`,
+    file: (n, f) =>
+      `${cd(`form-data; name="${n}"; filename="${f}"`)}\r\nContent-Type: application/octet-stream\r\nContent-Transfer-Encoding: binary`,
+  },
+  // Go mime/multipart Writer.WriteField and CreateFormFile (quotes and backslashes escaped).
+  {
+    client: 'Go mime/multipart',
+    text: (n) => cd(`form-data; name="${n}"`),
+    file: (n, f) => `${cd(`form-data; name="${n}"; filename="${f}"`)}\r\nContent-Type: application/octet-stream`,
+  },
+  // PHP curl with CURLFile, and curl -F / --form-escape: the file's type guessed from its name.
+  {
+    client: 'PHP curl, curl -F',
+    text: (n) => cd(`form-data; name="${n}"`),
+    file: (n, f) => `${cd(`form-data; name="${n}"; filename="${f}"`)}\r\nContent-Type: text/csv`,
+  },
+  // Python requests (urllib3's encode_multipart_formdata) and httpx: no type on a text field.
+  {
+    client: 'Python requests, httpx',
+    text: (n) => cd(`form-data; name="${n}"`),
+    file: (n, f) => `${cd(`form-data; name="${n}"; filename="${f}"`)}\r\nContent-Type: text/csv`,
+  },
+  // Ruby Net::HTTP#set_form with multipart/form-data.
+  {
+    client: 'Ruby Net::HTTP',
+    text: (n) => cd(`form-data; name="${n}"`),
+    file: (n, f) => `${cd(`form-data; name="${n}"; filename="${f}"`)}\r\nContent-Type: application/octet-stream`,
+  },
+]
+
+const TYPE = { 'content-type': 'multipart/form-data; boundary=B' }
+
+describe('multipart bodies from real clients', () => {
+  for (const { client, text, file } of CLIENTS) {
+    test(`${client}: text fields are read by their names`, async () => {
+      const fieldOf = (n: string) => `--B\r\n${text(n)}\r\n\r\n`
+      const body = `${fieldOf('name')}Cafe\r\n${fieldOf('address')}1 Rue\r\n${fieldOf('coordinates[lat]')}48.87\r\n${fieldOf('coordinates[lng]')}2.33\r\n--B--\r\n`
+      const res = await rawRequest('POST', BASE, utf8(body), TYPE)
+      const sent = (await res.json()) as { location?: { name: string; address: string } }
+      expect([res.status, sent.location?.name, sent.location?.address]).toEqual([201, 'Cafe', '1 Rue'])
+    })
+
+    test(`${client}: a file part is read as that file, by its field and file name`, async () => {
+      const csv = 'name,address,lat,lng\r\nCafe,1 Rue,48.87,2.33'
+      const body = `--B\r\n${file('stores', 'my-stores.csv')}\r\n\r\n${csv}\r\n--B--\r\n`
+      const bulk = await rawRequest('POST', `${BASE}/bulk`, utf8(body), TYPE)
+      expect(((await bulk.json()) as { message: string }).message).toContain(
+        'upload (curl -F): send the file itself as the body, with curl --data-binary @my-stores.csv',
+      )
+      const create = `--B\r\n${text('name')}\r\n\r\nCafe\r\n--B\r\n${file('photo', 'a.csv')}\r\n\r\n${csv}\r\n--B--\r\n`
+      const res = await rawRequest('POST', BASE, utf8(create), TYPE)
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        400,
+        'The form body could not be read: the field "photo" is a file; location fields are text.',
+      ])
+    })
+  }
+
+  test('a name ending in a backslash as Go and curl --form-escape write it, or a name given twice, gives 400', async () => {
+    // Go writes a field named photo\ as name="photo\\", as a browser writes one named photo\\:
+    // FormData reads the last quote as the name's, a text field. A name given twice: FormData takes the last.
+    const before = snapshot()
+    for (const disposition of [
+      'form-data; name="photo\\\\"; filename="a.csv"',
+      'form-data; name="photo"; name="name"',
+    ]) {
+      const body = `--B\r\nContent-Disposition: ${disposition}\r\n\r\nCafe\r\n--B--\r\n`
+      const res = await rawRequest('POST', BASE, utf8(body), TYPE)
+      expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
+        400,
+        `The form body could not be read: a part's Content-Disposition (${JSON.stringify(disposition)}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote. Give it once, with each value a word or in quotes, as form-data; name="file"; filename="stores.csv", or send JSON.`,
+      ])
+    }
+    expect(snapshot()).toEqual(before)
+  })
+})
