@@ -30,6 +30,8 @@ export type Row = {
   dryOnly?: boolean
   /** A CSV row as read: its columns name its problems and warnings. */
   item?: BulkItem
+  /** Its place among the list's rows: rows next to each other join in rowsNamed's runs, however many lines each spans. */
+  place?: number
 }
 
 /** How many runs of places rowsNamed says before counting the rest: a request's name stays a line. */
@@ -38,8 +40,9 @@ const RUNS_SAID = 10
 /**
  * The rows of the list among `rows` (not the deletes sent beside them) as a person finds them in
  * the file, in its order, runs joined: "lines 2-40, 45, 47-60", "locations[0-39, 45]", "[0-39]"
- * (a top-level JSON array); after ten runs, how many rows more. Deletes alone are named by their
- * stores: 'deleting "S9" (loc_...)'.
+ * (a top-level JSON array); after ten runs, how many rows more. A run goes from its first row's
+ * line to its last row's: rows of several lines (a quoted line break) next to each other in the
+ * file join. Deletes alone are named by their stores: 'deleting "S9" (loc_...)'.
  */
 export function rowsNamed(rows: Row[]): string {
   const listed = rows.filter((r) => !r.drop)
@@ -48,15 +51,17 @@ export function rowsNamed(rows: Row[]): string {
   const json = listed.every((r) => /^(locations)?\[\d+\]$/.test(r.label))
   // Labels of no known form are named one by one, as many as the runs.
   if (!csv && !json) return saidAndMore(listed.map((r) => r.label), listed.length - RUNS_SAID)
-  const places = listed.map((r) => Number(/\d+/.exec(r.label)![0])).toSorted((a, b) => a - b)
-  const runs: [number, number][] = []
-  for (const n of places) {
+  // Each row's line or index, and its place among the rows (without one, the number is).
+  const number = (r: Row) => Number(/\d+/.exec(r.label)![0])
+  const places = listed.map((r) => ({ n: number(r), place: r.place ?? number(r) })).toSorted((a, b) => a.n - b.n)
+  const runs: { from: number; to: number; place: number; count: number }[] = []
+  for (const { n, place } of places) {
     const last = runs.at(-1)
-    if (last !== undefined && n === last[1] + 1) last[1] = n
-    else runs.push([n, n])
+    if (last !== undefined && place === last.place + 1) Object.assign(last, { to: n, place, count: last.count + 1 })
+    else runs.push({ from: n, to: n, place, count: 1 })
   }
-  const said = runs.slice(0, RUNS_SAID).map(([from, to]) => (from === to ? `${from}` : `${from}-${to}`))
-  const more = places.length - runs.slice(0, RUNS_SAID).reduce((n, [from, to]) => n + to - from + 1, 0)
+  const said = runs.slice(0, RUNS_SAID).map(({ from, to }) => (from === to ? `${from}` : `${from}-${to}`))
+  const more = places.length - runs.slice(0, RUNS_SAID).reduce((n, { count }) => n + count, 0)
   if (json) return `${listed[0]!.label.startsWith('locations') ? 'locations' : ''}[${saidAndMore(said, more)}]`
   return `${places.length === 1 ? 'line' : 'lines'} ${saidAndMore(said, more)}`
 }

@@ -46,8 +46,9 @@ export function readRows(
     const list = Array.isArray(json) ? json : json?.locations
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)
     // Named as the file has them, as the CLI import names them: "[3]", or "locations[3]".
-    const rows = jsonListItems(list, Array.isArray(json)).map(({ raw, key }) => ({
+    const rows = jsonListItems(list, Array.isArray(json)).map(({ raw, key }, place) => ({
       label: key,
+      place,
       location: idAsRead(raw as BulkLocation),
       wholeSpecialHours: false,
       notes: [],
@@ -67,8 +68,9 @@ export function readRows(
   const unread = items.flatMap((i) =>
     (i.unread ?? []).map((p) => ({ label: i.key, message: `${whoIs(i.key, i.raw as BulkLocation)}: ${p.message}` })),
   )
-  const rows = items.map((i) => ({
+  const rows = items.map((i, place) => ({
     label: i.key,
+    place,
     location: withPointUnread(i),
     wholeSpecialHours: i.wholeSpecialHours ?? false,
     notes: i.notes ?? [],

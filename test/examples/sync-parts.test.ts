@@ -30,6 +30,9 @@ test("a request's rows are named in the file's order, runs joined, the deletes b
   const lines = (...n: number[]) => n.map((i) => labelled(`line ${i}`))
   expect(rowsNamed(lines(7))).toBe('line 7')
   expect(rowsNamed([...lines(47, 3, 2, 45, 4, 48), labelled('the delete of "S9"', true)])).toBe('lines 2-4, 45, 47-48')
+  // Rows of three lines each (a quoted line break) next to each other; the row on line 11 not sent.
+  const spanning = [2, 5, 8, 14].map((n, i) => ({ ...labelled(`line ${n}`), place: i < 3 ? i : i + 1 }))
+  expect(rowsNamed(spanning)).toBe('lines 2-8, 14')
   expect(rowsNamed([5, 0, 1, 2, 9].map((i) => labelled(`locations[${i}]`)))).toBe('locations[0-2, 5, 9]')
   // The items of a top-level JSON array.
   expect(rowsNamed([5, 0, 1, 2, 9].map((i) => labelled(`[${i}]`)))).toBe('[0-2, 5, 9]')

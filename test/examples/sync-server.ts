@@ -1,7 +1,7 @@
 // The server examples/sync.ts runs against in a test file: started once for the file, on a database
 // of its own in a temporary folder, with a locator made by the CLI whose secret key the sync uses.
 import { afterAll, beforeAll } from 'bun:test'
-import { rmSync } from 'node:fs'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
 
@@ -34,4 +34,49 @@ export function syncServer(geocoder = 'none'): SyncServer {
     rmSync(served.dir, { recursive: true, force: true })
   })
   return served
+}
+
+/**
+ * examples/sync.ts run on `text` (written to stores.csv) against `base`, the server or a stand-in
+ * in front of it, without blocking this process; `flags` after the file, `env` beside the server's key.
+ */
+export async function runSync(
+  served: SyncServer,
+  base: string,
+  text: string,
+  flags: string[] = [],
+  env: Record<string, string> = {},
+) {
+  const file = join(served.dir, 'stores.csv')
+  writeFileSync(file, text)
+  const p = Bun.spawn([process.execPath, join(import.meta.dir, '..', '..', 'examples/sync.ts'), file, ...flags], {
+    cwd: join(import.meta.dir, '..', '..'),
+    env: { ...process.env, STORELOC_URL: base, STORELOC_KEY: served.key, ...env },
+    stdout: 'pipe',
+    stderr: 'pipe',
+  })
+  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
+  return { code: await p.exited, stdout, stderr }
+}
+
+/**
+ * A stand-in for the server at its `url`: `answer` gets each request's body and `on`, which passes
+ * the request on to the server (with `body` instead of its own when given), and answers it.
+ */
+export function standIn(
+  served: SyncServer,
+  answer: (body: string | undefined, on: (body?: string) => Promise<Response>) => Response | Promise<Response>,
+): { url: string; stop: () => void } {
+  const server = Bun.serve({
+    hostname: '127.0.0.1',
+    port: 0,
+    async fetch(request) {
+      const sent = request.method === 'POST' ? await request.text() : undefined
+      const { pathname, search } = new URL(request.url)
+      const on = (body = sent) =>
+        fetch(`${served.url}${pathname}${search}`, { method: request.method, headers: request.headers, body })
+      return answer(sent, on)
+    },
+  })
+  return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) }
 }
