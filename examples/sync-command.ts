@@ -19,7 +19,7 @@ export type Command = {
 const USAGE =
   'usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]'
 
-/** What --help prints: the usage, the options and the exit codes, as the script's head says them. */
+/** What --help prints: the usage, the options, the environment's variables and the exit codes, as the script's head says them. */
 const HELP = `${USAGE}
 
 Mirrors the store list FILE into the locator STORELOC_KEY writes: creates, updates and deletes
@@ -28,6 +28,12 @@ stores, matched by their store code (external_id).
   --dry-run        check the whole list and say what would change, writing nothing
   --max-delete N   refuse, writing nothing, when more than N stores would be deleted
   --encoding NAME  a CSV file's encoding when it is not UTF-8, such as windows-1252
+
+Environment:
+  STORELOC_URL           the service's address, such as http://127.0.0.1:3000
+  STORELOC_KEY           a secret key (sk_...) of the locator to write
+  STORELOC_SYNC_CHUNK    the most rows, or deletes, a request sends: 1 to ${CHUNK} (${CHUNK} when not set)
+  STORELOC_STARTUP_WAIT  seconds to wait for a service that is starting (120 when not set, 0: none)
 
 Exit 0 in step, 1 when the list has problems or the service cannot be used (nothing written),
 2 for a wrong command line, 3 when it failed while writing (run it again), 130 on Ctrl-C.`

@@ -15,7 +15,7 @@
 //
 // --max-delete N: refuse, writing nothing, when more than N stores would be deleted (a list cut short).
 // --encoding NAME: a CSV file's encoding when it is not UTF-8, such as windows-1252, as the CLI import takes it.
-// --help: these options and the exit codes below.
+// --help: these options, the environment variables it reads (STORELOC_...), and the exit codes below.
 //
 // Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems or the
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed

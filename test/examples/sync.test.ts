@@ -1,7 +1,7 @@
 // examples/sync.ts end to end: a real server, a locator made with the CLI, and the script run as a
 // subprocess against it, creating, updating, deleting and leaving alone what is in step.
 import { describe, expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
@@ -146,6 +146,12 @@ describe('examples/sync.ts', () => {
       expect(help.stdout.toString()).toStartWith('usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts')
       expect(help.stdout.toString()).toContain('  --max-delete N   refuse, writing nothing,')
     }
+    // It says what each variable of the environment the script reads takes.
+    const sources = readdirSync(join(ROOT, 'examples')).map((f) => readFileSync(join(ROOT, 'examples', f), 'utf8'))
+    const names = new Set(sources.flatMap((text) => [...text.matchAll(/process\.env\.(\w+)/g)].map((m) => m[1]!)))
+    const help = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), '--help'], { cwd: ROOT, env: unset })
+    const described = help.stdout.toString().match(/^ {2}STORELOC_\w+ {2,}\S/gm) ?? []
+    expect(described.map((l) => l.trim().split(/\s/)[0]).toSorted()).toEqual([...names].toSorted())
     // An option's value is no request for help, as the CLI reads it.
     expect(syncFile('x.csv', HEADER, '--max-delete', '--help')).toMatchObject({
       code: 2,
