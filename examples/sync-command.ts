@@ -30,7 +30,7 @@ stores, matched by their store code (external_id).
   --encoding NAME  a CSV file's encoding when it is not UTF-8, such as windows-1252
 
 Environment:
-  STORELOC_URL           the service's address, such as http://127.0.0.1:3000
+  STORELOC_URL           the service's address, such as http://127.0.0.1:3000 (or its /admin/v1)
   STORELOC_KEY           a secret key (sk_...) of the locator to write
   STORELOC_SYNC_CHUNK    the most rows, or deletes, a request sends: 1 to ${CHUNK} (${CHUNK} when not set)
   STORELOC_STARTUP_WAIT  seconds to wait for a service that is starting (120 when not set, 0: none)
@@ -79,6 +79,15 @@ export function commandLine(args: string[]): Command {
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
     usage(`STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}.`)
+  // The Management API's address, as its routes start, is the service's: the client puts /admin/v1
+  // before each route itself. A route's address is no service's.
+  const url = new URL(baseUrl)
+  const api = /\/admin\/v1(?:\/+(.*))?$/.exec(url.pathname)
+  if (api?.[1])
+    usage(
+      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000, not one of its routes; got ${JSON.stringify(baseUrl)}: leave out /admin/v1/${api[1]}.`,
+    )
+  if (api !== null) url.pathname = url.pathname.slice(0, api.index)
   // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.
   if (apiKey.startsWith('pk_'))
     usage(
@@ -95,7 +104,7 @@ export function commandLine(args: string[]): Command {
   // A first start builds the geocoder's data (15 s to a minute or more): the client waits for it,
   // and the wait is said once, not once a try.
   const client = new StorelocClient({
-    baseUrl,
+    baseUrl: api === null ? baseUrl : url.href,
     apiKey,
     startupWaitMs: Number(startupWait) * 1000,
     onStarting: ({ startupWaitMs }) =>

@@ -518,6 +518,13 @@ describe('examples/sync.ts', () => {
       2,
       `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${served.url.replace(/^http:\/\//, '')}".`,
     ])
+    // The Management API's address is the service's too; a route's is refused, saying what to leave out.
+    writeFileSync(file, HEADER + row('S1', 'One', 1))
+    for (const api of ['/admin/v1', '/admin/v1/']) expect(run({ STORELOC_URL: served.url + api })).toEqual([0, ''])
+    expect(run({ STORELOC_URL: `${served.url}/admin/v1/locations/bulk` })).toEqual([
+      2,
+      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000, not one of its routes; got "${served.url}/admin/v1/locations/bulk": leave out /admin/v1/locations/bulk.`,
+    ])
     expect(run({ STORELOC_KEY: 'pk_ILFNGVOBIMQK726GnYrTGqiy' })).toEqual([
       2,
       'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
