@@ -3,11 +3,8 @@
 // A request of deletes alone is named by its stores, and moves the progress no further; so is a
 // dropped store's delete in a problem the service finds with it.
 import { expect, test } from 'bun:test'
-import { writeFileSync } from 'node:fs'
-import { join } from 'node:path'
-import { syncServer } from './sync-server'
+import { runSync, standIn, syncServer } from './sync-server'
 
-const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
 
 const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
@@ -17,47 +14,34 @@ const api = (path: string, init: RequestInit = {}) =>
     ...init,
     headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
   })
+const sync = (base: string, text: string, flags: string[] = [], env: Record<string, string> = {}) =>
+  runSync(served, base, text, flags, env)
 
-/** The sync run against `base` (a proxy in front of the server), without blocking this process; `flags` after the file. */
-async function sync(base: string, text: string, flags: string[] = [], env: Record<string, string> = {}) {
-  const file = join(served.dir, 'stores.csv')
-  writeFileSync(file, text)
-  const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
-    cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: base, STORELOC_KEY: served.key, ...env },
-    stdout: 'pipe',
-    stderr: 'pipe',
-  })
-  const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
-  return { code: await p.exited, stdout, stderr }
-}
-
-test('a store deleted by another client before the sync deletes it is said already gone, not deleted', async () => {
-  const first = await sync(served.url, HEADER + row('S1', 1) + row('S2', 2) + row('S3', 3))
-  expect(first.code).toBe(0)
-  const listed = (await (await api('/admin/v1/locations')).json()) as {
+/** The list `text` synced: the id of each of its stores, by its code. */
+async function synced(text: string): Promise<(code: string) => string> {
+  expect((await sync(served.url, text)).code).toBe(0)
+  const { locations } = (await (await api('/admin/v1/locations')).json()) as {
     locations: { id: string; external_id: string }[]
   }
-  const id = (code: string) => listed.locations.find((l) => l.external_id === code)!.id
-  // Forwards to the server; before the first request carrying delete items, deletes S3 itself.
+  return (code) => locations.find((l) => l.external_id === code)!.id
+}
+
+const serverError = () =>
+  Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+
+test('a store deleted by another client before the sync deletes it is said already gone, not deleted', async () => {
+  const id = await synced(HEADER + row('S1', 1) + row('S2', 2) + row('S3', 3))
+  // Before the first request carrying delete items, deletes S3 itself.
   let raced = false
-  const proxy = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(req) {
-      const path = new URL(req.url).pathname
-      const body = req.method === 'POST' ? await req.text() : undefined
-      if (!raced && body?.includes('"delete":true')) {
-        raced = true
-        expect((await api(`/admin/v1/locations/${id('S3')}/delete`, { method: 'POST' })).status).toBe(200)
-      }
-      const headers = new Headers(req.headers)
-      headers.delete('host')
-      return fetch(`${served.url}${path}${new URL(req.url).search}`, { method: req.method, headers, body })
-    },
+  const proxy = standIn(served, async (body, on) => {
+    if (!raced && body?.includes('"delete":true')) {
+      raced = true
+      expect((await api(`/admin/v1/locations/${id('S3')}/delete`, { method: 'POST' })).status).toBe(200)
+    }
+    return on()
   })
   try {
-    const run = await sync(`http://127.0.0.1:${proxy.port}`, HEADER + row('S1', 1))
+    const run = await sync(proxy.url, HEADER + row('S1', 1))
     expect(run.stderr).toBe('')
     expect(run.code).toBe(0)
     expect(run.stdout.split('\n')).toEqual([
@@ -67,17 +51,13 @@ test('a store deleted by another client before the sync deletes it is said alrea
       '',
     ])
   } finally {
-    proxy.stop(true)
+    proxy.stop()
   }
   expect(raced).toBe(true)
 }, 30_000)
 
 test('a request of deletes alone is named by its stores, and its progress is not said again', async () => {
-  expect((await sync(served.url, HEADER + row('S1', 1) + row('D1', 2) + row('D2', 3))).code).toBe(0)
-  const { locations } = (await (await api('/admin/v1/locations')).json()) as {
-    locations: { id: string; external_id: string }[]
-  }
-  const id = (code: string) => locations.find((l) => l.external_id === code)!.id
+  const id = await synced(HEADER + row('S1', 1) + row('D1', 2) + row('D2', 3))
   // D1's store takes D2, whose store the list drops: a request of a row each, the delete of D2's
   // store alone between N1's and D1's.
   const list = `id,${HEADER},${row('N1', 4)}${id('D1')},${row('D2', 2)},${row('S1', 1)}`
@@ -86,34 +66,24 @@ test('a request of deletes alone is named by its stores, and its progress is not
   const checked = await sync(served.url, list, ['--dry-run'], chunk)
   expect([checked.code, checked.stderr]).toEqual([0, progress('checked')])
   // A stand-in answers the write of that delete with `failure`, and passes the rest on.
-  let failure = () => new Response()
-  const standIn = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(req) {
-      const body = req.method === 'POST' ? await req.text() : undefined
-      if (body?.includes('"dry_run":false') && body.includes('"delete":true')) return failure()
-      const { pathname, search } = new URL(req.url)
-      return fetch(`${served.url}${pathname}${search}`, { method: req.method, headers: req.headers, body })
-    },
-  })
-  const through = `http://127.0.0.1:${standIn.port}`
+  let failure = serverError
+  const through = standIn(served, (body, on) =>
+    body?.includes('"dry_run":false') && body.includes('"delete":true') ? failure() : on(),
+  )
   const deleting = `deleting "D2" (${id('D2')})`
   try {
-    failure = () =>
-      Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
-    const failed = await sync(through, list, [], chunk)
+    const failed = await sync(through.url, list, [], chunk)
     expect(failed.code).toBe(3)
     expect(failed.stderr).toEndWith(
       `sync: part of the list may be written, the request under way (${deleting}) too. Run the sync again: it writes only what is not in step yet.\n`,
     )
     failure = () =>
       Response.json({ success: false, error: 'conflict', message: 'Refused by the stand-in.' }, { status: 409 })
-    const refused = await sync(through, list, [], chunk)
+    const refused = await sync(through.url, list, [], chunk)
     expect(refused.code).toBe(3)
     expect(refused.stderr).toContain(`sync: The request ${deleting} was refused: Refused by the stand-in.\n`)
   } finally {
-    standIn.stop(true)
+    through.stop()
   }
   const done = await sync(served.url, list, [], chunk)
   expect([done.code, done.stderr]).toEqual([0, progress('checked') + progress('written')])
@@ -121,33 +91,21 @@ test('a request of deletes alone is named by its stores, and its progress is not
 }, 60_000)
 
 test("a problem with a dropped store's delete names it as a request of deletes is named", async () => {
-  expect((await sync(served.url, HEADER + row('S1', 1) + row('E1', 5) + row('E2', 6))).code).toBe(0)
-  const { locations } = (await (await api('/admin/v1/locations')).json()) as {
-    locations: { id: string; external_id: string }[]
-  }
-  const id = (code: string) => locations.find((l) => l.external_id === code)!.id
+  const id = await synced(HEADER + row('S1', 1) + row('E1', 5) + row('E2', 6))
   // E1's store takes E2, whose store the list drops: its delete goes in E1's request.
   const list = `id,${HEADER},${row('S1', 1)}${id('E1')},${row('E2', 5)}`
   // A stand-in refuses the delete item in the dry run, as the service words an item's problem.
-  const standIn = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(req) {
-      const body = req.method === 'POST' ? await req.text() : undefined
-      const items = body === undefined ? [] : ((JSON.parse(body) as any).locations ?? [])
-      const at = items.findIndex((i: any) => i.delete === true)
-      if (at >= 0) {
-        const problem = `locations[${at}]: The stand-in keeps this store.`
-        const message = `1 of ${items.length} locations cannot be written as sent; nothing was written.`
-        const details = { [`locations[${at}]`]: [problem] }
-        return Response.json({ success: false, error: 'validation_error', message, details }, { status: 422 })
-      }
-      const { pathname, search } = new URL(req.url)
-      return fetch(`${served.url}${pathname}${search}`, { method: req.method, headers: req.headers, body })
-    },
+  const keeping = standIn(served, (body, on) => {
+    const items = body === undefined ? [] : ((JSON.parse(body) as any).locations ?? [])
+    const at = items.findIndex((i: any) => i.delete === true)
+    if (at < 0) return on()
+    const problem = `locations[${at}]: The stand-in keeps this store.`
+    const message = `1 of ${items.length} locations cannot be written as sent; nothing was written.`
+    const details = { [`locations[${at}]`]: [problem] }
+    return Response.json({ success: false, error: 'validation_error', message, details }, { status: 422 })
   })
   try {
-    const dry = await sync(`http://127.0.0.1:${standIn.port}`, list, ['--dry-run'])
+    const dry = await sync(keeping.url, list, ['--dry-run'])
     expect([dry.code, dry.stdout]).toEqual([1, ''])
     expect(dry.stderr.split('\n')).toEqual([
       `  deleting "E2" (${id('E2')}): The stand-in keeps this store.`,
@@ -155,44 +113,31 @@ test("a problem with a dropped store's delete names it as a request of deletes i
       '',
     ])
   } finally {
-    standIn.stop(true)
+    keeping.stop()
   }
   expect((await sync(served.url, list, ['--dry-run'])).code).toBe(0)
 }, 60_000)
 
 test('the deletes sent last, refused or failing, are named by their stores', async () => {
-  expect((await sync(served.url, HEADER + row('S1', 1) + row('G1', 7) + row('G2', 8))).code).toBe(0)
-  const { locations } = (await (await api('/admin/v1/locations')).json()) as {
-    locations: { id: string; external_id: string }[]
-  }
-  const id = (code: string) => locations.find((l) => l.external_id === code)!.id
+  const id = await synced(HEADER + row('S1', 1) + row('G1', 7) + row('G2', 8))
   const deleting = `deleting "G1" (${id('G1')}), "G2" (${id('G2')})`
   // A stand-in answers the write of the deletes with `failure`, and passes the rest on.
-  let failure = () => new Response()
-  const standIn = Bun.serve({
-    port: 0,
-    hostname: '127.0.0.1',
-    async fetch(req) {
-      const body = req.method === 'POST' ? await req.text() : undefined
-      if (body?.includes('"delete":true') && !body.includes('"dry_run":true')) return failure()
-      const { pathname, search } = new URL(req.url)
-      return fetch(`${served.url}${pathname}${search}`, { method: req.method, headers: req.headers, body })
-    },
-  })
-  const through = `http://127.0.0.1:${standIn.port}`
+  let failure = () =>
+    Response.json(
+      {
+        success: false,
+        error: 'validation_error',
+        message: '1 of 2 locations cannot be written as sent; nothing was written.',
+        details: { 'locations[1]': ['locations[1]: The stand-in keeps this store.'] },
+      },
+      { status: 422 },
+    )
+  const through = standIn(served, (body, on) =>
+    body?.includes('"delete":true') && !body.includes('"dry_run":true') ? failure() : on(),
+  )
   const again = 'Run the sync again: it writes only what is not in step yet.'
   try {
-    failure = () =>
-      Response.json(
-        {
-          success: false,
-          error: 'validation_error',
-          message: '1 of 2 locations cannot be written as sent; nothing was written.',
-          details: { 'locations[1]': ['locations[1]: The stand-in keeps this store.'] },
-        },
-        { status: 422 },
-      )
-    const refused = await sync(through, HEADER + row('S1', 1))
+    const refused = await sync(through.url, HEADER + row('S1', 1))
     expect(refused.code).toBe(3)
     expect(refused.stderr.split('\n')).toEqual([
       `  deleting "G2" (${id('G2')}): The stand-in keeps this store.`,
@@ -200,15 +145,14 @@ test('the deletes sent last, refused or failing, are named by their stores', asy
       `sync: part of the list may be written. ${again}`,
       '',
     ])
-    failure = () =>
-      Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
-    const failed = await sync(through, HEADER + row('S1', 1))
+    failure = serverError
+    const failed = await sync(through.url, HEADER + row('S1', 1))
     expect(failed.code).toBe(3)
     expect(failed.stderr).toEndWith(
       `sync: part of the list may be written, the request under way (${deleting}) too. ${again}\n`,
     )
   } finally {
-    standIn.stop(true)
+    through.stop()
   }
   expect((await sync(served.url, HEADER + row('S1', 1))).code).toBe(0)
 }, 60_000)
