@@ -71,7 +71,7 @@ describe("a town's name with its joining word", () => {
       expect(city(address)).toEqual({ address, city: name, country })
   })
 
-  test('left out beside a dash between spaces, is that name; two towns stay two', () => {
+  test('left out beside a dash between spaces, is that name; two towns are refused', () => {
     // Not Frankfurt am Main, 440 km off: the words beside the dash name a town without it.
     for (const [address, name, country] of [
       ['Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
@@ -79,16 +79,16 @@ describe("a town's name with its joining word", () => {
       ['Hauptstr. 5, Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
       ['Halle - Saale', 'Halle (Saale)', 'DE'],
       // A dash after another: the words back to that one.
-      ['Berlin - Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
-      ['Halle – Saale - Leipzig', 'Halle (Saale)', 'DE'],
+      ['Hotel Post - Frankfurt - Oder', 'Frankfurt (Oder)', 'DE'],
       ['Lauf – Pegnitz', 'Lauf an der Pegnitz', 'DE'],
       ['Burton – Trent', 'Burton upon Trent', 'GB'],
-      // Two cities, read as today: the words beside the dash name no place together.
-      ['Addis Ababa - Bishoftu', 'Addis Ababa', 'ET'],
     ] as const)
       expect(city(address)).toEqual({ address, city: name, country })
-    // "Mesa Rancho" (Mesa del Rancho) begins inside a town's name: no place is read across the dash.
-    expect(geo.lookup('Costa Mesa - Rancho Cucamonga')).toBeNull()
+    // "Mesa Rancho" (Mesa del Rancho) begins inside a town's name: no place is read across the
+    // dash. Two towns, neither the other's district, are neither guessed: Frankfurt (Oder) lies
+    // 80 km from Berlin, Leipzig 35 km from Halle.
+    for (const address of ['Costa Mesa - Rancho Cucamonga', 'Berlin - Frankfurt - Oder', 'Halle – Saale - Leipzig'])
+      expect(geo.lookup(address)).toBeNull()
   })
 
   test("left out after a spaced dash and a name that is no place's, is that name, as after a comma", () => {
@@ -203,6 +203,21 @@ describe('two towns side by side', () => {
       expect(city(address).city).toBeNull()
   })
 
+  test('beside a dash between spaces as beside a dash alone', () => {
+    // Neither the town the more words name (La Victoria) nor the heavier (Fort Worth); Bishoftu
+    // lies 45 km from Addis Ababa. Bonn, 24 km from Köln, is its district.
+    for (const address of [
+      'La Victoria - Caracas',
+      'Dallas - Fort Worth',
+      'Dallas – Fort Worth',
+      'Addis Ababa - Bishoftu',
+      'Taboão da Serra - Várzea Paulista',
+    ])
+      expect(city(address)).toEqual({ address, city: null, country: null })
+    expect(city('Köln - Bonn')).toEqual({ address: 'Köln - Bonn', city: 'Bonn', country: 'DE' })
+    expect(city('Hamburg - St. Pauli')).toEqual({ address: 'Hamburg - St. Pauli', city: 'St. Pauli', country: 'DE' })
+  })
+
   test("a town of several words before a dash is that town, not its last word's", () => {
     // Not San (Mali), York (England) nor Angeles City (Philippines): the town, read as beside a
     // space, its district after it (Oakland, 13 km off) or a city too far for one (Long Beach).
@@ -221,15 +236,24 @@ describe('two towns side by side', () => {
   test("a word of the place's name beside a town's dash is no town alone", () => {
     // Not Paulista, Pernambuco, nor Santa Cruz, Bolivia: Várzea Paulista (111,000 people) lies
     // 46 km from Taboão da Serra, a city too far for its district, so neither is guessed.
-    for (const address of ['Taboão da Serra-Várzea Paulista', 'Embu-Várzea Paulista', 'Brandon-St. Petersburg'])
+    // Pulong Santa Cruz lies 45 km from Lipa City: two towns, as the dash between spaces reads.
+    for (const address of [
+      'Taboão da Serra-Várzea Paulista',
+      'Embu-Várzea Paulista',
+      'Brandon-St. Petersburg',
+      'Lipa City – Pulong Santa Cruz',
+    ])
       expect(city(address).city).toBeNull()
-    expect(city('Lipa City – Pulong Santa Cruz')).toMatchObject({ city: 'Lipa City', country: 'PH' })
-    // Nor before it: not Rio de Janeiro, San Jose, California, nor Vinh, 700 km off.
-    for (const address of ['Rio Claro-Paulínia', 'San Jose del Monte-Biñan', 'Vĩnh Long-Thốt Nốt'])
+    // Nor before it: not Rio de Janeiro, San Jose, California, nor Vinh, 700 km off; nor Santo
+    // Domingo, nor Cairo, each a city too far for the other's district.
+    for (const address of [
+      'Rio Claro-Paulínia',
+      'San Jose del Monte-Biñan',
+      'Vĩnh Long-Thốt Nốt',
+      'Santo Domingo Este – San Pedro de Macorís',
+      'Cairo - Madīnat Sittah Uktūbar',
+    ])
       expect(city(address).city).toBeNull()
-    expect(city('Santo Domingo Este – San Pedro de Macorís').city).toBe('Santo Domingo Este')
-    // The place's whole name after a spaced dash is still read as a town.
-    expect(city('Cairo - Madīnat Sittah Uktūbar')).toMatchObject({ city: 'Madīnat Sittah Uktūbar', country: 'EG' })
   })
 
   test("a town's district lies as far off as the place search reads one", () => {

@@ -40,7 +40,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '62'
+export const RESOLVER_VERSION = '63'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -193,6 +193,7 @@ function resolve(
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
   dashAsSpace(q, parts)
   dashAsComma(q, parts)
+  dashAsWritten(q, parts)
   const near = besideNear(q, parts, keepNear)
   withoutUnit(parts)
   if (parts.length === 0) return { result: null, alsoRegion: false, near }
@@ -212,12 +213,12 @@ const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 /**
  * Drops, in place, a dash between spaces where the words beside it, read without it, are a
  * place's name, with its joining word or without: "Frankfurt - Oder" is Frankfurt (Oder), as
- * "Frankfurt / Oder" reads. Elsewhere it parts two towns ("Addis Ababa - Bishoftu"), as today.
+ * "Frankfurt / Oder" reads. Elsewhere it stays, for dashAsComma and dashAsWritten to read.
  */
 function dashAsSpace(q: Queries, parts: Part[]): void {
   for (const part of parts) {
     let { tokens } = part
-    // Each dash of the part: "Berlin - Frankfurt - Oder" names Frankfurt (Oder) after the first.
+    // Each dash of the part: "Hotel Post - Frankfurt - Oder" names Frankfurt (Oder) after the first.
     for (let at = 1; at < tokens.length - 1; at++)
       if (SPACED_DASH.test(tokens[at]!) && namedAcross(q, tokens, at)) tokens = tokens.filter((_, i) => i !== at)
     if (tokens !== part.tokens) Object.assign(part, { raw: tokens.join(' '), tokens })
@@ -260,6 +261,32 @@ function dashAsComma(q: Queries, parts: Part[]): void {
     if (q.named(other) || joinedKey(q, other) !== null) continue
     const asPart = (words: string[]) => ({ raw: words.join(' '), tokens: words })
     parts.splice(p, 1, asPart(tokens.slice(0, at)), asPart(after))
+  }
+}
+
+/**
+ * Joins, in place, a dash between spaces to the words beside it where those before it (back to
+ * a number, another such dash or the part's start) and those after it (up to the next) each
+ * name a place: "Dallas - Fort Worth" reads as "Dallas-Fort Worth" does, a town and its
+ * district or two towns.
+ */
+function dashAsWritten(q: Queries, parts: Part[]): void {
+  const names = (words: string[]) => {
+    const key = nameKey(words.join(' '))
+    return words.length > 0 && words.length <= NAME_WORDS && (q.named(key) || joinedKey(q, key) !== null)
+  }
+  const stop = (t: string) => /\d/.test(t) || SPACED_DASH.test(t)
+  for (const part of parts) {
+    let { tokens } = part
+    for (let at = tokens.length - 2; at > 0; at--) {
+      if (!SPACED_DASH.test(tokens[at]!)) continue
+      const from = tokens.findLastIndex((t, i) => i < at && stop(t)) + 1
+      const end = tokens.findIndex((t, i) => i > at && stop(t))
+      const to = end < 0 ? tokens.length : end
+      if (!names(tokens.slice(from, at)) || !names(tokens.slice(at + 1, to))) continue
+      tokens = [...tokens.slice(0, at - 1), `${tokens[at - 1]}-${tokens[at + 1]}`, ...tokens.slice(at + 2)]
+    }
+    if (tokens !== part.tokens) Object.assign(part, { raw: tokens.join(' '), tokens })
   }
 }
 
