@@ -170,6 +170,13 @@ describe('GET /places', () => {
       expect({ q, first: await first(q) }).toEqual({ q, first: label })
   })
 
+  test('a dash between spaces parts a name that is no place from the town after it, as a comma does', async () => {
+    const first = async (q: string) => (await places(q))[0]?.label
+    // A hotel's name before the town: the town, as the geocoder places the address.
+    for (const q of ['Hotel Post - Frankfurt Oder', 'Hotel Post – Frankfurt Oder', 'Hotel Post, Frankfurt Oder'])
+      expect({ q, first: await first(q) }).toEqual({ q, first: 'Frankfurt (Oder), Germany' })
+  })
+
   test('a region\'s name and "State" is the region, alone or ending an address', async () => {
     const labels = async (q: string) => (await places(q)).map((p) => p.label)
     for (const [q, label] of [

@@ -19,7 +19,7 @@ import { codeHits } from './place-code-hits'
 import { joinInitials, type Within, withinOf } from './place-within'
 import { districtsAsPostcodes } from './district-codes'
 import { postcodeCountries, postcodePrefix } from './postcode-forms'
-import { CONFIRM_KM, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
+import { CONFIRM_KM, DASH, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
@@ -40,6 +40,8 @@ const KEEP_SCANNED = 20_000
 const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
+/** A dash alone between spaces ("Hotel Post - Frankfurt Oder"). */
+const SPACED_DASH = new RegExp(`\\s+[${DASH}]+\\s+`, 'u')
 
 export class PlaceSearch {
   private readonly names: Texts
@@ -113,6 +115,13 @@ export class PlaceSearch {
     // Springfield, IL 62701", "Unter den Linden 1, 10117 Berlin"): what follows names the place.
     const comma = text.indexOf(',')
     if (hits.length > 0) return hits
+    // A dash alone between spaces parts a text that names nothing whole as a comma does, as
+    // the resolver reads it: "Hotel Post - Frankfurt Oder" is "Hotel Post, Frankfurt Oder".
+    const parted = comma < 0 ? text.replace(SPACED_DASH, ', ') : text
+    if (parted !== text) {
+      const found = this.find(parted, bySpace)
+      if (found.length > 0) return found
+    }
     if (comma < 0) return townAtEnd(this.addressSource, text) ?? hits
     if (!isAddressHead(text.slice(0, comma))) return hits
     return addressPlaces(this.find(text.slice(comma + 1), bySpace))
