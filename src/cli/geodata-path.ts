@@ -8,7 +8,7 @@ import { createGeocoder, type GeocoderStack } from '../geocode'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
 import { geodataVersion } from '../geocode/embedded/ensure'
 import type { Store } from '../store'
-import { realPathIfThere } from '../store/db'
+import { realPathIfThere } from '../store/read-open'
 
 /**
  * The geocoder's data file beside the database at `databasePath`, whole (a service reads a

@@ -6,7 +6,6 @@ import {
   mkdirSync,
   openSync,
   readlinkSync,
-  realpathSync,
   statfsSync,
   statSync,
   type BigIntStats,
@@ -16,6 +15,7 @@ import { CODE_KEY_MIGRATION, MIGRATIONS, NAME_KEY_MIGRATION } from './migrations
 import { fillNameKeys } from './name-keys'
 import { fillCodeKeys } from './code-keys'
 import { cliCommand } from '../core/cli-command'
+import { openToRead, realPathIfThere } from './read-open'
 
 export class StoreError extends Error {}
 
@@ -108,25 +108,21 @@ export function makeOwnersOnly(path: string, links = 0): void {
   }
 }
 
-/** SQLITE_OPEN_READONLY | SQLITE_OPEN_URI: Bun opens a plain path without the URI flag. */
-const READ_ONLY_URI = 0x01 | 0x40
-
 /**
  * Opens the database file for reading alone, for a command that only reads where this user may
  * not write beside the file (a read-only mount, a folder of another user's): SQLite cannot make
  * the -wal and -shm files there, which every other open of a WAL database needs. With a -wal
- * file there, it is opened read-only, which reads through the -wal and -shm that are there. With
- * none, no process has the file open now, but one that may write there (the service's user, or
- * a read-write mount of the same folder) can open it at any time: it is opened immutable (no
- * locks, no -shm), and `changed()` tells whether the file was written or opened since, in which
- * case what was read may be torn or wrong. Its schema must be this program's: nothing is migrated.
+ * file there, it is read through the -wal and -shm that are there. With none, no process has the
+ * file open now, but one that may write there (the service's user, or a read-write mount of the
+ * same folder) can open it at any time: opened immutable (openToRead), `changed()` tells whether
+ * the file was written or opened since, in which case what was read may be torn or wrong. Its
+ * schema must be this program's: nothing is migrated.
  */
 export function openDatabaseReadOnly(path: string): Opened & { immutable: boolean; changed: () => boolean } {
   const real = realPathIfThere(path)
   // Taken before the open: a checkpoint into the file after it moves its mtime or size.
   const before = statSync(real, { bigint: true })
-  const immutable = !existsSync(`${real}-wal`)
-  const db = immutable ? openImmutable(real) : new Database(real, { readonly: true })
+  const { db, immutable } = openToRead(real)
   try {
     db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
     refuseForeign(db)
@@ -140,17 +136,6 @@ export function openDatabaseReadOnly(path: string): Opened & { immutable: boolea
     db.close()
     throw e
   }
-}
-
-/**
- * The database file at `path` opened immutable: read-only, without locks, its -wal unread, and
- * nothing made beside it (a read-only open of a WAL database makes a -wal and -shm it leaves).
- * What it reads may be torn if a process writes the file meanwhile.
- */
-export function openImmutable(path: string): Database {
-  // A URI's path escapes what would end it or be read as an escape; resolved, it starts with one "/".
-  const uri = `file:${resolve(path).replace(/[%?#]/g, (c) => `%${c.charCodeAt(0).toString(16)}`)}?immutable=1`
-  return new Database(uri, READ_ONLY_URI)
 }
 
 /**
@@ -169,18 +154,6 @@ function writtenSince(real: string, before: BigIntStats): boolean {
     now.mtimeNs !== before.mtimeNs ||
     now.ctimeNs !== before.ctimeNs
   )
-}
-
-/**
- * The file a path names, its links followed (SQLite makes the -wal beside it); the path as given
- * when it is not there (realPathToBe in core/config resolves one not made yet).
- */
-export function realPathIfThere(path: string): string {
-  try {
-    return realpathSync(path)
-  } catch {
-    return path
-  }
 }
 
 /** Opens and migrates (see migrate), waiting `busyMs` for locks meanwhile; busy_timeout is BUSY_TIMEOUT_MS after. */

@@ -2,10 +2,9 @@
 // goes on: checks the file there, refuses one that is not the geocoder's data, and else runs
 // build.ts's buildGeodata in a worker thread (build-worker.ts), telling its steps as they come.
 // Either way, the files of builds killed midway beside it are removed.
-import { Database } from 'bun:sqlite'
-import { closeSync, existsSync, openSync, readSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { realPathToBe } from '../../core/config'
-import { openImmutable, realPathIfThere } from '../../store/db'
+import { isSqliteFile, openToRead } from '../../store/read-open'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
 
@@ -13,7 +12,7 @@ import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } fro
 export function geodataVersion(path: string): string | null {
   if (!existsSync(path)) return null
   try {
-    const db = openToRead(path)
+    const db = openToRead(path).db
     try {
       return db.query<{ value: string }, []>("SELECT value FROM meta WHERE key = 'version'").get()?.value ?? null
     } finally {
@@ -35,44 +34,12 @@ export class GeodataPathError extends Error {
   }
 }
 
-/** The first bytes of the file at `path` (up to its header's journal mode), or null where it cannot be read (a folder, another user's). */
-function headOf(path: string): Buffer | null {
-  const head = Buffer.alloc(20)
-  try {
-    const fd = openSync(path, 'r')
-    try {
-      return head.subarray(0, readSync(fd, head, 0, head.length, 0))
-    } finally {
-      closeSync(fd)
-    }
-  } catch {
-    return null
-  }
-}
-
-/** Whether `head` begins as a SQLite file does. */
-const sqliteFile = (head: Buffer | null): head is Buffer => head?.toString('latin1', 0, 16) === 'SQLite format 3\u0000'
-
-/**
- * The file at `path` opened read-only. A WAL database (its header's versions, at 18 and 19, are 2)
- * with no -wal beside it is opened immutable (store/db's openImmutable): no process has it open,
- * and a read-only open would make a -wal and -shm that stay. With a -wal there, it is read through
- * it and its locks: the file alone may lack the last writes, or be half checkpointed. The
- * geocoder's data is built in rollback mode: a WAL file is another's.
- */
-function openToRead(path: string): Database {
-  const head = headOf(path)
-  return sqliteFile(head) && head[18] === 2 && !existsSync(`${realPathIfThere(path)}-wal`)
-    ? openImmutable(path)
-    : new Database(path, { readonly: true })
-}
-
 /** Whether the file at `path` begins as a SQLite file does, but SQLite cannot read its tables. */
 function unreadableSqlite(path: string): boolean {
-  // null: a folder, a file this user may not read, not one SQLite could not read
-  if (!sqliteFile(headOf(path))) return false
+  // false also for a folder, or a file this user may not read: not one SQLite could not read
+  if (!isSqliteFile(path)) return false
   try {
-    const db = openToRead(path)
+    const db = openToRead(path).db
     try {
       db.query('SELECT count(*) FROM sqlite_master').get()
       return false
@@ -90,7 +57,7 @@ function unreadableSqlite(path: string): boolean {
  */
 function isGeodata(path: string): boolean {
   try {
-    const db = openToRead(path)
+    const db = openToRead(path).db
     try {
       const tables = db.query<{ name: string }, []>("SELECT name FROM sqlite_master WHERE type = 'table'").all()
       const names = new Set(tables.map((t) => t.name))
