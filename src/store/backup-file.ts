@@ -9,6 +9,7 @@ import { removeIfThere } from '../core/remove-file'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
 import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf } from './db'
+import { openToRead } from './read-open'
 
 /** integrity_check's lines past this many are not read: the file is damaged either way. */
 const MAX_DAMAGE_LINES = 10
@@ -32,14 +33,12 @@ export type CopyFacts = DatabaseFacts & { bytes: number; locators: number; locat
 /**
  * The database at `path`, opened without creating it. 'live' (the service's database): read-write,
  * so its last connection's close cleans up the -wal and -shm files as every connection of ours
- * does; only reads and VACUUM INTO are run on it. 'file' (a copy to restore): read-only, so the
- * file is not changed.
+ * does; only reads and VACUUM INTO are run on it. 'file' (a copy to restore): read-only
+ * (openToRead), so the file is not changed and, a WAL copy without its -wal, nothing is made beside it.
  */
 export function openExisting(path: string, mode: 'live' | 'file'): Database {
-  const db = new Database(
-    path,
-    mode === 'live' ? { readwrite: true, create: false, strict: true } : { readonly: true, strict: true },
-  )
+  const db =
+    mode === 'live' ? new Database(path, { readwrite: true, create: false, strict: true }) : openToRead(path).db
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   return db
 }
