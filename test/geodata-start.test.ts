@@ -159,3 +159,19 @@ test('GEODATA_PATH naming the database by a link, or through a linked folder, is
     loadConfig({ DATABASE_PATH: database, GEODATA_PATH: join(dir, 'folder-link', 'geo.sqlite') }).databasePath,
   ).toBe(database)
 })
+
+test("a link's `..` is read from the link's real folder, reached through a linked folder too", () => {
+  // real/inner/db.link -> ../b/storeloc.db names real/b/storeloc.db, not made yet. Reached as
+  // via/db.link (via -> real/inner), `..` is still real's: the b beside via is another folder.
+  const base = join(dir, 'dot-dot')
+  for (const folder of ['real/inner', 'real/b', 'b']) mkdirSync(join(base, folder), { recursive: true })
+  symlinkSync(join('..', 'b', 'storeloc.db'), join(base, 'real', 'inner', 'db.link'))
+  symlinkSync(join('real', 'inner'), join(base, 'via'))
+  const databasePath = join(base, 'via', 'db.link')
+  expect(() =>
+    loadConfig({ DATABASE_PATH: databasePath, GEODATA_PATH: join(base, 'real', 'b', 'storeloc.db') }),
+  ).toThrow(`GEODATA_PATH and DATABASE_PATH name one file (${databasePath}).`)
+  expect(loadConfig({ DATABASE_PATH: databasePath, GEODATA_PATH: join(base, 'b', 'storeloc.db') }).databasePath).toBe(
+    databasePath,
+  )
+})

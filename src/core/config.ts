@@ -194,9 +194,10 @@ export function realPathToBe(path: string, links = 0): string {
   try {
     for (let at = whole; at !== dirname(at); at = dirname(at)) {
       const seen = lstatSync(at, { throwIfNoEntry: false })
-      // A link to a file or folder not made yet: the start would make its target.
+      // A link to a file or folder not made yet: the start would make its target. Its target's
+      // `..` is the link's real folder's parent, not the spelt one's (its folder may be a link).
       if (seen?.isSymbolicLink() && links < 8)
-        return realPathToBe(resolve(dirname(at), readlinkSync(at), ...rest), links + 1)
+        return realPathToBe(resolve(realpathSync(dirname(at)), readlinkSync(at), ...rest), links + 1)
       if (seen !== undefined) return resolve(realpathSync(at), ...rest)
       rest.unshift(basename(at))
     }
