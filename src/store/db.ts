@@ -100,10 +100,11 @@ export function makeOwnersOnly(path: string, links = 0): void {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
     // A link to no file yet: 'wx' does not follow it, and SQLite would make the file it names
     // with the umask's mode (0644). A few links deep, not a loop; a target it cannot make (no
-    // such folder) is left for SQLite's own error.
+    // such folder) is left for SQLite's own error. Its target's `..` is read from the link's
+    // real folder, as the system reads it: the folder spelt may be reached through a link.
     if (links >= 8 || existsSync(path) || !lstatSync(path).isSymbolicLink()) return
     try {
-      makeOwnersOnly(resolve(dirname(path), readlinkSync(path)), links + 1)
+      makeOwnersOnly(resolve(realPathIfThere(dirname(path)), readlinkSync(path)), links + 1)
     } catch {}
   }
 }

@@ -382,6 +382,18 @@ test('a new database made through a link to no file yet is for its owner only, a
   expect((statSync(target).mode & 0o777).toString(8)).toBe('600')
 })
 
+test("a link to no file yet whose target has `..`, reached through a linked folder: that file is made, its owner's", () => {
+  // real/inner/db.link -> ../b/storeloc.db names real/b/storeloc.db; reached as via/db.link
+  // (via -> real/inner), `..` is still real's: the b beside via is another folder, left empty.
+  for (const folder of ['real/inner', 'real/b', 'b']) mkdirSync(join(dir, folder), { recursive: true })
+  symlinkSync(join('..', 'b', 'storeloc.db'), join(dir, 'real', 'inner', 'db.link'))
+  symlinkSync(join('real', 'inner'), join(dir, 'via'))
+  const p = run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'A'], join(dir, 'via', 'db.link'))
+  expect({ code: p.code, stderr: p.stderr }).toEqual({ code: 0, stderr: '' })
+  expect((statSync(join(dir, 'real', 'b', 'storeloc.db')).mode & 0o777).toString(8)).toBe('600')
+  expect(readdirSync(join(dir, 'b'))).toEqual([])
+})
+
 test('a DATABASE_PATH that is a link into a folder not there names that folder and how to make it', () => {
   // A link to another disk not mounted: a new file beside the link is not wanted, nor the folder
   // made on the disk under the mount point.
