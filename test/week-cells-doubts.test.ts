@@ -52,6 +52,11 @@ const CELLS: WeekCells = [
   ['lun-ven 13-18, mer fino alle 12', null],
   ['Lun-Vie 13-18, mié hasta las 12', null],
   ['Mo-Fr 9-18, Mi bis 12', '1-2,4-5 09:00-18:00; 3 09:00-12:00'],
+  // Nor does any other closing before the opening move 12 hours, unless the hours use am and pm.
+  ['Mo-Fr 13-18, Mi bis 11', null],
+  ['ma-vr 13-18, wo tot 11', null],
+  ['Mo-Fr 9-18, Do bis 8', null],
+  ['Mo-Fr 1pm-6pm, Mi bis 11', '1-2,4-5 13:00-18:00; 3 13:00-23:00'],
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
   ['Mon-Fri 18-02, Fri till 4', null],
   ['Mon-Fri 9-5, Thu till late', null],
@@ -183,6 +188,12 @@ test('a day before a word that joins no days keeps the words unread', () => {
 })
 
 // A late word moved after its day is quoted where the cell has it.
+test('a 24-hour closing before the opening is refused as "bis 12" is, quoting the cell', () => {
+  const [eleven] = weekInto({}, 'Mo-Fr 13-18, Mi bis 11')
+  const [twelve] = weekInto({}, 'Mo-Fr 13-18, Mi bis 12')
+  expect(eleven!.message).toBe(twelve!.message.replaceAll('bis 12', 'bis 11'))
+})
+
 test('a closing alone not read is quoted as written', () => {
   const [problem] = weekInto({}, 'Mon-Fri 9-9, open late Thursday till 8')
   expect(problem!.message).toContain('its "open late Thursday till 8" gives a closing alone')

@@ -303,8 +303,10 @@ function closings(
   // midnight is no closing.
   const read = parseDayHours(`00:00-${m[1]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
-  // Midnight is 24 or 0 on a 24-hour clock: its "bis 12" is noon ("Mo-Fr 13-18, Mi bis 12": none).
-  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && (at < 720 || (m[1] === '12' && !m[2]))
+  // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11", "bis 12": none),
+  // unless the hours before it use am and pm.
+  const clock24 = m[2] && !/\d\s*[ap]m\b/.test(foldHours(first))
+  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || m[1] === '12')
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
     (end) => end > a.intervals[0]![0] && end <= 1440,

@@ -231,16 +231,17 @@ describe('fields', () => {
     ])
   })
 
-  test('a note closing a day at 12 before its hours open ("13-18, Mi bis 12") makes up no midnight', () => {
+  test('a note closing a day before its hours open ("13-18, Mi bis 11") makes up no evening', () => {
     const hours = (header: string, cells: string[]) =>
       readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${cells.map((c) => `;"${c}"`).join('')}\n`).rows[0]!.body
         .hours as Record<string, string>
-    const note = '13-18, Mi bis 12'
-    // A column of days keeps it as written, unread, for each of its days.
-    expect(hours('Mo-Fr;Sa;So', [note, '', 'zu']).wednesday).toBe(note)
-    // Wednesday's own column keeps it so; the other days read their first hours.
-    const days = hours('Mo;Di;Mi;Do;Fr;Sa;So', [...Array(5).fill(note), '', 'zu'])
-    expect([days.tuesday, days.wednesday, days.thursday]).toEqual(['13-18', note, '13-18'])
+    for (const note of ['13-18, Mi bis 12', '13-18, Mi bis 11']) {
+      // A column of days keeps it as written, unread, for each of its days.
+      expect(hours('Mo-Fr;Sa;So', [note, '', 'zu']).wednesday).toBe(note)
+      // Wednesday's own column keeps it so; the other days read their first hours.
+      const days = hours('Mo;Di;Mi;Do;Fr;Sa;So', [...Array(5).fill(note), '', 'zu'])
+      expect([days.tuesday, days.wednesday, days.thursday]).toEqual(['13-18', note, '13-18'])
+    }
   })
 
   test("a day column left empty, or none, takes the notes' hours under long headers as under short", () => {
