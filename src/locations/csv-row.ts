@@ -216,7 +216,8 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
-    if (!gatherHours(gathered, i, field, header, cell)) gatherField(gathered, field, header, cell, cells[i]!, numbers)
+    if (!gatherHours(gathered, i, field, header, [cell, cells[i]!]))
+      gatherField(gathered, field, header, cell, cells[i]!, numbers)
   }
   if (gathered.hasTags) gathered.body.tags = gathered.tags
   return gathered
@@ -226,11 +227,19 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
  * A cell of the row's hours but its day columns (a day's opening or closing time, its week, some
  * days', its special hours) or its delete cell into `gathered`; false for any other cell.
  */
-function gatherHours(gathered: Gathered, column: number, field: string, header: string, cell: string): boolean {
+function gatherHours(
+  gathered: Gathered,
+  column: number,
+  field: string,
+  header: string,
+  [cell, raw]: [cell: string, raw: string],
+): boolean {
   if (timeField(field) !== null) gathered.times.push([column, field, cell])
   else if (field === 'hours') gathered.week = cell
   else if (field.startsWith(DAYS_FIELD)) {
-    if (cell !== '') gathered.spans.push([header, field.slice(DAYS_FIELD.length), closedX(cell)])
+    // A cell marked with a "'" goes as the file has it: spansWeek keeps its text as written.
+    const hours = keptDayText(raw) === null ? closedX(cell) : raw
+    if (cell !== '') gathered.spans.push([header, field.slice(DAYS_FIELD.length), hours])
   } else if (field === 'special_hours') gathered.special = cell
   else if (field === 'delete') gathered.removal = deleteCell(cell, header)
   else return false
@@ -374,13 +383,14 @@ function readHours(
   notes: string[],
 ): void {
   const kept: (string | undefined)[] = []
-  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept)].join('; ') : week
+  const marked: number[] = []
+  const whole = spans.length > 0 ? [...(week ? [week] : []), ...spansWeek(spans, kept, marked)].join('; ') : week
   if (times.length > 0) problems.push(...timesInto(body, times, columns, whole))
   if (!week?.trim()) notedInto(body, spans, dayNotes, kept, notes, weekendAlone ? WEEKDAYS : [])
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
   if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
-  dashesClosed(body, keptDays)
+  dashesClosed(body, new Set([...keptDays, ...marked.map((i) => DAYS[i]!)]))
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
   if (weekSaid !== null) notes.push(weekSaid)
 }

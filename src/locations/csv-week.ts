@@ -150,18 +150,25 @@ function readSpan(
   spans: Spans,
   k: number,
   together: () => number[][] | null,
-): string | { named: number[]; noted: ReturnType<typeof weekNoteDays> } {
+): string | { named: number[]; noted: ReturnType<typeof weekNoteDays>; text: string; asWritten: boolean } {
   const [, days, hours] = spans[k]!
-  if (parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
+  // A cell after a "'" is kept as written (keptDayText), as a day column's is.
+  const asWritten = keptDayText(hours)
+  if (asWritten === null && parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
   // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
   const half = eitherHalf(hours)
-  if (half !== null && splitWeekHours(`${days} ${hours}`) !== null) return `${days} ${half[0]}`
+  if (asWritten === null && half !== null && splitWeekHours(`${days} ${hours}`) !== null) return `${days} ${half[0]}`
   const alone = columnsDays([days])?.[0] ?? []
   const named = together()?.[k] ?? alone
   // A column of some days ("Mo-Fr", "Do", "Ma" beside "Lu": martes) holding a note of some days'
   // own hours, as a day column does: weekNoteDays reads the note's days beside the header's.
-  const same = named.length > 0 && alone.length === named.length
-  return { named, noted: same ? weekNoteDays(days, hours, named) : null }
+  const same = asWritten === null && named.length > 0 && alone.length === named.length
+  return {
+    named,
+    noted: same ? weekNoteDays(days, hours, named) : null,
+    text: asWritten ?? hours,
+    asWritten: asWritten !== null,
+  }
 }
 
 /** The days of each column of some days, read beside each other (columnsDays) once, when first asked. */
@@ -177,11 +184,11 @@ function spansTogether(spans: Spans): () => number[][] | null {
  * The parts of a week in columns of some days each ("Mo-Fr", "Sa", "So"), as parts of one week. A
  * cell not read ("nach Vereinbarung") is kept as written for its column's days, as a week cell's
  * day is: put in `kept` by day; the week reads "closed" in its place, so no word of it is taken
- * for a day.
+ * for a day. `marked`: the days of a cell marked with a "'" to keep its text ("'-": a text "-").
  */
-export function spansWeek(spans: Spans, kept: (string | undefined)[]): string[] {
+export function spansWeek(spans: Spans, kept: (string | undefined)[], marked: number[] = []): string[] {
   const together = spansTogether(spans)
-  return spans.map(([, days, hours], k) => {
+  return spans.map(([, days], k) => {
     const read = readSpan(spans, k, together)
     if (typeof read === 'string') return read
     const { named, noted } = read
@@ -191,7 +198,8 @@ export function spansWeek(spans: Spans, kept: (string | undefined)[]): string[] 
       if (texts.some((t) => t !== texts[0])) named.forEach((i, j) => (kept[i] = texts[j]))
       return `${days} ${texts[0]}`
     }
-    for (const i of named) kept[i] = hours
+    for (const i of named) kept[i] = read.text
+    if (read.asWritten) marked.push(...named)
     return `${days} closed`
   })
 }

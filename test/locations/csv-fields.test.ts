@@ -187,6 +187,21 @@ describe('fields', () => {
     expect(hours('Mo-Fr;Sa;So', '"9-18, Sa 10-13";9-12;zu')).toEqual([...weekdays('9-18'), '9-12', 'zu'])
   })
 
+  test('a cell marked with a "\'" keeps its text without the "\'" under short headers as under long', () => {
+    const monday = (header: string, cell: string) => {
+      const rest = ';9-18'.repeat(header.split(';').length - 1)
+      const { body } = readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd;"${cell}"${rest}\n`).rows[0]!
+      return (body.hours as Record<string, string>).monday
+    }
+    const headers = [
+      'Mo;Di;Mi;Do;Fr;Sa;So',
+      'Mo-Fr;Sa;So',
+      'Montag;Dienstag;Mittwoch;Donnerstag;Freitag;Samstag;Sonntag',
+    ]
+    for (const cell of ["'nach Vereinbarung", "'-", "'x", "'9-18, Sa 10-13"])
+      for (const header of headers) expect([header, monday(header, cell)]).toEqual([header, cell.slice(1)])
+  })
+
   test("a day's column left empty takes the hours the notes give it, not closed", () => {
     const row = (sat: string, fri = '9-18, Sa 10-13') =>
       readLocationsCsv(`Name;Adresse;Mo;Di;Mi;Do;Fr;Sa;So\nA;1 Rd${';"9-18, Sa 10-13"'.repeat(4)};"${fri}";${sat};zu\n`)
