@@ -412,9 +412,10 @@ function notedInto(
 ): void {
   const hours = body.hours as Record<string, string> | undefined
   const filled = (i: number) => Boolean(hours?.[DAYS[i]!])
-  // The week of columns of some days closes a day they leave out; an empty day column clears it.
+  // The week of columns of some days closes a day they leave out, but one the file leaves unset;
+  // an empty day column clears it.
   const left = (i: number) =>
-    spans.length > 0
+    spans.length > 0 && !unsaid.includes(i)
       ? 'and its own column is empty, so it is closed'
       : hours?.[DAYS[i]!] === ''
         ? 'and its own column is empty, so its hours are unknown'

@@ -246,6 +246,23 @@ describe('fields', () => {
     ])
   })
 
+  test('a closing alone in a note under columns of some days fills only a day the row sets', () => {
+    const row = (header: string, cells: string[]) =>
+      readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${cells.map((c) => `;"${c}"`).join('')}\n`).rows[0]!
+    const thursday = (header: string, cells: string[]) =>
+      (row(header, cells).body.hours as Record<string, string>).thursday
+    // Its own column empty: the row sets it, as the note reads it. Given hours, they are its own.
+    expect(thursday('Mo-Mi;Do;Fr;Sa;So', ['9-18, Do bis 20', '', '9-18', '9-13', 'zu'])).toBe('09:00-20:00')
+    expect(thursday('Mo-Mi;Do;Fr;Sa;So', ['9-18, Do bis 20', '10-14', '9-18', '9-13', 'zu'])).toBe('10-14')
+    expect(thursday('Mo-Mi;Do-Fr;Sa', ['9-18, Do bis 20', '8-12', '9-13'])).toBe('8-12')
+    // Columns of the weekend alone leave Thursday unset: it keeps its hours, and the note says so.
+    const weekend = row('Sa;So', ['10-14, Do bis 20', 'zu'])
+    expect(weekend.body.hours).toEqual({ saturday: '10-14', sunday: 'zu' })
+    expect(weekend.notes).toEqual([
+      'The notes in the day columns give Thursday "bis 20", and the file has no column of its own, so its hours are left as they are. Write Thursday\'s hours in its column.',
+    ])
+  })
+
   test('a note closing a day before its hours open ("13-18, Mi bis 11") makes up no evening', () => {
     const hours = (header: string, cells: string[]) =>
       readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd${cells.map((c) => `;"${c}"`).join('')}\n`).rows[0]!.body
