@@ -3,7 +3,7 @@
 // Every write carries an Idempotency-Key, kept across its retries, so a retry never writes twice.
 import { csvBytes, csvType } from './csv-body.js';
 import { answered, unanswered } from './errors.js';
-import { oddCharacter, refuseUnusable } from './options.js';
+import { oddCharacter, refuseUnusable, serviceAddress, } from './options.js';
 import { retryAfterSeconds } from './retry-after.js';
 import { askedPause, inFlight, isStarting, RETRY_STATUSES, startingPause } from './retry-rules.js';
 import { abortable, sleep, trySignal } from './waits.js';
@@ -24,7 +24,7 @@ export class StorelocClient {
     constructor(options) {
         this.options = options;
         refuseUnusable(options);
-        this.base = options.baseUrl.replace(/\/+$/, '');
+        this.base = serviceAddress(options.baseUrl);
         this.apiKey = options.apiKey.trim();
         this.attempts = options.attempts ?? 4;
         this.timeoutMs = options.timeoutMs ?? 30_000;

@@ -1,5 +1,5 @@
 export type ClientOptions = {
-    /** The service's address, e.g. "http://127.0.0.1:3000". */
+    /** The service's address, e.g. "http://127.0.0.1:3000", or its Management API's ("http://127.0.0.1:3000/admin/v1"). */
     baseUrl: string;
     /** The locator's secret key, "sk_...". */
     apiKey: string;
@@ -72,8 +72,13 @@ export type WriteOptions = CallOptions & {
  */
 export declare function oddCharacter(text: string, odd: RegExp): string | undefined;
 /**
+ * The address each call's path follows, from a baseUrl refuseUnusable took: the service's, its
+ * path without the Management API's (each call's path holds it) nor trailing slashes.
+ */
+export declare function serviceAddress(baseUrl: string): string;
+/**
  * Refuses, naming it, an option a script got wrong (an unset environment variable, Number() of
- * one): baseUrl not an http(s) address, no apiKey or one a header cannot carry, attempts not a
+ * one): baseUrl not an http(s) address (or a route's), no apiKey or one a header cannot carry, attempts not a
  * whole number from 1 (Infinity: no end), an ms option not a number (NaN would retry without end or wait 1 ms).
  */
 export declare function refuseUnusable(options: ClientOptions): void;

@@ -19,11 +19,21 @@ export function oddCharacter(text, odd) {
                 : 'a character that is not ASCII';
     return `${kind} at character ${found.index + 1}`;
 }
+/** The Management API's path at the end of an address, and what follows it (a route; none: its own address). */
+const API_PATH = /\/admin\/v1(?:\/+(.*))?$/;
+/**
+ * The address each call's path follows, from a baseUrl refuseUnusable took: the service's, its
+ * path without the Management API's (each call's path holds it) nor trailing slashes.
+ */
+export function serviceAddress(baseUrl) {
+    const url = new URL(baseUrl);
+    return `${url.origin}${url.pathname.replace(API_PATH, '').replace(/\/+$/, '')}`;
+}
 /** The ms options: `timeoutMs` must be above 0, the others 0 or more; Infinity is no limit. */
 const MS_OPTIONS = ['timeoutMs', 'backoffMs', 'maxWaitMs', 'inFlightWaitMs', 'startupWaitMs'];
 /**
  * Refuses, naming it, an option a script got wrong (an unset environment variable, Number() of
- * one): baseUrl not an http(s) address, no apiKey or one a header cannot carry, attempts not a
+ * one): baseUrl not an http(s) address (or a route's), no apiKey or one a header cannot carry, attempts not a
  * whole number from 1 (Infinity: no end), an ms option not a number (NaN would retry without end or wait 1 ms).
  */
 export function refuseUnusable(options) {
@@ -42,6 +52,9 @@ export function refuseUnusable(options) {
     const extra = url.username || url.password ? 'a user and password' : /[?#]/.test(baseUrl) ? 'a query or a fragment' : undefined;
     if (extra !== undefined)
         throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", without ${extra}; got ${extra === 'a user and password' ? `one with ${extra}` : JSON.stringify(baseUrl)}.`);
+    const route = API_PATH.exec(url.pathname)?.[1];
+    if (route)
+        throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", not one of its routes; got ${JSON.stringify(baseUrl)}: leave out /admin/v1/${route}.`);
     // The key itself is not said: it is a secret. One with a character no bearer token has (a
     // line break, a space, "…") would fail each try in fetch, whose message on Node shows it.
     const key = typeof apiKey === 'string' ? apiKey.trim() : undefined;

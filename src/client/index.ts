@@ -18,7 +18,14 @@ import type {
 } from './types.js'
 import { csvBytes, csvType } from './csv-body.js'
 import { answered, unanswered } from './errors.js'
-import { type CallOptions, type ClientOptions, oddCharacter, refuseUnusable, type WriteOptions } from './options.js'
+import {
+  type CallOptions,
+  type ClientOptions,
+  oddCharacter,
+  refuseUnusable,
+  serviceAddress,
+  type WriteOptions,
+} from './options.js'
 import { retryAfterSeconds } from './retry-after.js'
 import { askedPause, inFlight, isStarting, RETRY_STATUSES, startingPause } from './retry-rules.js'
 import { abortable, sleep, trySignal } from './waits.js'
@@ -42,7 +49,7 @@ export class StorelocClient {
   /** Throws a TypeError or RangeError naming an option no call could run with. */
   constructor(private readonly options: ClientOptions) {
     refuseUnusable(options)
-    this.base = options.baseUrl.replace(/\/+$/, '')
+    this.base = serviceAddress(options.baseUrl)
     this.apiKey = options.apiKey.trim()
     this.attempts = options.attempts ?? 4
     this.timeoutMs = options.timeoutMs ?? 30_000

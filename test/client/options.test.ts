@@ -5,7 +5,10 @@
 import { afterAll, describe, expect, test } from 'bun:test'
 import { type ClientOptions, StorelocClient, StorelocError } from '../../src/client'
 
-/** Each path's answer: `key` the Authorization header it got, `slow` after 200 ms, `later` a 503 asking to be asked again in 34 days. */
+/**
+ * Each path's answer: `key` the Authorization header it got, `path` the path it got, `slow` after
+ * 200 ms, `later` a 503 asking to be asked again in 34 days.
+ */
 const server = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
@@ -18,6 +21,8 @@ const server = Bun.serve({
       })
     if (new URL(request.url).pathname.startsWith('/key/'))
       return Response.json({ custom_fields: [request.headers.get('authorization')] })
+    if (new URL(request.url).pathname.startsWith('/path/'))
+      return Response.json({ custom_fields: [new URL(request.url).pathname] })
     await Bun.sleep(200)
     return Response.json({ custom_fields: [] })
   },
@@ -64,6 +69,19 @@ describe('StorelocClient options', () => {
       'without a user and password; got one with a user and password.',
     )
     expect(refusal({ baseUrl: 'http://localhost:3000' })).toBe('made')
+  })
+
+  test("the Management API's address is taken for the service's; a route's is refused, saying what to leave out", async () => {
+    // A proxy's prefix (/path) stays; the route follows /admin/v1 once.
+    for (const api of ['/path/admin/v1', '/path/admin/v1/', '/path/admin/v1//', '/path/x/../admin/v1']) {
+      const client = new StorelocClient({ baseUrl: `${server.url.origin}${api}`, apiKey: 'sk_test' })
+      expect(await client.customFields()).toEqual(['/path/admin/v1/custom_fields'] as never)
+    }
+    expect(refusal({ baseUrl: 'http://127.0.0.1:3000/admin/v1/locations/bulk' })).toBe(
+      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000", not one of its routes; got "http://127.0.0.1:3000/admin/v1/locations/bulk": leave out /admin/v1/locations/bulk.',
+    )
+    // Another prefix, or another case, is a proxy's path, kept as given.
+    expect(refusal({ baseUrl: 'http://127.0.0.1:3000/admin/v10' })).toBe('made')
   })
 
   test('an apiKey no header carries is refused, the key not shown; one read with its line break is used', async () => {
