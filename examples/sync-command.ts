@@ -79,15 +79,6 @@ export function commandLine(args: string[]): Command {
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
     usage(`STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}.`)
-  // The Management API's address, as its routes start, is the service's: the client puts /admin/v1
-  // before each route itself. A route's address is no service's.
-  const url = new URL(baseUrl)
-  const api = /\/admin\/v1(?:\/+(.*))?$/.exec(url.pathname)
-  if (api?.[1])
-    usage(
-      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000, not one of its routes; got ${JSON.stringify(baseUrl)}: leave out /admin/v1/${api[1]}.`,
-    )
-  if (api !== null) url.pathname = url.pathname.slice(0, api.index)
   // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.
   if (apiKey.startsWith('pk_'))
     usage(
@@ -103,12 +94,22 @@ export function commandLine(args: string[]): Command {
     )
   // A first start builds the geocoder's data (15 s to a minute or more): the client waits for it,
   // and the wait is said once, not once a try.
-  const client = new StorelocClient({
-    baseUrl: api === null ? baseUrl : url.href,
-    apiKey,
-    startupWaitMs: Number(startupWait) * 1000,
-    onStarting: ({ startupWaitMs }) =>
-      console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
-  })
+  // The client's rule reads the address (the Management API's is the service's; a route's, a query
+  // or a password is refused): its refusal is said by the variable's name.
+  let client: StorelocClient
+  try {
+    client = new StorelocClient({
+      baseUrl,
+      apiKey,
+      startupWaitMs: Number(startupWait) * 1000,
+      onStarting: ({ startupWaitMs }) =>
+        console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
+    })
+  } catch (e) {
+    const said = (e as Error).message.replace(/^StorelocClient: (baseUrl|apiKey)/, (_, option) =>
+      option === 'baseUrl' ? 'STORELOC_URL' : 'STORELOC_KEY',
+    )
+    usage(said)
+  }
   return { file: files[0]!, dryRun, maxDelete, encoding: encoding.value?.trim() || null, size: Number(chunkSize), client }
 }

@@ -518,12 +518,21 @@ describe('examples/sync.ts', () => {
       2,
       `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${served.url.replace(/^http:\/\//, '')}".`,
     ])
-    // The Management API's address is the service's too; a route's is refused, saying what to leave out.
+    // The Management API's address is the service's too, as the client reads it; a route's is
+    // refused, saying what to leave out, and a query, the address quoted as set.
     writeFileSync(file, HEADER + row('S1', 'One', 1))
     for (const api of ['/admin/v1', '/admin/v1/']) expect(run({ STORELOC_URL: served.url + api })).toEqual([0, ''])
     expect(run({ STORELOC_URL: `${served.url}/admin/v1/locations/bulk` })).toEqual([
       2,
-      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000, not one of its routes; got "${served.url}/admin/v1/locations/bulk": leave out /admin/v1/locations/bulk.`,
+      `STORELOC_URL must be the service's address, such as "http://127.0.0.1:3000", not one of its routes; got "${served.url}/admin/v1/locations/bulk": leave out /admin/v1/locations/bulk.`,
+    ])
+    expect(run({ STORELOC_URL: `${served.url}/admin/v1?locator=1` })).toEqual([
+      2,
+      `STORELOC_URL must be the service's address, such as "http://127.0.0.1:3000", without a query or a fragment; got "${served.url}/admin/v1?locator=1".`,
+    ])
+    expect(run({ STORELOC_KEY: 'sk_ab cd' })).toEqual([
+      2,
+      'STORELOC_KEY must be the locator\'s secret key, "sk_..."; got one with a space at character 6.',
     ])
     expect(run({ STORELOC_KEY: 'pk_ILFNGVOBIMQK726GnYrTGqiy' })).toEqual([
       2,
