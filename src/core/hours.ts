@@ -1,6 +1,7 @@
 // A day's opening hours as people write them ("09:00-17:00", "9am-5pm", "9h-12h, 14h-18h",
 // "Geschlossen", "24 hours"), read into intervals of minutes from local midnight. Text it cannot
 // read whole is unknown: never taken for closed.
+import { isAscii } from './text'
 
 /**
  * closed: not open that day; open: the intervals, sorted, not overlapping, each [start, end) in
@@ -36,12 +37,15 @@ const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\
  * too). Danish and Norwegian "ø", no accent to Unicode, is "o", as Swedish writes "ö" folded.
  */
 export const foldHours = (text: string): string =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{Mn}/gu, '')
-    .toLowerCase()
-    .replace(/[–—−]/g, '-')
-    .replace(/ø/g, 'o')
+  // ASCII has no accent, dash or "ø" to fold.
+  isAscii(text)
+    ? text.toLowerCase()
+    : text
+        .normalize('NFKD')
+        .replace(/\p{Mn}/gu, '')
+        .toLowerCase()
+        .replace(/[–—−]/g, '-')
+        .replace(/ø/g, 'o')
 
 /**
  * "By appointment" as English, German, French, Spanish, Italian and Dutch write it, folded: no
@@ -177,9 +181,11 @@ const BREAK =
 
 /** The day's hours from its text; unknown unless every part of it is read. */
 export function parseDayHours(text: string | null | undefined): DayHours {
-  const day = readDay(text, false)
+  const t = normal(text ?? '')
+  if (t === '') return UNKNOWN
+  const day = readNormal(t, CLOCK_24.test(t))
   if (day.kind !== 'unknown') return day
-  const guessed = readDay(text, true)
+  const guessed = readNormal(t, true)
   if (guessed.kind !== 'open') return day
   // Hours in doubt are a day's first written: "5-9, 15-18" or "5-9, 9:30-12" read as the evening's
   // would overlap the hours after them or come after them, so they are the morning's.
@@ -266,7 +272,11 @@ function readDay(text: string | null | undefined, guess: boolean): DayHours {
   const t = normal(text)
   if (t === '') return UNKNOWN
   // "5h-9h", "5-9 Uhr": the morning's; no one writes the evening's so.
-  if (!guess && CLOCK_24.test(t)) return readDay(text, true)
+  return readNormal(t, guess || CLOCK_24.test(t))
+}
+
+/** A day's text as normal() gives it, read as readDay reads it. */
+function readNormal(t: string, guess: boolean): DayHours {
   const half = HALF.exec(t)
   if (half !== null && /\d/.test(half[3]!)) return inHalf(half[2] !== undefined, half[3]!)
   const pause = /pause|lunch|pausa|pauze/.test(t) ? BREAK.exec(t) : null

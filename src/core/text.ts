@@ -3,6 +3,9 @@
 
 const NON_ASCII = /[^\x00-\x7f]/
 
+/** Whether a text is ASCII alone: Unicode normalization leaves it as it is. */
+export const isAscii = (text: string): boolean => !NON_ASCII.test(text)
+
 /**
  * A whole number as people write one: digits, maybe ".0", spaces around them let go; not "0x50",
  * "1e1" or "+5", which Number() also reads. For settings and the Query API's limit and offset.

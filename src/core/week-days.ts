@@ -3,6 +3,7 @@
 // ("M-F", "L-V"), whether its bare hours are the 24-hour clock's, a day named in another language
 // than the others. The days' names are day-names.ts'.
 import { foldHours } from './hours'
+import { isAscii } from './text'
 import {
   DAYS_IN_ENGLISH,
   ENGLISH,
@@ -50,6 +51,8 @@ export function clock24(specs: Spec[], g: Grammar): boolean {
  * `at`: for each of its characters (and its end) where it comes from in the text.
  */
 export function folded(text: string): { t: string; at: number[] } {
+  // ASCII (most text): each character folds to one, its own place.
+  if (isAscii(text)) return { t: text.toLowerCase(), at: Array.from({ length: text.length + 1 }, (_, i) => i) }
   let t = ''
   const at: number[] = []
   let i = 0
