@@ -9,7 +9,7 @@ import { DAYS } from '../store/locations'
 import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 
 /** What a note of some days' own in a cell gives each day (`others`, '' for none), and the hours before it (`first`). */
-export type DayNote = { others: string[]; first: string }
+export type DayNote = { others: readonly string[]; first: string }
 
 /** Google Business Profile's sheet writes a day closed as "x", in its day columns and special hours. */
 export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
@@ -77,16 +77,44 @@ function weekNoteDays(
   const [hours, rest] = [m[1]!.trim(), m[2]!]
   // Days first after the hours: else they are more hours ("9-12, 14-18").
   if (daysNamed(rest.split(/[\s,;:.\-–]+/)[0]!).length === 0) return null
-  const others = splitWeekHours(rest, true)
-  if (others === null) return null
-  const given = days.map((d) => others[d] === '' || parseDayHours(others[d]!).kind !== 'unknown')
-  // The days read so beside the header too: "Do" under "Domingo" is Sunday, not Thursday.
-  if (given.some(Boolean) && !readBeside(header, days, others, rest)) return null
+  const read = noteRead(header, days, rest)
+  if (read === null) return null
+  const { others, given } = read
   const own = given.every(Boolean) ? [] : (splitWeekHours(`${header} ${hours}, ${rest}`) ?? [])
   const texts = days.map((d, k) => (given[k] ? others[d] || hours : own[d]))
   if (texts.some((t) => t === undefined || parseDayHours(t).kind === 'unknown')) return null
   return { texts: texts as string[], note: { others, first: hours } }
 }
+
+/**
+ * A note's days (`others`) as the week reads `rest`, and whether each of the column's `days` is
+ * given hours or none by it (`given`); null when the note is not read so beside `header`. Asked
+ * of every cell with a note: kept by header, days and note, as a file's or an export's rows
+ * repeat a few notes ("Sa 10-13") after many hours.
+ */
+function noteRead(
+  header: string,
+  days: readonly number[],
+  rest: string,
+): { others: readonly string[]; given: readonly boolean[] } | null {
+  // The header's length first: no two headers and notes give one key, whatever they hold.
+  const key = `${days.join()} ${header.length} ${header}${rest}`
+  let read = NOTES_READ.get(key)
+  if (read === undefined) {
+    const others = splitWeekHours(rest, true)
+    const given = days.map((d) => others?.[d] === '' || parseDayHours(others?.[d]).kind !== 'unknown')
+    // The days read so beside the header too: "Do" under "Domingo" is Sunday, not Thursday.
+    const beside = others !== null && (!given.some(Boolean) || readBeside(header, days, others, rest))
+    read = beside ? { others, given } : null
+    if (NOTES_READ.size >= NOTES_KEPT) NOTES_READ.clear()
+    NOTES_READ.set(key, read)
+  }
+  return read
+}
+
+/** noteRead's answers: at most this many, a file's notes, not every one of a stream of files. */
+const NOTES_READ = new Map<string, { others: readonly string[]; given: readonly boolean[] } | null>()
+const NOTES_KEPT = 4096
 
 /** Whether a note's days (`others`, of `rest`) are read as they are beside the column's header and its `days`. */
 function readBeside(header: string, days: readonly number[], others: readonly string[], rest: string): boolean {
@@ -104,6 +132,21 @@ function readBeside(header: string, days: readonly number[], others: readonly st
  * for a note's days to be read beside each; else the header itself.
  */
 function headerNames(header: string, day: number): string[] {
+  const key = `${day} ${header}`
+  let names = NAMES_OF.get(key)
+  if (names === undefined) {
+    names = headerNamesRead(header, day)
+    if (NAMES_OF.size >= NAMES_KEPT) NAMES_OF.clear()
+    NAMES_OF.set(key, names)
+  }
+  return names
+}
+
+/** headerNames' answers by day and header: a file's or an export's few headers, each read once. */
+const NAMES_OF = new Map<string, string[]>()
+const NAMES_KEPT = 256
+
+function headerNamesRead(header: string, day: number): string[] {
   const alone = splitWeekHours(`${header} closed`)
   if (alone?.every((h, i) => (h !== '') === (i === day))) return [header]
   const short = foldHours(header).replace(/[.:\s]+$/, '')
