@@ -3,7 +3,7 @@
 // unreadable text; and a property test against a minute-by-minute scan of the wall clock.
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
-import { type DayHours, eitherHalf, parseDayHours } from '../src/core/hours'
+import { type DayHours, eitherHalf, isClockHours, parseDayHours } from '../src/core/hours'
 import { isoWithOffset, openState, type Schedule } from '../src/core/opening'
 import { openStateOn, ZoneClock } from '../src/core/zone-clock'
 
@@ -516,4 +516,33 @@ test('a zone clock read eleven days before a change of offset still sees it from
   const got = openStateOn(schedule, clock, later)
   expect(got).toEqual(openState(schedule, 'Australia/Sydney', later))
   expect(new Date(got.next!).toISOString()).toBe('2026-10-04T13:00:00.000Z')
+})
+
+describe('isClockHours', () => {
+  const hm = (m: number) => `${String(Math.floor(m / 60)).padStart(2, '0')}:${String(m % 60).padStart(2, '0')}`
+  const interval = fc.tuple(fc.nat(1439), fc.nat(1439)).map(([a, b]) => `${hm(a)}-${hm(b)}`)
+
+  test('a text it accepts is read as open hours, as the export takes it without reading', () => {
+    fc.assert(
+      fc.property(fc.array(interval, { minLength: 1, maxLength: 4 }), (parts) => {
+        const text = parts.join(', ')
+        const apart = parts.every((p) => p.slice(0, 5) !== p.slice(6))
+        expect(isClockHours(text)).toBe(apart)
+        if (apart) expect(parseDayHours(text).kind).toBe('open')
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  test('hours of any other shape, and an interval of no length, are not its', () => {
+    for (const text of [
+      '9:00-18:00',
+      '09:00-18:00,14:00-18:00',
+      '09:00-18:00 Uhr',
+      '09:00-09:00',
+      '24:00-09:00',
+      '09:00-18:00, ',
+    ])
+      expect(isClockHours(text)).toBe(false)
+  })
 })

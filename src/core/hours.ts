@@ -196,6 +196,21 @@ export function parseDayHours(text: string | null | undefined): DayHours {
   return clash ? guessed : day
 }
 
+/** Intervals as the 24-hour clock writes them, two digits each: "09:00-18:00", "09:00-12:30, 14:00-18:00". */
+const CLOCK_HOURS =
+  /^(?:[01]\d|2[0-3]):[0-5]\d-(?:[01]\d|2[0-3]):[0-5]\d(?:, (?:[01]\d|2[0-3]):[0-5]\d-(?:[01]\d|2[0-3]):[0-5]\d)*$/
+
+/**
+ * Whether a text is only intervals as CLOCK_HOURS has them, each's ends apart: parseDayHours reads
+ * every such text as open hours (each single interval checked, and a million runs of 2 to 4). A
+ * test far cheaper than the reading, for a text asked of often.
+ */
+export function isClockHours(text: string): boolean {
+  if (!CLOCK_HOURS.test(text)) return false
+  for (let i = 0; i < text.length; i += 13) if (text.slice(i, i + 5) === text.slice(i + 6, i + 11)) return false
+  return true
+}
+
 /**
  * A day's text not read only for hours in doubt ("5-9", "6-2"): its readings, as HH:MM-HH:MM, the
  * 24-hour clock's first ("05:00-09:00", "17:00-21:00"; "06:00-02:00", "06:00-14:00",

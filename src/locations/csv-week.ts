@@ -1,7 +1,7 @@
 // The hours cells of a locations CSV that hold more than a day: a week in one cell, its parts in
 // columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
 import { DAYS_IN_ENGLISH, NAMED } from '../core/day-names'
-import { eitherHalf, foldHours, halfClosed, parseDayHours } from '../core/hours'
+import { eitherHalf, foldHours, halfClosed, isClockHours, parseDayHours } from '../core/hours'
 import { daysNamed } from '../core/week-days'
 import { isTill, till } from '../core/week-again'
 import { splitWeekHours } from '../core/week-hours'
@@ -18,8 +18,10 @@ export const closedX = (text: string) => (/^x$/i.test(text) ? 'closed' : text)
  * Whether a day column's cell reads back as written, with no note (dayCell), under its day's
  * header: asked of every distinct text an export writes. Hours read as they are, with
  * no day named after a separator, are so without the whole reading: the one it would give.
+ * Intervals of the 24-hour clock alone ("09:00-18:00") are such hours, known without reading them.
  */
 export function dayCellSame(header: string, text: string, day: number): boolean {
+  if (isClockHours(text)) return true
   const plain =
     keptDayText(text) === null && !/^x$/i.test(text) && parseDayHours(text).kind !== 'unknown' && !noteAfter(text)
   if (plain) return true
