@@ -8,8 +8,11 @@
  * Written, each such start, and one that is only quotes before such a start, gains a "'"; read,
  * one "'" is taken off each, so reading gives back what was written.
  */
-const FORMULA_WRITTEN = /(^|[;,\t\n\r])(?='*[=+\-@\t\r])/g
-const FORMULA_READ = /(^|[;,\t\n\r])'(?='*[=+\-@\t\r])/g
+/** Where such a start is: after a separator, or (`at` "^|") the cell's start too; `mark`, the "'" written before it. */
+const formulaStarts = (at: '^|' | '', mark: "'" | '') =>
+  new RegExp(`(${at}[;,\\t\\n\\r])${mark}(?='*[=+\\-@\\t\\r])`, 'g')
+const FORMULA_WRITTEN = formulaStarts('^|', '')
+const FORMULA_READ = formulaStarts('^|', "'")
 export const guardCell = (text: string) => text.replace(FORMULA_WRITTEN, "$1'")
 export const unguardCell = (cell: string) => cell.replace(FORMULA_READ, '$1')
 
@@ -29,8 +32,8 @@ export const keptText = (written: string): string | null =>
   written.startsWith("'") && CLOSED_WHEN_BARE.test(written) ? written.slice(1) : null
 
 /** guardCell's "'" after a separator only: a kept day's cell starts with a "'" of its own. */
-const FORMULA_WRITTEN_INNER = /([;,\t\n\r])(?='*[=+\-@\t\r])/g
-const FORMULA_READ_INNER = /([;,\t\n\r])'(?='*[=+\-@\t\r])/g
+const FORMULA_WRITTEN_INNER = formulaStarts('', '')
+const FORMULA_READ_INNER = formulaStarts('', "'")
 
 /**
  * A day's text as a day column's cell to keep as written: a "'" first, and guardCell's after each
