@@ -50,16 +50,19 @@ export const leaving = (state: Record<string, unknown>): Record<string, unknown>
  * Not known, and false, when either is not the widget's (a router's own entry).
  */
 export function forward(from: unknown, to: unknown): boolean {
-  const at = (s: unknown) => (s as Record<string, unknown> | null)?.[PUSHED]
-  const [a, b] = [at(from), at(to)]
-  return typeof a === 'number' && typeof b === 'number' && b > a
+  // A stamp missing is undefined: no comparison with it holds.
+  const at = (s: unknown) => (s as Record<string, number> | null)?.[PUSHED] as number
+  return at(to) > at(from)
 }
 
 /** The Navigation API's part read here (not in every browser). */
-type Entries = {
+type Entries = EventTarget & {
   currentEntry: { index: number } | null
   entries: () => { sameDocument: boolean; url: string | null }[]
 }
+
+/** The Navigation API's navigate event's part read here. */
+type Navigate = Event & { destination: { index: number } }
 
 /**
  * Whether the entry after the current one is of this page, at its address but for the search of
@@ -106,13 +109,17 @@ export function marked(): Record<string, unknown> | null {
 /** `text` as the service compares names: no case, no accents ("Zürich" is "zurich"). */
 const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase()
 
+/** SearchEntries' hold: Back from a waiting search is going Forward at once; then, its search is dropped. */
+const BOUNCE = 1
+const DROPPED = 2
+
 const isMarked = (state: unknown): boolean =>
   state !== null && typeof state === 'object' && (state as Record<string, unknown>)[MARK] === true
 
 export class SearchEntries {
   /** The next search written is a new entry. */
   #pushNext = false
-  #changedAt = Number.NEGATIVE_INFINITY
+  #changedAt = -Infinity
   /** Writes `href` its own way, `asked` into its entries, when its map is shown alone over its list (view-switch.ts); false: not so. */
   overMap: ((href: string, push: boolean, asked: Record<string, unknown>) => boolean) | null = null
   /** Called once it wrote the current entry its own way (view-switch.ts keeps the entry in sight). */
@@ -128,13 +135,13 @@ export class SearchEntries {
   #asked: unknown
   /** Whether the entry come to by the last step was asked as the one it left: its search is the one shown. */
   #same = false
-  /** The entry in sight while a search waits for its answer to tell whether it is an entry of its own (write). */
-  #held: unknown
-  /** Whether the step before the last went Forward at once (`bounce`): the last dropped a search that waited for its entry (write). */
-  #dropped = false
-  /** Whether the step in hand is Back past a search waiting for its entry, gone Forward at once: no step to follow. */
-  bounce = false
-
+  /**
+   * The hold of a search waiting for its answer to tell whether it is an entry of its own (write):
+   * the entry in sight meanwhile; BOUNCE while the step Back from it goes Forward at once; DROPPED
+   * in the step after, which takes up the entry's search, even as the one shown (another finder's
+   * step); else none (0).
+   */
+  #hold: unknown = 0
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
     readonly prefix: string,
@@ -145,22 +152,31 @@ export class SearchEntries {
     this.#home = page()
     // Before any other listener of the finder's (view-switch.ts's may write the search).
     const stepped = (e: PopStateEvent) => {
-      // Back while a search waits for its entry: the entry left is the one before that search, shown
-      // again; but for its own map shown alone, whose Back shows the list, the search under it (view-switch.ts).
-      const held = this.#held as Record<string, unknown> | null
-      // Its search is dropped: where Forward lands, the entry's is taken up again, even as the one shown (another finder's step).
-      this.#dropped = this.bounce
-      this.bounce = this.#pushNext && forward(e.state, held) && held?.[MAP_LAST] !== `storelocMap:${prefix}`
+      const held = this.#hold
+      this.#hold = held === BOUNCE ? DROPPED : +this.#holds(forward(e.state, held))
       // A search held for its answer (write) is an entry of the step's no more.
-      this.#held = this.#pushNext = false
-      // The entry before is not taken up on the way.
-      if (this.bounce) return history.forward()
+      this.#pushNext = false
+      // The entry before is not taken up on the way: no listener after this one sees the step.
+      if (this.#hold === BOUNCE) return (e.stopImmediatePropagation(), history.forward())
       this.#away = !isMarked(e.state) && page() !== this.#home
       const asked = (e.state as Record<string, unknown> | null)?.[ASKED + prefix]
       this.#same = asked !== undefined && asked === this.#asked
       this.#asked = asked
     }
     addEventListener('popstate', stepped, { signal: life })
+  }
+
+  /**
+   * Whether a step, Back (`back`) while a search waits for its entry, drops that search: the entry
+   * left is the one before it, and the one held is shown again; but for its own map shown alone,
+   * whose Back shows the list, the search under it (view-switch.ts).
+   */
+  #holds(back: boolean): boolean {
+    return (
+      this.#pushNext &&
+      back &&
+      (this.#hold as Record<string, unknown> | null)?.[MAP_LAST] !== `storelocMap:${this.prefix}`
+    )
   }
 
   /** The visitor committed a search: it is written as a new entry as it is asked (widget.ts), so a failed one is an entry too. */
@@ -215,8 +231,8 @@ export class SearchEntries {
       at?.kind === 'place' &&
       (fold(at.label).startsWith(fold(o.text)) || /\d/.test(o.text))
     )
-      return void (this.#held = now)
-    if (asked) this.#held = this.#pushNext = false
+      return void (this.#hold = now)
+    if (asked) this.#hold = this.#pushNext = false
     if (this.#away && !push) return
     this.#away = false
     const href = withState(location.href, state, this.prefix)
@@ -242,14 +258,31 @@ export class SearchEntries {
    * it is not the one shown (the answer is there: nothing is asked again).
    */
   follow(shown: () => SearchState[], restore: (state: SearchState | null, only?: boolean) => void): void {
-    const changed = (e: PopStateEvent) => {
-      if (this.bounce || !isMarked(e.state)) return
+    const changed = (state: unknown) => {
+      if (!isMarked(state)) return
       const [to, all] = [readState(location.href, this.prefix), shown()]
       const id = to?.selected ?? null
       const here = (s: SearchState) => withState(location.href, { ...s, selected: id }, this.prefix) === location.href
-      if (this.#dropped || (!this.#same && !all.some(here))) restore(to)
+      if (this.#hold === DROPPED || (!this.#same && !all.some(here))) restore(to)
       else if (id !== all[0]!.selected) restore(to, true)
     }
-    addEventListener('popstate', changed, { signal: this.life })
+    addEventListener('popstate', (e) => changed(e.state), { signal: this.life })
+    // With the Navigation API that Back is cancelled: no step for a router or another finder to see,
+    // and a second Back at once goes on from the entry in sight (Chromium drops a Forward asked meanwhile).
+    const nav = (globalThis as { navigation?: Entries }).navigation
+    nav?.addEventListener(
+      'navigate',
+      (e) => {
+        // Back within the page: a push or replace goes to no entry (-1).
+        const to = (e as Navigate).destination.index
+        if (e.cancelable && to >= 0 && this.#holds(to < nav.currentEntry!.index)) {
+          e.preventDefault()
+          this.#hold = DROPPED
+          this.#pushNext = false
+          changed(history.state)
+        }
+      },
+      { signal: this.life },
+    )
   }
 }

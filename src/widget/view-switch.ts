@@ -230,7 +230,6 @@ export function viewSwitch(
     addEventListener(
       'popstate',
       () => {
-        if (searches.bounce) return
         const { state: left, href: leftAt } = seen
         const forwardToList = onward.step(left)
         seen = inSight()
