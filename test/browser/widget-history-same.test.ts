@@ -269,6 +269,58 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test("Back while a postcode typed over the place picked waits is no step for the page's own listener", async () => {
+    const listener = "<script>window.steps = 0; addEventListener('popstate', () => steps++)</script>"
+    const { page, errors, close } = await finderPage(listener)
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Berl', 'Berlin, Germany')
+      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
+      await page.locator('#f .sl-place input').fill('75001')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const before = await page.evaluate<number>('steps')
+      await page.evaluate('history.back()')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      release()
+      await networkSettled(page)
+      // Chromium cancels that Back (the Navigation API): a router sees no Back, then Forward.
+      expect(await page.evaluate<number>('steps')).toBe(before)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Berlin, Germany')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
+  test('without the Navigation API, Back while a postcode waits goes Forward at once: a listener after the finder sees that step alone', async () => {
+    const { page, errors, close } = await finderPage()
+    try {
+      await page.addInitScript('delete window.navigation')
+      await page.reload()
+      await page.locator('#f .sl-form').waitFor()
+      await searchIn(page, '#f', 'Leeds')
+      await pick(page, 'Berl', 'Berlin, Germany')
+      await page.evaluate("window.steps = []; addEventListener('popstate', () => steps.push(location.search))")
+      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
+      await page.locator('#f .sl-place input').fill('75001')
+      await page.locator('#f .sl-place input').press('Enter')
+      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      await page.goBack()
+      await page.waitForFunction('steps.length > 0')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      release()
+      await networkSettled(page)
+      // Only the step Forward, to the entry in sight, reaches a listener added after the finder's.
+      const steps = await page.evaluate<string[]>('steps')
+      expect(steps.map((s) => new URLSearchParams(s).get('sl_place'))).toEqual(['Berlin, Germany'])
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Berlin, Germany')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test('two finders: Back while a postcode typed in one over its place waits, the other having searched since: both as shown', async () => {
     const { page, errors, close } = await finderPage(`<div id="g" data-storeloc="${demo.server.token}"></div>`)
     try {
