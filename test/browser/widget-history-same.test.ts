@@ -46,6 +46,14 @@ async function pick(page: Page, text: string, label: string) {
     .waitFor()
   await networkSettled(page)
 }
+/** `text` typed into #f's place box and Enter pressed, its stores' answer held: the search waits. Lets it go. */
+async function typedWaiting(page: Page, text: string): Promise<() => void> {
+  const release = await heldUntilReleased(page, `**/locations?*near=${text}*`)
+  await page.locator('#f .sl-place input').fill(text)
+  await page.locator('#f .sl-place input').press('Enter')
+  await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+  return release
+}
 /** Whether the browser's Forward leads anywhere (Chromium's Navigation API). */
 const canGoForward = (page: Page) => page.evaluate<boolean>('navigation.canGoForward')
 
@@ -166,10 +174,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await searchIn(page, '#f', 'Leeds')
       await pick(page, 'Lond', 'London, United Kingdom')
       const picked = await entries(page)
-      const release = await heldUntilReleased(page, '**/locations?*near=London*')
-      await page.locator('#f .sl-place input').fill('London')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, 'London')
       // London's stores still listed while it waits: one picked.
       await page.locator('#f .sl-item .sl-name').nth(1).click()
       release()
@@ -193,10 +198,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await searchIn(page, '#f', 'Leeds')
       await pick(page, 'Berl', 'Berlin, Germany')
       const picked = await entries(page)
-      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
-      await page.locator('#f .sl-place input').fill('75001')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, '75001')
       // No goBack(): it waits on a step, and that Back is cancelled where the browser can (navigate).
       await page.evaluate('history.back()')
       await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
@@ -219,10 +221,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     try {
       await searchIn(page, '#f', 'Leeds')
       await pick(page, 'Berl', 'Berlin, Germany')
-      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
-      await page.locator('#f .sl-place input').fill('75001')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, '75001')
       const asked = searches.length
       await page.evaluate('history.back()')
       await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
@@ -247,10 +246,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await searchIn(page, '#f', 'Paris')
       await searchIn(page, '#f', 'Leeds')
       await pick(page, 'Berl', 'Berlin, Germany')
-      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
-      await page.locator('#f .sl-place input').fill('75001')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, '75001')
       // The second Back is asked before the first one's step is over (Chromium may land one or two back).
       await page.evaluate('history.back(); setTimeout(() => history.back(), 0)')
       await page.waitForURL((u) => !u.searchParams.get('sl_place')?.startsWith('Berlin'))
@@ -275,10 +271,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     try {
       await searchIn(page, '#f', 'Leeds')
       await pick(page, 'Berl', 'Berlin, Germany')
-      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
-      await page.locator('#f .sl-place input').fill('75001')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, '75001')
       const before = await page.evaluate<number>('steps')
       await page.evaluate('history.back()')
       await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
@@ -302,10 +295,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await searchIn(page, '#f', 'Leeds')
       await pick(page, 'Berl', 'Berlin, Germany')
       await page.evaluate("window.steps = []; addEventListener('popstate', () => steps.push(location.search))")
-      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
-      await page.locator('#f .sl-place input').fill('75001')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, '75001')
       await page.goBack()
       await page.waitForFunction('steps.length > 0')
       await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
@@ -327,10 +317,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
       await pick(page, 'Berl', 'Berlin, Germany')
       await searchIn(page, '#g', 'Leeds')
       await networkSettled(page)
-      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
-      await page.locator('#f .sl-place input').fill('75001')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, '75001')
       // The entry before holds #f's place too: the postcode is dropped all the same.
       await page.evaluate('history.back()')
       await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
@@ -454,10 +441,7 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     )
     try {
       // London's answer comes after #g's Leeds is asked: the entry #g left holds London as typed.
-      const release = await heldUntilReleased(page, '**/locations?*near=London*')
-      await page.locator('#f .sl-place input').fill('London')
-      await page.locator('#f .sl-place input').press('Enter')
-      await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+      const release = await typedWaiting(page, 'London')
       await searchIn(page, '#g', 'Leeds')
       release()
       await page.locator('#f .sl-status').filter({ hasText: 'of London' }).waitFor()
