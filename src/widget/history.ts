@@ -258,15 +258,14 @@ export class SearchEntries {
    * it is not the one shown (the answer is there: nothing is asked again).
    */
   follow(shown: () => SearchState[], restore: (state: SearchState | null, only?: boolean) => void): void {
-    const changed = (state: unknown) => {
-      if (!isMarked(state)) return
+    const take = () => {
       const [to, all] = [readState(location.href, this.prefix), shown()]
       const id = to?.selected ?? null
       const here = (s: SearchState) => withState(location.href, { ...s, selected: id }, this.prefix) === location.href
       if (this.#hold === DROPPED || (!this.#same && !all.some(here))) restore(to)
       else if (id !== all[0]!.selected) restore(to, true)
     }
-    addEventListener('popstate', (e) => changed(e.state), { signal: this.life })
+    addEventListener('popstate', (e) => isMarked(e.state) && take(), { signal: this.life })
     // With the Navigation API that Back is cancelled: no step for a router or another finder to see,
     // and a second Back at once goes on from the entry in sight (Chromium drops a Forward asked meanwhile).
     const nav = (globalThis as { navigation?: Entries }).navigation
@@ -279,7 +278,8 @@ export class SearchEntries {
           e.preventDefault()
           this.#hold = DROPPED
           this.#pushNext = false
-          changed(history.state)
+          // The entry in sight shows the finder's search, in its address: taken up, marked or not.
+          take()
         }
       },
       { signal: this.life },

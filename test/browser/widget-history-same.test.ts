@@ -265,6 +265,25 @@ describe.skipIf(chromiumPath === null)('searches that come out the same, in Chro
     }
   })
 
+  test('Back while a postcode typed over the place of an entry the finder did not write waits: that place', async () => {
+    const { page, errors, close } = await finderPage('', '?sl_place=Berlin%2C+Germany')
+    try {
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      // A link to a part of the page followed: an entry of the page's, no state, the finder's search in its address.
+      await page.evaluate("history.pushState(null, '', '#stores')")
+      const release = await typedWaiting(page, '75001')
+      await page.evaluate('history.back()')
+      await page.waitForFunction(`document.querySelector('#f .sl-status').textContent.includes('of Berlin, Germany')`)
+      release()
+      await networkSettled(page)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Berlin, Germany')
+      expect(await page.locator('#f .sl-status').textContent()).toContain('of Berlin, Germany')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+
   test("Back while a postcode typed over the place picked waits is no step for the page's own listener", async () => {
     const listener = "<script>window.steps = 0; addEventListener('popstate', () => steps++)</script>"
     const { page, errors, close } = await finderPage(listener)
