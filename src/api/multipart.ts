@@ -40,6 +40,7 @@ export async function readMultipartBody(bytes: Uint8Array, contentType: string):
  */
 function readFields(body: MultipartBody): MultipartBody {
   const fields = body.fields!
+  if (quotedAlike(body.text, fields)) return body
   const parts = formDataParts(body)
   // No parts found apart (a boundary FormData reads otherwise): refused apart, as multipartUnread says.
   if (parts === null) return body
@@ -70,6 +71,32 @@ function readFields(body: MultipartBody): MultipartBody {
     ])
   }
   return { ...body, fields: own }
+}
+
+/** A Content-Disposition line where FormData finds one: at a line's start, named as FormData matches it. */
+const DISPOSITION_LINE = /^content-disposition:([^\r\n]*)/gim
+
+/** A disposition as browsers and most clients write it: a name and filename each quoted, without a backslash. */
+const QUOTED_DISPOSITION = /^[ \t]*form-data; name="([^"\\]+)"(?:; filename="([^"\\]*)")?[ \t]*$/
+
+/**
+ * Whether FormData's fields are, in order, the text's Content-Disposition lines, each written
+ * as QUOTED_DISPOSITION: one regex pass over the text, where splitting its parts (readFields)
+ * costs about twice FormData's reading. Each field comes from a part's Content-Disposition line,
+ * so as many lines as fields is one a part, none in a value.
+ */
+function quotedAlike(text: string, fields: [string, string | File][]): boolean {
+  let i = 0
+  DISPOSITION_LINE.lastIndex = 0
+  for (let line = DISPOSITION_LINE.exec(text); line !== null; line = DISPOSITION_LINE.exec(text)) {
+    const quoted = QUOTED_DISPOSITION.exec(line[1]!)
+    const read = fields[i++]
+    if (quoted === null || read === undefined) return false
+    const filename = quoted[2]
+    if (!sameEntry(read, { name: utf8Of(quoted[1]!), filename: filename === undefined ? null : utf8Of(filename) }))
+      return false
+  }
+  return i === fields.length
 }
 
 /**
