@@ -11,6 +11,7 @@ import {
   databaseFacts,
   integrityProblems,
   openExisting,
+  openToRestore,
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { copyFailure, requireDestination, sameFile } from './backup'
@@ -91,7 +92,15 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   // The copy takes the replaced file's owner and mode (else its folder's owner): restored by root,
   // a root-owned file would leave the service's own user unable to write.
   const like = statSync(replacing ? databasePath : dirname(resolve(databasePath)))
-  const db = openExisting(file, 'file')
+  const kept = replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`
+  let source: ReturnType<typeof openToRestore>
+  try {
+    source = openToRestore(file, databasePath)
+  } catch (e) {
+    // The system's refusal (ENOSPC, EACCES) of the copy beside the database a WAL copy is read from.
+    throw /^E[A-Z]+$/.test(String((e as { code?: unknown }).code)) ? copyFailure(e, file, databasePath, kept) : e
+  }
+  const db = source.db
   let replaced: Replaced | null = null
   try {
     requireRestorable(db, file)
@@ -110,13 +119,8 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
     })
     return { ...facts, replaced }
   } catch (e) {
-    throw copyFailure(
-      e,
-      file,
-      databasePath,
-      replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`,
-    )
+    throw copyFailure(e, file, databasePath, kept)
   } finally {
-    db.close()
+    source.close()
   }
 }

@@ -3,13 +3,23 @@
 // other connections write), checked with integrity_check, synced, then renamed into place: the
 // destination path holds the old file or the whole new one, never part of one.
 import { Database } from 'bun:sqlite'
-import { closeSync, existsSync, fsyncSync, openSync, renameSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import {
+  closeSync,
+  copyFileSync,
+  existsSync,
+  fsyncSync,
+  mkdtempSync,
+  openSync,
+  renameSync,
+  rmSync,
+  statSync,
+} from 'node:fs'
+import { dirname, join, resolve } from 'node:path'
 import { removeIfThere } from '../core/remove-file'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
 import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf } from './db'
-import { openToRead } from './read-open'
+import { openToRead, realPathIfThere } from './read-open'
 
 /** integrity_check's lines past this many are not read: the file is damaged either way. */
 const MAX_DAMAGE_LINES = 10
@@ -41,6 +51,42 @@ export function openExisting(path: string, mode: 'live' | 'file'): Database {
     mode === 'live' ? new Database(path, { readwrite: true, create: false, strict: true }) : openToRead(path).db
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   return db
+}
+
+/**
+ * The file to restore into `databasePath`, opened to be read (openExisting's 'file'), and its
+ * close. A WAL copy with its -wal and no -shm (copied as it is: no process has it open) is read
+ * from a copy of both in a folder of this user's beside `databasePath`, removed at the close:
+ * read where it is, a read-only open makes a -shm beside it and leaves it, or fails where none
+ * can be made (a read-only mount). Throws the system's error when that copy cannot be made.
+ */
+export function openToRestore(file: string, databasePath: string): { db: Database; close: () => void } {
+  const real = realPathIfThere(file)
+  if (!existsSync(`${real}-wal`) || existsSync(`${real}-shm`)) {
+    const db = openExisting(file, 'file')
+    return { db, close: () => db.close() }
+  }
+  let folder: string | null = null
+  const remove = () => {
+    if (folder !== null) rmSync(folder, { recursive: true, force: true })
+  }
+  try {
+    folder = mkdtempSync(`${resolve(databasePath)}.restoring-${process.pid}-`) // mode 0700
+    const copy = join(folder, 'copy.db')
+    copyFileSync(real, copy)
+    copyFileSync(`${real}-wal`, `${copy}-wal`)
+    const db = openExisting(copy, 'file')
+    return {
+      db,
+      close: () => {
+        db.close()
+        remove()
+      },
+    }
+  } catch (e) {
+    remove()
+    throw e
+  }
 }
 
 /** The schema's facts, read in one statement (one snapshot). Throws SQLite's error on a file it cannot read. */
