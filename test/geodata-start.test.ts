@@ -175,3 +175,20 @@ test("a link's `..` is read from the link's real folder, reached through a linke
     databasePath,
   )
 })
+
+test("a `..` in a link's target after a linked folder in it goes up from that folder's real place", () => {
+  // real/inner/db.link -> ../lnk/../b/storeloc.db, real/lnk -> ../other/x: the system reads
+  // real/lnk/.. as other, so the link names other/b/storeloc.db, not real/b/storeloc.db.
+  const base = join(dir, 'dot-dot-chain')
+  for (const folder of ['real/inner', 'real/b', 'other/x', 'other/b'])
+    mkdirSync(join(base, folder), { recursive: true })
+  symlinkSync('../lnk/../b/storeloc.db', join(base, 'real', 'inner', 'db.link'))
+  symlinkSync(join('..', 'other', 'x'), join(base, 'real', 'lnk'))
+  const databasePath = join(base, 'real', 'inner', 'db.link')
+  expect(() =>
+    loadConfig({ DATABASE_PATH: databasePath, GEODATA_PATH: join(base, 'other', 'b', 'storeloc.db') }),
+  ).toThrow(`GEODATA_PATH and DATABASE_PATH name one file (${databasePath}).`)
+  expect(
+    loadConfig({ DATABASE_PATH: databasePath, GEODATA_PATH: join(base, 'real', 'b', 'storeloc.db') }).databasePath,
+  ).toBe(databasePath)
+})

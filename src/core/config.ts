@@ -1,8 +1,9 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
-import { lstatSync, readlinkSync, realpathSync, statSync } from 'node:fs'
+import { lstatSync, realpathSync, statSync } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
+import { linkTarget } from './link-target'
 import { WHOLE_NUMBER, withinEdits } from './text'
 
 export type Config = {
@@ -195,9 +196,8 @@ export function realPathToBe(path: string, links = 0): string {
     for (let at = whole; at !== dirname(at); at = dirname(at)) {
       const seen = lstatSync(at, { throwIfNoEntry: false })
       // A link to a file or folder not made yet: the start would make its target. Its target's
-      // `..` is the link's real folder's parent, not the spelt one's (its folder may be a link).
-      if (seen?.isSymbolicLink() && links < 8)
-        return realPathToBe(resolve(realpathSync(dirname(at)), readlinkSync(at), ...rest), links + 1)
+      // `..` is read as the system reads it (linkTarget): the folders on the way may be links.
+      if (seen?.isSymbolicLink() && links < 8) return realPathToBe(resolve(linkTarget(at), ...rest), links + 1)
       if (seen !== undefined) return resolve(realpathSync(at), ...rest)
       rest.unshift(basename(at))
     }

@@ -1,20 +1,11 @@
 import { Database } from 'bun:sqlite'
-import {
-  closeSync,
-  existsSync,
-  lstatSync,
-  mkdirSync,
-  openSync,
-  readlinkSync,
-  statfsSync,
-  statSync,
-  type BigIntStats,
-} from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { closeSync, existsSync, lstatSync, mkdirSync, openSync, statfsSync, statSync, type BigIntStats } from 'node:fs'
+import { dirname } from 'node:path'
 import { CODE_KEY_MIGRATION, MIGRATIONS, NAME_KEY_MIGRATION } from './migrations'
 import { fillNameKeys } from './name-keys'
 import { fillCodeKeys } from './code-keys'
 import { cliCommand } from '../core/cli-command'
+import { linkTarget } from '../core/link-target'
 import { openToRead, realPathIfThere } from './read-open'
 
 export class StoreError extends Error {}
@@ -100,11 +91,11 @@ export function makeOwnersOnly(path: string, links = 0): void {
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e
     // A link to no file yet: 'wx' does not follow it, and SQLite would make the file it names
     // with the umask's mode (0644). A few links deep, not a loop; a target it cannot make (no
-    // such folder) is left for SQLite's own error. Its target's `..` is read from the link's
-    // real folder, as the system reads it: the folder spelt may be reached through a link.
+    // such folder) is left for SQLite's own error. Its target's `..` is read as the system reads
+    // it (linkTarget): the folders on the way may be links.
     if (links >= 8 || existsSync(path) || !lstatSync(path).isSymbolicLink()) return
     try {
-      makeOwnersOnly(resolve(realPathIfThere(dirname(path)), readlinkSync(path)), links + 1)
+      makeOwnersOnly(linkTarget(path), links + 1)
     } catch {}
   }
 }

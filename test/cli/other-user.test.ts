@@ -394,6 +394,17 @@ test("a link to no file yet whose target has `..`, reached through a linked fold
   expect(readdirSync(join(dir, 'b'))).toEqual([])
 })
 
+test("a link to no file yet whose target's `..` follows a linked folder: the file the system names is made, its owner's", () => {
+  // real/inner/db.link -> ../lnk/../b/storeloc.db, real/lnk -> ../other/x: real/lnk/.. is other.
+  for (const folder of ['real/inner', 'real/b', 'other/x', 'other/b']) mkdirSync(join(dir, folder), { recursive: true })
+  symlinkSync('../lnk/../b/storeloc.db', join(dir, 'real', 'inner', 'db.link'))
+  symlinkSync(join('..', 'other', 'x'), join(dir, 'real', 'lnk'))
+  const p = run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'A'], join(dir, 'real', 'inner', 'db.link'))
+  expect({ code: p.code, stderr: p.stderr }).toEqual({ code: 0, stderr: '' })
+  expect((statSync(join(dir, 'other', 'b', 'storeloc.db')).mode & 0o777).toString(8)).toBe('600')
+  expect(readdirSync(join(dir, 'real', 'b'))).toEqual([])
+})
+
 test('a DATABASE_PATH that is a link into a folder not there names that folder and how to make it', () => {
   // A link to another disk not mounted: a new file beside the link is not wanted, nor the folder
   // made on the disk under the mount point.
