@@ -1,8 +1,9 @@
 // The geocoder's data file, opened read-only with every statement guarded: a damaged page there
 // is the data file's fault, never the store database's, so it is reported under its own name
 // (GeodataDamagedError, with no SQLite code) and the store's damage watch does not take it up.
-import { Database } from 'bun:sqlite'
+import type { Database } from 'bun:sqlite'
 import { isCorruptError } from '../../store/damage'
+import { openToRead } from '../../store/read-open'
 
 /** The data file is damaged: places and addresses cannot be looked up until it is built again. */
 export class GeodataDamagedError extends Error {}
@@ -71,9 +72,9 @@ function* guardedSteps<T>(path: string, steps: Iterator<T>): Generator<T> {
   }
 }
 
-/** The data file at `path`, read-only; its statements (query, prepare) are guarded. */
+/** The data file at `path`, read-only, making nothing beside it (openToRead); its statements (query, prepare) are guarded. */
 export function openGeodata(path: string): Database {
-  const db = guard(path, () => new Database(path, { readonly: true, strict: true }))
+  const db = guard(path, () => openToRead(path).db)
   return new Proxy(db, {
     get(target, key) {
       const value = Reflect.get(target, key, target)
@@ -92,7 +93,7 @@ export function openGeodata(path: string): Database {
 /** What SQLite's quick_check finds wrong with the data file at `path` (about 0.2 s), or null when nothing. */
 export function geodataDamageOf(path: string): string | null {
   try {
-    const db = new Database(path, { readonly: true })
+    const db = openToRead(path).db
     try {
       const rows = db.query<{ quick_check: string }, []>('PRAGMA quick_check(3)').all()
       const found = rows.map((r) => r.quick_check)
