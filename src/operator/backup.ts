@@ -2,10 +2,18 @@
 // locations, the change log), taken while servers read and write it, and checked before it is kept.
 import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
-import { type CopyFacts, CopyDamagedError, databaseFacts, openExisting, writeVerifiedCopy } from '../store/backup-file'
+import {
+  type CopyFacts,
+  CopyDamagedError,
+  databaseFacts,
+  openExisting,
+  openUnwritable,
+  writeVerifiedCopy,
+} from '../store/backup-file'
 import { storageFault } from '../store/db'
 import { hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
+import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
@@ -126,7 +134,10 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)
     refuseWhileInUse(file, false)
   }
-  const db = openExisting(databasePath, 'live')
+  const { db, changed } =
+    unwritable(databasePath).length > 0
+      ? openUnwritable(databasePath)
+      : { db: openExisting(databasePath, 'live'), changed: () => false }
   try {
     const facts = databaseFacts(db)
     if (facts.kind !== 'storeloc') {
@@ -134,7 +145,13 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
         `${databasePath} is not a storeloc database (${facts.kind === 'empty' ? 'it has no tables' : `tables ${facts.tables.join(', ')}`}): nothing was copied.`,
       )
     }
-    return { ...writeVerifiedCopy(db, file, `.partial-${process.pid}`), removedPartials }
+    const copied = writeVerifiedCopy(db, file, `.partial-${process.pid}`, () => {
+      if (changed())
+        throw new OperatorError(
+          `${databasePath} was written by another process while it was copied: opened read-only with no -wal file beside it, the copy takes no lock, and may be torn, so it was not kept. Run the backup again, or as the service's user.`,
+        )
+    })
+    return { ...copied, removedPartials }
   } catch (e) {
     throw copyFailure(e, databasePath, file, replacing ? `${file} was left as it was` : `nothing was left at ${file}`)
   } finally {

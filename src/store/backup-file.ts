@@ -18,7 +18,7 @@ import { dirname, join, resolve } from 'node:path'
 import { removeIfThere } from '../core/remove-file'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
-import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf } from './db'
+import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf, writtenSince } from './db'
 import { openToRead, realPathIfThere } from './read-open'
 
 /** integrity_check's lines past this many are not read: the file is damaged either way. */
@@ -51,6 +51,21 @@ export function openExisting(path: string, mode: 'live' | 'file'): Database {
     mode === 'live' ? new Database(path, { readwrite: true, create: false, strict: true }) : openToRead(path).db
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
   return db
+}
+
+/**
+ * The database at `path` to copy where this user may write nothing beside it (a read-only mount, a
+ * folder of another user's): read-only (openToRead), as a read-write open of a WAL file with no
+ * -wal cannot make the -shm it needs there. Opened immutable so (the service stopped), its reads
+ * take no lock: `changed()` tells whether a process wrote or opened it since, which may have
+ * torn what was read.
+ */
+export function openUnwritable(path: string): { db: Database; changed: () => boolean } {
+  const real = realPathIfThere(path)
+  const before = statSync(real, { bigint: true }) // before the open: a write after it moves it
+  const { db, immutable } = openToRead(real)
+  db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
+  return { db, changed: () => immutable && writtenSince(real, before) }
 }
 
 /**

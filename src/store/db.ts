@@ -135,7 +135,7 @@ export function openDatabaseReadOnly(path: string): Opened & { immutable: boolea
  * a -wal beside it means a process has it open (SQLite removes it at the last close), one that
  * may write pages into the file at any checkpoint.
  */
-function writtenSince(real: string, before: BigIntStats): boolean {
+export function writtenSince(real: string, before: BigIntStats): boolean {
   const now = statSync(real, { bigint: true, throwIfNoEntry: false })
   return (
     now === undefined ||
