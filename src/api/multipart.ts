@@ -276,15 +276,19 @@ function lineEnd(text: string, start: number): number {
 }
 
 /**
- * What a multipart body means, as a SHA-256 (hex): each part's name, file name, Content-Type (as
- * contentTypeMeant reads it) and value bytes, in order. A text field's `text/plain` in UTF-8 is no
- * type (RFC 7578 makes it a field's default): clients differ in sending it. Its boundary, preamble
- * and epilogue mean nothing: fetch makes a new boundary for each try of one FormData. Null when its
- * parts are not found, or are not the fields FormData reads (a delimiter inside a value, a part
- * past the close, a name given twice): its bytes then tell it. `v2`: what it meant by the rule of
- * fingerprints v2, which counted a field's `text/plain`.
+ * What a multipart body means, as a SHA-256 (hex): each part's name and file name (in UTF-8, as
+ * FormData reads them), Content-Type (as contentTypeMeant reads it) and value bytes, in order. A
+ * text field's `text/plain` in UTF-8 is no type (RFC 7578 makes it a field's default): clients
+ * differ in sending it. Its boundary, preamble and epilogue mean nothing: fetch makes a new
+ * boundary for each try of one FormData. Null when its parts are not found, or are not the fields
+ * FormData reads (a delimiter inside a value, a part past the close, a name given twice): its
+ * bytes then tell it. `v3` and `v2`: what it meant by the rules of fingerprints v3 and v2 (v2
+ * counted a field's `text/plain`); null where a name or file name is beyond ASCII, as those rules
+ * found no parts then, and its bytes told it.
  */
-export async function multipartMeant(body: MultipartBody): Promise<{ meant: string; v2: string } | null> {
+export async function multipartMeant(
+  body: MultipartBody,
+): Promise<{ meant: string; v3: string | null; v2: string | null } | null> {
   const split = multipartParts(body)
   if (split === null) return null
   const fields = body.fields ?? []
@@ -293,15 +297,21 @@ export async function multipartMeant(body: MultipartBody): Promise<{ meant: stri
   // hold some 40 MB for a body of 8 MiB.
   const meant = listHash()
   const v2 = listHash()
+  let ascii = true
   for (let i = 0; i < split.closed; i++) {
-    const { value, type, name, filename } = partOf(split.pieces[i + 1]!)
-    if (!(await readAlike(fields[i]!, name, filename, value))) return null
-    const typeMeant = type === null ? null : contentTypeMeant(type)
-    const digest = createHash('sha256').update(value, 'latin1').digest('hex')
+    const part = partOf(split.pieces[i + 1]!)
+    const name = part.name === null ? null : utf8Of(part.name)
+    const filename = part.filename === null ? null : utf8Of(part.filename)
+    if (!(await readAlike(fields[i]!, name, filename, part.value))) return null
+    // utf8Of gives ASCII back as it is, and any other text as other text (fewer characters, or U+FFFD).
+    ascii &&= name === part.name && filename === part.filename
+    const typeMeant = part.type === null ? null : contentTypeMeant(part.type)
+    const digest = createHash('sha256').update(part.value, 'latin1').digest('hex')
     meant.add([name, filename, filename === null && typeMeant === 'text/plain' ? null : typeMeant, digest])
     v2.add([name, filename, typeMeant, digest])
   }
-  return { meant: meant.hex(), v2: v2.hex() }
+  const hex = meant.hex()
+  return ascii ? { meant: hex, v3: hex, v2: v2.hex() } : { meant: hex, v3: null, v2: null }
 }
 
 /** sha256Hex of `multipart/form-data parts\n` and the JSON of the list of the entries added. */
@@ -320,7 +330,10 @@ function listHash() {
 /** Text that reads the same as latin1 and as UTF-8. */
 const ASCII = /^[\x00-\x7f]*$/
 
-/** Whether FormData's field is the part as split here: its name, whether a file and its name, its value. */
+/**
+ * Whether FormData's field is the part as split here: its name, whether a file and its name (each
+ * in UTF-8, as FormData reads them), its value.
+ */
 async function readAlike(field: [string, string | Blob], name: string | null, file: string | null, value: string) {
   const [key, read] = field
   if (key !== name) return false

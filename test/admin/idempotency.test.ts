@@ -153,6 +153,33 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(1)
   })
 
+  test('a FormData with a field or file name beyond ASCII, retried with a new boundary, replays', async () => {
+    const fields = { name: 'Café', address: '1 Rue', 'coordinates[lat]': '48.87', 'coordinates[lng]': '2.33' }
+    const form = (extra: [string, string | File]) => {
+      const f = new FormData()
+      for (const [k, v] of Object.entries(fields)) f.append(k, v)
+      f.append(...extra)
+      return f
+    }
+    const send = async (body: FormData, key: string) => {
+      const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': key }
+      const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers, body }))
+      const answer = (await res.json()) as { error?: string }
+      return [res.status, answer.error ?? res.headers.get('idempotent-replayed')]
+    }
+    // An empty file says nothing to the route, but is a part of the body compared.
+    const tries: [string, [string, string | File], [string, string | File]][] = [
+      ['k-field', ['désignation', 'Café'], ['désignation', 'Cafe']],
+      ['k-file', ['plan', new File([], 'carte-été.txt')], ['plan', new File([], 'carte-ete.txt')]],
+    ]
+    for (const [key, extra, other] of tries) {
+      expect(await send(form(extra), key)).toEqual([201, null])
+      expect(await send(form(extra), key)).toEqual([201, 'true'])
+      expect(await send(form(other), key)).toEqual([422, 'idempotency_key_reused'])
+    }
+    expect(count()).toBe(2)
+  })
+
   test('multipart bodies the server reads otherwise are other requests, though a split at every boundary finds the same parts', async () => {
     const part = (name: string, value: string) => `Content-Disposition: form-data; name=${name}\r\n\r\n${value}\r\n`
     const body = (name: string, tail = '') =>
@@ -265,7 +292,33 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(2)
   })
 
-  test('a multipart body of many parts is kept under the v3 fingerprint of its whole list of parts', async () => {
+  test('a key kept by v3 or v2 for a name beyond ASCII is compared as they kept it: by its bytes', async () => {
+    const part = (name: string, value: string) =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const form = (note: string) =>
+      `${part('name', 'Café')}${part('address', '1 Rue')}${part('coordinates[lat]', '48.87')}${part('coordinates[lng]', '2.33')}${part('désignation', note)}--B--\r\n`
+    const send = (body: string, key: string, boundary = 'B') =>
+      env.call('POST', BASE, {
+        body: body.replaceAll('--B', `--${boundary}`),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': key },
+      })
+    const replayed = (res: { status: number; headers: Headers }) => [res.status, res.headers.get('idempotent-replayed')]
+    // Both rules found no parts where a name was beyond ASCII: the bytes with the boundary told it.
+    const bytes = sha256Hex(`${sha256Hex(form('Café'))}\nboundary=B`)
+    for (const version of ['v3', 'v2']) {
+      const key = `k-${version}-bytes`
+      expect((await send(form('Café'), key)).status).toBe(201)
+      const kept = `${version}:${sha256Hex(`POST ${BASE}\n${bytes}\nmultipart/form-data`)}`
+      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+      expect(replayed(await send(form('Café'), key))).toEqual([201, 'true'])
+      // By that rule, another boundary or another value was another request: it still is, for that key.
+      expect((await send(form('Café'), key, 'C')).body.error).toBe('idempotency_key_reused')
+      expect((await send(form('Cafe'), key)).body.error).toBe('idempotency_key_reused')
+    }
+    expect(count()).toBe(2)
+  })
+
+  test('a multipart body of many parts is kept under the v4 fingerprint of its whole list of parts', async () => {
     const part = (name: string, value: string, type = '') =>
       `--B\r\nContent-Disposition: form-data; name="${name}"\r\n${type}\r\n${value}\r\n`
     const notes = Array.from({ length: 600 }, (_, i) => `note ${i} é`)
@@ -275,6 +328,7 @@ describe('Idempotency-Key', () => {
       part('coordinates[lat]', '48.87'),
       part('coordinates[lng]', '2.33'),
       ...notes.map((note) => part('description', note)),
+      part('désignation', 'Café'),
       '--B\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n',
       '--B--\r\n',
     ].join('')
@@ -288,11 +342,13 @@ describe('Idempotency-Key', () => {
       ['coordinates[lat]', null, null, digest('48.87')],
       ['coordinates[lng]', null, null, digest('2.33')],
       ...notes.map((note) => ['description', null, null, digest(note)]),
+      // A name as FormData reads it, in UTF-8.
+      ['désignation', null, null, digest('Café')],
       ['photo', '', 'application/octet-stream', digest('')],
     ]
     const meant = sha256Hex(`multipart/form-data parts\n${JSON.stringify(parts)}`)
     const kept = env.store.db.query<{ fingerprint: string }, []>('SELECT fingerprint FROM idempotency_keys').get()!
-    expect(kept.fingerprint).toBe(`v3:${sha256Hex(`POST ${BASE}\n${meant}\nmultipart/form-data`)}`)
+    expect(kept.fingerprint).toBe(`v4:${sha256Hex(`POST ${BASE}\n${meant}\nmultipart/form-data`)}`)
     const again = await env.call('POST', BASE, {
       body: body.replaceAll('--B', '--C'),
       headers: { ...headers, 'content-type': 'multipart/form-data; boundary=C' },

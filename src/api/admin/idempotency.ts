@@ -85,9 +85,10 @@ export function idempotencyKeyOf(request: Request): string | null {
 /**
  * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
  * was kept by a rule before, and is compared by it (unversionedFingerprintsOf); one kept with
- * `v2:` counted a multipart text field's `text/plain` (BodyDigest's `v2`).
+ * `v3:` or `v2:` by that version's rule (BodyDigest's `v3` and `v2`).
  */
-const FINGERPRINT_VERSION = 'v3:'
+const FINGERPRINT_VERSION = 'v4:'
+const FINGERPRINT_V3 = 'v3:'
 const FINGERPRINT_V2 = 'v2:'
 
 /**
@@ -96,12 +97,11 @@ const FINGERPRINT_V2 = 'v2:'
  * (the same CSV bytes in another charset are other text): `charset="UTF-8"` and none are one. No
  * Content-Type is JSON's over no body alone: a body without one is not read.
  */
-function fingerprintOf(request: Request, body: BodyDigest, version = FINGERPRINT_VERSION): string {
+function fingerprintOf(request: Request, body: BodyDigest, version = FINGERPRINT_VERSION, meant = body.meant): string {
   const url = new URL(request.url)
   const type = contentTypeMeant(request.headers.get('content-type') ?? '')
   const json = type === 'application/json' || (type === '' && body.bytes === EMPTY_DIGEST)
   const read = json ? '' : `\n${type}`
-  const meant = version === FINGERPRINT_V2 ? (body.v2 ?? body.meant) : body.meant
   return `${version}${sha256Hex(`${request.method} ${url.pathname}${queryCompared(url)}\n${meant}${read}`)}`
 }
 
@@ -125,7 +125,8 @@ function unversionedFingerprintsOf(request: Request, body: BodyDigest): string[]
 /** Whether a kept fingerprint is this request's, compared by the rule it was kept by. */
 function sameRequest(kept: string, request: Request, body: BodyDigest, fingerprint: string): boolean {
   if (kept.startsWith(FINGERPRINT_VERSION)) return kept === fingerprint
-  if (kept.startsWith(FINGERPRINT_V2)) return kept === fingerprintOf(request, body, FINGERPRINT_V2)
+  if (kept.startsWith(FINGERPRINT_V3)) return kept === fingerprintOf(request, body, FINGERPRINT_V3, body.v3)
+  if (kept.startsWith(FINGERPRINT_V2)) return kept === fingerprintOf(request, body, FINGERPRINT_V2, body.v2)
   return unversionedFingerprintsOf(request, body).includes(kept)
 }
 
