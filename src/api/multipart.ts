@@ -66,7 +66,7 @@ function readFields(body: MultipartBody): MultipartBody {
     own.push([
       entry.name,
       entry.filename === null
-        ? new TextDecoder().decode(bytes)
+        ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
         : new File([bytes], entry.filename, { type: part.type ?? '' }),
     ])
   }

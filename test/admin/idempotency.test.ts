@@ -180,6 +180,19 @@ describe('Idempotency-Key', () => {
     expect(count()).toBe(2)
   })
 
+  test('a .NET form with a value after a byte-order mark, retried with a new boundary, replays', async () => {
+    const part = (name: string, value: string) => `Content-Disposition: form-data; name=${name}\r\n\r\n${value}\r\n`
+    const body = (b: string) =>
+      `--${b}\r\n${part('name; size=7', '\uFEFFShop')}--${b}\r\n${part('"coordinates[lat]"', '48.8')}--${b}\r\n${part('"coordinates[lng]"', '2.3')}--${b}\r\n${part('address', '1 Rue')}--${b}--\r\n`
+    const send = async (b: string) => {
+      const headers = { 'content-type': `multipart/form-data; boundary=${b}`, 'idempotency-key': 'k-bom' }
+      const res = await env.call('POST', BASE, { body: body(b), headers })
+      return [res.status, res.body.error ?? res.headers.get('idempotent-replayed')]
+    }
+    expect(await send('X')).toEqual([201, null])
+    expect(await send('Y')).toEqual([201, 'true'])
+  })
+
   test('multipart bodies the server reads otherwise are other requests, though a split at every boundary finds the same parts', async () => {
     const part = (name: string, value: string) => `Content-Disposition: form-data; name=${name}\r\n\r\n${value}\r\n`
     const body = (name: string, tail = '') =>
