@@ -151,8 +151,40 @@ function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Op
   // country shapes show nothing else at a town's zoom.
   const scale = L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', maxWidth: SCALE_WIDTH })
   // As wide as it grows: the bubbles kept off it stay where they are as its lines change length.
-  scale.addTo(map).getContainer()!.style.minWidth = `${SCALE_WIDTH}px`
+  const box = scale.addTo(map).getContainer()!
+  box.style.minWidth = `${SCALE_WIDTH}px`
+  scaleOnCredit(map, box)
   return L.control.zoom({ zoomInTitle: texts.zoomIn, zoomOutTitle: texts.zoomOut }).addTo(map)
+}
+
+/**
+ * widget.css wraps the credit right of the scale's box; a word wider than the room left there (a
+ * narrow map, a page zoomed in) would push it over the scale. The credit then takes the map's
+ * width, and the scale stands on it. Bubbles are placed again ('move') when the scale moves.
+ */
+function scaleOnCredit(map: Leaflet.Map, scale: HTMLElement): void {
+  const credit = map.attributionControl.getContainer()!
+  // Leaflet's corners: the scale's, bottom left; the credit's, bottom right.
+  const [left, right] = [scale.parentElement!, credit.parentElement!]
+  const stack = () => {
+    // A map removed takes its corners off first: nothing to measure, no bubble to place.
+    if (!credit.isConnected) return
+    const was = left.style.bottom
+    left.style.bottom = right.style.maxWidth = ''
+    if (credit.offsetWidth > right.clientWidth) {
+      right.style.maxWidth = 'none'
+      left.style.bottom = `${credit.offsetHeight}px`
+    }
+    if (left.style.bottom !== was) map.fire('move')
+  }
+  // A layer with a credit only: each bubble and pin is a layer too. Its credit leaves on its
+  // 'remove', after the map's 'layerremove'.
+  map.on('resize', stack).on('layeradd', ({ layer }) => {
+    if (!layer.getAttribution?.()) return
+    stack()
+    layer.once('remove', stack)
+  })
+  stack()
 }
 
 /**
