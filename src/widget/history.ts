@@ -64,6 +64,9 @@ type Entries = EventTarget & {
 /** The Navigation API's navigate event's part read here. */
 type Navigate = Event & { destination: { index: number } }
 
+/** The Navigation API, where the browser has it. */
+const nav = (globalThis as { navigation?: Entries }).navigation
+
 /**
  * Whether the entry after the current one is of this page, at its address but for the search of
  * `prefix`'s finder (a store picked since), its fragment this one's or none (this one set by the
@@ -73,15 +76,14 @@ type Navigate = Event & { destination: { index: number } }
  * finder no step at all.
  */
 export function nextHere(prefix: string): boolean {
-  const nav = (globalThis as { navigation?: Entries }).navigation
   if (!nav?.currentEntry) return false
   const next = nav.entries()[nav.currentEntry.index + 1]
   const url = next?.url
   // The fragment is all after the first '#', as location.hash has it.
   const hash = url ? new URL(url).hash : ''
   return (
-    next?.sameDocument === true &&
     !!url &&
+    next!.sameDocument &&
     pageOf(url, prefix) === pageOf(location.href, prefix) &&
     (!hash || hash === location.hash)
   )
@@ -95,9 +97,9 @@ const pageOf = (href: string, prefix: string) => withState(href.split('#')[0]!, 
 
 /** Whether `state` takes the finder's keys: none, or a plain object (not a router's array, Map or Date, whose shape a copy loses). */
 function plain(state: unknown): state is Record<string, unknown> | null {
-  if (state === null) return true
-  const proto = typeof state === 'object' ? Object.getPrototypeOf(state) : undefined
-  return proto === Object.prototype || proto === null
+  return (
+    state === null || (typeof state === 'object' && [Object.prototype, null].includes(Object.getPrototypeOf(state)))
+  )
 }
 
 /** The current entry's state with the mark; null when it is not a plain object (a router's own value), kept then. */
@@ -113,8 +115,8 @@ const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLo
 const BOUNCE = 1
 const DROPPED = 2
 
-const isMarked = (state: unknown): boolean =>
-  state !== null && typeof state === 'object' && (state as Record<string, unknown>)[MARK] === true
+// A router's string or number state has no such key.
+const isMarked = (state: unknown): boolean => (state as Record<string, unknown> | null)?.[MARK] === true
 
 export class SearchEntries {
   /** The next search written is a new entry. */
@@ -217,7 +219,8 @@ export class SearchEntries {
       this.#pushNext &&
       (now as Record<string, unknown> | null)?.[key] !== as &&
       bare(state) !== bare(shown)
-    const [o, at] = [state.origin, shown?.origin]
+    const o = state.origin
+    const at = shown?.origin
     // Text that may be answered as the place shown ("London" over "London, United Kingdom", "zurich"
     // over "Zürich, Switzerland": case and accents aside, as the service reads it; a postcode, which
     // may be at its point): its entry waits for the answer, which tells whether it is that place
@@ -268,7 +271,6 @@ export class SearchEntries {
     addEventListener('popstate', (e) => isMarked(e.state) && take(), { signal: this.life })
     // With the Navigation API that Back is cancelled: no step for a router or another finder to see,
     // and a second Back at once goes on from the entry in sight (Chromium drops a Forward asked meanwhile).
-    const nav = (globalThis as { navigation?: Entries }).navigation
     nav?.addEventListener(
       'navigate',
       (e) => {
