@@ -144,6 +144,8 @@ export class SearchEntries {
    * step); else none (0).
    */
   #hold: unknown = 0
+  /** The index of the entry in sight as the search held began to wait (Navigation API): a step before it is Back past it. */
+  #at?: number
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
     readonly prefix: string,
@@ -234,7 +236,7 @@ export class SearchEntries {
       at?.kind === 'place' &&
       (fold(at.label).startsWith(fold(o.text)) || /\d/.test(o.text))
     )
-      return void (this.#hold = now)
+      return void ((this.#hold = now), (this.#at = nav?.currentEntry?.index))
     if (asked) this.#hold = this.#pushNext = false
     if (this.#away && !push) return
     this.#away = false
@@ -274,9 +276,10 @@ export class SearchEntries {
     nav?.addEventListener(
       'navigate',
       (e) => {
-        // Back within the page: a push or replace goes to no entry (-1).
+        // Back within the page past the entry held (not from a host's entry pushed after it); a push
+        // or replace goes to no entry (-1).
         const to = (e as Navigate).destination.index
-        if (e.cancelable && to >= 0 && this.#holds(to < nav.currentEntry!.index)) {
+        if (e.cancelable && to >= 0 && this.#holds(to < this.#at!)) {
           e.preventDefault()
           this.#hold = DROPPED
           this.#pushNext = false

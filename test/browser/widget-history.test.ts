@@ -422,4 +422,26 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       await close()
     }
   })
+
+  test("a link followed while a postcode typed over the place shown waits: Back is the page's step off it", async () => {
+    const { page, errors, close } = await finderPage('', '<p id="stores"></p>')
+    try {
+      await searchIn(page, '#f', 'Leeds')
+      await searchIn(page, '#f', 'Berlin')
+      const release = await heldUntilReleased(page, '**/locations?*near=75001*')
+      await typeAndEnter(page, '#f', '75001')
+      await finderOf(page, '#f').status.filter({ hasText: 'Searching…' }).waitFor()
+      // The page's entry pushed after the finder's: Back from it is no Back from the search waiting.
+      await page.evaluate("history.pushState(null, '', '#stores')")
+      await page.evaluate('history.back()')
+      await page.waitForURL((u) => u.hash === '', { timeout: 10_000 })
+      release()
+      await networkSettled(page)
+      expect(new URL(page.url()).hash).toBe('')
+      expect(await finderOf(page, '#f').alert.textContent()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
 })
