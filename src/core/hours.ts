@@ -57,13 +57,16 @@ export const BY_APPOINTMENT =
 /** Whether a day's text says the store opens by appointment ("Sa nach Vereinbarung", "sur rendez-vous"). */
 export const byAppointment = (text: string): boolean => foldHours(text).search(BY_APPOINTMENT) !== -1
 
+/** An hour's am or pm in folded text, dotted or not ("9am", "9 a.m.", "9 a. m."): its digit and letter. */
+export const MERIDIEM = /(\d)\s*([ap])\.?\s?m\b\.?/g
+
 /** Folded (foldHours), spaces joined, punctuation that says nothing removed. */
 function normal(text: string): string {
   return foldHours(text)
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.!]+$/, '')
-    .replace(/(\d)\s*([ap])\.?\s?m\b\.?/g, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
+    .replace(MERIDIEM, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
     .replace(/(\d)([ap])\b/g, '$1$2m') // "9a", "5p" (not "9 a 18", Spanish for "to")
     .replace(/(\d)(hs|hrs?)\b/g, '$1 $2') // "18hs" as "18 hs" (Argentina's horas), a word FILLER takes out
 }

@@ -1,7 +1,7 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
 import { DAYS_IN_ENGLISH } from './day-names'
-import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, parseDayHours } from './hours'
+import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, MERIDIEM, parseDayHours } from './hours'
 import { isClosed, MIDDAY, say } from './week-words'
 
 /**
@@ -305,7 +305,7 @@ function closings(
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11", "bis 12": none),
   // unless the hours before it use am and pm.
-  const clock24 = m[2] && !/\d\s*[ap]m\b/.test(foldHours(first))
+  const clock24 = m[2] && foldHours(first).search(MERIDIEM) === -1
   const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || m[1] === '12')
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(

@@ -205,6 +205,21 @@ describe('a week of hours in one cell', () => {
     expect(imported(['Mo-Sa 9-18, So geschlossen']).warnings).toEqual([[]])
   })
 
+  test('a closing alone after hours in am and pm, dotted or not, is in the evening', () => {
+    const { hours, warnings } = imported([
+      'Lun-Vie 10 a. m.-6 p. m., Mié hasta las 9',
+      'Mo-Fr 1 p.m.-6 p.m., Mi bis 11',
+      'Mo-Fr 1 P.M.-6 P.M., Mi bis 11',
+    ])
+    expect(warnings).toEqual([[], [], []])
+    const day = '10 a. m.-6 p. m.'
+    expect(hours[0]!.hours).toEqual(week([day, day, '10:00-21:00', day, day, 'closed', 'closed']))
+    expect(hours.slice(1).map((h) => [h.hours.tuesday, h.hours.wednesday, h.hours_unread])).toEqual([
+      ['1 p.m.-6 p.m.', '13:00-23:00', []],
+      ['1 P.M.-6 P.M.', '13:00-23:00', []],
+    ])
+  })
+
   test('bare hours that could be morning or evening are kept as unknown, and the warning gives both', () => {
     const { hours, warnings } = imported(['Mon-Fri 9-5, Sun 5-9', 'Mon-Sat 5-12, Sun 1-5'])
     expect(hours.map((h) => [h.hours.sunday, h.hours_unread])).toEqual([
