@@ -303,10 +303,11 @@ function closings(
   // midnight is no closing.
   const read = parseDayHours(`00:00-${m[1]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
-  // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11", "bis 12": none),
-  // unless the hours before it use am and pm.
+  // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11": none), unless the
+  // hours before it use am and pm. Its "12" stays noon ("1pm-6pm, Mi bis 12": none): midnight is "12am".
   const clock24 = m[2] && foldHours(first).search(MERIDIEM) === -1
-  const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || m[1] === '12')
+  const bare =
+    /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || (m[1] === '12' && !m[2]))
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
     (end) => end > a.intervals[0]![0] && end <= 1440,

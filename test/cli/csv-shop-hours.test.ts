@@ -220,6 +220,17 @@ describe('a week of hours in one cell', () => {
     ])
   })
 
+  test('"bis 12" after hours in am and pm could be noon or midnight: refused, unless it says which', () => {
+    const r = storeloc('locations', 'import', locatorId, '--file', sheetOf(['Mo-Fr 1pm-6pm, Mi bis 12']), '--dry-run')
+    expect(r.code).not.toBe(0)
+    expect(r.stderr).toContain(
+      '"Mo-Fr 1pm-6pm, Mi bis 12" could not be read as a week of opening hours: its "Mi bis 12" gives a closing alone, not read beside that day\'s hours before it ("1pm-6pm").',
+    )
+    const { hours, warnings } = imported(['Mo-Fr 1pm-6pm, Mi bis 12 a.m.', 'Mo-Fr 1 p.m.-6 p.m., Mi bis 12am'])
+    expect(warnings).toEqual([[], []])
+    expect(hours.map((h) => h.hours.wednesday)).toEqual(['13:00-00:00', '13:00-00:00'])
+  })
+
   test('bare hours that could be morning or evening are kept as unknown, and the warning gives both', () => {
     const { hours, warnings } = imported(['Mon-Fri 9-5, Sun 5-9', 'Mon-Sat 5-12, Sun 1-5'])
     expect(hours.map((h) => [h.hours.sunday, h.hours_unread])).toEqual([
