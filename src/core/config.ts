@@ -182,7 +182,7 @@ function integer(
 /**
  * `path` by its real path: links followed, to a file not made yet too, and under folders not made
  * yet (its nearest folder there, or a link's target, resolved; the rest appended as spelt), as
- * resolved where even that cannot be read. Whole always, unlike store/db's realPathIfThere,
+ * resolved where even that cannot be read. Whole always, unlike store/read-open's realPathIfThere,
  * which gives a path not there as given.
  */
 export function realPathToBe(path: string, links = 0): string {
