@@ -66,7 +66,7 @@ function readFields(body: MultipartBody): MultipartBody {
     own.push([
       entry.name,
       entry.filename === null
-        ? new TextDecoder('utf-8', { ignoreBOM: true }).decode(bytes)
+        ? new TextDecoder().decode(bytes)
         : new File([bytes], entry.filename, { type: part.type ?? '' }),
     ])
   }
@@ -283,8 +283,8 @@ function lineEnd(text: string, start: number): number {
  * boundary for each try of one FormData. Null when its parts are not found, or are not the fields
  * FormData reads (a delimiter inside a value, a part past the close, a name given twice): its
  * bytes then tell it. `v3` and `v2`: what it meant by the rules of fingerprints v3 and v2 (v2
- * counted a field's `text/plain`); null where a name or file name is beyond ASCII, as those rules
- * found no parts then, and its bytes told it.
+ * counted a field's `text/plain`); null where a name or file name is beyond ASCII or a text value
+ * starts with a byte-order mark, as those rules found no parts then, and its bytes told it.
  */
 export async function multipartMeant(
   body: MultipartBody,
@@ -297,21 +297,22 @@ export async function multipartMeant(
   // hold some 40 MB for a body of 8 MiB.
   const meant = listHash()
   const v2 = listHash()
-  let ascii = true
+  let before = true
   for (let i = 0; i < split.closed; i++) {
     const part = partOf(split.pieces[i + 1]!)
     const name = part.name === null ? null : utf8Of(part.name)
     const filename = part.filename === null ? null : utf8Of(part.filename)
     if (!(await readAlike(fields[i]!, name, filename, part.value))) return null
     // utf8Of gives ASCII back as it is, and any other text as other text (fewer characters, or U+FFFD).
-    ascii &&= name === part.name && filename === part.filename
+    // v3 and v2 read a text value with its leading byte-order mark, which FormData drops.
+    before &&= name === part.name && filename === part.filename && !(filename === null && part.value.startsWith(BOM))
     const typeMeant = part.type === null ? null : contentTypeMeant(part.type)
     const digest = createHash('sha256').update(part.value, 'latin1').digest('hex')
     meant.add([name, filename, filename === null && typeMeant === 'text/plain' ? null : typeMeant, digest])
     v2.add([name, filename, typeMeant, digest])
   }
   const hex = meant.hex()
-  return ascii ? { meant: hex, v3: hex, v2: v2.hex() } : { meant: hex, v3: null, v2: null }
+  return before ? { meant: hex, v3: hex, v2: v2.hex() } : { meant: hex, v3: null, v2: null }
 }
 
 /** sha256Hex of `multipart/form-data parts\n` and the JSON of the list of the entries added. */
@@ -327,6 +328,12 @@ function listHash() {
   }
 }
 
+/** UTF-8's byte-order mark as latin1 text: FormData drops it from a text value's start. */
+const BOM = '\xef\xbb\xbf'
+
+/** UTF-8 as FormData reads a text value: a leading byte-order mark dropped. */
+const TEXT = new TextDecoder()
+
 /** Text that reads the same as latin1 and as UTF-8. */
 const ASCII = /^[\x00-\x7f]*$/
 
@@ -339,7 +346,7 @@ async function readAlike(field: [string, string | Blob], name: string | null, fi
   if (key !== name) return false
   // ASCII reads the same as latin1 and as UTF-8: most values are, and need no copy to compare.
   if (typeof read === 'string')
-    return file === null && read === (ASCII.test(value) ? value : Buffer.from(value, 'latin1').toString('utf8'))
+    return file === null && read === (ASCII.test(value) ? value : TEXT.decode(Buffer.from(value, 'latin1')))
   const bytes = Buffer.from(await read.arrayBuffer()).toString('latin1')
   return file !== null && ((read as File).name ?? '') === file && bytes === value
 }

@@ -1,0 +1,69 @@
+// Idempotency-Key on multipart bodies whose parts FormData reads otherwise than their bytes say: a
+// text value after a byte-order mark. A retry with a new boundary replays.
+import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
+import { sha256Hex } from '../../src/core/ids'
+import { makeEnv, type TestEnv } from '../helpers'
+
+let env: TestEnv
+beforeEach(() => {
+  env = makeEnv()
+})
+afterEach(() => env.close())
+
+const BASE = '/admin/v1/locations'
+const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
+const FIELDS = { name: 'Café', address: '1 Rue', 'coordinates[lat]': '48.87', 'coordinates[lng]': '2.33' }
+
+describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
+  test('a FormData with a value after a byte-order mark, retried with a new boundary, replays', async () => {
+    const form = (extra: [string, string]) => {
+      const f = new FormData()
+      for (const [k, v] of Object.entries(FIELDS)) f.append(k, v)
+      f.append(...extra)
+      return f
+    }
+    const send = async (body: FormData, key: string) => {
+      const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': key }
+      const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers, body }))
+      const answer = (await res.json()) as { error?: string }
+      return [res.status, answer.error ?? res.headers.get('idempotent-replayed')]
+    }
+    // FormData drops a text value's leading mark: the route reads the value without it.
+    const tries: [string, [string, string], [string, string]][] = [
+      ['k-bom', ['description', '\uFEFFPrès du port'], ['description', 'Près du port']],
+    ]
+    for (const [key, extra, other] of tries) {
+      expect(await send(form(extra), key)).toEqual([201, null])
+      expect(await send(form(extra), key)).toEqual([201, 'true'])
+      expect(await send(form(other), key)).toEqual([422, 'idempotency_key_reused'])
+    }
+    expect(count()).toBe(1)
+  })
+
+  test('a key kept by v3 or v2 for such a body is compared as they kept it: by its bytes', async () => {
+    const part = (name: string, value: string) =>
+      `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`
+    const start = Object.entries(FIELDS)
+      .map(([k, v]) => part(k, v))
+      .join('')
+    const send = (body: string, key: string, boundary = 'B') =>
+      env.call('POST', BASE, {
+        body: body.replaceAll('--B', `--${boundary}`),
+        headers: { 'content-type': `multipart/form-data; boundary=${boundary}`, 'idempotency-key': key },
+      })
+    const replayed = (res: { status: number; headers: Headers }) => [res.status, res.headers.get('idempotent-replayed')]
+    const bodies = [`${start}${part('description', '\uFEFFPort')}--B--\r\n`]
+    for (const [i, body] of bodies.entries())
+      for (const version of ['v3', 'v2']) {
+        const key = `k-${version}-${i}`
+        expect((await send(body, key)).status).toBe(201)
+        // Both rules found no parts alike FormData's here: the bytes with the boundary told it.
+        const bytes = sha256Hex(`${sha256Hex(body)}\nboundary=B`)
+        const kept = `${version}:${sha256Hex(`POST ${BASE}\n${bytes}\nmultipart/form-data`)}`
+        env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+        expect(replayed(await send(body, key))).toEqual([201, 'true'])
+        expect((await send(body, key, 'C')).body.error).toBe('idempotency_key_reused')
+      }
+    expect(count()).toBe(2)
+  })
+})
