@@ -276,15 +276,16 @@ function lineEnd(text: string, start: number): number {
 }
 
 /**
- * What a multipart body means, as a SHA-256 (hex): each part's name and file name (in UTF-8, as
- * FormData reads them), Content-Type (as contentTypeMeant reads it) and value bytes, in order. A
- * text field's `text/plain` in UTF-8 is no type (RFC 7578 makes it a field's default): clients
- * differ in sending it. Its boundary, preamble and epilogue mean nothing: fetch makes a new
- * boundary for each try of one FormData. Null when its parts are not found, or are not the fields
- * FormData reads (a delimiter inside a value, a part past the close, a name given twice): its
- * bytes then tell it. `v3` and `v2`: what it meant by the rules of fingerprints v3 and v2 (v2
- * counted a field's `text/plain`); null where a name or file name is beyond ASCII or a text value
- * starts with a byte-order mark, as those rules found no parts then, and its bytes told it.
+ * What a multipart body means, as a SHA-256 (hex): each part's name and file name (in UTF-8, a
+ * backslash in quotes kept, as FormData reads them), Content-Type (as contentTypeMeant reads it)
+ * and value bytes, in order. A text field's `text/plain` in UTF-8 is no type (RFC 7578 makes it a
+ * field's default): clients differ in sending it. Its boundary, preamble and epilogue mean nothing:
+ * fetch makes a new boundary for each try of one FormData. Null when its parts are not found, or
+ * are not the fields FormData reads (a delimiter inside a value, a part past the close, a name
+ * given twice): its bytes then tell it. `v3` and `v2`: what it meant by the rules of fingerprints
+ * v3 and v2 (v2 counted a field's `text/plain`); null where a name or file name is beyond ASCII or
+ * holds a backslash in quotes, or a text value starts with a byte-order mark, as those rules found
+ * no parts then, and its bytes told it.
  */
 export async function multipartMeant(
   body: MultipartBody,
@@ -300,11 +301,14 @@ export async function multipartMeant(
   let before = true
   for (let i = 0; i < split.closed; i++) {
     const part = partOf(split.pieces[i + 1]!)
-    const name = part.name === null ? null : utf8Of(part.name)
-    const filename = part.filename === null ? null : utf8Of(part.filename)
+    // A backslash in quotes kept, as FormData keeps it (fetch writes a name's backslash as it is).
+    const own = part.headers.includes('\\') ? escapedNames(part.headers) : part
+    const name = own.name === null ? null : utf8Of(own.name)
+    const filename = own.filename === null ? null : utf8Of(own.filename)
     if (!(await readAlike(fields[i]!, name, filename, part.value))) return null
     // utf8Of gives ASCII back as it is, and any other text as other text (fewer characters, or U+FFFD).
-    // v3 and v2 read a text value with its leading byte-order mark, which FormData drops.
+    // v3 and v2 read names as latin1 without a backslash in quotes, and a text value with its
+    // leading byte-order mark, which FormData drops.
     before &&= name === part.name && filename === part.filename && !(filename === null && part.value.startsWith(BOM))
     const typeMeant = part.type === null ? null : contentTypeMeant(part.type)
     const digest = createHash('sha256').update(part.value, 'latin1').digest('hex')
@@ -326,6 +330,12 @@ function listHash() {
     },
     hex: (): string => hash.update(']').digest('hex'),
   }
+}
+
+/** A part's name and filename with the backslashes in their quotes kept. */
+function escapedNames(headers: string): { name: string | null; filename: string | null } {
+  const disposition = paramsOf(partHeader(headers, 'content-disposition') ?? '', true)
+  return { name: disposition.get('name') ?? null, filename: disposition.get('filename') ?? null }
 }
 
 /** UTF-8's byte-order mark as latin1 text: FormData drops it from a text value's start. */
