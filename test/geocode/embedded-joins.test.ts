@@ -218,6 +218,24 @@ describe('two towns side by side', () => {
     expect(city('Hamburg - St. Pauli')).toEqual({ address: 'Hamburg - St. Pauli', city: 'St. Pauli', country: 'DE' })
   })
 
+  test('a town before a dash is of the country where the words after it name a town', () => {
+    // Not Lincoln, Nebraska, Saint Petersburg ("Petrópolis" is one of its names), Hyderabad,
+    // India, nor Mérida, Mexico: the namesake beside the other town, too far for its district.
+    for (const address of [
+      'Lincoln-Kingston upon Hull',
+      'Lincoln - Kingston upon Hull',
+      'Petrópolis - Duque de Caxias',
+      'Petrópolis - Nova Iguaçu',
+      'Hyderabad - Tando Allahyar',
+      'Mérida – El Vigía',
+      'Esmeraldas-Santa Luzia',
+      'Worcester – Sutton Coldfield',
+    ])
+      expect(city(address)).toEqual({ address, city: null, country: null })
+    // "Stoney Creek" is only another name of a village in Wisconsin: Hamilton, Ontario, stays.
+    expect(city('Hamilton-Stoney Creek')).toEqual({ address: 'Hamilton-Stoney Creek', city: 'Hamilton', country: 'CA' })
+  })
+
   test("a town of several words before a dash is that town, not its last word's", () => {
     // Not San (Mali), York (England) nor Angeles City (Philippines): the town, read as beside a
     // space, its district after it (Oakland, 13 km off) or a city too far for one (Long Beach).

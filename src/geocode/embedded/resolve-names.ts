@@ -92,6 +92,18 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   const paired = (c: Candidate) =>
     c.window.whole === first.window.whole && c.place.alt === 0 && districtAfter(c, districts)
   let best = districtAfter(first, districts) ? first : (candidates.find(paired) ?? first)
+  // A town before a dash is its namesake of the country where the words after the dash are a
+  // town's own name (DISTRICT_TOWN_POPULATION): "Lincoln-Kingston upon Hull" is no Lincoln, Nebraska.
+  const namesAfter = (c: Candidate) =>
+    districts.some(
+      (d) =>
+        d.window.after !== undefined &&
+        d.place.alt === 0 &&
+        d.place.population >= DISTRICT_TOWN_POPULATION &&
+        after(d, c),
+    )
+  if (best.window.dashed && !namesAfter(best))
+    best = candidates.find((c) => c.window === best.window && namesAfter(c)) ?? best
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
   // Spain?): refuse rather than guess.
   if (country === null && !fits(best) && rivalAbroad(best, candidates, districts)) return null
