@@ -175,6 +175,9 @@ describe('GET /places', () => {
     // A hotel's name before the town: the town, as the geocoder places the address.
     for (const q of ['Hotel Post - Frankfurt Oder', 'Hotel Post – Frankfurt Oder', 'Hotel Post, Frankfurt Oder'])
       expect({ q, first: await first(q) }).toEqual({ q, first: 'Frankfurt (Oder), Germany' })
+    // Parted, where no place is named as typed: no town "Müller" or "Edeka" begins, nor one typo off.
+    for (const q of ['Müller - Dortmund Hbf', 'Edeka - Kiel Holtenau', 'Bäckerei - Xyz'])
+      expect({ q, labels: (await places(q)).map((p) => p.label) }).toEqual({ q, labels: [] })
   })
 
   test('a region\'s name and "State" is the region, alone or ending an address', async () => {

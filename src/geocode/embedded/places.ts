@@ -117,10 +117,11 @@ export class PlaceSearch {
     if (hits.length > 0) return hits
     // A dash alone between spaces parts a text that names nothing whole as a comma does, as
     // the resolver reads it: "Hotel Post - Frankfurt Oder" is "Hotel Post, Frankfurt Oder".
+    // Where that names a place as typed: "Müller - Dortmund Hbf" begins no Mulleriyawa.
     const parted = comma < 0 ? text.replace(SPACED_DASH, ', ') : text
     if (parted !== text) {
       const found = this.find(parted, bySpace)
-      if (found.length > 0) return found
+      if (found.some((h) => h.tier <= 0)) return found
     }
     if (comma < 0) return townAtEnd(this.addressSource, text) ?? hits
     if (!isAddressHead(text.slice(0, comma))) return hits
