@@ -216,6 +216,8 @@ describe('two towns side by side', () => {
       expect(city(address)).toEqual({ address, city: null, country: null })
     expect(city('Köln - Bonn')).toEqual({ address: 'Köln - Bonn', city: 'Bonn', country: 'DE' })
     expect(city('Hamburg - St. Pauli')).toEqual({ address: 'Hamburg - St. Pauli', city: 'St. Pauli', country: 'DE' })
+    // Not Mons ("Mon" is one of its names): "Fri" is only a Greek hamlet's other name.
+    for (const address of ['Mon - Fri', 'Mon - Fri: 9:00am - 5:00pm']) expect(geo.lookup(address)).toBeNull()
   })
 
   test('a town before a dash is of the country where the words after it name a town', () => {

@@ -271,9 +271,11 @@ function dashAsComma(q: Queries, parts: Part[]): void {
  * district or two towns.
  */
 function dashAsWritten(q: Queries, parts: Part[]): void {
+  // By a place's own name, or another of a town's: "Fri" of "Mon - Fri" is only a hamlet's other name.
+  const named = (key: string) => q.qPlaces.all(key).some((r) => r.alt === 0 || r.population >= DISTRICT_TOWN_POPULATION)
   const names = (words: string[]) => {
     const key = nameKey(words.join(' '))
-    return words.length > 0 && words.length <= NAME_WORDS && (q.named(key) || joinedKey(q, key) !== null)
+    return words.length > 0 && words.length <= NAME_WORDS && (named(key) || joinedKey(q, key) !== null)
   }
   const stop = (t: string) => /\d/.test(t) || SPACED_DASH.test(t)
   for (const part of parts) {
