@@ -220,6 +220,18 @@ describe('two towns side by side', () => {
     for (const address of ['Mon - Fri', 'Mon - Fri: 9:00am - 5:00pm']) expect(geo.lookup(address)).toBeNull()
   })
 
+  test('a district before a dash between spaces, no town near the city after it, is that city', () => {
+    // Not Bondy, France ("Bondi" is one of its names), nor refused as Pinheiro, Maranhão (2,000
+    // km off) and São Paulo: the place before the dash is a district the data has no town for.
+    for (const [address, name, country] of [
+      ['Pinheiros - São Paulo', 'São Paulo', 'BR'],
+      ['Miraflores - Lima', 'Lima', 'PE'],
+      ['Bondi - Sydney', 'Sydney', 'AU'],
+      ['Bondi – Sydney', 'Sydney', 'AU'],
+    ] as const)
+      expect(city(address)).toEqual({ address, city: name, country })
+  })
+
   test('a town before a dash is of the country where the words after it name a town', () => {
     // Not Lincoln, Nebraska, Saint Petersburg ("Petrópolis" is one of its names), Hyderabad,
     // India, nor Mérida, Mexico: the namesake beside the other town, too far for its district.

@@ -15,9 +15,9 @@ import {
   windowsOf,
 } from './address-read'
 import { districtPostcode } from './district-codes'
-import { CITY_POPULATION, DASH, DISTRICT_TOWN_POPULATION } from './near'
+import { CITY_POPULATION, DASH, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { postcodePrefix } from './postcode-forms'
-import { queriesOf, type Queries, type RegionHint } from './resolve-data'
+import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
@@ -264,19 +264,32 @@ function dashAsComma(q: Queries, parts: Part[]): void {
   }
 }
 
+/** Two towns written as one area lie this close: Dallas and Fort Worth 50 km, La Victoria and Caracas 57 km. */
+const PAIR_KM = 100
+
 /**
  * Joins, in place, a dash between spaces to the words beside it where those before it (back to
- * a number, another such dash or the part's start) and those after it (up to the next) each
- * name a place: "Dallas - Fort Worth" reads as "Dallas-Fort Worth" does, a town and its
- * district or two towns.
+ * a number, another such dash or the part's start) name a town of DISTRICT_TOWN_POPULATION
+ * within PAIR_KM of a place those after it (up to the next) name: "Dallas - Fort Worth" reads as
+ * "Dallas-Fort Worth" does, a town and its district or two towns. "Pinheiros - São Paulo" (a
+ * town's other name 2,000 km off) and "Miraflores - Lima" (no town's) are read as written.
  */
 function dashAsWritten(q: Queries, parts: Part[]): void {
-  // By a place's own name, or another of a town's: "Fri" of "Mon - Fri" is only a hamlet's other name.
-  const named = (key: string) => q.qPlaces.all(key).some((r) => r.alt === 0 || r.population >= DISTRICT_TOWN_POPULATION)
-  const names = (words: string[]) => {
+  // By a place's own name or another of a town's: "Fri" of "Mon - Fri" is only a hamlet's other name.
+  const named = (words: string[]): PlaceRow[] => {
+    if (words.length === 0 || words.length > NAME_WORDS) return []
     const key = nameKey(words.join(' '))
-    return words.length > 0 && words.length <= NAME_WORDS && (named(key) || joinedKey(q, key) !== null)
+    const joined = joinedKey(q, key)
+    return [...q.qPlaces.all(key), ...(joined === null ? [] : q.qPlaces.all(joined))].filter(
+      (r) => r.alt === 0 || r.population >= DISTRICT_TOWN_POPULATION,
+    )
   }
+  const pair = (before: PlaceRow[], after: PlaceRow[]) =>
+    before.some(
+      (b) =>
+        b.population >= DISTRICT_TOWN_POPULATION &&
+        after.some((a) => distanceKm(a.lat, a.lng, b.lat, b.lng) <= PAIR_KM),
+    )
   const stop = (t: string) => /\d/.test(t) || SPACED_DASH.test(t)
   for (const part of parts) {
     let { tokens } = part
@@ -285,7 +298,7 @@ function dashAsWritten(q: Queries, parts: Part[]): void {
       const from = tokens.findLastIndex((t, i) => i < at && stop(t)) + 1
       const end = tokens.findIndex((t, i) => i > at && stop(t))
       const to = end < 0 ? tokens.length : end
-      if (!names(tokens.slice(from, at)) || !names(tokens.slice(at + 1, to))) continue
+      if (!pair(named(tokens.slice(from, at)), named(tokens.slice(at + 1, to)))) continue
       tokens = [...tokens.slice(0, at - 1), `${tokens[at - 1]}-${tokens[at + 1]}`, ...tokens.slice(at + 2)]
     }
     if (tokens !== part.tokens) Object.assign(part, { raw: tokens.join(' '), tokens })
