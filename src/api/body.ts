@@ -23,7 +23,10 @@ export type ParsedBody =
   /** `unread`: a body was sent, but with this Content-Type ('' for none), which is not read. */
   | { kind: 'empty'; unread?: string; shape?: SentShape }
   | { kind: 'invalid_json'; reason: string }
-  /** A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken escape, a file). */
+  /**
+   * A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken
+   * escape, a file), or whose parts are not found (no shape then). formRefusal says `reason`.
+   */
   | { kind: 'invalid_form'; reason: string; shape?: SentShape }
   | { kind: 'too_large' }
   /**
@@ -37,6 +40,9 @@ export type ParsedBody =
   | { kind: 'charset'; reason: string }
   /** JSON with an object or array too large to parse in one stretch (`jsonShape`), not parsed: `reason` says so. */
   | { kind: 'too_wide'; reason: string }
+
+/** The refusal of a form body (invalid_form's `reason`), in the words of every route that takes one. */
+export const formRefusal = (reason: string): string => `The form body could not be read: ${reason}`
 
 /**
  * What a form or an unread body holds, for a route that reads CSV (`csv`) to say how to send it.
@@ -205,7 +211,7 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
   if (refused !== undefined) return { kind: 'invalid_form', shape, reason: refused }
   // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
   if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
-    return { kind: 'invalid_form', reason: NOT_UTF8 }
+    return { kind: 'invalid_form', shape, reason: NOT_UTF8 }
   return { kind: 'form', value: nestFields(fields), shape }
 }
 

@@ -58,6 +58,16 @@ describe('bulk bodies sent the wrong way', () => {
       status: 400,
       message: `${READS} It was sent as "multipart/form-data", a form with the fields "name", "lat", and this route reads no form. ${AS_JSON}`,
     })
+    // Its text not UTF-8: a form of fields still, as an urlencoded one is.
+    const latin1 = new Uint8Array([
+      ...new TextEncoder().encode('--B\r\nContent-Disposition: form-data; name="name"\r\n\r\nCaf'),
+      0xe9,
+      ...new TextEncoder().encode('\r\n--B\r\nContent-Disposition: form-data; name="x"\r\n\r\n1\r\n--B--\r\n'),
+    ])
+    expect(await post(latin1, 'multipart/form-data; boundary=B')).toEqual({
+      status: 400,
+      message: `${READS} It was sent as "multipart/form-data", a form with the fields "name", "x", and this route reads no form. ${AS_JSON}`,
+    })
     expect(snapshot().locations).toEqual([])
   })
 

@@ -103,4 +103,38 @@ describe('multipart bodies from real clients', () => {
     }
     expect(snapshot()).toEqual(before)
   })
+
+  test('a multipart body that cannot be read is refused on bulk as on create, naming why', async () => {
+    const before = snapshot()
+    const part = (disposition: string) => `--B\r\nContent-Disposition: ${disposition}\r\n\r\nCafe\r\n--B--\r\n`
+    const type = TYPE['content-type']
+    // Read two ways (a name as curl --form-escape writes it, a name twice), lines in LF alone, a
+    // boundary with a backslash, and parts that are not the boundary's.
+    const bodies: [string, string][] = [
+      [part('form-data; name="photo\\\\"; filename="a.csv"'), type],
+      [part('form-data; name="photo"; name="name"'), type],
+      ['--B\nContent-Disposition: form-data; name="name"\n\nCafe\n--B--\n', type],
+      [part('form-data; name="name"'), 'multipart/form-data; boundary="B\\\\C"'],
+      [part('form-data; name="name"'), 'multipart/form-data; boundary=other'],
+    ]
+    const answer = async (path: string, [body, type]: [string, string]) => {
+      const res = await rawRequest('POST', path, utf8(body), { 'content-type': type })
+      const { error, message } = (await res.json()) as { error: string; message: string }
+      return [res.status, error, message]
+    }
+    for (const sent of bodies) {
+      const [status, error, message] = await answer(BASE, sent)
+      expect([status, error, String(message).startsWith('The form body could not be read: ')]).toEqual([
+        400,
+        'invalid_request',
+        true,
+      ])
+      expect(await answer(`${BASE}/bulk`, sent)).toEqual([
+        400,
+        'invalid_request',
+        `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data". ${message}`,
+      ])
+    }
+    expect(snapshot()).toEqual(before)
+  })
 })

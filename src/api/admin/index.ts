@@ -1,6 +1,6 @@
 // The Management API routes (/admin/v1). Handlers only translate HTTP to service calls.
 import { Elysia } from 'elysia'
-import { type BodyDigest, type ParsedBody, parseBody, sentAs } from '../body'
+import { type BodyDigest, formRefusal, type ParsedBody, parseBody, sentAs } from '../body'
 import { type AdminAuth, authenticate, KeyRefused } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
 import { exportAnswer } from './export'
@@ -31,8 +31,7 @@ function bodyOf(parsed: unknown): unknown {
     throw new AdminError('invalid_request', body.reason)
   if (body.kind === 'invalid_json')
     throw new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
-  if (body.kind === 'invalid_form')
-    throw new AdminError('invalid_request', `The form body could not be read: ${body.reason}`)
+  if (body.kind === 'invalid_form') throw new AdminError('invalid_request', formRefusal(body.reason))
   if (body.kind === 'form') {
     coerceFormCoordinates(body.value)
     return body.value
