@@ -57,16 +57,13 @@ export const BY_APPOINTMENT =
 /** Whether a day's text says the store opens by appointment ("Sa nach Vereinbarung", "sur rendez-vous"). */
 export const byAppointment = (text: string): boolean => foldHours(text).search(BY_APPOINTMENT) !== -1
 
-/** An hour's am or pm in folded text, dotted or not ("9am", "9 a.m.", "9 a. m."): its digit and letter. */
-export const MERIDIEM = /(\d)\s*([ap])\.?\s?m\b\.?/g
-
-/** Folded (foldHours), spaces joined, punctuation that says nothing removed. */
-function normal(text: string): string {
+/** Folded (foldHours), spaces joined, punctuation that says nothing removed, am and pm as "9am". */
+export function normalHours(text: string): string {
   return foldHours(text)
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.!]+$/, '')
-    .replace(MERIDIEM, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
+    .replace(/(\d)\s*([ap])\.?\s?m\b\.?/g, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
     .replace(/(\d)([ap])\b/g, '$1$2m') // "9a", "5p" (not "9 a 18", Spanish for "to")
     .replace(/(\d)(hs|hrs?)\b/g, '$1 $2') // "18hs" as "18 hs" (Argentina's horas), a word FILLER takes out
 }
@@ -94,7 +91,7 @@ function readTime(token: string): Time | null {
 }
 
 /** Whether a text is one time of day as readTime reads it ("09:00", "9", "9:00 AM", "17.30"). */
-export const isTimeOfDay = (text: string): boolean => readTime(normal(text)) !== null
+export const isTimeOfDay = (text: string): boolean => readTime(normalHours(text)) !== null
 
 /**
  * One interval, "9-17", "9am-5pm", "18:00-02:00", or null. `before`: the day's interval written
@@ -184,7 +181,7 @@ const BREAK =
 
 /** The day's hours from its text; unknown unless every part of it is read. */
 export function parseDayHours(text: string | null | undefined): DayHours {
-  const t = normal(text ?? '')
+  const t = normalHours(text ?? '')
   if (t === '') return UNKNOWN
   const day = readNormal(t, CLOCK_24.test(t))
   if (day.kind !== 'unknown') return day
@@ -260,7 +257,7 @@ let HALF_CLOSED: RegExp | undefined
  */
 export function halfClosed(text: string): 'morning' | 'afternoon' | null {
   HALF_CLOSED ??= new RegExp(`^(?:(?:- ?)?(?:(${MORNING})|(${AFTERNOON})) (.+)|(.+?) (?:(${MORNING})|(${AFTERNOON})))$`)
-  const m = HALF_CLOSED.exec(normal(text))
+  const m = HALF_CLOSED.exec(normalHours(text))
   if (m === null) return null
   const closed = m[3] ?? m[4]!
   if (!CLOSED.test(closed)) return null
@@ -287,13 +284,13 @@ const CLOCK_24 = /\d[hu](?:\d|\b)|\d h\b|\b(?:uhr|uur|heures?|ore|horas?)\b/
 
 function readDay(text: string | null | undefined, guess: boolean): DayHours {
   if (text === null || text === undefined) return UNKNOWN
-  const t = normal(text)
+  const t = normalHours(text)
   if (t === '') return UNKNOWN
   // "5h-9h", "5-9 Uhr": the morning's; no one writes the evening's so.
   return readNormal(t, guess || CLOCK_24.test(t))
 }
 
-/** A day's text as normal() gives it, read as readDay reads it. */
+/** A day's text as normalHours() gives it, read as readDay reads it. */
 function readNormal(t: string, guess: boolean): DayHours {
   const half = HALF.exec(t)
   if (half !== null && /\d/.test(half[3]!)) return inHalf(half[2] !== undefined, half[3]!)

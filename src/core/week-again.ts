@@ -1,7 +1,16 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
 import { DAYS_IN_ENGLISH } from './day-names'
-import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, MERIDIEM, parseDayHours } from './hours'
+import {
+  clockText,
+  eitherHalf,
+  eitherText,
+  foldHours,
+  halfClosed,
+  isTimeOfDay,
+  normalHours,
+  parseDayHours,
+} from './hours'
 import { isClosed, MIDDAY, say } from './week-words'
 
 /**
@@ -305,7 +314,7 @@ function closings(
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11": none), unless the
   // hours before it use am and pm. Its "12" stays noon ("1pm-6pm, Mi bis 12": none): midnight is "12am".
-  const clock24 = m[2] && foldHours(first).search(MERIDIEM) === -1
+  const clock24 = m[2] && !/\d[ap]m\b/.test(normalHours(first))
   const bare =
     /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || (m[1] === '12' && !m[2]))
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
