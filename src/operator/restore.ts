@@ -2,7 +2,7 @@
 // once it is known to be a sound storeloc database, and only while no process uses the target.
 import { DEFAULT_DATABASE_PATH } from '../core/config'
 import { removeIfThere } from '../core/remove-file'
-import { chmodSync, chownSync, existsSync, mkdirSync, statSync } from 'node:fs'
+import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
 import {
   type CopyFacts,
@@ -45,6 +45,28 @@ function requireRestorable(db: ReturnType<typeof openExisting>, file: string): v
   if (problems.length > 0) throw refuse(file, `it is damaged: integrity_check says ${problems.slice(0, 3).join('; ')}.`)
 }
 
+/** Throws unless `file` is a file this user may read: SQLite's own refusal names neither it nor why. */
+function requireReadable(file: string): void {
+  const unread = (e: unknown) =>
+    refuse(
+      file,
+      `this user may not read it (${(e as Error).message}): run this as a user who may, or make it readable.`,
+    )
+  let given: ReturnType<typeof statSync>
+  try {
+    given = statSync(file, { throwIfNoEntry: false })
+  } catch (e) {
+    throw unread(e)
+  }
+  if (given === undefined) throw new OperatorError(`No file ${file}.`)
+  if (!given.isFile()) throw new OperatorError(`${file} is not a file.`)
+  try {
+    closeSync(openSync(file, 'r'))
+  } catch (e) {
+    throw unread(e)
+  }
+}
+
 /** What the restore replaced, for its report: its counts (null: not a storeloc file it could read) and last change. */
 export type Replaced = { counts: ReturnType<typeof contentCounts> | null; modifiedAt: string }
 export type RestoreFacts = CopyFacts & { replaced: Replaced | null }
@@ -76,9 +98,7 @@ function contentsOf(path: string, modifiedAt: string): Replaced {
 export function restoreDatabase(databasePath: string, file: string, force: boolean): RestoreFacts {
   if (databasePath === ':memory:')
     throw new OperatorError('DATABASE_PATH is :memory:, which has no file to restore into.')
-  const given = statSync(file, { throwIfNoEntry: false })
-  if (given === undefined) throw new OperatorError(`No file ${file}.`)
-  if (!given.isFile()) throw new OperatorError(`${file} is not a file.`)
+  requireReadable(file)
   if (sameFile(file, databasePath)) throw new OperatorError(`${file} is the database itself: nothing to restore.`)
   // The default path with no file there: most likely run in another folder than the service's.
   if (databasePath === DEFAULT_DATABASE_PATH && !existsSync(databasePath))

@@ -1,5 +1,5 @@
 // `storeloc restore` run by the database's owner in a shared folder (the sticky bit, as /tmp),
-// where a file beside the database is another user's: the refusal names the system's reason.
+// where a file beside the database, or the backup, is another user's: the refusal names the system's reason.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { chmodSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -33,3 +33,18 @@ test.skipIf(!asRoot)(
     expect(statSync(path).ino).toBe(before)
   },
 )
+
+test.skipIf(!asRoot)('a backup this user may not read: the restore names it and why, not the database', () => {
+  const path = join(dir, 'storeloc.db')
+  expect(runAsUser(65534, path, 'cli/main.ts', ['locator', 'create', '--name', 'Shop']).code).toBe(0)
+  const backup = join(dir, 'backup.db')
+  expect(run([...bunOn('cli/main.ts'), 'backup', backup], path).code).toBe(0)
+  chmodSync(backup, 0o000)
+  const before = statSync(path).ino
+  const r = runAsUser(65534, path, 'cli/main.ts', ['restore', backup])
+  expect(r.code).toBe(1)
+  expect(r.stderr).toBe(
+    `storeloc: ${backup} was not restored: this user may not read it (EACCES: permission denied, open '${backup}'): run this as a user who may, or make it readable. The database was left as it was.\n`,
+  )
+  expect(statSync(path).ino).toBe(before)
+})
