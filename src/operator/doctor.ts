@@ -8,6 +8,7 @@ import {
   foreignKeyViolations,
   integrityProblems,
   openExisting,
+  openUnwritable,
 } from '../store/backup-file'
 import { type LocatorFacts, locatorFacts, MAX_LISTED, publishedHours, unreadableRows } from '../store/doctor-facts'
 import { byAppointment } from '../core/hours'
@@ -302,18 +303,47 @@ function unreadable(e: unknown, path: string): Problem {
   }
 }
 
+/** A database as the store opens it. */
+type Db = ReturnType<typeof openExisting>
+
+/**
+ * The database at `path` and its schema's facts: opened read-write, as the service opens it;
+ * where its storage refuses that (a read-only folder, file or mount), read as it stands
+ * (openUnwritable), the storage check telling what refused. Throws the read-write open's error.
+ */
+function openToExamine(path: string): { db: Db; facts: DatabaseFacts } {
+  let db: Db | null = null
+  try {
+    db = openExisting(path, 'live')
+    return { db, facts: databaseFacts(db) }
+  } catch (e) {
+    db?.close()
+    const code = String((e as { code?: unknown }).code)
+    if (storageFault(e, path) !== 'readonly' && !code.startsWith('SQLITE_CANTOPEN')) throw e
+    let read: Db | null = null
+    try {
+      const opened = openUnwritable(path)
+      read = opened.db
+      const facts = databaseFacts(read)
+      return { db: read, facts: opened.immutable ? { ...facts, journalMode: 'wal' } : facts }
+    } catch {
+      read?.close()
+      throw e
+    }
+  }
+}
+
 /** Every check of the database at `databasePath` and of the geocoder's data; `geodata` as the CLI read it. */
 export function examine(databasePath: string, geodata: GeodataFacts, now = new Date()): DoctorReport {
   requireDatabaseFile(databasePath)
   const checks: Check[] = []
   const notChecked: string[] = []
-  let db: ReturnType<typeof openExisting> | null = null
+  let db: Db | null = null
   try {
     let facts: DatabaseFacts | null = null
     let schema: Problem[]
     try {
-      db = openExisting(databasePath, 'live')
-      facts = databaseFacts(db)
+      ;({ db, facts } = openToExamine(databasePath))
       schema = schemaProblems(facts, databasePath)
     } catch (e) {
       schema = [unreadable(e, databasePath)]

@@ -58,14 +58,14 @@ export function openExisting(path: string, mode: 'live' | 'file'): Database {
  * folder of another user's): read-only (openToRead), as a read-write open of a WAL file with no
  * -wal cannot make the -shm it needs there. Opened immutable so (the service stopped), its reads
  * take no lock: `changed()` tells whether a process wrote or opened it since, which may have
- * torn what was read.
+ * torn what was read. `immutable`: a WAL file opened so, whose journal_mode then reads "delete".
  */
-export function openUnwritable(path: string): { db: Database; changed: () => boolean } {
+export function openUnwritable(path: string): { db: Database; immutable: boolean; changed: () => boolean } {
   const real = realPathIfThere(path)
   const before = statSync(real, { bigint: true }) // before the open: a write after it moves it
   const { db, immutable } = openToRead(real)
   db.exec(`PRAGMA busy_timeout = ${BUSY_TIMEOUT_MS}`)
-  return { db, changed: () => immutable && writtenSince(real, before) }
+  return { db, immutable, changed: () => immutable && writtenSince(real, before) }
 }
 
 /**
