@@ -1,7 +1,7 @@
 // The doctor's look at what holds the database: whether this user may write the file, its -wal
 // and -shm and its folder, and the room left on the disk. A server refuses every write when
 // either fails (503, /readyz "degraded"), which the file's own checks do not show.
-import { accessSync, constants, existsSync, statfsSync } from 'node:fs'
+import { accessSync, constants, existsSync, statfsSync, statSync } from 'node:fs'
 import { dirname } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import { WAL_KEPT_BYTES } from '../store/db'
@@ -32,11 +32,19 @@ export function unwritable(path: string): string[] {
     } catch (e) {
       const code = (e as NodeJS.ErrnoException).code
       if (code === 'ENOENT') continue
-      const why = code === 'EROFS' ? 'a read-only file system' : code === 'EACCES' ? 'its mode or owner' : code
+      const why = code === 'EROFS' ? 'a read-only file system' : code === 'EACCES' ? modeOrOwner(target) : code
       refused.push(`${target === folder ? `its folder ${folder}` : target} (${why})`)
     }
   }
   return refused
+}
+
+/** Why the system refused `target` a write: its mode (as `ls -l` counts it, octal) or owner. */
+function modeOrOwner(target: string): string {
+  const mode = statSync(target, { throwIfNoEntry: false })?.mode
+  return mode === undefined
+    ? 'its mode or owner'
+    : `its mode (${(mode & 0o7777).toString(8).padStart(4, '0')}) or owner`
 }
 
 /** A sentence naming what this user may not write for `path`, and why; null when nothing. */

@@ -1,6 +1,6 @@
 // Opening the database and the port for a start, and stopping on a signal.
 import type { Server } from 'bun'
-import { readFileSync } from 'node:fs'
+import { existsSync, readFileSync } from 'node:fs'
 import http from 'node:http'
 import { constants as osConstants } from 'node:os'
 import { damagedAtStart, isCorruptError } from '../store/damage'
@@ -42,6 +42,14 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
   const sidecar = sidecarOf(path)
   if (sidecar !== null)
     throw new StartError(`Cannot use the database at ${path}: ${sidecar}`, START_EXIT.NEEDS_OPERATOR)
+  // SQLite opens a file it may only read (its mode, a -shm of root's, a read-only mount) without a
+  // word, and makes a -wal and -shm of the file's mode beside it, which a chmod of the file leaves.
+  const before = existsSync(path) ? writeMend(path) : null
+  if (before !== null)
+    throw new StartError(
+      `Cannot use the database at ${path}: this user may not write to it. ${before}`,
+      START_EXIT.NEEDS_OPERATOR,
+    )
   let store: Store
   try {
     store = openStore(path, waitForLock)
@@ -72,8 +80,8 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
     }[fault]
     throw new StartError(`Cannot use the database at ${path}: ${reason}.${advice}`, exit)
   }
-  // SQLite opens a file it may only read (its mode, a -shm of root's, a read-only mount with a
-  // -wal there) without a word: a start that went on would answer every write 503.
+  // Again after the open, for a file made or changed meanwhile: a start that went on would
+  // answer every write 503.
   const mend = writeMend(path)
   if (mend === null) return store
   store.close()

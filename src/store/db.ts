@@ -206,10 +206,10 @@ export function schemaOf(db: Database): { version: number; tables: string[] } {
   return { version: row.version, tables: row.tables === null ? [] : row.tables.split('\x1f') }
 }
 
-/** The schema version of the database file at `path`, read without writing; null when it cannot be read. */
+/** The schema version of the database file at `path`, read without writing or making anything beside it; null when it cannot be read. */
 export function schemaVersionAt(path: string): number | null {
   try {
-    const db = new Database(path, { readonly: true })
+    const { db } = openToRead(path)
     try {
       return schemaOf(db).version
     } finally {

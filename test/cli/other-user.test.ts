@@ -175,7 +175,7 @@ function expectGiven(database: string, given: string) {
     const start = runWith({ WORKERS: workers }, 65534, database, 'main.ts')
     expect({ workers, code: start.code }).toEqual({ workers, code: 3 })
     expect(start.stderr).toContain(
-      `Cannot use the database at ${database}: unable to open database file. ${given}. Then start again.`,
+      `Cannot use the database at ${database}: this user may not write to it. ${given}. Then start again.`,
     )
   }
 }
@@ -224,13 +224,13 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
   const start = runAs(65534, database, 'main.ts')
   expect(start.code).toBe(3)
   expect(start.stderr).toContain(
-    `Cannot use the database at ${database}: attempt to write a readonly database. This user (uid 65534) may not write its folder ${folder} (its mode or owner). ${fix}`,
+    `Cannot use the database at ${database}: this user may not write to it. This user (uid 65534) may not write its folder ${folder} (its mode (0755) or owner). ${fix}`,
   )
   // A command as that user says the same, and that nothing was changed.
   const command = runAs(65534, database, 'cli/main.ts', 'locator', 'create', '--name', 'Second')
   expect(command.code).toBe(1)
   expect(command.stderr).toEndWith(
-    ` (database ${database}). This user (uid 65534) may not write its folder ${folder} (its mode or owner). Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.\n`,
+    ` (database ${database}). This user (uid 65534) may not write its folder ${folder} (its mode (0755) or owner). Nothing was changed: make them writable by the service's user, or the file system read-write, then run the command again.\n`,
   )
   // The folder the service's, but mounted read-only, as ProtectSystem=strict leaves a folder
   // outside the unit's StateDirectory without ReadWritePaths.
@@ -249,7 +249,7 @@ test.skipIf(!asRoot)('a start in a folder it may not write, or on a read-only fi
   const started = readOnly('main.ts')
   expect(started.code).toBe(3)
   expect(started.stderr).toContain(
-    `Cannot use the database at ${database}: unable to open database file. ${mounted} ${fix}`,
+    `Cannot use the database at ${database}: this user may not write to it. ${mounted} ${fix}`,
   )
   expect(readOnly('cli/main.ts', 'locator', 'create', '--name', 'Second')).toEqual({
     code: 1,
@@ -313,7 +313,7 @@ test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, a
   const cases: [() => void, string][] = [
     [
       () => chmodSync(database, 0o400),
-      `Cannot use the database at ${database}: this user may not write to it. This user (uid 65534) may not write ${database} (its mode or owner). ${fix}`,
+      `Cannot use the database at ${database}: this user may not write to it. This user (uid 65534) may not write ${database} (its mode (0400) or owner). ${fix}`,
     ],
     [
       () => {
@@ -333,6 +333,20 @@ test.skipIf(!asRoot)('a start on a database it may read but not write exits 3, a
     }
     for (const f of [`${database}-wal`, `${database}-shm`]) rmSync(f, { force: true })
   }
+})
+
+test.skipIf(!asRoot)('a start on a closed database file of mode 0444 says so and leaves nothing beside it', () => {
+  const folder = join(dir, 'state')
+  mkdirSync(folder)
+  chownSync(folder, 65534, 65534)
+  const database = join(folder, 'storeloc.db')
+  expect(runAsUser(65534, database, 'cli/main.ts', ['locator', 'create', '--name', 'Shop']).code).toBe(0)
+  chmodSync(database, 0o444)
+  const p = run([...asUser(65534), ...bunOn('main.ts')], database, {}, 15_000)
+  expect(p.code).toBe(3)
+  expect(p.stderr).toContain(`This user (uid 65534) may not write ${database} (its mode (0444) or owner). Make them`)
+  // SQLite would open it read-only and make a -wal and -shm of its mode, which outlast its chmod.
+  expect(readdirSync(folder)).toEqual(['storeloc.db'])
 })
 
 test.skipIf(!asRoot)('a database in memory starts in a folder the user may not write', async () => {
@@ -501,7 +515,9 @@ test.skipIf(!asRoot)(
     // A command that writes is still refused, with what to do.
     const write = asReader('locator', 'set', id, '--name', 'Other')
     expect(write.code).toBe(1)
-    expect(write.stderr).toContain(`This user (uid 65534) may not write its folder ${folder} (its mode or owner).`)
+    expect(write.stderr).toContain(
+      `This user (uid 65534) may not write its folder ${folder} (its mode (0755) or owner).`,
+    )
     // A read-only mount, as root: the same.
     if (Bun.which('unshare') === null) return
     const mount = 'mount --bind "$1" "$1" && mount -o remount,bind,ro "$1" && shift && exec "$@"'
