@@ -1,6 +1,6 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
 import { lstatSync, realpathSync, statSync } from 'node:fs'
-import { basename, dirname, resolve } from 'node:path'
+import { basename, dirname, isAbsolute, resolve } from 'node:path'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { linkTarget } from './link-target'
@@ -186,9 +186,10 @@ function integer(
  * which gives a path not there as given.
  */
 export function realPathToBe(path: string, links = 0): string {
-  const whole = resolve(path)
+  // Made whole with its `..` kept: after a link, `..` leaves the link's target, not the link's folder.
+  const whole = isAbsolute(path) ? path : `${process.cwd()}/${path}`
   try {
-    return realpathSync(whole)
+    return realpathSync.native(whole)
   } catch {}
   // Up to the nearest part there: every folder above it is there, so realpath resolves it whole.
   const rest: string[] = []
@@ -198,11 +199,11 @@ export function realPathToBe(path: string, links = 0): string {
       // A link to a file or folder not made yet: the start would make its target. Its target's
       // `..` is read as the system reads it (linkTarget): the folders on the way may be links.
       if (seen?.isSymbolicLink() && links < 8) return realPathToBe(resolve(linkTarget(at), ...rest), links + 1)
-      if (seen !== undefined) return resolve(realpathSync(at), ...rest)
+      if (seen !== undefined) return resolve(realpathSync.native(at), ...rest)
       rest.unshift(basename(at))
     }
   } catch {}
-  return whole
+  return resolve(whole)
 }
 
 /**

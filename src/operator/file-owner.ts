@@ -190,7 +190,7 @@ function statOrNone(path: string): Stats | undefined {
  */
 export function realDatabase(path: string): string {
   try {
-    return realpathSync(path)
+    return realpathSync.native(path) // a `..` after a link read as the system reads it
   } catch {
     return resolve(path)
   }

@@ -14,7 +14,7 @@ const READ_ONLY_URI = 0x01 | 0x40
  */
 export function realPathIfThere(path: string): string {
   try {
-    return realpathSync(path)
+    return realpathSync.native(path) // Bun's realpathSync drops a `..` after a link as text first
   } catch {
     return path
   }

@@ -1,0 +1,44 @@
+// A path spelt with `..` after a link (dir/lnk/../storeloc.db): the system reads the `..` from
+// the link's target, as SQLite does, not from the link's folder. A file at the path read as text
+// is another file, and no command reads it or takes it for the one named.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { tempDir } from '../helpers'
+import { asRoot, bunOn, run, runAsUser } from './as-user'
+
+let dir: string
+/** `file` in dir/other, spelt through the link (join would drop the `..` as text). */
+const spelt = (file: string) => `${join(dir, 'dir', 'lnk')}/../${file}`
+beforeEach(() => {
+  dir = tempDir()
+  mkdirSync(join(dir, 'dir'))
+  mkdirSync(join(dir, 'other', 'sub'), { recursive: true })
+  symlinkSync('../other/sub', join(dir, 'dir', 'lnk'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+test('GEODATA_PATH spelt with `..` after a link names the database file: refused, nothing made', () => {
+  const database = join(dir, 'other', 'storeloc.db')
+  const r = run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Shop'], database, {
+    GEODATA_PATH: spelt('storeloc.db'),
+  })
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain(`GEODATA_PATH and DATABASE_PATH name one file (${database}).`)
+  expect(existsSync(database)).toBe(false)
+})
+
+test.skipIf(!asRoot)('a command that only reads, where it may not write, reads the file the system names', () => {
+  chmodSync(dir, 0o755) // root's folders: nobody reads there, and may not write
+  for (const [folder, name] of [
+    ['other', 'Right'],
+    ['dir', 'Wrong'],
+  ]) {
+    const database = join(dir, folder!, 'storeloc.db')
+    expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', name!], database).code).toBe(0)
+    chownSync(database, 65534, 65534)
+  }
+  const r = runAsUser(65534, spelt('storeloc.db'), 'cli/main.ts', ['locator', 'list', '--json'])
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(JSON.parse(r.stdout).map((l: { name: string }) => l.name)).toEqual(['Right'])
+})
