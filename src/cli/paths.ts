@@ -1,8 +1,7 @@
 // The paths a person types on the command line, read from where they typed them: `npm run cli`
 // and `bun run cli` run in the package's folder, and name the person's in their environment.
-import { resolve } from 'node:path'
 import { withinEdits } from '../core/text'
-import { commandFirst, leadingOptions, typedIn, typedVariable } from '../core/typed-in'
+import { commandFirst, leadingOptions, typedIn, typedPath, typedVariable } from '../core/typed-in'
 import { UsageError } from './output'
 
 export { commandFirst, servePaths } from '../core/typed-in'
@@ -37,16 +36,16 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
       const path = pathFirst && (ended || !arg.startsWith('-'))
       if (path) pathFirst = false
       if (arg === '--') ended = true
-      out.push(path ? resolve(here, arg) : arg)
+      out.push(path ? typedPath(here, arg) : arg)
       continue
     }
     const value = arg === option ? argv[++i] : arg.slice(option.length + 1)
     // "--database --json" is a path forgotten, not a file named --json.
     if (value === undefined || value === '' || (arg === option && value.startsWith('-')))
       throw new UsageError(`${option} needs a path.`)
-    if (option === '--file') out.push(`--file=${resolve(here, value)}`)
+    if (option === '--file') out.push(`--file=${typedPath(here, value)}`)
     else if (database !== undefined) throw new UsageError('--database is given twice.')
-    else database = resolve(here, value)
+    else database = typedPath(here, value)
   }
   // A relative DATABASE_PATH (GEODATA_PATH) is read as --database is: from where the command was
   // typed (one rule for a path typed either way; `npm run` would read it from the package's

@@ -2,7 +2,7 @@
 // `bun run cli` run in the package's folder, and name the person's in their environment. Below
 // the CLI and the server, which both read the words a person typed.
 import { readFileSync } from 'node:fs'
-import { isAbsolute, join, resolve } from 'node:path'
+import { isAbsolute, join } from 'node:path'
 
 type Env = Record<string, string | undefined>
 
@@ -18,6 +18,18 @@ export function typedIn(env: Env): string {
   const bun = env.npm_config_user_agent?.startsWith('bun/') === true
   if (bun) return env.npm_config_local_prefix || process.cwd()
   return env.INIT_CWD || process.cwd()
+}
+
+/**
+ * `value` read from `here`: whole, without its `.` parts, its `..` kept. After a link the system
+ * goes up from the link's target, which path.resolve, dropping `..` as text, does not.
+ */
+export function typedPath(here: string, value: string): string {
+  const whole = isAbsolute(value) ? value : `${here}/${value}`
+  return `/${whole
+    .split('/')
+    .filter((part) => part !== '' && part !== '.')
+    .join('/')}`
 }
 
 /**
@@ -46,7 +58,7 @@ function fromDotEnv(value: string, env: Env, variable: string): boolean {
 export function typedVariable(variable: string, here: string, env: Env): string | null {
   const value = env[variable]
   if (!value || value === ':memory:' || isAbsolute(value) || here === process.cwd()) return null
-  return fromDotEnv(value, env, variable) ? null : resolve(here, value)
+  return fromDotEnv(value, env, variable) ? null : typedPath(here, value)
 }
 
 /** How many words the --database options at the start of `typed` take (one past its end: the last has no path). */
@@ -92,11 +104,11 @@ export function servePaths(argv: string[], env: Env): { argv: string[]; env: Env
       if (arg.startsWith(`${flag}=`)) {
         named.add(flag)
         const value = arg.slice(flag.length + 1)
-        return file(value) ? `${flag}=${resolve(here, value)}` : arg
+        return file(value) ? `${flag}=${typedPath(here, value)}` : arg
       }
       if (argv[i - 1] !== flag) continue
       named.add(flag)
-      return file(arg) && !arg.startsWith('-') ? resolve(here, arg) : arg
+      return file(arg) && !arg.startsWith('-') ? typedPath(here, arg) : arg
     }
     return arg
   })

@@ -42,3 +42,24 @@ test.skipIf(!asRoot)('a command that only reads, where it may not write, reads t
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
   expect(JSON.parse(r.stdout).map((l: { name: string }) => l.name)).toEqual(['Right'])
 })
+
+test('--database spelt with `..` after a link opens the file the system names, as DATABASE_PATH does', () => {
+  for (const [folder, name] of [
+    ['other', 'Right'],
+    ['dir', 'Wrong'],
+  ]) {
+    const database = join(dir, folder!, 'storeloc.db')
+    expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', name!], database).code).toBe(0)
+  }
+  for (const argv of [
+    ['--database', spelt('storeloc.db')],
+    ['--database', 'lnk/../storeloc.db'], // typed in dir: read from there
+  ]) {
+    const p = Bun.spawnSync([...bunOn('cli/main.ts'), 'locator', 'list', '--json', ...argv], {
+      cwd: join(dir, 'dir'),
+      env: { ...process.env, GEOCODER: 'none', DEMO: '0' },
+    })
+    expect({ argv, stderr: p.stderr.toString() }).toEqual({ argv, stderr: '' })
+    expect(JSON.parse(p.stdout.toString()).map((l: { name: string }) => l.name)).toEqual(['Right'])
+  }
+})
