@@ -10,6 +10,7 @@ import { clock24, daysOf, folded, fourUnread, isGroup, lettersOf, namesDays, pol
 import { giveDays } from './week-give'
 import { languageOf, languagesNamed } from './week-language'
 import { monthDoubt } from './week-months'
+import { codePoints } from './text'
 import { closingAtEnd, closingNoDay, lateAfterDays, lateAside, middayRead } from './week-again'
 import {
   daysSpelledAt,
@@ -57,6 +58,14 @@ const BEFORE_NEXT_POLISH = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i'
  * day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days alone.
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
+  if (cell.length > WEEK_TEXT_MAX && codePoints(cell) > WEEK_TEXT_MAX) {
+    const such = '"Mon-Fri 09:00-18:00, Sat 10:00-14:00"'
+    say(
+      doubts,
+      `it is ${codePoints(cell)} characters long, and a week is read up to ${WEEK_TEXT_MAX}. Write its hours alone, such as ${such}.`,
+    )
+    return null
+  }
   const said: string[] = []
   const week = splitOne(cell, keepUnread, doubts && said)
   const both = sameTwice(cell, keepUnread, week !== null)
@@ -64,6 +73,12 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
   else if (both === null) for (const doubt of said) say(doubts, doubt)
   return typeof both === 'string' ? null : (week ?? both)
 }
+
+/**
+ * The longest text read as a week: a real week of hours with its notes is under 200 characters.
+ * Reading takes time that grows with the square of a text's length, so a longer one is not read.
+ */
+export const WEEK_TEXT_MAX = 300
 
 /** Two halves of a cell apart by a slash or a bar, each a week ("ma-vr 9-18 / lu-ve 9-18", Belgium's Dutch and French). */
 const HALVES = /\s+[/|]\s+/

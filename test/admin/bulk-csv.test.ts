@@ -290,6 +290,23 @@ describe('bulk upsert, CSV', () => {
     expect(more.body.details.locations[0]).toContain('may not have more than 1000 items')
   })
 
+  test('an hours cell longer than a week of hours is kept as written, not read as hours and a note', async () => {
+    // Hours, a note of Saturday's, then text: read as a week, such a cell took seconds per thousand characters.
+    const long = `9-18, Sa 10-13 ${'a a a … '.repeat(130)}`.trim()
+    const row = (header: string) => `name,address,lat,lng,${header}\nA,1 Main St,39.78,-89.65,"${long}"\n`
+    const day = await csv(row('Montag'), '?dry_run=true')
+    expect(day.status).toBe(422)
+    expect(day.body.details).toEqual({
+      'line 2.hours.monday': ['line 2 ("A"): The "Montag" column may not be greater than 100 characters.'],
+    })
+    const week = await csv(row('Opening Hours'), '?dry_run=true')
+    expect(week.body.details).toEqual({
+      'line 2.hours': [
+        `line 2 ("A"): ${JSON.stringify(long)} could not be read as a week of opening hours: it is ${long.length} characters long, and a week is read up to 300. Write its hours alone, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00".`,
+      ],
+    })
+  })
+
   test('CSV is read only on the bulk route and only as text/csv', async () => {
     const res = await env.call('POST', '/admin/v1/locations', {
       body: 'name,address\nA,B\n',
