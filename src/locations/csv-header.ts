@@ -373,11 +373,17 @@ function markDaysColumns(
     kept.add(i)
   }
   const weekend = kept.size >= 2 && week.size === 2 && week.has(5) && week.has(6)
+  const at = (i: number) => columns.indexOf(candidates[i]!.column)
+  const read = candidates.map(
+    ({ column, days }, i) =>
+      kept.has(i) &&
+      (week.size >= 5 || weekend || hasHoursWord(column.header) || rangeOfHours(days, named[i]!, at(i), below)),
+  )
+  // A day beside a range of days read ("Fr" by "Mo-Mi") is named as plainly: read when a row holds
+  // hours in it, so the week of columns does not close it.
+  const ranged = read.some((r, i) => r && DAY_RANGE.test(candidates[i]!.days))
   candidates.forEach(({ column, days }, i) => {
-    if (!kept.has(i)) return
-    const at = columns.indexOf(column)
-    if (week.size >= 5 || weekend || hasHoursWord(column.header) || rangeOfHours(days, named[i]!, at, below))
-      column.field = `${DAYS_FIELD}${days}`
+    if (read[i] || (ranged && kept.has(i) && hoursBelow(at(i), below))) column.field = `${DAYS_FIELD}${days}`
   })
 }
 
@@ -472,7 +478,11 @@ function codesBeside(columns: readonly Column[]): string | null {
  * it: a range names days plainly, as a lone "Sa" or "PN" does not.
  */
 function rangeOfHours(days: string, named: readonly number[], at: number, below: readonly RawRecord[]): boolean {
-  if (named.length < 2 || !DAY_RANGE.test(days)) return false
+  return named.length >= 2 && DAY_RANGE.test(days) && hoursBelow(at, below)
+}
+
+/** Whether a row holds hours in the column at `at`. */
+function hoursBelow(at: number, below: readonly RawRecord[]): boolean {
   return below.some((r) => {
     const text = (r.cells[at] ?? '').trim()
     return text !== '' && parseDayHours(text).kind !== 'unknown'

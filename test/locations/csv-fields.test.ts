@@ -342,6 +342,23 @@ describe('fields', () => {
     ])
   })
 
+  test('a day beside a range of days read as hours ("Fr" by "Mo-Mi") is read, not closed', () => {
+    const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
+    const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
+    for (const header of ['Mo-Mi;Fr', 'Mo-Mi;Donnerstag;Fr', 'Mon-Wed;Fri']) {
+      const cells = header.includes('Donnerstag') ? '9-18;9-20;9-16' : '9-18;9-16'
+      const read = readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd;${cells}\n`)
+      const thursday = header.includes('Donnerstag') ? '9-20' : 'closed'
+      expect([header, read.unknown, read.rows[0]!.body.hours]).toEqual([
+        header,
+        [],
+        week('9-18', '9-18', '9-18', thursday, '9-16', 'closed', 'closed'),
+      ])
+    }
+    // Without hours under it a lone day beside the range is no day ("PN", a part number).
+    expect(readLocationsCsv('Name;Adresse;Sa-So;PN\nA;1 Rd;10-16;B7\n').unknown).toEqual(['PN'])
+  })
+
   test('a week written day=hours (Zenlocator\'s) is read as "day: hours"; "open" alone on a day is kept, unread', () => {
     const names = ['monday', 'tuesday', 'wednesday', 'thursday', 'friday', 'saturday', 'sunday']
     const week = (...days: string[]) => Object.fromEntries(names.map((day, i) => [day, days[i]]))
