@@ -58,6 +58,11 @@ const CELLS: WeekCells = [
   ['Mo-Fr 9-18, Do bis 8', null],
   ['Mo-Fr 1pm-6pm, Mi bis 11', '1-2,4-5 13:00-18:00; 3 13:00-23:00'],
   ['Mo-Fr 9a.m.-6p.m., Do bis 8', '1-3,5 09:00-18:00; 4 09:00-20:00'],
+  // As written, one within an hour of the opening leaves no day; its evening is not said either.
+  ['Mo-Fr 9-18, Do bis 10', null],
+  ['ma-vr 9-18, do tot 9:30', null],
+  ['Mo-Fr 12-14, Mi bis 13', '1-2,4-5 12:00-14:00; 3 12:00-13:00'],
+  ['Mo-Fr 9-12, 14-18, Do bis 15', '1-3,5 09:00-12:00, 14:00-18:00; 4 09:00-12:00, 14:00-15:00'],
   ['Mo-Fr 9 a. m. - 6 p. m., Do bis 8', '1-3,5 09:00-18:00; 4 09:00-20:00'],
   ['Mo-Fr 9a-6p, Do bis 8', '1-3,5 09:00-18:00; 4 09:00-20:00'],
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],

@@ -328,13 +328,17 @@ function closings(
   // leaves no day: an early closing keeps its morning, so the evening's is meant. Past midnight
   // the evening's is not guessed ("12-8, Thu till 1": 13:00 or 01:00?), so neither is read.
   const short = (end: number) => end > last[0] && end <= last[0] + 60
+  // A 24-hour clock's closing within an hour of the last opening ("9-18, Do bis 10") leaves no day
+  // as written, and its evening is not said: either is in doubt.
   const left = late
     ? ends.filter((end) => end > last[1])
-    : ends.length === 2 && short(ends[0]!)
-      ? ends.slice(1)
-      : bare && ends.length === 1 && ends[0] !== at && a.intervals.length === 1 && short(ends[0]!)
-        ? []
-        : ends
+    : clock24 && ends.length === 1 && short(ends[0]!) && ends[0]! + 720 <= 1440
+      ? [ends[0]!, ends[0]! + 720]
+      : ends.length === 2 && short(ends[0]!)
+        ? ends.slice(1)
+        : bare && ends.length === 1 && ends[0] !== at && a.intervals.length === 1 && short(ends[0]!)
+          ? []
+          : ends
   return { intervals: a.intervals, ends: left, late }
 }
 
