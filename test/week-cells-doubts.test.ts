@@ -199,7 +199,18 @@ test('a day before a word that joins no days keeps the words unread', () => {
 test('a 24-hour closing before the opening is refused as "bis 12" is, quoting the cell', () => {
   const [eleven] = weekInto({}, 'Mo-Fr 13-18, Mi bis 11')
   const [twelve] = weekInto({}, 'Mo-Fr 13-18, Mi bis 12')
-  expect(eleven!.message).toBe(twelve!.message.replaceAll('bis 12', 'bis 11'))
+  expect(eleven!.message).toBe(twelve!.message.replaceAll('bis 12', 'bis 11').replace('12:00', '11:00'))
+})
+
+test("a 24-hour closing before the last opening says so, its example the day's hours before", () => {
+  const message = (cell: string) => weekInto({}, cell)[0]?.message
+  expect(message('Mo-Fr 13-18, Mi bis 11')).toBe(
+    '"Mo-Fr 13-18, Mi bis 11" could not be read as a week of opening hours: its "Mi bis 11" closes at 11:00, not after the last opening of that day\'s hours before it ("13-18"). Write the day\'s hours whole, such as "Wed 13:00-HH:MM", HH:MM the hour it closes.',
+  )
+  expect(message('Mo-Fr 9-12, 14-18, Do bis 11')).toContain(
+    '"Do bis 11" closes at 11:00, not after the last opening of that day\'s hours before it ("9-12, 14-18"). Write the day\'s hours whole, such as "Thu 09:00-12:00, 14:00-HH:MM"',
+  )
+  expect(message('Mo-Fr 18-2, Fr bis 4')).toContain('such as "Fri 18:00-HH:MM"')
 })
 
 test('a closing alone not read is quoted as written', () => {

@@ -350,8 +350,7 @@ function tillDoubt(days: string, first: string, next: string, day: number): stri
   const name = DAYS_IN_ENGLISH[day]!.slice(0, 3)
   const read = closings(first, next)
   const [early, later] = read?.ends ?? []
-  if (read === null || early === undefined || later === undefined)
-    return `its "${days} ${next}" gives a closing alone, not read beside that day's hours before it ("${first}"). Write the day's hours whole, such as "${name} 09:00-20:00".`
+  if (read === null || early === undefined || later === undefined) return tillRefused(days, first, next, name)
   const last = read.intervals[read.intervals.length - 1]!
   // Before the last opening it closes an earlier part of the day ("9-12, 14-18, Thu till 11").
   const earlyText =
@@ -361,6 +360,27 @@ function tillDoubt(days: string, first: string, next: string, day: number): stri
   const whole = clockText([...read.intervals.slice(0, -1), [last[0], later]])
   const wholeText = later === 1440 ? whole.replace(/00:00$/, '24:00') : whole
   return `its "${days} ${next}" could be ${earlyText} or ${laterText} beside that day's hours before it ("${first}"). Write the day's hours whole, such as "${name} ${wholeText}".`
+}
+
+/**
+ * Why a closing alone is not read at all: a 24-hour clock's hour at or before the last opening
+ * says so; the example keeps the day's hours before, their closing to fill in ("Wed 13:00-HH:MM").
+ */
+function tillRefused(days: string, first: string, next: string, name: string): string {
+  const said = `its "${days} ${next}"`
+  const hours = first === '' ? null : parseDayHours(first)
+  if (hours?.kind !== 'open')
+    return `${said} gives a closing alone. Write the day's hours whole, such as "${name} 09:00-20:00".`
+  const m = tillOf(next)
+  const read = m === null ? null : parseDayHours(`00:00-${m[1]}`)
+  const at = read?.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
+  const lastOpening = hours.intervals[hours.intervals.length - 1]![0]
+  const why =
+    m?.[2] && at !== null && at <= lastOpening
+      ? `closes at ${clockText([[0, at]]).slice(6)}, not after the last opening of that day's hours before it ("${first}")`
+      : `gives a closing alone, not read beside that day's hours before it ("${first}")`
+  const such = clockText(hours.intervals).replace(/\d\d:\d\d$/, 'HH:MM')
+  return `${said} ${why}. Write the day's hours whole, such as "${name} ${such}", HH:MM the hour it closes.`
 }
 
 /**
