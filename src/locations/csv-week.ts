@@ -196,9 +196,10 @@ function readSpan(
   k: number,
   together: () => number[][] | null,
 ): string | { named: number[]; noted: ReturnType<typeof weekNoteDays>; text: string; asWritten: boolean } {
-  const [, days, hours] = spans[k]!
+  const [, days, cell] = spans[k]!
+  const hours = ownDaysOff(days, cell)
   // A cell after a "'" is kept as written (keptDayText), as a day column's is.
-  const asWritten = keptDayText(hours)
+  const asWritten = keptDayText(cell)
   if (asWritten === null && parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
   // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
   const half = eitherHalf(hours)
@@ -211,9 +212,21 @@ function readSpan(
   return {
     named,
     noted: same ? weekNoteDays(days, hours, named) : null,
-    text: asWritten ?? hours,
+    text: asWritten ?? cell,
     asWritten: asWritten !== null,
   }
+}
+
+/**
+ * A column of some days' cell without the column's own days before its hours ("Mo-Fr 9-18, Do bis
+ * 20" under "Mo-Fr": "9-18, Do bis 20"); the cell as it is when it starts otherwise.
+ */
+function ownDaysOff(days: string, cell: string): string {
+  const m = /^(\D+?)[\s:]*(\d.*)$/s.exec(cell)
+  if (m === null || /^['=+@-]/.test(cell)) return cell
+  const [own] = columnsDays([days]) ?? []
+  const [said] = columnsDays([m[1]!.trim()]) ?? []
+  return own !== undefined && own.length > 0 && said?.join() === own.join() ? m[2]! : cell
 }
 
 /** The days of each column of some days, read beside each other (columnsDays) once, when first asked. */

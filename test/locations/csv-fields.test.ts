@@ -187,6 +187,19 @@ describe('fields', () => {
     expect(hours('Mo-Fr;Sa;So', '"9-18, Sa 10-13";9-12;zu')).toEqual([...weekdays('9-18'), '9-12', 'zu'])
   })
 
+  test('a column of some days\' cell naming its own days first ("Mo-Fr 9-18" under "Mo-Fr") reads its hours', () => {
+    const hours = (header: string, cells: string) =>
+      Object.values(readLocationsCsv(`Name;Adresse;${header}\nA;1 Rd;${cells}\n`).rows[0]!.body.hours as object)
+    const weekdays = (day: string) => Array(5).fill(day) as string[]
+    const thursday = ['9-18', '9-18', '9-18', '09:00-20:00', '9-18', '9-13', 'zu']
+    expect(hours('Mo-Fr;Sa;So', '"Mo-Fr 9-18, Do bis 20";Sa 9-13;zu')).toEqual(thursday)
+    expect(hours('Mo-Fr;Sa;So', 'Mo-Fr: 9-18;9-13;zu')).toEqual([...weekdays('9-18'), '9-13', 'zu'])
+    expect(hours('ma-vr;za;zo', '"ma-vr 9-18, do tot 21";9-17;gesloten')[3]).toBe('09:00-21:00')
+    // Other days first, or a "'" before them: kept as written for the column's days.
+    expect(hours('Mo-Fr;Sa;So', 'Mo-Do 9-18;9-13;zu')).toEqual([...weekdays('Mo-Do 9-18'), '9-13', 'zu'])
+    expect(hours('Mo-Fr;Sa;So', "'Mo-Fr 9-18;9-13;zu")).toEqual([...weekdays('Mo-Fr 9-18'), '9-13', 'zu'])
+  })
+
   test('a cell marked with a "\'" keeps its text without the "\'" under short headers as under long', () => {
     const monday = (header: string, cell: string) => {
       const rest = ';9-18'.repeat(header.split(';').length - 1)
