@@ -196,10 +196,9 @@ function readSpan(
   k: number,
   together: () => number[][] | null,
 ): string | { named: number[]; noted: ReturnType<typeof weekNoteDays>; text: string; asWritten: boolean } {
-  const [, days, cell] = spans[k]!
-  const hours = ownDaysOff(days, cell)
+  const [, days, hours] = spans[k]!
   // A cell after a "'" is kept as written (keptDayText), as a day column's is.
-  const asWritten = keptDayText(cell)
+  const asWritten = keptDayText(hours)
   if (asWritten === null && parseDayHours(hours).kind !== 'unknown') return `${days} ${hours}`
   // Hours in doubt ("5-9") are read as written under days named as the 24-hour clock's ("Mo-Fr").
   const half = eitherHalf(hours)
@@ -209,24 +208,29 @@ function readSpan(
   // A column of some days ("Mo-Fr", "Do", "Ma" beside "Lu": martes) holding a note of some days'
   // own hours, as a day column does: weekNoteDays reads the note's days beside the header's.
   const same = asWritten === null && named.length > 0 && alone.length === named.length
+  const own = asWritten === null ? ownDaysWeek(hours, named) : null
   return {
     named,
-    noted: same ? weekNoteDays(days, hours, named) : null,
-    text: asWritten ?? cell,
+    noted: own ?? (same ? weekNoteDays(days, hours, named) : null),
+    text: asWritten ?? hours,
     asWritten: asWritten !== null,
   }
 }
 
 /**
- * A column of some days' cell without the column's own days before its hours ("Mo-Fr 9-18, Do bis
- * 20" under "Mo-Fr": "9-18, Do bis 20"); the cell as it is when it starts otherwise.
+ * A column of some days' cell that names those days first ("Mo-Fr 9-18, Do bis 20" under "Mo-Fr"),
+ * read as a week cell of them: each of `named`'s text; null when it starts otherwise, is not so
+ * read, or gives hours to a day the column does not name ("Sat 10-2, Daily 9-5" under "Sa").
  */
-function ownDaysOff(days: string, cell: string): string {
-  const m = /^(\D+?)[\s:]*(\d.*)$/s.exec(cell)
-  if (m === null || /^['=+@-]/.test(cell)) return cell
-  const [own] = columnsDays([days]) ?? []
+function ownDaysWeek(cell: string, named: readonly number[]): { texts: string[]; note: DayNote } | null {
+  const m = /^(\D+?)[\s:]*\d/s.exec(cell)
+  if (m === null || named.length === 0 || /^['=+@-]/.test(cell)) return null
   const [said] = columnsDays([m[1]!.trim()]) ?? []
-  return own !== undefined && own.length > 0 && said?.join() === own.join() ? m[2]! : cell
+  if (said?.join() !== named.join()) return null
+  const week = splitWeekHours(cell)
+  if (week === null || week.some((text, i) => text !== '' && !named.includes(i))) return null
+  const texts = named.map((i) => week[i]!)
+  return texts.includes('') ? null : { texts, note: { others: [], first: texts[0]! } }
 }
 
 /** The days of each column of some days, read beside each other (columnsDays) once, when first asked. */

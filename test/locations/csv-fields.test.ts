@@ -198,6 +198,11 @@ describe('fields', () => {
     // Other days first, or a "'" before them: kept as written for the column's days.
     expect(hours('Mo-Fr;Sa;So', 'Mo-Do 9-18;9-13;zu')).toEqual([...weekdays('Mo-Do 9-18'), '9-13', 'zu'])
     expect(hours('Mo-Fr;Sa;So', "'Mo-Fr 9-18;9-13;zu")).toEqual([...weekdays('Mo-Fr 9-18'), '9-13', 'zu'])
+    // Days read beside the others' ("Do" beside "Lu" is domingo); hours for days the column does not name.
+    const spanish = hours('Lu-Vi;Sa;Do', '9-18;10-14;Late night Thursday 9am-8pm')
+    expect(spanish[6]).toBe('Late night Thursday 9am-8pm')
+    for (const cell of ['Sat 10-2, Daily 9-5', 'SB 24h, Mo-Fr 9-18'])
+      expect(hours('Mo-Fr;Sa;So', `9-18;${cell};zu`)[5]).toBe(cell)
   })
 
   test('a cell marked with a "\'" keeps its text without the "\'" under short headers as under long', () => {
