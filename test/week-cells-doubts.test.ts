@@ -211,6 +211,10 @@ test("a 24-hour closing before the last opening says so, its example the day's h
     '"Do bis 11" closes at 11:00, not after the last opening of that day\'s hours before it ("9-12, 14-18"). Write the day\'s hours whole, such as "Thu 09:00-12:00, 14:00-HH:MM"',
   )
   expect(message('Mo-Fr 18-2, Fr bis 4')).toContain('such as "Fri 18:00-HH:MM"')
+  // By 06:00 it is most likely past midnight, as the cell's other hours may say.
+  expect(message('Mo-Fr 20-23, Fr bis 2')).toContain(
+    '"Fr bis 2" closes at 02:00, past midnight, which is not read beside that day\'s hours before it ("20-23")',
+  )
 })
 
 test('a closing alone not read is quoted as written', () => {
