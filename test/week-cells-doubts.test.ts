@@ -65,6 +65,11 @@ const CELLS: WeekCells = [
   ['Mo-Fr 9-12, 14-18, Do bis 15', '1-3,5 09:00-12:00, 14:00-18:00; 4 09:00-12:00, 14:00-15:00'],
   ['Mo-Fr 9 a. m. - 6 p. m., Do bis 8', '1-3,5 09:00-18:00; 4 09:00-20:00'],
   ['Mo-Fr 9a-6p, Do bis 8', '1-3,5 09:00-18:00; 4 09:00-20:00'],
+  // Hours written on a 12-hour clock, no hour past 12, read their closing so too.
+  ['Mo-Fr 9-6, Do bis 8', '1-3,5 09:00-18:00; 4 09:00-20:00'],
+  ['ma-vr 9-12, 1-6, do tot 9', '1-3,5 09:00-12:00, 13:00-18:00; 4 09:00-12:00, 13:00-21:00'],
+  ['Mo-Fr 9-12, Do bis 8', null],
+  ['Mo-Fr 8:30-12:30, Do bis 8', null],
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
   ['Mon-Fri 18-02, Fri till 4', null],
   ['Mon-Fri 9-5, Thu till late', null],

@@ -313,8 +313,11 @@ function closings(
   const read = parseDayHours(`00:00-${m[1]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11": none), unless the
-  // hours before it use am and pm. Its "12" stays noon ("1pm-6pm, Mi bis 12": none): midnight is "12am".
-  const clock24 = m[2] && !/\d[ap]m\b/.test(normalHours(first))
+  // hours before it use am and pm, or a 12-hour clock ("9-6": no hour past 12 written, yet open
+  // after 13:00). Its "12" stays noon ("1pm-6pm, Mi bis 12": none): midnight is "12am".
+  const hours = foldHours(first).replace(/[:.hu]\d{2}/g, '')
+  const twelve = !/(?:^|\D)(?:1[3-9]|2\d)(?!\d)/.test(hours) && a.intervals.some(([, end]) => end > 780)
+  const clock24 = m[2] && !/\d[ap]m\b/.test(normalHours(first)) && !twelve
   const bare =
     /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || (m[1] === '12' && !m[2]))
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
