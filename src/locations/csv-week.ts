@@ -220,13 +220,16 @@ function readSpan(
 /**
  * A column of some days' cell that names those days first ("Mo-Fr 9-18, Do bis 20" under "Mo-Fr"),
  * read as a week cell of them: each of `named`'s text; null when it starts otherwise, is not so
- * read, or gives hours to a day the column does not name ("Sat 10-2, Daily 9-5" under "Sa").
+ * read, names them again, or gives hours to a day the column does not name ("Sat 10-2, Daily 9-5"
+ * under "Sa").
  */
 function ownDaysWeek(cell: string, named: readonly number[]): { texts: string[]; note: DayNote } | null {
   const m = /^(\D+?)[\s:]*\d/s.exec(cell)
   if (m === null || named.length === 0 || /^['=+@-]/.test(cell)) return null
   const [said] = columnsDays([m[1]!.trim()]) ?? []
-  if (said?.join() !== named.join()) return null
+  // Its days named again ("So 10-16, So 10-12 am Feiertag") say more than a week cell keeps.
+  const again = foldHours(cell).indexOf(foldHours(m[1]!.trim()), m[1]!.length) >= 0
+  if (said?.join() !== named.join() || again) return null
   const week = splitWeekHours(cell)
   if (week === null || week.some((text, i) => text !== '' && !named.includes(i))) return null
   const texts = named.map((i) => week[i]!)

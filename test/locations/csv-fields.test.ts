@@ -201,7 +201,7 @@ describe('fields', () => {
     // Days read beside the others' ("Do" beside "Lu" is domingo); hours for days the column does not name.
     const spanish = hours('Lu-Vi;Sa;Do', '9-18;10-14;Late night Thursday 9am-8pm')
     expect(spanish[6]).toBe('Late night Thursday 9am-8pm')
-    for (const cell of ['Sat 10-2, Daily 9-5', 'SB 24h, Mo-Fr 9-18'])
+    for (const cell of ['Sat 10-2, Daily 9-5', 'SB 24h, Mo-Fr 9-18', 'Sa 9-13, Sa vor Feiertagen geschlossen'])
       expect(hours('Mo-Fr;Sa;So', `9-18;${cell};zu`)[5]).toBe(cell)
   })
 
