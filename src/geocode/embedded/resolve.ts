@@ -21,6 +21,7 @@ import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resol
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
+import { stateAtEnd } from './state-codes'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -203,8 +204,17 @@ function resolve(
   // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
   const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw)) : null
   if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false, near }
+  // A Brazilian state's letters name the state where a town of it is named, before the country
+  // they name too; after a US state's or a Canadian province's of the same letters ("PA", "PE").
+  const state = prefixed === null ? stateAtEnd(q.countryOf, parts) : null
+  const inState = () => (state === null ? null : place(q, state.parts, null, null, state.hint))
+  const regionFirst = state !== null && (US_STATE.test(state.code) || state.code.toLowerCase() in CA_PROVINCES)
+  const first = regionFirst ? null : inState()
+  if (first !== null) return { result: first, alsoRegion: false, near }
   const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
-  return { result: parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso), alsoRegion, near }
+  const result = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
+  if (regionFirst && result?.parts.region !== state.code) return { result: inState() ?? result, alsoRegion, near }
+  return { result, alsoRegion, near }
 }
 
 /** A dash standing as a word of its own ("Frankfurt - Oder", "Frankfurt – Oder"). */
@@ -439,7 +449,14 @@ function shortStreetEnd(q: Queries, tokens: string[]): number {
 const townNamed = (q: Queries, key: string | null): boolean =>
   key !== null && q.qPlaces.all(key).some((r) => r.population >= DISTRICT_TOWN_POPULATION)
 
-function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: string | null): GeocodeResult | null {
+/** `state`: a region the address's last part names, in place of the hints its words give (stateAtEnd). */
+function place(
+  q: Queries,
+  parts: Part[],
+  explicit: string | null,
+  codeAlso: string | null,
+  state: RegionHint | null = null,
+): GeocodeResult | null {
   // The first of several parts is the street when it holds a house number or a street word
   // ("200 Main Street"), but not when it is a postcode and its town ("79098 Freiburg").
   const first = parts[0]!
@@ -465,7 +482,8 @@ function place(q: Queries, parts: Part[], explicit: string | null, codeAlso: str
       ? 'house'
       : 'code'
 
-  const hints = regionHints(q, parts, parts.length - 1)
+  const read = regionHints(q, parts, parts.length - 1)
+  const hints = state === null ? read : [...read.filter((h) => h.part !== state.part), state]
   const windows = windowsOf(
     parts,
     streetPart,

@@ -1,0 +1,64 @@
+// Brazil's states by the two letters its addresses end in ("Centro, Belo Horizonte - MG"): read
+// as the state before a country the letters name too (MG is Madagascar, PR Puerto Rico).
+import { nameKey } from '../../core/text'
+import type { Part } from './address-read'
+import { DASH } from './near'
+import type { RegionHint } from './resolve-data'
+
+/** Each state's letters and its GeoNames admin1 code. */
+const BR_STATES: Record<string, string> = {
+  AC: '01',
+  AL: '02',
+  AP: '03',
+  AM: '04',
+  BA: '05',
+  CE: '06',
+  DF: '07',
+  ES: '08',
+  MS: '11',
+  MA: '13',
+  MT: '14',
+  MG: '15',
+  PA: '16',
+  PB: '17',
+  PR: '18',
+  PI: '20',
+  RJ: '21',
+  RN: '22',
+  RS: '23',
+  RO: '24',
+  RR: '25',
+  SC: '26',
+  SP: '27',
+  SE: '28',
+  GO: '29',
+  PE: '30',
+  TO: '31',
+}
+
+const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
+
+/** An address whose state's letters end it, as their own last part, and the hint they give. */
+export type StateAtEnd = { parts: Part[]; code: string; hint: RegionHint }
+
+/**
+ * The address with a Brazilian state's letters in capitals at its end, after a comma or a spaced
+ * dash ("Belo Horizonte, MG", "Centro, Belo Horizonte - MG"), and Brazil's name after them or
+ * not, rewritten with the letters as their own last part; null when it ends otherwise. Without
+ * the dash or comma, the letters are no state's: "Torino TO" names an Italian province.
+ */
+export function stateAtEnd(countryOf: (key: string) => string | null, written: Part[]): StateAtEnd | null {
+  const parts = written.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))
+  if (parts.length > 1 && countryOf(nameKey(parts.at(-1)!.raw)) === 'BR') parts.pop()
+  const tokens = parts.at(-1)!.tokens
+  const code = tokens.at(-1)!
+  if (BR_STATES[code] === undefined) return null
+  const ownPart = tokens.length === 1 && parts.length > 1
+  if (!ownPart && !(tokens.length >= 3 && SPACED_DASH.test(tokens.at(-2)!))) return null
+  if (!ownPart) {
+    const town = tokens.slice(0, -2)
+    parts.splice(-1, 1, { raw: town.join(' '), tokens: town }, { raw: code, tokens: [code] })
+  }
+  const hint = { country: 'BR', admin1: BR_STATES[code], key: nameKey(code), part: parts.length - 1, whole: true }
+  return { parts, code, hint }
+}

@@ -1,0 +1,47 @@
+// The embedded geocoder on a Brazilian state's letters ending an address ("Bairro, Cidade - UF"),
+// which name a country too: MG is Madagascar, PR Puerto Rico, ES Spain.
+import { describe, expect, test } from 'bun:test'
+import { geo, useEmbeddedGeocoder } from './embedded-fixture'
+
+useEmbeddedGeocoder()
+
+describe("a Brazilian state's letters after a dash or a comma", () => {
+  test('name the state where a town of it is named, before the country of those letters', () => {
+    for (const [address, city] of [
+      ['Centro, Belo Horizonte - MG', 'Belo Horizonte'], // Belo sur Tsiribihina, Madagascar
+      ['Savassi, Belo Horizonte - MG', 'Belo Horizonte'],
+      ['Belo Horizonte, MG', 'Belo Horizonte'],
+      ['Centro, Curitiba - PR', 'Curitiba'], // none in Puerto Rico: refused
+      ['Centro, Salvador - BA', 'Salvador'],
+      ['Centro, Vitória - ES', 'Vitória'], // Vitoria-Gasteiz, Spain
+      ['Centro, Porto Alegre - RS', 'Porto Alegre'],
+      ['Centro, Valença - RJ', 'Valença'],
+      ['Boa Viagem, Recife - PE', 'Recife'],
+      ['Centro, Rio de Janeiro - RJ', 'Rio de Janeiro'],
+      ['Av. Paulista, 1578 - Bela Vista, São Paulo - SP', 'São Paulo'],
+      ['Centro, Belém - PA, Brasil', 'Belém'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country: 'BR' })
+    }
+    // Valença of Rio de Janeiro's state, not the bigger one of Bahia's.
+    expect(geo.lookup('Centro, Valença - RJ')!.lat).toBeLessThan(-20)
+  })
+
+  test('name a US state or a Canadian province of those letters first, and the country where no town of the state is named', () => {
+    for (const [address, city, country] of [
+      ['Bethlehem, PA', 'Bethlehem', 'US'],
+      ['Springfield, MA', 'Springfield', 'US'],
+      ['Charlottetown, PE', 'Charlottetown', 'CA'],
+      ['Centro, Caxias, MA', 'Caxias', 'BR'], // no Caxias in Massachusetts: Maranhão's, not Duque de Caxias
+      ['Centro, Toledo, PR', 'Toledo', 'BR'], // none in Puerto Rico: refused
+      ['Lima, PE', 'Lima', 'PE'],
+      ['Antananarivo, MG', 'Antananarivo', 'MG'],
+      ['Madrid, ES', 'Madrid', 'ES'],
+      ['Torino TO', 'Turin', 'IT'], // no comma nor dash: a province's letters
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
+    }
+  })
+})
