@@ -45,3 +45,16 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     }
   })
 })
+
+describe("a region's name that is a town's too, last", () => {
+  test('is that town where a town named whole before it lies near it and none named whole fits the region', () => {
+    // Norfolk, Virginia, 30 km from Newport News; Norfolk the English county holds no Newport News.
+    expect(geo.lookup('Newport News, Norfolk')?.parts).toEqual({ city: 'Newport News', region: 'VA', country: 'US' })
+    expect(geo.lookup('Virginia Beach, Norfolk')?.parts.city).toBe('Virginia Beach')
+    // A town of the region named whole keeps the region: Norwich is Norfolk's.
+    expect(geo.lookup('Norwich, Norfolk')?.parts.country).toBe('GB')
+    expect(geo.lookup('Richmond, Surrey')?.parts.country).toBe('GB') // not Richmond by Surrey, BC
+    expect(geo.lookup('Downtown, Norfolk')).toBeNull()
+    expect(geo.lookup('Washington, Washington')).toBeNull() // the state's own name is no town before it
+  })
+})

@@ -49,6 +49,14 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     if (written.candidates.some(fits)) ({ candidates, districts } = written)
   }
   if (candidates.length === 0) return null
+  const regionWindow = (c: Candidate) =>
+    hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part)
+  // A region's name that is a town's too is that town where no town named whole fits the region
+  // and one named whole before it lies near it: "Newport News, Norfolk" is Virginia's, not
+  // Newport, Wales, named by a word of it.
+  const townNotRegion =
+    !candidates.some((c) => c.window.whole && fits(c) && !regionWindow(c)) &&
+    candidates.some((t) => regionWindow(t) && candidates.some((c) => townBefore(c, t)))
   // The last part is wholly a region's name ("..., New Jersey", "..., Norfolk"), named in place of
   // a country: a town found elsewhere is a namesake, not the address's (refused, as a named
   // country is never left). A code ("Berlin, DE") may still be read as a country, below.
@@ -59,15 +67,14 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     explicit === null &&
     codeAlso === null &&
     ((parts.length > 1 && hints.some((h) => h.whole)) || codeLast) &&
-    !candidates.some(fits)
+    !candidates.some(fits) &&
+    !townNotRegion
   )
     return null
-  if (hints.length > 0 && candidates.some(fits)) {
+  if (hints.length > 0 && candidates.some(fits) && !townNotRegion) {
     const narrowed = candidates.filter(fits)
     // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
-    const notRegion = narrowed.filter(
-      (c) => !hints.some((h) => h.whole && h.key === c.window.key && h.part === c.window.part),
-    )
+    const notRegion = narrowed.filter((c) => !regionWindow(c))
     candidates = notRegion.length > 0 ? notRegion : narrowed
   } else if (codeAlso && explicit === null) {
     // "Berlin, DE" is not Delaware: read the code as a country instead.
@@ -201,6 +208,18 @@ function candidatesOf(
     districts,
   }
 }
+
+/**
+ * Whether `c` is a town named whole in a part before `town`'s, by other words ("Washington,
+ * Washington" names no town before Washington), of its country and near it (PROVINCE_KM).
+ */
+const townBefore = (c: Candidate, town: Candidate): boolean =>
+  c.window.whole &&
+  c.window.key !== town.window.key &&
+  c.window.part < town.window.part &&
+  c.place.country === town.place.country &&
+  c.place.population >= TOWN_POPULATION &&
+  distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) <= PROVINCE_KM
 
 /**
  * The places `key` names, in `country` when one is known; when none, with "St." or "Ste." first
