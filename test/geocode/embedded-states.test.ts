@@ -58,3 +58,11 @@ describe("a region's name that is a town's too, last", () => {
     expect(geo.lookup('Washington, Washington')).toBeNull() // the state's own name is no town before it
   })
 })
+
+describe('a town between two dashes between spaces', () => {
+  test('is parted from the words before it as by a comma, the country after it', () => {
+    // Not Frankfurt am Main, named by "Frankfurt" alone.
+    for (const address of ['Hotel Post - Frankfurt Oder - Germany', 'Hotel Post - Frankfurt Oder - DE'])
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Frankfurt (Oder)' })
+  })
+})

@@ -254,23 +254,26 @@ function namedAcross(q: Queries, tokens: string[], at: number): boolean {
 
 /**
  * Splits, in place, a part at a dash between spaces as a comma parts it where the words after
- * it, to the part's end, are a town's whole name (townNamed) and those before it (back to a
- * number or the part's start) name none: "Hotel Post - Frankfurt Oder" is in Frankfurt (Oder), as
- * "Hotel Post, Frankfurt Oder" is, not a town named by "Frankfurt" alone.
+ * it, to the next such dash or the part's end, are a town's whole name (townNamed) and those
+ * before it (back to a number or the part's start) name none: "Hotel Post - Frankfurt Oder" is
+ * in Frankfurt (Oder), as "Hotel Post, Frankfurt Oder" is, not a town named by "Frankfurt" alone.
  */
 function dashAsComma(q: Queries, parts: Part[]): void {
   for (let p = 0; p < parts.length; p++) {
     const { tokens } = parts[p]!
     const at = tokens.findIndex((t, i) => i > 0 && SPACED_DASH.test(t))
-    if (at < 0 || at === tokens.length - 1 || tokens.length - at - 1 > NAME_WORDS) continue
+    // The town's words run to the next such dash: "Hotel Post - Frankfurt Oder - Germany".
+    const next = tokens.findIndex((t, i) => i > at && SPACED_DASH.test(t))
+    const end = next < 0 ? tokens.length : next
+    if (at < 0 || end - at - 1 > NAME_WORDS) continue
     const from = tokens.findLastIndex((t, i) => i < at && /\d/.test(t)) + 1
-    const [before, after] = [tokens.slice(from, at), tokens.slice(at + 1)]
-    if (before.length === 0 || after.some((t) => /\d/.test(t) || SPACED_DASH.test(t))) continue
+    const [before, after] = [tokens.slice(from, at), tokens.slice(at + 1, end)]
+    if (before.length === 0 || after.length === 0 || after.some((t) => /\d/.test(t))) continue
     const [town, other] = [nameKey(after.join(' ')), nameKey(before.join(' '))]
     if (!townNamed(q, town) && !townNamed(q, joinedKey(q, town))) continue
     if (q.named(other) || joinedKey(q, other) !== null) continue
     const asPart = (words: string[]) => ({ raw: words.join(' '), tokens: words })
-    parts.splice(p, 1, asPart(tokens.slice(0, at)), asPart(after))
+    parts.splice(p, 1, asPart(tokens.slice(0, at)), asPart(tokens.slice(at + 1)))
   }
 }
 
