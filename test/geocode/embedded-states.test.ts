@@ -66,3 +66,16 @@ describe('a town between two dashes between spaces', () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Frankfurt (Oder)' })
   })
 })
+
+describe("a dashed town's name written with dashes between spaces", () => {
+  test('is the town, as written with its dashes between words', () => {
+    for (const [address, city] of [
+      ['Stoke - on - Trent', 'Stoke-on-Trent'], // On, Belgium
+      ['Stratford - upon - Avon', 'Stratford-upon-Avon'],
+      ['High St, Newcastle - upon - Tyne', 'Newcastle upon Tyne'],
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
+    // As "Saint Denis" is: Saint-Denis by Paris and in Réunion are near alike.
+    expect(geo.lookup('Saint - Denis')).toBeNull()
+  })
+})

@@ -237,15 +237,17 @@ function dashAsSpace(q: Queries, parts: Part[]): void {
 
 /**
  * Whether the words before the token at `at` (back to a number, a dash between spaces or the
- * part's start) and one or more after it name a place without it: not "Mesa Rancho" of "Costa
- * Mesa - Rancho Cucamonga" (Mesa del Rancho), which begins inside a town's name.
+ * part's start) and one or more after it, without it and any such dash after it, name a place:
+ * not "Mesa Rancho" of "Costa Mesa - Rancho Cucamonga" (Mesa del Rancho), which begins inside a
+ * town's name; "Stoke - on - Trent" is Stoke-on-Trent.
  */
 function namedAcross(q: Queries, tokens: string[], at: number): boolean {
   const from = tokens.findLastIndex((t, i) => i < at && (/\d/.test(t) || SPACED_DASH.test(t))) + 1
   if (from >= at || at - from >= NAME_WORDS) return false
-  for (let to = at + 2; to <= Math.min(tokens.length, from + NAME_WORDS + 1); to++) {
-    const span = [...tokens.slice(from, at), ...tokens.slice(at + 1, to)]
-    if (span.some((t) => /\d/.test(t) || SPACED_DASH.test(t))) break
+  for (let to = at + 2; to <= Math.min(tokens.length, at + 2 * NAME_WORDS); to++) {
+    const span = [...tokens.slice(from, at), ...tokens.slice(at + 1, to).filter((t) => !SPACED_DASH.test(t))]
+    if (span.length > NAME_WORDS || span.some((t) => /\d/.test(t))) break
+    if (SPACED_DASH.test(tokens[to - 1]!)) continue
     const key = nameKey(span.join(' '))
     if (q.named(key) || joinedKey(q, key) !== null) return true
   }
