@@ -5,6 +5,7 @@ import { resolve } from 'node:path'
 import { DEFAULT_DATABASE_PATH, loadConfig, misspeltSettings, misspeltText, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
 import { shellWord } from '../core/shell'
+import { typedPath } from '../core/typed-in'
 import { OperatorError } from '../operator'
 import { sidecarOf } from '../operator/file-owner'
 import { unwritable } from '../operator/storage-check'
@@ -155,7 +156,8 @@ function configOf(argv: string[], env: Record<string, string | undefined>, err: 
   const databasePath = config.databasePath
   // The commands its messages give act on this database too, though typed without what named it.
   const named = databasePath !== ':memory:' && resolve(databasePath) !== resolve(DEFAULT_DATABASE_PATH)
-  setCommandDatabase(named ? resolve(databasePath) : null)
+  // Its `..` kept: after a link it leaves the link's target, which resolve's text would not.
+  setCommandDatabase(named ? typedPath(process.cwd(), databasePath) : null)
   // This command as a message gives it to run again as another user (sudo -u): againCommand.
   // A secret key typed in it (where a key id goes) is not printed back, as no message prints one.
   setCommandWords(redactSecrets(argv.map(shellWord).join(' ')), databasePath)

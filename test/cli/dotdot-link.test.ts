@@ -2,7 +2,7 @@
 // the link's target, as SQLite does, not from the link's folder. A file at the path read as text
 // is another file, and no command reads it or takes it for the one named.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, chownSync, existsSync, mkdirSync, rmSync, symlinkSync } from 'node:fs'
+import { chmodSync, chownSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../helpers'
 import { asRoot, bunOn, run, runAsUser } from './as-user'
@@ -62,4 +62,16 @@ test('--database spelt with `..` after a link opens the file the system names, a
     expect({ argv, stderr: p.stderr.toString() }).toEqual({ argv, stderr: '' })
     expect(JSON.parse(p.stdout.toString()).map((l: { name: string }) => l.name)).toEqual(['Right'])
   }
+})
+
+test('the command a message gives to run again names the database the system reads', () => {
+  const database = join(dir, 'other', 'storeloc.db')
+  expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Right'], database).code).toBe(0)
+  const r = run([...bunOn('cli/main.ts'), 'doctor'], spelt('storeloc.db'), {
+    GEOCODER: 'embedded',
+    GEODATA_PATH: join(dir, 'none', 'geocoder.sqlite'),
+  })
+  const given = /doctor --database (\S+) again/.exec(r.stdout)?.[1]
+  expect({ given, stderr: r.stderr }).toEqual({ given: expect.any(String), stderr: '' })
+  expect(realpathSync.native(given!)).toBe(realpathSync.native(database))
 })
