@@ -44,7 +44,7 @@ function linkedFiles(path: string): string[] {
     files.push(resolve(realPathIfThere(dirname(file)), target)) // a relative target is read from the link's real folder
   }
   try {
-    files.push(realpathSync(path))
+    files.push(realpathSync.native(path)) // a `..` after a link read as the system reads it
   } catch {
     // a dangling link or no file yet: the paths it names
   }

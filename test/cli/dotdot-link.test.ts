@@ -4,6 +4,7 @@
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { chmodSync, chownSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
+import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded'
 import { tempDir } from '../helpers'
 import { asRoot, bunOn, run, runAsUser } from './as-user'
 
@@ -74,4 +75,22 @@ test('the command a message gives to run again names the database the system rea
   const given = /doctor --database (\S+) again/.exec(r.stdout)?.[1]
   expect({ given, stderr: r.stderr }).toEqual({ given: expect.any(String), stderr: '' })
   expect(realpathSync.native(given!)).toBe(realpathSync.native(database))
+})
+
+test('GEODATA_PATH left out: the data beside the database the system names is read', () => {
+  const database = join(dir, 'other', 'storeloc.db')
+  expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Shop'], database).code).toBe(0)
+  const beside = join(dir, 'other', 'geocoder.sqlite')
+  symlinkSync(join(import.meta.dir, '..', '..', DEFAULT_GEODATA_PATH), beside)
+  const env: Record<string, string | undefined> = { ...process.env, DATABASE_PATH: spelt('storeloc.db') }
+  delete env.GEODATA_PATH
+  const p = Bun.spawnSync([...bunOn('cli/main.ts'), 'geocode', 'Berlin, Germany', '--json'], {
+    cwd: join(dir, 'dir'),
+    env,
+  })
+  expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({
+    code: 0,
+    stderr: expect.stringContaining(`reading the database's folder's, ${beside}.`),
+  })
+  expect(JSON.parse(p.stdout.toString())).toMatchObject({ source: 'embedded', parts: { city: 'Berlin' } })
 })
