@@ -14,8 +14,9 @@ import {
   rmSync,
   statSync,
 } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import { removeIfThere } from '../core/remove-file'
+import { typedPath } from '../core/typed-in'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
 import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf, writtenSince } from './db'
@@ -86,7 +87,7 @@ export function openToRestore(file: string, databasePath: string): { db: Databas
     if (folder !== null) rmSync(folder, { recursive: true, force: true })
   }
   try {
-    folder = mkdtempSync(`${resolve(databasePath)}.restoring-${process.pid}-`) // mode 0700
+    folder = mkdtempSync(`${typedPath(process.cwd(), databasePath)}.restoring-${process.pid}-`) // mode 0700
     const copy = join(folder, 'copy.db')
     copyFileSync(real, copy)
     copyFileSync(`${real}-wal`, `${copy}-wal`)
@@ -174,7 +175,10 @@ export function writeVerifiedCopy(
   suffix: string,
   beforeRename: (partial: string) => void = () => {},
 ): CopyFacts {
-  const partial = resolve(`${dest}${suffix}`)
+  // Beside `dest` as the system reads it: resolve drops a `..` after a link as text, which names
+  // another folder, maybe on another disk, where the rename fails.
+  const whole = typedPath(process.cwd(), dest)
+  const partial = `${whole}${suffix}`
   removeIfThere(partial) // VACUUM INTO writes only into a file that is absent or empty
   try {
     makeOwnersOnly(partial) // the copy holds what the database does
@@ -191,7 +195,7 @@ export function writeVerifiedCopy(
     sync(partial)
     beforeRename(partial)
     renameSync(partial, dest)
-    sync(dirname(resolve(dest)))
+    sync(dirname(whole))
     return facts
   } catch (e) {
     // With the rollback journal VACUUM INTO may leave beside it (a disk that filled). Best effort:

@@ -2,7 +2,18 @@
 // the link's target, as SQLite does, not from the link's folder. A file at the path read as text
 // is another file, and no command reads it or takes it for the one named.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, chownSync, existsSync, mkdirSync, realpathSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+} from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded'
 import { tempDir } from '../helpers'
@@ -93,4 +104,25 @@ test('GEODATA_PATH left out: the data beside the database the system names is re
     stderr: expect.stringContaining(`reading the database's folder's, ${beside}.`),
   })
   expect(JSON.parse(p.stdout.toString())).toMatchObject({ source: 'embedded', parts: { city: 'Berlin' } })
+})
+
+/** A folder on another file system than the test's (tmpfs at /dev/shm), where there is one. */
+const otherDevice = existsSync('/dev/shm') && statSync('/dev/shm').dev !== statSync(tmpdir()).dev ? '/dev/shm' : null
+
+test.skipIf(otherDevice === null)('backup and restore through a link to another file system', () => {
+  const far = mkdtempSync(join(otherDevice!, 'storeloc-test-'))
+  try {
+    mkdirSync(join(far, 'sub'))
+    rmSync(join(dir, 'dir', 'lnk'))
+    symlinkSync(join(far, 'sub'), join(dir, 'dir', 'lnk'))
+    const database = spelt('storeloc.db')
+    expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Shop'], database).code).toBe(0)
+    const backup = run([...bunOn('cli/main.ts'), 'backup', spelt('copy.db')], database)
+    expect({ code: backup.code, stderr: backup.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(existsSync(join(far, 'copy.db'))).toBe(true)
+    const restore = run([...bunOn('cli/main.ts'), 'restore', spelt('copy.db'), '--force'], database)
+    expect({ code: restore.code, stderr: restore.stderr }).toEqual({ code: 0, stderr: '' })
+  } finally {
+    rmSync(far, { recursive: true, force: true })
+  }
 })
