@@ -70,6 +70,9 @@ const CELLS: WeekCells = [
   ['ma-vr 9-12, 1-6, do tot 9', '1-3,5 09:00-12:00, 13:00-18:00; 4 09:00-12:00, 13:00-21:00'],
   ['Mo-Fr 9-12, Do bis 8', null],
   ['Mo-Fr 8:30-12:30, Do bis 8', null],
+  // Hours past 12 written without a separator ("1800") are of a 24-hour clock.
+  ['Mo-Fr 0900-1800, Do bis 8', null],
+  ['Mo-Fr 900-1800, Do bis 10', null],
   ['Mon-Fri 10-6, Thu till 10pm', '1-3,5 10:00-18:00; 4 10:00-22:00'],
   ['Mon-Fri 18-02, Fri till 4', null],
   ['Mon-Fri 9-5, Thu till late', null],

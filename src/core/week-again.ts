@@ -314,8 +314,10 @@ function closings(
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11": none), unless the
   // hours before it use am and pm, or a 12-hour clock ("9-6": no hour past 12 written, yet open
-  // after 13:00). Its "12" stays noon ("1pm-6pm, Mi bis 12": none): midnight is "12am".
-  const hours = foldHours(first).replace(/[:.hu]\d{2}/g, '')
+  // after 13:00; "1800" is 18). Its "12" stays noon ("1pm-6pm, Mi bis 12": none): midnight is "12am".
+  const hours = foldHours(first)
+    .replace(/[:.hu]\d{2}/g, '')
+    .replace(/(?<!\d)(\d{1,2})\d{2}(?!\d)/g, '$1')
   const twelve = !/(?:^|\D)(?:1[3-9]|2\d)(?!\d)/.test(hours) && a.intervals.some(([, end]) => end > 780)
   const clock24 = m[2] && !/\d[ap]m\b/.test(normalHours(first)) && !twelve
   const bare =
