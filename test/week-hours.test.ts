@@ -241,6 +241,18 @@ describe('splitWeekHours', () => {
     expect(splitWeekHours('Seg-Sex 9-18, Sáb 9-13, Dom fechado')).toEqual(weekdays('9-18', '9-13', 'fechado'))
   })
 
+  test('a week spelled out day by day with two intervals each, over 300 characters, is read', () => {
+    const days = ['Montag', 'Dienstag', 'Mittwoch', 'Donnerstag', 'Freitag', 'Samstag']
+    const both = '09:00 - 12:30 Uhr und 14:00 - 18:30 Uhr'
+    const german = `${days.map((day) => `${day}: ${both}`).join(', ')}, Sonntag: geschlossen`
+    const english = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']
+      .map((day) => `${day}: 9:00 AM - 12:30 PM and 1:30 PM - 6:00 PM`)
+      .join(', ')
+    expect([german.length > 300, english.length > 300]).toEqual([true, true])
+    expect(splitWeekHours(german)).toEqual([...Array(6).fill(both), 'geschlossen'])
+    expect(splitWeekHours(english)).toEqual(Array(7).fill('9:00 AM - 12:30 PM and 1:30 PM - 6:00 PM'))
+  })
+
   test("bare hours read as the afternoon's beside a day open to 22:00 or later are refused, both readings said", () => {
     const cases: [string, string][] = [
       ['Mon-Thu 11-11, Fri-Sat 11-1', 'its "11-1" beside "11-11" could be 11:00-13:00 or 11:00-01:00.'],

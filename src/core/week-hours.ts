@@ -75,10 +75,11 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
 }
 
 /**
- * The longest text read as a week: a real week of hours with its notes is under 200 characters.
- * Reading takes time that grows with the square of a text's length, so a longer one is not read.
+ * The longest text read as a week: one spelled out day by day, two intervals each ("Montag: 09:00 -
+ * 12:30 Uhr und 14:00 - 18:30 Uhr, ..."), is about 350 characters. Reading takes time that grows
+ * with the square of a text's length, so a longer one is not read.
  */
-export const WEEK_TEXT_MAX = 300
+export const WEEK_TEXT_MAX = 500
 
 /** Two halves of a cell apart by a slash or a bar, each a week ("ma-vr 9-18 / lu-ve 9-18", Belgium's Dutch and French). */
 const HALVES = /\s+[/|]\s+/

@@ -302,7 +302,7 @@ describe('bulk upsert, CSV', () => {
     const week = await csv(row('Opening Hours'), '?dry_run=true')
     expect(week.body.details).toEqual({
       'line 2.hours': [
-        `line 2 ("A"): ${JSON.stringify(long)} could not be read as a week of opening hours: it is ${long.length} characters long, and a week is read up to 300. Write its hours alone, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00".`,
+        `line 2 ("A"): ${JSON.stringify(long)} could not be read as a week of opening hours: it is ${long.length} characters long, and a week is read up to 500. Write its hours alone, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00".`,
       ],
     })
   })
