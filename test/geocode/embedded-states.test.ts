@@ -51,6 +51,8 @@ describe("a region's name that is a town's too, last", () => {
     // Norfolk, Virginia, 30 km from Newport News; Norfolk the English county holds no Newport News.
     expect(geo.lookup('Newport News, Norfolk')?.parts).toEqual({ city: 'Newport News', region: 'VA', country: 'US' })
     expect(geo.lookup('Virginia Beach, Norfolk')?.parts.city).toBe('Virginia Beach')
+    // Salem, Massachusetts, by Essex, MA, not Salem, India, the most populous Salem.
+    expect(geo.lookup('Salem, Essex')?.parts).toEqual({ city: 'Salem', region: 'MA', country: 'US' })
     // A town of the region named whole keeps the region: Norwich is Norfolk's.
     expect(geo.lookup('Norwich, Norfolk')?.parts.country).toBe('GB')
     expect(geo.lookup('Richmond, Surrey')?.parts.country).toBe('GB') // not Richmond by Surrey, BC

@@ -76,6 +76,9 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
     const notRegion = narrowed.filter((c) => !regionWindow(c))
     candidates = notRegion.length > 0 ? notRegion : narrowed
+  } else if (townNotRegion) {
+    // The town is the one near the region's namesake: "Salem, Essex" is Salem, MA, not India's.
+    candidates = candidates.filter((c) => candidates.some((t) => regionWindow(t) && townBefore(c, t)))
   } else if (codeAlso && explicit === null) {
     // "Berlin, DE" is not Delaware: read the code as a country instead.
     const code = q.countryOf(codeAlso.toLowerCase())
