@@ -28,6 +28,11 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('Centro, Valença - RJ')!.lat).toBeLessThan(-20)
   })
 
+  test('leave a town named whole outside the state for none named by some words only', () => {
+    // Not Vitória, Espírito Santo, named by "Vitoria" alone.
+    expect(geo.lookup('Vitoria-Gasteiz, ES')?.parts.country).toBe('ES')
+  })
+
   test('name a US state or a Canadian province of those letters first, and the country where no town of the state is named', () => {
     for (const [address, city, country] of [
       ['Bethlehem, PA', 'Bethlehem', 'US'],

@@ -73,6 +73,15 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     return null
   if (hints.length > 0 && candidates.some(fits) && !townNotRegion) {
     const narrowed = candidates.filter(fits)
+    // A town named whole outside a region named by its letters (a country's too) is not left for
+    // one in it named by some words of a part: "Vitoria-Gasteiz, ES" is not Vitória, Brazil.
+    const byLetters = hints.every((h) => h.key.length === 2)
+    if (
+      byLetters &&
+      !narrowed.some((c) => c.window.whole) &&
+      candidates.some((c) => c.window.whole && !regionWindow(c))
+    )
+      return null
     // A window that is only the region's own name ("Texas" in "Paris, Texas") is not the town.
     const notRegion = narrowed.filter((c) => !regionWindow(c))
     candidates = notRegion.length > 0 ? notRegion : narrowed
