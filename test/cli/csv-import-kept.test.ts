@@ -279,3 +279,12 @@ test('a store joined before with a Canadian postcode written with a hyphen keeps
   expect(storedAddresses()).toEqual([before[0]!.address])
   expect(storedPoints()).toEqual([{ lat: 45.4236, lng: -75.7009 }])
 })
+
+test('a long cell of no digit under a column of some days is refused as no hours, row by row', () => {
+  // Colons after a word, with no digit: the days' reading of such a cell must not grow with its square.
+  const cell = `a${':'.repeat(32000)}`
+  const rows = Array.from({ length: 12 }, (_, i) => `S${i},"${i} Princes Street, Edinburgh",55.95,-3.18,"${cell}"`)
+  const r = importCsv(`name,address,lat,lng,Mo-Fr\n${rows.join('\n')}\n`, '--dry-run')
+  expect(r.code).toBe(1)
+  expect(r.stderr).toContain('12 rows (line 2, line 3, line 4 and 9 more): "Mo-Fr closed" gives no day open hours')
+})
