@@ -110,7 +110,8 @@ function noteRead(
     const beside = others !== null && (!given.some(Boolean) || readBeside(header, days, others, rest))
     read = beside ? { others, given } : null
     if (NOTES_READ.size >= NOTES_KEPT) NOTES_READ.clear()
-    NOTES_READ.set(key, read)
+    // A text longer than a week is read (splitWeekHours) is read again at once; kept, it holds memory.
+    if (header.length <= WEEK_TEXT_MAX && rest.length <= WEEK_TEXT_MAX) NOTES_READ.set(key, read)
   }
   return read
 }
@@ -140,7 +141,8 @@ function headerNames(header: string, day: number): string[] {
   if (names === undefined) {
     names = headerNamesRead(header, day)
     if (NAMES_OF.size >= NAMES_KEPT) NAMES_OF.clear()
-    NAMES_OF.set(key, names)
+    // A header longer than a week is read is no day's name to keep: read again, it is quick.
+    if (header.length <= WEEK_TEXT_MAX) NAMES_OF.set(key, names)
   }
   return names
 }
