@@ -71,13 +71,13 @@ export const SAY_WAITING_MS = 3000
 /** How long requests are asked again while the service starts, in all: a first start's minute and more, ms. */
 const WAITING_MS = 90_000
 
-/** GET `path` under the locator's Query API, with `params` (repeated keys as arrays). */
+/** GET `path` under the locator's Query API, with `params` (repeated keys as arrays); `signal` ends it. */
 export async function query<T>(
   api: string,
   token: string,
   path: string,
   params: [string, string][],
-  signal?: AbortSignal,
+  signal: AbortSignal,
 ): Promise<T> {
   const search = new URLSearchParams(params).toString()
   const url = `${api}/public/v1/${encodeURIComponent(token)}/${path}${search ? `?${search}` : ''}`
@@ -89,11 +89,12 @@ export async function query<T>(
     throw new ApiError('NETWORK', (e as Error).message)
   }
   type Answer = { success?: boolean; error?: { code?: string; message?: string } }
-  // A request aborted while its body comes is aborted, not failed.
-  const body = (await response.json().catch((e) => {
-    if (signal?.aborted) throw e
-    return null
-  })) as Answer | null
+  // A request aborted while its body comes is aborted, not failed: the abort ends the read, which
+  // Chromium may never settle once the abort lands on it. A body not JSON is none.
+  const body = (await Promise.race([
+    new Promise((_, no) => signal.addEventListener('abort', () => no(signal.reason))),
+    response.json().catch(() => null),
+  ])) as Answer | null
   if (!response.ok || !body?.success) {
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
@@ -150,7 +151,7 @@ export async function queryWhenReady<T>(
     since + WAITING_MS - Date.now(),
   )
   if (signal?.aborted) stop()
-  else signal?.addEventListener('abort', stop, { once: true })
+  else signal?.addEventListener('abort', stop)
   try {
     for (;;) {
       try {
@@ -173,7 +174,7 @@ export async function queryWhenReady<T>(
             resolve()
           }, wait)
           if (signal?.aborted) stop()
-          else signal?.addEventListener('abort', stop, { once: true })
+          else signal?.addEventListener('abort', stop)
         })
       }
     }
