@@ -1,10 +1,11 @@
 // The environment, read once, with defaults. Nothing else in the code base reads process.env.
 import { lstatSync, realpathSync, statSync } from 'node:fs'
-import { basename, dirname, isAbsolute, resolve } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
 import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { linkTarget } from './link-target'
 import { WHOLE_NUMBER, withinEdits } from './text'
+import { typedPath } from './typed-in'
 
 export type Config = {
   port: number
@@ -187,7 +188,7 @@ function integer(
  */
 export function realPathToBe(path: string, links = 0): string {
   // Made whole with its `..` kept: after a link, `..` leaves the link's target, not the link's folder.
-  const whole = isAbsolute(path) ? path : `${process.cwd()}/${path}`
+  const whole = typedPath(process.cwd(), path)
   try {
     return realpathSync.native(whole)
   } catch {}

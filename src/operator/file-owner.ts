@@ -14,9 +14,10 @@ import {
   statSync,
   type Stats,
 } from 'node:fs'
-import { dirname, isAbsolute, join, parse, resolve, sep } from 'node:path'
+import { dirname, join, parse, resolve, sep } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
+import { typedPath } from '../core/typed-in'
 import { peopleUidsIn } from './login-defs'
 
 /** A user's name, home and login shell, as the password database gives them. */
@@ -241,17 +242,11 @@ export function linkLoop(path: string): string | null {
   if (!loops(path)) return null
   // The first part of the path that cannot be reached is the link where the loop is. Parts are
   // joined as written: the system follows a link before a ".." after it, which resolve() drops.
-  const written = isAbsolute(path) ? path : `${process.cwd()}${sep}${path}`
-  const root = parse(written).root
-  const parts = written
-    .slice(root.length)
-    .split(sep)
-    .filter((part) => part !== '' && part !== '.')
-  const full = root + parts.join(sep)
+  const full = typedPath(process.cwd(), path)
   let link = full
-  let at = root
-  for (const part of parts) {
-    at = at === root ? `${at}${part}` : `${at}${sep}${part}`
+  let at = ''
+  for (const part of full.split('/').slice(1)) {
+    at = `${at}/${part}`
     if (loops(at)) {
       link = at
       break

@@ -1,5 +1,6 @@
 // Idempotency-Key on multipart bodies whose parts FormData reads otherwise than their bytes say: a
-// text value after a byte-order mark, a name holding a backslash. A retry with a new boundary replays.
+// name beyond ASCII (read as UTF-8), a text value after a byte-order mark, a name holding a
+// backslash. A retry with a new boundary replays.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { sha256Hex } from '../../src/core/ids'
 import { makeEnv, type TestEnv } from '../helpers'
@@ -14,22 +15,39 @@ const BASE = '/admin/v1/locations'
 const count = () => env.store.db.query<{ n: number }, []>('SELECT count(*) AS n FROM locations').get()!.n
 const FIELDS = { name: 'Café', address: '1 Rue', 'coordinates[lat]': '48.87', 'coordinates[lng]': '2.33' }
 
+type Entry = [string, string | File]
+/** FIELDS and one more entry, as fetch sends a FormData: each time with a new boundary. */
+const form = (extra: Entry) => {
+  const f = new FormData()
+  for (const [k, v] of Object.entries(FIELDS)) f.append(k, v)
+  f.append(...extra)
+  return f
+}
+const send = async (body: FormData, key: string) => {
+  const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': key }
+  const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers, body }))
+  const answer = (await res.json()) as { error?: string }
+  return [res.status, answer.error ?? res.headers.get('idempotent-replayed')]
+}
+
 describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
+  test('a FormData with a field or file name beyond ASCII, retried with a new boundary, replays', async () => {
+    // An empty file says nothing to the route, but is a part of the body compared.
+    const tries: [string, Entry, Entry][] = [
+      ['k-field', ['désignation', 'Café'], ['désignation', 'Cafe']],
+      ['k-file', ['plan', new File([], 'carte-été.txt')], ['plan', new File([], 'carte-ete.txt')]],
+    ]
+    for (const [key, extra, other] of tries) {
+      expect(await send(form(extra), key)).toEqual([201, null])
+      expect(await send(form(extra), key)).toEqual([201, 'true'])
+      expect(await send(form(other), key)).toEqual([422, 'idempotency_key_reused'])
+    }
+    expect(count()).toBe(2)
+  })
+
   test('a FormData with a value after a byte-order mark or a name with a backslash, retried, replays', async () => {
-    const form = (extra: [string, string]) => {
-      const f = new FormData()
-      for (const [k, v] of Object.entries(FIELDS)) f.append(k, v)
-      f.append(...extra)
-      return f
-    }
-    const send = async (body: FormData, key: string) => {
-      const headers = { authorization: `Bearer ${env.key}`, 'idempotency-key': key }
-      const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers, body }))
-      const answer = (await res.json()) as { error?: string }
-      return [res.status, answer.error ?? res.headers.get('idempotent-replayed')]
-    }
     // fetch writes a backslash in a name as it is; FormData reads it so, and drops a value's leading mark.
-    const tries: [string, [string, string], [string, string]][] = [
+    const tries: [string, Entry, Entry][] = [
       ['k-bom', ['description', '\uFEFFPrès du port'], ['description', 'Près du port']],
       ['k-backslash', ['note\\1', 'x'], ['note\\2', 'x']],
     ]
