@@ -80,10 +80,10 @@ type MultipartOf = () => Promise<MultipartBody>
 /**
  * What an Idempotency-Key's retry is compared by, each a SHA-256 (hex): the body's bytes, and what
  * it means (a multipart body's parts, whatever its boundary, else its bytes with its boundary,
- * which the Content-Type compared leaves out; any other body's bytes). `v3` and `v2`: what it
- * meant by the rules of fingerprints v3 and v2, each when other than `meant`.
+ * which the Content-Type compared leaves out; any other body's bytes). `v4`, `v3` and `v2`: what
+ * it meant by the rules of fingerprints v4, v3 and v2, each when other than `meant`.
  */
-export type BodyDigest = { bytes: string; meant: string; v3?: string; v2?: string }
+export type BodyDigest = { bytes: string; meant: string; v4?: string; v3?: string; v2?: string }
 
 async function bodyDigest(request: Request, bytes: Uint8Array, multipartOf: MultipartOf): Promise<BodyDigest> {
   const contentType = request.headers.get('content-type') ?? ''
@@ -93,9 +93,10 @@ async function bodyDigest(request: Request, bytes: Uint8Array, multipartOf: Mult
   const sent = () => sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`)
   if (parts === null) return { bytes: raw, meant: sent() }
   // Where v3's rule found no parts (a name beyond ASCII), v2's found none either: the bytes told both.
+  const { meant, v4 } = parts
   const v3 = parts.v3 ?? sent()
   const v2 = parts.v2 ?? v3
-  return { bytes: raw, meant: parts.meant, ...(v3 !== parts.meant && { v3 }), ...(v2 !== parts.meant && { v2 }) }
+  return { bytes: raw, meant, ...(v4 !== meant && { v4 }), ...(v3 !== meant && { v3 }), ...(v2 !== meant && { v2 }) }
 }
 
 /** What a body sent with this Content-Type holds, read by the reader of its type. */

@@ -1,5 +1,6 @@
 // A multipart/form-data body's parts as sent, and what it means apart from its boundary.
 import { createHash } from 'node:crypto'
+import { utf8Text } from '../core/text'
 import { contentTypeMeant, paramOf, paramsOf } from './content-type'
 
 /**
@@ -282,14 +283,16 @@ function lineEnd(text: string, start: number): number {
  * field's default): clients differ in sending it. Its boundary, preamble and epilogue mean nothing:
  * fetch makes a new boundary for each try of one FormData. Null when its parts are not found, or
  * are not the fields FormData reads (a delimiter inside a value, a part past the close, a name
- * given twice): its bytes then tell it. `v3` and `v2`: what it meant by the rules of fingerprints
- * v3 and v2 (v2 counted a field's `text/plain`); null where a name or file name is beyond ASCII or
- * holds a backslash in quotes, or a text value starts with a byte-order mark, as those rules found
- * no parts then, and its bytes told it.
+ * given twice): its bytes then tell it. A name or file name whose bytes are not UTF-8 reads as
+ * U+FFFD to FormData, as other bytes do: its bytes are hashed too (namesAsSent). `v4`, `v3` and
+ * `v2`: what it meant by the rules of fingerprints v4 (names as read alone), v3 and v2 (v2 counted
+ * a field's `text/plain`); v3 and v2 null where a name or file name is beyond ASCII or holds a
+ * backslash in quotes, or a text value starts with a byte-order mark, as those rules found no
+ * parts then, and its bytes told it.
  */
 export async function multipartMeant(
   body: MultipartBody,
-): Promise<{ meant: string; v3: string | null; v2: string | null } | null> {
+): Promise<{ meant: string; v4: string; v3: string | null; v2: string | null } | null> {
   const split = multipartParts(body)
   if (split === null) return null
   const fields = body.fields ?? []
@@ -299,6 +302,7 @@ export async function multipartMeant(
   const meant = listHash()
   const v2 = listHash()
   let before = true
+  const lost: [number, string | null, string | null][] = []
   for (let i = 0; i < split.closed; i++) {
     const part = partOf(split.pieces[i + 1]!)
     // A backslash in quotes kept, as FormData keeps it (fetch writes a name's backslash as it is).
@@ -306,6 +310,7 @@ export async function multipartMeant(
     const name = own.name === null ? null : utf8Of(own.name)
     const filename = own.filename === null ? null : utf8Of(own.filename)
     if (!(await readAlike(fields[i]!, name, filename, part.value))) return null
+    if (!utf8Whole(own.name) || !utf8Whole(own.filename)) lost.push([i, own.name, own.filename])
     // utf8Of gives ASCII back as it is, and any other text as other text (fewer characters, or U+FFFD).
     // v3 and v2 read names as latin1 without a backslash in quotes, and a text value with its
     // leading byte-order mark, which FormData drops.
@@ -315,9 +320,23 @@ export async function multipartMeant(
     meant.add([name, filename, filename === null && typeMeant === 'text/plain' ? null : typeMeant, digest])
     v2.add([name, filename, typeMeant, digest])
   }
-  const hex = meant.hex()
-  return before ? { meant: hex, v3: hex, v2: v2.hex() } : { meant: hex, v3: null, v2: null }
+  const v4 = meant.hex()
+  const hex = lost.length === 0 ? v4 : namesAsSent(v4, lost)
+  return before ? { meant: hex, v4, v3: v4, v2: v2.hex() } : { meant: hex, v4, v3: null, v2: null }
 }
+
+/** Whether latin1 text (a byte a character) is UTF-8 whole, no byte of it read as U+FFFD; no name (null) is. */
+const utf8Whole = (text: string | null): boolean =>
+  text === null || ASCII.test(text) || utf8Text(Buffer.from(text, 'latin1')) !== null
+
+/**
+ * The hash of the parts as read (`read`) and, for each part whose name or file name is not UTF-8,
+ * its index and both names as sent (latin1 text): "caf\xe9" and "caf\xe8" both read "caf\uFFFD".
+ */
+const namesAsSent = (read: string, lost: [number, string | null, string | null][]): string =>
+  createHash('sha256')
+    .update(`${read}\nnames not UTF-8 ${JSON.stringify(lost)}`)
+    .digest('hex')
 
 /** sha256Hex of `multipart/form-data parts\n` and the JSON of the list of the entries added. */
 function listHash() {

@@ -1,6 +1,6 @@
 // Idempotency-Key on multipart bodies whose parts FormData reads otherwise than their bytes say: a
 // name beyond ASCII (read as UTF-8), a text value after a byte-order mark, a name holding a
-// backslash. A retry with a new boundary replays.
+// backslash, a name whose bytes are not UTF-8. A retry with a new boundary replays.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { sha256Hex } from '../../src/core/ids'
 import { makeEnv, type TestEnv } from '../helpers'
@@ -85,4 +85,65 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
       }
     expect(count()).toBe(4)
   })
+
+  test('an empty file named in bytes that are not UTF-8 is told apart from another so named', async () => {
+    const kinds: [string, string, string[]][] = [
+      ['k-file', 'name="photo"; filename="caf\xe9.csv"', ['caf\xe8.csv', 'caf\xef\xbf\xbd.csv', 'cafe.csv']],
+      ['k-name', 'name="ph\xe9to"; filename=""', ['ph\xe8to', 'ph\xef\xbf\xbdto']],
+    ]
+    for (const [key, disposition, others] of kinds) {
+      expect(await sendLatin1(latin1Body(disposition), key)).toEqual([201, null])
+      expect(await sendLatin1(latin1Body(disposition, 'C'), key, 'C')).toEqual([201, 'true'])
+      // Another byte, or U+FFFD itself in UTF-8: each another request.
+      for (const other of others) {
+        const sent = latin1Body(disposition.replace(/caf\xe9\.csv|ph\xe9to/, other))
+        expect([other, ...(await sendLatin1(sent, key))]).toEqual([other, 422, 'idempotency_key_reused'])
+      }
+    }
+    expect(count()).toBe(2)
+  })
+
+  test('a key kept by v4 for a name not UTF-8 is compared as v4 kept it: by the name as read', async () => {
+    const disposition = 'name="photo"; filename="caf\xe9.csv"'
+    expect(await sendLatin1(latin1Body(disposition), 'k-v4')).toEqual([201, null])
+    // v4 hashed each name as FormData reads it, a byte not UTF-8 as U+FFFD.
+    const digest = (value: string) => sha256Hex(Buffer.from(value))
+    const parts = [
+      ...Object.entries(FIELDS).map(([k, v]) => [k, null, null, digest(v)]),
+      ['photo', 'caf\uFFFD.csv', null, digest('')],
+    ]
+    const meant = sha256Hex(`multipart/form-data parts\n${JSON.stringify(parts)}`)
+    const kept = `v4:${sha256Hex(`POST ${BASE}\n${meant}\nmultipart/form-data`)}`
+    env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, 'k-v4'])
+    expect(await sendLatin1(latin1Body(disposition, 'C'), 'k-v4', 'C')).toEqual([201, 'true'])
+    expect(await sendLatin1(latin1Body('name="photo"; filename="other.csv"'), 'k-v4')).toEqual([
+      422,
+      'idempotency_key_reused',
+    ])
+    expect(count()).toBe(1)
+  })
 })
+
+/** FIELDS in UTF-8, then an empty file part of `disposition` written a byte a character (as latin1). */
+function latin1Body(disposition: string, boundary = 'B'): string {
+  const fields = Object.entries(FIELDS).map(
+    ([k, v]) => `--B\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`,
+  )
+  return `${Buffer.from(fields.join('')).toString('latin1')}--B\r\nContent-Disposition: form-data; ${disposition}\r\n\r\n\r\n--B--\r\n`.replaceAll(
+    '--B',
+    `--${boundary}`,
+  )
+}
+
+/** A body written as latin1 text, sent as its bytes (as curl -F sends a name typed in a Latin-1 shell). */
+async function sendLatin1(text: string, key: string, boundary = 'B') {
+  const headers = {
+    authorization: `Bearer ${env.key}`,
+    'content-type': `multipart/form-data; boundary=${boundary}`,
+    'idempotency-key': key,
+  }
+  const body = Buffer.from(text, 'latin1')
+  const res = await env.app.handle(new Request(`http://localhost${BASE}`, { method: 'POST', headers, body }))
+  const answer = (await res.json()) as { error?: string }
+  return [res.status, answer.error ?? res.headers.get('idempotent-replayed')]
+}

@@ -85,9 +85,10 @@ export function idempotencyKeyOf(request: Request): string | null {
 /**
  * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
  * was kept by a rule before, and is compared by it (unversionedFingerprintsOf); one kept with
- * `v3:` or `v2:` by that version's rule (BodyDigest's `v3` and `v2`).
+ * `v4:`, `v3:` or `v2:` by that version's rule (BodyDigest's `v4`, `v3` and `v2`).
  */
-const FINGERPRINT_VERSION = 'v4:'
+const FINGERPRINT_VERSION = 'v5:'
+const FINGERPRINT_V4 = 'v4:'
 const FINGERPRINT_V3 = 'v3:'
 const FINGERPRINT_V2 = 'v2:'
 
@@ -125,6 +126,7 @@ function unversionedFingerprintsOf(request: Request, body: BodyDigest): string[]
 /** Whether a kept fingerprint is this request's, compared by the rule it was kept by. */
 function sameRequest(kept: string, request: Request, body: BodyDigest, fingerprint: string): boolean {
   if (kept.startsWith(FINGERPRINT_VERSION)) return kept === fingerprint
+  if (kept.startsWith(FINGERPRINT_V4)) return kept === fingerprintOf(request, body, FINGERPRINT_V4, body.v4)
   if (kept.startsWith(FINGERPRINT_V3)) return kept === fingerprintOf(request, body, FINGERPRINT_V3, body.v3)
   if (kept.startsWith(FINGERPRINT_V2)) return kept === fingerprintOf(request, body, FINGERPRINT_V2, body.v2)
   return unversionedFingerprintsOf(request, body).includes(kept)
