@@ -25,7 +25,8 @@ export type ParsedBody =
   | { kind: 'invalid_json'; reason: string }
   /**
    * A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken
-   * escape, a file), or whose parts are not found (no shape then). formRefusal says `reason`.
+   * escape, a file), or whose parts are not found (no shape then). formRefusal says `reason`, with
+   * how to send a form; on a route that reads CSV, which reads no form, why alone.
    */
   | { kind: 'invalid_form'; reason: string; shape?: SentShape }
   | { kind: 'too_large' }
@@ -191,7 +192,7 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
 /** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
 async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: boolean): Promise<ParsedBody> {
   const unread = multipartUnread(multipart)
-  if (unread !== null) return { kind: 'invalid_form', reason: unread }
+  if (unread !== null) return { kind: 'invalid_form', reason: csv ? unread.why : `${unread.why} ${unread.fix}` }
   const fields: [string, string][] = []
   for (const [k, v] of multipart.fields!) {
     if (typeof v === 'string') fields.push([k, v])
@@ -219,23 +220,41 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
 /**
  * Why a multipart body's fields are not read, null when FormData reads them: lines in LF alone,
  * a boundary empty or holding a backslash, a part's Content-Disposition read in more than one way
- * (readMultipartBody's doubt), or parts that do not match its boundary.
+ * (readMultipartBody's doubt), or parts that do not match its boundary. `fix`: how a route that
+ * reads a form has it sent.
  */
-function multipartUnread(multipart: MultipartBody): string | null {
+function multipartUnread(multipart: MultipartBody): { why: string; fix: string } | null {
   const boundary = paramsOf(multipart.contentType, true).get('boundary')
+  const remade = 'Send the body your HTTP client makes from a form (curl -F)'
   // FormData reads boundary="" (delimiters "--"), where no part is found apart to be judged.
   if (boundary === '')
-    return 'the boundary its Content-Type names is empty, and a boundary has 1 to 70 characters (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or send JSON.'
+    return {
+      why: 'the boundary its Content-Type names is empty, and a boundary has 1 to 70 characters (RFC 2046).',
+      fix: `${remade}, or send JSON.`,
+    }
   // RFC 2046 allows none in a boundary; quoted, FormData keeps each backslash that RFC 9110 drops
   // ("B\\C" and "B\"C" are B\\C and B\"C to it): judged as written.
   if (boundary?.includes('\\'))
-    return `the boundary its Content-Type names (${latin1Shown(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046). Send the body your HTTP client makes from a form (curl -F), or a boundary of letters, digits and '()+_,-./:=?.`
+    return {
+      why: `the boundary its Content-Type names (${latin1Shown(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046).`,
+      fix: `${remade}, or a boundary of letters, digits and '()+_,-./:=?.`,
+    }
   if (lfDelimited(multipart))
-    return 'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them. Send the body your HTTP client makes from a form (curl -F), write its line ends as CRLF, or send JSON.'
+    return {
+      why: 'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them.',
+      fix: `${remade}, write its line ends as CRLF, or send JSON.`,
+    }
+  // The example is a text field: a file is no location field.
   if (multipart.doubt !== null)
-    return `a part's Content-Disposition (${JSON.stringify(latin1Shown(multipart.doubt).slice(0, 100))}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote. Give it once, with each value a word or in quotes, as form-data; name="file"; filename="stores.csv", or send JSON.`
+    return {
+      why: `a part's Content-Disposition (${JSON.stringify(latin1Shown(multipart.doubt).slice(0, 100))}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote.`,
+      fix: 'Give it once, with each value a word or in quotes, as form-data; name="name", or send JSON.',
+    }
   if (multipart.fields === null)
-    return 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.'
+    return {
+      why: 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match.',
+      fix: 'Send the body your HTTP client makes from a form, or send JSON.',
+    }
   return null
 }
 

@@ -89,7 +89,7 @@ describe('multipart bodies', () => {
     const body = (headers: string) => `${field('name', 'Cafe')}${part(headers, 'Café')}${REST}`
     const doubted = (disposition: string) => [
       400,
-      `The form body could not be read: a part's Content-Disposition (${JSON.stringify(disposition)}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote. Give it once, with each value a word or in quotes, as form-data; name="file"; filename="stores.csv", or send JSON.`,
+      `The form body could not be read: a part's Content-Disposition (${JSON.stringify(disposition)}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote. Give it once, with each value a word or in quotes, as form-data; name="name", or send JSON.`,
     ]
     const before = snapshot()
     for (const disposition of [
@@ -102,6 +102,10 @@ describe('multipart bodies', () => {
     const twice = 'Content-Disposition: form-data; name="désignation"\r\nContent-Disposition: form-data; name="name"'
     expect(await outcome(body(twice))).toEqual(doubted('form-data; name="désignation"'))
     expect(snapshot()).toEqual(before)
+    // Its advice taken as written: the part sent so is read.
+    const [, message] = (await outcome(body('Content-Disposition: form-data; name=descr"iption'))) as [number, string]
+    const given = /as (form-data; [^,]+), or send JSON\.$/.exec(message)![1]!
+    expect(await outcome(body(`Content-Disposition: ${given}`))).toBe('Café')
     // Words without quotes read one way, as .NET writes them: FormData reads "description;
     // filename=a.csv" as a text field's name, and the part is read as the file it is.
     const file = [400, 'The form body could not be read: the field "description" is a file; location fields are text.']

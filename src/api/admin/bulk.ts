@@ -5,7 +5,7 @@ import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices } from '../../locations/csv'
 import { takesOnly } from '../../locations/service'
 import { CsvError } from '../../locations/csv-records'
-import { formRefusal, type ParsedBody, sentAs } from '../body'
+import { type ParsedBody, sentAs } from '../body'
 import { mediaTypeOf } from '../content-type'
 import { AdminError } from './errors'
 
@@ -179,9 +179,9 @@ function howSent(body: ParsedBody | undefined, type: string): string {
       : ` It was sent ${form}, with ${fieldList(shape?.fields ?? [])}, and this route reads no form. ${asJson}`
   }
   if (type !== 'multipart/form-data') return ''
-  // Its parts not found: why, as the routes that read a form say it, rather than what it holds.
+  // Its parts not found: why, though a form read whole would be refused too.
   if (body.kind === 'invalid_form' && shape === undefined)
-    return ` It was sent as "multipart/form-data". ${formRefusal(body.reason)}`
+    return ` It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: ${body.reason} ${asJson}`
   const file = shape?.file
   if (file === undefined)
     return shape?.fields
