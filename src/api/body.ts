@@ -8,14 +8,9 @@ import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
-import {
-  formDataParts,
-  lfDelimited,
-  type MultipartBody,
-  multipartMeant,
-  type Part,
-  readMultipartBody,
-} from './multipart'
+import { lfDelimited, type MultipartBody, readMultipartBody } from './multipart/fields'
+import { multipartMeant } from './multipart/meaning'
+import { formDataParts, type Part } from './multipart/parts'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }

@@ -1,0 +1,184 @@
+// A multipart/form-data body's fields: Bun's FormData's reading, checked against each part's
+// Content-Disposition as clients write it, and the bodies FormData reads otherwise than sent.
+import { paramOf } from '../content-type'
+import {
+  backslashedNames,
+  dispositionAt,
+  dispositionOf,
+  formDataParts,
+  type MultipartText,
+  type Part,
+  partHeader,
+  utf8Of,
+} from './parts'
+
+type Field = [string, string | File]
+
+/**
+ * A multipart body: its bytes as latin1 `text` and its Content-Type, read once for its fields,
+ * its charsets and its fingerprint alike (a copy each would hold 8 MiB more for a body of 8 MiB).
+ * `fields`: FormData's, or where it misreads a part, the parts' own; null when FormData reads
+ * none. `doubt`: the Content-Disposition of a part read in more than one way, null when none is.
+ */
+export type MultipartBody = MultipartText & { fields: Field[] | null; doubt: string | null }
+
+export async function readMultipartBody(bytes: Uint8Array, contentType: string): Promise<MultipartBody> {
+  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
+  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  const body: MultipartBody = { text, contentType, fields: form === null ? null : [...form.entries()], doubt: null }
+  return body.fields === null ? body : namedAsSent(body)
+}
+
+/**
+ * The body with the fields its parts' Content-Dispositions name: FormData's, when it reads each
+ * name as RFC 7578 writes it (backslashes kept, as it keeps them). Else each part's own reading,
+ * when every disposition reads one way (plainDisposition): FormData reads .NET's
+ * `name=file; filename=a.csv` as a text field named "file; filename=a.csv". Else with `doubt`.
+ */
+function namedAsSent(body: MultipartBody): MultipartBody {
+  const fields = body.fields!
+  if (quotedLinesAgree(body.text, fields)) return body
+  const parts = formDataParts(body)
+  // No parts found apart (a boundary FormData reads otherwise): refused for that in body.ts.
+  if (parts === null) return body
+  const misread = firstMisread(fields, parts)
+  if (misread === 'none') return body
+  if (misread !== 'fields over' && !plainDisposition(misread.headers))
+    return { ...body, doubt: dispositionOf(misread.headers) }
+  return withFieldsOfParts(body)
+}
+
+/**
+ * The first part whose field FormData reads otherwise than its disposition names it; 'fields
+ * over' when none does but FormData reads more fields than the parts name, else 'none'.
+ */
+function firstMisread(fields: Field[], parts: Iterable<Part>): Part | 'none' | 'fields over' {
+  let i = 0
+  for (const part of parts) {
+    const names = fieldNames(part, 'kept')
+    if (names === null) continue
+    const read = fields[i++]
+    if (read === undefined || !isNamed(read, names)) return part
+  }
+  return i === fields.length ? 'none' : 'fields over'
+}
+
+/** The body with each part's own field, as its disposition names it; with `doubt` at the first read more than one way. */
+function withFieldsOfParts(body: MultipartBody): MultipartBody {
+  const fields: Field[] = []
+  for (const part of formDataParts(body)!) {
+    if (!plainDisposition(part.headers)) return { ...body, doubt: dispositionOf(part.headers) }
+    const names = fieldNames(part, 'unescaped')
+    if (names === null) continue
+    const bytes = Buffer.from(part.value, 'latin1')
+    fields.push([
+      names.name,
+      names.filename === null
+        ? new TextDecoder().decode(bytes)
+        : new File([bytes], names.filename, { type: part.type ?? '' }),
+    ])
+  }
+  return { ...body, fields }
+}
+
+/** A Content-Disposition line where FormData finds one: at a line's start, named as FormData matches it. */
+const DISPOSITION_LINE = /^content-disposition:([^\r\n]*)/gim
+
+/** A disposition as browsers and most clients write it: a name and filename each quoted, without a backslash. */
+const QUOTED_DISPOSITION = /^[ \t]*form-data; name="([^"\\]+)"(?:; filename="([^"\\]*)")?[ \t]*$/
+
+/**
+ * Whether FormData's fields are, in order, the text's Content-Disposition lines, each written as
+ * QUOTED_DISPOSITION: one regex pass over the text, where splitting its parts costs about twice
+ * FormData's reading. Each field comes from a part's Content-Disposition line, so as many lines
+ * as fields is one a part, none in a value.
+ */
+function quotedLinesAgree(text: string, fields: Field[]): boolean {
+  let i = 0
+  DISPOSITION_LINE.lastIndex = 0
+  for (let line = DISPOSITION_LINE.exec(text); line !== null; line = DISPOSITION_LINE.exec(text)) {
+    const quoted = QUOTED_DISPOSITION.exec(line[1]!)
+    const read = fields[i++]
+    if (quoted === null || read === undefined) return false
+    const filename = quoted[2]
+    if (!isNamed(read, { name: utf8Of(quoted[1]!), filename: filename === undefined ? null : utf8Of(filename) }))
+      return false
+  }
+  return i === fields.length
+}
+
+type FieldNames = { name: string; filename: string | null }
+
+/**
+ * A part's field name and file name (null for a text field) in UTF-8, as FormData reads header
+ * bytes, with the backslashes in quotes `kept` or `unescaped`; null when it is no field (no name,
+ * or not form-data).
+ */
+function fieldNames(part: Part, backslashes: 'kept' | 'unescaped'): FieldNames | null {
+  const disposition = partHeader(part.headers, 'content-disposition')
+  if (disposition === null || disposition.split(';', 1)[0]!.trim().toLowerCase() !== 'form-data') return null
+  const { name, filename } = backslashes === 'kept' ? backslashedNames(disposition) : part
+  if (!name) return null
+  return { name: utf8Of(name), filename: filename === null ? null : utf8Of(filename) }
+}
+
+/** Whether FormData's entry is the field so named: its key, whether a file, and its file name. */
+function isNamed([key, read]: Field, names: FieldNames): boolean {
+  if (key !== names.name) return false
+  return typeof read === 'string' ? names.filename === null : (read.name ?? '') === names.filename
+}
+
+/** A parameter whose value is a token (RFC 9110) or a quoted string without a backslash, from its ";". */
+const PLAIN_PARAM =
+  /[ \t]*;[ \t]*([!#$%&'*+.^_`|~0-9a-z-]+)[ \t]*=[ \t]*(?:[!#$%&'*+.^_`|~0-9a-z-]+|"[^"\\\r\n]*")[ \t]*/iy
+
+/**
+ * Whether a part's Content-Disposition reads one way: given once, its parameters each named once,
+ * each value a token or a quoted string without a backslash (Go writes `\\` for a name's `\`, a
+ * browser writes `\` as it is). .NET's unquoted tokens read so.
+ */
+function plainDisposition(headers: string): boolean {
+  const lower = headers.toLowerCase()
+  const first = dispositionAt(lower, 0)
+  if (first === -1) return true
+  if (dispositionAt(lower, first + 1) !== -1) return false
+  const disposition = dispositionOf(headers)
+  const names = new Set<string>()
+  let at = disposition.indexOf(';')
+  if (at === -1) return true
+  for (let param = paramAt(disposition, at); param !== null; param = paramAt(disposition, at)) {
+    if (names.has(param.name)) return false
+    names.add(param.name)
+    at = param.end
+  }
+  // A ";" closing the list is no parameter.
+  return at === disposition.length || /^[ \t]*;$/.test(disposition.slice(at))
+}
+
+/** The plain parameter at `at` (its ";"): its name lowercased and where it ends; null when none is. */
+function paramAt(disposition: string, at: number): { name: string; end: number } | null {
+  PLAIN_PARAM.lastIndex = at
+  const param = PLAIN_PARAM.exec(disposition)
+  return param === null ? null : { name: param[1]!.toLowerCase(), end: PLAIN_PARAM.lastIndex }
+}
+
+/**
+ * Whether a multipart body has a line ended by LF alone where FormData finds only CRLF, as a body
+ * written by hand with "\n" has. A delimiter line (`--boundary\n`): FormData reads such a body as
+ * no fields, or its parts after one as the value before it. It counts first in the body or after a
+ * CRLF; where FormData reads no fields, after any LF too. After a LF alone, where FormData reads
+ * fields, it is a value's text: RFC 2046's delimiter starts with CRLF. Where FormData reads no
+ * fields, a part's header lines too: they end at the first blank line in CRLF, and one in LF alone
+ * is none.
+ */
+export function lfDelimited(body: MultipartBody): boolean {
+  const { text, contentType, fields } = body
+  const boundary = paramOf(contentType, 'boundary')
+  if (!boundary) return false
+  const read = (fields?.length ?? 0) > 0
+  const line = `--${boundary}\n`
+  if (text.startsWith(line) || text.includes(read ? `\r\n${line}` : `\n${line}`)) return true
+  if (read) return false
+  for (const part of formDataParts(body) ?? []) if (part.value === '' && /\n\r?\n/.test(part.headers)) return true
+  return false
+}

@@ -1,0 +1,125 @@
+// What a multipart/form-data body means apart from its boundary, for an Idempotency-Key's
+// fingerprint: its parts as FormData reads them, hashed by each fingerprint version's rule.
+import { createHash } from 'node:crypto'
+import { utf8Text } from '../../core/text'
+import { contentTypeMeant, paramOf } from '../content-type'
+import type { MultipartBody } from './fields'
+import { ASCII, backslashedNames, partHeader, partOf, utf8Of } from './parts'
+
+/** A body's meaning by the rule of this version (`meant`) and of v4, v3 and v2 (null: its bytes told it). */
+export type MultipartMeaning = { meant: string; v4: string; v3: string | null; v2: string | null }
+
+/**
+ * What a multipart body means, as a SHA-256 (hex): each part's name and file name (in UTF-8, a
+ * backslash in quotes kept, as FormData reads them), Content-Type (as contentTypeMeant reads it)
+ * and value bytes, in order. A text field's `text/plain` in UTF-8 is no type (RFC 7578 makes it a
+ * field's default): clients differ in sending it. Its boundary, preamble and epilogue mean nothing:
+ * fetch makes a new boundary for each try of one FormData. Null when its parts are not found, or
+ * are not the fields FormData reads (a delimiter inside a value, a part past the close, a name
+ * given twice): its bytes then tell it. A name or file name whose bytes are not UTF-8 reads as
+ * U+FFFD to FormData, as other bytes do: its bytes are hashed too (namesAsSent).
+ *
+ * `v4`: the names as read alone. `v3` and `v2` (v2 counted a field's `text/plain`): null where a
+ * name or file name is beyond ASCII or holds a backslash in quotes, or a text value starts with a
+ * byte-order mark, as those rules found no parts then, and its bytes told it.
+ */
+export async function multipartMeant(body: MultipartBody): Promise<MultipartMeaning | null> {
+  const pieces = partsBeforeClose(body)
+  if (pieces === null) return null
+  const fields = body.fields ?? []
+  if (fields.length !== pieces.length) return null
+  // Each rule's list hashed as its JSON is written, part by part: the list and its text whole would
+  // hold some 40 MB for a body of 8 MiB.
+  const byV4 = listHash()
+  const byV2 = listHash()
+  let v3Alike = true
+  const notUtf8: NamesNotUtf8 = []
+  for (const [i, piece] of pieces.entries()) {
+    const part = partOf(piece)
+    // part.name is unescaped; FormData keeps a backslash in quotes.
+    const sent = part.headers.includes('\\')
+      ? backslashedNames(partHeader(part.headers, 'content-disposition') ?? '')
+      : part
+    const name = sent.name === null ? null : utf8Of(sent.name)
+    const filename = sent.filename === null ? null : utf8Of(sent.filename)
+    if (!(await readAlike(fields[i]!, name, filename, part.value))) return null
+    if (!utf8Whole(sent.name) || !utf8Whole(sent.filename)) notUtf8.push([i, sent.name, sent.filename])
+    // v3 and v2 read names as latin1 without a backslash in quotes, and a text value with its
+    // leading byte-order mark, which FormData drops.
+    v3Alike &&= name === part.name && filename === part.filename && !(filename === null && part.value.startsWith(BOM))
+    const type = part.type === null ? null : contentTypeMeant(part.type)
+    const digest = createHash('sha256').update(part.value, 'latin1').digest('hex')
+    byV4.add([name, filename, filename === null && type === 'text/plain' ? null : type, digest])
+    byV2.add([name, filename, type, digest])
+  }
+  const v4 = byV4.hex()
+  const meant = notUtf8.length === 0 ? v4 : namesAsSent(v4, notUtf8)
+  return v3Alike ? { meant, v4, v3: v4, v2: byV2.hex() } : { meant, v4, v3: null, v2: null }
+}
+
+/**
+ * The texts of a multipart body's parts (each after its delimiter line) as the fingerprint splits
+ * them: at each CRLF and delimiter, to the first closing delimiter. Null when it names no
+ * boundary, or no part ends at a closing delimiter.
+ */
+function partsBeforeClose({ text, contentType }: MultipartBody): string[] | null {
+  const boundary = paramOf(contentType, 'boundary')
+  if (!boundary) return null
+  // As split after a CRLF put first, without the copy of the text that would make: a body that
+  // starts with its delimiter has an empty piece 0, and piece 0 (the preamble) is no part.
+  const opening = `--${boundary}`
+  const first = text.startsWith(opening)
+  const pieces = (first ? text.slice(opening.length) : text).split(`\r\n${opening}`)
+  if (first) pieces.unshift('')
+  const close = pieces.findIndex((piece, i) => i > 0 && piece.startsWith('--'))
+  return close < 2 ? null : pieces.slice(1, close)
+}
+
+/** sha256Hex of `multipart/form-data parts\n` and the JSON of the list of the entries added. */
+function listHash() {
+  const hash = createHash('sha256').update('multipart/form-data parts\n[')
+  let first = true
+  return {
+    add(entry: (string | null)[]): void {
+      hash.update(first ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`)
+      first = false
+    },
+    hex: (): string => hash.update(']').digest('hex'),
+  }
+}
+
+/** Each part whose name or file name is not UTF-8: its index and both names as sent (latin1 text). */
+type NamesNotUtf8 = [number, string | null, string | null][]
+
+/** Whether latin1 text (a byte a character) is UTF-8 whole, no byte of it read as U+FFFD; no name (null) is. */
+const utf8Whole = (text: string | null): boolean =>
+  text === null || ASCII.test(text) || utf8Text(Buffer.from(text, 'latin1')) !== null
+
+/**
+ * The hash of the parts as read (`read`) and of the names not UTF-8 as sent: "caf\xe9" and
+ * "caf\xe8" both read "caf\uFFFD".
+ */
+const namesAsSent = (read: string, names: NamesNotUtf8): string =>
+  createHash('sha256')
+    .update(`${read}\nnames not UTF-8 ${JSON.stringify(names)}`)
+    .digest('hex')
+
+/** UTF-8's byte-order mark as latin1 text: FormData drops it from a text value's start. */
+const BOM = '\xef\xbb\xbf'
+
+/** UTF-8 as FormData reads a text value: a leading byte-order mark dropped. */
+const TEXT = new TextDecoder()
+
+/**
+ * Whether FormData's field is the part as split here: its name, whether a file and its name (each
+ * in UTF-8, as FormData reads them), its value.
+ */
+async function readAlike(field: [string, string | Blob], name: string | null, file: string | null, value: string) {
+  const [key, read] = field
+  if (key !== name) return false
+  // ASCII reads the same as latin1 and as UTF-8: most values are, and need no copy to compare.
+  if (typeof read === 'string')
+    return file === null && read === (ASCII.test(value) ? value : TEXT.decode(Buffer.from(value, 'latin1')))
+  const bytes = Buffer.from(await read.arrayBuffer()).toString('latin1')
+  return file !== null && ((read as File).name ?? '') === file && bytes === value
+}
