@@ -91,6 +91,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         ? ` Its schema is migrated to version ${facts.current} when the service starts.`
         : ''
     const { replaced } = facts
+    const removed = facts.removedPartials
+    const note = removed.length === 0 ? '' : `\nRemoved what killed restores left beside it: ${removed.join(', ')}.`
     const counted = replaced?.counts
     const was =
       replaced === null
@@ -104,8 +106,9 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         ...copyJson(facts),
         migrated_at_start: facts.version < facts.current,
         replaced: replaced === null ? null : { ...(counted ?? {}), modified_at: replaced.modifiedAt },
+        removed_partials: removed,
       },
-      `Restored ${file} into ${config.databasePath}: ${contents(facts)}.${was}${migrated} Start the service to serve it.`,
+      `Restored ${file} into ${config.databasePath}: ${contents(facts)}.${was}${migrated} Start the service to serve it.${note}`,
     )
     return 0
   },

@@ -1,6 +1,6 @@
 // `storeloc backup FILE`: a whole copy of the database (locators, keys, settings, filters,
 // locations, the change log), taken while servers read and write it, and checked before it is kept.
-import { existsSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { existsSync, statSync } from 'node:fs'
 import { dirname, join, resolve } from 'node:path'
 import {
   type CopyFacts,
@@ -13,6 +13,7 @@ import {
 import { storageFault } from '../store/db'
 import { hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
+import { removeStalePartials } from './stale-copies'
 import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
@@ -80,45 +81,6 @@ function writeAdvice(code: unknown): string {
   if (code === 'EACCES' || code === 'EROFS')
     return 'This user may not write there: run this as a user who may, or name a writable place.'
   return 'Free space, or name a writable place.'
-}
-
-/** A killed backup's partial copy, and the rollback journal its copy may leave: `NAME.partial-PID[-journal]`. */
-const PARTIAL = /^.+\.partial-(\d+)(-journal)?$/
-
-/** A partial copy left unchanged this long is no running backup's: a copy writes, then reads, its file all along. */
-export const STALE_PARTIAL_MS = 60 * 60_000
-
-/** Whether a process of that id runs on this machine (another user's too). */
-function running(pid: number): boolean {
-  if (pid === process.pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as { code?: unknown }).code !== 'ESRCH'
-  }
-}
-
-/**
- * Removes the partial copies killed backups left in `folder` (a killed process renames nothing
- * into place, and cleans nothing up): those of a process that no longer runs here, unchanged for
- * STALE_PARTIAL_MS, so a backup another machine runs into a shared folder keeps its own. Best
- * effort: a file that cannot be removed is left. Returns the names removed.
- */
-export function removeStalePartials(folder: string, now = Date.now()): string[] {
-  const removed: string[] = []
-  for (const name of readdirSync(folder)) {
-    const pid = PARTIAL.exec(name)?.[1]
-    if (pid === undefined || running(Number(pid))) continue
-    const path = join(folder, name)
-    try {
-      const stat = statSync(path)
-      if (!stat.isFile() || now - stat.mtimeMs < STALE_PARTIAL_MS) continue
-      rmSync(path)
-      removed.push(name)
-    } catch {}
-  }
-  return removed.sort()
 }
 
 /** `removedPartials`: the names of the stale partial copies removed beside FILE (removeStalePartials). */

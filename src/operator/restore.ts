@@ -16,6 +16,7 @@ import {
 } from '../store/backup-file'
 import { copyFailure, requireDestination, sameFile } from './backup'
 import { refuseWhileInUse } from './restore-guard'
+import { removeStaleRestores } from './stale-copies'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 
@@ -69,7 +70,8 @@ function requireReadable(file: string): void {
 
 /** What the restore replaced, for its report: its counts (null: not a storeloc file it could read) and last change. */
 export type Replaced = { counts: ReturnType<typeof contentCounts> | null; modifiedAt: string }
-export type RestoreFacts = CopyFacts & { replaced: Replaced | null }
+/** `removedPartials`: what killed restores left beside the database, removed (removeStaleRestores). */
+export type RestoreFacts = CopyFacts & { replaced: Replaced | null; removedPartials: string[] }
 
 /** When the database at `path` was last written: its file's or its -wal's time, the later. */
 function lastWritten(path: string): string {
@@ -113,6 +115,7 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   // a root-owned file would leave the service's own user unable to write.
   const like = statSync(replacing ? databasePath : dirname(resolve(databasePath)))
   const kept = replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`
+  const removedPartials = removeStaleRestores(databasePath) // before the copy, which needs their room
   let source: ReturnType<typeof openToRestore>
   try {
     source = openToRestore(file, databasePath)
@@ -137,7 +140,7 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
       removeIfThere(`${databasePath}-wal`)
       removeIfThere(`${databasePath}-shm`)
     })
-    return { ...facts, replaced }
+    return { ...facts, replaced, removedPartials }
   } catch (e) {
     throw copyFailure(e, file, databasePath, kept)
   } finally {

@@ -1,0 +1,100 @@
+// A restore killed midway (kill -9) leaves its copies beside the database, each as big as the
+// backup: the next restore removes those of a process that no longer runs, and says so.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner, tempDir } from '../helpers'
+
+let dir: string
+let dbPath: string
+let copies: string
+beforeEach(() => {
+  dir = tempDir()
+  dbPath = join(dir, 'live', 'live.db')
+  copies = join(dir, 'copies')
+  mkdirSync(copies)
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const root = join(import.meta.dir, '..', '..')
+const { storeloc, json } = cliRunner(() => dbPath)
+const names = () => json('locator', 'list').map((l: { name: string }) => l.name)
+/** What restores made beside the database. */
+const left = () =>
+  readdirSync(join(dir, 'live'))
+    .filter((f) => f.includes('.restoring-'))
+    .sort()
+
+/**
+ * A WAL copy of the database with 48 MB in its -wal, as `cp` of both takes it: a restore reads it
+ * from a copy of both in a folder beside the database, then writes its own copy there.
+ */
+function bigWalCopy(copy: string): void {
+  const writer = new Database(dbPath)
+  writer.exec('PRAGMA wal_autocheckpoint = 0')
+  writer.exec('CREATE TABLE ballast (b BLOB)')
+  const add = writer.prepare('INSERT INTO ballast VALUES (randomblob(65536))')
+  writer.transaction(() => {
+    for (let i = 0; i < 768; i++) add.run()
+  })()
+  copyFileSync(dbPath, copy)
+  copyFileSync(`${dbPath}-wal`, `${copy}-wal`)
+  add.finalize()
+  writer.close()
+}
+
+test('what a killed restore left goes at the next restore; what a running one has stays', async () => {
+  json('locator', 'create', '--name', 'Kept')
+  const small = join(copies, 'small.db')
+  json('backup', small)
+  const big = join(copies, 'big.db')
+  bigWalCopy(big)
+
+  const killed = Bun.spawn([process.execPath, join(root, 'src/cli/main.ts'), 'restore', big], {
+    cwd: root,
+    env: { ...process.env, DATABASE_PATH: dbPath },
+    stdout: 'ignore',
+    stderr: 'pipe',
+  })
+  // Killed while it writes its copy, with the copy of the WAL file it reads from beside it.
+  while (left().length < 2) {
+    if (killed.exitCode !== null)
+      throw new Error(
+        `the restore ended (${killed.exitCode}) before it was killed: ${await new Response(killed.stderr).text()}`,
+      )
+    await Bun.sleep(2)
+  }
+  killed.kill('SIGKILL')
+  await killed.exited
+  const pid = killed.pid
+  const dead = left()
+  // The folder it read from, its copy, and the rollback journal VACUUM INTO may keep beside that.
+  const folder = dead.find((f) => /-\w{6}$/.test(f))
+  expect(readdirSync(join(dir, 'live', folder!))).toContain('copy.db')
+  const copy = [`live.db.restoring-${pid}`, `live.db.restoring-${pid}-journal`]
+  expect(dead.filter((f) => f !== folder)).toEqual(copy.slice(0, dead.length - 1))
+
+  // A restore whose process still runs keeps its own.
+  const sleeper = Bun.spawn(['sleep', '60'])
+  try {
+    const running = [`live.db.restoring-${sleeper.pid}`, `live.db.restoring-${sleeper.pid}-Ab12Cd`]
+    writeFileSync(join(dir, 'live', running[0]!), 'copy')
+    mkdirSync(join(dir, 'live', running[1]!))
+    writeFileSync(join(dir, 'live', running[1]!, 'copy.db'), 'copy')
+
+    const r = storeloc('restore', small)
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(r.stdout).toEndWith(`\nRemoved what killed restores left beside it: ${dead.join(', ')}.\n`)
+    expect(left()).toEqual(running.sort())
+    expect(names()).toEqual(['Kept'])
+
+    const again = JSON.parse(storeloc('restore', small, '--json').stdout)
+    expect(again.removed_partials).toEqual([])
+    expect(left()).toEqual(running.sort())
+  } finally {
+    sleeper.kill()
+    await sleeper.exited
+  }
+  expect(existsSync(big)).toBe(true)
+}, 60_000)
