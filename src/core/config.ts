@@ -5,7 +5,7 @@ import { isIP } from 'node:net'
 import { availableParallelism } from 'node:os'
 import { linkTarget } from './link-target'
 import { WHOLE_NUMBER, withinEdits } from './text'
-import { typedPath } from './typed-in'
+import { typedPath, withoutFoldersLeft } from './typed-in'
 
 export type Config = {
   port: number
@@ -349,7 +349,9 @@ export function loadConfig(
     throw new ConfigError(
       `DATABASE_PATH is set but empty: name the database file, or leave the variable out for ${DEFAULT_DATABASE_PATH}.`,
     )
-  const databasePath = env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH
+  // Read without the folders a `..` leaves that are not there: opening makes the folders the path
+  // names, and the system reads those `..` only once they are made.
+  const databasePath = withoutFoldersLeft(env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH)
   const dataPath = env.GEODATA_PATH || 'data/geocoder.sqlite'
   if (oneFile(dataPath, databasePath))
     throw new ConfigError(

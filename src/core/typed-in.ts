@@ -1,7 +1,7 @@
 // Where a command was typed, and serve's words read from there: `npm start`, `npm run cli` and
 // `bun run cli` run in the package's folder, and name the person's in their environment. Below
 // the CLI and the server, which both read the words a person typed.
-import { readFileSync } from 'node:fs'
+import { lstatSync, readFileSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 
 type Env = Record<string, string | undefined>
@@ -30,6 +30,38 @@ export function typedPath(here: string, value: string): string {
     .split('/')
     .filter((part) => part !== '' && part !== '.')
     .join('/')}`
+}
+
+/** Whether something is at `path`, or it cannot be told (a folder not to be searched): lstat, no link followed. */
+function there(path: string): boolean {
+  try {
+    return lstatSync(path, { throwIfNoEntry: false }) !== undefined
+  } catch {
+    return true
+  }
+}
+
+/**
+ * `path` without each folder that is not there and a `..` after it leaves again (`new/../y.db`
+ * is `y.db`): the system reaches nothing through a folder not there, and one made to reach the
+ * file would hold nothing. A `..` after a folder that is there (a link, maybe) is kept, for the
+ * system to read. `path` as it is when it has no such folder.
+ */
+export function withoutFoldersLeft(path: string): string {
+  const parts = path.split('/')
+  if (!parts.includes('..')) return path
+  const kept: string[] = []
+  let dropped = false
+  for (const part of parts) {
+    const last = kept.at(-1)
+    const folder = last !== undefined && last !== '' && last !== '.' && last !== '..'
+    if (part === '..' && folder && !there(kept.join('/'))) {
+      kept.pop()
+      dropped = true
+    } else kept.push(part)
+  }
+  if (!dropped) return path
+  return kept.join('/') || (path.startsWith('/') ? '/' : '.')
 }
 
 /**
