@@ -1,7 +1,7 @@
 // `storeloc backup FILE`: a whole copy of the database (locators, keys, settings, filters,
 // locations, the change log), taken while servers read and write it, and checked before it is kept.
 import { existsSync, statSync } from 'node:fs'
-import { dirname, join, resolve } from 'node:path'
+import { dirname, join } from 'node:path'
 import {
   type CopyFacts,
   CopyDamagedError,
@@ -18,6 +18,7 @@ import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
+import { typedPath } from '../core/typed-in'
 
 /** The database at `path` must be there: opening a missing one would make an empty one. */
 export function requireDatabaseFile(path: string): void {
@@ -44,7 +45,8 @@ export function sameFile(a: string, b: string): boolean {
  * `inFolder`: what to say when `path` is a folder (a backup names its file there, by its date).
  */
 export function requireDestination(path: string, inFolder = ''): void {
-  const folder = statSync(dirname(resolve(path)), { throwIfNoEntry: false })
+  // The folder the system reads: after a link, a `..` leaves the link's target.
+  const folder = statSync(dirname(typedPath(process.cwd(), path)), { throwIfNoEntry: false })
   if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)
   if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
     throw new OperatorError(`${path} is a folder.${inFolder}`)
@@ -90,7 +92,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
   requireDatabaseFile(databasePath)
   requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
-  const removedPartials = removeStalePartials(dirname(resolve(file)))
+  const removedPartials = removeStalePartials(dirname(typedPath(process.cwd(), file))) // where the copy is written
   const replacing = existsSync(file)
   if (replacing) {
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)

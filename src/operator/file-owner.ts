@@ -17,6 +17,7 @@ import {
 import { dirname, join, parse, resolve, sep } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
+import { linkTarget } from '../core/link-target'
 import { typedPath } from '../core/typed-in'
 import { peopleUidsIn } from './login-defs'
 
@@ -214,13 +215,15 @@ export function folderNotFile(path: string): string | null {
  * otherwise. Such a link is most often to a disk not mounted, so the folder is not made for it.
  */
 export function linkToNoFolder(path: string): string | null {
-  let target = resolve(path)
+  // Each link's target read as the system reads it (linkTarget): a `..` after a link leaves its target.
+  const whole = typedPath(process.cwd(), path)
+  let target = whole
   for (let links = 0; links < 8; links++) {
     try {
       if (!lstatSync(target).isSymbolicLink()) return null
-      target = resolve(dirname(target), readlinkSync(target))
+      target = linkTarget(target)
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || target === resolve(path)) return null
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || target === whole) return null
       const folder = dirname(target)
       try {
         if (statSync(folder, { throwIfNoEntry: false }) !== undefined) return null
@@ -255,7 +258,7 @@ export function linkLoop(path: string): string | null {
   const chain = [link]
   for (let target = link; chain.length < 9; ) {
     try {
-      target = resolve(dirname(target), readlinkSync(target))
+      target = linkTarget(target)
     } catch {
       break
     }

@@ -1,6 +1,7 @@
 // `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
 // once it is known to be a sound storeloc database, and only while no process uses the target.
 import { DEFAULT_DATABASE_PATH } from '../core/config'
+import { typedPath } from '../core/typed-in'
 import { removeIfThere } from '../core/remove-file'
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -108,12 +109,14 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
       `No database at ${databasePath} in ${process.cwd()} to replace: set DATABASE_PATH to the service's database file. To restore into a new file here, name it: DATABASE_PATH=${resolve(databasePath)}.`,
     )
   refuseWhileInUse(databasePath, force) // before the copy, which may take a while
-  mkdirSync(dirname(resolve(databasePath)), { recursive: true })
+  // The folder the system reads: after a link, a `..` leaves the link's target.
+  const folder = dirname(typedPath(process.cwd(), databasePath))
+  mkdirSync(folder, { recursive: true })
   requireDestination(databasePath)
   const replacing = existsSync(databasePath)
   // The copy takes the replaced file's owner and mode (else its folder's owner): restored by root,
   // a root-owned file would leave the service's own user unable to write.
-  const like = statSync(replacing ? databasePath : dirname(resolve(databasePath)))
+  const like = statSync(replacing ? databasePath : folder)
   const kept = replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`
   const removedPartials = removeStaleRestores(databasePath) // before the copy, which needs their room
   let source: ReturnType<typeof openToRestore>

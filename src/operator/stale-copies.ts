@@ -1,7 +1,7 @@
 // What a backup or a restore killed midway (`kill -9`, a reboot) leaves beside its file: a killed
 // process renames nothing into place and cleans nothing up. The next run of the same command
 // removes what a process that no longer runs here left.
-import { lstatSync, readdirSync, rmSync, statSync } from 'node:fs'
+import { lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { typedPath } from '../core/typed-in'
 
@@ -29,10 +29,11 @@ function running(pid: number): boolean {
  */
 export function removeStalePartials(folder: string, now = Date.now()): string[] {
   const removed: string[] = []
-  for (const name of readdirSync(folder)) {
+  const real = realpathSync.native(folder) // join would drop a `..` after a link as text
+  for (const name of readdirSync(real)) {
     const pid = PARTIAL.exec(name)?.[1]
     if (pid === undefined || running(Number(pid))) continue
-    const path = join(folder, name)
+    const path = join(real, name)
     try {
       const stat = statSync(path)
       if (!stat.isFile() || now - stat.mtimeMs < STALE_PARTIAL_MS) continue
@@ -58,9 +59,11 @@ export function removeStaleRestores(databasePath: string): string[] {
   const whole = typedPath(process.cwd(), databasePath)
   const folder = dirname(whole) // its `..` read as the system reads it, as the copies are named
   const left = new RegExp(`^${literal(basename(whole))}\\.restoring-(\\d+)(-journal|-[A-Za-z0-9]{6})?$`)
+  let real: string // join would drop a `..` after a link as text
   let names: string[]
   try {
-    names = readdirSync(folder)
+    real = realpathSync.native(folder)
+    names = readdirSync(real)
   } catch {
     return []
   }
@@ -68,7 +71,7 @@ export function removeStaleRestores(databasePath: string): string[] {
   for (const name of names) {
     const pid = left.exec(name)?.[1]
     if (pid === undefined || running(Number(pid))) continue
-    const path = join(folder, name)
+    const path = join(real, name)
     try {
       const stat = lstatSync(path)
       if (stat.isDirectory()) {

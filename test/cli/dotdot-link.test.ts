@@ -12,6 +12,8 @@ import {
   rmSync,
   statSync,
   symlinkSync,
+  utimesSync,
+  writeFileSync,
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -125,4 +127,80 @@ test.skipIf(otherDevice === null)('backup and restore through a link to another 
   } finally {
     rmSync(far, { recursive: true, force: true })
   }
+})
+
+test('a backup FILE spelt with `..` after a link: its folder, and the partials killed backups left, are the ones the system names', () => {
+  const database = join(dir, 'other', 'storeloc.db')
+  expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Shop'], database).code).toBe(0)
+  const gone = Bun.spawnSync(['true']).pid // a process that ran and ended
+  const hourAgo = Date.now() / 1000 - 3700
+  const partial = `b.db.partial-${gone}`
+  for (const folder of ['other', 'dir']) {
+    writeFileSync(join(dir, folder, partial), 'partial')
+    utimesSync(join(dir, folder, partial), hourAgo, hourAgo)
+  }
+  const r = run([...bunOn('cli/main.ts'), 'backup', spelt('b.db'), '--json'], database)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(JSON.parse(r.stdout).removed_partials).toEqual([partial])
+  expect([existsSync(join(dir, 'other', partial)), existsSync(join(dir, 'dir', partial))]).toEqual([false, true])
+  // A folder there only where the system reads the path.
+  mkdirSync(join(dir, 'other', 'saves'))
+  const saved = run([...bunOn('cli/main.ts'), 'backup', spelt('saves/c.db')], database)
+  expect({ code: saved.code, stderr: saved.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(existsSync(join(dir, 'other', 'saves', 'c.db'))).toBe(true)
+})
+
+test('a restore into a new database spelt with `..` after a link makes its folder where the system names', () => {
+  const source = join(dir, 'source.db')
+  expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Shop'], source).code).toBe(0)
+  expect(run([...bunOn('cli/main.ts'), 'backup', join(dir, 'copy.db')], source).code).toBe(0)
+  const r = run([...bunOn('cli/main.ts'), 'restore', join(dir, 'copy.db')], spelt('fresh/storeloc.db'))
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect([existsSync(join(dir, 'other', 'fresh', 'storeloc.db')), existsSync(join(dir, 'dir', 'fresh'))]).toEqual([
+    true,
+    false,
+  ])
+  // What a killed restore left is looked for there too, and only there.
+  const gone = Bun.spawnSync(['true']).pid
+  const left = `storeloc.db.restoring-${gone}`
+  mkdirSync(join(dir, 'dir', 'fresh'))
+  for (const folder of ['other', 'dir']) writeFileSync(join(dir, folder, 'fresh', left), 'copy')
+  const again = run([...bunOn('cli/main.ts'), 'restore', join(dir, 'copy.db'), '--json'], spelt('fresh/storeloc.db'))
+  expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(JSON.parse(again.stdout).removed_partials).toEqual([left])
+  expect([existsSync(join(dir, 'other', 'fresh', left)), existsSync(join(dir, 'dir', 'fresh', left))]).toEqual([
+    false,
+    true,
+  ])
+})
+
+test.skipIf(!asRoot)(
+  'restored by root into a new file spelt with `..` after a link, it is the folder the system names that gives the owner',
+  () => {
+    const source = join(dir, 'source.db')
+    expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Shop'], source).code).toBe(0)
+    expect(run([...bunOn('cli/main.ts'), 'backup', join(dir, 'copy.db')], source).code).toBe(0)
+    chownSync(join(dir, 'other'), 65534, 65534) // the service's folder; dir stays root's
+    const r = run([...bunOn('cli/main.ts'), 'restore', join(dir, 'copy.db')], spelt('storeloc.db'))
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(statSync(join(dir, 'other', 'storeloc.db')).uid).toBe(65534)
+  },
+)
+
+test('a link into no folder, or in a loop, reached by `..` after a link is named as the system reads it', () => {
+  const other = realpathSync.native(join(dir, 'other'))
+  symlinkSync('../nowhere/storeloc.db', join(dir, 'other', 'gone.db'))
+  const gone = run([...bunOn('cli/main.ts'), 'locator', 'list'], spelt('gone.db'))
+  expect({ code: gone.code, stderr: gone.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${spelt('gone.db')} leads to ${dir}/nowhere/storeloc.db, whose folder ${dir}/nowhere is not there: mount the disk it is on, or make the folder (mkdir -p ${dir}/nowhere) writable by the service's user, or set DATABASE_PATH to another file.\n`,
+  })
+  symlinkSync('loop', join(other, 'loop'))
+  const loop = run([...bunOn('cli/main.ts'), 'locator', 'list'], spelt('loop'))
+  expect({ code: loop.code, stderr: loop.stderr }).toEqual({
+    code: 1,
+    stderr: expect.stringContaining(
+      `: it is a symbolic link that leads back to itself (${spelt('loop')} -> ${other}/loop -> ${other}/loop).`,
+    ),
+  })
 })
