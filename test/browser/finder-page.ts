@@ -1,6 +1,7 @@
 // The demo's finder page with a place searched, as many widget tests begin; a place searched in one
-// finder of a page.
+// finder of a page, picked among its suggestions, or typed and left waiting for its stores.
 import type { Locator, Page } from 'playwright-core'
+import { heldUntilReleased, networkSettled } from './browser'
 import type { DemoServer } from './server'
 
 type Options = {
@@ -34,4 +35,23 @@ export async function searchIn(page: Page, finder: string, place: string): Promi
   await box.fill(place)
   await box.press('Enter')
   await page.locator(`${finder} .sl-status`).filter({ hasText: place }).waitFor()
+}
+
+/** Types `text` into #f's place box and picks the suggestion holding `label`: the search, answered. */
+export async function pick(page: Page, text: string, label: string) {
+  await page.locator('#f .sl-place input').fill(text)
+  await page.locator('#f .sl-place [role=option]').filter({ hasText: label }).first().click()
+  await page
+    .locator('#f .sl-status')
+    .filter({ hasText: `of ${label}` })
+    .waitFor()
+  await networkSettled(page)
+}
+/** `text` typed into #f's place box and Enter pressed, its stores' answer held: the search waits. Lets it go. */
+export async function typedWaiting(page: Page, text: string): Promise<() => void> {
+  const release = await heldUntilReleased(page, `**/locations?*near=${text}*`)
+  await page.locator('#f .sl-place input').fill(text)
+  await page.locator('#f .sl-place input').press('Enter')
+  await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
+  return release
 }

@@ -6,8 +6,8 @@
 // Back and Forward between stores picked in one search.
 import { describe, expect, test } from 'bun:test'
 import type { Page } from 'playwright-core'
-import { chromiumPath, heldUntilReleased, networkSettled, newPage, watchRequests } from './browser'
-import { searchIn } from './finder-page'
+import { chromiumPath, networkSettled, newPage, watchRequests } from './browser'
+import { pick, searchIn, typedWaiting } from './finder-page'
 import { hostPage, useDemoBrowser } from './server'
 
 const demo = useDemoBrowser()
@@ -36,24 +36,6 @@ async function finderPage(body = '', query = '') {
 
 const entries = (page: Page) => page.evaluate<number>('history.length')
 
-/** Types `text` into #f's place box and picks the suggestion holding `label`: the search, answered. */
-async function pick(page: Page, text: string, label: string) {
-  await page.locator('#f .sl-place input').fill(text)
-  await page.locator('#f .sl-place [role=option]').filter({ hasText: label }).first().click()
-  await page
-    .locator('#f .sl-status')
-    .filter({ hasText: `of ${label}` })
-    .waitFor()
-  await networkSettled(page)
-}
-/** `text` typed into #f's place box and Enter pressed, its stores' answer held: the search waits. Lets it go. */
-async function typedWaiting(page: Page, text: string): Promise<() => void> {
-  const release = await heldUntilReleased(page, `**/locations?*near=${text}*`)
-  await page.locator('#f .sl-place input').fill(text)
-  await page.locator('#f .sl-place input').press('Enter')
-  await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
-  return release
-}
 /** Whether the browser's Forward leads anywhere (Chromium's Navigation API). */
 const canGoForward = (page: Page) => page.evaluate<boolean>('navigation.canGoForward')
 
