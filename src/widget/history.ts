@@ -276,10 +276,11 @@ export class SearchEntries {
     nav?.addEventListener(
       'navigate',
       (e) => {
-        // Back within the page past the entry held (not from a host's entry pushed after it); a push
-        // or replace goes to no entry (-1).
+        // Back within the page to the entry before the one held (not from a host's entry pushed
+        // after it); a push or replace goes to no entry (-1). A step further back is not cancelled:
+        // the search waiting is one of its steps, and popstate goes Forward one from where it lands.
         const to = (e as Navigate).destination.index
-        if (e.cancelable && to >= 0 && this.#holds(to < this.#at!)) {
+        if (e.cancelable && to >= 0 && this.#holds(to === this.#at! - 1)) {
           e.preventDefault()
           this.#hold = DROPPED
           this.#pushNext = false

@@ -1,0 +1,51 @@
+// Back further than one step while a search typed over the place shown waits for its answer
+// (history.ts's hold), in a real browser against the demo: the search waiting is one step, the
+// rest go on, with the Navigation API as without it.
+import { describe, expect, test } from 'bun:test'
+import { chromiumPath, networkSettled, newPage, watchRequests } from './browser'
+import { pick, searchIn, typedWaiting } from './finder-page'
+import { hostPage, useDemoBrowser } from './server'
+
+const demo = useDemoBrowser()
+
+/** A page with a finder in #f: Paris, Leeds, then Berlin picked. */
+async function threeSearches() {
+  const host = hostPage(
+    `<div id="f" data-storeloc="${demo.server.token}"></div><script src="${demo.server.url}/widget.js"></script>`,
+  )
+  const page = await newPage(demo.browser, { viewport: { width: 1100, height: 800 } })
+  watchRequests(page)
+  const errors: string[] = []
+  page.on('pageerror', (e) => errors.push(e.message))
+  await page.goto(host.url)
+  await page.locator('#f .sl-form').waitFor()
+  await searchIn(page, '#f', 'Paris')
+  await searchIn(page, '#f', 'Leeds')
+  await pick(page, 'Berl', 'Berlin, Germany')
+  const close = async () => {
+    host.stop()
+    await page.close()
+  }
+  return { page, errors, close }
+}
+
+describe.skipIf(chromiumPath === null)('Back further while a search waits, in Chromium', () => {
+  test('history.go(-2) while a postcode typed over the place picked waits: the entry before, its stores', async () => {
+    const { page, errors, close } = await threeSearches()
+    try {
+      const release = await typedWaiting(page, '75001')
+      // One step drops the search waiting (as Back alone does), the other goes to the entry before.
+      await page.evaluate('history.go(-2)')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds, United Kingdom' }).waitFor()
+      release()
+      await networkSettled(page)
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Leeds, United Kingdom')
+      expect(await page.locator('#f .sl-status').textContent()).toContain('of Leeds, United Kingdom')
+      expect(await page.locator('#f .sl-item').count()).toBeGreaterThan(0)
+      expect(await page.locator('#f > .sl-error').textContent()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+})
