@@ -1,0 +1,23 @@
+// POST /admin/v1/locations/bulk with a CSV week cell: the days' hours as stored, or the line's
+// refusal quoting the cell, for cells whose reading turns on a note, a clock or a closing alone.
+import { describe, expect, test } from 'bun:test'
+import { all, csv, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+/** The stored hours of a row with `cell` in its hours column, or the messages its line is refused with. */
+async function imported(cell: string): Promise<Record<string, string> | string[]> {
+  const res = await csv(`external_id,name,address,lat,lng,hours\nA,Shop,1 Main St,40,-3,"${cell}"\n`)
+  if (res.status !== 200) return res.body.details['line 2.hours']
+  return (await all())[0].hours
+}
+
+describe('week cells through the bulk import', () => {
+  test("a 24-hour closing before a day's opening is refused as such, not as past midnight", async () => {
+    expect(await imported('Mo-Fr 9-18, Do bis 6')).toEqual([
+      'line 2 (external_id "A"): "Mo-Fr 9-18, Do bis 6" could not be read as a week of opening hours: its "Do bis 6" closes at 06:00, not after the last opening of that day\'s hours before it ("9-18"). Write the day\'s hours whole, such as "Thu 09:00-HH:MM", HH:MM the hour it closes.',
+    ])
+    // After hours open late, a closing by 06:00 is past midnight.
+    expect(String(await imported('Mo-Fr 11-23, Fr bis 2'))).toContain('"Fr bis 2" closes at 02:00, past midnight')
+  })
+})
