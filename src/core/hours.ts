@@ -73,9 +73,11 @@ type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zero
 
 /** "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "(12) noon", "(12) midnight", "24:00". */
 function readTime(token: string): Time | null {
-  const t = token.trim()
-  if (/^(12 ?)?(noon|midday)$/.test(t)) return { minutes: 720, meridiem: 'pm', bare: false, zeroed: false }
-  if (/^(12 ?)?midnight$/.test(t)) return { minutes: 0, meridiem: 'am', bare: false, zeroed: false }
+  // Noon and midnight are read as "12pm" and "12am".
+  const t = token
+    .trim()
+    .replace(/^(12 ?)?(noon|midday)$/, '12pm')
+    .replace(/^(12 ?)?midnight$/, '12am')
   const m = /^(\d{1,2})(?:[:.hu]?(\d{2}))?(?:\s*h|u)?\s*(am|pm)?$/.exec(t)
   if (m === null) return null
   const hour = Number(m[1])
