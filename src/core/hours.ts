@@ -31,6 +31,8 @@ const FILLER =
   /\b(from|von|vom|v(?=\.)|van|od|de|des|dalle|dal|das|desde|kl|klo|uhr|uur|h(?=\s|$)|heures?|ore|horas?|hrs?|hs|hours?|open|geoffnet|ouvert|aperto|abierto|aberto|oppet|abent|auki|durchgehend|non-?stop|sans interruption|orario continuato|continuato|[ecmp][sd]t|ak[sd]t|hst|cet|cest|gmt|bst)\b\.?/g
 /** Between intervals ("u.": German shops' und). */
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
+/** Am or pm after a time's last digit, folded: "9 a.m.", "9am", "5 p. m.". */
+export const MERIDIEM = /(\d)\s*([ap])\.?\s?m\b\.?/g
 
 /**
  * Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so
@@ -63,7 +65,7 @@ export function normalHours(text: string): string {
     .replace(/\s+/g, ' ')
     .trim()
     .replace(/[.!]+$/, '')
-    .replace(/(\d)\s*([ap])\.?\s?m\b\.?/g, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
+    .replace(MERIDIEM, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
     .replace(/(\d)([ap])\b/g, '$1$2m') // "9a", "5p" (not "9 a 18", Spanish for "to")
     .replace(/(\d)(hs|hrs?)\b/g, '$1 $2') // "18hs" as "18 hs" (Argentina's horas), a word FILLER takes out
 }

@@ -2,7 +2,7 @@
 // of days alone read as days ("Mo-Fr", "Weekends"), one-letter days read as English or Spanish
 // ("M-F", "L-V"), whether its bare hours are the 24-hour clock's, a day named in another language
 // than the others. The days' names are day-names.ts'.
-import { foldHours } from './hours'
+import { foldHours, MERIDIEM } from './hours'
 import { isAscii } from './text'
 import {
   DAYS_IN_ENGLISH,
@@ -159,7 +159,13 @@ export function fourUnread(t: string): string {
 /** One-letter days only Spanish writes (X for miércoles), and M, Monday or martes; "a.m." and Dutch "t/m" are no M. */
 const SPANISH_ONLY_LETTER = /(?<![\p{L}\d])[lxjvd](?![\p{L}\d])/u
 const LETTER_M = /(?<![\p{L}\d]|t\/)m(?![\p{L}\d])/u
-const MERIDIEM = /(\d\s*)[ap]\.?\s?m\b\.?/g
+
+/**
+ * A folded text with each am and pm as normalHours reads them (MERIDIEM) masked, its length kept:
+ * no "a" or "m" of "10 a.m.-6 p.m." is a one-letter day, nor Spanish "a" (to).
+ */
+export const meridiemsMasked = (t: string): string =>
+  t.replace(MERIDIEM, (m, digit: string) => digit + '_'.repeat(m.length - 1))
 
 /**
  * How a folded text's one-letter days are read: as English writes them with F, W or R, as
@@ -185,7 +191,7 @@ export function lettersOf(text: string, t: string, at: number[]): Grammar | null
   if (bits.length > 0 && bits.every((b) => b & ENGLISH_BIT)) return ENGLISH
   if (bits.length > 0 && bits.every((b) => b & SPANISH_BIT)) return SPANISH
   // Beside no days, or days of neither ("M-Sa 9-5, So geschlossen": So is German's), M is in doubt.
-  return LETTER_M.test(t.replace(MERIDIEM, '$1')) ? null : SPANISH
+  return LETTER_M.test(meridiemsMasked(t)) ? null : SPANISH
 }
 
 /** Days found in a text: as written, and where. */

@@ -6,7 +6,18 @@
 // day-names.ts'.
 import { BY_APPOINTMENT, eitherHalf, halfClosed, parseDayHours } from './hours'
 import { DAYS_IN_ENGLISH, ENGLISH, type Grammar, HELG, HOLIDAY_WORDS, NAMED, NORDIC, nordic } from './day-names'
-import { clock24, daysOf, folded, fourUnread, isGroup, lettersOf, namesDays, polishWeek, type Spec } from './week-days'
+import {
+  clock24,
+  daysOf,
+  folded,
+  fourUnread,
+  isGroup,
+  lettersOf,
+  meridiemsMasked,
+  namesDays,
+  polishWeek,
+  type Spec,
+} from './week-days'
 import { giveDays } from './week-give'
 import { languageOf, languagesNamed } from './week-language'
 import { monthDoubt } from './week-months'
@@ -222,8 +233,8 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
     )
     return null
   }
-  // German "u." (und) joins hours: it is no one-letter Sunday ("M-F 9-12 u. 1-5").
-  const joined = t.replace(GERMAN_AND, '_.')
+  // German "u." (und) joins hours: it is no one-letter Sunday ("M-F 9-12 u. 1-5"); nor is "m" of "p.m.".
+  const joined = meridiemsMasked(t.replace(GERMAN_AND, '_.'))
   const read = splitWith(text, joined, at, letters, false, doubts) ?? hoursFirst(text)
   if (read !== null || !keepUnread) return read
   // No day is found within "by appointment" words ("Sab su appuntamento": su is no Sunday).

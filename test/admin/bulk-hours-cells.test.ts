@@ -20,4 +20,14 @@ describe('week cells through the bulk import', () => {
     // After hours open late, a closing by 06:00 is past midnight.
     expect(String(await imported('Mo-Fr 11-23, Fr bis 2'))).toContain('"Fr bis 2" closes at 02:00, past midnight')
   })
+
+  test('one-letter days beside a.m. and p.m. with dots: no "m" of "p.m." is a day', async () => {
+    const weekdays = (hours: string) => ({
+      ...Object.fromEntries(['monday', 'tuesday', 'wednesday', 'thursday', 'friday'].map((d) => [d, hours])),
+      saturday: 'closed',
+      sunday: 'closed',
+    })
+    expect(await imported('M-F 9 a.m.-5 p.m.')).toEqual(weekdays('9 a.m.-5 p.m.'))
+    expect(await imported('L-V 10 a. m.-6 p. m.')).toEqual(weekdays('10 a. m.-6 p. m.'))
+  })
 })
