@@ -30,4 +30,12 @@ describe('week cells through the bulk import', () => {
     expect(await imported('M-F 9 a.m.-5 p.m.')).toEqual(weekdays('9 a.m.-5 p.m.'))
     expect(await imported('L-V 10 a. m.-6 p. m.')).toEqual(weekdays('10 a. m.-6 p. m.'))
   })
+
+  test('"hasta las 12" after hours in a.m. and p.m. that open before noon could be noon or midnight: refused', async () => {
+    expect(await imported('Lun-Vie 10 a.m.-6 p.m., Mié hasta las 12')).toEqual([
+      'line 2 (external_id "A"): "Lun-Vie 10 a.m.-6 p.m., Mié hasta las 12" could not be read as a week of opening hours: its "Mié hasta las 12" could be noon or midnight beside that day\'s hours before it ("10 a.m.-6 p.m."). Write the day\'s hours whole, such as "Wed 10:00-24:00".',
+    ])
+    // On the 24-hour clock "12" is noon.
+    expect(await imported('Lun-Vie 10-18, Mié hasta las 12')).toMatchObject({ wednesday: '10:00-12:00' })
+  })
 })
