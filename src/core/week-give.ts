@@ -5,7 +5,7 @@ import { type Grammar, isHoliday } from './day-names'
 import { eitherHalf, halfClosed, parseDayHours } from './hours'
 import { again, closeAt, doubt, isTill, lateNoHour } from './week-again'
 import { daysOf, isGroup, type Spec } from './week-days'
-import { clashDoubt, groupDays, lostDoubt, say } from './week-words'
+import { clashDoubt, clockBackDoubt, groupDays, lostDoubt, say } from './week-words'
 
 /** A week's days as found: its text's days, how they read, each one's hours after it, and it as written. */
 export type Found = {
@@ -71,6 +71,10 @@ export function giveDays(
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
+    // "Mo-Sa 11-2": 11:00-14:00 as "Sat 10-2" reads, or 11:00-02:00 as the 24-hour clock writes it?
+    const back = clock ? clockBackDoubt(shownAt(found, i), day) : null
+    if (back !== null) say(doubts, back)
+    if (back !== null) return null
     // A half of the day closed is read beside the day's hours before (again).
     const unread = notRead(first, day, week, days)
     if (unread && (!keepUnread || day === '')) return null

@@ -24,6 +24,7 @@ import { monthDoubt } from './week-months'
 import { codePoints } from './text'
 import { closingAtEnd, closingNoDay, lateAfterDays, lateAside, middayRead } from './week-again'
 import {
+  CLOCK_DAYS,
   daysSpelledAt,
   isClosed,
   kept,
@@ -216,8 +217,12 @@ function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string
   if (t.trim() === '' || exceptsDays(t)) return null
   // "ma-on 9-17, to 9-19": "on" and "to" are days beside Norwegian days, words beside others.
   const named = nordic(t) ? NORDIC : NAMED
-  const week = splitWith(text, t, at, named, false, doubts)
+  const said: string[] = []
+  const week = splitWith(text, t, at, named, false, said)
+  for (const doubt of said) say(doubts, doubt)
   if (week !== null) return week
+  // "Mo-Sa 11-2" in doubt as its days name the 24-hour clock: no grammar of letters reads it.
+  if (said.some((doubt) => doubt.includes(CLOCK_DAYS))) return null
   const letters = lettersOf(text, t, at)
   if (letters === null) {
     say(

@@ -230,6 +230,22 @@ const SPANISH_ITALIAN =
 const BACK = /(?<![\d:.,])(\d{1,2})(\s*-\s*)(\d)(?![\d:.]|\s*[ap]\.?m|\s*h\b|u)/
 
 /**
+ * A day's bare hours closing by 3 after opening from 7 to 11 (BACK), read as the afternoon's and as
+ * a night past midnight ("11-1": 11:00-13:00, 11:00-01:00); null for other hours.
+ */
+function backReadings(day: string): [afternoon: [number, number][], night: [number, number][], closing: string] | null {
+  const f = foldHours(day)
+  const m = BACK.exec(f)
+  if (m === null) return null
+  const [from, to] = [Number(m[1]), Number(m[3])]
+  // A closing at 0 is midnight (hours.ts), not the afternoon's.
+  if (from < 7 || from > 11 || to > 3 || to === 0) return null
+  const night = parseDayHours(`${f.slice(0, m.index)}${m[1]}${m[2]}0${m[3]}${f.slice(m.index + m[0].length)}`)
+  const afternoon = parseDayHours(day)
+  return night.kind === 'open' && afternoon.kind === 'open' ? [afternoon.intervals, night.intervals, m[3]!] : null
+}
+
+/**
  * Why a week is not read when a day's bare hours read as the afternoon's ("Fri-Sat 11-1":
  * 11:00-13:00) beside another day's open to 22:00 or later ("Mon-Thu 11-11"): a bar's night past
  * midnight as likely, so neither is guessed. Null when no day is so.
@@ -240,21 +256,31 @@ export function lateDoubt(week: string[]): string | null {
     return read.kind === 'open' ? Math.max(...read.intervals.map(([, to]) => to)) : 0
   })
   for (const day of new Set(week)) {
-    const f = foldHours(day)
-    const m = BACK.exec(f)
-    if (m === null) continue
-    const [from, to] = [Number(m[1]), Number(m[3])]
-    // A closing at 0 is midnight (hours.ts), not the afternoon's.
-    if (from < 7 || from > 11 || to > 3 || to === 0) continue
     const late = week.find((other, i) => other !== day && ends[i]! >= 1320)
-    if (late === undefined) continue
-    const night = parseDayHours(`${f.slice(0, m.index)}${m[1]}${m[2]}0${m[3]}${f.slice(m.index + m[0].length)}`)
-    const afternoon = parseDayHours(day)
-    if (night.kind !== 'open' || afternoon.kind !== 'open') continue
-    const readings = eitherText([clockText(afternoon.intervals), clockText(night.intervals)])
-    return `its "${day}" beside "${late}" could be ${readings}. Write it with the 24-hour clock or am and pm.`
+    const readings = late === undefined ? null : backReadings(day)
+    if (readings === null) continue
+    const [afternoon, night] = readings
+    return `its "${day}" beside "${late}" could be ${eitherText([clockText(afternoon), clockText(night)])}. Write it with the 24-hour clock or am and pm.`
   }
   return null
+}
+
+/** What clockBackDoubt says of the days: a week refused so is read in no other grammar. */
+export const CLOCK_DAYS = "its days are named as the 24-hour clock's languages name them"
+
+/**
+ * Why some days' bare hours closing by 3 after opening from 7 to 11 ("Mo-Sa 11-2") are not read
+ * when the days are named as only languages of the 24-hour clock name them (clock24): on that
+ * clock "2" is 02:00, a bar's night, as likely as the afternoon the reader takes it for
+ * elsewhere ("Sat 10-2"), so neither is guessed. `shown`: the days and hours as the cell has them.
+ */
+export function clockBackDoubt(shown: string, day: string): string | null {
+  const readings = backReadings(day)
+  // A day in two parts ("9-1, 2-5.30") or open by 09:00 ("Mo-Fr 7-3": a bakery's) is no night.
+  if (readings === null || readings[0].length > 1 || readings[1].length > 1 || readings[0][0]![0] < 600) return null
+  const days = shown.slice(0, shown.length - day.length).trim()
+  const [afternoon, night] = [clockText(readings[0]), clockText(readings[1])]
+  return `its "${shown}" could be ${afternoon} or ${night}: ${CLOCK_DAYS}, where "${readings[2]}" is 0${readings[2]}:00. Write "${days} ${afternoon}" or "${days} ${night}".`
 }
 
 /** A day's text kept unread as a week's may be: by appointment, hours in doubt, a half of the day closed. */

@@ -38,4 +38,13 @@ describe('week cells through the bulk import', () => {
     // On the 24-hour clock "12" is noon.
     expect(await imported('Lun-Vie 10-18, Mié hasta las 12')).toMatchObject({ wednesday: '10:00-12:00' })
   })
+
+  test('"Mo-Sa 11-2": the afternoon, or a night as the 24-hour clock its days name writes it? Refused', async () => {
+    expect(await imported('Mo-Sa 11-2')).toEqual([
+      'line 2 (external_id "A"): "Mo-Sa 11-2" could not be read as a week of opening hours: its "Mo-Sa 11-2" could be 11:00-14:00 or 11:00-02:00: its days are named as the 24-hour clock\'s languages name them, where "2" is 02:00. Write "Mo-Sa 11:00-14:00" or "Mo-Sa 11:00-02:00".',
+    ])
+    // English days write the 12-hour clock: the afternoon. An evening opening is past midnight.
+    expect(await imported('Mon-Sat 11-2')).toMatchObject({ monday: '11-2', saturday: '11-2', sunday: 'closed' })
+    expect(await imported('Mo-Sa 18-2')).toMatchObject({ monday: '18-2', sunday: 'closed' })
+  })
 })
