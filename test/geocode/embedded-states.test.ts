@@ -20,6 +20,8 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
       ['Centro, Rio de Janeiro - RJ', 'Rio de Janeiro'],
       ['Av. Paulista, 1578 - Bela Vista, São Paulo - SP', 'São Paulo'],
       ['Centro, Belém - PA, Brasil', 'Belém'],
+      ['Belo Horizonte/MG', 'Belo Horizonte'], // a slash as a spaced dash
+      ['Av. Paulista, 1578, São Paulo/SP', 'São Paulo'],
     ] as const) {
       const r = geo.lookup(address)
       expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country: 'BR' })

@@ -42,8 +42,8 @@ const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 export type StateAtEnd = { parts: Part[]; code: string; hint: RegionHint }
 
 /**
- * The address with a Brazilian state's letters in capitals at its end, after a comma or a spaced
- * dash ("Belo Horizonte, MG", "Centro, Belo Horizonte - MG"), and Brazil's name after them or
+ * The address with a Brazilian state's letters in capitals at its end, after a comma, a spaced
+ * dash or a slash ("Belo Horizonte, MG", "Centro, Belo Horizonte - MG", "Belo Horizonte/MG"), and Brazil's name after them or
  * not, rewritten with the letters as their own last part; null when it ends otherwise. Without
  * the dash or comma, the letters are no state's: "Torino TO" names an Italian province.
  */
@@ -51,6 +51,9 @@ export function stateAtEnd(countryOf: (key: string) => string | null, written: P
   const parts = written.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))
   if (parts.length > 1 && countryOf(nameKey(parts.at(-1)!.raw)) === 'BR') parts.pop()
   const tokens = parts.at(-1)!.tokens
+  // A slash between the town and its state's letters parts them as a spaced dash: "Belo Horizonte/MG".
+  const slashed = /^([^/]+)\/(\p{Lu}{2})$/u.exec(tokens.at(-1)!)
+  if (slashed !== null && BR_STATES[slashed[2]!] !== undefined) tokens.splice(-1, 1, slashed[1]!, '-', slashed[2]!)
   const code = tokens.at(-1)!
   if (BR_STATES[code] === undefined) return null
   const ownPart = tokens.length === 1 && parts.length > 1
