@@ -53,6 +53,43 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
   })
 })
 
+describe("an Italian province's letters after the town", () => {
+  test("name the province's region where a town of it is named, after a US state's letters", () => {
+    for (const [address, city, lat] of [
+      ['Lodi (LO)', 'Lodi', 45.31], // Lodi, California, is near as big: refused without them
+      ['Lodi LO', 'Lodi', 45.31],
+      ['Via Roma 1, Lodi (LO), Italia', 'Lodi', 45.31],
+      ['Ceres (TO)', 'Ceres', 45.31], // Ceres, California, 48,000 people
+      ['Rovereto (MO)', 'Rovereto', 44.83], // the village by Modena, not Trentino's town
+      ['Rovereto MO', 'Rovereto', 44.83], // no Rovereto in Missouri
+      ['Arpino (NA)', 'Arpino', 40.89],
+      ['Pavia PV', 'Pavia', 45.19],
+      ['Fiesole (FI)', 'Fiesole', 43.8],
+      ['Via Roma 1, 20121 Milano MI', 'Milano', 45.46],
+      ['Milano MI', 'Milan', 45.46], // no Milano in Michigan
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country, lat: r?.lat.toFixed(1) }).toEqual({
+        address,
+        city,
+        country: 'IT',
+        lat: lat.toFixed(1),
+      })
+    }
+    // A US state's letters are the state's first; letters of no town of the province name none.
+    for (const [address, city, country] of [
+      ['Lansing MI', 'Lansing', 'US'],
+      ['Milan MI', 'Milan', 'US'],
+      ['Bethlehem PA', 'Bethlehem', 'US'],
+      ['Helsinki (FI)', 'Helsinki', 'FI'],
+      ['Paris FR', 'Paris', 'FR'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
+    }
+  })
+})
+
 describe("a region's name that is a town's too, last", () => {
   test('is that town where a town named whole before it lies near it and none named whole fits the region', () => {
     // Norfolk, Virginia, 30 km from Newport News; Norfolk the English county holds no Newport News.

@@ -17,6 +17,7 @@ import {
 import { districtPostcode } from './district-codes'
 import { CITY_POPULATION, DASH, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
 import { postcodePrefix } from './postcode-forms'
+import { provinceAtEnd } from './province-codes'
 import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
@@ -204,9 +205,12 @@ function resolve(
   // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
   const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw)) : null
   if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false, near }
-  // A Brazilian state's letters name the state where a town of it is named, before the country
-  // they name too; after a US state's or a Canadian province's of the same letters ("PA", "PE").
-  const state = prefixed === null ? stateAtEnd(q.countryOf, parts) : null
+  // A Brazilian state's or an Italian province's letters name the state (the province's region)
+  // where a town of it is named, before the country they name too; after a US state's or a
+  // Canadian province's of the same letters ("PA", "PE", "MI").
+  const state =
+    (prefixed === null ? stateAtEnd(q.countryOf, parts) : null) ??
+    (prefixed === null || prefixed === 'IT' ? provinceAtEnd(q.countryOf, parts) : null)
   const inState = () => (state === null ? null : place(q, state.parts, null, null, state.hint))
   const regionFirst = state !== null && (US_STATE.test(state.code) || state.code.toLowerCase() in CA_PROVINCES)
   const first = regionFirst ? null : inState()

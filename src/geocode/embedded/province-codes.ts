@@ -1,0 +1,149 @@
+// Italy's provinces by the two letters its addresses write after the town ("20121 Milano MI",
+// "Fiesole (FI)"): read as the province's region where a town of it is named.
+import { nameKey } from '../../core/text'
+import type { Part } from './address-read'
+import type { StateAtEnd } from './state-codes'
+
+/**
+ * Each province's letters and its region's GeoNames admin1 code (the data keeps no province).
+ * Sardinia's former provinces' letters (CI, OG, OT, VS) are still written.
+ */
+const IT_PROVINCES: Record<string, string> = {
+  AG: '15',
+  AL: '12',
+  AN: '10',
+  AO: '19',
+  AP: '10',
+  AQ: '01',
+  AR: '16',
+  AT: '12',
+  AV: '04',
+  BA: '13',
+  BG: '09',
+  BI: '12',
+  BL: '20',
+  BN: '04',
+  BO: '05',
+  BR: '13',
+  BS: '09',
+  BT: '13',
+  BZ: '17',
+  CA: '14',
+  CB: '11',
+  CE: '04',
+  CH: '01',
+  CI: '14',
+  CL: '15',
+  CN: '12',
+  CO: '09',
+  CR: '09',
+  CS: '03',
+  CT: '15',
+  CZ: '03',
+  EN: '15',
+  FC: '05',
+  FE: '05',
+  FG: '13',
+  FI: '16',
+  FM: '10',
+  FR: '07',
+  GE: '08',
+  GO: '06',
+  GR: '16',
+  IM: '08',
+  IS: '11',
+  KR: '03',
+  LC: '09',
+  LE: '13',
+  LI: '16',
+  LO: '09',
+  LT: '07',
+  LU: '16',
+  MB: '09',
+  MC: '10',
+  ME: '15',
+  MI: '09',
+  MN: '09',
+  MO: '05',
+  MS: '16',
+  MT: '02',
+  NA: '04',
+  NO: '12',
+  NU: '14',
+  OG: '14',
+  OR: '14',
+  OT: '14',
+  PA: '15',
+  PC: '05',
+  PD: '20',
+  PE: '01',
+  PG: '18',
+  PI: '16',
+  PN: '06',
+  PO: '16',
+  PR: '05',
+  PT: '16',
+  PU: '10',
+  PV: '09',
+  PZ: '02',
+  RA: '05',
+  RC: '03',
+  RE: '05',
+  RG: '15',
+  RI: '07',
+  RM: '07',
+  RN: '05',
+  RO: '20',
+  SA: '04',
+  SI: '16',
+  SO: '09',
+  SP: '08',
+  SR: '15',
+  SS: '14',
+  SU: '14',
+  SV: '08',
+  TA: '13',
+  TE: '01',
+  TN: '17',
+  TO: '12',
+  TP: '15',
+  TR: '18',
+  TS: '06',
+  TV: '20',
+  UD: '06',
+  VA: '09',
+  VB: '12',
+  VC: '12',
+  VE: '20',
+  VI: '20',
+  VR: '20',
+  VS: '14',
+  VT: '07',
+  VV: '03',
+}
+
+/** The letters in capitals, alone after the town or in brackets: "MI", "(MI)". */
+const LETTERS = /^(\()?([A-Z]{2})(\))?$/
+
+/**
+ * The address with an Italian province's letters at its end, after the town in the same part
+ * ("Pavia PV") or in brackets ("Fiesole (FI)", "Fiesole, (FI)"), and Italy's name after them or
+ * not, rewritten with the letters as their own last part; null when it ends otherwise. After a
+ * comma without brackets they are no province's: "Belo Horizonte, MG" names a Brazilian state.
+ */
+export function provinceAtEnd(countryOf: (key: string) => string | null, written: Part[]): StateAtEnd | null {
+  const parts = written.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))
+  if (parts.length > 1 && countryOf(nameKey(parts.at(-1)!.raw)) === 'IT') parts.pop()
+  const tokens = parts.at(-1)!.tokens
+  const [, open, code = '', close] = LETTERS.exec(tokens.at(-1)!) ?? []
+  if (IT_PROVINCES[code] === undefined || (open === undefined) !== (close === undefined)) return null
+  const ownPart = tokens.length === 1 && parts.length > 1
+  if (!(ownPart && open !== undefined) && tokens.length < 2) return null
+  if (!ownPart) {
+    const town = tokens.slice(0, -1)
+    parts.splice(-1, 1, { raw: town.join(' '), tokens: town })
+  } else parts.pop()
+  parts.push({ raw: code, tokens: [code] })
+  const hint = { country: 'IT', admin1: IT_PROVINCES[code], key: nameKey(code), part: parts.length - 1, whole: true }
+  return { parts, code, hint }
+}
