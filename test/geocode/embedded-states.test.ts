@@ -105,6 +105,15 @@ describe("a region's name that is a town's too, last", () => {
   })
 })
 
+describe('a town named before a town', () => {
+  test('tells the namesake it lies near, the most populous of its name', () => {
+    // Sunderland, England, 18 km from Durham, England; none lies near Durham, North Carolina.
+    expect(geo.lookup('Sunderland, Durham')?.parts).toEqual({ city: 'Sunderland', country: 'GB' })
+    expect(geo.lookup('Hartlepool, Durham')?.parts).toEqual({ city: 'Hartlepool', country: 'GB' })
+    expect(geo.lookup('Durham')?.parts.region).toBe('NC')
+  })
+})
+
 describe('a town between two dashes between spaces', () => {
   test('is parted from the words before it as by a comma, the country after it', () => {
     // Not Frankfurt am Main, named by "Frankfurt" alone.

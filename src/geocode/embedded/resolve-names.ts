@@ -123,9 +123,15 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     )
   if (best.window.dashed && !namesAfter(best))
     best = candidates.find((c) => c.window === best.window && namesAfter(c)) ?? best
+  // A town named whole before the town, the most populous of its name, that lies near a namesake
+  // of the town and not near it tells the namesake: "Sunderland, Durham" is in County Durham
+  // (Sunderland lies 18 km from Durham, England), not Durham, NC.
+  const nearOwn = (t: Candidate) => candidates.some((c) => townBefore(c, t) && heaviest(c, candidates))
+  if (!nearOwn(best) && districtAfter(best, districts) === null)
+    best = candidates.find((t) => t.window === best.window && nearOwn(t)) ?? best
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
   // Spain?): refuse rather than guess.
-  if (country === null && !fits(best) && rivalAbroad(best, candidates, districts)) return null
+  if (country === null && !fits(best) && !nearOwn(best) && rivalAbroad(best, candidates, districts)) return null
   // A place named before it is more precise: a suburb of the town ("Bondi Beach, Sydney"), or a
   // town in a province named after its capital ("Marbella, Málaga").
   const town = best
@@ -232,6 +238,10 @@ const townBefore = (c: Candidate, town: Candidate): boolean =>
   c.place.country === town.place.country &&
   c.place.population >= TOWN_POPULATION &&
   distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng) <= PROVINCE_KM
+
+/** Whether no place its window names outweighs `c`'s. */
+const heaviest = (c: Candidate, candidates: Candidate[]): boolean =>
+  !candidates.some((o) => o.window === c.window && o.place.weight > c.place.weight)
 
 /**
  * The places `key` names, in `country` when one is known; when none, with "St." or "Ste." first
