@@ -85,10 +85,18 @@ describe("a town's name with its joining word", () => {
     ] as const)
       expect(city(address)).toEqual({ address, city: name, country })
     // "Mesa Rancho" (Mesa del Rancho) begins inside a town's name: no place is read across the
-    // dash. Two towns, neither the other's district, are neither guessed: Frankfurt (Oder) lies
-    // 80 km from Berlin, Leipzig 35 km from Halle.
-    for (const address of ['Costa Mesa - Rancho Cucamonga', 'Berlin - Frankfurt - Oder', 'Halle – Saale - Leipzig'])
+    // dash. Two towns, neither the other's district, are neither guessed: Leipzig (a city) lies
+    // 35 km from Halle.
+    for (const address of ['Costa Mesa - Rancho Cucamonga', 'Halle – Saale - Leipzig'])
       expect(geo.lookup(address)).toBeNull()
+    // Frankfurt (Oder), 80 km off, is no city of 100,000 beside Berlin, as after a space; not
+    // Frankfurt am Main, named by a word of it.
+    expect(city('Berlin - Frankfurt - Oder')).toEqual({
+      address: 'Berlin - Frankfurt - Oder',
+      city: 'Berlin',
+      country: 'DE',
+    })
+    expect(city('Berlin Frankfurt Oder').city).toBe('Berlin')
   })
 
   test("left out after a spaced dash and a name that is no place's, is that name, as after a comma", () => {
@@ -219,6 +227,10 @@ describe('two towns side by side', () => {
       expect(city(address)).toEqual({ address, city: null, country: null })
     expect(city('Köln - Bonn')).toEqual({ address: 'Köln - Bonn', city: 'Bonn', country: 'DE' })
     expect(city('Hamburg - St. Pauli')).toEqual({ address: 'Hamburg - St. Pauli', city: 'St. Pauli', country: 'DE' })
+    // Miami Gardens lies 12 km from Hollywood, Florida: its district, not Miami (27 km), named by
+    // a word of it.
+    for (const address of ['Hollywood - Miami Gardens', 'Hollywood-Miami Gardens'])
+      expect(city(address)).toEqual({ address, city: 'Miami Gardens', country: 'US' })
     // Not Mons ("Mon" is one of its names): "Fri" is only a Greek hamlet's other name.
     for (const address of ['Mon - Fri', 'Mon - Fri: 9:00am - 5:00pm']) expect(geo.lookup(address)).toBeNull()
   })

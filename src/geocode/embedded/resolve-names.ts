@@ -221,9 +221,13 @@ function candidatesOf(
     towns.some(
       ({ window: t }) => t.part === w.part && t.start <= w.start && w.start + w.len <= t.start + t.len && w.len < t.len,
     )
+  // Nor a district: "Miami" of "Hollywood-Miami Gardens" is no district of Hollywood, Florida.
+  const inNamedDistrict = ({ window: w }: Candidate) =>
+    w.after === undefined &&
+    named.some(({ window: d }) => d.part === w.part && d.start === w.start && d.town === w.town)
   return {
     candidates: named.length + towns.length === 0 ? candidates : candidates.filter((c) => !inNamed(c)),
-    districts,
+    districts: named.length === 0 ? districts : districts.filter((d) => !inNamedDistrict(d)),
   }
 }
 
