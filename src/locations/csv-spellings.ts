@@ -9,6 +9,8 @@
 export const COLUMN_NAMES = {
   id: [],
   external_id: [
+    // Yext's key of each entity.
+    'entity id',
     'store code',
     'store id',
     'store number',
@@ -92,6 +94,8 @@ export const COLUMN_NAMES = {
     'adres',
   ],
   street: [
+    // Yext writes each sub-field after its field's name and " > ".
+    'address > line 1',
     'street address',
     'address line 1',
     'address 1',
@@ -120,6 +124,7 @@ export const COLUMN_NAMES = {
   // Joined before or after the street, as the row's country writes it (csv-address.ts).
   house_number: ['street number', 'hausnummer', 'hausnr', 'huisnummer', 'numero civico'],
   street2: [
+    'address > line 2',
     'address line 2',
     'address 2',
     'street 2',
@@ -135,8 +140,9 @@ export const COLUMN_NAMES = {
   ],
   // A district of the town (Google's "Sub-locality"), joined before it (csv-address.ts). "District"
   // is not one: in sales sheets it is a sales region, no part of an address.
-  sublocality: ['sub-locality', 'neighborhood', 'neighbourhood', 'stadtteil', 'ortsteil'],
+  sublocality: ['sub-locality', 'address > sublocality', 'neighborhood', 'neighbourhood', 'stadtteil', 'ortsteil'],
   city: [
+    'address > city',
     'town',
     'city/town',
     'locality',
@@ -157,6 +163,7 @@ export const COLUMN_NAMES = {
     'woonplaats',
   ],
   postcode: [
+    'address > postal code',
     'zip',
     'zip/postal code',
     'postal code/zip',
@@ -178,6 +185,7 @@ export const COLUMN_NAMES = {
     'codice postale',
   ],
   region: [
+    'address > region',
     'state',
     'province',
     'state/province',
@@ -192,8 +200,19 @@ export const COLUMN_NAMES = {
     'provincia',
     'provincie',
   ],
-  country: ['country/region', 'country name', 'land', 'pays', 'país', 'pais', 'paese', 'nazione'],
+  country: [
+    'address > country code',
+    'country/region',
+    'country name',
+    'land',
+    'pays',
+    'país',
+    'pais',
+    'paese',
+    'nazione',
+  ],
   'coordinates.lat': [
+    'display coordinate > latitude',
     'lat',
     'latitude',
     'y',
@@ -212,6 +231,7 @@ export const COLUMN_NAMES = {
     'lattitute',
   ],
   'coordinates.lng': [
+    'display coordinate > longitude',
     'lng',
     'longitude',
     'lon',
@@ -295,6 +315,8 @@ export const COLUMN_NAMES = {
   ],
   'contact.email': [
     'email',
+    // Yext's list of a store's addresses: one is read, two are refused.
+    'emails',
     'email address',
     'store email',
     'mail',
@@ -308,6 +330,8 @@ export const COLUMN_NAMES = {
     'e-mailadres',
   ],
   'contact.website': [
+    'website url > url',
+    'website url',
     'website',
     'url',
     'web',
@@ -344,12 +368,35 @@ export const COLUMN_NAMES = {
     'openingstijden',
   ],
   // Google Business Profile's "Monday hours"; the day's name in the six languages.
-  'hours.monday': ['monday', 'mon', 'monday hours', 'montag', 'lundi', 'lunes', 'lunedì', 'lunedi', 'maandag'],
-  'hours.tuesday': ['tuesday', 'tue', 'tuesday hours', 'dienstag', 'mardi', 'martes', 'martedì', 'martedi', 'dinsdag'],
+  'hours.monday': [
+    'monday',
+    'mon',
+    'monday hours',
+    'hours > monday',
+    'montag',
+    'lundi',
+    'lunes',
+    'lunedì',
+    'lunedi',
+    'maandag',
+  ],
+  'hours.tuesday': [
+    'tuesday',
+    'tue',
+    'tuesday hours',
+    'hours > tuesday',
+    'dienstag',
+    'mardi',
+    'martes',
+    'martedì',
+    'martedi',
+    'dinsdag',
+  ],
   'hours.wednesday': [
     'wednesday',
     'wed',
     'wednesday hours',
+    'hours > wednesday',
     'mittwoch',
     'mercredi',
     'miércoles',
@@ -362,6 +409,7 @@ export const COLUMN_NAMES = {
     'thursday',
     'thu',
     'thursday hours',
+    'hours > thursday',
     'donnerstag',
     'jeudi',
     'jueves',
@@ -369,11 +417,23 @@ export const COLUMN_NAMES = {
     'giovedi',
     'donderdag',
   ],
-  'hours.friday': ['friday', 'fri', 'friday hours', 'freitag', 'vendredi', 'viernes', 'venerdì', 'venerdi', 'vrijdag'],
+  'hours.friday': [
+    'friday',
+    'fri',
+    'friday hours',
+    'hours > friday',
+    'freitag',
+    'vendredi',
+    'viernes',
+    'venerdì',
+    'venerdi',
+    'vrijdag',
+  ],
   'hours.saturday': [
     'saturday',
     'sat',
     'saturday hours',
+    'hours > saturday',
     'samstag',
     'samedi',
     'sábado',
@@ -381,7 +441,17 @@ export const COLUMN_NAMES = {
     'sabato',
     'zaterdag',
   ],
-  'hours.sunday': ['sunday', 'sun', 'sunday hours', 'sonntag', 'dimanche', 'domingo', 'domenica', 'zondag'],
+  'hours.sunday': [
+    'sunday',
+    'sun',
+    'sunday hours',
+    'hours > sunday',
+    'sonntag',
+    'dimanche',
+    'domingo',
+    'domenica',
+    'zondag',
+  ],
   // Dated hours in one cell ("2026-12-24 09:00-14:00; 2026-12-25 closed"): all the location's.
   special_hours: ['special hours', 'special opening hours', 'holiday hours', 'sonderöffnungszeiten'],
   timezone: ['time zone', 'tz', 'tz database name'],

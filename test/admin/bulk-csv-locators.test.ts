@@ -1,0 +1,47 @@
+// POST /admin/v1/locations/bulk with text/csv files as other locators export them
+// (test/fixtures/csv, 20 stores each): read as the CLI reads them, columns no field takes listed.
+import { describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { openEmbeddedGeocoder } from '../../src/geocode/embedded'
+import { cachedGeocoder } from '../../src/geocode/geocoder'
+import { createApp } from '../../src/server/app'
+import { BULK, env, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+/** Each file, the columns no field takes, and whether it has store codes to match its rows by. */
+const FILES: [name: string, unread: string[], keyed: boolean][] = [
+  ['yext-entities.csv', ['Entity Type', 'Featured Message > Description', 'Closed'], true],
+]
+
+describe('bulk upsert of CSV exports of other locators', () => {
+  for (const [name, unread, keyed] of FILES) {
+    test(`${name}: 20 stores created, the unread columns listed, a second run changes nothing`, async () => {
+      // Shopify's locations have no coordinates: the embedded geocoder places them.
+      const embedded = openEmbeddedGeocoder()
+      const app = createApp({
+        store: env.store,
+        geocoder: cachedGeocoder(embedded, env.store.geocodeCache),
+        config: { maxBodyBytes: 256 * 1024, logRequests: false },
+        log: () => {},
+      })
+      const text = readFileSync(join(import.meta.dir, '../fixtures/csv', name), 'utf8')
+      const send = async (query = '') => {
+        const res = await app.handle(
+          new Request(`http://localhost${BULK}${query}`, {
+            method: 'POST',
+            headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+            body: text,
+          }),
+        )
+        return { status: res.status, body: (await res.json()) as Record<string, unknown> }
+      }
+      const dry = await send('?dry_run=true')
+      expect([dry.status, dry.body.created, dry.body.unknown_columns]).toEqual([200, 20, unread])
+      expect((await send()).body).toMatchObject({ created: 20, unknown_columns: unread })
+      if (!keyed) return
+      expect((await send()).body).toMatchObject({ created: 0, updated: 0, unchanged: 20 })
+    })
+  }
+})

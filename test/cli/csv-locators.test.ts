@@ -1,0 +1,79 @@
+// storeloc locations import of 20-store files as other hosted locators and listing tools export
+// them (test/fixtures/csv): every column a person expects read is read, the rest are listed as not
+// read, and the file and its export import again changing nothing.
+import { beforeEach, describe, expect, test } from 'bun:test'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
+
+let locatorId: string
+
+useTempDatabase()
+beforeEach(() => {
+  locatorId = json('locator', 'create', '--name', 'Moving').locator.id
+})
+
+const fixture = (name: string) => readFileSync(join(import.meta.dir, '../fixtures/csv', name))
+
+type Stored = {
+  external_id: string | null
+  name: string
+  address: string
+  status: string
+  tags: string[]
+  hours: Record<string, string>
+  contact: Record<string, string>
+}
+
+/** Each file, the columns it has that no field takes, and what its first two stores hold. */
+const LOCATOR_FILES: [
+  tool: string,
+  name: string,
+  unread: string[],
+  shown: (l: Stored) => unknown,
+  stored: unknown[],
+][] = [
+  [
+    'Yext (entities download)',
+    'yext-entities.csv',
+    ['Entity Type', 'Featured Message > Description', 'Closed'],
+    (l) => [l.external_id, l.address, l.contact.email, l.contact.website, l.hours.monday, l.hours.sunday],
+    [
+      [
+        'ch-sea-01',
+        '1520 4th Ave, Seattle, WA 98101, US',
+        'seattle@cyclehub.example',
+        'https://cyclehub.example/seattle',
+        '9:00am-6:00pm',
+        'closed',
+      ],
+      [
+        'ch-sea-02',
+        '5300 Ballard Ave NW, Unit 4, Seattle, WA 98107, US',
+        'ballard@cyclehub.example',
+        'https://cyclehub.example/ballard',
+        '10am-12pm',
+        'closed',
+      ],
+    ],
+  ],
+]
+
+describe('files from other locators, 20 stores each', () => {
+  const stores = 20
+  for (const [tool, name, unread, shown, stored] of LOCATOR_FILES) {
+    test(`${tool}: reads every column it can, lists the rest, and imports again to no change`, () => {
+      const path = file(name, fixture(name))
+      const dry = json('locations', 'import', locatorId, '--file', path, '--dry-run')
+      expect([dry.created, dry.unknown_columns]).toEqual([stores, unread])
+      expect(json('locations', 'import', locatorId, '--file', path).created).toBe(stores)
+      expect(json('locations', 'export', locatorId).slice(0, 2).map(shown)).toEqual(stored)
+      const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
+      const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
+      expect([again.created, again.updated, again.unchanged]).toEqual([0, 0, stores])
+      if (name === 'storepoint.csv') return // no store code: it would make every store again
+      const source = json('locations', 'import', locatorId, '--file', path)
+      expect([source.created, source.updated, source.unchanged]).toEqual([0, 0, stores])
+    })
+  }
+})
