@@ -123,14 +123,15 @@ export function readHeader(
     if (field === null && fallbackField(header) !== null) fallbacks.push(i)
     if (field !== null) {
       const other = headerOf.get(field)
-      // Tags may come from several columns ("Category" and "Tags", as store locator plugins export them).
-      if (other !== undefined && field !== 'tags') {
+      // Tags may come from several columns ("Category" and "Tags", as store locator plugins export
+      // them), the region too (Brandify's "state" and "province": a row fills one, csv-row.ts).
+      if (other !== undefined && field !== 'tags' && field !== 'region') {
         throw at(
           line,
           `the columns "${other}" and "${header}" both fill ${fieldSaid(field)}. Delete or rename one of them.`,
         )
       }
-      headerOf.set(field, header)
+      if (other === undefined) headerOf.set(field, header)
     }
     columns.push({ header, field })
   }

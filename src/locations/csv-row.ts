@@ -120,6 +120,9 @@ type Gathered = {
   /** The delete cell: true to delete, a string that says why it was not read. */
   removal: boolean | string
   unreadStatus?: string
+  /** The first region cell the row fills, and a second's other region, said as a problem. */
+  regionCell?: [header: string, cell: string]
+  regionClash?: string
   coordinateCells: [header: string, field: string, cell: string][]
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
   maps: Map<string, [string, string][]>
@@ -158,6 +161,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   readHours(body, hoursCells, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)
   if (gathered.unreadStatus !== undefined) problems.push({ field: 'status', message: gathered.unreadStatus })
+  if (gathered.regionClash !== undefined) problems.push({ field: 'region', message: gathered.regionClash })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
   if (special !== undefined) {
     const dated = readSpecialHours(special)
@@ -246,6 +250,10 @@ function gatherHours(
   return true
 }
 
+/** The problem of a row whose two region columns give two regions. */
+const regionClash = (first: string, region: string, header: string, other: string) =>
+  `The "${first}" cell gives the region "${region}" and the "${header}" cell "${other}": fill in one of them.`
+
 /** Any other cell into `gathered`, by its field: `raw` is the cell as the file has it. */
 function gatherField(
   gathered: Gathered,
@@ -276,8 +284,13 @@ function gatherField(
     entries.push([key, value])
     gathered.maps.set(top, entries)
   } else if (field === COUNTRY_CODE) gathered.codeCell = asCode(cell)
-  else if (ADDRESS_PARTS.has(top)) gathered.parts.set(top, cell)
-  else if (top === 'tags') gathered.tags.push(...splitTags(cell))
+  else if (ADDRESS_PARTS.has(top)) {
+    // Of two region columns (Brandify's state and province), the row's is the one it fills.
+    const [first, before] = gathered.regionCell ?? [header, '']
+    if (top !== 'region' || before === '') gathered.parts.set(top, cell)
+    else if (cell !== '' && cell !== before) gathered.regionClash = regionClash(first, before, header, cell)
+    if (top === 'region' && before === '') gathered.regionCell = [header, cell]
+  } else if (top === 'tags') gathered.tags.push(...splitTags(cell))
   else if (top === 'status' && cell !== '') {
     const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
     if (status === undefined) gathered.unreadStatus = statusProblem(cell, header)

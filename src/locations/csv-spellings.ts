@@ -9,8 +9,9 @@
 export const COLUMN_NAMES = {
   id: [],
   external_id: [
-    // Yext's key of each entity.
+    // Yext's key of each entity, and Brandify's of each store.
     'entity id',
+    'clientkey',
     'store code',
     'store id',
     'store number',

@@ -28,6 +28,9 @@ const TIME_HEADER_WORD_FIRST = new RegExp(
   `^(?:(${WORD_FIRST(OPEN_WORDS).join('|')})|(${WORD_FIRST(CLOSE_WORDS).join('|')}))(?: (?:${TIME_WORDS}))? (.+?) ?([1-9])?$`,
 )
 
+/** A weekday's English name and an opening or closing word with no space between them. */
+const GLUED_DAY = /^((?:mon|tues|wednes|thurs|fri|satur|sun)day)(open|close)$/
+
 /**
  * The field of a column of some days' opening or closing time, the days joined by "+":
  * "hours.monday open", "hours.monday close 2", "hours.monday+tuesday+wednesday+thursday+friday open".
@@ -54,6 +57,9 @@ function timeColumn(header: string): Time | null {
   const folded = foldHours(header.replace(MARK, ''))
   const range = folded.replace(/\s*([-/])\s*/g, '$1').replace(/[\s_.:()]+/g, ' ')
   const texts = [range.trim(), folded.replace(/[\s_.\-:/()]+/g, ' ').trim()]
+  // A day's whole name and the word written as one (Brandify's "mondayopen", "sundayclose").
+  const glued = GLUED_DAY.exec(folded.trim())
+  if (glued !== null) texts.push(`${glued[1]} ${glued[2]}`)
   for (const text of texts) {
     const m = TIME_HEADER.exec(text)
     const days = m === null ? null : daysOf(m[1]!)

@@ -13,6 +13,7 @@ useBulkEnv()
 /** Each file, the columns no field takes, and whether it has store codes to match its rows by. */
 const FILES: [name: string, unread: string[], keyed: boolean][] = [
   ['yext-entities.csv', ['Entity Type', 'Featured Message > Description', 'Closed'], true],
+  ['brandify.csv', ['fax', 'icon'], true],
 ]
 
 describe('bulk upsert of CSV exports of other locators', () => {

@@ -57,6 +57,16 @@ const LOCATOR_FILES: [
       ],
     ],
   ],
+  [
+    'Brandify',
+    'brandify.csv',
+    ['fax', 'icon'],
+    (l) => [l.external_id, l.address, l.hours.monday, l.hours.saturday, l.hours.sunday],
+    [
+      ['CH1001', '12 Briggate, Leeds LS1 6HD, West Yorkshire, GB', '0900-1800', '1000-1600', 'closed'],
+      ['CH1002', '3 Coney Street, York YO1 9QL, North Yorkshire, GB', '0900-1800', 'closed', 'closed'],
+    ],
+  ],
 ]
 
 describe('files from other locators, 20 stores each', () => {
@@ -76,4 +86,26 @@ describe('files from other locators, 20 stores each', () => {
       expect([source.created, source.updated, source.unchanged]).toEqual([0, 0, stores])
     })
   }
+})
+
+describe('two region columns', () => {
+  test("each row's region is the one it fills; a row giving two regions is a problem of its line", () => {
+    const header = 'clientkey,name,address1,city,state,province,postalcode,country,latitude,longitude'
+    const rows = [
+      'B1,Cycle Hub Austin,1100 S Congress Ave,Austin,TX,,78704,US,30.2518,-97.749',
+      'B2,Cycle Hub Toronto,100 Queen St W,Toronto,,ON,M5H 2N2,CA,43.6525,-79.3838',
+    ]
+    const path = file('two.csv', [header, ...rows].join('\n'))
+    expect(json('locations', 'import', locatorId, '--file', path).created).toBe(2)
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.address)).toEqual([
+      '1100 S Congress Ave, Austin, TX 78704, US',
+      '100 Queen St W, Toronto, ON M5H 2N2, CA',
+    ])
+    const both = file('both.csv', `${header}\n${rows[1]!.replace(',,ON', ',QC,ON')}\n`)
+    const refused = storeloc('locations', 'import', locatorId, '--file', both)
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain(
+      'line 2 (external_id "B2"): The "state" cell gives the region "QC" and the "province" cell "ON": fill in one of them.',
+    )
+  })
 })
