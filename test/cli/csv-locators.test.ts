@@ -58,6 +58,26 @@ const LOCATOR_FILES: [
     ],
   ],
   [
+    'Storepoint',
+    'storepoint.csv',
+    ['Extra'],
+    (l) => [l.name, l.tags, l.hours.monday, l.hours.saturday],
+    [
+      ['Cycle Hub Leeds', ['Repairs', 'Rentals'], '9am - 5:30pm', '10am - 4pm'],
+      ['Cycle Hub York', ['Repairs'], '10am - 6pm', 'Closed'],
+    ],
+  ],
+  [
+    'Shopify locations',
+    'shopify-locations.csv',
+    ['Province Code', 'Fulfills Online Orders', 'Legacy', 'Created At', 'Updated At'],
+    (l) => [l.external_id, l.address, l.status],
+    [
+      ['68123456700', '12 Briggate, Leeds LS1 6HD, West Yorkshire, United Kingdom', 'published'],
+      ['68123456701', '3 Coney Street, York YO1 9QL, North Yorkshire, United Kingdom', 'published'],
+    ],
+  ],
+  [
     'Brandify',
     'brandify.csv',
     ['fax', 'icon'],
