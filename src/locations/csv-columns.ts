@@ -131,6 +131,19 @@ const UNREAD_HINTS = new Map([
   ],
 ])
 
+/** A tags cell of numbers alone ("1314", "1314,1316"): Yext's category ids, no names to filter by. */
+const ID_LIST = /^\d+(?:\s*[,;|]\s*\d+)*$/
+
+/** Whether a tags column's cells hold ids alone, in each one filled: it is not read as tags. */
+export function categoryIds(cells: readonly string[]): boolean {
+  const filled = cells.map((c) => c.trim()).filter((c) => c !== '')
+  return filled.length > 0 && filled.every((c) => ID_LIST.test(c))
+}
+
+/** What a column of category ids holds, and what to write instead. */
+export const CATEGORY_IDS =
+  "holds numbers alone, another tool's ids of its categories (Yext's), not read as tags: tags are the locator's filters, by name. To filter by them, write their names in a \"Tags\" column."
+
 /** What a column no field reads holds and what to write instead, when another tool's export is known to have it; else null. */
 export const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
 

@@ -8,6 +8,8 @@ import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
 import { formulaText, unguardCell } from './csv-cells'
 import {
+  CATEGORY_IDS,
+  categoryIds,
   columnField,
   daysColumn,
   fallbackField,
@@ -215,8 +217,12 @@ export function readHeader(
   const beside = timesBeside(columns, filled)
   if (beside !== null) throw at(line, beside)
   // Said only of a column with text: an empty one left in a template loses nothing.
-  for (const [i, { header, field }] of columns.entries()) {
-    const hint = field === null ? unreadHint(header) : null
+  for (const [i, column] of columns.entries()) {
+    const { header, field } = column
+    // The export's own "tags" column is read whatever its tags, so an export reads back.
+    const ids = field === 'tags' && header !== 'tags' && categoryIds(below.map((r) => r.cells[i] ?? ''))
+    if (ids) column.field = null
+    const hint = ids ? CATEGORY_IDS : field === null ? unreadHint(header) : null
     if (hint !== null && below.some((r) => (r.cells[i] ?? '').trim() !== ''))
       columnNotes.push(`The column "${header}" ${hint}`)
   }

@@ -36,7 +36,7 @@ const LOCATOR_FILES: [
   [
     'Yext (entities download)',
     'yext-entities.csv',
-    ['Entity Type', 'Featured Message > Description', 'Closed'],
+    ['Entity Type', 'Categories', 'Featured Message > Description', 'Closed'],
     (l) => [l.external_id, l.address, l.contact.email, l.contact.website, l.hours.monday, l.hours.sunday],
     [
       [
@@ -127,5 +127,29 @@ describe('two region columns', () => {
     expect(refused.stderr).toContain(
       'line 2 (external_id "B2"): The "state" cell gives the region "QC" and the "province" cell "ON": fill in one of them.',
     )
+  })
+})
+
+describe('a tags column of numbers alone', () => {
+  test('is category ids, not read but noted; tags of numbers an export writes read back', () => {
+    const header = 'external_id,name,address,lat,lng,Categories'
+    const ids = file(
+      'ids.csv',
+      `${header}\nN1,North,1 Briggate,53.8,-1.54,"1314,1316"\nN2,South,2 Briggate,53.7,-1.5,1314\n`,
+    )
+    const dry = json('locations', 'import', locatorId, '--file', ids, '--dry-run')
+    expect([dry.unknown_columns, dry.notes]).toEqual([
+      ['Categories'],
+      [expect.stringContaining('The column "Categories" holds numbers alone')],
+    ])
+    const numbers = file(
+      'numbers.csv',
+      'external_id,name,address,lat,lng,tags\nN1,North,1 Briggate,53.8,-1.54,2024|7\n',
+    )
+    expect(json('locations', 'import', locatorId, '--file', numbers).created).toBe(1)
+    const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
+    const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
+    expect([again.unchanged, again.unknown_columns ?? []]).toEqual([1, []])
+    expect(json('locations', 'export', locatorId)[0].tags).toEqual(['2024', '7'])
   })
 })
