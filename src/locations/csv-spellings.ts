@@ -83,6 +83,8 @@ export const COLUMN_NAMES = {
   ],
   address: [
     'full address',
+    // Store Locator Widgets' whole address in one cell.
+    'address complete',
     'formatted address',
     'store address',
     'shop address',
@@ -190,6 +192,7 @@ export const COLUMN_NAMES = {
     'state',
     'province',
     'state/province',
+    'state/county',
     'province/state',
     'state/region',
     'state/province/region',
@@ -351,6 +354,7 @@ export const COLUMN_NAMES = {
   // A week in one cell ("Mon-Fri 9-18, Sat 10-14"), split into the days (core/week-hours.ts).
   hours: [
     'opening hours',
+    'schedule',
     'open hours',
     'opening times',
     'store hours',
@@ -456,7 +460,7 @@ export const COLUMN_NAMES = {
   // Dated hours in one cell ("2026-12-24 09:00-14:00; 2026-12-25 closed"): all the location's.
   special_hours: ['special hours', 'special opening hours', 'holiday hours', 'sonderöffnungszeiten'],
   timezone: ['time zone', 'tz', 'tz database name'],
-  image_url: ['image', 'photo', 'picture'],
+  image_url: ['image', 'photo', 'picture', 'store image'],
   status: [],
   // A row saying yes is a delete item of its store: {"external_id": ..., "delete": true}.
   delete: [],
@@ -493,7 +497,7 @@ export const FALLBACK_NAMES = {
   // WP Store Locator's country_iso beside its country: a code ("US"), read as Country Code is.
   country: ['country code', 'ländercode', 'country_iso'],
   // Shopify's and many sheets' TRUE/FALSE or yes/no, StoreRocket's 1/0, read as status words are.
-  status: ['active', 'aktiv', 'visible'],
+  status: ['active', 'aktiv', 'visible', 'is active', 'is visible'],
   // Also a width and a length: read as latitude and longitude only together (csv.ts).
   'coordinates.lat': ['breite'],
   'coordinates.lng': ['länge', 'laenge'],

@@ -153,3 +153,49 @@ describe('a tags column of numbers alone', () => {
     expect(json('locations', 'export', locatorId)[0].tags).toEqual(['2024', '7'])
   })
 })
+
+describe("other locators' import templates", () => {
+  // Each template's header, a row of it, the columns no field takes, and what the row is stored as.
+  type Template = [
+    tool: string,
+    header: string,
+    row: string,
+    unread: string[],
+    shown: (l: any) => unknown,
+    stored: unknown,
+  ]
+  const TEMPLATES: Template[] = [
+    [
+      'RP Store Locator',
+      'title,id,priority,status,phone,web,webdisplay,store_image,marker_image,address,city,state,zipcode,country,latitude,longitude,tags,schedule',
+      'Cycle Hub Leeds,17,5,0,0113 496 0000,https://cyclehub.example/leeds,cyclehub.example,https://cyclehub.example/a.jpg,,12 Briggate,Leeds,West Yorkshire,LS1 6HD,GB,53.7972,-1.5417,"Repairs,Rentals","Mon-Fri 9am-5pm, Sat 10am-2pm"',
+      ['priority', 'webdisplay', 'marker_image'],
+      (l) => [l.status, l.image_url, l.hours.monday, l.hours.saturday],
+      ['draft', 'https://cyclehub.example/a.jpg', '9am-5pm', '10am-2pm'],
+    ],
+    [
+      'PinPoint',
+      'name,address,city,state,zip_code,country,phone,website,tags,is_active,is_featured',
+      'Cycle Hub Leeds,12 Briggate,Leeds,West Yorkshire,LS1 6HD,GB,0113 496 0000,https://cyclehub.example/leeds,"Flagship,Repairs",false,true',
+      ['is_featured'],
+      (l) => [l.status, l.tags],
+      ['draft', ['Flagship', 'Repairs']],
+    ],
+    [
+      'Store Locator Widgets',
+      'Store Name,Description,AddressComplete,State / County,Website,Website_text',
+      'Cycle Hub Leeds,Repairs,"12 Briggate, Leeds LS1 6HD, United Kingdom",West Yorkshire,https://cyclehub.example/leeds,Visit us',
+      ['Website_text'],
+      (l) => [l.name, l.address],
+      ['Cycle Hub Leeds', '12 Briggate, Leeds LS1 6HD, West Yorkshire, United Kingdom'],
+    ],
+  ]
+  for (const [tool, header, row, unread, shown, stored] of TEMPLATES) {
+    test(`${tool}: its columns are read, the rest listed`, () => {
+      const path = file('template.csv', `${header}\n${row}\n`)
+      const done = json('locations', 'import', locatorId, '--file', path)
+      expect([done.created, done.unknown_columns]).toEqual([1, unread])
+      expect(shown(json('locations', 'export', locatorId)[0])).toEqual(stored)
+    })
+  }
+})
