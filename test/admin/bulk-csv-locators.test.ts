@@ -16,6 +16,25 @@ const FILES: [name: string, unread: string[], keyed: boolean][] = [
   ['storepoint.csv', ['Extra'], false],
   ['shopify-locations.csv', ['Province Code', 'Fulfills Online Orders', 'Legacy', 'Created At', 'Updated At'], true],
   ['brandify.csv', ['fax', 'icon'], true],
+  ['storerocket.csv', ['hours_id'], false],
+  ['wpsl-csv-manager.csv', ['excerpt', 'fax'], true],
+  [
+    'google-business-profile.csv',
+    [
+      'Address line 3',
+      'Address line 4',
+      'Address line 5',
+      'Additional phones',
+      'Primary category',
+      'Additional categories',
+      'Opening date',
+      'Logo photo',
+      'Cover photo',
+      'Other photos',
+      'AdWords location extensions phone',
+    ],
+    true,
+  ],
 ]
 
 describe('bulk upsert of CSV exports of other locators', () => {
