@@ -161,15 +161,18 @@ const SPELLINGS = [...Object.entries(COLUMN_NAMES), ...Object.entries(FALLBACK_N
   [field, ...names].map((name) => [headerKey(name), name] as const),
 )
 
+/** The spellings' keys without their numbers: "Address line 3" is a numbered copy of "Address line 1". */
+const UNNUMBERED = new Set(SPELLINGS.map(([key]) => key.replace(/\d+/g, '')))
+
 /**
  * The spelling a header that names no field most likely meant: one edit away ("Adress",
  * "Postcde"), two for a header of 8 characters or more ("Latitdue"); null for none, for a
- * header shorter than 5, and for a numbered copy of a spelling ("Email 2").
+ * header shorter than 5, and for a numbered copy of a spelling ("Email 2", "Address line 3").
  */
 export function meantColumn(header: string): string | null {
   const key = headerKey(header)
   // A fallback spelling left unread (County beside State) is no misspelling.
-  if (key.length < 5 || FIELD_BY_KEY.has(key.replace(/\d+/g, '')) || FALLBACK_BY_KEY.has(key)) return null
+  if (key.length < 5 || UNNUMBERED.has(key.replace(/\d+/g, '')) || FALLBACK_BY_KEY.has(key)) return null
   for (let edits = 1; edits <= (key.length >= 8 ? 2 : 1); edits++) {
     // Two edits that lengthen or shorten a name are another name ("Location": "Location ID").
     const meant = SPELLINGS.find(

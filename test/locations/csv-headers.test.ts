@@ -270,6 +270,8 @@ describe('header', () => {
     const wide = readLocationsCsv('name,address,Breite,County,State\nA,"1 Main St, Springfield",120,Sangamon,IL\n')
     expect([wide.columns[2]!.field, wide.unknown]).toEqual([null, ['Breite', 'County']])
     expect(['County', 'Breite', 'Suburb', 'Adress'].map(meantColumn)).toEqual([null, null, null, 'address'])
+    // Google's "Address line 3" is a further line, as "Email 2" is another address: no misspelling.
+    expect(['Address line 3', 'Adress line 2', 'Email 2'].map(meantColumn)).toEqual([null, 'address line 2', null])
   })
 
   test('unknown columns are reported as written and their cells are left out of the body', () => {
