@@ -144,6 +144,16 @@ export function categoryIds(cells: readonly string[]): boolean {
 export const CATEGORY_IDS =
   "holds numbers alone, another tool's ids of its categories (Yext's), not read as tags: tags are the locator's filters, by name. To filter by them, write their names in a \"Tags\" column."
 
+/** Google's further address lines ("Address line 3" to "5"), joined after the second's (csv-row.ts). */
+const FURTHER_LINE = /^addressline[3-5]$/
+
+/**
+ * Whether a file may have another column of a field beside one: tags ("Category" and "Tags"), the
+ * region (Brandify's "state" and "province": a row fills one), a further address line.
+ */
+export const severalColumns = (field: string, header: string): boolean =>
+  field === 'tags' || field === 'region' || (field === 'street2' && FURTHER_LINE.test(headerKey(header)))
+
 /** What a column no field reads holds and what to write instead, when another tool's export is known to have it; else null. */
 export const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
 

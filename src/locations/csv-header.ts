@@ -18,6 +18,7 @@ import {
   maximumOf,
   meantColumn,
   minutesOf,
+  severalColumns,
   unreadHint,
 } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
@@ -125,9 +126,7 @@ export function readHeader(
     if (field === null && fallbackField(header) !== null) fallbacks.push(i)
     if (field !== null) {
       const other = headerOf.get(field)
-      // Tags may come from several columns ("Category" and "Tags", as store locator plugins export
-      // them), the region too (Brandify's "state" and "province": a row fills one, csv-row.ts).
-      if (other !== undefined && field !== 'tags' && field !== 'region') {
+      if (other !== undefined && !severalColumns(field, header)) {
         throw at(
           line,
           `the columns "${other}" and "${header}" both fill ${fieldSaid(field)}. Delete or rename one of them.`,

@@ -120,8 +120,8 @@ type Gathered = {
   /** The delete cell: true to delete, a string that says why it was not read. */
   removal: boolean | string
   unreadStatus?: string
-  /** The first region cell the row fills, and a second's other region, said as a problem. */
-  regionCell?: [header: string, cell: string]
+  /** The header of the region cell the row fills, and a second's other region, said as a problem. */
+  regionHeader?: string
   regionClash?: string
   coordinateCells: [header: string, field: string, cell: string][]
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
@@ -254,6 +254,20 @@ function gatherHours(
 const regionClash = (first: string, region: string, header: string, other: string) =>
   `The "${first}" cell gives the region "${region}" and the "${header}" cell "${other}": fill in one of them.`
 
+/**
+ * An address part's cell into `gathered`: of two region columns (Brandify's state and province)
+ * the one the row fills; further address lines (Google's "Address line 3") after the second's.
+ */
+function gatherPart(gathered: Gathered, top: string, header: string, cell: string): void {
+  const before = gathered.parts.get(top) ?? ''
+  if (top === 'street2' && before !== '') gathered.parts.set(top, cell === '' ? before : `${before}, ${cell}`)
+  else if (top !== 'region' || before === '') {
+    gathered.parts.set(top, cell)
+    if (top === 'region' && cell !== '') gathered.regionHeader = header
+  } else if (cell !== '' && cell !== before)
+    gathered.regionClash = regionClash(gathered.regionHeader!, before, header, cell)
+}
+
 /** Any other cell into `gathered`, by its field: `raw` is the cell as the file has it. */
 function gatherField(
   gathered: Gathered,
@@ -284,13 +298,8 @@ function gatherField(
     entries.push([key, value])
     gathered.maps.set(top, entries)
   } else if (field === COUNTRY_CODE) gathered.codeCell = asCode(cell)
-  else if (ADDRESS_PARTS.has(top)) {
-    // Of two region columns (Brandify's state and province), the row's is the one it fills.
-    const [first, before] = gathered.regionCell ?? [header, '']
-    if (top !== 'region' || before === '') gathered.parts.set(top, cell)
-    else if (cell !== '' && cell !== before) gathered.regionClash = regionClash(first, before, header, cell)
-    if (top === 'region' && before === '') gathered.regionCell = [header, cell]
-  } else if (top === 'tags') gathered.tags.push(...splitTags(cell))
+  else if (ADDRESS_PARTS.has(top)) gatherPart(gathered, top, header, cell)
+  else if (top === 'tags') gathered.tags.push(...splitTags(cell))
   else if (top === 'status' && cell !== '') {
     const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
     if (status === undefined) gathered.unreadStatus = statusProblem(cell, header)

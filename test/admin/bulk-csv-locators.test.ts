@@ -21,9 +21,6 @@ const FILES: [name: string, unread: string[], keyed: boolean][] = [
   [
     'google-business-profile.csv',
     [
-      'Address line 3',
-      'Address line 4',
-      'Address line 5',
       'Additional phones',
       'Primary category',
       'Additional categories',

@@ -199,3 +199,21 @@ describe("other locators' import templates", () => {
     })
   }
 })
+
+describe('further address lines', () => {
+  test("Google's Address line 3 to 5 follow the second line in the address", () => {
+    const header =
+      'Store code,Business name,Address line 1,Address line 2,Address line 3,Address line 4,Locality,Postal code,Country/Region,Latitude,Longitude'
+    const rows = [
+      'G1,Cycle Hub,1 Princes Street,Waverley Mall,Unit 3,,Edinburgh,EH2 2EQ,GB,55.9533,-3.1883',
+      'G2,Cycle Hub,10 Byres Road,,Floor 2,,Glasgow,G11 5JY,GB,55.8721,-4.288',
+    ]
+    const path = file('gbp.csv', [header, ...rows].join('\n'))
+    const done = json('locations', 'import', locatorId, '--file', path)
+    expect([done.created, done.unknown_columns]).toEqual([2, []])
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.address)).toEqual([
+      '1 Princes Street, Waverley Mall, Unit 3, Edinburgh EH2 2EQ, GB',
+      '10 Byres Road, Floor 2, Glasgow G11 5JY, GB',
+    ])
+  })
+})
