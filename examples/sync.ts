@@ -20,7 +20,8 @@
 // Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems or the
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
 // while writing (the service out of reach): part of the list may be written; run it again, and it
-// writes only what is not in step yet. Ctrl-C stops it at once, saying what it wrote so far: exit 130.
+// writes only what is not in step yet. Ctrl-C stops it at once, saying how many rows it sent so
+// far and what they did (created, updated, unchanged): exit 130.
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
@@ -39,8 +40,17 @@ import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/lo
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
-/** What the writes did so far, said when the sync is stopped midway; `underway`: the rows of the write sent, not answered yet. */
-const done = { written: 0, toWrite: 0, deleted: 0, toDelete: 0, requests: 0, underway: [] as Row[] }
+/**
+ * What the writes did so far, said as they go and when the sync is stopped midway: the rows of the
+ * list `sent` and what the service did with them; `underway`: the rows of the write sent, not answered yet.
+ */
+const done = { sent: 0, toWrite: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, toDelete: 0, requests: 0, underway: [] as Row[] }
+
+/** " (1 created, 2 unchanged)": what the rows sent so far did, those that did it; "" before any. */
+function didSaid(): string {
+  const said = (['created', 'updated', 'unchanged'] as const).flatMap((a) => (done[a] > 0 ? [`${done[a]} ${a}`] : []))
+  return said.length === 0 ? '' : ` (${said.join(', ')})`
+}
 
 /** Ctrl-C (SIGINT) aborts the call under way, in a request or a wait: each call takes its signal. */
 const stop = new AbortController()
@@ -129,8 +139,11 @@ async function upsert(
     try {
       const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal })
       reports.push({ ...report, results: report.results.filter((r) => r.index === null || !chunk[r.index]?.dryOnly) })
-      if (!dryRun) done.written += listed(chunk)
+      if (!dryRun) done.sent += listed(chunk)
       if (!dryRun) done.deleted += chunk.length - listed(chunk)
+      // A row left as it is counts as sent, not as written: the progress says which it was.
+      for (const r of dryRun ? [] : report.results)
+        if ((r.action === 'created' || r.action === 'updated' || r.action === 'unchanged') && !chunk[r.index!]?.drop) done[r.action]++
       done.underway = []
     } catch (e) {
       if (!(e instanceof StorelocError)) throw e
@@ -154,10 +167,10 @@ async function upsert(
       }
     }
     sent += listed(chunk)
-    // A list of several requests says how far it got: a run stopped halfway shows what it wrote.
+    // A list of several requests says how far it got, and what its rows did: created, updated, unchanged.
     // A request of deletes alone moves it no further: the next request's line says it.
     if (requests.length > 1 && listed(chunk) > 0)
-      console.error(`${dryRun ? 'checked' : 'written'}: ${sent} of ${rows.length} rows${refusedSaid(refused, rows)}`)
+      console.error(`${dryRun ? 'checked' : 'sent'}: ${sent} of ${rows.length} rows${dryRun ? refusedSaid(refused, rows) : didSaid()}`)
   }
   for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
   const count = refused.bySync.size + refused.byService.size
@@ -495,7 +508,7 @@ main().catch((e) => {
     if (!writing) console.error('sync: stopped (Ctrl-C) before writing anything.')
     else
       console.error(
-        `sync: stopped (Ctrl-C): ${done.written} of ${done.toWrite} rows written, ${done.deleted} of ${done.toDelete} deletions done; the request under way${underway()} may be written too. Run the sync again: it writes only what is not in step yet.`,
+        `sync: stopped (Ctrl-C): ${done.sent} of ${done.toWrite} rows sent${didSaid()}, ${done.deleted} of ${done.toDelete} deletions done; the request under way${underway()} may be written too. Run the sync again: it writes only what is not in step yet.`,
       )
     process.exit(130)
   }

@@ -86,7 +86,9 @@ test('a request of deletes alone is named by its stores, and its progress is not
     through.stop()
   }
   const done = await sync(served.url, list, [], chunk)
-  expect([done.code, done.stderr]).toEqual([0, progress('checked') + progress('written')])
+  const sent =
+    'sent: 1 of 3 rows (1 unchanged)\nsent: 2 of 3 rows (1 updated, 1 unchanged)\nsent: 3 of 3 rows (1 updated, 2 unchanged)\n'
+  expect([done.code, done.stderr]).toEqual([0, progress('checked') + sent])
   expect(done.stdout).toContain(`deleted D2 (${id('D2')})\n`)
 }, 60_000)
 

@@ -48,7 +48,7 @@ test("a request is named by its rows' lines, rows next to each other joined, and
   const done = await runSync(served, served.url, HEADER + ROWS, [], CHUNK)
   expect([done.code, done.stderr]).toEqual([
     0,
-    'checked: 11 of 12 rows\nchecked: 12 of 12 rows\nwritten: 11 of 12 rows\nwritten: 12 of 12 rows\n',
+    'checked: 11 of 12 rows\nchecked: 12 of 12 rows\nsent: 11 of 12 rows (11 created)\nsent: 12 of 12 rows (12 created)\n',
   ])
   const res = await fetch(`${served.url}/admin/v1/locations?limit=100`, {
     headers: { authorization: `Bearer ${served.key}` },

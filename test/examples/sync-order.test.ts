@@ -178,7 +178,7 @@ test('a request that fails while writing is named by the lines it held', async (
     failure = () =>
       Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
     const failed = await sync('3', list, [], through)
-    expect(failed.stderr).toContain('written: 4 of 8 rows\n')
+    expect(failed.stderr).toContain('sent: 4 of 8 rows (3 updated, 1 unchanged)\n')
     expect(failed.code).toBe(3)
     expect(failed.stderr).toEndWith(
       'sync: part of the list may be written, the request under way (lines 3-4, 8) too. Run the sync again: it writes only what is not in step yet.\n',
@@ -193,7 +193,7 @@ test('a request that fails while writing is named by the lines it held', async (
       )
     const refused = await sync('3', list, [], through)
     expect(refused.code).toBe(3)
-    expect(refused.stderr.split('\n').filter((l) => !/^(checked|written):/.test(l))).toEqual([
+    expect(refused.stderr.split('\n').filter((l) => !/^(checked|sent):/.test(l))).toEqual([
       '  line 8 (external_id "S5"): Name is refused by the stand-in.',
       'sync: The request of lines 3-4, 8 was refused: Validation failed.',
       'sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.',
@@ -239,7 +239,7 @@ test('a write refused whole without details is named by its lines, and said not 
       )
     const conflict = await sync('3', list, [], through)
     expect(conflict.code).toBe(3)
-    expect(conflict.stderr.split('\n').filter((l) => !/^(checked|written):/.test(l))).toEqual([
+    expect(conflict.stderr.split('\n').filter((l) => !/^(checked|sent):/.test(l))).toEqual([
       'sync: The request of lines 5-7 was refused: line 7: the external_id "S9" became that of location loc_aaaaaaaaaaaaaaaa meanwhile; nothing was written.',
       'sync: part of the list may be written. Run the sync again: it writes only what is not in step yet.',
       '',

@@ -79,7 +79,7 @@ test('Ctrl-C during a write ends the sync, saying what was written and that the 
       code: 130,
       stdout: '',
       stderr:
-        'sync: stopped (Ctrl-C): 0 of 1 rows written, 0 of 0 deletions done; the request under way (line 2) may be written too. Run the sync again: it writes only what is not in step yet.\n',
+        'sync: stopped (Ctrl-C): 0 of 1 rows sent, 0 of 0 deletions done; the request under way (line 2) may be written too. Run the sync again: it writes only what is not in step yet.\n',
     })
   } finally {
     held()

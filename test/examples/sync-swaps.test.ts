@@ -48,7 +48,7 @@ test('a swap of two codes and a chain of renumberings go through, their rows in 
   expect(dry.stdout).toEndWith('Dry run, nothing written: 0 created, 5 updated, 1 unchanged, 0 deleted.\n')
   const done = sync(list)
   expect(done.stderr).toBe(
-    'checked: 2 of 6 rows\nchecked: 5 of 6 rows\nchecked: 6 of 6 rows\nwritten: 2 of 6 rows\nwritten: 5 of 6 rows\nwritten: 6 of 6 rows\n',
+    'checked: 2 of 6 rows\nchecked: 5 of 6 rows\nchecked: 6 of 6 rows\nsent: 2 of 6 rows (2 updated)\nsent: 5 of 6 rows (5 updated)\nsent: 6 of 6 rows (5 updated, 1 unchanged)\n',
   )
   expect(done.code).toBe(0)
   const after = new Map((await stores()).map((s) => [s.name, [s.id, s.external_id]]))
@@ -87,7 +87,7 @@ test("a row takes the code of a store the list drops: deleted in that row's requ
   const done = sync(list)
   expect([done.code, done.stderr]).toEqual([
     0,
-    'checked: 3 of 5 rows\nchecked: 5 of 5 rows\nwritten: 3 of 5 rows\nwritten: 5 of 5 rows\n',
+    'checked: 3 of 5 rows\nchecked: 5 of 5 rows\nsent: 3 of 5 rows (3 unchanged)\nsent: 5 of 5 rows (1 updated, 4 unchanged)\n',
   ])
   expect(done.stdout).toBe(
     `updated S3 (${id.get('Five')}): external_id\n${two('deleted')}0 created, 1 updated, 4 unchanged, 1 deleted.\n`,
@@ -117,7 +117,7 @@ test('a chain of renumberings longer than a request goes in parts, its end first
   const done = sync(list)
   expect([done.code, done.stderr]).toEqual([
     0,
-    'checked: 3 of 4 rows\nchecked: 4 of 4 rows\nwritten: 3 of 4 rows\nwritten: 4 of 4 rows\ndeleted: 3 of 6 stores\ndeleted: 6 of 6 stores\n',
+    'checked: 3 of 4 rows\nchecked: 4 of 4 rows\nsent: 3 of 4 rows (3 updated)\nsent: 4 of 4 rows (4 updated)\ndeleted: 3 of 6 stores\ndeleted: 6 of 6 stores\n',
   ])
   const after = (await stores()).map((s) => [s.name, s.external_id])
   expect(after).toEqual(chain.map((code, i) => [names[i]!, code]))
@@ -186,7 +186,7 @@ test('a JSON list renumbers by ids as the route reads them: blanks around an id 
     p.stderr
       .toString()
       .split('\n')
-      .filter((l) => !/^(checked|written):/.test(l)),
+      .filter((l) => !/^(checked|sent):/.test(l)),
   ]).toEqual([0, ['']])
   expect(p.stdout.toString()).toEndWith(`2 created, ${now.length} updated, 0 unchanged, 0 deleted.\n`)
   const after = new Map((await stores()).map((s) => [s.id, s.external_id]))
@@ -205,7 +205,7 @@ test('a chain of renumberings longer than any request goes in parts; a ring of t
   const run = syncBy('1000', chain)
   expect([run.code, run.stderr]).toEqual([
     0,
-    'checked: 999 of 1001 rows\nchecked: 1001 of 1001 rows\nwritten: 999 of 1001 rows\nwritten: 1001 of 1001 rows\n',
+    'checked: 999 of 1001 rows\nchecked: 1001 of 1001 rows\nsent: 999 of 1001 rows (999 updated)\nsent: 1001 of 1001 rows (1001 updated)\n',
   ])
   expect(run.stdout).toEndWith('0 created, 1001 updated, 0 unchanged, 8 deleted.\n')
   const before = await stores()

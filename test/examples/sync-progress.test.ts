@@ -1,0 +1,29 @@
+// examples/sync.ts's progress lines and stop message, as a person mirroring a list reads them: each
+// says how far the list got and what the rows sent so far did, so rows left unchanged are not
+// said to be written.
+import { expect, test } from 'bun:test'
+import { runSync, syncServer } from './sync-server'
+
+const served = syncServer()
+
+const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
+const row = (n: number, name = `Store ${n}`) => `S${n},${name},"${n} Main St, Town",${40 + n / 10},${-3 - n / 10}\n`
+const ONE_A_REQUEST = { STORELOC_SYNC_CHUNK: '1' }
+
+test('a request at a time, the progress says what the rows sent did: created, updated, unchanged', async () => {
+  const first = await runSync(served, served.url, HEADER + row(1) + row(2), [], ONE_A_REQUEST)
+  expect([first.code, first.stderr]).toEqual([
+    0,
+    'checked: 1 of 2 rows\nchecked: 2 of 2 rows\nsent: 1 of 2 rows (1 created)\nsent: 2 of 2 rows (2 created)\n',
+  ])
+  const again = await runSync(served, served.url, HEADER + row(1) + row(2), [], ONE_A_REQUEST)
+  expect([again.code, again.stderr]).toEqual([
+    0,
+    'checked: 1 of 2 rows\nchecked: 2 of 2 rows\nsent: 1 of 2 rows (1 unchanged)\nsent: 2 of 2 rows (2 unchanged)\n',
+  ])
+  expect(again.stdout).toBe('0 created, 0 updated, 2 unchanged, 0 deleted.\n')
+  const changed = await runSync(served, served.url, HEADER + row(1) + row(2, 'Renamed') + row(3), [], ONE_A_REQUEST)
+  expect(changed.stderr).toEndWith(
+    'sent: 1 of 3 rows (1 unchanged)\nsent: 2 of 3 rows (1 updated, 1 unchanged)\nsent: 3 of 3 rows (1 created, 1 updated, 1 unchanged)\n',
+  )
+}, 60_000)
