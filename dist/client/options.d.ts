@@ -78,7 +78,7 @@ export declare function oddCharacter(text: string, odd: RegExp): string | undefi
 export declare function serviceAddress(baseUrl: string): string;
 /**
  * Refuses, naming it, an option a script got wrong (an unset environment variable, Number() of
- * one): baseUrl not an http(s) address (or a route's), no apiKey or one a header cannot carry, attempts not a
+ * one): baseUrl not an http(s) address (or a route's, or the Query API's), no apiKey or one a header cannot carry, attempts not a
  * whole number from 1 (Infinity: no end), an ms option not a number (NaN would retry without end or wait 1 ms).
  */
 export declare function refuseUnusable(options: ClientOptions): void;

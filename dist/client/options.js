@@ -33,7 +33,7 @@ export function serviceAddress(baseUrl) {
 const MS_OPTIONS = ['timeoutMs', 'backoffMs', 'maxWaitMs', 'inFlightWaitMs', 'startupWaitMs'];
 /**
  * Refuses, naming it, an option a script got wrong (an unset environment variable, Number() of
- * one): baseUrl not an http(s) address (or a route's), no apiKey or one a header cannot carry, attempts not a
+ * one): baseUrl not an http(s) address (or a route's, or the Query API's), no apiKey or one a header cannot carry, attempts not a
  * whole number from 1 (Infinity: no end), an ms option not a number (NaN would retry without end or wait 1 ms).
  */
 export function refuseUnusable(options) {
@@ -47,6 +47,11 @@ export function refuseUnusable(options) {
     catch { }
     if (typeof baseUrl !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
         throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`);
+    // The Query API's address (a finder's request copied whole): a secret key sent under it is
+    // taken as exposed in a page's code, and marked so, before any answer could say the address is wrong.
+    const publicAt = url.pathname.search(/\/public\/v1(?:\/|$)/);
+    if (publicAt >= 0)
+        throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", not the public Query API's; got ${JSON.stringify(baseUrl)}: give ${JSON.stringify(url.origin + url.pathname.slice(0, publicAt))}. The secret key goes to the Management API alone: sent under /public/v1, it is marked exposed.`);
     // Each call's path follows baseUrl: after a query or a fragment it is no path. A user and password
     // make Node's fetch fail each try, its message showing them; Bun sends them. Not shown here.
     const extra = url.username || url.password ? 'a user and password' : /[?#]/.test(baseUrl) ? 'a query or a fragment' : undefined;

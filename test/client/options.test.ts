@@ -84,6 +84,18 @@ describe('StorelocClient options', () => {
     expect(refusal({ baseUrl: 'http://127.0.0.1:3000/admin/v10' })).toBe('made')
   })
 
+  test("the Query API's address is refused before a call, which would send the secret key to it", () => {
+    const said = (got: string, give: string) =>
+      `TypeError: StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", not the public Query API's; got "${got}": give "${give}". The secret key goes to the Management API alone: sent under /public/v1, it is marked exposed.`
+    expect(refusal({ baseUrl: 'http://127.0.0.1:3000/public/v1' })).toBe(
+      said('http://127.0.0.1:3000/public/v1', 'http://127.0.0.1:3000'),
+    )
+    // A finder's request copied whole, behind a proxy's prefix.
+    const copied = 'https://locator.example/storeloc/public/v1/pk_abc/locations?lat=51.5&lng=-0.1'
+    expect(refusal({ baseUrl: copied })).toBe(said(copied, 'https://locator.example/storeloc'))
+    expect(refusal({ baseUrl: 'https://locator.example/public/v10' })).toBe('made')
+  })
+
   test('an apiKey no header carries is refused, the key not shown; one read with its line break is used', async () => {
     // Each try would fail in fetch, retried as a network_error whose message on Node shows the key.
     expect(refusal({ apiKey: 'sk_secret\nsk_other' })).toBe(

@@ -1,0 +1,24 @@
+// examples/sync.ts given a STORELOC_URL that is not the service's address, as a newcomer copies
+// one: the Query API's (refused before the secret key is sent there), or one with a path too many
+// or a finder page's (the answer says to check STORELOC_URL). Nothing is written.
+import { expect, test } from 'bun:test'
+import { runSync, syncServer } from './sync-server'
+
+const served = syncServer()
+
+const LIST = 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n'
+
+test("the Query API's address is refused before any request: the secret key is not sent there, nor marked exposed", async () => {
+  const [{ id, public_token }] = served.json('locator', 'list')
+  const copied = `${served.url}/public/v1/${public_token}/locations?lat=40&lng=-3`
+  const run = await runSync(served, copied, LIST)
+  expect(run.code).toBe(2)
+  expect(run.stderr).toStartWith(
+    `STORELOC_URL must be the service's address, such as "http://127.0.0.1:3000", not the public Query API's; got "${copied}": give "${served.url}". The secret key goes to the Management API alone: sent under /public/v1, it is marked exposed.\n`,
+  )
+  // Without the query, as the refusal of a query would have it given.
+  const bare = await runSync(served, `${served.url}/public/v1`, LIST)
+  expect(bare.code).toBe(2)
+  expect(bare.stderr).toContain(`not the public Query API's; got "${served.url}/public/v1": give "${served.url}".`)
+  expect(served.json('key', 'list', id).map((k: { exposed: boolean }) => k.exposed)).toEqual([false])
+}, 30_000)
