@@ -520,7 +520,17 @@ main().catch((e) => {
   const message = e instanceof Error ? e.message : String(e)
   // The runtime's first sentence says what failed; ours, not its own advice, says what to do.
   const failed = message.replace(/([.?!]) .*$/, '').replace(/[.?!]*$/, '')
-  const said = unreached ? `${failed}. Check that it runs, and that STORELOC_URL is its address.` : unanswered ? `${failed}.` : message
+  // Not found before any write: the sync's own reads, whose routes every service has, so the
+  // address is no service's (a path too many, a finder's page).
+  const unrouted = !writing && e instanceof StorelocError && e.status === 404
+  const misaddressed = `${message.replace(/\.?$/, '.')} Check that STORELOC_URL is the service's address, such as http://127.0.0.1:3000, which the sync's /admin/v1/... paths follow; it is ${JSON.stringify(process.env.STORELOC_URL)}.`
+  const said = unreached
+    ? `${failed}. Check that it runs, and that STORELOC_URL is its address.`
+    : unanswered
+      ? `${failed}.`
+      : unrouted
+        ? misaddressed
+        : message
   const waited = Number(process.env.STORELOC_STARTUP_WAIT ?? '120')
   if (e instanceof StorelocError && e.starting && waited === 0)
     // Not waited for, as asked: a start is no failure to report, and takes longer than "a moment".

@@ -22,3 +22,20 @@ test("the Query API's address is refused before any request: the secret key is n
   expect(bare.stderr).toContain(`not the public Query API's; got "${served.url}/public/v1": give "${served.url}".`)
   expect(served.json('key', 'list', id).map((k: { exposed: boolean }) => k.exposed)).toEqual([false])
 }, 30_000)
+
+test("an address with a path too many, or a finder page's, is said to be STORELOC_URL to check", async () => {
+  const [{ public_token }] = served.json('locator', 'list')
+  const check = (url: string) =>
+    ` Check that STORELOC_URL is the service's address, such as http://127.0.0.1:3000, which the sync's /admin/v1/... paths follow; it is "${url}".\n`
+  const admin = await runSync(served, `${served.url}/admin`, LIST)
+  expect([admin.code, admin.stderr]).toEqual([
+    1,
+    `sync: No route GET /admin/admin/v1/custom_fields. The Management API lives under /admin/v1.${check(`${served.url}/admin`)}`,
+  ])
+  const page = `${served.url}/l/${public_token}`
+  const finder = await runSync(served, page, LIST)
+  expect([finder.code, finder.stderr]).toEqual([
+    1,
+    `sync: GET /admin/v1/custom_fields: Not found (an HTML page, not the Management API's answer).${check(page)}`,
+  ])
+}, 30_000)
