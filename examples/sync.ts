@@ -331,6 +331,10 @@ async function readSource({ client, file, encoding }: Command) {
  */
 type Plan = Awaited<ReturnType<typeof planSync>>
 
+/** What to do with a list that has none of the stores' codes: it is cut short, or is to replace them all. */
+const REPLACE_ALL =
+  ' Check that the file is the whole list, with the codes the stores have (npm run -s cli -- locations export LOCATOR_ID --format csv lists them). To replace them all, delete them first (npm run -s cli -- locations delete LOCATOR_ID ID..., or POST /admin/v1/locations/{id}/delete), then run the sync again.'
+
 /**
  * The list cut into requests, each checked as a dry run; refused, writing nothing, when a row
  * has a problem or the deletes go past what a mirror should do.
@@ -356,7 +360,7 @@ async function planSync({ client, size, maxDelete }: Command, { rows, unread, tw
   // As the bulk route refuses it: an empty list, a cut-short export or codes from the wrong column.
   if (gone.length > 0 && gone.length === current.size)
     throw new Error(
-      `The list would delete every one of the locator's ${current.size} stores with an external_id: none of their codes is in it.${lostZeros(planned, gone)} Nothing was written.`,
+      `The list would delete every one of the locator's ${current.size} stores with an external_id: none of their codes is in it.${lostZeros(planned, gone) || REPLACE_ALL} Nothing was written.`,
     )
   if (maxDelete !== null && gone.length > maxDelete)
     throw new Error(
