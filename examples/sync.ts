@@ -45,6 +45,8 @@ let writing = false
  * list `sent` and what the service did with them; `underway`: the rows of the write sent, not answered yet.
  */
 const done = { sent: 0, toWrite: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, toDelete: 0, requests: 0, underway: [] as Row[] }
+/** The answers of the writes so far, one a request in order, and the stores deleted so far (true: found gone already). */
+const answered = { reports: [] as BulkReport[], gone: new Map<string, boolean>() }
 
 /** " (1 created, 2 unchanged)": what the rows sent so far did, those that did it; "" before any. */
 function didSaid(): string {
@@ -144,6 +146,8 @@ async function upsert(
       // A row left as it is counts as sent, not as written: the progress says which it was.
       for (const r of dryRun ? [] : report.results)
         if ((r.action === 'created' || r.action === 'updated' || r.action === 'unchanged') && !chunk[r.index!]?.drop) done[r.action]++
+        else if (r.action === 'deleted' || r.action === 'absent') answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
+      if (!dryRun) answered.reports.push(report)
       done.underway = []
     } catch (e) {
       if (!(e instanceof StorelocError)) throw e
@@ -390,8 +394,12 @@ async function send(command: Command, plan: Plan, rows: Row[]) {
   try {
     return await write(command, plan, rows)
   } catch (e) {
-    // The rows written are unchanged in the next run, which warns of none: their warnings, known
-    // before any write, are said now (those of the request under way, maybe written, too).
+    // The rows written are unchanged in the next run, which neither lists them nor warns of them:
+    // what they changed is said now, and their warnings, known before any write (those of the
+    // request under way, maybe written, too).
+    const goneAlready = new Set([...answered.gone].flatMap(([id, already]) => (already ? [id] : [])))
+    const gone = plan.gone.filter((g) => answered.gone.has(g.id))
+    printChanges(inListOrder(answered.reports, plan.requests, rows), gone, goneAlready)
     printWarnings(warningsOf(rows, plan.requests, plan.planned, done.requests))
     throw e
   }
@@ -415,6 +423,7 @@ async function write({ client, dryRun, size }: Command, { requests, planned, gon
       const report = await sendDeletes(client, chunk)
       done.deleted += chunk.length
       for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.location.id!)
+      for (const r of report.results) answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
       if (last.length > size) console.error(`deleted: ${Math.min(i + size, last.length)} of ${last.length} stores`)
     }
   return { reports, goneAlready }
@@ -441,14 +450,7 @@ async function sendDeletes(client: StorelocClient, chunk: Row[]): Promise<BulkRe
 function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Plan, { reports, goneAlready }: Sent): void {
   const { requests, planned, gone, matched } = plan
   const results = inListOrder(reports, requests, rows)
-  const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
-  for (const r of results)
-    if (r.action === 'created' || r.action === 'updated') {
-      const what = r.changes ? `: ${r.changes.join(', ')}` : ''
-      console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}${what}`)
-    }
-  for (const g of gone)
-    console.log(`${goneAlready.has(g.id) ? 'already gone' : (verb?.deleted ?? 'deleted')} ${g.external_id} (${g.id})`)
+  printChanges(results, gone, goneAlready, dryRun)
   printWarnings(warningsOf(rows, requests, planned))
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
@@ -458,6 +460,18 @@ function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Pl
   console.log(
     `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length - goneAlready.size} deleted${kept}.`,
   )
+}
+
+/** The stores created and updated (`results`, in the list's order), then those deleted: done, or in a dry run to do. */
+function printChanges(results: BulkReport['results'], gone: Stored[], goneAlready: Set<string>, dryRun = false): void {
+  const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
+  for (const r of results)
+    if (r.action === 'created' || r.action === 'updated') {
+      const what = r.changes ? `: ${r.changes.join(', ')}` : ''
+      console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}${what}`)
+    }
+  for (const g of gone)
+    console.log(`${goneAlready.has(g.id) ? 'already gone' : (verb?.deleted ?? 'deleted')} ${g.external_id} (${g.id})`)
 }
 
 /**

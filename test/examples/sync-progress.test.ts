@@ -2,7 +2,7 @@
 // says how far the list got and what the rows sent so far did, so rows left unchanged are not
 // said to be written.
 import { expect, test } from 'bun:test'
-import { runSync, syncServer } from './sync-server'
+import { runSync, standIn, syncServer } from './sync-server'
 
 const served = syncServer()
 
@@ -26,4 +26,25 @@ test('a request at a time, the progress says what the rows sent did: created, up
   expect(changed.stderr).toEndWith(
     'sent: 1 of 3 rows (1 unchanged)\nsent: 2 of 3 rows (1 updated, 1 unchanged)\nsent: 3 of 3 rows (1 created, 1 updated, 1 unchanged)\n',
   )
+}, 60_000)
+
+test('a run that fails while writing lists what its answered requests changed: the next run finds them unchanged', async () => {
+  // The stand-in fails the third write; the rows before it are written.
+  let writes = 0
+  const failing = standIn(served, (body, on) =>
+    body?.includes('"dry_run":false') && ++writes === 3
+      ? Response.json({ success: false, error: 'error', message: 'Internal server error.' }, { status: 500 })
+      : on(),
+  )
+  const list = HEADER + row(1, 'One') + row(4) + row(2, 'Renamed') + row(3)
+  try {
+    const failed = await runSync(served, failing.url, list, [], ONE_A_REQUEST)
+    expect(failed.code).toBe(3)
+    expect(failed.stderr).toContain('sent: 2 of 4 rows (1 created, 1 updated)\n')
+    expect(failed.stdout).toMatch(/^updated S1 \(loc_\w+\): name\ncreated S4 \(loc_\w+\)\n$/)
+  } finally {
+    failing.stop()
+  }
+  const again = await runSync(served, served.url, list, [], ONE_A_REQUEST)
+  expect([again.code, again.stdout]).toEqual([0, '0 created, 0 updated, 4 unchanged, 0 deleted.\n'])
 }, 60_000)

@@ -165,8 +165,12 @@ test('a run that fails while writing says the warnings of the rows it may have w
     const list = HEAD + line(zeros.id, 'Z1', 'Zeros', 3) + line('', '12', 'Twelve', 4) + line('', 'S1', 'One', 1)
     const failed = await run(`http://127.0.0.1:${standIn.port}`, list)
     expect(failed.code).toBe(3)
+    // What the two rows written changed, then their warnings.
+    const twelve = served
+      .json('locations', 'export', made.locator.id)
+      .find((l: { external_id: string }) => l.external_id === '12')
     expect(failed.stdout).toBe(
-      `check line 3: Location ${zeros.id} has the external_id "0012": if this row is that store, its code lost its leading zeros (Excel reads 0012 as 12), and the row makes a second one. Format the column as text and give the code as "0012".\n`,
+      `updated Z1 (${zeros.id}): external_id\ncreated 12 (${twelve.id})\ncheck line 3: Location ${zeros.id} has the external_id "0012": if this row is that store, its code lost its leading zeros (Excel reads 0012 as 12), and the row makes a second one. Format the column as text and give the code as "0012".\n`,
     )
     // Run again, Twelve is unchanged: nothing warns of it any more.
     const again = await run(served.url, list)
