@@ -238,7 +238,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
         ? csvItems(file, store.customFields.list(locator.id), encoding)
         : { items: jsonItems(file, { dryRun, deleteMissing, maxDelete }), columns: [], unknown: [], notes: [] }
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
-    const progress = progressPrinter(items.length, !!values.json, !!values.progress)
+    const progress = progressPrinter(items.length, !!values.json, !!values.progress, dryRun)
     let report: BulkReport
     // The points the addresses were placed at: fewer than the addresses when stores share one.
     const points = new Set<string>()

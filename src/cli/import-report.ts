@@ -21,9 +21,10 @@ const MAX_LISTED = 50
 
 /**
  * Prints progress to standard error: one line redrawn on a terminal, plain lines otherwise. By
- * default nothing with --json or for an import shorter than QUIET_MS; `always` (--progress) from the start.
+ * default nothing with --json or for an import shorter than QUIET_MS; `always` (--progress) from the
+ * start. `dryRun`: its end says nothing written.
  */
-export function progressPrinter(rows: number, json: boolean, always: boolean) {
+export function progressPrinter(rows: number, json: boolean, always: boolean, dryRun: boolean) {
   const tty = process.stderr.isTTY === true
   const start = performance.now()
   let shownAt = 0
@@ -46,7 +47,7 @@ export function progressPrinter(rows: number, json: boolean, always: boolean) {
         const unplaced = state.unplaced === 0 ? '' : `, ${state.unplaced} not placed`
         state.geocoded = `, ${p.done} of ${plural(p.total, 'address', 'addresses')} looked up${unplaced}`
       }
-      if (p.stage === 'written') state.written = p.done === 0 ? ', nothing written (dry run)' : `, ${p.done} written`
+      if (p.stage === 'written') state.written = dryRun ? ', nothing written (dry run)' : `, ${p.done} written`
       const now = performance.now()
       const quiet = !always && (json || now - start < QUIET_MS)
       if (quiet || (now - shownAt < (tty ? REDRAW_MS : LINE_MS) && p.stage !== 'written' && shownAt !== 0)) return

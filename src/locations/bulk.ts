@@ -53,6 +53,7 @@ export type BulkItem = RowPlace & {
 
 export type BulkProgress = {
   stage: 'checked' | 'geocoded' | 'written'
+  /** With 'written': the locations created, updated or deleted (0 in a dry run) of the `total` answered. */
   done: number
   total: number
   /** With 'geocoded': where the address was placed; left out when it could not be. */
@@ -192,7 +193,9 @@ export async function bulkUpsert(
         deps.inWrite?.(report)
         return report
       })
-  onProgress?.({ stage: 'written', done: dryRun ? 0 : report.results.length, total: report.results.length })
+  // Written: created, updated or deleted; a location left unchanged, or found gone, is not.
+  const changed = report.results.filter((r) => r.action !== 'unchanged' && r.action !== 'absent').length
+  onProgress?.({ stage: 'written', done: dryRun ? 0 : changed, total: report.results.length })
   return report
 }
 

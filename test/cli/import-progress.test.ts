@@ -60,4 +60,31 @@ describe('import progress', () => {
     const single = storeloc('locations', 'import', locatorId, '--file', file('o.csv', one), '--progress', '--dry-run')
     expect(single.stderr).toStartWith('1 row read\n1 row read, 1 of 1 address looked up, 1 not placed\nstoreloc:')
   })
+  test('the progress counts the locations written: a row left unchanged is not', () => {
+    const text =
+      'external_id,name,address,lat,lng\nS1,One,"1 Rue de Rivoli, 75001 Paris",48.8556,2.3581\nS2,Two,"2 Rue de Rivoli, 75004 Paris",48.8557,2.3582\n'
+    const first = storeloc('locations', 'import', locatorId, '--file', file('s.csv', text), '--progress')
+    expect(
+      first.stderr
+        .split('\n')
+        .filter((l) => l !== '')
+        .at(-1),
+    ).toBe('2 rows read, 2 written')
+    const changed = text.replace('Two', 'Deux')
+    const again = storeloc('locations', 'import', locatorId, '--file', file('s.csv', changed), '--progress')
+    expect(
+      again.stderr
+        .split('\n')
+        .filter((l) => l !== '')
+        .at(-1),
+    ).toBe('2 rows read, 1 written')
+    expect(again.stdout).toContain('0 created, 1 updated, 1 unchanged, 0 deleted.')
+    const same = storeloc('locations', 'import', locatorId, '--file', file('s.csv', changed), '--progress')
+    expect(
+      same.stderr
+        .split('\n')
+        .filter((l) => l !== '')
+        .at(-1),
+    ).toBe('2 rows read, 0 written')
+  })
 })
