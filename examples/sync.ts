@@ -424,7 +424,11 @@ async function write({ client, dryRun, size }: Command, { requests, planned, gon
       done.deleted += chunk.length
       for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.location.id!)
       for (const r of report.results) answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
-      if (last.length > size) console.error(`deleted: ${Math.min(i + size, last.length)} of ${last.length} stores`)
+      // A store found gone is no store deleted: counted apart, as the summary does.
+      const already = last.slice(0, i + size).filter((d) => goneAlready.has(d.location.id!)).length
+      const sent = Math.min(i + size, last.length)
+      if (last.length > size)
+        console.error(`deleted: ${sent - already} of ${last.length} stores${already > 0 ? `, ${already} already gone` : ''}`)
     }
   return { reports, goneAlready }
 }

@@ -158,3 +158,37 @@ test('the deletes sent last, refused or failing, are named by their stores', asy
   }
   expect((await sync(served.url, HEADER + row('S1', 1))).code).toBe(0)
 }, 60_000)
+
+test("the deletes' progress counts a store found gone apart from those deleted", async () => {
+  // A locator of its own: the list below deletes every other store of it.
+  const key = served.json('locator', 'create', '--name', 'Gone').key.secret_key as string
+  const env = { STORELOC_KEY: key, STORELOC_SYNC_CHUNK: '1' }
+  const list = HEADER + row('D1', 1) + row('D2', 2) + row('D3', 3) + row('D4', 4)
+  expect((await sync(served.url, list, [], env)).code).toBe(0)
+  const headers = { authorization: `Bearer ${key}` }
+  const { locations } = (await (await fetch(`${served.url}/admin/v1/locations`, { headers })).json()) as {
+    locations: { id: string; external_id: string }[]
+  }
+  const d3 = locations.find((l) => l.external_id === 'D3')!.id
+  // Another client deletes D3 as the first delete (D2's) reaches the service.
+  let raced = false
+  const proxy = standIn(served, async (body, on) => {
+    if (!raced && body?.includes('"delete":true')) {
+      raced = true
+      const gone = await fetch(`${served.url}/admin/v1/locations/${d3}/delete`, { method: 'POST', headers })
+      expect(gone.status).toBe(200)
+    }
+    return on()
+  })
+  try {
+    const run = await sync(proxy.url, HEADER + row('D1', 1), [], env)
+    expect([run.code, run.stderr]).toEqual([
+      0,
+      'deleted: 1 of 3 stores\ndeleted: 1 of 3 stores, 1 already gone\ndeleted: 2 of 3 stores, 1 already gone\n',
+    ])
+    expect(run.stdout).toContain(`\nalready gone D3 (${d3})\n`)
+    expect(run.stdout).toEndWith('\n0 created, 0 updated, 1 unchanged, 2 deleted.\n')
+  } finally {
+    proxy.stop()
+  }
+}, 30_000)
