@@ -371,7 +371,7 @@ async function planSync({ client, size, maxDelete }: Command, { rows, unread, tw
       `The list would delete ${gone.length} store${gone.length === 1 ? '' : 's'}, more than --max-delete ${maxDelete}: ${gone
         .slice(0, 5)
         .map((g) => g.external_id)
-        .join(', ')}${gone.length > 5 ? ', ...' : ''}.${lostZeros(planned, gone)} Nothing was written.`,
+        .join(', ')}${gone.length > 5 ? ` and ${gone.length - 5} more` : ''}.${lostZeros(planned, gone) || ` Check the list; if they are meant to go, run the sync again with --max-delete ${gone.length}.`} Nothing was written.`,
     )
   // As the bulk route refuses delete_missing so: stores deleted and made again under their codes
   // without leading zeros would each lose their id, other codes matching or not.

@@ -339,7 +339,7 @@ describe('examples/sync.ts', () => {
     const before = await stores()
     const cut = sync(list(row('M2', 'Two', 2), row('M4', 'Four', 4)), '--max-delete', '1')
     expect(cut.stderr).toBe(
-      'sync: The list would delete 2 stores, more than --max-delete 1: M1, M3. Nothing was written.\n',
+      'sync: The list would delete 2 stores, more than --max-delete 1: M1, M3. Check the list; if they are meant to go, run the sync again with --max-delete 2. Nothing was written.\n',
     )
     expect(cut.code).toBe(1)
     expect(await stores()).toEqual(before)
