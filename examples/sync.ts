@@ -26,7 +26,7 @@ import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } fro
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
 // And its way of listing problems and warnings: one that many rows share once, naming a few of them.
-import { problemLines, warningLines } from '../src/cli/import-report'
+import { geocodingLine, problemLines, warningLines } from '../src/cli/import-report'
 // And its way of comparing store codes: invisible characters (a pasted zero-width space) aside.
 import { bareCode } from '../src/core/text'
 import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
@@ -456,6 +456,9 @@ function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Pl
   const results = inListOrder(reports, requests, rows)
   printChanges(results, gone, goneAlready, dryRun)
   printWarnings(warningsOf(rows, requests, planned))
+  // How the addresses placed were: a list of towns' stores all on their towns' points is worth a look.
+  const placed = geocodingLine({ results }, null)
+  if (placed !== null) console.log(placed)
   if (unknown.length > 0) console.log(`columns not read (no location field has these names): ${unknown.join(', ')}`)
   const count = (action: string) => results.filter((r) => r.action === action).length
   // Stores without a code are no list's to delete: the count says the locator holds them beside the list.

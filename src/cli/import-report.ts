@@ -75,7 +75,10 @@ function where(items: BulkItem[], index: number | null, externalId: string | nul
  * How the addresses geocoded were placed: counts by precision, and the distinct points they stand
  * on (`points`, null when not counted) when fewer than the addresses.
  */
-function geocodingLine(report: BulkReport, points: number | null): string | null {
+export function geocodingLine(
+  report: { results: { geocoding: { precision: string } | null }[] },
+  points: number | null,
+): string | null {
   const geocoded = report.results.filter((r) => r.geocoding !== null)
   if (geocoded.length === 0) return null
   const byPrecision = new Map<string, number>()

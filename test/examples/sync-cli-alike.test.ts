@@ -43,3 +43,26 @@ test('a list with part columns and a geocoded point sent back with a new address
   // The moved store is where its new address is, not at its old address's point.
   expect((exported(synced)[0] as { coordinates: { lat: number } }).coordinates.lat).toBeCloseTo(53.55, 1)
 }, 60_000)
+
+test("the sync says how it placed the addresses it geocoded, as the CLI import's summary does", () => {
+  // A locator of its own: the list is mirrored whole.
+  const key = served.json('locator', 'create', '--name', 'Placed').key.secret_key as string
+  const file = join(served.dir, 'placed.csv')
+  writeFileSync(
+    file,
+    'external_id,name,street,city,postcode,country\nP1,One,Rue de Test 1,Paris,75001,FR\nP2,Two,Rue de Test 2,Paris,75001,FR\n',
+  )
+  const sync = (...flags: string[]) =>
+    Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
+      cwd: ROOT,
+      env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: key },
+    }).stdout.toString()
+  const placed =
+    'Geocoded 2 addresses: 2 postcode. No address was placed at its street: for points at the door, fill in the coordinate columns, or use an HTTP geocoder that knows streets (docs/geocoding.md).\n'
+  expect(sync('--dry-run')).toEndWith(
+    `${placed}Dry run, nothing written: 2 created, 0 updated, 0 unchanged, 0 deleted.\n`,
+  )
+  expect(sync()).toEndWith(`${placed}2 created, 0 updated, 0 unchanged, 0 deleted.\n`)
+  // Nothing placed again: nothing to say.
+  expect(sync()).toBe('0 created, 0 updated, 2 unchanged, 0 deleted.\n')
+}, 60_000)
