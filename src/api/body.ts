@@ -10,7 +10,7 @@ import { firstBrokenPair } from '../core/urlencoded'
 import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
 import { lfDelimited, type MultipartBody, readMultipartBody } from './multipart/fields'
 import { multipartMeant } from './multipart/meaning'
-import { formDataParts, type Part } from './multipart/parts'
+import { formDataParts, type Part, utf8Of } from './multipart/parts'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -231,7 +231,7 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
   // ("B\\C" and "B\"C" are B\\C and B\"C to it): judged as written.
   if (boundary?.includes('\\'))
     return {
-      why: `the boundary its Content-Type names (${latin1Shown(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046).`,
+      why: `the boundary its Content-Type names (${utf8Of(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046).`,
       fix: `${remade}, or a boundary of letters, digits and '()+_,-./:=?.`,
     }
   if (lfDelimited(multipart))
@@ -242,7 +242,7 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
   // The example is a text field: a file is no location field.
   if (multipart.doubt !== null)
     return {
-      why: `a part's Content-Disposition (${JSON.stringify(latin1Shown(multipart.doubt).slice(0, 100))}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote.`,
+      why: `a part's Content-Disposition (${JSON.stringify(utf8Of(multipart.doubt).slice(0, 100))}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote.`,
       fix: 'Give it once, with each value a word or in quotes, as form-data; name="name", or send JSON.',
     }
   if (multipart.fields === null)
@@ -252,9 +252,6 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
     }
   return null
 }
-
-/** Text read as latin1 (a byte a character), shown as the UTF-8 it holds. */
-const latin1Shown = (text: string): string => Buffer.from(text, 'latin1').toString('utf8')
 
 /** A charset text of a multipart body is in, and `field`: the part that names it. */
 type PartCharset = { charset: string | null; field?: string }
@@ -280,7 +277,7 @@ function partRefused(parts: Iterable<Part>, contentType: string): string | undef
     const charset = value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole)
     // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
     if (!readAsUtf8(charset, ASCII_TEXT.test(value)))
-      refused = { charset, field: own === null ? undefined : latin1Shown(name ?? '') }
+      refused = { charset, field: own === null ? undefined : utf8Of(name ?? '') }
   }
   if (!readAsUtf8(whole, names)) return formCharsetRefused(whole!)
   return refused && formCharsetRefused(refused.charset!, refused.field)
