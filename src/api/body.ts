@@ -214,7 +214,7 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
 
 /**
  * Why a multipart body's fields are not read, null when FormData reads them: lines in LF alone,
- * a boundary empty or holding a backslash, a part's Content-Disposition read in more than one way
+ * no boundary, a boundary empty or holding a backslash, a part's Content-Disposition read in more than one way
  * (readMultipartBody's doubt), or parts that do not match its boundary. `fix`: how a route that
  * reads a form has it sent.
  */
@@ -234,6 +234,17 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
       why: `the boundary its Content-Type names (${utf8Of(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046).`,
       fix: `${remade}, or a boundary of letters, digits and '()+_,-./:=?.`,
     }
+  // Set by hand ("multipart/form-data" alone), the type loses the boundary the client writes with the body.
+  if (boundary === undefined) {
+    // Its first line, or its close when it holds no part ("--B--").
+    const first = /^--([^\r\n]{1,70}?)(?:--)?\r?\n/.exec(multipart.text)?.[1]
+    const shown = first === undefined ? '' : /^[\w'+.-]+$/.test(first) ? first : JSON.stringify(utf8Of(first))
+    const named = shown && ` or name the boundary its parts start with (multipart/form-data; boundary=${shown}),`
+    return {
+      why: 'its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with.',
+      fix: `Leave the Content-Type to your HTTP client, which names the boundary of the form it sends,${named} or send JSON.`,
+    }
+  }
   if (lfDelimited(multipart))
     return {
       why: 'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them.',

@@ -2,7 +2,7 @@
 // boundary and each part's Content-Disposition read one way or refused, and the refusals that
 // name a part or its lines.
 import { describe, expect, spyOn, test } from 'bun:test'
-import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
+import { BASE, env, rawRequest, snapshot, withEnv } from './locations-fixture'
 
 withEnv()
 
@@ -83,6 +83,46 @@ describe('multipart bodies', () => {
     expect(await outcome(body.replaceAll('--B', '--'), 'multipart/form-data; boundary=""')).toEqual(says)
     expect(await outcome(body.replaceAll('--B', '--'), 'multipart/form-data; boundary=')).toEqual(says)
     expect(snapshot()).toEqual(before)
+  })
+
+  test('a Content-Type of "multipart/form-data" alone, set by hand, gives 400 saying to leave it to the client', async () => {
+    // fetch and requests send the type set by hand as it is, without the boundary of the body they write.
+    const form = new FormData()
+    for (const [k, v] of Object.entries({ name: 'Cafe', address: '1 Rue', 'coordinates[lat]': '48.87' }))
+      form.append(k, v)
+    form.append('coordinates[lng]', '2.33')
+    const made = new Response(form)
+    const boundary = /boundary=(\S+)$/.exec(made.headers.get('content-type')!)![1]!
+    const bytes = new Uint8Array(await made.arrayBuffer())
+    const before = snapshot()
+    const [status, message] = (await outcome(bytes, 'multipart/form-data')) as [number, string]
+    expect([status, message]).toEqual([
+      400,
+      `The form body could not be read: its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with. Leave the Content-Type to your HTTP client, which names the boundary of the form it sends, or name the boundary its parts start with (multipart/form-data; boundary=${boundary}), or send JSON.`,
+    ])
+    expect(snapshot()).toEqual(before)
+    // Its advice taken as written: the form with the type its client writes, or the type named.
+    const res = await env.app.handle(
+      new Request(`http://localhost${BASE}`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}` },
+        body: form,
+      }),
+    )
+    expect(res.status).toBe(201)
+    const named = /start with \((multipart\/form-data; boundary=[^)]+)\)/.exec(message)![1]!
+    expect(await outcome(bytes, named)).toBe('Cafe')
+    // On bulk, which reads no form: why, and to send JSON or the CSV file.
+    const bulk = await rawRequest('POST', `${BASE}/bulk`, bytes, { 'content-type': 'multipart/form-data' })
+    expect([bulk.status, ((await bulk.json()) as { message: string }).message]).toEqual([
+      400,
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with. Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+    ])
+    // A body that starts otherwise than with a delimiter: no boundary to name.
+    expect(await outcome(`preamble\r\n${field('name', 'Cafe')}${REST}`, 'multipart/form-data; charset=utf-8')).toEqual([
+      400,
+      'The form body could not be read: its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with. Leave the Content-Type to your HTTP client, which names the boundary of the form it sends, or send JSON.',
+    ])
   })
 
   test('a Content-Disposition read in more than one way (a bare word, a quote in a word, given twice) gives 400', async () => {
