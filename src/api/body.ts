@@ -214,9 +214,9 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
 
 /**
  * Why a multipart body's fields are not read, null when FormData reads them: lines in LF alone,
- * no boundary, a boundary empty or holding a backslash, a part's Content-Disposition read in more than one way
- * (readMultipartBody's doubt), or parts that do not match its boundary. `fix`: how a route that
- * reads a form has it sent.
+ * no boundary, a boundary empty or holding a backslash, a part's Content-Disposition read in more
+ * than one way (readMultipartBody's doubt), or parts that do not match its boundary. `fix`: how a
+ * route that reads a form has it sent.
  */
 function multipartUnread(multipart: MultipartBody): { why: string; fix: string } | null {
   const boundary = paramsOf(multipart.contentType, true).get('boundary')
@@ -234,17 +234,15 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
       why: `the boundary its Content-Type names (${utf8Of(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046).`,
       fix: `${remade}, or a boundary of letters, digits and '()+_,-./:=?.`,
     }
-  // Set by hand ("multipart/form-data" alone), the type loses the boundary the client writes with the body.
-  if (boundary === undefined) {
-    // Its first line, or its close when it holds no part ("--B--").
-    const first = /^--([^\r\n]{1,70}?)(?:--)?\r?\n/.exec(multipart.text)?.[1]
-    const shown = first === undefined ? '' : /^[\w'+.-]+$/.test(first) ? first : JSON.stringify(utf8Of(first))
-    const named = shown && ` or name the boundary its parts start with (multipart/form-data; boundary=${shown}),`
+  // Set by hand, the type loses the boundary the client writes with the body, or names another.
+  const opening = openingBoundary(multipart.text)
+  const other = opening !== undefined && opening.value !== boundary && opening.line !== boundary
+  const byClient = `Leave the Content-Type to your HTTP client, which names the boundary of the form it sends,${other ? ` or name the boundary its parts start with (multipart/form-data; boundary=${opening.shown}),` : ''} or send JSON.`
+  if (boundary === undefined)
     return {
       why: 'its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with.',
-      fix: `Leave the Content-Type to your HTTP client, which names the boundary of the form it sends,${named} or send JSON.`,
+      fix: byClient,
     }
-  }
   if (lfDelimited(multipart))
     return {
       why: 'its lines end in LF alone ("\\n"), and multipart/form-data\'s lines end in CRLF ("\\r\\n"): its boundary lines, its part headers and the blank line after them.',
@@ -256,12 +254,28 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
       why: `a part's Content-Disposition (${JSON.stringify(utf8Of(multipart.doubt).slice(0, 100))}) is read in more than one way: it is given twice, a parameter is given twice or has no value, or a value holds a backslash or a quote.`,
       fix: 'Give it once, with each value a word or in quotes, as form-data; name="name", or send JSON.',
     }
-  if (multipart.fields === null)
+  if (multipart.fields === null) {
+    // curl -F after -H "Content-Type: multipart/form-data; boundary=X" names X, then its own.
+    const twice = (multipart.contentType.match(/;\s*boundary\s*=/gi)?.length ?? 0) > 1
     return {
-      why: 'it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match.',
-      fix: 'Send the body your HTTP client makes from a form, or send JSON.',
+      why: `it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match${twice ? ' (it names a boundary twice, and the first is read)' : ''}.`,
+      fix: other ? byClient : 'Send the body your HTTP client makes from a form, or send JSON.',
     }
+  }
   return null
+}
+
+/**
+ * The boundary a multipart body's first line opens (`--B`), or closes when it holds no part
+ * (`--B--`), as read and as a Content-Type writes it, and that `line` whole (a boundary may end
+ * in "--"); undefined when it starts otherwise.
+ */
+function openingBoundary(text: string): { value: string; shown: string; line: string } | undefined {
+  // Spaces after a delimiter are padding (RFC 2046): a boundary ends in none.
+  const opening = /^--(([^\r\n]{1,70}?)(?:--)?)[ \t]*\r?\n/.exec(text)
+  if (opening === null) return undefined
+  const value = opening[2]!
+  return { value, shown: /^[\w'+.-]+$/.test(value) ? value : JSON.stringify(utf8Of(value)), line: opening[1]! }
 }
 
 /** A charset text of a multipart body is in, and `field`: the part that names it. */

@@ -104,6 +104,47 @@ describe('multipart bodies from real clients', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('curl -F after a Content-Type given with -H names two boundaries: 400 naming the one its parts start with', async () => {
+    // curl keeps the type given and adds its own boundary: the first named is read, and is not the body's.
+    const own = '------------------------7a79bf016ad83697'
+    const fields = { name: 'Cafe', address: '1 Rue', 'coordinates[lat]': '48.87', 'coordinates[lng]': '2.33' }
+    const body = `${Object.entries(fields)
+      .map(([k, v]) => `--${own}\r\n${cd(`form-data; name="${k}"`)}\r\n\r\n${v}\r\n`)
+      .join('')}--${own}--\r\n`
+    const before = snapshot()
+    const res = await rawRequest('POST', BASE, utf8(body), {
+      'content-type': `multipart/form-data; boundary=XYZ; boundary=${own}`,
+    })
+    const { message } = (await res.json()) as { message: string }
+    expect([res.status, message]).toEqual([
+      400,
+      `The form body could not be read: it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match (it names a boundary twice, and the first is read). Leave the Content-Type to your HTTP client, which names the boundary of the form it sends, or name the boundary its parts start with (multipart/form-data; boundary=${own}), or send JSON.`,
+    ])
+    expect(snapshot()).toEqual(before)
+    // Its advice taken as written: the type it names reads the body.
+    const named = /start with \((multipart\/form-data; boundary=[^)]+)\)/.exec(message)![1]!
+    const again = await rawRequest('POST', BASE, utf8(body), { 'content-type': named })
+    expect([again.status, ((await again.json()) as { location: { name: string } }).location.name]).toEqual([
+      201,
+      'Cafe',
+    ])
+    // Cut short after a first delimiter that is the one named, with spaces after it (padding), or
+    // of a boundary ending in "--": no other boundary is given.
+    const cut = `The form body could not be read: it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.`
+    for (const [first, type] of [
+      ['--B ', TYPE],
+      ['--B--', { 'content-type': 'multipart/form-data; boundary=B--' }],
+    ] as const) {
+      const res = await rawRequest(
+        'POST',
+        BASE,
+        utf8(`${first}\r\n${cd('form-data; name="name"')}\r\n\r\nCafe\r\n`),
+        type,
+      )
+      expect([first, ((await res.json()) as { message: string }).message]).toEqual([first, cut])
+    }
+  })
+
   test('a multipart body that cannot be read is refused on bulk naming why, and how to send the file itself', async () => {
     const before = snapshot()
     const part = (disposition: string) => `--B\r\nContent-Disposition: ${disposition}\r\n\r\nCafe\r\n--B--\r\n`
