@@ -32,11 +32,17 @@ export const last = (state: Record<string, unknown>): Record<string, unknown> =>
 /** The key of when an entry was pushed: an entry come to by a step is after the one left, or before it. */
 const PUSHED = 'storelocPushed'
 
+/** The key of when the entry a push left was pushed: Back one step from the entry pushed goes to it. */
+const AFTER = 'storelocAfter'
+
 const now = () => performance.timeOrigin + performance.now()
 
-/** Pushes `state` (stamped with when, the last entry) as a new entry at `href`. */
+/** `state`'s stamp of `key` (PUSHED, AFTER); a router's state has none. */
+const stamp = (state: unknown, key = PUSHED) => (state as Record<string, number> | null)?.[key]
+
+/** Pushes `state` (stamped with when, the last entry, after the current one) as a new entry at `href`. */
 export function pushEntry(state: Record<string, unknown>, href: string): void {
-  history.pushState({ ...last(state), [PUSHED]: now() }, '', href)
+  history.pushState({ ...last(state), [PUSHED]: now(), [AFTER]: stamp(history.state) }, '', href)
 }
 
 /** The state of the entry a push leaves, stamped (a page's first entry is not pushed) and the last no more. */
@@ -51,8 +57,7 @@ export const leaving = (state: Record<string, unknown>): Record<string, unknown>
  */
 export function forward(from: unknown, to: unknown): boolean {
   // A stamp missing is undefined: no comparison with it holds.
-  const at = (s: unknown) => (s as Record<string, number> | null)?.[PUSHED] as number
-  return at(to) > at(from)
+  return stamp(to)! > stamp(from)!
 }
 
 /** The Navigation API's part read here (not in every browser). */
@@ -146,6 +151,8 @@ export class SearchEntries {
   #hold: unknown = 0
   /** The index of the entry in sight as the search held began to wait (Navigation API): a step before it is Back past it. */
   #at?: number
+  /** The address of the entry in sight as the search held began to wait. */
+  #heldAt = ''
   constructor(
     /** The finder's URL parameters' prefix (url-state.ts). */
     readonly prefix: string,
@@ -161,7 +168,16 @@ export class SearchEntries {
       // A search held for its answer (write) is an entry of the step's no more.
       this.#pushNext = false
       // The entry before is not taken up on the way: no listener after this one sees the step.
-      if (this.#hold === BOUNCE) return (e.stopImmediatePropagation(), history.forward())
+      if (this.#hold === BOUNCE) {
+        e.stopImmediatePropagation()
+        // Back further than the entry the one held was pushed after: Forward one from there.
+        const to = stamp(e.state)
+        if ((stamp(held, AFTER) ?? to) !== to) return history.forward()
+        // Back one step: the entry held pushed again, and each listener told of the step to it. No
+        // history.forward(), which Chromium drops as the visitor steps again, ending every request.
+        history.pushState(held, '', this.#heldAt)
+        return dispatchEvent(new PopStateEvent('popstate', { state: held }))
+      }
       this.#away = !isMarked(e.state) && page() !== this.#home
       const asked = (e.state as Record<string, unknown> | null)?.[ASKED + prefix]
       this.#same = asked !== undefined && asked === this.#asked
@@ -236,7 +252,7 @@ export class SearchEntries {
       at?.kind === 'place' &&
       (fold(at.label).startsWith(fold(o.text)) || /\d/.test(o.text))
     )
-      return void ((this.#hold = now), (this.#at = nav?.currentEntry?.index))
+      return void ((this.#hold = now), (this.#heldAt = location.href), (this.#at = nav?.currentEntry?.index))
     if (asked) this.#hold = this.#pushNext = false
     if (this.#away && !push) return
     this.#away = false
