@@ -4,6 +4,7 @@ import { jsonLine } from '../core/log-line'
 import { shellWord } from '../core/shell'
 import { cliCommand } from '../core/cli-command'
 import { DEFAULT_DATABASE_PATH, type Config } from '../core/config'
+import { typedPath } from '../core/typed-in'
 import { loadDemo } from '../operator/demo'
 import { createKeylessLocator, createLocator } from '../operator'
 import { asMe, asRootOnly } from '../operator/file-owner'
@@ -19,7 +20,8 @@ const CLI_SCRIPT = resolve(import.meta.dir, '../storeloc.ts')
  * was launched (by npm or Bun: cliCommand), to run where it was typed: the log is read there.
  */
 function keyCommand(databasePath: string, locatorId: string, viaNpm: boolean): string {
-  const path = resolve(databasePath)
+  // Whole as the system reads it: resolve drops a `..` after a link as text, naming another file.
+  const path = typedPath(process.cwd(), databasePath)
   if (viaNpm)
     return `${path === NPM_DEFAULT_DATABASE ? '' : `DATABASE_PATH=${shellWord(path)} `}${cliCommand(`key create ${locatorId}`, process.env, true)}`
   // Through env: a command, not a shell's assignment, so `docker exec CONTAINER` may lead it.
