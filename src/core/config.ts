@@ -352,7 +352,7 @@ export function loadConfig(
   // Read without the folders a `..` leaves that are not there: opening makes the folders the path
   // names, and the system reads those `..` only once they are made.
   const databasePath = withoutFoldersLeft(env.DATABASE_PATH ?? DEFAULT_DATABASE_PATH)
-  const dataPath = env.GEODATA_PATH || 'data/geocoder.sqlite'
+  const dataPath = withoutFoldersLeft(env.GEODATA_PATH || 'data/geocoder.sqlite') // its build makes its folders too
   if (oneFile(dataPath, databasePath))
     throw new ConfigError(
       env.GEODATA_PATH

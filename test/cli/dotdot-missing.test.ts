@@ -50,3 +50,22 @@ test('serve --database ./new/../s.db makes s.db here and no folder new', async (
   }
   expect(inDir()).toEqual(['s.db'])
 }, 60_000)
+
+test('GEODATA_PATH=./new/../g.sqlite builds the data here and makes no folder new', async () => {
+  const server = Bun.spawn([process.execPath, join(root, 'src/storeloc.ts'), 'serve', '--database', 's.db'], {
+    cwd: dir,
+    env: { ...shellEnv(), GEOCODER: 'embedded', GEODATA_PATH: './new/../g.sqlite', PORT: '0', DEMO: '0' },
+    stdout: 'ignore',
+    stderr: 'ignore',
+  })
+  try {
+    // Stopped once its build writes its file, its folder made first.
+    for (let tries = 0; tries < 600 && !inDir().some((f) => f.startsWith('g.sqlite')); tries++) await Bun.sleep(50)
+  } finally {
+    server.kill('SIGKILL')
+    await server.exited
+  }
+  const made = inDir()
+  expect({ made, building: made.some((f) => f.startsWith('g.sqlite')) }).toEqual({ made, building: true })
+  expect(made).not.toContain('new')
+}, 60_000)
