@@ -1,7 +1,7 @@
 // What a backup or a restore killed midway (`kill -9`, a reboot) leaves beside its file: a killed
 // process renames nothing into place and cleans nothing up. The next run of the same command
 // removes what a process that no longer runs here left.
-import { lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
+import { lstatSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { typedPath } from '../core/typed-in'
 
@@ -44,16 +44,51 @@ export function removeStalePartials(folder: string, now = Date.now()): string[] 
   return removed.sort()
 }
 
+/**
+ * When process `pid` started, in clock ticks since the boot (Linux: field 22 of /proc/PID/stat),
+ * or null when it cannot be told.
+ */
+function startTicks(pid: number | 'self'): number | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After the command's name, which may hold spaces and parentheses, from the state (field 3) on.
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    return ticks !== undefined && /^\d+$/.test(ticks) ? Number(ticks) : null
+  } catch {
+    return null
+  }
+}
+
+/** Clock ticks a second in /proc (USER_HZ): 100 on Linux. */
+const TICKS_A_SECOND = 100
+/** A file's time may be up to this much before it was written: a file system's coarse times, a clock set. */
+const CLOCK_SLACK_MS = 10_000
+
+/**
+ * Whether the restore that last changed a file at `mtimeMs`, named by process id `pid`, may still
+ * run. Not this process (it runs one restore, and has written nothing yet), nor one that does not
+ * run, nor one that started after that change: an id is used again after a reboot, and in a
+ * container each run's command may be process 1.
+ */
+function restoreRuns(pid: number, mtimeMs: number): boolean {
+  if (pid === process.pid || !running(pid)) return false
+  const [theirs, mine] = [startTicks(pid), startTicks('self')]
+  if (theirs === null || mine === null) return true
+  // Their start on this clock, from this process's: ticks count from the boot, for both alike.
+  const started = performance.timeOrigin + ((theirs - mine) * 1000) / TICKS_A_SECOND
+  return started <= mtimeMs + CLOCK_SLACK_MS
+}
+
 /** Every character of `text` read as itself in a RegExp. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
  * Removes what killed restores left beside the database at `databasePath`, each as big as the
  * backup: the copy `NAME.restoring-PID` (and its rollback journal), and the folder
- * `NAME.restoring-PID-XXXXXX` holding `copy.db` and its -wal. Those of a process that no longer
- * runs here, with no wait (a killed restore is run again at once): the database's folder is this
- * machine's, whose processes a restore asks about. A folder holding anything else is left. Best
- * effort. Returns the names removed.
+ * `NAME.restoring-PID-XXXXXX` holding `copy.db` and its -wal. Those of a restore that no longer
+ * runs here (restoreRuns), with no wait (a killed restore is run again at once): the database's
+ * folder is this machine's, whose processes a restore asks about. A folder holding anything else
+ * is left. Best effort. Returns the names removed.
  */
 export function removeStaleRestores(databasePath: string): string[] {
   const whole = typedPath(process.cwd(), databasePath)
@@ -70,10 +105,11 @@ export function removeStaleRestores(databasePath: string): string[] {
   const removed: string[] = []
   for (const name of names) {
     const pid = left.exec(name)?.[1]
-    if (pid === undefined || running(Number(pid))) continue
+    if (pid === undefined) continue
     const path = join(real, name)
     try {
       const stat = lstatSync(path)
+      if (restoreRuns(Number(pid), stat.mtimeMs)) continue
       if (stat.isDirectory()) {
         if (!readdirSync(path).every((f) => f.startsWith('copy.db'))) continue
         rmSync(path, { recursive: true })

@@ -2,7 +2,7 @@
 // backup: the next restore removes those of a process that no longer runs, and says so.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 
@@ -98,3 +98,51 @@ test('what a killed restore left goes at the next restore; what a running one ha
   }
   expect(existsSync(big)).toBe(true)
 }, 60_000)
+
+/** What a restore killed as process `pid` left beside the database, last changed `secondsAgo`. */
+function leftBy(pid: number, secondsAgo: number): string[] {
+  const live = join(dir, 'live')
+  const names = [`live.db.restoring-${pid}`, `live.db.restoring-${pid}-journal`, `live.db.restoring-${pid}-Xy12Zw`]
+  writeFileSync(join(live, names[0]!), 'copy')
+  writeFileSync(join(live, names[1]!), 'journal')
+  mkdirSync(join(live, names[2]!))
+  writeFileSync(join(live, names[2]!, 'copy.db'), 'copy')
+  const then = Date.now() / 1000 - secondsAgo
+  for (const name of names) utimesSync(join(live, name), then, then)
+  return names.sort()
+}
+
+test('what a killed restore left goes though its process id runs again, in a process started since', async () => {
+  json('locator', 'create', '--name', 'Kept')
+  const small = join(copies, 'small.db')
+  json('backup', small)
+  const sleeper = Bun.spawn(['sleep', '60']) // the id after a reboot, of another program
+  try {
+    const dead = leftBy(sleeper.pid, 3600)
+    const r = JSON.parse(storeloc('restore', small, '--json').stdout)
+    expect(r.removed_partials).toEqual(dead)
+    expect(left()).toEqual([])
+  } finally {
+    sleeper.kill()
+    await sleeper.exited
+  }
+})
+
+// `docker run --rm IMAGE restore FILE`: each run's command is process 1 of its PID namespace.
+const unshare = ['unshare', '--pid', '--fork', '--mount-proc']
+test.skipIf(Bun.spawnSync([...unshare, 'true']).exitCode !== 0)(
+  "what a restore killed as process 1 left goes at the next restore that is process 1, as in a container's runs",
+  () => {
+    json('locator', 'create', '--name', 'Kept')
+    const small = join(copies, 'small.db')
+    json('backup', small)
+    const dead = leftBy(1, 60)
+    const p = Bun.spawnSync([...unshare, process.execPath, join(root, 'src/cli/main.ts'), 'restore', small, '--json'], {
+      cwd: root,
+      env: { ...process.env, DATABASE_PATH: dbPath },
+    })
+    expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+    expect(JSON.parse(p.stdout.toString()).removed_partials).toEqual(dead)
+    expect(left()).toEqual([])
+  },
+)
