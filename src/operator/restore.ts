@@ -1,6 +1,6 @@
 // `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
 // once it is known to be a sound storeloc database, and only while no process uses the target.
-import { DEFAULT_DATABASE_PATH } from '../core/config'
+import { DEFAULT_DATABASE_PATH, realPathToBe } from '../core/config'
 import { typedPath } from '../core/typed-in'
 import { removeIfThere } from '../core/remove-file'
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
@@ -114,14 +114,17 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   mkdirSync(folder, { recursive: true })
   requireDestination(databasePath)
   const replacing = existsSync(databasePath)
+  // The file SQLite opens, a link's target, with its -wal and -shm beside it: the copy is written
+  // there (its disk, its room) and renamed over it, so a link to it stays.
+  const target = realPathToBe(databasePath)
   // The copy takes the replaced file's owner and mode (else its folder's owner): restored by root,
   // a root-owned file would leave the service's own user unable to write.
-  const like = statSync(replacing ? databasePath : folder)
+  const like = statSync(replacing ? target : dirname(target))
   const kept = replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`
-  const removedPartials = removeStaleRestores(databasePath) // before the copy, which needs their room
+  const removedPartials = removeStaleRestores(target) // before the copy, which needs their room
   let source: ReturnType<typeof openToRestore>
   try {
-    source = openToRestore(file, databasePath)
+    source = openToRestore(file, target)
   } catch (e) {
     // The system's refusal (ENOSPC, EACCES) of the copy beside the database a WAL copy is read from.
     throw /^E[A-Z]+$/.test(String((e as { code?: unknown }).code)) ? copyFailure(e, file, databasePath, kept) : e
@@ -130,18 +133,18 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   let replaced: Replaced | null = null
   try {
     requireRestorable(db, file)
-    const facts = writeVerifiedCopy(db, databasePath, `.restoring-${process.pid}`, (partial) => {
+    const facts = writeVerifiedCopy(db, target, `.restoring-${process.pid}`, (partial) => {
       if (process.getuid?.() === 0) chownSync(partial, like.uid, like.gid)
       if (replacing) chmodSync(partial, like.mode & 0o777)
       // Again: a server may have started meanwhile. Then the old file's -wal and -shm go first
       // (SQLite would replay a -wal it finds beside the new file into it), its commits folded into
       // it where it can be read, so a rename that fails leaves the old database whole.
       refuseWhileInUse(databasePath, force)
-      const written = replacing ? lastWritten(databasePath) : ''
-      checkpointUnused(databasePath)
-      if (replacing) replaced = contentsOf(databasePath, written)
-      removeIfThere(`${databasePath}-wal`)
-      removeIfThere(`${databasePath}-shm`)
+      const written = replacing ? lastWritten(target) : ''
+      checkpointUnused(target)
+      if (replacing) replaced = contentsOf(target, written)
+      removeIfThere(`${target}-wal`)
+      removeIfThere(`${target}-shm`)
     })
     return { ...facts, replaced, removedPartials }
   } catch (e) {

@@ -1,0 +1,48 @@
+// `storeloc restore` with DATABASE_PATH a link to the database file elsewhere (another disk), a
+// layout operations.md gives: the file the link leads to is replaced, and the link stays.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner, tempDir } from '../helpers'
+
+let dir: string
+beforeEach(() => {
+  dir = tempDir()
+  mkdirSync(join(dir, 'live'))
+  mkdirSync(join(dir, 'disk'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+/** The service's DATABASE_PATH, and the file it leads to. */
+const link = () => join(dir, 'live', 'storeloc.db')
+const real = () => join(dir, 'disk', 'storeloc.db')
+const byLink = cliRunner(link)
+const byFile = cliRunner(real)
+const names = () => byFile.json('locator', 'list').map((l: { name: string }) => l.name)
+
+test('a restore through a link to the database replaces the file it leads to, and keeps the link', () => {
+  byFile.json('locator', 'create', '--name', 'Kept')
+  const copy = join(dir, 'copy.db')
+  byFile.json('backup', copy)
+  byFile.json('locator', 'create', '--name', 'Dropped')
+  symlinkSync('../disk/storeloc.db', link())
+
+  const r = byLink.storeloc('restore', copy)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(lstatSync(link()).isSymbolicLink()).toBe(true)
+  expect(names()).toEqual(['Kept'])
+  expect([readdirSync(join(dir, 'live')), readdirSync(join(dir, 'disk'))]).toEqual([['storeloc.db'], ['storeloc.db']])
+})
+
+test('a restore through a link to a file not made yet makes the file it leads to', () => {
+  const source = join(dir, 'source.db')
+  cliRunner(() => source).json('locator', 'create', '--name', 'Kept')
+  const copy = join(dir, 'copy.db')
+  cliRunner(() => source).json('backup', copy)
+  symlinkSync('../disk/storeloc.db', link())
+
+  const r = byLink.storeloc('restore', copy)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(lstatSync(link()).isSymbolicLink()).toBe(true)
+  expect(names()).toEqual(['Kept'])
+})
