@@ -3,6 +3,7 @@
 // no later start reads, so a file in use is never replaced.
 import { existsSync } from 'node:fs'
 import { describeProcess, lockHolders } from '../store/lock-holders'
+import { realPathIfThere } from '../store/read-open'
 import { shmLockedByOther } from '../store/shm-lock'
 import { OperatorError } from './shared'
 
@@ -16,16 +17,18 @@ import { OperatorError } from './shared'
  * database: the check opens the -shm file and closes it, which drops this process's locks on it.
  */
 export function refuseWhileInUse(path: string, force: boolean): void {
-  const holders = lockHolders(path)
+  // SQLite makes the -shm beside the file a link leads to: none is beside the link.
+  const real = realPathIfThere(path)
+  const holders = lockHolders(real)
   if (holders === null) {
-    if (force || !existsSync(`${path}-shm`)) return
+    if (force || !existsSync(`${real}-shm`)) return
     throw new OperatorError(
-      `Cannot tell whether a process has ${path} open (${path}-shm is there, and this system has no /proc/locks to ask). Stop every server and command that uses it, then run the command again with --force.`,
+      `Cannot tell whether a process has ${path} open (${real}-shm is there, and this system has no /proc/locks to ask). Stop every server and command that uses it, then run the command again with --force.`,
     )
   }
   const others = holders.users.filter((pid) => pid !== process.pid)
   if (others.length === 0) {
-    if (shmLockedByOther(path) !== true) return
+    if (shmLockedByOther(real) !== true) return
     throw new OperatorError(
       `${path} is in use by a process this system does not show: one of another PID namespace, such as the service in another container. Stop it first: a server keeps writing to the file it opened, which no later start would read.`,
     )

@@ -1,9 +1,9 @@
 // `storeloc restore` with DATABASE_PATH a link to the database file elsewhere (another disk), a
 // layout operations.md gives: the file the link leads to is replaced, and the link stays.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { lstatSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
-import { cliRunner, tempDir } from '../helpers'
+import { cliRunner, serverUrl, startServer, tempDir } from '../helpers'
 
 let dir: string
 beforeEach(() => {
@@ -46,3 +46,24 @@ test('a restore through a link to a file not made yet makes the file it leads to
   expect(lstatSync(link()).isSymbolicLink()).toBe(true)
   expect(names()).toEqual(['Kept'])
 })
+
+test('a restore through a link to the database a server has open is refused, the file left', async () => {
+  byFile.json('locator', 'create', '--name', 'Kept')
+  const copy = join(dir, 'copy.db')
+  byFile.json('backup', copy)
+  symlinkSync('../disk/storeloc.db', link())
+  const server = startServer(link(), { LOG_REQUESTS: '0', DEMO: '0', GEOCODER: 'none' })
+  try {
+    await serverUrl(server)
+    const inode = statSync(real()).ino
+    const r = byLink.storeloc('restore', copy)
+    expect({ code: r.code, stderr: r.stderr }).toEqual({
+      code: 1,
+      stderr: expect.stringMatching(new RegExp(`^storeloc: ${link()} is in use by process ${server.proc.pid} `)),
+    })
+    expect([statSync(real()).ino, lstatSync(link()).isSymbolicLink()]).toEqual([inode, true])
+  } finally {
+    server.proc.kill('SIGTERM')
+    await server.proc.exited
+  }
+}, 30_000)
