@@ -16,6 +16,7 @@ import {
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { copyFailure, requireDestination, sameFile } from './backup'
+import { linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { removeStaleRestores } from './stale-copies'
 import { OperatorError } from './shared'
@@ -102,6 +103,9 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   if (databasePath === ':memory:')
     throw new OperatorError('DATABASE_PATH is :memory:, which has no file to restore into.')
   requireReadable(file)
+  // A link into a folder not there (a disk not mounted) gets no new database, as at a start.
+  const badLink = linkToNoFolder(databasePath) ?? linkLoop(databasePath)
+  if (badLink !== null) throw new OperatorError(badLink)
   if (sameFile(file, databasePath)) throw new OperatorError(`${file} is the database itself: nothing to restore.`)
   // The default path with no file there: most likely run in another folder than the service's.
   if (databasePath === DEFAULT_DATABASE_PATH && !existsSync(databasePath))

@@ -67,3 +67,36 @@ test('a restore through a link to the database a server has open is refused, the
     await server.proc.exited
   }
 }, 30_000)
+
+test('a restore through a link into a folder not there (a disk not mounted) is refused as a start is, the link kept', () => {
+  const source = join(dir, 'source.db')
+  cliRunner(() => source).json('locator', 'create', '--name', 'Kept')
+  const copy = join(dir, 'copy.db')
+  cliRunner(() => source).json('backup', copy)
+  symlinkSync('../mnt/storeloc.db', link())
+
+  const r = byLink.storeloc('restore', copy)
+  const folder = join(dir, 'mnt')
+  expect({ code: r.code, stderr: r.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${link()} leads to ${folder}/storeloc.db, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${folder}) writable by the service's user, or set DATABASE_PATH to another file.\n`,
+  })
+  expect([lstatSync(link()).isSymbolicLink(), readdirSync(dir).sort()]).toEqual([
+    true,
+    ['copy.db', 'disk', 'live', 'source.db'],
+  ])
+})
+
+test('a restore through a link that leads back to itself is refused naming the link', () => {
+  const source = join(dir, 'source.db')
+  cliRunner(() => source).json('locator', 'create', '--name', 'Kept')
+  const copy = join(dir, 'copy.db')
+  cliRunner(() => source).json('backup', copy)
+  symlinkSync('storeloc.db', link())
+
+  const r = byLink.storeloc('restore', copy)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${link()} cannot be opened: it is a symbolic link that leads back to itself (${link()} -> ${link()}). Make the link lead to the database file or its folder, or set DATABASE_PATH to the file itself.\n`,
+  })
+})
