@@ -231,14 +231,16 @@ export function lateNoHour(
  */
 export function closingAtEnd(day: string): [open: string, closing: string] | null {
   if (parseDayHours(day).kind !== 'unknown') return null
-  const words = day.split(/(?<=[\s,;])(?=\S)/)
-  for (let k = 1; k < words.length; k++) {
-    const open = words
-      .slice(0, k)
-      .join('')
-      .replace(/[\s,;]+$/, '')
-    const closing = words.slice(k).join('').trim()
-    if (parseDayHours(open).kind === 'open' && isTill(closing)) return [open, closing]
+  // Each word's start, after a separator: the text before it is the open hours, the rest the closing.
+  let at = 0
+  for (const word of day.split(/(?<=[\s,;])(?=\S)/)) {
+    const closing = day.slice(at).trim()
+    // The closing first: few of a long text's ends are one, and reading the hours before each is quadratic.
+    if (at > 0 && isTill(closing)) {
+      const open = day.slice(0, at).replace(/[\s,;]+$/, '')
+      if (parseDayHours(open).kind === 'open') return [open, closing]
+    }
+    at += word.length
   }
   return null
 }

@@ -279,18 +279,20 @@ const LETTER_SPAN = /^\p{L}\.?\s*-\s*\p{L}\.?$/u
  * Mondays" closes no week.
  */
 function hoursFirst(text: string): string[] | null {
-  const words = text.trim().split(/(?<=[\s,:])(?=\S)/)
+  const whole = text.trim()
+  const words = whole.split(/(?<=[\s,:])(?=\S)/)
+  // Each word's start, last first: the text from it is the days, before it the hours.
+  let at = whole.length
   for (let i = words.length - 1; i > 0; i--) {
-    const days = words.slice(i).join('').trim()
+    at -= words[i]!.length
+    const days = whole.slice(at).trim()
     // Days are words, but for every day's ("7 days a week", "7j/7").
     if (/\d/.test(days) && !namesDays(days)) return null
-    const hours = words
-      .slice(0, i)
-      .join('')
-      .replace(/[\s,:]+$/, '')
+    // The days first: reading the hours before each of a long text's words is quadratic.
+    if (!namesDays(days) && !LETTER_SPAN.test(days)) continue
+    const hours = whole.slice(0, at).replace(/[\s,:]+$/, '')
     // Hours in doubt ("5-9 Mo-Fr") are read as their days' language reads them.
-    const read = parseDayHours(hours).kind === 'open' || eitherHalf(hours) !== null
-    if ((namesDays(days) || LETTER_SPAN.test(days)) && read) return splitWeekHours(`${days} ${hours}`)
+    if (parseDayHours(hours).kind === 'open' || eitherHalf(hours) !== null) return splitWeekHours(`${days} ${hours}`)
   }
   return null
 }
@@ -528,13 +530,13 @@ function onHolidays(
     const between = text.slice(at[spec.index + spec[0].length], at[next.index])
     // One day's text alone: in "Mo-Fr 9-18, geschlossen an Feiertagen" the closed word is the holidays'.
     const own = hours[i]!.replace(ON_HOLIDAYS, '')
-    const alone = !/[,;|]/.test(own) && parseDayHours(own).kind !== 'unknown'
+    const alone = () => !/[,;|]/.test(own) && parseDayHours(own).kind !== 'unknown'
     // A day given its hours before ("Sun 10-4, Sun closed on bank holidays"): "Sat 10-2 on PH" alone is Saturday's.
-    const again = daysOf(spec[0], read, g).every((d) =>
-      specs.slice(0, i).some((s) => daysOf(s[0], read, g).includes(d)),
-    )
-    if (alone && again && hours[i + 1] === '' && daysOf(next[0], read, g).length === 0 && ON_HOLIDAYS.test(between))
-      said[i] = true
+    const again = () =>
+      daysOf(spec[0], read, g).every((d) => specs.slice(0, i).some((s) => daysOf(s[0], read, g).includes(d)))
+    // The costly tests last: `again` reads every spec before, for each spec.
+    const before = hours[i + 1] === '' && ON_HOLIDAYS.test(between) && daysOf(next[0], read, g).length === 0
+    if (before && alone() && again()) said[i] = true
   }
   const on = hours.findIndex((h, i) => !said[i] && / am$/i.test(h) && GERMAN_NEXT.test(specs[i + 1]?.[0] ?? ''))
   const days = specs[on + 1]
