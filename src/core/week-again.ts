@@ -1,16 +1,8 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
 import { DAYS_IN_ENGLISH } from './day-names'
-import {
-  clockText,
-  eitherHalf,
-  eitherText,
-  foldHours,
-  halfClosed,
-  isTimeOfDay,
-  normalHours,
-  parseDayHours,
-} from './hours'
+import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, normalHours } from './hours'
+import { dayRead, eitherRead } from './day-read'
 import { isClosed, MIDDAY, say } from './week-words'
 
 /**
@@ -22,21 +14,21 @@ import { isClosed, MIDDAY, say } from './week-words'
  * is meant is not guessed.
  */
 export function again(first: string, next: string): string | null {
-  const a = first === '' ? null : parseDayHours(first)
+  const a = first === '' ? null : dayRead(first)
   const half = halfClosed(next)
   if (half !== null && a?.kind === 'open') return otherHalf(a.intervals, half) ?? atNoon(a.intervals, half) ?? next
-  const b = parseDayHours(next)
-  if (a?.kind === 'open' && eitherHalf(next) !== null) return null // "Mo-Fr 8-12, Mo 5-7"
+  const b = dayRead(next)
+  if (a?.kind === 'open' && eitherRead(next) !== null) return null // "Mo-Fr 8-12, Mo 5-7"
   if (a?.kind !== 'open' || b.kind !== 'open') return next
   const overlap = a.intervals.some(([s, e]) => b.intervals.some(([s2, e2]) => s < e2 && s2 < e))
   if (overlap) return next
   const written = `${first}, ${next}`
   // "nachmittags 15-18" after "9-12": hours that say their half of the day read alone, not joined.
-  if (parseDayHours(written).kind === 'unknown')
+  if (dayRead(written).kind === 'unknown')
     return clockText([...a.intervals, ...b.intervals].sort((x, y) => x[0] - y[0]))
   const both = b.intervals[0]![0] < a.intervals[0]![0] ? `${next}, ${first}` : written
-  const union = JSON.stringify(parseDayHours(`${clockText(a.intervals)}, ${clockText(b.intervals)}`))
-  const same = (text: string) => JSON.stringify(parseDayHours(text)) === union
+  const union = JSON.stringify(dayRead(`${clockText(a.intervals)}, ${clockText(b.intervals)}`))
+  const same = (text: string) => JSON.stringify(dayRead(text)) === union
   return same(written) && same(both) ? both : null
 }
 
@@ -69,7 +61,7 @@ function atNoon(intervals: [number, number][], closed: 'morning' | 'afternoon'):
 
 /** Whether a day's text is hours that break at noon (otherHalf reads them), "8-12 14-18". */
 function breaksAtNoon(text: string): boolean {
-  const day = parseDayHours(text)
+  const day = dayRead(text)
   return day.kind === 'open' && otherHalf(day.intervals, 'afternoon') !== null
 }
 
@@ -82,7 +74,7 @@ const middayClosed = (text: string) => isClosed(MIDDAY.exec(text)?.[1] ?? '')
  * 08:00-12:00; "7-10, 11-19": 07:00-10:00, 11:00-12:00); else null.
  */
 function untilNoon(text: string): string | null {
-  const day = parseDayHours(text)
+  const day = dayRead(text)
   return day.kind === 'open' ? atNoon(day.intervals, 'afternoon') : null
 }
 
@@ -116,7 +108,7 @@ export function middayRead(hours: string[], days: readonly (readonly number[])[]
 
 /** Why a day named again is in doubt (again gives null): its hours' two readings, and how to write one. */
 export function doubt(days: string, first: string, next: string): string {
-  const b = parseDayHours(next)
+  const b = dayRead(next)
   const intervals = b.kind === 'open' ? b.intervals : []
   const evening = intervals.map(([from, to]): [number, number] => [from + 720, to + 720])
   const readings = eitherHalf(next) ?? [clockText(intervals), clockText(evening)]
@@ -205,12 +197,12 @@ export function lateNoHour(
   named: string,
   others: [days: string, hours: string][],
 ): string | null {
-  const read = parseDayHours(first)
+  const read = dayRead(first)
   if (!LATE_ALONE.test(foldHours(next).trim()) || read.kind !== 'open') return null
   const name = DAYS_IN_ENGLISH[day]!
   const last = read.intervals[read.intervals.length - 1]!
   const closing = (hours: string) => {
-    const other = parseDayHours(hours)
+    const other = dayRead(hours)
     return other.kind === 'open' ? other.intervals[other.intervals.length - 1]![1] : 0
   }
   const later = others.filter(([, hours]) => closing(hours) > last[1])
@@ -230,7 +222,7 @@ export function lateNoHour(
  * null when it is no such text.
  */
 export function closingAtEnd(day: string): [open: string, closing: string] | null {
-  if (parseDayHours(day).kind !== 'unknown') return null
+  if (dayRead(day).kind !== 'unknown') return null
   // Each word's start, after a separator: the text before it is the open hours, the rest the closing.
   let at = 0
   for (const word of day.split(/(?<=[\s,;])(?=\S)/)) {
@@ -238,7 +230,7 @@ export function closingAtEnd(day: string): [open: string, closing: string] | nul
     // The closing first: few of a long text's ends are one, and reading the hours before each is quadratic.
     if (at > 0 && isTill(closing)) {
       const open = day.slice(0, at).replace(/[\s,;]+$/, '')
-      if (parseDayHours(open).kind === 'open') return [open, closing]
+      if (dayRead(open).kind === 'open') return [open, closing]
     }
     at += word.length
   }
@@ -307,12 +299,12 @@ function closings(
   next: string,
 ): { intervals: [number, number][]; ends: number[]; late: boolean } | null {
   const m = tillOf(next)
-  const a = first === '' ? null : parseDayHours(first)
+  const a = first === '' ? null : dayRead(first)
   if (m === null || a?.kind !== 'open') return null
   // A bare hour is the closing after the opening of its two halves of the day: "till 8" after
   // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?), "till 12" noon or midnight; one after
   // midnight is no closing.
-  const read = parseDayHours(`00:00-${m[1]}`)
+  const read = dayRead(`00:00-${m[1]}`)
   const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11": none), unless the
   // hours before it use am and pm, or a 12-hour clock ("9-6": no hour past 12 written, yet open
@@ -378,11 +370,11 @@ function tillDoubt(days: string, first: string, next: string, day: number): stri
  */
 function tillRefused(days: string, first: string, next: string, name: string): string {
   const said = `its "${days} ${next}"`
-  const hours = first === '' ? null : parseDayHours(first)
+  const hours = first === '' ? null : dayRead(first)
   if (hours?.kind !== 'open')
     return `${said} gives a closing alone. Write the day's hours whole, such as "${name} 09:00-20:00".`
   const m = tillOf(next)
-  const read = m === null ? null : parseDayHours(`00:00-${m[1]}`)
+  const read = m === null ? null : dayRead(`00:00-${m[1]}`)
   const at = read?.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   const [lastOpening, lastClosing] = hours.intervals[hours.intervals.length - 1]!
   const clock = at === null ? '' : clockText([[0, at]]).slice(6)

@@ -2,7 +2,8 @@
 // week-hours.ts: days named again (a span's exception, a closing alone, hours in doubt), days of a
 // word for some days ("Weekends"), a day given its hours twice in doubt.
 import { type Grammar, isHoliday } from './day-names'
-import { eitherHalf, halfClosed, parseDayHours } from './hours'
+import { dayRead, eitherRead } from './day-read'
+import { halfClosed } from './hours'
 import { again, closeAt, doubt, isTill, lateNoHour } from './week-again'
 import { daysOf, isGroup, type Spec } from './week-days'
 import { clashDoubt, clockBackDoubt, groupDays, lostDoubt, say } from './week-words'
@@ -70,7 +71,7 @@ export function giveDays(
     if (!group) markNamed(found, i, given)
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
-    const first = clock ? (eitherHalf(day)?.[0] ?? day) : day
+    const first = clock ? (eitherRead(day)?.[0] ?? day) : day
     // "Mo-Sa 11-2": 11:00-14:00 as "Sat 10-2" reads, or 11:00-02:00 as the 24-hour clock writes it?
     const back = clock ? clockBackDoubt(shownAt(found, i), day) : null
     if (back !== null) say(doubts, back)
@@ -109,7 +110,7 @@ function clashed(
   if (clash === undefined) return false
   const j = aloneAt.get(clash) ?? lastAt.get(clash)!
   const holidays = namesHolidays(specs[j]![0], g) || namesHolidays(specs[i]![0], g)
-  const open = parseDayHours(day).kind === 'open' ? day : week[clash]!
+  const open = dayRead(day).kind === 'open' ? day : week[clash]!
   const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
   const shown = shownAt(found, i)
   // The cell's other days and their hours, for a late closing's example: not holidays'.
@@ -143,12 +144,12 @@ function giveEach(
     // A closing alone ("Thu till 8") is read against the day's hours before (closeAt).
     if (tillAfterHours(day, week[d]!) && !closeAt(week, d, named, day, doubts)) return false
     if (tillAfterHours(day, week[d]!)) continue
-    const hours = own || parseDayHours(week[d]).kind !== 'open' ? first : again(week[d]!, day)
+    const hours = own || dayRead(week[d]).kind !== 'open' ? first : again(week[d]!, day)
     if (hours === null) {
       doubts?.push(doubt(named, week[d]!, day))
       return false
     }
-    if (!keepUnread && parseDayHours(hours).kind === 'unknown') return false // "Mi nachmittag geschlossen" alone
+    if (!keepUnread && dayRead(hours).kind === 'unknown') return false // "Mi nachmittag geschlossen" alone
     week[d] = hours
     if (every) general.add(d)
     else general.delete(d)
@@ -157,13 +158,11 @@ function giveEach(
 }
 
 /** Whether a day's text is a closing alone after open hours (closeAt); with none before it, it is kept unread. */
-const tillAfterHours = (day: string, before: string) => isTill(day) && parseDayHours(before).kind === 'open'
+const tillAfterHours = (day: string, before: string) => isTill(day) && dayRead(before).kind === 'open'
 
 /** Whether a day's text (`first` as read first) gives no hours to its `days` of `week` as read so far. */
 const notRead = (first: string, day: string, week: string[], days: number[]) =>
-  parseDayHours(first).kind === 'unknown' &&
-  halfClosed(day) === null &&
-  !days.some((d) => tillAfterHours(day, week[d]!))
+  dayRead(first).kind === 'unknown' && halfClosed(day) === null && !days.some((d) => tillAfterHours(day, week[d]!))
 
 /** How spec `i` names each of its days (named), which it names alone (aloneAt: `i`), and that it names them (lastAt). */
 function markNamed({ specs, read, g }: Found, i: number, { named, aloneAt, lastAt }: Given): void {
@@ -181,7 +180,7 @@ function markNamed({ specs, read, g }: Found, i: number, { named, aloneAt, lastA
 
 /** Whether a day's hours and the next it is given are one open, the other closed: not a half closed. */
 function opposed(first: string, next: string): boolean {
-  const kinds = [parseDayHours(first).kind, parseDayHours(next).kind]
+  const kinds = [dayRead(first).kind, dayRead(next).kind]
   return halfClosed(next) === null && kinds.includes('open') && kinds.includes('closed')
 }
 
@@ -194,8 +193,8 @@ const clashes = (first: string, next: string) => opposed(first, next) || lost(fi
  * alone, nor hours in doubt (again's).
  */
 function lost(first: string, next: string): boolean {
-  if (parseDayHours(first).kind === 'unknown' || parseDayHours(next).kind !== 'unknown') return false
-  return halfClosed(next) === null && !isTill(next) && eitherHalf(next) === null
+  if (dayRead(first).kind === 'unknown' || dayRead(next).kind !== 'unknown') return false
+  return halfClosed(next) === null && !isTill(next) && eitherRead(next) === null
 }
 
 /** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */
