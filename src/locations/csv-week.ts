@@ -5,6 +5,7 @@ import { eitherHalf, foldHours, halfClosed, isClockHours, parseDayHours } from '
 import { daysNamed } from '../core/week-days'
 import { isTill, till } from '../core/week-again'
 import { splitWeekHours, WEEK_TEXT_MAX } from '../core/week-hours'
+import { KeptAnswers } from '../core/kept-answers'
 import { codePoints } from '../core/text'
 import { DAYS } from '../store/locations'
 import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
@@ -102,23 +103,21 @@ function noteRead(
 ): { others: readonly string[]; given: readonly boolean[] } | null {
   // The header's length first: no two headers and notes give one key, whatever they hold.
   const key = `${days.join()} ${header.length} ${header}${rest}`
-  let read = NOTES_READ.get(key)
-  if (read === undefined) {
+  const read = () => {
     const others = splitWeekHours(rest, true)
     const given = days.map((d) => others?.[d] === '' || parseDayHours(others?.[d]).kind !== 'unknown')
     // The days read so beside the header too: "Do" under "Domingo" is Sunday, not Thursday.
     const beside = others !== null && (!given.some(Boolean) || readBeside(header, days, others, rest))
-    read = beside ? { others, given } : null
-    if (NOTES_READ.size >= NOTES_KEPT) NOTES_READ.clear()
-    // A text longer than a week is read (splitWeekHours) is read again at once; kept, it holds memory.
-    if (header.length <= WEEK_TEXT_MAX && rest.length <= WEEK_TEXT_MAX) NOTES_READ.set(key, read)
+    return beside ? { others, given } : null
   }
-  return read
+  return NOTES_READ.of(key, read, [header, rest])
 }
 
-/** noteRead's answers: at most this many, a file's notes, not every one of a stream of files. */
-const NOTES_READ = new Map<string, { others: readonly string[]; given: readonly boolean[] } | null>()
-const NOTES_KEPT = 4096
+/**
+ * noteRead's answers: a file's notes, not every one of a stream of files. A text longer than a
+ * week is read (splitWeekHours) is read again at once; kept, it would hold memory.
+ */
+const NOTES_READ = new KeptAnswers<{ others: readonly string[]; given: readonly boolean[] } | null>(4096, WEEK_TEXT_MAX)
 
 /** Whether a note's days (`others`, of `rest`) are read as they are beside the column's header and its `days`. */
 function readBeside(header: string, days: readonly number[], others: readonly string[], rest: string): boolean {
@@ -135,21 +134,14 @@ function readBeside(header: string, days: readonly number[], others: readonly st
  * ("Ma", maandag alone, of Tuesday's column beside "Lu" and "Mi": "martes", "mardi", "martedi"),
  * for a note's days to be read beside each; else the header itself.
  */
-function headerNames(header: string, day: number): string[] {
-  const key = `${day} ${header}`
-  let names = NAMES_OF.get(key)
-  if (names === undefined) {
-    names = headerNamesRead(header, day)
-    if (NAMES_OF.size >= NAMES_KEPT) NAMES_OF.clear()
-    // A header longer than a week is read is no day's name to keep: read again, it is quick.
-    if (header.length <= WEEK_TEXT_MAX) NAMES_OF.set(key, names)
-  }
-  return names
-}
+const headerNames = (header: string, day: number): string[] =>
+  NAMES_OF.of(`${day} ${header}`, () => headerNamesRead(header, day), [header])
 
-/** headerNames' answers by day and header: a file's or an export's few headers, each read once. */
-const NAMES_OF = new Map<string, string[]>()
-const NAMES_KEPT = 256
+/**
+ * headerNames' answers by day and header: a file's or an export's few headers, each read once. A
+ * header longer than a week is read is no day's name to keep: read again, it is quick.
+ */
+const NAMES_OF = new KeptAnswers<string[]>(256, WEEK_TEXT_MAX)
 
 function headerNamesRead(header: string, day: number): string[] {
   const alone = splitWeekHours(`${header} closed`)
