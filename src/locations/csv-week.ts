@@ -34,10 +34,11 @@ export function dayCellSame(header: string, text: string, day: number): boolean 
 /** Hours then a separator ("9-18, Sa 10-13"), as a note of some days' own starts: the cell's hours and what follows. */
 const NOTE_AFTER = /^([^,;]*\d[^,;]*)[,;]\s*(.+)$/
 
-/** Whether a cell's text after its hours and a separator starts with a day's name, as weekNoteDays reads a note. */
-const noteAfter = (text: string) => {
+/** A cell's hours and, after a separator, a note of some days' own: what follows, when a day's name starts it. */
+function noteAfter(text: string): [hours: string, rest: string] | null {
   const m = NOTE_AFTER.exec(text)
-  return m !== null && daysNamed(m[2]!.split(/[\s,;:.\-–]+/)[0]!).length > 0
+  // Days first after the hours: else they are more hours ("9-12, 14-18").
+  return m !== null && daysNamed(m[2]!.split(/[\s,;:.\-–]+/)[0]!).length > 0 ? [m[1]!, m[2]!] : null
 }
 
 /**
@@ -76,11 +77,9 @@ function weekNoteDays(
   text: string,
   days: readonly number[],
 ): { texts: string[]; note: DayNote } | null {
-  const m = NOTE_AFTER.exec(text)
-  if (m === null || parseDayHours(m[1]!).kind === 'unknown') return null
-  const [hours, rest] = [m[1]!.trim(), m[2]!]
-  // Days first after the hours: else they are more hours ("9-12, 14-18").
-  if (daysNamed(rest.split(/[\s,;:.\-–]+/)[0]!).length === 0) return null
+  const note = noteAfter(text)
+  if (note === null || parseDayHours(note[0]).kind === 'unknown') return null
+  const [hours, rest] = [note[0].trim(), note[1]]
   const read = noteRead(header, days, rest)
   if (read === null) return null
   const { others, given } = read
