@@ -186,7 +186,7 @@ const LATE_ALONE = new RegExp(
  * Why a day given its hours, then a late closing without its hour ("Mon-Fri 9-5, Thu till
  * late"), is not read: it closes later, but when is not said. Null when `next` is no such text.
  * The example names the days as the cell does (`named`), and closes as the latest of the cell's
- * other days that close later (`others`: each one's days and hours), when one does; else its
+ * other days that close later (`others` gives each one's days and hours), when one does; else its
  * closing is left to fill in.
  */
 export function lateNoHour(
@@ -195,7 +195,7 @@ export function lateNoHour(
   next: string,
   day: number,
   named: string,
-  others: [days: string, hours: string][],
+  others: () => [days: string, hours: string][],
 ): string | null {
   const read = dayRead(first)
   if (!LATE_ALONE.test(foldHours(next).trim()) || read.kind !== 'open') return null
@@ -205,7 +205,7 @@ export function lateNoHour(
     const other = dayRead(hours)
     return other.kind === 'open' ? other.intervals[other.intervals.length - 1]![1] : 0
   }
-  const later = others.filter(([, hours]) => closing(hours) > last[1])
+  const later = others().filter(([, hours]) => closing(hours) > last[1])
   const latest = later.reduce<[string, string] | null>((a, b) => (a && closing(a[1]) >= closing(b[1]) ? a : b), null)
   // Midnight as 24:00, as tillDoubt writes it.
   const whole = (to: number) =>

@@ -114,9 +114,10 @@ function clashed(
   const said = lost(week[clash]!, day) ? lostDoubt : clashDoubt
   const shown = shownAt(found, i)
   // The cell's other days and their hours, for a late closing's example: not holidays'.
-  const others = specs.flatMap((spec, k): [string, string][] =>
-    skip(k) || daysOf(spec[0], read, g).length === 0 ? [] : [[daysAt(k), hours[k]!]],
-  )
+  const others = () =>
+    specs.flatMap((spec, k): [string, string][] =>
+      skip(k) || daysOf(spec[0], read, g).length === 0 ? [] : [[daysAt(k), hours[k]!]],
+    )
   const late = lateNoHour(shown, week[clash]!, day, clash, daysAt(i), others)
   say(doubts, late ?? said(shownAt(found, j), shown, clash, open, holidays))
   return true

@@ -89,9 +89,10 @@ function withoutStray(specs: Spec[], g: Grammar): string[] {
     return names.length === 1 && readsRomance([spec], g) && !ROMANCE_OF_AT.test(spec)
   }
   const rest = days.filter((spec) => !stray(spec))
+  if (rest.length === days.length) return days
   // The others all German's or Dutch's as those read them: "Ma-Fr, Sam" (Norwegian's or French?) stays in doubt.
   const shared = namesOfDays(rest, g).reduce((bits, name) => bits & (languagesOf(name, g, g.dayOf.get(name)) || -1), -1)
-  if (rest.length === days.length || (shared & GERMAN_DUTCH_BITS) === 0 || !readsGermanic(rest, g)) return days
+  if ((shared & GERMAN_DUTCH_BITS) === 0 || !readsGermanic(rest, g)) return days
   // A day named twice read so ("Mo-Fr 9-18, Do 9-20, Sab 9-13"): "Do" may be the week's Sunday.
   const named = days.flatMap((spec) => daysOf(spec, null, g))
   return new Set(named).size < named.length ? days : rest
