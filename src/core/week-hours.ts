@@ -89,7 +89,7 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
 /**
  * The longest text read as a week: one spelled out day by day, two intervals each ("Montag: 09:00 -
  * 12:30 Uhr und 14:00 - 18:30 Uhr, ..."), is about 350 characters. Reading takes time that grows
- * with the square of a text's length, so a longer one is not read.
+ * with a text's length and its days, a few milliseconds at this bound: a longer one is no week.
  */
 export const WEEK_TEXT_MAX = 500
 
