@@ -103,17 +103,20 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
     expect(count()).toBe(2)
   })
 
+  test('a name not UTF-8 is kept under v5 by the parts as read, then the list of such names as sent', async () => {
+    expect(await sendLatin1(latin1Body('name="photo"; filename="caf\xe9.csv"'), 'k-v5')).toEqual([201, null])
+    // Each such part's index among the parts and both names, a character a byte.
+    const names = sha256Hex(`multipart/form-data names not UTF-8\n${JSON.stringify([[4, 'photo', 'caf\xe9.csv']])}`)
+    const meant = sha256Hex(`${partsAsRead('caf\uFFFD.csv')}\n${names}`)
+    const kept = env.store.db.query<{ fingerprint: string }, []>('SELECT fingerprint FROM idempotency_keys').get()!
+    expect(kept.fingerprint).toBe(`v5:${sha256Hex(`POST ${BASE}\n${meant}\nmultipart/form-data`)}`)
+  })
+
   test('a key kept by v4 for a name not UTF-8 is compared as v4 kept it: by the name as read', async () => {
     const disposition = 'name="photo"; filename="caf\xe9.csv"'
     expect(await sendLatin1(latin1Body(disposition), 'k-v4')).toEqual([201, null])
     // v4 hashed each name as FormData reads it, a byte not UTF-8 as U+FFFD.
-    const digest = (value: string) => sha256Hex(Buffer.from(value))
-    const parts = [
-      ...Object.entries(FIELDS).map(([k, v]) => [k, null, null, digest(v)]),
-      ['photo', 'caf\uFFFD.csv', null, digest('')],
-    ]
-    const meant = sha256Hex(`multipart/form-data parts\n${JSON.stringify(parts)}`)
-    const kept = `v4:${sha256Hex(`POST ${BASE}\n${meant}\nmultipart/form-data`)}`
+    const kept = `v4:${sha256Hex(`POST ${BASE}\n${partsAsRead('caf\uFFFD.csv')}\nmultipart/form-data`)}`
     env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, 'k-v4'])
     expect(await sendLatin1(latin1Body(disposition, 'C'), 'k-v4', 'C')).toEqual([201, 'true'])
     expect(await sendLatin1(latin1Body('name="photo"; filename="other.csv"'), 'k-v4')).toEqual([
@@ -123,6 +126,16 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
     expect(count()).toBe(1)
   })
 })
+
+/** The hash of FIELDS, then an empty file part named photo, `file` as FormData reads it. */
+function partsAsRead(file: string): string {
+  const digest = (value: string) => sha256Hex(Buffer.from(value))
+  const parts = [
+    ...Object.entries(FIELDS).map(([k, v]) => [k, null, null, digest(v)]),
+    ['photo', file, null, digest('')],
+  ]
+  return sha256Hex(`multipart/form-data parts\n${JSON.stringify(parts)}`)
+}
 
 /** FIELDS in UTF-8, then an empty file part of `disposition` written a byte a character (as latin1). */
 function latin1Body(disposition: string, boundary = 'B'): string {

@@ -1,7 +1,8 @@
 // What a multipart/form-data body means apart from its boundary, for an Idempotency-Key's
 // fingerprint: its parts as FormData reads them, hashed by each fingerprint version's rule.
+import { isUtf8 } from 'node:buffer'
 import { createHash } from 'node:crypto'
-import { utf8Text } from '../../core/text'
+import { sha256Hex } from '../../core/ids'
 import { contentTypeMeant, paramOf } from '../content-type'
 import type { MultipartBody } from './fields'
 import { ASCII, backslashedNames, partHeader, partOf, utf8Of } from './parts'
@@ -17,7 +18,7 @@ export type MultipartMeaning = { meant: string; v4: string; v3: string | null; v
  * fetch makes a new boundary for each try of one FormData. Null when its parts are not found, or
  * are not the fields FormData reads (a delimiter inside a value, a part past the close, a name
  * given twice): its bytes then tell it. A name or file name whose bytes are not UTF-8 reads as
- * U+FFFD to FormData, as other bytes do: its bytes are hashed too (namesAsSent).
+ * U+FFFD to FormData, as other bytes do: its bytes are hashed too (withNamesAsSent).
  *
  * `v4`: the names as read alone. `v3` and `v2` (v2 counted a field's `text/plain`): null where a
  * name or file name is beyond ASCII or holds a backslash in quotes, or a text value starts with a
@@ -28,12 +29,12 @@ export async function multipartMeant(body: MultipartBody): Promise<MultipartMean
   if (pieces === null) return null
   const fields = body.fields ?? []
   if (fields.length !== pieces.length) return null
-  // Each rule's list hashed as its JSON is written, part by part: the list and its text whole would
-  // hold some 40 MB for a body of 8 MiB.
-  const byV4 = listHash()
-  const byV2 = listHash()
+  // Each list hashed as its JSON is written, part by part: the list and its text whole would hold
+  // some 40 MB for a body of 8 MiB.
+  const byV4 = listHash(PARTS)
+  const byV2 = listHash(PARTS)
+  const notUtf8 = listHash(NAMES_NOT_UTF8)
   let v3Alike = true
-  const notUtf8: NamesNotUtf8 = []
   for (const [i, piece] of pieces.entries()) {
     const part = partOf(piece)
     // part.name is unescaped; FormData keeps a backslash in quotes.
@@ -43,7 +44,7 @@ export async function multipartMeant(body: MultipartBody): Promise<MultipartMean
     const name = sent.name === null ? null : utf8Of(sent.name)
     const filename = sent.filename === null ? null : utf8Of(sent.filename)
     if (!(await readAlike(fields[i]!, name, filename, part.value))) return null
-    if (!utf8Whole(sent.name) || !utf8Whole(sent.filename)) notUtf8.push([i, sent.name, sent.filename])
+    if (!utf8Whole(sent.name) || !utf8Whole(sent.filename)) notUtf8.add([i, sent.name, sent.filename])
     // v3 and v2 read names as latin1 without a backslash in quotes, and a text value with its
     // leading byte-order mark, which FormData drops.
     v3Alike &&= name === part.name && filename === part.filename && !(filename === null && part.value.startsWith(BOM))
@@ -53,7 +54,7 @@ export async function multipartMeant(body: MultipartBody): Promise<MultipartMean
     byV2.add([name, filename, type, digest])
   }
   const v4 = byV4.hex()
-  const meant = notUtf8.length === 0 ? v4 : namesAsSent(v4, notUtf8)
+  const meant = notUtf8.entries === 0 ? v4 : withNamesAsSent(v4, notUtf8.hex())
   return v3Alike ? { meant, v4, v3: v4, v2: byV2.hex() } : { meant, v4, v3: null, v2: null }
 }
 
@@ -75,34 +76,36 @@ function partsBeforeClose({ text, contentType }: MultipartBody): string[] | null
   return close < 2 ? null : pieces.slice(1, close)
 }
 
-/** sha256Hex of `multipart/form-data parts\n` and the JSON of the list of the entries added. */
-function listHash() {
-  const hash = createHash('sha256').update('multipart/form-data parts\n[')
-  let first = true
+const PARTS = 'multipart/form-data parts'
+/** Each part whose name or file name is not UTF-8: its index and both names as sent (latin1 text). */
+const NAMES_NOT_UTF8 = 'multipart/form-data names not UTF-8'
+
+/** sha256Hex of `title`, a line feed and the JSON of the list of the entries added; `entries`, their count. */
+function listHash(title: string) {
+  const hash = createHash('sha256').update(`${title}\n[`)
   return {
-    add(entry: (string | null)[]): void {
-      hash.update(first ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`)
-      first = false
+    entries: 0,
+    add(entry: (number | string | null)[]): void {
+      hash.update(this.entries === 0 ? JSON.stringify(entry) : `,${JSON.stringify(entry)}`)
+      this.entries++
     },
     hex: (): string => hash.update(']').digest('hex'),
   }
 }
 
-/** Each part whose name or file name is not UTF-8: its index and both names as sent (latin1 text). */
-type NamesNotUtf8 = [number, string | null, string | null][]
-
-/** Whether latin1 text (a byte a character) is UTF-8 whole, no byte of it read as U+FFFD; no name (null) is. */
+/**
+ * Whether latin1 text (a byte a character) is UTF-8 whole, no byte of it read as U+FFFD; no name
+ * (null) is. isUtf8 tells it without throwing: a fatal TextDecoder throws for each such name,
+ * slowly.
+ */
 const utf8Whole = (text: string | null): boolean =>
-  text === null || ASCII.test(text) || utf8Text(Buffer.from(text, 'latin1')) !== null
+  text === null || ASCII.test(text) || isUtf8(Buffer.from(text, 'latin1'))
 
 /**
- * The hash of the parts as read (`read`) and of the names not UTF-8 as sent: "caf\xe9" and
- * "caf\xe8" both read "caf\uFFFD".
+ * The hash of the parts as read (`read`) and of the names not UTF-8 as sent (`names`, their list's
+ * hash): "caf\xe9" and "caf\xe8" both read "caf\uFFFD".
  */
-const namesAsSent = (read: string, names: NamesNotUtf8): string =>
-  createHash('sha256')
-    .update(`${read}\nnames not UTF-8 ${JSON.stringify(names)}`)
-    .digest('hex')
+const withNamesAsSent = (read: string, names: string): string => sha256Hex(`${read}\n${names}`)
 
 /** UTF-8's byte-order mark as latin1 text: FormData drops it from a text value's start. */
 const BOM = '\xef\xbb\xbf'
