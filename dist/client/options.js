@@ -50,11 +50,12 @@ export function refuseUnusable(options) {
     // The Query API's address (a finder's request copied whole): a secret key sent under it is
     // taken as exposed in a page's code, and marked so, before any answer could say the address is wrong.
     const publicAt = url.pathname.search(/\/public\/v1(?:\/|$)/);
+    const withUser = url.username !== '' || url.password !== '';
     if (publicAt >= 0)
-        throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", not the public Query API's; got ${JSON.stringify(baseUrl)}: give ${JSON.stringify(url.origin + url.pathname.slice(0, publicAt))}. The secret key goes to the Management API alone: sent under /public/v1, it is marked exposed.`);
+        throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", not the public Query API's; got ${withUser ? 'one with a user and password' : JSON.stringify(baseUrl)}: give ${JSON.stringify(url.origin + url.pathname.slice(0, publicAt))}. The secret key goes to the Management API alone: sent under /public/v1, it is marked exposed.`);
     // Each call's path follows baseUrl: after a query or a fragment it is no path. A user and password
     // make Node's fetch fail each try, its message showing them; Bun sends them. Not shown here.
-    const extra = url.username || url.password ? 'a user and password' : /[?#]/.test(baseUrl) ? 'a query or a fragment' : undefined;
+    const extra = withUser ? 'a user and password' : /[?#]/.test(baseUrl) ? 'a query or a fragment' : undefined;
     if (extra !== undefined)
         throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000", without ${extra}; got ${extra === 'a user and password' ? `one with ${extra}` : JSON.stringify(baseUrl)}.`);
     const route = API_PATH.exec(url.pathname)?.[1];

@@ -68,6 +68,12 @@ describe('StorelocClient options', () => {
     expect(refusal({ baseUrl: 'https://sync:hunter2@locator.example' })).toEndWith(
       'without a user and password; got one with a user and password.',
     )
+    // The Query API's address is refused first: its message does not show them either.
+    const publicOne = refusal({ baseUrl: 'https://sync:hunter2@locator.example/public/v1/pk_abc' })
+    expect(publicOne).toContain(
+      'not the public Query API\'s; got one with a user and password: give "https://locator.example".',
+    )
+    expect(publicOne).not.toContain('hunter2')
     expect(refusal({ baseUrl: 'http://localhost:3000' })).toBe('made')
   })
 
