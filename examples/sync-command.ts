@@ -36,7 +36,8 @@ Environment:
   STORELOC_STARTUP_WAIT  seconds to wait for a service that is starting (120 when not set, 0: none)
 
 Exit 0 in step, 1 when the list has problems or the service cannot be used (nothing written),
-2 for a wrong command line, 3 when it failed while writing (run it again), 130 on Ctrl-C.`
+2 for a wrong command line, 3 when it failed while writing (run it again), 130 on Ctrl-C,
+143 on SIGTERM.`
 
 export function usage(message: string): never {
   console.error(`${message}\n${USAGE}`)

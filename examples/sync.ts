@@ -21,7 +21,7 @@
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
 // while writing (the service out of reach): part of the list may be written; run it again, and it
 // writes only what is not in step yet. Ctrl-C stops it at once, saying how many rows it sent so
-// far and what they did (created, updated, unchanged): exit 130.
+// far and what they did (created, updated, unchanged): exit 130 (SIGTERM alike: exit 143).
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
@@ -54,10 +54,16 @@ function didSaid(): string {
   return said.length === 0 ? '' : ` (${said.join(', ')})`
 }
 
-/** Ctrl-C (SIGINT) aborts the call under way, in a request or a wait: each call takes its signal. */
+/** Ctrl-C (SIGINT) or SIGTERM aborts the call under way, in a request or a wait: each call takes its signal. */
 const stop = new AbortController()
 const { signal } = stop
+/** The first of them, as the stop's message names it, and its exit code (128 + its number). */
+const stopped = { by: 'Ctrl-C', code: 130 }
 process.once('SIGINT', () => stop.abort())
+process.once('SIGTERM', () => {
+  if (!signal.aborted) Object.assign(stopped, { by: 'SIGTERM', code: 143 })
+  stop.abort()
+})
 
 /** A problem the route answered, "locations[3].hours.monday" -> messages, in the row's words: its line and columns. */
 function problemSaid(chunk: Row[], detail: string, message: string): string {
@@ -530,12 +536,12 @@ const underway = () => (done.underway.length === 0 ? '' : ` (${rowsNamed(done.un
 
 main().catch((e) => {
   if (signal.aborted && e === signal.reason) {
-    if (!writing) console.error('sync: stopped (Ctrl-C) before writing anything.')
+    if (!writing) console.error(`sync: stopped (${stopped.by}) before writing anything.`)
     else
       console.error(
-        `sync: stopped (Ctrl-C): ${done.sent} of ${done.toWrite} rows sent${didSaid()}, ${done.deleted} of ${done.toDelete} deletions done; the request under way${underway()} may be written too. Run the sync again: it writes only what is not in step yet.`,
+        `sync: stopped (${stopped.by}): ${done.sent} of ${done.toWrite} rows sent${didSaid()}, ${done.deleted} of ${done.toDelete} deletions done; the request under way${underway()} may be written too. Run the sync again: it writes only what is not in step yet.`,
       )
-    process.exit(130)
+    process.exit(stopped.code)
   }
   // No answer before any write: most often a service not started, or another port in STORELOC_URL.
   const unanswered = e instanceof StorelocError && e.code === 'network_error'

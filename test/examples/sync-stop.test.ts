@@ -1,5 +1,6 @@
 // examples/sync.ts stopped by Ctrl-C (SIGINT): it ends at once, in a wait for a starting service
-// or in a write, says what it wrote so far, and exits 130.
+// or in a write, says what it wrote so far, and exits 130. Stopped by SIGTERM (timeout(1), a CI
+// job cancelled) it says the same, and exits 143.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -13,13 +14,13 @@ const { service, env } = useStartingService()
  * The sync spawned on a one-row list; `said(text)` resolves once its stderr holds `text`, and
  * `ended` with its exit code, stdout and stderr.
  */
-function sync() {
+function sync(rows = 'S1,One,"1 Main St, Town",40.1,-3.1\n', more: Record<string, string> = {}) {
   const file = join(env().dir, 'stores.csv')
-  writeFileSync(file, 'Store Code,Name,Address,Latitude,Longitude\nS1,One,"1 Main St, Town",40.1,-3.1\n')
+  writeFileSync(file, `Store Code,Name,Address,Latitude,Longitude\n${rows}`)
   // Spawned, not run in step: the server answers from this process's event loop.
   const p = Bun.spawn([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
     cwd: ROOT,
-    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env().key },
+    env: { ...process.env, STORELOC_URL: service.url, STORELOC_KEY: env().key, ...more },
     stdout: 'pipe',
     stderr: 'pipe',
   })
@@ -39,7 +40,7 @@ function sync() {
       check()
     })
   const ended = Promise.all([p.exited, new Response(p.stdout).text(), read])
-  return { interrupt: () => p.kill('SIGINT'), said, ended }
+  return { interrupt: (signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') => p.kill(signal), said, ended }
 }
 
 test('Ctrl-C while the sync waits for a starting service ends it at once: nothing written, exit 130', async () => {
@@ -80,6 +81,36 @@ test('Ctrl-C during a write ends the sync, saying what was written and that the 
       stdout: '',
       stderr:
         'sync: stopped (Ctrl-C): 0 of 1 rows sent, 0 of 0 deletions done; the request under way (line 2) may be written too. Run the sync again: it writes only what is not in step yet.\n',
+    })
+  } finally {
+    held()
+  }
+})
+
+test('SIGTERM during a write ends the sync as Ctrl-C does: it lists what it changed, and exits 143', async () => {
+  let held!: () => void
+  const hold = new Promise<void>((resolve) => (held = resolve))
+  let run!: ReturnType<typeof sync>
+  let writes = 0
+  // The list's second write is held; the sync is stopped while it waits for the answer.
+  service.app = {
+    handle: async (request) => {
+      const body = request.method === 'POST' ? await request.clone().text() : ''
+      if (!body.includes('"dry_run":false') || ++writes < 2) return env().app.handle(request)
+      run.interrupt('SIGTERM')
+      await hold
+      return env().app.handle(request)
+    },
+  }
+  run = sync('T1,One,"1 Main St, Town",40.1,-3.1\nT2,Two,"2 Main St, Town",40.2,-3.2\n', { STORELOC_SYNC_CHUNK: '1' })
+  try {
+    const [code, stdout, stderr] = await run.ended
+    const id = env().store.db.query<{ id: string }, []>("SELECT id FROM locations WHERE external_id = 'T1'").get()!.id
+    expect({ code, stdout, stderr }).toEqual({
+      code: 143,
+      stdout: `created T1 (${id})\n`,
+      stderr:
+        'checked: 1 of 2 rows\nchecked: 2 of 2 rows\nsent: 1 of 2 rows (1 created)\nsync: stopped (SIGTERM): 1 of 2 rows sent (1 created), 0 of 0 deletions done; the request under way (line 3) may be written too. Run the sync again: it writes only what is not in step yet.\n',
     })
   } finally {
     held()
