@@ -1,5 +1,6 @@
 // examples/sync.ts's command line and environment, checked before anything is read: what the sync
 // is asked to do, and the client it does it with. A wrong one exits 2, saying what to give.
+import { writeSync } from 'node:fs'
 import { StorelocClient } from 'storeloc/client'
 import { CHUNK } from './sync-parts'
 
@@ -38,6 +39,13 @@ Environment:
 Exit 0 in step, 1 when the list has problems or the service cannot be used (nothing written),
 2 for a wrong command line, 3 when it failed while writing (run it again), 130 on Ctrl-C,
 143 on SIGTERM.`
+
+/**
+ * A line of progress or a notice on standard error, plain: Bun's console.error draws its lines red
+ * on a terminal, as errors. Written at once, as console.error writes: process.stderr.write may hold
+ * a line back behind a full pipe while console.error's lines pass it.
+ */
+export const progress = (line: string) => writeSync(2, `${line}\n`)
 
 export function usage(message: string): never {
   console.error(`${message}\n${USAGE}`)
@@ -104,7 +112,7 @@ export function commandLine(args: string[]): Command {
       apiKey,
       startupWaitMs: Number(startupWait) * 1000,
       onStarting: ({ startupWaitMs }) =>
-        console.error(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
+        progress(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
     })
   } catch (e) {
     const said = (e as Error).message.replace(/^StorelocClient: (baseUrl|apiKey)/, (_, option) =>

@@ -33,7 +33,7 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
 import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
-import { type Command, commandLine } from './sync-command'
+import { type Command, commandLine, progress } from './sync-command'
 import { deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { readRows } from './sync-read'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
@@ -180,7 +180,7 @@ async function upsert(
     // A list of several requests says how far it got, and what its rows did: created, updated, unchanged.
     // A request of deletes alone moves it no further: the next request's line says it.
     if (requests.length > 1 && listed(chunk) > 0)
-      console.error(`${dryRun ? 'checked' : 'sent'}: ${sent} of ${rows.length} rows${dryRun ? refusedSaid(refused, rows) : didSaid()}`)
+      progress(`${dryRun ? 'checked' : 'sent'}: ${sent} of ${rows.length} rows${dryRun ? refusedSaid(refused, rows) : didSaid()}`)
   }
   for (const line of problemLines(inLineOrder(problems, rows))) console.error(`  ${line}`)
   const count = refused.bySync.size + refused.byService.size
@@ -434,7 +434,7 @@ async function write({ client, dryRun, size }: Command, { requests, planned, gon
       const already = last.slice(0, i + size).filter((d) => goneAlready.has(d.location.id!)).length
       const sent = Math.min(i + size, last.length)
       if (last.length > size)
-        console.error(`deleted: ${sent - already} of ${last.length} stores${already > 0 ? `, ${already} already gone` : ''}`)
+        progress(`deleted: ${sent - already} of ${last.length} stores${already > 0 ? `, ${already} already gone` : ''}`)
     }
   return { reports, goneAlready }
 }

@@ -2,6 +2,8 @@
 // says how far the list got and what the rows sent so far did, so rows left unchanged are not
 // said to be written.
 import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { runSync, standIn, syncServer } from './sync-server'
 
 const served = syncServer()
@@ -47,4 +49,27 @@ test('a run that fails while writing lists what its answered requests changed: t
   }
   const again = await runSync(served, served.url, list, [], ONE_A_REQUEST)
   expect([again.code, again.stdout]).toEqual([0, '0 created, 0 updated, 4 unchanged, 0 deleted.\n'])
+}, 60_000)
+
+test('on a terminal the progress lines are plain, as the CLI import draws its own: not in the red of an error', async () => {
+  // A locator of its own: the list is mirrored whole.
+  const key = served.json('locator', 'create', '--name', 'Terminal').key.secret_key as string
+  const file = join(served.dir, 'terminal.csv')
+  writeFileSync(file, HEADER + row(7) + row(8))
+  let seen = ''
+  const decoder = new TextDecoder()
+  const p = Bun.spawn([process.execPath, join(import.meta.dir, '..', '..', 'examples/sync.ts'), file], {
+    cwd: join(import.meta.dir, '..', '..'),
+    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: key, ...ONE_A_REQUEST },
+    terminal: { cols: 200, rows: 20, data: (_t, data) => (seen += decoder.decode(data, { stream: true })) },
+  })
+  expect(await p.exited).toBe(0)
+  // A terminal ends its lines with CR LF; each progress line starts one, with no colour before it.
+  const lines = seen.split('\r\n')
+  expect(lines.filter((l) => /(checked|sent): \d/.test(l))).toEqual([
+    'checked: 1 of 2 rows',
+    'checked: 2 of 2 rows',
+    'sent: 1 of 2 rows (1 created)',
+    'sent: 2 of 2 rows (2 created)',
+  ])
 }, 60_000)
