@@ -134,15 +134,19 @@ const UNREAD_HINTS = new Map([
 /** A tags cell of numbers alone ("1314", "1314,1316"): Yext's category ids, no names to filter by. */
 const ID_LIST = /^\d+(?:\s*[,;|]\s*\d+)*$/
 
-/** Whether a tags column's cells hold ids alone, in each one filled: it is not read as tags. */
-export function categoryIds(cells: readonly string[]): boolean {
+/**
+ * Whether a tags column's cells hold ids alone, in each one filled: it is not read as tags. A
+ * column named "Tags" (the export's own, in any case) is read whatever its tags.
+ */
+export function categoryIds(header: string, cells: readonly string[]): boolean {
+  if (headerKey(header) === 'tags') return false
   const filled = cells.map((c) => c.trim()).filter((c) => c !== '')
   return filled.length > 0 && filled.every((c) => ID_LIST.test(c))
 }
 
 /** What a column of category ids holds, and what to write instead. */
 export const CATEGORY_IDS =
-  "holds numbers alone, another tool's ids of its categories (Yext's), not read as tags: tags are the locator's filters, by name. To filter by them, write their names in a \"Tags\" column."
+  'holds numbers alone, read as another tool\'s ids of its categories (Yext\'s), not as tags: tags are the locator\'s filters, by name. To filter by them, write their names in a "Tags" column; a column named "Tags" is read as it is, numbers too.'
 
 /** Google's further address lines ("Address line 3" to "5"), joined after the second's (csv-row.ts). */
 const FURTHER_LINE = /^addressline[3-5]$/
@@ -155,7 +159,32 @@ export const severalColumns = (field: string, header: string): boolean =>
   field === 'tags' || field === 'region' || (field === 'street2' && FURTHER_LINE.test(headerKey(header)))
 
 /** What a column no field reads holds and what to write instead, when another tool's export is known to have it; else null. */
-export const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
+const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
+
+/**
+ * What each unread column with text holds and what to write instead, a tags column of ids (categoryIds)
+ * set unread first. Said only of a column with text: an empty one left in a template loses nothing.
+ */
+export function unreadNotes(
+  columns: { header: string; field: string | null }[],
+  below: readonly { cells: readonly string[] }[],
+): string[] {
+  const notes: string[] = []
+  for (const [i, column] of columns.entries()) {
+    const { header, field } = column
+    const ids =
+      field === 'tags' &&
+      categoryIds(
+        header,
+        below.map((r) => r.cells[i] ?? ''),
+      )
+    if (ids) column.field = null
+    const hint = ids ? CATEGORY_IDS : field === null ? unreadHint(header) : null
+    if (hint !== null && below.some((r) => (r.cells[i] ?? '').trim() !== ''))
+      notes.push(`The column "${header}" ${hint}`)
+  }
+  return notes
+}
 
 /** The field a header cell fills when no other column of its file does (FALLBACK_NAMES), or null. */
 export function fallbackField(header: string): string | null {

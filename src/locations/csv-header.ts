@@ -8,8 +8,6 @@ import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
 import { formulaText, unguardCell } from './csv-cells'
 import {
-  CATEGORY_IDS,
-  categoryIds,
   columnField,
   daysColumn,
   fallbackField,
@@ -19,7 +17,7 @@ import {
   meantColumn,
   minutesOf,
   severalColumns,
-  unreadHint,
+  unreadNotes,
 } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
@@ -215,16 +213,7 @@ export function readHeader(
     if (column.field?.startsWith(DAYS_FIELD)) filled.set(columns.indexOf(column), named[i]!)
   const beside = timesBeside(columns, filled)
   if (beside !== null) throw at(line, beside)
-  // Said only of a column with text: an empty one left in a template loses nothing.
-  for (const [i, column] of columns.entries()) {
-    const { header, field } = column
-    // The export's own "tags" column is read whatever its tags, so an export reads back.
-    const ids = field === 'tags' && header !== 'tags' && categoryIds(below.map((r) => r.cells[i] ?? ''))
-    if (ids) column.field = null
-    const hint = ids ? CATEGORY_IDS : field === null ? unreadHint(header) : null
-    if (hint !== null && below.some((r) => (r.cells[i] ?? '').trim() !== ''))
-      columnNotes.push(`The column "${header}" ${hint}`)
-  }
+  columnNotes.push(...unreadNotes(columns, below))
   const numbers = new Set(customFields.filter((f) => f.type === 'number').map((f) => `custom_fields.${f.id}`))
   return { columns, width, unnamed, hasAddress: headerOf.has('address'), numbers, columnNotes, idsAmongCodes }
 }
