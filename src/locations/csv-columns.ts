@@ -149,14 +149,17 @@ export const CATEGORY_IDS =
   'holds numbers alone, read as another tool\'s ids of its categories (Yext\'s), not as tags: tags are the locator\'s filters, by name. To filter by them, write their names in a "Tags" column; a column named "Tags" is read as it is, numbers too.'
 
 /** Google's further address lines ("Address line 3" to "5"), joined after the second's (csv-row.ts). */
-const FURTHER_LINE = /^addressline[3-5]$/
+const FURTHER_LINE = /^addressline([3-5])$/
+
+/** The number of a further address line's column ("Address line 3": 3), 0 for any other. */
+export const furtherLine = (header: string): number => Number(FURTHER_LINE.exec(headerKey(header))?.[1] ?? 0)
 
 /**
  * Whether a file may have another column of a field beside one: tags ("Category" and "Tags"), the
  * region (Brandify's "state" and "province": a row fills one), a further address line.
  */
 export const severalColumns = (field: string, header: string): boolean =>
-  field === 'tags' || field === 'region' || (field === 'street2' && FURTHER_LINE.test(headerKey(header)))
+  field === 'tags' || field === 'region' || (field === 'street2' && furtherLine(header) > 0)
 
 /** What a column no field reads holds and what to write instead, when another tool's export is known to have it; else null. */
 const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null

@@ -12,6 +12,7 @@ import {
   daysColumn,
   fallbackField,
   fieldSaid,
+  furtherLine,
   hasHoursWord,
   maximumOf,
   meantColumn,
@@ -123,14 +124,16 @@ export function readHeader(
     }
     if (field === null && fallbackField(header) !== null) fallbacks.push(i)
     if (field !== null) {
+      // A further address line's column, before the second line's or after it, is none of two filling it.
       const other = headerOf.get(field)
-      if (other !== undefined && !severalColumns(field, header)) {
+      const aside = other === undefined || furtherLine(other) > 0
+      if (!aside && !severalColumns(field, header)) {
         throw at(
           line,
           `the columns "${other}" and "${header}" both fill ${fieldSaid(field)}. Delete or rename one of them.`,
         )
       }
-      if (other === undefined) headerOf.set(field, header)
+      if (aside) headerOf.set(field, header)
     }
     columns.push({ header, field })
   }

@@ -19,6 +19,7 @@ import {
 import { keptDayText, formulaText, unguardCell } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
+import { furtherLine } from './csv-columns'
 import { type Column, DAYS_FIELD, type Header } from './csv-header'
 import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
@@ -123,6 +124,8 @@ type Gathered = {
   /** The header of the region cell the row fills, and a second's other region, said as a problem. */
   regionHeader?: string
   regionClash?: string
+  /** Google's further address lines the row fills ("Address line 3"), each with its number. */
+  further: [line: number, cell: string][]
   coordinateCells: [header: string, field: string, cell: string][]
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
   maps: Map<string, [string, string][]>
@@ -202,6 +205,7 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
     dayNotes: [],
     times: [],
     removal: false,
+    further: [],
     coordinateCells: [],
     maps: new Map(),
     parts: new Map(),
@@ -224,7 +228,16 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
       gatherField(gathered, field, header, cell, cells[i]!, numbers)
   }
   if (gathered.hasTags) gathered.body.tags = gathered.tags
+  if (gathered.further.length > 0) joinLines(gathered)
   return gathered
+}
+
+/** The second address line, then the further ones by their numbers, apart by commas: each text once, case aside. */
+function joinLines({ parts, further }: Gathered): void {
+  const lines = [parts.get('street2') ?? '', ...further.sort((a, b) => a[0] - b[0]).map(([, cell]) => cell)]
+  const seen = new Set<string>()
+  const kept = lines.filter((cell) => cell !== '' && !seen.has(cell.toLowerCase()) && seen.add(cell.toLowerCase()))
+  parts.set('street2', kept.join(', '))
 }
 
 /**
@@ -256,12 +269,14 @@ const regionClash = (first: string, region: string, header: string, other: strin
 
 /**
  * An address part's cell into `gathered`: of two region columns (Brandify's state and province)
- * the one the row fills; further address lines (Google's "Address line 3") after the second's.
+ * the one the row fills; further address lines (Google's "Address line 3") kept for joinLines.
  */
 function gatherPart(gathered: Gathered, top: string, header: string, cell: string): void {
   const before = gathered.parts.get(top) ?? ''
-  if (top === 'street2' && before !== '') gathered.parts.set(top, cell === '' ? before : `${before}, ${cell}`)
-  else if (top !== 'region' || before === '') {
+  const line = top === 'street2' ? furtherLine(header) : 0
+  if (line > 0) {
+    if (cell !== '') gathered.further.push([line, cell])
+  } else if (top !== 'region' || before === '') {
     gathered.parts.set(top, cell)
     if (top === 'region' && cell !== '') gathered.regionHeader = header
   } else if (cell !== '' && cell !== before)

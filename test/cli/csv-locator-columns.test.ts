@@ -1,7 +1,7 @@
 // storeloc locations import of columns other locators' files share with everyday sheets: a tags
 // column by its own name, further address lines in any order, two region columns.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { file, json, useTempDatabase } from './temp-database'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -20,5 +20,32 @@ describe('a column named Tags', () => {
     const read = imported('tags.csv', text)
     expect([read.created, read.unknown_columns ?? [], read.notes ?? []]).toEqual([2, [], []])
     expect(stored().map((l: { tags: string[] }) => l.tags)).toEqual([['1', '2', '3'], ['7']])
+  })
+})
+
+describe("Google's further address lines", () => {
+  const header =
+    'Store code,Business name,Address line 1,Address line 3,Address line 2,Locality,Postal code,Country/Region'
+  const row = (code: string, three: string, two: string) =>
+    `${code},Cycle Hub,1 Princes Street,${three},${two},Edinburgh,EH2 2EQ,GB`
+
+  test('follow the second line wherever their columns are, a line given twice once', () => {
+    const rows = [
+      row('G1', 'Unit 3', 'Waverley Mall'),
+      row('G2', 'Waverley Mall', 'waverley mall'),
+      row('G3', 'Unit 3', ''),
+    ]
+    expect(imported('lines.csv', [header, ...rows].join('\n')).created).toBe(3)
+    expect(stored().map((l: { address: string }) => l.address)).toEqual([
+      '1 Princes Street, Waverley Mall, Unit 3, Edinburgh EH2 2EQ, GB',
+      '1 Princes Street, waverley mall, Edinburgh EH2 2EQ, GB',
+      '1 Princes Street, Unit 3, Edinburgh EH2 2EQ, GB',
+    ])
+  })
+
+  test('beside two columns of the second line itself, the file is refused', () => {
+    const refused = storeloc('locations', 'import', locatorId, '--file', file('two.csv', `${header},street2\n`))
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain('the columns "Address line 2" and "street2" both fill the second address line.')
   })
 })
