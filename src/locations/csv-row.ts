@@ -269,7 +269,8 @@ const regionClash = (first: string, region: string, header: string, other: strin
 
 /**
  * An address part's cell into `gathered`: of two region columns (Brandify's state and province)
- * the one the row fills; further address lines (Google's "Address line 3") kept for joinLines.
+ * the one the row fills, the first when both give one region in any case ("ON", "on"); further
+ * address lines (Google's "Address line 3") kept for joinLines.
  */
 function gatherPart(gathered: Gathered, top: string, header: string, cell: string): void {
   const before = gathered.parts.get(top) ?? ''
@@ -279,7 +280,7 @@ function gatherPart(gathered: Gathered, top: string, header: string, cell: strin
   } else if (top !== 'region' || before === '') {
     gathered.parts.set(top, cell)
     if (top === 'region' && cell !== '') gathered.regionHeader = header
-  } else if (cell !== '' && cell !== before)
+  } else if (cell !== '' && cell.toLowerCase() !== before.toLowerCase())
     gathered.regionClash = regionClash(gathered.regionHeader!, before, header, cell)
 }
 

@@ -49,3 +49,13 @@ describe("Google's further address lines", () => {
     expect(refused.stderr).toContain('the columns "Address line 2" and "street2" both fill the second address line.')
   })
 })
+
+describe('two region columns', () => {
+  const header = 'clientkey,name,address1,city,state,province,postalcode,country'
+
+  test('giving one region in two cases are one region', () => {
+    const row = 'B1,Cycle Hub Toronto,100 Queen St W,Toronto,ON,on,M5H 2N2,CA'
+    expect(imported('case.csv', `${header}\n${row}\n`).created).toBe(1)
+    expect(stored()[0].address).toBe('100 Queen St W, Toronto, ON M5H 2N2, CA')
+  })
+})
