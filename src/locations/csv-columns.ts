@@ -161,6 +161,30 @@ export const furtherLine = (header: string): number => Number(FURTHER_LINE.exec(
 export const severalColumns = (field: string, header: string): boolean =>
   field === 'tags' || field === 'region' || (field === 'street2' && furtherLine(header) > 0)
 
+/**
+ * Why a file's region columns are refused, or null: when no row fills one alone and a row gives
+ * two regions, they hold two things ("State" and a sales "Region"), not each row's one of two.
+ */
+export function regionsTogether(
+  columns: readonly { header: string; field: string | null }[],
+  below: readonly { cells: readonly string[] }[],
+): string | null {
+  const at = columns.flatMap((c, i) => (c.field === 'region' ? [i] : []))
+  if (at.length < 2) return null
+  // The first two columns a row gives two regions in, named in the message.
+  let two: [number, number] | null = null
+  for (const { cells } of below) {
+    const filled = at.filter((i) => (cells[i] ?? '').trim() !== '')
+    if (filled.length === 1) return null
+    const region = (i: number) => cells[i]!.trim().toLowerCase()
+    const other = filled.find((i) => region(i) !== region(filled[0]!))
+    if (two === null && other !== undefined) two = [filled[0]!, other]
+  }
+  if (two === null) return null
+  const [first, second] = two.map((i) => columns[i]!.header)
+  return `the columns "${first}" and "${second}" both fill the region. Delete or rename one of them.`
+}
+
 /** What a column no field reads holds and what to write instead, when another tool's export is known to have it; else null. */
 const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
 

@@ -17,6 +17,7 @@ import {
   maximumOf,
   meantColumn,
   minutesOf,
+  regionsTogether,
   severalColumns,
   unreadNotes,
 } from './csv-columns'
@@ -137,6 +138,8 @@ export function readHeader(
     }
     columns.push({ header, field })
   }
+  const together = regionsTogether(columns, below)
+  if (together !== null) throw at(line, together)
   const customNotes = readContested(contested, columns, headerOf)
   const degrees = unreadDegrees(columns, headerOf)
   // A fallback spelling fills its field when no column does, the first of them only; a

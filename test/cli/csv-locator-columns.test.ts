@@ -58,4 +58,18 @@ describe('two region columns', () => {
     expect(imported('case.csv', `${header}\n${row}\n`).created).toBe(1)
     expect(stored()[0].address).toBe('100 Queen St W, Toronto, ON M5H 2N2, CA')
   })
+
+  test('that every row fills with two regions hold two things: the file is refused, once', () => {
+    // A sales region beside Brandify's state and province: the columns giving two regions are named.
+    const rows = [
+      'S1,Austin,1100 S Congress Ave,Austin,TX,,South,78704,US',
+      'S2,Toronto,100 Queen St W,Toronto,,ON,Central,M5H 2N2,CA',
+    ]
+    const text = ['Store Code,Name,Address,City,State,Province,Region,Zip,Country', ...rows].join('\n')
+    const refused = storeloc('locations', 'import', locatorId, '--file', file('sales.csv', text), '--dry-run')
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain(
+      'line 1: the columns "State" and "Region" both fill the region. Delete or rename one of them.',
+    )
+  })
 })

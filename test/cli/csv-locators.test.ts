@@ -121,11 +121,12 @@ describe('two region columns', () => {
       '1100 S Congress Ave, Austin, TX 78704, US',
       '100 Queen St W, Toronto, ON M5H 2N2, CA',
     ])
-    const both = file('both.csv', `${header}\n${rows[1]!.replace(',,ON', ',QC,ON')}\n`)
+    // Beside a row that fills one: the columns are each row's one of two, not two things.
+    const both = file('both.csv', `${header}\n${rows[0]}\n${rows[1]!.replace(',,ON', ',QC,ON')}\n`)
     const refused = storeloc('locations', 'import', locatorId, '--file', both)
     expect(refused.code).not.toBe(0)
     expect(refused.stderr).toContain(
-      'line 2 (external_id "B2"): The "state" cell gives the region "QC" and the "province" cell "ON": fill in one of them.',
+      'line 3 (external_id "B2"): The "state" cell gives the region "QC" and the "province" cell "ON": fill in one of them.',
     )
   })
 })
