@@ -112,6 +112,18 @@ describe('a town named before a town', () => {
     expect(geo.lookup('Hartlepool, Durham')?.parts).toEqual({ city: 'Hartlepool', country: 'GB' })
     expect(geo.lookup('Durham')?.parts.region).toBe('NC')
   })
+
+  test('leaves the town where a smaller namesake of the town before lies near it', () => {
+    // Cambridge, England, the most populous, lies near Boston, England; Cambridge, MA near Boston, MA.
+    for (const [address, city, region] of [
+      ['Cambridge, Boston', 'Cambridge', 'MA'],
+      ['10 Main St, Cambridge, Boston', 'Cambridge', 'MA'],
+      ['Decatur, Atlanta', 'Decatur', 'GA'], // Decatur, Illinois lies near Atlanta, Illinois
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, region: r?.parts.region }).toEqual({ address, city, region })
+    }
+  })
 })
 
 describe('a town between two dashes between spaces', () => {

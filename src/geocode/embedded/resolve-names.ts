@@ -124,10 +124,12 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   if (best.window.dashed && !namesAfter(best))
     best = candidates.find((c) => c.window === best.window && namesAfter(c)) ?? best
   // A town named whole before the town, the most populous of its name, that lies near a namesake
-  // of the town and not near it tells the namesake: "Sunderland, Durham" is in County Durham
-  // (Sunderland lies 18 km from Durham, England), not Durham, NC.
+  // of the town tells the namesake where no town of its name lies near the town: "Sunderland,
+  // Durham" is in County Durham (Sunderland lies 18 km from Durham, England), not Durham, NC;
+  // "Cambridge, Boston" stays by Boston, MA, though Cambridge, England lies near Boston, England.
   const nearOwn = (t: Candidate) => candidates.some((c) => townBefore(c, t) && heaviest(c, candidates))
-  if (!nearOwn(best) && districtAfter(best, districts) === null)
+  const nearAny = (t: Candidate) => candidates.some((c) => townBefore(c, t))
+  if (!nearAny(best) && districtAfter(best, districts) === null)
     best = candidates.find((t) => t.window === best.window && nearOwn(t)) ?? best
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
   // Spain?): refuse rather than guess.
