@@ -30,6 +30,26 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('Centro, Valença - RJ')!.lat).toBeLessThan(-20)
   })
 
+  test('after a slash, read as after a spaced dash whatever follows them', () => {
+    for (const address of [
+      'Belo Horizonte/MG, 30130-000',
+      'Rua Augusta, 100 - Consolação, São Paulo/SP, 01305-000',
+      'Rua Augusta, 100 - Consolação, São Paulo/SP - CEP 01305-000',
+      '30130-000 Belo Horizonte/MG',
+      'Belo Horizonte/MG Brasil',
+      'Belo Horizonte/MG - Brasil',
+    ]) {
+      const dashed = geo.lookup(address.replace('/', ' - '))
+      expect(dashed?.parts.country).toBe('BR')
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, lat: r?.lat }).toEqual({
+        address,
+        city: dashed!.parts.city,
+        lat: dashed!.lat,
+      })
+    }
+  })
+
   test('leave a town named whole outside the state for none named by some words only', () => {
     // Not Vitória, Espírito Santo, named by "Vitoria" alone.
     expect(geo.lookup('Vitoria-Gasteiz, ES')?.parts.country).toBe('ES')

@@ -22,7 +22,7 @@ import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resol
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
-import { stateAtEnd } from './state-codes'
+import { slashAsDash, stateAtEnd } from './state-codes'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -189,8 +189,13 @@ function resolve(
   const parts: Part[] = address
     .split(/[,;\n|]+/)
     // A slash between spaces joins as the slash does between words: "Frankfurt / Oder" is
-    // "Frankfurt Oder", as "Frankfurt/Oder" reads, not a word of its own.
-    .map((raw) => raw.replace(/(^|\s)\/+(?=\s|$)/g, ' ').trim())
+    // "Frankfurt Oder", as "Frankfurt/Oder" reads, not a word of its own. Before a Brazilian
+    // state's letters it is a spaced dash: "Belo Horizonte/MG" (slashAsDash).
+    .map((raw) =>
+      slashAsDash(raw)
+        .replace(/(^|\s)\/+(?=\s|$)/g, ' ')
+        .trim(),
+    )
     .filter((raw) => raw !== '')
     .map((raw) => ({ raw, tokens: raw.split(/\s+/) }))
   dashAsSpace(q, parts)

@@ -38,22 +38,30 @@ const BR_STATES: Record<string, string> = {
 
 const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 
+/**
+ * The part with a slash between a town's last word and a Brazilian state's letters written as a
+ * spaced dash, as the state is read after one: "Belo Horizonte/MG, 30130-000" as "Belo Horizonte
+ * - MG, 30130-000".
+ */
+export function slashAsDash(raw: string): string {
+  return raw.replace(/(?<=\p{L})\s*\/\s*(\p{Lu}{2})(?=\s|$)/gu, (slash, code: string) =>
+    BR_STATES[code] === undefined ? slash : ` - ${code}`,
+  )
+}
+
 /** An address whose state's letters end it, as their own last part, and the hint they give. */
 export type StateAtEnd = { parts: Part[]; code: string; hint: RegionHint }
 
 /**
- * The address with a Brazilian state's letters in capitals at its end, after a comma, a spaced
- * dash or a slash ("Belo Horizonte, MG", "Centro, Belo Horizonte - MG", "Belo Horizonte/MG"), and Brazil's name after them or
- * not, rewritten with the letters as their own last part; null when it ends otherwise. Without
+ * The address with a Brazilian state's letters in capitals at its end, after a comma or a spaced
+ * dash ("Belo Horizonte, MG", "Centro, Belo Horizonte - MG"; a slash is read as such a dash by
+ * slashAsDash), and Brazil's name after them or not, rewritten with the letters as their own last part; null when it ends otherwise. Without
  * the dash or comma, the letters are no state's: "Torino TO" names an Italian province.
  */
 export function stateAtEnd(countryOf: (key: string) => string | null, written: Part[]): StateAtEnd | null {
   const parts = written.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))
   if (parts.length > 1 && countryOf(nameKey(parts.at(-1)!.raw)) === 'BR') parts.pop()
   const tokens = parts.at(-1)!.tokens
-  // A slash between the town and its state's letters parts them as a spaced dash: "Belo Horizonte/MG".
-  const slashed = /^([^/]+)\/(\p{Lu}{2})$/u.exec(tokens.at(-1)!)
-  if (slashed !== null && BR_STATES[slashed[2]!] !== undefined) tokens.splice(-1, 1, slashed[1]!, '-', slashed[2]!)
   const code = tokens.at(-1)!
   if (BR_STATES[code] === undefined) return null
   const ownPart = tokens.length === 1 && parts.length > 1
