@@ -117,3 +117,17 @@ describe('a district written by its number or name', () => {
     expect(await labels('1012 JW')).toEqual([]) // Amsterdam's, which the data lacks
   })
 })
+
+describe("a Brazilian state's letters after a slash", () => {
+  test('read as after a spaced dash: "São Paulo/SP" is São Paulo, not São Paulo de Olivença', async () => {
+    for (const [q, label] of [
+      ['São Paulo/SP', 'São Paulo, Brazil'],
+      ['Belo Horizonte/MG', 'Belo Horizonte, Brazil'],
+      ['Belo Horizonte / MG', 'Belo Horizonte, Brazil'],
+    ] as const)
+      expect({ q, label: (await labels(q))[0] }).toEqual({ q, label })
+    const res = await get(`${token}/locations?near=${encodeURIComponent('São Paulo/SP')}`)
+    expect(res.status).toBe(200)
+    expect(res.body.meta.query.center).toMatchObject({ label: 'São Paulo, Brazil' })
+  })
+})

@@ -23,6 +23,7 @@ import { CONFIRM_KM, DASH, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm } f
 import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
+import { slashAsDash } from './state-codes'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -86,7 +87,7 @@ export class PlaceSearch {
    * Ehrenfeld"): not in an address's last words (townAtEnd), where "Rivoli Paris" is no Rivoli.
    */
   find(typed: string, bySpace = true): PlaceHit[] {
-    const written = joinInitials(typed).replace(ZIP_PLUS_FOUR, '$1')
+    const written = slashAsDash(joinInitials(typed)).replace(ZIP_PLUS_FOUR, '$1')
     // A postcode after its country's vehicle code ("A-1130"), in that country only.
     const prefixed = postcodePrefix(written)
     if (prefixed !== null) return this.inCountry(prefixed.rest, prefixed.country, bySpace)
