@@ -2,6 +2,7 @@
 // ignores case, spaces, '_', '-' and '.', so "Store Code", "store_code" and "STORE-CODE" all name external_id.
 import { withinEdits } from '../core/text'
 import { namesDays } from '../core/week-days'
+import { splitWeekHours } from '../core/week-hours'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
 
 /** Words a column of some days' hours has beside its days ("Öffnungszeiten Mo-Fr", "Sat-Sun Hours", "Opening Sat"). */
@@ -144,6 +145,32 @@ export function categoryIds(header: string, cells: readonly string[]): boolean {
   return filled.length > 0 && filled.every((c) => ID_LIST.test(c))
 }
 
+/**
+ * Template spellings read as their field only when a filled cell of the column reads as it: other
+ * sheets name other things so ("Schedule" of "Weekly"). Each with what such a column holds.
+ */
+const JUDGED = new Map<string, { reads: (cell: string) => boolean; hint: string }>([
+  [
+    headerKey('schedule'),
+    {
+      reads: (cell) => splitWeekHours(cell) !== null,
+      hint: 'holds no opening hours (such as "Mon-Fri 9am-5pm"), so it is not read as them. To import hours, write them so in it, or in a column named "hours".',
+    },
+  ],
+  [
+    headerKey('store_image'),
+    {
+      // An image is a link: a cell with no "/" is a file's name ("leeds.jpg"), no address of it.
+      reads: (cell) => cell.includes('/'),
+      hint: 'holds file names, not web addresses, so it is not read as the image. Write each image\'s address, such as "https://example.com/leeds.jpg".',
+    },
+  ],
+])
+
+/** What a whole address column beside a street column holds (FALLBACK_NAMES), and what to write instead. */
+const ADDRESS_BESIDE_STREET =
+  'is read as the whole address only where no column gives the street: the street, town and postcode columns give it. Delete them to import it instead.'
+
 /** What a column of category ids holds, and what to write instead. */
 export const CATEGORY_IDS =
   'holds numbers alone, read as another tool\'s ids of its categories (Yext\'s), not as tags: tags are the locator\'s filters, by name. To filter by them, write their names in a "Tags" column; a column named "Tags" is read as it is, numbers too.'
@@ -185,12 +212,25 @@ export function regionsTogether(
   return `the columns "${first}" and "${second}" both fill the region. Delete or rename one of them.`
 }
 
-/** What a column no field reads holds and what to write instead, when another tool's export is known to have it; else null. */
-const unreadHint = (header: string): string | null => UNREAD_HINTS.get(headerKey(header)) ?? null
+/**
+ * What a column no field reads holds and what to write instead, when another tool's export is
+ * known to have it or it is a whole address beside a street column; else null.
+ */
+function unreadHint(header: string, columns: readonly { field: string | null }[]): string | null {
+  if (fallbackField(header) === 'address' && columns.some((c) => c.field === 'street')) return ADDRESS_BESIDE_STREET
+  return UNREAD_HINTS.get(headerKey(header)) ?? null
+}
+
+/** What a read column's cells hold when they are not its field (categoryIds, JUDGED), what to write instead; else null. */
+function misreadHint(header: string, field: string, cells: readonly string[]): string | null {
+  if (field === 'tags' && categoryIds(header, cells)) return CATEGORY_IDS
+  const judged = JUDGED.get(headerKey(header))
+  return judged !== undefined && !cells.some((c) => c.trim() !== '' && judged.reads(c.trim())) ? judged.hint : null
+}
 
 /**
- * What each unread column with text holds and what to write instead, a tags column of ids (categoryIds)
- * set unread first. Said only of a column with text: an empty one left in a template loses nothing.
+ * What each unread column with text holds and what to write instead, a column whose cells are not
+ * its field (misreadHint) set unread first. Said only of a column with text: an empty one loses nothing.
  */
 export function unreadNotes(
   columns: { header: string; field: string | null }[],
@@ -199,16 +239,10 @@ export function unreadNotes(
   const notes: string[] = []
   for (const [i, column] of columns.entries()) {
     const { header, field } = column
-    const ids =
-      field === 'tags' &&
-      categoryIds(
-        header,
-        below.map((r) => r.cells[i] ?? ''),
-      )
-    if (ids) column.field = null
-    const hint = ids ? CATEGORY_IDS : field === null ? unreadHint(header) : null
-    if (hint !== null && below.some((r) => (r.cells[i] ?? '').trim() !== ''))
-      notes.push(`The column "${header}" ${hint}`)
+    const cells = below.map((r) => r.cells[i] ?? '')
+    const hint = field === null ? unreadHint(header, columns) : misreadHint(header, field, cells)
+    if (hint !== null && field !== null) column.field = null
+    if (hint !== null && cells.some((c) => c.trim() !== '')) notes.push(`The column "${header}" ${hint}`)
   }
   return notes
 }

@@ -155,7 +155,8 @@ export function readHeader(
       columns[i]!.field = COUNTRY_CODE
       continue
     }
-    if (headerOf.has(field) || (field.startsWith('coordinates.') && !asPair)) continue
+    if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
+    if (field.startsWith('coordinates.') && !asPair) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }

@@ -83,8 +83,6 @@ export const COLUMN_NAMES = {
   ],
   address: [
     'full address',
-    // Store Locator Widgets' whole address in one cell.
-    'address complete',
     'formatted address',
     'store address',
     'shop address',
@@ -496,6 +494,8 @@ export const FALLBACK_NAMES = {
   // WP Store Locator's post id and Store Locator Plus's: a store's key in a file moved from it,
   // unless a code is there too.
   external_id: ['wpsl_id', 'sl_id'],
+  // Store Locator Widgets' whole address in one cell; beside street columns, a copy of theirs (csv-header.ts).
+  address: ['address complete'],
   city: ['suburb', 'localidad'],
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   // WP Store Locator's country_iso beside its country: a code ("US"), read as Country Code is.

@@ -156,6 +156,17 @@ export const NUMBER_AS_STRING = ', written as a string ("12" or "-2.5")'
 const isEmail = (v: string) => /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(v)
 /** "mailto:a@b.de", an address as a link holds it (copied from a page or a sheet), is the address a@b.de. */
 const withoutMailto = (email: string) => email.replace(/^mailto:\s*/i, '')
+/** Yext's "Emails" and many sheets list a store's addresses in one cell, split by commas, semicolons or spaces. */
+const SEVERAL_EMAILS = /[\s,;]+/
+
+/** Why an email field is refused: of a list of addresses, that one is kept and which to write. */
+function emailProblem(email: string): string {
+  const listed = email.split(SEVERAL_EMAILS).filter((e) => e !== '')
+  if (listed.length > 1 && listed.every((e) => isEmail(withoutMailto(e))))
+    return `The contact.email field holds ${listed.length} email addresses; a location keeps one. Write the one customers should write to, such as ${quoted(withoutMailto(listed[0]!))}.`
+  return `The contact.email field must be a valid email address, such as info@example.com; got ${quoted(email)}.`
+}
+
 const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
 
 /** The most fields a refusal lists; the last also says how many more there are: 700 unknown keys make no 2 MB answer. */
@@ -203,10 +214,7 @@ export function normalizeLocationBody(
   if (contact && typeof contact === 'object') {
     checkUrl('contact.website', contact.website)
     if (typeof contact.email === 'string' && contact.email !== '' && !isEmail(withoutMailto(contact.email))) {
-      add(
-        'contact.email',
-        `The contact.email field must be a valid email address, such as info@example.com; got ${quoted(contact.email)}.`,
-      )
+      add('contact.email', emailProblem(contact.email))
     }
   }
   const social = body.social as Record<string, unknown> | undefined

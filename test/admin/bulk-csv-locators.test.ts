@@ -64,3 +64,40 @@ describe('bulk upsert of CSV exports of other locators', () => {
     })
   }
 })
+
+describe('bulk upsert of template spellings meaning something else', () => {
+  const post = async (text: string) => {
+    const app = createApp({
+      store: env.store,
+      geocoder: cachedGeocoder(openEmbeddedGeocoder(), env.store.geocodeCache),
+      config: { maxBodyBytes: 256 * 1024, logRequests: false },
+      log: () => {},
+    })
+    const res = await app.handle(
+      new Request(`http://localhost${BULK}?dry_run=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+        body: text,
+      }),
+    )
+    return { status: res.status, body: (await res.json()) as Record<string, any> }
+  }
+
+  test('a Schedule of no hours and a store_image of file names are listed, not read', async () => {
+    const text =
+      'external_id,name,address,lat,lng,Schedule,store_image\n' +
+      'N1,North,1 Briggate,53.8,-1.54,Weekly,north.jpg\nN2,South,2 Briggate,53.7,-1.5,Open daily,south.png\n'
+    const { status, body } = await post(text)
+    expect([status, body.created, body.unknown_columns]).toEqual([200, 2, ['Schedule', 'store_image']])
+  })
+
+  test("Yext's Emails of two addresses: one is kept, and which to write", async () => {
+    const text =
+      'external_id,name,address,lat,lng,Emails\nN1,North,1 Briggate,53.8,-1.54,"a@cyclehub.example; b@cyclehub.example"\n'
+    const { status, body } = await post(text)
+    expect([status, JSON.stringify(body)]).toEqual([
+      422,
+      expect.stringContaining('holds 2 email addresses; a location keeps one. Write the one customers should write to'),
+    ])
+  })
+})

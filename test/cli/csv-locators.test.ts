@@ -218,3 +218,71 @@ describe('further address lines', () => {
     ])
   })
 })
+
+describe('template spellings in a sheet where they mean something else', () => {
+  const header = 'external_id,name,address,lat,lng'
+  const rows = ['N1,North,1 Briggate,53.8,-1.54', 'N2,South,2 Briggate,53.7,-1.5']
+  /** The path of the sheet with one more column, of `cells`. */
+  const withColumn = (column: string, cells: string[]) =>
+    file('sheet.csv', [`${header},${column}`, ...rows.map((r, i) => `${r},${cells[i]}`)].join('\n'))
+  const dryRun = (path: string) => json('locations', 'import', locatorId, '--file', path, '--dry-run')
+
+  test('a Schedule of no hours is not read but noted; one of hours is, and exports back', () => {
+    const dry = dryRun(withColumn('Schedule', ['Weekly', 'Open daily']))
+    expect([dry.created, dry.unknown_columns, dry.notes]).toEqual([
+      2,
+      ['Schedule'],
+      [expect.stringContaining('The column "Schedule" holds no opening hours')],
+    ])
+    const path = withColumn('Schedule', ['Mon-Fri 9am-5pm', 'Weekly'])
+    const refused = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(refused.stderr).toContain('line 3 (external_id "N2"): "Weekly" could not be read as a week')
+    const hours = withColumn('Schedule', ['Mon-Fri 9am-5pm', 'Sat 10am-2pm'])
+    expect(json('locations', 'import', locatorId, '--file', hours).created).toBe(2)
+    const exported = storeloc('locations', 'export', locatorId, '--format', 'csv')
+    const again = json('locations', 'import', locatorId, '--file', file('export.csv', exported.stdout))
+    expect([again.unchanged, again.unknown_columns]).toEqual([2, []])
+  })
+
+  test('a store_image of file names is not read but noted', () => {
+    const dry = dryRun(withColumn('store_image', ['leeds.jpg', 'york.png']))
+    expect([dry.created, dry.unknown_columns, dry.notes]).toEqual([
+      2,
+      ['store_image'],
+      [expect.stringContaining('The column "store_image" holds file names, not web addresses')],
+    ])
+  })
+
+  test('AddressComplete beside a street column is not read; beside an Address column neither', () => {
+    const path = file(
+      'parts.csv',
+      'external_id,name,AddressComplete,Street,City,Postcode,Country,lat,lng\n' +
+        'S1,North,"12 Briggate, Leeds LS1 6HD, UK",12 Briggate,Leeds,LS1 6HD,GB,53.8,-1.54\n' +
+        'S2,South,,3 Coney Street,York,YO1 9QL,GB,53.96,-1.08\n',
+    )
+    const done = json('locations', 'import', locatorId, '--file', path)
+    expect([done.created, done.unknown_columns, done.notes]).toEqual([
+      2,
+      ['AddressComplete'],
+      [expect.stringContaining('The column "AddressComplete" is read as the whole address only')],
+    ])
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.address)).toEqual([
+      '12 Briggate, Leeds LS1 6HD, GB',
+      '3 Coney Street, York YO1 9QL, GB',
+    ])
+    const beside = file(
+      'beside.csv',
+      'external_id,name,Address,AddressComplete,lat,lng\nS3,East,1 Briggate,"1 Briggate, Leeds, UK",53.8,-1.54\n',
+    )
+    const dry = dryRun(beside)
+    expect([dry.created, dry.unknown_columns]).toEqual([1, ['AddressComplete']])
+  })
+
+  test("Yext's Emails of two addresses says one is kept and which to write", () => {
+    const path = withColumn('Emails', ['"north@cyclehub.example, sales@cyclehub.example"', 'south@cyclehub.example'])
+    const refused = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(refused.stderr).toContain(
+      'line 2 (external_id "N1"): The "Emails" column holds 2 email addresses; a location keeps one. Write the one customers should write to, such as "north@cyclehub.example".',
+    )
+  })
+})
