@@ -189,8 +189,9 @@ export const severalColumns = (field: string, header: string): boolean =>
   field === 'tags' || field === 'region' || (field === 'street2' && furtherLine(header) > 0)
 
 /**
- * Why a file's region columns are refused, or null: when no row fills one alone and a row gives
- * two regions, they hold two things ("State" and a sales "Region"), not each row's one of two.
+ * Why a file's region columns are refused, or null: when no row fills one alone and most rows
+ * filling two give two regions, they hold two things ("State" and a sales "Region"), not each
+ * row's one of two. A few rows giving two are mistyped copies, each a problem of its line.
  */
 export function regionsTogether(
   columns: readonly { header: string; field: string | null }[],
@@ -200,14 +201,21 @@ export function regionsTogether(
   if (at.length < 2) return null
   // The first two columns a row gives two regions in, named in the message.
   let two: [number, number] | null = null
+  let filledTwice = 0
+  let differ = 0
   for (const { cells } of below) {
     const filled = at.filter((i) => (cells[i] ?? '').trim() !== '')
     if (filled.length === 1) return null
+    if (filled.length === 0) continue
+    filledTwice++
     const region = (i: number) => cells[i]!.trim().toLowerCase()
     const other = filled.find((i) => region(i) !== region(filled[0]!))
-    if (two === null && other !== undefined) two = [filled[0]!, other]
+    if (other === undefined) continue
+    differ++
+    two ??= [filled[0]!, other]
   }
-  if (two === null) return null
+  // A sales region differs from the state on nearly every row, a typo on few: more than half is two things.
+  if (two === null || differ * 2 <= filledTwice) return null
   const [first, second] = two.map((i) => columns[i]!.header)
   return `the columns "${first}" and "${second}" both fill the region. Delete or rename one of them.`
 }

@@ -45,6 +45,26 @@ describe('bulk upsert, CSV', () => {
     expect((await bulk(third(39.7004), '?dry_run=true')).body.notes).toBeUndefined()
   })
 
+  test('a region carried twice, one row mistyped: that row is the problem, not the file', async () => {
+    const header = 'Store Code,Name,Address,City,State,Province,Postcode,Country,lat,lng\n'
+    const rows = [
+      'B1,Toronto,100 Queen St W,Toronto,ON,ON,M5H 2N2,CA,43.65,-79.38',
+      'B2,Ottawa,111 Wellington St,Ottawa,ON,QC,K1A 0A9,CA,45.42,-75.7',
+      'B3,Toronto East,200 Queen St E,Toronto,ON,ON,M5A 1S2,CA,43.65,-79.36',
+    ]
+    const res = await csv(`${header}${rows.join('\n')}\n`, '?dry_run=true')
+    expect([res.status, res.body.details]).toEqual([
+      422,
+      {
+        'line 3.region': [
+          'line 3 (external_id "B2"): The "State" cell gives the region "ON" and the "Province" cell "QC": fill in one of them.',
+        ],
+      },
+    ])
+    const fixed = await csv(`${header}${rows.join('\n').replace(',ON,QC,', ',ON,ON,')}\n`, '?dry_run=true')
+    expect([fixed.status, fixed.body.created]).toEqual([200, 3])
+  })
+
   const HEADER = 'Store Code;Name;Address;Latitude;Longitude;Tags;Monday;Colour\r\n'
 
   test('reads the CSV body, flags from the query; unknown columns are reported', async () => {

@@ -72,4 +72,31 @@ describe('two region columns', () => {
       'line 1: the columns "State" and "Region" both fill the region. Delete or rename one of them.',
     )
   })
+
+  test('that every row fills with one region but a few rows are one region twice: those rows are problems', () => {
+    // An export carrying the region twice, one row mistyped: its line is the problem, not the file.
+    const rows = [
+      'B1,Toronto,100 Queen St W,Toronto,ON,ON,M5H 2N2,CA',
+      'B2,Ottawa,111 Wellington St,Ottawa,ON,QC,K1A 0A9,CA',
+      'B3,Toronto East,200 Queen St E,Toronto,ON,ON,M5A 1S2,CA',
+    ]
+    const typo = file('typo.csv', [header, ...rows].join('\n'))
+    const refused = storeloc('locations', 'import', locatorId, '--file', typo, '--dry-run')
+    expect(refused.code).not.toBe(0)
+    expect(refused.stderr).toContain(
+      'line 3 (external_id "B2"): The "state" cell gives the region "ON" and the "province" cell "QC": fill in one of them.',
+    )
+    expect(refused.stderr).not.toContain('both fill the region')
+    // A sales region that is a row's state in one row of three still differs on most: refused once.
+    const sales = rows.map((row, i) => row.replace(/,ON,(ON|QC),/, i === 0 ? ',ON,on,' : ',ON,Central,'))
+    const twoThings = storeloc(
+      'locations',
+      'import',
+      locatorId,
+      '--file',
+      file('sales.csv', [header, ...sales].join('\n')),
+      '--dry-run',
+    )
+    expect(twoThings.stderr).toContain('line 1: the columns "state" and "province" both fill the region.')
+  })
 })
