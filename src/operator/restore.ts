@@ -72,7 +72,7 @@ function requireReadable(file: string): void {
 
 /** What the restore replaced, for its report: its counts (null: not a storeloc file it could read) and last change. */
 export type Replaced = { counts: ReturnType<typeof contentCounts> | null; modifiedAt: string }
-/** `removedPartials`: what killed restores left beside the database, removed (removeStaleRestores). */
+/** `removedPartials`: what killed restores left beside the database, removed after the copy (removeStaleRestores). */
 export type RestoreFacts = CopyFacts & { replaced: Replaced | null; removedPartials: string[] }
 
 /** When the database at `path` was last written: its file's or its -wal's time, the later. */
@@ -125,19 +125,20 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   // a root-owned file would leave the service's own user unable to write.
   const like = statSync(replacing ? target : dirname(target))
   const kept = replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`
-  const removedPartials = removeStaleRestores(target) // before the copy, which needs their room
   let source: ReturnType<typeof openToRestore>
   try {
     source = openToRestore(file, target)
   } catch (e) {
+    if (!existsSync(file)) throw new OperatorError(`No file ${file}.`) // removed since it was checked
     // The system's refusal (ENOSPC, EACCES) of the copy beside the database a WAL copy is read from.
     throw /^E[A-Z]+$/.test(String((e as { code?: unknown }).code)) ? copyFailure(e, file, databasePath, kept) : e
   }
   const db = source.db
   let replaced: Replaced | null = null
+  let facts: CopyFacts
   try {
     requireRestorable(db, file)
-    const facts = writeVerifiedCopy(db, target, `.restoring-${process.pid}`, (partial) => {
+    facts = writeVerifiedCopy(db, target, `.restoring-${process.pid}`, (partial) => {
       if (process.getuid?.() === 0) chownSync(partial, like.uid, like.gid)
       if (replacing) chmodSync(partial, like.mode & 0o777)
       // Again: a server may have started meanwhile. Then the old file's -wal and -shm go first
@@ -150,10 +151,12 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
       removeIfThere(`${target}-wal`)
       removeIfThere(`${target}-shm`)
     })
-    return { ...facts, replaced, removedPartials }
   } catch (e) {
     throw copyFailure(e, file, databasePath, kept)
   } finally {
     source.close()
   }
+  // Once this restore's copy is in place: a restore that fails removes nothing, and FILE may be one.
+  const removedPartials = removeStaleRestores(target, file)
+  return { ...facts, replaced, removedPartials }
 }

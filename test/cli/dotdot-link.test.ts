@@ -164,7 +164,11 @@ test('a restore into a new database spelt with `..` after a link makes its folde
   const gone = Bun.spawnSync(['true']).pid
   const left = `storeloc.db.restoring-${gone}`
   mkdirSync(join(dir, 'dir', 'fresh'))
-  for (const folder of ['other', 'dir']) writeFileSync(join(dir, folder, 'fresh', left), 'copy')
+  const hourAgo = Date.now() / 1000 - 3600 // unchanged long enough to be no running restore's
+  for (const folder of ['other', 'dir']) {
+    writeFileSync(join(dir, folder, 'fresh', left), 'copy')
+    utimesSync(join(dir, folder, 'fresh', left), hourAgo, hourAgo)
+  }
   const again = run([...bunOn('cli/main.ts'), 'restore', join(dir, 'copy.db'), '--json'], spelt('fresh/storeloc.db'))
   expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 0, stderr: '' })
   expect(JSON.parse(again.stdout).removed_partials).toEqual([left])

@@ -1,8 +1,8 @@
 // A restore killed midway (kill -9) leaves its copies beside the database, each as big as the
-// backup: the next restore removes those of a process that no longer runs, and says so.
+// backup: a later restore removes those of a process that no longer runs, and says so.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 
@@ -26,6 +26,16 @@ const left = () =>
     .filter((f) => f.includes('.restoring-'))
     .sort()
 
+/** Sets the last change of `names` beside the database, and of what their folders hold, to `secondsAgo`. */
+function age(names: string[], secondsAgo: number): void {
+  const then = Date.now() / 1000 - secondsAgo
+  for (const name of names) {
+    const path = join(dir, 'live', name)
+    if (statSync(path).isDirectory()) for (const f of readdirSync(path)) utimesSync(join(path, f), then, then)
+    utimesSync(path, then, then)
+  }
+}
+
 /**
  * A WAL copy of the database with 48 MB in its -wal, as `cp` of both takes it: a restore reads it
  * from a copy of both in a folder beside the database, then writes its own copy there.
@@ -44,7 +54,7 @@ function bigWalCopy(copy: string): void {
   writer.close()
 }
 
-test('what a killed restore left goes at the next restore; what a running one has stays', async () => {
+test('what a killed restore left goes at a restore once unchanged for minutes; a running one keeps its own', async () => {
   json('locator', 'create', '--name', 'Kept')
   const small = join(copies, 'small.db')
   json('backup', small)
@@ -83,6 +93,13 @@ test('what a killed restore left goes at the next restore; what a running one ha
     mkdirSync(join(dir, 'live', running[1]!))
     writeFileSync(join(dir, 'live', running[1]!, 'copy.db'), 'copy')
 
+    // Its process id runs nowhere here, but may in another container on the same volume.
+    const fresh = storeloc('restore', small)
+    expect({ code: fresh.code, stderr: fresh.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(fresh.stdout).not.toContain('Removed')
+    expect(left()).toEqual([...dead, ...running].sort())
+
+    age(dead, 11 * 60)
     const r = storeloc('restore', small)
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
     expect(r.stdout).toEndWith(`\nRemoved what killed restores left beside it: ${dead.join(', ')}.\n`)
@@ -107,8 +124,7 @@ function leftBy(pid: number, secondsAgo: number): string[] {
   writeFileSync(join(live, names[1]!), 'journal')
   mkdirSync(join(live, names[2]!))
   writeFileSync(join(live, names[2]!, 'copy.db'), 'copy')
-  const then = Date.now() / 1000 - secondsAgo
-  for (const name of names) utimesSync(join(live, name), then, then)
+  age(names, secondsAgo)
   return names.sort()
 }
 
@@ -118,7 +134,7 @@ test('what a killed restore left goes though its process id runs again, in a pro
   json('backup', small)
   const sleeper = Bun.spawn(['sleep', '60']) // the id after a reboot, of another program
   try {
-    const dead = leftBy(sleeper.pid, 3600)
+    const dead = leftBy(sleeper.pid, 60)
     const r = JSON.parse(storeloc('restore', small, '--json').stdout)
     expect(r.removed_partials).toEqual(dead)
     expect(left()).toEqual([])
@@ -131,18 +147,62 @@ test('what a killed restore left goes though its process id runs again, in a pro
 // `docker run --rm IMAGE restore FILE`: each run's command is process 1 of its PID namespace.
 const unshare = ['unshare', '--pid', '--fork', '--mount-proc']
 test.skipIf(Bun.spawnSync([...unshare, 'true']).exitCode !== 0)(
-  "what a restore killed as process 1 left goes at the next restore that is process 1, as in a container's runs",
+  "what a restore killed as process 1 left goes at a restore that is process 1 once unchanged for minutes, as in a container's runs",
   () => {
     json('locator', 'create', '--name', 'Kept')
     const small = join(copies, 'small.db')
     json('backup', small)
-    const dead = leftBy(1, 60)
-    const p = Bun.spawnSync([...unshare, process.execPath, join(root, 'src/cli/main.ts'), 'restore', small, '--json'], {
-      cwd: root,
-      env: { ...process.env, DATABASE_PATH: dbPath },
-    })
-    expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({ code: 0, stderr: '' })
-    expect(JSON.parse(p.stdout.toString()).removed_partials).toEqual(dead)
+    const restoreAs1 = () => {
+      const p = Bun.spawnSync(
+        [...unshare, process.execPath, join(root, 'src/cli/main.ts'), 'restore', small, '--json'],
+        { cwd: root, env: { ...process.env, DATABASE_PATH: dbPath } },
+      )
+      expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+      return JSON.parse(p.stdout.toString()).removed_partials
+    }
+    // Fresh, they may be those of a restore running as process 1 in another container: the copy
+    // this one writes takes the same name (and its journal, SQLite's), and the folder stays.
+    leftBy(1, 60)
+    const rest = ['live.db.restoring-1-Xy12Zw']
+    expect(restoreAs1()).toEqual([])
+    expect(left()).toEqual(rest)
+
+    age(rest, 11 * 60)
+    expect(restoreAs1()).toEqual(rest)
     expect(left()).toEqual([])
   },
 )
+
+test('a restore from what a killed restore left keeps it, and removes the rest', () => {
+  json('locator', 'create', '--name', 'Kept')
+  const live = join(dir, 'live')
+  const [gone, gone2] = [Bun.spawnSync(['true']).pid, Bun.spawnSync(['true']).pid] // ids no process has now
+  // A restore killed once its copy was written; the operator restores from that copy.
+  const copy = `live.db.restoring-${gone}`
+  const journal = `live.db.restoring-${gone}-journal`
+  const within = `live.db.restoring-${gone2}-Qw34Er`
+  const leave = (): void => {
+    if (!existsSync(join(live, copy))) json('backup', join(live, copy))
+    writeFileSync(join(live, journal), '')
+    mkdirSync(join(live, within), { recursive: true })
+    if (!existsSync(join(live, within, 'copy.db'))) json('backup', join(live, within, 'copy.db'))
+    age([copy, journal, within], 3600)
+    json('locator', 'create', '--name', 'Later')
+  }
+
+  leave()
+  const r = storeloc('restore', join(live, copy), '--json')
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(JSON.parse(r.stdout).removed_partials).toEqual([within])
+  expect(names()).toEqual(['Kept'])
+  expect(left()).toEqual([copy, journal].sort())
+
+  leave()
+  const inFolder = storeloc('restore', join(live, within, 'copy.db'))
+  expect({ code: inFolder.code, stderr: inFolder.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(inFolder.stdout).toEndWith(
+    `\nRemoved what killed restores left beside it: ${[copy, journal].sort().join(', ')}.\n`,
+  )
+  expect(names()).toEqual(['Kept'])
+  expect(left()).toEqual([within])
+})
