@@ -70,7 +70,7 @@ export function normalHours(text: string): string {
     .replace(/(\d)(hs|hrs?)\b/g, '$1 $2') // "18hs" as "18 hs" (Argentina's horas), a word FILLER takes out
 }
 
-/** `bare`: an hour alone ("9"); `zeroed`: an hour written with a leading zero ("02:00"), the 24-hour clock's. */
+/** `bare`: an hour alone ("9"); `zeroed`: an hour written as only the 24-hour clock writes it ("02:00", "2h"). */
 type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zeroed: boolean }
 
 /** "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "(12) noon", "(12) midnight", "24:00". */
@@ -90,7 +90,8 @@ function readTime(token: string): Time | null {
   let h = hour
   if (meridiem === 'am' && hour === 12) h = 0
   if (meridiem === 'pm' && hour !== 12) h = hour + 12
-  const zeroed = m[1]!.length === 2 && m[1]!.startsWith('0')
+  // "02:00", "2h", "2u": French and Dutch write 14:00 "14h", so "2h" is 02:00.
+  const zeroed = /^0\d|\d[hu]/.test(t)
   return { minutes: h * 60 + minute, meridiem, bare: m[2] === undefined && meridiem === null, zeroed }
 }
 

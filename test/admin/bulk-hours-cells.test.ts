@@ -1,7 +1,9 @@
 // POST /admin/v1/locations/bulk with a CSV week cell: the days' hours as stored, or the line's
 // refusal quoting the cell, for cells whose reading turns on a note, a clock or a closing alone.
 import { describe, expect, test } from 'bun:test'
-import { all, csv, useBulkEnv } from './bulk-fixture'
+import { setLocatorSettings } from '../../src/operator'
+import { makeEnv } from '../helpers'
+import { all, BULK, csv, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
@@ -46,5 +48,34 @@ describe('week cells through the bulk import', () => {
     // English days write the 12-hour clock: the afternoon. An evening opening is past midnight.
     expect(await imported('Mon-Sat 11-2')).toMatchObject({ monday: '11-2', saturday: '11-2', sunday: 'closed' })
     expect(await imported('Mo-Sa 18-2')).toMatchObject({ monday: '18-2', sunday: 'closed' })
+  })
+})
+
+describe('a French or Dutch closing written with its h or u', () => {
+  test('"Lun-Sam 11h-2h" closes at 02:00, as the 24-hour clock writes 2h: open at 16:00 and past midnight', async () => {
+    let now = 0
+    const clocked = makeEnv({ indexUpkeep: { now: () => now } })
+    try {
+      setLocatorSettings(clocked.store, clocked.locatorId, { queryApi: 'on' })
+      const rows = ['P,Bar P,1 Rue,48.85,2.35,"Lun-Sam 11h-2h"', 'G,Bar G,2 Straat,51.05,3.72,"ma-za 11u-2u"']
+      const res = await clocked.call('POST', BULK, {
+        body: `external_id,name,address,lat,lng,hours\n${rows.join('\n')}\n`,
+        headers: { 'content-type': 'text/csv' },
+      })
+      expect(res.status).toBe(200)
+      const token = clocked.store.locators.get(clocked.locatorId)!.publicToken!
+      const states = async () => {
+        const answer = await clocked.app.handle(new Request(`http://localhost/public/v1/${token}/locations?all=true`))
+        const { locations } = ((await answer.json()) as any).data
+        return Object.fromEntries(locations.map((l: any) => [l.name, [l.open_now, l.next_change]]))
+      }
+      now = Date.parse('2026-06-15T14:00:00Z') // Monday 16:00 in Paris and Ghent
+      expect(await states()).toEqual({
+        'Bar P': [true, '2026-06-16T02:00:00+02:00'],
+        'Bar G': [true, '2026-06-16T02:00:00+02:00'],
+      })
+    } finally {
+      clocked.close()
+    }
   })
 })
