@@ -226,8 +226,12 @@ export function otherwise(text: string): [days: string, word: string, hours: str
 const SPANISH_ITALIAN =
   /(?<![\p{L}\d])(?:lunes|martes|miercoles|jueves|viernes|sabados?|domingos?|lunedi|martedi|mercoledi|giovedi|venerdi|sabato|domenica|mie|jue|vie|gio|cerrad[oa]s?|chius[oa]|abiert[oa]s?|apert[oa]|fechad[oa]s?|segunda|terca|quarta|quinta|sexta)(?![\p{L}\d])/u
 
-/** Bare hours closing by 3 after opening from 7 to 11 ("11-1"), read as the afternoon's ("10-2" is 10:00-14:00). */
-const BACK = /(?<![\d:.,])(\d{1,2})(\s*-\s*)(\d)(?![\d:.]|\s*[ap]\.?m|\s*h\b|u)/
+/**
+ * Bare hours closing by 3 after opening from 7 to 11 ("11-1", "11 bis 1", "11 à 1", folded), read as
+ * the afternoon's ("10-2" is 10:00-14:00).
+ */
+const BACK =
+  /(?<![\d:.,])(\d{1,2})(\s*-\s*|\s+(?:bis|tot|a|al|alle|to|till?|until|do|ate|as|hasta)\s+)(\d)(?![\d:.]|\s*[ap]\.?m|\s*h\b|u)/
 
 /**
  * A day's bare hours closing by 3 after opening from 7 to 11 (BACK), read as the afternoon's and as

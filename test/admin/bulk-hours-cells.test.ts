@@ -49,6 +49,23 @@ describe('week cells through the bulk import', () => {
     expect(await imported('Mon-Sat 11-2')).toMatchObject({ monday: '11-2', saturday: '11-2', sunday: 'closed' })
     expect(await imported('Mo-Sa 18-2')).toMatchObject({ monday: '18-2', sunday: 'closed' })
   })
+  test('"11 bis 2" and its kin in other languages are in doubt as "11-2" is: refused, both readings said', async () => {
+    const cells: [string, string][] = [
+      ['Mo-Sa 11 bis 2', 'Mo-Sa'],
+      ['Ma-Za 11 tot 2', 'Ma-Za'],
+      ['Lun-Sam 11 à 2', 'Lun-Sam'],
+      ['Lun-Sáb 11 a 2', 'Lun-Sáb'],
+    ]
+    for (const [cell, days] of cells) {
+      expect(String(await imported(cell))).toContain(
+        `its "${cell}" could be 11:00-14:00 or 11:00-02:00: its days are named as the 24-hour clock's languages name them, where "2" is 02:00. Write "${days} 11:00-14:00" or "${days} 11:00-02:00".`,
+      )
+      // Written as the message says, it is read.
+      expect(await imported(`${days} 11:00-02:00`)).toMatchObject({ monday: '11:00-02:00' })
+    }
+    // English days write the 12-hour clock: the afternoon.
+    expect(await imported('Mon-Sat 11 to 2')).toMatchObject({ monday: '11 to 2' })
+  })
 })
 
 describe('a French or Dutch closing written with its h or u', () => {
