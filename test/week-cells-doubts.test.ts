@@ -213,12 +213,12 @@ test('a 24-hour closing before the opening is refused as "bis 12" is, quoting th
 test("a 24-hour closing before the last opening says so, its example the day's hours before", () => {
   const message = (cell: string) => weekInto({}, cell)[0]?.message
   expect(message('Mo-Fr 13-18, Mi bis 11')).toBe(
-    '"Mo-Fr 13-18, Mi bis 11" could not be read as a week of opening hours: its "Mi bis 11" closes at 11:00, not after the last opening of that day\'s hours before it ("13-18"). Write the day\'s hours whole, such as "Wed 13:00-HH:MM", HH:MM the hour it closes.',
+    '"Mo-Fr 13-18, Mi bis 11" could not be read as a week of opening hours: its "Mi bis 11" closes at 11:00, not after the last opening of that day\'s hours before it ("13-18"). Write the day\'s hours whole, such as "Mi 13:00-HH:MM", HH:MM the hour it closes.',
   )
   expect(message('Mo-Fr 9-12, 14-18, Do bis 11')).toContain(
-    '"Do bis 11" closes at 11:00, not after the last opening of that day\'s hours before it ("9-12, 14-18"). Write the day\'s hours whole, such as "Thu 09:00-12:00, 14:00-HH:MM"',
+    '"Do bis 11" closes at 11:00, not after the last opening of that day\'s hours before it ("9-12, 14-18"). Write the day\'s hours whole, such as "Do 09:00-12:00, 14:00-HH:MM"',
   )
-  expect(message('Mo-Fr 18-2, Fr bis 4')).toContain('such as "Fri 18:00-HH:MM"')
+  expect(message('Mo-Fr 18-2, Fr bis 4')).toContain('such as "Fr 18:00-HH:MM"')
   // By 06:00 it is most likely past midnight, as the cell's other hours may say.
   expect(message('Mo-Fr 20-23, Fr bis 2')).toContain(
     '"Fr bis 2" closes at 02:00, past midnight, which is not read beside that day\'s hours before it ("20-23")',

@@ -348,8 +348,9 @@ function closings(
  * Why a closing alone is not read beside its day's hours (till gives null): the two closings it
  * could be, and the day's hours whole with the later; else that it is not read.
  */
-function tillDoubt(days: string, first: string, next: string, day: number): string {
-  const name = DAYS_IN_ENGLISH[day]!.slice(0, 3)
+function tillDoubt(days: string, first: string, next: string): string {
+  // The day as the cell names it: an English name beside others ("Lun-Vie ..., Wed ...") is refused.
+  const name = days.replace(/[\s:]+$/, '')
   const read = closings(first, next)
   const [early, later] = read?.ends ?? []
   if (read === null || early === undefined || later === undefined) return tillRefused(days, first, next, name)
@@ -410,6 +411,6 @@ export function closeAt(week: string[], d: number, days: string, next: string, d
   }
   const hours = till(week[d]!, next)
   if (hours !== null) week[d] = hours
-  else say(doubts, tillDoubt(days, week[d]!, next, d))
+  else say(doubts, tillDoubt(days, week[d]!, next))
   return hours !== null
 }

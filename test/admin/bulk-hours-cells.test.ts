@@ -17,8 +17,11 @@ async function imported(cell: string): Promise<Record<string, string> | string[]
 describe('week cells through the bulk import', () => {
   test("a 24-hour closing before a day's opening is refused as such, not as past midnight", async () => {
     expect(await imported('Mo-Fr 9-18, Do bis 6')).toEqual([
-      'line 2 (external_id "A"): "Mo-Fr 9-18, Do bis 6" could not be read as a week of opening hours: its "Do bis 6" closes at 06:00, not after the last opening of that day\'s hours before it ("9-18"). Write the day\'s hours whole, such as "Thu 09:00-HH:MM", HH:MM the hour it closes.',
+      'line 2 (external_id "A"): "Mo-Fr 9-18, Do bis 6" could not be read as a week of opening hours: its "Do bis 6" closes at 06:00, not after the last opening of that day\'s hours before it ("9-18"). Write the day\'s hours whole, such as "Do 09:00-HH:MM", HH:MM the hour it closes.',
     ])
+    // The day is named as the cell names it, so the example is read when followed in any language.
+    expect(String(await imported("Lun-Ven 9-18, Jeu jusqu'à 6"))).toContain('such as "Jeu 09:00-HH:MM"')
+    expect(await imported('Lun-Ven 9-18, Jeu 09:00-20:00')).toMatchObject({ thursday: '09:00-20:00' })
     // After hours open late, a closing by 06:00 is past midnight.
     expect(String(await imported('Mo-Fr 11-23, Fr bis 2'))).toContain('"Fr bis 2" closes at 02:00, past midnight')
   })
@@ -35,8 +38,10 @@ describe('week cells through the bulk import', () => {
 
   test('"hasta las 12" after hours in a.m. and p.m. that open before noon could be noon or midnight: refused', async () => {
     expect(await imported('Lun-Vie 10 a.m.-6 p.m., Mié hasta las 12')).toEqual([
-      'line 2 (external_id "A"): "Lun-Vie 10 a.m.-6 p.m., Mié hasta las 12" could not be read as a week of opening hours: its "Mié hasta las 12" could be noon or midnight beside that day\'s hours before it ("10 a.m.-6 p.m."). Write the day\'s hours whole, such as "Wed 10:00-24:00".',
+      'line 2 (external_id "A"): "Lun-Vie 10 a.m.-6 p.m., Mié hasta las 12" could not be read as a week of opening hours: its "Mié hasta las 12" could be noon or midnight beside that day\'s hours before it ("10 a.m.-6 p.m."). Write the day\'s hours whole, such as "Mié 10:00-24:00".',
     ])
+    // Written as the message says, the day named as the cell names it, it is read.
+    expect(await imported('Lun-Vie 10 a.m.-6 p.m., Mié 10:00-24:00')).toMatchObject({ wednesday: '10:00-24:00' })
     // On the 24-hour clock "12" is noon.
     expect(await imported('Lun-Vie 10-18, Mié hasta las 12')).toMatchObject({ wednesday: '10:00-12:00' })
   })

@@ -224,7 +224,7 @@ describe('a week of hours in one cell', () => {
     const r = storeloc('locations', 'import', locatorId, '--file', sheetOf(['Mo-Fr 1pm-6pm, Mi bis 12']), '--dry-run')
     expect(r.code).not.toBe(0)
     expect(r.stderr).toContain(
-      '"Mo-Fr 1pm-6pm, Mi bis 12" could not be read as a week of opening hours: its "Mi bis 12" closes at 12:00, not after the last opening of that day\'s hours before it ("1pm-6pm"). Write the day\'s hours whole, such as "Wed 13:00-HH:MM", HH:MM the hour it closes.',
+      '"Mo-Fr 1pm-6pm, Mi bis 12" could not be read as a week of opening hours: its "Mi bis 12" closes at 12:00, not after the last opening of that day\'s hours before it ("1pm-6pm"). Write the day\'s hours whole, such as "Mi 13:00-HH:MM", HH:MM the hour it closes.',
     )
     const { hours, warnings } = imported(['Mo-Fr 1pm-6pm, Mi bis 12 a.m.', 'Mo-Fr 1 p.m.-6 p.m., Mi bis 12am'])
     expect(warnings).toEqual([[], []])
