@@ -34,6 +34,12 @@ describe('week cells through the bulk import', () => {
     })
     expect(await imported('M-F 9 a.m.-5 p.m.')).toEqual(weekdays('9 a.m.-5 p.m.'))
     expect(await imported('L-V 10 a. m.-6 p. m.')).toEqual(weekdays('10 a. m.-6 p. m.'))
+    // "S-S", as American signs write Saturday to Sunday, makes up no closed Sunday.
+    expect(await imported('M-F 7 a.m.-7 p.m. S-S 8 a.m.-5 p.m.')).toEqual({
+      ...weekdays('7 a.m.-7 p.m.'),
+      saturday: '8 a.m.-5 p.m.',
+      sunday: '8 a.m.-5 p.m.',
+    })
   })
 
   test('"hasta las 12" after hours in a.m. and p.m. that open before noon could be noon or midnight: refused', async () => {
