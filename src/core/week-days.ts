@@ -82,8 +82,8 @@ export function daysOf(spec: string, read: ReadonlyMap<string, number> | null, g
       days.push(from)
       continue
     }
-    // English letters' "S-S" is Saturday to Sunday, as American signs write it: S is both.
-    const to = last === undefined ? from : g === ENGLISH && first === 's' && last === 's' ? 6 : dayOf(last)
+    // English letters' "S-S" ("Sa-S") is Saturday to Sunday, as American signs write it: S is both.
+    const to = last === undefined ? from : g === ENGLISH && from === 5 && last === 's' ? 6 : dayOf(last)
     // A span may wrap past Sunday: "Fr-Mo" is Friday to Monday.
     for (let d = from; ; d = (d + 1) % 7) {
       days.push(d)

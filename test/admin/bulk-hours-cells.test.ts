@@ -40,6 +40,7 @@ describe('week cells through the bulk import', () => {
       saturday: '8 a.m.-5 p.m.',
       sunday: '8 a.m.-5 p.m.',
     })
+    expect(await imported('M-F 9-5, Sa-S 10-4')).toMatchObject({ saturday: '10-4', sunday: '10-4' })
   })
 
   test('"hasta las 12" after hours in a.m. and p.m. that open before noon could be noon or midnight: refused', async () => {
