@@ -40,9 +40,20 @@ const now = () => performance.timeOrigin + performance.now()
 /** `state`'s stamp of `key` (PUSHED, AFTER); a router's state has none. */
 const stamp = (state: unknown, key = PUSHED) => (state as Record<string, number> | null)?.[key]
 
+/**
+ * The stamp of the entry pushed last and the history's length then: while both hold, no entry is
+ * after it. A page opened (or reloaded) at an entry is taken to be at the last, but by Back or Forward.
+ */
+let tip =
+  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward'
+    ? ''
+    : `${stamp(history.state)} ${history.length}`
+
 /** Pushes `state` (stamped with when, the last entry, after the current one) as a new entry at `href`. */
 export function pushEntry(state: Record<string, unknown>, href: string): void {
-  history.pushState({ ...last(state), [PUSHED]: now(), [AFTER]: stamp(history.state) }, '', href)
+  const at = now()
+  history.pushState({ ...last(state), [PUSHED]: at, [AFTER]: stamp(history.state) }, '', href)
+  tip = `${at} ${history.length}`
 }
 
 /** The state of the entry a push leaves, stamped (a page's first entry is not pushed) and the last no more. */
@@ -170,11 +181,12 @@ export class SearchEntries {
       // The entry before is not taken up on the way: no listener after this one sees the step.
       if (this.#hold === BOUNCE) {
         e.stopImmediatePropagation()
-        // Back further than the entry the one held was pushed after: Forward one from there.
+        // Back further than the entry the one held was pushed after, or from an entry with entries
+        // after it (a push would drop them): Forward one from there.
         const to = stamp(e.state)
-        if ((stamp(held, AFTER) ?? to) !== to) return history.forward()
-        // Back one step: the entry held pushed again, and each listener told of the step to it. No
-        // history.forward(), which Chromium drops as the visitor steps again, ending every request.
+        if ((stamp(held, AFTER) ?? to) !== to || tip !== `${stamp(held)} ${history.length}`) return history.forward()
+        // Back one step from the last entry: it is pushed again, and each listener told of the step to
+        // it. No history.forward(), which Chromium drops as the visitor steps again, ending every request.
         history.pushState(held, '', this.#heldAt)
         return dispatchEvent(new PopStateEvent('popstate', { state: held }))
       }

@@ -71,4 +71,47 @@ describe.skipIf(chromiumPath === null)('Back further while a search waits, in Ch
       await close()
     }
   })
+  test('without the Navigation API, Back while a postcode typed over an entry with one after it waits: Forward still goes on', async () => {
+    const { page, errors, close } = await threeSearches(false)
+    try {
+      await page.goBack()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds, United Kingdom' }).waitFor()
+      await networkSettled(page)
+      const release = await typedWaiting(page, 'LS1')
+      await page.evaluate('history.back()')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Leeds, United Kingdom' }).waitFor()
+      release()
+      await networkSettled(page)
+      // Berlin's entry is still after Leeds', as with the Navigation API.
+      await page.evaluate('history.forward()')
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor({ timeout: 5000 })
+      expect(new URL(page.url()).searchParams.get('sl_place')).toBe('Berlin, Germany')
+      await networkSettled(page)
+      expect(await page.locator('#f .sl-item').count()).toBeGreaterThan(0)
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
+  test('without the Navigation API, reloaded, Back twice at once while a postcode waits: the entry it lands on, its stores', async () => {
+    const { page, errors, close } = await threeSearches(false)
+    try {
+      // Reloaded at the last entry: the entry held is pushed again, as before the reload.
+      await page.reload()
+      await page.locator('#f .sl-status').filter({ hasText: 'of Berlin, Germany' }).waitFor()
+      await networkSettled(page)
+      const release = await typedWaiting(page, '75001')
+      await page.evaluate('history.back(); history.back()')
+      await page.waitForURL((u) => !u.searchParams.get('sl_place')?.startsWith('Berlin'))
+      release()
+      await networkSettled(page)
+      const place = new URL(page.url()).searchParams.get('sl_place')!
+      expect(['Leeds, United Kingdom', 'Paris, France']).toContain(place)
+      expect(await page.locator('#f .sl-status').textContent()).toContain(`of ${place}`)
+      expect(await page.locator('#f > .sl-error').textContent()).toBe('')
+      expect(errors).toEqual([])
+    } finally {
+      await close()
+    }
+  })
 })
