@@ -1,7 +1,7 @@
 // examples/sync.ts's command line and environment, checked before anything is read: what the sync
 // is asked to do, and the client it does it with. A wrong one exits 2, saying what to give.
-import { writeSync } from 'node:fs'
 import { StorelocClient } from 'storeloc/client'
+import { writeStderr } from '../src/core/write-whole'
 import { CHUNK } from './sync-parts'
 
 /** What the sync is asked to do, and the client it asks the service with. */
@@ -41,11 +41,11 @@ Exit 0 in step, 1 when the list has problems or the service cannot be used (noth
 143 on SIGTERM.`
 
 /**
- * A line of progress or a notice on standard error, plain: Bun's console.error draws its lines red
- * on a terminal, as errors. Written at once, as console.error writes: process.stderr.write may hold
- * a line back behind a full pipe while console.error's lines pass it.
+ * A line of progress or a notice on standard error, plain (Bun's console.error draws its lines red
+ * on a terminal) and in order with console.error's lines: a slow reader delays it, and a reader
+ * gone loses it, but neither stops the sync.
  */
-export const progress = (line: string) => writeSync(2, `${line}\n`)
+export const progress = (line: string) => writeStderr(`${line}\n`)
 
 export function usage(message: string): never {
   console.error(`${message}\n${USAGE}`)

@@ -1,7 +1,7 @@
 // What the command line prints and how it reads its arguments: tables, JSON shapes, strict parsing.
-import { writeSync } from 'node:fs'
 import { parseArgs, type ParseArgsConfig } from 'node:util'
 import { withinEdits } from '../core/text'
+import { writeWhole } from '../core/write-whole'
 import type { CustomField } from '../store/custom-fields'
 import { isExpired, type ApiKey } from '../store/keys'
 import type { Locator } from '../store/locators'
@@ -35,15 +35,10 @@ export class OutputError extends Error {
  * console.log drops what a full disk or a closed pipe refuses, and the command would exit 0.
  */
 export function writeStdout(text: string): void {
-  const bytes = Buffer.from(`${text}\n`)
-  for (let done = 0; done < bytes.length; ) {
-    try {
-      done += writeSync(1, bytes, done)
-    } catch (e) {
-      const code = (e as NodeJS.ErrnoException).code ?? (e as Error).message
-      if (code !== 'EAGAIN') throw new OutputError(code)
-      Bun.sleepSync(1) // a non-blocking pipe that is full: its reader will take some
-    }
+  try {
+    writeWhole(1, `${text}\n`)
+  } catch (e) {
+    throw new OutputError((e as NodeJS.ErrnoException).code ?? (e as Error).message)
   }
 }
 

@@ -4,6 +4,7 @@
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { runWithSlowStderr } from '../slow-stderr'
 import { runSync, standIn, syncServer } from './sync-server'
 
 const served = syncServer()
@@ -72,4 +73,27 @@ test('on a terminal the progress lines are plain, as the CLI import draws its ow
     'sent: 1 of 2 rows (1 created)',
     'sent: 2 of 2 rows (2 created)',
   ])
+}, 60_000)
+
+test('a supervisor reading a non-blocking stderr late holds the progress back, in order, and the sync ends its work', async () => {
+  const key = served.json('locator', 'create', '--name', 'Supervised').key.secret_key as string
+  const file = join(served.dir, 'supervised.csv')
+  writeFileSync(file, HEADER + row(1) + row(2) + row(3))
+  const run = (gone: boolean) =>
+    runWithSlowStderr([process.execPath, join(import.meta.dir, '..', '..', 'examples/sync.ts'), file], {
+      cwd: join(import.meta.dir, '..', '..'),
+      env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: key, ...ONE_A_REQUEST },
+      gone,
+    })
+  const late = await run(false)
+  expect(late.code).toBe(0)
+  expect(late.stdout).toMatch(
+    /^created S1 .*\ncreated S2 .*\ncreated S3 .*\n3 created, 0 updated, 0 unchanged, 0 deleted\.\n$/,
+  )
+  expect(late.stderr).toBe(
+    'checked: 1 of 3 rows\nchecked: 2 of 3 rows\nchecked: 3 of 3 rows\nsent: 1 of 3 rows (1 created)\nsent: 2 of 3 rows (2 created)\nsent: 3 of 3 rows (3 created)\n',
+  )
+  // A reader gone: the progress is lost, as console.error's lines are, and the sync still ends.
+  const unread = await run(true)
+  expect([unread.code, unread.stdout]).toEqual([0, '0 created, 0 updated, 3 unchanged, 0 deleted.\n'])
 }, 60_000)
