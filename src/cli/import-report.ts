@@ -2,6 +2,7 @@
 // what it did (or a dry run would do), how addresses were geocoded, and what to look at.
 import { unprintableChar } from '../core/text'
 import { daysNamedTogether } from '../core/week-days'
+import { writeStderr } from '../core/write-whole'
 import type { BulkItem, BulkProgress, BulkReport, BulkResult } from '../locations/bulk'
 import { problemParts } from '../locations/bulk-problems'
 import { saysStoredRepeats } from '../locations/bulk-repeats'
@@ -20,9 +21,10 @@ const LINE_MS = 5000
 const MAX_LISTED = 50
 
 /**
- * Prints progress to standard error: one line redrawn on a terminal, plain lines otherwise. By
- * default nothing with --json or for an import shorter than QUIET_MS; `always` (--progress) from the
- * start. `dryRun`: its end says nothing written.
+ * Prints progress to standard error: one line redrawn on a terminal, plain lines otherwise, each
+ * before the error lines that follow it (writeStderr). By default nothing with --json or for an
+ * import shorter than QUIET_MS; `always` (--progress) from the start. `dryRun`: its end says
+ * nothing written.
  */
 export function progressPrinter(rows: number, json: boolean, always: boolean, dryRun: boolean) {
   const tty = process.stderr.isTTY === true
@@ -35,9 +37,9 @@ export function progressPrinter(rows: number, json: boolean, always: boolean, dr
   const show = () => {
     shown = text()
     if (tty) {
-      process.stderr.write(`\r${shown}\x1b[K`)
+      writeStderr(`\r${shown}\x1b[K`)
       drawn = true
-    } else process.stderr.write(`${shown}\n`)
+    } else writeStderr(`${shown}\n`)
   }
   return {
     update(p: BulkProgress): void {
@@ -57,7 +59,7 @@ export function progressPrinter(rows: number, json: boolean, always: boolean, dr
     /** Shows the last progress when a line was shown before it (a refused import ends here), and ends the terminal's line. */
     done(): void {
       if (shownAt !== 0 && shown !== text()) show()
-      if (drawn) process.stderr.write('\n')
+      if (drawn) writeStderr('\n')
     },
   }
 }

@@ -2,6 +2,7 @@
 // on a terminal, and the last state shown when an import ends refused.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { join } from 'node:path'
+import { runWithSlowStderr } from '../slow-stderr'
 import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
@@ -59,6 +60,17 @@ describe('import progress', () => {
     const one = 'external_id,name,address\nL1,Lost,Qqzx Xyzzy Vvw\n'
     const single = storeloc('locations', 'import', locatorId, '--file', file('o.csv', one), '--progress', '--dry-run')
     expect(single.stderr).toStartWith('1 row read\n1 row read, 1 of 1 address looked up, 1 not placed\nstoreloc:')
+  })
+  test('a supervisor reading a non-blocking stderr late gets the progress whole and before the refusal', async () => {
+    // Refused at once, without geocoding: every line is written while the pipe is full.
+    const text = 'external_id,name,address,lat,lng\nL1,North,1 Main St,200,3\nL2,South,2 Main St,-95,3\n'
+    const argv = ['locations', 'import', locatorId, '--file', file('n.csv', text), '--progress', '--dry-run']
+    const piped = storeloc(...argv)
+    expect(piped.stderr).toStartWith('2 rows read\n')
+    const late = await runWithSlowStderr([process.execPath, join(import.meta.dir, '../../src/cli/main.ts'), ...argv], {
+      env: { ...process.env, DATABASE_PATH: dbPath },
+    })
+    expect([late.code, late.stderr]).toEqual([1, piped.stderr])
   })
   test('the progress counts the locations written: a row left unchanged is not', () => {
     const text =
