@@ -277,14 +277,36 @@ export const CLOCK_DAYS = "its days are named as the 24-hour clock's languages n
  * when the days are named as only languages of the 24-hour clock name them (clock24): on that
  * clock "2" is 02:00, a bar's night, as likely as the afternoon the reader takes it for
  * elsewhere ("Sat 10-2"), so neither is guessed. `shown`: the days and hours as the cell has them.
+ * A cell whose other days show the 12-hour clock (twelveHourShown) is read on it instead (giveDays).
  */
 export function clockBackDoubt(shown: string, day: string): string | null {
-  const readings = backReadings(day)
-  // A day in two parts ("9-1, 2-5.30") or open by 09:00 ("Mo-Fr 7-3": a bakery's) is no night.
-  if (readings === null || readings[0].length > 1 || readings[1].length > 1 || readings[0][0]![0] < 600) return null
+  const readings = backDoubt(day)
+  if (readings === null) return null
   const days = shown.slice(0, shown.length - day.length).trim()
   const [afternoon, night] = [clockText(readings[0]), clockText(readings[1])]
   return `its "${shown}" could be ${afternoon} or ${night}: ${CLOCK_DAYS}, where "${readings[2]}" is 0${readings[2]}:00. Write "${days} ${afternoon}" or "${days} ${night}".`
+}
+
+/**
+ * Whether a day's hours show the 12-hour clock: am or pm, or bare hours to 12 at most, none in
+ * doubt as clockBackDoubt's, that read open past noon ("9-6", "10-2 y 5-8"; "9-18" is 24-hour).
+ */
+export function twelveHourShown(day: string): boolean {
+  const f = foldHours(day)
+  if (/\d\s*[ap]\.?\s*m(?![\p{L}])/u.test(f)) return true
+  if (backDoubt(day) !== null || /\d\s*h|\d\s*u(?![\p{L}])|(?<!\d)0\d/u.test(f)) return false
+  const hours = f.replace(/[:.]\d{2}(?!\d)/g, '').match(/\d+/g) ?? []
+  const read = parseDayHours(day)
+  if (hours.length === 0 || hours.some((h) => Number(h) > 12) || read.kind !== 'open') return false
+  return read.intervals.some(([, to]) => to > 720 && to <= 1440)
+}
+
+/** A day's readings (backReadings) clockBackDoubt refuses: one interval, opening from 10:00. */
+function backDoubt(day: string): ReturnType<typeof backReadings> {
+  const readings = backReadings(day)
+  // A day in two parts ("9-1, 2-5.30") or open by 09:00 ("Mo-Fr 7-3": a bakery's) is no night.
+  if (readings === null || readings[0].length > 1 || readings[1].length > 1 || readings[0][0]![0] < 600) return null
+  return readings
 }
 
 /** A day's text kept unread as a week's may be: by appointment, hours in doubt, a half of the day closed. */

@@ -61,6 +61,16 @@ describe('week cells through the bulk import', () => {
     expect(await imported('Mon-Sat 11-2')).toMatchObject({ monday: '11-2', saturday: '11-2', sunday: 'closed' })
     expect(await imported('Mo-Sa 18-2')).toMatchObject({ monday: '18-2', sunday: 'closed' })
   })
+  test('"Sa 10-2" beside days on the 12-hour clock is the afternoon; beside the 24-hour clock refused', async () => {
+    expect(await imported('L-V 10-2 y 5-8, S 10-2')).toMatchObject({ friday: '10-2 y 5-8', saturday: '10-2' })
+    expect(await imported('Mo-Fr 9-6, Sa 10-2')).toMatchObject({ friday: '9-6', saturday: '10-2', sunday: 'closed' })
+    expect(await imported('Lun-Sab 9-1 e 4-8, Sab 10-1')).toMatchObject({ friday: '9-1 e 4-8', saturday: '10-1' })
+    // "23" and "18" are the 24-hour clock's: "2" is 02:00 as likely as 14:00.
+    expect(String(await imported('Mo-Do 11-23, Fr-Sa 11-2'))).toContain(
+      'its "Fr-Sa 11-2" could be 11:00-14:00 or 11:00-02:00',
+    )
+    expect(String(await imported('Mo-Fr 9-18, Sa 10-2'))).toContain('its "Sa 10-2" could be 10:00-14:00 or 10:00-02:00')
+  })
   test('"11 bis 2" and its kin in other languages are in doubt as "11-2" is: refused, both readings said', async () => {
     const cells: [string, string][] = [
       ['Mo-Sa 11 bis 2', 'Mo-Sa'],
