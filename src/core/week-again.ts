@@ -310,14 +310,14 @@ function closings(
   // hours before it use am and pm, or a 12-hour clock ("9-6": no hour past 12 written, yet open
   // after 13:00; "1800" is 18). Its "12" stays noon ("9-6, Mi bis 12"; "1pm-6pm, Mi bis 12": none),
   // but after an opening before noon in am and pm, which write noon "12pm" as they write midnight
-  // "12am", it is either, as "till 12" is ("10 a.m.-6 p.m., Mié hasta las 12": refused).
+  // "12am", it is either, as "till 12" is ("10 a.m.-6 p.m., Mié hasta las 12" or "12:00": refused).
   const hours = foldHours(first)
     .replace(/[:.hu]\d{2}/g, '')
     .replace(/(?<!\d)(\d{1,2})\d{2}(?!\d)/g, '$1')
   const twelve = !/(?:^|\D)(?:1[3-9]|2\d)(?!\d)/.test(hours) && a.intervals.some(([, end]) => end > 780)
   const meridiem = /\d[ap]m\b/.test(normalHours(first))
   const clock24 = m[2] && !meridiem && !twelve
-  const noonOrMidnight = m[1] === '12' && (!m[2] || (meridiem && a.intervals[0]![0] < 720))
+  const noonOrMidnight = /^12(?:[:.]00)?$/.test(m[1]) && (!m[2] || (meridiem && a.intervals[0]![0] < 720))
   const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || noonOrMidnight)
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
   const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(

@@ -49,6 +49,9 @@ describe('week cells through the bulk import', () => {
     ])
     // Written as the message says, the day named as the cell names it, it is read.
     expect(await imported('Lun-Vie 10 a.m.-6 p.m., Mié 10:00-24:00')).toMatchObject({ wednesday: '10:00-24:00' })
+    expect(String(await imported('Lun-Vie 10 a.m.-6 p.m., Mié hasta las 12:00'))).toContain(
+      '"Mié hasta las 12:00" could be noon or midnight',
+    )
     // On the 24-hour clock "12" is noon.
     expect(await imported('Lun-Vie 10-18, Mié hasta las 12')).toMatchObject({ wednesday: '10:00-12:00' })
   })
