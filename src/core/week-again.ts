@@ -379,12 +379,12 @@ function tillRefused(days: string, first: string, next: string, name: string): s
   const at = read?.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
   const [lastOpening, lastClosing] = hours.intervals[hours.intervals.length - 1]!
   const clock = at === null ? '' : clockText([[0, at]]).slice(6)
-  // By 06:00 after hours open to 22:00 or later it is most likely a closing past midnight ("20-23,
-  // Fr bis 2"), which is not read; after a day's hours ("9-18, Do bis 6") it is before the opening.
+  // By 06:00 and within 8 hours of the day's last closing it is most likely past midnight ("16-21,
+  // Fr bis 2"), which is not read; further on ("9-18, Do bis 6") it is before the opening.
   const why =
     !m?.[2] || at === null || at > lastOpening
       ? `gives a closing alone, not read beside that day's hours before it ("${first}")`
-      : at <= 360 && lastClosing >= 1320
+      : at <= 360 && at + 1440 - lastClosing <= 480
         ? `closes at ${clock}, past midnight, which is not read beside that day's hours before it ("${first}")`
         : `closes at ${clock}, not after the last opening of that day's hours before it ("${first}")`
   const such = clockText(hours.intervals).replace(/\d\d:\d\d$/, 'HH:MM')

@@ -22,8 +22,9 @@ describe('week cells through the bulk import', () => {
     // The day is named as the cell names it, so the example is read when followed in any language.
     expect(String(await imported("Lun-Ven 9-18, Jeu jusqu'à 6"))).toContain('such as "Jeu 09:00-HH:MM"')
     expect(await imported('Lun-Ven 9-18, Jeu 09:00-20:00')).toMatchObject({ thursday: '09:00-20:00' })
-    // After hours open late, a closing by 06:00 is past midnight.
+    // A closing by 06:00 within 8 hours of the day's last closing is past midnight.
     expect(String(await imported('Mo-Fr 11-23, Fr bis 2'))).toContain('"Fr bis 2" closes at 02:00, past midnight')
+    expect(String(await imported('Mo-Fr 16-21, Fr bis 2'))).toContain('"Fr bis 2" closes at 02:00, past midnight')
   })
 
   test('one-letter days beside a.m. and p.m. with dots: no "m" of "p.m." is a day', async () => {
