@@ -6,7 +6,7 @@ import { dayRead, eitherRead } from './day-read'
 import { halfClosed } from './hours'
 import { again, closeAt, doubt, isTill, lateNoHour } from './week-again'
 import { daysOf, isGroup, type Spec } from './week-days'
-import { clashDoubt, clockBackDoubt, groupDays, lostDoubt, say, twelveHourShown } from './week-words'
+import { clashDoubt, clockBackDoubt, groupDays, lostDoubt, say, twelveHourShown, twentyFourShown } from './week-words'
 
 /** A week's days as found: its text's days, how they read, each one's hours after it, and it as written. */
 export type Found = {
@@ -73,8 +73,8 @@ export function giveDays(
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherRead(day)?.[0] ?? day) : day
     // "Mo-Sa 11-2": 11:00-14:00 as "Sat 10-2" reads, or 11:00-02:00 as the 24-hour clock writes it?
-    // Beside days on the 12-hour clock ("Mo-Fr 9-6, Sa 10-2") it is that clock's afternoon.
-    const back = clock && !hours.some(twelveHourShown) ? clockBackDoubt(shownAt(found, i), day) : null
+    // Beside days on the 12-hour clock alone ("Mo-Fr 9-6, Sa 10-2") it is that clock's afternoon.
+    const back = clock && !twelveHour(hours) ? clockBackDoubt(shownAt(found, i), day) : null
     if (back !== null) say(doubts, back)
     if (back !== null) return null
     // A half of the day closed is read beside the day's hours before (again).
@@ -84,6 +84,9 @@ export function giveDays(
   }
   return week
 }
+
+/** Whether a week's hours show the 12-hour clock, and none the 24-hour clock ("Mo-Fr 8-12 14-18, Mo-Fr 9-6"). */
+const twelveHour = (hours: string[]) => hours.some(twelveHourShown) && !hours.some(twentyFourShown)
 
 /** Spec `i` as the text has it, its days and their hours. */
 const shownAt = ({ daysAt, hours }: Found, i: number) => `${daysAt(i)} ${hours[i]}`.trim()

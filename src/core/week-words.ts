@@ -301,6 +301,12 @@ export function twelveHourShown(day: string): boolean {
   return read.intervals.some(([, to]) => to > 720 && to <= 1440)
 }
 
+/** Whether a day's hours show the 24-hour clock: an hour from 13 written, with no am or pm ("9-18", "11-23"). */
+export function twentyFourShown(day: string): boolean {
+  const f = foldHours(day)
+  return !/\d\s*[ap]\.?\s*m(?![\p{L}])/u.test(f) && /(?<![\d:.])(?:1[3-9]|2[0-4])(?!\d)/.test(f)
+}
+
 /** A day's readings (backReadings) clockBackDoubt refuses: one interval, opening from 10:00. */
 function backDoubt(day: string): ReturnType<typeof backReadings> {
   const readings = backReadings(day)

@@ -74,6 +74,8 @@ describe('week cells through the bulk import', () => {
       'its "Fr-Sa 11-2" could be 11:00-14:00 or 11:00-02:00',
     )
     expect(String(await imported('Mo-Fr 9-18, Sa 10-2'))).toContain('its "Sa 10-2" could be 10:00-14:00 or 10:00-02:00')
+    // A cell showing both clocks says neither.
+    expect(String(await imported('Mo-Fr 9-6, Sa 10-2, So 11-17'))).toContain('its "Sa 10-2" could be 10:00-14:00 or')
   })
   test('"11 bis 2" and its kin in other languages are in doubt as "11-2" is: refused, both readings said', async () => {
     const cells: [string, string][] = [
