@@ -50,6 +50,33 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     }
   })
 
+  test("after a slash, an Italian province's where the text reads as no Brazilian address", () => {
+    // Each code is a Brazilian state's too; no town of the name lies in that state.
+    for (const address of [
+      'Riccione/RN', // Rennes, France
+      'Cattolica/RN',
+      'Viale Ceccarini 1, Riccione/RN',
+      'Susa/TO', // Şuşa, Azerbaijan
+      'Rovigo/RO', // Ro
+      'Casale Monferrato/AL', // refused
+      'Acqui Terme/AL',
+      'Termini Imerese/PA',
+    ]) {
+      const bracketed = geo.lookup(`${address.replace('/', ' (')})`)
+      expect(bracketed?.parts.country).toBe('IT')
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, lat: r?.lat }).toEqual({
+        address,
+        city: bracketed!.parts.city,
+        lat: bracketed!.lat,
+      })
+    }
+    // A town of the state, a CEP or Brazil's name makes the letters the state's.
+    expect(geo.lookup('Natal/RN')?.parts.country).toBe('BR')
+    expect(geo.lookup('Pittsburgh/PA')?.parts).toMatchObject({ city: 'Pittsburgh', country: 'US' })
+    expect(geo.lookup('Bari/BA')?.parts).toMatchObject({ city: 'Bari', country: 'IT' })
+  })
+
   test('leave a town named whole outside the state for none named by some words only', () => {
     // Not Vitória, Espírito Santo, named by "Vitoria" alone.
     expect(geo.lookup('Vitoria-Gasteiz, ES')?.parts.country).toBe('ES')

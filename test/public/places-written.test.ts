@@ -130,4 +130,9 @@ describe("a Brazilian state's letters after a slash", () => {
     expect(res.status).toBe(200)
     expect(res.body.meta.query.center).toMatchObject({ label: 'São Paulo, Brazil' })
   })
+  test("read as an Italian province's brackets where no town of the name lies in the state", async () => {
+    for (const q of ['Riccione/RN', 'Susa/TO', 'Casale Monferrato/AL'])
+      expect({ q, label: (await labels(q))[0] }).toEqual({ q, label: (await labels(`${q.replace('/', ' (')})`))[0] })
+    expect((await labels('Riccione/RN'))[0]).toContain('Italy')
+  })
 })

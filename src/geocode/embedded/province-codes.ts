@@ -122,6 +122,9 @@ const IT_PROVINCES: Record<string, string> = {
   VV: '03',
 }
 
+/** Whether the two capitals are an Italian province's letters. */
+export const isProvinceCode = (code: string): boolean => Object.hasOwn(IT_PROVINCES, code)
+
 /** The letters in capitals, alone after the town or in brackets: "MI", "(MI)". */
 const LETTERS = /^(\()?([A-Z]{2})(\))?$/
 

@@ -42,7 +42,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '66'
+export const RESOLVER_VERSION = '67'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -192,7 +192,7 @@ function resolve(
     // "Frankfurt Oder", as "Frankfurt/Oder" reads, not a word of its own. Before a Brazilian
     // state's letters it is a spaced dash: "Belo Horizonte/MG" (slashAsDash).
     .map((raw) =>
-      slashAsDash(raw)
+      slashAsDash(raw, address, (words, admin1) => brazilianTown(q, words, admin1))
         .replace(/(^|\s)\/+(?=\s|$)/g, ' ')
         .trim(),
     )
@@ -224,6 +224,13 @@ function resolve(
   const result = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
   if (regionFirst && result?.parts.region !== state.code) return { result: inState() ?? result, alsoRegion, near }
   return { result, alsoRegion, near }
+}
+
+/** Whether the last words (one to NAME_WORDS) name a town of Brazil's state `admin1` exactly. */
+function brazilianTown(q: Queries, words: string[], admin1: string): boolean {
+  for (let len = 1; len <= Math.min(NAME_WORDS, words.length); len++)
+    if (q.qPlacesIn.all(nameKey(words.slice(-len).join(' ')), 'BR').some((p) => p.admin1 === admin1)) return true
+  return false
 }
 
 /** A dash standing as a word of its own ("Frankfurt - Oder", "Frankfurt – Oder"). */

@@ -3,6 +3,7 @@
 import { nameKey } from '../../core/text'
 import type { Part } from './address-read'
 import { DASH } from './near'
+import { isProvinceCode } from './province-codes'
 import type { RegionHint } from './resolve-data'
 
 /** Each state's letters and its GeoNames admin1 code. */
@@ -38,15 +39,28 @@ const BR_STATES: Record<string, string> = {
 
 const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 
+/** A CEP ("01305-000") or Brazil's name: the address reads as Brazilian. */
+const BRAZILIAN = /(?<!\d)\d{5}-\d{3}(?!\d)|(?<!\p{L})bra[sz]il(?!\p{L})/iu
+
+/** A slash between a word and two capitals ("Belo Horizonte/MG"), and the capitals. */
+const SLASH_CODE = /(?<=\p{L})\s*\/\s*(\p{Lu}{2})(?=\s|$)/gu
+
 /**
- * The part with a slash between a town's last word and a Brazilian state's letters written as a
- * spaced dash, as the state is read after one: "Belo Horizonte/MG, 30130-000" as "Belo Horizonte
- * - MG, 30130-000".
+ * The part with a slash between a town and a Brazilian state's letters written as a spaced dash,
+ * as the state is read after one, where the address reads as Brazilian (`whole` has a CEP or
+ * Brazil's name) or `inState` finds the town's last words in that state (by its admin1 code):
+ * "Belo Horizonte/MG, 30130-000" as "Belo Horizonte - MG, 30130-000". Before an Italian province's
+ * letters otherwise it is brackets: "Riccione/RN" as "Riccione (RN)", not a town in Rio Grande do
+ * Norte, which has none of that name.
  */
-export function slashAsDash(raw: string): string {
-  return raw.replace(/(?<=\p{L})\s*\/\s*(\p{Lu}{2})(?=\s|$)/gu, (slash, code: string) =>
-    BR_STATES[code] === undefined ? slash : ` - ${code}`,
-  )
+export function slashAsDash(raw: string, whole: string, inState: (words: string[], admin1: string) => boolean): string {
+  const brazilian = BRAZILIAN.test(whole)
+  return raw.replace(SLASH_CODE, (slash, code: string, at: number) => {
+    const admin1 = BR_STATES[code]
+    if (admin1 !== undefined && (brazilian || inState(raw.slice(0, at).trim().split(/\s+/), admin1)))
+      return ` - ${code}`
+    return isProvinceCode(code) ? ` (${code})` : slash
+  })
 }
 
 /** An address whose state's letters end it, as their own last part, and the hint they give. */
