@@ -171,6 +171,11 @@ describe('a town named before a town', () => {
       expect({ address, city: r?.parts.city, region: r?.parts.region }).toEqual({ address, city, region })
     }
   })
+
+  test('counts a namesake of the town before only by its own name, not by another it bears', () => {
+    // Waterlooville, England, lies near London, England, and is also named "Waterloo".
+    expect(geo.lookup('Waterloo, London')?.parts).toMatchObject({ city: 'Waterloo', region: 'ON', country: 'CA' })
+  })
 })
 
 describe('a town between two dashes between spaces', () => {

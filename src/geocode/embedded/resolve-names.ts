@@ -128,7 +128,8 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   // Durham" is in County Durham (Sunderland lies 18 km from Durham, England), not Durham, NC;
   // "Cambridge, Boston" stays by Boston, MA, though Cambridge, England lies near Boston, England.
   const nearOwn = (t: Candidate) => candidates.some((c) => townBefore(c, t) && heaviest(c, candidates))
-  const nearAny = (t: Candidate) => candidates.some((c) => townBefore(c, t))
+  // By its own name only: Waterlooville, also named "Waterloo", keeps no "Waterloo, London" in England.
+  const nearAny = (t: Candidate) => candidates.some((c) => c.place.alt === 0 && townBefore(c, t))
   if (!nearAny(best) && districtAfter(best, districts) === null)
     best = candidates.find((t) => t.window === best.window && nearOwn(t)) ?? best
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
