@@ -77,6 +77,14 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('Bari/BA')?.parts).toMatchObject({ city: 'Bari', country: 'IT' })
   })
 
+  test('after a comma, name no town where they named none of the state', () => {
+    // Rennes, France, is also named "RN"; Riccione is no town of Rio Grande do Norte.
+    for (const address of ['Riccione, RN', 'Viale Ceccarini 1, Riccione, RN'])
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Riccione' })
+    expect(geo.lookup('Lima, PE')?.parts.country).toBe('PE')
+    expect(geo.lookup('Bethlehem, PA')?.parts.region).toBe('PA')
+  })
+
   test('leave a town named whole outside the state for none named by some words only', () => {
     // Not Vitória, Espírito Santo, named by "Vitoria" alone.
     expect(geo.lookup('Vitoria-Gasteiz, ES')?.parts.country).toBe('ES')

@@ -221,6 +221,9 @@ function resolve(
   const first = regionFirst ? null : inState()
   if (first !== null) return { result: first, alsoRegion: false, near }
   const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
+  // Letters that named no town of their state or province name no town either: "Riccione, RN"
+  // is no Rennes (also "RN"). A US state's or a country's stay to be read as such.
+  if (state !== null && !regionFirst && parts.length > 1 && nameKey(parts.at(-1)!.raw) === state.hint.key) parts.pop()
   const result = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
   if (regionFirst && result?.parts.region !== state.code) return { result: inState() ?? result, alsoRegion, near }
   return { result, alsoRegion, near }
