@@ -45,16 +45,17 @@ export const runAsUser = (
 ) => run([...asUser(uid), ...bunOn(script), ...argv], database, env, timeout)
 
 /**
- * A first start as `uid` on the new database at `database`, stopped once it listens: the line
- * that says how to make the key, and all it printed. `before`: words that run the start (unshare).
+ * A first start as `uid` (null: this process's user) on the new database at `database`, stopped
+ * once it listens: the line that says how to make the key, and all it printed. `before`: words
+ * that run the start (unshare).
  */
 export async function keyLineOf(
-  uid: number,
+  uid: number | null,
   database: string,
   env: Record<string, string> = {},
   before: string[] = [],
 ): Promise<{ line: string; text: string }> {
-  const start = Bun.spawn([...before, ...asUser(uid), ...bunOn('main.ts')], {
+  const start = Bun.spawn([...before, ...(uid === null ? [] : asUser(uid)), ...bunOn('main.ts')], {
     cwd: ROOT,
     env: runEnv(database, env),
     stdout: 'pipe',

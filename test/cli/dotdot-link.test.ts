@@ -19,7 +19,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { DEFAULT_GEODATA_PATH } from '../../src/geocode/embedded'
 import { tempDir } from '../helpers'
-import { ROOT, asRoot, bunOn, run, runAsUser, runEnv } from './as-user'
+import { ROOT, asRoot, bunOn, keyLineOf, run, runAsUser } from './as-user'
 
 let dir: string
 /** `file` in dir/other, spelt through the link (join would drop the `..` as text). */
@@ -210,15 +210,7 @@ test('a link into no folder, or in a loop, reached by `..` after a link is named
 })
 
 test('the key command a first start prints makes the key in the database the system names', async () => {
-  const start = Bun.spawn(bunOn('main.ts'), { cwd: ROOT, env: runEnv(spelt('storeloc.db')), stdout: 'pipe' })
-  let out = ''
-  for await (const chunk of start.stdout) {
-    out += new TextDecoder().decode(chunk)
-    if (out.includes('"listening"')) break
-  }
-  start.kill('SIGTERM')
-  await start.exited
-  const line = (out.split('\n').find((l) => l.includes(' key create lct_')) ?? out).trim()
+  const line = (await keyLineOf(null, spelt('storeloc.db'))).line.trim()
   const made = Bun.spawnSync(['sh', '-c', line], { cwd: ROOT })
   expect({ line, code: made.exitCode, stderr: made.stderr.toString() }).toEqual({ line, code: 0, stderr: '' })
   expect(existsSync(join(dir, 'dir', 'storeloc.db'))).toBe(false)
