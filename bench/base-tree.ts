@@ -1,7 +1,8 @@
 // What the benches that compare with a base commit share: the commit a `--base` names, that
 // commit's folders taken from git into a temporary folder, and the string literals of this
 // tree's files the comparisons read. Git and tar run without a shell: a `--base` is a name only.
-import { readdirSync, readFileSync, symlinkSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync } from 'node:fs'
+import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { readOptions } from './system'
 
@@ -30,6 +31,45 @@ export function checkout(commit: string, dir: string, folders: string[]): void {
   const untar = Bun.spawnSync(['tar', '-xf', tar, '-C', dir], { stderr: 'pipe' })
   if (untar.exitCode !== 0) throw new Error(`tar: ${untar.stderr.toString().trim()}`)
   symlinkSync(join(ROOT, 'node_modules'), join(dir, 'node_modules'))
+}
+
+/**
+ * This tree as "tree" and, with `base`, that commit's src/ in a temporary folder named by `prefix`,
+ * first and named by its short hash: `use` reads them as [name, root], then the folder goes.
+ */
+export async function withTrees(
+  base: string,
+  prefix: string,
+  use: (trees: [name: string, root: string][]) => Promise<void> | void,
+): Promise<void> {
+  const dir = base === '' ? '' : mkdtempSync(join(tmpdir(), prefix))
+  try {
+    const trees: [string, string][] = [['tree', ROOT]]
+    if (base !== '') {
+      const commit = commitOf(base)
+      checkout(commit, dir, ['src'])
+      trees.unshift([commit.slice(0, 8), dir])
+    }
+    await use(trees)
+  } finally {
+    if (dir !== '') rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+/**
+ * `runs` rounds of `command(root)` once for each tree in turn, a process apiece so that no run
+ * warms another: each run's stdout as words, by tree.
+ */
+export function alternated(trees: [string, string][], runs: number, command: (root: string) => string[]): string[][][] {
+  const said = trees.map((): string[][] => [])
+  for (let r = 0; r < runs; r++)
+    for (const [t, [, root]] of trees.entries()) {
+      const args = command(root)
+      const p = Bun.spawnSync(args, { stderr: 'inherit' })
+      if (p.exitCode !== 0) throw new Error(`${args.join(' ')} exited ${p.exitCode}`)
+      said[t]!.push(p.stdout.toString().trim().split(' '))
+    }
+  return said
 }
 
 /** The string literals, unescaped, of the files under `dirs` (.ts, .md), each once, sorted. */

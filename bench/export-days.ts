@@ -6,10 +6,8 @@
 // with --base, runs of the base's src/ and this tree's alternate. Prints each kind's wall and CPU
 // seconds per tree (median, min-max, each run's), and whether every run wrote the same text (a
 // hash of it): CPU time, the process's, is the figure a loaded machine moves least.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { checkout, commitOf, literals } from './base-tree'
+import { alternated, literals, withTrees } from './base-tree'
 import { spread } from './spread'
 import { readOptions } from './system'
 
@@ -103,50 +101,30 @@ if (root !== '' || kind !== '') {
   if (root === '' || kind === '') throw new Error(`--root and --kind go together\n${USAGE}`)
   console.log((await once(root, kind)).join(' '))
 } else {
-  const dir = base === '' ? '' : mkdtempSync(join(tmpdir(), 'export-days-'))
-  try {
-    const trees: [string, string][] = [['tree', HERE]]
-    if (base !== '') {
-      const commit = commitOf(base)
-      checkout(commit, dir, ['src'])
-      trees.unshift([commit.slice(0, 8), dir])
-    }
+  await withTrees(base, 'export-days-', (trees) => {
     for (const k of kinds) {
-      const seconds = trees.map((): number[] => [])
-      const cpus = trees.map((): number[] => [])
-      const hashes = new Set<string>()
-      for (let r = 0; r < runs; r++)
-        for (const [t, [, tree]] of trees.entries()) {
-          const args = [
-            'bun',
-            join(import.meta.dir, 'export-days.ts'),
-            '--root',
-            tree,
-            '--kind',
-            k,
-            '--size',
-            `${size}`,
-          ]
-          const p = Bun.spawnSync(args, { stderr: 'inherit' })
-          if (p.exitCode !== 0) throw new Error(`${args.join(' ')} exited ${p.exitCode}`)
-          const [took, cpu, hash] = p.stdout.toString().trim().split(' ')
-          seconds[t]!.push(Number(took))
-          cpus[t]!.push(Number(cpu))
-          hashes.add(hash!)
-        }
+      const said = alternated(trees, runs, (tree) => [
+        'bun',
+        join(import.meta.dir, 'export-days.ts'),
+        '--root',
+        tree,
+        '--kind',
+        k,
+        '--size',
+        `${size}`,
+      ])
+      const hashes = new Set(said.flatMap((outs) => outs.map((out) => out[2]!)))
       for (const [t, [name]] of trees.entries()) {
         const f = (x: number) => x.toFixed(3)
-        const said = (xs: number[]) => {
-          const s = spread(xs)
+        const shown = (w: number) => {
+          const s = spread(said[t]!.map((out) => Number(out[w])))
           return `median ${f(s.median)} s, ${f(s.min)}-${f(s.max)} (${s.runs.map(f).join(' ')})`
         }
-        console.log(`${k} ${name}, N=${runs}: wall ${said(seconds[t]!)}; CPU ${said(cpus[t]!)}`)
+        console.log(`${k} ${name}, N=${runs}: wall ${shown(0)}; CPU ${shown(1)}`)
       }
       // One text from every run of every tree, or the trees export these texts differently.
       const texts = hashes.size === 1 ? 'every run wrote the same text' : `the runs wrote ${hashes.size} texts`
       console.log(`${k}: ${texts} (${[...hashes].join(', ')})`)
     }
-  } finally {
-    if (dir !== '') rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }

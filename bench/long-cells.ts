@@ -5,16 +5,13 @@
 // Each run is a process of its own; with --base, runs of the base's src/ and this tree's
 // alternate. Prints each kind's CPU milliseconds a cell for each way and tree (median, min-max of
 // the runs), and whether every run read the same answers (a hash of them).
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { checkout, commitOf } from './base-tree'
+import { join } from 'node:path'
+import { alternated, withTrees } from './base-tree'
 import { spread } from './spread'
 import { readOptions } from './system'
 
 const USAGE =
   'usage: bun bench/long-cells.ts [--base <commit>] [--runs 5] [--cells 100] [--length 490] [--kinds week,spelled,...] [--root <dir> --kind <kind>]'
-const HERE = resolve(import.meta.dir, '..')
 
 /** Each kind: the text a cell repeats to its length, after its start. */
 const KINDS = {
@@ -100,41 +97,25 @@ if (root !== '' || kind !== '') {
   const [cpu, hash] = await once(root, kind)
   console.log([...cpu, hash].join(' '))
 } else {
-  const dir = base === '' ? '' : mkdtempSync(join(tmpdir(), 'long-cells-'))
-  try {
-    const trees: [string, string][] = [['tree', HERE]]
-    if (base !== '') {
-      const commit = commitOf(base)
-      checkout(commit, dir, ['src'])
-      trees.unshift([commit.slice(0, 8), dir])
-    }
+  await withTrees(base, 'long-cells-', (trees) => {
     for (const k of kinds) {
-      const cpus = trees.map(() => WAYS.map((): number[] => []))
-      const hashes = new Set<string>()
-      for (let r = 0; r < runs; r++)
-        for (const [t, [, tree]] of trees.entries()) {
-          const args = ['bun', join(import.meta.dir, 'long-cells.ts'), '--root', tree, '--kind', k]
-          args.push('--cells', `${cells}`, '--length', `${length}`)
-          const p = Bun.spawnSync(args, { stderr: 'inherit' })
-          if (p.exitCode !== 0) throw new Error(`${args.join(' ')} exited ${p.exitCode}`)
-          const out = p.stdout.toString().trim().split(' ')
-          for (const w of WAYS.keys()) cpus[t]![w]!.push(Number(out[w]))
-          hashes.add(out[WAYS.length]!)
-        }
+      const said = alternated(trees, runs, (tree) => {
+        const args = ['bun', join(import.meta.dir, 'long-cells.ts'), '--root', tree, '--kind', k]
+        return [...args, '--cells', `${cells}`, '--length', `${length}`]
+      })
+      const hashes = new Set(said.flatMap((outs) => outs.map((out) => out[WAYS.length]!)))
       console.log(`${k}: ${JSON.stringify(cellsOf(k)[0]!.slice(0, 60))}...`)
       for (const [t, [name]] of trees.entries()) {
         const f = (x: number) => x.toFixed(2)
-        const said = WAYS.map((way, w) => {
-          const s = spread(cpus[t]![w]!)
+        const shown = WAYS.map((way, w) => {
+          const s = spread(said[t]!.map((out) => Number(out[w])))
           return `${way} ${f(s.median)} (${f(s.min)}-${f(s.max)})`
         })
-        console.log(`  ${name}, N=${runs}, CPU ms a cell: ${said.join('; ')}`)
+        console.log(`  ${name}, N=${runs}, CPU ms a cell: ${shown.join('; ')}`)
       }
       const same =
         hashes.size === 1 ? 'every run read the same answers' : `the runs read ${hashes.size} sets of answers`
       console.log(`  ${same} (${[...hashes].join(', ')})`)
     }
-  } finally {
-    if (dir !== '') rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }
