@@ -57,6 +57,7 @@ export function giveDays(
     lastAt: new Map(),
   }
   const { week } = given
+  let twelve: boolean | undefined
   for (let i = 0; i < specs.length; i++) {
     const all = skip(i) ? [] : daysOf(specs[i]![0], read, g)
     if (all.length === 0) continue // public holidays
@@ -74,7 +75,9 @@ export function giveDays(
     const first = clock ? (eitherRead(day)?.[0] ?? day) : day
     // "Mo-Sa 11-2": 11:00-14:00 as "Sat 10-2" reads, or 11:00-02:00 as the 24-hour clock writes it?
     // Beside days on the 12-hour clock alone ("Mo-Fr 9-6, Sa 10-2") it is that clock's afternoon.
-    const back = clock && !twelveHour(hours) ? clockBackDoubt(shownAt(found, i), day) : null
+    // The week's clock is read once, and only for a day in doubt: it reads every spec's hours.
+    const inDoubt = clock ? clockBackDoubt(shownAt(found, i), day) : null
+    const back = inDoubt !== null && !(twelve ??= twelveHour(hours)) ? inDoubt : null
     if (back !== null) say(doubts, back)
     if (back !== null) return null
     // A half of the day closed is read beside the day's hours before (again).
