@@ -290,6 +290,12 @@ export function till(first: string, next: string): string | null {
   return clockText([...intervals.slice(0, -1), [last[0], to]])
 }
 
+/** A closing's hour as read from midnight ("8" is 08:00, "8pm" 20:00); null when it reads no one closing. */
+function hourOfClosing(hour: string): number | null {
+  const read = dayRead(`00:00-${hour}`)
+  return read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
+}
+
 /**
  * A closing alone's hours before it and the closings it could be, earlier first, after the day's
  * first opening; null when no open hours came before or it is no closing.
@@ -304,8 +310,7 @@ function closings(
   // A bare hour is the closing after the opening of its two halves of the day: "till 8" after
   // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?), "till 12" noon or midnight; one after
   // midnight is no closing.
-  const read = dayRead(`00:00-${m[1]}`)
-  const at = read.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
+  const at = hourOfClosing(m[1]!)
   // A 24-hour clock's closing is its hour as written ("Mo-Fr 13-18, Mi bis 11": none), unless the
   // hours before it use am and pm, or a 12-hour clock ("9-6": no hour past 12 written, yet open
   // after 13:00; "1800" is 18). Its "12" stays noon ("9-6, Mi bis 12"; "1pm-6pm, Mi bis 12": none),
@@ -375,8 +380,7 @@ function tillRefused(days: string, first: string, next: string, name: string): s
   if (hours?.kind !== 'open')
     return `${said} gives a closing alone. Write the day's hours whole, such as "${name} 09:00-20:00".`
   const m = tillOf(next)
-  const read = m === null ? null : dayRead(`00:00-${m[1]}`)
-  const at = read?.kind === 'open' && read.intervals.length === 1 ? read.intervals[0]![1] : null
+  const at = m === null ? null : hourOfClosing(m[1]!)
   const [lastOpening, lastClosing] = hours.intervals[hours.intervals.length - 1]!
   const clock = at === null ? '' : clockText([[0, at]]).slice(6)
   // By 06:00 and within 8 hours of the day's last closing it is most likely past midnight ("16-21,

@@ -70,7 +70,7 @@ const BEFORE_NEXT_POLISH = new RegExp(`(?:^|[\\s,;|/]+)(?:${BEFORE_DAYS})$`, 'i'
  * day named again in doubt ("Mo-Fr 9-12, Mo 7-8": morning or evening?), closed days alone.
  */
 export function splitWeekHours(cell: string, keepUnread = false, doubts?: string[]): string[] | null {
-  if (cell.length > WEEK_TEXT_MAX && codePoints(cell) > WEEK_TEXT_MAX) {
+  if (overWeekLength(cell)) {
     const such = '"Mon-Fri 09:00-18:00, Sat 10:00-14:00"'
     say(
       doubts,
@@ -92,6 +92,9 @@ export function splitWeekHours(cell: string, keepUnread = false, doubts?: string
  * with a text's length and its days, a few milliseconds at this bound: a longer one is no week.
  */
 export const WEEK_TEXT_MAX = 500
+
+/** Whether a cell is longer than a week is read (WEEK_TEXT_MAX characters, not UTF-16 units). */
+export const overWeekLength = (cell: string) => cell.length > WEEK_TEXT_MAX && codePoints(cell) > WEEK_TEXT_MAX
 
 /** Two halves of a cell apart by a slash or a bar, each a week ("ma-vr 9-18 / lu-ve 9-18", Belgium's Dutch and French). */
 const HALVES = /\s+[/|]\s+/

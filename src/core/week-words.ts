@@ -287,13 +287,16 @@ export function clockBackDoubt(shown: string, day: string): string | null {
   return `its "${shown}" could be ${afternoon} or ${night}: ${CLOCK_DAYS}, where "${readings[2]}" is 0${readings[2]}:00. Write "${days} ${afternoon}" or "${days} ${night}".`
 }
 
+/** An hour with am or pm after it, dotted or not ("9a", "6 p.m."). */
+const AM_PM = /\d\s*[ap]\.?\s*m(?![\p{L}])/u
+
 /**
  * Whether a day's hours show the 12-hour clock: am or pm, or bare hours to 12 at most, none in
  * doubt as clockBackDoubt's, that read open past noon ("9-6", "10-2 y 5-8"; "9-18" is 24-hour).
  */
 export function twelveHourShown(day: string): boolean {
   const f = foldHours(day)
-  if (/\d\s*[ap]\.?\s*m(?![\p{L}])/u.test(f)) return true
+  if (AM_PM.test(f)) return true
   if (backDoubt(day) !== null || /\d\s*h|\d\s*u(?![\p{L}])|(?<!\d)0\d/u.test(f)) return false
   const hours = f.replace(/[:.]\d{2}(?!\d)/g, '').match(/\d+/g) ?? []
   const read = parseDayHours(day)
@@ -304,7 +307,7 @@ export function twelveHourShown(day: string): boolean {
 /** Whether a day's hours show the 24-hour clock: an hour from 13 written, with no am or pm ("9-18", "11-23"). */
 export function twentyFourShown(day: string): boolean {
   const f = foldHours(day)
-  return !/\d\s*[ap]\.?\s*m(?![\p{L}])/u.test(f) && /(?<![\d:.])(?:1[3-9]|2[0-4])(?!\d)/.test(f)
+  return !AM_PM.test(f) && /(?<![\d:.])(?:1[3-9]|2[0-4])(?!\d)/.test(f)
 }
 
 /** A day's readings (backReadings) clockBackDoubt refuses: one interval, opening from 10:00. */

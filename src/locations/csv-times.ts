@@ -7,6 +7,7 @@ import { foldHours, isTimeOfDay, parseDayHours } from '../core/hours'
 import { daysNamed, namesDays } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
+import { KeptAnswers } from '../core/kept-answers'
 import { DAYS } from '../store/locations'
 import { MARK } from './csv-columns'
 import type { Column } from './csv-header'
@@ -235,18 +236,14 @@ export function timesInto(
   return []
 }
 
-/** The days each header of some days names ("Mo-Fr": 0-4), kept for the rows after the first. */
-const SPAN_DAYS = new Map<string, number[]>()
+/**
+ * The days each header of some days names ("Mo-Fr": 0-4), kept for the rows after the first.
+ * Headers are few; a server reading many files keeps no more than 1,000.
+ */
+const SPAN_DAYS = new KeptAnswers<number[]>(1000, Number.POSITIVE_INFINITY)
 
-function spanDays(days: string): number[] {
-  let named = SPAN_DAYS.get(days)
-  if (named !== undefined) return named
-  named = (splitWeekHours(`${days} closed`) ?? []).flatMap((text, day) => (text === '' ? [] : [day]))
-  // Headers are few; a server reading many files keeps no more than this many.
-  if (SPAN_DAYS.size >= 1000) SPAN_DAYS.clear()
-  SPAN_DAYS.set(days, named)
-  return named
-}
+const spanDays = (days: string): number[] =>
+  SPAN_DAYS.of(days, () => (splitWeekHours(`${days} closed`) ?? []).flatMap((text, day) => (text === '' ? [] : [day])))
 
 /**
  * The header of the column each day's hours of a row came from, by day (Monday first): its day's

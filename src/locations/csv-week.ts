@@ -4,9 +4,8 @@ import { DAYS_IN_ENGLISH, NAMED } from '../core/day-names'
 import { eitherHalf, foldHours, halfClosed, isClockHours, parseDayHours } from '../core/hours'
 import { daysNamed } from '../core/week-days'
 import { isTill, till } from '../core/week-again'
-import { splitWeekHours, WEEK_TEXT_MAX } from '../core/week-hours'
+import { overWeekLength, splitWeekHours, WEEK_TEXT_MAX } from '../core/week-hours'
 import { KeptAnswers } from '../core/kept-answers'
-import { codePoints } from '../core/text'
 import { DAYS } from '../store/locations'
 import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 
@@ -220,7 +219,7 @@ function readSpan(
 function ownDaysWeek(cell: string, named: readonly number[]): { texts: string[]; note: DayNote } | null {
   // A cell longer than a week is read is no week (splitWeekHours), and the days' match below
   // takes time that grows with the square of its length.
-  if (cell.length > WEEK_TEXT_MAX && codePoints(cell) > WEEK_TEXT_MAX) return null
+  if (overWeekLength(cell)) return null
   const m = /^(\D+?)[\s:]*\d/s.exec(cell)
   if (m === null || named.length === 0 || /^['=+@-]/.test(cell)) return null
   const [said] = columnsDays([m[1]!.trim()]) ?? []
