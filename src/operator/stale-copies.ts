@@ -1,8 +1,9 @@
 // What a backup or a restore killed midway (`kill -9`, a reboot) leaves beside its file: a killed
 // process renames nothing into place and cleans nothing up. A later run of the same command
 // removes what a process that is gone left.
-import { type Stats, lstatSync, readFileSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
+import { type Stats, lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { running, startTicks } from '../core/processes'
 import { typedPath } from '../core/typed-in'
 
 /** A killed backup's partial copy, and the rollback journal its copy may leave: `NAME.partial-PID[-journal]`. */
@@ -10,17 +11,6 @@ const PARTIAL = /^.+\.partial-(\d+)(-journal)?$/
 
 /** A partial copy left unchanged this long is no running backup's: a copy writes, then reads, its file all along. */
 export const STALE_PARTIAL_MS = 60 * 60_000
-
-/** Whether a process of that id runs on this machine (another user's too). */
-function running(pid: number): boolean {
-  if (pid === process.pid) return true
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as { code?: unknown }).code !== 'ESRCH'
-  }
-}
 
 /**
  * Removes the partial copies killed backups left in `folder`: those of a process that no longer
@@ -42,21 +32,6 @@ export function removeStalePartials(folder: string, now = Date.now()): string[] 
     } catch {}
   }
   return removed.sort()
-}
-
-/**
- * When process `pid` started, in clock ticks since the boot (Linux: field 22 of /proc/PID/stat),
- * or null when it cannot be told.
- */
-function startTicks(pid: number | 'self'): number | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // After the command's name, which may hold spaces and parentheses, from the state (field 3) on.
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
-    return ticks !== undefined && /^\d+$/.test(ticks) ? Number(ticks) : null
-  } catch {
-    return null
-  }
 }
 
 /** Clock ticks a second in /proc (USER_HZ): 100 on Linux. */
@@ -82,7 +57,7 @@ function restoreGone(pid: number, mtimeMs: number, now: number): boolean {
   const [theirs, mine] = [startTicks(pid), startTicks('self')]
   if (theirs === null || mine === null) return false
   // Their start on this clock, from this process's: ticks count from the boot, for both alike.
-  const started = performance.timeOrigin + ((theirs - mine) * 1000) / TICKS_A_SECOND
+  const started = performance.timeOrigin + ((Number(theirs) - Number(mine)) * 1000) / TICKS_A_SECOND
   return started > mtimeMs + CLOCK_SLACK_MS
 }
 

@@ -4,10 +4,11 @@
 // this machine's own disk, it holds the file's lock no more): a start killed midway (a deploy, an
 // OOM kill) leaves them, and each is as large as the data.
 import { Database } from 'bun:sqlite'
-import { existsSync, lstatSync, readdirSync, readFileSync, readlinkSync, statfsSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, readdirSync, readlinkSync, statfsSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { removeIfThere } from '../../core/remove-file'
+import { running, startTicks } from '../../core/processes'
 
 /**
  * A file no process of this machine wrote, where its lock tells nothing (a network file system),
@@ -254,30 +255,5 @@ function idleSince(file: string): number {
     return Date.now() - statSync(file).mtimeMs
   } catch {
     return 0
-  }
-}
-
-/**
- * When process `pid` started, in clock ticks since the boot (Linux: field 22 of /proc/PID/stat),
- * or null when it cannot be told. Compared only with another such start: /proc/uptime, under lxcfs
- * a container's, need not count from the boot these do.
- */
-function startTicks(pid: number): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // After the command's name, which may hold spaces and parentheses, from the state (field 3) on.
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
-    return ticks !== undefined && /^\d+$/.test(ticks) ? ticks : null
-  } catch {
-    return null
-  }
-}
-
-function running(pid: number): boolean {
-  try {
-    process.kill(pid, 0)
-    return true
-  } catch (e) {
-    return (e as { code?: string }).code === 'EPERM' // someone else's: running
   }
 }

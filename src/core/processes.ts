@@ -1,0 +1,29 @@
+// This machine's processes as /proc and kill(2) tell them: whether one runs, and when it started,
+// so a file named by a process id is told from one a later process of the same id writes.
+import { readFileSync } from 'node:fs'
+
+/** Whether a process of that id runs on this machine (another user's too). */
+export function running(pid: number): boolean {
+  try {
+    process.kill(pid, 0)
+    return true
+  } catch (e) {
+    return (e as { code?: unknown }).code !== 'ESRCH' // EPERM: someone else's, running
+  }
+}
+
+/**
+ * When process `pid` started, in clock ticks since the boot (Linux: field 22 of /proc/PID/stat),
+ * as written, or null when it cannot be told. Compared only with another such start: /proc/uptime,
+ * under lxcfs a container's, need not count from the boot these do.
+ */
+export function startTicks(pid: number | 'self'): string | null {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    // After the command's name, which may hold spaces and parentheses, from the state (field 3) on.
+    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
+    return ticks !== undefined && /^\d+$/.test(ticks) ? ticks : null
+  } catch {
+    return null
+  }
+}
