@@ -11,6 +11,8 @@ export const CONFIRM_KM = 15
 export const DASH = '\\-‐–—'
 /** What stands between a town and its district: "Köln-Ehrenfeld", "Wien–Favoriten". */
 export const DASHES = new RegExp(`[${DASH}]`, 'g')
+/** A dash standing as a word of its own ("Frankfurt - Oder", "Frankfurt – Oder"): no word of a name. */
+export const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 /** A town written before a dash and its district has this many people: "Mont-Saint-Michel" is not in Mont. */
 export const DISTRICT_TOWN_POPULATION = 20_000
 /**

@@ -2,13 +2,11 @@
 // Paris", "Largo FL"): its last words, read as the town, give the address with commas back.
 import { nameKey } from '../../core/text'
 import { isStreetWord, streetMask } from './address-read'
-import { DASH } from './near'
+import { SPACED_DASH } from './near'
 import type { Queries } from './resolve-data'
 
 /** The most words a town's name at the end is read from ("Santa Cruz de Tenerife" is 4: not tried). */
 const TAIL_WORDS = 3
-/** A dash standing as a word of its own: no word of a town's or country's name. */
-const LONE_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 /** Words that join a street's name and are none ("Piazza del Duomo": Duomo is the name). */
 const PARTICLES = new Set(
   'de del della dei degli di da do dos das du des la le les l el los the of van von der den het'.split(' '),
@@ -29,7 +27,7 @@ export function townAtEnd(q: Queries, address: string, afterNumber: boolean): { 
   for (let n = Math.min(TAIL_WORDS, words.length); n >= 1; n--) {
     const town = words.slice(-n)
     const head = words.slice(0, -n)
-    if (town.some((t) => /\d/.test(t) || LONE_DASH.test(t))) continue
+    if (town.some((t) => /\d/.test(t) || SPACED_DASH.test(t))) continue
     // Before the town, a street: a number or a street's words ("Rue de la Paix"); or nothing but a code after it.
     if (head.length === 0 ? tail.length === 0 : !head.some((t) => /\d/.test(t)) && !streetMask(head).some(Boolean))
       continue
@@ -59,7 +57,7 @@ function trailing(q: Queries, tokens: string[]): string[] {
     return [last]
   for (let n = Math.min(3, tokens.length - 1); n >= 1; n--) {
     // Not "- Norfolk" of "Newport News - Norfolk" as Norfolk Island: the dash parts the words.
-    if (tokens.slice(-n).some((t) => LONE_DASH.test(t))) continue
+    if (tokens.slice(-n).some((t) => SPACED_DASH.test(t))) continue
     const key = nameKey(tokens.slice(-n).join(' '))
     if (key.length > 3 && q.countryOf(key) !== null) return tokens.slice(-n)
   }

@@ -15,7 +15,7 @@ import {
   windowsOf,
 } from './address-read'
 import { districtPostcode } from './district-codes'
-import { CITY_POPULATION, DASH, DISTRICT_TOWN_POPULATION, distanceKm } from './near'
+import { CITY_POPULATION, DISTRICT_TOWN_POPULATION, distanceKm, SPACED_DASH } from './near'
 import { postcodePrefix } from './postcode-forms'
 import { provinceAtEnd } from './province-codes'
 import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resolve-data'
@@ -235,9 +235,6 @@ function brazilianTown(q: Queries, words: string[], admin1: string): boolean {
     if (q.qPlacesIn.all(nameKey(words.slice(-len).join(' ')), 'BR').some((p) => p.admin1 === admin1)) return true
   return false
 }
-
-/** A dash standing as a word of its own ("Frankfurt - Oder", "Frankfurt – Oder"). */
-const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 
 /**
  * Drops, in place, a dash between spaces where the words beside it, read without it, are a

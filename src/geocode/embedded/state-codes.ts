@@ -2,7 +2,7 @@
 // as the state before a country the letters name too (MG is Madagascar, PR Puerto Rico).
 import { nameKey } from '../../core/text'
 import type { Part } from './address-read'
-import { DASH } from './near'
+import { SPACED_DASH } from './near'
 import { isProvinceCode } from './province-codes'
 import type { RegionHint } from './resolve-data'
 
@@ -36,8 +36,6 @@ const BR_STATES: Record<string, string> = {
   PE: '30',
   TO: '31',
 }
-
-const SPACED_DASH = new RegExp(`^[${DASH}]+$`, 'u')
 
 /** A CEP ("01305-000") or Brazil's name: the address reads as Brazilian. */
 const BRAZILIAN = /(?<!\d)\d{5}-\d{3}(?!\d)|(?<!\p{L})bra[sz]il(?!\p{L})/iu
