@@ -3,22 +3,13 @@
 // taken to be the folder's owner when that is not root (systemd's StateDirectory makes
 // /var/lib/storeloc its User='s, mode 0750); a file there of another owner (made by a command run
 // as root) is one to give back to it, not a user to run as.
-import {
-  accessSync,
-  constants,
-  existsSync,
-  lstatSync,
-  readFileSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-  type Stats,
-} from 'node:fs'
+import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs'
 import { dirname, join, parse, resolve, sep } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
 import { typedPath } from '../core/typed-in'
+import { realPathIfThere } from '../store/read-open'
 import { peopleUidsIn } from './login-defs'
 
 /** A user's name, home and login shell, as the password database gives them. */
@@ -190,13 +181,7 @@ function statOrNone(path: string): Stats | undefined {
  * The file SQLite opens for `path`: a link's target, beside which it makes the -wal and -shm
  * files, so the folder whose owner and modes count is the target's. `path` itself when missing.
  */
-export function realDatabase(path: string): string {
-  try {
-    return realpathSync.native(path) // a `..` after a link read as the system reads it
-  } catch {
-    return resolve(path)
-  }
-}
+export const realDatabase = (path: string): string => resolve(realPathIfThere(path))
 
 /**
  * When `path` is a folder (or a link to one), not a database file: a sentence saying so, which
