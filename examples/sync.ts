@@ -44,13 +44,16 @@ let writing = false
  * What the writes did so far, said as they go and when the sync is stopped midway: the rows of the
  * list `sent` and what the service did with them; `underway`: the rows of the write sent, not answered yet.
  */
-const done = { sent: 0, toWrite: 0, created: 0, updated: 0, unchanged: 0, deleted: 0, toDelete: 0, requests: 0, underway: [] as Row[] }
+const done = { sent: 0, toWrite: 0, deleted: 0, toDelete: 0, requests: 0, underway: [] as Row[] }
 /** The answers of the writes so far, one a request in order, and the stores deleted so far (true: found gone already). */
 const answered = { reports: [] as BulkReport[], gone: new Map<string, boolean>() }
 
 /** " (1 created, 2 unchanged)": what the rows sent so far did, those that did it; "" before any. */
 function didSaid(): string {
-  const said = (['created', 'updated', 'unchanged'] as const).flatMap((a) => (done[a] > 0 ? [`${done[a]} ${a}`] : []))
+  const said = (['created', 'updated', 'unchanged'] as const).flatMap((a) => {
+    const n = answered.reports.reduce((sum, report) => sum + report[a], 0)
+    return n > 0 ? [`${n} ${a}`] : []
+  })
   return said.length === 0 ? '' : ` (${said.join(', ')})`
 }
 
@@ -149,10 +152,8 @@ async function upsert(
       reports.push({ ...report, results: report.results.filter((r) => r.index === null || !chunk[r.index]?.dryOnly) })
       if (!dryRun) done.sent += listed(chunk)
       if (!dryRun) done.deleted += chunk.length - listed(chunk)
-      // A row left as it is counts as sent, not as written: the progress says which it was.
       for (const r of dryRun ? [] : report.results)
-        if ((r.action === 'created' || r.action === 'updated' || r.action === 'unchanged') && !chunk[r.index!]?.drop) done[r.action]++
-        else if (r.action === 'deleted' || r.action === 'absent') answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
+        if (r.action === 'deleted' || r.action === 'absent') answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
       if (!dryRun) answered.reports.push(report)
       done.underway = []
     } catch (e) {
@@ -428,8 +429,10 @@ async function write({ client, dryRun, size }: Command, { requests, planned, gon
       const chunk = last.slice(i, i + size)
       const report = await sendDeletes(client, chunk)
       done.deleted += chunk.length
-      for (const r of report.results) if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.location.id!)
-      for (const r of report.results) answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
+      for (const r of report.results) {
+        answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
+        if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.location.id!)
+      }
       // A store found gone is no store deleted: counted apart, as the summary does.
       const already = last.slice(0, i + size).filter((d) => goneAlready.has(d.location.id!)).length
       const sent = Math.min(i + size, last.length)
