@@ -20,8 +20,8 @@ export type ParsedBody =
   | { kind: 'invalid_json'; reason: string }
   /**
    * A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken
-   * escape, a file), or whose parts are not found (no shape then). formRefusal says `reason`, with
-   * how to send a form; on a route that reads CSV, which reads no form, why alone.
+   * escape, a file), or whose parts are not found (no shape then). `reason` says why, with how to
+   * send a form; on a route that reads CSV, which reads no form, why alone. formRefusal says it.
    */
   | { kind: 'invalid_form'; reason: string; shape?: SentShape }
   | { kind: 'too_large' }
