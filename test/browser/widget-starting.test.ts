@@ -5,7 +5,15 @@
 // place box, wins; no other failure (a 400, a 503 with an empty Retry-After) is asked again; the
 // waits leave no listener behind.
 import { describe, expect, test } from 'bun:test'
-import { abortListeners, chromiumPath, newPage, starting, startingFirst } from './browser'
+import {
+  abortListeners,
+  chromiumPath,
+  networkSettled,
+  newPage,
+  starting,
+  startingFirst,
+  watchRequests,
+} from './browser'
 import { hostPage, useDemoBrowser } from './server'
 import { beyond, searchFor, withFinderPage, withUnitlessPage } from './waiting-finder'
 
@@ -288,8 +296,11 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
 
   test("a search's waits for the service leave no listener on its signal once answered", async () => {
     await withFinderPage(demo, async (page, open) => {
+      watchRequests(page)
       await open()
       await page.locator('.sl-filters-box').waitFor()
+      // Counted once the page's first requests are read whole: a body still read listens too.
+      await networkSettled(page)
       const before = await abortListeners(page)
       const stores = await startingFirst(page, '**/locations?*', 3)
       await searchFor(page, 'London')
