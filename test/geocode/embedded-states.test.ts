@@ -77,6 +77,46 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('Bari/BA')?.parts).toMatchObject({ city: 'Bari', country: 'IT' })
   })
 
+  test("after a spaced dash or a slash, name an Italian province's region where the state has no town named", () => {
+    // Rennes, France, is also named "RN"; Rio Grande do Norte has no Riccione.
+    for (const [address, city, lat] of [
+      ['Riccione - RN', 'Riccione', 44.0],
+      ['Cattolica - RN', 'Cattolica', 43.96],
+      ['Viale Ceccarini 10, Riccione - RN', 'Riccione', 44.0],
+      ['Rovigo - RO', 'Rovigo', 45.07], // no Rovigo-Ro: Ro, a village 14 km off
+      ['Bari - BA', 'Bari', 41.12], // no Barry, Wales, also "Bari"
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country, lat: r?.lat.toFixed(1) }).toEqual({
+        address,
+        city,
+        country: 'IT',
+        lat: lat.toFixed(1),
+      })
+    }
+  })
+
+  test('after a spaced dash or a slash, name no town elsewhere where they named none of the state', () => {
+    // The data has no Bom Jesus of Rio Grande do Sul nor of the Federal District, and no
+    // Mérida of Bahia nor of Bosnia (BA): not Bom Jesus, Piauí, 2,000 km off, nor Mexico's Mérida.
+    for (const address of [
+      'Bom Jesus - RS',
+      'Bom Jesus/RS',
+      'Bom Jesus - DF',
+      'Bom Jesus, DF',
+      'Mérida/BA',
+      'Mérida - BA',
+    ])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    // Read as after a comma: a country's code, or a US state's.
+    expect(geo.lookup('Sarajevo - BA')?.parts.country).toBe('BA')
+    expect(geo.lookup('Lima - PE')?.parts.country).toBe('PE')
+    expect(geo.lookup('Bethlehem - PA')?.parts.region).toBe('PA')
+    // A CEP before the town, the state's letters after it.
+    for (const address of ['30130-000 Belo Horizonte, MG', '30130-000 Belo Horizonte - MG'])
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Belo Horizonte' })
+  })
+
   test('after a comma, name no town where they named none of the state', () => {
     // Rennes, France, is also named "RN"; Riccione is no town of Rio Grande do Norte.
     for (const address of ['Riccione, RN', 'Viale Ceccarini 1, Riccione, RN'])

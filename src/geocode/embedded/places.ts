@@ -24,7 +24,6 @@ import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from 
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
 import { slashAsDash } from './state-codes'
-import { NAME_WORDS } from './address-read'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -89,10 +88,7 @@ export class PlaceSearch {
    */
   find(typed: string, bySpace = true): PlaceHit[] {
     const initials = joinInitials(typed)
-    const written = slashAsDash(initials, initials, (w, admin1) => this.inBrazil(w, admin1)).replace(
-      ZIP_PLUS_FOUR,
-      '$1',
-    )
+    const written = slashAsDash(initials).replace(ZIP_PLUS_FOUR, '$1')
     // A postcode after its country's vehicle code ("A-1130"), in that country only.
     const prefixed = postcodePrefix(written)
     if (prefixed !== null) return this.inCountry(prefixed.rest, prefixed.country, bySpace)
@@ -516,20 +512,6 @@ export class PlaceSearch {
       hit.nearOnly = true
       return { town, label: hit.label, hit }
     })
-  }
-
-  /** Whether the last words (one to NAME_WORDS) name a town of Brazil's state `admin1` exactly. */
-  private inBrazil(words: string[], admin1: string): boolean {
-    const { country, admins } = this.parts
-    for (let len = 1; len <= Math.min(NAME_WORDS, words.length); len++) {
-      const p = utf8.encode(nameKey(words.slice(-len).join(' ')))
-      const [from, to] = this.nameKeys.range(p)
-      for (let i = from; i < to && this.nameKeys.equals(i, p); i++) {
-        const town = this.nameKeys.ref[i]!
-        if (codeText(country[town]!) === 'BR' && admins[this.parts.admin1[town]!] === admin1) return true
-      }
-    }
-    return false
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */

@@ -2,6 +2,7 @@
 // "Fiesole (FI)"): read as the province's region where a town of it is named.
 import { nameKey } from '../../core/text'
 import type { Part } from './address-read'
+import { SPACED_DASH } from './near'
 import type { StateAtEnd } from './state-codes'
 
 /**
@@ -125,14 +126,19 @@ const IT_PROVINCES: Record<string, string> = {
 /** Whether the two capitals are an Italian province's letters. */
 export const isProvinceCode = (code: string): boolean => Object.hasOwn(IT_PROVINCES, code)
 
+/** The GeoNames admin1 code of the region of the Italian province whose letters `code` is; undefined for none. */
+export const provinceRegion = (code: string): string | undefined =>
+  isProvinceCode(code) ? IT_PROVINCES[code] : undefined
+
 /** The letters in capitals, alone after the town or in brackets: "MI", "(MI)". */
 const LETTERS = /^(\()?([A-Z]{2})(\))?$/
 
 /**
  * The address with an Italian province's letters at its end, after the town in the same part
- * ("Pavia PV") or in brackets ("Fiesole (FI)", "Fiesole, (FI)"), and Italy's name after them or
- * not, rewritten with the letters as their own last part; null when it ends otherwise. After a
- * comma without brackets they are no province's: "Belo Horizonte, MG" names a Brazilian state.
+ * ("Pavia PV"), after a spaced dash ("Riccione - RN") or in brackets ("Fiesole (FI)", "Fiesole,
+ * (FI)"), and Italy's name after them or not, rewritten with the letters as their own last part;
+ * null when it ends otherwise. After a comma without brackets they are no province's: "Belo
+ * Horizonte, MG" names a Brazilian state.
  */
 export function provinceAtEnd(countryOf: (key: string) => string | null, written: Part[]): StateAtEnd | null {
   const parts = written.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))
@@ -142,11 +148,25 @@ export function provinceAtEnd(countryOf: (key: string) => string | null, written
   if (IT_PROVINCES[code] === undefined || (open === undefined) !== (close === undefined)) return null
   const ownPart = tokens.length === 1 && parts.length > 1
   if (!(ownPart && open !== undefined) && tokens.length < 2) return null
+  const dash = open === undefined && tokens.length >= 3 && SPACED_DASH.test(tokens.at(-2)!)
+  const dashed = dash ? atDash(written, parts.length - 1) : null
   if (!ownPart) {
-    const town = tokens.slice(0, -1)
+    const town = tokens.slice(0, dash ? -2 : -1)
     parts.splice(-1, 1, { raw: town.join(' '), tokens: town })
   } else parts.pop()
   parts.push({ raw: code, tokens: [code] })
   const hint = { country: 'IT', admin1: IT_PROVINCES[code], key: nameKey(code), part: parts.length - 1, whole: true }
-  return { parts, code, hint }
+  return { parts, code, hint, dashed }
+}
+
+/** `parts` with the part at `at` parted before its last word at the spaced dash before that word. */
+export function atDash(parts: Part[], at: number): Part[] {
+  const { tokens } = parts[at]!
+  const town = tokens.slice(0, -2)
+  const code = tokens.slice(-1)
+  const parted = [
+    { raw: town.join(' '), tokens: town },
+    { raw: code.join(' '), tokens: code },
+  ]
+  return [...parts.slice(0, at), ...parted, ...parts.slice(at + 1)]
 }

@@ -17,12 +17,12 @@ import {
 import { districtPostcode } from './district-codes'
 import { CITY_POPULATION, DISTRICT_TOWN_POPULATION, distanceKm, SPACED_DASH } from './near'
 import { postcodePrefix } from './postcode-forms'
-import { provinceAtEnd } from './province-codes'
+import { isProvinceCode, provinceAtEnd } from './province-codes'
 import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
-import { slashAsDash, stateAtEnd } from './state-codes'
+import { brazilianState, slashAsDash, type StateAtEnd, stateAtEnd } from './state-codes'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -42,7 +42,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '67'
+export const RESOLVER_VERSION = '68'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -192,7 +192,7 @@ function resolve(
     // "Frankfurt Oder", as "Frankfurt/Oder" reads, not a word of its own. Before a Brazilian
     // state's letters it is a spaced dash: "Belo Horizonte/MG" (slashAsDash).
     .map((raw) =>
-      slashAsDash(raw, address, (words, admin1) => brazilianTown(q, words, admin1))
+      slashAsDash(raw)
         .replace(/(^|\s)\/+(?=\s|$)/g, ' ')
         .trim(),
     )
@@ -213,27 +213,33 @@ function resolve(
   // A Brazilian state's or an Italian province's letters name the state (the province's region)
   // where a town of it is named, before the country they name too; after a US state's or a
   // Canadian province's of the same letters ("PA", "PE", "MI").
-  const state =
-    (prefixed === null ? stateAtEnd(q.countryOf, parts) : null) ??
-    (prefixed === null || prefixed === 'IT' ? provinceAtEnd(q.countryOf, parts) : null)
+  const brState = prefixed === null ? stateAtEnd(q.countryOf, parts) : null
+  const province = prefixed === null || prefixed === 'IT' ? provinceAtEnd(q.countryOf, parts) : null
+  const state = brState ?? province
   const inState = () => (state === null ? null : place(q, state.parts, null, null, state.hint))
   const regionFirst = state !== null && (US_STATE.test(state.code) || state.code.toLowerCase() in CA_PROVINCES)
-  const first = regionFirst ? null : inState()
+  // A town of the state's country or none: "Bari - BA" is no Barry, Wales, in Bahia. After a
+  // dash, letters that name no town of their Brazilian state may name an Italian province's:
+  // "Riccione - RN" is in Emilia-Romagna, not Rio Grande do Norte.
+  const within = (s: StateAtEnd | null) => {
+    const r = s === null ? null : place(q, s.parts, null, null, s.hint)
+    return r?.parts.country === s?.hint.country ? r : null
+  }
+  const first = regionFirst ? null : (within(state) ?? (state === brState ? within(province) : null))
   if (first !== null) return { result: first, alsoRegion: false, near }
+  // Letters after a dash are then read as after a comma: a US state's ("Bethlehem - PA"), a
+  // country's code ("Mérida - BA": Bosnia has no Mérida) or nothing.
+  if (state?.dashed) parts.splice(0, parts.length, ...state.dashed)
   const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
   // Letters that named no town of their state or province name no town either: "Riccione, RN"
   // is no Rennes (also "RN"). A US state's or a country's stay to be read as such.
   if (state !== null && !regionFirst && parts.length > 1 && nameKey(parts.at(-1)!.raw) === state.hint.key) parts.pop()
   const result = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
+  // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
+  // Bom Jesus, Piauí.
+  if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }
   if (regionFirst && result?.parts.region !== state.code) return { result: inState() ?? result, alsoRegion, near }
   return { result, alsoRegion, near }
-}
-
-/** Whether the last words (one to NAME_WORDS) name a town of Brazil's state `admin1` exactly. */
-function brazilianTown(q: Queries, words: string[], admin1: string): boolean {
-  for (let len = 1; len <= Math.min(NAME_WORDS, words.length); len++)
-    if (q.qPlacesIn.all(nameKey(words.slice(-len).join(' ')), 'BR').some((p) => p.admin1 === admin1)) return true
-  return false
 }
 
 /**
@@ -325,7 +331,7 @@ function dashAsWritten(q: Queries, parts: Part[]): void {
   for (const part of parts) {
     let { tokens } = part
     for (let at = tokens.length - 2; at > 0; at--) {
-      if (!SPACED_DASH.test(tokens[at]!)) continue
+      if (!SPACED_DASH.test(tokens[at]!) || lettersLast(tokens, at + 1)) continue
       const from = tokens.findLastIndex((t, i) => i < at && stop(t)) + 1
       const end = tokens.findIndex((t, i) => i > at && stop(t))
       const to = end < 0 ? tokens.length : end
@@ -335,6 +341,13 @@ function dashAsWritten(q: Queries, parts: Part[]): void {
     if (tokens !== part.tokens) Object.assign(part, { raw: tokens.join(' '), tokens })
   }
 }
+
+/**
+ * Whether the token at `at` ends `tokens` and is a Brazilian state's or an Italian province's
+ * letters: the state's (stateAtEnd), not a town's ("Rovigo - RO" is no Rovigo-Ro).
+ */
+const lettersLast = (tokens: string[], at: number): boolean =>
+  at === tokens.length - 1 && (brazilianState(tokens[at]!) !== undefined || isProvinceCode(tokens[at]!))
 
 /**
  * German "bei" (near), or its short "b." or "b" (in small letters: a capital alone is a
@@ -484,7 +497,7 @@ function place(
   // A number and a street are no postcode and town, though the number is the town's code too
   // ("2000 George Street, Sydney").
   const postcodeTown =
-    /^\s*(\d{4,5}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw) &&
+    /^\s*(\d{4,5}|\d{5}-\d{3}|[A-Z]\d[A-Z] ?\d[A-Z]\d|\d{4} ?[A-Z]{2})\s+\D+$/.test(first.raw) &&
     !streetMask(first.tokens).some(Boolean)
   // A town's whole name holds no street word ("Neustadt an der Weinstraße, DE").
   const townWhole = (key: string) => townNamed(q, key) || townNamed(q, joinedKey(q, key))

@@ -3,7 +3,7 @@
 import { nameKey } from '../../core/text'
 import type { Part } from './address-read'
 import { SPACED_DASH } from './near'
-import { isProvinceCode } from './province-codes'
+import { atDash, isProvinceCode } from './province-codes'
 import type { RegionHint } from './resolve-data'
 
 /** Each state's letters and its GeoNames admin1 code. */
@@ -37,32 +37,32 @@ const BR_STATES: Record<string, string> = {
   TO: '31',
 }
 
-/** A CEP ("01305-000") or Brazil's name: the address reads as Brazilian. */
-const BRAZILIAN = /(?<!\d)\d{5}-\d{3}(?!\d)|(?<!\p{L})bra[sz]il(?!\p{L})/iu
+/** The GeoNames admin1 code of the Brazilian state whose letters `code` is; undefined for none. */
+export const brazilianState = (code: string): string | undefined =>
+  Object.hasOwn(BR_STATES, code) ? BR_STATES[code] : undefined
 
 /** A slash between a word and two capitals ("Belo Horizonte/MG"), and the capitals. */
 const SLASH_CODE = /(?<=\p{L})\s*\/\s*(\p{Lu}{2})(?=\s|$)/gu
 
 /**
  * The part with a slash between a town and a Brazilian state's letters written as a spaced dash,
- * as the state is read after one, where the address reads as Brazilian (`whole` has a CEP or
- * Brazil's name) or `inState` finds the town's last words in that state (by its admin1 code):
- * "Belo Horizonte/MG, 30130-000" as "Belo Horizonte - MG, 30130-000". Before an Italian province's
- * letters otherwise it is brackets: "Riccione/RN" as "Riccione (RN)", not a town in Rio Grande do
- * Norte, which has none of that name.
+ * as the state is read after one (stateAtEnd, then an Italian province's of the same letters):
+ * "Belo Horizonte/MG" as "Belo Horizonte - MG", "Riccione/RN" as "Riccione - RN". Before an
+ * Italian province's letters otherwise it is brackets: "Fiesole/FI" as "Fiesole (FI)".
  */
-export function slashAsDash(raw: string, whole: string, inState: (words: string[], admin1: string) => boolean): string {
-  const brazilian = BRAZILIAN.test(whole)
-  return raw.replace(SLASH_CODE, (slash, code: string, at: number) => {
-    const admin1 = BR_STATES[code]
-    if (admin1 !== undefined && (brazilian || inState(raw.slice(0, at).trim().split(/\s+/), admin1)))
-      return ` - ${code}`
+export function slashAsDash(raw: string): string {
+  return raw.replace(SLASH_CODE, (slash, code: string) => {
+    if (BR_STATES[code] !== undefined) return ` - ${code}`
     return isProvinceCode(code) ? ` (${code})` : slash
   })
 }
 
-/** An address whose state's letters end it, as their own last part, and the hint they give. */
-export type StateAtEnd = { parts: Part[]; code: string; hint: RegionHint }
+/**
+ * An address whose state's letters end it, as their own last part, and the hint they give.
+ * `dashed`: the address as written with the letters parted from the town at a spaced dash as a
+ * comma parts them, a country's name after them kept; null when they were not after a dash.
+ */
+export type StateAtEnd = { parts: Part[]; code: string; hint: RegionHint; dashed: Part[] | null }
 
 /**
  * The address with a Brazilian state's letters in capitals at its end, after a comma or a spaced
@@ -78,10 +78,8 @@ export function stateAtEnd(countryOf: (key: string) => string | null, written: P
   if (BR_STATES[code] === undefined) return null
   const ownPart = tokens.length === 1 && parts.length > 1
   if (!ownPart && !(tokens.length >= 3 && SPACED_DASH.test(tokens.at(-2)!))) return null
-  if (!ownPart) {
-    const town = tokens.slice(0, -2)
-    parts.splice(-1, 1, { raw: town.join(' '), tokens: town }, { raw: code, tokens: [code] })
-  }
+  const dashed = ownPart ? null : atDash(written, parts.length - 1)
+  if (!ownPart) parts.splice(-1, 1, ...atDash(parts, parts.length - 1).slice(-2))
   const hint = { country: 'BR', admin1: BR_STATES[code], key: nameKey(code), part: parts.length - 1, whole: true }
-  return { parts, code, hint }
+  return { parts, code, hint, dashed }
 }
