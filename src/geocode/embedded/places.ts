@@ -24,6 +24,7 @@ import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from 
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
 import { slashAsDash } from './state-codes'
+import { lettersAtEnd } from './place-letters'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -89,6 +90,9 @@ export class PlaceSearch {
   find(typed: string, bySpace = true): PlaceHit[] {
     const initials = joinInitials(typed)
     const written = slashAsDash(initials).replace(ZIP_PLUS_FOUR, '$1')
+    // A state's or province's letters ending it ("Fiesole (FI)") narrow the town before them.
+    const lettered = this.byLetters(written, bySpace)
+    if (lettered !== null) return lettered
     // A postcode after its country's vehicle code ("A-1130"), in that country only.
     const prefixed = postcodePrefix(written)
     if (prefixed !== null) return this.inCountry(prefixed.rest, prefixed.country, bySpace)
@@ -512,6 +516,28 @@ export class PlaceSearch {
       hit.nearOnly = true
       return { town, label: hit.label, hit }
     })
+  }
+
+  /**
+   * The places the words before a state's or province's letters ending `text` name whole in a
+   * region the letters name (lettersAtEnd), the words after a last comma only ("Via Roma 1, 20121
+   * Milano MI"): first in a US state or Canadian province of those letters ("Milan MI" is in
+   * Michigan), last in a country of that code ("Paris FR"). A Brazilian state's letters naming
+   * none name no Brazilian town elsewhere, nor another town but without a country of that code,
+   * as the resolver reads them ("Bom Jesus - RS": none). Null when read as typed.
+   */
+  private byLetters(text: string, bySpace: boolean): PlaceHit[] | null {
+    const letters = lettersAtEnd(text)
+    if (letters === null) return null
+    const region = withinOf(this.parts.regionKeys, [letters.code], false)
+    const key = nameKey(letters.head.slice(letters.head.lastIndexOf(',') + 1))
+    const [first, last] = region?.regions ? [[region], []] : [[], region === null ? [] : [region]]
+    for (const within of [...first, ...letters.regions, ...last]) {
+      const hits = this.named(key, within, true)
+      if (hits.some((h) => h.exact)) return hits
+    }
+    if (!letters.brazilian) return null
+    return region !== null ? [] : this.find(letters.head, bySpace).filter((h) => h.country !== 'BR')
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */

@@ -1,0 +1,42 @@
+// GET /places for a state's or province's two letters after the town, as the geocoder reads them
+// in an address: a Brazilian state's after a comma, a dash or a slash ("Belo Horizonte, MG"), an
+// Italian province's after a space, a dash or in brackets ("Fiesole (FI)", "20121 Milano MI").
+import { describe, expect, test } from 'bun:test'
+import { places, usePlacesEnv } from './places-fixture'
+
+usePlacesEnv()
+
+const first = async (q: string) => {
+  const p = (await places(q))[0]
+  return p === undefined ? null : { label: p.label as string, lat: (p.lat as number).toFixed(1) }
+}
+
+describe("GET /places with a state's or province's letters after the town", () => {
+  test("an Italian province's letters narrow the town to the province's region", async () => {
+    for (const [q, label, lat] of [
+      ['Fiesole (FI)', 'Fiesole, Italy', 43.8],
+      ['Fiesole FI', 'Fiesole, Italy', 43.8],
+      ['Fiesole/FI', 'Fiesole, Italy', 43.8],
+      ['Lodi (LO)', 'Lodi, Italy', 45.3], // not Lodi, California
+      ['Rovereto MO', 'Rovereto, Italy', 44.8], // the village by Modena, not Trentino's town
+      ['Riccione - RN', 'Riccione, Italy', 44.0],
+      ['20121 Milano MI', '20121 Milano, Italy', 45.5],
+      ['Via Roma 1, 20121 Milano MI', '20121 Milano, Italy', 45.5],
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: { label, lat: lat.toFixed(1) } })
+    // A US state's letters are the state's first.
+    expect((await first('Milan MI'))?.label).toBe('Milan, MI, United States')
+    expect((await first('Lansing MI'))?.label).toBe('Lansing, MI, United States')
+  })
+
+  test("a Brazilian state's letters narrow the town to the state, and name none elsewhere in Brazil", async () => {
+    for (const q of ['Belo Horizonte, MG', 'Belo Horizonte - MG', 'Belo Horizonte/MG'])
+      expect({ q, first: (await first(q))?.label }).toEqual({ q, first: 'Belo Horizonte, Brazil' })
+    // The data has no Bom Jesus of Rio Grande do Sul, and no Mérida of Bahia nor of Bosnia (BA).
+    for (const q of ['Bom Jesus - RS', 'Bom Jesus/RS', 'Mérida/BA'])
+      expect({ q, found: await places(q) }).toEqual({ q, found: [] })
+    // Letters of no town of the state name a country's, as after a comma.
+    expect((await first('Lima, PE'))?.label).toBe('Lima, Peru')
+    expect((await first('Sarajevo - BA'))?.label).toBe('Sarajevo, Bosnia & Herzegovina')
+  })
+})
