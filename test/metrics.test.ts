@@ -386,7 +386,7 @@ describe('route labels', () => {
         ...publicRoutes({ store: env.store, registry, log: () => {}, requestId: () => '' }).app.routes,
       ]
       const served = routes.filter((r) => r.method !== 'OPTIONS' && !r.path.includes('//'))
-      expect(served.length).toBe(36)
+      expect(served.length).toBe(37)
       for (const r of served) {
         const template = r.path.replace(/:(\w+)/g, '{$1}')
         expect(label(r.path.replace(/:(\w+)/g, 'x1')) as object).toEqual({

@@ -25,6 +25,7 @@ const ONE = 'GET /admin/v1/locations/{id}'
 const UPDATE = 'POST /admin/v1/locations/{id}'
 const DELETE = 'POST /admin/v1/locations/{id}/delete'
 const FIELDS = 'GET /admin/v1/custom_fields'
+const LOCATOR = 'GET /admin/v1/locator'
 const BULK = 'POST /admin/v1/locations/bulk'
 const EXPORT = 'GET /admin/v1/locations/export'
 const BULK_BODY = {
@@ -440,6 +441,13 @@ export const ADMIN_CASES: Case[] = [
     status: 413,
     request: () =>
       adminRequest('POST', '/admin/v1/locations/bulk', { raw: `{"locations":["${'x'.repeat(9 * 1024 * 1024)}"]}` }),
+  },
+  { name: "the key's locator", op: LOCATOR, status: 200, request: () => adminRequest('GET', '/admin/v1/locator') },
+  {
+    name: "the key's locator, a parameter it does not take",
+    op: LOCATOR,
+    status: 400,
+    request: () => adminRequest('GET', '/admin/v1/locator?id=lct_0000000000000000'),
   },
   { name: 'custom fields', op: FIELDS, status: 200, request: () => adminRequest('GET', '/admin/v1/custom_fields') },
   {

@@ -39,6 +39,7 @@ export const ROUTES = [
   { api: 'service', route: '/robots.txt' },
   { api: 'service', route: '/favicon.ico' },
   { api: 'service', route: '/sitemap.xml' },
+  { api: 'admin', route: '/admin/v1/locator' },
 ] as const
 
 /** The routes by name: each its place in ROUTES. */
@@ -78,6 +79,7 @@ export const ROUTE = {
   Robots: 32,
   Favicon: 33,
   SitemapIndex: 34,
+  AdminLocator: 35,
 } as const
 export type Route = number
 
@@ -174,6 +176,7 @@ export function routeOf(href: string, path: number, isPublic: boolean): Route {
   }
   if (p === ADMIN_LOCATIONS) return ROUTE.AdminLocations
   if (p === '/admin/v1/custom_fields') return ROUTE.AdminCustomFields
+  if (p === '/admin/v1/locator') return ROUTE.AdminLocator
   if (!p.startsWith(`${ADMIN_LOCATIONS}/`)) return ROUTE.AdminOther
   const rest = p.slice(ADMIN_LOCATIONS.length + 1)
   const slash = rest.indexOf('/')

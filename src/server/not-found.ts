@@ -10,7 +10,7 @@ const METRICS_ELSEWHERE =
   'Metrics are never served on this port: they have a port of their own, METRICS_PORT (docs/operations.md, Metrics).'
 
 const ADMIN_ROUTES =
-  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/export, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
+  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/export, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, GET /admin/v1/locator, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
 
 /** Under the pages' paths a person (or a search engine) asks: its errors are pages, not JSON. */
 export const isPagePath = (path: string) => path === '/l' || path.startsWith('/l/') || path.startsWith('/widget/')

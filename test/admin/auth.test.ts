@@ -68,6 +68,7 @@ describe('401 Authentication failed', () => {
       ['POST', `${LIST}/${id}`, { name: 'Changed' }],
       ['POST', `${LIST}/${id}/delete`],
       ['GET', '/admin/v1/custom_fields'],
+      ['GET', '/admin/v1/locator'],
     ]
     for (const [method, path, body] of calls) {
       const res = await env.call(method, path, { key: null, body })
@@ -298,6 +299,15 @@ describe('one locator per key', () => {
     })
     expect((await env.call('GET', `${LIST}?status=published`, as2)).body.locations).toEqual([])
     expect((await env.call('GET', '/admin/v1/custom_fields', as2)).body).toEqual({ success: true, custom_fields: [] })
+    // Each key names its own locator, so a script sees which one it is about to write.
+    expect((await env.call('GET', '/admin/v1/locator', as2)).body).toEqual({
+      success: true,
+      locator: { id: other.locator.id, name: 'Other locator' },
+    })
+    expect((await env.call('GET', '/admin/v1/locator')).body.locator).toEqual({
+      id: env.locatorId,
+      name: 'Test locator',
+    })
 
     const get = await env.call('GET', `${LIST}/${id}`, as2)
     expect(get.status).toBe(404)

@@ -20,6 +20,7 @@ const ROUTES = (): [method: string, path: string, body: unknown, takes: string][
   ['GET', '/admin/v1/locations/export', undefined, 'format, status, separator and bom'],
   ['GET', `/admin/v1/locations/${id}`, undefined, 'none'],
   ['GET', '/admin/v1/custom_fields', undefined, 'none'],
+  ['GET', '/admin/v1/locator', undefined, 'none'],
   ['POST', '/admin/v1/locations', storeBody({ name: 'New' }), 'none'],
   ['POST', `/admin/v1/locations/${id}`, { name: 'Renamed' }, 'none'],
   [

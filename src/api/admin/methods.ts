@@ -13,6 +13,7 @@ const ROUTES: [RegExp, string][] = [
   [/^\/locations\/[^/]+\/delete\/?$/, 'POST'],
   [/^\/locations\/[^/]+\/?$/, 'GET, HEAD, POST'],
   [/^\/custom_fields\/?$/, 'GET, HEAD'],
+  [/^\/locator\/?$/, 'GET, HEAD'],
 ]
 
 /** The methods the Management API route at `path` takes; null when `path` is no route of it. */

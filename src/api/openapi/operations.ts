@@ -216,6 +216,16 @@ export const OPERATIONS: readonly Operation[] = [
   },
   {
     api: 'admin',
+    id: 'getLocator',
+    method: 'get',
+    path: `${ADMIN}/locator`,
+    summary: "Name the key's locator",
+    description:
+      'The locator every route writes with this key: a script says it before writing, so a key of another locator is seen.',
+    ok: { status: 200, schema: 'LocatorAnswer', description: 'Its id and name.' },
+  },
+  {
+    api: 'admin',
     id: 'listCustomFields',
     method: 'get',
     path: `${ADMIN}/custom_fields`,

@@ -314,6 +314,10 @@ export const SCHEMAS = {
     },
     'What was done (or, in a dry run, would be).',
   ),
+  LocatorAnswer: adminAnswer(
+    { locator: closed({ id: t.String({ pattern: '^lct_' }), name: t.String() }) },
+    "The key's locator.",
+  ),
   CustomFieldList: adminAnswer(
     { custom_fields: t.Array(closed({ id: t.String(), name: t.String(), type: oneOf(CUSTOM_FIELD_TYPES) })) },
     "The locator's custom field definitions.",
