@@ -1,4 +1,4 @@
-import type { AdminLocation, BulkDelete, BulkCsvFlags, BulkLocation, BulkReport, CreateLocationBody, CsvBody, CsvExportQuery, CustomField, ExportQuery, LocationPage, UpdateLocationBody } from './types.js';
+import type { AdminLocation, BulkDelete, BulkCsvFlags, BulkLocation, BulkReport, CreateLocationBody, CsvBody, CsvExportQuery, CustomField, ExportQuery, LocationPage, Locator, UpdateLocationBody } from './types.js';
 import { type CallOptions, type ClientOptions, type WriteOptions } from './options.js';
 export type * from './types.js';
 export { type ErrorAnswer, StorelocError } from './errors.js';
@@ -59,6 +59,8 @@ export declare class StorelocClient {
         format?: 'json';
     }, options?: CallOptions): Promise<AdminLocation[]>;
     exportLocations(query: CsvExportQuery, options?: CallOptions): Promise<string>;
+    /** The locator this key writes, its id and name: a sync says it before writing. */
+    locator(options?: CallOptions): Promise<Locator>;
     customFields(options?: CallOptions): Promise<CustomField[]>;
     /**
      * Sends a request, tried again after a network error, a timeout or a status that asks for it

@@ -110,6 +110,10 @@ export class StorelocClient {
             return this.request('GET', path, undefined, { ...options, csv: true }, '');
         return (await this.request('GET', path, undefined, options, 'locations')).locations;
     }
+    /** The locator this key writes, its id and name: a sync says it before writing. */
+    async locator(options = {}) {
+        return (await this.request('GET', '/admin/v1/locator', undefined, options, 'locator')).locator;
+    }
     async customFields(options = {}) {
         const path = '/admin/v1/custom_fields';
         const answer = await this.request('GET', path, undefined, options, 'custom_fields');

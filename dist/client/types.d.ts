@@ -133,6 +133,11 @@ export type CustomField = {
     name: string;
     type: string;
 };
+/** The locator a key writes (GET /admin/v1/locator). */
+export type Locator = {
+    id: string;
+    name: string;
+};
 /**
  * What a StorelocError's `code` may be: the Management API's error codes (docs/management-api.md,
  * Errors), but `method_not_allowed`, which no call of the client meets, and the client's own two:

@@ -14,6 +14,7 @@ import type {
   CustomField,
   ExportQuery,
   LocationPage,
+  Locator,
   UpdateLocationBody,
 } from './types.js'
 import { csvBytes, csvType } from './csv-body.js'
@@ -161,6 +162,11 @@ export class StorelocClient {
     const path = `/admin/v1/locations/export?${params}`
     if (csv) return this.request<string>('GET', path, undefined, { ...options, csv: true }, '')
     return (await this.request<{ locations: AdminLocation[] }>('GET', path, undefined, options, 'locations')).locations
+  }
+
+  /** The locator this key writes, its id and name: a sync says it before writing. */
+  async locator(options: CallOptions = {}): Promise<Locator> {
+    return (await this.request<{ locator: Locator }>('GET', '/admin/v1/locator', undefined, options, 'locator')).locator
   }
 
   async customFields(options: CallOptions = {}): Promise<CustomField[]> {

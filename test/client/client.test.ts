@@ -49,6 +49,8 @@ describe('StorelocClient', () => {
     expect(all).toEqual(['S1', 'S2'])
     expect(await api.deleteLocation(made.id)).toBe(`Location ${made.id} was deleted.`)
     expect(await api.customFields()).toEqual([])
+    // The locator the key writes, named so a sync can say it before writing.
+    expect(await api.locator()).toEqual({ id: env.locatorId, name: 'Test locator' })
     // A delete item, typed as the client sends it: S2 goes; once gone, it is absent, not an error.
     const deletes = { locations: [{ external_id: 'S2', delete: true as const }] }
     expect(await api.bulkUpsert(deletes)).toMatchObject({ deleted: 1, absent: 0 })
