@@ -298,6 +298,9 @@ type Source = Awaited<ReturnType<typeof readSource>>
  * store is matched: an address joined as before kept, special hours it leaves out cleared.
  */
 async function readSource({ client, file, encoding }: Command) {
+  // The key's locator first: a key of another locator would mirror the list there.
+  const locator = await client.locator({ signal })
+  console.log(`locator ${JSON.stringify(locator.name)} (${locator.id})`)
   const { rows, unknown, unread } = readRows(file, await client.customFields({ signal }), encoding)
   // A JSON item that is no object (null, a number) has no code either.
   const unmatched = rows.filter((r) => typeof r.location?.external_id !== 'string' || r.location.external_id === '')

@@ -30,12 +30,12 @@ test("an address with a path too many, or a finder page's, is said to be STORELO
   const admin = await runSync(served, `${served.url}/admin`, LIST)
   expect([admin.code, admin.stderr]).toEqual([
     1,
-    `sync: No route GET /admin/admin/v1/custom_fields. The Management API lives under /admin/v1.${check(`${served.url}/admin`)}`,
+    `sync: No route GET /admin/admin/v1/locator. The Management API lives under /admin/v1.${check(`${served.url}/admin`)}`,
   ])
   const page = `${served.url}/l/${public_token}`
   const finder = await runSync(served, page, LIST)
   expect([finder.code, finder.stderr]).toEqual([
     1,
-    `sync: GET /admin/v1/custom_fields: Not found (an HTML page, not the Management API's answer).${check(page)}`,
+    `sync: GET /admin/v1/locator: Not found (an HTML page, not the Management API's answer).${check(page)}`,
   ])
 }, 30_000)

@@ -4,7 +4,7 @@ import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner } from '../helpers'
-import { syncServer } from './sync-server'
+import { reported, syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer('embedded')
@@ -53,10 +53,12 @@ test("the sync says how it placed the addresses it geocoded, as the CLI import's
     'external_id,name,street,city,postcode,country\nP1,One,Rue de Test 1,Paris,75001,FR\nP2,Two,Rue de Test 2,Paris,75001,FR\n',
   )
   const sync = (...flags: string[]) =>
-    Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
-      cwd: ROOT,
-      env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: key },
-    }).stdout.toString()
+    reported({
+      stdout: Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
+        cwd: ROOT,
+        env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: key },
+      }).stdout.toString(),
+    }).stdout
   const placed =
     'Geocoded 2 addresses: 2 postcode. No address was placed at its street: for points at the door, fill in the coordinate columns, or use an HTTP geocoder that knows streets (docs/geocoding.md).\n'
   expect(sync('--dry-run')).toEndWith(

@@ -5,7 +5,7 @@
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { syncServer } from './sync-server'
+import { reported, syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
@@ -21,7 +21,7 @@ async function sync(chunk: string, text: string, flags: string[] = [], url = ser
     stderr: 'pipe',
   })
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
-  return { code: await p.exited, stdout, stderr }
+  return reported({ code: await p.exited, stdout, stderr })
 }
 
 /** The locator's stores' ids, by name. */

@@ -3,7 +3,7 @@
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { syncServer } from './sync-server'
+import { reported, syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
@@ -15,7 +15,7 @@ function sync(text: string) {
     cwd: ROOT,
     env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key },
   })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  return reported({ code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() })
 }
 
 test('a postcode given back its leading zero is said of rows written, and counted once for rows unchanged', () => {

@@ -5,7 +5,7 @@ import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { runWithSlowStderr } from '../slow-stderr'
-import { runSync, standIn, syncServer } from './sync-server'
+import { reported, runSync, standIn, syncServer } from './sync-server'
 
 const served = syncServer()
 
@@ -85,7 +85,7 @@ test('a supervisor reading a non-blocking stderr late holds the progress back, i
       env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: key, ...ONE_A_REQUEST },
       gone,
     })
-  const late = await run(false)
+  const late = reported(await run(false))
   expect(late.code).toBe(0)
   expect(late.stdout).toMatch(
     /^created S1 .*\ncreated S2 .*\ncreated S3 .*\n3 created, 0 updated, 0 unchanged, 0 deleted\.\n$/,
@@ -94,6 +94,6 @@ test('a supervisor reading a non-blocking stderr late holds the progress back, i
     'checked: 1 of 3 rows\nchecked: 2 of 3 rows\nchecked: 3 of 3 rows\nsent: 1 of 3 rows (1 created)\nsent: 2 of 3 rows (2 created)\nsent: 3 of 3 rows (3 created)\n',
   )
   // A reader gone: the progress is lost, as console.error's lines are, and the sync still ends.
-  const unread = await run(true)
+  const unread = reported(await run(true))
   expect([unread.code, unread.stdout]).toEqual([0, '0 created, 0 updated, 3 unchanged, 0 deleted.\n'])
 }, 60_000)

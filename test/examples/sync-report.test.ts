@@ -5,7 +5,7 @@
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { syncServer } from './sync-server'
+import { reported, syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
@@ -18,7 +18,7 @@ function sync(text: string, ...flags: string[]) {
     cwd: ROOT,
     env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: '2' },
   })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  return reported({ code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() })
 }
 
 async function stores(): Promise<{ id: string; external_id: string | null; name: string }[]> {
@@ -156,7 +156,7 @@ test('a run that fails while writing says the warnings of the rows it may have w
       stderr: 'pipe',
     })
     const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
-    return { code: await p.exited, stdout, stderr }
+    return reported({ code: await p.exited, stdout, stderr })
   }
   try {
     expect((await run(served.url, HEAD + line('', '0012', 'Zeros', 3))).code).toBe(0)

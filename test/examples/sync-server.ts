@@ -1,6 +1,6 @@
 // The server examples/sync.ts runs against in a test file: started once for the file, on a database
 // of its own in a temporary folder, with a locator made by the CLI whose secret key the sync uses.
-import { afterAll, beforeAll } from 'bun:test'
+import { afterAll, beforeAll, expect } from 'bun:test'
 import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
@@ -14,6 +14,19 @@ export type SyncServer = {
   key: string
   /** The parsed --json output of a CLI command on the server's database. */
   json: (...argv: string[]) => any
+}
+
+/** The line a sync prints first once the service answers: the locator its key writes. */
+export const LOCATOR_LINE = /^locator ".*" \(lct_[0-9a-z]{16}\)\n/
+
+/**
+ * A sync's run with its report after that first line, which it checks is there: every run the
+ * service answered names the locator it writes before anything else.
+ */
+export function reported<T extends { stdout: string }>(run: T): T {
+  if (run.stdout === '') return run
+  expect(run.stdout).toMatch(LOCATOR_LINE)
+  return { ...run, stdout: run.stdout.replace(LOCATOR_LINE, '') }
 }
 
 /**
@@ -56,7 +69,7 @@ export async function runSync(
     stderr: 'pipe',
   })
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
-  return { code: await p.exited, stdout, stderr }
+  return reported({ code: await p.exited, stdout, stderr })
 }
 
 /**

@@ -5,6 +5,7 @@ import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { useStartingService } from '../starting-service'
+import { reported } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 
@@ -23,7 +24,7 @@ test('a sync run while the service starts waits for it, saying so once, and mirr
   })
   const [code, stdout, stderr] = await Promise.all([
     p.exited,
-    new Response(p.stdout).text(),
+    new Response(p.stdout).text().then((stdout) => reported({ stdout }).stdout),
     new Response(p.stderr).text(),
   ])
   expect(stderr).toBe('sync: the service is starting, waiting up to 120 s for it...\n')

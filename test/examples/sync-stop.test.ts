@@ -5,6 +5,7 @@ import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { useStartingService } from '../starting-service'
+import { reported } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 
@@ -39,7 +40,11 @@ function sync(rows = 'S1,One,"1 Main St, Town",40.1,-3.1\n', more: Record<string
       listeners.push(check)
       check()
     })
-  const ended = Promise.all([p.exited, new Response(p.stdout).text(), read])
+  const ended = Promise.all([
+    p.exited,
+    new Response(p.stdout).text().then((stdout) => reported({ stdout }).stdout),
+    read,
+  ])
   return { interrupt: (signal: 'SIGINT' | 'SIGTERM' = 'SIGINT') => p.kill(signal), said, ended }
 }
 

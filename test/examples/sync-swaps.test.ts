@@ -4,7 +4,7 @@
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { syncServer } from './sync-server'
+import { reported, syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
@@ -21,7 +21,7 @@ function syncBy(chunk: string, text: string, ...flags: string[]) {
     cwd: ROOT,
     env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key, STORELOC_SYNC_CHUNK: chunk },
   })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  return reported({ code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() })
 }
 
 async function stores(): Promise<{ id: string; external_id: string; name: string }[]> {

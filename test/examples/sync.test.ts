@@ -5,7 +5,7 @@ import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import { createServer } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
-import { syncServer } from './sync-server'
+import { reported, syncServer } from './sync-server'
 
 const ROOT = join(import.meta.dir, '..', '..')
 const served = syncServer()
@@ -27,7 +27,7 @@ function syncAs(apiKey: string, name: string, text: string, ...flags: string[]) 
     cwd: ROOT,
     env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: apiKey },
   })
-  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+  return reported({ code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() })
 }
 
 async function stores(): Promise<{ external_id: string; name: string }[]> {
@@ -74,6 +74,22 @@ describe('examples/sync.ts', () => {
     ])
     expect(sync(changed).stdout).toBe('0 created, 0 updated, 3 unchanged, 0 deleted.\n')
   }, 30_000)
+
+  test('says first the locator its key writes: a key of another locator is seen before any write', () => {
+    const other = json('locator', 'create', '--name', 'Other "shop"')
+    const file = join(served.dir, 'other.csv')
+    writeFileSync(file, HEADER + row('O1', 'Other', 1))
+    const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, '--dry-run'], {
+      cwd: ROOT,
+      env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: other.key.secret_key },
+    })
+    expect(p.stdout.toString().split('\n')).toEqual([
+      `locator "Other \\"shop\\"" (${other.locator.id})`,
+      'would create O1',
+      'Dry run, nothing written: 1 created, 0 updated, 0 unchanged, 0 deleted.',
+      '',
+    ])
+  })
 
   test('a special hours column is mirrored whole: a date the list drops is cleared', async () => {
     const head = 'Store Code,Name,Address,Latitude,Longitude,Holiday Hours\n'
@@ -463,7 +479,9 @@ describe('examples/sync.ts', () => {
     expect(run('--encoding', 'windows-1252').exitCode).toBe(0)
     const res = await fetch(`${served.url}/admin/v1/locations`, { headers: { authorization: `Bearer ${own}` } })
     expect(((await res.json()) as any).locations.map((l: any) => l.name)).toEqual(['Café Müller'])
-    expect(run('--encoding=windows-1252').stdout.toString()).toBe('0 created, 0 updated, 1 unchanged, 0 deleted.\n')
+    expect(reported({ stdout: run('--encoding=windows-1252').stdout.toString() }).stdout).toBe(
+      '0 created, 0 updated, 1 unchanged, 0 deleted.\n',
+    )
     // A blank name is none, as the CLI reads it: the Latin-1 file is refused as not UTF-8 again.
     for (const blank of [['--encoding', ' '], ['--encoding=']]) {
       const none = run(...blank)
