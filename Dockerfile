@@ -13,7 +13,8 @@ ENV DATABASE_PATH=/data/storeloc.db \
     HOST=0.0.0.0 \
     PORT=3000 \
     STOP_TIMEOUT_SECONDS=8
-RUN mkdir -p /data && chown bun:bun /data
+# `storeloc` on the PATH: the command the service's messages name (`storeloc key create ...`).
+RUN mkdir -p /data && chown bun:bun /data && ln -s /app/bin/storeloc.sh /usr/local/bin/storeloc
 USER bun
 VOLUME /data
 EXPOSE 3000

@@ -3,7 +3,7 @@
 // has `npm run -s cli --` and no `storeloc` on the PATH; an installed package or an image has
 // `storeloc` and maybe no npm.
 import { describe, expect, test } from 'bun:test'
-import { mkdirSync } from 'node:fs'
+import { mkdirSync, readFileSync, symlinkSync } from 'node:fs'
 import { join } from 'node:path'
 import { serverUrl, startServer } from '../helpers'
 import { dbPath, dir, json, shellEnv, useTempDatabase } from './temp-database'
@@ -180,6 +180,28 @@ test("the service's API errors name commands as the service was started", async 
       await server.proc.exited
     }
   }
+})
+
+test('the image started as its Dockerfile starts it has the `storeloc` its messages name on its PATH', () => {
+  const dockerfile = readFileSync(join(ROOT, 'Dockerfile'), 'utf8')
+  // Started with no npm: its messages name `storeloc` (the case above), which the image links in.
+  expect(dockerfile).toContain('CMD ["bun", "src/main.ts"]')
+  const workdir = /^WORKDIR (\S+)$/m.exec(dockerfile)![1]!
+  const linked = new RegExp(`ln -s ${workdir}/(bin/\\S+) /usr/local/bin/storeloc\\b`).exec(dockerfile)?.[1]
+  expect(linked).toBeDefined()
+  expect(dockerfile).toContain('COPY bin ./bin')
+  // A link as the image has it, run by name on a PATH with Bun and no Node.js or npm.
+  const onPath = join(dir, 'image-bin')
+  mkdirSync(onPath)
+  symlinkSync(join(ROOT, linked!), join(onPath, 'storeloc'))
+  symlinkSync(process.execPath, join(onPath, 'bun'))
+  const { locator } = json('locator', 'create', '--name', 'Imaged')
+  const made = Bun.spawnSync(['sh', '-c', `storeloc key create ${locator.id} --json`], {
+    cwd: dir,
+    env: { ...shellEnv(), DATABASE_PATH: dbPath, PATH: `${onPath}:/usr/bin:/bin` },
+  })
+  expect({ code: made.exitCode, stderr: made.stderr.toString() }).toEqual({ code: 0, stderr: '' })
+  expect(JSON.parse(made.stdout.toString()).secret_key).toStartWith('sk_')
 })
 
 describe('typed outside the package (npm --prefix PKG)', () => {
