@@ -27,14 +27,13 @@ import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } fro
 import { joinedAsBefore } from '../src/locations/csv-address'
 // And its way of listing problems and warnings: one that many rows share once, naming a few of them.
 import { geocodingLine, problemLines, warningLines } from '../src/cli/import-report'
-// And its way of comparing store codes: invisible characters (a pasted zero-width space) aside.
-import { bareCode } from '../src/core/text'
 import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
 import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { type Command, commandLine, progress } from './sync-command'
 import { deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
+import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
@@ -82,37 +81,6 @@ function problemSaid(chunk: Row[], detail: string, message: string): string {
 /** A row's warnings in its words: a CSV row's hours not read name their columns. */
 const warningsSaid = (row: Row, warnings: string[]) =>
   row.item === undefined ? warnings : hoursInColumns(warnings, row.item.hoursColumns, row.item.specialColumn)
-
-/**
- * The rows that list a store again, each with its problem: the code of an earlier row (compared
- * as the service compares codes, bareCode), or its id. Requests are checked apart: a code given
- * twice in two of them would go unnoticed, and an id twice is one store listed twice (one of its
- * rows renumbering it), however far apart.
- */
-function listedTwice(rows: Row[]): Map<Row, { label: string; message: string }> {
-  const twice = new Map<Row, { label: string; message: string }>()
-  const firstOf = new Map<string, Row>()
-  const firstWithId = new Map<string, Row>()
-  for (const r of rows) {
-    const code = r.location.external_id as string
-    const id = r.location.id
-    const first = firstOf.get(bareCode(code)) ?? (typeof id === 'string' ? firstWithId.get(id) : undefined)
-    if (first === undefined) {
-      firstOf.set(bareCode(code), r)
-      if (typeof id === 'string') firstWithId.set(id, r)
-      continue
-    }
-    // As the bulk route says it of rows in one request; a line given twice is said so.
-    const problem =
-      JSON.stringify(first.location) === JSON.stringify(r.location)
-        ? `repeats ${first.label}; give each store once.`
-        : firstOf.get(bareCode(code)) === first
-          ? `the same store code as ${first.label}; give each external_id once.`
-          : `the same location (${id}) as ${first.label}.`
-    twice.set(r, { label: r.label, message: `${r.label} (external_id ${JSON.stringify(code)}): ${problem}` })
-  }
-  return twice
-}
 
 /**
  * Sends the requests, as dry runs or for real; the reports in order. Dry runs go on past a
@@ -336,6 +304,7 @@ async function readSource({ client, file, encoding }: Command) {
       (r.location as BulkLocation).address = had
   }
   clearLeftOut(rows, storeOf, specialOf)
+  idsOfNoStore(rows, stored)
   return { rows, unknown, unread, twice, stored, current }
 }
 
