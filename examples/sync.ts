@@ -35,6 +35,7 @@ import { type Command, commandLine, progress } from './sync-command'
 import { deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
+import { refuseOthersChanges, type Snapshot } from './sync-others'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -254,7 +255,7 @@ async function main(): Promise<void> {
   const command = commandLine(process.argv.slice(2))
   const source = await readSource(command)
   const plan = await planSync(command, source)
-  const sent = await send(command, plan, source.rows)
+  const sent = await send(command, plan, source.rows, source.snapshot)
   report(command, source, plan, sent)
 }
 
@@ -289,8 +290,10 @@ async function readSource({ client, file, encoding }: Command) {
   const stored: Stored[] = []
   const specialOf = new Map<string, Record<string, string>>()
   const addressOf = new Map<string, string>()
+  const snapshot: Snapshot = new Map()
   for (const l of await client.exportLocations({}, { signal })) {
     stored.push({ id: l.id, external_id: l.external_id })
+    snapshot.set(l.id, l.updated_at)
     specialOf.set(l.id, l.special_hours)
     addressOf.set(l.id, l.address)
     if (l.external_id !== null) current.set(l.external_id, { id: l.id })
@@ -305,7 +308,7 @@ async function readSource({ client, file, encoding }: Command) {
   }
   clearLeftOut(rows, storeOf, specialOf)
   idsOfNoStore(rows, stored)
-  return { rows, unknown, unread, twice, stored, current }
+  return { rows, unknown, unread, twice, stored, current, snapshot }
 }
 
 /**
@@ -366,12 +369,12 @@ async function planSync({ client, size, maxDelete }: Command, { rows, unread, tw
 type Sent = Awaited<ReturnType<typeof send>>
 
 /** Writes the plan (not in a dry run): the requests, then the deletes not sent with them. */
-async function send(command: Command, plan: Plan, rows: Row[]) {
+async function send(command: Command, plan: Plan, rows: Row[], snapshot: Snapshot) {
   writing = !command.dryRun
   done.toWrite = rows.length
   done.toDelete = plan.gone.length
   try {
-    return await write(command, plan, rows)
+    return await write(command, plan, rows, snapshot)
   } catch (e) {
     // The rows written are unchanged in the next run, which neither lists them nor warns of them:
     // what they changed is said now, and their warnings, known before any write (those of the
@@ -385,7 +388,8 @@ async function send(command: Command, plan: Plan, rows: Row[]) {
 }
 
 /** send's writes: the reports of the requests as run (the dry runs' in a dry run), and the stores found deleted already. */
-async function write({ client, dryRun, size }: Command, { requests, planned, gone, dropped }: Plan, rows: Row[]) {
+async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[], snapshot: Snapshot) {
+  const { requests, planned, gone, dropped } = plan
   const reports = dryRun ? planned : await upsert(client, requests, false, rows)
 
   // One deleted meanwhile (by hand) is answered absent, not refused, and said so: its result has
@@ -396,6 +400,8 @@ async function write({ client, dryRun, size }: Command, { requests, planned, gon
   })
   // The rest deleted last, `size` a request, by id, as the rows are sent.
   const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id))
+  // Deleted only when no other write came since the stores were read: another sync's rows are no list's to drop.
+  if (!dryRun && last.length > 0) await refuseOthersChanges(client, snapshot, reports, last.length, signal)
   if (!dryRun)
     for (let i = 0; i < last.length; i += size) {
       const chunk = last.slice(i, i + size)

@@ -1,15 +1,64 @@
-// What examples/sync.ts guards against beside its rows' problems: a row's id that names no store
-// of the locator is said with what happens instead.
+// What examples/sync.ts guards against beside its rows' problems. Another write reaching the
+// locator meanwhile (a second sync, someone editing): the stores the list lacks are deleted only
+// when no other write came since the sync read them, else it stops, naming what changed and when.
+// A row's id that names no store of the locator is said with what happens instead.
 import { expect, test } from 'bun:test'
-import { runSync, syncServer } from './sync-server'
+import { runSync, standIn, syncServer } from './sync-server'
 
 const served = syncServer()
 
 const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
 const row = (code: string, i: number) => `${code},Store ${code},"${i} Main St, Town",${40 + i / 10},${-3 - i / 10}\n`
+const api = (path: string, init: RequestInit = {}) =>
+  fetch(`${served.url}${path}`, {
+    ...init,
+    headers: { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' },
+  })
+const codes = async () =>
+  (((await (await api('/admin/v1/locations')).json()) as any).locations as { external_id: string }[])
+    .map((l) => l.external_id)
+    .sort()
+
+test('a store made by another write while the sync writes stops its deletes, naming the store and when', async () => {
+  expect((await runSync(served, served.url, HEADER + row('K1', 1) + row('K2', 2))).code).toBe(0)
+  // As a second sync of another list would: it makes X9 while this one writes K1's change.
+  let made = ''
+  const proxy = standIn(served, async (body, on) => {
+    if (made === '' && body?.includes('"dry_run":false')) {
+      const res = await api('/admin/v1/locations', {
+        method: 'POST',
+        body: JSON.stringify({
+          external_id: 'X9',
+          name: 'Other',
+          address: '9 Main St',
+          coordinates: { lat: 41, lng: -4 },
+        }),
+      })
+      made = ((await res.json()) as any).location.id
+    }
+    return on(body)
+  })
+  try {
+    const list = HEADER + row('K1', 1).replace('Store K1', 'Renamed K1')
+    const run = await runSync(served, proxy.url, list)
+    expect(run.code).toBe(3)
+    expect(run.stderr).toMatch(
+      /^sync: Another write changed the locator while this sync ran, from \d{4}-\d\d-\d\dT[\d:.]+Z: /,
+    )
+    expect(run.stderr).toContain(`: "X9" (${made}) made at `)
+    expect(run.stderr).toContain('The 1 store the list lacks is not deleted; the rest of the list is written.')
+    expect(await codes()).toEqual(['K1', 'K2', 'X9'])
+  } finally {
+    proxy.stop()
+  }
+  // Run again with no other write: the list is mirrored, the other's store too deleted.
+  const again = await runSync(served, served.url, HEADER + row('K1', 1).replace('Store K1', 'Renamed K1'))
+  expect([again.code, again.stdout.split('\n').at(-2)]).toEqual([0, '0 created, 0 updated, 1 unchanged, 2 deleted.'])
+  expect(await codes()).toEqual(['K1'])
+}, 60_000)
 
 test("a row's id that names no store of the locator is said, with the store its code matches instead", async () => {
-  // K1 in every list: one without the stores the locator has would delete every one.
+  // The first test's store kept: a list without it would delete every store.
   const kept = row('K1', 1).replace('Store K1', 'Renamed K1')
   expect((await runSync(served, served.url, HEADER + kept + row('M1', 3))).code).toBe(0)
   const list = `id,${HEADER},${kept}loc_0000000000000001,${row('M1', 3)}loc_0000000000000002,${row('M2', 4)}`
