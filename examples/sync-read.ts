@@ -27,13 +27,14 @@ function readList(file: string): Buffer {
 /**
  * The list's rows, each with its line (CSV) or position (JSON) for messages, the CSV columns not
  * read, and the cells not read; a CSV column may name one of `customFields` by its name or id.
- * `encoding`: a CSV file's, null for UTF-8.
+ * `encoding`: a CSV file's, null for UTF-8. `notes`: what of the file is not read (a JSON object's
+ * keys beside "locations").
  */
 export function readRows(
   file: string,
   customFields: CustomField[],
   encoding: string | null,
-): { rows: Row[]; unknown: string[]; unread: { label: string; message: string }[] } {
+): { rows: Row[]; unknown: string[]; unread: { label: string; message: string }[]; notes: string[] } {
   const bytes = readList(file)
   if (extname(file).toLowerCase() === '.json') {
     if (encoding !== null) usage('--encoding is for CSV files: JSON is UTF-8.')
@@ -53,7 +54,7 @@ export function readRows(
       wholeSpecialHours: false,
       notes: [],
     }))
-    return { rows, unknown: [], unread: [] }
+    return { rows, unknown: [], unread: [], notes: Array.isArray(json) ? [] : besideLocations(file, json) }
   }
   // The rows as the CLI import reads them: named by line, with what could not be read.
   let read: ReturnType<typeof readLocationsCsv>
@@ -76,7 +77,21 @@ export function readRows(
     notes: i.notes ?? [],
     item: i,
   }))
-  return { rows, unknown: read.unknown, unread }
+  return { rows, unknown: read.unknown, unread, notes: [] }
+}
+
+/**
+ * A JSON object's keys beside "locations", which the sync does not read: a point given once for
+ * the file ("lat", "lng") places no store, each of which has its own coordinates.
+ */
+function besideLocations(file: string, json: object): string[] {
+  const keys = Object.keys(json).filter((k) => k !== 'locations')
+  if (keys.length === 0) return []
+  const point = keys.some((k) => /^(lat|lng|lon|long|latitude|longitude|coordinates)$/i.test(k))
+    ? `; each store's point is its own "coordinates": {"lat": ..., "lng": ...}`
+    : ''
+  const named = keys.map((k) => JSON.stringify(k)).join(', ')
+  return [`${file}: its top-level ${named} ${keys.length === 1 ? 'is' : 'are'} not read, only "locations" is${point}.`]
 }
 
 /**

@@ -270,7 +270,8 @@ async function readSource({ client, file, encoding }: Command) {
   // The key's locator first: a key of another locator would mirror the list there.
   const locator = await client.locator({ signal })
   console.log(`locator ${JSON.stringify(locator.name)} (${locator.id})`)
-  const { rows, unknown, unread } = readRows(file, await client.customFields({ signal }), encoding)
+  const { rows, unknown, unread, notes } = readRows(file, await client.customFields({ signal }), encoding)
+  for (const note of notes) console.log(`check ${note}`)
   // A JSON item that is no object (null, a number) has no code either.
   const unmatched = rows.filter((r) => typeof r.location?.external_id !== 'string' || r.location.external_id === '')
   if (unmatched.length > 0) {
@@ -319,7 +320,7 @@ type Plan = Awaited<ReturnType<typeof planSync>>
 
 /** What to do with a list that has none of the stores' codes: it is cut short, or is to replace them all. */
 const REPLACE_ALL =
-  ' Check that the file is the whole list, with the codes the stores have (npm run -s cli -- locations export LOCATOR_ID --format csv lists them). To replace them all, delete them first (npm run -s cli -- locations delete LOCATOR_ID ID..., or POST /admin/v1/locations/{id}/delete), then run the sync again.'
+  " Check that the file is the whole list, with the codes the stores have: GET /admin/v1/locations/export?format=csv, with this key, lists them. To replace them all, delete them first (POST /admin/v1/locations/{id}/delete; on the service's machine, its command line's locations delete LOCATOR_ID ID...), then run the sync again."
 
 /**
  * The list cut into requests, each checked as a dry run; refused, writing nothing, when a row

@@ -1,8 +1,11 @@
 // What examples/sync.ts guards against beside its rows' problems. Another write reaching the
 // locator meanwhile (a second sync, someone editing): the stores the list lacks are deleted only
 // when no other write came since the sync read them, else it stops, naming what changed and when.
-// A row's id that names no store of the locator is said with what happens instead.
+// A row's id that names no store of the locator, and a JSON file's keys beside "locations", are
+// said with what happens instead.
 import { expect, test } from 'bun:test'
+import { writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { runSync, standIn, syncServer } from './sync-server'
 
 const served = syncServer()
@@ -67,5 +70,30 @@ test("a row's id that names no store of the locator is said, with the store its 
   expect(dry.stdout.split('\n').filter((l) => l.startsWith('check '))).toEqual([
     'check line 3: its id loc_0000000000000001 names no store of this locator: it is matched by its store code "M1" instead. Check that the id column is this locator\'s export\'s.',
     'check line 4: its id loc_0000000000000002 names no store of this locator: no store has its store code "M2" either, so it is made anew. Check that the id column is this locator\'s export\'s.',
+  ])
+}, 60_000)
+
+test("a JSON file's top-level point is said not read: each store has its own coordinates", async () => {
+  const kept = {
+    external_id: 'K1',
+    name: 'Renamed K1',
+    address: '1 Main St, Town',
+    coordinates: { lat: 40.1, lng: -3.1 },
+  }
+  const file = join(served.dir, 'stores.json')
+  writeFileSync(file, JSON.stringify({ lat: 51.5, lng: -0.1, locations: [kept] }))
+  const p = Bun.spawnSync(
+    [process.execPath, join(import.meta.dir, '..', '..', 'examples/sync.ts'), file, '--dry-run'],
+    {
+      env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key },
+    },
+  )
+  expect(
+    p.stdout
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('check ')),
+  ).toEqual([
+    `check ${file}: its top-level "lat", "lng" are not read, only "locations" is; each store's point is its own "coordinates": {"lat": ..., "lng": ...}.`,
   ])
 }, 60_000)

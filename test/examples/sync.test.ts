@@ -423,7 +423,7 @@ describe('examples/sync.ts', () => {
     const empty = sync(HEADER)
     expect(empty.code).toBe(1)
     expect(empty.stderr).toBe(
-      `sync: The list would delete every one of the locator's ${before.length} stores with an external_id: none of their codes is in it. Check that the file is the whole list, with the codes the stores have (npm run -s cli -- locations export LOCATOR_ID --format csv lists them). To replace them all, delete them first (npm run -s cli -- locations delete LOCATOR_ID ID..., or POST /admin/v1/locations/{id}/delete), then run the sync again. Nothing was written.\n`,
+      `sync: The list would delete every one of the locator's ${before.length} stores with an external_id: none of their codes is in it. Check that the file is the whole list, with the codes the stores have: GET /admin/v1/locations/export?format=csv, with this key, lists them. To replace them all, delete them first (POST /admin/v1/locations/{id}/delete; on the service's machine, its command line's locations delete LOCATOR_ID ID...), then run the sync again. Nothing was written.\n`,
     )
     const twice = sync(`${HEADER}${row('S1', 'One', 1)}${row('S1', 'One again', 2)}`)
     expect(twice.code).toBe(1)
