@@ -275,6 +275,7 @@ describe('any request', () => {
       fc.string({ maxLength: 20 }).map((id) => `/admin/v1/locations/${encodeURIComponent(id)}`),
       fc.constantFrom(
         '/admin/v1/custom_fields',
+        '/admin/v1/locator',
         '/admin/v1/locations/%zz',
         '/admin/v1/nope',
         '/admin/v1/locations//delete',

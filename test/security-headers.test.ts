@@ -28,6 +28,7 @@ test('Management API answers and errors: nosniff, and no cache keeps them', asyn
     [`/admin/v1/locations/${f.ids.velo}`, auth, 200],
     ['/admin/v1/locations/export?format=csv', auth, 200],
     ['/admin/v1/custom_fields', auth, 200],
+    ['/admin/v1/locator', auth, 200],
     ['/admin/v1/locations', {}, 401],
     ['/admin/v1/locations/loc_nobody', auth, 404],
     ['/admin/v1/nowhere', auth, 404],

@@ -101,6 +101,7 @@ const AWAITED: [method: string, path: string][] = [
   ['GET', '/l/pk_x/loc_1/a-store'],
   ['GET', '/admin/v1/locations'],
   ['HEAD', '/admin/v1/custom_fields'],
+  ['GET', '/admin/v1/locator'],
   ['POST', '/admin/v1/locations/bulk'],
   ['POST', '/admin/v1/locations/loc_1/delete'],
   // The delete without an id is a route of the app's: its 400 follows the key check.
