@@ -71,10 +71,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const file = positionals[0]!
     const facts = backupDatabase(config.databasePath, file, !!values.force)
     const removed = facts.removedPartials
-    const note =
-      removed.length === 0
-        ? ''
-        : `\nRemoved what killed backups left beside it, unchanged for an hour: ${removed.join(', ')}.`
+    const note = removed.length === 0 ? '' : `\nRemoved what killed backups left beside it: ${removed.join(', ')}.`
     emit(
       !!values.json,
       { database: config.databasePath, file, ...copyJson(facts), removed_partials: removed },

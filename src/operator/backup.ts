@@ -13,7 +13,7 @@ import {
 import { storageFault } from '../store/db'
 import { hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
-import { removeStalePartials } from './stale-copies'
+import { copySuffix, removeStalePartials } from './stale-copies'
 import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
@@ -92,7 +92,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
   requireDatabaseFile(databasePath)
   requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
-  const removedPartials = removeStalePartials(dirname(typedPath(process.cwd(), file))) // where the copy is written
+  const removedPartials = removeStalePartials(dirname(typedPath(process.cwd(), file)), databasePath) // where the copy is written
   const replacing = existsSync(file)
   if (replacing) {
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)
@@ -109,7 +109,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
         `${databasePath} is not a storeloc database (${facts.kind === 'empty' ? 'it has no tables' : `tables ${facts.tables.join(', ')}`}): nothing was copied.`,
       )
     }
-    const copied = writeVerifiedCopy(db, file, `.partial-${process.pid}`, () => {
+    const copied = writeVerifiedCopy(db, file, copySuffix('partial'), () => {
       if (changed())
         throw new OperatorError(
           `${databasePath} was written by another process while it was copied: opened read-only with no -wal file beside it, the copy takes no lock, and may be torn, so it was not kept. Run the backup again, or as the service's user.`,

@@ -18,7 +18,7 @@ import {
 import { copyFailure, requireDestination, sameFile } from './backup'
 import { linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
-import { removeStaleRestores } from './stale-copies'
+import { copySuffix, removeStaleRestores } from './stale-copies'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 
@@ -138,7 +138,7 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   let facts: CopyFacts
   try {
     requireRestorable(db, file)
-    facts = writeVerifiedCopy(db, target, `.restoring-${process.pid}`, (partial) => {
+    facts = writeVerifiedCopy(db, target, copySuffix('restoring'), (partial) => {
       if (process.getuid?.() === 0) chownSync(partial, like.uid, like.gid)
       if (replacing) chmodSync(partial, like.mode & 0o777)
       // Again: a server may have started meanwhile. Then the old file's -wal and -shm go first

@@ -1,38 +1,11 @@
 // What a backup or a restore killed midway (`kill -9`, a reboot) leaves beside its file: a killed
 // process renames nothing into place and cleans nothing up. A later run of the same command
 // removes what a process that is gone left.
+import { randomBytes } from 'node:crypto'
 import { type Stats, lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
 import { running, startTicks } from '../core/processes'
 import { typedPath } from '../core/typed-in'
-
-/** A killed backup's partial copy, and the rollback journal its copy may leave: `NAME.partial-PID[-journal]`. */
-const PARTIAL = /^.+\.partial-(\d+)(-journal)?$/
-
-/** A partial copy left unchanged this long is no running backup's: a copy writes, then reads, its file all along. */
-export const STALE_PARTIAL_MS = 60 * 60_000
-
-/**
- * Removes the partial copies killed backups left in `folder`: those of a process that no longer
- * runs here, unchanged for STALE_PARTIAL_MS, so a backup another machine runs into a shared folder
- * keeps its own. Best effort: a file that cannot be removed is left. Returns the names removed.
- */
-export function removeStalePartials(folder: string, now = Date.now()): string[] {
-  const removed: string[] = []
-  const real = realpathSync.native(folder) // join would drop a `..` after a link as text
-  for (const name of readdirSync(real)) {
-    const pid = PARTIAL.exec(name)?.[1]
-    if (pid === undefined || running(Number(pid))) continue
-    const path = join(real, name)
-    try {
-      const stat = statSync(path)
-      if (!stat.isFile() || now - stat.mtimeMs < STALE_PARTIAL_MS) continue
-      rmSync(path)
-      removed.push(name)
-    } catch {}
-  }
-  return removed.sort()
-}
 
 /** Clock ticks a second in /proc (USER_HZ): 100 on Linux. */
 const TICKS_A_SECOND = 100
@@ -40,20 +13,31 @@ const TICKS_A_SECOND = 100
 const CLOCK_SLACK_MS = 10_000
 
 /**
- * Leftovers of a restore whose id runs nowhere here, or is this process's, unchanged this long,
- * are no running restore's (in another container on the same volume): one writes its copy all along, and its longest stretch with no change, the
- * integrity_check read of that copy, takes under a minute a GB.
+ * Leftovers of a copy whose id runs nowhere here, or is this process's, unchanged this long, are
+ * no running backup's or restore's (in another container on the same volume): one writes its copy
+ * all along, and its longest stretch with no change, the integrity_check read of that copy, takes
+ * under a minute a GB.
  */
-export const STALE_RESTORE_MS = 10 * 60_000
+export const STALE_COPY_MS = 10 * 60_000
+
+/** The characters of a copy name's random part, as mkdtemp's. */
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
 
 /**
- * Whether the restore named by process id `pid`, whose leftovers last changed at `mtimeMs`, is
- * gone. Its id run by a process started after that change is another's: an id is used again after
- * a reboot. Else, its id not running here or this process's (a restore in another container on
- * the same volume, where each run's command may be process 1), once unchanged for STALE_RESTORE_MS.
+ * What a copy's name adds to its file's: `.KIND-PID-XXXXXX`, this process's id and a random part.
+ * Two runs of one id (process 1 of two containers on one volume) write two copies, not one.
  */
-function restoreGone(pid: number, mtimeMs: number, now: number): boolean {
-  if (pid === process.pid || !running(pid)) return now - mtimeMs >= STALE_RESTORE_MS
+export const copySuffix = (kind: 'partial' | 'restoring'): string =>
+  `.${kind}-${process.pid}-${Array.from(randomBytes(6), (b) => ALPHABET[b % ALPHABET.length]).join('')}`
+
+/**
+ * Whether the copy named by process id `pid`, whose leftovers last changed at `mtimeMs`, is gone.
+ * Its id run by a process started after that change is another's: an id is used again after a
+ * reboot. Else, its id not running here or this process's (a copy in another container on the
+ * same volume, where each run's command may be process 1), once unchanged for STALE_COPY_MS.
+ */
+function copyGone(pid: number, mtimeMs: number, now: number): boolean {
+  if (pid === process.pid || !running(pid)) return now - mtimeMs >= STALE_COPY_MS
   const [theirs, mine] = [startTicks(pid), startTicks('self')]
   if (theirs === null || mine === null) return false
   // Their start on this clock, from this process's: ticks count from the boot, for both alike.
@@ -70,18 +54,38 @@ function lastChange(path: string, stat: Stats): number {
 /** Every character of `text` read as itself in a RegExp. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
+/** A copy's name after its file's: `.KIND-PID`, a random part (copySuffix) or none, a rollback journal or none. */
+const copyName = (kind: 'partial' | 'restoring') => `\\.${kind}-(\\d+)(?:-[A-Za-z0-9]{6})?(?:-journal)?$`
+
+/**
+ * Removes what killed backups left in `folder`, where a backup writes its copy: `NAME.partial-PID`
+ * and `NAME.partial-PID-XXXXXX` (copySuffix), each with the rollback journal its copy may leave.
+ * Those of a backup gone, as removeStaleRestores. Never the database at `databasePath`, which the
+ * backup copies. Best effort. Returns the names removed.
+ */
+export function removeStalePartials(folder: string, databasePath: string, now = Date.now()): string[] {
+  return removeStale(folder, new RegExp(`^.+${copyName('partial')}`), databasePath, now)
+}
+
 /**
  * Removes what killed restores left beside the database at `databasePath`, each as big as the
- * backup: the copy `NAME.restoring-PID` (and its rollback journal), and the folder
- * `NAME.restoring-PID-XXXXXX` holding `copy.db` and its -wal. Those of a restore gone
- * (restoreGone), judged by the latest change among all it left. Never `file`, the file restored
- * from, its journal, or a folder holding it. A folder holding anything else is left. Best effort.
- * Returns the names removed.
+ * backup: the copy `NAME.restoring-PID[-XXXXXX]` (and its rollback journal), and the folder
+ * `NAME.restoring-PID-XXXXXX` holding `copy.db` and its -wal. Never `file`, the file restored
+ * from, its journal, or a folder holding it. Best effort. Returns the names removed.
  */
 export function removeStaleRestores(databasePath: string, file: string, now = Date.now()): string[] {
   const whole = typedPath(process.cwd(), databasePath)
-  const folder = dirname(whole) // its `..` read as the system reads it, as the copies are named
-  const left = new RegExp(`^${literal(basename(whole))}\\.restoring-(\\d+)(-journal|-[A-Za-z0-9]{6})?$`)
+  // Its `..` read as the system reads it, as the copies are named.
+  return removeStale(dirname(whole), new RegExp(`^${literal(basename(whole))}${copyName('restoring')}`), file, now)
+}
+
+/**
+ * Removes the leftovers in `folder` whose names `left` matches (its first group the id of the
+ * process that wrote them), of a copy gone (copyGone), judged by the latest change among all that
+ * id left. Never `keep`, its journal, or a folder holding it; a folder holding anything but
+ * `copy.db` and its files is left. Returns the names removed.
+ */
+function removeStale(folder: string, left: RegExp, keep: string, now: number): string[] {
   let real: string // join would drop a `..` after a link as text
   let names: string[]
   try {
@@ -92,11 +96,11 @@ export function removeStaleRestores(databasePath: string, file: string, now = Da
   }
   let from: { dev: number; ino: number; path: string }
   try {
-    from = { ...statSync(file), path: realpathSync.native(file) }
+    from = { ...statSync(keep), path: realpathSync.native(keep) }
   } catch {
-    return [] // FILE not to be told apart from a leftover: none is removed
+    return [] // `keep` not to be told apart from a leftover: none is removed
   }
-  // FILE itself (or another name of it), its rollback journal, and a folder holding it.
+  // `keep` itself (or another name of it), its rollback journal, and a folder holding it.
   const kept = (path: string, stat: Stats) =>
     (stat.dev === from.dev && stat.ino === from.ino) ||
     path === from.path ||
@@ -117,7 +121,7 @@ export function removeStaleRestores(databasePath: string, file: string, now = Da
   const removed: string[] = []
   for (const { name, path, pid, stat } of found) {
     try {
-      if (kept(path, stat) || !restoreGone(pid, changed.get(pid)!, now)) continue
+      if (kept(path, stat) || !copyGone(pid, changed.get(pid)!, now)) continue
       if (stat.isDirectory()) {
         if (!readdirSync(path).every((f) => f.startsWith('copy.db'))) continue
         rmSync(path, { recursive: true })

@@ -4,17 +4,7 @@
 // a process uses.
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import {
-  chmodSync,
-  chownSync,
-  existsSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  statSync,
-  utimesSync,
-  writeFileSync,
-} from 'node:fs'
+import { chmodSync, chownSync, existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { openStore } from '../../src/store'
 import { MIGRATIONS } from '../../src/store/migrations'
@@ -343,40 +333,6 @@ describe('backup', () => {
     expect(r.code).toBe(1)
     expect(r.stderr).toContain(`nothing was left at ${big}`)
     expect(readdirSync(dir).filter((f) => f.startsWith('big.db'))).toEqual([])
-  })
-
-  test("what killed backups left beside FILE goes, once unchanged for an hour; a running or recent one's stays", () => {
-    json('locator', 'create', '--name', 'Partials')
-    const gone = Bun.spawnSync(['true']).pid // a process that ran and ended: its id runs nothing now
-    const hourAgo = Date.now() / 1000 - 3700
-    const files: [string, number, number][] = [
-      [`2026-12-01-0310.db.partial-${gone}`, gone, hourAgo], // stale: the backup was killed
-      [`2026-12-01-0310.db.partial-${gone}-journal`, gone, hourAgo],
-      [`2026-12-02-0310.db.partial-${gone}`, gone, Date.now() / 1000 - 60], // changed a minute ago
-      [`2026-12-03-0310.db.partial-${process.pid}`, process.pid, hourAgo], // its process runs
-      [`notes.partial-x`, gone, hourAgo], // no process id
-    ]
-    for (const [name, , mtime] of files) {
-      writeFileSync(join(dir, name), 'partial')
-      utimesSync(join(dir, name), mtime, mtime)
-    }
-    const r = storeloc('backup', join(dir, '2026-12-04-0310.db'))
-    expect(r.code).toBe(0)
-    expect(r.stdout).toEndWith(
-      `\nRemoved what killed backups left beside it, unchanged for an hour: 2026-12-01-0310.db.partial-${gone}, 2026-12-01-0310.db.partial-${gone}-journal.\n`,
-    )
-    expect(
-      readdirSync(dir)
-        .filter((f) => f.includes('.partial'))
-        .sort(),
-    ).toEqual(
-      files
-        .slice(2)
-        .map(([name]) => name)
-        .sort(),
-    )
-    const again = json('backup', join(dir, '2026-12-05-0310.db'))
-    expect(again.removed_partials).toEqual([])
   })
 })
 

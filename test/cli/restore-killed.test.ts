@@ -2,7 +2,17 @@
 // backup: a later restore removes those of a process that no longer runs, and says so.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { copyFileSync, existsSync, mkdirSync, readdirSync, rmSync, statSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 
@@ -80,10 +90,11 @@ test('what a killed restore left goes at a restore once unchanged for minutes; a
   const pid = killed.pid
   const dead = left()
   // The folder it read from, its copy, and the rollback journal VACUUM INTO may keep beside that.
-  const folder = dead.find((f) => /-\w{6}$/.test(f))
+  const folder = dead.find((f) => statSync(join(dir, 'live', f)).isDirectory())
   expect(readdirSync(join(dir, 'live', folder!))).toContain('copy.db')
-  const copy = [`live.db.restoring-${pid}`, `live.db.restoring-${pid}-journal`]
-  expect(dead.filter((f) => f !== folder)).toEqual(copy.slice(0, dead.length - 1))
+  const copy = dead.find((f) => f !== folder && !f.endsWith('-journal'))!
+  expect(copy).toMatch(new RegExp(`^live\\.db\\.restoring-${pid}-[A-Za-z0-9]{6}$`))
+  expect(dead.filter((f) => f !== folder)).toEqual([copy, `${copy}-journal`].slice(0, dead.length - 1))
 
   // A restore whose process still runs keeps its own.
   const sleeper = Bun.spawn(['sleep', '60'])
@@ -160,12 +171,12 @@ test.skipIf(Bun.spawnSync([...unshare, 'true']).exitCode !== 0)(
       expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({ code: 0, stderr: '' })
       return JSON.parse(p.stdout.toString()).removed_partials
     }
-    // Fresh, they may be those of a restore running as process 1 in another container: the copy
-    // this one writes takes the same name (and its journal, SQLite's), and the folder stays.
-    leftBy(1, 60)
-    const rest = ['live.db.restoring-1-Xy12Zw']
+    // Fresh, they may be those of a restore running as process 1 in another container: they
+    // stay, its copy too, which this one's, named apart, does not replace.
+    const rest = leftBy(1, 60)
     expect(restoreAs1()).toEqual([])
     expect(left()).toEqual(rest)
+    expect(readFileSync(join(dir, 'live', 'live.db.restoring-1'), 'utf8')).toBe('copy')
 
     age(rest, 11 * 60)
     expect(restoreAs1()).toEqual(rest)
