@@ -19,6 +19,7 @@ import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
 import { typedPath } from '../core/typed-in'
+import { realPathToBe } from '../core/config'
 
 /** The database at `path` must be there: opening a missing one would make an empty one. */
 export function requireDatabaseFile(path: string): void {
@@ -92,7 +93,13 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
   requireDatabaseFile(databasePath)
   requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
-  const removedPartials = removeStalePartials(dirname(typedPath(process.cwd(), file)), databasePath) // where the copy is written
+  // The file a link at FILE leads to: the copy is written beside it and renamed over it, so the link stays.
+  const target = realPathToBe(file)
+  if (statSync(dirname(target), { throwIfNoEntry: false })?.isDirectory() !== true)
+    throw new OperatorError(
+      `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
+    )
+  const removedPartials = removeStalePartials(dirname(target), databasePath)
   const replacing = existsSync(file)
   if (replacing) {
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)
@@ -109,7 +116,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
         `${databasePath} is not a storeloc database (${facts.kind === 'empty' ? 'it has no tables' : `tables ${facts.tables.join(', ')}`}): nothing was copied.`,
       )
     }
-    const copied = writeVerifiedCopy(db, file, copySuffix('partial'), () => {
+    const copied = writeVerifiedCopy(db, target, copySuffix('partial'), () => {
       if (changed())
         throw new OperatorError(
           `${databasePath} was written by another process while it was copied: opened read-only with no -wal file beside it, the copy takes no lock, and may be torn, so it was not kept. Run the backup again, or as the service's user.`,

@@ -1,0 +1,57 @@
+// `storeloc backup FILE` where FILE is a symbolic link (a backups folder on another disk): the file
+// it leads to is written, and the link stays, as restore does with a linked DATABASE_PATH.
+import { afterEach, beforeEach, expect, test } from 'bun:test'
+import { lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner, tempDir } from '../helpers'
+
+let dir: string
+beforeEach(() => {
+  dir = tempDir()
+  mkdirSync(join(dir, 'backups'))
+  mkdirSync(join(dir, 'disk'))
+})
+afterEach(() => rmSync(dir, { recursive: true, force: true }))
+
+const dbPath = () => join(dir, 'live.db')
+const { storeloc, json } = cliRunner(dbPath)
+/** The link FILE, and the file it leads to. */
+const link = () => join(dir, 'backups', 'latest.db')
+const real = () => join(dir, 'disk', 'latest.db')
+const namesIn = (file: string) =>
+  cliRunner(() => file)
+    .json('locator', 'list')
+    .map((l: { name: string }) => l.name)
+
+test('backup --force through a link replaces the file it leads to, and keeps the link', () => {
+  json('locator', 'create', '--name', 'First')
+  json('backup', real())
+  symlinkSync('../disk/latest.db', link())
+  json('locator', 'create', '--name', 'Second')
+
+  const r = storeloc('backup', link(), '--force')
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(lstatSync(link()).isSymbolicLink()).toBe(true)
+  expect(namesIn(real()).sort()).toEqual(['First', 'Second'])
+  expect([readdirSync(join(dir, 'backups')), readdirSync(join(dir, 'disk'))]).toEqual([['latest.db'], ['latest.db']])
+})
+
+test('backup through a link to a file not made yet makes the file it leads to', () => {
+  json('locator', 'create', '--name', 'First')
+  symlinkSync('../disk/latest.db', link())
+  const r = storeloc('backup', link())
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(lstatSync(link()).isSymbolicLink()).toBe(true)
+  expect(namesIn(real())).toEqual(['First'])
+})
+
+test('backup through a link into a folder not there is refused, naming it; the link stays', () => {
+  json('locator', 'create', '--name', 'First')
+  symlinkSync('../unmounted/latest.db', link())
+  const r = storeloc('backup', link())
+  expect({ code: r.code, stderr: r.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${link()} leads to ${dir}/unmounted/latest.db, whose folder ${dir}/unmounted is not there: mount the disk it is on, or make the folder, or name another file.\n`,
+  })
+  expect(lstatSync(link()).isSymbolicLink()).toBe(true)
+})
