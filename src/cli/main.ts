@@ -5,7 +5,7 @@ import { resolve } from 'node:path'
 import { DEFAULT_DATABASE_PATH, loadConfig, misspeltSettings, misspeltText, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
 import { shellWord } from '../core/shell'
-import { typedPath } from '../core/typed-in'
+import { fileOnTheWay, typedPath } from '../core/typed-in'
 import { OperatorError } from '../operator'
 import { sidecarOf } from '../operator/file-owner'
 import { unwritable } from '../operator/storage-check'
@@ -154,6 +154,9 @@ function configOf(argv: string[], env: Record<string, string | undefined>, err: 
   const config = loadConfig(env)
   for (const found of misspeltSettings(env)) err(`storeloc: warning: ${misspeltText(found)}`)
   const databasePath = config.databasePath
+  const unreached = fileOnTheWay(databasePath)
+  if (unreached !== null)
+    throw new OperatorError(`${unreached} Set DATABASE_PATH to the database file by a path through folders only.`)
   // The commands its messages give act on this database too, though typed without what named it.
   const named = databasePath !== ':memory:' && resolve(databasePath) !== resolve(DEFAULT_DATABASE_PATH)
   // Its `..` kept: after a link it leaves the link's target, which resolve's text would not.

@@ -1,7 +1,7 @@
 // Where a command was typed, and serve's words read from there: `npm start`, `npm run cli` and
 // `bun run cli` run in the package's folder, and name the person's in their environment. Below
 // the CLI and the server, which both read the words a person typed.
-import { lstatSync, readFileSync } from 'node:fs'
+import { lstatSync, readFileSync, statSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 
 type Env = Record<string, string | undefined>
@@ -62,6 +62,31 @@ export function withoutFoldersLeft(path: string): string {
   }
   if (!dropped) return path
   return kept.join('/') || (path.startsWith('/') ? '/' : '.')
+}
+
+/**
+ * When a folder on the way to `path` is a file (`a.db/../b.db`: the system goes through no file,
+ * ENOTDIR): a sentence naming that file, for the caller to add what to name instead; null otherwise.
+ */
+export function fileOnTheWay(path: string): string | null {
+  try {
+    lstatSync(path, { throwIfNoEntry: false })
+    return null
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOTDIR') return null
+  }
+  // Its parts joined as written: a `..` after a link is read as the system reads it.
+  let at = ''
+  for (const part of typedPath(process.cwd(), path).split('/').slice(1, -1)) {
+    at = `${at}/${part}`
+    try {
+      if (!statSync(at).isDirectory())
+        return `${path} cannot be reached: ${at} is a file, not a folder, so nothing is under it.`
+    } catch {
+      return null
+    }
+  }
+  return null
 }
 
 /**

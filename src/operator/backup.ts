@@ -18,7 +18,7 @@ import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
-import { typedPath } from '../core/typed-in'
+import { fileOnTheWay, typedPath } from '../core/typed-in'
 import { realPathToBe } from '../core/config'
 
 /** The database at `path` must be there: opening a missing one would make an empty one. */
@@ -46,6 +46,8 @@ export function sameFile(a: string, b: string): boolean {
  * `inFolder`: what to say when `path` is a folder (a backup names its file there, by its date).
  */
 export function requireDestination(path: string, inFolder = ''): void {
+  const unreached = fileOnTheWay(path)
+  if (unreached !== null) throw new OperatorError(`${unreached} Name a file by a path through folders only.`)
   // The folder the system reads: after a link, a `..` leaves the link's target.
   const folder = statSync(dirname(typedPath(process.cwd(), path)), { throwIfNoEntry: false })
   if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)

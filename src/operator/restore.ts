@@ -1,7 +1,7 @@
 // `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
 // once it is known to be a sound storeloc database, and only while no process uses the target.
 import { DEFAULT_DATABASE_PATH, realPathToBe } from '../core/config'
-import { typedPath } from '../core/typed-in'
+import { fileOnTheWay, typedPath } from '../core/typed-in'
 import { removeIfThere } from '../core/remove-file'
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -50,6 +50,8 @@ function requireRestorable(db: ReturnType<typeof openExisting>, file: string): v
 
 /** Throws unless `file` is a file this user may read: SQLite's own refusal names neither it nor why. */
 function requireReadable(file: string): void {
+  const unreached = fileOnTheWay(file)
+  if (unreached !== null) throw new OperatorError(`${unreached} Name the backup by a path through folders only.`)
   const unread = (e: unknown) =>
     refuse(
       file,

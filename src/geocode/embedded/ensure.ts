@@ -4,6 +4,7 @@
 // Either way, the files of builds killed midway beside it are removed.
 import { existsSync, statSync } from 'node:fs'
 import { realPathToBe } from '../../core/config'
+import { fileOnTheWay } from '../../core/typed-in'
 import { isSqliteFile, openToRead } from '../../store/read-open'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
@@ -132,6 +133,12 @@ async function ensureOnce(
   signal?.throwIfAborted()
   const folder = folderInTheWay(path)
   if (folder !== null) throw new GeodataPathError(inTheWay(path, folder), path)
+  const unreached = fileOnTheWay(path)
+  if (unreached !== null)
+    throw new GeodataPathError(
+      `Could not build the offline geocoder data at ${path}: ${unreached} GEODATA_PATH says where it goes: point it at a file by a path through folders only (or set GEOCODER=none to run without it).`,
+      path,
+    )
   const current = geodataVersion(path) === GEODATA_VERSION
   // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
   // Refused before leftovers are removed: beside a file not the data, none named like one is a build's.
