@@ -8,7 +8,7 @@
 import { readFileSync } from 'node:fs'
 import { basename, isAbsolute, relative, resolve, sep } from 'node:path'
 import { shellWord } from './shell'
-import { typedIn } from './typed-in'
+import { typedIn, typedPath } from './typed-in'
 
 type Env = Record<string, string | undefined>
 
@@ -122,7 +122,8 @@ let wholeDatabase: string | null = null
 /** Sets (null: clears) the command line againCommand gives, and the database it acts on. */
 export function setCommandWords(words: string | null, database: string | null = null): void {
   commandWords = words
-  wholeDatabase = database === null || database === ':memory:' ? null : resolve(database)
+  // Its `..` kept: after a link the system goes up from the link's target, which resolve drops as text.
+  wholeDatabase = database === null || database === ':memory:' ? null : typedPath(process.cwd(), database)
 }
 
 /** The CLI's entry, run by Bun: what bin/storeloc.js runs. */

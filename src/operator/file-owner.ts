@@ -3,8 +3,8 @@
 // taken to be the folder's owner when that is not root (systemd's StateDirectory makes
 // /var/lib/storeloc its User='s, mode 0750); a file there of another owner (made by a command run
 // as root) is one to give back to it, not a user to run as.
-import { accessSync, constants, existsSync, lstatSync, readFileSync, readlinkSync, statSync, type Stats } from 'node:fs'
-import { dirname, join, parse, resolve, sep } from 'node:path'
+import { accessSync, constants, existsSync, lstatSync, readFileSync, statSync, type Stats } from 'node:fs'
+import { dirname, resolve } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
@@ -372,26 +372,28 @@ export function hiddenByFolder(path: string, command = againCommand()): string |
     if ((e as NodeJS.ErrnoException).code !== 'EACCES') return null
   }
   // From the root down: the first folder this user may not search, on the way to the path, then
-  // to where its links lead (a link into the service's folder; a few, not a loop).
-  let full = resolve(path)
+  // to where its links lead (a link into the service's folder; a few, not a loop). Parts joined
+  // as written and targets read by linkTarget: a `..` after a link leaves the link's target.
+  let full = typedPath(process.cwd(), path)
   for (let links = 0; links < 8; links++) {
-    let at = parse(full).root
-    for (const part of dirname(full).slice(at.length).split(sep).filter(Boolean)) {
-      at = join(at, part)
+    let at = ''
+    for (const part of dirname(full).split('/').filter(Boolean)) {
+      at = `${at}/${part}`
       try {
         accessSync(at, constants.X_OK)
       } catch {
         const st = statOrNone(at)
         if (st === undefined) return null
+        const folder = realPathIfThere(at) // named as the system reaches it, without a `..`
         const owner = ownerOf(st)
         // This user's own folder: its mode is what to mend, not a user to run as.
         if (st.uid === me)
-          return `${path} cannot be seen by this command: its folder ${at} is this user's own (uid ${me}), mode ${modeOf(st)}, which lets no one look into it: let it (chmod u+rwx ${shellWord(at)}), then run this command again.`
-        return `${path} cannot be seen by this command: its folder ${at} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.run(command)}).`
+          return `${path} cannot be seen by this command: its folder ${folder} is this user's own (uid ${me}), mode ${modeOf(st)}, which lets no one look into it: let it (chmod u+rwx ${shellWord(folder)}), then run this command again.`
+        return `${path} cannot be seen by this command: its folder ${folder} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.run(command)}).`
       }
     }
     try {
-      full = resolve(dirname(full), readlinkSync(full))
+      full = linkTarget(full)
     } catch {
       return null // not a link: nothing on its way hides it
     }
