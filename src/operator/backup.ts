@@ -48,6 +48,8 @@ export function sameFile(a: string, b: string): boolean {
 export function requireDestination(path: string, inFolder = ''): void {
   const unreached = fileOnTheWay(path)
   if (unreached !== null) throw new OperatorError(`${unreached} Name a file by a path through folders only.`)
+  const loop = linkLoop(path, 'Make the link lead to a file or a folder, or name another file.')
+  if (loop !== null) throw new OperatorError(loop)
   // The folder the system reads: after a link, a `..` leaves the link's target.
   const folder = statSync(dirname(typedPath(process.cwd(), path)), { throwIfNoEntry: false })
   if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)

@@ -224,9 +224,12 @@ export function linkToNoFolder(path: string): string | null {
 /**
  * When `path` cannot be reached for its symbolic links (ELOOP: a link that leads back to itself,
  * or through others to it): a sentence naming the link and where it leads, which SQLite's
- * "unable to open database file" does not; null otherwise.
+ * "unable to open database file" does not; null otherwise. `todo`: what to do about it.
  */
-export function linkLoop(path: string): string | null {
+export function linkLoop(
+  path: string,
+  todo = 'Make the link lead to the database file or its folder, or set DATABASE_PATH to the file itself.',
+): string | null {
   if (!loops(path)) return null
   // The first part of the path that cannot be reached is the link where the loop is. Parts are
   // joined as written: the system follows a link before a ".." after it, which resolve() drops.
@@ -253,7 +256,7 @@ export function linkLoop(path: string): string | null {
   const looped = chain.indexOf(chain.at(-1)!) < chain.length - 1
   const which = link === full ? 'it is a symbolic link' : `its folder ${link} is a symbolic link`
   const how = looped ? 'that leads back to itself' : 'that leads through more links than the system follows'
-  return `${path} cannot be opened: ${which} ${how} (${chain.join(' -> ')}${looped ? '' : ' -> ...'}). Make the link lead to the database file or its folder, or set DATABASE_PATH to the file itself.`
+  return `${path} cannot be opened: ${which} ${how} (${chain.join(' -> ')}${looped ? '' : ' -> ...'}). ${todo}`
 }
 
 /** Whether reaching `path` meets a loop of symbolic links (ELOOP). */

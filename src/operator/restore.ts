@@ -52,6 +52,8 @@ function requireRestorable(db: ReturnType<typeof openExisting>, file: string): v
 function requireReadable(file: string): void {
   const unreached = fileOnTheWay(file)
   if (unreached !== null) throw new OperatorError(`${unreached} Name the backup by a path through folders only.`)
+  const loop = linkLoop(file, 'Make the link lead to the backup, or name the backup itself.')
+  if (loop !== null) throw new OperatorError(loop)
   const unread = (e: unknown) =>
     refuse(
       file,

@@ -55,3 +55,20 @@ test('backup through a link into a folder not there is refused, naming it; the l
   })
   expect(lstatSync(link()).isSymbolicLink()).toBe(true)
 })
+
+test('a backup or restore FILE that is a link leading back to itself is refused naming the loop', () => {
+  json('locator', 'create', '--name', 'First')
+  symlinkSync('latest.db', link())
+  const loop = `${link()} cannot be opened: it is a symbolic link that leads back to itself (${link()} -> ${link()}).`
+  const backup = storeloc('backup', link())
+  expect({ code: backup.code, stderr: backup.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${loop} Make the link lead to a file or a folder, or name another file.\n`,
+  })
+  const restore = storeloc('restore', link())
+  expect({ code: restore.code, stderr: restore.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${loop} Make the link lead to the backup, or name the backup itself.\n`,
+  })
+  expect(lstatSync(link()).isSymbolicLink()).toBe(true)
+})
