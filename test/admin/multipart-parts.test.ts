@@ -44,6 +44,43 @@ describe('multipart bodies', () => {
     expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
   })
 
+  test('delimiter lines padded with spaces or tabs (RFC 2046) are read as the form without them', async () => {
+    const body = `${field('name', 'Cafe')}${field('description', 'Open late')}${REST}`
+    const stored = async (sent: string, headers = {}) => {
+      const res = await rawRequest('POST', BASE, utf8(sent), {
+        'content-type': 'multipart/form-data; boundary=B',
+        ...headers,
+      })
+      const { location } = (await res.json()) as { location?: { name: string; description: string } }
+      return [res.status, location?.name, location?.description]
+    }
+    const lines = body.split('\r\n')
+    // Each delimiter line, the first or one within: FormData reads none of them as a delimiter.
+    const padded = (pad: string, which: (i: number) => boolean) =>
+      lines.map((line, i) => (line === '--B' && which(i) ? `--B${pad}` : line)).join('\r\n')
+    for (const sent of [
+      padded('  ', () => true),
+      padded('\t', () => true),
+      padded(' \t ', (i) => i === 0),
+      padded(' ', (i) => i > 0 && i < 6),
+      body.replace('--B--', '--B--  '),
+    ])
+      expect(await stored(sent)).toEqual([201, 'Cafe', 'Open late'])
+    // Padding means nothing: a retry under its key, unpadded and with another boundary, replays.
+    const key = { 'idempotency-key': 'k-padded' }
+    expect(
+      await stored(
+        padded('  ', () => true),
+        key,
+      ),
+    ).toEqual([201, 'Cafe', 'Open late'])
+    const again = await rawRequest('POST', BASE, utf8(body.replaceAll('--B', '--C')), {
+      'content-type': 'multipart/form-data; boundary=C',
+      ...key,
+    })
+    expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
+  })
+
   test('a boundary holding a backslash, quoted or not, gives 400 naming it, and stores nothing', async () => {
     // A part FormData reads as Windows-1252 text: refused when its part is judged, stored else.
     const latin = 'Content-Type: text/plain; charset=windows-1252'

@@ -10,6 +10,7 @@ import {
   type Part,
   partHeader,
   utf8Of,
+  withoutPadding,
 } from './parts'
 
 type Field = [string, string | File]
@@ -23,8 +24,12 @@ type Field = [string, string | File]
 export type MultipartBody = MultipartText & { fields: Field[] | null; doubt: string | null }
 
 export async function readMultipartBody(bytes: Uint8Array, contentType: string): Promise<MultipartBody> {
-  const form = await new Response(bytes, { headers: { 'content-type': contentType } }).formData().catch(() => null)
-  const text = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  const sent = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
+  // Padding means nothing (RFC 2046): read, split and fingerprinted as the body without it.
+  const boundary = paramOf(contentType, 'boundary')
+  const text = boundary ? withoutPadding(sent, boundary) : sent
+  const read = text === sent ? bytes : Buffer.from(text, 'latin1')
+  const form = await new Response(read, { headers: { 'content-type': contentType } }).formData().catch(() => null)
   const body: MultipartBody = { text, contentType, fields: form === null ? null : [...form.entries()], doubt: null }
   return body.fields === null ? body : namedAsSent(body)
 }

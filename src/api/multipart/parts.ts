@@ -37,6 +37,26 @@ export function formDataParts({ text, contentType }: MultipartText): Iterable<Pa
   })()
 }
 
+/**
+ * The text with each delimiter line's transport padding (RFC 2046: spaces and tabs after `--B`,
+ * before its CRLF) dropped, as FormData reads no padded line as a delimiter; the text itself when
+ * none is padded. A delimiter line starts the text or follows a CRLF.
+ */
+export function withoutPadding(text: string, boundary: string): string {
+  const dashes = `--${boundary}`
+  let out = ''
+  let from = 0
+  for (let at = text.indexOf(dashes); at !== -1; at = text.indexOf(dashes, at + 1)) {
+    if (at !== 0 && !(text[at - 1] === '\n' && text[at - 2] === '\r')) continue
+    let end = at + dashes.length
+    while (text[end] === ' ' || text[end] === '\t') end++
+    if (end === at + dashes.length || text[end] !== '\r' || text[end + 1] !== '\n') continue
+    out += text.slice(from, at + dashes.length)
+    from = end
+  }
+  return from === 0 ? text : out + text.slice(from)
+}
+
 /** A part from its text after its delimiter: its headers to the first blank line, its value after it. */
 export function partOf(piece: string): Part {
   const end = piece.indexOf('\r\n\r\n')
