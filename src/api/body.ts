@@ -7,7 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { charsetOf, mediaTypeOf, paramOf, paramsOf } from './content-type'
+import { charsetOf, mediaTypeOf, paramFault, paramOf, paramsOf } from './content-type'
 import { lfDelimited, type MultipartBody, readMultipartBody } from './multipart/fields'
 import { multipartMeant } from './multipart/meaning'
 import { formDataParts, type Part, utf8Of } from './multipart/parts'
@@ -221,6 +221,15 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
 function multipartUnread(multipart: MultipartBody): { why: string; fix: string } | null {
   const boundary = paramsOf(multipart.contentType, true).get('boundary')
   const remade = 'Send the body your HTTP client makes from a form (curl -F)'
+  const opening = openingBoundary(multipart.text)
+  const toClient = 'leave the Content-Type to your HTTP client, which names the boundary of the form it sends,'
+  // Written so, FormData finds no boundary, or another than paramsOf reads.
+  const miswritten = multipart.fields === null ? paramFault(multipart.contentType, 'boundary') : null
+  if (miswritten !== null)
+    return {
+      why: `the boundary parameter of its Content-Type (${utf8Of(miswritten.written).slice(0, 80)}) has ${miswritten.fault}, which RFC 9110 does not allow: no boundary is read from it.`,
+      fix: `${opening === undefined ? 'L' : `Write it as multipart/form-data; boundary=${opening.shown}, or l`}${toClient.slice(1)} or send JSON.`,
+    }
   // FormData reads boundary="" (delimiters "--"), where no part is found apart to be judged.
   if (boundary === '')
     return {
@@ -235,9 +244,8 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
       fix: `${remade}, or a boundary of letters, digits and '()+_,-./:=?.`,
     }
   // Set by hand, the type loses the boundary the client writes with the body, or names another.
-  const opening = openingBoundary(multipart.text)
   const other = opening !== undefined && opening.value !== boundary && opening.line !== boundary
-  const byClient = `Leave the Content-Type to your HTTP client, which names the boundary of the form it sends,${other ? ` or name the boundary its parts start with (multipart/form-data; boundary=${opening.shown}),` : ''} or send JSON.`
+  const byClient = `L${toClient.slice(1)}${other ? ` or name the boundary its parts start with (multipart/form-data; boundary=${opening.shown}),` : ''} or send JSON.`
   if (boundary === undefined)
     return {
       why: 'its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with.',

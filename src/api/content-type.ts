@@ -71,3 +71,35 @@ export function contentTypeMeant(contentType: string, boundary = false): string 
   }
   return [type, ...meant.sort()].join(';')
 }
+
+/** A parameter named `name`, after the start, a separator or a space: the signs and spaces between its name and its value. */
+const NAMED = (name: string) => new RegExp(`(^|[;,\\s])${name}([ \\t]*)([=:])([ \\t]*)`, 'i')
+
+/**
+ * How the parameter `name` (a word) of a Content-Type is written otherwise than RFC 9110 writes
+ * one, so that readers differ on it or find none: `fault`, what is wrong, and `written`, the
+ * parameter as sent. Null when it is written so, or not given.
+ */
+export function paramFault(contentType: string, name: string): { fault: string; written: string } | null {
+  const found = NAMED(name).exec(contentType)
+  if (found === null) return null
+  const [whole, before, spaceBefore, sign, spaceAfter] = found as unknown as string[]
+  const start = found.index + before!.length
+  const valueAt = found.index + whole!.length
+  QUOTED.lastIndex = valueAt
+  const quoted = contentType[valueAt] === '"' ? QUOTED.exec(contentType) : null
+  const end = quoted === null ? contentType.indexOf(';', valueAt) : contentType.indexOf(';', QUOTED.lastIndex)
+  const written = contentType.slice(start, end === -1 ? undefined : end).trim()
+  const value = contentType.slice(valueAt, end === -1 ? undefined : end).trim()
+  const fault = (text: string) => ({ fault: text, written })
+  const lead = contentType.slice(0, start).trimEnd()
+  if (lead.endsWith(',')) return fault('a "," before it where a ";" goes')
+  if (!lead.endsWith(';')) return fault('no ";" before it')
+  if (sign === ':') return fault('a ":" where its "=" goes')
+  if (spaceBefore !== '') return fault('a space before its "="')
+  if (spaceAfter !== '') return fault('a space after its "="')
+  if (quoted !== null && !/^"(?:[^"\\]|\\[\s\S])*"$/.test(value))
+    return fault(/^"(?:[^"\\]|\\[\s\S])*"/.test(value) ? 'text after its closing quote' : 'a quote that is not closed')
+  if (quoted === null && value.includes('"')) return fault('a quote in a value not quoted')
+  return null
+}

@@ -108,6 +108,42 @@ describe('multipart bodies', () => {
     ])
   })
 
+  test('a boundary parameter written otherwise than RFC 9110 writes one gives 400 naming its fault', async () => {
+    const body = `${field('name', 'Cafe')}${REST}`
+    for (const [type, fault] of [
+      ['boundary =B', 'a space before its "="'],
+      ['boundary = B', 'a space before its "="'],
+      ['boundary= B', 'a space after its "="'],
+      ['boundary="B', 'a quote that is not closed'],
+      ['boundary="B"x', 'text after its closing quote'],
+      ['boundary=B"', 'a quote in a value not quoted'],
+      ['boundary:B', 'a ":" where its "=" goes'],
+      ['charset=utf-8 boundary=B', 'no ";" before it'],
+    ] as [string, string][]) {
+      const written = type.replace('charset=utf-8 ', '')
+      const before = snapshot()
+      const [status, message] = (await outcome(body, `multipart/form-data; ${type}`)) as [number, string]
+      expect([type, status, message]).toEqual([
+        type,
+        400,
+        `The form body could not be read: the boundary parameter of its Content-Type (${written}) has ${fault}, which RFC 9110 does not allow: no boundary is read from it. Write it as multipart/form-data; boundary=B, or leave the Content-Type to your HTTP client, which names the boundary of the form it sends, or send JSON.`,
+      ])
+      // Its advice taken as written: the body is read.
+      const named = /Write it as ([^,]+),/.exec(message)![1]!
+      expect(snapshot()).toEqual(before)
+      expect(await outcome(body, named)).toBe('Cafe')
+    }
+    // On bulk, which reads no form: the same why.
+    const bulk = await rawRequest('POST', `${BASE}/bulk`, utf8(body), {
+      'content-type': 'multipart/form-data; boundary =B',
+    })
+    expect((await bulk.json()) as { message: string }).toMatchObject({
+      message: expect.stringContaining(
+        'nor could its parts be read: the boundary parameter of its Content-Type (boundary =B) has a space before its "=", which RFC 9110 does not allow: no boundary is read from it. Send JSON',
+      ),
+    })
+  })
+
   test('an empty boundary gives 400 saying so, and stores nothing', async () => {
     // FormData reads boundary="" with delimiters "--": a part in Latin-1 would go unjudged.
     const latin = 'Content-Type: text/plain; charset=iso-8859-1'
