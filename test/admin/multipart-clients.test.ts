@@ -167,8 +167,9 @@ describe('multipart bodies from real clients', () => {
     const refusal = 'The form body could not be read: '
     const reads =
       'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).'
+    // Its parts unread, what they hold is not known: FILE stands for a file's name.
     const asIs =
-      'Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".'
+      'Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @FILE.csv -H "Content-Type: text/csv".'
     for (const sent of bodies) {
       const [status, error, message] = await answer(BASE, sent)
       expect([status, error, String(message).startsWith(refusal)]).toEqual([400, 'invalid_request', true])

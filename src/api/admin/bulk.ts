@@ -145,9 +145,12 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
 /** The shortest bulk body, for a message to a person who sent none. */
 const JSON_EXAMPLE = '{"locations": [{"name": "A", "address": "1 Main St, Town"}]}'
 
-/** The curl command that sends a file as it is, named as sent when a shell reads the name as typed. */
-function sendFile(name: string, type: 'json' | 'csv'): string {
-  const file = /^\w[\w.+-]{0,59}$/.test(name) ? name : type === 'json' ? 'stores.json' : 'stores.csv'
+/**
+ * The curl command that sends a file as it is, named as sent when a shell reads the name as typed;
+ * `unknown`: no file of the body was read, and FILE stands for its name.
+ */
+function sendFile(name: string, type: 'json' | 'csv', unknown = false): string {
+  const file = /^\w[\w.+-]{0,59}$/.test(name) ? name : `${unknown ? 'FILE' : 'stores'}.${type}`
   return `curl --data-binary @${file} -H "Content-Type: ${type === 'json' ? 'application/json' : 'text/csv'}"`
 }
 
@@ -171,21 +174,23 @@ function howSent(body: ParsedBody | undefined, type: string): string {
       : ` It was sent ${sentAs(body.unread)}.`
   if (body?.kind !== 'form' && body?.kind !== 'invalid_form') return ''
   const shape = body.shape
-  const asJson = `Send JSON, such as ${JSON_EXAMPLE} with Content-Type: application/json, or a CSV file as it is, with ${sendFile('', 'csv')}.`
+  const asJson = (unknown = false) =>
+    `Send JSON, such as ${JSON_EXAMPLE} with Content-Type: application/json, or a CSV file as it is, with ${sendFile('', 'csv', unknown)}.`
   if (type === 'application/x-www-form-urlencoded') {
     const form = 'as a form, "application/x-www-form-urlencoded"'
     return shape?.csv
       ? ` It was sent ${form} (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with ${sendFile('', 'csv')}.`
-      : ` It was sent ${form}, with ${fieldList(shape?.fields ?? [])}, and this route reads no form. ${asJson}`
+      : ` It was sent ${form}, with ${fieldList(shape?.fields ?? [])}, and this route reads no form. ${asJson()}`
   }
   if (type !== 'multipart/form-data') return ''
-  // Its parts not found: why, though a form read whole would be refused too.
+  // Its parts not found: why, though a form read whole would be refused too. What they hold is
+  // not known, so no file is named.
   if (body.kind === 'invalid_form' && shape === undefined)
-    return ` It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: ${body.reason} ${asJson}`
+    return ` It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: ${body.reason} ${asJson(true)}`
   const file = shape?.file
   if (file === undefined)
     return shape?.fields
-      ? ` It was sent as "multipart/form-data", a form with ${fieldList(shape.fields)}, and this route reads no form. ${asJson}`
+      ? ` It was sent as "multipart/form-data", a form with ${fieldList(shape.fields)}, and this route reads no form. ${asJson()}`
       : ' It was sent as "multipart/form-data", and this route reads no form.'
   const upload = `as "multipart/form-data", a form's file upload (curl -F)`
   if (file.reads === null)
