@@ -11,6 +11,7 @@ import { charsetOf, mediaTypeOf, paramFault, paramOf, paramsOf } from './content
 import { lfDelimited, type MultipartBody, readMultipartBody } from './multipart/fields'
 import { multipartMeant } from './multipart/meaning'
 import { formDataParts, type Part, utf8Of } from './multipart/parts'
+import { partNotRead, whyNoFields } from './multipart/unread'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -263,6 +264,8 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
       fix: 'Give it once, with each value a word or in quotes, as form-data; name="name", or send JSON.',
     }
   if (multipart.fields === null) {
+    const why = whyNoFields(multipart)
+    if (why !== null) return { why, fix: `${remade}, or send JSON.` }
     // curl -F after -H "Content-Type: multipart/form-data; boundary=X" names X, then its own.
     const twice = (multipart.contentType.match(/;\s*boundary\s*=/gi)?.length ?? 0) > 1
     return {
@@ -290,7 +293,8 @@ function openingBoundary(text: string): { value: string; shown: string; line: st
 type PartCharset = { charset: string | null; field?: string }
 
 /**
- * Why a multipart body's parts are not read: the first charset its text is in that is not read as UTF-8
+ * Why a multipart body's parts are not read: the first text part FormData drops or reads otherwise
+ * than sent (partNotRead), else the first charset its text is in that is not read as UTF-8
  * (readAsUtf8): its field names in the body's, judged first; each value in its part's own
  * (FormData keeps no part's type), else the body's, or none when it starts with UTF-8's byte order
  * mark, which says UTF-8 whatever is named. A part with a filename is a file, refused apart.
@@ -300,9 +304,13 @@ function partRefused(parts: Iterable<Part>, contentType: string): string | undef
   const whole = charsetOf(contentType)
   let names = true
   let refused: PartCharset | undefined
+  let index = 0
   for (const part of parts) {
+    index++
     // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
     if (part.filename !== null) continue
+    const notRead = partNotRead(part, index)
+    if (notRead !== null) return notRead
     const { value, type, name } = part
     names &&= ASCII_TEXT.test(part.headers)
     if (refused !== undefined) continue

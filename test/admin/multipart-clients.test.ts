@@ -129,11 +129,12 @@ describe('multipart bodies from real clients', () => {
       'Cafe',
     ])
     // Cut short after a first delimiter that is the one named, with spaces after it (padding), or
-    // of a boundary ending in "--": no other boundary is given.
-    const cut = `The form body could not be read: it is not multipart/form-data that can be read: its parts and the boundary its Content-Type names do not match. Send the body your HTTP client makes from a form, or send JSON.`
-    for (const [first, type] of [
-      ['--B ', TYPE],
-      ['--B--', { 'content-type': 'multipart/form-data; boundary=B--' }],
+    // of a boundary ending in "--": no other boundary is given, and the closing line is missed.
+    const cut = (close: string) =>
+      `The form body could not be read: it has no closing delimiter line (${close}) after its last part: it was cut short, or not closed. Send the body your HTTP client makes from a form (curl -F), or send JSON.`
+    for (const [first, type, close] of [
+      ['--B ', TYPE, '--B--'],
+      ['--B--', { 'content-type': 'multipart/form-data; boundary=B--' }, '--B----'],
     ] as const) {
       const res = await rawRequest(
         'POST',
@@ -141,7 +142,7 @@ describe('multipart bodies from real clients', () => {
         utf8(`${first}\r\n${cd('form-data; name="name"')}\r\n\r\nCafe\r\n`),
         type,
       )
-      expect([first, ((await res.json()) as { message: string }).message]).toEqual([first, cut])
+      expect([first, ((await res.json()) as { message: string }).message]).toEqual([first, cut(close)])
     }
   })
 

@@ -1,0 +1,64 @@
+// The parts of a multipart/form-data body that FormData drops or reads otherwise than sent, and
+// why it reads no field of a body at all, each said as a refusal's reason.
+import { mediaTypeOf, paramOf } from '../content-type'
+import { dispositionOf, type MultipartText, type Part, partHeader, utf8Of } from './parts'
+
+/** What RFC 7578 lets a part's Content-Transfer-Encoding be: its bytes as they are. */
+const AS_IS = ['7bit', '8bit', 'binary']
+
+/**
+ * Why FormData does not read a text part (`index`, from 1) as sent, null when it does: with no
+ * Content-Disposition, or one that is not form-data or names no field, it drops the part; it reads
+ * an encoded part (base64, quoted-printable) as its encoded text, and a nested multipart (RFC
+ * 2388's several files in one field) as the text of its parts.
+ */
+export function partNotRead(part: Part, index: number): string | null {
+  // Most parts are one line, form-data first: read without a header's search.
+  const oneLine = !part.headers.includes('\n')
+  const disposition =
+    oneLine && FORM_DATA.test(part.headers) ? 'form-data' : partHeader(part.headers, 'content-disposition')
+  const lost = () =>
+    'its text would be lost. Give each part a Content-Disposition of form-data; name="..." (its field), or send JSON.'
+  if (disposition === null) return `part ${index} has no Content-Disposition, which names its field: ${lost()}`
+  const shown = () => JSON.stringify(utf8Of(dispositionOf(part.headers)).slice(0, 100))
+  if (mediaTypeOf(disposition) !== 'form-data')
+    return `part ${index}'s Content-Disposition (${shown()}) is not form-data: ${lost()}`
+  if (!part.name) return `part ${index}'s Content-Disposition (${shown()}) names no field: ${lost()}`
+  if (oneLine) return null
+  const field = () => JSON.stringify(utf8Of(part.name!).slice(0, 60))
+  const encoding = partHeader(part.headers, 'content-transfer-encoding')?.toLowerCase()
+  if (encoding !== undefined && !AS_IS.includes(encoding))
+    return `the field ${field()} is sent with Content-Transfer-Encoding: ${JSON.stringify(encoding.slice(0, 40))}, which forms do not use (RFC 7578) and is not decoded: its encoded text would be stored. Send its text as it is, or send JSON.`
+  if (part.type !== null && mediaTypeOf(part.type).startsWith('multipart/'))
+    return `the field ${field()} holds parts of its own (${JSON.stringify(mediaTypeOf(part.type).slice(0, 40))}, as RFC 2388 sent several files in one field); location fields are text.`
+  return null
+}
+
+/** A Content-Disposition line of form-data, with its parameters after. */
+const FORM_DATA = /^content-disposition:[ \t]*form-data[ \t]*;/i
+
+/**
+ * Why FormData reads no field of a multipart body whose boundary is named and not miswritten, when
+ * it can be told: it has no closing delimiter (cut short, or never closed), or a part's header
+ * lines are not ended by a blank line or hold a line without a ":" (a folded line). Null else.
+ */
+export function whyNoFields({ text, contentType }: MultipartText): string | null {
+  const boundary = paramOf(contentType, 'boundary')
+  if (!boundary || !text.startsWith(`--${boundary}\r\n`)) return null
+  if (!text.includes(`--${boundary}--`))
+    return `it has no closing delimiter line (--${utf8Of(boundary).slice(0, 70)}--) after its last part: it was cut short, or not closed.`
+  const delimiter = `\r\n--${boundary}\r\n`
+  for (let at = -2, index = 1; at !== -1; at = text.indexOf(delimiter, at + 1), index++) {
+    const start = at + delimiter.length
+    if (text.startsWith('\r\n', start))
+      return `part ${index} has no header lines, so no Content-Disposition, which names its field.`
+    const end = text.indexOf('\r\n\r\n', start)
+    const next = text.indexOf(`\r\n--${boundary}`, start)
+    if (end === -1 || (next !== -1 && next < end))
+      return `part ${index}'s header lines end in no blank line, which comes between a part's headers and its value.`
+    const lines = text.slice(start, end).split('\r\n')
+    if (lines.some((line) => line !== '' && !line.includes(':')))
+      return `part ${index} has a header line without ":" (a line folded onto the next, or text before the blank line), and each header line is a name, ":" and its value.`
+  }
+  return null
+}
