@@ -44,12 +44,13 @@ export const formRefusal = (reason: string): string => `The form body could not 
 /**
  * What a form or an unread body holds, for a route that reads CSV (`csv`) to say how to send it.
  * `csv`: its text starts as a CSV file does; `fields`: a form's field names, first sent first;
- * `file`: a multipart body's first file, its name and type as sent and what its bytes read as.
+ * `file`: a multipart body's first file, its name, type and charset (one not UTF-8) as sent, and
+ * what its bytes read as.
  */
 export type SentShape = {
   csv?: boolean
   fields?: string[]
-  file?: { name: string; type: string; reads: 'json' | 'csv' | null }
+  file?: { name: string; type: string; charset: string | null; reads: 'json' | 'csv' | null }
 }
 
 /**
@@ -197,7 +198,7 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
       return {
         kind: 'invalid_form',
         reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
-        ...(csv && { shape: { file: await fileShape(v as File) } }),
+        ...(csv && { shape: { file: await fileShape(v as File, fileCharset(multipart)) } }),
       }
   }
   const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
@@ -352,8 +353,22 @@ function formShape(bytes: Uint8Array): SentShape {
   return { csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell), fields }
 }
 
-/** A multipart file's name and type as sent, and whether its bytes read as JSON or CSV. */
-async function fileShape(file: File): Promise<NonNullable<SentShape['file']>> {
+/**
+ * The encoding other than UTF-8 that the Content-Type of a multipart body's first file (with bytes)
+ * names, as FormData finds it; null when it names none or UTF-8. FormData's File drops it.
+ */
+function fileCharset(multipart: MultipartBody): string | null {
+  for (const part of formDataParts(multipart) ?? []) {
+    if (part.filename === null || part.value === '') continue
+    const charset = part.type === null ? null : charsetOf(part.type)
+    const encoding = charset === null ? null : encodingNamed(charset)
+    return encoding === null || encoding === 'utf-8' ? null : charset
+  }
+  return null
+}
+
+/** A multipart file's name and type as sent (`charset`, fileCharset's), and whether its bytes read as JSON or CSV. */
+async function fileShape(file: File, charset: string | null): Promise<NonNullable<SentShape['file']>> {
   const type = mediaTypeOf(file.type)
   const name = file.name ?? ''
   const bytes = new Uint8Array(await file.slice(0, 65_536).arrayBuffer())
@@ -361,7 +376,7 @@ async function fileShape(file: File): Promise<NonNullable<SentShape['file']>> {
   const json =
     type === 'application/json' || type.endsWith('+json') || /\.json$/i.test(name) || start === '{' || start === '['
   const csv = type === 'text/csv' || /\.csv$/i.test(name) || readsAsCsv(bytes)
-  return { name, type, reads: json ? 'json' : csv ? 'csv' : null }
+  return { name, type, charset, reads: json ? 'json' : csv ? 'csv' : null }
 }
 
 /** `names` without repeats, first sent first; at most 20. */

@@ -34,16 +34,56 @@ describe('bulk bodies sent the wrong way', () => {
       status: 400,
       message: `${READS} It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with curl --data-binary @my-stores.json -H "Content-Type: application/json".`,
     })
-    // Its type unnamed and its name one a shell would split: read by its bytes, named by a placeholder.
+    // Its type unnamed: read by its bytes. A name a shell would split is quoted; one a shell reads
+    // otherwise even in quotes ($, %) is named by a placeholder.
     const untyped = new Blob(['[{"name": "A"}]'], { type: 'application/octet-stream' })
     expect((await post(upload([['file', untyped, 'my stores']]))).message).toEndWith(
-      'with curl --data-binary @stores.json -H "Content-Type: application/json".',
+      'with curl --data-binary @"my stores" -H "Content-Type: application/json".',
     )
+    for (const name of ['$HOME.json', '100%.json', 'a"b.json'])
+      expect((await post(upload([['file', untyped, name]]))).message).toEndWith(
+        'with curl --data-binary @stores.json -H "Content-Type: application/json".',
+      )
     const sheet = new Blob(['PK\x03\x04\x00\x00'], { type: 'application/vnd.ms-excel' })
     expect((await post(upload([['file', sheet, 'stores.xls']]))).message).toEndWith(
       'a form\'s file upload (curl -F) of "stores.xls" ("application/vnd.ms-excel"), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
     )
     expect(snapshot().locations).toEqual([])
+  })
+
+  test('a CSV file uploaded as a form is told its own name without its folder, and the charset its part names', async () => {
+    // Its name in UTF-8, as clients write it; its text in the charset named.
+    const part = (filename: string, type: string) =>
+      Buffer.concat([
+        Buffer.from(
+          `--B\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: ${type}\r\n\r\n`,
+        ),
+        Buffer.from(TEXT.replace('A', 'Caf\xe9'), 'latin1'),
+        Buffer.from('\r\n--B--\r\n'),
+      ])
+    const sent = async (filename: string, type: string) =>
+      (await post(part(filename, type), 'multipart/form-data; boundary=B')).message
+    const told = (command: string) =>
+      `${READS} It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with ${command}.`
+    // An old browser sends the path (C:\fakepath\...); the shell reads the name without it.
+    expect(await sent('C:\\fakepath\\my-shops.csv', 'text/csv; charset=windows-1252')).toBe(
+      told('curl --data-binary @my-shops.csv -H "Content-Type: text/csv; charset=windows-1252"'),
+    )
+    expect(await sent('tiendas españa.csv', 'text/csv; charset=UTF-8')).toBe(
+      told('curl --data-binary @"tiendas españa.csv" -H "Content-Type: text/csv"'),
+    )
+    expect(snapshot().locations).toEqual([])
+    // Its advice taken as written: the file's bytes with the type named are read.
+    const [, type] = /-H "Content-Type: ([^"]+)"/.exec(await sent('a.csv', 'text/csv; charset=iso-8859-1'))!
+    const bytes = Buffer.from(TEXT.replace('A', 'Caf\xe9'), 'latin1')
+    const res = await env.app.handle(
+      new Request(`http://localhost${BULK}?dry_run=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': type! },
+        body: bytes,
+      }),
+    )
+    expect([res.status, ((await res.json()) as { created: number }).created]).toEqual([200, 1])
   })
 
   test('a multipart form of text fields only is told it is a form, and what the route reads', async () => {

@@ -146,12 +146,21 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
 const JSON_EXAMPLE = '{"locations": [{"name": "A", "address": "1 Main St, Town"}]}'
 
 /**
- * The curl command that sends a file as it is, named as sent when a shell reads the name as typed;
- * `unknown`: no file of the body was read, and FILE stands for its name.
+ * The curl command that sends a file as it is: named as sent (its folder dropped, as old browsers
+ * sent C:\fakepath\a.csv), in double quotes where a shell would split it, else FILE (`unknown`: no
+ * file of the body was read) or stores; a CSV file with the charset its part named.
  */
-function sendFile(name: string, type: 'json' | 'csv', unknown = false): string {
-  const file = /^\w[\w.+-]{0,59}$/.test(name) ? name : `${unknown ? 'FILE' : 'stores'}.${type}`
-  return `curl --data-binary @${file} -H "Content-Type: ${type === 'json' ? 'application/json' : 'text/csv'}"`
+function sendFile(name: string, type: 'json' | 'csv', unknown = false, charset: string | null = null): string {
+  const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1)
+  // "-" is curl's stdin; within double quotes a shell still reads $, `, \ and !, and cmd.exe %.
+  // A browser writes a name's " as %22.
+  const file = /^\w[\w.+-]{0,59}$/.test(base)
+    ? base
+    : /^[^"$`\\!%\x00-\x1f\x7f]{1,60}$/.test(base) && base !== '-'
+      ? `"${base}"`
+      : `${unknown ? 'FILE' : 'stores'}.${type}`
+  const csv = charset === null ? 'text/csv' : `text/csv; charset=${charset}`
+  return `curl --data-binary @${file} -H "Content-Type: ${type === 'json' ? 'application/json' : csv}"`
 }
 
 /** `"name", "lat"`: a form's field names as a message lists them. */
@@ -195,7 +204,7 @@ function howSent(body: ParsedBody | undefined, type: string): string {
   const upload = `as "multipart/form-data", a form's file upload (curl -F)`
   if (file.reads === null)
     return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))} (${JSON.stringify(file.type.slice(0, 60) || 'no type')}), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with ${sendFile('', 'csv')}.`
-  return ` It was sent ${upload}: send the file itself as the body, with ${sendFile(file.name, file.reads)}.`
+  return ` It was sent ${upload}: send the file itself as the body, with ${sendFile(file.name, file.reads, false, file.charset)}.`
 }
 
 /**
