@@ -7,7 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
-import { charsetOf, mediaTypeOf, paramFault, paramOf, paramsOf } from './content-type'
+import { charsetOf, mediaTypeOf, paramFault, paramOf, paramsOf, typeReadOf } from './content-type'
 import { lfDelimited, type MultipartBody, readMultipartBody } from './multipart/fields'
 import { multipartMeant } from './multipart/meaning'
 import { formDataParts, type Part, utf8Of } from './multipart/parts'
@@ -105,7 +105,7 @@ async function classify(
   multipartOf: MultipartOf,
 ): Promise<ParsedBody> {
   const contentType = request.headers.get('content-type') ?? ''
-  const type = mediaTypeOf(contentType)
+  const type = typeReadOf(contentType)
   const encoded = encodedRefusal(request, bytes)
   if (encoded !== null) return encoded
   if (options.csv && type === 'text/csv') return { kind: 'csv', bytes, charset: charsetOf(contentType) }

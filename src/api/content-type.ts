@@ -39,6 +39,16 @@ export function paramsOf(contentType: string, escaped = false): Map<string, stri
 /** A Content-Type's media type, "type/subtype" lowercased, without its parameters ('' for none). */
 export const mediaTypeOf = (contentType: string): string => contentType.split(';')[0]!.trim().toLowerCase()
 
+/**
+ * A Content-Type's media type as a body is read by: mediaTypeOf's, but multipart/form-data where a
+ * space or a "," stands for the ";" after it (`multipart/form-data, boundary=B`), a form refused
+ * for that (paramFault) rather than a body of a type not read.
+ */
+export const typeReadOf = (contentType: string): string =>
+  /^[ \t]*multipart\/form-data(?:[ \t]*,|[ \t]+[^ \t;])/i.test(contentType)
+    ? 'multipart/form-data'
+    : mediaTypeOf(contentType)
+
 /** The parameter `name` of a Content-Type, unquoted; null when none. */
 export const paramOf = (contentType: string, name: string): string | null => paramsOf(contentType).get(name) ?? null
 

@@ -133,15 +133,27 @@ describe('multipart bodies', () => {
       expect(snapshot()).toEqual(before)
       expect(await outcome(body, named)).toBe('Cafe')
     }
+    // A space or "," for the ";" after the type: a form miswritten, not a type that is not read.
+    for (const [type, fault] of [
+      ['multipart/form-data, boundary=B', 'a "," before it where a ";" goes'],
+      ['multipart/form-data boundary=B', 'no ";" before it'],
+    ])
+      expect(await outcome(body, type)).toEqual([
+        400,
+        `The form body could not be read: the boundary parameter of its Content-Type (boundary=B) has ${fault}, which RFC 9110 does not allow: no boundary is read from it. Write it as multipart/form-data; boundary=B, or leave the Content-Type to your HTTP client, which names the boundary of the form it sends, or send JSON.`,
+      ])
     // On bulk, which reads no form: the same why.
-    const bulk = await rawRequest('POST', `${BASE}/bulk`, utf8(body), {
-      'content-type': 'multipart/form-data; boundary =B',
-    })
-    expect((await bulk.json()) as { message: string }).toMatchObject({
-      message: expect.stringContaining(
-        'nor could its parts be read: the boundary parameter of its Content-Type (boundary =B) has a space before its "=", which RFC 9110 does not allow: no boundary is read from it. Send JSON',
-      ),
-    })
+    for (const [type, fault] of [
+      ['multipart/form-data; boundary =B', 'boundary =B) has a space before its "="'],
+      ['multipart/form-data, boundary=B', 'boundary=B) has a "," before it where a ";" goes'],
+    ]) {
+      const bulk = await rawRequest('POST', `${BASE}/bulk`, utf8(body), { 'content-type': type! })
+      expect((await bulk.json()) as { message: string }).toMatchObject({
+        message: expect.stringContaining(
+          `It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: the boundary parameter of its Content-Type (${fault}, which RFC 9110 does not allow: no boundary is read from it. Send JSON`,
+        ),
+      })
+    }
   })
 
   test('an empty boundary gives 400 saying so, and stores nothing', async () => {

@@ -6,7 +6,7 @@ import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices }
 import { takesOnly } from '../../locations/service'
 import { CsvError } from '../../locations/csv-records'
 import { type ParsedBody, sentAs } from '../body'
-import { mediaTypeOf } from '../content-type'
+import { typeReadOf } from '../content-type'
 import { AdminError } from './errors'
 
 /** The bulk route's body limit: 1,000 full locations fit. */
@@ -233,7 +233,7 @@ export function bulkBodyError(
     return new AdminError('invalid_request', `The request body is not valid JSON: ${body.reason}`)
   if (body?.kind === 'encoded' || body?.kind === 'charset' || body?.kind === 'too_wide')
     return new AdminError('invalid_request', body.reason)
-  const sent = howSent(body, mediaTypeOf(contentType))
+  const sent = howSent(body, typeReadOf(contentType))
   return new AdminError(
     'invalid_request',
     `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).${sent}`,
