@@ -21,8 +21,9 @@ export type ParsedBody =
   | { kind: 'invalid_json'; reason: string }
   /**
    * A form body that cannot be read without losing what was sent (a charset not UTF-8, a broken
-   * escape, a file), or whose parts are not found (no shape then). `reason` says why, with how to
-   * send a form; on a route that reads CSV, which reads no form, why alone. formRefusal says it.
+   * escape, a file), or whose parts are not found (no shape then, but `csv` for a CSV file sent
+   * so). `reason` says why, with how to send a form; on a route that reads CSV, which reads no
+   * form, why alone. formRefusal says it.
    */
   | { kind: 'invalid_form'; reason: string; shape?: SentShape }
   | { kind: 'too_large' }
@@ -43,9 +44,9 @@ export const formRefusal = (reason: string): string => `The form body could not 
 
 /**
  * What a form or an unread body holds, for a route that reads CSV (`csv`) to say how to send it.
- * `csv`: its text starts as a CSV file does; `fields`: a form's field names, first sent first;
- * `file`: a multipart body's first file, its name, type and charset (one not UTF-8) as sent, and
- * what its bytes read as.
+ * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form);
+ * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
+ * name, type and charset (one not UTF-8) as sent, and what its bytes read as.
  */
 export type SentShape = {
   csv?: boolean
@@ -189,7 +190,10 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
 /** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
 async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: boolean): Promise<ParsedBody> {
   const unread = multipartUnread(multipart)
-  if (unread !== null) return { kind: 'invalid_form', reason: csv ? unread.why : `${unread.why} ${unread.fix}` }
+  // A CSV file sent as it is, under a multipart type set by hand: no form, its shape says so.
+  if (unread !== null && csv)
+    return { kind: 'invalid_form', reason: unread.why, ...(isCsvNotForm(bytes) && { shape: { csv: true } }) }
+  if (unread !== null) return { kind: 'invalid_form', reason: `${unread.why} ${unread.fix}` }
   const fields: [string, string][] = []
   for (const [k, v] of multipart.fields!) {
     if (typeof v === 'string') fields.push([k, v])
@@ -341,6 +345,9 @@ function readsAsCsv(bytes: Uint8Array): boolean {
   const first = text.trimStart().split(/\r?\n/, 1)[0]!
   return !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(first) && looksLikeCsv(text)
 }
+
+/** Whether a body sent as multipart/form-data is none, but a CSV file: no delimiter starts it, and it readsAsCsv. */
+const isCsvNotForm = (bytes: Uint8Array): boolean => !(bytes[0] === 0x2d && bytes[1] === 0x2d) && readsAsCsv(bytes)
 
 /**
  * An urlencoded body's field names and whether it is a CSV file sent as a form (curl -d @stores.csv):

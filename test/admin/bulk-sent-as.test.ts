@@ -86,6 +86,28 @@ describe('bulk bodies sent the wrong way', () => {
     expect([res.status, ((await res.json()) as { created: number }).created]).toEqual([200, 1])
   })
 
+  test('a CSV file sent as it is under a multipart type set by hand is told to send it as text/csv', async () => {
+    // curl --data-binary @stores.csv -H "Content-Type: multipart/form-data": no delimiter, no form.
+    for (const type of ['multipart/form-data', 'multipart/form-data; boundary=X', 'multipart/form-data; boundary =X'])
+      expect([type, await post(TEXT, type)]).toEqual([
+        type,
+        {
+          status: 400,
+          message: `${READS} It was sent as "multipart/form-data", but is no form: it reads as CSV. Send it as text/csv, with curl --data-binary @FILE.csv -H "Content-Type: text/csv".`,
+        },
+      ])
+    expect(snapshot().locations).toEqual([])
+    // Its advice taken as written: the same bytes are read.
+    const res = await env.app.handle(
+      new Request(`http://localhost${BULK}?dry_run=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' },
+        body: TEXT,
+      }),
+    )
+    expect([res.status, ((await res.json()) as { created: number }).created]).toEqual([200, 1])
+  })
+
   test('a multipart form of text fields only is told it is a form, and what the route reads', async () => {
     expect(
       await post(

@@ -193,7 +193,9 @@ function howSent(body: ParsedBody | undefined, type: string): string {
   }
   if (type !== 'multipart/form-data') return ''
   // Its parts not found: why, though a form read whole would be refused too. What they hold is
-  // not known, so no file is named.
+  // not known, so no file is named; nor when it is a CSV file sent as it is, with a form's type.
+  if (body.kind === 'invalid_form' && shape?.csv)
+    return ` It was sent as "multipart/form-data", but is no form: it reads as CSV. Send it as text/csv, with ${sendFile('', 'csv', true)}.`
   if (body.kind === 'invalid_form' && shape === undefined)
     return ` It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: ${body.reason} ${asJson(true)}`
   const file = shape?.file
