@@ -111,6 +111,19 @@ describe('hours_unread', () => {
     const fixed = await update(a.id, { hours: { tuesday: '10:00-18:00' }, special_hours: { '2026-12-24': '' } })
     expect(fixed.body.location.hours_unread).toEqual([])
   })
+
+  test('reads times with seconds of none, as databases and spreadsheets export them', async () => {
+    const a = await created({
+      hours: {
+        monday: '09:00:00-18:00:00',
+        tuesday: '09:00:00 - 12:30:00, 13:30:00 - 18:00:00',
+        wednesday: '9:00:00 AM-6:00:00 PM',
+        thursday: '09:00:30-18:00:00',
+      },
+      special_hours: { '2026-12-24': '09:00:00-14:00:00' },
+    })
+    expect(a.hours_unread).toEqual(['thursday'])
+  })
 })
 
 test('an export imported again through the bulk endpoint changes nothing', async () => {
