@@ -253,7 +253,8 @@ function locatorCheck(l: LocatorFacts, hours: HoursFound, now: number, unreadabl
     const more = l.coarseCount > l.coarse.length ? ` and ${l.coarseCount - l.coarse.length} more` : ''
     notes.push({
       problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API gives their town's centre, marked coordinates.approximate: the widget and store pages send directions to their address, but maps and distances use that point.`,
-      fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv`)} > stores.csv, correct lat and lng in those rows, and import the file back.`,
+      // Not "stores.csv": the name README gives the operator's own spreadsheet, which `>` would replace.
+      fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv`)} > stores-export.csv, correct lat and lng in those rows, and import that file back.`,
     })
   }
   if (unread.count > 0) {

@@ -193,7 +193,7 @@ describe('each locator problem: exit 1, named, with its fix', () => {
     expect(report.healthy).toBe(true)
     const note = {
       problem: `1 location(s) were placed by the geocoder only at city level or coarser: ${id} (Duomo, city). The Query API gives their town's centre, marked coordinates.approximate: the widget and store pages send directions to their address, but maps and distances use that point.`,
-      fix: `Send their own coordinates: storeloc locations export ${locator} --format csv --database ${dbPath} > stores.csv, correct lat and lng in those rows, and import the file back.`,
+      fix: `Send their own coordinates: storeloc locations export ${locator} --format csv --database ${dbPath} > stores-export.csv, correct lat and lng in those rows, and import that file back.`,
     }
     expect(report.checks.find((c) => c.check === 'locator')).toMatchObject({ ok: true, problems: [], notes: [note] })
     const text = await storeloc('doctor')
