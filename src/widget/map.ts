@@ -147,8 +147,8 @@ const SCALE_WIDTH = 100
 
 /** The zoom buttons (returned) and the scale. */
 function addControls(L: typeof Leaflet, map: Leaflet.Map, texts: Texts, unit: Options['unit']): Leaflet.Control.Zoom {
-  // Distances read off the map, in the widget's unit (both without data-unit): without tiles the
-  // country shapes show nothing else at a town's zoom.
+  // Distances read off the map, in the widget's unit (both while it is not known): without tiles
+  // the country shapes show nothing else at a town's zoom.
   const scale = L.control.scale({ metric: unit !== 'miles', imperial: unit !== 'km', maxWidth: SCALE_WIDTH })
   // As wide as it grows: the bubbles kept off it stay where they are as its lines change length.
   const box = scale.addTo(map).getContainer()!

@@ -412,7 +412,10 @@ export class Widget {
       say: (key) => void (this.#status.textContent = key && this.#texts[key]),
       waiting: this.#busy.searching(),
     }
-    void storeMap(this.#mapEl, this.#options, this.#texts, this.lang, (id) => this.select(id, true), pressing)
+    // The scale in the unit the finder measures in, once the locator's is known (both till then).
+    const { unit, guessed } = this.#state
+    const options = unit === null || guessed ? this.#options : { ...this.#options, unit }
+    void storeMap(this.#mapEl, options, this.#texts, this.lang, (id) => this.select(id, true), pressing)
       .then((m) => {
         if (this.destroyed) return m.destroy()
         this.#map = m

@@ -68,4 +68,26 @@ describe.skipIf(chromiumPath === null)('the finder page in Chromium', () => {
       setLocatorSettings(f.env.store, f.env.locatorId, { unit })
     }
   })
+
+  test('a locator in km, its snippet on a page of its own with no data-unit: the scale is metric only', async () => {
+    const unit = f.env.store.locators.get(f.env.locatorId)!.defaultUnit
+    setLocatorSettings(f.env.store, f.env.locatorId, { unit: 'km' })
+    const page = await newPage(browser, { viewport: { width: 1280, height: 900 } })
+    const shop = `<!doctype html><html lang="de"><head><meta charset="utf-8"><link rel="icon" href="data:,"></head><body><div data-storeloc="${f.token}"></div><script src="${ORIGIN}/widget.js" async></script></body></html>`
+    try {
+      await answeredBy(page, ORIGIN, f.env.app, async (url) =>
+        url.startsWith('http://shop.test/') ? { type: 'text/html; charset=utf-8', body: shop } : undefined,
+      )
+      await page.goto('http://shop.test/filialen.html?sl_place=Paris')
+      await page.locator('.sl-item').first().waitFor()
+      expect(await page.locator('.sl-distance').first().textContent()).toMatch(/\skm$/)
+      await page.locator('.leaflet-control-scale-line').first().waitFor()
+      const scale = await page.locator('.leaflet-control-scale-line').allTextContents()
+      expect(scale.map((t) => t.split(/\s/)[1])).toEqual([expect.stringMatching(/^k?m$/)])
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+      setLocatorSettings(f.env.store, f.env.locatorId, { unit })
+    }
+  })
 })
