@@ -279,7 +279,7 @@ export function unreadColumns(unknownColumns: string[], columns: CsvRead['column
       : columns.find((c) => c.field === field || (field === 'country' && c.field === COUNTRY_CODE))
   }
   const repeating = unknownColumns.filter((name) => readFor(name) !== undefined)
-  // An id column left unread beside store codes is said of the file (csv-header.ts foreignIds).
+  // An id column left unread beside store codes is said of the file (csv-id-column.ts foreignIds).
   const none = unknownColumns.filter((name) => readFor(name) === undefined && columnField(name) !== 'id')
   return [
     ...(none.length === 0

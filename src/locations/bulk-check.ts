@@ -365,7 +365,7 @@ function checkStoreCode(
   // export of them sent back) are two codes. Any other is compared bare.
   const codeKey = holder !== null && !bare ? ext : bareCode(ext)
   const first = c.byExternalId.get(codeKey)
-  // A CSV "ID" column read as codes says its cells that are ids already (csv-header.ts).
+  // A CSV "ID" column read as codes says its cells that are ids already (csv-id-column.ts).
   const said = unread?.some((u) => u.field === 'external_id') ?? false
   const asId = said ? null : idAsCodeProblem(c.deps, c.locatorId, ext, held, target, columns !== undefined)
   if (first !== undefined && first !== sameAs)

@@ -1,12 +1,10 @@
-// The header of a locations CSV: the field each column is read as, the rows' width checked against
-// it, and a sheet's title lines above it skipped when they are plainly titles, and said.
+// The header of a locations CSV: the field each column is read as, and the rows' width checked
+// against it. Its id column is read by csv-id-column.ts, its title lines by csv-title.ts.
 import { parseDayHours } from '../core/hours'
-import { LOCATION_ID } from '../core/ids'
 import { clipped, nameKey } from '../core/text'
 import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
-import { formulaText, unguardCell } from './csv-cells'
 import {
   columnField,
   daysColumn,
@@ -23,9 +21,9 @@ import {
 } from './csv-columns'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
-import { idCell } from './csv-values'
+import { codesBeside, readIdColumn } from './csv-id-column'
 import { WRITE_HEADER } from './csv-write'
-import { at, type CsvError, columnLetter, delimiterName, filledCells, lineShown, type RawRecord } from './csv-records'
+import { at, columnLetter, delimiterName, type RawRecord } from './csv-records'
 
 /** Two day names joined by a dash: a range of days ("Sa-So", "Mon - Fri", "Lu–Ve"). */
 const DAY_RANGE = /\p{L}\.?\s*[-\u2010-\u2015]\s*\p{L}/u
@@ -68,26 +66,6 @@ export type Header = {
 
 /** A locator's custom field as a header may name it: by its id or its name. */
 export type NamedField = { id: string; name: string; type?: string }
-
-/**
- * An id cell as its row reads it (csv-row.ts readRow): a formula of one text is that text
- * ("=\"loc_1\"" is loc_1), an id in capitals is the id (csv-values.ts idCell), so a cell is
- * judged an id or none as its row is matched.
- */
-const idText = (cell: string | undefined): string => idCell(formulaText(cell ?? '') ?? unguardCell(cell ?? '')).trim()
-
-/** The column's filled cells: how many are ids of this service (loc_...), how many are not. */
-function idCounts(records: readonly RawRecord[], column: number): { ours: number; others: number } {
-  let ours = 0
-  let others = 0
-  for (const r of records) {
-    const cell = idText(r.cells[column])
-    if (cell === '') continue
-    if (LOCATION_ID.test(cell)) ours++
-    else others++
-  }
-  return { ours, others }
-}
 
 /** The most columns a header may name: a row's reading takes time by them, and its answer lists the unknown ones. */
 export const MAX_COLUMNS = 1000
@@ -390,92 +368,6 @@ function markDaysColumns(
 }
 
 /**
- * A file's own "ID" column (Shopify's, a back office's) holds its store codes, not ids of ours:
- * the external_id when no column gives that and most of its filled cells are no ids of this
- * service; its cells that are one are then refused, each naming itself (idsAmongCodes), as the
- * other reading refuses its cells that are none: either way the few cells are named, and no row
- * is matched by what it does not hold. Beside a column of store codes an id column of no ids of
- * ours is no key rows are matched by: not read, and what is said of it returned.
- */
-function readIdColumn(
-  columns: Column[],
-  headerOf: Map<string, string>,
-  below: readonly RawRecord[],
-): { foreign: string | null; idsAmongCodes: string | null } {
-  const id = columns.findIndex((c) => c.field === 'id')
-  if (id < 0) return { foreign: null, idsAmongCodes: null }
-  const counts = idCounts(below, id)
-  // A tie is read as ids, as an export writes them.
-  if (!headerOf.has('external_id') && counts.others > counts.ours) {
-    headerOf.delete('id')
-    headerOf.set('external_id', columns[id]!.header)
-    columns[id]!.field = 'external_id'
-    return { foreign: null, idsAmongCodes: counts.ours === 0 ? null : codeIdProblem(columns[id]!.header, counts) }
-  }
-  const foreign = counts.ours === 0 ? foreignIds(columns, id, below) : null
-  if (foreign !== null) {
-    headerOf.delete('id')
-    columns[id]!.field = null
-  }
-  return { foreign: foreign ?? mixedIds(columns, id, below), idsAmongCodes: null }
-}
-
-/** The problem of a row whose cell in an id column read as store codes is an id of this service. */
-function codeIdProblem(header: string, { ours, others }: { ours: number; others: number }): string {
-  const filled = (ours + others).toLocaleString('en')
-  return `The "${header}" column is read as store codes (external_id): ${others.toLocaleString('en')} of its ${filled} filled cells are no ids of this service (loc_...), but this one is. Write in its place the store code this location has, if it has one (another code would create it a second time); or name this column external_id and move the ids to an id column of their own; or delete the row.`
-}
-
-/**
- * What is said of an id column beside store codes read as ids, a cell of it being one of this
- * service's, whose other cells are not: those rows are matched by their store codes, as a row's id
- * that names no location gives way to its external_id, but for a row with no store code or a
- * delete row, which is refused (bulk-check.ts, bulk-removals.ts). Null when every filled cell is an id.
- */
-function mixedIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
-  const code = columns.find((c) => c.field === 'external_id')
-  if (code === undefined) return null
-  const others = below.filter((r) => {
-    const cell = idText(r.cells[id])
-    return cell !== '' && !LOCATION_ID.test(cell)
-  })
-  if (others.length === 0) return null
-  const header = columns[id]!.header
-  const first = others[0]!
-  const shown = `${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}`
-  const which =
-    others.length === 1
-      ? `1 of its cells is none (${shown}): that row is matched by its store code in the "${code.header}" column (with no store code, or deleting its store, it would be refused)`
-      : `${others.length} of its cells are none (${shown}, ...): those rows are matched by their store codes in the "${code.header}" column (a row of them with no store code, or deleting its store, would be refused)`
-  return `The "${header}" column is read as ids of this service (loc_...), but ${which}. Clear the cells that are no ids of this service.`
-}
-
-/**
- * What is said of an id column none of whose cells is an id of this service ("7") beside a column
- * of store codes: not read, as a row's id that names no location gives way to its external_id.
- * Null when no column gives the external_id, or the column has no filled cell.
- */
-function foreignIds(columns: readonly Column[], id: number, below: readonly RawRecord[]): string | null {
-  const code = columns.find((c) => c.field === 'external_id')
-  const first = below.find((r) => idText(r.cells[id]) !== '')
-  if (code === undefined || first === undefined) return null
-  const header = columns[id]!.header
-  return `The "${header}" column is not read: its cells (${JSON.stringify(clipped(first.cells[id]!.trim()))} on line ${first.line}) are no ids of this service (loc_...), and rows are matched by the "${code.header}" column. Delete the "${header}" column, or name it for what it holds.`
-}
-
-/**
- * What is said of a file with a store code column and WP Store Locator's wpsl_id beside it: the
- * code is the external_id, the wpsl_id not read; stores an import of its wpsl_id alone made have
- * that as their external_id, and are not matched. Null for any other file.
- */
-function codesBeside(columns: readonly Column[]): string | null {
-  const code = columns.find((c) => c.field === 'external_id')
-  const other = columns.find((c) => c.field === null && fallbackField(c.header) === 'external_id')
-  if (code === undefined || other === undefined) return null
-  return `The "${other.header}" column is not read: the "${code.header}" column gives the rows' external_id, and rows are matched by it. Stores an import of the "${other.header}" column alone made have their ${other.header} as their external_id, and a row whose store code matches none makes its store again: import with one of the two columns, or give those stores their store codes first (locations export, fill in external_id, import that file: its rows match by id).`
-}
-
-/**
  * A range of days alone ("Sa-So", "Sat-Sun") is a column of their hours when a row holds hours in
  * it: a range names days plainly, as a lone "Sa" or "PN" does not.
  */
@@ -536,55 +428,4 @@ export function cutRow(above: RawRecord, below: RawRecord, { width }: Header): [
     `This row has ${a} of the header's ${width} cells, and line ${below.line} the rest: a line break in the cell in column ${columnLetter(a - 1)} ("${cell}") cuts the row in two. Put that cell in double quotes, or take the line break out.`,
     `The rest of line ${above.line}, cut from it by a line break in a cell without double quotes.`,
   ]
-}
-
-/** How many lines below a header that names no field are looked at for the real one. */
-const HEADER_SEARCH = 10
-/** A line above the header is a title (a sheet's name, a date) when it fills at most this many cells. */
-const TITLE_CELLS = 2
-
-/** The cells of a record that name a field: two or more make it a header. */
-const namedCells = (r: RawRecord) => r.cells.filter((cell) => cell !== '' && columnField(cell) !== null)
-
-/**
- * Where the header is when the first line names no field: the first of the next lines naming two
- * fields or more, when the lines above it are titles (a sheet's name, its date); else the refusal.
- */
-export function headerBelow(first: RawRecord, records: RawRecord[]): number {
-  const found = titledHeader(first, records)
-  if (found >= 0) return found
-  throw noHeader(first, records)
-}
-
-/** headerBelow's header, or -1 for its refusal. */
-export function titledHeader(first: RawRecord, records: RawRecord[]): number {
-  const found = records.slice(0, HEADER_SEARCH).findIndex((r) => namedCells(r).length >= 2)
-  const above = [first, ...records.slice(0, Math.max(found, 0))]
-  return found >= 0 && above.every((r) => filledCells(r).length <= TITLE_CELLS) ? found : -1
-}
-
-/** The warning of the title lines taken for no row: what they held, so a store among them is seen. */
-export function skippedNote(above: RawRecord[], header: RawRecord): string {
-  const lines = above.filter((r) => filledCells(r).length > 0)
-  const which =
-    lines.length === 1
-      ? `line ${lines[0]!.line} (${lineShown(lines[0]!)}) was`
-      : `lines ${lines.map((r) => r.line).join(', ')} (${lines.map(lineShown).join(', ')}) were`
-  const move = lines.length === 1 ? 'If it is a store' : 'If a store is among them'
-  return `The header is line ${header.line}: ${which} above it and read as no store. ${move}, move it below the header.`
-}
-
-/** The refusal of a first line that names no field: a title above the header, or no header. */
-function noHeader(first: RawRecord, records: RawRecord[]): CsvError {
-  const header = records.slice(0, HEADER_SEARCH).find((r) => namedCells(r).length >= 2)
-  if (header !== undefined) {
-    return at(
-      first.line,
-      `the first line is read as the header, but it names no location field; line ${header.line} does (${namedCells(header).join(', ')}). Delete the lines above line ${header.line}.`,
-    )
-  }
-  return at(
-    first.line,
-    'the first line is read as the header, but it names no location field. Name the columns in the first line, for example external_id,name,address,lat,lng (docs/cli.md lists them).',
-  )
 }

@@ -11,12 +11,9 @@ import {
   cutRow,
   DAYS_FIELD,
   type Header,
-  headerBelow,
   type NamedField,
   halfPoint,
   readHeader,
-  skippedNote,
-  titledHeader,
   widthProblem,
 } from './csv-header'
 import { pairColumn } from './csv-coordinates'
@@ -37,6 +34,7 @@ import {
   totalsNote,
   totalsRow,
 } from './csv-sheet'
+import { headerBelow, skippedNote, titledHeader } from './csv-title'
 import { weekendAlone } from './csv-week'
 
 export { DAYS_FIELD, MAX_COLUMNS, type NamedField } from './csv-header'
