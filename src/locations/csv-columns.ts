@@ -175,8 +175,8 @@ const ADDRESS_BESIDE_STREET =
 export const CATEGORY_IDS =
   'holds numbers alone, read as another tool\'s ids of its categories (Yext\'s), not as tags: tags are the locator\'s filters, by name. To filter by them, write their names in a "Tags" column; a column named "Tags" is read as it is, numbers too.'
 
-/** Google's further address lines ("Address line 3" to "5"), joined after the second's (csv-row.ts). */
-const FURTHER_LINE = /^addressline([3-5])$/
+/** Further address lines (Google's "Address line 3" to "5", Yext's "Address > Line 3"), joined after the second's (csv-row.ts). */
+const FURTHER_LINE = /^address>?line([3-5])$/
 
 /** The number of a further address line's column ("Address line 3": 3), 0 for any other. */
 export const furtherLine = (header: string): number => Number(FURTHER_LINE.exec(headerKey(header))?.[1] ?? 0)

@@ -124,7 +124,7 @@ type Gathered = {
   /** The header of the region cell the row fills, and a second's other region, said as a problem. */
   regionHeader?: string
   regionClash?: string
-  /** Google's further address lines the row fills ("Address line 3"), each with its number. */
+  /** Further address lines the row fills (Google's "Address line 3", Yext's "Address > Line 3"), each with its number. */
   further: [line: number, cell: string][]
   coordinateCells: [header: string, field: string, cell: string][]
   // Entries, not objects: a custom field id such as "__proto__" stays an ordinary key.
@@ -270,7 +270,7 @@ const regionClash = (first: string, region: string, header: string, other: strin
 /**
  * An address part's cell into `gathered`: of two region columns (Brandify's state and province)
  * the one the row fills, the first when both give one region in any case ("ON", "on"); further
- * address lines (Google's "Address line 3") kept for joinLines.
+ * address lines ("Address line 3", "Address > Line 3") kept for joinLines.
  */
 function gatherPart(gathered: Gathered, top: string, header: string, cell: string): void {
   const before = gathered.parts.get(top) ?? ''

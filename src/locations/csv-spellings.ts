@@ -127,7 +127,8 @@ export const COLUMN_NAMES = {
   street2: [
     'address > line 2',
     'address line 2',
-    // Google's further lines, joined after the second's (csv-row.ts).
+    // Yext's and Google's further lines, joined after the second's (csv-row.ts).
+    'address > line 3',
     'address line 3',
     'address line 4',
     'address line 5',

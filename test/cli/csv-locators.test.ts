@@ -49,7 +49,7 @@ const LOCATOR_FILES: [
       ],
       [
         'ch-sea-02',
-        '5300 Ballard Ave NW, Unit 4, Seattle, WA 98107, US',
+        '5300 Ballard Ave NW, Unit 4, Rear entrance, Seattle, WA 98107, US',
         'ballard@cyclehub.example',
         'https://cyclehub.example/ballard',
         '10am-12pm',
@@ -211,6 +211,21 @@ describe('further address lines', () => {
     ]
     const path = file('gbp.csv', [header, ...rows].join('\n'))
     const done = json('locations', 'import', locatorId, '--file', path)
+    expect([done.created, done.unknown_columns]).toEqual([2, []])
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.address)).toEqual([
+      '1 Princes Street, Waverley Mall, Unit 3, Edinburgh EH2 2EQ, GB',
+      '10 Byres Road, Floor 2, Glasgow G11 5JY, GB',
+    ])
+  })
+
+  test("Yext's Address > Line 3 follows Line 2 in the address, with or without it", () => {
+    const header =
+      'Entity ID,Name,Address > Line 1,Address > Line 2,Address > Line 3,Address > City,Address > Postal Code,Address > Country Code'
+    const rows = [
+      'Y1,Cycle Hub,1 Princes Street,Waverley Mall,Unit 3,Edinburgh,EH2 2EQ,GB',
+      'Y2,Cycle Hub,10 Byres Road,,Floor 2,Glasgow,G11 5JY,GB',
+    ]
+    const done = json('locations', 'import', locatorId, '--file', file('yext.csv', [header, ...rows].join('\n')))
     expect([done.created, done.unknown_columns]).toEqual([2, []])
     expect(json('locations', 'export', locatorId).map((l: Stored) => l.address)).toEqual([
       '1 Princes Street, Waverley Mall, Unit 3, Edinburgh EH2 2EQ, GB',
