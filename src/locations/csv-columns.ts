@@ -1,6 +1,6 @@
 // Which field each header cell of a locations CSV fills, by the spellings of csv-spellings.ts. Matching
 // ignores case, spaces, '_', '-' and '.', so "Store Code", "store_code" and "STORE-CODE" all name external_id.
-import { withinEdits } from '../core/text'
+import { clipped, withinEdits } from '../core/text'
 import { namesDays } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
@@ -229,11 +229,27 @@ function unreadHint(header: string, columns: readonly { field: string | null }[]
   return UNREAD_HINTS.get(headerKey(header)) ?? null
 }
 
-/** What a read column's cells hold when they are not its field (categoryIds, JUDGED), what to write instead; else null. */
-function misreadHint(header: string, field: string, cells: readonly string[]): string | null {
+/**
+ * What a read column's cells hold when they are not its field (categoryIds, JUDGED), what to write
+ * instead; else null. Beside day columns a judged week column is read only when each filled cell
+ * reads as hours: the days' own columns give them, so a cell of other text is no doubt of theirs.
+ */
+function misreadHint(
+  header: string,
+  field: string,
+  cells: readonly string[],
+  columns: readonly { header: string; field: string | null }[],
+): string | null {
   if (field === 'tags' && categoryIds(header, cells)) return CATEGORY_IDS
   const judged = JUDGED.get(headerKey(header))
-  return judged !== undefined && !cells.some((c) => c.trim() !== '' && judged.reads(c.trim())) ? judged.hint : null
+  if (judged === undefined) return null
+  const filled = cells.map((c) => c.trim()).filter((c) => c !== '')
+  if (!filled.some(judged.reads)) return judged.hint
+  const days = field === 'hours' ? columns.filter((c) => c.field !== 'hours' && c.field?.startsWith('hours')) : []
+  const other = days.length > 0 ? filled.find((c) => !judged.reads(c)) : undefined
+  if (other === undefined) return null
+  const named = days.map((c) => `"${c.header}"`).join(', ')
+  return `holds text that is no opening hours (${JSON.stringify(clipped(other))}), and the day columns (${named}) give them, so it is not read. To import a week of hours from it, write hours in each of its cells, such as "Sat 10am-2pm".`
 }
 
 /**
@@ -248,7 +264,7 @@ export function unreadNotes(
   for (const [i, column] of columns.entries()) {
     const { header, field } = column
     const cells = below.map((r) => r.cells[i] ?? '')
-    const hint = field === null ? unreadHint(header, columns) : misreadHint(header, field, cells)
+    const hint = field === null ? unreadHint(header, columns) : misreadHint(header, field, cells, columns)
     if (hint !== null && field !== null) column.field = null
     if (hint !== null && cells.some((c) => c.trim() !== '')) notes.push(`The column "${header}" ${hint}`)
   }

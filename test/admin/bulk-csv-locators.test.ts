@@ -91,6 +91,14 @@ describe('bulk upsert of template spellings meaning something else', () => {
     expect([status, body.created, body.unknown_columns]).toEqual([200, 2, ['Schedule', 'store_image']])
   })
 
+  test('a Schedule of a week and of no hours beside day columns: the days are read, it is listed', async () => {
+    const text =
+      'external_id,name,address,lat,lng,Schedule,Monday Open,Monday Close\n' +
+      'N1,North,1 Briggate,53.8,-1.54,Closed,09:00,17:00\nN2,South,2 Briggate,53.7,-1.5,Weekly,10:00,18:00\n'
+    const { status, body } = await post(text)
+    expect([status, body.created, body.unknown_columns]).toEqual([200, 2, ['Schedule']])
+  })
+
   test("Yext's Emails of two addresses: one is kept, and which to write", async () => {
     const text =
       'external_id,name,address,lat,lng,Emails\nN1,North,1 Briggate,53.8,-1.54,"a@cyclehub.example; b@cyclehub.example"\n'

@@ -259,6 +259,34 @@ describe('template spellings in a sheet where they mean something else', () => {
     expect([again.unchanged, again.unknown_columns]).toEqual([2, []])
   })
 
+  test('a Schedule beside day columns is read only when every cell is hours; the days win, noted', () => {
+    const days = 'Monday Open,Monday Close,Tuesday Open,Tuesday Close'
+    const times = ['09:00,17:00,09:00,17:00', '10:00,18:00,10:00,12:00']
+    /** The sheet with a Schedule column of `cells` and the day columns. */
+    const sheet = (cells: string[]) =>
+      file('days.csv', [`${header},Schedule,${days}`, ...rows.map((r, i) => `${r},${cells[i]},${times[i]}`)].join('\n'))
+    // "Closed" reads as a week (closed every day), "Weekly" as none: not the hours beside the days'.
+    const dry = dryRun(sheet(['Closed', 'Weekly']))
+    expect([dry.created, dry.unknown_columns, dry.notes]).toEqual([
+      2,
+      ['Schedule'],
+      [
+        expect.stringContaining(
+          'The column "Schedule" holds text that is no opening hours ("Weekly"), and the day columns ("Monday Open", "Monday Close", "Tuesday Open", "Tuesday Close") give them',
+        ),
+      ],
+    ])
+    // Hours in every cell are read beside the days, as before: they give the days left empty.
+    const week = dryRun(sheet(['Sat 10am-2pm', 'Sat 10am-4pm']))
+    expect([week.created, week.unknown_columns ?? []]).toEqual([2, []])
+    expect(json('locations', 'import', locatorId, '--file', sheet(['Closed', 'Weekly'])).created).toBe(2)
+    const stored = json('locations', 'export', locatorId).map((l: Stored) => [l.hours.monday, l.hours.tuesday])
+    expect(stored).toEqual([
+      ['09:00-17:00', '09:00-17:00'],
+      ['10:00-18:00', '10:00-12:00'],
+    ])
+  })
+
   test('a store_image of file names is not read but noted', () => {
     const dry = dryRun(withColumn('store_image', ['leeds.jpg', 'york.png']))
     expect([dry.created, dry.unknown_columns, dry.notes]).toEqual([
