@@ -4,6 +4,7 @@ import { clipped, withinEdits } from '../core/text'
 import { namesDays } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
+import { CLOSED_STATUSES } from './csv-values'
 
 /** Words a column of some days' hours has beside its days ("Öffnungszeiten Mo-Fr", "Sat-Sun Hours", "Opening Sat"). */
 const HOURS_WORDS =
@@ -171,6 +172,16 @@ const JUDGED = new Map<string, { reads: (cell: string) => boolean; hint: string 
 const ADDRESS_BESIDE_STREET =
   'is read as the whole address only where no column gives the street: the street, town and postcode columns give it. Delete them to import it instead.'
 
+/** Headers of a column of whether each store is closed for good (Yext's "Closed"), read as its status. */
+const CLOSED_KEYS = new Set(['closed', 'permanently closed'].map(headerKey))
+
+/** Whether a status column says the store is closed (CLOSED_STATUSES): its yes is a draft. */
+export const closedColumn = (header: string): boolean => CLOSED_KEYS.has(headerKey(header))
+
+/** What a "Closed" column of other text than yes or no holds (`cell`), and what to write instead. */
+const closedHint = (cell: string) =>
+  `holds ${JSON.stringify(clipped(cell))}, neither yes nor no, so it is not read as whether the store is closed for good (a closed store is imported as a draft). To import it so, write true or false in each of its cells.`
+
 /** What a column of category ids holds, and what to write instead. */
 export const CATEGORY_IDS =
   'holds numbers alone, read as another tool\'s ids of its categories (Yext\'s), not as tags: tags are the locator\'s filters, by name. To filter by them, write their names in a "Tags" column; a column named "Tags" is read as it is, numbers too.'
@@ -241,9 +252,13 @@ function misreadHint(
   columns: readonly { header: string; field: string | null }[],
 ): string | null {
   if (field === 'tags' && categoryIds(header, cells)) return CATEGORY_IDS
+  const filled = cells.map((c) => c.trim()).filter((c) => c !== '')
+  if (field === 'status' && closedColumn(header)) {
+    const other = filled.find((c) => !CLOSED_STATUSES.has(c.toLowerCase()))
+    return other === undefined ? null : closedHint(other)
+  }
   const judged = JUDGED.get(headerKey(header))
   if (judged === undefined) return null
-  const filled = cells.map((c) => c.trim()).filter((c) => c !== '')
   if (!filled.some(judged.reads)) return judged.hint
   const days = field === 'hours' ? columns.filter((c) => c.field !== 'hours' && c.field?.startsWith('hours')) : []
   const other = days.length > 0 ? filled.find((c) => !judged.reads(c)) : undefined

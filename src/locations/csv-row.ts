@@ -19,11 +19,20 @@ import {
 import { keptDayText, formulaText, unguardCell } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
-import { furtherLine } from './csv-columns'
+import { closedColumn, furtherLine } from './csv-columns'
 import { type Column, DAYS_FIELD, type Header } from './csv-header'
 import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
-import { decimalComma, deleteCell, idCell, OTHER_STATUSES, splitTags, statusProblem, webAddress } from './csv-values'
+import {
+  CLOSED_STATUSES,
+  decimalComma,
+  deleteCell,
+  idCell,
+  OTHER_STATUSES,
+  splitTags,
+  statusProblem,
+  webAddress,
+} from './csv-values'
 import {
   closedX,
   dashesClosed,
@@ -317,7 +326,8 @@ function gatherField(
   else if (ADDRESS_PARTS.has(top)) gatherPart(gathered, top, header, cell)
   else if (top === 'tags') gathered.tags.push(...splitTags(cell))
   else if (top === 'status' && cell !== '') {
-    const status = OTHER_STATUSES.get(cell.toLowerCase()) ?? statusInput(cell)
+    const word = cell.toLowerCase()
+    const status = closedColumn(header) ? CLOSED_STATUSES.get(word) : (OTHER_STATUSES.get(word) ?? statusInput(cell))
     if (status === undefined) gathered.unreadStatus = statusProblem(cell, header)
     else body.status = status
   } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = top === 'id' ? idCell(cell) : cell

@@ -501,8 +501,9 @@ export const FALLBACK_NAMES = {
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   // WP Store Locator's country_iso beside its country: a code ("US"), read as Country Code is.
   country: ['country code', 'ländercode', 'country_iso'],
-  // Shopify's and many sheets' TRUE/FALSE or yes/no, StoreRocket's 1/0, read as status words are.
-  status: ['active', 'aktiv', 'visible', 'is active', 'is visible'],
+  // Shopify's and many sheets' TRUE/FALSE or yes/no, StoreRocket's 1/0, read as status words are;
+  // Yext's "Closed" the other way round: a store closed for good is a draft (csv-values.ts).
+  status: ['active', 'aktiv', 'visible', 'is active', 'is visible', 'closed', 'permanently closed'],
   // Also a width and a length: read as latitude and longitude only together (csv.ts).
   'coordinates.lat': ['breite'],
   'coordinates.lng': ['länge', 'laenge'],

@@ -133,10 +133,23 @@ export function idCell(cell: string): string {
   return LOCATION_ID_ANY_CASE.test(text) ? text.toLowerCase() : cell
 }
 
-/** A delete cell's yes, as sheets write it: the row deletes its store. */
-const DELETE_YES = new Set(['yes', 'y', 'true', 'x', '1', 'delete', 'ja', 'oui', 'sí', 'si', 'sì', 'wahr', 'vrai'])
+/** A yes and a no of a column of flags, as sheets write them. */
+const FLAG_YES = ['yes', 'y', 'true', 'x', '1', 'ja', 'oui', 'sí', 'si', 'sì', 'wahr', 'vrai']
+const FLAG_NO = ['no', 'n', 'false', '0', 'nein', 'non', 'falsch', 'faux', 'falso', 'nee']
+
+/** A delete cell's yes: the row deletes its store. */
+const DELETE_YES = new Set([...FLAG_YES, 'delete'])
 /** A delete cell's no: the row is read as any other. */
-const DELETE_NO = new Set(['', 'no', 'n', 'false', '0', 'nein', 'non', 'falsch', 'faux', 'falso', 'nee'])
+const DELETE_NO = new Set(['', ...FLAG_NO])
+
+/**
+ * A "Closed" cell's yes or no (Yext's true or false) as the status it means: a store closed for
+ * good is hidden from the locator, a draft; one not closed is published.
+ */
+export const CLOSED_STATUSES = new Map([
+  ...FLAG_YES.map((w) => [w, 'draft'] as const),
+  ...FLAG_NO.map((w) => [w, 'published'] as const),
+])
 
 /** Whether a delete cell deletes its row's store; a problem's message for a cell neither yes nor no. */
 export function deleteCell(cell: string, header: string): boolean | string {

@@ -12,7 +12,7 @@ useBulkEnv()
 
 /** Each file, the columns no field takes, and whether it has store codes to match its rows by. */
 const FILES: [name: string, unread: string[], keyed: boolean][] = [
-  ['yext-entities.csv', ['Entity Type', 'Categories', 'Featured Message > Description', 'Closed'], true],
+  ['yext-entities.csv', ['Entity Type', 'Categories', 'Featured Message > Description'], true],
   ['storepoint.csv', ['Extra'], false],
   ['shopify-locations.csv', ['Province Code', 'Fulfills Online Orders', 'Legacy', 'Created At', 'Updated At'], true],
   ['brandify.csv', ['fax', 'icon'], true],

@@ -36,8 +36,8 @@ const LOCATOR_FILES: [
   [
     'Yext (entities download)',
     'yext-entities.csv',
-    ['Entity Type', 'Categories', 'Featured Message > Description', 'Closed'],
-    (l) => [l.external_id, l.address, l.contact.email, l.contact.website, l.hours.monday, l.hours.sunday],
+    ['Entity Type', 'Categories', 'Featured Message > Description'],
+    (l) => [l.external_id, l.address, l.contact.email, l.contact.website, l.hours.monday, l.hours.sunday, l.status],
     [
       [
         'ch-sea-01',
@@ -46,6 +46,7 @@ const LOCATOR_FILES: [
         'https://cyclehub.example/seattle',
         '9:00am-6:00pm',
         'closed',
+        'published',
       ],
       [
         'ch-sea-02',
@@ -54,6 +55,7 @@ const LOCATOR_FILES: [
         'https://cyclehub.example/ballard',
         '10am-12pm',
         'closed',
+        'draft',
       ],
     ],
   ],
@@ -106,6 +108,42 @@ describe('files from other locators, 20 stores each', () => {
       expect([source.created, source.updated, source.unchanged]).toEqual([0, 0, stores])
     })
   }
+})
+
+describe("Yext's Closed", () => {
+  const header =
+    'Entity ID,Name,Address > Line 1,Address > City,Display Coordinate > Latitude,Display Coordinate > Longitude'
+  /** The path of a sheet with Yext's columns and `column` of `cells`. */
+  const withColumn = (column: string, cells: string[]) =>
+    file(
+      'closed.csv',
+      [
+        `${header},${column}`,
+        `Y1,North,1 Briggate,Leeds,53.8,-1.54,${cells[0]}`,
+        `Y2,South,2 Briggate,Leeds,53.7,-1.5,${cells[1]}`,
+      ].join('\n'),
+    )
+
+  test('true is a store closed for good, imported as a draft; false publishes it again', () => {
+    expect(json('locations', 'import', locatorId, '--file', withColumn('Closed', ['TRUE', 'false'])).created).toBe(2)
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['draft', 'published'])
+    const reopened = json('locations', 'import', locatorId, '--file', withColumn('Closed', ['false', 'false']))
+    expect([reopened.updated, reopened.unchanged]).toEqual([1, 1])
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['published', 'published'])
+  })
+
+  test('a Closed column of other text is not read but noted; beside a status column it is not read', () => {
+    const dry = json('locations', 'import', locatorId, '--file', withColumn('Closed', ['Sundays', '']), '--dry-run')
+    expect([dry.created, dry.unknown_columns, dry.notes]).toEqual([
+      2,
+      ['Closed'],
+      [expect.stringContaining('The column "Closed" holds "Sundays", neither yes nor no')],
+    ])
+    const beside = withColumn('status,Closed', ['draft,false', 'published,true'])
+    const done = json('locations', 'import', locatorId, '--file', beside)
+    expect([done.created, done.unknown_columns]).toEqual([2, ['Closed']])
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['draft', 'published'])
+  })
 })
 
 describe('two region columns', () => {
