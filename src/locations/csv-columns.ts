@@ -131,6 +131,17 @@ const UNREAD_HINTS = new Map([
     headerKey('primary category'),
     'is Google\'s category of each store (one of Google\'s list), not imported: tags are the locator\'s filters, and "Labels" are read as them. To filter by it, copy its values into "Labels".',
   ],
+  // Not read as the description: Yext's Description column is that, and a promotion that ends
+  // would stay on the store as its lasting text.
+  [
+    headerKey('featured message > description'),
+    "is Yext's featured message, a promotion shown for a time, not the store's description: it is not imported. To show it on the location, add its text to the description.",
+  ],
+  // Not read as the phone: Google's sheet has its Primary phone, and a location keeps one.
+  [
+    headerKey('additional phones'),
+    'holds further numbers of each store: a location keeps one phone, which "Primary phone" gives, so it is not imported. To show another number, add it to the description or to a custom field.',
+  ],
 ])
 
 /** A tags cell of numbers alone ("1314", "1314,1316"): Yext's category ids, no names to filter by. */

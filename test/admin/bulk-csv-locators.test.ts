@@ -34,6 +34,12 @@ const FILES: [name: string, unread: string[], keyed: boolean][] = [
   ],
 ]
 
+/** The note of a column each file has that a user moving from its tool looks for. */
+const NOTED: Record<string, string> = {
+  'yext-entities.csv': 'The column "Featured Message > Description" is Yext\'s featured message',
+  'google-business-profile.csv': 'The column "Additional phones" holds further numbers of each store',
+}
+
 describe('bulk upsert of CSV exports of other locators', () => {
   for (const [name, unread, keyed] of FILES) {
     test(`${name}: 20 stores created, the unread columns listed, a second run changes nothing`, async () => {
@@ -58,6 +64,9 @@ describe('bulk upsert of CSV exports of other locators', () => {
       }
       const dry = await send('?dry_run=true')
       expect([dry.status, dry.body.created, dry.body.unknown_columns]).toEqual([200, 20, unread])
+      // A column moving users look for is said of the file, with why it is not read.
+      const said = NOTED[name]
+      if (said !== undefined) expect(dry.body.notes).toContainEqual(expect.stringContaining(said))
       expect((await send()).body).toMatchObject({ created: 20, unknown_columns: unread })
       if (!keyed) return
       expect((await send()).body).toMatchObject({ created: 0, updated: 0, unchanged: 20 })

@@ -146,6 +146,23 @@ describe("Yext's Closed", () => {
   })
 })
 
+describe('columns of a field another column fills', () => {
+  test("Yext's Featured Message and Google's Additional phones are not read, and notes say why", () => {
+    const notesOf = (name: string) =>
+      json('locations', 'import', locatorId, '--file', file(name, fixture(name)), '--dry-run').notes
+    expect(notesOf('yext-entities.csv')).toContainEqual(
+      expect.stringContaining(
+        'The column "Featured Message > Description" is Yext\'s featured message, a promotion shown for a time, not the store\'s description',
+      ),
+    )
+    expect(notesOf('google-business-profile.csv')).toContainEqual(
+      expect.stringContaining(
+        'The column "Additional phones" holds further numbers of each store: a location keeps one phone, which "Primary phone" gives',
+      ),
+    )
+  })
+})
+
 describe('two region columns', () => {
   test("each row's region is the one it fills; a row giving two regions is a problem of its line", () => {
     const header = 'clientkey,name,address1,city,state,province,postalcode,country,latitude,longitude'
