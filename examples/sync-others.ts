@@ -1,41 +1,54 @@
 // What examples/sync.ts checks before it deletes the stores its list lacks: that no other write
 // changed the locator since the sync read it. Two syncs of one locator at once would each delete
 // what the other's list has and its own lacks, and both end "in step"; a person editing alike.
-import type { BulkReport, StorelocClient } from 'storeloc/client'
+import { type BulkLocation, type BulkReport, type StorelocClient, StorelocError } from 'storeloc/client'
 
 /** The locator's stores as the sync read them first: each id with its updated_at. */
 export type Snapshot = Map<string, string>
+
+/** A store this run created or updated: its id, and the location its row sent. */
+export type Wrote = { id: string; location: BulkLocation }
 
 /** How many of the changes a refusal names before counting the rest. */
 const NAMED = 5
 
 /**
  * Refuses the deletes when a store changed since `snapshot` but for this run's writes (`reports`:
- * the stores they created, updated or deleted): made, changed or deleted by another writer. Its
- * message names them and the time of the first, so the other run is found.
+ * the stores they created, updated or deleted): made, changed or deleted by another writer; and
+ * when a store this run wrote (`wrote`) was changed again after it. Its message names them and the
+ * time of the first, so the other run is found. `size`: the most rows a request sends.
  */
 export async function refuseOthersChanges(
   client: StorelocClient,
   snapshot: Snapshot,
   reports: BulkReport[],
-  toDelete: number,
+  wrote: Wrote[],
+  { toDelete, size }: { toDelete: number; size: number },
   signal: AbortSignal,
 ): Promise<void> {
   const written = new Set(
     reports.flatMap((r) => r.results.flatMap((x) => (x.id !== null && x.action !== 'unchanged' ? [x.id] : []))),
   )
   const changes: { at: string; said: string }[] = []
+  // Its own writes change updated_at too: a store it wrote is another's when its row is no longer
+  // in step. Checked before the stores are read again, which is the nearest look to the deletes.
+  const again = await changedAgain(client, wrote, size, signal)
   const now = await client.exportLocations({}, { signal })
+  const storeSaid = (l: { id: string; external_id: string | null }) =>
+    `${l.external_id === null ? 'a store without a code' : JSON.stringify(l.external_id)} (${l.id})`
   for (const l of now) {
     if (written.has(l.id)) continue
     const had = snapshot.get(l.id)
-    const store = `${l.external_id === null ? 'a store without a code' : JSON.stringify(l.external_id)} (${l.id})`
-    if (had === undefined) changes.push({ at: l.created_at, said: `${store} made at ${l.created_at}` })
-    else if (had !== l.updated_at) changes.push({ at: l.updated_at, said: `${store} changed at ${l.updated_at}` })
+    if (had === undefined) changes.push({ at: l.created_at, said: `${storeSaid(l)} made at ${l.created_at}` })
+    else if (had !== l.updated_at) changes.push({ at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at}` })
   }
-  const still = new Set(now.map((l) => l.id))
+  const still = new Map(now.map((l) => [l.id, l]))
   for (const id of snapshot.keys())
     if (!still.has(id) && !written.has(id)) changes.push({ at: '', said: `${id} deleted` })
+  for (const id of again) {
+    const l = still.get(id)
+    changes.push(l === undefined ? { at: '', said: `${id} deleted` } : { at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at}` })
+  }
   if (changes.length === 0) return
   const first = changes.map((c) => c.at).filter((at) => at !== '').sort()[0]
   const named = changes.slice(0, NAMED).map((c) => c.said)
@@ -43,4 +56,25 @@ export async function refuseOthersChanges(
   throw new Error(
     `Another write changed the locator while this sync ran${first === undefined ? '' : `, from ${first}`}: ${named.join(', ')}${more}. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. The ${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks ${toDelete === 1 ? 'is' : 'are'} not deleted; the rest of the list is written. Run the sync again once the other write is done.`,
   )
+}
+
+/**
+ * The ids of the stores in `wrote` whose rows, sent again as dry runs (`size` a request), would
+ * change them: another write changed, renumbered or deleted them after this run wrote them. A
+ * request refused names its rows, or all of them when it names none.
+ */
+async function changedAgain(client: StorelocClient, wrote: Wrote[], size: number, signal: AbortSignal) {
+  const changed: string[] = []
+  for (let i = 0; i < wrote.length; i += size) {
+    const chunk = wrote.slice(i, i + size)
+    try {
+      const report = await client.bulkUpsert({ locations: chunk.map((w) => w.location), dry_run: true }, { signal })
+      for (const r of report.results) if (r.index !== null && r.action !== 'unchanged') changed.push(chunk[r.index]!.id)
+    } catch (e) {
+      if (!(e instanceof StorelocError) || e.status < 400 || e.status >= 500) throw e
+      const named = Object.keys(e.details ?? {}).flatMap((d) => chunk[Number(/^locations\[(\d+)\]/.exec(d)?.[1])]?.id ?? [])
+      changed.push(...(named.length > 0 ? new Set(named) : chunk.map((w) => w.id)))
+    }
+  }
+  return changed
 }

@@ -403,7 +403,17 @@ async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[],
   // The rest deleted last, `size` a request, by id, as the rows are sent.
   const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id))
   // Deleted only when no other write came since the stores were read: another sync's rows are no list's to drop.
-  if (!dryRun && last.length > 0) await refuseOthersChanges(client, snapshot, reports, last.length, signal)
+  if (!dryRun && last.length > 0) {
+    // The list's rows it created or updated, as sent: another write after them makes them differ again.
+    const wrote = reports.flatMap((report, chunk) =>
+      report.results.flatMap((r) => {
+        const location = r.index === null ? undefined : requests[chunk]![r.index]?.location
+        const made = r.action === 'created' || r.action === 'updated'
+        return location === undefined || location.delete || r.id === null || !made ? [] : [{ id: r.id, location }]
+      }),
+    )
+    await refuseOthersChanges(client, snapshot, reports, wrote, { toDelete: last.length, size }, signal)
+  }
   if (!dryRun)
     for (let i = 0; i < last.length; i += size) {
       const chunk = last.slice(i, i + size)

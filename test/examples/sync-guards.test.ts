@@ -97,3 +97,30 @@ test("a JSON file's top-level point is said not read: each store has its own coo
     `check ${file}: its top-level "lat", "lng" are not read, only "locations" is; each store's point is its own "coordinates": {"lat": ..., "lng": ...}.`,
   ])
 }, 60_000)
+
+test('a store the sync wrote that another write changes after it stops its deletes, naming the store', async () => {
+  const list = HEADER + row('K1', 1) + row('M1', 3)
+  expect((await runSync(served, served.url, list)).code).toBe(0)
+  // As a second sync writing K1 right after this one: both lists have it, each its own name.
+  let theirs = ''
+  const proxy = standIn(served, async (body, on) => {
+    const answer = await on(body)
+    if (theirs === '' && body?.includes('"dry_run":false')) {
+      const k1 = ((await (await api('/admin/v1/locations')).json()) as any).locations.find(
+        (l: any) => l.external_id === 'K1',
+      )
+      theirs = k1.id
+      await api(`/admin/v1/locations/${theirs}`, { method: 'POST', body: JSON.stringify({ name: 'Theirs K1' }) })
+    }
+    return answer
+  })
+  try {
+    const run = await runSync(served, proxy.url, HEADER + row('K1', 1).replace('Store K1', 'Mine K1'))
+    expect(run.code).toBe(3)
+    expect(run.stderr).toContain(`: "K1" (${theirs}) changed at `)
+    expect(run.stderr).toContain('The 1 store the list lacks is not deleted; the rest of the list is written.')
+    expect(await codes()).toEqual(['K1', 'M1'])
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
