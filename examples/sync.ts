@@ -4,7 +4,8 @@
 // export's id column is matched by its id first, so a store whose code changed is updated, not
 // deleted. Run it again at any time: what is in step stays untouched. It prints first the locator
 // its key writes, then what changed and what is worth a look. Run one sync a locator at a time: it
-// deletes nothing when another write changed the locator while it ran (sync-others.ts).
+// deletes no store its list lacks (but one whose code a row takes, with that row) when another
+// write changed the locator while it ran (sync-others.ts).
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 // Run right after a first start, it waits for the service to finish starting (up to 2 minutes;
 // STORELOC_STARTUP_WAIT=SECONDS sets another wait), saying so once.
