@@ -9,6 +9,9 @@ export type Snapshot = Map<string, string>
 /** A store this run created or updated: its id, and the location its row sent. */
 export type Wrote = { id: string; location: BulkLocation }
 
+/** The refusal of the deletes: the whole list is written, which its message says, with when to run again. */
+export class OthersWrote extends Error {}
+
 /** How many of the changes a refusal names before counting the rest. */
 const NAMED = 5
 
@@ -53,7 +56,7 @@ export async function refuseOthersChanges(
   const first = changes.map((c) => c.at).filter((at) => at !== '').sort()[0]
   const named = changes.slice(0, NAMED).map((c) => c.said)
   const more = changes.length > NAMED ? ` and ${changes.length - NAMED} more` : ''
-  throw new Error(
+  throw new OthersWrote(
     `Another write changed the locator while this sync ran${first === undefined ? '' : `, from ${first}`}: ${named.join(', ')}${more}. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. The ${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks ${toDelete === 1 ? 'is' : 'are'} not deleted; the rest of the list is written. Run the sync again once the other write is done.`,
   )
 }

@@ -37,7 +37,7 @@ import { type Command, commandLine, progress } from './sync-command'
 import { deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
-import { refuseOthersChanges, type Snapshot } from './sync-others'
+import { OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -574,6 +574,8 @@ main().catch((e) => {
   if (e instanceof StorelocError && !e.starting && e.status >= 500 && e.requestId !== undefined)
     console.error(`sync: request id ${e.requestId}: quote it when reporting this failure.`)
   if (!writing) process.exit(1)
+  // Its message says the list is written and when to run the sync again: not "part of the list".
+  if (e instanceof OthersWrote) process.exit(3)
   console.error(
     `sync: part of the list may be written${done.underway.length > 0 ? `, the request under way${underway()} too` : ''}. Run the sync again: it writes only what is not in step yet.`,
   )
