@@ -163,18 +163,10 @@ export async function queryWhenReady<T>(
         retrying = true
         // "Still waiting" said already: trying again now, said in its place.
         if (first && said.length > 0) sayWaiting()
-        // Its abort listener lasts as long as the wait: a long start's many waits leave none on `signal`.
+        // Ended as the request is, by `bound`: not aborted yet, or the request would have thrown.
         await new Promise<void>((resolve, reject) => {
-          const stop = () => {
-            clearTimeout(timer)
-            reject(signal!.reason)
-          }
-          const timer = setTimeout(() => {
-            signal?.removeEventListener('abort', stop)
-            resolve()
-          }, wait)
-          if (signal?.aborted) stop()
-          else signal?.addEventListener('abort', stop)
+          const timer = setTimeout(resolve, wait)
+          bound.signal.addEventListener('abort', () => (clearTimeout(timer), reject(bound.signal.reason)))
         })
       }
     }

@@ -11,7 +11,7 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 ): HTMLElementTagNameMap[K] {
   const el = document.createElement(tag)
   for (const [name, value] of Object.entries(attrs)) {
-    if (value === null || value === undefined || value === false) continue
+    if (value == null || value === false) continue
     if (typeof value === 'function') el.addEventListener(name.slice(2), value)
     // Through the CSSOM: a host page's Content-Security-Policy may refuse style attributes.
     else if (name === 'style') el.style.cssText = String(value)
@@ -22,10 +22,10 @@ export function h<K extends keyof HTMLElementTagNameMap>(
 }
 
 /** Appends children, skipping the empty ones. */
-export function append(el: Node, children: (Child | Child[])[]): void {
+export function append(el: ParentNode, children: (Child | Child[])[]): void {
   for (const child of children.flat()) {
-    if (child === null || child === undefined || child === false) continue
-    el.appendChild(typeof child === 'string' ? document.createTextNode(child) : child)
+    // A string as a text node.
+    if (child != null && child !== false) el.append(child)
   }
 }
 

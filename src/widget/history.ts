@@ -40,14 +40,14 @@ const now = () => performance.timeOrigin + performance.now()
 /** `state`'s stamp of `key` (PUSHED, AFTER); a router's state has none. */
 const stamp = (state: unknown, key = PUSHED) => (state as Record<string, number> | null)?.[key]
 
+/** How the page was opened: 'navigate', 'reload' or 'back_forward' (Back or Forward from another page). */
+export const opened = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type
+
 /**
  * The stamp of the entry pushed last and the history's length then: while both hold, no entry is
  * after it. A page opened (or reloaded) at an entry is taken to be at the last, but by Back or Forward.
  */
-let tip =
-  (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type === 'back_forward'
-    ? ''
-    : `${stamp(history.state)} ${history.length}`
+let tip = opened === 'back_forward' ? '' : `${stamp(history.state)} ${history.length}`
 
 /** Pushes `state` (stamped with when, the last entry, after the current one) as a new entry at `href`. */
 export function pushEntry(state: Record<string, unknown>, href: string): void {
@@ -92,17 +92,12 @@ const nav = (globalThis as { navigation?: Entries }).navigation
  * finder no step at all.
  */
 export function nextHere(prefix: string): boolean {
-  if (!nav?.currentEntry) return false
-  const next = nav.entries()[nav.currentEntry.index + 1]
-  const url = next?.url
+  const next = nav?.currentEntry && nav.entries()[nav.currentEntry.index + 1]
+  const url = next?.sameDocument && next.url
+  if (!url) return false
   // The fragment is all after the first '#', as location.hash has it.
-  const hash = url ? new URL(url).hash : ''
-  return (
-    !!url &&
-    next!.sameDocument &&
-    pageOf(url, prefix) === pageOf(location.href, prefix) &&
-    (!hash || hash === location.hash)
-  )
+  const hash = new URL(url).hash
+  return pageOf(url, prefix) === pageOf(location.href, prefix) && (!hash || hash === location.hash)
 }
 
 /**

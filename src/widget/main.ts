@@ -56,7 +56,7 @@ function addStyles(api: string): Promise<void> {
   if (had === undefined) {
     link.rel = 'stylesheet'
     link.href = href
-    document.head.appendChild(link)
+    document.head.append(link)
   }
   styles.set(href, ready)
   return ready

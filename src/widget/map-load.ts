@@ -25,7 +25,7 @@ const run = (api: string, file: string) =>
     script.async = true
     script.onload = () => resolve(script)
     script.onerror = reject
-    document.head.appendChild(script)
+    document.head.append(script)
   })
 
 let leaflet: Promise<L> | null = null
@@ -46,7 +46,7 @@ function loadLeaflet(api: string): Promise<L> {
   const styled = new Promise((done) => {
     css.onload = css.onerror = done
   })
-  document.head.appendChild(css)
+  document.head.append(css)
   leaflet = run(api, 'leaflet.js').then(
     async () => {
       const own = (page.L as L).noConflict() as unknown as L
@@ -93,7 +93,7 @@ export function preloadMap(api: string): void {
     link.rel = 'preload'
     link.as = as!
     link.href = `${api}/widget/${file}`
-    document.head.appendChild(link)
+    document.head.append(link)
   }
 }
 

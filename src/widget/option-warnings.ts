@@ -68,7 +68,7 @@ const shown = (value: unknown) => (typeof value === 'string' ? `"${value}"` : JS
  */
 export function warnOfOptions(el: HTMLElement, given: object): void {
   for (const [key, value] of Object.entries(given)) {
-    if (value === undefined || value === null) continue
+    if (value == null) continue
     if (!NAMES.includes(key as keyof Options)) {
       const close = meant(key, NAMES)
       const hint = close ? `: did you mean ${close}?` : '.'

@@ -101,8 +101,9 @@ const on = (value: string | undefined, otherwise: boolean) =>
 const choice = <T>(words: readonly T[], value: unknown): T | undefined => words.find((w) => w === value)
 
 const positive = (value: string | number | undefined | null): number | null => {
-  const n = typeof value === 'number' ? value : Number(value)
-  return value !== undefined && value !== null && value !== '' && Number.isFinite(n) && n > 0 ? n : null
+  // Nothing, null and '' are 0 or NaN as numbers: none above 0.
+  const n = Number(value)
+  return Number.isFinite(n) && n > 0 ? n : null
 }
 
 /** The language of the page at `el`: the nearest lang, else the browser's. */

@@ -3,7 +3,18 @@
 // a full map. Wider, list and map stand side by side and the button is not shown. The map shown
 // alone is an entry of the browser's history, as a page of its own would be: Back shows the list.
 import { h } from './dom'
-import { forward, last, leaving, MAP_LAST, marked, nextHere, overKey, pushEntry, type SearchEntries } from './history'
+import {
+  forward,
+  last,
+  leaving,
+  MAP_LAST,
+  marked,
+  nextHere,
+  opened,
+  overKey,
+  pushEntry,
+  type SearchEntries,
+} from './history'
 import type { Texts } from './i18n'
 
 export type ViewSwitch = {
@@ -27,15 +38,14 @@ const state = (): State => {
 const inSight = () => ({ state: state(), href: location.href })
 
 /**
- * Whether `to` is the entry of the map showing `shut` (left by the button or a pin under another
- * finder's map entry), which is then written as its list's entry.
+ * Whether `to` (a copy of the entry's state) is the entry of the map showing `shut` (left by the
+ * button or a pin under another finder's map entry), which is then written as its list's entry.
  */
 function unshown(to: State, key: string, since: string, shut: unknown): boolean {
   if (shut == null || to?.[MAP_LAST] !== key || to[since] !== shut) return false
-  const s = { ...to }
-  delete s[key]
-  delete s[MAP_LAST]
-  history.replaceState(s, '')
+  delete to[key]
+  delete to[MAP_LAST]
+  history.replaceState(to, '')
   return true
 }
 
@@ -45,10 +55,10 @@ function unshown(to: State, key: string, since: string, shut: unknown): boolean 
  * checks it too).
  */
 function unmark(over: string): void {
-  const s: unknown = history.state
-  if (s === null || typeof s !== 'object' || !(over in s)) return
-  const { [over]: _, ...rest } = s as Record<string, unknown>
-  history.replaceState(rest, '')
+  const s = state()
+  if (!s || !(over in s)) return
+  delete s[over]
+  history.replaceState(s, '')
 }
 
 /**
@@ -65,8 +75,7 @@ function unmarkFrom(left: State, over: string, since: string): void {
  * Forward; from the browser's cache too). Reloaded there, the entry's next is the one it was.
  */
 function unseenSteps(over: string, life: AbortSignal): void {
-  const how = (performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined)?.type
-  if (how !== 'reload') unmark(over)
+  if (opened !== 'reload') unmark(over)
   addEventListener('pageshow', (e) => void (e.persisted && unmark(over)), { signal: life })
 }
 
