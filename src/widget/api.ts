@@ -71,6 +71,14 @@ export const SAY_WAITING_MS = 3000
 /** How long requests are asked again while the service starts, in all: a first start's minute and more, ms. */
 const WAITING_MS = 90_000
 
+/**
+ * How many of the next requests that fail unanswered are asked again at once, from each history
+ * step: Chromium ends every request under way as two steps meet (a popstate's history.forward()
+ * and the visitor's Back), and a request ended so is still wanted.
+ */
+let spare = 0
+addEventListener('popstate', () => (spare = 3))
+
 /** GET `path` under the locator's Query API, with `params` (repeated keys as arrays); `signal` ends it. */
 export async function query<T>(
   api: string,
@@ -86,6 +94,7 @@ export async function query<T>(
     response = await fetch(url, { signal, credentials: 'omit' })
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
+    if (spare-- > 0) return query(api, token, path, params, signal)
     throw new ApiError('NETWORK', (e as Error).message)
   }
   type Answer = { success?: boolean; error?: { code?: string; message?: string } }
@@ -95,6 +104,7 @@ export async function query<T>(
     new Promise((_, no) => signal.addEventListener('abort', () => no(signal.reason))),
     response.json().catch(() => null),
   ])) as Answer | null
+  if (!body && spare-- > 0) return query(api, token, path, params, signal)
   if (!response.ok || !body?.success) {
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
