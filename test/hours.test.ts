@@ -63,6 +63,10 @@ describe('parseDayHours', () => {
     ['9am-5', open([h(9), h(17)])],
     ['6pm-2', open([h(18), h(26)])],
     ['12pm-12am', open([h(12), h(24)])],
+    // Colombia's noon, "12 m.", closing a range after a time.
+    ['de 8 a.m. a 12 m.', open([h(8), h(12)])],
+    ['8:00 a.m. - 12:00 m. y 2 p.m. - 6 p.m.', open([h(8), h(12)], [h(14), h(18)])],
+    ['de 8 a.m. hasta 12 m.', open([h(8), h(12)])],
     ['0900-1730', open([h(9), h(17, 30)])],
     ['10:00 to 18:00', open([h(10), h(18)])],
     ['closed', CLOSED],

@@ -184,6 +184,9 @@ const CELLS: WeekCells = [
   ['De lunes a domingo de 12:00 a 00:00', '1-7 12:00-24:00'],
   ['Lun a Vie 9:00 a 19:00 hrs', '1-5 09:00-19:00'],
   ['Lunes a viernes 9 a.m. a 6 p.m.', '1-5 09:00-18:00'],
+  // Colombia's noon, "12 m." (meridiem), is no martes.
+  ['Lunes a viernes 8 a.m. - 12 m. y 2 p.m. - 6 p.m.', '1-5 08:00-12:00, 14:00-18:00'],
+  ['Lunes a sábado de 8 a.m. a 12 m.', '1-6 08:00-12:00'],
   ['Horario: L-V 9:00-18:00', '1-5 09:00-18:00'],
   ['Con cita previa', null],
   // Italian
@@ -545,7 +548,7 @@ test('a day closed at midday asks for its hours, as written, with no span to "mi
 
 test('a Dutch day and its half closed in one word alone asks for the days it opens, as two words do', () => {
   expect(weekInto({}, 'woensdagmiddag gesloten').map((p) => p.message)).toEqual([
-    '"woensdagmiddag gesloten" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".',
+    '"woensdagmiddag gesloten" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mo-Fr 09:00-12:30, 14:00-18:00, Mi afternoon closed".',
   ])
 })
 

@@ -33,6 +33,8 @@ const FILLER =
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 /** Am or pm after a time's last digit, folded: "9 a.m.", "9am", "5 p. m.". */
 export const MERIDIEM = /(\d)\s*([ap])\.?\s?m\b\.?/g
+/** Colombia's noon, "12 m." (meridiem), closing a range after a time ("de 8 a.m. a 12 m."), folded. */
+export const NOON_M = /(?<=(?:-|\ba|\bhasta) ?12(?::00)?) ?m\./g
 
 /**
  * Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so
@@ -64,6 +66,7 @@ export function normalHours(text: string): string {
   return foldHours(text)
     .replace(/\s+/g, ' ')
     .trim()
+    .replace(NOON_M, 'pm')
     .replace(/[.!]+$/, '')
     .replace(MERIDIEM, '$1$2m') // "9 a.m." -> "9am": no "a" left to read as "to"
     .replace(/(\d)([ap])\b/g, '$1$2m') // "9a", "5p" (not "9 a 18", Spanish for "to")
@@ -150,8 +153,7 @@ function readInterval(text: string, before?: [number, number], guess = false): [
   if (start.bare && end.bare && to === from && from > 0 && from < 720) to += 720
   // "noon-6", "8pm-11", "9am-5": an end with no half of the day said, before its start, is 12 hours on.
   if (start.meridiem !== null && end.meridiem === null && !end.zeroed && to < from && to + 720 > from) to += 720
-  if (to === from) return from === 0 ? [0, DAY] : null // "00:00-00:00", "0-24" below
-  if (to === DAY && from === 0) return [0, DAY]
+  if (to === from) return from === 0 ? [0, DAY] : null // "00:00-00:00"; "0-24" is [0, DAY] below
   if (to < from) to += DAY // past midnight: "18:00-02:00"
   return [from, to]
 }

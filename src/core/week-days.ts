@@ -2,7 +2,7 @@
 // of days alone read as days ("Mo-Fr", "Weekends"), one-letter days read as English or Spanish
 // ("M-F", "L-V"), whether its bare hours are the 24-hour clock's, a day named in another language
 // than the others. The days' names are day-names.ts'.
-import { foldHours, MERIDIEM } from './hours'
+import { foldHours, MERIDIEM, NOON_M } from './hours'
 import { isAscii } from './text'
 import {
   DAYS_IN_ENGLISH,
@@ -166,7 +166,9 @@ const LETTER_M = /(?<![\p{L}\d]|t\/)m(?![\p{L}\d])/u
  * no "a" or "m" of "10 a.m.-6 p.m." is a one-letter day, nor Spanish "a" (to).
  */
 export const meridiemsMasked = (t: string): string =>
-  t.replace(MERIDIEM, (m, digit: string) => digit + '_'.repeat(m.length - 1))
+  t
+    .replace(MERIDIEM, (m, digit: string) => digit + '_'.repeat(m.length - 1))
+    .replace(NOON_M, (m) => '_'.repeat(m.length))
 
 /**
  * How a folded text's one-letter days are read: as English writes them with F, W or R, as
