@@ -321,7 +321,7 @@ test("a langer Samstag after Saturday's hours asks for a special date or the hou
   const [problem] = weekInto({}, 'Mo-Fr 9-18, Sa 9-14, langer Samstag bis 18')
   expect(problem!.message).toContain('its "langer Samstag bis 18" could be one Saturday a month')
   expect(problem!.message).toContain('special date (special_hours)')
-  expect(problem!.message).toContain('"Sat 09:00-18:00"')
+  expect(problem!.message).toContain('"Sa 09:00-18:00"') // the day named as the cell's days are
 })
 
 // Both of a day's texts are quoted, and the holidays said apart.

@@ -139,3 +139,33 @@ test('a span read past Sunday one way is refused with both spans and both readin
     '"Sa - DO 10-14" could not be read as a week of opening hours: its "Sa - DO" could be Saturday to Thursday or Saturday to Sunday, as "DO" could be Thursday (Donnerstag, donderdag) or Sunday (domingo, domenica). Write the day\'s name in full: "Donnerstag" or "domingo".',
   ])
 })
+
+// A refusal's example names days as the cell does: written so, it reads, where English names beside
+// the cell's would be refused again.
+test("each refusal's example names the days in the cell's language, and reads as written", () => {
+  for (const [cell, example] of [
+    ['Lun-Vie 9-18, Mié 10-14, Mié cerrado', 'Mié 10:00-14:00'],
+    ['zo 12-17, zon- en feestdagen gesloten', 'Zo 12:00-17:00'],
+    ['So 12-17, So Oxford', 'So 12:00-17:00'],
+    ['Sáb 10-14, Dom 12-16, fines de semana cerrado', 'Lun-Vie 09:00-17:00, Sáb 10:00-14:00, Dom closed'],
+    ['Mo-Sa 9-18, Wochenende geschlossen', 'Mo-Fr 09:00-17:00, Sa 10:00-14:00, So closed'],
+    ['Lun-Vie 9-18, cada Sáb 10-14', 'Sáb 10:00-14:00'],
+    ['Mo Oxford, sonst 9-18', 'Mo 09:00-18:00'],
+    ['Lun-Vie 9-18, 24 diciembre cerrado', 'Lun-Vie 09:00-18:00'],
+    ['mån-fre 10-18, jun-aug 10-16', 'Mån-Fre 09:00-18:00'],
+    ['Mo-Sa 9-18, langer Samstag bis 20', 'Sa 09:00-20:00'],
+    ['Lunes cerrado', 'Lun-Vie 09:00-18:00, Sáb 10:00-16:00, Dom closed'],
+    ['Mer après-midi fermé', 'Lun-Ven 09:00-12:30, 14:00-18:00, Mer afternoon closed'],
+    ['Sa: So: geschlossen', 'Mo-Fr 09:00-18:00, Sa 10:00-14:00, So closed'],
+    ['pn-pt 9-17, 1 maja zamknięte', 'Pn-Pt 09:00-18:00'],
+  ]) {
+    const [problem, more] = weekInto({}, cell!)
+    expect({ cell, message: problem?.message }).toEqual({ cell, message: expect.stringContaining(`"${example}"`) })
+    expect(more).toBeUndefined()
+    expect({ example, problems: weekInto({}, example!) }).toEqual({ example, problems: [] })
+  }
+  // English cells, and cells naming no day, keep English names.
+  expect(weekInto({}, 'Sun 12-5, Sun closed in January')[0]!.message).toContain('"Sun 12-5"')
+  expect(weekInto({}, 'Sun 12-5, Sun TBA')[0]!.message).toContain('"Sun 12:00-17:00"')
+  expect(weekInto({}, '(im Winter geschlossen)')[0]!.message).toContain('"Mon-Fri 09:00-18:00"')
+})

@@ -532,7 +532,7 @@ testCells(CELLS)
 test('a half of a day closed alone, after a dash or not, asks for the days it opens', () => {
   for (const cell of ['Mi nachmittag geschlossen', 'Mi - nachmittags geschlossen'])
     expect(weekInto({}, cell).map((p) => p.message)).toEqual([
-      `"${cell}" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`,
+      `"${cell}" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mo-Fr 09:00-12:30, 14:00-18:00, Mi afternoon closed".`,
     ])
 })
 
@@ -548,7 +548,7 @@ test('a day closed at midday asks for its hours, as written, with no span to "mi
 
 test('a Dutch day and its half closed in one word alone asks for the days it opens, as two words do', () => {
   expect(weekInto({}, 'woensdagmiddag gesloten').map((p) => p.message)).toEqual([
-    '"woensdagmiddag gesloten" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mo-Fr 09:00-12:30, 14:00-18:00, Mi afternoon closed".',
+    '"woensdagmiddag gesloten" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Ma-Vr 09:00-12:30, 14:00-18:00, Wo afternoon closed".',
   ])
 })
 

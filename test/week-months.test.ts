@@ -196,10 +196,11 @@ test("a season's refusal gives its hours less the season, to write as the hours 
     ],
     ['Verano: Lun a Vie 9-20, Invierno: Lun a Vie 9-18', '"Lun a Vie 9-20" or "Lun a Vie 9-18"'],
     // A part after the last season naming days no other season does may be every season's: not guessed.
+    // The form alone names its days as the cell does.
     ['Summer: Sat 10-14, Winter: Sat closed, Mon-Fri 9-18', '"Mon-Fri 09:00-18:00"'],
-    ['Sommer: Sa 9-16, Winter: Sa 9-13, Mo-Fr 8-18', '"Mon-Fri 09:00-18:00"'],
+    ['Sommer: Sa 9-16, Winter: Sa 9-13, Mo-Fr 8-18', '"Mo-Fr 09:00-18:00"'],
     // A season's hours without days, or two seasons' in one clause, are not taken apart: the form alone.
-    ['mån-fre 10-18, jun-aug 10-16', '"Mon-Fri 09:00-18:00"'],
+    ['mån-fre 10-18, jun-aug 10-16', '"Mån-Fre 09:00-18:00"'],
     ['Mon-Sat 9-6 (Summer), Mon-Sat 9-5 (Winter)', '"Mon-Fri 09:00-18:00"'],
     ['(im Winter geschlossen)', '"Mon-Fri 09:00-18:00"'],
   ]) {

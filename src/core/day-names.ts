@@ -1,5 +1,6 @@
 // The names of days and of sets of days in the languages week-hours.ts reads, whole, cut short,
 // in two letters or one, and the signs in a text of which language names them.
+import { foldHours } from './hours'
 
 /** Each name of a day (accents removed, lower case), Monday = 0. */
 const DAY_NAMES: [string, number][] = [
@@ -394,4 +395,50 @@ export function nordic(t: string): boolean {
   const named = names.filter((name) => !isHoliday(name))
   const two = (name: string) => NORDIC_TWO.some(([day]) => day === name)
   return named.some(two) && !named.every(two) && named.every((name) => (LANGUAGE_OF.get(name) ?? 0) & NORDIC_BITS)
+}
+
+/** Each language's days cut short (LANGUAGES' order), Monday first: an example's days in a cell's language. */
+const SHORT_NAMES = [
+  'Mon Tue Wed Thu Fri Sat Sun',
+  'Mo Di Mi Do Fr Sa So',
+  'Lun Mar Mer Jeu Ven Sam Dim',
+  'Lun Mar Mié Jue Vie Sáb Dom',
+  'Lun Mar Mer Gio Ven Sab Dom',
+  'Ma Di Wo Do Vr Za Zo',
+  'Seg Ter Qua Qui Sex Sáb Dom',
+  'Pn Wt Śr Czw Pt Sb Nd',
+  'Mån Tis Ons Tor Fre Lör Sön',
+  'Man Tir Ons Tor Fre Lør Søn',
+  'Man Tir Ons Tor Fre Lør Søn',
+].map((names) => names.split(' '))
+
+const ENGLISH_SHORT = SHORT_NAMES[0]!
+
+/**
+ * An example written with English days cut short ("Mon-Fri 09:00-18:00, Sun closed"), its days
+ * named as `text` names its days (namesDaysAs): an example a cell's writer follows in its language.
+ */
+export function daysAsIn(text: string, example: string): string {
+  const name = namesDaysAs(foldHours(text))
+  return example.replace(/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, (day) => name(ENGLISH_SHORT.indexOf(day)))
+}
+
+/**
+ * A function naming a day (Monday = 0) cut short in the language a folded text names its days in,
+ * for an example the text's writer can follow: English when it names a day only English writes so
+ * ("Mon", "Thu") or none, else the first language of LANGUAGES that writes all its days' names.
+ */
+export function namesDaysAs(folded: string): (day: number) => string {
+  const names = ENGLISH_DAYS.test(folded)
+    ? []
+    : namesOfDays(
+        [...folded.matchAll(NAMED.daysAt)].map((spec) => spec[0]),
+        NAMED,
+      )
+  // A name of no language the others share ("Mo-Fr 9-18, SB 24h") leaves them their language.
+  const bits = names
+    .map((name) => languagesOf(name, NAMED) & ~ENGLISH_BIT)
+    .reduce((all, b) => (all & b ? all & b : all), ~ENGLISH_BIT)
+  const language = bits === ~ENGLISH_BIT ? 0 : 31 - Math.clz32(bits & -bits)
+  return (day) => SHORT_NAMES[language]![day]!
 }

@@ -1,6 +1,6 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
-import { DAYS_IN_ENGLISH } from './day-names'
+import { DAYS_IN_ENGLISH, daysAsIn } from './day-names'
 import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, normalHours } from './hours'
 import { dayRead, eitherRead } from './day-read'
 import { isClosed, MIDDAY, say } from './week-words'
@@ -404,7 +404,7 @@ const monthlySaturday = (d: number, next: string) => d === 5 && /^lange[rn]?\s/.
 /** Why a "langer Samstag" is not read (monthlySaturday): the two readings, and how to write each. */
 function saturdayDoubt(days: string, first: string, next: string): string {
   const whole = till(first, next) ?? '09:00-20:00'
-  return `its "${days} ${next}" could be one Saturday a month, as a German "langer Samstag" long was, or every Saturday, beside Saturday's hours before it ("${first}"). Write that Saturday as a special date (special_hours), or Saturday's hours whole, such as "Sat ${whole}".`
+  return `its "${days} ${next}" could be one Saturday a month, as a German "langer Samstag" long was, or every Saturday, beside Saturday's hours before it ("${first}"). Write that Saturday as a special date (special_hours), or Saturday's hours whole, such as "${daysAsIn(`${days} ${first}`, 'Sat')} ${whole}".`
 }
 
 /** `week[d]` with the closing alone `next` (till) after its hours; false, saying why, when not read. */

@@ -5,7 +5,17 @@
 // French, Spanish, Italian, Dutch, Portuguese, Polish, Swedish, Danish and Norwegian, are
 // day-names.ts'.
 import { BY_APPOINTMENT, eitherHalf, halfClosed, parseDayHours } from './hours'
-import { DAYS_IN_ENGLISH, ENGLISH, type Grammar, HELG, HOLIDAY_WORDS, NAMED, NORDIC, nordic } from './day-names'
+import {
+  DAYS_IN_ENGLISH,
+  daysAsIn,
+  ENGLISH,
+  type Grammar,
+  HELG,
+  HOLIDAY_WORDS,
+  NAMED,
+  NORDIC,
+  nordic,
+} from './day-names'
 import {
   clock24,
   daysOf,
@@ -180,7 +190,7 @@ function otherDays([days, word, hours]: [string, string, string], keepUnread: bo
   const stray = week.findIndex((day) => day !== '' && parseDayHours(day).kind === 'unknown' && !kept(day))
   if (stray >= 0) {
     doubts?.push(
-      `its "${week[stray]}" (${DAYS_IN_ENGLISH[stray]}) before "${word}" is not read as hours. Write that day's hours, such as "Mon 09:00-18:00", or "closed", before "${word}".`,
+      `its "${week[stray]}" (${DAYS_IN_ENGLISH[stray]}) before "${word}" is not read as hours. Write that day's hours, such as "${daysAsIn(days, DAYS_IN_ENGLISH[stray]!.slice(0, 3))} 09:00-18:00", or "closed", before "${word}".`,
     )
     return null
   }
@@ -426,6 +436,12 @@ function closingFirst(text: string, t: string, at: number[], specs: Spec[], hour
   return [...specs.slice(0, i), ...parts, ...specs.slice(i + 1)]
 }
 
+/** An example of closed days before the open ones, its days named as the cell's (`t`, folded) are. */
+function closedAlone(t: string): string {
+  const named = daysAsIn(t, 'Mon closed, Tue-Sun 09:00-18:00')
+  return named.startsWith('Mon ') ? 'Closed Mondays, Tue-Sun 09:00-18:00' : named
+}
+
 /** The days found less a word for closed before them: its word, and whether it leads days it closes. */
 type Lead = { specs: Spec[]; closedWord: string; closedLead: boolean }
 
@@ -452,7 +468,7 @@ function leadOf(t: string, found: Spec[], doubts?: string[]): Lead | null {
   if (specs.length === 1 && isClosed(closedWord) && t.slice(specs[0]!.index + specs[0]![0].length).trim() === '')
     say(
       doubts,
-      'it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "Closed Mondays, Tue-Sun 09:00-18:00".',
+      `it names closed days alone, and no hours for the others. Name the days it opens with their hours too, such as "${closedAlone(t)}".`,
     )
   if (!LEAD.test(lead) && !closedLead) return null
   return { specs, closedWord, closedLead }

@@ -3,7 +3,7 @@
 // geschlossen") or a season ("(Sommer)", "im Winter geschlossen") is part of the year, and a day
 // of a month ("15 Mar", "24. Dezember") a date, never days, though "mar" is Tuesday in French,
 // Spanish and Italian.
-import { NAMED, NORDIC } from './day-names'
+import { daysAsIn, NAMED, NORDIC } from './day-names'
 import { daysNamed, folded, polishWeek } from './week-days'
 
 /** Months, folded, in English, German, French, Spanish, Italian, Dutch, Swedish, Danish and Norwegian, whole and short. */
@@ -179,8 +179,8 @@ function seasonIn(text: string): Found | null {
 export function monthDoubt(text: string, reads: (week: string) => boolean = () => false): string | null {
   const found = seasonIn(text)
   if (found === null) return null
-  if (found.kind === 'date') return dateDoubt(found.shown)
-  return seasonDoubt(found.shown, found.kind === 'range', outOfSeason(text).filter(reads))
+  if (found.kind === 'date') return dateDoubt(found.shown, text)
+  return seasonDoubt(found.shown, found.kind === 'range', outOfSeason(text).filter(reads), text)
 }
 
 /**
@@ -299,15 +299,19 @@ function lessSeasons(text: string): string | null {
   return week === '' ? null : week
 }
 
-const dateDoubt = (shown: string) =>
-  `its "${shown}" is a date, not a day of the week. Write the week's hours, such as "Mon-Fri 09:00-18:00", and dates as special dates (special_hours).`
+/** `text`: the cell, whose days the example names as it does. */
+const dateDoubt = (shown: string, text: string) =>
+  `its "${shown}" is a date, not a day of the week. Write the week's hours, such as "${daysAsIn(text, 'Mon-Fri 09:00-18:00')}", and dates as special dates (special_hours).`
 
 /**
  * `range`: months from one to another, which are no days; else a month or season alone, which a
  * week's hours do not name. `weeks`: the cell's hours less its seasons, for a person to write
  * the hours it opens now, as the season goes.
  */
-function seasonDoubt(shown: string, range: boolean, weeks: string[]): string {
-  const such = weeks.length === 0 ? '"Mon-Fri 09:00-18:00"' : weeks.map((week) => JSON.stringify(week)).join(' or ')
+function seasonDoubt(shown: string, range: boolean, weeks: string[], text: string): string {
+  const such =
+    weeks.length === 0
+      ? `"${daysAsIn(text, 'Mon-Fri 09:00-18:00')}"`
+      : weeks.map((week) => JSON.stringify(week)).join(' or ')
   return `its "${shown}" is a season, not read: ${range ? 'its months are no days' : "a week's hours are every week's"}. Write the hours it opens now, such as ${such}, and change them when the season changes, or write the dates they differ on as special dates (special_hours); give it the status draft while it is closed.`
 }

@@ -4,6 +4,7 @@
 // words a week's days are read beside: a word for some days ("Weekends"), words before days.
 import {
   DAYS_IN_ENGLISH,
+  daysAsIn,
   languageNames,
   languagesOf,
   NAMED,
@@ -334,6 +335,7 @@ export function groupDays(
   all: number[],
   named: ReadonlyMap<number, 'alone' | 'span'>,
   shown: () => string,
+  cellDays: () => string,
   doubts?: string[],
 ): number[] | null {
   const spanned = all.find((d) => named.get(d) === 'span')
@@ -345,14 +347,14 @@ export function groupDays(
       : `and a span of days before it both give ${DAYS_IN_ENGLISH[spanned]} hours`
   say(
     doubts,
-    `its "${shown()}" ${which}. Write each day's hours once, such as "Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed".`,
+    `its "${shown()}" ${which}. Write each day's hours once, such as "${daysAsIn(cellDays(), 'Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed')}".`,
   )
   return null
 }
 
-/** Why a day's words before the next days (`days`) are not read. */
+/** Why a day's words before the next days (`days`, whose language the example's day is in) are not read. */
 export const beforeDaysDoubt = (tail: string, days: string) =>
-  `its "${tail}" before "${days}" is not read. Write those days' hours alone, such as "Sat 10:00-14:00", or leave them out.`
+  `its "${tail}" before "${days}" is not read. Write those days' hours alone, such as "${daysAsIn(days, 'Sat 10:00-14:00')}", or leave them out.`
 
 /**
  * Whether a day's hours end in words of none before the next days ("Mon-Fri 9-5, every other Sat
@@ -395,7 +397,8 @@ export function clashDoubt(first: string, next: string, day: number, open: strin
   const read = parseDayHours(open)
   const hours = read.kind === 'open' ? clockText(read.intervals) : open
   const apart = holidays ? ', and public holidays as special dates (special_hours)' : ''
-  return `its "${first}" and "${next}" give ${name} both open hours and closed. Write ${name}'s hours once, such as "${name.slice(0, 3)} ${hours}" or "${name.slice(0, 3)} closed"${apart}.`
+  const short = daysAsIn(`${first} ${next}`, name.slice(0, 3))
+  return `its "${first}" and "${next}" give ${name} both open hours and closed. Write ${name}'s hours once, such as "${short} ${hours}" or "${short} closed"${apart}.`
 }
 
 /**
@@ -406,7 +409,8 @@ export function lostDoubt(first: string, next: string, day: number, hours: strin
   const name = DAYS_IN_ENGLISH[day]!
   const read = parseDayHours(hours)
   const shown = read.kind === 'open' ? clockText(read.intervals) : 'closed'
-  return `its "${first}" and "${next}" give ${name} its hours and a text not read as hours. Write ${name}'s hours once, such as "${name.slice(0, 3)} ${shown}", and the dates they differ on as special dates (special_hours).`
+  const short = daysAsIn(`${first} ${next}`, name.slice(0, 3))
+  return `its "${first}" and "${next}" give ${name} its hours and a text not read as hours. Write ${name}'s hours once, such as "${short} ${shown}", and the dates they differ on as special dates (special_hours).`
 }
 
 /**

@@ -1,10 +1,11 @@
 // The hours cells of a locations CSV that hold more than a day: a week in one cell, its parts in
 // columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
-import { DAYS_IN_ENGLISH, NAMED } from '../core/day-names'
+import { DAYS_IN_ENGLISH, daysAsIn, NAMED } from '../core/day-names'
 import { eitherHalf, foldHours, halfClosed, isClockHours, parseDayHours } from '../core/hours'
 import { daysNamed } from '../core/week-days'
 import { isTill, till } from '../core/week-again'
 import { overWeekLength, splitWeekHours, WEEK_TEXT_MAX } from '../core/week-hours'
+import { daysSpelled } from '../core/week-words'
 import { KeptAnswers } from '../core/kept-answers'
 import { DAYS } from '../store/locations'
 import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
@@ -362,23 +363,25 @@ export function weekInto(
   const named = days?.some((d) => d !== '') ?? false
   const left = (i: number) => (named && !unsaid.includes(i) ? 'closed' : '')
   const shut = (i: number) => parseDayHours(hours[DAYS[i]!] || days![i] || left(i)).kind === 'closed'
-  const how =
-    'Write it as "Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed", or use one column per day (monday ... sunday).'
+  // The example names days as `text` does: a cell not read at all (an address, "75001 Paris, FR")
+  // names none but by chance, so its example is English.
+  const how = (text: string) =>
+    `Write it as "${daysAsIn(text, 'Mon-Fri 09:00-18:00, Sat 10:00-16:00, Sun closed')}", or use one column per day (monday ... sunday).`
   if (days === null) {
     // Every doubt is said: a person mends the cell once. The ones after the first start a sentence.
     const said = doubts.map((doubt, i) => (i === 0 ? doubt : doubt[0]!.toUpperCase() + doubt.slice(1)))
-    const why = doubts.length > 0 ? `: ${said.join(' ')}` : `. ${how}`
+    const why = doubts.length > 0 ? `: ${said.join(' ')}` : `. ${how('')}`
     return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours${why}` }]
   }
   const closedOnly =
     spans === undefined
-      ? `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how}`
+      ? `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how(week)}`
       : `${spans} are of closed days alone, so the store would be closed every day. Fill in the hours of the days it opens, or leave those cells empty.`
   if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
   // "Mi nachmittag geschlossen" alone: no day open, the days it leaves out closed, its own unknown.
   const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || left(i)).kind === 'open'
   const unread = days.some((d) => halfClosed(d) !== null && parseDayHours(d).kind === 'unknown')
-  const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".`
+  const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "${daysAsIn(daysSpelled(week), 'Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed')}".`
   if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i)))
     return [{ field: 'hours', message: noneOpen }]
   // "Sat: Sun: closed", as "Sat:, Sun: closed": Saturday left empty, no day open, the days not named closed.
@@ -387,7 +390,7 @@ export function weekInto(
     return [
       {
         field: 'hours',
-        message: `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed".`,
+        message: `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "${daysAsIn(week, 'Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed')}".`,
       },
     ]
   // Public holidays alone ("Feiertage geschlossen") say nothing of the week: its days stay as they are.
@@ -451,9 +454,9 @@ const holidaysAlone = (week: string) =>
 export function noDayNote(body: Record<string, unknown>, week: string): string | null {
   const hours = (body.hours ?? {}) as Record<string, string>
   if (holidaysAlone(week))
-    return `The hours ${JSON.stringify(week)} name public holidays alone, so no day's hours are set. Write the week's hours, such as "Mon-Fri 09:00-18:00", and public holidays as special dates (special_hours).`
+    return `The hours ${JSON.stringify(week)} name public holidays alone, so no day's hours are set. Write the week's hours, such as "${daysAsIn(week, 'Mon-Fri 09:00-18:00')}", and public holidays as special dates (special_hours).`
   if (NO_HOURS.test(week))
-    return `The hours ${JSON.stringify(week)} give none, so every day's hours are unknown (as an empty cell's). Write the days it opens with their hours, such as "Mon-Fri 09:00-18:00", or "closed" for a store closed every day.`
+    return `The hours ${JSON.stringify(week)} give none, so every day's hours are unknown (as an empty cell's). Write the days it opens with their hours, such as "${daysAsIn(week, 'Mon-Fri 09:00-18:00')}", or "closed" for a store closed every day.`
   const day = DAYS.every((d) => hours[d] === week) ? parseDayHours(week) : null
   if (day?.kind === 'closed')
     return `The hours ${JSON.stringify(week)} close the store every day: it is still listed, as closed. To leave it out of the finder, give it the status draft (a "status" column).`

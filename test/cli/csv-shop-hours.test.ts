@@ -407,7 +407,7 @@ describe('a week of hours in one cell', () => {
       '"Ma-Sa 9h-19h" could not be read as a week of opening hours: its "Ma" could be Monday (maandag) or Tuesday (mardi, martes, martedì). Write the day\'s name in full: "maandag", "mardi" or "martes".',
     )
     expect(r.stderr).toContain(
-      '"Mi nachmittag geschlossen" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed".',
+      '"Mi nachmittag geschlossen" gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "Mo-Fr 09:00-12:30, 14:00-18:00, Mi afternoon closed".',
     )
   })
 
