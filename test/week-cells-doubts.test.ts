@@ -2,7 +2,7 @@
 // span, late words, a day named twice, days left empty, holidays. Each read into its days' hours,
 // or refused in doubt with a message that quotes what it cannot choose between.
 import { expect, test } from 'bun:test'
-import { parseDayHours } from '../src/core/hours'
+import { type DayHours, parseDayHours } from '../src/core/hours'
 import { splitWeekHours } from '../src/core/week-hours'
 import { weekInto } from '../src/locations/csv-week'
 import { testCells, type WeekCells } from './week-cells-table'
@@ -223,6 +223,24 @@ test("a 24-hour closing before the last opening says so, its example the day's h
   expect(message('Mo-Fr 20-23, Fr bis 2')).toContain(
     '"Fr bis 2" closes at 02:00, past midnight, which is not read beside that day\'s hours before it ("20-23")',
   )
+})
+
+// "bis 2" after a morning opening may close the afternoon (14:00), as spoken German says it, or the night.
+test('a bare closing by 06:00 that could close the afternoon too gives both readings', () => {
+  const message = (cell: string) => weekInto({}, cell)[0]?.message
+  expect(message('Mo-Fr 9-18, Do bis 2')).toBe(
+    '"Mo-Fr 9-18, Do bis 2" could not be read as a week of opening hours: its "Do bis 2" could be 14:00 or 02:00, past midnight, beside that day\'s hours before it ("9-18"). Write the day\'s hours whole, such as "Do 09:00-14:00" or "Do 09:00-02:00".',
+  )
+  expect(message('Mo-Fr 10-18 Uhr, Fr bis 1:30 Uhr')).toContain('such as "Fr 10:00-13:30" or "Fr 10:00-01:30"')
+  // Each example, written so, reads; a closing the 24-hour clock writes ("02:00") is past midnight alone.
+  expect(weekInto({}, 'Mo-Fr 9-18, Do 09:00-14:00')).toEqual([])
+  expect(weekInto({}, 'Mo-Fr 9-18, Do 09:00-02:00')).toEqual([])
+  expect(message('Mo-Fr 9-18, Do bis 02:00')).toContain('"Do bis 02:00" closes at 02:00, past midnight')
+  // After an evening's opening, or a night's closing, "2" is the night's, as "Fr-Sa 18-2" is read.
+  expect(message('Mo-Fr 16-21, Fr bis 2')).toContain('"Fr bis 2" closes at 02:00, past midnight')
+  expect(message('Mo-Fr 11-23, Fr bis 2')).toContain('"Fr bis 2" closes at 02:00, past midnight')
+  const night: DayHours = { kind: 'open', intervals: [[18 * 60, 26 * 60]] }
+  expect(splitWeekHours('Fr-Sa 18-2', true)?.slice(4, 6).map(parseDayHours)).toEqual([night, night])
 })
 
 test('a closing alone not read is quoted as written', () => {

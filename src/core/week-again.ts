@@ -385,10 +385,19 @@ function tillRefused(days: string, first: string, next: string, name: string): s
   const clock = at === null ? '' : clockText([[0, at]]).slice(6)
   // By 06:00 and within 8 hours of the day's last closing it is most likely past midnight ("16-21,
   // Fr bis 2"), which is not read; further on ("9-18, Do bis 6") it is before the opening.
+  const night = m?.[2] && at !== null && at <= 360 && at + 1440 - lastClosing <= 480
+  // Such a bare hour after a shop's day, closed by 21:00, that could close its afternoon after the
+  // last opening ("9-18, Do bis 2": 14:00) is that as likely as past midnight: neither is guessed.
+  // After a night's closing ("11-23, Fr bis 2") it is past midnight.
+  if (night && lastClosing <= 1260 && at + 720 > lastOpening && /^[1-9](?:[:.]\d\d)?$/.test(m[1])) {
+    const whole = (end: number) => `"${name} ${clockText([...hours.intervals.slice(0, -1), [lastOpening, end]])}"`
+    const afternoon = clockText([[0, at + 720]]).slice(6)
+    return `${said} could be ${afternoon} or ${clock}, past midnight, beside that day's hours before it ("${first}"). Write the day's hours whole, such as ${whole(at + 720)} or ${whole(at + 1440)}.`
+  }
   const why =
     !m?.[2] || at === null || at > lastOpening
       ? `gives a closing alone, not read beside that day's hours before it ("${first}")`
-      : at <= 360 && at + 1440 - lastClosing <= 480
+      : night
         ? `closes at ${clock}, past midnight, which is not read beside that day's hours before it ("${first}")`
         : `closes at ${clock}, not after the last opening of that day's hours before it ("${first}")`
   const such = clockText(hours.intervals).replace(/\d\d:\d\d$/, 'HH:MM')
