@@ -80,17 +80,25 @@ type MultipartOf = () => Promise<MultipartBody>
  * What an Idempotency-Key's retry is compared by, each a SHA-256 (hex): the body's bytes, and what
  * it means (a multipart body's parts, whatever its boundary, else its bytes with its boundary,
  * which the Content-Type compared leaves out; any other body's bytes). `v4`, `v3` and `v2`: what
- * it meant by the rules of fingerprints v4, v3 and v2, each when other than `meant`.
+ * it meant by the rules of fingerprints v4, v3 and v2, each when other than `meant`; `v5`, by
+ * v5's rule before a delimiter line's padding was read, when other.
  */
-export type BodyDigest = { bytes: string; meant: string; v4?: string; v3?: string; v2?: string }
+export type BodyDigest = { bytes: string; meant: string; v5?: string; v4?: string; v3?: string; v2?: string }
 
 async function bodyDigest(request: Request, bytes: Uint8Array, multipartOf: MultipartOf): Promise<BodyDigest> {
   const contentType = request.headers.get('content-type') ?? ''
   const raw = sha256Hex(bytes)
   if (mediaTypeOf(contentType) !== 'multipart/form-data') return { bytes: raw, meant: raw }
-  const parts = await multipartMeant(await multipartOf())
+  const multipart = await multipartOf()
+  const parts = await multipartMeant(multipart)
   const sent = () => sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`)
   if (parts === null) return { bytes: raw, meant: sent() }
+  // Padding dropped (its text shorter than its bytes): the rules before read a padded delimiter
+  // line as a value's text, no part then matched FormData's reading, and its bytes told it.
+  if (multipart.text.length !== bytes.length) {
+    const before = sent()
+    return { bytes: raw, meant: parts.meant, v5: before, v4: before, v3: before, v2: before }
+  }
   // Where v3's rule found no parts (a name beyond ASCII), v2's found none either: the bytes told both.
   const { meant, v4 } = parts
   const v3 = parts.v3 ?? sent()

@@ -125,6 +125,26 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
     ])
     expect(count()).toBe(1)
   })
+
+  test('a key kept before padding was read (v5, v4, v3, v2) replays the same padded bytes', async () => {
+    // The field after a padded delimiter was read into the value before it: stored, and kept by
+    // its bytes and boundary, as no part then matched FormData's reading.
+    const padded = latin1Body('name="description"').replace(
+      '\r\n--B\r\nContent-Disposition: form-data; name="description"',
+      '\r\n--B \r\nContent-Disposition: form-data; name="description"',
+    )
+    const byBytes = sha256Hex(`${sha256Hex(Buffer.from(padded, 'latin1'))}\nboundary=B`)
+    for (const version of ['v5', 'v4', 'v3', 'v2']) {
+      const key = `k-padded-${version}`
+      expect(await sendLatin1(padded, key)).toEqual([201, null])
+      const kept = `${version}:${sha256Hex(`POST ${BASE}\n${byBytes}\nmultipart/form-data`)}`
+      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+      expect(await sendLatin1(padded, key)).toEqual([201, 'true'])
+      // That rule told the same parts unpadded apart.
+      expect(await sendLatin1(latin1Body('name="description"'), key)).toEqual([422, 'idempotency_key_reused'])
+    }
+    expect(count()).toBe(4)
+  })
 })
 
 /** The hash of FIELDS, then an empty file part named photo, `file` as FormData reads it. */
