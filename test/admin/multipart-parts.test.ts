@@ -81,6 +81,22 @@ describe('multipart bodies', () => {
     expect([again.status, again.headers.get('idempotent-replayed')]).toEqual([201, 'true'])
   })
 
+  test('padded delimiter lines ended by LF alone give 400 saying lines end in CRLF, and store nothing', async () => {
+    const body = `${field('name', 'Cafe')}${field('description', 'Open late')}${REST}`
+    const before = snapshot()
+    for (const sent of [
+      body.replaceAll('\r\n', '\n').replaceAll('--B\n', '--B  \n'),
+      body.replaceAll('\r\n', '\n').replaceAll('--B\n', '--B\t\n'),
+      // Its first part in CRLF: FormData would read the rest as that part's value.
+      body.replace(
+        /(Open late\r\n)([\s\S]*)$/,
+        (_, value, rest) => value + rest.replaceAll('\r\n', '\n').replaceAll('--B\n', '--B \n'),
+      ),
+    ])
+      expect(await outcome(sent)).toEqual([400, expect.stringMatching(/its lines end in LF alone .*end in CRLF/)])
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a boundary holding a backslash, quoted or not, gives 400 naming it, and stores nothing', async () => {
     // A part FormData reads as Windows-1252 text: refused when its part is judged, stored else.
     const latin = 'Content-Type: text/plain; charset=windows-1252'

@@ -169,7 +169,7 @@ function paramAt(disposition: string, at: number): { name: string; end: number }
 
 /**
  * Whether a multipart body has a line ended by LF alone where FormData finds only CRLF, as a body
- * written by hand with "\n" has. A delimiter line (`--boundary\n`): FormData reads such a body as
+ * written by hand with "\n" has. A delimiter line (`--boundary\n`, padded or not): FormData reads such a body as
  * no fields, or its parts after one as the value before it. It counts first in the body or after a
  * CRLF; where FormData reads no fields, after any LF too. After a LF alone, where FormData reads
  * fields, it is a value's text: RFC 2046's delimiter starts with CRLF. Where FormData reads no
@@ -183,6 +183,11 @@ export function lfDelimited(body: MultipartBody): boolean {
   const read = (fields?.length ?? 0) > 0
   const line = `--${boundary}\n`
   if (text.startsWith(line) || text.includes(read ? `\r\n${line}` : `\n${line}`)) return true
+  // Padded (RFC 2046), a delimiter line holds spaces or tabs before its LF: sought where one may be.
+  if (text.includes(`--${boundary} `) || text.includes(`--${boundary}\t`)) {
+    const padded = `--${boundary.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[ \\t]+\\n`
+    if (new RegExp(`^${padded}|${read ? '\\r\\n' : '\\n'}${padded}`).test(text)) return true
+  }
   if (read) return false
   for (const part of formDataParts(body) ?? []) if (part.value === '' && /\n\r?\n/.test(part.headers)) return true
   return false
