@@ -104,7 +104,8 @@ export async function query<T>(
     new Promise((_, no) => signal.addEventListener('abort', () => no(signal.reason))),
     response.json().catch(() => null),
   ])) as Answer | null
-  if (!body && spare-- > 0) return query(api, token, path, params, signal)
+  // An answer not ok is one: a proxy's 429 page asked again would count against its limit.
+  if (!body && response.ok && spare-- > 0) return query(api, token, path, params, signal)
   if (!response.ok || !body?.success) {
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.

@@ -82,4 +82,29 @@ describe.skipIf(chromiumPath === null)("the finder's steps meeting the visitor's
       await page.close()
     }
   })
+
+  test("after Back, a proxy's 429 (its HTML page) is an answer: asked once, the rate limit said", async () => {
+    const page = await newPage(demo.browser, { viewport: { width: 1280, height: 900 } })
+    watchRequests(page)
+    let asked = 0
+    try {
+      const box = await searchFinder(page, demo.server, 'London')
+      await box.fill('Paris')
+      await box.press('Enter')
+      await page.locator('.sl-status').filter({ hasText: 'of Paris' }).waitFor()
+      await networkSettled(page)
+      // As nginx's limit_req answers (docs/operations.md).
+      await page.route('**/locations?**', (route) => {
+        asked++
+        return route.fulfill({ status: 429, contentType: 'text/html', body: '<html><h1>429</h1></html>' })
+      })
+      await page.goBack()
+      await page.getByRole('alert').filter({ hasText: 'Too many searches just now.' }).waitFor()
+      await networkSettled(page)
+      expect(asked).toBe(1)
+    } finally {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      await page.close()
+    }
+  })
 })
