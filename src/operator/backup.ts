@@ -103,7 +103,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
     throw new OperatorError(
       `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
     )
-  const removedPartials = removeStalePartials(dirname(target), databasePath)
+  const removedPartials = removeStalePartials(dirname(target), databasePath, target)
   const replacing = existsSync(file)
   if (replacing) {
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)

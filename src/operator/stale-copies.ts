@@ -61,10 +61,10 @@ const copyName = (kind: 'partial' | 'restoring') => `\\.${kind}-(\\d+)(?:-[A-Za-
  * Removes what killed backups left in `folder`, where a backup writes its copy: `NAME.partial-PID`
  * and `NAME.partial-PID-XXXXXX` (copySuffix), each with the rollback journal its copy may leave.
  * Those of a backup gone, as removeStaleRestores. Never the database at `databasePath`, which the
- * backup copies. Best effort. Returns the names removed.
+ * backup copies, nor `file`, the backup's FILE. Best effort. Returns the names removed.
  */
-export function removeStalePartials(folder: string, databasePath: string, now = Date.now()): string[] {
-  return removeStale(folder, new RegExp(`^.+${copyName('partial')}`), databasePath, now)
+export function removeStalePartials(folder: string, databasePath: string, file: string, now = Date.now()): string[] {
+  return removeStale(folder, new RegExp(`^.+${copyName('partial')}`), [databasePath, file], now)
 }
 
 /**
@@ -76,16 +76,16 @@ export function removeStalePartials(folder: string, databasePath: string, now = 
 export function removeStaleRestores(databasePath: string, file: string, now = Date.now()): string[] {
   const whole = typedPath(process.cwd(), databasePath)
   // Its `..` read as the system reads it, as the copies are named.
-  return removeStale(dirname(whole), new RegExp(`^${literal(basename(whole))}${copyName('restoring')}`), file, now)
+  return removeStale(dirname(whole), new RegExp(`^${literal(basename(whole))}${copyName('restoring')}`), [file], now)
 }
 
 /**
  * Removes the leftovers in `folder` whose names `left` matches (its first group the id of the
  * process that wrote them), of a copy gone (copyGone), judged by the latest change among all that
- * id left. Never `keep`, its journal, or a folder holding it; a folder holding anything but
- * `copy.db` and its files is left. Returns the names removed.
+ * id left. Never a file of `keep` (one not there keeps nothing), its journal, or a folder holding
+ * it; a folder holding anything but `copy.db` and its files is left. Returns the names removed.
  */
-function removeStale(folder: string, left: RegExp, keep: string, now: number): string[] {
+function removeStale(folder: string, left: RegExp, keep: string[], now: number): string[] {
   let real: string // join would drop a `..` after a link as text
   let names: string[]
   try {
@@ -94,18 +94,24 @@ function removeStale(folder: string, left: RegExp, keep: string, now: number): s
   } catch {
     return []
   }
-  let from: { dev: number; ino: number; path: string }
+  const froms: { dev: number; ino: number; path: string }[] = []
   try {
-    from = { ...statSync(keep), path: realpathSync.native(keep) }
+    for (const path of keep) {
+      const stat = statSync(path, { throwIfNoEntry: false })
+      if (stat !== undefined) froms.push({ ...stat, path: realpathSync.native(path) })
+    }
   } catch {
-    return [] // `keep` not to be told apart from a leftover: none is removed
+    return [] // a file of `keep` not to be told apart from a leftover: none is removed
   }
-  // `keep` itself (or another name of it), its rollback journal, and a folder holding it.
+  // A file of `keep` itself (or another name of it), its rollback journal, and a folder holding it.
   const kept = (path: string, stat: Stats) =>
-    (stat.dev === from.dev && stat.ino === from.ino) ||
-    path === from.path ||
-    path === `${from.path}-journal` ||
-    from.path.startsWith(`${path}/`)
+    froms.some(
+      (from) =>
+        (stat.dev === from.dev && stat.ino === from.ino) ||
+        path === from.path ||
+        path === `${from.path}-journal` ||
+        from.path.startsWith(`${path}/`),
+    )
   const found: { name: string; path: string; pid: number; stat: Stats }[] = []
   const changed = new Map<number, number>()
   for (const name of names) {

@@ -74,6 +74,18 @@ test('a backup never removes the database it copies, though named as a partial',
   expect(json('locator', 'list').map((l: { name: string }) => l.name)).toEqual(['Named so'])
 })
 
+test('a backup never removes its FILE, though named as a partial: an existing one is refused', () => {
+  json('locator', 'create', '--name', 'Kept')
+  const [file] = leave([`old.db.partial-${goneId()}`], 3600)
+  const r = storeloc('backup', join(dir, file!))
+  expect({ code: r.code, stderr: r.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${join(dir, file!)} exists: name a new file, or give --force to replace it.\n`,
+  })
+  expect(readFileSync(join(dir, file!), 'utf8')).toBe('partial')
+  expect(json('backup', join(dir, file!), '--force').removed_partials).toEqual([])
+})
+
 // `docker run --rm IMAGE backup FILE`: each run's command is process 1 of its PID namespace.
 const unshare = ['unshare', '--pid', '--fork', '--mount-proc']
 test.skipIf(Bun.spawnSync([...unshare, 'true']).exitCode !== 0)(
