@@ -15,6 +15,7 @@ import type { Emit } from './context'
 import { besideDatabase, geodataOf } from './geodata-path'
 import { args } from './output'
 import { cliCommand } from '../core/cli-command'
+import { fileOnTheWay } from '../core/typed-in'
 
 export type OpsContext = { config: Config; emit: Emit }
 
@@ -132,6 +133,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       other,
       unset,
       there: foundAt(path, version),
+      unreached: used ? fileOnTheWay(path) : null,
     }
     const report = examine(config.databasePath, geodata)
     emit(!!values.json, doctorJson(report), doctorText(report))

@@ -52,6 +52,8 @@ export type GeodataFacts = {
   unset?: { besideDatabase: string }
   /** No data read at `path`, but a folder or a file of some bytes there: the start refuses it. */
   there?: 'folder' | 'other' | null
+  /** A file on the way to `path` (`file.db/../g.sqlite`): the sentence naming it (fileOnTheWay), or null. */
+  unreached?: string | null
 }
 
 export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
@@ -137,6 +139,12 @@ function geodataFound(g: GeodataFacts): Check {
       summary: '',
       problems: [{ problem, fix: `Run it as ${geodataCommand(g.beside, 'doctor')}, the service's setting.` }],
     }
+  }
+  if (g.unreached) {
+    const problem = `${g.unreached} The service does not start with it (exit 3): it cannot build the geocoder's data there.`
+    const fix =
+      'Set GEODATA_PATH to a file by a path through folders only (the start builds it there), or set GEOCODER=none to run without it.'
+    return { ...check, summary: '', problems: [{ problem, fix }] }
   }
   if (g.there === 'folder') {
     const problem = `GEODATA_PATH names ${g.path}, a folder: the service does not start (exit 3), as it builds the geocoder's data only where no file is.`

@@ -52,6 +52,17 @@ test('a GEODATA_PATH through a file is refused naming the file, unless no geocod
     code: 1,
     stderr: `storeloc: Could not build the offline geocoder data at file.db/../g.sqlite: ${unreached('file.db/../g.sqlite')} GEODATA_PATH says where it goes: point it at a file by a path through folders only (or set GEOCODER=none to run without it).\n`,
   })
+  const doctor = storeloc(geodata, '--database', 'y.db', 'doctor', '--json')
+  const check = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'geocoder data')
+  expect({ code: doctor.code, problems: check.problems }).toEqual({
+    code: 1,
+    problems: [
+      {
+        problem: `${unreached('file.db/../g.sqlite')} The service does not start with it (exit 3): it cannot build the geocoder's data there.`,
+        fix: 'Set GEODATA_PATH to a file by a path through folders only (the start builds it there), or set GEOCODER=none to run without it.',
+      },
+    ],
+  })
   const none = storeloc({ ...geodata, GEOCODER: 'none' }, '--database', 'y.db', 'locator', 'list')
   expect({ code: none.code, stderr: none.stderr }).toEqual({ code: 0, stderr: '' })
 })
