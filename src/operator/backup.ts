@@ -11,7 +11,7 @@ import {
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { storageFault } from '../store/db'
-import { hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
+import { fileHiddenByFolder, hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { copySuffix, removeStalePartials } from './stale-copies'
 import { unwritable } from './storage-check'
@@ -50,6 +50,8 @@ export function requireDestination(path: string, inFolder = ''): void {
   if (unreached !== null) throw new OperatorError(`${unreached} Name a file by a path through folders only.`)
   const loop = linkLoop(path, 'Make the link lead to a file or a folder, or name another file.')
   if (loop !== null) throw new OperatorError(loop)
+  const hidden = fileHiddenByFolder(path, 'Run this as a user who may, or name another place.')
+  if (hidden !== null) throw new OperatorError(hidden)
   // The folder the system reads: after a link, a `..` leaves the link's target.
   const folder = statSync(dirname(typedPath(process.cwd(), path)), { throwIfNoEntry: false })
   if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)

@@ -366,6 +366,34 @@ export function otherOwner(path: string, command = againCommand()): string | nul
  * command as them; null otherwise. Without it, such a file reads as missing.
  */
 export function hiddenByFolder(path: string, command = againCommand()): string | null {
+  const closed = closedFolderOnTheWay(path)
+  if (closed === null) return null
+  const { folder, st, me } = closed
+  // This user's own folder: its mode is what to mend, not a user to run as.
+  if (st.uid === me)
+    return `${path} cannot be seen by this command: its folder ${folder} is this user's own (uid ${me}), mode ${modeOf(st)}, which lets no one look into it: let it (chmod u+rwx ${shellWord(folder)}), then run this command again.`
+  const owner = ownerOf(st)
+  return `${path} cannot be seen by this command: its folder ${folder} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.run(command)}).`
+}
+
+/**
+ * When a folder on the way to a file that is not the database (a backup's FILE) may not be searched
+ * by this process: a sentence naming that folder and its owner, then `todo`; null otherwise. The
+ * system's EACCES names the file looked at, not the folder that hides it.
+ */
+export function fileHiddenByFolder(path: string, todo: string): string | null {
+  const closed = closedFolderOnTheWay(path)
+  if (closed === null) return null
+  const { folder, st, me } = closed
+  const whose = st.uid === me ? `is this user's own (uid ${me})` : `belongs to ${ownerOf(st).text}`
+  return `${path} cannot be reached: its folder ${folder} ${whose}, mode ${modeOf(st)}, which this user (uid ${me}) may not look into. ${todo}`
+}
+
+/**
+ * The first folder this process (not root) may not search on the way to `path`, which cannot be
+ * looked at for it (EACCES), with its stat; null otherwise.
+ */
+function closedFolderOnTheWay(path: string): { folder: string; st: Stats; me: number } | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
   try {
@@ -387,12 +415,7 @@ export function hiddenByFolder(path: string, command = againCommand()): string |
       } catch {
         const st = statOrNone(at)
         if (st === undefined) return null
-        const folder = realPathIfThere(at) // named as the system reaches it, without a `..`
-        const owner = ownerOf(st)
-        // This user's own folder: its mode is what to mend, not a user to run as.
-        if (st.uid === me)
-          return `${path} cannot be seen by this command: its folder ${folder} is this user's own (uid ${me}), mode ${modeOf(st)}, which lets no one look into it: let it (chmod u+rwx ${shellWord(folder)}), then run this command again.`
-        return `${path} cannot be seen by this command: its folder ${folder} belongs to ${owner.text}, mode ${modeOf(st)}, and this command runs as uid ${me}. Run it as ${owner.word}, the service's user (${owner.run(command)}).`
+        return { folder: realPathIfThere(at), st, me } // named as the system reaches it, without a `..`
       }
     }
     try {
