@@ -128,7 +128,10 @@ describe('GEODATA_PATH left out, no data here', () => {
     const p = typedHere(['geocode', 'Berlin, Germany'], join(here, 'data', 'geocoder.sqlite'))
     expect(p.code).toBe(1)
     expect(p.stderr).not.toContain("reading the database's folder's")
-    expect(p.stderr).toStartWith(`Preparing the offline geocoder data in ${join(here, 'data', 'geocoder.sqlite')}`)
+    const asked = join(here, 'data', 'geocoder.sqlite')
+    expect(p.stderr).toStartWith(
+      `storeloc: Could not build the offline geocoder data at ${asked}: ${asked} cannot be reached: ${here}/data is a file`,
+    )
   })
 
   test('data of another version beside the database: not read, and named when none can be made here', () => {
@@ -151,7 +154,10 @@ describe('GEODATA_PATH left out, no data here', () => {
     const env = { ...process.env, DATABASE_PATH: ':memory:', GEODATA_PATH: undefined }
     const p = Bun.spawnSync([...cli, 'geocode', 'Berlin, Germany', '--json'], { cwd: here, env })
     expect(p.stderr.toString()).not.toContain("reading the database's folder's")
-    expect(p.stderr.toString()).toStartWith(`Preparing the offline geocoder data in data/geocoder.sqlite`)
+    expect(p.stderr.toString()).toBe('')
+    expect(JSON.parse(p.stdout.toString()).message).toStartWith(
+      `Could not build the offline geocoder data at data/geocoder.sqlite: data/geocoder.sqlite cannot be reached: ${here}/data is a file`,
+    )
     expect(p.exitCode).toBe(1)
   })
 })
