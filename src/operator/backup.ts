@@ -122,14 +122,25 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
         `${databasePath} is not a storeloc database (${facts.kind === 'empty' ? 'it has no tables' : `tables ${facts.tables.join(', ')}`}): nothing was copied.`,
       )
     }
-    const copied = writeVerifiedCopy(db, target, copySuffix('partial'), () => {
-      if (changed())
-        throw new OperatorError(
-          `${databasePath} was written by another process while it was copied: opened read-only with no -wal file beside it, the copy takes no lock, and may be torn, so it was not kept. Run the backup again, or as the service's user.`,
-        )
-    })
+    const copied = writeVerifiedCopy(
+      db,
+      target,
+      copySuffix('partial'),
+      () => {
+        if (changed())
+          throw new OperatorError(
+            `${databasePath} was written by another process while it was copied: opened read-only with no -wal file beside it, the copy takes no lock, and may be torn, so it was not kept. Run the backup again, or as the service's user.`,
+          )
+      },
+      force,
+    )
     return { ...copied, removedPartials }
   } catch (e) {
+    // Another process (a backup run at once) made FILE since it was looked at.
+    if (!force && (e as { code?: unknown }).code === 'EEXIST')
+      throw new OperatorError(
+        `${file} exists, made by another process while this backup copied: it was left as it is. Name a new file, or give --force to replace it.`,
+      )
     throw copyFailure(e, databasePath, file, replacing ? `${file} was left as it was` : `nothing was left at ${file}`)
   } finally {
     db.close()

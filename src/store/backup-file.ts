@@ -8,6 +8,7 @@ import {
   copyFileSync,
   existsSync,
   fsyncSync,
+  linkSync,
   mkdtempSync,
   openSync,
   renameSync,
@@ -168,12 +169,14 @@ export function contentCounts(db: Database): { locators: number; locations: numb
  * (named `dest` and `suffix`), integrity_check on it, fsync, then `beforeRename` (the caller's last
  * check, which may throw, given the copy's path), and a rename over `dest`. On any failure the partial file is removed
  * and `dest` is left as it was. The copy is a single file in rollback-journal mode: no -wal beside it.
+ * `replace` false: put only where no file is (placeNew), else throw the system's EEXIST.
  */
 export function writeVerifiedCopy(
   source: Database,
   dest: string,
   suffix: string,
   beforeRename: (partial: string) => void = () => {},
+  replace = true,
 ): CopyFacts {
   // Beside `dest` as the system reads it: resolve drops a `..` after a link as text, which names
   // another folder, maybe on another disk, where the rename fails.
@@ -194,7 +197,8 @@ export function writeVerifiedCopy(
     }
     sync(partial)
     beforeRename(partial)
-    renameSync(partial, dest)
+    if (replace) renameSync(partial, dest)
+    else placeNew(partial, dest)
     sync(dirname(whole))
     return facts
   } catch (e) {
@@ -206,6 +210,23 @@ export function writeVerifiedCopy(
       } catch {}
     throw e
   }
+}
+
+/**
+ * Puts the file `partial` at `dest` only while no file is there: a hard link, which the system
+ * refuses (EEXIST) for a file made there meanwhile, where a rename would replace it. On a file
+ * system with no hard links (FAT), a rename once no file is seen there.
+ */
+function placeNew(partial: string, dest: string): void {
+  try {
+    linkSync(partial, dest)
+  } catch (e) {
+    if (!['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS'].includes(String((e as NodeJS.ErrnoException).code))) throw e
+    if (existsSync(dest)) throw Object.assign(new Error(`EEXIST: file already exists, ${dest}`), { code: 'EEXIST' })
+    renameSync(partial, dest)
+    return
+  }
+  rmSync(partial)
 }
 
 /**
