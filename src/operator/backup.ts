@@ -101,6 +101,12 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
   // The file a link at FILE leads to: the copy is written beside it and renamed over it, so the link stays.
   const target = realPathToBe(file)
+  // SQLite removes or rewrites the database's own -wal, -shm and -journal at its next open.
+  const sidecar = ['-wal', '-shm', '-journal'].find((suffix) => target === `${realPathToBe(databasePath)}${suffix}`)
+  if (sidecar !== undefined)
+    throw new OperatorError(
+      `${file} ${target === typedPath(process.cwd(), file) ? 'is' : `leads to ${target},`} SQLite's ${sidecar} file of the database ${databasePath}, which SQLite removes or writes over: name another file.`,
+    )
   if (statSync(dirname(target), { throwIfNoEntry: false })?.isDirectory() !== true)
     throw new OperatorError(
       `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
