@@ -4,7 +4,7 @@
 // /var/lib/storeloc its User='s, mode 0750); a file there of another owner (made by a command run
 // as root) is one to give back to it, not a user to run as.
 import { accessSync, constants, existsSync, lstatSync, readFileSync, statSync, type Stats } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { basename, dirname, resolve } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
@@ -406,16 +406,23 @@ function closedFolderOnTheWay(path: string): { folder: string; st: Stats; me: nu
   // to where its links lead (a link into the service's folder; a few, not a loop). Parts joined
   // as written and targets read by linkTarget: a `..` after a link leaves the link's target.
   let full = typedPath(process.cwd(), path)
-  for (let links = 0; links < 8; links++) {
+  walk: for (let links = 0; links < 8; links++) {
     let at = ''
-    for (const part of dirname(full).split('/').filter(Boolean)) {
+    const parts = dirname(full).split('/').filter(Boolean)
+    for (const [i, part] of parts.entries()) {
       at = `${at}/${part}`
       try {
         accessSync(at, constants.X_OK)
       } catch {
         const st = statOrNone(at)
-        if (st === undefined) return null
-        return { folder: realPathIfThere(at), st, me } // named as the system reaches it, without a `..`
+        if (st !== undefined) return { folder: realPathIfThere(at), st, me } // named as the system reaches it, without a `..`
+        // A link to a folder behind a closed one: the folders of its target are walked instead.
+        try {
+          full = [linkTarget(at), ...parts.slice(i + 1), basename(full)].join('/')
+        } catch {
+          return null
+        }
+        continue walk
       }
     }
     try {

@@ -35,5 +35,8 @@ test.skipIf(!asRoot)('a backup FILE behind a folder this user may not look into 
   refused(join(dir, 'closed', 'sub', 'x.db'), 'closed', 'belongs to root (uid 0)', '0700')
   refused(join(dir, 'link.db'), 'closed', 'belongs to root (uid 0)', '0700')
   refused(join(dir, 'own', 'sub', 'x.db'), 'own', "is this user's own (uid 65534)", '0600')
+  symlinkSync('closed/sub', join(dir, 'into')) // a link to a folder behind the closed one
+  refused(`${dir}/into/../z.db`, 'closed', 'belongs to root (uid 0)', '0700')
+  refused(`${dir}/into/z.db`, 'closed', 'belongs to root (uid 0)', '0700')
   expect(readdirSync(join(dir, 'closed', 'sub'))).toEqual([])
 })

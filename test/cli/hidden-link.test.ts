@@ -45,3 +45,12 @@ test.skipIf(!asRoot)("a `..` after a link, in the path or in a link's target, re
   const byLink = runAsUser(65533, linked, 'cli/main.ts', ['locator', 'list'], { PATH: sudoPath })
   expect({ code: byLink.code, stderr: byLink.stderr }).toEqual({ code: 1, stderr: hidden(linked) })
 })
+
+test.skipIf(!asRoot)("a link to a folder inside the service's folder: that folder is named, not No database", () => {
+  mkdirSync(join(state, 'sub'))
+  symlinkSync('links/state/sub', join(dir, 'into'))
+  for (const spelt of [`${dir}/into/../storeloc.db`, `${dir}/into/storeloc.db`]) {
+    const r = runAsUser(65533, spelt, 'cli/main.ts', ['locator', 'list'], { PATH: sudoPath })
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: hidden(spelt) })
+  }
+})
