@@ -36,7 +36,9 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
       const path = pathFirst && (ended || !arg.startsWith('-'))
       if (path) pathFirst = false
       if (arg === '--') ended = true
-      out.push(path ? typedPath(here, arg) : arg)
+      // A backup's trailing `/` kept: it names a folder, which its FILE must then be.
+      const slash = argv[0] === 'backup' && arg.endsWith('/') && arg !== '/' ? '/' : ''
+      out.push(path ? `${typedPath(here, arg)}${slash}` : arg)
       continue
     }
     const value = arg === option ? argv[++i] : arg.slice(option.length + 1)

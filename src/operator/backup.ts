@@ -41,6 +41,15 @@ export function sameFile(a: string, b: string): boolean {
   return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino
 }
 
+/** Whether `path` is a folder, or a link to one: not when a file is on its way (ENOTDIR). */
+function isFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
+  } catch {
+    return false
+  }
+}
+
 /**
  * A destination the copy can be renamed onto: in a folder that is there, not a folder itself.
  * `inFolder`: what to say when `path` is a folder (a backup names its file there, by its date).
@@ -52,6 +61,10 @@ export function requireDestination(path: string, inFolder = ''): void {
   if (loop !== null) throw new OperatorError(loop)
   const hidden = fileHiddenByFolder(path, 'Run this as a user who may, or name another place.')
   if (hidden !== null) throw new OperatorError(hidden)
+  if (path.endsWith('/') && !isFolder(path))
+    throw new OperatorError(
+      `No folder ${path}: a FILE ending in / names a folder. Make it (or mount the disk it is on), or name a file.`,
+    )
   // The folder the system reads: after a link, a `..` leaves the link's target.
   const folder = statSync(dirname(typedPath(process.cwd(), path)), { throwIfNoEntry: false })
   if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)
