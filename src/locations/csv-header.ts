@@ -119,6 +119,7 @@ export function readHeader(
   const together = regionsTogether(columns, below)
   if (together !== null) throw at(line, together)
   const customNotes = readContested(contested, columns, headerOf)
+  customNotes.push(...fallbacksOfCustom(fallbacks, columns, headerOf, customFields))
   const degrees = unreadDegrees(columns, headerOf)
   // A fallback spelling fills its field when no column does, the first of them only; a
   // coordinate's only beside the other's ("Breite" alone is a width).
@@ -252,6 +253,32 @@ function customNamed(header: string, customFields: readonly NamedField[]): Named
 function customOver(header: string, field: string, customFields: readonly NamedField[]): NamedField | undefined {
   if (field.startsWith('custom_fields.') || WRITTEN_KEYS.has(nameKey(header))) return undefined
   return customNamed(header, customFields)
+}
+
+/**
+ * Takes out of `fallbacks` the columns that name one of the locator's custom fields ("Closed"),
+ * which readCustomColumns reads as those: the locator's own field is the likelier meaning. A
+ * store code's stays a fallback, as readContested keeps one, and so does one beside custom.<id>.
+ * What is said of each.
+ */
+function fallbacksOfCustom(
+  fallbacks: number[],
+  columns: readonly Column[],
+  headerOf: ReadonlyMap<string, string>,
+  customFields: readonly NamedField[],
+): string[] {
+  const notes: string[] = []
+  for (const i of [...fallbacks]) {
+    const { header } = columns[i]!
+    const field = fallbackField(header)!
+    const custom = customNamed(header, customFields)
+    if (field === 'external_id' || custom === undefined || headerOf.has(`custom_fields.${custom.id}`)) continue
+    fallbacks.splice(fallbacks.indexOf(i), 1)
+    notes.push(
+      `The column "${header}" is read as the custom field "${custom.id}", which it names, not as ${fieldSaid(field)}.`,
+    )
+  }
+  return notes
 }
 
 /**

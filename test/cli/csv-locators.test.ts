@@ -144,6 +144,24 @@ describe("Yext's Closed", () => {
     expect([done.created, done.unknown_columns]).toEqual([2, ['Closed']])
     expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['draft', 'published'])
   })
+
+  test("a Closed column that names one of the locator's custom fields fills that, not the status", () => {
+    storeloc('custom-field', 'add', locatorId, '--id', 'closed', '--name', 'Closed', '--type', 'text')
+    const done = json('locations', 'import', locatorId, '--file', withColumn('Closed', ['yes', 'no']))
+    expect([done.created, done.unknown_columns, done.notes]).toEqual([
+      2,
+      [],
+      ['The column "Closed" is read as the custom field "closed", which it names, not as the status.'],
+    ])
+    const stored = json('locations', 'export', locatorId).map((l: Stored & { custom_fields: unknown }) => [
+      l.status,
+      l.custom_fields,
+    ])
+    expect(stored).toEqual([
+      ['published', { closed: 'yes' }],
+      ['published', { closed: 'no' }],
+    ])
+  })
 })
 
 describe('columns of a field another column fills', () => {
