@@ -272,7 +272,8 @@ function misreadHint(
   if (judged === undefined) return null
   if (!filled.some(judged.reads)) return judged.hint
   const days = field === 'hours' ? columns.filter((c) => c.field !== 'hours' && c.field?.startsWith('hours')) : []
-  const other = days.length > 0 ? filled.find((c) => !judged.reads(c)) : undefined
+  // A day's text a week keeps as unknown ("Sat by appointment") is hours, as the row reads them.
+  const other = days.length > 0 ? filled.find((c) => splitWeekHours(c, true) === null) : undefined
   if (other === undefined) return null
   const named = days.map((c) => `"${c.header}"`).join(', ')
   return `holds text that is no opening hours (${JSON.stringify(clipped(other))}), and the day columns (${named}) give them, so it is not read. To import a week of hours from it, write hours in each of its cells, such as "Sat 10am-2pm".`

@@ -352,6 +352,10 @@ describe('template spellings in a sheet where they mean something else', () => {
     // Hours in every cell are read beside the days, as before: they give the days left empty.
     const week = dryRun(sheet(['Sat 10am-2pm', 'Sat 10am-4pm']))
     expect([week.created, week.unknown_columns ?? []]).toEqual([2, []])
+    // A day of the week by appointment is kept as unknown, as in a Schedule alone: still hours.
+    const kept = dryRun(sheet(['Sat 10am-2pm', '"Mon-Fri 9-5, Sat by appointment"']))
+    expect([kept.created, kept.unknown_columns ?? [], kept.notes]).toEqual([2, [], undefined])
+    expect(kept.results[1].warnings).toEqual([expect.stringContaining('Saturday\'s hours "by appointment"')])
     expect(json('locations', 'import', locatorId, '--file', sheet(['Closed', 'Weekly'])).created).toBe(2)
     const stored = json('locations', 'export', locatorId).map((l: Stored) => [l.hours.monday, l.hours.tuesday])
     expect(stored).toEqual([
