@@ -189,9 +189,18 @@ const CLOSED_KEYS = new Set(['closed', 'permanently closed'].map(headerKey))
 /** Whether a status column says the store is closed (CLOSED_STATUSES): its yes is a draft. */
 export const closedColumn = (header: string): boolean => CLOSED_KEYS.has(headerKey(header))
 
-/** What a "Closed" column of other text than yes or no holds (`cell`), and what to write instead. */
-const closedHint = (cell: string) =>
-  `holds ${JSON.stringify(clipped(cell))}, neither yes nor no, so it is not read as whether the store is closed for good (a closed store is imported as a draft). To import it so, write true or false in each of its cells.`
+/**
+ * What a "Closed" column with a cell neither yes nor no holds ("Sundays": another sheet's closed
+ * days), and what to write instead; null for any other column. Such a column is no status fallback
+ * (csv-header.ts), so a later one ("Active") still is.
+ */
+export function closedUnread(header: string, cells: readonly string[]): string | null {
+  if (!closedColumn(header)) return null
+  const other = cells.map((c) => c.trim()).find((c) => c !== '' && !CLOSED_STATUSES.has(c.toLowerCase()))
+  return other === undefined
+    ? null
+    : `holds ${JSON.stringify(clipped(other))}, neither yes nor no, so it is not read as whether the store is closed for good (a closed store is imported as a draft). To import it so, write true or false in each of its cells.`
+}
 
 /** What a column of category ids holds, and what to write instead. */
 export const CATEGORY_IDS =
@@ -264,10 +273,6 @@ function misreadHint(
 ): string | null {
   if (field === 'tags' && categoryIds(header, cells)) return CATEGORY_IDS
   const filled = cells.map((c) => c.trim()).filter((c) => c !== '')
-  if (field === 'status' && closedColumn(header)) {
-    const other = filled.find((c) => !CLOSED_STATUSES.has(c.toLowerCase()))
-    return other === undefined ? null : closedHint(other)
-  }
   const judged = JUDGED.get(headerKey(header))
   if (judged === undefined) return null
   if (!filled.some(judged.reads)) return judged.hint
@@ -291,7 +296,10 @@ export function unreadNotes(
   for (const [i, column] of columns.entries()) {
     const { header, field } = column
     const cells = below.map((r) => r.cells[i] ?? '')
-    const hint = field === null ? unreadHint(header, columns) : misreadHint(header, field, cells, columns)
+    const hint =
+      field === null
+        ? (unreadHint(header, columns) ?? closedUnread(header, cells))
+        : misreadHint(header, field, cells, columns)
     if (hint !== null && field !== null) column.field = null
     if (hint !== null && cells.some((c) => c.trim() !== '')) notes.push(`The column "${header}" ${hint}`)
   }

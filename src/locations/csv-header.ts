@@ -6,6 +6,7 @@ import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
 import {
+  closedUnread,
   columnField,
   daysColumn,
   fallbackField,
@@ -121,24 +122,7 @@ export function readHeader(
   const customNotes = readContested(contested, columns, headerOf)
   customNotes.push(...fallbacksOfCustom(fallbacks, columns, headerOf, customFields))
   const degrees = unreadDegrees(columns, headerOf)
-  // A fallback spelling fills its field when no column does, the first of them only; a
-  // coordinate's only beside the other's ("Breite" alone is a width).
-  const fallbackFields = new Set(fallbacks.map((i) => fallbackField(columns[i]!.header)!))
-  const asPair = fallbackFields.has('coordinates.lat') && fallbackFields.has('coordinates.lng')
-  for (const i of fallbacks) {
-    const field = fallbackField(columns[i]!.header)!
-    // A code column beside the country column gives the country of rows whose country cell is empty.
-    if (field === 'country' && headerOf.has('country')) {
-      if (headerOf.has(COUNTRY_CODE)) continue
-      headerOf.set(COUNTRY_CODE, columns[i]!.header)
-      columns[i]!.field = COUNTRY_CODE
-      continue
-    }
-    if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
-    if (field.startsWith('coordinates.') && !asPair) continue
-    headerOf.set(field, columns[i]!.header)
-    columns[i]!.field = field
-  }
+  readFallbacks(fallbacks, columns, headerOf, below)
   const { foreign, idsAmongCodes } = readIdColumn(columns, headerOf, below)
   readCustomColumns(columns, headerOf, customFields)
   // A day's opening and closing times in two columns ("Monday Open", "Monday Close"): no days' column.
@@ -253,6 +237,37 @@ function customNamed(header: string, customFields: readonly NamedField[]): Named
 function customOver(header: string, field: string, customFields: readonly NamedField[]): NamedField | undefined {
   if (field.startsWith('custom_fields.') || WRITTEN_KEYS.has(nameKey(header))) return undefined
   return customNamed(header, customFields)
+}
+
+/**
+ * Each fallback spelling's column (FALLBACK_NAMES) read as its field when no column fills it, the
+ * first of them only; a coordinate's only beside the other's ("Breite" alone is a width).
+ */
+function readFallbacks(
+  fallbacks: readonly number[],
+  columns: Column[],
+  headerOf: Map<string, string>,
+  below: readonly RawRecord[],
+): void {
+  const fallbackFields = new Set(fallbacks.map((i) => fallbackField(columns[i]!.header)!))
+  const asPair = fallbackFields.has('coordinates.lat') && fallbackFields.has('coordinates.lng')
+  for (const i of fallbacks) {
+    const field = fallbackField(columns[i]!.header)!
+    // A code column beside the country column gives the country of rows whose country cell is empty.
+    if (field === 'country' && headerOf.has('country')) {
+      if (headerOf.has(COUNTRY_CODE)) continue
+      headerOf.set(COUNTRY_CODE, columns[i]!.header)
+      columns[i]!.field = COUNTRY_CODE
+      continue
+    }
+    if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
+    // A "Closed" column of closed days ("Sundays") is no status: a later fallback ("Active") is.
+    const cells = below.map((r) => r.cells[i] ?? '')
+    if (closedUnread(columns[i]!.header, cells) !== null) continue
+    if (field.startsWith('coordinates.') && !asPair) continue
+    headerOf.set(field, columns[i]!.header)
+    columns[i]!.field = field
+  }
 }
 
 /**

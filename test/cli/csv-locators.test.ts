@@ -145,6 +145,17 @@ describe("Yext's Closed", () => {
     expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['draft', 'published'])
   })
 
+  test('a Closed column of other text leaves the status to the Active column after it', () => {
+    const both = withColumn('Closed,Active', ['Sundays,TRUE', ',FALSE'])
+    const done = json('locations', 'import', locatorId, '--file', both)
+    expect([done.created, done.unknown_columns, done.notes]).toEqual([
+      2,
+      ['Closed'],
+      [expect.stringContaining('The column "Closed" holds "Sundays", neither yes nor no')],
+    ])
+    expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['published', 'draft'])
+  })
+
   test("a Closed column that names one of the locator's custom fields fills that, not the status", () => {
     storeloc('custom-field', 'add', locatorId, '--id', 'closed', '--name', 'Closed', '--type', 'text')
     const done = json('locations', 'import', locatorId, '--file', withColumn('Closed', ['yes', 'no']))
