@@ -183,6 +183,20 @@ describe("an Italian province's letters after the town", () => {
       expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
     }
   })
+
+  test("after a dash or a slash, name their region where a US state's and a Brazilian state's have no town named", () => {
+    // AL: Alabama, Alagoas and Alessandria; Alexandria, Egypt, is also named "Alessandria".
+    for (const [address, city] of [
+      ['Alessandria - AL', 'Alessandria'],
+      ['Alessandria/AL', 'Alessandria'],
+      ['Valenza - AL', 'Valenza'], // not Valencia, Spain
+      ['Casale Monferrato - AL', 'Casale Monferrato'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country: 'IT' })
+    }
+    expect(geo.lookup('Montgomery - AL')?.parts.region).toBe('AL')
+  })
 })
 
 describe("a region's name that is a town's too, last", () => {

@@ -42,7 +42,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '68'
+export const RESOLVER_VERSION = '69'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -225,7 +225,8 @@ function resolve(
     const r = s === null ? null : place(q, s.parts, null, null, s.hint)
     return r?.parts.country === s?.hint.country ? r : null
   }
-  const first = regionFirst ? null : (within(state) ?? (state === brState ? within(province) : null))
+  const inProvince = () => (state === brState ? within(province) : null)
+  const first = regionFirst ? null : (within(state) ?? inProvince())
   if (first !== null) return { result: first, alsoRegion: false, near }
   // Letters after a dash are then read as after a comma: a US state's ("Bethlehem - PA"), a
   // country's code ("Mérida - BA": Bosnia has no Mérida) or nothing.
@@ -238,7 +239,10 @@ function resolve(
   // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
   // Bom Jesus, Piauí.
   if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }
-  if (regionFirst && result?.parts.region !== state.code) return { result: inState() ?? result, alsoRegion, near }
+  // A US state's letters naming no town of it name their Brazilian state's town, then their
+  // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt.
+  if (regionFirst && result?.parts.region !== state.code)
+    return { result: inState() ?? inProvince() ?? result, alsoRegion, near }
   return { result, alsoRegion, near }
 }
 
