@@ -39,4 +39,12 @@ describe("GET /places with a state's or province's letters after the town", () =
     expect((await first('Lima, PE'))?.label).toBe('Lima, Peru')
     expect((await first('Sarajevo - BA'))?.label).toBe('Sarajevo, Bosnia & Herzegovina')
   })
+
+  test("a Brazilian state's letters naming no town of it find no typo of the words, nor a namesake of a Brazilian town", async () => {
+    // Neighbourhoods the data lacks: not Mier, Mexico, Moama, Australia, or Cilandak, Indonesia.
+    // Campo Grande, a Brazilian town of another state, is what the geocoder reads first: none.
+    for (const q of ['Méier - RJ', 'Moema/SP', 'Ceilândia - DF', 'Vila Mariana - SP', 'Campo Grande - RJ'])
+      expect({ q, found: await places(q) }).toEqual({ q, found: [] })
+    expect((await first('Frankfurt - SP'))?.label).toBe('Frankfurt am Main, Germany')
+  })
 })

@@ -537,7 +537,11 @@ export class PlaceSearch {
       if (hits.some((h) => h.exact)) return hits
     }
     if (!letters.brazilian) return null
-    return region !== null ? [] : this.find(letters.head, bySpace).filter((h) => h.country !== 'BR')
+    if (region !== null) return []
+    // The words as typed, not a typo of them ("Méier - RJ" is no Mier, Mexico); none where a
+    // Brazilian town comes first, as the resolver reads it ("Campo Grande - RJ").
+    const hits = this.find(letters.head, bySpace)
+    return hits[0]?.country === 'BR' ? [] : hits.filter((h) => h.exact && h.country !== 'BR')
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */
