@@ -184,6 +184,21 @@ describe("an Italian province's letters after the town", () => {
     }
   })
 
+  test('after a spaced dash, read as if not there where neither the region nor their country has the town', () => {
+    // Spanish and Mexican letters that are a province's and a country's: Slovenia has no Culiacán.
+    for (const [address, city, country] of [
+      ['Culiacán - SI', 'Culiacán', 'MX'],
+      ['Chihuahua - CH', 'Chihuahua', 'MX'],
+      ['Colima - CL', 'Colima', 'MX'],
+      ['Granada - GR', 'Granada', 'ES'],
+      ['Bilbao - BI', 'Bilbao', 'ES'],
+      ['Pamplona - NA', 'Pamplona', 'ES'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
+    }
+  })
+
   test("after a dash or a slash, name their region where a US state's and a Brazilian state's have no town named", () => {
     // AL: Alabama, Alagoas and Alessandria; Alexandria, Egypt, is also named "Alessandria".
     for (const [address, city] of [

@@ -228,22 +228,27 @@ function resolve(
   const inProvince = () => (state === brState ? within(province) : null)
   const first = regionFirst ? null : (within(state) ?? inProvince())
   if (first !== null) return { result: first, alsoRegion: false, near }
+  const read = (parts: Part[]) => {
+    const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
+    // Letters that named no town of their state or province name no town either: "Riccione, RN"
+    // is no Rennes (also "RN"). A US state's or a country's stay to be read as such.
+    if (state !== null && !regionFirst && parts.length > 1 && nameKey(parts.at(-1)!.raw) === state.hint.key) parts.pop()
+    const result = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
+    // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
+    // Bom Jesus, Piauí.
+    if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }
+    // A US state's letters naming no town of it name their Brazilian state's town, then their
+    // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt.
+    if (regionFirst && result?.parts.region !== state.code)
+      return { result: inState() ?? inProvince() ?? result, alsoRegion, near }
+    return { result, alsoRegion, near }
+  }
   // Letters after a dash are then read as after a comma: a US state's ("Bethlehem - PA"), a
-  // country's code ("Mérida - BA": Bosnia has no Mérida) or nothing.
-  if (state?.dashed) parts.splice(0, parts.length, ...state.dashed)
-  const { country, codeAlso, alsoRegion } = takeCountry(q, parts, keepRegionNames)
-  // Letters that named no town of their state or province name no town either: "Riccione, RN"
-  // is no Rennes (also "RN"). A US state's or a country's stay to be read as such.
-  if (state !== null && !regionFirst && parts.length > 1 && nameKey(parts.at(-1)!.raw) === state.hint.key) parts.pop()
-  const result = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
-  // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
-  // Bom Jesus, Piauí.
-  if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }
-  // A US state's letters naming no town of it name their Brazilian state's town, then their
-  // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt.
-  if (regionFirst && result?.parts.region !== state.code)
-    return { result: inState() ?? inProvince() ?? result, alsoRegion, near }
-  return { result, alsoRegion, near }
+  // country's code ("Mérida - BA": Bosnia has no Mérida) or nothing. A province's letters alone
+  // that so find no town read as written: "Culiacán - SI" (Sinaloa's) finds none in Slovenia.
+  const dashed = state?.dashed ? read(state.dashed.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))) : null
+  if (dashed !== null && (dashed.result !== null || state === brState || regionFirst)) return dashed
+  return read(parts)
 }
 
 /**
