@@ -125,6 +125,15 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('Bethlehem, PA')?.parts.region).toBe('PA')
   })
 
+  test("name no Brazilian town of another state where a US state's or a Canadian province's letters are theirs too", () => {
+    // PE: Prince Edward Island and Pernambuco; the data has no Boa Viagem (Recife's) of Pernambuco,
+    // only one of Ceará. SC: South Carolina and Santa Catarina; Santa Maria is Rio Grande do Sul's.
+    for (const address of ['Boa Viagem - PE', 'Boa Viagem/PE', 'Boa Viagem, PE', 'Santa Maria, SC', 'Natal - MA'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('Bonito - PE')?.lat).toBeCloseTo(-8.47, 1) // Pernambuco's, not Mato Grosso do Sul's
+    expect(geo.lookup('Centro, Caxias, MA')?.parts.city).toBe('Caxias')
+  })
+
   test('leave a town named whole outside the state for none named by some words only', () => {
     // Not Vitória, Espírito Santo, named by "Vitoria" alone.
     expect(geo.lookup('Vitoria-Gasteiz, ES')?.parts.country).toBe('ES')

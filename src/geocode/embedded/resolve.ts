@@ -238,9 +238,12 @@ function resolve(
     // Bom Jesus, Piauí.
     if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }
     // A US state's letters naming no town of it name their Brazilian state's town, then their
-    // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt.
-    if (regionFirst && result?.parts.region !== state.code)
-      return { result: inState() ?? inProvince() ?? result, alsoRegion, near }
+    // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt. Not a Brazilian town of
+    // another state: "Boa Viagem - PE" (Recife's) is no Boa Viagem, Ceará.
+    if (regionFirst && result?.parts.region !== state.code) {
+      const elsewhere = brState !== null && result?.parts.country === 'BR' ? null : result
+      return { result: inState() ?? inProvince() ?? elsewhere, alsoRegion, near }
+    }
     return { result, alsoRegion, near }
   }
   // Letters after a dash are then read as after a comma: a US state's ("Bethlehem - PA"), a
