@@ -3,9 +3,10 @@
 // chain's own store code (external_id), which every row must have. A row that also has an
 // export's id column is matched by its id first, so a store whose code changed is updated, not
 // deleted. Run it again at any time: what is in step stays untouched. It prints first the locator
-// its key writes, then what changed and what is worth a look. Run one sync a locator at a time: it
-// deletes no store its list lacks (but one whose code a row takes, with that row) when another
-// write changed the locator while it ran (sync-others.ts).
+// its key writes (a service older than GET /admin/v1/locator names none: it says so and goes on),
+// then what changed and what is worth a look. Run one sync a locator at a time: it deletes no
+// store its list lacks (but one whose code a row takes, with that row) when another write changed
+// the locator while it ran (sync-others.ts).
 // Every request carries an Idempotency-Key, so the client's retries after a timeout never write twice.
 // Run right after a first start, it waits for the service to finish starting (up to 2 minutes;
 // STORELOC_STARTUP_WAIT=SECONDS sets another wait), saying so once.
@@ -261,6 +262,16 @@ async function main(): Promise<void> {
   report(command, source, plan, sent)
 }
 
+/** The key's locator; null from a service older than its route, whose 404 says it has no such route. */
+async function keyLocator(client: StorelocClient) {
+  try {
+    return await client.locator({ signal })
+  } catch (e) {
+    if (e instanceof StorelocError && e.status === 404 && e.message.startsWith('No route GET /admin/v1/locator.')) return null
+    throw e
+  }
+}
+
 /** The list as read, with what the sync found in it itself, and the locator's stores as they are. */
 type Source = Awaited<ReturnType<typeof readSource>>
 
@@ -270,8 +281,9 @@ type Source = Awaited<ReturnType<typeof readSource>>
  */
 async function readSource({ client, file, encoding }: Command) {
   // The key's locator first: a key of another locator would mirror the list there.
-  const locator = await client.locator({ signal })
-  console.log(`locator ${JSON.stringify(locator.name)} (${locator.id})`)
+  const locator = await keyLocator(client)
+  if (locator !== null) console.log(`locator ${JSON.stringify(locator.name)} (${locator.id})`)
+  else console.log('locator not named: the service is older than GET /admin/v1/locator; upgrade it to see the locator its key writes.')
   const { rows, unknown, unread, notes } = readRows(file, await client.customFields({ signal }), encoding)
   for (const note of notes) console.log(`check ${note}`)
   // A JSON item that is no object (null, a number) has no code either.
@@ -545,8 +557,8 @@ main().catch((e) => {
   const message = e instanceof Error ? e.message : String(e)
   // The runtime's first sentence says what failed; ours, not its own advice, says what to do.
   const failed = message.replace(/([.?!]) .*$/, '').replace(/[.?!]*$/, '')
-  // Not found before any write: the sync's own reads, whose routes every service has, so the
-  // address is no service's (a path too many, a finder's page).
+  // Not found before any write: reads whose routes every service has (keyLocator takes an older
+  // service's lack of /admin/v1/locator), so the address is no service's (a path too many, a finder's page).
   const unrouted = !writing && e instanceof StorelocError && e.status === 404
   const misaddressed = `${message.replace(/\.?$/, '.')} Check that STORELOC_URL is the service's address, such as http://127.0.0.1:3000, which the sync's /admin/v1/... paths follow; it is ${JSON.stringify(process.env.STORELOC_URL)}.`
   const said = unreached

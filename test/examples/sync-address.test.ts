@@ -1,8 +1,9 @@
 // examples/sync.ts given a STORELOC_URL that is not the service's address, as a newcomer copies
 // one: the Query API's (refused before the secret key is sent there), or one with a path too many
-// or a finder page's (the answer says to check STORELOC_URL). Nothing is written.
+// or a finder page's (the answer says to check STORELOC_URL). Nothing is written. A service older
+// than GET /admin/v1/locator, at the right address, is synced: it names no locator, and that is said.
 import { expect, test } from 'bun:test'
-import { runSync, syncServer } from './sync-server'
+import { LOCATOR_LINE, runSync, runSyncAsIs, standIn, syncServer } from './sync-server'
 
 const served = syncServer()
 
@@ -39,3 +40,41 @@ test("an address with a path too many, or a finder page's, is said to be STORELO
     `sync: GET /admin/v1/locator: Not found (an HTML page, not the Management API's answer).${check(page)}`,
   ])
 }, 30_000)
+
+/** The routes a service before GET /admin/v1/locator named in its 404 under /admin/v1. */
+const OLDER_ROUTES =
+  'The Management API has GET /admin/v1/locations, GET /admin/v1/locations/export, GET /admin/v1/locations/{id}, GET /admin/v1/custom_fields, POST /admin/v1/locations (create), POST /admin/v1/locations/{id} (update), POST /admin/v1/locations/{id}/delete (delete) and POST /admin/v1/locations/bulk (many at once).'
+
+test('a service older than GET /admin/v1/locator is said to name no locator, and the list is synced', async () => {
+  // Its 404 as such a service answered it; every other request is the server's.
+  const older = standIn(served, (body, on, request) =>
+    new URL(request.url).pathname === '/admin/v1/locator'
+      ? new Response(
+          JSON.stringify({
+            success: false,
+            error: 'not_found',
+            message: `No route GET /admin/v1/locator. ${OLDER_ROUTES}`,
+          }),
+          { status: 404, headers: { 'content-type': 'application/json; charset=utf-8' } },
+        )
+      : on(body),
+  )
+  try {
+    const dry = await runSyncAsIs(served, older.url, LIST, ['--dry-run'])
+    expect([dry.code, dry.stderr, dry.stdout.split('\n')[0]]).toEqual([
+      0,
+      '',
+      'locator not named: the service is older than GET /admin/v1/locator; upgrade it to see the locator its key writes.',
+    ])
+    const run = await runSyncAsIs(served, older.url, LIST)
+    expect([run.code, run.stderr, run.stdout.split('\n').at(-2)]).toEqual([
+      0,
+      '',
+      '1 created, 0 updated, 0 unchanged, 0 deleted.',
+    ])
+  } finally {
+    older.stop()
+  }
+  // The service of today names it.
+  expect((await runSyncAsIs(served, served.url, LIST)).stdout).toMatch(LOCATOR_LINE)
+}, 60_000)

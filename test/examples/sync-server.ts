@@ -60,6 +60,17 @@ export async function runSync(
   flags: string[] = [],
   env: Record<string, string> = {},
 ) {
+  return reported(await runSyncAsIs(served, base, text, flags, env))
+}
+
+/** runSync's run with its output as it came: its first line not checked, nor taken off. */
+export async function runSyncAsIs(
+  served: SyncServer,
+  base: string,
+  text: string,
+  flags: string[] = [],
+  env: Record<string, string> = {},
+) {
   const file = join(served.dir, 'stores.csv')
   writeFileSync(file, text)
   const p = Bun.spawn([process.execPath, join(import.meta.dir, '..', '..', 'examples/sync.ts'), file, ...flags], {
@@ -69,16 +80,20 @@ export async function runSync(
     stderr: 'pipe',
   })
   const [stdout, stderr] = await Promise.all([new Response(p.stdout).text(), new Response(p.stderr).text()])
-  return reported({ code: await p.exited, stdout, stderr })
+  return { code: await p.exited, stdout, stderr }
 }
 
 /**
- * A stand-in for the server at its `url`: `answer` gets each request's body and `on`, which passes
- * the request on to the server (with `body` instead of its own when given), and answers it.
+ * A stand-in for the server at its `url`: `answer` gets each request's body, `on`, which passes
+ * the request on to the server (with `body` instead of its own when given), and the request, and answers it.
  */
 export function standIn(
   served: SyncServer,
-  answer: (body: string | undefined, on: (body?: string) => Promise<Response>) => Response | Promise<Response>,
+  answer: (
+    body: string | undefined,
+    on: (body?: string) => Promise<Response>,
+    request: Request,
+  ) => Response | Promise<Response>,
 ): { url: string; stop: () => void } {
   const server = Bun.serve({
     hostname: '127.0.0.1',
@@ -88,7 +103,7 @@ export function standIn(
       const { pathname, search } = new URL(request.url)
       const on = (body = sent) =>
         fetch(`${served.url}${pathname}${search}`, { method: request.method, headers: request.headers, body })
-      return answer(sent, on)
+      return answer(sent, on, request)
     },
   })
   return { url: `http://127.0.0.1:${server.port}`, stop: () => server.stop(true) }
