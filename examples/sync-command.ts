@@ -37,8 +37,9 @@ Environment:
   STORELOC_STARTUP_WAIT  seconds to wait for a service that is starting (120 when not set, 0: none)
 
 Exit 0 in step, 1 when the list has problems or the service cannot be used (nothing written),
-2 for a wrong command line, 3 when it failed while writing (run it again), 130 on Ctrl-C,
-143 on SIGTERM.`
+2 for a wrong command line, 3 when it failed while writing (run it again) or when another write
+changed the locator while it ran (the list written, no store it lacks deleted: run it again once
+that write is done), 130 on Ctrl-C, 143 on SIGTERM.`
 
 /**
  * A line of progress or a notice on standard error, plain (Bun's console.error draws its lines red

@@ -23,8 +23,10 @@
 // Exit 0 when in step (or a dry run said what it would do), 1 when the list has problems or the
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
 // while writing (the service out of reach): part of the list may be written; run it again, and it
-// writes only what is not in step yet. Ctrl-C stops it at once, saying how many rows it sent so
-// far and what they did (created, updated, unchanged): exit 130 (SIGTERM alike: exit 143).
+// writes only what is not in step yet. Exit 3 too when another write changed the locator while it
+// ran: the list is written, the stores it lacks are not deleted; run it again once that write is
+// done. Ctrl-C stops it at once, saying how many rows it sent so far and what they did (created,
+// updated, unchanged): exit 130 (SIGTERM alike: exit 143).
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
