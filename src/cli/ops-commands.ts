@@ -72,7 +72,8 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const file = positionals[0]!
     const facts = backupDatabase(config.databasePath, file, !!values.force)
     const removed = facts.removedPartials
-    const note = removed.length === 0 ? '' : `\nRemoved what killed backups left beside it: ${removed.join(', ')}.`
+    const where = facts.partialsFolder === null ? 'beside it' : `in ${facts.partialsFolder}, where ${file} leads`
+    const note = removed.length === 0 ? '' : `\nRemoved what killed backups left ${where}: ${removed.join(', ')}.`
     emit(
       !!values.json,
       { database: config.databasePath, file, ...copyJson(facts), removed_partials: removed },

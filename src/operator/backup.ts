@@ -105,8 +105,12 @@ function writeAdvice(code: unknown): string {
   return 'Free space, or name a writable place.'
 }
 
-/** `removedPartials`: the names of the stale partial copies removed beside FILE (removeStalePartials). */
-export type BackupFacts = CopyFacts & { removedPartials: string[] }
+/**
+ * `removedPartials`: the names of the stale partial copies removed (removeStalePartials) from the
+ * folder the copy is written in; `partialsFolder` is that folder when it is not FILE's own (FILE a
+ * link into another), else null.
+ */
+export type BackupFacts = CopyFacts & { removedPartials: string[]; partialsFolder: string | null }
 
 export function backupDatabase(databasePath: string, file: string, force: boolean): BackupFacts {
   requireDatabaseFile(databasePath)
@@ -125,6 +129,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
       `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
     )
   const removedPartials = removeStalePartials(dirname(target), databasePath, target)
+  const partialsFolder = dirname(target) === realPathToBe(dirname(file)) ? null : dirname(target)
   const replacing = existsSync(file)
   if (replacing) {
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)
@@ -153,7 +158,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
       },
       force,
     )
-    return { ...copied, removedPartials }
+    return { ...copied, removedPartials, partialsFolder }
   } catch (e) {
     // Another process (a backup run at once) made FILE since it was looked at.
     if (!force && (e as { code?: unknown }).code === 'EEXIST')

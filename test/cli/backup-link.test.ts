@@ -1,7 +1,16 @@
 // `storeloc backup FILE` where FILE is a symbolic link (a backups folder on another disk): the file
 // it leads to is written, and the link stays, as restore does with a linked DATABASE_PATH.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { lstatSync, mkdirSync, readdirSync, rmSync, symlinkSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 
@@ -34,6 +43,20 @@ test('backup --force through a link replaces the file it leads to, and keeps the
   expect(lstatSync(link()).isSymbolicLink()).toBe(true)
   expect(namesIn(real()).sort()).toEqual(['First', 'Second'])
   expect([readdirSync(join(dir, 'backups')), readdirSync(join(dir, 'disk'))]).toEqual([['latest.db'], ['latest.db']])
+})
+
+test('backup through a link into another folder names that folder when it removes what killed backups left', () => {
+  json('locator', 'create', '--name', 'First')
+  symlinkSync('../disk/latest.db', link())
+  const partial = `latest.db.partial-${Bun.spawnSync(['true']).pid}` // of a process that ended
+  const hourAgo = Date.now() / 1000 - 3600
+  writeFileSync(join(dir, 'disk', partial), 'partial')
+  utimesSync(join(dir, 'disk', partial), hourAgo, hourAgo)
+  const r = storeloc('backup', link())
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  const disk = realpathSync(join(dir, 'disk'))
+  expect(r.stdout).toEndWith(`\nRemoved what killed backups left in ${disk}, where ${link()} leads: ${partial}.\n`)
+  expect(readdirSync(join(dir, 'disk'))).toEqual(['latest.db'])
 })
 
 test('backup through a link to a file not made yet makes the file it leads to', () => {
