@@ -9,6 +9,9 @@ const lowerId = customAlphabet(LOWER_ALNUM, 16)
 const base62of32 = customAlphabet(BASE62, 32)
 const base62of24 = customAlphabet(BASE62, 24)
 
+/** `length` random characters of [0-9A-Za-z], each as likely as another. */
+export const randomBase62: (length: number) => string = customAlphabet(BASE62)
+
 export const newLocationId = () => `loc_${lowerId()}`
 export const newLocatorId = () => `lct_${lowerId()}`
 export const newKeyId = () => `key_${lowerId()}`

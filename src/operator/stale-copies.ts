@@ -1,9 +1,9 @@
 // What a backup or a restore killed midway (`kill -9`, a reboot) leaves beside its file: a killed
 // process renames nothing into place and cleans nothing up. A later run of the same command
 // removes what a process that is gone left.
-import { randomBytes } from 'node:crypto'
 import { type Stats, lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { randomBase62 } from '../core/ids'
 import { running, startTicks } from '../core/processes'
 import { typedPath } from '../core/typed-in'
 
@@ -20,15 +20,11 @@ const CLOCK_SLACK_MS = 10_000
  */
 export const STALE_COPY_MS = 10 * 60_000
 
-/** The characters of a copy name's random part, as mkdtemp's. */
-const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789'
-
 /**
  * What a copy's name adds to its file's: `.KIND-PID-XXXXXX`, this process's id and a random part.
  * Two runs of one id (process 1 of two containers on one volume) write two copies, not one.
  */
-export const copySuffix = (kind: 'partial' | 'restoring'): string =>
-  `.${kind}-${process.pid}-${Array.from(randomBytes(6), (b) => ALPHABET[b % ALPHABET.length]).join('')}`
+export const copySuffix = (kind: 'partial' | 'restoring'): string => `.${kind}-${process.pid}-${randomBase62(6)}`
 
 /**
  * Whether the copy named by process id `pid`, whose leftovers last changed at `mtimeMs`, is gone.
@@ -54,7 +50,10 @@ function lastChange(path: string, stat: Stats): number {
 /** Every character of `text` read as itself in a RegExp. */
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
-/** A copy's name after its file's: `.KIND-PID`, a random part (copySuffix) or none, a rollback journal or none. */
+/**
+ * A copy's name after its file's: `.KIND-PID`, a random part (copySuffix) or none, a rollback
+ * journal or none. Names without a random part are copies older versions left, removed alike.
+ */
 const copyName = (kind: 'partial' | 'restoring') => `\\.${kind}-(\\d+)(?:-[A-Za-z0-9]{6})?(?:-journal)?$`
 
 /**
