@@ -80,8 +80,9 @@ type MultipartOf = () => Promise<MultipartBody>
  * What an Idempotency-Key's retry is compared by, each a SHA-256 (hex): the body's bytes, and what
  * it means (a multipart body's parts, whatever its boundary, else its bytes with its boundary,
  * which the Content-Type compared leaves out; any other body's bytes). `v4`, `v3` and `v2`: what
- * it meant by the rules of fingerprints v4, v3 and v2, each when other than `meant`; `v5`, by
- * v5's rule before a delimiter line's padding was read, when other.
+ * it means by the rules of fingerprints v4, v3 and v2, each when other than `meant`. `v5`: what it
+ * means by the v5 rule that reads no delimiter line's padding (a `v5:` fingerprint may be kept by
+ * either v5 rule), when other.
  */
 export type BodyDigest = { bytes: string; meant: string; v5?: string; v4?: string; v3?: string; v2?: string }
 
@@ -93,8 +94,8 @@ async function bodyDigest(request: Request, bytes: Uint8Array, multipartOf: Mult
   const parts = await multipartMeant(multipart)
   const sent = () => sha256Hex(`${raw}\nboundary=${paramOf(contentType, 'boundary') ?? ''}`)
   if (parts === null) return { bytes: raw, meant: sent() }
-  // Padding dropped (its text shorter than its bytes): the rules before read a padded delimiter
-  // line as a value's text, no part then matched FormData's reading, and its bytes told it.
+  // A padded delimiter line (the text shorter than the bytes): rules blind to padding read it as
+  // a value's text, find no parts FormData agrees with, and compare the bytes with the boundary.
   if (multipart.text.length !== bytes.length) {
     const before = sent()
     return { bytes: raw, meant: parts.meant, v5: before, v4: before, v3: before, v2: before }
