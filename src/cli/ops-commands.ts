@@ -91,7 +91,9 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         : ''
     const { replaced } = facts
     const removed = facts.removedPartials
-    const note = removed.length === 0 ? '' : `\nRemoved what killed restores left beside it: ${removed.join(', ')}.`
+    const where =
+      facts.partialsFolder === null ? 'beside it' : `in ${facts.partialsFolder}, where ${config.databasePath} leads`
+    const note = removed.length === 0 ? '' : `\nRemoved what killed restores left ${where}: ${removed.join(', ')}.`
     const counted = replaced?.counts
     const was =
       replaced === null

@@ -76,8 +76,16 @@ function requireReadable(file: string): void {
 
 /** What the restore replaced, for its report: its counts (null: not a storeloc file it could read) and last change. */
 export type Replaced = { counts: ReturnType<typeof contentCounts> | null; modifiedAt: string }
-/** `removedPartials`: what killed restores left beside the database, removed after the copy (removeStaleRestores). */
-export type RestoreFacts = CopyFacts & { replaced: Replaced | null; removedPartials: string[] }
+/**
+ * `removedPartials`: what killed restores left beside the database file, removed after the copy
+ * (removeStaleRestores); `partialsFolder`: their folder when it is not DATABASE_PATH's own (a link
+ * into another), else null.
+ */
+export type RestoreFacts = CopyFacts & {
+  replaced: Replaced | null
+  removedPartials: string[]
+  partialsFolder: string | null
+}
 
 /** When the database at `path` was last written: its file's or its -wal's time, the later. */
 function lastWritten(path: string): string {
@@ -162,5 +170,6 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   }
   // Once this restore's copy is in place: a restore that fails removes nothing, and FILE may be one.
   const removedPartials = removeStaleRestores(target, file)
-  return { ...facts, replaced, removedPartials }
+  const partialsFolder = dirname(target) === realPathToBe(dirname(databasePath)) ? null : dirname(target)
+  return { ...facts, replaced, removedPartials, partialsFolder }
 }

@@ -1,7 +1,17 @@
 // `storeloc restore` with DATABASE_PATH a link to the database file elsewhere (another disk), a
 // layout operations.md gives: the file the link leads to is replaced, and the link stays.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { lstatSync, mkdirSync, readdirSync, rmSync, statSync, symlinkSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  readdirSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  symlinkSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, serverUrl, startServer, tempDir } from '../helpers'
 
@@ -32,6 +42,22 @@ test('a restore through a link to the database replaces the file it leads to, an
   expect(lstatSync(link()).isSymbolicLink()).toBe(true)
   expect(names()).toEqual(['Kept'])
   expect([readdirSync(join(dir, 'live')), readdirSync(join(dir, 'disk'))]).toEqual([['storeloc.db'], ['storeloc.db']])
+})
+
+test('a restore through a link into another folder names that folder when it removes what killed restores left', () => {
+  byFile.json('locator', 'create', '--name', 'Kept')
+  const copy = join(dir, 'copy.db')
+  byFile.json('backup', copy)
+  symlinkSync('../disk/storeloc.db', link())
+  const left = `storeloc.db.restoring-${Bun.spawnSync(['true']).pid}` // of a process that ended
+  const hourAgo = Date.now() / 1000 - 3600
+  writeFileSync(join(dir, 'disk', left), 'copy')
+  utimesSync(join(dir, 'disk', left), hourAgo, hourAgo)
+  const r = byLink.storeloc('restore', copy)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  const disk = realpathSync(join(dir, 'disk'))
+  expect(r.stdout).toEndWith(`\nRemoved what killed restores left in ${disk}, where ${link()} leads: ${left}.\n`)
+  expect(readdirSync(join(dir, 'disk'))).toEqual(['storeloc.db'])
 })
 
 test('a restore through a link to a file not made yet makes the file it leads to', () => {
