@@ -169,3 +169,24 @@ test("each refusal's example names the days in the cell's language, and reads as
   expect(weekInto({}, 'Sun 12-5, Sun TBA')[0]!.message).toContain('"Sun 12:00-17:00"')
   expect(weekInto({}, '(im Winter geschlossen)')[0]!.message).toContain('"Mon-Fri 09:00-18:00"')
 })
+
+// Languages naming days alike ("Lør" Danish, Norwegian or Swedish; "lun-sab" Spanish or Italian;
+// "weekend" Dutch or English) are told apart by the cell's words and letters.
+test("a refusal's example names days in the language the cell's words tell", () => {
+  for (const [cell, example, mended] of [
+    ['Man-Fre 9-17, Lør 10-14, Lør stengt', 'Lør 10:00-14:00', 'Man-Fre 9-17, Lør 10:00-14:00'],
+    ['Lukket mandag', 'Man closed, Tir-Søn 09:00-18:00', 'Lukket mandag, Tir-Søn 09:00-18:00'],
+    ['lun-sab 9-19, sab chiuso, sab 9-13', 'Sab 09:00-13:00', 'lun-sab 9-19, Sab 09:00-13:00'],
+    ['lun-sab 9-19, weekend chiuso', 'Lun-Ven 09:00-17:00, Sab 10:00-14:00, Dom closed', ''],
+    ['ma-za 9-18, weekend gesloten', 'Ma-Vr 09:00-17:00, Za 10:00-14:00, Zo closed', ''],
+  ]) {
+    const [problem, more] = weekInto({}, cell!)
+    expect({ cell, message: problem?.message }).toEqual({ cell, message: expect.stringContaining(`"${example}"`) })
+    expect(more).toBeUndefined()
+    for (const text of [example!, mended!].filter(Boolean))
+      expect({ text, problems: weekInto({}, text) }).toEqual({ text, problems: [] })
+  }
+  // A Swedish cell keeps Swedish days.
+  expect(weekInto({}, 'Stängt måndag')[0]!.message).toContain('"Mån closed, Tis-Sön 09:00-18:00"')
+  expect(weekInto({}, 'Mån-Fre 9-17, Lör 10-14, Lör stängt')[0]!.message).toContain('"Lör 10:00-14:00"')
+})

@@ -416,29 +416,50 @@ const ENGLISH_SHORT = SHORT_NAMES[0]!
 
 /**
  * An example written with English days cut short ("Mon-Fri 09:00-18:00, Sun closed"), its days
- * named as `text` names its days (namesDaysAs): an example a cell's writer follows in its language.
+ * named as `text` names its days (namesDaysAs), beside `words` (the cell's, for TOLD): an example
+ * a cell's writer follows in its language.
  */
-export function daysAsIn(text: string, example: string): string {
-  const name = namesDaysAs(foldHours(text))
+export function daysAsIn(text: string, example: string, words = text): string {
+  const name = namesDaysAs(foldHours(text), words.toLowerCase())
   return example.replace(/\b(?:Mon|Tue|Wed|Thu|Fri|Sat|Sun)\b/g, (day) => name(ENGLISH_SHORT.indexOf(day)))
 }
 
 /**
+ * Words for closed or open, and letters, one language (or Danish and Norwegian, which cut days
+ * short alike) writes: of languages naming a text's days alike ("lun-sab", "Man-Fre"), its own.
+ */
+const TOLD: [RegExp, number][] = [
+  [/(?<!\p{L})(?:geschlossen|ge[öo]ffnet|ruhetag)(?!\p{L})/u, 1 << 1],
+  [/(?<!\p{L})(?:ferm[ée]e?s?|ouverte?s?)(?!\p{L})/u, 1 << 2],
+  [/(?<!\p{L})(?:cerrad[oa]s?|abiert[oa]s?)(?!\p{L})/u, SPANISH_BIT],
+  [/(?<!\p{L})(?:chius[oaie]|apert[oaie])(?!\p{L})/u, 1 << 4],
+  [/(?<!\p{L})(?:gesloten|geopend)(?!\p{L})/u, 1 << 5],
+  [/(?<!\p{L})(?:fechad[oa]s?|abert[oa]s?)(?!\p{L})/u, PORTUGUESE_BIT],
+  [/(?<!\p{L})(?:nieczynn[ey]|zamkni[ęe]te|czynne)(?!\p{L})/u, POLISH_BIT],
+  [/[äö]|(?<!\p{L})(?:st[äa]ng[td]|[öo]ppet|mån(?:dag)?)(?!\p{L})/u, 1 << 8],
+  [/[øæ]|(?<!\p{L})(?:lukket|stengt|[åa]ben|[åa]pent?|man(?:dag)?)(?!\p{L})/u, NORDIC_BITS],
+]
+
+/**
  * A function naming a day (Monday = 0) cut short in the language a folded text names its days in,
  * for an example the text's writer can follow: English when it names a day only English writes so
- * ("Mon", "Thu") or none, else the first language of LANGUAGES that writes all its days' names.
+ * ("Mon", "Thu") or none, else the language of LANGUAGES that writes all its days' names, the one
+ * its words tell (TOLD, in `lower`, the text lowercased) or else the first.
  */
-export function namesDaysAs(folded: string): (day: number) => string {
-  const names = ENGLISH_DAYS.test(folded)
+export function namesDaysAs(folded: string, lower = folded): (day: number) => string {
+  // "weekend" is Dutch, Italian, Polish and French ("week-end") too.
+  const names = ENGLISH_DAYS.test(folded.replace(/\bweek-?ends?\b/g, ''))
     ? []
     : namesOfDays(
         [...folded.matchAll(NAMED.daysAt)].map((spec) => spec[0]),
         NAMED,
       )
   // A name of no language the others share ("Mo-Fr 9-18, SB 24h") leaves them their language.
-  const bits = names
+  let bits = names
     .map((name) => languagesOf(name, NAMED) & ~ENGLISH_BIT)
     .reduce((all, b) => (all & b ? all & b : all), ~ENGLISH_BIT)
+  const told = TOLD.find(([word, b]) => bits !== ~ENGLISH_BIT && bits & b && word.test(lower))
+  if (told) bits &= told[1]
   const language = bits === ~ENGLISH_BIT ? 0 : 31 - Math.clz32(bits & -bits)
   return (day) => SHORT_NAMES[language]![day]!
 }

@@ -66,7 +66,7 @@ export function giveDays(
     if (blank[i]) continue
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     const group = isGroup(specs[i]![0]) && halfClosed(day) === null
-    const cellDays = () => found.specs.map((_, k) => found.daysAt(k)).join(' ')
+    const cellDays = (): [string, string] => [found.specs.map((_, k) => found.daysAt(k)).join(' '), hours.join(' ')]
     const days = group ? groupDays(all, given.named, () => shownAt(found, i), cellDays, doubts) : all
     if (days === null) return null
     if (!group && clashed(found, given, i, day, days, skip, doubts)) return null

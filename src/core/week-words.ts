@@ -335,7 +335,7 @@ export function groupDays(
   all: number[],
   named: ReadonlyMap<number, 'alone' | 'span'>,
   shown: () => string,
-  cellDays: () => string,
+  cellDays: () => [days: string, words: string],
   doubts?: string[],
 ): number[] | null {
   const spanned = all.find((d) => named.get(d) === 'span')
@@ -345,9 +345,10 @@ export function groupDays(
     spanned === undefined
       ? 'names only days given their own hours before it'
       : `and a span of days before it both give ${DAYS_IN_ENGLISH[spanned]} hours`
+  const [cell, words] = cellDays()
   say(
     doubts,
-    `its "${shown()}" ${which}. Write each day's hours once, such as "${daysAsIn(cellDays(), 'Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed')}".`,
+    `its "${shown()}" ${which}. Write each day's hours once, such as "${daysAsIn(cell, 'Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed', words)}".`,
   )
   return null
 }
