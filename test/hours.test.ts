@@ -67,6 +67,9 @@ describe('parseDayHours', () => {
     ['de 8 a.m. a 12 m.', open([h(8), h(12)])],
     ['8:00 a.m. - 12:00 m. y 2 p.m. - 6 p.m.', open([h(8), h(12)], [h(14), h(18)])],
     ['de 8 a.m. hasta 12 m.', open([h(8), h(12)])],
+    // And opening one.
+    ['12 m. a 2 p.m.', open([h(12), h(14)])],
+    ['de 12 m. a 6 p.m.', open([h(12), h(18)])],
     ['0900-1730', open([h(9), h(17, 30)])],
     ['10:00 to 18:00', open([h(10), h(18)])],
     ['closed', CLOSED],

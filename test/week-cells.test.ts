@@ -187,6 +187,7 @@ const CELLS: WeekCells = [
   // Colombia's noon, "12 m." (meridiem), is no martes.
   ['Lunes a viernes 8 a.m. - 12 m. y 2 p.m. - 6 p.m.', '1-5 08:00-12:00, 14:00-18:00'],
   ['Lunes a sábado de 8 a.m. a 12 m.', '1-6 08:00-12:00'],
+  ['Lunes a domingo 12 m. - 10 p.m.', '1-7 12:00-22:00'],
   ['Horario: L-V 9:00-18:00', '1-5 09:00-18:00'],
   ['Con cita previa', null],
   // Italian

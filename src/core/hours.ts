@@ -33,8 +33,8 @@ const FILLER =
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 /** Am or pm after a time's last digit, folded: "9 a.m.", "9am", "5 p. m.". */
 export const MERIDIEM = /(\d)\s*([ap])\.?\s?m\b\.?/g
-/** Colombia's noon, "12 m." (meridiem), closing a range after a time ("de 8 a.m. a 12 m."), folded. */
-export const NOON_M = /(?<=(?:-|\ba|\bhasta) ?12(?::00)?) ?m\./g
+/** Colombia's noon, "12 m." (meridiem), opening or closing a range ("de 8 a.m. a 12 m.", "12 m. a 2 p.m."), folded. */
+export const NOON_M = /(?<=\b12(?::00)?) ?m\./g
 
 /**
  * Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so
