@@ -86,7 +86,7 @@ export function idempotencyKeyOf(request: Request): string | null {
  * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
  * was kept by a rule before, and is compared by it (unversionedFingerprintsOf); one kept with
  * `v4:`, `v3:` or `v2:` by that version's rule (BodyDigest's `v4`, `v3` and `v2`); one with
- * `v5:` by this rule, or by its first, which read no delimiter line's padding (BodyDigest's `v5`).
+ * `v5:` by this rule, or by the v5 rule that reads no delimiter line's padding (BodyDigest's `v5`).
  */
 const FINGERPRINT_VERSION = 'v5:'
 const FINGERPRINT_V4 = 'v4:'
