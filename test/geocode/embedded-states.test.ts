@@ -112,6 +112,17 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('Sarajevo - BA')?.parts.country).toBe('BA')
     expect(geo.lookup('Lima - PE')?.parts.country).toBe('PE')
     expect(geo.lookup('Bethlehem - PA')?.parts.region).toBe('PA')
+    // As a country's code, they take a town named as written, by its own name or one no other
+    // town there bears: no typo nor prefix ("Belo": Belo sur Tsiribihina, Madagascar), and not
+    // Oleiros, one of the Spanish towns "Santa Maria" names.
+    for (const address of ['Belo Horizonet - MG', 'Belo Horizonet/MG', 'Santa Maria - ES'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    for (const [address, city] of [
+      ['Beograd - RS', 'Belgrade'],
+      ['Madrid - ES', 'Madrid'],
+      ['Rua X 10, Lima - PE', 'Lima'],
+    ] as const)
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city })
     // A CEP before the town, the state's letters after it.
     for (const address of ['30130-000 Belo Horizonte, MG', '30130-000 Belo Horizonte - MG'])
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Belo Horizonte' })

@@ -46,5 +46,11 @@ describe("GET /places with a state's or province's letters after the town", () =
     for (const q of ['Méier - RJ', 'Moema/SP', 'Ceilândia - DF', 'Vila Mariana - SP', 'Campo Grande - RJ'])
       expect({ q, found: await places(q) }).toEqual({ q, found: [] })
     expect((await first('Frankfurt - SP'))?.label).toBe('Frankfurt am Main, Germany')
+    // Read as a country's code, they take a town named as written: no Belo, Madagascar (MG), nor
+    // Oleiros, Spain (ES), which "Santa Maria" names among other Spanish towns.
+    for (const q of ['Belo Horizonet - MG', 'Belo Horizonet/MG', 'Santa Maria - ES'])
+      expect({ q, found: await places(q) }).toEqual({ q, found: [] })
+    expect((await first('Lima - PE'))?.label).toBe('Lima, Peru')
+    expect((await first('Tunis - TN'))?.label).toBe('Tunis, Tunisia')
   })
 })

@@ -534,7 +534,12 @@ export class PlaceSearch {
     const [first, last] = region?.regions ? [[region], []] : [[], region === null ? [] : [region]]
     for (const within of [...first, ...letters.regions, ...last]) {
       const hits = this.named(key, within, true)
-      if (hits.some((h) => h.exact)) return hits
+      // A Brazilian state's letters read as a country's code take a town named as written, by
+      // its own name or one no other town there bears: "Santa Maria - ES" is no Oleiros, Spain.
+      const exact = hits.filter((h) => h.exact)
+      const asCountry = letters.brazilian && within === region && !region.regions
+      if (asCountry ? exact.length === 1 || exact.some((h) => h.main) : exact.length > 0)
+        return asCountry ? exact.filter((h) => h.main || exact.length === 1) : hits
     }
     if (!letters.brazilian) return null
     if (region !== null) return []

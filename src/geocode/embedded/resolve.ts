@@ -42,7 +42,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '69'
+export const RESOLVER_VERSION = '70'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -233,7 +233,11 @@ function resolve(
     // Letters that named no town of their state or province name no town either: "Riccione, RN"
     // is no Rennes (also "RN"). A US state's or a country's stay to be read as such.
     if (state !== null && !regionFirst && parts.length > 1 && nameKey(parts.at(-1)!.raw) === state.hint.key) parts.pop()
-    const result = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
+    const found = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
+    // A Brazilian state's letters read as a country's name a town of it as written, by a name of
+    // its own or one it alone bears there: "Belo Horizonet - MG" is no Belo, Madagascar.
+    const asCountry = brState !== null && !regionFirst && country === brState.code.toUpperCase()
+    const result = asCountry && found !== null && !namedAsWritten(q, parts, found) ? null : found
     // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
     // Bom Jesus, Piauí.
     if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }
@@ -252,6 +256,23 @@ function resolve(
   const dashed = state?.dashed ? read(state.dashed.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))) : null
   if (dashed !== null && (dashed.result !== null || state === brState || regionFirst)) return dashed
   return read(parts)
+}
+
+/**
+ * Whether the words ending a part of the address (up to NAME_WORDS, without a digit) name the
+ * place found, in its country: by its own name, or by another name no other place there bears.
+ */
+function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult): boolean {
+  if (found.parts.postcode !== undefined) return true
+  const country = found.parts.country ?? ''
+  for (const { tokens } of parts)
+    for (let from = 0; from < tokens.length; from++)
+      if (tokens.length - from <= NAME_WORDS && !tokens.slice(from).some((t) => /\d/.test(t))) {
+        const rows = q.qPlacesIn.all(nameKey(tokens.slice(from).join(' ')), country)
+        const row = rows.find((r) => r.lat === found.lat && r.lng === found.lng)
+        if (row !== undefined && (row.alt === 0 || rows.length === 1)) return true
+      }
+  return false
 }
 
 /**
