@@ -199,7 +199,7 @@ export function closedUnread(header: string, cells: readonly string[]): string |
   const other = cells.map((c) => c.trim()).find((c) => c !== '' && !CLOSED_STATUSES.has(c.toLowerCase()))
   return other === undefined
     ? null
-    : `holds ${JSON.stringify(clipped(other))}, neither yes nor no, so it is not read as whether the store is closed for good (a closed store is imported as a draft). To import it so, write true or false in each of its cells.`
+    : `holds ${JSON.stringify(clipped(other))}, neither yes nor no, so it is not read as whether the store is closed for good (a closed store is imported as a draft). If it lists the days a store is closed, give them in the store's hours instead: "Closed" in a day's column (sunday), or in the hours column ("Mon-Sat 9am-5pm, Sun closed").`
 }
 
 /** What a column of category ids holds, and what to write instead. */

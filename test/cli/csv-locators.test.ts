@@ -156,6 +156,14 @@ describe("Yext's Closed", () => {
     expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['published', 'draft'])
   })
 
+  test('a Closed column of closed days is noted with where closed days go, not true or false', () => {
+    const dry = json('locations', 'import', locatorId, '--file', withColumn('Closed', ['Sun & Mon', '']), '--dry-run')
+    expect(dry.notes).toEqual([
+      expect.stringContaining("If it lists the days a store is closed, give them in the store's hours"),
+    ])
+    expect(dry.notes[0]).not.toContain('true or false')
+  })
+
   test("a Closed column that names one of the locator's custom fields fills that, not the status", () => {
     storeloc('custom-field', 'add', locatorId, '--id', 'closed', '--name', 'Closed', '--type', 'text')
     const done = json('locations', 'import', locatorId, '--file', withColumn('Closed', ['yes', 'no']))
