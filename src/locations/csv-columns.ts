@@ -137,12 +137,19 @@ const UNREAD_HINTS = new Map([
     headerKey('featured message > description'),
     "is Yext's featured message, a promotion shown for a time, not the store's description: it is not imported. To show it on the location, add its text to the description.",
   ],
-  // Not read as the phone: Google's sheet has its Primary phone, and a location keeps one.
-  [
-    headerKey('additional phones'),
-    'holds further numbers of each store: a location keeps one phone, which "Primary phone" gives, so it is not imported. To show another number, add it to the description or to a custom field.',
-  ],
 ])
+
+/**
+ * Google's further numbers, not read as the phone: a location keeps one, which its sheet's
+ * Primary phone gives. The note names the file's own phone column, or says it has none.
+ */
+const ADDITIONAL_PHONES = headerKey('additional phones')
+function additionalPhones(columns: readonly { header: string; field: string | null }[]): string {
+  const phone = columns.find((c) => c.field === 'contact.phone')
+  return phone === undefined
+    ? 'holds further numbers of each store: a location keeps one phone, and no column of the file gives it, so none is imported. To import a phone, put one number of each store in a "phone" column; add others to the description or to a custom field.'
+    : `holds further numbers of each store: a location keeps one phone, which ${JSON.stringify(phone.header)} gives, so it is not imported. To show another number, add it to the description or to a custom field.`
+}
 
 /** A tags cell of numbers alone ("1314", "1314,1316"): Yext's category ids, no names to filter by. */
 const ID_LIST = /^\d+(?:\s*[,;|]\s*\d+)*$/
@@ -255,8 +262,9 @@ export function regionsTogether(
  * What a column no field reads holds and what to write instead, when another tool's export is
  * known to have it or it is a whole address beside a street column; else null.
  */
-function unreadHint(header: string, columns: readonly { field: string | null }[]): string | null {
+function unreadHint(header: string, columns: readonly { header: string; field: string | null }[]): string | null {
   if (fallbackField(header) === 'address' && columns.some((c) => c.field === 'street')) return ADDRESS_BESIDE_STREET
+  if (headerKey(header) === ADDITIONAL_PHONES) return additionalPhones(columns)
   return UNREAD_HINTS.get(headerKey(header)) ?? null
 }
 

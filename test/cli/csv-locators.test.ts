@@ -198,6 +198,13 @@ describe('columns of a field another column fills', () => {
       ),
     )
   })
+
+  test('Additional phones without a phone column: the note says no column gives the phone', () => {
+    const sheet = ['name,address,city,Additional phones', 'North,1 Briggate,Leeds,0113 496 0000'].join('\n')
+    const { notes } = json('locations', 'import', locatorId, '--file', file('phones.csv', sheet), '--dry-run')
+    expect(notes).toEqual([expect.stringContaining('a location keeps one phone, and no column of the file gives it')])
+    expect(notes[0]).not.toContain('"Primary phone" gives')
+  })
 })
 
 describe('two region columns', () => {
