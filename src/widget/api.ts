@@ -174,10 +174,12 @@ export async function queryWhenReady<T>(
         retrying = true
         // "Still waiting" said already: trying again now, said in its place.
         if (first && said.length > 0) sayWaiting()
-        // Ended as the request is, by `bound`: not aborted yet, or the request would have thrown.
+        // Ended as the request is, by `bound`: at once if aborted since the answer came (in a microtask
+        // after it), else once aborted. One wait at a time: onabort is this wait's alone.
+        bound.signal.throwIfAborted()
         await new Promise<void>((resolve, reject) => {
           const timer = setTimeout(resolve, wait)
-          bound.signal.addEventListener('abort', () => (clearTimeout(timer), reject(bound.signal.reason)))
+          bound.signal.onabort = () => (clearTimeout(timer), reject(bound.signal.reason))
         })
       }
     }
