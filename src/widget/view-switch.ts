@@ -184,7 +184,7 @@ export function viewSwitch(
   const sideBySide = () => root.clientWidth > 0 && !stacked()
   const stacked = () => list.parentElement !== null && getComputedStyle(list.parentElement).display !== 'grid'
   /** Whether a search found stores since the finder started. */
-  let opened = false
+  let foundAny = false
   /** What the list does once shown again: by the history's step back, or at once. */
   let returning: (() => void) | null = null
   const toMap = () => {
@@ -286,8 +286,8 @@ export function viewSwitch(
       button.hidden = !any
       placed()
       // A page opened again at the map's entry (a reload, Back from another page): the map shown.
-      if (any && entries && !opened && typeof state()?.[key] === 'string') show(true)
-      opened ||= any
+      if (any && entries && !foundAny && typeof state()?.[key] === 'string') show(true)
+      foundAny ||= any
     },
     toList: (item) => {
       const fromMap = onMap()
