@@ -44,7 +44,10 @@ export async function openFirstMap(
       .waitForResponse(async (r) => {
         if (!clustersFor(true)(r)) return false
         worldSeen = true
-        worldAnswer = await answer(r)
+        // Dropped as the view's may be (its request aborted by a move): the next world's answer counts.
+        const read = await answer(r).catch(() => null)
+        if (read === null) return false
+        worldAnswer = read
         return true
       }, timeout)
       .then(() => worldAnswer as Answer['data']),
