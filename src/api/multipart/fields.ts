@@ -1,6 +1,6 @@
 // A multipart/form-data body's fields: Bun's FormData's reading, checked against each part's
 // Content-Disposition as clients write it, and the bodies FormData reads otherwise than sent.
-import { paramOf } from '../content-type'
+import { paramFault, paramOf, paramsOf } from '../content-type'
 import {
   backslashedNames,
   dispositionAt,
@@ -29,9 +29,25 @@ export async function readMultipartBody(bytes: Uint8Array, contentType: string):
   const boundary = paramOf(contentType, 'boundary')
   const text = boundary ? withoutPadding(sent, boundary) : sent
   const read = text === sent ? bytes : Buffer.from(text, 'latin1')
-  const form = await new Response(read, { headers: { 'content-type': contentType } }).formData().catch(() => null)
+  const form = await new Response(read, { headers: { 'content-type': formDataType(contentType) } })
+    .formData()
+    .catch(() => null)
   const body: MultipartBody = { text, contentType, fields: form === null ? null : [...form.entries()], doubt: null }
   return body.fields === null ? body : namedAsSent(body)
+}
+
+/** A parameter value RFC 9110 writes without quotes. */
+const TOKEN = /^[!#$%&'*+.^_`|~0-9a-z-]+$/i
+
+/**
+ * The Content-Type FormData is given: the boundary alone, as RFC 9110 reads it, since FormData
+ * takes the spaces before a later ";" (`boundary=B ; charset=utf-8`) into it. As sent where the
+ * boundary is miswritten (paramFault) or holds a backslash: those are refused by name.
+ */
+function formDataType(contentType: string): string {
+  const boundary = paramsOf(contentType, true).get('boundary')
+  if (!boundary || boundary.includes('\\') || paramFault(contentType, 'boundary') !== null) return contentType
+  return `multipart/form-data; boundary=${TOKEN.test(boundary) ? boundary : `"${boundary}"`}`
 }
 
 /**
