@@ -39,6 +39,16 @@ function withProfile(cell: string, field: string): string {
  */
 export const decimalComma = (cell: string) =>
   cell.replace(/^(-?0),(\d+)$/, '$1.$2').replace(/^(-?\d+),(\d{1,2}|\d{4,})$/, '$1.$2')
+/**
+ * TRUE and FALSE as Excel writes them in English, German, French, Spanish, Italian, Portuguese,
+ * Dutch, Swedish, Danish, Norwegian and Polish: a sheet saved there holds its locale's words.
+ */
+const EXCEL_TRUE = ['true', 'wahr', 'vrai', 'verdadero', 'vero', 'verdadeiro', 'waar', 'sant', 'sand', 'sann', 'prawda']
+const EXCEL_FALSE = ['false', 'falsch', 'faux', 'falso', 'onwaar', 'falskt', 'falsk', 'usann', 'fałsz']
+/** Yes and no in those languages, with Excel's TRUE and FALSE: every column of yes or no reads them. */
+const YES = ['yes', 'ja', 'oui', 'sí', 'si', 'sì', ...EXCEL_TRUE]
+const NO = ['no', 'nein', 'non', 'nee', ...EXCEL_FALSE]
+
 /** Other tools' statuses, as their exports write them (WordPress: publish, pending, private), to ours. */
 export const OTHER_STATUSES = new Map([
   ['publish', 'published'],
@@ -46,15 +56,11 @@ export const OTHER_STATUSES = new Map([
   ['visible', 'published'],
   ['live', 'published'],
   ['enabled', 'published'],
-  ['true', 'published'],
-  ['yes', 'published'],
   // A flag column's 1 or 0 (StoreRocket's "visible").
   ['1', 'published'],
   ['pending', 'draft'],
   ['private', 'draft'],
   ['disabled', 'draft'],
-  ['false', 'draft'],
-  ['no', 'draft'],
   ['0', 'draft'],
   // The same in German, French, Spanish, Italian and Dutch.
   ...[
@@ -74,10 +80,7 @@ export const OTHER_STATUSES = new Map([
     'actief',
     'gepubliceerd',
     // Yes, as an "Aktiv" or "Actif" column answers.
-    'ja',
-    'oui',
-    'sí',
-    'si',
+    ...YES,
   ].map((w) => [w, 'published'] as const),
   ...[
     'inaktiv',
@@ -92,9 +95,7 @@ export const OTHER_STATUSES = new Map([
     'bozza',
     'inactief',
     'concept',
-    'nein',
-    'non',
-    'nee',
+    ...NO,
   ].map((w) => [w, 'draft'] as const),
 ])
 /** What a status cell that names no status says, by its column (`header`): every word read, by the status it means. */
@@ -134,8 +135,8 @@ export function idCell(cell: string): string {
 }
 
 /** A yes and a no of a column of flags, as sheets write them. */
-const FLAG_YES = ['yes', 'y', 'true', 'x', '1', 'ja', 'oui', 'sí', 'si', 'sì', 'wahr', 'vrai']
-const FLAG_NO = ['no', 'n', 'false', '0', 'nein', 'non', 'falsch', 'faux', 'falso', 'nee']
+const FLAG_YES = [...YES, 'y', 'x', '1']
+const FLAG_NO = [...NO, 'n', '0']
 
 /** A delete cell's yes: the row deletes its store. */
 const DELETE_YES = new Set([...FLAG_YES, 'delete'])

@@ -1,6 +1,7 @@
 // storeloc locations import of a store list's lines: how a refused line is worded, and the lines
 // a sheet keeps above its header.
 import { beforeEach, describe, expect, test } from 'bun:test'
+import { EXCEL_WORDS } from './excel-words'
 import { file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
@@ -105,6 +106,24 @@ describe('a delete column', () => {
       'S2',
       'S3',
     ])
+  })
+
+  test("Excel's TRUE in other languages (WAHR, VERDADERO) deletes; its FALSE (FALSCH, ONWAAR) keeps", () => {
+    const rows = (cell: (yes: string, no: string) => [string, string]) =>
+      EXCEL_WORDS.flatMap(([yes, no], i) => {
+        const [deleted, kept] = cell(yes, no)
+        return [
+          `T${i},North ${i},"${i} Princes Street, Edinburgh",55.95,-3.18${deleted}\r\n`,
+          `F${i},South ${i},"${i} Rose Street, Edinburgh",55.95,-3.19${kept}\r\n`,
+        ]
+      }).join('')
+    const stores = `external_id,name,address,lat,lng\r\n${rows(() => ['', ''])}`
+    expect(json('locations', 'import', locatorId, '--file', file('stores.csv', stores)).created).toBe(20)
+    const csv = `external_id,name,address,lat,lng,delete\r\n${rows((yes, no) => [`,${yes}`, `,${no}`])}`
+    const r = json('locations', 'import', locatorId, '--file', file('delete.csv', csv))
+    expect([r.deleted, r.unchanged]).toEqual([EXCEL_WORDS.length, EXCEL_WORDS.length])
+    const left = json('locations', 'export', locatorId).map((l: { external_id: string }) => l.external_id)
+    expect(left.sort()).toEqual(EXCEL_WORDS.map((_, i) => `F${i}`).sort())
   })
 
   test('a delete cell neither yes nor no is a problem of its line; nothing is written', () => {

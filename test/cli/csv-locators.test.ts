@@ -4,6 +4,7 @@
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { EXCEL_WORDS } from './excel-words'
 import { file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
@@ -130,6 +131,33 @@ describe("Yext's Closed", () => {
     const reopened = json('locations', 'import', locatorId, '--file', withColumn('Closed', ['false', 'false']))
     expect([reopened.updated, reopened.unchanged]).toEqual([1, 1])
     expect(json('locations', 'export', locatorId).map((l: Stored) => l.status)).toEqual(['published', 'published'])
+  })
+
+  test("Excel's TRUE and FALSE in other languages (WAHR, FALSO) are yes and no in a Closed and an Active column", () => {
+    const sheet = (column: string) =>
+      file(
+        'excel.csv',
+        [
+          `${header},${column}`,
+          ...EXCEL_WORDS.flatMap(([yes, no], i) => [
+            `T${i},North ${i},${i} Briggate,Leeds,53.8,-1.54,${yes}`,
+            `F${i},South ${i},${i} Boar Lane,Leeds,53.79,-1.55,${no}`,
+          ]),
+        ].join('\n'),
+      )
+    const statuses = () =>
+      Object.fromEntries(json('locations', 'export', locatorId).map((l: Stored) => [l.external_id, l.status]))
+    const expected = (yes: string, no: string) =>
+      Object.fromEntries(
+        EXCEL_WORDS.flatMap((_, i) => [
+          [`T${i}`, yes],
+          [`F${i}`, no],
+        ]),
+      )
+    expect(json('locations', 'import', locatorId, '--file', sheet('Closed')).created).toBe(EXCEL_WORDS.length * 2)
+    expect(statuses()).toEqual(expected('draft', 'published'))
+    expect(json('locations', 'import', locatorId, '--file', sheet('Active')).updated).toBe(EXCEL_WORDS.length * 2)
+    expect(statuses()).toEqual(expected('published', 'draft'))
   })
 
   test('a Closed column of other text is not read but noted; beside a status column it is not read', () => {

@@ -355,7 +355,7 @@ describe('header', () => {
       {
         field: 'status',
         message:
-          'The "status" column must be a status; got "closed". Write published (also read so: publish, active, visible, live, enabled, true, yes, 1, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd, ja, oui, sí, si) or draft (also: hidden, inactive, unpublished, pending, private, disabled, false, no, 0, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept, nein, non, nee).',
+          'The "status" column must be a status; got "closed". Write published (also read so: publish, active, visible, live, enabled, 1, aktiv, veröffentlicht, actif, publié, publiée, activo, activa, publicado, publicada, attivo, attiva, pubblicato, pubblicata, actief, gepubliceerd, yes, ja, oui, sí, si, sì, true, wahr, vrai, verdadero, vero, verdadeiro, waar, sant, sand, sann, prawda) or draft (also: hidden, inactive, unpublished, pending, private, disabled, 0, inaktiv, entwurf, inactif, brouillon, inactivo, inactiva, borrador, inattivo, inattiva, bozza, inactief, concept, no, nein, non, nee, false, falsch, faux, falso, onwaar, falskt, falsk, usann, fałsz).',
       },
     ])
   })
