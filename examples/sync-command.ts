@@ -92,7 +92,7 @@ export function commandLine(args: string[]): Command {
   // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.
   if (apiKey.startsWith('pk_'))
     usage(
-      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
+      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `storeloc key create LOCATOR_ID` makes one.',
     )
   const chunkSize = process.env.STORELOC_SYNC_CHUNK ?? String(CHUNK)
   if (!/^\d+$/.test(chunkSize) || Number(chunkSize) < 1 || Number(chunkSize) > CHUNK)

@@ -255,5 +255,5 @@ function standIn(row: Row): Row {
 /** The refusal of a ring of renumberings that no request can hold whole. */
 function tooLinked(group: Row[]): string {
   const named = group.slice(0, 5).map((r) => r.label)
-  return `${group.length} rows take one another's store codes in a ring (${named.join(', ')} and ${group.length - named.length} more), and one request takes at most ${CHUNK} rows: a ring (a swap) goes through only within one request, as no order frees each code before it is taken. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.`
+  return `${group.length} rows take one another's store codes in a ring (${named.join(', ')} and ${group.length - named.length} more), and one request takes at most ${CHUNK} rows: a ring (a swap) goes through only within one request, as no order frees each code before it is taken. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI, \`storeloc locations import LOCATOR_ID --file FILE --delete-missing\`, which takes any number in one transaction. Nothing was written.`
 }

@@ -215,7 +215,7 @@ test('a chain of renumberings longer than any request goes in parts; a ring of t
   const refused = syncBy('1000', ring, '--dry-run')
   expect([refused.code, refused.stdout]).toEqual([1, ''])
   expect(refused.stderr).toBe(
-    "sync: 1001 rows take one another's store codes in a ring (line 2, line 3, line 4, line 5, line 6 and 996 more), and one request takes at most 1000 rows: a ring (a swap) goes through only within one request, as no order frees each code before it is taken. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI (npm run -s cli -- locations import LOCATOR_ID --file FILE --delete-missing), which takes any number in one transaction. Nothing was written.\n",
+    "sync: 1001 rows take one another's store codes in a ring (line 2, line 3, line 4, line 5, line 6 and 996 more), and one request takes at most 1000 rows: a ring (a swap) goes through only within one request, as no order frees each code before it is taken. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI, `storeloc locations import LOCATOR_ID --file FILE --delete-missing`, which takes any number in one transaction. Nothing was written.\n",
   )
   expect(await stores()).toEqual(before)
 }, 120_000)

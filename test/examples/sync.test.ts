@@ -554,7 +554,7 @@ describe('examples/sync.ts', () => {
     ])
     expect(run({ STORELOC_KEY: 'pk_ILFNGVOBIMQK726GnYrTGqiy' })).toEqual([
       2,
-      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `npm run -s cli -- key create LOCATOR_ID` makes one.',
+      'STORELOC_KEY holds a public token (pk_...): the sync writes, so it needs a secret key (sk_...). `storeloc key create LOCATOR_ID` makes one.',
     ])
     const closed = Bun.serve({ hostname: '127.0.0.1', port: 0, fetch: () => new Response() })
     const gone = `http://127.0.0.1:${closed.port}`
