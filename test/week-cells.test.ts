@@ -405,6 +405,7 @@ const CELLS: WeekCells = [
   // Polish "i" joins Polish days only: beside others it is a word ("Tutti i giorni").
   ['Pn-Pt 9-17, Sob i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'],
   ['Pn.-Pt. 9-17, Sob. i Niedz. nieczynne', '1-5 09:00-17:00; 6-7 closed'],
+  ['Pn-Pt 9-17, weekend nieczynne', '1-5 09:00-17:00; 6-7 closed'],
   ['Pon-Pt 9-17, So i Nd 10-14', '1-5 09:00-17:00; 6-7 10:00-14:00'], // So beside Polish days: sobota
   ['Sob i Nd zamknięte', null],
   ['Pn-Pt 9-17, Sob 9-13, Nd i święta nieczynne', '1-5 09:00-17:00; 6 09:00-13:00; 7 closed'],

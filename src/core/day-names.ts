@@ -111,9 +111,12 @@ const POLISH_NAMES =
   'poniedziałek|poniedzialek|poniedziałki|poniedzialki|pon|pn|wtorek|wtorki|wt|sroda|srody|sr|czwartek|czwartki|czw|cz|piatek|piatki|pt|sobota|soboty|sob|sb|so|niedziela|niedziele|niedz|ndz|nd'
 /** Every Polish day: one beside another language's ("Mo-Fr 9-18, SB 24h", German self-service) is no day. */
 export const POLISH_DAYS = new RegExp(`(?<![\\p{L}\\d])(?:${POLISH_NAMES})(?![\\p{L}\\d])`, 'gu')
-/** Whether days found name a day of another language than Polish: "i" (and) and "święta" (holidays) beside them are no sign. */
+/**
+ * Whether days found name a day of another language than Polish: "i" (and), "święta" (holidays)
+ * and "weekend", which Polish writes too, beside them are no sign.
+ */
 export const notPolish = (days: string): boolean =>
-  /\p{L}/u.test(days.replace(POLISH_DAYS, '').replace(/(?<![\p{L}\d])(?:i|swieta)(?![\p{L}\d])/gu, ''))
+  /\p{L}/u.test(days.replace(POLISH_DAYS, '').replace(/(?<![\p{L}\d])(?:i|swieta|weekend)(?![\p{L}\d])/gu, ''))
 /** Those two-letter days in a text, and hours as French writes them ("9h", "14h30"). */
 export const ROMANCE_OF_AT = /(?<![\p{L}\d])(?:ma|di|do)(?![\p{L}\d])/u
 export const FRENCH_HOURS = /\dh(?:\d\d)?(?!\p{L})/u
