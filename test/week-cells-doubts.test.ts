@@ -33,6 +33,11 @@ const CELLS: WeekCells = [
   ['Mo-Fr 9-18, Sa 9-14, Samstag lange bis 18', null],
   ['Mo-Fr 9-18, Sa 9-14, langer Donnerstag bis 20', '1-3,5 09:00-18:00; 4 09:00-20:00; 6 09:00-14:00'],
   ['Mo-Sa 9-18, langer Donnerstag bis 20', '1-3,5-6 09:00-18:00; 4 09:00-20:00'],
+  // German "nachts" or "früh" after an hour by 06:00 closes that hour past midnight.
+  ['Mo-Sa 9-18, Sa bis 2 nachts', '1-5 09:00-18:00; 6 09:00-02:00'],
+  ['Mo-Sa 9-18, Sa bis 2 Uhr nachts', '1-5 09:00-18:00; 6 09:00-02:00'],
+  ['Mo-Sa 9-12, 14-18, Sa bis 3 Uhr früh', '1-5 09:00-12:00, 14:00-18:00; 6 09:00-12:00, 14:00-03:00'],
+  ['Mo-Sa 9-18, Sa bis 8 Uhr früh', null],
   ['ma-vr 9-18, koopavond donderdag tot 21 uur', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ['ma-vr 9-18, do koopavond tot 21', '1-3,5 09:00-18:00; 4 09:00-21:00'],
   ["Lun-Sam 9h-19h, nocturne le jeudi jusqu'à 21h", '1-3,5-6 09:00-19:00; 4 09:00-21:00'],

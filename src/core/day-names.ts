@@ -312,7 +312,8 @@ LANGUAGES.forEach(([, list], i) => {
 /** One-letter days are their grammar's language's. */
 export const ENGLISH_BIT = 1
 export const SPANISH_BIT = 1 << 3
-export const GERMAN_DUTCH_BITS = (1 << 1) | (1 << 5)
+export const GERMAN_BIT = 1 << 1
+export const GERMAN_DUTCH_BITS = GERMAN_BIT | (1 << 5)
 /** Whether a day's name is Spanish and neither German nor Dutch ("Lun", "Vie"; not "Sa", "Do"). */
 export const spanishNotGerman = (name: string): boolean => {
   const bits = LANGUAGE_OF.get(name) ?? 0
@@ -338,6 +339,15 @@ export function languagesOf(name: string, g: Grammar, day?: number): number {
 
 const PORTUGUESE_BIT = 1 << 6
 const ROMANCE_NAMES = ROMANCE_BITS | PORTUGUESE_BIT
+
+/** Whether days as written name days, each a name of a language of `bits` ("Sa": German). */
+export function namedIn(days: string, bits: number): boolean {
+  const names = namesOfDays(
+    [...foldHours(days).matchAll(NAMED.daysAt)].map((m) => m[0]),
+    NAMED,
+  )
+  return names.length > 0 && names.every((name) => (languagesOf(name, NAMED) & bits) !== 0)
+}
 
 /** The names of days found (daysAt's matches), each span's first and last, in order ("Mo-Fr, Sa": mo, fr, sa). */
 export const namesOfDays = (specs: readonly string[], g: Grammar): string[] =>

@@ -1,6 +1,6 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
-import { DAYS_IN_ENGLISH, daysAsIn } from './day-names'
+import { DAYS_IN_ENGLISH, daysAsIn, GERMAN_BIT, namedIn } from './day-names'
 import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, normalHours } from './hours'
 import { dayRead, eitherRead } from './day-read'
 import { isClosed, MIDDAY, say } from './week-words'
@@ -129,11 +129,11 @@ const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
 /**
  * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr", "do
  * koopavond tot 21 uur", "jeudi nocturne jusqu'à 21h", "gio fino alle ore 21", "jue hasta las
- * 21 horas", Danish "tor til kl. 20", Polish "czw do 20"): the words before it, its word, and the hour
- * ("&" after it joins the next days). Not "till late", "till sold out": no hour.
+ * 21 horas", Danish "tor til kl. 20", Polish "czw do 20"): the words before it, its word, the hour
+ * and German "nachts" or "früh" after it ("&" after it joins the next days). Not "till late": no hour.
  */
 const TILL = new RegExp(
-  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(till?|until|bis|tot|do|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(?:kl\\.?\\s*)?(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s*&)?$`,
+  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(till?|until|bis|tot|do|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(?:kl\\.?\\s*)?(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s+(nachts|fruh))?(?:\\s*&)?$`,
 )
 
 /**
@@ -259,13 +259,14 @@ export const lateAside = (text: string): string => text.replace(LATE_ASIDE, '')
 
 /**
  * A closing alone (TILL) folded: the words before it, its hour (French noon and midnight as clock
- * hours), and whether its word is of a 24-hour clock ("bis", "tot", "jusqu'à"), whose "12" is noon.
+ * hours), whether its word is of a 24-hour clock ("bis", "tot", "jusqu'à"), whose "12" is noon,
+ * and whether German "nachts" or "früh" follows it.
  */
-function tillOf(text: string): [words: string, hour: string, clock24: boolean] | null {
+function tillOf(text: string): [words: string, hour: string, clock24: boolean, night: boolean] | null {
   const m = TILL.exec(foldHours(text).trim())
   if (m === null) return null
   const hour = m[3] === 'midi' ? '12:00' : m[3] === 'minuit' ? '24:00' : m[3]!
-  return [m[1]!, hour, !/^(?:till?|until)$/.test(m[2]!)]
+  return [m[1]!, hour, !/^(?:till?|until)$/.test(m[2]!), m[4] !== undefined]
 }
 
 /** Whether a day's text is a closing alone (TILL): read against the hours its days had before it (till). */
@@ -277,9 +278,12 @@ export const isTill = (text: string): boolean => {
 /**
  * A day's hours when a closing alone follows them ("Mon-Fri 9-5, Thu till 8"): their last
  * interval's opening to that closing. Null when no hours came before, the closing is past
- * midnight or in doubt, or said late it is not later.
+ * midnight (unless said "nachts" or "früh" by `german` days: nightClosing) or in doubt, or said
+ * late it is not later.
  */
-export function till(first: string, next: string): string | null {
+export function till(first: string, next: string, german = false): string | null {
+  const night = german ? nightClosing(first, next) : null
+  if (night !== null) return night
   const read = closings(first, next)
   if (read === null) return null
   const { intervals, ends, late } = read
@@ -288,6 +292,20 @@ export function till(first: string, next: string): string | null {
   // Past midnight ("18:00-4") is not guessed, nor an earlier closing said late.
   if (to === undefined || to <= last[0] || ends.some((end) => end !== to) || (late && to <= last[1])) return null
   return clockText([...intervals.slice(0, -1), [last[0], to]])
+}
+
+/**
+ * A German closing alone by 06:00 said "nachts" or "früh" ("Sa bis 2 Uhr nachts") after open
+ * hours closing later that day: that hour past midnight. Null for others.
+ */
+function nightClosing(first: string, next: string): string | null {
+  const m = tillOf(next)
+  const a = first === '' ? null : dayRead(first)
+  if (m === null || !m[3] || m[0] !== '' || a?.kind !== 'open') return null
+  const at = hourOfClosing(m[1])
+  const last = a.intervals[a.intervals.length - 1]!
+  if (at === null || at === 0 || at > 360 || last[1] >= 1440) return null
+  return clockText([...a.intervals.slice(0, -1), [last[0], at + 1440]])
 }
 
 /** A closing's hour as read from midnight ("8" is 08:00, "8pm" 20:00); null when it reads no one closing. */
@@ -422,7 +440,7 @@ export function closeAt(week: string[], d: number, days: string, next: string, d
     say(doubts, saturdayDoubt(days, week[d]!, next))
     return false
   }
-  const hours = till(week[d]!, next)
+  const hours = till(week[d]!, next, namedIn(days, GERMAN_BIT))
   if (hours !== null) week[d] = hours
   else say(doubts, tillDoubt(days, week[d]!, next))
   return hours !== null
