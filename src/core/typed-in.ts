@@ -89,6 +89,15 @@ export function fileOnTheWay(path: string): string | null {
   return null
 }
 
+/** Whether a folder, or a link to one, is at `path`: false where a file stands on its way (ENOTDIR). */
+export function isFolder(path: string): boolean {
+  try {
+    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
+  } catch {
+    return false
+  }
+}
+
 /**
  * Whether a .env file Bun reads in this process's folder (the package's under npm run) sets
  * `variable` (DATABASE_PATH, GEODATA_PATH) to `value`: a path the package's settings give, read

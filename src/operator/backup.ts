@@ -18,7 +18,7 @@ import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
-import { fileOnTheWay, typedPath } from '../core/typed-in'
+import { fileOnTheWay, isFolder, typedPath } from '../core/typed-in'
 import { realPathToBe } from '../core/config'
 
 /** The database at `path` must be there: opening a missing one would make an empty one. */
@@ -39,15 +39,6 @@ export function sameFile(a: string, b: string): boolean {
   const sa = statSync(a, { throwIfNoEntry: false })
   const sb = statSync(b, { throwIfNoEntry: false })
   return sa !== undefined && sb !== undefined && sa.dev === sb.dev && sa.ino === sb.ino
-}
-
-/** Whether `path` is a folder, or a link to one: not when a file is on its way (ENOTDIR). */
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
-  } catch {
-    return false
-  }
 }
 
 /**

@@ -9,6 +9,7 @@ import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { removeIfThere } from '../../core/remove-file'
 import { running, startTicks } from '../../core/processes'
+import { isFolder } from '../../core/typed-in'
 
 /**
  * A file no process of this machine wrote, where its lock tells nothing (a network file system),
@@ -90,15 +91,6 @@ export function unlockBuildFile(db: Database): void {
 export function folderInTheWay(outPath: string): string | null {
   const own = buildFile(outPath)
   return [outPath, `${outPath}-journal`, own, `${own}-journal`].find((name) => isFolder(name)) ?? null
-}
-
-/** Whether a folder is at `path`; false where a file stands on its way (ENOTDIR), as the build then says. */
-function isFolder(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() ?? false
-  } catch {
-    return false
-  }
 }
 
 /** Removes the files of this process's build of the data at `outPath`, ended midway (its worker stopped). */
