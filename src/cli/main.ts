@@ -5,9 +5,9 @@ import { resolve } from 'node:path'
 import { DEFAULT_DATABASE_PATH, loadConfig, misspeltSettings, misspeltText, type Config } from '../core/config'
 import { redactSecrets } from '../core/ids'
 import { shellWord } from '../core/shell'
-import { fileOnTheWay, typedPath } from '../core/typed-in'
+import { typedPath } from '../core/typed-in'
 import { OperatorError } from '../operator'
-import { sidecarOf } from '../operator/file-owner'
+import { databaseOnTheWay, sidecarOf } from '../operator/file-owner'
 import { unwritable } from '../operator/storage-check'
 import { openStore, type Store } from '../store'
 import type { Command, Emit } from './context'
@@ -154,9 +154,8 @@ function configOf(argv: string[], env: Record<string, string | undefined>, err: 
   const config = loadConfig(env)
   for (const found of misspeltSettings(env)) err(`storeloc: warning: ${misspeltText(found)}`)
   const databasePath = config.databasePath
-  const unreached = fileOnTheWay(databasePath)
-  if (unreached !== null)
-    throw new OperatorError(`${unreached} Set DATABASE_PATH to the database file by a path through folders only.`)
+  const unreached = databaseOnTheWay(databasePath)
+  if (unreached !== null) throw new OperatorError(unreached)
   // The commands its messages give act on this database too, though typed without what named it.
   const named = databasePath !== ':memory:' && resolve(databasePath) !== resolve(DEFAULT_DATABASE_PATH)
   // Its `..` kept: after a link it leaves the link's target, which resolve's text would not.

@@ -8,7 +8,7 @@ import { basename, dirname, resolve } from 'node:path'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
-import { typedPath } from '../core/typed-in'
+import { fileOnTheWay, typedPath } from '../core/typed-in'
 import { realPathIfThere } from '../store/read-open'
 import { peopleUidsIn } from './login-defs'
 
@@ -442,4 +442,12 @@ export function sidecarOf(path: string): string | null {
   const [, database, suffix] = /^(.+)(-wal|-shm|-journal)$/.exec(path) ?? []
   if (database === undefined || !existsSync(database)) return null
   return `${path} is SQLite's ${suffix} file of the database ${database}, no database itself. Nothing was changed. Name the database: --database ${shellWord(database)} (or DATABASE_PATH).`
+}
+
+/** When a file stands on the way to the database at `path` (fileOnTheWay): that sentence and what to set instead. */
+export function databaseOnTheWay(path: string): string | null {
+  const unreached = fileOnTheWay(path)
+  return unreached === null
+    ? null
+    : `${unreached} Set DATABASE_PATH to the database file by a path through folders only.`
 }

@@ -5,11 +5,10 @@ import http from 'node:http'
 import { constants as osConstants } from 'node:os'
 import { damagedAtStart, isCorruptError } from '../store/damage'
 import { databaseFault, storageFault, storageFaultText } from '../store/db'
-import { ownerUnlikeFolder, sidecarOf, wrongPath } from '../operator/file-owner'
+import { databaseOnTheWay, ownerUnlikeFolder, sidecarOf, wrongPath } from '../operator/file-owner'
 import { unwritable, unwritableSentence } from '../operator/storage-check'
 import { openStore, type Store } from '../store'
 import type { Config } from '../core/config'
-import { fileOnTheWay } from '../core/typed-in'
 
 /**
  * How a start that cannot go on exits (docs/operations.md): 1 when it may pass by itself (a port
@@ -43,12 +42,8 @@ export function openStoreToStart(path: string, waitForLock = true): Store {
   const sidecar = sidecarOf(path)
   if (sidecar !== null)
     throw new StartError(`Cannot use the database at ${path}: ${sidecar}`, START_EXIT.NEEDS_OPERATOR)
-  const unreached = fileOnTheWay(path)
-  if (unreached !== null)
-    throw new StartError(
-      `Cannot use the database: ${unreached} Set DATABASE_PATH to the database file by a path through folders only.`,
-      START_EXIT.NEEDS_OPERATOR,
-    )
+  const unreached = databaseOnTheWay(path)
+  if (unreached !== null) throw new StartError(`Cannot use the database: ${unreached}`, START_EXIT.NEEDS_OPERATOR)
   // SQLite opens a file it may only read (its mode, a -shm of root's, a read-only mount) without a
   // word, and makes a -wal and -shm of the file's mode beside it, which a chmod of the file leaves.
   const before = existsSync(path) ? writeMend(path) : null
