@@ -46,10 +46,6 @@ export function sameFile(a: string, b: string): boolean {
  * `inFolder`: what to say when `path` is a folder (a backup names its file there, by its date).
  */
 export function requireDestination(path: string, inFolder = ''): void {
-  const unreached = fileOnTheWay(path)
-  if (unreached !== null) throw new OperatorError(`${unreached} Name a file by a path through folders only.`)
-  const loop = linkLoop(path, 'Make the link lead to a file or a folder, or name another file.')
-  if (loop !== null) throw new OperatorError(loop)
   const hidden = fileHiddenByFolder(path, 'Run this as a user who may, or name another place.')
   if (hidden !== null) throw new OperatorError(hidden)
   if (path.endsWith('/') && !isFolder(path))
@@ -105,6 +101,10 @@ export type BackupFacts = CopyFacts & { removedPartials: string[]; partialsFolde
 
 export function backupDatabase(databasePath: string, file: string, force: boolean): BackupFacts {
   requireDatabaseFile(databasePath)
+  const unreached = fileOnTheWay(file)
+  if (unreached !== null) throw new OperatorError(`${unreached} Name a file by a path through folders only.`)
+  const loop = linkLoop(file, 'Make the link lead to a file or a folder, or name another file.')
+  if (loop !== null) throw new OperatorError(loop)
   requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
   // The file a link at FILE leads to: the copy is written beside it and renamed over it, so the link stays.
