@@ -13,7 +13,7 @@ import {
 import { storageFault } from '../store/db'
 import { fileHiddenByFolder, hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
-import { copySuffix, removeStalePartials } from './stale-copies'
+import { copySuffix, partialsFolderOf, removeStalePartials } from './stale-copies'
 import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
@@ -120,7 +120,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
       `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
     )
   const removedPartials = removeStalePartials(dirname(target), databasePath, target)
-  const partialsFolder = dirname(target) === realPathToBe(dirname(file)) ? null : dirname(target)
+  const partialsFolder = partialsFolderOf(target, file)
   const replacing = existsSync(file)
   if (replacing) {
     if (!force) throw new OperatorError(`${file} exists: name a new file, or give --force to replace it.`)

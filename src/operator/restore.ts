@@ -18,7 +18,7 @@ import {
 import { copyFailure, requireDestination, sameFile } from './backup'
 import { linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
-import { copySuffix, removeStaleRestores } from './stale-copies'
+import { copySuffix, partialsFolderOf, removeStaleRestores } from './stale-copies'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 
@@ -170,6 +170,5 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   }
   // Once this restore's copy is in place: a restore that fails removes nothing, and FILE may be one.
   const removedPartials = removeStaleRestores(target, file)
-  const partialsFolder = dirname(target) === realPathToBe(dirname(databasePath)) ? null : dirname(target)
-  return { ...facts, replaced, removedPartials, partialsFolder }
+  return { ...facts, replaced, removedPartials, partialsFolder: partialsFolderOf(target, databasePath) }
 }

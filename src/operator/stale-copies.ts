@@ -3,6 +3,7 @@
 // removes what a process that is gone left.
 import { type Stats, lstatSync, readdirSync, realpathSync, rmSync, statSync } from 'node:fs'
 import { basename, dirname, join } from 'node:path'
+import { realPathToBe } from '../core/config'
 import { randomBase62 } from '../core/ids'
 import { running, startTicks } from '../core/processes'
 import { typedPath } from '../core/typed-in'
@@ -64,6 +65,14 @@ const copyName = (kind: 'partial' | 'restoring') => `\\.${kind}-(\\d+)(?:-[A-Za-
  */
 export function removeStalePartials(folder: string, databasePath: string, file: string, now = Date.now()): string[] {
   return removeStale(folder, new RegExp(`^.+${copyName('partial')}`), [databasePath, file], now)
+}
+
+/**
+ * The folder the copy onto `target` (the file a link at `path` leads to) is written in, and what
+ * a killed copy leaves: when it is not `path`'s own folder (a link into another), else null.
+ */
+export function partialsFolderOf(target: string, path: string): string | null {
+  return dirname(target) === realPathToBe(dirname(path)) ? null : dirname(target)
 }
 
 /**
