@@ -37,6 +37,21 @@ const counts = (c: { locators: number; locations: number; keys: number }) =>
 
 const contents = (f: CopyFacts) => `${counts(f)}, schema version ${f.version}; ${byteSize(f.bytes)}, integrity_check ok`
 
+/**
+ * The line naming what killed `copies` left and this run removed (none: no line): beside `path`,
+ * or in the folder the link at `path` leads into.
+ */
+function removedNote(
+  copies: string,
+  facts: { removedPartials: string[]; partialsFolder: string | null },
+  path: string,
+): string {
+  const { removedPartials: removed, partialsFolder: folder } = facts
+  if (removed.length === 0) return ''
+  const where = folder === null ? 'beside it' : `in ${folder}, where ${path} leads`
+  return `\nRemoved what killed ${copies} left ${where}: ${removed.join(', ')}.`
+}
+
 function doctorText(report: DoctorReport): string {
   const line = (c: Check) => {
     const head = `${c.check} ${c.subject}`
@@ -72,8 +87,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const file = positionals[0]!
     const facts = backupDatabase(config.databasePath, file, !!values.force)
     const removed = facts.removedPartials
-    const where = facts.partialsFolder === null ? 'beside it' : `in ${facts.partialsFolder}, where ${file} leads`
-    const note = removed.length === 0 ? '' : `\nRemoved what killed backups left ${where}: ${removed.join(', ')}.`
+    const note = removedNote('backups', facts, file)
     emit(
       !!values.json,
       { database: config.databasePath, file, ...copyJson(facts), removed_partials: removed },
@@ -91,9 +105,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         : ''
     const { replaced } = facts
     const removed = facts.removedPartials
-    const where =
-      facts.partialsFolder === null ? 'beside it' : `in ${facts.partialsFolder}, where ${config.databasePath} leads`
-    const note = removed.length === 0 ? '' : `\nRemoved what killed restores left ${where}: ${removed.join(', ')}.`
+    const note = removedNote('restores', facts, config.databasePath)
     const counted = replaced?.counts
     const was =
       replaced === null
