@@ -340,15 +340,6 @@ export function languagesOf(name: string, g: Grammar, day?: number): number {
 const PORTUGUESE_BIT = 1 << 6
 const ROMANCE_NAMES = ROMANCE_BITS | PORTUGUESE_BIT
 
-/** Whether days as written name days, each a name of a language of `bits` ("Sa": German). */
-export function namedIn(days: string, bits: number): boolean {
-  const names = namesOfDays(
-    [...foldHours(days).matchAll(NAMED.daysAt)].map((m) => m[0]),
-    NAMED,
-  )
-  return names.length > 0 && names.every((name) => (languagesOf(name, NAMED) & bits) !== 0)
-}
-
 /** The names of days found (daysAt's matches), each span's first and last, in order ("Mo-Fr, Sa": mo, fr, sa). */
 export const namesOfDays = (specs: readonly string[], g: Grammar): string[] =>
   specs.flatMap((spec) =>

@@ -1,8 +1,9 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
-import { DAYS_IN_ENGLISH, daysAsIn, GERMAN_BIT, namedIn } from './day-names'
+import { DAYS_IN_ENGLISH, daysAsIn, GERMAN_BIT } from './day-names'
 import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, normalHours } from './hours'
 import { dayRead, eitherRead } from './day-read'
+import { languagesNamed } from './week-language'
 import { isClosed, MIDDAY, say } from './week-words'
 
 /**
@@ -440,7 +441,8 @@ export function closeAt(week: string[], d: number, days: string, next: string, d
     say(doubts, saturdayDoubt(days, week[d]!, next))
     return false
   }
-  const hours = till(week[d]!, next, namedIn(days, GERMAN_BIT))
+  const b = languagesNamed(days)
+  const hours = till(week[d]!, next, b !== -1 && (b & GERMAN_BIT) !== 0)
   if (hours !== null) week[d] = hours
   else say(doubts, tillDoubt(days, week[d]!, next))
   return hours !== null
