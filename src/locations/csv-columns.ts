@@ -196,14 +196,21 @@ const CLOSED_KEYS = new Set(['closed', 'permanently closed'].map(headerKey))
 /** Whether a status column says the store is closed (CLOSED_STATUSES): its yes is a draft. */
 export const closedColumn = (header: string): boolean => CLOSED_KEYS.has(headerKey(header))
 
+/** A "Closed" column's first cell neither yes nor no ("Sundays"); undefined for none, or any other column. */
+const notStatus = (header: string, cells: readonly string[]): string | undefined =>
+  closedColumn(header)
+    ? cells.map((c) => c.trim()).find((c) => c !== '' && !CLOSED_STATUSES.has(c.toLowerCase()))
+    : undefined
+
 /**
- * What a "Closed" column with a cell neither yes nor no holds ("Sundays": another sheet's closed
- * days), and what to write instead; null for any other column. Such a column is no status fallback
- * (csv-header.ts), so a later one ("Active") still is.
+ * Whether a "Closed" column has a cell neither yes nor no (another sheet's closed days): such a
+ * column is no status fallback (csv-header.ts), so a later one ("Active") still is.
  */
-export function closedUnread(header: string, cells: readonly string[]): string | null {
-  if (!closedColumn(header)) return null
-  const other = cells.map((c) => c.trim()).find((c) => c !== '' && !CLOSED_STATUSES.has(c.toLowerCase()))
+export const closedDays = (header: string, cells: readonly string[]): boolean => notStatus(header, cells) !== undefined
+
+/** What a "Closed" column of closed days holds (closedDays), and what to write instead; null for any other column. */
+function closedUnread(header: string, cells: readonly string[]): string | null {
+  const other = notStatus(header, cells)
   return other === undefined
     ? null
     : `holds ${JSON.stringify(clipped(other))}, neither yes nor no, so it is not read as whether the store is closed for good (a closed store is imported as a draft). If it lists the days a store is closed, give them in the store's hours instead: "Closed" in a day's column (sunday), or in the hours column ("Mon-Sat 9am-5pm, Sun closed").`

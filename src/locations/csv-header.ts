@@ -6,7 +6,7 @@ import { DAYS_IN_ENGLISH } from '../core/day-names'
 import { daysNamedTogether } from '../core/week-days'
 import { COUNTRY_CODE } from './csv-address'
 import {
-  closedUnread,
+  closedDays,
   columnField,
   daysColumn,
   fallbackField,
@@ -263,7 +263,7 @@ function readFallbacks(
     if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
     // A "Closed" column of closed days ("Sundays") is no status: a later fallback ("Active") is.
     const cells = below.map((r) => r.cells[i] ?? '')
-    if (closedUnread(columns[i]!.header, cells) !== null) continue
+    if (closedDays(columns[i]!.header, cells)) continue
     if (field.startsWith('coordinates.') && !asPair) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
