@@ -452,16 +452,14 @@ const TOLD: [RegExp, number][] = [
  */
 export function namesDaysAs(folded: string, lower = folded): (day: number) => string {
   // "weekend" is Dutch, Italian, Polish and French ("week-end") too.
-  const names = ENGLISH_DAYS.test(folded.replace(/\bweek-?ends?\b/g, ''))
+  const languages = ENGLISH_DAYS.test(folded.replace(/\bweek-?ends?\b/g, ''))
     ? []
-    : namesOfDays(
+    : bitsOfNames(
         [...folded.matchAll(NAMED.daysAt)].map((spec) => spec[0]),
         NAMED,
       )
   // A name of no language the others share ("Mo-Fr 9-18, SB 24h") leaves them their language.
-  let bits = names
-    .map((name) => languagesOf(name, NAMED) & ~ENGLISH_BIT)
-    .reduce((all, b) => (all & b ? all & b : all), ~ENGLISH_BIT)
+  let bits = languages.map((b) => b & ~ENGLISH_BIT).reduce((all, b) => (all & b ? all & b : all), ~ENGLISH_BIT)
   const told = TOLD.find(([word, b]) => bits !== ~ENGLISH_BIT && bits & b && word.test(lower))
   if (told) bits &= told[1]
   const language = bits === ~ENGLISH_BIT ? 0 : 31 - Math.clz32(bits & -bits)
