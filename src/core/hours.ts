@@ -76,7 +76,10 @@ export function normalHours(text: string): string {
 /** `bare`: an hour alone ("9"); `zeroed`: an hour written as only the 24-hour clock writes it ("02:00", "2h"). */
 type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zeroed: boolean }
 
-/** Seconds of none after a time ("09:00:00", "9:00:00am"), as databases and spreadsheets export times. */
+/**
+ * Seconds of none after a time ("09:00:00", "9:00:00am"), as databases and spreadsheets export
+ * times, in normalHours' text ("a.m." as "am"); csv-times.ts' NO_SECONDS reads a cell as written.
+ */
 const NO_SECONDS = /^(\d{1,2}:\d{2}):00(?=\s*(?:am|pm)?$)/
 
 /** "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "09:30:00", "(12) noon", "(12) midnight", "24:00". */

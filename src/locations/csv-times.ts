@@ -129,7 +129,10 @@ export function timesBeside(columns: readonly Column[], filled: ReadonlyMap<numb
 const DAY_ZERO = /^(?:1899-12-3[01]|1900-01-0[01])[ T]/
 /** A time as Excel stores it, a fraction of a day ("0.375" is 09:00), with a point or a comma. */
 const FRACTION = /^0?[.,]\d+$/
-/** Seconds of none after a time ("09:00:00", "9:00:00 AM"), as Excel writes a time cell. */
+/**
+ * Seconds of none after a time ("09:00:00", "9.00.00 A.M."), as Excel writes a time cell: in the
+ * cell as written, any case, dots too; hours.ts' NO_SECONDS reads normalHours' text.
+ */
 const NO_SECONDS = /^(\d{1,2}[:.]\d{2})[:.]00(?=\s*(?:[ap]\.?\s?m\.?)?$)/i
 
 const two = (n: number) => String(n).padStart(2, '0')
