@@ -3,10 +3,8 @@
 // base as a week cell (alone and after two weeks' hours) and as each cell of ten rows of day
 // headers; prints each reading that differs and the counts. `--every N` reads every Nth text
 // alone: the whole set takes minutes.
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
-import { baseAndEvery, checkout, commitOf, literals } from './base-tree'
+import { baseAndEvery, literals, withTrees } from './base-tree'
 
 const USAGE = 'usage: bun bench/hours-cells.ts --base <commit> [--every N]'
 const { base, every } = baseAndEvery(USAGE)
@@ -70,9 +68,8 @@ async function readings(root: string, texts: string[]): Promise<Map<string, stri
 const texts = literals([join(here, 'test'), join(here, 'docs')])
   .filter(hoursLike)
   .filter((_, i) => i % every === 0)
-const dir = mkdtempSync(join(tmpdir(), 'hours-cells-'))
-try {
-  checkout(commitOf(base), dir, ['src'])
+await withTrees(base, 'hours-cells-', async (trees) => {
+  const dir = trees[0]![1]
   const [was, now] = [await readings(dir, texts), await readings(here, texts)]
   let changed = 0
   let cells = 0
@@ -84,6 +81,4 @@ try {
       console.log(`${JSON.stringify(text)} as ${how}:\n  ${was[i]!.get(how)}\n  ${reading}`)
     }
   console.log(`${texts.length} texts, ${cells} cells: ${changed} readings changed`)
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
+})

@@ -5,10 +5,9 @@
 // towns (names alone and dashed, near pairs joined by a dash, a spaced dash and "bei", joining
 // words as a slash). `--every N` reads every Nth text alone.
 import { Database } from 'bun:sqlite'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { baseAndEvery, checkout, commitOf, literals } from './base-tree'
+import { baseAndEvery, literals, withTrees } from './base-tree'
 
 const USAGE = 'usage: bun bench/resolver-answers.ts --base <commit> [--every N]'
 const { base, every } = baseAndEvery(USAGE)
@@ -78,9 +77,8 @@ const found = new Set(literals([join(here, 'test'), join(here, 'docs')]).filter(
 for (const r of JSON.parse(readFileSync(join(here, 'bench/geocode/reference.json'), 'utf8'))) found.add(r.address)
 townTexts(found)
 const texts = [...found].sort().filter((_, i) => i % every === 0)
-const dir = mkdtempSync(join(tmpdir(), 'resolver-answers-'))
-try {
-  checkout(commitOf(base), dir, ['src'])
+await withTrees(base, 'resolver-answers-', async (trees) => {
+  const dir = trees[0]![1]
   const [was, now] = [await answers(dir, texts), await answers(here, texts)]
   let changed = 0
   for (const [i, text] of texts.entries()) {
@@ -89,6 +87,4 @@ try {
     console.log(`${JSON.stringify(text)}:\n  ${was[i]}\n  ${now[i]}`)
   }
   console.log(`${texts.length} texts: ${changed} answers changed`)
-} finally {
-  rmSync(dir, { recursive: true, force: true })
-}
+})
