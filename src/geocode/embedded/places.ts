@@ -43,7 +43,7 @@ const NAMED_SCAN = 2000
 /** Tiers from this on are of names found through two typos (typos()). */
 const TWO_EDITS = 7
 /** A dash alone between spaces ("Hotel Post - Frankfurt Oder"). */
-const SPACED_DASH = new RegExp(`\\s+[${DASH}]+\\s+`, 'u')
+const DASH_BETWEEN_SPACES = new RegExp(`\\s+[${DASH}]+\\s+`, 'u')
 
 export class PlaceSearch {
   private readonly names: Texts
@@ -124,7 +124,7 @@ export class PlaceSearch {
     // A dash alone between spaces parts a text that names nothing whole as a comma does, as
     // the resolver reads it: "Hotel Post - Frankfurt Oder" is "Hotel Post, Frankfurt Oder".
     // Where that names a place as typed: "Müller - Dortmund Hbf" begins no Mulleriyawa.
-    const parted = comma < 0 ? text.replace(SPACED_DASH, ', ') : text
+    const parted = comma < 0 ? text.replace(DASH_BETWEEN_SPACES, ', ') : text
     if (parted !== text) {
       const found = this.find(parted, bySpace)
       if (found.some((h) => h.tier <= 0)) return found
