@@ -120,6 +120,8 @@ export function publicRoutes(deps: PublicDeps) {
   const publicHref = (href: string) =>
     deps.publicBaseUrl ? new URL(deps.publicBaseUrl + pathAndQuery(href)).href : href
   const places = deps.places ?? null
+  /** GET /places' body: one for every request, as it needs only the registry and the place search. */
+  const placesOf = placesBody(deps.registry, places)
   const clustersMark = (locatorId: string) => clustersVersionMark(deps.registry, locatorId)
   const clientCount = clientCounter(deps.clientLimiter ?? new RateLimiter(), deps.clientRateLimit ?? 0)
   /** Without PUBLIC_BASE_URL answers' links name the Host sent: they vary by it (headers.ts varyOf). */
@@ -217,9 +219,7 @@ export function publicRoutes(deps: PublicDeps) {
         copy(locationsBody(deps.registry, locator, href, places).body),
       ),
     )
-    .get('/:token/places', ({ request, params, set }) =>
-      respond(request, set, params.token, placesBody(deps.registry, places), noMore, never),
-    )
+    .get('/:token/places', ({ request, params, set }) => respond(request, set, params.token, placesOf, noMore, never))
     .get('/:token/locations/:id', ({ request, params, set }) =>
       respond(request, set, params.token, (locator) => locationBody(deps.registry, locator, params.id)),
     )
