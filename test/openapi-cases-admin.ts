@@ -49,6 +49,10 @@ const BULK_NULLS = {
     storeBody({ id: null, external_id: 'OA-NULL-NEW' }),
   ],
 }
+/** A delete item with its condition, naming no location: absent, whatever the condition. */
+const BULK_IF = { locations: [{ id: 'loc_0000000000000002', delete: true, if_updated_at: '2026-12-02T02:27:31.441Z' }] }
+/** A delete item whose condition another write broke: its id and updated_at are the location's the case makes. */
+const BULK_IF_CHANGED = { locations: [{ id: '', delete: true, if_updated_at: '' }] }
 
 export const ADMIN_CASES: Case[] = [
   {
@@ -226,6 +230,27 @@ export const ADMIN_CASES: Case[] = [
     status: 200,
     sent: BULK_NULLS,
     request: () => adminRequest('POST', '/admin/v1/locations/bulk', { body: BULK_NULLS }),
+  },
+  {
+    name: 'a delete item with if_updated_at, naming no location',
+    op: BULK,
+    status: 200,
+    sent: BULK_IF,
+    request: () => adminRequest('POST', '/admin/v1/locations/bulk', { body: BULK_IF }),
+  },
+  {
+    name: 'a delete item whose location another write changed since its if_updated_at',
+    op: BULK,
+    status: 412,
+    sent: BULK_IF_CHANGED,
+    request: async () => {
+      const made = await f.env.call('POST', '/admin/v1/locations', { body: storeBody({ external_id: 'OA-IF' }) })
+      const { id, updated_at } = made.body.location
+      await Bun.sleep(3)
+      await f.env.call('POST', `/admin/v1/locations/${id}`, { body: { name: 'Edited meanwhile' } })
+      Object.assign(BULK_IF_CHANGED.locations[0]!, { id, if_updated_at: updated_at })
+      return adminRequest('POST', '/admin/v1/locations/bulk', { body: BULK_IF_CHANGED })
+    },
   },
   {
     name: 'a CSV upsert',

@@ -76,10 +76,12 @@ export type BulkLocation = UpdateLocationBody & {
 /**
  * A bulk request's delete item: the location with this `id`, else this `external_id`, and nothing
  * else; the other may be null, as an export's row has it. One naming no location is no error: its
- * result's action is `absent`.
+ * result's action is `absent`. `if_updated_at`: the location's `updated_at` as read; changed since,
+ * the request is refused with `precondition_failed` and nothing is written.
  */
 export type BulkDelete = {
     delete: true;
+    if_updated_at?: string | null;
 } & ({
     id: string;
     external_id?: string | null;
@@ -143,7 +145,7 @@ export type Locator = {
  * Errors), but `method_not_allowed`, which no call of the client meets, and the client's own two:
  * `network_error` (no try was answered) and `invalid_response` (an answer that is not JSON).
  */
-export type ErrorCode = 'invalid_request' | 'limit_exceeded' | 'Authentication failed' | 'error' | 'not_found' | 'conflict' | 'idempotency_answer_not_kept' | 'idempotency_key_reused' | 'payload_too_large' | 'geocoding_failed' | 'validation_error' | 'unavailable' | 'database_damaged' | 'network_error' | 'invalid_response';
+export type ErrorCode = 'invalid_request' | 'limit_exceeded' | 'Authentication failed' | 'error' | 'not_found' | 'conflict' | 'precondition_failed' | 'idempotency_answer_not_kept' | 'idempotency_key_reused' | 'payload_too_large' | 'geocoding_failed' | 'validation_error' | 'unavailable' | 'database_damaged' | 'network_error' | 'invalid_response';
 /**
  * A CSV file as a script has it: its text, or its bytes (a Blob or File, a Uint8Array or Buffer,
  * an ArrayBuffer), or a stream of them (a fetch body's ReadableStream, Node's fs.createReadStream).

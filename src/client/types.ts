@@ -58,9 +58,10 @@ export type BulkLocation = UpdateLocationBody & { id?: string | null; delete?: f
 /**
  * A bulk request's delete item: the location with this `id`, else this `external_id`, and nothing
  * else; the other may be null, as an export's row has it. One naming no location is no error: its
- * result's action is `absent`.
+ * result's action is `absent`. `if_updated_at`: the location's `updated_at` as read; changed since,
+ * the request is refused with `precondition_failed` and nothing is written.
  */
-export type BulkDelete = { delete: true } & (
+export type BulkDelete = { delete: true; if_updated_at?: string | null } & (
   | { id: string; external_id?: string | null }
   | { external_id: string; id?: string | null }
 )
@@ -127,6 +128,7 @@ export type ErrorCode =
   | 'error'
   | 'not_found'
   | 'conflict'
+  | 'precondition_failed'
   | 'idempotency_answer_not_kept'
   | 'idempotency_key_reused'
   | 'payload_too_large'

@@ -7,7 +7,7 @@ import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
 import { type Coded, codeSaid, excelReads, holdersOfCode, keepsCode, lostZeroPairs, sameCode } from './bulk-codes'
 import { hoursInColumns } from './bulk-problems'
-import { type Removal, removalResult } from './bulk-removals'
+import { type Removal, removalResult, sameInstant } from './bulk-removals'
 import { LocationError } from './errors'
 import { type LocationPatch, pickLocationFields } from './normalize'
 import { type HoursRead, hoursReadOnce, unreadHoursWarnings } from './opening'
@@ -180,6 +180,7 @@ export function apply(
   const removing = removals.filter((r) => r.target !== null).length
   // A dry run is refused as the real run would be: its 200 promises the real run's.
   deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length - removing)
+  refuseChanged(deps, locatorId, removals)
   // Delete items and delete_missing first: the codes of the locations they delete are free for the items.
   const results: BulkResult[] = removals.map((removal) => removed(deps, locatorId, removal, dryRun))
   if (!dryRun) for (const { id } of gone) deps.store.locations.remove(locatorId, id)
@@ -251,6 +252,35 @@ export function apply(
   for (const { id, externalId, name } of gone)
     results.push({ index: null, id, external_id: externalId, name, action: 'deleted', geocoding: null, warnings: [] })
   return results
+}
+
+/**
+ * Delete items whose if_updated_at is no longer their location's updated_at refuse the request
+ * (precondition_failed), each named: another write changed the location since the sender read it.
+ * Checked in the write's transaction, so no write comes between the check and the delete.
+ */
+function refuseChanged(deps: AdminDeps, locatorId: string, removals: Removal[]): void {
+  const changed = removals.flatMap(({ key, target, ifUpdatedAt }) => {
+    const current = target === null || ifUpdatedAt === null ? null : deps.store.locations.get(locatorId, target)
+    return current === null || sameInstant(current.updatedAt, ifUpdatedAt!) ? [] : [{ key, current, ifUpdatedAt }]
+  })
+  const [first] = changed
+  if (first === undefined) return
+  const said = ({ current }: (typeof changed)[number]) =>
+    `location ${current.id}${current.externalId === null ? '' : ` (${JSON.stringify(current.externalId)})`} was changed at ${current.updatedAt}`
+  const more = changed.length > 1 ? `, and ${changed.length - 1} more` : ''
+  throw new LocationError(
+    'precondition_failed',
+    `${first.key}: ${said(first)}, after the if_updated_at sent (${first.ifUpdatedAt})${more}; nothing was written.`,
+    Object.fromEntries(
+      changed.map((c) => [
+        `${c.key}.if_updated_at`,
+        [
+          `The ${said(c)}, not at ${c.ifUpdatedAt}: another write changed it since it was read. Read it again (GET /admin/v1/locations/${c.current.id}); if it is still to go, send its delete with its updated_at now.`,
+        ],
+      ]),
+    ),
+  )
 }
 
 /**

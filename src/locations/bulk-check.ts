@@ -493,7 +493,8 @@ function checkRemoval(c: Checking, { raw, key, line, columns }: BulkItem, who: s
       )
     c.byExternalId.set(ext, key)
   }
-  c.removals.push({ index, line, key, target, sentId: read.sentId, sentExternalId: read.sentExternalId })
+  const { sentId, sentExternalId, ifUpdatedAt } = read
+  c.removals.push({ index, line, key, target, sentId, sentExternalId, ifUpdatedAt })
 }
 
 /** Said of a row whose point is the one its address replaced (Plan.stale). */

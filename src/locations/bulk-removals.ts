@@ -19,10 +19,18 @@ export type Removal = {
   sentId: string | null
   /** The external_id it was sent with, else null. */
   sentExternalId: string | null
+  /** Its if_updated_at as sent, else null: the location is deleted only while its updated_at is this instant. */
+  ifUpdatedAt: string | null
 }
 
-/** The fields a delete item may have: what names its location, and the flag. */
-const REMOVAL_FIELDS = new Set(['id', 'external_id', 'delete'])
+/** The fields a delete item may have: what names its location, the flag, and its condition. */
+const REMOVAL_FIELDS = new Set(['id', 'external_id', 'delete', 'if_updated_at'])
+
+/** An ISO 8601 date and time with its offset, as updated_at is written ("2026-12-02T02:27:31.441Z"). */
+const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/i
+
+/** Whether a location's updated_at is the instant an if_updated_at names, however its offset writes it. */
+export const sameInstant = (updatedAt: string, ifUpdatedAt: string) => Date.parse(updatedAt) === Date.parse(ifUpdatedAt)
 
 /** Whether an item is a delete item: its delete field is there and not false (a bad value is its problem). */
 export const isRemoval = (raw: Record<string, unknown>) => raw.delete !== undefined && raw.delete !== false
@@ -39,7 +47,9 @@ type Lookup = {
 export function readRemoval(
   raw: Record<string, unknown>,
   lookup: Lookup,
-): { target: LocationRecord | null; sentId: string | null; sentExternalId: string | null } | [string | null, string][] {
+):
+  | { target: LocationRecord | null; sentId: string | null; sentExternalId: string | null; ifUpdatedAt: string | null }
+  | [string | null, string][] {
   if (raw.delete !== true) return [['delete', 'The delete field must be true or false.']]
   const problems: [string | null, string][] = []
   // One problem of the item, however many fields: a whole row of an export marked delete is one mistake.
@@ -71,6 +81,15 @@ export function readRemoval(
   checkExternalId(sentExternalId, (field, message) => problems.push([field, message]))
   if (sentId === null && sentExternalId === null)
     problems.push([null, 'a delete item needs the id or the external_id of the location to delete.'])
+  const ifUpdatedAt = raw.if_updated_at ?? null
+  if (
+    ifUpdatedAt !== null &&
+    (typeof ifUpdatedAt !== 'string' || !INSTANT.test(ifUpdatedAt) || Number.isNaN(Date.parse(ifUpdatedAt)))
+  )
+    problems.push([
+      'if_updated_at',
+      `The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got ${quoted(ifUpdatedAt)}.`,
+    ])
   if (problems.length > 0) return problems
   const byId = sentId === null ? null : lookup.byId(sentId as string)
   if (byId !== null && sentExternalId !== null && !sameCode(byId.externalId, sentExternalId as string))
@@ -81,7 +100,12 @@ export function readRemoval(
       ],
     ]
   const target = byId ?? (sentExternalId === null ? null : lookup.byExternalId(sentExternalId as string))
-  return { target, sentId: sentId as string | null, sentExternalId: sentExternalId as string | null }
+  return {
+    target,
+    sentId: sentId as string | null,
+    sentExternalId: sentExternalId as string | null,
+    ifUpdatedAt: ifUpdatedAt as string | null,
+  }
 }
 
 /** A delete item's result: what it deleted (or, in a dry run, would), or that nothing had its id or external_id. */

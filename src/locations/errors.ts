@@ -6,6 +6,7 @@ export const LOCATION_ERRORS = {
   limit_exceeded: 'The limit parameter may not be greater than 500.',
   not_found: 'Not found.',
   conflict: 'The request conflicts with the current state of a location.',
+  precondition_failed: 'A location changed since the time its delete item names (if_updated_at): nothing was written.',
   geocoding_failed:
     'The address could not be geocoded. Fix the address or send coordinates ({"lat": ..., "lng": ...}).',
   validation_error: 'The given data was invalid.',

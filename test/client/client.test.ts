@@ -57,6 +57,26 @@ describe('StorelocClient', () => {
     expect(await api.bulkUpsert(deletes)).toMatchObject({ deleted: 0, absent: 1 })
   })
 
+  test("a delete item's if_updated_at: deleted while it holds, a 412 precondition_failed once another write changed it", async () => {
+    const { api, seen } = client()
+    const [s1, s2] = [
+      await api.createLocation(storeBody({ external_id: 'S1' }) as any),
+      await api.createLocation(storeBody({ external_id: 'S2' }) as any),
+    ]
+    await Bun.sleep(3)
+    await api.updateLocation(s2.id, { name: 'Edited' })
+    const tries = seen.length
+    const item = (l: typeof s1) => ({ id: l.id, delete: true as const, if_updated_at: l.updated_at })
+    const refused = await api.bulkUpsert({ locations: [item(s1), item(s2)] }).catch((e) => e)
+    expect(refused).toBeInstanceOf(StorelocError)
+    expect(refused).toMatchObject({ status: 412, code: 'precondition_failed' })
+    expect(Object.keys(refused.details)).toEqual(['locations[1].if_updated_at'])
+    // Not tried again: the same request would be refused again; nothing was written.
+    expect(seen).toHaveLength(tries + 1)
+    expect(count()).toBe(2)
+    expect(await api.bulkUpsert({ locations: [item(s1)] })).toMatchObject({ deleted: 1 })
+  })
+
   test('an answer lost on the way back: the retry carries the same key and is replayed, not written twice', async () => {
     let lost = 0
     const { api, seen } = client(async (_request, send) => {

@@ -27,6 +27,8 @@ export const ADMIN_ERRORS = {
     error: 'idempotency_answer_not_kept',
     message: "This Idempotency-Key's request was made, but its answer was too large to keep for retries.",
   },
+  /** Not in the spec's table: a bulk delete item's if_updated_at that is no longer its location's. */
+  precondition_failed: { status: 412, error: 'precondition_failed', message: LOCATION_ERRORS.precondition_failed },
   payload_too_large: {
     status: 413,
     error: 'payload_too_large',

@@ -28,6 +28,7 @@ const NAMED_ONLY: { [A in ErrorApi]: readonly Codes[A][] } = {
     // Answers a method no operation has on an operation's path: components/examples holds it.
     'method_not_allowed',
     'conflict',
+    'precondition_failed',
     'payload_too_large',
     'geocoding_failed',
     'idempotency_key_reused',
@@ -74,6 +75,8 @@ const ADMIN_MESSAGES: Partial<Record<AdminErrorKind, string>> = {
   method_not_allowed: methodNotAllowed('DELETE', '/admin/v1/locations/loc_dkhqrs6gblioquwv', 'GET, HEAD, POST').message,
   conflict:
     'The external_id "BER-001" is already that of location loc_j505opj7n9y7b6gj ("Berlin Mitte"); external ids are unique within a locator. Update that location instead, or give it another external_id first.',
+  precondition_failed:
+    'locations[0]: location loc_j505opj7n9y7b6gj ("BER-001") was changed at 2026-12-02T02:27:31.441Z, after the if_updated_at sent (2026-12-01T18:04:12.009Z); nothing was written.',
   idempotency_key_reused: keyReused('a1b2', { createdAt: '2026-12-02T02:27:31.441Z' }),
   idempotency_answer_not_kept: answerNotKept('a1b2', {
     createdAt: '2026-12-02T02:27:31.441Z',

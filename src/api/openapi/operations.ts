@@ -202,6 +202,7 @@ export const OPERATIONS: readonly Operation[] = [
     ok: { status: 200, schema: 'BulkUpsertAnswer', description: 'Written, or in a dry run worked out.' },
     errors: [
       'conflict',
+      'precondition_failed',
       'payload_too_large',
       'validation_error',
       'idempotency_key_reused',

@@ -233,6 +233,15 @@ export const SCHEMAS = {
               id: t.Optional(nullable(LOCATION_ID)),
               external_id: t.Optional(nullable(EXTERNAL_ID)),
               delete: t.Literal(true),
+              if_updated_at: t.Optional(
+                nullable(
+                  t.String({
+                    format: 'date-time',
+                    description:
+                      "The location's `updated_at` as read (GET, the export). Changed since, the request is refused with `412 precondition_failed` and nothing is written, so another write's change is never deleted unseen. null: as when left out, no condition. Not read for a delete item that names no location (`absent`).",
+                  }),
+                ),
+              ),
             },
             {
               // One of the two names the location; the other may be null, as an export's row has it.
@@ -241,7 +250,7 @@ export const SCHEMAS = {
                 properties: { [name]: { type: 'string', minLength: 1 } },
               })),
               description:
-                'A delete item: deletes the location with this `id`, else this `external_id` (both given, they must be the same location); one of them may be null, as when left out. Nothing else may be sent with it. One naming no location deletes nothing and is no error: its result says `absent`.',
+                'A delete item: deletes the location with this `id`, else this `external_id` (both given, they must be the same location); one of them may be null, as when left out. Nothing else may be sent with it but `if_updated_at`. One naming no location deletes nothing and is no error: its result says `absent`.',
             },
           ),
         ]),

@@ -1,0 +1,128 @@
+// POST /admin/v1/locations/bulk with delete items carrying if_updated_at: a location is deleted
+// only while its updated_at is the one sent; changed since, 412 precondition_failed, nothing written.
+import { describe, expect, test } from 'bun:test'
+import { all, bulk, bulkGeocodingMeanwhile, DOWNING, env, snapshot, store, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+type Listed = { id: string; external_id: string | null; updated_at: string }
+const read = async (code: string) => ((await all()) as Listed[]).find((l) => l.external_id === code)!
+const codes = async () => ((await all()) as Listed[]).map((l) => l.external_id).sort()
+/** Another client's edit of the store `id`, a few ms on so its updated_at moves. */
+const rename = async (id: string) => {
+  await Bun.sleep(3)
+  expect((await env.call('POST', `/admin/v1/locations/${id}`, { body: { name: 'Edited by hand' } })).status).toBe(200)
+}
+
+describe('bulk upsert, delete items with if_updated_at', () => {
+  test("deletes a location whose updated_at is still the one sent, in any offset's writing", async () => {
+    await bulk({ locations: [store('S1'), store('S2')] })
+    const [s1, s2] = [await read('S1'), await read('S2')]
+    // The same instant two hours east of UTC.
+    const shifted = new Date(Date.parse(s2.updated_at) + 2 * 3600_000).toISOString().replace('Z', '+02:00')
+    const res = await bulk({
+      locations: [
+        { id: s1.id, delete: true, if_updated_at: s1.updated_at },
+        { external_id: 'S2', delete: true, if_updated_at: shifted },
+      ],
+    })
+    expect(res.status).toBe(200)
+    expect(res.body).toMatchObject({ deleted: 2, absent: 0 })
+    expect(await codes()).toEqual([])
+  })
+
+  test('refuses the whole request with 412 when another write changed a location since, naming each', async () => {
+    await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
+    const [s1, s2] = [await read('S1'), await read('S2')]
+    await rename(s2.id)
+    const edited = await read('S2')
+    const before = snapshot()
+    const body = {
+      locations: [
+        { id: s1.id, delete: true, if_updated_at: s1.updated_at },
+        { id: s2.id, delete: true, if_updated_at: s2.updated_at },
+        store('S3', { name: 'Renamed' }),
+      ],
+    }
+    const expected = {
+      success: false,
+      error: 'precondition_failed',
+      message: `locations[1]: location ${s2.id} ("S2") was changed at ${edited.updated_at}, after the if_updated_at sent (${s2.updated_at}); nothing was written.`,
+      details: {
+        'locations[1].if_updated_at': [
+          `The location ${s2.id} ("S2") was changed at ${edited.updated_at}, not at ${s2.updated_at}: another write changed it since it was read. Read it again (GET /admin/v1/locations/${s2.id}); if it is still to go, send its delete with its updated_at now.`,
+        ],
+      },
+    }
+    const dry = await bulk({ ...body, dry_run: true })
+    expect([dry.status, dry.body]).toEqual([412, expected])
+    const res = await bulk(body)
+    expect([res.status, res.body]).toEqual([412, expected])
+    expect(snapshot()).toEqual(before)
+    // Sent again with the updated_at read now, it goes through.
+    const again = await bulk({
+      locations: [body.locations[0], { id: s2.id, delete: true, if_updated_at: edited.updated_at }],
+    })
+    expect(again.body).toMatchObject({ deleted: 2 })
+    expect(await codes()).toEqual(['S3'])
+  })
+
+  test('a change made while the request geocodes, after its checks, is seen as it writes', async () => {
+    await bulk({ locations: [store('S1')] })
+    const s1 = await read('S1')
+    const res = await bulkGeocodingMeanwhile(() => rename(s1.id), {
+      locations: [DOWNING, { external_id: 'S1', delete: true, if_updated_at: s1.updated_at }],
+    })
+    expect(res.status).toBe(412)
+    expect(((await res.json()) as any).error).toBe('precondition_failed')
+    expect(await codes()).toEqual(['S1'])
+  })
+
+  test('an item naming no location is absent whatever its if_updated_at; a bad value is its problem', async () => {
+    const gone = await bulk({ locations: [{ external_id: 'S9', delete: true, if_updated_at: '2026-01-01T00:00:00Z' }] })
+    expect(gone.body).toMatchObject({ deleted: 0, absent: 1 })
+    const bad = await bulk({
+      locations: [
+        { external_id: 'S9', delete: true, if_updated_at: 'yesterday' },
+        { external_id: 'S8', delete: true, if_updated_at: null },
+      ],
+    })
+    expect(bad.status).toBe(422)
+    expect(bad.body.details).toEqual({
+      'locations[0].if_updated_at': [
+        `locations[0] (external_id "S9"): The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got "yesterday".`,
+      ],
+    })
+  })
+
+  test('under an Idempotency-Key a conditional delete replays its answer; another condition is another request', async () => {
+    await bulk({ locations: [store('S1')] })
+    const s1 = await read('S1')
+    const headers = { 'idempotency-key': 'delete-s1' }
+    const body = { locations: [{ id: s1.id, delete: true, if_updated_at: s1.updated_at }] }
+    const first = await env.call('POST', '/admin/v1/locations/bulk', { body, headers })
+    expect(first.body).toMatchObject({ deleted: 1 })
+    const retry = await env.call('POST', '/admin/v1/locations/bulk', { body, headers })
+    expect([retry.status, retry.headers.get('idempotent-replayed'), retry.body]).toEqual([200, 'true', first.body])
+    const other = { locations: [{ id: s1.id, delete: true, if_updated_at: '2026-01-01T00:00:00.000Z' }] }
+    const reused = await env.call('POST', '/admin/v1/locations/bulk', { body: other, headers })
+    expect([reused.status, reused.body.error]).toEqual([422, 'idempotency_key_reused'])
+  })
+
+  test('a refusal is not kept under its key: the retry asks again, and is refused while the change stands', async () => {
+    await bulk({ locations: [store('S1')] })
+    const s1 = await read('S1')
+    await rename(s1.id)
+    const headers = { 'idempotency-key': 'delete-s1' }
+    const body = { locations: [{ id: s1.id, delete: true, if_updated_at: s1.updated_at }] }
+    for (let i = 0; i < 2; i++) {
+      const res = await env.call('POST', '/admin/v1/locations/bulk', { body, headers })
+      expect([res.status, res.headers.get('idempotent-replayed'), res.body.error]).toEqual([
+        412,
+        null,
+        'precondition_failed',
+      ])
+    }
+    expect(await codes()).toEqual(['S1'])
+  })
+})
