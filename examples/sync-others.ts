@@ -1,6 +1,8 @@
 // What examples/sync.ts checks before it deletes the stores its list lacks: that no other write
 // changed the locator since the sync read it. Two syncs of one locator at once would each delete
 // what the other's list has and its own lacks, and both end "in step"; a person editing alike.
+// A write after that check is the service's to see: each delete item carries the store's updated_at
+// as first read (if_updated_at), and a store changed since is kept (412 precondition_failed).
 import { type BulkLocation, type BulkReport, type StorelocClient, StorelocError } from 'storeloc/client'
 
 /** The locator's stores as the sync read them first: each id with its updated_at. */
@@ -58,6 +60,25 @@ export async function refuseOthersChanges(
   const more = changes.length > NAMED ? ` and ${changes.length - NAMED} more` : ''
   throw new OthersWrote(
     `Another write changed the locator while this sync ran${first === undefined ? '' : `, from ${first}`}: ${named.join(', ')}${more}. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. The ${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks ${toDelete === 1 ? 'is' : 'are'} not deleted; the rest of the list is written. Run the sync again once the other write is done.`,
+  )
+}
+
+/**
+ * The refusal (412 precondition_failed) of a request of deletes whose stores (`stores`, as named,
+ * in its order) another write changed after the sync's last look: the service kept them, and the
+ * rest of the request. `deleted` of the `toDelete` stores the list lacks went before it.
+ */
+export function keptChanged(
+  e: StorelocError,
+  stores: (string | undefined)[],
+  { deleted, toDelete }: { deleted: number; toDelete: number },
+): OthersWrote {
+  const changed = Object.keys(e.details ?? {}).flatMap((d) => stores[Number(/^locations\[(\d+)\]/.exec(d)?.[1])] ?? [])
+  const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : ''
+  const named = changed.length === 0 ? 'stores it was deleting' : `${changed.slice(0, NAMED).join(', ')}${more}`
+  const them = changed.length === 1 ? 'it' : 'them'
+  return new OthersWrote(
+    `Another write changed ${named} after this sync last read the locator, as it deleted the stores its list lacks: the service kept ${them}, and deleted none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. ${deleted} of the ${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks ${deleted === 1 ? 'is' : 'are'} deleted, the rest not; the rest of the list is written. Run the sync again once the other write is done.`,
   )
 }
 

@@ -119,10 +119,15 @@ export function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
   return [...drops.values()]
 }
 
-/** The delete item of the store `id` holding `code`, named as a request of deletes alone names its stores (rowsNamed). */
-export function deleteRow(id: string, code: string): Row {
+/**
+ * The delete item of the store `id` holding `code`, named as a request of deletes alone names its
+ * stores (rowsNamed); with `updatedAt`, the store's as read, the service deletes it only while
+ * no other write changed it (if_updated_at).
+ */
+export function deleteRow(id: string, code: string, updatedAt?: string): Row {
   const store = `${JSON.stringify(code)} (${id})`
-  return { label: `deleting ${store}`, location: { id, delete: true }, wholeSpecialHours: false, notes: [], drop: true, store }
+  const location: BulkDelete = { id, delete: true, ...(updatedAt === undefined ? {} : { if_updated_at: updatedAt }) }
+  return { label: `deleting ${store}`, location, wholeSpecialHours: false, notes: [], drop: true, store }
 }
 
 /** Joined sets of 0..n-1 (union-find). */

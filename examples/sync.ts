@@ -24,8 +24,8 @@
 // service cannot be used (nothing is written then), 2 for a wrong command line, 3 when it failed
 // while writing (the service out of reach): part of the list may be written; run it again, and it
 // writes only what is not in step yet. Exit 3 too when another write changed the locator while it
-// ran: the list is written, the stores it lacks are not deleted; run it again once that write is
-// done. Ctrl-C stops it at once, saying how many rows it sent so far and what they did (created,
+// ran, up to the delete of a store: the list is written, the stores it lacks are not deleted (but
+// those deleted before it said so); run it again once that write is done. Ctrl-C stops it at once, saying how many rows it sent so far and what they did (created,
 // updated, unchanged): exit 130 (SIGTERM alike: exit 143).
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
@@ -40,7 +40,7 @@ import { type Command, commandLine, progress } from './sync-command'
 import { deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
-import { OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
+import { keptChanged, OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -415,8 +415,8 @@ async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[],
   reports.forEach((report, chunk) => {
     for (const r of report.results) if (r.action === 'absent') goneAlready.add(requests[chunk]![r.index!]!.location.id!)
   })
-  // The rest deleted last, `size` a request, by id, as the rows are sent.
-  const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id))
+  // The rest deleted last, `size` a request, by id, as the rows are sent; each only while as first read (if_updated_at).
+  const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id, snapshot.get(g.id)))
   // Deleted only when no other write came since the stores were read: another sync's rows are no list's to drop.
   if (!dryRun && last.length > 0) {
     // The list's rows it created or updated, as sent: another write after them makes them differ again.
@@ -458,6 +458,7 @@ async function sendDeletes(client: StorelocClient, chunk: Row[]): Promise<BulkRe
     if (!(e instanceof StorelocError) || !refusedWhole(e)) throw e
     // Refused whole: none of its stores is deleted.
     done.underway = []
+    if (e.code === 'precondition_failed') throw keptChanged(e, chunk.map((r) => r.store), done)
     for (const [detail, messages] of Object.entries(e.details ?? {}))
       for (const m of messages) console.error(`  ${problemSaid(chunk, detail, m)}`)
     throw refusalOf(e, chunk)

@@ -127,3 +127,64 @@ test('a store the sync wrote that another write changes after it stops its delet
     proxy.stop()
   }
 }, 60_000)
+
+test('a store another write changes between the last look and its delete is kept by the service, and said', async () => {
+  const list = HEADER + row('K1', 1) + row('G1', 2) + row('G2', 3)
+  expect((await runSync(served, served.url, list)).code).toBe(0)
+  // Another writer edits G1 after the sync's last read of the locator, as the request deleting it is on its way.
+  let edited = ''
+  const proxy = standIn(served, async (body, on) => {
+    if (edited === '' && body?.includes('"if_updated_at"')) {
+      const g1 = ((await (await api('/admin/v1/locations')).json()) as any).locations.find(
+        (l: any) => l.external_id === 'G1',
+      )
+      edited = g1.id
+      await Bun.sleep(3)
+      await api(`/admin/v1/locations/${edited}`, { method: 'POST', body: JSON.stringify({ name: 'Edited by hand' }) })
+    }
+    return on(body)
+  })
+  try {
+    const run = await runSync(served, proxy.url, HEADER + row('K1', 1))
+    expect(run.code).toBe(3)
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      `sync: Another write changed "G1" (${edited}) after this sync last read the locator, as it deleted the stores its list lacks: the service kept it, and deleted none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. 0 of the 2 stores the list lacks are deleted, the rest not; the rest of the list is written. Run the sync again once the other write is done.`,
+    ])
+    // The edit stands: G1 is not deleted, nor G2 of the same request (all or nothing).
+    expect(await codes()).toEqual(['G1', 'G2', 'K1'])
+    const g1 = (await (await api(`/admin/v1/locations/${edited}`)).json()) as any
+    expect(g1.location.name).toBe('Edited by hand')
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
+
+test('deleting a request at a time, the stores deleted before the refused request are said', async () => {
+  const list = HEADER + row('K1', 1) + row('G1', 2) + row('G2', 3)
+  expect((await runSync(served, served.url, list)).code).toBe(0)
+  const stored = ((await (await api('/admin/v1/locations')).json()) as any).locations
+  const [g1, g2] = ['G1', 'G2'].map((code) => stored.find((l: any) => l.external_id === code).id as string)
+  let edited = false
+  const proxy = standIn(served, async (body, on) => {
+    if (!edited && body?.includes(`"id":"${g2}","delete":true,"if_updated_at"`)) {
+      edited = true
+      await Bun.sleep(3)
+      await api(`/admin/v1/locations/${g2}`, { method: 'POST', body: JSON.stringify({ name: 'Edited by hand' }) })
+    }
+    return on(body)
+  })
+  try {
+    const run = await runSync(served, proxy.url, HEADER + row('K1', 1), [], { STORELOC_SYNC_CHUNK: '1' })
+    expect(run.code).toBe(3)
+    expect(run.stdout).toBe(`deleted G1 (${g1})\n`)
+    expect(run.stderr).toContain(
+      `sync: Another write changed "G2" (${g2}) after this sync last read the locator, as it deleted the stores its list lacks: the service kept it, and deleted none of that request.`,
+    )
+    expect(run.stderr).toContain(
+      ' 1 of the 2 stores the list lacks is deleted, the rest not; the rest of the list is written.',
+    )
+    expect(await codes()).toEqual(['G2', 'K1'])
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
