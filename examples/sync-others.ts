@@ -64,21 +64,29 @@ export async function refuseOthersChanges(
 }
 
 /**
- * The refusal (412 precondition_failed) of a request of deletes whose stores (`stores`, as named,
- * in its order) another write changed after the sync's last look: the service kept them, and the
- * rest of the request. `deleted` of the `toDelete` stores the list lacks went before it.
+ * The refusal (412 precondition_failed) of a request deleting stores (`stores`, as named, in its
+ * order) that another write changed since the sync read them: the service kept them, and wrote
+ * none of the request. `done`: of a request of deletes alone, how many of the `toDelete` stores
+ * the list lacks went before it; else the request's rows as named (rowsNamed), not written.
  */
 export function keptChanged(
   e: StorelocError,
   stores: (string | undefined)[],
-  { deleted, toDelete }: { deleted: number; toDelete: number },
+  done: { deleted: number; toDelete: number } | { rows: string },
 ): OthersWrote {
   const changed = Object.keys(e.details ?? {}).flatMap((d) => stores[Number(/^locations\[(\d+)\]/.exec(d)?.[1])] ?? [])
   const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : ''
   const named = changed.length === 0 ? 'stores it was deleting' : `${changed.slice(0, NAMED).join(', ')}${more}`
   const them = changed.length === 1 ? 'it' : 'them'
+  const others =
+    'Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks.'
+  if ('rows' in done)
+    return new OthersWrote(
+      `Another write changed ${named} after this sync read the locator, as the request of ${done.rows} was to delete ${them}: the service kept ${them}, and wrote none of that request. ${others} The requests before it are written, that one and the rest of the list not, nor are the stores the list lacks deleted. Run the sync again once the other write is done: it writes only what is not in step yet.`,
+    )
+  const { deleted, toDelete } = done
   return new OthersWrote(
-    `Another write changed ${named} after this sync last read the locator, as it deleted the stores its list lacks: the service kept ${them}, and deleted none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. ${deleted} of the ${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks ${deleted === 1 ? 'is' : 'are'} deleted, the rest not; the rest of the list is written. Run the sync again once the other write is done.`,
+    `Another write changed ${named} after this sync last read the locator, as it deleted the stores its list lacks: the service kept ${them}, and deleted none of that request. ${others} ${deleted} of the ${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks ${deleted === 1 ? 'is' : 'are'} deleted, the rest not; the rest of the list is written. Run the sync again once the other write is done.`,
   )
 }
 

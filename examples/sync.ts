@@ -132,6 +132,7 @@ async function upsert(
       done.underway = []
     } catch (e) {
       if (!(e instanceof StorelocError)) throw e
+      if (!dryRun && e.code === 'precondition_failed') throw keptChanged(e, chunk.map((r) => r.store), { rows: rowsNamed(chunk) })
       if (e.details === undefined) {
         if (!refusedWhole(e)) throw e
         // None of its rows is written: its refusal names them, and its message's items, by the file.
@@ -309,7 +310,7 @@ async function readSource({ client, file, encoding }: Command) {
   const addressOf = new Map<string, string>()
   const snapshot: Snapshot = new Map()
   for (const l of await client.exportLocations({}, { signal })) {
-    stored.push({ id: l.id, external_id: l.external_id })
+    stored.push({ id: l.id, external_id: l.external_id, updated_at: l.updated_at })
     snapshot.set(l.id, l.updated_at)
     specialOf.set(l.id, l.special_hours)
     addressOf.set(l.id, l.address)

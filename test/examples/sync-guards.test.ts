@@ -188,3 +188,35 @@ test('deleting a request at a time, the stores deleted before the refused reques
     proxy.stop()
   }
 }, 60_000)
+
+test("a dropped store whose code a row takes, changed by another write before the row's request, is kept", async () => {
+  expect((await runSync(served, served.url, HEADER + row('K1', 1) + row('D1', 1) + row('D2', 2))).code).toBe(0)
+  const stored = ((await (await api('/admin/v1/locations')).json()) as any).locations
+  const [d1, d2] = ['D1', 'D2'].map((code) => stored.find((l: any) => l.external_id === code).id as string)
+  // D2 takes D1's code by its id: D1 is deleted in D2's request, unless another write changed it.
+  let edited = false
+  const proxy = standIn(served, async (body, on) => {
+    if (!edited && body?.includes('"dry_run":false') && body.includes(`"id":"${d1}","delete":true,"if_updated_at"`)) {
+      edited = true
+      await Bun.sleep(3)
+      await api(`/admin/v1/locations/${d1}`, { method: 'POST', body: JSON.stringify({ name: 'Edited by hand' }) })
+    }
+    return on(body)
+  })
+  try {
+    const list = `id,${HEADER},${row('K1', 1)}${d2},${row('D1', 2)}`
+    const run = await runSync(served, proxy.url, list)
+    expect(run.code).toBe(3)
+    expect(run.stderr.trimEnd().split('\n')).toEqual([
+      `sync: Another write changed "D1" (${d1}) after this sync read the locator, as the request of lines 2-3 was to delete it: the service kept it, and wrote none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. The requests before it are written, that one and the rest of the list not, nor are the stores the list lacks deleted. Run the sync again once the other write is done: it writes only what is not in step yet.`,
+    ])
+    // The request was refused whole: D1 keeps its edit and its code, D2 its own.
+    const after = ((await (await api('/admin/v1/locations')).json()) as any).locations
+    expect(after.map((l: any) => [l.id, l.external_id, l.name]).filter((l: string[]) => l[1] !== 'K1')).toEqual([
+      [d1, 'D1', 'Edited by hand'],
+      [d2, 'D2', 'Store D2'],
+    ])
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
