@@ -321,7 +321,7 @@ function partRefused(parts: Iterable<Part>, contentType: string): string | undef
   let index = 0
   for (const part of parts) {
     index++
-    // A file as FormData reads one: its disposition has filename= (filename* alone is a text field).
+    // A file: its disposition has filename= or filename* (fileNameOf).
     if (part.filename !== null) continue
     const notRead = partNotRead(part, index)
     if (notRead !== null) return notRead

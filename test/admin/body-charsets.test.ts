@@ -203,13 +203,13 @@ describe('the charset a body names', () => {
       'The form body could not be read: the field "description" is in the charset "windows-1252" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
     ])
     expect(snapshot()).toEqual(before)
-    // filename* alone makes no file (FormData reads a text field): its part's charset judges it too.
+    // filename* alone makes a file (RFC 6266), whatever charset its part names.
     const starred = new TextDecoder()
       .decode(body('Café', 'text/plain; charset=windows-1252'))
       .replace('name="name"', `name="name"; filename*=UTF-8''name.txt`)
     expect(await post(utf8(starred), 'multipart/form-data; boundary=B')).toEqual([
       400,
-      'The form body could not be read: the field "name" is in the charset "windows-1252" (its part\'s Content-Type says so), and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.',
+      'The form body could not be read: the field "name" is a file; location fields are text.',
     ])
   })
 

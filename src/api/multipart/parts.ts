@@ -4,8 +4,9 @@ import { paramOf, paramsOf } from '../content-type'
 
 /**
  * A part: its header lines and its value; `type`, its Content-Type's value (null without one);
- * `name` and `filename`, its Content-Disposition's parameters as paramsOf reads them (null
- * without them). Fields, not a map: 150,000 parts would hold 300,000 beside FormData's entries.
+ * `name`, its Content-Disposition's as paramsOf reads it, and `filename`, as fileNameOf reads it
+ * (null without them). Fields, not a map: 150,000 parts would hold 300,000 beside FormData's
+ * entries.
  */
 export type Part = { headers: string; type: string | null; name: string | null; filename: string | null; value: string }
 
@@ -66,7 +67,7 @@ export function partOf(piece: string): Part {
     headers,
     type: partHeader(headers, 'content-type'),
     name: disposition.get('name') ?? null,
-    filename: disposition.get('filename') ?? null,
+    filename: fileNameOf(disposition),
     value: end === -1 ? '' : piece.slice(end + 4),
   }
 }
@@ -122,5 +123,32 @@ export const utf8Of = (text: string): string => (ASCII.test(text) ? text : Buffe
  */
 export function backslashedNames(disposition: string): { name: string | null; filename: string | null } {
   const params = paramsOf(disposition, true)
-  return { name: params.get('name') ?? null, filename: params.get('filename') ?? null }
+  return { name: params.get('name') ?? null, filename: fileNameOf(params) }
+}
+
+/**
+ * A disposition's file name (latin1 text of its bytes): its `filename*` decoded (RFC 6266 prefers
+ * it, and .NET writes `filename` beside it as a MIME encoded-word), else its `filename`; null when
+ * neither is given, the part a text field.
+ */
+export function fileNameOf(params: Map<string, string>): string | null {
+  const starred = params.get('filename*')
+  const plain = params.get('filename') ?? null
+  if (starred === undefined) return plain
+  return extValue(starred) ?? plain ?? starred
+}
+
+/**
+ * An RFC 8187 ext-value (`UTF-8''st%C3%B6res.csv`) as the latin1 text of its UTF-8 bytes; null
+ * when it is written otherwise, or in a charset other than UTF-8 and ISO-8859-1 (all RFC 8187 asks
+ * a reader to know).
+ */
+function extValue(value: string): string | null {
+  const ext = /^([!#$%&+^_`{}~0-9a-z-]+)'[^']*'((?:%[0-9a-f]{2}|[!#$&+.^_`|~0-9a-z-])*)$/i.exec(value)
+  if (ext === null) return null
+  const charset = ext[1]!.toLowerCase()
+  const latin1 = ext[2]!.replace(/%([0-9a-f]{2})/gi, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)))
+  if (charset === 'utf-8') return latin1
+  // Its characters are its bytes in ISO-8859-1: as UTF-8, each name here is bytes in latin1 text.
+  return charset === 'iso-8859-1' ? Buffer.from(latin1, 'utf8').toString('latin1') : null
 }
