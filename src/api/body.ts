@@ -251,15 +251,18 @@ function multipartUnread(multipart: MultipartBody): { why: string; fix: string }
       why: 'the boundary its Content-Type names is empty, and a boundary has 1 to 70 characters (RFC 2046).',
       fix: `${remade}, or send JSON.`,
     }
-  // RFC 2046 allows none in a boundary; quoted, FormData keeps each backslash that RFC 9110 drops
-  // ("B\\C" and "B\"C" are B\\C and B\"C to it): judged as written.
-  if (boundary?.includes('\\'))
+  // RFC 2046 allows neither in a boundary. Quoted, FormData keeps each backslash that RFC 9110
+  // drops ("B\\C" and "B\"C" are B\\C and B\"C to it), and cuts the boundary at a ";".
+  const sign = boundary?.includes('\\') ? 'a backslash' : boundary?.includes(';') ? 'a ";"' : null
+  if (boundary !== undefined && sign !== null)
     return {
-      why: `the boundary its Content-Type names (${utf8Of(boundary).slice(0, 70)}) holds a backslash, which a boundary may not hold (RFC 2046).`,
+      why: `the boundary its Content-Type names (${utf8Of(boundary).slice(0, 70)}) holds ${sign}, which a boundary may not hold (RFC 2046).`,
       fix: `${remade}, or a boundary of letters, digits and '()+_,-./:=?.`,
     }
   // Set by hand, the type loses the boundary the client writes with the body, or names another.
-  const other = opening !== undefined && opening.value !== boundary && opening.line !== boundary
+  // A boundary refused above is not offered.
+  const other =
+    opening !== undefined && opening.value !== boundary && opening.line !== boundary && !/[\\;]/.test(opening.value)
   const byClient = `L${toClient.slice(1)}${other ? ` or name the boundary its parts start with (multipart/form-data; boundary=${opening.shown}),` : ''} or send JSON.`
   if (boundary === undefined)
     return {
