@@ -181,6 +181,8 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
   if (!readAsUtf8(charset, text !== null && isAsciiForm(text)))
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(charset!) }
   if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8, shape }
+  const named = charsetField(new URLSearchParams(text).get('_charset_'))
+  if (!readAsUtf8(named, isAsciiForm(text))) return { kind: 'invalid_form', shape, reason: charsetFieldRefused(named!) }
   // JSON sent as a form (curl -d without a Content-Type) would be one field named by the whole
   // text: no field of a location. Unread, so the error says how it was sent.
   if (looksLikeJson(text)) return { kind: 'empty', unread: 'application/x-www-form-urlencoded' }
@@ -218,8 +220,11 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
   // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
   const parts = formDataParts(multipart)
+  const named = charsetField(fields.find(([k]) => k === '_charset_')?.[1])
   const refused =
-    parts === null ? wholeRefused(fields, multipart.contentType) : partRefused(parts, multipart.contentType)
+    parts === null
+      ? wholeRefused(fields, multipart.contentType, named)
+      : partRefused(parts, multipart.contentType, named)
   if (refused !== undefined) return { kind: 'invalid_form', shape, reason: refused }
   // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
   if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
@@ -306,8 +311,8 @@ function openingBoundary(text: string): { value: string; shown: string; line: st
   return { value, shown: /^[\w'+.-]+$/.test(value) ? value : JSON.stringify(utf8Of(value)), line: opening[1]! }
 }
 
-/** A charset text of a multipart body is in, and `field`: the part that names it. */
-type PartCharset = { charset: string | null; field?: string }
+/** A charset text of a multipart body is in; `field`: the part that names it, or `_charset_`, the form's field. */
+type PartCharset = { charset: string; field?: string; byField?: true }
 
 /**
  * Why a multipart body's parts are not read: the first text part FormData drops or reads otherwise
@@ -315,9 +320,10 @@ type PartCharset = { charset: string | null; field?: string }
  * (readAsUtf8): its field names in the body's, judged first; each value in its part's own
  * (FormData keeps no part's type), else the body's, or none when it starts with UTF-8's byte order
  * mark, which says UTF-8 whatever is named. A part with a filename is a file, refused apart.
- * `parts`: as FormData finds them (formDataParts), read one at a time.
+ * `parts`: as FormData finds them (formDataParts), read one at a time. `named`: the form's
+ * _charset_ field's (RFC 7578 4.6), which names and values without a charset of their own are in too.
  */
-function partRefused(parts: Iterable<Part>, contentType: string): string | undefined {
+function partRefused(parts: Iterable<Part>, contentType: string, named: string | null): string | undefined {
   const whole = charsetOf(contentType)
   let names = true
   let refused: PartCharset | undefined
@@ -332,20 +338,26 @@ function partRefused(parts: Iterable<Part>, contentType: string): string | undef
     names &&= ASCII_TEXT.test(part.headers)
     if (refused !== undefined) continue
     const own = type === null ? null : charsetOf(type)
-    const charset = value.startsWith('\xef\xbb\xbf') ? null : (own ?? whole)
+    const marked = value.startsWith('\xef\xbb\xbf')
+    const charset = marked ? null : (own ?? whole)
+    const ascii = ASCII_TEXT.test(value)
     // Its name as the fingerprint reads it (multipartMeant): unquoted, or quoted with escapes.
-    if (!readAsUtf8(charset, ASCII_TEXT.test(value)))
-      refused = { charset, field: own === null ? undefined : utf8Of(name ?? '') }
+    if (!readAsUtf8(charset, ascii))
+      refused = { charset: charset!, field: own === null ? undefined : utf8Of(name ?? '') }
+    else if (!marked && own === null && !readAsUtf8(named, ascii)) refused = { charset: named!, byField: true }
   }
   if (!readAsUtf8(whole, names)) return formCharsetRefused(whole!)
-  return refused && formCharsetRefused(refused.charset!, refused.field)
+  if (!readAsUtf8(named, names)) return charsetFieldRefused(named!)
+  if (refused?.byField) return charsetFieldRefused(refused.charset)
+  return refused && formCharsetRefused(refused.charset, refused.field)
 }
 
 /** Why a body's fields are not read in its charset; its parts not found apart. */
-function wholeRefused(fields: [string, string][], contentType: string): string | undefined {
+function wholeRefused(fields: [string, string][], contentType: string, named: string | null): string | undefined {
   const charset = charsetOf(contentType)
   const ascii = fields.every(([k, v]) => ASCII_TEXT.test(k) && ASCII_TEXT.test(v))
-  return readAsUtf8(charset, ascii) ? undefined : formCharsetRefused(charset!)
+  if (!readAsUtf8(charset, ascii)) return formCharsetRefused(charset!)
+  return readAsUtf8(named, ascii) ? undefined : charsetFieldRefused(named!)
 }
 
 /** The first 64 KiB of a body as text, for telling what it looks like (bytes not UTF-8 as U+FFFD). */
@@ -477,6 +489,14 @@ const csvReadIn = (charset: string): boolean =>
 const formCharsetRefused = (charset: string, field?: string) =>
   quotesRefused(charset, 'a form body') ??
   `${field === undefined ? 'its charset is' : `the field ${JSON.stringify(field.slice(0, 60))} is in the charset`} ${JSON.stringify(charset.slice(0, 40))}${field === undefined ? '' : " (its part's Content-Type says so)"}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (charset=utf-8), or send JSON.`
+
+/** A form's _charset_ field's value (RFC 7578 4.6, as HTML forms send it) as a charset; null when none is named. */
+const charsetField = (value: string | File | null | undefined): string | null =>
+  (typeof value === 'string' && value.trim().toLowerCase()) || null
+
+/** Why a form whose _charset_ field names `charset` is not read. */
+const charsetFieldRefused = (charset: string) =>
+  `its _charset_ field says its text is in the charset ${JSON.stringify(charset.slice(0, 40))}, and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (in HTML, a page in UTF-8 or <form accept-charset="UTF-8">), or send JSON.`
 
 /** Whether bytes read the same in any ASCII-based charset: ASCII without NUL (UTF-16's ASCII has a NUL in every other byte). */
 const isAscii = (bytes: Uint8Array): boolean => bytes.every((b) => b > 0 && b < 0x80)

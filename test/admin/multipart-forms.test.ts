@@ -95,3 +95,50 @@ describe('quoted boundaries', () => {
     expect(snapshot()).toEqual(before)
   })
 })
+
+describe("a form's _charset_ field (RFC 7578 4.6)", () => {
+  /** A create's fields in order, `name` last, with `_charset_` and name's own part headers. */
+  const form = (charset: string, name: string, own = '') =>
+    [
+      ['_charset_', charset, ''],
+      ['address', '1 Rue', ''],
+      ['coordinates[lat]', '48.87', ''],
+      ['coordinates[lng]', '2.33', ''],
+      ['name', name, own],
+    ]
+      .map(([k, v, headers]) => `--B\r\nContent-Disposition: form-data; name="${k}"\r\n${headers}\r\n${v}\r\n`)
+      .join('')
+      .concat('--B--\r\n')
+  const refused = (charset: string) =>
+    `The form body could not be read: its _charset_ field says its text is in the charset "${charset}", and form bodies are read as UTF-8 only. Send it encoded as UTF-8 (in HTML, a page in UTF-8 or <form accept-charset="UTF-8">), or send JSON.`
+
+  test('names the charset of text parts without their own: one not UTF-8 is refused by name beyond ASCII', async () => {
+    const before = snapshot()
+    // "Ã©" in Windows-1252 is the bytes of UTF-8's "é": read as UTF-8, another text than sent.
+    expect(await post(BASE, form('windows-1252', 'Caf\xc3\xa9'))).toEqual({
+      status: 400,
+      message: refused('windows-1252'),
+      name: undefined,
+    })
+    expect(await post(BASE, form(' ISO-8859-1 ', 'Caf\xe9'))).toEqual({
+      status: 400,
+      message: refused('iso-8859-1'),
+      name: undefined,
+    })
+    // Urlencoded, an HTML form sends it too.
+    const urlencoded =
+      'name=Caf%C3%A9&_charset_=windows-1252&address=1+Rue&coordinates[lat]=48.87&coordinates[lng]=2.33'
+    const res = await rawRequest('POST', BASE, latin1(urlencoded), {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([400, refused('windows-1252')])
+    expect(snapshot()).toEqual(before)
+    // ASCII reads alike in it; UTF-8 named is read; a part's own charset, or UTF-8's byte order
+    // mark, says its own text's.
+    expect((await post(BASE, form('windows-1252', 'Cafe'))).name).toBe('Cafe')
+    expect((await post(BASE, form('UTF-8', 'Caf\xc3\xa9'))).name).toBe('Café')
+    const own = 'Content-Type: text/plain; charset=utf-8\r\n'
+    expect((await post(BASE, form('windows-1252', 'Caf\xc3\xa9 2', own))).name).toBe('Café 2')
+    expect((await post(BASE, form('windows-1252', '\xef\xbb\xbfCaf\xc3\xa9 3'))).name).toBe('Café 3')
+  })
+})
