@@ -142,3 +142,16 @@ describe("a form's _charset_ field (RFC 7578 4.6)", () => {
     expect((await post(BASE, form('windows-1252', '\xef\xbb\xbfCaf\xc3\xa9 3'))).name).toBe('Café 3')
   })
 })
+
+describe("the bulk route's advice for a file uploaded as a form", () => {
+  test('a file name whose bytes are not UTF-8 is named by a placeholder, not by U+FFFD', async () => {
+    const before = snapshot()
+    // "café.csv" typed in a Latin-1 shell; and filename* whose escapes are not UTF-8.
+    for (const params of [`name="file"; filename="caf\xe9.csv"`, `name="file"; filename*=UTF-8''caf%E9.csv`])
+      expect([params, (await post(`${BASE}/bulk`, onePart(params, CSV))).message]).toEqual([
+        params,
+        expect.stringContaining('send the file itself as the body, with curl --data-binary @stores.csv -H'),
+      ])
+    expect(snapshot()).toEqual(before)
+  })
+})

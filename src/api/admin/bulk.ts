@@ -153,10 +153,10 @@ const JSON_EXAMPLE = '{"locations": [{"name": "A", "address": "1 Main St, Town"}
 function sendFile(name: string, type: 'json' | 'csv', unknown = false, charset: string | null = null): string {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1)
   // "-" is curl's stdin; within double quotes a shell still reads $, `, \ and !, and cmd.exe %.
-  // A browser writes a name's " as %22.
+  // A browser writes a name's " as %22. U+FFFD stands for bytes not UTF-8: no file's name.
   const file = /^\w[\w.+-]{0,59}$/.test(base)
     ? base
-    : /^[^"$`\\!%\x00-\x1f\x7f]{1,60}$/.test(base) && base !== '-'
+    : /^[^"$`\\!%\x00-\x1f\x7f\uFFFD]{1,60}$/.test(base) && base !== '-'
       ? `"${base}"`
       : `${unknown ? 'FILE' : 'stores'}.${type}`
   const csv = charset === null ? 'text/csv' : `text/csv; charset=${charset}`
