@@ -46,12 +46,12 @@ export const formRefusal = (reason: string): string => `The form body could not 
  * What a form or an unread body holds, for a route that reads CSV (`csv`) to say how to send it.
  * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form);
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
- * name, type and charset (one not UTF-8) as sent, and what its bytes read as.
+ * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none.
  */
 export type SentShape = {
   csv?: boolean
   fields?: string[]
-  file?: { name: string; type: string; charset: string | null; reads: 'json' | 'csv' | null }
+  file?: { name: string; type: string; charset: string | null; reads: 'json' | 'csv' | null; empty?: true }
 }
 
 /**
@@ -206,17 +206,23 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
     return { kind: 'invalid_form', reason: unread.why, ...(isCsvNotForm(bytes) && { shape: { csv: true } }) }
   if (unread !== null) return { kind: 'invalid_form', reason: `${unread.why} ${unread.fix}` }
   const fields: [string, string][] = []
+  let empty: File | undefined
   for (const [k, v] of multipart.fields!) {
     if (typeof v === 'string') fields.push([k, v])
-    // A file input left empty (a browser sends it with no name and no bytes) says nothing.
-    else if (v.size > 0)
+    // A file input left empty (a browser sends it with no name and no bytes) says nothing; an
+    // empty file named is the upload of a form without fields, to a route that reads CSV.
+    else if (v.size === 0) empty ??= (v as File).name ? (v as File) : undefined
+    else
       return {
         kind: 'invalid_form',
         reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
         ...(csv && { shape: { file: await fileShape(v as File, fileCharset(multipart)) } }),
       }
   }
-  const shape = csv ? { fields: distinct(fields.map(([k]) => k)) } : undefined
+  const file = csv && fields.length === 0 && empty !== undefined ? await fileShape(empty, null) : undefined
+  const shape: SentShape | undefined = csv
+    ? { fields: distinct(fields.map(([k]) => k)), ...(file && { file: { ...file, empty: true as const } }) }
+    : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
   // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
   const parts = formDataParts(multipart)

@@ -154,4 +154,20 @@ describe("the bulk route's advice for a file uploaded as a form", () => {
       ])
     expect(snapshot()).toEqual(before)
   })
+
+  test('an empty file is told as empty, by its name; an empty file input is no field', async () => {
+    const before = snapshot()
+    const told = async (text: string) => (await post(`${BASE}/bulk`, text)).message
+    expect(await told(onePart('name="file"; filename="stores.csv"', ''))).toEndWith(
+      'It was sent as "multipart/form-data", a form\'s file upload (curl -F) of "stores.csv", which is empty (0 bytes): send the file that holds the locations as the body, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+    )
+    expect(await told(onePart('name="upload"; filename="my-shops.json"', '', 'application/json'))).toEndWith(
+      'of "my-shops.json", which is empty (0 bytes): send the file that holds the locations as the body, with curl --data-binary @my-shops.json -H "Content-Type: application/json".',
+    )
+    // A browser's file input left empty: no name, no bytes, no file.
+    expect(await told(onePart('name="file"; filename=""', '', 'application/octet-stream'))).toEndWith(
+      'It was sent as "multipart/form-data", a form with no fields, and this route reads no form. Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+    )
+    expect(snapshot()).toEqual(before)
+  })
 })

@@ -204,6 +204,8 @@ function howSent(body: ParsedBody | undefined, type: string): string {
       ? ` It was sent as "multipart/form-data", a form with ${fieldList(shape.fields)}, and this route reads no form. ${asJson()}`
       : ' It was sent as "multipart/form-data", and this route reads no form.'
   const upload = `as "multipart/form-data", a form's file upload (curl -F)`
+  if (file.empty)
+    return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))}, which is empty (0 bytes): send the file that holds the locations as the body, with ${sendFile(file.name, file.reads ?? 'csv')}.`
   if (file.reads === null)
     return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))} (${JSON.stringify(file.type.slice(0, 60) || 'no type')}), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with ${sendFile('', 'csv')}.`
   return ` It was sent ${upload}: send the file itself as the body, with ${sendFile(file.name, file.reads, false, file.charset)}.`
