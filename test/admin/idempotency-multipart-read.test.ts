@@ -145,10 +145,24 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
     }
     expect(count()).toBe(4)
   })
+
+  test('a key kept by v5 before filename* was read replays: a part of filename* alone was a text field', async () => {
+    const disposition = `name="photo"; filename*=UTF-8''st%C3%B6res.csv`
+    expect(await sendLatin1(latin1Body(disposition), 'k-starred')).toEqual([201, null])
+    const kept = `v5:${sha256Hex(`POST ${BASE}\n${partsAsRead(null)}\nmultipart/form-data`)}`
+    env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, 'k-starred'])
+    expect(await sendLatin1(latin1Body(disposition, 'C'), 'k-starred', 'C')).toEqual([201, 'true'])
+    // That rule told another field apart.
+    expect(await sendLatin1(latin1Body(`name="plan"; filename*=UTF-8''st%C3%B6res.csv`), 'k-starred')).toEqual([
+      422,
+      'idempotency_key_reused',
+    ])
+    expect(count()).toBe(1)
+  })
 })
 
-/** The hash of FIELDS, then an empty file part named photo, `file` as FormData reads it. */
-function partsAsRead(file: string): string {
+/** The hash of FIELDS, then an empty file part named photo, `file` as FormData reads it (null: a text field). */
+function partsAsRead(file: string | null): string {
   const digest = (value: string) => sha256Hex(Buffer.from(value))
   const parts = [
     ...Object.entries(FIELDS).map(([k, v]) => [k, null, null, digest(v)]),

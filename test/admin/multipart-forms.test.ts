@@ -39,6 +39,23 @@ describe('a file named by filename* (RFC 6266)', () => {
     })
     expect(snapshot()).toEqual(before)
   })
+
+  test('an Idempotency-Key compares its file name: a new boundary replays, another name is another request', async () => {
+    // A file input left empty beside the fields is no field, but its name is sent.
+    const form = (b: string, file: string) =>
+      `${createForm(b).replace(`--${b}--\r\n`, '')}--${b}\r\nContent-Disposition: form-data; name="photo"; filename*=UTF-8''${file}\r\n\r\n\r\n--${b}--\r\n`
+    const send = async (b: string, file: string) => {
+      const res = await rawRequest('POST', BASE, latin1(form(b, file)), {
+        'content-type': `multipart/form-data; boundary=${b}`,
+        'idempotency-key': 'k1',
+      })
+      return [res.status, res.headers.get('idempotent-replayed')]
+    }
+    expect(await send('B', 'st%C3%B6res.csv')).toEqual([201, null])
+    expect(await send('B', 'st%C3%B6res.csv')).toEqual([201, 'true'])
+    expect(await send('C', 'st%C3%B6res.csv')).toEqual([201, 'true'])
+    expect(await send('C', 'stores.csv')).toEqual([422, null])
+  })
 })
 
 /** A create's form with boundary `b`: name, address and coordinates. */

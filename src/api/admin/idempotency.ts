@@ -86,7 +86,8 @@ export function idempotencyKeyOf(request: Request): string | null {
  * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
  * was kept by a rule before, and is compared by it (unversionedFingerprintsOf); one kept with
  * `v4:`, `v3:` or `v2:` by that version's rule (BodyDigest's `v4`, `v3` and `v2`); one with
- * `v5:` by this rule, or by the v5 rule that reads no delimiter line's padding (BodyDigest's `v5`).
+ * `v5:` by this rule, or by the v5 rule that reads no delimiter line's padding (BodyDigest's `v5`),
+ * or that reads no filename* (BodyDigest's `v5Plain`).
  */
 const FINGERPRINT_VERSION = 'v5:'
 const FINGERPRINT_V4 = 'v4:'
@@ -127,7 +128,12 @@ function unversionedFingerprintsOf(request: Request, body: BodyDigest): string[]
 /** Whether a kept fingerprint is this request's, compared by the rule it was kept by. */
 function sameRequest(kept: string, request: Request, body: BodyDigest, fingerprint: string): boolean {
   if (kept.startsWith(FINGERPRINT_VERSION))
-    return kept === fingerprint || (body.v5 !== undefined && kept === fingerprintOf(request, body, undefined, body.v5))
+    return (
+      kept === fingerprint ||
+      [body.v5, body.v5Plain].some(
+        (meant) => meant !== undefined && kept === fingerprintOf(request, body, undefined, meant),
+      )
+    )
   if (kept.startsWith(FINGERPRINT_V4)) return kept === fingerprintOf(request, body, FINGERPRINT_V4, body.v4)
   if (kept.startsWith(FINGERPRINT_V3)) return kept === fingerprintOf(request, body, FINGERPRINT_V3, body.v3)
   if (kept.startsWith(FINGERPRINT_V2)) return kept === fingerprintOf(request, body, FINGERPRINT_V2, body.v2)

@@ -3,9 +3,9 @@
 import { isUtf8 } from 'node:buffer'
 import { createHash } from 'node:crypto'
 import { sha256Hex } from '../../core/ids'
-import { contentTypeMeant, paramOf } from '../content-type'
+import { contentTypeMeant, paramOf, paramsOf } from '../content-type'
 import type { MultipartBody } from './fields'
-import { ASCII, backslashedNames, partHeader, partOf, utf8Of } from './parts'
+import { ASCII, backslashedNames, type Part, partHeader, partOf, utf8Of } from './parts'
 
 /** A body's meaning by the rule of this version (`meant`) and of v4, v3 and v2 (null: its bytes told it). */
 export type MultipartMeaning = { meant: string; v4: string; v3: string | null; v2: string | null }
@@ -23,8 +23,14 @@ export type MultipartMeaning = { meant: string; v4: string; v3: string | null; v
  * `v4`: the names as read alone. `v3` and `v2` (v2 counted a field's `text/plain`): null where a
  * name or file name is beyond ASCII or holds a backslash in quotes, or a text value starts with a
  * byte-order mark, as those rules found no parts then, and its bytes told it.
+ *
+ * `fileNames` 'plain': as the v5 rule read file names before filename* (RFC 6266) was, FormData's
+ * `filename` alone, a part of filename* alone a text field.
  */
-export async function multipartMeant(body: MultipartBody): Promise<MultipartMeaning | null> {
+export async function multipartMeant(
+  body: MultipartBody,
+  fileNames: 'starred' | 'plain' = 'starred',
+): Promise<MultipartMeaning | null> {
   const pieces = partsBeforeClose(body)
   if (pieces === null) return null
   const fields = body.fields ?? []
@@ -37,13 +43,13 @@ export async function multipartMeant(body: MultipartBody): Promise<MultipartMean
   let v3Alike = true
   for (const [i, piece] of pieces.entries()) {
     const part = partOf(piece)
-    // part.name is unescaped; FormData keeps a backslash in quotes.
-    const sent = part.headers.includes('\\')
-      ? backslashedNames(partHeader(part.headers, 'content-disposition') ?? '')
-      : part
+    const starred = namesOf(part)
+    const sent = fileNames === 'starred' ? starred : { ...starred, filename: plainFileName(part) }
     const name = sent.name === null ? null : utf8Of(sent.name)
     const filename = sent.filename === null ? null : utf8Of(sent.filename)
-    if (!(await readAlike(fields[i]!, name, filename, part.value))) return null
+    // A part that filename* makes a file was a text field to FormData: that rule found it alike.
+    const renamed = sent.filename !== starred.filename
+    if (!renamed && !(await readAlike(fields[i]!, name, filename, part.value))) return null
     if (!utf8Whole(sent.name) || !utf8Whole(sent.filename)) notUtf8.add([i, sent.name, sent.filename])
     // v3 and v2 read names as latin1 without a backslash in quotes, and a text value with its
     // leading byte-order mark, which FormData drops.
@@ -57,6 +63,14 @@ export async function multipartMeant(body: MultipartBody): Promise<MultipartMean
   const meant = notUtf8.entries === 0 ? v4 : withNamesAsSent(v4, notUtf8.hex())
   return v3Alike ? { meant, v4, v3: v4, v2: byV2.hex() } : { meant, v4, v3: null, v2: null }
 }
+
+/** A part's name and file name as sent: part.name is unescaped, and FormData keeps a backslash in quotes. */
+const namesOf = (part: Part): { name: string | null; filename: string | null } =>
+  part.headers.includes('\\') ? backslashedNames(partHeader(part.headers, 'content-disposition') ?? '') : part
+
+/** A part's `filename` as FormData reads it (a backslash in quotes kept), without its filename*. */
+const plainFileName = (part: Part): string | null =>
+  paramsOf(partHeader(part.headers, 'content-disposition') ?? '', part.headers.includes('\\')).get('filename') ?? null
 
 /**
  * The texts of a multipart body's parts (each after its delimiter line) as the fingerprint splits
