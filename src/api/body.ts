@@ -46,11 +46,13 @@ export const formRefusal = (reason: string): string => `The form body could not 
  * What a form or an unread body holds, for a route that reads CSV (`csv`) to say how to send it.
  * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form);
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
- * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none.
+ * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none;
+ * `texts`: beside a file, the form's text fields (at most 20), which a route may read elsewhere.
  */
 export type SentShape = {
   csv?: boolean
   fields?: string[]
+  texts?: [string, string][]
   file?: { name: string; type: string; charset: string | null; reads: 'json' | 'csv' | null; empty?: true }
 }
 
@@ -234,12 +236,12 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
       return {
         kind: 'invalid_form',
         reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
-        ...(csv && { shape: { file: await fileShape(v as File, fileCharset(multipart)) } }),
+        ...(csv && { shape: { file: await fileShape(v as File, fileCharset(multipart)), texts: textsOf(multipart) } }),
       }
   }
   const file = csv && fields.length === 0 && empty !== undefined ? await fileShape(empty, null) : undefined
   const shape: SentShape | undefined = csv
-    ? { fields: distinct(fields.map(([k]) => k)), ...(file && { file: { ...file, empty: true as const } }) }
+    ? { fields: distinct(fields.map(([k]) => k)), ...(file && { file: { ...file, empty: true as const }, texts: [] }) }
     : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
   // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
@@ -433,6 +435,10 @@ async function fileShape(file: File, charset: string | null): Promise<NonNullabl
   const csv = type === 'text/csv' || /\.csv$/i.test(name) || readsAsCsv(bytes)
   return { name, type, charset, reads: json ? 'json' : csv ? 'csv' : null }
 }
+
+/** A multipart body's text fields, first sent first; at most 20. */
+const textsOf = (multipart: MultipartBody): [string, string][] =>
+  (multipart.fields ?? []).filter((field): field is [string, string] => typeof field[1] === 'string').slice(0, 20)
 
 /** `names` without repeats, first sent first; at most 20. */
 const distinct = (names: string[]): string[] => [...new Set(names)].slice(0, 20)

@@ -187,4 +187,19 @@ describe("the bulk route's advice for a file uploaded as a form", () => {
     )
     expect(snapshot()).toEqual(before)
   })
+
+  test("the form's flags beside its file are told to go in the query string, so a dry run stays one", async () => {
+    const before = snapshot()
+    // curl -F dry_run=true -F file=@stores.csv: the file alone as the body would write.
+    const form = `--B\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n${onePart('name="file"; filename="stores.csv"', CSV)}`
+    const told = (await post(`${BASE}/bulk`, form)).message!
+    expect(told).toEndWith(
+      'with curl --data-binary @stores.csv -H "Content-Type: text/csv", and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.',
+    )
+    // Its advice taken as written: a dry run.
+    const [, path] = /POST (\S+)\.$/.exec(told)!
+    const res = await rawRequest('POST', path!, latin1(CSV), { 'content-type': 'text/csv' })
+    expect([res.status, ((await res.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
+    expect(snapshot()).toEqual(before)
+  })
 })

@@ -173,6 +173,17 @@ const fieldList = (fields: string[]): string =>
         .join(', ')}${fields.length > 5 ? ', ...' : ''}`
 
 /**
+ * The query string that carries a form's flags (dry_run, delete_missing, max_delete) beside its
+ * file, as advice goes on: the file sent as the body, a dry run without it would write.
+ */
+function flagsIn(texts: [string, string][]): string {
+  const flags = texts.filter(([name]) => QUERY_FLAGS.includes(name))
+  if (flags.length === 0) return ''
+  const names = fieldList([...new Set(flags.map(([name]) => name))])
+  return `, and ${names} in the query string: POST /admin/v1/locations/bulk?${new URLSearchParams(flags)}`
+}
+
+/**
  * How a form or an unread body was sent, and how to send what it holds: curl -d sends a form
  * (dropping a file's line breaks), curl -F a file upload, neither the file as it is.
  */
@@ -204,11 +215,12 @@ function howSent(body: ParsedBody | undefined, type: string): string {
       ? ` It was sent as "multipart/form-data", a form with ${fieldList(shape.fields)}, and this route reads no form. ${asJson()}`
       : ' It was sent as "multipart/form-data", and this route reads no form.'
   const upload = `as "multipart/form-data", a form's file upload (curl -F)`
+  const flags = flagsIn(shape?.texts ?? [])
   if (file.empty)
-    return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))}, which is empty (0 bytes): send the file that holds the locations as the body, with ${sendFile(file.name, file.reads ?? 'csv')}.`
+    return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))}, which is empty (0 bytes): send the file that holds the locations as the body, with ${sendFile(file.name, file.reads ?? 'csv')}${flags}.`
   if (file.reads === null)
     return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))} (${JSON.stringify(file.type.slice(0, 60) || 'no type')}), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with ${sendFile('', 'csv')}.`
-  return ` It was sent ${upload}: send the file itself as the body, with ${sendFile(file.name, file.reads, false, file.charset)}.`
+  return ` It was sent ${upload}: send the file itself as the body, with ${sendFile(file.name, file.reads, false, file.charset)}${flags}.`
 }
 
 /**
