@@ -5,6 +5,7 @@
 // before the limit does the embedded fallback's point replace it (coarser, but within the terms).
 // Such points are geocoded again at every run until the provider answers for them (or says it does
 // not know the address: the fallback's point then stands).
+import { stampAfter } from '../core/stamp-after'
 import type { Store } from '../store'
 import { isBusyError } from '../store/db'
 import { unplacedRecord } from '../store/location-compare'
@@ -273,7 +274,7 @@ async function save(
       geocoding: { precision: found.precision, source: found.source },
       addressParts: found.parts,
       geocodedAt: obtainedAtIso(found, at),
-      updatedAt: current.updatedAt > at ? current.updatedAt : at, // the run's time, never before a change the row holds (one made during the run)
+      updatedAt: stampAfter(current.updatedAt, Date.parse(at)), // the run's time, past a change the row holds (one made during the run)
       replacedPoint: replacedBy(current, found),
     }
     store.locations.replace(place(next, current), current)

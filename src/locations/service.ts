@@ -1,6 +1,7 @@
 // Management API flows as plain functions: no Elysia, no HTTP. Each write is validated first,
 // geocoded outside the transaction, then committed in one immediate transaction, shared with the
 // other requests' writes that arrived meanwhile (store.writeSoon: one commit between them).
+import { stampAfter } from '../core/stamp-after'
 import { clipped, isBlankCode, meantName, WHOLE_NUMBER } from '../core/text'
 import { noGeocoder, obtainedAtIso, type Geocoder, type GeocodeResult } from '../geocode/geocoder'
 import { GeocoderUnavailableError } from '../geocode/http'
@@ -453,7 +454,7 @@ export function applyPatch(
     customFields: mergeMap(current.customFields, patch.customFields),
     imageUrl: patch.imageUrl ?? current.imageUrl,
     status: patch.status ?? current.status,
-    updatedAt: new Date().toISOString(),
+    updatedAt: stampAfter(current.updatedAt),
   }
   if (patch.coordinates) {
     // A geocoded point sent back as it is stays the geocoder's: its geocoding and age are kept, so

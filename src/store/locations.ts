@@ -184,7 +184,8 @@ function statements(db: Database) {
     "SELECT id FROM locations WHERE locator_id = ? AND json_type(custom_fields, '$.\"' || ? || '\"') IS NOT NULL",
   )
   const dropCustomField = db.prepare<unknown, [string, string, string, string]>(
-    "UPDATE locations SET custom_fields = json_remove(custom_fields, '$.\"' || ? || '\"'), updated_at = ? WHERE locator_id = ? AND id IN (SELECT value FROM json_each(?))",
+    // updated_at: now, or one ms past the row's while the clock has not passed it (core/stamp-after.ts).
+    "UPDATE locations SET custom_fields = json_remove(custom_fields, '$.\"' || ? || '\"'), updated_at = max(?, coalesce(strftime('%Y-%m-%dT%H:%M:%fZ', updated_at, '+0.001 seconds'), '')) WHERE locator_id = ? AND id IN (SELECT value FROM json_each(?))",
   )
   return {
     ...codeStatements(db),
