@@ -3,6 +3,7 @@
 import { statSync } from 'node:fs'
 import { extname } from 'node:path'
 import { wholeNumber } from '../core/urlencoded'
+import { cliCommand } from '../core/cli-command'
 import type { GeocoderStack } from '../geocode'
 import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
@@ -194,6 +195,7 @@ const CLI_WORDS: BulkWords = {
   sent: 'the file',
   keepPoint: (id) =>
     `update it alone through the management API (POST /admin/v1/locations/${id} with the address and its coordinates)`,
+  readAgain: (locatorId) => `${cliCommand(`locations export ${locatorId}`)} prints it`,
 }
 
 /** --max-delete N: the most locations --delete-missing may delete; null when not given. */

@@ -180,7 +180,7 @@ export function apply(
   const removing = removals.filter((r) => r.target !== null).length
   // A dry run is refused as the real run would be: its 200 promises the real run's.
   deps.roomFor?.(locatorId, plans.filter((p) => p.target === null).length - gone.length - removing)
-  refuseChanged(deps, locatorId, removals)
+  refuseChanged(deps, locatorId, removals, options.words)
   // Delete items and delete_missing first: the codes of the locations they delete are free for the items.
   const results: BulkResult[] = removals.map((removal) => removed(deps, locatorId, removal, dryRun))
   if (!dryRun) for (const { id } of gone) deps.store.locations.remove(locatorId, id)
@@ -259,7 +259,7 @@ export function apply(
  * (precondition_failed), each named: another write changed the location since the sender read it.
  * Checked in the write's transaction, so no write comes between the check and the delete.
  */
-function refuseChanged(deps: AdminDeps, locatorId: string, removals: Removal[]): void {
+function refuseChanged(deps: AdminDeps, locatorId: string, removals: Removal[], words: BulkWords): void {
   const changed = removals.flatMap(({ key, target, ifUpdatedAt }) => {
     const current = target === null || ifUpdatedAt === null ? null : deps.store.locations.get(locatorId, target)
     return current === null || sameInstant(current.updatedAt, ifUpdatedAt!) ? [] : [{ key, current, ifUpdatedAt }]
@@ -276,7 +276,7 @@ function refuseChanged(deps: AdminDeps, locatorId: string, removals: Removal[]):
       changed.map((c) => [
         `${c.key}.if_updated_at`,
         [
-          `The ${said(c)}, not at ${c.ifUpdatedAt}: another write changed it since it was read. Read it again (GET /admin/v1/locations/${c.current.id}); if it is still to go, send its delete with its updated_at now.`,
+          `The ${said(c)}, not at ${c.ifUpdatedAt}: another write changed it since it was read. Read it again (${words.readAgain(locatorId, c.current.id)}); if it is still to go, send its delete with its updated_at now.`,
         ],
       ]),
     ),

@@ -76,13 +76,21 @@ export type BulkOptions = {
  * `keepPoint`: how the store of location `id`, if it did not move, keeps its geocoded point with a
  * new address where nothing geocodes it (the single-location update; the CLI has none of its own).
  */
-export type BulkWords = { deleteMissing: string; maxDelete: string; sent: string; keepPoint: (id: string) => string }
+export type BulkWords = {
+  deleteMissing: string
+  maxDelete: string
+  sent: string
+  keepPoint: (id: string) => string
+  /** Where the sender reads location `id` of locator `locatorId` again: its updated_at now. */
+  readAgain: (locatorId: string, id: string) => string
+}
 
 export const API_WORDS: BulkWords = {
   deleteMissing: 'delete_missing',
   maxDelete: 'max_delete',
   sent: 'the request',
   keepPoint: (id) => `update it alone (POST /admin/v1/locations/${id} with the address and its coordinates)`,
+  readAgain: (_, id) => `GET /admin/v1/locations/${id}`,
 }
 
 /** `absent`: a delete item whose location there is none (deleted already): nothing to delete. */

@@ -2,7 +2,7 @@
 // its summary tells what the file's items delete from what --delete-missing finds, and counts
 // those that named no location.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { file, json, storeloc, useTempDatabase } from './temp-database'
+import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -89,5 +89,24 @@ describe('locations import, delete items', () => {
       storeloc('locations', 'import', locatorId, '--file', capped, '--delete-missing', '--max-delete', '0').stderr,
     ).toContain('--delete-missing would delete 1 location, more than --max-delete (0)')
     expect(listed()).toBe(2)
+  })
+
+  test("a delete item's if_updated_at changed since: nothing imported, and the CLI's way to read the store again", () => {
+    const made = json('locations', 'import', locatorId, '--file', file('all.json', [store('S1', 1), store('S2', 2)]))
+    const [s1, s2] = JSON.parse(storeloc('locations', 'export', locatorId).stdout)
+    json('locations', 'import', locatorId, '--file', file('edit.json', [{ ...store('S2', 2), name: 'Edited' }]))
+    const path = file('sync.json', [
+      { id: s1.id, delete: true, if_updated_at: s1.updated_at },
+      { external_id: 'S2', delete: true, if_updated_at: s2.updated_at },
+    ])
+    const refused = storeloc('locations', 'import', locatorId, '--file', path)
+    expect(refused.code).toBe(1)
+    expect(refused.stderr).toContain(
+      `storeloc: Nothing was imported from ${path}: [1]: location ${s2.id} ("S2") was changed`,
+    )
+    expect(refused.stderr).toContain(`another write changed it since it was read. Read it again (`)
+    expect(refused.stderr).toContain(`locations export ${locatorId} --database ${dbPath} prints it); if it is still`)
+    expect(refused.stderr).not.toContain('GET /admin/v1')
+    expect(JSON.parse(storeloc('locations', 'export', locatorId).stdout).length).toBe(made.results.length)
   })
 })
