@@ -129,6 +129,8 @@ type Gathered = {
   special?: string
   /** The delete cell: true to delete, a string that says why it was not read. */
   removal: boolean | string
+  /** The if_updated_at cell: a delete row's condition, unread on any other row. */
+  condition?: string
   unreadStatus?: string
   /** The header of the region cell the row fills, and a second's other region, said as a problem. */
   regionHeader?: string
@@ -154,7 +156,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   // Its store code read as such would match no store: its id's, or another's.
   const codeId = idsAmongCodes !== null && LOCATION_ID.test(idCell(String(body.external_id ?? '')).trim())
   const idProblem = codeId ? [{ field: 'external_id', message: idsAmongCodes }] : []
-  if (removal === true) return removalRow(line, body, idProblem)
+  if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   const { point, problems } = readPoint(gathered.coordinateCells)
   problems.unshift(...idProblem)
@@ -251,7 +253,7 @@ function joinLines({ parts, further }: Gathered): void {
 
 /**
  * A cell of the row's hours but its day columns (a day's opening or closing time, its week, some
- * days', its special hours) or its delete cell into `gathered`; false for any other cell.
+ * days', its special hours) or its delete cell and its condition into `gathered`; false for any other cell.
  */
 function gatherHours(
   gathered: Gathered,
@@ -268,6 +270,7 @@ function gatherHours(
     if (cell !== '') gathered.spans.push([header, field.slice(DAYS_FIELD.length), hours])
   } else if (field === 'special_hours') gathered.special = cell
   else if (field === 'delete') gathered.removal = deleteCell(cell, header)
+  else if (field === 'if_updated_at') gathered.condition = cell
   else return false
   return true
 }
@@ -482,13 +485,27 @@ function notedInto(
 
 /**
  * A row whose delete cell says yes as the delete item of the store its id or external_id names,
- * its other cells unread: its problems are those of the cells that name its store.
+ * with its if_updated_at cell's condition, its other cells unread: its problems are those of the cells that name its store.
  */
-function removalRow(line: number, body: Record<string, unknown>, problems: CsvRow['problems']): CsvRow {
+function removalRow(
+  line: number,
+  body: Record<string, unknown>,
+  condition: string | undefined,
+  problems: CsvRow['problems'],
+): CsvRow {
   const named = Object.fromEntries(
     ['id', 'external_id'].flatMap((field) => (body[field] ? [[field, body[field]]] : [])),
   )
-  return { line, body: { ...named, delete: true }, country: null, postcode: null, city: null, problems, notes: [] }
+  const held = condition ? { if_updated_at: condition } : {}
+  return {
+    line,
+    body: { ...named, delete: true, ...held },
+    country: null,
+    postcode: null,
+    city: null,
+    problems,
+    notes: [],
+  }
 }
 
 /** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */

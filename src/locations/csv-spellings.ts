@@ -467,6 +467,8 @@ export const COLUMN_NAMES = {
   status: [],
   // A row saying yes is a delete item of its store: {"external_id": ..., "delete": true}.
   delete: [],
+  // A delete row's condition, as a delete item's: the store's updated_at as read.
+  if_updated_at: [],
 } as const satisfies Record<string, readonly string[]>
 
 /**

@@ -1,7 +1,7 @@
 // POST /admin/v1/locations/bulk with delete items carrying if_updated_at: a location is deleted
 // only while its updated_at is the one sent; changed since, 412 precondition_failed, nothing written.
 import { describe, expect, test } from 'bun:test'
-import { all, bulk, bulkGeocodingMeanwhile, DOWNING, env, snapshot, store, useBulkEnv } from './bulk-fixture'
+import { all, bulk, bulkGeocodingMeanwhile, csv, DOWNING, env, snapshot, store, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
@@ -124,5 +124,28 @@ describe('bulk upsert, delete items with if_updated_at', () => {
       ])
     }
     expect(await codes()).toEqual(['S1'])
+  })
+
+  test("a CSV body's if_updated_at column is each delete row's condition, and unread on the other rows", async () => {
+    await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
+    const s1 = await read('S1')
+    await rename(s1.id)
+    const edited = await read('S1')
+    const before = snapshot()
+    const rows = (when: string) =>
+      `external_id,name,delete,if_updated_at\nS1,,yes,${when}\nS2,,yes,\nS3,Store S3,,2020-01-01T00:00:00Z\n`
+    const res = await csv(rows(s1.updated_at))
+    expect([res.status, res.body.error, Object.keys(res.body.details)]).toEqual([
+      412,
+      'precondition_failed',
+      ['line 2.if_updated_at'],
+    ])
+    expect(snapshot()).toEqual(before)
+    const bad = await csv(rows('yesterday'))
+    expect([bad.status, Object.keys(bad.body.details)]).toEqual([422, ['line 2.if_updated_at']])
+    const again = await csv(rows(edited.updated_at))
+    expect([again.status, again.body.unknown_columns]).toEqual([200, []])
+    expect(again.body).toMatchObject({ deleted: 2, unchanged: 1 })
+    expect(await codes()).toEqual(['S3'])
   })
 })
