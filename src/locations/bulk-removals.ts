@@ -27,7 +27,14 @@ export type Removal = {
 const REMOVAL_FIELDS = new Set(['id', 'external_id', 'delete', 'if_updated_at'])
 
 /** An ISO 8601 date and time with its offset, as updated_at is written ("2026-12-02T02:27:31.441Z"). */
-const INSTANT = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/i
+const INSTANT = /^(\d{4})-(\d\d)-(\d\d)T\d\d:\d\d:\d\d(\.\d{1,9})?(Z|[+-]\d\d:\d\d)$/i
+
+/** Whether `text` is an INSTANT of a day the calendar has: Date.parse reads February 30 as March 2. */
+function isInstant(text: string): boolean {
+  const [, year, month, day] = INSTANT.exec(text) ?? []
+  if (year === undefined || Number.isNaN(Date.parse(text))) return false
+  return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDate() === Number(day)
+}
 
 /** Whether a location's updated_at is the instant an if_updated_at names, however its offset writes it. */
 export const sameInstant = (updatedAt: string, ifUpdatedAt: string) => Date.parse(updatedAt) === Date.parse(ifUpdatedAt)
@@ -82,10 +89,7 @@ export function readRemoval(
   if (sentId === null && sentExternalId === null)
     problems.push([null, 'a delete item needs the id or the external_id of the location to delete.'])
   const ifUpdatedAt = raw.if_updated_at ?? null
-  if (
-    ifUpdatedAt !== null &&
-    (typeof ifUpdatedAt !== 'string' || !INSTANT.test(ifUpdatedAt) || Number.isNaN(Date.parse(ifUpdatedAt)))
-  )
+  if (ifUpdatedAt !== null && (typeof ifUpdatedAt !== 'string' || !isInstant(ifUpdatedAt)))
     problems.push([
       'if_updated_at',
       `The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got ${quoted(ifUpdatedAt)}.`,

@@ -85,12 +85,16 @@ describe('bulk upsert, delete items with if_updated_at', () => {
       locations: [
         { external_id: 'S9', delete: true, if_updated_at: 'yesterday' },
         { external_id: 'S8', delete: true, if_updated_at: null },
+        { external_id: 'S7', delete: true, if_updated_at: '2026-02-30T00:00:00Z' },
       ],
     })
     expect(bad.status).toBe(422)
     expect(bad.body.details).toEqual({
       'locations[0].if_updated_at': [
         `locations[0] (external_id "S9"): The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got "yesterday".`,
+      ],
+      'locations[2].if_updated_at': [
+        `locations[2] (external_id "S7"): The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got "2026-02-30T00:00:00Z".`,
       ],
     })
   })
