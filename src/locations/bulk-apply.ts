@@ -268,15 +268,23 @@ function refuseChanged(deps: AdminDeps, locatorId: string, removals: Removal[], 
   if (first === undefined) return
   const said = ({ current }: (typeof changed)[number]) =>
     `location ${current.id}${current.externalId === null ? '' : ` (${JSON.stringify(current.externalId)})`} was changed at ${current.updatedAt}`
+  // A time past the location's is none a write gave it: no change "after" it to speak of.
+  const later = ({ current, ifUpdatedAt }: (typeof changed)[number]) =>
+    Date.parse(ifUpdatedAt!) > Date.parse(current.updatedAt)
   const more = changed.length > 1 ? `, and ${changed.length - 1} more` : ''
+  const sent = later(first)
+    ? `before the if_updated_at sent (${first.ifUpdatedAt}), a time no write gave it`
+    : `after the if_updated_at sent (${first.ifUpdatedAt})`
+  const why = (c: (typeof changed)[number]) =>
+    later(c) ? 'that time is later than any write gave it' : 'another write changed it since it was read'
   throw new LocationError(
     'precondition_failed',
-    `${first.key}: ${said(first)}, after the if_updated_at sent (${first.ifUpdatedAt})${more}; nothing was written.`,
+    `${first.key}: ${said(first)}, ${sent}${more}; nothing was written.`,
     Object.fromEntries(
       changed.map((c) => [
         `${c.key}.if_updated_at`,
         [
-          `The ${said(c)}, not at ${c.ifUpdatedAt}: another write changed it since it was read. Read it again (${words.readAgain(locatorId, c.current.id)}); if it is still to go, send its delete with its updated_at now.`,
+          `The ${said(c)}, not at ${c.ifUpdatedAt}: ${why(c)}. Read it again (${words.readAgain(locatorId, c.current.id)}); if it is still to go, send its delete with its updated_at now.`,
         ],
       ]),
     ),

@@ -152,4 +152,19 @@ describe('bulk upsert, delete items with if_updated_at', () => {
     expect(again.body).toMatchObject({ deleted: 2, unchanged: 1 })
     expect(await codes()).toEqual(['S3'])
   })
+
+  test("an if_updated_at later than the location's updated_at is refused as no time a write gave it", async () => {
+    await bulk({ locations: [store('S1')] })
+    const s1 = await read('S1')
+    const res = await bulk({ locations: [{ id: s1.id, delete: true, if_updated_at: '2099-01-01T00:00:00Z' }] })
+    expect([res.status, res.body.message, res.body.details]).toEqual([
+      412,
+      `locations[0]: location ${s1.id} ("S1") was changed at ${s1.updated_at}, before the if_updated_at sent (2099-01-01T00:00:00Z), a time no write gave it; nothing was written.`,
+      {
+        'locations[0].if_updated_at': [
+          `The location ${s1.id} ("S1") was changed at ${s1.updated_at}, not at 2099-01-01T00:00:00Z: that time is later than any write gave it. Read it again (GET /admin/v1/locations/${s1.id}); if it is still to go, send its delete with its updated_at now.`,
+        ],
+      },
+    ])
+  })
 })
