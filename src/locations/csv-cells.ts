@@ -68,3 +68,9 @@ export function formulaText(cell: string): string | null {
   const m = TEXT_FORMULA.exec(cell)
   return m === null ? null : m[1]!.replaceAll('""', '"').trim()
 }
+
+/**
+ * A cell's text as its row reads it (csv-row.ts): a formula of one text is that text, a guarded
+ * cell is read without its guards. A column judged by its cells judges them so.
+ */
+export const cellText = (cell: string): string => formulaText(cell) ?? unguardCell(cell)

@@ -3,6 +3,7 @@
 import { clipped, withinEdits } from '../core/text'
 import { namesDays } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
+import { cellText } from './csv-cells'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
 import { CLOSED_STATUSES } from './csv-values'
 
@@ -310,7 +311,8 @@ export function unreadNotes(
   const notes: string[] = []
   for (const [i, column] of columns.entries()) {
     const { header, field } = column
-    const cells = below.map((r) => r.cells[i] ?? '')
+    // Judged as the rows read them: ="Mo-Fr 9-18" is hours, as it is in an hours column.
+    const cells = below.map((r) => cellText(r.cells[i] ?? ''))
     const hint =
       field === null
         ? (unreadHint(header, columns) ?? closedUnread(header, cells))

@@ -2,7 +2,7 @@
 // when most of its cells are none, or not at all, and what is said of each reading.
 import { LOCATION_ID } from '../core/ids'
 import { clipped } from '../core/text'
-import { formulaText, unguardCell } from './csv-cells'
+import { cellText } from './csv-cells'
 import { fallbackField } from './csv-columns'
 import type { Column } from './csv-header'
 import type { RawRecord } from './csv-records'
@@ -13,7 +13,7 @@ import { idCell } from './csv-values'
  * ("=\"loc_1\"" is loc_1), an id in capitals is the id (csv-values.ts idCell), so a cell is
  * judged an id or none as its row is matched.
  */
-const idText = (cell: string | undefined): string => idCell(formulaText(cell ?? '') ?? unguardCell(cell ?? '')).trim()
+const idText = (cell: string | undefined): string => idCell(cellText(cell ?? '')).trim()
 
 /** The column's filled cells: how many are ids of this service (loc_...), how many are not. */
 function idCounts(records: readonly RawRecord[], column: number): { ours: number; others: number } {

@@ -16,7 +16,7 @@ import {
   rowCountry,
   rowParts,
 } from './csv-address'
-import { keptDayText, formulaText, unguardCell } from './csv-cells'
+import { cellText, keptDayText, formulaText } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
 import { closedColumn, furtherLine } from './csv-columns'
@@ -231,7 +231,7 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
     if (field === null) continue
     // A formula of one text is that text: no formula to warn of.
     const text = formulaText(cells[i]!)
-    const cell = webAddress(text ?? unguardCell(cells[i]!), field)
+    const cell = webAddress(cellText(cells[i]!), field)
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })

@@ -386,6 +386,17 @@ describe('template spellings in a sheet where they mean something else', () => {
     expect([again.unchanged, again.unknown_columns]).toEqual([2, []])
   })
 
+  test('a Schedule of Excel-guarded hours (="Mo-Fr 9-18") is judged as its rows read it: hours', () => {
+    const guarded = withColumn('Schedule', ['"=""Mo-Fr 9-18"""', '"=""Mo-Sa 10-14"""'])
+    const done = json('locations', 'import', locatorId, '--file', guarded)
+    expect([done.created, done.unknown_columns ?? [], done.notes]).toEqual([2, [], undefined])
+    const stored = json('locations', 'export', locatorId).map((l: Stored) => [l.hours.monday, l.hours.saturday])
+    expect(stored).toEqual([
+      ['9-18', 'closed'],
+      ['10-14', '10-14'],
+    ])
+  })
+
   test('a Schedule beside day columns is read only when every cell is hours; the days win, noted', () => {
     const days = 'Monday Open,Monday Close,Tuesday Open,Tuesday Close'
     const times = ['09:00,17:00,09:00,17:00', '10:00,18:00,10:00,12:00']
