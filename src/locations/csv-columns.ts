@@ -5,7 +5,7 @@ import { namesDays } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
 import { cellText } from './csv-cells'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
-import { CLOSED_STATUSES } from './csv-values'
+import { CLOSED_STATUSES, DANISH_FALSE } from './csv-values'
 
 /** Words a column of some days' hours has beside its days ("Öffnungszeiten Mo-Fr", "Sat-Sun Hours", "Opening Sat"). */
 const HOURS_WORDS =
@@ -192,7 +192,31 @@ const ADDRESS_BESIDE_STREET =
   'is read as the whole address only where no column gives the street: the street, town and postcode columns give it. Delete them to import it instead.'
 
 /** Headers of a column of whether each store is closed for good (Yext's "Closed"), read as its status. */
-const CLOSED_KEYS = new Set(['closed', 'permanently closed'].map(headerKey))
+const CLOSED_KEYS = new Set(['closed', 'permanently closed', 'lukket', 'permanent lukket'].map(headerKey))
+
+/** Danish names of a yes/no column: one so named was written in Danish. */
+const DANISH_KEYS = new Set(['slet', 'lukket', 'permanent lukket'].map(headerKey))
+
+/**
+ * Whether a file reads SAND, also an English word, as Danish Excel's TRUE (csv-values.ts
+ * DANISH_TRUE): one of its yes/no columns (a status, a delete flag) is named in Danish or holds FALSK.
+ */
+export function danishFile(
+  columns: readonly { header: string; field: string | null }[],
+  below: readonly { cells: readonly string[] }[],
+): boolean {
+  const falsk = (i: number) =>
+    below.some(
+      (r) =>
+        cellText(r.cells[i] ?? '')
+          .trim()
+          .toLowerCase() === DANISH_FALSE,
+    )
+  return columns.some(
+    ({ header, field }, i) =>
+      (field === 'status' || field === 'delete') && (DANISH_KEYS.has(headerKey(header)) || falsk(i)),
+  )
+}
 
 /** Whether a status column says the store is closed (CLOSED_STATUSES): its yes is a draft. */
 export const closedColumn = (header: string): boolean => CLOSED_KEYS.has(headerKey(header))

@@ -63,6 +63,8 @@ export type Header = {
    * the other (halfPoint); null when the file has both, or neither.
    */
   halfPoint: string | null
+  /** Whether the file reads SAND as Danish Excel's TRUE (csv-columns.ts danishFile); else it may be a word. */
+  danish: boolean
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -75,7 +77,7 @@ export function readHeader(
   { cells, line }: RawRecord,
   customFields: readonly NamedField[],
   below: readonly RawRecord[] = [],
-): Omit<Header, 'garbled' | 'countries' | 'countryCodes' | 'weekendAlone' | 'halfPoint'> {
+): Omit<Header, 'garbled' | 'countries' | 'countryCodes' | 'weekendAlone' | 'halfPoint' | 'danish'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--

@@ -25,9 +25,11 @@ import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
 import {
   CLOSED_STATUSES,
+  DANISH_TRUE,
   decimalComma,
   deleteCell,
   idCell,
+  notDanish,
   OTHER_STATUSES,
   splitTags,
   statusProblem,
@@ -84,6 +86,8 @@ export type CsvRow = {
   unplaced?: string
 }
 
+/** What to write in a closed column (closedColumn) in place of a cell it does not read. */
+const CLOSED_WRITE = 'Write true for a store closed for good (imported as a draft), or false.'
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
@@ -209,7 +213,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
 }
 
 /** The row's cells, each read (a formula's text, a web address) and gathered by its field; the cells that look wrong as suspects. */
-function gatherCells({ columns, width, numbers, garbled }: Header, cells: readonly string[]): Gathered {
+function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells: readonly string[]): Gathered {
   const gathered: Gathered = {
     body: {},
     spans: [],
@@ -235,8 +239,8 @@ function gatherCells({ columns, width, numbers, garbled }: Header, cells: readon
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
-    if (!gatherHours(gathered, i, field, header, [cell, cells[i]!]))
-      gatherField(gathered, field, header, cell, cells[i]!, numbers)
+    if (!gatherHours(gathered, i, field, header, [cell, cells[i]!], danish))
+      gatherField(gathered, field, header, cell, cells[i]!, { numbers, danish })
   }
   if (gathered.hasTags) gathered.body.tags = gathered.tags
   if (gathered.further.length > 0) joinLines(gathered)
@@ -261,6 +265,7 @@ function gatherHours(
   field: string,
   header: string,
   [cell, raw]: [cell: string, raw: string],
+  danish: boolean,
 ): boolean {
   if (timeField(field) !== null) gathered.times.push([column, field, cell])
   else if (field === 'hours') gathered.week = cell
@@ -269,7 +274,7 @@ function gatherHours(
     const hours = keptDayText(raw) === null ? closedX(cell) : raw
     if (cell !== '') gathered.spans.push([header, field.slice(DAYS_FIELD.length), hours])
   } else if (field === 'special_hours') gathered.special = cell
-  else if (field === 'delete') gathered.removal = deleteCell(cell, header)
+  else if (field === 'delete') gathered.removal = deleteCell(cell, header, danish)
   else if (field === 'if_updated_at') gathered.condition = cell
   else return false
   return true
@@ -303,7 +308,7 @@ function gatherField(
   header: string,
   cell: string,
   raw: string,
-  numbers: ReadonlySet<string>,
+  { numbers, danish }: Pick<Header, 'numbers' | 'danish'>,
 ): void {
   const { body } = gathered
   const dot = field.indexOf('.')
@@ -330,8 +335,11 @@ function gatherField(
   else if (top === 'tags') gathered.tags.push(...splitTags(cell))
   else if (top === 'status' && cell !== '') {
     const word = cell.toLowerCase()
-    const status = closedColumn(header) ? CLOSED_STATUSES.get(word) : (OTHER_STATUSES.get(word) ?? statusInput(cell))
-    if (status === undefined) gathered.unreadStatus = statusProblem(cell, header)
+    const closed = closedColumn(header)
+    const status = closed ? CLOSED_STATUSES.get(word) : (OTHER_STATUSES.get(word) ?? statusInput(cell))
+    if (word === DANISH_TRUE && !danish)
+      gathered.unreadStatus = notDanish(cell, header, closed ? CLOSED_WRITE : 'Write published or draft.')
+    else if (status === undefined) gathered.unreadStatus = statusProblem(cell, header)
     else body.status = status
   } else if (cell !== '' || !OMIT_WHEN_EMPTY.has(top)) body[top] = top === 'id' ? idCell(cell) : cell
 }

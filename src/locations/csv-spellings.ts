@@ -465,8 +465,9 @@ export const COLUMN_NAMES = {
   timezone: ['time zone', 'tz', 'tz database name'],
   image_url: ['image', 'photo', 'picture', 'store image'],
   status: [],
-  // A row saying yes is a delete item of its store: {"external_id": ..., "delete": true}.
-  delete: [],
+  // A row saying yes is a delete item of its store: {"external_id": ..., "delete": true}. Danish
+  // "slet" names it so a Danish Excel's SAND in it reads as yes (csv-columns.ts danishFile).
+  delete: ['slet'],
   // A delete row's condition, as a delete item's: the store's updated_at as read.
   if_updated_at: [],
 } as const satisfies Record<string, readonly string[]>
@@ -505,7 +506,17 @@ export const FALLBACK_NAMES = {
   country: ['country code', 'ländercode', 'country_iso'],
   // Shopify's and many sheets' TRUE/FALSE or yes/no, StoreRocket's 1/0, read as status words are;
   // Yext's "Closed" the other way round: a store closed for good is a draft (csv-values.ts).
-  status: ['active', 'aktiv', 'visible', 'is active', 'is visible', 'closed', 'permanently closed'],
+  status: [
+    'active',
+    'aktiv',
+    'visible',
+    'is active',
+    'is visible',
+    'closed',
+    'permanently closed',
+    'lukket',
+    'permanent lukket',
+  ],
   // Also a width and a length: read as latitude and longitude only together (csv.ts).
   'coordinates.lat': ['breite'],
   'coordinates.lng': ['länge', 'laenge'],

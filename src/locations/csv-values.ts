@@ -152,9 +152,26 @@ export const CLOSED_STATUSES = new Map([
   ...FLAG_NO.map((w) => [w, 'published'] as const),
 ])
 
-/** Whether a delete cell deletes its row's store; a problem's message for a cell neither yes nor no. */
-export function deleteCell(cell: string, header: string): boolean | string {
+/**
+ * Danish Excel's TRUE, and an English word ("Sand"): read as yes only in a Danish file
+ * (Header.danish), so that no word in a yes/no column deletes or hides a store.
+ */
+export const DANISH_TRUE = 'sand'
+/** Danish Excel's FALSE: a yes/no column that holds it was saved by a Danish Excel. */
+export const DANISH_FALSE = 'falsk'
+
+/** What a yes/no cell of Danish Excel's TRUE says in a file that is not Danish; `write`: what to write instead. */
+export const notDanish = (cell: string, header: string, write: string) =>
+  `${JSON.stringify(cell)} in the ${JSON.stringify(header)} column is Danish Excel's TRUE only in a Danish file, whose yes/no columns also hold FALSK or are named in Danish ("Slet", "Lukket"); here it may be a word, so it is not read. ${write}`
+
+/**
+ * Whether a delete cell deletes its row's store; a problem's message for a cell neither yes nor
+ * no. `danish`: whether the file reads SAND as yes (DANISH_TRUE).
+ */
+export function deleteCell(cell: string, header: string, danish: boolean): boolean | string {
   const word = cell.toLowerCase()
+  if (word === DANISH_TRUE && !danish)
+    return notDanish(cell, header, 'Write yes to delete the store, or leave the cell empty to keep it.')
   if (DELETE_YES.has(word)) return true
   if (DELETE_NO.has(word)) return false
   return `"${cell}" in the "${header}" column is neither yes nor no: write yes to delete the store, or leave the cell empty to keep it.`

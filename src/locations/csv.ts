@@ -5,7 +5,7 @@
 import { atOnce, inSlices } from '../core/slices'
 import type { BulkItem } from './bulk'
 import { asCode, COUNTRY_CODE, countryNames, lowerCodes } from './csv-address'
-import { fallbackField } from './csv-columns'
+import { danishFile, fallbackField } from './csv-columns'
 import {
   type Column,
   cutRow,
@@ -163,7 +163,7 @@ function* readSteps(
     }
     const pair = pairColumn(header.columns, below)
     if (pair >= 0) header.columns[pair]!.field = 'coordinates'
-    return { ...header, halfPoint: halfPoint(header.columns) }
+    return { ...header, halfPoint: halfPoint(header.columns), danish: danishFile(header.columns, below) }
   }
   let header = headerOf(first, records)
   let skipped: string | null = null

@@ -126,6 +126,36 @@ describe('a delete column', () => {
     expect(left.sort()).toEqual(EXCEL_WORDS.map((_, i) => `F${i}`).sort())
   })
 
+  test('SAND, also an English word, deletes only in a Danish file: else its line is refused', () => {
+    expect(storeloc('locations', 'import', locatorId, '--file', file('stores.csv', STORES)).code).toBe(0)
+    const sheet = (header: string, cells: [string, string]) =>
+      file(
+        'delete.csv',
+        `external_id,name,address,lat,lng,${header}\r\n` +
+          `S1,Alpha,"1 Princes Street, Edinburgh",55.9533,-3.1883,${cells[0]}\r\n` +
+          `S2,Beta,"2 Princes Street, Edinburgh",55.95,-3.18,${cells[1]}\r\n`,
+      )
+    const ids = () => json('locations', 'export', locatorId).map((l: { external_id: string }) => l.external_id)
+    const english = storeloc('locations', 'import', locatorId, '--file', sheet('delete', ['Sand', '']))
+    expect(english.code).toBe(1)
+    expect(english.stderr).toContain(
+      `line 2 (external_id "S1"): "Sand" in the "delete" column is Danish Excel's TRUE only in a Danish file`,
+    )
+    // Yext's Closed column: a store is not hidden by it either.
+    const closed = storeloc('locations', 'import', locatorId, '--file', sheet('Closed', ['sand', 'false']))
+    expect(closed.stderr).toContain(`line 2 (external_id "S1"): "sand" in the "Closed" column is Danish Excel's TRUE`)
+    expect(json('locations', 'export', locatorId).map((l: { status: string }) => l.status)).toEqual([
+      'published',
+      'published',
+    ])
+    // A column named in Danish, or holding FALSK as well, is Danish Excel's.
+    expect(json('locations', 'import', locatorId, '--file', sheet('Slet', ['SAND', ''])).deleted).toBe(1)
+    expect(ids()).toEqual(['S2'])
+    expect(json('locations', 'import', locatorId, '--file', file('again.csv', STORES)).created).toBe(1)
+    expect(json('locations', 'import', locatorId, '--file', sheet('delete', ['SAND', 'FALSK'])).deleted).toBe(1)
+    expect(ids()).toEqual(['S2'])
+  })
+
   test('a delete cell neither yes nor no is a problem of its line; nothing is written', () => {
     expect(storeloc('locations', 'import', locatorId, '--file', file('stores.csv', STORES)).code).toBe(0)
     const csv = 'external_id,name,address,lat,lng,delete\r\nS9,Iota,"9 Princes Street, Edinburgh",55.95,-3.18,later\r\n'
