@@ -141,16 +141,19 @@ const UNREAD_HINTS = new Map([
 ])
 
 /**
- * Google's further numbers, not read as the phone: a location keeps one, which its sheet's
- * Primary phone gives. The note names the file's own phone column, or says it has none.
+ * Google's further numbers, read as the phone (their first) only where no other column gives it
+ * (FALLBACK_NAMES): a location keeps one. Beside one, the note names it.
  */
 const ADDITIONAL_PHONES = headerKey('additional phones')
-function additionalPhones(columns: readonly { header: string; field: string | null }[]): string {
+function additionalPhones(columns: readonly { header: string; field: string | null }[]): string | null {
   const phone = columns.find((c) => c.field === 'contact.phone')
   return phone === undefined
-    ? 'holds further numbers of each store: a location keeps one phone, and no column of the file gives it, so none is imported. To import a phone, put one number of each store in a "phone" column; add others to the description or to a custom field.'
+    ? null
     : `holds further numbers of each store: a location keeps one phone, which ${JSON.stringify(phone.header)} gives, so it is not imported. To show another number, add it to the description or to a custom field.`
 }
+
+/** Whether a column holds several phone numbers a cell (Google's "Additional phones"), of which the phone is the first. */
+export const phonesColumn = (header: string): boolean => headerKey(header) === ADDITIONAL_PHONES
 
 /** A tags cell of numbers alone ("1314", "1314,1316"): Yext's category ids, no names to filter by. */
 const ID_LIST = /^\d+(?:\s*[,;|]\s*\d+)*$/

@@ -19,7 +19,7 @@ import {
 import { cellText, keptDayText, formulaText } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
-import { closedColumn, furtherLine } from './csv-columns'
+import { closedColumn, furtherLine, phonesColumn } from './csv-columns'
 import { type Column, DAYS_FIELD, type Header } from './csv-header'
 import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
@@ -28,6 +28,7 @@ import {
   DANISH_TRUE,
   decimalComma,
   deleteCell,
+  firstPhone,
   idCell,
   notDanish,
   OTHER_STATUSES,
@@ -136,6 +137,8 @@ type Gathered = {
   /** The if_updated_at cell: a delete row's condition, unread on any other row. */
   condition?: string
   unreadStatus?: string
+  /** What is said of the phone numbers a cell of several holds past the first (firstPhone). */
+  dropped?: string
   /** The header of the region cell the row fills, and a second's other region, said as a problem. */
   regionHeader?: string
   regionClash?: string
@@ -162,6 +165,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   const idProblem = codeId ? [{ field: 'external_id', message: idsAmongCodes }] : []
   if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
+  if (gathered.dropped !== undefined) notes.push(gathered.dropped)
   const { point, problems } = readPoint(gathered.coordinateCells)
   problems.unshift(...idProblem)
   // One coordinate alone, the file having no column of the other: the file's problem, said of the row.
@@ -239,12 +243,20 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
-    if (!gatherHours(gathered, i, field, header, [cell, cells[i]!], danish))
-      gatherField(gathered, field, header, cell, cells[i]!, { numbers, danish })
+    const read = field === 'contact.phone' && phonesColumn(header) ? phoneOf(gathered, cell, header) : cell
+    if (!gatherHours(gathered, i, field, header, [read, cells[i]!], danish))
+      gatherField(gathered, field, header, read, cells[i]!, { numbers, danish })
   }
   if (gathered.hasTags) gathered.body.tags = gathered.tags
   if (gathered.further.length > 0) joinLines(gathered)
   return gathered
+}
+
+/** The phone of a cell of several numbers (firstPhone), what is said of the others kept for the row's notes. */
+function phoneOf(gathered: Gathered, cell: string, header: string): string {
+  const { phone, dropped } = firstPhone(cell, header)
+  if (dropped !== null) gathered.dropped = dropped
+  return phone
 }
 
 /** The second address line, then the further ones by their numbers, apart by commas: each text once, case aside. */

@@ -504,6 +504,8 @@ export const FALLBACK_NAMES = {
   region: ['county', 'département', 'departement', 'regione', 'province code', 'state code', 'region code'],
   // WP Store Locator's country_iso beside its country: a code ("US"), read as Country Code is.
   country: ['country code', 'ländercode', 'country_iso'],
+  // Google's further numbers: the phone, the first of them, where no Primary phone column gives one (csv-row.ts).
+  'contact.phone': ['additional phones'],
   // Shopify's and many sheets' TRUE/FALSE or yes/no, StoreRocket's 1/0, read as status words are;
   // Yext's "Closed" the other way round: a store closed for good is a draft (csv-values.ts).
   status: [

@@ -134,6 +134,23 @@ export function idCell(cell: string): string {
   return LOCATION_ID_ANY_CASE.test(text) ? text.toLowerCase() : cell
 }
 
+/** Between the numbers of a cell of several (Google's "Additional phones": "+44 131 496 0000, +44 7700 900100"). */
+const PHONES_APART = /\s*[,;|\n]\s*/
+
+/**
+ * The phone a cell of several numbers gives (its first), and what is said of the others, which
+ * are not imported: a location keeps one phone. `dropped` is null when the cell holds one.
+ */
+export function firstPhone(cell: string, header: string): { phone: string; dropped: string | null } {
+  const [phone = '', ...others] = cell.split(PHONES_APART).filter((p) => p !== '')
+  if (others.length === 0) return { phone, dropped: null }
+  const rest = others.map((p) => JSON.stringify(p)).join(', ')
+  return {
+    phone,
+    dropped: `The ${JSON.stringify(header)} cell holds ${others.length + 1} numbers, and a location keeps one phone: the first, ${JSON.stringify(phone)}, is imported; ${rest} ${others.length === 1 ? 'is' : 'are'} not. To show ${others.length === 1 ? 'it' : 'them'}, add ${others.length === 1 ? 'it' : 'them'} to the description or to a custom field.`,
+  }
+}
+
 /** A yes and a no of a column of flags, as sheets write them. */
 const FLAG_YES = [...YES, 'y', 'x', '1']
 const FLAG_NO = [...NO, 'n', '0']

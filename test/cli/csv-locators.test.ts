@@ -227,11 +227,20 @@ describe('columns of a field another column fills', () => {
     )
   })
 
-  test('Additional phones without a phone column: the note says no column gives the phone', () => {
-    const sheet = ['name,address,city,Additional phones', 'North,1 Briggate,Leeds,0113 496 0000'].join('\n')
-    const { notes } = json('locations', 'import', locatorId, '--file', file('phones.csv', sheet), '--dry-run')
-    expect(notes).toEqual([expect.stringContaining('a location keeps one phone, and no column of the file gives it')])
-    expect(notes[0]).not.toContain('"Primary phone" gives')
+  test('Additional phones without a phone column give the phone: the first, the others said dropped', () => {
+    const sheet = [
+      'Store code,Business name,Address line 1,Locality,Country/Region,Latitude,Longitude,Additional phones',
+      'N1,North,1 Briggate,Leeds,GB,53.8,-1.54,"0113 496 0000, 07700 900100"',
+      'N2,South,2 Briggate,Leeds,GB,53.79,-1.55,0113 496 0001',
+    ].join('\n')
+    const done = json('locations', 'import', locatorId, '--file', file('phones.csv', sheet))
+    expect([done.created, done.unknown_columns ?? [], done.notes]).toEqual([2, [], undefined])
+    expect(done.results[0].warnings).toEqual([
+      'The "Additional phones" cell holds 2 numbers, and a location keeps one phone: the first, "0113 496 0000", is imported; "07700 900100" is not. To show it, add it to the description or to a custom field.',
+    ])
+    expect(done.results[1].warnings ?? []).toEqual([])
+    const phones = json('locations', 'export', locatorId).map((l: Stored) => l.contact.phone)
+    expect(phones).toEqual(['0113 496 0000', '0113 496 0001'])
   })
 })
 
