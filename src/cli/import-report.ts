@@ -8,7 +8,7 @@ import { problemParts } from '../locations/bulk-problems'
 import { saysStoredRepeats } from '../locations/bulk-repeats'
 import { type CsvRead, DAYS_FIELD } from '../locations/csv'
 import { COUNTRY_CODE } from '../locations/csv-address'
-import { columnField, fallbackField, fieldSaid, meantColumn } from '../locations/csv-columns'
+import { columnField, fallbackField, fieldSaid, MORE_PHONES, meantColumn } from '../locations/csv-columns'
 import { timeField } from '../locations/csv-times'
 import { DAYS } from '../store/locations'
 
@@ -317,6 +317,8 @@ function fieldLabel(field: string): string {
   if (field.startsWith('custom_fields.')) return `custom.${field.slice('custom_fields.'.length)}`
   // A code column beside the country column is a country column for the rows whose country cell is empty.
   if (field === COUNTRY_CODE) return 'country'
+  // Further numbers give the phone of the rows whose phone cell is empty.
+  if (field === MORE_PHONES) return 'phone'
   const time = timeField(field)
   if (time !== null) return `${daysLabel([...time.days])} ${time.end}${time.pair === 1 ? '' : ` ${time.pair}`}`
   return field.slice(field.indexOf('.') + 1)

@@ -141,19 +141,29 @@ const UNREAD_HINTS = new Map([
 ])
 
 /**
- * Google's further numbers, read as the phone (their first) only where no other column gives it
- * (FALLBACK_NAMES): a location keeps one. Beside one, the note names it.
+ * The field of Google's "Additional phones": further numbers of each store, of which the first is
+ * the phone where the row's phone cell is empty or the file has none (csv-row.ts). A location keeps one.
  */
+export const MORE_PHONES = 'more_phones'
 const ADDITIONAL_PHONES = headerKey('additional phones')
-function additionalPhones(columns: readonly { header: string; field: string | null }[]): string | null {
-  const phone = columns.find((c) => c.field === 'contact.phone')
-  return phone === undefined
-    ? null
-    : `holds further numbers of each store: a location keeps one phone, which ${JSON.stringify(phone.header)} gives, so it is not imported. To show another number, add it to the description or to a custom field.`
-}
 
-/** Whether a column holds several phone numbers a cell (Google's "Additional phones"), of which the phone is the first. */
+/** Whether a column holds a store's further phone numbers (Google's "Additional phones"): read as MORE_PHONES. */
 export const phonesColumn = (header: string): boolean => headerKey(header) === ADDITIONAL_PHONES
+
+/** What is said of a column of further numbers (MORE_PHONES) when a row has them beside its phone: they are not imported. */
+function morePhonesBeside(
+  columns: readonly { header: string; field: string | null }[],
+  below: readonly { cells: readonly string[]; line: number }[],
+  at: number,
+): string | null {
+  const phone = columns.findIndex((c) => c.field === 'contact.phone')
+  const both = below.find(
+    (r) => cellText(r.cells[phone] ?? '').trim() !== '' && cellText(r.cells[at] ?? '').trim() !== '',
+  )
+  return phone < 0 || both === undefined
+    ? null
+    : `gives the phone, its first number, only where ${JSON.stringify(columns[phone]!.header)} is empty: a location keeps one phone, so its numbers beside one (line ${both.line}) are not imported. To show another number, add it to the description or to a custom field.`
+}
 
 /** A tags cell of numbers alone ("1314", "1314,1316"): Yext's category ids, no names to filter by. */
 const ID_LIST = /^\d+(?:\s*[,;|]\s*\d+)*$/
@@ -299,7 +309,6 @@ export function regionsTogether(
  */
 function unreadHint(header: string, columns: readonly { header: string; field: string | null }[]): string | null {
   if (fallbackField(header) === 'address' && columns.some((c) => c.field === 'street')) return ADDRESS_BESIDE_STREET
-  if (headerKey(header) === ADDITIONAL_PHONES) return additionalPhones(columns)
   return UNREAD_HINTS.get(headerKey(header)) ?? null
 }
 
@@ -333,11 +342,16 @@ function misreadHint(
  */
 export function unreadNotes(
   columns: { header: string; field: string | null }[],
-  below: readonly { cells: readonly string[] }[],
+  below: readonly { cells: readonly string[]; line: number }[],
 ): string[] {
   const notes: string[] = []
   for (const [i, column] of columns.entries()) {
     const { header, field } = column
+    if (field === MORE_PHONES) {
+      const beside = morePhonesBeside(columns, below, i)
+      if (beside !== null) notes.push(`The column "${header}" ${beside}`)
+      continue
+    }
     // Judged as the rows read them: ="Mo-Fr 9-18" is hours, as it is in an hours column.
     const cells = below.map((r) => cellText(r.cells[i] ?? ''))
     const hint =

@@ -16,6 +16,8 @@ import {
   maximumOf,
   meantColumn,
   minutesOf,
+  MORE_PHONES,
+  phonesColumn,
   regionsTogether,
   severalColumns,
   unreadNotes,
@@ -255,6 +257,11 @@ function readFallbacks(
   const asPair = fallbackFields.has('coordinates.lat') && fallbackFields.has('coordinates.lng')
   for (const i of fallbacks) {
     const field = fallbackField(columns[i]!.header)!
+    // Google's further numbers give the phone of a row whose phone cell is empty, beside one or not.
+    if (phonesColumn(columns[i]!.header)) {
+      columns[i]!.field = MORE_PHONES
+      continue
+    }
     // A code column beside the country column gives the country of rows whose country cell is empty.
     if (field === 'country' && headerOf.has('country')) {
       if (headerOf.has(COUNTRY_CODE)) continue

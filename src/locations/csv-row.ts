@@ -19,7 +19,7 @@ import {
 import { cellText, keptDayText, formulaText } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
-import { closedColumn, furtherLine, phonesColumn } from './csv-columns'
+import { closedColumn, furtherLine, MORE_PHONES } from './csv-columns'
 import { type Column, DAYS_FIELD, type Header } from './csv-header'
 import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
@@ -139,6 +139,9 @@ type Gathered = {
   unreadStatus?: string
   /** What is said of the phone numbers a cell of several holds past the first (firstPhone). */
   dropped?: string
+  /** The header and cell of further phone numbers (MORE_PHONES), and whether the row's phone cell has text. */
+  morePhones?: [header: string, cell: string]
+  phoneGiven?: boolean
   /** The header of the region cell the row fills, and a second's other region, said as a problem. */
   regionHeader?: string
   regionClash?: string
@@ -243,20 +246,24 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })
-    const read = field === 'contact.phone' && phonesColumn(header) ? phoneOf(gathered, cell, header) : cell
-    if (!gatherHours(gathered, i, field, header, [read, cells[i]!], danish))
-      gatherField(gathered, field, header, read, cells[i]!, { numbers, danish })
+    if (!gatherHours(gathered, i, field, header, [cell, cells[i]!], danish))
+      gatherField(gathered, field, header, cell, cells[i]!, { numbers, danish })
   }
   if (gathered.hasTags) gathered.body.tags = gathered.tags
+  if (gathered.morePhones !== undefined && !gathered.phoneGiven) phoneFromMore(gathered, gathered.morePhones)
   if (gathered.further.length > 0) joinLines(gathered)
   return gathered
 }
 
-/** The phone of a cell of several numbers (firstPhone), what is said of the others kept for the row's notes. */
-function phoneOf(gathered: Gathered, cell: string, header: string): string {
+/**
+ * The row's phone from its cell of further numbers (MORE_PHONES), its phone cell being empty or
+ * none: their first; what is said of the others kept for the row's notes.
+ */
+function phoneFromMore(gathered: Gathered, [header, cell]: [string, string]): void {
   const { phone, dropped } = firstPhone(cell, header)
   if (dropped !== null) gathered.dropped = dropped
-  return phone
+  const contact = (gathered.maps.get('contact') ?? []).filter(([key]) => key !== 'phone')
+  gathered.maps.set('contact', [...contact, ['phone', phone]])
 }
 
 /** The second address line, then the further ones by their numbers, apart by commas: each text once, case aside. */
@@ -327,7 +334,10 @@ function gatherField(
   const top = dot < 0 ? field : field.slice(0, dot)
   if (top === 'tags') gathered.hasTags = true
   const key = field.slice(dot + 1)
-  if (top === 'coordinates') {
+  if (field === 'contact.phone') gathered.phoneGiven = cell !== ''
+  if (field === MORE_PHONES) {
+    if (cell !== '') gathered.morePhones = [header, cell]
+  } else if (top === 'coordinates') {
     if (cell !== '') gathered.coordinateCells.push([header, field, cell])
   } else if (field === 'contact.phone' && lostDigits(cell)) {
     gathered.suspects.push({ header, field, text: cell }) // not read: garbledNotes says why

@@ -21,7 +21,6 @@ const FILES: [name: string, unread: string[], keyed: boolean][] = [
   [
     'google-business-profile.csv',
     [
-      'Additional phones',
       'Primary category',
       'Additional categories',
       'Opening date',
@@ -37,7 +36,7 @@ const FILES: [name: string, unread: string[], keyed: boolean][] = [
 /** The note of a column each file has that a user moving from its tool looks for. */
 const NOTED: Record<string, string> = {
   'yext-entities.csv': 'The column "Featured Message > Description" is Yext\'s featured message',
-  'google-business-profile.csv': 'The column "Additional phones" holds further numbers of each store',
+  'google-business-profile.csv': 'The column "Additional phones" gives the phone, its first number, only where',
 }
 
 describe('bulk upsert of CSV exports of other locators', () => {

@@ -212,7 +212,7 @@ describe("Yext's Closed", () => {
 })
 
 describe('columns of a field another column fills', () => {
-  test("Yext's Featured Message and Google's Additional phones are not read, and notes say why", () => {
+  test("Yext's Featured Message and Google's Additional phones beside a phone are not read; notes say why", () => {
     const notesOf = (name: string) =>
       json('locations', 'import', locatorId, '--file', file(name, fixture(name)), '--dry-run').notes
     expect(notesOf('yext-entities.csv')).toContainEqual(
@@ -222,12 +222,12 @@ describe('columns of a field another column fills', () => {
     )
     expect(notesOf('google-business-profile.csv')).toContainEqual(
       expect.stringContaining(
-        'The column "Additional phones" holds further numbers of each store: a location keeps one phone, which "Primary phone" gives',
+        'The column "Additional phones" gives the phone, its first number, only where "Primary phone" is empty: a location keeps one phone, so its numbers beside one (line 12) are not imported.',
       ),
     )
   })
 
-  test('Additional phones without a phone column give the phone: the first, the others said dropped', () => {
+  test('Additional phones give the phone where no phone cell does: the first, the others said dropped', () => {
     const sheet = [
       'Store code,Business name,Address line 1,Locality,Country/Region,Latitude,Longitude,Additional phones',
       'N1,North,1 Briggate,Leeds,GB,53.8,-1.54,"0113 496 0000, 07700 900100"',
@@ -239,8 +239,20 @@ describe('columns of a field another column fills', () => {
       'The "Additional phones" cell holds 2 numbers, and a location keeps one phone: the first, "0113 496 0000", is imported; "07700 900100" is not. To show it, add it to the description or to a custom field.',
     ])
     expect(done.results[1].warnings ?? []).toEqual([])
-    const phones = json('locations', 'export', locatorId).map((l: Stored) => l.contact.phone)
-    expect(phones).toEqual(['0113 496 0000', '0113 496 0001'])
+    const phones = () => json('locations', 'export', locatorId).map((l: Stored) => l.contact.phone)
+    expect(phones()).toEqual(['0113 496 0000', '0113 496 0001'])
+    // Beside Primary phone, as Google's sheet has it: a row whose primary phone is empty takes the first.
+    const beside = sheet
+      .replace('Additional phones', 'Primary phone,Additional phones')
+      .replace('-1.54,', '-1.54,,')
+      .replace('-1.55,', '-1.55,0113 496 0002,')
+    const again = json('locations', 'import', locatorId, '--file', file('beside.csv', beside))
+    expect([again.updated, again.unchanged, again.notes]).toEqual([
+      1,
+      1,
+      [expect.stringContaining('so its numbers beside one (line 3) are not imported.')],
+    ])
+    expect(phones()).toEqual(['0113 496 0000', '0113 496 0002'])
   })
 })
 
