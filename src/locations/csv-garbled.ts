@@ -102,9 +102,22 @@ export function fileMaybeGarbled(input: string | Uint8Array): boolean {
 
 /**
  * A cell of a row as its column names it. `formula`: the cell as written starts with "=" (not
- * "'=", a guarded text: csv-cells.ts).
+ * "'=", a guarded text: csv-cells.ts). `error`: it is an error Excel showed in place of a value (excelError).
  */
-export type NamedCell = { header: string; field: string; text: string; formula?: boolean }
+export type NamedCell = { header: string; field: string; text: string; formula?: boolean; error?: boolean }
+
+/**
+ * The errors Excel shows, and saves, in place of a formula's value, in English, German and French:
+ * a phone typed "+44 131 496 0000" is run as a formula and saved as "#NULL!".
+ */
+const EXCEL_ERROR =
+  /^#(?:NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|SPILL!|CALC!|GETTING_DATA|WERT!|BEZUG!|ZAHL!|NV|ÜBERLAUF!|VALEUR!|NOM\?|NOMBRE!|PROPAGATION!)$/iu
+/** Whether a cell is an error Excel saved in place of its value: no value of any field, not read. */
+export const excelError = (cell: string): boolean => EXCEL_ERROR.test(cell.trim())
+
+/** What a row says of its cell that is an Excel error (excelError), and what to do. */
+export const excelErrorSaid = ({ header, text }: NamedCell, kept: string) =>
+  `${JSON.stringify(text)} in the "${header}" column is an error Excel saved in place of the value (a phone typed with its "+" is run as a formula): it is not read${kept}. In the spreadsheet, format the column as Text, type the value again, and save.`
 
 /** A number Excel wrote in scientific notation ("4.93E+11", "4,93E+11"): digits past the third are lost. */
 const SCIENTIFIC = /^\d(?:[.,]\d+)?E\+\d+$/i
@@ -179,7 +192,7 @@ export function garbledNotes(cells: readonly NamedCell[]): string[] {
       `${dos.map((c) => cellSaid(c, null)).join(' and ')} read ${DOS_MISREAD}. Imported as written. Save ${DOS_UTF8}.`,
     )
   const lost = cells.filter(
-    (c) => WORD_FIELDS.has(c.field) && !c.formula && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text),
+    (c) => WORD_FIELDS.has(c.field) && !c.formula && !c.error && !MOJIBAKE.test(c.text) && LOST_LETTER.test(c.text),
   )
   if (lost.length > 0) {
     const said = lost.map(({ header, text }) => `${JSON.stringify(text)} in the "${header}" column`)
@@ -194,8 +207,10 @@ export function garbledNotes(cells: readonly NamedCell[]): string[] {
       `${said.join(' and ')} ${dates.length === 1 ? 'is a date' : 'are dates'} a spreadsheet made of hours typed as "9-5": kept as written, their hours unknown. Format those columns as Text, type the hours again with their minutes ("09:00-17:00"), and save.`,
     )
   }
-  for (const { header, text, field, formula } of cells) {
-    if (formula)
+  for (const cell of cells) {
+    const { header, text, field, formula } = cell
+    if (cell.error) notes.push(excelErrorSaid(cell, ' (a value stored before stays)'))
+    else if (formula)
       notes.push(
         `${JSON.stringify(text)} in the "${header}" column is a spreadsheet formula, not its value: imported as written. In the spreadsheet, copy the column and paste it as values, then save the file again.`,
       )

@@ -18,7 +18,16 @@ import {
 } from './csv-address'
 import { cellText, keptDayText, formulaText } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
-import { garbledAddress, garbledNotes, hoursAsDate, lostDigits, maybeGarbled, type NamedCell } from './csv-garbled'
+import {
+  excelError,
+  excelErrorSaid,
+  garbledAddress,
+  garbledNotes,
+  hoursAsDate,
+  lostDigits,
+  maybeGarbled,
+  type NamedCell,
+} from './csv-garbled'
 import { closedColumn, furtherLine, MORE_PHONES } from './csv-columns'
 import { type Column, DAYS_FIELD, type Header } from './csv-header'
 import type { RawRecord } from './csv-records'
@@ -89,6 +98,8 @@ export type CsvRow = {
 
 /** What to write in a closed column (closedColumn) in place of a cell it does not read. */
 const CLOSED_WRITE = 'Write true for a store closed for good (imported as a draft), or false.'
+/** Fields that name the store a row is of. */
+const KEY_FIELDS = new Set(['id', 'external_id'])
 /** Fields whose empty cell leaves the key out: they cannot be cleared, and id/external_id pick the row's target. */
 const OMIT_WHEN_EMPTY = new Set(['id', 'external_id', 'name', 'address', 'status'])
 const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
@@ -166,6 +177,9 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   // Its store code read as such would match no store: its id's, or another's.
   const codeId = idsAmongCodes !== null && LOCATION_ID.test(idCell(String(body.external_id ?? '')).trim())
   const idProblem = codeId ? [{ field: 'external_id', message: idsAmongCodes }] : []
+  // A store code Excel lost names no store: matched by none, the row would make a new one.
+  for (const c of suspects)
+    if (c.error && KEY_FIELDS.has(c.field)) idProblem.push({ field: c.field, message: excelErrorSaid(c, '') })
   if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   if (gathered.dropped !== undefined) notes.push(gathered.dropped)
@@ -243,6 +257,11 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
     // A formula of one text is that text: no formula to warn of.
     const text = formulaText(cells[i]!)
     const cell = webAddress(cellText(cells[i]!), field)
+    if (excelError(cell)) {
+      // Not read, as if empty: a stored value stays; a store code's is a problem of its row (readRow).
+      suspects.push({ header, field, text: cell, error: true })
+      continue
+    }
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
     else if (garbled && maybeGarbled(cell)) suspects.push({ header, field, text: cell })
     else if (field.startsWith('hours') && hoursAsDate(cell)) suspects.push({ header, field, text: cell })

@@ -184,6 +184,28 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect([made.status, made.body.location?.custom_fields]).toEqual([201, { manager: 'm@e.de' }])
   })
 
+  test('an error Excel saved in place of a value (#NULL!) is not read, said; a store code so is refused', async () => {
+    const header = 'Store code,Business name,Address line 1,Locality,Latitude,Longitude,Primary phone,Additional phones'
+    await csv(`${header}\nE1,One,1 High St,Leeds,53.8,-1.54,+44 113 496 0000,\n`)
+    // Google's "+44 ..." opened and saved in Excel: run as a formula, saved as its error.
+    const sent = await csv(
+      `${header}\nE1,One,1 High St,Leeds,53.8,-1.54,#NULL!,\nE2,Two,2 High St,Leeds,53.7,-1.5,#NULL!,+44 113 496 0002\n`,
+    )
+    expect([sent.status, sent.body.updated, sent.body.created]).toEqual([200, 0, 1])
+    expect(sent.body.results[0].warnings).toEqual([
+      '"#NULL!" in the "Primary phone" column is an error Excel saved in place of the value (a phone typed with its "+" is run as a formula): it is not read (a value stored before stays). In the spreadsheet, format the column as Text, type the value again, and save.',
+    ])
+    const phones = (await env.call('GET', '/admin/v1/locations/export')).body.locations.map(
+      (l: { contact: { phone: string } }) => l.contact.phone,
+    )
+    expect(phones).toEqual(['+44 113 496 0000', '+44 113 496 0002'])
+    const before = snapshot()
+    const lost = await csv(`${header}\n#N/A,Three,3 High St,Leeds,53.6,-1.5,,\n`)
+    expect(lost.status).toBe(422)
+    expect(JSON.stringify(lost.body)).toContain('\\"#N/A\\" in the \\"Store code\\" column is an error Excel saved')
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a CSV export starts with a UTF-8 BOM unless bom=false; either is read back to no change', async () => {
     await csv('external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n')
     const excel = await exportBytes('format=csv')
