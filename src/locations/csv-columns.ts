@@ -4,6 +4,7 @@ import { clipped, withinEdits } from '../core/text'
 import { namesDays } from '../core/week-days'
 import { splitWeekHours } from '../core/week-hours'
 import { cellText } from './csv-cells'
+import { excelError } from './csv-garbled'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
 import { CLOSED_STATUSES, DANISH_FALSE } from './csv-values'
 
@@ -157,9 +158,12 @@ function morePhonesBeside(
   at: number,
 ): string | null {
   const phone = columns.findIndex((c) => c.field === 'contact.phone')
-  const both = below.find(
-    (r) => cellText(r.cells[phone] ?? '').trim() !== '' && cellText(r.cells[at] ?? '').trim() !== '',
-  )
+  // A cell Excel saved as an error is read as none (csv-row.ts).
+  const given = (cell: string | undefined) => {
+    const text = cellText(cell ?? '').trim()
+    return text !== '' && !excelError(text)
+  }
+  const both = below.find((r) => given(r.cells[phone]) && given(r.cells[at]))
   return phone < 0 || both === undefined
     ? null
     : `gives the phone, its first number, only where ${JSON.stringify(columns[phone]!.header)} is empty: a location keeps one phone, so its numbers beside one (line ${both.line}) are not imported. To show another number, add it to the description or to a custom field.`

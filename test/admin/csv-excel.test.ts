@@ -192,6 +192,8 @@ describe('CSV as Excel writes it, over HTTP', () => {
       `${header}\nE1,One,1 High St,Leeds,53.8,-1.54,#NULL!,\nE2,Two,2 High St,Leeds,53.7,-1.5,#NULL!,+44 113 496 0002\n`,
     )
     expect([sent.status, sent.body.updated, sent.body.created]).toEqual([200, 0, 1])
+    // Its Additional phones give the phone of E2, whose primary one Excel lost: none is dropped.
+    expect(sent.body.notes ?? []).toEqual([])
     expect(sent.body.results[0].warnings).toEqual([
       '"#NULL!" in the "Primary phone" column is an error Excel saved in place of the value (a phone typed with its "+" is run as a formula): it is not read (a value stored before stays). In the spreadsheet, format the column as Text, type the value again, and save.',
     ])
