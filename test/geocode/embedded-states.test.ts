@@ -204,6 +204,27 @@ describe("an Italian province's letters after the town", () => {
     }
   })
 
+  test('in square brackets, read as in round ones', () => {
+    // Rennes, France, is also named "RN"; Lodi, California, is near as big as Lodi (LO).
+    for (const address of ['Riccione [RN]', 'Lodi [LO]', 'Via Roma 1, Lodi [LO], Italia', 'Fiesole, [FI]']) {
+      const round = geo.lookup(address.replace('[', '(').replace(']', ')'))
+      expect(round?.parts.country).toBe('IT')
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, lat: r?.lat }).toEqual({
+        address,
+        city: round!.parts.city,
+        lat: round!.lat,
+      })
+    }
+  })
+
+  test('alone, name no town by another name of its', () => {
+    // Rennes is also named "RN", Bex "BH"; Bo, Sierra Leone, is so named itself.
+    for (const address of ['RN', 'BH', ' RN '])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('BO')?.parts).toMatchObject({ city: 'Bo', country: 'SL' })
+  })
+
   test('after a spaced dash, read as if not there where neither the region nor their country has the town', () => {
     // Spanish and Mexican letters that are a province's and a country's: Slovenia has no Culiacán.
     for (const [address, city, country] of [

@@ -20,10 +20,14 @@ describe("GET /places with a state's or province's letters after the town", () =
       ['Lodi (LO)', 'Lodi, Italy', 45.3], // not Lodi, California
       ['Rovereto MO', 'Rovereto, Italy', 44.8], // the village by Modena, not Trentino's town
       ['Riccione - RN', 'Riccione, Italy', 44.0],
+      ['Lodi [LO]', 'Lodi, Italy', 45.3], // square brackets as round ones
       ['20121 Milano MI', '20121 Milano, Italy', 45.5],
       ['Via Roma 1, 20121 Milano MI', '20121 Milano, Italy', 45.5],
     ] as const)
       expect({ q, first: await first(q) }).toEqual({ q, first: { label, lat: lat.toFixed(1) } })
+    // Alone, no town by another name of its: Rennes is also named "RN", Bex "BH" (what "Bh" begins stays).
+    expect(await places('RN')).toEqual([])
+    expect((await places('BH')).map((p) => p.label)).not.toContain('Bex, Switzerland')
     // A US state's letters are the state's first.
     expect((await first('Milan MI'))?.label).toBe('Milan, MI, United States')
     expect((await first('Lansing MI'))?.label).toBe('Lansing, MI, United States')

@@ -3,7 +3,7 @@
 // MG"), an Italian province's after a space, a spaced dash or in brackets ("Fiesole (FI)",
 // "20121 Milano MI"), for the place search (places.ts) to narrow the town before them to.
 import { DASH } from './near'
-import { provinceRegion } from './province-codes'
+import { bracketsPair, provinceRegion } from './province-codes'
 import { brazilianState } from './state-codes'
 import type { Within } from './place-within'
 
@@ -15,7 +15,7 @@ export type LettersAtEnd = { head: string; code: string; regions: Within[]; braz
 
 /** The letters after a comma, a spaced dash, a space, or in brackets, and the mark before them. */
 const AT_END = new RegExp(
-  `^(?<head>.*?\\S)(?:\\s*(?<comma>,)\\s*|\\s+(?<dash>[${DASH}]+)\\s+|\\s+|\\s*(?<open>\\())(?<code>\\p{Lu}{2})(?<close>\\))?$`,
+  `^(?<head>.*?\\S)(?:\\s*(?<comma>,)\\s*|\\s+(?<dash>[${DASH}]+)\\s+|\\s+|\\s*(?<open>[([]))(?<code>\\p{Lu}{2})(?<close>[)\\]])?$`,
   'u',
 )
 
@@ -35,7 +35,7 @@ export function lettersAtEnd(text: string): LettersAtEnd | null {
   const m = AT_END.exec(text.trim())
   if (m === null) return null
   const { head = '', comma, dash, open, code = '', close } = m.groups!
-  if ((open === undefined) !== (close === undefined)) return null
+  if (!bracketsPair(open, close)) return null
   const state = comma !== undefined || dash !== undefined ? brazilianState(code) : undefined
   const province = comma === undefined ? provinceRegion(code) : undefined
   const regions = [

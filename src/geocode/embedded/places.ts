@@ -25,6 +25,7 @@ import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './p
 import { joinedName } from './place-joins'
 import { slashAsDash } from './state-codes'
 import { lettersAtEnd } from './place-letters'
+import { lettersOnly } from './province-codes'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
 
 /** Texts of this many characters or more may find towns with a typo, when nothing matches as typed. */
@@ -112,7 +113,8 @@ export class PlaceSearch {
       const regions = coded.map((r) => regionHit(r, true, true))
       return [...regions, ...this.read(text, bySpace).filter((h) => !regions.some((r) => r.label === h.label))]
     }
-    const hits = this.read(text, bySpace)
+    // Two capitals alone name a town only as its own name: "RN" is no Rennes (its other name).
+    const hits = this.read(text, bySpace).filter((h) => !(lettersOnly(text) && h.exact && !h.main))
     // A label typed back finds its place first, as a page that shows one may send it again:
     // "New York, United States" is the state, though "New York" is the city.
     const labelled = labelIndex(text, key, hits)

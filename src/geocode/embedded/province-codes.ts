@@ -130,22 +130,29 @@ export const isProvinceCode = (code: string): boolean => Object.hasOwn(IT_PROVIN
 export const provinceRegion = (code: string): string | undefined =>
   isProvinceCode(code) ? IT_PROVINCES[code] : undefined
 
-/** The letters in capitals, alone after the town or in brackets: "MI", "(MI)". */
-const LETTERS = /^(\()?([A-Z]{2})(\))?$/
+/** The letters in capitals, alone after the town or in brackets, round or square: "MI", "(MI)", "[MI]". */
+const LETTERS = /^([([])?([A-Z]{2})([)\]])?$/
+
+/** Two capitals and nothing else ("RN", "SP"): a region's or a province's letters, as often as a name. */
+export const lettersOnly = (text: string): boolean => /^\p{Lu}{2}$/u.test(text.trim())
+
+/** Whether a bracket opened (or none) is closed by its own kind (or none). */
+export const bracketsPair = (open: string | undefined, close: string | undefined): boolean =>
+  (open === undefined ? undefined : open === '(' ? ')' : ']') === close
 
 /**
  * The address with an Italian province's letters at its end, after the town in the same part
  * ("Pavia PV"), after a spaced dash ("Riccione - RN") or in brackets ("Fiesole (FI)", "Fiesole,
- * (FI)"), and Italy's name after them or not, rewritten with the letters as their own last part;
- * null when it ends otherwise. After a comma without brackets they are no province's: "Belo
- * Horizonte, MG" names a Brazilian state.
+ * (FI)", "Riccione [RN]"), and Italy's name after them or not, rewritten with the letters as
+ * their own last part; null when it ends otherwise. After a comma without brackets they are no
+ * province's: "Belo Horizonte, MG" names a Brazilian state.
  */
 export function provinceAtEnd(countryOf: (key: string) => string | null, written: Part[]): StateAtEnd | null {
   const parts = written.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))
   if (parts.length > 1 && countryOf(nameKey(parts.at(-1)!.raw)) === 'IT') parts.pop()
   const tokens = parts.at(-1)!.tokens
   const [, open, code = '', close] = LETTERS.exec(tokens.at(-1)!) ?? []
-  if (IT_PROVINCES[code] === undefined || (open === undefined) !== (close === undefined)) return null
+  if (IT_PROVINCES[code] === undefined || !bracketsPair(open, close)) return null
   const ownPart = tokens.length === 1 && parts.length > 1
   if (!(ownPart && open !== undefined) && tokens.length < 2) return null
   const dash = open === undefined && tokens.length >= 3 && SPACED_DASH.test(tokens.at(-2)!)

@@ -17,7 +17,7 @@ import {
 import { districtPostcode } from './district-codes'
 import { CITY_POPULATION, DISTRICT_TOWN_POPULATION, distanceKm, SPACED_DASH } from './near'
 import { postcodePrefix } from './postcode-forms'
-import { isProvinceCode, provinceAtEnd } from './province-codes'
+import { isProvinceCode, lettersOnly, provinceAtEnd } from './province-codes'
 import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resolve-data'
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
@@ -42,7 +42,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '70'
+export const RESOLVER_VERSION = '71'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -210,6 +210,14 @@ function resolve(
   // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
   const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw)) : null
   if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false, near }
+  // Two capitals alone are a region's or a province's letters, a town only by its own name:
+  // "RN" is Rimini's province, not Rennes (whose other name it is).
+  if (
+    parts.length === 1 &&
+    lettersOnly(parts[0]!.raw) &&
+    !q.qPlaces.all(nameKey(parts[0]!.raw)).some((r) => r.alt === 0)
+  )
+    return { result: null, alsoRegion: false, near }
   // A Brazilian state's or an Italian province's letters name the state (the province's region)
   // where a town of it is named, before the country they name too; after a US state's or a
   // Canadian province's of the same letters ("PA", "PE", "MI").
