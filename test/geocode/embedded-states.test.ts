@@ -117,6 +117,18 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     // Oleiros, one of the Spanish towns "Santa Maria" names.
     for (const address of ['Belo Horizonet - MG', 'Belo Horizonet/MG', 'Santa Maria - ES'])
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    // Naming none there either, the words name the town of the one country that has such towns
+    // (of 100,000 people, where any): Sweden (SE) has no Sevilla, Puerto Rico (PR) no Hamburg.
+    for (const [address, city, country] of [
+      ['Sevilla - SE', 'Sevilla', 'ES'], // Sevilla, Colombia, has 44,000 people
+      ['Sevilla, SE', 'Sevilla', 'ES'],
+      ['Calle Sierpes 5, Sevilla/SE', 'Sevilla', 'ES'],
+      ['Hamburg - PR', 'Hamburg', 'DE'],
+      ['Hamburg, PR', 'Hamburg', 'DE'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
+    }
     for (const [address, city] of [
       ['Beograd - RS', 'Belgrade'],
       ['Madrid - ES', 'Madrid'],

@@ -55,6 +55,15 @@ describe("GET /places with a state's or province's letters after the town", () =
     for (const q of ['Belo Horizonet - MG', 'Belo Horizonet/MG', 'Santa Maria - ES'])
       expect({ q, found: await places(q) }).toEqual({ q, found: [] })
     expect((await first('Lima - PE'))?.label).toBe('Lima, Peru')
+    // Naming none there, the town of the one country with towns of 100,000 so named, if any: no
+    // Sevilla in Sweden (SE), no Hamburg in Puerto Rico (PR); Mérida is Mexico's and Venezuela's.
+    for (const [q, label] of [
+      ['Sevilla - SE', 'Sevilla, Spain'],
+      ['Sevilla, SE', 'Sevilla, Spain'],
+      ['Hamburg - PR', 'Hamburg, Germany'],
+      ['Hamburg/PR', 'Hamburg, Germany'],
+    ] as const)
+      expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
     expect((await first('Tunis - TN'))?.label).toBe('Tunis, Tunisia')
   })
 })

@@ -1,11 +1,13 @@
 // A state's or province's two letters in capitals ending what a visitor types, as the resolver
 // reads them (resolve.ts): a Brazilian state's after a comma or a spaced dash ("Belo Horizonte,
 // MG"), an Italian province's after a space, a spaced dash or in brackets ("Fiesole (FI)",
-// "20121 Milano MI"), for the place search (places.ts) to narrow the town before them to.
-import { DASH } from './near'
+// "20121 Milano MI"), and the places the place search (places.ts) finds before them.
+import { nameKey } from '../../core/text'
+import type { PlaceHit } from './place-hit'
+import { type Within, withinOf } from './place-within'
+import { CITY_POPULATION, DASH } from './near'
 import { bracketsPair, provinceRegion } from './province-codes'
 import { brazilianState } from './state-codes'
-import type { Within } from './place-within'
 
 /**
  * The text before the letters, the letters, and the regions they may name, in the order read;
@@ -43,4 +45,47 @@ export function lettersAtEnd(text: string): LettersAtEnd | null {
     ...(province === undefined ? [] : [regionOf('IT', province)]),
   ]
   return regions.length === 0 ? null : { head, code, regions, brazilian: state !== undefined }
+}
+
+/** What byLetters asks the place search: its regions' keys, the places a key names (typos too), a text's. */
+export type LettersSource = {
+  regionKeys: Map<string, string[]>
+  named: (key: string, within: Within | null) => PlaceHit[]
+  find: (text: string, bySpace: boolean) => PlaceHit[]
+}
+
+/**
+ * The places the words before a state's or province's letters ending `text` name whole in a
+ * region the letters name (lettersAtEnd), the words after a last comma only ("Via Roma 1, 20121
+ * Milano MI"): first in a US state or Canadian province of those letters ("Milan MI" is in
+ * Michigan), last in a country of that code ("Paris FR"). A Brazilian state's letters naming
+ * none name no Brazilian town elsewhere, nor another town but where the words name towns of one
+ * country only or the letters no country, as the resolver reads them ("Bom Jesus - RS": none;
+ * "Sevilla - SE": Spain's). Null when read as typed.
+ */
+export function byLetters(source: LettersSource, text: string, bySpace: boolean): PlaceHit[] | null {
+  const letters = lettersAtEnd(text)
+  if (letters === null) return null
+  const region = withinOf(source.regionKeys, [letters.code], false)
+  const key = nameKey(letters.head.slice(letters.head.lastIndexOf(',') + 1))
+  const [first, last] = region?.regions ? [[region], []] : [[], region === null ? [] : [region]]
+  for (const within of [...first, ...letters.regions, ...last]) {
+    const hits = source.named(key, within)
+    // A Brazilian state's letters read as a country's code take a town named as written, by
+    // its own name or one no other town there bears: "Santa Maria - ES" is no Oleiros, Spain.
+    const exact = hits.filter((h) => h.exact)
+    const asCountry = letters.brazilian && within === region && !region.regions
+    if (asCountry ? exact.length === 1 || exact.some((h) => h.main) : exact.length > 0)
+      return asCountry ? exact.filter((h) => h.main || exact.length === 1) : hits
+  }
+  if (!letters.brazilian) return null
+  // The words as typed, not a typo of them ("Méier - RJ" is no Mier, Mexico); none where a
+  // Brazilian town comes first, as the resolver reads it ("Campo Grande - RJ").
+  const hits = source.find(letters.head, bySpace)
+  const typed = hits[0]?.country === 'BR' ? [] : hits.filter((h) => h.exact && h.country !== 'BR')
+  if (region === null) return typed
+  // Letters of a country: its towns of CITY_POPULATION where it has some, else all, of one country.
+  const big = typed.filter((h) => (h.people ?? 0) >= CITY_POPULATION)
+  const countries = new Set((big.length > 0 ? big : typed).map((h) => h.country))
+  return countries.size === 1 ? typed.filter((h) => countries.has(h.country)) : []
 }

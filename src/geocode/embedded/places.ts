@@ -24,7 +24,7 @@ import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from 
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
 import { slashAsDash } from './state-codes'
-import { lettersAtEnd } from './place-letters'
+import { byLetters, type LettersSource } from './place-letters'
 import { lettersOnly } from './province-codes'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
 
@@ -56,6 +56,7 @@ export class PlaceSearch {
   private readonly typoSource: TypoSource
   private readonly addressSource: AddressSource
   private readonly districtSource: DistrictSource
+  private readonly lettersSource: LettersSource
 
   constructor(private readonly parts: PlaceParts) {
     this.names = new Texts(parts.names)
@@ -76,6 +77,11 @@ export class PlaceSearch {
       isName: (key) => this.isName(key),
       isWholeName: (key) => this.isWholeName(key),
     }
+    this.lettersSource = {
+      regionKeys: parts.regionKeys,
+      named: (key, within) => this.named(key, within, true),
+      find: (text, bySpace) => this.find(text, bySpace),
+    }
   }
 
   /**
@@ -92,7 +98,7 @@ export class PlaceSearch {
     const initials = joinInitials(typed)
     const written = slashAsDash(initials).replace(ZIP_PLUS_FOUR, '$1')
     // A state's or province's letters ending it ("Fiesole (FI)") narrow the town before them.
-    const lettered = this.byLetters(written, bySpace)
+    const lettered = byLetters(this.lettersSource, written, bySpace)
     if (lettered !== null) return lettered
     // A postcode after its country's vehicle code ("A-1130"), in that country only.
     const prefixed = postcodePrefix(written)
@@ -518,37 +524,6 @@ export class PlaceSearch {
       hit.nearOnly = true
       return { town, label: hit.label, hit }
     })
-  }
-
-  /**
-   * The places the words before a state's or province's letters ending `text` name whole in a
-   * region the letters name (lettersAtEnd), the words after a last comma only ("Via Roma 1, 20121
-   * Milano MI"): first in a US state or Canadian province of those letters ("Milan MI" is in
-   * Michigan), last in a country of that code ("Paris FR"). A Brazilian state's letters naming
-   * none name no Brazilian town elsewhere, nor another town but without a country of that code,
-   * as the resolver reads them ("Bom Jesus - RS": none). Null when read as typed.
-   */
-  private byLetters(text: string, bySpace: boolean): PlaceHit[] | null {
-    const letters = lettersAtEnd(text)
-    if (letters === null) return null
-    const region = withinOf(this.parts.regionKeys, [letters.code], false)
-    const key = nameKey(letters.head.slice(letters.head.lastIndexOf(',') + 1))
-    const [first, last] = region?.regions ? [[region], []] : [[], region === null ? [] : [region]]
-    for (const within of [...first, ...letters.regions, ...last]) {
-      const hits = this.named(key, within, true)
-      // A Brazilian state's letters read as a country's code take a town named as written, by
-      // its own name or one no other town there bears: "Santa Maria - ES" is no Oleiros, Spain.
-      const exact = hits.filter((h) => h.exact)
-      const asCountry = letters.brazilian && within === region && !region.regions
-      if (asCountry ? exact.length === 1 || exact.some((h) => h.main) : exact.length > 0)
-        return asCountry ? exact.filter((h) => h.main || exact.length === 1) : hits
-    }
-    if (!letters.brazilian) return null
-    if (region !== null) return []
-    // The words as typed, not a typo of them ("Méier - RJ" is no Mier, Mexico); none where a
-    // Brazilian town comes first, as the resolver reads it ("Campo Grande - RJ").
-    const hits = this.find(letters.head, bySpace)
-    return hits[0]?.country === 'BR' ? [] : hits.filter((h) => h.exact && h.country !== 'BR')
   }
 
   /** Whether a town (by row) is in the region or country `within` names. */

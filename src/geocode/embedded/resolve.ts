@@ -22,7 +22,7 @@ import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resol
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
-import { brazilianState, slashAsDash, type StateAtEnd, stateAtEnd } from './state-codes'
+import { brazilianState, slashAsDash, type StateAtEnd, stateAtEnd, townOfOneCountry } from './state-codes'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -245,7 +245,11 @@ function resolve(
     // A Brazilian state's letters read as a country's name a town of it as written, by a name of
     // its own or one it alone bears there: "Belo Horizonet - MG" is no Belo, Madagascar.
     const asCountry = brState !== null && !regionFirst && country === brState.code.toUpperCase()
-    const result = asCountry && found !== null && !namedAsWritten(q, parts, found) ? null : found
+    const named = asCountry && found !== null && !namedAsWritten(q, parts, found) ? null : found
+    // None there, the words are read as if the letters were not, where they name towns of one
+    // country only: "Sevilla - SE" (none in Sweden) is Spain's; "Mérida - BA" no Mexico's.
+    const alone = asCountry && named === null ? place(q, parts, null, null) : null
+    const result = alone !== null && townOfOneCountry(q, parts.at(-1)!.tokens, alone) ? alone : named
     // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
     // Bom Jesus, Piauí.
     if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }

@@ -1,10 +1,11 @@
 // Brazil's states by the two letters its addresses end in ("Centro, Belo Horizonte - MG"): read
 // as the state before a country the letters name too (MG is Madagascar, PR Puerto Rico).
 import { nameKey } from '../../core/text'
+import type { GeocodeResult } from '../geocoder'
 import type { Part } from './address-read'
-import { SPACED_DASH } from './near'
+import { CITY_POPULATION, SPACED_DASH } from './near'
 import { atDash, isProvinceCode } from './province-codes'
-import type { RegionHint } from './resolve-data'
+import type { Queries, RegionHint } from './resolve-data'
 
 /** Each state's letters and its GeoNames admin1 code. */
 const BR_STATES: Record<string, string> = {
@@ -82,4 +83,16 @@ export function stateAtEnd(countryOf: (key: string) => string | null, written: P
   if (!ownPart) parts.splice(-1, 1, ...atDash(parts, parts.length - 1).slice(-2))
   const hint = { country: 'BR', admin1: BR_STATES[code], key: nameKey(code), part: parts.length - 1, whole: true }
   return { parts, code, hint, dashed }
+}
+
+/**
+ * Whether `town`, found by the words `tokens` with no letters after them, lies in the one country
+ * whose towns those words name: its towns of CITY_POPULATION where it has some ("Sevilla": Spain,
+ * though Colombia has a small one; "Mérida": Mexico and Venezuela), else all.
+ */
+export function townOfOneCountry(q: Queries, tokens: string[], town: GeocodeResult): boolean {
+  const rows = q.qPlaces.all(nameKey(tokens.join(' ')))
+  const big = rows.filter((r) => r.population >= CITY_POPULATION)
+  const countries = new Set((big.length > 0 ? big : rows).map((r) => r.country))
+  return countries.size === 1 && countries.has(town.parts.country ?? '')
 }
