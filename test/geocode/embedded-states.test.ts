@@ -154,6 +154,11 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     for (const address of ['Boa Viagem - PE', 'Boa Viagem/PE', 'Boa Viagem, PE', 'Santa Maria, SC', 'Natal - MA'])
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
     expect(geo.lookup('Bonito - PE')?.lat).toBeCloseTo(-8.47, 1) // Pernambuco's, not Mato Grosso do Sul's
+    // Nor a town abroad the words name only in part: the data has no Porto de Galinhas, and its
+    // "Porto" is no Porto, Portugal. Named whole, it is: Lima, Peru (PE).
+    for (const address of ['Porto de Galinhas - PE', 'Porto de Galinhas, PE', 'Porto de Galinhas/PE'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('Rua X 10, Lima - PE')?.parts).toMatchObject({ city: 'Lima', country: 'PE' })
     expect(geo.lookup('Centro, Caxias, MA')?.parts.city).toBe('Caxias')
   })
 

@@ -256,8 +256,10 @@ function resolve(
     // A US state's letters naming no town of it name their Brazilian state's town, then their
     // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt. Not a Brazilian town of
     // another state: "Boa Viagem - PE" (Recife's) is no Boa Viagem, Ceará.
+    // Nor a town abroad its words name only in part: "Porto de Galinhas - PE" is no Porto, Portugal.
     if (regionFirst && result?.parts.region !== state.code) {
-      const elsewhere = brState !== null && result?.parts.country === 'BR' ? null : result
+      const abroad = result?.parts.country !== 'BR' && result !== null && namedAsWritten(q, parts, result, true)
+      const elsewhere = brState !== null && !abroad ? null : result
       return { result: inState() ?? inProvince() ?? elsewhere, alsoRegion, near }
     }
     return { result, alsoRegion, near }
@@ -272,9 +274,10 @@ function resolve(
 
 /**
  * Whether the words ending a part of the address (up to NAME_WORDS, without a digit) name the
- * place found, in its country: by its own name, or by another name no other place there bears.
+ * place found, in its country: by its own name, or by another name no other place there bears;
+ * by any of its names, `shared`.
  */
-function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult): boolean {
+function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult, shared = false): boolean {
   if (found.parts.postcode !== undefined) return true
   const country = found.parts.country ?? ''
   for (const { tokens } of parts)
@@ -282,7 +285,7 @@ function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult): boolea
       if (tokens.length - from <= NAME_WORDS && !tokens.slice(from).some((t) => /\d/.test(t))) {
         const rows = q.qPlacesIn.all(nameKey(tokens.slice(from).join(' ')), country)
         const row = rows.find((r) => r.lat === found.lat && r.lng === found.lng)
-        if (row !== undefined && (row.alt === 0 || rows.length === 1)) return true
+        if (row !== undefined && (shared || row.alt === 0 || rows.length === 1)) return true
       }
   return false
 }
