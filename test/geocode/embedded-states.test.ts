@@ -115,7 +115,8 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     // As a country's code, they take a town named as written, by its own name or one no other
     // town there bears: no typo nor prefix ("Belo": Belo sur Tsiribihina, Madagascar), and not
     // Oleiros, one of the Spanish towns "Santa Maria" names.
-    for (const address of ['Belo Horizonet - MG', 'Belo Horizonet/MG', 'Santa Maria - ES'])
+    // Nor where the words begin a name of a town of the state: "Belo" of Belo Horizonte.
+    for (const address of ['Belo Horizonet - MG', 'Belo Horizonet/MG', 'Santa Maria - ES', 'Belo, MG', 'Belo - MG'])
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
     // Naming none there either, the words name the town of the one country that has such towns
     // (of 100,000 people, where any): Sweden (SE) has no Sevilla, Puerto Rico (PR) no Hamburg.

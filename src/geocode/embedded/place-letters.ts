@@ -47,11 +47,15 @@ export function lettersAtEnd(text: string): LettersAtEnd | null {
   return regions.length === 0 ? null : { head, code, regions, brazilian: state !== undefined }
 }
 
-/** What byLetters asks the place search: its regions' keys, the places a key names (typos too), a text's. */
+/**
+ * What byLetters asks the place search: its regions' keys, the places a key names (typos too), a
+ * text's, and whether a town in `within` bears a name whose first words are `key`'s.
+ */
 export type LettersSource = {
   regionKeys: Map<string, string[]>
   named: (key: string, within: Within | null) => PlaceHit[]
   find: (text: string, bySpace: boolean) => PlaceHit[]
+  wordsBegin: (key: string, within: Within) => boolean
 }
 
 /**
@@ -73,8 +77,10 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
     const hits = source.named(key, within)
     // A Brazilian state's letters read as a country's code take a town named as written, by
     // its own name or one no other town there bears: "Santa Maria - ES" is no Oleiros, Spain.
+    // Not where they begin a name of a town of the state: "Belo, MG" is no Belo, Madagascar.
     const exact = hits.filter((h) => h.exact)
     const asCountry = letters.brazilian && within === region && !region.regions
+    if (asCountry && source.wordsBegin(key, letters.regions[0]!)) return []
     if (asCountry ? exact.length === 1 || exact.some((h) => h.main) : exact.length > 0)
       return asCountry ? exact.filter((h) => h.main || exact.length === 1) : hits
   }

@@ -57,11 +57,19 @@ export function queriesOf(db: Database) {
     'SELECT 1 AS one FROM place_names WHERE key >= ? AND key < ? LIMIT 1',
   )
 
+  const qBegunIn = db.prepare<{ one: number }, [string, string, string, string]>(
+    `SELECT 1 AS one FROM place_names n JOIN places p ON p.id = n.place_id
+     WHERE n.key >= ? AND n.key < ? AND p.country = ? AND p.admin1 = ? LIMIT 1`,
+  )
+
   const countryOf = (key: string): string | null => (key === '' ? null : (qCountry.get(key)?.code ?? null))
   /** Whether some place bears this name. */
   const named = (key: string): boolean => qNamed.get(key) !== null
   /** Whether some place's name begins with this key (the keys up to its last character's next). */
   const begins = (key: string): boolean =>
     key !== '' && qBegun.get(key, key.slice(0, -1) + String.fromCharCode(key.charCodeAt(key.length - 1) + 1)) !== null
-  return { countryOf, named, begins, qRegions, qPostcode, qPlaces, qPlacesIn }
+  /** Whether a place of the region bears a name whose first words are `key`'s ("belo" of Belo Horizonte). */
+  const wordsBegin = (key: string, country: string, admin1: string): boolean =>
+    key !== '' && qBegunIn.get(`${key} `, `${key}!`, country, admin1) !== null
+  return { countryOf, named, begins, wordsBegin, qRegions, qPostcode, qPlaces, qPlacesIn }
 }

@@ -244,11 +244,14 @@ function resolve(
     const found = parts.length === 0 ? null : place(q, parts, country ?? prefixed, codeAlso)
     // A Brazilian state's letters read as a country's name a town of it as written, by a name of
     // its own or one it alone bears there: "Belo Horizonet - MG" is no Belo, Madagascar.
+    // Not where they begin a name of a town of the state: "Belo, MG" is Belo Horizonte cut short,
+    // no Belo, Madagascar.
     const asCountry = brState !== null && !regionFirst && country === brState.code.toUpperCase()
-    const named = asCountry && found !== null && !namedAsWritten(q, parts, found) ? null : found
+    const begun = asCountry && q.wordsBegin(nameKey(parts.at(-1)?.tokens.join(' ') ?? ''), 'BR', brState.hint.admin1)
+    const named = asCountry && found !== null && (begun || !namedAsWritten(q, parts, found)) ? null : found
     // None there, the words are read as if the letters were not, where they name towns of one
     // country only: "Sevilla - SE" (none in Sweden) is Spain's; "Mérida - BA" no Mexico's.
-    const alone = asCountry && named === null ? place(q, parts, null, null) : null
+    const alone = asCountry && named === null && !begun ? place(q, parts, null, null) : null
     const result = alone !== null && townOfOneCountry(q, parts.at(-1)!.tokens, alone) ? alone : named
     // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
     // Bom Jesus, Piauí.
