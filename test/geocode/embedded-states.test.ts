@@ -308,9 +308,14 @@ describe('a town named before a town', () => {
     }
   })
 
-  test('counts a namesake of the town before only by its own name, not by another it bears', () => {
-    // Waterlooville, England, lies near London, England, and is also named "Waterloo".
-    expect(geo.lookup('Waterloo, London')?.parts).toMatchObject({ city: 'Waterloo', region: 'ON', country: 'CA' })
+  test('counts a namesake of the town before by its own name, or by another it bears as a suburb of it', () => {
+    // Lambeth, in London, is also named "Waterloo"; so is Waterlooville, 100 km off, no suburb.
+    for (const address of ['Waterloo, London', 'Waterloo, London, UK'])
+      expect({ address, parts: geo.lookup(address)?.parts }).toEqual({
+        address,
+        parts: { city: 'Lambeth', country: 'GB' },
+      })
+    expect(geo.lookup('Waterloo, London, ON')?.parts).toMatchObject({ city: 'Waterloo', region: 'ON', country: 'CA' })
   })
 })
 

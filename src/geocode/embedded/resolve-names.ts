@@ -128,8 +128,11 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
   // Durham" is in County Durham (Sunderland lies 18 km from Durham, England), not Durham, NC;
   // "Cambridge, Boston" stays by Boston, MA, though Cambridge, England lies near Boston, England.
   const nearOwn = (t: Candidate) => candidates.some((c) => townBefore(c, t) && heaviest(c, candidates))
-  // By its own name only: Waterlooville, also named "Waterloo", keeps no "Waterloo, London" in England.
-  const nearAny = (t: Candidate) => candidates.some((c) => c.place.alt === 0 && townBefore(c, t))
+  // By its own name, or by another as a suburb of it (SUBURB_KM), as read below: Lambeth, also
+  // named "Waterloo", keeps "Waterloo, London" in London; Waterlooville, 100 km off, would not.
+  const suburb = (c: Candidate, t: Candidate) =>
+    distanceKm(c.place.lat, c.place.lng, t.place.lat, t.place.lng) <= SUBURB_KM
+  const nearAny = (t: Candidate) => candidates.some((c) => townBefore(c, t) && (c.place.alt === 0 || suburb(c, t)))
   if (!nearAny(best) && districtAfter(best, districts) === null)
     best = candidates.find((t) => t.window === best.window && nearOwn(t)) ?? best
   // Nothing tells the country and a namesake abroad is nearly as big ("Salamanca": Mexico or
@@ -148,7 +151,11 @@ export function byPlaceName(q: Queries, a: Parsed, country: string | null): Geoc
     )
     .filter((c) => {
       const km = distanceKm(c.place.lat, c.place.lng, town.place.lat, town.place.lng)
-      return km <= SUBURB_KM || (c.window.whole && km <= PROVINCE_KM && c.place.population >= TOWN_POPULATION)
+      // Farther, a town by its own name or its first words ("Halle" of Halle (Saale)):
+      // Waterlooville, also "Waterloo", is no London's.
+      const named = c.place.alt === 0 || nameKey(c.place.name).startsWith(`${c.window.key} `)
+      const own = c.window.whole && named && c.place.population >= TOWN_POPULATION
+      return km <= SUBURB_KM || (own && km <= PROVINCE_KM)
     })
     .sort(
       (a, b) =>
