@@ -5,7 +5,7 @@ import { tagLabel } from '../core/filter-groups'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { LocationRecord } from '../store/locations'
 import { JsonArena } from './json-arena'
-import { type PresentContext, presentContext, publicJson, searchDoc } from './present'
+import { type PresentContext, presentContext, publicJson, searchDoc, tagLabels } from './present'
 
 export type Entry = {
   index: LocatorIndex
@@ -68,6 +68,7 @@ export function entrySettings(store: Store, locatorId: string): { filters: Filte
  * The entry brought up to date after its locator's settings changed (apply()), its index kept.
  * New priority rules: every rank taken again, from the index's tags, the rules' ids, and for a
  * custom field rule the ids of the published rows with its value (a table triggers keep).
+ * New tag labels: null, the index to be built again (its search text holds them).
  * New filters or custom fields: every location's JSON made again, in the background and on
  * demand, as after a build (a new entry, so a fill under way for the old one stops): the
  * registry keeps the new entry and fills its JSON in `order`. Either
@@ -77,12 +78,14 @@ export function refreshedEntry(
   store: Store,
   locatorId: string,
   old: Entry,
-): { entry: Entry; order: IndexEntry[] | null } {
+): { entry: Entry | null; order: IndexEntry[] | null } {
   const { ranks, json } = old.stale!
   // The settings as committed now: a change by another process since the last sync may be among
   // them (say new filters after a priority change); the next sync marks it, and the refresh
   // after makes the JSON, the part not made here, again.
   const { filters, ctx } = entrySettings(store, locatorId)
+  // Tag labels are searched (searchDoc): new ones need the index built again (null).
+  if (json && searchedLabels(ctx) !== searchedLabels(old.ctx)) return { entry: null, order: null }
   if (ranks) {
     // As priorityRank takes them (present.ts), a custom field's value read for its rule alone.
     old.index.rankBy(
@@ -117,6 +120,13 @@ export function refreshedEntry(
     writtenAt: old.writtenAt,
   }
   return { entry, order }
+}
+
+/** The tag labels searchDoc adds to the locations' text (tagLabels), as one string to compare. */
+function searchedLabels(ctx: PresentContext): string {
+  const values = [...ctx.groupOfTag.keys()].sort()
+  const labelled = values.map((value) => ({ value, labels: tagLabels([value], ctx) }))
+  return JSON.stringify(labelled.filter(({ labels }) => labels.length > 0))
 }
 
 /**

@@ -149,6 +149,19 @@ export function publicJson(r: LocationRecord, ctx: PresentContext): string {
 }
 
 /**
+ * The labels the operator gave the location's tags: a visitor searches by the words the filters
+ * show. A label that only spells out its value (tagLabel) adds no word, and is left out.
+ */
+export function tagLabels(tags: string[], ctx: PresentContext): string[] {
+  const labels: string[] = []
+  for (const value of tags) {
+    const label = ctx.groupOfTag.get(value.toLowerCase())?.tag.label.toLowerCase()
+    if (label && label !== value.toLowerCase() && label !== tagLabel(value).toLowerCase()) labels.push(label)
+  }
+  return labels
+}
+
+/**
  * The index entry for a published location from the columns search needs, without its public JSON
  * (null): a locator's index loads from these, and the JSON is filled in afterwards (registry.ts).
  */
@@ -162,7 +175,7 @@ export function searchDoc(r: Omit<IndexRow, 'seq'>, ctx: PresentContext): IndexD
     name: r.name,
     rank: priorityRank({ id: r.id, tags: r.tags, customFields: r.customFields ?? {} }, ctx.priority),
     tags: r.tags,
-    text: searchText([r.name, r.address, r.description, ...r.tags]),
+    text: searchText([r.name, r.address, r.description, ...r.tags, ...tagLabels(r.tags, ctx)]),
     places: r.townNames ?? '',
     hours: openingHoursOf(r),
   }

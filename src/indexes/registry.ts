@@ -441,9 +441,13 @@ export class IndexRegistry {
     return entry
   }
 
-  /** The entry brought up to date after its locator's settings changed (refreshedEntry). */
-  private refresh(locatorId: string, old: Entry): Entry {
+  /** The entry brought up to date after its locator's settings changed (refreshedEntry); undefined: let go, to be built again. */
+  private refresh(locatorId: string, old: Entry): Entry | undefined {
     const { entry, order } = refreshedEntry(this.store, locatorId, old)
+    if (entry === null) {
+      this.drop(locatorId)
+      return undefined
+    }
     if (entry === old) return old
     this.entries.set(locatorId, entry)
     if (!entry.jsonReady) fillJson(this.fill, locatorId, entry, order!, 0)

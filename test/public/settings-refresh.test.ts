@@ -1,6 +1,7 @@
 // New priority rules, filters or custom fields reach a loaded index without rebuilding it
 // (registry.ts, refresh): ranks are taken again, JSON is made again. The answers after each change
-// are those of an index built from scratch on the changed database.
+// are those of an index built from scratch on the changed database. New tag labels, which are
+// searched, build it again (search-labels.test.ts).
 import { afterEach, beforeEach, describe, expect, test } from 'bun:test'
 import { addCustomField, removeCustomField, setFilters, setPriorityRules } from '../../src/operator'
 import { locationsBody } from '../../src/api/public/answer'
@@ -76,7 +77,7 @@ describe('settings reach a loaded index without a rebuild', () => {
     // to match (either), where they were two (both).
     setFilters(f.env.store, f.env.locatorId, [
       { ...FILTERS[0]!, tags: FILTERS[0]!.tags.filter((t) => t.value !== 'repair') },
-      { ...FILTERS[1]!, name: 'Makes', tags: [...FILTERS[1]!.tags, { value: 'repair', label: 'Fixing' }] },
+      { ...FILTERS[1]!, name: 'Makes', tags: [...FILTERS[1]!.tags, { value: 'repair', label: 'Repair' }] },
     ])
     const now = expectFresh()
     expect(now[0]).not.toBe(before[0]) // the JSON shows the new group and label
@@ -99,7 +100,7 @@ describe('settings reach a loaded index without a rebuild', () => {
       body: { custom_fields: { partner: 'gold' } },
     })
     expect(res.status).toBe(200)
-    setFilters(f.env.store, f.env.locatorId, [FILTERS[1]!])
+    setFilters(f.env.store, f.env.locatorId, [{ ...FILTERS[0]!, name: 'What we do' }, FILTERS[1]!])
     const now = expectFresh()
     expect(now[2]).not.toBe(before[2])
     expect(
