@@ -262,7 +262,7 @@ function locatorCheck(l: LocatorFacts, hours: HoursFound, now: number, unreadabl
     notes.push({
       problem: `${l.coarseCount} location(s) were placed by the geocoder only at city level or coarser: ${listed}${more}. The Query API gives their town's centre, marked coordinates.approximate: the widget and store pages send directions to their address, but maps and distances use that point.`,
       // Not "stores.csv": the name README gives the operator's own spreadsheet, which `>` would replace.
-      fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv`)} > stores-export.csv, correct lat and lng in those rows, and import that file back.`,
+      fix: `Send their own coordinates: ${cliCommand(`locations export ${l.id} --format csv${excelSeparator(l)}`)} > stores-export.csv, correct lat and lng in those rows, and import that file back.`,
     })
   }
   if (unread.count > 0) {
@@ -281,6 +281,10 @@ function locatorCheck(l: LocatorFacts, hours: HoursFound, now: number, unreadabl
     .replace(/, ([^,]+)$/, ' and $1')
   return { ...check, summary: `${api}, ${sound} ok`, problems, notes }
 }
+
+/** Excel in the languages shipped besides English splits a CSV line on ';' (their decimal comma takes ','). */
+const excelSeparator = (l: LocatorFacts): string =>
+  l.language !== null && l.language !== 'en' ? " --separator ';'" : ''
 
 /** A note, not a problem: a store may well open only by appointment; the import says the same. */
 function appointmentNote(locatorId: string, appointed: UnreadHours): Problem {

@@ -14,6 +14,8 @@ export type LocatorFacts = {
   name: string
   active: boolean
   queryApiEnabled: boolean
+  /** The language of its own pages; null: none set (English). */
+  language: string | null
   filterGroups: number
   publishedLocations: number
   /** Published locations with at least one tag. */
@@ -40,8 +42,8 @@ export function locatorFacts(
   pinned: string,
 ): LocatorFacts[] {
   const locators = db
-    .query<{ id: string; name: string; active: number; query_api_enabled: number }, []>(
-      'SELECT id, name, active, query_api_enabled FROM locators ORDER BY created_at, id',
+    .query<{ id: string; name: string; active: number; query_api_enabled: number; language: string | null }, []>(
+      'SELECT id, name, active, query_api_enabled, language FROM locators ORDER BY created_at, id',
     )
     .all()
   const groups = db.query<{ n: number }, [string]>('SELECT count(*) AS n FROM filter_groups WHERE locator_id = ?')
@@ -74,6 +76,7 @@ export function locatorFacts(
     name: l.name,
     active: l.active === 1,
     queryApiEnabled: l.query_api_enabled === 1,
+    language: l.language,
     filterGroups: groups.get(l.id)!.n,
     publishedLocations: published.get(l.id)!.n,
     taggedLocations: tagged.get(l.id)!.n,

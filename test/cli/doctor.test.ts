@@ -202,6 +202,17 @@ describe('each locator problem: exit 1, named, with its fix', () => {
       `ok       locator ${locator} "Healthy": Query API on, filter groups, keys and opening hours ok\nnote     locator ${locator} "Healthy": ${note.problem}\n         fix: ${note.fix}`,
     )
   })
+
+  test("a locator whose pages are in German, French, Spanish, Italian or Dutch is advised a CSV with ';', as Excel there opens it", async () => {
+    const { locator } = await healthy()
+    const file = await writeJson('koeln.json', [{ name: 'Dom', address: 'Domkloster 4, 50667 Köln', tags: ['bikes'] }])
+    await json('locations', 'import', locator, '--file', file)
+    await json('locator', 'set', locator, '--language', 'de')
+    const [note] = (await doctor()).checks.find((c) => c.check === 'locator')!.notes!
+    expect(note!.fix).toBe(
+      `Send their own coordinates: storeloc locations export ${locator} --format csv --separator ';' --database ${dbPath} > stores-export.csv, correct lat and lng in those rows, and import that file back.`,
+    )
+  })
 })
 
 describe('the geocoder data', () => {
