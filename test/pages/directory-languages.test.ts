@@ -86,7 +86,7 @@ describe('French and Italian pages name a place with its preposition, as a sente
   })
 
   test('a town, its article joined to the preposition where the language joins it', async () => {
-    expect(await said('/ch/zurich', 'fr')).toEqual([
+    expect(await said('/ch/zuerich', 'fr')).toEqual([
       'Magasins à Zürich, Suisse',
       'Magasins à Zürich',
       'Les magasins Test locator à Zürich, Suisse.',

@@ -56,7 +56,7 @@ export function storeCrumbs(
   if (found !== undefined) return [...placeCrumbs(dir, links, texts, found.country, found.town), store]
   const slug = countrySlug(address.country)
   const country = { slug, code: slug === OTHER ? null : slug.toUpperCase() }
-  const town = townSlug(address.city)
+  const town = townSlug(address.city, country.code)
   return [
     ...placeCrumbs(dir, links, texts, country, { slug: town, name: town === OTHER ? null : address.city! }),
     store,

@@ -130,7 +130,7 @@ function query(lang: string, page: number): string {
 
 /**
  * The place `slugs` name, and its canonical slugs: the country's in lower case, the town's as
- * slugOf writes it ("Paris" -> "paris"), none for the country of a directory in one country.
+ * townSlug writes it ("Paris" -> "paris", "Köln" -> "koeln"), none for the country of a directory in one country.
  * null: no such place (or a slug that was not valid UTF-8).
  */
 function placeOf(dir: Directory, slugs: (string | null)[]): { place: Place; canonical: string[] } | null {
@@ -140,7 +140,7 @@ function placeOf(dir: Directory, slugs: (string | null)[]): { place: Place; cano
   if (country === undefined) return null
   if (t === undefined)
     return { place: { level: 'country', country }, canonical: dir.single === country ? [] : [country.slug] }
-  const slug = t === null ? undefined : t.toLowerCase() === OTHER ? OTHER : townSlug(t)
+  const slug = t === null ? undefined : t.toLowerCase() === OTHER ? OTHER : townSlug(t, country.code)
   const town = slug === undefined ? undefined : (country.town.get(slug) ?? country.spelt.get(slug))
   if (town !== undefined) return { place: { level: 'town', country, town }, canonical: [country.slug, town.slug] }
   const towns = slug === undefined ? undefined : country.namesakes.get(slug)

@@ -66,9 +66,19 @@ export type Directory = {
 export const countrySlug = (code: string | null | undefined): string =>
   typeof code === 'string' && /^[A-Za-z]{2}$/.test(code) ? code.toLowerCase() : OTHER
 
-/** A town's slug: slugOf its name; OTHER for none, or one of no letter or digit. */
-export const townSlug = (city: string | null | undefined): string =>
-  typeof city === 'string' && nameKey(city) !== '' ? slugOf(city) : OTHER
+/** A town's slug: slugOf its name, spelt as German spells it out in a German-speaking country; OTHER for none, or one of no letter or digit. */
+export const townSlug = (city: string | null | undefined, country?: string | null): string =>
+  typeof city === 'string' && nameKey(city) !== '' ? placeSlug(city, country) : OTHER
+
+/** The countries whose towns are written in German, where readers spell "München" "muenchen", not "munchen". */
+const GERMAN = new Set(['DE', 'AT', 'CH', 'LI'])
+const SPELT_OUT: Record<string, string> = { ä: 'ae', ö: 'oe', ü: 'ue', ß: 'ss', Ä: 'Ae', Ö: 'Oe', Ü: 'Ue', ẞ: 'SS' }
+
+/** slugOf a place's name, its umlauts and ß spelt out in a German-speaking country ("Köln" -> "koeln"). */
+function placeSlug(name: string, country: string | null | undefined): string {
+  if (!country || !GERMAN.has(country.toUpperCase())) return slugOf(name)
+  return slugOf(name.normalize('NFC').replace(/[äöüßÄÖÜẞ]/g, (c) => SPELT_OUT[c]!))
+}
 
 /**
  * A region as towns are told apart by it: a US state, Canadian province or Australian state by
@@ -89,7 +99,7 @@ export const townKey = (
   region: string | null | undefined,
   country?: string | null,
 ) => {
-  const slug = townSlug(city)
+  const slug = townSlug(city, country)
   return slug === OTHER ? OTHER : `${slug}\u0000${regionKey(country, region)}`
 }
 
@@ -229,7 +239,7 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
   const code = slug === OTHER ? null : slug.toUpperCase()
   const bySlug = new Map<string, Group[]>()
   for (const g of groups) {
-    const s = g.key === OTHER ? OTHER : townSlug(mostWritten(g.names))
+    const s = g.key === OTHER ? OTHER : townSlug(mostWritten(g.names), code)
     bySlug.set(s, [...(bySlug.get(s) ?? []), g])
   }
   const taken = new Set(bySlug.keys())
@@ -247,8 +257,8 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
       const region = told ? mostWritten(new Map([...g.regions].filter(([r]) => regionKey(code, r) !== ''))) : null
       let own = s
       if (region !== null) {
-        own = `${s}-${slugOf(region)}`
-        for (let n = 2; taken.has(own); n++) own = `${s}-${slugOf(region)}-${n}`
+        own = `${s}-${placeSlug(region, code)}`
+        for (let n = 2; taken.has(own); n++) own = `${s}-${placeSlug(region, code)}-${n}`
         taken.add(own)
       }
       const town = {
@@ -264,6 +274,9 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
         const spelt = key.slice(0, key.indexOf('\u0000'))
         if (spelt !== s) spellings.set(spelt, spellings.has(spelt) ? null : town)
       }
+      // Its slug with the umlauts folded away, as German towns had it before: links to it lead here.
+      const folded = townSlug(city)
+      if (folded !== s) spellings.set(folded, spellings.has(folded) ? null : town)
       return town
     })
     towns.push(...made)
