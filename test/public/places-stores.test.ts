@@ -2,7 +2,7 @@
 // places a prefix begins, as far as the text says nothing else; the biggest of those near first.
 import { describe, expect, test } from 'bun:test'
 import { createLocator, setLocatorSettings } from '../../src/operator'
-import { env, get, places, usePlacesEnv } from './places-fixture'
+import { env, get, maine, places, usePlacesEnv } from './places-fixture'
 
 usePlacesEnv()
 
@@ -152,5 +152,20 @@ describe("a postcode's towns beside the stores", () => {
       ['Melbourne', -37.8136, 144.9631],
     ])
     expect((await countries('&lang=de', munich))[0]).toBe('AU')
+  })
+})
+
+describe("the locator's countries", () => {
+  test('lift the towns a text begins there over bigger ones elsewhere: a German locator\'s "Lüb" is Lübeck', async () => {
+    // Stores in Berlin and München, none within 50 km of Lübeck or Fulda.
+    const germany = await locatorWith([
+      ['Alexanderplatz', 52.5219, 13.4132],
+      ['Kaufingerstraße', 48.1391, 11.5713],
+    ])
+    expect((await places('Lüb', '', germany))[0]!.label).toBe('Lübeck, Germany')
+    expect((await places('Ful', '&lang=de', germany))[0]!.label).toBe('Fulda, Deutschland')
+    // A locator in Maine gets the biggest, as before; a whole name or a postcode is its own place.
+    expect((await places('Lüb', '', maine))[0]!.label).not.toBe('Lübeck, Germany')
+    expect((await places('Paris', '', germany))[0]!.label).toBe('Paris, France')
   })
 })

@@ -21,6 +21,7 @@ import { pageName } from '../../geocode/embedded/city-names'
 import { beforeShortAtEnd } from '../../geocode/embedded/saint-names'
 import { codePoints, nameKey } from '../../core/text'
 import { PublicError } from './errors'
+import { storeCountries } from './store-countries'
 import { integer, once, type Params } from './params'
 
 /** The place search (geocode/embedded/places.ts); null: the service has no place data (GEOCODER=none). */
@@ -43,6 +44,12 @@ const NO_GROUP = () => ''
  * 86th of Paris's).
  */
 const REGION_TIE = 5
+
+/**
+ * A place a text begins, of a country the locator has a location in, comes first unless a place
+ * ranked alike weighs this many times it: a German locator's "Lüb" is Lübeck, not Lubbock, TX.
+ */
+const STORES_TIE = 20
 
 /** A city three letters name whole outweighs every other place ranked this many times, to come first (rankedPlaces). */
 const WHOLE_OVER = 3
@@ -363,6 +370,17 @@ export function rankedPlaces(
         (p.nearKm !== null || (p.country === region && REGION_TIE * p.weight >= heaviest.get(p.tier)!)),
     ),
   )
+  // Then, of the names the text only begins (a whole name or a postcode means its own place), one
+  // in a country of the locator's locations: where its visitors search.
+  const home = new Set(
+    ranked.filter(
+      (p) =>
+        !p.exact &&
+        !p.byCode &&
+        STORES_TIE * p.weight >= heaviest.get(p.tier)! &&
+        storeCountries(index, places).has(p.country),
+    ),
+  )
   ranked.sort(
     (a, b) =>
       a.tier - b.tier ||
@@ -370,6 +388,7 @@ export function rankedPlaces(
       // page is Wien's, then Sydney's, however many more people Sydney has.
       Number(foreign(a)) - Number(foreign(b)) ||
       Number(!lifted.has(a)) - Number(!lifted.has(b)) ||
+      Number(!home.has(a)) - Number(!home.has(b)) ||
       b.weight - a.weight ||
       // A country's towns of one postcode as the search ranks them, the most populous first,
       // whichever has a store nearer ("75016": Paris 16e, then Boulogne-Billancourt).
