@@ -2,6 +2,7 @@
 import type { IndexEntry, LocatorIndex } from '../engine/locator-index'
 import type { Store } from '../store'
 import { tagLabel } from '../core/filter-groups'
+import { nameKey } from '../core/text'
 import { DEFAULT_FILTER_GROUP, type FilterGroup } from '../store/filters'
 import type { LocationRecord } from '../store/locations'
 import { JsonArena } from './json-arena'
@@ -127,6 +128,14 @@ function searchedLabels(ctx: PresentContext): string {
   const values = [...ctx.groupOfTag.keys()].sort()
   const labelled = values.map((value) => ({ value, labels: tagLabels([value], ctx) }))
   return JSON.stringify(labelled.filter(({ labels }) => labels.length > 0))
+}
+
+/** The nameKeys of the locator's tags, by value and by label: words that name no place (GET /places). */
+export function tagWords(entry: Pick<Entry, 'index' | 'ctx'>): Set<string> {
+  const words = new Set<string>()
+  for (const { spelt } of entry.index.tagSpellings()) words.add(nameKey(spelt))
+  for (const [value, { tag }] of entry.ctx.groupOfTag) words.add(nameKey(value)).add(nameKey(tag.label))
+  return words
 }
 
 /**

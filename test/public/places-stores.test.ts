@@ -1,7 +1,7 @@
 // The locator's own stores in GET /places: a place near one comes before its namesakes and the
 // places a prefix begins, as far as the text says nothing else; the biggest of those near first.
 import { describe, expect, test } from 'bun:test'
-import { createLocator, setLocatorSettings } from '../../src/operator'
+import { createLocator, setFilters, setLocatorSettings } from '../../src/operator'
 import { env, get, maine, places, usePlacesEnv } from './places-fixture'
 
 usePlacesEnv()
@@ -167,5 +167,31 @@ describe("the locator's countries", () => {
     // A locator in Maine gets the biggest, as before; a whole name or a postcode is its own place.
     expect((await places('Lüb', '', maine))[0]!.label).not.toBe('Lübeck, Germany')
     expect((await places('Paris', '', germany))[0]!.label).toBe('Paris, France')
+  })
+})
+
+describe('a word that names no town near the stores', () => {
+  test("is no place far away: a tag's value or label, or a village abroad only a typo finds", async () => {
+    const made = createLocator(env.store, 'Radhaus')
+    setLocatorSettings(env.store, made.locator.id, { queryApi: 'on' })
+    for (const [name, lat, lng, tags] of [
+      ['Alexanderplatz', 52.5219, 13.4132, ['Werkstatt']],
+      ['Kaufingerstraße', 48.1391, 11.5713, ['rental']],
+    ] as const) {
+      const body = { name, address: 'Hauptstraße 1', coordinates: { lat, lng }, tags }
+      expect((await env.call('POST', '/admin/v1/locations', { key: made.secret, body })).status).toBe(201)
+    }
+    setFilters(env.store, made.locator.id, [
+      { id: 'services', name: 'Services', label: 'Leistungen', tags: [{ value: 'rental', label: 'Verleih' }] },
+    ])
+    const radhaus = env.store.locators.get(made.locator.id)!.publicToken!
+    // A tag's value (Wernstadt, Czechia, two letters off) and a label (Werneuchen, Brandenburg).
+    expect(await places('Werkstatt', '&lang=de', radhaus)).toEqual([])
+    expect(await places('Verleih', '&lang=de', radhaus)).toEqual([])
+    const near = await get(`${radhaus}/locations?near=Werkstatt&radius=10&unit=km`)
+    expect([near.status, near.body.error.code]).toEqual([400, 'PLACE_NOT_FOUND'])
+    // A typo of a town near a store, or of a town of note, is still that town.
+    expect((await places('Müchen', '', radhaus))[0]!.label).toBe('Munich, Germany')
+    expect((await places('Venedg', '&lang=de', radhaus))[0]!.label).toBe('Venice, Italien')
   })
 })

@@ -10,7 +10,7 @@ import {
   UNKNOWN,
 } from '../../engine/locator-index'
 import { changedMeanwhile } from '../../indexes/errors'
-import type { Entry } from '../../indexes/entry'
+import { type Entry, tagWords } from '../../indexes/entry'
 import type { IndexRegistry } from '../../indexes/registry'
 import { DEFAULT_FILTER_GROUP } from '../../store/filters'
 import type { Locator } from '../../store/locators'
@@ -286,7 +286,7 @@ function locationsAnswer(
   const params = queryParams(search)
   const now = registry.now()
   const req = parseLocationsRequest(params, locator, groupOf, now, (text) =>
-    placeNamed(places, entry.index, text, askerOf(params)),
+    placeNamed(places, entry.index, text, { ...askerOf(params), tags: tagWords(entry) }),
   )
   const { total, hits } = entry.index.query(req.query)
   const { arena, index } = entry

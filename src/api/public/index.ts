@@ -10,6 +10,7 @@ import { isBusyError } from '../../store/db'
 import { firstToLogDamage, GeodataDamagedError } from '../../geocode/embedded/open'
 import type { IndexRegistry } from '../../indexes/registry'
 import { writtenPart } from '../../indexes/versions'
+import { tagWords } from '../../indexes/entry'
 import { locationBody, locationsBody } from './answer'
 import { clustersBody, ClustersQuery, clustersVersionMark, leavesBody } from './clusters'
 import { queryParams } from './params'
@@ -270,7 +271,8 @@ function failureResponse(deps: PublicDeps, e: unknown, request: Request, path: s
 const placesBody =
   (registry: IndexRegistry, places: Places): Body =>
   (locator, href) => {
-    const answer = placesAnswer(places, registry.entry(locator.id).index, queryParams(beforeAndQuery(href)[1]))
+    const entry = registry.entry(locator.id)
+    const answer = placesAnswer(places, entry.index, queryParams(beforeAndQuery(href)[1]), tagWords(entry))
     return utf8.encode(JSON.stringify(answer))
   }
 

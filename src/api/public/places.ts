@@ -4,7 +4,7 @@
 // location within NEAR_KM comes first, then the one of more weight (PlaceHit.weight: its people),
 // then the one nearer a location.
 import type { LocatorIndex } from '../../engine/locator-index'
-import type { PlaceHit } from '../../geocode/embedded/place-hit'
+import { asTyped, type PlaceHit } from '../../geocode/embedded/place-hit'
 import { type PlaceSource, PlacesWarming } from '../../geocode/embedded/place-source'
 import type { PlaceSearch } from '../../geocode/embedded/places'
 import {
@@ -29,6 +29,8 @@ export type Places = PlaceSource | null
 
 /** A location within this distance of a place makes it near the locator. */
 const NEAR_KM = 50
+/** A town a typo finds far from the locator's locations is shown from this many people (rankedPlaces). */
+const FAR_TYPO_PEOPLE = 20_000
 /** The places ranked again by nearness: the search's best. */
 const RANKED = 24
 const LIMIT = { fallback: 5, max: 20 }
@@ -266,7 +268,7 @@ export function rankedPlaces(
   index: LocatorIndex,
   text: string,
   limit: number,
-  { lang, region }: Asker = { lang: 'en', region: null },
+  { lang, region, tags }: Asker = { lang: 'en', region: null },
 ): RankedPlace[] {
   if (places === null) throw new PublicError('PLACES_UNAVAILABLE')
   let search: ReturnType<PlaceSource>
@@ -298,12 +300,25 @@ export function rankedPlaces(
   const lacking = own === null ? [] : own.countries.filter((c) => codeLacking.includes(c))
   let ownStores: boolean | undefined
   const ownStoresIn = () => (ownStores ??= storesIn(index, places, search, lacking))
+  // A town only a typo finds, under FAR_TYPO_PEOPLE, far from the locator's locations and of none
+  // of their countries, is a word mistaken for it: a German locator's "Werkstatt" is no Wernstadt
+  // (Verneřice, Czechia). A town of note so found is meant: "Venedg" is Venice (51,298 people).
+  // So is any place only a typo finds for a tag's value or label: "Verleih" is no Werneuchen.
+  const tagTyped = tags?.has(nameKey(text)) === true
+  const farTypo = (p: PlaceHit) => {
+    if (asTyped(p)) return false
+    if (tagTyped) return true
+    if ((p.people ?? p.weight) >= FAR_TYPO_PEOPLE) return false
+    const countries = storeCountries(index, places)
+    return countries.size > 0 && !countries.has(p.country) && nearKm(p) === null
+  }
   // A big city four letters name a typo off stays only beside a store (PlaceHit.nearOnly).
   const dropped = (p: PlaceHit) =>
     (p.nearOnly === true && nearKm(p) === null) ||
     (p.afterThing === true && !likelyAfterThing(p, { lang, region }, nearKm)) ||
     (p.afterUnit === true && !likelyAfterUnit(p, nearKm)) ||
-    (foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn()))
+    (foreign(p) && (own!.told || nearKm(p) === null || ownStoresIn())) ||
+    farTypo(p)
   const ranked = search
     .find(text)
     .filter((p) => !dropped(p))
@@ -479,7 +494,8 @@ const round5 = (x: number) => Math.round(x * 1e5) / 1e5
  * What a request's `lang` says of its visitor: the language of labels (English when none or
  * another), and the country of its region ("en-GB": GB), whose places come first among alike.
  */
-export type Asker = { lang: Lang; region: string | null }
+/** `tags`: the locator's tags' values and labels (nameKey), words a visitor types for a place only by mistake. */
+export type Asker = { lang: Lang; region: string | null; tags?: ReadonlySet<string> }
 
 export function askerOf(params: Params): Asker {
   const tag = once(params, 'lang')
@@ -549,14 +565,14 @@ function ownCodeSpelt(label: string, country: string, asker: Asker): string {
 }
 
 /** GET /places's answer for its parameters. */
-export function placesAnswer(places: Places, index: LocatorIndex, params: Params): unknown {
+export function placesAnswer(places: Places, index: LocatorIndex, params: Params, tags?: ReadonlySet<string>): unknown {
   const q = once(params, 'q') ?? ''
   if (q.trim() === '')
     throw new PublicError('INVALID_PARAMETER', 'q is required: the text the visitor typed, such as "Lond" or "10115".')
   if (q.length > MAX_SEARCH && codePoints(q) > MAX_SEARCH)
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
-  const asker = askerOf(params)
+  const asker = { ...askerOf(params), tags }
   const ranked = rankedPlaces(places, index, q, RANKED, asker)
   const labels = shownLabels(ranked, q, asker, limit)
   return {
