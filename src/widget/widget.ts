@@ -32,8 +32,6 @@ import { firstSearch, originOf, readState, type SearchState, searchQuery, urlPre
 /** How long a finder waits for its filters before it shows without them (they come in later). */
 const SHOW_WITHIN_MS = 1000
 
-const pause = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms))
-
 export class Widget {
   readonly lang: Lang
   readonly #texts: Texts
@@ -114,7 +112,12 @@ export class Widget {
       pick: (p) => void this.#commit({ origin: originOf(p) }, true),
       locate: () => this.#locate(true),
       change: () => void this.#searchIfAny(),
-      submit: (e) => this.#submit(e),
+      submit: (e) => {
+        e.preventDefault()
+        this.#form.place.close()
+        if (readPlace(this.#form, this.#state, this.#texts)) void this.#commit({}, true)
+        else this.#locate(true)
+      },
     })
     this.#stores = new StoreList(
       texts,
@@ -182,7 +185,7 @@ export class Widget {
     // Shown with its filters in place: filters that came later would push the list and map down.
     // Made again with a search (finder.ts), with its answer too: the finder it replaces shows till then.
     const ready = given === null ? defaults : Promise.all([defaults, first])
-    const shown = Promise.race([ready, pause(SHOW_WITHIN_MS)]).then(() => {
+    const shown = Promise.race([ready, new Promise((resolve) => setTimeout(resolve, SHOW_WITHIN_MS))]).then(() => {
       if (!this.destroyed) element.replaceChildren(...parts)
     })
     // A page opened on a store picked (the link back from its page, a reload): that store in sight.
@@ -208,11 +211,6 @@ export class Widget {
   /** Whether destroy() was called: the finder then does nothing more. */
   get destroyed(): boolean {
     return this.#life.signal.aborted
-  }
-
-  /** Whether it browses, in the page: one destroyed or taken out of it takes up no answer of the map's. */
-  #stillBrowsing(): boolean {
-    return this.#browsing.on && !this.destroyed && this.#element.isConnected
   }
 
   /** Searches again, with these parts of the search changed. */
@@ -343,12 +341,6 @@ export class Widget {
       this.#status.textContent = retrying ? texts.waiting : texts.stalled
   }
 
-  /** Focus on the status line, which says how the search goes; not a Tab stop. */
-  #focusStatus(): void {
-    this.#status.tabIndex = -1
-    this.#status.focus()
-  }
-
   /** Empties the element and stops the finder; its search stays in the page's URL for the next one mounted there. */
   destroy(): void {
     if (this.destroyed) return
@@ -405,7 +397,8 @@ export class Widget {
       options: this.#options,
       filters: () => filterParams(this.#state),
       signal: () => this.#browsing.pressed(),
-      browsing: () => this.#stillBrowsing(),
+      // Browsing in the page: one destroyed or taken out of it takes up no answer of the map's.
+      browsing: () => this.#browsing.on && !this.destroyed && this.#element.isConnected,
       around: aroundStore,
       browse: () => void this.#browse(),
       failed: (e, again) => sayFailure(this.#alert, this.#texts, e, '', tryAgain(this.#alert, this.#status, again)),
@@ -481,21 +474,9 @@ export class Widget {
     return this.#defaults
   }
 
-  #submit(e: Event) {
-    e.preventDefault()
-    this.#form.place.close()
-    if (this.#readPlace()) void this.#commit({}, true)
-    else this.#locate(true)
-  }
-
-  /** The place box's text (or place picked) as the origin; false when it asks for the visitor's position. */
-  #readPlace(): boolean {
-    return readPlace(this.#form, this.#state, this.#texts)
-  }
-
   /** A changed filter: the search again, for the place the box shows, or before any search the map's clusters. */
   #searchIfAny(): Promise<void> {
-    this.#readPlace()
+    readPlace(this.#form, this.#state, this.#texts)
     if (this.#state.origin || this.#form.keyword.value.trim()) {
       this.#entries.changed()
       return this.search()
@@ -521,7 +502,11 @@ export class Widget {
     await this.search(change)
     // Not after a failure: the alert says to type again.
     const typing = document.activeElement === this.#form.place.input && this.#alert.textContent === ''
-    if (fromBox && typing && matchMedia('(pointer: coarse)').matches) this.#focusStatus()
+    if (fromBox && typing && matchMedia('(pointer: coarse)').matches) {
+      // Focus on the status line, which says how the search goes; not a Tab stop.
+      this.#status.tabIndex = -1
+      this.#status.focus()
+    }
   }
 
   /** Back or Forward to another search of its own (`only`: its store alone): taken up as it was, with no new entry. */
