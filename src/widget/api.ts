@@ -72,40 +72,45 @@ export const SAY_WAITING_MS = 3000
 const WAITING_MS = 90_000
 
 /**
- * How many of the next requests that fail unanswered are asked again at once, from each history
- * step: Chromium ends every request under way as two steps meet (a popstate's history.forward()
- * and the visitor's Back), and a request ended so is still wanted.
+ * When the last history step came, ms. Chromium ends every request under way as two steps meet (a
+ * popstate's history.forward() and the visitor's Back), 10 to 65 ms after the last popstate, and a
+ * request ended so is still wanted: one that fails unanswered within 1 s of a step is asked again,
+ * once for that step.
  */
-let spare = 0
-addEventListener('popstate', () => (spare = 3))
+let stepAt = 0
+addEventListener('popstate', () => (stepAt = Date.now()))
 
-/** GET `path` under the locator's Query API, with `params` (repeated keys as arrays); `signal` ends it. */
+/**
+ * GET `path` under the locator's Query API, with `params` (repeated keys as arrays); `signal` ends
+ * it. `step`: the step (stepAt) it is asked again after.
+ */
 export async function query<T>(
   api: string,
   token: string,
   path: string,
   params: [string, string][],
   signal: AbortSignal,
+  step?: number,
 ): Promise<T> {
   const search = new URLSearchParams(params).toString()
   const url = `${api}/public/v1/${encodeURIComponent(token)}/${path}${search ? `?${search}` : ''}`
+  type Answer = { success?: boolean; error?: { code?: string; message?: string } }
   let response: Response
+  let body: Answer | null
   try {
     response = await fetch(url, { signal, credentials: 'omit' })
+    // A request aborted while its body comes is aborted, not failed: the abort ends the read, which
+    // Chromium may never settle once the abort lands on it. An answer not ok is one, its body not JSON
+    // none (a proxy's 429 page asked again would count against its limit); an ok one's fails unanswered.
+    body = (await Promise.race([
+      new Promise((_, no) => signal.addEventListener('abort', () => no(signal.reason))),
+      response.ok ? response.json() : response.json().catch(() => null),
+    ])) as Answer | null
   } catch (e) {
     if ((e as Error).name === 'AbortError') throw e
-    if (spare-- > 0) return query(api, token, path, params, signal)
+    if (Date.now() - stepAt < 1000 && step !== stepAt) return query(api, token, path, params, signal, stepAt)
     throw new ApiError('NETWORK', (e as Error).message)
   }
-  type Answer = { success?: boolean; error?: { code?: string; message?: string } }
-  // A request aborted while its body comes is aborted, not failed: the abort ends the read, which
-  // Chromium may never settle once the abort lands on it. A body not JSON is none.
-  const body = (await Promise.race([
-    new Promise((_, no) => signal.addEventListener('abort', () => no(signal.reason))),
-    response.json().catch(() => null),
-  ])) as Answer | null
-  // An answer not ok is one: a proxy's 429 page asked again would count against its limit.
-  if (!body && response.ok && spare-- > 0) return query(api, token, path, params, signal)
   if (!response.ok || !body?.success) {
     const error = body?.error ?? {}
     // A proxy's own 429 (its limit on each address) is the rate limit to a visitor all the same.
