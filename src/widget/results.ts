@@ -39,9 +39,6 @@ function links(texts: Texts, name: string): Link {
   }
 }
 
-/** A channel of sRGB (0-255) as WCAG's relative luminance counts it. */
-const linear = (c: number) => (c / 255 <= 0.03928 ? c / 255 / 12.92 : ((c / 255 + 0.055) / 1.055) ** 2.4)
-
 /**
  * The text colour that reads best on a badge of `color` (#RRGGBB or #RGB): white, or the widget's dark
  * text (#1d2329) on a light colour such as yellow; null for any other form of colour (white).
@@ -50,7 +47,11 @@ export function badgeText(color: string): string | null {
   const hex = /^#[0-9a-f]{3}$/i.test(color) ? color.replace(/[0-9a-f]/gi, '$&$&') : color
   const m = /^#([0-9a-f]{2})([0-9a-f]{2})([0-9a-f]{2})$/i.exec(hex)
   if (m === null) return null
-  const [r, g, b] = [m[1]!, m[2]!, m[3]!].map((x) => linear(parseInt(x, 16)))
+  // Each channel of sRGB as WCAG's relative luminance counts it.
+  const [r, g, b] = [m[1]!, m[2]!, m[3]!].map((x) => {
+    const c = parseInt(x, 16) / 255
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4
+  })
   const lum = 0.2126 * r! + 0.7152 * g! + 0.0722 * b!
   const onWhite = 1.05 / (lum + 0.05)
   const onDark = (lum + 0.05) / (0.0163 + 0.05)

@@ -55,9 +55,6 @@ function question(element: HTMLElement): Asked {
   }
 }
 
-/** How far an arrow key moves through `count` suggestions: 1, -1, or 0 for any other key. */
-const stepOf = (key: string, count: number) => (count === 0 ? 0 : key === 'ArrowDown' ? 1 : key === 'ArrowUp' ? -1 : 0)
-
 const MIN_CHARS = 2
 const DEBOUNCE_MS = 120
 
@@ -184,7 +181,8 @@ export function placeBox(
     timer = window.setTimeout(() => ask(q, asked), DEBOUNCE_MS)
   })
   input.addEventListener('keydown', (e) => {
-    const step = stepOf(e.key, places.length)
+    // How far an arrow key moves through the suggestions: 1, -1, or 0 for any other key.
+    const step = places.length === 0 ? 0 : e.key === 'ArrowDown' ? 1 : e.key === 'ArrowUp' ? -1 : 0
     const q = input.value.trim()
     if (e.key === 'ArrowDown' && places.length === 0 && q.length >= MIN_CHARS) {
       // A closed list opens again, as after typing (after Escape, or a pick).
