@@ -3,17 +3,6 @@
 import type { Texts } from './i18n'
 import type { Origin } from './url-state'
 
-/** Asks the browser for the position, for up to 10 s: `found` with it, else `failed` (refused: the visitor said no). */
-export function ownPosition(found: (lat: number, lng: number) => void, failed: (refused: boolean) => void): void {
-  if (!navigator.geolocation) failed(false)
-  else
-    navigator.geolocation.getCurrentPosition(
-      (position) => found(position.coords.latitude, position.coords.longitude),
-      (error) => failed(error.code === error.PERMISSION_DENIED),
-      { timeout: 10_000, maximumAge: 300_000 },
-    )
-}
-
 /** Whether the browser gives the position without asking the visitor. */
 export function positionShared(): Promise<boolean> {
   const asked = navigator.permissions?.query({ name: 'geolocation' })
@@ -33,12 +22,17 @@ export function locateSaying(
 ): void {
   alert.textContent = ''
   status.textContent = texts.locating
-  ownPosition(
-    (lat, lng) => life.aborted || found({ kind: 'geo', lat, lng }),
-    (refused) => {
-      if (life.aborted) return
-      status.textContent = ''
-      alert.textContent = refused ? texts.locateRefused : texts.locateFailed
-    },
-  )
+  const failed = (refused: boolean) => {
+    if (life.aborted) return
+    status.textContent = ''
+    alert.textContent = refused ? texts.locateRefused : texts.locateFailed
+  }
+  // For up to 10 s; refused: the visitor said no.
+  if (!navigator.geolocation) failed(false)
+  else
+    navigator.geolocation.getCurrentPosition(
+      ({ coords }) => life.aborted || found({ kind: 'geo', lat: coords.latitude, lng: coords.longitude }),
+      (error) => failed(error.code === error.PERMISSION_DENIED),
+      { timeout: 10_000, maximumAge: 300_000 },
+    )
 }
