@@ -71,15 +71,6 @@ function unmarkFrom(left: State, over: string, since: string): void {
 }
 
 /**
- * Unmarks the entry the finder comes to by no step it saw: opened there from another page (Back,
- * Forward; from the browser's cache too). Reloaded there, the entry's next is the one it was.
- */
-function unseenSteps(over: string, life: AbortSignal): void {
-  if (opened !== 'reload') unmark(over)
-  addEventListener('pageshow', (e) => void (e.persisted && unmark(over)), { signal: life })
-}
-
-/**
  * Forward to a list whose map's entry is after it (its `over` mark), side by side, changes nothing in
  * sight: the finder goes on to the map's, where Back left it, while that is still the next entry.
  * It is when the finder stepped Back from that list itself and has not come to it since: nothing can
@@ -174,7 +165,9 @@ export function viewSwitch(
     button.textContent = map ? texts.showList : texts.showMap
     placed()
   }
-  if (entries) unseenSteps(over, entries.searches.life)
+  // Unmarked when come to by no step it saw (Back or Forward from another page, the cache); a reload keeps it.
+  if (entries && opened !== 'reload') unmark(over)
+  if (entries) addEventListener('pageshow', (e) => void (e.persisted && unmark(over)), { signal: life })
   const onward = forwardOn(over, since, prefix)
   /** The entry in sight (a reloaded page's too), as the switch last saw or wrote it. */
   let seen = inSight()
