@@ -2,6 +2,7 @@
 // never through openStore, which would migrate the database or make an empty one; each returns
 // its exit code.
 import { existsSync, statSync } from 'node:fs'
+import { basename } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import type { Config } from '../core/config'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
@@ -49,7 +50,7 @@ function removedNote(
   const { removedPartials: removed, partialsFolder: folder } = facts
   if (removed.length === 0) return ''
   const where = folder === null ? 'beside it' : `in ${folder}, where ${path} leads`
-  return `\nRemoved what killed ${copies} left ${where}: ${removed.join(', ')}.`
+  return `\nRemoved what killed ${copies} left ${where}: ${removed.map((path) => basename(path)).join(', ')}.`
 }
 
 function doctorText(report: DoctorReport): string {

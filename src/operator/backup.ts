@@ -93,7 +93,7 @@ function writeAdvice(code: unknown): string {
 }
 
 /**
- * `removedPartials`: the names of the stale partial copies removed (removeStalePartials) from the
+ * `removedPartials`: the whole paths of the stale partial copies removed (removeStalePartials) from the
  * folder the copy is written in; `partialsFolder` is that folder when it is not FILE's own (FILE a
  * link into another), else null.
  */

@@ -77,7 +77,7 @@ function requireReadable(file: string): void {
 /** What the restore replaced, for its report: its counts (null: not a storeloc file it could read) and last change. */
 export type Replaced = { counts: ReturnType<typeof contentCounts> | null; modifiedAt: string }
 /**
- * `removedPartials`: what killed restores left beside the database file, removed after the copy
+ * `removedPartials`: the whole paths of what killed restores left beside the database file, removed after the copy
  * (removeStaleRestores); `partialsFolder`: their folder when it is not DATABASE_PATH's own (a link
  * into another), else null.
  */

@@ -79,7 +79,7 @@ export function partialsFolderOf(target: string, path: string): string | null {
  * Removes what killed restores left beside the database at `databasePath`, each as big as the
  * backup: the copy `NAME.restoring-PID[-XXXXXX]` (and its rollback journal), and the folder
  * `NAME.restoring-PID-XXXXXX` holding `copy.db` and its -wal. Never `file`, the file restored
- * from, its journal, or a folder holding it. Best effort. Returns the names removed.
+ * from, its journal, or a folder holding it. Best effort. Returns the whole paths removed.
  */
 export function removeStaleRestores(databasePath: string, file: string, now = Date.now()): string[] {
   const whole = typedPath(process.cwd(), databasePath)
@@ -91,7 +91,8 @@ export function removeStaleRestores(databasePath: string, file: string, now = Da
  * Removes the leftovers in `folder` whose names `left` matches (its first group the id of the
  * process that wrote them), of a copy gone (copyGone), judged by the latest change among all that
  * id left. Never a file of `keep` (one not there keeps nothing), its journal, or a folder holding
- * it; a folder holding anything but `copy.db` and its files is left. Returns the names removed.
+ * it; a folder holding anything but `copy.db` and its files is left. Returns the whole paths removed,
+in `folder`'s real path (the one a script finds them at).
  */
 function removeStale(folder: string, left: RegExp, keep: string[], now: number): string[] {
   let real: string // join would drop a `..` after a link as text
@@ -120,7 +121,7 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
         path === `${from.path}-journal` ||
         from.path.startsWith(`${path}/`),
     )
-  const found: { name: string; path: string; pid: number; stat: Stats }[] = []
+  const found: { path: string; pid: number; stat: Stats }[] = []
   const changed = new Map<number, number>()
   for (const name of names) {
     const pid = left.exec(name)?.[1]
@@ -128,12 +129,12 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
     const path = join(real, name)
     try {
       const stat = lstatSync(path)
-      found.push({ name, path, pid: Number(pid), stat })
+      found.push({ path, pid: Number(pid), stat })
       changed.set(Number(pid), Math.max(changed.get(Number(pid)) ?? 0, lastChange(path, stat)))
     } catch {}
   }
   const removed: string[] = []
-  for (const { name, path, pid, stat } of found) {
+  for (const { path, pid, stat } of found) {
     try {
       if (kept(path, stat) || !copyGone(pid, changed.get(pid)!, now)) continue
       if (stat.isDirectory()) {
@@ -141,7 +142,7 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
         rmSync(path, { recursive: true })
       } else if (stat.isFile()) rmSync(path)
       else continue
-      removed.push(name)
+      removed.push(path)
     } catch {}
   }
   return removed.sort()

@@ -1,7 +1,7 @@
 // A backup killed midway (kill -9, a reboot) leaves its partial copy beside FILE, as big as the
 // database: a later backup into that folder removes those of a process that is gone, and says so.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import { readdirSync, readFileSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
 
@@ -62,6 +62,15 @@ test("what killed backups left goes once unchanged for minutes, or at once when 
     sleeper.kill()
     await sleeper.exited
   }
+})
+
+test('--json names each removed copy by its whole path, where a script finds it', () => {
+  json('locator', 'create', '--name', 'Partials')
+  const stale = leave([`a.db.partial-${goneId()}-Ab12Cd`, `a.db.partial-${goneId()}`], 11 * 60)
+  const r = json('backup', join(dir, 'b.db'))
+  const whole = stale.map((name) => join(realpathSync(dir), name)).sort()
+  expect(r.removed_partials).toEqual(whole)
+  expect(partials()).toEqual([])
 })
 
 test('a backup never removes the database it copies, though named as a partial', () => {
