@@ -2,13 +2,21 @@
 // so a file named by a process id is told from one a later process of the same id writes.
 import { readFileSync } from 'node:fs'
 
-/** Whether a process of that id runs on this machine (another user's too). */
+/** The largest process id kill(2) takes (pid_t); Linux gives out at most 2^22. */
+const MAX_PID = 2 ** 31 - 1
+
+/**
+ * Whether a process of that id runs on this machine (another user's too). Not for 0 (kill(0)
+ * signals this process's group) nor an id past MAX_PID, which no process has; any refusal but
+ * EPERM (there, not ours) says none runs, so a copy named by it is not kept for ever.
+ */
 export function running(pid: number): boolean {
+  if (!Number.isInteger(pid) || pid < 1 || pid > MAX_PID) return false
   try {
     process.kill(pid, 0)
     return true
   } catch (e) {
-    return (e as { code?: unknown }).code !== 'ESRCH' // EPERM: someone else's, running
+    return (e as { code?: unknown }).code === 'EPERM'
   }
 }
 
