@@ -35,3 +35,13 @@ export function startTicks(pid: number | 'self'): string | null {
     return null
   }
 }
+
+/**
+ * This process as the names of the files it writes tell it: `PID-START`, its id and startTicks,
+ * or `PID` where its start cannot be read. Another process of that id (a later one, or one of
+ * another PID namespace, such as a container's) has another start.
+ */
+export function processTag(): string {
+  const start = startTicks('self')
+  return start === null ? `${process.pid}` : `${process.pid}-${start}`
+}

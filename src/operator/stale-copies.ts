@@ -5,7 +5,7 @@ import { type Stats, lstatSync, readdirSync, realpathSync, rmSync, statSync } fr
 import { basename, dirname, join } from 'node:path'
 import { realPathToBe } from '../core/config'
 import { randomBase62 } from '../core/ids'
-import { running, startTicks } from '../core/processes'
+import { processTag, running, startTicks } from '../core/processes'
 import { typedPath } from '../core/typed-in'
 
 /** Clock ticks a second in /proc (USER_HZ): 100 on Linux. */
@@ -14,7 +14,7 @@ const TICKS_A_SECOND = 100
 const CLOCK_SLACK_MS = 10_000
 
 /**
- * Leftovers of a copy whose id runs nowhere here, or is this process's, unchanged this long, are
+ * Leftovers of a copy whose writer runs nowhere here (copyGone), unchanged this long, are
  * no running backup's or restore's (in another container on the same volume): one writes its copy
  * all along, and its longest stretch with no change, the integrity_check read of that copy, takes
  * under a minute a GB.
@@ -22,24 +22,32 @@ const CLOCK_SLACK_MS = 10_000
 export const STALE_COPY_MS = 10 * 60_000
 
 /**
- * What a copy's name adds to its file's: `.KIND-PID-XXXXXX`, this process's id and a random part.
- * Two runs of one id (process 1 of two containers on one volume) write two copies, not one.
+ * What a copy's name adds to its file's: `.KIND-PID-START-XXXXXX`, this process's id and start
+ * (processTag), and a random part. Two runs of one id (process 1 of two containers on one volume)
+ * write two copies, not one; the start tells the process that writes it from another of its id.
  */
-export const copySuffix = (kind: 'partial' | 'restoring'): string => `.${kind}-${process.pid}-${randomBase62(6)}`
+export const copySuffix = (kind: 'partial' | 'restoring'): string => `.${kind}-${processTag()}-${randomBase62(6)}`
 
 /**
- * Whether the copy named by process id `pid`, whose leftovers last changed at `mtimeMs`, is gone.
- * Its id run by a process started after that change is another's: an id is used again after a
- * reboot. Else, its id not running here or this process's (a copy in another container on the
- * same volume, where each run's command may be process 1), once unchanged for STALE_COPY_MS.
+ * Whether the copy named by process id `pid` and start `start` (null: a name without one), whose
+ * leftovers last changed at `mtimeMs`, is gone. Its id run here by the process of that start: it
+ * writes it. Its id run by a process started after that change is another's: an id is used again
+ * after a reboot. Else, once unchanged for STALE_COPY_MS: its id not running here, or this
+ * process's, or (its start named) another's, as in another PID namespace (a container on the same
+ * volume, where each run's command may be process 1).
  */
-function copyGone(pid: number, mtimeMs: number, now: number): boolean {
-  if (pid === process.pid || !running(pid)) return now - mtimeMs >= STALE_COPY_MS
+function copyGone(pid: number, start: string | null, mtimeMs: number, now: number): boolean {
+  const unchanged = now - mtimeMs >= STALE_COPY_MS
+  if (pid === process.pid || !running(pid)) return unchanged
   const [theirs, mine] = [startTicks(pid), startTicks('self')]
-  if (theirs === null || mine === null) return false
+  if (theirs === null || theirs === start) return false
   // Their start on this clock, from this process's: ticks count from the boot, for both alike.
-  const started = performance.timeOrigin + ((Number(theirs) - Number(mine)) * 1000) / TICKS_A_SECOND
-  return started > mtimeMs + CLOCK_SLACK_MS
+  if (mine !== null) {
+    const started = performance.timeOrigin + ((Number(theirs) - Number(mine)) * 1000) / TICKS_A_SECOND
+    if (started > mtimeMs + CLOCK_SLACK_MS) return true
+  }
+  // A name without a start: the process of its id here, started before that change, may write it.
+  return start !== null && unchanged
 }
 
 /** The last change of a leftover: of a folder, the latest of it and what it holds. */
@@ -52,10 +60,12 @@ function lastChange(path: string, stat: Stats): number {
 const literal = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 
 /**
- * A copy's name after its file's: `.KIND-PID`, a random part (copySuffix) or none, a rollback
- * journal or none. Names without a random part are copies older versions left, removed alike.
+ * A copy's name after its file's: `.KIND-PID`, a start and a random part (copySuffix), a random
+ * part alone, or none, then a rollback journal or none. Names without a start or a random part
+ * are copies older versions left, removed alike. Groups: the id, the start.
  */
-const copyName = (kind: 'partial' | 'restoring') => `\\.${kind}-(\\d+)(?:-[A-Za-z0-9]{6})?(?:-journal)?$`
+const copyName = (kind: 'partial' | 'restoring') =>
+  `\\.${kind}-(\\d+)(?:-(\\d+)-[A-Za-z0-9]{6}|-[A-Za-z0-9]{6})?(?:-journal)?$`
 
 /**
  * Removes what killed backups left in `folder`, where a backup writes its copy: `NAME.partial-PID`
@@ -88,11 +98,11 @@ export function removeStaleRestores(databasePath: string, file: string, now = Da
 }
 
 /**
- * Removes the leftovers in `folder` whose names `left` matches (its first group the id of the
- * process that wrote them), of a copy gone (copyGone), judged by the latest change among all that
- * id left. Never a file of `keep` (one not there keeps nothing), its journal, or a folder holding
- * it; a folder holding anything but `copy.db` and its files is left. Returns the whole paths removed,
-in `folder`'s real path (the one a script finds them at).
+ * Removes the leftovers in `folder` whose names `left` matches (its groups the id and the start of
+ * the process that wrote them), of a copy gone (copyGone), judged by the latest change among all
+ * that process left. Never a file of `keep` (one not there keeps nothing), its journal, or a folder
+ * holding it; a folder holding anything but `copy.db` and its files is left. Returns the paths
+ * removed, whole, in `folder`'s real path (where a script finds them).
  */
 function removeStale(folder: string, left: RegExp, keep: string[], now: number): string[] {
   let real: string // join would drop a `..` after a link as text
@@ -121,22 +131,23 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
         path === `${from.path}-journal` ||
         from.path.startsWith(`${path}/`),
     )
-  const found: { path: string; pid: number; stat: Stats }[] = []
-  const changed = new Map<number, number>()
+  const found: { path: string; pid: number; start: string | null; by: string; stat: Stats }[] = []
+  const changed = new Map<string, number>() // by the process that wrote them: its id, and its start where named
   for (const name of names) {
-    const pid = left.exec(name)?.[1]
+    const [, pid, start] = left.exec(name) ?? []
     if (pid === undefined) continue
     const path = join(real, name)
     try {
       const stat = lstatSync(path)
-      found.push({ path, pid: Number(pid), stat })
-      changed.set(Number(pid), Math.max(changed.get(Number(pid)) ?? 0, lastChange(path, stat)))
+      const by = start === undefined ? pid : `${pid}-${start}`
+      found.push({ path, pid: Number(pid), start: start ?? null, by, stat })
+      changed.set(by, Math.max(changed.get(by) ?? 0, lastChange(path, stat)))
     } catch {}
   }
   const removed: string[] = []
-  for (const { path, pid, stat } of found) {
+  for (const { path, pid, start, by, stat } of found) {
     try {
-      if (kept(path, stat) || !copyGone(pid, changed.get(pid)!, now)) continue
+      if (kept(path, stat) || !copyGone(pid, start, changed.get(by)!, now)) continue
       if (stat.isDirectory()) {
         if (!readdirSync(path).every((f) => f.startsWith('copy.db'))) continue
         rmSync(path, { recursive: true })

@@ -18,6 +18,7 @@ import {
 import { dirname, join } from 'node:path'
 import { removeIfThere } from '../core/remove-file'
 import { typedPath } from '../core/typed-in'
+import { processTag } from '../core/processes'
 import { MIGRATIONS } from './migrations'
 import { isCorruptError } from './damage'
 import { BUSY_TIMEOUT_MS, isOurSchema, makeOwnersOnly, schemaOf, writtenSince } from './db'
@@ -88,7 +89,7 @@ export function openToRestore(file: string, databasePath: string): { db: Databas
     if (folder !== null) rmSync(folder, { recursive: true, force: true })
   }
   try {
-    folder = mkdtempSync(`${typedPath(process.cwd(), databasePath)}.restoring-${process.pid}-`) // mode 0700
+    folder = mkdtempSync(`${typedPath(process.cwd(), databasePath)}.restoring-${processTag()}-`) // mode 0700
     const copy = join(folder, 'copy.db')
     copyFileSync(real, copy)
     copyFileSync(`${real}-wal`, `${copy}-wal`)

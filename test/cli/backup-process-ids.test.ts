@@ -1,9 +1,20 @@
-// A killed backup's copy is named by its process's id: a later backup tells an id no process can
-// have from an id that runs.
+// A killed backup's copy is named by its process's id and start: a later backup tells the process
+// that writes it from another of that id (a host's process 1 and a container's), and an id no
+// process can have, or one of another user, from an id that runs.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { readdirSync, realpathSync, rmSync, utimesSync, writeFileSync } from 'node:fs'
+import {
+  chmodSync,
+  chownSync,
+  readdirSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
+import { asRoot, runAsUser } from './as-user'
 
 let dir: string
 let dbPath: string
@@ -13,7 +24,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const { json } = cliRunner(() => dbPath)
+const { storeloc, json } = cliRunner(() => dbPath)
 const partials = () =>
   readdirSync(dir)
     .filter((f) => f.includes('.partial'))
@@ -32,6 +43,42 @@ function leave(names: string[], secondsAgo: number): string[] {
 /** `name` in the test's folder, whole, as --json names a removed copy. */
 const whole = (name: string) => join(realpathSync(dir), name)
 
+/** When process `pid` started, in clock ticks since the boot: field 22 of /proc/PID/stat. */
+const startOf = (pid: number | 'self') => {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19])
+}
+
+test("a container's copy, named by process 1 and a start that is not this machine's process 1's, goes once unchanged for minutes", () => {
+  json('locator', 'create', '--name', 'Kept')
+  // This machine's process 1 ran before the copies last changed, as on any host a while up.
+  expect((startOf('self') - startOf(1)) / 100).toBeGreaterThan(12 * 60)
+  const other = startOf(1) + 4242
+  const stale = leave([`nightly.db.partial-1-${other}-Ab12Cd`, `nightly.db.partial-1-${other}-Ab12Cd-journal`], 11 * 60)
+  const fresh = leave([`nightly.db.partial-1-${other + 1}-Qw34Er`], 60) // another container's backup, running maybe
+  const r = storeloc('backup', join(dir, 'copy.db'))
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(r.stdout).toEndWith(`\nRemoved what killed backups left beside it: ${stale.join(', ')}.\n`)
+  expect(partials()).toEqual(fresh)
+})
+
+test('a copy whose writer runs, named by its id and start, stays however long unchanged (a backup stopped a while)', async () => {
+  json('locator', 'create', '--name', 'Kept')
+  const writer = Bun.spawn(['sleep', '60'])
+  try {
+    await Bun.sleep(50)
+    const start = startOf(writer.pid)
+    const its = leave([`nightly.db.partial-${writer.pid}-${start}-Ab12Cd`], 3600)
+    const others = leave([`nightly.db.partial-${writer.pid}-${start + 1}-Qw34Er`], 3600)
+    const r = json('backup', join(dir, 'copy.db'))
+    expect(r.removed_partials).toEqual(others.map(whole))
+    expect(partials()).toEqual(its)
+  } finally {
+    writer.kill()
+    await writer.exited
+  }
+})
+
 test('a copy named by id 0, or an id past any process, goes once unchanged for minutes', () => {
   json('locator', 'create', '--name', 'Kept')
   const stale = leave(['a.db.partial-0-Ab12Cd', 'b.db.partial-2147483648', 'c.db.partial-99999999999-Qw34Er'], 11 * 60)
@@ -40,3 +87,27 @@ test('a copy named by id 0, or an id past any process, goes once unchanged for m
   expect(r.removed_partials).toEqual(stale.map(whole).sort())
   expect(partials()).toEqual(fresh)
 })
+
+// Run as nobody, the backup may not signal root's process (EPERM): that process runs all the same.
+test.skipIf(!asRoot)(
+  "a copy named by another user's running process and its start stays; by another start, goes",
+  async () => {
+    chmodSync(dir, 0o1777)
+    expect(runAsUser(65534, dbPath, 'cli/main.ts', ['locator', 'create', '--name', 'Kept']).code).toBe(0)
+    const writer = Bun.spawn(['sleep', '60']) // root's
+    try {
+      await Bun.sleep(50)
+      const start = startOf(writer.pid)
+      const its = leave([`nightly.db.partial-${writer.pid}-${start}-Ab12Cd`], 3600)
+      const others = leave([`nightly.db.partial-${writer.pid}-${start + 1}-Qw34Er`], 3600)
+      for (const name of [...its, ...others]) chownSync(join(dir, name), 65534, 65534)
+      const r = runAsUser(65534, dbPath, 'cli/main.ts', ['backup', join(dir, 'copy.db'), '--json'])
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+      expect(JSON.parse(r.stdout).removed_partials).toEqual(others.map(whole))
+      expect(partials()).toEqual(its)
+    } finally {
+      writer.kill()
+      await writer.exited
+    }
+  },
+)

@@ -89,15 +89,19 @@ test('what a killed restore left goes at a restore once unchanged for minutes; a
       )
     await Bun.sleep(2)
   }
+  // Its start, as its copies' names give it: field 22 of /proc/PID/stat.
+  const stat = readFileSync(`/proc/${killed.pid}/stat`, 'utf8')
+  const start = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
   killed.kill('SIGKILL')
   await killed.exited
   const pid = killed.pid
   const dead = left()
   // The folder it read from, its copy, and the rollback journal VACUUM INTO may keep beside that.
   const folder = dead.find((f) => statSync(join(dir, 'live', f)).isDirectory())
+  expect(folder).toMatch(new RegExp(`^live\\.db\\.restoring-${pid}-${start}-[A-Za-z0-9]{6}$`))
   expect(readdirSync(join(dir, 'live', folder!))).toContain('copy.db')
   const copy = dead.find((f) => f !== folder && !f.endsWith('-journal'))!
-  expect(copy).toMatch(new RegExp(`^live\\.db\\.restoring-${pid}-[A-Za-z0-9]{6}$`))
+  expect(copy).toMatch(new RegExp(`^live\\.db\\.restoring-${pid}-${start}-[A-Za-z0-9]{6}$`))
   expect(dead.filter((f) => f !== folder)).toEqual([copy, `${copy}-journal`].slice(0, dead.length - 1))
 
   // A restore whose process still runs keeps its own.
