@@ -121,6 +121,9 @@ function geodataCheck(g: GeodataFacts): Check {
   return { ...found, notes: [...(found.notes ?? []), { problem, fix }] }
 }
 
+/** GEODATA_PATH is not set: `g.path` is the default one, under the folder this runs in. */
+const unset = (g: GeodataFacts) => g.unset !== undefined
+
 function geodataFound(g: GeodataFacts): Check {
   const check = { check: 'geocoder data', subject: g.path }
   if (!g.used) return { ...check, summary: 'not used (GEOCODER=none)', problems: [] }
@@ -141,9 +144,17 @@ function geodataFound(g: GeodataFacts): Check {
     }
   }
   if (g.unreached) {
-    const problem = `${g.unreached} The service does not start with it (exit 3): it cannot build the geocoder's data there.`
-    const fix =
-      'Set GEODATA_PATH to a file by a path through folders only (the start builds it there), or set GEOCODER=none to run without it.'
+    const problem = unset(g)
+      ? `${g.unreached} That is where the geocoder's data goes when GEODATA_PATH is not set (under the folder this runs in, ${process.cwd()}): a service run here does not start (exit 3), as it cannot build the data there.`
+      : `${g.unreached} The service does not start with it (exit 3): it cannot build the geocoder's data there.`
+    const fix = unset(g)
+      ? "Move that file away, or run this in the service's folder, or set GEODATA_PATH as the service's is; or set GEOCODER=none to run without the data."
+      : 'Set GEODATA_PATH to a file by a path through folders only (the start builds it there), or set GEOCODER=none to run without it.'
+    return { ...check, summary: '', problems: [{ problem, fix }] }
+  }
+  if (g.there === 'folder' && unset(g)) {
+    const problem = `${g.path}, where the geocoder's data goes when GEODATA_PATH is not set (under the folder this runs in, ${process.cwd()}), is a folder: a service run here does not start (exit 3), as it builds the geocoder's data only where no file is.`
+    const fix = "Move that folder away, or run this in the service's folder, or set GEODATA_PATH as the service's is."
     return { ...check, summary: '', problems: [{ problem, fix }] }
   }
   if (g.there === 'folder') {

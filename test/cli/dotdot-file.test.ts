@@ -67,6 +67,30 @@ test('a GEODATA_PATH through a file is refused naming the file, unless no geocod
   expect({ code: none.code, stderr: none.stderr }).toEqual({ code: 0, stderr: '' })
 })
 
+test('GEODATA_PATH not set and `data` a file where the default data goes: the message says so, not that GEODATA_PATH is wrong', () => {
+  writeFileSync(join(dir, 'data'), 'a file, not the folder')
+  expect(storeloc({}, '--database', 'y.db', 'locator', 'create', '--name', 'Shop').code).toBe(0)
+  const embedded = { GEOCODER: 'embedded' }
+  const reached = `data/geocoder.sqlite cannot be reached: ${dir}/data is a file, not a folder, so nothing is under it.`
+  const said = `Could not build the offline geocoder data at data/geocoder.sqlite, where it goes when GEODATA_PATH is not set (under the folder this runs in, ${dir}): ${reached} Move that file away, run this in the service's folder, or set GEODATA_PATH to a file elsewhere (or set GEOCODER=none to run without it).`
+  const r = storeloc(embedded, '--database', 'y.db', 'geocode', 'Milano')
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+  const served = storeloc({ ...embedded, PORT: '0', DEMO: '0' }, 'serve', '--database', 'y.db')
+  expect({ code: served.code, stderr: served.stderr.split('\n').at(-2) }).toEqual({ code: 3, stderr: said })
+  const doctor = storeloc(embedded, '--database', 'y.db', 'doctor', '--json')
+  const check = JSON.parse(doctor.stdout).checks.find((c: { check: string }) => c.check === 'geocoder data')
+  expect({ code: doctor.code, problems: check.problems }).toEqual({
+    code: 1,
+    problems: [
+      {
+        problem: `${reached} That is where the geocoder's data goes when GEODATA_PATH is not set (under the folder this runs in, ${dir}): a service run here does not start (exit 3), as it cannot build the data there.`,
+        fix: "Move that file away, or run this in the service's folder, or set GEODATA_PATH as the service's is; or set GEOCODER=none to run without the data.",
+      },
+    ],
+  })
+  expect(inDir()).toEqual(['data', 'y.db'])
+}, 60_000)
+
 test('a backup or restore FILE through a file is refused naming the file', () => {
   writeFileSync(join(dir, 'file.db'), 'not a folder')
   expect(storeloc({}, '--database', 'y.db', 'locator', 'create', '--name', 'Shop').code).toBe(0)

@@ -148,6 +148,22 @@ describe('GEODATA_PATH left out, no data here', () => {
     expect(existsSync(join(here, 'data', 'geocoder.sqlite'))).toBe(false)
   })
 
+  test('doctor: a folder at data/geocoder.sqlite here is named as where the data goes unset, not as GEODATA_PATH', () => {
+    json('locator', 'create', '--name', 'Shop')
+    mkdirSync(join(here, 'data', 'geocoder.sqlite'), { recursive: true })
+    const p = typedHere(['doctor', '--json'])
+    const check = JSON.parse(p.stdout).checks.find((c: { check: string }) => c.check === 'geocoder data')
+    expect({ code: p.code, problems: check.problems }).toEqual({
+      code: 1,
+      problems: [
+        {
+          problem: `data/geocoder.sqlite, where the geocoder's data goes when GEODATA_PATH is not set (under the folder this runs in, ${here}), is a folder: a service run here does not start (exit 3), as it builds the geocoder's data only where no file is.`,
+          fix: "Move that folder away, or run this in the service's folder, or set GEODATA_PATH as the service's is.",
+        },
+      ],
+    })
+  })
+
   test('a database in memory has no folder: a geocoder.sqlite in the current one is not read as its', () => {
     symlinkSync(join(root, DEFAULT_GEODATA_PATH), join(here, 'geocoder.sqlite'))
     writeFileSync(join(here, 'data'), '')
@@ -156,7 +172,7 @@ describe('GEODATA_PATH left out, no data here', () => {
     expect(p.stderr.toString()).not.toContain("reading the database's folder's")
     expect(p.stderr.toString()).toBe('')
     expect(JSON.parse(p.stdout.toString()).message).toStartWith(
-      `Could not build the offline geocoder data at data/geocoder.sqlite: data/geocoder.sqlite cannot be reached: ${here}/data is a file`,
+      `Could not build the offline geocoder data at data/geocoder.sqlite, where it goes when GEODATA_PATH is not set (under the folder this runs in, ${here}): data/geocoder.sqlite cannot be reached: ${here}/data is a file`,
     )
     expect(p.exitCode).toBe(1)
   })
