@@ -33,6 +33,7 @@ export function typedPaths(typed: string[], env: Env): { argv: string[]; env: En
     const option = ended ? undefined : PATH_OPTIONS.find((o) => arg === o || arg.startsWith(`${o}=`))
     if (option === undefined) {
       if (!ended) misspeltDatabase(arg)
+      if (pathFirst) noFile(argv[0]!, arg, ended)
       const path = pathFirst && (ended || !arg.startsWith('-'))
       if (path) pathFirst = false
       if (arg === '--') ended = true
@@ -72,4 +73,25 @@ function misspeltDatabase(arg: string): void {
   const name = arg.split('=')[0]!
   if (name !== '--database' && withinEdits(name, '--database', 2))
     throw new UsageError(`Unknown option ${name}. Did you mean --database?`)
+}
+
+/**
+ * Refuses a FILE of backup or restore that names no file: empty or blanks only (a variable not
+ * set, a stray quote), read as the folder it was typed in; or `-` (before `--`), which names no
+ * standard input or output here and would be written as a file of that name.
+ */
+function noFile(command: string, arg: string, ended: boolean): void {
+  const what = command === 'backup' ? 'the file to write the backup to' : 'the backup file to restore'
+  if (arg.trim() === '')
+    throw new UsageError(
+      `FILE "${arg}" is ${arg === '' ? 'empty' : 'blanks only'}: name ${what}, such as /var/backups/storeloc/2027-01-31.db.`,
+      [command],
+    )
+  if (arg === '-' && !ended)
+    throw new UsageError(
+      command === 'backup'
+        ? `FILE - does not mean standard output here: a backup is a SQLite file, written in place. Name ${what} (./- for a file named -).`
+        : `FILE - does not mean standard input here: a restore reads a SQLite file in place. Name ${what} (./- for a file named -).`,
+      [command],
+    )
 }
