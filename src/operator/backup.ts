@@ -11,7 +11,7 @@ import {
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { storageFault } from '../store/db'
-import { fileHiddenByFolder, hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
+import { fileHiddenByFolder, folderNotWritable, hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { copySuffix, partialsFolderOf, removeStalePartials } from './stale-copies'
 import { unwritable } from './storage-check'
@@ -119,6 +119,8 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
     throw new OperatorError(
       `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
     )
+  const closed = folderNotWritable(file, dirname(target), 'Run this as a user who may, or name another place.')
+  if (closed !== null) throw new OperatorError(closed)
   const removedPartials = removeStalePartials(dirname(target), databasePath, target)
   const partialsFolder = partialsFolderOf(target, file)
   const replacing = existsSync(file)

@@ -390,6 +390,26 @@ export function fileHiddenByFolder(path: string, todo: string): string | null {
 }
 
 /**
+ * When this process (not root) may not write in `folder` by its mode (EACCES), where a file at
+ * `path` is to be made: a sentence naming that folder, its owner and mode, then `todo`; null
+ * otherwise. The system's EACCES names the file it could not make.
+ */
+export function folderNotWritable(path: string, folder: string, todo: string): string | null {
+  const me = process.getuid?.()
+  if (me === undefined || me === 0) return null
+  try {
+    accessSync(folder, constants.W_OK)
+    return null
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'EACCES') return null
+  }
+  const st = statOrNone(folder)
+  if (st === undefined) return null
+  const whose = st.uid === me ? `is this user's own (uid ${me})` : `belongs to ${ownerOf(st).text}`
+  return `${path} cannot be written: its folder ${folder} ${whose}, mode ${modeOf(st)}, which this user (uid ${me}) may not write in. ${todo}`
+}
+
+/**
  * The first folder this process (not root) may not search on the way to `path`, which cannot be
  * looked at for it (EACCES), with its stat; null otherwise.
  */

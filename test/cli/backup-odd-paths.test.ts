@@ -1,10 +1,11 @@
-// A backup or restore FILE that names no file (empty, blanks, `-`): a usage line that says what to
-// name, exit 2, never a stack trace, and nothing written anywhere.
+// A backup or restore FILE that names no file (empty, blanks, `-`), or a folder this user may not
+// write: a usage line or a refusal that says what to name, with its exit code, never a stack
+// trace, and nothing written anywhere.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, readdirSync, rmSync } from 'node:fs'
+import { chmodSync, mkdirSync, readdirSync, realpathSync, rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../helpers'
-import { bunOn, run } from './as-user'
+import { asRoot, bunOn, run, runAsUser } from './as-user'
 import { shellEnv } from './temp-database'
 
 let dir: string
@@ -77,3 +78,19 @@ test('FILE - is no standard output or input: a usage error, no file named - writ
   expect({ code: named.code, stderr: named.stderr }).toEqual({ code: 0, stderr: '' })
   expect(inDir()).toEqual([...before, '-'].sort())
 })
+
+test.skipIf(!asRoot)(
+  'a folder this user may not write: refused with exit 1 naming it, its owner and mode; nothing left in it',
+  () => {
+    chmodSync(dbPath, 0o644)
+    const closed = join(dir, 'closed')
+    mkdirSync(closed, { mode: 0o755 }) // root's: others may look in, not write
+    const file = join(closed, 'nightly.db')
+    const r = runAsUser(65534, dbPath, 'cli/main.ts', ['backup', file])
+    expect({ code: r.code, stdout: r.stdout }).toEqual({ code: 1, stdout: '' })
+    expect(r.stderr).toBe(
+      `storeloc: ${file} cannot be written: its folder ${realpathSync(closed)} belongs to root (uid 0), mode 0755, which this user (uid 65534) may not write in. Run this as a user who may, or name another place.\n`,
+    )
+    expect(readdirSync(closed)).toEqual([])
+  },
+)
