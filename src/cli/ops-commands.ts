@@ -39,18 +39,24 @@ const counts = (c: { locators: number; locations: number; keys: number }) =>
 const contents = (f: CopyFacts) => `${counts(f)}, schema version ${f.version}; ${byteSize(f.bytes)}, integrity_check ok`
 
 /**
- * The line naming what killed `copies` left and this run removed (none: no line): beside `path`,
- * or in the folder the link at `path` leads into.
+ * The lines naming what killed `copies` left, which this run removed, and which it kept though
+ * unchanged for 10 minutes, as a process of its id runs here (none: no line): beside `path`, or
+ * in the folder the link at `path` leads into.
  */
 function removedNote(
   copies: string,
-  facts: { removedPartials: string[]; partialsFolder: string | null },
+  facts: { removedPartials: string[]; leftPartials: string[]; partialsFolder: string | null },
   path: string,
 ): string {
-  const { removedPartials: removed, partialsFolder: folder } = facts
-  if (removed.length === 0) return ''
+  const { removedPartials: removed, leftPartials: left, partialsFolder: folder } = facts
   const where = folder === null ? 'beside it' : `in ${folder}, where ${path} leads`
-  return `\nRemoved what killed ${copies} left ${where}: ${removed.map((path) => basename(path)).join(', ')}.`
+  const names = (paths: string[]) => paths.map((p) => basename(p)).join(', ')
+  const gone = removed.length === 0 ? '' : `\nRemoved what killed ${copies} left ${where}: ${names(removed)}.`
+  const kept =
+    left.length === 0
+      ? ''
+      : `\nKept what ${copies} may be writing ${where}, though unchanged for over 10 minutes: ${names(left)}. A process of the id in each name runs here, started before it last changed, and the name does not tell whether that process writes it. Remove ${left.length === 1 ? 'it' : 'them'} by hand once no ${copies.replace(/s$/, '')} runs.`
+  return gone + kept
 }
 
 function doctorText(report: DoctorReport): string {
@@ -91,7 +97,13 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
     const note = removedNote('backups', facts, file)
     emit(
       !!values.json,
-      { database: config.databasePath, file, ...copyJson(facts), removed_partials: removed },
+      {
+        database: config.databasePath,
+        file,
+        ...copyJson(facts),
+        removed_partials: removed,
+        left_partials: facts.leftPartials,
+      },
       `Backed up ${config.databasePath} to ${file}: ${contents(facts)}.${note}`,
     )
     return 0
@@ -121,6 +133,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
         migrated_at_start: facts.version < facts.current,
         replaced: replaced === null ? null : { ...(counted ?? {}), modified_at: replaced.modifiedAt },
         removed_partials: removed,
+        left_partials: facts.leftPartials,
       },
       `Restored ${file} into ${config.databasePath}: ${contents(facts)}.${was}${migrated} Start the service to serve it.${note}`,
     )

@@ -93,11 +93,15 @@ function writeAdvice(code: unknown): string {
 }
 
 /**
- * `removedPartials`: the whole paths of the stale partial copies removed (removeStalePartials) from the
- * folder the copy is written in; `partialsFolder` is that folder when it is not FILE's own (FILE a
- * link into another), else null.
+ * `removedPartials`, `leftPartials`: the whole paths of the partial copies removed, and of those
+ * kept though long unchanged (removeStalePartials's Leftovers), in the folder the copy is written
+ * in; `partialsFolder` is that folder when it is not FILE's own (FILE a link into another), else null.
  */
-export type BackupFacts = CopyFacts & { removedPartials: string[]; partialsFolder: string | null }
+export type BackupFacts = CopyFacts & {
+  removedPartials: string[]
+  leftPartials: string[]
+  partialsFolder: string | null
+}
 
 export function backupDatabase(databasePath: string, file: string, force: boolean): BackupFacts {
   requireDatabaseFile(databasePath)
@@ -121,7 +125,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
     )
   const closed = folderNotWritable(file, dirname(target), 'Run this as a user who may, or name another place.')
   if (closed !== null) throw new OperatorError(closed)
-  const removedPartials = removeStalePartials(dirname(target), databasePath, target)
+  const { removed: removedPartials, left: leftPartials } = removeStalePartials(dirname(target), databasePath, target)
   const partialsFolder = partialsFolderOf(target, file)
   const replacing = existsSync(file)
   if (replacing) {
@@ -151,7 +155,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
       },
       force,
     )
-    return { ...copied, removedPartials, partialsFolder }
+    return { ...copied, removedPartials, leftPartials, partialsFolder }
   } catch (e) {
     // Another process (a backup run at once) made FILE since it was looked at.
     if (!force && (e as { code?: unknown }).code === 'EEXIST')

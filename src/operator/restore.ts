@@ -77,13 +77,15 @@ function requireReadable(file: string): void {
 /** What the restore replaced, for its report: its counts (null: not a storeloc file it could read) and last change. */
 export type Replaced = { counts: ReturnType<typeof contentCounts> | null; modifiedAt: string }
 /**
- * `removedPartials`: the whole paths of what killed restores left beside the database file, removed after the copy
- * (removeStaleRestores); `partialsFolder`: their folder when it is not DATABASE_PATH's own (a link
- * into another), else null.
+ * `removedPartials`, `leftPartials`: the whole paths of what killed restores left beside the
+ * database file, removed after the copy, and kept though long unchanged (removeStaleRestores's
+ * Leftovers); `partialsFolder`: their folder when it is not DATABASE_PATH's own (a link into
+ * another), else null.
  */
 export type RestoreFacts = CopyFacts & {
   replaced: Replaced | null
   removedPartials: string[]
+  leftPartials: string[]
   partialsFolder: string | null
 }
 
@@ -169,6 +171,6 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
     source.close()
   }
   // Once this restore's copy is in place: a restore that fails removes nothing, and FILE may be one.
-  const removedPartials = removeStaleRestores(target, file)
-  return { ...facts, replaced, removedPartials, partialsFolder: partialsFolderOf(target, databasePath) }
+  const { removed: removedPartials, left: leftPartials } = removeStaleRestores(target, file)
+  return { ...facts, replaced, removedPartials, leftPartials, partialsFolder: partialsFolderOf(target, databasePath) }
 }

@@ -29,26 +29,34 @@ export const STALE_COPY_MS = 10 * 60_000
 export const copySuffix = (kind: 'partial' | 'restoring'): string => `.${kind}-${processTag()}-${randomBase62(6)}`
 
 /**
- * Whether the copy named by process id `pid` and start `start` (null: a name without one), whose
- * leftovers last changed at `mtimeMs`, is gone. Its id run here by the process of that start: it
- * writes it. Its id run by a process started after that change is another's: an id is used again
- * after a reboot. Else, once unchanged for STALE_COPY_MS: its id not running here, or this
- * process's, or (its start named) another's, as in another PID namespace (a container on the same
- * volume, where each run's command may be process 1).
+ * What becomes of the copy named by process id `pid` and start `start` (null: a name without
+ * one), whose leftovers last changed at `mtimeMs`. Its id run here by the process of that start:
+ * kept, it writes it. Its id run by a process started after that change: gone, an id is used
+ * again after a reboot. Else gone once unchanged for STALE_COPY_MS when its id runs not here, or
+ * is this process's, or (its start named) another's, as in another PID namespace (a container on
+ * the same volume, where each run's command may be process 1). A process of its id here, started
+ * before, whose start the name does not give or that cannot be read: unsure once unchanged so long.
  */
-function copyGone(pid: number, start: string | null, mtimeMs: number, now: number): boolean {
+function copyFate(pid: number, start: string | null, mtimeMs: number, now: number): 'gone' | 'kept' | 'unsure' {
   const unchanged = now - mtimeMs >= STALE_COPY_MS
-  if (pid === process.pid || !running(pid)) return unchanged
+  if (pid === process.pid || !running(pid)) return unchanged ? 'gone' : 'kept'
   const [theirs, mine] = [startTicks(pid), startTicks('self')]
-  if (theirs === null || theirs === start) return false
+  if (theirs !== null && theirs === start) return 'kept'
   // Their start on this clock, from this process's: ticks count from the boot, for both alike.
-  if (mine !== null) {
+  if (theirs !== null && mine !== null) {
     const started = performance.timeOrigin + ((Number(theirs) - Number(mine)) * 1000) / TICKS_A_SECOND
-    if (started > mtimeMs + CLOCK_SLACK_MS) return true
+    if (started > mtimeMs + CLOCK_SLACK_MS) return 'gone'
   }
-  // A name without a start: the process of its id here, started before that change, may write it.
-  return start !== null && unchanged
+  if (!unchanged) return 'kept'
+  return theirs !== null && start !== null ? 'gone' : 'unsure'
 }
+
+/**
+ * What a run found that killed copies left, by whole path in its folder's real path (where a
+ * script finds them): `removed`, and `left`, unchanged for STALE_COPY_MS yet kept, as a process
+ * of its id runs here and may be writing it (copyFate's unsure).
+ */
+export type Leftovers = { removed: string[]; left: string[] }
 
 /** The last change of a leftover: of a folder, the latest of it and what it holds. */
 function lastChange(path: string, stat: Stats): number {
@@ -71,9 +79,9 @@ const copyName = (kind: 'partial' | 'restoring') =>
  * Removes what killed backups left in `folder`, where a backup writes its copy: `NAME.partial-PID`
  * and `NAME.partial-PID-XXXXXX` (copySuffix), each with the rollback journal its copy may leave.
  * Those of a backup gone, as removeStaleRestores. Never the database at `databasePath`, which the
- * backup copies, nor `file`, the backup's FILE. Best effort. Returns the names removed.
+ * backup copies, nor `file`, the backup's FILE. Best effort.
  */
-export function removeStalePartials(folder: string, databasePath: string, file: string, now = Date.now()): string[] {
+export function removeStalePartials(folder: string, databasePath: string, file: string, now = Date.now()): Leftovers {
   return removeStale(folder, new RegExp(`^.+${copyName('partial')}`), [databasePath, file], now)
 }
 
@@ -89,29 +97,28 @@ export function partialsFolderOf(target: string, path: string): string | null {
  * Removes what killed restores left beside the database at `databasePath`, each as big as the
  * backup: the copy `NAME.restoring-PID[-XXXXXX]` (and its rollback journal), and the folder
  * `NAME.restoring-PID-XXXXXX` holding `copy.db` and its -wal. Never `file`, the file restored
- * from, its journal, or a folder holding it. Best effort. Returns the whole paths removed.
+ * from, its journal, or a folder holding it. Best effort.
  */
-export function removeStaleRestores(databasePath: string, file: string, now = Date.now()): string[] {
+export function removeStaleRestores(databasePath: string, file: string, now = Date.now()): Leftovers {
   const whole = typedPath(process.cwd(), databasePath)
   // Its `..` read as the system reads it, as the copies are named.
   return removeStale(dirname(whole), new RegExp(`^${literal(basename(whole))}${copyName('restoring')}`), [file], now)
 }
 
 /**
- * Removes the leftovers in `folder` whose names `left` matches (its groups the id and the start of
- * the process that wrote them), of a copy gone (copyGone), judged by the latest change among all
+ * Removes the leftovers in `folder` whose names `named` matches (its groups the id and the start of
+ * the process that wrote them), of a copy gone (copyFate), judged by the latest change among all
  * that process left. Never a file of `keep` (one not there keeps nothing), its journal, or a folder
- * holding it; a folder holding anything but `copy.db` and its files is left. Returns the paths
- * removed, whole, in `folder`'s real path (where a script finds them).
+ * holding it; a folder holding anything but `copy.db` and its files is left.
  */
-function removeStale(folder: string, left: RegExp, keep: string[], now: number): string[] {
+function removeStale(folder: string, named: RegExp, keep: string[], now: number): Leftovers {
   let real: string // join would drop a `..` after a link as text
   let names: string[]
   try {
     real = realpathSync.native(folder)
     names = readdirSync(real)
   } catch {
-    return []
+    return { removed: [], left: [] }
   }
   const froms: { dev: number; ino: number; path: string }[] = []
   try {
@@ -120,7 +127,7 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
       if (stat !== undefined) froms.push({ ...stat, path: realpathSync.native(path) })
     }
   } catch {
-    return [] // a file of `keep` not to be told apart from a leftover: none is removed
+    return { removed: [], left: [] } // a file of `keep` not to be told apart from a leftover: none is removed
   }
   // A file of `keep` itself (or another name of it), its rollback journal, and a folder holding it.
   const kept = (path: string, stat: Stats) =>
@@ -134,7 +141,7 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
   const found: { path: string; pid: number; start: string | null; by: string; stat: Stats }[] = []
   const changed = new Map<string, number>() // by the process that wrote them: its id, and its start where named
   for (const name of names) {
-    const [, pid, start] = left.exec(name) ?? []
+    const [, pid, start] = named.exec(name) ?? []
     if (pid === undefined) continue
     const path = join(real, name)
     try {
@@ -145,9 +152,13 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
     } catch {}
   }
   const removed: string[] = []
+  const unsure: string[] = []
   for (const { path, pid, start, by, stat } of found) {
     try {
-      if (kept(path, stat) || !copyGone(pid, start, changed.get(by)!, now)) continue
+      if (kept(path, stat)) continue
+      const fate = copyFate(pid, start, changed.get(by)!, now)
+      if (fate === 'unsure') unsure.push(path)
+      if (fate !== 'gone') continue
       if (stat.isDirectory()) {
         if (!readdirSync(path).every((f) => f.startsWith('copy.db'))) continue
         rmSync(path, { recursive: true })
@@ -156,5 +167,5 @@ function removeStale(folder: string, left: RegExp, keep: string[], now: number):
       removed.push(path)
     } catch {}
   }
-  return removed.sort()
+  return { removed: removed.sort(), left: unsure.sort() }
 }

@@ -62,6 +62,19 @@ test("a container's copy, named by process 1 and a start that is not this machin
   expect(partials()).toEqual(fresh)
 })
 
+test("a copy named without a start, by an id this machine's process 1 has: kept, and the output says what and why", () => {
+  json('locator', 'create', '--name', 'Kept')
+  expect((startOf('self') - startOf(1)) / 100).toBeGreaterThan(12 * 60) // process 1 ran before it last changed
+  const old = leave(['nightly.db.partial-1-Ab12Cd', 'nightly.db.partial-1-Ab12Cd-journal'], 11 * 60)
+  const r = storeloc('backup', join(dir, 'copy.db'))
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+  expect(r.stdout).toEndWith(
+    `\nKept what backups may be writing beside it, though unchanged for over 10 minutes: ${old.join(', ')}. A process of the id in each name runs here, started before it last changed, and the name does not tell whether that process writes it. Remove them by hand once no backup runs.\n`,
+  )
+  expect(json('backup', join(dir, 'again.db'))).toMatchObject({ removed_partials: [], left_partials: old.map(whole) })
+  expect(partials()).toEqual(old)
+})
+
 test('a copy whose writer runs, named by its id and start, stays however long unchanged (a backup stopped a while)', async () => {
   json('locator', 'create', '--name', 'Kept')
   const writer = Bun.spawn(['sleep', '60'])
