@@ -14,7 +14,7 @@ const TICKS_A_SECOND = 100
 const CLOCK_SLACK_MS = 10_000
 
 /**
- * Leftovers of a copy whose writer runs nowhere here (copyGone), unchanged this long, are
+ * Leftovers of a copy whose writer runs nowhere here (copyFate), unchanged this long, are
  * no running backup's or restore's (in another container on the same volume): one writes its copy
  * all along, and its longest stretch with no change, the integrity_check read of that copy, takes
  * under a minute a GB.
@@ -76,8 +76,9 @@ const copyName = (kind: 'partial' | 'restoring') =>
   `\\.${kind}-(\\d+)(?:-(\\d+)-[A-Za-z0-9]{6}|-[A-Za-z0-9]{6})?(?:-journal)?$`
 
 /**
- * Removes what killed backups left in `folder`, where a backup writes its copy: `NAME.partial-PID`
- * and `NAME.partial-PID-XXXXXX` (copySuffix), each with the rollback journal its copy may leave.
+ * Removes what killed backups left in `folder`, where a backup writes its copy:
+ * `NAME.partial-PID-START-XXXXXX` (copySuffix), and older versions' `NAME.partial-PID[-XXXXXX]`,
+ * each with the rollback journal its copy may leave.
  * Those of a backup gone, as removeStaleRestores. Never the database at `databasePath`, which the
  * backup copies, nor `file`, the backup's FILE. Best effort.
  */
@@ -95,9 +96,9 @@ export function partialsFolderOf(target: string, path: string): string | null {
 
 /**
  * Removes what killed restores left beside the database at `databasePath`, each as big as the
- * backup: the copy `NAME.restoring-PID[-XXXXXX]` (and its rollback journal), and the folder
- * `NAME.restoring-PID-XXXXXX` holding `copy.db` and its -wal. Never `file`, the file restored
- * from, its journal, or a folder holding it. Best effort.
+ * backup: the copy `NAME.restoring-PID-START-XXXXXX` (copySuffix; older versions' without START
+ * or the random part) and its rollback journal, and the folder named alike holding `copy.db` and
+ * its -wal. Never `file`, the file restored from, its journal, or a folder holding it. Best effort.
  */
 export function removeStaleRestores(databasePath: string, file: string, now = Date.now()): Leftovers {
   const whole = typedPath(process.cwd(), databasePath)
