@@ -5,6 +5,7 @@
 // as root) is one to give back to it, not a user to run as.
 import { accessSync, constants, existsSync, lstatSync, readFileSync, statSync, type Stats } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
+import { DEFAULT_DATABASE_PATH } from '../core/config'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
@@ -464,10 +465,14 @@ export function sidecarOf(path: string): string | null {
   return `${path} is SQLite's ${suffix} file of the database ${database}, no database itself. Nothing was changed. Name the database: --database ${shellWord(database)} (or DATABASE_PATH).`
 }
 
-/** When a file stands on the way to the database at `path` (fileOnTheWay): that sentence and what to set instead. */
+/**
+ * When a file stands on the way to the database at `path` (fileOnTheWay): that sentence and what
+ * to do instead. The default path is said as such: DATABASE_PATH was most likely never set.
+ */
 export function databaseOnTheWay(path: string): string | null {
   const unreached = fileOnTheWay(path)
-  return unreached === null
-    ? null
+  if (unreached === null) return null
+  return path === DEFAULT_DATABASE_PATH
+    ? `${unreached} That is where the database is when DATABASE_PATH is not set (under the folder this runs in, ${process.cwd()}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
     : `${unreached} Set DATABASE_PATH to the database file by a path through folders only.`
 }

@@ -43,6 +43,19 @@ test('a database path through a file is refused naming the file, by --database a
   expect(inDir()).toEqual(['file.db'])
 }, 60_000)
 
+test('DATABASE_PATH not set and `data` a file where the default database is: the message says so', () => {
+  writeFileSync(join(dir, 'data'), 'a file, not the folder')
+  const said = `data/storeloc.db cannot be reached: ${dir}/data is a file, not a folder, so nothing is under it. That is where the database is when DATABASE_PATH is not set (under the folder this runs in, ${dir}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
+  const listed = storeloc({}, 'locator', 'list')
+  expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+  const served = storeloc({ PORT: '0', DEMO: '0' }, 'serve')
+  expect({ code: served.code, stderr: served.stderr }).toEqual({
+    code: 3,
+    stderr: `Cannot use the database: ${said}\n`,
+  })
+  expect(inDir()).toEqual(['data'])
+}, 60_000)
+
 test('a GEODATA_PATH through a file is refused naming the file, unless no geocoder reads it', () => {
   writeFileSync(join(dir, 'file.db'), 'not a folder')
   expect(storeloc({}, '--database', 'y.db', 'locator', 'create', '--name', 'Shop').code).toBe(0)
