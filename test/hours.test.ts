@@ -70,6 +70,13 @@ describe('parseDayHours', () => {
     // And opening one.
     ['12 m. a 2 p.m.', open([h(12), h(14)])],
     ['de 12 m. a 6 p.m.', open([h(12), h(18)])],
+    // And undotted, glued to its 12.
+    ['8-12m', open([h(8), h(12)])],
+    ['12m-6pm', open([h(12), h(18)])],
+    // Seconds as databases and spreadsheets export them, dotted too; 23:59:59 ends the day.
+    ['00:00:00-23:59:59', open([0, h(24)])],
+    ['9.00.00-18.00.00', open([h(9), h(18)])],
+    ['08:30:00 - 12:29:59', open([h(8, 30), h(12, 30)])],
     ['0900-1730', open([h(9), h(17, 30)])],
     ['10:00 to 18:00', open([h(10), h(18)])],
     ['closed', CLOSED],

@@ -22,7 +22,7 @@ const CLOSED =
 
 /** Open round the clock. */
 const ALL_DAY =
-  /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(24 ?(h|hr|hrs|hs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|ouvert 24 ?h ?(\/ ?24)?|aperto 24 ore|abierto 24 horas|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
+  /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(24 ?(h|hr|hrs|hs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
 
 /** Words that join two times of one interval (Polish "od 9 do 17"), and words around a time that say nothing ("durchgehend": no break). */
 const TO =
@@ -33,8 +33,8 @@ const FILLER =
 const AND = /\s*(?:,|;|\/|&|\+|\band\b|\bund\b|\bu\b\.?|\bet\b|\by\b|\be\b|\ben\b|\boch\b|\bog\b|\bja\b)\s*/
 /** Am or pm after a time's last digit, folded: "9 a.m.", "9am", "5 p. m.". */
 export const MERIDIEM = /(\d)\s*([ap])\.?\s?m\b\.?/g
-/** Colombia's noon, "12 m." (meridiem), opening or closing a range ("de 8 a.m. a 12 m.", "12 m. a 2 p.m."), folded. */
-export const NOON_M = /(?<=\b12(?::00)?) ?m\./g
+/** Colombia's noon, "12 m." (meridiem) or "12m", opening or closing a range ("de 8 a.m. a 12 m.", "12 m. a 2 p.m."), folded. */
+export const NOON_M = /(?<=\b12(?::00)?)(?: ?m\.|m\b)/g
 
 /**
  * Lowercased, accents removed, dashes made one: how hours text is compared (week-hours.ts folds so
@@ -77,32 +77,35 @@ export function normalHours(text: string): string {
 type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zeroed: boolean }
 
 /**
- * Seconds of none after a time ("09:00:00", "9:00:00am"), as databases and spreadsheets export
- * times, in normalHours' text ("a.m." as "am"); csv-times.ts' NO_SECONDS reads a cell as written.
+ * "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "(12) noon",
+ * "(12) midnight", "24:00"; with seconds as databases and spreadsheets export times ("09:30:00",
+ * "9.30.00"): none, or 59, the minute's end ("23:59:59" is 24:00). csv-times.ts' NO_SECONDS reads a
+ * cell's as written.
  */
-const NO_SECONDS = /^(\d{1,2}:\d{2}):00(?=\s*(?:am|pm)?$)/
-
-/** "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "09:30:00", "(12) noon", "(12) midnight", "24:00". */
 function readTime(token: string): Time | null {
   // Noon and midnight are read as "12pm" and "12am".
   const t = token
     .trim()
-    .replace(NO_SECONDS, '$1')
     .replace(/^(12 ?)?(noon|midday)$/, '12pm')
     .replace(/^(12 ?)?midnight$/, '12am')
-  const m = /^(\d{1,2})(?:[:.hu]?(\d{2}))?(?:\s*h|u)?\s*(am|pm)?$/.exec(t)
+  const m = /^(\d{1,2})(?:[:.hu]?(\d{2}))?(?:[:.](00|59))?(?:\s*h|u)?\s*(am|pm)?$/.exec(t)
   if (m === null) return null
   const hour = Number(m[1])
   const minute = m[2] === undefined ? 0 : Number(m[2])
   if (minute > 59 || hour > 24 || (hour === 24 && minute > 0)) return null
-  const meridiem = m[3] === undefined ? null : m[3].startsWith('a') ? 'am' : 'pm'
+  const meridiem = m[4] === undefined ? null : m[4].startsWith('a') ? 'am' : 'pm'
   if (meridiem !== null && (hour === 0 || hour > 12)) return null
   let h = hour
   if (meridiem === 'am' && hour === 12) h = 0
   if (meridiem === 'pm' && hour !== 12) h = hour + 12
   // "02:00", "2h", "2u": French and Dutch write 14:00 "14h", so "2h" is 02:00.
   const zeroed = /^0\d|\d[hu]/.test(t)
-  return { minutes: h * 60 + minute, meridiem, bare: m[2] === undefined && meridiem === null, zeroed }
+  return {
+    minutes: h * 60 + minute + (m[3] === '59' ? 1 : 0),
+    meridiem,
+    bare: m[2] === undefined && meridiem === null,
+    zeroed,
+  }
 }
 
 /** Whether a text is one time of day as readTime reads it ("09:00", "9", "9:00 AM", "17.30"). */

@@ -131,7 +131,7 @@ const DAY_ZERO = /^(?:1899-12-3[01]|1900-01-0[01])[ T]/
 const FRACTION = /^0?[.,]\d+$/
 /**
  * Seconds of none after a time ("09:00:00", "9.00.00 A.M."), as Excel writes a time cell: in the
- * cell as written, any case, dots too; hours.ts' NO_SECONDS reads normalHours' text.
+ * cell as written, any case, dots too; hours.ts' readTime reads them in normalHours' text.
  */
 const NO_SECONDS = /^(\d{1,2}[:.]\d{2})[:.]00(?=\s*(?:[ap]\.?\s?m\.?)?$)/i
 

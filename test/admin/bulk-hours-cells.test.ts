@@ -96,6 +96,17 @@ describe('week cells through the bulk import', () => {
   })
 })
 
+describe('day and week cells as back offices export them', () => {
+  // Seconds, dotted or not, and Colombia's noon undotted, as back offices export a day's cell.
+  test('a day column with seconds or "12m" is read, with no warning', async () => {
+    const res = await csv(
+      'external_id,name,address,lat,lng,monday,tuesday,wednesday\nA,Shop,1 Main St,40,-3,00:00:00-23:59:59,9.00.00-18.00.00,8am-12m\n',
+    )
+    expect(res.status).toBe(200)
+    expect(res.body.results[0].warnings).toEqual([])
+  })
+})
+
 describe('a French or Dutch closing written with its h or u', () => {
   test('"Lun-Sam 11h-2h" closes at 02:00, as the 24-hour clock writes 2h: open at 16:00 and past midnight', async () => {
     let now = 0
