@@ -36,6 +36,8 @@ const CELLS: WeekCells = [
   // German "nachts" or "früh" after an hour by 06:00 closes that hour past midnight.
   ['Mo-Sa 9-18, Sa bis 2 nachts', '1-5 09:00-18:00; 6 09:00-02:00'],
   ['Mo-Sa 9-18, Sa bis 2 Uhr nachts', '1-5 09:00-18:00; 6 09:00-02:00'],
+  ['Mon-Sat 9-18, Sat bis 2 nachts', '1-5 09:00-18:00; 6 09:00-02:00'], // the German words say it, whatever names the days
+  ['Mon-Sat 9-18, Sat till 2 Uhr nachts', '1-5 09:00-18:00; 6 09:00-02:00'],
   ['Mo-Sa 9-12, 14-18, Sa bis 3 Uhr früh', '1-5 09:00-12:00, 14:00-18:00; 6 09:00-12:00, 14:00-03:00'],
   ['Mo-Sa 9-18, Sa bis 8 Uhr früh', null],
   ['ma-vr 9-18, koopavond donderdag tot 21 uur', '1-3,5 09:00-18:00; 4 09:00-21:00'],

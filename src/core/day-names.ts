@@ -312,7 +312,7 @@ LANGUAGES.forEach(([, list], i) => {
 /** One-letter days are their grammar's language's. */
 export const ENGLISH_BIT = 1
 export const SPANISH_BIT = 1 << 3
-export const GERMAN_BIT = 1 << 1
+const GERMAN_BIT = 1 << 1
 export const GERMAN_DUTCH_BITS = GERMAN_BIT | (1 << 5)
 /** Whether a day's name is Spanish and neither German nor Dutch ("Lun", "Vie"; not "Sa", "Do"). */
 export const spanishNotGerman = (name: string): boolean => {

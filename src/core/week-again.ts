@@ -1,9 +1,8 @@
 // A day a week of hours names again after some days ("Mo-Fr 8-12, Mo/Di 14-17", "Mo-Fr 9-12.30 u.
 // 14-18, Mi nachmittag geschlossen"), for week-hours.ts: its hours then, or why they are in doubt.
-import { DAYS_IN_ENGLISH, daysAsIn, GERMAN_BIT } from './day-names'
+import { DAYS_IN_ENGLISH, daysAsIn } from './day-names'
 import { clockText, eitherHalf, eitherText, foldHours, halfClosed, isTimeOfDay, normalHours } from './hours'
 import { dayRead, eitherRead } from './day-read'
-import { languagesNamed } from './week-language'
 import { isClosed, MIDDAY, say } from './week-words'
 
 /**
@@ -279,11 +278,10 @@ export const isTill = (text: string): boolean => {
 /**
  * A day's hours when a closing alone follows them ("Mon-Fri 9-5, Thu till 8"): their last
  * interval's opening to that closing. Null when no hours came before, the closing is past
- * midnight (unless said "nachts" or "früh" by `german` days: nightClosing) or in doubt, or said
- * late it is not later.
+ * midnight (unless said "nachts" or "früh": nightClosing) or in doubt, or said late it is not later.
  */
-export function till(first: string, next: string, german = false): string | null {
-  const night = german ? nightClosing(first, next) : null
+export function till(first: string, next: string): string | null {
+  const night = nightClosing(first, next)
   if (night !== null) return night
   const read = closings(first, next)
   if (read === null) return null
@@ -296,8 +294,9 @@ export function till(first: string, next: string, german = false): string | null
 }
 
 /**
- * A German closing alone by 06:00 said "nachts" or "früh" ("Sa bis 2 Uhr nachts") after open
- * hours closing later that day: that hour past midnight. Null for others.
+ * A closing alone by 06:00 said "nachts" or "früh" ("Sa bis 2 Uhr nachts") after open hours
+ * closing later that day: that hour past midnight, whatever language names the days ("Sat bis 2
+ * nachts"): the German words say it. Null for others.
  */
 function nightClosing(first: string, next: string): string | null {
   const m = tillOf(next)
@@ -404,11 +403,14 @@ function tillRefused(days: string, first: string, next: string, name: string): s
   const clock = at === null ? '' : clockText([[0, at]]).slice(6)
   // By 06:00 and within 8 hours of the day's last closing it is most likely past midnight ("16-21,
   // Fr bis 2"), which is not read; further on ("9-18, Do bis 6") it is before the opening.
-  const night = m?.[2] && at !== null && at <= 360 && at + 1440 - lastClosing <= 480
+  const early = m?.[2] && at !== null && at <= 360
+  const night = early && at + 1440 - lastClosing <= 480
   // Such a bare hour after a shop's day, closed by 21:00, that could close its afternoon after the
-  // last opening ("9-18, Do bis 2": 14:00) is that as likely as past midnight: neither is guessed.
-  // After a night's closing ("11-23, Fr bis 2") it is past midnight.
-  if (night && lastClosing <= 1260 && at + 720 > lastOpening && /^[1-9](?:[:.]\d\d)?$/.test(m[1])) {
+  // last opening ("9-18, Do bis 2": 14:00), or after its closing ("8-12, Do bis 2"), is that as
+  // likely as past midnight: neither is guessed. After a night's closing ("11-23, Fr bis 2") it is
+  // past midnight.
+  const afternoon = early && (night || at + 720 > lastClosing)
+  if (afternoon && lastClosing <= 1260 && at + 720 > lastOpening && /^[1-9](?:[:.]\d\d)?$/.test(m[1])) {
     const whole = (end: number) => `"${name} ${clockText([...hours.intervals.slice(0, -1), [lastOpening, end]])}"`
     const afternoon = clockText([[0, at + 720]]).slice(6)
     return `${said} could be ${afternoon} or ${clock}, past midnight, beside that day's hours before it ("${first}"). Write the day's hours whole, such as ${whole(at + 720)} or ${whole(at + 1440)}.`
@@ -441,8 +443,7 @@ export function closeAt(week: string[], d: number, days: string, next: string, d
     say(doubts, saturdayDoubt(days, week[d]!, next))
     return false
   }
-  const b = languagesNamed(days)
-  const hours = till(week[d]!, next, b !== -1 && (b & GERMAN_BIT) !== 0)
+  const hours = till(week[d]!, next)
   if (hours !== null) week[d] = hours
   else say(doubts, tillDoubt(days, week[d]!, next))
   return hours !== null

@@ -105,6 +105,19 @@ describe('day and week cells as back offices export them', () => {
     expect(res.status).toBe(200)
     expect(res.body.results[0].warnings).toEqual([])
   })
+
+  // "nachts" is German whatever language names the days: Saturday closes at 02:00 either way.
+  test('"Sat bis 2 nachts" beside English days closes past midnight, as "Sa bis 2 Uhr nachts" does', async () => {
+    expect(await imported('Mon-Sat 9-18, Sat bis 2 nachts')).toMatchObject({ friday: '9-18', saturday: '09:00-02:00' })
+    expect(await imported('Mo-Sa 9-18, Sa bis 2 Uhr nachts')).toMatchObject({ friday: '9-18', saturday: '09:00-02:00' })
+  })
+
+  // After a morning's hours "bis 2" may close the afternoon, as spoken German says it, or the night.
+  test('"Do bis 2" after hours closing at noon gives both readings', async () => {
+    expect(await imported('Mo-Fr 8-12, Do bis 2')).toEqual([
+      'line 2 (external_id "A"): "Mo-Fr 8-12, Do bis 2" could not be read as a week of opening hours: its "Do bis 2" could be 14:00 or 02:00, past midnight, beside that day\'s hours before it ("8-12"). Write the day\'s hours whole, such as "Do 08:00-14:00" or "Do 08:00-02:00".',
+    ])
+  })
 })
 
 describe('a French or Dutch closing written with its h or u', () => {
