@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { splitWeekHours } from '../src/core/week-hours'
 import { readLocationsCsv } from '../src/locations/csv'
-import { noDayNote, weekInto } from '../src/locations/csv-week'
+import { noDayNote, weekInto, weekRead } from '../src/locations/csv-week'
 import { testCells } from './week-cells-table'
 
 /** The message a week cell is refused with, or null when it is read. */
@@ -49,9 +49,12 @@ test('a day given its hours, then a text of it not read, is in doubt', () => {
 test('holidays alone leave the days unset and say where they go', () => {
   for (const cell of ['Feiertage geschlossen', 'bank holidays closed']) {
     const body: { hours?: Record<string, string> } = {}
-    expect(weekInto(body, cell), cell).toEqual([])
+    const read = weekRead(body, cell)
+    expect(read, cell).toEqual({ problems: [], holidaysAlone: true })
     expect(body.hours ?? {}, cell).toEqual({})
-    expect(noDayNote(body, cell), cell).toContain('public holidays as special dates (special_hours)')
+    expect(noDayNote(body, cell, read.holidaysAlone), cell).toContain(
+      'public holidays as special dates (special_hours)',
+    )
   }
 })
 

@@ -56,7 +56,7 @@ import {
   spansSaid,
   spansNotes,
   spansWeek,
-  weekInto,
+  weekRead,
 } from './csv-week'
 import { statusInput } from './model'
 
@@ -489,9 +489,11 @@ function readHours(
   if (!week?.trim()) notedInto(body, spans, dayNotes, kept, notes, weekendAlone ? WEEKDAYS : [])
   // Columns of days alone are named as the file names them; a week cell beside them is quoted with them.
   const said = week === undefined && spans.length > 0 ? spansSaid(spans) : undefined
-  if (whole !== undefined) problems.push(...weekInto(body, whole, kept, said, weekendAlone ? WEEKDAYS : []))
+  const read = whole === undefined ? null : weekRead(body, whole, kept, said, weekendAlone ? WEEKDAYS : [])
+  if (read !== null) problems.push(...read.problems)
   dashesClosed(body, new Set([...keptDays, ...marked.map((i) => DAYS[i]!)]))
-  const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim())
+  const alone = read?.holidaysAlone ?? false
+  const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim(), alone)
   if (weekSaid !== null) notes.push(weekSaid)
 }
 

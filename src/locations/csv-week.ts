@@ -339,6 +339,9 @@ function columnsDays(headers: readonly string[]): number[][] | null {
   return headers.map((_, k) => week.flatMap((h, i) => (h === mark(k) ? [i] : [])))
 }
 
+/** A week cell's problems, and whether it names public holidays alone ("Feiertage geschlossen"). */
+type WeekRead = { problems: { field: string; message: string }[]; holidaysAlone: boolean }
+
 /**
  * A week of hours in one cell, split into body.hours: each day a day column leaves empty takes
  * the week's text for it ("closed" for a day a week of named days leaves out; '' for every day of
@@ -346,15 +349,19 @@ function columnsDays(headers: readonly string[]): number[][] | null {
  * is kept, as a day column's is: it counts as unknown, and the import warns of it. `spans`: the
  * columns of some days the week was joined from (spansSaid), to name them as the file does.
  */
-export function weekInto(
+export const weekInto = (...args: Parameters<typeof weekRead>): WeekRead['problems'] => weekRead(...args).problems
+
+/** weekInto's reading, the cell read once: its problems, and whether it names public holidays alone. */
+export function weekRead(
   body: Record<string, unknown>,
   week: string,
   kept: (string | undefined)[] = [],
   spans?: string,
   unsaid: readonly number[] = [],
-): { field: string; message: string }[] {
+): WeekRead {
   const doubts: string[] = []
   const read = week === '' || NO_HOURS.test(week) ? DAYS.map(() => '') : splitWeekHours(week, true, doubts)
+  const refused = (message: string): WeekRead => ({ problems: [{ field: 'hours', message }], holidaysAlone: false })
   const days = read?.map((hours, i) => kept[i] ?? hours) ?? null
   const hours = (body.hours ?? {}) as Record<string, string>
   // A week that names some days is closed on the others ("Mon-Fri 9-18": closed at the weekend),
@@ -371,35 +378,32 @@ export function weekInto(
     // Every doubt is said: a person mends the cell once. The ones after the first start a sentence.
     const said = doubts.map((doubt, i) => (i === 0 ? doubt : doubt[0]!.toUpperCase() + doubt.slice(1)))
     const why = doubts.length > 0 ? `: ${said.join(' ')}` : `. ${how('')}`
-    return [{ field: 'hours', message: `${JSON.stringify(week)} could not be read as a week of opening hours${why}` }]
+    return refused(`${JSON.stringify(week)} could not be read as a week of opening hours${why}`)
   }
   const closedOnly =
     spans === undefined
       ? `${JSON.stringify(week)} names closed days alone, so it closes the store every day. ${how(week)}`
       : `${spans} are of closed days alone, so the store would be closed every day. Fill in the hours of the days it opens, or leave those cells empty.`
-  if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return [{ field: 'hours', message: closedOnly }]
+  if (named && days.includes('') && DAYS.every((_, i) => shut(i))) return refused(closedOnly)
   // "Mi nachmittag geschlossen" alone: no day open, the days it leaves out closed, its own unknown.
   const open = (i: number) => parseDayHours(hours[DAYS[i]!] || days[i] || left(i)).kind === 'open'
   const unread = days.some((d) => halfClosed(d) !== null && parseDayHours(d).kind === 'unknown')
   const noneOpen = `${JSON.stringify(week)} gives no day open hours, so every day would be closed or unknown. Name the days it opens with their hours first, such as "${daysAsIn(daysSpelled(week), 'Mon-Fri 09:00-12:30, 14:00-18:00, Wed afternoon closed')}".`
-  if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i)))
-    return [{ field: 'hours', message: noneOpen }]
+  if (named && days.includes('') && unread && !DAYS.some((_, i) => open(i))) return refused(noneOpen)
   // "Sat: Sun: closed", as "Sat:, Sun: closed": Saturday left empty, no day open, the days not named closed.
   const empty = days.find((d) => /[:=]$/.test(d.trim()) && parseDayHours(d).kind === 'unknown')
   if (named && days.includes('') && empty !== undefined && !DAYS.some((_, i) => open(i)))
-    return [
-      {
-        field: 'hours',
-        message: `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "${daysAsIn(week, 'Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed')}".`,
-      },
-    ]
+    return refused(
+      `${JSON.stringify(week)} gives no day open hours, only days closed or left empty ("${empty.trim()}"), so every day would be closed or unknown. Name the days it opens with their hours, such as "${daysAsIn(week, 'Mon-Fri 09:00-18:00, Sat 10:00-14:00, Sun closed')}".`,
+    )
   // Public holidays alone ("Feiertage geschlossen") say nothing of the week: its days stay as they are.
-  if (holidaysAlone(week)) return []
+  if (week.trim() !== '' && !NO_HOURS.test(week) && read?.every((day) => day === ''))
+    return { problems: [], holidaysAlone: true }
   DAYS.forEach((day, i) => {
     if (!hours[day] && (days[i] || !unsaid.includes(i))) hours[day] = days[i] || left(i)
   })
   body.hours = hours
-  return []
+  return { problems: [], holidaysAlone: false }
 }
 
 /**
@@ -446,14 +450,13 @@ export function dashesClosed(body: Record<string, unknown>, kept: ReadonlySet<st
 /** A week cell that gives no hours ("-", "n/a", "k.A."): read as an empty one, every day's hours unknown. */
 const NO_HOURS = /^\s*(?:[-\u2010-\u2015\u2212]+|n\s*\/\s*a|n\.\s*a\.?|k\.\s*a\.?)\s*$/i
 
-/** Whether a week cell names public holidays alone ("Feiertage geschlossen", "bank holidays closed"). */
-const holidaysAlone = (week: string) =>
-  week.trim() !== '' && !NO_HOURS.test(week) && (splitWeekHours(week)?.every((day) => day === '') ?? false)
-
-/** What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed; null for "Daily 8-22", "24/7". */
-export function noDayNote(body: Record<string, unknown>, week: string): string | null {
+/**
+ * What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed;
+ * null for "Daily 8-22", "24/7". `holidaysAlone`: the cell names public holidays alone (weekRead).
+ */
+export function noDayNote(body: Record<string, unknown>, week: string, holidaysAlone: boolean): string | null {
   const hours = (body.hours ?? {}) as Record<string, string>
-  if (holidaysAlone(week))
+  if (holidaysAlone)
     return `The hours ${JSON.stringify(week)} name public holidays alone, so no day's hours are set. Write the week's hours, such as "${daysAsIn(week, 'Mon-Fri 09:00-18:00')}", and public holidays as special dates (special_hours).`
   if (NO_HOURS.test(week))
     return `The hours ${JSON.stringify(week)} give none, so every day's hours are unknown (as an empty cell's). Write the days it opens with their hours, such as "${daysAsIn(week, 'Mon-Fri 09:00-18:00')}", or "closed" for a store closed every day.`
