@@ -12,6 +12,7 @@ import {
   ENGLISH_ONLY_LETTER,
   EVERY_DAY,
   type Grammar,
+  HOLIDAY_WORDS,
   headersRomance,
   isHoliday,
   languageNames,
@@ -195,6 +196,20 @@ export function lettersOf(text: string, t: string, at: number[]): Grammar | null
   if (bits.length > 0 && bits.every((b) => b & SPANISH_BIT)) return SPANISH
   // Beside no days, or days of neither ("M-Sa 9-5, So geschlossen": So is German's), M is in doubt.
   return LETTER_M.test(meridiemsMasked(t)) ? null : SPANISH
+}
+
+/** Words for except before public holidays ("außer Feiertage"), folded as written. */
+export const EXCEPT_WORDS = 'except|excl\\.?|ausser|außer|sauf|excepto|salvo|tranne|eccetto|behalve'
+/** Public holidays excepted, the word before them or after ("festivi esclusi", "Feiertage ausgenommen"), folded. */
+const HOLIDAYS_EXCEPTED = new RegExp(
+  `(?<![\\p{L}\\d])(?:(?:${EXCEPT_WORDS})\\s+(?:(?:on|an|am|les|los|i|op)\\s+)?(?:${HOLIDAY_WORDS})|(?:${HOLIDAY_WORDS})\\s+(?:esclusi|exclus|excluded|ausgenommen|excluidos|uitgezonderd))(?![\\p{L}\\d])`,
+  'gu',
+)
+
+/** The public holidays a text excepts from its hours, each as written ("außer Feiertage", "sauf jours fériés"). */
+export function holidaysExcepted(text: string): string[] {
+  const { t, at } = folded(text)
+  return [...t.matchAll(HOLIDAYS_EXCEPTED)].map((m) => text.slice(at[m.index], at[m.index + m[0].length]))
 }
 
 /** Days found in a text: as written, and where. */

@@ -51,6 +51,7 @@ import {
   type DayNote,
   dayCell,
   notedDays,
+  holidaysNote,
   noDayNote,
   readSpecialHours,
   spansSaid,
@@ -495,6 +496,9 @@ function readHours(
   const alone = read?.holidaysAlone ?? false
   const weekSaid = week === undefined || spans.length > 0 ? null : noDayNote(body, week.trim(), alone)
   if (weekSaid !== null) notes.push(weekSaid)
+  // A week read beside public holidays leaves them out, as no day of it: said, not lost.
+  const holidays = !week?.trim() || alone || read?.problems.length ? null : holidaysNote(week.trim())
+  if (holidays !== null) notes.push(holidays)
 }
 
 /**

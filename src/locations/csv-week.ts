@@ -2,7 +2,7 @@
 // columns of some days each, and the special hours cell of dates. Each day's text is core/hours'.
 import { DAYS_IN_ENGLISH, daysAsIn, NAMED } from '../core/day-names'
 import { eitherHalf, foldHours, halfClosed, isClockHours, parseDayHours } from '../core/hours'
-import { daysNamed } from '../core/week-days'
+import { daysNamed, holidaysExcepted } from '../core/week-days'
 import { isTill, till } from '../core/week-again'
 import { overWeekLength, splitWeekHours, WEEK_TEXT_MAX } from '../core/week-hours'
 import { daysSpelled } from '../core/week-words'
@@ -449,6 +449,16 @@ export function dashesClosed(body: Record<string, unknown>, kept: ReadonlySet<st
 
 /** A week cell that gives no hours ("-", "n/a", "k.A."): read as an empty one, every day's hours unknown. */
 const NO_HOURS = /^\s*(?:[-\u2010-\u2015\u2212]+|n\s*\/\s*a|n\.\s*a\.?|k\.\s*a\.?)\s*$/i
+
+/**
+ * What is said of a week cell read with public holidays excepted ("Mo-Fr 9-18 außer Feiertage",
+ * "festivi esclusi"): the week leaves them out, so each day keeps its hours on them. Null for none.
+ */
+export function holidaysNote(week: string): string | null {
+  const words = holidaysExcepted(week).map((word) => JSON.stringify(word))
+  if (words.length === 0) return null
+  return `The hours ${JSON.stringify(week)} leave out public holidays (${words.join(', ')}): no day of the week is one, so each keeps its hours on them. Write public holidays' hours as special dates (special_hours).`
+}
 
 /**
  * What a week cell naming no day made of every day: open hours ("9h-12h / 14h-19h") or closed;

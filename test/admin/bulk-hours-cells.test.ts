@@ -118,6 +118,27 @@ describe('day and week cells as back offices export them', () => {
       'line 2 (external_id "A"): "Mo-Fr 8-12, Do bis 2" could not be read as a week of opening hours: its "Do bis 2" could be 14:00 or 02:00, past midnight, beside that day\'s hours before it ("8-12"). Write the day\'s hours whole, such as "Do 08:00-14:00" or "Do 08:00-02:00".',
     ])
   })
+
+  // Public holidays excepted are no day of the week: the days keep their hours, and the row's warning says so.
+  test('public holidays excepted from the week are noted, in each language read', async () => {
+    const cells: [string, string][] = [
+      ['Mo-Fr 9-18 außer Feiertage', '"außer Feiertage"'],
+      ['Lun-Ven 9h-18h sauf jours fériés', '"sauf jours fériés"'],
+      ['Lun-Vie 9-18 excepto festivos', '"excepto festivos"'],
+      ['Lun-Ven 9-18 festivi esclusi', '"festivi esclusi"'],
+    ]
+    for (const [cell, words] of cells) {
+      const res = await csv(`external_id,name,address,lat,lng,hours\nA,Shop,1 Main St,40,-3,"${cell}"\n`)
+      expect(res.status, cell).toBe(200)
+      expect(res.body.results[0].warnings, cell).toEqual([
+        `The hours ${JSON.stringify(cell)} leave out public holidays (${words}): no day of the week is one, so each keeps its hours on them. Write public holidays' hours as special dates (special_hours).`,
+      ])
+      expect((await all())[0].hours, cell).toMatchObject({
+        friday: cell.includes('9h') ? '9h-18h' : '9-18',
+        sunday: 'closed',
+      })
+    }
+  })
 })
 
 describe('a French or Dutch closing written with its h or u', () => {
