@@ -7,6 +7,7 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
+import { type FormFields, formFields } from './form-fields'
 import { charsetOf, mediaTypeOf, paramFault, paramOf, paramsOf, typeReadOf } from './content-type'
 import { lfDelimited, type MultipartBody, readMultipartBody } from './multipart/fields'
 import { multipartMeant } from './multipart/meaning'
@@ -215,7 +216,7 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
       reason: `the field ${JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)} holds an escape whose bytes are not UTF-8 (é is %C3%A9, not Latin-1's %E9). Send it encoded as UTF-8, or send JSON.`,
     }
   }
-  return { kind: 'form', value: nestFields(new URLSearchParams(text)), shape }
+  return formOf(formFields(new URLSearchParams(text)), shape)
 }
 
 /** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
@@ -255,8 +256,14 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
   // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
   if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
     return { kind: 'invalid_form', shape, reason: NOT_UTF8 }
-  return { kind: 'form', value: nestFields(fields), shape }
+  return formOf(formFields(fields), shape)
 }
+
+/** A form read, or refused for its fields (a name given twice). */
+const formOf = (fields: FormFields, shape: SentShape | undefined): ParsedBody =>
+  'refused' in fields
+    ? { kind: 'invalid_form', shape, reason: fields.refused }
+    : { kind: 'form', value: fields.value, shape }
 
 /**
  * Why a multipart body's fields are not read, null when FormData reads them: lines in LF alone,
@@ -539,26 +546,3 @@ const ASCII_TEXT = /^[\x01-\x7f]*$/
  * ASCII has a NUL in every other byte), and no escape of a byte above 0x7F.
  */
 const isAsciiForm = (text: string): boolean => ASCII_TEXT.test(text) && !/%[89a-f][0-9a-f]/i.test(text)
-
-/** `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. */
-export function nestFields(entries: Iterable<[string, string]>): Record<string, unknown> {
-  const out: Record<string, unknown> = Object.create(null)
-  for (const [key, value] of entries) {
-    const m = /^([^[\]]+)(?:\[([^[\]]*)\])?$/.exec(key)
-    if (!m) continue
-    const [, head, sub] = m as unknown as [string, string, string | undefined]
-    if (sub === undefined) {
-      out[head] = value
-    } else if (sub === '') {
-      const list = Array.isArray(out[head]) ? (out[head] as unknown[]) : (out[head] = [])
-      ;(list as unknown[]).push(value)
-    } else {
-      const obj =
-        typeof out[head] === 'object' && out[head] !== null && !Array.isArray(out[head])
-          ? (out[head] as Record<string, unknown>)
-          : (out[head] = Object.create(null))
-      ;(obj as Record<string, unknown>)[sub] = value
-    }
-  }
-  return { ...out }
-}

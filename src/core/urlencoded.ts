@@ -30,12 +30,13 @@ export function single(
   refuse: (tail: string) => Error,
 ): string | null {
   const values = params.getAll(name)
-  if (values.length > 1)
-    throw refuse(
-      `may be given once; got it ${values.length} times (${values.slice(0, 5).map(quoted).join(', ')}${values.length > 5 ? ', ...' : ''}).`,
-    )
+  if (values.length > 1) throw refuse(givenOnce(values))
   return values.length === 0 ? null : values[0]!
 }
+
+/** The end of the refusal of a parameter or field given `count` times, naming its first values. */
+export const givenOnce = (values: string[], count = values.length): string =>
+  `may be given once; got it ${count} times (${values.slice(0, 5).map(quoted).join(', ')}${count > 5 ? ', ...' : ''}).`
 
 /** A value as an error quotes it: its first 50 characters. */
 const quoted = (value: string) => `"${value.length > 50 ? `${value.slice(0, 50)}...` : value}"`

@@ -313,21 +313,22 @@ describe('Idempotency-Key', () => {
       part('address', '1 Rue', 'Content-Type: text/markdown\r\n'),
       part('coordinates[lat]', '48.87'),
       part('coordinates[lng]', '2.33'),
-      ...notes.map((note) => part('description', note)),
+      // A list's items, as a field is given once.
+      ...notes.map((note) => part('notes[]', note)),
       part('désignation', 'Café'),
       '--B\r\nContent-Disposition: form-data; name="photo"; filename=""\r\nContent-Type: application/octet-stream\r\n\r\n\r\n',
       '--B--\r\n',
     ].join('')
     const headers = { 'content-type': 'multipart/form-data; boundary=B', 'idempotency-key': 'k-many' }
     const res = await env.call('POST', BASE, { body, headers })
-    expect([res.status, res.body.location.description]).toEqual([201, 'note 599 é'])
+    expect([res.status, res.body.location?.name]).toEqual([201, 'Café'])
     const digest = (value: string) => sha256Hex(Buffer.from(value))
     const parts = [
       ['name', null, null, digest('Café')],
       ['address', null, 'text/markdown', digest('1 Rue')],
       ['coordinates[lat]', null, null, digest('48.87')],
       ['coordinates[lng]', null, null, digest('2.33')],
-      ...notes.map((note) => ['description', null, null, digest(note)]),
+      ...notes.map((note) => ['notes[]', null, null, digest(note)]),
       // A name as FormData reads it, in UTF-8.
       ['désignation', null, null, digest('Café')],
       ['photo', '', 'application/octet-stream', digest('')],

@@ -246,7 +246,8 @@ describe('multipart bodies', () => {
     // Its advice taken as written: the part sent so is read.
     const [, message] = (await outcome(body('Content-Disposition: form-data; name=descr"iption'))) as [number, string]
     const given = /as (form-data; [^,]+), or send JSON\.$/.exec(message)![1]!
-    expect(await outcome(body(`Content-Disposition: ${given}`))).toBe('Café')
+    // The example names the field "name", which this body gives before it: given once, it is read.
+    expect(await outcome(`${part(`Content-Disposition: ${given}`, 'Café')}${REST}`)).toBe('Café')
     // Words without quotes read one way, as .NET writes them: FormData reads "description;
     // filename=a.csv" as a text field's name, and the part is read as the file it is.
     const file = [400, 'The form body could not be read: the field "description" is a file; location fields are text.']

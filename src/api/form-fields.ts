@@ -1,0 +1,59 @@
+// A form's text fields as a body's object: nested by their brackets, each field given once.
+import { givenOnce } from '../core/urlencoded'
+
+/** The fields as an object (`value`), or why they are not read (`refused`), for a form's refusal. */
+export type FormFields = { value: Record<string, unknown> } | { refused: string }
+
+/** A field's name: `head`, `head[]` (a list's item) or `head[sub]` (an object's key). */
+const FIELD_NAME = /^([^[\]]+)(?:\[([^[\]]*)\])?$/
+
+/**
+ * `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. A
+ * field given twice but a list's item (`name=A&name=B`, as a query parameter is refused), or one
+ * name given as a value and as a list or object (`tags=A&tags[]=B`), is refused: which was meant
+ * is not guessed. Names of other shapes (`a[b][c]`) are no field of a location, and left out.
+ */
+export function formFields(entries: URLSearchParams | readonly [string, string][]): FormFields {
+  const out: Record<string, unknown> = Object.create(null)
+  const firstAs = new Map<string, string>()
+  const given = new Set<string>()
+  for (const [key, value] of entries) {
+    const m = FIELD_NAME.exec(key)
+    if (!m) continue
+    const [, head, sub] = m as unknown as [string, string, string | undefined]
+    const first = firstAs.get(head)
+    if (first === undefined) firstAs.set(head, key)
+    else if (shapeOf(first) !== shapeOf(key)) return { refused: givenTwoWays(head, first, key) }
+    if (sub !== '') {
+      if (given.has(key)) return { refused: givenTwice(entries, key) }
+      given.add(key)
+    }
+    if (sub === undefined) {
+      out[head] = value
+    } else if (sub === '') {
+      const list = (out[head] ??= []) as unknown[]
+      list.push(value)
+    } else {
+      const obj = (out[head] ??= Object.create(null)) as Record<string, unknown>
+      obj[sub] = value
+    }
+  }
+  return { value: { ...out } }
+}
+
+/** Why a form that gives the field `name` more than once is refused: how often, and its first values. */
+function givenTwice(entries: Iterable<[string, string]>, name: string): string {
+  const values: string[] = []
+  let count = 0
+  for (const [key, value] of entries) if (key === name && ++count <= 5) values.push(value)
+  return `the field ${shown(name)} ${givenOnce(values, count)} Send each field once (a list's items each with [] after its name, as tags[]=A&tags[]=B), or send JSON.`
+}
+
+/** Whether a field's name gives a value, a list's item or an object's key. */
+const shapeOf = (key: string): 'value' | 'list' | 'object' =>
+  !key.endsWith(']') ? 'value' : key.endsWith('[]') ? 'list' : 'object'
+
+const shown = (name: string): string => JSON.stringify(name.length > 60 ? `${name.slice(0, 60)}...` : name)
+
+const givenTwoWays = (head: string, first: string, then: string): string =>
+  `the field ${shown(head)} is given both as ${shown(first)} and as ${shown(then)}, and one of them would be lost. Give it one way, or send JSON.`
