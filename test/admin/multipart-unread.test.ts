@@ -33,6 +33,17 @@ describe('multipart parts FormData does not read as sent', () => {
     expect(await outcome(`${part('Content-Type: text/plain', 'Open late')}${field('name', 'Cafe')}${REST}`)).toEqual(
       refused(`part 1 has no Content-Disposition, which names its field: ${lost}`),
     )
+    // A space beside its name (PHP's header() written "Content-Disposition : ..."): RFC 9112 allows none.
+    expect(await outcome(body('Content-Disposition : form-data; name="description"'))).toEqual(
+      refused(
+        `part 2's header line "Content-Disposition : form-data; name=\\"description\\"" has a space before its ":", which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field: ${lost}`,
+      ),
+    )
+    expect(await outcome(body('\tcontent-disposition: form-data; name="description"'))).toEqual(
+      refused(
+        `part 2's header line "\\tcontent-disposition: form-data; name=\\"description\\"" has a space before its name, which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field: ${lost}`,
+      ),
+    )
     for (const disposition of ['attachment; name="description"', 'inline; name="description"'])
       expect(await outcome(body(`Content-Disposition: ${disposition}`))).toEqual(
         refused(`part 2's Content-Disposition (${JSON.stringify(disposition)}) is not form-data: ${lost}`),

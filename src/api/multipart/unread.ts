@@ -19,7 +19,12 @@ export function partNotRead(part: Part, index: number): string | null {
     oneLine && FORM_DATA.test(part.headers) ? 'form-data' : partHeader(part.headers, 'content-disposition')
   const lost = () =>
     'its text would be lost. Give each part a Content-Disposition of form-data; name="..." (its field), or send JSON.'
-  if (disposition === null) return `part ${index} has no Content-Disposition, which names its field: ${lost()}`
+  if (disposition === null) {
+    const spaced = SPACED_DISPOSITION.exec(part.headers)
+    if (spaced === null) return `part ${index} has no Content-Disposition, which names its field: ${lost()}`
+    const where = spaced[2] === '' ? 'before its name' : 'before its ":"'
+    return `part ${index}'s header line ${JSON.stringify(utf8Of(spaced[0]).slice(0, 100))} has a space ${where}, which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field: ${lost()}`
+  }
   const shown = () => JSON.stringify(utf8Of(dispositionOf(part.headers)).slice(0, 100))
   if (mediaTypeOf(disposition) !== 'form-data')
     return `part ${index}'s Content-Disposition (${shown()}) is not form-data: ${lost()}`
@@ -33,6 +38,9 @@ export function partNotRead(part: Part, index: number): string | null {
     return `the field ${field()} holds parts of its own (${JSON.stringify(mediaTypeOf(part.type).slice(0, 40))}, as RFC 2388 sent several files in one field); location fields are text.`
   return null
 }
+
+/** A Content-Disposition line but for spaces or tabs before its name or its ":": FormData reads no header so. */
+const SPACED_DISPOSITION = /^([ \t]*)content-disposition([ \t]*):[^\r\n]*/im
 
 /** A Content-Disposition line of form-data, with its parameters after. */
 const FORM_DATA = /^content-disposition:[ \t]*form-data[ \t]*;/i
