@@ -48,7 +48,8 @@ export const formRefusal = (reason: string): string => `The form body could not 
  * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form);
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
  * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none;
- * `texts`: beside a file, the form's text fields (at most 20), which a route may read elsewhere.
+ * `texts`: a form's text fields named without brackets, as flags are (at most 20), which a route
+ * may read elsewhere.
  */
 export type SentShape = {
   csv?: boolean
@@ -237,12 +238,18 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
       return {
         kind: 'invalid_form',
         reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
-        ...(csv && { shape: { file: await fileShape(v as File, fileCharset(multipart)), texts: textsOf(multipart) } }),
+        ...(csv && {
+          shape: { file: await fileShape(v as File, fileCharset(multipart)), texts: textsOf(multipart.fields!) },
+        }),
       }
   }
   const file = csv && fields.length === 0 && empty !== undefined ? await fileShape(empty, null) : undefined
   const shape: SentShape | undefined = csv
-    ? { fields: distinct(fields.map(([k]) => k)), ...(file && { file: { ...file, empty: true as const }, texts: [] }) }
+    ? {
+        fields: distinct(fields.map(([k]) => k)),
+        texts: textsOf(fields),
+        ...(file && { file: { ...file, empty: true as const } }),
+      }
     : undefined
   // Whatever charset the body or a part names: the rule of an urlencoded body, for each. Judged
   // first: text in a charset named (Shift_JIS) is seldom UTF-8, and the refusal names that charset.
@@ -413,8 +420,12 @@ const isCsvNotForm = (bytes: Uint8Array): boolean => !(bytes[0] === 0x2d && byte
 function formShape(bytes: Uint8Array): SentShape {
   const text = head(bytes)
   const firstCell = text.trimStart().split(/[,;\t\r\n]/, 1)[0]!
-  const fields = distinct([...new URLSearchParams(text).keys()])
-  return { csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell), fields }
+  const params = new URLSearchParams(text)
+  return {
+    csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell),
+    fields: distinct([...params.keys()]),
+    texts: textsOf(params),
+  }
 }
 
 /**
@@ -443,9 +454,15 @@ async function fileShape(file: File, charset: string | null): Promise<NonNullabl
   return { name, type, charset, reads: json ? 'json' : csv ? 'csv' : null }
 }
 
-/** A multipart body's text fields, first sent first; at most 20. */
-const textsOf = (multipart: MultipartBody): [string, string][] =>
-  (multipart.fields ?? []).filter((field): field is [string, string] => typeof field[1] === 'string').slice(0, 20)
+/** A form's text fields named without brackets (as flags are; a list's or object's are not), first sent first; at most 20. */
+function textsOf(fields: Iterable<[string, string | File]>): [string, string][] {
+  const texts: [string, string][] = []
+  for (const [name, value] of fields) {
+    if (typeof value === 'string' && !name.includes('[')) texts.push([name, value])
+    if (texts.length === 20) break
+  }
+  return texts
+}
 
 /** `names` without repeats, first sent first; at most 20. */
 const distinct = (names: string[]): string[] => [...new Set(names)].slice(0, 20)

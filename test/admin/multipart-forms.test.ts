@@ -202,4 +202,31 @@ describe("the bulk route's advice for a file uploaded as a form", () => {
     expect([res.status, ((await res.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
     expect(snapshot()).toEqual(before)
   })
+
+  test('a form of text alone, urlencoded or multipart, has its flags told to go in the query string too', async () => {
+    const before = snapshot()
+    const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'
+    // A form of a location's fields beside the flag, as a page's form would send it.
+    const urlencoded = await rawRequest('POST', `${BASE}/bulk`, latin1('locations[0][name]=A&dry_run=true'), {
+      'content-type': 'application/x-www-form-urlencoded',
+    })
+    const told = ((await urlencoded.json()) as { message: string }).message
+    expect(told).toEndWith(`with curl --data-binary @stores.csv -H "Content-Type: text/csv"${query}`)
+    const multipart = `--B\r\nContent-Disposition: form-data; name="name"\r\n\r\nA\r\n--B\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n--B--\r\n`
+    expect((await post(`${BASE}/bulk`, multipart)).message).toEndWith(query)
+    // Its advice taken as written, with the JSON it names: a dry run.
+    const [, path] = /POST (\S+)\.$/.exec(told)!
+    const res = await rawRequest(
+      'POST',
+      path!,
+      Buffer.from(
+        JSON.stringify({ locations: [{ name: 'A', address: '1 Rue', coordinates: { lat: 48.87, lng: 2.33 } }] }),
+      ),
+      {
+        'content-type': 'application/json',
+      },
+    )
+    expect([res.status, ((await res.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
+    expect(snapshot()).toEqual(before)
+  })
 })

@@ -173,8 +173,8 @@ const fieldList = (fields: string[]): string =>
         .join(', ')}${fields.length > 5 ? ', ...' : ''}`
 
 /**
- * The query string that carries a form's flags (dry_run, delete_missing, max_delete) beside its
- * file, as advice goes on: the file sent as the body, a dry run without it would write.
+ * The query string that carries a form's flags (dry_run, delete_missing, max_delete), as advice
+ * goes on: the file or JSON sent as the body, a dry run without it would write.
  */
 function flagsIn(texts: [string, string][]): string {
   const flags = texts.filter(([name]) => QUERY_FLAGS.includes(name))
@@ -194,8 +194,9 @@ function howSent(body: ParsedBody | undefined, type: string): string {
       : ` It was sent ${sentAs(body.unread)}.`
   if (body?.kind !== 'form' && body?.kind !== 'invalid_form') return ''
   const shape = body.shape
+  const flags = flagsIn(shape?.texts ?? [])
   const asJson = (unknown = false) =>
-    `Send JSON, such as ${JSON_EXAMPLE} with Content-Type: application/json, or a CSV file as it is, with ${sendFile('', 'csv', unknown)}.`
+    `Send JSON, such as ${JSON_EXAMPLE} with Content-Type: application/json, or a CSV file as it is, with ${sendFile('', 'csv', unknown)}${flags}.`
   if (type === 'application/x-www-form-urlencoded') {
     const form = 'as a form, "application/x-www-form-urlencoded"'
     return shape?.csv
@@ -215,7 +216,6 @@ function howSent(body: ParsedBody | undefined, type: string): string {
       ? ` It was sent as "multipart/form-data", a form with ${fieldList(shape.fields)}, and this route reads no form. ${asJson()}`
       : ' It was sent as "multipart/form-data", and this route reads no form.'
   const upload = `as "multipart/form-data", a form's file upload (curl -F)`
-  const flags = flagsIn(shape?.texts ?? [])
   if (file.empty)
     return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))}, which is empty (0 bytes): send the file that holds the locations as the body, with ${sendFile(file.name, file.reads ?? 'csv')}${flags}.`
   if (file.reads === null)
