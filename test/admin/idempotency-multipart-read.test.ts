@@ -161,6 +161,38 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
   })
 })
 
+describe('Idempotency-Key kept by v4, v3 and v2 before filename* was read', () => {
+  test('replays: each rule read a part of filename* alone as a text field', async () => {
+    const disposition = `name="photo"; filename*=UTF-8''st%C3%B6res.csv`
+    // v2 counted no text/plain apart here: each rule's parts are those v5 read then.
+    for (const version of ['v4', 'v3', 'v2']) {
+      const key = `k-${version}`
+      expect(await sendLatin1(latin1Body(disposition), key)).toEqual([201, null])
+      const kept = `${version}:${sha256Hex(`POST ${BASE}\n${partsAsRead(null)}\nmultipart/form-data`)}`
+      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+      expect([version, await sendLatin1(latin1Body(disposition, 'C'), key, 'C')]).toEqual([version, [201, 'true']])
+      // That rule told another field apart.
+      expect(await sendLatin1(latin1Body(`name="plan"; filename*=UTF-8''st%C3%B6res.csv`), key)).toEqual([
+        422,
+        'idempotency_key_reused',
+      ])
+    }
+    expect(count()).toBe(3)
+  })
+
+  test('replays a part that gave both names: each rule named its file by filename', async () => {
+    const both = `name="photo"; filename="stores.csv"; filename*=UTF-8''st%C3%B6res.csv`
+    for (const version of ['v5', 'v4']) {
+      const key = `k-both-${version}`
+      expect(await sendLatin1(latin1Body(both), key)).toEqual([201, null])
+      const kept = `${version}:${sha256Hex(`POST ${BASE}\n${partsAsRead('stores.csv')}\nmultipart/form-data`)}`
+      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+      expect([version, await sendLatin1(latin1Body(both, 'C'), key, 'C')]).toEqual([version, [201, 'true']])
+    }
+    expect(count()).toBe(2)
+  })
+})
+
 /** The hash of FIELDS, then an empty file part named photo, `file` as FormData reads it (null: a text field). */
 function partsAsRead(file: string | null): string {
   const digest = (value: string) => sha256Hex(Buffer.from(value))

@@ -86,8 +86,8 @@ export function idempotencyKeyOf(request: Request): string | null {
  * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
  * was kept by a rule before, and is compared by it (unversionedFingerprintsOf); one kept with
  * `v4:`, `v3:` or `v2:` by that version's rule (BodyDigest's `v4`, `v3` and `v2`); one with
- * `v5:` by this rule, or by the v5 rule that reads no delimiter line's padding (BodyDigest's `v5`),
- * or that reads no filename* (BodyDigest's `v5Plain`).
+ * `v5:` by this rule, or by the v5 rule that reads no delimiter line's padding (BodyDigest's `v5`);
+ * each, or by its rule as it read no filename* (BodyDigest's `plain`).
  */
 const FINGERPRINT_VERSION = 'v5:'
 const FINGERPRINT_V4 = 'v4:'
@@ -127,16 +127,14 @@ function unversionedFingerprintsOf(request: Request, body: BodyDigest): string[]
 
 /** Whether a kept fingerprint is this request's, compared by the rule it was kept by. */
 function sameRequest(kept: string, request: Request, body: BodyDigest, fingerprint: string): boolean {
-  if (kept.startsWith(FINGERPRINT_VERSION))
-    return (
-      kept === fingerprint ||
-      [body.v5, body.v5Plain].some(
-        (meant) => meant !== undefined && kept === fingerprintOf(request, body, undefined, meant),
-      )
-    )
-  if (kept.startsWith(FINGERPRINT_V4)) return kept === fingerprintOf(request, body, FINGERPRINT_V4, body.v4)
-  if (kept.startsWith(FINGERPRINT_V3)) return kept === fingerprintOf(request, body, FINGERPRINT_V3, body.v3)
-  if (kept.startsWith(FINGERPRINT_V2)) return kept === fingerprintOf(request, body, FINGERPRINT_V2, body.v2)
+  // Each rule's meaning, and the same rule's before filename* named a file (BodyDigest's `plain`).
+  const by = (version: string, ...meanings: (string | undefined)[]) =>
+    meanings.some((meant) => meant !== undefined && kept === fingerprintOf(request, body, version, meant))
+  const { plain } = body
+  if (kept.startsWith(FINGERPRINT_VERSION)) return kept === fingerprint || by(FINGERPRINT_VERSION, body.v5, plain?.v5)
+  if (kept.startsWith(FINGERPRINT_V4)) return by(FINGERPRINT_V4, body.v4 ?? body.meant, plain?.v4)
+  if (kept.startsWith(FINGERPRINT_V3)) return by(FINGERPRINT_V3, body.v3 ?? body.meant, plain?.v3)
+  if (kept.startsWith(FINGERPRINT_V2)) return by(FINGERPRINT_V2, body.v2 ?? body.meant, plain?.v2)
   return unversionedFingerprintsOf(request, body).includes(kept)
 }
 

@@ -24,7 +24,7 @@ export type MultipartMeaning = { meant: string; v4: string; v3: string | null; v
  * name or file name is beyond ASCII or holds a backslash in quotes, or a text value starts with a
  * byte-order mark, as those rules found no parts then, and its bytes told it.
  *
- * `fileNames` 'plain': as the v5 rule read file names before filename* (RFC 6266) was, FormData's
+ * `fileNames` 'plain': as each rule read file names before filename* (RFC 6266) was, FormData's
  * `filename` alone, a part of filename* alone a text field.
  */
 export async function multipartMeant(
@@ -44,7 +44,7 @@ export async function multipartMeant(
   for (const [i, piece] of pieces.entries()) {
     const part = partOf(piece)
     const starred = namesOf(part)
-    const sent = fileNames === 'starred' ? starred : { ...starred, filename: plainFileName(part) }
+    const sent = fileNames === 'starred' ? starred : { ...starred, filename: plainFileName(part, true) }
     const name = sent.name === null ? null : utf8Of(sent.name)
     const filename = sent.filename === null ? null : utf8Of(sent.filename)
     // A part that filename* makes a file was a text field to FormData: that rule found it alike.
@@ -53,7 +53,8 @@ export async function multipartMeant(
     if (!utf8Whole(sent.name) || !utf8Whole(sent.filename)) notUtf8.add([i, sent.name, sent.filename])
     // v3 and v2 read names as latin1 without a backslash in quotes, and a text value with its
     // leading byte-order mark, which FormData drops.
-    v3Alike &&= name === part.name && filename === part.filename && !(filename === null && part.value.startsWith(BOM))
+    const unescaped = fileNames === 'starred' ? part.filename : plainFileName(part, false)
+    v3Alike &&= name === part.name && filename === unescaped && !(filename === null && part.value.startsWith(BOM))
     const type = part.type === null ? null : contentTypeMeant(part.type)
     const digest = createHash('sha256').update(part.value, 'latin1').digest('hex')
     byV4.add([name, filename, filename === null && type === 'text/plain' ? null : type, digest])
@@ -68,9 +69,14 @@ export async function multipartMeant(
 const namesOf = (part: Part): { name: string | null; filename: string | null } =>
   part.headers.includes('\\') ? backslashedNames(partHeader(part.headers, 'content-disposition') ?? '') : part
 
-/** A part's `filename` as FormData reads it (a backslash in quotes kept), without its filename*. */
-const plainFileName = (part: Part): string | null =>
-  paramsOf(partHeader(part.headers, 'content-disposition') ?? '', part.headers.includes('\\')).get('filename') ?? null
+/**
+ * A part's `filename`, without its filename*: as FormData reads it (`kept`: a backslash in quotes
+ * kept), else unescaped, as v3's rule compared it.
+ */
+const plainFileName = (part: Part, kept: boolean): string | null =>
+  paramsOf(partHeader(part.headers, 'content-disposition') ?? '', kept && part.headers.includes('\\')).get(
+    'filename',
+  ) ?? null
 
 /**
  * The texts of a multipart body's parts (each after its delimiter line) as the fingerprint splits
