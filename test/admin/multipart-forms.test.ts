@@ -196,6 +196,11 @@ describe("the bulk route's advice for a file uploaded as a form", () => {
     expect(told).toEndWith(
       'with curl --data-binary @stores.csv -H "Content-Type: text/csv", and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.',
     )
+    // A file to save as CSV first keeps them too.
+    const xls = `--B\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n${onePart('name="file"; filename="stores.xls"', '\xd0\xcf\x11\xe0', 'application/vnd.ms-excel')}`
+    expect((await post(`${BASE}/bulk`, xls)).message).toEndWith(
+      'save it as CSV, and send that file itself as the body, with curl --data-binary @stores.csv -H "Content-Type: text/csv", and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.',
+    )
     // Its advice taken as written: a dry run.
     const [, path] = /POST (\S+)\.$/.exec(told)!
     const res = await rawRequest('POST', path!, latin1(CSV), { 'content-type': 'text/csv' })

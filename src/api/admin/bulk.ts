@@ -219,7 +219,7 @@ function howSent(body: ParsedBody | undefined, type: string): string {
   if (file.empty)
     return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))}, which is empty (0 bytes): send the file that holds the locations as the body, with ${sendFile(file.name, file.reads ?? 'csv')}${flags}.`
   if (file.reads === null)
-    return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))} (${JSON.stringify(file.type.slice(0, 60) || 'no type')}), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with ${sendFile('', 'csv')}.`
+    return ` It was sent ${upload} of ${JSON.stringify(file.name.slice(0, 60))} (${JSON.stringify(file.type.slice(0, 60) || 'no type')}), neither JSON nor CSV: save it as CSV, and send that file itself as the body, with ${sendFile('', 'csv')}${flags}.`
   return ` It was sent ${upload}: send the file itself as the body, with ${sendFile(file.name, file.reads, false, file.charset)}${flags}.`
 }
 
