@@ -24,7 +24,7 @@ beforeEach(() => {
 })
 afterEach(() => rmSync(dir, { recursive: true, force: true }))
 
-const { storeloc, json } = cliRunner(() => dbPath)
+const { json } = cliRunner(() => dbPath)
 const partials = () =>
   readdirSync(dir)
     .filter((f) => f.includes('.partial'))
@@ -49,30 +49,64 @@ const startOf = (pid: number | 'self') => {
   return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19])
 }
 
-test("a container's copy, named by process 1 and a start that is not this machine's process 1's, goes once unchanged for minutes", () => {
+/**
+ * `storeloc ARGV` run as if `minutes` later (clock-ahead.ts): a process the test starts just before
+ * reads as started that long ago, before the copies it leaves last changed, as on a host a while up.
+ */
+function later(minutes: number, ...argv: string[]) {
+  const root = join(import.meta.dir, '..', '..')
+  const p = Bun.spawnSync(
+    [process.execPath, '--preload', join(import.meta.dir, 'clock-ahead.ts'), join(root, 'src/cli/main.ts'), ...argv],
+    { cwd: root, env: { ...process.env, DATABASE_PATH: dbPath, CLOCK_AHEAD_MS: String(minutes * 60_000) } },
+  )
+  return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
+}
+
+/** Runs `body` with a process of this machine that runs all along (a host's process 1, say). */
+async function withRunning(body: (pid: number) => void): Promise<void> {
+  const sleeper = Bun.spawn(['sleep', '60'])
+  try {
+    await Bun.sleep(50)
+    body(sleeper.pid)
+  } finally {
+    sleeper.kill()
+    await sleeper.exited
+  }
+}
+
+test("a container's copy, named by the id of a process running here and a start not its, goes once unchanged for minutes", async () => {
   json('locator', 'create', '--name', 'Kept')
-  // This machine's process 1 ran before the copies last changed, as on any host a while up.
-  expect((startOf('self') - startOf(1)) / 100).toBeGreaterThan(12 * 60)
-  const other = startOf(1) + 4242
-  const stale = leave([`nightly.db.partial-1-${other}-Ab12Cd`, `nightly.db.partial-1-${other}-Ab12Cd-journal`], 11 * 60)
-  const fresh = leave([`nightly.db.partial-1-${other + 1}-Qw34Er`], 60) // another container's backup, running maybe
-  const r = storeloc('backup', join(dir, 'copy.db'))
-  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
-  expect(r.stdout).toEndWith(`\nRemoved what killed backups left beside it: ${stale.join(', ')}.\n`)
-  expect(partials()).toEqual(fresh)
+  await withRunning((pid) => {
+    // Changed since that process started, 11 minutes before the backup reads its clock.
+    const other = startOf(pid) + 4242
+    const stale = leave(
+      [`nightly.db.partial-${pid}-${other}-Ab12Cd`, `nightly.db.partial-${pid}-${other}-Ab12Cd-journal`],
+      0,
+    )
+    // Another container's backup, running maybe: changed a minute before the backup's clock.
+    const fresh = leave([`nightly.db.partial-${pid}-${other + 1}-Qw34Er`], -10 * 60)
+    const r = later(11, 'backup', join(dir, 'copy.db'))
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(r.stdout).toEndWith(`\nRemoved what killed backups left beside it: ${stale.join(', ')}.\n`)
+    expect(partials()).toEqual(fresh)
+  })
 })
 
-test("a copy named without a start, by an id this machine's process 1 has: kept, and the output says what and why", () => {
+test('a copy named without a start, by the id of a process running here: kept, and the output says what and why', async () => {
   json('locator', 'create', '--name', 'Kept')
-  expect((startOf('self') - startOf(1)) / 100).toBeGreaterThan(12 * 60) // process 1 ran before it last changed
-  const old = leave(['nightly.db.partial-1-Ab12Cd', 'nightly.db.partial-1-Ab12Cd-journal'], 11 * 60)
-  const r = storeloc('backup', join(dir, 'copy.db'))
-  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
-  expect(r.stdout).toEndWith(
-    `\nKept what backups may be writing beside it, though unchanged for over 10 minutes: ${old.join(', ')}. A process of the id in each name runs here, started before it last changed, and the name does not tell whether that process writes it. Remove them by hand once no backup runs.\n`,
-  )
-  expect(json('backup', join(dir, 'again.db'))).toMatchObject({ removed_partials: [], left_partials: old.map(whole) })
-  expect(partials()).toEqual(old)
+  await withRunning((pid) => {
+    // Changed since that process started, 11 minutes before the backups read their clock.
+    const old = leave([`nightly.db.partial-${pid}-Ab12Cd`, `nightly.db.partial-${pid}-Ab12Cd-journal`], 0)
+    const r = later(11, 'backup', join(dir, 'copy.db'))
+    expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(r.stdout).toEndWith(
+      `\nKept what backups may be writing beside it, though unchanged for over 10 minutes: ${old.join(', ')}. A process of the id in each name runs here, started before it last changed, and the name does not tell whether that process writes it. Remove them by hand once no backup runs.\n`,
+    )
+    const again = later(11, 'backup', join(dir, 'again.db'), '--json')
+    expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 0, stderr: '' })
+    expect(JSON.parse(again.stdout)).toMatchObject({ removed_partials: [], left_partials: old.map(whole) })
+    expect(partials()).toEqual(old)
+  })
 })
 
 test('a copy whose writer runs, named by its id and start, stays however long unchanged (a backup stopped a while)', async () => {
