@@ -40,8 +40,8 @@ const contents = (f: CopyFacts) => `${counts(f)}, schema version ${f.version}; $
 
 /**
  * The lines naming what killed `copies` left, which this run removed, and which it kept though
- * unchanged for 10 minutes, as a process of its id runs here (none: no line): beside `path`, or
- * in the folder the link at `path` leads into.
+ * unchanged for 10 minutes, as a process of its id runs here whose start its name or /proc does
+ * not give (none: no line): beside `path`, or in the folder the link at `path` leads into.
  */
 function removedNote(
   copies: string,
@@ -55,7 +55,7 @@ function removedNote(
   const kept =
     left.length === 0
       ? ''
-      : `\nKept what ${copies} may be writing ${where}, though unchanged for over 10 minutes: ${names(left)}. A process of the id in each name runs here, started before it last changed, and the name does not tell whether that process writes it. Remove ${left.length === 1 ? 'it' : 'them'} by hand once no ${copies.replace(/s$/, '')} runs.`
+      : `\nKept what ${copies} may be writing ${where}, though unchanged for over 10 minutes: ${names(left)}. A process of the id in each name runs here, and this run cannot tell whether it writes it: the name gives no start (an older version's), or /proc does not show that process's start to this user. Remove ${left.length === 1 ? 'it' : 'them'} by hand once no ${copies.replace(/s$/, '')} runs.`
   return gone + kept
 }
 

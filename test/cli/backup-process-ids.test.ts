@@ -14,7 +14,7 @@ import {
 } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, tempDir } from '../helpers'
-import { asRoot, runAsUser } from './as-user'
+import { asRoot, asUser, bunOn, run, runAsUser } from './as-user'
 
 let dir: string
 let dbPath: string
@@ -100,7 +100,7 @@ test('a copy named without a start, by the id of a process running here: kept, a
     const r = later(11, 'backup', join(dir, 'copy.db'))
     expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
     expect(r.stdout).toEndWith(
-      `\nKept what backups may be writing beside it, though unchanged for over 10 minutes: ${old.join(', ')}. A process of the id in each name runs here, started before it last changed, and the name does not tell whether that process writes it. Remove them by hand once no backup runs.\n`,
+      `\nKept what backups may be writing beside it, though unchanged for over 10 minutes: ${old.join(', ')}. A process of the id in each name runs here, and this run cannot tell whether it writes it: the name gives no start (an older version's), or /proc does not show that process's start to this user. Remove them by hand once no backup runs.\n`,
     )
     const again = later(11, 'backup', join(dir, 'again.db'), '--json')
     expect({ code: again.code, stderr: again.stderr }).toEqual({ code: 0, stderr: '' })
@@ -151,6 +151,32 @@ test.skipIf(!asRoot)(
       const r = runAsUser(65534, dbPath, 'cli/main.ts', ['backup', join(dir, 'copy.db'), '--json'])
       expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
       expect(JSON.parse(r.stdout).removed_partials).toEqual(others.map(whole))
+      expect(partials()).toEqual(its)
+    } finally {
+      writer.kill()
+      await writer.exited
+    }
+  },
+)
+
+// hidepid=2, as on a hardened host: /proc shows a user only its own processes; kill(2) still
+// finds another's (EPERM), whose start then stays unknown.
+const hidden = ['unshare', '--mount', 'sh', '-c', 'mount -t proc -o hidepid=2 proc /proc && exec "$@"', 'sh']
+test.skipIf(!asRoot || Bun.spawnSync([...hidden, 'true']).exitCode !== 0)(
+  "a copy named by another user's running process whose start /proc hides: kept, and the output says why",
+  async () => {
+    chmodSync(dir, 0o1777)
+    expect(runAsUser(65534, dbPath, 'cli/main.ts', ['locator', 'create', '--name', 'Kept']).code).toBe(0)
+    const writer = Bun.spawn(['sleep', '60']) // root's
+    try {
+      await Bun.sleep(50)
+      const its = leave([`nightly.db.partial-${writer.pid}-${startOf(writer.pid)}-Ab12Cd`], 3600)
+      chownSync(join(dir, its[0]!), 65534, 65534)
+      const r = run([...hidden, ...asUser(65534), ...bunOn('cli/main.ts'), 'backup', join(dir, 'copy.db')], dbPath)
+      expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 0, stderr: '' })
+      expect(r.stdout).toEndWith(
+        `\nKept what backups may be writing beside it, though unchanged for over 10 minutes: ${its[0]}. A process of the id in each name runs here, and this run cannot tell whether it writes it: the name gives no start (an older version's), or /proc does not show that process's start to this user. Remove it by hand once no backup runs.\n`,
+      )
       expect(partials()).toEqual(its)
     } finally {
       writer.kill()
