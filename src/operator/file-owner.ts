@@ -392,10 +392,15 @@ export function fileHiddenByFolder(path: string, todo: string): string | null {
 
 /**
  * When this process (not root) may not write in `folder` by its mode (EACCES), where a file at
- * `path` is to be made: a sentence naming that folder, its owner and mode, then `todo`; null
- * otherwise. The system's EACCES names the file it could not make.
+ * `path` is to be made (`done`: written, or replaced): a sentence naming that folder, its owner
+ * and mode, then `todo`; null otherwise. The system's EACCES names the file it could not make.
  */
-export function folderNotWritable(path: string, folder: string, todo: string): string | null {
+export function folderNotWritable(
+  path: string,
+  folder: string,
+  todo: string,
+  done: 'written' | 'replaced' = 'written',
+): string | null {
   const me = process.getuid?.()
   if (me === undefined || me === 0) return null
   try {
@@ -407,7 +412,7 @@ export function folderNotWritable(path: string, folder: string, todo: string): s
   const st = statOrNone(folder)
   if (st === undefined) return null
   const whose = st.uid === me ? `is this user's own (uid ${me})` : `belongs to ${ownerOf(st).text}`
-  return `${path} cannot be written: its folder ${folder} ${whose}, mode ${modeOf(st)}, which this user (uid ${me}) may not write in. ${todo}`
+  return `${path} cannot be ${done}: its folder ${folder} ${whose}, mode ${modeOf(st)}, which this user (uid ${me}) may not write in. ${todo}`
 }
 
 /**

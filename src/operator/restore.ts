@@ -16,7 +16,7 @@ import {
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { copyFailure, requireDestination, sameFile } from './backup'
-import { linkLoop, linkToNoFolder } from './file-owner'
+import { folderNotWritable, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { copySuffix, partialsFolderOf, removeStaleRestores } from './stale-copies'
 import { OperatorError } from './shared'
@@ -139,6 +139,9 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   // a root-owned file would leave the service's own user unable to write.
   const like = statSync(replacing ? target : dirname(target))
   const kept = replacing ? `the database ${databasePath} was left as it was` : `nothing was left at ${databasePath}`
+  const todo = `A restore writes its copy there first: run this as a user who may; ${kept}.`
+  const closed = folderNotWritable(databasePath, dirname(target), todo, replacing ? 'replaced' : 'written')
+  if (closed !== null) throw new OperatorError(closed)
   let source: ReturnType<typeof openToRestore>
   try {
     source = openToRestore(file, target)

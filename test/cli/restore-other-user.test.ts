@@ -1,7 +1,7 @@
 // `storeloc restore` run by the database's owner in a shared folder (the sticky bit, as /tmp),
 // where a file beside the database, or the backup, is another user's: the refusal names the system's reason.
 import { afterEach, beforeEach, expect, test } from 'bun:test'
-import { chmodSync, rmSync, statSync, writeFileSync } from 'node:fs'
+import { chmodSync, chownSync, mkdirSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { tempDir } from '../helpers'
 import { asRoot, bunOn, run, runAsUser } from './as-user'
@@ -48,3 +48,25 @@ test.skipIf(!asRoot)('a backup this user may not read: the restore names it and 
   )
   expect(statSync(path).ino).toBe(before)
 })
+
+test.skipIf(!asRoot)(
+  "a database in a folder this user may not write: the restore names that folder, as a backup's",
+  () => {
+    const folder = join(dir, 'live')
+    mkdirSync(folder, { mode: 0o755 }) // root's: the file itself is nobody's, the folder not
+    const path = join(folder, 'storeloc.db')
+    expect(run([...bunOn('cli/main.ts'), 'locator', 'create', '--name', 'Shop'], path).code).toBe(0)
+    chownSync(path, 65534, 65534)
+    const backup = join(dir, 'backup.db')
+    expect(run([...bunOn('cli/main.ts'), 'backup', backup], path).code).toBe(0)
+    chmodSync(backup, 0o644)
+    const before = statSync(path).ino
+    const r = runAsUser(65534, path, 'cli/main.ts', ['restore', backup])
+    expect({ code: r.code, stderr: r.stderr }).toEqual({
+      code: 1,
+      stderr: `storeloc: ${path} cannot be replaced: its folder ${folder} belongs to root (uid 0), mode 0755, which this user (uid 65534) may not write in. A restore writes its copy there first: run this as a user who may; the database ${path} was left as it was.\n`,
+    })
+    expect(statSync(path).ino).toBe(before)
+    expect(readdirSync(folder)).toEqual(['storeloc.db'])
+  },
+)
