@@ -8,15 +8,26 @@ const MAX_PID = 2 ** 31 - 1
 /**
  * Whether a process of that id runs on this machine (another user's too). Not for 0 (kill(0)
  * signals this process's group) nor an id past MAX_PID, which no process has; any refusal but
- * EPERM (there, not ours) says none runs, so a copy named by it is not kept for ever.
+ * EPERM (there, not ours) says none runs, so a copy named by it is not kept for ever. Nor one
+ * ended that its parent has not reaped (a zombie), which kill(2) still finds.
  */
 export function running(pid: number): boolean {
   if (!Number.isInteger(pid) || pid < 1 || pid > MAX_PID) return false
   try {
     process.kill(pid, 0)
-    return true
   } catch (e) {
-    return (e as { code?: unknown }).code === 'EPERM'
+    if ((e as { code?: unknown }).code !== 'EPERM') return false
+  }
+  return !ended(pid)
+}
+
+/** Whether /proc says process `pid` has ended (its state Z or X, field 3 of /proc/PID/stat). */
+function ended(pid: number): boolean {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
+    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))
+  } catch {
+    return false
   }
 }
 

@@ -126,6 +126,24 @@ test('a copy whose writer runs, named by its id and start, stays however long un
   }
 })
 
+test("a copy named by a killed backup's id and start, its process not yet reaped (a zombie), goes", async () => {
+  json('locator', 'create', '--name', 'Kept')
+  // sh starts a child, then becomes a sleep that never reaps it: the child, ended, stays a zombie.
+  const parent = Bun.spawn(['sh', '-c', `sleep 0.2 & echo $! > ${join(dir, 'zombie')}; exec sleep 60`])
+  try {
+    await Bun.sleep(700)
+    const zombie = Number(readFileSync(join(dir, 'zombie'), 'utf8'))
+    expect(readFileSync(`/proc/${zombie}/stat`, 'utf8')).toMatch(/\) Z /)
+    const its = leave([`nightly.db.partial-${zombie}-${startOf(zombie)}-Ab12Cd`], 11 * 60)
+    const r = json('backup', join(dir, 'copy.db'))
+    expect(r.removed_partials).toEqual(its.map(whole))
+    expect(partials()).toEqual([])
+  } finally {
+    parent.kill()
+    await parent.exited
+  }
+})
+
 test('a copy named by id 0, or an id past any process, goes once unchanged for minutes', () => {
   json('locator', 'create', '--name', 'Kept')
   const stale = leave(['a.db.partial-0-Ab12Cd', 'b.db.partial-2147483648', 'c.db.partial-99999999999-Qw34Er'], 11 * 60)
