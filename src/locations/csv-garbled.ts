@@ -116,8 +116,8 @@ const EXCEL_ERROR =
 export const excelError = (cell: string): boolean => EXCEL_ERROR.test(cell.trim())
 
 /** What a row says of its cell that is an Excel error (excelError), and what to do. */
-export const excelErrorSaid = ({ header, text }: NamedCell, kept: string) =>
-  `${JSON.stringify(text)} in the "${header}" column is an error Excel saved in place of the value (a phone typed with its "+" is run as a formula): it is not read${kept}. In the spreadsheet, format the column as Text, type the value again, and save.`
+export const excelErrorSaid = ({ header, text, field }: NamedCell, kept: string) =>
+  `${JSON.stringify(text)} in the "${header}" column is an error Excel saved in place of the value${field === 'contact.phone' ? ' (a phone typed with its "+" is run as a formula)' : ''}: it is not read${kept}. In the spreadsheet, format the column as Text, type the value again, and save.`
 
 /** A number Excel wrote in scientific notation ("4.93E+11", "4,93E+11"): digits past the third are lost. */
 const SCIENTIFIC = /^\d(?:[.,]\d+)?E\+\d+$/i

@@ -148,6 +148,8 @@ type Gathered = {
   removal: boolean | string
   /** The if_updated_at cell: a delete row's condition, unread on any other row. */
   condition?: string
+  /** What is said of an if_updated_at cell Excel saved as an error: a problem of a delete row. */
+  lostCondition?: string
   unreadStatus?: string
   /** What is said of the phone numbers a cell of several holds past the first (firstPhone). */
   dropped?: string
@@ -181,6 +183,8 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   // A store code Excel lost names no store: matched by none, the row would make a new one.
   for (const c of suspects)
     if (c.error && KEY_FIELDS.has(c.field)) idProblem.push({ field: c.field, message: excelErrorSaid(c, '') })
+  if (removal === true && gathered.lostCondition !== undefined)
+    idProblem.push({ field: 'if_updated_at', message: gathered.lostCondition })
   if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   if (gathered.dropped !== undefined) notes.push(gathered.dropped)
@@ -260,7 +264,11 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
     const cell = webAddress(cellText(cells[i]!), field)
     if (excelError(cell)) {
       // Not read, as if empty: a stored value stays; a store code's is a problem of its row (readRow).
-      suspects.push({ header, field, text: cell, error: true })
+      const lost: NamedCell = { header, field, text: cell, error: true }
+      // Whether, or on what condition, the row deletes is unknown: a problem of the row, never no condition.
+      if (field === 'delete') gathered.removal = excelErrorSaid(lost, '')
+      else if (field === 'if_updated_at') gathered.lostCondition = excelErrorSaid(lost, '')
+      else suspects.push(lost)
       continue
     }
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })

@@ -153,6 +153,28 @@ describe('bulk upsert, delete items with if_updated_at', () => {
     expect(await codes()).toEqual(['S3'])
   })
 
+  test('a delete or if_updated_at cell Excel saved as an error (#N/A) is a problem of its row', async () => {
+    await bulk({ locations: [store('S1', { contact: { phone: '+44 113 496 0001' } }), store('S2')] })
+    const before = snapshot()
+    // The condition lost is no condition to drop; a delete cell lost is no update that clears the phone.
+    const res = await csv('external_id,phone,delete,if_updated_at\nS1,,yes,#N/A\nS2,,#WERT!,\n')
+    expect([res.status, res.body.details]).toEqual([
+      422,
+      {
+        'line 2.if_updated_at': [
+          'line 2 (external_id "S1"): "#N/A" in the "if_updated_at" column is an error Excel saved in place of the value: it is not read. In the spreadsheet, format the column as Text, type the value again, and save.',
+        ],
+        'line 3.delete': [
+          'line 3 (external_id "S2"): "#WERT!" in the "delete" column is an error Excel saved in place of the value: it is not read. In the spreadsheet, format the column as Text, type the value again, and save.',
+        ],
+      },
+    ])
+    expect(snapshot()).toEqual(before)
+    // On a row that does not delete, the condition is unread, an error in it too.
+    const kept = await csv('external_id,name,delete,if_updated_at\nS2,Store S2,,#N/A\n')
+    expect([kept.status, kept.body.results[0].warnings]).toEqual([200, []])
+  })
+
   test("an if_updated_at later than the location's updated_at is refused as no time a write gave it", async () => {
     await bulk({ locations: [store('S1')] })
     const s1 = await read('S1')
