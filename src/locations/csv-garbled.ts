@@ -107,13 +107,27 @@ export function fileMaybeGarbled(input: string | Uint8Array): boolean {
 export type NamedCell = { header: string; field: string; text: string; formula?: boolean; error?: boolean }
 
 /**
- * The errors Excel shows, and saves, in place of a formula's value, in English, German and French:
- * a phone typed "+44 131 496 0000" is run as a formula and saved as "#NULL!".
+ * The errors Excel shows, and saves, in place of a formula's value, in the languages whose TRUE
+ * and FALSE a status reads (English, German, French, Spanish, Italian, Portuguese, Dutch,
+ * Swedish, Danish, Norwegian, Polish), Google Sheets' #ERROR! and LibreOffice's "Err:509": a
+ * phone typed "+44 131 496 0000" is run as a formula and saved as "#NULL!" ("#NUL!" in French).
  */
-const EXCEL_ERROR =
-  /^#(?:NULL!|DIV\/0!|VALUE!|REF!|NAME\?|NUM!|N\/A|SPILL!|CALC!|GETTING_DATA|WERT!|BEZUG!|ZAHL!|NV|ÜBERLAUF!|VALEUR!|NOM\?|NOMBRE!|PROPAGATION!)$/iu
+const EXCEL_ERRORS = [
+  ...['NULL!', 'DIV/0!', 'VALUE!', 'REF!', 'NAME?', 'NUM!', 'N/A', 'SPILL!', 'CALC!', 'GETTING_DATA', 'ERROR!'],
+  ...['WERT!', 'BEZUG!', 'ZAHL!', 'NV', 'ÜBERLAUF!', 'NUL!', 'VALEUR!', 'NOM?', 'NOMBRE!', 'PROPAGATION!'],
+  ...['¡NULO!', '¡DIV/0!', '¡VALOR!', '¡REF!', '¿NOMBRE?', '¡NUM!', 'NULLO!', 'VALORE!', 'RIF!', 'NOME?', 'N/D'],
+  ...['NULO!', 'VALOR!', 'NÚM!', 'LEEG!', 'DEEL/0!', 'WAARDE!', 'VERW!', 'NAAM?', 'GETAL!', 'N/B'],
+  ...['SKÄRNING!', 'DIVISION/0!', 'VÄRDEFEL!', 'REFERENS!', 'NAMN?', 'OGILTIGT!', 'SAKNAS!'],
+  ...['VÆRDI!', 'REFERENCE!', 'NAVN?', 'I/T', 'VERDI!', 'ZERO!', 'DZIEL/0!', 'ARG!', 'ADR!'],
+  ...['NAZWA?', 'LICZBA!', 'N/D!'],
+]
+const EXCEL_ERROR = new Set(EXCEL_ERRORS.map((e) => `#${e.toLowerCase()}`))
+const LIBREOFFICE_ERROR = /^Err:\d{3}$/
 /** Whether a cell is an error Excel saved in place of its value: no value of any field, not read. */
-export const excelError = (cell: string): boolean => EXCEL_ERROR.test(cell.trim())
+export const excelError = (cell: string): boolean => {
+  const text = cell.trim()
+  return EXCEL_ERROR.has(text.toLowerCase()) || LIBREOFFICE_ERROR.test(text)
+}
 
 /** What a row says of its cell that is an Excel error (excelError), and what to do. */
 export const excelErrorSaid = ({ header, text, field }: NamedCell, kept: string) =>

@@ -208,6 +208,23 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
+    // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
+    const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
+    const rows = errors.map((e, i) => `F${i};Magasin ${i};${i} rue de Rivoli;Paris;48,86;2,35;${e}`)
+    const sent = await csv(`Code magasin;Nom;Adresse;Ville;Latitude;Longitude;Téléphone\n${rows.join('\n')}\n`)
+    expect([sent.status, sent.body.created]).toEqual([200, errors.length])
+    expect(sent.body.results.map((r: { warnings: string[] }) => r.warnings)).toEqual(
+      errors.map((e) => [
+        `${JSON.stringify(e)} in the "Téléphone" column is an error Excel saved in place of the value (a phone typed with its "+" is run as a formula): it is not read (a value stored before stays). In the spreadsheet, format the column as Text, type the value again, and save.`,
+      ]),
+    )
+    const phones = (await env.call('GET', '/admin/v1/locations/export')).body.locations.map(
+      (l: { contact: { phone: string } }) => l.contact.phone,
+    )
+    expect(phones).toEqual(errors.map(() => ''))
+  })
+
   test('a CSV export starts with a UTF-8 BOM unless bom=false; either is read back to no change', async () => {
     await csv('external_id,name,address,lat,lng\nC1,Café Müller,Hauptstraße 5,52.517,13.3889\n')
     const excel = await exportBytes('format=csv')
