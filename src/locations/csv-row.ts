@@ -269,6 +269,7 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
       if (field === 'delete') gathered.removal = excelErrorSaid(lost, '')
       else if (field === 'if_updated_at') gathered.lostCondition = excelErrorSaid(lost, '')
       else suspects.push(lost)
+      if (field === MORE_PHONES) gathered.morePhones = [header, cell]
       continue
     }
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
@@ -289,9 +290,12 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
  */
 function phoneFromMore(gathered: Gathered, [header, cell]: [string, string]): void {
   const { phone, dropped } = firstPhone(cell, header)
-  if (dropped !== null) gathered.dropped = dropped
   const contact = (gathered.maps.get('contact') ?? []).filter(([key]) => key !== 'phone')
-  gathered.maps.set('contact', [...contact, ['phone', phone]])
+  // A number Excel lost leaves the phone unknown, not empty: the stored one stays, as beside a phone cell so lost.
+  const lost = excelError(cell) || lostDigits(phone)
+  if (lostDigits(phone)) gathered.suspects.push({ header, field: 'contact.phone', text: phone })
+  else if (dropped !== null && !lost) gathered.dropped = dropped
+  gathered.maps.set('contact', lost ? contact : [...contact, ['phone', phone]])
 }
 
 /** The second address line, then the further ones by their numbers, apart by commas: each text once, case aside. */

@@ -208,6 +208,29 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('Additional phones Excel lost (#NULL!, 4.41E+11) beside an empty Primary phone keep the stored phone', async () => {
+    const header = 'Store code,Business name,Address line 1,Locality,Latitude,Longitude,Primary phone,Additional phones'
+    const rows = (a: string, b: string) =>
+      `${header}\nE1,One,1 High St,Leeds,53.8,-1.54,,${a}\nE2,Two,2 High St,Leeds,53.7,-1.5,,${b}\n`
+    await csv(rows('+44 113 496 0001', '441134960002'))
+    const phones = async () =>
+      (await env.call('GET', '/admin/v1/locations/export')).body.locations.map(
+        (l: { contact: { phone: string } }) => l.contact.phone,
+      )
+    expect(await phones()).toEqual(['+44 113 496 0001', '441134960002'])
+    const sent = await csv(rows('#NULL!', '"4.41E+11, +44 7700 900100"'))
+    expect([sent.status, sent.body.unchanged]).toEqual([200, 2])
+    expect(sent.body.results.map((r: { warnings: string[] }) => r.warnings)).toEqual([
+      [
+        '"#NULL!" in the "Additional phones" column is an error Excel saved in place of the value: it is not read (a value stored before stays). In the spreadsheet, format the column as Text, type the value again, and save.',
+      ],
+      [
+        '"4.41E+11" in the "Additional phones" column is a phone number Excel wrote in scientific notation: its last digits are lost, so it was not read (a phone stored before stays). In Excel, format the column as Text, type the numbers again, and save.',
+      ],
+    ])
+    expect(await phones()).toEqual(['+44 113 496 0001', '441134960002'])
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
