@@ -3,7 +3,7 @@
 // Excel could not save, written as "?" ("Gda?sk"), formulas saved as their text ("=A2"), phone
 // numbers in scientific notation ("4.93E+11"). Said per row, as warnings: the cells are imported
 // as written, but for such a phone, which is not read.
-import { ADDRESS_PARTS } from './csv-address'
+import { ADDRESS_PARTS, COUNTRY_CODE } from './csv-address'
 
 /** The bytes 0x80-0xBF (every UTF-8 continuation byte) as Windows-1252 reads them. */
 const CONTINUATION = '\u0080-\u00BF€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ'
@@ -128,6 +128,13 @@ export const excelError = (cell: string): boolean => {
   const text = cell.trim()
   return EXCEL_ERROR.has(text.toLowerCase()) || LIBREOFFICE_ERROR.test(text)
 }
+
+/** Whether a row's cells Excel saved as errors (NamedCell.error) include one of the fields `of` picks. */
+export const errorIn = (cells: readonly NamedCell[], of: (field: string) => boolean): boolean =>
+  cells.some((c) => c.error === true && of(c.field))
+
+/** Whether a field is one of those a row's address is joined from (its country code column's too). */
+export const addressField = (field: string): boolean => ADDRESS_FIELDS.has(field) || field === COUNTRY_CODE
 
 /** What a row says of its cell that is an Excel error (excelError), and what to do. */
 export const excelErrorSaid = ({ header, text, field }: NamedCell, kept: string) =>

@@ -19,6 +19,8 @@ import {
 import { cellText, keptDayText, formulaText } from './csv-cells'
 import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
 import {
+  addressField,
+  errorIn,
   excelError,
   excelErrorSaid,
   garbledAddress,
@@ -220,7 +222,10 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     { columns, hasAddress, countries, countryCodes },
     notes,
   )
-  const own = rowParts(parts, cell)
+  // A part Excel lost leaves the address unknown, not joined from the others: the stored one stays.
+  const addressLost = errorIn(suspects, addressField)
+  if (addressLost) delete body.address
+  const own = addressLost ? {} : rowParts(parts, cell)
   return {
     line,
     body,
@@ -231,7 +236,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     problems,
     notes,
     ...(postcodeNote !== undefined && { postcodeNote }),
-    ...(formerAddress !== undefined && { formerAddress }),
+    ...(formerAddress !== undefined && !addressLost && { formerAddress }),
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
     ...(hoursColumns !== null && { hoursColumns }),
     ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
@@ -278,7 +283,8 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
     if (!gatherHours(gathered, i, field, header, [cell, cells[i]!], danish))
       gatherField(gathered, field, header, cell, cells[i]!, { numbers, danish })
   }
-  if (gathered.hasTags) gathered.body.tags = gathered.tags
+  // A tags column Excel lost leaves the tags unknown, not those of the others: the stored ones stay.
+  if (gathered.hasTags && !errorIn(suspects, (f) => f.split('.')[0] === 'tags')) gathered.body.tags = gathered.tags
   if (gathered.morePhones !== undefined && !gathered.phoneGiven) phoneFromMore(gathered, gathered.morePhones)
   if (gathered.further.length > 0) joinLines(gathered)
   return gathered

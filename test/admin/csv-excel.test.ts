@@ -231,6 +231,20 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(await phones()).toEqual(['+44 113 496 0001', '441134960002'])
   })
 
+  test('an address part or tags column Excel lost (#N/A) keeps the stored address and tags whole', async () => {
+    const header = 'Store code,Business name,Address line 1,Locality,Postal code,Latitude,Longitude,Category,Labels'
+    await csv(`${header}\nA1,One,1 High St,Leeds,LS1 1AA,53.8,-1.54,Bikes,Repairs\n`)
+    const stored = async () => {
+      const [l] = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+      return [l.address, l.tags]
+    }
+    expect(await stored()).toEqual(['1 High St, Leeds LS1 1AA', ['Bikes', 'Repairs']])
+    // A lookup that failed in Excel: the street and a tag are unknown, not gone.
+    const sent = await csv(`${header}\nA1,One,#N/A,Leeds,LS1 1AA,53.8,-1.54,#N/A,Repairs\n`)
+    expect([sent.status, sent.body.unchanged, sent.body.results[0].warnings.length]).toEqual([200, 1, 2])
+    expect(await stored()).toEqual(['1 High St, Leeds LS1 1AA', ['Bikes', 'Repairs']])
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
