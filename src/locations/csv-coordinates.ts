@@ -156,3 +156,25 @@ export function pairColumn(columns: readonly { header: string; field: string | n
     }) ?? -1
   )
 }
+
+/**
+ * A row's coordinate cells (lat, lng, or both in one: `coordinates`) as the body's coordinates,
+ * and a problem for each cell that holds no coordinate.
+ */
+export function readPoint(cells: [header: string, field: string, cell: string][]): {
+  point: Record<string, number>
+  problems: { field: string | null; message: string }[]
+} {
+  const point: Record<string, number> = {}
+  const problems: { field: string | null; message: string }[] = []
+  for (const [header, field, cell] of cells) {
+    const axis = field === 'coordinates.lat' ? 'lat' : 'lng'
+    const value = field === 'coordinates' ? coordinatePair(cell) : coordinateValue(cell, axis)
+    // Out of range for a lost separator, it is told so; other numbers out of range, by validation.
+    const lost = typeof value === 'number' && !inRange(value, axis) && lostSeparator(cell)
+    if (value === null || lost) problems.push({ field, message: coordinateProblem(header, field, cell) })
+    else if (typeof value === 'number') point[field.slice('coordinates.'.length)] = value
+    else Object.assign(point, value)
+  }
+  return { point, problems }
+}

@@ -17,7 +17,7 @@ import {
   rowParts,
 } from './csv-address'
 import { cellText, keptDayText, formulaText } from './csv-cells'
-import { coordinatePair, coordinateProblem, coordinateValue, inRange, lostSeparator } from './csv-coordinates'
+import { readPoint } from './csv-coordinates'
 import {
   addressField,
   errorIn,
@@ -109,28 +109,6 @@ const MAP_FIELDS = new Set(['contact', 'social', 'hours', 'custom_fields'])
 /** The fields of the day columns: "hours.monday" ... "hours.sunday". */
 const DAY_FIELDS = new Set(DAYS.map((d) => `hours.${d}`))
 
-/**
- * A row's coordinate cells (lat, lng, or both in one: `coordinates`) as the body's coordinates,
- * and a problem for each cell that holds no coordinate.
- */
-function readPoint(cells: [header: string, field: string, cell: string][]): {
-  point: Record<string, number>
-  problems: CsvRow['problems']
-} {
-  const point: Record<string, number> = {}
-  const problems: CsvRow['problems'] = []
-  for (const [header, field, cell] of cells) {
-    const axis = field === 'coordinates.lat' ? 'lat' : 'lng'
-    const value = field === 'coordinates' ? coordinatePair(cell) : coordinateValue(cell, axis)
-    // Out of range for a lost separator, it is told so; other numbers out of range, by validation.
-    const lost = typeof value === 'number' && !inRange(value, axis) && lostSeparator(cell)
-    if (value === null || lost) problems.push({ field, message: coordinateProblem(header, field, cell) })
-    else if (typeof value === 'number') point[field.slice('coordinates.'.length)] = value
-    else Object.assign(point, value)
-  }
-  return { point, problems }
-}
-
 /** Each column of some days' hours with text: its header, its days, its hours. */
 type Spans = [header: string, days: string, hours: string][]
 /** Each cell of a day's opening or closing time: its column, its field, its text. */
@@ -190,7 +168,9 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
   if (gathered.dropped !== undefined) notes.push(gathered.dropped)
-  const { point, problems } = readPoint(gathered.coordinateCells)
+  // A coordinate Excel lost leaves the point unknown, not half of it: the stored one stays.
+  const lostPoint = errorIn(suspects, (f) => f.startsWith('coordinates'))
+  const { point, problems } = readPoint(lostPoint ? [] : gathered.coordinateCells)
   problems.unshift(...idProblem)
   // One coordinate alone, the file having no column of the other: the file's problem, said of the row.
   if (halfPoint !== null && Object.keys(point).length === 1)
@@ -202,7 +182,10 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     )
   else if (Object.keys(point).length > 0 && problems.length === 0) body.coordinates = point
   for (const [top, entries] of gathered.maps) body[top] = Object.fromEntries(entries)
-  const { week, times, dayNotes } = gathered
+  const { week, dayNotes } = gathered
+  // A time Excel lost leaves its days' hours unknown, not opening or closing alone: the stored ones stay.
+  const lostDays = new Set(suspects.flatMap((c) => (c.error ? (timeField(c.field)?.days ?? []) : [])))
+  const times = gathered.times.filter(([, field]) => !timeField(field)!.days.some((d) => lostDays.has(d)))
   const hoursCells = { week, spans, dayNotes, times, columns, weekendAlone, keptDays: keptDays(columns, cells) }
   readHours(body, hoursCells, problems, notes)
   const hoursColumns = hoursColumnsOf(columns, cells, spans)

@@ -245,6 +245,19 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(await stored()).toEqual(['1 High St, Leeds LS1 1AA', ['Bikes', 'Repairs']])
   })
 
+  test('a coordinate or an opening time Excel lost (#N/A) keeps the stored point and that day whole', async () => {
+    const header = 'external_id,name,address,lat,lng,monday open,monday close,tuesday open,tuesday close'
+    await csv(`${header}\nA1,One,1 High St Leeds,53.8,-1.5,09:00,17:00,09:00,17:00\n`)
+    const sent = await csv(`${header}\nA1,One,1 High St Leeds,#N/A,-1.6,#N/A,18:00,10:00,18:00\n`)
+    expect([sent.status, sent.body.results?.[0].changes]).toEqual([200, ['hours.tuesday']])
+    const [l] = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    expect([l.coordinates, l.hours.monday, l.hours.tuesday]).toEqual([
+      { lat: 53.8, lng: -1.5 },
+      '09:00-17:00',
+      '10:00-18:00',
+    ])
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
