@@ -158,12 +158,11 @@ function morePhonesBeside(
   at: number,
 ): string | null {
   const phone = columns.findIndex((c) => c.field === 'contact.phone')
-  // A cell Excel saved as an error is read as none (csv-row.ts).
-  const given = (cell: string | undefined) => {
-    const text = cellText(cell ?? '').trim()
-    return text !== '' && !excelError(text)
-  }
-  const both = below.find((r) => given(r.cells[phone]) && given(r.cells[at]))
+  // A phone cell Excel saved as an error is unknown, not empty: further numbers are not read beside it (csv-row.ts).
+  const given = (cell: string | undefined) => cellText(cell ?? '').trim() !== ''
+  const both = below.find(
+    (r) => given(r.cells[phone]) && given(r.cells[at]) && !excelError(cellText(r.cells[at] ?? '')),
+  )
   return phone < 0 || both === undefined
     ? null
     : `gives the phone, its first number, only where ${JSON.stringify(columns[phone]!.header)} is empty: a location keeps one phone, so its numbers beside one (line ${both.line}) are not imported. To show another number, add it to the description or to a custom field.`

@@ -258,6 +258,8 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
       else if (field === 'if_updated_at') gathered.lostCondition = excelErrorSaid(lost, '')
       else suspects.push(lost)
       if (field === MORE_PHONES) gathered.morePhones = [header, cell]
+      // A phone lost is unknown, not empty: further numbers do not replace the stored one.
+      if (field === 'contact.phone') gathered.phoneGiven = true
       continue
     }
     if (text === null && cells[i]!.startsWith('=')) suspects.push({ header, field, text: cell, formula: true })
