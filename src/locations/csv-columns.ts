@@ -240,7 +240,10 @@ export const closedColumn = (header: string): boolean => CLOSED_KEYS.has(headerK
 /** A "Closed" column's first cell neither yes nor no ("Sundays"); undefined for none, or any other column. */
 const notStatus = (header: string, cells: readonly string[]): string | undefined =>
   closedColumn(header)
-    ? cells.map((c) => c.trim()).find((c) => c !== '' && !CLOSED_STATUSES.has(c.toLowerCase()))
+    ? cells
+        .map((c) => c.trim())
+        // A cell Excel saved as an error is its row's, unread there (csv-row.ts): no closed days.
+        .find((c) => c !== '' && !excelError(c) && !CLOSED_STATUSES.has(c.toLowerCase()))
     : undefined
 
 /**

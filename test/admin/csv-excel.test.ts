@@ -258,6 +258,25 @@ describe('CSV as Excel writes it, over HTTP', () => {
     ])
   })
 
+  test("a Closed cell Excel lost (#N/A) is its row's: the column is read on the other rows", async () => {
+    const header =
+      'Entity ID,Name,Address > Line 1,Address > City,Display Coordinate > Latitude,Display Coordinate > Longitude,Closed'
+    const rows = [
+      '1,One,1 Main St,Leeds,53.8,-1.5,true',
+      '2,Two,2 Main St,Leeds,53.7,-1.5,#N/A',
+      '3,Three,3 Main St,Leeds,53.6,-1.5,false',
+    ]
+    const sent = await csv(`${header}\n${rows.join('\n')}\n`)
+    expect([sent.status, sent.body.unknown_columns, sent.body.notes]).toEqual([200, [], undefined])
+    expect(sent.body.results[1].warnings).toEqual([
+      expect.stringContaining('"#N/A" in the "Closed" column is an error'),
+    ])
+    const statuses = (await env.call('GET', '/admin/v1/locations/export')).body.locations.map(
+      (l: { status: string }) => l.status,
+    )
+    expect(statuses).toEqual(['draft', 'published', 'published'])
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
