@@ -2,6 +2,7 @@
 // a comma, a Unicode minus, a degree sign, a hemisphere letter, degrees-minutes-seconds; and one
 // column holding both ("Coordinates": "52.5170, 13.3889").
 import { withoutCoordinateNote } from './csv-columns'
+import { excelError } from './csv-garbled'
 import type { RawRecord } from './csv-records'
 
 type Axis = 'lat' | 'lng'
@@ -151,7 +152,8 @@ export function pairColumn(columns: readonly { header: string; field: string | n
   if (named.length > 0) return named[0]!
   return (
     unread(MAYBE_PAIR_NAMES).find((i) => {
-      const cells = records.map((r) => r.cells[i] ?? '').filter((cell) => cell !== '')
+      // A cell Excel saved as an error is its row's, unread there (csv-row.ts): no sign of another meaning.
+      const cells = records.map((r) => r.cells[i] ?? '').filter((cell) => cell !== '' && !excelError(cell))
       return cells.length > 0 && cells.every((cell) => coordinatePair(cell) !== null)
     }) ?? -1
   )

@@ -277,6 +277,19 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(statuses).toEqual(['draft', 'published', 'published'])
   })
 
+  test("a Location column with a cell Excel lost (#N/A) gives the other rows' points", async () => {
+    await csv('external_id,name,address,lat,lng\nL1,One,1 High St Leeds,53.8,-1.54\nL2,Two,2 High St Leeds,53.7,-1.5\n')
+    const sent = await csv('external_id,location\nL1,"53.81, -1.55"\nL2,#N/A\n')
+    expect([sent.status, sent.body.unknown_columns]).toEqual([200, []])
+    const points = (await env.call('GET', '/admin/v1/locations/export')).body.locations.map(
+      (l: { coordinates: unknown }) => l.coordinates,
+    )
+    expect(points).toEqual([
+      { lat: 53.81, lng: -1.55 },
+      { lat: 53.7, lng: -1.5 },
+    ])
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
