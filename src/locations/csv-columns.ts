@@ -359,7 +359,8 @@ export function unreadNotes(
       continue
     }
     // Judged as the rows read them: ="Mo-Fr 9-18" is hours, as it is in an hours column.
-    const cells = below.map((r) => cellText(r.cells[i] ?? ''))
+    // A cell Excel saved as an error is its row's, unread there (csv-row.ts): the column is judged by its others.
+    const cells = below.map((r) => cellText(r.cells[i] ?? '')).map((c) => (excelError(c) ? '' : c))
     const hint =
       field === null
         ? (unreadHint(header, columns) ?? closedUnread(header, cells))

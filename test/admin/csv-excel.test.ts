@@ -290,6 +290,17 @@ describe('CSV as Excel writes it, over HTTP', () => {
     ])
   })
 
+  test("Yext's Categories with a cell Excel lost (#N/A) are still ids, not read as tags", async () => {
+    const header =
+      'Entity ID,Name,Address > Line 1,Display Coordinate > Latitude,Display Coordinate > Longitude,Categories'
+    const sent = await csv(`${header}\n1,One,1 Main St,53.8,-1.5,1314\n2,Two,2 Main St,53.7,-1.5,#N/A\n`)
+    expect([sent.status, sent.body.unknown_columns]).toEqual([200, ['Categories']])
+    const tags = (await env.call('GET', '/admin/v1/locations/export')).body.locations.map(
+      (l: { tags: string[] }) => l.tags,
+    )
+    expect(tags).toEqual([[], []])
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
