@@ -235,7 +235,7 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
   for (const [k, v] of multipart.fields!) {
     if (typeof v === 'string') fields.push([k, v])
     // A file input left empty (a browser sends it with no name and no bytes) says nothing; an
-    // empty file named is the upload of a form without fields, to a route that reads CSV.
+    // empty file named is the upload, to a route that reads CSV, whatever text (flags) is beside it.
     else if (v.size === 0) empty ??= (v as File).name ? (v as File) : undefined
     else
       return {
@@ -246,7 +246,7 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
         }),
       }
   }
-  const file = csv && fields.length === 0 && empty !== undefined ? await fileShape(empty, null) : undefined
+  const file = csv && empty !== undefined ? await fileShape(empty, null) : undefined
   const shape: SentShape | undefined = csv
     ? {
         fields: distinct(fields.map(([k]) => k)),

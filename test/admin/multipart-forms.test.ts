@@ -208,6 +208,16 @@ describe("the bulk route's advice for a file uploaded as a form", () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('an empty file beside a flag is told as empty, and the flag to go in the query string', async () => {
+    const before = snapshot()
+    // curl -F dry_run=true -F file=@empty.csv
+    const form = `--B\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n${onePart('name="file"; filename="empty.csv"', '')}`
+    expect((await post(`${BASE}/bulk`, form)).message).toEndWith(
+      'of "empty.csv", which is empty (0 bytes): send the file that holds the locations as the body, with curl --data-binary @empty.csv -H "Content-Type: text/csv", and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.',
+    )
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a form of text alone, urlencoded or multipart, has its flags told to go in the query string too', async () => {
     const before = snapshot()
     const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'
