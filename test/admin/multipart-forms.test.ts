@@ -1,5 +1,6 @@
 // Multipart forms as clients send them beyond the common case: a file named by filename* alone
-// (RFC 6266), a form's _charset_ field (RFC 7578 4.6), and boundaries quoted with RFC 2046's signs.
+// (RFC 6266) or in sections (RFC 2231), a form's _charset_ field (RFC 7578 4.6), boundaries quoted
+// with RFC 2046's signs, and the bulk route's advice for a form.
 import { describe, expect, test } from 'bun:test'
 import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
 
@@ -55,6 +56,46 @@ describe('a file named by filename* (RFC 6266)', () => {
     expect(await send('B', 'st%C3%B6res.csv')).toEqual([201, 'true'])
     expect(await send('C', 'st%C3%B6res.csv')).toEqual([201, 'true'])
     expect(await send('C', 'stores.csv')).toEqual([422, null])
+  })
+})
+
+describe('a file name split in sections (RFC 2231)', () => {
+  test('it is a file named by its sections joined, each encoded or plain', async () => {
+    const before = snapshot()
+    const told = async (params: string) => (await post(`${BASE}/bulk`, onePart(params, CSV))).message
+    // As Python's email package splits a long name, "*N*" sections encoded, and "*N" plain beside them.
+    const named = 'with curl --data-binary @"störes españa.csv" -H "Content-Type: text/csv".'
+    expect(await told(`name="file"; filename*0*=UTF-8''st%C3%B6res; filename*1*=%20espa%C3%B1a.csv`)).toEndWith(named)
+    expect(
+      await told(`name="file"; filename*0*=utf-8''st%C3%B6; filename*1=res; filename*2*=%20espa%C3%B1a.csv`),
+    ).toEndWith(named)
+    expect(await told(`name="file"; filename*0*=iso-8859-1''st%F6res; filename*1=" españa.csv"`)).toEndWith(named)
+    expect(await told(`name="file"; filename*0="my-"; filename*1="shops.csv"`)).toEndWith(
+      'with curl --data-binary @my-shops.csv -H "Content-Type: text/csv".',
+    )
+    // Its text is a file's, not the field's value.
+    const create = `--B\r\nContent-Disposition: form-data; name="name"\r\n\r\nCafe\r\n--B\r\nContent-Disposition: form-data; name="address"; filename*0*=UTF-8''a; filename*1*=.txt\r\n\r\n1 Rue\r\n--B--\r\n`
+    expect(await post(BASE, create)).toEqual({
+      status: 400,
+      message: 'The form body could not be read: the field "address" is a file; location fields are text.',
+      name: undefined,
+    })
+    expect(snapshot()).toEqual(before)
+  })
+
+  test('an Idempotency-Key compares its joined name: a new boundary replays, another name is another request', async () => {
+    const form = (b: string, last: string) =>
+      `${createForm(b).replace(`--${b}--\r\n`, '')}--${b}\r\nContent-Disposition: form-data; name="photo"; filename*0*=UTF-8''st%C3%B6; filename*1=${last}\r\n\r\n\r\n--${b}--\r\n`
+    const send = async (b: string, last: string) => {
+      const res = await rawRequest('POST', BASE, latin1(form(b, last)), {
+        'content-type': `multipart/form-data; boundary=${b}`,
+        'idempotency-key': 'k1',
+      })
+      return [res.status, res.headers.get('idempotent-replayed')]
+    }
+    expect(await send('B', 'res.csv')).toEqual([201, null])
+    expect(await send('C', 'res.csv')).toEqual([201, 'true'])
+    expect(await send('C', 'res.json')).toEqual([422, null])
   })
 })
 

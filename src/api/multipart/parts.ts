@@ -128,14 +128,33 @@ export function backslashedNames(disposition: string): { name: string | null; fi
 
 /**
  * A disposition's file name (latin1 text of its bytes): its `filename*` decoded (RFC 6266 prefers
- * it, and .NET writes `filename` beside it as a MIME encoded-word), else its `filename`; null when
- * neither is given, the part a text field.
+ * it, and .NET writes `filename` beside it as a MIME encoded-word), or split in sections (RFC
+ * 2231), else its `filename`; null when none is given, the part a text field.
  */
 export function fileNameOf(params: Map<string, string>): string | null {
-  const starred = params.get('filename*')
+  const starred = params.get('filename*') ?? joinedSections(params)
   const plain = params.get('filename') ?? null
   if (starred === undefined) return plain
   return extValue(starred) ?? plain ?? starred
+}
+
+/**
+ * RFC 2231's sections of a file name (`filename*0*=UTF-8''...; filename*1=...`, as Python's email
+ * package splits a long one), from 0 to the first missing, as one ext-value: a plain section
+ * percent-encoded, an encoded one as sent. Undefined when there is no section 0. A name whose
+ * first section is plain has no charset, and reads as UTF-8.
+ */
+function joinedSections(params: Map<string, string>): string | undefined {
+  const first = params.get('filename*0*')
+  let joined = first ?? (params.has('filename*0') ? "UTF-8''" : undefined)
+  if (joined === undefined) return undefined
+  for (let n = first === undefined ? 0 : 1; ; n++) {
+    const encoded = params.get(`filename*${n}*`)
+    const plain = encoded === undefined ? params.get(`filename*${n}`) : undefined
+    if (encoded === undefined && plain === undefined) return joined
+    joined +=
+      encoded ?? plain!.replace(/[^!#$&+.^_`|~0-9a-z-]/gi, (c) => `%${c.charCodeAt(0).toString(16).padStart(2, '0')}`)
+  }
 }
 
 /**
