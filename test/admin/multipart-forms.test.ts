@@ -259,6 +259,21 @@ describe("the bulk route's advice for a file uploaded as a form", () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test("a checkbox's flag (on) is told to go in the query string as true, which the route reads", async () => {
+    const before = snapshot()
+    // A page's form: <input type="checkbox" name="dry_run"> checked, and a file input.
+    const form = `--B\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\non\r\n--B\r\nContent-Disposition: form-data; name="delete_missing"\r\n\r\non\r\n${onePart('name="file"; filename="stores.csv"', CSV)}`
+    const told = (await post(`${BASE}/bulk`, form)).message!
+    expect(told).toEndWith(
+      'and the fields "dry_run", "delete_missing" in the query string: POST /admin/v1/locations/bulk?dry_run=true&delete_missing=true.',
+    )
+    // Its advice taken as written: a dry run, which deletes nothing.
+    const [, path] = /POST (\S+)\.$/.exec(told)!
+    const res = await rawRequest('POST', path!, latin1(CSV), { 'content-type': 'text/csv' })
+    expect([res.status, ((await res.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
+    expect(snapshot()).toEqual(before)
+  })
+
   test('a form of text alone, urlencoded or multipart, has its flags told to go in the query string too', async () => {
     const before = snapshot()
     const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'

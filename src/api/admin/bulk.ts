@@ -174,10 +174,13 @@ const fieldList = (fields: string[]): string =>
 
 /**
  * The query string that carries a form's flags (dry_run, delete_missing, max_delete), as advice
- * goes on: the file or JSON sent as the body, a dry run without it would write.
+ * goes on: the file or JSON sent as the body, a dry run without it would write. A checkbox's `on`
+ * (a browser's value for a box without one) is written `true`, which the query string reads.
  */
 function flagsIn(texts: [string, string][]): string {
-  const flags = texts.filter(([name]) => QUERY_FLAGS.includes(name))
+  const flags = texts
+    .filter(([name]) => QUERY_FLAGS.includes(name))
+    .map(([name, value]): [string, string] => [name, name !== 'max_delete' && value === 'on' ? 'true' : value])
   if (flags.length === 0) return ''
   const names = fieldList([...new Set(flags.map(([name]) => name))])
   return `, and ${names} in the query string: POST /admin/v1/locations/bulk?${new URLSearchParams(flags)}`
