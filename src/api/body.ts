@@ -12,7 +12,7 @@ import { charsetOf, mediaTypeOf, paramFault, paramOf, paramsOf, typeReadOf } fro
 import { lfDelimited, type MultipartBody, readMultipartBody } from './multipart/fields'
 import { multipartMeant } from './multipart/meaning'
 import { formDataParts, type Part, utf8Of } from './multipart/parts'
-import { partNotRead, whyNoFields } from './multipart/unread'
+import { type NotRead, notReadReason, partNotRead, whyNoFields } from './multipart/unread'
 
 export type ParsedBody =
   | { kind: 'json'; value: unknown }
@@ -49,10 +49,11 @@ export const formRefusal = (reason: string): string => `The form body could not 
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
  * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none;
  * `texts`: a form's text fields named without brackets, as flags are (at most 20), which a route
- * may read elsewhere.
+ * may read elsewhere; `lost`: a part FormData drops, which the reason names.
  */
 export type SentShape = {
   csv?: boolean
+  lost?: true
   fields?: string[]
   texts?: [string, string][]
   file?: { name: string; type: string; charset: string | null; reads: 'json' | 'csv' | null; empty?: true }
@@ -262,7 +263,11 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
     parts === null
       ? wholeRefused(fields, multipart.contentType, named)
       : partRefused(parts, multipart.contentType, named)
-  if (refused !== undefined) return { kind: 'invalid_form', shape, reason: refused }
+  // A part dropped: its fields are not what was sent, and the route that reads CSV says why alone.
+  if (typeof refused === 'object' && refused.lost && shape)
+    return { kind: 'invalid_form', shape: { ...shape, lost: true }, reason: refused.why }
+  if (refused !== undefined)
+    return { kind: 'invalid_form', shape, reason: typeof refused === 'string' ? refused : notReadReason(refused) }
   // Its text parts are read as UTF-8, bytes that are not become U+FFFD.
   if (fields.some(([k, v]) => k.includes('\uFFFD') || v.includes('\uFFFD')) && utf8Text(bytes) === null)
     return { kind: 'invalid_form', shape, reason: NOT_UTF8 }
@@ -359,14 +364,14 @@ type PartCharset = { charset: string; field?: string; byField?: true }
 
 /**
  * Why a multipart body's parts are not read: the first text part FormData drops or reads otherwise
- * than sent (partNotRead), else the first charset its text is in that is not read as UTF-8
+ * than sent (partNotRead's NotRead), else the first charset its text is in that is not read as UTF-8
  * (readAsUtf8): its field names in the body's, judged first; each value in its part's own
  * (FormData keeps no part's type), else the body's, or none when it starts with UTF-8's byte order
  * mark, which says UTF-8 whatever is named. A part with a filename is a file, refused apart.
  * `parts`: as FormData finds them (formDataParts), read one at a time. `named`: the form's
  * _charset_ field's (RFC 7578 4.6), which names and values without a charset of their own are in too.
  */
-function partRefused(parts: Iterable<Part>, contentType: string, named: string | null): string | undefined {
+function partRefused(parts: Iterable<Part>, contentType: string, named: string | null): string | NotRead | undefined {
   const whole = charsetOf(contentType)
   let names = true
   let refused: PartCharset | undefined

@@ -259,6 +259,15 @@ describe("the bulk route's advice for a file uploaded as a form", () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('a file part whose Content-Disposition is spaced before its colon is told why it is not read', async () => {
+    const before = snapshot()
+    const form = `--B\r\nContent-Disposition: form-data; name="dry_run"\r\n\r\ntrue\r\n--B\r\nContent-Disposition : form-data; name="file"; filename="stores.csv"\r\nContent-Type: text/csv\r\n\r\n${CSV}\r\n--B--\r\n`
+    expect((await post(`${BASE}/bulk`, form)).message).toEndWith(
+      `It was sent as "multipart/form-data", and this route reads no form; nor could one of its parts be read: part 2's header line "Content-Disposition : form-data; name=\\"file\\"; filename=\\"stores.csv\\"" has a space before its ":", which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field: its text would be lost. Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @FILE.csv -H "Content-Type: text/csv", and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.`,
+    )
+    expect(snapshot()).toEqual(before)
+  })
+
   test("a checkbox's flag (on) is told to go in the query string as true, which the route reads", async () => {
     const before = snapshot()
     // A page's form: <input type="checkbox" name="dry_run"> checked, and a file input.

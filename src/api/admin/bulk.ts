@@ -213,6 +213,8 @@ function howSent(body: ParsedBody | undefined, type: string): string {
     return ` It was sent as "multipart/form-data", but is no form: it reads as CSV. Send it as text/csv, with ${sendFile('', 'csv', true)}.`
   if (body.kind === 'invalid_form' && shape === undefined)
     return ` It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: ${body.reason} ${asJson(true)}`
+  if (body.kind === 'invalid_form' && shape?.lost)
+    return ` It was sent as "multipart/form-data", and this route reads no form; nor could one of its parts be read: ${body.reason} ${asJson(true)}`
   const file = shape?.file
   if (file === undefined)
     return shape?.fields

@@ -7,37 +7,56 @@ import { dispositionOf, type MultipartText, type Part, partHeader, utf8Of } from
 const AS_IS = ['7bit', '8bit', 'binary']
 
 /**
- * Why FormData does not read a text part (`index`, from 1) as sent, null when it does: with no
- * Content-Disposition, or one that is not form-data or names no field, it drops the part; it reads
- * an encoded part (base64, quoted-printable) as its encoded text, and a nested multipart (RFC
- * 2388's several files in one field) as the text of its parts.
+ * Why FormData does not read a text part (`index`, from 1) as sent, and how to send it, null when
+ * it does: with no Content-Disposition, or one that is not form-data or names no field, it drops
+ * the part (`lost`); it reads an encoded part (base64, quoted-printable) as its encoded text, and
+ * a nested multipart (RFC 2388's several files in one field) as the text of its parts.
  */
-export function partNotRead(part: Part, index: number): string | null {
+export function partNotRead(part: Part, index: number): NotRead | null {
   // Most parts are one line, form-data first: read without a header's search.
   const oneLine = !part.headers.includes('\n')
   const disposition =
     oneLine && FORM_DATA.test(part.headers) ? 'form-data' : partHeader(part.headers, 'content-disposition')
-  const lost = () =>
-    'its text would be lost. Give each part a Content-Disposition of form-data; name="..." (its field), or send JSON.'
+  const lost = (why: string): NotRead => ({
+    why: `${why}: its text would be lost.`,
+    fix: 'Give each part a Content-Disposition of form-data; name="..." (its field), or send JSON.',
+    lost: true,
+  })
   if (disposition === null) {
     const spaced = SPACED_DISPOSITION.exec(part.headers)
-    if (spaced === null) return `part ${index} has no Content-Disposition, which names its field: ${lost()}`
+    if (spaced === null) return lost(`part ${index} has no Content-Disposition, which names its field`)
     const where = spaced[2] === '' ? 'before its name' : 'before its ":"'
-    return `part ${index}'s header line ${JSON.stringify(utf8Of(spaced[0]).slice(0, 100))} has a space ${where}, which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field: ${lost()}`
+    return lost(
+      `part ${index}'s header line ${JSON.stringify(utf8Of(spaced[0]).slice(0, 100))} has a space ${where}, which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field`,
+    )
   }
   const shown = () => JSON.stringify(utf8Of(dispositionOf(part.headers)).slice(0, 100))
   if (mediaTypeOf(disposition) !== 'form-data')
-    return `part ${index}'s Content-Disposition (${shown()}) is not form-data: ${lost()}`
-  if (!part.name) return `part ${index}'s Content-Disposition (${shown()}) names no field: ${lost()}`
+    return lost(`part ${index}'s Content-Disposition (${shown()}) is not form-data`)
+  if (!part.name) return lost(`part ${index}'s Content-Disposition (${shown()}) names no field`)
   if (oneLine) return null
   const field = () => JSON.stringify(utf8Of(part.name!).slice(0, 60))
   const encoding = partHeader(part.headers, 'content-transfer-encoding')?.toLowerCase()
   if (encoding !== undefined && !AS_IS.includes(encoding))
-    return `the field ${field()} is sent with Content-Transfer-Encoding: ${JSON.stringify(encoding.slice(0, 40))}, which forms do not use (RFC 7578) and is not decoded: its encoded text would be stored. Send its text as it is, or send JSON.`
+    return {
+      why: `the field ${field()} is sent with Content-Transfer-Encoding: ${JSON.stringify(encoding.slice(0, 40))}, which forms do not use (RFC 7578) and is not decoded: its encoded text would be stored.`,
+      fix: 'Send its text as it is, or send JSON.',
+      lost: false,
+    }
   if (part.type !== null && mediaTypeOf(part.type).startsWith('multipart/'))
-    return `the field ${field()} holds parts of its own (${JSON.stringify(mediaTypeOf(part.type).slice(0, 40))}, as RFC 2388 sent several files in one field); location fields are text.`
+    return {
+      why: `the field ${field()} holds parts of its own (${JSON.stringify(mediaTypeOf(part.type).slice(0, 40))}, as RFC 2388 sent several files in one field); location fields are text.`,
+      fix: '',
+      lost: false,
+    }
   return null
 }
+
+/** Why a part is not read as sent, and how to send it ('' when the why says it); `lost`: FormData drops it. */
+export type NotRead = { why: string; fix: string; lost: boolean }
+
+/** A NotRead as a refusal's reason: why, then how to send it. */
+export const notReadReason = ({ why, fix }: NotRead): string => (fix === '' ? why : `${why} ${fix}`)
 
 /** A Content-Disposition line but for spaces or tabs before its name or its ":": FormData reads no header so. */
 const SPACED_DISPOSITION = /^([ \t]*)content-disposition([ \t]*):[^\r\n]*/im
