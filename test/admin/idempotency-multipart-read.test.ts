@@ -168,34 +168,34 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
 })
 
 describe('Idempotency-Key kept by v4, v3 and v2 before filename* was read', () => {
-  test('replays: each rule read a part of filename* alone as a text field', async () => {
-    const disposition = `name="photo"; filename*=UTF-8''st%C3%B6res.csv`
+  test('replays: each rule read a part of filename* alone, whole or in sections, as a text field', async () => {
     // v2 counted no text/plain apart here: each rule's parts are those v5 read then.
-    for (const version of ['v4', 'v3', 'v2']) {
-      const key = `k-${version}`
-      expect(await sendLatin1(latin1Body(disposition), key)).toEqual([201, null])
-      const kept = `${version}:${sha256Hex(`POST ${BASE}\n${partsAsRead(null)}\nmultipart/form-data`)}`
-      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
-      expect([version, await sendLatin1(latin1Body(disposition, 'C'), key, 'C')]).toEqual([version, [201, 'true']])
-      // That rule told another field apart.
-      expect(await sendLatin1(latin1Body(`name="plan"; filename*=UTF-8''st%C3%B6res.csv`), key)).toEqual([
-        422,
-        'idempotency_key_reused',
-      ])
-    }
-    expect(count()).toBe(3)
+    for (const starred of [`filename*=UTF-8''st%C3%B6res.csv`, `filename*0*=UTF-8''st%C3%B6; filename*1=res.csv`])
+      for (const version of ['v4', 'v3', 'v2']) {
+        const key = `k-${version}-${starred.length}`
+        expect(await sendLatin1(latin1Body(`name="photo"; ${starred}`), key)).toEqual([201, null])
+        const kept = `${version}:${sha256Hex(`POST ${BASE}\n${partsAsRead(null)}\nmultipart/form-data`)}`
+        env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+        const retried = await sendLatin1(latin1Body(`name="photo"; ${starred}`, 'C'), key, 'C')
+        expect([version, starred, retried]).toEqual([version, starred, [201, 'true']])
+        // That rule told another field apart.
+        expect(await sendLatin1(latin1Body(`name="plan"; ${starred}`), key)).toEqual([422, 'idempotency_key_reused'])
+      }
+    expect(count()).toBe(6)
   })
 
   test('replays a part that gave both names: each rule named its file by filename', async () => {
-    const both = `name="photo"; filename="stores.csv"; filename*=UTF-8''st%C3%B6res.csv`
-    for (const version of ['v5', 'v4']) {
-      const key = `k-both-${version}`
-      expect(await sendLatin1(latin1Body(both), key)).toEqual([201, null])
-      const kept = `${version}:${sha256Hex(`POST ${BASE}\n${partsAsRead('stores.csv')}\nmultipart/form-data`)}`
-      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
-      expect([version, await sendLatin1(latin1Body(both, 'C'), key, 'C')]).toEqual([version, [201, 'true']])
-    }
-    expect(count()).toBe(2)
+    const starred = [`filename*=UTF-8''st%C3%B6res.csv`, `filename*0*=UTF-8''st%C3%B6; filename*1=res.csv`]
+    for (const both of starred.map((s) => `name="photo"; filename="stores.csv"; ${s}`))
+      for (const version of ['v5', 'v4']) {
+        const key = `k-both-${version}-${both.length}`
+        expect(await sendLatin1(latin1Body(both), key)).toEqual([201, null])
+        const kept = `${version}:${sha256Hex(`POST ${BASE}\n${partsAsRead('stores.csv')}\nmultipart/form-data`)}`
+        env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+        const retried = await sendLatin1(latin1Body(both, 'C'), key, 'C')
+        expect([version, both, retried]).toEqual([version, both, [201, 'true']])
+      }
+    expect(count()).toBe(4)
   })
 })
 
