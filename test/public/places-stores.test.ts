@@ -195,3 +195,30 @@ describe('a word that names no town near the stores', () => {
     expect((await places('Venedg', '&lang=de', radhaus))[0]!.label).toBe('Venice, Italien')
   })
 })
+
+describe("the locator's countries, after its stores move", () => {
+  test('are those the stores are in now, though their number is the same', async () => {
+    const made = createLocator(env.store, 'Moving stores')
+    setLocatorSettings(env.store, made.locator.id, { queryApi: 'on' })
+    const ids: string[] = []
+    for (const [name, lat, lng] of [
+      ['Alexanderplatz', 52.5219, 13.4132],
+      ['Kaufingerstraße', 48.1391, 11.5713],
+    ] as const) {
+      const res = await env.call('POST', '/admin/v1/locations', {
+        key: made.secret,
+        body: { name, address: 'Main Street', coordinates: { lat, lng } },
+      })
+      expect(res.status).toBe(201)
+      ids.push(res.body.location.id)
+    }
+    const moving = env.store.locators.get(made.locator.id)!.publicToken!
+    expect((await places('Lüb', '', moving))[0]!.label).toBe('Lübeck, Germany')
+    // Both stores move to Paris: no longer a German locator, its "Lüb" is not Lübeck.
+    for (const id of ids) {
+      const body = { address: 'Rue de Rivoli 1, Paris', coordinates: { lat: 48.8606, lng: 2.3376 } }
+      expect((await env.call('POST', `/admin/v1/locations/${id}`, { key: made.secret, body })).status).toBe(200)
+    }
+    expect((await places('Lüb', '', moving))[0]!.label).not.toBe('Lübeck, Germany')
+  })
+})

@@ -4,15 +4,16 @@ import type { PlaceSource } from '../../geocode/embedded/place-source'
 
 /** Locations looked at, spread over the index, for the countries a locator has locations in. */
 const COUNTRY_SAMPLE = 256
-const countriesOfIndex = new WeakMap<LocatorIndex, { size: number; codes: Set<string> }>()
+const countriesOfIndex = new WeakMap<LocatorIndex, { writes: number; codes: Set<string> }>()
 
 /**
- * The countries of a sample of the locator's locations (the reverse lookup's), kept until its
- * number of locations changes: a country of a few of many may be missed, as it weighs little.
+ * The countries of a sample of the locator's locations (the reverse lookup's), kept until a
+ * location is written (one moved abroad changes no count): a country of a few of many may be
+ * missed, as it weighs little.
  */
 export function storeCountries(index: LocatorIndex, places: PlaceSource): Set<string> {
   const kept = countriesOfIndex.get(index)
-  if (kept !== undefined && kept.size === index.size) return kept.codes
+  if (kept !== undefined && kept.writes === index.writes) return kept.codes
   const codes = new Set<string>()
   const step = Math.max(1, Math.floor(index.size / COUNTRY_SAMPLE))
   let i = 0
@@ -24,6 +25,6 @@ export function storeCountries(index: LocatorIndex, places: PlaceSource): Set<st
     const code = places.reverse().at(lat, lng)?.parts.country
     if (code) codes.add(code)
   })
-  countriesOfIndex.set(index, { size: index.size, codes })
+  countriesOfIndex.set(index, { writes: index.writes, codes })
   return codes
 }
