@@ -228,3 +228,39 @@ describe('one town written in several spellings', () => {
     expect((await f.page(`${dir()}/se/malmoe`)).status).toBe(404)
   })
 })
+
+describe("German namesakes' slugs before umlauts were spelt out", () => {
+  test('lead to the town of that region, and to the list of both', async () => {
+    const { locator } = createLocator(f.env.store, 'Mühlen')
+    setLocatorSettings(f.env.store, locator.id, { queryApi: 'on' })
+    // Mühlhausen in Thuringia and in Baden-Württemberg, as a geocoder that gives states writes them.
+    otherProcess(f.env.store, (other) => {
+      for (const [name, region, lat, lng] of [
+        ['Untermarkt Supply', 'Thüringen', 51.2086, 10.4537],
+        ['Kraichgau Supply', 'Baden-Württemberg', 49.2486, 8.7269],
+      ] as const) {
+        const record = locationRecord(locator.id, {
+          name,
+          address: `1 Hauptstraße, Mühlhausen`,
+          coordinates: { lat, lng },
+        })
+        other.locations.insert({ ...record, addressParts: { city: 'Mühlhausen', region, country: 'DE' } })
+      }
+    })
+    f.deps.registry.sync()
+    const stores = `http://localhost/l/${locator.publicToken}/stores`
+    expect(items((await f.page(stores)).text).map(([, url]) => url)).toEqual([
+      `${stores}/de/muehlhausen-baden-wuerttemberg`,
+      `${stores}/de/muehlhausen-thueringen`,
+    ])
+    for (const [old, now] of [
+      ['muhlhausen-thuringen', 'muehlhausen-thueringen'],
+      ['muhlhausen-baden-wurttemberg', 'muehlhausen-baden-wuerttemberg'],
+      ['muhlhausen', 'muehlhausen'],
+    ]) {
+      const res = await f.page(`${stores}/de/${old}`)
+      expect([res.status, res.headers.get('location')]).toEqual([301, `${stores}/de/${now}`])
+    }
+    expect((await f.page(`${stores}/de/muehlhausen`)).status).toBe(200)
+  })
+})

@@ -143,10 +143,11 @@ function placeOf(dir: Directory, slugs: (string | null)[]): { place: Place; cano
   const slug = t === null ? undefined : t.toLowerCase() === OTHER ? OTHER : townSlug(t, country.code)
   const town = slug === undefined ? undefined : (country.town.get(slug) ?? country.spelt.get(slug))
   if (town !== undefined) return { place: { level: 'town', country, town }, canonical: [country.slug, town.slug] }
-  const towns = slug === undefined ? undefined : country.namesakes.get(slug)
+  const named = slug === undefined || country.namesakes.has(slug) ? slug : country.namesakesSpelt.get(slug)
+  const towns = named === undefined ? undefined : country.namesakes.get(named)
   if (towns === undefined) return null
-  const place = { level: 'namesakes' as const, country, slug: slug!, name: towns[0]!.city!, towns }
-  return { place, canonical: [country.slug, slug!] }
+  const place = { level: 'namesakes' as const, country, slug: named!, name: towns[0]!.city!, towns }
+  return { place, canonical: [country.slug, named!] }
 }
 
 /** The list a place's page shows: countries (by their names in `lang`), towns, or stores (by id). */

@@ -41,7 +41,8 @@ type TownStore = { id: string; name: string }
  * A country's towns in name order, OTHER last; `code` is null for OTHER. `town`: by slug; `byKey`:
  * by townKey; `namesakes`: the towns of one name told apart by region, by the slug that name
  * alone makes (its page lists them); `spelt`: a town by the slug of another spelling its stores'
- * addresses write ("cologne" for Köln), where no town has that slug.
+ * addresses write ("cologne" for Köln), where no town has that slug; `namesakesSpelt`: the slug
+ * of namesakes' list by the one their name made with its umlauts folded ("muhlhausen").
  */
 export type DirectoryCountry = {
   slug: string
@@ -52,6 +53,7 @@ export type DirectoryCountry = {
   byKey: Map<string, DirectoryTown>
   namesakes: Map<string, DirectoryTown[]>
   spelt: Map<string, DirectoryTown>
+  namesakesSpelt: Map<string, string>
 }
 
 /** `single`: the only country, when there is one (its towns are the directory's first page). */
@@ -248,6 +250,7 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
   const namesakes = new Map<string, DirectoryTown[]>()
   // The slugs of a town's other spellings, null for one two towns write.
   const spellings = new Map<string, DirectoryTown | null>()
+  const namesakesSpelt = new Map<string, string>()
   let stores = 0
   for (const [s, same] of bySlug) {
     const told = same.length > 1
@@ -277,16 +280,22 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
       // Its slug with the umlauts folded away, as German towns had it before: links to it lead here.
       const folded = townSlug(city)
       if (folded !== s) spellings.set(folded, spellings.has(folded) ? null : town)
+      const foldedOwn = region === null ? folded : `${folded}-${slugOf(region)}`
+      if (foldedOwn !== own && foldedOwn !== folded) spellings.set(foldedOwn, spellings.has(foldedOwn) ? null : town)
       return town
     })
     towns.push(...made)
-    if (told && made.every((t) => t.region !== null)) namesakes.set(s, made)
+    if (told && made.every((t) => t.region !== null)) {
+      namesakes.set(s, made)
+      const folded = townSlug(made[0]!.city)
+      if (folded !== s) namesakesSpelt.set(folded, s)
+    }
   }
   const ordered = sortedBy(towns, (t) => (t.name === null ? '\uffff' : `${nameOrderKey(t.name)}\u0000${t.slug}`))
   const town = new Map(ordered.map((t) => [t.slug, t]))
   const spelt = new Map<string, DirectoryTown>()
   for (const [s, t] of spellings) if (t !== null && !town.has(s) && !namesakes.has(s)) spelt.set(s, t)
-  return { slug, code, count: stores, towns: ordered, town, byKey, namesakes, spelt }
+  return { slug, code, count: stores, towns: ordered, town, byKey, namesakes, spelt, namesakesSpelt }
 }
 
 /** Rows a slice when a directory is made: a few milliseconds each, the event loop free between. */
