@@ -123,6 +123,11 @@ export function refreshedEntry(
   return { entry, order }
 }
 
+/** Whether the locator's committed settings give its tags other searched labels than `old`'s index holds. */
+export function labelsChanged(store: Store, locatorId: string, old: Entry): boolean {
+  return searchedLabels(entrySettings(store, locatorId).ctx) !== searchedLabels(old.ctx)
+}
+
 /** The tag labels searchDoc adds to the locations' text (tagLabels), as one string to compare. */
 function searchedLabels(ctx: PresentContext): string {
   const values = [...ctx.groupOfTag.keys()].sort()

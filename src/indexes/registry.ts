@@ -19,7 +19,7 @@ import type { Locator } from '../store/locators'
 import { BuildAttempts, type BuildFailure } from './build-attempts'
 import { CATCH_UP_MIN, CatchUps } from './catch-up'
 import { changedMeanwhile } from './errors'
-import { builtEntry, type Entry, entrySettings, publicFilters, putRow, refreshedEntry } from './entry'
+import { builtEntry, type Entry, entrySettings, labelsChanged, publicFilters, putRow, refreshedEntry } from './entry'
 import { ChangeFollower } from './follower'
 import { idleLocators, settleDeltas } from './idle'
 import { fillJson, type JsonFill, keepJson, REORDER_MIN_BYTES, reorderLater } from './json-fill'
@@ -245,7 +245,9 @@ export class IndexRegistry {
   private apply(change: Change): void {
     if (change.entity !== 'location' || !this.entries.has(change.locatorId)) this.catchUps.flush(change.locatorId)
     else if (this.catchUps.took(change)) return
+    const relabelled = this.relabelled(change)
     this.versions.applied(change)
+    if (relabelled) return
     if (this.builds.has(change.locatorId)) {
       // Its old index answers as it was: location changes are applied to the new one at its swap.
       if (change.entity === 'location' || change.entity === 'key') return
@@ -284,6 +286,28 @@ export class IndexRegistry {
       const stale = (entry.stale ??= { ranks: false, json: false })
       if (change.entity === 'priority') stale.ranks = true
       else stale.json = true
+    }
+  }
+
+  /**
+   * Whether new filters give a large loaded index's tags other labels, searched words: then it is
+   * built again in background tasks while it answers as before the change, with that version
+   * (rebuild.ts), as after a bulk write. Built by a query, it would hold every locator's queries.
+   */
+  private relabelled(change: Change): boolean {
+    const entry = this.entries.get(change.locatorId)
+    if (change.entity !== 'filters' || entry === undefined || this.builds.has(change.locatorId)) return false
+    if (entry.index.size < this.backgroundBuildMin) return false
+    try {
+      if (!labelsChanged(this.store, change.locatorId, entry)) return false
+      // An old index answers meanwhile only once all its JSON is made (dropBacklogged); else it
+      // goes, and its next query waits for a build in background tasks (whenBuilt).
+      if (entry.jsonReady && entry.stale === null)
+        this.builds.start(change.locatorId, this.versions.current(change.locatorId), change.seq)
+      else this.drop(change.locatorId)
+      return true
+    } catch {
+      return false // its settings could not be read (a busy database): made again at its next query
     }
   }
 
