@@ -302,8 +302,10 @@ export class IndexRegistry {
       if (!labelsChanged(this.store, change.locatorId, entry)) return false
       // An old index answers meanwhile only once all its JSON is made (dropBacklogged); else it
       // goes, and its next query waits for a build in background tasks (whenBuilt).
+      // The version before this change, from the log: the follower counts it applied already.
+      const before = this.store.changes.lastFor(change.locatorId, change.seq - 1)
       if (entry.jsonReady && entry.stale === null)
-        this.builds.start(change.locatorId, this.versions.current(change.locatorId), change.seq)
+        this.builds.start(change.locatorId, before === null ? '0' : versionOf(before), change.seq)
       else this.drop(change.locatorId)
       return true
     } catch {

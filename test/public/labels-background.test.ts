@@ -79,3 +79,22 @@ test('a large index gets new labels from a build in background tasks, the old on
   expect(after.version).not.toBe(before.version)
   expect(found('Werkstatt').total).toBe(0)
 })
+
+test('answers of the old index meanwhile carry a version other than the new one, though none was asked before', () => {
+  const { store } = ctx
+  const { locator, q, registry } = bigRegistry(store)
+  // No answer made yet: the locator's version is read from the change log when first asked.
+  otherProcess(store, (other) => labelled(other, locator.id, 'Reparatur'))
+  registry.sync()
+  const url = `http://localhost/public/v1/${locator.publicToken}/locations?all=true&search=Werkstatt`
+  const found = () => ({
+    total: JSON.parse(new TextDecoder().decode(locationsBody(registry, locator, url).body)).data.locations.length,
+    version: registry.version(locator.id),
+  })
+  const meanwhile = found()
+  expect(meanwhile.total).toBe(12)
+  q.runAll()
+  const after = found()
+  expect(after.total).toBe(0)
+  expect(after.version).not.toBe(meanwhile.version)
+})
