@@ -78,12 +78,13 @@ export function sayFiltersFailed(slot: HTMLElement, status: HTMLElement, texts: 
 
 /**
  * A failure no search can change (UNUSABLE) shown before any search: a token that is wrong or not
- * enabled. Nothing a visitor does can work then: `alert` stays alone in `root`, not beside a form to
- * fill. False for any other failure, asked again at the next search.
+ * enabled. Nothing a visitor does can work then: `alert` stays alone among the finder's `parts`
+ * (shown yet or not), not beside a form to fill. False for any other failure, asked again at the
+ * next search.
  */
-export function sayUnusable(root: HTMLElement, alert: HTMLElement, texts: Texts, e: unknown): boolean {
+export function sayUnusable(parts: HTMLElement[], alert: HTMLElement, texts: Texts, e: unknown): boolean {
   if (!(e instanceof ApiError && UNUSABLE.includes(e.code))) return false
   if (alert.textContent === '') alert.textContent = failureText(texts, e, '')
-  for (const part of root.children) if (part !== alert) (part as HTMLElement).hidden = true
+  for (const part of parts) if (part !== alert) part.hidden = true
   return true
 }

@@ -86,6 +86,8 @@ export class Widget {
   readonly #life = new AbortController()
   readonly #options: Options
   readonly #element: HTMLElement
+  /** What it shows in its element, once shown: its form, status line, alert, list and map. */
+  readonly #parts: HTMLElement[]
 
   constructor(
     element: HTMLElement,
@@ -162,7 +164,7 @@ export class Widget {
         () => [this.#state, this.#asked ?? this.#state],
         (s, only) => this.#restore(s, only),
       )
-    const parts = [
+    const parts = (this.#parts = [
       this.#form.element,
       this.#status,
       this.#alert,
@@ -173,7 +175,7 @@ export class Widget {
         this.#stores.box,
         options.map ? this.#mapEl : null,
       ),
-    ]
+    ])
     this.#fillForm()
     const defaults = this.#loadDefaults()
     // Without data-unit, the locator's unit (else the one guessed: units.ts), a guess taken up too.
@@ -467,7 +469,7 @@ export class Widget {
           this.#fillForm()
         }
         // Said before any search: a token that is wrong or not enabled shows at once.
-        if (this.destroyed || sayUnusable(this.#element, this.#alert, this.#texts, e) || options.filters === 'none')
+        if (this.destroyed || sayUnusable(this.#parts, this.#alert, this.#texts, e) || options.filters === 'none')
           return
         sayFiltersFailed(this.#form.filterSlot, this.#status, this.#texts, e, () => void this.#loadDefaults())
       })
