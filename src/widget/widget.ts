@@ -178,12 +178,12 @@ export class Widget {
     ])
     this.#fillForm()
     const defaults = this.#loadDefaults()
-    // Without data-unit, the locator's unit (else the one guessed: units.ts), a guess taken up too.
-    // Searched meanwhile (by the visitor, or again in the locator's unit): that search is the first.
-    const first =
-      this.#state.unit === null || this.#state.guessed
-        ? defaults.then(() => (this.#searched ? undefined : this.search()))
-        : this.search()
+    // A unit guessed (units.ts) is taken up by the locator's first. Searched meanwhile (by the
+    // visitor, or again in the locator's unit): that search is the first. With no unit, search()
+    // waits for the locator's itself, saying so meanwhile.
+    const first = this.#state.guessed
+      ? defaults.then(() => (this.#searched ? undefined : this.search()))
+      : this.search()
     // Shown with its filters in place: filters that came later would push the list and map down.
     // Made again with a search (finder.ts), with its answer too: the finder it replaces shows till then.
     const ready = given === null ? defaults : Promise.all([defaults, first])

@@ -234,6 +234,25 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
     })
   })
 
+  test('no unit on the page, its filters answered 503 at first: the prompt, or "Searching…" then busy, as it shows', async () => {
+    await withUnitlessPage(demo, async (page) => {
+      let ready = false
+      await page.route('**/filters*', (route) => (ready ? route.continue() : starting(route)))
+      const status = page.locator('.sl-status')
+      await page.goto(`${demo.server.url}/l/${demo.server.token}`)
+      await page.locator('.sl-place input').waitFor()
+      expect(await status.textContent()).toMatch(/^Type a town or postcode/)
+      // A place in the address: searched in the locator's unit, once known.
+      await page.goto(`${demo.server.url}/l/${demo.server.token}?sl_place=London`)
+      await page.locator('.sl-place input').waitFor()
+      expect(await status.textContent()).toBe('Searching…')
+      await status.filter({ hasText: 'The store finder is busy just now. Trying again…' }).waitFor()
+      ready = true
+      await page.locator('.sl-item').first().waitFor()
+      expect(await status.textContent()).toMatch(/ stores within .* of London/)
+    })
+  })
+
   test('place suggestions answered 503 with Retry-After twice: asked again, then listed', async () => {
     await withFinderPage(demo, async (page, open) => {
       const places = await startingFirst(page, '**/places?*')
