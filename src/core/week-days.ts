@@ -199,10 +199,13 @@ export function lettersOf(text: string, t: string, at: number[]): Grammar | null
 }
 
 /** Words for except before public holidays ("außer Feiertage"), folded as written. */
-export const EXCEPT_WORDS = 'except|excl\\.?|ausser|außer|sauf|excepto|salvo|tranne|eccetto|behalve'
+export const EXCEPT_WORDS =
+  'except|excl\\.?|ausser|außer|sauf|excepto|exceto|salvo|menos|tranne|eccetto|behalve|uitgezonderd'
+/** Words between a word for except and public holidays ("außer an", "exceto nos"), folded. */
+export const EXCEPT_ON = '(?:on|an|am|les|los|i|op|os|aos|nos|em)\\s+'
 /** Public holidays excepted, the word before them or after ("festivi esclusi", "Feiertage ausgenommen"), folded. */
 const HOLIDAYS_EXCEPTED = new RegExp(
-  `(?<![\\p{L}\\d])(?:(?:${EXCEPT_WORDS})\\s+(?:(?:on|an|am|les|los|i|op)\\s+)?(?:${HOLIDAY_WORDS})|(?:${HOLIDAY_WORDS})\\s+(?:esclusi|exclus|excluded|ausgenommen|excluidos|uitgezonderd))(?![\\p{L}\\d])`,
+  `(?<![\\p{L}\\d])(?:(?:${EXCEPT_WORDS})\\s+(?:${EXCEPT_ON})?(?:${HOLIDAY_WORDS})|(?:${HOLIDAY_WORDS})\\s+(?:esclusi|exclus|excluded|ausgenommen|excluidos|uitgezonderd))(?![\\p{L}\\d])`,
   'gu',
 )
 

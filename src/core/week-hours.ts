@@ -19,6 +19,7 @@ import {
 import {
   clock24,
   daysOf,
+  EXCEPT_ON,
   EXCEPT_WORDS,
   folded,
   fourUnread,
@@ -209,7 +210,7 @@ const CLOSED_FIRST = /^\s*(\p{L}+)(?:\s+(?:on|am|le|el|il|op))?\s+(.+?)\s*$/u
 
 /** Public holidays after a word for except ("9-5 (except bank holidays)", "außer an Feiertagen"). */
 const EXCEPT_HOLIDAYS = new RegExp(
-  `[\\s,;]*\\(?\\s*(?:${EXCEPT_WORDS})\\s+(?:(?:on|an|am|les|los|i|op)\\s+)?(?:${HOLIDAY_WORDS})(?![\\p{L}\\d])\\s*\\)?`,
+  `[\\s,;]*\\(?\\s*(?:${EXCEPT_WORDS})\\s+(?:${EXCEPT_ON})?(?:${HOLIDAY_WORDS})(?![\\p{L}\\d])\\s*\\)?`,
   'gu',
 )
 

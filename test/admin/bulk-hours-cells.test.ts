@@ -139,6 +139,24 @@ describe('day and week cells as back offices export them', () => {
       })
     }
   })
+
+  // Portuguese "exceto", Spanish and Portuguese "menos" and Dutch "uitgezonderd" before the holidays are words for except too.
+  test('public holidays after Portuguese, Spanish or Dutch words for except are left out and noted', async () => {
+    const cells: [string, string][] = [
+      ['Seg-Sex 9-18 exceto feriados', '"exceto feriados"'],
+      ['Seg-Sex 9-18 (exceto nos feriados)', '"exceto nos feriados"'],
+      ['Lun-Vie 9-18 menos festivos', '"menos festivos"'],
+      ['ma-vr 9-18 uitgezonderd feestdagen', '"uitgezonderd feestdagen"'],
+    ]
+    for (const [cell, words] of cells) {
+      const res = await csv(`external_id,name,address,lat,lng,hours\nA,Shop,1 Main St,40,-3,"${cell}"\n`)
+      expect(res.status, cell).toBe(200)
+      expect(res.body.results[0].warnings, cell).toEqual([
+        `The hours ${JSON.stringify(cell)} leave out public holidays (${words}): no day of the week is one, so each keeps its hours on them. Write public holidays' hours as special dates (special_hours).`,
+      ])
+      expect((await all())[0].hours, cell).toMatchObject({ monday: '9-18', friday: '9-18', sunday: 'closed' })
+    }
+  })
 })
 
 describe('a French or Dutch closing written with its h or u', () => {
