@@ -130,10 +130,11 @@ const LATE = new RegExp(`(?<!\\p{L})(?:${LATE_WORDS})(?!\\p{L})`, 'u')
  * A day's closing alone ("Thu till 8", "Thu late opening till 8pm", "Do bis 20 Uhr", "do
  * koopavond tot 21 uur", "jeudi nocturne jusqu'à 21h", "gio fino alle ore 21", "jue hasta las
  * 21 horas", Danish "tor til kl. 20", Polish "czw do 20"): the words before it, its word, the hour
- * and German "nachts" or "früh" after it ("&" after it joins the next days). Not "till late": no hour.
+ * and German "nachts" or "früh" or Dutch "'s nachts" after it ("&" after it joins the next days).
+ * Not "till late": no hour.
  */
 const TILL = new RegExp(
-  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(till?|until|bis|tot|do|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(?:kl\\.?\\s*)?(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s+(nachts|fruh))?(?:\\s*&)?$`,
+  `^((?:(?:${LATE_WORDS})\\s+|open(?:s|ing)?\\s+(?:late\\s+)?)?)(till?|until|bis|tot|do|jusqu ?['’]? ?a|fino\\s+alle(?:\\s+ore)?|hasta\\s+las)\\s+(?:kl\\.?\\s*)?(.+?)(?:\\s+(?:uhr|uur|horas))?(?:\\s+(?:['’]?s\\s*)?(nachts|fruh))?(?:\\s*&)?$`,
 )
 
 /**
@@ -294,9 +295,9 @@ export function till(first: string, next: string): string | null {
 }
 
 /**
- * A closing alone by 06:00 said "nachts" or "früh" ("Sa bis 2 Uhr nachts") after open hours
- * closing later that day: that hour past midnight, whatever language names the days ("Sat bis 2
- * nachts"): the German words say it. Null for others.
+ * A closing alone by 06:00 said "nachts" or "früh" ("Sa bis 2 Uhr nachts", Dutch "tot 2 uur 's
+ * nachts") after open hours closing later that day: that hour past midnight, whatever language
+ * names the days ("Sat bis 2 nachts"): the words say it. Null for others.
  */
 function nightClosing(first: string, next: string): string | null {
   const m = tillOf(next)

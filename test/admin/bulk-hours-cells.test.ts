@@ -112,6 +112,15 @@ describe('day and week cells as back offices export them', () => {
     expect(await imported('Mo-Sa 9-18, Sa bis 2 Uhr nachts')).toMatchObject({ friday: '9-18', saturday: '09:00-02:00' })
   })
 
+  // Dutch says the night "'s nachts" (of the night), written "snachts" too.
+  test('Dutch "tot 2 uur \'s nachts" closes past midnight, as German "bis 2 Uhr nachts" does', async () => {
+    for (const night of ["'s nachts", '’s nachts', 'snachts'])
+      expect(await imported(`maandag-zaterdag 9-18, zaterdag tot 2 uur ${night}`), night).toMatchObject({
+        friday: '9-18',
+        saturday: '09:00-02:00',
+      })
+  })
+
   // After a morning's hours "bis 2" may close the afternoon, as spoken German says it, or the night.
   test('"Do bis 2" after hours closing at noon gives both readings', async () => {
     expect(await imported('Mo-Fr 8-12, Do bis 2')).toEqual([
