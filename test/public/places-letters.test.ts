@@ -65,6 +65,9 @@ describe("GET /places with a state's or province's letters after the town", () =
       ['Hamburg/PR', 'Hamburg, Germany'],
     ] as const)
       expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
+    // Not a town of Portugal, whose towns' names Brazil's bear, nor one a Brazilian place is named too.
+    for (const q of ['Coimbra - MG', 'Silves - AM', 'Palma - MG', 'Aveiro - PA'])
+      expect({ q, found: await places(q) }).toEqual({ q, found: [] })
     expect((await first('Tunis - TN'))?.label).toBe('Tunis, Tunisia')
   })
 })

@@ -93,5 +93,10 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
   // Letters of a country: its towns of CITY_POPULATION where it has some, else all, of one country.
   const big = typed.filter((h) => (h.people ?? 0) >= CITY_POPULATION)
   const countries = new Set((big.length > 0 ? big : typed).map((h) => h.country))
-  return countries.size === 1 ? typed.filter((h) => countries.has(h.country)) : []
+  // Not where the words may name a Brazilian town the data lacks (state-codes.ts, mayBeBrazils):
+  // they name a Brazilian place too ("Palma - MG"), or a town of Portugal ("Coimbra - MG").
+  const brazilian = hits.some((h) => h.exact && h.country === 'BR') || countries.has('PT')
+  return countries.size === 1 && (!brazilian || countries.has(letters.code))
+    ? typed.filter((h) => countries.has(h.country))
+    : []
 }

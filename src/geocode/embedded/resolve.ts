@@ -22,7 +22,7 @@ import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resol
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
-import { brazilianState, slashAsDash, type StateAtEnd, stateAtEnd, townOfOneCountry } from './state-codes'
+import { brazilianState, mayBeBrazils, slashAsDash, type StateAtEnd, stateAtEnd, townOfOneCountry } from './state-codes'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -42,7 +42,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '71'
+export const RESOLVER_VERSION = '72'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -259,9 +259,15 @@ function resolve(
     // A US state's letters naming no town of it name their Brazilian state's town, then their
     // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt. Not a Brazilian town of
     // another state: "Boa Viagem - PE" (Recife's) is no Boa Viagem, Ceará.
-    // Nor a town abroad its words name only in part: "Porto de Galinhas - PE" is no Porto, Portugal.
+    // Nor a town abroad its words name only in part: "Porto de Galinhas - PE" is no Porto, Portugal;
+    // nor, but in the letters' country, one they may name a Brazilian town for: "Aveiro - PA".
     if (regionFirst && result?.parts.region !== state.code) {
-      const abroad = result?.parts.country !== 'BR' && result !== null && namedAsWritten(q, parts, result, true)
+      const home = result?.parts.country === brState?.code.toUpperCase()
+      const abroad =
+        result !== null &&
+        result.parts.country !== 'BR' &&
+        namedAsWritten(q, parts, result, true) &&
+        (home || !mayBeBrazils(q, parts.at(-1)!.tokens, result))
       const elsewhere = brState !== null && !abroad ? null : result
       return { result: inState() ?? inProvince() ?? elsewhere, alsoRegion, near }
     }

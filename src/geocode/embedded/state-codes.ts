@@ -94,5 +94,13 @@ export function townOfOneCountry(q: Queries, tokens: string[], town: GeocodeResu
   const rows = q.qPlaces.all(nameKey(tokens.join(' ')))
   const big = rows.filter((r) => r.population >= CITY_POPULATION)
   const countries = new Set((big.length > 0 ? big : rows).map((r) => r.country))
-  return countries.size === 1 && countries.has(town.parts.country ?? '')
+  return countries.size === 1 && countries.has(town.parts.country ?? '') && !mayBeBrazils(q, tokens, town)
 }
+
+/**
+ * Whether the words `tokens`, before a Brazilian state's letters, may name a Brazilian town the
+ * data lacks rather than `town` abroad: they name a Brazilian place too ("Palma": Coreaú,
+ * Ceará), or `town` is in Portugal, whose towns' names Brazil's bear ("Coimbra - MG").
+ */
+export const mayBeBrazils = (q: Queries, tokens: string[], town: GeocodeResult): boolean =>
+  town.parts.country === 'PT' || q.qPlacesIn.all(nameKey(tokens.join(' ')), 'BR').length > 0
