@@ -240,6 +240,18 @@ describe("an Italian province's letters after the town", () => {
     }
   })
 
+  test('in brackets left open or spaced from them, read as in closed ones', () => {
+    // Rennes is also named "RN": a field cut short or spaced brackets still name Rimini's province.
+    for (const address of ['Riccione [RN', 'Riccione (RN', 'Riccione ( RN )', 'Riccione [ RN ]', 'Fiesole, ( FI )']) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({
+        address,
+        city: address.startsWith('Fiesole') ? 'Fiesole' : 'Riccione',
+        country: 'IT',
+      })
+    }
+  })
+
   test('alone, name no town by another name of its', () => {
     // Rennes is also named "RN", Bex "BH"; Bo, Sierra Leone, is so named itself.
     for (const address of ['RN', 'BH', ' RN '])

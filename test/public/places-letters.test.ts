@@ -21,6 +21,8 @@ describe("GET /places with a state's or province's letters after the town", () =
       ['Rovereto MO', 'Rovereto, Italy', 44.8], // the village by Modena, not Trentino's town
       ['Riccione - RN', 'Riccione, Italy', 44.0],
       ['Lodi [LO]', 'Lodi, Italy', 45.3], // square brackets as round ones
+      ['Lodi (LO', 'Lodi, Italy', 45.3], // left open, as a field cut short
+      ['Lodi ( LO )', 'Lodi, Italy', 45.3],
       ['20121 Milano MI', '20121 Milano, Italy', 45.5],
       ['Via Roma 1, 20121 Milano MI', '20121 Milano, Italy', 45.5],
     ] as const)

@@ -15,9 +15,9 @@ import { brazilianState } from './state-codes'
  */
 export type LettersAtEnd = { head: string; code: string; regions: Within[]; brazilian: boolean }
 
-/** The letters after a comma, a spaced dash, a space, or in brackets, and the mark before them. */
+/** The letters after a comma, a spaced dash, a space, or in brackets (left open or spaced too), and the mark before. */
 const AT_END = new RegExp(
-  `^(?<head>.*?\\S)(?:\\s*(?<comma>,)\\s*|\\s+(?<dash>[${DASH}]+)\\s+|\\s+|\\s*(?<open>[([]))(?<code>\\p{Lu}{2})(?<close>[)\\]])?$`,
+  `^(?<head>.*?\\S)(?:\\s*(?<comma>,)\\s*|\\s+(?<dash>[${DASH}]+)\\s+|\\s+|\\s*(?<open>[([])\\s*)(?<code>\\p{Lu}{2})(?:\\s*(?<close>[)\\]]))?$`,
   'u',
 )
 

@@ -136,21 +136,30 @@ const LETTERS = /^([([])?([A-Z]{2})([)\]])?$/
 /** Two capitals and nothing else ("RN", "SP"): a region's or a province's letters, as often as a name. */
 export const lettersOnly = (text: string): boolean => /^\p{Lu}{2}$/u.test(text.trim())
 
-/** Whether a bracket opened (or none) is closed by its own kind (or none). */
+/** Whether a bracket opened (or none) is closed by its own kind, or left open as a field cut short ("(RN"). */
 export const bracketsPair = (open: string | undefined, close: string | undefined): boolean =>
-  (open === undefined ? undefined : open === '(' ? ')' : ']') === close
+  close === undefined || (open === '(' ? ')' : open === '[' ? ']' : undefined) === close
+
+/** The tokens with brackets spaced from the letters between them set close: "( RN )" as "(RN)". */
+const closeBrackets = (tokens: string[]): string[] => {
+  const text = tokens.join(' ')
+  const closed = text.replace(/([([])\s+(\p{Lu}{2})\s*([)\]])?$|(\p{Lu}{2})\s+([)\]])$/u, '$1$2$3$4$5')
+  return closed === text ? tokens : closed.split(' ')
+}
 
 /**
  * The address with an Italian province's letters at its end, after the town in the same part
  * ("Pavia PV"), after a spaced dash ("Riccione - RN") or in brackets ("Fiesole (FI)", "Fiesole,
- * (FI)", "Riccione [RN]"), and Italy's name after them or not, rewritten with the letters as
- * their own last part; null when it ends otherwise. After a comma without brackets they are no
- * province's: "Belo Horizonte, MG" names a Brazilian state.
+ * (FI)", "Riccione [RN]", left open or spaced: "Riccione (RN", "( RN )"), and Italy's name after
+ * them or not, rewritten with the letters as their own last part; null when it ends otherwise.
+ * After a comma without brackets they are no province's: "Belo Horizonte, MG" names a Brazilian
+ * state.
  */
 export function provinceAtEnd(countryOf: (key: string) => string | null, written: Part[]): StateAtEnd | null {
   const parts = written.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))
   if (parts.length > 1 && countryOf(nameKey(parts.at(-1)!.raw)) === 'IT') parts.pop()
-  const tokens = parts.at(-1)!.tokens
+  const tokens = closeBrackets(parts.at(-1)!.tokens)
+  parts.at(-1)!.tokens = tokens
   const [, open, code = '', close] = LETTERS.exec(tokens.at(-1)!) ?? []
   if (IT_PROVINCES[code] === undefined || !bracketsPair(open, close)) return null
   const ownPart = tokens.length === 1 && parts.length > 1
