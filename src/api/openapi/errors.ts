@@ -97,6 +97,12 @@ const VALIDATION_DETAILS = {
   ],
 }
 
+const PRECONDITION_DETAILS = {
+  'locations[0].if_updated_at': [
+    'The location loc_j505opj7n9y7b6gj ("BER-001") was changed at 2026-12-02T02:27:31.441Z, not at 2026-12-01T18:04:12.009Z: another write changed it since it was read. Read it again (GET /admin/v1/locations/loc_j505opj7n9y7b6gj); if it is still to go, send its delete with its updated_at now.',
+  ],
+}
+
 const PUBLIC_MESSAGES: Partial<Record<PublicErrorCode, string>> = {
   REFERRER_NOT_ALLOWED: `Requests from other.example are not in this locator's referrer allowlist. Its operator adds the site by giving the whole list again, the hosts listed now (\`${cliCommand('locator show lct_...')}\`) and this one: \`${cliCommand('locator set lct_... --referrers "LISTED_HOSTS,other.example"')}\`.`,
   MISSING_COORDINATES: 'lat is required unless near or bbox is sent, or all=true.',
@@ -126,6 +132,7 @@ export function errorExample(api: ErrorApi, code: string, message?: string): Exa
       message: message ?? ADMIN_MESSAGES[kind] ?? entry.message,
     }
     if (kind === 'validation_error') value.details = VALIDATION_DETAILS
+    if (kind === 'precondition_failed') value.details = PRECONDITION_DETAILS
     return { summary: `${entry.status} ${kind}`, value }
   }
   const publicCode = code as PublicErrorCode

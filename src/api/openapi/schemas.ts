@@ -337,7 +337,10 @@ export const SCHEMAS = {
       error: oneOf(Object.values(ADMIN_ERRORS).map((e) => e.error)),
       message: t.String(),
       details: t.Optional(
-        t.Record(t.String(), t.Array(t.String()), { description: 'validation_error: each field with its messages.' }),
+        t.Record(t.String(), t.Array(t.String()), {
+          description:
+            'validation_error: each field with its messages. precondition_failed: each delete item whose location changed (`locations[i].if_updated_at`).',
+        }),
       ),
     },
     { description: 'An error of the Management API (and of /healthz and /readyz).' },
