@@ -178,6 +178,15 @@ describe('the document', () => {
     // Its delete item names a store the fixture lacks: nothing to delete, no error.
     expect(tried.body.results.map((r: Json) => r.action)).toEqual(['updated', 'created', 'absent'])
     expect(count()).toEqual(before)
+    // The CSV body too, with the dry_run its parameter's example gives.
+    const csv = doc.paths['/admin/v1/locations/bulk'].post.requestBody.content['text/csv'].example
+    const flag = doc.components.parameters.dryRun.schema.example
+    const csvTried = await f.env.call('POST', `/admin/v1/locations/bulk?dry_run=${flag}`, {
+      body: csv,
+      headers: { 'content-type': 'text/csv' },
+    })
+    expect([csvTried.status, csvTried.body.dry_run, csvTried.body.created]).toEqual([200, true, 2])
+    expect(count()).toEqual(before)
     for (const [path, body] of [
       ['/admin/v1/locations', create],
       ['/admin/v1/locations/{id}', update],

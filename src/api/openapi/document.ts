@@ -191,8 +191,11 @@ function operation(op: Operation): Json {
     const json: Json = { schema: schemaRef(op.body) }
     if (op.example !== undefined) json.example = op.example
     const content: Json = { 'application/json': json }
-    if (op.csv)
-      content['text/csv'] = { schema: { type: 'string', description: 'A header row, then a location a row.' } }
+    if (op.csv !== undefined)
+      content['text/csv'] = {
+        schema: { type: 'string', description: 'A header row, then a location a row.' },
+        example: op.csv,
+      }
     out.requestBody = { required: true, content }
   }
   out.responses = responses(op, api)

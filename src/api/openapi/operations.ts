@@ -28,8 +28,8 @@ type Common = {
   body?: SchemaName
   /** A body the API takes as it is: what the /docs/api page's "Try it out" starts from. */
   example?: unknown
-  /** The body may also be CSV (text/csv). */
-  csv?: boolean
+  /** The body may also be CSV (text/csv): this example, taken with `dry_run=true` in the query string. */
+  csv?: string
   ok: Answer
   /** Answers besides `ok` and the error table's. */
   also?: readonly Answer[]
@@ -198,7 +198,13 @@ export const OPERATIONS: readonly Operation[] = [
         { external_id: 'CLOSED-042', delete: true },
       ],
     },
-    csv: true,
+    csv: [
+      'external_id,name,address,lat,lng,tags,delete',
+      'SPR-002,Riverside Store,"10 River Road, Springfield, IL 62702",39.7817,-89.6501,Parking|Wifi,',
+      'WAS-001,Washington,"1600 Pennsylvania Avenue NW, Washington, DC 20500",,,,',
+      'CLOSED-042,,,,,,yes',
+      '',
+    ].join('\n'),
     ok: { status: 200, schema: 'BulkUpsertAnswer', description: 'Written, or in a dry run worked out.' },
     errors: [
       'conflict',
