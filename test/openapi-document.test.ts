@@ -178,14 +178,22 @@ describe('the document', () => {
     // Its delete item names a store the fixture lacks: nothing to delete, no error.
     expect(tried.body.results.map((r: Json) => r.action)).toEqual(['updated', 'created', 'absent'])
     expect(count()).toEqual(before)
-    // The CSV body too, with the dry_run its parameter's example gives.
+    // The page fills each query parameter with its example: with them too, each body deletes nothing.
+    const flag = (name: string) => doc.components.parameters[name].schema.example
+    const query = `dry_run=${flag('dryRun')}&delete_missing=${flag('deleteMissing')}`
+    const filled = await f.env.call('POST', `/admin/v1/locations/bulk?${query}`, { body: bulk })
+    expect([filled.status, filled.body.deleted]).toEqual([200, 0])
     const csv = doc.paths['/admin/v1/locations/bulk'].post.requestBody.content['text/csv'].example
-    const flag = doc.components.parameters.dryRun.schema.example
-    const csvTried = await f.env.call('POST', `/admin/v1/locations/bulk?dry_run=${flag}`, {
+    const csvTried = await f.env.call('POST', `/admin/v1/locations/bulk?${query}`, {
       body: csv,
       headers: { 'content-type': 'text/csv' },
     })
-    expect([csvTried.status, csvTried.body.dry_run, csvTried.body.created]).toEqual([200, true, 2])
+    expect([csvTried.status, csvTried.body.dry_run, csvTried.body.created, csvTried.body.deleted]).toEqual([
+      200,
+      true,
+      2,
+      0,
+    ])
     expect(count()).toEqual(before)
     for (const [path, body] of [
       ['/admin/v1/locations', create],

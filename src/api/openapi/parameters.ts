@@ -93,7 +93,8 @@ export const PARAMETERS = {
   deleteMissing: query(
     'delete_missing',
     `\`true\` also deletes the locator's locations whose external id no item has. The flag of CSV bodies; a JSON body may give it here too, and then the two must agree.${FLAG_NOTE}`,
-    FLAG,
+    // The /docs/api page fills a parameter with its example: a try there never deletes by default.
+    { ...FLAG, example: 'false' },
   ),
   maxDelete: query(
     'max_delete',
