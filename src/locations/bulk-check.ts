@@ -225,6 +225,9 @@ function checkTaken(c: Checking): void {
   }
 }
 
+const UNCONDITIONAL =
+  'if_updated_at conditions a delete item ("delete": true) only; an update or a create is written whatever changed since. Leave it out of this item.'
+
 /** One item checked: a delete item's removal, or an update's or a create's plan; else its problems. */
 function checkItem(c: Checking, item: BulkItem, index: number) {
   const { raw, key, unread } = item
@@ -243,6 +246,10 @@ function checkItem(c: Checking, item: BulkItem, index: number) {
   // the locator aside, which leaves nothing to check it against): a file is mended in one pass.
   const before = c.problems.count
   for (const { field, message } of unread ?? []) c.problems.add(key, who, field, message)
+  // A condition the write would not honour is refused, not warned of: the update would be made
+  // over the change it guards against.
+  const condition = (raw as Record<string, unknown>).if_updated_at
+  if (condition !== undefined && condition !== null) c.problems.add(key, who, 'if_updated_at', UNCONDITIONAL)
   // A row read wrong as a whole holds its cells in other fields: their problems are no one's.
   if (unread?.some(({ field }) => field === null)) return
   const current = targetOf(

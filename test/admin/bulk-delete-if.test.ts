@@ -130,6 +130,22 @@ describe('bulk upsert, delete items with if_updated_at', () => {
     expect(await codes()).toEqual(['S1'])
   })
 
+  test("an update item with if_updated_at is refused: the condition is a delete's, never an update's", async () => {
+    await bulk({ locations: [store('S1')] })
+    const s1 = await read('S1')
+    await rename(s1.id)
+    const before = snapshot()
+    const res = await bulk({ locations: [store('S1', { name: 'Renamed', if_updated_at: s1.updated_at })] })
+    expect(res.status).toBe(422)
+    expect(res.body.error).toBe('validation_error')
+    expect(Object.keys(res.body.details)).toEqual(['locations[0].if_updated_at'])
+    expect(res.body.details['locations[0].if_updated_at'][0]).toContain('"delete": true')
+    expect(snapshot()).toEqual(before)
+    // null is no condition, as on a delete item.
+    const plain = await bulk({ locations: [store('S1', { name: 'Renamed', if_updated_at: null })] })
+    expect([plain.status, plain.body.updated]).toEqual([200, 1])
+  })
+
   test("a CSV body's if_updated_at column is each delete row's condition, and unread on the other rows", async () => {
     await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
     const s1 = await read('S1')
