@@ -36,6 +36,7 @@ import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
 import {
   CLOSED_STATUSES,
+  conditionUnread,
   DANISH_TRUE,
   decimalComma,
   deleteCell,
@@ -167,6 +168,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     idProblem.push({ field: 'if_updated_at', message: gathered.lostCondition })
   if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
+  if (gathered.condition) notes.push(conditionUnread(gathered.condition, columns))
   if (gathered.dropped !== undefined) notes.push(gathered.dropped)
   // A coordinate Excel lost leaves the point unknown, not half of it: the stored one stays.
   const lostPoint = errorIn(suspects, (f) => f.startsWith('coordinates'))

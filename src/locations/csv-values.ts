@@ -193,3 +193,12 @@ export function deleteCell(cell: string, header: string, danish: boolean): boole
   if (DELETE_NO.has(word)) return false
   return `"${cell}" in the "${header}" column is neither yes nor no: write yes to delete the store, or leave the cell empty to keep it.`
 }
+
+/**
+ * What is said of an if_updated_at cell on a row that does not delete: the condition of a delete
+ * alone, it is not read, as a JSON item's field of no location.
+ */
+export function conditionUnread(cell: string, columns: readonly { header: string; field: string | null }[]): string {
+  const header = columns.find((c) => c.field === 'if_updated_at')!.header
+  return `${JSON.stringify(cell)} in the "${header}" column is not read: it is the condition of a row that deletes its store, and this row does not delete. Leave the cell empty on rows that keep their store.`
+}

@@ -191,6 +191,19 @@ describe('bulk upsert, delete items with if_updated_at', () => {
     expect([kept.status, kept.body.results[0].warnings]).toEqual([200, []])
   })
 
+  test('an if_updated_at cell on a CSV row that updates is said unread, as the field of a JSON item is', async () => {
+    await bulk({ locations: [store('S1')] })
+    const s1 = await read('S1')
+    const json = await bulk({ locations: [{ ...store('S1'), name: 'Json', if_updated_at: s1.updated_at }] })
+    expect(json.body.results[0].warnings).toEqual([expect.stringContaining('"if_updated_at" is not a field')])
+    const sent = await csv(`external_id,name,if_updated_at\nS1,Csv,${s1.updated_at}\n`)
+    expect([sent.status, sent.body.updated, sent.body.unknown_columns]).toEqual([200, 1, []])
+    expect(sent.body.results[0].warnings).toEqual([
+      `"${s1.updated_at}" in the "if_updated_at" column is not read: it is the condition of a row that deletes its store, and this row does not delete. Leave the cell empty on rows that keep their store.`,
+    ])
+    expect((await read('S1')).updated_at).not.toBe(s1.updated_at)
+  })
+
   test("an if_updated_at later than the location's updated_at is refused as no time a write gave it", async () => {
     await bulk({ locations: [store('S1')] })
     const s1 = await read('S1')
