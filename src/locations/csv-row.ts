@@ -161,13 +161,19 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   // Its store code read as such would match no store: its id's, or another's.
   const codeId = idsAmongCodes !== null && LOCATION_ID.test(idCell(String(body.external_id ?? '')).trim())
   const idProblem = codeId ? [{ field: 'external_id', message: idsAmongCodes }] : []
+  // An id Excel lost beside a store code leaves the row matched by that code, as a row without an id.
+  const code = removal === true || errorIn(suspects, (f) => f === 'external_id') ? '' : String(body.external_id ?? '')
+  const idLost = code === '' ? undefined : suspects.find((c) => c.error && c.field === 'id')
   // A store code Excel lost names no store: matched by none, the row would make a new one.
   for (const c of suspects)
-    if (c.error && KEY_FIELDS.has(c.field)) idProblem.push({ field: c.field, message: excelErrorSaid(c, '') })
+    if (c.error && KEY_FIELDS.has(c.field) && c !== idLost)
+      idProblem.push({ field: c.field, message: excelErrorSaid(c, '') })
   if (removal === true && gathered.lostCondition !== undefined)
     idProblem.push({ field: 'if_updated_at', message: gathered.lostCondition })
   if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
-  const notes = suspects.length === 0 ? [] : garbledNotes(suspects)
+  const notes = suspects.length === 0 ? [] : garbledNotes(suspects.filter((c) => c !== idLost))
+  if (idLost)
+    notes.unshift(excelErrorSaid(idLost, `, and the row is matched by its store code ${JSON.stringify(code)}`))
   if (gathered.condition) notes.push(conditionUnread(gathered.condition, columns))
   if (gathered.dropped !== undefined) notes.push(gathered.dropped)
   // A coordinate Excel lost leaves the point unknown, not half of it: the stored one stays.

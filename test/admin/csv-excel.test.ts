@@ -301,6 +301,25 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(tags).toEqual([[], []])
   })
 
+  test('an id Excel lost (#N/A) beside a store code is matched by that code, saying the id was lost', async () => {
+    await csv('external_id,name,address,lat,lng\nS1,One,1 High St Leeds,53.8,-1.5\nS2,Two,2 High St Leeds,53.7,-1.5\n')
+    const [s1, s2] = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    const sent = await csv(`id,external_id,name\n#N/A,S1,Renamed\n${s2.id},S2,Two\n`)
+    expect([sent.status, sent.body.updated, sent.body.created]).toEqual([200, 1, 0])
+    expect(sent.body.results[0]).toMatchObject({ id: s1.id, action: 'updated', changes: ['name'] })
+    expect(sent.body.results[0].warnings).toEqual([
+      '"#N/A" in the "id" column is an error Excel saved in place of the value: it is not read, and the row is matched by its store code "S1". In the spreadsheet, format the column as Text, type the value again, and save.',
+    ])
+    // Without a store code, or deleting, the row names no store: refused.
+    const before = snapshot()
+    const alone = await csv(`id,external_id,name,delete\n#N/A,,Renamed,\n#N/A,S1,,yes\n${s2.id},S2,Two,\n`)
+    expect([alone.status, Object.keys(alone.body.details ?? {}).sort()]).toEqual([
+      422,
+      ['line 2.address', 'line 2.id', 'line 3.id'],
+    ])
+    expect(snapshot()).toEqual(before)
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
