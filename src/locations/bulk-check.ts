@@ -338,7 +338,7 @@ function repeated(c: Checking, first: string, raw: unknown): string | null {
 /** The item's fields as a create's or an update's patch; null, its problems said by the column that gave each field. */
 function patchOf(
   c: Checking,
-  { key, columns }: BulkItem,
+  { key, columns, addressLost }: BulkItem,
   who: string,
   fields: Record<string, unknown>,
   target: string | null,
@@ -348,7 +348,11 @@ function patchOf(
   } catch (e) {
     if (!(e instanceof LocationError)) throw e
     for (const [field, messages] of Object.entries(e.details ?? {}))
-      for (const message of messages) c.problems.add(key, who, field, inColumn(message, field, columns))
+      for (const message of messages) {
+        const said = inColumn(message, field, columns)
+        // An address part Excel lost leaves the address out: the cell to mend is that part's.
+        c.problems.add(key, who, field, field === 'address' && addressLost ? `${said} ${addressLost}` : said)
+      }
     return null
   }
 }

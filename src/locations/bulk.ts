@@ -37,6 +37,8 @@ export type BulkItem = RowPlace & {
    * point (csv-address.ts joinedAsBefore).
    */
   formerAddress?: string
+  /** Said after a problem of its address (a new store's, required): its address cells Excel lost (a CSV row's). */
+  addressLost?: string
   /** Said after the refusal of its address when that cannot be placed (a CSV row's garbled cells). */
   unplaced?: string
   /** Its special_hours are all the location's: the dates it has but `raw` does not are cleared. */

@@ -133,6 +133,12 @@ export const excelError = (cell: string): boolean => {
 export const errorIn = (cells: readonly NamedCell[], of: (field: string) => boolean): boolean =>
   cells.some((c) => c.error === true && of(c.field))
 
+/** What is said of a row's cells Excel saved as errors of the fields `of` picks, to say beside a refusal; null for none. */
+export function errorsSaid(cells: readonly NamedCell[], of: (field: string) => boolean): string | null {
+  const lost = cells.filter((c) => c.error === true && of(c.field))
+  return lost.length === 0 ? null : lost.map((c) => excelErrorSaid(c, '')).join(' ')
+}
+
 /** Whether a field is one of those a row's address is joined from (its country code column's too). */
 export const addressField = (field: string): boolean => ADDRESS_FIELDS.has(field) || field === COUNTRY_CODE
 

@@ -21,6 +21,7 @@ import { readPoint } from './csv-coordinates'
 import {
   addressField,
   errorIn,
+  errorsSaid,
   excelError,
   excelErrorSaid,
   garbledAddress,
@@ -96,6 +97,8 @@ export type CsvRow = {
   hoursColumns?: (string | undefined)[]
   /** The special hours column's header, when the file has one. */
   specialColumn?: string
+  /** What is said of its address cells Excel lost (BulkItem.addressLost); left out when none. */
+  addressLost?: string
   /** Said after the refusal of an address that cannot be placed: its garbled cells, and how to read them. */
   unplaced?: string
 }
@@ -214,7 +217,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     notes,
   )
   // A part Excel lost leaves the address unknown, not joined from the others: the stored one stays.
-  const addressLost = errorIn(suspects, addressField)
+  const addressLost = errorsSaid(suspects, addressField)
   if (addressLost) delete body.address
   const own = addressLost ? {} : rowParts(parts, cell)
   return {
@@ -228,6 +231,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     notes,
     ...(postcodeNote !== undefined && { postcodeNote }),
     ...(formerAddress !== undefined && !addressLost && { formerAddress }),
+    ...(addressLost !== null && { addressLost }),
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
     ...(hoursColumns !== null && { hoursColumns }),
     ...(special !== undefined && { specialColumn: columns.find((c) => c.field === 'special_hours')!.header }),
@@ -570,28 +574,6 @@ function removalRow(
     postcode: null,
     city: null,
     problems,
-    notes: [],
-  }
-}
-
-/** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */
-const WHO_FIELDS = ['id', 'external_id', 'name']
-
-/**
- * A row whose cells are not in the header's columns, as its problem: read no further than the
- * fields that name it, from the cells it has.
- */
-export function misread(header: Header, record: RawRecord, message: string): CsvRow {
-  const cells = Array.from({ length: header.width }, (_, i) => record.cells[i] ?? '')
-  const { body } = readRow(header, { ...record, cells })
-  const named = Object.fromEntries(WHO_FIELDS.flatMap((field) => (body[field] ? [[field, body[field]]] : [])))
-  return {
-    line: record.line,
-    body: named,
-    country: null,
-    postcode: null,
-    city: null,
-    problems: [{ field: null, message }],
     notes: [],
   }
 }

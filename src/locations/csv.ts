@@ -19,7 +19,7 @@ import {
 import { pairColumn } from './csv-coordinates'
 import { fileMaybeGarbled } from './csv-garbled'
 import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
-import { type CsvRow, misread, readRow } from './csv-row'
+import { type CsvRow, readRow } from './csv-row'
 import {
   daysBelow,
   daysBelowNote,
@@ -106,6 +106,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
     postcodeNote: row.postcodeNote,
     formerAddress: row.formerAddress,
     unplaced: row.unplaced,
+    addressLost: row.addressLost,
     hoursColumns: row.hoursColumns,
     specialColumn: row.specialColumn,
     // A special hours cell holds all of the location's: the file is the truth for its columns.
@@ -272,4 +273,26 @@ function* readSteps(
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
   const notes = [...(rows.length === 0 ? [...before, ...after] : []), ...header.columnNotes]
   return { rows, columns: header.columns, unknown, notes }
+}
+
+/** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */
+const WHO_FIELDS = ['id', 'external_id', 'name']
+
+/**
+ * A row whose cells are not in the header's columns, as its problem: read no further than the
+ * fields that name it, from the cells it has.
+ */
+function misread(header: Header, record: RawRecord, message: string): CsvRow {
+  const cells = Array.from({ length: header.width }, (_, i) => record.cells[i] ?? '')
+  const { body } = readRow(header, { ...record, cells })
+  const named = Object.fromEntries(WHO_FIELDS.flatMap((field) => (body[field] ? [[field, body[field]]] : [])))
+  return {
+    line: record.line,
+    body: named,
+    country: null,
+    postcode: null,
+    city: null,
+    problems: [{ field: null, message }],
+    notes: [],
+  }
 }

@@ -301,6 +301,20 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(tags).toEqual([[], []])
   })
 
+  test("a new store's street Excel lost (#N/A) is named in its refusal, not the address alone", async () => {
+    const before = snapshot()
+    const sent = await csv('external_id,name,street,city,postcode,lat,lng\nN1,New,#N/A,Leeds,LS1 1AA,53.8,-1.5\n')
+    expect([sent.status, sent.body.details]).toEqual([
+      422,
+      {
+        'line 2.address': [
+          'line 2 (external_id "N1"): The address field is required. "#N/A" in the "street" column is an error Excel saved in place of the value: it is not read. In the spreadsheet, format the column as Text, type the value again, and save.',
+        ],
+      },
+    ])
+    expect(snapshot()).toEqual(before)
+  })
+
   test('an id Excel lost (#N/A) beside a store code is matched by that code, saying the id was lost', async () => {
     await csv('external_id,name,address,lat,lng\nS1,One,1 High St Leeds,53.8,-1.5\nS2,Two,2 High St Leeds,53.7,-1.5\n')
     const [s1, s2] = (await env.call('GET', '/admin/v1/locations/export')).body.locations
