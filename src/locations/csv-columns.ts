@@ -6,6 +6,7 @@ import { splitWeekHours } from '../core/week-hours'
 import { cellText } from './csv-cells'
 import { excelError } from './csv-garbled'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
+import { NORDIC_NAMES } from './csv-spellings-nordic'
 import { CLOSED_STATUSES, DANISH_FALSE } from './csv-values'
 
 /** Words a column of some days' hours has beside its days ("Öffnungszeiten Mo-Fr", "Sat-Sun Hours", "Opening Sat"). */
@@ -54,9 +55,12 @@ const headerKey = (text: string) =>
     .toLowerCase()
     .replace(/[\s_.-]/g, '')
 
+/** Each field with its spellings in every language the tables give. */
+const NAMES = [...Object.entries(COLUMN_NAMES), ...Object.entries(NORDIC_NAMES)]
+
 /** Spelling key -> field. Built once from the table; a spelling that fits two fields is a bug in it. */
 const FIELD_BY_KEY = new Map<string, string>()
-for (const [field, names] of Object.entries(COLUMN_NAMES)) {
+for (const [field, names] of NAMES) {
   for (const name of [field, ...names]) {
     const key = headerKey(name)
     const other = FIELD_BY_KEY.get(key)
@@ -381,7 +385,7 @@ export function fallbackField(header: string): string | null {
 }
 
 /** Each spelling's key and the spelling as the tables write it: what a misspelt header may have meant. */
-const SPELLINGS = [...Object.entries(COLUMN_NAMES), ...Object.entries(FALLBACK_NAMES)].flatMap(([field, names]) =>
+const SPELLINGS = [...NAMES, ...Object.entries(FALLBACK_NAMES)].flatMap(([field, names]) =>
   [field, ...names].map((name) => [headerKey(name), name] as const),
 )
 

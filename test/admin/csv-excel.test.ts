@@ -334,6 +334,24 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('a Danish Excel file is read by its Danish headers, its decimal commas and its FALSK', async () => {
+    const header = 'Butiksnummer;Navn;Adresse;Postnummer;By;Land;Breddegrad;Længdegrad;Telefon;Lukket;Mandag'
+    const sent = await csv(
+      `${header}\nDK1;Butik Nørreport;Frederiksborggade 1;1360;København;Danmark;55,6833;12,5713;33 12 34 56;FALSK;09:00-17:30\n`,
+    )
+    expect([sent.status, sent.body.created, sent.body.unknown_columns]).toEqual([200, 1, []])
+    const [l] = (await env.call('GET', '/admin/v1/locations/export')).body.locations
+    expect([l.external_id, l.name, l.status, l.coordinates, l.contact.phone, l.hours.monday]).toEqual([
+      'DK1',
+      'Butik Nørreport',
+      'published',
+      { lat: 55.6833, lng: 12.5713 },
+      '33 12 34 56',
+      '09:00-17:30',
+    ])
+    expect(l.address).toContain('1360 København')
+  })
+
   test("a phone Excel saved as its error in another language (#NUL!, #¡NULO!) or LibreOffice's is not read", async () => {
     // The "+33 ..." of each row run as a formula by a French, Spanish, Dutch, Swedish Excel, LibreOffice.
     const errors = ['#NUL!', '#¡NULO!', '#LEEG!', '#SKÄRNING!', 'Err:509']
