@@ -130,6 +130,10 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
       const r = geo.lookup(address)
       expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
     }
+    // Nor by a name other towns there bear too ("Nova Londres": New London, CT, and New London,
+    // OH), nor by some of the words only ("Praia do Forte" is no Praia, Cape Verde).
+    for (const address of ['Nova Londres - MG', 'Nova Londres, MG', 'Praia do Forte - BA', 'Paris de Cima - MG'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
     // Not a town of Portugal, whose towns' names Brazil's bear (Coimbra and Palma, Minas Gerais;
     // Silves, Amazonas), nor one a Brazilian place is named too (Coreaú, Ceará, is also Palma).
     for (const address of ['Coimbra - MG', 'Coimbra, MG', 'Silves - AM', 'Palma - MG', 'Palma/MG'])

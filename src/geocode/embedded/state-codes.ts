@@ -85,16 +85,37 @@ export function stateAtEnd(countryOf: (key: string) => string | null, written: P
   return { parts, code, hint, dashed }
 }
 
+/** A town the words before a Brazilian state's letters name whole: its country, its people, whether by its own name. */
+export type Namesake = { country: string; people: number; own: boolean }
+
 /**
- * Whether `town`, found by the words `tokens` with no letters after them, lies in the one country
- * whose towns those words name: its towns of CITY_POPULATION where it has some ("Sevilla": Spain,
- * though Colombia has a small one; "Mérida": Mexico and Venezuela), else all.
+ * Of `named`, the towns the words before a Brazilian state's letters name whole, those they name
+ * read as if the letters were not: of the one country whose towns they name (its towns of
+ * CITY_POPULATION where it has some, else all: "Sevilla" is Spain's, though Colombia has a small
+ * one; "Mérida" Mexico's and Venezuela's), by their own name or one no other town there bears:
+ * "Nova Londres" is New London, CT, and New London, OH, so a Brazilian town's name as likely.
+ */
+export function namedAlone<T extends Namesake>(named: T[]): T[] {
+  const big = named.filter((t) => t.people >= CITY_POPULATION)
+  const countries = new Set((big.length > 0 ? big : named).map((t) => t.country))
+  if (countries.size !== 1) return []
+  const there = named.filter((t) => countries.has(t.country))
+  return there.length === 1 ? there : there.filter((t) => t.own)
+}
+
+/**
+ * Whether `town`, found by the words `tokens` with no letters after them, is a town they name
+ * read so (namedAlone), and not one they may name a Brazilian town for (mayBeBrazils).
  */
 export function townOfOneCountry(q: Queries, tokens: string[], town: GeocodeResult): boolean {
-  const rows = q.qPlaces.all(nameKey(tokens.join(' ')))
-  const big = rows.filter((r) => r.population >= CITY_POPULATION)
-  const countries = new Set((big.length > 0 ? big : rows).map((r) => r.country))
-  return countries.size === 1 && countries.has(town.parts.country ?? '') && !mayBeBrazils(q, tokens, town)
+  // A town once, though the words be two names of it.
+  const towns = new Map<number, Namesake & { lat: number; lng: number }>()
+  for (const r of q.qPlaces.all(nameKey(tokens.join(' ')))) {
+    const own = r.alt === 0 || towns.get(r.id)?.own === true
+    towns.set(r.id, { country: r.country, people: r.population, own, lat: r.lat, lng: r.lng })
+  }
+  const named = namedAlone([...towns.values()])
+  return named.some((t) => t.lat === town.lat && t.lng === town.lng) && !mayBeBrazils(q, tokens, town)
 }
 
 /**
