@@ -67,6 +67,10 @@ describe("GET /places with a state's or province's letters after the town", () =
       ['Hamburg/PR', 'Hamburg, Germany'],
     ] as const)
       expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
+    // Nor by a name other towns there bear too ("Nova Londres": New London, CT, and New London,
+    // OH), nor by some of the words only ("Praia do Forte" is no Praia, Cape Verde).
+    for (const q of ['Nova Londres - MG', 'Nova Londres, MG', 'Praia do Forte - BA', 'Paris de Cima - MG'])
+      expect({ q, found: await places(q) }).toEqual({ q, found: [] })
     // Not a town of Portugal, whose towns' names Brazil's bear, nor one a Brazilian place is named too.
     for (const q of ['Coimbra - MG', 'Silves - AM', 'Palma - MG', 'Aveiro - PA'])
       expect({ q, found: await places(q) }).toEqual({ q, found: [] })

@@ -5,9 +5,9 @@
 import { nameKey } from '../../core/text'
 import type { PlaceHit } from './place-hit'
 import { type Within, withinOf } from './place-within'
-import { CITY_POPULATION, DASH } from './near'
+import { DASH } from './near'
 import { bracketsPair, provinceRegion } from './province-codes'
-import { brazilianState } from './state-codes'
+import { brazilianState, namedAlone, oneCountry } from './state-codes'
 
 /**
  * The text before the letters, the letters, and the regions they may name, in the order read;
@@ -49,12 +49,15 @@ export function lettersAtEnd(text: string): LettersAtEnd | null {
 
 /**
  * What byLetters asks the place search: its regions' keys, the places a key names (typos too), a
- * text's, and whether a town in `within` bears a name whose first words are `key`'s.
+ * text's, the towns a key names whole, and whether a town in `within` bears a name whose first
+ * words are `key`'s.
  */
 export type LettersSource = {
   regionKeys: Map<string, string[]>
   named: (key: string, within: Within | null) => PlaceHit[]
   find: (text: string, bySpace: boolean) => PlaceHit[]
+  /** The towns whose name, their own or another, is `key` whole. */
+  whole: (key: string) => PlaceHit[]
   wordsBegin: (key: string, within: Within) => boolean
 }
 
@@ -90,13 +93,20 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
   const hits = source.find(letters.head, bySpace)
   const typed = hits[0]?.country === 'BR' ? [] : hits.filter((h) => h.exact && h.country !== 'BR')
   if (region === null) return typed
-  // Letters of a country: its towns of CITY_POPULATION where it has some, else all, of one country.
-  const big = typed.filter((h) => (h.people ?? 0) >= CITY_POPULATION)
-  const countries = new Set((big.length > 0 ? big : typed).map((h) => h.country))
-  // Not where the words may name a Brazilian town the data lacks (state-codes.ts, mayBeBrazils):
-  // they name a Brazilian place too ("Palma - MG"), or a town of Portugal ("Coimbra - MG").
-  const brazilian = hits.some((h) => h.exact && h.country === 'BR') || countries.has('PT')
-  return countries.size === 1 && (!brazilian || countries.has(letters.code))
-    ? typed.filter((h) => countries.has(h.country))
-    : []
+  // Letters of a country alone: the towns the words name whole as if the letters were not
+  // (namedAlone), where the first town found is one. Not where they may name a Brazilian town the
+  // data lacks (mayBeBrazils): they name a Brazilian place too ("Palma - MG"), or a Portuguese one.
+  if (!region.regions) {
+    const towns = source.whole(key)
+    const named = namedAlone(towns.map((h) => ({ country: h.country, people: h.people ?? 0, own: h.main, h })))
+    const at = new Set(named.map(({ h }) => `${h.lat} ${h.lng}`))
+    const isNamed = (h: PlaceHit) => at.has(`${h.lat} ${h.lng}`)
+    const first = typed.find((h) => h.precision === 'city')
+    const brazilian = towns.some((h) => h.country === 'BR' || h.country === 'PT')
+    return first !== undefined && isNamed(first) && !brazilian ? typed.filter(isNamed) : []
+  }
+  // Letters of a US state's or a Canadian province's too: typed towns of one country (oneCountry).
+  const country = oneCountry(typed.map((h) => ({ country: h.country, people: h.people ?? 0, own: h.main })))
+  const brazilian = hits.some((h) => h.exact && h.country === 'BR') || country === 'PT'
+  return country !== null && (!brazilian || country === letters.code) ? typed.filter((h) => h.country === country) : []
 }

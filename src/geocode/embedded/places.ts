@@ -81,6 +81,7 @@ export class PlaceSearch {
       regionKeys: parts.regionKeys,
       named: (key, within) => this.named(key, within, true),
       find: (text, bySpace) => this.find(text, bySpace),
+      whole: (key) => this.search(key, null).filter((h) => h.exact && h.precision === 'city'),
       wordsBegin: (key, within) => this.search(`${key} `, within).some((h) => h.precision === 'city'),
     }
   }

@@ -96,11 +96,16 @@ export type Namesake = { country: string; people: number; own: boolean }
  * "Nova Londres" is New London, CT, and New London, OH, so a Brazilian town's name as likely.
  */
 export function namedAlone<T extends Namesake>(named: T[]): T[] {
-  const big = named.filter((t) => t.people >= CITY_POPULATION)
-  const countries = new Set((big.length > 0 ? big : named).map((t) => t.country))
-  if (countries.size !== 1) return []
-  const there = named.filter((t) => countries.has(t.country))
+  const country = oneCountry(named)
+  const there = named.filter((t) => t.country === country)
   return there.length === 1 ? there : there.filter((t) => t.own)
+}
+
+/** The one country of `towns`' of CITY_POPULATION where any, else of all; null for none or more. */
+export function oneCountry(towns: Namesake[]): string | null {
+  const big = towns.filter((t) => t.people >= CITY_POPULATION)
+  const countries = new Set((big.length > 0 ? big : towns).map((t) => t.country))
+  return countries.size === 1 ? [...countries][0]! : null
 }
 
 /**
