@@ -7,7 +7,8 @@
 // sides of the antimeridian), radii from micrometres to the most (1000 miles), pages walked to the
 // end and past it (their concatenation is the whole ordered list, every page with the same total),
 // limit 500, priority rules changed on a loaded index (rankBy) between writes and compaction steps,
-// locations deleted and published again, and tags that differ only in case.
+// locations deleted and published again, tags that differ only in case, and the labels the filters
+// give tags (searched as the location's words; new labels build the index again, as the registry does).
 import { describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import {
@@ -17,7 +18,8 @@ import {
   type SortOrder,
   type TagLogic,
 } from '../../src/engine/locator-index'
-import { searchDoc } from '../../src/indexes/present'
+import { presentContext, searchDoc } from '../../src/indexes/present'
+import type { FilterGroup } from '../../src/store/filters'
 import {
   type Bbox,
   bboxAround,
@@ -33,6 +35,8 @@ import {
 
 type Rec = { id: string; name: string; address: string; description: string; tags: string[]; lat: number; lng: number }
 type Rule = { tag: string } | { ids: string[] }
+/** The filters' tags: a value (any case) and the label the filters show for it. */
+type Label = { value: string; label: string }
 
 function rankOf(r: Rec, rules: Rule[]): number {
   const i = rules.findIndex((rule) =>
@@ -42,16 +46,22 @@ function rankOf(r: Rec, rules: Rule[]): number {
 }
 
 /** Every match of `q`, in order, with its distance (km) for radius queries; none as typed: with typos allowed. */
-function naive(recs: Rec[], rules: Rule[], q: IndexQuery): { id: string; km: number | null }[] {
+function naive(recs: Rec[], rules: Rule[], labels: Label[], q: IndexQuery): { id: string; km: number | null }[] {
   const sought = words(q.search)
-  const exact = naiveWith(recs, rules, q, sought, false)
+  const exact = naiveWith(recs, rules, labels, q, sought, false)
   if (exact.length > 0 || !sought.some((w) => typosAllowed(w) > 0)) return exact
-  return naiveWith(recs, rules, q, sought, true)
+  return naiveWith(recs, rules, labels, q, sought, true)
+}
+
+/** The labels the filters give r's tags, matched without case. One that spells out its value adds no other word. */
+function labelsOf(r: Rec, labels: Label[]): string[] {
+  return labels.filter((l) => r.tags.some((t) => t.toLowerCase() === l.value.toLowerCase())).map((l) => l.label)
 }
 
 function naiveWith(
   recs: Rec[],
   rules: Rule[],
+  labels: Label[],
   q: IndexQuery,
   sought: string[],
   typos: boolean,
@@ -71,7 +81,7 @@ function naiveWith(
       }
     }
     if (sought.length > 0) {
-      const raw = [r.name, r.address, r.description, ...r.tags].join(' ')
+      const raw = [r.name, r.address, r.description, ...r.tags, ...labelsOf(r, labels)].join(' ')
       // An apostrophe separates words, and is also read as not there ("Zoë's" is found by "zoes").
       const own = new Set([...words(raw), ...words(raw.replace(/['’`´]/g, ''))])
       const last = sought[sought.length - 1]!
@@ -182,7 +192,21 @@ const textArb = (min: number, max: number) =>
   fc
     .array(fc.tuple(fc.constantFrom(...NAME_WORDS), fc.constantFrom(...PUNCT)), { minLength: min, maxLength: max })
     .map((ws) => ws.map(([w, p], i) => (i === ws.length - 1 ? w : w + p)).join(''))
-const TAGS = ['repair', 'Repair', 'REPAIR', 'rental', 'Rental', 'ski', 'SKI', 'outlet', 'Café', 'café', 'wifi']
+const TAGS = [
+  'repair',
+  'Repair',
+  'REPAIR',
+  'rental',
+  'Rental',
+  'ski',
+  'SKI',
+  'outlet',
+  'Café',
+  'café',
+  'wifi',
+  'ski-rental',
+  'Bike_Fix',
+]
 const GROUPS_A: Record<string, string> = { repair: 'services', rental: 'services', ski: 'products', outlet: 'type' }
 const GROUPS_B: Record<string, string> = { repair: 'x', rental: 'y', ski: 'x', café: 'y' }
 const groupsOf = (g: Record<string, string>) => (t: string) => g[t] ?? '_default'
@@ -198,6 +222,21 @@ const recArb = (id: string) =>
       tags: fc.array(fc.constantFrom(...TAGS), { maxLength: 4 }),
     })
     .map(({ at: [lat, lng], ...rest }): Rec => ({ id, lat, lng, ...rest }))
+
+// Labels in the filters: ones that only spell out the value, words of their own (some other
+// locations' words too, some in no location), and ones a few letters away from a searched word.
+const LABEL_WORDS = ['Werkstatt', 'Verleih', 'Réparation', 'Skiverleih', 'WLAN', 'Zoë’s Fix', 'Ski rental', 'Velo']
+const spelledOut = (value: string) => {
+  const spaced = value.replace(/[-_]/g, ' ')
+  return [value, value.toLowerCase(), value.toUpperCase(), spaced, spaced[0]!.toUpperCase() + spaced.slice(1)]
+}
+const labelArb = (value: string) =>
+  fc.oneof(fc.constantFrom(...spelledOut(value)), fc.constantFrom(...LABEL_WORDS), textArb(1, 2))
+/** The filters' tags and labels: each value once, without case (the filters key them so). */
+const labelsArb: fc.Arbitrary<Label[]> = fc.uniqueArray(
+  fc.constantFrom(...TAGS).chain((value) => labelArb(value).map((label) => ({ value, label }))),
+  { selector: (l) => l.value.toLowerCase(), maxLength: 6 },
+)
 
 const ruleArb: fc.Arbitrary<Rule> = fc.oneof(
   fc.constantFrom('repair', 'rental', 'ski', 'outlet', 'café', 'nobody-has-it').map((tag) => ({ tag })),
@@ -254,7 +293,22 @@ const queryArb: fc.Arbitrary<IndexQuery> = fc
 
 // Checks ----------------------------------------------------------------------------------------------
 
-const docOf = (r: Rec, rules: Rule[]): IndexDoc => ({
+/** The context the registry presents with: the labels in one filter group. */
+const contextOf = (labels: Label[]) => {
+  const group: FilterGroup = {
+    id: 'services',
+    name: 'Services',
+    label: 'Services',
+    singleSelect: false,
+    inline: false,
+    hidden: false,
+    hideInLocationDetails: false,
+    tags: labels.map(({ value, label }) => ({ value, label })),
+  }
+  return presentContext([group], [], [])
+}
+
+const docOf = (r: Rec, rules: Rule[], ctx: ReturnType<typeof contextOf>): IndexDoc => ({
   ...searchDoc(
     {
       id: r.id,
@@ -269,14 +323,21 @@ const docOf = (r: Rec, rules: Rule[]): IndexDoc => ({
       specialHours: {},
       timezone: null,
     } as never,
-    { priority: [] } as never,
+    ctx,
   ),
   rank: rankOf(r, rules),
 })
 
 /** The whole answer (limit 500) and every page of `pageSize` walked to one past the end agree with the naive scan. */
-function agree(index: LocatorIndex, recs: Rec[], rules: Rule[], q: IndexQuery, pageSize: number): void {
-  const want = naive(recs, rules, q)
+function agree(
+  index: LocatorIndex,
+  recs: Rec[],
+  rules: Rule[],
+  labels: Label[],
+  q: IndexQuery,
+  pageSize: number,
+): void {
+  const want = naive(recs, rules, labels, q)
   const all = index.query({ ...q, offset: 0, limit: 500 })
   const label = JSON.stringify({ q: { ...q, groupOf: undefined } })
   expect({ label, total: all.total }).toEqual({ label, total: want.length })
@@ -309,6 +370,7 @@ type Op =
   | { kind: 'remove'; n: number }
   | { kind: 'republish'; n: number }
   | { kind: 'rules'; rules: Rule[] }
+  | { kind: 'labels'; labels: Label[] }
   | { kind: 'step' }
   | { kind: 'upkeep' }
   | { kind: 'compact' }
@@ -332,6 +394,7 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
   { weight: 2, arbitrary: fc.integer({ min: 0, max: N - 1 }).map((n): Op => ({ kind: 'remove', n })) },
   { weight: 2, arbitrary: fc.integer({ min: 0, max: N - 1 }).map((n): Op => ({ kind: 'republish', n })) },
   { weight: 1, arbitrary: fc.array(ruleArb, { maxLength: 3 }).map((rules): Op => ({ kind: 'rules', rules })) },
+  { weight: 1, arbitrary: labelsArb.map((labels): Op => ({ kind: 'labels', labels })) },
   { weight: 2, arbitrary: fc.constant<Op>({ kind: 'step' }) },
   { weight: 1, arbitrary: fc.constant<Op>({ kind: 'upkeep' }) },
   { weight: 1, arbitrary: fc.constant<Op>({ kind: 'compact' }) },
@@ -352,11 +415,14 @@ describe('LocatorIndex against an independent naive scan', () => {
           { maxLength: 30, size: 'max' },
         ),
         fc.array(ruleArb, { maxLength: 3 }),
+        labelsArb,
         fc.array(opArb, { maxLength: 200, size: 'max' }),
         fc.constantFrom(2, 5, 64),
         fc.boolean(),
-        (initial, rules0, ops, nodeSize, loaded) => {
+        (initial, rules0, labels0, ops, nodeSize, loaded) => {
           let rules = rules0
+          let labels = labels0
+          let ctx = contextOf(labels)
           const live = new Map<string, Rec>()
           const gone = new Map<string, Rec>() // deleted (or unpublished): published again as it was
           for (const r of initial) live.set(r.id, r)
@@ -374,20 +440,24 @@ describe('LocatorIndex against an independent naive scan', () => {
             textMinKeys: nodeSize === 5 ? 6 : 0,
             byRankMin: 0,
           }
-          const docs = [...live.values()].map((r) => docOf(r, rules))
-          const index = loaded ? LocatorIndex.loading(options) : new LocatorIndex(docs, options)
-          if (loaded) {
-            // As a background build loads it (src/indexes/rebuild.ts): docs, then its tasks until it says done.
-            let done = false
-            for (const doc of docs) index.load(doc)
-            index.finishLoad(() => void (done = true))
-            while (!done) tasks.runOne()
-            expect(index.loading).toBe(false)
+          const build = () => {
+            const docs = [...live.values()].map((r) => docOf(r, rules, ctx))
+            const built = loaded ? LocatorIndex.loading(options) : new LocatorIndex(docs, options)
+            if (loaded) {
+              // As a background build loads it (src/indexes/rebuild.ts): docs, then its tasks until it says done.
+              let done = false
+              for (const doc of docs) built.load(doc)
+              built.finishLoad(() => void (done = true))
+              while (!done) tasks.runOne()
+              expect(built.loading).toBe(false)
+            }
+            return built
           }
+          let index = build()
           const write = (r: Rec) => {
             live.set(r.id, r)
             gone.delete(r.id)
-            index.upsert(docOf(r, rules))
+            index.upsert(docOf(r, rules, ctx))
           }
           for (const op of ops) {
             if (op.kind === 'upsert') write(op.rec)
@@ -405,10 +475,15 @@ describe('LocatorIndex against an independent naive scan', () => {
             } else if (op.kind === 'rules') {
               rules = op.rules
               index.rankBy(rules)
+            } else if (op.kind === 'labels') {
+              // New labels change the locations' words: the registry builds the index again.
+              labels = op.labels
+              ctx = contextOf(labels)
+              index = build()
             } else if (op.kind === 'step') tasks.runOne()
             else if (op.kind === 'upkeep') tasks.runAll()
             else if (op.kind === 'compact') index.compact()
-            else agree(index, [...live.values()], rules, op.q, op.pageSize)
+            else agree(index, [...live.values()], rules, labels, op.q, op.pageSize)
           }
           expect(index.size).toBe(live.size)
           const q: IndexQuery = {
@@ -422,7 +497,7 @@ describe('LocatorIndex against an independent naive scan', () => {
             offset: 0,
             limit: 500,
           }
-          agree(index, [...live.values()], rules, q, 3)
+          agree(index, [...live.values()], rules, labels, q, 3)
         },
       ),
       { numRuns: 400, seed: 20260301 },
@@ -436,14 +511,16 @@ describe('LocatorIndex against an independent naive scan', () => {
           .array(fc.nat(), { maxLength: 600, size: 'max' })
           .chain((ns) => fc.tuple(...ns.map((_, i) => recArb(`loc_${i}`)))),
         fc.array(ruleArb, { maxLength: 3 }),
+        labelsArb,
         fc.array(fc.tuple(queryArb, fc.integer({ min: 1, max: 60 })), { minLength: 1, maxLength: 4 }),
         fc.constantFrom(4, 64),
-        (recs, rules, queries, nodeSize) => {
+        (recs, rules, labels, queries, nodeSize) => {
+          const ctx = contextOf(labels)
           const index = new LocatorIndex(
-            recs.map((r) => docOf(r, rules)),
+            recs.map((r) => docOf(r, rules, ctx)),
             { schedule: () => {}, nodeSize },
           )
-          for (const [q, pageSize] of queries) agree(index, recs, rules, q, pageSize)
+          for (const [q, pageSize] of queries) agree(index, recs, rules, labels, q, pageSize)
         },
       ),
       { numRuns: 100, seed: 4242 },
