@@ -77,6 +77,9 @@ describe('parseDayHours', () => {
     ['00:00:00-23:59:59', open([0, h(24)])],
     ['9.00.00-18.00.00', open([h(9), h(18)])],
     ['08:30:00 - 12:29:59', open([h(8, 30), h(12, 30)])],
+    // 59 seconds end a closing's minute only: an opening is its minute.
+    ['9:00:59-17:00', open([h(9), h(17)])],
+    ['23:59:59-06:00', open([h(23, 59), h(30)])],
     ['0900-1730', open([h(9), h(17, 30)])],
     ['10:00 to 18:00', open([h(10), h(18)])],
     ['closed', CLOSED],
@@ -192,6 +195,7 @@ describe('parseDayHours', () => {
     ['12-12', UNKNOWN],
     ['25:00-26:00', UNKNOWN],
     ['9:75-17:00', UNKNOWN],
+    ['18:00-24:00:59', UNKNOWN], // no minute after 24:00
     ['9-17 except holidays', UNKNOWN],
     ['13pm-5pm', UNKNOWN],
     ['9-18, Mittagspause 19-20', UNKNOWN], // a break outside the hours

@@ -79,10 +79,10 @@ type Time = { minutes: number; meridiem: 'am' | 'pm' | null; bare: boolean; zero
 /**
  * "9", "09:30", "9.30", "0930", "9h", "9h30", "9u30" (Belgian Dutch), "9am", "9:30pm", "(12) noon",
  * "(12) midnight", "24:00"; with seconds as databases and spreadsheets export times ("09:30:00",
- * "9.30.00"): none, or 59, the minute's end ("23:59:59" is 24:00). csv-times.ts' NO_SECONDS reads a
- * cell's as written.
+ * "9.30.00"): none, or 59, a `closing`'s minute's end ("23:59:59" is 24:00; an opening's "09:00:59"
+ * is 09:00). csv-times.ts' NO_SECONDS reads a cell's as written.
  */
-function readTime(token: string): Time | null {
+function readTime(token: string, closing = false): Time | null {
   // Noon and midnight are read as "12pm" and "12am".
   const t = token
     .trim()
@@ -92,7 +92,8 @@ function readTime(token: string): Time | null {
   if (m === null) return null
   const hour = Number(m[1])
   const minute = m[2] === undefined ? 0 : Number(m[2])
-  if (minute > 59 || hour > 24 || (hour === 24 && minute > 0)) return null
+  const late = m[3] === '59'
+  if (minute > 59 || hour > 24 || (hour === 24 && (minute > 0 || late))) return null
   const meridiem = m[4] === undefined ? null : m[4].startsWith('a') ? 'am' : 'pm'
   if (meridiem !== null && (hour === 0 || hour > 12)) return null
   let h = hour
@@ -101,7 +102,7 @@ function readTime(token: string): Time | null {
   // "02:00", "2h", "2u": French and Dutch write 14:00 "14h", so "2h" is 02:00.
   const zeroed = /^0\d|\d[hu]/.test(t)
   return {
-    minutes: h * 60 + minute + (m[3] === '59' ? 1 : 0),
+    minutes: h * 60 + minute + (late && closing ? 1 : 0),
     meridiem,
     bare: m[2] === undefined && meridiem === null,
     zeroed,
@@ -119,7 +120,7 @@ function readInterval(text: string, before?: [number, number], guess = false): [
   const parts = text.split(TO).filter((p) => p !== '')
   if (parts.length !== 2) return null
   const start = readTime(parts[0]!)
-  const end = readTime(parts[1]!)
+  const end = readTime(parts[1]!, true)
   if (start === null || end === null) return null
   let from = start.minutes
   let to = end.minutes
