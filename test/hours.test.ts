@@ -168,6 +168,11 @@ describe('parseDayHours', () => {
     ['24hs', open([0, h(24)])],
     ['24 hs', open([0, h(24)])],
     ['Abierto 24hs', open([0, h(24)])],
+    // The widget's Italian for round the clock, and French, Spanish and Italian forms of it.
+    ['Aperto 24 ore su 24', open([0, h(24)])],
+    ['ouvert 24h/24 7j/7', open([0, h(24)])],
+    ['abierto las 24 horas', open([0, h(24)])],
+    ['H24', open([0, h(24)])],
     ['9-18hrs', open([h(9), h(18)])],
     ['5-9hrs', UNKNOWN],
     // Read as the evening's, they would overlap the hours written after them, or follow them: the morning's.

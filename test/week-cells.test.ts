@@ -163,6 +163,10 @@ const CELLS: WeekCells = [
   ['Du mardi au samedi : 9h30 – 12h30 et 14h – 19h', '2-6 09:30-12:30, 14:00-19:00'],
   ['Lun : 14h-19h, Mar-Sam : 10h-19h', '1 14:00-19:00; 2-6 10:00-19:00'],
   ['24h/24 7j/7', '1-7 00:00-24:00'],
+  ['Lun-Sab 9-18, Dom aperto 24 ore su 24', '1-6 09:00-18:00; 7 00:00-24:00'], // "su" is no Sunday
+  ['Aperto 24 ore su 24', '1-7 00:00-24:00'],
+  ['Lun-Dom h24', '1-7 00:00-24:00'],
+  ['Lunes a Domingo abierto las 24 horas', '1-7 00:00-24:00'],
   ['Lundi au samedi de 8h30 à 19h30 sans interruption', '1-6 08:30-19:30'],
   ['Mardi-Samedi 10h-12h / 14h-19h, Dimanche et Lundi fermés', '1 closed; 2-6 10:00-12:00, 14:00-19:00; 7 closed'],
   // Spanish

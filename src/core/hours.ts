@@ -20,9 +20,9 @@ const DAY = 1440
 const CLOSED =
   /^(- ?)?((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|fermes|fermees|cerrados|cerradas|chiusi|chiuse|gesloten|dicht|fechado|fechados|encerrado|encerrados|zamkniete|nieczynne|stangt|stangd|lukket|stengt|suljettu|kiinni)$/
 
-/** Open round the clock. */
+/** Open round the clock ("24/7", "Aperto 24 ore su 24", "ouvert 24h/24 7j/7", "abierto las 24 horas", "h24"). */
 const ALL_DAY =
-  /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(24 ?(h|hr|hrs|hs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?[/-]? ?(24|7))?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
+  /^(open |geoffnet |ouvert |abierto |aberto |aperto |geopend |oppet |apent |abent )?(h24|(las )?24 ?(h|hr|hrs|hs|hour|hours|uur|ore|horas|heures|stunden|std|timer|t|tuntia)( ?([/-]|su)? ?(24|7))?( 7 ?j ?\/ ?7)?( (open|geoffnet|geopend|ouvert|aperto|abierto))?|24 ?\/ ?7|always open|round the clock|rund um die uhr( geoffnet)?|ganztagig|dag och natt|dognet rundt|dogna?abent|dognapent|(czynne |otwarte )?(cała dobe|całodobowo))$/
 
 /** Words that join two times of one interval (Polish "od 9 do 17"), and words around a time that say nothing ("durchgehend": no break). */
 const TO =

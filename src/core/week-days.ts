@@ -140,6 +140,9 @@ export function polishWeek(t: string): boolean {
   return readsPolish(days) && !days.some(notPolish)
 }
 
+/** A folded text with the "su" of Italian "24 ore su 24" (round the clock) masked: no Sunday. */
+export const suUnread = (t: string): string => t.replace(/(?<=24 ?ore )su(?= ?24(?!\d))/g, '__')
+
 /** "vier": Spanish viernes, and four in German and Dutch. */
 const FOUR = /(?<![\p{L}\d])vier(?![\p{L}\d])/gu
 

@@ -29,6 +29,7 @@ import {
   namesDays,
   polishWeek,
   type Spec,
+  suUnread,
 } from './week-days'
 import { giveDays } from './week-give'
 import { languageOf, languagesNamed } from './week-language'
@@ -228,7 +229,7 @@ function withoutHolidays(text: string): string {
 
 function splitWeek(text: string, keepUnread: boolean, doubts?: string[]): string[] | null {
   const { t: written, at } = folded(text)
-  const t = fourUnread(polishUntil(written))
+  const t = fourUnread(polishUntil(suUnread(written)))
   if (t.trim() === '' || exceptsDays(t)) return null
   // "ma-on 9-17, to 9-19": "on" and "to" are days beside Norwegian days, words beside others.
   const named = nordic(t) ? NORDIC : NAMED
