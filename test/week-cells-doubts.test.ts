@@ -192,6 +192,8 @@ const CELLS: WeekCells = [
   ['Sa 9-13, Sa vor Feiertagen geschlossen', '6 09:00-13:00'],
   ['Mo-Sa 9-18, Sa vor Feiertagen 9-14', '1-6 09:00-18:00'],
   ['Mon-Sat 9-5, Sat before bank holidays 9-1', '1-6 09:00-17:00'],
+  // Holidays excepted within a day's words are taken out, the text around them kept apart.
+  ['Mo-Fr 9-18, Sa außer Feiertage 9-13', '1-5 09:00-18:00; 6 09:00-13:00'],
   // A day's hours on public holidays alone ("Sunday closed on bank holidays") are theirs: left out.
   ['Mon-Sat 9-5, Sunday 10-4, Sunday closed on bank holidays', '1-6 09:00-17:00; 7 10:00-16:00'],
   ['Mo-Sa 9-18, So 11-16, So 10-12 am Feiertag', '1-6 09:00-18:00; 7 11:00-16:00'],
@@ -203,6 +205,13 @@ const CELLS: WeekCells = [
 ]
 
 testCells(CELLS)
+
+// Hours after the holidays' words are no day's named: kept unread, as written, not glued to the ones before.
+test('hours after holidays excepted stay apart from the hours before them', () => {
+  const body: Record<string, unknown> = {}
+  weekInto(body, 'Mo-Fr 9-18, außer Feiertage 10-14')
+  expect((body.hours as Record<string, string>).monday).toBe('9-18 10-14')
+})
 
 // A word that joins no days of the cell's language is kept with the days around it, for a person to fix.
 test('a day before a word that joins no days keeps the words unread', () => {

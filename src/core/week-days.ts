@@ -206,9 +206,15 @@ export const EXCEPT_WORDS =
   'except|excl\\.?|ausser|außer|sauf|excepto|exceto|salvo|menos|tranne|eccetto|behalve|uitgezonderd'
 /** Words between a word for except and public holidays ("außer an", "exceto nos"), folded. */
 export const EXCEPT_ON = '(?:on|an|am|les|los|i|op|os|aos|nos|em)\\s+'
-/** Public holidays excepted, the word before them or after ("festivi esclusi", "Feiertage ausgenommen"), folded. */
+/** Words for closed after public holidays ("Feiertage geschlossen", "festivi chiusi"), folded. */
+const CLOSED_WORDS =
+  'closed|geschlossen|ferme|fermes|fermees|cerrado|cerrados|chiuso|chiusi|gesloten|fechado|fechados|zamkniete|nieczynne|stangt|lukket|stengt|suljettu'
+/**
+ * Public holidays excepted, the word before them or after ("festivi esclusi", "Feiertage
+ * ausgenommen"), or said closed ("Feiertage geschlossen"), folded.
+ */
 const HOLIDAYS_EXCEPTED = new RegExp(
-  `(?<![\\p{L}\\d])(?:(?:${EXCEPT_WORDS})\\s+(?:${EXCEPT_ON})?(?:${HOLIDAY_WORDS})|(?:${HOLIDAY_WORDS})\\s+(?:esclusi|exclus|excluded|ausgenommen|excluidos|uitgezonderd))(?![\\p{L}\\d])`,
+  `(?<![\\p{L}\\d])(?:(?:${EXCEPT_WORDS})\\s+(?:${EXCEPT_ON})?(?:${HOLIDAY_WORDS})|(?:${HOLIDAY_WORDS})\\s+(?:esclusi|exclus|excluded|ausgenommen|excluidos|uitgezonderd|${CLOSED_WORDS}))(?![\\p{L}\\d])`,
   'gu',
 )
 

@@ -221,7 +221,8 @@ function withoutHolidays(text: string): string {
   let out = ''
   let from = 0
   for (const m of t.matchAll(EXCEPT_HOLIDAYS)) {
-    out += text.slice(from, at[m.index])
+    // A space stands for the words: "Sa außer Feiertage 9-13" is no "Sa9-13".
+    out += `${text.slice(from, at[m.index])} `
     from = at[m.index + m[0].length]!
   }
   return out + text.slice(from)

@@ -166,6 +166,23 @@ describe('day and week cells as back offices export them', () => {
       expect((await all())[0].hours, cell).toMatchObject({ monday: '9-18', friday: '9-18', sunday: 'closed' })
     }
   })
+
+  // Holidays said closed change no day's hours either.
+  test('public holidays said closed are noted, as excepted ones within a day are', async () => {
+    const cells: [string, string, Record<string, string>][] = [
+      ['Mo-Fr 9-18, Feiertage geschlossen', '"Feiertage geschlossen"', { friday: '9-18', saturday: 'closed' }],
+      ['Mo-Sa 9-18, So. u. Feiertage geschlossen', '"Feiertage geschlossen"', { sunday: 'geschlossen' }],
+      ['Mo-Fr 9-18, Sa außer Feiertage 9-13', '"außer Feiertage"', { friday: '9-18', saturday: '9-13' }],
+    ]
+    for (const [cell, words, hours] of cells) {
+      const res = await csv(`external_id,name,address,lat,lng,hours\nA,Shop,1 Main St,40,-3,"${cell}"\n`)
+      expect(res.status, cell).toBe(200)
+      expect(res.body.results[0].warnings, cell).toEqual([
+        `The hours ${JSON.stringify(cell)} leave out public holidays (${words}): no day of the week is one, so each keeps its hours on them. Write public holidays' hours as special dates (special_hours).`,
+      ])
+      expect((await all())[0].hours, cell).toMatchObject(hours)
+    }
+  })
 })
 
 describe('a French or Dutch closing written with its h or u', () => {

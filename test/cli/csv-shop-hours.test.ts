@@ -44,7 +44,13 @@ describe('a week of hours in one cell', () => {
       'Mo-Fr 9-12.30 u. 14-18, Sa 9-13',
       'Mo-Fr 9-18, Sa 10-14, So. u. Feiertage geschlossen',
     ])
-    expect(warnings).toEqual([[], []])
+    // The holidays said closed change no day: noted, as excepted ones are.
+    expect(warnings).toEqual([
+      [],
+      [
+        `The hours "Mo-Fr 9-18, Sa 10-14, So. u. Feiertage geschlossen" leave out public holidays ("Feiertage geschlossen"): no day of the week is one, so each keeps its hours on them. Write public holidays' hours as special dates (special_hours).`,
+      ],
+    ])
     const split = '9-12.30 u. 14-18'
     expect(hours[0]!.hours).toEqual(week([split, split, split, split, split, '9-13', 'closed']))
     expect(hours[1]!.hours.sunday).toBe('geschlossen')
