@@ -188,6 +188,7 @@ const HOLIDAYS = new Set([
   'storhelger',
   'roda dagar',
   'swieta',
+  'swiat', // after a word for except: "oprócz świąt"
   // Swedish "helg" is a weekend and a holiday: joined to a day ("sön och helger") it is the holidays.
   'helger',
   'helgen',

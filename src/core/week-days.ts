@@ -203,7 +203,7 @@ export function lettersOf(text: string, t: string, at: number[]): Grammar | null
 
 /** Words for except before public holidays ("außer Feiertage"), folded as written. */
 export const EXCEPT_WORDS =
-  'except|excl\\.?|ausser|außer|sauf|excepto|exceto|salvo|menos|tranne|eccetto|behalve|uitgezonderd'
+  'except|excl\\.?|ausser|außer|sauf|excepto|exceto|salvo|menos|tranne|eccetto|behalve|uitgezonderd|oprocz|z wyjatkiem'
 /** Words between a word for except and public holidays ("außer an", "exceto nos"), folded. */
 export const EXCEPT_ON = '(?:on|an|am|les|los|i|op|os|aos|nos|em)\\s+'
 /** Words for closed after public holidays ("Feiertage geschlossen", "festivi chiusi"), folded. */

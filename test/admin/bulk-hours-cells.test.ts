@@ -167,12 +167,14 @@ describe('day and week cells as back offices export them', () => {
     }
   })
 
-  // Holidays said closed change no day's hours either.
-  test('public holidays said closed are noted, as excepted ones within a day are', async () => {
+  // Holidays said closed, and Polish "oprócz" and "z wyjątkiem" before them, change no day's hours either.
+  test('public holidays said closed, or after Polish words for except, are noted', async () => {
     const cells: [string, string, Record<string, string>][] = [
       ['Mo-Fr 9-18, Feiertage geschlossen', '"Feiertage geschlossen"', { friday: '9-18', saturday: 'closed' }],
       ['Mo-Sa 9-18, So. u. Feiertage geschlossen', '"Feiertage geschlossen"', { sunday: 'geschlossen' }],
       ['Mo-Fr 9-18, Sa außer Feiertage 9-13', '"außer Feiertage"', { friday: '9-18', saturday: '9-13' }],
+      ['Pn-Pt 9-17 oprócz świąt', '"oprócz świąt"', { friday: '9-17', sunday: 'closed' }],
+      ['Pn-Pt 9-17, z wyjątkiem świąt', '"z wyjątkiem świąt"', { friday: '9-17', sunday: 'closed' }],
     ]
     for (const [cell, words, hours] of cells) {
       const res = await csv(`external_id,name,address,lat,lng,hours\nA,Shop,1 Main St,40,-3,"${cell}"\n`)
