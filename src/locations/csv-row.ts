@@ -37,7 +37,7 @@ import type { RawRecord } from './csv-records'
 import { hoursColumnsOf, timeField, timesInto } from './csv-times'
 import {
   CLOSED_STATUSES,
-  conditionUnread,
+  conditionRefused,
   DANISH_TRUE,
   decimalComma,
   deleteCell,
@@ -130,10 +130,10 @@ type Gathered = {
   special?: string
   /** The delete cell: true to delete, a string that says why it was not read. */
   removal: boolean | string
-  /** The if_updated_at cell: a delete row's condition, unread on any other row. */
+  /** The if_updated_at cell: a delete row's condition, a problem of any other row but empty. */
   condition?: string
-  /** What is said of an if_updated_at cell Excel saved as an error: a problem of a delete row. */
-  lostCondition?: string
+  /** An if_updated_at cell Excel saved as an error: a problem of any row. */
+  lostCondition?: NamedCell
   unreadStatus?: string
   /** What is said of the phone numbers a cell of several holds past the first (firstPhone). */
   dropped?: string
@@ -172,17 +172,20 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     if (c.error && KEY_FIELDS.has(c.field) && c !== idLost)
       idProblem.push({ field: c.field, message: excelErrorSaid(c, '') })
   if (removal === true && gathered.lostCondition !== undefined)
-    idProblem.push({ field: 'if_updated_at', message: gathered.lostCondition })
+    idProblem.push({ field: 'if_updated_at', message: excelErrorSaid(gathered.lostCondition, '') })
   if (removal === true) return removalRow(line, body, gathered.condition, idProblem)
   const notes = suspects.length === 0 ? [] : garbledNotes(suspects.filter((c) => c !== idLost))
   if (idLost)
     notes.unshift(excelErrorSaid(idLost, `, and the row is matched by its store code ${JSON.stringify(code)}`))
-  if (gathered.condition) notes.push(conditionUnread(gathered.condition, columns))
   if (gathered.dropped !== undefined) notes.push(gathered.dropped)
   // A coordinate Excel lost leaves the point unknown, not half of it: the stored one stays.
   const lostPoint = errorIn(suspects, (f) => f.startsWith('coordinates'))
   const { point, problems } = readPoint(lostPoint ? [] : gathered.coordinateCells)
   problems.unshift(...idProblem)
+  // A row whose delete cell is unread may delete or not: that cell's problem is said alone.
+  const condition = gathered.condition || gathered.lostCondition?.text
+  if (condition && removal === false)
+    problems.push({ field: 'if_updated_at', message: conditionRefused(condition, columns) })
   // One coordinate alone, the file having no column of the other: the file's problem, said of the row.
   if (halfPoint !== null && Object.keys(point).length === 1)
     problems.push({ field: point.lat === undefined ? 'coordinates.lat' : 'coordinates.lng', message: halfPoint })
@@ -267,7 +270,7 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
       const lost: NamedCell = { header, field, text: cell, error: true }
       // Whether, or on what condition, the row deletes is unknown: a problem of the row, never no condition.
       if (field === 'delete') gathered.removal = excelErrorSaid(lost, '')
-      else if (field === 'if_updated_at') gathered.lostCondition = excelErrorSaid(lost, '')
+      else if (field === 'if_updated_at') gathered.lostCondition = lost
       else suspects.push(lost)
       if (field === MORE_PHONES) gathered.morePhones = [header, cell]
       // A phone lost is unknown, not empty: further numbers do not replace the stored one.

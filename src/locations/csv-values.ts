@@ -195,10 +195,10 @@ export function deleteCell(cell: string, header: string, danish: boolean): boole
 }
 
 /**
- * What is said of an if_updated_at cell on a row that does not delete: the condition of a delete
- * alone, it is not read, as a JSON item's field of no location.
+ * The problem of a filled if_updated_at cell on a row that does not delete: the condition is a
+ * delete's alone, and an update made unguarded would go over the change it guards against.
  */
-export function conditionUnread(cell: string, columns: readonly { header: string; field: string | null }[]): string {
+export function conditionRefused(cell: string, columns: readonly { header: string; field: string | null }[]): string {
   const header = columns.find((c) => c.field === 'if_updated_at')!.header
-  return `${JSON.stringify(cell)} in the "${header}" column is not read: it is the condition of a row that deletes its store, and this row does not delete. Leave the cell empty on rows that keep their store.`
+  return `${JSON.stringify(cell)} in the "${header}" column is the condition of a row that deletes its store, and this row does not delete: a row that keeps its store is written whatever changed since. Empty the cell, or write yes in the delete column to delete the store.`
 }

@@ -146,14 +146,13 @@ describe('bulk upsert, delete items with if_updated_at', () => {
     expect([plain.status, plain.body.updated]).toEqual([200, 1])
   })
 
-  test("a CSV body's if_updated_at column is each delete row's condition, and unread on the other rows", async () => {
+  test("a CSV body's if_updated_at column is each delete row's condition; an empty cell is none", async () => {
     await bulk({ locations: [store('S1'), store('S2'), store('S3')] })
     const s1 = await read('S1')
     await rename(s1.id)
     const edited = await read('S1')
     const before = snapshot()
-    const rows = (when: string) =>
-      `external_id,name,delete,if_updated_at\nS1,,yes,${when}\nS2,,yes,\nS3,Store S3,,2020-01-01T00:00:00Z\n`
+    const rows = (when: string) => `external_id,name,delete,if_updated_at\nS1,,yes,${when}\nS2,,yes,\nS3,Store S3,,\n`
     const res = await csv(rows(s1.updated_at))
     expect([res.status, res.body.error, Object.keys(res.body.details)]).toEqual([
       412,
@@ -186,22 +185,29 @@ describe('bulk upsert, delete items with if_updated_at', () => {
       },
     ])
     expect(snapshot()).toEqual(before)
-    // On a row that does not delete, the condition is unread, an error in it too.
-    const kept = await csv('external_id,name,delete,if_updated_at\nS2,Store S2,,#N/A\n')
-    expect([kept.status, kept.body.results[0].warnings]).toEqual([200, []])
   })
 
-  test('an if_updated_at cell on a CSV row that updates is said unread, as the field of a JSON item is', async () => {
-    await bulk({ locations: [store('S1')] })
+  test('a filled if_updated_at cell on a CSV row that does not delete is a problem of its line, as in JSON', async () => {
+    await bulk({ locations: [store('S1'), store('S2')] })
     const s1 = await read('S1')
+    const before = snapshot()
     const json = await bulk({ locations: [{ ...store('S1'), name: 'Json', if_updated_at: s1.updated_at }] })
-    expect(json.body.results[0].warnings).toEqual([expect.stringContaining('"if_updated_at" is not a field')])
-    const sent = await csv(`external_id,name,if_updated_at\nS1,Csv,${s1.updated_at}\n`)
-    expect([sent.status, sent.body.updated, sent.body.unknown_columns]).toEqual([200, 1, []])
-    expect(sent.body.results[0].warnings).toEqual([
-      `"${s1.updated_at}" in the "if_updated_at" column is not read: it is the condition of a row that deletes its store, and this row does not delete. Leave the cell empty on rows that keep their store.`,
+    expect([json.status, Object.keys(json.body.details)]).toEqual([422, ['locations[0].if_updated_at']])
+    // Any value, an error Excel saved too: the update would be made unguarded.
+    const sent = await csv(`external_id,name,delete,if_updated_at\nS1,Csv,,${s1.updated_at}\nS2,Store S2,no,#N/A\n`)
+    const refused = (cell: string) =>
+      `"${cell}" in the "if_updated_at" column is the condition of a row that deletes its store, and this row does not delete: a row that keeps its store is written whatever changed since. Empty the cell, or write yes in the delete column to delete the store.`
+    expect([sent.status, sent.body.error, sent.body.details]).toEqual([
+      422,
+      'validation_error',
+      {
+        'line 2.if_updated_at': [`line 2 (external_id "S1"): ${refused(s1.updated_at)}`],
+        'line 3.if_updated_at': [`line 3 (external_id "S2"): ${refused('#N/A')}`],
+      },
     ])
-    expect((await read('S1')).updated_at).not.toBe(s1.updated_at)
+    expect(snapshot()).toEqual(before)
+    const plain = await csv('external_id,name,if_updated_at\nS1,Csv,\n')
+    expect([plain.status, plain.body.updated, plain.body.results[0].warnings]).toEqual([200, 1, []])
   })
 
   test("an if_updated_at later than the location's updated_at is refused as no time a write gave it", async () => {

@@ -1,6 +1,6 @@
-// storeloc locations import of a JSON file holding delete items ({"external_id": ..., "delete": true}):
-// its summary tells what the file's items delete from what --delete-missing finds, and counts
-// those that named no location.
+// storeloc locations import of a file holding delete items ({"external_id": ..., "delete": true},
+// a CSV row whose delete cell says yes): its summary tells what the file's items delete from what
+// --delete-missing finds, and counts those that named no location; a condition is a delete's alone.
 import { beforeEach, describe, expect, test } from 'bun:test'
 import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
 
@@ -108,5 +108,17 @@ describe('locations import, delete items', () => {
     expect(refused.stderr).toContain(`locations export ${locatorId} --database ${dbPath} prints it); if it is still`)
     expect(refused.stderr).not.toContain('GET /admin/v1')
     expect(JSON.parse(storeloc('locations', 'export', locatorId).stdout).length).toBe(made.results.length)
+  })
+  test('a CSV row that does not delete with an if_updated_at cell: its line says so, nothing imported', () => {
+    json('locations', 'import', locatorId, '--file', file('all.json', [store('S1', 1), store('S2', 2)]))
+    const [s1] = JSON.parse(storeloc('locations', 'export', locatorId).stdout)
+    const csv = `external_id,name,delete,if_updated_at\r\nS1,Renamed,,${s1.updated_at}\r\nS2,,yes,\r\n`
+    const r = storeloc('locations', 'import', locatorId, '--file', file('sync.csv', csv))
+    expect(r.code).toBe(1)
+    expect(r.stderr).toContain(
+      `  line 2 (external_id "S1"): "${s1.updated_at}" in the "if_updated_at" column is the condition of a row that deletes its store, and this row does not delete:`,
+    )
+    const after = JSON.parse(storeloc('locations', 'export', locatorId).stdout)
+    expect(after.map((l: { name: string }) => l.name)).toEqual(['Store S1', 'Store S2'])
   })
 })
