@@ -70,8 +70,8 @@ export function rowsNamed(rows: Row[]): string {
 const saidAndMore = (said: string[], more: number) =>
   `${said.slice(0, RUNS_SAID).join(', ')}${more > 0 ? ` and ${more} more` : ''}`
 
-/** A store of the locator as the sync reads it: its id, code (null: none) and updated_at then. */
-export type Stored = { id: string; external_id: string | null; updated_at?: string }
+/** A store of the locator as the sync reads it: its id and code (null: none). */
+export type Stored = { id: string; external_id: string | null }
 
 /** The ids of the stores holding each code, by the code as compared (bareCode). */
 export function holdersOf(stored: Stored[]): Map<string, string[]> {
@@ -101,10 +101,10 @@ export function storeOfRow(stored: Stored[]): (r: Row) => string | undefined {
 /**
  * The stores the list drops whose codes its rows take (a closed store's code given to another),
  * each as a delete item: it goes in the request of the row taking its code, or in one before it,
- * as the bulk route frees a code only once deleted, and only while it is as read. Rows are
- * matched as the route matches them: by id, else by code.
+ * as the bulk route frees a code only once deleted, and only while it is as `read` (each id's
+ * updated_at). Rows are matched as the route matches them: by id, else by code.
  */
-export function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
+export function dropsTaken(rows: Row[], stored: Stored[], read?: ReadonlyMap<string, string>): Row[] {
   const ids = new Set(stored.map((s) => s.id))
   const byCode = holdersOf(stored)
   const code = (r: Row) => bareCode(r.location.external_id as string)
@@ -113,11 +113,10 @@ export function dropsTaken(rows: Row[], stored: Stored[]): Row[] {
   const own = (r: Row) => (ids.has(idOf(r)) ? idOf(r) : undefined)
   const named = new Set(rows.flatMap((r) => own(r) ?? byCode.get(code(r)) ?? []))
   const drops = new Map<string, Row>()
-  const read = new Map(stored.map((s) => [s.id, s.updated_at]))
   for (const r of rows)
     for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? []))
       if (!named.has(holder) && !drops.has(holder))
-        drops.set(holder, deleteRow(holder, r.location.external_id as string, read.get(holder)))
+        drops.set(holder, deleteRow(holder, r.location.external_id as string, read?.get(holder)))
   return [...drops.values()]
 }
 

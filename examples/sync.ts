@@ -310,7 +310,7 @@ async function readSource({ client, file, encoding }: Command) {
   const addressOf = new Map<string, string>()
   const snapshot: Snapshot = new Map()
   for (const l of await client.exportLocations({}, { signal })) {
-    stored.push({ id: l.id, external_id: l.external_id, updated_at: l.updated_at })
+    stored.push({ id: l.id, external_id: l.external_id })
     snapshot.set(l.id, l.updated_at)
     specialOf.set(l.id, l.special_hours)
     addressOf.set(l.id, l.address)
@@ -343,13 +343,13 @@ const REPLACE_ALL =
  * The list cut into requests, each checked as a dry run; refused, writing nothing, when a row
  * has a problem or the deletes go past what a mirror should do.
  */
-async function planSync({ client, size, maxDelete }: Command, { rows, unread, twice, stored, current }: Source) {
+async function planSync({ client, size, maxDelete }: Command, { rows, unread, twice, stored, current, snapshot }: Source) {
   // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.
   // A row listed twice is said so, not checked again: its first row is, with the rest of the list.
   // So is a CSV row read wrong as a whole (cells out of their columns): the service's checks of its
   // fields would be of cells in the wrong ones, as the CLI's import leaves it unchecked.
   const checked = rows.filter((r) => !twice.has(r) && !r.item?.unread?.some((u) => u.field === null))
-  const drops = dropsTaken(checked, stored)
+  const drops = dropsTaken(checked, stored, snapshot)
   const dropped = new Set(drops.map((d) => d.location.id))
   const requests = parts([...checked, ...drops], stored, size)
   // Every request checked first (dry runs write nothing), so a bad row anywhere stops the sync
