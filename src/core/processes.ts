@@ -23,11 +23,19 @@ export function running(pid: number): boolean {
 
 /** Whether /proc says process `pid` has ended (its state Z or X, field 3 of /proc/PID/stat). */
 function ended(pid: number): boolean {
+  return /^[ZX]/.test(statFields(pid)?.[0] ?? '')
+}
+
+/**
+ * The fields of /proc/PID/stat after the command's name, which may hold spaces and parentheses:
+ * from the state (field 3) on. Null when it cannot be read.
+ */
+function statFields(pid: number | 'self'): string[] | null {
   try {
     const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    return /^[ZX]/.test(stat.slice(stat.lastIndexOf(')') + 2))
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ')
   } catch {
-    return false
+    return null
   }
 }
 
@@ -37,14 +45,8 @@ function ended(pid: number): boolean {
  * under lxcfs a container's, need not count from the boot these do.
  */
 export function startTicks(pid: number | 'self'): string | null {
-  try {
-    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8')
-    // After the command's name, which may hold spaces and parentheses, from the state (field 3) on.
-    const ticks = stat.slice(stat.lastIndexOf(')') + 2).split(' ')[19]
-    return ticks !== undefined && /^\d+$/.test(ticks) ? ticks : null
-  } catch {
-    return null
-  }
+  const ticks = statFields(pid)?.[19]
+  return ticks !== undefined && /^\d+$/.test(ticks) ? ticks : null
 }
 
 /**
