@@ -52,9 +52,11 @@ export function startTicks(pid: number | 'self'): string | null {
 /**
  * This process as the names of the files it writes tell it: `PID-START`, its id and startTicks,
  * or `PID` where its start cannot be read. Another process of that id (a later one, or one of
- * another PID namespace, such as a container's) has another start.
+ * another PID namespace, such as a container's) has another start. `byId`: the start read where
+ * another process of this one's PID namespace reads it, /proc/PID, not /proc/self; they differ
+ * only where /proc is another PID namespace's.
  */
-export function processTag(): string {
-  const start = startTicks('self')
+export function processTag({ byId = false } = {}): string {
+  const start = startTicks(byId ? process.pid : 'self')
   return start === null ? `${process.pid}` : `${process.pid}-${start}`
 }

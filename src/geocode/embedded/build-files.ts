@@ -8,7 +8,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, statfsSync, statSync 
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { removeIfThere } from '../../core/remove-file'
-import { running, startTicks } from '../../core/processes'
+import { processTag, running, startTicks } from '../../core/processes'
 import { isFolder } from '../../core/typed-in'
 
 /**
@@ -25,8 +25,8 @@ export const FOREIGN_BUILD_IDLE_MS = 60 * 60 * 1000
  * lock on it from its first write until it is whole (lockBuildFile).
  */
 export function buildFile(outPath: string): string {
-  const start = startTicks(process.pid)
-  return `${outPath}.${host()}.${process.pid}${start === null ? '' : `-${start}`}.locked.tmp`
+  // Its start as another build of this PID namespace reads it (notWriting): by its id.
+  return `${outPath}.${host()}.${processTag({ byId: true })}.locked.tmp`
 }
 
 /**
