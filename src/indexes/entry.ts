@@ -135,11 +135,18 @@ function searchedLabels(ctx: PresentContext): string {
   return JSON.stringify(labelled.filter(({ labels }) => labels.length > 0))
 }
 
+/** tagWords of an index, kept until a location is written or the settings (ctx) are new. */
+const wordsOfIndex = new WeakMap<LocatorIndex, { writes: number; ctx: PresentContext; words: Set<string> }>()
+
 /** The nameKeys of the locator's tags, by value and by label: words that name no place (GET /places). */
-export function tagWords(entry: Pick<Entry, 'index' | 'ctx'>): Set<string> {
+export function tagWords(entry: Pick<Entry, 'index' | 'ctx'>): ReadonlySet<string> {
+  const { index, ctx } = entry
+  const kept = wordsOfIndex.get(index)
+  if (kept !== undefined && kept.writes === index.writes && kept.ctx === ctx) return kept.words
   const words = new Set<string>()
-  for (const { spelt } of entry.index.tagSpellings()) words.add(nameKey(spelt))
-  for (const [value, { tag }] of entry.ctx.groupOfTag) words.add(nameKey(value)).add(nameKey(tag.label))
+  for (const { spelt } of index.tagSpellings()) words.add(nameKey(spelt))
+  for (const [value, { tag }] of ctx.groupOfTag) words.add(nameKey(value)).add(nameKey(tag.label))
+  wordsOfIndex.set(index, { writes: index.writes, ctx, words })
   return words
 }
 

@@ -196,6 +196,30 @@ describe('a word that names no town near the stores', () => {
   })
 })
 
+describe("a tag's word, given after the locator was asked", () => {
+  test("names no place from then on, as a location's tag or as a filter's label", async () => {
+    const made = createLocator(env.store, 'Tagged later')
+    setLocatorSettings(env.store, made.locator.id, { queryApi: 'on' })
+    const post = async (name: string, lat: number, lng: number, tags: string[]) => {
+      const body = { name, address: 'Hauptstraße 1', coordinates: { lat, lng }, tags }
+      expect((await env.call('POST', '/admin/v1/locations', { key: made.secret, body })).status).toBe(201)
+    }
+    await post('Alexanderplatz', 52.5219, 13.4132, [])
+    const token = env.store.locators.get(made.locator.id)!.publicToken!
+    // Each a typo off a town in the country of the store, until a tag of the locator's is the word.
+    const labels = async (q: string) => (await places(q, '&lang=de', token)).map((p) => p.label)
+    expect(await labels('Verleih')).toEqual(['Werneuchen, Deutschland'])
+    expect(await labels('Wernigerodi')).toEqual(['Wernigerode, Deutschland'])
+    await post('Kaufingerstraße', 48.1391, 11.5713, ['Verleih'])
+    expect(await labels('Verleih')).toEqual([])
+    // A filter's tag labelled as its value reads: the index is kept, its settings are new.
+    setFilters(env.store, made.locator.id, [
+      { id: 'services', name: 'Services', label: 'Leistungen', tags: [{ value: 'wernigerodi', label: 'Wernigerodi' }] },
+    ])
+    expect(await labels('Wernigerodi')).toEqual([])
+  })
+})
+
 describe("the locator's countries, after its stores move", () => {
   test('are those the stores are in now, though their number is the same', async () => {
     const made = createLocator(env.store, 'Moving stores')
