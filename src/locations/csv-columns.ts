@@ -150,10 +150,6 @@ const UNREAD_HINTS = new Map([
  * the phone where the row's phone cell is empty or the file has none (csv-row.ts). A location keeps one.
  */
 export const MORE_PHONES = 'more_phones'
-const ADDITIONAL_PHONES = headerKey('additional phones')
-
-/** Whether a column holds a store's further phone numbers (Google's "Additional phones"): read as MORE_PHONES. */
-export const phonesColumn = (header: string): boolean => headerKey(header) === ADDITIONAL_PHONES
 
 /** What is said of a column of further numbers (MORE_PHONES) when a row has them beside its phone: they are not imported. */
 function morePhonesBeside(

@@ -17,7 +17,6 @@ import {
   meantColumn,
   minutesOf,
   MORE_PHONES,
-  phonesColumn,
   regionsTogether,
   severalColumns,
   unreadNotes,
@@ -258,7 +257,7 @@ function readFallbacks(
   for (const i of fallbacks) {
     const field = fallbackField(columns[i]!.header)!
     // Google's further numbers give the phone of a row whose phone cell is empty, beside one or not.
-    if (phonesColumn(columns[i]!.header)) {
+    if (field === 'contact.phone') {
       columns[i]!.field = MORE_PHONES
       continue
     }

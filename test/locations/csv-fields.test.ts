@@ -82,6 +82,13 @@ describe('fields', () => {
     ])
   })
 
+  test('Store Locator Plus\'s "sl_additional phones" is read as Google\'s "Additional phones": the first number', () => {
+    const sheet = (header: string) =>
+      `Store code,Business name,Address line 1,Locality,Country/Region,${header}\nN1,North,1 Briggate,Leeds,GB,"0113 496 0000, 07700 900100"`
+    expect(bodies(sheet('Additional phones'))[0]!.contact).toEqual({ phone: '0113 496 0000' })
+    expect(bodies(sheet('sl_additional phones'))).toEqual(bodies(sheet('Additional phones')))
+  })
+
   test("a column named as one of the locator's custom fields, by its name or id, fills it", () => {
     const fields = [
       { id: 'manager', name: 'Store manager' },
