@@ -16,7 +16,7 @@ import {
   rowCountry,
   rowParts,
 } from './csv-address'
-import { cellText, keptDayText, formulaText } from './csv-cells'
+import { formulaText, keptDayText, unguardCell } from './csv-cells'
 import { readPoint } from './csv-coordinates'
 import {
   addressField,
@@ -264,7 +264,7 @@ function gatherCells({ columns, width, numbers, garbled, danish }: Header, cells
     if (field === null) continue
     // A formula of one text is that text: no formula to warn of.
     const text = formulaText(cells[i]!)
-    const cell = webAddress(cellText(cells[i]!), field)
+    const cell = webAddress(text ?? unguardCell(cells[i]!), field)
     if (excelError(cell)) {
       // Not read, as if empty: a stored value stays; a store code's is a problem of its row (readRow).
       const lost: NamedCell = { header, field, text: cell, error: true }
