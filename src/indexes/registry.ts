@@ -245,9 +245,8 @@ export class IndexRegistry {
   private apply(change: Change): void {
     if (change.entity !== 'location' || !this.entries.has(change.locatorId)) this.catchUps.flush(change.locatorId)
     else if (this.catchUps.took(change)) return
-    const relabelled = this.relabelled(change)
     this.versions.applied(change)
-    if (relabelled) return
+    if (this.relabelled(change)) return
     if (this.builds.has(change.locatorId)) {
       // Its old index answers as it was: location changes are applied to the new one at its swap.
       if (change.entity === 'location' || change.entity === 'key') return
