@@ -86,7 +86,7 @@ export function refreshedEntry(
   // after makes the JSON, the part not made here, again.
   const { filters, ctx } = entrySettings(store, locatorId)
   // Tag labels are searched (searchDoc): new ones need the index built again (null).
-  if (json && searchedLabels(ctx) !== searchedLabels(old.ctx)) return { entry: null, order: null }
+  if (json && labelsDiffer(ctx, old.ctx)) return { entry: null, order: null }
   if (ranks) {
     // As priorityRank takes them (present.ts), a custom field's value read for its rule alone.
     old.index.rankBy(
@@ -125,7 +125,12 @@ export function refreshedEntry(
 
 /** Whether the locator's committed settings give its tags other searched labels than `old`'s index holds. */
 export function labelsChanged(store: Store, locatorId: string, old: Entry): boolean {
-  return searchedLabels(entrySettings(store, locatorId).ctx) !== searchedLabels(old.ctx)
+  return labelsDiffer(entrySettings(store, locatorId).ctx, old.ctx)
+}
+
+/** Whether two settings give the tags other searched labels (searchedLabels). */
+function labelsDiffer(a: PresentContext, b: PresentContext): boolean {
+  return searchedLabels(a) !== searchedLabels(b)
 }
 
 /** The tag labels searchDoc adds to the locations' text (tagLabels), as one string to compare. */
