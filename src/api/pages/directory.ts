@@ -272,16 +272,17 @@ function countryOf(slug: string, groups: Group[]): DirectoryCountry {
         stores: g.stores,
         sorted: false,
       }
+      const spell = (slug: string) => spellings.set(slug, spellings.has(slug) ? null : town)
       for (const key of g.keys) {
         byKey.set(key, town)
         const spelt = key.slice(0, key.indexOf('\u0000'))
-        if (spelt !== s) spellings.set(spelt, spellings.has(spelt) ? null : town)
+        if (spelt !== s) spell(spelt)
       }
       // Its slug with the umlauts folded away, as German towns had it before: links to it lead here.
       const folded = townSlug(city)
-      if (folded !== s) spellings.set(folded, spellings.has(folded) ? null : town)
+      if (folded !== s) spell(folded)
       const foldedOwn = region === null ? folded : `${folded}-${slugOf(region)}`
-      if (foldedOwn !== own && foldedOwn !== folded) spellings.set(foldedOwn, spellings.has(foldedOwn) ? null : town)
+      if (foldedOwn !== own && foldedOwn !== folded) spell(foldedOwn)
       return town
     })
     towns.push(...made)
