@@ -21,6 +21,9 @@ import { cliCommand } from '../core/cli-command'
 import { fileOnTheWay, isFolder, typedPath } from '../core/typed-in'
 import { realPathToBe } from '../core/config'
 
+/** What to do about a folder this user may not look into or write in. */
+const OTHER_USER_OR_PLACE = 'Run this as a user who may, or name another place.'
+
 /** The database at `path` must be there: opening a missing one would make an empty one. */
 export function requireDatabaseFile(path: string): void {
   if (path === ':memory:') throw new OperatorError('DATABASE_PATH is :memory:, which no other process can read.')
@@ -46,7 +49,7 @@ export function sameFile(a: string, b: string): boolean {
  * `inFolder`: what to say when `path` is a folder (a backup names its file there, by its date).
  */
 export function requireDestination(path: string, inFolder = ''): void {
-  const hidden = fileHiddenByFolder(path, 'Run this as a user who may, or name another place.')
+  const hidden = fileHiddenByFolder(path, OTHER_USER_OR_PLACE)
   if (hidden !== null) throw new OperatorError(hidden)
   if (path.endsWith('/') && !isFolder(path))
     throw new OperatorError(
@@ -123,7 +126,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
     throw new OperatorError(
       `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
     )
-  const closed = folderNotWritable(file, dirname(target), 'Run this as a user who may, or name another place.')
+  const closed = folderNotWritable(file, dirname(target), OTHER_USER_OR_PLACE)
   if (closed !== null) throw new OperatorError(closed)
   const { removed: removedPartials, left: leftPartials } = removeStalePartials(dirname(target), databasePath, target)
   const partialsFolder = partialsFolderOf(target, file)
