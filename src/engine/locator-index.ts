@@ -79,8 +79,6 @@ export class LocatorIndex {
   /** A cluster tree build under way, and whether another is due when it ends (a compaction swapped in meanwhile). */
   private clusterBuilding = false
   private clusterAgain = false
-  /** Upserts and removes so far: what is derived from the locations (store-countries.ts) is kept until it changes. */
-  private writeCount = 0
 
   /**
    * An empty index to fill with load(), a slice of docs at a time, then finishLoad(): the same
@@ -199,14 +197,16 @@ export class LocatorIndex {
     return this.s.keys.live
   }
 
-  /** How many times a location was put in or taken out: another count, another set of locations. */
+  /**
+   * How many times a location was put in or taken out (KeyTable's count): what is derived from the
+   * locations (store-countries.ts, entry.ts tagWords) is kept until it changes.
+   */
   get writes(): number {
-    return this.writeCount
+    return this.s.keys.writes
   }
 
   /** Adds or replaces a location (by id). */
   upsert(doc: IndexDoc): void {
-    this.writeCount++
     const key = this.put(doc)
     if (this.s.postings.started) this.s.postings.add(key)
     if (this.compactor.needed()) this.compactor.start()
@@ -217,7 +217,6 @@ export class LocatorIndex {
     const { s } = this
     const key = s.keys.keyOf.get(id)
     if (key === undefined) return
-    this.writeCount++
     this.compactor.written(key)
     this.unlink(key)
     s.nameOrder?.remove(key)
