@@ -286,7 +286,7 @@ function locationsAnswer(
   const params = queryParams(search)
   const now = registry.now()
   const req = parseLocationsRequest(params, locator, groupOf, now, (text) =>
-    placeNamed(places, entry.index, text, { ...askerOf(params), tags: tagWords(entry) }),
+    placeNamed(places, entry.index, text, askerOf(params, tagWords(entry))),
   )
   const { total, hits } = entry.index.query(req.query)
   const { arena, index } = entry

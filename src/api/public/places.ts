@@ -300,6 +300,8 @@ export function rankedPlaces(
   const lacking = own === null ? [] : own.countries.filter((c) => codeLacking.includes(c))
   let ownStores: boolean | undefined
   const ownStoresIn = () => (ownStores ??= storesIn(index, places, search, lacking))
+  let countries: Set<string> | undefined
+  const countriesOf = () => (countries ??= storeCountries(index, places))
   // A town only a typo finds, under FAR_TYPO_PEOPLE, far from the locator's locations and of none
   // of their countries, is a word mistaken for it: a German locator's "Werkstatt" is no Wernstadt
   // (Verneřice, Czechia). A town of note so found is meant: "Venedg" is Venice (51,298 people).
@@ -309,7 +311,7 @@ export function rankedPlaces(
     if (asTyped(p)) return false
     if (tagTyped) return true
     if ((p.people ?? p.weight) >= FAR_TYPO_PEOPLE) return false
-    const countries = storeCountries(index, places)
+    const countries = countriesOf()
     return countries.size > 0 && !countries.has(p.country) && nearKm(p) === null
   }
   // A big city four letters name a typo off stays only beside a store (PlaceHit.nearOnly).
@@ -389,11 +391,7 @@ export function rankedPlaces(
   // in a country of the locator's locations: where its visitors search.
   const home = new Set(
     ranked.filter(
-      (p) =>
-        !p.exact &&
-        !p.byCode &&
-        STORES_TIE * p.weight >= heaviest.get(p.tier)! &&
-        storeCountries(index, places).has(p.country),
+      (p) => !p.exact && !p.byCode && STORES_TIE * p.weight >= heaviest.get(p.tier)! && countriesOf().has(p.country),
     ),
   )
   ranked.sort(
@@ -490,16 +488,16 @@ function shownLabels(ranked: PlaceHit[], typed: string, asker: Asker, count: num
 /** A point to 5 decimals (about a metre), as the towns' are: a region's or country's centre is a mean. */
 const round5 = (x: number) => Math.round(x * 1e5) / 1e5
 
+/** `tags`: the locator's tags' values and labels (nameKey), words a visitor types for a place only by mistake. */
+export type Asker = { lang: Lang; region: string | null; tags?: ReadonlySet<string> }
+
 /**
  * What a request's `lang` says of its visitor: the language of labels (English when none or
  * another), and the country of its region ("en-GB": GB), whose places come first among alike.
  */
-/** `tags`: the locator's tags' values and labels (nameKey), words a visitor types for a place only by mistake. */
-export type Asker = { lang: Lang; region: string | null; tags?: ReadonlySet<string> }
-
-export function askerOf(params: Params): Asker {
+export function askerOf(params: Params, tags?: ReadonlySet<string>): Asker {
   const tag = once(params, 'lang')
-  return { lang: langOf(tag) ?? 'en', region: regionOf(tag) }
+  return { lang: langOf(tag) ?? 'en', region: regionOf(tag), tags }
 }
 
 /** Why near= found nothing, when the text is no postcode of a country the data lacks and no question of position. */
@@ -572,7 +570,7 @@ export function placesAnswer(places: Places, index: LocatorIndex, params: Params
   if (q.length > MAX_SEARCH && codePoints(q) > MAX_SEARCH)
     throw new PublicError('INVALID_PARAMETER', `q may be at most ${MAX_SEARCH} characters; got ${codePoints(q)}.`)
   const limit = integer(params, 'limit', LIMIT.fallback, 1, LIMIT.max)
-  const asker = { ...askerOf(params), tags }
+  const asker = askerOf(params, tags)
   const ranked = rankedPlaces(places, index, q, RANKED, asker)
   const labels = shownLabels(ranked, q, asker, limit)
   return {
