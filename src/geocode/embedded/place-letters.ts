@@ -95,7 +95,8 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
   if (region === null) return typed
   // Letters of a country alone: the towns the words name whole as if the letters were not
   // (namedAlone), where the first town found is one. Not where they may name a Brazilian town the
-  // data lacks (mayBeBrazils): they name a Brazilian place too ("Palma - MG"), or a Portuguese one.
+  // data lacks: a town they name whole is Brazilian ("Palma - MG") or Portuguese. The resolver's
+  // mayBeBrazils asks this of the town it picks, and of any Brazilian place of the name.
   if (!region.regions) {
     const towns = source.whole(key)
     const named = namedAlone(towns.map((h) => ({ country: h.country, people: h.people ?? 0, own: h.main, h })))
