@@ -1,8 +1,11 @@
 export type ClientOptions = {
-    /** The service's address, e.g. "http://127.0.0.1:3000", or its Management API's ("http://127.0.0.1:3000/admin/v1"). */
-    baseUrl: string;
-    /** The locator's secret key, "sk_...". */
-    apiKey: string;
+    /**
+     * The service's address, e.g. "http://127.0.0.1:3000", or its Management API's ("http://127.0.0.1:3000/admin/v1").
+     * Undefined (an environment variable not set) is taken by the type and refused when the client is made.
+     */
+    baseUrl: string | undefined;
+    /** The locator's secret key, "sk_..."; undefined is refused when the client is made, as baseUrl's. */
+    apiKey: string | undefined;
     /**
      * Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4); a
      * starting service's 503s are waited for apart (startupWaitMs).
@@ -76,9 +79,14 @@ export declare function oddCharacter(text: string, odd: RegExp): string | undefi
  * path without the Management API's (each call's path holds it) nor trailing slashes.
  */
 export declare function serviceAddress(baseUrl: string): string;
+/** Options refuseUnusable took: baseUrl and apiKey set. */
+export type Usable = ClientOptions & {
+    baseUrl: string;
+    apiKey: string;
+};
 /**
  * Refuses, naming it, an option a script got wrong (an unset environment variable, Number() of
  * one): baseUrl not an http(s) address (or a route's, or the Query API's), no apiKey or one a header cannot carry, attempts not a
  * whole number from 1 (Infinity: no end), an ms option not a number (NaN would retry without end or wait 1 ms).
  */
-export declare function refuseUnusable(options: ClientOptions): void;
+export declare function refuseUnusable(options: ClientOptions): asserts options is Usable;

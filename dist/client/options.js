@@ -29,6 +29,8 @@ export function serviceAddress(baseUrl) {
     const url = new URL(baseUrl);
     return `${url.origin}${url.pathname.replace(API_PATH, '').replace(/\/+$/, '')}`;
 }
+/** How a message says an option given as undefined: most often an environment variable not set. */
+const UNSET = 'undefined (not set)';
 /** The ms options: `timeoutMs` must be above 0, the others 0 or more; Infinity is no limit. */
 const MS_OPTIONS = ['timeoutMs', 'backoffMs', 'maxWaitMs', 'inFlightWaitMs', 'startupWaitMs'];
 /**
@@ -42,11 +44,12 @@ export function refuseUnusable(options) {
     const { baseUrl, apiKey, attempts } = options;
     let url;
     try {
-        url = new URL(baseUrl);
+        if (typeof baseUrl === 'string')
+            url = new URL(baseUrl);
     }
     catch { }
     if (typeof baseUrl !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
-        throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`);
+        throw new TypeError(`StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${baseUrl === undefined ? UNSET : JSON.stringify(baseUrl)}.`);
     // The Query API's address (a finder's request copied whole): a secret key sent under it is
     // taken as exposed in a page's code, and marked so, before any answer could say the address is wrong.
     const publicAt = url.pathname.search(/\/public\/v1(?:\/|$)/);
@@ -66,7 +69,7 @@ export function refuseUnusable(options) {
     const key = typeof apiKey === 'string' ? apiKey.trim() : undefined;
     const odd = key === undefined ? undefined : oddCharacter(key, /[^\x21-\x7e]/);
     if (key === undefined || key === '' || odd !== undefined) {
-        const got = key === undefined ? String(apiKey) : odd ? `one with ${odd}` : 'an empty string';
+        const got = apiKey === undefined ? UNSET : key === undefined ? shown(apiKey) : odd ? `one with ${odd}` : 'an empty string';
         throw new TypeError(`StorelocClient: apiKey must be the locator's secret key, "sk_..."; got ${got}.`);
     }
     if (attempts !== undefined && !((Number.isInteger(attempts) || attempts === Infinity) && attempts >= 1))

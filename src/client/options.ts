@@ -2,10 +2,13 @@
 // option no call could run with.
 
 export type ClientOptions = {
-  /** The service's address, e.g. "http://127.0.0.1:3000", or its Management API's ("http://127.0.0.1:3000/admin/v1"). */
-  baseUrl: string
-  /** The locator's secret key, "sk_...". */
-  apiKey: string
+  /**
+   * The service's address, e.g. "http://127.0.0.1:3000", or its Management API's ("http://127.0.0.1:3000/admin/v1").
+   * Undefined (an environment variable not set) is taken by the type and refused when the client is made.
+   */
+  baseUrl: string | undefined
+  /** The locator's secret key, "sk_..."; undefined is refused when the client is made, as baseUrl's. */
+  apiKey: string | undefined
   /**
    * Tries of a request that met a network error, a timeout, 429, 502, 503 or 504 (default 4); a
    * starting service's 503s are waited for apart (startupWaitMs).
@@ -101,6 +104,12 @@ export function serviceAddress(baseUrl: string): string {
   return `${url.origin}${url.pathname.replace(API_PATH, '').replace(/\/+$/, '')}`
 }
 
+/** How a message says an option given as undefined: most often an environment variable not set. */
+const UNSET = 'undefined (not set)'
+
+/** Options refuseUnusable took: baseUrl and apiKey set. */
+export type Usable = ClientOptions & { baseUrl: string; apiKey: string }
+
 /** The ms options: `timeoutMs` must be above 0, the others 0 or more; Infinity is no limit. */
 const MS_OPTIONS = ['timeoutMs', 'backoffMs', 'maxWaitMs', 'inFlightWaitMs', 'startupWaitMs'] as const
 
@@ -109,17 +118,17 @@ const MS_OPTIONS = ['timeoutMs', 'backoffMs', 'maxWaitMs', 'inFlightWaitMs', 'st
  * one): baseUrl not an http(s) address (or a route's, or the Query API's), no apiKey or one a header cannot carry, attempts not a
  * whole number from 1 (Infinity: no end), an ms option not a number (NaN would retry without end or wait 1 ms).
  */
-export function refuseUnusable(options: ClientOptions): void {
+export function refuseUnusable(options: ClientOptions): asserts options is Usable {
   /** A value as a message shows it: a string quoted, so "5000" is told from 5000. */
   const shown = (v: unknown) => (typeof v === 'string' ? JSON.stringify(v) : String(v))
   const { baseUrl, apiKey, attempts } = options
   let url: URL | undefined
   try {
-    url = new URL(baseUrl)
+    if (typeof baseUrl === 'string') url = new URL(baseUrl)
   } catch {}
   if (typeof baseUrl !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
     throw new TypeError(
-      `StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${JSON.stringify(baseUrl) ?? 'undefined'}.`,
+      `StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${baseUrl === undefined ? UNSET : JSON.stringify(baseUrl)}.`,
     )
   // The Query API's address (a finder's request copied whole): a secret key sent under it is
   // taken as exposed in a page's code, and marked so, before any answer could say the address is wrong.
@@ -146,7 +155,8 @@ export function refuseUnusable(options: ClientOptions): void {
   const key = typeof apiKey === 'string' ? apiKey.trim() : undefined
   const odd = key === undefined ? undefined : oddCharacter(key, /[^\x21-\x7e]/)
   if (key === undefined || key === '' || odd !== undefined) {
-    const got = key === undefined ? String(apiKey) : odd ? `one with ${odd}` : 'an empty string'
+    const got =
+      apiKey === undefined ? UNSET : key === undefined ? shown(apiKey) : odd ? `one with ${odd}` : 'an empty string'
     throw new TypeError(`StorelocClient: apiKey must be the locator's secret key, "sk_..."; got ${got}.`)
   }
   if (attempts !== undefined && !((Number.isInteger(attempts) || attempts === Infinity) && attempts >= 1))

@@ -43,19 +43,24 @@ function refusal(options: Record<string, unknown>): string {
 describe('StorelocClient options', () => {
   test('a baseUrl or apiKey that no call could use is refused when the client is made, named', () => {
     expect(refusal({ baseUrl: undefined })).toBe(
-      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got undefined.',
+      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got undefined (not set).',
     )
     expect(refusal({ baseUrl: '127.0.0.1:3000' })).toBe(
       'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got "127.0.0.1:3000".',
     )
     expect(refusal({ baseUrl: 'localhost:3000' })).toStartWith('TypeError: StorelocClient: baseUrl must be')
     expect(refusal({ apiKey: undefined })).toBe(
-      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got undefined.',
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got undefined (not set).',
     )
     expect(refusal({ apiKey: ' ' })).toBe(
       'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got an empty string.',
     )
     expect(refusal({ baseUrl: 'https://locator.example/storeloc/' })).toBe('made')
+  })
+
+  test('an environment variable not set is taken by the type and refused when the client is made', () => {
+    const made = () => new StorelocClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: process.env.STORELOC_NOT_SET })
+    expect(made).toThrow('StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got undefined (not set).')
   })
 
   test('a baseUrl no path can follow, or with a password, is refused, the password not shown', () => {
