@@ -3,10 +3,71 @@
 // what the other's list has and its own lacks, and both end "in step"; a person editing alike.
 // A write after that check is the service's to see: each delete item carries the store's updated_at
 // as first read (if_updated_at), and a store changed since is kept (412 precondition_failed).
-import { type BulkLocation, type BulkReport, type StorelocClient, StorelocError } from 'storeloc/client'
+// The service's geocode refresh (Google's 30 days) moves a store's point, and so its updated_at, on
+// its own: no other writer. A store only it changed is deleted all the same.
+import {
+  type AdminLocation,
+  type BulkDelete,
+  type BulkLocation,
+  type BulkReport,
+  type StorelocClient,
+  StorelocError,
+} from 'storeloc/client'
 
-/** The locator's stores as the sync read them first: each id with its updated_at. */
-export type Snapshot = Map<string, string>
+/** The locator's stores as the sync read them first, by id. */
+export type Snapshot = Map<string, AdminLocation>
+
+/** What the geocode refresh writes: the point, how it was found, and the time zone a point gives. */
+const REFRESHED = new Set(['coordinates', 'geocoding', 'timezone', 'updated_at'])
+
+/**
+ * The fields of the store `now` that another write changed since it was read (`had`); none when
+ * only the geocode refresh did (it moves the point by a geocoder, not by coordinates sent, whose
+ * source is `reverse`), or when no field the API shows changed: no one's edit is lost by a delete.
+ */
+export function changedFields(had: AdminLocation, now: AdminLocation): string[] {
+  const changed = (Object.keys(now) as (keyof AdminLocation)[]).filter(
+    (k) => k !== 'updated_at' && JSON.stringify(had[k]) !== JSON.stringify(now[k]),
+  )
+  const moved = changed.includes('coordinates') || changed.includes('geocoding')
+  const byGeocoder = now.geocoding !== null && now.geocoding.source !== 'reverse'
+  return moved && byGeocoder && changed.every((k) => REFRESHED.has(k)) ? [] : changed
+}
+
+/** How many times a request is sent again when refused for stores only the geocode refresh changed. */
+const REFRESHES = 3
+
+/**
+ * client.bulkUpsert, sent again when refused (412 precondition_failed) only for stores the geocode
+ * refresh changed since `snapshot`, each delete item then with the store's updated_at now. Any other
+ * refusal, or a store another write changed, is thrown as the service answered it.
+ */
+export async function bulkPastRefreshes(
+  client: StorelocClient,
+  request: { locations: (BulkLocation | BulkDelete)[]; dry_run?: boolean },
+  snapshot: Snapshot | undefined,
+  signal: AbortSignal,
+): Promise<BulkReport> {
+  let { locations } = request
+  for (let tries = 0; ; tries++) {
+    try {
+      return await client.bulkUpsert({ ...request, locations }, { signal })
+    } catch (e) {
+      if (!(e instanceof StorelocError) || e.code !== 'precondition_failed' || !snapshot || tries >= REFRESHES) throw e
+      const named = Object.keys(e.details ?? {}).map((d) => Number(/^locations\[(\d+)\]/.exec(d)?.[1]))
+      const now = new Map<number, string>()
+      for (const i of named) {
+        const id = locations[i]?.id
+        const had = id ? snapshot.get(id) : undefined
+        const store = had && (await client.getLocation(had.id, { signal }).catch(() => undefined))
+        if (!had || !store || changedFields(had, store).length > 0) throw e
+        now.set(i, store.updated_at)
+      }
+      if (now.size === 0) throw e
+      locations = locations.map((l, i) => (now.has(i) ? { ...l, if_updated_at: now.get(i) } : l)) as typeof locations
+    }
+  }
+}
 
 /** A store this run created or updated: its id, and the location its row sent. */
 export type Wrote = { id: string; location: BulkLocation }
@@ -44,8 +105,10 @@ export async function refuseOthersChanges(
   for (const l of now) {
     if (written.has(l.id)) continue
     const had = snapshot.get(l.id)
+    const fields = had === undefined ? [] : changedFields(had, l)
     if (had === undefined) changes.push({ at: l.created_at, said: `${storeSaid(l)} made at ${l.created_at}` })
-    else if (had !== l.updated_at) changes.push({ at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at}` })
+    else if (fields.length > 0)
+      changes.push({ at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at} (${fields.join(', ')})` })
   }
   const still = new Map(now.map((l) => [l.id, l]))
   for (const id of snapshot.keys())

@@ -104,7 +104,7 @@ export function storeOfRow(stored: Stored[]): (r: Row) => string | undefined {
  * as the bulk route frees a code only once deleted, and only while it is as `read` (each id's
  * updated_at). Rows are matched as the route matches them: by id, else by code.
  */
-export function dropsTaken(rows: Row[], stored: Stored[], read?: ReadonlyMap<string, string>): Row[] {
+export function dropsTaken(rows: Row[], stored: Stored[], read?: ReadonlyMap<string, { updated_at: string }>): Row[] {
   const ids = new Set(stored.map((s) => s.id))
   const byCode = holdersOf(stored)
   const code = (r: Row) => bareCode(r.location.external_id as string)
@@ -116,7 +116,7 @@ export function dropsTaken(rows: Row[], stored: Stored[], read?: ReadonlyMap<str
   for (const r of rows)
     for (const holder of own(r) === undefined ? [] : (byCode.get(code(r)) ?? []))
       if (!named.has(holder) && !drops.has(holder))
-        drops.set(holder, deleteRow(holder, r.location.external_id as string, read?.get(holder)))
+        drops.set(holder, deleteRow(holder, r.location.external_id as string, read?.get(holder)?.updated_at))
   return [...drops.values()]
 }
 
@@ -262,4 +262,24 @@ function standIn(row: Row): Row {
 function tooLinked(group: Row[]): string {
   const named = group.slice(0, 5).map((r) => r.label)
   return `${group.length} rows take one another's store codes in a ring (${named.join(', ')} and ${group.length - named.length} more), and one request takes at most ${CHUNK} rows: a ring (a swap) goes through only within one request, as no order frees each code before it is taken. Renumber them in two syncs (first to codes no store holds, then to the new ones), or import the list with the CLI, \`storeloc locations import LOCATOR_ID --file FILE --delete-missing\`, which takes any number in one transaction. Nothing was written.`
+}
+
+/**
+ * A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent
+ * as "" (cleared). A row's store is the one the route matches: by id, else by code, so a store
+ * renumbered to another's code has its own dates cleared, not the other's.
+ */
+export function clearLeftOut(
+  rows: Row[],
+  storeOf: (r: Row) => string | undefined,
+  specialOf: Map<string, Record<string, string>>,
+): void {
+  for (const r of rows) {
+    if (!r.wholeSpecialHours) continue
+    const store = storeOf(r)
+    const had = store === undefined ? undefined : specialOf.get(store)
+    if (had === undefined) continue
+    const sent = ((r.location as BulkLocation).special_hours ??= {})
+    for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
+  }
 }

@@ -37,10 +37,10 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { type Command, commandLine, progress } from './sync-command'
-import { deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
+import { clearLeftOut, deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
-import { keptChanged, OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
+import { bulkPastRefreshes, keptChanged, OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
 import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -91,7 +91,8 @@ const warningsSaid = (row: Row, warnings: string[]) =>
 /**
  * Sends the requests, as dry runs or for real; the reports in order. Dry runs go on past a
  * refused request, so one run lists the problems of every row of the list `rows`, with `found`'s:
- * those the sync found itself (cells not read, a store listed twice).
+ * those the sync found itself (cells not read, a store listed twice). With `snapshot`, the stores
+ * as first read, a write refused for stores only the geocode refresh changed since is sent again.
  */
 async function upsert(
   client: StorelocClient,
@@ -99,6 +100,7 @@ async function upsert(
   dryRun: boolean,
   rows: Row[],
   found: Problem[] = [],
+  snapshot?: Snapshot,
 ): Promise<BulkReport[]> {
   const reports: BulkReport[] = []
   const problems = [...found]
@@ -122,7 +124,7 @@ async function upsert(
     if (!dryRun) done.requests++
     if (!dryRun) done.underway = chunk
     try {
-      const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location), dry_run: dryRun }, { signal })
+      const report = await bulkPastRefreshes(client, { locations: chunk.map((r) => r.location), dry_run: dryRun }, snapshot, signal)
       reports.push({ ...report, results: report.results.filter((r) => r.index === null || !chunk[r.index]?.dryOnly) })
       if (!dryRun) done.sent += listed(chunk)
       if (!dryRun) done.deleted += chunk.length - listed(chunk)
@@ -237,26 +239,6 @@ function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): stri
   return ` ${codes} only in leading zeros (${codeSaid(first[0])} in the list, ${codeSaid(first[1])} stored): a spreadsheet drops them (Excel reads ${excelReads(first)}). Format the column as text, give the codes as stored, and run the sync again.`
 }
 
-/**
- * A bulk item's special_hours change only the dates it names: those a CSV cell left out are sent
- * as "" (cleared). A row's store is the one the route matches: by id, else by code, so a store
- * renumbered to another's code has its own dates cleared, not the other's.
- */
-function clearLeftOut(
-  rows: Row[],
-  storeOf: (r: Row) => string | undefined,
-  specialOf: Map<string, Record<string, string>>,
-): void {
-  for (const r of rows) {
-    if (!r.wholeSpecialHours) continue
-    const store = storeOf(r)
-    const had = store === undefined ? undefined : specialOf.get(store)
-    if (had === undefined) continue
-    const sent = ((r.location as BulkLocation).special_hours ??= {})
-    for (const date of Object.keys(had)) if (!Object.hasOwn(sent, date)) sent[date] = ''
-  }
-}
-
 async function main(): Promise<void> {
   const command = commandLine(process.argv.slice(2))
   const source = await readSource(command)
@@ -311,7 +293,7 @@ async function readSource({ client, file, encoding }: Command) {
   const snapshot: Snapshot = new Map()
   for (const l of await client.exportLocations({}, { signal })) {
     stored.push({ id: l.id, external_id: l.external_id })
-    snapshot.set(l.id, l.updated_at)
+    snapshot.set(l.id, l)
     specialOf.set(l.id, l.special_hours)
     addressOf.set(l.id, l.address)
     if (l.external_id !== null) current.set(l.external_id, { id: l.id })
@@ -408,7 +390,7 @@ async function send(command: Command, plan: Plan, rows: Row[], snapshot: Snapsho
 /** send's writes: the reports of the requests as run (the dry runs' in a dry run), and the stores found deleted already. */
 async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[], snapshot: Snapshot) {
   const { requests, planned, gone, dropped } = plan
-  const reports = dryRun ? planned : await upsert(client, requests, false, rows)
+  const reports = dryRun ? planned : await upsert(client, requests, false, rows, [], snapshot)
 
   // One deleted meanwhile (by hand) is answered absent, not refused, and said so: its result has
   // no id, so it is known by its place in the request.
@@ -417,7 +399,7 @@ async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[],
     for (const r of report.results) if (r.action === 'absent') goneAlready.add(requests[chunk]![r.index!]!.location.id!)
   })
   // The rest deleted last, `size` a request, by id, as the rows are sent; each only while as first read (if_updated_at).
-  const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id, snapshot.get(g.id)))
+  const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id, snapshot.get(g.id)?.updated_at))
   // Deleted only when no other write came since the stores were read: another sync's rows are no list's to drop.
   if (!dryRun && last.length > 0) {
     // The list's rows it created or updated, as sent: another write after them makes them differ again.
@@ -433,7 +415,7 @@ async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[],
   if (!dryRun)
     for (let i = 0; i < last.length; i += size) {
       const chunk = last.slice(i, i + size)
-      const report = await sendDeletes(client, chunk)
+      const report = await sendDeletes(client, chunk, snapshot)
       done.deleted += chunk.length
       for (const r of report.results) {
         answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
@@ -449,10 +431,10 @@ async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[],
 }
 
 /** Writes a request of deletes alone; its failure, and a refusal's problems, name its stores. */
-async function sendDeletes(client: StorelocClient, chunk: Row[]): Promise<BulkReport> {
+async function sendDeletes(client: StorelocClient, chunk: Row[], snapshot: Snapshot): Promise<BulkReport> {
   done.underway = chunk
   try {
-    const report = await client.bulkUpsert({ locations: chunk.map((r) => r.location) }, { signal })
+    const report = await bulkPastRefreshes(client, { locations: chunk.map((r) => r.location) }, snapshot, signal)
     done.underway = []
     return report
   } catch (e) {

@@ -1,0 +1,159 @@
+// The geocode refresh (Google's 30 days) moves a store's point, and its updated_at, on its own. One
+// landing while examples/sync.ts runs is no other writer: the store the list drops is deleted all
+// the same. A real server re-geocodes a store at its start, its Google a stand-in held until the
+// sync is at the step each test names.
+import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
+import { Database } from 'bun:sqlite'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
+import { runSync, runSyncAsIs, standIn, type SyncServer } from './sync-server'
+
+const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
+const row = (code: string, i: number) => `${code},Store ${i},"${i} Main St, Town",${40 + i / 10},${-3 - i / 10}\n`
+const FOUND = JSON.parse(readFileSync(join(import.meta.dir, '..', 'geocode/fixtures/google-found.json'), 'utf8'))
+
+/** Google's stand-in: each answer a point of its own, held while `held` is. */
+let held: Promise<void> = Promise.resolve()
+let asked = 0
+const google = Bun.serve({
+  hostname: '127.0.0.1',
+  port: 0,
+  async fetch() {
+    await held
+    asked++
+    const answer = structuredClone(FOUND)
+    answer.results[0].geometry.location = { lat: 37 + asked / 100, lng: -122 }
+    return Response.json(answer)
+  },
+})
+
+const served: SyncServer = { dir: '', url: '', key: '', json: cliRunner(() => join(served.dir, 'sync.db')).json }
+let server: Running | undefined
+
+beforeAll(() => {
+  served.dir = tempDir()
+  served.key = served.json('locator', 'create', '--name', 'Sync').key.secret_key
+})
+afterAll(() => {
+  server?.proc.kill()
+  google.stop(true)
+  rmSync(served.dir, { recursive: true, force: true })
+})
+
+/**
+ * The server started again on `S1`-`S3`, S3 geocoded by Google 30 days ago, so the refresh it runs
+ * at its start asks Google for S3 again; returns the release of Google's answer.
+ */
+async function restartedWithS3Due(): Promise<() => void> {
+  server?.proc.kill()
+  await server?.proc.exited
+  server = startServer(join(served.dir, 'sync.db'), { GEOCODER: 'none' })
+  served.url = await serverUrl(server)
+  expect((await runSync(served, served.url, HEADER + row('S1', 1) + row('S2', 2) + row('S3', 3))).code).toBe(0)
+  server.proc.kill()
+  await server.proc.exited
+  const db = new Database(join(served.dir, 'sync.db'))
+  db.run(
+    "UPDATE locations SET geocode_source = 'google', geocode_precision = 'rooftop', geocoded_at = ? WHERE external_id = 'S3'",
+    [new Date(Date.now() - 30 * 86_400_000).toISOString()],
+  )
+  // Its point asked of Google itself, not of the answer an earlier test's refresh left in the cache.
+  db.run('DELETE FROM geocode_cache')
+  db.close()
+  let release = () => {}
+  held = new Promise((r) => (release = r))
+  server = startServer(join(served.dir, 'sync.db'), {
+    GEOCODER: 'google',
+    GEOCODER_URL: google.url.origin,
+    GEOCODER_API_KEY: 'test',
+  })
+  served.url = await serverUrl(server)
+  return release
+}
+
+/** The sync of S1 and S2 through a stand-in that lets the refresh write once `when` is true of a request. */
+async function syncWithRefreshAt(when: (body: string) => boolean) {
+  const release = await restartedWithS3Due()
+  let refreshed = false
+  const proxy = standIn(served, async (body, on) => {
+    if (!refreshed && body !== undefined && when(body)) {
+      refreshed = true
+      release()
+      await server!.waitFor(/"geocodes refreshed"/)
+    }
+    return on()
+  })
+  try {
+    return await runSyncAsIs(served, proxy.url, HEADER + row('S1', 1) + row('S2', 2))
+  } finally {
+    proxy.stop()
+  }
+}
+
+/** The external ids of the locator's stores, sorted. */
+async function codes(): Promise<string[]> {
+  const headers = { authorization: `Bearer ${served.key}` }
+  const answer = await fetch(`${served.url}/admin/v1/locations/export`, { headers })
+  const { locations } = (await answer.json()) as { locations: { external_id: string }[] }
+  return locations.map((l) => l.external_id).sort()
+}
+
+describe('examples/sync.ts and the geocode refresh', () => {
+  test('a refresh landing after the list is read, before the deletes are checked, deletes the dropped store', async () => {
+    const run = await syncWithRefreshAt((body) => body.includes('"dry_run":true'))
+    expect(run.stderr).not.toContain('Another write')
+    expect(run.code).toBe(0)
+    expect(run.stdout).toContain('S3')
+    expect(await codes()).toEqual(['S1', 'S2'])
+  }, 60_000)
+
+  test('a refresh landing just before the deletes are sent (412) deletes the dropped store', async () => {
+    const run = await syncWithRefreshAt((body) => body.includes('"delete":true') && !body.includes('"dry_run":true'))
+    expect(run.stderr).not.toContain('Another write')
+    expect(run.code).toBe(0)
+    expect(await codes()).toEqual(['S1', 'S2'])
+  }, 60_000)
+
+  test("another writer's change is still refused: a name, said; a point sent by hand, kept at the delete", async () => {
+    const list = HEADER + row('S1', 1) + row('S2', 2)
+    const headers = { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' }
+    /** The sync of `list` through a stand-in that sends `change` of S3 once `when` is true of a request. */
+    const syncChanging = async (when: (body: string) => boolean, change: object) => {
+      await restartedWithS3Due()
+      let sent = false
+      const proxy = standIn(served, async (body, on) => {
+        if (!sent && body !== undefined && when(body)) {
+          sent = true
+          const [s3] = (
+            (await (await fetch(`${served.url}/admin/v1/locations?external_id=S3`, { headers })).json()) as {
+              locations: { id: string }[]
+            }
+          ).locations
+          const body = JSON.stringify(change)
+          expect(
+            (await fetch(`${served.url}/admin/v1/locations/${s3!.id}`, { method: 'POST', headers, body })).status,
+          ).toBe(200)
+        }
+        return on()
+      })
+      try {
+        return await runSyncAsIs(served, proxy.url, list)
+      } finally {
+        proxy.stop()
+      }
+    }
+    const renamed = await syncChanging((body) => body.includes('"dry_run":true'), { name: 'Renamed' })
+    expect(renamed.code).toBe(3)
+    expect(renamed.stderr).toMatch(
+      /Another write changed the locator while this sync ran, .*: "S3" \(loc_\w+\) changed at \S+ \(name\)\./,
+    )
+    expect(await codes()).toEqual(['S1', 'S2', 'S3'])
+    const moved = await syncChanging((body) => body.includes('"delete":true') && !body.includes('"dry_run":true'), {
+      coordinates: { lat: 41, lng: -4 },
+    })
+    expect(moved.code).toBe(3)
+    expect(moved.stderr).toContain('Another write changed "S3"')
+    expect(await codes()).toEqual(['S1', 'S2', 'S3'])
+  }, 60_000)
+})
