@@ -34,6 +34,9 @@ export function changedFields(had: AdminLocation, now: AdminLocation): string[] 
   return moved && byGeocoder && changed.every((k) => REFRESHED.has(k)) ? [] : changed
 }
 
+/** The fields another write changed of the stores a refusal (412) names, by their places in its request. */
+const changedIn = new WeakMap<StorelocError, Map<number, string[]>>()
+
 /** How many times a request is sent again when refused for stores only the geocode refresh changed. */
 const REFRESHES = 3
 
@@ -56,14 +59,17 @@ export async function bulkPastRefreshes(
       if (!(e instanceof StorelocError) || e.code !== 'precondition_failed' || !snapshot || tries >= REFRESHES) throw e
       const named = Object.keys(e.details ?? {}).map((d) => Number(/^locations\[(\d+)\]/.exec(d)?.[1]))
       const now = new Map<number, string>()
+      const fields = new Map<number, string[]>()
       for (const i of named) {
         const id = locations[i]?.id
         const had = id ? snapshot.get(id) : undefined
         const store = had && (await client.getLocation(had.id, { signal }).catch(() => undefined))
-        if (!had || !store || changedFields(had, store).length > 0) throw e
+        if (!had || !store) continue
+        fields.set(i, changedFields(had, store))
         now.set(i, store.updated_at)
       }
-      if (now.size === 0) throw e
+      changedIn.set(e, fields)
+      if (now.size === 0 || now.size < named.length || [...fields.values()].some((f) => f.length > 0)) throw e
       locations = locations.map((l, i) => (now.has(i) ? { ...l, if_updated_at: now.get(i) } : l)) as typeof locations
     }
   }
@@ -128,8 +134,8 @@ export async function refuseOthersChanges(
 
 /**
  * The refusal (412 precondition_failed) of a request deleting stores (`stores`, as named, in its
- * order) that another write changed since the sync read them: the service kept them, and wrote
- * none of the request. `done`: of a request of deletes alone, how many of the `toDelete` stores
+ * order) that another write changed since the sync read them, each with the fields it changed
+ * when bulkPastRefreshes read them: the service kept them, and wrote none of the request. `done`: of a request of deletes alone, how many of the `toDelete` stores
  * the list lacks went before it; else the request's rows as named (rowsNamed), not written.
  */
 export function keptChanged(
@@ -137,7 +143,11 @@ export function keptChanged(
   stores: (string | undefined)[],
   done: { deleted: number; toDelete: number } | { rows: string },
 ): OthersWrote {
-  const changed = Object.keys(e.details ?? {}).flatMap((d) => stores[Number(/^locations\[(\d+)\]/.exec(d)?.[1])] ?? [])
+  const changed = Object.keys(e.details ?? {}).flatMap((d) => {
+    const i = Number(/^locations\[(\d+)\]/.exec(d)?.[1])
+    const fields = changedIn.get(e)?.get(i) ?? []
+    return stores[i] === undefined ? [] : [fields.length === 0 ? stores[i] : `${stores[i]} (${fields.join(', ')})`]
+  })
   const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : ''
   const named = changed.length === 0 ? 'stores it was deleting' : `${changed.slice(0, NAMED).join(', ')}${more}`
   const them = changed.length === 1 ? 'it' : 'them'

@@ -148,7 +148,7 @@ test('a store another write changes between the last look and its delete is kept
     const run = await runSync(served, proxy.url, HEADER + row('K1', 1))
     expect(run.code).toBe(3)
     expect(run.stderr.trimEnd().split('\n')).toEqual([
-      `sync: Another write changed "G1" (${edited}) after this sync last read the locator, as it deleted the stores its list lacks: the service kept it, and deleted none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. 0 of the 2 stores the list lacks are deleted, the rest not; the rest of the list is written. Run the sync again once the other write is done.`,
+      `sync: Another write changed "G1" (${edited}) (name) after this sync last read the locator, as it deleted the stores its list lacks: the service kept it, and deleted none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. 0 of the 2 stores the list lacks are deleted, the rest not; the rest of the list is written. Run the sync again once the other write is done.`,
     ])
     // The edit stands: G1 is not deleted, nor G2 of the same request (all or nothing).
     expect(await codes()).toEqual(['G1', 'G2', 'K1'])
@@ -178,7 +178,7 @@ test('deleting a request at a time, the stores deleted before the refused reques
     expect(run.code).toBe(3)
     expect(run.stdout).toBe(`deleted G1 (${g1})\n`)
     expect(run.stderr).toContain(
-      `sync: Another write changed "G2" (${g2}) after this sync last read the locator, as it deleted the stores its list lacks: the service kept it, and deleted none of that request.`,
+      `sync: Another write changed "G2" (${g2}) (name) after this sync last read the locator, as it deleted the stores its list lacks: the service kept it, and deleted none of that request.`,
     )
     expect(run.stderr).toContain(
       ' 1 of the 2 stores the list lacks is deleted, the rest not; the rest of the list is written.',
@@ -208,7 +208,7 @@ test("a dropped store whose code a row takes, changed by another write before th
     const run = await runSync(served, proxy.url, list)
     expect(run.code).toBe(3)
     expect(run.stderr.trimEnd().split('\n')).toEqual([
-      `sync: Another write changed "D1" (${d1}) after this sync read the locator, as the request of lines 2-3 was to delete it: the service kept it, and wrote none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. The requests before it are written, that one and the rest of the list not, nor are the stores the list lacks deleted. Run the sync again once the other write is done: it writes only what is not in step yet.`,
+      `sync: Another write changed "D1" (${d1}) (name) after this sync read the locator, as the request of lines 2-3 was to delete it: the service kept it, and wrote none of that request. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. The requests before it are written, that one and the rest of the list not, nor are the stores the list lacks deleted. Run the sync again once the other write is done: it writes only what is not in step yet.`,
     ])
     // The request was refused whole: D1 keeps its edit and its code, D2 its own.
     const after = ((await (await api('/admin/v1/locations')).json()) as any).locations

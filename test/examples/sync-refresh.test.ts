@@ -153,7 +153,7 @@ describe('examples/sync.ts and the geocode refresh', () => {
       coordinates: { lat: 41, lng: -4 },
     })
     expect(moved.code).toBe(3)
-    expect(moved.stderr).toContain('Another write changed "S3"')
+    expect(moved.stderr).toMatch(/Another write changed "S3" \(loc_\w+\) \(coordinates, /)
     expect(await codes()).toEqual(['S1', 'S2', 'S3'])
   }, 60_000)
 })
