@@ -6,7 +6,7 @@ import { sha256Hex } from '../../core/ids'
 import { LocationError } from '../../locations/errors'
 import type { AdminDeps } from '../../locations/service'
 import { IdempotencyKeyTaken, type IdempotencyRepo, type KeptAnswer } from '../../store/idempotency'
-import type { BodyDigest } from '../body'
+import type { BodyDigest } from '../body-digest'
 import { contentTypeMeant } from '../content-type'
 import { AdminError } from './errors'
 

@@ -1,6 +1,7 @@
 // The Management API routes (/admin/v1). Handlers only translate HTTP to service calls.
 import { Elysia } from 'elysia'
-import { type BodyDigest, formRefusal, type ParsedBody, parseBody, sentAs } from '../body'
+import { formRefusal, type ParsedBody, parseBody, sentAs } from '../body'
+import type { BodyDigest } from '../body-digest'
 import { type AdminAuth, authenticate, KeyRefused } from './auth'
 import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
 import { exportAnswer } from './export'
