@@ -16,7 +16,7 @@ export type MultipartOf = () => Promise<MultipartBody>
  * means by the v5 rule that reads no delimiter line's padding (a `v5:` fingerprint may be kept by
  * either v5 rule), when other. `plain`: what it means by the rules of v5, v4, v3 and v2 as they read
  * a file's name before `filename*` was, from `filename` alone, when other (a padded body: v5's alone,
- * as the others compared its bytes).
+ * as the others compared its bytes; a folded body: none, as each compared its bytes).
  */
 export type BodyDigest = {
   bytes: string
@@ -38,11 +38,12 @@ export async function bodyDigest(request: Request, bytes: Uint8Array, multipartO
   if (parts === null) return { bytes: raw, meant: sent() }
   const plain = /filename\*/i.test(multipart.text) ? await multipartMeant(multipart, 'plain') : null
   const byPlain = plain === null || plain.meant === parts.meant ? undefined : plain
-  // A padded delimiter line (the text shorter than the bytes): rules blind to padding read it as
-  // a value's text, find no parts FormData agrees with, and compare the bytes with the boundary.
+  // A padded delimiter line or a folded header line (the text shorter than the bytes): rules blind
+  // to padding read it as a value's text, and every rule before read no field of a fold; each
+  // compares the bytes with the boundary.
   if (multipart.text.length !== bytes.length) {
     const before = sent()
-    const v5Plain = byPlain && { plain: { v5: byPlain.meant } }
+    const v5Plain = byPlain && !multipart.folded && { plain: { v5: byPlain.meant } }
     return { bytes: raw, meant: parts.meant, ...v5Plain, v5: before, v4: before, v3: before, v2: before }
   }
   // Where v3's rule found no parts (a name beyond ASCII), v2's found none either: the bytes told both.

@@ -165,6 +165,23 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
     }
     expect(count()).toBe(2)
   })
+  test('a folded Content-Disposition is kept by its parts; a key kept before folds were read is not its', async () => {
+    const starred = `filename*=UTF-8''st%C3%B6res.csv`
+    const folded = latin1Body(`name="photo";\r\n ${starred}`)
+    expect(await sendLatin1(folded, 'k-folded')).toEqual([201, null])
+    // The same parts, unfolded and with another boundary: the same request.
+    expect(await sendLatin1(latin1Body(`name="photo"; ${starred}`, 'C'), 'k-folded', 'C')).toEqual([201, 'true'])
+    expect(await sendLatin1(latin1Body(`name="plan";\r\n ${starred}`), 'k-folded')).toEqual([
+      422,
+      'idempotency_key_reused',
+    ])
+    // Kept by v5 before filename* was read, for the body unfolded: no rule then read the folded one.
+    expect(await sendLatin1(latin1Body(`name="photo"; ${starred}`), 'k-plain')).toEqual([201, null])
+    const kept = `v5:${sha256Hex(`POST ${BASE}\n${partsAsRead(null)}\nmultipart/form-data`)}`
+    env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, 'k-plain'])
+    expect(await sendLatin1(folded, 'k-plain')).toEqual([422, 'idempotency_key_reused'])
+    expect(count()).toBe(2)
+  })
 })
 
 describe('Idempotency-Key kept by v4, v3 and v2 before filename* was read', () => {

@@ -87,7 +87,7 @@ describe('multipart parts FormData does not read as sent', () => {
     expect(snapshot()).toEqual(before)
   })
 
-  test('a body FormData reads no field of says why: cut short, a part without headers, a folded header line', async () => {
+  test('a body FormData reads no field of says why: cut short, a part without headers, a line without ":"', async () => {
     const fix = ' Send the body your HTTP client makes from a form (curl -F), or send JSON.'
     const before = snapshot()
     const whole = `${field('name', 'Cafe')}${REST}`
@@ -98,9 +98,10 @@ describe('multipart parts FormData does not read as sent', () => {
     expect(await outcome(`${field('name', 'Cafe')}--B\r\n\r\nOpen late\r\n${REST}`)).toEqual(
       refused(`part 2 has no header lines, so no Content-Disposition, which names its field.${fix}`),
     )
-    expect(await outcome(`${part('Content-Disposition: form-data;\r\n name="name"', 'Cafe')}${REST}`)).toEqual(
+    // A line starting with a space continues the one before (a fold, read); one without, no header.
+    expect(await outcome(`${part('Content-Disposition: form-data;\r\nname="name"', 'Cafe')}${REST}`)).toEqual(
       refused(
-        `part 1 has a header line without ":" (a line folded onto the next, or text before the blank line), and each header line is a name, ":" and its value.${fix}`,
+        `part 1 has a header line without ":" (text before the blank line), and each header line is a name, ":" and its value, or a space or tab then more of the line before it.${fix}`,
       ),
     )
     expect(snapshot()).toEqual(before)

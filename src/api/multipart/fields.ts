@@ -1,6 +1,7 @@
 // A multipart/form-data body's fields: Bun's FormData's reading, checked against each part's
 // Content-Disposition as clients write it, and the bodies FormData reads otherwise than sent.
 import { paramFault, paramOf, paramsOf } from '../content-type'
+import { unfolded } from './folds'
 import {
   backslashedNames,
   dispositionAt,
@@ -20,19 +21,23 @@ type Field = [string, string | File]
  * its charsets and its fingerprint alike (a copy each would hold 8 MiB more for a body of 8 MiB).
  * `fields`: FormData's, or where it misreads a part, the parts' own; null when FormData reads
  * none. `doubt`: the Content-Disposition of a part read in more than one way, null when none is.
+ * `folded`: a part's header lines were folded, and `text` holds them unfolded.
  */
-export type MultipartBody = MultipartText & { fields: Field[] | null; doubt: string | null }
+export type MultipartBody = MultipartText & { fields: Field[] | null; doubt: string | null; folded: boolean }
 
 export async function readMultipartBody(bytes: Uint8Array, contentType: string): Promise<MultipartBody> {
   const sent = Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength).toString('latin1')
-  // Padding means nothing (RFC 2046): read, split and fingerprinted as the body without it.
+  // Padding means nothing (RFC 2046), nor does a fold (RFC 5322), which FormData refuses: read,
+  // split and fingerprinted as the body without them.
   const boundary = paramOf(contentType, 'boundary')
-  const text = boundary ? withoutPadding(sent, boundary) : sent
+  const unpadded = boundary ? withoutPadding(sent, boundary) : sent
+  const text = boundary ? unfolded(unpadded, boundary) : sent
   const read = text === sent ? bytes : Buffer.from(text, 'latin1')
   const form = await new Response(read, { headers: { 'content-type': formDataType(contentType) } })
     .formData()
     .catch(() => null)
-  const body: MultipartBody = { text, contentType, fields: form === null ? null : [...form.entries()], doubt: null }
+  const fields = form === null ? null : [...form.entries()]
+  const body: MultipartBody = { text, contentType, fields, doubt: null, folded: text !== unpadded }
   return body.fields === null ? body : namedAsSent(body)
 }
 

@@ -67,7 +67,7 @@ const FORM_DATA = /^content-disposition:[ \t]*form-data[ \t]*;/i
 /**
  * Why FormData reads no field of a multipart body whose boundary is named and not miswritten, when
  * it can be told: it has no closing delimiter (cut short, or never closed), or a part's header
- * lines are not ended by a blank line or hold a line without a ":" (a folded line). Null else.
+ * lines are not ended by a blank line or hold a line without a ":" (folds unfolded first). Null else.
  */
 export function whyNoFields({ text, contentType }: MultipartText): string | null {
   const boundary = paramOf(contentType, 'boundary')
@@ -85,7 +85,7 @@ export function whyNoFields({ text, contentType }: MultipartText): string | null
       return `part ${index}'s header lines end in no blank line, which comes between a part's headers and its value.`
     const lines = text.slice(start, end).split('\r\n')
     if (lines.some((line) => line !== '' && !line.includes(':')))
-      return `part ${index} has a header line without ":" (a line folded onto the next, or text before the blank line), and each header line is a name, ":" and its value.`
+      return `part ${index} has a header line without ":" (text before the blank line), and each header line is a name, ":" and its value, or a space or tab then more of the line before it.`
   }
   return null
 }

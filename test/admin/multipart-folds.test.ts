@@ -1,0 +1,51 @@
+// Multipart part header lines folded onto the next (RFC 5322: a line starting with a space or tab
+// continues the one before), as Python's email package and JavaMail write a long one: each read
+// as one line, on a location write and on bulk; a value's own line breaks are its text.
+import { describe, expect, test } from 'bun:test'
+import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
+
+withEnv()
+
+const TYPE = { 'content-type': 'multipart/form-data; boundary=B' }
+
+/** A text part as Python's email package writes it (policy SMTP), its Content-Disposition `disposition`. */
+const pythonPart = (disposition: string, value: string) =>
+  `--B\r\nContent-Type: text/plain; charset="us-ascii"\r\nMIME-Version: 1.0\r\nContent-Transfer-Encoding: 7bit\r\nContent-Disposition: ${disposition}\r\n\r\n${value}\r\n`
+
+async function answer(path: string, body: string) {
+  const res = await rawRequest('POST', path, Buffer.from(body), TYPE)
+  return [res.status, (await res.json()) as { location?: Record<string, unknown>; message?: string }] as const
+}
+
+describe('folded part header lines', () => {
+  test('a Content-Disposition or Content-Type folded with a space or a tab is read as one line', async () => {
+    // Python folds past 78 characters before a parameter; a tab, or two folds, read alike.
+    const body = [
+      pythonPart('form-data;\r\n name="name"', 'Cafe'),
+      pythonPart('form-data;\r\n\tname="address"', '1 Rue'),
+      pythonPart('form-data;\r\n name="coordinates[lat]"', '48.87'),
+      `--B\r\nContent-Disposition:\r\n form-data;\r\n name="coordinates[lng]"\r\nContent-Type: text/plain;\r\n charset=utf-8\r\n\r\n2.33\r\n`,
+      // A value's line breaks are its text, a space after them too.
+      pythonPart('form-data;\r\n name="description"', 'Open late\r\n and early'),
+      '--B--\r\n',
+    ].join('')
+    const [status, sent] = await answer(BASE, body)
+    expect([status, sent.location?.name, sent.location?.address, sent.location?.description]).toEqual([
+      201,
+      'Cafe',
+      '1 Rue',
+      'Open late\r\n and early',
+    ])
+  })
+
+  test("a file's name in RFC 2231 sections on folded lines, as Python's email package writes it, is named on bulk", async () => {
+    const body = `--B\r\nContent-Type: text/csv; charset="us-ascii"\r\nMIME-Version: 1.0\r\nContent-Transfer-Encoding: 7bit\r\nContent-Disposition: form-data; name="file";\r\n filename*0*=utf-8''magasins-de-la-r%C3%A9gion-%C3%AEle-de-france-export;\r\n filename*1*=%C3%A9s-lundi.csv\r\n\r\nexternal_id,name,lat,lng\r\nS1,One,1,2\r\n\r\n--B--\r\n`
+    const before = snapshot()
+    const [status, sent] = await answer(`${BASE}/bulk`, body)
+    expect([status, sent.message]).toEqual([
+      400,
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @"magasins-de-la-région-île-de-france-exportés-lundi.csv" -H "Content-Type: text/csv; charset=us-ascii".',
+    ])
+    expect(snapshot()).toEqual(before)
+  })
+})
