@@ -1,5 +1,5 @@
 // A form's text fields as a body's object: nested by their brackets, each field given once.
-import { givenOnce } from '../core/urlencoded'
+import { givenOnce, isCheckedBox } from '../core/urlencoded'
 
 /** The fields as an object (`value`), or why they are not read (`refused`), for a form's refusal. */
 export type FormFields = { value: Record<string, unknown> } | { refused: string }
@@ -11,12 +11,14 @@ const FIELD_NAME = /^([^[\]]+)(?:\[([^[\]]*)\])?$/
  * `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. A
  * field given twice but a list's item (`name=A&name=B`, as a query parameter is refused), or one
  * name given as a value and as a list or object (`tags=A&tags[]=B`), is refused: which was meant
- * is not guessed. Names of other shapes (`a[b][c]`) are no field of a location, and left out.
+ * is not guessed. A hidden field and its ticked checkbox (isCheckedBox) are the box's value. Names
+ * of other shapes (`a[b][c]`) are no field of a location, and left out.
  */
 export function formFields(entries: URLSearchParams | readonly [string, string][]): FormFields {
   const out: Record<string, unknown> = Object.create(null)
   const firstAs = new Map<string, string>()
-  const given = new Set<string>()
+  // Each name but a list item's, and its value; null once a hidden field and its checkbox gave it.
+  const given = new Map<string, string | null>()
   for (const [key, value] of entries) {
     const m = FIELD_NAME.exec(key)
     if (!m) continue
@@ -25,8 +27,10 @@ export function formFields(entries: URLSearchParams | readonly [string, string][
     if (first === undefined) firstAs.set(head, key)
     else if (shapeOf(first) !== shapeOf(key)) return { refused: givenTwoWays(head, first, key) }
     if (sub !== '') {
-      if (given.has(key)) return { refused: givenTwice(entries, key) }
-      given.add(key)
+      const before = given.get(key)
+      if (before === null || (before !== undefined && !isCheckedBox(before, value)))
+        return { refused: givenTwice(entries, key) }
+      given.set(key, before === undefined ? value : null)
     }
     if (sub === undefined) {
       out[head] = value

@@ -10,6 +10,17 @@ export function flagValue(sent: string): boolean | null {
   return raw === 'true' || raw === '1' ? true : raw === 'false' || raw === '0' ? false : null
 }
 
+/**
+ * Whether two values of one form field are an HTML form's hidden field and its checkbox, ticked: a
+ * false-ish value (false, 0 or off, in any case) then a true-ish one (true, 1 or on, a box's value
+ * without one). Browsers send both, and Rails and PHP keep the last, the box's. The other order
+ * (ASP.NET MVC's box, then its hidden field) is kept first by its framework: it is no such pair.
+ */
+export function isCheckedBox(first: string, then: string): boolean {
+  const word = (sent: string) => sent.trim().toLowerCase()
+  return ['false', '0', 'off'].includes(word(first)) && ['true', '1', 'on'].includes(word(then))
+}
+
 /** The values flagValue reads, as a refusal names them. */
 export const FLAG_VALUES = 'true, false, 1 or 0 (in any case)'
 

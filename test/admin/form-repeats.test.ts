@@ -1,7 +1,8 @@
 // A form's field given twice, as a query parameter given twice is: refused by name, not the last
-// value kept.
+// value kept; but an HTML form's hidden field and its ticked checkbox, which give the box's value.
 import { describe, expect, test } from 'bun:test'
-import { BASE, form, rawRequest, snapshot, withEnv } from './locations-fixture'
+import { addCustomField } from '../../src/operator'
+import { BASE, env, form, rawRequest, snapshot, withEnv } from './locations-fixture'
 
 withEnv()
 
@@ -14,8 +15,8 @@ const multipart = (fields: [string, string][]) =>
     .join('')
     .concat('--B--\r\n')
 
-async function postMultipart(fields: [string, string][]) {
-  const res = await rawRequest('POST', BASE, Buffer.from(multipart(fields)), {
+async function postMultipart(fields: [string, string][], path = BASE) {
+  const res = await rawRequest('POST', path, Buffer.from(multipart(fields)), {
     'content-type': 'multipart/form-data; boundary=B',
   })
   return [res.status, ((await res.json()) as { message?: string }).message]
@@ -57,6 +58,68 @@ describe('a form field given twice', () => {
     expect(coordinates.body.message).toStartWith(
       'The form body could not be read: the field "coordinates" is given both as "coordinates[lat]" and as "coordinates"',
     )
+    expect(snapshot()).toEqual(before)
+  })
+
+  test("a hidden field then its ticked checkbox give the box's value; any other repeat is refused", async () => {
+    addCustomField(env.store, env.locatorId, { id: 'wifi', name: 'Wifi', type: 'text' })
+    // <input type=hidden name=custom_fields[wifi] value=0><input type=checkbox name=custom_fields[wifi] value=1>
+    const res = await form(BASE, `name=Cafe&${ADDRESS}&custom_fields[wifi]=0&custom_fields[wifi]=1`)
+    expect([res.status, res.body.location?.custom_fields]).toEqual([201, { wifi: '1' }])
+    const box = await form(BASE, `name=Cafe&${ADDRESS}&custom_fields[wifi]=FALSE&custom_fields[wifi]=on`)
+    expect([box.status, box.body.location?.custom_fields]).toEqual([201, { wifi: 'on' }])
+    // A flag as a value, no location's field: read, and the location written.
+    expect((await form(BASE, `name=Cafe&${ADDRESS}&dry_run=off&dry_run=true`)).status).toBe(201)
+    const fields: [string, string][] = [
+      ['name', 'Cafe'],
+      ['address', '1 Rue'],
+      ['coordinates[lat]', '48.87'],
+      ['coordinates[lng]', '2.33'],
+      ['custom_fields[wifi]', 'false'],
+      ['custom_fields[wifi]', 'true'],
+    ]
+    const sent = await rawRequest('POST', BASE, Buffer.from(multipart(fields)), {
+      'content-type': 'multipart/form-data; boundary=B',
+    })
+    const { location } = (await sent.json()) as { location?: { custom_fields: unknown } }
+    expect([sent.status, location?.custom_fields]).toEqual([201, { wifi: 'true' }])
+    // Any other repeat is refused.
+    const before = snapshot()
+    const refusal = (values: string) =>
+      `The form body could not be read: the field "custom_fields[wifi]" may be given once; got it ${values}. Send each field once (a list's items each with [] after its name, as tags[]=A&tags[]=B), or send JSON.`
+    // ASP.NET MVC writes its box first, and reads the first: which was meant is not guessed.
+    for (const [values, told] of [
+      [['1', '0'], '2 times ("1", "0")'],
+      [['0', '1', '1'], '3 times ("0", "1", "1")'],
+      [['0', '0'], '2 times ("0", "0")'],
+      [['no', 'yes'], '2 times ("no", "yes")'],
+    ] as const) {
+      const res = await form(BASE, `name=Cafe&${ADDRESS}${values.map((v) => `&custom_fields[wifi]=${v}`).join('')}`)
+      expect([res.status, res.body.message]).toEqual([400, refusal(told)])
+    }
+    expect(snapshot()).toEqual(before)
+  })
+
+  test("on bulk, a hidden field and its ticked checkbox are told to go in the query string as the box's value", async () => {
+    const before = snapshot()
+    const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'
+    const urlencoded = await form(`${BASE}/bulk`, 'locations[0][name]=A&dry_run=false&dry_run=on')
+    expect(urlencoded.body.message).toEndWith(query)
+    const [, told] = await postMultipart(
+      [
+        ['dry_run', '0'],
+        ['dry_run', '1'],
+        ['name', 'A'],
+      ],
+      `${BASE}/bulk`,
+    )
+    expect(told).toEndWith(query.replace('true', '1'))
+    // Its advice taken as written: a dry run.
+    const [, path] = /POST (\S+)\.$/.exec(urlencoded.body.message)!
+    const csv = await rawRequest('POST', path!, Buffer.from('name,address,lat,lng\nCafe,1 Rue,48.87,2.33\n'), {
+      'content-type': 'text/csv',
+    })
+    expect([csv.status, ((await csv.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
     expect(snapshot()).toEqual(before)
   })
 })

@@ -1,6 +1,6 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
 import { meantName } from '../../core/text'
-import { FLAG_VALUES, flagValue, single, wholeNumber } from '../../core/urlencoded'
+import { FLAG_VALUES, flagValue, isCheckedBox, single, wholeNumber } from '../../core/urlencoded'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices } from '../../locations/csv'
 import { takesOnly } from '../../locations/service'
@@ -175,11 +175,17 @@ const fieldList = (fields: string[]): string =>
 /**
  * The query string that carries a form's flags (dry_run, delete_missing, max_delete), as advice
  * goes on: the file or JSON sent as the body, a dry run without it would write. A checkbox's `on`
- * (a browser's value for a box without one) is written `true`, which the query string reads.
+ * (a browser's value for a box without one) is written `true`, which the query string reads; a
+ * hidden field and its ticked checkbox (isCheckedBox), as the box's value alone, as a form reads them.
  */
 function flagsIn(texts: [string, string][]): string {
-  const flags = texts
-    .filter(([name]) => QUERY_FLAGS.includes(name))
+  const given = texts.filter(([name]) => QUERY_FLAGS.includes(name))
+  const hidden = (flag: [string, string]) => {
+    const same = given.filter(([name]) => name === flag[0])
+    return same.length === 2 && same[0] === flag && isCheckedBox(flag[1], same[1]![1])
+  }
+  const flags = given
+    .filter((flag) => !hidden(flag))
     .map(([name, value]): [string, string] => [name, name !== 'max_delete' && value === 'on' ? 'true' : value])
   if (flags.length === 0) return ''
   const names = fieldList([...new Set(flags.map(([name]) => name))])
