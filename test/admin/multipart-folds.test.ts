@@ -1,6 +1,7 @@
 // Multipart part header lines folded onto the next (RFC 5322: a line starting with a space or tab
 // continues the one before), as Python's email package and JavaMail write a long one: each read
-// as one line, on a location write and on bulk; a value's own line breaks are its text.
+// as one line, on a location write and on bulk; a value's own line breaks are its text, and an
+// indented header line is no fold.
 import { describe, expect, test } from 'bun:test'
 import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
 
@@ -36,6 +37,15 @@ describe('folded part header lines', () => {
       '1 Rue',
       'Open late\r\n and early',
     ])
+    // A line that reads as a header, indented, is no fold: refused naming it, as a first line so is.
+    const before = snapshot()
+    const indented = `${pythonPart('form-data; name="name"', 'Cafe')}--B\r\nContent-Type: text/plain\r\n\tContent-Disposition: form-data; name="description"\r\n\r\nOpen late\r\n--B--\r\n`
+    const [refusedStatus, refused] = await answer(BASE, indented)
+    expect([refusedStatus, refused.message]).toEqual([
+      400,
+      'The form body could not be read: part 2\'s header line "\\tContent-Disposition: form-data; name=\\"description\\"" has a space before its name, which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field: its text would be lost. Give each part a Content-Disposition of form-data; name="..." (its field), or send JSON.',
+    ])
+    expect(snapshot()).toEqual(before)
   })
 
   test("a file's name in RFC 2231 sections on folded lines, as Python's email package writes it, is named on bulk", async () => {

@@ -1,8 +1,13 @@
 // A multipart body's folded part header lines read as one line each, as RFC 5322 (2.2.3) reads a
 // MIME header: Python's email package and JavaMail fold a long Content-Disposition so.
 
-/** A fold: a line break before a space or tab, which continues the line before it. */
-const FOLD = /\r\n(?=[ \t])/g
+/**
+ * A fold: a line break before a space or tab, which continues the line before it. Not one before a
+ * line that reads as a header (`\tContent-Disposition: ...`): an indented header is likelier than a
+ * value going on with `name:`. FormData reads such a line apart, and partNotRead names an indented
+ * Content-Disposition.
+ */
+const FOLD = /\r\n(?=[ \t])(?![ \t]+[!#$%&'*+.^_`|~0-9a-z-]+[ \t]*:)/gi
 
 /**
  * The text with each part's header lines unfolded: a CRLF before a space or tab dropped, the space
