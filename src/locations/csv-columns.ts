@@ -6,7 +6,7 @@ import { splitWeekHours } from '../core/week-hours'
 import { cellText } from './csv-cells'
 import { excelError } from './csv-garbled'
 import { COLUMN_NAMES, FALLBACK_NAMES } from './csv-spellings'
-import { NORDIC_NAMES } from './csv-spellings-nordic'
+import { NORDIC_FILE_NAMES, NORDIC_NAMES, NOT_MISSPELT } from './csv-spellings-nordic'
 import { CLOSED_STATUSES, DANISH_FALSE } from './csv-values'
 
 /** Words a column of some days' hours has beside its days ("Öffnungszeiten Mo-Fr", "Sat-Sun Hours", "Opening Sat"). */
@@ -74,6 +74,18 @@ for (const [field, names] of Object.entries(FALLBACK_NAMES))
     if (FIELD_BY_KEY.has(headerKey(name))) throw new Error(`CSV header "${name}" is a spelling and a fallback`)
     FALLBACK_BY_KEY.set(headerKey(name), field)
   }
+
+/** Spelling key -> field of NORDIC_FILE_NAMES: read only in a Nordic file. */
+const NORDIC_FILE_BY_KEY = new Map(
+  Object.entries(NORDIC_FILE_NAMES).flatMap(([field, names]) => names.map((name) => [headerKey(name), field] as const)),
+)
+const NORDIC_KEYS = new Set(Object.values(NORDIC_NAMES).flatMap((names) => names.map(headerKey)))
+
+/** Whether a header row has a Danish, Swedish or Norwegian spelling (NORDIC_NAMES): its file is written in one. */
+export const nordicFile = (headers: readonly string[]): boolean => headers.some((h) => NORDIC_KEYS.has(headerKey(h)))
+
+/** The field a header fills in a Nordic file only (NORDIC_FILE_NAMES: "Adress"), or null. */
+export const nordicField = (header: string): string | null => NORDIC_FILE_BY_KEY.get(headerKey(header)) ?? null
 
 /** Store Locator Plus writes each column's name after "sl_" (sl_address, sl_zip), and reads it without. */
 const SLP_PREFIX = /^sl_/i
@@ -388,6 +400,9 @@ const SPELLINGS = [...NAMES, ...Object.entries(FALLBACK_NAMES)].flatMap(([field,
 /** The spellings' keys without their numbers: "Address line 3" is a numbered copy of "Address line 1". */
 const UNNUMBERED = new Set(SPELLINGS.map(([key]) => key.replace(/\d+/g, '')))
 
+/** Words of a language the tables know, one edit from a spelling of another field (NOT_MISSPELT). */
+const REAL_WORDS = new Set<string>(NOT_MISSPELT.map(headerKey))
+
 /**
  * The spelling a header that names no field most likely meant: one edit away ("Adress",
  * "Postcde"), two for a header of 8 characters or more ("Latitdue"); null for none, for a
@@ -396,7 +411,8 @@ const UNNUMBERED = new Set(SPELLINGS.map(([key]) => key.replace(/\d+/g, '')))
 export function meantColumn(header: string): string | null {
   const key = headerKey(header)
   // A fallback spelling left unread (County beside State) is no misspelling.
-  if (key.length < 5 || UNNUMBERED.has(key.replace(/\d+/g, '')) || FALLBACK_BY_KEY.has(key)) return null
+  if (key.length < 5 || UNNUMBERED.has(key.replace(/\d+/g, '')) || FALLBACK_BY_KEY.has(key) || REAL_WORDS.has(key))
+    return null
   for (let edits = 1; edits <= (key.length >= 8 ? 2 : 1); edits++) {
     // Two edits that lengthen or shorten a name are another name ("Location": "Location ID").
     const meant = SPELLINGS.find(

@@ -17,6 +17,8 @@ import {
   meantColumn,
   minutesOf,
   MORE_PHONES,
+  nordicField,
+  nordicFile,
   regionsTogether,
   severalColumns,
   unreadNotes,
@@ -92,13 +94,15 @@ export function readHeader(
   const fallbacks: number[] = []
   const unnamed: number[] = []
   const contested: Contested[] = []
+  const nordic = nordicFile(cells.slice(0, width))
   for (let i = 0; i < width; i++) {
     const header = cells[i]!
     // An unnamed column is read as nothing; widthProblem refuses a row with text in it.
     if (header === '') unnamed.push(i)
     // A header garbled as its cells are ("LÃ¤ngengrad") names the column it was.
     const mended = maybeGarbled(header) ? ungarbled(header) : null
-    const field = columnField(header) ?? (mended === null ? null : columnField(mended))
+    const field =
+      columnField(header) ?? (mended === null ? null : columnField(mended)) ?? (nordic ? nordicField(header) : null)
     const custom = field === null ? undefined : customOver(header, field, customFields)
     if (field !== null && custom !== undefined) contested.push({ at: i, field, custom })
     if (custom !== undefined) {

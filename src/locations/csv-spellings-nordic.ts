@@ -3,13 +3,13 @@
 
 /**
  * Each field's spellings in Danish, Swedish and Norwegian, besides those COLUMN_NAMES gives it
- * (`adresse`, `land`, `telefon` are German's too, and there already). Swedish "adress" is
- * left out: it is "Address" misspelt too, which the columns not read ask about (meantColumn).
+ * (`adresse`, `land`, `telefon` are German's too, and there already). Swedish "adress" is in
+ * NORDIC_FILE_NAMES: elsewhere it is "Address" misspelt, which the columns not read ask about.
  */
 export const NORDIC_NAMES = {
   external_id: ['butiksnummer', 'butiksnr', 'butikskode', 'butikkode', 'butikknummer'],
   name: ['navn', 'butiksnavn', 'butikknavn', 'namn', 'butiksnamn'],
-  address: ['fuld adresse', 'full adresse', 'fullständig adress'],
+  address: ['fuld adresse', 'full adresse', 'fullständig adress', 'besöksadress', 'besøksadresse'],
   street: ['gade', 'vej', 'gadenavn', 'vejnavn', 'gata', 'gatuadress', 'gate', 'gateadresse'],
   house_number: ['husnummer', 'husnr', 'gatunummer'],
   city: ['by', 'bynavn', 'postdistrikt', 'postort', 'poststed', 'sted'],
@@ -19,7 +19,7 @@ export const NORDIC_NAMES = {
   'coordinates.lng': ['længdegrad', 'laengdegrad', 'lengdegrad', 'längdgrad'],
   'contact.phone': ['tlf', 'tlf nr', 'telefonnr'],
   'contact.email': ['e-post', 'epost', 'e-postadress', 'e-postadresse', 'e-mailadresse'],
-  'contact.website': ['hjemmeside', 'webside', 'hemsida', 'webbplats', 'nettside'],
+  'contact.website': ['hjemmeside', 'webside', 'hemsida', 'webbplats', 'webbsida', 'webbadress', 'nettside'],
   description: ['beskrivelse', 'beskrivning'],
   tags: ['kategori', 'kategorier', 'tjenester', 'tjänster'],
   hours: ['åbningstider', 'öppettider', 'åpningstider'],
@@ -31,3 +31,17 @@ export const NORDIC_NAMES = {
   'hours.saturday': ['lørdag', 'lördag'],
   'hours.sunday': ['søndag', 'söndag'],
 } as const satisfies Record<string, readonly string[]>
+
+/**
+ * Spellings read only in a file with a header of NORDIC_NAMES (csv-columns.ts nordicFile): Swedish
+ * "Adress" beside "Namn" is the address; beside English headers it is "Address" misspelt, asked about.
+ */
+export const NORDIC_FILE_NAMES = {
+  address: ['adress'],
+} as const satisfies Record<string, readonly string[]>
+
+/**
+ * Nordic and German words one edit from a spelling of another field ("Postadress", the postal
+ * address, is not "E-postadress"): no misspelling of it to ask about.
+ */
+export const NOT_MISSPELT = ['postadress', 'postadresse'] as const
