@@ -23,6 +23,7 @@ import {
   severalColumns,
   unreadNotes,
 } from './csv-columns'
+import type { DateOrder } from './csv-dates'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
 import { codesBeside, readIdColumn } from './csv-id-column'
@@ -68,6 +69,8 @@ export type Header = {
   halfPoint: string | null
   /** Whether the file reads SAND as Danish Excel's TRUE (csv-columns.ts danishFile); else it may be a word. */
   danish: boolean
+  /** Which number of the special hours' slash dates is the month (csv-dates.ts dateOrder). */
+  dateOrder: DateOrder
 }
 
 /** A locator's custom field as a header may name it: by its id or its name. */
@@ -80,7 +83,7 @@ export function readHeader(
   { cells, line }: RawRecord,
   customFields: readonly NamedField[],
   below: readonly RawRecord[] = [],
-): Omit<Header, 'garbled' | 'countries' | 'countryCodes' | 'weekendAlone' | 'halfPoint' | 'danish'> {
+): Omit<Header, 'garbled' | 'countries' | 'countryCodes' | 'weekendAlone' | 'halfPoint' | 'danish' | 'dateOrder'> {
   // Trailing empty header cells are spreadsheet padding, not columns.
   let width = cells.length
   while (cells[width - 1] === '') width--

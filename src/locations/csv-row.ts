@@ -18,6 +18,7 @@ import {
 } from './csv-address'
 import { formulaText, keptDayText, unguardCell } from './csv-cells'
 import { readPoint } from './csv-coordinates'
+import { readSpecialHours } from './csv-dates'
 import {
   addressField,
   errorIn,
@@ -57,7 +58,6 @@ import {
   notedDays,
   holidaysNote,
   noDayNote,
-  readSpecialHours,
   spansSaid,
   spansNotes,
   spansWeek,
@@ -207,7 +207,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
   if (gathered.regionClash !== undefined) problems.push({ field: 'region', message: gathered.regionClash })
   if (typeof removal === 'string') problems.push({ field: 'delete', message: removal })
   if (special !== undefined) {
-    const dated = readSpecialHours(special)
+    const dated = readSpecialHours(special, header.dateOrder)
     if (typeof dated === 'string') problems.push({ field: 'special_hours', message: dated })
     else body.special_hours = dated
   }

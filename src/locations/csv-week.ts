@@ -8,7 +8,7 @@ import { overWeekLength, splitWeekHours, WEEK_TEXT_MAX } from '../core/week-hour
 import { daysSpelled } from '../core/week-words'
 import { KeptAnswers } from '../core/kept-answers'
 import { DAYS } from '../store/locations'
-import { DATE_AT, keptDayText, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+import { keptDayText } from './csv-cells'
 
 /** What a note of some days' own in a cell gives each day (`others`, '' for none), and the hours before it (`first`). */
 export type DayNote = { others: readonly string[]; first: string }
@@ -148,33 +148,6 @@ function headerNamesRead(header: string, day: number): string[] {
   const short = foldHours(header).replace(/[.:\s]+$/, '')
   const names = [...NAMED.dayOf].filter(([name, d]) => d === day && name.length > 3 && name.startsWith(short))
   return names.length === 0 ? [header] : names.map(([name]) => name)
-}
-
-/**
- * A special hours cell ("2026-12-24 09:00-14:00; 2026-12-25 closed") as its dates' texts; '' for
- * none. A message saying how to write it when it is not so: text before the first date, or a date
- * without hours. Whether each is a real date is the location's validation's to say.
- */
-export function readSpecialHours(cell: string): Record<string, string> | string {
-  const dates = [...cell.matchAll(DATE_AT)]
-  const how =
-    'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
-  if (dates.length === 0) return cell.trim() === '' ? {} : `${JSON.stringify(cell)} names no date. ${how}`
-  if (cell.slice(0, dates[0]!.index).trim() !== '')
-    return `${JSON.stringify(cell)} has text before its first date. ${how}`
-  const out: Record<string, string> = {}
-  for (let i = 0; i < dates.length; i++) {
-    const { index, 0: date } = dates[i]!
-    const end = i + 1 < dates.length ? dates[i + 1]!.index : cell.length
-    const text = cell
-      .slice(index + date.length, end)
-      .replace(SPECIAL_LEADING, '')
-      .replace(SPECIAL_TRAILING, '')
-      .trim()
-    if (text === '') return `${JSON.stringify(cell)} gives ${date} no hours. ${how}`
-    out[date] = keptText(text) ?? closedX(text)
-  }
-  return out
 }
 
 /** Each column of some days with text: its header, the days it names, its hours. */

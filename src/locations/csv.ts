@@ -36,6 +36,7 @@ import {
 } from './csv-sheet'
 import { headerBelow, skippedNote, titledHeader } from './csv-title'
 import { weekendAlone } from './csv-week'
+import { type DateOrder, dateOrder } from './csv-dates'
 
 export { DAYS_FIELD, MAX_COLUMNS, type NamedField } from './csv-header'
 export type { CsvRow } from './csv-row'
@@ -58,6 +59,23 @@ export type CsvRead = {
    */
   notes: string[]
 }
+
+/** Which number of the file's slash dates is the month, by its special hours and its countries (dateOrder). */
+function fileDateOrder(columns: readonly Column[], below: readonly RawRecord[]): DateOrder {
+  const cells = (field: string) => {
+    const at = columns.findIndex((c) => c.field === field)
+    return at < 0 ? [] : below.map((r) => r.cells[at] ?? '')
+  }
+  const special = cells('special_hours')
+  return special.length === 0 ? null : dateOrder(special, cells('country'))
+}
+
+/** What a file's columns and rows say of how each row reads its cells. */
+const fileFacts = (columns: Column[], below: readonly RawRecord[]) => ({
+  halfPoint: halfPoint(columns),
+  danish: danishFile(columns, below),
+  dateOrder: fileDateOrder(columns, below),
+})
 
 /** A file whose columns of hours name the weekend alone (weekendAlone): its rows leave weekdays unset, said of the file. */
 function markWeekendAlone(header: Header): void {
@@ -164,7 +182,7 @@ function* readSteps(
     }
     const pair = pairColumn(header.columns, below)
     if (pair >= 0) header.columns[pair]!.field = 'coordinates'
-    return { ...header, halfPoint: halfPoint(header.columns), danish: danishFile(header.columns, below) }
+    return { ...header, ...fileFacts(header.columns, below) }
   }
   let header = headerOf(first, records)
   let skipped: string | null = null

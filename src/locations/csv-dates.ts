@@ -1,0 +1,184 @@
+// The dates of a locations CSV's special hours cell: ISO dates as the export writes them, and the
+// dates a spreadsheet writes in its locale ("12/25/2026", "25.12.2026", "Dec 25"). Which number of
+// "03/04" is the month is the file's to say (dateOrder); a date it does not settle is refused.
+import { cellText, DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+import { closedX } from './csv-week'
+
+/** Which number of a date written with slashes comes first: the month (US) or the day (most others). */
+export type DateOrder = 'month' | 'day' | null
+
+const MONTH_NAMES = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+]
+/** An English month, whole or as its first three letters ("Sept" too), with an optional point. */
+const MONTH = `(?:${MONTH_NAMES.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)}|${m === 'september' ? 't' : ''})?`).join('|')})\\.?`
+/** A year after a date: 19xx or 20xx, not the first time of "1000-1400". */
+const YEAR = '(?:19|20)\\d{2}(?![\\d.\\-–])'
+const DAY = '(\\d{1,2})(?:st|nd|rd|th)?'
+
+/**
+ * A date a special hours cell may hold, each form in its own groups: ISO; numbers apart by "/"
+ * ("12/25", "12/25/2026"; not "24/7") or by "." with a year or a closing point ("25.12.2026", "25.12.");
+ * "Dec 25", "December 25, 2026"; "25 Dec", "25. Dezember" is no English. No date within a longer
+ * run of digits or after a time's colon.
+ */
+const DATE_FORMS = new RegExp(
+  [
+    `(?<iso>${DATE_AT.source})`,
+    `(?<![\\d:./])(?!24/7(?![\\d/]))(?<a>\\d{1,2})/(?<b>\\d{1,2})(?:/(?<y>\\d{4}|\\d{2}))?(?![\\d/])`,
+    `(?<![\\d:./])(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4}|\\d{2})?(?![\\d])`,
+    `(?<![\\p{L}\\d])(?<mn>${MONTH})\\s*${DAY.replace('(', '(?<md>')}(?:,?\\s*(?<my>${YEAR}))?(?![\\p{L}\\d])`,
+    `(?<![\\p{L}\\d:.\\-–])${DAY.replace('(', '(?<nd>')}\\.?\\s*(?:of\\s+)?(?<nm>${MONTH})(?:,?\\s*(?<ny>${YEAR}))?(?![\\p{L}\\d])`,
+  ].join('|'),
+  'giu',
+)
+
+const monthOf = (name: string): number => {
+  const short = name.toLowerCase().slice(0, 3)
+  return MONTH_NAMES.findIndex((m) => m.startsWith(short)) + 1
+}
+
+/** A date's text as the cell writes it, and its numbers: null for a year it does not give. */
+type Written = {
+  text: string
+  at: number
+  month: number
+  day: number
+  year: number | null
+  /** A slash date's numbers, in the order written, when the file's order says which is the month. */
+  doubt?: [number, number]
+  /** Written as YYYY-MM-DD: kept as written, for the location's validation to judge. */
+  iso?: true
+}
+
+/**
+ * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: its
+ * other dates' forms are text of its hours ("closed 1 May"), as the export writes them.
+ */
+function datesWritten(cell: string): Written[] {
+  const all = [...cell.matchAll(DATE_FORMS)]
+  const iso = all.filter((m) => m.groups!.iso !== undefined)
+  return (iso.length > 0 ? iso : all).map((m) => {
+    const g = m.groups!
+    const at = m.index
+    const text = m[0]
+    if (g.iso !== undefined) {
+      const [year, month, day] = g.iso.split('-').map(Number) as [number, number, number]
+      return { text, at, month, day, year, iso: true }
+    }
+    const year = (y: string | undefined) => (y === undefined ? null : y.length === 2 ? 2000 + Number(y) : Number(y))
+    if (g.a !== undefined) {
+      const [a, b] = [Number(g.a), Number(g.b)]
+      return { text, at, month: a, day: b, year: year(g.y), doubt: [a, b] }
+    }
+    if (g.dd !== undefined) return { text, at, month: Number(g.dm), day: Number(g.dd), year: year(g.dy) }
+    if (g.mn !== undefined) return { text, at, month: monthOf(g.mn), day: Number(g.md), year: year(g.my) }
+    return { text, at, month: monthOf(g.nm!), day: Number(g.nd), year: year(g.ny) }
+  })
+}
+
+/** Which number a slash date's own numbers put first: one above 12 is the day. */
+function ownOrder([a, b]: [number, number]): DateOrder {
+  if (a > 12 && b <= 12) return 'day'
+  if (b > 12 && a <= 12) return 'month'
+  return null
+}
+
+/** Countries that write the month first ("12/25/2026"), as their names and codes are written. */
+const MONTH_FIRST = new Set(['us', 'usa', 'u.s.', 'u.s.a.', 'united states', 'united states of america'])
+
+/**
+ * Which number of the file's slash dates is the month: the one its dates settle (12/25: the month),
+ * else the one its rows' countries write first (the United States the month, any other the day);
+ * null when they say both or nothing.
+ */
+export function dateOrder(cells: readonly string[], countries: readonly string[]): DateOrder {
+  const said = new Set<DateOrder>()
+  for (const cell of cells)
+    for (const { doubt } of datesWritten(cellText(cell))) if (doubt !== undefined) said.add(ownOrder(doubt))
+  said.delete(null)
+  if (said.size === 1) return [...said][0]!
+  if (said.size === 2) return null
+  const filled = countries.map((c) => c.trim().toLowerCase()).filter((c) => c !== '')
+  if (filled.length === 0) return null
+  const us = filled.filter((c) => MONTH_FIRST.has(c)).length
+  return us === filled.length ? 'month' : us === 0 ? 'day' : null
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** The next such day on or after today (UTC): a holiday sheet lists the days ahead. */
+function yearAhead(month: number, day: number): number {
+  const now = new Date()
+  const year = now.getUTCFullYear()
+  const today = `${year}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}`
+  return `${year}-${pad(month)}-${pad(day)}` < today ? year + 1 : year
+}
+
+const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
+const MONTH_WORDS = MONTH_NAMES.map((m) => m.charAt(0).toUpperCase() + m.slice(1))
+
+/** A written date as YYYY-MM-DD, or why it is none: no such day, or a slash date of either order. */
+function isoDate(written: Written, order: DateOrder): string | { problem: string } {
+  if (written.iso) return written.text
+  let { month, day } = written
+  const { doubt, text } = written
+  if (doubt !== undefined) {
+    const own = ownOrder(doubt)
+    const first = own ?? (doubt[0] === doubt[1] ? 'month' : order)
+    if (first === null) {
+      const [a, b] = doubt
+      const y = written.year ?? yearAhead(a, b)
+      return {
+        problem: `"${text}" may be ${MONTH_WORDS[a - 1]} ${b} or ${MONTH_WORDS[b - 1]} ${a}: the file's other dates and countries do not say which number is the month. Write it as YYYY-MM-DD (${y}-${pad(a)}-${pad(b)} or ${y}-${pad(b)}-${pad(a)}).`,
+      }
+    }
+    ;[month, day] = first === 'month' ? doubt : [doubt[1], doubt[0]]
+  }
+  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN[month - 1]!)
+    return { problem: `"${text}" is no date. Write each date as YYYY-MM-DD, such as 2026-12-25.` }
+  const year = written.year ?? yearAhead(month, day)
+  if (month === 2 && day === 29 && !(year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)))
+    return { problem: `"${text}" is no date: ${year} has no February 29.` }
+  return `${year}-${pad(month)}-${pad(day)}`
+}
+
+/**
+ * A special hours cell ("2026-12-24 09:00-14:00; 12/25 closed") as its dates' hours by ISO date;
+ * {} for none. A message saying how to write it when it is not so: text before the first date, a
+ * date without hours, a date in doubt (isoDate). Whether a date may be stored is the location's
+ * validation's to say.
+ */
+export function readSpecialHours(cell: string, order: DateOrder = null): Record<string, string> | string {
+  const dates = datesWritten(cell)
+  const how =
+    'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
+  if (dates.length === 0) return cell.trim() === '' ? {} : `${JSON.stringify(cell)} names no date. ${how}`
+  if (cell.slice(0, dates[0]!.at).trim() !== '') return `${JSON.stringify(cell)} has text before its first date. ${how}`
+  const out: Record<string, string> = {}
+  for (let i = 0; i < dates.length; i++) {
+    const written = dates[i]!
+    const end = i + 1 < dates.length ? dates[i + 1]!.at : cell.length
+    const text = cell
+      .slice(written.at + written.text.length, end)
+      .replace(SPECIAL_LEADING, '')
+      .replace(SPECIAL_TRAILING, '')
+      .trim()
+    if (text === '') return `${JSON.stringify(cell)} gives ${written.text} no hours. ${how}`
+    const date = isoDate(written, order)
+    if (typeof date !== 'string') return date.problem
+    out[date] = keptText(text) ?? closedX(text)
+  }
+  return out
+}

@@ -1,0 +1,69 @@
+// Special hours dates as spreadsheets write them in their locale: a US sheet's "12/25" and
+// "Dec 25", a German one's "24.12.2026", and "03/04", whose month only the file can say.
+import { describe, expect, test } from 'bun:test'
+import { readLocationsCsv } from '../../src/locations/csv'
+
+const read = (csv: string) =>
+  readLocationsCsv(csv).rows.map((r) => [r.body.special_hours, r.problems.map((p) => `${p.field}: ${p.message}`)])
+
+/** The next such day on or after today (UTC), as a date without its year is read. */
+function ahead(month: number, day: number): string {
+  const now = new Date()
+  const md = `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
+  const today = now.toISOString().slice(5, 10)
+  return `${now.getUTCFullYear() + (md < today ? 1 : 0)}-${md}`
+}
+
+describe('special hours dates written as a locale writes them', () => {
+  test('a US sheet: 12/25/2026, 12/25, Dec 25 and December 31, 2026', () => {
+    const csv =
+      'name,Holiday Hours\n' +
+      'A,"12/24/2026 9am-2pm; 12/25/2026 closed"\n' +
+      'B,"12/25 closed, 1/1 closed"\n' +
+      'C,"Dec 24 10:00AM-2:00PM; December 31, 2026: 9-14"\n'
+    expect(read(csv)).toEqual([
+      [{ '2026-12-24': '9am-2pm', '2026-12-25': 'closed' }, []],
+      [{ [ahead(12, 25)]: 'closed', [ahead(1, 1)]: 'closed' }, []],
+      [{ [ahead(12, 24)]: '10:00AM-2:00PM', '2026-12-31': '9-14' }, []],
+    ])
+    // A cell with an ISO date is the export's: "1 May" and "24/7" in its hours are text.
+    expect(read('name,special_hours\nA,2026-05-01 closed 1 May; 2026-12-24 open 24/7\n')).toEqual([
+      [{ '2026-05-01': 'closed 1 May', '2026-12-24': 'open 24/7' }, []],
+    ])
+  })
+
+  test('03/04 is read by the file: its other dates, else its countries; else refused by name', () => {
+    // 12/25 puts the month first, so 07/04 is July 4; 25/12 the day, so 03/04 is 3 April.
+    expect(read('name,Special hours\nA,12/25/2026 closed\nB,07/04/2026 closed\n')[1]![0]).toEqual({
+      '2026-07-04': 'closed',
+    })
+    expect(read('name,Special hours\nA,25/12/2026 closed\nB,03/04/2026 closed\n')[1]![0]).toEqual({
+      '2026-04-03': 'closed',
+    })
+    expect(
+      read('name,country,Special hours\nA,US,07/04/2026 closed\nB,United States,11/26/2026 closed\n')[0]![0],
+    ).toEqual({ '2026-07-04': 'closed' })
+    expect(read('name,country,Special hours\nA,GB,03/04/2026 closed\n')[0]![0]).toEqual({ '2026-04-03': 'closed' })
+    // Nothing says which: refused, both readings named, nothing guessed.
+    expect(read('name,Special hours\nA,03/04/2026 closed\n')).toEqual([
+      [
+        undefined,
+        [
+          'special_hours: "03/04/2026" may be March 4 or April 3: the file\'s other dates and countries do not say which number is the month. Write it as YYYY-MM-DD (2026-03-04 or 2026-04-03).',
+        ],
+      ],
+    ])
+    // Dates that say both orders settle none: 03/04 is refused beside them.
+    const both = read('name,Special hours\nA,12/25/2026 closed\nB,25/12/2026 closed\nC,03/04/2026 closed\n')
+    expect(both.map(([dates]) => dates)).toEqual([{ '2026-12-25': 'closed' }, { '2026-12-25': 'closed' }, undefined])
+  })
+
+  test('a German sheet: 24.12.2026 and 31.12.; a date that is none is a problem', () => {
+    expect(
+      read('Name;Sonderöffnungszeiten\nA;"24.12.2026 10.00-14.00; 31.12. geschlossen"\nB;31/02/2026 closed\n'),
+    ).toEqual([
+      [{ '2026-12-24': '10.00-14.00', [ahead(12, 31)]: 'geschlossen' }, []],
+      [undefined, ['special_hours: "31/02/2026" is no date. Write each date as YYYY-MM-DD, such as 2026-12-25.']],
+    ])
+  })
+})
