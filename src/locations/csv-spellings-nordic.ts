@@ -23,6 +23,7 @@ export const NORDIC_NAMES = {
   description: ['beskrivelse', 'beskrivning'],
   tags: ['kategori', 'kategorier', 'tjenester', 'tjänster'],
   hours: ['åbningstider', 'öppettider', 'åpningstider'],
+  special_hours: ['særlige åbningstider', 'avvikande öppettider', 'avvikende åpningstider'],
   'hours.monday': ['mandag', 'måndag'],
   'hours.tuesday': ['tirsdag', 'tisdag'],
   'hours.wednesday': ['onsdag'],

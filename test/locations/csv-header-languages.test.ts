@@ -31,3 +31,18 @@ describe('a header that is a word of one language and a misspelling in another',
     expect(['Postadress', 'Postadresse', 'E-postadres'].map(meantColumn)).toEqual([null, null, 'e-postadress'])
   })
 })
+
+test("special hours are read under each language's name for them", () => {
+  const headers = [
+    'Horaires exceptionnels',
+    'Horaires spéciaux',
+    'Horario especial',
+    'Orari speciali',
+    'Afwijkende openingstijden',
+    'Avvikande öppettider',
+    'Særlige åbningstider',
+    'Avvikende åpningstider',
+  ]
+  const fields = headers.map((h) => readLocationsCsv(`name,${h}\n`).columns[1]!.field)
+  expect(fields).toEqual(headers.map(() => 'special_hours'))
+})
