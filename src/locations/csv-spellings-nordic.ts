@@ -42,7 +42,8 @@ export const NORDIC_FILE_NAMES = {
 } as const satisfies Record<string, readonly string[]>
 
 /**
- * Nordic and German words one edit from a spelling of another field ("Postadress", the postal
- * address, is not "E-postadress"): no misspelling of it to ask about.
+ * Words of the languages read one edit from a spelling of another field: no misspelling of it to
+ * ask about. "Postadress" (the postal address) is no "E-postadress"; German "Staat" (a state or a
+ * country) no Dutch "Straat"; Italian "Stato" (mostly the country) no "State".
  */
-export const NOT_MISSPELT = ['postadress', 'postadresse'] as const
+export const NOT_MISSPELT = ['postadress', 'postadresse', 'staat', 'stato'] as const

@@ -123,7 +123,7 @@ export const COLUMN_NAMES = {
     'straat',
   ],
   // Joined before or after the street, as the row's country writes it (csv-address.ts).
-  house_number: ['street number', 'hausnummer', 'hausnr', 'huisnummer', 'numero civico'],
+  house_number: ['street number', 'hausnummer', 'hausnr', 'huisnummer', 'huisnr', 'numero civico'],
   street2: [
     'address > line 2',
     'address line 2',
@@ -369,9 +369,12 @@ export const COLUMN_NAMES = {
     'horaires',
     "horaires d'ouverture",
     "heures d'ouverture",
+    'horaire',
     'horario',
+    'horarios',
     'horario de apertura',
     'orari',
+    'orario',
     'orari di apertura',
     'openingstijden',
   ],

@@ -26,9 +26,18 @@ describe('a header that is a word of one language and a misspelling in another',
     expect(no.columns.map((c) => c.field)).toEqual(['name', 'address', 'contact.website'])
   })
 
-  test('a postal address is no misspelt email address', async () => {
+  test('a postal address is no misspelt email address, a state no street', async () => {
     const { meantColumn } = await import('../../src/locations/csv-columns')
     expect(['Postadress', 'Postadresse', 'E-postadres'].map(meantColumn)).toEqual([null, null, 'e-postadress'])
+    // German "Staat" is no Dutch "Straat" misspelt, Italian "Stato" no "State".
+    expect(['Staat', 'Stato', 'Straaat'].map(meantColumn)).toEqual([null, null, 'straat'])
+  })
+
+  test('a word of the same field in another form is read: "Horaire", "Horarios", "Orario", Dutch "Huisnr"', () => {
+    const fields = ['Horaire', 'Horarios', 'Orario', 'Huisnr'].map(
+      (h) => readLocationsCsv(`name,${h}\n`).columns[1]!.field,
+    )
+    expect(fields).toEqual(['hours', 'hours', 'hours', 'house_number'])
   })
 })
 
