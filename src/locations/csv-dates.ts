@@ -7,31 +7,36 @@ import { closedX } from './csv-week'
 /** Which number of a date written with slashes comes first: the month (US) or the day (most others). */
 export type DateOrder = 'month' | 'day' | null
 
+/**
+ * Each month's names, whole and short, in English, German, French, Spanish, Italian, Dutch,
+ * Swedish, Danish and Norwegian, lower case: a date's month word as a spreadsheet there writes it.
+ */
 const MONTH_NAMES = [
-  'january',
-  'february',
-  'march',
-  'april',
-  'may',
-  'june',
-  'july',
-  'august',
-  'september',
-  'october',
-  'november',
-  'december',
-]
-/** An English month, whole or as its first three letters ("Sept" too), with an optional point. */
-const MONTH = `(?:${MONTH_NAMES.map((m) => `${m.slice(0, 3)}(?:${m.slice(3)}|${m === 'september' ? 't' : ''})?`).join('|')})\\.?`
+  'january|jan|januar|jänner|janvier|janv|enero|ene|gennaio|gen|januari',
+  'february|feb|februar|février|fevrier|févr|fevr|fév|febrero|febbraio|februari',
+  'march|mar|märz|marz|mär|mrz|mars|marzo|maart|mrt|marts',
+  'april|apr|avril|avr|abril|abr|aprile',
+  'may|mai|mayo|maggio|mag|mei|maj',
+  'june|jun|juni|juin|junio|giugno|giu',
+  'july|jul|juli|juillet|juil|julio|luglio|lug',
+  'august|aug|août|aout|agosto|ago|augustus|augusti',
+  'september|sep|sept|septembre|septiembre|setiembre|settembre|set',
+  'october|oct|oktober|okt|octobre|octubre|ottobre|ott',
+  'november|nov|novembre|noviembre',
+  'december|dec|dezember|dez|décembre|decembre|déc|diciembre|dic|dicembre|desember|des',
+].map((names) => names.split('|'))
+const MONTH_OF = new Map(MONTH_NAMES.flatMap((names, i) => names.map((name) => [name, i + 1] as const)))
+/** A month's name with an optional point; the longest first, so "December" is not "Dec". */
+const MONTH = `(?:${[...MONTH_OF.keys()].sort((x, y) => y.length - x.length).join('|')})\\.?`
 /** A year after a date: 19xx or 20xx, not the first time of "1000-1400". */
 const YEAR = '(?:19|20)\\d{2}(?![\\d.\\-–])'
-const DAY = '(\\d{1,2})(?:st|nd|rd|th)?'
+const DAY = '(\\d{1,2})(?:st|nd|rd|th|er)?'
 
 /**
  * A date a special hours cell may hold, each form in its own groups: ISO; numbers apart by "/"
- * ("12/25", "12/25/2026"; not "24/7") or by "." with a year or a closing point ("25.12.2026", "25.12.");
- * "Dec 25", "December 25, 2026"; "25 Dec", "25. Dezember" is no English. No date within a longer
- * run of digits or after a time's colon.
+ * ("12/25", "12/25/2026"; not "24/7") or by "." with a year or a closing point ("25.12.2026",
+ * "25.12."); "Dec 25", "December 25, 2026"; "25 Dec", "25. Dezember 2026", "25 de diciembre".
+ * No date within a longer run of digits or after a time's colon.
  */
 const DATE_FORMS = new RegExp(
   [
@@ -39,15 +44,12 @@ const DATE_FORMS = new RegExp(
     `(?<![\\d:./])(?!24/7(?![\\d/]))(?<a>\\d{1,2})/(?<b>\\d{1,2})(?:/(?<y>\\d{4}|\\d{2}))?(?![\\d/])`,
     `(?<![\\d:./])(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4}|\\d{2})?(?![\\d])`,
     `(?<![\\p{L}\\d])(?<mn>${MONTH})\\s*${DAY.replace('(', '(?<md>')}(?:,?\\s*(?<my>${YEAR}))?(?![\\p{L}\\d])`,
-    `(?<![\\p{L}\\d:.\\-–])${DAY.replace('(', '(?<nd>')}\\.?\\s*(?:of\\s+)?(?<nm>${MONTH})(?:,?\\s*(?<ny>${YEAR}))?(?![\\p{L}\\d])`,
+    `(?<![\\p{L}\\d:.\\-–])${DAY.replace('(', '(?<nd>')}\\.?\\s*(?:(?:of|de)\\s+)?(?<nm>${MONTH})(?:,?\\s*(?:de\\s+)?(?<ny>${YEAR}))?(?![\\p{L}\\d])`,
   ].join('|'),
   'giu',
 )
 
-const monthOf = (name: string): number => {
-  const short = name.toLowerCase().slice(0, 3)
-  return MONTH_NAMES.findIndex((m) => m.startsWith(short)) + 1
-}
+const monthOf = (name: string): number => MONTH_OF.get(name.toLowerCase().replace(/\.$/, '')) ?? 0
 
 /** A date's text as the cell writes it, and its numbers: null for a year it does not give. */
 type Written = {
@@ -127,7 +129,7 @@ function yearAhead(month: number, day: number): number {
 }
 
 const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
-const MONTH_WORDS = MONTH_NAMES.map((m) => m.charAt(0).toUpperCase() + m.slice(1))
+const MONTH_WORDS = MONTH_NAMES.map(([m]) => m!.charAt(0).toUpperCase() + m!.slice(1))
 
 /** A written date as YYYY-MM-DD, or why it is none: no such day, or a slash date of either order. */
 function isoDate(written: Written, order: DateOrder): string | { problem: string } {

@@ -66,4 +66,17 @@ describe('special hours dates written as a locale writes them', () => {
       [undefined, ['special_hours: "31/02/2026" is no date. Write each date as YYYY-MM-DD, such as 2026-12-25.']],
     ])
   })
+
+  test('month names in the languages the import reads: "24. Dezember", "1er janvier", "25 de diciembre de 2026"', () => {
+    const csv =
+      'name,Special hours\n' +
+      'A,"24. Dezember 10-14, 31. Dezember 2026 geschlossen"\n' +
+      'B,"25 décembre fermé; 1er janvier 2027 fermé"\n' +
+      'C,"25 de diciembre de 2026 cerrado, 6 gennaio 2027 chiuso"\n'
+    expect(read(csv)).toEqual([
+      [{ [ahead(12, 24)]: '10-14', '2026-12-31': 'geschlossen' }, []],
+      [{ [ahead(12, 25)]: 'fermé', '2027-01-01': 'fermé' }, []],
+      [{ '2026-12-25': 'cerrado', '2027-01-06': 'chiuso' }, []],
+    ])
+  })
 })
