@@ -108,13 +108,21 @@ function unionMessage(field: string, schemas: TSchema[], value: unknown): string
   return `The ${field} field must be a string or null; got ${quoted(value)}.`
 }
 
+/** A coordinate missing beside the other one: a point is both or none, so say which to give. */
+function besideOther(field: string, coordinates: unknown): string {
+  const other = field === 'coordinates.lat' ? 'lng' : field === 'coordinates.lng' ? 'lat' : null
+  if (other === null || (coordinates as Record<string, unknown> | null | undefined)?.[other] === undefined) return ''
+  const given = other === 'lat' ? 'latitude' : 'longitude'
+  return ` beside the ${given}: give both, or neither to place the store by its address`
+}
+
 /** `coordinates`: the body's, for a coordinate's range message. */
 function messageFor(e: ValueError, coordinates: unknown): string {
   const field = dotted(e.path)
   const s = e.schema as TSchema & Record<string, number>
   switch (e.type) {
     case ValueErrorType.ObjectRequiredProperty:
-      return `The ${field} field is required.`
+      return `The ${field} field is required${besideOther(field, coordinates)}.`
     case ValueErrorType.StringMinLength:
       return field.startsWith('tags.') ? `The ${field} field must not be empty.` : `The ${field} field is required.`
     case ValueErrorType.StringMaxLength:

@@ -107,6 +107,17 @@ describe('bulk upsert, CSV', () => {
     expect((await all())[0].custom_fields).toEqual({ colour: 'red' })
   })
 
+  test('a latitude without its longitude says to give both, or neither', async () => {
+    const text = 'Store Code,Name,Address,Latitude,Longitude\nA,Corner,"1 Main St, Springfield",39.78,\n'
+    const res = await csv(text, '?dry_run=true')
+    expect(res.status).toBe(422)
+    expect(res.body.details).toEqual({
+      'line 2.coordinates.lng': [
+        'line 2 (external_id "A"): The "Longitude" column is required beside the latitude: give both, or neither to place the store by its address.',
+      ],
+    })
+  })
+
   test('problems name the CSV line; a file that is not CSV is 400 naming its line', async () => {
     const text = `name,address,lat,lng,external_id\nGood,a,1,2,G\n"Two\nlines",b,x,2,T\n,c,1,2,E\n`
     const res = await csv(text)

@@ -299,7 +299,9 @@ describe('POST /locations validation (422 validation_error)', () => {
   test('coordinates without lng', async () => {
     const res = await expectNoChange(() => create(storeBody({ coordinates: { lat: 10 } })))
     expectValidation(res, ['coordinates.lng'])
-    expect(res.body.details['coordinates.lng']).toEqual(['The coordinates.lng field is required.'])
+    expect(res.body.details['coordinates.lng']).toEqual([
+      'The coordinates.lng field is required beside the latitude: give both, or neither to place the store by its address.',
+    ])
   })
 
   test('a status that is not published, draft or an alias', async () => {
