@@ -137,7 +137,7 @@ const codeOf = (cell: string): string | null => (/^[A-Z]{2}$/.test(cell) ? count
  * the language of the file's names. None when no row names a country: a file of codes is
  * consistent as written, and its stores' addresses stay as they were imported.
  */
-export function countryNames(cells: readonly string[]): Map<string, string> {
+export function countryNames(cells: readonly string[]): { names: Map<string, string>; lang: string } {
   const spelt = new Map<string, string>()
   const votes = new Map<string, number>()
   for (const cell of cells) {
@@ -149,13 +149,39 @@ export function countryNames(cells: readonly string[]): Map<string, string> {
     if (lang !== undefined) votes.set(lang, (votes.get(lang) ?? 0) + 1)
   }
   const names = new Map<string, string>()
-  if (spelt.size === 0) return names
   const lang = [...votes].sort((a, b) => b[1] - a[1])[0]?.[0] ?? 'en'
+  if (spelt.size === 0) return { names, lang }
   for (const cell of cells) {
     const code = codeOf(cell)
     if (code !== null) names.set(cell, spelt.get(code) ?? countryLabel(code, lang))
   }
-  return names
+  return { names, lang }
+}
+
+/**
+ * The file's note when its country codes outnumber its names yet are written as names: a few
+ * rows' names then set the language of every address, which the person should see and can undo.
+ */
+export function countryNamesNote(
+  cells: readonly string[],
+  lines: readonly number[],
+  names: ReadonlyMap<string, string>,
+  lang: string,
+): string | null {
+  const coded = cells.flatMap((cell) => (names.has(cell) ? [cell] : []))
+  const named = cells.flatMap((cell, i) =>
+    cell !== '' && !names.has(cell) && !/^\p{L}{2}$/u.test(cell) && countryCode(cell) !== null ? [i] : [],
+  )
+  if (named.length === 0 || coded.length <= named.length) return null
+  const first = named[0]!
+  const more = named.length === 1 ? '' : `, and ${named.length - 1} more`
+  const language = new Intl.DisplayNames(['en'], { type: 'language' }).of(lang) ?? lang
+  const which = named.length === 1 ? "that row's country as a code" : "those rows' countries as codes"
+  return (
+    `The file gives ${coded.length} rows a country code and ${named.length} a country name ` +
+    `(line ${lines[first]}: "${cells[first]}"${more}), so the addresses write the codes as names in ${language} ` +
+    `("${coded[0]}" as "${names.get(coded[0]!)}"). To keep the codes, write ${which} ("${countryCode(cells[first]!)}").`
+  )
 }
 
 /** The row's country: its country cell's, else what its postcode tells with its region and city. */

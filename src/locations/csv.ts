@@ -4,7 +4,7 @@
 // Validation is not done here: a body goes through normalizeLocationBody.
 import { atOnce, inSlices } from '../core/slices'
 import type { BulkItem } from './bulk'
-import { asCode, COUNTRY_CODE, countryNames, lowerCodes } from './csv-address'
+import { asCode, COUNTRY_CODE, countryNames, countryNamesNote, lowerCodes } from './csv-address'
 import { danishFile, fallbackField } from './csv-columns'
 import {
   type Column,
@@ -89,19 +89,31 @@ function markWeekendAlone(header: Header): void {
   if (note !== null) header.columnNotes.push(note)
 }
 
-/** The file's country cells that are codes not in capitals, and the names its codes take (Header's countryCodes, countries). */
-function readCountries(
-  columns: readonly Column[],
-  records: readonly RawRecord[],
-): Pick<Header, 'countries' | 'countryCodes'> {
+/**
+ * The file's country cells that are codes not in capitals, and the names its codes take (Header's
+ * countryCodes, countries); a note when those names are a few rows' choice.
+ */
+function markCountries(header: Header, records: readonly RawRecord[]): void {
+  const { columns } = header
   const country = columns.findIndex((c) => c.field === 'country')
-  if (country < 0) return { countries: new Map(), countryCodes: new Map() }
+  if (country < 0) {
+    Object.assign(header, { countries: new Map(), countryCodes: new Map() })
+    return
+  }
   const beside = columns.findIndex((c) => c.field === COUNTRY_CODE)
   const cells = records.map((r) => r.cells[country] ?? '')
   const codes = lowerCodes(cells, fallbackField(columns[country]!.header) === 'country')
   // Each row's country as readCountry reads it: its cell's code, else its code column's.
   const rows = records.map((r, i) => codes.get(cells[i]!) ?? (cells[i] || asCode(r.cells[beside] ?? '')))
-  return { countries: countryNames(rows), countryCodes: codes }
+  const { names, lang } = countryNames(rows)
+  Object.assign(header, { countries: names, countryCodes: codes })
+  const note = countryNamesNote(
+    rows,
+    records.map((r) => r.line),
+    names,
+    lang,
+  )
+  if (note !== null) header.columnNotes.push(note)
 }
 
 /**
@@ -244,7 +256,7 @@ function* readSteps(
   const cut = records.length >= taken + more
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
   const merged = mergedLeftovers(header.columns)
-  Object.assign(header, readCountries(header.columns, records))
+  markCountries(header, records)
   markWeekendAlone(header)
   /** The row above when it was short of the header's cells: the next may be its rest. */
   let short: { row: CsvRow; record: RawRecord } | null = null

@@ -107,6 +107,26 @@ describe('bulk upsert, CSV', () => {
     expect((await all())[0].custom_fields).toEqual({ colour: 'red' })
   })
 
+  test('country codes written as names because a few rows name theirs are said, with the fix', async () => {
+    const header = 'Store Code,Name,Street,City,Zip,Country,Latitude,Longitude\n'
+    const rows = [
+      'U1,Loop,1 Main St,Chicago,60601,US,41.88,-87.62',
+      'U2,Pike,2 Pike St,Seattle,98101,US,47.61,-122.33',
+      'D1,Mitte,Friedrichstr. 1,Berlin,10117,DE,52.52,13.39',
+      'F1,Louvre,1 Rue de Rivoli,Paris,75001,Frankreich,48.86,2.34',
+    ]
+    const res = await csv(`${header}${rows.join('\n')}\n`, '?dry_run=true')
+    expect(res.status).toBe(200)
+    expect(res.body.notes).toContain(
+      'The file gives 3 rows a country code and 1 a country name (line 5: "Frankreich"), so the addresses write the codes as names in German ("US" as "Vereinigte Staaten"). To keep the codes, write that row\'s country as a code ("FR").',
+    )
+    // Names as many as codes are the file's way of writing countries: nothing to say.
+    const named = [...rows.slice(0, 2), 'D1,Mitte,Friedrichstr. 1,Berlin,10117,Deutschland,52.52,13.39', rows[3]]
+    const quiet = await csv(`${header}${named.join('\n')}\n`, '?dry_run=true')
+    expect(quiet.status).toBe(200)
+    expect(quiet.body.notes ?? []).not.toContainEqual(expect.stringContaining('a country name'))
+  })
+
   test('a latitude without its longitude says to give both, or neither', async () => {
     const text = 'Store Code,Name,Address,Latitude,Longitude\nA,Corner,"1 Main St, Springfield",39.78,\n'
     const res = await csv(text, '?dry_run=true')
