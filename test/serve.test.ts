@@ -221,6 +221,11 @@ test(
     expect(cli.stderr.trim()).toBe(
       'storeloc: warning: DATABSE_PATH is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps the value it is set to.',
     )
+    // A path setting's name without its _PATH, as a newcomer guesses it.
+    const short = storeloc(['locator', 'list'], { DATABASE: join(dir, 'misspelt.db') })
+    expect(short.stderr.split('\n')[0]).toBe(
+      'storeloc: warning: DATABASE is set, but storeloc reads no setting of that name: did you mean DATABASE_PATH? It is left out, so DATABASE_PATH keeps its default.',
+    )
   },
   starts(3),
 )

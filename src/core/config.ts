@@ -431,7 +431,8 @@ export const SETTINGS = [
 ]
 
 /**
- * Variables set that look like a setting but are none (DATABSE_PATH, database_path, GEODATAPATH):
+ * Variables set that look like a setting but are none (DATABSE_PATH, database_path, GEODATAPATH,
+ * DATABASE):
  * a misspelt one is ignored, so its default applies (a new, empty database). Each with the
  * setting meant. Long settings only are matched two edits off: short names (PATH, HOME) are
  * other programs'.
@@ -447,6 +448,7 @@ export function misspeltSettings(env: Record<string, string | undefined>): Missp
     const meant = SETTINGS.find(
       (s) =>
         squeeze(s) === squeeze(name) ||
+        (s.endsWith('_PATH') && squeeze(s) === `${squeeze(name)}PATH`) ||
         (s.length >= 7 && name.length >= 6 && (withinEdits(upper, s, 2) || singular(s) === singular(name))),
     )
     if (meant !== undefined) out.push({ name, meant, meantSet: env[meant] !== undefined })
