@@ -28,7 +28,7 @@ export function listedTwice(rows: Row[]): Map<Row, { label: string; message: str
         ? `repeats ${first.label}; give each store once.`
         : firstOf.get(bareCode(code)) === first
           ? `the same store code as ${first.label}; give each external_id once.`
-          : `the same location (${id}) as ${first.label}.`
+          : `the same location (${id}) as ${first.label}; give each store once.`
     twice.set(r, { label: r.label, message: `${r.label} (external_id ${JSON.stringify(code)}): ${problem}` })
   }
   return twice

@@ -323,7 +323,10 @@ function sameTarget(
   const code = location.externalId
   if (!hasId(raw) && typeof moved === 'string' && code !== null && bareCode(moved) !== bareCode(code))
     return `it has no id, so its store code ${codeSaid(code)} matches it to location ${id} (${JSON.stringify(name)}), which ${first} moves to ${codeSaid(moved)}. ${newStoreAdvice(code, 'this item', first)}`
-  return `the same location (${id}) as ${first}.`
+  // Neither item has an id: both name the location by its code, given twice.
+  if (!hasId(raw) && held !== undefined)
+    return `the same store code as ${first}, which matches location ${id}; give each external_id once.`
+  return `the same location (${id}) as ${first}; give each store once.`
 }
 
 /** What to do with an item without an id (`item`) meant as a new store with the code `moving` gives up. */

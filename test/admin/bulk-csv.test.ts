@@ -127,6 +127,21 @@ describe('bulk upsert, CSV', () => {
     expect(quiet.body.notes ?? []).not.toContainEqual(expect.stringContaining('a country name'))
   })
 
+  test('a stored store code given on two rows says to give it once', async () => {
+    const header = 'Store Code,Name,Address,Latitude,Longitude\n'
+    const id = (await csv(`${header}S1,Corner,"1 Main St, Springfield",39.78,-89.65\n`)).body.results[0].id
+    const twice = `${header}S1,Corner,"1 Main St, Springfield",39.78,-89.65\nS1,Other,"2 Main St, Springfield",39.79,-89.66\n`
+    const res = await csv(twice, '?dry_run=true')
+    expect([res.status, res.body.details]).toEqual([
+      422,
+      {
+        'line 3': [
+          `line 3 (external_id "S1"): the same store code as line 2, which matches location ${id}; give each external_id once.`,
+        ],
+      },
+    ])
+  })
+
   test('a latitude without its longitude says to give both, or neither', async () => {
     const text = 'Store Code,Name,Address,Latitude,Longitude\nA,Corner,"1 Main St, Springfield",39.78,\n'
     const res = await csv(text, '?dry_run=true')

@@ -212,7 +212,7 @@ describe('bulk upsert, JSON', () => {
       'locations[5].custom_fields.floor': [
         'locations[5] (external_id "S5"): The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
       ],
-      'locations[7]': [`locations[7] ("Twice"): the same location (${held}) as locations[6].`],
+      'locations[7]': [`locations[7] ("Twice"): the same location (${held}) as locations[6]; give each store once.`],
       'locations[8].external_id': [
         `locations[8] (external_id "${'x'.repeat(101)}"): The external_id field may not be greater than 100 characters.`,
       ],

@@ -185,7 +185,7 @@ describe('locations import', () => {
       '  [1]: The name field is required.',
       '  [2]: each item must be an object of location fields.',
       '  [3] ("Elsewhere"): id "loc_0000000000000000" is not a location of this locator. Leave the id out to create it, or give its external_id to match by.',
-      `  [5]: the same location (${existing}) as [4].`,
+      `  [5]: the same location (${existing}) as [4]; give each store once.`,
       '  [5]: The custom_fields.floor field must be a number, written as a string ("12" or "-2.5").',
     ])
     // Items are named as the file has them: "[1]" in a top-level array, "locations[1]" in an

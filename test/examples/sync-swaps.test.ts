@@ -64,7 +64,7 @@ test('a store listed twice by its id, in rows far apart, is said with the rest, 
   expect(dry.code).toBe(1)
   const at = before.indexOf(one) + 2
   expect(dry.stderr.split('\n').filter((l) => !l.startsWith('checked:'))).toEqual([
-    `  line 8 (external_id "S9"): the same location (${one.id}) as line ${at}.`,
+    `  line 8 (external_id "S9"): the same location (${one.id}) as line ${at}; give each store once.`,
     'sync: 1 of 7 rows of the list cannot be written as sent, 1 refused by the sync (line 8); nothing was written.',
     '',
   ])
