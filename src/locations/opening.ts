@@ -83,9 +83,26 @@ export function unreadHoursWarnings(
     const halves = eitherHalf(text)
     if (halves !== null)
       return `${field} ${JSON.stringify(text)} could be ${eitherText(halves)}: it is kept, and counts as unknown until it is written as one of them.`
-    const said = byAppointment(text) ? 'is read as by appointment, with no hours' : 'could not be read as opening hours'
+    const said = byAppointment(text)
+      ? 'is read as by appointment, with no hours'
+      : `could not be read as opening hours${offTheClock(text)}`
     return `${field} ${JSON.stringify(text)} ${said}: it is kept, and counts as unknown (docs/management-api.md, Opening hours).`
   })
+}
+
+/** A time as a range writes it: "9", "18:30", "9.15". */
+const TIME = String.raw`\d{1,2}(?:[:.]\d{2})?`
+/** Ranges alone ("9-25", "9:00-12:00, 13:00-18:70"): a text whose only fault can be a time. */
+const RANGES = new RegExp(String.raw`^\s*${TIME}\s*[-–]\s*${TIME}(?:\s*,\s*${TIME}\s*[-–]\s*${TIME})*\s*$`)
+
+/** Why ranges alone were not read: a time no clock shows (", as 25 is no hour of a day (0 to 24)"); else "". */
+function offTheClock(text: string): string {
+  if (!RANGES.test(text)) return ''
+  for (const [time, hour, minute] of text.matchAll(/(\d{1,2})(?:[:.](\d{2}))?/g)) {
+    if (Number(hour) > 24) return `, as ${hour} is no hour of a day (0 to 24)`
+    if (minute !== undefined && Number(minute) > 59) return `, as ${time} has no such minute (00 to 59)`
+  }
+  return ''
 }
 
 /** The rules of timezone and special_hours a schema cannot state, each failure told to `add`. */

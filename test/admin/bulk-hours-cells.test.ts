@@ -3,7 +3,7 @@
 import { describe, expect, test } from 'bun:test'
 import { setLocatorSettings } from '../../src/operator'
 import { makeEnv } from '../helpers'
-import { all, BULK, csv, useBulkEnv } from './bulk-fixture'
+import { all, BULK, bulk, csv, useBulkEnv } from './bulk-fixture'
 
 useBulkEnv()
 
@@ -213,5 +213,36 @@ describe('a French or Dutch closing written with its h or u', () => {
     } finally {
       clocked.close()
     }
+  })
+})
+
+describe('hours not read, told why', () => {
+  test('an hour or a minute no clock shows is named in the warning', async () => {
+    const res = await csv(
+      'external_id,name,address,lat,lng,Opening Hours\nA,Shop,1 Main St,40,-3,Mon-Fri 9-25\nB,Shop,2 Main St,40,-3,"Sat 9:00-12:00, 13:00-18:70"\nC,Shop,3 Main St,40,-3,Sun nine to five\n',
+      '?dry_run=true',
+    )
+    expect(res.body.results.map((r: { warnings: string[] }) => r.warnings)).toEqual([
+      [
+        'Monday to Friday\'s hours "9-25" in the "Opening Hours" column could not be read as opening hours, as 25 is no hour of a day (0 to 24): it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+      ],
+      [
+        'Saturday\'s hours "9:00-12:00, 13:00-18:70" in the "Opening Hours" column could not be read as opening hours, as 18:70 has no such minute (00 to 59): it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+      ],
+      [
+        'Sunday\'s hours "nine to five" in the "Opening Hours" column could not be read as opening hours: it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+      ],
+    ])
+    const json = await bulk(
+      {
+        locations: [
+          { name: 'Shop', address: '1 Main St', coordinates: { lat: 40, lng: -3 }, hours: { monday: '8-30' } },
+        ],
+      },
+      '?dry_run=true',
+    )
+    expect(json.body.results[0].warnings).toContain(
+      'hours.monday "8-30" could not be read as opening hours, as 30 is no hour of a day (0 to 24): it is kept, and counts as unknown (docs/management-api.md, Opening hours).',
+    )
   })
 })
