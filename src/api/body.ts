@@ -48,10 +48,12 @@ export const formRefusal = (reason: string): string => `The form body could not 
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
  * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none;
  * `texts`: a form's text fields named without brackets, as flags are (at most 20), which a route
- * may read elsewhere; `lost`: a part FormData drops, which the reason names.
+ * may read elsewhere; `lost`: a part FormData drops, which the reason names; `lines`: an
+ * urlencoded body holds line breaks, which curl -d drops, so the file was sent whole.
  */
 export type SentShape = {
   csv?: boolean
+  lines?: true
   lost?: true
   fields?: string[]
   texts?: [string, string][]
@@ -375,6 +377,7 @@ function formShape(bytes: Uint8Array): SentShape {
   const params = new URLSearchParams(text)
   return {
     csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell),
+    ...(/[\r\n]/.test(text.trim()) ? { lines: true as const } : {}),
     fields: distinct([...params.keys()]),
     texts: textsOf(params),
   }

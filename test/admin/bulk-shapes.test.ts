@@ -99,6 +99,15 @@ describe('bulk body shapes', () => {
       400,
       'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as a form, "application/x-www-form-urlencoded" (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
     ])
+    // curl --data-binary @stores.csv without -H: the file whole, with curl's form type.
+    const untyped = await env.call('POST', BULK, {
+      body: text,
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    })
+    expect([untyped.status, untyped.body.message]).toEqual([
+      400,
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as a form, "application/x-www-form-urlencoded", curl\'s type for a body sent without a Content-Type of its own: add the CSV type, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+    ])
     // curl -F file=@stores.csv: a file in a multipart form.
     const upload = new FormData()
     upload.append('file', new Blob([text], { type: 'text/csv' }), 'stores.csv')

@@ -208,6 +208,8 @@ function howSent(body: ParsedBody | undefined, type: string): string {
     `Send JSON, such as ${JSON_EXAMPLE} with Content-Type: application/json, or a CSV file as it is, with ${sendFile('', 'csv', unknown)}${flags}.`
   if (type === 'application/x-www-form-urlencoded') {
     const form = 'as a form, "application/x-www-form-urlencoded"'
+    if (shape?.csv && shape.lines)
+      return ` It was sent ${form}, curl's type for a body sent without a Content-Type of its own: add the CSV type, with ${sendFile('', 'csv')}.`
     return shape?.csv
       ? ` It was sent ${form} (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with ${sendFile('', 'csv')}.`
       : ` It was sent ${form}, with ${fieldList(shape?.fields ?? [])}, and this route reads no form. ${asJson()}`
