@@ -87,8 +87,13 @@ export function commandLine(args: string[]): Command {
   const baseUrl = process.env.STORELOC_URL
   const apiKey = process.env.STORELOC_KEY
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
-  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl))
-    usage(`STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}.`)
+  if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
+    // A host and port typed without the scheme ("127.0.0.1:3000"): give it back with one.
+    const bare = !/^[a-z][a-z\d+.-]*:\/\//i.test(baseUrl) && URL.canParse(`http://${baseUrl}`)
+    usage(
+      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}${bare ? `: give "http://${baseUrl}"` : ''}.`,
+    )
+  }
   // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.
   if (apiKey.startsWith('pk_'))
     usage(

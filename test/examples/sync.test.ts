@@ -534,7 +534,7 @@ describe('examples/sync.ts', () => {
     }
     expect(run({ STORELOC_URL: served.url.replace(/^http:\/\//, '') })).toEqual([
       2,
-      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${served.url.replace(/^http:\/\//, '')}".`,
+      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${served.url.replace(/^http:\/\//, '')}": give "${served.url}".`,
     ])
     // The Management API's address is the service's too, as the client reads it; a route's is
     // refused, saying what to leave out, and a query, the address quoted as set.
