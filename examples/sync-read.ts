@@ -28,7 +28,7 @@ function readList(file: string): Buffer {
  * The list's rows, each with its line (CSV) or position (JSON) for messages, the CSV columns not
  * read, and the cells not read; a CSV column may name one of `customFields` by its name or id.
  * `encoding`: a CSV file's, null for UTF-8. `notes`: what of the file is not read (a JSON object's
- * keys beside "locations").
+ * keys beside "locations"), or what reading a CSV file noted of it as a whole.
  */
 export function readRows(
   file: string,
@@ -77,7 +77,8 @@ export function readRows(
     notes: i.notes ?? [],
     item: i,
   }))
-  return { rows, unknown: read.unknown, unread, notes: [] }
+  // What the file as a whole noted (a country's names, a weekend alone), as the CLI import says it.
+  return { rows, unknown: read.unknown, unread, notes: read.notes.map((note) => `${file}: ${note}`) }
 }
 
 /**

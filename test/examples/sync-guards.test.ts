@@ -2,7 +2,7 @@
 // locator meanwhile (a second sync, someone editing): the stores the list lacks are deleted only
 // when no other write came since the sync read them, else it stops, naming what changed and when.
 // A row's id that names no store of the locator, and a JSON file's keys beside "locations", are
-// said with what happens instead.
+// said with what happens instead; so is what reading a CSV file noted of it as a whole.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -219,4 +219,26 @@ test("a dropped store whose code a row takes, changed by another write before th
   } finally {
     proxy.stop()
   }
+}, 60_000)
+
+test('what reading a CSV file noted of it as a whole is said, as the CLI import says it', async () => {
+  const file = join(served.dir, 'countries.csv')
+  const rows = [
+    'C1,Loop,1 Main St,Chicago,60601,US,41.88,-87.62',
+    'C2,Pike,2 Pike St,Seattle,98101,US,47.61,-122.33',
+    'C3,Louvre,1 Rue de Rivoli,Paris,75001,Frankreich,48.86,2.34',
+  ]
+  writeFileSync(file, `Store Code,Name,Street,City,Zip,Country,Latitude,Longitude\n${rows.join('\n')}\n`)
+  const p = Bun.spawnSync(
+    [process.execPath, join(import.meta.dir, '..', '..', 'examples/sync.ts'), file, '--dry-run'],
+    { env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: served.key } },
+  )
+  expect(
+    p.stdout
+      .toString()
+      .split('\n')
+      .filter((l) => l.startsWith('check ')),
+  ).toEqual([
+    `check ${file}: The file gives 2 rows a country code and 1 a country name (line 4: "Frankreich"), so the addresses write the codes as names in German ("US" as "Vereinigte Staaten"). To keep the codes, write that row's country as a code ("FR").`,
+  ])
 }, 60_000)
