@@ -3,14 +3,16 @@
 // rules by tag, custom field or ids), each answered at once, against a naive scan of what was
 // written (in half the runs with the indexes' bounds small, so that their compactions, text
 // rebuilds and JSON layouts come every few writes, let run at random points): its own haversine, its
-// own folding, its own tag logic and order. Every answer is walked page by page through its `next`
+// own folding, its own tag logic and order, its own search (search-oracle.ts: typos, word forms,
+// town names, tag labels). Every answer is walked page by page through its `next`
 // links to the end: the pages' concatenation is the whole ordered list, each page with the same
 // total, hasMore and the links as the spec describes, every location's JSON as last written
-// (name, coordinates, tag groups of the filters now), and one page of limit=500 agrees.
+// (name, coordinates, tag groups and labels of the filters now), and one page of limit=500 agrees.
 import { afterAll, describe, expect, test } from 'bun:test'
 import fc from 'fast-check'
 import { addCustomField, setFilters, setLocatorSettings, setPriorityRules } from '../../src/operator'
 import { haversineKm, makeEnv, oracleWords as words, type TestEnv } from '../helpers'
+import { ownWords, searched } from './search-oracle'
 
 const KM_PER_MILE = 1.609344
 
@@ -28,8 +30,10 @@ type Rec = {
   lat: number
   lng: number
   published: boolean
+  /** The words of its town's names, as the write stored them (the reverse lookup's). */
+  town: string[]
 }
-type Group = { id: string; tags: string[] }
+type Group = { id: string; tags: { value: string; label: string }[] }
 type Rule = { tag: string } | { ids: string[] } | { custom_field: 'tier'; value: string }
 
 const TAGS = ['repair', 'Repair', 'rental', 'RENTAL', 'ski', 'outlet', 'Café', 'wifi']
@@ -52,6 +56,26 @@ const NAME_WORDS = [
   '75004',
   'Nord',
 ]
+/** Tag labels' words: most in no name, some a typo, an ending or a prefix away from names' words. */
+const LABEL_WORDS = [
+  'Werkstatt',
+  'Verleih',
+  'Vélos',
+  'Nordic',
+  'Fixie',
+  'Rent-a-Bike',
+  'Bikes',
+  'Café',
+  'Skis',
+  "L'Atelier",
+]
+/** Searched words a typo away from names', labels' or tags' words. */
+const TYPO_WORDS = ['Bkie', 'Velp', 'Werkstat', 'Verlieh', 'Nrod', 'Cafw', 'Масква', 'Repiar']
+/** Searched words with an ending: some found only by their stem ("skiing": ski, skis). */
+const FORM_WORDS = ['Skiing', 'Fixing', 'Ateliers', 'Rentals']
+/** Searched words of Paris's names or a typo away (the first two spots are in Paris). */
+const TOWN_WORDS = ['Parsi', 'Lutèce', 'Vill']
+const SEARCH_WORDS = [...NAME_WORDS, ...LABEL_WORDS, ...TYPO_WORDS, ...FORM_WORDS, ...TOWN_WORDS]
 const SPOTS: [number, number][] = [
   [48.8566, 2.3522],
   [48.86, 2.36],
@@ -68,9 +92,9 @@ const spot = fc
     if (x < -180) x += 360
     return [Math.max(-90, Math.min(90, lat + a * 0.0007)), x]
   })
-const text = (min: number, max: number) =>
+const text = (min: number, max: number, from = NAME_WORDS) =>
   fc
-    .array(fc.constantFrom(...NAME_WORDS), { minLength: min, maxLength: max })
+    .array(fc.constantFrom(...from), { minLength: min, maxLength: max })
     .map((w) => w.join(', '.slice(0, 1 + (w.length % 2))))
 
 type Op =
@@ -112,6 +136,14 @@ type Query = {
   limit: number
 }
 
+/** Searched words, the last one cut short as a search box sends it while typed. */
+const searchArb = fc
+  .tuple(
+    fc.integer({ min: 1, max: 2 }).chain((n) => text(n, n, SEARCH_WORDS)),
+    fc.nat({ max: 3 }),
+  )
+  .map(([t, cut]) => (cut > 0 && t.length > cut ? t.slice(0, -cut) : t))
+
 const queryArb: fc.Arbitrary<Query> = fc.record({
   all: fc.boolean(),
   at: spot,
@@ -119,16 +151,7 @@ const queryArb: fc.Arbitrary<Query> = fc.record({
   unit: fc.constantFrom<'km' | 'miles'>('km', 'miles'),
   tags: fc.uniqueArray(fc.constantFrom(...TAGS), { maxLength: 3 }),
   tagLogic: fc.constantFrom<'any' | 'all' | 'match'>('any', 'all', 'match'),
-  search: fc.oneof(
-    fc.constant(''),
-    fc.constant(' , '),
-    fc
-      .tuple(
-        fc.integer({ min: 1, max: 2 }).chain((n) => text(n, n)),
-        fc.nat({ max: 3 }),
-      )
-      .map(([t, cut]) => (cut > 0 && t.length > cut ? t.slice(0, -cut) : t)),
-  ),
+  search: fc.oneof(fc.constant(''), fc.constant(' , '), searchArb),
   sort: fc.constantFrom<'distance' | 'name' | 'priority'>('distance', 'name', 'priority'),
   limit: fc.integer({ min: 1, max: 4 }),
 })
@@ -169,18 +192,22 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
     arbitrary: fc.record({ n: fc.nat(), published: fc.boolean() }).map((o): Op => ({ kind: 'status', ...o })),
   },
   { weight: 2, arbitrary: fc.nat().map((n): Op => ({ kind: 'delete', n })) },
-  // Each tag value (lowercased) in one of two groups or in none.
+  // Each tag value (lowercased) in one of two groups or in none, with a label of searched words.
   {
-    weight: 1,
-    arbitrary: fc.array(fc.constantFrom(0, 1, 2), { minLength: 6, maxLength: 6 }).map(
-      (where): Op => ({
-        kind: 'filters',
-        groups: ['g1', 'g2'].map((id, g) => ({
-          id,
-          tags: ['repair', 'rental', 'ski', 'outlet', 'café', 'wifi'].filter((_, i) => where[i] === g),
-        })),
-      }),
-    ),
+    weight: 2,
+    arbitrary: fc
+      .array(fc.tuple(fc.constantFrom(0, 1, 2), text(1, 2, LABEL_WORDS)), { minLength: 6, maxLength: 6 })
+      .map(
+        (where): Op => ({
+          kind: 'filters',
+          groups: ['g1', 'g2'].map((id, g) => ({
+            id,
+            tags: ['repair', 'rental', 'ski', 'outlet', 'café', 'wifi']
+              .map((value, i) => ({ value, label: where[i]![1] }))
+              .filter((_, i) => where[i]![0] === g),
+          })),
+        }),
+      ),
   },
   {
     weight: 1,
@@ -196,15 +223,21 @@ const opArb: fc.Arbitrary<Op> = fc.oneof(
       .map((rules): Op => ({ kind: 'rules', rules })),
   },
   { weight: 5, arbitrary: queryArb.map((q): Op => ({ kind: 'query', q })) },
+  // A search with no tags over a wide radius: what it finds is the words' alone.
+  {
+    weight: 4,
+    arbitrary: fc
+      .tuple(queryArb, searchArb)
+      .map(([q, search]): Op => ({ kind: 'query', q: { ...q, tags: [], radius: 1000, search } })),
+  },
   // Lets the indexes' scheduled upkeep run (a timer's turn): a compaction may be under way at the next query.
   { weight: 2, arbitrary: fc.constant<Op>({ kind: 'idle' }) },
 )
 
 /** The oracle: every published match of `q`, in order, with its distance in km (radius queries). */
 function naive(recs: Rec[], groups: Group[], rules: Rule[], q: Query): { rec: Rec; km: number | null }[] {
-  const groupOf = (t: string) => groups.find((g) => g.tags.includes(t.toLowerCase()))?.id ?? '_default'
+  const groupOf = (t: string) => filterTag(groups, t)?.group ?? '_default'
   const radiusKm = q.unit === 'km' ? q.radius : q.radius * KM_PER_MILE
-  const sought = words(q.search)
   const want = q.tags.map((t) => t.toLowerCase())
   const rankOf = (r: Rec) => {
     const i = rules.findIndex((rule) =>
@@ -216,8 +249,8 @@ function naive(recs: Rec[], groups: Group[], rules: Rule[], q: Query): { rec: Re
     )
     return i === -1 ? rules.length : i
   }
-  const rows = recs
-    .filter((r) => r.published)
+  const live = recs.filter((r) => r.published)
+  const rows = live
     .map((rec) => ({ rec, km: q.all ? null : haversineKm({ lat: q.at[0], lng: q.at[1] }, rec) }))
     .filter(({ km }) => km === null || km <= radiusKm)
     .filter(({ rec }) => {
@@ -226,21 +259,43 @@ function naive(recs: Rec[], groups: Group[], rules: Rule[], q: Query): { rec: Re
       if (q.tagLogic === 'all') return want.every(has)
       return [...new Set(want.map(groupOf))].every((g) => want.some((t) => groupOf(t) === g && has(t)))
     })
-    .filter(({ rec }) => {
-      if (sought.length === 0) return true
-      const raw = [rec.name, rec.address, rec.description, ...rec.tags].join(' ')
-      const own = new Set(words(raw))
-      const last = sought[sought.length - 1]!
-      return sought.slice(0, -1).every((w) => own.has(w)) && [...own].some((w) => w.startsWith(last))
-    })
+  // Its own words: name, address, description, tags by value and by their label in the filters now.
+  const wordsOf = (rec: Rec) => ({
+    own: ownWords([
+      rec.name,
+      rec.address,
+      rec.description,
+      ...rec.tags,
+      ...rec.tags.map((t) => filterTag(groups, t)?.label ?? ''),
+    ]),
+    town: rec.town,
+  })
+  const kept = new Set(
+    searched(
+      live,
+      rows.map(({ rec }) => rec),
+      wordsOf,
+      q.search,
+    ),
+  )
+  const found = rows.filter(({ rec }) => kept.has(rec))
   const name = (r: Rec) => words(r.name).join(' ')
   const byName = (a: Rec, b: Rec) =>
     name(a) < name(b) ? -1 : name(a) > name(b) ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0
-  rows.sort((a, b) => {
+  found.sort((a, b) => {
     if (q.sort === 'priority' && rankOf(a.rec) !== rankOf(b.rec)) return rankOf(a.rec) - rankOf(b.rec)
     return q.all ? byName(a.rec, b.rec) : a.km! - b.km! || byName(a.rec, b.rec)
   })
-  return rows
+  return found
+}
+
+/** The group and label the filters give tag `t` (matched case-insensitively); undefined when in none. */
+function filterTag(groups: Group[], t: string): { group: string; label: string } | undefined {
+  for (const g of groups) {
+    const tag = g.tags.find((u) => u.value === t.toLowerCase())
+    if (tag !== undefined) return { group: g.id, label: tag.label }
+  }
+  return undefined
 }
 
 type Model = { recs: Map<string, Rec>; order: string[]; groups: Group[]; rules: Rule[] }
@@ -294,8 +349,8 @@ async function check(env: TestEnv, token: string, m: Model, q: Query): Promise<v
     expect(page).toBeLessThan(100)
   }
   expect({ label, ids: seen.map((l) => l.id) }).toEqual({ label, ids: want.map((w) => w.rec.id) })
-  // Each location as last written, its distance in the unit, its tags grouped by the filters now.
-  const groupOf = (t: string) => m.groups.find((g) => g.tags.includes(t.toLowerCase()))?.id ?? '_default'
+  // Each location as last written, its distance in the unit, its tags grouped and labelled by the
+  // filters now (a tag in no group by its value alone).
   seen.forEach((loc, i) => {
     const { rec, km } = want[i]!
     expect({ id: loc.id, name: loc.name, lat: loc.coordinates.lat, lng: loc.coordinates.lng }).toEqual({
@@ -305,11 +360,14 @@ async function check(env: TestEnv, token: string, m: Model, q: Query): Promise<v
       lng: rec.lng,
     })
     const groups: Record<string, string[]> = {}
-    for (const t of rec.tags) (groups[groupOf(t)] ??= []).push(t.toLowerCase())
+    for (const t of rec.tags) {
+      const tag = filterTag(m.groups, t)
+      ;(groups[tag?.group ?? '_default'] ??= []).push(`${t.toLowerCase()} ${tag?.label ?? ''}`)
+    }
     const shown = Object.fromEntries(
-      Object.entries(loc.tags as Record<string, { items: { value: string }[] }>).map(([g, v]) => [
+      Object.entries(loc.tags as Record<string, { items: { value: string; label: string }[] }>).map(([g, v]) => [
         g,
-        v.items.map((it) => it.value.toLowerCase()),
+        v.items.map((it) => `${it.value.toLowerCase()} ${g === '_default' ? '' : it.label}`),
       ]),
     )
     expect(shown).toEqual(groups)
@@ -346,18 +404,26 @@ async function run(ops: Op[], small: boolean): Promise<void> {
   addCustomField(env.store, env.locatorId, { id: 'tier', name: 'Tier', type: 'text' })
   const token = env.store.locators.get(env.locatorId)!.publicToken!
   const m: Model = { recs: new Map(), order: [], groups: [], rules: [] }
+  // The town's names the write found for its point: the oracle's input, as the location's fields are.
+  const townOf = (id: string) => words(env.store.locations.get(env.locatorId, id)?.townNames ?? '')
   const pick = (n: number) => (m.order.length === 0 ? undefined : m.order[n % m.order.length])
   const applyFilters = (groups: Group[]) => {
     setFilters(
       env.store,
       env.locatorId,
-      groups.map((g) => ({ id: g.id, name: g.id, label: g.id, tags: g.tags.map((t) => ({ value: t, label: t })) })),
+      groups.map((g) => ({ id: g.id, name: g.id, label: g.id, tags: g.tags })),
     )
     m.groups = groups
   }
   applyFilters([
-    { id: 'g1', tags: ['repair', 'rental'] },
-    { id: 'g2', tags: ['ski'] },
+    {
+      id: 'g1',
+      tags: [
+        { value: 'repair', label: 'Werkstatt' },
+        { value: 'rental', label: 'Rent-a-Bike' },
+      ],
+    },
+    { id: 'g2', tags: [{ value: 'ski', label: 'Ski' }] },
   ])
   for (const op of ops) {
     if (op.kind === 'create') {
@@ -383,6 +449,7 @@ async function run(ops: Op[], small: boolean): Promise<void> {
         lat: op.at[0],
         lng: op.at[1],
         published: !op.draft,
+        town: townOf(id),
       })
       m.order.push(id)
     } else if (op.kind === 'update' || op.kind === 'status' || op.kind === 'delete') {
@@ -419,6 +486,7 @@ async function run(ops: Op[], small: boolean): Promise<void> {
       }
       const res = await env.call('POST', `/admin/v1/locations/${id}`, { body })
       expect(res.status).toBe(200)
+      rec.town = townOf(id)
     } else if (op.kind === 'filters') applyFilters(op.groups)
     else if (op.kind === 'rules') {
       const rules = op.rules
