@@ -59,3 +59,22 @@ describe('folded part header lines', () => {
     expect(snapshot()).toEqual(before)
   })
 })
+
+describe('a fold inside a quoted value', () => {
+  test('is read as one line though the rest of the value reads as a header name (Python compat32)', async () => {
+    // Python's compat32 policy folds a long quoted file name at its ", ": the line after is the name's rest.
+    const part = (filename: string) =>
+      `--B\r\nContent-Type: text/csv; charset="us-ascii"\r\nMIME-Version: 1.0\r\nContent-Transfer-Encoding: 7bit\r\nContent-Disposition: form-data; name="file";\r\n filename="${filename}"\r\n\r\nname,address\r\nA,B\r\n\r\n--B--\r\n`
+    const told = (file: string) =>
+      `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with curl --data-binary @${file} -H "Content-Type: text/csv; charset=us-ascii".`
+    const before = snapshot()
+    for (const [filename, file] of [
+      ['Paris and Lyon,\r\n Nice: stores.csv', '"Paris and Lyon, Nice: stores.csv"'],
+      ['Report Q1 stores of the whole region of Ile de France,\r\n Paris: exported.csv', 'stores.csv'],
+    ]) {
+      const [status, sent] = await answer(`${BASE}/bulk`, part(filename!))
+      expect([status, sent.message]).toEqual([400, told(file!)])
+    }
+    expect(snapshot()).toEqual(before)
+  })
+})

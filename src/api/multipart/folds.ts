@@ -2,12 +2,12 @@
 // MIME header: Python's email package and JavaMail fold a long Content-Disposition so.
 
 /**
- * A fold: a line break before a space or tab, which continues the line before it. Not one before a
- * line that reads as a header (`\tContent-Disposition: ...`): an indented header is likelier than a
- * value going on with `name:`. FormData reads such a line apart, and partNotRead names an indented
- * Content-Disposition.
+ * A line that reads as a header (`\tContent-Disposition: ...`) after its space or tab: no fold, as
+ * an indented header is likelier than a value going on with `name:`, but within a quoted string left
+ * open, which Python's email package (compat32) folds at a ", ". FormData reads such a line apart,
+ * and partNotRead names an indented Content-Disposition.
  */
-const FOLD = /\r\n(?=[ \t])(?![ \t]+[!#$%&'*+.^_`|~0-9a-z-]+[ \t]*:)/gi
+const HEADER_LIKE = /^[ \t]+[!#$%&'*+.^_`|~0-9a-z-]+[ \t]*:/i
 
 /**
  * The text with each part's header lines unfolded: a CRLF before a space or tab dropped, the space
@@ -33,8 +33,35 @@ export function unfolded(text: string, boundary: string): string {
     // The headers start after the delimiter's line break: a space first starts no fold.
     const headers = end === -1 ? '' : piece.slice(0, end)
     if (!headers.includes('\r\n ') && !headers.includes('\r\n\t')) continue
-    out += text.slice(from, start) + headers.replace(FOLD, '')
+    out += text.slice(from, start) + joined(headers)
     from = start + end
   }
   return from === 0 ? text : out + text.slice(from)
+}
+
+/** Header lines with each fold's CRLF dropped: a line starting with a space or tab continues the one before. */
+function joined(headers: string): string {
+  const lines = headers.split('\r\n')
+  let out = lines[0]!
+  let quoted = openQuote(out, false)
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i]!
+    const fold = (line[0] === ' ' || line[0] === '\t') && (quoted || !HEADER_LIKE.test(line))
+    if (!fold) {
+      out += '\r\n'
+      quoted = false
+    }
+    out += line
+    quoted = openQuote(line, quoted)
+  }
+  return out
+}
+
+/** Whether a quoted string is open after `line`, given whether one was before it; a backslash in one escapes the next character. */
+function openQuote(line: string, open: boolean): boolean {
+  for (let i = 0; i < line.length; i++) {
+    if (open && line[i] === '\\') i++
+    else if (line[i] === '"') open = !open
+  }
+  return open
 }
