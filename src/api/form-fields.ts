@@ -1,5 +1,6 @@
 // A form's text fields as a body's object: nested by their brackets, each field given once.
 import { givenOnce, isCheckedBox } from '../core/urlencoded'
+import { LOCATION_FIELDS } from '../locations/model'
 
 /** The fields as an object (`value`), or why they are not read (`refused`), for a form's refusal. */
 export type FormFields = { value: Record<string, unknown> } | { refused: string }
@@ -11,8 +12,8 @@ const FIELD_NAME = /^([^[\]]+)(?:\[([^[\]]*)\])?$/
  * `tags[]=a&tags[]=b&contact[phone]=1` -> `{ tags: ['a', 'b'], contact: { phone: '1' } }`. A
  * field given twice but a list's item (`name=A&name=B`, as a query parameter is refused), or one
  * name given as a value and as a list or object (`tags=A&tags[]=B`), is refused: which was meant
- * is not guessed. A hidden field and its ticked checkbox (isCheckedBox) are the box's value. Names
- * of other shapes (`a[b][c]`) are no field of a location, and left out.
+ * is not guessed. A hidden field and its ticked checkbox (isCheckedBox) are the box's value, in a
+ * field that may be a box (mayBeBox). Names of other shapes (`a[b][c]`) are no field of a location, and left out.
  */
 export function formFields(entries: URLSearchParams | readonly [string, string][]): FormFields {
   const out: Record<string, unknown> = Object.create(null)
@@ -28,7 +29,7 @@ export function formFields(entries: URLSearchParams | readonly [string, string][
     else if (shapeOf(first) !== shapeOf(key)) return { refused: givenTwoWays(head, first, key) }
     if (sub !== '') {
       const before = given.get(key)
-      if (before === null || (before !== undefined && !isCheckedBox(before, value)))
+      if (before === null || (before !== undefined && !(mayBeBox(head) && isCheckedBox(before, value))))
         return { refused: givenTwice(entries, key) }
       given.set(key, before === undefined ? value : null)
     }
@@ -44,6 +45,10 @@ export function formFields(entries: URLSearchParams | readonly [string, string][
   }
   return { value: { ...out } }
 }
+
+/** A custom field or a flag (dry_run): a location's other fields hold text, a number or a list, no checkbox's value. */
+const mayBeBox = (head: string): boolean =>
+  head === 'custom_fields' || !(LOCATION_FIELDS as readonly string[]).includes(head)
 
 /** Why a form that gives the field `name` more than once is refused: how often, and its first values. */
 function givenTwice(entries: Iterable<[string, string]>, name: string): string {

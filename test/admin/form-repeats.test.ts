@@ -100,6 +100,24 @@ describe('a form field given twice', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test("a location's own field given false-ish then true-ish is refused: no checkbox gives it", async () => {
+    const before = snapshot()
+    const twice = (name: string, values: string) =>
+      `The form body could not be read: the field "${name}" may be given once; got it 2 times (${values}). Send each field once (a list's items each with [] after its name, as tags[]=A&tags[]=B), or send JSON.`
+    const lat = await form(BASE, `name=Cafe&address=1+Rue&coordinates[lat]=0&coordinates[lat]=1&coordinates[lng]=2.33`)
+    expect([lat.status, lat.body.message]).toEqual([400, twice('coordinates[lat]', '"0", "1"')])
+    const name = await form(BASE, `name=off&name=on&${ADDRESS}`)
+    expect([name.status, name.body.message]).toEqual([400, twice('name', '"off", "on"')])
+    const phone: [string, string][] = [
+      ['name', 'Cafe'],
+      ['address', '1 Rue'],
+      ['contact[phone]', 'false'],
+      ['contact[phone]', 'true'],
+    ]
+    expect(await postMultipart(phone)).toEqual([400, twice('contact[phone]', '"false", "true"')])
+    expect(snapshot()).toEqual(before)
+  })
+
   test("on bulk, a hidden field and its ticked checkbox are told to go in the query string as the box's value", async () => {
     const before = snapshot()
     const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'
