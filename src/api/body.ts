@@ -47,7 +47,7 @@ export const formRefusal = (reason: string): string => `The form body could not 
  * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form);
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
  * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none;
- * `texts`: a form's text fields named without brackets, as flags are (at most 20), which a route
+ * `texts`: a form's text fields named without brackets, as flags are (textsOf), which a route
  * may read elsewhere; `lost`: a part FormData drops, which the reason names; `lines`: an
  * urlencoded body holds line breaks, which curl -d drops, so the file was sent whole.
  */
@@ -149,7 +149,7 @@ async function readJson(
  */
 function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean): ParsedBody {
   const text = utf8Text(bytes)
-  const shape = csv ? formShape(bytes) : undefined
+  const shape = csv ? formShape(bytes, text) : undefined
   if (!readAsUtf8(charset, text !== null && isAsciiForm(text)))
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(charset!) }
   if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8, shape }
@@ -369,9 +369,10 @@ const isCsvNotForm = (bytes: Uint8Array): boolean => !(bytes[0] === 0x2d && byte
 
 /**
  * An urlencoded body's field names and whether it is a CSV file sent as a form (curl -d @stores.csv):
- * its first cell names no field ("name=A,B" is a form with a comma in a value).
+ * its first cell names no field ("name=A,B" is a form with a comma in a value). Its texts from the
+ * `whole` text in UTF-8: a flag's checkbox may come after a textarea of 64 KiB.
  */
-function formShape(bytes: Uint8Array): SentShape {
+function formShape(bytes: Uint8Array, whole: string | null): SentShape {
   const text = head(bytes)
   const firstCell = text.trimStart().split(/[,;\t\r\n]/, 1)[0]!
   const params = new URLSearchParams(text)
@@ -379,7 +380,7 @@ function formShape(bytes: Uint8Array): SentShape {
     csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell),
     ...(/[\r\n]/.test(text.trim()) ? { lines: true as const } : {}),
     fields: distinct([...params.keys()]),
-    texts: textsOf(params),
+    texts: textsOf(whole === null ? params : new URLSearchParams(whole)),
   }
 }
 
@@ -409,12 +410,20 @@ async function fileShape(file: File, charset: string | null): Promise<NonNullabl
   return { name, type, charset, reads: json ? 'json' : csv ? 'csv' : null }
 }
 
-/** A form's text fields named without brackets (as flags are; a list's or object's are not), first sent first; at most 20. */
+/**
+ * A form's text fields named without brackets (as flags are; a list's or object's are not), first
+ * sent first: at most 20 names, and 3 values of each, however far apart (a hidden field and its
+ * checkbox are a pair, a third value makes none).
+ */
 function textsOf(fields: Iterable<[string, string | File]>): [string, string][] {
   const texts: [string, string][] = []
+  const counts = new Map<string, number>()
   for (const [name, value] of fields) {
-    if (typeof value === 'string' && !name.includes('[')) texts.push([name, value])
-    if (texts.length === 20) break
+    if (typeof value !== 'string' || name.includes('[')) continue
+    const count = counts.get(name) ?? 0
+    if (count === 3 || (count === 0 && counts.size === 20)) continue
+    counts.set(name, count + 1)
+    texts.push([name, value])
   }
   return texts
 }

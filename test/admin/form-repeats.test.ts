@@ -140,4 +140,20 @@ describe('a form field given twice', () => {
     expect([csv.status, ((await csv.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
     expect(snapshot()).toEqual(before)
   })
+
+  test('on bulk, a hidden field and its ticked checkbox far apart are told as the box, however far', async () => {
+    const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'
+    // A textarea of CSV over 64 KiB between them, or more than 20 other fields.
+    const csv = encodeURIComponent(`name,address\n${'Cafe,1 Rue de la Paix\n'.repeat(3000)}`)
+    const far = await form(`${BASE}/bulk`, `dry_run=false&csv=${csv}&dry_run=on`)
+    expect(far.body.message).toEndWith(query)
+    const others = Array.from({ length: 21 }, (_, i): [string, string] => [`f${i}`, 'x'])
+    const many = await form(
+      `${BASE}/bulk`,
+      new URLSearchParams([['dry_run', 'false'], ...others, ['dry_run', 'on']]).toString(),
+    )
+    expect(many.body.message).toEndWith(query)
+    const [, told] = await postMultipart([['dry_run', 'false'], ...others, ['dry_run', 'true']], `${BASE}/bulk`)
+    expect(told).toEndWith(query)
+  })
 })
