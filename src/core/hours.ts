@@ -16,8 +16,9 @@ const DAY = 1440
 /**
  * Words for a day closed, in the languages of the demo's countries (and a few more); a dash before
  * them is the one between a day and its hours ("Mo - geschlossen", "Lun - chiuso"), as "- 9-18" is.
+ * week-days.ts reads public holidays said closed by its last group's words ("Feiertage zu").
  */
-const CLOSED =
+export const CLOSED =
   /^(- ?)?((temporarily|currently) )?(closed|close|shut|geschlossen|geschl|ruhetag|zu|ferme|fermee|fermeture|cerrado|chiuso|fermes|fermees|cerrados|cerradas|chiusi|chiuse|gesloten|dicht|fechado|fechados|encerrado|encerrados|zamkniete|nieczynne|stangt|stangd|lukket|stengt|suljettu|kiinni)$/
 
 /** Open round the clock ("24/7", "Aperto 24 ore su 24", "ouvert 24h/24 7j/7", "abierto las 24 horas", "h24"). */

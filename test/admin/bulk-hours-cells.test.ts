@@ -172,6 +172,9 @@ describe('day and week cells as back offices export them', () => {
     const cells: [string, string, Record<string, string>][] = [
       ['Mo-Fr 9-18, Feiertage geschlossen', '"Feiertage geschlossen"', { friday: '9-18', saturday: 'closed' }],
       ['Mo-Sa 9-18, So. u. Feiertage geschlossen', '"Feiertage geschlossen"', { sunday: 'geschlossen' }],
+      // Every word that closes a day closes the holidays too.
+      ['Mo-Fr 9-18, Feiertage zu', '"Feiertage zu"', { friday: '9-18', saturday: 'closed' }],
+      ['ma-vr 9-18, feestdagen dicht', '"feestdagen dicht"', { friday: '9-18', saturday: 'closed' }],
       ['Mo-Fr 9-18, Sa außer Feiertage 9-13', '"außer Feiertage"', { friday: '9-18', saturday: '9-13' }],
       ['Pn-Pt 9-17 oprócz świąt', '"oprócz świąt"', { friday: '9-17', sunday: 'closed' }],
       ['Pn-Pt 9-17, z wyjątkiem świąt', '"z wyjątkiem świąt"', { friday: '9-17', sunday: 'closed' }],
