@@ -16,6 +16,9 @@ import {
 import { byAppointment, clockText, eitherHalf, eitherText, foldHours, halfClosed, parseDayHours } from './hours'
 import type { Spec } from './week-days'
 
+/** Separators left between one day's hours and the next days ("Mon-Fri 9-18 · Sat 10-14"). */
+export const TRAILING = /[\s,;|/·•]+$/
+
 /** English one-letter days run together, capitals in the week's order ("MWF"); "MF" could be M-F. */
 const LETTERS_RUN = /(?<![\p{L}\d])[MTWRFSU]{3,7}(?![\p{L}\d])/gu
 const LETTER_ORDER = 'mtwrfsu'
