@@ -258,12 +258,15 @@ export function closingNoDay(hours: string[], daysAt: (i: number) => string, dou
 /** A week's text less its words for a late opening beside hours whole (LATE_ASIDE), after lateAfterDays. */
 export const lateAside = (text: string): string => text.replace(LATE_ASIDE, '')
 
+/** A closing alone as tillOf reads it. */
+type Till = [words: string, hour: string, clock24: boolean, night: boolean]
+
 /**
  * A closing alone (TILL) folded: the words before it, its hour (French noon and midnight as clock
  * hours), whether its word is of a 24-hour clock ("bis", "tot", "jusqu'à"), whose "12" is noon,
  * and whether German "nachts" or "früh" follows it.
  */
-function tillOf(text: string): [words: string, hour: string, clock24: boolean, night: boolean] | null {
+function tillOf(text: string): Till | null {
   const m = TILL.exec(foldHours(text).trim())
   if (m === null) return null
   const hour = m[3] === 'midi' ? '12:00' : m[3] === 'minuit' ? '24:00' : m[3]!
@@ -282,11 +285,11 @@ export const isTill = (text: string): boolean => {
  * midnight (unless said "nachts" or "früh": nightClosing) or in doubt, or said late it is not later.
  */
 export function till(first: string, next: string): string | null {
-  const night = nightClosing(first, next)
-  if (night !== null) return night
-  const read = closings(first, next)
+  const read = tillRead(first, next)
   if (read === null) return null
-  const { intervals, ends, late } = read
+  const night = nightClosing(read.hours, read.till)
+  if (night !== null) return night
+  const { intervals, ends, late } = closings(first, read.hours, read.till)
   const last = intervals[intervals.length - 1]!
   const to = ends[0]
   // Past midnight ("18:00-4") is not guessed, nor an earlier closing said late.
@@ -299,14 +302,19 @@ export function till(first: string, next: string): string | null {
  * nachts") after open hours closing later that day: that hour past midnight, whatever language
  * names the days ("Sat bis 2 nachts"): the words say it. Null for others.
  */
-function nightClosing(first: string, next: string): string | null {
-  const m = tillOf(next)
-  const a = first === '' ? null : dayRead(first)
-  if (m === null || !m[3] || m[0] !== '' || a?.kind !== 'open') return null
+function nightClosing(intervals: [number, number][], m: Till): string | null {
+  if (!m[3] || m[0] !== '') return null
   const at = hourOfClosing(m[1])
-  const last = a.intervals[a.intervals.length - 1]!
+  const last = intervals[intervals.length - 1]!
   if (at === null || at === 0 || at > 360 || last[1] >= 1440) return null
-  return clockText([...a.intervals.slice(0, -1), [last[0], at + 1440]])
+  return clockText([...intervals.slice(0, -1), [last[0], at + 1440]])
+}
+
+/** A closing alone's day's open hours before it (`first`) and its reading (tillOf), each read once; null for none. */
+function tillRead(first: string, next: string): { hours: [number, number][]; till: Till } | null {
+  const m = tillOf(next)
+  const a = m === null || first === '' ? null : dayRead(first)
+  return a?.kind === 'open' ? { hours: a.intervals, till: m! } : null
 }
 
 /** A closing's hour as read from midnight ("8" is 08:00, "8pm" 20:00); null when it reads no one closing. */
@@ -316,16 +324,14 @@ function hourOfClosing(hour: string): number | null {
 }
 
 /**
- * A closing alone's hours before it and the closings it could be, earlier first, after the day's
- * first opening; null when no open hours came before or it is no closing.
+ * A closing alone's hours before it (`first`, read as `intervals`) and the closings it could be
+ * (`m`), earlier first, after the day's first opening.
  */
 function closings(
   first: string,
-  next: string,
-): { intervals: [number, number][]; ends: number[]; late: boolean } | null {
-  const m = tillOf(next)
-  const a = first === '' ? null : dayRead(first)
-  if (m === null || a?.kind !== 'open') return null
+  intervals: [number, number][],
+  m: Till,
+): { intervals: [number, number][]; ends: number[]; late: boolean } {
   // A bare hour is the closing after the opening of its two halves of the day: "till 8" after
   // 09:00 is 20:00, after 07:00 in doubt (08:00 or 20:00?), "till 12" noon or midnight; one after
   // midnight is no closing.
@@ -338,16 +344,14 @@ function closings(
   const hours = foldHours(first)
     .replace(/[:.hu]\d{2}/g, '')
     .replace(/(?<!\d)(\d{1,2})\d{2}(?!\d)/g, '$1')
-  const twelve = !/(?:^|\D)(?:1[3-9]|2\d)(?!\d)/.test(hours) && a.intervals.some(([, end]) => end > 780)
+  const twelve = !/(?:^|\D)(?:1[3-9]|2\d)(?!\d)/.test(hours) && intervals.some(([, end]) => end > 780)
   const meridiem = /\d[ap]m\b/.test(normalHours(first))
   const clock24 = m[2] && !meridiem && !twelve
-  const noonOrMidnight = /^12(?:[:.]00)?$/.test(m[1]) && (!m[2] || (meridiem && a.intervals[0]![0] < 720))
+  const noonOrMidnight = /^12(?:[:.]00)?$/.test(m[1]) && (!m[2] || (meridiem && intervals[0]![0] < 720))
   const bare = /^[1-9]\d?(?:[:.]\d{2})?$/.test(m[1]) && at !== null && !clock24 && (at < 720 || noonOrMidnight)
   // Either half after the day's first opening is in doubt: "9-12, 14-18, Thu till 11" could close the morning.
-  const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter(
-    (end) => end > a.intervals[0]![0] && end <= 1440,
-  )
-  const last = a.intervals[a.intervals.length - 1]!
+  const ends = (at === null ? [] : bare ? [at, at + 720] : [at]).filter((end) => end > intervals[0]![0] && end <= 1440)
+  const last = intervals[intervals.length - 1]!
   const late = LATE.test(m[0])
   // Said late, it closes after the day's hours before ("late opening till 10" after 9-5: 22:00).
   // Else a morning closing within an hour of the last opening ("7-3, Thu till 8": 07:00-08:00)
@@ -362,10 +366,10 @@ function closings(
       ? [ends[0]!, ends[0]! + 720]
       : ends.length === 2 && short(ends[0]!)
         ? ends.slice(1)
-        : bare && ends.length === 1 && ends[0] !== at && a.intervals.length === 1 && short(ends[0]!)
+        : bare && ends.length === 1 && ends[0] !== at && intervals.length === 1 && short(ends[0]!)
           ? []
           : ends
-  return { intervals: a.intervals, ends: left, late }
+  return { intervals, ends: left, late }
 }
 
 /**
@@ -375,7 +379,8 @@ function closings(
 function tillDoubt(days: string, first: string, next: string): string {
   // The day as the cell names it: an English name beside others ("Lun-Vie ..., Wed ...") is refused.
   const name = days.replace(/[\s:]+$/, '')
-  const read = closings(first, next)
+  const both = tillRead(first, next)
+  const read = both === null ? null : closings(first, both.hours, both.till)
   const [early, later] = read?.ends ?? []
   if (read === null || early === undefined || later === undefined) return tillRefused(days, first, next, name)
   const last = read.intervals[read.intervals.length - 1]!
