@@ -202,6 +202,22 @@ const CELLS: WeekCells = [
   ['Mon-Sat 9-5, Sun closed, Sun 10-4 in December', null],
   // A day of a span named again closed is that span's exception.
   ['Mo-Sa 9-18, Mi geschlossen', '1-2,4-6 09:00-18:00; 3 closed'],
+  // A span after days given their hours, giving them others, is no exception: which is meant?
+  ['Mon-Fri 9-5, Mon-Sun 10-20', null],
+  ['Mon-Fri 9-5, Mon-Sat 10-20', null],
+  ['Mon-Fri 9-5, Mon-Sun closed', null],
+  ['Sat 10-2, Mon-Sun 10-20', null],
+  ['Mon-Sun 10-20, Mon-Sun 9-5', null],
+  ['Mo-Fr 9-17, Mo-So 10-20', null],
+  ['Lun-Ven 9h-17h, Lun-Dim 10h-20h', null],
+  ['Lun-Vie 9-17, Lun-Dom 10-20', null],
+  ['ma-vr 9-17, ma-zo 10-20', null],
+  ['pn-pt 9-17, pn-nd 10-20', null],
+  ['Sa-So geschlossen, Mo-So 10-20', null],
+  // The same hours again, hours beside the day's, or every day's before, lose none.
+  ['Mon-Fri 9-5, Mon-Sat 9-5', '1-6 09:00-17:00'],
+  ['Mo-Fr 8-12, Mo-Sa 14-18', '1-5 08:00-12:00, 14:00-18:00; 6 14:00-18:00'],
+  ['Mon-Sun 10-20, Sat-Sun 9-5', '1-5 10:00-20:00; 6-7 09:00-17:00'],
 ]
 
 testCells(CELLS)
@@ -363,6 +379,12 @@ test("a day's own hours, then closed with the holidays, are in doubt, both quote
   const [problem] = weekInto({}, 'ma-za 9-18, zo 12-17, zon- en feestdagen gesloten')
   expect(problem!.message).toContain('"zo 12-17" and "zon- en feestdagen gesloten" give Sunday')
   expect(problem!.message).toContain('special_hours')
+})
+
+test('a span giving days other hours than before names both readings', () => {
+  const [problem] = weekInto({}, 'Mo-Fr 9-17, Mo-So 10-20')
+  expect(problem!.message).toContain('"Mo-Fr 9-17" and "Mo-So 10-20" after it give Monday other hours')
+  expect(problem!.message).toContain('"Mo 09:00-17:00" or "Mo 10:00-20:00"')
 })
 
 test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {

@@ -3,10 +3,19 @@
 // word for some days ("Weekends"), a day given its hours twice in doubt.
 import { type Grammar, isHoliday } from './day-names'
 import { dayRead, eitherRead } from './day-read'
-import { halfClosed } from './hours'
+import { clockText, type DayHours, halfClosed } from './hours'
 import { again, closeAt, doubt, isTill, lateNoHour } from './week-again'
 import { daysOf, isGroup, type Spec } from './week-days'
-import { clashDoubt, clockBackDoubt, groupDays, lostDoubt, say, twelveHourShown, twentyFourShown } from './week-words'
+import {
+  clashDoubt,
+  clockBackDoubt,
+  coverDoubt,
+  groupDays,
+  lostDoubt,
+  say,
+  twelveHourShown,
+  twentyFourShown,
+} from './week-words'
 
 /** A week's days as found: its text's days, how they read, each one's hours after it, and it as written. */
 export type Found = {
@@ -15,6 +24,8 @@ export type Found = {
   g: Grammar
   hours: string[]
   daysAt: (i: number) => string
+  /** Specs whose hours were read from their days' hours before (middayRead): meant to replace them. */
+  derived: boolean[]
 }
 
 /** What giving days their hours keeps: how each day was named, and by which spec (markNamed). */
@@ -70,10 +81,11 @@ export function giveDays(
     const days = group ? groupDays(all, given.named, () => shownAt(found, i), cellDays, doubts) : all
     if (days === null) return null
     if (!group && clashed(found, given, i, day, days, skip, doubts)) return null
-    if (!group) markNamed(found, i, given)
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherRead(day)?.[0] ?? day) : day
+    if (!group && covered(found, given, i, first, new Set(all).size === 7, doubts)) return null
+    if (!group) markNamed(found, i, given)
     // "Mo-Sa 11-2": 11:00-14:00 as "Sat 10-2" reads, or 11:00-02:00 as the 24-hour clock writes it?
     // Beside days on the 12-hour clock alone ("Mo-Fr 9-6, Sa 10-2") it is that clock's afternoon.
     // The week's clock is read once, and only for a day in doubt: it reads every spec's hours.
@@ -204,6 +216,36 @@ const clashes = (first: string, next: string) => opposed(first, next) || lost(fi
 function lost(first: string, next: string): boolean {
   if (dayRead(first).kind === 'unknown' || dayRead(next).kind !== 'unknown') return false
   return halfClosed(next) === null && !isTill(next) && eitherRead(next) === null
+}
+
+/**
+ * Whether spec `i`, a span ("Mon-Sun 10-20"), gives a day hours other than those it was given
+ * before, saying why: "Mon-Fri 9-5, Mon-Sun 10-20" is Monday 9-5 or 10-20? Not its exception, as a
+ * day named alone after a span is ("Mo-Sa 9-18, Mi 10-14"), nor a span after every day's hours
+ * ("Daily 10-20, Mon-Fri 9-5"). Hours beside the day's before (again) lose none. `every`: the
+ * spec names every day.
+ */
+function covered(found: Found, given: Given, i: number, first: string, every: boolean, doubts?: string[]): boolean {
+  const { specs, read, g } = found
+  const { week, general, lastAt } = given
+  const b = dayRead(first)
+  if (found.derived[i] || b.kind === 'unknown' || halfClosed(first) !== null) return false
+  const spanned = [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
+    part[2] === undefined || isHoliday(part[2]) ? [] : daysOf(part[0], read, g),
+  )
+  const d = spanned.find((d) => lastAt.has(d) && !(general.has(d) && !every) && replaced(week[d]!, b))
+  if (d === undefined) return false
+  say(doubts, coverDoubt(shownAt(found, lastAt.get(d)!), shownAt(found, i), d, week[d]!, first))
+  return true
+}
+
+/** Whether a day's hours before (`first`) are lost to `next` read after them: not the same, nor beside them (again). */
+function replaced(first: string, next: DayHours): boolean {
+  const a = dayRead(first)
+  if (a.kind === 'unknown' || (a.kind === 'closed' && next.kind === 'closed')) return false
+  if (a.kind !== 'open' || next.kind !== 'open') return true
+  const overlap = a.intervals.some(([s, e]) => next.intervals.some(([s2, e2]) => s < e2 && s2 < e))
+  return overlap && clockText(a.intervals) !== clockText(next.intervals)
 }
 
 /** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */

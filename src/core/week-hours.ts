@@ -346,16 +346,18 @@ function splitWith(
   const blank = hours.map((h, i) => h === '' && /[:=]$/.test(specs[i]![0]))
   if (blank.every(Boolean) || (!keepUnread && blank.some(Boolean))) return null
   const daysAt = (i: number) => text.slice(at[specs[i]!.index], at[specs[i]!.index + specs[i]![0].length]).trim()
+  const written = [...hours]
   middayRead(
     hours,
     specs.map((spec) => daysOf(spec[0], read, g)),
   )
+  const derived = hours.map((h, i) => h !== written[i])
   if (middayDoubt(hours, daysAt, doubts) || spanToNoDay(hours, daysAt, doubts) || closingNoDay(hours, daysAt, doubts))
     return null
   const holidays = helgReading(specs, read, g, hours, daysAt, doubts)
   if ((keepUnread && wordsBeforeDays(hours, daysAt, doubts)) || holidays === null) return null
   const skip = (i: number) => i === holidays || beforeHolidays[i]!
-  return giveDays({ specs, read, g, hours, daysAt }, skip, blank, clock, keepUnread, doubts)
+  return giveDays({ specs, read, g, hours, daysAt, derived }, skip, blank, clock, keepUnread, doubts)
 }
 
 /** A closing alone's hour and a word before days, right before a list of days ("till 8 on Thu, Sun 10-4"). */

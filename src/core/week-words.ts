@@ -406,6 +406,20 @@ export function clashDoubt(first: string, next: string, day: number, open: strin
 }
 
 /**
+ * Why a day given its hours (`hours`), then by a span after them (`next`) other hours
+ * (`other`), is not read: either could be meant ("Mon-Fri 9-5, Mon-Sun 10-20").
+ */
+export function coverDoubt(first: string, next: string, day: number, hours: string, other: string): string {
+  const name = DAYS_IN_ENGLISH[day]!
+  const shown = (text: string) => {
+    const read = parseDayHours(text)
+    return read.kind === 'open' ? clockText(read.intervals) : 'closed'
+  }
+  const short = daysAsIn(`${first} ${next}`, name.slice(0, 3))
+  return `its "${first}" and "${next}" after it give ${name} other hours, and the later would replace the earlier. Write ${name}'s hours once, such as "${short} ${shown(hours)}" or "${short} ${shown(other)}".`
+}
+
+/**
  * Why a day given its hours, then named again alone with a text not read ("Sun 12-5, Sun closed in
  * January"), is not read: the hours would be lost to it. `hours`: the day's first, as read.
  */
