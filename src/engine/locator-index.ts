@@ -227,8 +227,8 @@ export class LocatorIndex {
     s.delta.delete(key)
   }
 
-  forEach(fn: (entry: IndexEntry) => void): void {
-    for (const e of this.s.keys.entries) if (e) fn(e)
+  forEach(fn: (entry: IndexEntry, key: number) => void): void {
+    this.s.keys.entries.forEach((e, key) => e && fn(e, key))
   }
 
   /**

@@ -2,7 +2,7 @@
 import type { LocatorIndex } from '../../engine/locator-index'
 import type { PlaceSource } from '../../geocode/embedded/place-source'
 
-/** Locations looked at, spread over the index, for the countries a locator has locations in. */
+/** About how many locations are looked at for the countries a locator has locations in. */
 const COUNTRY_SAMPLE = 256
 /** `byPoint`: the sample's countries by point, looked up again only for a point not in the last sample. */
 type Kept = { writes: number; codes: Set<string>; byPoint: Map<string, string | undefined> }
@@ -18,12 +18,11 @@ export function storeCountries(index: LocatorIndex, places: PlaceSource): Set<st
   if (kept !== undefined && kept.writes === index.writes) return kept.codes
   const codes = new Set<string>()
   const byPoint = new Map<string, string | undefined>()
-  const step = Math.max(1, Math.floor(index.size / COUNTRY_SAMPLE))
-  let i = 0
-  index.forEach((entry) => {
-    if (i++ % step !== 0) return
-    const key = index.keyOf(entry)
-    if (key < 0) return
+  // A location is in the sample by its key's (Fibonacci) hash, not by its place among the live
+  // ones: a write adds or drops a point or so, and the next call looks up only those.
+  const below = (2 ** 32 * COUNTRY_SAMPLE) / Math.max(1, index.size)
+  index.forEach((_, key) => {
+    if (Math.imul(key, 0x9e3779b1) >>> 0 >= below) return
     const { lat, lng } = index.pointAt(key)
     const at = `${lat},${lng}`
     const code = kept?.byPoint.has(at) ? kept.byPoint.get(at) : places.reverse().at(lat, lng)?.parts.country
