@@ -1,7 +1,7 @@
 // Where a command was typed, and serve's words read from there: `npm start`, `npm run cli` and
 // `bun run cli` run in the package's folder, and name the person's in their environment. Below
 // the CLI and the server, which both read the words a person typed.
-import { lstatSync, readFileSync, statSync } from 'node:fs'
+import { lstatSync, readFileSync, type Stats, statSync } from 'node:fs'
 import { isAbsolute, join } from 'node:path'
 
 type Env = Record<string, string | undefined>
@@ -69,6 +69,12 @@ export function withoutFoldersLeft(path: string): string {
  * ENOTDIR): a sentence naming that file, for the caller to add what to name instead; null otherwise.
  */
 export function fileOnTheWay(path: string): string | null {
+  const file = fileInTheWay(path)
+  return file === null ? null : `${path} cannot be reached: ${file} is a file, not a folder, so nothing is under it.`
+}
+
+/** The file that stands where a folder on the way to `path` should be (ENOTDIR); null if none. */
+export function fileInTheWay(path: string): string | null {
   try {
     lstatSync(path, { throwIfNoEntry: false })
     return null
@@ -79,23 +85,28 @@ export function fileOnTheWay(path: string): string | null {
   let at = ''
   for (const part of typedPath(process.cwd(), path).split('/').slice(1, -1)) {
     at = `${at}/${part}`
-    try {
-      if (!statSync(at).isDirectory())
-        return `${path} cannot be reached: ${at} is a file, not a folder, so nothing is under it.`
-    } catch {
-      return null
-    }
+    const stat = statOrNone(at)
+    if (stat === undefined) return null
+    if (!stat.isDirectory()) return at
   }
   return null
 }
 
+/**
+ * What is at `path`, links followed; undefined where nothing is, where a file stands on the way
+ * (ENOTDIR: no folder, so nothing under it), or where this user may not look.
+ */
+export function statOrNone(path: string): Stats | undefined {
+  try {
+    return statSync(path, { throwIfNoEntry: false })
+  } catch {
+    return undefined
+  }
+}
+
 /** Whether a folder, or a link to one, is at `path`: false where a file stands on its way (ENOTDIR). */
 export function isFolder(path: string): boolean {
-  try {
-    return statSync(path, { throwIfNoEntry: false })?.isDirectory() === true
-  } catch {
-    return false
-  }
+  return statOrNone(path)?.isDirectory() === true
 }
 
 /**

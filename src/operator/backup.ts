@@ -18,7 +18,7 @@ import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
-import { fileOnTheWay, isFolder, typedPath } from '../core/typed-in'
+import { fileInTheWay, fileOnTheWay, isFolder, typedPath } from '../core/typed-in'
 import { realPathToBe } from '../core/config'
 
 /** What to do about a folder this user may not look into or write in. */
@@ -56,10 +56,9 @@ export function requireDestination(path: string, inFolder = ''): void {
       `No folder ${path}: a FILE ending in / names a folder. Make it (or mount the disk it is on), or name a file.`,
     )
   // The folder the system reads: after a link, a `..` leaves the link's target.
-  const folder = statSync(dirname(typedPath(process.cwd(), path)), { throwIfNoEntry: false })
-  if (folder === undefined || !folder.isDirectory()) throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)
-  if (statSync(path, { throwIfNoEntry: false })?.isDirectory())
-    throw new OperatorError(`${path} is a folder.${inFolder}`)
+  if (!isFolder(dirname(typedPath(process.cwd(), path))))
+    throw new OperatorError(`No folder ${dirname(path)} for ${path}.`)
+  if (isFolder(path)) throw new OperatorError(`${path} is a folder.${inFolder}`)
 }
 
 /** A backup's file name in `folder` by the time it is taken (UTC), as docs/operations.md's cron line names them. */
@@ -113,16 +112,21 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
   const loop = linkLoop(file, 'Make the link lead to a file or a folder, or name another file.')
   if (loop !== null) throw new OperatorError(loop)
   requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
-  if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
   // The file a link at FILE leads to: the copy is written beside it and renamed over it, so the link stays.
   const target = realPathToBe(file)
+  const through = fileInTheWay(target)
+  if (through !== null)
+    throw new OperatorError(
+      `${file} leads to ${target}, but ${through} is a file, not a folder, so nothing is under it: make the link lead into a folder, or name another file.`,
+    )
+  if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
   // SQLite removes or rewrites the database's own -wal, -shm and -journal at its next open.
   const sidecar = ['-wal', '-shm', '-journal'].find((suffix) => target === `${realPathToBe(databasePath)}${suffix}`)
   if (sidecar !== undefined)
     throw new OperatorError(
       `${file} ${target === typedPath(process.cwd(), file) ? 'is' : `leads to ${target},`} SQLite's ${sidecar} file of the database ${databasePath}, which SQLite removes or writes over: name another file.`,
     )
-  if (statSync(dirname(target), { throwIfNoEntry: false })?.isDirectory() !== true)
+  if (!isFolder(dirname(target)))
     throw new OperatorError(
       `${file} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make the folder, or name another file.`,
     )

@@ -9,7 +9,7 @@ import { DEFAULT_DATABASE_PATH } from '../core/config'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
-import { fileOnTheWay, typedPath } from '../core/typed-in'
+import { fileInTheWay, fileOnTheWay, isFolder, statOrNone, typedPath } from '../core/typed-in'
 import { realPathIfThere } from '../store/read-open'
 import { peopleUidsIn } from './login-defs'
 
@@ -169,15 +169,6 @@ const asRootBy = (command: string) => (Bun.which('sudo') === null ? `as root: ${
 
 const modeOf = (st: Stats) => (st.mode & 0o777).toString(8).padStart(4, '0')
 
-/** statSync, or undefined when there is no file or this user may not look (a folder it may not search). */
-function statOrNone(path: string): Stats | undefined {
-  try {
-    return statSync(path, { throwIfNoEntry: false })
-  } catch {
-    return undefined
-  }
-}
-
 /**
  * The file SQLite opens for `path`: a link's target, beside which it makes the -wal and -shm
  * files, so the folder whose owner and modes count is the target's. `path` itself when missing.
@@ -190,7 +181,7 @@ export const realDatabase = (path: string): string => resolve(realPathIfThere(pa
  */
 export function folderNotFile(path: string): string | null {
   const real = realDatabase(path)
-  if (statOrNone(real)?.isDirectory() !== true) return null
+  if (!isFolder(real)) return null
   const what = real === resolve(path) ? `${path} is a folder` : `${path} leads to the folder ${real}`
   return `${what}, not a database file: set DATABASE_PATH to the database file.`
 }
@@ -199,6 +190,7 @@ export function folderNotFile(path: string): string | null {
  * When `path` is a link (or a chain of them) to a file whose folder is not there: a sentence naming
  * the folder and how to make it, which SQLite's "unable to open database file" does not; null
  * otherwise. Such a link is most often to a disk not mounted, so the folder is not made for it.
+ * A link through a file (ENOTDIR) gets a sentence naming that file.
  */
 export function linkToNoFolder(path: string): string | null {
   // Each link's target read as the system reads it (linkTarget): a `..` after a link leaves its target.
@@ -209,7 +201,11 @@ export function linkToNoFolder(path: string): string | null {
       if (!lstatSync(target).isSymbolicLink()) return null
       target = linkTarget(target)
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT' || target === whole) return null
+      if (target === whole) return null
+      const file = fileInTheWay(target)
+      if (file !== null)
+        return `${path} leads to ${target}, but ${file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or set DATABASE_PATH to another file.`
+      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return null
       const folder = dirname(target)
       try {
         if (statSync(folder, { throwIfNoEntry: false }) !== undefined) return null

@@ -95,3 +95,28 @@ test('a backup or restore FILE that is a link leading back to itself is refused 
   })
   expect(lstatSync(link()).isSymbolicLink()).toBe(true)
 })
+
+test('backup through a link that leads through a file is refused naming that file; nothing is written', () => {
+  json('locator', 'create', '--name', 'First')
+  writeFileSync(join(dir, 'disk', 'notes.txt'), 'notes')
+  symlinkSync('../disk/notes.txt/latest.db', link())
+  const r = storeloc('backup', link())
+  expect({ code: r.code, stderr: r.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${link()} leads to ${dir}/disk/notes.txt/latest.db, but ${dir}/disk/notes.txt is a file, not a folder, so nothing is under it: make the link lead into a folder, or name another file.\n`,
+  })
+  expect([readdirSync(join(dir, 'backups')), readdirSync(join(dir, 'disk'))]).toEqual([['latest.db'], ['notes.txt']])
+})
+
+test('restore into a DATABASE_PATH link that leads through a file is refused naming that file', () => {
+  json('locator', 'create', '--name', 'First')
+  json('backup', real())
+  writeFileSync(join(dir, 'notes.txt'), 'notes')
+  symlinkSync('../notes.txt/live.db', link())
+  const r = cliRunner(link).storeloc('restore', real())
+  expect({ code: r.code, stderr: r.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${link()} leads to ${dir}/notes.txt/live.db, but ${dir}/notes.txt is a file, not a folder, so nothing is under it: make the link lead into a folder, or set DATABASE_PATH to another file.\n`,
+  })
+  expect(readdirSync(join(dir, 'backups'))).toEqual(['latest.db'])
+})
