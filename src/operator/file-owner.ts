@@ -468,12 +468,12 @@ export function sidecarOf(path: string): string | null {
 
 /**
  * When a file stands on the way to the database at `path` (fileOnTheWay): that sentence and what
- * to do instead. The default path is said as such: DATABASE_PATH was most likely never set.
+ * to do instead. The default path is said as such, whether DATABASE_PATH is unset or names it.
  */
 export function databaseOnTheWay(path: string): string | null {
   const unreached = fileOnTheWay(path)
   if (unreached === null) return null
   return path === DEFAULT_DATABASE_PATH
-    ? `${unreached} That is where the database is when DATABASE_PATH is not set (under the folder this runs in, ${process.cwd()}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
+    ? `${unreached} That is DATABASE_PATH's default, under the folder this runs in (${process.cwd()}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
     : `${unreached} Set DATABASE_PATH to the database file by a path through folders only.`
 }

@@ -43,11 +43,13 @@ test('a database path through a file is refused naming the file, by --database a
   expect(inDir()).toEqual(['file.db'])
 }, 60_000)
 
-test('DATABASE_PATH not set and `data` a file where the default database is: the message says so', () => {
+test('DATABASE_PATH unset or the default, and `data` a file where the default database is: the message says so', () => {
   writeFileSync(join(dir, 'data'), 'a file, not the folder')
-  const said = `data/storeloc.db cannot be reached: ${dir}/data is a file, not a folder, so nothing is under it. That is where the database is when DATABASE_PATH is not set (under the folder this runs in, ${dir}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
+  const said = `data/storeloc.db cannot be reached: ${dir}/data is a file, not a folder, so nothing is under it. That is DATABASE_PATH's default, under the folder this runs in (${dir}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
   const listed = storeloc({}, 'locator', 'list')
   expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+  const set = storeloc({ DATABASE_PATH: 'data/storeloc.db' }, 'locator', 'list')
+  expect({ code: set.code, stderr: set.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
   const served = storeloc({ PORT: '0', DEMO: '0' }, 'serve')
   expect({ code: served.code, stderr: served.stderr }).toEqual({
     code: 3,
@@ -80,14 +82,16 @@ test('a GEODATA_PATH through a file is refused naming the file, unless no geocod
   expect({ code: none.code, stderr: none.stderr }).toEqual({ code: 0, stderr: '' })
 })
 
-test('GEODATA_PATH not set and `data` a file where the default data goes: the message says so, not that GEODATA_PATH is wrong', () => {
+test('GEODATA_PATH unset or the default and `data` a file where the default data goes: the message says so, not that GEODATA_PATH is wrong', () => {
   writeFileSync(join(dir, 'data'), 'a file, not the folder')
   expect(storeloc({}, '--database', 'y.db', 'locator', 'create', '--name', 'Shop').code).toBe(0)
   const embedded = { GEOCODER: 'embedded' }
   const reached = `data/geocoder.sqlite cannot be reached: ${dir}/data is a file, not a folder, so nothing is under it.`
-  const said = `Could not build the offline geocoder data at data/geocoder.sqlite, where it goes when GEODATA_PATH is not set (under the folder this runs in, ${dir}): ${reached} Move that file away, run this in the service's folder, or set GEODATA_PATH to a file elsewhere (or set GEOCODER=none to run without it).`
+  const said = `Could not build the offline geocoder data at data/geocoder.sqlite, GEODATA_PATH's default, under the folder this runs in (${dir}): ${reached} Move that file away, run this in the service's folder, or set GEODATA_PATH to a file elsewhere (or set GEOCODER=none to run without it).`
   const r = storeloc(embedded, '--database', 'y.db', 'geocode', 'Milano')
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+  const set = storeloc({ ...embedded, GEODATA_PATH: 'data/geocoder.sqlite' }, '--database', 'y.db', 'geocode', 'Milano')
+  expect({ code: set.code, stderr: set.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
   const served = storeloc({ ...embedded, PORT: '0', DEMO: '0' }, 'serve', '--database', 'y.db')
   expect({ code: served.code, stderr: served.stderr.split('\n').at(-2) }).toEqual({ code: 3, stderr: said })
   const doctor = storeloc(embedded, '--database', 'y.db', 'doctor', '--json')

@@ -172,7 +172,7 @@ describe('GEODATA_PATH left out, no data here', () => {
     expect(p.stderr.toString()).not.toContain("reading the database's folder's")
     expect(p.stderr.toString()).toBe('')
     expect(JSON.parse(p.stdout.toString()).message).toStartWith(
-      `Could not build the offline geocoder data at data/geocoder.sqlite, where it goes when GEODATA_PATH is not set (under the folder this runs in, ${here}): data/geocoder.sqlite cannot be reached: ${here}/data is a file`,
+      `Could not build the offline geocoder data at data/geocoder.sqlite, GEODATA_PATH's default, under the folder this runs in (${here}): data/geocoder.sqlite cannot be reached: ${here}/data is a file`,
     )
     expect(p.exitCode).toBe(1)
   })

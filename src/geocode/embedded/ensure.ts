@@ -137,7 +137,7 @@ async function ensureOnce(
   if (unreached !== null)
     throw new GeodataPathError(
       path === DEFAULT_GEODATA_PATH
-        ? `Could not build the offline geocoder data at ${path}, where it goes when GEODATA_PATH is not set (under the folder this runs in, ${process.cwd()}): ${unreached} Move that file away, run this in the service's folder, or set GEODATA_PATH to a file elsewhere (or set GEOCODER=none to run without it).`
+        ? `Could not build the offline geocoder data at ${path}, GEODATA_PATH's default, under the folder this runs in (${process.cwd()}): ${unreached} Move that file away, run this in the service's folder, or set GEODATA_PATH to a file elsewhere (or set GEOCODER=none to run without it).`
         : `Could not build the offline geocoder data at ${path}: ${unreached} GEODATA_PATH says where it goes: point it at a file by a path through folders only (or set GEOCODER=none to run without it).`,
       path,
     )
