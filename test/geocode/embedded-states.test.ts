@@ -149,6 +149,25 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Belo Horizonte' })
   })
 
+  test('naming no country, name a town abroad only where the words name it whole and no Brazilian town', () => {
+    // SP (also La Spezia's) and RJ name no country; PE and AL are a Canadian province's and a US
+    // state's too. "Praia do Forte" is no Praia, Cape Verde; Brazil has a Toledo and a Palma
+    // (Coreaú); Coimbra is Portugal's, whose towns' names Brazil's bear.
+    for (const address of [
+      'Praia do Forte - SP',
+      'Praia do Forte, SP',
+      'Praia do Forte/SP',
+      'Praia do Forte - PE',
+      'Praia do Forte, AL',
+      'Toledo - RJ',
+      'Palma - SP',
+      'Palma, PE',
+      'Coimbra - SP',
+    ])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('Frankfurt - SP')?.parts.city).toBe('Frankfurt am Main')
+  })
+
   test('after a comma, name no town where they named none of the state', () => {
     // Rennes, France, is also named "RN"; Riccione is no town of Rio Grande do Norte.
     for (const address of ['Riccione, RN', 'Viale Ceccarini 1, Riccione, RN'])

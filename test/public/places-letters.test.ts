@@ -76,4 +76,21 @@ describe("GET /places with a state's or province's letters after the town", () =
       expect({ q, found: await places(q) }).toEqual({ q, found: [] })
     expect((await first('Tunis - TN'))?.label).toBe('Tunis, Tunisia')
   })
+
+  test("a Brazilian state's letters naming no country find a town abroad only as the geocoder does", async () => {
+    // Some of the words only, a name a Brazilian town bears, or a Portuguese town: none, after
+    // letters of no country (SP, RJ) or of a US state or a Canadian province (PE, AL) too.
+    for (const q of [
+      'Praia do Forte - SP',
+      'Praia do Forte, SP',
+      'Praia do Forte/SP',
+      'Praia do Forte - PE',
+      'Praia do Forte, AL',
+      'Toledo - RJ',
+      'Palma - SP',
+      'Coimbra - SP',
+    ])
+      expect({ q, found: await places(q) }).toEqual({ q, found: [] })
+    expect((await first('Frankfurt - SP'))?.label).toBe('Frankfurt am Main, Germany')
+  })
 })

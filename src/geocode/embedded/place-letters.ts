@@ -88,17 +88,22 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
       return asCountry ? exact.filter((h) => h.main || exact.length === 1) : hits
   }
   if (!letters.brazilian) return null
-  // The words as typed, not a typo of them ("Méier - RJ" is no Mier, Mexico); none where a
-  // Brazilian town comes first, as the resolver reads it ("Campo Grande - RJ").
+  // The words as typed, not a typo of them ("Méier - RJ" is no Mier, Mexico), naming the town
+  // whole, not some of them ("Praia do Forte - SP" is no Praia, Cape Verde); none where a
+  // Brazilian town comes first or is named whole, as the resolver reads it ("Campo Grande - RJ").
   const hits = source.find(letters.head, bySpace)
-  const typed = hits[0]?.country === 'BR' ? [] : hits.filter((h) => h.exact && h.country !== 'BR')
-  if (region === null) return typed
+  const towns = source.whole(key)
+  const at = new Set(towns.map((h) => `${h.lat} ${h.lng}`))
+  const isWhole = (h: PlaceHit) => at.has(`${h.lat} ${h.lng}`)
+  const inBrazil = hits[0]?.country === 'BR' || towns.some((h) => h.country === 'BR')
+  const typed = inBrazil ? [] : hits.filter((h) => h.exact && h.country !== 'BR' && isWhole(h))
+  // Nor a Portuguese town first, whose name Brazil's towns bear ("Coimbra - SP").
+  if (region === null) return typed[0]?.country === 'PT' ? [] : typed
   // Letters of a country alone: the towns the words name whole as if the letters were not
   // (namedAlone), where the first town found is one. Not where they may name a Brazilian town the
   // data lacks: a town they name whole is Brazilian ("Palma - MG") or Portuguese. The resolver's
   // mayBeBrazils asks this of the town it picks, and of any Brazilian place of the name.
   if (!region.regions) {
-    const towns = source.whole(key)
     const named = namedAlone(towns.map((h) => ({ country: h.country, people: h.people ?? 0, own: h.main, h })))
     const at = new Set(named.map(({ h }) => `${h.lat} ${h.lng}`))
     const isNamed = (h: PlaceHit) => at.has(`${h.lat} ${h.lng}`)

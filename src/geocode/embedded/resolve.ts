@@ -22,7 +22,15 @@ import { type PlaceRow, queriesOf, type Queries, type RegionHint } from './resol
 import { byPlaceName, joinedKey } from './resolve-names'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
-import { brazilianState, mayBeBrazils, slashAsDash, type StateAtEnd, stateAtEnd, townOfOneCountry } from './state-codes'
+import {
+  brazilianState,
+  namedAbroad,
+  namedAsWritten,
+  slashAsDash,
+  type StateAtEnd,
+  stateAtEnd,
+  townOfOneCountry,
+} from './state-codes'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -42,7 +50,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '74'
+export const RESOLVER_VERSION = '75'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -224,7 +232,6 @@ function resolve(
   const brState = prefixed === null ? stateAtEnd(q.countryOf, parts) : null
   const province = prefixed === null || prefixed === 'IT' ? provinceAtEnd(q.countryOf, parts) : null
   const state = brState ?? province
-  const inState = () => (state === null ? null : place(q, state.parts, null, null, state.hint))
   const regionFirst = state !== null && (US_STATE.test(state.code) || state.code.toLowerCase() in CA_PROVINCES)
   // A town of the state's country or none: "Bari - BA" is no Barry, Wales, in Bahia. After a
   // dash, letters that name no town of their Brazilian state may name an Italian province's:
@@ -254,8 +261,11 @@ function resolve(
     const alone = asCountry && named === null && !begun ? place(q, parts, null, null) : null
     const result = alone !== null && townOfOneCountry(q, parts.at(-1)!.tokens, alone) ? alone : named
     // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
-    // Bom Jesus, Piauí.
-    if (brState !== null && !regionFirst && result?.parts.country === 'BR') return { result: null, alsoRegion, near }
+    // Bom Jesus, Piauí. Letters of no country name a town abroad only as namedAbroad allows:
+    // "Praia do Forte - SP" is no Praia, Cape Verde.
+    const notAbroad = !asCountry && result !== null && !namedAbroad(q, parts, parts.at(-1)!.tokens, result)
+    if (brState !== null && !regionFirst && (result?.parts.country === 'BR' || notAbroad))
+      return { result: null, alsoRegion, near }
     // A US state's letters naming no town of it name their Brazilian state's town, then their
     // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt. Not a Brazilian town of
     // another state: "Boa Viagem - PE" (Recife's) is no Boa Viagem, Ceará.
@@ -263,13 +273,14 @@ function resolve(
     // nor, but in the letters' country, one they may name a Brazilian town for: "Aveiro - PA".
     if (regionFirst && result?.parts.region !== state.code) {
       const home = result?.parts.country === brState?.code.toUpperCase()
+      // The words before the letters, which stay as their own part here.
+      const words = parts.at(nameKey(parts.at(-1)!.raw) === state.hint.key ? -2 : -1)?.tokens ?? []
       const abroad =
         result !== null &&
         result.parts.country !== 'BR' &&
-        namedAsWritten(q, parts, result, true) &&
-        (home || !mayBeBrazils(q, parts.at(-1)!.tokens, result))
+        (home ? namedAsWritten(q, parts, result, true) : namedAbroad(q, parts, words, result))
       const elsewhere = brState !== null && !abroad ? null : result
-      return { result: inState() ?? inProvince() ?? elsewhere, alsoRegion, near }
+      return { result: within(state) ?? inProvince() ?? elsewhere, alsoRegion, near }
     }
     return { result, alsoRegion, near }
   }
@@ -279,24 +290,6 @@ function resolve(
   const dashed = state?.dashed ? read(state.dashed.map((p) => ({ raw: p.raw, tokens: [...p.tokens] }))) : null
   if (dashed !== null && (dashed.result !== null || state === brState || regionFirst)) return dashed
   return read(parts)
-}
-
-/**
- * Whether the words ending a part of the address (up to NAME_WORDS, without a digit) name the
- * place found, in its country: by its own name, or by another name no other place there bears;
- * by any of its names, `shared`.
- */
-function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult, shared = false): boolean {
-  if (found.parts.postcode !== undefined) return true
-  const country = found.parts.country ?? ''
-  for (const { tokens } of parts)
-    for (let from = 0; from < tokens.length; from++)
-      if (tokens.length - from <= NAME_WORDS && !tokens.slice(from).some((t) => /\d/.test(t))) {
-        const rows = q.qPlacesIn.all(nameKey(tokens.slice(from).join(' ')), country)
-        const row = rows.find((r) => r.lat === found.lat && r.lng === found.lng)
-        if (row !== undefined && (shared || row.alt === 0 || rows.length === 1)) return true
-      }
-  return false
 }
 
 /**

@@ -2,7 +2,7 @@
 // as the state before a country the letters name too (MG is Madagascar, PR Puerto Rico).
 import { nameKey } from '../../core/text'
 import type { GeocodeResult } from '../geocoder'
-import type { Part } from './address-read'
+import { NAME_WORDS, type Part } from './address-read'
 import { CITY_POPULATION, SPACED_DASH } from './near'
 import { atDash, isProvinceCode } from './province-codes'
 import type { Queries, RegionHint } from './resolve-data'
@@ -130,3 +130,29 @@ export function townOfOneCountry(q: Queries, tokens: string[], town: GeocodeResu
  */
 export const mayBeBrazils = (q: Queries, tokens: string[], town: GeocodeResult): boolean =>
   town.parts.country === 'PT' || q.qPlacesIn.all(nameKey(tokens.join(' ')), 'BR').length > 0
+
+/**
+ * Whether the words ending a part of the address (up to NAME_WORDS, without a digit) name the
+ * place found, in its country: by its own name, or by another name no other place there bears;
+ * by any of its names, `shared`.
+ */
+export function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult, shared = false): boolean {
+  if (found.parts.postcode !== undefined) return true
+  const country = found.parts.country ?? ''
+  for (const { tokens } of parts)
+    for (let from = 0; from < tokens.length; from++)
+      if (tokens.length - from <= NAME_WORDS && !tokens.slice(from).some((t) => /\d/.test(t))) {
+        const rows = q.qPlacesIn.all(nameKey(tokens.slice(from).join(' ')), country)
+        const row = rows.find((r) => r.lat === found.lat && r.lng === found.lng)
+        if (row !== undefined && (shared || row.alt === 0 || rows.length === 1)) return true
+      }
+  return false
+}
+
+/**
+ * Whether `town`, found abroad for the words `words` before a Brazilian state's letters that
+ * name no country, is the answer: the address names it whole (namedAsWritten, by any of its
+ * names) and the words may name no Brazilian town the data lacks (mayBeBrazils).
+ */
+export const namedAbroad = (q: Queries, parts: Part[], words: string[], town: GeocodeResult): boolean =>
+  namedAsWritten(q, parts, town, true) && !mayBeBrazils(q, words, town)
