@@ -289,8 +289,11 @@ describe('refuses to guess', () => {
   })
   test('an address that is only a country is a town of that country (a city-state) or null, not a namesake abroad', () => {
     // USA: Usa River (Tanzania); Brazil: Brazil, Indiana; Canada: La Cañada (Mexico), before.
+    // A country's own code in capitals too: "US" is no Us, France (a village).
     for (const address of [
       'USA',
+      'US',
+      'GB',
       'Brazil',
       'Canada',
       'France',

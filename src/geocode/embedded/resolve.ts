@@ -50,7 +50,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '75'
+export const RESOLVER_VERSION = '76'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -58,12 +58,13 @@ export function resolver(db: Database) {
 }
 
 /**
- * The country a whole address names by one of its names (not its codes, which are words and
- * towns' names too: "Bo", "Man", "Bra"; the aliases are names), unless a big town's own name
- * it is too (TOWN_OVER_COUNTRY); null otherwise.
+ * The country a whole address names by one of its names or its own code in capitals (not other
+ * codes, which are words and towns' names too: "Bo", "Man", "Bra"; the aliases are names),
+ * unless a big town's own name it is too (TOWN_OVER_COUNTRY: "BO" is Bo); null otherwise.
  */
-function countryAlone(q: Queries, key: string): string | null {
-  if (key.length <= 3 && !ALIASES.has(key)) return null
+function countryAlone(q: Queries, key: string, raw: string): string | null {
+  // A country's own code in capitals names it too: "US" is no Us, France, a village.
+  if (key.length <= 3 && !ALIASES.has(key) && q.countryOf(key) !== raw) return null
   const code = q.countryOf(key)
   if (code === null) return null
   return q.qPlaces.all(key).some((p) => p.alt === 0 && p.population >= TOWN_OVER_COUNTRY) ? null : code
@@ -216,7 +217,7 @@ function resolve(
   // An address that is a country's name and nothing else is a town only in that country: a
   // city-state ("Singapore", "Monaco"), not a namesake abroad ("USA": Usa River, Tanzania;
   // "Brazil": Brazil, Indiana). Otherwise it names no place precisely enough (null).
-  const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw)) : null
+  const whole = parts.length === 1 ? countryAlone(q, nameKey(parts[0]!.raw), parts[0]!.raw) : null
   if (whole !== null) return { result: place(q, parts, whole, null), alsoRegion: false, near }
   // Two capitals alone are a region's or a province's letters, a town only by its own name:
   // "RN" is Rimini's province, not Rennes (whose other name it is).
