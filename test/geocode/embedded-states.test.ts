@@ -166,6 +166,16 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     ])
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
     expect(geo.lookup('Frankfurt - SP')?.parts.city).toBe('Frankfurt am Main')
+    // Nor one whose name a Portuguese town bears: Lagos, Portugal; Nisa (Nice's other name) too.
+    for (const address of ['Lagos - SP', 'Lagos - PE', 'Lagos, MG', 'Nisa - MG'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+  })
+
+  test("as a country's code, name no town by the end of a longer name", () => {
+    // "do Campo" ends São Bernardo do Campo (of São Paulo): no Campo, Spain (ES).
+    for (const address of ['São Bernardo do Campo - ES', 'Figueira da Foz - ES', 'Ponte da Barca - RO'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('30130-000 Belo Horizonte - MG')?.parts.city).toBe('Belo Horizonte')
   })
 
   test('after a comma, name no town where they named none of the state', () => {

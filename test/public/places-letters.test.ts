@@ -92,5 +92,7 @@ describe("GET /places with a state's or province's letters after the town", () =
     ])
       expect({ q, found: await places(q) }).toEqual({ q, found: [] })
     expect((await first('Frankfurt - SP'))?.label).toBe('Frankfurt am Main, Germany')
+    // Nor one whose name a Portuguese town bears (Lagos, Portugal), as the geocoder reads them.
+    for (const q of ['Lagos - SP', 'Lagos - PE']) expect({ q, found: await places(q) }).toEqual({ q, found: [] })
   })
 })

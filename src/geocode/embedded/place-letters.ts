@@ -89,30 +89,27 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
   }
   if (!letters.brazilian) return null
   // The words as typed, not a typo of them ("Méier - RJ" is no Mier, Mexico), naming the town
-  // whole, not some of them ("Praia do Forte - SP" is no Praia, Cape Verde); none where a
-  // Brazilian town comes first or is named whole, as the resolver reads it ("Campo Grande - RJ").
+  // whole, not some of them ("Praia do Forte - SP" is no Praia, Cape Verde).
   const hits = source.find(letters.head, bySpace)
   const towns = source.whole(key)
   const at = new Set(towns.map((h) => `${h.lat} ${h.lng}`))
-  const isWhole = (h: PlaceHit) => at.has(`${h.lat} ${h.lng}`)
-  const inBrazil = hits[0]?.country === 'BR' || towns.some((h) => h.country === 'BR')
-  const typed = inBrazil ? [] : hits.filter((h) => h.exact && h.country !== 'BR' && isWhole(h))
-  // Nor a Portuguese town first, whose name Brazil's towns bear ("Coimbra - SP").
-  if (region === null) return typed[0]?.country === 'PT' ? [] : typed
+  const typed = hits.filter((h) => h.exact && h.country !== 'BR' && at.has(`${h.lat} ${h.lng}`))
+  // None where they may name a Brazilian town the data lacks, as the resolver's mayBeBrazils
+  // reads them: a Brazilian town comes first ("Campo Grande - RJ"), or one they name whole is
+  // Brazilian ("Palma - MG") or Portuguese ("Lagos - MG").
+  const brazilian = hits[0]?.country === 'BR' || towns.some((h) => h.country === 'BR' || h.country === 'PT')
+  if (region === null) return brazilian ? [] : typed
   // Letters of a country alone: the towns the words name whole as if the letters were not
-  // (namedAlone), where the first town found is one. Not where they may name a Brazilian town the
-  // data lacks: a town they name whole is Brazilian ("Palma - MG") or Portuguese. The resolver's
-  // mayBeBrazils asks this of the town it picks, and of any Brazilian place of the name.
+  // (namedAlone), where the first town found is one.
   if (!region.regions) {
     const named = namedAlone(towns.map((h) => ({ country: h.country, people: h.people ?? 0, own: h.main, h })))
-    const at = new Set(named.map(({ h }) => `${h.lat} ${h.lng}`))
-    const isNamed = (h: PlaceHit) => at.has(`${h.lat} ${h.lng}`)
+    const alone = new Set(named.map(({ h }) => `${h.lat} ${h.lng}`))
+    const isNamed = (h: PlaceHit) => alone.has(`${h.lat} ${h.lng}`)
     const first = typed.find((h) => h.precision === 'city')
-    const brazilian = towns.some((h) => h.country === 'BR' || h.country === 'PT')
     return first !== undefined && isNamed(first) && !brazilian ? typed.filter(isNamed) : []
   }
-  // Letters of a US state's or a Canadian province's too: typed towns of one country (oneCountry).
+  // Letters of a US state's or a Canadian province's too: typed towns of one country (oneCountry),
+  // the letters' own country's whatever the words may name ("Lima - PE").
   const country = oneCountry(typed.map((h) => ({ country: h.country, people: h.people ?? 0, own: h.main })))
-  const brazilian = hits.some((h) => h.exact && h.country === 'BR') || country === 'PT'
   return country !== null && (!brazilian || country === letters.code) ? typed.filter((h) => h.country === country) : []
 }

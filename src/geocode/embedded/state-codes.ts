@@ -125,23 +125,36 @@ export function townOfOneCountry(q: Queries, tokens: string[], town: GeocodeResu
 
 /**
  * Whether the words `tokens`, before a Brazilian state's letters, may name a Brazilian town the
- * data lacks rather than `town` abroad: they name a Brazilian place too ("Palma": Coreaú,
- * Ceará), or `town` is in Portugal, whose towns' names Brazil's bear ("Coimbra - MG").
+ * data lacks rather than `town` abroad: `town` is in Portugal, whose towns' names Brazil's bear
+ * ("Coimbra - MG"), or they name a place of Brazil ("Palma": Coreaú, Ceará) or Portugal
+ * ("Lagos - MG" is no Lagos, Nigeria). GET /places asks the same (place-letters.ts).
  */
-export const mayBeBrazils = (q: Queries, tokens: string[], town: GeocodeResult): boolean =>
-  town.parts.country === 'PT' || q.qPlacesIn.all(nameKey(tokens.join(' ')), 'BR').length > 0
+export function mayBeBrazils(q: Queries, tokens: string[], town: GeocodeResult): boolean {
+  const key = nameKey(tokens.join(' '))
+  return town.parts.country === 'PT' || q.qPlacesIn.all(key, 'BR').length > 0 || q.qPlacesIn.all(key, 'PT').length > 0
+}
 
 /**
- * Whether the words ending a part of the address (up to NAME_WORDS, without a digit) name the
- * place found, in its country: by its own name, or by another name no other place there bears;
- * by any of its names, `shared`.
+ * Whether the words of `tokens` from `from` on are a name of up to NAME_WORDS words, whole: no
+ * digit among them, and the part's first or after a number ("30130-000 Belo Horizonte"), not
+ * the end of a longer name ("São Bernardo do Campo" names no Campo).
+ */
+const wholeFrom = (tokens: string[], from: number): boolean =>
+  tokens.length - from <= NAME_WORDS &&
+  !tokens.slice(from).some((t) => /\d/.test(t)) &&
+  (from === 0 || /\d/.test(tokens[from - 1]!))
+
+/**
+ * Whether the words ending a part of the address, whole (wholeFrom), name the place found, in
+ * its country: by its own name, or by another name no other place there bears; by any of its
+ * names, `shared`.
  */
 export function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult, shared = false): boolean {
   if (found.parts.postcode !== undefined) return true
   const country = found.parts.country ?? ''
   for (const { tokens } of parts)
     for (let from = 0; from < tokens.length; from++)
-      if (tokens.length - from <= NAME_WORDS && !tokens.slice(from).some((t) => /\d/.test(t))) {
+      if (wholeFrom(tokens, from)) {
         const rows = q.qPlacesIn.all(nameKey(tokens.slice(from).join(' ')), country)
         const row = rows.find((r) => r.lat === found.lat && r.lng === found.lng)
         if (row !== undefined && (shared || row.alt === 0 || rows.length === 1)) return true
