@@ -26,8 +26,10 @@ const NO_GEOCODER = { GEOCODER: 'none' }
 const starts = (n: number) => n * 20_000
 
 /** `node bin/storeloc.js ...argv` to its end, on `env` over the test's environment. */
+// The machine's own path settings are left out: messages say whether a setting is set.
 function storeloc(argv: string[], env: Record<string, string> = {}) {
-  const p = Bun.spawnSync(['node', LAUNCHER, ...argv], { cwd: dir, env: { ...process.env, ...env } })
+  const { DATABASE_PATH: _database, GEODATA_PATH: _geodata, ...machine } = process.env
+  const p = Bun.spawnSync(['node', LAUNCHER, ...argv], { cwd: dir, env: { ...machine, ...env } })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
 
