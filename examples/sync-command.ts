@@ -88,8 +88,10 @@ export function commandLine(args: string[]): Command {
   const apiKey = process.env.STORELOC_KEY
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
-    // A host and port typed without the scheme ("127.0.0.1:3000"): give it back with one.
-    const bare = !/^[a-z][a-z\d+.-]*:\/\//i.test(baseUrl) && URL.canParse(`http://${baseUrl}`)
+    // A host (dotted, localhost or bracketed) or a host and port typed without the scheme
+    // ("127.0.0.1:3000"): give it back with one. A mistyped scheme or a pasted key is no host.
+    const host = /^(?:localhost|\[[\da-f:.]+\]|[a-z\d-]+(?:\.[a-z\d-]+)+|[a-z\d-]+(?=:\d))(?::\d{1,5})?(?:\/\S*)?$/i
+    const bare = host.test(baseUrl) && URL.canParse(`http://${baseUrl}`)
     usage(
       `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}${bare ? `: give "http://${baseUrl}"` : ''}.`,
     )

@@ -536,6 +536,14 @@ describe('examples/sync.ts', () => {
       2,
       `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${served.url.replace(/^http:\/\//, '')}": give "${served.url}".`,
     ])
+    // A mistyped scheme or a pasted key is refused without an address made of it.
+    for (const typo of ['http:/127.0.0.1:3000', 'https//example.com', 'sk_live_abc'])
+      expect(run({ STORELOC_URL: typo })).toEqual([
+        2,
+        `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${typo}".`,
+      ])
+    for (const host of ['localhost:3000', 'stores.example.com', 'myhost:8080/'])
+      expect(run({ STORELOC_URL: host })[1]).toEndWith(`: give "http://${host}".`)
     // The Management API's address is the service's too, as the client reads it; a route's is
     // refused, saying what to leave out, and a query, the address quoted as set.
     writeFileSync(file, HEADER + row('S1', 'One', 1))
