@@ -92,7 +92,7 @@ const warningsSaid = (row: Row, warnings: string[]) =>
  * Sends the requests, as dry runs or for real; the reports in order. Dry runs go on past a
  * refused request, so one run lists the problems of every row of the list `rows`, with `found`'s:
  * those the sync found itself (cells not read, a store listed twice). With `snapshot`, the stores
- * as first read, a write refused for stores only the geocode refresh changed since is sent again.
+ * as first read, a request refused for stores only the geocode refresh changed since is sent again.
  */
 async function upsert(
   client: StorelocClient,
@@ -337,7 +337,7 @@ async function planSync({ client, size, maxDelete }: Command, { rows, unread, tw
   // Every request checked first (dry runs write nothing), so a bad row anywhere stops the sync
   // before any write, and one run lists every problem of the list.
   const found = [...unread, ...twice.values()]
-  const planned = await upsert(client, requests, true, rows, found)
+  const planned = await upsert(client, requests, true, rows, found, snapshot)
   // What disappeared from the list: the locator's stores that no row matches. A row matches by id
   // first, so a store whose code the list changes (its id column kept) is updated, not deleted.
   const isRow = (r: BulkReport['results'][number]) => r.action !== 'deleted' && r.action !== 'absent'

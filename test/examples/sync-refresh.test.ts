@@ -91,6 +91,41 @@ async function syncWithRefreshAt(when: (body: string) => boolean) {
   }
 }
 
+/**
+ * The sync of `list` (or the one it gives once S1-S3 are stored) through a stand-in that, once
+ * `when` is true of a request, runs `during` (a change by hand), then lets the refresh write.
+ */
+async function syncWithBoth(
+  list: string | (() => Promise<string>),
+  when: (body: string) => boolean,
+  during: () => Promise<void>,
+) {
+  const release = await restartedWithS3Due()
+  const text = typeof list === 'string' ? list : await list()
+  let done = false
+  const proxy = standIn(served, async (body, on) => {
+    if (!done && body !== undefined && when(body)) {
+      done = true
+      await during()
+      release()
+      await server!.waitFor(/"geocodes refreshed"/)
+    }
+    return on()
+  })
+  try {
+    return await runSyncAsIs(served, proxy.url, text)
+  } finally {
+    proxy.stop()
+  }
+}
+
+/** The locator's store of code `code`, as the Management API gives it. */
+async function storeOf(code: string): Promise<{ id: string; timezone: string }> {
+  const headers = { authorization: `Bearer ${served.key}` }
+  const answer = await fetch(`${served.url}/admin/v1/locations?external_id=${code}`, { headers })
+  return ((await answer.json()) as { locations: { id: string; timezone: string }[] }).locations[0]!
+}
+
 /** The external ids of the locator's stores, sorted. */
 async function codes(): Promise<string[]> {
   const headers = { authorization: `Bearer ${served.key}` }
@@ -155,5 +190,23 @@ describe('examples/sync.ts and the geocode refresh', () => {
     expect(moved.code).toBe(3)
     expect(moved.stderr).toMatch(/Another write changed "S3" \(loc_\w+\) \(coordinates, /)
     expect(await codes()).toEqual(['S1', 'S2', 'S3'])
+  }, 60_000)
+
+  test('a refresh landing before the dry runs of a row taking the code of a store it drops deletes that store', async () => {
+    let s2 = ''
+    // S2 renumbered to S3 by its id: S3, which the list drops, is deleted in that row's request.
+    const renumbered = async () => {
+      s2 = (await storeOf('S2')).id
+      return `Id,${HEADER},${row('S1', 1)}${s2},${row('S3', 2)}`
+    }
+    const run = await syncWithBoth(
+      renumbered,
+      (body) => body.includes('"dry_run":true'),
+      async () => {},
+    )
+    expect(run.stderr).toBe('')
+    expect(run.code).toBe(0)
+    expect(await codes()).toEqual(['S1', 'S3'])
+    expect((await storeOf('S3')).id).toBe(s2)
   }, 60_000)
 })
