@@ -17,8 +17,11 @@ import {
 /** The locator's stores as the sync read them first, by id. */
 export type Snapshot = Map<string, AdminLocation>
 
-/** What the geocode refresh writes: the point, how it was found, and the time zone a point gives. */
-const REFRESHED = new Set(['coordinates', 'geocoding', 'timezone', 'updated_at'])
+/**
+ * What the geocode refresh writes: the point and how it was found. Not the time zone: one set by
+ * hand shows as one the point gives, so a zone changed is another's write however the point moved.
+ */
+const REFRESHED = new Set(['coordinates', 'geocoding', 'updated_at'])
 
 /**
  * The fields of the store `now` that another write changed since it was read (`had`); none when

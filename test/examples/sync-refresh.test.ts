@@ -10,7 +10,8 @@ import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../hel
 import { runSync, runSyncAsIs, standIn, type SyncServer } from './sync-server'
 
 const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
-const row = (code: string, i: number) => `${code},Store ${i},"${i} Main St, Town",${40 + i / 10},${-3 - i / 10}\n`
+// In California, where Google's stand-in places them again: a refresh keeps their time zone.
+const row = (code: string, i: number) => `${code},Store ${i},"${i} Main St, Town",${37 + i / 10},${-122 - i / 10}\n`
 const FOUND = JSON.parse(readFileSync(join(import.meta.dir, '..', 'geocode/fixtures/google-found.json'), 'utf8'))
 
 /** Google's stand-in: each answer a point of its own, held while `held` is. */
@@ -208,5 +209,24 @@ describe('examples/sync.ts and the geocode refresh', () => {
     expect(run.code).toBe(0)
     expect(await codes()).toEqual(['S1', 'S3'])
     expect((await storeOf('S3')).id).toBe(s2)
+  }, 60_000)
+
+  test('a time zone set by hand is kept though the refresh moves the same store', async () => {
+    const headers = { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' }
+    const run = await syncWithBoth(
+      HEADER + row('S1', 1) + row('S2', 2),
+      (body) => body.includes('"dry_run":true'),
+      async () => {
+        const body = JSON.stringify({ timezone: 'Europe/Lisbon' })
+        const { id } = await storeOf('S3')
+        expect((await fetch(`${served.url}/admin/v1/locations/${id}`, { method: 'POST', headers, body })).status).toBe(
+          200,
+        )
+      },
+    )
+    expect(run.stderr).toMatch(/"S3" \(loc_\w+\) changed at \S+ \((coordinates, )?timezone\)/)
+    expect(run.code).toBe(3)
+    expect(await codes()).toEqual(['S1', 'S2', 'S3'])
+    expect((await storeOf('S3')).timezone).toBe('Europe/Lisbon')
   }, 60_000)
 })
