@@ -25,16 +25,17 @@ const REFRESHED = new Set(['coordinates', 'geocoding', 'updated_at'])
 
 /**
  * The fields of the store `now` that another write changed since it was read (`had`); none when
- * only the geocode refresh did (it moves the point by a geocoder, not by coordinates sent, whose
- * source is `reverse`), or when no field the API shows changed: no one's edit is lost by a delete.
+ * only the geocode refresh did (it moves a point a geocoder gave, by a geocoder: not coordinates
+ * sent, whose source is `reverse`, nor a pin moved by hand, null), or when no field the API shows
+ * changed: no one's edit is lost by a delete.
  */
 export function changedFields(had: AdminLocation, now: AdminLocation): string[] {
   const changed = (Object.keys(now) as (keyof AdminLocation)[]).filter(
     (k) => k !== 'updated_at' && JSON.stringify(had[k]) !== JSON.stringify(now[k]),
   )
   const moved = changed.includes('coordinates') || changed.includes('geocoding')
-  const byGeocoder = now.geocoding !== null && now.geocoding.source !== 'reverse'
-  return moved && byGeocoder && changed.every((k) => REFRESHED.has(k)) ? [] : changed
+  const byGeocoder = (l: AdminLocation) => l.geocoding !== null && l.geocoding.source !== 'reverse'
+  return moved && byGeocoder(had) && byGeocoder(now) && changed.every((k) => REFRESHED.has(k)) ? [] : changed
 }
 
 /** The fields another write changed of the stores a refusal (412) names, by their places in its request. */

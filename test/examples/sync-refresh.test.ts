@@ -211,6 +211,36 @@ describe('examples/sync.ts and the geocode refresh', () => {
     expect((await storeOf('S3')).id).toBe(s2)
   }, 60_000)
 
+  test('a pin moved by hand, placed again by its address while the sync runs, is kept', async () => {
+    const release = await restartedWithS3Due()
+    const headers = { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' }
+    const s3 = await storeOf('S3')
+    const post = (change: object) =>
+      fetch(`${served.url}/admin/v1/locations/${s3.id}`, { method: 'POST', headers, body: JSON.stringify(change) })
+    // Moved by hand (in the time zone Google gives) before the sync reads it; the refresh held at
+    // its start then leaves it alone.
+    expect((await post({ coordinates: { lat: 37.5, lng: -122.1 } })).status).toBe(200)
+    let sent = false
+    const proxy = standIn(served, async (body, on) => {
+      if (!sent && body?.includes('"dry_run":true')) {
+        sent = true
+        release()
+        await server!.waitFor(/"geocodes refreshed"/)
+        // Its address sent again: Google places it, as the refresh would.
+        expect((await post({ address: '3 Main St, Town' })).status).toBe(200)
+      }
+      return on()
+    })
+    try {
+      const run = await runSyncAsIs(served, proxy.url, HEADER + row('S1', 1) + row('S2', 2))
+      expect(run.stderr).toMatch(/"S3" \(loc_\w+\) changed at \S+ \(coordinates, geocoding\)/)
+      expect(run.code).toBe(3)
+    } finally {
+      proxy.stop()
+    }
+    expect(await codes()).toEqual(['S1', 'S2', 'S3'])
+  }, 60_000)
+
   test('a time zone set by hand is kept though the refresh moves the same store', async () => {
     const headers = { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' }
     const run = await syncWithBoth(
