@@ -107,6 +107,19 @@ export function serviceAddress(baseUrl: string): string {
 /** How a message says an option given as undefined: most often an environment variable not set. */
 const UNSET = 'undefined (not set)'
 
+/**
+ * How a message says an option that is no string: undefined as UNSET, an object by its kind ("a
+ * Buffer, not a string"), never its text (a key file's bytes would show the key), else as written.
+ */
+function notText(v: unknown): string {
+  if (v === undefined) return UNSET
+  if (typeof v !== 'object' || v === null) return String(v)
+  const kind = Object.getPrototypeOf(v)?.constructor?.name
+  const named =
+    typeof kind === 'string' && kind !== 'Object' ? `${/^[AEIO]/.test(kind) ? 'an' : 'a'} ${kind}` : 'an object'
+  return `${named}, not a string`
+}
+
 /** Options refuseUnusable took: baseUrl and apiKey set. */
 export type Usable = ClientOptions & { baseUrl: string; apiKey: string }
 
@@ -128,7 +141,7 @@ export function refuseUnusable(options: ClientOptions): asserts options is Usabl
   } catch {}
   if (typeof baseUrl !== 'string' || (url?.protocol !== 'http:' && url?.protocol !== 'https:'))
     throw new TypeError(
-      `StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${baseUrl === undefined ? UNSET : JSON.stringify(baseUrl)}.`,
+      `StorelocClient: baseUrl must be the service's address, such as "http://127.0.0.1:3000"; got ${typeof baseUrl === 'string' ? JSON.stringify(baseUrl) : notText(baseUrl)}.`,
     )
   // The Query API's address (a finder's request copied whole): a secret key sent under it is
   // taken as exposed in a page's code, and marked so, before any answer could say the address is wrong.
@@ -155,8 +168,7 @@ export function refuseUnusable(options: ClientOptions): asserts options is Usabl
   const key = typeof apiKey === 'string' ? apiKey.trim() : undefined
   const odd = key === undefined ? undefined : oddCharacter(key, /[^\x21-\x7e]/)
   if (key === undefined || key === '' || odd !== undefined) {
-    const got =
-      apiKey === undefined ? UNSET : key === undefined ? shown(apiKey) : odd ? `one with ${odd}` : 'an empty string'
+    const got = key === undefined ? notText(apiKey) : odd ? `one with ${odd}` : 'an empty string'
     throw new TypeError(`StorelocClient: apiKey must be the locator's secret key, "sk_..."; got ${got}.`)
   }
   if (attempts !== undefined && !((Number.isInteger(attempts) || attempts === Infinity) && attempts >= 1))

@@ -58,6 +58,19 @@ describe('StorelocClient options', () => {
     expect(refusal({ baseUrl: 'https://locator.example/storeloc/' })).toBe('made')
   })
 
+  test("a key or an address given as an object (a file's bytes, a URL) is named by its kind, a key never shown", () => {
+    // readFileSync without an encoding gives the key file's bytes, which String() would show.
+    expect(refusal({ apiKey: Buffer.from('sk_secret') })).toBe(
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got a Buffer, not a string.',
+    )
+    expect(refusal({ baseUrl: new URL('http://127.0.0.1:3000') })).toBe(
+      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got a URL, not a string.',
+    )
+    expect(refusal({ apiKey: null })).toBe(
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got null.',
+    )
+  })
+
   test('an environment variable not set is taken by the type and refused when the client is made', () => {
     const made = () => new StorelocClient({ baseUrl: 'http://127.0.0.1:3000', apiKey: process.env.STORELOC_NOT_SET })
     expect(made).toThrow('StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got undefined (not set).')
