@@ -41,7 +41,10 @@ export function changedFields(had: AdminLocation, now: AdminLocation): string[] 
 /** The fields another write changed of the stores a refusal (412) names, by their places in its request. */
 const changedIn = new WeakMap<StorelocError, Map<number, string[]>>()
 
-/** How many times a request is sent again when refused for stores only the geocode refresh changed. */
+/**
+ * How many refusals may name one store the geocode refresh changed before the request is sent no
+ * more: a run of the refresh moves a point once, and moves the stores of a request one at a time.
+ */
 const REFRESHES = 3
 
 /**
@@ -56,12 +59,15 @@ export async function bulkPastRefreshes(
   signal: AbortSignal,
 ): Promise<BulkReport> {
   let { locations } = request
-  for (let tries = 0; ; tries++) {
+  /** How many refusals named each item, by its place in the request. */
+  const refusals = new Map<number, number>()
+  for (;;) {
     try {
       return await client.bulkUpsert({ ...request, locations }, { signal })
     } catch (e) {
-      if (!(e instanceof StorelocError) || e.code !== 'precondition_failed' || !snapshot || tries >= REFRESHES) throw e
+      if (!(e instanceof StorelocError) || e.code !== 'precondition_failed' || !snapshot) throw e
       const named = Object.keys(e.details ?? {}).map((d) => Number(/^locations\[(\d+)\]/.exec(d)?.[1]))
+      for (const i of named) refusals.set(i, (refusals.get(i) ?? 0) + 1)
       const now = new Map<number, string>()
       const fields = new Map<number, string[]>()
       for (const i of named) {
@@ -74,6 +80,7 @@ export async function bulkPastRefreshes(
       }
       changedIn.set(e, fields)
       if (now.size === 0 || now.size < named.length || [...fields.values()].some((f) => f.length > 0)) throw e
+      if (named.some((i) => refusals.get(i)! > REFRESHES)) throw e
       locations = locations.map((l, i) => (now.has(i) ? { ...l, if_updated_at: now.get(i) } : l)) as typeof locations
     }
   }

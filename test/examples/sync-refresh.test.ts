@@ -43,21 +43,23 @@ afterAll(() => {
 })
 
 /**
- * The server started again on `S1`-`S3`, S3 geocoded by Google 30 days ago, so the refresh it runs
- * at its start asks Google for S3 again; returns the release of Google's answer.
+ * The server started again on `S1`-`S3` (and `due`), those of `due` geocoded by Google 30 days
+ * ago, so the refresh it runs at its start asks Google for them again; returns the release of
+ * Google's answer.
  */
-async function restartedWithS3Due(): Promise<() => void> {
+async function restartedWithS3Due(due = ['S3']): Promise<() => void> {
   server?.proc.kill()
   await server?.proc.exited
   server = startServer(join(served.dir, 'sync.db'), { GEOCODER: 'none' })
   served.url = await serverUrl(server)
-  expect((await runSync(served, served.url, HEADER + row('S1', 1) + row('S2', 2) + row('S3', 3))).code).toBe(0)
+  const codes = [...new Set(['S1', 'S2', 'S3', ...due])]
+  expect((await runSync(served, served.url, HEADER + codes.map((c, i) => row(c, i + 1)).join(''))).code).toBe(0)
   server.proc.kill()
   await server.proc.exited
   const db = new Database(join(served.dir, 'sync.db'))
   db.run(
-    "UPDATE locations SET geocode_source = 'google', geocode_precision = 'rooftop', geocoded_at = ? WHERE external_id = 'S3'",
-    [new Date(Date.now() - 30 * 86_400_000).toISOString()],
+    `UPDATE locations SET geocode_source = 'google', geocode_precision = 'rooftop', geocoded_at = ? WHERE external_id IN (${due.map(() => '?').join(', ')})`,
+    [new Date(Date.now() - 30 * 86_400_000).toISOString(), ...due],
   )
   // Its point asked of Google itself, not of the answer an earlier test's refresh left in the cache.
   db.run('DELETE FROM geocode_cache')
@@ -258,5 +260,38 @@ describe('examples/sync.ts and the geocode refresh', () => {
     expect(run.code).toBe(3)
     expect(await codes()).toEqual(['S1', 'S2', 'S3'])
     expect((await storeOf('S3')).timezone).toBe('Europe/Lisbon')
+  }, 60_000)
+
+  test('a refresh moving the dropped stores one at a time as their deletes are sent again deletes them all', async () => {
+    const due = ['S3', 'S4', 'S5', 'S6', 'S7']
+    let release = await restartedWithS3Due(due)
+    const headers = { authorization: `Bearer ${served.key}` }
+    /** How many stores have Google's point (its stand-in's longitude), not the list's. */
+    const placedByGoogle = async () => {
+      const answer = await fetch(`${served.url}/admin/v1/locations/export`, { headers })
+      const { locations } = (await answer.json()) as { locations: { coordinates: { lng: number } }[] }
+      return locations.filter((l) => l.coordinates.lng === -122).length
+    }
+    let moved = 0
+    // Each try of the deletes lets the refresh move one more of them first: each try meets a 412.
+    const proxy = standIn(served, async (body, on) => {
+      if (body?.includes('"delete":true') && !body.includes('"dry_run":true') && moved < due.length) {
+        const go = release
+        held = new Promise((r) => (release = r))
+        go()
+        moved++
+        while ((await placedByGoogle()) < moved) await Bun.sleep(20)
+      }
+      return on()
+    })
+    try {
+      const run = await runSyncAsIs(served, proxy.url, HEADER + row('S1', 1) + row('S2', 2))
+      expect(run.stderr).toBe('')
+      expect(run.code).toBe(0)
+    } finally {
+      proxy.stop()
+    }
+    expect(moved).toBe(due.length)
+    expect(await codes()).toEqual(['S1', 'S2'])
   }, 60_000)
 })
