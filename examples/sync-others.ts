@@ -78,6 +78,8 @@ export async function bulkPastRefreshes(
         fields.set(i, changedFields(had, store))
         now.set(i, store.updated_at)
       }
+      // A read ended by Ctrl-C is a stop, not a store that could not be read.
+      signal.throwIfAborted()
       changedIn.set(e, fields)
       if (now.size === 0 || now.size < named.length || [...fields.values()].some((f) => f.length > 0)) throw e
       if (named.some((i) => refusals.get(i)! > REFRESHES)) throw e

@@ -4,7 +4,7 @@
 // sync is at the step each test names.
 import { afterAll, beforeAll, describe, expect, test } from 'bun:test'
 import { Database } from 'bun:sqlite'
-import { readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
 import { runSync, runSyncAsIs, standIn, type SyncServer } from './sync-server'
@@ -293,5 +293,40 @@ describe('examples/sync.ts and the geocode refresh', () => {
     }
     expect(moved).toBe(due.length)
     expect(await codes()).toEqual(['S1', 'S2'])
+  }, 60_000)
+
+  test('Ctrl-C while the sync reads again a store a 412 named stops it, blaming no other write', async () => {
+    const release = await restartedWithS3Due()
+    let sync: ReturnType<typeof Bun.spawn> | undefined
+    let refreshed = false
+    const proxy = standIn(served, async (body, on, request) => {
+      if (!refreshed && body?.includes('"delete":true') && !body.includes('"dry_run":true')) {
+        refreshed = true
+        release()
+        await server!.waitFor(/"geocodes refreshed"/)
+      }
+      // The store the 412 named, read again: stopped then, its answer held.
+      if (refreshed && request.method === 'GET' && /\/locations\/loc_/.test(request.url)) {
+        sync!.kill('SIGINT')
+        await Bun.sleep(2000)
+      }
+      return on()
+    })
+    const file = join(served.dir, 'stores.csv')
+    writeFileSync(file, HEADER + row('S1', 1) + row('S2', 2))
+    sync = Bun.spawn([process.execPath, join(import.meta.dir, '..', '..', 'examples/sync.ts'), file], {
+      cwd: join(import.meta.dir, '..', '..'),
+      env: { ...process.env, STORELOC_URL: proxy.url, STORELOC_KEY: served.key },
+      stdout: 'pipe',
+      stderr: 'pipe',
+    })
+    try {
+      const [code, stderr] = await Promise.all([sync.exited, new Response(sync.stderr as ReadableStream).text()])
+      expect(stderr).toStartWith('sync: stopped (Ctrl-C): 2 of 2 rows sent')
+      expect(code).toBe(130)
+    } finally {
+      proxy.stop()
+    }
+    expect(await codes()).toEqual(['S1', 'S2', 'S3'])
   }, 60_000)
 })
