@@ -156,11 +156,16 @@ export function keptChanged(
   stores: (string | undefined)[],
   done: { deleted: number; toDelete: number } | { rows: string },
 ): OthersWrote {
-  const changed = Object.keys(e.details ?? {}).flatMap((d) => {
+  const kept = Object.keys(e.details ?? {}).flatMap((d) => {
     const i = Number(/^locations\[(\d+)\]/.exec(d)?.[1])
-    const fields = changedIn.get(e)?.get(i) ?? []
-    return stores[i] === undefined ? [] : [fields.length === 0 ? stores[i] : `${stores[i]} (${fields.join(', ')})`]
+    const store = stores[i]
+    return store === undefined ? [] : [{ store, fields: changedIn.get(e)?.get(i) }]
   })
+  // One only the geocode refresh moved (no field changed) is no other write's: named only when none is.
+  const byOthers = kept.filter((k) => k.fields === undefined || k.fields.length > 0)
+  const changed = (byOthers.length > 0 ? byOthers : kept).map(({ store, fields }) =>
+    fields === undefined || fields.length === 0 ? store : `${store} (${fields.join(', ')})`,
+  )
   const more = changed.length > NAMED ? ` and ${changed.length - NAMED} more` : ''
   const named = changed.length === 0 ? 'stores it was deleting' : `${changed.slice(0, NAMED).join(', ')}${more}`
   const them = changed.length === 1 ? 'it' : 'them'

@@ -43,16 +43,16 @@ afterAll(() => {
 })
 
 /**
- * The server started again on `S1`-`S3` (and `due`), those of `due` geocoded by Google 30 days
+ * The server started again on `S1`-`S3` (and `due`, `also`), those of `due` geocoded by Google 30 days
  * ago, so the refresh it runs at its start asks Google for them again; returns the release of
  * Google's answer.
  */
-async function restartedWithS3Due(due = ['S3']): Promise<() => void> {
+async function restartedWithS3Due(due = ['S3'], also: string[] = []): Promise<() => void> {
   server?.proc.kill()
   await server?.proc.exited
   server = startServer(join(served.dir, 'sync.db'), { GEOCODER: 'none' })
   served.url = await serverUrl(server)
-  const codes = [...new Set(['S1', 'S2', 'S3', ...due])]
+  const codes = [...new Set(['S1', 'S2', 'S3', ...due, ...also])]
   expect((await runSync(served, served.url, HEADER + codes.map((c, i) => row(c, i + 1)).join(''))).code).toBe(0)
   server.proc.kill()
   await server.proc.exited
@@ -328,5 +328,32 @@ describe('examples/sync.ts and the geocode refresh', () => {
       proxy.stop()
     }
     expect(await codes()).toEqual(['S1', 'S2', 'S3'])
+  }, 60_000)
+
+  test('a 412 naming a store another write changed and one the refresh moved names only the first', async () => {
+    const release = await restartedWithS3Due(['S3'], ['S4'])
+    const headers = { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' }
+    let sent = false
+    const proxy = standIn(served, async (body, on) => {
+      if (!sent && body?.includes('"delete":true') && !body.includes('"dry_run":true')) {
+        sent = true
+        release()
+        await server!.waitFor(/"geocodes refreshed"/)
+        const { id } = await storeOf('S4')
+        const rename = JSON.stringify({ name: 'Renamed' })
+        expect(
+          (await fetch(`${served.url}/admin/v1/locations/${id}`, { method: 'POST', headers, body: rename })).status,
+        ).toBe(200)
+      }
+      return on()
+    })
+    try {
+      const run = await runSyncAsIs(served, proxy.url, HEADER + row('S1', 1) + row('S2', 2))
+      expect(run.stderr).toMatch(/^sync: Another write changed "S4" \(loc_\w+\) \(name\) after this sync/)
+      expect(run.code).toBe(3)
+    } finally {
+      proxy.stop()
+    }
+    expect(await codes()).toEqual(['S1', 'S2', 'S3', 'S4'])
   }, 60_000)
 })
