@@ -111,7 +111,8 @@ function unionMessage(field: string, schemas: TSchema[], value: unknown): string
 /** A coordinate missing beside the other one: a point is both or none, so say which to give. */
 function besideOther(field: string, coordinates: unknown): string {
   const other = field === 'coordinates.lat' ? 'lng' : field === 'coordinates.lng' ? 'lat' : null
-  if (other === null || (coordinates as Record<string, unknown> | null | undefined)?.[other] === undefined) return ''
+  // A null coordinate is none given: nothing stands beside the missing one.
+  if (other === null || (coordinates as Record<string, unknown> | null | undefined)?.[other] == null) return ''
   const given = other === 'lat' ? 'latitude' : 'longitude'
   return ` beside the ${given}: give both, or neither to place the store by its address`
 }

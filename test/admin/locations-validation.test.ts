@@ -304,6 +304,11 @@ describe('POST /locations validation (422 validation_error)', () => {
     ])
   })
 
+  test('a null latitude is none given: the missing longitude is not said to be beside it', async () => {
+    const res = await expectNoChange(() => create(storeBody({ coordinates: { lat: null } })))
+    expect(res.body.details['coordinates.lng']).toEqual(['The coordinates.lng field is required.'])
+  })
+
   test('a status that is not published, draft or an alias', async () => {
     expectValidation(await expectNoChange(() => create(storeBody({ status: 'archived' }))), ['status'])
   })
