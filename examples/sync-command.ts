@@ -63,6 +63,9 @@ function valueOf(args: string[], name: string): { value: string | null; at: numb
   return arg === name ? { value: args[at + 1] ?? '', at: [at, at + 1] } : { value: arg.slice(name.length + 1), at: [at] }
 }
 
+/** A host (a name, an IPv4 or a bracketed IPv6 address), an optional port, then a path or nothing. */
+const HOST_FIRST = /^(\[[\da-f:.]+\]|[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*)(:\d{1,5})?(\/(?!\/)|$)/i
+
 /** The command line `args` and the environment as the sync reads them: usage() for a wrong one. */
 export function commandLine(args: string[]): Command {
   const limit = valueOf(args, '--max-delete')
@@ -88,10 +91,9 @@ export function commandLine(args: string[]): Command {
   const apiKey = process.env.STORELOC_KEY
   if (!baseUrl || !apiKey) usage('Set STORELOC_URL and STORELOC_KEY.')
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
-    // A host (dotted, localhost or bracketed) or a host and port typed without the scheme
-    // ("127.0.0.1:3000"): give it back with one. A mistyped scheme or a pasted key is no host.
-    const host = /^(?:localhost|\[[\da-f:.]+\]|[a-z\d-]+(?:\.[a-z\d-]+)+|[a-z\d-]+(?=:\d))(?::\d{1,5})?(?:\/\S*)?$/i
-    const bare = host.test(baseUrl) && URL.canParse(`http://${baseUrl}`)
+    // A host and port typed without the scheme ("127.0.0.1:3000"): give it back with one. A scheme
+    // mistyped ("http:/host", "http//host"), a path alone or a pasted key is no host.
+    const bare = HOST_FIRST.test(baseUrl) && URL.canParse(`http://${baseUrl}`)
     usage(
       `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}${bare ? `: give "http://${baseUrl}"` : ''}.`,
     )

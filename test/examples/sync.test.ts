@@ -536,8 +536,14 @@ describe('examples/sync.ts', () => {
       2,
       `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${served.url.replace(/^http:\/\//, '')}": give "${served.url}".`,
     ])
-    // A mistyped scheme or a pasted key is refused without an address made of it.
-    for (const typo of ['http:/127.0.0.1:3000', 'https//example.com', 'sk_live_abc'])
+    // A mistyped scheme, a path alone or a pasted key is refused without an address made of it.
+    for (const typo of [
+      'http:/127.0.0.1:3000',
+      'https//example.com',
+      'sk_live_abc',
+      served.url.replace(':', ''),
+      '/admin/v1',
+    ])
       expect(run({ STORELOC_URL: typo })).toEqual([
         2,
         `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${typo}".`,
