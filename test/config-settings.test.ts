@@ -50,4 +50,11 @@ test('every variable loadConfig reads, on each of its paths, and every serve opt
   expect(misspeltSettings({ GEODATA_PTH: '1', GEODATA_PATH: '2' })).toEqual([
     { name: 'GEODATA_PTH', meant: 'GEODATA_PATH', meantSet: true },
   ])
+  // A path setting's name without _PATH is a file meant for it, but not another tool's database
+  // address, nor beside the setting itself: a general name other programs use too.
+  expect(misspeltSettings({ DATABASE: 'stores.db' })).toEqual([
+    { name: 'DATABASE', meant: 'DATABASE_PATH', meantSet: false },
+  ])
+  expect(misspeltSettings({ DATABASE: 'postgres://db.internal/app' })).toEqual([])
+  expect(misspeltSettings({ DATABASE: 'app', DATABASE_PATH: 'stores.db' })).toEqual([])
 })

@@ -448,13 +448,20 @@ export function misspeltSettings(env: Record<string, string | undefined>): Missp
     const meant = SETTINGS.find(
       (s) =>
         squeeze(s) === squeeze(name) ||
-        (s.endsWith('_PATH') && squeeze(s) === `${squeeze(name)}PATH`) ||
+        (s.endsWith('_PATH') && squeeze(s) === `${squeeze(name)}PATH` && shortForPath(env, name, s)) ||
         (s.length >= 7 && name.length >= 6 && (withinEdits(upper, s, 2) || singular(s) === singular(name))),
     )
     if (meant !== undefined) out.push({ name, meant, meantSet: env[meant] !== undefined })
   }
   return out
 }
+
+/**
+ * A path setting's name without _PATH (DATABASE) is a general one other programs read too: it is
+ * meant for `setting` only while that is unset, and when its value is no URL (postgres://...).
+ */
+const shortForPath = (env: Record<string, string | undefined>, name: string, setting: string) =>
+  env[setting] === undefined && !/^[a-z][a-z\d+.-]*:\/\//i.test(env[name] ?? '')
 
 /** A variable named like a setting it is not: the setting meant, and whether that is set too. */
 export type Misspelt = { name: string; meant: string; meantSet: boolean }
