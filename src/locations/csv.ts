@@ -91,14 +91,14 @@ function markWeekendAlone(header: Header): void {
 
 /**
  * The file's country cells that are codes not in capitals, and the names its codes take (Header's
- * countryCodes, countries); a note when those names are a few rows' choice.
+ * countryCodes, countries); the note to give when those names are a few rows' choice, with its place among the file's notes.
  */
-function markCountries(header: Header, records: readonly RawRecord[]): void {
+function markCountries(header: Header, records: readonly RawRecord[]): { note: string | null; at: number } {
   const { columns } = header
   const country = columns.findIndex((c) => c.field === 'country')
   if (country < 0) {
     Object.assign(header, { countries: new Map(), countryCodes: new Map() })
-    return
+    return { note: null, at: 0 }
   }
   const beside = columns.findIndex((c) => c.field === COUNTRY_CODE)
   const cells = records.map((r) => r.cells[country] ?? '')
@@ -113,7 +113,20 @@ function markCountries(header: Header, records: readonly RawRecord[]): void {
     names,
     lang,
   )
-  if (note !== null) header.columnNotes.push(note)
+  return { note, at: header.columnNotes.length }
+}
+
+/** markCountries' note, at its place among the file's notes, when an address takes a code as its name. */
+function noteCountries(header: Header, rows: readonly CsvRow[], { note, at }: { note: string | null; at: number }) {
+  // Addresses given whole keep theirs: no code of them becomes a name.
+  if (note !== null && rows.some((row) => joinedNamed(row, header.countries))) header.columnNotes.splice(at, 0, note)
+}
+
+/** Whether the row's address was joined with its country code written as a name (readAddress). */
+function joinedNamed(row: CsvRow, countries: ReadonlyMap<string, string>): boolean {
+  const name = countries.get(row.country ?? '')
+  const address = row.body.address
+  return name !== undefined && typeof address === 'string' && (address === name || address.endsWith(`, ${name}`))
 }
 
 /**
@@ -256,7 +269,7 @@ function* readSteps(
   const cut = records.length >= taken + more
   const bottom = cut ? records.length : totalsFrom(records, header.columns)
   const merged = mergedLeftovers(header.columns)
-  markCountries(header, records)
+  const countries = markCountries(header, records)
   markWeekendAlone(header)
   /** The row above when it was short of the header's cells: the next may be its rest. */
   let short: { row: CsvRow; record: RawRecord } | null = null
@@ -300,6 +313,7 @@ function* readSteps(
   ]
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.
   if (rows.length > 0) rows[0]!.notes = [...before, ...rows[0]!.notes, ...after]
+  noteCountries(header, rows, countries)
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
   const notes = [...(rows.length === 0 ? [...before, ...after] : []), ...header.columnNotes]
   return { rows, columns: header.columns, unknown, notes }

@@ -125,6 +125,16 @@ describe('bulk upsert, CSV', () => {
     const quiet = await csv(`${header}${named.join('\n')}\n`, '?dry_run=true')
     expect(quiet.status).toBe(200)
     expect(quiet.body.notes ?? []).not.toContainEqual(expect.stringContaining('a country name'))
+    // Addresses given whole, naming their towns, are kept as written: no code becomes a name.
+    const whole = [
+      'Store Code,Name,Address,Country,Latitude,Longitude',
+      'W1,Loop,"1 Main St, Chicago",US,41.88,-87.62',
+      'W2,Pike,"2 Pike St, Seattle",US,47.61,-122.33',
+      'W3,Louvre,"1 Rue de Rivoli, Paris",France,48.86,2.34',
+    ]
+    const kept = await csv(`${whole.join('\n')}\n`, '?dry_run=true')
+    expect(kept.status).toBe(200)
+    expect(kept.body.notes ?? []).not.toContainEqual(expect.stringContaining('a country name'))
   })
 
   test('a stored store code given on two rows says to give it once', async () => {
