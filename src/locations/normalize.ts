@@ -108,13 +108,16 @@ function unionMessage(field: string, schemas: TSchema[], value: unknown): string
   return `The ${field} field must be a string or null; got ${quoted(value)}.`
 }
 
-/** A coordinate missing beside the other one: a point is both or none, so say which to give. */
+/**
+ * A coordinate missing beside the other one: a point is both or none, so say which to give. Not
+ * what none does: a new store is placed by its address, a stored one keeps its point.
+ */
 function besideOther(field: string, coordinates: unknown): string {
   const other = field === 'coordinates.lat' ? 'lng' : field === 'coordinates.lng' ? 'lat' : null
   // A null coordinate is none given: nothing stands beside the missing one.
   if (other === null || (coordinates as Record<string, unknown> | null | undefined)?.[other] == null) return ''
   const given = other === 'lat' ? 'latitude' : 'longitude'
-  return ` beside the ${given}: give both, or neither to place the store by its address`
+  return ` beside the ${given}: give both, or neither`
 }
 
 /** `coordinates`: the body's, for a coordinate's range message. */

@@ -158,7 +158,7 @@ describe('bulk upsert, CSV', () => {
     expect(res.status).toBe(422)
     expect(res.body.details).toEqual({
       'line 2.coordinates.lng': [
-        'line 2 (external_id "A"): The "Longitude" column is required beside the latitude: give both, or neither to place the store by its address.',
+        'line 2 (external_id "A"): The "Longitude" column is required beside the latitude: give both, or neither.',
       ],
     })
   })

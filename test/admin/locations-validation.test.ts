@@ -300,8 +300,18 @@ describe('POST /locations validation (422 validation_error)', () => {
     const res = await expectNoChange(() => create(storeBody({ coordinates: { lat: 10 } })))
     expectValidation(res, ['coordinates.lng'])
     expect(res.body.details['coordinates.lng']).toEqual([
-      'The coordinates.lng field is required beside the latitude: give both, or neither to place the store by its address.',
+      'The coordinates.lng field is required beside the latitude: give both, or neither.',
     ])
+  })
+
+  test('a latitude alone on an update says to give both, or neither: neither keeps the stored point', async () => {
+    const before = await created(storeBody({ coordinates: { lat: 39.78, lng: -89.65 } }))
+    const res = await expectNoChange(() => update(before.id, { coordinates: { lat: 10 } }))
+    expect(res.body.details['coordinates.lng']).toEqual([
+      'The coordinates.lng field is required beside the latitude: give both, or neither.',
+    ])
+    const kept = await update(before.id, { name: 'Renamed' })
+    expect(kept.body.location.coordinates).toEqual(before.coordinates)
   })
 
   test('a null latitude is none given: the missing longitude is not said to be beside it', async () => {
