@@ -1,6 +1,7 @@
 // The dates of a locations CSV's special hours cell: ISO dates as the export writes them, and the
 // dates a spreadsheet writes in its locale ("12/25/2026", "25.12.2026", "Dec 25"). Which number of
 // "03/04" is the month is the file's to say (dateOrder); a date it does not settle is refused.
+import { countryCode } from '../geocode/countries'
 import { cellText, DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 import { closedX } from './csv-week'
 
@@ -97,13 +98,16 @@ function ownOrder([a, b]: [number, number]): DateOrder {
   return null
 }
 
-/** Countries that write the month first ("12/25/2026"), as their names and codes are written. */
-const MONTH_FIRST = new Set(['us', 'usa', 'u.s.', 'u.s.a.', 'united states', 'united states of america'])
+/** Countries whose sheets write the month first ("12/25/2026"): the United States, its territories, the Philippines. */
+const MONTH_FIRST = new Set(['US', 'PR', 'GU', 'VI', 'AS', 'MP', 'UM', 'FM', 'MH', 'PW', 'PH'])
+/** Countries whose sheets write either order: a country there says neither. */
+const EITHER_ORDER = new Set(['CA'])
 
 /**
  * Which number of the file's slash dates is the month: the one its dates settle (12/25: the month),
- * else the one its rows' countries write first (the United States the month, any other the day);
- * null when they say both or nothing.
+ * else the one its rows' countries write first, in any language the country names are read in
+ * (the United States the month, any other the day); null when they say both or nothing, or a
+ * row's country is not known.
  */
 export function dateOrder(cells: readonly string[], countries: readonly string[]): DateOrder {
   const said = new Set<DateOrder>()
@@ -112,10 +116,13 @@ export function dateOrder(cells: readonly string[], countries: readonly string[]
   said.delete(null)
   if (said.size === 1) return [...said][0]!
   if (said.size === 2) return null
-  const filled = countries.map((c) => c.trim().toLowerCase()).filter((c) => c !== '')
-  if (filled.length === 0) return null
-  const us = filled.filter((c) => MONTH_FIRST.has(c)).length
-  return us === filled.length ? 'month' : us === 0 ? 'day' : null
+  const codes = countries
+    .map((c) => c.trim())
+    .filter((c) => c !== '')
+    .map(countryCode)
+  if (codes.length === 0 || codes.some((c) => c === null || EITHER_ORDER.has(c))) return null
+  const us = codes.filter((c) => MONTH_FIRST.has(c!)).length
+  return us === codes.length ? 'month' : us === 0 ? 'day' : null
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')

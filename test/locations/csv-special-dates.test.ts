@@ -80,3 +80,19 @@ describe('special hours dates written as a locale writes them', () => {
     ])
   })
 })
+
+describe('the countries that settle which number of 03/04 is the month', () => {
+  const first = (country: string) =>
+    read(`name,country,Special hours\nA,${country},07/04/2027 closed\n`)[0]!.map((x) =>
+      Array.isArray(x) ? x.map((m) => m.split(':')[1]) : x,
+    )
+  test('named in another language or as a territory of the United States: the month first', () => {
+    for (const country of ['Estados Unidos', 'Vereinigte Staaten', 'États-Unis', 'Puerto Rico', 'PR', 'Philippines'])
+      expect([country, first(country)]).toEqual([country, [{ '2027-07-04': 'closed' }, []]])
+  })
+
+  test('a country not known, or Canada, whose sheets write either order: refused by name', () => {
+    for (const country of ['Untied States', 'Canada', 'CA'])
+      expect([country, first(country)]).toEqual([country, [undefined, [' "07/04/2027" may be July 4 or April 7']]])
+  })
+})
