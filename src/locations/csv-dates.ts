@@ -32,6 +32,8 @@ const MONTH = `(?:${[...MONTH_OF.keys()].sort((x, y) => y.length - x.length).joi
 /** A year after a date: 19xx or 20xx, not the first time of "1000-1400". */
 const YEAR = '(?:19|20)\\d{2}(?![\\d.\\-–])'
 const DAY = '(\\d{1,2})(?:st|nd|rd|th|er)?'
+/** A space within a date: no line break, which ends one date's hours ("10 to 4\nJan 1"). */
+const SP = '[^\\S\\r\\n]'
 
 /**
  * A date a special hours cell may hold, each form in its own groups: ISO; numbers apart by "/"
@@ -44,8 +46,8 @@ const DATE_FORMS = new RegExp(
     `(?<iso>${DATE_AT.source})`,
     `(?<![\\d:./])(?!24/7(?![\\d/]))(?<a>\\d{1,2})/(?<b>\\d{1,2})(?:/(?<y>\\d{4}|\\d{2}))?(?![\\d/])`,
     `(?<![\\d:./])(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4}|\\d{2})?(?![\\d])`,
-    `(?<![\\p{L}\\d])(?<mn>${MONTH})\\s*${DAY.replace('(', '(?<md>')}(?:,?\\s*(?<my>${YEAR}))?(?![\\p{L}\\d])`,
-    `(?<![\\p{L}\\d:.\\-–])${DAY.replace('(', '(?<nd>')}\\.?\\s*(?:(?:of|de)\\s+)?(?<nm>${MONTH})(?:,?\\s*(?:de\\s+)?(?<ny>${YEAR}))?(?![\\p{L}\\d])`,
+    `(?<![\\p{L}\\d])(?<mn>${MONTH})${SP}*${DAY.replace('(', '(?<md>')}(?:,?${SP}*(?<my>${YEAR}))?(?![\\p{L}\\d])`,
+    `(?<![\\p{L}\\d:.\\-–])${DAY.replace('(', '(?<nd>')}\\.?${SP}*(?:(?:of|de)${SP}+)?(?<nm>${MONTH})(?:,?${SP}*(?:de${SP}+)?(?<ny>${YEAR}))?(?![\\p{L}\\d])`,
   ].join('|'),
   'giu',
 )
@@ -125,6 +127,9 @@ export function dateOrder(cells: readonly string[], countries: readonly string[]
   return us === codes.length ? 'month' : us === 0 ? 'day' : null
 }
 
+/** The end of one date's hours before the next date: a ";", ",", "|" or a new line. */
+const APART = /[;,|\n]\s*$/
+
 const pad = (n: number) => String(n).padStart(2, '0')
 
 /** The next such day on or after today (UTC): a holiday sheet lists the days ahead. */
@@ -185,6 +190,10 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
       .replace(SPECIAL_TRAILING, '')
       .trim()
     if (text === '') return `${JSON.stringify(cell)} gives ${written.text} no hours. ${how}`
+    const next = dates[i + 1]
+    // A date as a locale writes it may be words of the hours before it ("9 to 5 may close", "1/2 day").
+    if (next !== undefined && !next.iso && !APART.test(cell.slice(0, next.at)))
+      return `${JSON.stringify(cell)} has "${next.text}" within ${written.text}'s hours, with no ";" or "," before it: it may be a date or words of those hours. ${how}`
     const date = isoDate(written, order)
     if (typeof date !== 'string') return date.problem
     out[date] = keptText(text) ?? closedX(text)

@@ -96,3 +96,21 @@ describe('the countries that settle which number of 03/04 is the month', () => {
       expect([country, first(country)]).toEqual([country, [undefined, [' "07/04/2027" may be July 4 or April 7']]])
   })
 })
+
+test('a date in the words of the hours before it ("5 may", "1/2 day") is refused, not read', () => {
+  const csv =
+    'name,Holiday hours\n' +
+    'A,"Dec 24 9 to 5 may close early"\n' +
+    'B,"12/24 9-5, 12/31 10-4 1/2 day"\n' +
+    'C,"Dec 24 9-2; Dec 31 10 to 4\nJan 1 closed"\n'
+  const [a, b, c] = read(csv)
+  expect(a).toEqual([
+    undefined,
+    [
+      'special_hours: "Dec 24 9 to 5 may close early" has "5 may" within Dec 24\'s hours, with no ";" or "," before it: it may be a date or words of those hours. Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".',
+    ],
+  ])
+  expect(b![0]).toBeUndefined()
+  expect(b![1]).toEqual([expect.stringContaining('has "1/2" within 12/31\'s hours')])
+  expect(c).toEqual([{ [ahead(12, 24)]: '9-2', [ahead(12, 31)]: '10 to 4', [ahead(1, 1)]: 'closed' }, []])
+})
