@@ -132,12 +132,16 @@ const APART = /[;,|\n]\s*$/
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** The next such day on or after today (UTC): a holiday sheet lists the days ahead. */
+const leapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
+
+/** The next such day on or after today (UTC): a holiday sheet lists the days ahead; February 29 the next there is. */
 function yearAhead(month: number, day: number): number {
   const now = new Date()
   const year = now.getUTCFullYear()
   const today = `${year}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}`
-  return `${year}-${pad(month)}-${pad(day)}` < today ? year + 1 : year
+  let ahead = `${year}-${pad(month)}-${pad(day)}` < today ? year + 1 : year
+  while (month === 2 && day === 29 && !leapYear(ahead)) ahead++
+  return ahead
 }
 
 const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
@@ -163,8 +167,10 @@ function isoDate(written: Written, order: DateOrder): string | { problem: string
   if (month < 1 || month > 12 || day < 1 || day > DAYS_IN[month - 1]!)
     return { problem: `"${text}" is no date. Write each date as YYYY-MM-DD, such as 2026-12-25.` }
   const year = written.year ?? yearAhead(month, day)
-  if (month === 2 && day === 29 && !(year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)))
-    return { problem: `"${text}" is no date: ${year} has no February 29.` }
+  if (month === 2 && day === 29 && !leapYear(year))
+    return {
+      problem: `"${text}" is no date: ${year} has no February 29. Write each date as YYYY-MM-DD, such as 2028-02-29.`,
+    }
   return `${year}-${pad(month)}-${pad(day)}`
 }
 

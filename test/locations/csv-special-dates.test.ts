@@ -114,3 +114,21 @@ test('a date in the words of the hours before it ("5 may", "1/2 day") is refused
   expect(b![1]).toEqual([expect.stringContaining('has "1/2" within 12/31\'s hours')])
   expect(c).toEqual([{ [ahead(12, 24)]: '9-2', [ahead(12, 31)]: '10 to 4', [ahead(1, 1)]: 'closed' }, []])
 })
+
+test('February 29 without a year is the next there is; with a year that has none, refused', () => {
+  const [[dates, problems], [german], [none]] = read(
+    'name,Special hours\nA,Feb 29 closed\nB,29.02. geschlossen\nC,29.02.2027 geschlossen\n',
+  ) as [unknown, unknown][] as [[unknown, unknown], [unknown], [unknown]]
+  expect(problems).toEqual([])
+  // The first February 29 from today (UTC) that the calendar has.
+  const today = new Date().toISOString().slice(0, 10)
+  const next = Array.from({ length: 9 }, (_, i) => new Date().getUTCFullYear() + i).find(
+    (y) => new Date(Date.UTC(y, 1, 29)).getUTCDate() === 29 && `${y}-02-29` >= today,
+  )
+  expect(dates).toEqual({ [`${next}-02-29`]: 'closed' })
+  expect(german).toEqual({ [`${next}-02-29`]: 'geschlossen' })
+  expect(none).toBeUndefined()
+  expect(read('name,Special hours\nC,29.02.2027 geschlossen\n')[0]![1]).toEqual([
+    'special_hours: "29.02.2027" is no date: 2027 has no February 29. Write each date as YYYY-MM-DD, such as 2028-02-29.',
+  ])
+})
