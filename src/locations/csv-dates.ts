@@ -127,6 +127,12 @@ export function dateOrder(cells: readonly string[], countries: readonly string[]
   return us === codes.length ? 'month' : us === 0 ? 'day' : null
 }
 
+/** A comma a locale writes between a date and its hours ("Dec 24, 9-2"). */
+const COMMA_FIRST = /^\s*,/
+/** A dash or "to" and a later day after a date: a range of days ("Dec 27-30"), not a time ("Dec 24 - 2pm"). */
+const RANGE_END =
+  /^\s*(?:[-–]|to|bis|au|al|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)?(?![\d:.\-–])(?!\s*(?:am|pm|a\.m\.|p\.m\.|h|uhr)(?!\p{L}))/iu
+
 /** The end of one date's hours before the next date: a ";", ",", "|" or a new line. */
 const APART = /[;,|\n]\s*$/
 
@@ -190,8 +196,8 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
   for (let i = 0; i < dates.length; i++) {
     const written = dates[i]!
     const end = i + 1 < dates.length ? dates[i + 1]!.at : cell.length
-    const text = cell
-      .slice(written.at + written.text.length, end)
+    const after = cell.slice(written.at + written.text.length, end)
+    const text = (written.iso ? after : after.replace(COMMA_FIRST, ''))
       .replace(SPECIAL_LEADING, '')
       .replace(SPECIAL_TRAILING, '')
       .trim()
@@ -202,6 +208,9 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
       return `${JSON.stringify(cell)} has "${next.text}" within ${written.text}'s hours, with no ";" or "," before it: it may be a date or words of those hours. ${how}`
     const date = isoDate(written, order)
     if (typeof date !== 'string') return date.problem
+    const range = written.iso ? null : RANGE_END.exec(after)
+    if (range !== null && Number(range[1]) > Number(date.slice(8)) && Number(range[1]) <= 31)
+      return `${JSON.stringify(cell)} gives the days "${written.text}${range[0]}" one text of hours: write each date with its hours. ${how}`
     out[date] = keptText(text) ?? closedX(text)
   }
   return out
