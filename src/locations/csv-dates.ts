@@ -39,14 +39,15 @@ const SP = '[^\\S\\r\\n]'
  * A date a special hours cell may hold, each form in its own groups: ISO; numbers apart by "/"
  * ("12/25", "12/25/2026"; not "24/7") or by "." with a year or a closing point ("25.12.2026",
  * "25.12."); "Dec 25", "December 25, 2026"; "25 Dec", "25. Dezember 2026", "25 de diciembre".
- * No date within a longer run of digits or after a time's colon.
+ * No date within a longer run of digits or after a time's colon, nor a word before a day and its
+ * month: French "mar. 31 déc." is Tuesday, 31 December, not March 31.
  */
 const DATE_FORMS = new RegExp(
   [
     `(?<iso>${DATE_AT.source})`,
     `(?<![\\d:./])(?!24/7(?![\\d/]))(?<a>\\d{1,2})/(?<b>\\d{1,2})(?:/(?<y>\\d{4}|\\d{2}))?(?![\\d/])`,
     `(?<![\\d:./])(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4}|\\d{2})?(?![\\d])`,
-    `(?<![\\p{L}\\d])(?<mn>${MONTH})${SP}*${DAY.replace('(', '(?<md>')}(?:,?${SP}*(?<my>${YEAR}))?(?![\\p{L}\\d])`,
+    `(?<![\\p{L}\\d])(?<mn>${MONTH})${SP}*${DAY.replace('(', '(?<md>')}(?:,?${SP}*(?<my>${YEAR}))?(?![\\p{L}\\d])(?!${SP}*${MONTH}(?!\\p{L}))`,
     `(?<![\\p{L}\\d:.\\-–])${DAY.replace('(', '(?<nd>')}\\.?${SP}*(?:(?:of|de)${SP}+)?(?<nm>${MONTH})(?:,?${SP}*(?:de${SP}+)?(?<ny>${YEAR}))?(?![\\p{L}\\d])`,
   ].join('|'),
   'giu',

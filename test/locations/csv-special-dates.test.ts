@@ -149,3 +149,12 @@ test('a range of days ("Dec 27-30") is refused, not read as its first day; "Dec 
   expect(b![1]).toEqual([expect.stringContaining('gives the days "Dec 27 to 30" one text of hours')])
   expect(c).toEqual([{ [ahead(12, 24)]: '9-2', [ahead(12, 31)]: '- 2pm', [ahead(1, 2)]: '- 10-4' }, []])
 })
+
+test('a French or Spanish weekday before a date ("mar. 31 déc.") is not read as March', () => {
+  const [fr, es, en] = read(
+    'name;Horaires exceptionnels\nA;"24 déc 9h-12h, mar. 31 déc. fermé"\nB;"mar 31 dic cerrado"\nC;"Mar 31 closed"\n',
+  )
+  expect(fr).toEqual([undefined, [expect.stringContaining('has "31 déc." within 24 déc\'s hours')]])
+  expect(es).toEqual([undefined, [expect.stringContaining('has text before its first date')]])
+  expect(en).toEqual([{ [ahead(3, 31)]: 'closed' }, []])
+})
