@@ -143,7 +143,8 @@ const leapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year %
 
 /** The next such day on or after today (UTC): a holiday sheet lists the days ahead; February 29 the next there is. */
 function yearAhead(month: number, day: number): number {
-  const now = new Date()
+  // Date.now: the clock a run reads, which a test sets later (test/cli/clock-ahead.ts).
+  const now = new Date(Date.now())
   const year = now.getUTCFullYear()
   const today = `${year}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}`
   let ahead = `${year}-${pad(month)}-${pad(day)}` < today ? year + 1 : year
