@@ -67,7 +67,10 @@ function fileDateOrder(columns: readonly Column[], below: readonly RawRecord[]):
     return at < 0 ? [] : below.map((r) => r.cells[at] ?? '')
   }
   const special = cells('special_hours')
-  return special.length === 0 ? null : dateOrder(special, cells('country'))
+  // A row's country: its country cell, else its country code column's (as markCountries reads it).
+  const [country, code] = [cells('country'), cells(COUNTRY_CODE)]
+  const countries = below.map((_, i) => country[i] || code[i] || '')
+  return special.length === 0 ? null : dateOrder(special, countries)
 }
 
 /** What a file's columns and rows say of how each row reads its cells. */

@@ -158,3 +158,9 @@ test('a French or Spanish weekday before a date ("mar. 31 déc.") is not read as
   expect(es).toEqual([undefined, [expect.stringContaining('has text before its first date')]])
   expect(en).toEqual([{ [ahead(3, 31)]: 'closed' }, []])
 })
+
+test("a row's country in a country code column beside an empty country column settles 07/04", () => {
+  expect(read('Name,Country,Country Code,Holiday Hours\nA,,US,07/04/2027 closed\n')).toEqual([
+    [{ '2027-07-04': 'closed' }, []],
+  ])
+})
