@@ -243,8 +243,14 @@ function lineCollector(
   }
 }
 
+/** The machine's environment but its path settings: messages say whether a setting is set. */
+export function machineEnv() {
+  const { DATABASE_PATH: _database, GEODATA_PATH: _geodata, ...machine } = process.env
+  return machine
+}
+
 const serverEnv = (dbPath: string, extraEnv: Record<string, string>) => ({
-  ...process.env,
+  ...machineEnv(),
   DATABASE_PATH: dbPath,
   PORT: '0',
   HOST: '127.0.0.1',

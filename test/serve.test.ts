@@ -5,7 +5,7 @@ import { Database } from 'bun:sqlite'
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs'
 import { connect } from 'node:net'
 import { join } from 'node:path'
-import { cliRunner, startOnFreePort, startServer, tempDir, serverUrl } from './helpers'
+import { cliRunner, machineEnv, startOnFreePort, startServer, tempDir, serverUrl } from './helpers'
 import { waitingForLock } from './process-waits'
 
 const ROOT = join(import.meta.dir, '..')
@@ -26,10 +26,8 @@ const NO_GEOCODER = { GEOCODER: 'none' }
 const starts = (n: number) => n * 20_000
 
 /** `node bin/storeloc.js ...argv` to its end, on `env` over the test's environment. */
-// The machine's own path settings are left out: messages say whether a setting is set.
 function storeloc(argv: string[], env: Record<string, string> = {}) {
-  const { DATABASE_PATH: _database, GEODATA_PATH: _geodata, ...machine } = process.env
-  const p = Bun.spawnSync(['node', LAUNCHER, ...argv], { cwd: dir, env: { ...machine, ...env } })
+  const p = Bun.spawnSync(['node', LAUNCHER, ...argv], { cwd: dir, env: { ...machineEnv(), ...env } })
   return { code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() }
 }
 
