@@ -32,6 +32,11 @@ export function typedPath(here: string, value: string): string {
     .join('/')}`
 }
 
+/** Whether relative `value` names relative `path` from any folder: `./data//x.db` is `data/x.db`. */
+export function spellsPath(value: string, path: string): boolean {
+  return !isAbsolute(value) && typedPath('', value) === typedPath('', path)
+}
+
 /** Whether something is at `path`, or it cannot be told (a folder not to be searched): lstat, no link followed. */
 function there(path: string): boolean {
   try {

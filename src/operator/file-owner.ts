@@ -9,7 +9,7 @@ import { DEFAULT_DATABASE_PATH } from '../core/config'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
-import { fileInTheWay, fileOnTheWay, isFolder, statOrNone, typedPath } from '../core/typed-in'
+import { fileInTheWay, fileOnTheWay, isFolder, spellsPath, statOrNone, typedPath } from '../core/typed-in'
 import { realPathIfThere } from '../store/read-open'
 import { peopleUidsIn } from './login-defs'
 
@@ -468,12 +468,13 @@ export function sidecarOf(path: string): string | null {
 
 /**
  * When a file stands on the way to the database at `path` (fileOnTheWay): that sentence and what
- * to do instead. The default path is said as such, whether DATABASE_PATH is unset or names it.
+ * to do instead. The default path is said as such, whether DATABASE_PATH is unset or names it,
+ * however spelt (`./data//storeloc.db`).
  */
 export function databaseOnTheWay(path: string): string | null {
   const unreached = fileOnTheWay(path)
   if (unreached === null) return null
-  return path === DEFAULT_DATABASE_PATH
+  return spellsPath(path, DEFAULT_DATABASE_PATH)
     ? `${unreached} That is DATABASE_PATH's default, under the folder this runs in (${process.cwd()}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
     : `${unreached} Set DATABASE_PATH to the database file by a path through folders only.`
 }

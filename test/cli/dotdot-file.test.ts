@@ -50,6 +50,11 @@ test('DATABASE_PATH unset or the default, and `data` a file where the default da
   expect({ code: listed.code, stderr: listed.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
   const set = storeloc({ DATABASE_PATH: 'data/storeloc.db' }, 'locator', 'list')
   expect({ code: set.code, stderr: set.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+  const dotted = storeloc({ DATABASE_PATH: './data//storeloc.db' }, 'locator', 'list')
+  expect({ code: dotted.code, stderr: dotted.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${said.replace('data/storeloc.db', './data//storeloc.db')}\n`,
+  })
   const served = storeloc({ PORT: '0', DEMO: '0' }, 'serve')
   expect({ code: served.code, stderr: served.stderr }).toEqual({
     code: 3,
@@ -92,6 +97,17 @@ test('GEODATA_PATH unset or the default and `data` a file where the default data
   expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
   const set = storeloc({ ...embedded, GEODATA_PATH: 'data/geocoder.sqlite' }, '--database', 'y.db', 'geocode', 'Milano')
   expect({ code: set.code, stderr: set.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+  const dotted = storeloc(
+    { ...embedded, GEODATA_PATH: './data/geocoder.sqlite' },
+    '--database',
+    'y.db',
+    'geocode',
+    'Milano',
+  )
+  expect({ code: dotted.code, stderr: dotted.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${said.replaceAll('data/geocoder.sqlite', './data/geocoder.sqlite')}\n`,
+  })
   const served = storeloc({ ...embedded, PORT: '0', DEMO: '0' }, 'serve', '--database', 'y.db')
   expect({ code: served.code, stderr: served.stderr.split('\n').at(-2) }).toEqual({ code: 3, stderr: said })
   const doctor = storeloc(embedded, '--database', 'y.db', 'doctor', '--json')

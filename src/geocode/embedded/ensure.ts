@@ -4,7 +4,7 @@
 // Either way, the files of builds killed midway beside it are removed.
 import { existsSync, statSync } from 'node:fs'
 import { realPathToBe } from '../../core/config'
-import { fileOnTheWay } from '../../core/typed-in'
+import { fileOnTheWay, spellsPath } from '../../core/typed-in'
 import { isSqliteFile, openToRead } from '../../store/read-open'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
@@ -136,7 +136,7 @@ async function ensureOnce(
   const unreached = fileOnTheWay(path)
   if (unreached !== null)
     throw new GeodataPathError(
-      path === DEFAULT_GEODATA_PATH
+      spellsPath(path, DEFAULT_GEODATA_PATH)
         ? `Could not build the offline geocoder data at ${path}, GEODATA_PATH's default, under the folder this runs in (${process.cwd()}): ${unreached} Move that file away, run this in the service's folder, or set GEODATA_PATH to a file elsewhere (or set GEOCODER=none to run without it).`
         : `Could not build the offline geocoder data at ${path}: ${unreached} GEODATA_PATH says where it goes: point it at a file by a path through folders only (or set GEOCODER=none to run without it).`,
       path,
