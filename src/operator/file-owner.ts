@@ -5,7 +5,7 @@
 // as root) is one to give back to it, not a user to run as.
 import { accessSync, constants, existsSync, lstatSync, readFileSync, statSync, type Stats } from 'node:fs'
 import { basename, dirname, resolve } from 'node:path'
-import { DEFAULT_DATABASE_PATH } from '../core/config'
+import { DEFAULT_DATABASE_PATH, realPathToBe } from '../core/config'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
 import { linkTarget } from '../core/link-target'
@@ -201,7 +201,7 @@ export function linkToNoFolder(path: string): string | null {
       if (!lstatSync(target).isSymbolicLink()) return null
       target = linkTarget(target)
     } catch (e) {
-      if (target === whole) return null
+      if (target === whole) return underLinkToNothing(path, whole)
       const file = fileInTheWay(target)
       if (file !== null)
         return `${path} leads to ${target}, but ${file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or set DATABASE_PATH to another file.`
@@ -212,10 +212,31 @@ export function linkToNoFolder(path: string): string | null {
       } catch {
         return null // not to be searched: hiddenByFolder says whose it is
       }
-      return `${path} leads to ${target}, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${shellWord(folder)}) writable by the service's user, or set DATABASE_PATH to another file.`
+      return noFolderSentence(path, target, folder)
     }
   }
   return null
+}
+
+const noFolderSentence = (path: string, target: string, folder: string) =>
+  `${path} leads to ${target}, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${shellWord(folder)}) writable by the service's user, or set DATABASE_PATH to another file.`
+
+/**
+ * When the nearest part of `path` (made whole) that is there is a link to nothing (a disk not
+ * mounted): the sentence of linkToNoFolder. Making the folders would stop at that link (EEXIST).
+ */
+function underLinkToNothing(path: string, whole: string): string | null {
+  try {
+    let at = dirname(whole)
+    while (at !== '/' && lstatSync(at, { throwIfNoEntry: false }) === undefined) at = dirname(at)
+    if (!lstatSync(at).isSymbolicLink()) return null
+    statSync(at) // ENOENT: the link leads to nothing; ELOOP is linkLoop's
+    return null
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return null
+  }
+  const target = realPathToBe(whole)
+  return noFolderSentence(path, target, dirname(target))
 }
 
 /**

@@ -126,3 +126,25 @@ test('a restore through a link that leads back to itself is refused naming the l
     stderr: `storeloc: ${link()} cannot be opened: it is a symbolic link that leads back to itself (${link()} -> ${link()}). Make the link lead to the database file or its folder, or set DATABASE_PATH to the file itself.\n`,
   })
 })
+
+test('a DATABASE_PATH under a link to a folder not there (a disk not mounted) is refused naming the folder', () => {
+  const source = join(dir, 'source.db')
+  cliRunner(() => source).json('locator', 'create', '--name', 'Kept')
+  const copy = join(dir, 'copy.db')
+  cliRunner(() => source).json('backup', copy)
+  symlinkSync('../mnt/storeloc', join(dir, 'live', 'data'))
+  const under = join(dir, 'live', 'data', 'storeloc.db')
+  const folder = join(dir, 'mnt', 'storeloc')
+  const said = `${under} leads to ${folder}/storeloc.db, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${folder}) writable by the service's user, or set DATABASE_PATH to another file.`
+  const r = cliRunner(() => under).storeloc('restore', copy)
+  expect({ code: r.code, stderr: r.stderr }).toEqual({ code: 1, stderr: `storeloc: ${said}\n` })
+  const made = cliRunner(() => under).storeloc('locator', 'create', '--name', 'New')
+  expect({ code: made.code, stderr: made.stderr.replace(/^storeloc: .*?\(database [^)]*\)\. /, '') }).toEqual({
+    code: 1,
+    stderr: `${said}\n`,
+  })
+  expect([lstatSync(join(dir, 'live', 'data')).isSymbolicLink(), readdirSync(dir).sort()]).toEqual([
+    true,
+    ['copy.db', 'disk', 'live', 'source.db'],
+  ])
+})
