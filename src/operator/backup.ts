@@ -11,14 +11,21 @@ import {
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { storageFault } from '../store/db'
-import { fileHiddenByFolder, folderNotWritable, hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
+import {
+  fileHiddenByFolder,
+  folderNotWritable,
+  hiddenByFolder,
+  linkLoop,
+  linkThroughFile,
+  linkToNoFolder,
+} from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { copySuffix, partialsFolderOf, removeStalePartials } from './stale-copies'
 import { unwritable } from './storage-check'
 import { OperatorError } from './shared'
 import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
-import { fileInTheWay, fileOnTheWay, isFolder, typedPath } from '../core/typed-in'
+import { fileOnTheWay, isFolder, typedPath } from '../core/typed-in'
 import { realPathToBe } from '../core/config'
 
 /** What to do about a folder this user may not look into or write in. */
@@ -112,13 +119,13 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
   const loop = linkLoop(file, 'Make the link lead to a file or a folder, or name another file.')
   if (loop !== null) throw new OperatorError(loop)
   requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
-  // The file a link at FILE leads to: the copy is written beside it and renamed over it, so the link stays.
-  const target = realPathToBe(file)
-  const through = fileInTheWay(target)
+  const through = linkThroughFile(file)
   if (through !== null)
     throw new OperatorError(
-      `${file} leads to ${target}, but ${through} is a file, not a folder, so nothing is under it: make the link lead into a folder, or name another file.`,
+      `${file} leads to ${through.target}, but ${through.file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or name another file.`,
     )
+  // The file a link at FILE leads to: the copy is written beside it and renamed over it, so the link stays.
+  const target = realPathToBe(file)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)
   // SQLite removes or rewrites the database's own -wal, -shm and -journal at its next open.
   const sidecar = ['-wal', '-shm', '-journal'].find((suffix) => target === `${realPathToBe(databasePath)}${suffix}`)

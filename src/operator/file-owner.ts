@@ -218,6 +218,24 @@ export function linkToNoFolder(path: string): string | null {
   return null
 }
 
+/**
+ * When `path` is a link (or a chain of them) whose target goes through a file (ENOTDIR): that
+ * target, as the system reads it, and the file; null otherwise.
+ */
+export function linkThroughFile(path: string): { target: string; file: string } | null {
+  let target = typedPath(process.cwd(), path)
+  for (let links = 0; links < 8; links++) {
+    try {
+      if (!lstatSync(target).isSymbolicLink()) return null
+      target = linkTarget(target)
+    } catch {
+      const file = fileInTheWay(target)
+      return file === null ? null : { target, file }
+    }
+  }
+  return null
+}
+
 const noFolderSentence = (path: string, target: string, folder: string) =>
   `${path} leads to ${target}, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${shellWord(folder)}) writable by the service's user, or set DATABASE_PATH to another file.`
 

@@ -120,3 +120,22 @@ test('restore into a DATABASE_PATH link that leads through a file is refused nam
   })
   expect(readdirSync(join(dir, 'backups'))).toEqual(['latest.db'])
 })
+
+test('a backup FILE or DATABASE_PATH link whose target goes back up from a file (`notes.txt/../x.db`) is refused naming it', () => {
+  json('locator', 'create', '--name', 'First')
+  json('backup', real())
+  writeFileSync(join(dir, 'disk', 'notes.txt'), 'notes')
+  symlinkSync('../disk/notes.txt/../latest.db', link())
+  const leads = `${link()} leads to ${dir}/disk/notes.txt/../latest.db, but ${dir}/disk/notes.txt is a file, not a folder, so nothing is under it: make the link lead into a folder,`
+  const backup = storeloc('backup', link())
+  expect({ code: backup.code, stderr: backup.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${leads} or name another file.\n`,
+  })
+  const restore = cliRunner(link).storeloc('restore', real())
+  expect({ code: restore.code, stderr: restore.stderr }).toEqual({
+    code: 1,
+    stderr: `storeloc: ${leads} or set DATABASE_PATH to another file.\n`,
+  })
+  expect(readdirSync(join(dir, 'disk')).sort()).toEqual(['latest.db', 'notes.txt'])
+})
