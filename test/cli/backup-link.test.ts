@@ -139,3 +139,16 @@ test('a backup FILE or DATABASE_PATH link whose target goes back up from a file 
   })
   expect(readdirSync(join(dir, 'disk')).sort()).toEqual(['latest.db', 'notes.txt'])
 })
+
+test('a start on a DATABASE_PATH link that goes up from a file is refused before any database is made', () => {
+  writeFileSync(join(dir, 'disk', 'notes.txt'), 'notes')
+  symlinkSync('../disk/notes.txt/../new.db', link())
+  const p = Bun.spawnSync([process.execPath, join(import.meta.dir, '../../src/storeloc.ts'), 'serve'], {
+    env: { ...process.env, DATABASE_PATH: link(), PORT: '0', DEMO: '0', GEOCODER: 'none' },
+  })
+  expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({
+    code: 3,
+    stderr: `Cannot use the database: ${link()} leads to ${dir}/disk/notes.txt/../new.db, but ${dir}/disk/notes.txt is a file, not a folder, so nothing is under it: make the link lead into a folder, or set DATABASE_PATH to another file.\n`,
+  })
+  expect(readdirSync(join(dir, 'disk'))).toEqual(['notes.txt'])
+}, 30_000)
