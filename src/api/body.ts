@@ -47,8 +47,8 @@ export const formRefusal = (reason: string): string => `The form body could not 
  * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form);
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
  * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none;
- * `texts`: a form's text fields named without brackets, as flags are (textsOf), which a route
- * may read elsewhere; `lost`: a part FormData drops, which the reason names; `lines`: an
+ * `texts`: a form's text fields that the route reads elsewhere (BodyOptions' `flags`), however
+ * many fields come before; `lost`: a part FormData drops, which the reason names; `lines`: an
  * urlencoded body holds line breaks, which curl -d drops, so the file was sent whole.
  */
 export type SentShape = {
@@ -61,6 +61,12 @@ export type SentShape = {
 }
 
 /**
+ * How a route reads a body: `csv`, a CSV body too (with the shape of one it does not read);
+ * `flags`, the text fields of a form that route reads elsewhere (bulk's query flags), kept in its shape.
+ */
+export type BodyOptions = { csv?: boolean; flags?: readonly string[]; digest?: boolean; jsonShape?: boolean }
+
+/**
  * JSON when the Content-Type says so; urlencoded and multipart bodies become form fields (with
  * `a[b]` and `a[]` nesting); anything else, or nothing, is empty (`unread` naming the type when
  * something was sent).
@@ -68,7 +74,7 @@ export type SentShape = {
 export async function parseBody(
   request: Request,
   maxBytes: number,
-  options: { csv?: boolean; digest?: boolean; jsonShape?: boolean } = {},
+  options: BodyOptions = {},
 ): Promise<ParsedBody & { digest?: BodyDigest }> {
   const bytes = await bytesUpTo(request, maxBytes)
   if (bytes === null) return { kind: 'too_large' }
@@ -83,7 +89,7 @@ export async function parseBody(
 async function classify(
   request: Request,
   bytes: Uint8Array,
-  options: { csv?: boolean; jsonShape?: boolean },
+  options: BodyOptions,
   multipartOf: MultipartOf,
 ): Promise<ParsedBody> {
   const contentType = request.headers.get('content-type') ?? ''
@@ -94,8 +100,9 @@ async function classify(
   // A UTF-8 byte order mark says the body is UTF-8 whatever its charset, as a CSV body is read.
   const charset = utf8Marked(bytes) ? null : charsetOf(contentType)
   if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charset, options)
-  if (type === 'application/x-www-form-urlencoded') return readUrlencoded(bytes, charset, options.csv === true)
-  if (type === 'multipart/form-data') return readMultipart(bytes, await multipartOf(), options.csv === true)
+  const flags = options.csv ? (options.flags ?? []) : null
+  if (type === 'application/x-www-form-urlencoded') return readUrlencoded(bytes, charset, flags)
+  if (type === 'multipart/form-data') return readMultipart(bytes, await multipartOf(), flags)
   if (!bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return { kind: 'empty' }
   return options.csv
     ? { kind: 'empty', unread: type, shape: { csv: readsAsCsv(bytes) } }
@@ -145,11 +152,11 @@ async function readJson(
 /**
  * An urlencoded body, read as URLSearchParams reads it (a "%" without two hex digits after it is
  * kept as typed, as curl -d 'description=20% off' sends it); refused where that reading would
- * change the text. With `csv` (the bulk route), its shape, for the refusal to say how to send it.
+ * change the text. With `flags` (the bulk route's), its shape, for the refusal to say how to send it.
  */
-function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean): ParsedBody {
+function readUrlencoded(bytes: Uint8Array, charset: string | null, flags: readonly string[] | null): ParsedBody {
   const text = utf8Text(bytes)
-  const shape = csv ? formShape(bytes, text) : undefined
+  const shape = flags ? formShape(bytes, text, flags) : undefined
   if (!readAsUtf8(charset, text !== null && isAsciiForm(text)))
     return { kind: 'invalid_form', shape, reason: formCharsetRefused(charset!) }
   if (text === null) return { kind: 'invalid_form', reason: NOT_UTF8, shape }
@@ -170,8 +177,13 @@ function readUrlencoded(bytes: Uint8Array, charset: string | null, csv: boolean)
   return formOf(formFields(new URLSearchParams(text)), shape)
 }
 
-/** A multipart body's text fields; one holding a file is refused (with `csv`, saying what the file is). */
-async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: boolean): Promise<ParsedBody> {
+/** A multipart body's text fields; one holding a file is refused (with `flags`, saying what the file is). */
+async function readMultipart(
+  bytes: Uint8Array,
+  multipart: MultipartBody,
+  flags: readonly string[] | null,
+): Promise<ParsedBody> {
+  const csv = flags !== null
   const unread = multipartUnread(multipart)
   // A CSV file sent as it is, under a multipart type set by hand: no form, its shape says so.
   if (unread !== null && csv)
@@ -189,7 +201,10 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
         kind: 'invalid_form',
         reason: `the field ${JSON.stringify(k.slice(0, 60))} is a file; location fields are text.`,
         ...(csv && {
-          shape: { file: await fileShape(v as File, fileCharset(multipart)), texts: textsOf(multipart.fields!) },
+          shape: {
+            file: await fileShape(v as File, fileCharset(multipart)),
+            texts: textsOf(multipart.fields!, flags!),
+          },
         }),
       }
   }
@@ -197,7 +212,7 @@ async function readMultipart(bytes: Uint8Array, multipart: MultipartBody, csv: b
   const shape: SentShape | undefined = csv
     ? {
         fields: distinct(fields.map(([k]) => k)),
-        texts: textsOf(fields),
+        texts: textsOf(fields, flags!),
         ...(file && { file: { ...file, empty: true as const } }),
       }
     : undefined
@@ -372,7 +387,7 @@ const isCsvNotForm = (bytes: Uint8Array): boolean => !(bytes[0] === 0x2d && byte
  * its first cell names no field ("name=A,B" is a form with a comma in a value). Its texts from the
  * `whole` text in UTF-8: a flag's checkbox may come after a textarea of 64 KiB.
  */
-function formShape(bytes: Uint8Array, whole: string | null): SentShape {
+function formShape(bytes: Uint8Array, whole: string | null, flags: readonly string[]): SentShape {
   const text = head(bytes)
   const firstCell = text.trimStart().split(/[,;\t\r\n]/, 1)[0]!
   const params = new URLSearchParams(text)
@@ -380,7 +395,7 @@ function formShape(bytes: Uint8Array, whole: string | null): SentShape {
     csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell),
     ...(/[\r\n]/.test(text.trim()) ? { lines: true as const } : {}),
     fields: distinct([...params.keys()]),
-    texts: textsOf(whole === null ? params : new URLSearchParams(whole)),
+    texts: textsOf(whole === null ? params : new URLSearchParams(whole), flags),
   }
 }
 
@@ -411,17 +426,16 @@ async function fileShape(file: File, charset: string | null): Promise<NonNullabl
 }
 
 /**
- * A form's text fields named without brackets (as flags are; a list's or object's are not), first
- * sent first: at most 20 names, and 3 values of each, however far apart (a hidden field and its
- * checkbox are a pair, a third value makes none).
+ * A form's text fields that `flags` names, first sent first, however many fields come before:
+ * 3 values of each, however far apart (a hidden field and its checkbox are a pair, a third value makes none).
  */
-function textsOf(fields: Iterable<[string, string | File]>): [string, string][] {
+function textsOf(fields: Iterable<[string, string | File]>, flags: readonly string[]): [string, string][] {
   const texts: [string, string][] = []
   const counts = new Map<string, number>()
   for (const [name, value] of fields) {
-    if (typeof value !== 'string' || name.includes('[')) continue
+    if (typeof value !== 'string' || !flags.includes(name)) continue
     const count = counts.get(name) ?? 0
-    if (count === 3 || (count === 0 && counts.size === 20)) continue
+    if (count === 3) continue
     counts.set(name, count + 1)
     texts.push([name, value])
   }

@@ -156,4 +156,26 @@ describe('a form field given twice', () => {
     const [, told] = await postMultipart([['dry_run', 'false'], ...others, ['dry_run', 'true']], `${BASE}/bulk`)
     expect(told).toEndWith(query)
   })
+
+  test('on bulk, a flag after more than 20 other fields is still told, so its advice is a dry run', async () => {
+    const before = snapshot()
+    const others = Array.from({ length: 25 }, (_, i): [string, string] => [`f${i}`, 'x'])
+    const query =
+      ', and the fields "delete_missing", "dry_run" in the query string: POST /admin/v1/locations/bulk?delete_missing=true&dry_run=true.'
+    const flags: [string, string][] = [
+      ['delete_missing', 'on'],
+      ['dry_run', 'on'],
+    ]
+    const urlencoded = await form(`${BASE}/bulk`, new URLSearchParams([...others, ...flags]).toString())
+    expect(urlencoded.body.message).toEndWith(query)
+    const [, told] = await postMultipart([...others, ...flags], `${BASE}/bulk`)
+    expect(told).toEndWith(query)
+    // Its advice taken as written: a dry run, nothing stored.
+    const [, path] = /POST (\S+)\.$/.exec(urlencoded.body.message)!
+    const csv = await rawRequest('POST', path!, Buffer.from('name,address,lat,lng\nCafe,1 Rue,48.87,2.33\n'), {
+      'content-type': 'text/csv',
+    })
+    expect([csv.status, ((await csv.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
+    expect(snapshot()).toEqual(before)
+  })
 })

@@ -91,7 +91,7 @@ function unknownFields(body: Record<string, unknown>): Record<string, string[]> 
 }
 
 /** The query string's flags: the body's fields but its items. */
-const QUERY_FLAGS = BODY_FIELDS.filter((f) => f !== 'locations')
+export const QUERY_FLAGS = BODY_FIELDS.filter((f) => f !== 'locations')
 
 const checkParams = (params: URLSearchParams) => takesOnly(params, QUERY_FLAGS)
 

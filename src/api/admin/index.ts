@@ -3,7 +3,7 @@ import { Elysia } from 'elysia'
 import { formRefusal, type ParsedBody, parseBody, sentAs } from '../body'
 import type { BodyDigest } from '../body-digest'
 import { type AdminAuth, authenticate, KeyRefused } from './auth'
-import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest } from './bulk'
+import { BULK_MAX_BODY_BYTES, bulkBodyError, csvBulkRequest, jsonBulkRequest, QUERY_FLAGS } from './bulk'
 import { exportAnswer } from './export'
 import { answerBudget, idempotentWrites } from './idempotency'
 import { bulkUpsert } from '../../locations/bulk'
@@ -164,7 +164,7 @@ export function adminRoutes(deps: AdminRouteDeps) {
         const bulk = new URL(request.url).pathname.endsWith('/locations/bulk')
         const digest = request.headers.has('idempotency-key')
         const limit = bulk ? BULK_MAX_BODY_BYTES : deps.maxBodyBytes
-        return parseBody(request, limit, { csv: bulk, jsonShape: bulk, digest })
+        return parseBody(request, limit, { csv: bulk, flags: QUERY_FLAGS, jsonShape: bulk, digest })
       })
       .resolve(({ request }) => {
         const found = checked(request)
