@@ -78,3 +78,28 @@ describe('a fold inside a quoted value', () => {
     expect(snapshot()).toEqual(before)
   })
 })
+
+describe('a backslash in a quoted value', () => {
+  test("before the closing quote it is the value's own, as browsers write it; before another, an escape", async () => {
+    // Chromium, curl, Bun and Node write a name's \ as it is and its " as %22: "C:\dir\" ends there.
+    const part = (type: string) =>
+      `--B\r\nContent-Disposition: form-data; name="name"\r\n\r\nCafe\r\n--B\r\nContent-Type: ${type}\r\n\tContent-Disposition: form-data; name="description"\r\n\r\nOpen late\r\n--B--\r\n`
+    const before = snapshot()
+    for (const type of ['text/plain; name="C:\\dir\\"', 'text/plain; name="C:\\dir\\" ; charset=utf-8']) {
+      const [status, sent] = await answer(BASE, part(type))
+      expect([status, sent.message]).toEqual([
+        400,
+        'The form body could not be read: part 2\'s header line "\\tContent-Disposition: form-data; name=\\"description\\"" has a space before its name, which a header line may not have (RFC 9112), so it is no Content-Disposition, which names its field: its text would be lost. Give each part a Content-Disposition of form-data; name="..." (its field), or send JSON.',
+      ])
+    }
+    // Before a quote within the value, it escapes it, as Python writes one: a fold after is one line.
+    // Python's compat32 folds a long quoted file name at its ", ", and writes its " as \".
+    const body = `--B\r\nContent-Type: text/csv; charset="us-ascii"\r\nContent-Disposition: form-data; name="file";\r\n filename="The 5\\" list/Paris and Lyon,\r\n Nice: stores.csv"\r\n\r\nname,address\r\nA,B\r\n\r\n--B--\r\n`
+    const [status, sent] = await answer(`${BASE}/bulk`, body)
+    expect([status, sent.message]).toEqual([
+      400,
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @"Paris and Lyon, Nice: stores.csv" -H "Content-Type: text/csv; charset=us-ascii".',
+    ])
+    expect(snapshot()).toEqual(before)
+  })
+})

@@ -57,11 +57,25 @@ function joined(headers: string): string {
   return out
 }
 
-/** Whether a quoted string is open after `line`, given whether one was before it; a backslash in one escapes the next character. */
+/**
+ * Whether a quoted string is open after `line`, given whether one was before it. Browsers, curl,
+ * Bun and Node write a name's `\` as it is and its `"` as %22 (`filename="C:\dir\"`), so a `\"`
+ * before a ";" or the line's end closes the string; elsewhere a backslash escapes the next
+ * character, as Python's email package and curl --form-escape write `\\` and `\"`.
+ */
 function openQuote(line: string, open: boolean): boolean {
   for (let i = 0; i < line.length; i++) {
-    if (open && line[i] === '\\') i++
+    if (open && line[i] === '\\' && !(line[i + 1] === '"' && closesAt(line, i + 2))) i++
     else if (line[i] === '"') open = !open
   }
   return open
+}
+
+/** What follows a quoted string's closing quote in a header line: its next parameter, or the line's end. */
+const CLOSED = /[ \t]*(?:;|$)/y
+
+/** Whether a quote before `at` closes its string (CLOSED), read in place: a line of many `\"` is not copied for each. */
+function closesAt(line: string, at: number): boolean {
+  CLOSED.lastIndex = at
+  return CLOSED.test(line)
 }
