@@ -289,11 +289,16 @@ describe('refuses to guess', () => {
   })
   test('an address that is only a country is a town of that country (a city-state) or null, not a namesake abroad', () => {
     // USA: Usa River (Tanzania); Brazil: Brazil, Indiana; Canada: La Cañada (Mexico), before.
-    // A country's own code in capitals too: "US" is no Us, France (a village).
+    // A country's own code in capitals too: "US" is no Us, France (a village); a city-state's
+    // code is the country, not its city, though its name is.
     for (const address of [
       'USA',
       'US',
       'GB',
+      'SG',
+      'MC',
+      'SM',
+      'HK',
       'Brazil',
       'Canada',
       'France',
