@@ -178,6 +178,21 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('30130-000 Belo Horizonte - MG')?.parts.city).toBe('Belo Horizonte')
   })
 
+  test("as a country's code, name the town after a district written before it", () => {
+    // The district's words and the town's name no longer place: the town is named whole.
+    for (const [address, city, country] of [
+      ['Centro Madrid, ES', 'Madrid', 'ES'],
+      ['Triana Sevilla, ES', 'Sevilla', 'ES'],
+      ['Gamla Stan Stockholm, SE', 'Stockholm', 'SE'],
+      ['Miraflores Lima, PE', 'Lima', 'PE'],
+      ['Condado San Juan, PR', 'San Juan', 'PR'],
+      ['Sachsenhausen Frankfurt - SP', 'Frankfurt am Main', 'DE'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
+    }
+  })
+
   test('after a comma, name no town where they named none of the state', () => {
     // Rennes, France, is also named "RN"; Riccione is no town of Rio Grande do Norte.
     for (const address of ['Riccione, RN', 'Viale Ceccarini 1, Riccione, RN'])

@@ -136,13 +136,15 @@ export function mayBeBrazils(q: Queries, tokens: string[], town: GeocodeResult):
 
 /**
  * Whether the words of `tokens` from `from` on are a name of up to NAME_WORDS words, whole: no
- * digit among them, and the part's first or after a number ("30130-000 Belo Horizonte"), not
- * the end of a longer name ("São Bernardo do Campo" names no Campo).
+ * digit among them, and not the end of a longer place's name ("São Bernardo do Campo" names no
+ * Campo). A district before the town stays its own words ("Centro Madrid", "Miraflores Lima").
  */
-const wholeFrom = (tokens: string[], from: number): boolean =>
-  tokens.length - from <= NAME_WORDS &&
-  !tokens.slice(from).some((t) => /\d/.test(t)) &&
-  (from === 0 || /\d/.test(tokens[from - 1]!))
+function wholeFrom(q: Queries, tokens: string[], from: number): boolean {
+  if (tokens.length - from > NAME_WORDS || tokens.slice(from).some((t) => /\d/.test(t))) return false
+  for (let f = from - 1; f >= 0 && tokens.length - f <= NAME_WORDS && !/\d/.test(tokens[f]!); f--)
+    if (q.qPlaces.all(nameKey(tokens.slice(f).join(' '))).length > 0) return false
+  return true
+}
 
 /**
  * Whether the words ending a part of the address, whole (wholeFrom), name the place found, in
@@ -154,7 +156,7 @@ export function namedAsWritten(q: Queries, parts: Part[], found: GeocodeResult, 
   const country = found.parts.country ?? ''
   for (const { tokens } of parts)
     for (let from = 0; from < tokens.length; from++)
-      if (wholeFrom(tokens, from)) {
+      if (wholeFrom(q, tokens, from)) {
         const rows = q.qPlacesIn.all(nameKey(tokens.slice(from).join(' ')), country)
         const row = rows.find((r) => r.lat === found.lat && r.lng === found.lng)
         if (row !== undefined && (shared || row.alt === 0 || rows.length === 1)) return true
