@@ -178,6 +178,21 @@ describe("a Brazilian state's letters after a dash or a comma", () => {
     expect(geo.lookup('30130-000 Belo Horizonte - MG')?.parts.city).toBe('Belo Horizonte')
   })
 
+  test("that a US state's are too, with a CEP after them, name the Brazilian town, not a ZIP's", () => {
+    // 57020 is a ZIP of South Dakota, 65010 of Missouri: a CEP's five digits are no ZIP.
+    for (const [address, city] of [
+      ['Maceió - AL, 57020-000', 'Maceió'],
+      ['Rua do Comércio 10, Centro, Maceió - AL, 57020-000', 'Maceió'],
+      ['São Luís - MA, 65010-000', 'São Luís'],
+      ['Belém - PA, 66010-000', 'Belém'],
+      ['Cuiabá - MT, 78005-000', 'Cuiabá'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country: 'BR' })
+    }
+    expect(geo.lookup('Boston, MA 02108-1234')?.parts.postcode).toBe('02108')
+  })
+
   test("as a country's code, name the town after a district written before it", () => {
     // The district's words and the town's name no longer place: the town is named whole.
     for (const [address, city, country] of [

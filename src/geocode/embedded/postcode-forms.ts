@@ -7,7 +7,8 @@ export const POSTCODE_FORMS: { re: RegExp; countries: string[]; canonical: (m: R
   { re: /\b([A-Z]\d[A-Z]) ?\d[A-Z]\d\b/g, countries: ['CA'], canonical: (m) => m[1]!.toUpperCase() },
   { re: /\b[A-Z]{1,2}\d[A-Z\d]? ?\d[A-Z]{2}\b/g, countries: ['GB'], canonical: (m) => m[0]!.toUpperCase() },
   { re: /\b\d{4} ?[A-Z]{2}\b/g, countries: ['NL'], canonical: (m) => m[0]!.replace(' ', '').toUpperCase() },
-  { re: /\b(\d{5})(?:-\d{4})?\b/g, countries: ['US', 'DE', 'FR', 'ES', 'IT'], canonical: (m) => m[1]! },
+  // Not five digits of a Brazilian CEP ("57020-000"): no ZIP, though Alabama's letters precede it.
+  { re: /\b(\d{5})(?:-\d{4})?\b(?!-\d)/g, countries: ['US', 'DE', 'FR', 'ES', 'IT'], canonical: (m) => m[1]! },
   { re: /\b\d{4}\b/g, countries: ['AU', 'AT', 'CH', 'BE', 'DK', 'NO', 'NL'], canonical: (m) => m[0]! },
 ]
 
