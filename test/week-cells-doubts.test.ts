@@ -218,6 +218,11 @@ const CELLS: WeekCells = [
   ['Mon-Fri 9-5, Mon-Sat 9-5', '1-6 09:00-17:00'],
   ['Mo-Fr 8-12, Mo-Sa 14-18', '1-5 08:00-12:00, 14:00-18:00; 6 14:00-18:00'],
   ['Mon-Sun 10-20, Sat-Sun 9-5', '1-5 10:00-20:00; 6-7 09:00-17:00'],
+  // A span within the one that named its days is its exception, as a day alone is.
+  ['Mo-Sa 9-20, Do-Fr 9-21', '1-3,6 09:00-20:00; 4-5 09:00-21:00'],
+  ['Mon-Fri 9-5, Sat-Sun 10-4, Mon-Thu 9-8', '1-4 09:00-20:00; 5 09:00-17:00; 6-7 10:00-16:00'],
+  ['Lun-Ven 9h-18h, Lun-Jeu 9h-19h', '1-4 09:00-19:00; 5 09:00-18:00'],
+  ['Mon-Fri 8-12 & 13-17, Mon-Thu 8-12 & 13-18', '1-4 08:00-12:00, 13:00-18:00; 5 08:00-12:00, 13:00-17:00'],
 ]
 
 testCells(CELLS)

@@ -221,8 +221,8 @@ function lost(first: string, next: string): boolean {
 /**
  * Whether spec `i`, a span ("Mon-Sun 10-20"), gives a day hours other than those it was given
  * before, saying why: "Mon-Fri 9-5, Mon-Sun 10-20" is Monday 9-5 or 10-20? Not its exception, as a
- * day named alone after a span is ("Mo-Sa 9-18, Mi 10-14"), nor a span after every day's hours
- * ("Daily 10-20, Mon-Fri 9-5"). Hours beside the day's before (again) lose none. `every`: the
+ * day named alone after a span is ("Mo-Sa 9-18, Mi 10-14"), nor a span within the one that named
+ * the day ("Mo-Sa 9-20, Do-Fr 9-21") or after every day's hours ("Daily 10-20, Mon-Fri 9-5"). Hours beside the day's before (again) lose none. `every`: the
  * spec names every day.
  */
 function covered(found: Found, given: Given, i: number, first: string, every: boolean, doubts?: string[]): boolean {
@@ -233,7 +233,15 @@ function covered(found: Found, given: Given, i: number, first: string, every: bo
   const spanned = [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
     part[2] === undefined || isHoliday(part[2]) ? [] : daysOf(part[0], read, g),
   )
-  const d = spanned.find((d) => lastAt.has(d) && !(general.has(d) && !every) && replaced(week[d]!, b))
+  // A span within one named before ("Mo-Sa 9-20, Do-Fr 9-21") is its exception, as a day alone is.
+  const days = new Set(daysOf(specs[i]![0], read, g))
+  const within = (j: number) => {
+    const before = new Set(daysOf(specs[j]![0], read, g))
+    return before.size > days.size && [...days].every((d) => before.has(d))
+  }
+  const d = spanned.find(
+    (d) => lastAt.has(d) && !(general.has(d) && !every) && replaced(week[d]!, b) && !within(lastAt.get(d)!),
+  )
   if (d === undefined) return false
   say(doubts, coverDoubt(shownAt(found, lastAt.get(d)!), shownAt(found, i), d, week[d]!, first))
   return true
