@@ -84,7 +84,7 @@ export function giveDays(
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherRead(day)?.[0] ?? day) : day
-    if (!group && covered(found, given, i, first, new Set(all).size === 7, doubts)) return null
+    if (!group && covered(found, given, i, first, all, doubts)) return null
     if (!group) markNamed(found, i, given)
     // "Mo-Sa 11-2": 11:00-14:00 as "Sat 10-2" reads, or 11:00-02:00 as the 24-hour clock writes it?
     // Beside days on the 12-hour clock alone ("Mo-Fr 9-6, Sa 10-2") it is that clock's afternoon.
@@ -222,22 +222,24 @@ function lost(first: string, next: string): boolean {
  * Whether spec `i`, a span ("Mon-Sun 10-20"), gives a day hours other than those it was given
  * before, saying why: "Mon-Fri 9-5, Mon-Sun 10-20" is Monday 9-5 or 10-20? Not its exception, as a
  * day named alone after a span is ("Mo-Sa 9-18, Mi 10-14"), nor a span within the one that named
- * the day ("Mo-Sa 9-20, Do-Fr 9-21") or after every day's hours ("Daily 10-20, Mon-Fri 9-5"). Hours beside the day's before (again) lose none. `every`: the
- * spec names every day.
+ * the day ("Mo-Sa 9-20, Do-Fr 9-21") or after every day's hours ("Daily 10-20, Mon-Fri 9-5").
+ * Hours beside the day's before (again) lose none. `all`: the spec's days.
  */
-function covered(found: Found, given: Given, i: number, first: string, every: boolean, doubts?: string[]): boolean {
+function covered(found: Found, given: Given, i: number, first: string, all: number[], doubts?: string[]): boolean {
   const { specs, read, g } = found
   const { week, general, lastAt } = given
+  // Days given these very hours again lose none: a long week's repeats ask no more.
+  if (found.derived[i] || all.every((d) => !lastAt.has(d) || week[d] === first)) return false
   const b = dayRead(first)
-  if (found.derived[i] || b.kind === 'unknown' || halfClosed(first) !== null) return false
+  if (b.kind === 'unknown' || halfClosed(first) !== null) return false
+  const every = new Set(all).size === 7
   const spanned = [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
     part[2] === undefined || isHoliday(part[2]) ? [] : daysOf(part[0], read, g),
   )
-  // A span within one named before ("Mo-Sa 9-20, Do-Fr 9-21") is its exception, as a day alone is.
-  const days = new Set(daysOf(specs[i]![0], read, g))
+  // A span within the one that named its days before ("Mo-Sa 9-20, Do-Fr 9-21") is its exception.
   const within = (j: number) => {
     const before = new Set(daysOf(specs[j]![0], read, g))
-    return before.size > days.size && [...days].every((d) => before.has(d))
+    return before.size > new Set(all).size && all.every((d) => before.has(d))
   }
   const d = spanned.find(
     (d) => lastAt.has(d) && !(general.has(d) && !every) && replaced(week[d]!, b) && !within(lastAt.get(d)!),
