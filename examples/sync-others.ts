@@ -149,12 +149,13 @@ export async function refuseOthersChanges(
  * The refusal (412 precondition_failed) of a request deleting stores (`stores`, as named, in its
  * order) that another write changed since the sync read them, each with the fields it changed
  * when bulkPastRefreshes read them: the service kept them, and wrote none of the request. `done`: of a request of deletes alone, how many of the `toDelete` stores
- * the list lacks went before it; else the request's rows as named (rowsNamed), not written.
+ * the list lacks went before it; else the request's rows as named (rowsNamed), not written, and
+ * whether it was a dry run (then nothing is written yet).
  */
 export function keptChanged(
   e: StorelocError,
   stores: (string | undefined)[],
-  done: { deleted: number; toDelete: number } | { rows: string },
+  done: { deleted: number; toDelete: number } | { rows: string; dryRun?: boolean },
 ): OthersWrote {
   const kept = Object.keys(e.details ?? {}).flatMap((d) => {
     const i = Number(/^locations\[(\d+)\]/.exec(d)?.[1])
@@ -171,6 +172,10 @@ export function keptChanged(
   const them = changed.length === 1 ? 'it' : 'them'
   const others =
     'Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks.'
+  if ('rows' in done && done.dryRun)
+    return new OthersWrote(
+      `Another write changed ${named} after this sync read the locator, as the dry run of ${done.rows} was to delete ${them}: the service kept ${them}. ${others} Nothing is written. Run the sync again once the other write is done.`,
+    )
   if ('rows' in done)
     return new OthersWrote(
       `Another write changed ${named} after this sync read the locator, as the request of ${done.rows} was to delete ${them}: the service kept ${them}, and wrote none of that request. ${others} The requests before it are written, that one and the rest of the list not, nor are the stores the list lacks deleted. Run the sync again once the other write is done: it writes only what is not in step yet.`,

@@ -134,7 +134,7 @@ async function upsert(
       done.underway = []
     } catch (e) {
       if (!(e instanceof StorelocError)) throw e
-      if (!dryRun && e.code === 'precondition_failed') throw keptChanged(e, chunk.map((r) => r.store), { rows: rowsNamed(chunk) })
+      if (e.code === 'precondition_failed') throw keptChanged(e, chunk.map((r) => r.store), { rows: rowsNamed(chunk), dryRun })
       if (e.details === undefined) {
         if (!refusedWhole(e)) throw e
         // None of its rows is written: its refusal names them, and its message's items, by the file.
@@ -571,9 +571,9 @@ main().catch((e) => {
     console.error(`sync: the service asks to be tried again in ${e.retryAfter} s.`)
   if (e instanceof StorelocError && !e.starting && e.status >= 500 && e.requestId !== undefined)
     console.error(`sync: request id ${e.requestId}: quote it when reporting this failure.`)
-  if (!writing) process.exit(1)
-  // Its message says the list is written and when to run the sync again: not "part of the list".
+  // Its message says what is written and when to run the sync again: not "part of the list".
   if (e instanceof OthersWrote) process.exit(3)
+  if (!writing) process.exit(1)
   console.error(
     `sync: part of the list may be written${done.underway.length > 0 ? `, the request under way${underway()} too` : ''}. Run the sync again: it writes only what is not in step yet.`,
   )

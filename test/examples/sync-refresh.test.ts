@@ -102,8 +102,9 @@ async function syncWithBoth(
   list: string | (() => Promise<string>),
   when: (body: string) => boolean,
   during: () => Promise<void>,
+  also: string[] = [],
 ) {
-  const release = await restartedWithS3Due()
+  const release = await restartedWithS3Due(['S3'], also)
   const text = typeof list === 'string' ? list : await list()
   let done = false
   const proxy = standIn(served, async (body, on) => {
@@ -354,6 +355,34 @@ describe('examples/sync.ts and the geocode refresh', () => {
     } finally {
       proxy.stop()
     }
+    expect(await codes()).toEqual(['S1', 'S2', 'S3', 'S4'])
+  }, 60_000)
+})
+
+describe('examples/sync.ts, a dry run meeting a 412', () => {
+  test('names only the store another write changed, not one the refresh moved, and exits 3', async () => {
+    const headers = { authorization: `Bearer ${served.key}`, 'content-type': 'application/json' }
+    // S1 and S2 renumbered to S4 and S3 by their ids: both dropped stores are deleted in one request.
+    const renumbered = async () => {
+      const [s1, s2] = [(await storeOf('S1')).id, (await storeOf('S2')).id]
+      return `Id,${HEADER}${s1},${row('S4', 1)}${s2},${row('S3', 2)}`
+    }
+    const run = await syncWithBoth(
+      renumbered,
+      (body) => body.includes('"dry_run":true'),
+      async () => {
+        const rename = JSON.stringify({ name: 'Renamed' })
+        const { id } = await storeOf('S4')
+        expect(
+          (await fetch(`${served.url}/admin/v1/locations/${id}`, { method: 'POST', headers, body: rename })).status,
+        ).toBe(200)
+      },
+      ['S4'],
+    )
+    expect(run.stderr).toMatch(/^sync: Another write changed "S4" \(loc_\w+\) \(name\) after this sync/)
+    expect(run.stderr).not.toContain('"S3"')
+    expect(run.stderr).not.toContain('since it was read')
+    expect(run.code).toBe(3)
     expect(await codes()).toEqual(['S1', 'S2', 'S3', 'S4'])
   }, 60_000)
 })
