@@ -32,14 +32,17 @@ export function serviceAddress(baseUrl) {
 /** How a message says an option given as undefined: most often an environment variable not set. */
 const UNSET = 'undefined (not set)';
 /**
- * How a message says an option that is no string: undefined as UNSET, an object by its kind ("a
- * Buffer, not a string"), never its text (a key file's bytes would show the key), else as written.
+ * How a message says an option that is no string: undefined as UNSET, null as written, anything
+ * else by its kind ("a Buffer, not a string", "a function, ..."), never its text (a key file's
+ * bytes, or a function's source, would show the key).
  */
 function notText(v) {
     if (v === undefined)
         return UNSET;
-    if (typeof v !== 'object' || v === null)
-        return String(v);
+    if (v === null)
+        return 'null';
+    if (typeof v !== 'object')
+        return `${/^[aeiou]/.test(typeof v) ? 'an' : 'a'} ${typeof v}, not a string`;
     const kind = Object.getPrototypeOf(v)?.constructor?.name;
     const named = typeof kind === 'string' && kind !== 'Object' ? `${/^[AEIO]/.test(kind) ? 'an' : 'a'} ${kind}` : 'an object';
     return `${named}, not a string`;

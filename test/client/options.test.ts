@@ -58,13 +58,23 @@ describe('StorelocClient options', () => {
     expect(refusal({ baseUrl: 'https://locator.example/storeloc/' })).toBe('made')
   })
 
-  test("a key or an address given as an object (a file's bytes, a URL) is named by its kind, a key never shown", () => {
+  test("a key or an address given as no string (a file's bytes, a URL, a function) is named by its kind, a key never shown", () => {
     // readFileSync without an encoding gives the key file's bytes, which String() would show.
     expect(refusal({ apiKey: Buffer.from('sk_secret') })).toBe(
       'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got a Buffer, not a string.',
     )
     expect(refusal({ baseUrl: new URL('http://127.0.0.1:3000') })).toBe(
       'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got a URL, not a string.',
+    )
+    // A function's text is its source, which may hold the key itself.
+    expect(refusal({ apiKey: () => 'sk_live_secret' })).toBe(
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got a function, not a string.',
+    )
+    expect(refusal({ apiKey: 1234 })).toBe(
+      'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got a number, not a string.',
+    )
+    expect(refusal({ baseUrl: true })).toBe(
+      'TypeError: StorelocClient: baseUrl must be the service\'s address, such as "http://127.0.0.1:3000"; got a boolean, not a string.',
     )
     expect(refusal({ apiKey: null })).toBe(
       'TypeError: StorelocClient: apiKey must be the locator\'s secret key, "sk_..."; got null.',
