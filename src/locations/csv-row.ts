@@ -93,6 +93,8 @@ export type CsvRow = {
   postcodeNote?: string
   /** Its address as joined before (BulkItem.formerAddress); left out when it has none. */
   formerAddress?: string
+  /** Whether its address was joined with its country code written as a name (readAddress). */
+  countryNamed?: boolean
   /** The header each day's hours came from (csv-times.ts hoursColumnsOf); left out when the file has no hours columns. */
   hoursColumns?: (string | undefined)[]
   /** The special hours column's header, when the file has one. */
@@ -212,7 +214,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     else body.special_hours = dated
   }
   const cell = typeof body.address === 'string' ? body.address : undefined
-  const { postcodeNote, formerAddress } = readAddress(
+  const { postcodeNote, formerAddress, countryNamed } = readAddress(
     body,
     parts,
     gathered.codeCell,
@@ -233,7 +235,7 @@ export function readRow(header: Header, { cells, line }: RawRecord): CsvRow {
     problems,
     notes,
     ...(postcodeNote !== undefined && { postcodeNote }),
-    ...(formerAddress !== undefined && !addressLost && { formerAddress }),
+    ...(formerAddress !== undefined && !addressLost && { formerAddress, countryNamed }),
     ...(addressLost !== null && { addressLost }),
     unplaced: (suspects.length > 0 && garbledAddress(suspects)) || undefined,
     ...(hoursColumns !== null && { hoursColumns }),
@@ -421,7 +423,7 @@ function readAddress(
     countryCodes,
   }: Pick<Header, 'columns' | 'hasAddress' | 'countries' | 'countryCodes'>,
   notes: string[],
-): { postcodeNote?: string; formerAddress?: string } {
+): { postcodeNote?: string; formerAddress?: string; countryNamed?: boolean } {
   const unknownCountry = readCountry(parts, codeCell, countryCodes)
   if (unknownCountry !== null) notes.push(unknownCountry)
   const written = parts.get('postcode')
@@ -444,7 +446,9 @@ function readAddress(
   if (address === undefined || address === cell) return { postcodeNote }
   body.address = address
   // A row the former rule joins alike needs no second join.
-  return { postcodeNote, formerAddress: joinedOtherwiseBefore(parts) ? joinAddress(joined, cell, true) : address }
+  const formerAddress = joinedOtherwiseBefore(parts) ? joinAddress(joined, cell, true) : address
+  // The name is joined when the code would have been joined in its place.
+  return { postcodeNote, formerAddress, countryNamed: named !== undefined && joinAddress(parts, cell) !== address }
 }
 
 /**

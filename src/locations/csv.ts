@@ -122,14 +122,7 @@ function markCountries(header: Header, records: readonly RawRecord[]): { note: s
 /** markCountries' note, at its place among the file's notes, when an address takes a code as its name. */
 function noteCountries(header: Header, rows: readonly CsvRow[], { note, at }: { note: string | null; at: number }) {
   // Addresses given whole keep theirs: no code of them becomes a name.
-  if (note !== null && rows.some((row) => joinedNamed(row, header.countries))) header.columnNotes.splice(at, 0, note)
-}
-
-/** Whether the row's address was joined with its country code written as a name (readAddress). */
-function joinedNamed(row: CsvRow, countries: ReadonlyMap<string, string>): boolean {
-  const name = countries.get(row.country ?? '')
-  const address = row.body.address
-  return name !== undefined && typeof address === 'string' && (address === name || address.endsWith(`, ${name}`))
+  if (note !== null && rows.some((row) => row.countryNamed)) header.columnNotes.splice(at, 0, note)
 }
 
 /**

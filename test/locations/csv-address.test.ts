@@ -90,6 +90,16 @@ describe('address', () => {
       ['Hauptstr. 1, 10115 Berlin, DE', 'DE'],
       ['Damrak 1, 1012 LG Amsterdam, NL', 'NL'],
     ])
+    // An address typed whole that ends with the country's name joins no name: no note says so.
+    const whole = readLocationsCsv(
+      'name,address,country\nA,"1 Main St, Chicago, United States",US\nB,"2 Main St, Chicago, United States",US\nC,"1 Rue de Rivoli, Paris",France\n',
+    )
+    expect(whole.rows.map((r) => r.body.address)).toEqual([
+      '1 Main St, Chicago, United States',
+      '2 Main St, Chicago, United States',
+      '1 Rue de Rivoli, Paris',
+    ])
+    expect(whole.notes.filter((n) => n.includes('write the codes as names'))).toEqual([])
     // A file of codes alone is consistent as written: a re-import changes no address.
     expect(address(`${header}\nA,Hauptstr. 1,Berlin,10115,DE\nB,Damrak 1,Amsterdam,1012 LG,NL\n`)).toEqual([
       ['Hauptstr. 1, 10115 Berlin, DE', 'DE'],
