@@ -63,8 +63,22 @@ function valueOf(args: string[], name: string): { value: string | null; at: numb
   return arg === name ? { value: args[at + 1] ?? '', at: [at, at + 1] } : { value: arg.slice(name.length + 1), at: [at] }
 }
 
-/** A host (a name, an IPv4 or a bracketed IPv6 address), an optional port, then a path or nothing. */
-const HOST_FIRST = /^(\[[\da-f:.]+\]|[a-z\d]([a-z\d-]*[a-z\d])?(\.[a-z\d]([a-z\d-]*[a-z\d])?)*)(:\d{1,5})?(\/(?!\/)|$)/i
+/**
+ * A host (a name, "_" in it as a docker service's, an IPv4 or a bracketed IPv6 address), an
+ * optional port, then a path or nothing.
+ */
+const HOST_FIRST =
+  /^(?<host>\[[\da-f:.]+\]|[a-z\d]([\w-]*[a-z\d])?(\.[a-z\d]([\w-]*[a-z\d])?)*)(?<port>:\d{1,5})?(\/(?!\/)|$)/i
+
+/**
+ * Whether `address` is a host typed without its scheme. A scheme's name ("http:3000") is no host,
+ * nor a name with "_" but no port ("sk_live_abc", a pasted key).
+ */
+function hostFirst(address: string): boolean {
+  const { host, port } = HOST_FIRST.exec(address)?.groups ?? {}
+  if (host === undefined || /^https?$/i.test(host)) return false
+  return (port !== undefined || !host.includes('_')) && URL.canParse(`http://${address}`)
+}
 
 /** The command line `args` and the environment as the sync reads them: usage() for a wrong one. */
 export function commandLine(args: string[]): Command {
@@ -93,9 +107,9 @@ export function commandLine(args: string[]): Command {
   if (!/^https?:\/\/[^/]/i.test(baseUrl) || !URL.canParse(baseUrl)) {
     // A host and port typed without the scheme ("127.0.0.1:3000"): give it back with one. A scheme
     // mistyped ("http:/host", "http//host"), a path alone or a pasted key is no host.
-    const bare = HOST_FIRST.test(baseUrl) && URL.canParse(`http://${baseUrl}`)
+    const bare = hostFirst(baseUrl.trim())
     usage(
-      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}${bare ? `: give "http://${baseUrl}"` : ''}.`,
+      `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got ${JSON.stringify(baseUrl)}${bare ? `: give "http://${baseUrl.trim()}"` : ''}.`,
     )
   }
   // The public token is the one a newcomer has at hand (the finder's address shows it), but it only reads.

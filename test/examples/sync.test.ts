@@ -543,13 +543,19 @@ describe('examples/sync.ts', () => {
       'sk_live_abc',
       served.url.replace(':', ''),
       '/admin/v1',
+      // A scheme's name alone is no host.
+      'http:3000',
+      'http',
+      'HTTPS:443',
     ])
       expect(run({ STORELOC_URL: typo })).toEqual([
         2,
         `STORELOC_URL must be the service's address, such as http://127.0.0.1:3000; got "${typo}".`,
       ])
-    for (const host of ['localhost:3000', 'stores.example.com', 'myhost:8080/'])
+    // A docker service's name ("_" in it) with its port is a host; a space around it is dropped.
+    for (const host of ['localhost:3000', 'stores.example.com', 'myhost:8080/', 'my_svc:3000'])
       expect(run({ STORELOC_URL: host })[1]).toEndWith(`: give "http://${host}".`)
+    expect(run({ STORELOC_URL: '127.0.0.1:3000 ' })[1]).toEndWith(': give "http://127.0.0.1:3000".')
     // The Management API's address is the service's too, as the client reads it; a route's is
     // refused, saying what to leave out, and a query, the address quoted as set.
     writeFileSync(file, HEADER + row('S1', 'One', 1))
