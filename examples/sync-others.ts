@@ -174,7 +174,7 @@ export function keptChanged(
     'Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks.'
   if ('rows' in done && done.dryRun)
     return new OthersWrote(
-      `Another write changed ${named} after this sync read the locator, as the dry run of ${done.rows} was to delete ${them}: the service kept ${them}. ${others} Nothing is written. Run the sync again once the other write is done.`,
+      `Another write changed ${named} after this sync read the locator, as the dry run of ${done.rows} was to delete ${them}: the service refused that dry run. ${others} Nothing is written. Run the sync again once the other write is done.`,
     )
   if ('rows' in done)
     return new OthersWrote(
