@@ -13,6 +13,7 @@ import {
   type StorelocClient,
   StorelocError,
 } from 'storeloc/client'
+import { itemAt } from './sync-parts'
 
 /** The locator's stores as the sync read them first, by id. */
 export type Snapshot = Map<string, AdminLocation>
@@ -66,7 +67,7 @@ export async function bulkPastRefreshes(
       return await client.bulkUpsert({ ...request, locations }, { signal })
     } catch (e) {
       if (!(e instanceof StorelocError) || e.code !== 'precondition_failed' || !snapshot) throw e
-      const named = Object.keys(e.details ?? {}).map((d) => Number(/^locations\[(\d+)\]/.exec(d)?.[1]))
+      const named = Object.keys(e.details ?? {}).map(itemAt)
       for (const i of named) refusals.set(i, (refusals.get(i) ?? 0) + 1)
       const now = new Map<number, string>()
       const fields = new Map<number, string[]>()
@@ -158,7 +159,7 @@ export function keptChanged(
   done: { deleted: number; toDelete: number } | { rows: string; dryRun?: boolean },
 ): OthersWrote {
   const kept = Object.keys(e.details ?? {}).flatMap((d) => {
-    const i = Number(/^locations\[(\d+)\]/.exec(d)?.[1])
+    const i = itemAt(d)
     const store = stores[i]
     return store === undefined ? [] : [{ store, fields: changedIn.get(e)?.get(i) }]
   })
@@ -200,7 +201,7 @@ async function changedAgain(client: StorelocClient, wrote: Wrote[], size: number
       for (const r of report.results) if (r.index !== null && r.action !== 'unchanged') changed.push(chunk[r.index]!.id)
     } catch (e) {
       if (!(e instanceof StorelocError) || e.status < 400 || e.status >= 500) throw e
-      const named = Object.keys(e.details ?? {}).flatMap((d) => chunk[Number(/^locations\[(\d+)\]/.exec(d)?.[1])]?.id ?? [])
+      const named = Object.keys(e.details ?? {}).flatMap((d) => chunk[itemAt(d)]?.id ?? [])
       changed.push(...(named.length > 0 ? new Set(named) : chunk.map((w) => w.id)))
     }
   }

@@ -10,6 +10,9 @@ import type { BulkItem } from '../src/locations/bulk'
 /** The bulk route's limit: the list is sent in requests of up to this many (STORELOC_SYNC_CHUNK sets fewer). */
 export const CHUNK = 1000
 
+/** The item a detail of a bulk answer names ("locations[3].name" is 3); NaN for none. */
+export const itemAt = (detail: string) => Number(/^locations\[(\d+)\]/.exec(detail)?.[1])
+
 /**
  * A store of the list; `wholeSpecialHours`: a CSV cell gave all its special hours (dates left out
  * are cleared); `notes`: what reading its row took otherwise than written (a postcode's lost zero).

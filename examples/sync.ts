@@ -37,7 +37,7 @@ import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes
 import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { type Command, commandLine, progress } from './sync-command'
-import { clearLeftOut, deleteRow, dropsTaken, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
+import { clearLeftOut, deleteRow, dropsTaken, itemAt, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
 import { bulkPastRefreshes, keptChanged, OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
@@ -143,7 +143,7 @@ async function upsert(
       }
       // The server names items by their place in the request: name them by the file's instead.
       for (const [detail, messages] of Object.entries(e.details)) {
-        const row = chunk[Number(/^locations\[(\d+)\]/.exec(detail)?.[1])]
+        const row = chunk[itemAt(detail)]
         for (const m of messages) problems.push({ label: row?.label, message: problemSaid(chunk, detail, m) })
         if (row !== undefined && !row.drop && !refused.bySync.has(row.label)) refused.byService.add(row.label)
       }
