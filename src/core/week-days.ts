@@ -208,12 +208,14 @@ export const EXCEPT_WORDS =
 export const EXCEPT_ON = '(?:on|an|am|les|los|i|op|os|aos|nos|em)\\s+'
 /** Words for closed ("Feiertage zu", "festivi chiusi"): hours.ts' CLOSED's last group, one list; a literal there keeps widget.js small. */
 const CLOSED_WORDS = CLOSED.source.slice(CLOSED.source.lastIndexOf('(') + 1, -2)
+/** A time after a word for closed ("close 3pm", "zu ab 14 Uhr"): the day closes then, it is not closed. */
+const AT_TIME = '(?!\\s*(?:(?:at|by|from|um|ab|a|om|alle|vers|od)\\s+)?\\d)'
 /**
  * Public holidays excepted, the word before them or after ("festivi esclusi", "Feiertage
- * ausgenommen"), or said closed ("Feiertage geschlossen"), folded.
+ * ausgenommen"), or said closed ("Feiertage geschlossen", not "holidays close 3pm"), folded.
  */
 const HOLIDAYS_EXCEPTED = new RegExp(
-  `(?<![\\p{L}\\d])(?:(?:${EXCEPT_WORDS})\\s+(?:${EXCEPT_ON})?(?:${HOLIDAY_WORDS})|(?:${HOLIDAY_WORDS})\\s+(?:esclusi|exclus|excluded|ausgenommen|excluidos|uitgezonderd|${CLOSED_WORDS}))(?![\\p{L}\\d])`,
+  `(?<![\\p{L}\\d])(?:(?:${EXCEPT_WORDS})\\s+(?:${EXCEPT_ON})?(?:${HOLIDAY_WORDS})|(?:${HOLIDAY_WORDS})\\s+(?:esclusi|exclus|excluded|ausgenommen|excluidos|uitgezonderd|(?:${CLOSED_WORDS})${AT_TIME}))(?![\\p{L}\\d])`,
   'gu',
 )
 

@@ -188,6 +188,14 @@ describe('day and week cells as back offices export them', () => {
       expect((await all())[0].hours, cell).toMatchObject(hours)
     }
   })
+  // Holidays said to close at a time are not said closed: no note that leaves them out.
+  test('public holidays said to close at a time are not noted as closed', async () => {
+    for (const cell of ['Mon-Fri 9-5, bank holidays close 3pm', 'Mon-Fri 9-5, holidays shut at 1pm']) {
+      const res = await csv(`external_id,name,address,lat,lng,hours\nA,Shop,1 Main St,40,-3,"${cell}"\n`)
+      expect(res.status, cell).toBe(200)
+      expect(JSON.stringify(res.body.results[0].warnings ?? []), cell).not.toContain('leave out public holidays')
+    }
+  })
 })
 
 describe('a French or Dutch closing written with its h or u', () => {
