@@ -214,6 +214,20 @@ const CELLS: WeekCells = [
   ['ma-vr 9-17, ma-zo 10-20', null],
   ['pn-pt 9-17, pn-nd 10-20', null],
   ['Sa-So geschlossen, Mo-So 10-20', null],
+  // A word for days is a span: given its days' hours, or giving them, it is the same.
+  ['Weekdays 9-5, Mon-Sun 10-20', null],
+  ['Werktags 9-18, Mo-So 10-20', null],
+  ['Weekdays 9-5, Weekdays 10-20', null],
+  ['Daily 10-20, Mon-Sun 9-5', null],
+  ['Weekends 10-16, Sat-Sun 9-5', null],
+  ['Mon-Fri 9-5, Daily 10-20', null],
+  // A span naming some of the days of the span before is its exception, as a day alone is.
+  ['Mo-Sa 10-19, Do-Fr 10-20', '1-3,6 10:00-19:00; 4-5 10:00-20:00'],
+  ['Mon-Sat 9am-6pm, Thu-Sat 9am-9pm', '1-3 09:00-18:00; 4-6 09:00-21:00'],
+  ['Lun-Sam 9h-19h, Ven-Sam 9h-20h', '1-4 09:00-19:00; 5-6 09:00-20:00'],
+  ['Mo-Fr 9-18, Do-Fr 9-20', '1-3 09:00-18:00; 4-5 09:00-20:00'],
+  ['Mon-Fri 8-5, Mon-Tue 8-7', '1-2 08:00-19:00; 3-5 08:00-17:00'],
+  ['Weekdays 9-5, Thu-Fri 9-8', '1-3 09:00-17:00; 4-5 09:00-20:00'],
   // The same hours again, hours beside the day's, or every day's before, lose none.
   ['Mon-Fri 9-5, Mon-Sat 9-5', '1-6 09:00-17:00'],
   ['Mo-Fr 8-12, Mo-Sa 14-18', '1-5 08:00-12:00, 14:00-18:00; 6 14:00-18:00'],

@@ -43,6 +43,8 @@ type Given = {
   aloneAt: Map<number, number>
   /** The spec that last named each day. */
   lastAt: Map<number, number>
+  /** The spec that last gave each day its hours: named, or in a word for days ("Weekdays"). */
+  givenAt: Map<number, number>
 }
 
 /**
@@ -66,6 +68,7 @@ export function giveDays(
     named: new Map(),
     aloneAt: new Map(),
     lastAt: new Map(),
+    givenAt: new Map(),
   }
   const { week } = given
   let twelve: boolean | undefined
@@ -84,8 +87,9 @@ export function giveDays(
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherRead(day)?.[0] ?? day) : day
-    if (!group && covered(found, given, i, first, all, doubts)) return null
+    if (covered(found, given, i, first, group ? days : undefined, all, doubts)) return null
     if (!group) markNamed(found, i, given)
+    for (const d of group ? days : []) given.givenAt.set(d, i)
     // "Mo-Sa 11-2": 11:00-14:00 as "Sat 10-2" reads, or 11:00-02:00 as the 24-hour clock writes it?
     // Beside days on the 12-hour clock alone ("Mo-Fr 9-6, Sa 10-2") it is that clock's afternoon.
     // The week's clock is read once, and only for a day in doubt: it reads every spec's hours.
@@ -186,13 +190,14 @@ const notRead = (first: string, day: string, week: string[], days: number[]) =>
   dayRead(first).kind === 'unknown' && halfClosed(day) === null && !days.some((d) => tillAfterHours(day, week[d]!))
 
 /** How spec `i` names each of its days (named), which it names alone (aloneAt: `i`), and that it names them (lastAt). */
-function markNamed({ specs, read, g }: Found, i: number, { named, aloneAt, lastAt }: Given): void {
+function markNamed({ specs, read, g }: Found, i: number, { named, aloneAt, lastAt, givenAt }: Given): void {
   for (const part of specs[i]![0].matchAll(g.spanParts)) {
     // "So-Feiertag" is Sunday alone, and holidays.
     const alone = part[2] === undefined || isHoliday(part[2])
     for (const d of daysOf(part[0], read, g)) {
       named.set(d, alone ? 'alone' : 'span')
       lastAt.set(d, i)
+      givenAt.set(d, i)
       if (alone) aloneAt.set(d, i)
       else aloneAt.delete(d)
     }
@@ -219,33 +224,44 @@ function lost(first: string, next: string): boolean {
 }
 
 /**
- * Whether spec `i`, a span ("Mon-Sun 10-20"), gives a day hours other than those it was given
- * before, saying why: "Mon-Fri 9-5, Mon-Sun 10-20" is Monday 9-5 or 10-20? Not its exception, as a
- * day named alone after a span is ("Mo-Sa 9-18, Mi 10-14"), nor a span within the one that named
- * the day ("Mo-Sa 9-20, Do-Fr 9-21") or after every day's hours ("Daily 10-20, Mon-Fri 9-5").
- * Hours beside the day's before (again) lose none. `all`: the spec's days.
+ * Whether spec `i`, a span or a word for days ("Mon-Sun 10-20", "Weekdays": its days `groupDays`),
+ * gives a day hours other than those it was given before, saying why: "Mon-Fri 9-5, Mon-Sun
+ * 10-20" is Monday 9-5 or 10-20? Not its exception, as a day named alone after a span is ("Mo-Sa
+ * 9-18, Mi 10-14"), nor a span within the one that gave the day ("Mo-Sa 9-20, Do-Fr 9-21") or
+ * after every day's hours ("Daily 10-20, Mon-Fri 9-5"). Hours beside the day's before (again)
+ * lose none. `all`: the spec's days.
  */
-function covered(found: Found, given: Given, i: number, first: string, all: number[], doubts?: string[]): boolean {
+function covered(
+  found: Found,
+  given: Given,
+  i: number,
+  first: string,
+  groupDays: number[] | undefined,
+  all: number[],
+  doubts?: string[],
+): boolean {
   const { specs, read, g } = found
-  const { week, general, lastAt } = given
+  const { week, general, givenAt } = given
   // Days given these very hours again lose none: a long week's repeats ask no more.
-  if (found.derived[i] || all.every((d) => !lastAt.has(d) || week[d] === first)) return false
+  if (found.derived[i] || all.every((d) => !givenAt.has(d) || week[d] === first)) return false
   const b = dayRead(first)
   if (b.kind === 'unknown' || halfClosed(first) !== null) return false
   const every = new Set(all).size === 7
-  const spanned = [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
-    part[2] === undefined || isHoliday(part[2]) ? [] : daysOf(part[0], read, g),
-  )
+  const spanned =
+    groupDays ??
+    [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
+      part[2] === undefined || isHoliday(part[2]) ? [] : daysOf(part[0], read, g),
+    )
   // A span within the one that named its days before ("Mo-Sa 9-20, Do-Fr 9-21") is its exception.
   const within = (j: number) => {
     const before = new Set(daysOf(specs[j]![0], read, g))
     return before.size > new Set(all).size && all.every((d) => before.has(d))
   }
   const d = spanned.find(
-    (d) => lastAt.has(d) && !(general.has(d) && !every) && replaced(week[d]!, b) && !within(lastAt.get(d)!),
+    (d) => givenAt.has(d) && !(general.has(d) && !every) && replaced(week[d]!, b) && !within(givenAt.get(d)!),
   )
   if (d === undefined) return false
-  say(doubts, coverDoubt(shownAt(found, lastAt.get(d)!), shownAt(found, i), d, week[d]!, first))
+  say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
   return true
 }
 
