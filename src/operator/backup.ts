@@ -18,6 +18,7 @@ import {
   linkLoop,
   linkThroughFile,
   linkToNoFolder,
+  throughFileSentence,
 } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { copySuffix, partialsFolderOf, removeStalePartials } from './stale-copies'
@@ -121,9 +122,7 @@ export function backupDatabase(databasePath: string, file: string, force: boolea
   requireDestination(file, ` Name a file in it, such as ${datedIn(file)}.`)
   const through = linkThroughFile(file)
   if (through !== null)
-    throw new OperatorError(
-      `${file} leads to ${through.target}, but ${through.file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or name another file.`,
-    )
+    throw new OperatorError(throughFileSentence(file, through.target, through.file, 'name another file'))
   // The file a link at FILE leads to: the copy is written beside it and renamed over it, so the link stays.
   const target = realPathToBe(file)
   if (sameFile(databasePath, file)) throw new OperatorError(`${file} is the database itself: name another file.`)

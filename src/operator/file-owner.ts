@@ -203,7 +203,7 @@ export function linkToNoFolder(path: string): string | null {
     } catch (e) {
       if (target === whole) return underLinkToNothing(path, whole)
       const file = fileInTheWay(target)
-      if (file !== null) return throughFileSentence(path, target, file)
+      if (file !== null) return throughFileSentence(path, target, file, 'set DATABASE_PATH to another file')
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return null
       const folder = dirname(target)
       try {
@@ -235,8 +235,9 @@ export function linkThroughFile(path: string): { target: string; file: string } 
   return null
 }
 
-const throughFileSentence = (path: string, target: string, file: string) =>
-  `${path} leads to ${target}, but ${file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or set DATABASE_PATH to another file.`
+/** The sentence for linkThroughFile's find; `instead`: what else to do than lead the link into a folder. */
+export const throughFileSentence = (path: string, target: string, file: string, instead: string) =>
+  `${path} leads to ${target}, but ${file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or ${instead}.`
 
 const noFolderSentence = (path: string, target: string, folder: string) =>
   `${path} leads to ${target}, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${shellWord(folder)}) writable by the service's user, or set DATABASE_PATH to another file.`
@@ -518,7 +519,9 @@ export function databaseOnTheWay(path: string): string | null {
     // Refused before SQLite opens it: SQLite reads a link's `..` as text, past the file, and
     // would make a new database where the text leads.
     const through = linkThroughFile(path)
-    return through === null ? null : throughFileSentence(path, through.target, through.file)
+    return through === null
+      ? null
+      : throughFileSentence(path, through.target, through.file, 'set DATABASE_PATH to another file')
   }
   return spellsPath(path, DEFAULT_DATABASE_PATH)
     ? `${unreached} That is DATABASE_PATH's default, under the folder this runs in (${process.cwd()}): run this in the service's folder, or set DATABASE_PATH (or --database) to the database file.`
