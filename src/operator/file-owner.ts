@@ -190,7 +190,7 @@ export function folderNotFile(path: string): string | null {
  * When `path` is a link (or a chain of them) to a file whose folder is not there: a sentence naming
  * the folder and how to make it, which SQLite's "unable to open database file" does not; null
  * otherwise. Such a link is most often to a disk not mounted, so the folder is not made for it.
- * A link through a file (ENOTDIR) gets a sentence naming that file.
+ * A link through a file (ENOTDIR) is databaseOnTheWay's, which every entry point asks first.
  */
 export function linkToNoFolder(path: string): string | null {
   // Each link's target read as the system reads it (linkTarget): a `..` after a link leaves its target.
@@ -202,8 +202,6 @@ export function linkToNoFolder(path: string): string | null {
       target = linkTarget(target)
     } catch (e) {
       if (target === whole) return underLinkToNothing(path, whole)
-      const file = fileInTheWay(target)
-      if (file !== null) return throughFileSentence(path, target, file, 'set DATABASE_PATH to another file')
       if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return null
       const folder = dirname(target)
       try {
