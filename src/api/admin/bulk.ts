@@ -177,9 +177,9 @@ const fieldList = (fields: string[]): string =>
  * goes on: the file or JSON sent as the body, a dry run without it would write. A checkbox's `on`
  * (a browser's value for a box without one) is written `true`, which the query string reads; a
  * hidden field and its ticked checkbox (isCheckedBox), as the box's value alone, as a form reads them.
+ * `given`: SentShape's texts, which parseBody keeps to QUERY_FLAGS.
  */
-function flagsIn(texts: [string, string][]): string {
-  const given = texts.filter(([name]) => QUERY_FLAGS.includes(name))
+function flagsIn(given: [string, string][]): string {
   const hidden = (flag: [string, string]) => {
     const same = given.filter(([name]) => name === flag[0])
     return same.length === 2 && same[0] === flag && isCheckedBox(flag[1], same[1]![1])
