@@ -1,5 +1,6 @@
 // A multipart body's folded part header lines read as one line each, as RFC 5322 (2.2.3) reads a
 // MIME header: Python's email package and JavaMail fold a long Content-Disposition so.
+import { partSpans } from './parts'
 
 /**
  * A line that reads as a header (`\tContent-Disposition: ...`) after its space or tab: no fold, as
@@ -12,29 +13,23 @@ const HEADER_LIKE = /^[ \t]+[!#$%&'*+.^_`|~0-9a-z-]+[ \t]*:/i
 /**
  * The text with each part's header lines unfolded: a CRLF before a space or tab dropped, the space
  * kept (RFC 5322 unfolding, the inverse of folding). A part's header lines run from its delimiter
- * line, found as formDataParts finds it, to their first blank line; a part whose next delimiter
- * comes first, or a text without a closing delimiter, is left as it is (FormData reads no fields
- * then, and whyNoFields says why). The text itself when no header line is folded.
+ * line, found as formDataParts finds it (partSpans), to their first blank line; a part whose next
+ * delimiter comes first, or a text without a closing delimiter, is left as it is (FormData reads no
+ * fields then, and whyNoFields says why). The text itself when no header line is folded.
  */
 export function unfolded(text: string, boundary: string): string {
   if (!text.includes('\r\n ') && !text.includes('\r\n\t')) return text
-  const close = text.lastIndexOf(`--${boundary}--`)
-  if (close === -1) return text
-  const delimiter = `--${boundary}\r\n`
   let out = ''
   let from = 0
-  for (let at = text.indexOf(delimiter); at !== -1 && at + delimiter.length <= close; ) {
-    const start = at + delimiter.length
-    const next = text.indexOf(delimiter, start)
-    at = next
+  for (const [start, end] of partSpans(text, boundary) ?? []) {
     // Sought within the part alone: parts without a blank line would each be searched to the end.
-    const piece = text.slice(start, next === -1 || next > close ? close : next)
-    const end = piece.indexOf('\r\n\r\n')
+    const piece = text.slice(start, end)
+    const blank = piece.indexOf('\r\n\r\n')
     // The headers start after the delimiter's line break: a space first starts no fold.
-    const headers = end === -1 ? '' : piece.slice(0, end)
+    const headers = blank === -1 ? '' : piece.slice(0, blank)
     if (!headers.includes('\r\n ') && !headers.includes('\r\n\t')) continue
     out += text.slice(from, start) + joined(headers)
-    from = start + end
+    from = start + blank
   }
   return from === 0 ? text : out + text.slice(from)
 }

@@ -21,19 +21,33 @@ export type MultipartText = { text: string; contentType: string }
  */
 export function formDataParts({ text, contentType }: MultipartText): Iterable<Part> | null {
   const boundary = paramOf(contentType, 'boundary')
-  if (!boundary) return null
+  const spans = boundary ? partSpans(text, boundary) : null
+  if (spans === null) return null
+  return (function* () {
+    for (const [start, end] of spans) {
+      const part = partOf(text.slice(start, end))
+      yield part.value.endsWith('\r\n') ? { ...part, value: part.value.slice(0, -2) } : part
+    }
+  })()
+}
+
+/**
+ * Where each part of a multipart text stands, [start, end): from after its delimiter line to the
+ * next delimiter line, or to the last closing delimiter, as formDataParts splits the body. Null
+ * when the text has no closing delimiter.
+ */
+export function partSpans(text: string, boundary: string): Iterable<[number, number]> | null {
   const close = text.lastIndexOf(`--${boundary}--`)
   if (close === -1) return null
   const delimiter = `--${boundary}\r\n`
   // Part by part: a body of 150,000 parts is read without holding them all.
-  return (function* () {
+  return (function* (): Generator<[number, number]> {
     let at = text.indexOf(delimiter)
     while (at !== -1 && at + delimiter.length <= close) {
       const start = at + delimiter.length
       const next = text.indexOf(delimiter, start)
       at = next !== -1 && next + delimiter.length <= close ? next : -1
-      const part = partOf(text.slice(start, at === -1 ? close : at))
-      yield part.value.endsWith('\r\n') ? { ...part, value: part.value.slice(0, -2) } : part
+      yield [start, at === -1 ? close : at]
     }
   })()
 }
