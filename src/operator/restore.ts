@@ -1,7 +1,7 @@
 // `storeloc restore FILE`: puts a backup in the place of the database at DATABASE_PATH, whole,
 // once it is known to be a sound storeloc database, and only while no process uses the target.
 import { DEFAULT_DATABASE_PATH, realPathToBe } from '../core/config'
-import { fileOnTheWay, typedPath } from '../core/typed-in'
+import { fileOnTheWay, spellsPath, typedPath } from '../core/typed-in'
 import { removeIfThere } from '../core/remove-file'
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
 import { dirname, resolve } from 'node:path'
@@ -122,7 +122,7 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   if (badLink !== null) throw new OperatorError(badLink)
   if (sameFile(file, databasePath)) throw new OperatorError(`${file} is the database itself: nothing to restore.`)
   // The default path with no file there: most likely run in another folder than the service's.
-  if (databasePath === DEFAULT_DATABASE_PATH && !existsSync(databasePath))
+  if (spellsPath(databasePath, DEFAULT_DATABASE_PATH) && !existsSync(databasePath))
     throw new OperatorError(
       `No database at ${databasePath} in ${process.cwd()} to replace: set DATABASE_PATH to the service's database file. To restore into a new file here, name it: DATABASE_PATH=${resolve(databasePath)}.`,
     )
