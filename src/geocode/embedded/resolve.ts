@@ -264,9 +264,10 @@ function resolve(
     // A Brazilian town is no answer outside the state its letters name: "Bom Jesus - DF" is not
     // Bom Jesus, Piauí. Letters of no country name a town abroad only as namedAbroad allows:
     // "Praia do Forte - SP" is no Praia, Cape Verde.
-    const notAbroad = !asCountry && result !== null && !namedAbroad(q, parts, parts.at(-1)!.tokens, result)
-    if (brState !== null && !regionFirst && (result?.parts.country === 'BR' || notAbroad))
-      return { result: null, alsoRegion, near }
+    if (brState !== null && !regionFirst) {
+      const notAbroad = !asCountry && result !== null && !namedAbroad(q, parts, parts.at(-1)!.tokens, result)
+      if (result?.parts.country === 'BR' || notAbroad) return { result: null, alsoRegion, near }
+    }
     // A US state's letters naming no town of it name their Brazilian state's town, then their
     // Italian province's: "Alessandria - AL" is in Piedmont, not Egypt. Not a Brazilian town of
     // another state: "Boa Viagem - PE" (Recife's) is no Boa Viagem, Ceará.
@@ -276,11 +277,11 @@ function resolve(
       const home = result?.parts.country === brState?.code.toUpperCase()
       // The words before the letters, which stay as their own part here.
       const words = parts.at(nameKey(parts.at(-1)!.raw) === state.hint.key ? -2 : -1)?.tokens ?? []
-      const abroad =
+      const abroad = () =>
         result !== null &&
         result.parts.country !== 'BR' &&
         (home ? namedAsWritten(q, parts, result, true) : namedAbroad(q, parts, words, result))
-      const elsewhere = brState !== null && !abroad ? null : result
+      const elsewhere = brState !== null && !abroad() ? null : result
       return { result: within(state) ?? inProvince() ?? elsewhere, alsoRegion, near }
     }
     return { result, alsoRegion, near }
