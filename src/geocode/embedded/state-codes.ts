@@ -142,7 +142,7 @@ export function mayBeBrazils(q: Queries, tokens: string[], town: GeocodeResult):
 function wholeFrom(q: Queries, tokens: string[], from: number): boolean {
   if (tokens.length - from > NAME_WORDS || tokens.slice(from).some((t) => /\d/.test(t))) return false
   for (let f = from - 1; f >= 0 && tokens.length - f <= NAME_WORDS && !/\d/.test(tokens[f]!); f--)
-    if (q.qPlaces.all(nameKey(tokens.slice(f).join(' '))).length > 0) return false
+    if (q.named(nameKey(tokens.slice(f).join(' ')))) return false
   return true
 }
 
