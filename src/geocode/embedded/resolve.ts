@@ -63,9 +63,9 @@ export function resolver(db: Database) {
  * unless a big town's own name it is too (TOWN_OVER_COUNTRY: "BO" is Bo); null otherwise.
  */
 function countryAlone(q: Queries, key: string, raw: string): string | null {
-  // A country's own code in capitals names it too: "US" is no Us, France, a village.
-  if (key.length <= 3 && !ALIASES.has(key) && q.countryOf(key) !== raw) return null
   const code = q.countryOf(key)
+  // A country's own code in capitals names it too: "US" is no Us, France, a village.
+  if (key.length <= 3 && !ALIASES.has(key) && code !== raw) return null
   if (code === null) return null
   return q.qPlaces.all(key).some((p) => p.alt === 0 && p.population >= TOWN_OVER_COUNTRY) ? null : code
 }
