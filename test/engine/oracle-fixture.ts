@@ -18,12 +18,13 @@ import {
   type TagLogic,
 } from '../../src/engine/locator-index'
 import { nameKey } from '../../src/core/text'
-import { type Bbox, bboxAround, editDistances, inBbox, typosAllowed } from '../helpers'
+import { type Bbox, bboxAround, inBbox } from '../helpers'
 import { parseDayHours } from '../../src/core/hours'
 import { openState } from '../../src/core/opening'
 import { ZoneClock } from '../../src/core/zone-clock'
 import { type HoursTexts, hoursTextOn, type OpeningHours } from '../../src/engine/locator-index'
 import { wordStem } from '../../src/engine/text/fuzzy-terms'
+import { type Reading, readInTurn, typedOnlyTownWords, wordsMatch } from '../public/search-oracle'
 
 export const CENTERS = [
   { lat: 48.8566, lng: 2.3522 },
@@ -402,26 +403,16 @@ export function oracle(docs: IndexDoc[], q: IndexQuery) {
   const words = nameKey(q.search)
     .split(' ')
     .filter((w) => w !== '')
-  const exact = oracleWith(docs, q, words, 'exact')
-  if (exact.total > 0 && !typedOnlyTownWords(docs, words)) return exact
-  const typos = words.some((w) => typosAllowed(w) > 0) ? oracleWith(docs, q, words, 'typos') : null
-  if (typos !== null && typos.total > 0) return typos
-  if (exact.total > 0 || !words.some((w) => wordStem(w) !== w)) return typos ?? exact
-  return oracleWith(docs, q, words, 'forms')
+  const typedOnly = () => {
+    const own = new Set(docs.flatMap((doc) => doc.text.split(' ')))
+    const all = new Set(docs.flatMap((doc) => `${doc.text} ${doc.places ?? ''}`.split(' ')).filter((t) => t !== ''))
+    return typedOnlyTownWords(all, own, words)
+  }
+  const read = (reading: Reading) => oracleWith(docs, q, words, reading)
+  return readInTurn(words, read, (r) => r.total > 0, typedOnly, wordStem)
 }
 
-/** Whether the last word, one that may have typos, only begins words of the docs' towns (places): not itself, none of their own texts. */
-function typedOnlyTownWords(docs: IndexDoc[], words: string[]): boolean {
-  const own = new Set(docs.flatMap((doc) => doc.text.split(' ')))
-  const all = new Set(docs.flatMap((doc) => `${doc.text} ${doc.places ?? ''}`.split(' ')).filter((t) => t !== ''))
-  const w = words[words.length - 1]
-  if (w === undefined || typosAllowed(w) === 0) return false
-  const reached = [...all].filter((t) => t.startsWith(w))
-  return reached.length > 0 && reached.every((t) => !own.has(t) && t !== w)
-}
-
-function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], reading: 'exact' | 'typos' | 'forms') {
-  const typos = reading === 'typos'
+function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], reading: Reading) {
   const rows: { doc: IndexDoc; distanceKm: number | null }[] = []
   const ownWords = new Set(docs.flatMap((doc) => doc.text.split(' ')))
   for (const sent of docs) {
@@ -438,30 +429,7 @@ function oracleWith(docs: IndexDoc[], q: IndexQuery, words: string[], reading: '
       }
     }
     const tokens = `${doc.text} ${doc.places ?? ''}`.split(' ').filter((t) => t !== '')
-    if (reading === 'forms') {
-      const last = words.length - 1
-      const found = (w: string, i: number) => {
-        const stem = wordStem(w)
-        return i === last || stem !== w ? tokens.some((t) => t.startsWith(stem)) : tokens.includes(stem)
-      }
-      if (!words.every(found)) continue
-    }
-    if (words.length > 0 && reading === 'exact') {
-      const last = words[words.length - 1]!
-      if (!words.slice(0, -1).every((w) => tokens.includes(w))) continue
-      if (!tokens.some((t) => t.startsWith(last))) continue
-    }
-    if (typos) {
-      // A typo reaches a word some location has in its own text; a word only towns have, as typed
-      // or as a whole word with its first letter right.
-      const near = (w: string, last: boolean) =>
-        tokens.some((t) =>
-          ownWords.has(t)
-            ? editDistances(w, t)[last ? 1 : 0] <= typosAllowed(w)
-            : (last ? t.startsWith(w) : t === w) || (t[0] === w[0] && editDistances(w, t)[0] <= typosAllowed(w)),
-        )
-      if (!words.every((w, i) => near(w, i === words.length - 1))) continue
-    }
+    if (!wordsMatch(tokens, words, reading, ownWords, wordStem)) continue
     rows.push({ doc, distanceKm: d })
   }
   const cmpStr = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0)

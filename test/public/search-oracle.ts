@@ -1,6 +1,7 @@
 // The Query API's keyword search as the HTTP property tests' oracle sees it, written apart from
 // src/engine: the words as typed; when they match nothing, again with typos; when that matches
-// nothing either, by their forms (docs/query-api.md, Search). Words are oracleWords'.
+// nothing either, by their forms (docs/query-api.md, Search). Words are oracleWords'. The index's
+// oracle (test/engine/oracle-fixture.ts) reads its own words by the same readings.
 import { editDistances, oracleWords, typosAllowed } from '../helpers'
 
 /** A location's words: its own (name, address, description, tags, tag labels) and its town's names. */
@@ -38,7 +39,7 @@ export function formStem(w: string): string {
   return w
 }
 
-type Reading = 'exact' | 'typos' | 'forms'
+export type Reading = 'exact' | 'typos' | 'forms'
 
 /**
  * Of `candidates` (the locations the query's other terms keep), those `search` finds, read as the
@@ -50,30 +51,64 @@ export function searched<T>(live: T[], candidates: T[], wordsOf: (r: T) => Searc
   if (words.length === 0) return candidates
   const own = new Set(live.flatMap((r) => wordsOf(r).own))
   const all = new Set(live.flatMap((r) => [...wordsOf(r).own, ...wordsOf(r).town]))
-  const read = (reading: Reading) => candidates.filter((r) => matches(wordsOf(r), words, reading, own))
+  const read = (reading: Reading) =>
+    candidates.filter((r) => wordsMatch([...wordsOf(r).own, ...wordsOf(r).town], words, reading, own, formStem))
+  return readInTurn(
+    words,
+    read,
+    (found) => found.length > 0,
+    () => typedOnlyTownWords(all, own, words),
+    formStem,
+  )
+}
+
+/**
+ * The first reading that finds something: the words as typed, unless `typedOnly` says the last
+ * reaches only towns' words; with typos, where a word may have them; by their forms, where a word
+ * has one. `stem` is the form's stem.
+ */
+export function readInTurn<R>(
+  words: string[],
+  read: (reading: Reading) => R,
+  found: (r: R) => boolean,
+  typedOnly: () => boolean,
+  stem: (w: string) => string,
+): R {
   const exact = read('exact')
-  if (exact.length > 0 && !typedOnlyTownWords(all, own, words)) return exact
-  const typos = words.some((w) => typosAllowed(w) > 0) ? read('typos') : []
-  if (typos.length > 0 || exact.length > 0) return typos.length > 0 ? typos : exact
-  return words.some((w) => formStem(w) !== w) ? read('forms') : []
+  if (found(exact) && !typedOnly()) return exact
+  const typos = words.some((w) => typosAllowed(w) > 0) ? read('typos') : null
+  if (typos !== null && found(typos)) return typos
+  if (found(exact) || !words.some((w) => stem(w) !== w)) return typos ?? exact
+  return read('forms')
 }
 
 /** Whether the last word, one that may have typos, begins words, and only words no store writes (not itself). */
-function typedOnlyTownWords(all: Set<string>, own: Set<string>, words: string[]): boolean {
-  const w = words[words.length - 1]!
+export function typedOnlyTownWords(all: Set<string>, own: Set<string>, words: string[]): boolean {
+  const w = words[words.length - 1]
+  if (w === undefined || typosAllowed(w) === 0) return false
   const begun = [...all].filter((t) => t.startsWith(w))
-  return typosAllowed(w) > 0 && begun.length > 0 && begun.every((t) => !own.has(t) && t !== w)
+  return begun.length > 0 && begun.every((t) => !own.has(t) && t !== w)
 }
 
-function matches(doc: Searched, words: string[], reading: Reading, own: Set<string>): boolean {
-  const tokens = [...doc.own, ...doc.town]
+/**
+ * Whether a location's `tokens` hold every word, the last as a prefix, in the reading: as typed;
+ * by `stem`'s forms, as prefixes; with typos, a word of a store's own text (`own`) reached
+ * within typosAllowed, a word only towns have only whole with its first letter right.
+ */
+export function wordsMatch(
+  tokens: string[],
+  words: string[],
+  reading: Reading,
+  own: Set<string>,
+  stem: (w: string) => string,
+): boolean {
   const lastAt = words.length - 1
   return words.every((w, i) => {
     const last = i === lastAt
     if (reading === 'exact') return tokens.some((t) => (last ? t.startsWith(w) : t === w))
     if (reading === 'forms') {
-      const stem = formStem(w)
-      return tokens.some((t) => (last || stem !== w ? t.startsWith(stem) : t === stem))
+      const s = stem(w)
+      return tokens.some((t) => (last || s !== w ? t.startsWith(s) : t === s))
     }
     const k = typosAllowed(w)
     return tokens.some((t) =>
