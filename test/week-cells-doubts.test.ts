@@ -237,6 +237,15 @@ const CELLS: WeekCells = [
   ['Mon-Fri 9-5, Sat-Sun 10-4, Mon-Thu 9-8', '1-4 09:00-20:00; 5 09:00-17:00; 6-7 10:00-16:00'],
   ['Lun-Ven 9h-18h, Lun-Jeu 9h-19h', '1-4 09:00-19:00; 5 09:00-18:00'],
   ['Mon-Fri 8-12 & 13-17, Mon-Thu 8-12 & 13-18', '1-4 08:00-12:00, 13:00-18:00; 5 08:00-12:00, 13:00-17:00'],
+  // Hours a spec gave a day joined from two (a lunch break) are the same hours again.
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-Fr 14-18', '1-5 08:00-12:00, 14:00-18:00'],
+  ['Mo-Sa 9-12, Mo-Fr 14-18, Mo-Fr 14-18', '1-5 09:00-12:00, 14:00-18:00; 6 09:00-12:00'],
+  ['Mo-Fr 8-12, Mo-Sa 14-18, Mo-Sa 14-18', '1-5 08:00-12:00, 14:00-18:00; 6 14:00-18:00'],
+  ['Mo-Fr 8-12, Mo-Sa 14-18, Mo-Fr 14-18', '1-5 08:00-12:00, 14:00-18:00; 6 14:00-18:00'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-Fr 8-12', '1-5 08:00-12:00, 14:00-18:00'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-18', '1-5 08:00-12:00, 14:00-18:00'],
+  // A span within the last of two specs a day's hours were joined from would drop the other's.
+  ['Mo-Fr 8-12, Mo-Sa 14-18, Do-Fr 14-20', null],
 ]
 
 testCells(CELLS)
@@ -404,6 +413,12 @@ test('a span giving days other hours than before names both readings', () => {
   const [problem] = weekInto({}, 'Mo-Fr 9-17, Mo-So 10-20')
   expect(problem!.message).toContain('"Mo-Fr 9-17" and "Mo-So 10-20" after it give Monday other hours')
   expect(problem!.message).toContain('"Mo 09:00-17:00" or "Mo 10:00-20:00"')
+})
+
+test("a span within the last of a day's two specs names the day's hours whole, or its own", () => {
+  const [problem] = weekInto({}, 'Mo-Fr 8-12, Mo-Sa 14-18, Do-Fr 14-20')
+  expect(problem!.message).toContain('"Mo-Sa 14-18" and "Do-Fr 14-20" after it give Thursday other hours')
+  expect(problem!.message).toContain('"Do 08:00-12:00, 14:00-18:00" or "Do 14:00-20:00"')
 })
 
 test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {

@@ -45,6 +45,8 @@ type Given = {
   lastAt: Map<number, number>
   /** The spec that last gave each day its hours: named, or in a word for days ("Weekdays"). */
   givenAt: Map<number, number>
+  /** Each day's open hours as each spec gave them (HH:MM-HH:MM): two or more when joined (again). */
+  parts: Map<number, string[]>
 }
 
 /**
@@ -69,6 +71,7 @@ export function giveDays(
     aloneAt: new Map(),
     lastAt: new Map(),
     givenAt: new Map(),
+    parts: new Map(),
   }
   const { week } = given
   let twelve: boolean | undefined
@@ -168,18 +171,40 @@ function giveEach(
     const own = general.has(d) && !every && halfClosed(day) === null
     // A closing alone ("Thu till 8") is read against the day's hours before (closeAt).
     if (tillAfterHours(day, week[d]!) && !closeAt(week, d, named, day, doubts)) return false
+    // Its hours closed later are no longer those its specs gave.
+    if (tillAfterHours(day, week[d]!)) given.parts.delete(d)
     if (tillAfterHours(day, week[d]!)) continue
-    const hours = own || dayRead(week[d]).kind !== 'open' ? first : again(week[d]!, day)
+    // Hours a spec gave a day joined from two ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-18") keep it whole.
+    if (repeats(given, d, first)) continue
+    const whole = own || dayRead(week[d]).kind !== 'open'
+    const hours = whole ? first : again(week[d]!, day)
     if (hours === null) {
       doubts?.push(doubt(named, week[d]!, day))
       return false
     }
     if (!keepUnread && dayRead(hours).kind === 'unknown') return false // "Mi nachmittag geschlossen" alone
     week[d] = hours
+    const joined = !whole && halfClosed(day) === null && hours !== day
+    const part = clockOf(joined ? day : hours)
+    const parts = [...(joined ? (given.parts.get(d) ?? []) : []), ...(part === null ? [] : [part])]
+    given.parts.set(d, parts)
     if (every) general.add(d)
     else general.delete(d)
   }
   return true
+}
+
+/** A day's text as HH:MM-HH:MM when it reads open, else null. */
+function clockOf(text: string): string | null {
+  const read = dayRead(text)
+  return read.kind === 'open' ? clockText(read.intervals) : null
+}
+
+/** Whether `first` are hours a spec gave day `d` already, of hours joined from two or more specs. */
+function repeats({ parts }: Given, d: number, first: string): boolean {
+  const given = parts.get(d) ?? []
+  const part = clockOf(first)
+  return given.length > 1 && part !== null && given.includes(part)
 }
 
 /** Whether a day's text is a closing alone after open hours (closeAt); with none before it, it is kept unread. */
@@ -257,8 +282,15 @@ function covered(
     const before = new Set(daysOf(specs[j]![0], read, g))
     return before.size > new Set(all).size && all.every((d) => before.has(d))
   }
+  // Not within when the day's hours were joined from two specs: it would drop the other's.
+  const exception = (d: number) => within(givenAt.get(d)!) && (given.parts.get(d)?.length ?? 0) < 2
   const d = spanned.find(
-    (d) => givenAt.has(d) && !(general.has(d) && !every) && replaced(week[d]!, b) && !within(givenAt.get(d)!),
+    (d) =>
+      givenAt.has(d) &&
+      !(general.has(d) && !every) &&
+      !repeats(given, d, first) &&
+      replaced(week[d]!, b) &&
+      !exception(d),
   )
   if (d === undefined) return false
   say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
