@@ -2,7 +2,7 @@
 // week-hours.ts: days named again (a span's exception, a closing alone, hours in doubt), days of a
 // word for some days ("Weekends"), a day given its hours twice in doubt.
 import { type Grammar, isHoliday } from './day-names'
-import { dayRead, eitherRead } from './day-read'
+import { clockRead, dayRead, eitherRead } from './day-read'
 import { clockText, type DayHours, halfClosed } from './hours'
 import { again, closeAt, doubt, isTill, lateNoHour } from './week-again'
 import { daysOf, isGroup, type Spec } from './week-days'
@@ -184,27 +184,22 @@ function giveEach(
     }
     if (!keepUnread && dayRead(hours).kind === 'unknown') return false // "Mi nachmittag geschlossen" alone
     week[d] = hours
-    const joined = !whole && halfClosed(day) === null && hours !== day
-    const part = clockOf(joined ? day : hours)
-    const parts = [...(joined ? (given.parts.get(d) ?? []) : []), ...(part === null ? [] : [part])]
-    given.parts.set(d, parts)
+    const joined = !whole && hours !== day && halfClosed(day) === null
+    const part = clockRead(joined ? day : hours)
+    const kept = joined ? (given.parts.get(d) ?? []) : []
+    given.parts.set(d, part === null ? kept : [...kept, part])
     if (every) general.add(d)
     else general.delete(d)
   }
   return true
 }
 
-/** A day's text as HH:MM-HH:MM when it reads open, else null. */
-function clockOf(text: string): string | null {
-  const read = dayRead(text)
-  return read.kind === 'open' ? clockText(read.intervals) : null
-}
-
 /** Whether `first` are hours a spec gave day `d` already, of hours joined from two or more specs. */
 function repeats({ parts }: Given, d: number, first: string): boolean {
   const given = parts.get(d) ?? []
-  const part = clockOf(first)
-  return given.length > 1 && part !== null && given.includes(part)
+  if (given.length < 2) return false
+  const part = clockRead(first)
+  return part !== null && given.includes(part)
 }
 
 /** Whether a day's text is a closing alone after open hours (closeAt); with none before it, it is kept unread. */
