@@ -47,6 +47,37 @@ const refused = (route: Route) =>
     body: JSON.stringify({ success: false, error: { code: 'UNAVAILABLE', message: 'Down for a while.' } }),
   })
 
+/**
+ * Holds the page's requests that `url` matches, in the order they reach the test, until each is
+ * released; `heldCount(n)` resolves once n are held, or fails after 10 s (the pages' actions' wait)
+ * naming those held.
+ */
+async function holding(page: Page, url: string) {
+  const held: Route[] = []
+  const waiting: (() => void)[] = []
+  await page.route(url, (route) => {
+    held.push(route)
+    for (const check of waiting.splice(0)) check()
+  })
+  const heldCount = (n: number) =>
+    new Promise<void>((resolve, reject) => {
+      const timer = setTimeout(() => {
+        const urls = held.map((r) => r.request().url()).join(', ') || 'none'
+        reject(new Error(`${held.length} of ${n} requests held after 10 s: ${urls}`))
+      }, 10_000)
+      const check = () => {
+        if (held.length < n) return void waiting.push(check)
+        clearTimeout(timer)
+        resolve()
+      }
+      check()
+    })
+  return { held, heldCount }
+}
+
+/** Lets a request held go on; one the page has ended since is left. */
+const release = (route: Route) => void route.continue().catch(() => {})
+
 /** A finder's status line and alert. */
 const finderOf = (page: Page, finder: string) => ({
   status: page.locator(`${finder} .sl-status`),
@@ -304,13 +335,7 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       await networkSettled(page)
       const before = await entries(page)
       // Each request held: Paris's, London's on Back, Paris's again on Forward.
-      const held: (() => void)[] = []
-      let allHeld = () => {}
-      const three = new Promise<void>((done) => (allHeld = done))
-      await page.route('**/locations?*', (r) => {
-        held.push(() => void r.continue().catch(() => {}))
-        if (held.length === 3) allHeld()
-      })
+      const { held, heldCount } = await holding(page, '**/locations?*')
       await typeAndEnter(page, '#f', 'Paris')
       await page.locator('#f .sl-status').filter({ hasText: 'Searching…' }).waitFor()
       // The search typed is an entry as it is asked.
@@ -327,11 +352,13 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
       await page.waitForFunction(
         () => (globalThis as unknown as PageHolder).document.querySelector('#f .sl-place input')?.value === 'Paris',
       )
+      // Forward's request may reach the test after the box shows Paris (a loaded machine): all three
+      // held before the route goes, else that one passes unheld.
+      await heldCount(3)
       await page.unroute('**/locations?*')
-      await three
-      held.pop()!()
+      release(held.pop()!)
       await page.locator('#f .sl-status').filter({ hasText: 'of Paris' }).waitFor()
-      for (const go of held) go()
+      for (const r of held) release(r)
       await networkSettled(page)
       expect((await shown(page)).status).toContain('of Paris')
       expect((await shown(page)).first).toContain('Paris')
