@@ -193,26 +193,18 @@ export function folderNotFile(path: string): string | null {
  * A link through a file (ENOTDIR) is databaseOnTheWay's, which every entry point asks first.
  */
 export function linkToNoFolder(path: string): string | null {
-  // Each link's target read as the system reads it (linkTarget): a `..` after a link leaves its target.
-  const whole = typedPath(process.cwd(), path)
-  let target = whole
-  for (let links = 0; links < 8; links++) {
-    try {
-      if (!lstatSync(target).isSymbolicLink()) return null
-      target = linkTarget(target)
-    } catch (e) {
-      if (target === whole) return underLinkToNothing(path, whole)
-      if ((e as NodeJS.ErrnoException).code !== 'ENOENT') return null
-      const folder = dirname(target)
-      try {
-        if (statSync(folder, { throwIfNoEntry: false }) !== undefined) return null
-      } catch {
-        return null // not to be searched: hiddenByFolder says whose it is
-      }
-      return noFolderSentence(path, target, folder)
-    }
+  const end = linkWalkBreak(path)
+  if (end === null) return null
+  const { whole, target, error } = end
+  if (target === whole) return underLinkToNothing(path, whole)
+  if (error.code !== 'ENOENT') return null
+  const folder = dirname(target)
+  try {
+    if (statSync(folder, { throwIfNoEntry: false }) !== undefined) return null
+  } catch {
+    return null // not to be searched: hiddenByFolder says whose it is
   }
-  return null
+  return noFolderSentence(path, target, folder)
 }
 
 /**
@@ -220,14 +212,25 @@ export function linkToNoFolder(path: string): string | null {
  * target, as the system reads it, and the file; null otherwise.
  */
 export function linkThroughFile(path: string): { target: string; file: string } | null {
-  let target = typedPath(process.cwd(), path)
+  const end = linkWalkBreak(path)
+  const file = end === null ? null : fileInTheWay(end.target)
+  return file === null ? null : { target: end!.target, file }
+}
+
+/**
+ * Where following `path`'s links (8 at most) breaks: `path` made whole, the target the walk could
+ * not look at, and why; null when the walk ends at a part that is no link. Each link's target is
+ * read as the system reads it (linkTarget): a `..` after a link leaves its target.
+ */
+function linkWalkBreak(path: string): { whole: string; target: string; error: NodeJS.ErrnoException } | null {
+  const whole = typedPath(process.cwd(), path)
+  let target = whole
   for (let links = 0; links < 8; links++) {
     try {
       if (!lstatSync(target).isSymbolicLink()) return null
       target = linkTarget(target)
-    } catch {
-      const file = fileInTheWay(target)
-      return file === null ? null : { target, file }
+    } catch (e) {
+      return { whole, target, error: e as NodeJS.ErrnoException }
     }
   }
   return null
