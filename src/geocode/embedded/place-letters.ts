@@ -91,6 +91,8 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
   // The words as typed, not a typo of them ("Méier - RJ" is no Mier, Mexico), naming the town
   // whole, not some of them ("Praia do Forte - SP" is no Praia, Cape Verde).
   const hits = source.find(letters.head, bySpace)
+  // A Brazilian town first: none, but where the letters are also a US state's or a province's.
+  if (hits[0]?.country === 'BR' && (region === null || !region.regions)) return []
   const towns = source.whole(key)
   const at = new Set(towns.map((h) => `${h.lat} ${h.lng}`))
   const typed = hits.filter((h) => h.exact && h.country !== 'BR' && at.has(`${h.lat} ${h.lng}`))
