@@ -141,6 +141,28 @@ describe('a form field given twice', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test('on bulk, a ticked checkbox before its hidden field is told once, as the box', async () => {
+    // <input type=checkbox name=dry_run><input type=hidden name=dry_run value=0>, as ASP.NET MVC orders them.
+    const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'
+    const urlencoded = await form(`${BASE}/bulk`, 'locations[0][name]=A&dry_run=on&dry_run=0')
+    expect(urlencoded.body.message).toEndWith(query)
+    const [, told] = await postMultipart(
+      [
+        ['dry_run', 'true'],
+        ['dry_run', 'false'],
+        ['name', 'A'],
+      ],
+      `${BASE}/bulk`,
+    )
+    expect(told).toEndWith(query)
+    // Its advice taken as written: one dry_run, which the query string reads.
+    const [, path] = /POST (\S+)\.$/.exec(urlencoded.body.message)!
+    const csv = await rawRequest('POST', path!, Buffer.from('name,address,lat,lng\nCafe,1 Rue,48.87,2.33\n'), {
+      'content-type': 'text/csv',
+    })
+    expect([csv.status, ((await csv.json()) as { dry_run: boolean }).dry_run]).toEqual([200, true])
+  })
+
   test('on bulk, a hidden field and its ticked checkbox far apart are told as the box, however far', async () => {
     const query = ', and the field "dry_run" in the query string: POST /admin/v1/locations/bulk?dry_run=true.'
     // A textarea of CSV over 64 KiB between them, or more than 20 other fields.

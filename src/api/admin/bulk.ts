@@ -176,13 +176,15 @@ const fieldList = (fields: string[]): string =>
  * The query string that carries a form's flags (dry_run, delete_missing, max_delete), as advice
  * goes on: the file or JSON sent as the body, a dry run without it would write. A checkbox's `on`
  * (a browser's value for a box without one) is written `true`, which the query string reads; a
- * hidden field and its ticked checkbox (isCheckedBox), as the box's value alone, as a form reads them.
+ * hidden field and its ticked checkbox (isCheckedBox), in either order (ASP.NET MVC writes the box
+ * first), as the box's value alone: the query string reads a flag given once.
  * `given`: SentShape's texts, which parseBody keeps to QUERY_FLAGS.
  */
 function flagsIn(given: [string, string][]): string {
   const hidden = (flag: [string, string]) => {
     const same = given.filter(([name]) => name === flag[0])
-    return same.length === 2 && same[0] === flag && isCheckedBox(flag[1], same[1]![1])
+    const other = same[0] === flag ? same[1] : same[0]
+    return same.length === 2 && isCheckedBox(flag[1], other![1])
   }
   const flags = given
     .filter((flag) => !hidden(flag))
