@@ -201,3 +201,28 @@ describe('multipart bodies from real clients', () => {
     expect([csv.status, ((await csv.json()) as { created: number }).created]).toEqual([200, 1])
   })
 })
+
+describe('a backslash in a quoted name, as each client writes it', () => {
+  const bulk = async (disposition: string, value: string) => {
+    const body = `--B\r\n${cd(disposition)}\r\nContent-Type: text/csv\r\n\r\n${value}\r\n--B--\r\n`
+    const res = await rawRequest('POST', `${BASE}/bulk`, utf8(body), TYPE)
+    return ((await res.json()) as { message: string }).message
+  }
+
+  test("a browser's backslash before the closing quote is the name's own, as browsers write it", async () => {
+    // Chromium and Firefox write \ as it is and " as %22 (WHATWG): an old Edge's full path of a
+    // folder's file, a field named file\. FormData reads \" as an escaped quote.
+    expect(await bulk('form-data; name="file"; filename="C:\\dir\\"', '')).toContain(
+      'upload (curl -F) of "C:\\\\dir\\\\", which is empty (0 bytes)',
+    )
+    expect(await bulk('form-data; name="file\\"; filename="my-shops.csv"', 'name,address\r\nCafe,1 Rue')).toEndWith(
+      'upload (curl -F): send the file itself as the body, with curl --data-binary @my-shops.csv -H "Content-Type: text/csv".',
+    )
+  })
+
+  test("an escaping writer's \\\" within a name is a quote, as Go and Python's email package write it", async () => {
+    expect(await bulk('form-data; name="file"; filename="The 5\\" list.csv"', '')).toContain(
+      'upload (curl -F) of "The 5\\" list.csv", which is empty (0 bytes)',
+    )
+  })
+})

@@ -2,8 +2,8 @@
 // Content-Disposition as clients write it, and the bodies FormData reads otherwise than sent.
 import { paramFault, paramOf, paramsOf } from '../content-type'
 import { unfolded } from './folds'
+import { sentNames, sentParams } from './sent-names'
 import {
-  backslashedNames,
   dispositionAt,
   dispositionOf,
   formDataParts,
@@ -57,9 +57,9 @@ function formDataType(contentType: string): string {
 
 /**
  * The body with the fields its parts' Content-Dispositions name: FormData's, when it reads each
- * name as RFC 7578 writes it (backslashes kept, as it keeps them). Else each part's own reading,
- * when every disposition reads one way (plainDisposition): FormData reads .NET's
- * `name=file; filename=a.csv` as a text field named "file; filename=a.csv". Else with `doubt`.
+ * name as sent (sentNames). Else each part's own reading, when every disposition reads one way
+ * (plainDisposition): FormData reads .NET's `name=file; filename=a.csv` as a text field named
+ * "file; filename=a.csv", and a browser's `name="C:\dir\"` as `C:\dir\"`. Else with `doubt`.
  */
 function namedAsSent(body: MultipartBody): MultipartBody {
   const fields = body.fields!
@@ -75,16 +75,17 @@ function namedAsSent(body: MultipartBody): MultipartBody {
 }
 
 /**
- * The first part whose field FormData reads otherwise than its disposition names it; 'fields
- * over' when none does but FormData reads more fields than the parts name, else 'none'.
+ * The first part whose field FormData reads otherwise than its disposition names it, or whose
+ * disposition reads two ways; 'fields over' when none does but FormData reads more fields than
+ * the parts name, else 'none'.
  */
 function firstMisread(fields: Field[], parts: Iterable<Part>): Part | 'none' | 'fields over' {
   let i = 0
   for (const part of parts) {
-    const names = fieldNames(part, 'kept')
+    const names = fieldNames(part)
     if (names === null) continue
     const read = fields[i++]
-    if (read === undefined || !isNamed(read, names)) return part
+    if (names === 'doubt' || read === undefined || !isNamed(read, names)) return part
   }
   return i === fields.length ? 'none' : 'fields over'
 }
@@ -94,8 +95,8 @@ function withFieldsOfParts(body: MultipartBody): MultipartBody {
   const fields: Field[] = []
   for (const part of formDataParts(body)!) {
     if (!plainDisposition(part.headers)) return { ...body, doubt: dispositionOf(part.headers) }
-    const names = fieldNames(part, 'unescaped')
-    if (names === null) continue
+    const names = fieldNames(part)
+    if (names === null || names === 'doubt') continue
     const bytes = Buffer.from(part.value, 'latin1')
     fields.push([
       names.name,
@@ -136,14 +137,16 @@ function quotedLinesAgree(text: string, fields: Field[]): boolean {
 type FieldNames = { name: string; filename: string | null }
 
 /**
- * A part's field name and file name (null for a text field) in UTF-8, as FormData reads header
- * bytes, with the backslashes in quotes `kept` or `unescaped`; null when it is no field (no name,
- * or not form-data).
+ * A part's field name and file name (null for a text field) as sent (sentNames), in UTF-8, as
+ * FormData reads header bytes; null when it is no field (no name, or not form-data), 'doubt' when
+ * its disposition reads two ways.
  */
-function fieldNames(part: Part, backslashes: 'kept' | 'unescaped'): FieldNames | null {
+function fieldNames(part: Part): FieldNames | 'doubt' | null {
   const disposition = partHeader(part.headers, 'content-disposition')
   if (disposition === null || disposition.split(';', 1)[0]!.trim().toLowerCase() !== 'form-data') return null
-  const { name, filename } = backslashes === 'kept' ? backslashedNames(disposition) : part
+  const sent = sentNames(disposition)
+  if (sent === null) return 'doubt'
+  const { name, filename } = sent
   if (!name) return null
   return { name: utf8Of(name), filename: filename === null ? null : utf8Of(filename) }
 }
@@ -154,38 +157,17 @@ function isNamed([key, read]: Field, names: FieldNames): boolean {
   return typeof read === 'string' ? names.filename === null : (read.name ?? '') === names.filename
 }
 
-/** A parameter whose value is a token (RFC 9110) or a quoted string without a backslash, from its ";". */
-const PLAIN_PARAM =
-  /[ \t]*;[ \t]*([!#$%&'*+.^_`|~0-9a-z-]+)[ \t]*=[ \t]*(?:[!#$%&'*+.^_`|~0-9a-z-]+|"[^"\\\r\n]*")[ \t]*/iy
-
 /**
- * Whether a part's Content-Disposition reads one way: given once, its parameters each named once,
- * each value a token or a quoted string without a backslash (Go writes `\\` for a name's `\`, a
- * browser writes `\` as it is). .NET's unquoted tokens read so.
+ * Whether a part's Content-Disposition reads one way: given once, its parameters as sentParams
+ * reads them (each named once, each value a token or a quoted string read one way). .NET's
+ * unquoted tokens read so; Go's `name="photo\\"` does not (photo\\ to a browser).
  */
 function plainDisposition(headers: string): boolean {
   const lower = headers.toLowerCase()
   const first = dispositionAt(lower, 0)
   if (first === -1) return true
   if (dispositionAt(lower, first + 1) !== -1) return false
-  const disposition = dispositionOf(headers)
-  const names = new Set<string>()
-  let at = disposition.indexOf(';')
-  if (at === -1) return true
-  for (let param = paramAt(disposition, at); param !== null; param = paramAt(disposition, at)) {
-    if (names.has(param.name)) return false
-    names.add(param.name)
-    at = param.end
-  }
-  // A ";" closing the list is no parameter.
-  return at === disposition.length || /^[ \t]*;$/.test(disposition.slice(at))
-}
-
-/** The plain parameter at `at` (its ";"): its name lowercased and where it ends; null when none is. */
-function paramAt(disposition: string, at: number): { name: string; end: number } | null {
-  PLAIN_PARAM.lastIndex = at
-  const param = PLAIN_PARAM.exec(disposition)
-  return param === null ? null : { name: param[1]!.toLowerCase(), end: PLAIN_PARAM.lastIndex }
+  return sentParams(dispositionOf(headers)) !== null
 }
 
 /**
