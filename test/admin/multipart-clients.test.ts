@@ -210,8 +210,8 @@ describe('a backslash in a quoted name, as each client writes it', () => {
   }
 
   test("a browser's backslash before the closing quote is the name's own, as browsers write it", async () => {
-    // Chromium and Firefox write \ as it is and " as %22 (WHATWG): an old Edge's full path of a
-    // folder's file, a field named file\. FormData reads \" as an escaped quote.
+    // Chromium, curl -F and Python requests (urllib3 2) write \ as it is and " as %22 (WHATWG):
+    // a path that ends in its folder, a field named file\. FormData reads \" as an escaped quote.
     expect(await bulk('form-data; name="file"; filename="C:\\dir\\"', '')).toContain(
       'upload (curl -F) of "C:\\\\dir\\\\", which is empty (0 bytes)',
     )
@@ -220,7 +220,7 @@ describe('a backslash in a quoted name, as each client writes it', () => {
     )
   })
 
-  test("an escaping writer's \\\" within a name is a quote, as Go and Python's email package write it", async () => {
+  test('an escaping writer\'s \\" within a name is a quote, as Go and curl --form-escape write it', async () => {
     expect(await bulk('form-data; name="file"; filename="The 5\\" list.csv"', '')).toContain(
       'upload (curl -F) of "The 5\\" list.csv", which is empty (0 bytes)',
     )
