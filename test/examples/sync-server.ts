@@ -5,6 +5,8 @@ import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { cliRunner, type Running, serverUrl, startServer, tempDir } from '../helpers'
 
+const ROOT = join(import.meta.dir, '..', '..')
+
 export type SyncServer = {
   /** The temporary folder: the database (sync.db) and the files a test writes. */
   dir: string
@@ -47,6 +49,32 @@ export function syncServer(geocoder = 'none'): SyncServer {
     rmSync(served.dir, { recursive: true, force: true })
   })
   return served
+}
+
+/**
+ * examples/sync.ts run in step (spawnSync) against the server: `sync` on a CSV text (stores.csv),
+ * `syncFile` on a file of its own name, `syncAs` with another locator's key; `stores`: the
+ * locator's stores as the Management API lists them.
+ */
+export function syncRunners(served: SyncServer) {
+  const syncAs = (apiKey: string, name: string, text: string, ...flags: string[]) => {
+    const file = join(served.dir, name)
+    writeFileSync(file, text)
+    const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file, ...flags], {
+      cwd: ROOT,
+      env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: apiKey },
+    })
+    return reported({ code: p.exitCode, stdout: p.stdout.toString(), stderr: p.stderr.toString() })
+  }
+  const syncFile = (name: string, text: string, ...flags: string[]) => syncAs(served.key, name, text, ...flags)
+  const sync = (csv: string, ...flags: string[]) => syncFile('stores.csv', csv, ...flags)
+  const stores = async (): Promise<{ external_id: string; name: string }[]> => {
+    const res = await fetch(`${served.url}/admin/v1/locations?limit=500`, {
+      headers: { authorization: `Bearer ${served.key}` },
+    })
+    return ((await res.json()) as any).locations
+  }
+  return { sync, syncFile, syncAs, stores }
 }
 
 /**
