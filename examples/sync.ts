@@ -31,17 +31,16 @@ import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } fro
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
 // And its way of listing problems and warnings: one that many rows share once, naming a few of them.
-import { geocodingLine, problemLines, warningLines } from '../src/cli/import-report'
-import { codeSaid, excelReads, lostZeroPairs } from '../src/locations/bulk-codes'
+import { geocodingLine, problemLines } from '../src/cli/import-report'
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
-import { hoursInColumns, inColumn, inColumns } from '../src/locations/bulk-problems'
+import { inColumn, inColumns } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { type Command, commandLine, progress } from './sync-command'
 import { clearLeftOut, deleteRow, dropsTaken, itemAt, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
 import { bulkPastRefreshes, keptChanged, OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
-import { type AsBefore, postcodesAsBefore, withoutNoteAsBefore } from '../src/locations/bulk-postcodes'
+import { inListOrder, lostZeros, printChanges, printWarnings, warningsOf } from './sync-print'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
 let writing = false
@@ -83,10 +82,6 @@ function problemSaid(chunk: Row[], detail: string, message: string): string {
   const columns = row.item?.columns
   return inColumns(at![2] === undefined ? said : inColumn(said, at![2], columns), columns)
 }
-
-/** A row's warnings in its words: a CSV row's hours not read name their columns. */
-const warningsSaid = (row: Row, warnings: string[]) =>
-  row.item === undefined ? warnings : hoursInColumns(warnings, row.item.hoursColumns, row.item.specialColumn)
 
 /**
  * Sends the requests, as dry runs or for real; the reports in order. Dry runs go on past a
@@ -218,25 +213,6 @@ function inLineOrder(problems: Problem[], rows: Row[]): string[] {
   const place = new Map(rows.map((r, i) => [r.label, i]))
   const at = (p: Problem) => place.get(p.label ?? '') ?? rows.length
   return problems.toSorted((a, b) => at(a) - at(b)).map((p) => p.message)
-}
-
-/**
- * " 3 codes of the list differ ..." when rows the list would create have the codes of stores it
- * would delete but for leading zeros ("1" for "0001": the sheet was saved in Excel); else "".
- */
-function lostZeros(planned: BulkReport[], gone: { external_id: string }[]): string {
-  const created = planned
-    .flatMap((report) => report.results)
-    .flatMap((r) => (r.action === 'created' && r.external_id !== null ? [r.external_id] : []))
-  const pairs = lostZeroPairs(gone.map((g) => g.external_id), created)
-  const [first] = pairs
-  if (first === undefined) return ''
-  const codes =
-    pairs.length === 1
-      ? 'One code of the list differs from a stored one'
-      : `${pairs.length} codes of the list differ from stored ones`
-  // Either side may be the one a spreadsheet spoilt: an earlier import from Excel stored "7".
-  return ` ${codes} only in leading zeros (${codeSaid(first[0])} in the list, ${codeSaid(first[1])} stored): a spreadsheet drops them (Excel reads ${excelReads(first)}). Format the column as text, give the codes as stored, and run the sync again.`
 }
 
 async function main(): Promise<void> {
@@ -465,62 +441,6 @@ function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Pl
   console.log(
     `${dryRun ? 'Dry run, nothing written: ' : ''}${count('created')} created, ${count('updated')} updated, ${count('unchanged')} unchanged, ${gone.length - goneAlready.size} deleted${kept}.`,
   )
-}
-
-/** The stores created and updated (`results`, in the list's order), then those deleted: done, or in a dry run to do. */
-function printChanges(results: BulkReport['results'], gone: Stored[], goneAlready: Set<string>, dryRun = false): void {
-  const verb = dryRun ? { created: 'would create', updated: 'would update', deleted: 'would delete' } : undefined
-  for (const r of results)
-    if (r.action === 'created' || r.action === 'updated') {
-      const what = r.changes ? `: ${r.changes.join(', ')}` : ''
-      console.log(`${verb?.[r.action] ?? r.action} ${r.external_id}${r.id ? ` (${r.id})` : ''}${what}`)
-    }
-  for (const g of gone)
-    console.log(`${goneAlready.has(g.id) ? 'already gone' : (verb?.deleted ?? 'deleted')} ${g.external_id} (${g.id})`)
-}
-
-/**
- * The reports' results in the order of their rows in the list `rows`, not as sent (a chain goes
- * from its end, rows linked go together): the same whatever STORELOC_SYNC_CHUNK cuts.
- */
-function inListOrder(reports: BulkReport[], requests: Row[][], rows: Row[]): BulkReport['results'] {
-  const place = new Map(rows.map((r, i) => [r, i]))
-  const placed = reports.flatMap((report, chunk) =>
-    report.results.map((r) => ({ r, at: place.get(requests[chunk]![r.index!]!) ?? rows.length })),
-  )
-  return placed.toSorted((a, b) => a.at - b.at).map((p) => p.r)
-}
-
-/** The warnings as the report prints them, the note of postcodes as before first. */
-function printWarnings({ asBefore, lines }: { asBefore: AsBefore; lines: string[] }): void {
-  if (asBefore.keys.length > 0) console.log(postcodesAsBefore(asBefore.keys, asBefore.columns))
-  for (const line of lines) console.log(`check ${line}`)
-}
-
-/**
- * What is worth a look in the rows of the first `sent` requests (all of them unless given), in the
- * order of the list: what reading the file took otherwise than written (a postcode's lost zero, a
- * phone Excel spoilt), an address placed only roughly, hours not read, an unknown field. A
- * postcode given back its zero in a row left unchanged was said before: said once, counted.
- */
-function warningsOf(rows: Row[], requests: Row[][], planned: BulkReport[], sent = requests.length) {
-  const inSent = new Set(requests.slice(0, sent).flat())
-  const warnings = new Map(
-    rows.filter((r) => inSent.has(r)).map((r) => [r, { key: r.label, who: r.label, warnings: [...r.notes] }]),
-  )
-  const asBefore: AsBefore = { keys: [], columns: new Set() }
-  // The dry runs' warnings, in a real run too: all checked before any write, as one request of the
-  // whole list would be, they do not hang on which request wrote a code first (lost leading zeros).
-  planned.slice(0, sent).forEach((report, chunk) => {
-    for (const r of report.results) {
-      const row = requests[chunk]![r.index!]!
-      const said = warnings.get(row)
-      if (said === undefined) continue
-      said.warnings = withoutNoteAsBefore(asBefore, row.label, row.item, r.action, said.warnings)
-      said.warnings.push(...warningsSaid(row, r.warnings))
-    }
-  })
-  return { asBefore, lines: warningLines([...warnings.values()]) }
 }
 
 /** " (lines 4-6)", ' (deleting "S9" (loc_...))': the rows or stores of the write under way; "" when none is. */
