@@ -4,7 +4,8 @@
 // A write after that check is the service's to see: each delete item carries the store's updated_at
 // as first read (if_updated_at), and a store changed since is kept (412 precondition_failed).
 // The service's geocode refresh (Google's 30 days) moves a store's point, and so its updated_at, on
-// its own: no other writer. A store only it changed is deleted all the same.
+// its own: no other writer. A store only it changed is deleted all the same, its time zone too
+// when that is the one its point gives, before and after.
 import {
   type AdminLocation,
   type BulkDelete,
@@ -13,22 +14,23 @@ import {
   type StorelocClient,
   StorelocError,
 } from 'storeloc/client'
+// The service's own zone of a point: a store's zone set by hand and its point's are told apart by it.
+import { zoneAt } from '../src/core/zone'
 import { itemAt } from './sync-parts'
 
 /** The locator's stores as the sync read them first, by id. */
 export type Snapshot = Map<string, AdminLocation>
 
-/**
- * What the geocode refresh writes: the point and how it was found. Not the time zone: one set by
- * hand shows as one the point gives, so a zone changed is another's write however the point moved.
- */
+/** What the geocode refresh writes: the point and how it was found (and so the zone its point gives). */
 const REFRESHED = new Set(['coordinates', 'geocoding', 'updated_at'])
 
 /**
  * The fields of the store `now` that another write changed since it was read (`had`); none when
  * only the geocode refresh did (it moves a point a geocoder gave, by a geocoder: not coordinates
  * sent, whose source is `reverse`, nor a pin moved by hand, null), or when no field the API shows
- * changed: no one's edit is lost by a delete.
+ * changed: no one's edit is lost by a delete. A point moved across a border moves the zone shown
+ * with it: the refresh's when both zones are their points' (a zone set by hand that its point
+ * gives says nothing the point does not), another's when either is not.
  */
 export function changedFields(had: AdminLocation, now: AdminLocation): string[] {
   const changed = (Object.keys(now) as (keyof AdminLocation)[]).filter(
@@ -36,7 +38,9 @@ export function changedFields(had: AdminLocation, now: AdminLocation): string[] 
   )
   const moved = changed.includes('coordinates') || changed.includes('geocoding')
   const byGeocoder = (l: AdminLocation) => l.geocoding !== null && l.geocoding.source !== 'reverse'
-  return moved && byGeocoder(had) && byGeocoder(now) && changed.every((k) => REFRESHED.has(k)) ? [] : changed
+  const pointsZone = (l: AdminLocation) => l.timezone === zoneAt(l.coordinates.lat, l.coordinates.lng)
+  const refreshed = (k: string) => REFRESHED.has(k) || (k === 'timezone' && pointsZone(had) && pointsZone(now))
+  return moved && byGeocoder(had) && byGeocoder(now) && changed.every(refreshed) ? [] : changed
 }
 
 /** The fields another write changed of the stores a refusal (412) names, by their places in its request. */

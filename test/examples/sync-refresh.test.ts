@@ -14,9 +14,11 @@ const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
 const row = (code: string, i: number) => `${code},Store ${i},"${i} Main St, Town",${37 + i / 10},${-122 - i / 10}\n`
 const FOUND = JSON.parse(readFileSync(join(import.meta.dir, '..', 'geocode/fixtures/google-found.json'), 'utf8'))
 
-/** Google's stand-in: each answer a point of its own, held while `held` is. */
+/** Google's stand-in: each answer a point of its own (`pointOf` the count of answers), held while `held` is. */
 let held: Promise<void> = Promise.resolve()
 let asked = 0
+const inCalifornia = (n: number) => ({ lat: 37 + n / 100, lng: -122 })
+let pointOf = inCalifornia
 const google = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
@@ -24,7 +26,7 @@ const google = Bun.serve({
     await held
     asked++
     const answer = structuredClone(FOUND)
-    answer.results[0].geometry.location = { lat: 37 + asked / 100, lng: -122 }
+    answer.results[0].geometry.location = pointOf(asked)
     return Response.json(answer)
   },
 })
@@ -75,8 +77,11 @@ async function restartedWithS3Due(due = ['S3'], also: string[] = []): Promise<()
   return release
 }
 
-/** The sync of S1 and S2 through a stand-in that lets the refresh write once `when` is true of a request. */
-async function syncWithRefreshAt(when: (body: string) => boolean) {
+/**
+ * The sync of S1 and S2 through a stand-in that lets the refresh write once `when` is true of a
+ * request, then runs `after` before passing the request on.
+ */
+async function syncWithRefreshAt(when: (body: string) => boolean, after = async () => {}) {
   const release = await restartedWithS3Due()
   let refreshed = false
   const proxy = standIn(served, async (body, on) => {
@@ -84,6 +89,7 @@ async function syncWithRefreshAt(when: (body: string) => boolean) {
       refreshed = true
       release()
       await server!.waitFor(/"geocodes refreshed"/)
+      await after()
     }
     return on()
   })
@@ -153,6 +159,28 @@ describe('examples/sync.ts and the geocode refresh', () => {
     expect(run.code).toBe(0)
     expect(await codes()).toEqual(['S1', 'S2'])
   }, 60_000)
+
+  test('a refresh moving the dropped store into another time zone deletes it, at the dry runs or the deletes', async () => {
+    // Phoenix: America/Phoenix, not the list's America/Los_Angeles, so the zone shown moves too.
+    pointOf = (n) => ({ lat: 33.45 + n / 100, lng: -112.07 })
+    try {
+      for (const step of [
+        (body: string) => body.includes('"dry_run":true'),
+        (body: string) => body.includes('"delete":true') && !body.includes('"dry_run":true'),
+      ]) {
+        const zones: string[] = []
+        const run = await syncWithRefreshAt(step, async () => {
+          zones.push((await storeOf('S3')).timezone)
+        })
+        expect(zones).toEqual(['America/Phoenix'])
+        expect(run.stderr).not.toContain('Another write')
+        expect(run.code).toBe(0)
+        expect(await codes()).toEqual(['S1', 'S2'])
+      }
+    } finally {
+      pointOf = inCalifornia
+    }
+  }, 90_000)
 
   test("another writer's change is still refused: a name, said; a point sent by hand, kept at the delete", async () => {
     const list = HEADER + row('S1', 1) + row('S2', 2)
