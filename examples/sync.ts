@@ -446,12 +446,27 @@ function report({ dryRun }: Command, { rows, unknown, stored }: Source, plan: Pl
 /** " (lines 4-6)", ' (deleting "S9" (loc_...))': the rows or stores of the write under way; "" when none is. */
 const underway = () => (done.underway.length === 0 ? '' : ` (${rowsNamed(done.underway)})`)
 
+/**
+ * ", 2 of the 5 stores the list lacks deleted": how far the deletes got when the sync stopped
+ * (those found gone already counted in); "" when the list lacks no store.
+ */
+function deletesSaid(): string {
+  const { deleted, toDelete } = done
+  if (toDelete === 0) return ''
+  const stores = toDelete === 1 ? 'the store the list lacks' : `the ${toDelete} stores the list lacks`
+  if (deleted === 0) return `, ${stores} not deleted yet`
+  return deleted >= toDelete ? `, ${stores} deleted` : `, ${deleted} of ${stores} deleted`
+}
+
+/** "; the request under way (line 2) may have gone through too": said only while one is. */
+const underwaySaid = () => (done.underway.length === 0 ? '' : `; the request under way${underway()} may have gone through too`)
+
 main().catch((e) => {
   if (signal.aborted && e === signal.reason) {
     if (!writing) console.error(`sync: stopped (${stopped.by}) before writing anything.`)
     else
       console.error(
-        `sync: stopped (${stopped.by}): ${done.sent} of ${done.toWrite} rows sent${didSaid()}, ${done.deleted} of ${done.toDelete} deletions done; the request under way${underway()} may be written too. Run the sync again: it writes only what is not in step yet.`,
+        `sync: stopped (${stopped.by}): ${done.sent} of ${done.toWrite} rows sent${didSaid()}${deletesSaid()}${underwaySaid()}. Run the sync again: it writes only what is not in step yet.`,
       )
     process.exit(stopped.code)
   }

@@ -85,7 +85,7 @@ test('Ctrl-C during a write ends the sync, saying what was written and that the 
       code: 130,
       stdout: '',
       stderr:
-        'sync: stopped (Ctrl-C): 0 of 1 rows sent, 0 of 0 deletions done; the request under way (line 2) may be written too. Run the sync again: it writes only what is not in step yet.\n',
+        'sync: stopped (Ctrl-C): 0 of 1 rows sent; the request under way (line 2) may have gone through too. Run the sync again: it writes only what is not in step yet.\n',
     })
   } finally {
     held()
@@ -115,8 +115,39 @@ test('SIGTERM during a write ends the sync as Ctrl-C does: it lists what it chan
       code: 143,
       stdout: `created T1 (${id})\n`,
       stderr:
-        'checked: 1 of 2 rows\nchecked: 2 of 2 rows\nsent: 1 of 2 rows (1 created)\nsync: stopped (SIGTERM): 1 of 2 rows sent (1 created), 0 of 0 deletions done; the request under way (line 3) may be written too. Run the sync again: it writes only what is not in step yet.\n',
+        'checked: 1 of 2 rows\nchecked: 2 of 2 rows\nsent: 1 of 2 rows (1 created)\nsync: stopped (SIGTERM): 1 of 2 rows sent (1 created); the request under way (line 3) may have gone through too. Run the sync again: it writes only what is not in step yet.\n',
     })
+  } finally {
+    held()
+  }
+})
+
+test('Ctrl-C among the deletes says how many of the stores the list lacks are deleted', async () => {
+  const rows = ['D1', 'D2', 'D3'].map((code, i) => `${code},Store ${i},"${i} Main St, Town",40.${i},-3.${i}\n`)
+  // The three stores first, in step; then a list of D1 alone, whose second delete is held.
+  const first = sync(rows.join(''))
+  expect((await first.ended)[0]).toBe(0)
+  let held!: () => void
+  const hold = new Promise<void>((resolve) => (held = resolve))
+  let run!: ReturnType<typeof sync>
+  let deletes = 0
+  service.app = {
+    handle: async (request) => {
+      const body = request.method === 'POST' ? await request.clone().text() : ''
+      const deleting = body.includes('"delete":true') && !body.includes('"dry_run":true')
+      if (!deleting || ++deletes < 2) return env().app.handle(request)
+      run.interrupt()
+      await hold
+      return env().app.handle(request)
+    },
+  }
+  run = sync(rows[0], { STORELOC_SYNC_CHUNK: '1' })
+  try {
+    const [code, , stderr] = await run.ended
+    expect(code).toBe(130)
+    expect(stderr.split('\n').at(-2)).toMatch(
+      /^sync: stopped \(Ctrl-C\): 1 of 1 rows sent \(1 unchanged\), 1 of the 2 stores the list lacks deleted; the request under way \(deleting "D3" \(loc_\w+\)\) may have gone through too\. Run the sync again: it writes only what is not in step yet\.$/,
+    )
   } finally {
     held()
   }
