@@ -38,7 +38,7 @@ Environment:
 
 Exit 0 in step, 1 when the list has problems or the service cannot be used (nothing written),
 2 for a wrong command line, 3 when it failed while writing (run it again) or when another write
-changed the locator while it ran, up to a store's delete (the list written, no store it lacks
+changed the locator while it ran (the list written; up to a store's delete, no store it lacks
 deleted but those it names: run it again once that write is done), 130 on Ctrl-C, 143 on SIGTERM.`
 
 /**

@@ -2,7 +2,8 @@
 // changed the locator since the sync read it. Two syncs of one locator at once would each delete
 // what the other's list has and its own lacks, and both end "in step"; a person editing alike.
 // A write after that check is the service's to see: each delete item carries the store's updated_at
-// as first read (if_updated_at), and a store changed since is kept (412 precondition_failed).
+// as first read (if_updated_at), and a store changed since is kept (412 precondition_failed). The
+// same check once the deletes are done says another sync's deletes that came after this one's look.
 // The service's geocode refresh (Google's 30 days) moves a store's point, and so its updated_at, on
 // its own: no other writer. A store only it changed is deleted all the same, its time zone too
 // when that is the one its point gives, before and after.
@@ -104,21 +105,23 @@ const NAMED = 5
 
 /**
  * Refuses the deletes when a store changed since `snapshot` but for this run's writes (`reports`:
- * the stores they created, updated or deleted): made, changed or deleted by another writer; and
- * when a store this run wrote (`wrote`) was changed again after it. Its message names them and the
- * time of the first, so the other run is found. `size`: the most rows a request sends.
+ * the stores they created, updated or deleted; `gone`: the ids it deleted or found gone): made,
+ * changed or deleted by another writer; and when a store this run wrote (`wrote`) was changed
+ * again after it. Its message names them and the time of the first, so the other run is found.
+ * `size`: the most rows a request sends; `done`: looked at once the `toDelete` stores are deleted.
  */
 export async function refuseOthersChanges(
   client: StorelocClient,
   snapshot: Snapshot,
   reports: BulkReport[],
   wrote: Wrote[],
-  { toDelete, size }: { toDelete: number; size: number },
+  { toDelete, size, gone, done = false }: { toDelete: number; size: number; gone: ReadonlyMap<string, unknown>; done?: boolean },
   signal: AbortSignal,
 ): Promise<void> {
-  const written = new Set(
-    reports.flatMap((r) => r.results.flatMap((x) => (x.id !== null && x.action !== 'unchanged' ? [x.id] : []))),
-  )
+  const written = new Set([
+    ...reports.flatMap((r) => r.results.flatMap((x) => (x.id !== null && x.action !== 'unchanged' ? [x.id] : []))),
+    ...gone.keys(),
+  ])
   const changes: { at: string; said: string }[] = []
   // Its own writes change updated_at too: a store it wrote is another's when its row is no longer
   // in step. Checked before the stores are read again, which is the nearest look to the deletes.
@@ -135,8 +138,8 @@ export async function refuseOthersChanges(
       changes.push({ at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at} (${fields.join(', ')})` })
   }
   const still = new Map(now.map((l) => [l.id, l]))
-  for (const id of snapshot.keys())
-    if (!still.has(id) && !written.has(id)) changes.push({ at: '', said: `${id} deleted` })
+  for (const [id, had] of snapshot)
+    if (!still.has(id) && !written.has(id)) changes.push({ at: '', said: `${storeSaid(had)} deleted` })
   for (const id of again) {
     const l = still.get(id)
     changes.push(l === undefined ? { at: '', said: `${id} deleted` } : { at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at}` })
@@ -145,8 +148,12 @@ export async function refuseOthersChanges(
   const first = changes.map((c) => c.at).filter((at) => at !== '').sort()[0]
   const named = changes.slice(0, NAMED).map((c) => c.said)
   const more = changes.length > NAMED ? ` and ${changes.length - NAMED} more` : ''
+  const stores = `${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks`
+  const what = done
+    ? `The list is written${toDelete === 0 ? '' : ` and the ${stores} deleted`}, but the locator is not in step with it.`
+    : `The ${stores} ${toDelete === 1 ? 'is' : 'are'} not deleted; the rest of the list is written.`
   throw new OthersWrote(
-    `Another write changed the locator while this sync ran${first === undefined ? '' : `, from ${first}`}: ${named.join(', ')}${more}. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. The ${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks ${toDelete === 1 ? 'is' : 'are'} not deleted; the rest of the list is written. Run the sync again once the other write is done.`,
+    `Another write changed the locator while this sync ran${first === undefined ? '' : `, from ${first}`}: ${named.join(', ')}${more}. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks. ${what} Run the sync again once the other write is done.`,
   )
 }
 

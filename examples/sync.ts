@@ -25,8 +25,10 @@
 // while writing (the service out of reach): part of the list may be written; run it again, and it
 // writes only what is not in step yet. Exit 3 too when another write changed the locator while it
 // ran, up to the delete of a store: the list is written, the stores it lacks are not deleted (but
-// those deleted before it said so); run it again once that write is done. Ctrl-C stops it at once, saying how many rows it sent so far and what they did (created,
-// updated, unchanged): exit 130 (SIGTERM alike: exit 143).
+// those deleted before it said so); or after its deletes, which it looks for once done: the
+// locator is not in step with the list. Run it again once that write is done. Ctrl-C stops it at
+// once, saying how many rows it sent so far and what they did (created, updated, unchanged) and
+// how many of the stores the list lacks it deleted: exit 130 (SIGTERM alike: exit 143).
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
@@ -376,33 +378,35 @@ async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[],
   })
   // The rest deleted last, `size` a request, by id, as the rows are sent; each only while as first read (if_updated_at).
   const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id, snapshot.get(g.id)?.updated_at))
+  if (dryRun) return { reports, goneAlready }
+  // The list's rows it created or updated, as sent: another write after them makes them differ again.
+  const wrote = reports.flatMap((report, chunk) =>
+    report.results.flatMap((r) => {
+      const location = r.index === null ? undefined : requests[chunk]![r.index]?.location
+      const made = r.action === 'created' || r.action === 'updated'
+      return location === undefined || location.delete || r.id === null || !made ? [] : [{ id: r.id, location }]
+    }),
+  )
+  const others = { toDelete: last.length, size, gone: answered.gone }
   // Deleted only when no other write came since the stores were read: another sync's rows are no list's to drop.
-  if (!dryRun && last.length > 0) {
-    // The list's rows it created or updated, as sent: another write after them makes them differ again.
-    const wrote = reports.flatMap((report, chunk) =>
-      report.results.flatMap((r) => {
-        const location = r.index === null ? undefined : requests[chunk]![r.index]?.location
-        const made = r.action === 'created' || r.action === 'updated'
-        return location === undefined || location.delete || r.id === null || !made ? [] : [{ id: r.id, location }]
-      }),
-    )
-    await refuseOthersChanges(client, snapshot, reports, wrote, { toDelete: last.length, size }, signal)
-  }
-  if (!dryRun)
-    for (let i = 0; i < last.length; i += size) {
-      const chunk = last.slice(i, i + size)
-      const report = await sendDeletes(client, chunk, snapshot)
-      done.deleted += chunk.length
-      for (const r of report.results) {
-        answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
-        if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.location.id!)
-      }
-      // A store found gone is no store deleted: counted apart, as the summary does.
-      const already = last.slice(0, i + size).filter((d) => goneAlready.has(d.location.id!)).length
-      const sent = Math.min(i + size, last.length)
-      if (last.length > size)
-        progress(`deleted: ${sent - already} of ${last.length} stores${already > 0 ? `, ${already} already gone` : ''}`)
+  if (last.length > 0) await refuseOthersChanges(client, snapshot, reports, wrote, others, signal)
+  for (let i = 0; i < last.length; i += size) {
+    const chunk = last.slice(i, i + size)
+    const report = await sendDeletes(client, chunk, snapshot)
+    done.deleted += chunk.length
+    for (const r of report.results) {
+      answered.gone.set(chunk[r.index!]!.location.id!, r.action === 'absent')
+      if (r.action === 'absent') goneAlready.add(chunk[r.index!]!.location.id!)
     }
+    // A store found gone is no store deleted: counted apart, as the summary does.
+    const already = last.slice(0, i + size).filter((d) => goneAlready.has(d.location.id!)).length
+    const sent = Math.min(i + size, last.length)
+    if (last.length > size)
+      progress(`deleted: ${sent - already} of ${last.length} stores${already > 0 ? `, ${already} already gone` : ''}`)
+  }
+  // Looked at again once done: another sync's check before its deletes may have passed before
+  // these, as this one's before its own; each would end "in step" with the other's list's stores gone.
+  await refuseOthersChanges(client, snapshot, reports, wrote, { ...others, done: true }, signal)
   return { reports, goneAlready }
 }
 

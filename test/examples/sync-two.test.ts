@@ -1,0 +1,68 @@
+// Two syncs of one locator at once, each deleting what its own list lacks: each looks at the
+// locator before its deletes and again once done, so one whose look came before the other's
+// deletes still says the locator is not in step with its list, and exits 3.
+import { expect, test } from 'bun:test'
+import { runSync, standIn, syncServer } from './sync-server'
+
+const served = syncServer()
+
+const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
+const row = (code: string, i: number) => `${code},Store ${code},"${i} Main St, Town",${40 + i / 10},${-3 - i / 10}\n`
+const codes = async () => {
+  const answer = await fetch(`${served.url}/admin/v1/locations/export`, {
+    headers: { authorization: `Bearer ${served.key}` },
+  })
+  return ((await answer.json()) as { locations: { external_id: string }[] }).locations.map((l) => l.external_id).sort()
+}
+
+test("a sync whose deletes come after another's whole run says the other's deletes, and exits 3", async () => {
+  expect(
+    (await runSync(served, served.url, HEADER + row('K1', 1) + row('K2', 2) + row('K3', 3) + row('K4', 4))).code,
+  ).toBe(0)
+  // A lacks K4, B lacks K3. B runs whole while A's delete of K4 waits: B's looks find no change.
+  let other: Awaited<ReturnType<typeof runSync>> | undefined
+  const proxy = standIn(served, async (body, on) => {
+    if (other === undefined && body?.includes('"delete":true') && !body.includes('"dry_run":true'))
+      other = await runSync(served, served.url, HEADER + row('K1', 1) + row('K2', 2) + row('K4', 4))
+    return on(body)
+  })
+  try {
+    const run = await runSync(served, proxy.url, HEADER + row('K1', 1) + row('K2', 2) + row('K3', 3))
+    expect([other?.code, other?.stdout.split('\n').at(-2)]).toEqual([
+      0,
+      '0 created, 0 updated, 3 unchanged, 1 deleted.',
+    ])
+    expect(run.stdout).toMatch(/^deleted K4 \(loc_\w+\)\n$/)
+    expect(run.stderr).toMatch(
+      /^sync: Another write changed the locator while this sync ran: "K3" \(loc_\w+\) deleted\. Another sync of this locator, or someone editing it: run one sync a locator at a time, as each deletes what its own list lacks\. The list is written and the 1 store the list lacks deleted, but the locator is not in step with it\. Run the sync again once the other write is done\.\n$/,
+    )
+    expect(run.code).toBe(3)
+  } finally {
+    proxy.stop()
+  }
+  expect(await codes()).toEqual(['K1', 'K2'])
+}, 60_000)
+
+test('a store another write makes after the last write of a list with nothing to delete: exit 3, not in step', async () => {
+  const list = HEADER + row('K1', 1) + row('K2', 2) + row('M1', 3)
+  expect((await runSync(served, served.url, list)).code).toBe(0)
+  let made = false
+  // The other write lands as the list's rows are written: the sync had nothing to delete.
+  const proxy = standIn(served, async (body, on) => {
+    const answer = await on(body)
+    if (!made && body?.includes('"dry_run":false')) {
+      made = true
+      expect((await runSync(served, served.url, list + row('M2', 4))).code).toBe(0)
+    }
+    return answer
+  })
+  try {
+    const run = await runSync(served, proxy.url, list)
+    expect(run.stderr).toMatch(
+      /: "M2" \(loc_\w+\) made at \S+\. .* The list is written, but the locator is not in step with it\./,
+    )
+    expect(run.code).toBe(3)
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
