@@ -95,12 +95,12 @@ export const geocodeCommand = async (
     })
     if (!result) {
       // The API's refusal names the town a misspelt one may mean: so does this.
-      const town = await guessFrom(stack.places)(positionals[0]!)
+      const guess = await guessFrom(stack.places)(positionals[0]!)
       const why =
         config.geocoder.provider === 'none'
           ? ' GEOCODER=none places no address: unset it for the embedded geocoder, or name an HTTP one.'
-          : town
-            ? ` Did you mean ${town}?`
+          : guess
+            ? ` ${guess}`
             : ''
       throw new OperatorError(
         `Could not geocode ${JSON.stringify(positionals[0])}: the API would answer geocoding_failed.${why}`,

@@ -320,10 +320,10 @@ export function getLocation(deps: AdminDeps, locatorId: string, id: string): Adm
   return toAdminLocation(row)
 }
 
-/** " Did you mean Edinburgh, United Kingdom?", or "" when there is no guess (or it fails). */
+/** " Did you mean Edinburgh, United Kingdom?" (town-guess.ts), or "" when there is no guess (or it fails). */
 async function guessed(deps: AdminDeps, address: string): Promise<string> {
-  const town = await deps.guess?.(address).catch(() => null)
-  return town ? ` Did you mean ${town}?` : ''
+  const guess = await deps.guess?.(address).catch(() => null)
+  return guess ? ` ${guess}` : ''
 }
 
 /**

@@ -1,11 +1,15 @@
-// The town a misspelt address may mean ("Edinbrugh" for Edinburgh), for the message of an
-// address that could not be placed: the place search allows typos, the address geocoder does not.
+// The town a misspelt address may mean ("Edinbrugh" for Edinburgh), or the countries a bare
+// town's name is in ("Cambridge"), for the message of an address that could not be placed: the
+// place search allows typos and names namesakes, the address geocoder does neither.
 import { codePoints, nameKey, withinEdits } from '../core/text'
-import { asTyped } from '../geocode/embedded/place-hit'
+import { asTyped, type PlaceHit } from '../geocode/embedded/place-hit'
 import type { PlaceSource } from '../geocode/embedded/place-source'
 import { withoutPostcodes } from '../geocode/embedded/postcode-forms'
 
-/** The town `address` may mean, as the place search labels it ("Edinburgh, United Kingdom"); null when none. */
+/**
+ * What `address` may mean, as a sentence: "Did you mean Edinburgh, United Kingdom?", or the
+ * countries a town it names alone is in; null when nothing is guessed.
+ */
 export type TownGuess = (address: string) => Promise<string | null>
 
 /** Words of fewer letters are not guessed at: too many towns are two edits from them. */
@@ -14,6 +18,26 @@ const GUESS_FROM = 5
 const GUESS_UP_TO = 60
 /** Parts of the address looked at, from the last: a town stands near its end. */
 const PARTS_LOOKED_AT = 4
+/** A namesake abroad at least this share of the biggest town's people is named: the geocoder's own ratio. */
+const NAMESAKE_SHARE = 0.5
+/** Namesakes named in the message, the biggest first. */
+const NAMESAKES_SHOWN = 3
+
+/**
+ * '"Cambridge" names towns in several countries (...): ...' when `hits` of `words` hold towns of
+ * that very name in several countries, each nearly as big as the biggest; else null.
+ */
+function namesakes(words: string, hits: PlaceHit[]): string | null {
+  const towns = hits.filter((h) => h.exact && h.precision === 'city')
+  const biggest = towns[0]
+  if (biggest === undefined) return null
+  const shown: PlaceHit[] = []
+  for (const t of towns)
+    if (t.weight >= biggest.weight * NAMESAKE_SHARE && !shown.some((s) => s.country === t.country)) shown.push(t)
+  if (shown.length < 2) return null
+  const labels = shown.slice(0, NAMESAKES_SHOWN).map((t) => t.label)
+  return `${JSON.stringify(words)} names towns in several countries (${labels.join('; ')}): add the country, a region or a postcode after it.`
+}
 
 /**
  * The guess of a place source (read from its data file on first use). Each part of the address
@@ -46,9 +70,12 @@ export const guessFrom =
       const rest = parts.slice(i + 1).join(',')
       if (rest !== '' && !search.find(rest).some(asTyped)) continue
       const hits = search.find(rest === '' ? words : `${words},${rest}`)
+      // A town alone at the end, with nothing to tell its country, may be refused as a namesake's.
+      const alike = rest === '' ? namesakes(words, hits) : null
+      if (alike !== null) return alike
       if (hits.some((h) => h.exact)) continue // a place as written: not the part misspelt
       const town = hits.find((h) => h.precision === 'city')
-      if (town && withinEdits(key, nameKey(town.label.split(',')[0]!), 2)) return town.label
+      if (town && withinEdits(key, nameKey(town.label.split(',')[0]!), 2)) return `Did you mean ${town.label}?`
     }
     return null
   }

@@ -219,6 +219,20 @@ describe('POST /locations geocoding', () => {
     expect(street.body.message).not.toContain('Did you mean')
   })
 
+  test('a bare town of several countries: the refusal names them and asks for the country', async () => {
+    const address = '7 High Street, Cambridge'
+    const res = await expectNoChange(() => create({ name: 'Namesake', address }))
+    expect(res.status).toBe(422)
+    expect(res.body.message).toBe(
+      `The address ${JSON.stringify(address)} could not be geocoded. "Cambridge" names towns in several countries (Cambridge, United Kingdom; Cambridge, ON, Canada; Cambridge, MA, United States): add the country, a region or a postcode after it. Fix the address or send coordinates ({"lat": ..., "lng": ...}).`,
+    )
+    const spain = await create({ name: 'Namesake', address: 'Rambla 1, Barcelona' })
+    expect(spain.body.message).toContain('(Barcelona, Spain; Barcelona, Venezuela)')
+    // A town named with its country is no namesake's: nothing of the kind is said.
+    const atlantis = await create({ name: 'Namesake', address: '1 Nowhere Lane, Atlantis, Cambridge, Narnia' })
+    expect(atlantis.body.message).not.toContain('several countries')
+  })
+
   test('with geocoding off (GEOCODER=none), an address without coordinates is refused as such, not as a bad address', async () => {
     const app = createApp({
       store: env.store,
