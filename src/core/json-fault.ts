@@ -1,6 +1,6 @@
 // What a person wrote that JSON does not allow, found where a parser's own message names only a
-// token: a comment, a comma after the last item, or a string in single quotes (JSONC, JSON5 and
-// JavaScript take them).
+// token: a comment, a comma after the last item, a string in single quotes (JSONC, JSON5 and
+// JavaScript take them), or NaN and Infinity (Python's json.dumps writes them).
 
 /** "it has a comment (line 1, column 3)..." for the first such fault outside strings; else null. */
 export function jsonFault(text: string): string | null {
@@ -18,7 +18,12 @@ export function jsonFault(text: string): string | null {
       return `it has a single quote outside a string (${where(text, i)}): JSON's strings take double quotes.`
     else if (c === '/' && (text[i + 1] === '/' || text[i + 1] === '*'))
       return `it has a comment (${where(text, i)}), and JSON has none. Take it out.`
-    else if (c === ',') {
+    else if (c === 'N' || c === 'I') {
+      const value = text.startsWith('NaN', i) ? 'NaN' : text.startsWith('Infinity', i) ? 'Infinity' : null
+      if (value === null) continue
+      const at = value === 'Infinity' && text[i - 1] === '-' ? i - 1 : i
+      return `it has ${text.slice(at, i + value.length)} (${where(text, at)}), which is no JSON number (Python's json.dumps writes float('nan') and float('inf') so). Send a number, or leave the field out.`
+    } else if (c === ',') {
       const next = text.slice(i + 1).search(/\S/)
       const closer = next < 0 ? undefined : text[i + 1 + next]
       if (closer === '}' || closer === ']')
