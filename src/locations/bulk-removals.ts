@@ -3,6 +3,8 @@
 // hand, still goes through, and its result says there was nothing to delete.
 import type { LocationRecord } from '../store/locations'
 import { LOCATION_ID } from '../core/ids'
+import { gotInstead } from '../core/sent-value'
+import { flagValue } from '../core/urlencoded'
 import { quoted, trimStrings } from '../core/validation'
 import type { BulkResult } from './bulk'
 import { sameCode } from './bulk-codes'
@@ -57,7 +59,10 @@ export function readRemoval(
 ):
   | { target: LocationRecord | null; sentId: string | null; sentExternalId: string | null; ifUpdatedAt: string | null }
   | [string | null, string][] {
-  if (raw.delete !== true) return [['delete', 'The delete field must be true or false.']]
+  if (raw.delete !== true)
+    return [
+      ['delete', `The delete field must be true or false${gotInstead(raw.delete, flagValue, 'an ordinary item')}`],
+    ]
   const problems: [string | null, string][] = []
   // One problem of the item, however many fields: a whole row of an export marked delete is one mistake.
   const extra = Object.keys(raw).filter((name) => !REMOVAL_FIELDS.has(name))

@@ -82,7 +82,7 @@ describe('bulk upsert, delete items', () => {
     const res = await bulk({
       locations: [
         { external_id: 'S1', delete: true },
-        { external_id: 'S2', delete: 'yes' },
+        { external_id: 'S2', delete: 'true' },
         { external_id: 'S3', name: 'Gone', delete: true },
         { delete: true },
         { id: 'STORE-7', delete: true },
@@ -94,7 +94,9 @@ describe('bulk upsert, delete items', () => {
     expect(res.status).toBe(422)
     expect(res.body.message).toBe('7 of 8 locations cannot be written as sent; nothing was written.')
     expect(res.body.details).toEqual({
-      'locations[1].delete': ['locations[1] (external_id "S2"): The delete field must be true or false.'],
+      'locations[1].delete': [
+        'locations[1] (external_id "S2"): The delete field must be true or false; got "true", a string: send true, without quotes.',
+      ],
       'locations[2]': [
         'locations[2] (external_id "S3"): a delete item names its location by id or external_id, nothing else: leave out "name", or leave out delete to update the location.',
       ],

@@ -81,7 +81,12 @@ describe('bulk upsert, delete_missing', () => {
         message,
       )
     expect((await bulk({ locations: [], max_delete: -1 })).body.details).toEqual({
-      max_delete: ['The max_delete field must be a whole number of 0 or more, or null.'],
+      max_delete: ['The max_delete field must be a whole number of 0 or more, or null; got -1.'],
+    })
+    expect((await bulk({ locations: [], max_delete: '5' })).body.details).toEqual({
+      max_delete: [
+        'The max_delete field must be a whole number of 0 or more, or null; got "5", a string: send 5, without quotes.',
+      ],
     })
     // max_delete guards delete_missing: alone it is refused, not ignored.
     expect((await bulk({ locations: [store('S1')], max_delete: 0 })).body.message).toBe(

@@ -12,8 +12,26 @@ describe('bulk upsert, the request', () => {
     const cases: [unknown, number, string, string][] = [
       [{}, 422, 'locations', 'The locations field is required.'],
       [{ locations: {} }, 422, 'locations', 'The locations field must be an array.'],
-      [{ locations: [], dry_run: 'yes' }, 422, 'dry_run', 'The dry_run field must be true or false.'],
-      [{ locations: [], delete_missing: 1 }, 422, 'delete_missing', 'The delete_missing field must be true or false.'],
+      [{ locations: [], dry_run: 'yes' }, 422, 'dry_run', 'The dry_run field must be true or false; got "yes".'],
+      [
+        { locations: [], delete_missing: 1 },
+        422,
+        'delete_missing',
+        'The delete_missing field must be true or false; got 1.',
+      ],
+      // What a script's own reading of "true" sends (Python's "true" from a config, None): said how to send it.
+      [
+        { locations: [], dry_run: 'true' },
+        422,
+        'dry_run',
+        'The dry_run field must be true or false; got "true", a string: send true, without quotes.',
+      ],
+      [
+        { locations: [], dry_run: null },
+        422,
+        'dry_run',
+        'The dry_run field must be true or false; got null: leave the field out instead (false).',
+      ],
     ]
     for (const [body, status, field, message] of cases) {
       const res = await bulk(body)

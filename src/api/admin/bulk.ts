@@ -1,6 +1,7 @@
 // POST /admin/v1/locations/bulk: the request (JSON or CSV) read into the bulk upsert's items.
 import { meantName } from '../../core/text'
 import { FLAG_VALUES, flagValue, isCheckedBox, single, wholeNumber } from '../../core/urlencoded'
+import { gotInstead } from '../../core/sent-value'
 import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices } from '../../locations/csv'
 import { takesOnly } from '../../locations/service'
@@ -50,7 +51,7 @@ function bodyOrQuery<T>(
 /** A flag from the JSON body or the query string, else false. */
 function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean {
   if (fromBody !== undefined && typeof fromBody !== 'boolean')
-    throw invalid(name, `The ${name} field must be true or false.`)
+    throw invalid(name, `The ${name} field must be true or false${gotInstead(fromBody, flagValue, 'false')}`)
   return bodyOrQuery(name, fromBody, params, flagValue, FLAG_VALUES) ?? false
 }
 
@@ -60,7 +61,10 @@ function flag(name: string, fromBody: unknown, params: URLSearchParams): boolean
  */
 function maxDelete(fromBody: unknown, params: URLSearchParams): number | null {
   if (fromBody !== undefined && fromBody !== null && !(Number.isSafeInteger(fromBody) && (fromBody as number) >= 0))
-    throw invalid('max_delete', 'The max_delete field must be a whole number of 0 or more, or null.')
+    throw invalid(
+      'max_delete',
+      `The max_delete field must be a whole number of 0 or more, or null${gotInstead(fromBody, wholeNumber, 'no limit')}`,
+    )
   return (
     bodyOrQuery(
       'max_delete',
