@@ -3,7 +3,7 @@ import { encodingNamed, isAsciiLabel, singleQuoted, singleQuotedRefused, utf8Mar
 import { jsonFault } from '../core/json-fault'
 import { jsonShapeSteps } from '../core/json-shape'
 import { inSlices } from '../core/slices'
-import { bytesUpTo } from '../core/read-bytes'
+import { bytesUpTo, closesAfter } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
 import { type BodyDigest, bodyDigest, type MultipartOf } from './body-digest'
@@ -76,7 +76,7 @@ export async function parseBody(
   maxBytes: number,
   options: BodyOptions = {},
 ): Promise<ParsedBody & { digest?: BodyDigest }> {
-  const bytes = await bytesUpTo(request, maxBytes)
+  const bytes = await bytesUpTo(request, maxBytes, closesAfter(request))
   if (bytes === null) return { kind: 'too_large' }
   // A multipart body is split and read by FormData once, for its fields and its digest alike.
   let multipart: Promise<MultipartBody> | undefined

@@ -19,6 +19,7 @@ import { HOST_REFUSED, hostRefusal, isQueryApiPath, refusedBeforeRoutes } from '
 import { type Log, logRequest, sentRequestId } from './app-log'
 import { asPage, unmadeFile } from './app-routes'
 import { harden } from './harden'
+import { drainUnread } from '../core/read-bytes'
 import { notFoundAnswer } from './not-found'
 
 const STARTING = 'The service is starting. Retry in a moment.'
@@ -68,7 +69,10 @@ function startingResponses(
   served.use(awaitedPages(new Set(served.routes.map((route) => `${route.method} ${route.path}`)), starting))
   return (request, id) => {
     ids.set(request, id)
-    return served.handle(request).then((response) => harden(response, pathOf(request.url).startsWith('/admin/')))
+    return served.handle(request).then(async (response) => {
+      await drainUnread(request)
+      return harden(response, pathOf(request.url).startsWith('/admin/'))
+    })
   }
 }
 
