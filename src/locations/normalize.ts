@@ -2,6 +2,7 @@
 // the cleaned-up patch the service writes. Rejects with 422 validation_error and per-field details.
 import type { TSchema } from '@sinclair/typebox'
 import { ValueErrorType, type ValueError } from '@sinclair/typebox/errors'
+import { gotInstead } from '../core/sent-value'
 import { codePointName, codePoints } from '../core/text'
 import { isFullUrl, keyShown, quoted, schemaErrors, trimStrings } from '../core/validation'
 import type { CustomField } from '../store/custom-fields'
@@ -91,7 +92,9 @@ function typeMessage(field: string, schema: TSchema, value: unknown, coordinates
   if (schema.type === 'object') return `The ${field} field must be an object.${nullNote}`
   // A number too large for a double (1e999, 400 digits) arrives from JSON.parse as Infinity.
   if (schema.type === 'number')
-    return typeof value === 'number' ? inRange(field, value, coordinates) : `The ${field} field must be a number.`
+    return typeof value === 'number'
+      ? inRange(field, value, coordinates)
+      : `The ${field} field must be a number${typeof value === 'string' ? gotInstead(value, decimal, '') : '.'}`
   // The contract's values are strings, numbers too ("3" for a number custom field): say how.
   if (typeof value === 'number' || typeof value === 'boolean')
     return `The ${field} field must be a string: send ${value} as "${value}".`
@@ -180,6 +183,8 @@ function emailProblem(email: string): string {
 }
 
 const isNumeric = (v: string) => /^-?\d+(\.\d+)?$/.test(v)
+/** A string's number as JSON writes it, else null: what a coordinate sent as a string meant. */
+const decimal = (v: string) => (isNumeric(v) ? Number(v) : null)
 
 /** The most fields a refusal lists; the last also says how many more there are: 700 unknown keys make no 2 MB answer. */
 const MAX_FIELDS_LISTED = 20

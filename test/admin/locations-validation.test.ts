@@ -104,6 +104,16 @@ describe('POST /locations validation (422 validation_error)', () => {
     expect(res.body.details.tags.join(' ')).toMatch(/must be an array/i)
   })
 
+  test('coordinates sent as strings (a CSV cell not made a number): the refusal says to drop the quotes', async () => {
+    const res = await expectNoChange(() => create(storeBody({ coordinates: { lat: '52.5', lng: ' -3,7 ' } })))
+    expect(res.body.details).toEqual({
+      'coordinates.lat': [
+        'The coordinates.lat field must be a number; got "52.5", a string: send 52.5, without quotes.',
+      ],
+      'coordinates.lng': ['The coordinates.lng field must be a number; got "-3,7".'],
+    })
+  })
+
   test('a tag that is not a string is named by its index', async () => {
     expectValidation(await expectNoChange(() => create(storeBody({ tags: ['ok', 3] }))), ['tags.1'])
   })
