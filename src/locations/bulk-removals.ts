@@ -38,6 +38,9 @@ function isInstant(text: string): boolean {
   return new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).getUTCDate() === Number(day)
 }
 
+/** A date and time without its offset (Python's isoformat() of a naive datetime), which names no instant. */
+const zoneless = (sent: unknown) => typeof sent === 'string' && isInstant(`${sent}Z`)
+
 /** Whether a location's updated_at is the instant an if_updated_at names, however its offset writes it. */
 export const sameInstant = (updatedAt: string, ifUpdatedAt: string) => Date.parse(updatedAt) === Date.parse(ifUpdatedAt)
 
@@ -97,7 +100,7 @@ export function readRemoval(
   if (ifUpdatedAt !== null && (typeof ifUpdatedAt !== 'string' || !isInstant(ifUpdatedAt)))
     problems.push([
       'if_updated_at',
-      `The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got ${quoted(ifUpdatedAt)}.`,
+      `The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got ${quoted(ifUpdatedAt)}${zoneless(ifUpdatedAt) ? ', which names no time zone: add Z, as updated_at is in UTC' : ''}.`,
     ])
   if (problems.length > 0) return problems
   const byId = sentId === null ? null : lookup.byId(sentId as string)

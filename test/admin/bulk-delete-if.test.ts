@@ -86,6 +86,8 @@ describe('bulk upsert, delete items with if_updated_at', () => {
         { external_id: 'S9', delete: true, if_updated_at: 'yesterday' },
         { external_id: 'S8', delete: true, if_updated_at: null },
         { external_id: 'S7', delete: true, if_updated_at: '2026-02-30T00:00:00Z' },
+        // Python's isoformat() of a naive datetime: no zone.
+        { external_id: 'S6', delete: true, if_updated_at: '2026-12-02T02:27:31.441000' },
       ],
     })
     expect(bad.status).toBe(422)
@@ -95,6 +97,9 @@ describe('bulk upsert, delete items with if_updated_at', () => {
       ],
       'locations[2].if_updated_at': [
         `locations[2] (external_id "S7"): The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got "2026-02-30T00:00:00Z".`,
+      ],
+      'locations[3].if_updated_at': [
+        `locations[3] (external_id "S6"): The if_updated_at field must be the location's updated_at as read, such as "2026-12-02T02:27:31.441Z"; got "2026-12-02T02:27:31.441000", which names no time zone: add Z, as updated_at is in UTC.`,
       ],
     })
   })
