@@ -82,7 +82,14 @@ function inRange(field: string, value: unknown, coordinates: unknown): string {
 
 function typeMessage(field: string, schema: TSchema, value: unknown, coordinates: unknown): string {
   const top = field.split('.')[0]!
-  const nullNote = value === null ? ' It was sent as null: leave the field out instead.' : ''
+  // A map's key takes "" for none, and on an update "" is how to clear it: leaving it out keeps it.
+  const entry = MAP_FIELDS.has(top) && field.includes('.')
+  const nullNote =
+    value === null
+      ? entry
+        ? ' It was sent as null: send "" for none (on an update, "" clears it), or leave the key out.'
+        : ' It was sent as null: leave the field out instead.'
+      : ''
   if (schema.type === 'array') return `The ${field} field must be an array.${nullNote}`
   if (schema.type === 'object' && MAP_FIELDS.has(top) && !field.includes('.')) {
     return `The ${field} field must be an array of key/value pairs (a JSON object).${nullNote}`

@@ -114,6 +114,15 @@ describe('POST /locations validation (422 validation_error)', () => {
     })
   })
 
+  test('a map key sent as null (Python None): the refusal says "" is none, not only to leave it out', async () => {
+    const res = await expectNoChange(() => create(storeBody({ contact: { phone: null }, hours: { monday: null } })))
+    const none = 'It was sent as null: send "" for none (on an update, "" clears it), or leave the key out.'
+    expect(res.body.details).toEqual({
+      'contact.phone': [`The contact.phone field must be a string. ${none}`],
+      'hours.monday': [`The hours.monday field must be a string. ${none}`],
+    })
+  })
+
   test('a tag that is not a string is named by its index', async () => {
     expectValidation(await expectNoChange(() => create(storeBody({ tags: ['ok', 3] }))), ['tags.1'])
   })
