@@ -31,3 +31,14 @@ export function singleQuoted(label: string): string | null {
 /** The refusal of an encoding named in single quotes (`label` as sent, a charset or the CLI's --encoding), ending with how to name it (`fix`). */
 export const singleQuotedRefused = (label: string, fix: string) =>
   `The encoding ${JSON.stringify(label.slice(0, 40))} is in single quotes, which no encoding's name holds: ${fix}.`
+
+/**
+ * The WHATWG label that a Python codec's name means ("latin-1": latin1, "utf_8" and "utf-8-sig":
+ * utf-8, "mac_roman": x-mac-roman), for a label TextDecoder does not know; else null.
+ */
+export function pythonCodecLabel(label: string): string | null {
+  const dashed = label.trim().toLowerCase().replace(/_/g, '-').replace(/-sig$/, '')
+  for (const meant of [dashed, dashed.replace(/([a-z])-(\d)/g, '$1$2'), `x-${dashed}`])
+    if (encodingNamed(meant) !== null) return meant
+  return null
+}

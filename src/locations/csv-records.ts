@@ -3,7 +3,14 @@
 // mean is csv.ts's to read.
 import { isUtf8 } from 'node:buffer'
 import { Parser } from 'csv-parse'
-import { encodingNamed, isAsciiLabel, singleQuoted, singleQuotedRefused, utf8Marked } from '../core/charset'
+import {
+  encodingNamed,
+  isAsciiLabel,
+  pythonCodecLabel,
+  singleQuoted,
+  singleQuotedRefused,
+  utf8Marked,
+} from '../core/charset'
 import { clipped } from '../core/text'
 import { dosMisread, macRomanMisread } from './csv-garbled'
 
@@ -183,10 +190,14 @@ function inEncoding(input: Uint8Array, label: string, naming: Naming): string | 
   const encoding = encodingNamed(label)
   if (encoding === null) {
     const unquoted = singleQuoted(label)
+    const python = pythonCodecLabel(label)
+    const named = (meant: string) => naming.encoding(meant).replace(/^./, (c) => c.toUpperCase())
     throw new CsvError(
       unquoted !== null
         ? singleQuotedRefused(label, naming.encoding(unquoted))
-        : `The encoding ${JSON.stringify(label.slice(0, 40))} is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.`,
+        : python !== null
+          ? `The encoding ${JSON.stringify(label.slice(0, 40))} is not one this service knows: it is Python's name for what the WHATWG Encoding Standard names ${python}. ${named(python)}.`
+          : `The encoding ${JSON.stringify(label.slice(0, 40))} is not one this service knows. Name it as the WHATWG Encoding Standard does, such as windows-1252 (Western Europe, also read for iso-8859-1), windows-1250 (Central Europe), iso-8859-2, windows-1251 or macintosh; or leave it out for UTF-8.`,
       null,
     )
   }

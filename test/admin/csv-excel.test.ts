@@ -130,6 +130,23 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 
+  test("a charset as Python's codecs name it (latin-1, utf_8, utf-8-sig) is told the standard's name", async () => {
+    const before = snapshot()
+    for (const [sent, named] of [
+      ['latin-1', 'latin1'],
+      ['utf_8', 'utf-8'],
+      ['utf-8-sig', 'utf-8'],
+      ['mac_roman', 'x-mac-roman'],
+    ]) {
+      const res = await sendCsv(fixture('cp1252.csv'), `text/csv; charset=${sent}`)
+      expect([res.status, res.body.message]).toEqual([
+        400,
+        `The CSV body cannot be read: The encoding "${sent}" is not one this service knows: it is Python's name for what the WHATWG Encoding Standard names ${named}. Name it in the Content-Type: text/csv; charset=${named}.`,
+      ])
+    }
+    expect(snapshot()).toEqual(before)
+  })
+
   test("a charset in single quotes (PHP's header(\"...charset='utf-8'\")) is told to drop them", async () => {
     const before = snapshot()
     const res = await sendCsv(fixture('cp1252.csv'), "text/csv; charset='windows-1252'")
