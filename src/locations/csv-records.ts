@@ -31,7 +31,7 @@ export class CsvError extends Error {
 const LF = 0x0a
 const CR = 0x0d
 /** Separators a header may use; on a tie the first wins. */
-const DELIMITERS = [',', ';', '\t'] as const
+const DELIMITERS = [',', ';', '\t', '|'] as const
 
 /**
  * Both quote styles Excel and hand edits produce are read: a quote inside an unquoted cell is kept
@@ -323,11 +323,27 @@ function undecodableLine(bytes: Uint8Array, encoding: string): number | null {
  */
 function separatorLine(bytes: Buffer): { delimiter: string | null; bytes: Buffer } {
   const start = utf8Marked(bytes) ? 3 : 0
-  const m = /^sep=([,;\t])(?=\r|\n|$)/i.exec(bytes.subarray(start, start + 6).toString('latin1'))
+  const m = /^sep=([,;\t|])(?=\r|\n|$)/i.exec(bytes.subarray(start, start + 6).toString('latin1'))
   if (m === null) return { delimiter: null, bytes }
   const copy = Buffer.from(bytes)
   copy.fill(0x20, start, start + 5)
   return { delimiter: m[1]!, bytes: copy }
+}
+
+/** DOS's end of file mark (Ctrl-Z), which old exports and back offices' dumps still end with. */
+const DOS_END = 0x1a
+
+/**
+ * The bytes with a DOS end of file mark after the last line blanked (in a copy), so it is no
+ * row; a Ctrl-Z elsewhere is a cell's text.
+ */
+function dosEndBlanked(bytes: Buffer): Buffer {
+  let i = bytes.length
+  while (i > 0 && (bytes[i - 1] === CR || bytes[i - 1] === LF || bytes[i - 1] === DOS_END)) i--
+  if (bytes.indexOf(DOS_END, i) < 0) return bytes
+  const copy = Buffer.from(bytes)
+  for (let j = i; j < copy.length; j++) if (copy[j] === DOS_END) copy[j] = 0x20
+  return copy
 }
 
 /** How much of the file the separator is told from: a header's worth, or its first 64 KiB. */
@@ -530,16 +546,16 @@ export function csvText(input: string | Uint8Array, options: ReadOptions = {}): 
 
 /**
  * The records of a CSV's text (csvText) that hold any text, separated by `separator` when given,
- * else by ',', ';' or tab (the one the header uses most, unless a "sep=" line names it), CRLF or
- * LF; `named` when a "sep=" line names it. At most `maxRecords`: the rest of the text is not read. Yields between slices of the
- * reading (core/slices.ts).
+ * else by ',', ';', tab or '|' (the one the header uses most, unless a "sep=" line names it),
+ * CRLF or LF; `named` when a "sep=" line names it. At most `maxRecords`: the rest of the text is
+ * not read. Yields between slices of the reading (core/slices.ts).
  */
 export function* readRecords(
   input: string | Buffer,
   maxRecords = Number.POSITIVE_INFINITY,
   separator?: string,
 ): Generator<void, { records: RawRecord[]; delimiter: string; named: boolean }> {
-  const given = separatorLine(typeof input === 'string' ? Buffer.from(input, 'utf8') : input)
+  const given = separatorLine(dosEndBlanked(typeof input === 'string' ? Buffer.from(input, 'utf8') : input))
   const { bytes } = given
   const delimiter = separator ?? given.delimiter ?? detectDelimiter(bytes)
   return { records: yield* parseRecords(bytes, delimiter, maxRecords), delimiter, named: given.delimiter !== null }

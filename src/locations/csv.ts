@@ -155,7 +155,7 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
 
 /**
  * Reads a locations CSV: UTF-8 (with or without BOM) unless `options.encoding` names another,
- * separated by ',', ';' or tab (the one the header uses most), CRLF or LF. The first line with
+ * separated by ',', ';', tab or '|' (the one the header uses most), CRLF or LF. The first line with
  * text is the header; empty rows are skipped. `customFields`: the locator's, whose names or ids a
  * header may use for custom.<id>. With `options.maxRows`, at most one row more is read: more
  * rows than maxRows means the file has more.

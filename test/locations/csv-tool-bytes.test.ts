@@ -1,0 +1,36 @@
+// Files as other tools write them, byte for byte: a back office's dump that ends in a DOS end of
+// file mark or separates its cells with "|".
+import { describe, expect, test } from 'bun:test'
+import { readLocationsCsv } from '../../src/locations/csv'
+
+/** Text as Windows-1252 writes it (Latin-1 for these letters). */
+const latin1 = (text: string) => Buffer.from(text, 'latin1')
+
+describe('a back office dump', () => {
+  const dump =
+    'FILIALNR;BEZEICHNUNG;STRASSE;PLZ;ORT;LAND\r\n' +
+    '0001;Müller Räder;Königstraße 5;70173;Stuttgart;DE\r\n' +
+    '0002;Café Größe;Hauptstraße 1;80331;München;DE\r\n'
+
+  test('a DOS end of file mark (Ctrl-Z) after the last line is no row, in any encoding', () => {
+    for (const end of ['\x1a', '\x1a\r\n', '\r\n\x1a']) {
+      const read = readLocationsCsv(latin1(dump + end), [], { encoding: 'windows-1252' })
+      expect(read.rows.map((r) => r.body.name)).toEqual(['Müller Räder', 'Café Größe'])
+      expect(read.rows.flatMap((r) => [...r.notes, ...r.problems.map((p) => p.message)])).toEqual([])
+      const utf8 = readLocationsCsv(new TextEncoder().encode(dump + end))
+      expect(utf8.rows.map((r) => r.body.name)).toEqual(['Müller Räder', 'Café Größe'])
+    }
+  })
+
+  test('cells separated by "|" are read as by ","', () => {
+    const read = readLocationsCsv(latin1(dump.replaceAll(';', '|')), [], { encoding: 'windows-1252' })
+    expect(read.rows.map((r) => r.body)).toEqual([
+      { external_id: '0001', name: 'Müller Räder', address: 'Königstraße 5, 70173 Stuttgart, DE' },
+      { external_id: '0002', name: 'Café Größe', address: 'Hauptstraße 1, 80331 München, DE' },
+    ])
+    // A "|" in a header cell of a file with commas stays in its cell.
+    const commas = readLocationsCsv('name,address,Notes|Hinweise\nA,"1 Main St, Springfield",x|y\n')
+    expect(commas.rows[0]!.body).toMatchObject({ name: 'A', address: '1 Main St, Springfield' })
+    expect(commas.unknown).toEqual(['Notes|Hinweise'])
+  })
+})
