@@ -96,7 +96,9 @@ async function classify(
   const type = typeReadOf(contentType)
   const encoded = encodedRefusal(request, bytes)
   if (encoded !== null) return encoded
-  if (options.csv && type === 'text/csv') return { kind: 'csv', bytes, charset: charsetOf(contentType) }
+  // Tab separated values are CSV with a tab, which the CSV reader tells from the header.
+  if (options.csv && (type === 'text/csv' || type === 'text/tab-separated-values'))
+    return { kind: 'csv', bytes, charset: charsetOf(contentType) }
   // A UTF-8 byte order mark says the body is UTF-8 whatever its charset, as a CSV body is read.
   const charset = utf8Marked(bytes) ? null : charsetOf(contentType)
   if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charset, options)

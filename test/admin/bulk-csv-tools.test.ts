@@ -1,0 +1,49 @@
+// POST /admin/v1/locations/bulk with files as spreadsheets and back offices write them, sent as
+// they are: Google Sheets' and Excel's tab separated text, a Windows-1252 dump.
+import { describe, expect, test } from 'bun:test'
+import { BULK, env, snapshot, useBulkEnv } from './bulk-fixture'
+
+useBulkEnv()
+
+async function post(body: string | Uint8Array, type: string, query = '?dry_run=true') {
+  const headers = { authorization: `Bearer ${env.key}`, 'content-type': type }
+  const res = await env.app.handle(new Request(`http://localhost${BULK}${query}`, { method: 'POST', headers, body }))
+  return { status: res.status, body: (await res.json()) as any }
+}
+
+/** Text as Excel's "Unicode Text" writes it: UTF-16 LE after its byte order mark. */
+const utf16 = (text: string) => Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')])
+
+describe('tab separated values', () => {
+  const tsv =
+    'Store Code\tName\tAddress\tLatitude\tLongitude\r\n' +
+    'G1\tCycle Hub\t12 Briggate, Leeds LS1 6HD, United Kingdom\t53.7972\t-1.5417'
+
+  test('sent as text/tab-separated-values (Google Sheets, Excel "Unicode Text") are read as CSV', async () => {
+    for (const body of [tsv, utf16(tsv)]) {
+      const dry = await post(body, 'text/tab-separated-values')
+      expect(dry.status).toBe(200)
+      expect(dry.body).toMatchObject({ created: 1, unknown_columns: [] })
+    }
+    const before = snapshot()
+    expect((await post(tsv, 'text/tab-separated-values; charset=utf-8', '')).body).toMatchObject({ created: 1 })
+    expect(snapshot().locations).toHaveLength(before.locations.length + 1)
+    expect((await post(tsv, 'text/tab-separated-values', '')).body).toMatchObject({ created: 0, unchanged: 1 })
+  })
+})
+
+describe('a back office dump in Windows-1252', () => {
+  const dump = Buffer.from(
+    'FILIALNR|BEZEICHNUNG|STRASSE|PLZ|ORT|LAND|BREITE|LAENGE\r\n0001|Müller Räder|Königstraße 5|70173|Stuttgart|DE|48,7784|9,18\r\n\x1a',
+    'latin1',
+  )
+
+  test('read with its charset named, "|" separated and ending in Ctrl-Z; unnamed, told the charset to name', async () => {
+    const named = await post(dump, 'text/csv; charset=windows-1252')
+    expect(named.status).toBe(200)
+    expect(named.body).toMatchObject({ created: 1, unknown_columns: [] })
+    const unnamed = await post(dump, 'text/csv')
+    expect(unnamed.status).toBe(400)
+    expect(unnamed.body.message).toContain('name it in the Content-Type: text/csv; charset=windows-1252')
+  })
+})
