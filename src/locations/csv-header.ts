@@ -280,9 +280,19 @@ function readFallbacks(
     const cells = below.map((r) => r.cells[i] ?? '')
     if (closedDays(columns[i]!.header, cells)) continue
     if (field.startsWith('coordinates.') && !asPair) continue
+    if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns)) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }
+}
+
+/**
+ * Whether fallback column `i` of the name holds no letter (an ERP's "FILIALE" of branch numbers)
+ * and a later fallback of the name ("BEZEICHNUNG") is there to give it instead.
+ */
+function numbersBeforeName(i: number, cells: readonly string[], fallbacks: readonly number[], columns: Column[]) {
+  if (cells.some((cell) => /\p{L}/u.test(cell))) return false
+  return fallbacks.some((j) => j > i && fallbackField(columns[j]!.header) === 'name')
 }
 
 /**

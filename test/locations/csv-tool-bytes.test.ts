@@ -33,4 +33,13 @@ describe('a back office dump', () => {
     expect(commas.rows[0]!.body).toMatchObject({ name: 'A', address: '1 Main St, Springfield' })
     expect(commas.unknown).toEqual(['Notes|Hinweise'])
   })
+
+  test('a "FILIALE" column of branch numbers beside "BEZEICHNUNG" is no name: the designation is', () => {
+    const read = readLocationsCsv(latin1(dump.replace('FILIALNR', 'FILIALE')), [], { encoding: 'windows-1252' })
+    expect(read.rows.map((r) => r.body.name)).toEqual(['Müller Räder', 'Café Größe'])
+    expect(read.unknown).toEqual(['FILIALE'])
+    // A column of branch names keeps its place before the designation, as before.
+    const named = readLocationsCsv('Filiale;Bezeichnung;Adresse\nStuttgart Mitte;Müller GmbH;Königstraße 5\n')
+    expect(named.rows[0]!.body.name).toBe('Stuttgart Mitte')
+  })
 })
