@@ -373,8 +373,15 @@ function wholeRefused(fields: [string, string][], contentType: string, named: st
   return readAsUtf8(named, ascii) ? undefined : charsetFieldRefused(named!)
 }
 
-/** The first 64 KiB of a body as text, for telling what it looks like (bytes not UTF-8 as U+FFFD). */
-const head = (bytes: Uint8Array): string => new TextDecoder().decode(bytes.subarray(0, 65_536))
+/**
+ * The first 64 KiB of a body as text, for telling what it looks like: in the UTF-16 its byte
+ * order mark names, else UTF-8 (bytes not UTF-8 as U+FFFD).
+ */
+const head = (bytes: Uint8Array): string => new TextDecoder(marked(bytes)).decode(bytes.subarray(0, 65_536))
+
+/** The UTF-16 a byte order mark names (Excel's "Unicode Text"), else UTF-8. */
+const marked = (bytes: Uint8Array): 'utf-16le' | 'utf-16be' | 'utf-8' =>
+  bytes[0] === 0xff && bytes[1] === 0xfe ? 'utf-16le' : bytes[0] === 0xfe && bytes[1] === 0xff ? 'utf-16be' : 'utf-8'
 
 /** Whether a body not sent as CSV starts as one: a first line of text (no control bytes, as a binary file has) that looksLikeCsv. */
 function readsAsCsv(bytes: Uint8Array): boolean {

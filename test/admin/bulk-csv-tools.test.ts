@@ -30,6 +30,16 @@ describe('tab separated values', () => {
     expect(snapshot().locations).toHaveLength(before.locations.length + 1)
     expect((await post(tsv, 'text/tab-separated-values', '')).body).toMatchObject({ created: 0, unchanged: 1 })
   })
+
+  test('Excel\'s "Unicode Text" sent as text/plain is told to send it as text/csv, as UTF-8 text is', async () => {
+    for (const body of [tsv, utf16(tsv)]) {
+      const sent = await post(body, 'text/plain')
+      expect(sent.status).toBe(400)
+      expect(sent.body.message).toEndWith(
+        'It was sent as "text/plain", and reads as CSV: send it as text/csv, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+      )
+    }
+  })
 })
 
 describe('a back office dump in Windows-1252', () => {
