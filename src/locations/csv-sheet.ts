@@ -4,6 +4,7 @@
 import { nameKey } from '../core/text'
 import { daysNamedTogether } from '../core/week-days'
 import { columnField, daysColumn } from './csv-columns'
+import { countLine } from './csv-dump'
 import type { Column } from './csv-header'
 import { at, type CsvError, columnLetter, filledCells, lineShown, type RawRecord } from './csv-records'
 
@@ -95,6 +96,8 @@ export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean
 export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
   const totals = totalsRow(columns)
   let from = records.length
+  // A dump's last line counting its rows, below any totals row.
+  if (from > 1 && countLine(records[from - 1]!, from - 1)) from--
   // A totals row sums the stores above it: a file's only row is read as a store, and refused as one.
   while (from > 1 && totals(records[from - 1]!)) from--
   return from

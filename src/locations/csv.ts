@@ -17,6 +17,7 @@ import {
   widthProblem,
 } from './csv-header'
 import { pairColumn } from './csv-coordinates'
+import { rulerLine } from './csv-dump'
 import { fileMaybeGarbled } from './csv-garbled'
 import { CsvError, csvText, otherDelimiters, type RawRecord, type ReadOptions, readRecords } from './csv-records'
 import { type CsvRow, readRow } from './csv-row'
@@ -233,12 +234,13 @@ function* readSteps(
   // A line of day names below the header names its hours columns: the header's second line.
   const days = records[0] === undefined ? null : daysBelow(records[0], first, header.columns)
   if (days instanceof CsvError) throw days
-  let sub: RawRecord | null = null
-  if (days !== null) {
-    sub = records[0]!
+  const sub = days === null ? null : records[0]!
+  // A line of dashes under the header (sqlcmd's) rules it off: the rows start below it.
+  const ruled = days === null && records[0] !== undefined && rulerLine(records[0])
+  if (days !== null || ruled) {
     above++
     records = (yield* readRecords(text, taken + above, read.delimiter)).records.slice(above)
-    header = headerOf(days, records)
+    if (days !== null) header = headerOf(days, records)
   }
   /**
    * A line that repeats the header, its line of days too, right below it: a sheet pasted below with

@@ -42,4 +42,25 @@ describe('a back office dump', () => {
     const named = readLocationsCsv('Filiale;Bezeichnung;Adresse\nStuttgart Mitte;Müller GmbH;Königstraße 5\n')
     expect(named.rows[0]!.body.name).toBe('Stuttgart Mitte')
   })
+
+  test("a line of dashes under the header and a count of the rows at the bottom (SQL Server's sqlcmd) are no rows", () => {
+    const sqlcmd =
+      'FILIALNR,BEZEICHNUNG,STRASSE,PLZ,ORT,BREITE,LAENGE\r\n' +
+      '--------,-----------,-------,-----,---------,------,------\r\n' +
+      '0001    ,Müller Räder,Königstraße 5,70173,Stuttgart,48.7784,9.18\r\n' +
+      '0002    ,Café Größe,Marienplatz 1,80331,München,48.1374,11.5755\r\n\r\n(2 rows affected)\r\n'
+    const read = readLocationsCsv(sqlcmd)
+    expect(read.rows.map((r) => [r.line, r.body.external_id, r.problems])).toEqual([
+      [3, '0001', []],
+      [4, '0002', []],
+    ])
+    expect(read.rows[0]!.notes).toEqual([
+      'Line 6 ("(2 rows affected)") at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.',
+    ])
+    // A dump's own count line; a line of one cell that counts no rows is refused as a row cut short.
+    const counted = readLocationsCsv(`${dump}*** 2 Datensätze ***\r\n`)
+    expect(counted.rows.map((r) => r.body.name)).toEqual(['Müller Räder', 'Café Größe'])
+    const other = readLocationsCsv(`${dump}Stuttgart Ost\r\n`)
+    expect(other.rows[2]!.problems[0]!.message).toStartWith('This row has 1 cell but the header has 6 columns.')
+  })
 })
