@@ -74,20 +74,25 @@ const PLACE_FIELDS =
   /^(?:id|external_id|address|street|house_number|street2|city|postcode|region|country|country_code|coordinates(?:\..*)?)$/
 
 /**
- * Whether a row names no store, as a totals row does: no id, store code, address part or
- * coordinates, and an empty name or one such as "Total".
+ * Whether a row names no store, as a totals row does: no id, address part or coordinates, no
+ * store code but "Total" beside an empty name, and an empty name or one such as "Total".
  */
 export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean {
   const nameAt = columns.findIndex((c) => c.field === 'name')
+  const codeAt = columns.findIndex((c) => c.field === 'external_id')
   return (r) => {
     const name = r.cells[nameAt] ?? ''
+    // "Total" in the store code column, a sheet's first, with no name is its sum too.
+    const totalAt = name === '' && codeAt >= 0 && TOTAL.test(r.cells[codeAt] ?? '') ? codeAt : -1
     // A sum's row: "Total" in its name cell, or else nothing but numbers ("10", "1.234,50 €") and such words.
     const summed =
       name === '' ? filledCells(r).every((cell) => NUMBER.test(cell) || TOTAL.test(cell)) : TOTAL.test(name)
     return (
       summed &&
       filledCells(r).length > 0 &&
-      columns.every(({ field }, i) => field === null || (r.cells[i] ?? '') === '' || !PLACE_FIELDS.test(field))
+      columns.every(
+        ({ field }, i) => i === totalAt || field === null || (r.cells[i] ?? '') === '' || !PLACE_FIELDS.test(field),
+      )
     )
   }
 }

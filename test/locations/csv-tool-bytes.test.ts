@@ -64,3 +64,22 @@ describe('a back office dump', () => {
     expect(other.rows[2]!.problems[0]!.message).toStartWith('This row has 1 cell but the header has 6 columns.')
   })
 })
+
+describe('a sales sheet', () => {
+  test('a totals row with "Total" under the store codes, its name empty, is no store', () => {
+    const sheet =
+      'Store Code,Name,Address,Latitude,Longitude,Sales\r\n' +
+      'S1,Cycle Hub,"12 Briggate, Leeds",53.7972,-1.5417,100\r\n' +
+      'S2,Cycle Hub York,"3 Coney St, York",53.9591,-1.0842,50\r\n' +
+      'Total,,,,,150\r\n'
+    const read = readLocationsCsv(sheet)
+    expect(read.rows.map((r) => [r.body.external_id, r.problems])).toEqual([
+      ['S1', []],
+      ['S2', []],
+    ])
+    expect(read.rows[0]!.notes[0]).toStartWith('Line 4 ("Total, 150") at the bottom names no store')
+    // A store coded "Total" with its name is a store.
+    const named = readLocationsCsv(sheet.replace('Total,,', 'Total,Total Bikes,'))
+    expect(named.rows.map((r) => r.body.external_id)).toEqual(['S1', 'S2', 'Total'])
+  })
+})
