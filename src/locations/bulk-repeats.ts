@@ -191,6 +191,7 @@ function holding(deps: AdminDeps, locatorId: string, code: string): { id: string
 export function noteLostZeros(deps: AdminDeps, locatorId: string, plans: Plan[]): void {
   for (const plan of plans) {
     const sent = plan.patch.externalId
+    if (plan.target !== null && typeof sent === 'string') noteZerosDropped(deps, locatorId, plan, sent)
     if (plan.target !== null || typeof sent !== 'string') continue
     const code = bareCode(sent)
     const bare = ZERO_LED.exec(code)?.[1]
@@ -210,4 +211,18 @@ export function noteLostZeros(deps: AdminDeps, locatorId: string, plans: Plan[])
       break
     }
   }
+}
+
+/**
+ * Warns a row that gives its location the code it has without its leading zeros ("0012" stored,
+ * "12" sent): an export opened and saved again in Excel renumbers each store so.
+ */
+function noteZerosDropped(deps: AdminDeps, locatorId: string, plan: Plan, sent: string): void {
+  const code = bareCode(sent)
+  if (!/^[1-9]\d{0,11}$/.test(code)) return
+  const stored = deps.store.locations.get(locatorId, plan.target!)?.externalId
+  if (stored == null || ZERO_LED.exec(bareCode(stored))?.[1] !== code) return
+  plan.warnings.push(
+    `The external_id ${codeSaid(code)} replaces ${codeSaid(stored)}, the same code without its leading zeros: Excel drops them from a file it opens and saves again (it reads ${bareCode(stored)} as ${code}). If the code is not meant to change, format the column as text and give it as ${codeSaid(stored)}.`,
+  )
 }

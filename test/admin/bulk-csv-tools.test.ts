@@ -57,3 +57,21 @@ describe('a back office dump in Windows-1252', () => {
     expect(unnamed.body.message).toContain('name it in the Content-Type: text/csv; charset=windows-1252')
   })
 })
+
+describe('an export opened and saved again in Excel', () => {
+  test("a row whose id's store has its code with leading zeros, sent without them, is warned", async () => {
+    const header = 'id,external_id,name,address,lat,lng\n'
+    await post(`external_id,name,address,lat,lng\n0012,Corner,"1 Main St, Springfield",39.78,-89.65\n`, 'text/csv', '')
+    const [stored] = (await env.call('GET', '/admin/v1/locations')).body.locations
+    const resaved = `${header}${stored.id},12,Corner,"1 Main St, Springfield",39.78,-89.65\n`
+    const dry = await post(resaved, 'text/csv')
+    expect(dry.body).toMatchObject({ updated: 1 })
+    expect(dry.body.results[0].warnings).toEqual([
+      'The external_id "12" replaces "0012", the same code without its leading zeros: Excel drops them from a file it opens and saves again (it reads 0012 as 12). If the code is not meant to change, format the column as text and give it as "0012".',
+    ])
+    // The code as stored: no change, no warning.
+    const same = await post(resaved.replace(',12,', ',0012,'), 'text/csv')
+    expect(same.body).toMatchObject({ updated: 0, unchanged: 1 })
+    expect(same.body.results[0].warnings).toEqual([])
+  })
+})
