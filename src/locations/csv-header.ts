@@ -280,7 +280,13 @@ function readFallbacks(
     const cells = below.map((r) => r.cells[i] ?? '')
     if (closedDays(columns[i]!.header, cells)) continue
     if (field.startsWith('coordinates.') && !asPair) continue
-    if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns)) continue
+    if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns)) {
+      // Branch numbers are the stores' codes where no column gives them.
+      if (headerOf.has('external_id')) continue
+      headerOf.set('external_id', columns[i]!.header)
+      columns[i]!.field = 'external_id'
+      continue
+    }
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }

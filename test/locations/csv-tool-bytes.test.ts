@@ -36,8 +36,18 @@ describe('a back office dump', () => {
 
   test('a "FILIALE" column of branch numbers beside "BEZEICHNUNG" is no name: the designation is', () => {
     const read = readLocationsCsv(latin1(dump.replace('FILIALNR', 'FILIALE')), [], { encoding: 'windows-1252' })
-    expect(read.rows.map((r) => r.body.name)).toEqual(['Müller Räder', 'Café Größe'])
-    expect(read.unknown).toEqual(['FILIALE'])
+    expect(read.rows.map((r) => [r.body.external_id, r.body.name])).toEqual([
+      ['0001', 'Müller Räder'],
+      ['0002', 'Café Größe'],
+    ])
+    expect(read.unknown).toEqual([])
+    // Beside a column of store codes, the branch numbers are not read.
+    const coded = readLocationsCsv(dump.replace('FILIALNR;', 'Code;FILIALE;').replaceAll('\r\n000', '\r\nX;000'))
+    expect(coded.rows.map((r) => [r.body.external_id, r.body.name])).toEqual([
+      ['X', 'Müller Räder'],
+      ['X', 'Café Größe'],
+    ])
+    expect(coded.unknown).toEqual(['FILIALE'])
     // A column of branch names keeps its place before the designation, as before.
     const named = readLocationsCsv('Filiale;Bezeichnung;Adresse\nStuttgart Mitte;Müller GmbH;Königstraße 5\n')
     expect(named.rows[0]!.body.name).toBe('Stuttgart Mitte')
