@@ -1,12 +1,16 @@
 // The lines a database's dump writes around its rows that are no stores: SQL Server's sqlcmd
-// rules the header off with dashes and counts the rows below them ("(2 rows affected)"), and
-// back offices' exports end with their count ("*** 2 Datensätze ***").
+// rules the header off with dashes and counts the rows below them ("(2 rows affected)"), SAP's
+// list output rules them off above and below, and back offices' exports end with their count
+// ("*** 2 Datensätze ***").
 import { filledCells, type RawRecord } from './csv-records'
 
-/** Whether a line rules the header off: each of its cells dashes or equals signs, most of them filled. */
+/**
+ * Whether a line is a ruler, as under a header or below the rows: each filled cell dashes or
+ * equals signs (SAP's list output, "|-----|", leaves an empty cell either side).
+ */
 export function rulerLine(r: RawRecord): boolean {
   const filled = filledCells(r)
-  return filled.length * 2 > r.cells.length && filled.every((cell) => /^(?:-{2,}|={2,})$/.test(cell))
+  return filled.length > 0 && filled.every((cell) => /^(?:-{2,}|={2,})$/.test(cell))
 }
 
 /**

@@ -4,7 +4,7 @@
 import { nameKey } from '../core/text'
 import { daysNamedTogether } from '../core/week-days'
 import { columnField, daysColumn } from './csv-columns'
-import { countLine } from './csv-dump'
+import { countLine, rulerLine } from './csv-dump'
 import type { Column } from './csv-header'
 import { at, type CsvError, columnLetter, filledCells, lineShown, type RawRecord } from './csv-records'
 
@@ -101,18 +101,27 @@ export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean
 export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
   const totals = totalsRow(columns)
   let from = records.length
-  // A dump's last line counting its rows, below any totals row.
-  if (from > 1 && countLine(records[from - 1]!, from - 1)) from--
+  // A dump's last lines, below any totals row: a ruler, or a line counting the rows above it.
+  while (from > 1 && (rulerLine(records[from - 1]!) || countLine(records[from - 1]!, from - 1))) from--
   // A totals row sums the stores above it: a file's only row is read as a store, and refused as one.
   while (from > 1 && totals(records[from - 1]!)) from--
   return from
 }
 
-/** The note of the totals rows skipped: what they held, so a store among them is seen. */
-export function totalsNote(lines: readonly RawRecord[]): string {
+/**
+ * The note of the totals rows skipped, in a list (none when the lines are rulers alone): what they
+ * held, so a store among them is seen.
+ */
+export function totalsNote(skipped: readonly RawRecord[]): string[] {
+  const lines = skipped.filter((r) => !rulerLine(r))
+  if (lines.length === 0) return []
   if (lines.length === 1)
-    return `Line ${lines[0]!.line} (${lineShown(lines[0]!)}) at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.`
-  return `Lines ${lines.map((r) => r.line).join(', ')} (${lines.map(lineShown).join(', ')}) at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.`
+    return [
+      `Line ${lines[0]!.line} (${lineShown(lines[0]!)}) at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.`,
+    ]
+  return [
+    `Lines ${lines.map((r) => r.line).join(', ')} (${lines.map(lineShown).join(', ')}) at the bottom name no store: read as totals rows, not stores. If one is a store, give it its name and its address or coordinates.`,
+  ]
 }
 
 /** The address parts a merged cell spans rows of (a region's or a city's stores, one under another), finest first. */

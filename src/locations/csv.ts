@@ -307,7 +307,7 @@ function* readSteps(
   const after = [
     ...(records.length === 0 ? [headerAloneNote(headerLines)] : []),
     ...(repeated.length > 0 ? [repeatedNote(repeated, headerLines, rows.length === 0)] : []),
-    ...(bottom < records.length ? [totalsNote(records.slice(bottom))] : []),
+    ...totalsNote(records.slice(bottom)),
   ]
   // Said with the first row's warnings: where a person looks, through the CLI and the bulk route alike.
   if (rows.length > 0) rows[0]!.notes = [...before, ...rows[0]!.notes, ...after]

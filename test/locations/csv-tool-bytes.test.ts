@@ -75,6 +75,28 @@ describe('a back office dump', () => {
   })
 })
 
+test("SAP's list output: rulers of dashes above and below the header and the rows, a cell on each side of them", () => {
+  const rule = '-'.repeat(72)
+  const sap = [
+    '07.12.2026          Filialliste          1',
+    '',
+    rule,
+    '|Filiale|Bezeichnung |Straße       |PLZ  |Ort      |Breite |Länge  |',
+    `|${'-'.repeat(70)}|`,
+    '|0001   |Müller Räder|Königstraße 5|70173|Stuttgart|48,7784|9,18   |',
+    '|0002   |Café Größe  |Marienplatz 1|80331|München  |48,1374|11,5755|',
+    rule,
+  ].join('\r\n')
+  const read = readLocationsCsv(sap)
+  expect(read.rows.map((r) => [r.line, r.body.external_id, r.body.name, r.problems])).toEqual([
+    [6, '0001', 'Müller Räder', []],
+    [7, '0002', 'Café Größe', []],
+  ])
+  // The title lines above are said; the ruler below is no line of a store to say.
+  expect(read.rows[0]!.notes).toHaveLength(1)
+  expect(read.rows[0]!.notes[0]).toStartWith('The header is line 4: lines 1, 3 (')
+})
+
 describe('a sales sheet', () => {
   test('a totals row with "Total" under the store codes, its name empty, is no store', () => {
     const sheet =
