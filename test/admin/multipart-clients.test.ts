@@ -1,7 +1,7 @@
 // Multipart bodies as real HTTP clients write their parts' headers: each read with the field and
 // file names the client gave, and the forms read in more than one way refused.
 import { describe, expect, test } from 'bun:test'
-import { BASE, rawRequest, snapshot, withEnv } from './locations-fixture'
+import { BASE, rawRequest, snapshot, WHITE_HOUSE, withEnv } from './locations-fixture'
 
 withEnv()
 
@@ -218,6 +218,32 @@ describe('a backslash in a quoted name, as each client writes it', () => {
     expect(await bulk('form-data; name="file\\"; filename="my-shops.csv"', 'name,address\r\nCafe,1 Rue')).toEndWith(
       'upload (curl -F): send the file itself as the body, with curl --data-binary @my-shops.csv -H "Content-Type: text/csv".',
     )
+  })
+
+  test("Go's path of a file, read both ways, is read: both name the same field, and a file", async () => {
+    // Go writes filename="C:\\dir\\x.csv" for C:\dir\x.csv, which a browser writes for C:\\dir\\x.csv.
+    const csv = 'name,address\r\nCafe,1 Rue'
+    expect(await bulk('form-data; name="file"; filename="C:\\\\dir\\\\x.csv"', csv)).toEndWith(
+      'upload (curl -F): send the file itself as the body, with curl --data-binary @x.csv -H "Content-Type: text/csv".',
+    )
+    const create = (disposition: string, value: string) =>
+      rawRequest(
+        'POST',
+        BASE,
+        utf8(
+          `--B\r\n${cd('form-data; name="name"')}\r\n\r\nCafe\r\n--B\r\n${cd(disposition)}\r\n\r\n${value}\r\n--B--\r\n`,
+        ),
+        TYPE,
+      )
+    const file = await create('form-data; name="photo"; filename="C:\\\\dir\\\\x.jpg"', 'z')
+    expect([file.status, ((await file.json()) as { message: string }).message]).toEqual([
+      400,
+      'The form body could not be read: the field "photo" is a file; location fields are text.',
+    ])
+    // A parameter that names nothing: the field is the same either way.
+    const field = await create('form-data; name="address"; note="a\\\\b"', WHITE_HOUSE)
+    const made = (await field.json()) as { location?: { address: string } }
+    expect([field.status, made.location?.address]).toEqual([201, WHITE_HOUSE])
   })
 
   test('an escaping writer\'s \\" within a name is a quote, as Go and curl --form-escape write it', async () => {

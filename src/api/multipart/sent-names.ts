@@ -41,17 +41,24 @@ function paramsRead(disposition: string, way: keyof typeof PARAM): Map<string, s
 
 /**
  * A disposition's parameters as its sender meant them: a quoted value with a backslash read both
- * ways (a browser's and an escaping writer's), and the one way that reads it. Null when both read
- * it, otherwise (`name="photo\\"`: photo\\ to a browser, photo\ to Go), or neither does.
+ * ways (a browser's and an escaping writer's), and the one way that reads it. Read both ways, as a
+ * browser's (as FormData reads `\\`) when both name one field (sameField); else null
+ * (`name="photo\\"`: photo\\ to a browser, photo\ to Go), as when neither reads it.
  */
 export function sentParams(disposition: string): Map<string, string> | null {
   const literal = paramsRead(disposition, 'literal')
   if (!disposition.includes('\\')) return literal
   const escaped = paramsRead(disposition, 'escaped')
   if (literal === null || escaped === null) return literal ?? escaped
-  const alike = literal.size === escaped.size && [...literal].every(([name, value]) => escaped.get(name) === value)
-  return alike ? literal : null
+  return sameField(literal, escaped) ? literal : null
 }
+
+/**
+ * Whether two readings name one field: one name, and a file in both or in neither. Go's
+ * `filename="C:\\dir\\x.csv"` is a file either way, told by its base name x.csv.
+ */
+const sameField = (one: Map<string, string>, other: Map<string, string>): boolean =>
+  one.get('name') === other.get('name') && (fileNameOf(one) === null) === (fileNameOf(other) === null)
 
 /** A disposition's field name and file name (fileNameOf) as sent (sentParams); null when it reads two ways. */
 export function sentNames(disposition: string): { name: string | null; filename: string | null } | null {
