@@ -16,13 +16,15 @@ export type MultipartOf = () => Promise<MultipartBody>
  * means by the v5 rule that reads no delimiter line's padding (a `v5:` fingerprint may be kept by
  * either v5 rule), when other. `plain`: what it means by the rules of v5, v4, v3 and v2 as they read
  * a file's name before `filename*` was, from `filename` alone, when other (a padded body: v5's alone,
- * as the others compared its bytes; a folded body: none, as each compared its bytes).
+ * as the others compared its bytes; a folded body: none, as each compared its bytes). `kept`: what
+ * it means by the v5 rule that read a backslash in a quoted name as FormData does, when other.
  */
 export type BodyDigest = {
   bytes: string
   meant: string
   v5?: string
   plain?: { v5: string; v4?: string; v3?: string; v2?: string }
+  kept?: string
   v4?: string
   v3?: string
   v2?: string
@@ -38,13 +40,14 @@ export async function bodyDigest(request: Request, bytes: Uint8Array, multipartO
   if (parts === null) return { bytes: raw, meant: sent() }
   const plain = /filename\*/i.test(multipart.text) ? await multipartMeant(multipart, 'plain') : null
   const byPlain = plain === null || plain.meant === parts.meant ? undefined : plain
+  const kept = parts.kept === parts.meant ? undefined : { kept: parts.kept }
   // A padded delimiter line or a folded header line (the text shorter than the bytes): rules blind
   // to padding read it as a value's text, and every rule before read no field of a fold; each
   // compares the bytes with the boundary.
   if (multipart.text.length !== bytes.length) {
     const before = sent()
     const v5Plain = byPlain && !multipart.folded && { plain: { v5: byPlain.meant } }
-    return { bytes: raw, meant: parts.meant, ...v5Plain, v5: before, v4: before, v3: before, v2: before }
+    return { bytes: raw, meant: parts.meant, ...v5Plain, ...kept, v5: before, v4: before, v3: before, v2: before }
   }
   // Where v3's rule found no parts (a name beyond ASCII), v2's found none either: the bytes told both.
   const { meant, v4 } = parts
@@ -54,6 +57,7 @@ export async function bodyDigest(request: Request, bytes: Uint8Array, multipartO
   return {
     bytes: raw,
     meant,
+    ...kept,
     ...(byPlain && { plain: { v5: byPlain.meant, v4: byPlain.v4, v3: plainV3, v2: byPlain.v2 ?? plainV3 } }),
     ...(v4 !== meant && { v4 }),
     ...(v3 !== meant && { v3 }),

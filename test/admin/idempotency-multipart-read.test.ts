@@ -59,6 +59,41 @@ describe('Idempotency-Key on multipart bodies FormData reads otherwise', () => {
     expect(count()).toBe(2)
   })
 
+  test('a name read as sent where FormData reads it otherwise, retried with a new boundary, replays', async () => {
+    // fetch writes a backslash last as it is (name="note\"), Go a quote as \": FormData reads \" as
+    // an escaped quote, and the name is read as sent.
+    const tries: [string, Entry, Entry][] = [
+      ['k-last', ['note\\', 'x'], ['note2\\', 'x']],
+      ['k-path', ['plan', new File([], 'C:\\dir\\')], ['plan', new File([], 'C:\\dir2\\')]],
+    ]
+    for (const [key, extra, other] of tries) {
+      expect(await send(form(extra), key)).toEqual([201, null])
+      expect(await send(form(extra), key)).toEqual([201, 'true'])
+      expect(await send(form(other), key)).toEqual([422, 'idempotency_key_reused'])
+    }
+    const quoted = 'name="plan"; filename="The 5\\" list.csv"'
+    expect(await sendLatin1(latin1Body(quoted), 'k-quote')).toEqual([201, null])
+    expect(await sendLatin1(latin1Body(quoted, 'C'), 'k-quote', 'C')).toEqual([201, 'true'])
+    const other = latin1Body('name="plan"; filename="The 6\\" list.csv"')
+    expect(await sendLatin1(other, 'k-quote')).toEqual([422, 'idempotency_key_reused'])
+    expect(count()).toBe(3)
+  })
+
+  test('a key kept by v5 or v4 before a quoted backslash was read as sent replays', async () => {
+    // Both rules read each name as FormData does: filename="C:\dir\" as C:\dir\".
+    const path = 'name="photo"; filename="C:\\dir\\"'
+    for (const version of ['v5', 'v4']) {
+      const key = `k-kept-${version}`
+      expect(await sendLatin1(latin1Body(path), key)).toEqual([201, null])
+      const kept = `${version}:${sha256Hex(`POST ${BASE}\n${partsAsRead('C:\\dir\\"')}\nmultipart/form-data`)}`
+      env.store.db.run('UPDATE idempotency_keys SET fingerprint = ? WHERE key = ?', [kept, key])
+      expect(await sendLatin1(latin1Body(path, 'C'), key, 'C')).toEqual([201, 'true'])
+      const other = latin1Body('name="photo"; filename="C:\\dir2\\"')
+      expect(await sendLatin1(other, key)).toEqual([422, 'idempotency_key_reused'])
+    }
+    expect(count()).toBe(2)
+  })
+
   test('a key kept by v3 or v2 for such a body is compared as they kept it: by its bytes', async () => {
     const part = (name: string, value: string) =>
       `--B\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`

@@ -86,8 +86,9 @@ export function idempotencyKeyOf(request: Request): string | null {
  * The version of fingerprintOf's rule, its fingerprints' prefix: a fingerprint kept without one
  * was kept by a rule before, and is compared by it (unversionedFingerprintsOf); one kept with
  * `v4:`, `v3:` or `v2:` by that version's rule (BodyDigest's `v4`, `v3` and `v2`); one with
- * `v5:` by this rule, or by the v5 rule that reads no delimiter line's padding (BodyDigest's `v5`);
- * each, or by its rule as it read no filename* (BodyDigest's `plain`).
+ * `v5:` by this rule, or by the v5 rule that reads no delimiter line's padding (BodyDigest's `v5`)
+ * or a quoted backslash as FormData does (BodyDigest's `kept`); each, or by its rule as it read no
+ * filename* (BodyDigest's `plain`).
  */
 const FINGERPRINT_VERSION = 'v5:'
 const FINGERPRINT_V4 = 'v4:'
@@ -131,7 +132,8 @@ function sameRequest(kept: string, request: Request, body: BodyDigest, fingerpri
   const by = (version: string, ...meanings: (string | undefined)[]) =>
     meanings.some((meant) => meant !== undefined && kept === fingerprintOf(request, body, version, meant))
   const { plain } = body
-  if (kept.startsWith(FINGERPRINT_VERSION)) return kept === fingerprint || by(FINGERPRINT_VERSION, body.v5, plain?.v5)
+  if (kept.startsWith(FINGERPRINT_VERSION))
+    return kept === fingerprint || by(FINGERPRINT_VERSION, body.v5, body.kept, plain?.v5)
   if (kept.startsWith(FINGERPRINT_V4)) return by(FINGERPRINT_V4, body.v4 ?? body.meant, plain?.v4)
   if (kept.startsWith(FINGERPRINT_V3)) return by(FINGERPRINT_V3, body.v3 ?? body.meant, plain?.v3)
   if (kept.startsWith(FINGERPRINT_V2)) return by(FINGERPRINT_V2, body.v2 ?? body.meant, plain?.v2)

@@ -6,13 +6,17 @@ import { sha256Hex } from '../../core/ids'
 import { contentTypeMeant, paramOf, paramsOf } from '../content-type'
 import type { MultipartBody } from './fields'
 import { ASCII, backslashedNames, type Part, partHeader, partOf, utf8Of } from './parts'
-
-/** A body's meaning by the rule of this version (`meant`) and of v4, v3 and v2 (null: its bytes told it). */
-export type MultipartMeaning = { meant: string; v4: string; v3: string | null; v2: string | null }
+import { sentNames } from './sent-names'
 
 /**
- * What a multipart body means, as a SHA-256 (hex): each part's name and file name (in UTF-8, a
- * backslash in quotes kept, as FormData reads them), Content-Type (as contentTypeMeant reads it)
+ * A body's meaning by the rule of this version (`meant`), by it as it read a quoted backslash
+ * before names were read as sent (`kept`), and by v4, v3 and v2 (null: its bytes told it).
+ */
+export type MultipartMeaning = { meant: string; kept: string; v4: string; v3: string | null; v2: string | null }
+
+/**
+ * What a multipart body means, as a SHA-256 (hex): each part's name and file name (in UTF-8, as
+ * sent, sentNames, as the body's fields read them), Content-Type (as contentTypeMeant reads it)
  * and value bytes, in order. A text field's `text/plain` in UTF-8 is no type (RFC 7578 makes it a
  * field's default): clients differ in sending it. Its boundary, preamble and epilogue mean nothing:
  * fetch makes a new boundary for each try of one FormData. Null when its parts are not found, or
@@ -20,7 +24,8 @@ export type MultipartMeaning = { meant: string; v4: string; v3: string | null; v
  * given twice): its bytes then tell it. A name or file name whose bytes are not UTF-8 reads as
  * U+FFFD to FormData, as other bytes do: its bytes are hashed too (withNamesAsSent).
  *
- * `v4`: the names as read alone. `v3` and `v2` (v2 counted a field's `text/plain`): null where a
+ * `kept` and `v4`: each name with a backslash in quotes kept, as FormData reads it; `v4`, the names
+ * as read alone. `v3` and `v2` (v2 counted a field's `text/plain`): null where a
  * name or file name is beyond ASCII or holds a backslash in quotes, or a text value starts with a
  * byte-order mark, as those rules found no parts then, and its bytes told it.
  *
@@ -40,34 +45,57 @@ export async function multipartMeant(
   const byV4 = listHash(PARTS)
   const byV2 = listHash(PARTS)
   const notUtf8 = listHash(NAMES_NOT_UTF8)
+  const bySent = listHash(PARTS)
+  const notUtf8Sent = listHash(NAMES_NOT_UTF8)
   let v3Alike = true
   for (const [i, piece] of pieces.entries()) {
     const part = partOf(piece)
-    const starred = namesOf(part)
-    const sent = fileNames === 'starred' ? starred : { ...starred, filename: plainFileName(part, true) }
+    const starred = namesOf(part, 'sent')
+    const plain = fileNames === 'plain' ? plainFileName(part, true) : undefined
+    // Each rule before names were read as sent kept a backslash in quotes, as FormData reads it.
+    const keptStarred = part.headers.includes('\\') ? namesOf(part, 'kept') : starred
+    const sent = plain === undefined ? keptStarred : { ...keptStarred, filename: plain }
     const name = sent.name === null ? null : utf8Of(sent.name)
     const filename = sent.filename === null ? null : utf8Of(sent.filename)
+    // As the body's fields read it: its file by `filename` alone for a rule before filename*.
+    const readName = starred.name === null ? null : utf8Of(starred.name)
+    const readFile = plain === undefined ? starred.filename : plain
     // A part that filename* makes a file was a text field to FormData: that rule found it alike.
-    const renamed = sent.filename !== starred.filename
-    if (!renamed && !(await readAlike(fields[i]!, name, filename, part.value))) return null
+    const renamed = readFile !== starred.filename
+    if (!renamed && !(await readAlike(fields[i]!, readName, readFile === null ? null : utf8Of(readFile), part.value)))
+      return null
     if (!utf8Whole(sent.name) || !utf8Whole(sent.filename)) notUtf8.add([i, sent.name, sent.filename])
+    if (!utf8Whole(starred.name) || !utf8Whole(starred.filename)) notUtf8Sent.add([i, starred.name, starred.filename])
     // v3 and v2 read names as latin1 without a backslash in quotes, and a text value with its
     // leading byte-order mark, which FormData drops.
     const unescaped = fileNames === 'starred' ? part.filename : plainFileName(part, false)
     v3Alike &&= name === part.name && filename === unescaped && !(filename === null && part.value.startsWith(BOM))
     const type = part.type === null ? null : contentTypeMeant(part.type)
     const digest = createHash('sha256').update(part.value, 'latin1').digest('hex')
-    byV4.add([name, filename, filename === null && type === 'text/plain' ? null : type, digest])
+    const typed = type === 'text/plain' ? null : type
+    byV4.add([name, filename, filename === null ? typed : type, digest])
+    const starredFile = starred.filename === null ? null : utf8Of(starred.filename)
+    bySent.add([readName, starredFile, starredFile === null ? typed : type, digest])
     byV2.add([name, filename, type, digest])
   }
   const v4 = byV4.hex()
-  const meant = notUtf8.entries === 0 ? v4 : withNamesAsSent(v4, notUtf8.hex())
-  return v3Alike ? { meant, v4, v3: v4, v2: byV2.hex() } : { meant, v4, v3: null, v2: null }
+  const kept = notUtf8.entries === 0 ? v4 : withNamesAsSent(v4, notUtf8.hex())
+  // Each rule before filename* read a quoted backslash as FormData does: `plain`, its names kept.
+  const read = bySent.hex()
+  const meant =
+    fileNames === 'plain' ? kept : notUtf8Sent.entries === 0 ? read : withNamesAsSent(read, notUtf8Sent.hex())
+  return v3Alike ? { meant, kept, v4, v3: v4, v2: byV2.hex() } : { meant, kept, v4, v3: null, v2: null }
 }
 
-/** A part's name and file name as sent: part.name is unescaped, and FormData keeps a backslash in quotes. */
-const namesOf = (part: Part): { name: string | null; filename: string | null } =>
-  part.headers.includes('\\') ? backslashedNames(partHeader(part.headers, 'content-disposition') ?? '') : part
+/**
+ * A part's name and file name `sent` (sentNames, as the body's fields read them), or `kept`, a
+ * backslash in quotes kept, as FormData reads it. part.name is unescaped.
+ */
+function namesOf(part: Part, reading: 'sent' | 'kept'): { name: string | null; filename: string | null } {
+  if (!part.headers.includes('\\')) return part
+  const disposition = partHeader(part.headers, 'content-disposition') ?? ''
+  return (reading === 'sent' ? sentNames(disposition) : null) ?? backslashedNames(disposition)
+}
 
 /**
  * A part's `filename`, without its filename*: as FormData reads it (`kept`: a backslash in quotes
