@@ -264,6 +264,19 @@ describe('multipart bodies', () => {
     expect(await outcome(`${part('Content-Disposition: form-data; name=name; size=5', 'Café')}${REST}`)).toBe('Café')
   })
 
+  test('a parameter miswritten beside a name that every reading reads alike is read, its name the field', async () => {
+    // No backslash: FormData and a lenient reading name the field alike, whatever the rest holds.
+    for (const disposition of [
+      'form-data; name="name";;',
+      'form-data; name="name"; modification-date=Wed, 12 Feb 1997',
+      'form-data; name="name"; size=1 234',
+    ])
+      expect([disposition, await outcome(`${part(`Content-Disposition: ${disposition}`, 'Café')}${REST}`)]).toEqual([
+        disposition,
+        'Café',
+      ])
+  })
+
   test('a file input named with a backslash last, as browsers write it, is the file it is, whatever its filename holds', async () => {
     // Chromium, undici and curl -F write name="photo\"; filename="a;b;c.csv" for a field named
     // photo\: FormData reads the backslash as escaping its quote, a text field; a browser escapes none.

@@ -4,6 +4,7 @@ import { paramFault, paramOf, paramsOf } from '../content-type'
 import { unfolded } from './folds'
 import { sentNames, sentParams } from './sent-names'
 import {
+  backslashedNames,
   dispositionAt,
   dispositionOf,
   formDataParts,
@@ -139,14 +140,15 @@ type FieldNames = { name: string; filename: string | null }
 /**
  * A part's field name and file name (null for a text field) as sent (sentNames), in UTF-8, as
  * FormData reads header bytes; null when it is no field (no name, or not form-data), 'doubt' when
- * its disposition reads two ways.
+ * its disposition reads two ways. Read neither way (`name="a";;`), as FormData reads it: it is
+ * the part's field when FormData's reading agrees (firstMisread).
  */
 function fieldNames(part: Part): FieldNames | 'doubt' | null {
   const disposition = partHeader(part.headers, 'content-disposition')
   if (disposition === null || disposition.split(';', 1)[0]!.trim().toLowerCase() !== 'form-data') return null
   const sent = sentNames(disposition)
-  if (sent === null) return 'doubt'
-  const { name, filename } = sent
+  if (sent === 'two ways') return 'doubt'
+  const { name, filename } = sent ?? backslashedNames(disposition)
   if (!name) return null
   return { name: utf8Of(name), filename: filename === null ? null : utf8Of(filename) }
 }
@@ -167,7 +169,7 @@ function plainDisposition(headers: string): boolean {
   const first = dispositionAt(lower, 0)
   if (first === -1) return true
   if (dispositionAt(lower, first + 1) !== -1) return false
-  return sentParams(dispositionOf(headers)) !== null
+  return sentParams(dispositionOf(headers)) instanceof Map
 }
 
 /**

@@ -94,7 +94,8 @@ export async function multipartMeant(
 function namesOf(part: Part, reading: 'sent' | 'kept'): { name: string | null; filename: string | null } {
   if (!part.headers.includes('\\')) return part
   const disposition = partHeader(part.headers, 'content-disposition') ?? ''
-  return (reading === 'sent' ? sentNames(disposition) : null) ?? backslashedNames(disposition)
+  const sent = reading === 'sent' ? sentNames(disposition) : null
+  return typeof sent === 'object' && sent !== null ? sent : backslashedNames(disposition)
 }
 
 /**

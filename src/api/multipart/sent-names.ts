@@ -42,15 +42,15 @@ function paramsRead(disposition: string, way: keyof typeof PARAM): Map<string, s
 /**
  * A disposition's parameters as its sender meant them: a quoted value with a backslash read both
  * ways (a browser's and an escaping writer's), and the one way that reads it. Read both ways, as a
- * browser's (as FormData reads `\\`) when both name one field (sameField); else null
- * (`name="photo\\"`: photo\\ to a browser, photo\ to Go), as when neither reads it.
+ * browser's (as FormData reads `\\`) when both name one field (sameField); else 'two ways'
+ * (`name="photo\\"`: photo\\ to a browser, photo\ to Go). Null when neither way reads it.
  */
-export function sentParams(disposition: string): Map<string, string> | null {
+export function sentParams(disposition: string): Map<string, string> | 'two ways' | null {
   const literal = paramsRead(disposition, 'literal')
   if (!disposition.includes('\\')) return literal
   const escaped = paramsRead(disposition, 'escaped')
   if (literal === null || escaped === null) return literal ?? escaped
-  return sameField(literal, escaped) ? literal : null
+  return sameField(literal, escaped) ? literal : 'two ways'
 }
 
 /**
@@ -60,8 +60,8 @@ export function sentParams(disposition: string): Map<string, string> | null {
 const sameField = (one: Map<string, string>, other: Map<string, string>): boolean =>
   one.get('name') === other.get('name') && (fileNameOf(one) === null) === (fileNameOf(other) === null)
 
-/** A disposition's field name and file name (fileNameOf) as sent (sentParams); null when it reads two ways. */
-export function sentNames(disposition: string): { name: string | null; filename: string | null } | null {
+/** A disposition's field name and file name (fileNameOf) as sent (sentParams); 'two ways' or null as it is. */
+export function sentNames(disposition: string): { name: string | null; filename: string | null } | 'two ways' | null {
   const params = sentParams(disposition)
-  return params === null ? null : { name: params.get('name') ?? null, filename: fileNameOf(params) }
+  return params instanceof Map ? { name: params.get('name') ?? null, filename: fileNameOf(params) } : params
 }
