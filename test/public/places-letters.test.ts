@@ -95,4 +95,17 @@ describe("GET /places with a state's or province's letters after the town", () =
     // Nor one whose name a Portuguese town bears (Lagos, Portugal), as the geocoder reads them.
     for (const q of ['Lagos - SP', 'Lagos - PE']) expect({ q, found: await places(q) }).toEqual({ q, found: [] })
   })
+  test("a Mexican state's letters narrow the town to the state, as the geocoder reads them", async () => {
+    for (const [q, label, lat] of [
+      ['Guadalajara, JAL', 'Guadalajara, Mexico', 20.7], // not Jal, New Mexico
+      ['Victoria, TAMPS', 'Ciudad Victoria, Mexico', 23.7],
+      ['La Paz, BCS', 'La Paz, Mexico', 24.1],
+      ['Valladolid, YUC', 'Valladolid, Mexico', 20.7],
+      ['Guadalupe, ZAC', 'Guadalupe, Mexico', 22.7],
+      ['Monterrey, NL', 'Monterrey, Mexico', 25.7],
+      ['Tepic, NAY', 'Tepic, Mexico', 21.5], // not Nay, France
+    ] as const)
+      expect({ q, first: await first(q) }).toEqual({ q, first: { label, lat: lat.toFixed(1) } })
+    expect((await first('Vancouver, BC'))?.label).toBe('Vancouver, BC, Canada')
+  })
 })

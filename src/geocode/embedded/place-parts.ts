@@ -7,6 +7,7 @@ import { countryLabel, titled } from '../countries'
 import { codeOf, codeText, type KeyParts, keyParts, SortedKeys } from './place-keys'
 import type { PlaceHit } from './place-hit'
 import { distanceKm } from './near'
+import { mexicanStates } from './mexico-states'
 import { regionLabel } from './tables'
 
 /** A prefix that begins more names than this keeps a list of its most populous places. */
@@ -313,6 +314,8 @@ export function buildPlaceParts(db: Database): PlaceParts {
     list.push(`${r.country} ${r.admin1 || '*'}`)
     regionKeys.set(r.key, list)
   }
+  // Mexico's states by their letters, which the data's regions lack (mexico-states.ts).
+  for (const [key, admin1] of mexicanStates()) regionKeys.set(key, [...(regionKeys.get(key) ?? []), `MX ${admin1}`])
   return { ...parts, ...readRegions(regionRows, parts), regionKeys }
 }
 

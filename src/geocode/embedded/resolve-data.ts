@@ -1,6 +1,7 @@
 // The rows the resolver reads from the compiled tables, and the statements it reads them with.
 import type { Database } from 'bun:sqlite'
 import type { Precision } from '../geocoder'
+import { mexicanState } from './mexico-states'
 
 export type PlaceRow = {
   id: number
@@ -35,9 +36,16 @@ export type Queries = ReturnType<typeof queriesOf>
 
 export function queriesOf(db: Database) {
   const qCountry = db.prepare<{ code: string }, [string]>('SELECT code FROM countries WHERE key = ?')
-  const qRegions = db.prepare<{ country: string; admin1: string }, [string]>(
+  const qRegionRows = db.prepare<{ country: string; admin1: string }, [string]>(
     'SELECT country, admin1 FROM regions WHERE key = ?',
   )
+  // Mexico's states by their letters too, which the data's regions lack (mexico-states.ts).
+  const regionsOf = (key: string): { country: string; admin1: string }[] => {
+    const mexican = mexicanState(key)
+    const rows = qRegionRows.all(key)
+    return mexican === undefined ? rows : [...rows, { country: 'MX', admin1: mexican }]
+  }
+  const qRegions = { all: regionsOf, get: (key: string) => regionsOf(key)[0] ?? null }
   const qPostcode = db.prepare<PostcodeRow, [string, string]>(
     'SELECT * FROM postcodes WHERE country = ? AND postcode = ?',
   )
