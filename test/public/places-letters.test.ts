@@ -108,4 +108,15 @@ describe("GET /places with a state's or province's letters after the town", () =
       expect({ q, first: await first(q) }).toEqual({ q, first: { label, lat: lat.toFixed(1) } })
     expect((await first('Vancouver, BC'))?.label).toBe('Vancouver, BC, Canada')
   })
+  test('a district before its town beside a space, then letters or a country, is the town, as the geocoder reads it', async () => {
+    for (const [q, label] of [
+      ['Centro Madrid, ES', 'Madrid, Spain'], // ES: Espírito Santo, or Spain
+      ['Miraflores Lima, PE', 'Lima, Peru'], // PE: Pernambuco, or Peru
+      ['Soho London, UK', 'London, United Kingdom'], // not Uk, Russia
+      ['Mitte Berlin, Germany', 'Berlin, Germany'],
+    ] as const)
+      expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
+    // Not where the words with one more before them are a place's name: no Forte of São Paulo.
+    expect(await places('Praia do Forte - SP')).toEqual([])
+  })
 })

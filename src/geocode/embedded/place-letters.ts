@@ -58,6 +58,8 @@ export type LettersSource = {
   find: (text: string, bySpace: boolean) => PlaceHit[]
   /** The towns whose name, their own or another, is `key` whole. */
   whole: (key: string) => PlaceHit[]
+  /** Whether some place's whole name is `key`. */
+  isWholeName: (key: string) => boolean
   wordsBegin: (key: string, within: Within) => boolean
 }
 
@@ -77,7 +79,8 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
   const key = nameKey(letters.head.slice(letters.head.lastIndexOf(',') + 1))
   const [first, last] = region?.regions ? [[region], []] : [[], region === null ? [] : [region]]
   for (const within of [...first, ...letters.regions, ...last]) {
-    const hits = source.named(key, within)
+    const found = source.named(key, within)
+    const hits = found.some((h) => h.exact) ? found : townAfterDistrict(source, key, within)
     // A Brazilian state's letters read as a country's code take a town named as written, by
     // its own name or one no other town there bears: "Santa Maria - ES" is no Oleiros, Spain.
     // Not where they begin a name of a town of the state: "Belo, MG" is no Belo, Madagascar.
@@ -114,4 +117,20 @@ export function byLetters(source: LettersSource, text: string, bySpace: boolean)
   // the letters' own country's whatever the words may name ("Lima - PE").
   const country = oneCountry(typed.map((h) => ({ country: h.country, people: h.people ?? 0, own: h.main })))
   return country !== null && (!brazilian || country === letters.code) ? typed.filter((h) => h.country === country) : []
+}
+
+/**
+ * The towns that the last words of `key` name whole in `within` after a district's words beside
+ * a space, as the resolver reads them: "Centro Madrid, ES" is Madrid. None where the words with
+ * one more before them are a place's name ("Praia do Forte - SP" is no Forte), or hold a digit.
+ */
+export function townAfterDistrict(source: LettersSource, key: string, within: Within): PlaceHit[] {
+  const words = key.split(' ')
+  if (/\d/.test(key)) return []
+  for (let from = 1; from < words.length; from++) {
+    if (source.isWholeName(words.slice(from - 1).join(' '))) return []
+    const towns = source.named(words.slice(from).join(' '), within)
+    if (towns.some((h) => h.exact && h.precision === 'city')) return towns.filter((h) => h.exact)
+  }
+  return []
 }

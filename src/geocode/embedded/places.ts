@@ -24,7 +24,7 @@ import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from 
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
 import { slashAsDash } from './state-codes'
-import { byLetters, type LettersSource } from './place-letters'
+import { byLetters, type LettersSource, townAfterDistrict } from './place-letters'
 import { lettersOnly } from './province-codes'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
 
@@ -82,6 +82,7 @@ export class PlaceSearch {
       named: (key, within) => this.named(key, within, true),
       find: (text, bySpace) => this.find(text, bySpace),
       whole: (key) => this.search(key, null).filter((h) => h.exact && h.precision === 'city'),
+      isWholeName: (key) => this.isWholeName(key),
       wordsBegin: (key, within) => this.search(`${key} `, within).some((h) => h.precision === 'city'),
     }
   }
@@ -203,6 +204,9 @@ export class PlaceSearch {
     if (within !== null) {
       const hits = this.named(head, within, true)
       if (hits.length > 0) return hits
+      // A district before its town, beside a space ("Centro Madrid, ES"): the town.
+      const town = townAfterDistrict(this.lettersSource, head, within)
+      if (town.length > 0) return town
     }
     const coded = this.codeAfter(head, pieces)
     if (coded !== null) return coded
