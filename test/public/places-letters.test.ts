@@ -119,4 +119,14 @@ describe("GET /places with a state's or province's letters after the town", () =
     // Not where the words with one more before them are a place's name: no Forte of São Paulo.
     expect(await places('Praia do Forte - SP')).toEqual([])
   })
+  test("a Brazilian state's letters before a CEP narrow the town to the state, as the geocoder reads them", async () => {
+    for (const [q, label] of [
+      ['Recife PE 50000-000', 'Recife, Brazil'],
+      ['Belo Horizonte MG 30130-000', 'Belo Horizonte, Brazil'],
+      ['Recife - PE, 50000-000', 'Recife, Brazil'], // no 50000 Saint-Lô, France
+      ['Belo Horizonte/MG, 30130-000', 'Belo Horizonte, Brazil'], // no 30130 Venezia, Italy
+      ['Rua Augusta, 100 - Consolação, São Paulo/SP, 01305-000', 'São Paulo, Brazil'],
+    ] as const)
+      expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
+  })
 })

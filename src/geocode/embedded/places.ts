@@ -23,7 +23,7 @@ import { CONFIRM_KM, DASH, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm } f
 import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
-import { slashAsDash } from './state-codes'
+import { slashAsDash, stateBeforeCep } from './state-codes'
 import { byLetters, type LettersSource, townAfterDistrict } from './place-letters'
 import { lettersOnly } from './province-codes'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
@@ -99,7 +99,7 @@ export class PlaceSearch {
    */
   find(typed: string, bySpace = true): PlaceHit[] {
     const initials = joinInitials(typed)
-    const written = slashAsDash(initials).replace(ZIP_PLUS_FOUR, '$1')
+    const written = stateBeforeCep(slashAsDash(initials)).replace(ZIP_PLUS_FOUR, '$1')
     // A state's or province's letters ending it ("Fiesole (FI)") narrow the town before them.
     const lettered = byLetters(this.lettersSource, written, bySpace)
     if (lettered !== null) return lettered

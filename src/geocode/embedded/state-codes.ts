@@ -58,6 +58,20 @@ export function slashAsDash(raw: string): string {
   })
 }
 
+/** A town, a space, spaced dash or slash, two capitals, and a CEP, with a comma before it or not. */
+const STATE_BEFORE_CEP = /^(.*?\S)(?:\s+[-–]\s+|\s*\/\s*|\s+)(\p{Lu}{2})(?:\s*,)?\s+\d{5}-\d{3}$/u
+
+/**
+ * A place search's text of a town, a Brazilian state's letters and a CEP, as the town and the
+ * letters after a spaced dash, as the resolver reads them: "Recife PE 50000-000" is Recife of
+ * Pernambuco (the data has no CEPs), and "Recife - PE, 50000-000" no 50000 Saint-Lô. Other texts
+ * as they are.
+ */
+export function stateBeforeCep(text: string): string {
+  const m = STATE_BEFORE_CEP.exec(text.trim())
+  return m !== null && BR_STATES[m[2]!] !== undefined ? `${m[1]} - ${m[2]}` : text
+}
+
 /**
  * An address whose state's letters end it, as their own last part, and the hint they give.
  * `dashed`: the address as written with the letters parted from the town at a spaced dash as a
