@@ -418,3 +418,15 @@ describe("a dashed town's name written with dashes between spaces", () => {
     expect(geo.lookup('Saint - Denis')).toBeNull()
   })
 })
+
+describe("a Brazilian state's letters", () => {
+  test('written small after a town of Brazil or of no place, read as in capitals', () => {
+    // Praia do Forte, which the data lacks, is no Praia, Cape Verde; Bom Jesus is not Piauí's.
+    for (const address of ['praia do forte - pe', 'bom jesus - rs', 'Bom Jesus - RS'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    for (const address of ['recife, pe', 'salvador/ba', 'Centro, Curitiba - pr'])
+      expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country: 'BR' })
+    // Small letters after another town's name are words: "am" of Frankfurt am Main.
+    expect(geo.lookup('Frankfurt - am')?.parts.city).toBe('Frankfurt am Main')
+  })
+})

@@ -129,4 +129,11 @@ describe("GET /places with a state's or province's letters after the town", () =
     ] as const)
       expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
   })
+  test("a Brazilian state's letters written small after a town of Brazil or of no place read as in capitals", async () => {
+    for (const q of ['praia do forte - pe', 'bom jesus - rs'])
+      expect({ q, found: await places(q) }).toEqual({ q, found: [] })
+    for (const q of ['recife, pe', 'salvador/ba', 'Centro, Curitiba - pr'])
+      expect({ q, brazil: (await first(q))?.label.endsWith(', Brazil') }).toEqual({ q, brazil: true })
+    expect((await first('Frankfurt - am'))?.label).toBe('Frankfurt am Main, Germany')
+  })
 })

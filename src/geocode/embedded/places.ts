@@ -23,7 +23,7 @@ import { CONFIRM_KM, DASH, DISTRICT_KM, DISTRICT_TOWN_POPULATION, distanceKm } f
 import { beforeShortAtEnd, fortMountWritten, saintEndWritten, writtenOut } from './saint-names'
 import { type AddressSource, addressPlaces, isAddressHead, townAtEnd } from './place-address-end'
 import { joinedName } from './place-joins'
-import { slashAsDash, stateBeforeCep } from './state-codes'
+import { slashAsDash, stateBeforeCep, stateInCapitals } from './state-codes'
 import { byLetters, type LettersSource, townAfterDistrict } from './place-letters'
 import { lettersOnly } from './province-codes'
 import { type DistrictSource, hyphened, inTown, placesNear, spaced } from './place-districts'
@@ -45,6 +45,9 @@ const NAMED_SCAN = 2000
 const TWO_EDITS = 7
 /** A dash alone between spaces ("Hotel Post - Frankfurt Oder"). */
 const DASH_BETWEEN_SPACES = new RegExp(`\\s+[${DASH}]+\\s+`, 'u')
+
+/** Brazil's towns and regions. */
+const IN_BRAZIL: Within = { town: (c) => c === 'BR', country: (c) => c === 'BR', regions: false }
 
 export class PlaceSearch {
   private readonly names: Texts
@@ -99,7 +102,10 @@ export class PlaceSearch {
    */
   find(typed: string, bySpace = true): PlaceHit[] {
     const initials = joinInitials(typed)
-    const written = stateBeforeCep(slashAsDash(initials)).replace(ZIP_PLUS_FOUR, '$1')
+    // A Brazilian state's letters written small after a town of Brazil's name, or of none, read in capitals.
+    const brazils = (key: string) => this.search(key, IN_BRAZIL).some((h) => h.exact) || !this.isWholeName(key)
+    const capitals = stateInCapitals(initials, brazils)
+    const written = stateBeforeCep(slashAsDash(capitals)).replace(ZIP_PLUS_FOUR, '$1')
     // A state's or province's letters ending it ("Fiesole (FI)") narrow the town before them.
     const lettered = byLetters(this.lettersSource, written, bySpace)
     if (lettered !== null) return lettered

@@ -23,7 +23,15 @@ import { byPlaceName, joinedKey } from './resolve-names'
 import { dashAsComma, dashAsSpace, dashAsWritten, townNamed } from './resolve-dashes'
 import { byPostcode } from './resolve-postcode'
 import { townAtEnd } from './resolve-tail'
-import { namedAbroad, namedAsWritten, slashAsDash, type StateAtEnd, stateAtEnd, townOfOneCountry } from './state-codes'
+import {
+  namedAbroad,
+  namedAsWritten,
+  slashAsDash,
+  type StateAtEnd,
+  stateAtEnd,
+  stateInCapitals,
+  townOfOneCountry,
+} from './state-codes'
 import { AU_STATES, CA_PROVINCES, COUNTRY_ALIASES } from './tables'
 
 /** The aliases ("USA", "UK"): names of countries though as short as a code. */
@@ -43,7 +51,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '80'
+export const RESOLVER_VERSION = '81'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -155,8 +163,10 @@ function inPlaceName(q: Queries, tokens: string[], { start, len }: { start: numb
 }
 
 function lookup(q: Queries, address: string): GeocodeResult | null {
-  // The cache's key, so that addresses sharing one get one answer (the street as written, too).
-  const text = normalizeAddress(address)
+  // The cache's key, so that addresses sharing one get one answer (the street as written, too),
+  // with a Brazilian state's letters written small after a town of Brazil's name, or of none, in capitals.
+  const brazils = (key: string) => q.qPlacesIn.all(key, 'BR').length > 0 || !q.named(key)
+  const text = stateInCapitals(normalizeAddress(address), brazils)
   const result = lookupWritten(q, text)
   if (result !== null && result.precision !== 'city') return result
   // Without commas, street words may swallow the town ("12 Rue de la Paix Paris") or leave a

@@ -58,6 +58,24 @@ export function slashAsDash(raw: string): string {
   })
 }
 
+/** Two small letters after a spaced dash, a comma or a slash, ending a text ("Recife - pe"). */
+const SMALL_LETTERS_AT_END = /^(.*?\S)(\s+[-–]\s+|\s*,\s*|\s*\/\s*)([a-z]{2})$/u
+
+/**
+ * `text` with a Brazilian state's letters written small after a spaced dash, a comma or a slash
+ * in capitals, where the words before them (after a last comma) name a place of Brazil or no
+ * place whole (`mayBeBrazils`): "recife - pe" reads as "recife - PE", "praia do forte - pe" (which
+ * the data lacks) as no Praia, Cape Verde. Else as written: small letters are words too
+ * ("Frankfurt - am").
+ */
+export function stateInCapitals(text: string, mayBeBrazils: (key: string) => boolean): string {
+  const m = SMALL_LETTERS_AT_END.exec(text)
+  if (m === null || BR_STATES[m[3]!.toUpperCase()] === undefined) return text
+  const head = m[1]!
+  if (!mayBeBrazils(nameKey(head.slice(head.lastIndexOf(',') + 1)))) return text
+  return `${head}${m[2]}${m[3]!.toUpperCase()}`
+}
+
 /** A town, a space, spaced dash or slash, two capitals, and a CEP, with a comma before it or not. */
 const STATE_BEFORE_CEP = /^(.*?\S)(?:\s+[-–]\s+|\s*\/\s*|\s+)(\p{Lu}{2})(?:\s*,)?\s+\d{5}-\d{3}$/u
 
