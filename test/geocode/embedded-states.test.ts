@@ -429,4 +429,11 @@ describe("a Brazilian state's letters", () => {
     // Small letters after another town's name are words: "am" of Frankfurt am Main.
     expect(geo.lookup('Frankfurt - am')?.parts.city).toBe('Frankfurt am Main')
   })
+
+  test('before a CEP, read as after a spaced dash: no town of another state', () => {
+    // The data has no Bom Jesus of Rio Grande do Sul: not Bom Jesus, Piauí.
+    for (const address of ['Bom Jesus RS 95290-000', 'Bom Jesus/RS, 95290-000', 'Praia do Forte BA 48280-000'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('Recife PE 50000-000')?.parts.city).toBe('Recife')
+  })
 })

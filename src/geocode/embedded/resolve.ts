@@ -29,6 +29,7 @@ import {
   slashAsDash,
   type StateAtEnd,
   stateAtEnd,
+  stateBeforeCep,
   stateInCapitals,
   townOfOneCountry,
 } from './state-codes'
@@ -51,7 +52,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '81'
+export const RESOLVER_VERSION = '82'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -164,9 +165,10 @@ function inPlaceName(q: Queries, tokens: string[], { start, len }: { start: numb
 
 function lookup(q: Queries, address: string): GeocodeResult | null {
   // The cache's key, so that addresses sharing one get one answer (the street as written, too),
-  // with a Brazilian state's letters written small after a town of Brazil's name, or of none, in capitals.
+  // with a Brazilian state's letters written small after a town of Brazil's name, or of none, in
+  // capitals, and a CEP after such letters left out (stateBeforeCep).
   const brazils = (key: string) => q.qPlacesIn.all(key, 'BR').length > 0 || !q.named(key)
-  const text = stateInCapitals(normalizeAddress(address), brazils)
+  const text = stateBeforeCep(stateInCapitals(normalizeAddress(address), brazils))
   const result = lookupWritten(q, text)
   if (result !== null && result.precision !== 'city') return result
   // Without commas, street words may swallow the town ("12 Rue de la Paix Paris") or leave a

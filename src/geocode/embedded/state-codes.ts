@@ -77,13 +77,13 @@ export function stateInCapitals(text: string, mayBeBrazils: (key: string) => boo
 }
 
 /** A town, a space, spaced dash or slash, two capitals, and a CEP, with a comma before it or not. */
-const STATE_BEFORE_CEP = /^(.*?\S)(?:\s+[-–]\s+|\s*\/\s*|\s+)(\p{Lu}{2})(?:\s*,)?\s+\d{5}-\d{3}$/u
+const STATE_BEFORE_CEP = /^(.*?\S)(?:\s+[-–]\s+|\s*\/\s*|\s+)(\p{Lu}{2})(?:\s*,\s*|\s+)\d{5}-\d{3}$/u
 
 /**
- * A place search's text of a town, a Brazilian state's letters and a CEP, as the town and the
- * letters after a spaced dash, as the resolver reads them: "Recife PE 50000-000" is Recife of
- * Pernambuco (the data has no CEPs), and "Recife - PE, 50000-000" no 50000 Saint-Lô. Other texts
- * as they are.
+ * A text of a town, a Brazilian state's letters and a CEP as the town and the letters after a
+ * spaced dash, read so by the resolver and the place search alike: "Recife PE 50000-000" is
+ * Recife of Pernambuco (the data has no CEPs), "Bom Jesus RS 95290-000" no Bom Jesus of Piauí,
+ * and "Recife - PE, 50000-000" no 50000 Saint-Lô. Other texts as they are.
  */
 export function stateBeforeCep(text: string): string {
   const m = STATE_BEFORE_CEP.exec(text.trim())
