@@ -11,15 +11,7 @@ import {
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { storageFault } from '../store/db'
-import {
-  fileHiddenByFolder,
-  folderNotWritable,
-  hiddenByFolder,
-  linkLoop,
-  linkThroughFile,
-  linkToNoFolder,
-  throughFileSentence,
-} from './file-owner'
+import { fileHiddenByFolder, folderNotWritable, hiddenByFolder, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { copySuffix, partialsFolderOf, removeStalePartials } from './stale-copies'
 import { unwritable } from './storage-check'
@@ -28,6 +20,7 @@ import { isCorruptError } from '../store/damage'
 import { cliCommand } from '../core/cli-command'
 import { fileOnTheWay, isFolder, typedPath } from '../core/typed-in'
 import { realPathToBe } from '../core/config'
+import { linkThroughFile, throughFileSentence } from '../core/link-target'
 
 /** What to do about a folder this user may not look into or write in. */
 const OTHER_USER_OR_PLACE = 'Run this as a user who may, or name another place.'

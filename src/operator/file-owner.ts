@@ -8,8 +8,8 @@ import { basename, dirname, resolve } from 'node:path'
 import { DEFAULT_DATABASE_PATH, realPathToBe } from '../core/config'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
-import { linkTarget } from '../core/link-target'
-import { fileInTheWay, fileOnTheWay, isFolder, spellsPath, statOrNone, typedPath } from '../core/typed-in'
+import { linkTarget, linkThroughFile, linkWalkBreak, throughFileSentence } from '../core/link-target'
+import { fileOnTheWay, isFolder, spellsPath, statOrNone, typedPath } from '../core/typed-in'
 import { realPathIfThere } from '../store/read-open'
 import { peopleUidsIn } from './login-defs'
 
@@ -206,39 +206,6 @@ export function linkToNoFolder(path: string): string | null {
   }
   return noFolderSentence(path, target, folder)
 }
-
-/**
- * When `path` is a link (or a chain of them) whose target goes through a file (ENOTDIR): that
- * target, as the system reads it, and the file; null otherwise.
- */
-export function linkThroughFile(path: string): { target: string; file: string } | null {
-  const end = linkWalkBreak(path)
-  const file = end === null ? null : fileInTheWay(end.target)
-  return file === null ? null : { target: end!.target, file }
-}
-
-/**
- * Where following `path`'s links (8 at most) breaks: `path` made whole, the target the walk could
- * not look at, and why; null when the walk ends at a part that is no link. Each link's target is
- * read as the system reads it (linkTarget): a `..` after a link leaves its target.
- */
-function linkWalkBreak(path: string): { whole: string; target: string; error: NodeJS.ErrnoException } | null {
-  const whole = typedPath(process.cwd(), path)
-  let target = whole
-  for (let links = 0; links < 8; links++) {
-    try {
-      if (!lstatSync(target).isSymbolicLink()) return null
-      target = linkTarget(target)
-    } catch (e) {
-      return { whole, target, error: e as NodeJS.ErrnoException }
-    }
-  }
-  return null
-}
-
-/** The sentence for linkThroughFile's find; `instead`: what else to do than lead the link into a folder. */
-export const throughFileSentence = (path: string, target: string, file: string, instead: string) =>
-  `${path} leads to ${target}, but ${file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or ${instead}.`
 
 const noFolderSentence = (path: string, target: string, folder: string) =>
   `${path} leads to ${target}, whose folder ${folder} is not there: mount the disk it is on, or make the folder (mkdir -p ${shellWord(folder)}) writable by the service's user, or set DATABASE_PATH to another file.`

@@ -2,9 +2,11 @@
 // goes on: checks the file there, refuses one that is not the geocoder's data, and else runs
 // build.ts's buildGeodata in a worker thread (build-worker.ts), telling its steps as they come.
 // Either way, the files of builds killed midway beside it are removed.
-import { existsSync, statSync } from 'node:fs'
+import { existsSync, lstatSync, statSync } from 'node:fs'
+import { dirname } from 'node:path'
 import { realPathToBe } from '../../core/config'
-import { fileOnTheWay, spellsPath } from '../../core/typed-in'
+import { linkThroughFile, throughFileSentence } from '../../core/link-target'
+import { fileOnTheWay, isFolder, spellsPath } from '../../core/typed-in'
 import { isSqliteFile, openToRead } from '../../store/read-open'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
 import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
@@ -141,6 +143,9 @@ async function ensureOnce(
         : `Could not build the offline geocoder data at ${path}: ${unreached} GEODATA_PATH says where it goes: point it at a file by a path through folders only (or set GEOCODER=none to run without it).`,
       path,
     )
+  const out = buildPath(path)
+  const outFolder = out === path ? null : folderInTheWay(out)
+  if (outFolder !== null) throw new GeodataPathError(inTheWay(out, outFolder), path)
   const current = geodataVersion(path) === GEODATA_VERSION
   // An empty file holds nothing to keep (made by touch, or a build stopped before its first page).
   // Refused before leftovers are removed: beside a file not the data, none named like one is a build's.
@@ -154,16 +159,17 @@ async function ensureOnce(
   // A build killed midway beside data made since (by another start) is no build to wait for.
   let kept: KeptBuild[] = []
   try {
-    kept = removeStaleBuilds(path)
+    kept = removeStaleBuilds(out)
   } catch {
     // a folder this user may not read: its leftovers stay; the data is read, or built, as it is
   }
   for (const { file, code } of kept) say(keptBuild(file, code))
   if (current) return
-  say(`Preparing the offline geocoder data in ${path} (once, about 15 seconds; longer on a busy machine)...`)
+  const where = out === path ? path : `${out} (where ${path} leads)`
+  say(`Preparing the offline geocoder data in ${where} (once, about 15 seconds; longer on a busy machine)...`)
   const t0 = performance.now()
   const stats = await buildInWorker(
-    path,
+    out,
     (index) => {
       const text = `  step ${index + 1} of ${GEODATA_STEPS.length}: ${GEODATA_STEPS[index]} (${((performance.now() - t0) / 1000).toFixed(0)} s)`
       ;(sayInPlace ?? say)(text)
@@ -174,6 +180,52 @@ async function ensureOnce(
   say(
     `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
   )
+}
+
+/**
+ * Where the data at `path` is written: a link's target, so the link stays (the build renames its
+ * file over the path it is given). Refused where the link leads through a file, or into a folder
+ * that is not there (a disk not mounted: a folder made for it would hide that disk's).
+ */
+function buildPath(path: string): string {
+  const through = linkThroughFile(path)
+  if (through !== null)
+    throw new GeodataPathError(
+      `Could not build the offline geocoder data at ${path}: ${throughFileSentence(path, through.target, through.file, 'point GEODATA_PATH at another file (or set GEOCODER=none to run without it)')}`,
+      path,
+    )
+  if (!isLink(path)) return path
+  if (loops(path))
+    throw new GeodataPathError(
+      `Could not build the offline geocoder data at ${path}: it is a symbolic link that leads back to itself, or through more links than the system follows. Make it lead to a file, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
+      path,
+    )
+  const target = realPathToBe(path)
+  if (!isFolder(dirname(target)))
+    throw new GeodataPathError(
+      `Could not build the offline geocoder data at ${path}: it leads to ${target}, whose folder ${dirname(target)} is not there. Mount the disk it is on, or make that folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
+      path,
+    )
+  return target
+}
+
+/** Whether `path` itself is a symbolic link; false where it cannot be looked at (a closed folder: the build says why). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/** Whether reaching `path` meets a loop of symbolic links, or too many of them (ELOOP). */
+function loops(path: string): boolean {
+  try {
+    statSync(path, { throwIfNoEntry: false })
+    return false
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ELOOP'
+  }
 }
 
 /** Runs build.ts's buildGeodata for `path` in a worker thread, `step` told each step's index. */
