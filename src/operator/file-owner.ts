@@ -177,13 +177,13 @@ export const realDatabase = (path: string): string => resolve(realPathIfThere(pa
 
 /**
  * When `path` is a folder (or a link to one), not a database file: a sentence saying so, which
- * SQLite's "unable to open database file" does not; null otherwise.
+ * SQLite's "unable to open database file" does not, then `todo`; null otherwise.
  */
-export function folderNotFile(path: string): string | null {
+export function folderNotFile(path: string, todo = 'set DATABASE_PATH to the database file.'): string | null {
   const real = realDatabase(path)
   if (!isFolder(real)) return null
   const what = real === resolve(path) ? `${path} is a folder` : `${path} leads to the folder ${real}`
-  return `${what}, not a database file: set DATABASE_PATH to the database file.`
+  return `${what}, not a database file: ${todo}`
 }
 
 /**

@@ -3,8 +3,9 @@
 import { DEFAULT_DATABASE_PATH, realPathToBe } from '../core/config'
 import { fileOnTheWay, spellsPath, typedPath } from '../core/typed-in'
 import { removeIfThere } from '../core/remove-file'
+import { shellWord } from '../core/shell'
 import { chmodSync, chownSync, closeSync, existsSync, mkdirSync, openSync, statSync } from 'node:fs'
-import { dirname, resolve } from 'node:path'
+import { basename, dirname, join, resolve } from 'node:path'
 import {
   type CopyFacts,
   checkpointUnused,
@@ -16,7 +17,7 @@ import {
   writeVerifiedCopy,
 } from '../store/backup-file'
 import { copyFailure, requireDestination, sameFile } from './backup'
-import { folderNotWritable, linkLoop, linkToNoFolder } from './file-owner'
+import { folderNotFile, folderNotWritable, linkLoop, linkToNoFolder } from './file-owner'
 import { refuseWhileInUse } from './restore-guard'
 import { copySuffix, partialsFolderOf, removeStaleRestores } from './stale-copies'
 import { OperatorError } from './shared'
@@ -120,6 +121,12 @@ export function restoreDatabase(databasePath: string, file: string, force: boole
   // A link into a folder not there (a disk not mounted) gets no new database, as at a start.
   const badLink = linkToNoFolder(databasePath) ?? linkLoop(databasePath)
   if (badLink !== null) throw new OperatorError(badLink)
+  const inFolder = join(databasePath, basename(DEFAULT_DATABASE_PATH))
+  const notFile = folderNotFile(
+    databasePath,
+    `name the database file to restore into, such as --database ${shellWord(inFolder)} (or set DATABASE_PATH to it). Nothing was changed.`,
+  )
+  if (notFile !== null) throw new OperatorError(notFile)
   if (sameFile(file, databasePath)) throw new OperatorError(`${file} is the database itself: nothing to restore.`)
   // The default path with no file there: most likely run in another folder than the service's.
   if (spellsPath(databasePath, DEFAULT_DATABASE_PATH) && !existsSync(databasePath))
