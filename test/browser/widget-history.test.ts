@@ -2,8 +2,17 @@
 // visitor commits is an entry, so Back and Forward go through them; typing, a store picked and
 // the answer's details add none; a router's own entries are left to it.
 import { describe, expect, test } from 'bun:test'
-import type { Page, Request, Route } from 'playwright-core'
-import { aTurnLater, chromiumPath, heldUntilReleased, networkSettled, newPage, sentNow, watchRequests } from './browser'
+import type { Page, Route } from 'playwright-core'
+import {
+  aTurnLater,
+  chromiumPath,
+  heldUntilReleased,
+  networkSettled,
+  newPage,
+  requestsOf,
+  sentNow,
+  watchRequests,
+} from './browser'
 import { hostPage, useDemoBrowser } from './server'
 import { searchIn } from './finder-page'
 
@@ -428,19 +437,16 @@ describe.skipIf(chromiumPath === null)("the finder and the browser's history, in
     try {
       // The request for the nearest stores, the last one a search that found none sends.
       const release = await heldUntilReleased(page, '**/locations?*&limit=3')
-      const nearest = page.waitForRequest((r) => r.url().endsWith('&limit=3'))
+      const nearest = requestsOf(page, (url) => url.endsWith('&limit=3'))
+      const sent = page.waitForRequest((r) => r.url().endsWith('&limit=3'))
       await searchIn(page, '#f', 'Inverness, United Kingdom')
-      await nearest
-      // Back may end the request (the search it belongs to is over) or let it be answered: either way none is listed.
-      const ended = new Promise<void>((resolve) => {
-        const done = (r: Request) => void (r.url().endsWith('&limit=3') && resolve())
-        page.on('requestfinished', done)
-        page.on('requestfailed', done)
-      })
+      await sent
       await page.goBack()
       await page.locator('#f .sl-status').filter({ hasText: 'Type a town or postcode' }).waitFor()
       release()
-      await ended
+      // Back may end the request (the search it belongs to is over) or let it be answered: either
+      // way none is listed. One still under way 10 s on fails the test, named.
+      await nearest.settled()
       await aTurnLater(page)
       expect(await page.locator('#f .sl-status').textContent()).toContain('Type a town or postcode')
       expect(await page.locator('#f .sl-item').count()).toBe(0)
