@@ -13,6 +13,7 @@ import {
   readFileSync,
   rmSync,
   statSync,
+  copyFileSync,
   symlinkSync,
   utimesSync,
   writeFileSync,
@@ -141,7 +142,8 @@ test("another container's build beside current data, sharing its folder, is kept
 
 test('a build in another container of the same hostname sharing the folder (its own PID namespace) is kept while it writes', async () => {
   const out = join(dir, 'geocoder.sqlite')
-  symlinkSync(join(root, DEFAULT_GEODATA_PATH), out)
+  // A copy, not a link: a build writes at a link's target, the data every test reads.
+  copyFileSync(join(root, DEFAULT_GEODATA_PATH), out)
   // The build's own entry point, in a PID namespace of its own (its /proc too), as a container's.
   const other = Bun.spawn(
     [

@@ -53,6 +53,20 @@ test('a link that leads back to itself: refused in one line; the link kept', asy
   expect(lstatSync(link).isSymbolicLink()).toBe(true)
 })
 
+test('build.ts run alone on a link through a file: refused in one line, the link kept', () => {
+  writeFileSync(join(dir, 'notes'), 'a file')
+  const link = join(dir, 'geocoder.sqlite')
+  symlinkSync('notes/geocoder.sqlite', link)
+  const p = Bun.spawnSync([process.execPath, join(import.meta.dir, '../../src/geocode/embedded/build.ts'), link], {
+    timeout: 120_000,
+  })
+  expect({ code: p.exitCode, stderr: p.stderr.toString() }).toEqual({
+    code: 1,
+    stderr: `Could not build the offline geocoder data at ${link}: ${link} leads to ${join(dir, 'notes', 'geocoder.sqlite')}, but ${join(dir, 'notes')} is a file, not a folder, so nothing is under it: make the link lead into a folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).\n`,
+  })
+  expect(readlinkSync(link)).toBe('notes/geocoder.sqlite')
+}, 150_000)
+
 test('a link to a file not made yet, in a folder that is there: the data is built there, the link kept', async () => {
   mkdirSync(join(dir, 'disk'))
   const link = join(dir, 'geocoder.sqlite')

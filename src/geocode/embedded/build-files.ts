@@ -2,11 +2,14 @@
 // (and PID namespace) and the process that write them (its id, and when it started), and their
 // removal once that process is gone (or its id is another program's, or, elsewhere on a folder of
 // this machine's own disk, it holds the file's lock no more): a start killed midway (a deploy, an
-// OOM kill) leaves them, and each is as large as the data.
+// OOM kill) leaves them, and each is as large as the data. Also where a build writes: a linked
+// path's target.
 import { Database } from 'bun:sqlite'
 import { existsSync, lstatSync, readdirSync, readlinkSync, statfsSync, statSync } from 'node:fs'
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
+import { realPathToBe } from '../../core/config'
+import { linkThroughFile, throughFileSentence } from '../../core/link-target'
 import { removeIfThere } from '../../core/remove-file'
 import { processTag, running, startTicks } from '../../core/processes'
 import { isFolder } from '../../core/typed-in'
@@ -247,5 +250,49 @@ function idleSince(file: string): number {
     return Date.now() - statSync(file).mtimeMs
   } catch {
     return 0
+  }
+}
+
+/**
+ * Where the data at `path` is written: a link's target, so the link stays (the build renames its
+ * file over the path it is given). Refused where the link leads through a file, or into a folder
+ * that is not there (a disk not mounted: a folder made for it would hide that disk's), or in a
+ * loop: thrown, in one line.
+ */
+export function buildTarget(path: string): string {
+  const through = linkThroughFile(path)
+  if (through !== null)
+    throw new Error(
+      `Could not build the offline geocoder data at ${path}: ${throughFileSentence(path, through.target, through.file, 'point GEODATA_PATH at another file (or set GEOCODER=none to run without it)')}`,
+    )
+  if (!isLink(path)) return path
+  if (loops(path))
+    throw new Error(
+      `Could not build the offline geocoder data at ${path}: it is a symbolic link that leads back to itself, or through more links than the system follows. Make it lead to a file, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
+    )
+  const target = realPathToBe(path)
+  if (!isFolder(dirname(target)))
+    throw new Error(
+      `Could not build the offline geocoder data at ${path}: it leads to ${target}, whose folder ${dirname(target)} is not there. Mount the disk it is on, or make that folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
+    )
+  return target
+}
+
+/** Whether `path` itself is a symbolic link; false where it cannot be looked at (a closed folder: the build says why). */
+function isLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink()
+  } catch {
+    return false
+  }
+}
+
+/** Whether reaching `path` meets a loop of symbolic links, or too many of them (ELOOP). */
+function loops(path: string): boolean {
+  try {
+    statSync(path, { throwIfNoEntry: false })
+    return false
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ELOOP'
   }
 }

@@ -6,7 +6,7 @@ import type { Database } from 'bun:sqlite'
 import { mkdirSync, renameSync } from 'node:fs'
 import { removeIfThere } from '../../core/remove-file'
 import { dirname } from 'node:path'
-import { openBuildFile, removeStaleBuilds, unlockBuildFile } from './build-files'
+import { buildTarget, openBuildFile, removeStaleBuilds, unlockBuildFile } from './build-files'
 import { insertPlaces, loadPlaces, placeLookup } from './build-places'
 import { insertPostcodes } from './build-postcodes'
 import { insertCountries, insertRegions } from './build-regions'
@@ -62,6 +62,7 @@ export async function buildGeodata(
   step: (index: number) => void = () => {},
 ): Promise<GeodataStats> {
   const t0 = performance.now()
+  outPath = buildTarget(outPath) // a link's target: the rename below keeps the link
   mkdirSync(dirname(outPath), { recursive: true })
   removeStaleBuilds(outPath)
   const { db, file: tmp } = openBuildFile(outPath, (db) => {
@@ -109,6 +110,11 @@ async function fill(db: Database, step: (index: number) => void): Promise<Omit<G
 
 if (import.meta.main) {
   const path = process.argv[2] ?? DEFAULT_GEODATA_PATH
-  const stats = await buildGeodata(path)
-  console.log(JSON.stringify({ path, ...stats }))
+  try {
+    const stats = await buildGeodata(path)
+    console.log(JSON.stringify({ path, ...stats }))
+  } catch (e) {
+    console.error((e as Error).message) // one line, as a start says it
+    process.exit(1)
+  }
 }

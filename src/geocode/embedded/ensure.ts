@@ -2,14 +2,12 @@
 // goes on: checks the file there, refuses one that is not the geocoder's data, and else runs
 // build.ts's buildGeodata in a worker thread (build-worker.ts), telling its steps as they come.
 // Either way, the files of builds killed midway beside it are removed.
-import { existsSync, lstatSync, statSync } from 'node:fs'
-import { dirname } from 'node:path'
+import { existsSync, statSync } from 'node:fs'
 import { realPathToBe } from '../../core/config'
-import { linkThroughFile, throughFileSentence } from '../../core/link-target'
-import { fileOnTheWay, isFolder, spellsPath } from '../../core/typed-in'
+import { fileOnTheWay, spellsPath } from '../../core/typed-in'
 import { isSqliteFile, openToRead } from '../../store/read-open'
 import { DEFAULT_GEODATA_PATH, GEODATA_STEPS, GEODATA_VERSION, type GeodataStats } from './build'
-import { folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
+import { buildTarget, folderInTheWay, type KeptBuild, removeOwnBuild, removeStaleBuilds } from './build-files'
 
 /** The version of the file at `path`, or null when it is absent or unreadable. */
 export function geodataVersion(path: string): string | null {
@@ -143,7 +141,12 @@ async function ensureOnce(
         : `Could not build the offline geocoder data at ${path}: ${unreached} GEODATA_PATH says where it goes: point it at a file by a path through folders only (or set GEOCODER=none to run without it).`,
       path,
     )
-  const out = buildPath(path)
+  let out: string
+  try {
+    out = buildTarget(path)
+  } catch (e) {
+    throw new GeodataPathError((e as Error).message, path)
+  }
   const outFolder = out === path ? null : folderInTheWay(out)
   if (outFolder !== null) throw new GeodataPathError(inTheWay(out, outFolder), path)
   const current = geodataVersion(path) === GEODATA_VERSION
@@ -157,11 +160,14 @@ async function ensureOnce(
       path,
     )
   // A build killed midway beside data made since (by another start) is no build to wait for.
-  let kept: KeptBuild[] = []
-  try {
-    kept = removeStaleBuilds(out)
-  } catch {
-    // a folder this user may not read: its leftovers stay; the data is read, or built, as it is
+  // Beside a link and beside its target: a build killed at either name is looked at.
+  const kept: KeptBuild[] = []
+  for (const beside of new Set([path, out])) {
+    try {
+      kept.push(...removeStaleBuilds(beside))
+    } catch {
+      // a folder this user may not read: its leftovers stay; the data is read, or built, as it is
+    }
   }
   for (const { file, code } of kept) say(keptBuild(file, code))
   if (current) return
@@ -180,52 +186,6 @@ async function ensureOnce(
   say(
     `Offline geocoder ready: ${stats.places} places, ${stats.names} names, ${stats.postcodes} postcodes in ${(stats.ms / 1000).toFixed(1)} s.`,
   )
-}
-
-/**
- * Where the data at `path` is written: a link's target, so the link stays (the build renames its
- * file over the path it is given). Refused where the link leads through a file, or into a folder
- * that is not there (a disk not mounted: a folder made for it would hide that disk's).
- */
-function buildPath(path: string): string {
-  const through = linkThroughFile(path)
-  if (through !== null)
-    throw new GeodataPathError(
-      `Could not build the offline geocoder data at ${path}: ${throughFileSentence(path, through.target, through.file, 'point GEODATA_PATH at another file (or set GEOCODER=none to run without it)')}`,
-      path,
-    )
-  if (!isLink(path)) return path
-  if (loops(path))
-    throw new GeodataPathError(
-      `Could not build the offline geocoder data at ${path}: it is a symbolic link that leads back to itself, or through more links than the system follows. Make it lead to a file, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
-      path,
-    )
-  const target = realPathToBe(path)
-  if (!isFolder(dirname(target)))
-    throw new GeodataPathError(
-      `Could not build the offline geocoder data at ${path}: it leads to ${target}, whose folder ${dirname(target)} is not there. Mount the disk it is on, or make that folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
-      path,
-    )
-  return target
-}
-
-/** Whether `path` itself is a symbolic link; false where it cannot be looked at (a closed folder: the build says why). */
-function isLink(path: string): boolean {
-  try {
-    return lstatSync(path).isSymbolicLink()
-  } catch {
-    return false
-  }
-}
-
-/** Whether reaching `path` meets a loop of symbolic links, or too many of them (ELOOP). */
-function loops(path: string): boolean {
-  try {
-    statSync(path, { throwIfNoEntry: false })
-    return false
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ELOOP'
-  }
 }
 
 /** Runs build.ts's buildGeodata for `path` in a worker thread, `step` told each step's index. */
