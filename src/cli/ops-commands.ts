@@ -6,6 +6,7 @@ import { basename } from 'node:path'
 import { byteSize } from '../core/byte-size'
 import type { Config } from '../core/config'
 import { GEODATA_VERSION } from '../geocode/embedded/build'
+import { linkRefusal } from '../geocode/embedded/build-files'
 import { geodataVersion } from '../geocode/embedded/ensure'
 import { geodataDamageOf } from '../geocode/embedded/open'
 import { backupDatabase, sameFile } from '../operator/backup'
@@ -163,6 +164,7 @@ export const OPS_COMMANDS: Record<string, OpsCommand> = {
       unset,
       there: foundAt(path, version),
       unreached: used ? fileOnTheWay(path) : null,
+      link: used ? linkRefusal(path) : null,
     }
     const report = examine(config.databasePath, geodata)
     emit(!!values.json, doctorJson(report), doctorText(report))

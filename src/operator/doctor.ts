@@ -54,6 +54,8 @@ export type GeodataFacts = {
   there?: 'folder' | 'other' | null
   /** A file on the way to `path` (`file.db/../g.sqlite`): the sentence naming it (fileOnTheWay), or null. */
   unreached?: string | null
+  /** A link at `path` the start refuses to build at (through a file, into no folder, a loop): its sentence, or null. */
+  link?: string | null
 }
 
 export type DoctorReport = { database: string; checks: Check[]; notChecked: string[]; problems: number }
@@ -150,6 +152,11 @@ function geodataFound(g: GeodataFacts): Check {
     const fix = unset(g)
       ? "Move that file away, or run this in the service's folder, or set GEODATA_PATH as the service's is; or set GEOCODER=none to run without the data."
       : 'Set GEODATA_PATH to a file by a path through folders only (the start builds it there), or set GEOCODER=none to run without it.'
+    return { ...check, summary: '', problems: [{ problem, fix }] }
+  }
+  if (g.link) {
+    const problem = `${g.link} The service does not start with it (exit 3): it builds the data only where the link leads.`
+    const fix = 'Mend the link, or set GEODATA_PATH to the file it should lead to (the start builds it there).'
     return { ...check, summary: '', problems: [{ problem, fix }] }
   }
   if (g.there === 'folder' && unset(g)) {

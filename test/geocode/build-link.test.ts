@@ -40,7 +40,7 @@ test('a link into a folder that is not there (a disk not mounted): refused namin
   const target = join(dir, 'disk', 'geo', 'geocoder.sqlite')
   symlinkSync(target, link)
   expect(await refusal(link)).toBe(
-    `Could not build the offline geocoder data at ${link}: it leads to ${target}, whose folder ${join(dir, 'disk', 'geo')} is not there. Mount the disk it is on, or make that folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
+    `Could not build the offline geocoder data at ${link}: ${link} leads to ${target}, whose folder ${join(dir, 'disk', 'geo')} is not there: mount the disk it is on, or make that folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
   )
   expect(readlinkSync(link)).toBe(target)
   expect(readdirSync(dir)).toEqual(['geocoder.sqlite'])
@@ -66,6 +66,29 @@ test('build.ts run alone on a link through a file: refused in one line, the link
   })
   expect(readlinkSync(link)).toBe('notes/geocoder.sqlite')
 }, 150_000)
+
+test('the doctor says a start refuses a link into a folder that is not there, and leaves the link', () => {
+  const link = join(dir, 'geocoder.sqlite')
+  const target = join(dir, 'disk', 'geocoder.sqlite')
+  symlinkSync(target, link)
+  const storeloc = (...argv: string[]) =>
+    Bun.spawnSync([process.execPath, join(import.meta.dir, '../../src/storeloc.ts'), ...argv], {
+      env: { ...process.env, DATABASE_PATH: join(dir, 'shop.db'), GEODATA_PATH: link, GEOCODER: 'embedded' },
+    })
+  expect(storeloc('locator', 'create', '--name', 'Shop').exitCode).toBe(0)
+  const doctor = storeloc('doctor', '--json')
+  expect(doctor.exitCode).toBe(1)
+  const checks: { check: string; problems: { problem: string; fix: string }[] }[] = JSON.parse(
+    doctor.stdout.toString(),
+  ).checks
+  expect(checks.find((c) => c.check === 'geocoder data')?.problems).toEqual([
+    {
+      problem: `${link} leads to ${target}, whose folder ${join(dir, 'disk')} is not there: mount the disk it is on, or make that folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it). The service does not start with it (exit 3): it builds the data only where the link leads.`,
+      fix: 'Mend the link, or set GEODATA_PATH to the file it should lead to (the start builds it there).',
+    },
+  ])
+  expect(readlinkSync(link)).toBe(target)
+}, 60_000)
 
 test('a link to a file not made yet, in a folder that is there: the data is built there, the link kept', async () => {
   mkdirSync(join(dir, 'disk'))

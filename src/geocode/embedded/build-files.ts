@@ -255,27 +255,29 @@ function idleSince(file: string): number {
 
 /**
  * Where the data at `path` is written: a link's target, so the link stays (the build renames its
- * file over the path it is given). Refused where the link leads through a file, or into a folder
- * that is not there (a disk not mounted: a folder made for it would hide that disk's), or in a
- * loop: thrown, in one line.
+ * file over the path it is given). Throws, in one line, where linkRefusal refuses the link.
  */
 export function buildTarget(path: string): string {
+  const refused = linkRefusal(path)
+  if (refused !== null) throw new Error(`Could not build the offline geocoder data at ${path}: ${refused}`)
+  return isLink(path) ? realPathToBe(path) : path
+}
+
+/**
+ * Why the data is not built at the link at `path`, with what to do: it leads through a file, into
+ * a folder that is not there (a disk not mounted: a folder made for it would hide that disk's), or
+ * in a loop; null for any other path.
+ */
+export function linkRefusal(path: string): string | null {
+  const instead = 'point GEODATA_PATH at another file (or set GEOCODER=none to run without it)'
   const through = linkThroughFile(path)
-  if (through !== null)
-    throw new Error(
-      `Could not build the offline geocoder data at ${path}: ${throughFileSentence(path, through.target, through.file, 'point GEODATA_PATH at another file (or set GEOCODER=none to run without it)')}`,
-    )
-  if (!isLink(path)) return path
+  if (through !== null) return throughFileSentence(path, through.target, through.file, instead)
+  if (!isLink(path)) return null
   if (loops(path))
-    throw new Error(
-      `Could not build the offline geocoder data at ${path}: it is a symbolic link that leads back to itself, or through more links than the system follows. Make it lead to a file, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
-    )
+    return `${path} is a symbolic link that leads back to itself, or through more links than the system follows: make it lead to a file, or ${instead}.`
   const target = realPathToBe(path)
-  if (!isFolder(dirname(target)))
-    throw new Error(
-      `Could not build the offline geocoder data at ${path}: it leads to ${target}, whose folder ${dirname(target)} is not there. Mount the disk it is on, or make that folder, or point GEODATA_PATH at another file (or set GEOCODER=none to run without it).`,
-    )
-  return target
+  if (isFolder(dirname(target))) return null
+  return `${path} leads to ${target}, whose folder ${dirname(target)} is not there: mount the disk it is on, or make that folder, or ${instead}.`
 }
 
 /** Whether `path` itself is a symbolic link; false where it cannot be looked at (a closed folder: the build says why). */
