@@ -53,6 +53,9 @@ const DATE_FORMS = new RegExp(
   'giu',
 )
 
+/** The end of one date's hours before the next date: a ";", ",", "|" or a new line. */
+const APART = /[;,|\n]\s*$/
+
 const monthOf = (name: string): number => MONTH_OF.get(name.toLowerCase().replace(/\.$/, '')) ?? 0
 
 /** A date's text as the cell writes it, and its numbers: null for a year it does not give. */
@@ -69,13 +72,15 @@ type Written = {
 }
 
 /**
- * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: its
- * other dates' forms are text of its hours ("closed 1 May"), as the export writes them.
+ * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: another
+ * date form there is a date right after a separator ("; Dec 31 closed"), else words of the hours
+ * before it ("closed 1 May"), as the export writes them.
  */
 function datesWritten(cell: string): Written[] {
   const all = [...cell.matchAll(DATE_FORMS)]
-  const iso = all.filter((m) => m.groups!.iso !== undefined)
-  return (iso.length > 0 ? iso : all).map((m) => {
+  const iso = all.some((m) => m.groups!.iso !== undefined)
+  const dates = iso ? all.filter((m) => m.groups!.iso !== undefined || APART.test(cell.slice(0, m.index))) : all
+  return dates.map((m) => {
     const g = m.groups!
     const at = m.index
     const text = m[0]
@@ -133,9 +138,6 @@ const COMMA_FIRST = /^\s*,/
 /** A dash or "to" and a later day after a date: a range of days ("Dec 27-30"), not a time ("Dec 24 - 2pm"). */
 const RANGE_END =
   /^\s*(?:[-–]|to|bis|au|al|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)?(?![\d:.\-–])(?!\s*(?:am|pm|a\.m\.|p\.m\.|h|uhr)(?!\p{L}))/iu
-
-/** The end of one date's hours before the next date: a ";", ",", "|" or a new line. */
-const APART = /[;,|\n]\s*$/
 
 const pad = (n: number) => String(n).padStart(2, '0')
 

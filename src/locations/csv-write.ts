@@ -2,7 +2,8 @@
 // then one row a location, whole or a slice at a time (an export spread over event-loop turns).
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
-import { DATE_AT, guardCell, keptDayCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
+import { guardCell, keptDayCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
+import { readSpecialHours } from './csv-dates'
 import { dayCellSame } from './csv-week'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
 
@@ -28,6 +29,12 @@ export type CsvLocation = {
   status: string
 }
 
+/** Whether a date's text, written in the special hours cell, reads back as that date's alone and as it is. */
+function readsBack(date: string, text: string): boolean {
+  const read = readSpecialHours(`${date} ${markKept(text)}`)
+  return typeof read !== 'string' && Object.keys(read).length === 1 && read[date] === text
+}
+
 /** A location's special hours as one cell, dates in order; throws for a text that would not read back as written. */
 function specialCell(location: CsvLocation): string {
   const dates = Object.keys(location.special_hours).sort()
@@ -38,10 +45,11 @@ function specialCell(location: CsvLocation): string {
       text !== text.trim() ||
       SPECIAL_LEADING.test(text) ||
       SPECIAL_TRAILING.test(text) ||
-      text.search(DATE_AT) >= 0
+      // Every date form has a digit: a text of none reads back as it is.
+      (/\d/.test(text) && !readsBack(date, text))
     )
       throw new CsvWriteError(
-        `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside, a colon first, or separators at its end). Change that text.`,
+        `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside or after a separator, a colon first, or separators at its end). Change that text.`,
       )
   }
   return dates.map((date) => `${date} ${markKept(location.special_hours[date]!)}`).join('; ')
