@@ -3,6 +3,7 @@
 // "03/04" is the month is the file's to say (dateOrder); a date it does not settle is refused.
 import { countryCode } from '../geocode/countries'
 import { cellText, DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
+import { type Day, HOW_WRITTEN, isoDay, MOST_DAYS, pad, runDays, yearAhead } from './csv-date-days'
 import { closedX } from './csv-week'
 
 /** Which number of a date written with slashes comes first: the month (US) or the day (most others). */
@@ -35,6 +36,9 @@ const DAY = '(\\d{1,2})(?:st|nd|rd|th|er)?'
 /** A space within a date: no line break, which ends one date's hours ("10 to 4\nJan 1"). */
 const SP = '[^\\S\\r\\n]'
 
+/** A day and its month ("25 Dec", "25. Dezember 2026", "25 de diciembre"), after what may stand before it. */
+const DAY_MONTH = `${DAY.replace('(', '(?<nd>')}\\.?${SP}*(?:(?:of|de)${SP}+)?(?<nm>${MONTH})(?:,?${SP}*(?:de${SP}+)?(?<ny>${YEAR}))?(?![\\p{L}\\d])`
+
 /**
  * A date a special hours cell may hold, each form in its own groups: ISO; numbers apart by "/"
  * ("12/25", "12/25/2026"; not "24/7") or by "." with a year or a closing point ("25.12.2026",
@@ -48,10 +52,12 @@ const DATE_FORMS = new RegExp(
     `(?<![\\d:./])(?!24/7(?![\\d/]))(?<a>\\d{1,2})/(?<b>\\d{1,2})(?:/(?<y>\\d{4}|\\d{2}))?(?![\\d/])`,
     `(?<![\\d:./])(?<dd>\\d{1,2})\\.(?<dm>\\d{1,2})\\.(?<dy>\\d{4}|\\d{2})?(?![\\d])`,
     `(?<![\\p{L}\\d])(?<mn>${MONTH})${SP}*${DAY.replace('(', '(?<md>')}(?:,?${SP}*(?<my>${YEAR}))?(?![\\p{L}\\d])(?!${SP}*${MONTH}(?!\\p{L}))`,
-    `(?<![\\p{L}\\d:.\\-–])${DAY.replace('(', '(?<nd>')}\\.?${SP}*(?:(?:of|de)${SP}+)?(?<nm>${MONTH})(?:,?${SP}*(?:de${SP}+)?(?<ny>${YEAR}))?(?![\\p{L}\\d])`,
+    `(?<![\\p{L}\\d:.\\-–])${DAY_MONTH}`,
   ].join('|'),
   'giu',
 )
+/** A day and month right after a number and a dash ("24-26 décembre"): only a run of days' last (RUN_START). */
+const RUN_LAST = new RegExp(`(?<=(?<![\\p{L}\\d:.\\-–])\\d{1,2}(?:\\.|er|st|nd|rd|th)?[-–])${DAY_MONTH}`, 'giu')
 
 /** The end of one date's hours before the next date: a ";", ",", "|" or a new line. */
 const APART = /[;,|\n]\s*$/
@@ -69,7 +75,14 @@ type Written = {
   doubt?: [number, number]
   /** Written as YYYY-MM-DD: kept as written, for the location's validation to judge. */
   iso?: true
+  /** The first day of a run written before the date, its month's ("24.-26.12.": 24). */
+  first?: number
+  /** Written with its day last and no year ("Dec 24", "12/24" when the month is first): "-26" after it may end a run. */
+  dayLast?: true
 }
+
+/** A day and a word for "to" before a date whose day comes first: a run of days' first ("24.-26.12.", "24 au 26 déc"). */
+const RUN_START = /(?<![\p{L}\d:.\-–])(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:[-–]|to|bis|au|al|à|a)\s*$/iu
 
 /**
  * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: another
@@ -77,26 +90,47 @@ type Written = {
  * before it ("closed 1 May"), as the export writes them.
  */
 function datesWritten(cell: string): Written[] {
-  const all = [...cell.matchAll(DATE_FORMS)]
-  const iso = all.some((m) => m.groups!.iso !== undefined)
-  const dates = iso ? all.filter((m) => m.groups!.iso !== undefined || APART.test(cell.slice(0, m.index))) : all
-  return dates.map((m) => {
-    const g = m.groups!
-    const at = m.index
-    const text = m[0]
-    if (g.iso !== undefined) {
-      const [year, month, day] = g.iso.split('-').map(Number) as [number, number, number]
-      return { text, at, month, day, year, iso: true }
+  const found = [...cell.matchAll(DATE_FORMS)]
+  const end = (m: RegExpExecArray) => m.index + m[0].length
+  const lasts = [...cell.matchAll(RUN_LAST)].filter((r) => !found.some((m) => m.index < end(r) && r.index < end(m)))
+  const all = [...found, ...lasts]
+    .sort((x, y) => x.index - y.index)
+    .flatMap((m) => {
+      const written = writtenOf(m)
+      if (written.iso || m.groups!.a !== undefined || m.groups!.mn !== undefined) return [written]
+      const run = RUN_START.exec(cell.slice(0, m.index))
+      if (run === null || Number(run[1]) >= written.day) return lasts.includes(m) ? [] : [written]
+      return [{ ...written, first: Number(run[1]), at: run.index, text: run[0] + written.text }]
+    })
+  const iso = all.some((w) => w.iso)
+  return iso ? all.filter((w) => w.iso || APART.test(cell.slice(0, w.at))) : all
+}
+
+/** A date form's match as written. */
+function writtenOf(m: RegExpExecArray): Written {
+  const g = m.groups!
+  const at = m.index
+  const text = m[0]
+  if (g.iso !== undefined) {
+    const [year, month, day] = g.iso.split('-').map(Number) as [number, number, number]
+    return { text, at, month, day, year, iso: true }
+  }
+  const year = (y: string | undefined) => (y === undefined ? null : y.length === 2 ? 2000 + Number(y) : Number(y))
+  if (g.a !== undefined) {
+    const [a, b] = [Number(g.a), Number(g.b)]
+    return { text, at, month: a, day: b, year: year(g.y), doubt: [a, b], ...(g.y === undefined && { dayLast: true }) }
+  }
+  if (g.dd !== undefined) return { text, at, month: Number(g.dm), day: Number(g.dd), year: year(g.dy) }
+  if (g.mn !== undefined)
+    return {
+      text,
+      at,
+      month: monthOf(g.mn),
+      day: Number(g.md),
+      year: year(g.my),
+      ...(g.my === undefined && { dayLast: true }),
     }
-    const year = (y: string | undefined) => (y === undefined ? null : y.length === 2 ? 2000 + Number(y) : Number(y))
-    if (g.a !== undefined) {
-      const [a, b] = [Number(g.a), Number(g.b)]
-      return { text, at, month: a, day: b, year: year(g.y), doubt: [a, b] }
-    }
-    if (g.dd !== undefined) return { text, at, month: Number(g.dm), day: Number(g.dd), year: year(g.dy) }
-    if (g.mn !== undefined) return { text, at, month: monthOf(g.mn), day: Number(g.md), year: year(g.my) }
-    return { text, at, month: monthOf(g.nm!), day: Number(g.nd), year: year(g.ny) }
-  })
+  return { text, at, month: monthOf(g.nm!), day: Number(g.nd), year: year(g.ny) }
 }
 
 /** Which number a slash date's own numbers put first: one above 12 is the day. */
@@ -135,87 +169,128 @@ export function dateOrder(cells: readonly string[], countries: readonly string[]
 
 /** A comma a locale writes between a date and its hours ("Dec 24, 9-2"). */
 const COMMA_FIRST = /^\s*,/
-/** A dash or "to" and a later day after a date: a range of days ("Dec 27-30"), not a time ("Dec 24 - 2pm"). */
-const RANGE_END =
-  /^\s*(?:[-–]|to|bis|au|al|through|thru)\s*(\d{1,2})(?:st|nd|rd|th)?(?![\d:.\-–])(?!\s*(?:am|pm|a\.m\.|p\.m\.|h|uhr)(?!\p{L}))/iu
+/**
+ * A dash or "to" and a later day after a date: a run of days ("Dec 27-30", "Dec 24-26, 2026"),
+ * not a time ("Dec 24 - 2pm").
+ */
+const RUN_END = new RegExp(
+  `^\\s*(?:[-–]|to|bis|au|al|through|thru)\\s*(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.\\-–])(?!\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|h|uhr)(?!\\p{L}))(?:,?${SP}*(${YEAR}))?`,
+  'iu',
+)
+/** All that stands between two dates of a run of days ("24/12 - 26/12", "Dec 30 to Jan 2"). */
+const THROUGH = /^\s*(?:[-–—]|to|through|thru|till?|until|bis|au|à|al|a|hasta|tot|t\/m)\s*$/iu
 
-const pad = (n: number) => String(n).padStart(2, '0')
-
-const leapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
-
-/** The next such day on or after today (UTC): a holiday sheet lists the days ahead; February 29 the next there is. */
-function yearAhead(month: number, day: number): number {
-  // Date.now: the clock a run reads, which a test sets later (test/cli/clock-ahead.ts).
-  const now = new Date(Date.now())
-  const year = now.getUTCFullYear()
-  const today = `${year}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}`
-  let ahead = `${year}-${pad(month)}-${pad(day)}` < today ? year + 1 : year
-  while (month === 2 && day === 29 && !leapYear(ahead)) ahead++
-  return ahead
-}
-
-const DAYS_IN = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31]
 const MONTH_WORDS = MONTH_NAMES.map(([m]) => m!.charAt(0).toUpperCase() + m!.slice(1))
 
-/** A written date as YYYY-MM-DD, or why it is none: no such day, or a slash date of either order. */
+/** A written date's day, its month settled (a slash date's by the file's order), or why it is none. */
+function dayOf(written: Written, order: DateOrder): Day | { problem: string } {
+  const { doubt, text, year } = written
+  if (doubt === undefined) return written
+  const own = ownOrder(doubt)
+  const first = own ?? (doubt[0] === doubt[1] ? 'month' : order)
+  const [a, b] = doubt
+  if (first === null) {
+    const y = year ?? yearAhead(a, b)
+    return {
+      problem: `"${text}" may be ${MONTH_WORDS[a - 1]} ${b} or ${MONTH_WORDS[b - 1]} ${a}: the file's other dates and countries do not say which number is the month. Write it as YYYY-MM-DD (${y}-${pad(a)}-${pad(b)} or ${y}-${pad(b)}-${pad(a)}).`,
+    }
+  }
+  return first === 'month' ? { month: a, day: b, year } : { month: b, day: a, year }
+}
+
+/** A written date's day, or its own text as YYYY-MM-DD; or why it is none. */
 function isoDate(written: Written, order: DateOrder): string | { problem: string } {
   if (written.iso) return written.text
-  let { month, day } = written
-  const { doubt, text } = written
-  if (doubt !== undefined) {
-    const own = ownOrder(doubt)
-    const first = own ?? (doubt[0] === doubt[1] ? 'month' : order)
-    if (first === null) {
-      const [a, b] = doubt
-      const y = written.year ?? yearAhead(a, b)
-      return {
-        problem: `"${text}" may be ${MONTH_WORDS[a - 1]} ${b} or ${MONTH_WORDS[b - 1]} ${a}: the file's other dates and countries do not say which number is the month. Write it as YYYY-MM-DD (${y}-${pad(a)}-${pad(b)} or ${y}-${pad(b)}-${pad(a)}).`,
-      }
-    }
-    ;[month, day] = first === 'month' ? doubt : [doubt[1], doubt[0]]
-  }
-  if (month < 1 || month > 12 || day < 1 || day > DAYS_IN[month - 1]!)
-    return { problem: `"${text}" is no date. Write each date as YYYY-MM-DD, such as 2026-12-25.` }
-  const year = written.year ?? yearAhead(month, day)
-  if (month === 2 && day === 29 && !leapYear(year))
-    return {
-      problem: `"${text}" is no date: ${year} has no February 29. Write each date as YYYY-MM-DD, such as 2028-02-29.`,
-    }
-  return `${year}-${pad(month)}-${pad(day)}`
+  const day = dayOf(written, order)
+  return 'problem' in day ? day : isoDay(day, written.text)
 }
 
 /**
  * A special hours cell ("2026-12-24 09:00-14:00; 12/25 closed") as its dates' hours by ISO date;
- * {} for none. A message saying how to write it when it is not so: text before the first date, a
- * date without hours, a date in doubt (isoDate). Whether a date may be stored is the location's
- * validation's to say.
+ * {} for none. A run of days ("Dec 24-26 closed") gives each of its days the hours; a date named
+ * alone within one is that day's exception. A message saying how to write it when it is not so:
+ * text before the first date, a date without hours, a date in doubt (isoDate), a run not read
+ * (runDays), a day given two hours. Whether a date may be stored is the location's validation's
+ * to say.
  */
 export function readSpecialHours(cell: string, order: DateOrder = null): Record<string, string> | string {
   const dates = datesWritten(cell)
-  const how =
-    'Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".'
+  const how = HOW_WRITTEN
   if (dates.length === 0) return cell.trim() === '' ? {} : `${JSON.stringify(cell)} names no date. ${how}`
   if (cell.slice(0, dates[0]!.at).trim() !== '') return `${JSON.stringify(cell)} has text before its first date. ${how}`
-  const out: Record<string, string> = {}
+  // Each day's hours, a run's days apart from dates named alone: those are its exceptions.
+  const byRun = new Map<string, string>()
+  const alone = new Map<string, string>()
   for (let i = 0; i < dates.length; i++) {
     const written = dates[i]!
+    let last = written
+    if (i + 1 < dates.length && THROUGH.test(cell.slice(written.at + written.text.length, dates[i + 1]!.at)))
+      last = dates[++i]!
     const end = i + 1 < dates.length ? dates[i + 1]!.at : cell.length
-    const after = cell.slice(written.at + written.text.length, end)
+    let after = cell.slice(last.at + last.text.length, end)
+    const runEnd = last === written && !written.iso ? RUN_END.exec(after) : null
+    const until = runEnd !== null && Number(runEnd[1]) > written.day && Number(runEnd[1]) <= 31 ? runEnd : null
+    if (until !== null) after = after.slice(until[0].length)
+    const shown = cell.slice(written.at, last.at + last.text.length) + (until?.[0] ?? '')
     const text = (written.iso ? after : after.replace(COMMA_FIRST, ''))
       .replace(SPECIAL_LEADING, '')
       .replace(SPECIAL_TRAILING, '')
       .trim()
-    if (text === '') return `${JSON.stringify(cell)} gives ${written.text} no hours. ${how}`
+    if (text === '') return `${JSON.stringify(cell)} gives ${shown} no hours. ${how}`
     const next = dates[i + 1]
     // A date as a locale writes it may be words of the hours before it ("9 to 5 may close", "1/2 day").
     if (next !== undefined && !next.iso && !APART.test(cell.slice(0, next.at)))
-      return `${JSON.stringify(cell)} has "${next.text}" within ${written.text}'s hours, with no ";" or "," before it: it may be a date or words of those hours. ${how}`
-    const date = isoDate(written, order)
-    if (typeof date !== 'string') return date.problem
-    const range = written.iso ? null : RANGE_END.exec(after)
-    if (range !== null && Number(range[1]) > Number(date.slice(8)) && Number(range[1]) <= 31)
-      return `${JSON.stringify(cell)} gives the days "${written.text}${range[0]}" one text of hours: write each date with its hours. ${how}`
-    out[date] = keptText(text) ?? closedX(text)
+      return `${JSON.stringify(cell)} has "${next.text}" within ${shown}'s hours, with no ";" or "," before it: it may be a date or words of those hours. ${how}`
+    const days = runOf(written, last, until, order, shown)
+    if ('problem' in days) return days.problem
+    const hours = keptText(text) ?? closedX(text)
+    const into = days.run ? byRun : alone
+    for (const date of days.dates) {
+      const other = into.get(date)
+      if (other !== undefined && other !== hours)
+        return `${JSON.stringify(cell)} gives ${date} the hours "${other}" and "${hours}": give each date its hours once. ${how}`
+      into.set(date, hours)
+    }
   }
-  return out
+  return Object.fromEntries([...byRun, ...alone])
+}
+
+/**
+ * The days a date names: its own, or a run's from it to `last` (another date), to `until`'s day
+ * (RUN_END: "Dec 24-26") or from its `first` ("24.-26.12."). `shown`: the date or run as written.
+ */
+function runOf(
+  written: Written,
+  last: Written,
+  until: RegExpExecArray | null,
+  order: DateOrder,
+  shown: string,
+): { dates: string[]; run: boolean } | { problem: string } {
+  if (last === written && until === null && written.first === undefined) {
+    const date = isoDate(written, order)
+    return typeof date === 'string' ? { dates: [date], run: false } : date
+  }
+  const end = last.iso ? { ...isoParts(last.text), year: Number(last.text.slice(0, 4)) } : dayOf(last, order)
+  if ('problem' in end) return end
+  const start = written.iso ? isoParts(written.text) : written === last ? end : dayOf(written, order)
+  if ('problem' in start) return start
+  if (until !== null) {
+    // "Dec 24-26": the run's last day is in the date's month; "24.12. - 26" writes no run.
+    if (!written.dayLast || (written.doubt !== undefined && start.month !== written.doubt[0]))
+      return {
+        problem: `${JSON.stringify(shown)} is no run of days read: write its first and last day as dates ("24.12.-26.12.", "Dec 24 - Dec 26"), up to ${MOST_DAYS} days, or each date with its hours. ${HOW_WRITTEN}`,
+      }
+    const year = start.year ?? (until[2] === undefined ? null : Number(until[2]))
+    const dates = runDays({ ...start, year }, { month: start.month, day: Number(until[1]), year }, shown)
+    return 'problem' in dates ? dates : { dates, run: true }
+  }
+  const first = written.first === undefined ? start : { ...end, day: written.first }
+  const dates = runDays(first, end, shown)
+  return 'problem' in dates ? dates : { dates, run: true }
+}
+
+/** A YYYY-MM-DD date's day, its year kept. */
+const isoParts = (iso: string): Day => {
+  const [year, month, day] = iso.split('-').map(Number) as [number, number, number]
+  return { month, day, year }
 }
