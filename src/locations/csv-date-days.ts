@@ -18,22 +18,29 @@ export const pad = (n: number) => String(n).padStart(2, '0')
 
 const leapYear = (year: number) => year % 4 === 0 && (year % 100 !== 0 || year % 400 === 0)
 
-/** The next such day on or after today (UTC): a holiday sheet lists the days ahead; February 29 the next there is. */
-export function yearAhead(month: number, day: number): number {
+/** How many days past a date without a year may be and still be this season's. */
+export const DAYS_KEPT = 7
+
+/**
+ * The year of a date written without one: the first such day from DAYS_KEPT days before today
+ * (UTC) on. A holiday sheet lists the days ahead, and the same sheet read again in the week after
+ * a day still means that day, so an unchanged file imports to no change; February 29 is one of a
+ * leap year.
+ */
+export function undatedYear(month: number, day: number): number {
   // Date.now: the clock a run reads, which a test sets later (test/cli/clock-ahead.ts).
   const now = new Date(Date.now())
-  const year = now.getUTCFullYear()
-  const today = `${year}-${pad(now.getUTCMonth() + 1)}-${pad(now.getUTCDate())}`
-  let ahead = `${year}-${pad(month)}-${pad(day)}` < today ? year + 1 : year
-  while (month === 2 && day === 29 && !leapYear(ahead)) ahead++
-  return ahead
+  const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - DAYS_KEPT)
+  let year = now.getUTCFullYear() - 1
+  while (Date.UTC(year, month - 1, day) < since || (month === 2 && day === 29 && !leapYear(year))) year++
+  return year
 }
 
 /** A day as YYYY-MM-DD, or why it is none; `text`, its date as written. */
 export function isoDay({ month, day, year }: Day, text: string): string | { problem: string } {
   if (month < 1 || month > 12 || day < 1 || day > DAYS_IN[month - 1]!)
     return { problem: `"${text}" is no date. Write each date as YYYY-MM-DD, such as 2026-12-25.` }
-  const y = year ?? yearAhead(month, day)
+  const y = year ?? undatedYear(month, day)
   if (month === 2 && day === 29 && !leapYear(y))
     return {
       problem: `"${text}" is no date: ${y} has no February 29. Write each date as YYYY-MM-DD, such as 2028-02-29.`,
@@ -50,7 +57,7 @@ export function runDays(first: Day, last: Day, text: string): string[] | { probl
   const md = (d: Day) => d.month * 100 + d.day
   let from = first.year
   let to = last.year
-  if (from === null && to === null) from = yearAhead(first.month, first.day)
+  if (from === null && to === null) from = undatedYear(first.month, first.day)
   if (from === null) from = md(first) > md(last) ? to! - 1 : to!
   if (to === null) to = md(last) < md(first) ? from + 1 : from
   const start = isoDay({ ...first, year: from }, text)

@@ -3,7 +3,7 @@
 // "03/04" is the month is the file's to say (dateOrder); a date it does not settle is refused.
 import { countryCode } from '../geocode/countries'
 import { cellText, DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
-import { type Day, HOW_WRITTEN, isoDay, MOST_DAYS, pad, runDays, yearAhead } from './csv-date-days'
+import { type Day, HOW_WRITTEN, isoDay, MOST_DAYS, pad, runDays, undatedYear } from './csv-date-days'
 import { closedX } from './csv-week'
 
 /** Which number of a date written with slashes comes first: the month (US) or the day (most others). */
@@ -190,7 +190,7 @@ function dayOf(written: Written, order: DateOrder): Day | { problem: string } {
   const first = own ?? (doubt[0] === doubt[1] ? 'month' : order)
   const [a, b] = doubt
   if (first === null) {
-    const y = year ?? yearAhead(a, b)
+    const y = year ?? undatedYear(a, b)
     return {
       problem: `"${text}" may be ${MONTH_WORDS[a - 1]} ${b} or ${MONTH_WORDS[b - 1]} ${a}: the file's other dates and countries do not say which number is the month. Write it as YYYY-MM-DD (${y}-${pad(a)}-${pad(b)} or ${y}-${pad(b)}-${pad(a)}).`,
     }

@@ -2,8 +2,7 @@
 // US tool's holiday dates ("12/25/2026: closed"), Excel's "CSV UTF-8" and "CSV (Macintosh)" saved
 // in French and German. Each imports, or is refused naming the line and what to write.
 import { beforeEach, describe, expect, test } from 'bun:test'
-import { join } from 'node:path'
-import { dbPath, file, json, storeloc, useTempDatabase } from './temp-database'
+import { file, json, storeloc, useTempDatabase } from './temp-database'
 
 let locatorId: string
 
@@ -51,24 +50,6 @@ describe('holiday dates as a locale writes them', () => {
     )
     expect(json('locations', 'export', locatorId)).toEqual([])
   })
-})
-
-test("a date without a year imported the day after it is the next year's, by the clock the run reads", () => {
-  // The next December 26 (UTC) at noon, the day after Christmas: the run's clock is set to it.
-  const now = Date.now()
-  const year = new Date(now).getUTCFullYear()
-  const at = Date.UTC(year, 11, 26, 12) > now ? Date.UTC(year, 11, 26, 12) : Date.UTC(year + 1, 11, 26, 12)
-  const csv =
-    'external_id,name,address,lat,lng,Holiday Hours\nS1,A,1520 4th Ave Seattle,47.6114,-122.3371,"Dec 25 closed; Dec 26 10-4"\n'
-  const root = join(import.meta.dir, '..', '..')
-  const argv = ['locations', 'import', locatorId, '--file', file('later.csv', csv)]
-  const run = Bun.spawnSync(
-    [process.execPath, '--preload', join(import.meta.dir, 'clock-ahead.ts'), join(root, 'src/cli/main.ts'), ...argv],
-    { cwd: root, env: { ...process.env, DATABASE_PATH: dbPath, GEOCODER: 'none', CLOCK_AHEAD_MS: String(at - now) } },
-  )
-  expect([run.exitCode, run.stderr.toString()]).toEqual([0, ''])
-  const y = new Date(at).getUTCFullYear()
-  expect(specialHours()).toEqual({ S1: { [`${y + 1}-12-25`]: 'closed', [`${y}-12-26`]: '10-4' } })
 })
 
 describe('Excel saved in a French or German locale', () => {

@@ -6,12 +6,12 @@ import { readLocationsCsv } from '../../src/locations/csv'
 const read = (csv: string) =>
   readLocationsCsv(csv).rows.map((r) => [r.body.special_hours, r.problems.map((p) => `${p.field}: ${p.message}`)])
 
-/** The next such day on or after today (UTC), as a date without its year is read. */
+/** The year a date without one is read in: the first such day from a week before today (UTC) on. */
 function ahead(month: number, day: number): string {
   const now = new Date()
-  const md = `${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
-  const today = now.toISOString().slice(5, 10)
-  return `${now.getUTCFullYear() + (md < today ? 1 : 0)}-${md}`
+  const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - 7)
+  const year = [-1, 0, 1].map((k) => now.getUTCFullYear() + k).find((y) => Date.UTC(y, month - 1, day) >= since)
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`
 }
 
 describe('special hours dates written as a locale writes them', () => {
@@ -115,15 +115,15 @@ test('a date in the words of the hours before it ("5 may", "1/2 day") is refused
   expect(c).toEqual([{ [ahead(12, 24)]: '9-2', [ahead(12, 31)]: '10 to 4', [ahead(1, 1)]: 'closed' }, []])
 })
 
-test('February 29 without a year is the next there is; with a year that has none, refused', () => {
+test('February 29 without a year is the next there is, or of the past week; with a year that has none, refused', () => {
   const [[dates, problems], [german], [none]] = read(
     'name,Special hours\nA,Feb 29 closed\nB,29.02. geschlossen\nC,29.02.2027 geschlossen\n',
   ) as [unknown, unknown][] as [[unknown, unknown], [unknown], [unknown]]
   expect(problems).toEqual([])
-  // The first February 29 from today (UTC) that the calendar has.
-  const today = new Date().toISOString().slice(0, 10)
-  const next = Array.from({ length: 9 }, (_, i) => new Date().getUTCFullYear() + i).find(
-    (y) => new Date(Date.UTC(y, 1, 29)).getUTCDate() === 29 && `${y}-02-29` >= today,
+  // The first February 29 the calendar has from a week before today (UTC) on.
+  const weekAgo = new Date(Date.now() - 7 * 86_400_000).toISOString().slice(0, 10)
+  const next = Array.from({ length: 9 }, (_, i) => new Date().getUTCFullYear() - 1 + i).find(
+    (y) => new Date(Date.UTC(y, 1, 29)).getUTCDate() === 29 && `${y}-02-29` >= weekAgo,
   )
   expect(dates).toEqual({ [`${next}-02-29`]: 'closed' })
   expect(german).toEqual({ [`${next}-02-29`]: 'geschlossen' })
