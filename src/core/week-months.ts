@@ -4,21 +4,15 @@
 // of a month ("15 Mar", "24. Dezember") a date, never days, though "mar" is Tuesday in French,
 // Spanish and Italian.
 import { daysAsIn, NAMED, NORDIC } from './day-names'
+import { MONTH_NAMES } from './month-names'
 import { daysNamed, folded, polishWeek } from './week-days'
 
-/** Months, folded, in English, German, French, Spanish, Italian, Dutch, Swedish, Danish and Norwegian, whole and short. */
-const MONTHS = [
-  'january|february|march|april|may|june|july|august|september|october|november|december',
-  'januar|janner|februar|marz|mai|juni|juli|oktober|dezember|mrz|okt|dez',
-  'janvier|fevrier|mars|avril|juin|juillet|aout|septembre|octobre|novembre|decembre|janv|fevr|fev|avr|juil',
-  'enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|setiembre|octubre|noviembre|diciembre|ene|abr|ago|dic',
-  'gennaio|febbraio|aprile|maggio|giugno|luglio|settembre|ottobre|dicembre|gen|mag|giu|lug|set|ott',
-  'januari|februari|maart|augustus|mrt|mei',
-  'augusti|maj|desember|des',
-  'jan|feb|mar|apr|jun|jul|aug|sep|sept|oct|nov|dec',
-]
-  .join('|')
-  .split('|')
+/**
+ * Months, folded (MONTH_NAMES), longest first, so "December" is not "Dec". Danish "marts" is no
+ * month of a range here: "okt-marts" names "okt" alone (MONTH_ALONE).
+ */
+const MONTHS = [...new Set(MONTH_NAMES.flat().map((name) => folded(name).t))]
+  .filter((name) => name !== 'marts')
   .sort((a, b) => b.length - a.length)
   .join('|')
 const MONTH = `(?:${MONTHS})\\.?`

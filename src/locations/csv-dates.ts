@@ -1,6 +1,7 @@
 // The dates of a locations CSV's special hours cell: ISO dates as the export writes them, and the
 // dates a spreadsheet writes in its locale ("12/25/2026", "25.12.2026", "Dec 25"). Which number of
 // "03/04" is the month is the file's to say (dateOrder); a date it does not settle is refused.
+import { MONTH_NAMES } from '../core/month-names'
 import { countryCode } from '../geocode/countries'
 import { cellText, DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
 import { type Day, HOW_WRITTEN, isoDay, MOST_DAYS, pad, runDays, undatedYear } from './csv-date-days'
@@ -9,24 +10,6 @@ import { closedX } from './csv-week'
 /** Which number of a date written with slashes comes first: the month (US) or the day (most others). */
 export type DateOrder = 'month' | 'day' | null
 
-/**
- * Each month's names, whole and short, in English, German, French, Spanish, Italian, Dutch,
- * Swedish, Danish and Norwegian, lower case: a date's month word as a spreadsheet there writes it.
- */
-const MONTH_NAMES = [
-  'january|jan|januar|jänner|janvier|janv|enero|ene|gennaio|gen|januari',
-  'february|feb|februar|février|fevrier|févr|fevr|fév|febrero|febbraio|februari',
-  'march|mar|märz|marz|mär|mrz|mars|marzo|maart|mrt|marts',
-  'april|apr|avril|avr|abril|abr|aprile',
-  'may|mai|mayo|maggio|mag|mei|maj',
-  'june|jun|juni|juin|junio|giugno|giu',
-  'july|jul|juli|juillet|juil|julio|luglio|lug',
-  'august|aug|août|aout|agosto|ago|augustus|augusti',
-  'september|sep|sept|septembre|septiembre|setiembre|settembre|set',
-  'october|oct|oktober|okt|octobre|octubre|ottobre|ott',
-  'november|nov|novembre|noviembre',
-  'december|dec|dezember|dez|décembre|decembre|déc|diciembre|dic|dicembre|desember|des',
-].map((names) => names.split('|'))
 const MONTH_OF = new Map(MONTH_NAMES.flatMap((names, i) => names.map((name) => [name, i + 1] as const)))
 /** A month's name with an optional point; the longest first, so "December" is not "Dec". */
 const MONTH = `(?:${[...MONTH_OF.keys()].sort((x, y) => y.length - x.length).join('|')})\\.?`
