@@ -7,12 +7,8 @@ import { daysAsIn, NAMED, NORDIC } from './day-names'
 import { MONTH_NAMES } from './month-names'
 import { daysNamed, folded, polishWeek } from './week-days'
 
-/**
- * Months, folded (MONTH_NAMES), longest first, so "December" is not "Dec". Danish "marts" is no
- * month of a range here: "okt-marts" names "okt" alone (MONTH_ALONE).
- */
+/** Months, folded (MONTH_NAMES), longest first, so "December" is not "Dec". */
 const MONTHS = [...new Set(MONTH_NAMES.flat().map((name) => folded(name).t))]
-  .filter((name) => name !== 'marts')
   .sort((a, b) => b.length - a.length)
   .join('|')
 const MONTH = `(?:${MONTHS})\\.?`
