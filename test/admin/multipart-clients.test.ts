@@ -252,3 +252,15 @@ describe('a backslash in a quoted name, as each client writes it', () => {
     )
   })
 })
+
+describe('a file name written loosely, without a backslash, as a client writes it', () => {
+  test('a file name unquoted, with a space or beyond ASCII, is the file FormData reads', async () => {
+    for (const filename of ['résumé.csv', 'my file.csv']) {
+      const body = `--B\r\n${cd(`form-data; name="file"; filename=${filename}`)}\r\nContent-Type: text/csv\r\n\r\nname,address\r\n--B--\r\n`
+      const res = await rawRequest('POST', `${BASE}/bulk`, utf8(body), TYPE)
+      expect(((await res.json()) as { message: string }).message).toEndWith(
+        `upload (curl -F): send the file itself as the body, with curl --data-binary @"${filename}" -H "Content-Type: text/csv".`,
+      )
+    }
+  })
+})

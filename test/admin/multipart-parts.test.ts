@@ -270,6 +270,10 @@ describe('multipart bodies', () => {
       'form-data; name="name";;',
       'form-data; name="name"; modification-date=Wed, 12 Feb 1997',
       'form-data; name="name"; size=1 234',
+      'form-data; name="name"; note=café',
+      'form-data; name="name",',
+      'form-data; name="name"; size=',
+      'form-data; name="name"; note=two words',
     ])
       expect([disposition, await outcome(`${part(`Content-Disposition: ${disposition}`, 'Café')}${REST}`)]).toEqual([
         disposition,
