@@ -167,24 +167,34 @@ function giveEach(
 ): boolean {
   const { week, general } = given
   const every = new Set(all).size === 7
+  // Asked once a spec, not once a day: its days' hours text is the same.
+  const [till, half] = [isTill(day), halfClosed(day)]
+  // A spec's days most often had the same hours before: each such pair is read once.
+  const besides = new Map<string, string | null>()
+  const beside = (before: string) => {
+    if (!besides.has(before)) besides.set(before, again(before, day))
+    return besides.get(before)!
+  }
   for (const d of days) {
-    const own = general.has(d) && !every && halfClosed(day) === null
-    // A closing alone ("Thu till 8") is read against the day's hours before (closeAt).
-    if (tillAfterHours(day, week[d]!) && !closeAt(week, d, named, day, doubts)) return false
-    // Its hours closed later are no longer those its specs gave.
-    if (tillAfterHours(day, week[d]!)) given.parts.delete(d)
-    if (tillAfterHours(day, week[d]!)) continue
+    const own = general.has(d) && !every && half === null
+    // A closing alone ("Thu till 8") is read against the day's hours before (closeAt); the
+    // hours it closes later are no longer those its specs gave.
+    if (till && dayRead(week[d]).kind === 'open') {
+      if (!closeAt(week, d, named, day, doubts)) return false
+      given.parts.delete(d)
+      continue
+    }
     // Hours a spec gave a day joined from two ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-18") keep it whole.
     if (repeats(given, d, first)) continue
     const whole = own || dayRead(week[d]).kind !== 'open'
-    const hours = whole ? first : again(week[d]!, day)
+    const hours = whole ? first : beside(week[d]!)
     if (hours === null) {
       doubts?.push(doubt(named, week[d]!, day))
       return false
     }
     if (!keepUnread && dayRead(hours).kind === 'unknown') return false // "Mi nachmittag geschlossen" alone
     week[d] = hours
-    const joined = !whole && hours !== day && halfClosed(day) === null
+    const joined = !whole && hours !== day && half === null
     const part = clockRead(joined ? day : hours)
     const kept = joined ? (given.parts.get(d) ?? []) : []
     given.parts.set(d, part === null ? kept : [...kept, part])
@@ -267,6 +277,11 @@ function covered(
   const b = dayRead(first)
   if (b.kind === 'unknown' || halfClosed(first) !== null) return false
   const every = new Set(all).size === 7
+  // The days these hours would replace, read before the days of the spec's spans, whose regex is slow.
+  const taken = all.filter(
+    (d) => givenAt.has(d) && !(general.has(d) && !every) && !repeats(given, d, first) && replaced(week[d]!, b),
+  )
+  if (taken.length === 0) return false
   const spanned =
     groupDays ??
     [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
@@ -279,14 +294,7 @@ function covered(
   }
   // Not within when the day's hours were joined from two specs: it would drop the other's.
   const exception = (d: number) => within(givenAt.get(d)!) && (given.parts.get(d)?.length ?? 0) < 2
-  const d = spanned.find(
-    (d) =>
-      givenAt.has(d) &&
-      !(general.has(d) && !every) &&
-      !repeats(given, d, first) &&
-      replaced(week[d]!, b) &&
-      !exception(d),
-  )
+  const d = spanned.find((d) => taken.includes(d) && !exception(d))
   if (d === undefined) return false
   say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
   return true
