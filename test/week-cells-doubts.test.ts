@@ -244,8 +244,13 @@ const CELLS: WeekCells = [
   ['Mo-Fr 8-12, Mo-Sa 14-18, Mo-Fr 14-18', '1-5 08:00-12:00, 14:00-18:00; 6 14:00-18:00'],
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-Fr 8-12', '1-5 08:00-12:00, 14:00-18:00'],
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-18', '1-5 08:00-12:00, 14:00-18:00'],
-  // A span within the last of two specs a day's hours were joined from would drop the other's.
-  ['Mo-Fr 8-12, Mo-Sa 14-18, Do-Fr 14-20', null],
+  // Other hours after a day joined from two specs replace the part they overlap, the other kept.
+  ['Mo-Fr 8-12, Mo-Sa 14-18, Do-Fr 14-20', '1-3 08:00-12:00, 14:00-18:00; 4-5 08:00-12:00, 14:00-20:00; 6 14:00-18:00'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20', '1 08:00-12:00, 14:00-20:00; 2-5 08:00-12:00, 14:00-18:00'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mi 7-12', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 07:00-12:00, 14:00-18:00'],
+  ['Mon-Fri 9am-12pm, Mon-Fri 1pm-5pm, Wed 1pm-8pm', '1-2,4-5 09:00-12:00, 13:00-17:00; 3 09:00-12:00, 13:00-20:00'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 9-17', '1 09:00-17:00; 2-5 08:00-12:00, 14:00-18:00'], // both parts
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-So 14-20', null], // not within: Monday's two parts, or 14-20?
 ]
 
 testCells(CELLS)
@@ -415,10 +420,10 @@ test('a span giving days other hours than before names both readings', () => {
   expect(problem!.message).toContain('"Mo 09:00-17:00" or "Mo 10:00-20:00"')
 })
 
-test("a span within the last of a day's two specs names the day's hours whole, or its own", () => {
-  const [problem] = weekInto({}, 'Mo-Fr 8-12, Mo-Sa 14-18, Do-Fr 14-20')
-  expect(problem!.message).toContain('"Mo-Sa 14-18" and "Do-Fr 14-20" after it give Thursday other hours')
-  expect(problem!.message).toContain('"Do 08:00-12:00, 14:00-18:00" or "Do 14:00-20:00"')
+test("a span over a day's two specs names the day's hours whole, or its own", () => {
+  const [problem] = weekInto({}, 'Mo-Fr 8-12, Mo-Fr 14-18, Mo-So 14-20')
+  expect(problem!.message).toContain('"Mo-Fr 14-18" and "Mo-So 14-20" after it give Monday other hours')
+  expect(problem!.message).toContain('"Mo 08:00-12:00, 14:00-18:00" or "Mo 14:00-20:00"')
 })
 
 test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {

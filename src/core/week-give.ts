@@ -186,6 +186,8 @@ function giveEach(
     }
     // Hours a spec gave a day joined from two ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-18") keep it whole.
     if (repeats(given, d, first)) continue
+    // Other hours replace the parts they overlap ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20": 8-12, 14-20).
+    if (!own && half === null && partReplaced(given, d, first)) continue
     const whole = own || dayRead(week[d]).kind !== 'open'
     const hours = whole ? first : beside(week[d]!)
     if (hours === null) {
@@ -203,6 +205,39 @@ function giveEach(
   }
   return true
 }
+
+/** Whether day `d`'s hours were joined from two or more specs' (giveEach's parts). */
+const joined = ({ parts }: Given, d: number) => (parts.get(d)?.length ?? 0) >= 2
+
+/** The parts of day `d`'s hours, joined from two or more specs, that open hours `next` do not overlap. */
+function partsKept(given: Given, d: number, next: DayHours): string[] {
+  if (!joined(given, d) || next.kind !== 'open') return []
+  return given.parts.get(d)!.filter((part) => {
+    const read = dayRead(part)
+    return read.kind === 'open' && !overlaps(read.intervals, next.intervals)
+  })
+}
+
+/**
+ * Gives day `d`, its hours joined from two or more specs, hours `first` in place of the parts they
+ * overlap, when they leave some: true when so.
+ */
+function partReplaced(given: Given, d: number, first: string): boolean {
+  const next = dayRead(first)
+  const kept = partsKept(given, d, next)
+  if (next.kind !== 'open' || kept.length === 0 || kept.length === given.parts.get(d)!.length) return false
+  const intervals = kept.flatMap((part) => {
+    const read = dayRead(part)
+    return read.kind === 'open' ? read.intervals : []
+  })
+  given.week[d] = clockText([...intervals, ...next.intervals].sort((x, y) => x[0] - y[0]))
+  given.parts.set(d, [...kept, clockText(next.intervals)])
+  return true
+}
+
+/** Whether any of two days' open hours overlap. */
+const overlaps = (a: [number, number][], b: [number, number][]) =>
+  a.some(([s, e]) => b.some(([s2, e2]) => s < e2 && s2 < e))
 
 /** Whether `first` are hours a spec gave day `d` already, of hours joined from two or more specs. */
 function repeats({ parts }: Given, d: number, first: string): boolean {
@@ -292,8 +327,8 @@ function covered(
     const before = new Set(daysOf(specs[j]![0], read, g))
     return before.size > new Set(all).size && all.every((d) => before.has(d))
   }
-  // Not within when the day's hours were joined from two specs: it would drop the other's.
-  const exception = (d: number) => within(givenAt.get(d)!) && (given.parts.get(d)?.length ?? 0) < 2
+  // A day joined from two specs keeps the parts the new hours do not overlap (giveEach).
+  const exception = (d: number) => within(givenAt.get(d)!) && (partsKept(given, d, b).length > 0 || !joined(given, d))
   const d = spanned.find((d) => taken.includes(d) && !exception(d))
   if (d === undefined) return false
   say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
@@ -305,8 +340,7 @@ function replaced(first: string, next: DayHours): boolean {
   const a = dayRead(first)
   if (a.kind === 'unknown' || (a.kind === 'closed' && next.kind === 'closed')) return false
   if (a.kind !== 'open' || next.kind !== 'open') return true
-  const overlap = a.intervals.some(([s, e]) => next.intervals.some(([s2, e2]) => s < e2 && s2 < e))
-  return overlap && clockText(a.intervals) !== clockText(next.intervals)
+  return overlaps(a.intervals, next.intervals) && clockText(a.intervals) !== clockText(next.intervals)
 }
 
 /** Whether days name public holidays among them ("zon- en feestdagen", "Sun & PH"). */
