@@ -251,6 +251,12 @@ const CELLS: WeekCells = [
   ['Mon-Fri 9am-12pm, Mon-Fri 1pm-5pm, Wed 1pm-8pm', '1-2,4-5 09:00-12:00, 13:00-17:00; 3 09:00-12:00, 13:00-20:00'],
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 9-17', '1 09:00-17:00; 2-5 08:00-12:00, 14:00-18:00'], // both parts
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-So 14-20', null], // not within: Monday's two parts, or 14-20?
+  // A span past the days of the span before is its exception for the days they share.
+  ['Mon-Sat 9-5, Sat-Sun closed', '1-5 09:00-17:00; 6-7 closed'],
+  ['Mo-Sa 9-18, Sa-So geschlossen', '1-5 09:00-18:00; 6-7 closed'],
+  ['Mo-Fr 9-18, Fr-Sa 9-20', '1-4 09:00-18:00; 5-6 09:00-20:00'],
+  ['Lun-Sam 9h-19h, Sam-Dim 10h-13h', '1-5 09:00-19:00; 6-7 10:00-13:00'],
+  ['Weekdays 9-5, Fri-Sat 9-8', '1-4 09:00-17:00; 5-6 09:00-20:00'],
 ]
 
 testCells(CELLS)

@@ -322,13 +322,11 @@ function covered(
     [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
       part[2] === undefined || isHoliday(part[2]) ? [] : daysOf(part[0], read, g),
     )
-  // A span within the one that named its days before ("Mo-Sa 9-20, Do-Fr 9-21") is its exception.
-  const within = (j: number) => {
-    const before = new Set(daysOf(specs[j]![0], read, g))
-    return before.size > new Set(all).size && all.every((d) => before.has(d))
-  }
+  // A span that leaves some days of the one that named its days before as they were is its
+  // exception, within it ("Mo-Sa 9-20, Do-Fr 9-21") or past it ("Mon-Sat 9-5, Sat-Sun closed").
+  const leaves = (j: number) => daysOf(specs[j]![0], read, g).some((d) => !all.includes(d))
   // A day joined from two specs keeps the parts the new hours do not overlap (giveEach).
-  const exception = (d: number) => within(givenAt.get(d)!) && (partsKept(given, d, b).length > 0 || !joined(given, d))
+  const exception = (d: number) => leaves(givenAt.get(d)!) && (partsKept(given, d, b).length > 0 || !joined(given, d))
   const d = spanned.find((d) => taken.includes(d) && !exception(d))
   if (d === undefined) return false
   say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
