@@ -257,6 +257,11 @@ const CELLS: WeekCells = [
   ['Mo-Fr 9-18, Fr-Sa 9-20', '1-4 09:00-18:00; 5-6 09:00-20:00'],
   ['Lun-Sam 9h-19h, Sam-Dim 10h-13h', '1-5 09:00-19:00; 6-7 10:00-13:00'],
   ['Weekdays 9-5, Fri-Sat 9-8', '1-4 09:00-17:00; 5-6 09:00-20:00'],
+  // A day named alone again with part of the hours it was given alone: a repeat, or the later?
+  ['Mo 9-12, 14-18, Mo 9-12', null],
+  ['Mo 9-12 14-18, Mo 14-18', null],
+  ['Mon-Fri 9-5, Sat 10-1, 2-5, Sat 10-1', null],
+  ['Mo-Fr 9-12, 14-18, Mo 9-12', '1 09:00-12:00; 2-5 09:00-12:00, 14:00-18:00'], // a span's exception
 ]
 
 testCells(CELLS)
@@ -430,6 +435,12 @@ test("a span over a day's two specs names the day's hours whole, or its own", ()
   const [problem] = weekInto({}, 'Mo-Fr 8-12, Mo-Fr 14-18, Mo-So 14-20')
   expect(problem!.message).toContain('"Mo-Fr 14-18" and "Mo-So 14-20" after it give Monday other hours')
   expect(problem!.message).toContain('"Mo 08:00-12:00, 14:00-18:00" or "Mo 14:00-20:00"')
+})
+
+test('a day named alone again with part of its hours names both readings', () => {
+  const [problem] = weekInto({}, 'Mo 9-12, 14-18, Mo 9-12')
+  expect(problem!.message).toContain('"Mo 9-12, 14-18" and "Mo 9-12" after it give Monday other hours')
+  expect(problem!.message).toContain('"Mo 09:00-12:00, 14:00-18:00" or "Mo 09:00-12:00"')
 })
 
 test("a day's own hours, then a text of it not read, are in doubt, both quoted", () => {

@@ -235,6 +235,13 @@ function partReplaced(given: Given, d: number, first: string): boolean {
   return true
 }
 
+/** Whether open hours `next` are some, not all, of a day's hours `first`. */
+function partOf(first: string, next: DayHours): boolean {
+  const a = dayRead(first)
+  if (a.kind !== 'open' || next.kind !== 'open' || next.intervals.length >= a.intervals.length) return false
+  return next.intervals.every(([s, e]) => a.intervals.some(([s2, e2]) => s === s2 && e === e2))
+}
+
 /** Whether any of two days' open hours overlap. */
 const overlaps = (a: [number, number][], b: [number, number][]) =>
   a.some(([s, e]) => b.some(([s2, e2]) => s < e2 && s2 < e))
@@ -292,9 +299,11 @@ function lost(first: string, next: string): boolean {
  * Whether spec `i`, a span or a word for days ("Mon-Sun 10-20", "Weekdays": its days `groupDays`),
  * gives a day hours other than those it was given before, saying why: "Mon-Fri 9-5, Mon-Sun
  * 10-20" is Monday 9-5 or 10-20? Not its exception, as a day named alone after a span is ("Mo-Sa
- * 9-18, Mi 10-14"), nor a span within the one that gave the day ("Mo-Sa 9-20, Do-Fr 9-21") or
- * after every day's hours ("Daily 10-20, Mon-Fri 9-5"). Hours beside the day's before (again)
- * lose none. `all`: the spec's days.
+ * 9-18, Mi 10-14"), nor a span leaving some days of the one that gave the day ("Mo-Sa 9-20,
+ * Do-Fr 9-21", "Mon-Sat 9-5, Sat-Sun closed") or after every day's hours ("Daily 10-20, Mon-Fri
+ * 9-5"). Hours beside the day's before (again) lose none. A day named alone again with part of
+ * the hours it was given alone is in doubt too ("Mo 9-12, 14-18, Mo 9-12": a repeat, or the later
+ * hours?). `all`: the spec's days.
  */
 function covered(
   found: Found,
@@ -327,7 +336,11 @@ function covered(
   const leaves = (j: number) => daysOf(specs[j]![0], read, g).some((d) => !all.includes(d))
   // A day joined from two specs keeps the parts the new hours do not overlap (giveEach).
   const exception = (d: number) => leaves(givenAt.get(d)!) && (partsKept(given, d, b).length > 0 || !joined(given, d))
-  const d = spanned.find((d) => taken.includes(d) && !exception(d))
+  // A day named alone again with a part of the hours a spec naming it alone gave it ("Mo 9-12,
+  // 14-18, Mo 9-12"): a repeat, or the later hours? Not its exception: it names no fewer days.
+  const partAgain = (d: number) =>
+    !spanned.includes(d) && given.aloneAt.get(d) === givenAt.get(d) && !joined(given, d) && partOf(week[d]!, b)
+  const d = spanned.find((d) => taken.includes(d) && !exception(d)) ?? taken.find(partAgain)
   if (d === undefined) return false
   say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
   return true
