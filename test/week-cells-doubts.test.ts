@@ -262,6 +262,13 @@ const CELLS: WeekCells = [
   ['Mo 9-12 14-18, Mo 14-18', null],
   ['Mon-Fri 9-5, Sat 10-1, 2-5, Sat 10-1', null],
   ['Mo-Fr 9-12, 14-18, Mo 9-12', '1 09:00-12:00; 2-5 09:00-12:00, 14:00-18:00'], // a span's exception
+  // A word for days giving a span's days the hours they have loses none.
+  ['Mo-Fr 9-17, weekdays 9-17', '1-5 09:00-17:00'],
+  ['Mo-Fr 9-17, werktags 09:00-17:00', '1-5 09:00-17:00'],
+  ['Mo-Fr 9-17, täglich 9-17', '1-7 09:00-17:00'],
+  ['Mon-Fri 9-5, Sat-Sun closed, Weekends closed', '1-5 09:00-17:00; 6-7 closed'],
+  ['Mo-Fr 9-17, täglich 10-18', null],
+  ['Mo-Sa 9-18, Wochenende geschlossen', null],
 ]
 
 testCells(CELLS)

@@ -83,13 +83,14 @@ export function giveDays(
     if (blank[i]) continue
     const day = /^off$/i.test(hours[i]!) ? 'closed' : hours[i]!
     const group = isGroup(specs[i]![0]) && halfClosed(day) === null
-    const cellDays = (): [string, string] => [found.specs.map((_, k) => found.daysAt(k)).join(' '), hours.join(' ')]
-    const days = group ? groupDays(all, given.named, () => shownAt(found, i), cellDays, doubts) : all
-    if (days === null) return null
-    if (!group && clashed(found, given, i, day, days, skip, doubts)) return null
     // "Mo-Sa 5-11:30": hours in doubt as a day's first are the 24-hour clock's, written so to read
     // alone. Beside a day's first ones ("Mo-Fr 8-12, Mo/Di 2-5") they stay in doubt (again).
     const first = clock ? (eitherRead(day)?.[0] ?? day) : day
+    const cellDays = (): [string, string] => [found.specs.map((_, k) => found.daysAt(k)).join(' '), hours.join(' ')]
+    const same = (d: number) => sameHours(week[d]!, first)
+    const days = group ? groupDays(all, given.named, same, () => shownAt(found, i), cellDays, doubts) : all
+    if (days === null) return null
+    if (!group && clashed(found, given, i, day, days, skip, doubts)) return null
     if (covered(found, given, i, first, group ? days : undefined, all, doubts)) return null
     if (!group) markNamed(found, i, given)
     for (const d of group ? days : []) given.givenAt.set(d, i)
@@ -233,6 +234,12 @@ function partReplaced(given: Given, d: number, first: string): boolean {
   given.week[d] = clockText([...intervals, ...next.intervals].sort((x, y) => x[0] - y[0]))
   given.parts.set(d, [...kept, clockText(next.intervals)])
   return true
+}
+
+/** Whether two days' texts read as the same hours, open or closed ("9-17", "09:00-17:00"). */
+function sameHours(first: string, next: string): boolean {
+  const [a, b] = [dayRead(first).kind, dayRead(next).kind]
+  return a === b && (a === 'closed' || (a === 'open' && clockRead(first) === clockRead(next)))
 }
 
 /** Whether open hours `next` are some, not all, of a day's hours `first`. */

@@ -332,18 +332,20 @@ export function say(doubts: string[] | undefined, doubt: string): void {
 
 /**
  * The days a word for some days ("Weekends closed") gives its hours after days named before it
- * (named): those not named. Null, saying why, when that is none, or a day of a span is one.
+ * (named): those not named. Days it gives the hours they have (`same`) lose none ("Mo-Fr 9-17,
+ * täglich 9-17"). Null, saying why, when it gives no day hours, or a day of a span others.
  */
 export function groupDays(
   all: number[],
   named: ReadonlyMap<number, 'alone' | 'span'>,
+  same: (d: number) => boolean,
   shown: () => string,
   cellDays: () => [days: string, words: string],
   doubts?: string[],
 ): number[] | null {
-  const spanned = all.find((d) => named.get(d) === 'span')
+  const spanned = all.find((d) => named.get(d) === 'span' && !same(d))
   const days = all.filter((d) => !named.has(d))
-  if (spanned === undefined && days.length > 0) return days
+  if (spanned === undefined && (days.length > 0 || all.some(same))) return days
   const which =
     spanned === undefined
       ? 'names only days given their own hours before it'
