@@ -148,7 +148,7 @@ test("each refusal's example names the days in the cell's language, and reads as
     ['zo 12-17, zon- en feestdagen gesloten', 'Zo 12:00-17:00'],
     ['So 12-17, So Oxford', 'So 12:00-17:00'],
     ['Sáb 10-14, Dom 12-16, fines de semana cerrado', 'Lun-Vie 09:00-17:00, Sáb 10:00-14:00, Dom closed'],
-    ['Mo-Sa 9-18, Wochenende geschlossen', 'Mo-Fr 09:00-17:00, Sa 10:00-14:00, So closed'],
+    ['Mo-Sa 9-18, Wochenende geschlossen', 'Sa 09:00-18:00'],
     ['Lun-Vie 9-18, cada Sáb 10-14', 'Sáb 10:00-14:00'],
     ['Mo Oxford, sonst 9-18', 'Mo 09:00-18:00'],
     ['Lun-Vie 9-18, 24 diciembre cerrado', 'Lun-Vie 09:00-18:00'],
@@ -177,8 +177,8 @@ test("a refusal's example names days in the language the cell's words tell", () 
     ['Man-Fre 9-17, Lør 10-14, Lør stengt', 'Lør 10:00-14:00', 'Man-Fre 9-17, Lør 10:00-14:00'],
     ['Lukket mandag', 'Man closed, Tir-Søn 09:00-18:00', 'Lukket mandag, Tir-Søn 09:00-18:00'],
     ['lun-sab 9-19, sab chiuso, sab 9-13', 'Sab 09:00-13:00', 'lun-sab 9-19, Sab 09:00-13:00'],
-    ['lun-sab 9-19, weekend chiuso', 'Lun-Ven 09:00-17:00, Sab 10:00-14:00, Dom closed', ''],
-    ['ma-za 9-18, weekend gesloten', 'Ma-Vr 09:00-17:00, Za 10:00-14:00, Zo closed', ''],
+    ['lun-sab 9-19, weekend chiuso', 'Sab 09:00-19:00', 'lun-sab 9-19, Sab closed'],
+    ['ma-za 9-18, weekend gesloten', 'Za 09:00-18:00', 'ma-za 9-18, Za closed'],
   ]) {
     const [problem, more] = weekInto({}, cell!)
     expect({ cell, message: problem?.message }).toEqual({ cell, message: expect.stringContaining(`"${example}"`) })

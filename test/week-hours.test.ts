@@ -353,8 +353,15 @@ describe('splitWeekHours', () => {
         'Sat 10-2, Sun 12-4, Wochenende geschlossen',
         'its "Wochenende geschlossen" names only days given their own hours before it.',
       ],
-      ['Mon-Sat 9-5, Weekends closed', 'its "Weekends closed" and a span of days before it both give Saturday hours.'],
-      ['Mon-Sun 9-5, Weekends closed', 'its "Weekends closed" and a span of days before it both give Saturday hours.'],
+      [
+        'Mon-Sat 9-5, Weekends closed',
+        'its "Mon-Sat 9-5" and "Weekends closed" after it give Saturday other hours, and the later would replace the earlier. Write Saturday\'s hours once, such as "Sat 09:00-17:00" or "Sat closed".',
+      ],
+      [
+        'Mo-Fr 9-17, täglich 10-18',
+        'its "Mo-Fr 9-17" and "täglich 10-18" after it give Monday other hours, and the later would replace the earlier. Write Monday\'s hours once, such as "Mo 09:00-17:00" or "Mo 10:00-18:00".',
+      ],
+      ['Mon-Sun 9-5, Weekends closed', 'its "Mon-Sun 9-5" and "Weekends closed" after it give Saturday other hours'],
     ]
     for (const [text, why] of cases) {
       const doubts: string[] = []

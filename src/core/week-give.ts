@@ -88,7 +88,10 @@ export function giveDays(
     const first = clock ? (eitherRead(day)?.[0] ?? day) : day
     const cellDays = (): [string, string] => [found.specs.map((_, k) => found.daysAt(k)).join(' '), hours.join(' ')]
     const same = (d: number) => sameHours(week[d]!, first)
-    const days = group ? groupDays(all, given.named, same, () => shownAt(found, i), cellDays, doubts) : all
+    // A span's day the word gives other hours: the span's hours, or the word's?
+    const spanDoubt = (d: number) =>
+      coverDoubt(shownAt(found, given.givenAt.get(d)!), shownAt(found, i), d, week[d]!, first)
+    const days = group ? groupDays(all, given.named, same, spanDoubt, () => shownAt(found, i), cellDays, doubts) : all
     if (days === null) return null
     if (!group && clashed(found, given, i, day, days, skip, doubts)) return null
     if (covered(found, given, i, first, group ? days : undefined, all, doubts)) return null

@@ -333,12 +333,14 @@ export function say(doubts: string[] | undefined, doubt: string): void {
 /**
  * The days a word for some days ("Weekends closed") gives its hours after days named before it
  * (named): those not named. Days it gives the hours they have (`same`) lose none ("Mo-Fr 9-17,
- * täglich 9-17"). Null, saying why, when it gives no day hours, or a day of a span others.
+ * täglich 9-17"). Null, saying why, when it gives no day hours, or a day of a span others
+ * (`spanDoubt` names both readings).
  */
 export function groupDays(
   all: number[],
   named: ReadonlyMap<number, 'alone' | 'span'>,
   same: (d: number) => boolean,
+  spanDoubt: (d: number) => string,
   shown: () => string,
   cellDays: () => [days: string, words: string],
   doubts?: string[],
@@ -346,14 +348,14 @@ export function groupDays(
   const spanned = all.find((d) => named.get(d) === 'span' && !same(d))
   const days = all.filter((d) => !named.has(d))
   if (spanned === undefined && (days.length > 0 || all.some(same))) return days
-  const which =
-    spanned === undefined
-      ? 'names only days given their own hours before it'
-      : `and a span of days before it both give ${DAYS_IN_ENGLISH[spanned]} hours`
+  if (spanned !== undefined) {
+    say(doubts, spanDoubt(spanned))
+    return null
+  }
   const [cell, words] = cellDays()
   say(
     doubts,
-    `its "${shown()}" ${which}. Write each day's hours once, such as "${daysAsIn(cell, 'Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed', words)}".`,
+    `its "${shown()}" names only days given their own hours before it. Write each day's hours once, such as "${daysAsIn(cell, 'Mon-Fri 09:00-17:00, Sat 10:00-14:00, Sun closed', words)}".`,
   )
   return null
 }
