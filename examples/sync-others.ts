@@ -100,29 +100,43 @@ export type Wrote = { id: string; location: BulkLocation }
 /** The refusal of the deletes: the whole list is written, which its message says, with when to run again. */
 export class OthersWrote extends Error {}
 
+/**
+ * refuseOthersChanges' view of the run: `toDelete` stores the list lacks (`lacks`, their ids),
+ * `size` rows a request; `gone`: the ids it deleted or found gone; `listed`: the store of each row
+ * of the list, with the location it sent; `done`: looked at once the deletes are done.
+ */
+export type OthersOptions = {
+  toDelete: number
+  size: number
+  gone: ReadonlyMap<string, unknown>
+  listed: Wrote[]
+  lacks: ReadonlySet<string>
+  done?: boolean
+}
+
 /** How many of the changes a refusal names before counting the rest. */
 const NAMED = 5
 
 /**
  * Refuses the deletes when a store changed since `snapshot` but for this run's writes (`reports`:
- * the stores they created, updated or deleted; `gone`: the ids it deleted or found gone): made,
- * changed or deleted by another writer; and when a store this run wrote (`wrote`) was changed
- * again after it. Its message names them and the time of the first, so the other run is found.
- * `size`: the most rows a request sends; `done`: looked at once the `toDelete` stores are deleted.
+ * the stores they created, updated or deleted; `gone`: the ids it deleted or found gone): made
+ * or changed by another writer otherwise than the list has it, or deleted though the list has it;
+ * and when a store this run wrote (`wrote`) was changed again after it. Its message names them and
+ * the time of the first, so the other run is found.
  */
 export async function refuseOthersChanges(
   client: StorelocClient,
   snapshot: Snapshot,
   reports: BulkReport[],
   wrote: Wrote[],
-  { toDelete, size, gone, done = false }: { toDelete: number; size: number; gone: ReadonlyMap<string, unknown>; done?: boolean },
+  { toDelete, size, gone, listed, lacks, done = false }: OthersOptions,
   signal: AbortSignal,
 ): Promise<void> {
   const written = new Set([
     ...reports.flatMap((r) => r.results.flatMap((x) => (x.id !== null && x.action !== 'unchanged' ? [x.id] : []))),
     ...gone.keys(),
   ])
-  const changes: { at: string; said: string }[] = []
+  const changes: { id: string; at: string; said: string }[] = []
   // Its own writes change updated_at too: a store it wrote is another's when its row is no longer
   // in step. Checked before the stores are read again, which is the nearest look to the deletes.
   const again = await changedAgain(client, wrote, size, signal)
@@ -133,16 +147,27 @@ export async function refuseOthersChanges(
     if (written.has(l.id)) continue
     const had = snapshot.get(l.id)
     const fields = had === undefined ? [] : changedFields(had, l)
-    if (had === undefined) changes.push({ at: l.created_at, said: `${storeSaid(l)} made at ${l.created_at}` })
+    if (had === undefined) changes.push({ id: l.id, at: l.created_at, said: `${storeSaid(l)} made at ${l.created_at}` })
     else if (fields.length > 0)
-      changes.push({ at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at} (${fields.join(', ')})` })
+      changes.push({ id: l.id, at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at} (${fields.join(', ')})` })
   }
+  // A store another write made or changed as this list's row has it, or deleted as the list lacks
+  // it, is in step: the same list synced twice at once. A row sent again as a dry run says which.
+  const rowOf = new Map(listed.map((w) => [w.id, w]))
+  const asRows = changes.flatMap((c) => rowOf.get(c.id) ?? [])
+  const notInStep = new Set(await changedAgain(client, asRows, size, signal))
+  const inStep = new Set(asRows.filter((w) => !notInStep.has(w.id)).map((w) => w.id))
+  changes.splice(0, changes.length, ...changes.filter((c) => !inStep.has(c.id)))
   const still = new Map(now.map((l) => [l.id, l]))
   for (const [id, had] of snapshot)
-    if (!still.has(id) && !written.has(id)) changes.push({ at: '', said: `${storeSaid(had)} deleted` })
+    if (!still.has(id) && !written.has(id) && !lacks.has(id)) changes.push({ id, at: '', said: `${storeSaid(had)} deleted` })
   for (const id of again) {
     const l = still.get(id)
-    changes.push(l === undefined ? { at: '', said: `${id} deleted` } : { at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at}` })
+    changes.push(
+      l === undefined
+        ? { id, at: '', said: `${id} deleted` }
+        : { id, at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at}` },
+    )
   }
   if (changes.length === 0) return
   const first = changes.map((c) => c.at).filter((at) => at !== '').sort()[0]

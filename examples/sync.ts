@@ -379,15 +379,17 @@ async function write({ client, dryRun, size }: Command, plan: Plan, rows: Row[],
   // The rest deleted last, `size` a request, by id, as the rows are sent; each only while as first read (if_updated_at).
   const last = gone.filter((g) => !dropped.has(g.id)).map((g) => deleteRow(g.id, g.external_id, snapshot.get(g.id)?.updated_at))
   if (dryRun) return { reports, goneAlready }
-  // The list's rows it created or updated, as sent: another write after them makes them differ again.
-  const wrote = reports.flatMap((report, chunk) =>
+  // The list's rows and their stores, as sent; those it created or updated differ again after another write.
+  const listed = reports.flatMap((report, chunk) =>
     report.results.flatMap((r) => {
       const location = r.index === null ? undefined : requests[chunk]![r.index]?.location
-      const made = r.action === 'created' || r.action === 'updated'
-      return location === undefined || location.delete || r.id === null || !made ? [] : [{ id: r.id, location }]
+      const row = r.action === 'created' || r.action === 'updated' || r.action === 'unchanged'
+      return location === undefined || location.delete || r.id === null || !row ? [] : [{ id: r.id, location, made: r.action !== 'unchanged' }]
     }),
   )
-  const others = { toDelete: last.length, size, gone: answered.gone }
+  const wrote = listed.filter((w) => w.made)
+  const lacks = new Set(gone.map((g) => g.id))
+  const others = { toDelete: last.length, size, gone: answered.gone, listed, lacks }
   // Deleted only when no other write came since the stores were read: another sync's rows are no list's to drop.
   if (last.length > 0) await refuseOthersChanges(client, snapshot, reports, wrote, others, signal)
   for (let i = 0; i < last.length; i += size) {

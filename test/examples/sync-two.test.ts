@@ -8,9 +8,9 @@ const served = syncServer()
 
 const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
 const row = (code: string, i: number) => `${code},Store ${code},"${i} Main St, Town",${40 + i / 10},${-3 - i / 10}\n`
-const codes = async () => {
+const codes = async (key = served.key) => {
   const answer = await fetch(`${served.url}/admin/v1/locations/export`, {
-    headers: { authorization: `Bearer ${served.key}` },
+    headers: { authorization: `Bearer ${key}` },
   })
   return ((await answer.json()) as { locations: { external_id: string }[] }).locations.map((l) => l.external_id).sort()
 }
@@ -65,4 +65,32 @@ test('a store another write makes after the last write of a list with nothing to
   } finally {
     proxy.stop()
   }
+}, 60_000)
+
+test('two syncs of one list at once, one whole while the other writes: both in step, exit 0', async () => {
+  // A locator of its own: the list lacks only L4, not the stores the tests before left.
+  const key = served.json('locator', 'create', '--name', 'Cron').key.secret_key
+  const env = { STORELOC_KEY: key }
+  const before = HEADER + row('L1', 1) + row('L2', 2) + row('L3', 3) + row('L4', 4)
+  expect((await runSync(served, served.url, before, [], env)).code).toBe(0)
+  // One list renames L2 and lacks L4: a sync run again before the last one ended, as from a cron.
+  const list = HEADER + row('L1', 1) + row('L2', 2).replace('Store L2', 'Shop L2') + row('L3', 3)
+  let other: Awaited<ReturnType<typeof runSync>> | undefined
+  const proxy = standIn(served, async (body, on) => {
+    if (other === undefined && body?.includes('"dry_run":false'))
+      other = await runSync(served, served.url, list, [], env)
+    return on(body)
+  })
+  try {
+    const run = await runSync(served, proxy.url, list, [], env)
+    expect(other?.stdout.split('\n').at(-2)).toBe('0 created, 1 updated, 2 unchanged, 1 deleted.')
+    expect([run.stderr, run.stdout.split('\n').slice(-3)]).toEqual([
+      '',
+      [expect.stringMatching(/^already gone L4 \(loc_\w+\)$/), '0 created, 0 updated, 3 unchanged, 0 deleted.', ''],
+    ])
+    expect(run.code).toBe(0)
+  } finally {
+    proxy.stop()
+  }
+  expect(await codes(key)).toEqual(['L1', 'L2', 'L3'])
 }, 60_000)
