@@ -165,7 +165,7 @@ export async function refuseOthersChanges(
     const l = still.get(id)
     changes.push(
       l === undefined
-        ? { id, at: '', said: `${id} deleted` }
+        ? { id, at: '', said: `${storeSaid({ id, external_id: rowOf.get(id)?.location.external_id ?? null })} deleted` }
         : { id, at: l.updated_at, said: `${storeSaid(l)} changed at ${l.updated_at}` },
     )
   }

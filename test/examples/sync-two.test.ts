@@ -94,3 +94,39 @@ test('two syncs of one list at once, one whole while the other writes: both in s
   }
   expect(await codes(key)).toEqual(['L1', 'L2', 'L3'])
 }, 60_000)
+
+test('a store the sync updated that another write deletes before its last look is named by its code', async () => {
+  const key = served.json('locator', 'create', '--name', 'Gone after').key.secret_key
+  const env = { STORELOC_KEY: key }
+  const headers = { authorization: `Bearer ${key}` }
+  expect((await runSync(served, served.url, HEADER + row('N1', 1) + row('N2', 2), [], env)).code).toBe(0)
+  let deleted = false
+  // The other write lands once the list's rows are written: N2, just renamed, deleted.
+  const proxy = standIn(served, async (body, on) => {
+    const answer = await on(body)
+    if (!deleted && body?.includes('"dry_run":false')) {
+      deleted = true
+      const exported = await (await fetch(`${served.url}/admin/v1/locations/export`, { headers })).json()
+      const n2 = (exported as { locations: { id: string; external_id: string }[] }).locations.find(
+        (l) => l.external_id === 'N2',
+      )!
+      expect(
+        (await fetch(`${served.url}/admin/v1/locations/${n2.id}/delete`, { method: 'POST', headers })).status,
+      ).toBe(200)
+    }
+    return answer
+  })
+  try {
+    const run = await runSync(
+      served,
+      proxy.url,
+      HEADER + row('N1', 1) + row('N2', 2).replace('Store N2', 'Shop N2'),
+      [],
+      env,
+    )
+    expect(run.stderr).toMatch(/this sync ran: "N2" \(loc_\w+\) deleted\. /)
+    expect(run.code).toBe(3)
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
