@@ -143,9 +143,11 @@ export async function refuseOthersChanges(
   const now = await client.exportLocations({}, { signal })
   const storeSaid = (l: { id: string; external_id: string | null }) =>
     `${l.external_id === null ? 'a store without a code' : JSON.stringify(l.external_id)} (${l.id})`
+  // A store without a code, before and after, is no list's: the sync leaves it as it is.
+  const noList = (l: { external_id: string | null } | undefined) => l === undefined || l.external_id === null
   for (const l of now) {
-    if (written.has(l.id)) continue
     const had = snapshot.get(l.id)
+    if (written.has(l.id) || (l.external_id === null && noList(had))) continue
     const fields = had === undefined ? [] : changedFields(had, l)
     if (had === undefined) changes.push({ id: l.id, at: l.created_at, said: `${storeSaid(l)} made at ${l.created_at}` })
     else if (fields.length > 0)
@@ -160,7 +162,7 @@ export async function refuseOthersChanges(
   changes.splice(0, changes.length, ...changes.filter((c) => !inStep.has(c.id)))
   const still = new Map(now.map((l) => [l.id, l]))
   for (const [id, had] of snapshot)
-    if (!still.has(id) && !written.has(id) && !lacks.has(id)) changes.push({ id, at: '', said: `${storeSaid(had)} deleted` })
+    if (!still.has(id) && !written.has(id) && !lacks.has(id) && !noList(had)) changes.push({ id, at: '', said: `${storeSaid(had)} deleted` })
   for (const id of again) {
     const l = still.get(id)
     changes.push(

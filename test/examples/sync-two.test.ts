@@ -130,3 +130,30 @@ test('a store the sync updated that another write deletes before its last look i
     proxy.stop()
   }
 }, 60_000)
+
+test('a store without a code made by hand while a sync runs is left as it is: in step, exit 0', async () => {
+  const key = served.json('locator', 'create', '--name', 'By hand').key.secret_key
+  const env = { STORELOC_KEY: key }
+  const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' }
+  const list = HEADER + row('P1', 1) + row('P2', 2)
+  expect((await runSync(served, served.url, list + row('P3', 3), [], env)).code).toBe(0)
+  let made = false
+  // Someone adds a store without a code as the list's rows are written: no list's store.
+  const proxy = standIn(served, async (body, on) => {
+    const answer = await on(body)
+    if (!made && body?.includes('"dry_run":false')) {
+      made = true
+      const store = { name: 'Pop-up', address: '9 Fair St, Town', coordinates: { lat: 41, lng: -4 } }
+      const body = JSON.stringify(store)
+      expect((await fetch(`${served.url}/admin/v1/locations`, { method: 'POST', headers, body })).status).toBe(201)
+    }
+    return answer
+  })
+  try {
+    const run = await runSync(served, proxy.url, list, [], env)
+    expect([run.stderr, run.stdout.split('\n').at(-2)]).toEqual(['', '0 created, 0 updated, 2 unchanged, 1 deleted.'])
+    expect(run.code).toBe(0)
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
