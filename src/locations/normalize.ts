@@ -98,10 +98,15 @@ function typeMessage(field: string, schema: TSchema, value: unknown, coordinates
     return `The ${field} field must be an object with numeric lat and lng.${nullNote}`
   if (schema.type === 'object') return `The ${field} field must be an object.${nullNote}`
   // A number too large for a double (1e999, 400 digits) arrives from JSON.parse as Infinity.
-  if (schema.type === 'number')
-    return typeof value === 'number'
-      ? inRange(field, value, coordinates)
-      : `The ${field} field must be a number${typeof value === 'string' ? gotInstead(value, decimal, '') : '.'}`
+  if (schema.type === 'number') {
+    if (typeof value === 'number') return inRange(field, value, coordinates)
+    if (typeof value !== 'string') return `The ${field} field must be a number.`
+    // A number out of range, unquoted, would be refused for its range: no number to send is named.
+    const sent = decimal(value.trim())
+    if (sent !== null && (sent < schema.minimum || sent > schema.maximum))
+      return `The ${field} field must be a number between ${schema.minimum} and ${schema.maximum}; got ${JSON.stringify(value)}, a string.`
+    return `The ${field} field must be a number${gotInstead(value, decimal, '')}`
+  }
   // The contract's values are strings, numbers too ("3" for a number custom field): say how.
   if (typeof value === 'number' || typeof value === 'boolean')
     return `The ${field} field must be a string: send ${value} as "${value}".`

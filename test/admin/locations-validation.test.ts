@@ -114,6 +114,14 @@ describe('POST /locations validation (422 validation_error)', () => {
     })
   })
 
+  test('a coordinate sent as a string out of range: the refusal gives the range, not the number to send', async () => {
+    const res = await expectNoChange(() => create(storeBody({ coordinates: { lat: '95', lng: '200.5' } })))
+    expect(res.body.details).toEqual({
+      'coordinates.lat': ['The coordinates.lat field must be a number between -90 and 90; got "95", a string.'],
+      'coordinates.lng': ['The coordinates.lng field must be a number between -180 and 180; got "200.5", a string.'],
+    })
+  })
+
   test('a map key sent as null (Python None): the refusal says "" is none, not only to leave it out', async () => {
     const res = await expectNoChange(() => create(storeBody({ contact: { phone: null }, hours: { monday: null } })))
     const none = 'It was sent as null: send "" for none (on an update, "" clears it), or leave the key out.'
