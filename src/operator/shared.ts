@@ -1,6 +1,7 @@
 // What every operator command shares: its error, the lookups it refuses with, how it reads text
 // and JSON files.
 import { readFileSync } from 'node:fs'
+import { jsonFault } from '../core/json-fault'
 import { unprintableChar } from '../core/text'
 import { trimStrings } from '../core/validation'
 import type { Store } from '../store'
@@ -113,6 +114,6 @@ export function readJsonFile(path: string): unknown {
     // TextDecoder drops the byte order mark; one left (a mark written twice) is no JSON either.
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (e) {
-    throw new OperatorError(`${path} is not valid JSON: ${(e as Error).message}`)
+    throw new OperatorError(`${path} is not valid JSON: ${jsonFault(text) ?? (e as Error).message}`)
   }
 }

@@ -253,6 +253,18 @@ describe('locations import', () => {
     // A file that opens as JSON but is broken is said to be broken, and no more.
     expect(said(file('broken.json', '[{"name": '))[1]).not.toContain('--format csv')
   })
+
+  test('a JSON file with NaN (Python json.dump of float nan): the refusal names it, with line and column', () => {
+    const path = file(
+      'nan.json',
+      '[\n  {"name": "NaN", "address": "1 Main St", "coordinates": {"lat": NaN, "lng": 1}}\n]',
+    )
+    const r = storeloc('locations', 'import', locatorId, '--file', path)
+    expect([r.code, r.stderr]).toEqual([
+      1,
+      `storeloc: ${path} is not valid JSON: it has NaN (line 2, column 66), which is no JSON number (Python's json.dumps writes float('nan') and float('inf') so). Send a number, or leave the field out.\n`,
+    ])
+  })
 })
 
 describe('locations export', () => {
