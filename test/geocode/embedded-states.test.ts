@@ -436,4 +436,9 @@ describe("a Brazilian state's letters", () => {
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
     expect(geo.lookup('Recife PE 50000-000')?.parts.city).toBe('Recife')
   })
+
+  test('before a CEP, after a street and its number without commas, leave the town found', () => {
+    for (const address of ['Rua da Aurora 100 Recife PE 50050-000', 'Rua Augusta 100 São Paulo SP 01305-000'])
+      expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country: 'BR' })
+  })
 })
