@@ -441,4 +441,11 @@ describe("a Brazilian state's letters", () => {
     for (const address of ['Rua da Aurora 100 Recife PE 50050-000', 'Rua Augusta 100 São Paulo SP 01305-000'])
       expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country: 'BR' })
   })
+
+  test('before a CEP, after a comma, read as after a spaced dash', () => {
+    for (const address of ['Recife, PE 50000-000', 'Rua da Aurora 100, Recife, PE 50050-000'])
+      expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Recife' })
+    // No Bom Jesus of Piauí for Rio Grande do Sul's letters.
+    expect(geo.lookup('Bom Jesus, RS 95290-000')).toBeNull()
+  })
 })

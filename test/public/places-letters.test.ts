@@ -126,6 +126,9 @@ describe("GET /places with a state's or province's letters after the town", () =
       ['Recife - PE, 50000-000', 'Recife, Brazil'], // no 50000 Saint-Lô, France
       ['Belo Horizonte/MG, 30130-000', 'Belo Horizonte, Brazil'], // no 30130 Venezia, Italy
       ['Rua Augusta, 100 - Consolação, São Paulo/SP, 01305-000', 'São Paulo, Brazil'],
+      ['Recife, PE 50000-000', 'Recife, Brazil'],
+      ['Av. Paulista 1000, São Paulo, SP 01310-100', 'São Paulo, Brazil'],
+      ['Toledo, PR 85900-000', 'Toledo, Brazil'], // Paraná's, not Puerto Rico's nor Spain's
     ] as const)
       expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
   })

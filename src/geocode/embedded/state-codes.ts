@@ -76,8 +76,13 @@ export function stateInCapitals(text: string, mayBeBrazils: (key: string) => boo
   return `${head}${m[2]}${m[3]!.toUpperCase()}`
 }
 
-/** A town, a space, spaced dash or slash, two capitals, and a CEP, with a comma before it or not. */
-const STATE_BEFORE_CEP = /^(.*?\S)(?:\s+[-–]\s+|\s*\/\s*|\s+)(\p{Lu}{2})(?:\s*,\s*|\s+)\d{5}-\d{3}$/u
+/**
+ * A town, a space, spaced dash, slash or comma, two capitals, and a CEP, with a comma before it
+ * or not. The town's words end at a letter, a digit, a dot or a bracket: "Recife, PE" is no
+ * "Recife," and "PE".
+ */
+const STATE_BEFORE_CEP =
+  /^(.*?[\p{L}\p{N}.)])(?:\s+[-–]\s+|\s*\/\s*|\s*,\s*|\s+)(\p{Lu}{2})(?:\s*,\s*|\s+)\d{5}-\d{3}$/u
 
 /**
  * A text of a town, a Brazilian state's letters and a CEP as the town and the letters after a
