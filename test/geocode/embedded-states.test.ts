@@ -448,4 +448,11 @@ describe("a Brazilian state's letters", () => {
     // No Bom Jesus of Piauí for Rio Grande do Sul's letters.
     expect(geo.lookup('Bom Jesus, RS 95290-000')).toBeNull()
   })
+
+  test('written small before a CEP, read as in capitals', () => {
+    for (const address of ['recife/pe 50000-000', 'recife pe 50000-000', 'belo horizonte/mg, 30130-000'])
+      expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country: 'BR' })
+    for (const address of ['bom jesus - rs 95290-000', 'bom jesus/rs, 95290-000'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+  })
 })

@@ -138,5 +138,12 @@ describe("GET /places with a state's or province's letters after the town", () =
     for (const q of ['recife, pe', 'salvador/ba', 'Centro, Curitiba - pr'])
       expect({ q, brazil: (await first(q))?.label.endsWith(', Brazil') }).toEqual({ q, brazil: true })
     expect((await first('Frankfurt - am'))?.label).toBe('Frankfurt am Main, Germany')
+    // Before a CEP too: no 50000 Saint-Lô, France, nor 30130 Venezia, Italy.
+    for (const [q, label] of [
+      ['recife - pe, 50000-000', 'Recife, Brazil'],
+      ['recife pe 50000-000', 'Recife, Brazil'],
+      ['belo horizonte/mg, 30130-000', 'Belo Horizonte, Brazil'],
+    ] as const)
+      expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
   })
 })

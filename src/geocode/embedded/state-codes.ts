@@ -61,19 +61,23 @@ export function slashAsDash(raw: string): string {
 /** Two small letters after a spaced dash, a comma or a slash, ending a text ("Recife - pe"). */
 const SMALL_LETTERS_AT_END = /^(.*?\S)(\s+[-–]\s+|\s*,\s*|\s*\/\s*)([a-z]{2})$/u
 
+/** Two small letters after a spaced dash, a comma, a slash or a space, before a CEP ending a text. */
+const SMALL_LETTERS_BEFORE_CEP = /^(.*?\S)(\s+[-–]\s+|\s*,\s*|\s*\/\s*|\s+)([a-z]{2})((?:\s*,\s*|\s+)\d{5}-\d{3})$/u
+
 /**
  * `text` with a Brazilian state's letters written small after a spaced dash, a comma or a slash
  * in capitals, where the words before them (after a last comma) name a place of Brazil or no
  * place whole (`mayBeBrazils`): "recife - pe" reads as "recife - PE", "praia do forte - pe" (which
- * the data lacks) as no Praia, Cape Verde. Else as written: small letters are words too
+ * the data lacks) as no Praia, Cape Verde. So too before a CEP, after a space as well ("recife pe
+ * 50000-000"), for stateBeforeCep to read. Else as written: small letters are words too
  * ("Frankfurt - am").
  */
 export function stateInCapitals(text: string, mayBeBrazils: (key: string) => boolean): string {
-  const m = SMALL_LETTERS_AT_END.exec(text)
+  const m = SMALL_LETTERS_AT_END.exec(text) ?? SMALL_LETTERS_BEFORE_CEP.exec(text)
   if (m === null || BR_STATES[m[3]!.toUpperCase()] === undefined) return text
   const head = m[1]!
   if (!mayBeBrazils(nameKey(head.slice(head.lastIndexOf(',') + 1)))) return text
-  return `${head}${m[2]}${m[3]!.toUpperCase()}`
+  return `${head}${m[2]}${m[3]!.toUpperCase()}${m[4] ?? ''}`
 }
 
 /**
