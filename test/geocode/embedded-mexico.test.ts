@@ -32,4 +32,11 @@ describe("a Mexican state's letters after the town", () => {
     expect(geo.lookup("St. John's, NL")?.parts.country).toBe('CA')
     expect(geo.lookup('Amsterdam, NL')?.parts.country).toBe('NL')
   })
+
+  test('not in capitals, name no town by those letters where none of the state is named', () => {
+    // "Col" is Colombia's and Colima's letters, and Col, Italy's other name: none of them here.
+    for (const address of ['Centro, Col', 'Foobar, Col.'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('Colima, COL')?.parts.city).toBe('Colima')
+  })
 })

@@ -52,7 +52,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '85'
+export const RESOLVER_VERSION = '86'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)
@@ -100,7 +100,10 @@ function takeCountry(
     if (longer) continue
     // Nor after "of", which joins it to the words before: "Port of Spain" is in Trinidad.
     if (nameKey(last.tokens.at(-n - 1) ?? '') === 'of') continue
-    const alsoRegion = q.qRegions.get(key) !== null
+    // A region's too where read as one: short letters only in capitals (regionHints), so "Centro,
+    // Col" (Colombia's, Colima's "COL") is no Col, Italy, read as a town on a second reading.
+    const alsoRegion =
+      q.qRegions.get(key) !== null && (key.length > 3 || tail.join(' ') === tail.join(' ').toUpperCase())
     if (alsoRegion && keepRegionNames) continue
     // Without a comma before it, only a plain country name is taken: not a code ("Bergamo BG"),
     // not a region's name too ("Atlanta Georgia").
