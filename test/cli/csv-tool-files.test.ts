@@ -34,5 +34,5 @@ describe('an ERP dump in Windows-1252, "|" separated, ending in Ctrl-Z', () => {
       const back = json('locations', 'import', locatorId, '--file', file('back.csv', out.stdout))
       expect(back).toMatchObject({ created: 0, updated: 0, unchanged: 2 })
     }
-  })
+  }, 60_000) // 9 processes of about 150 ms each, slower on a loaded machine
 })
