@@ -34,11 +34,12 @@ export const singleQuotedRefused = (label: string, fix: string) =>
 
 /**
  * The WHATWG label that a Python codec's name means ("latin-1": latin1, "utf_8" and "utf-8-sig":
- * utf-8, "mac_roman": x-mac-roman), for a label TextDecoder does not know; else null.
+ * utf-8, "mac_roman": x-mac-roman, "utf_16_le": utf-16le), for a label TextDecoder does not know; else null.
  */
 export function pythonCodecLabel(label: string): string | null {
   const dashed = label.trim().toLowerCase().replace(/_/g, '-').replace(/-sig$/, '')
-  for (const meant of [dashed, dashed.replace(/([a-z])-(\d)/g, '$1$2'), `x-${dashed}`])
+  const joined = [dashed.replace(/([a-z])-(\d)/g, '$1$2'), dashed.replace(/-([lb]e)$/, '$1')]
+  for (const meant of [dashed, ...joined, `x-${dashed}`])
     if (encodingNamed(meant) !== null) return meant
   return null
 }

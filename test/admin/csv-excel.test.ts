@@ -130,13 +130,15 @@ describe('CSV as Excel writes it, over HTTP', () => {
     expect(snapshot()).toEqual(before)
   })
 
-  test("a charset as Python's codecs name it (latin-1, utf_8, utf-8-sig) is told the standard's name", async () => {
+  test("a charset as Python's codecs name it (latin-1, utf_8, utf-8-sig, utf_16_le) is told the standard's name", async () => {
     const before = snapshot()
     for (const [sent, named] of [
       ['latin-1', 'latin1'],
       ['utf_8', 'utf-8'],
       ['utf-8-sig', 'utf-8'],
       ['mac_roman', 'x-mac-roman'],
+      ['utf_16_le', 'utf-16le'],
+      ['utf_16_be', 'utf-16be'],
     ]) {
       const res = await sendCsv(fixture('cp1252.csv'), `text/csv; charset=${sent}`)
       expect([res.status, res.body.message]).toEqual([
