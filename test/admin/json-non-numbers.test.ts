@@ -23,3 +23,27 @@ test('NaN or Infinity in a JSON body: the 400 names it, where, and what to send'
   }
   expect(snapshot()).toEqual(snap)
 })
+
+test('NaN or Infinity where a name belongs is not called a number', async () => {
+  const snap = snapshot()
+  for (const sent of [
+    '{"name": "A", "address": "x" , Infinity}',
+    '{"locations": [{"name": "A", "address": "x", NaN: 1}]}',
+  ]) {
+    const res = await rawRequest('POST', `${BASE}/bulk`, new TextEncoder().encode(sent), {
+      'content-type': 'application/json',
+    })
+    const { message } = (await res.json()) as { message: string }
+    expect(res.status).toBe(400)
+    expect(message).toStartWith('The request body is not valid JSON: ')
+    expect(message).not.toContain('JSON number')
+  }
+  // In an array after a comma, it stands where a value does.
+  const res = await rawRequest('POST', `${BASE}/bulk`, new TextEncoder().encode('{"locations": [{}, NaN]}'), {
+    'content-type': 'application/json',
+  })
+  expect(((await res.json()) as { message: string }).message).toContain(
+    'it has NaN (line 1, column 20), which is no JSON number',
+  )
+  expect(snapshot()).toEqual(snap)
+})
