@@ -114,6 +114,8 @@ export function readJsonFile(path: string): unknown {
     // TextDecoder drops the byte order mark; one left (a mark written twice) is no JSON either.
     return JSON.parse(text.charCodeAt(0) === 0xfeff ? text.slice(1) : text)
   } catch (e) {
-    throw new OperatorError(`${path} is not valid JSON: ${jsonFault(text) ?? (e as Error).message}`)
+    // Only a text that opens as JSON does is searched: another (a CSV named .json) holds no JSON's faults.
+    const fault = /^\s*[[{]/.test(text) ? jsonFault(text) : null
+    throw new OperatorError(`${path} is not valid JSON: ${fault ?? (e as Error).message}`)
   }
 }
