@@ -26,7 +26,7 @@ import {
 import type { DateOrder } from './csv-dates'
 import { hoursAsDate, maybeGarbled, ungarbled } from './csv-garbled'
 import { readTimeColumns, timesBeside } from './csv-times'
-import { codesBeside, readIdColumn } from './csv-id-column'
+import { codesBeside, idColumnOfCodes, readIdColumn } from './csv-id-column'
 import { WRITE_HEADER } from './csv-write'
 import { at, columnLetter, delimiterName, type RawRecord } from './csv-records'
 
@@ -281,8 +281,8 @@ function readFallbacks(
     if (closedDays(columns[i]!.header, cells)) continue
     if (field.startsWith('coordinates.') && !asPair) continue
     if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns)) {
-      // Branch numbers are the stores' codes where no column gives them.
-      if (headerOf.has('external_id')) continue
+      // Branch numbers are the stores' codes where no column gives them, an ID column of codes neither.
+      if (headerOf.has('external_id') || idColumnOfCodes(columns, below)) continue
       headerOf.set('external_id', columns[i]!.header)
       columns[i]!.field = 'external_id'
       continue

@@ -44,8 +44,7 @@ export function readIdColumn(
   const id = columns.findIndex((c) => c.field === 'id')
   if (id < 0) return { foreign: null, idsAmongCodes: null }
   const counts = idCounts(below, id)
-  // A tie is read as ids, as an export writes them.
-  if (!headerOf.has('external_id') && counts.others > counts.ours) {
+  if (!headerOf.has('external_id') && holdsCodes(counts)) {
     headerOf.delete('id')
     headerOf.set('external_id', columns[id]!.header)
     columns[id]!.field = 'external_id'
@@ -57,6 +56,15 @@ export function readIdColumn(
     columns[id]!.field = null
   }
   return { foreign: foreign ?? mixedIds(columns, id, below), idsAmongCodes: null }
+}
+
+/** A tie is read as ids, as an export writes them. */
+const holdsCodes = ({ ours, others }: { ours: number; others: number }): boolean => others > ours
+
+/** Whether the file's id column holds store codes more than ids of this service: readIdColumn's external_id where no column gives it. */
+export function idColumnOfCodes(columns: readonly Column[], below: readonly RawRecord[]): boolean {
+  const id = columns.findIndex((c) => c.field === 'id')
+  return id >= 0 && holdsCodes(idCounts(below, id))
 }
 
 /** The problem of a row whose cell in an id column read as store codes is an id of this service. */

@@ -56,6 +56,17 @@ describe('a back office dump in Windows-1252', () => {
     expect(unnamed.status).toBe(400)
     expect(unnamed.body.message).toContain('name it in the Content-Type: text/csv; charset=windows-1252')
   })
+
+  test('its ID column gives the store codes before a FILIALE of branch numbers', async () => {
+    const body =
+      'ID,Filiale,Bezeichnung,Adresse,lat,lng\n' +
+      '100,12,Müller,"Königstraße 5, 70173 Stuttgart",48.77,9.18\n' +
+      '101,13,Café,"Marienplatz 1, 80331 München",48.13,11.57\n'
+    const dry = await post(body, 'text/csv')
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({ created: 2, unknown_columns: ['Filiale'] })
+    expect(dry.body.results.map((r: { external_id: string }) => r.external_id)).toEqual(['100', '101'])
+  })
 })
 
 describe('an export opened and saved again in Excel', () => {
