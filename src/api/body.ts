@@ -458,13 +458,13 @@ const distinct = (names: string[]): string[] => [...new Set(names)].slice(0, 20)
 
 /**
  * Whether a body that is not JSON starts as a CSV file does: a first line of cells apart by ",",
- * ";" or a tab. A line with a brace, a bracket or a name before ":" is JSON gone wrong
- * ('"locations": [...]' without its braces), not a header.
+ * ";", a tab or "|", as the CSV reader splits them. A line with a brace, a bracket or a name
+ * before ":" is JSON gone wrong ('"locations": [...]' without its braces), not a header.
  */
 function looksLikeCsv(text: string): boolean {
   // The first 1,024 characters: the pattern backtracks over a run of spaces, in time squared.
   const first = text.trimStart().slice(0, 1024).split(/\r?\n/, 1)[0]!
-  return !/[{}[\]]|^\s*"?[\w ]+"?\s*:/.test(first) && /[,;\t]/.test(first)
+  return !/[{}[\]]|^\s*"?[\w ]+"?\s*:/.test(first) && /[,;\t|]/.test(first)
 }
 
 function looksLikeJson(text: string): boolean {

@@ -163,6 +163,12 @@ describe('bulk bodies sent the wrong way', () => {
       `It was sent as "application/octet-stream", and ${told}`,
     )
     expect((await post(bytes)).message).toEndWith(`It was sent without a Content-Type header, and ${told}`)
+    // A back office's "|" separated dump, which the CSV reader reads, reads as CSV too.
+    const piped = 'FILIALNR|BEZEICHNUNG|STRASSE|ORT\r\n1|Müller|Königstraße 5|Stuttgart\r\n'
+    expect((await post(piped, 'text/plain')).message).toEndWith(`It was sent as "text/plain", and ${told}`)
+    expect((await post(new TextEncoder().encode(piped))).message).toEndWith(
+      `It was sent without a Content-Type header, and ${told}`,
+    )
     // Windows-1252 text reads as CSV too; a binary file, or prose, does not.
     expect((await post(new Uint8Array([...bytes, 0xe9, 0x0a]), 'text/plain')).message).toEndWith(told)
     expect((await post(new Uint8Array([0x50, 0x4b, 3, 4, 0x2c, 0x2c]), 'application/octet-stream')).message).toBe(
