@@ -31,7 +31,7 @@ export type ParsedBody =
    * A text/csv body, on a route that reads CSV; its bytes as sent, and the charset its Content-Type
    * names (null: none, read as UTF-8). The reader decodes them.
    */
-  | { kind: 'csv'; bytes: Uint8Array; charset: string | null }
+  | { kind: 'csv'; bytes: Uint8Array; charset: string | null; typedSeparator?: '\t' }
   /** A body sent compressed (a Content-Encoding but identity), which is not read: `reason` says so. */
   | { kind: 'encoded'; reason: string }
   /** JSON whose Content-Type names a charset other than UTF-8, which is not read: `reason` says so. */
@@ -96,9 +96,10 @@ async function classify(
   const type = typeReadOf(contentType)
   const encoded = encodedRefusal(request, bytes)
   if (encoded !== null) return encoded
-  // Tab separated values are CSV with a tab, which the CSV reader tells from the header.
-  if (options.csv && (type === 'text/csv' || type === 'text/tab-separated-values'))
-    return { kind: 'csv', bytes, charset: charsetOf(contentType) }
+  // Tab separated values are CSV with a tab, which the type names: a comma in a header cell is its text.
+  if (options.csv && type === 'text/tab-separated-values')
+    return { kind: 'csv', bytes, charset: charsetOf(contentType), typedSeparator: '\t' }
+  if (options.csv && type === 'text/csv') return { kind: 'csv', bytes, charset: charsetOf(contentType) }
   // A UTF-8 byte order mark says the body is UTF-8 whatever its charset, as a CSV body is read.
   const charset = utf8Marked(bytes) ? null : charsetOf(contentType)
   if (type === 'application/json' || type.endsWith('+json')) return readJson(bytes, charset, options)

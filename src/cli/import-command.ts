@@ -104,7 +104,9 @@ function csvItems(
   if (first === '[' || first === '{')
     throw new OperatorError(`Nothing was imported: ${file} holds JSON, not CSV: give --format json.`)
   try {
-    const read = readLocationsCsv(bytes, customFields, { encoding })
+    // A .tsv file's name says it is tab separated, as text/tab-separated-values does.
+    const typedSeparator = extname(file).toLowerCase() === '.tsv' ? '\t' : undefined
+    const read = readLocationsCsv(bytes, customFields, { encoding, typedSeparator })
     return {
       items: csvBulkItems(read),
       columns: read.columns,

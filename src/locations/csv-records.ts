@@ -174,6 +174,8 @@ export type ReadOptions = {
    * after them, so a body of millions of short rows costs what its first rows do.
    */
   maxRows?: number
+  /** The separator the file's type names (text/tab-separated-values, a .tsv file): read by it when its first lines split by it. */
+  typedSeparator?: string
 }
 
 export const CLI_NAME_ENCODING = (label: string) => `give its encoding: --encoding ${label}`
@@ -410,6 +412,13 @@ function detectDelimiter(bytes: Buffer): string {
   return best
 }
 
+/** Whether the header in the file's head, or a line below a title of one cell, splits by `delimiter`. */
+function splitsBy(bytes: Buffer, delimiter: string): boolean {
+  const head = bytes.subarray(0, DELIMITER_SNIFF)
+  const whole = head.length === bytes.length
+  return headerCells(head, whole, delimiter) > 1 || cellsBelow(head, whole, delimiter, TITLE_SNIFF).some((c) => c > 1)
+}
+
 function parseFailure(e: unknown, line: number): unknown {
   switch ((e as { code?: unknown } | null)?.code) {
     case 'CSV_QUOTE_NOT_CLOSED':
@@ -546,19 +555,22 @@ export function csvText(input: string | Uint8Array, options: ReadOptions = {}): 
 
 /**
  * The records of a CSV's text (csvText) that hold any text, separated by `separator` when given,
- * else by ',', ';', tab or '|' (the one the header uses most, unless a "sep=" line names it),
- * CRLF or LF; `named` when a "sep=" line names it. At most `maxRecords`: the rest of the text is
- * not read. Yields between slices of the reading (core/slices.ts).
+ * else by the one a "sep=" line names, else by `typed` (the file type's) when the first lines split
+ * by it, else by ',', ';', tab or '|' (the one the header uses most), CRLF or LF; `named` when a
+ * "sep=" line or the type names it. At most `maxRecords`: the rest of the text is not read.
+ * Yields between slices of the reading (core/slices.ts).
  */
 export function* readRecords(
   input: string | Buffer,
   maxRecords = Number.POSITIVE_INFINITY,
   separator?: string,
+  typed?: string,
 ): Generator<void, { records: RawRecord[]; delimiter: string; named: boolean }> {
   const given = separatorLine(dosEndBlanked(typeof input === 'string' ? Buffer.from(input, 'utf8') : input))
   const { bytes } = given
-  const delimiter = separator ?? given.delimiter ?? detectDelimiter(bytes)
-  return { records: yield* parseRecords(bytes, delimiter, maxRecords), delimiter, named: given.delimiter !== null }
+  const named = given.delimiter ?? (typed !== undefined && splitsBy(bytes, typed) ? typed : null)
+  const delimiter = separator ?? named ?? detectDelimiter(bytes)
+  return { records: yield* parseRecords(bytes, delimiter, maxRecords), delimiter, named: named !== null }
 }
 
 /** The separators other than `delimiter` a file may use, in the order a tie takes them. */

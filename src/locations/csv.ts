@@ -156,7 +156,8 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
 
 /**
  * Reads a locations CSV: UTF-8 (with or without BOM) unless `options.encoding` names another,
- * separated by ',', ';', tab or '|' (the one the header uses most), CRLF or LF. The first line with
+ * separated by ',', ';', tab or '|' (the one `options.typedSeparator` names when the header splits
+ * by it, else the one the header uses most), CRLF or LF. The first line with
  * text is the header; empty rows are skipped. `customFields`: the locator's, whose names or ids a
  * header may use for custom.<id>. With `options.maxRows`, at most one row more is read: more
  * rows than maxRows means the file has more.
@@ -186,7 +187,7 @@ function* readSteps(
   const text = csvText(input, options)
   // The header and the rows taken, one more than maxRows: enough to tell that the file has too many.
   const taken = (options.maxRows ?? Number.POSITIVE_INFINITY) + 1
-  let read = yield* readRecords(text, taken + 1)
+  let read = yield* readRecords(text, taken + 1, undefined, options.typedSeparator)
   let [first, ...records] = read.records
   if (first === undefined) {
     throw new CsvError(

@@ -31,6 +31,20 @@ describe('tab separated values', () => {
     expect((await post(tsv, 'text/tab-separated-values', '')).body).toMatchObject({ created: 0, unchanged: 1 })
   })
 
+  test('sent as text/tab-separated-values are read by tabs, though a header cell holds more commas', async () => {
+    const notes = 'Delivers to (Leeds, York, Hull, Bradford, Wakefield, Harrogate)'
+    const dry = await post(`${tsv.replace('\r\n', `\t${notes}\r\n`)}\tYes`, 'text/tab-separated-values')
+    expect(dry.status).toBe(200)
+    expect(dry.body).toMatchObject({ created: 1, unknown_columns: [notes] })
+    expect(dry.body.results[0]).toMatchObject({ external_id: 'G1', warnings: [] })
+    // A file of commas sent so, with no tab in its header, is read by its commas.
+    const commas = await post(
+      'external_id,name,address,lat,lng\r\nG2,Depot,"1 Main St, Leeds",53.8,-1.55',
+      'text/tab-separated-values',
+    )
+    expect(commas.body).toMatchObject({ created: 1, unknown_columns: [] })
+  })
+
   test('Excel\'s "Unicode Text" sent as text/plain is told to send it as text/csv, as UTF-8 text is', async () => {
     for (const body of [tsv, utf16(tsv)]) {
       const sent = await post(body, 'text/plain')

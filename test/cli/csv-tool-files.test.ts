@@ -36,3 +36,17 @@ describe('an ERP dump in Windows-1252, "|" separated, ending in Ctrl-Z', () => {
     }
   }, 60_000) // 9 processes of about 150 ms each, slower on a loaded machine
 })
+
+describe('a Google Sheets .tsv download whose header cell holds commas', () => {
+  test('is read by tabs, as its name says', () => {
+    const header =
+      'Store Code\tName\tAddress\tLatitude\tLongitude\tDelivers to (Leeds, York, Hull, Bradford, Wakefield, Harrogate)'
+    const row = 'G1\tCycle Hub\t12 Briggate, Leeds LS1 6HD, United Kingdom\t53.7972\t-1.5417\tYes'
+    const path = file('Stores - Sheet1.tsv', `${header}\r\n${row}\r\n`)
+    const dry = json('locations', 'import', locatorId, '--file', path, '--dry-run')
+    expect(dry).toMatchObject({
+      created: 1,
+      unknown_columns: ['Delivers to (Leeds, York, Hull, Bradford, Wakefield, Harrogate)'],
+    })
+  })
+})

@@ -281,11 +281,12 @@ const NAME_NO_CHARSET = 'send it as Content-Type: text/csv, or text/csv; charset
 
 /**
  * The items and options of a CSV bulk request (flags in the query string), with its unknown
- * columns. `charset`: the Content-Type's, the body's encoding (UTF-8 when null). Read in slices:
- * other locators' queries are answered while a body of 8 MiB is.
+ * columns. `charset`: the Content-Type's, the body's encoding (UTF-8 when null); `typedSeparator`:
+ * the separator its type names. Read in slices: other locators' queries are answered while a
+ * body of 8 MiB is.
  */
 export async function csvBulkRequest(
-  { bytes, charset }: { bytes: Uint8Array; charset: string | null },
+  { bytes, charset, typedSeparator }: { bytes: Uint8Array; charset: string | null; typedSeparator?: string },
   params: URLSearchParams,
   customFields: readonly NamedField[],
 ): Promise<BulkRequest & Pick<CsvRead, 'unknown' | 'notes'>> {
@@ -297,6 +298,7 @@ export async function csvBulkRequest(
       nameEncoding: NAME_CHARSET,
       nameNoEncoding: NAME_NO_CHARSET,
       maxRows: BULK_MAX_ITEMS,
+      typedSeparator,
     })
   } catch (e) {
     if (e instanceof CsvError) throw new AdminError('invalid_request', `The CSV body cannot be read: ${e.message}`)
