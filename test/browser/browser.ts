@@ -245,9 +245,13 @@ export async function listeners(page: Page, target: 'document' | 'window', type:
   return listeners.filter((l) => l.type === type).length
 }
 
-/** How many `abort` listeners the page's AbortSignals hold, all together: through the browser's debugger. */
+/**
+ * How many `abort` listeners the page's live AbortSignals hold, all together: through the browser's
+ * debugger. Garbage is collected first: a signal no longer reachable still holds its listeners until then.
+ */
 export async function abortListeners(page: Page): Promise<number> {
   const cdp = await page.context().newCDPSession(page)
+  await cdp.send('HeapProfiler.collectGarbage')
   const { result } = await cdp.send('Runtime.evaluate', { expression: 'AbortSignal.prototype' })
   const { objects } = await cdp.send('Runtime.queryObjects', { prototypeObjectId: result.objectId! })
   const { result: items } = await cdp.send('Runtime.getProperties', {

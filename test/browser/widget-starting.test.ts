@@ -325,7 +325,8 @@ describe.skipIf(chromiumPath === null)('the finder while the service starts, in 
       await searchFor(page, 'London')
       await page.locator('.sl-item').first().waitFor()
       expect(stores.refused()).toBe(3)
-      expect(await abortListeners(page)).toBe(before)
+      // At most as many: a signal of the page's first requests may be let go meanwhile; a wait's leak adds one.
+      expect(await abortListeners(page)).toBeLessThanOrEqual(before)
     })
   })
 })
