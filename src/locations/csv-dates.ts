@@ -44,6 +44,8 @@ const RUN_LAST = new RegExp(`(?<=(?<![\\p{L}\\d:.\\-–])\\d{1,2}(?:\\.|er|st|nd
 
 /** The end of one date's hours before the next date: a ";", ",", "|" or a new line. */
 const APART = /[;,|\n]\s*$/
+/** All that stands between two dates of a run of days ("24/12 - 26/12", "Dec 30 to Jan 2"). */
+const THROUGH = /^\s*(?:[-–—]|to|through|thru|till?|until|bis|au|à|al|a|hasta|tot|t\/m)\s*$/iu
 
 const monthOf = (name: string): number => MONTH_OF.get(name.toLowerCase().replace(/\.$/, '')) ?? 0
 
@@ -69,8 +71,9 @@ const RUN_START = /(?<![\p{L}\d:.\-–])(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:[-�
 
 /**
  * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: another
- * date form there is a date right after a separator ("; Dec 31 closed"), else words of the hours
- * before it ("closed 1 May"), as the export writes them.
+ * date form there is a date first in the cell, right after a separator ("; Dec 31 closed") or as
+ * the last day of a run after such a date ("; Dec 31 - Jan 2"), else words of the hours before it
+ * ("closed 1 May", "to Dec 31"), as the export writes them.
  */
 function datesWritten(cell: string): Written[] {
   const found = [...cell.matchAll(DATE_FORMS)]
@@ -85,8 +88,15 @@ function datesWritten(cell: string): Written[] {
       if (run === null || Number(run[1]) >= written.day) return lasts.includes(m) ? [] : [written]
       return [{ ...written, first: Number(run[1]), at: run.index, text: run[0] + written.text }]
     })
-  const iso = all.some((w) => w.iso)
-  return iso ? all.filter((w) => w.iso || APART.test(cell.slice(0, w.at))) : all
+  if (!all.some((w) => w.iso)) return all
+  const dates: Written[] = []
+  for (const w of all) {
+    const before = cell.slice(0, w.at)
+    const prev = dates.at(-1)
+    const runLast = prev !== undefined && !prev.iso && THROUGH.test(cell.slice(prev.at + prev.text.length, w.at))
+    if (w.iso || before.trim() === '' || APART.test(before) || runLast) dates.push(w)
+  }
+  return dates
 }
 
 /** A date form's match as written. */
@@ -160,8 +170,6 @@ const RUN_END = new RegExp(
   `^\\s*(?:[-–]|to|bis|au|al|through|thru)\\s*(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.\\-–])(?!\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|h|uhr)(?!\\p{L}))(?:,?${SP}*(${YEAR}))?`,
   'iu',
 )
-/** All that stands between two dates of a run of days ("24/12 - 26/12", "Dec 30 to Jan 2"). */
-const THROUGH = /^\s*(?:[-–—]|to|through|thru|till?|until|bis|au|à|al|a|hasta|tot|t\/m)\s*$/iu
 
 const MONTH_WORDS = MONTH_NAMES.map(([m]) => m!.charAt(0).toUpperCase() + m!.slice(1))
 
