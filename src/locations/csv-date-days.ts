@@ -28,12 +28,21 @@ export const DAYS_KEPT = 7
  * leap year.
  */
 export function undatedYear(month: number, day: number): number {
+  return undatedRun({ month, day }, { month, day })[0]
+}
+
+/** The first and last years of a run of days written without a year: the first such run that ends from DAYS_KEPT days before today (UTC) on, its days all there (February 29). */
+function undatedRun(first: { month: number; day: number }, last: { month: number; day: number }): [number, number] {
   // Date.now: the clock a run reads, which a test sets later (test/cli/clock-ahead.ts).
   const now = new Date(Date.now())
   const since = Date.UTC(now.getUTCFullYear(), now.getUTCMonth(), now.getUTCDate() - DAYS_KEPT)
+  const turns = last.month * 100 + last.day < first.month * 100 + first.day ? 1 : 0
+  const has = (year: number, { month, day }: { month: number; day: number }) =>
+    !(month === 2 && day === 29 && !leapYear(year))
   let year = now.getUTCFullYear() - 1
-  while (Date.UTC(year, month - 1, day) < since || (month === 2 && day === 29 && !leapYear(year))) year++
-  return year
+  while (Date.UTC(year + turns, last.month - 1, last.day) < since || !has(year, first) || !has(year + turns, last))
+    year++
+  return [year, year + turns]
 }
 
 /** A day as YYYY-MM-DD, or why it is none; `text`, its date as written. */
@@ -50,14 +59,14 @@ export function isoDay({ month, day, year }: Day, text: string): string | { prob
 
 /**
  * Each day from `first` to `last` as YYYY-MM-DD, or why they are none. A year one of them lacks
- * is the other's ("Dec 30 - Jan 2, 2027": 2026 to 2027); lacking both, the first's is read as a
- * date's alone, and the last is the next such day. `text`: the run as written.
+ * is the other's ("Dec 30 - Jan 2, 2027": 2026 to 2027); lacking both, they are the first such
+ * run's that ends from DAYS_KEPT days before today on (undatedRun). `text`: the run as written.
  */
 export function runDays(first: Day, last: Day, text: string): string[] | { problem: string } {
   const md = (d: Day) => d.month * 100 + d.day
   let from = first.year
   let to = last.year
-  if (from === null && to === null) from = undatedYear(first.month, first.day)
+  if (from === null && to === null) [from, to] = undatedRun(first, last)
   if (from === null) from = md(first) > md(last) ? to! - 1 : to!
   if (to === null) to = md(last) < md(first) ? from + 1 : from
   const start = isoDay({ ...first, year: from }, text)

@@ -212,6 +212,8 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
   // Each day's hours, a run's days apart from dates named alone: those are its exceptions.
   const byRun = new Map<string, string>()
   const alone = new Map<string, string>()
+  // Dates alone written without a year: a run's day of the same month and day is in the run's year.
+  const undated: string[] = []
   for (let i = 0; i < dates.length; i++) {
     const written = dates[i]!
     let last = written
@@ -236,12 +238,19 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
     if ('problem' in days) return days.problem
     const hours = keptText(text) ?? closedX(text)
     const into = days.run ? byRun : alone
+    if (!days.run && written.year === null) undated.push(days.dates[0]!)
     for (const date of days.dates) {
       const other = into.get(date)
       if (other !== undefined && other !== hours)
         return `${JSON.stringify(cell)} gives ${date} the hours "${other}" and "${hours}": give each date its hours once. ${how}`
       into.set(date, hours)
     }
+  }
+  for (const date of undated) {
+    const inRun = [...byRun.keys()].find((d) => d.slice(4) === date.slice(4))
+    if (inRun === undefined || alone.has(inRun)) continue
+    alone.set(inRun, alone.get(date)!)
+    alone.delete(date)
   }
   return Object.fromEntries([...byRun, ...alone])
 }
