@@ -2,7 +2,7 @@
 // then one row a location, whole or a slice at a time (an export spread over event-loop turns).
 import { stringify } from 'csv-stringify/sync'
 import { DAYS, type Day } from '../store/locations'
-import { guardCell, keptDayCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
+import { DATE_AT, guardCell, keptDayCell, markKept, SPECIAL_LEADING, SPECIAL_TRAILING, TAG_SLASH } from './csv-cells'
 import { readSpecialHours } from './csv-dates'
 import { dayCellSame } from './csv-week'
 import { CONTACT_KEYS, SOCIAL_KEYS } from './model'
@@ -45,8 +45,9 @@ function specialCell(location: CsvLocation): string {
       text !== text.trim() ||
       SPECIAL_LEADING.test(text) ||
       SPECIAL_TRAILING.test(text) ||
-      // Every date form has a digit: a text of none reads back as it is.
-      (/\d/.test(text) && !readsBack(date, text))
+      // A date form after an ISO date is a date only as YYYY-MM-DD or after a separator
+      // (readSpecialHours), and has a digit: a text of neither reads back as it is.
+      (/\d/.test(text) && (/[;,|\n]/.test(text) || text.search(DATE_AT) >= 0) && !readsBack(date, text))
     )
       throw new CsvWriteError(
         `Location ${JSON.stringify(location.id)} cannot be written as CSV: its special hours of ${date}, ${JSON.stringify(text)}, would not read back as written (a date inside or after a separator, a colon first, or separators at its end). Change that text.`,
