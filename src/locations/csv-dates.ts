@@ -66,8 +66,9 @@ type Written = {
   dayLast?: true
 }
 
-/** A day and a word for "to" before a date whose day comes first: a run of days' first ("24.-26.12.", "24 t/m 26 dec"). */
-const RUN_START = /(?<![\p{L}\d:.\-–])(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:[-–]|to|bis|au|al|à|a|t\/m|tot|till?)\s*$/iu
+/** A day and a word for "to" before a date whose day comes first, a word for "from" before it: a run of days' first ("24.-26.12.", "du 24 au 26 déc"). */
+const RUN_START =
+  /(?<![\p{L}\d:.\-–])(?:(?:du|del|dal|vom|van|from|fra|från)\s+)?(\d{1,2})(?:\.|er|st|nd|rd|th)?\s*(?:[-–]|to|bis|au|al|à|a|t\/m|tot|till?)\s*$/iu
 
 /**
  * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: another

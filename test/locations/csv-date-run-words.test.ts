@@ -24,3 +24,21 @@ test('"t/m", "tot", "till" and "til" between the days of a run', () => {
     [days('stengt'), []],
   ])
 })
+
+test('a word for "from" before a run\'s first day: "du 24 au 26 décembre", "vom 24. bis 26. Dezember"', () => {
+  const csv =
+    'name;Special hours\n' +
+    'A;du 24 au 26 décembre 2026 fermé\n' +
+    'B;del 24 al 26 de diciembre de 2026 cerrado\n' +
+    'C;dal 24 al 26 dicembre 2026 chiuso\n' +
+    'D;vom 24. bis 26. Dezember 2026 geschlossen\n' +
+    'E;van 24 t/m 26 december 2026 gesloten\n'
+  const days = (text: string) => ({ '2026-12-24': text, '2026-12-25': text, '2026-12-26': text })
+  expect(read(csv)).toEqual([
+    [days('fermé'), []],
+    [days('cerrado'), []],
+    [days('chiuso'), []],
+    [days('geschlossen'), []],
+    [days('gesloten'), []],
+  ])
+})
