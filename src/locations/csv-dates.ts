@@ -164,11 +164,11 @@ export function dateOrder(cells: readonly string[], countries: readonly string[]
 /** A comma a locale writes between a date and its hours ("Dec 24, 9-2"). */
 const COMMA_FIRST = /^\s*,/
 /**
- * A dash or "to" and a later day after a date: a run of days ("Dec 27-30", "Dec 24-26, 2026"),
- * not a time ("Dec 24 - 2pm").
+ * A dash or "to" and a later day after a date: a run of days ("Dec 27-30", "Dec 24-26, 2026",
+ * "12/24-26/2026"), not a time ("Dec 24 - 2pm").
  */
 const RUN_END = new RegExp(
-  `^\\s*(?:[-–]|to|bis|au|al|through|thru)\\s*(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.\\-–])(?!\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|h|uhr)(?!\\p{L}))(?:,?${SP}*(${YEAR}))?`,
+  `^\\s*(?:[-–]|to|bis|au|al|through|thru)\\s*(\\d{1,2})(?:st|nd|rd|th)?(?![\\d:.\\-–])(?!\\s*(?:am|pm|a\\.m\\.|p\\.m\\.|h|uhr)(?!\\p{L}))(?:(?:,?${SP}*|\\/)(${YEAR}))?`,
   'iu',
 )
 

@@ -52,3 +52,10 @@ test("a date alone without a year within such a run is its day's exception, in t
     [],
   ])
 })
+
+test('a US run with its year after its last day, "12/24-26/2027", is of that year', () => {
+  expect(readAt('2026-12-07T12:00:00Z', '12/24-26/2027 closed')).toEqual([
+    days('2027-12-24', '2027-12-26', 'closed'),
+    [],
+  ])
+})
