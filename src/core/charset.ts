@@ -39,7 +39,6 @@ export const singleQuotedRefused = (label: string, fix: string) =>
 export function pythonCodecLabel(label: string): string | null {
   const dashed = label.trim().toLowerCase().replace(/_/g, '-').replace(/-sig$/, '')
   const joined = [dashed.replace(/([a-z])-(\d)/g, '$1$2'), dashed.replace(/-([lb]e)$/, '$1')]
-  for (const meant of [dashed, ...joined, `x-${dashed}`])
-    if (encodingNamed(meant) !== null) return meant
+  for (const meant of [dashed, ...joined, `x-${dashed}`]) if (encodingNamed(meant) !== null) return meant
   return null
 }
