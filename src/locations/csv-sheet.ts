@@ -75,15 +75,19 @@ const PLACE_FIELDS =
 
 /**
  * Whether a row names no store, as a totals row does: no id, address part or coordinates, no
- * store code but "Total" beside an empty name, and an empty name or one such as "Total".
+ * store code but "Total" beside an empty name and sums in columns not read, and an empty name or
+ * one such as "Total".
  */
 export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean {
   const nameAt = columns.findIndex((c) => c.field === 'name')
   const codeAt = columns.findIndex((c) => c.field === 'external_id')
   return (r) => {
     const name = r.cells[nameAt] ?? ''
-    // "Total" in the store code column, a sheet's first, with no name is its sum too.
-    const totalAt = name === '' && codeAt >= 0 && TOTAL.test(r.cells[codeAt] ?? '') ? codeAt : -1
+    // "Total" in the store code column, a sheet's first, with no name is its sum too, when its
+    // numbers are in columns not read: a code with digits ("TOTAL-7") or a phone is a store's row.
+    const code = codeAt >= 0 ? (r.cells[codeAt] ?? '') : ''
+    const sumsUnread = r.cells.every((cell, i) => i === codeAt || cell.trim() === '' || columns[i]?.field == null)
+    const totalAt = name === '' && TOTAL.test(code) && !/\d/.test(code) && sumsUnread ? codeAt : -1
     // A sum's row: "Total" in its name cell, or else nothing but numbers ("10", "1.234,50 €") and such words.
     const summed =
       name === '' ? filledCells(r).every((cell) => NUMBER.test(cell) || TOTAL.test(cell)) : TOTAL.test(name)

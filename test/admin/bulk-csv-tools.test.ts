@@ -100,3 +100,26 @@ describe('an export opened and saved again in Excel', () => {
     expect(same.body.results[0].warnings).toEqual([])
   })
 })
+
+describe('rows giving their store codes and no name at the bottom', () => {
+  test('with codes like "Total" and a phone, update those stores: they are not read as totals rows', async () => {
+    const header = 'external_id,name,address,lat,lng,phone,sales\n'
+    const seed = `${header}S1,A,"1 Main St, Springfield",39.78,-89.65,,\n`
+    const stations =
+      'TOTAL-7,Total Station,"2 Main St, Springfield",39.79,-89.66,,\nTotal,Total Bikes,"3 Main St, Springfield",39.8,-89.67,,\n'
+    expect((await post(`${seed}${stations}`, 'text/csv', '')).body).toMatchObject({ created: 3 })
+    // Stores' rows giving their phones alone: read as totals rows, delete_missing deleted their stores.
+    const phones = `${seed}TOTAL-7,,,,,+1 555 0101,\nTotal,,,,,+1 555 0102,\n`
+    const sent = await post(phones, 'text/csv', '?delete_missing=true')
+    expect(sent.body).toMatchObject({ success: true, unchanged: 1, updated: 2, deleted: 0 })
+    expect(sent.body.results.map((r: any) => [r.external_id, r.action, r.warnings])).toEqual([
+      ['S1', 'unchanged', []],
+      ['TOTAL-7', 'updated', []],
+      ['Total', 'updated', []],
+    ])
+    // A sheet's sum under a column not read, beside "Total" in the code column, is a totals row.
+    const sum = await post(`${seed}Total,,,,,,150\n`, 'text/csv')
+    expect(sum.body).toMatchObject({ success: true, unchanged: 1 })
+    expect(sum.body.results[0].warnings[0]).toStartWith('Line 3 ("Total, 150") at the bottom names no store')
+  })
+})
