@@ -84,9 +84,12 @@ export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean
   return (r) => {
     const name = r.cells[nameAt] ?? ''
     // "Total" in the store code column, a sheet's first, with no name is its sum too, when its
-    // numbers are in columns not read: a code with digits ("TOTAL-7") or a phone is a store's row.
+    // numbers are beside it in columns not read: a code with digits ("TOTAL-7"), a phone, or the
+    // code alone is a store's row.
     const code = codeAt >= 0 ? (r.cells[codeAt] ?? '') : ''
-    const sumsUnread = r.cells.every((cell, i) => i === codeAt || cell.trim() === '' || columns[i]?.field == null)
+    const sumsUnread =
+      filledCells(r).length > 1 &&
+      r.cells.every((cell, i) => i === codeAt || cell.trim() === '' || columns[i]?.field == null)
     const totalAt = name === '' && TOTAL.test(code) && !/\d/.test(code) && sumsUnread ? codeAt : -1
     // A sum's row: "Total" in its name cell, or else nothing but numbers ("10", "1.234,50 €") and such words.
     const summed =
@@ -105,8 +108,10 @@ export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean
 export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
   const totals = totalsRow(columns)
   let from = records.length
-  // A dump's last lines, below any totals row: a ruler, or a line counting the rows above it.
-  while (from > 1 && (rulerLine(records[from - 1]!) || countLine(records[from - 1]!, from - 1))) from--
+  // A dump's last lines, below any totals row: a ruler, or a line counting the rows above it. In a
+  // file of one column (store codes kept by delete_missing) each line is one cell: none counts.
+  const counts = columns.length > 1
+  while (from > 1 && (rulerLine(records[from - 1]!) || (counts && countLine(records[from - 1]!, from - 1)))) from--
   // A totals row sums the stores above it: a file's only row is read as a store, and refused as one.
   while (from > 1 && totals(records[from - 1]!)) from--
   return from

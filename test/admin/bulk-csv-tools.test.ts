@@ -123,3 +123,19 @@ describe('rows giving their store codes and no name at the bottom', () => {
     expect(sum.body.results[0].warnings[0]).toStartWith('Line 3 ("Total, 150") at the bottom names no store')
   })
 })
+
+describe('a file of store codes alone, sent with delete_missing', () => {
+  test('keeps each store it lists, the last too: its code is no count of the rows or a "Total"', async () => {
+    const stores = ['17', '42', '2', 'Total'].map(
+      (code, i) => `${code},Store ${code},"${i} Main St",${39.7 + i / 100},-89.6`,
+    )
+    const seed = await post(`external_id,name,address,lat,lng\n${stores.join('\n')}\n`, 'text/csv', '')
+    expect(seed.body).toMatchObject({ created: 4 })
+    for (const codes of ['17\n42\n2\n', '17\n42\nTotal\n']) {
+      const kept = await post(`external_id\n${codes}`, 'text/csv', '?dry_run=true&delete_missing=true')
+      expect(kept.body).toMatchObject({ success: true, unchanged: 3, deleted: 1 })
+      const deleted = kept.body.results.filter((r: any) => r.action === 'deleted').map((r: any) => r.external_id)
+      expect(deleted).toEqual(codes.includes('Total') ? ['2'] : ['Total'])
+    }
+  })
+})
