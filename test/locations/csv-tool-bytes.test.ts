@@ -97,6 +97,25 @@ test("SAP's list output: rulers of dashes above and below the header and the row
   expect(read.rows[0]!.notes[0]).toStartWith('The header is line 4: lines 1, 3 (')
 })
 
+test('PostgreSQL\'s psql output: a ruler of dashes crossed by "+" under the header, and its count of rows', () => {
+  const psql = [
+    ' filialnr | bezeichnung  | strasse       | plz   | ort',
+    '----------+--------------+---------------+-------+-----------',
+    ' 0001     | Müller Räder | Königstraße 5 | 70173 | Stuttgart',
+    ' 0002     | Café Größe   | Marienplatz 1 | 80331 | München',
+    '(2 rows)',
+    '',
+  ].join('\n')
+  const read = readLocationsCsv(psql)
+  expect(read.rows.map((r) => [r.line, r.body.external_id, r.body.name, r.problems])).toEqual([
+    [3, '0001', 'Müller Räder', []],
+    [4, '0002', 'Café Größe', []],
+  ])
+  expect(read.rows[0]!.notes).toEqual([
+    'Line 5 ("(2 rows)") at the bottom names no store: read as a totals row, not a store. If it is one, give it its name and its address or coordinates.',
+  ])
+})
+
 describe('a sales sheet', () => {
   test('a totals row with "Total" under the store codes, its name empty, is no store', () => {
     const sheet =
