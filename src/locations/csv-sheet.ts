@@ -104,6 +104,16 @@ export function totalsRow(columns: readonly Column[]): (r: RawRecord) => boolean
   }
 }
 
+/**
+ * Whether line `i` below the header names no store: a totals row, or a dump's ruler or count of
+ * the rows above it (totalsFrom's). A read cut at maxRows reads on past such lines.
+ */
+export function noStoreLine(columns: readonly Column[]): (r: RawRecord, i: number) => boolean {
+  const totals = totalsRow(columns)
+  const counts = columns.length > 1
+  return (r, i) => totals(r) || rulerLine(r) || (counts && countLine(r, i))
+}
+
 /** Where the totals rows at the bottom start (records.length when none): rows below the first that name no store. */
 export function totalsFrom(records: readonly RawRecord[], columns: readonly Column[]): number {
   const totals = totalsRow(columns)

@@ -27,13 +27,13 @@ import {
   headerAloneNote,
   headerSecondLine,
   mergedLeftovers,
+  noStoreLine,
   otherHeader,
   repeatedNote,
   repeatsDays,
   repeatsHeader,
   totalsFrom,
   totalsNote,
-  totalsRow,
 } from './csv-sheet'
 import { headerBelow, skippedNote, titledHeader } from './csv-title'
 import { weekendAlone } from './csv-week'
@@ -253,10 +253,10 @@ function* readSteps(
   // Lines that are no store (the header again, totals rows) count for no row of maxRows: a read
   // cut among them reads on, as many lines more as it holds of them or twice the last more, up
   // to maxRows lines more: a body of lines that are no stores is not read whole.
-  const noStore = totalsRow(header.columns)
+  const noStore = noStoreLine(header.columns)
   let more = 0
   while (records.length >= taken + more && more < taken) {
-    const spare = records.filter((r, i) => repeat(r, records[i - 1]) || noStore(r)).length
+    const spare = records.filter((r, i) => repeat(r, records[i - 1]) || noStore(r, i)).length
     if (spare <= more) break
     more = Math.min(Math.max(spare, more * 2), taken)
     records = (yield* readRecords(text, taken + more + above, read.delimiter)).records.slice(above)

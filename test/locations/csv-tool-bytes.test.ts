@@ -116,6 +116,20 @@ test('PostgreSQL\'s psql output: a ruler of dashes crossed by "+" under the head
   ])
 })
 
+test('a dump of as many stores as a caller takes is read whole with its rulers and its count of rows', () => {
+  const rows = [1, 2, 3].map((i) => `000${i},Store ${i},"${i} Main St, Springfield"\r\n`).join('')
+  const ruler = '----,-----,-------\r\n'
+  for (const tail of ['(3 rows affected)\r\n', ruler]) {
+    const read = readLocationsCsv(`FILIALNR,BEZEICHNUNG,ADRESSE\r\n${ruler}${rows}${tail}`, [], { maxRows: 3 })
+    // A fourth row would tell the caller that the file has more stores than it takes.
+    expect(read.rows.map((r) => [r.body.external_id, r.problems])).toEqual([
+      ['0001', []],
+      ['0002', []],
+      ['0003', []],
+    ])
+  }
+})
+
 describe('a sales sheet', () => {
   test('a totals row with "Total" under the store codes, its name empty, is no store', () => {
     const sheet =
