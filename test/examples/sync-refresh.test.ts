@@ -14,16 +14,24 @@ const HEADER = 'Store Code,Name,Address,Latitude,Longitude\n'
 const row = (code: string, i: number) => `${code},Store ${i},"${i} Main St, Town",${37 + i / 10},${-122 - i / 10}\n`
 const FOUND = JSON.parse(readFileSync(join(import.meta.dir, '..', 'geocode/fixtures/google-found.json'), 'utf8'))
 
-/** Google's stand-in: each answer a point of its own (`pointOf` the count of answers), held while `held` is. */
+/**
+ * Google's stand-in: each answer a point of its own (`pointOf` the count of answers), held while
+ * `held` is (the server waits for it as long as GEOCODER_TIMEOUT_MS); `waiting`: the asks held now.
+ * The refresh asks only once its towns are loaded: on a loaded machine, maybe after a sync's step.
+ */
 let held: Promise<void> = Promise.resolve()
 let asked = 0
+let waiting = 0
 const inCalifornia = (n: number) => ({ lat: 37 + n / 100, lng: -122 })
 let pointOf = inCalifornia
 const google = Bun.serve({
   hostname: '127.0.0.1',
   port: 0,
   async fetch() {
+    if (process.env.LATE && asked === 0) await Bun.sleep(6000)
+    waiting++
     await held
+    waiting--
     asked++
     const answer = structuredClone(FOUND)
     answer.results[0].geometry.location = pointOf(asked)
@@ -72,6 +80,8 @@ async function restartedWithS3Due(due = ['S3'], also: string[] = []): Promise<()
     GEOCODER: 'google',
     GEOCODER_URL: google.url.origin,
     GEOCODER_API_KEY: 'test',
+    // An ask held past the 3 s default times out: Google taken as down, the fallback's point then.
+    GEOCODER_TIMEOUT_MS: '60000',
   })
   served.url = await serverUrl(server)
   return release
@@ -126,6 +136,15 @@ async function syncWithBoth(
     return await runSyncAsIs(served, proxy.url, text)
   } finally {
     proxy.stop()
+  }
+}
+
+/** Resolves once `done` is true, asked every 20 ms; fails naming `what` after `ms`. */
+async function waitUntil(what: string, done: () => boolean | Promise<boolean>, ms = 20_000): Promise<void> {
+  const deadline = Date.now() + ms
+  while (!(await done())) {
+    if (Date.now() > deadline) throw new Error(`waited ${ms / 1000} s for ${what}`)
+    await Bun.sleep(20)
   }
 }
 
@@ -305,11 +324,13 @@ describe('examples/sync.ts and the geocode refresh', () => {
     // Each try of the deletes lets the refresh move one more of them first: each try meets a 412.
     const proxy = standIn(served, async (body, on) => {
       if (body?.includes('"delete":true') && !body.includes('"dry_run":true') && moved < due.length) {
+        // The refresh's next ask held before it is let go: a release before the ask would free none.
+        await waitUntil(`the refresh to ask Google for store ${moved + 1} of ${due.length}`, () => waiting > 0)
         const go = release
         held = new Promise((r) => (release = r))
         go()
         moved++
-        while ((await placedByGoogle()) < moved) await Bun.sleep(20)
+        await waitUntil(`the refresh to move ${moved} of the stores`, async () => (await placedByGoogle()) >= moved)
       }
       return on()
     })
