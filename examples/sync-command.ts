@@ -38,8 +38,10 @@ Environment:
 
 Exit 0 in step, 1 when the list has problems or the service cannot be used (nothing written),
 2 for a wrong command line, 3 when it failed while writing (run it again) or when another write
-changed the locator while it ran (the list written; up to a store's delete, no store it lacks
-deleted but those it names: run it again once that write is done), 130 on Ctrl-C, 143 on SIGTERM.`
+changed the locator while it ran: up to a store's delete, the list is written and no store it
+lacks deleted but those it names; in its look once its writes and deletes are done, the list is
+written but the locator not in step with it. Run it again once that write is done.
+130 on Ctrl-C, 143 on SIGTERM.`
 
 /**
  * A line of progress or a notice on standard error, plain (Bun's console.error draws its lines red

@@ -143,6 +143,11 @@ describe('examples/sync.ts', () => {
     const help = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), '--help'], { cwd: ROOT, env: unset })
     const described = help.stdout.toString().match(/^ {2}STORELOC_\w+ {2,}\S/gm) ?? []
     expect(described.map((l) => l.trim().split(/\s/)[0]).toSorted()).toEqual([...names].toSorted())
+    // Exit 3 covers the look for other writes once the writes and deletes are done, too.
+    const exits = help.stdout.toString().replace(/^[\s\S]*?\nExit 0/, 'Exit 0')
+    expect(exits).toMatch(
+      /3 when [\s\S]*once its writes and deletes are done[\s\S]*not in step with it[\s\S]*130 on Ctrl-C/,
+    )
     // An option's value is no request for help, as the CLI reads it.
     expect(syncFile('x.csv', HEADER, '--max-delete', '--help')).toMatchObject({
       code: 2,
