@@ -97,8 +97,17 @@ export async function bulkPastRefreshes(
 /** A store this run created or updated: its id, and the location its row sent. */
 export type Wrote = { id: string; location: BulkLocation }
 
+/** A failure after the list's writes whose message says what is written, and when to run again. */
+export class SaysWritten extends Error {}
+
 /** The refusal of the deletes: the whole list is written, which its message says, with when to run again. */
-export class OthersWrote extends Error {}
+export class OthersWrote extends SaysWritten {}
+
+/**
+ * Whether a request was refused for another write meanwhile: a 409 without Retry-After (a code
+ * another store took, a store changed or deleted), which writes nothing. Other 4xx refuse it itself.
+ */
+const byOtherWrite = (e: StorelocError) => e.status === 409 && e.retryAfter === undefined
 
 /**
  * refuseOthersChanges' view of the run: `toDelete` stores the list lacks (`lacks`, their ids),
@@ -125,6 +134,34 @@ const NAMED = 5
  * the time of the first, so the other run is found.
  */
 export async function refuseOthersChanges(
+  client: StorelocClient,
+  snapshot: Snapshot,
+  reports: BulkReport[],
+  wrote: Wrote[],
+  options: OthersOptions,
+  signal: AbortSignal,
+): Promise<void> {
+  try {
+    await lookForOthers(client, snapshot, reports, wrote, options, signal)
+  } catch (e) {
+    if (!(e instanceof StorelocError) || e.status < 400 || e.status >= 500) throw e
+    // Refused (the key revoked, a proxy's limit): what it wrote is known, another write's change not.
+    const { toDelete, done = false } = options
+    // A dry run's problems name their items with their codes ('locations[0] (external_id "S1"): ...').
+    for (const messages of Object.values(e.details ?? {})) for (const m of messages) console.error(`  ${m}`)
+    const stores = `${toDelete} store${toDelete === 1 ? '' : 's'} the list lacks`
+    const when = done ? 'once its writes and deletes were done' : 'before its deletes'
+    const what = done
+      ? `The list is written${toDelete === 0 ? '' : ` and the ${stores} deleted`}; whether another write changed the locator meanwhile is not known.`
+      : `The ${stores} ${toDelete === 1 ? 'is' : 'are'} not deleted; the rest of the list is written.`
+    throw new SaysWritten(
+      `The service refused the sync's look for other writes ${when} (${e.status} ${e.code}): ${e.message.replace(/\.?$/, '.')} ${what} Run the sync again once that is mended: it writes only what is not in step yet.`,
+    )
+  }
+}
+
+/** refuseOthersChanges' look; a refusal of a request it makes (but a dry run's 409) is thrown as the service answered it. */
+async function lookForOthers(
   client: StorelocClient,
   snapshot: Snapshot,
   reports: BulkReport[],
@@ -228,7 +265,8 @@ export function keptChanged(
 /**
  * The ids of the stores in `wrote` whose rows, sent again as dry runs (`size` a request), would
  * change them: another write changed, renumbered or deleted them after this run wrote them. A
- * request refused names its rows, or all of them when it names none.
+ * request refused for another write (byOtherWrite) names its rows, or all of them when it names
+ * none; any other refusal is thrown.
  */
 async function changedAgain(client: StorelocClient, wrote: Wrote[], size: number, signal: AbortSignal) {
   const changed: string[] = []
@@ -238,7 +276,7 @@ async function changedAgain(client: StorelocClient, wrote: Wrote[], size: number
       const report = await client.bulkUpsert({ locations: chunk.map((w) => w.location), dry_run: true }, { signal })
       for (const r of report.results) if (r.index !== null && r.action !== 'unchanged') changed.push(chunk[r.index]!.id)
     } catch (e) {
-      if (!(e instanceof StorelocError) || e.status < 400 || e.status >= 500) throw e
+      if (!(e instanceof StorelocError) || !byOtherWrite(e)) throw e
       const named = Object.keys(e.details ?? {}).flatMap((d) => chunk[itemAt(d)]?.id ?? [])
       changed.push(...(named.length > 0 ? new Set(named) : chunk.map((w) => w.id)))
     }

@@ -26,9 +26,11 @@
 // writes only what is not in step yet. Exit 3 too when another write changed the locator while it
 // ran, up to the delete of a store: the list is written, the stores it lacks are not deleted (but
 // those deleted before it said so); or after its deletes, which it looks for once done: the
-// locator is not in step with the list. Run it again once that write is done. Ctrl-C stops it at
-// once, saying how many rows it sent so far and what they did (created, updated, unchanged) and
-// how many of the stores the list lacks it deleted: exit 130 (SIGTERM alike: exit 143).
+// locator is not in step with the list. Run it again once that write is done. A look the service
+// refuses (a key revoked, a proxy's limit) exits 3 as well, saying its refusal and what is written,
+// and deletes nothing after it. Ctrl-C stops it at once, saying how many rows it sent so far and
+// what they did (created, updated, unchanged) and how many of the stores the list lacks it
+// deleted: exit 130 (SIGTERM alike: exit 143).
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
@@ -41,7 +43,7 @@ import { type Command, commandLine, progress } from './sync-command'
 import { clearLeftOut, deleteRow, dropsTaken, itemAt, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
-import { bulkPastRefreshes, keptChanged, OthersWrote, refuseOthersChanges, type Snapshot } from './sync-others'
+import { bulkPastRefreshes, keptChanged, refuseOthersChanges, SaysWritten, type Snapshot } from './sync-others'
 import { inListOrder, lostZeros, printChanges, printWarnings, warningsOf } from './sync-print'
 
 /** Set once the first write is sent: a failure after it may leave part of the list written. */
@@ -513,7 +515,7 @@ main().catch((e) => {
   if (e instanceof StorelocError && !e.starting && e.status >= 500 && e.requestId !== undefined)
     console.error(`sync: request id ${e.requestId}: quote it when reporting this failure.`)
   // Its message says what is written and when to run the sync again: not "part of the list".
-  if (e instanceof OthersWrote) process.exit(3)
+  if (e instanceof SaysWritten) process.exit(3)
   if (!writing) process.exit(1)
   console.error(
     `sync: part of the list may be written${done.underway.length > 0 ? `, the request under way${underway()} too` : ''}. Run the sync again: it writes only what is not in step yet.`,

@@ -157,3 +157,49 @@ test('a store without a code made by hand while a sync runs is left as it is: in
     proxy.stop()
   }
 }, 60_000)
+
+test('a look for other writes the service refuses says the refusal and what is written, blaming no write', async () => {
+  const locator = served.json('locator', 'create', '--name', 'Refused look').key.locator_id
+  const key = served.json('key', 'create', locator)
+  const env = { STORELOC_KEY: key.secret_key }
+  const list = HEADER + row('R1', 1) + row('R2', 2)
+  expect((await runSync(served, served.url, list + row('R3', 3), [], env)).code).toBe(0)
+  // The look's dry runs come after the writes: `refuse` answers the first of them.
+  let refuse: (on: () => Promise<Response>) => Response | Promise<Response> = (on) => on()
+  let wrote = false
+  const proxy = standIn(served, (body, on) => {
+    if (body?.includes('"dry_run":false')) wrote = true
+    if (!wrote || !body?.includes('"dry_run":true')) return on()
+    const answer = refuse(on)
+    refuse = (on) => on()
+    return answer
+  })
+  const renamed = list.replace('Store R2', 'Shop R2')
+  try {
+    // A proxy's limit on the look's dry run alone, before the deletes: R3 is kept.
+    refuse = () =>
+      Response.json({ success: false, error: 'payload_too_large', message: 'Too large for the proxy' }, { status: 413 })
+    const limited = await runSync(served, proxy.url, renamed, [], env)
+    expect(limited.stderr).toBe(
+      "sync: The service refused the sync's look for other writes before its deletes (413 payload_too_large): Too large for the proxy. The 1 store the list lacks is not deleted; the rest of the list is written. Run the sync again once that is mended: it writes only what is not in step yet.\n",
+    )
+    expect(limited.code).toBe(3)
+    // The key revoked as the look once done begins (nothing to delete): its export is refused too.
+    wrote = false
+    refuse = (on) => {
+      served.json('key', 'revoke', key.id)
+      return on()
+    }
+    const revoked = await runSync(served, proxy.url, list + row('R3', 3), [], env)
+    expect(revoked.stderr).toStartWith(
+      "sync: The service refused the sync's look for other writes once its writes and deletes were done (401 ",
+    )
+    expect(revoked.stderr).toContain(
+      ': API key inactive: it has been revoked. Create a new key with `storeloc key create LOCATOR_ID`. The list is written; whether another write changed the locator meanwhile is not known.',
+    )
+    expect(revoked.stderr).not.toContain('part of the list')
+    expect(revoked.code).toBe(3)
+  } finally {
+    proxy.stop()
+  }
+}, 60_000)
