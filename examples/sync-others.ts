@@ -54,8 +54,15 @@ const changedIn = new WeakMap<StorelocError, Map<number, string[]>>()
 const REFRESHES = 3
 
 /**
+ * How many times a request refused for another write meanwhile (409 without Retry-After: nothing
+ * written, "send it again") is sent again: two first syncs at once each create the stores.
+ */
+const CONFLICTS = 3
+
+/**
  * client.bulkUpsert, sent again when refused (412 precondition_failed) only for stores the geocode
- * refresh changed since `snapshot`, each delete item then with the store's updated_at now. Any other
+ * refresh changed since `snapshot`, each delete item then with the store's updated_at now, and
+ * when refused for another write meanwhile (byOtherWrite), up to CONFLICTS times. Any other
  * refusal, or a store another write changed, is thrown as the service answered it.
  */
 export async function bulkPastRefreshes(
@@ -67,10 +74,13 @@ export async function bulkPastRefreshes(
   let { locations } = request
   /** How many refusals named each item, by its place in the request. */
   const refusals = new Map<number, number>()
+  let conflicts = 0
   for (;;) {
     try {
       return await client.bulkUpsert({ ...request, locations }, { signal })
     } catch (e) {
+      // Sent again, the rows are matched anew: a code another sync just gave a store updates it.
+      if (e instanceof StorelocError && byOtherWrite(e) && ++conflicts <= CONFLICTS) continue
       if (!(e instanceof StorelocError) || e.code !== 'precondition_failed' || !snapshot) throw e
       const named = Object.keys(e.details ?? {}).map(itemAt)
       for (const i of named) refusals.set(i, (refusals.get(i) ?? 0) + 1)

@@ -28,9 +28,11 @@
 // those deleted before it said so); or after its deletes, which it looks for once done: the
 // locator is not in step with the list. Run it again once that write is done. A look the service
 // refuses (a key revoked, a proxy's limit) exits 3 as well, saying its refusal and what is written,
-// and deletes nothing after it. Ctrl-C stops it at once, saying how many rows it sent so far and
-// what they did (created, updated, unchanged) and how many of the stores the list lacks it
-// deleted: exit 130 (SIGTERM alike: exit 143).
+// and deletes nothing after it. A request refused while writing says what the requests before it
+// wrote, or that nothing is written; one refused for another write meanwhile (a 409 without
+// Retry-After: two first syncs at once) is sent again, up to 3 times. Ctrl-C stops it at once,
+// saying how many rows it sent so far and what they did (created, updated, unchanged) and how
+// many of the stores the list lacks it deleted: exit 130 (SIGTERM alike: exit 143).
 import { type BulkLocation, type BulkReport, StorelocClient, StorelocError } from 'storeloc/client'
 // The CLI import's own modules: this script runs from the service's checkout. A JSON source needs only the client.
 import { joinedAsBefore } from '../src/locations/csv-address'
@@ -517,6 +519,15 @@ main().catch((e) => {
   // Its message says what is written and when to run the sync again: not "part of the list".
   if (e instanceof SaysWritten) process.exit(3)
   if (!writing) process.exit(1)
+  // A request refused whole wrote none of its rows: what the requests before it did is known.
+  if (e instanceof StorelocError && refusedWhole(e)) {
+    const before =
+      done.sent === 0 && done.deleted === 0
+        ? 'nothing is written'
+        : `the requests before it are written: ${done.sent} of ${done.toWrite} rows sent${didSaid()}${deletesSaid()}`
+    console.error(`sync: ${before}. Run the sync again: it writes only what is not in step yet.`)
+    process.exit(3)
+  }
   console.error(
     `sync: part of the list may be written${done.underway.length > 0 ? `, the request under way${underway()} too` : ''}. Run the sync again: it writes only what is not in step yet.`,
   )

@@ -144,7 +144,7 @@ test('the deletes sent last, refused or failing, are named by their stores', asy
     expect(refused.stderr.split('\n')).toEqual([
       `  deleting "G2" (${id('G2')}): The stand-in keeps this store.`,
       `sync: The request ${deleting} was refused: 1 of 2 locations cannot be written as sent; nothing was written.`,
-      `sync: part of the list may be written. ${again}`,
+      `sync: the requests before it are written: 1 of 1 rows sent (1 unchanged), the 2 stores the list lacks not deleted yet. ${again}`,
       '',
     ])
     failure = serverError

@@ -203,3 +203,50 @@ test('a look for other writes the service refuses says the refusal and what is w
     proxy.stop()
   }
 }, 60_000)
+
+test("two first syncs at once: one refused for the other's stores (409) sends its request again", async () => {
+  const key = served.json('locator', 'create', '--name', 'Empty').key.secret_key
+  const env = { STORELOC_KEY: key }
+  const list = HEADER + row('F1', 1) + row('F2', 2)
+  const conflict = () =>
+    Response.json(
+      {
+        success: false,
+        error: 'conflict',
+        message: `locations[0]: the external_id "F1" became that of location loc_aaaaaaaaaaaaaaaa meanwhile; nothing was written.`,
+      },
+      { status: 409 },
+    )
+  // The other sync runs whole as this one's write geocodes: the service refuses that write, as
+  // when both requests overlap; `again` says whether a write sent again is refused too.
+  let other: Awaited<ReturnType<typeof runSync>> | undefined
+  let again = false
+  let writes = 0
+  const proxy = standIn(served, async (body, on) => {
+    if (!body?.includes('"dry_run":false')) return on()
+    writes++
+    if (other === undefined) other = await runSync(served, served.url, list, [], env)
+    return writes === 1 || again ? conflict() : on()
+  })
+  try {
+    const run = await runSync(served, proxy.url, list, [], env)
+    expect(other?.code).toBe(0)
+    expect([run.stderr, run.stdout.split('\n').at(-2), run.code]).toEqual([
+      '',
+      '0 created, 0 updated, 2 unchanged, 0 deleted.',
+      0,
+    ])
+    // Refused each time: nothing of this run is written, and it says so.
+    again = true
+    writes = 0
+    const refused = await runSync(served, proxy.url, list.replace('Store F2', 'Shop F2'), [], env)
+    expect(writes).toBeGreaterThan(1)
+    expect(refused.stderr).toMatch(
+      /^sync: The request of lines 2-3 was refused: line 2: the external_id "F1" became that of location \S+ meanwhile; nothing was written\.\nsync: nothing is written\. Run the sync again: it writes only what is not in step yet\.\n$/,
+    )
+    expect(refused.code).toBe(3)
+  } finally {
+    proxy.stop()
+  }
+  expect(await codes(key)).toEqual(['F1', 'F2'])
+}, 60_000)
