@@ -257,6 +257,14 @@ const CELLS: WeekCells = [
   ['Mo-Fr 9-18, Fr-Sa 9-20', '1-4 09:00-18:00; 5-6 09:00-20:00'],
   ['Lun-Sam 9h-19h, Sam-Dim 10h-13h', '1-5 09:00-19:00; 6-7 10:00-13:00'],
   ['Weekdays 9-5, Fri-Sat 9-8', '1-4 09:00-17:00; 5-6 09:00-20:00'],
+  // One naming as many days as the span before, or more, is not the more specific: which is meant?
+  ['Sat-Sun 10-14, Mon-Sat 9-18', null],
+  ['Weekends 10-14, Mon-Sat 9-18', null],
+  ['Sa-So 10-14, Mo-Sa 9-18', null],
+  ['Mon-Fri 9-5, Tue-Sun 10-6', null],
+  ['Mon-Fri 9-5, Thu-Tue 10-6', null],
+  ['Mon-Fri 9-5, Tue-Sat 10-6', null],
+  ['Mo-Mi 9-17, Mi-So 10-18', null],
   // A day named alone again with part of the hours it was given alone: a repeat, or the later?
   ['Mo 9-12, 14-18, Mo 9-12', null],
   ['Mo 9-12 14-18, Mo 14-18', null],
@@ -436,6 +444,12 @@ test('a span giving days other hours than before names both readings', () => {
   const [problem] = weekInto({}, 'Mo-Fr 9-17, Mo-So 10-20')
   expect(problem!.message).toContain('"Mo-Fr 9-17" and "Mo-So 10-20" after it give Monday other hours')
   expect(problem!.message).toContain('"Mo 09:00-17:00" or "Mo 10:00-20:00"')
+})
+
+test('a span past the one before naming more days names both readings', () => {
+  const [problem] = weekInto({}, 'Sat-Sun 10-14, Mon-Sat 9-18')
+  expect(problem!.message).toContain('"Sat-Sun 10-14" and "Mon-Sat 9-18" after it give Saturday other hours')
+  expect(problem!.message).toContain('"Sat 10:00-14:00" or "Sat 09:00-18:00"')
 })
 
 test("a span over a day's two specs names the day's hours whole, or its own", () => {

@@ -309,7 +309,7 @@ function lost(first: string, next: string): boolean {
  * Whether spec `i`, a span or a word for days ("Mon-Sun 10-20", "Weekdays": its days `groupDays`),
  * gives a day hours other than those it was given before, saying why: "Mon-Fri 9-5, Mon-Sun
  * 10-20" is Monday 9-5 or 10-20? Not its exception, as a day named alone after a span is ("Mo-Sa
- * 9-18, Mi 10-14"), nor a span leaving some days of the one that gave the day ("Mo-Sa 9-20,
+ * 9-18, Mi 10-14"), nor a span naming fewer days than the one that gave the day ("Mo-Sa 9-20,
  * Do-Fr 9-21", "Mon-Sat 9-5, Sat-Sun closed") or after every day's hours ("Daily 10-20, Mon-Fri
  * 9-5"). Hours beside the day's before (again) lose none. A day named alone again with part of
  * the hours it was given alone is in doubt too ("Mo 9-12, 14-18, Mo 9-12": a repeat, or the later
@@ -341,11 +341,12 @@ function covered(
     [...specs[i]![0].matchAll(g.spanParts)].flatMap((part) =>
       part[2] === undefined || isHoliday(part[2]) ? [] : daysOf(part[0], read, g),
     )
-  // A span that leaves some days of the one that named its days before as they were is its
-  // exception, within it ("Mo-Sa 9-20, Do-Fr 9-21") or past it ("Mon-Sat 9-5, Sat-Sun closed").
-  const leaves = (j: number) => daysOf(specs[j]![0], read, g).some((d) => !all.includes(d))
+  // A span naming fewer days than the one that named its days before is the more specific rule,
+  // its exception within it ("Mo-Sa 9-20, Do-Fr 9-21") or past it ("Mon-Sat 9-5, Sat-Sun closed");
+  // one naming as many or more ("Sat-Sun 10-14, Mon-Sat 9-18") may mean either.
+  const narrower = (j: number) => new Set(all).size < new Set(daysOf(specs[j]![0], read, g)).size
   // A day joined from two specs keeps the parts the new hours do not overlap (giveEach).
-  const exception = (d: number) => leaves(givenAt.get(d)!) && (partsKept(given, d, b).length > 0 || !joined(given, d))
+  const exception = (d: number) => narrower(givenAt.get(d)!) && (partsKept(given, d, b).length > 0 || !joined(given, d))
   // A day named alone again with a part of the hours a spec naming it alone gave it ("Mo 9-12,
   // 14-18, Mo 9-12"): a repeat, or the later hours? Not its exception: it names no fewer days.
   const partAgain = (d: number) =>
