@@ -64,3 +64,13 @@ export function linkWalkBreak(path: string): { whole: string; target: string; er
 /** The sentence for linkThroughFile's find; `instead`: what else to do than lead the link into a folder. */
 export const throughFileSentence = (path: string, target: string, file: string, instead: string) =>
   `${path} leads to ${target}, but ${file} is a file, not a folder, so nothing is under it: make the link lead into a folder, or ${instead}.`
+
+/** Whether reaching `path` meets a loop of symbolic links, or too many of them (ELOOP). */
+export function loops(path: string): boolean {
+  try {
+    statSync(path, { throwIfNoEntry: false })
+    return false
+  } catch (e) {
+    return (e as NodeJS.ErrnoException).code === 'ELOOP'
+  }
+}

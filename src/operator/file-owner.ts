@@ -8,7 +8,7 @@ import { basename, dirname, resolve } from 'node:path'
 import { DEFAULT_DATABASE_PATH, realPathToBe } from '../core/config'
 import { againCommand } from '../core/cli-command'
 import { shellWord } from '../core/shell'
-import { linkTarget, linkThroughFile, linkWalkBreak, throughFileSentence } from '../core/link-target'
+import { linkTarget, linkThroughFile, linkWalkBreak, loops, throughFileSentence } from '../core/link-target'
 import { fileOnTheWay, isFolder, spellsPath, statOrNone, typedPath } from '../core/typed-in'
 import { realPathIfThere } from '../store/read-open'
 import { peopleUidsIn } from './login-defs'
@@ -264,16 +264,6 @@ export function linkLoop(
   const which = link === full ? 'it is a symbolic link' : `its folder ${link} is a symbolic link`
   const how = looped ? 'that leads back to itself' : 'that leads through more links than the system follows'
   return `${path} cannot be opened: ${which} ${how} (${chain.join(' -> ')}${looped ? '' : ' -> ...'}). ${todo}`
-}
-
-/** Whether reaching `path` meets a loop of symbolic links (ELOOP). */
-function loops(path: string): boolean {
-  try {
-    statSync(path, { throwIfNoEntry: false })
-    return false
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ELOOP'
-  }
 }
 
 /** What is wrong with the path itself (a folder, a link into no folder or in a loop), or null: see folderNotFile, linkToNoFolder and linkLoop. */

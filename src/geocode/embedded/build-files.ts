@@ -9,7 +9,7 @@ import { existsSync, lstatSync, readdirSync, readlinkSync, statfsSync, statSync 
 import { hostname } from 'node:os'
 import { basename, dirname, join } from 'node:path'
 import { realPathToBe } from '../../core/config'
-import { linkThroughFile, throughFileSentence } from '../../core/link-target'
+import { linkThroughFile, loops, throughFileSentence } from '../../core/link-target'
 import { removeIfThere } from '../../core/remove-file'
 import { processTag, running, startTicks } from '../../core/processes'
 import { isFolder } from '../../core/typed-in'
@@ -286,15 +286,5 @@ function isLink(path: string): boolean {
     return lstatSync(path).isSymbolicLink()
   } catch {
     return false
-  }
-}
-
-/** Whether reaching `path` meets a loop of symbolic links, or too many of them (ELOOP). */
-function loops(path: string): boolean {
-  try {
-    statSync(path, { throwIfNoEntry: false })
-    return false
-  } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ELOOP'
   }
 }
