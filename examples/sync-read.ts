@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs'
 import { extname } from 'node:path'
 import type { BulkLocation, CustomField } from 'storeloc/client'
 // The CLI import's own CSV reader and its wording of a row: this script runs from the service's checkout.
-import { csvBulkItems, readLocationsCsv } from '../src/locations/csv'
+import { csvBulkItems, readLocationsCsv, separatorOfName } from '../src/locations/csv'
 import { CsvError } from '../src/locations/csv-records'
 import { jsonListItems, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
@@ -59,7 +59,7 @@ export function readRows(
   // The rows as the CLI import reads them: named by line, with what could not be read.
   let read: ReturnType<typeof readLocationsCsv>
   try {
-    read = readLocationsCsv(bytes, customFields, { encoding })
+    read = readLocationsCsv(bytes, customFields, { encoding, typedSeparator: separatorOfName(file) })
   } catch (e) {
     if (e instanceof CsvError) throw new Error(`${file} cannot be read as CSV: ${e.message}`)
     throw e

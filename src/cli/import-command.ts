@@ -9,7 +9,7 @@ import { type Geocoder, geocodeOffline, noGeocoder } from '../geocode/geocoder'
 import { type BulkItem, type BulkProgress, type BulkReport, type BulkWords, bulkUpsert } from '../locations/bulk'
 import { codeHolders, twinsOf } from '../locations/bulk-codes'
 import { jsonListItems } from '../locations/bulk-problems'
-import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv } from '../locations/csv'
+import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsv, separatorOfName } from '../locations/csv'
 import { CsvWriteError, csvSeparator, PLAIN_CSV } from '../locations/csv-write'
 import { CsvError } from '../locations/csv-records'
 import { trimStrings } from '../core/validation'
@@ -104,9 +104,7 @@ function csvItems(
   if (first === '[' || first === '{')
     throw new OperatorError(`Nothing was imported: ${file} holds JSON, not CSV: give --format json.`)
   try {
-    // A .tsv file's name says it is tab separated, as text/tab-separated-values does.
-    const typedSeparator = extname(file).toLowerCase() === '.tsv' ? '\t' : undefined
-    const read = readLocationsCsv(bytes, customFields, { encoding, typedSeparator })
+    const read = readLocationsCsv(bytes, customFields, { encoding, typedSeparator: separatorOfName(file) })
     return {
       items: csvBulkItems(read),
       columns: read.columns,

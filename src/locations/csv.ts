@@ -154,6 +154,9 @@ export function csvBulkItems({ rows, columns }: CsvRead): BulkItem[] {
   }))
 }
 
+/** The separator a file's name means: a tab for a .tsv file, as text/tab-separated-values names it; else none. */
+export const separatorOfName = (file: string): '\t' | undefined => (/\.tsv$/i.test(file) ? '\t' : undefined)
+
 /**
  * Reads a locations CSV: UTF-8 (with or without BOM) unless `options.encoding` names another,
  * separated by ',', ';', tab or '|' (the one `options.typedSeparator` names when the header splits

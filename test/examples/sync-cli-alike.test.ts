@@ -44,6 +44,26 @@ test('a list with part columns and a geocoded point sent back with a new address
   expect((exported(synced)[0] as { coordinates: { lat: number } }).coordinates.lat).toBeCloseTo(53.55, 1)
 }, 60_000)
 
+test('a .tsv list whose header cell holds commas is read by tabs, as the CLI import reads it', () => {
+  const synced = served.json('locator', 'create', '--name', 'Tabs synced')
+  const imported = served.json('locator', 'create', '--name', 'Tabs imported').locator.id as string
+  const header =
+    'Store Code\tName\tAddress\tLatitude\tLongitude\tDelivers to (Leeds, York, Hull, Bradford, Wakefield, Harrogate)'
+  const list = `${header}\r\nG1\tCycle Hub\t12 Briggate, Leeds LS1 6HD, United Kingdom\t53.7972\t-1.5417\tYes\r\n`
+  const file = join(served.dir, 'stores.tsv')
+  writeFileSync(file, list)
+  const p = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), file], {
+    cwd: ROOT,
+    env: { ...process.env, STORELOC_URL: served.url, STORELOC_KEY: synced.key.secret_key },
+  })
+  expect(p.stderr.toString()).toBe('')
+  expect(p.exitCode).toBe(0)
+  const { storeloc } = cliRunner(() => join(served.dir, 'sync.db'))
+  expect(storeloc('locations', 'import', imported, '--file', file).code).toBe(0)
+  expect(exported(synced.locator.id)).toEqual(exported(imported))
+  expect(exported(imported)).toMatchObject([{ external_id: 'G1', name: 'Cycle Hub' }])
+}, 60_000)
+
 test("the sync says how it placed the addresses it geocoded, as the CLI import's summary does", () => {
   // A locator of its own: the list is mirrored whole.
   const key = served.json('locator', 'create', '--name', 'Placed').key.secret_key as string
