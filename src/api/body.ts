@@ -6,6 +6,8 @@ import { inSlices } from '../core/slices'
 import { bytesUpTo, closesAfter } from '../core/read-bytes'
 import { utf8Text } from '../core/text'
 import { firstBrokenPair } from '../core/urlencoded'
+import { separatorOfName } from '../locations/csv'
+import { splitsByTabs } from '../locations/csv-records'
 import { type BodyDigest, bodyDigest, type MultipartOf } from './body-digest'
 import { type FormFields, formFields } from './form-fields'
 import { charsetOf, mediaTypeOf, paramFault, paramsOf, typeReadOf } from './content-type'
@@ -44,9 +46,11 @@ export const formRefusal = (reason: string): string => `The form body could not 
 
 /**
  * What a form or an unread body holds, for a route that reads CSV (`csv`) to say how to send it.
- * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form);
+ * `csv`: its text starts as a CSV file does (a multipart body's too, when it is no form); `tabs`:
+ * its lines split by tabs, so text/tab-separated-values reads it by them;
  * `fields`: a form's field names, first sent first; `file`: a multipart body's first file, its
- * name, type and charset (one not UTF-8) as sent, what its bytes read as, and `empty` when it has none;
+ * name, type and charset (one not UTF-8) as sent, what its bytes read as (`tsv`: as its type or
+ * name says, or its lines split by tabs), and `empty` when it has none;
  * `texts`: a form's text fields that the route reads elsewhere (BodyOptions' `flags`), however
  * many fields come before; `lost`: a part FormData drops, which the reason names; `lines`: an
  * urlencoded body holds line breaks, which curl -d drops, so the file was sent whole.
@@ -57,7 +61,8 @@ export type SentShape = {
   lost?: true
   fields?: string[]
   texts?: [string, string][]
-  file?: { name: string; type: string; charset: string | null; reads: 'json' | 'csv' | null; empty?: true }
+  tabs?: true
+  file?: { name: string; type: string; charset: string | null; reads: 'json' | 'csv' | 'tsv' | null; empty?: true }
 }
 
 /**
@@ -107,9 +112,7 @@ async function classify(
   if (type === 'application/x-www-form-urlencoded') return readUrlencoded(bytes, charset, flags)
   if (type === 'multipart/form-data') return readMultipart(bytes, await multipartOf(), flags)
   if (!bytes.some((b) => b !== 0x20 && b !== 0x09 && b !== 0x0a && b !== 0x0d)) return { kind: 'empty' }
-  return options.csv
-    ? { kind: 'empty', unread: type, shape: { csv: readsAsCsv(bytes) } }
-    : { kind: 'empty', unread: type }
+  return options.csv ? { kind: 'empty', unread: type, shape: csvShape(bytes) } : { kind: 'empty', unread: type }
 }
 
 /** A compressed body is not read: its bytes are not the JSON or form they would be. */
@@ -192,7 +195,7 @@ async function readMultipart(
   const unread = multipartUnread(multipart)
   // A CSV file sent as it is, under a multipart type set by hand: no form, its shape says so.
   if (unread !== null && csv)
-    return { kind: 'invalid_form', reason: unread.why, ...(isCsvNotForm(bytes) && { shape: { csv: true } }) }
+    return { kind: 'invalid_form', reason: unread.why, ...(isCsvNotForm(bytes) && { shape: csvShape(bytes) }) }
   if (unread !== null) return { kind: 'invalid_form', reason: `${unread.why} ${unread.fix}` }
   const fields: [string, string][] = []
   let empty: File | undefined
@@ -391,6 +394,12 @@ function readsAsCsv(bytes: Uint8Array): boolean {
   return !/[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]/.test(first) && looksLikeCsv(text)
 }
 
+/** A body's shape as CSV: whether it readsAsCsv, and `tabs` when text/tab-separated-values reads it by tabs. */
+function csvShape(bytes: Uint8Array): Pick<SentShape, 'csv' | 'tabs'> {
+  if (!readsAsCsv(bytes)) return { csv: false }
+  return splitsByTabs(head(bytes)) ? { csv: true, tabs: true } : { csv: true }
+}
+
 /** Whether a body sent as multipart/form-data is none, but a CSV file: no delimiter starts it, and it readsAsCsv. */
 const isCsvNotForm = (bytes: Uint8Array): boolean => !(bytes[0] === 0x2d && bytes[1] === 0x2d) && readsAsCsv(bytes)
 
@@ -404,7 +413,7 @@ function formShape(bytes: Uint8Array, whole: URLSearchParams | null, flags: read
   const firstCell = text.trimStart().split(/[,;\t\r\n]/, 1)[0]!
   const params = whole ?? new URLSearchParams(text)
   return {
-    csv: readsAsCsv(bytes) && !/[=&]/.test(firstCell),
+    ...(/[=&]/.test(firstCell) ? { csv: false } : csvShape(bytes)),
     ...(/[\r\n]/.test(text.trim()) ? { lines: true as const } : {}),
     fields: distinct([...params.keys()]),
     texts: textsOf(params, flags),
@@ -433,8 +442,12 @@ async function fileShape(file: File, charset: string | null): Promise<NonNullabl
   const start = head(bytes).trimStart()[0]
   const json =
     type === 'application/json' || type.endsWith('+json') || /\.json$/i.test(name) || start === '{' || start === '['
-  const csv = type === 'text/csv' || /\.csv$/i.test(name) || readsAsCsv(bytes)
-  return { name, type, charset, reads: json ? 'json' : csv ? 'csv' : null }
+  const text = readsAsCsv(bytes)
+  // Tab separated as its type or name says, or as its lines split, which text/tab-separated-values reads by tabs.
+  const tsv =
+    type === 'text/tab-separated-values' || separatorOfName(name) === '\t' || (text && splitsByTabs(head(bytes)))
+  const csv = type === 'text/csv' || /\.csv$/i.test(name) || text
+  return { name, type, charset, reads: json ? 'json' : tsv ? 'tsv' : csv ? 'csv' : null }
 }
 
 /**

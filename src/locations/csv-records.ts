@@ -419,6 +419,9 @@ function splitsBy(bytes: Buffer, delimiter: string): boolean {
   return headerCells(head, whole, delimiter) > 1 || cellsBelow(head, whole, delimiter, TITLE_SNIFF).some((c) => c > 1)
 }
 
+/** Whether text/tab-separated-values reads `text` by tabs: its header, or a line below a title, splits by them. */
+export const splitsByTabs = (text: string): boolean => splitsBy(Buffer.from(text, 'utf8'), '\t')
+
 function parseFailure(e: unknown, line: number): unknown {
   switch ((e as { code?: unknown } | null)?.code) {
     case 'CSV_QUOTE_NOT_CLOSED':

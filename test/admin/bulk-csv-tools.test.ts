@@ -45,14 +45,19 @@ describe('tab separated values', () => {
     expect(commas.body).toMatchObject({ created: 1, unknown_columns: [] })
   })
 
-  test('Excel\'s "Unicode Text" sent as text/plain is told to send it as text/csv, as UTF-8 text is', async () => {
-    for (const body of [tsv, utf16(tsv)]) {
-      const sent = await post(body, 'text/plain')
-      expect(sent.status).toBe(400)
-      expect(sent.body.message).toEndWith(
-        'It was sent as "text/plain", and reads as CSV: send it as text/csv, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
-      )
-    }
+  test('sent as text/plain or bytes are told to send them as text/tab-separated-values, which reads them', async () => {
+    const notes = 'Delivers to (Leeds, York, Hull, Bradford, Wakefield, Harrogate)'
+    const commas = `${tsv.replace('\r\n', `\t${notes}\r\n`)}\tYes`
+    for (const body of [tsv, utf16(tsv), commas])
+      for (const type of ['text/plain', 'application/octet-stream']) {
+        const sent = await post(body, type)
+        expect(sent.status).toBe(400)
+        expect(sent.body.message).toEndWith(
+          `It was sent as "${type}", and reads as tab separated values: send it as text/tab-separated-values, with curl --data-binary @stores.tsv -H "Content-Type: text/tab-separated-values".`,
+        )
+        // The advice taken as written: the same bytes are read, by tabs.
+        expect((await post(body, 'text/tab-separated-values')).body).toMatchObject({ created: 1 })
+      }
   })
 })
 

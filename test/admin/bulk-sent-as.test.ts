@@ -86,6 +86,53 @@ describe('bulk bodies sent the wrong way', () => {
     expect([res.status, ((await res.json()) as { created: number }).created]).toEqual([200, 1])
   })
 
+  test('a tab separated file uploaded as a form is told to send it as text/tab-separated-values', async () => {
+    const notes = 'Delivers to (Leeds, York, Hull, Bradford, Wakefield, Harrogate)'
+    const tsv = `Store Code\tName\tAddress\tLatitude\tLongitude\t${notes}\r\nG1\tHub\t12 Briggate, Leeds\t53.8\t-1.54\tYes\r\n`
+    const told = (file: string, charset = '') =>
+      `${READS} It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with curl --data-binary @${file} -H "Content-Type: text/tab-separated-values${charset}".`
+    // By its type, its name, or its lines, which split by tabs (a .csv file's too: its commas are text).
+    const cases: [string, string, string][] = [
+      ['stores.tsv', 'text/tab-separated-values', 'stores.tsv'],
+      ['stores.TSV', 'application/octet-stream', 'stores.TSV'],
+      ['export.txt', 'text/plain', 'export.txt'],
+      ['stores.csv', 'text/csv', 'stores.csv'],
+      ['$HOME', 'text/tab-separated-values', 'stores.tsv'],
+    ]
+    for (const [name, type, file] of cases) {
+      const sent = await post(upload([['file', new Blob([tsv], { type }), name]]))
+      expect([name, sent]).toEqual([name, { status: 400, message: told(file) }])
+    }
+    const latin1 = new Blob([Buffer.from(tsv.replace('Hub', 'Caf\xe9'), 'latin1')])
+    const part = Buffer.concat([
+      Buffer.from(
+        '--B\r\nContent-Disposition: form-data; name="file"; filename="a.tsv"\r\nContent-Type: text/tab-separated-values; charset=windows-1252\r\n\r\n',
+      ),
+      Buffer.from(await latin1.arrayBuffer()),
+      Buffer.from('\r\n--B--\r\n'),
+    ])
+    const named = await post(part, 'multipart/form-data; boundary=B')
+    expect(named.message).toBe(told('a.tsv', '; charset=windows-1252'))
+    // Sent as it is under a form's type: told the same type.
+    expect((await post(tsv, 'multipart/form-data')).message).toEndWith(
+      'it reads as tab separated values. Send it as text/tab-separated-values, with curl --data-binary @FILE.tsv -H "Content-Type: text/tab-separated-values".',
+    )
+    expect((await post(tsv, 'application/x-www-form-urlencoded')).message).toEndWith(
+      'add the CSV type, with curl --data-binary @stores.tsv -H "Content-Type: text/tab-separated-values".',
+    )
+    expect(snapshot().locations).toEqual([])
+    // Its advice taken as written: the file's bytes with the type named are read, by tabs.
+    const [, type] = /-H "Content-Type: ([^"]+)"/.exec(named.message)!
+    const res = await env.app.handle(
+      new Request(`http://localhost${BULK}?dry_run=true`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${env.key}`, 'content-type': type! },
+        body: Buffer.from(await latin1.arrayBuffer()),
+      }),
+    )
+    expect([res.status, ((await res.json()) as { created: number }).created]).toEqual([200, 1])
+  })
+
   test('a CSV file sent as it is under a multipart type set by hand is told to send it as text/csv', async () => {
     // curl --data-binary @stores.csv -H "Content-Type: multipart/form-data": no delimiter, no form.
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=X', 'multipart/form-data; boundary =X'])

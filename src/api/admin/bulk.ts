@@ -6,7 +6,7 @@ import { BULK_MAX_ITEMS, type BulkItem } from '../../locations/bulk'
 import { type CsvRead, csvBulkItems, type NamedField, readLocationsCsvInSlices } from '../../locations/csv'
 import { takesOnly } from '../../locations/service'
 import { CsvError } from '../../locations/csv-records'
-import { type ParsedBody, sentAs } from '../body'
+import { type ParsedBody, type SentShape, sentAs } from '../body'
 import { typeReadOf } from '../content-type'
 import { AdminError } from './errors'
 
@@ -149,12 +149,17 @@ export function jsonBulkRequest(value: unknown, params: URLSearchParams): BulkRe
 /** The shortest bulk body, for a message to a person who sent none. */
 const JSON_EXAMPLE = '{"locations": [{"name": "A", "address": "1 Main St, Town"}]}'
 
+/** How a file is sent as it is: its Content-Type by what it reads as; `tsv` reads by tabs. */
+type Sent = 'json' | 'csv' | 'tsv'
+const TYPES: Record<Sent, string> = { json: 'application/json', csv: 'text/csv', tsv: 'text/tab-separated-values' }
+
 /**
  * The curl command that sends a file as it is: named as sent (its folder dropped, as old browsers
  * sent C:\fakepath\a.csv), in double quotes where a shell would split it, else FILE (`unknown`: no
- * file of the body was read) or stores; a CSV file with the charset its part named.
+ * file of the body was read) or stores; a CSV file (`tsv`: tab separated) with the charset its
+ * part named.
  */
-function sendFile(name: string, type: 'json' | 'csv', unknown = false, charset: string | null = null): string {
+function sendFile(name: string, type: Sent, unknown = false, charset: string | null = null): string {
   const base = name.slice(Math.max(name.lastIndexOf('/'), name.lastIndexOf('\\')) + 1)
   // "-" is curl's stdin; within double quotes a shell still reads $, `, \ and !, and cmd.exe %.
   // A browser writes a name's " as %22. U+FFFD stands for bytes not UTF-8: no file's name.
@@ -163,9 +168,13 @@ function sendFile(name: string, type: 'json' | 'csv', unknown = false, charset: 
     : /^[^"$`\\!%\x00-\x1f\x7f\uFFFD]{1,60}$/.test(base) && base !== '-'
       ? `"${base}"`
       : `${unknown ? 'FILE' : 'stores'}.${type}`
-  const csv = charset === null ? 'text/csv' : `text/csv; charset=${charset}`
-  return `curl --data-binary @${file} -H "Content-Type: ${type === 'json' ? 'application/json' : csv}"`
+  const named = type === 'json' || charset === null ? TYPES[type] : `${TYPES[type]}; charset=${charset}`
+  return `curl --data-binary @${file} -H "Content-Type: ${named}"`
 }
+
+/** How a body that reads as CSV is told to be sent: as tab separated values when its lines split by tabs. */
+const asCsv = (shape: SentShape | undefined): { kind: 'csv' | 'tsv'; reads: string } =>
+  shape?.tabs ? { kind: 'tsv', reads: 'reads as tab separated values' } : { kind: 'csv', reads: 'reads as CSV' }
 
 /** `"name", "lat"`: a form's field names as a message lists them. */
 const fieldList = (fields: string[]): string =>
@@ -203,9 +212,10 @@ function flagsIn(given: [string, string][]): string {
  * (dropping a file's line breaks), curl -F a file upload, neither the file as it is.
  */
 function howSent(body: ParsedBody | undefined, type: string): string {
+  const { kind, reads } = asCsv(body !== undefined && 'shape' in body ? body.shape : undefined)
   if (body?.kind === 'empty' && body.unread !== undefined)
     return body.shape?.csv
-      ? ` It was sent ${sentAs(body.unread)}, and reads as CSV: send it as text/csv, with ${sendFile('', 'csv')}.`
+      ? ` It was sent ${sentAs(body.unread)}, and ${reads}: send it as ${TYPES[kind]}, with ${sendFile('', kind)}.`
       : ` It was sent ${sentAs(body.unread)}.`
   if (body?.kind !== 'form' && body?.kind !== 'invalid_form') return ''
   const shape = body.shape
@@ -215,16 +225,16 @@ function howSent(body: ParsedBody | undefined, type: string): string {
   if (type === 'application/x-www-form-urlencoded') {
     const form = 'as a form, "application/x-www-form-urlencoded"'
     if (shape?.csv && shape.lines)
-      return ` It was sent ${form}, curl's type for a body sent without a Content-Type of its own: add the CSV type, with ${sendFile('', 'csv')}.`
+      return ` It was sent ${form}, curl's type for a body sent without a Content-Type of its own: add the CSV type, with ${sendFile('', kind)}.`
     return shape?.csv
-      ? ` It was sent ${form} (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with ${sendFile('', 'csv')}.`
+      ? ` It was sent ${form} (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with ${sendFile('', kind)}.`
       : ` It was sent ${form}, with ${fieldList(shape?.fields ?? [])}, and this route reads no form. ${asJson()}`
   }
   if (type !== 'multipart/form-data') return ''
   // Its parts not found: why, though a form read whole would be refused too. What they hold is
   // not known, so no file is named; nor when it is a CSV file sent as it is, with a form's type.
   if (body.kind === 'invalid_form' && shape?.csv)
-    return ` It was sent as "multipart/form-data", but is no form: it reads as CSV. Send it as text/csv, with ${sendFile('', 'csv', true)}.`
+    return ` It was sent as "multipart/form-data", but is no form: it ${reads}. Send it as ${TYPES[kind]}, with ${sendFile('', kind, true)}.`
   if (body.kind === 'invalid_form' && shape === undefined)
     return ` It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: ${body.reason} ${asJson(true)}`
   if (body.kind === 'invalid_form' && shape?.lost)
