@@ -149,11 +149,15 @@ async function readJson(
   try {
     return { kind: 'json', value: JSON.parse(text) }
   } catch (e) {
-    const csv = options.csv && looksLikeCsv(text) ? '. It reads as CSV: send it with Content-Type: text/csv.' : ''
+    const csv = !options.csv || !looksLikeCsv(text) ? '' : splitsByTabs(text) ? TSV_SENT : CSV_SENT
     // CSV first: a URL's "//" in a cell is no comment.
     return { kind: 'invalid_json', reason: (csv === '' ? jsonFault(text) : null) ?? `${(e as Error).message}${csv}` }
   }
 }
+
+/** How a JSON body that reads as CSV is told to be sent: tab separated values by their own type, which reads them by tabs. */
+const CSV_SENT = '. It reads as CSV: send it with Content-Type: text/csv.'
+const TSV_SENT = '. It reads as tab separated values: send it with Content-Type: text/tab-separated-values.'
 
 /**
  * An urlencoded body, read as URLSearchParams reads it (a "%" without two hex digits after it is

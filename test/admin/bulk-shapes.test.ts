@@ -136,6 +136,22 @@ describe('bulk body shapes', () => {
     ])
   })
 
+  test('a tab separated file sent as JSON is told to send it as text/tab-separated-values, which reads it', async () => {
+    const body =
+      'Store Code\tName\tAddress\tLat\tLng\tDelivers to (Leeds, York, Hull, Bradford, Wakefield, Harrogate)\r\n' +
+      'G1\tHub\t12 Briggate, Leeds\t53.8\t-1.54\tYes\r\n'
+    const sent = await env.call('POST', BULK, { body, headers: { 'content-type': 'application/json' } })
+    expect([sent.status, sent.body.message]).toEqual([
+      400,
+      'The request body is not valid JSON: JSON Parse error: Unexpected identifier "Store". It reads as tab separated values: send it with Content-Type: text/tab-separated-values.',
+    ])
+    const told = await env.call('POST', `${BULK}?dry_run=true`, {
+      body,
+      headers: { 'content-type': 'text/tab-separated-values' },
+    })
+    expect([told.status, told.body.created]).toEqual([200, 1])
+  })
+
   test('JSON gone wrong, its braces left out, is not told it reads as CSV', async () => {
     for (const body of ['"locations": [{"name": "A", "lat": 1}]', 'locations: [1, 2]', '[{"name": "A",}]']) {
       const sent = await env.call('POST', BULK, { body, headers: { 'content-type': 'application/json' } })
