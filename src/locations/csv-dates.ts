@@ -1,6 +1,7 @@
 // The dates of a locations CSV's special hours cell: ISO dates as the export writes them, and the
 // dates a spreadsheet writes in its locale ("12/25/2026", "25.12.2026", "Dec 25"). Which number of
 // "03/04" is the month is the file's to say (dateOrder); a date it does not settle is refused.
+import { parseDayHours } from '../core/hours'
 import { MONTH_NAMES } from '../core/month-names'
 import { countryCode } from '../geocode/countries'
 import { cellText, DATE_AT, keptText, SPECIAL_LEADING, SPECIAL_TRAILING } from './csv-cells'
@@ -72,9 +73,9 @@ const RUN_START =
 
 /**
  * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: another
- * date form there is a date first in the cell, right after a separator ("; Dec 31 closed") or as
- * the last day of a run after such a date ("; Dec 31 - Jan 2"), else words of the hours before it
- * ("closed 1 May", "to Dec 31"), as the export writes them.
+ * date form there is a date first in the cell, right after a separator with hours after it ("; Dec
+ * 31 closed") or as the last day of a run after such a date ("; Dec 31 - Jan 2 closed"), else
+ * words of the hours before it ("closed 1 May", "to Dec 31", ", 1/2 day"), as the export writes them.
  */
 function datesWritten(cell: string): Written[] {
   const found = [...cell.matchAll(DATE_FORMS)]
@@ -90,14 +91,29 @@ function datesWritten(cell: string): Written[] {
       return [{ ...written, first: Number(run[1]), at: run.index, text: run[0] + written.text }]
     })
   if (!all.some((w) => w.iso)) return all
-  const dates: Written[] = []
+  // Each date with the last day of its run, if another date is one.
+  const kept: [Written, Written | undefined][] = []
   for (const w of all) {
     const before = cell.slice(0, w.at)
-    const prev = dates.at(-1)
-    const runLast = prev !== undefined && !prev.iso && THROUGH.test(cell.slice(prev.at + prev.text.length, w.at))
-    if (w.iso || before.trim() === '' || APART.test(before) || runLast) dates.push(w)
+    const prev = kept.at(-1)
+    const runLast = prev !== undefined && prev[1] === undefined && !prev[0].iso
+    if (runLast && THROUGH.test(cell.slice(prev[0].at + prev[0].text.length, w.at))) prev[1] = w
+    else if (w.iso || before.trim() === '' || APART.test(before)) kept.push([w, undefined])
   }
-  return dates
+  // Right to left, so a date's hours run to the next date kept.
+  for (let k = kept.length - 1; k > 0; k--) {
+    const [w, last] = kept[k]!
+    if (w.iso) continue
+    const after = cell.slice((last ?? w).at + (last ?? w).text.length, kept[k + 1]?.[0].at ?? cell.length)
+    if (!readAsHours(last === undefined ? after.replace(RUN_END, '') : after)) kept.splice(k, 1)
+  }
+  return kept.flatMap(([w, last]) => (last === undefined ? [w] : [w, last]))
+}
+
+/** Whether the text after a date (and its run's last day) reads as hours or a closed word. */
+function readAsHours(after: string): boolean {
+  const text = after.replace(COMMA_FIRST, '').replace(SPECIAL_LEADING, '').replace(SPECIAL_TRAILING, '').trim()
+  return keptText(text) !== null || parseDayHours(closedX(text)).kind !== 'unknown'
 }
 
 /** A date form's match as written. */

@@ -22,6 +22,30 @@ test('a date after a separator in a cell with an ISO date is read as a date', ()
   ])
 })
 
+test('a date form after a separator with no hours after it stays text of the hours before it', () => {
+  const csv =
+    'name,Special hours,country\n' +
+    'A,"2026-12-24 9-12, 1/2 day; 2026-12-31 closed",DE\n' +
+    'B,"2026-12-24 closed | 25 Dec too",DE\n' +
+    'C,"2026-12-24 10-14, 3/4 staff",US\n' +
+    'D,"2026-12-24 9-14; Dec 30 - Jan 2, 2027 closed, 1 Jan 2027 x",US\n'
+  expect(read(csv)).toEqual([
+    [{ '2026-12-24': '9-12, 1/2 day', '2026-12-31': 'closed' }, []],
+    [{ '2026-12-24': 'closed | 25 Dec too' }, []],
+    [{ '2026-12-24': '10-14, 3/4 staff' }, []],
+    [
+      {
+        '2026-12-24': '9-14',
+        '2026-12-30': 'closed',
+        '2026-12-31': 'closed',
+        '2027-01-01': 'closed',
+        '2027-01-02': 'closed',
+      },
+      [],
+    ],
+  ])
+})
+
 test('such a date that is none, or in doubt, refuses the line naming it', () => {
   const [doubt, none] = read(
     'name,Special hours\nA,"2026-12-24 9-14; 03/04/2027 closed"\nB,"2026-12-24 x, 31.02.2027 zu"\n',
@@ -62,12 +86,12 @@ test('the export refuses a text that would read back as another date', () => {
     image_url: '',
     status: 'published',
   }
-  for (const text of ['9-14; Dec 31 closed', '9-14, 31.12. zu', 'x\n1/2 day'])
+  for (const text of ['9-14; Dec 31 closed', '9-14, 31.12. zu', 'x\n1/2 closed'])
     expect(() => writeLocationsCsv([{ ...location, special_hours: { '2026-12-24': text } }], [])).toThrow(
       /Location "loc_7" .*special hours of 2026-12-24/,
     )
-  // Words of its hours, not after a separator, are written and read back as they are.
-  const kept = { '2026-12-24': 'closed 1 May, from 9 on Dec 27' }
+  // Words of its hours, not after a separator or not before hours, are written and read back as they are.
+  const kept = { '2026-12-24': 'closed 1 May, from 9 on Dec 27', '2026-12-31': '9-12, 1/2 day' }
   const csv = writeLocationsCsv([{ ...location, special_hours: kept }], [])
   expect(readLocationsCsv(csv).rows[0]!.body.special_hours).toEqual(kept)
 })
