@@ -239,7 +239,10 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
     const end = i + 1 < dates.length ? dates[i + 1]!.at : cell.length
     let after = cell.slice(last.at + last.text.length, end)
     const runEnd = last === written && !written.iso ? RUN_END.exec(after) : null
-    const until = runEnd !== null && Number(runEnd[1]) > written.day && Number(runEnd[1]) <= 31 ? runEnd : null
+    // A run's last day is a later day of the date's month, by its day as the file's order settles it.
+    const settled = runEnd === null ? null : dayOf(written, order)
+    const later = settled !== null && !('problem' in settled) && Number(runEnd![1]) > settled.day
+    const until = later && Number(runEnd![1]) <= 31 ? runEnd : null
     if (until !== null) after = after.slice(until[0].length)
     const shown = cell.slice(written.at, last.at + last.text.length) + (until?.[0] ?? '')
     const text = (written.iso ? after : after.replace(COMMA_FIRST, ''))

@@ -90,3 +90,20 @@ test('a run of more than 31 days, one ending before it starts, or one of no last
     ],
   ])
 })
+
+test("a number after a slash date is its run's last day by the day the file's order settles", () => {
+  const csv =
+    'name;Special hours;country\n' +
+    'A;20/1/2027 - 17 closed;DE\n' +
+    'B;20/3/2027 - 2 closed;DE\n' +
+    'C;20.1.2027 - 17 closed;DE\n' +
+    'D;20/1/2027 - 25 closed;DE\n'
+  const [a, b, c, d] = read(csv)
+  // Not a later day: words of the date's hours, as after a date of points.
+  expect([a, b, c]).toEqual([
+    [{ '2027-01-20': '- 17 closed' }, []],
+    [{ '2027-03-20': '- 2 closed' }, []],
+    [{ '2027-01-20': '- 17 closed' }, []],
+  ])
+  expect(d).toEqual([undefined, [expect.stringContaining('"20/1/2027 - 25" is no run of days read')]])
+})
