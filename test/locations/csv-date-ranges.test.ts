@@ -45,8 +45,8 @@ test('runs of days as English, German, French and US sheets write them, with the
   ])
 })
 
-test('a run without a year is in the year its first day alone is read in', () => {
-  const [[one]] = read('name,Special hours\nA,Dec 24 closed\n') as [[Record<string, string>]]
+test('a run without a year is in the year its last day alone is read in', () => {
+  const [[one]] = read('name,Special hours\nA,Dec 26 closed\n') as [[Record<string, string>]]
   const year = Object.keys(one)[0]!.slice(0, 4)
   const [a, b, c] = read('name;Special hours\nA;Dec 24-26 closed\nB;24.-26.12. zu\nC;"24/12 - 26/12 fermé"\n')
   expect(a).toEqual([days(`${year}-12-24`, `${year}-12-26`, 'closed'), []])
