@@ -244,11 +244,17 @@ const CELLS: WeekCells = [
   ['Mo-Fr 8-12, Mo-Sa 14-18, Mo-Fr 14-18', '1-5 08:00-12:00, 14:00-18:00; 6 14:00-18:00'],
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-Fr 8-12', '1-5 08:00-12:00, 14:00-18:00'],
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-18', '1-5 08:00-12:00, 14:00-18:00'],
-  // Other hours after a day joined from two specs replace the part they overlap, the other kept.
-  ['Mo-Fr 8-12, Mo-Sa 14-18, Do-Fr 14-20', '1-3 08:00-12:00, 14:00-18:00; 4-5 08:00-12:00, 14:00-20:00; 6 14:00-18:00'],
-  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20', '1 08:00-12:00, 14:00-20:00; 2-5 08:00-12:00, 14:00-18:00'],
-  ['Mo-Fr 8-12, Mo-Fr 14-18, Mi 7-12', '1-2,4-5 08:00-12:00, 14:00-18:00; 3 07:00-12:00, 14:00-18:00'],
-  ['Mon-Fri 9am-12pm, Mon-Fri 1pm-5pm, Wed 1pm-8pm', '1-2,4-5 09:00-12:00, 13:00-17:00; 3 09:00-12:00, 13:00-20:00'],
+  // Other hours over part of a day joined from two specs: the other part kept, or the day's hours
+  // those alone? Saturday's morning alone is often meant, as a span's exception reads it.
+  ['Mo-Fr 8-12, Mo-Sa 14-18, Do-Fr 14-20', null],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20', null],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mi 7-12', null],
+  ['Mon-Fri 9am-12pm, Mon-Fri 1pm-5pm, Wed 1pm-8pm', null],
+  ['Mo-Sa 9-12, Mo-Sa 14-18, Sa 9-13', null],
+  ['Lun-Sam 9h-12h, Lun-Sam 14h-19h, Sam 9h-13h', null],
+  ['Mo 9-12, Mo 14-18, Mo 9-13', null],
+  ['Mo-Fr 8-12, Mo-Fr 13-17, Mo-Fr 18-20, Mo 10-14', null],
+  ['Lun-Sam 9h-12h 14h-19h, Sam 9h-13h', '1-5 09:00-12:00, 14:00-19:00; 6 09:00-13:00'], // the span's exception
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 9-17', '1 09:00-17:00; 2-5 08:00-12:00, 14:00-18:00'], // both parts
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-So 14-20', null], // not within: Monday's two parts, or 14-20?
   // A span past the days of the span before is its exception for the days they share.
@@ -450,6 +456,11 @@ test('a span past the one before naming more days names both readings', () => {
   const [problem] = weekInto({}, 'Sat-Sun 10-14, Mon-Sat 9-18')
   expect(problem!.message).toContain('"Sat-Sun 10-14" and "Mon-Sat 9-18" after it give Saturday other hours')
   expect(problem!.message).toContain('"Sat 10:00-14:00" or "Sat 09:00-18:00"')
+})
+
+test("hours over part of a day's two specs name the other part kept, or the hours alone", () => {
+  const [problem] = weekInto({}, 'Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20')
+  expect(problem!.message).toContain('"Mo 08:00-12:00, 14:00-20:00" or "Mo 14:00-20:00"')
 })
 
 test("a span over a day's two specs names the day's hours whole, or its own", () => {

@@ -190,8 +190,6 @@ function giveEach(
     }
     // Hours a spec gave a day joined from two ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-18") keep it whole.
     if (repeats(given, d, first)) continue
-    // Other hours replace the parts they overlap ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20": 8-12, 14-20).
-    if (!own && half === null && partReplaced(given, d, first)) continue
     const whole = own || dayRead(week[d]).kind !== 'open'
     const hours = whole ? first : beside(week[d]!)
     if (hours === null) {
@@ -213,30 +211,16 @@ function giveEach(
 /** Whether day `d`'s hours were joined from two or more specs' (giveEach's parts). */
 const joined = ({ parts }: Given, d: number) => (parts.get(d)?.length ?? 0) >= 2
 
-/** The parts of day `d`'s hours, joined from two or more specs, that open hours `next` do not overlap. */
-function partsKept(given: Given, d: number, next: DayHours): string[] {
-  if (!joined(given, d) || next.kind !== 'open') return []
-  return given.parts.get(d)!.filter((part) => {
-    const read = dayRead(part)
-    return read.kind === 'open' && !overlaps(read.intervals, next.intervals)
-  })
-}
-
 /**
- * Gives day `d`, its hours joined from two or more specs, hours `first` in place of the parts they
- * overlap, when they leave some: true when so.
+ * A day's hours `first`, of two or more parts (8-12, 14-18), with open hours `next` in place of
+ * those they overlap, when they overlap some, not all, and are none of them: null otherwise.
  */
-function partReplaced(given: Given, d: number, first: string): boolean {
-  const next = dayRead(first)
-  const kept = partsKept(given, d, next)
-  if (next.kind !== 'open' || kept.length === 0 || kept.length === given.parts.get(d)!.length) return false
-  const intervals = kept.flatMap((part) => {
-    const read = dayRead(part)
-    return read.kind === 'open' ? read.intervals : []
-  })
-  given.week[d] = clockText([...intervals, ...next.intervals].sort((x, y) => x[0] - y[0]))
-  given.parts.set(d, [...kept, clockText(next.intervals)])
-  return true
+function partlyReplaced(first: string, next: DayHours): string | null {
+  const a = dayRead(first)
+  if (a.kind !== 'open' || next.kind !== 'open' || a.intervals.length < 2) return null
+  const kept = a.intervals.filter(([s, e]) => !overlaps([[s, e]], next.intervals))
+  if (kept.length === 0 || kept.length === a.intervals.length || partOf(first, next)) return null
+  return clockText([...kept, ...next.intervals].sort((x, y) => x[0] - y[0]))
 }
 
 /** Whether two days' texts read as the same hours, open or closed ("9-17", "09:00-17:00"). */
@@ -313,7 +297,8 @@ function lost(first: string, next: string): boolean {
  * Do-Fr 9-21", "Mon-Sat 9-5, Sat-Sun closed") or after every day's hours ("Daily 10-20, Mon-Fri
  * 9-5"). Hours beside the day's before (again) lose none. A day named alone again with part of
  * the hours it was given alone is in doubt too ("Mo 9-12, 14-18, Mo 9-12": a repeat, or the later
- * hours?). `all`: the spec's days.
+ * hours?), and hours over part of a day joined from two specs ("Mo-Fr 8-12, Mo-Fr 14-18, Mo
+ * 14-20": 8-12 kept?). `all`: the spec's days.
  */
 function covered(
   found: Found,
@@ -345,15 +330,23 @@ function covered(
   // its exception within it ("Mo-Sa 9-20, Do-Fr 9-21") or past it ("Mon-Sat 9-5, Sat-Sun closed");
   // one naming as many or more ("Sat-Sun 10-14, Mon-Sat 9-18") may mean either.
   const narrower = (j: number) => new Set(all).size < new Set(daysOf(specs[j]![0], read, g)).size
-  // A day joined from two specs keeps the parts the new hours do not overlap (giveEach).
-  const exception = (d: number) => narrower(givenAt.get(d)!) && (partsKept(given, d, b).length > 0 || !joined(given, d))
+  // Not when the day's hours were joined from two specs: it would drop the other's.
+  const exception = (d: number) => narrower(givenAt.get(d)!) && !joined(given, d)
   // A day named alone again with a part of the hours a spec naming it alone gave it ("Mo 9-12,
   // 14-18, Mo 9-12"): a repeat, or the later hours? Not its exception: it names no fewer days.
   const partAgain = (d: number) =>
     !spanned.includes(d) && given.aloneAt.get(d) === givenAt.get(d) && !joined(given, d) && partOf(week[d]!, b)
   const d = spanned.find((d) => taken.includes(d) && !exception(d)) ?? taken.find(partAgain)
-  if (d === undefined) return false
-  say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
+  if (d !== undefined) {
+    say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
+    return true
+  }
+  // Hours over part of a day joined from two specs ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20"): a longer
+  // afternoon, or the afternoon alone, as "Mo-Sa 9-12, Mo-Sa 14-18, Sa 9-13" most often means?
+  const partly = taken.find((d) => joined(given, d) && partlyReplaced(week[d]!, b) !== null)
+  if (partly === undefined) return false
+  const both = partlyReplaced(week[partly]!, b)!
+  say(doubts, coverDoubt(shownAt(found, givenAt.get(partly)!), shownAt(found, i), partly, both, first))
   return true
 }
 
