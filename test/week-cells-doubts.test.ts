@@ -255,6 +255,11 @@ const CELLS: WeekCells = [
   ['Mo 9-12, Mo 14-18, Mo 9-13', null],
   ['Mo-Fr 8-12, Mo-Fr 13-17, Mo-Fr 18-20, Mo 10-14', null],
   ['Lun-Sam 9h-12h 14h-19h, Sam 9h-13h', '1-5 09:00-12:00, 14:00-19:00; 6 09:00-13:00'], // the span's exception
+  // A span leaving some days of the two specs before, closed or over every part, replaces the day.
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Sa-Mo closed', '1 closed; 2-5 08:00-12:00, 14:00-18:00; 6-7 closed'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mi-Do geschlossen', '1-2,5 08:00-12:00, 14:00-18:00; 3-4 closed'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mi-Do 9-17', '1-2,5 08:00-12:00, 14:00-18:00; 3-4 09:00-17:00'],
+  ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-So closed', null], // every day of the specs before: theirs, or closed?
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo 9-17', '1 09:00-17:00; 2-5 08:00-12:00, 14:00-18:00'], // both parts
   ['Mo-Fr 8-12, Mo-Fr 14-18, Mo-So 14-20', null], // not within: Monday's two parts, or 14-20?
   // A span past the days of the span before is its exception for the days they share.

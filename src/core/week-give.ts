@@ -330,8 +330,10 @@ function covered(
   // its exception within it ("Mo-Sa 9-20, Do-Fr 9-21") or past it ("Mon-Sat 9-5, Sat-Sun closed");
   // one naming as many or more ("Sat-Sun 10-14, Mon-Sat 9-18") may mean either.
   const narrower = (j: number) => new Set(all).size < new Set(daysOf(specs[j]![0], read, g)).size
-  // Not when the day's hours were joined from two specs: it would drop the other's.
-  const exception = (d: number) => narrower(givenAt.get(d)!) && !joined(given, d)
+  // A day joined from two specs is so only when the hours replace it whole ("Mo-Fr 8-12, Mo-Fr
+  // 14-18, Sa-Mo closed"): over part of it, they leave the other in doubt (below).
+  const exception = (d: number) =>
+    narrower(givenAt.get(d)!) && (!joined(given, d) || partlyReplaced(week[d]!, b) === null)
   // A day named alone again with a part of the hours a spec naming it alone gave it ("Mo 9-12,
   // 14-18, Mo 9-12"): a repeat, or the later hours? Not its exception: it names no fewer days.
   const partAgain = (d: number) =>
