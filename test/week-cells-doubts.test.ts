@@ -279,6 +279,9 @@ const CELLS: WeekCells = [
   // A day named alone again with part of the hours it was given alone: a repeat, or the later?
   ['Mo 9-12, 14-18, Mo 9-12', null],
   ['Mo 9-12 14-18, Mo 14-18', null],
+  ['Mo 9-12, 14-18, Mo 9-13', null], // 14-18 kept, or the later hours?
+  ['Sa 9-12 14-18, Sa 14-17', null],
+  ['Mo 9-17, Mo 10-18', '1 10:00-18:00'], // one part: the later hours
   ['Mon-Fri 9-5, Sat 10-1, 2-5, Sat 10-1', null],
   ['Mo-Fr 9-12, 14-18, Mo 9-12', '1 09:00-12:00; 2-5 09:00-12:00, 14:00-18:00'], // a span's exception
   // A word for days giving a span's days the hours they have loses none.

@@ -298,7 +298,7 @@ function lost(first: string, next: string): boolean {
  * 9-5"). Hours beside the day's before (again) lose none. A day named alone again with part of
  * the hours it was given alone is in doubt too ("Mo 9-12, 14-18, Mo 9-12": a repeat, or the later
  * hours?), and hours over part of a day joined from two specs ("Mo-Fr 8-12, Mo-Fr 14-18, Mo
- * 14-20": 8-12 kept?). `all`: the spec's days.
+ * 14-20": 8-12 kept?) or named alone again ("Mo 9-12, 14-18, Mo 9-13"). `all`: the spec's days.
  */
 function covered(
   found: Found,
@@ -336,16 +336,17 @@ function covered(
     narrower(givenAt.get(d)!) && (!joined(given, d) || partlyReplaced(week[d]!, b) === null)
   // A day named alone again with a part of the hours a spec naming it alone gave it ("Mo 9-12,
   // 14-18, Mo 9-12"): a repeat, or the later hours? Not its exception: it names no fewer days.
-  const partAgain = (d: number) =>
-    !spanned.includes(d) && given.aloneAt.get(d) === givenAt.get(d) && !joined(given, d) && partOf(week[d]!, b)
+  const alone = (d: number) => !spanned.includes(d) && given.aloneAt.get(d) === givenAt.get(d)
+  const partAgain = (d: number) => alone(d) && !joined(given, d) && partOf(week[d]!, b)
   const d = spanned.find((d) => taken.includes(d) && !exception(d)) ?? taken.find(partAgain)
   if (d !== undefined) {
     say(doubts, coverDoubt(shownAt(found, givenAt.get(d)!), shownAt(found, i), d, week[d]!, first))
     return true
   }
-  // Hours over part of a day joined from two specs ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20"): a longer
-  // afternoon, or the afternoon alone, as "Mo-Sa 9-12, Mo-Sa 14-18, Sa 9-13" most often means?
-  const partly = taken.find((d) => joined(given, d) && partlyReplaced(week[d]!, b) !== null)
+  // Hours over part of a day joined from two specs ("Mo-Fr 8-12, Mo-Fr 14-18, Mo 14-20"), or named
+  // alone again ("Mo 9-12, 14-18, Mo 9-13"): a longer afternoon, or the afternoon alone, as
+  // "Mo-Sa 9-12, Mo-Sa 14-18, Sa 9-13" most often means?
+  const partly = taken.find((d) => (joined(given, d) || alone(d)) && partlyReplaced(week[d]!, b) !== null)
   if (partly === undefined) return false
   const both = partlyReplaced(week[partly]!, b)!
   say(doubts, coverDoubt(shownAt(found, givenAt.get(partly)!), shownAt(found, i), partly, both, first))
