@@ -437,11 +437,6 @@ describe("a Brazilian state's letters", () => {
     expect(geo.lookup('Recife PE 50000-000')?.parts.city).toBe('Recife')
   })
 
-  test('before a CEP, after a street and its number without commas, leave the town found', () => {
-    for (const address of ['Rua da Aurora 100 Recife PE 50050-000', 'Rua Augusta 100 São Paulo SP 01305-000'])
-      expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country: 'BR' })
-  })
-
   test('before a CEP, after a comma, read as after a spaced dash', () => {
     for (const address of ['Recife, PE 50000-000', 'Rua da Aurora 100, Recife, PE 50050-000'])
       expect({ address, city: geo.lookup(address)?.parts.city }).toEqual({ address, city: 'Recife' })
@@ -454,5 +449,44 @@ describe("a Brazilian state's letters", () => {
       expect({ address, country: geo.lookup(address)?.parts.country }).toEqual({ address, country: 'BR' })
     for (const address of ['bom jesus - rs 95290-000', 'bom jesus/rs, 95290-000'])
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+  })
+
+  test('after a street and its number without a comma, the town in the state', () => {
+    for (const [address, street, town] of [
+      ['Av Paulista 1000 São Paulo SP 01310-100', 'Av Paulista 1000', 'São Paulo - SP'],
+      ['Rua Chile 10 Salvador BA 40020-000', 'Rua Chile 10', 'Salvador - BA'],
+      ['Rua da Aurora 100 Recife PE 50050-000', 'Rua da Aurora 100', 'Recife - PE'],
+      ['Av. Afonso Pena 1000 Belo Horizonte MG 30130-000', 'Av. Afonso Pena 1000', 'Belo Horizonte - MG'],
+      ['Rua XV de Novembro 100 Curitiba PR 80020-310', 'Rua XV de Novembro 100', 'Curitiba - PR'],
+      ['Rua Chile 10 Salvador/BA 40020-000', 'Rua Chile 10', 'Salvador - BA'],
+      ['Rua Chile 10 Salvador - BA 40020-000', 'Rua Chile 10', 'Salvador - BA'],
+      ['Rua Chile 10 Salvador - BA', 'Rua Chile 10', 'Salvador - BA'],
+    ] as const) {
+      const r = geo.lookup(address)
+      const t = geo.lookup(town)!
+      expect({ address, street: r?.parts.street, at: r && [r.lat, r.lng] }).toEqual({
+        address,
+        street,
+        at: [t.lat, t.lng],
+      })
+    }
+  })
+})
+
+describe("a Brazilian state's letters before a CEP after a street", () => {
+  test('place the town as the town and its letters alone do: of that state, or nothing', () => {
+    // Not Valença of Bahia, Campo Grande of Mato Grosso do Sul, Bom Jesus of Piauí.
+    for (const [address, town] of [
+      ['Rua Dom Pedro 45 Valença RJ 27600-000', 'Valença - RJ'],
+      ['Rua 1 Valença - RJ 27600-000', 'Valença - RJ'],
+      ['Av. Brasil 10 Campo Grande RJ 23000-000', 'Campo Grande - RJ'],
+      ['Rua 1 Bom Jesus RS 95290-000', 'Bom Jesus - RS'],
+      ['Rua Sete 7 Bom Jesus - RS 95290-000', 'Bom Jesus - RS'],
+    ] as const) {
+      const r = geo.lookup(address)
+      const t = geo.lookup(town)
+      expect({ address, at: r && [r.lat, r.lng] }).toEqual({ address, at: t && [t.lat, t.lng] })
+    }
+    expect(geo.lookup('Valença - RJ')!.lat).toBeLessThan(-20)
   })
 })

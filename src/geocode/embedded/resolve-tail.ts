@@ -22,7 +22,10 @@ const PARTICLES = new Set(
 export function townAtEnd(q: Queries, address: string, afterNumber: boolean): { address: string; key: string } | null {
   if (/[,;|\n]/.test(address)) return null
   const tokens = address.split(' ')
-  const tail = trailing(q, tokens)
+  // Capitals after a spaced dash are the town's state's or province's ("Rua Chile 10 Salvador -
+  // SP"): they stay after the town, the dash before them.
+  const coded = tokens.length > 3 && SPACED_DASH.test(tokens.at(-2)!) && /^\p{Lu}{2,3}$/u.test(tokens.at(-1)!)
+  const tail = coded ? tokens.slice(-2) : trailing(q, tokens)
   const words = tokens.slice(0, tokens.length - tail.length)
   for (let n = Math.min(TAIL_WORDS, words.length); n >= 1; n--) {
     const town = words.slice(-n)
@@ -44,8 +47,9 @@ export function townAtEnd(q: Queries, address: string, afterNumber: boolean): { 
     if (head.length === 0 && q.qRegions.get(key) !== null) continue // "Florida US": a state
     // A lone number before the town is its postcode ("33770 Largo"), not a house number.
     const lead = head.length === 1 && /^\d+$/.test(head[0]!) ? head : []
-    const parts = [lead.length > 0 ? '' : head.join(' '), [...lead, ...town].join(' '), tail.join(' ')]
-    return { address: parts.filter((p) => p !== '').join(', '), key }
+    const parts = [lead.length > 0 ? '' : head.join(' '), [...lead, ...town].join(' '), coded ? '' : tail.join(' ')]
+    const written = parts.filter((p) => p !== '').join(', ')
+    return { address: coded ? `${written} ${tail.join(' ')}` : written, key }
   }
   return null
 }

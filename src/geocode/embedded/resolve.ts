@@ -52,7 +52,7 @@ const US_STATE =
  * Bump when the resolver places an address differently on the same data: cached answers are keyed
  * by it and the data's version, so old answers are not served after a fix.
  */
-export const RESOLVER_VERSION = '86'
+export const RESOLVER_VERSION = '87'
 
 export function resolver(db: Database) {
   const q = queriesOf(db)

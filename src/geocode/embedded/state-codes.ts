@@ -92,15 +92,12 @@ const STATE_BEFORE_CEP =
  * A text of a town, a Brazilian state's letters and a CEP as the town and the letters after a
  * spaced dash, read so by the resolver and the place search alike: "Recife PE 50000-000" is
  * Recife of Pernambuco (the data has no CEPs), "Bom Jesus RS 95290-000" no Bom Jesus of Piauí,
- * and "Recife - PE, 50000-000" no 50000 Saint-Lô. Other texts as they are, and so is one whose
- * words before the letters, after a last comma, hold a number: a street's, which a dash would
- * leave unread ("Rua da Aurora 100 Recife PE 50050-000").
+ * and "Recife - PE, 50000-000" no 50000 Saint-Lô; after a street, "Rua da Aurora 100 Recife - PE"
+ * (townAtEnd reads the town before the dash). Other texts as they are.
  */
 export function stateBeforeCep(text: string): string {
   const m = STATE_BEFORE_CEP.exec(text.trim())
-  if (m === null || BR_STATES[m[2]!] === undefined) return text
-  const head = m[1]!
-  return /\d/.test(head.slice(head.lastIndexOf(',') + 1)) ? text : `${head} - ${m[2]}`
+  return m !== null && BR_STATES[m[2]!] !== undefined ? `${m[1]} - ${m[2]}` : text
 }
 
 /**
