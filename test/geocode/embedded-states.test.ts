@@ -435,6 +435,10 @@ describe("a Brazilian state's letters", () => {
     for (const address of ['Bom Jesus RS 95290-000', 'Bom Jesus/RS, 95290-000', 'Praia do Forte BA 48280-000'])
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
     expect(geo.lookup('Recife PE 50000-000')?.parts.city).toBe('Recife')
+    // A CEP without its dash reads the same.
+    for (const address of ['Bom Jesus RS 95290000', 'bom jesus rs 95290000', 'Rua 1 Bom Jesus RS 95290000'])
+      expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
+    expect(geo.lookup('Salvador BA 40020000')?.parts.city).toBe('Salvador')
   })
 
   test('before a CEP, after a comma, read as after a spaced dash', () => {

@@ -129,6 +129,8 @@ describe("GET /places with a state's or province's letters after the town", () =
       ['Recife, PE 50000-000', 'Recife, Brazil'],
       ['Av. Paulista 1000, São Paulo, SP 01310-100', 'São Paulo, Brazil'],
       ['Toledo, PR 85900-000', 'Toledo, Brazil'], // Paraná's, not Puerto Rico's nor Spain's
+      ['Salvador BA 40020000', 'Salvador, Brazil'], // a CEP without its dash
+      ['recife pe 50000000', 'Recife, Brazil'],
     ] as const)
       expect({ q, first: (await first(q))?.label }).toEqual({ q, first: label })
   })

@@ -61,8 +61,11 @@ export function slashAsDash(raw: string): string {
 /** Two small letters after a spaced dash, a comma or a slash, ending a text ("Recife - pe"). */
 const SMALL_LETTERS_AT_END = /^(.*?\S)(\s+[-–]\s+|\s*,\s*|\s*\/\s*)([a-z]{2})$/u
 
-/** Two small letters after a spaced dash, a comma, a slash or a space, before a CEP ending a text. */
-const SMALL_LETTERS_BEFORE_CEP = /^(.*?\S)(\s+[-–]\s+|\s*,\s*|\s*\/\s*|\s+)([a-z]{2})((?:\s*,\s*|\s+)\d{5}-\d{3})$/u
+/**
+ * Two small letters after a spaced dash, a comma, a slash or a space, before a CEP (its dash left
+ * out or not) ending a text.
+ */
+const SMALL_LETTERS_BEFORE_CEP = /^(.*?\S)(\s+[-–]\s+|\s*,\s*|\s*\/\s*|\s+)([a-z]{2})((?:\s*,\s*|\s+)\d{5}-?\d{3})$/u
 
 /**
  * `text` with a Brazilian state's letters written small after a spaced dash, a comma or a slash
@@ -81,12 +84,12 @@ export function stateInCapitals(text: string, mayBeBrazils: (key: string) => boo
 }
 
 /**
- * A town, a space, spaced dash, slash or comma, two capitals, and a CEP, with a comma before it
- * or not. The town's words end at a letter, a digit, a dot or a bracket: "Recife, PE" is no
- * "Recife," and "PE".
+ * A town, a space, spaced dash, slash or comma, two capitals, and a CEP (its dash left out or
+ * not), with a comma before it or not. The town's words end at a letter, a digit, a dot or a
+ * bracket: "Recife, PE" is no "Recife," and "PE".
  */
 const STATE_BEFORE_CEP =
-  /^(.*?[\p{L}\p{N}.)])(?:\s+[-–]\s+|\s*\/\s*|\s*,\s*|\s+)(\p{Lu}{2})(?:\s*,\s*|\s+)\d{5}-\d{3}$/u
+  /^(.*?[\p{L}\p{N}.)])(?:\s+[-–]\s+|\s*\/\s*|\s*,\s*|\s+)(\p{Lu}{2})(?:\s*,\s*|\s+)\d{5}-?\d{3}$/u
 
 /**
  * A text of a town, a Brazilian state's letters and a CEP as the town and the letters after a
