@@ -38,5 +38,17 @@ describe("a Mexican state's letters after the town", () => {
     for (const address of ['Centro, Col', 'Foobar, Col.'])
       expect({ address, found: geo.lookup(address) }).toEqual({ address, found: null })
     expect(geo.lookup('Colima, COL')?.parts.city).toBe('Colima')
+    // "Col." is Colima's usual short form: read as its letters in capitals, Colombia's first.
+    for (const [address, city, country] of [
+      ['Colima, Col.', 'Colima', 'MX'],
+      ['Colima, Col', 'Colima', 'MX'],
+      ['Tecomán, Col.', 'Tecomán', 'MX'],
+      ['Av. Rey Colimán 123, Colima, Col.', 'Colima', 'MX'],
+      ['Manzanillo, col', 'Manzanillo', 'MX'],
+      ['Bogotá, Col', 'Bogotá', 'CO'],
+    ] as const) {
+      const r = geo.lookup(address)
+      expect({ address, city: r?.parts.city, country: r?.parts.country }).toEqual({ address, city, country })
+    }
   })
 })

@@ -54,3 +54,19 @@ export const mexicanState = (key: string): string | undefined =>
 
 /** Each state's letters (name keys) and its admin1 code. */
 export const mexicanStates = (): [string, string][] => Object.entries(MX_STATES)
+
+/** Three letters, a dot after them or not, as the last of a text's parts after a comma. */
+const LETTERS_AT_END = /(,\s*)(\p{L}{3})(\.?\s*)$/u
+
+/**
+ * `text` with a Mexican state's three letters that are a country's too, written not in capitals
+ * as its last part, in capitals: "Colima, Col." as "Colima, COL.", read as Colima's state after no
+ * town of Colombia ("Bogotá, Col"), and never as a town ("Centro, Col" is no Col, Italy).
+ */
+export function mexicanLettersInCapitals(text: string, isCountry: (key: string) => boolean): string {
+  const m = LETTERS_AT_END.exec(text)
+  if (m === null) return text
+  const key = m[2]!.toLowerCase()
+  if (mexicanState(key) === undefined || !isCountry(key)) return text
+  return `${text.slice(0, m.index)}${m[1]}${m[2]!.toUpperCase()}${m[3]}`
+}

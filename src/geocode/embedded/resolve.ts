@@ -15,6 +15,7 @@ import {
   windowsOf,
 } from './address-read'
 import { districtPostcode } from './district-codes'
+import { mexicanLettersInCapitals } from './mexico-states'
 import { CITY_POPULATION } from './near'
 import { postcodePrefix } from './postcode-forms'
 import { lettersOnly, provinceAtEnd } from './province-codes'
@@ -169,9 +170,11 @@ function inPlaceName(q: Queries, tokens: string[], { start, len }: { start: numb
 function lookup(q: Queries, address: string): GeocodeResult | null {
   // The cache's key, so that addresses sharing one get one answer (the street as written, too),
   // with a Brazilian state's letters written small after a town of Brazil's name, or of none, in
-  // capitals, and a CEP after such letters left out (stateBeforeCep).
+  // capitals, and a CEP after such letters left out (stateBeforeCep); so too a Mexican state's
+  // letters that are a country's (mexicanLettersInCapitals).
   const brazils = (key: string) => q.qPlacesIn.all(key, 'BR').length > 0 || !q.named(key)
-  const text = stateBeforeCep(stateInCapitals(normalizeAddress(address), brazils))
+  const mexicans = mexicanLettersInCapitals(normalizeAddress(address), (key) => q.countryOf(key) !== null)
+  const text = stateBeforeCep(stateInCapitals(mexicans, brazils))
   const result = lookupWritten(q, text)
   if (result !== null && result.precision !== 'city') return result
   // Without commas, street words may swallow the town ("12 Rue de la Paix Paris") or leave a
