@@ -229,8 +229,10 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
   // Each day's hours, a run's days apart from dates named alone: those are its exceptions.
   const byRun = new Map<string, string>()
   const alone = new Map<string, string>()
-  // Dates alone written without a year: a run's day of the same month and day is in the run's year.
+  // Dates alone written without a year, and the days of runs whose first and last days are so
+  // written: such a date of a run's month and day is that day, in the run's year.
   const undated: string[] = []
+  const undatedRuns = new Set<string>()
   for (let i = 0; i < dates.length; i++) {
     const written = dates[i]!
     let last = written
@@ -259,6 +261,8 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
     const hours = keptText(text) ?? closedX(text)
     const into = days.run ? byRun : alone
     if (!days.run && written.year === null) undated.push(days.dates[0]!)
+    if (days.run && yearless(written) && yearless(last) && until?.[2] === undefined)
+      for (const date of days.dates) undatedRuns.add(date)
     for (const date of days.dates) {
       const other = into.get(date)
       if (other !== undefined && other !== hours)
@@ -267,13 +271,16 @@ export function readSpecialHours(cell: string, order: DateOrder = null): Record<
     }
   }
   for (const date of undated) {
-    const inRun = [...byRun.keys()].find((d) => d.slice(4) === date.slice(4))
+    const inRun = [...undatedRuns].find((d) => d.slice(4) === date.slice(4))
     if (inRun === undefined || alone.has(inRun)) continue
     alone.set(inRun, alone.get(date)!)
     alone.delete(date)
   }
   return Object.fromEntries([...byRun, ...alone])
 }
+
+/** Whether a date is written without a year ("Dec 24", "24.12."). */
+const yearless = (written: Written): boolean => !written.iso && written.year === null
 
 /**
  * The days a date names: its own, or a run's from it to `last` (another date), to `until`'s day

@@ -59,3 +59,14 @@ test('a US run with its year after its last day, "12/24-26/2027", is of that yea
     [],
   ])
 })
+
+test('a date alone without a year keeps its own year beside a run written with a year', () => {
+  const runs: [string, string, string][] = [
+    ['2025-12-24 - 2025-12-26 closed; Dec 25 10-2', '2025-12-24', '2025-12-26'],
+    ['Dec 24-26, 2027 closed; Dec 25 10-2', '2027-12-24', '2027-12-26'],
+    ['Dec 23, 2027 - Dec 27, 2027 closed; Dec 25 10-2', '2027-12-23', '2027-12-27'],
+    ['24.-26.12.2027 closed; 25.12. 10-2', '2027-12-24', '2027-12-26'],
+  ]
+  for (const [cell, from, to] of runs)
+    expect(readAt('2026-12-07T12:00:00Z', cell)).toEqual([{ ...days(from, to, 'closed'), '2026-12-25': '10-2' }, []])
+})
