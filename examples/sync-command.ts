@@ -3,6 +3,7 @@
 import { StorelocClient } from 'storeloc/client'
 import { writeStderr } from '../src/core/write-whole'
 import { CHUNK } from './sync-parts'
+import { countingFetch } from './sync-tries'
 
 /** What the sync is asked to do, and the client it asks the service with. */
 export type Command = {
@@ -137,6 +138,8 @@ export function commandLine(args: string[]): Command {
       baseUrl,
       apiKey,
       startupWaitMs: Number(startupWait) * 1000,
+      // A refusal after several tries of a write may follow one that made it (sync-tries.ts).
+      fetch: countingFetch,
       onStarting: ({ startupWaitMs }) =>
         progress(`sync: the service is starting, waiting up to ${startupWaitMs / 1000} s for it...`),
     })

@@ -29,7 +29,8 @@
 // locator is not in step with the list. Run it again once that write is done. A look the service
 // refuses (a key revoked, a proxy's limit) exits 3 as well, saying its refusal and what is written,
 // and deletes nothing after it. A request refused while writing says what the requests before it
-// wrote, or that nothing is written; one refused for another write meanwhile (a 409 without
+// wrote, or that nothing is written, and that it may be written itself when a try of it before
+// the refusal got no answer; one refused for another write meanwhile (a 409 without
 // Retry-After: two first syncs at once) is sent again, up to 3 times. Ctrl-C stops it at once,
 // saying how many rows it sent so far and what they did (created, updated, unchanged) and how
 // many of the stores the list lacks it deleted: exit 130 (SIGTERM alike: exit 143).
@@ -45,6 +46,7 @@ import { type Command, commandLine, progress } from './sync-command'
 import { clearLeftOut, deleteRow, dropsTaken, itemAt, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
 import { readRows } from './sync-read'
+import { sentMaybeWritten } from './sync-tries'
 import { bulkPastRefreshes, keptChanged, refuseOthersChanges, SaysWritten, type Snapshot } from './sync-others'
 import { inListOrder, lostZeros, printChanges, printWarnings, warningsOf } from './sync-print'
 
@@ -519,13 +521,19 @@ main().catch((e) => {
   // Its message says what is written and when to run the sync again: not "part of the list".
   if (e instanceof SaysWritten) process.exit(3)
   if (!writing) process.exit(1)
-  // A request refused whole wrote none of its rows: what the requests before it did is known.
+  // A request refused whole wrote none of its rows: what the requests before it did is known. Its
+  // refusal may follow an earlier try of it that wrote them, its answer lost (sync-tries.ts).
   if (e instanceof StorelocError && refusedWhole(e)) {
-    const before =
-      done.sent === 0 && done.deleted === 0
-        ? 'nothing is written'
-        : `the requests before it are written: ${done.sent} of ${done.toWrite} rows sent${didSaid()}${deletesSaid()}`
-    console.error(`sync: ${before}. Run the sync again: it writes only what is not in step yet.`)
+    const sent = sentMaybeWritten(e.idempotencyKey)
+    const none = done.sent === 0 && done.deleted === 0
+    const before = none
+      ? sent > 0
+        ? 'no request before it is written'
+        : 'nothing is written'
+      : `the requests before it are written: ${done.sent} of ${done.toWrite} rows sent${didSaid()}${deletesSaid()}`
+    const maybe =
+      sent > 0 ? ` This one may be written too: it was sent ${sent} times, and a try before its refusal may have gone through.` : ''
+    console.error(`sync: ${before}.${maybe} Run the sync again: it writes only what is not in step yet.`)
     process.exit(3)
   }
   console.error(

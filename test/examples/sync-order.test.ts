@@ -4,6 +4,8 @@
 // the service refuses, each row once; a request that fails named by the lines it held.
 import { expect, test } from 'bun:test'
 import { writeFileSync } from 'node:fs'
+import { createServer } from 'node:http'
+import type { AddressInfo } from 'node:net'
 import { join } from 'node:path'
 import { reported, syncServer } from './sync-server'
 
@@ -266,3 +268,80 @@ test('a write refused whole without details is named by its lines, and said not 
     standIn.stop(true)
   }
 }, 60_000)
+
+test('a write refused after a try of it went unanswered may be written, and is said so', async () => {
+  // A stand-in passes every request on, but the tries of the write numbered `target`: `answer`
+  // answers the try numbered `n` (from 1), `on` passing it on; `undefined` cuts it off unanswered.
+  let answer: (n: number, on: () => Promise<Response>) => Promise<Response | undefined> = (_, on) => on()
+  let [target, writes, tries] = [2, 0, 0]
+  let lastKey: string | undefined
+  const standIn = createServer(async (req, res) => {
+    const chunks: Buffer[] = []
+    for await (const c of req) chunks.push(c as Buffer)
+    const sent = req.method === 'POST' ? Buffer.concat(chunks).toString() : undefined
+    // A write's tries share its Idempotency-Key: a new key is the next write.
+    const key = req.headers['idempotency-key'] as string | undefined
+    const write = sent?.includes('"dry_run":false') === true
+    if (write && key !== lastKey) {
+      lastKey = key
+      writes++
+      tries = 0
+    }
+    const headers = Object.entries(req.headers).filter(([k]) => k !== 'host' && k !== 'content-length')
+    const on = () =>
+      fetch(`${served.url}${req.url}`, { method: req.method, headers: headers as [string, string][], body: sent })
+    const response = write && writes === target ? await answer(++tries, on) : await on()
+    if (response === undefined) return req.socket.destroy()
+    res.writeHead(response.status, Object.fromEntries(response.headers))
+    res.end(Buffer.from(await response.arrayBuffer()))
+  })
+  await new Promise<void>((listening) => standIn.listen(0, '127.0.0.1', listening))
+  const through = `http://127.0.0.1:${(standIn.address() as AddressInfo).port}`
+  const again = 'Run the sync again: it writes only what is not in step yet.'
+  const maybe = (n: number) =>
+    `This one may be written too: it was sent ${n} times, and a try before its refusal may have gone through. ${again}\n`
+  const limited = () =>
+    Response.json({ success: false, error: 'rate_limited', message: 'Too many requests.' }, { status: 429 })
+  const run = async (key = served.key) => {
+    expect((await sync('1000', FIRST)).code).toBe(0)
+    writes = 0
+    lastKey = undefined
+    const id = await ids()
+    return { id, ran: await sync('3', chained(id, ['S2', 'S3', 'S4', 'S9']), [], through, key) }
+  }
+  try {
+    // Made at its first try, whose answer is lost; its key revoked before the second.
+    const locator = served.json('locator', 'list')[0].id
+    const key = served.json('key', 'create', locator)
+    answer = async (n, on) => {
+      if (n === 1) return void (await on())
+      served.json('key', 'revoke', key.id)
+      return on()
+    }
+    const revoked = await run(key.secret_key)
+    expect(revoked.ran.code).toBe(3)
+    expect(revoked.ran.stderr).toContain('sync: The request of lines 5-7 was refused: API key inactive')
+    expect(revoked.ran.stderr).toEndWith(
+      `sync: the requests before it are written: 1 of 8 rows sent (1 created). ${maybe(2)}`,
+    )
+    // It was: Four took S9 (line 7).
+    const res = await fetch(`${served.url}/admin/v1/locations/${revoked.id.get('Four')}`, {
+      headers: { authorization: `Bearer ${served.key}` },
+    })
+    expect(((await res.json()) as any).location.external_id).toBe('S9')
+    // A limit's 429 to the tries after the lost one: the client's 4 tries spent.
+    answer = async (n, on) => (n === 1 ? void (await on()) : limited())
+    expect((await run()).ran.stderr).toEndWith(`1 of 8 rows sent (1 created). ${maybe(4)}`)
+    // Every try answered 429 keeps no decision: none made the write.
+    answer = async () => limited()
+    expect((await run()).ran.stderr).toEndWith(
+      `sync: the requests before it are written: 1 of 8 rows sent (1 created). ${again}\n`,
+    )
+    // The first write so: nothing before it.
+    target = 1
+    answer = async (n, on) => (n === 1 ? void (await on()) : limited())
+    expect((await run()).ran.stderr).toEndWith(`sync: no request before it is written. ${maybe(4)}`)
+  } finally {
+    standIn.close()
+  }
+}, 90_000)
