@@ -98,7 +98,7 @@ function csvItems(
   file: string,
   customFields: readonly NamedField[],
   encoding: string | null,
-): Pick<CsvRead, 'columns' | 'unknown' | 'notes'> & { items: BulkItem[] } {
+): Pick<CsvRead, 'columns' | 'unknown' | 'notes' | 'noStore'> & { items: BulkItem[] } {
   const bytes = readFileBytes(file)
   const first = opening(bytes)
   if (first === '[' || first === '{')
@@ -110,6 +110,7 @@ function csvItems(
       columns: read.columns,
       unknown: read.unknown,
       notes: read.notes,
+      noStore: read.noStore,
     }
   } catch (e) {
     if (e instanceof CsvError)
@@ -235,10 +236,16 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
     const encoding = (values.encoding as string | undefined)?.trim() || null
     // JSON is UTF-8 (RFC 8259): an encoding named for it would be ignored, so it is refused.
     if (format === 'json' && encoding !== null) throw new OperatorError('--encoding is for CSV files: JSON is UTF-8.')
-    const { items, columns, unknown, notes } =
+    const { items, columns, unknown, notes, noStore } =
       format === 'csv'
         ? csvItems(file, store.customFields.list(locator.id), encoding)
-        : { items: jsonItems(file, { dryRun, deleteMissing, maxDelete }), columns: [], unknown: [], notes: [] }
+        : {
+            items: jsonItems(file, { dryRun, deleteMissing, maxDelete }),
+            columns: [],
+            unknown: [],
+            notes: [],
+            noStore: [],
+          }
     const { geocoder, towns, guess, close } = lazyGeocoder(context)
     const progress = progressPrinter(items.length, !!values.json, !!values.progress, dryRun)
     let report: BulkReport
@@ -249,6 +256,7 @@ export const IMPORT_COMMANDS: Record<string, Command> = {
         dryRun,
         deleteMissing,
         maxDelete,
+        noStore,
         words: CLI_WORDS,
         onProgress: (p: BulkProgress) => {
           if (p.at !== undefined) points.add(`${p.at.lat},${p.at.lng}`)

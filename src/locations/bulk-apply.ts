@@ -6,8 +6,10 @@ import { type LocationRecord, replacedPointOf } from '../store/locations'
 import type { BulkResult, BulkWords } from './bulk'
 import type { Plan } from './bulk-check'
 import { type Coded, codeSaid, excelReads, holdersOfCode, keepsCode, lostZeroPairs, sameCode } from './bulk-codes'
+import { refuseNamedNoStore } from './bulk-no-store'
 import { hoursInColumns } from './bulk-problems'
 import { type Removal, removalResult, sameInstant } from './bulk-removals'
+import type { RawRecord } from './csv-records'
 import { LocationError } from './errors'
 import { type LocationPatch, pickLocationFields } from './normalize'
 import { type HoursRead, hoursReadOnce, unreadHoursWarnings } from './opening'
@@ -21,7 +23,8 @@ import { withKnownTown } from './town'
  * is one that would delete more than `maxDelete`. Checked before geocoding, and again in the
  * write's transaction: another write may have added a location meanwhile. Delete items count
  * towards "every location" (a request of them alone still wipes it) but not towards `maxDelete`,
- * which limits what delete_missing finds, not what the request names.
+ * which limits what delete_missing finds, not what the request names. `noStore`: the lines of a
+ * file read as no store, refused when one names a location that would go (refuseNamedNoStore).
  */
 export function refuseDeleting(
   coded: Coded[],
@@ -29,8 +32,10 @@ export function refuseDeleting(
   removals: Removal[],
   maxDelete: number | null,
   words: BulkWords,
+  noStore: readonly RawRecord[] = [],
 ): void {
   const going = missing(coded, plans, removals)
+  refuseNamedNoStore(going, noStore, words)
   const gone = going.length
   const locations = `location${gone === 1 ? '' : 's'}`
   const zeros = lostZeros(going, plans)
@@ -153,6 +158,7 @@ const resultOf = (
 type ApplyOptions = {
   deleteMissing: boolean
   maxDelete: number | null
+  noStore: readonly RawRecord[]
   words: BulkWords
   dryRun: boolean
   definitions: string
@@ -175,7 +181,7 @@ export function apply(
   const recheck = !dryRun && JSON.stringify(deps.store.customFields.list(locatorId)) !== options.definitions
   // Before the writes: not what they create.
   const coded = deleteMissing ? deps.store.locations.externalIds(locatorId) : []
-  if (deleteMissing) refuseDeleting(coded, plans, removals, options.maxDelete, options.words)
+  if (deleteMissing) refuseDeleting(coded, plans, removals, options.maxDelete, options.words, options.noStore)
   const gone = missing(coded, plans, removals)
   const removing = removals.filter((r) => r.target !== null).length
   // A dry run is refused as the real run would be: its 200 promises the real run's.

@@ -9,6 +9,7 @@ import { Problems } from './bulk-problems'
 import { unchangedPostcodesNote, withPaddedPostcodes } from './bulk-postcodes'
 import { type Going, noteLostZeros, noteRepeatedRows, noteRepeats, repeatedRowsNote, repeatsNote } from './bulk-repeats'
 import { addressPointWarnings, pointWarnings, type PostcodeMemo, postcodeWarnings, type RowPlace } from './placement'
+import type { RawRecord } from './csv-records'
 import { type AdminDeps, locatorWrite, townsOf } from './service'
 
 /** The most locations one request of the Management API may carry (the CLI sends any number). */
@@ -68,6 +69,11 @@ export type BulkOptions = {
   deleteMissing?: boolean
   /** The most locations deleteMissing may delete; more refuses the whole request. null: no limit. */
   maxDelete?: number | null
+  /**
+   * The lines of a file read as no store (a totals row, a dump's count of its rows): with
+   * deleteMissing, one naming a location it would delete refuses the request.
+   */
+  noStore?: readonly RawRecord[]
   onProgress?: (progress: BulkProgress) => void
   /** How refusals name the options and what was sent; the API's by default. */
   words?: BulkWords
@@ -140,7 +146,14 @@ export async function bulkUpsert(
   items: BulkItem[],
   options: BulkOptions = {},
 ): Promise<BulkReport> {
-  const { dryRun = false, deleteMissing = false, maxDelete = null, onProgress, words = API_WORDS } = options
+  const {
+    dryRun = false,
+    deleteMissing = false,
+    maxDelete = null,
+    noStore = [],
+    onProgress,
+    words = API_WORDS,
+  } = options
   items = await withPaddedPostcodes(deps, items)
   const problems = new Problems()
   const definitions = JSON.stringify(deps.store.customFields.list(locatorId))
@@ -158,7 +171,8 @@ export async function bulkUpsert(
   noteLostZeros(deps, locatorId, plans)
   onProgress?.({ stage: 'checked', done: items.length, total: items.length })
   if (problems.count > 0) throw problems.error(items.length)
-  if (deleteMissing) refuseDeleting(deps.store.locations.externalIds(locatorId), plans, removals, maxDelete, words)
+  if (deleteMissing)
+    refuseDeleting(deps.store.locations.externalIds(locatorId), plans, removals, maxDelete, words, noStore)
   await geocodeAll(deps, items, plans, problems, words, onProgress)
   if (problems.count > 0) throw problems.error(items.length)
   const towns = await townsOf(deps)
@@ -189,7 +203,7 @@ export async function bulkUpsert(
   ]
   const written = () =>
     reportOf(
-      apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, words, dryRun, definitions, towns }),
+      apply(deps, locatorId, plans, removals, { deleteMissing, maxDelete, noStore, words, dryRun, definitions, towns }),
       dryRun,
       items,
       notes,

@@ -59,6 +59,11 @@ export type CsvRead = {
    * warnings say that.
    */
   notes: string[]
+  /**
+   * The lines below the header read as no store, rulers aside (a totals row, a dump's count of its
+   * rows): a line cut short may be a store's, which delete_missing must not delete (bulkUpsert's noStore).
+   */
+  noStore: RawRecord[]
 }
 
 /** Which number of the file's slash dates is the month, by its special hours and its countries (dateOrder). */
@@ -318,7 +323,7 @@ function* readSteps(
   noteCountries(header, rows, countries)
   const unknown = header.columns.filter((c) => c.field === null && c.header !== '').map((c) => c.header)
   const notes = [...(rows.length === 0 ? [...before, ...after] : []), ...header.columnNotes]
-  return { rows, columns: header.columns, unknown, notes }
+  return { rows, columns: header.columns, unknown, notes, noStore: records.slice(bottom).filter((r) => !rulerLine(r)) }
 }
 
 /** Fields that name a row whose cells are out of their columns: the first cells, most often before a break. */

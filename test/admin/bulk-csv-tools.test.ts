@@ -144,3 +144,38 @@ describe('a file of store codes alone, sent with delete_missing', () => {
     }
   })
 })
+
+describe('a last line read as no store, sent with delete_missing', () => {
+  const header = 'external_id,name,address,lat,lng\n'
+  const rows = 'S1,Alpha,"1 Main St",39.7,-89.6\nS2,Beta,"2 Main St",39.71,-89.61\n'
+  const seed = async () => {
+    const gone = '2,Store 2,"3 Main St",39.72,-89.62\nX9,Shop 2,"4 Main St",39.73,-89.63\n'
+    expect((await post(`${header}${rows}${gone}`, 'text/csv', '')).body).toMatchObject({ created: 4 })
+  }
+
+  test('is refused, dry run or not, when the line names a store it would delete: by its code or its name', async () => {
+    await seed()
+    const before = snapshot()
+    for (const [line, named] of [
+      ['2', 'the location "Store 2" (external_id "2")'],
+      ['Shop 2', 'the location "Shop 2" (external_id "X9")'],
+    ])
+      for (const query of ['?delete_missing=true', '?dry_run=true&delete_missing=true']) {
+        const sent = await post(`${header}${rows}${line}\n`, 'text/csv', query)
+        expect(sent.status).toBe(422)
+        expect(sent.body.message).toBe(
+          'delete_missing would delete a location that line 4 names, though it was read as no store; nothing was written.',
+        )
+        expect(sent.body.details.delete_missing).toEqual([
+          `Refused: line 4 ("${line}") was read as no store (a totals row, or a count of the rows above it), but it names ${named}, which nothing else in the request keeps. If line 4 is that store, write its row in full, with its name and its address or coordinates; if not, delete line 4. Then send it again.`,
+        ])
+      }
+    expect(snapshot()).toEqual(before)
+  })
+
+  test("deletes as asked when the line names none of them: a dump's count of its rows", async () => {
+    await seed()
+    const sent = await post(`${header}${rows}(2 rows affected)\n`, 'text/csv', '?delete_missing=true')
+    expect(sent.body).toMatchObject({ success: true, unchanged: 2, deleted: 2 })
+  })
+})

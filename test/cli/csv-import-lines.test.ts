@@ -196,3 +196,27 @@ describe('a misspelt country', () => {
     )
   })
 })
+
+describe('a last line read as no store, with --delete-missing', () => {
+  test('naming a store it would delete, by its code, is refused, dry run or not: the store stays', () => {
+    const header = 'external_id,name,address,lat,lng\n'
+    const rows = 'S1,Alpha,"1 Main St",39.7,-89.6\nS2,Beta,"2 Main St",39.71,-89.61\n'
+    const seed = file('seed.csv', `${header}${rows}2,Store 2,"3 Main St",39.72,-89.62\n`)
+    expect(storeloc('locations', 'import', locatorId, '--file', seed).code).toBe(0)
+    // The store's code written without its trailing commas: one cell, the count of the rows above.
+    const path = file('cut.csv', `${header}${rows}2\n`)
+    for (const dry of [['--dry-run'], []]) {
+      const r = storeloc('locations', 'import', locatorId, '--file', path, '--delete-missing', ...dry)
+      expect(r.code).toBe(1)
+      expect(r.stderr).toBe(
+        [
+          `storeloc: Nothing was imported from ${path}: --delete-missing would delete a location that line 4 names, though it was read as no store; nothing was written.`,
+          '  Refused: line 4 ("2") was read as no store (a totals row, or a count of the rows above it), but it names the location "Store 2" (external_id "2"), which nothing else in the file keeps. If line 4 is that store, write its row in full, with its name and its address or coordinates; if not, delete line 4. Then send it again.',
+          '',
+        ].join('\n'),
+      )
+    }
+    const kept = json('locations', 'export', locatorId).map((l: { external_id: string }) => l.external_id)
+    expect(kept.sort()).toEqual(['2', 'S1', 'S2'])
+  })
+})

@@ -299,7 +299,7 @@ export async function csvBulkRequest(
   { bytes, charset, typedSeparator }: { bytes: Uint8Array; charset: string | null; typedSeparator?: string },
   params: URLSearchParams,
   customFields: readonly NamedField[],
-): Promise<BulkRequest & Pick<CsvRead, 'unknown' | 'notes'>> {
+): Promise<BulkRequest & Pick<CsvRead, 'unknown' | 'notes' | 'noStore'>> {
   checkParams(params)
   let read: CsvRead
   try {
@@ -326,5 +326,6 @@ export async function csvBulkRequest(
     }),
     unknown: read.unknown,
     notes: read.notes,
+    noStore: read.noStore,
   }
 }

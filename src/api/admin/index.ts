@@ -246,11 +246,15 @@ async function postBulk(deps: AdminRouteDeps, ctx: WriteContext, write: Write) {
   const params = new URL(ctx.request.url).searchParams
   if (parsed?.kind === 'csv') {
     const fields = deps.store.customFields.list(ctx.auth.locator.id)
-    const { items, dryRun, deleteMissing, maxDelete, unknown, notes } = await csvBulkRequest(parsed, params, fields)
+    const { items, dryRun, deleteMissing, maxDelete, unknown, notes, noStore } = await csvBulkRequest(
+      parsed,
+      params,
+      fields,
+    )
     return write(
       ctx,
       200,
-      (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete }),
+      (d) => bulkUpsert(d, ctx.auth.locator.id, items, { dryRun, deleteMissing, maxDelete, noStore }),
       (report) => {
         const all = [...notes, ...(report.notes ?? [])]
         return { success: true, ...report, unknown_columns: unknown, ...(all.length > 0 && { notes: all }) }
