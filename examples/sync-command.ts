@@ -19,7 +19,7 @@ export type Command = {
 }
 
 const USAGE =
-  'usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]'
+  'usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.tsv|FILE.json [--dry-run] [--max-delete N] [--encoding NAME]'
 
 /** What --help prints: the usage, the options, the environment's variables and the exit codes, as the script's head says them. */
 const HELP = `${USAGE}

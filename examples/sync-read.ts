@@ -42,7 +42,7 @@ export function readRows(
     try {
       json = JSON.parse(new TextDecoder().decode(bytes))
     } catch (e) {
-      throw new Error(`${file} is not valid JSON (${(e as Error).message}). A CSV file needs a name ending in .csv.`)
+      throw new Error(`${file} is not valid JSON (${(e as Error).message}). A CSV file needs a name ending in .csv, a tab separated one in .tsv.`)
     }
     const list = Array.isArray(json) ? json : json?.locations
     if (!Array.isArray(list)) throw new Error(`${file} holds no array of locations.`)

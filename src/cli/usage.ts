@@ -27,7 +27,7 @@ const COMMAND_LINES = `Usage: <command> [options] [--json]
   filters show LOCATOR_ID                       (JSON: the groups as GET /filters returns them)
   priority set LOCATOR_ID --file RULES.json
   priority show LOCATOR_ID                      (JSON)
-  locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]
+  locations import LOCATOR_ID --file FILE.csv|FILE.tsv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]
       [--max-delete N] [--progress]
   locations export LOCATOR_ID [--format json|csv] [--status published|draft] [--separator ';'|tab] [--no-bom]
   locations delete LOCATOR_ID ID...             (each a location's id or external_id; all or none)

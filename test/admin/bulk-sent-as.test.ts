@@ -7,7 +7,7 @@ useBulkEnv()
 
 const TEXT = 'external_id,name,address,lat,lng\nS1,A,1 Main St,40.1,-3.2\n'
 const READS =
-  'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).'
+  'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values).'
 const AS_JSON =
   'Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".'
 

@@ -73,12 +73,15 @@ describe('bulk body shapes', () => {
     expect(answered).toBeGreaterThan(2)
   })
 
-  test('a form, or a body without a Content-Type, is 400 naming the two types read', async () => {
+  test('a form, or a body without a Content-Type, is 400 naming the types read', async () => {
     const form = await env.call('POST', BULK, {
       body: 'locations[0][name]=A',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
     })
-    expect([form.status, form.body.message]).toEqual([400, expect.stringContaining('(Content-Type: text/csv)')])
+    expect([form.status, form.body.message]).toEqual([
+      400,
+      expect.stringContaining('(Content-Type: text/csv, or text/tab-separated-values for tab separated values)'),
+    ])
     // Bytes, not a string: fetch would call a string text/plain.
     const body = new TextEncoder().encode('{"locations":[]}')
     const headers = { authorization: `Bearer ${env.key}` }
@@ -97,7 +100,7 @@ describe('bulk body shapes', () => {
     })
     expect([form.status, form.body.message]).toEqual([
       400,
-      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as a form, "application/x-www-form-urlencoded" (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values). It was sent as a form, "application/x-www-form-urlencoded" (curl -d sends a form, and drops the line breaks of a file): send a CSV file as it is, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
     ])
     // curl --data-binary @stores.csv without -H: the file whole, with curl's form type.
     const untyped = await env.call('POST', BULK, {
@@ -106,7 +109,7 @@ describe('bulk body shapes', () => {
     })
     expect([untyped.status, untyped.body.message]).toEqual([
       400,
-      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as a form, "application/x-www-form-urlencoded", curl\'s type for a body sent without a Content-Type of its own: add the CSV type, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values). It was sent as a form, "application/x-www-form-urlencoded", curl\'s type for a body sent without a Content-Type of its own: add the CSV type, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
     ])
     // curl -F file=@stores.csv: a file in a multipart form.
     const upload = new FormData()
@@ -120,7 +123,7 @@ describe('bulk body shapes', () => {
     )
     expect([res.status, ((await res.json()) as { message: string }).message]).toEqual([
       400,
-      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @stores.csv -H "Content-Type: text/csv".',
     ])
     expect(snapshot().locations).toEqual([])
   })

@@ -167,7 +167,7 @@ describe('multipart bodies from real clients', () => {
     }
     const refusal = 'The form body could not be read: '
     const reads =
-      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).'
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values).'
     // Its parts unread, what they hold is not known: FILE stands for a file's name.
     const asIs =
       'Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @FILE.csv -H "Content-Type: text/csv".'

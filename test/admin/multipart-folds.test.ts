@@ -54,7 +54,7 @@ describe('folded part header lines', () => {
     const [status, sent] = await answer(`${BASE}/bulk`, body)
     expect([status, sent.message]).toEqual([
       400,
-      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @"magasins-de-la-région-île-de-france-exportés-lundi.csv" -H "Content-Type: text/csv; charset=us-ascii".',
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @"magasins-de-la-région-île-de-france-exportés-lundi.csv" -H "Content-Type: text/csv; charset=us-ascii".',
     ])
     expect(snapshot()).toEqual(before)
   })
@@ -66,7 +66,7 @@ describe('a fold inside a quoted value', () => {
     const part = (filename: string) =>
       `--B\r\nContent-Type: text/csv; charset="us-ascii"\r\nMIME-Version: 1.0\r\nContent-Transfer-Encoding: 7bit\r\nContent-Disposition: form-data; name="file";\r\n filename="${filename}"\r\n\r\nname,address\r\nA,B\r\n\r\n--B--\r\n`
     const told = (file: string) =>
-      `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with curl --data-binary @${file} -H "Content-Type: text/csv; charset=us-ascii".`
+      `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values). It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with curl --data-binary @${file} -H "Content-Type: text/csv; charset=us-ascii".`
     const before = snapshot()
     for (const [filename, file] of [
       ['Paris and Lyon,\r\n Nice: stores.csv', '"Paris and Lyon, Nice: stores.csv"'],
@@ -98,7 +98,7 @@ describe('a backslash in a quoted value', () => {
     const [status, sent] = await answer(`${BASE}/bulk`, body)
     expect([status, sent.message]).toEqual([
       400,
-      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @"Paris and Lyon, Nice: stores.csv" -H "Content-Type: text/csv; charset=us-ascii".',
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values). It was sent as "multipart/form-data", a form\'s file upload (curl -F): send the file itself as the body, with curl --data-binary @"Paris and Lyon, Nice: stores.csv" -H "Content-Type: text/csv; charset=us-ascii".',
     ])
     expect(snapshot()).toEqual(before)
   })

@@ -217,7 +217,7 @@ describe('multipart bodies', () => {
     const bulk = await rawRequest('POST', `${BASE}/bulk`, bytes, { 'content-type': 'multipart/form-data' })
     expect([bulk.status, ((await bulk.json()) as { message: string }).message]).toEqual([
       400,
-      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv). It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with. Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @FILE.csv -H "Content-Type: text/csv".',
+      'Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values). It was sent as "multipart/form-data", and this route reads no form; nor could its parts be read: its Content-Type names no boundary (multipart/form-data; boundary=...), the line each part starts with. Send JSON, such as {"locations": [{"name": "A", "address": "1 Main St, Town"}]} with Content-Type: application/json, or a CSV file as it is, with curl --data-binary @FILE.csv -H "Content-Type: text/csv".',
     ])
     // A body that starts otherwise than with a delimiter: no boundary to name.
     expect(await outcome(`preamble\r\n${field('name', 'Cafe')}${REST}`, 'multipart/form-data; charset=utf-8')).toEqual([

@@ -254,7 +254,7 @@ describe('usage', () => {
       stderr: [
         `storeloc: Missing LOCATOR_ID: \`storeloc locator list --database ${dbPath}\` shows the locator ids.`,
         '',
-        'Usage: storeloc locations import LOCATOR_ID --file FILE.csv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]',
+        'Usage: storeloc locations import LOCATOR_ID --file FILE.csv|FILE.tsv|FILE.json [--format csv|json] [--encoding NAME] [--dry-run] [--delete-missing]',
         '      [--max-delete N] [--progress]',
         '`storeloc help` lists every command, with what each option means.',
         '',

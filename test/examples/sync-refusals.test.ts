@@ -38,6 +38,10 @@ describe('examples/sync.ts refusing a list', () => {
     expect(syncFile('nulls.json', JSON.stringify({ locations: [item, null] })).stderr).toBe(
       'sync: A mirror matches stores by external_id; this row has none: locations[1].\n',
     )
+    // A list of tab separated values named .json is told the names a CSV file and a tab separated one take.
+    expect(syncFile('stores.json', 'external_id\tname\nS1\tOne\n').stderr).toEndWith(
+      'A CSV file needs a name ending in .csv, a tab separated one in .tsv.\n',
+    )
     // So are they in the sync's own problems and in the service's.
     const twice = syncFile('twice.json', JSON.stringify([item, { ...item, name: '' }, item]), '--dry-run')
     expect([twice.code, twice.stderr]).toEqual([

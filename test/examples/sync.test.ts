@@ -134,7 +134,9 @@ describe('examples/sync.ts', () => {
     for (const args of [['--help'], ['stores.csv', '-h', '--dry-run']]) {
       const help = Bun.spawnSync([process.execPath, join(ROOT, 'examples/sync.ts'), ...args], { cwd: ROOT, env: unset })
       expect([help.exitCode, help.stderr.toString()]).toEqual([0, ''])
-      expect(help.stdout.toString()).toStartWith('usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts')
+      expect(help.stdout.toString()).toStartWith(
+        'usage: STORELOC_URL=... STORELOC_KEY=sk_... bun examples/sync.ts FILE.csv|FILE.tsv|FILE.json [--dry-run]',
+      )
       expect(help.stdout.toString()).toContain('  --max-delete N   refuse, writing nothing,')
     }
     // It says what each variable of the environment the script reads takes.

@@ -281,7 +281,7 @@ export function bulkBodyError(
   const sent = howSent(body, typeReadOf(contentType))
   return new AdminError(
     'invalid_request',
-    `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv).${sent}`,
+    `Send the locations as JSON ({"locations": [...]}, Content-Type: application/json) or as CSV (Content-Type: text/csv, or text/tab-separated-values for tab separated values).${sent}`,
   )
 }
 
