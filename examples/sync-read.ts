@@ -6,7 +6,7 @@ import { extname } from 'node:path'
 import type { BulkLocation, CustomField } from 'storeloc/client'
 // The CLI import's own CSV reader and its wording of a row: this script runs from the service's checkout.
 import { csvBulkItems, readLocationsCsv, separatorOfName } from '../src/locations/csv'
-import { CsvError } from '../src/locations/csv-records'
+import { CsvError, type RawRecord } from '../src/locations/csv-records'
 import { jsonListItems, whoIs } from '../src/locations/bulk-problems'
 import type { BulkItem } from '../src/locations/bulk'
 import { usage } from './sync-command'
@@ -28,13 +28,20 @@ function readList(file: string): Buffer {
  * The list's rows, each with its line (CSV) or position (JSON) for messages, the CSV columns not
  * read, and the cells not read; a CSV column may name one of `customFields` by its name or id.
  * `encoding`: a CSV file's, null for UTF-8. `notes`: what of the file is not read (a JSON object's
- * keys beside "locations"), or what reading a CSV file noted of it as a whole.
+ * keys beside "locations"), or what reading a CSV file noted of it as a whole. `noStore`: a CSV
+ * file's lines read as no store (a totals row, a dump's count of its rows).
  */
 export function readRows(
   file: string,
   customFields: CustomField[],
   encoding: string | null,
-): { rows: Row[]; unknown: string[]; unread: { label: string; message: string }[]; notes: string[] } {
+): {
+  rows: Row[]
+  unknown: string[]
+  unread: { label: string; message: string }[]
+  notes: string[]
+  noStore: RawRecord[]
+} {
   const bytes = readList(file)
   if (extname(file).toLowerCase() === '.json') {
     if (encoding !== null) usage('--encoding is for CSV files: JSON is UTF-8.')
@@ -54,7 +61,7 @@ export function readRows(
       wholeSpecialHours: false,
       notes: [],
     }))
-    return { rows, unknown: [], unread: [], notes: Array.isArray(json) ? [] : besideLocations(file, json) }
+    return { rows, unknown: [], unread: [], notes: Array.isArray(json) ? [] : besideLocations(file, json), noStore: [] }
   }
   // The rows as the CLI import reads them: named by line, with what could not be read.
   let read: ReturnType<typeof readLocationsCsv>
@@ -78,7 +85,8 @@ export function readRows(
     item: i,
   }))
   // What the file as a whole noted (a country's names, a weekend alone), as the CLI import says it.
-  return { rows, unknown: read.unknown, unread, notes: read.notes.map((note) => `${file}: ${note}`) }
+  const notes = read.notes.map((note) => `${file}: ${note}`)
+  return { rows, unknown: read.unknown, unread, notes, noStore: read.noStore }
 }
 
 /**

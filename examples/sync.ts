@@ -41,7 +41,10 @@ import { joinedAsBefore } from '../src/locations/csv-address'
 import { geocodingLine, problemLines } from '../src/cli/import-report'
 // And its wording of a CSV row's problems and warnings: the file's column names, not the fields'.
 import { inColumn, inColumns } from '../src/locations/bulk-problems'
-import type { BulkItem } from '../src/locations/bulk'
+import { API_WORDS, type BulkItem, type BulkWords } from '../src/locations/bulk'
+import { refuseNamedNoStore } from '../src/locations/bulk-no-store'
+import type { RawRecord } from '../src/locations/csv-records'
+import { LocationError } from '../src/locations/errors'
 import { type Command, commandLine, progress } from './sync-command'
 import { clearLeftOut, deleteRow, dropsTaken, itemAt, parts, type Row, rowsNamed, type Stored, storeOfRow } from './sync-parts'
 import { idsOfNoStore, listedTwice } from './sync-list'
@@ -253,7 +256,7 @@ async function readSource({ client, file, encoding }: Command) {
   const locator = await keyLocator(client)
   if (locator !== null) console.log(`locator ${JSON.stringify(locator.name)} (${locator.id})`)
   else console.log('locator not named: the service is older than GET /admin/v1/locator; upgrade it to see the locator its key writes.')
-  const { rows, unknown, unread, notes } = readRows(file, await client.customFields({ signal }), encoding)
+  const { rows, unknown, unread, notes, noStore } = readRows(file, await client.customFields({ signal }), encoding)
   for (const note of notes) console.log(`check ${note}`)
   // A JSON item that is no object (null, a number) has no code either.
   const unmatched = rows.filter((r) => typeof r.location?.external_id !== 'string' || r.location.external_id === '')
@@ -292,7 +295,7 @@ async function readSource({ client, file, encoding }: Command) {
   }
   clearLeftOut(rows, storeOf, specialOf)
   idsOfNoStore(rows, stored)
-  return { rows, unknown, unread, twice, stored, current, snapshot }
+  return { rows, unknown, unread, twice, stored, current, snapshot, noStore }
 }
 
 /**
@@ -309,7 +312,8 @@ const REPLACE_ALL =
  * The list cut into requests, each checked as a dry run; refused, writing nothing, when a row
  * has a problem or the deletes go past what a mirror should do.
  */
-async function planSync({ client, size, maxDelete }: Command, { rows, unread, twice, stored, current, snapshot }: Source) {
+async function planSync({ client, size, maxDelete }: Command, source: Source) {
+  const { rows, unread, twice, stored, current, snapshot, noStore } = source
   // Stores the list drops whose codes its rows take are deleted in those rows' requests, the rest last.
   // A row listed twice is said so, not checked again: its first row is, with the rest of the list.
   // So is a CSV row read wrong as a whole (cells out of their columns): the service's checks of its
@@ -327,6 +331,7 @@ async function planSync({ client, size, maxDelete }: Command, { rows, unread, tw
   const isRow = (r: BulkReport['results'][number]) => r.action !== 'deleted' && r.action !== 'absent'
   const matched = new Set(planned.flatMap((r) => r.results.filter(isRow).map((x) => x.id)))
   const gone = [...current].filter(([, { id }]) => !matched.has(id)).map(([ext, { id }]) => ({ id, external_id: ext }))
+  refuseNoStoreNamed(noStore, gone, snapshot)
   // As the bulk route refuses it: an empty list, a cut-short export or codes from the wrong column.
   if (gone.length > 0 && gone.length === current.size)
     throw new Error(
@@ -347,6 +352,23 @@ async function planSync({ client, size, maxDelete }: Command, { rows, unread, tw
       `The list would delete stores and make them again with new ids:${zeros} To renumber a store, keep its id (an id column) beside its new code. Nothing was written.`,
     )
   return { requests, planned, gone, dropped, matched }
+}
+
+/** The words of the bulk route's refusals, as the sync says them: the list deletes what it drops. */
+const LIST_WORDS: BulkWords = { ...API_WORDS, deleteMissing: 'The list', sent: 'the list' }
+
+/**
+ * As the bulk route refuses delete_missing so: a line read as no store (a count of the rows above
+ * it, a totals row) naming a store the list would delete, by its code or name, may be its row cut short.
+ */
+function refuseNoStoreNamed(noStore: RawRecord[], gone: { id: string; external_id: string }[], snapshot: Snapshot) {
+  const going = gone.map((g) => ({ id: g.id, externalId: g.external_id, name: snapshot.get(g.id)?.name ?? '' }))
+  try {
+    refuseNamedNoStore(going, noStore, LIST_WORDS)
+  } catch (e) {
+    if (!(e instanceof LocationError)) throw e
+    throw new Error([e.message, ...(e.details?.delete_missing ?? [])].join('\n  '))
+  }
 }
 
 /** The reports of the requests as run (the dry runs' in a dry run), and the stores found deleted already. */

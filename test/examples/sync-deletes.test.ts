@@ -192,3 +192,17 @@ test("the deletes' progress counts a store found gone apart from those deleted",
     proxy.stop()
   }
 }, 30_000)
+
+test('a last line read as no store that names a store the list drops refuses the sync: the store stays', async () => {
+  const id = await synced(HEADER + row('S1', 1) + row('S2', 2) + row('2', 3))
+  // Store 2's code written without its trailing commas: one cell, the count of the rows above.
+  for (const flags of [['--dry-run'], []]) {
+    const r = await sync(served.url, `${HEADER}${row('S1', 1)}${row('S2', 2)}2\n`, flags)
+    expect([r.code, r.stderr.split('\n')[0]]).toEqual([
+      1,
+      'sync: The list would delete a location that line 4 names, though it was read as no store; nothing was written.',
+    ])
+    expect(r.stderr).toContain('  Refused: line 4 ("2") was read as no store')
+  }
+  expect((await api(`/admin/v1/locations/${id('2')}`)).status).toBe(200)
+})
