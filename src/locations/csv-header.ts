@@ -275,18 +275,18 @@ function readFallbacks(
       columns[i]!.field = COUNTRY_CODE
       continue
     }
-    if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
-    // A "Closed" column of closed days ("Sundays") is no status: a later fallback ("Active") is.
     const cells = below.map((r) => r.cells[i] ?? '')
-    if (closedDays(columns[i]!.header, cells)) continue
-    if (field.startsWith('coordinates.') && !asPair) continue
-    if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns)) {
+    if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns, headerOf.has('name'))) {
       // Branch numbers are the stores' codes where no column gives them, an ID column of codes neither.
       if (headerOf.has('external_id') || idColumnOfCodes(columns, below)) continue
       headerOf.set('external_id', columns[i]!.header)
       columns[i]!.field = 'external_id'
       continue
     }
+    if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
+    // A "Closed" column of closed days ("Sundays") is no status: a later fallback ("Active") is.
+    if (closedDays(columns[i]!.header, cells)) continue
+    if (field.startsWith('coordinates.') && !asPair) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }
@@ -294,10 +294,17 @@ function readFallbacks(
 
 /**
  * Whether fallback column `i` of the name holds no letter (an ERP's "FILIALE" of branch numbers)
- * and a later fallback of the name ("BEZEICHNUNG") is there to give it instead.
+ * and a name column ("Name") or a later fallback of the name ("BEZEICHNUNG") gives it instead.
  */
-function numbersBeforeName(i: number, cells: readonly string[], fallbacks: readonly number[], columns: Column[]) {
+function numbersBeforeName(
+  i: number,
+  cells: readonly string[],
+  fallbacks: readonly number[],
+  columns: Column[],
+  named: boolean,
+) {
   if (cells.some((cell) => /\p{L}/u.test(cell))) return false
+  if (named) return cells.some((cell) => cell.trim() !== '')
   return fallbacks.some((j) => j > i && fallbackField(columns[j]!.header) === 'name')
 }
 

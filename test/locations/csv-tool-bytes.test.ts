@@ -53,6 +53,18 @@ describe('a back office dump', () => {
     expect(named.rows[0]!.body.name).toBe('Stuttgart Mitte')
   })
 
+  test('a "Filiale" column of branch numbers beside "Name" is the store code', () => {
+    const sheet = '\ufeffFiliale;Name;Straße;PLZ;Ort\r\n001;Radhaus Mitte;Friedrichstraße 120;10117;Berlin\r\n'
+    const read = readLocationsCsv(sheet)
+    expect(read.rows.map((r) => [r.body.external_id, r.body.name])).toEqual([['001', 'Radhaus Mitte']])
+    expect(read.unknown).toEqual([])
+    // Branch names beside "Name" stay unread, and a column of store codes keeps the code.
+    const names = readLocationsCsv('Filiale;Name\nBerlin Mitte;Radhaus Mitte\n')
+    expect(names.rows[0]!.body).toEqual({ name: 'Radhaus Mitte' })
+    const coded = readLocationsCsv('Code;Filiale;Name\nX;001;Radhaus Mitte\n')
+    expect(coded.rows[0]!.body).toEqual({ external_id: 'X', name: 'Radhaus Mitte' })
+  })
+
   test("a line of dashes under the header and a count of the rows at the bottom (SQL Server's sqlcmd) are no rows", () => {
     const sqlcmd =
       'FILIALNR,BEZEICHNUNG,STRASSE,PLZ,ORT,BREITE,LAENGE\r\n' +
