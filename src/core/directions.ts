@@ -223,3 +223,13 @@ export const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, ''
  * starts headers such as cc=, "#", "%", "/", "[" and "]") are escaped: they stay the address's.
  */
 export const mailtoUrl = (address: string) => `mailto:${address.replace(/[%?#/[\]]/g, (c) => encodeURIComponent(c))}`
+
+/**
+ * A phone number as a tel: link ("+", digits and the pause characters), or null when it holds no
+ * digit. The "(0)" of "+43 (0)1 123450" is dialled only from inside the country: a link drops it.
+ */
+export function telUrl(phone: string): string | null {
+  const international = phone.trim().startsWith('+') ? phone.replace(/\(\s*0\s*\)/g, '') : phone
+  const dial = international.replace(/[^+\d,;#*]/g, '')
+  return /\d/.test(dial) ? `tel:${dial}` : null
+}

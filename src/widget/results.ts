@@ -2,7 +2,7 @@
 // keyboard's way through the stores: Tab reaches each store's button, arrow keys move between them.
 import type { CustomField, Location } from './api'
 import { h } from './dom'
-import { directionsUrl, mailtoUrl, shortUrl } from '../core/directions'
+import { directionsUrl, mailtoUrl, shortUrl, telUrl } from '../core/directions'
 import { parseDayHours } from '../core/hours'
 import { hoursText } from '../core/hours-text'
 import { slugOf } from '../core/slug'
@@ -75,8 +75,7 @@ function customField(field: CustomField, link: Link, lang: Lang): HTMLElement | 
   // A link on a line of its own, as a text field's: links of two fields side by side read as one.
   const line = (a: HTMLElement | null) => (a === null ? null : h('p', { class: 'sl-field-link' }, a))
   if (type === 'url') return line(link(safeUrl(value), field.name, 'sl-link', true, true))
-  if (type === 'phone')
-    return line(link(`tel:${value.replace(/[^\d+]/g, '')}`, labelled(lang, field.name, value), 'sl-link', false))
+  if (type === 'phone') return line(link(telUrl(value), labelled(lang, field.name, value), 'sl-link', false))
   if (type === 'email') return line(link(mailtoUrl(value), labelled(lang, field.name, value), 'sl-link', false))
   return h('p', { class: 'sl-field-text' }, labelled(lang, field.name, value))
 }
@@ -132,7 +131,7 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
         'p',
         { class: 'sl-actions' },
         link(directionsUrl(options.directions, location), texts.directions, 'sl-button', true, true),
-        phone ? link(`tel:${phone.replace(/[^\d+]/g, '')}`, `${texts.call} ${phone}`, 'sl-link', false) : null,
+        phone ? link(telUrl(phone), `${texts.call} ${phone}`, 'sl-link', false) : null,
         link(safeUrl(website), website ? labelled(lang, texts.website, shortUrl(website)) : '', 'sl-link', true),
         email ? link(mailtoUrl(email), texts.email, 'sl-link', false, true) : null,
         link(page, texts.details, 'sl-link', false, true),

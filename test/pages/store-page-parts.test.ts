@@ -165,6 +165,8 @@ describe('a phone number written as its country dials it', () => {
     expect(jsonLd(london)[0].telephone).toBe('+44 20 7946 0342')
     expect(london).toContain('>020 7946 0342</a>')
     expect(jsonLd(await page('ask in store')).at(0).telephone).toBe('ask in store')
+    // The "(0)" after a calling code is dialled only from inside the country: the link leaves it out.
+    expect(await page('+43 (0)1 123450')).toContain('<a href="tel:+431123450">+43 (0)1 123450</a>')
   })
 
   test('is labelled as each language writes it: French puts a no-break space before the colon', async () => {

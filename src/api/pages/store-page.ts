@@ -3,7 +3,7 @@
 import { isFullUrl } from '../../core/validation'
 import { parseDayHours } from '../../core/hours'
 import { hoursText, timeLocale } from '../../core/hours-text'
-import { DIRECTIONS_SERVICES, directionsUrl, mailtoUrl, shortUrl } from '../../core/directions'
+import { DIRECTIONS_SERVICES, directionsUrl, mailtoUrl, shortUrl, telUrl } from '../../core/directions'
 import { homeLang, type Lang, labelled, langQuery } from '../../core/languages'
 import { localDayOn } from '../../core/zone-clock'
 import type { LocatorIndex } from '../../engine/locator-index'
@@ -362,10 +362,10 @@ function specialHtml(special: [string, string][], texts: LangTexts, country: str
 `
 }
 
-/** A phone number as a tel: link ("+", digits and the pause characters); its text alone when it holds no digit. */
+/** A phone number as a tel: link (telUrl); its text alone when it holds no digit. */
 function phoneLink(phone: string): string {
-  const dial = phone.replace(/[^+\d,;#*]/g, '')
-  return /\d/.test(dial) ? `<a href="${esc(`tel:${dial}`)}">${esc(phone)}</a>` : esc(phone)
+  const tel = telUrl(phone)
+  return tel === null ? esc(phone) : `<a href="${esc(tel)}">${esc(phone)}</a>`
 }
 
 /** A link when `url` is a full http(s) URL (stored ones are; a row written otherwise may not be), else its text. */
