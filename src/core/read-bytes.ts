@@ -36,10 +36,10 @@ export const closesAfter = (request: Request): boolean =>
  * the connection after it, so that the client reads the answer (DRAIN_MAX_BYTES).
  */
 export async function drainUnread(request: Request): Promise<void> {
-  if (request.body === null || request.bodyUsed || !closesAfter(request)) return
+  if (!leftUnread(request)) return
   let size = 0
   try {
-    for await (const chunk of request.body) {
+    for await (const chunk of request.body!) {
       size += chunk.byteLength
       if (size > DRAIN_MAX_BYTES) return
     }
@@ -47,3 +47,7 @@ export async function drainUnread(request: Request): Promise<void> {
     // The client went before its body's end: no one reads the answer.
   }
 }
+
+/** Whether drainUnread has anything to read of `request`: a body not read, its client closing after it. */
+export const leftUnread = (request: Request): boolean =>
+  request.body !== null && !request.bodyUsed && closesAfter(request)
