@@ -65,6 +65,8 @@ type Written = {
   first?: number
   /** Written with its day last and no year ("Dec 24", "12/24" when the month is first): "-26" after it may end a run. */
   dayLast?: true
+  /** Written as two numbers alone, no year ("1/2", "3.4."): in a cell with an ISO date, maybe words ("1/2 day"). */
+  bare?: true
 }
 
 /** A day and a word for "to" before a date whose day comes first, a word for "from" before it: a run of days' first ("24.-26.12.", "du 24 au 26 déc"). */
@@ -73,9 +75,10 @@ const RUN_START =
 
 /**
  * Each date of a cell, as written. A cell with an ISO date is the export's, or written so: another
- * date form there is a date first in the cell, right after a separator with hours after it ("; Dec
- * 31 closed") or as the last day of a run after such a date ("; Dec 31 - Jan 2 closed"), else
- * words of the hours before it ("closed 1 May", "to Dec 31", ", 1/2 day"), as the export writes them.
+ * date form there is a date first in the cell, right after a separator ("; Dec 31 closed") or as
+ * the last day of a run after such a date ("; Dec 31 - Jan 2 closed"), else words of the hours
+ * before it ("closed 1 May", "to Dec 31"), as the export writes them. A bare "1/2" or "3.4." after a
+ * separator with words but no hours after it (", 1/2 day") is words too; any other form is a date.
  */
 function datesWritten(cell: string): Written[] {
   const found = [...cell.matchAll(DATE_FORMS)]
@@ -100,20 +103,21 @@ function datesWritten(cell: string): Written[] {
     if (runLast && THROUGH.test(cell.slice(prev[0].at + prev[0].text.length, w.at))) prev[1] = w
     else if (w.iso || before.trim() === '' || APART.test(before)) kept.push([w, undefined])
   }
-  // Right to left, so a date's hours run to the next date kept.
+  // Right to left, so a date's hours run to the next date kept. A bare date with a run's end after
+  // it ("20/1 - 17") or nothing after it stays a date: its hours are read or refused as such.
   for (let k = kept.length - 1; k > 0; k--) {
     const [w, last] = kept[k]!
-    if (w.iso) continue
-    const after = cell.slice((last ?? w).at + (last ?? w).text.length, kept[k + 1]?.[0].at ?? cell.length)
-    if (!readAsHours(last === undefined ? after.replace(RUN_END, '') : after)) kept.splice(k, 1)
+    if (!w.bare || last !== undefined || w.first !== undefined) continue
+    const after = cell.slice(w.at + w.text.length, kept[k + 1]?.[0].at ?? cell.length)
+    if (!RUN_END.test(after) && wordsOnly(after)) kept.splice(k, 1)
   }
   return kept.flatMap(([w, last]) => (last === undefined ? [w] : [w, last]))
 }
 
-/** Whether the text after a date (and its run's last day) reads as hours or a closed word. */
-function readAsHours(after: string): boolean {
+/** Whether the text after a date holds words that read as no hours nor a closed word. */
+function wordsOnly(after: string): boolean {
   const text = after.replace(COMMA_FIRST, '').replace(SPECIAL_LEADING, '').replace(SPECIAL_TRAILING, '').trim()
-  return keptText(text) !== null || parseDayHours(closedX(text)).kind !== 'unknown'
+  return text !== '' && keptText(text) === null && parseDayHours(closedX(text)).kind === 'unknown'
 }
 
 /** A date form's match as written. */
@@ -128,9 +132,18 @@ function writtenOf(m: RegExpExecArray): Written {
   const year = (y: string | undefined) => (y === undefined ? null : y.length === 2 ? 2000 + Number(y) : Number(y))
   if (g.a !== undefined) {
     const [a, b] = [Number(g.a), Number(g.b)]
-    return { text, at, month: a, day: b, year: year(g.y), doubt: [a, b], ...(g.y === undefined && { dayLast: true }) }
+    const bare = g.y === undefined && ({ dayLast: true, bare: true } as const)
+    return { text, at, month: a, day: b, year: year(g.y), doubt: [a, b], ...bare }
   }
-  if (g.dd !== undefined) return { text, at, month: Number(g.dm), day: Number(g.dd), year: year(g.dy) }
+  if (g.dd !== undefined)
+    return {
+      text,
+      at,
+      month: Number(g.dm),
+      day: Number(g.dd),
+      year: year(g.dy),
+      ...(g.dy === undefined && { bare: true }),
+    }
   if (g.mn !== undefined)
     return {
       text,

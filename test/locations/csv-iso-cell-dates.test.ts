@@ -22,16 +22,16 @@ test('a date after a separator in a cell with an ISO date is read as a date', ()
   ])
 })
 
-test('a date form after a separator with no hours after it stays text of the hours before it', () => {
+test('a bare "1/2" or "3.4." after a separator with words but no hours after it stays text', () => {
   const csv =
     'name,Special hours,country\n' +
     'A,"2026-12-24 9-12, 1/2 day; 2026-12-31 closed",DE\n' +
-    'B,"2026-12-24 closed | 25 Dec too",DE\n' +
+    'B,"2026-12-24 9-14; 31.12. by appointment",DE\n' +
     'C,"2026-12-24 10-14, 3/4 staff",US\n' +
     'D,"2026-12-24 9-14; Dec 30 - Jan 2, 2027 closed, 1 Jan 2027 x",US\n'
   expect(read(csv)).toEqual([
     [{ '2026-12-24': '9-12, 1/2 day', '2026-12-31': 'closed' }, []],
-    [{ '2026-12-24': 'closed | 25 Dec too' }, []],
+    [{ '2026-12-24': '9-14; 31.12. by appointment' }, []],
     [{ '2026-12-24': '10-14, 3/4 staff' }, []],
     [
       {
@@ -44,6 +44,41 @@ test('a date form after a separator with no hours after it stays text of the hou
       [],
     ],
   ])
+})
+
+test('any other date after a separator is a date whatever words follow it, as without an ISO date', () => {
+  const tails = [
+    'Dec 31 Closed all day',
+    'Dec 31 by appointment',
+    'Dec 31 closed early at 3',
+    '25 Dec too',
+    'Dec 30-31 special',
+    'Dec 30 - Jan 2 special',
+    '20/1 - 17',
+    '31.12.2026 by appointment',
+    '12/31/2026 by appointment',
+  ]
+  const csv = `name,Special hours,country\n${tails.map((t) => `A,"${t}",DE\nB,"2026-12-24 9-14; ${t}",DE\n`).join('')}`
+  const rows = read(csv)
+  tails.forEach((tail, i) => {
+    const [alone, withIso] = [rows[2 * i]!, rows[2 * i + 1]!]
+    expect([tail, alone[1]]).toEqual([tail, []])
+    expect([tail, Object.keys(alone[0] as object).length > 0]).toEqual([tail, true])
+    expect([tail, withIso]).toEqual([tail, [{ '2026-12-24': '9-14', ...(alone[0] as object) }, []]])
+  })
+})
+
+test('a date after a separator with nothing after it refuses the line, as without an ISO date', () => {
+  const tails = ['Dec 31', 'Dec 31 - Jan 2', '1/2', '31.12.']
+  const rows = read(`name,Special hours,country\n${tails.map((t) => `A,"2026-12-24 9-14; ${t}",DE\n`).join('')}`)
+  expect(rows).toEqual(
+    tails.map((t) => [
+      undefined,
+      [
+        `special_hours: "2026-12-24 9-14; ${t}" gives ${t} no hours. Write each date as YYYY-MM-DD followed by its hours, the dates apart: "2026-12-24 09:00-14:00; 2026-12-25 closed".`,
+      ],
+    ]),
+  )
 })
 
 test('such a date that is none, or in doubt, refuses the line naming it', () => {
@@ -86,7 +121,7 @@ test('the export refuses a text that would read back as another date', () => {
     image_url: '',
     status: 'published',
   }
-  for (const text of ['9-14; Dec 31 closed', '9-14, 31.12. zu', 'x\n1/2 closed'])
+  for (const text of ['9-14; Dec 31 closed', '9-14, 31.12. zu', 'x\n1/2 closed', '9-14; Dec 31 by appointment'])
     expect(() => writeLocationsCsv([{ ...location, special_hours: { '2026-12-24': text } }], [])).toThrow(
       /Location "loc_7" .*special hours of 2026-12-24/,
     )
