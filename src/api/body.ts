@@ -447,7 +447,7 @@ async function fileShape(file: File, charset: string | null): Promise<NonNullabl
   const json =
     type === 'application/json' || type.endsWith('+json') || /\.json$/i.test(name) || start === '{' || start === '['
   const text = readsAsCsv(bytes)
-  // Tab separated as its type or name says, or as its lines split, which text/tab-separated-values reads by tabs.
+  // Tab separated as its type or name says, or as its header splits, which text/tab-separated-values reads by tabs.
   const tsv =
     type === 'text/tab-separated-values' || separatorOfName(name) === '\t' || (text && splitsByTabs(head(bytes)))
   const csv = type === 'text/csv' || /\.csv$/i.test(name) || text

@@ -403,23 +403,34 @@ function detectDelimiter(bytes: Buffer): string {
     }
   }
   if (most > 1) return best
+  return belowTitle(head, whole) ?? best
+}
+
+/** The separator that splits a line below a first line of one cell most: the first such line's (null: none splits). */
+function belowTitle(head: Buffer, whole: boolean): string | null {
   const below = DELIMITERS.map((delimiter) => cellsBelow(head, whole, delimiter, TITLE_SNIFF))
   for (let line = 0; line < TITLE_SNIFF; line++) {
     const split = below.map((cells) => cells[line] ?? 0)
     const widest = Math.max(...split)
     if (widest > 1) return DELIMITERS[split.indexOf(widest)]!
   }
-  return best
+  return null
 }
 
-/** Whether the header in the file's head, or a line below a title of one cell, splits by `delimiter`. */
+/**
+ * Whether the header in the file's head splits by `delimiter`, or, below a title of one cell
+ * whatever the separator, the first line that splits does so most by it: a tab in a quoted cell
+ * of a comma CSV's row is text.
+ */
 function splitsBy(bytes: Buffer, delimiter: string): boolean {
   const head = bytes.subarray(0, DELIMITER_SNIFF)
   const whole = head.length === bytes.length
-  return headerCells(head, whole, delimiter) > 1 || cellsBelow(head, whole, delimiter, TITLE_SNIFF).some((c) => c > 1)
+  if (headerCells(head, whole, delimiter) > 1) return true
+  if (DELIMITERS.some((other) => headerCells(head, whole, other) > 1)) return false
+  return belowTitle(head, whole) === delimiter
 }
 
-/** Whether text/tab-separated-values reads `text` by tabs: its header, or a line below a title, splits by them. */
+/** Whether text/tab-separated-values reads `text` by tabs: as splitsBy, its header (or the line below a title) splits by them. */
 export const splitsByTabs = (text: string): boolean => splitsBy(Buffer.from(text, 'utf8'), '\t')
 
 function parseFailure(e: unknown, line: number): unknown {

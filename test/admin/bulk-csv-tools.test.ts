@@ -61,6 +61,23 @@ describe('tab separated values', () => {
   })
 })
 
+describe('comma separated values with a tab in a quoted cell', () => {
+  const csv = 'name,address,lat,lng,notes\r\nA,1 Main St,40.1,-3.2,"x\ty"\r\nB,2 Main St,40.2,-3.2,ok\r\n'
+
+  test('sent as text/plain or bytes are told to send them as text/csv, which reads them', async () => {
+    for (const type of ['text/plain', 'application/octet-stream']) {
+      const sent = await post(csv, type)
+      expect([type, sent.status]).toEqual([type, 400])
+      expect(sent.body.message).toEndWith(
+        `It was sent as "${type}", and reads as CSV: send it as text/csv, with curl --data-binary @stores.csv -H "Content-Type: text/csv".`,
+      )
+      expect((await post(csv, 'text/csv')).body).toMatchObject({ created: 2 })
+    }
+    // Sent as text/tab-separated-values, read by its header's commas all the same.
+    expect((await post(csv, 'text/tab-separated-values')).body).toMatchObject({ created: 2 })
+  })
+})
+
 describe('a back office dump in Windows-1252', () => {
   const dump = Buffer.from(
     'FILIALNR|BEZEICHNUNG|STRASSE|PLZ|ORT|LAND|BREITE|LAENGE\r\n0001|Müller Räder|Königstraße 5|70173|Stuttgart|DE|48,7784|9,18\r\n\x1a',

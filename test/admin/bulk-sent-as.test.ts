@@ -133,6 +133,29 @@ describe('bulk bodies sent the wrong way', () => {
     expect([res.status, ((await res.json()) as { created: number }).created]).toEqual([200, 1])
   })
 
+  test('a comma CSV with a tab in a quoted cell uploaded as a form is told to send it as text/csv', async () => {
+    const csv = 'name,address,lat,lng,notes\nA,1 Main St,40.1,-3.2,"x\ty"\n'
+    for (const [name, type] of [
+      ['stores.csv', 'text/csv'],
+      ['export.txt', 'text/plain'],
+    ]) {
+      const sent = await post(upload([['file', new Blob([csv], { type }), name]]))
+      expect([name, sent]).toEqual([
+        name,
+        {
+          status: 400,
+          message: `${READS} It was sent as "multipart/form-data", a form's file upload (curl -F): send the file itself as the body, with curl --data-binary @${name} -H "Content-Type: text/csv".`,
+        },
+      ])
+    }
+    // Its advice taken as written: the file's bytes with the type named are read, by commas.
+    const headers = { authorization: `Bearer ${env.key}`, 'content-type': 'text/csv' }
+    const res = await env.app.handle(
+      new Request(`http://localhost${BULK}?dry_run=true`, { method: 'POST', headers, body: csv }),
+    )
+    expect([res.status, ((await res.json()) as { created: number }).created]).toEqual([200, 1])
+  })
+
   test('a CSV file sent as it is under a multipart type set by hand is told to send it as text/csv', async () => {
     // curl --data-binary @stores.csv -H "Content-Type: multipart/form-data": no delimiter, no form.
     for (const type of ['multipart/form-data', 'multipart/form-data; boundary=X', 'multipart/form-data; boundary =X'])

@@ -155,6 +155,20 @@ describe('bulk body shapes', () => {
     expect([told.status, told.body.created]).toEqual([200, 1])
   })
 
+  test('a comma CSV with a tab in a quoted cell sent as JSON is told text/csv, which reads it', async () => {
+    const body = 'name,address,lat,lng,notes\r\nA,1 Main St,40.1,-3.2,"x\ty"\r\nB,2 Main St,40.2,-3.2,ok\r\n'
+    const sent = await env.call('POST', BULK, { body, headers: { 'content-type': 'application/json' } })
+    expect([sent.status, sent.body.message]).toEqual([
+      400,
+      'The request body is not valid JSON: JSON Parse error: Unexpected identifier "name". It reads as CSV: send it with Content-Type: text/csv.',
+    ])
+    // The advice taken as written, and the other CSV type too: both read its commas.
+    for (const type of ['text/csv', 'text/tab-separated-values']) {
+      const told = await env.call('POST', `${BULK}?dry_run=true`, { body, headers: { 'content-type': type } })
+      expect([type, told.status, told.body.created]).toEqual([type, 200, 2])
+    }
+  })
+
   test('JSON gone wrong, its braces left out, is not told it reads as CSV', async () => {
     for (const body of ['"locations": [{"name": "A", "lat": 1}]', 'locations: [1, 2]', '[{"name": "A",}]']) {
       const sent = await env.call('POST', BULK, { body, headers: { 'content-type': 'application/json' } })
