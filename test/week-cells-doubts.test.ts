@@ -284,6 +284,14 @@ const CELLS: WeekCells = [
   ['Mo 9-17, Mo 10-18', '1 10:00-18:00'], // one part: the later hours
   ['Mon-Fri 9-5, Sat 10-1, 2-5, Sat 10-1', null],
   ['Mo-Fr 9-12, 14-18, Mo 9-12', '1 09:00-12:00; 2-5 09:00-12:00, 14:00-18:00'], // a span's exception
+  // A day of a list named alone again names fewer days: the list's exception, as a span's day is.
+  ['Mon, Wed, Fri 9am-12pm 2pm-6pm, Mon 9am-1pm', '1 09:00-13:00; 3,5 09:00-12:00, 14:00-18:00'],
+  ['Mo/Mi/Fr 9-12 14-18, Mo 9-13', '1 09:00-13:00; 3,5 09:00-12:00, 14:00-18:00'],
+  ['Mo-Mi, Fr 9-12 14-18, Fr 9-13', '1-3 09:00-12:00, 14:00-18:00; 5 09:00-13:00'],
+  ['Mo, Mi 9-12, 14-18, Mo 9-12', '1 09:00-12:00; 3 09:00-12:00, 14:00-18:00'],
+  // Named again in a list of as many days, or more, it is no exception: which is meant?
+  ['Mo, Mi 9-12 14-18, Mi, Mo 9-13', null],
+  ['Mo 9-12 14-18, Mo, Mi 9-13', null],
   // A word for days giving a span's days the hours they have loses none.
   ['Mo-Fr 9-17, weekdays 9-17', '1-5 09:00-17:00'],
   ['Mo-Fr 9-17, werktags 09:00-17:00', '1-5 09:00-17:00'],

@@ -335,8 +335,10 @@ function covered(
   const exception = (d: number) =>
     narrower(givenAt.get(d)!) && (!joined(given, d) || partlyReplaced(week[d]!, b) === null)
   // A day named alone again with a part of the hours a spec naming it alone gave it ("Mo 9-12,
-  // 14-18, Mo 9-12"): a repeat, or the later hours? Not its exception: it names no fewer days.
-  const alone = (d: number) => !spanned.includes(d) && given.aloneAt.get(d) === givenAt.get(d)
+  // 14-18, Mo 9-12"): a repeat, or the later hours? Not its exception: it names no fewer days. Of
+  // a list ("Mo, Mi, Fr 9-12 14-18, Mo 9-13"), named in fewer days, it is the list's exception.
+  const alone = (d: number) =>
+    !spanned.includes(d) && given.aloneAt.get(d) === givenAt.get(d) && !narrower(givenAt.get(d)!)
   const partAgain = (d: number) => alone(d) && !joined(given, d) && partOf(week[d]!, b)
   const d = spanned.find((d) => taken.includes(d) && !exception(d)) ?? taken.find(partAgain)
   if (d !== undefined) {
