@@ -194,6 +194,12 @@ describe('the document', () => {
       2,
       0,
     ])
+    const tsv = doc.paths['/admin/v1/locations/bulk'].post.requestBody.content['text/tab-separated-values'].example
+    const tsvTried = await f.env.call('POST', `/admin/v1/locations/bulk?${query}`, {
+      body: tsv,
+      headers: { 'content-type': 'text/tab-separated-values' },
+    })
+    expect([tsvTried.status, tsvTried.body.created, tsvTried.body.deleted]).toEqual([200, 2, 0])
     expect(count()).toEqual(before)
     for (const [path, body] of [
       ['/admin/v1/locations', create],

@@ -196,6 +196,11 @@ function operation(op: Operation): Json {
         schema: { type: 'string', description: 'A header row, then a location a row.' },
         example: op.csv,
       }
+    if (op.tsv !== undefined)
+      content['text/tab-separated-values'] = {
+        schema: { type: 'string', description: 'As text/csv, its cells apart by tabs.' },
+        example: op.tsv,
+      }
     out.requestBody = { required: true, content }
   }
   out.responses = responses(op, api)

@@ -30,6 +30,8 @@ type Common = {
   example?: unknown
   /** The body may also be CSV (text/csv): this example, taken with `dry_run=true` in the query string. */
   csv?: string
+  /** The same body's rows apart by tabs, as text/tab-separated-values. */
+  tsv?: string
   ok: Answer
   /** Answers besides `ok` and the error table's. */
   also?: readonly Answer[]
@@ -203,6 +205,13 @@ export const OPERATIONS: readonly Operation[] = [
       'SPR-002,Riverside Store,"10 River Road, Springfield, IL 62702",39.7817,-89.6501,Parking|Wifi,',
       'WAS-001,Washington,"1600 Pennsylvania Avenue NW, Washington, DC 20500",,,,',
       'CLOSED-042,,,,,,yes',
+      '',
+    ].join('\n'),
+    tsv: [
+      'external_id\tname\taddress\tlat\tlng\ttags\tdelete',
+      'SPR-002\tRiverside Store\t10 River Road, Springfield, IL 62702\t39.7817\t-89.6501\tParking|Wifi\t',
+      'WAS-001\tWashington\t1600 Pennsylvania Avenue NW, Washington, DC 20500\t\t\t\t',
+      'CLOSED-042\t\t\t\t\t\tyes',
       '',
     ].join('\n'),
     ok: { status: 200, schema: 'BulkUpsertAnswer', description: 'Written, or in a dry run worked out.' },
