@@ -222,14 +222,16 @@ export const shortUrl = (url: string) => url.replace(/^https?:\/\/(www\.)?/i, ''
  * The mailto: link of an address. The characters a mailto: URL reads as its own (RFC 6068: "?"
  * starts headers such as cc=, "#", "%", "/", "[" and "]") are escaped: they stay the address's.
  */
-export const mailtoUrl = (address: string) => `mailto:${address.replace(/[%?#/[\]]/g, (c) => encodeURIComponent(c))}`
+export const mailtoUrl = (address: string) => `mailto:${address.replace(/[%?#/[\]]/g, encodeURIComponent)}`
 
 /**
- * A phone number as a tel: link ("+", digits and the pause characters), or null when it holds no
- * digit. The "(0)" of "+43 (0)1 123450" is dialled only from inside the country: a link drops it.
+ * A phone number as a tel: link ("+", digits and the pause characters; "#" escaped, as it would
+ * start a URL fragment), or null when it holds no digit. The "(0)" of "+43 (0)1 123450" is dialled
+ * only from inside the country: a link drops it.
  */
 export function telUrl(phone: string): string | null {
-  const international = phone.trim().startsWith('+') ? phone.replace(/\(\s*0\s*\)/g, '') : phone
-  const dial = international.replace(/[^+\d,;#*]/g, '')
-  return /\d/.test(dial) ? `tel:${dial}` : null
+  // Italy's (+39), San Marino's (+378) and the Vatican's (+379) 0 is dialled from abroad too.
+  const dropsZero = /^\s*\+(?!\s*3(9|7[89]))/.test(phone)
+  const dial = (dropsZero ? phone.replace(/\(\s*0\s*\)/g, '') : phone).replace(/[^+\d,;#*]/g, '')
+  return /\d/.test(dial) ? `tel:${dial.replace(/#/g, encodeURIComponent)}` : null
 }

@@ -75,7 +75,9 @@ function customField(field: CustomField, link: Link, lang: Lang): HTMLElement | 
   // A link on a line of its own, as a text field's: links of two fields side by side read as one.
   const line = (a: HTMLElement | null) => (a === null ? null : h('p', { class: 'sl-field-link' }, a))
   if (type === 'url') return line(link(safeUrl(value), field.name, 'sl-link', true, true))
-  if (type === 'phone') return line(link(telUrl(value), labelled(lang, field.name, value), 'sl-link', false))
+  // A phone with no digit to dial reads as a text field's line, as the store page shows it.
+  if (type === 'phone' && telUrl(value))
+    return line(link(telUrl(value), labelled(lang, field.name, value), 'sl-link', false))
   if (type === 'email') return line(link(mailtoUrl(value), labelled(lang, field.name, value), 'sl-link', false))
   return h('p', { class: 'sl-field-text' }, labelled(lang, field.name, value))
 }
@@ -131,7 +133,8 @@ export function storeItem(ctx: ListContext, location: Location, n: number): HTML
         'p',
         { class: 'sl-actions' },
         link(directionsUrl(options.directions, location), texts.directions, 'sl-button', true, true),
-        phone ? link(telUrl(phone), `${texts.call} ${phone}`, 'sl-link', false) : null,
+        // A phone with no digit to dial is shown as written, as the store page shows it.
+        phone ? (link(telUrl(phone), `${texts.call} ${phone}`, 'sl-link', false) ?? phone) : null,
         link(safeUrl(website), website ? labelled(lang, texts.website, shortUrl(website)) : '', 'sl-link', true),
         email ? link(mailtoUrl(email), texts.email, 'sl-link', false, true) : null,
         link(page, texts.details, 'sl-link', false, true),

@@ -167,6 +167,13 @@ describe('a phone number written as its country dials it', () => {
     expect(jsonLd(await page('ask in store')).at(0).telephone).toBe('ask in store')
     // The "(0)" after a calling code is dialled only from inside the country: the link leaves it out.
     expect(await page('+43 (0)1 123450')).toContain('<a href="tel:+431123450">+43 (0)1 123450</a>')
+    // Italy's and San Marino's 0 is dialled from abroad too, as JSON-LD writes it.
+    const rome = await page('+39 (0)6 6982 1234')
+    expect(rome).toContain('<a href="tel:+390669821234">+39 (0)6 6982 1234</a>')
+    expect(jsonLd(rome)[0].telephone).toBe('+39 06 6982 1234')
+    expect(await page('+378 (0)549 885431')).toContain('<a href="tel:+3780549885431">')
+    // "#" would start the URL's fragment: the link escapes it.
+    expect(await page('0800 123 456 #2')).toContain('<a href="tel:0800123456%232">0800 123 456 #2</a>')
   })
 
   test('is labelled as each language writes it: French puts a no-break space before the colon', async () => {
