@@ -19,9 +19,10 @@ describe('examples/sync.ts refusing a list', () => {
     expect(bad.code).toBe(1)
     expect(bad.stderr).toContain('line 5')
     expect(bad.stderr).toContain('has none')
-    // A list with no code column at all says how to give one, with the columns not read.
+    // A list with no code column at all says how to give one, with the columns not read: a
+    // Filiale of branch names is none (one of branch numbers would be).
     const codeless = sync(
-      `Filiale,Name,Address,Latitude,Longitude\n${[1, 2, 3, 4, 5, 6, 7].map((i) => `${i},Store ${i},"${i} Main St",1,2\n`).join('')}`,
+      `Filiale,Name,Address,Latitude,Longitude\n${[1, 2, 3, 4, 5, 6, 7].map((i) => `Town ${i},Store ${i},"${i} Main St",1,2\n`).join('')}`,
     )
     expect([codeless.code, codeless.stderr]).toEqual([
       1,
