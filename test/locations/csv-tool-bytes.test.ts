@@ -53,50 +53,6 @@ describe('a back office dump', () => {
     expect(named.rows[0]!.body.name).toBe('Stuttgart Mitte')
   })
 
-  test('a "Filiale" column of branch numbers beside "Name" is the store code', () => {
-    const sheet = '\ufeffFiliale;Name;Straße;PLZ;Ort\r\n001;Radhaus Mitte;Friedrichstraße 120;10117;Berlin\r\n'
-    const read = readLocationsCsv(sheet)
-    expect(read.rows.map((r) => [r.body.external_id, r.body.name])).toEqual([['001', 'Radhaus Mitte']])
-    expect(read.unknown).toEqual([])
-    // Branch names beside "Name" stay unread, and a column of store codes keeps the code.
-    const names = readLocationsCsv('Filiale;Name\nBerlin Mitte;Radhaus Mitte\n')
-    expect(names.rows[0]!.body).toEqual({ name: 'Radhaus Mitte' })
-    const coded = readLocationsCsv('Code;Filiale;Name\nX;001;Radhaus Mitte\n')
-    expect(coded.rows[0]!.body).toEqual({ external_id: 'X', name: 'Radhaus Mitte' })
-  })
-
-  test('a "Shop" column of flags or counts beside "Name" is no store code: its numbers repeat', () => {
-    const rows = ['Alpha,"1 Main St, Springfield",1,0', 'Beta,"2 Main St, Springfield",1,1']
-    for (const shop of [
-      ['1', '1'],
-      ['0', '1'],
-      ['2', '2'],
-    ]) {
-      const sheet = rows.map((row, i) => row.replace(',1,', `,${shop[i]},`)).join('\n')
-      const read = readLocationsCsv(`Name,Address,Shop,Car Wash\n${sheet}\n`)
-      expect([shop, read.rows.map((r) => r.body.external_id)]).toEqual([shop, [undefined, undefined]])
-      expect(read.unknown).toEqual(['Shop', 'Car Wash'])
-    }
-    // Numbers each row's own are its code.
-    const codes = readLocationsCsv(`Name,Address,Shop\nAlpha,1 Main St,1\nBeta,2 Main St,2\n`)
-    expect(codes.rows.map((r) => r.body.external_id)).toEqual(['1', '2'])
-  })
-
-  test('a column of store codes (sl_id, wpsl_id) after "Store" or "Filiale" of numbers gives the code', () => {
-    for (const [header, sheet] of [
-      ['Store', 'Store,Name,sl_id\n12,Alpha,345\n13,Beta,346\n'],
-      ['Filiale', 'Filiale;Name;wpsl_id\n001;Alpha;345\n002;Beta;346\n'],
-      ['FILIALE', 'FILIALE;BEZEICHNUNG;sl_id\n001;Alpha;345\n002;Beta;346\n'],
-    ] as const) {
-      const read = readLocationsCsv(sheet)
-      expect(read.rows.map((r) => [r.body.external_id, r.body.name])).toEqual([
-        ['345', 'Alpha'],
-        ['346', 'Beta'],
-      ])
-      expect(read.unknown).toEqual([header])
-    }
-  })
-
   test("a line of dashes under the header and a count of the rows at the bottom (SQL Server's sqlcmd) are no rows", () => {
     const sqlcmd =
       'FILIALNR,BEZEICHNUNG,STRASSE,PLZ,ORT,BREITE,LAENGE\r\n' +
