@@ -104,10 +104,11 @@ function datesWritten(cell: string): Written[] {
     else if (w.iso || before.trim() === '' || APART.test(before)) kept.push([w, undefined])
   }
   // Right to left, so a date's hours run to the next date kept. A bare date with a run's end after
-  // it ("20/1 - 17") or nothing after it stays a date: its hours are read or refused as such.
+  // it ("20/1 - 17") or nothing after it stays a date: its hours are read or refused as such. So
+  // does one whose day is past 12 ("31.12."): no fraction is written so.
   for (let k = kept.length - 1; k > 0; k--) {
     const [w, last] = kept[k]!
-    if (!w.bare || last !== undefined || w.first !== undefined) continue
+    if (!w.bare || last !== undefined || w.first !== undefined || w.day > 12) continue
     const after = cell.slice(w.at + w.text.length, kept[k + 1]?.[0].at ?? cell.length)
     if (!RUN_END.test(after) && wordsOnly(after)) kept.splice(k, 1)
   }

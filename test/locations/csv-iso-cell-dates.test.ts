@@ -22,16 +22,16 @@ test('a date after a separator in a cell with an ISO date is read as a date', ()
   ])
 })
 
-test('a bare "1/2" or "3.4." after a separator with words but no hours after it stays text', () => {
+test('a bare "1/2" or "3.4." after a separator with words but no hours after it stays text; "31.12." is a date', () => {
   const csv =
     'name,Special hours,country\n' +
     'A,"2026-12-24 9-12, 1/2 day; 2026-12-31 closed",DE\n' +
-    'B,"2026-12-24 9-14; 31.12. by appointment",DE\n' +
+    'B,"2026-12-24 9-14; 31.12. by appointment; 1.2. on call",DE\n' +
     'C,"2026-12-24 10-14, 3/4 staff",US\n' +
     'D,"2026-12-24 9-14; Dec 30 - Jan 2, 2027 closed, 1 Jan 2027 x",US\n'
   expect(read(csv)).toEqual([
     [{ '2026-12-24': '9-12, 1/2 day', '2026-12-31': 'closed' }, []],
-    [{ '2026-12-24': '9-14; 31.12. by appointment' }, []],
+    [{ '2026-12-24': '9-14', '2026-12-31': 'by appointment; 1.2. on call' }, []],
     [{ '2026-12-24': '10-14, 3/4 staff' }, []],
     [
       {
