@@ -1,6 +1,7 @@
 // The tries the client makes of each write, by its Idempotency-Key: a write refused at its last
 // try may have been made at an earlier one whose answer was lost (a timeout while the service
 // committed it), when the last try's refusal comes before the key's replay (a key revoked, a limit).
+import { inFlight } from '../src/client/retry-rules'
 
 /** Each write's tries so far, in order: whether the try may have made the write. */
 const tries = new Map<string, boolean[]>()
@@ -13,7 +14,7 @@ const tries = new Map<string, boolean[]>()
 function mayHaveWritten(response: Response | undefined): boolean {
   if (response === undefined) return true
   const { status } = response
-  return !(status === 429 || status === 503 || (status === 409 && response.headers.has('retry-after')))
+  return !(status === 429 || status === 503 || inFlight(response))
 }
 
 /** fetch, each try of a write counted under its Idempotency-Key. */

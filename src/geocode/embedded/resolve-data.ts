@@ -45,7 +45,14 @@ export function queriesOf(db: Database) {
     const rows = qRegionRows.all(key)
     return mexican === undefined ? rows : [...rows, { country: 'MX', admin1: mexican }]
   }
-  const qRegions = { all: regionsOf, get: (key: string) => regionsOf(key)[0] ?? null }
+  // The data's rows come before Mexico's: the first row is the data's, else the state's.
+  const firstRegion = (key: string): { country: string; admin1: string } | null => {
+    const row = qRegionRows.get(key)
+    if (row !== null) return row
+    const mexican = mexicanState(key)
+    return mexican === undefined ? null : { country: 'MX', admin1: mexican }
+  }
+  const qRegions = { all: regionsOf, get: firstRegion }
   const qPostcode = db.prepare<PostcodeRow, [string, string]>(
     'SELECT * FROM postcodes WHERE country = ? AND postcode = ?',
   )
